@@ -1,6 +1,7 @@
 """The line a review lists an HTML page's sentence at (attnmt.documents.markup.run_line): the line
 its block starts on, or, for a text after a block, the line of its first word; an attribute's text
-at its element's line.  A sentence with "bad" in it is under the threshold."""
+at its element's line, an element's texts in the order its attributes stand.  A sentence with "bad"
+in it is under the threshold."""
 
 import pytest
 
@@ -55,3 +56,11 @@ def test_a_text_after_a_picture_in_an_element_is_listed_at_its_first_words_line(
             b"</svg>\n A bad dog</button></form>\n")
     assert listed(page, same) == [(5, "A bad dog")]
 
+
+@pytest.mark.parametrize("names", [("title", "alt"), ("alt", "title")])
+def test_an_elements_attribute_texts_are_listed_in_the_order_they_stand(same, names):
+    """They followed ``--attributes``: the default (title before alt) listed an <img alt title>'s
+    title first."""
+    page = b'<p><img src="a.png" alt="A bad dog." title="A bad car"> A bad man.</p>\n'
+    assert listed(page, same, DocumentOptions(attributes=names)) == [
+        (1, "A bad dog."), (1, "A bad car"), (1, "A bad man.")]

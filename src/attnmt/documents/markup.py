@@ -51,19 +51,19 @@ from attnmt.documents.xml_code import holds_markup
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
                             glossary: Glossary | None) -> list[tuple[etree._Element, str]]:
     """(element, attribute name) for each attribute value to translate (one with letters, or a term of
-    ``glossary``: ``needs_translation``), outside untranslated parts; in HTML, ``names`` in any case (the
-    parser lower-cases the page's: ``TITLE`` is ``title``)."""
+    ``glossary``: ``needs_translation``), outside untranslated parts, an element's in the order it has
+    them (not that of ``names``: ``<img alt title>`` is read alt first); in HTML, ``names`` in any case
+    (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
     found = []
-    if not vocabulary.xml:
-        names = list(dict.fromkeys(name.lower() for name in names))
+    wanted = {name if vocabulary.xml else name.lower() for name in names}
 
     def visit(node: etree._Element, translated: bool) -> None:
         if is_comment(node):
             return
         translated = (translated or says_yes(node)) and not says_no(node)
         if translated and not vocabulary.keeps_attributes(node):
-            found.extend((node, name) for name in names
-                         if needs_translation(node.get(name, ""), glossary) and holds_text(node, name))
+            found.extend((node, name) for name, value in node.attrib.items()
+                         if name in wanted and needs_translation(value, glossary) and holds_text(node, name))
         if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
                 visit(child, translated)
