@@ -134,6 +134,31 @@ def test_an_epub_pages_cdata_section_in_kept_text_stays_as_it_came(same):
     assert script in out["OEBPS/Text/chapter 1.xhtml"].decode()
 
 
+@pytest.mark.parametrize("empty, written", [
+    ('<script type="text/javascript" src="a.js"></script>', None), ('<a id="top"></a>', None),
+    ('<div id="map"/>', '<div id="map"></div>'), ('<textarea name="t"/>', '<textarea name="t"></textarea>'),
+    ('<br/><img src="a.png" alt=""/><hr/>', None),
+    ('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"/></svg>', None),
+    ('<math xmlns="http://www.w3.org/1998/Math/MathML"><mi/></math>', None)])
+@pytest.mark.parametrize("xhtml", [True, False])
+def test_an_xhtml_pages_empty_element_keeps_its_end_tag(same, empty, written, xhtml):
+    """XML's writer shortened it, ``<script src="a.js"/>``: read as HTML (text/html, as XHTML 1.0
+    pages often are served), the whole body went into the script, a blank page.  Void elements,
+    SVG's and MathML's stay short; a page in an .html file with an XML declaration is written as
+    XML too (``xhtml=False``)."""
+    page = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
+            f'<meta charset="utf-8"/></head><body><p>A man.</p>{empty}</body></html>')
+    assert one(page, same, xhtml=xhtml) == page.replace(empty, written or empty)
+
+
+def test_an_epub_pages_empty_elements_keep_their_end_tags(same):
+    members = read_members(epub2_file())
+    empty = '<a id="x"></a><span></span>'
+    members["OEBPS/Text/chapter 1.xhtml"] = EPUB2_PAGE.replace("</p>", f"</p>{empty}<br/>").encode()
+    out = read_members(translate_office(write_members(members), ".epub", same, DocumentOptions()))
+    assert f"{empty}<br/>" in out["OEBPS/Text/chapter 1.xhtml"].decode()
+
+
 URI_VALUES = ["{{ page.url }}", "my photo.jpg", "https://de.wikipedia.org/wiki/Straße", "/send form",
                " a.html?q=a b&amp;r=1"]
 
@@ -192,3 +217,9 @@ def test_writing_a_page_leaves_its_tree_as_it_was_parsed():
     before = [dict(element.attrib) for element in parsed.root.iter()]
     parsed.serialise(None)
     assert [dict(element.attrib) for element in parsed.root.iter()] == before
+
+
+def test_writing_an_xhtml_page_leaves_its_empty_elements_empty():
+    parsed = pages.parse('<html xmlns="http://www.w3.org/1999/xhtml"><body><a id="x"/></body></html>', True, "q")
+    assert "<a id=\"x\"></a>" in parsed.serialise(None)
+    assert [element.text for element in parsed.root.iter()] == [None, None, None, None]

@@ -73,24 +73,6 @@ def test_a_subtitle_is_listed_at_the_line_its_text_starts_on(mirror):
     assert rows(review)[1:] == [["7", "0.2000", "low_quality", "A bad cat sleeps.", "SLEEPS. CAT BAD A"]]
 
 
-def test_an_html_pages_sentences_are_listed_at_their_lines_attributes_too(same):
-    page = (b"<!DOCTYPE html>\n<html>\n<body>\n<p>Good text.</p>\n<p>A <b>bad</b> thing. Fine here.</p>\n"
-            b"<img alt='a bad picture'>\n</body></html>\n")
-    review = Review(Graded(), 0.5)
-    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
-    assert [(s.place.number, s.source) for s in review.segments] == [(5, "A bad thing."), (6, "a bad picture")]
-
-
-def test_a_text_after_a_block_of_several_lines_is_listed_at_the_line_of_its_first_word(same):
-    """It was listed at the line the block before it opened on (2), above that block's sentences."""
-    page = (b"<div>\n<div class='card'\n  id='c'>\n<h2>A bad girl.</h2>\n<!-- a\nnote -->\n</div>A bad man."
-            b"\n<div><p>A bad boy.</p></div>\n\n  A bad dog.\n</div>\n")
-    review = Review(Graded(), 0.5)
-    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
-    assert [(s.place.number, s.source) for s in review.segments] == [
-        (4, "A bad girl."), (7, "A bad man."), (8, "A bad boy."), (10, "A bad dog.")]
-
-
 def test_a_threshold_of_one_lists_every_sentence_and_zero_none(same):
     text = b"A dog runs.\n\nA bad cat sleeps. The boy laughs.\n"
     everything, nothing = Review(Graded(), 1.0), Review(Graded(), 0.0)

@@ -40,6 +40,7 @@ from lxml import etree
 from attnmt.documents.doctype import at_line, blank_inert, check_attribute_references
 from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.flat import FlatText
+from attnmt.documents.page_writer import open_empties
 from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
@@ -201,11 +202,14 @@ def check_declarations(dtd: etree.DTD, text: str, where: str) -> None:
 
 def serialise_part(tree: etree._ElementTree, original: bytes) -> bytes:
     """An XML part written back with its declaration (encoding; standalone where ``original``,
-    the part as read or its first HEAD bytes, says it) and DOCTYPE as they were."""
+    the part as read or its first HEAD bytes, says it) and DOCTYPE as they were.  An EPUB page's
+    empty XHTML elements keep their end tags (open_empties): a reading system reads either form,
+    but one that reads the page as HTML takes ``<a id="x"/>`` for a start tag."""
     info = tree.docinfo
     declared = b"standalone" in original[:original.find(b"?>")] if original.startswith(b"<?xml") else False
-    return etree.tostring(tree, xml_declaration=True, encoding=info.encoding or "UTF-8",
-                          standalone=info.standalone if declared else None)
+    with open_empties(tree):
+        return etree.tostring(tree, xml_declaration=True, encoding=info.encoding or "UTF-8",
+                              standalone=info.standalone if declared else None)
 
 
 class Job(Protocol):

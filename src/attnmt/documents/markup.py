@@ -51,19 +51,19 @@ from attnmt.documents.xml_code import holds_markup
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
                             glossary: Glossary | None) -> list[tuple[etree._Element, str]]:
     """(element, attribute name) for each attribute value to translate (one with letters, or a term of
-    ``glossary``: ``needs_translation``), outside untranslated parts; in HTML, ``names`` in any case (the
-    parser lower-cases the page's: ``TITLE`` is ``title``)."""
+    ``glossary``: ``needs_translation``), outside untranslated parts, an element's in the order it has
+    them (not that of ``names``: ``<img alt title>`` is read alt first); in HTML, ``names`` in any case
+    (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
     found = []
-    if not vocabulary.xml:
-        names = list(dict.fromkeys(name.lower() for name in names))
+    wanted = {name if vocabulary.xml else name.lower() for name in names}
 
     def visit(node: etree._Element, translated: bool) -> None:
         if is_comment(node):
             return
         translated = (translated or says_yes(node)) and not says_no(node)
         if translated and not vocabulary.keeps_attributes(node):
-            found.extend((node, name) for name in names
-                         if needs_translation(node.get(name, ""), glossary) and holds_text(node, name))
+            found.extend((node, name) for name, value in node.attrib.items()
+                         if name in wanted and needs_translation(value, glossary) and holds_text(node, name))
         if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
                 visit(child, translated)
@@ -212,13 +212,36 @@ class TreeJob:
 
 def run_line(run: Run) -> int:
     """The line a run starts on: its block's (the line its start tag ends on, libxml2's sourceline),
-    or, for a tail, the line of its first word, where the element before it ends (end_line) and
-    its leading line breaks after that.  The element's own line listed a card's tail at the card's
-    first line, above the card's sentences."""
+    or, for a tail, the line of its first word: where the element before it ends (end_line) and its
+    leading line breaks after that, or, where the tail holds no word, the line of the first word in
+    the elements and tails after it (word_line).  The element's own line listed a card's tail at the
+    card's first line, above the card's sentences; a text after an ``<input>``, an ``<img>`` or a
+    ``<br>`` on lines of their own was listed at the line of the element before those."""
     if run.owner is run.parent:
         return run.parent.sourceline or 1
-    tail = run.lead
-    return end_line(run.owner) + tail[:len(tail) - len(tail.lstrip())].count("\n")
+    lead = run.lead
+    line = end_line(run.owner) + breaks_before(lead)
+    if lead.strip():
+        return line
+    return next(filter(None, (word_line(child) or tail_line(child) for child in run.children)), line)
+
+
+def word_line(node: etree._Element) -> int | None:
+    """The line of the first word in ``node``'s text or its descendants' (their tails too, not
+    ``node``'s own); None where they hold none (an ``<img>``, a comment)."""
+    if not is_comment(node) and (node.text or "").strip():
+        return (node.sourceline or 1) + breaks_before(node.text)
+    return next(filter(None, (word_line(child) or tail_line(child) for child in node)), None)
+
+
+def tail_line(node: etree._Element) -> int | None:
+    """The line of the first word of ``node``'s tail; None where it holds none."""
+    tail = node.tail or ""
+    return end_line(node) + breaks_before(tail) if tail.strip() else None
+
+
+def breaks_before(text: str) -> int:
+    return text[:len(text) - len(text.lstrip())].count("\n")
 
 
 def end_line(node: etree._Element) -> int:

@@ -5,6 +5,8 @@ attnmt.documents.pages parses and writes pages with it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass
 from html import escape
@@ -18,6 +20,12 @@ from lxml import etree, html
 UNKNOWN_VOIDS = ("embed", "keygen", "source", "track", "wbr")
 VOID_END = re.compile(rf"(<({'|'.join(UNKNOWN_VOIDS)})\b[^<>]*>)</\2>")  # an emptied one as written: "<wbr></wbr>"
 URI_ATTRIBUTES = ("href", "src", "action")  # what libxml2's HTML writer URI-escapes (UriValues)
+XHTML = "http://www.w3.org/1999/xhtml"
+# HTML's void elements, and the obsolete ones libxml2's HTML writer writes without an end tag: the
+# only elements of XHTML that may be written ``<br/>`` (open_empties).
+HTML_VOIDS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+                        "track", "wbr", "param", "keygen", "basefont", "frame", "isindex", "command"))
+FOREIGN = ("svg", "math")  # where the HTML parser's elements are SVG's and MathML's
 
 
 def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
@@ -25,10 +33,35 @@ def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> 
     end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``), and its
     URI attributes as parsed (UriValues)."""
     if method != "html":
-        return html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
+        with open_empties(node, html_parsed=True):
+            return html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
     values = UriValues.swap(node)
     written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
     return values.restore(VOID_END.sub(r"\1", written))
+
+
+@contextmanager
+def open_empties(node: etree._Element | etree._ElementTree, html_parsed: bool = False) -> Iterator[None]:
+    """While it is written as XML, each empty XHTML element under ``node`` that is not void holds
+    an empty text, so that the writer gives it an end tag: XML's writer shortens every element with
+    no content, ``<script src="a.js"></script>`` to ``<script src="a.js"/>``, which a browser
+    reading the page as HTML (text/html, as XHTML 1.0 pages are often served; its Appendix C)
+    takes for a start tag: the whole body went into the script, a blank page.  Elements of other
+    namespaces (SVG's ``<path/>``, MathML's) are written short, as XML may; in a tree the HTML
+    parser read (``html_parsed``: no namespaces), those are what is inside <svg> and <math>.  The
+    tree is as it was afterwards."""
+    elements = (node.iter(etree.Element) if html_parsed else node.iter(f"{{{XHTML}}}*"))
+    opened = [element for element in elements
+              if element.text is None and len(element) == 0
+              and element.tag.rpartition("}")[2].lower() not in HTML_VOIDS
+              and not (html_parsed and any(outer.tag in FOREIGN for outer in (element, *element.iterancestors())))]
+    for element in opened:
+        element.text = ""
+    try:
+        yield
+    finally:
+        for element in opened:
+            element.text = None
 
 
 @dataclass

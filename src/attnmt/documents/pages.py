@@ -6,6 +6,7 @@ attnmt.documents.markup translates what is parsed here."""
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
 from html import escape
@@ -14,7 +15,7 @@ from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
 from attnmt.documents.language import set_direction
-from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string
+from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
 from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
@@ -109,8 +110,9 @@ class Parsed:
             page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html") for node in nodes)
             return utf8_prolog(self.prolog) + self.around[0] + page + self.around[1]
         tostring = partial(etree.tostring, encoding="unicode") if self.xml else html_string
-        return utf8_prolog(self.prolog) + escape(self.root.text or "", quote=False) + "".join(
-            tostring(child, with_tail=True) for child in self.root)
+        with open_empties(self.root) if self.xml else nullcontext():
+            return utf8_prolog(self.prolog) + escape(self.root.text or "", quote=False) + "".join(
+                tostring(child, with_tail=True) for child in self.root)
 
 
 def open_voids(root: etree._Element) -> None:
