@@ -113,3 +113,20 @@ def test_score_with_translates_glossary_reads_a_sentence_with_a_term_as_translat
     # 1e-3, as for other calibrated scores: the line without a term is 5e-4 apart with or without the fix
     # (its batch's rounding); the term's line was 0.046 for translate's 0.1822
     assert [float(row[1]) for row in scored] == pytest.approx([float(row[5]) for row in rows], abs=1e-3)
+
+
+def test_score_with_a_glossary_and_sampling_is_refused_before_the_model_loads_unless_it_searches_nothing(
+        trained_model, tmp_path, capsys):
+    """score searches the model's own translation with the glossary's terms, which sampling cannot
+    hold: it failed after loading, in the Python API's words.  --no-search searches nothing."""
+    (tmp_path / "in.txt").write_text("the boy laughs\n", encoding="utf-8")
+    (tmp_path / "out.txt").write_text("der junge lacht\n", encoding="utf-8")
+    (tmp_path / "terms.tsv").write_text("dog\tkatze\n", encoding="utf-8")
+    sampled = ["score", "--model", trained_model, "--src", tmp_path / "in.txt", "--hyp", tmp_path / "out.txt",
+               "--glossary", tmp_path / "terms.tsv", "--beam", "1", "--sampling-topk", "0", "--seed", "1"]
+    code, out, err = run_cli(sampled, capsys)
+    assert code == 2 and out == ""
+    assert err == ("attnmt: error: --glossary needs beam search (it steers the search to its terms); sampling draws "
+                   "tokens at random: leave out --sampling-topk, or --glossary\n")
+    code, out, _ = run_cli([*sampled, "--no-search"], capsys)
+    assert code == 0 and out.count("\n") == 1

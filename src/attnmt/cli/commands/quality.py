@@ -80,6 +80,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.glossary import read_glossary
+    from attnmt.decoding.inputs import sampling_with_terms
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
@@ -91,11 +92,14 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary(args.glossary) if args.glossary else None
+    searching = decoding(args)
+    if glossary and searching.sampling and not args.no_search:  # refused before the model loads, as translate does
+        raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
     model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
     else:  # the model's own translation searched with the terms, as translate searched it
-        assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=decoding(args),
+        assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
                             max_tokens=args.max_tokens, glossary=glossary)
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
     found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary)
