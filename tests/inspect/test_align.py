@@ -235,6 +235,9 @@ def test_pieces_are_numbered_by_the_whitespace_word_of_the_text_they_stand_in():
     assert span_words("A man \u200b rides.", [(0, 1), (1, 5), (5, 13), (13, 14)]) == [0, 1, 3, 3]
     # "™" is read as "TM": "▁T" spans the space before it, "M" the ™.
     assert span_words("Brand ™ x", [(0, 1), (1, 5), (5, 6), (6, 7), (7, 8), (8, 9)]) == [0, 0, 1, 1, 2, 2]
+    # A vertical tab is dropped, yet parts words: "▁man" spans "man\x0b", still word 1; "ri" starts word 2.
+    for gap in "\x0b\x1c\x1f":
+        assert span_words(f"A man{gap}rides a", [(0, 1), (1, 6), (6, 8), (8, 11), (11, 13)]) == [0, 1, 2, 2, 3]
 
 
 def shifted(pairs: list[tuple[int, int]], source: dict[int, int], target: dict[int, int]) -> list[tuple[int, int]]:

@@ -11,6 +11,7 @@ import functools
 import json
 import numbers
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -254,16 +255,25 @@ WORD = re.compile(r"\S+")  # a word of text split at whitespace, as Pharaoh's wo
 
 def span_words(text: str, spans: Sequence[tuple[int, int]]) -> list[int]:
     """For each piece's (begin, end) in ``text``, the number of the word of ``text`` (split at whitespace)
-    that holds it: the first word that ends after the piece's last character (after its start, for a
-    piece normalisation made up, whose span is empty).
+    that holds it: the word of its first character that shows (no space, no invisible format
+    character); for a piece of none (a "▁" alone, or one normalisation made up, whose span is empty),
+    the first word that ends after its last character (after its start, for an empty span).
 
     Counting the pieces that start with "▁" numbers the words of the text as SentencePiece normalised
     it (NFKC), which are not always the user's: "Don´t" is read "Don ́t" (´ becomes a space and an
     accent: "▁Do", "n", "▁", "́", "t", one word here), and a U+200B between spaces, a word of its
-    own to ``str.split``, is dropped ("▁rides" after it is the word after it)."""
+    own to ``str.split``, is dropped ("▁rides" after it is the word after it).  A character
+    SentencePiece drops where ``str.split`` parts words (a vertical tab, U+001C-U+001F) ends the span
+    of the piece before it ("▁man" spans "man\\x0b"), which its first character still places."""
     ends = [match.end() for match in WORD.finditer(text)]
     last = max(len(ends) - 1, 0)
-    return [min(bisect_right(ends, end - 1 if end > begin else begin), last) for begin, end in spans]
+    numbers = []
+    for begin, end in spans:
+        shown = next((i for i in range(begin, end) if not text[i].isspace() and unicodedata.category(text[i]) != "Cf"),
+                     None)
+        at = shown if shown is not None else end - 1 if end > begin else begin
+        numbers.append(min(bisect_right(ends, at), last))
+    return numbers
 
 
 def source_word_numbers(tokenizer: PieceCodec, sentence: str, count: int) -> list[int]:
