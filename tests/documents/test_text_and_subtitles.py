@@ -31,6 +31,14 @@ def test_a_blank_line_comes_out_as_it_was_as_every_line_without_letters_does(mir
     assert mirror.given == []
 
 
+def test_a_line_whose_sentences_all_come_back_empty_keeps_its_tabs_not_its_spaces(fixed):
+    """Its tabs went with its spaces: a row of fields came out empty, a TSV row without its columns."""
+    nothing = fixed("", [])
+    lines = ["Name:\tJohn Smith", "A dog. A cat.", "A dog.\tA cat.\tA bird.", " A dog. \t A cat. "]
+    assert translate_lines(lines, nothing) == ["\t", "", "\t\t", "\t"]
+    assert translate_paragraphs(["Name:\tJohn Smith\nA dog. A cat."], nothing) == ["\t\n"]
+
+
 def test_no_split_translates_each_line_whole(mirror):
     translate_lines(["One. Two."], mirror, DocumentOptions(split=False))
     assert mirror.given == ["One. Two."]

@@ -22,7 +22,7 @@ import argparse
 from pathlib import Path
 
 from attnmt.cli.lines import check_not_an_input
-from attnmt.cli.options import model_files
+from attnmt.cli.options import language_code, model_files
 from attnmt.documents.files import ARCHIVE_STARTS, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
@@ -40,6 +40,8 @@ XLIFF_HINT = "--input-format xml translates it as plain XML"
 # The extension of what each input format is written as.
 FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "xliff": ".xlf", "srt": ".srt",
                    "vtt": ".vtt"}
+# --attributes' default: the attributes translated unless told (DocumentOptions.attributes).
+ATTRIBUTES = ",".join(DocumentOptions.attributes)
 # An XLIFF file is XML: written by either format, its name may say either (check_output_format).
 XML_FORMATS = frozenset(("xml", "xliff"))
 
@@ -84,6 +86,7 @@ def check_document_options(args: argparse.Namespace) -> None:
     glossary applies to every sentence); an office file goes to a file of its own format."""
     check_output_path(args)
     suffix = office_suffix(args)
+    check_document_only_options(args, suffix)
     if suffix and args.output in (None, "-"):
         raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
                           f"(attnmt translate --model M report{suffix} report.de{suffix})")
@@ -96,6 +99,27 @@ def check_document_options(args: argparse.Namespace) -> None:
             chosen = f"{args.input} is translated as {what} ({by_extension(suffix)})"
         raise ConfigError(f"{chosen}: leave out --output-format, --n-best, --alignments, --confidence and --prefix")
     check_review_options(args, suffix or (args.input_format if args.input_format in DOCUMENT_FORMATS else None))
+
+
+def check_document_only_options(args: argparse.Namespace, suffix: str | None) -> None:
+    """--allow-macros reads office files and --attributes markup: on an input known to be neither
+    they would do nothing, and were taken without a word.  Known: an office file is always named by
+    --input-format or its extension; plain text or JSONL by --input-format, or by a file's extension
+    (stdin without --input-format is left alone, whatever it turns out to be)."""
+    if args.allow_macros and suffix is None:
+        raise ConfigError(f"--allow-macros accepts office files with macros (.docm, .pptm, .xlsm): "
+                          f"{input_named(args)} is none, so it would do nothing: leave it out")
+    if (args.attributes != ATTRIBUTES and suffix is None and args.input_format in ("text", "jsonl")
+            and (args.input_format_given or args.input not in (None, "-"))):
+        raise ConfigError(f"--attributes chooses the HTML attributes translated on a page: {input_named(args)} "
+                          f"is read as {args.input_format}, so it would do nothing: leave it out")
+
+
+def input_named(args: argparse.Namespace) -> str:
+    """The input as an error names it: the file, or stdin with its format."""
+    if args.input in (None, "-"):
+        return f"the {args.input_format} input"
+    return args.input
 
 
 def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
@@ -211,13 +235,13 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
     """--no-split, --source-lang, --target-lang and --attributes (the formats: --input-format)."""
     p.add_argument("--no-split", action="store_true", help="translate each line (HTML block, cue) whole instead "
                    "of sentence by sentence (a tab still parts fields, translated apart)")
-    p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
-                   "(default en)")
+    p.add_argument("--source-lang", default="en", type=language_code, help="source language code for the sentence "
+                   "splitter, as BCP 47 writes it (default en)")
     p.add_argument("--target-lang", help="written into an HTML page's lang attribute (an office file's language "
                    "attributes, an XLIFF file's target-language or trgLang)")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm), keeping their macros (refused otherwise)")
-    p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
+    p.add_argument("--attributes", default=ATTRIBUTES,
                    help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
                    "%(default)s); value only on a button's <input> (type submit, reset or button), where it is "
                    "the label shown: elsewhere it is form data and stays; content only on a <meta> of text (the page's "

@@ -157,7 +157,8 @@ def read_inputs(lines: list[str], source: str, first_line: int,
 
 
 def json_object(line: str, where: str) -> dict:
-    """One JSONL input line as its object, checked: a "text" string and no unknown keys."""
+    """One JSONL input line as its object, checked: a "text" string, no unknown keys, none given
+    twice (as a glossary's source term given twice is refused: Glossary.of)."""
     if not line.strip():
         return {"text": ""}  # a blank line stays a blank line: one output for it, as in text input
     try:
@@ -169,6 +170,9 @@ def json_object(line: str, where: str) -> dict:
     unknown = sorted(set(item) - set(JSONL_KEYS))
     if unknown:
         raise DataError(f"{where}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(JSONL_KEYS)}")
+    keys = [key for key, _ in item.pairs]  # JSON keeps a key's last value, without a word
+    if twice := next((key for key in keys if keys.count(key) > 1), None):
+        raise DataError(f'{where}: the key "{twice}" is given twice: give each key once')
     return item
 
 

@@ -23,8 +23,20 @@ MOST_THREADS = 4096
 THREADS_HELP = ("PyTorch CPU threads (default 0: as many as the cores other processes leave free, looked at again "
                 "between batches; OMP_NUM_THREADS fixes it too)")
 VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"
+# A language code as BCP 47 writes one (en, de, pt-BR, zh-Hant): sentencex takes any text for a
+# language and splits by its default rules where it knows none, and it does not list the languages
+# it knows, so a name ("english") is refused by its form.
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}([-_][a-z0-9]+)*", re.IGNORECASE)  # en, EN, pt-BR, en_US
 BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
              "BLEU within 0.2 of fp32 (docs/performance.md)")
+
+
+def language_code(text: str) -> str:
+    """An argparse type: a language code for the sentence splitter (LANGUAGE_CODE)."""
+    if not LANGUAGE_CODE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a language code such as en, de or pt-BR, got {text!r} (the "
+                                         "sentence splitter would take its default rules without a word)")
+    return text
 
 
 def whole_number(least: int, most: int | None = None):

@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from attnmt.cli.options import add_model_dir_option, add_model_options, model_dir_of, whole_number
+from attnmt.cli.options import add_model_dir_option, add_model_options, language_code, model_dir_of, whole_number
 from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
 from attnmt.errors import ConfigError
 
@@ -112,8 +112,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--target", help="show the attention of this translation instead of the model's own")
     p.add_argument("--no-split", action="store_true", help="read the text whole, as one sequence (its lines "
                    "too), instead of sentence by sentence (several sentences: a folder each under --out)")
-    p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter, as "
-                   "translate's (default en)")
+    p.add_argument("--source-lang", default="en", type=language_code, help="source language code for the sentence "
+                   "splitter, as translate's (default en)")
     p.set_defaults(run=cmd_attention)
 
     p = commands.add_parser("explain", help="compute attention step by step on a small example, with shapes")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
-from attnmt.cli.options import decoding, load_for_translation, model_files
+from attnmt.cli.options import decoding, language_code, load_for_translation, model_files
 from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError
 
@@ -185,9 +185,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--no-split", action="store_true", help="read each line whole, as translate --no-split "
                    "translates it (default: sentence by sentence where both sides have as many, as translate "
                    "assesses a line, the line's quality its worst sentence's)")
-    p.add_argument("--source-lang", default="en", help="language code of --src for the sentence splitter "
-                   "(default en, as translate's)")
-    p.add_argument("--target-lang", default="en", help="language code of --hyp for the sentence splitter (default en)")
+    p.add_argument("--source-lang", default="en", type=language_code, help="language code of --src for the "
+                   "sentence splitter (default en, as translate's)")
+    p.add_argument("--target-lang", default="en", type=language_code, help="language code of --hyp for the "
+                   "sentence splitter (default en)")
     p.add_argument("--glossary", metavar="TSV", help="the glossary --hyp was translated with (translate's "
                    "--glossary): a line without letters whose translation is the line with its terms replaced, as "
                    "translate writes it, is scored as translate scores it (quality 1, no flags), a sentence beside "

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.glossary import read_glossary
     from attnmt.text.data import read_lines
 
-    given = args.input_format is not None
+    given = args.input_format_given = args.input_format is not None
     args.input_format = chosen_input_format(args)
     args.format_from_extension = not given and (args.input_format != "text" or office_suffix(args) is not None)
     if not given and not args.format_from_extension:

@@ -1,0 +1,58 @@
+"""attnmt translate refuses the document options an input cannot use, before the model loads:
+--allow-macros where the input is no office file, --attributes where it is known to be plain text
+or JSONL (by --input-format or its extension), and a --source-lang that is no language code
+(sentencex split by its default rules without a word).  Each refusal is one line."""
+
+import pytest
+from support import run_cli
+
+MISSING = "no-such-model"  # the checks come first: a refused option never reaches the model
+
+
+@pytest.mark.parametrize("given", [["in.txt"], ["in.jsonl"], ["--input-format", "jsonl"], ["page.html"]])
+def test_allow_macros_on_an_input_that_is_no_office_file_is_refused(tmp_path, capsys, given):
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    given = [str(tmp_path / name) if "." in name else name for name in given]
+    code, _, err = run_cli(["translate", "--model", MISSING, *given, "--allow-macros"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--allow-macros accepts office files with macros (.docm, .pptm, .xlsm)" in err
+    assert "so it would do nothing: leave it out" in err
+
+
+@pytest.mark.parametrize("given, named", [(["in.txt"], "in.txt is read as text"),
+                                          (["in.jsonl"], "in.jsonl is read as text"),
+                                          (["--input-format", "jsonl"], "the jsonl input is read as jsonl"),
+                                          (["--input-format", "text"], "the text input is read as text")])
+def test_attributes_on_plain_text_or_jsonl_is_refused(tmp_path, capsys, given, named):
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    given = [str(tmp_path / name) if "." in name else name for name in given]
+    code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--attributes chooses the HTML attributes translated on a page: " in err
+    assert named in err and "so it would do nothing: leave it out" in err
+
+
+@pytest.mark.parametrize("given", [[], ["page.html"], ["--input-format", "html"]])
+def test_attributes_where_the_input_may_be_a_page_goes_on_to_the_model(tmp_path, capsys, given):
+    """stdin without --input-format is left alone, whatever it turns out to be."""
+    given = [str(tmp_path / name) if "." in name else name for name in given]
+    code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
+    assert code != 0 and MISSING in err and "--attributes" not in err
+
+
+@pytest.mark.parametrize("command", [["translate", "--model", MISSING, "--source-lang"],
+                                     ["score", "--model", MISSING, "--src", "s", "--hyp", "h", "--source-lang"],
+                                     ["score", "--model", MISSING, "--src", "s", "--hyp", "h", "--target-lang"],
+                                     ["attention", "A cat.", "--model", MISSING, "--source-lang"]])
+@pytest.mark.parametrize("code", ["english", "e", "en US", "en.US", ""])
+def test_a_sentence_splitter_language_that_is_no_language_code_is_refused(capsys, command, code):
+    with pytest.raises(SystemExit) as stopped:
+        run_cli([*command, code], capsys)
+    assert stopped.value.code == 2
+    assert f"expected a language code such as en, de or pt-BR, got {code!r}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code", ["en", "EN", "de", "pt-BR", "en_US", "zh-Hant", "sr-Latn-RS", "yue"])
+def test_a_language_code_goes_on_to_the_model(capsys, code):
+    status, _, err = run_cli(["translate", "--model", MISSING, "--source-lang", code], capsys)
+    assert status != 0 and MISSING in err and "language code" not in err
