@@ -3,6 +3,7 @@ word gap before a separately formatted run plain, as one of its own does (the fo
 of test_office_word.py, with the underline coming from styles.xml)."""
 
 import io
+import zipfile
 
 import docx
 import pytest
@@ -128,3 +129,17 @@ def test_a_plain_space_stays_out_of_an_underline_that_comes_from_the_table_style
     data = translate_office(in_table_styled(styled), ".docx", EURO, DocumentOptions())
     paragraph = docx.Document(io.BytesIO(data)).tables[0].cell(0, 0).paragraphs[0]
     assert [(run.text, run.underline) for run in paragraph.runs] == expected
+
+
+@pytest.mark.parametrize("styles", [b"", b"<w:styles", b"garbage"])
+def test_a_styles_part_that_does_not_parse_is_read_as_no_styles_and_the_text_translated(styles):
+    """Styles only place a run's edge space; an empty or cut styles.xml (Word and LibreOffice open
+    the file with their defaults) stopped the translation once they were read for that."""
+    source = zipfile.ZipFile(io.BytesIO(docx_bytes(underlined_by("Normal"))))
+    damaged = io.BytesIO()
+    with zipfile.ZipFile(damaged, "w") as archive:
+        for item in source.infolist():
+            archive.writestr(item, styles if item.filename == "word/styles.xml" else source.read(item))
+    data = translate_office(damaged.getvalue(), ".docx", EURO, DocumentOptions())
+    paragraph = zipfile.ZipFile(io.BytesIO(data)).read("word/document.xml").decode()
+    assert "zweitausendzwölf" in paragraph and "Euro" in paragraph

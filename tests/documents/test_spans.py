@@ -3,7 +3,7 @@
 import pytest
 
 from attnmt.documents.flat import FlatText, Mark
-from attnmt.documents.spans import Nested, identity, nest, place
+from attnmt.documents.spans import Nested, identity, keep_edge_spaces, nest, place
 
 
 def placed(keeps: bool) -> list[str | Nested]:
@@ -26,3 +26,12 @@ def test_a_space_kept_in_a_mark_goes_on_into_the_mark_inside_it_that_keeps_its_e
     flat = FlatText("2012 €", [Mark(4, 6, keeps_edge_spaces=True), Mark(4, 6, 0, keeps_edge_spaces=True)])
     content = nest(flat, place(flat, [(0, 6)], ["zweitausendzwölf Euro"], [identity(2)]))
     assert content == ["zweitausendzwölf", Nested(0, [Nested(1, [" ", "Euro"])])]
+
+
+def test_a_mark_that_got_no_words_takes_no_edge_space():
+    """An insertion the alignment gave no word (``The man <ins>quickly </ins>reads``) took the space
+    after it, a tracked space whose rejection glued the words either side."""
+    flat = FlatText("a quickly b", [Mark(2, 10, keeps_edge_spaces=True)])
+    content = ["eins ", Nested(0, []), " zwei"]
+    keep_edge_spaces(flat, content)
+    assert content == ["eins ", Nested(0, []), " zwei"]

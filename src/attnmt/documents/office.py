@@ -187,10 +187,17 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
 
 
 def word_styles(archive: Archive, main: str) -> WordStyles:
-    """The styles of a Word file (its main part's styles part: word/styles.xml), none where it has none."""
+    """The styles of a Word file (its main part's styles part: word/styles.xml), none where it has
+    none or where it does not parse (empty, cut short): they only decide where a run's edge space
+    goes, and Word and LibreOffice open such a file with their default styles, so its text is
+    translated as before styles were read (``--target-lang``, which writes into the part, still
+    refuses it)."""
     member = next((related.member for related in relationships(archive, main).values()
                    if related.kind.endswith("/styles") and related.member in archive), None)
-    return WordStyles() if member is None else WordStyles.of(parse_part(archive, member).getroot())
+    try:
+        return WordStyles() if member is None else WordStyles.of(parse_part(archive, member).getroot())
+    except DataError:
+        return WordStyles()
 
 
 def reading_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> list[tuple[str, Texts]]:

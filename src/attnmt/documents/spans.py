@@ -337,7 +337,8 @@ def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
         if isinstance(piece, str):
             continue
         mark = flat.marks[piece.mark]
-        source = flat.text[mark.start:mark.end] if mark.keeps_edge_spaces else ""
+        # a mark that got no words takes no space either: an empty tracked insertion stays empty
+        source = flat.text[mark.start:mark.end] if mark.keeps_edge_spaces and piece.content else ""
         before, after = content[at - 1] if at else None, content[at + 1] if at + 1 < len(content) else None
         if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
             content[at - 1] = before.rstrip()
