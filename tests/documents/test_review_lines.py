@@ -6,6 +6,7 @@ in it is under the threshold."""
 import pytest
 
 from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pages import MAX_DEPTH
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 
@@ -55,6 +56,16 @@ def test_a_text_after_a_picture_in_an_element_is_listed_at_its_first_words_line(
     page = (b'<form><label>Your age</label>\n<input type="reset">\n<button><svg width="8">\n<path d="M0 0"/>'
             b"</svg>\n A bad dog</button></form>\n")
     assert listed(page, same) == [(5, "A bad dog")]
+
+
+def test_a_text_after_a_block_nested_almost_max_depth_is_translated_and_listed_at_its_line(same):
+    """Finding its first word recursed twice a level: a RecursionError at ~490 levels, on every
+    translation (the line is found with or without --review)."""
+    levels = MAX_DEPTH - 8  # with <html>, <body> and the <div>, a few levels under the limit
+    page = ("<div><p>A man is walking.</p>\n" + "<span>" * levels + "\nA bad dog is running."
+            + "</span>" * levels + "</div>\n").encode()
+    assert b"A bad dog is running." in translate_file_bytes(page, "page.html", same, OPTIONS)
+    assert listed(page, same) == [(3, "A bad dog is running.")]
 
 
 @pytest.mark.parametrize("names", [("title", "alt"), ("alt", "title")])

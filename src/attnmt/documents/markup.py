@@ -223,21 +223,24 @@ def run_line(run: Run) -> int:
     line = end_line(run.owner) + breaks_before(lead)
     if lead.strip():
         return line
-    return next(filter(None, (word_line(child) or tail_line(child) for child in run.children)), line)
+    return next(filter(None, map(word_line, run.children)), line)
 
 
 def word_line(node: etree._Element) -> int | None:
-    """The line of the first word in ``node``'s text or its descendants' (their tails too, not
-    ``node``'s own); None where they hold none (an ``<img>``, a comment)."""
-    if not is_comment(node) and (node.text or "").strip():
-        return (node.sourceline or 1) + breaks_before(node.text)
-    return next(filter(None, (word_line(child) or tail_line(child) for child in node)), None)
-
-
-def tail_line(node: etree._Element) -> int | None:
-    """The line of the first word of ``node``'s tail; None where it holds none."""
-    tail = node.tail or ""
-    return end_line(node) + breaks_before(tail) if tail.strip() else None
+    """The line of the first word in ``node``: in its text, its descendants' texts and tails, then its
+    own tail; None where they hold none (an ``<img>``, a comment).  A walk of its own, not a recursion:
+    a page may nest pages.MAX_DEPTH elements, and two frames a level took Python past its limit."""
+    pending = [(node, False)]  # (node, whether its tail is next), last first
+    while pending:
+        inside, tail = pending.pop()
+        if tail:
+            if (inside.tail or "").strip():
+                return end_line(inside) + breaks_before(inside.tail)
+        elif not is_comment(inside) and (inside.text or "").strip():
+            return (inside.sourceline or 1) + breaks_before(inside.text)
+        else:
+            pending += [(inside, True), *((child, False) for child in reversed(inside))]
+    return None
 
 
 def breaks_before(text: str) -> int:
