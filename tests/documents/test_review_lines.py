@@ -1,11 +1,12 @@
 """The line a review lists an HTML page's sentence at (attnmt.documents.markup.run_line): the line
-its block starts on, or, for a text after a block, the line of its first word; an attribute's text
+of the first word of its block's text, or, for a text after a block, of the text's; an attribute's text
 at its element's line, an element's texts in the order its attributes stand.  A sentence with "bad"
 in it is under the threshold."""
 
 import pytest
 
 from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pages import MAX_DEPTH
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 
@@ -50,11 +51,35 @@ def test_a_text_after_a_block_and_an_element_without_words_is_listed_at_its_firs
     assert listed(page, same) == [(line, "A bad dog is running.")]
 
 
+@pytest.mark.parametrize("first", ['<input type="text">', "<br>", '<img src="x.png">', "<!-- a\nnote -->"])
+def test_a_blocks_own_text_after_an_element_without_words_is_listed_at_its_first_words_line(same, first):
+    """It was listed at the block's start tag (2), where the ``<input>``, ``<br>``, ``<img>`` or
+    comment opening the block's text stands."""
+    page = f"<table><tr>\n<td>{first}\n<br>\n  A bad dog is running.</td></tr></table>\n".encode()
+    assert listed(page, same) == [(4 + first.count("\n"), "A bad dog is running.")]
+
+
+def test_a_blocks_own_text_is_listed_after_the_picture_before_it_at_its_first_words_line(same):
+    """Listed at the block's start tag (1), it came before the picture's alt text of line 2."""
+    page = b'<p>\n<img src="x.png" alt="A bad cat">\n<br>\nA bad dog.</p>\n'
+    assert listed(page, same) == [(2, "A bad cat"), (4, "A bad dog.")]
+
+
 def test_a_text_after_a_picture_in_an_element_is_listed_at_its_first_words_line(same):
     """A button's text after its icon: the line where the icon's <svg> ends, not the block's."""
     page = (b'<form><label>Your age</label>\n<input type="reset">\n<button><svg width="8">\n<path d="M0 0"/>'
             b"</svg>\n A bad dog</button></form>\n")
     assert listed(page, same) == [(5, "A bad dog")]
+
+
+def test_a_text_after_a_block_nested_almost_max_depth_is_translated_and_listed_at_its_line(same):
+    """Finding its first word recursed twice a level: a RecursionError at ~490 levels, on every
+    translation (the line is found with or without --review)."""
+    levels = MAX_DEPTH - 8  # with <html>, <body> and the <div>, a few levels under the limit
+    page = ("<div><p>A man is walking.</p>\n" + "<span>" * levels + "\nA bad dog is running."
+            + "</span>" * levels + "</div>\n").encode()
+    assert b"A bad dog is running." in translate_file_bytes(page, "page.html", same, OPTIONS)
+    assert listed(page, same) == [(3, "A bad dog is running.")]
 
 
 @pytest.mark.parametrize("names", [("title", "alt"), ("alt", "title")])

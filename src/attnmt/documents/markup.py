@@ -147,8 +147,8 @@ class TreeJob:
 
     def lines(self) -> list[int]:
         """The line of the parsed text each flat text comes from, in the order of ``flats``: that
-        of the block it starts in (a block's text), of its first word (a tail: ``</div>`` then words
-        on the next line), or of the element that holds it (an attribute)."""
+        of its first word (a block's text, or a tail: ``</div>`` then words on the next line:
+        run_line), or of the element that holds it (an attribute)."""
         lines = [run_line(run) for run, _ in self.runs] + [node.sourceline or 1 for node, _ in self.attributes]
         return [lines[i] for i in self.order]
 
@@ -211,33 +211,36 @@ class TreeJob:
 
 
 def run_line(run: Run) -> int:
-    """The line a run starts on: its block's (the line its start tag ends on, libxml2's sourceline),
-    or, for a tail, the line of its first word: where the element before it ends (end_line) and its
-    leading line breaks after that, or, where the tail holds no word, the line of the first word in
-    the elements and tails after it (word_line).  The element's own line listed a card's tail at the
-    card's first line, above the card's sentences; a text after an ``<input>``, an ``<img>`` or a
-    ``<br>`` on lines of their own was listed at the line of the element before those."""
-    if run.owner is run.parent:
-        return run.parent.sourceline or 1
+    """The line a run's first word is on: where its text starts (its block's start tag ends, libxml2's
+    sourceline, or, for a tail, the element before it ends: end_line) and the line breaks before its
+    first word, or, where its text holds no word, the line of the first word in the elements and tails
+    after it (word_line).  The element's own line listed a card's tail at the card's first line, above
+    the card's sentences; a text after an ``<input>``, an ``<img>`` or a ``<br>`` on lines of their own
+    was listed at the line of the element before those (or at the block's start tag, above an
+    ``<img alt>`` in the block)."""
     lead = run.lead
-    line = end_line(run.owner) + breaks_before(lead)
+    start = (run.parent.sourceline or 1) if run.owner is run.parent else end_line(run.owner)
+    line = start + breaks_before(lead)
     if lead.strip():
         return line
-    return next(filter(None, (word_line(child) or tail_line(child) for child in run.children)), line)
+    return next(filter(None, map(word_line, run.children)), line)
 
 
 def word_line(node: etree._Element) -> int | None:
-    """The line of the first word in ``node``'s text or its descendants' (their tails too, not
-    ``node``'s own); None where they hold none (an ``<img>``, a comment)."""
-    if not is_comment(node) and (node.text or "").strip():
-        return (node.sourceline or 1) + breaks_before(node.text)
-    return next(filter(None, (word_line(child) or tail_line(child) for child in node)), None)
-
-
-def tail_line(node: etree._Element) -> int | None:
-    """The line of the first word of ``node``'s tail; None where it holds none."""
-    tail = node.tail or ""
-    return end_line(node) + breaks_before(tail) if tail.strip() else None
+    """The line of the first word in ``node``: in its text, its descendants' texts and tails, then its
+    own tail; None where they hold none (an ``<img>``, a comment).  A walk of its own, not a recursion:
+    a page may nest pages.MAX_DEPTH elements, and two frames a level took Python past its limit."""
+    pending = [(node, False)]  # (node, whether its tail is next), last first
+    while pending:
+        inside, tail = pending.pop()
+        if tail:
+            if (inside.tail or "").strip():
+                return end_line(inside) + breaks_before(inside.tail)
+        elif not is_comment(inside) and (inside.text or "").strip():
+            return (inside.sourceline or 1) + breaks_before(inside.text)
+        else:
+            pending += [(inside, True), *((child, False) for child in reversed(inside))]
+    return None
 
 
 def breaks_before(text: str) -> int:
