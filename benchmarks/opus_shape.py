@@ -83,7 +83,7 @@ def build_marian(folder: Path) -> None:
     import transformers
 
     from attnmt.text.data import read_lines
-    from attnmt.text.tokenizer import train_sentencepiece
+    from attnmt.text.tokenizer_training import train_sentencepiece
 
     sentences = read_lines(DATA / "train.en.gz") + read_lines(DATA / "train.de.gz")
     proto = train_sentencepiece(sentences, SPM_PIECES)

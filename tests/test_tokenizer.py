@@ -7,8 +7,9 @@ import sentencepiece
 import torch
 
 from attnmt.errors import ConfigError, DataError
-from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
+from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer
+from attnmt.text.tokenizer_training import sample_sentences, train_sentencepiece
 
 CORPUS = [
     "A man rides a bike down the street.",
@@ -91,7 +92,7 @@ def test_sample_of_a_large_corpus_has_k_distinct_sentences_chosen_by_the_seed():
 
 
 def test_training_on_a_subsampled_corpus_is_deterministic(monkeypatch):
-    monkeypatch.setattr("attnmt.text.tokenizer.MAX_TRAINING_SENTENCES", 12)
+    monkeypatch.setattr("attnmt.text.tokenizer_training.MAX_TRAINING_SENTENCES", 12)
     first = Tokenizer.train(CORPUS, vocab_size=60)
     assert Tokenizer.train(CORPUS, vocab_size=60).model_proto == first.model_proto
 

@@ -96,9 +96,10 @@ MODEL_RANGES = {"dropout": DROPOUT, "attention_dropout": DROPOUT, "activation_dr
 
 ADAM_BETA = Range(0, 1, below=True)
 
-# What ``tokenizer_options`` may set when attnmt trains a SentencePiece model (attnmt.text.tokenizer),
-# checked when the config is read: SentencePiece itself refuses a wrong value only once the corpora
-# are read, and then in its own words ("INTERNAL: src/trainer_interface.cc(94) [...]").
+# What ``tokenizer_options`` may set when attnmt trains a SentencePiece model
+# (attnmt.text.tokenizer_training), checked when the config is read: SentencePiece itself refuses a
+# wrong value only once the corpora are read, and then in its own words
+# ("INTERNAL: src/trainer_interface.cc(94) [...]").
 TOKENIZER_OPTIONS = ("model_type", "character_coverage", "user_defined_symbols", "byte_fallback")
 MODEL_TYPES = ("unigram", "bpe", "char", "word")  # SentencePiece's four; unigram and bpe are the ones to choose
 CHARACTER_COVERAGE = Range(0.98, 1, says="a share of the characters from 0.98 to 1 (SentencePiece's limits)")

@@ -13,7 +13,8 @@ Any SentencePiece model can be used: ``attnmt_layout`` renumbers its pieces into
 layout (segmentation does not depend on the ids).  Models imported from Marian
 (OPUS-MT) keep their own ids and special pieces: ``attnmt.text.vocab_tokenizer.VocabTokenizer``
 reads them from the model's vocabulary file.  Which files hold a model's tokenizer, and
-writing and reading them: attnmt.text.tokenizer_files.
+writing and reading them: attnmt.text.tokenizer_files; training a SentencePiece model on a
+corpus: attnmt.text.tokenizer_training.
 
 Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
 it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text, and
@@ -23,12 +24,7 @@ it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids in
 
 from __future__ import annotations
 
-import csv
-import io
 import operator
-import random
-import re
-import warnings
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
@@ -40,17 +36,13 @@ import torch
 from google.protobuf.message import DecodeError
 from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
 
-from attnmt.config_ranges import check_tokenizer_options, typed
-from attnmt.errors import AttnmtWarning, ConfigError
+from attnmt.errors import ConfigError
 from attnmt.files import write_bytes
 from attnmt.text.encodings import given_text
 
 PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
 SPECIAL_PIECES = {PAD_ID: "<pad>", UNK_ID: "<unk>", BOS_ID: "<s>", EOS_ID: "</s>"}
 
-# A corpus larger than this is subsampled (uniformly, seeded) before training, so
-# training memory stays bounded on big corpora.
-MAX_TRAINING_SENTENCES = 1_000_000
 # Two threads: training and batch encoding stay fast and friendly to a shared machine.
 NUM_THREADS = 2
 
@@ -97,7 +89,10 @@ class Tokenizer:
         source_eos: bool = True,
         **options,
     ) -> Tokenizer:
-        """A joint model trained on `sentences` (source and target mixed); see ``train_sentencepiece``."""
+        """A joint model trained on `sentences` (source and target mixed); see
+        ``attnmt.text.tokenizer_training.train_sentencepiece``."""
+        from attnmt.text.tokenizer_training import train_sentencepiece  # which imports this module
+
         proto = train_sentencepiece(sentences, vocab_size, seed, model_type=model_type,
                                     character_coverage=character_coverage, **options)
         return cls(proto, source_eos=source_eos)
@@ -271,83 +266,6 @@ def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[
     return [(bisect_left(starts, piece.begin), bisect_left(starts, piece.end)) for piece in found.pieces]
 
 
-def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0,
-                        text: str = "the training text", **options) -> bytes:
-    """A serialized SentencePiece model in attnmt's id layout, trained on `sentences`.
-
-    Deterministic in (sentences, seed).  `vocab_size` is an upper bound: a corpus too
-    small to support it gives a smaller vocabulary and a warning rather than an error.
-    `seed` only matters for a corpus of more than MAX_TRAINING_SENTENCES sentences,
-    which is subsampled.  `options` (attnmt.config_ranges.TOKENIZER_OPTIONS, checked there):
-    model_type "unigram" or "bpe" ("char" and "word" too), character_coverage (below 1.0 for scripts with thousands
-    of rare characters, e.g. 0.9995 for Chinese), user_defined_symbols kept whole (language
-    tags such as ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
-
-    A lone str is refused (``check_text_list``): it was trained on as sentences of one character each,
-    the letters of a file's name.  So is a text of nothing but empty lines, where SentencePiece's own
-    error names a line of its C++.
-    """
-    check_text_list(sentences, "sentences")
-    check_tokenizer_options(options)
-    options = sentencepiece_options(options)
-    sample = sample_sentences(sentences, MAX_TRAINING_SENTENCES, seed)
-    if all(isinstance(sentence, str) and not sentence.strip() for sentence in sample):
-        raise ConfigError(f"{text} has no sentences (or only empty ones): give at least one sentence to train "
-                          "the tokenizer on")
-    writer = io.BytesIO()
-    try:
-        spm.SentencePieceTrainer.train(
-            sentence_iterator=iter(sample),
-            model_writer=writer,
-            vocab_size=vocab_size,
-            hard_vocab_limit=False,
-            pad_id=PAD_ID, unk_id=UNK_ID, bos_id=BOS_ID, eos_id=EOS_ID,
-            pad_piece=SPECIAL_PIECES[PAD_ID], unk_piece=SPECIAL_PIECES[UNK_ID],
-            bos_piece=SPECIAL_PIECES[BOS_ID], eos_piece=SPECIAL_PIECES[EOS_ID],
-            num_threads=NUM_THREADS,
-            minloglevel=2,
-            **options,
-        )
-    except RuntimeError as err:
-        # SentencePiece needs a piece for each character of the text (after character_coverage)
-        needed = re.search(r"Vocabulary size is smaller than required_chars\. \d+ vs (\d+)", str(err))
-        if needed:
-            raise ConfigError(f"vocab_size={vocab_size}: {text} needs at least {needed[1]} pieces (one "
-                              f"per character it has, and the special pieces); use vocab_size {needed[1]} or "
-                              "more") from None
-        raise ValueError(f"SentencePiece training failed: {err}") from None
-    size = load_proto(writer.getvalue()).get_piece_size()
-    if size < vocab_size:
-        warnings.warn(f"asked for vocab_size={vocab_size}, but {text} only supports "
-                      f"{size} pieces; using {size}", AttnmtWarning, stacklevel=3)
-    return writer.getvalue()
-
-
-def sentencepiece_options(options: dict) -> dict:
-    """``tokenizer_options`` (checked: check_tokenizer_options) as train_sentencepiece passes them on, and
-    as a prepared directory records and compares them, so that two spellings of one tokenizer are one:
-    attnmt's defaults where they are not given (a unigram model covering every character; SentencePiece's
-    own coverage is 0.9995), SentencePiece's own defaults left out (no byte_fallback, no symbols), and
-    each value as SentencePiece reads it: model_type in lower case ("BPE"), character_coverage a number
-    (YAML reads ``1e0`` as text), user_defined_symbols a list of texts (SentencePiece's one text, the
-    symbols apart by commas, split as it splits it: as CSV)."""
-    given = {"model_type": "unigram", "character_coverage": 1.0, **options}
-    symbols = given.pop("user_defined_symbols", None) or []
-    fallback = given.pop("byte_fallback", False)
-    return {**given, "model_type": str(given["model_type"]).lower(),
-            "character_coverage": typed(given["character_coverage"], "float", "tokenizer_options: character_coverage"),
-            **({"byte_fallback": True} if fallback else {}),
-            **({"user_defined_symbols": symbol_list(symbols)} if symbols else {})}
-
-
-def symbol_list(symbols: str | list) -> list[str]:
-    """user_defined_symbols as a list of texts: a text is SentencePiece's own form, ``">>de<<,>>fr<<"``,
-    read as SentencePiece reads it (CSV: a quoted symbol may hold a comma); a number is its text."""
-    if isinstance(symbols, str):
-        return next(csv.reader([symbols]), [])
-    return [str(symbol) for symbol in symbols]
-
-
 def attnmt_layout(proto: bytes) -> bytes:
     """``proto`` with its pieces renumbered so that ids 0..3 are <pad>, <unk>, <s>, </s>.
 
@@ -393,20 +311,3 @@ def load_proto(proto: bytes) -> spm.SentencePieceProcessor:
     except RuntimeError as err:
         raise ValueError(f"not a SentencePiece model ({err})") from None
     return sp
-
-
-def sample_sentences(sentences: Iterable[str], k: int, seed: int) -> list[str]:
-    """A uniform sample of k sentences (all of them, in order, if there are at most k).
-
-    Reservoir sampling, so the corpus is streamed once and only k sentences are held.
-    We sample here rather than with SentencePiece's `input_sentence_size` because its
-    sampling differs from run to run whatever the seed.
-    """
-    rng = random.Random(seed)
-    sample: list[str] = []
-    for n, sentence in enumerate(sentences):
-        if n < k:
-            sample.append(sentence)
-        elif (j := rng.randrange(n + 1)) < k:
-            sample[j] = sentence
-    return sample

@@ -22,8 +22,9 @@ from attnmt.config import TrainConfig, TransformerConfig, checked_fields, load_c
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import write_text
 from attnmt.text.data import ReadReport
-from attnmt.text.tokenizer import Tokenizer, attnmt_layout, sentencepiece_options, train_sentencepiece
+from attnmt.text.tokenizer import Tokenizer, attnmt_layout
 from attnmt.text.tokenizer_files import read_tokenizer
+from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import HEADER, read_header
 from attnmt.training.run import METRIC_NAMES

@@ -20,7 +20,8 @@ from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError
 from attnmt.files import remove_orphans
 from attnmt.text.data import Batch, encode_pairs, read_parallel
-from attnmt.text.tokenizer import Tokenizer, sentencepiece_options
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.tokenizer_training import sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
