@@ -373,3 +373,15 @@ def test_ids_that_are_no_whole_numbers_are_refused_not_cut_to_ints(tokenizer, id
     with pytest.raises(ConfigError, match=refused + r"\.astype\(int\) \(NumPy\) or \.long\(\) \(torch\)$"):
         tokenizer.decode(ids)
     assert tokenizer.decode([np.int64(50), torch.tensor(60)]) == tokenizer.decode([50, 60])
+
+
+def test_the_training_functions_import_from_their_old_module_with_a_warning():
+    """train_sentencepiece and its helpers moved to attnmt.text.tokenizer_training (documented there)."""
+    import attnmt.text.tokenizer as old
+    from attnmt.text import tokenizer_training
+
+    with pytest.warns(DeprecationWarning, match=r"^attnmt\.text\.tokenizer\.train_sentencepiece is now attnmt\.text\."
+                                                r"tokenizer_training\.train_sentencepiece; the old path goes"):
+        assert old.train_sentencepiece is tokenizer_training.train_sentencepiece
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+        old.no_such_name  # noqa: B018

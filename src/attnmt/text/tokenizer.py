@@ -25,6 +25,7 @@ it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids in
 from __future__ import annotations
 
 import operator
+import warnings
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
@@ -311,3 +312,18 @@ def load_proto(proto: bytes) -> spm.SentencePieceProcessor:
     except RuntimeError as err:
         raise ValueError(f"not a SentencePiece model ({err})") from None
     return sp
+
+
+# Training moved to attnmt.text.tokenizer_training: its names are importable from here, with a
+# warning, for one more release.
+MOVED = ("train_sentencepiece", "sentencepiece_options", "symbol_list", "sample_sentences", "MAX_TRAINING_SENTENCES")
+
+
+def __getattr__(name: str) -> object:
+    if name in MOVED:
+        import attnmt.text.tokenizer_training as training  # which imports this module
+
+        warnings.warn(f"attnmt.text.tokenizer.{name} is now attnmt.text.tokenizer_training.{name}; the old path goes "
+                      "in the next release", DeprecationWarning, stacklevel=2)
+        return getattr(training, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
