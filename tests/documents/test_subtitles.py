@@ -375,6 +375,8 @@ WHOLE = ["I think that the man is walking with his dog."]
      ["Where are you going?", "We are going to the market in town."]),
     (["- Where is the dog?\n<v Anna>- It is in the big</v>", "<v Ben>park near the lake.</v>"],
      ["Where is the dog?", "It is in the big", "park near the lake."]),
+    (["<v Anna>I think that the man", "is walking with his", "<v Ben>dog in the park."],  # Anna's, carried on
+     ["I think that the man is walking with his", "dog in the park."]),
 ])
 def test_a_sentence_runs_on_unless_the_next_cue_names_another_speaker(mirror, cues, given):
     """Another voice is another speaker, as a dash is: Anna's "I think that the man" and Ben's

@@ -191,13 +191,20 @@ def said_by(turn: Turn) -> str:
     return voice(tag.group()) if tag else ""
 
 
-def another_speaker(turn: Turn, following: Turn) -> bool:
-    """Whether ``following`` (the next cue's first turn) is said by another speaker than ``turn``:
-    both name one (``said_by``) and the names differ, in case and runs of spaces apart (``<v Anna>``,
-    ``<v  anna>``: one).  Captions name a speaker only at a change of speaker, so a cue without a
-    voice goes on in the voice before it, and a voice after such a cue may go on with what it says."""
-    names = [" ".join(said_by(each).split()).casefold() for each in (turn, following)]
-    return all(names) and names[0] != names[1]
+def speaker_name(turn: Turn) -> str:
+    """``said_by``'s name as names are compared: in case and runs of spaces apart (``<v Anna>``,
+    ``<v  anna>``: one speaker)."""
+    return " ".join(said_by(turn).split()).casefold()
+
+
+def another_speaker(speaking: str, following: Turn) -> bool:
+    """Whether ``following`` (the next cue's first turn) is said by another speaker than the one
+    ``speaking`` (a ``speaker_name``, "" for none known): both are named and the names differ.
+    Captions name a speaker only at a change of speaker, so a cue without a voice goes on in the
+    voice before it (its caller carries that name on), and a voice after a cue of no known voice may
+    go on with what it says."""
+    name = speaker_name(following)
+    return bool(speaking and name) and speaking != name
 
 
 def is_voice_line(line: str) -> bool:

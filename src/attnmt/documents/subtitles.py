@@ -52,7 +52,7 @@ from itertools import accumulate
 
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
-from attnmt.documents.cue_lines import Turn, another_speaker, speaker, turns, written
+from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
@@ -105,9 +105,11 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
     # other voice: another voice is another speaker, as a dash is; a cue without one goes on in the last.
     said = [turns(text_lines) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
+    speaking = ""  # the voice the last turn is said in: named, or carried on from the cue before (one turn)
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
+        speaking = speaker_name(cue_turns[-1]) or (speaking if len(cue_turns) == 1 else "")
         nxt = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
-               and not another_speaker(cue_turns[-1], said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
+               and not another_speaker(speaking, said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + turn.line for turn in cue_turns]
