@@ -44,7 +44,7 @@ def test_attributes_where_the_input_may_be_a_page_goes_on_to_the_model(tmp_path,
                                      ["score", "--model", MISSING, "--src", "s", "--hyp", "h", "--source-lang"],
                                      ["score", "--model", MISSING, "--src", "s", "--hyp", "h", "--target-lang"],
                                      ["attention", "A cat.", "--model", MISSING, "--source-lang"]])
-@pytest.mark.parametrize("code", ["english", "e", "en US", "en.US", ""])
+@pytest.mark.parametrize("code", ["english", "e", "en US", "en.US", "", "x", "x-", "auto"])
 def test_a_sentence_splitter_language_that_is_no_language_code_is_refused(capsys, command, code):
     with pytest.raises(SystemExit) as stopped:
         run_cli([*command, code], capsys)
@@ -52,7 +52,18 @@ def test_a_sentence_splitter_language_that_is_no_language_code_is_refused(capsys
     assert f"expected a language code such as en, de or pt-BR, got {code!r}" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("code", ["en", "EN", "de", "pt-BR", "en_US", "zh-Hant", "sr-Latn-RS", "yue"])
+@pytest.mark.parametrize("code", ["en", "EN", "de", "pt-BR", "en_US", "zh-Hant", "sr-Latn-RS", "yue", "x-klingon",
+                                  "i-default"])
 def test_a_language_code_goes_on_to_the_model(capsys, code):
     status, _, err = run_cli(["translate", "--model", MISSING, "--source-lang", code], capsys)
     assert status != 0 and MISSING in err and "language code" not in err
+
+
+@pytest.mark.parametrize("attributes", ["alt,title,placeholder,aria-label,value,content", ""])
+def test_attributes_given_on_text_are_refused_whatever_they_name(tmp_path, capsys, attributes):
+    """The check compared the option's text with the default's: the default list in another order
+    was refused and the default itself let through."""
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--attributes", attributes],
+                           capsys)
+    assert code == 2 and "--attributes chooses the HTML attributes translated on a page: " in err

@@ -109,7 +109,7 @@ def check_document_only_options(args: argparse.Namespace, suffix: str | None) ->
     if args.allow_macros and suffix is None:
         raise ConfigError(f"--allow-macros accepts office files with macros (.docm, .pptm, .xlsm): "
                           f"{input_named(args)} is none, so it would do nothing: leave it out")
-    if (args.attributes != ATTRIBUTES and suffix is None and args.input_format in ("text", "jsonl")
+    if (args.attributes is not None and suffix is None and args.input_format in ("text", "jsonl")
             and (args.input_format_given or args.input not in (None, "-"))):
         raise ConfigError(f"--attributes chooses the HTML attributes translated on a page: {input_named(args)} "
                           f"is read as {args.input_format}, so it would do nothing: leave it out")
@@ -226,8 +226,9 @@ def files_read(args: argparse.Namespace) -> dict[str, str | None]:
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:
+    attributes = ATTRIBUTES if args.attributes is None else args.attributes  # None: --attributes not given
     return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
-                           attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()),
+                           attributes=tuple(name.strip() for name in attributes.split(",") if name.strip()),
                            macros=args.allow_macros, macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT)
 
 
@@ -241,9 +242,9 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
                    "attributes, an XLIFF file's target-language or trgLang)")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm), keeping their macros (refused otherwise)")
-    p.add_argument("--attributes", default=ATTRIBUTES,
+    p.add_argument("--attributes",  # None where not given: given on a text input it would do nothing
                    help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
-                   "%(default)s); value only on a button's <input> (type submit, reset or button), where it is "
+                   f"{ATTRIBUTES}); value only on a button's <input> (type submit, reset or button), where it is "
                    "the label shown: elsewhere it is form data and stays; content only on a <meta> of text (the page's "
                    "description, a link preview's og:title, twitter:description, ...)")
     p.add_argument("--review", metavar="TSV", help="write the sentences that need review (quality under "

@@ -125,7 +125,8 @@ def jsonl_line_checked(path: str, number: int, item: dict) -> None:
     if given != number:
         after = f"after one of line {number - 1}" if number > 1 else "as the first"
         raise DataError(f"{path}, line {number}: an object of line {given}, {after}: attnmt translate writes the "
-                        "lines in order, one for every input line")
+                        "lines in order, one for every input line (outputs of several runs joined: renumber their "
+                        "\"line\"s from 1, or join text outputs)")
 
 
 def aligned_text(path: str, number: int, line: str) -> str:

@@ -26,7 +26,8 @@ VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"
 # A language code as BCP 47 writes one (en, de, pt-BR, zh-Hant): sentencex takes any text for a
 # language and splits by its default rules where it knows none, and it does not list the languages
 # it knows, so a name ("english") is refused by its form.
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}([-_][a-z0-9]+)*", re.IGNORECASE)  # en, EN, pt-BR, en_US
+# en, EN, pt-BR, en_US; a private-use or grandfathered tag (x-klingon, i-default)
+LANGUAGE_CODE = re.compile(r"([a-z]{2,3}|[xi](?=[-_]))([-_][a-z0-9]+)*", re.IGNORECASE)
 BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
              "BLEU within 0.2 of fp32 (docs/performance.md)")
 
