@@ -54,13 +54,14 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     config.json gives are checked against the machine, the vocabulary and the weights file's header
     (sizes, shapes) before anything is built, and the tensors' names as transformers loads them.
     """
-    hf_dir, out = Path(hf_dir), Path(out)
+    hf_dir = Path(hf_dir)
     check_marian_kind(hf_dir)
     transformers = require("transformers", "importing a Marian model")
     for name in (MODEL_CONFIG, *VocabTokenizer.FILES):
         if not (hf_dir / name).is_file():
             raise ConversionError(f"{hf_dir / name}: not found; is {hf_dir} a Hugging Face Marian model directory?")
     check_empty(out)
+    out = Path(out)
     tokenizer = read_marian_vocabulary(hf_dir)
     marian, planned = marian_model_config(transformers, hf_dir, tokenizer)
     check_generation_start(hf_dir, planned.pad_id)
