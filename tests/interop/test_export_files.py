@@ -121,3 +121,18 @@ def test_an_imported_model_missing_a_vocabulary_file_names_that_file(imported, t
     assert main(["translate", "--model", str(model_dir)]) == 2
     assert capsys.readouterr().err == (f"attnmt: error: {model_dir / lost}: not found; a model imported from Marian "
                                        "needs source.spm, target.spm, vocab.json\n")
+
+
+@pytest.mark.parametrize("command", ["export", "import"])
+def test_an_out_that_is_a_file_or_empty_is_refused_in_one_line_saying_so(tmp_path, capsys, command):
+    """A file was "afile already exists and is not an empty directory", and --out "" was ". already
+    exists ...": the working folder, which the user never named."""
+    source = ["--from-marian", str(write_random_marian(tmp_path / "hf"))] if command == "import" else [
+        "--model", str(tmp_path / "model"), "--format", "marian"]
+    (tmp_path / "afile").write_text("kept\n")
+    capsys.readouterr()
+    for out, says in ((tmp_path / "afile", f"{tmp_path / 'afile'} is a file, not a folder: choose a new --out"),
+                      ("", "--out is empty: give the name of a new folder")):
+        assert main([command, *source, "--out", str(out)]) == 2
+        assert capsys.readouterr().err == f"attnmt: error: {says}\n"
+    assert (tmp_path / "afile").read_text() == "kept\n"

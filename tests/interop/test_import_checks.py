@@ -100,6 +100,24 @@ def test_a_vocabulary_with_ids_beyond_the_embeddings_is_refused_before_anything_
     assert not (tmp_path / "out").exists()
 
 
+def test_a_config_vocab_size_below_the_vocabulary_is_named_by_marian_keys_not_attnmt_pad_id(tmp_path, capsys):
+    """It said "config.json: pad_id=53: use an id from 0 to 49 (below vocab_size)": attnmt's key, which
+    config.json does not hold, from the attnmt config's range check run before the vocabulary's."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    largest = max(json.loads((hf_dir / "vocab.json").read_text()).values())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "vocab_size": largest - 3}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert err == (f"attnmt: error: {hf_dir}/vocab.json: has ids up to {largest} but {hf_dir}/config.json says "
+                   f"vocab_size={largest - 3}; they come from different models\n")
+    (hf_dir / "config.json").write_text(json.dumps({**config, "pad_token_id": 99, "decoder_start_token_id": 99}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    refusal = err.splitlines()[-1]  # under transformers' own warning that 99 lies beyond vocab_size
+    assert code == 2 and "pad_id" not in refusal
+    assert refusal.endswith("config.json has pad_token_id=99, eos_token_id=0")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_renamed_tensor_is_refused_not_imported_with_random_weights(tmp_path, capsys):
     from safetensors.torch import load_file, save_file
 

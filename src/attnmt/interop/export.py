@@ -58,8 +58,15 @@ def require(module: str, purpose: str) -> ModuleType:
         raise ConversionError(f"{purpose} needs the '{module}' package; {INSTALL_HINT}") from None
 
 
-def check_empty(out: Path) -> None:
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+def check_empty(out: str | Path) -> None:
+    """Refuses an --out that is a file or a folder holding anything: the new files would mix with
+    others.  An empty one is refused before it becomes Path's "." (the working folder)."""
+    if not str(out):
+        raise ConversionError("--out is empty: give the name of a new folder")
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise ConversionError(f"{out} is a file, not a folder: choose a new --out")
+    if out.exists() and any(out.iterdir()):
         raise ConversionError(f"{out} already exists and is not an empty directory; choose a new --out")
 
 
@@ -203,8 +210,8 @@ def write_marian_tokenizer(out: Path, vocab: MarianVocab, transformers: ModuleTy
 def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | None = None) -> Path:
     """Writes a Hugging Face Marian directory computing the same function as the attnmt model."""
     transformers = require("transformers", "exporting to Marian")
-    out = Path(out)
     check_empty(out)
+    out = Path(out)
     model, tokenizer = load_model_dir(model_dir, weights)
     vocab = marian_vocab(model.config, tokenizer)
     settings = marian_config(model.config, len(vocab.src_order), len(vocab.tgt_order), vocab.pad_id, vocab.eos_id)
@@ -258,8 +265,8 @@ def export_ctranslate2(
     """
     ctranslate2 = require("ctranslate2", "exporting to CTranslate2")
     transformers = require("transformers", "exporting to CTranslate2")
-    out = Path(out)
     check_empty(out)
+    out = Path(out)
     if quantization not in (None, *QUANTIZATIONS):
         raise ConversionError(f"unknown quantization {quantization!r}; choose one of {', '.join(QUANTIZATIONS)}")
     with tempfile.TemporaryDirectory() as tmp:

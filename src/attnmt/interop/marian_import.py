@@ -54,23 +54,21 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     config.json gives are checked against the machine, the vocabulary and the weights file's header
     (sizes, shapes) before anything is built, and the tensors' names as transformers loads them.
     """
-    hf_dir, out = Path(hf_dir), Path(out)
+    hf_dir = Path(hf_dir)
     check_marian_kind(hf_dir)
     transformers = require("transformers", "importing a Marian model")
     for name in (MODEL_CONFIG, *VocabTokenizer.FILES):
         if not (hf_dir / name).is_file():
             raise ConversionError(f"{hf_dir / name}: not found; is {hf_dir} a Hugging Face Marian model directory?")
     check_empty(out)
+    out = Path(out)
     tokenizer = read_marian_vocabulary(hf_dir)
-    marian, planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
+    marian, planned = marian_model_config(transformers, hf_dir, tokenizer)
     check_generation_start(hf_dir, planned.pad_id)
     weights = marian_weights_file(hf_dir)
     check_model_size(planned, hf_dir / MODEL_CONFIG)
     stored = stored_shapes(weights)  # the header, read once for the sizes and the shapes
     check_weights_size(planned, stored, weights, hf_dir / MODEL_CONFIG)
-    source_size = planned.src_vocab_size or planned.vocab_size  # Marian's vocab_size: the source's
-    target_key = "decoder_vocab_size" if planned.src_vocab_size else "vocab_size"
-    check_vocab_size(tokenizer, hf_dir, (target_key, planned.vocab_size), ("vocab_size", source_size))
     check_weight_shapes(transformers, marian, stored, weights, hf_dir / MODEL_CONFIG)
     if getattr(marian, "normalize_before", False):
         warnings.warn(f"{hf_dir / MODEL_CONFIG}: normalize_before: true is ignored, as transformers' MarianMTModel "
@@ -84,12 +82,6 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     hf_model = load_marian_model(transformers, hf_dir, weights)
     has_bias = bool(hf_model.final_logits_bias.any())
     config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
-    source_pad = tokenizer.source_vocab["<pad>"]
-    if (tokenizer.pad_id, source_pad, tokenizer.eos_id) != (config.pad_id, config.pad_id, config.eos_id):
-        raise ConversionError(
-            f"{hf_dir}: the vocabularies have <pad>={tokenizer.pad_id} (source {source_pad}), "
-            f"</s>={tokenizer.eos_id} but config.json has pad_token_id={config.pad_id}, eos_token_id={config.eos_id}"
-        )
     model = Transformer(config)
     try:
         model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
@@ -158,19 +150,50 @@ def separate_vocabs(hf_dir: Path) -> bool:
     return separate
 
 
-def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> tuple[Any, TransformerConfig]:
+def marian_model_config(transformers: ModuleType, hf_dir: Path,
+                        tokenizer: VocabTokenizer) -> tuple[Any, TransformerConfig]:
     """The ``MarianConfig`` of the model in ``hf_dir`` and the attnmt config it gives, read from its
-    config.json alone."""
+    config.json.  The vocabulary is checked against config.json's sizes and special ids first: the
+    attnmt config's own range check would name an id out of range by attnmt's key (pad_id), which
+    config.json does not hold."""
     path = hf_dir / MODEL_CONFIG
     try:
         marian = transformers.MarianConfig.from_pretrained(str(hf_dir), local_files_only=True)
-        return marian, attnmt_config(marian.to_dict(), unk_id, output_bias=False)
-    except (OSError, ValueError, TypeError, KeyError) as error:  # ValueError: ConfigError and ConversionError too
+    except (OSError, ValueError, TypeError, KeyError) as error:
         raise ConversionError(f"{path}: {error}") from None
     except Exception as error:  # noqa: BLE001 - huggingface_hub's StrictDataclassError (a wrong type) is none of those
         # its message is a heading ending in ":" and the reason under it: one line, both kept
         reason = "; ".join(line.strip().rstrip(":") for line in str(error).splitlines() if line.strip())
         raise ConversionError(f"{path}: {type(error).__name__}: {reason}") from None
+    settings = marian.to_dict()
+    check_vocab_size(tokenizer, hf_dir, *vocab_sizes(settings))
+    check_special_ids(tokenizer, hf_dir, settings)
+    try:
+        return marian, attnmt_config(settings, tokenizer.unk_id, output_bias=False)
+    except (ValueError, TypeError, KeyError) as error:  # ValueError: ConfigError and ConversionError too
+        raise ConversionError(f"{path}: {error}") from None
+
+
+def vocab_sizes(settings: dict) -> tuple[tuple[str, int], tuple[str, int]]:
+    """The target's and the source's vocabulary sizes a Marian config gives, each with its key, as
+    ``attnmt_config`` reads them (``check_vocab_size``'s ``target`` and ``source``): transformers'
+    MarianMTModel sizes a shared vocabulary by vocab_size alone."""
+    source = ("vocab_size", settings["vocab_size"])
+    if settings.get("share_encoder_decoder_embeddings", True) or not settings.get("decoder_vocab_size"):
+        return source, source
+    return ("decoder_vocab_size", settings["decoder_vocab_size"]), source
+
+
+def check_special_ids(tokenizer: VocabTokenizer, hf_dir: Path, settings: dict) -> None:
+    """Refuses a config.json whose pad_token_id or eos_token_id is not the vocabularies' <pad> or </s>."""
+    pad, eos = settings["pad_token_id"], settings["eos_token_id"]
+    eos = eos[0] if isinstance(eos, list) and eos else eos
+    source_pad = tokenizer.source_vocab["<pad>"]
+    if (tokenizer.pad_id, source_pad, tokenizer.eos_id) != (pad, pad, eos):
+        raise ConversionError(
+            f"{hf_dir}: the vocabularies have <pad>={tokenizer.pad_id} (source {source_pad}), "
+            f"</s>={tokenizer.eos_id} but config.json has pad_token_id={pad}, eos_token_id={eos}"
+        )
 
 
 def check_generation_start(hf_dir: Path, pad_id: int) -> None:
