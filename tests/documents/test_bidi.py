@@ -80,6 +80,69 @@ def test_a_sentence_a_review_kept_in_its_source_keeps_it_character_for_character
     assert translate_lines([line], mirror, review=review) == [line]
 
 
+def kept_with(word: str) -> Review:
+    """``--below-quality source`` for each sentence holding ``word``: it is kept in its source."""
+    return Review(lambda sources, texts: [Assessment(0.2 if word in s else 0.9, [], False) for s in sources], 0.5,
+                  source_below=True)
+
+
+def translated(kind: str, line: str, translator, review: Review | None = None) -> str:
+    """``line`` translated as a line of text, an HTML paragraph's content or a Word paragraph's run."""
+    if kind == "text":
+        return translate_lines([line], translator, review=review)[0]
+    if kind == "html":
+        [out] = translate_markup([f"<p>{line}</p>"], translator, review=review)
+        return out.removeprefix("<p>").removesuffix("</p>")
+    runs = f'<w:r><w:t xml:space="preserve">{line}</w:t></w:r>'
+    out = translate_office(word_paragraph(runs), ".docx", translator, DocumentOptions(), review=review)
+    return "".join(t.text or "" for t in etree.fromstring(read_members(out)["word/document.xml"]).iter(f"{{{W}}}t"))
+
+
+@pytest.mark.parametrize("kind", ["text", "html", "docx"])
+@pytest.mark.parametrize("kept, out", [("man", "A man walks. RUNS. DOG A"), ("dog", "WALKS. MAN A A dog runs.")])
+def test_a_kept_sentence_gives_up_its_half_of_a_pair_whose_other_half_its_neighbours_translation_lost(mirror, kind,
+                                                                                                   kept, out):
+    """One of the two sentences a pair straddles kept in its source held its half, the other's
+    translation lost its own: "\u2067A man walks. RUNS. DOG A", a lone isolate mis-embedding the rest."""
+    assert translated(kind, f"{RLI}A man walks. A dog{PDI} runs.", mirror, kept_with(kept)) == out
+
+
+def test_a_sentence_the_model_wrote_as_itself_gives_up_a_half_the_next_translation_lost(known):
+    translator = known({f"{RLI}A man walks.": (f"{RLI}A man walks.", []), f"A dog{PDI} runs.": ("Ein Hund rennt.", [])})
+    assert translate_lines([f"{RLI}A man walks. A dog{PDI} runs."], translator) == ["A man walks. Ein Hund rennt."]
+
+
+@pytest.mark.parametrize("kind", ["text", "html", "docx"])
+def test_a_pair_over_a_kept_sentence_and_one_without_letters_that_took_a_term_stays_whole(termed, kind):
+    """Both hold their halves: the one without letters changed (its term), and was taken for a translation
+    that had lost its half, so the kept sentence's isolate went and left a lone PDI."""
+    out = translated(kind, f"{RLI}A man walks. 2012{PDI}.", termed, kept_with("man"))
+    assert out == f"{RLI}A man walks. zweitausendzwölf{PDI}."
+
+
+@pytest.mark.parametrize("kind", ["text", "html", "docx"])
+def test_a_sentence_without_letters_gives_up_a_half_its_neighbours_translation_lost(termed, kind):
+    assert translated(kind, f"{RLI}A man walks. 2012{PDI}.", termed) == "A MAN WALKS. zweitausendzwölf."
+
+
+def test_a_control_standing_alone_in_a_kept_sentence_goes_with_its_space_and_the_marks_stay_on_their_words(mirror):
+    """Its word's weights stayed: every word after it took the weights of the word before, and the
+    <b> went one word off ("A man walks <b>fast</b>." came back "A man <b>walks</b> fast.")."""
+    [out] = translate_markup([f"<p>A man {RLI} walks <b>fast</b> now. A dog{PDI} runs.</p>"], mirror,
+                             review=kept_with("man"))
+    assert out == "<p>A man walks <b>fast</b> now. RUNS. DOG A</p>"
+
+
+def test_a_word_run_after_a_control_dropped_from_a_kept_sentence_keeps_its_words(mirror):
+    runs = (f'<w:r><w:t xml:space="preserve">A man {RLI} walks </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>fast</w:t>'
+            f'</w:r><w:r><w:t xml:space="preserve"> now. A dog{PDI} runs.</w:t></w:r>')
+    out = translate_office(word_paragraph(runs), ".docx", mirror, DocumentOptions(), review=kept_with("man"))
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert "".join(t.text or "" for t in body.iter(f"{{{W}}}t")) == "A man walks fast now. RUNS. DOG A"
+    assert [t.text for r in body.iter(f"{{{W}}}r") if r.find(f"{{{W}}}rPr/{{{W}}}b") is not None
+            for t in r.iter(f"{{{W}}}t")] == ["fast"]
+
+
 @pytest.mark.parametrize("line, split, read", [
     (f"{RLI}A man walks. A dog{PDI} runs.", True, [f"{RLI}A man walks.", f"A dog{PDI} runs."]),
     (f"{RLI}A man walks.{PDI} A dog runs.", False, [f"{RLI}A man walks.{PDI} A dog runs."]),

@@ -14,6 +14,9 @@ as an unknown piece and writes none back), so:
   still holds them around its translation (``held``): outside it, they would change what it shows;
 - controls inside a sentence go to the model with it, and whatever of them its translation holds
   is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line;
+- a pair whose halves fall in two sentences, one of whose outputs holds its half (a sentence kept in
+  its source, or without letters) while the other's lost its own (a translation), is left out of
+  that output too (``without_lost_partners``);
 - a text read whole as one sentence, with no spacing of its own kept around it (a JSONL input
   line: attnmt.cli.translate_jsonl), is read without the controls at its edges (``whole``),
   and they come back around its translation (``rewrapped``).
@@ -21,12 +24,17 @@ as an unknown piece and writes none back), so:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI
 CLOSE_ISOLATE = "\u2069"  # PDI
 EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE, RLE, LRO, RLO
 CLOSE_EMBEDDING = "\u202c"  # PDF
 MARKS = "\u200e\u200f\u061c"  # LRM, RLM, ALM
 CONTROLS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING + MARKS)
+
+# One sentence's word weights, [target word][source word] (attnmt.documents.spans.Weights, which imports this module).
+Rows = Sequence[Sequence[float]]
 
 
 def is_edge(character: str) -> bool:
@@ -122,3 +130,48 @@ def kept_in_pairs(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, in
         else:
             n = max(n for n, (_, end) in enumerate(spans) if end <= k)
             spans[n] = (spans[n][0], k + 1)
+
+
+def lone(text: str) -> list[int]:
+    """Where each control of ``text`` that opens or closes nothing in it (``partners``) stands; marks close nothing."""
+    paired = partners(text)
+    return [k for k, character in enumerate(text) if character in CONTROLS and character not in MARKS
+            and k not in paired]
+
+
+def without_lost_partners(text: str, spans: Sequence[tuple[int, int]], outputs: Sequence[str],
+                          weights: Sequence[Rows | None]) -> tuple[list[str], list[Rows | None]]:
+    """``outputs``, what each sentence of ``text`` (``spans``) comes back as, and their ``weights``,
+    without each control whose partner (``partners``) stands in another sentence, where the output of
+    the one still holds it and the other's lost its own.  A translation keeps no half of a pair
+    (``balanced``); a sentence kept in its source (``--below-quality source``, or written by the model
+    as it was) or without letters (``with_terms``, a term in it or not) holds its half still, and alone
+    it would mis-embed the rest of the line (``"\u2067A man walks. A dog\u2069 runs."``, the first kept:
+    ``"A man walks. Ein Hund rennt."``).  What each output holds is read from the output itself, not
+    from how it came: two outputs that both hold their halves keep the pair whole."""
+    outputs, weights = list(outputs), list(weights)
+    held: dict[int, tuple[int, int]] = {}  # where a half stands in text -> (its sentence, where in that output)
+    lost: set[int] = set()
+    for n, ((start, end), output) in enumerate(zip(spans, outputs, strict=True)):
+        halves, holds = [start + k for k in lone(text[start:end])], lone(output)
+        if [text[k] for k in halves] == [output[k] for k in holds]:
+            held |= {k: (n, at) for k, at in zip(halves, holds, strict=True)}
+        else:
+            lost.update(halves)
+    # From each output's end back, so that the places still to go stay where they are.
+    for n, at in sorted((held[k] for k, partner in partners(text).items() if k in held and partner in lost),
+                        reverse=True):
+        outputs[n], weights[n] = without_control(outputs[n], at, weights[n])
+    return outputs, weights
+
+
+def without_control(text: str, at: int, weights: Rows | None) -> tuple[str, Rows | None]:
+    """``text`` without the control at ``at``, and its ``weights`` [word][source word] to match.  A
+    control standing alone between spaces is a word: it goes with a space beside it, and its row
+    with it, so each word left keeps its own row (``<b>`` on the word after it stays on that word)."""
+    before, after = text[:at], text[at + 1:]
+    if before[-1:].strip() or after[:1].strip():  # glued to a word (or another control): no word goes
+        return before + after, weights
+    word = len(before.split())
+    before, after = (before, after[1:]) if after[:1] else (before[:-1], after)
+    return before + after, None if weights is None else [row for t, row in enumerate(weights) if t != word]

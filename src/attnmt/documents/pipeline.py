@@ -22,7 +22,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled
 from attnmt.decoding.quality import Assessment, Assessor
-from attnmt.documents.bidi import balanced
+from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.flat import (
     SENTENCE_ENDS,
     FlatBuilder,
@@ -280,7 +280,9 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
         last = first + len(spans)
-        results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
+        # A kept sentence gives up half a pair that its neighbour's translation lost the other half of.
+        outputs, weights = without_lost_partners(flat.text, spans, translations[first:last], alignments[first:last])
+        results.append(nest(flat, place(flat, spans, outputs, weights)))
         first = last
     return results
 
