@@ -55,8 +55,9 @@ class AttnmtWarning(UserWarning):
 class LeftUntranslated(AttnmtWarning):
     """A part of the input left untranslated, and why (a subtitle block without a timing line): a
     file of which nothing was translated is refused naming it where its answer has no place for
-    warnings (LibreTranslate's /translate_file).  Other warnings say what was repaired or kept as
-    text: a file with nothing to translate that heard only those is no less done."""
+    warnings (LibreTranslate's /translate_file), its messages parted by "; " there, so none holds
+    one.  Other warnings say what was repaired or kept as text: a file with nothing to translate
+    that heard only those is no less done."""
 
 
 # Where the warnings of the work done in this context go (collected_warnings), if anywhere.

@@ -670,7 +670,7 @@ def test_attnmts_warnings_are_one_line_on_the_command_line(trained_model, tmp_pa
     warned = [line for line in done.stderr.splitlines() if "film.srt" in line or "warnings.warn" in line]
     assert done.returncode == 0 and warned == [
         f"attnmt: warning: {source}, line 5: a block without a timing line (00:00:01,000 --> 00:00:02,500) is not "
-        "a cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line"]
+        "a cue, so it is left untranslated (if it goes on with the cue before it, take out the blank line)"]
 
 
 def test_only_attnmts_own_warnings_are_shortened():

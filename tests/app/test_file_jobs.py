@@ -54,7 +54,7 @@ def test_a_file_is_submitted_followed_and_downloaded(client):
 
 NO_TIMING = b"Hello there\na dog runs\n"  # a block without a timing line: no cue, nothing translated
 NO_TIMING_WARNING = ("untimed.srt, line 1: a block without a timing line (00:00:01,000 --> 00:00:02,500) is not a cue, "
-                     "so it is left untranslated; if it goes on with the cue before it, take out the blank line")
+                     "so it is left untranslated (if it goes on with the cue before it, take out the blank line)")
 
 
 def test_what_the_reader_warned_of_is_in_the_status_and_the_done_event_each_time(client):

@@ -1,6 +1,6 @@
 """Cue text read into a flat text and written back (attnmt.documents.cue_text): which WebVTT
-language spans are passages kept in their own language, with the stand-in translators of
-conftest.py."""
+language spans are passages kept in their own language, and where an SRT tag starts, with the
+stand-in translators of conftest.py."""
 
 import pytest
 
@@ -54,3 +54,23 @@ def test_without_a_source_language_every_span_is_translated(same):
     cue = "She said <lang fr>bonjour</lang> to the man."
     assert translated(cue, same, source_lang="") == cue
     assert same.given == ["She said bonjour to the man."]
+
+
+@pytest.mark.parametrize("cue", [
+    "I <3 my dog, he is > all cats.",  # a digit after the "<"
+    "If x < 5 and y > 7 the man wins.",  # a space after it
+    "<<The man>> said hello."])  # ASCII guillemets: a "<" after another
+def test_an_srt_less_than_sign_before_no_letter_or_slash_is_text_given_to_the_model(same, cue):
+    """WebVTT's rule hid each up to its ">": the model was given "I all cats.", "If x 7 the man
+    wins." and "<> said hello.", and the rest stayed in English unsaid."""
+    with pytest.warns(UserWarning, match="^film.srt, line 3: a '<' that opens no tag is kept as text$"):
+        flat = cue_flat([cue], vtt=False, wheres=["film.srt, line 3"])
+    assert cue_markup(flat, translate_flats([flat], same)[0], vtt=False) == cue
+    assert same.given == [cue]
+
+
+def test_srt_tags_open_at_a_letter_or_slash_as_before(same):
+    cue = '<i>A</i> <b>red</b> <u>car</u> <s>and</s> <font color="red">a</font> <x>dog</x>.'
+    flat = cue_flat([cue], vtt=False)
+    assert cue_markup(flat, translate_flats([flat], same)[0], vtt=False) == cue
+    assert same.given == ["A red car and a dog."]

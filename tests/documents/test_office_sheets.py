@@ -203,7 +203,7 @@ def test_a_string_whose_translation_is_over_excels_cell_limit_keeps_its_source(f
     translator = fixed("Ein Mann fährt ein Fahrrad.", [(k, k) for k in range(5)])
     with pytest.warns(UserWarning, match=(r"^the \.xlsx file: shared string 0 of xl/sharedStrings\.xml: its "
                                           r"translation is 44,799 characters long, more than the 32,767 Excel "
-                                          r"allows in a cell; the source text is kept there$")):
+                                          r"allows in a cell, so the source text is kept there$")):
         out = translate_office(shared_string_sheet(sheet_file(), strings), ".xlsx", translator, DocumentOptions(),
                                review=review)
     sheet = openpyxl.load_workbook(io.BytesIO(out)).active

@@ -29,7 +29,7 @@ def over_cell_limit(job: Job, results: Sequence[Sequence[str | Nested]], name: s
     if length <= CELL_CHARACTERS:
         return False
     warn(f"{name}: {string_place(job)}: its translation is {length:,} characters long, more than the "
-         f"{CELL_CHARACTERS:,} Excel allows in a cell; the source text is kept there", category=LeftUntranslated)
+         f"{CELL_CHARACTERS:,} Excel allows in a cell, so the source text is kept there", category=LeftUntranslated)
     return True
 
 

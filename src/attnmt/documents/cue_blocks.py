@@ -69,7 +69,7 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
     guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
     if guessed is None:
         warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
-             "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
+             "cue, so it is left untranslated (if it goes on with the cue before it, take out the blank line)",
              stacklevel=4, category=LeftUntranslated)
     else:
         warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)

@@ -8,7 +8,9 @@ timestamps ``<00:01.500>``, and the entities ``&amp;``, ``&lt;``, ``&gt;``, ``&l
 ASS codes such as ``{\\an8}``, and ASS's line breaks ``\\N`` and ``\\n`` and hard space ``\\h``
 written in the text.  Neither is HTML (an HTML parser reads ``<v Roger>`` as an
 element ``v`` with an attribute ``roger``), so cue text is read here by the WebVTT
-tokenizer's own rule, a tag runs from ``<`` to the next ``>``, and:
+tokenizer's own rule, a tag runs from ``<`` to the next ``>`` (in SRT, only from a ``<`` before
+a letter or ``/`` and not after another ``<``, as HTML and players read it: ``I <3 my dog, he is >
+all cats.``, ``x < 5 and y > 7``, ``<<The man>>`` are text, which WebVTT's rule would hide), and:
 
 - a start tag opens a mark, and its end tag closes it; a tag never closed (a ``<v Roger>``
   voice over the whole cue, as is usual) ends with its cue and is written back without an
@@ -48,14 +50,22 @@ from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.spans import Nested
 from attnmt.errors import warn
 
-# A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.
-TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
+ASS_CODE = r"(\{\\[^{}]*\})"  # an SRT file's ASS code such as {\an8}
+# A tag (group 1: what is between < and >), or an ASS code (group 2).
+TOKEN = re.compile(rf"<([^<>]*)>|{ASS_CODE}")
 # In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park",
 # "JOHN:\NWhere are you?"; but not in a Windows path ("C:\new\data", "\\server\name"): group 3
 # matches the path whole, which is read as text, up to a break after its last punctuation
 # ("D:\Music.\NNext line").
 PATH_CHARACTER = r"(?:(?![.,;:!?]\\[Nnh])[^\s<>{}])"  # of a path, not a stop's break: "D:\Music.\N"
-SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
+# SRT's tags are HTML's (<i>, <b>, <u>, <s>, <font color=…> and their end tags), so a tag opens
+# where HTML's tokenizer opens one, at a "<" before a letter or "/": "I <3 my dog, he is > all
+# cats." and "If x < 5 and y > 7" are text.  Nor does a "<" right after another "<" open one, as
+# players read "<<The man>>" (ASCII guillemets) as text too.  WebVTT's "<" opens a tag before
+# anything (TOKEN), a timestamp "<00:01.500>" among them.
+SRT_TAG = r"(?<!<)<([A-Za-z/][^<>]*)>"
+SRT_TOKEN = re.compile(
+    rf"{SRT_TAG}|{ASS_CODE}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
 
 
