@@ -1,5 +1,6 @@
 import io
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -393,3 +394,19 @@ def test_the_training_functions_import_from_their_old_module_with_a_warning():
         assert old.train_sentencepiece is tokenizer_training.train_sentencepiece
     with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
         old.no_such_name  # noqa: B018
+
+
+def test_a_protobuf_too_old_for_sentencepieces_generated_code_is_one_line_when_first_needed(monkeypatch, tokenizer):
+    """sentencepiece's generated modules were imported with attnmt: an older protobuf (which pip
+    lets stand) failed every command, --version too, with protobuf's traceback."""
+    from attnmt.text import tokenizer as module
+
+    module.protobuf_messages.cache_clear()
+    monkeypatch.setitem(sys.modules, "sentencepiece.sentencepiece_pb2", None)  # as a failed import leaves it
+    monkeypatch.delattr(sentencepiece, "sentencepiece_pb2", raising=False)
+    try:
+        with pytest.raises(ConfigError, match=r"^sentencepiece \S+ cannot read its models with protobuf \S+ \(.*\): "
+                                              r"install a newer protobuf \(pip install -U protobuf\)"):
+            module.piece_spans(tokenizer._source, "a dog")
+    finally:
+        module.protobuf_messages.cache_clear()

@@ -24,7 +24,9 @@ it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids in
 
 from __future__ import annotations
 
+import functools
 import operator
+import types
 import warnings
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
@@ -35,7 +37,6 @@ import numpy as np
 import sentencepiece as spm
 import torch
 from google.protobuf.message import DecodeError
-from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
 
 from attnmt.errors import ConfigError
 from attnmt.files import write_bytes
@@ -267,6 +268,24 @@ def check_ids(ids: Sequence[int]) -> list[int]:
     return whole
 
 
+@functools.cache
+def protobuf_messages() -> tuple[types.ModuleType, types.ModuleType]:
+    """SentencePiece's generated protobuf modules (sentencepiece_model_pb2, sentencepiece_pb2),
+    imported when first needed.  Each sentencepiece release's generated code needs a protobuf at
+    least as new as the one that generated it, which its package does not require (pip sees no
+    conflict): a program holding an older protobuf met a traceback at ``import attnmt``, even for
+    ``attnmt --version``.  One ConfigError saying what to do instead."""
+    try:
+        from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
+    except Exception as error:  # ImportError, or protobuf's VersionError (an Exception of its own)
+        from google.protobuf import __version__ as protobuf_version
+
+        raise ConfigError(f"sentencepiece {getattr(spm, '__version__', '?')} cannot read its models with protobuf "
+                          f"{protobuf_version} ({' '.join(str(error).split())}): install a newer protobuf "
+                          "(pip install -U protobuf), or a sentencepiece as old as your protobuf") from None
+    return sentencepiece_model_pb2, sentencepiece_pb2
+
+
 def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:
     """(begin, end) of each piece ``processor`` cuts ``text`` into, in characters of ``text`` as
     given: the pieces are of the normalised text ("™" is read as "TM", a run of spaces as one "▁"),
@@ -276,7 +295,7 @@ def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[
 
     SentencePiece gives byte offsets into the UTF-8 text in its serialised result, which every 0.2
     release writes (newer ones no longer offer "immutable_proto", whose offsets are characters)."""
-    found = sentencepiece_pb2.SentencePieceText()
+    found = protobuf_messages()[1].SentencePieceText()
     found.ParseFromString(processor.encode(text, out_type="serialized_proto"))
     starts = list(accumulate((len(ch.encode()) for ch in text), initial=0))  # [len(text) + 1]: each character's byte
     return [(bisect_left(starts, piece.begin), bisect_left(starts, piece.end)) for piece in found.pieces]
@@ -291,12 +310,13 @@ def attnmt_layout(proto: bytes) -> bytes:
     on the pieces and their scores, not on their ids.  A model already in the layout
     comes back unchanged.
     """
-    model = sentencepiece_model_pb2.ModelProto()
+    messages = protobuf_messages()[0]
+    model = messages.ModelProto()
     try:
         model.ParseFromString(proto)
     except DecodeError as err:
         raise ValueError(f"not a SentencePiece model ({err})") from None
-    spec, kind = model.trainer_spec, sentencepiece_model_pb2.ModelProto.SentencePiece
+    spec, kind = model.trainer_spec, messages.ModelProto.SentencePiece
     head = [(p.piece, p.type) for p in model.pieces[:4]]
     layout = [(SPECIAL_PIECES[i], kind.UNKNOWN if i == UNK_ID else kind.CONTROL) for i in range(4)]
     if head == layout and (spec.pad_id, spec.unk_id, spec.bos_id, spec.eos_id) == (PAD_ID, UNK_ID, BOS_ID, EOS_ID):
