@@ -305,6 +305,32 @@ def test_a_build_stopped_midway_is_not_recorded_as_failed_and_runs_again(monkeyp
 
 
 @pytest.mark.usefixtures("empty_cache")
+@pytest.mark.parametrize("message", ["Fatal error: int8_panels.o: No space left on device",
+                                     "ld: cannot open output file attnmt_decoder_step.so: Disk quota exceeded",
+                                     "cc1plus: fatal error: decoder_step.o: Read-only file system"])
+def test_a_build_failed_by_its_disk_is_not_recorded_as_failed_and_runs_again(monkeypatch, tmp_path, message):
+    """A full cache disk was recorded as the compiler's failure: the Python step ran ever after,
+    even once there was room, until 'attnmt build-ext'."""
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    builds = []
+
+    def disk_failed_build(**arguments):
+        builds.append(arguments["build_directory"])
+        raise RuntimeError(f"Error building extension 'attnmt_decoder_step': [1/7] c++ ...\n{message}")
+
+    monkeypatch.setattr(cpp_extension, "load", disk_failed_build)
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match=r"^its build could not be written: the cache's disk .* is full or "
+                                                r"not writable \(.+\); the next run builds it again$"):
+            extension.load()
+    assert len(builds) == 2
+    assert not (extension.build_directory() / extension.FAILED_BUILD).exists()
+
+
+@pytest.mark.usefixtures("empty_cache")
 def test_a_build_interrupted_in_python_is_not_recorded_as_failed(monkeypatch, tmp_path):
     from torch.utils import cpp_extension
 
