@@ -181,13 +181,34 @@ def test_a_build_whose_folder_went_away_is_not_recorded_as_failed(monkeypatch, t
     assert not folder.exists()
 
 
-@pytest.mark.parametrize("value", ["0", "false", "No", "off"])
+@pytest.mark.parametrize("value", ["0", "false", "No", "OFF"])
 def test_the_c_plus_plus_step_is_switched_off_by_any_way_of_saying_no(monkeypatch, value):
     """Only "0" switched it off: "false" left it on without a word."""
     monkeypatch.setattr(extension, "_state", {})
     monkeypatch.setenv("ATTNMT_FUSED", value)
     monkeypatch.setattr(extension, "load", lambda: pytest.fail("built or loaded although switched off"))
     assert extension.available() is False
+
+
+@pytest.mark.parametrize("value", ["", "1", "TRUE", " yes ", "On"])
+def test_the_c_plus_plus_step_stays_on_without_a_word_for_any_way_of_saying_yes(monkeypatch, value):
+    monkeypatch.setattr(extension, "_warned_switches", set())
+    monkeypatch.setenv("ATTNMT_FUSED", value)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert extension.switched_off() is False
+
+
+@pytest.mark.parametrize("value", ["abc", "00", "n", "disable", "0.0"])
+def test_an_unknown_switch_leaves_the_c_plus_plus_step_on_with_one_warning(monkeypatch, value):
+    """Anything but the off spellings was taken as on without a word ("disable" ran the C++ step)."""
+    monkeypatch.setattr(extension, "_warned_switches", set())
+    monkeypatch.setenv("ATTNMT_FUSED", value)
+    with pytest.warns(UserWarning) as caught:
+        assert extension.switched_off() is False
+        assert extension.switched_off() is False  # attnmt doctor asks twice: still one warning
+    message, = (str(warning.message) for warning in caught)
+    assert message == f"ATTNMT_FUSED={value!r} is not one of 0/false/no/off or 1/true/yes/on; the C++ step runs"
 
 
 @pytest.mark.usefixtures("empty_cache")

@@ -70,6 +70,12 @@ def target_flags() -> list[str]:
 
 
 _state: dict[str, Path | None] = {}
+# ATTNMT_FUSED's spellings, compared stripped and in lower case.  Empty is on, as unset: ``ATTNMT_FUSED=
+# attnmt …`` is how a shell clears a variable for one command, and Python reads its own PYTHON*
+# switches empty as unset too.
+SWITCHED_OFF = ("0", "false", "no", "off")
+SWITCHED_ON = ("", "1", "true", "yes", "on")
+_warned_switches: set[str] = set()  # the ATTNMT_FUSED values warned of in this process
 
 
 def build_directory() -> Path:
@@ -104,8 +110,18 @@ def available() -> bool:
 
 def switched_off() -> bool:
     """Whether ATTNMT_FUSED turns the extension off: "0" (as the docs say), or false/no/off as other
-    switches are written (none of them may leave it on silently)."""
-    return os.environ.get("ATTNMT_FUSED", "1").strip().lower() in ("0", "false", "no", "off")
+    switches are written (none of them may leave it on silently).  Any other value than those and
+    SWITCHED_ON leaves it on with one warning, once a process for each value (``attnmt doctor``
+    asks twice): "disable" or "n" was taken as on without a word."""
+    value = os.environ.get("ATTNMT_FUSED", "")
+    said = value.strip().lower()
+    if said in SWITCHED_OFF:
+        return True
+    if said not in SWITCHED_ON and value not in _warned_switches:
+        _warned_switches.add(value)
+        warnings.warn(f"ATTNMT_FUSED={value!r} is not one of 0/false/no/off or 1/true/yes/on; the C++ step runs",
+                      AttnmtWarning, stacklevel=2)
+    return False
 
 
 def built_library() -> Path | None:
