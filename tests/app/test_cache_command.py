@@ -138,11 +138,23 @@ def test_an_unreadable_cache_is_one_line_and_doctor_still_answers(cache, capsys,
     assert "its prepared copies unreadable (Permission denied)" in capsys.readouterr().out
 
 
-def test_unused_days_needs_prune_and_a_day_at_least(cache, capsys):
+def test_unused_days_needs_prune(cache, capsys):
     assert main(["cache", "--unused-days", "3"]) == 2
     assert "--unused-days goes with --prune" in capsys.readouterr().err
-    assert main(["cache", "--prune", "--unused-days", "0.5"]) == 2
-    assert "--unused-days must be 1 or more, not 0.5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value, message", [
+    ("nan", "expected a whole number >= 1, got 'nan'"),
+    ("1.5", "expected a whole number >= 1, got '1.5'"),
+    ("0.5", "expected a whole number >= 1, got '0.5'"),
+    ("0", "must be at least 1, got 0"),
+])
+def test_unused_days_is_a_whole_number_of_days_from_one(cache, capsys, value, message):
+    """nan was taken and pruned nothing, 1.5 was taken, and 0 was refused as "not 0.0"."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["cache", "--prune", "--unused-days", value])
+    assert stopped.value.code == 2
+    assert f"argument --unused-days: {message}" in capsys.readouterr().err
 
 
 def test_clearing_an_empty_cache_says_so_in_one_line(cache, capsys):

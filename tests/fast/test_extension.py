@@ -181,13 +181,34 @@ def test_a_build_whose_folder_went_away_is_not_recorded_as_failed(monkeypatch, t
     assert not folder.exists()
 
 
-@pytest.mark.parametrize("value", ["0", "false", "No", "off"])
+@pytest.mark.parametrize("value", ["0", "false", "No", "OFF"])
 def test_the_c_plus_plus_step_is_switched_off_by_any_way_of_saying_no(monkeypatch, value):
     """Only "0" switched it off: "false" left it on without a word."""
     monkeypatch.setattr(extension, "_state", {})
     monkeypatch.setenv("ATTNMT_FUSED", value)
     monkeypatch.setattr(extension, "load", lambda: pytest.fail("built or loaded although switched off"))
     assert extension.available() is False
+
+
+@pytest.mark.parametrize("value", ["", "1", "TRUE", " yes ", "On"])
+def test_the_c_plus_plus_step_stays_on_without_a_word_for_any_way_of_saying_yes(monkeypatch, value):
+    monkeypatch.setattr(extension, "_warned_switches", set())
+    monkeypatch.setenv("ATTNMT_FUSED", value)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert extension.switched_off() is False
+
+
+@pytest.mark.parametrize("value", ["abc", "00", "n", "disable", "0.0"])
+def test_an_unknown_switch_leaves_the_c_plus_plus_step_on_with_one_warning(monkeypatch, value):
+    """Anything but the off spellings was taken as on without a word ("disable" ran the C++ step)."""
+    monkeypatch.setattr(extension, "_warned_switches", set())
+    monkeypatch.setenv("ATTNMT_FUSED", value)
+    with pytest.warns(UserWarning) as caught:
+        assert extension.switched_off() is False
+        assert extension.switched_off() is False  # attnmt doctor asks twice: still one warning
+    message, = (str(warning.message) for warning in caught)
+    assert message == f"ATTNMT_FUSED={value!r} is not one of 0/false/no/off or 1/true/yes/on; the C++ step runs"
 
 
 @pytest.mark.usefixtures("empty_cache")
@@ -299,6 +320,32 @@ def test_a_build_stopped_midway_is_not_recorded_as_failed_and_runs_again(monkeyp
     monkeypatch.setattr(extension, "check_operators", lambda: None)
     for _ in range(2):
         with pytest.raises(RuntimeError, match=r"^its build was stopped midway .*the next run builds it again$"):
+            extension.load()
+    assert len(builds) == 2
+    assert not (extension.build_directory() / extension.FAILED_BUILD).exists()
+
+
+@pytest.mark.usefixtures("empty_cache")
+@pytest.mark.parametrize("message", ["Fatal error: int8_panels.o: No space left on device",
+                                     "ld: cannot open output file attnmt_decoder_step.so: Disk quota exceeded",
+                                     "cc1plus: fatal error: decoder_step.o: Read-only file system"])
+def test_a_build_failed_by_its_disk_is_not_recorded_as_failed_and_runs_again(monkeypatch, tmp_path, message):
+    """A full cache disk was recorded as the compiler's failure: the Python step ran ever after,
+    even once there was room, until 'attnmt build-ext'."""
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    builds = []
+
+    def disk_failed_build(**arguments):
+        builds.append(arguments["build_directory"])
+        raise RuntimeError(f"Error building extension 'attnmt_decoder_step': [1/7] c++ ...\n{message}")
+
+    monkeypatch.setattr(cpp_extension, "load", disk_failed_build)
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match=r"^its build could not be written: the cache's disk .* is full or "
+                                                r"not writable \(.+\); the next run builds it again$"):
             extension.load()
     assert len(builds) == 2
     assert not (extension.build_directory() / extension.FAILED_BUILD).exists()

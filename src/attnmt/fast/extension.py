@@ -4,7 +4,8 @@ used where that version is installed; otherwise it is compiled once per machine,
 and source (needs a C++ compiler, and ninja, which attnmt depends on; ``attnmt build-ext`` does it
 ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).  Without a compiler
 nothing is tried; a build that failed is not tried again with the same compiler until ``attnmt
-build-ext`` asks, while one that was stopped (Ctrl-C, the compiler killed) is tried at the next load.
+build-ext`` asks, while one that was stopped (Ctrl-C, the compiler killed) or whose disk was full
+or read-only is tried at the next load.
 Processes that find it missing at once build it one at a time; a build killed midway holds nothing.
 ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
 ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
@@ -48,6 +49,10 @@ TORCH_LOCK = "lock"
 # What a build's error says where the build was stopped rather than failed: ninja interrupted (Ctrl-C
 # reaching its process group), the compiler or linker killed (the OOM killer).  Not recorded as failed.
 STOPPED = ("interrupted by user", "signal terminated program", "terminated with signal")
+# What a build's error says where a disk it writes to (the cache's, or the compiler's TMPDIR) failed it,
+# not the compiler: full, over quota or read-only (ENOSPC, EDQUOT, EROFS as strerror words them).  Not
+# recorded as failed either: a build recorded so never ran again once there was room.
+UNWRITABLE = ("No space left on device", "Disk quota exceeded", "Read-only file system")
 # The private PyTorch operators csrc/decoder_step.cpp calls through the dispatcher, with the argument
 # and result types it calls them with.  A PyTorch release may rename or change them; checking them
 # when the extension loads sends such a PyTorch to the Python step instead of failing at the first step.
@@ -65,6 +70,12 @@ def target_flags() -> list[str]:
 
 
 _state: dict[str, Path | None] = {}
+# ATTNMT_FUSED's spellings, compared stripped and in lower case.  Empty is on, as unset: ``ATTNMT_FUSED=
+# attnmt …`` is how a shell clears a variable for one command, and Python reads its own PYTHON*
+# switches empty as unset too.
+SWITCHED_OFF = ("0", "false", "no", "off")
+SWITCHED_ON = ("", "1", "true", "yes", "on")
+_warned_switches: set[str] = set()  # the ATTNMT_FUSED values warned of in this process
 
 
 def build_directory() -> Path:
@@ -99,8 +110,18 @@ def available() -> bool:
 
 def switched_off() -> bool:
     """Whether ATTNMT_FUSED turns the extension off: "0" (as the docs say), or false/no/off as other
-    switches are written (none of them may leave it on silently)."""
-    return os.environ.get("ATTNMT_FUSED", "1").strip().lower() in ("0", "false", "no", "off")
+    switches are written (none of them may leave it on silently).  Any other value than those and
+    SWITCHED_ON leaves it on with one warning, once a process for each value (``attnmt doctor``
+    asks twice): "disable" or "n" was taken as on without a word."""
+    value = os.environ.get("ATTNMT_FUSED", "")
+    said = value.strip().lower()
+    if said in SWITCHED_OFF:
+        return True
+    if said not in SWITCHED_ON and value not in _warned_switches:
+        _warned_switches.add(value)
+        warnings.warn(f"ATTNMT_FUSED={value!r} is not one of 0/false/no/off or 1/true/yes/on; the C++ step runs",
+                      AttnmtWarning, stacklevel=2)
+    return False
 
 
 def built_library() -> Path | None:
@@ -203,7 +224,8 @@ def forget_failed_build() -> None:
 def _build(folder: Path) -> None:
     """Compiles the extension into folder, once: a build that failed is recorded there and not run
     again with the same compiler, so that every translation does not spend its time failing; one
-    stopped midway (interrupted, or its compiler killed) is not, and the next load tries again."""
+    stopped midway (interrupted, or its compiler killed) or failed by its disk (full, read-only) is
+    not, and the next load tries again."""
     from torch.utils import cpp_extension
 
     compiler = compiler_identity()
@@ -229,6 +251,10 @@ def _build(folder: Path) -> None:
             if any(words in str(error) for words in STOPPED):
                 raise RuntimeError("its build was stopped midway (interrupted, or the compiler killed, as "
                                    "when memory runs out); the next run builds it again") from None
+            unwritable = next((words for words in UNWRITABLE if words in str(error)), None)
+            if unwritable is not None:
+                raise RuntimeError(f"its build could not be written: the cache's disk (or TMPDIR's) is full or "
+                                   f"not writable ({unwritable}); the next run builds it again") from None
             try:
                 failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
             except OSError as why:  # the build folder itself gone or unwritable: the compiler is not to blame

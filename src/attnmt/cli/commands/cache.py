@@ -11,6 +11,7 @@ import os
 import time
 from pathlib import Path
 
+from attnmt.cli.options import whole_number
 from attnmt.errors import UserError
 
 
@@ -20,8 +21,6 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     if args.unused_days is not None and not args.prune:
         raise UserError("--unused-days goes with --prune")
-    if args.unused_days is not None and args.unused_days < 1:  # a load marks its read at most once an hour
-        raise UserError(f"--unused-days must be 1 or more, not {args.unused_days}")
     root, folder = cache_root_folder(), cache_folder()  # a typo'd $ATTNMT_CACHE: not listed empty, cleared of nothing
     try:
         if args.clear:
@@ -149,7 +148,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                        "finished")
     which.add_argument("--clear", action="store_true",
                        help="remove every prepared copy and C++ step build (prepared or built again when needed)")
-    p.add_argument("--unused-days", type=float, metavar="N",
+    # Whole days from 1: a load marks its read at most once an hour, and nan compared as never stale.
+    p.add_argument("--unused-days", type=whole_number(1), metavar="N",
                    help="with --prune: also remove the copies no load has read for N (>= 1) days (a model retrained or "
                    "deleted leaves one; loads that may not write the cache do not count; a copy still used is "
                    "prepared again at its next load)")
