@@ -201,14 +201,6 @@ def test_user_defined_symbols_stay_whole():
     assert ">>fr<<" in tok.pieces(">>fr<< Two dogs")  # one piece, though no training sentence had it
 
 
-def test_a_user_defined_symbol_at_the_start_is_the_language_token_of_a_multi_target_model():
-    tok = Tokenizer.train([f">>de<< {s}" for s in CORPUS], vocab_size=100, user_defined_symbols=[">>de<<"])
-    assert tok.language_token(">>de<< Two dogs.") == ">>de<<"  # every sentence of its paragraph is read with it
-    assert tok.language_token(">>fr<< Two dogs.") == ""  # no piece of its own: no language this model knows
-    assert tok.language_token("Two dogs >>de<<") == ""  # only at the start
-    assert Tokenizer.train(CORPUS, vocab_size=100).language_token(">>de<< Two dogs.") == ""
-
-
 def test_character_coverage_below_one_leaves_rare_characters_unknown():
     corpus = [*CORPUS, "Ein Drache: 龍"]
     assert UNK_ID not in Tokenizer.train(corpus, vocab_size=100).encode("龍")

@@ -58,7 +58,6 @@ from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.comments import P
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place
-from attnmt.documents.language_tokens import language_token_of
 from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
@@ -322,8 +321,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         progress(0, total)
     results: list[list[str | Nested]] = []
     calls = [(flats[start:start + CHUNK], sentences[start:start + CHUNK]) for start in range(0, len(flats), CHUNK)]
-    # (with a review, translate_flats lists every place of a sentence needing one: no repeats)
-    repeats = Repeats.of(calls, language_token_of(translator)) if review is None and len(calls) > 1 else None
+    repeats = Repeats.of(calls) if review is None and len(calls) > 1 else None  # review: translate_flats
     for call, chunk in calls:
         results += translate_flats(call, translator, options, review, chunk, repeats)
         done += sum(map(len, chunk))

@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 from attnmt.decoding import MAX_TOKENS, Decoding
@@ -33,7 +33,6 @@ from attnmt.decoding.quality_joined import joined
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.flat import SOFT_HYPHEN, has_words
-from attnmt.documents.language_tokens import LanguageToken, added_words, language_token_of, no_language_token
 from attnmt.documents.letterless import Shown, with_terms
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -60,9 +59,6 @@ class Paragraph:
     sentences: list[str]  # the sentences the model translated, in order (paragraph_sentences)
     found: list[list[Translation]]  # each sentence's hypotheses, best first
     hypotheses: list[Translation]  # the text's own, best first (the module docstring)
-    # Each sentence's words in front of its own, which the text does not hold there: its line's language
-    # token (attnmt.documents.language_tokens), none (0) for the line's first sentence or a line without one.
-    added: list[int] = field(default_factory=list)
 
     def sentence_translations(self, rank: int) -> list[str]:
         """Each sentence's translation in the text's hypothesis ``rank``."""
@@ -93,8 +89,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality_joined.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
-    language_token = language_token_of(tokenizer)
-    sentences = [paragraph_sentences(text, options, language_token) for text in texts]
+    sentences = [paragraph_sentences(text, options) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
     prefixes = [prefix if first else None for _, first in unique]
@@ -102,7 +97,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
                              max_sentences, glossary=glossary, prefix=prefixes, quality=quality)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
-    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary, language_token)
+    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary)
                   for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
     if quality:
         assess_passed_through(model, tokenizer, texts, paragraphs, quality)
@@ -144,8 +139,7 @@ def passed_through(assessed: Assessment | None) -> Assessment | None:
 
 
 def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str,
-               glossary: Glossary | None = None,
-               language_token: LanguageToken = no_language_token) -> list[tuple[str, str]]:
+               glossary: Glossary | None = None) -> list[tuple[str, str]]:
     """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
     reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
     taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
@@ -154,13 +148,10 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     translate had), the source's sentences with no letter are looked for with its terms, as
     translate wrote them (``2012.`` is ``zweitausendzwölf.``), and a sentence of the translation
     that is one of them is no model's sentence: ``A dog runs in the park. 2012.`` and ``Ein Hund
-    rennt im Park. zweitausendzwölf.`` were read whole, where translate had read one sentence.
-    ``language_token``: the model's (a tokenizer's), with which the source's sentences are read as
-    translate read them (``paragraph_sentences``: each after the first with the line's language token)."""
+    rennt im Park. zweitausendzwölf.`` were read whole, where translate had read one sentence."""
     target = replace(options, source_lang=target_lang)
     parts = letterless_parts(source, options, glossary)
-    ours = paragraph_sentences(source, options, language_token)
-    theirs = without_parts(paragraph_sentences(translation, target), parts)
+    ours, theirs = paragraph_sentences(source, options), without_parts(paragraph_sentences(translation, target), parts)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
             and stands_in(letterless_parts(translation, target), " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
@@ -211,16 +202,15 @@ def stands_in(parts: Counter[str], text: str) -> bool:
 
 def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | None]], sources: Sequence[str],
                  translations: Sequence[str], options: DocumentOptions,
-                 target_lang: str = "en", glossary: Glossary | None = None,
-                 language_token: LanguageToken = no_language_token) -> list[Assessment | None]:
+                 target_lang: str = "en", glossary: Glossary | None = None) -> list[Assessment | None]:
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
     worst (quality_joined.joined); a line with no sentence to translate, given as it is or with
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
-    None where a side is blank.  ``language_token``: the model's, which ``line_pairs`` reads the sources with."""
-    pairs = [line_pairs(s, t, options, target_lang, glossary, language_token) if s.strip() and t.strip()
-             else [(s, t)] for s, t in zip(sources, translations, strict=True)]
+    None where a side is blank."""
+    pairs = [line_pairs(s, t, options, target_lang, glossary) if s.strip() and t.strip() else [(s, t)]
+             for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
     lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation)
@@ -262,16 +252,14 @@ def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, tra
 
 def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
               weigh: Callable[[str, str], Weights], options: DocumentOptions,
-              glossary: Glossary | None = None, language_token: LanguageToken = no_language_token) -> Paragraph:
+              glossary: Glossary | None = None) -> Paragraph:
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
     itself, its glossary's terms replaced, as ``translate_paragraphs`` passes it through, scored 0);
     ``glossary``: the one the sentences were searched with, whose terms letterless parts take
-    (letterless.with_terms); ``language_token``: the one ``sentences`` were read with (``paragraph_sentences``)."""
-    added = [added_words(plain, read) for plain, read in zip(paragraph_sentences(text, options), sentences,
-                                                              strict=True)]
-    result = Paragraph(text, sentences, found, [], added)
+    (letterless.with_terms)."""
+    result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
-        known = FoundTranslations({}, weigh, glossary, language_token)
+        known = FoundTranslations({}, weigh, glossary)
         for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]
@@ -293,13 +281,8 @@ def joined_alignment(paragraph: Paragraph, rank: int, traces: Sequence[Translati
                      heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
     """The word alignment of the text and its hypothesis ``rank``, from its sentences' ``traces``
     (``trace_alignment`` of ``layer`` and ``heads``): the pairs of ``text_pairs``."""
-    added = paragraph.added or [0] * len(traces)
-    # A language token read in front of a sentence (attnmt.documents.language_tokens) is no word of the text.
-    found = [[(s - k, t) for s, t in trace_alignment(trace, layer, heads) if s >= k]
-             for trace, k in zip(traces, added, strict=True)]
-    sentences = [read.split(maxsplit=k)[k] if k else read for read, k in zip(paragraph.sentences, added, strict=True)]
-    return text_pairs(found, sentences, paragraph.sentence_translations(rank), paragraph.text,
-                      paragraph.hypotheses[rank].text)
+    return text_pairs([trace_alignment(trace, layer, heads) for trace in traces], paragraph.sentences,
+                      paragraph.sentence_translations(rank), paragraph.text, paragraph.hypotheses[rank].text)
 
 
 def text_pairs(found: Sequence[Sequence[tuple[int, int]]], sentences: Sequence[str], translations: Sequence[str],

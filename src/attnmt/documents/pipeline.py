@@ -35,13 +35,6 @@ from attnmt.documents.flat import (
     is_stop,
     shown_text,
 )
-from attnmt.documents.language_tokens import (
-    LanguageToken,
-    language_token_of,
-    no_language_token,
-    read_sentences,
-    without_token,
-)
 from attnmt.documents.letterless import Shown, term_weights, with_terms
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
@@ -130,10 +123,7 @@ class Translator(Protocol):
     terms a text without letters, which never reaches it, takes instead (``with_terms``).  It is the
     translator's own, so that what is sent and the terms it is searched with cannot come from two
     glossaries.  A translator without a ``glossary`` attribute, or with None, has no terms; a dict
-    {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``).
-    Optionally too, ``language_token(text)``: the language token (``>>de<<``) a text starts with
-    that its model reads as one, "" for none; each sentence of a paragraph that starts with one is
-    sent with it (attnmt.documents.language_tokens.read_sentences), where a translator has it."""
+    {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``)."""
 
     @property
     def glossary(self) -> Glossary | None:
@@ -189,11 +179,6 @@ class ModelTranslator:
             self.assessed.update(zip(sentences, assessed, strict=True))
         return texts, [None if weights is None else weights.tolist() for weights in found]
 
-    def language_token(self, text: str) -> str:
-        """The language token ``text`` starts with that the model reads as one, its tokenizer's (""
-        for a tokenizer without them): every sentence of a paragraph is read with it (``read_sentences``)."""
-        return language_token_of(self.tokenizer)(text)
-
     def taken(self, sentences: Sequence[str], translations: Sequence[str]) -> list[Assessment | None]:
         """The Assessments of ``sentences`` as translated last (a Review's ``assess``), forgotten here."""
         return [self.assessed.pop(sentence, None) for sentence in sentences]
@@ -208,8 +193,6 @@ class FoundTranslations:
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None
     glossary: Glossary | None = None  # the one the translations were searched with: letterless texts take its terms
-    # What the sentences were found as: each of a paragraph read with its language token (``read_sentences``).
-    language_token: LanguageToken = no_language_token
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]
@@ -233,17 +216,14 @@ class Repeats:
     kept: dict[str, tuple[str, Weights | None]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, calls: Sequence[tuple[Sequence[FlatText], Sequence[list[tuple[int, int]]]]],
-           language_token: LanguageToken = no_language_token) -> Repeats:
-        """The repeats of the calls (flat texts, their ``flat_sentences``) a document is cut into,
-        each sentence as the translator's model reads it (``read_sentences``)."""
+    def of(cls, calls: Sequence[tuple[Sequence[FlatText], Sequence[list[tuple[int, int]]]]]) -> Repeats:
+        """The repeats of the calls (flat texts, their ``flat_sentences``) a document is cut into."""
         left: Counter[str] = Counter()
         weighed = set()
         for flats, sentences in calls:
-            reads = read_sentences(flats, sentences, language_token)
-            left.update(set(reads))
-            weighed |= {read for (flat, span), read in zip(pairs(flats, sentences), reads, strict=True)
-                        if needs_alignment(flat, span)}
+            found = pairs(flats, sentences)
+            left.update({flat.text[s:e] for flat, (s, e) in found})
+            weighed |= {flat.text[s:e] for flat, (s, e) in found if needs_alignment(flat, (s, e))}
         return cls({sentence: n for sentence, n in left.items() if n > 1}, weighed)
 
     def done(self, translated: dict[str, tuple[str, Weights | None]]) -> None:
@@ -270,12 +250,10 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     if sentences is None:
         sentences = flat_sentences(flats, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
-    reads = read_sentences(flats, sentences, language_token_of(translator))  # as the model reads them
-    asked = [has_words(s) for s in sources]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
-    unique = list(dict.fromkeys(r for r, ask in zip(reads, asked, strict=True) if ask))
-    weighed = {reads[i] for i in wanted} | (repeats.weighed if repeats else set())
+    unique = list(dict.fromkeys(s for s in sources if has_words(s)))
+    weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
     texts, found = translator.translate(todo, [s in weighed for s in todo])
@@ -292,12 +270,13 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         repeats.done(translated)
     glossary = translator_glossary(translator)
     every = pairs(flats, sentences)
-    shown = [None if ask else Shown.of(flat, span) for (flat, span), ask in zip(every, asked, strict=True)]
-    translations = [without_added_end(flat, span, translated[r][0]) if ask else with_terms(s, glossary, seen)
-                    for (flat, span), s, r, ask, seen in zip(every, sources, reads, asked, shown, strict=True)]
+    shown = [None if s in translated else Shown.of(flat, span) for (flat, span), s in zip(every, sources, strict=True)]
+    translations = [without_added_end(flat, span, translated[s][0]) if s in translated
+                    else with_terms(s, glossary, seen)
+                    for (flat, span), s, seen in zip(every, sources, shown, strict=True)]
     alignments: list[Weights | None] = [
-        None if i not in wanted else without_token(translated[r][1], s, r) if ask else term_weights(s, glossary, seen)
-        for i, (s, r, ask, seen) in enumerate(zip(sources, reads, asked, shown, strict=True))]
+        None if i not in wanted else translated[s][1] if s in translated else term_weights(s, glossary, seen)
+        for i, (s, seen) in enumerate(zip(sources, shown, strict=True))]
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
         last = first + len(spans)
@@ -389,13 +368,11 @@ def translate_paragraphs(texts: Sequence[str], translator: Translator,
     return ["\n".join(next(translated) for _ in each) for each in lines]
 
 
-def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS,
-                        language_token: LanguageToken = no_language_token) -> list[str]:
+def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
     """The sentences of a plain text that ``translate_paragraphs`` gives its translator, in order:
     each line's sentences that have letters (the rest passes through, but for the glossary's terms
-    that stand in it: ``with_terms``), as a model whose tokenizer's ``language_token`` that is reads
-    them: a line's sentences after the first with the language token it starts with (``read_sentences``)."""
+    that stand in it: ``with_terms``)."""
     flats = [flat_line(line) for line in text.split("\n")]
-    spans = [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks) for flat in flats]
-    return [read for (flat, (s, e)), read in zip(pairs(flats, spans), read_sentences(flats, spans, language_token),
-                                                 strict=True) if has_words(flat.text[s:e])]
+    return [sentence for flat in flats
+            for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
+            if has_words(sentence := flat.text[s:e])]

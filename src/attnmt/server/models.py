@@ -25,7 +25,6 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined
 from attnmt.documents.files import MAX_FILE_BYTES
-from attnmt.documents.language_tokens import language_token_of
 from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
@@ -223,7 +222,7 @@ class ServedModel:
             if tokens == 0 and not allow_blank:
                 raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")
             if tokens > self.longest_input:  # the model reads one sentence at a time
-                sentences = paragraph_sentences(text, self.document_options, language_token_of(self.tokenizer))
+                sentences = paragraph_sentences(text, self.document_options)
                 longest = max(map(len, map(self.tokenizer.encode, sentences)), default=0)
                 if longest > self.longest_input:
                     raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "

@@ -43,7 +43,6 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.inputs import padded_sources
 from attnmt.decoding.search import Hypothesis, beam_search
 from attnmt.decoding.translate import evaluating
-from attnmt.documents.language_tokens import language_token_of
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
@@ -88,13 +87,11 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
     would show them ahead of the search, the later sentences as gaps.  ``done``, where given,
     receives each sentence's translation."""
     model, tokenizer, options = served.model, served.tokenizer, served.document_options
-    language_token = language_token_of(tokenizer)  # each sentence read as translate reads it
     done = {} if done is None else done
     shown = ""
 
     def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None) -> str:
-        return translate_paragraphs([text], FoundTranslations(translations, weigh, language_token=language_token),
-                                    options)[0]
+        return translate_paragraphs([text], FoundTranslations(translations, weigh), options)[0]
 
     def step(best: dict[int, Hypothesis]) -> None:
         nonlocal shown
@@ -107,7 +104,7 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
             send(so_far)
 
     with evaluating(model):
-        for sentence in dict.fromkeys(paragraph_sentences(text, options, language_token)):
+        for sentence in dict.fromkeys(paragraph_sentences(text, options)):
             [(_, src)] = padded_sources(model, tokenizer, [sentence], max_tokens=1 << 30, max_sentences=1)
             [[found, *_]] = beam_search(model, src, decoding, on_step=step)
             done[sentence] = tokenizer.decode(found.tokens)

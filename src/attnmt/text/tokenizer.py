@@ -199,13 +199,6 @@ class Tokenizer:
         pieces = self._source.encode(given_text(text), out_type=str)
         return [*pieces, "</s>"] if pieces and self.source_eos else pieces
 
-    def language_token(self, text: str) -> str:
-        """The language token ``text`` starts with (``>>de<<``) where the source model reads it as one
-        piece of its own (trained with it among its ``user_defined_symbols``: a multi-target model);
-        "" otherwise."""
-        code, _ = language_token(given_text(text))
-        return code if code and self._source.piece_to_id(code) != UNK_ID else ""
-
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i`."""
         self.check_id(i)
@@ -219,14 +212,6 @@ class Tokenizer:
     def piece_to_id(self, piece: str) -> int:
         """The target id of `piece` (unk_id for a piece outside the vocabulary)."""
         return self._target.piece_to_id(piece)
-
-
-def language_token(text: str) -> tuple[str, str]:
-    """(the language token ``text`` starts with, such as ``>>fra<<``, which is read whole, or "";
-    the rest of ``text``)."""
-    if text.startswith(">>") and (end := text.find("<<")) != -1:
-        return text[: end + 2], text[end + 2 :]
-    return "", text
 
 
 def check_text_list(texts: object, name: str = "texts") -> Iterable[object]:

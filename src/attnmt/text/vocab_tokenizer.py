@@ -12,7 +12,7 @@ import sentencepiece as spm
 from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
 from attnmt.text.encodings import given_text
-from attnmt.text.tokenizer import check_ids, check_text_list, language_token, load_proto, piece_spans
+from attnmt.text.tokenizer import check_ids, check_text_list, load_proto, piece_spans
 
 WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 
@@ -123,13 +123,6 @@ class VocabTokenizer:
         return ([(0, len(code))] if code else []) + [
             (begin + len(code), end + len(code)) for begin, end in piece_spans(self._source, text)]
 
-    def language_token(self, text: str) -> str:
-        """The language token ``text`` starts with (``>>fra<<``) where the source vocabulary holds
-        it, a multi-target model's choice of the language to write; "" otherwise (one it lacks is
-        read as ``<unk>``, no language)."""
-        code, _ = language_token(given_text(text))
-        return code if code in self.source_vocab else ""
-
     def encode(self, text: str) -> list[int]:
         """Source ids of `text`, ending with ``</s>`` (with ``source_eos``); one text (``given_text``)."""
         unk = self.source_vocab["<unk>"]
@@ -175,6 +168,14 @@ class VocabTokenizer:
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
         return self._target_pieces.get(i, "<unk>")
+
+
+def language_token(text: str) -> tuple[str, str]:
+    """(the language token ``text`` starts with, such as ``>>fra<<``, which is read whole, or "";
+    the rest of ``text``)."""
+    if text.startswith(">>") and (end := text.find("<<")) != -1:
+        return text[: end + 2], text[end + 2 :]
+    return "", text
 
 
 def named_proto(proto: bytes, name: str | Path) -> spm.SentencePieceProcessor:

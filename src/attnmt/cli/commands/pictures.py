@@ -18,7 +18,6 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     (--no-split, its lines and tabs too), is traced as typed, URLs and e-mail addresses in it, as
     before the split; a --target is one sentence's translation, or the whole text's."""
     from attnmt.checkpoint import load_model_dir
-    from attnmt.documents.language_tokens import language_token_of
     from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
     from attnmt.inspect.figures import write_attention_figures
 
@@ -36,9 +35,6 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise ConfigError(f"--target: the text has {len(sentences)} sentences; give one sentence and its "
                           "translation at a time (or --no-split to read the text whole)")
     model, tokenizer = load_model_dir(args.model, args.weights)
-    if len(sentences) > 1:  # as translate reads them: after the first, with the language token the line starts with
-        sentences = paragraph_sentences(args.sentence, DocumentOptions(source_lang=args.source_lang),
-                                        language_token_of(tokenizer))
     decoding = Decoding(beam_size=args.beam)
     folders = sentence_folders(Path(args.out), len(sentences))
     warn_earlier_pictures(Path(args.out), folders)

@@ -82,7 +82,6 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.glossary import read_glossary
     from attnmt.decoding.inputs import sampling_with_terms
     from attnmt.decoding.quality import assess, blank_pair, with_empty
-    from attnmt.documents.language_tokens import language_token_of
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
 
@@ -103,8 +102,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
                             max_tokens=args.max_tokens, glossary=glossary)
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
-    found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary,
-                         language_token_of(tokenizer))  # a line's sentences read as translate read them
+    found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary)
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:
