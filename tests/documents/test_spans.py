@@ -35,3 +35,13 @@ def test_a_mark_that_got_no_words_takes_no_edge_space():
     content = ["eins ", Nested(0, []), " zwei"]
     keep_edge_spaces(flat, content)
     assert content == ["eins ", Nested(0, []), " zwei"]
+
+
+def test_a_mark_of_spaces_alone_that_got_no_words_takes_its_space_back():
+    """A run of a space inside a link (``<a><r> </r><r blue>our shop</r></a>``) got no words: its
+    space went to the link's base, the blue run, and took its look; a mark that had words and got
+    none (an insertion) still takes none."""
+    flat = FlatText("visit our shop", [Mark(5, 6, keeps_edge_spaces=True)])
+    content = ["besuche ", Nested(0, []), "unseren Laden"]
+    keep_edge_spaces(flat, content)
+    assert content == ["besuche", Nested(0, [" "]), "unseren Laden"]

@@ -337,8 +337,11 @@ def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
         if isinstance(piece, str):
             continue
         mark = flat.marks[piece.mark]
-        # a mark that got no words takes no space either: an empty tracked insertion stays empty
-        source = flat.text[mark.start:mark.end] if mark.keeps_edge_spaces and piece.content else ""
+        # A mark that got no words takes no space either (an empty tracked insertion stays empty),
+        # unless its source was spaces alone: a run of a space that takes its space back keeps its look.
+        source = flat.text[mark.start:mark.end] if mark.keeps_edge_spaces else ""
+        if not piece.content and source.strip():
+            source = ""
         before, after = content[at - 1] if at else None, content[at + 1] if at + 1 < len(content) else None
         if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
             content[at - 1] = before.rstrip()
