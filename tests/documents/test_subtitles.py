@@ -100,10 +100,11 @@ def test_cues_are_not_joined_over_a_sentence_end_a_note_tags_or_no_split(mirror)
 
 
 def test_at_most_three_cues_are_joined():
+    from attnmt.documents.cue_text import SRT_TAGS
     from attnmt.documents.subtitles import MAX_JOINED, chains
 
     texts = ["one", "two", "three", "four", "five."]
-    assert chains(texts, [True] * 4, DocumentOptions()) == [[0, 1, 2], [3, 4]]
+    assert chains(texts, [True] * 4, DocumentOptions(), SRT_TAGS) == [[0, 1, 2], [3, 4]]
     assert MAX_JOINED == 3
 
 

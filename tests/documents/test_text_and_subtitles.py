@@ -7,6 +7,7 @@ import pytest
 import srt
 
 from attnmt.documents.cue_lines import visible_length, wrap
+from attnmt.documents.cue_text import SRT_TAGS
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import (
@@ -128,9 +129,9 @@ def test_webvtt_keeps_header_notes_identifiers_and_cue_settings(mirror):
 
 
 def test_wrapping_cuts_at_the_space_nearest_an_even_split_never_inside_a_tag():
-    assert wrap("aa bb cc dd", 2) == ["aa bb", "cc dd"]
-    assert wrap('<font color="red">aa bb</font> cc', 2) == ['<font color="red">aa', "bb</font> cc"]
-    assert wrap("one", 2) == ["one"]
+    assert wrap("aa bb cc dd", 2, SRT_TAGS) == ["aa bb", "cc dd"]
+    assert wrap('<font color="red">aa bb</font> cc', 2, SRT_TAGS) == ['<font color="red">aa', "bb</font> cc"]
+    assert wrap("one", 2, SRT_TAGS) == ["one"]
 
 
 def test_wrapping_keeps_a_less_than_sign_that_opens_no_tag_and_a_no_break_space(upper):
@@ -147,14 +148,14 @@ def test_wrapping_cuts_at_an_ideographic_space_but_never_at_a_no_break_space():
     """Japanese subtitles part phrases with U+3000: a 2-line cue came back as 1 line, as only
     ASCII spaces were cut at. The ideographic space left on a line stays one."""
     cue = "今日は\u3000いい天気ですね\u3000散歩に行きましょう"
-    assert wrap(cue, 2) == ["今日は\u3000いい天気ですね", "散歩に行きましょう"]
-    assert wrap("aaaa\u00a0bbbb\u202fcccc dd", 2) == ["aaaa\u00a0bbbb\u202fcccc", "dd"]
+    assert wrap(cue, 2, SRT_TAGS) == ["今日は\u3000いい天気ですね", "散歩に行きましょう"]
+    assert wrap("aaaa\u00a0bbbb\u202fcccc dd", 2, SRT_TAGS) == ["aaaa\u00a0bbbb\u202fcccc", "dd"]
 
 
 @pytest.mark.parametrize("code", ["{\\fad(200, 300)}", "{\\pos(1, 2)}"])
 def test_wrapping_never_cuts_inside_an_ass_code_with_a_space(code):
     """"{\\fad(200," ended one line and "300)}" started the next."""
-    assert wrap(f"A dog {code} runs fast.", 2) == [f"A dog {code}", "runs fast."]
+    assert wrap(f"A dog {code} runs fast.", 2, SRT_TAGS) == [f"A dog {code}", "runs fast."]
 
 
 def test_wrapping_evens_the_characters_shown_not_those_of_the_tags(upper):
@@ -163,8 +164,26 @@ def test_wrapping_evens_the_characters_shown_not_those_of_the_tags(upper):
     source = f"1\n00:00:01,000 --> 00:00:03,000\n{font}A man</font> is walking\nin the big park with his dog.\n"
     out = translate_subtitle_text(source, upper)
     assert [cue.content for cue in srt.parse(out)] == [f"{font}A MAN</font> IS WALKING IN THE\nBIG PARK WITH HIS DOG."]
-    assert visible_length(f"{font}A man</font> is walking in the") == 23  # and 22 on the second line
-    assert visible_length("{\\an8}<i>Tom &amp; Jerry</i>") == len("Tom & Jerry")
+    assert visible_length(f"{font}A man</font> is walking in the", SRT_TAGS) == 23  # and 22 on the second line
+    assert visible_length("{\\an8}<i>Tom &amp; Jerry</i>", SRT_TAGS) == len("Tom & Jerry")
+
+
+def test_an_srt_less_than_sign_that_opens_no_tag_is_counted_and_cut_at_in_wrapping(upper):
+    """WebVTT's rule read "<3 MY DOG, HE IS >" as a tag: no width, no space to cut at, and the cue
+    came back as "I <3 MY DOG, HE IS > ALL" / "CATS."."""
+    source = "1\n00:00:01,000 --> 00:00:03,000\nI <3 my dog, he is >\nall cats.\n"
+    with pytest.warns(UserWarning, match="a '<' that opens no tag is kept as text"):
+        out = translate_subtitle_text(source, upper)
+    assert out == "1\n00:00:01,000 --> 00:00:03,000\nI <3 MY DOG, HE\nIS > ALL CATS.\n"  # 15 and 14 shown
+
+
+def test_an_srt_cue_with_a_less_than_sign_that_opens_no_tag_runs_on_into_the_next(same):
+    """Read as holding a tag, it was translated alone: "I <3 my dog, he is > all" and "cats."."""
+    source = ("1\n00:00:01,000 --> 00:00:02,000\nI <3 my dog, he is > all\n\n"
+              "2\n00:00:02,000 --> 00:00:03,000\ncats.\n")
+    with pytest.warns(UserWarning, match="a '<' that opens no tag is kept as text"):
+        assert translate_subtitle_text(source, same) == source
+    assert same.given == ["I <3 my dog, he is > all cats."]
 
 
 @pytest.mark.parametrize("source", [

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from attnmt.documents.cue_text import TOKEN, tag_name
+from attnmt.documents.cue_text import tag_name
 
 # What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello."),
 # each with any spaces after it ("<v Anna> - Hello."), kept as written.
@@ -38,9 +38,10 @@ CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- H
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
 SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
-# A tag or ASS code, kept whole; else spaces a line may end at: plain ones, and the ideographic space
-# (U+3000) that parts phrases in Japanese; never a no-break space (U+00A0, U+202F).
-WRAP_GAP = re.compile(rf"{TOKEN.pattern}|([ \u3000]+)")
+# Spaces a line may end at outside tags and ASS codes (group 3, after the format's tags, cue_text.tags_of,
+# kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
+# no-break space (U+00A0, U+202F).
+WRAP_SPACES = r"([ \u3000]+)"
 ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
 
 
@@ -63,7 +64,7 @@ class Turn:
     voiced: bool = False
 
 
-def turns(text_lines: Sequence[str]) -> list[Turn]:
+def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     """A cue's speakers' turns.  Two or more lines each one voice span, each another speaker's than
     the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
     kept by ``speaker`` (one speaker's sentence over two lines stays one text), or, where the span
@@ -74,7 +75,7 @@ def turns(text_lines: Sequence[str]) -> list[Turn]:
     one where the cue starts without it.  A turn begun with a dash is parted where that dash
     follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
     Hi. - Hello.</v>": ``parted``).  A cue without a dash so is one turn, its lines joined, as is
-    any cue of one line without one."""
+    any cue of one line without one.  ``tags``: the cue's format's (cue_text.tags_of)."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
     dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
@@ -84,7 +85,7 @@ def turns(text_lines: Sequence[str]) -> list[Turn]:
     if not begins:
         return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
-    made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash)]
+    made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash, tags)]
     for turn in made:
         turn.voiced = voiced
     return made
@@ -97,16 +98,16 @@ def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, 
     return [(a, list(text_lines[a:b])) for a, b in pairwise(bounds)]
 
 
-def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str]) -> Turn:
+def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> Turn:
     """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``).
     A voice line's turn without a dash is its line whole, the voice span with it (``speaker``)."""
     said = [line.strip() for line in lines if line.strip()]
     match = dash.fullmatch(said[0])
     start, head = (match["start"], match["text"]) if match else ("", said[0])
-    return Turn(start, *closing_tags(" ".join([head, *said[1:]])), lines, first)
+    return Turn(start, *closing_tags(" ".join([head, *said[1:]]), tags), lines, first)
 
 
-def parted(lines: list[str], first: int, dash: re.Pattern[str]) -> list[Turn]:
+def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> list[Turn]:
     """The turns of ``lines`` (the cue's from index ``first``, the first beginning a turn): one,
     and where it begins with a dash, a turn more at each of its lines' spaces where the same dash
     follows a sentence's end (TURN_GAP: "- Hi. - Hello.", "- Where is the man" / "with the dog? -
@@ -115,7 +116,7 @@ def parted(lines: list[str], first: int, dash: re.Pattern[str]) -> list[Turn]:
     speaker's: a turn's sentence ends before the next speaker speaks."""
     started = dash.fullmatch(next(line.strip() for line in lines if line.strip()))
     if started is None:
-        return [dashed_turn(lines, first, dash)]
+        return [dashed_turn(lines, first, dash, tags)]
     gap = re.compile(TURN_GAP.format(dash=re.escape(started["dash"])))
     said = first + next(k for k, line in enumerate(lines) if line.strip())  # the line its text starts on
     found: list[tuple[int, list[str], str | None]] = [(said, [], None)]  # a turn's line, lines and gap
@@ -124,13 +125,13 @@ def parted(lines: list[str], first: int, dash: re.Pattern[str]) -> list[Turn]:
         parts = [line[a:b] for a, b in pairwise(bounds)]  # turns at even indices, spaces at odd
         found[-1][1].append(parts[0])
         found += [(k, [part], spaces) for spaces, part in zip(parts[1::2], parts[2::2], strict=True)]
-    made = [dashed_turn(own, k, dash if spaces is None else DASH_TURN) for k, own, spaces in found]
+    made = [dashed_turn(own, k, dash if spaces is None else DASH_TURN, tags) for k, own, spaces in found]
     for turn, (_, _, spaces) in zip(made, found, strict=True):
         turn.gap = spaces
     return made
 
 
-def written(turns: Sequence[Turn], translations: Sequence[str]) -> list[str]:
+def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern[str]) -> list[str]:
     """A cue's lines again: each turn's translation wrapped into as many lines as it had with text
     (fewer where it has fewer words), its start before the first and its end after the last, and
     its lines of spaces back in their places as they were; a turn that went on the line of the turn
@@ -139,17 +140,17 @@ def written(turns: Sequence[Turn], translations: Sequence[str]) -> list[str]:
     byte rather than wrapped anew."""
     lines: list[str] = []
     for turn, translation in zip(turns, translations, strict=True):
-        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation)
+        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation, tags)
         if turn.gap is not None:
             lines[-1] += turn.gap + own.pop(0)
         lines += own
     return lines
 
 
-def rewrapped(turn: Turn, translation: str) -> list[str]:
+def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     """A turn's translation in as many lines as it had with text, its start and end kept, its
     lines of spaces back in their places."""
-    own = wrap(translation, sum(1 for line in turn.lines if line.strip()))
+    own = wrap(translation, sum(1 for line in turn.lines if line.strip()), tags)
     own[0] = turn.start + own[0]
     own[-1] += turn.end
     for k, line in enumerate(turn.lines):
@@ -158,20 +159,20 @@ def rewrapped(turn: Turn, translation: str) -> list[str]:
     return own
 
 
-def closing_tags(text: str) -> tuple[str, str]:
+def closing_tags(text: str, tags: re.Pattern[str]) -> tuple[str, str]:
     """(``text`` without the end tags it ends with that close nothing opened in it, those tags with
     their spaces): "Hello.</i>" -> ("Hello.", "</i>"), the <i> opened on the line before; an end
     tag whose start tag is in ``text`` stays with it ("a <b>big</b>")."""
     body = text
-    while (match := CLOSING.search(body)) and not opens(body[:match.start()], tag_name(match.group(1))):
+    while (match := CLOSING.search(body)) and not opens(body[:match.start()], tag_name(match.group(1)), tags):
         body = body[:match.start()]
     return body, text[len(body):]
 
 
-def opens(text: str, name: str) -> bool:
-    """Whether ``text`` holds a start tag named ``name``."""
+def opens(text: str, name: str, tags: re.Pattern[str]) -> bool:
+    """Whether ``text`` holds a start tag named ``name``, read by its format's ``tags``."""
     return any(tag and not tag.startswith("/") and tag_name(tag) == name
-               for tag in (match.group(1) for match in TOKEN.finditer(text)))
+               for tag in (match.group(1) for match in tags.finditer(text)))
 
 
 def voice(line: str) -> str:
@@ -214,25 +215,27 @@ def is_voice_line(line: str) -> bool:
     return match is not None and not VOICE_TAG.search(match.group(2))
 
 
-def speaker(text: str) -> tuple[str, str, str]:
+def speaker(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     """(voice start tag, text inside, "</v>" or "") of a cue whose whole text is one voice span
-    with no other tag inside; ("", text, "") for any other cue (its tags go through as marks)."""
+    with no other tag inside (of its format's ``tags``: an SRT cue's "<3" is none); ("", text, "")
+    for any other cue (its tags go through as marks)."""
     match = SPEAKER.fullmatch(text)
-    if match is None or TOKEN.search(match.group(2)):
+    if match is None or tags.search(match.group(2)):
         return "", text, ""
     return match.group(1), match.group(2), match.group(3) or ""
 
 
-def wrap(text: str, lines: int) -> list[str]:
+def wrap(text: str, lines: int, tags: re.Pattern[str]) -> list[str]:
     """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
     them most even in the characters a viewer sees (``visible_length``).  Only plain and ideographic
-    spaces (WRAP_GAP) outside tags and ASS codes are cut at, the line break taking their place, so
-    every other character stays where it was: a ``<`` that opens no tag, a no-break space, an
-    ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
+    spaces (WRAP_SPACES) outside tags and ASS codes (its format's ``tags``) are cut at, the line break
+    taking their place, so every other character stays where it was: a ``<`` that opens no tag, a
+    no-break space, an ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
     text = text.strip(" ")
-    gaps = [match.span(3) for match in WRAP_GAP.finditer(text) if match.group(3)]  # where a line may end
+    spaces = re.compile(rf"{tags.pattern}|{WRAP_SPACES}")
+    gaps = [match.span(3) for match in spaces.finditer(text) if match.group(3)]  # where a line may end
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]
-    widths = [visible_length(text[a:b]) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
+    widths = [visible_length(text[a:b], tags) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
     cuts: list[int] = []  # the gaps cut at, by index
     for remaining in range(lines, 1, -1):
         first = cuts[-1] + 1 if cuts else 0  # the first word not yet on a line
@@ -246,7 +249,7 @@ def wrap(text: str, lines: int) -> list[str]:
     return [text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
-def visible_length(text: str) -> int:
-    """The characters of cue text a viewer sees: its tags and ASS codes left out, an entity
-    (``&amp;``) one character."""
-    return len(ENTITY.sub("&", TOKEN.sub("", text)))
+def visible_length(text: str, tags: re.Pattern[str]) -> int:
+    """The characters of cue text a viewer sees: its tags and ASS codes (its format's ``tags``: an
+    SRT cue's "<3 my dog, he is >" is all seen) left out, an entity (``&amp;``) one character."""
+    return len(ENTITY.sub("&", tags.sub("", text)))

@@ -64,8 +64,9 @@ PATH_CHARACTER = r"(?:(?![.,;:!?]\\[Nnh])[^\s<>{}])"  # of a path, not a stop's 
 # players read "<<The man>>" (ASCII guillemets) as text too.  WebVTT's "<" opens a tag before
 # anything (TOKEN), a timestamp "<00:01.500>" among them.
 SRT_TAG = r"(?<!<)<([A-Za-z/][^<>]*)>"
+SRT_TAGS = re.compile(rf"{SRT_TAG}|{ASS_CODE}")  # TOKEN's groups, by SRT's tag rule
 SRT_TOKEN = re.compile(
-    rf"{SRT_TAG}|{ASS_CODE}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
+    rf"{SRT_TAGS.pattern}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
 
 
@@ -80,6 +81,13 @@ class CueTag:
 
 class CueBreak:
     """Where one cue's text ends and the next one's starts, in cues translated together."""
+
+
+def tags_of(vtt: bool) -> re.Pattern[str]:
+    """The tags (group 1: what is between < and >) and ASS codes (group 2) of a format's cue text:
+    WebVTT's (TOKEN), or SRT's (SRT_TAGS), where "I <3 my dog, he is >" is text.  Whatever counts
+    a cue's tags (its wrapping, its speaker, whether it runs on) reads them as its format does."""
+    return TOKEN if vtt else SRT_TAGS
 
 
 def tag_name(tag: str) -> str:

@@ -53,7 +53,7 @@ from itertools import accumulate
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
-from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
+from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
 from attnmt.documents.review import Review
@@ -103,7 +103,7 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
     # or voice; a cue without a dash is one text, its lines joined.  A cue's last turn may run on into
     # the next cue where that one starts without a dash ("- I saw a man" / "in the park.") and no
     # other voice: another voice is another speaker, as a dash is; a cue without one goes on in the last.
-    said = [turns(text_lines) for _, _, text_lines in cues]
+    said = [turns(text_lines, tags_of(vtt)) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     speaking = ""  # the voice the last turn is said in: named, or carried on from the cue before (one turn)
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
@@ -116,7 +116,7 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
     translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review))
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
     for (i, kept, text_lines), cue_turns in zip(cues, said, strict=True):
-        new = written(cue_turns, [next(translated) for _ in cue_turns])
+        new = written(cue_turns, [next(translated) for _ in cue_turns], tags_of(vtt))
         new = in_time_order(new) if vtt else new
         before, replaced = blocks.get(i, ([], 0))
         blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
@@ -148,9 +148,9 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
     follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line text k starts on
     (for warnings and ``review``)."""
-    speakers = [speaker(text) for text in texts]
+    speakers = [speaker(text, tags_of(vtt)) for text in texts]
     bodies = [body for _, body, _ in speakers]
-    runs = chains(bodies, follows, options)
+    runs = chains(bodies, follows, options, tags_of(vtt))
     out = [text for cut in translate_runs(runs, bodies, translator, options, vtt, where, lines, review) for text in cut]
     return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
 
@@ -192,14 +192,15 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
     review.sentences -= sum(has_words(flat.text[s:e]) for flat, each in spans for s, e in each)
 
 
-def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions) -> list[list[int]]:
+def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions,
+           tags: re.Pattern[str]) -> list[list[int]]:
     """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
-    tags, it follows cue k in the file, the run is shorter than MAX_JOINED, and it goes on with
-    cue k's sentence (``runs_on``)."""
+    tags (their format's ``tags``: an SRT cue's "<3 my dog, he is >" is text), it follows cue k in
+    the file, the run is shorter than MAX_JOINED, and it goes on with cue k's sentence (``runs_on``)."""
     runs: list[list[int]] = []
     for k, text in enumerate(texts):
         joins = (k > 0 and options.split and follows[k - 1] and len(runs[-1]) < MAX_JOINED
-                 and not (TOKEN.search(text) or TOKEN.search(texts[k - 1]))
+                 and not (tags.search(text) or tags.search(texts[k - 1]))
                  and runs_on(texts[k - 1], text, options.source_lang))
         if joins:
             runs[-1].append(k)
