@@ -130,3 +130,13 @@ def test_score_with_a_glossary_and_sampling_is_refused_before_the_model_loads_un
                    "tokens at random: leave out --sampling-topk, or --glossary\n")
     code, out, _ = run_cli([*sampled, "--no-search"], capsys)
     assert code == 0 and out.count("\n") == 1
+
+
+def test_score_no_search_takes_search_options_it_does_not_use(trained_model, tmp_path, capsys):
+    """--no-search searches nothing: a search option Decoding refuses waits, as before the
+    glossary's sampling check read the options first."""
+    (tmp_path / "in.txt").write_text("the boy laughs\n", encoding="utf-8")
+    (tmp_path / "out.txt").write_text("der junge lacht\n", encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", tmp_path / "in.txt", "--hyp",
+                              tmp_path / "out.txt", "--no-search", "--sampling-topp", "0.9"], capsys)
+    assert code == 0 and out.count("\n") == 1, err

@@ -238,6 +238,9 @@ def test_pieces_are_numbered_by_the_whitespace_word_of_the_text_they_stand_in():
     # A vertical tab is dropped, yet parts words: "▁man" spans "man\x0b", still word 1; "ri" starts word 2.
     for gap in "\x0b\x1c\x1f":
         assert span_words(f"A man{gap}rides a", [(0, 1), (1, 6), (6, 8), (8, 11), (11, 13)]) == [0, 1, 2, 2, 3]
+    # A control character or U+FFFD standing alone is dropped, yet a word: "▁dog" spans "\x01 dog", word 2.
+    for alone in "\x01\x7f\x9b\ufffd":
+        assert span_words(f"the {alone} dog runs", [(0, 3), (3, 9), (9, 14)]) == [0, 2, 3]
 
 
 def shifted(pairs: list[tuple[int, int]], source: dict[int, int], target: dict[int, int]) -> list[tuple[int, int]]:

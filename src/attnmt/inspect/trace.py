@@ -255,8 +255,8 @@ WORD = re.compile(r"\S+")  # a word of text split at whitespace, as Pharaoh's wo
 
 def span_words(text: str, spans: Sequence[tuple[int, int]]) -> list[int]:
     """For each piece's (begin, end) in ``text``, the number of the word of ``text`` (split at whitespace)
-    that holds it: the word of its first character that shows (no space, no invisible format
-    character); for a piece of none (a "▁" alone, or one normalisation made up, whose span is empty),
+    that holds it: the word of its first character that shows (none ``dropped``: not a space, nor
+    one normalisation leaves out); for a piece of none (a "▁" alone, or one normalisation made up, whose span is empty),
     the first word that ends after its last character (after its start, for an empty span).
 
     Counting the pieces that start with "▁" numbers the words of the text as SentencePiece normalised
@@ -269,11 +269,17 @@ def span_words(text: str, spans: Sequence[tuple[int, int]]) -> list[int]:
     last = max(len(ends) - 1, 0)
     numbers = []
     for begin, end in spans:
-        shown = next((i for i in range(begin, end) if not text[i].isspace() and unicodedata.category(text[i]) != "Cf"),
-                     None)
+        shown = next((i for i in range(begin, end) if not dropped(text[i])), None)
         at = shown if shown is not None else end - 1 if end > begin else begin
         numbers.append(min(bisect_right(ends, at), last))
     return numbers
+
+
+def dropped(character: str) -> bool:
+    """Whether ``character`` is one no piece stands for: a space, or one SentencePiece's
+    normalisation leaves out (a control character, an invisible format character, U+FFFD) that
+    ``str.split`` may still count as a word of its own (``the \\x01 dog``: "▁dog" spans "\\x01 dog")."""
+    return character.isspace() or character == "\ufffd" or unicodedata.category(character) in ("Cc", "Cf")
 
 
 def source_word_numbers(tokenizer: PieceCodec, sentence: str, count: int) -> list[int]:

@@ -92,11 +92,11 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary(args.glossary) if args.glossary else None
-    searching = decoding(args)
-    if glossary and searching.sampling and not args.no_search:  # refused before the model loads, as translate does
+    searching = None if args.no_search else decoding(args)  # --no-search searches nothing: its options wait
+    if glossary and searching is not None and searching.sampling:  # refused before the model loads, as translate
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
     model, tokenizer, _ = load_for_translation(args)
-    if args.no_search:
+    if searching is None:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
     else:  # the model's own translation searched with the terms, as translate searched it
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
