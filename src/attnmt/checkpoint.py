@@ -102,7 +102,10 @@ def check_weights_shapes(config: TransformerConfig, stored: dict[str, list[int]]
     naming the first, from the file's header alone (``stored``: stored_shapes(path)).  A larger model's
     weights hold numbers enough for check_weights_size, and loading them was torch's "size mismatch"
     once for each of dozens of tensors."""
-    with torch.device("meta"):  # shapes only: nothing is allocated
+    # Shapes only: no random numbers are drawn, so the weights' pages are never written (never
+    # resident), and freed at once.  Not on the meta device: its arange and draws go through
+    # torch._refs, whose import of torch._dynamo cost every load 1.6 s.
+    with uninitialised():
         expected = {name: list(tensor.shape) for name, tensor in Transformer(config).state_dict().items()}
     for name, shape in expected.items():  # in the model's order: the embedding first
         if name in stored and list(stored[name]) != shape:  # names that differ: load_weights says
