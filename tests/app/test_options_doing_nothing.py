@@ -1,7 +1,8 @@
 """attnmt translate refuses the document options an input cannot use, before the model loads:
---allow-macros where the input is no office file, --attributes where it is known to be plain text
-or JSONL (by --input-format or its extension), and a --source-lang that is no language code
-(sentencex split by its default rules without a word).  Each refusal is one line."""
+--allow-macros where the input is no office file, --attributes where it is known to be plain text,
+JSONL or an office file other than an EPUB (by --input-format or its extension), and a
+--source-lang that is no language code (sentencex split by its default rules without a word).
+Each refusal is one line."""
 
 import pytest
 from support import run_cli
@@ -32,7 +33,25 @@ def test_attributes_on_plain_text_or_jsonl_is_refused(tmp_path, capsys, given, n
     assert named in err and "so it would do nothing: leave it out" in err
 
 
-@pytest.mark.parametrize("given", [[], ["page.html"], ["--input-format", "html"]])
+@pytest.mark.parametrize("given, named", [(["in.odt", "out.odt"], "in.odt is read as odt"),
+                                          (["in.ods", "out.ods"], "in.ods is read as ods"),
+                                          (["in.odp", "out.odp"], "in.odp is read as odp"),
+                                          (["in.docx", "out.docx"], "in.docx is read as docx"),
+                                          (["in.docm", "out.docm"], "in.docm is read as docm"),
+                                          (["in.pptx", "out.pptx"], "in.pptx is read as pptx"),
+                                          (["in.xlsx", "out.xlsx"], "in.xlsx is read as xlsx"),
+                                          (["--input-format", "odt", "in.bin", "out.bin"], "in.bin is read as odt")])
+def test_attributes_on_an_office_file_but_an_epub_is_refused(tmp_path, capsys, given, named):
+    """Word, PowerPoint, Excel and OpenDocument paragraphs have no HTML attributes: the option was
+    taken without a word and did nothing."""
+    given = [str(tmp_path / name) if "." in name else name for name in given]
+    code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--attributes chooses the HTML attributes translated on a page: " in err
+    assert named in err and "so it would do nothing: leave it out" in err
+
+
+@pytest.mark.parametrize("given", [[], ["page.html"], ["--input-format", "html"], ["book.epub", "out.epub"]])
 def test_attributes_where_the_input_may_be_a_page_goes_on_to_the_model(tmp_path, capsys, given):
     """stdin without --input-format is left alone, whatever it turns out to be."""
     given = [str(tmp_path / name) if "." in name else name for name in given]

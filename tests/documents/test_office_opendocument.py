@@ -1,13 +1,17 @@
 """OpenDocument text as LibreOffice writes it: a paragraph whose every character is in a span,
-tracked deletions; each translated and read back with odfpy.  Mirror: words upper-cased in reverse
-order, each aligned to its source word."""
+tracked deletions, ranges over words; each translated and read back with odfpy.  Mirror: words
+upper-cased in reverse order, each aligned to its source word."""
 
 import io
 
+import pytest
+from lxml import etree
 from office_files import master_page_file, odf_bytes, read_members, text_file, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 
 
 def test_a_paragraph_all_in_spans_keeps_the_spaces_between_them_in_spans(mirror):
@@ -74,3 +78,29 @@ def test_a_string_cell_with_a_value_and_no_paragraph_is_translated_into_a_paragr
     assert number.getAttribute("value") == "12" and not number.childNodes
     assert digits.getAttribute("stringvalue") == "12" and not digits.childNodes
     assert mirror.given == ["A man rides.", "The dog."]
+
+
+@pytest.mark.parametrize("kind, name", [("reference-mark", "name"), ("change", "change-id"), ("toc-mark", "id"),
+                                        ("user-index-mark", "id"), ("alphabetical-index-mark", "id"),
+                                        ("bookmark", "name")])
+def test_an_odt_range_over_words_keeps_its_end_after_its_start(mirror, kind, name):
+    """A reference mark, a tracked change or an index mark over "runs on the" ended before it started
+    once the translation turned the words around ("THE ON RUNS"): only an annotation's and a
+    bookmark's edges were known, by their names.  Each is now known by the attribute ODF names it
+    with, and its end changes places with its start, as a bookmark's does."""
+    members = read_members(text_file())
+    start = f'<text:{kind}-start text:{name}="r1"/>'
+    end = f'<text:{kind}-end text:{name}="r1"/>'
+    content = members["content.xml"].decode()
+    members["content.xml"] = content.replace(">A dog runs on the <", f">A dog {start}runs on the{end} <", 1).encode()
+    assert start.encode() in members["content.xml"]
+    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
+    paragraph = out_paragraph(read_members(out)["content.xml"], "GRASS.")
+    edges = [etree.QName(e).localname for e in paragraph.iter() if etree.QName(e).localname.startswith(kind)]
+    assert edges == [f"{kind}-start", f"{kind}-end"]
+    assert "".join(paragraph.itertext()) == "GRASS. GREEN THE ON RUNS DOG A"
+
+
+def out_paragraph(content: bytes, opening: str) -> etree._Element:
+    """The paragraph of ``content`` whose text starts with ``opening``."""
+    return next(p for p in etree.fromstring(content).iter(f"{{{TEXT}}}p") if "".join(p.itertext()).startswith(opening))

@@ -109,10 +109,21 @@ def check_document_only_options(args: argparse.Namespace, suffix: str | None) ->
     if args.allow_macros and suffix is None:
         raise ConfigError(f"--allow-macros accepts office files with macros (.docm, .pptm, .xlsm): "
                           f"{input_named(args)} is none, so it would do nothing: leave it out")
-    if (args.attributes is not None and suffix is None and args.input_format in ("text", "jsonl")
-            and (args.input_format_given or args.input not in (None, "-"))):
+    unused = read_without_attributes(args, suffix)
+    if args.attributes is not None and unused:
         raise ConfigError(f"--attributes chooses the HTML attributes translated on a page: {input_named(args)} "
-                          f"is read as {args.input_format}, so it would do nothing: leave it out")
+                          f"is read as {unused}, so it would do nothing: leave it out")
+
+
+def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str | None:
+    """The format the input is known to be read as where it has no HTML attributes: an office
+    file but an EPUB (whose pages are HTML), whose paragraphs have none (``docx``, ``odt``, ...),
+    plain text or JSONL; None where it may have some (a page, stdin without --input-format)."""
+    if suffix:
+        return None if suffix == ".epub" else suffix[1:]
+    if args.input_format in ("text", "jsonl") and (args.input_format_given or args.input not in (None, "-")):
+        return args.input_format
+    return None
 
 
 def input_named(args: argparse.Namespace) -> str:

@@ -82,11 +82,15 @@ MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
 # A master page's headers and footers: their text is shown on every page that has the master.
 PAGE_TEXT = frozenset(f"{{{STYLE}}}{edge}{which}" for edge in ("header", "footer") for which in ("", "-left", "-first"))
 # The atoms that start and end a range of words (by the attribute that names it): its end stays after its start.
-# An annotation's start is named by office:name (ODF 1.2; some writers use draw:name), its end by office:name.
+# An annotation's start is named by office:name (ODF 1.2; some writers use draw:name), its end by office:name;
+# a bookmark's and a reference mark's edges by text:name, a tracked change's by text:change-id, and an index
+# mark's (a table of contents', a user index's, an alphabetical index's entry over words) by text:id.
 RANGES = {f"{{{OFFICE}}}annotation": ("annotation", True, (f"{{{OFFICE}}}name", f"{{{DRAW}}}name")),
           f"{{{OFFICE}}}annotation-end": ("annotation", False, (f"{{{OFFICE}}}name",)),
-          f"{{{TEXT}}}bookmark-start": ("bookmark", True, (f"{{{TEXT}}}name",)),
-          f"{{{TEXT}}}bookmark-end": ("bookmark", False, (f"{{{TEXT}}}name",))}
+          **{f"{{{TEXT}}}{kind}-{edge}": (kind, edge == "start", (f"{{{TEXT}}}{name}",))
+             for kind, name in (("bookmark", "name"), ("reference-mark", "name"), ("change", "change-id"),
+                                ("toc-mark", "id"), ("user-index-mark", "id"), ("alphabetical-index-mark", "id"))
+             for edge in ("start", "end")}}
 
 
 class OpenDocumentVocabulary(Vocabulary):
@@ -117,7 +121,8 @@ class OpenDocumentVocabulary(Vocabulary):
         return node.tag == f"{{{TEXT}}}tab"  # a tab parts fields: "Name:<text:tab/>John Smith"
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
-        """An annotation over words (named, with its annotation-end) and a bookmark over words."""
+        """An annotation over words (named, with its annotation-end), and a bookmark, reference mark,
+        tracked change or index mark over words (RANGES)."""
         kind, starts, names = RANGES.get(node.tag, (None, False, ()))
         key = next((node.get(name) for name in names if node.get(name) is not None), None)
         return None if key is None else ((kind, key), starts)
