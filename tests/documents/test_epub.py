@@ -1,11 +1,13 @@
 """An EPUB book's package (attnmt.documents.epub): the pages its manifest lists, each translated
 once, and the languages it states.  Mirror: words upper-cased in reverse order."""
 
-from office_files import epub2_file, read_members, write_members
+import pytest
+from office_files import EPUB2_PAGE, book_file, epub2_file, read_members, write_members
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
+from attnmt.errors import DataError
 
 GERMAN = DocumentOptions(target_lang="de")
 PACKAGE = "OEBPS/content.opf"
@@ -103,3 +105,47 @@ def test_a_book_whose_every_sentence_kept_its_source_keeps_its_languages_refinem
     review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
     out = translate_file_bytes(with_refined_languages(), "book.epub", mirror, GERMAN, review=review)
     assert metadata(out) == metadata(with_refined_languages())
+
+
+def with_page(body: str, kind: str = "application/xhtml+xml") -> bytes:
+    """epub2_file, its page's body ``body`` and its manifest type ``kind``."""
+    members = read_members(with_package(lambda opf: opf.replace("application/xhtml+xml", kind)))
+    members[PAGE] = EPUB2_PAGE.replace("<p>A dog runs on the grass.</p>", body).encode()
+    return write_members(members)
+
+
+def test_a_page_nests_as_deep_as_an_xhtml_files_page_may(same):
+    """300 levels were refused as "not well-formed XML ... Excessive depth in document: 256, use
+    XML_PARSE_HUGE option" (libxml2's limit), where an .xhtml file's page may nest MAX_DEPTH (512)."""
+    translate_file_bytes(with_page("<div>" * 300 + "<p>A man is walking.</p>" + "</div>" * 300), "deep.epub",
+                         same, GERMAN)
+    assert same.given == ["One", "A man is walking."]
+    with pytest.raises(DataError) as caught:
+        translate_file_bytes(with_page("<div>" * 600 + "</div>" * 600), "deep.epub", same, GERMAN)
+    assert str(caught.value) == ("deep.epub: member OEBPS/Text/chapter 1.xhtml: the markup nests elements 602 deep; "
+                                 "at most 512 can be translated: close the elements left open, or split the document")
+
+
+def test_a_contents_entry_with_a_comment_is_translated_whole_and_keeps_it(mirror):
+    """Only "The first", the text before the comment, was translated: "FIRST THE<!-- c --> chapter".  The
+    comment goes where a page's <p>The first<!-- c --> chapter</p> has it go (markup.TreeJob)."""
+    members = read_members(book_file())
+    members["EPUB/toc.ncx"] = members["EPUB/toc.ncx"].replace(b"<text>The first chapter</text>",
+                                                              b"<text>The first<!-- c --> chapter</text>")
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, GERMAN))
+    assert b"<text><!-- c --> CHAPTER FIRST THE</text>" in out["EPUB/toc.ncx"]
+
+
+def test_a_page_listed_as_text_html_is_translated_where_it_is_xhtml_and_warned_of_where_not(mirror):
+    """Such a page (old EPUB 2 books list theirs so) was left untranslated, and nothing said so."""
+    out = read_members(translate_file_bytes(with_page("<p>A man walks.</p>", "text/html"), "old.epub", mirror,
+                                            GERMAN))
+    assert b"<p>WALKS. MAN A</p>" in out[PAGE]
+    book = with_page("<p>A man<br>walks.</p>", "text/html")
+    with pytest.warns(UserWarning) as caught:
+        out = read_members(translate_file_bytes(book, "old.epub", mirror, GERMAN))
+    assert [str(w.message) for w in caught] == [
+        "old.epub: member OEBPS/Text/chapter 1.xhtml is not well-formed XML at line 4: Opening and ending tag "
+        "mismatch: br line 4 and p; the manifest lists it as text/html, and only XHTML is translated: it is left "
+        "as it is"]
+    assert out[PAGE] == read_members(book)[PAGE]

@@ -21,7 +21,8 @@ XML parts are parsed with lxml with no DTD loaded, no entity resolved and no net
 that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
 allows one (EPUB's XHTML pages), and then only without entity declarations (refused naming the
 entity and its line), and with no reference to an entity (``&nbsp;``) in an attribute value,
-which the parser would drop.
+which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
+(pages.MAX_DEPTH, past libxml2's own 256 levels), and is refused deeper.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from attnmt.documents.doctype import at_line, blank_inert, check_attribute_refer
 from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.flat import FlatText
 from attnmt.documents.page_writer import open_empties
+from attnmt.documents.pages import MAX_DEPTH, check_depth, too_deep
 from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
@@ -168,24 +170,48 @@ def copy_entry(entry: zipfile.ZipInfo) -> zipfile.ZipInfo:
 def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._ElementTree:
     """One XML member, parsed safely (the module docstring); DataError naming it otherwise.  Its
     CDATA sections stay sections, as an EPUB page's ``<script>//<![CDATA[`` needs
-    (attnmt.documents.pages.parse_xml)."""
+    (attnmt.documents.pages.parse_xml).  A part that may have a DOCTYPE (an EPUB page) nests as
+    deep as an .xhtml file's page may, pages.MAX_DEPTH, and is refused deeper (pages.check_depth):
+    libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
+    where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow."""
+    data = archive.read(member)
+    lifted = doctype and declares_no_entity(data)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
-                             remove_blank_text=False, huge_tree=False, strip_cdata=False)
+                             remove_blank_text=False, huge_tree=lifted, strip_cdata=False)
     where = f"{archive.name}: member {member}"
     try:
-        tree = etree.fromstring(archive.read(member), parser=parser).getroottree()
+        tree = etree.fromstring(data, parser=parser).getroottree()
     except etree.XMLSyntaxError as e:
+        if lifted and e.code == etree.ErrorTypes.ERR_RESOURCE_LIMIT:  # nested past even huge_tree's 2048 levels
+            raise too_deep(where, f"more than {MAX_DEPTH}") from e
         reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
         raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
+    if lifted:
+        check_depth(tree.getroot(), parser, where)
     dtd = tree.docinfo.internalDTD
     if dtd is not None and not doctype:
         raise DataError(f"{where} declares a DTD, which is never read; the file was not written by an office "
                         "application")
     if dtd is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
-        text = blank_inert(archive.read(member).decode(tree.docinfo.encoding or "utf-8", "replace"))
+        text = blank_inert(data.decode(tree.docinfo.encoding or "utf-8", "replace"))
         check_declarations(dtd, text, where)
         check_attribute_references(text, where, 1)
     return tree
+
+
+def declares_no_entity(data: bytes) -> bool:
+    """Whether an XML part's DOCTYPE, if it has one, declares no entity (general or parameter):
+    read with libxml2's limits, and only up to the part's first element, as its internal subset
+    comes before it.  False where that cannot be read: the part is then parsed within the limits,
+    which say what is wrong."""
+    events = etree.iterparse(io.BytesIO(data), events=("start",), resolve_entities=False, no_network=True,
+                             load_dtd=False, huge_tree=False)
+    try:
+        _, first = next(events)
+    except (etree.XMLSyntaxError, StopIteration):
+        return False
+    dtd = first.getroottree().docinfo.internalDTD
+    return dtd is None or not dtd.entities()
 
 
 def check_declarations(dtd: etree.DTD, text: str, where: str) -> None:

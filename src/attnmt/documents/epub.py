@@ -1,6 +1,7 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
-(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
-the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES). Pages are parsed as XML, as EPUB
+(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept; one
+listed as text/html where it parses as XHTML, else warned of: read_page), and the EPUB 2 table of
+contents (toc.ncx) entry by entry (ENTRIES, comments in them kept). Pages are parsed as XML, as EPUB
 readers parse them, and written back as XML. With a target language, each page's ``xml:lang`` (and
 ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its blocks of translated
 text and the elements around them (TreeJob), the package's first ``dc:language`` (the others taken
@@ -24,11 +25,10 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.language import XML_LANG, set_direction
-from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob, page_language
-from attnmt.documents.pipeline import DocumentOptions, flat_line
-from attnmt.documents.spans import Nested, plain
-from attnmt.errors import DataError
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.spans import Nested
+from attnmt.errors import DataError, warn
 
 CONTAINER = "META-INF/container.xml"
 ENCRYPTION = "META-INF/encryption.xml"
@@ -39,7 +39,9 @@ OBFUSCATION = frozenset(("http://www.idpf.org/2008/embedding", "http://ns.adobe.
 OPF = "http://www.idpf.org/2007/opf"
 DC = "http://purl.org/dc/elements/1.1/"
 NCX = "http://www.daisy.org/z3986/2005/ncx/"
-PAGES = ("application/xhtml+xml",)
+# An old EPUB 2 book may list its pages as text/html: most are XHTML all the same (read_page).
+HTML = "text/html"
+PAGES = ("application/xhtml+xml", HTML)
 TOC = "application/x-dtbncx+xml"
 # toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables);
 # not its pageList (page numbers), nor docTitle and docAuthor, which stay the package's dc:title and creator.
@@ -63,20 +65,26 @@ class PageJob(TreeJob):
 
 
 class ContentsJob:
-    """The entries of toc.ncx (each ``<text>``), each translated as a line; its root's ``xml:lang``
-    then says the target language where one of them was translated."""
+    """The entries of toc.ncx (each ``<text>``), each translated as a line of XML (a TreeJob of
+    its own: a comment in it is kept, where its words go, as a page's are); its root's
+    ``xml:lang`` then says the target language where one of them was translated."""
 
-    def __init__(self, root: etree._Element, entries: list[etree._Element], target_lang: str | None) -> None:
-        self.root, self.entries, self.target_lang = root, entries, target_lang
-        self.texts = [flat_line(entry.text or "") for entry in entries]
+    def __init__(self, root: etree._Element, entries: list[etree._Element], options: DocumentOptions,
+                 glossary: Glossary | None) -> None:
+        vocabulary = Vocabulary(xml=True, source_lang=options.source_lang)
+        self.root, self.target_lang = root, options.target_lang
+        self.entries = [TreeJob(entry, vocabulary, options, glossary) for entry in entries]
+        self.texts = [job.flats() for job in self.entries]
 
     def flats(self) -> list[FlatText]:
-        return list(self.texts)
+        return [flat for texts in self.texts for flat in texts]
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        for entry, content in zip(self.entries, results, strict=True):
-            entry.text = plain(content)
-        translated = not all(flat.source_kept for flat in self.texts)
+        first = 0
+        for job, texts in zip(self.entries, self.texts, strict=True):
+            job.finish(results[first:first + len(texts)])
+            first += len(texts)
+        translated = not all(flat.source_kept for flat in self.flats())
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
 
 
@@ -181,6 +189,19 @@ def check_encryption(archive: Archive) -> None:
                         f"{ENCRYPTION}); only a book without DRM can be translated")
 
 
+def read_page(archive: Archive, member: str, kind: str) -> etree._ElementTree | None:
+    """A page (or toc.ncx) of the manifest, parsed (archive.parse_part); None, with a warning naming
+    it, for one listed as text/html that does not parse as XHTML: HTML the book's reading systems
+    read as HTML, and so left as it is, where an XHTML page that does not parse is an error."""
+    try:
+        return parse_part(archive, member, doctype=True)
+    except DataError as e:
+        if kind != HTML:
+            raise
+        warn(f"{e}; the manifest lists it as {HTML}, and only XHTML is translated: it is left as it is")
+        return None
+
+
 def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     opf_path = package_path(archive)
     check_encryption(archive)
@@ -196,13 +217,13 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         if member not in archive or kind not in (*PAGES, TOC) or member in seen:
             continue
         seen.add(member)
-        tree = parse_part(archive, member, doctype=True)
+        tree = read_page(archive, member, kind)
+        if tree is None:
+            continue
         root = tree.getroot()
         job: PageJob | ContentsJob
         if kind == TOC:
-            entries = [t for t in root.xpath(ENTRIES, namespaces={"n": NCX})
-                       if needs_translation(t.text or "", glossary)]
-            job = ContentsJob(root, entries, options.target_lang)
+            job = ContentsJob(root, root.xpath(ENTRIES, namespaces={"n": NCX}), options, glossary)
         else:
             job = PageJob(root, vocabulary, options, glossary, epub3)
         parts.append(Part(member, tree, [job] if job.flats() else []))

@@ -62,9 +62,13 @@ def check_depth(root: etree._Element, parser: etree._FeedParser, where: str) -> 
         deepest = max(deepest, level)
     stopped = any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
     if stopped or deepest > MAX_DEPTH:
-        deep = f"more than {deepest}" if stopped else deepest
-        raise DataError(f"{where}: the markup nests elements {deep} deep; at most {MAX_DEPTH} can be translated: "
-                        "close the elements left open, or split the document")
+        raise too_deep(where, f"more than {deepest}" if stopped else str(deepest))
+
+
+def too_deep(where: str, deep: str) -> DataError:
+    """The error for markup nested ``deep`` ("600", "more than 2048") levels, past MAX_DEPTH."""
+    return DataError(f"{where}: the markup nests elements {deep} deep; at most {MAX_DEPTH} can be translated: "
+                     "close the elements left open, or split the document")
 
 
 def is_document(text: str, xml: bool = False) -> bool:
