@@ -5,6 +5,7 @@ twice (JSON would keep its last value without a word), stops with file:line and 
 import pytest
 
 from attnmt.cli.lines import read_inputs
+from attnmt.decoding.glossary import Glossary
 from attnmt.errors import DataError
 
 
@@ -26,3 +27,21 @@ def test_an_unknown_key_is_refused_with_the_keys_a_line_may_have():
 def test_the_same_key_in_the_glossary_and_the_line_is_no_key_given_twice():
     inputs = read_inputs(['{"text": "A", "glossary": {"text": "Text"}}'], "in.jsonl", 1)
     assert inputs.texts == ["A"]
+
+
+def test_a_lines_glossary_adds_to_the_given_one_its_own_target_winning():
+    given = Glossary.of({"dog": "hund", "cat": "katze"}, "terms.tsv")
+    inputs = read_inputs(['{"text": "A", "glossary": {"dog": "köter"}}', '{"text": "B"}'], "in.jsonl", 1, given)
+    own = inputs.glossaries[0]
+    assert sorted(own.terms) == [("cat", "katze"), ("dog", "köter")]
+    assert own.place("dog") == "in.jsonl:1" and own.place("cat") == "terms.tsv"
+    assert inputs.glossaries[1] is given
+
+
+def test_a_key_given_as_null_is_not_given_and_the_command_lines_value_applies():
+    """"prefix": null cancelled --prefix, while "glossary": null kept --glossary; an empty prefix is none."""
+    given = Glossary.of({"dog": "hund"})
+    lines = ['{"text": "A", "prefix": null}', '{"text": "B", "glossary": null}', '{"text": "C", "prefix": ""}']
+    inputs = read_inputs(lines, "in.jsonl", 1, given, "zwei")
+    assert inputs.prefixes == ["zwei", "zwei", ""]
+    assert inputs.glossaries == [given, given, given]

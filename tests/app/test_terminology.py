@@ -233,12 +233,16 @@ def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path
 @pytest.mark.parametrize(("line", "message"), [
     ('{"text": "a cat"', "not valid JSON (Expecting ',' delimiter at character 16)"),
     ('{"text": "a cat", "prefix": "Xylophon"}', "\"prefix\" 'Xylophon': the model's target vocabulary cannot write it"),
+    ('{"text": "a cat", "glossary": {"cat": "Xylophon"}}', "glossary target term 'Xylophon': the model's target "
+                                                           "vocabulary cannot write it"),
+    ('{"text": "a cat", "glossary": {"cat": "katze  hund"}}', "glossary target term 'katze  hund': the model's "
+                                                              "target vocabulary writes it as 'katze hund'"),
 ])
 def test_a_malformed_jsonl_line_in_a_stream_comes_after_the_lines_before_it(trained_model, capsys, monkeypatch, line,
                                                                             message):
     """However the pipe splits the input, the output holds every line before the one named (the
-    lines read with it were lost), as with invalid UTF-8; a file is refused before any line is
-    translated (the tests above)."""
+    lines read with it were lost; a line's own glossary term was checked only with the whole batch),
+    as with invalid UTF-8; a file is refused before any line is translated (the tests above)."""
     read, write = os.pipe()
     os.write(write, ('{"text": "a dog runs"}\n{"text": "two dogs run"}\n' + line + '\n{"text": "a bird sings"}\n')
              .encode())
@@ -248,6 +252,21 @@ def test_a_malformed_jsonl_line_in_a_stream_comes_after_the_lines_before_it(trai
         code, out, err = run(["translate", "--model", trained_model, "--input-format", "jsonl"], capsys)
     assert code == 2 and out == "ein hund rennt\nzwei hunde rennen\n"
     assert err.startswith(f"attnmt: error: <stdin>:3: {message}") and err.count("\n") == 1
+
+
+def test_a_glossary_term_the_vocabulary_cannot_write_is_refused_before_any_input_is_read(trained_model, tmp_path,
+                                                                                         capsys, monkeypatch):
+    """--glossary's terms are checked up front, as --prefix is: they were checked with the first
+    batch, so a run with no input (or a pipe yet to send any) went on without a word."""
+    (tmp_path / "terms.tsv").write_text("cat\tkatze\ndog\tkatze  hund\n", encoding="utf-8")
+    read, write = os.pipe()
+    os.close(write)
+    with os.fdopen(read, "rb") as stream:
+        monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=stream))
+        code, out, err = run(["translate", "--model", trained_model, "--glossary", tmp_path / "terms.tsv"], capsys)
+    assert code == 2 and out == ""
+    assert err == (f"attnmt: error: {tmp_path / 'terms.tsv'}:2: glossary target term 'katze  hund': the model's "
+                   "target vocabulary writes it as 'katze hund'; write the term that way\n")
 
 
 # --- the server ----------------------------------------------------------------------------------

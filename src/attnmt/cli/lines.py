@@ -8,9 +8,10 @@ read waits, so ``attnmt translate`` can sit at the end of a pipe that stays open
 Input formats: ``text``, a sentence a line; ``jsonl``, a JSON object a line, ``{"text": "…"}``
 with, optionally, ``"glossary": {"source term": "target term", …}`` (added to ``--glossary``'s
 terms; the line's own win) and ``"prefix": "…"`` (the translation starts with it; instead of
-``--prefix``).  A malformed line (one with text that is not valid Unicode, too: JSON's "\\ud800"
-on its own) stops with ``file:line`` and what is wrong.  A line the model
-fails on is named the same way, its output left empty; the other lines are translated.
+``--prefix``; ``""``: none); a key given as ``null`` is not given (``--glossary`` and ``--prefix``
+apply).  A malformed line (one with text that is not valid Unicode, too: JSON's "\\ud800" on its
+own) stops with ``file:line`` and what is wrong.  A line the model fails on is named the same way,
+its output left empty; the other lines are translated.
 
 Output formats (one output unit per input line, in input order, always):
 
@@ -116,6 +117,12 @@ class Inputs:
         self.glossaries += more.glossaries
         self.prefixes += more.prefixes
 
+    def adding(self, glossary: Glossary | None) -> Inputs:
+        """These inputs with ``glossary``'s terms added to each one's own glossary (its own target
+        wins for a term in both), or in place of none."""
+        merged = [glossary.merged(own) if glossary and own else own or glossary for own in self.glossaries]
+        return Inputs(self.texts, merged, self.prefixes)
+
 
 def good_inputs_first(read: Callable[[list[str], int], Inputs], lines: list[str],
                       first_line: int) -> tuple[Inputs, DataError | None]:
@@ -136,7 +143,8 @@ def good_inputs_first(read: Callable[[list[str], int], Inputs], lines: list[str]
 def read_inputs(lines: list[str], source: str, first_line: int,
                 glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:
     """JSONL lines first_line, first_line + 1, … of ``source`` as Inputs (module docstring), with
-    ``glossary`` and ``prefix`` where a line has none of its own; a DataError names source:line.
+    ``glossary``'s terms added to a line's own (Inputs.adding) and ``prefix`` where a line has none
+    of its own; a key given as null is not given.  A DataError names source:line.
     (Plain text lines are read as paragraphs: attnmt.cli.document_files.reads_paragraphs.)"""
     inputs = Inputs([], [], [])
     for number, line in enumerate(lines, start=first_line):
@@ -145,15 +153,14 @@ def read_inputs(lines: list[str], source: str, first_line: int,
         terms = item.get("glossary")
         if terms is not None and not isinstance(terms, dict):
             raise DataError(f'{where}: "glossary" must be an object {{"source term": "target term"}}, got {terms!r}')
-        own = item.get("prefix", prefix)
+        own = prefix if item.get("prefix") is None else item["prefix"]
         if own is not None and not isinstance(own, str):
             raise DataError(f'{where}: "prefix" must be text, got {own!r}')
         check_encodable([(f'{where}: "text"', item["text"]), *([(f'{where}: "prefix"', own)] if own else [])])
         inputs.texts.append(item["text"])
-        own_terms = Glossary.of(terms.pairs, where) if terms else None  # GivenPairs: json_object's
-        inputs.glossaries.append((glossary or Glossary()).merged(own_terms) if own_terms else glossary)
+        inputs.glossaries.append(Glossary.of(terms.pairs, where) if terms else None)  # GivenPairs: json_object's
         inputs.prefixes.append(own)
-    return inputs
+    return inputs.adding(glossary)
 
 
 def json_object(line: str, where: str) -> dict:

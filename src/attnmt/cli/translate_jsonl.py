@@ -25,7 +25,7 @@ from attnmt.cli.translate_quality import (
 )
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.inputs import sampling_with_terms
+from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
 from attnmt.decoding.translate import Translation
 from attnmt.errors import DataError
 
@@ -52,19 +52,23 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
 def checked_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
                    where: str, lines: list[str], first_line: int) -> Inputs:
     """JSONL lines first_line, first_line + 1, … as Inputs (attnmt.cli.lines.read_inputs), each
-    line's own prefix checked: one the model cannot write is a DataError naming its line, and so is
-    a line's own glossary with sampling (--glossary with it is refused before any line is read)."""
+    line's own prefix and glossary checked: one the model cannot write (a prefix, a target term) is
+    a DataError naming its line, and so is a line's own glossary with sampling (--prefix and
+    --glossary are checked before any line is read).  Checked here, a line at a time
+    (good_inputs_first), a bad line is named after the lines before it are translated, as the
+    search's own check of a whole batch could not."""
     from attnmt.cli.lines import read_inputs
     from attnmt.decoding.constraints import prefix_ids
 
-    inputs = read_inputs(lines, where, first_line, glossary, args.prefix)
+    inputs = read_inputs(lines, where, first_line, prefix=args.prefix)  # each line's own glossary
     for number, own in enumerate(inputs.glossaries, start=first_line):
         if own and options.sampling:
             raise DataError(f"{where}:{number}: " + sampling_with_terms('the line\'s "glossary"', "--sampling-topk"))
+    check_target_terms(tokenizer, model.config.unk_id, inputs.glossaries)  # named by line (Glossary.place)
     for number, prefix in enumerate(inputs.prefixes, start=first_line):
         if prefix and prefix != args.prefix:  # a JSONL line's own
             prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')
-    return inputs
+    return inputs.adding(glossary)
 
 
 def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,

@@ -5,7 +5,7 @@ batches (padded_sources), as attnmt.decoding.translate searches them."""
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -13,7 +13,7 @@ from torch import Tensor
 
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import Decoding
-from attnmt.decoding.constraints import Terms, fitting, holds, prefix_ids, term_tokens
+from attnmt.decoding.constraints import Terms, fitting, holds, prefix_ids, target_ids, term_tokens
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.errors import AttnmtWarning, ConfigError
@@ -147,6 +147,18 @@ def check_not_sampled(decoding: Decoding, glossaries: Sequence[Glossary | None])
     sentence is searched (``sampling_with_terms``)."""
     if decoding.sampling and any(glossaries):
         raise ConfigError(sampling_with_terms("the glossary", "sampling_topk"))
+
+
+def check_target_terms(tokenizer: TextCodec, unk_id: int, glossaries: Iterable[Glossary | None]) -> None:
+    """A DataError for the first target term of ``glossaries`` that the target vocabulary cannot
+    write as given (``constraints.target_ids``), before any work; each distinct term checked once,
+    named where it was first given (``Glossary.place``: a JSONL line's glossary holds --glossary's too)."""
+    places: dict[str, str | None] = {}
+    for glossary in {id(g): g for g in glossaries if g}.values():
+        for source, target in glossary.terms:
+            places.setdefault(target, glossary.place(source))
+    for target, place in places.items():
+        target_ids(tokenizer, target, unk_id, place)
 
 
 def sampling_with_terms(glossary: str, sampling: str) -> str:

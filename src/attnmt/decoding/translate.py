@@ -36,7 +36,7 @@ from attnmt.attention import padding_mask
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import continuing_pieces, lone_space, prefix_ids, target_ids
+from attnmt.decoding.constraints import continuing_pieces, lone_space, prefix_ids
 from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
@@ -44,6 +44,7 @@ from attnmt.decoding.inputs import (
     T,
     TextCodec,
     check_not_sampled,
+    check_target_terms,
     checked_call,
     padded_sources,
 )
@@ -167,14 +168,8 @@ def searched_batches(
     failed alone.  A user's mistake (UserError) stops at once, and sampling with a glossary before
     anything is searched (``check_not_sampled``)."""
     check_not_sampled(decoding, guides.glossaries)
-    # Refuse a bad term or prefix before any work; each distinct one once, named where it was first
-    # given (a JSONL line's glossary holds --glossary's too).
-    places: dict[str, str | None] = {}
-    for glossary in {id(g): g for g in guides.glossaries if g}.values():
-        for source, target in glossary.terms:
-            places.setdefault(target, glossary.place(source))
-    for target, place in places.items():
-        target_ids(tokenizer, target, model.config.unk_id, place)
+    # Refuse a bad term or prefix before any work, each distinct one once.
+    check_target_terms(tokenizer, model.config.unk_id, guides.glossaries)
     for prefix in dict.fromkeys(prefix for prefix in guides.prefixes if prefix):
         prefix_ids(tokenizer, prefix, model.config.unk_id)
     failures: dict[int, Exception] = {}

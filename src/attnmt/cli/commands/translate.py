@@ -39,7 +39,7 @@ from attnmt.cli.translate_quality import (
 )
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.inputs import sampling_with_terms
+from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
 from attnmt.documents.paragraphs import Paragraph
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import TranslationAttention, repeated_head
@@ -97,8 +97,10 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.calibration = load_quality_calibration(args)
     args.min_quality = below_quality_threshold(args)
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
-    if args.prefix:  # named here; a JSONL line's own is named by its line (line_batch)
+    # Named here, before any input is read; a JSONL line's own are named by its line (line_batch).
+    if args.prefix:
         prefix_ids(tokenizer, args.prefix, model.config.unk_id, "--prefix")
+    check_target_terms(tokenizer, model.config.unk_id, [glossary])  # its places: the file's lines
     if suffix := office_suffix(args):
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
