@@ -244,6 +244,20 @@ def test_an_office_file_of_an_extension_attnmt_does_not_know_is_one_line_not_a_u
     assert len(err.strip().splitlines()) == 1 and not (tmp_path / "out.dotx").exists()
 
 
+@pytest.mark.parametrize(("start", "message"), [
+    (b"PK\x03\x04", "is a zip archive (an office file?), not text, despite its .txt name: name it by its format "
+                     "(.docx, .pptx, .xlsx, .odt, .odp, .ods, .epub) or give the format with --input-format (docx, "),
+    (bytes.fromhex("d0cf11e0a1b11ae1"), "is a compound file (an old .doc, .xls or .ppt, or a password-protected "
+                                        "office file?), not text, despite its .txt name: attnmt translates .docx, "),
+], ids=["zip", "ole"])
+def test_an_office_file_named_txt_is_said_to_be_one_despite_its_name(trained_model, tmp_path, capsys, start, message):
+    """It was "attnmt does not translate files ending in .txt: it translates .txt, …"."""
+    source = tmp_path / "letter.txt"
+    source.write_bytes(start + bytes(100))
+    code, _, err = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {source} {message}") and err.count("\n") == 1
+
+
 SUBTITLES = ("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nthe boy laughs.\n\n"
              "a cat sleeps\n")  # the last block has no timing line: not a cue, left as it is
 

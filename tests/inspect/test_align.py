@@ -216,8 +216,8 @@ def test_alignment_heads_count_from_the_last_on_the_command_line_as_in_python(tr
     assert aligned("--alignment-heads", "-1") == aligned("--alignment-heads", "3")
     assert aligned("--alignment-heads=-4,-1")[0] == 0
     assert aligned("--alignment-heads=-4,-1") == aligned("--alignment-heads", "0,3")
-    code, out, err = aligned("--alignment-heads", "-5")
-    assert code == 2 and out == "" and err == ("attnmt: error: --alignment-heads [-5]: the model has heads 0 to 3 "
+    code, out, err = aligned("--alignment-heads", "0,-5")  # written as given ([0, -5], a Python list, before)
+    assert code == 2 and out == "" and err == ("attnmt: error: --alignment-heads 0,-5: the model has heads 0 to 3 "
                                                "(or -1 to -4 from the last)\n")
     code, out, err = aligned("--alignment-heads", "1,2,2")  # head 2 counted twice in the mean, before
     assert code == 2 and out == "" and err == ("attnmt: error: --alignment-heads 1,2,2: head 2 is given twice; give "

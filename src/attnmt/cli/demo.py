@@ -17,6 +17,7 @@ from pathlib import Path
 
 from attnmt.checkpoint import CHECKPOINTS, list_checkpoints, load_model_dir
 from attnmt.cli.commands.train import load_training_kernels
+from attnmt.cli.lines import print_out
 from attnmt.config import TrainConfig, load_config
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.translate import translate
@@ -153,28 +154,28 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
 def train_and_show(config: TrainConfig, config_path: str, out_dir: Path, minutes: float) -> None:
     """The demo in ``out_dir``, which the caller holds: trains, keeps the better average, scores the
     test set, translates the examples and draws the attention of the first."""
-    print(f"== training {config_path} for {minutes:g} minutes into {out_dir}")
+    print_out(f"== training {config_path} for {minutes:g} minutes into {out_dir}")
     started = time.perf_counter()
     load_training_kernels()
     result = Trainer(config, held=True).train()
-    print(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
-          f"(wall clock, with validation); {result.best()}")
+    print_out(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
+              f"(wall clock, with validation); {result.best()}")
     picked = keep_better_average(out_dir)
-    print(f"== validation BLEU, beam {DEFAULT.beam_size}: "
-          + ", ".join(f"{name} {bleu:.2f}" for name, bleu in picked.items())
-          + f"; keeping {max(picked, key=picked.get)}")
+    print_out(f"== validation BLEU, beam {DEFAULT.beam_size}: "
+              + ", ".join(f"{name} {bleu:.2f}" for name, bleu in picked.items())
+              + f"; keeping {max(picked, key=picked.get)}")
 
     model, tokenizer = load_model_dir(out_dir)
     pairs, _ = read_parallel(TEST_SRC, TEST_REF)
     sources, references = zip(*pairs, strict=True)
     hypotheses = translate(model, tokenizer, sources, DEFAULT)
     (out_dir / "test_2016_flickr.hyp.de").write_text("\n".join(hypotheses) + "\n", encoding="utf-8")
-    print(f"== test_2016_flickr (beam {DEFAULT.beam_size}, α {DEFAULT.alpha}):\n{score(hypotheses, references)}")
-    print("== examples")
+    print_out(f"== test_2016_flickr (beam {DEFAULT.beam_size}, α {DEFAULT.alpha}):\n{score(hypotheses, references)}")
+    print_out("== examples")
     for source, target in zip(EXAMPLES, translate(model, tokenizer, EXAMPLES), strict=True):
-        print(f"  {source}\n  -> {target}")
+        print_out(f"  {source}\n  -> {target}")
     figures = write_attention_figures(model, tokenizer, EXAMPLES[0], out_dir / "attention")
-    print(f"== attention of {EXAMPLES[0]!r}: {len(figures)} figures in {out_dir}/attention/ "
-          f"(open {out_dir}/attention/attention.html in a browser)")
-    print(f"== written: model {out_dir}/ (model.safetensors, config.json, spm.model, train.yaml), "
-          f"log {out_dir}/log.jsonl, test translations {out_dir}/test_2016_flickr.hyp.de")
+    print_out(f"== attention of {EXAMPLES[0]!r}: {len(figures)} figures in {out_dir}/attention/ "
+              f"(open {out_dir}/attention/attention.html in a browser)")
+    print_out(f"== written: model {out_dir}/ (model.safetensors, config.json, spm.model, train.yaml), "
+              f"log {out_dir}/log.jsonl, test translations {out_dir}/test_2016_flickr.hyp.de")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from attnmt.cli.lines import check_not_an_input
 from attnmt.cli.options import language_code, model_files
-from attnmt.documents.files import ARCHIVE_STARTS, TEXT_SUFFIXES, supported_suffixes, translated_name
+from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
 from attnmt.text.data import is_gzip_name
@@ -60,16 +60,34 @@ def chosen_input_format(args: argparse.Namespace) -> str:
 
 
 def check_text_input(path: str | None) -> None:
-    """ConfigError where a file read as text by default (its extension names no format) is an
-    office file or an archive: its bytes are no text, and its extension no format attnmt knows."""
+    """ConfigError where a file read as text by default (its extension names no format, or is
+    .txt) is an office file or an archive: its bytes are no text.  Under a text name it is a file
+    saved under the wrong name, and the error says what it is (misnamed_archive); under an
+    extension attnmt does not know, the error names the extensions it translates."""
     if path in (None, "-") or is_gzip_name(path) or not Path(path).is_file():
         return
     with open(path, "rb") as f:
         head = f.read(8)
-    if head.startswith(ARCHIVE_STARTS):
-        raise ConfigError(f"{path} is an office file or an archive, not text, and attnmt does not translate files "
-                          f"ending in {Path(path).suffix or '(no extension)'}: it translates "
-                          f"{', '.join(supported_suffixes())} (a template or a copy saved as one of these can be)")
+    if not head.startswith(ARCHIVE_STARTS):
+        return
+    suffix = Path(path).suffix
+    if suffix.lower() in TEXT_SUFFIXES:  # "does not translate files ending in .txt: it translates .txt", before
+        raise ConfigError(misnamed_archive(path, suffix, head))
+    raise ConfigError(f"{path} is an office file or an archive, not text, and attnmt does not translate files "
+                      f"ending in {suffix or '(no extension)'}: it translates "
+                      f"{', '.join(supported_suffixes())} (a template or a copy saved as one of these can be)")
+
+
+def misnamed_archive(path: str, suffix: str, head: bytes) -> str:
+    """The error for a zip archive or a compound file (``head``: its first bytes) named as text
+    (``suffix``, e.g. .txt): what it is, and how to have it translated."""
+    suffixes = ", ".join(f".{name}" for name in OFFICE_FORMATS)
+    if head.startswith(OLE_SIGNATURE):  # attnmt reads no compound file: it is to be saved anew
+        return (f"{path} is a compound file (an old .doc, .xls or .ppt, or a password-protected office file?), "
+                f"not text, despite its {suffix} name: attnmt translates {suffixes}; save it as one of these, "
+                "without a password")
+    return (f"{path} is a zip archive (an office file?), not text, despite its {suffix} name: name it by its "
+            f"format ({suffixes}) or give the format with --input-format ({', '.join(OFFICE_FORMATS)})")
 
 
 def office_suffix(args: argparse.Namespace) -> str | None:

@@ -206,6 +206,15 @@ def output(path: str | None) -> Iterator[TextIO]:
         raise OutputError(f"could not write {where}: {write_failure(error)}") from None
 
 
+def print_out(text: str) -> None:
+    """``text`` and a line break on standard output, written as ``output`` writes translations: a
+    failed write (a full disk, a closed stdout) is one line naming <stdout>, exit status 2, where
+    ``print``'s OSError would end the command in a stack trace.  Each command prints its result
+    through this."""
+    with output(None) as out:
+        out.write(f"{text}\n")
+
+
 def text_writer(raw: BinaryIO, path: str) -> TextIO:
     """UTF-8 text into ``raw``: gzip-compressed where ``path`` ends in .gz (as attnmt.text.data.read_lines
     reads it back), the header naming ``path``'s file, not the temporary one it is written as."""

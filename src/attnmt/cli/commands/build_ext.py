@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 
+from attnmt.cli.lines import print_out
 from attnmt.errors import UserError
 
 
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise UserError(f"could not build the C++ step ({type(error).__name__}: {error}); without it attnmt "
                         "translates with the slower Python step") from None
     where = "the wheel's" if library == extension.prebuilt() else "in attnmt's cache"
-    print(f"attnmt: the C++ step for PyTorch {torch.__version__} is ready ({where}): {library}")
+    print_out(f"attnmt: the C++ step for PyTorch {torch.__version__} is ready ({where}): {library}")
     return 0
 
 

@@ -11,6 +11,7 @@ import os
 import time
 from pathlib import Path
 
+from attnmt.cli.lines import print_out
 from attnmt.cli.options import whole_number
 from attnmt.errors import UserError
 
@@ -41,27 +42,27 @@ def listing(root: Path, folder: Path) -> int:
     copies = contents.prepared_copies(folder)
     stale = {copy.path: reason for copy in copies if (reason := contents.stale_reason(copy, FORMAT))}
     here = (f"chosen-{cpu_digest()}", f"chosen-{cpu_digest(tiles=True)}")  # a float32 copy may be either
-    print(f"attnmt's cache: {root} ({'$ATTNMT_CACHE' if os.environ.get('ATTNMT_CACHE') else 'the default'})")
-    print(f"prepared copies: {len(copies)}, {contents.human(sum(copy.size for copy in copies))}")
+    print_out(f"attnmt's cache: {root} ({'$ATTNMT_CACHE' if os.environ.get('ATTNMT_CACHE') else 'the default'})")
+    print_out(f"prepared copies: {len(copies)}, {contents.human(sum(copy.size for copy in copies))}")
     for copy in sorted(copies, key=lambda copy: copy.path in stale):  # the current ones first
         cpu = "this CPU" if copy.kernels.endswith(here) else "other CPU"  # or this one with its ISA capped
         days = contents.days_ago(copy.last_read)
         read = "read today" if days == 0 else f"read {contents.counted(days, 'day')} ago"
         what = (f"stale: {stale[copy.path]}" if copy.path in stale
                 else f"from {copy.source}" if copy.source else copy.path.name)
-        print(f"  {contents.human(copy.size):>7}  {copy.precision} v{copy.format}  {cpu:<9}  {read:<16}  {what}")
+        print_out(f"  {contents.human(copy.size):>7}  {copy.precision} v{copy.format}  {cpu:<9}  {read:<16}  {what}")
     builds = contents.builds(root)
     current = current_build()
-    print(f"C++ step builds: {len(builds)}, {contents.human(sum(contents.size_of(path) for path in builds))}"
-          + (f"; this attnmt's: {current.name}" if current in builds else ""))
+    print_out(f"C++ step builds: {len(builds)}, {contents.human(sum(contents.size_of(path) for path in builds))}"
+              + (f"; this attnmt's: {current.name}" if current in builds else ""))
     unfinished = contents.unfinished_writes(folder)
     if unfinished:
-        print(f"writes that never finished: {len(unfinished)}, "
-              f"{contents.human(sum(contents.size_of(path) for path in unfinished))}")
+        print_out(f"writes that never finished: {len(unfinished)}, "
+                  f"{contents.human(sum(contents.size_of(path) for path in unfinished))}")
     if stale or unfinished:
         freed = sum(contents.size_of(path) for path in [*stale, *unfinished])
-        print(f"'attnmt cache --prune' removes {contents.counted(len(stale) + len(unfinished), 'stale file')} "
-              f"({contents.human(freed)})")
+        print_out(f"'attnmt cache --prune' removes {contents.counted(len(stale) + len(unfinished), 'stale file')} "
+                  f"({contents.human(freed)})")
     return 0
 
 
@@ -80,12 +81,12 @@ def prune(folder: Path, unused_days: float | None) -> int:
         size = contents.size_of(path)
         if remove_one(path):
             freed += size
-            print(f"removed {contents.human(size):>7}  {path.name}: {reason}")
+            print_out(f"removed {contents.human(size):>7}  {path.name}: {reason}")
         else:
             failed += 1
     for marker in contents.orphan_markers(folder):  # the removed copies' read times, and any left before
         failed += not remove_one(marker)
-    print(f"attnmt: freed {contents.human(freed)} in {folder}")
+    print_out(f"attnmt: freed {contents.human(freed)} in {folder}")
     return 1 if failed else 0
 
 
@@ -100,9 +101,9 @@ def clear(root: Path, folder: Path) -> int:
     _, rest_freed, rest_failed = remove_all([*contents.unfinished_writes(folder), *contents.memos(folder),
                                              *contents.markers(folder)])
     freed = contents.human(copies_freed + builds_freed + rest_freed)
-    print(f"attnmt: removed {contents.counted(copies, 'prepared copy')} and "
-          f"{contents.counted(builds, 'C++ step build')} from {root}, {freed}"
-          + ("; they are prepared or built again when needed" if copies or builds else ""))
+    print_out(f"attnmt: removed {contents.counted(copies, 'prepared copy')} and "
+              f"{contents.counted(builds, 'C++ step build')} from {root}, {freed}"
+              + ("; they are prepared or built again when needed" if copies or builds else ""))
     return 1 if copies_failed or builds_failed or rest_failed else 0
 
 
@@ -127,7 +128,7 @@ def remove_one(path: Path) -> bool:
     try:
         remove(path)
     except OSError as error:
-        print(f"attnmt: could not remove {path}: {error.strerror or error}")
+        print_out(f"attnmt: could not remove {path}: {error.strerror or error}")
         return False
     return True
 

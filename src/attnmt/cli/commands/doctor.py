@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_options, add_threads_options, use_threads
 
 
@@ -147,7 +148,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
                      "float32 decoder-step layers: oneDNN (no panel kernels here)")
         lines += [f"  {line}" for line in choice.describe()] if choice else []
         lines += int8_choice_lines(args.model, args.weights)
-    print("\n".join(lines))
+    print_out("\n".join(lines))
     return 0
 
 

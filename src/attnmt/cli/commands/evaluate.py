@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 from attnmt.cli.commands.translate import add_model_run_options
+from attnmt.cli.lines import print_out
 from attnmt.cli.options import batching, decoding, load_for_translation, whole_number
 from attnmt.errors import ConfigError, DataError
 
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if width is None:  # each format's own: the JSON's is sacreBLEU's command's, which it copies
         width = SACREBLEU_WIDTH if args.json else TEXT_WIDTH
     scores = score(hypotheses, *references, width=width)
-    print(scores.json_text() if args.json else scores.text(width))
+    print_out(scores.json_text() if args.json else scores.text(width))
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_options
 from attnmt.errors import ConfigError
 
@@ -17,9 +18,9 @@ def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
         out = export_marian(args.model, args.out, args.weights)
     else:
         out = export_ctranslate2(args.model, args.out, args.quantization, args.weights)
-    print(f"wrote a {args.format} model to {out}")
+    print_out(f"wrote a {args.format} model to {out}")
     if note := reading_note(args.model):
-        print(note)
+        print_out(note)
     return 0
 
 
@@ -27,7 +28,7 @@ def cmd_import(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.interop.marian_import import import_marian
 
     out = import_marian(args.from_marian, args.out)
-    print(f"wrote an attnmt model directory to {out}; try: attnmt translate --model {out}")
+    print_out(f"wrote an attnmt model directory to {out}; try: attnmt translate --model {out}")
     return 0
 
 

@@ -6,6 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
+from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_dir_option, add_model_options, language_code, model_dir_of, whole_number
 from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
 from attnmt.errors import ConfigError
@@ -41,9 +42,9 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     for number, (sentence, folder) in enumerate(zip(sentences, folders, strict=True), start=1):
         paths = write_attention_figures(model, tokenizer, sentence, folder, target=args.target, decoding=decoding)
         which = f"sentence {number} of {len(sentences)} ({sentence!r}): " if len(sentences) > 1 else ""
-        print(f"{which}wrote {len(paths)} files to {os.path.join(folder, '')}: {', '.join(p.name for p in paths)}")
+        print_out(f"{which}wrote {len(paths)} files to {os.path.join(folder, '')}: {', '.join(p.name for p in paths)}")
     several = f" (one folder a sentence, {folders[0].name} to {folders[-1].name})" if len(sentences) > 1 else ""
-    print(f"open {folders[0] / 'attention.html'} in a browser to explore every layer and head{several}")
+    print_out(f"open {folders[0] / 'attention.html'} in a browser to explore every layer and head{several}")
     return 0
 
 
@@ -79,7 +80,7 @@ def warn_earlier_pictures(out: Path, folders: list[Path]) -> None:
 def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.inspect.explain import explain, load_example
 
-    print(explain(load_example(args.matrices, args.heads, args.causal)))
+    print_out(explain(load_example(args.matrices, args.heads, args.causal)))
     return 0
 
 
@@ -97,7 +98,7 @@ def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
         model_dir = Path(model_dir_of(args))
         fig, default = figures.plot_training(model_dir), model_dir / "training.png"
     out = figures.save_figure(fig, Path(args.out) if args.out else default)
-    print(f"wrote {out}")
+    print_out(f"wrote {out}")
     return 0
 
 

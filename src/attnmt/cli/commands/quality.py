@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
+from attnmt.cli.lines import print_out
 from attnmt.cli.options import decoding, language_code, load_for_translation, model_files
 from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError
@@ -67,10 +68,10 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
                                    args.max_tokens,
                                    CHRF_THRESHOLD if args.chrf_threshold is None else args.chrf_threshold, args.weights)
     path = save_calibration(calibration, Path(args.model))
-    print(f"quality: P(sentence chrF >= {calibration.chrf_threshold:g}), fitted on {calibration.sentences} "
-          f"sentences of {src}")
-    print(table.table())
-    print(f"wrote {path}")
+    print_out(f"quality: P(sentence chrF >= {calibration.chrf_threshold:g}), fitted on {calibration.sentences} "
+              f"sentences of {src}")
+    print_out(table.table())
+    print_out(f"wrote {path}")
     return 0
 
 

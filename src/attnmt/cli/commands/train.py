@@ -6,6 +6,7 @@ import argparse
 import shlex
 from pathlib import Path
 
+from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_dir_option, model_dir_of, positive_int, positive_number
 from attnmt.errors import ConfigError
 
@@ -44,7 +45,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
         teardown(finished=False)
         raise
     teardown()
-    print(f"{result.best()}; model: {result.model_dir}")
+    print_out(f"{result.best()}; model: {result.model_dir}")
     return 0
 
 
@@ -66,7 +67,7 @@ def cmd_prepare(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if not out:
         raise ConfigError("say where to write the prepared data: --out DIR, or prepared_dir in the config")
     prepare_config(config, out)
-    print(f"prepared into {out}; train from it with: {train_command(args.config, extra, out)}")
+    print_out(f"prepared into {out}; train from it with: {train_command(args.config, extra, out)}")
     return 0
 
 
@@ -88,7 +89,7 @@ def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
     check_not_an_input(args.out, "--out", averaging_inputs(model_dir), "averaged.safetensors")
     out = Path(args.out) if args.out else model_dir / "averaged.safetensors"
     average_checkpoints(chosen, out)
-    print(f"averaged {len(chosen)} checkpoints ({', '.join(p.name for p in chosen)}) into {out}")
+    print_out(f"averaged {len(chosen)} checkpoints ({', '.join(p.name for p in chosen)}) into {out}")
     return 0
 
 

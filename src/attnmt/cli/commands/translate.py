@@ -193,12 +193,13 @@ def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -
     if args.alignments and not -layers <= args.alignment_layer < layers:
         raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
                           f"(0 to {layers - 1}, or -1 to -{layers} from the last)")
+    given = ",".join(map(str, args.alignment_heads or []))  # as the option is written (0,2), not a list ([0, 2])
     if args.alignment_heads and not all(-heads <= h < heads for h in args.alignment_heads):
-        raise ConfigError(f"--alignment-heads {args.alignment_heads}: the model has heads 0 to {heads - 1} "
+        raise ConfigError(f"--alignment-heads {given}: the model has heads 0 to {heads - 1} "
                           f"(or -1 to -{heads} from the last)")
     twice = repeated_head(args.alignment_heads, heads) if args.alignment_heads else None
     if twice:
-        raise ConfigError(f"--alignment-heads {','.join(map(str, args.alignment_heads))}: {twice}")
+        raise ConfigError(f"--alignment-heads {given}: {twice}")
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
