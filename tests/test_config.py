@@ -10,7 +10,7 @@ import pytest
 from support import run_cli, tiny_config
 
 from attnmt.config import TrainConfig, TransformerConfig, load_config, parse_duration
-from attnmt.config_ranges import check_even_d_model
+from attnmt.config_ranges import check_even_d_model, written_whole_number
 from attnmt.errors import ConfigError, ConversionError
 from attnmt.interop.marian import attnmt_config
 
@@ -68,6 +68,14 @@ def test_the_ends_of_each_range_that_mean_something_are_valid(key, value):
 def test_a_whole_number_is_kept_to_its_last_digit(value):
     """Read through a float, a seed of 2**53 + 1 became 2**53: another seed than given, silently."""
     assert TrainConfig.from_dict({"seed": value}).seed == 2**53 + 1
+
+
+@pytest.mark.parametrize("text, number", [("42", 42), ("007", 7), ("", None), ("-1", None), (" 4", None),
+                                          ("4.0", None), ("\N{SUPERSCRIPT TWO}", None),
+                                          ("\N{ARABIC-INDIC DIGIT THREE}", None), ("9" * 5000, None)])
+def test_a_written_whole_number_is_ascii_digits_alone(text, number):
+    """str.isdigit is true of "²", which int() refuses, and of "٣", which int() reads as 3."""
+    assert written_whole_number(text) == number
 
 
 def test_no_warm_up_is_valid_with_a_constant_learning_rate():

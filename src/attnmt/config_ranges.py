@@ -116,6 +116,20 @@ def whole_number(value: object) -> int | None:
     return int(number) if number.is_integer() else None
 
 
+def written_whole_number(text: str) -> int | None:
+    """``text`` as an int where it is written in ASCII digits alone ("42", "007"), None where it is
+    not ("", "-1", " 4", "4.0", a number of more digits than int() reads, 4300): the one reading of a
+    count written in a file, a form, a header or a document.  ``str.isdigit`` alone is no such check:
+    it is true of superscripts ("²"), which int() refuses, and of other scripts' digits ("٣"),
+    which int() reads though no such count is meant."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # over sys.get_int_max_str_digits()
+        return None
+
+
 def plain_number(value: object) -> object:
     """``value``'s Python number where it is a 0-d tensor or array (``torch.tensor(0.5)``,
     ``np.array(3)``, what a reduction such as ``.mean()`` gives), ``value`` itself otherwise: a

@@ -66,7 +66,9 @@ def cpu_ticks(stat: str, cpus: Collection[int]) -> tuple[int, int, int]:
     rows = {}
     for line in stat.splitlines():
         name, *fields = line.split()
-        if name.startswith("cpu") and name[3:].isdigit():
+        # ASCII digits alone, as config_ranges.written_whole_number reads them: that module imports
+        # numpy, which must wait for hardware.set_process_defaults, and this one is imported before it
+        if name.startswith("cpu") and name[3:].isascii() and name[3:].isdigit():
             # user nice system idle iowait irq softirq steal (guest time is counted in user already)
             rows[int(name[3:])] = [int(f) for f in fields[:8]]
     chosen = [rows[cpu] for cpu in cpus if cpu in rows] or list(rows.values())

@@ -293,6 +293,28 @@ def test_a_client_gone_half_way_through_its_body_is_logged_as_499_not_as_a_failu
     assert line["status"] == 499
 
 
+def test_a_content_length_of_a_superscript_digit_is_no_length_and_the_body_is_counted(client):
+    """Headers are Latin-1: byte 0xb2 is "²", a digit to str.isdigit but no number to int(), which
+    raised in the body limit's check, before any route."""
+    body = json.dumps({"q": "a dog runs"}).encode()
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": "/detect", "raw_path": b"/detect", "root_path": "", "query_string": b"",
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                         (b"content-length", b"\xb2")],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    messages = [{"type": "http.request", "body": body, "more_body": False}]
+    sent = []
+
+    async def receive():
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(client.app(scope, receive, send))
+    assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 200
+
+
 def test_wrong_method_and_unknown_path(client):
     assert client.get("/translate").status_code == 405 and client.get("/v1/translate").status_code == 405
     assert client.get("/nothing-here").status_code == 404

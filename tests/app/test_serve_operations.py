@@ -58,6 +58,8 @@ def test_a_key_may_have_characters_per_request_and_per_minute(tmp_path):
     ("key chars=50\n", r"keys.txt:1: expected"),
     ("key char-limit=5 char-limit=6\n", r"keys.txt:1: expected"),
     ("key char-limit=5 60\n", r"keys.txt:1: expected"),
+    ("key \N{SUPERSCRIPT TWO}\n", r"keys.txt:1: expected"),  # a digit to str.isdigit, no number to int()
+    ("key char-limit=\N{ARABIC-INDIC DIGIT THREE}\n", r"keys.txt:1: expected"),
     ("one\ntwo\none 5\n", r"keys.txt:3: this key is already on line 1"),
     ("# nothing\n", r"keys.txt: no keys in it"),
 ])
@@ -66,6 +68,27 @@ def test_a_malformed_keys_file_names_the_line(tmp_path, text, message):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError, match=message):
         read_api_keys(path)
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"\xff\xfekey\n", r"keys.txt:1: not UTF-8 \(byte 0xff\); save the keys file as UTF-8"),
+    (b"one\ntwo \xe9\n", r"keys.txt:2: not UTF-8 \(byte 0xe9\)"),
+])
+def test_a_keys_file_that_is_not_utf8_names_its_line_and_byte(tmp_path, data, message):
+    path = tmp_path / "keys.txt"
+    path.write_bytes(data)
+    with pytest.raises(ConfigError, match=message):
+        read_api_keys(path)
+
+
+def test_a_keys_file_with_a_byte_order_mark_keeps_its_first_key_usable(served, tmp_path):
+    """Windows Notepad starts a UTF-8 file with a byte order mark: read as part of the first key,
+    that key was refused as invalid, without a word when the server started."""
+    path = tmp_path / "keys.txt"
+    path.write_bytes("\ufeffk1 50\nk2\n".encode())
+    assert {key: (k.line, k.per_minute) for key, k in read_api_keys(path).items()} == {"k1": (1, 50), "k2": (2, None)}
+    with client_for(served, access=Access(read_api_keys(path))) as client:
+        assert client.post("/detect", data={"q": "a dog runs", "api_key": "k1"}).status_code == 200
 
 
 def test_keys_are_required_in_both_apis_and_checked(served, keys_file):
@@ -281,6 +304,19 @@ def test_a_metrics_key_file_holds_one_key(tmp_path, text):
     path = tmp_path / "metrics.key"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError, match=r"metrics.key: expected one key \(no spaces\) for GET /metrics"):
+        read_metrics_key(path)
+
+
+def test_a_metrics_key_file_with_a_byte_order_mark_holds_the_key_after_it(tmp_path):
+    path = tmp_path / "metrics.key"
+    path.write_bytes("\ufeffscrape-token\r\n".encode())
+    assert read_metrics_key(path) == "scrape-token"
+
+
+def test_a_metrics_key_file_that_is_not_utf8_names_its_byte(tmp_path):
+    path = tmp_path / "metrics.key"
+    path.write_bytes(b"scrape-\xfftoken\n")
+    with pytest.raises(ConfigError, match=r"metrics.key:1: not UTF-8 \(byte 0xff\); save the metrics key as UTF-8"):
         read_metrics_key(path)
 
 

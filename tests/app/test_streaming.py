@@ -130,12 +130,27 @@ def test_without_languages_the_first_model_streams_and_auto_detects(client):
     ({"q": "\u200b"}, 400, "Invalid request: q has nothing to translate"),
     ({"q": "a dog runs", "beam": 0}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
     ({"q": "a dog runs", "beam": "4.5"}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
+    ({"q": "a dog runs", "beam": "²"}, 400, "Invalid request: beam must be a whole number from 1 to 16"),  # was 500
+    ({"q": "a dog runs", "beam": "٣"}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
     ({"q": "<p>a dog runs</p>", "format": "html"}, 400, "html format is not supported by /translate/stream"),
     ({"q": "a dog runs", "format": "pdf"}, 400, "pdf format is not supported"),  # were streamed as text
 ])
 def test_a_bad_stream_request_is_refused_before_streaming(client, body, status, message):
     answer = client.post("/translate/stream", json=body)
     assert answer.status_code == status and answer.json()["error"].startswith(message)
+
+
+@pytest.mark.parametrize("beam", ["²", "٣", " 2", "+2"])
+def test_a_forms_beam_of_other_than_ascii_digits_is_refused(client, beam):
+    """A superscript "²" is a digit to str.isdigit, which int() refuses: it was a 500 and a traceback."""
+    answer = client.post("/translate/stream", data={"q": "a dog runs", "beam": beam})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "Invalid request: beam must be a whole number from 1 to 16"}
+
+
+def test_a_forms_beam_of_digits_streams(client):
+    answer = client.post("/translate/stream", data={"q": "a man rides a bike", "beam": "2"})
+    assert answer.status_code == 200 and "event: done" in answer.text
 
 
 def test_format_text_streams_as_a_request_without_format_does(client):

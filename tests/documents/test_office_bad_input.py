@@ -5,10 +5,12 @@ import struct
 import zipfile
 
 import pytest
+from comment_files import threaded_sheet_file
 from office_files import (
     EPUB2_PAGE,
     book_file,
     calc_file,
+    docx_bytes,
     epub2_file,
     presentation_file,
     read_members,
@@ -258,3 +260,31 @@ def test_a_strict_open_xml_file_is_refused_naming_how_to_save_it(same, make, suf
         f"file: the file uses Strict Open XML (member {member}), which attnmt does not read; save it as {save_as} "
         "and translate it again")
     assert same.given == []
+
+
+def table_sheet_file() -> bytes:
+    """A table over A2:B3 whose header A2 is the shared string "A red car stops." (shared_string_sheet)."""
+    import openpyxl
+    from openpyxl.worksheet.table import Table
+
+    book = openpyxl.Workbook()
+    for row in (["A dog runs."], ["Item", "Count"], ["A cat sleeps.", 3]):
+        book.active.append(row)
+    book.active.add_table(Table(displayName="Seen", ref="A2:B3"))
+    return shared_string_sheet(docx_bytes(book))
+
+
+@pytest.mark.parametrize("make, member, number, translated", [
+    pytest.param(table_sheet_file, "xl/worksheets/sheet1.xml", b"<v>0</v>", "A cat sleeps.", id="table header"),
+    pytest.param(threaded_sheet_file, "xl/comments/comment1.xml", b'authorId="0"', "Check the red car.", id="author"),
+    pytest.param(threaded_sheet_file, "xl/threadedComments/threadedComment1.xml", b'startIndex="7"',
+                 "about the \N{THUMBS UP SIGN} car.", id="mention"),
+])
+def test_a_superscript_digit_where_a_sheet_writes_a_number_is_no_number(same, make, member, number, translated):
+    """"²" is a digit to str.isdigit but no number to int(): the file stopped with a ValueError.
+    Now it is read as what the number is when it is missing (no string, no author, no mention)."""
+    members = read_members(make())
+    assert number in members[member]
+    members[member] = members[member].replace(number, number.replace(b"0", "²".encode()).replace(b"7", "²".encode()))
+    translate_office(write_members(members), ".xlsx", same, DocumentOptions())
+    assert any(translated in given for given in same.given)

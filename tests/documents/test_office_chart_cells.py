@@ -88,6 +88,13 @@ def test_a_reference_not_to_one_row_or_column_of_this_workbook_keeps_its_cache(m
     assert cache_texts(out)[1] == ["A red car.", "A blue car."]
 
 
+def test_a_cache_point_numbered_with_a_superscript_keeps_its_text(mirror):
+    """"²" is a digit to str.isdigit but no number to int(): the file stopped with a ValueError."""
+    categories = cached("'My data'!$A$2:$A$4", "A red car.", "A blue car.").replace('idx="1"', 'idx="²"')
+    out = translate_office(chart_file(categories=categories), ".xlsx", mirror, DocumentOptions())
+    assert cache_texts(out)[1] == ["CAR. RED A", "A blue car."]
+
+
 def test_a_header_cell_kept_for_a_tables_formula_is_cached_as_kept(mirror):
     out = translate_office(chart_file(table=True), ".xlsx", mirror, DocumentOptions())
     assert openpyxl.load_workbook(io.BytesIO(out))["My data"]["B1"].value == "Dogs seen."

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.tables import column_name, column_number, relationships, string_texts
@@ -66,8 +67,8 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     for part, cache, sheet, cells in references:
         shown = texts.get(members.get(sheet, ""), {})
         for point in cache.iter(c("pt")):
-            index, value = point.get("idx", ""), point.find(c("v"))
-            text = shown.get(cells[int(index)]) if index.isdigit() and int(index) < len(cells) else None
+            index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
+            text = shown.get(cells[index]) if index is not None and index < len(cells) else None
             if value is not None and text is not None and value.text != escape(text):
                 value.text = escape(text)
                 part.changed = True
@@ -118,9 +119,9 @@ def shown_texts(sheet: etree._Element, cells: set[str], translated: Sequence[str
         name, kind = cell.get("r"), cell.get("t")
         if name not in cells:
             continue
-        value = cell.findtext(s("v")) or ""
-        if kind == "s" and value.isdigit() and int(value) < len(translated):
-            texts[name] = translated[int(value)]
+        index = written_whole_number(cell.findtext(s("v")) or "")
+        if kind == "s" and index is not None and index < len(translated):
+            texts[name] = translated[index]
         elif kind == "inlineStr":
             texts[name] = "".join(unescape(t.text or "") for t in cell.iter(s("t")) if t.getparent().tag != s("rPh"))
     return texts

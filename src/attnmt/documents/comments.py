@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Job
 from attnmt.documents.flat import FlatBuilder, FlatText
@@ -104,8 +105,9 @@ def mention_spans(text: str, mentions: Sequence[etree._Element]) -> dict[etree._
     """Each mention's [start, end) in ``text``, in order; a mention that runs past the text, over a
     line's end or into the one before it is left out (its words are translated as text)."""
     offsets = utf16_offsets(text)
-    found = [(int(m.get("startIndex", "")), int(m.get("length", "")), m) for m in mentions
-             if m.get("startIndex", "").isdigit() and m.get("length", "").isdigit()]
+    read = [(written_whole_number(m.get("startIndex", "")), written_whole_number(m.get("length", "")), m)
+            for m in mentions]
+    found = [(start, length, m) for start, length, m in read if start is not None and length is not None]
     spans: dict[etree._Element, tuple[int, int]] = {}
     previous = 0
     for start, length, mention in sorted(found, key=lambda each: each[0]):
@@ -151,8 +153,8 @@ class CellComments:
             text = comment.find(s("text"))
             if text is None:
                 continue
-            number = comment.get("authorId", "")
-            author = authors[int(number)] if number.isdigit() and int(number) < len(authors) else ""
+            number = written_whole_number(comment.get("authorId", ""))
+            author = authors[number] if number is not None and number < len(authors) else ""
             elements = [t for t in text.iter(s("t")) if t.getparent().tag != s("rPh")]
             label = author_label(text, author)
             if author.startswith(THREAD_AUTHOR) and len(elements) == 1:

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.xstring import escape, unescape
@@ -91,9 +92,8 @@ def shown_string(cell: etree._Element, shared: Sequence[etree._Element]) -> etre
     ``shared``, the shared strings in order); None for a cell of neither."""
     if cell.get("t") == "inlineStr":
         return cell.find(s("is"))
-    value = cell.findtext(s("v")) or ""
-    is_shared = cell.get("t") == "s" and value.isdigit() and int(value) < len(shared)
-    return shared[int(value)] if is_shared else None
+    index = written_whole_number(cell.findtext(s("v")) or "") if cell.get("t") == "s" else None
+    return shared[index] if index is not None and index < len(shared) else None
 
 
 def no_longer_shown(archive: Archive, replaced: list[etree._Element], shared: Sequence[etree._Element],
@@ -216,7 +216,8 @@ def cell_text(cell: etree._Element, strings: Sequence[str]) -> str:
     """What a cell shows as text: its shared string (``strings``: string_texts), inline string, or value."""
     value = cell.findtext(s("v")) or ""
     if cell.get("t") == "s":
-        return strings[int(value)] if value.isdigit() and int(value) < len(strings) else ""
+        index = written_whole_number(value)
+        return strings[index] if index is not None and index < len(strings) else ""
     if cell.get("t") == "inlineStr":
         return "".join(unescape(t.text or "") for t in cell.iter(s("t")) if t.getparent().tag != s("rPh"))
     return value

@@ -59,6 +59,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.errors import ConfigError
 
 
@@ -91,7 +92,7 @@ def read_api_keys(path: str | Path) -> dict[str, ApiKey]:
     """The keys of a keys file; a malformed line is a ConfigError naming it."""
     path = Path(path)
     keys: dict[str, ApiKey] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(read_key_file(path, "keys file").splitlines(), start=1):
         fields = line.split("#", 1)[0].split()
         if not fields:
             continue
@@ -112,9 +113,10 @@ def key_limits(fields: list[str]) -> dict[str, int | None] | None:
     for position, given in enumerate(fields):
         name, equals, value = given.rpartition("=")
         name = KEY_FIELDS.get(name) if equals else "per_minute" if position == 0 else None
-        if name is None or limits.get(name) is not None or not (value.isdigit() and int(value) > 0):
+        number = written_whole_number(value)
+        if name is None or limits.get(name) is not None or number is None or number < 1:
             return None
-        limits[name] = int(value)
+        limits[name] = number
     return limits
 
 
@@ -224,13 +226,26 @@ class MetricsAccess:
 
 def read_metrics_key(path: str | Path) -> str:
     """The key in a file (its text without surrounding space, as Prometheus reads a credentials_file)."""
-    try:
-        key = Path(path).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read the metrics key: {error}") from None
+    key = read_key_file(Path(path), "metrics key").strip()
     if not key or any(character.isspace() for character in key):
         raise ConfigError(f"{path}: expected one key (no spaces) for GET /metrics, the file's whole text")
     return key
+
+
+def read_key_file(path: Path, what: str) -> str:
+    """The text of a keys file or a metrics key file, UTF-8 with or without the byte order mark that
+    Windows Notepad writes (read as part of the first key, it made that key unusable, without a word);
+    a ConfigError naming the file (and the line of a byte that is not UTF-8) where it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read the {what} ({error.strerror})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:  # its object is the bytes after a byte order mark
+        line = error.object[:error.start].count(b"\n") + 1
+        raise ConfigError(f"{path}:{line}: not UTF-8 (byte 0x{error.object[error.start]:02x}); "
+                          f"save the {what} as UTF-8") from None
 
 
 DEFAULT_PORTS = {"http": 80, "https": 443}  # the ports a browser leaves out of a web page's Origin

@@ -37,6 +37,7 @@ from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.server.access import Access, MetricsAccess, WebOrigins, is_loopback
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
@@ -126,8 +127,8 @@ class BodyLimit(HTTPMiddleware):
         file = self.files.get(scope["path"])
         max_bytes = file.body_bytes if file else self.max_bytes
         refused = file.refused() if file else BodyRefused(413, f"the request body is over {max_bytes} bytes")
-        declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > max_bytes:
+        declared = written_whole_number(Headers(scope=scope).get("content-length", ""))
+        if declared is not None and declared > max_bytes:
             await refused.response()(scope, receive, send)
             return
         received = 0

@@ -39,6 +39,7 @@ from functools import partial
 from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.inputs import padded_sources
 from attnmt.decoding.search import Hypothesis, beam_search
@@ -156,8 +157,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
 def beam_of(params: dict) -> int:
     """The request's ``beam`` (a number, or its digits in a form), by default attnmt's."""
     beam = params.get("beam", DEFAULT.beam_size)
-    if isinstance(beam, str) and beam.isdigit():
-        beam = int(beam)
+    if isinstance(beam, str):
+        beam = written_whole_number(beam)
     if isinstance(beam, bool) or not isinstance(beam, int) or not 1 <= beam <= MOST_BEAM:
         raise LibreError(400, f"Invalid request: beam must be a whole number from 1 to {MOST_BEAM}")
     return beam
