@@ -123,6 +123,17 @@ def test_a_text_with_no_letter_passed_through_as_it_is_is_right_by_construction(
     assert words.quality < 1.0 and "copied" in words.flags  # letters: a copy is no translation
 
 
+def test_a_copy_the_model_reads_as_no_piece_is_right_by_construction(model_and_tokenizer):
+    """A line of invisible characters alone (a zero-width space, a left-to-right mark, a byte order
+    mark, DEL) passes through as it is; with no piece to read it had no pass and no assessment,
+    and translate's tsv row had 5 columns, which evaluate and score refused."""
+    _, tokenizer = model_and_tokenizer
+    invisible = ["\u200b", "\u200e", "\ufeff", "\x7f"]
+    assert [tokenizer.encode_target(text) for text in invisible] == [[]] * 4  # no forced pass to read
+    copies = assessed(model_and_tokenizer, invisible, invisible)
+    assert [(a.quality, a.flags, a.calibrated) for a in copies] == [(1.0, [], False)] * 4
+
+
 # The 20 pairs' sources, others made of their words, a one-word source and a long one of seven sentences.
 SEARCHED = [*SOURCES, "dog", "a dog sleeps", "two cats run", "the woman rides a horse", "a bird reads a book",
             "the girl laughs", "zebra quantum xylophone", " ".join(SOURCES[:7])]

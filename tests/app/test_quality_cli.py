@@ -274,6 +274,28 @@ def test_translate_tsv_writes_quality_with_four_decimals_as_score_does(trained_m
     assert copied == "1.0000" and len(translated.split(".")[1]) == 4  # a line passed through: quality 1
 
 
+def test_a_line_of_invisible_characters_passed_through_has_quality_1_in_every_output(trained_model, tmp_path,
+                                                                                      capsys):
+    """The model reads a left-to-right mark alone as no piece: its row had no quality and flags
+    (5 columns, and evaluate refused translate's own file), its JSONL hypothesis none either."""
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n\u200e\n", encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", trained_model, "--output-format", "tsv", source], capsys)
+    assert code == 0, err
+    assert out.splitlines()[1].split("\t") == ["2", "1", "0.0000", "0.0000", "\u200e", "1.0000", "-"]
+    (tmp_path / "out.tsv").write_text(out, encoding="utf-8")
+    code, _, err = run_cli(["evaluate", "--hyp", tmp_path / "out.tsv", "--ref", source], capsys)
+    assert code == 0, err
+    jsonl = tmp_path / "in.jsonl"
+    jsonl.write_text('{"text": "\\u200b"}\n', encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", "--output-format",
+                              "jsonl", jsonl], capsys)
+    assert code == 0, err
+    [hypothesis] = json.loads(out)["hypotheses"]
+    assert hypothesis == {"text": "\u200b", "score": 0, "log_prob": 0, "quality": 1.0, "flags": [],
+                          "calibrated": False}
+
+
 @pytest.mark.parametrize("threshold", ["0", "-1", "100.5"])
 def test_calibrate_refuses_a_chrf_threshold_outside_0_to_100(trained_copy, tmp_path, capsys, threshold):
     src, ref = write_pairs(tmp_path, "valid", calibration_pairs())

@@ -50,6 +50,16 @@ def test_lines_without_letters_pass_through_untranslated(mirror):
     assert mirror.given == []
 
 
+def test_a_line_without_letters_keeps_its_soft_hyphens_as_a_jsonl_line_does(mirror):
+    """It lost them with the flat text (a line of one soft hyphen came out empty, a soft hyphen
+    and "123" as "123"), where a JSONL line passed through kept them; a line with letters still
+    loses its own."""
+    lines = ["\u00ad", "\u00ad123", "4\u00ad5 %", "co\u00adoperative"]
+    assert translate_lines(lines, mirror) == ["\u00ad", "\u00ad123", "4\u00ad5 %", "COOPERATIVE"]
+    assert mirror.given == ["cooperative"]
+    assert translate_paragraphs(["\u00ad\n\u00ad123"], mirror) == ["\u00ad\n\u00ad123"]
+
+
 def test_a_repeated_sentence_is_translated_once(mirror):
     translate_lines(["Home. Next page.", "Home."], mirror)
     assert mirror.given == ["Home.", "Next page."]

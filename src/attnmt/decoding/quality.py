@@ -40,8 +40,9 @@ translations out (``Assessor``: translate, the server, a review; and ``attnmt sc
 quality 0 and the flag ``empty`` (EMPTY), with ``low_quality`` as any quality under the threshold
 (``empty_translation``).
 
-A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``);
-so does a text of URLs and e-mail addresses alone, which plain text passes through too
+A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``),
+one the model reads as no piece too (invisible characters alone: ``blank_pair``); so does a text
+of URLs and e-mail addresses alone, which plain text passes through too
 (attnmt.documents.paragraphs.passed_through).
 """
 
@@ -250,9 +251,12 @@ def probability(weights: Sequence[float], bias: float, means: Sequence[float], s
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
            calibration: attnmt.decoding.calibration.Calibration | None = None, max_tokens: int = MAX_TOKENS,
            threshold: float | None = None) -> list[Assessment | None]:
-    """An Assessment of each translation of each source (None where either is blank), from one
-    teacher-forced pass over each pair; ``calibration`` (attnmt.decoding.calibration) turns the
-    features into a calibrated quality, else it is exp(mean log-prob), ``calibrated`` false.
+    """An Assessment of each translation of each source (None where either is blank, or reads as
+    no piece), from one teacher-forced pass over each pair; ``calibration``
+    (attnmt.decoding.calibration) turns the features into a calibrated quality, else it is
+    exp(mean log-prob), ``calibrated`` false.
+    A copy with no letter that the model reads as no piece (a zero-width space, a left-to-right
+    mark alone) has no pass, and is its own reference all the same: ``blank_pair``'s assessment.
     ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
     ``sources`` and ``translations`` are no lists of texts, or not one translation a source, and
     for an option it cannot take (``check_assessing``)."""
@@ -264,7 +268,8 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
     found: list[Assessment | None] = [None] * len(sources)
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold)
-    return found
+    return [blank_pair(calibration) if a is None and s.strip() and passes_through(s, t) else a
+            for a, s, t in zip(found, sources, translations, strict=True)]
 
 
 def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) -> list[int]:
@@ -364,9 +369,10 @@ def empty_translation(calibration: attnmt.decoding.calibration.Calibration | Non
 
 
 def blank_pair(calibration: attnmt.decoding.calibration.Calibration | None) -> Assessment:
-    """The Assessment of a blank line given as its own blank translation: nothing to translate,
-    passed through as it is, a copy that is its own reference (``passes_through``): quality 1, no
-    flags, as the server answers for "".  ``attnmt score`` gave it null, an empty tsv column."""
+    """The Assessment of a blank line given as its own blank translation, or of a line the model
+    reads as no piece given as itself (``assess``): nothing to translate, passed through as it is,
+    a copy that is its own reference (``passes_through``): quality 1, no flags, as the server
+    answers for "".  ``attnmt score`` gave it null, an empty tsv column."""
     return Assessment(1.0, [], calibration is not None)
 
 
