@@ -2,6 +2,7 @@
 once, and the languages it states.  Mirror: words upper-cased in reverse order."""
 
 import pytest
+from lxml import etree, html
 from office_files import EPUB2_PAGE, book_file, epub2_file, read_members, write_members
 
 from attnmt.documents.files import translate_file_bytes
@@ -136,16 +137,70 @@ def test_a_contents_entry_with_a_comment_is_translated_whole_and_keeps_it(mirror
     assert b"<text><!-- c --> CHAPTER FIRST THE</text>" in out["EPUB/toc.ncx"]
 
 
-def test_a_page_listed_as_text_html_is_translated_where_it_is_xhtml_and_warned_of_where_not(mirror):
-    """Such a page (old EPUB 2 books list theirs so) was left untranslated, and nothing said so."""
-    out = read_members(translate_file_bytes(with_page("<p>A man walks.</p>", "text/html"), "old.epub", mirror,
-                                            GERMAN))
-    assert b"<p>WALKS. MAN A</p>" in out[PAGE]
-    book = with_page("<p>A man<br>walks.</p>", "text/html")
+HTML_PAGE = ('<html><head><title>One</title><style>div > p { color: red }</style></head><body><p>A man walks.</p>'
+             '<script src="a.js"></script><div id="x"></div><textarea></textarea><p>The cat sleeps.</p></body></html>')
+XHTML_PAGE = EPUB2_PAGE.replace("</title>", "</title><style>div > p { color: red }</style>").replace(
+    "<p>A dog runs on the grass.</p>", '<p>A man walks.</p><script>if (a &lt; b &amp;&amp; c > d) go();</script>'
+    '<script src="a.js"></script><div id="x"></div><br/><p>The cat sleeps.</p>')
+
+
+def shape(page: bytes) -> list[tuple[str, int]]:
+    """The elements an HTML parser reads in ``page`` (each with its depth), but the <meta charset>
+    a page written as UTF-8 is given."""
+    return [(element.tag, len(list(element.iterancestors())))
+            for element in html.fromstring(page).iter(etree.Element) if element.tag != "meta"]
+
+
+@pytest.mark.parametrize("page", [HTML_PAGE, XHTML_PAGE], ids=["html", "xhtml"])
+def test_a_page_listed_as_text_html_is_translated_and_written_as_html(mirror, page):
+    """Such a page (old EPUB 2 books list theirs so) was written back as XML where it parsed as XML:
+    ``<script src="a.js"/>``, which an HTML reader takes for a start tag (the rest of the page a
+    script), ``<div id="x"/>`` left open, a style's ``div &gt; p``, and its language in xml:lang alone."""
+    out = read_members(translate_file_bytes(with_page_file(page, "text/html"), "old.epub", mirror, GERMAN))[PAGE]
+    assert shape(out) == shape(page.encode())
+    assert b"<style>div > p { color: red }</style>" in out
+    assert b'<script src="a.js"></script><div id="x"></div>' in out
+    assert b"<p>WALKS. MAN A</p>" in out and b"<p>SLEEPS. CAT THE</p>" in out
+    assert html.fromstring(out).get("lang") == "de"
+
+
+def test_a_scripts_text_in_a_page_listed_as_text_html_stays_as_it_came(same):
+    out = read_members(translate_file_bytes(with_page_file(XHTML_PAGE, "text/html"), "old.epub", same, GERMAN))[PAGE]
+    assert b"<script>if (a &lt; b &amp;&amp; c > d) go();</script>" in out
+
+
+def test_a_page_listed_as_text_html_that_is_not_utf8_is_warned_of_and_left_as_it_is(same):
+    book = with_page_file(EPUB2_PAGE.replace("A dog runs", "Ein Hund läuft"), "text/html", "latin-1")
     with pytest.warns(UserWarning) as caught:
-        out = read_members(translate_file_bytes(book, "old.epub", mirror, GERMAN))
+        out = read_members(translate_file_bytes(book, "old.epub", same, GERMAN))
     assert [str(w.message) for w in caught] == [
-        "old.epub: member OEBPS/Text/chapter 1.xhtml is not well-formed XML at line 4: Opening and ending tag "
-        "mismatch: br line 4 and p; the manifest lists it as text/html, and only XHTML is translated: it is left "
-        "as it is"]
+        "old.epub: member OEBPS/Text/chapter 1.xhtml, line 4: the text is not UTF-8 (byte 0xe4); the manifest lists "
+        "it as text/html, and it is left as it is"]
     assert out[PAGE] == read_members(book)[PAGE]
+
+
+def with_page_file(page: str, kind: str, encoding: str = "utf-8") -> bytes:
+    """epub2_file, its page ``page`` (a whole file) and its manifest type ``kind``."""
+    members = read_members(with_package(lambda opf: opf.replace("application/xhtml+xml", kind)))
+    members[PAGE] = page.encode(encoding)
+    return write_members(members)
+
+
+def test_a_page_past_libxml2s_amplification_limit_is_not_said_to_nest_too_deep(same):
+    """libxml2 gives an attribute's default value copied past its amplification limit the code of
+    markup nested too deep, and the page was refused as nesting "more than 512" deep."""
+    page = (f'<?xml version="1.0"?>\n<!DOCTYPE html [<!ATTLIST p xmlns:x CDATA "urn:{"a" * 10_000}">]>\n'
+            '<html xmlns="http://www.w3.org/1999/xhtml"><body>' + "<p>A man.</p>" * 1000 + "</body></html>")
+    with pytest.raises(DataError) as caught:
+        translate_file_bytes(with_page_file(page, "application/xhtml+xml"), "big.epub", same, GERMAN)
+    assert str(caught.value).startswith("big.epub: member OEBPS/Text/chapter 1.xhtml is not well-formed XML at "
+                                        "line 3: Maximum entity amplification factor exceeded")
+
+
+def test_a_page_past_libxml2s_own_depth_says_how_deep_it_read(same):
+    """Past huge_tree's 2048 levels libxml2 stops; the page was said to nest "more than 512" deep."""
+    with pytest.raises(DataError) as caught:
+        translate_file_bytes(with_page("<div>" * 3000 + "</div>" * 3000), "deep.epub", same, GERMAN)
+    assert str(caught.value) == ("deep.epub: member OEBPS/Text/chapter 1.xhtml: the markup nests elements more than "
+                                 "2048 deep; at most 512 can be translated: close the elements left open, or split "
+                                 "the document")

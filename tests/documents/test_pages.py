@@ -223,3 +223,13 @@ def test_writing_an_xhtml_page_leaves_its_empty_elements_empty():
     parsed = pages.parse('<html xmlns="http://www.w3.org/1999/xhtml"><body><a id="x"/></body></html>', True, "q")
     assert "<a id=\"x\"></a>" in parsed.serialise(None)
     assert [element.text for element in parsed.root.iter()] == [None, None, None, None]
+
+
+def test_an_html_files_xhtml_page_keeps_its_scripts_and_styles_as_they_came(same):
+    """An .html file that is XHTML (an XML declaration) is written as XML, whose writer escaped
+    what the HTML parser reads as written: a style's ``div > p`` came back as ``div &gt; p``, a
+    script's ``a &lt; b`` as ``a &amp;lt; b``."""
+    page = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
+            '<meta charset="utf-8"/><style>div > p { color: red }</style>'
+            '<script>if (a &lt; b &amp;&amp; c > d) go();</script></head><body><p>A man walks.</p></body></html>')
+    assert one(page, same) == page

@@ -28,6 +28,7 @@ which the parser would drop.  Such a part nests as deep as an .xhtml file's page
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import zipfile
 import zlib
@@ -42,7 +43,7 @@ from attnmt.documents.doctype import at_line, blank_inert, check_attribute_refer
 from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.flat import FlatText
 from attnmt.documents.page_writer import open_empties
-from attnmt.documents.pages import MAX_DEPTH, check_depth, too_deep
+from attnmt.documents.pages import check_depth, too_deep
 from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
@@ -53,6 +54,8 @@ MIMETYPE = "mimetype"
 UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImplementedError, EOFError)
 PIECE = 1 << 20  # bytes unpacked at a time when a member is checked
 HEAD = 512  # bytes of a part that hold its XML declaration
+# libxml2's message where markup nests past its limit (group 1), "use XML_PARSE_HUGE option" after it.
+DEPTH_LIMIT = re.compile(r"Excessive depth in document: (\d+)")
 
 
 @dataclass
@@ -182,8 +185,10 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     try:
         tree = etree.fromstring(data, parser=parser).getroottree()
     except etree.XMLSyntaxError as e:
-        if lifted and e.code == etree.ErrorTypes.ERR_RESOURCE_LIMIT:  # nested past even huge_tree's 2048 levels
-            raise too_deep(where, f"more than {MAX_DEPTH}") from e
+        # nested past even huge_tree's levels (2048); libxml2 gives an entity's amplification the same code
+        limit = DEPTH_LIMIT.match(e.msg) if lifted and e.code == etree.ErrorTypes.ERR_RESOURCE_LIMIT else None
+        if limit is not None:
+            raise too_deep(where, f"more than {limit.group(1)}") from e
         reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
         raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
     if lifted:
@@ -249,10 +254,15 @@ class Job(Protocol):
 
 @dataclass
 class Part:
-    """One XML member of the archive that is translated, or has its language set."""
+    """One XML member of the archive that is translated, or has its language set (an EPUB's HTML
+    page: attnmt.documents.epub.HtmlPart)."""
 
     member: str
     tree: etree._ElementTree
     jobs: list[Job] = field(default_factory=list)
     changed: bool = False  # to be written again: something besides the jobs changed it (a language attribute),
     # or the jobs did (attnmt.documents.office.translate_jobs sets it as it lets them go)
+
+    def written(self, original: bytes) -> bytes:
+        """The member's new bytes (serialise_part; ``original``: its first HEAD bytes as read)."""
+        return serialise_part(self.tree, original)

@@ -1,8 +1,9 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
-(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept; one
-listed as text/html where it parses as XHTML, else warned of: read_page), and the EPUB 2 table of
-contents (toc.ncx) entry by entry (ENTRIES, comments in them kept). Pages are parsed as XML, as EPUB
-readers parse them, and written back as XML. With a target language, each page's ``xml:lang`` (and
+(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
+the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept). Pages are
+parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
+text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
+HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
 ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its blocks of translated
 text and the elements around them (TreeJob), the package's first ``dc:language`` (the others taken
 out, with the metas refining them) and the table of contents' ``xml:lang`` say it (a page's root and
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from lxml import etree
@@ -26,6 +28,7 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.language import XML_LANG, set_direction
 from attnmt.documents.markup import TreeJob, page_language
+from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
 from attnmt.errors import DataError, warn
@@ -39,9 +42,8 @@ OBFUSCATION = frozenset(("http://www.idpf.org/2008/embedding", "http://ns.adobe.
 OPF = "http://www.idpf.org/2007/opf"
 DC = "http://purl.org/dc/elements/1.1/"
 NCX = "http://www.daisy.org/z3986/2005/ncx/"
-# An old EPUB 2 book may list its pages as text/html: most are XHTML all the same (read_page).
-HTML = "text/html"
-PAGES = ("application/xhtml+xml", HTML)
+XHTML = "application/xhtml+xml"
+HTML = "text/html"  # how an old EPUB 2 book may list its pages: read as HTML (HtmlPart)
 TOC = "application/x-dtbncx+xml"
 # toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables);
 # not its pageList (page numbers), nor docTitle and docAuthor, which stay the package's dc:title and creator.
@@ -62,6 +64,56 @@ class PageJob(TreeJob):
         super().finish(results)
         say_page_language(self.root, page_language(self.root, self.target_lang, self.translated()),
                           self.epub3 or self.root.get("lang") is not None)
+
+
+class HtmlPageJob(TreeJob):
+    """A page the manifest lists as text/html, parsed as an HTML file is (pages.parse), whose root
+    then says the target language where something of it was translated (pages.Parsed.say_language:
+    ``lang``, and ``xml:lang`` where it has one)."""
+
+    def __init__(self, page: Parsed, vocabulary: Vocabulary, options: DocumentOptions,
+                 glossary: Glossary | None) -> None:
+        super().__init__(page.root, vocabulary, options, glossary)
+        self.page, self.target_lang = page, options.target_lang
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        super().finish(results)
+        self.page.say_language(page_language(self.page.root, self.target_lang, self.translated()))
+
+
+@dataclass
+class HtmlPart(Part):
+    """A page the manifest lists as text/html: written back as an HTML file is (pages.Parsed.serialise:
+    its scripts and styles as they came, empty and void elements as HTML has them, XHTML's syntax where
+    it has an XML declaration), not as XML, whose ``<script src="a.js"/>`` an HTML reader takes for a
+    start tag, and whose ``div &gt; p`` breaks a style."""
+
+    page: Parsed = field(kw_only=True)
+
+    def written(self, original: bytes) -> bytes:
+        return self.page.serialise(None).encode("utf-8")  # its language said by its job (HtmlPageJob)
+
+
+def html_part(archive: Archive, member: str, vocabulary: Vocabulary, options: DocumentOptions,
+              glossary: Glossary | None) -> list[Part]:
+    """The page ``member``, listed as text/html, as a part to translate, parsed as an HTML file is
+    (pages.parse: a repair of its markup warned of, markup nested too deep refused); none for a page
+    of nothing but a DOCTYPE and comments, and none, with a warning naming it, for one that is not
+    UTF-8 (EPUB's encoding, but for UTF-16, rare), left as it is."""
+    where = f"{archive.name}: member {member}"
+    data = archive.read(member)
+    try:
+        text = data.decode("utf-8")  # a byte order mark kept, as the page's first character
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        warn(f"{where}, line {line}: the text is not UTF-8 (byte 0x{data[e.start]:02x}); the manifest lists it as "
+             f"{HTML}, and it is left as it is")
+        return []
+    page = parse(text, False, where, whole=True)
+    if page is None:
+        return []
+    job = HtmlPageJob(page, vocabulary, options, glossary)
+    return [HtmlPart(member, page.root.getroottree(), [job] if job.flats() else [], page=page)]
 
 
 class ContentsJob:
@@ -189,19 +241,6 @@ def check_encryption(archive: Archive) -> None:
                         f"{ENCRYPTION}); only a book without DRM can be translated")
 
 
-def read_page(archive: Archive, member: str, kind: str) -> etree._ElementTree | None:
-    """A page (or toc.ncx) of the manifest, parsed (archive.parse_part); None, with a warning naming
-    it, for one listed as text/html that does not parse as XHTML: HTML the book's reading systems
-    read as HTML, and so left as it is, where an XHTML page that does not parse is an error."""
-    try:
-        return parse_part(archive, member, doctype=True)
-    except DataError as e:
-        if kind != HTML:
-            raise
-        warn(f"{e}; the manifest lists it as {HTML}, and only XHTML is translated: it is left as it is")
-        return None
-
-
 def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     opf_path = package_path(archive)
     check_encryption(archive)
@@ -214,12 +253,13 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
         member = posixpath.normpath(posixpath.join(folder, unquote(item.get("href", ""))))  # an IRI: %20 a space
         kind = item.get("media-type", "")
-        if member not in archive or kind not in (*PAGES, TOC) or member in seen:
+        if member not in archive or kind not in (XHTML, HTML, TOC) or member in seen:
             continue
         seen.add(member)
-        tree = read_page(archive, member, kind)
-        if tree is None:
+        if kind == HTML:
+            parts += html_part(archive, member, vocabulary, options, glossary)
             continue
+        tree = parse_part(archive, member, doctype=True)
         root = tree.getroot()
         job: PageJob | ContentsJob
         if kind == TOC:

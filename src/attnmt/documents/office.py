@@ -50,7 +50,6 @@ from attnmt.documents.archive import (
     Part,
     parse_part,
     read_archive,
-    serialise_part,
     write_archive,
 )
 from attnmt.documents.cell_limit import over_cell_limit
@@ -126,7 +125,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
     for part in parts:
         if part.changed:
-            archive.replace(part.member, serialise_part(part.tree, archive.read(part.member, HEAD)))
+            archive.replace(part.member, part.written(archive.read(part.member, HEAD)))
     return write_archive(archive)
 
 

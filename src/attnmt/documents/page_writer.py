@@ -26,15 +26,18 @@ XHTML = "http://www.w3.org/1999/xhtml"
 HTML_VOIDS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr", "param", "keygen", "basefont", "frame", "isindex", "command"))
 FOREIGN = ("svg", "math")  # where the HTML parser's elements are SVG's and MathML's
+RAW_TEXT = ("script", "style")  # whose text the HTML parser reads as written, no entity decoded (RawTexts)
 
 
 def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
     """``node`` written as HTML (or, with ``method="xml"``, XHTML), its void elements without the
     end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``), and its
-    URI attributes as parsed (UriValues)."""
+    URI attributes as parsed (UriValues); as XHTML, its scripts and styles as they came (RawTexts)."""
     if method != "html":
-        with open_empties(node, html_parsed=True):
-            return html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
+        texts = RawTexts.swap(node)
+        with open_empties(texts.copy, html_parsed=True):
+            written = html.tostring(texts.copy, encoding="unicode", with_tail=with_tail, method=method)
+        return texts.restore(written)
     values = UriValues.swap(node)
     written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
     return values.restore(VOID_END.sub(r"\1", written))
@@ -99,6 +102,39 @@ class UriValues:
         """``written`` with each mark the value it stands for, escaped as libxml2 escapes other
         attributes' values (``&``, ``<``, ``>``, ``"``)."""
         return self.mark.sub(lambda found: attribute_text(self.values[int(found.group(1))]), written)
+
+
+@dataclass
+class RawTexts:
+    """The texts of a tree's <script> and <style> elements (RAW_TEXT), swapped for marks in a copy of
+    it that is written as XHTML: the HTML parser reads them as written (``a &lt; b`` stays those
+    six characters), and XML's writer escapes every text, so a style's ``div > p`` came back as
+    ``div &gt; p`` and a script's ``&lt;`` as ``&amp;lt;``: broken for the reader that reads the
+    page as HTML, as the parser did.  A mark is letters and digits, which the writer keeps, and
+    holds a nonce no page has (UriValues)."""
+
+    mark: re.Pattern[str]
+    texts: list[str]  # the k-th mark's text
+    copy: etree._Element  # what is written: the node, or its copy holding the marks
+
+    @classmethod
+    def swap(cls, node: etree._Element) -> RawTexts:
+        """``node``'s script and style texts, in it and under it, each given a mark in a copy."""
+        nonce = uuid4().hex
+        mark = re.compile(rf"attnmt{nonce}x(\d+)")
+        if not any(element.text for element in node.iter(*RAW_TEXT)):
+            return cls(mark, [], node)
+        copy = deepcopy(node)  # with its tail, as the node's is written
+        texts: list[str] = []
+        for element in copy.iter(*RAW_TEXT):
+            if element.text:
+                texts.append(element.text)
+                element.text = f"attnmt{nonce}x{len(texts) - 1}"
+        return cls(mark, texts, copy)
+
+    def restore(self, written: str) -> str:
+        """``written`` with each mark the text it stands for, as it came."""
+        return self.mark.sub(lambda found: self.texts[int(found.group(1))], written)
 
 
 def swapped(element: etree._Element) -> list[tuple[str, str]]:

@@ -96,13 +96,9 @@ class Parsed:
     from_tree: tuple[bool, bool] = (False, False)
 
     def serialise(self, target_lang: str | None) -> str:
-        """The page or fragment as text; a document's root states ``target_lang`` (None: what it states stays)."""
+        """The page or fragment as text; a document's root states ``target_lang`` (say_language)."""
+        self.say_language(target_lang)
         if self.document:
-            if target_lang:
-                self.root.set("lang", target_lang)
-                if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
-                    self.root.set("xml:lang", target_lang)
-                set_direction(self.root, target_lang)
             xhtml = self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml")  # XHTML stays XML
             declare_utf8(self.root, xhtml)
             # the comments and processing instructions beside <html> ("<!-- saved from url=... -->") are
@@ -117,6 +113,15 @@ class Parsed:
         with open_empties(self.root) if self.xml else nullcontext():
             return utf8_prolog(self.prolog) + escape(self.root.text or "", quote=False) + "".join(
                 tostring(child, with_tail=True) for child in self.root)
+
+    def say_language(self, lang: str | None) -> None:
+        """A document's root states ``lang`` (None, or a fragment: what it states stays), in ``lang``
+        and ``xml:lang`` where it has one; a ``dir`` there agrees."""
+        if self.document and lang:
+            self.root.set("lang", lang)
+            if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
+                self.root.set("xml:lang", lang)
+            set_direction(self.root, lang)
 
 
 def open_voids(root: etree._Element) -> None:
