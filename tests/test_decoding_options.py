@@ -10,6 +10,7 @@ import torch
 from support import EOS, CharTokenizer, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
+from attnmt.decoding.next_tokens import Sampler
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
@@ -107,6 +108,28 @@ def test_temperature_flattens_the_distribution():
     # softmax(log p / 2) ∝ √p: A gets √.6 / (√.6 + √.3 + √.1) = 0.47
     tokens = drawn(Decoding(beam_size=1, sampling_topk=0, sampling_temperature=2.0, seed=1))
     assert tokens.count(A) / len(tokens) == pytest.approx(0.47, abs=0.04)
+
+
+# Tiny values the options allow, past what float32 holds: 1e-40 and 1e-100 overflowed the logits
+# or were 0 in float32 (translations of "⁇" and ""), where their limit is greedy search's token.
+@pytest.mark.parametrize("options", [dict(sampling_temperature=1e-40), dict(sampling_temperature=1e-100),
+                                     dict(sampling_topp=1e-100)])
+def test_a_tiny_temperature_or_nucleus_draws_the_most_likely_token(options):
+    assert set(drawn(Decoding(beam_size=1, **({"sampling_topk": 0} | options), seed=1), 200)) == {A}
+
+
+def test_a_tiny_temperature_draws_the_most_likely_token_that_is_not_banned():
+    """Before min_len EOS, the model's favourite, is banned: the next most likely is drawn."""
+    model = ScriptedModel({(): {EOS: 0.7, B: 0.2, C: 0.1}})
+    decoding = Decoding(beam_size=1, sampling_topk=0, sampling_temperature=1e-100, min_len=1, seed=1)
+    assert {tuple(tokens) for tokens in greedy_search(model, many(50), decoding, use_cache=False)} == {(B,)}
+
+
+def test_a_tiny_temperature_does_not_tie_large_logits_at_infinity():
+    """Logits 1, 2 and 3 over 1e-40 all overflowed float32 to +inf, the first of them drawn."""
+    sampler = Sampler(Decoding(beam_size=1, sampling_topk=0, sampling_temperature=1e-40, seed=1), many(200), 0)
+    logits = torch.tensor([[1.0, 2.0, 3.0, -1.0]]).expand(200, -1)
+    assert set(sampler.draw(logits, [], range(200)).tolist()) == {2}
 
 
 def test_the_same_seed_gives_the_same_draws_and_another_seed_others():

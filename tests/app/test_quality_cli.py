@@ -203,7 +203,8 @@ def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_t
 def test_score_refuses_a_calibration_of_other_weights_in_one_line(trained_copy, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
     assert run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)[0] == 0
-    (trained_copy / "model.safetensors").write_bytes((trained_copy / "model.safetensors").read_bytes() + b" ")
+    # other weights: a checkpoint's (a byte added to the file's end made it no weights file at all)
+    (trained_copy / "model.safetensors").write_bytes(a_checkpoint(trained_copy).read_bytes())
     pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt")])
     code, _, err = run_cli(["score", "--model", trained_copy, "--src", pairs, "--hyp", hyp], capsys)
     assert code == 2 and err.count("\n") == 1 and "was fitted for other weights" in err
@@ -343,6 +344,18 @@ def test_translate_with_weights_uses_only_a_calibration_fitted_on_them(trained_c
     assert code == 0 and json.loads(out)["hypotheses"][0]["calibrated"] is True
     code, _, err = run_cli(["translate", "--model", trained_copy, "--output-format", "jsonl", source], capsys)
     assert code == 2 and "was fitted for other weights" in err  # and on the checkpoint's, for model.safetensors
+
+
+@pytest.mark.parametrize("command", ["serve", "score"])
+def test_weights_that_are_no_weights_file_are_named_not_the_calibration(command, trained_copy, tmp_path, capsys):
+    """serve and score read quality.json before the model: its check digested config.json as other
+    weights, and the error blamed the calibration ("was fitted for other weights: run attnmt calibrate")."""
+    src, hyp = write_pairs(tmp_path, "x", PAIRS[:1])
+    write_calibration(trained_copy)
+    weights = trained_copy / "config.json"
+    rest = {"serve": ["--port", "0"], "score": ["--src", src, "--hyp", hyp]}[command]
+    code, _, err = run_cli([command, "--model", trained_copy, "--weights", weights, *rest], capsys)
+    assert code == 2 and err.count("\n") == 1 and f"{weights}: cannot load weights (" in err
 
 
 def test_calibrate_with_weights_stores_the_fingerprint_of_those_weights(trained_copy, tmp_path, capsys):

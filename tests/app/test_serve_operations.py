@@ -346,6 +346,21 @@ def test_log_text_adds_the_texts_and_translations(served, caplog):
     assert line["text"] == ["a dog runs"] and line["translation"] == ["ein hund rennt"]
 
 
+def test_a_translated_files_access_log_line_gives_its_model_sentences_and_characters(served, caplog):
+    """They were missing from /translate_file's line (its characters counted in the metrics alone).
+    /v1/files' line is written as its job starts: the model alone."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_for(served, log_text=True) as client:
+        client.post("/translate_file", data={"source": "en", "target": "de"},
+                    files={"file": ("dogs.txt", b"a dog runs\n\na cat sleeps\n", "text/plain")})
+        client.post("/v1/files", files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")})
+    libre, native = access_lines(caplog)
+    assert {k: libre[k] for k in ("path", "status", "model", "texts", "characters", "text")} == {
+        "path": "/translate_file", "status": 200, "model": "en-de", "texts": 2, "characters": 22,
+        "text": ["a dog runs", "a cat sleeps"]} and libre["translation"][0] == "ein hund rennt"
+    assert (native["path"], native["status"], native["model"]) == ("/v1/files", 202, "en-de")
+
+
 def test_log_text_adds_a_streams_translation_once_it_is_done(served, caplog):
     """It was noted as the stream began, before the search: "translation": []."""
     caplog.set_level(logging.INFO, logger="attnmt.access")

@@ -114,14 +114,18 @@ class Calibration:
 
 def fingerprint(model_dir: str | Path, weights: str | Path | None = None) -> str:
     """sha256 of the weights file a model is loaded from: ``weights`` (--weights), else the model
-    directory's (remembered per file: attnmt.files.file_digest).  One that cannot be read (a
-    checkpoint's folder given to --weights) is checkpoint.unreadable_weights' one line."""
+    directory's (remembered per file: attnmt.files.file_digest).  One that is missing, cannot be
+    read (a checkpoint's folder given to --weights) or is no safetensors file (the model's
+    config.json given to --weights) is the one line loading it gives (checkpoint.stored_shapes),
+    read from its header: its digest was taken as that of other weights, and the calibration
+    blamed for them."""
+    from attnmt.checkpoint import stored_shapes, unreadable_weights
+
     path = Path(weights) if weights else Path(model_dir) / WEIGHTS
+    stored_shapes(path)
     try:
         return file_digest(path)
     except OSError as error:
-        from attnmt.checkpoint import unreadable_weights
-
         raise unreadable_weights(path, error) from None
 
 

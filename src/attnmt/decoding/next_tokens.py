@@ -199,7 +199,7 @@ class Sampler:
     def draw(self, logits: Tensor, banned: Sequence[int], sentences: Sequence[int]) -> Tensor:
         """logits [N, V] -> one token per row [N], drawn; never one in ``banned``.  Row r is the
         batch's sentence ``sentences[r]``, whose stream gives the step V numbers."""
-        logits = ban(logits.float() / self.temperature, banned)
+        logits = tempered(ban(logits.float(), banned), self.temperature)
         if 0 < self.top_k < logits.size(1):
             kth = logits.topk(self.top_k, dim=1).values[:, -1:]
             logits = logits.masked_fill(logits < kth, float("-inf"))
@@ -238,10 +238,26 @@ class SentenceStreams:
         return numbers
 
 
+def tempered(logits: Tensor, temperature: float) -> Tensor:
+    """logits [N, V] / temperature, up to a constant per row (which softmax ignores): each row's
+    largest logit at 0, the others below it.
+
+    Divided as they come, float32 logits overflowed to +inf for a temperature below about 1e-38
+    (several tokens tied at +inf, one drawn among them at random), and a temperature below about
+    1e-45 is 0 in float32 (x / 0: inf, and NaN for a logit of 0).  Shifted so that the largest is
+    0, a logit that overflows goes to -inf, never drawn, and the largest stays 0 (0 / 0 would be
+    NaN): a tiny temperature gives greedy search's token, its limit."""
+    shifted = logits - logits.amax(dim=1, keepdim=True)  # <= 0; NaN only where a row is all -inf
+    return torch.where(shifted == 0, shifted, shifted / temperature)
+
+
 def nucleus(logits: Tensor, p: float) -> Tensor:
     """logits [N, V] at -inf outside each row's nucleus: the fewest most likely tokens whose
-    probabilities add up to p or more."""
+    probabilities add up to p or more, so at least the most likely one, however small p is (a p
+    below 1e-45 is 0 in float32, and ``before >= p`` held for every token, the first too)."""
     ordered, order = logits.sort(dim=1, descending=True)
     probs = ordered.softmax(dim=1)
     before = probs.cumsum(dim=1) - probs  # the probability of the tokens ahead of each
-    return logits.scatter(1, order, ordered.masked_fill(before >= p, float("-inf")))
+    outside = before >= p
+    outside[:, 0] = False
+    return logits.scatter(1, order, ordered.masked_fill(outside, float("-inf")))

@@ -35,13 +35,18 @@ class Server:
         """Counts a translated request's characters and notes it for the access log.  Called once per
         model where a request's texts went to several (LibreTranslate's ``auto`` on a list in several
         languages): the log line then names each model, comma-separated, and adds their texts up."""
-        characters = sum(len(text) for text in texts)
         if self.metrics is not None:
-            self.metrics.characters.labels(served.name).inc(characters)
+            self.metrics.characters.labels(served.name).inc(sum(len(text) for text in texts))
+        self.note(request, served, texts, translations)
+
+    def note(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
+        """Notes ``texts`` translated by ``served`` for ``request``'s access-log line, as ``record``
+        does, without counting them in the metrics: a file's chunks are counted as they reach the
+        model (attnmt.server.file_api.charger), and noted here once translated."""
         log = log_of(request)
         earlier = [log["model"]] if "model" in log else []
         log.update(model=",".join([*earlier, served.name]), texts=log.get("texts", 0) + len(texts),
-                   characters=log.get("characters", 0) + characters)
+                   characters=log.get("characters", 0) + sum(len(text) for text in texts))
         if self.log_text:
             log.update(text=[*log.get("text", []), *texts], translation=[*log.get("translation", []), *translations])
 

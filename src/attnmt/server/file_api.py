@@ -42,7 +42,7 @@ from starlette.requests import ClientDisconnect
 
 from attnmt.documents.files import supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
-from attnmt.server.access import Refused
+from attnmt.server.access import Refused, log_of
 from attnmt.server.context import Server
 from attnmt.server.file_jobs import MACROS_HINT, FileJob, FileJobs, JobOptions
 from attnmt.server.models import ServedModel, ServeSettings, TooMuch
@@ -229,6 +229,7 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
         except Refused as refused:
             raise refusal(refused) from None
         job = jobs.start(served, data, name, charger(server, request, served), options)
+        log_of(request)["model"] = served.name  # the line is written now: the sentences are the job's, still to come
         return JSONResponse({"id": job.id, "filename": job.filename, **urls(request, job, options.review)},
                             status_code=202)
 

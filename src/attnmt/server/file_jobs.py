@@ -73,6 +73,10 @@ class JobOptions:
 JUST_TRANSLATE = JobOptions()
 
 
+def unnoted(sentences: list[str], translations: list[str]) -> None:
+    """A job's chunks noted nowhere: /v1/files' access-log line is written as its job starts."""
+
+
 @dataclass
 class FileJob:
     """One file being translated, or translated and waiting for its download."""
@@ -130,7 +134,8 @@ class BatchedTranslator:
     Refused; ``wait_for_characters``: a refusal with a Retry-After waits, asking again every
     RETRY_WAIT_S); with a ``threshold`` (a review's), each sentence is also assessed as its chunk is
     searched, its Assessment kept until ``taken``.
-    ``waiting`` is told what a chunk waits for ("characters", "queue") and None once it goes on.
+    ``waiting`` is told what a chunk waits for ("characters", "queue") and None once it goes on;
+    ``note`` is given each chunk's sentences and translations once they are done (the access log's).
     Once ``stopping`` (the server stops) or ``cancelled`` (the job was deleted) is set, no more."""
 
     batcher: Batcher
@@ -143,6 +148,7 @@ class BatchedTranslator:
     threshold: float | None = None
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
     waiting: Callable[[str | None], None] = lambda why: None
+    note: Callable[[list[str], list[str]], None] = unnoted
 
     @property
     def glossary(self) -> None:
@@ -195,6 +201,7 @@ class BatchedTranslator:
                 found[i] = text, weights
                 if assessed:  # a review needs no word list
                     self.assessed[sentences[i]] = assessed[0] and replace(assessed[0], words=[], features=None)
+        self.note(sentences, [text for text, _ in found])
         return found
 
     async def charged(self, characters: int) -> None:
@@ -249,26 +256,29 @@ class FileJobs:
         return sum(not task.done() for task in self.tasks)
 
     def start(self, served: ServedModel, data: bytes, filename: str, charge: Callable[[int], None],
-              options: JobOptions = JUST_TRANSLATE) -> FileJob:
-        """A new job translating ``data`` (named ``filename``) with ``served``; Busy when
-        ``max_file_jobs`` are running already."""
+              options: JobOptions = JUST_TRANSLATE, note: Callable[[list[str], list[str]], None] = unnoted,
+              ) -> FileJob:
+        """A new job translating ``data`` (named ``filename``) with ``served``, each chunk's characters
+        charged first (``charge``) and its sentences and translations given to ``note`` once done
+        (BatchedTranslator); Busy when ``max_file_jobs`` are running already."""
         self.sweep()
         if self.running >= self.settings.max_file_jobs:
             raise Busy(f"{self.running} files are being translated (at most {self.settings.max_file_jobs} at once); "
                        "retry shortly")
         job = FileJob(secrets.token_urlsafe(16), translated_name(filename, served.target))
         self.jobs[job.id] = job
-        task = asyncio.create_task(self.run(job, served, data, filename, charge, options),
+        task = asyncio.create_task(self.run(job, served, data, filename, charge, options, note),
                                    name=f"attnmt-file-{job.id[:6]}")
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return job
 
     async def run(self, job: FileJob, served: ServedModel, data: bytes, filename: str,
-                  charge: Callable[[int], None], options: JobOptions) -> None:
+                  charge: Callable[[int], None], options: JobOptions,
+                  note: Callable[[list[str], list[str]], None]) -> None:
         loop = asyncio.get_running_loop()
         translator = BatchedTranslator(served.batcher, loop, self.settings.file_chunk, charge, self.stopping,
-                                       job.cancelled, options.wait_for_characters, waiting=job.wait)
+                                       job.cancelled, options.wait_for_characters, waiting=job.wait, note=note)
         review = None
         if options.review:
             threshold = low_quality_threshold(served.calibration, options.min_quality)

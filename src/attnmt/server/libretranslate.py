@@ -37,6 +37,7 @@ A request's parameters are read and checked, and its errors worded, by attnmt.se
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
@@ -282,7 +283,9 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     except Refused as refused:
         raise refusal(refused) from None
     try:
-        job = jobs.start(served, data, name, charger(server, request, served))
+        # the access-log line, written once the file is translated, gives its sentences as /translate's its texts
+        job = jobs.start(served, data, name, charger(server, request, served),
+                         note=partial(server.note, request, served))
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
     del data  # the job holds the file while it needs it
