@@ -325,11 +325,17 @@ def test_average_refuses_an_out_that_is_a_file_of_the_run(tmp_path, capsys, out,
     ("model/train.yaml", "the model's train.yaml"), ("model/log.jsonl", "the model's log.jsonl"),
     ("model/checkpoints/step_00000002/model.safetensors", "the checkpoint step_00000002's model.safetensors"),
     ("model/checkpoints/step_00000001/trainer_state.pt", "the checkpoint step_00000001's trainer_state.pt"),
+    ("model/averaged_last3.safetensors", "the model's averaged_last3.safetensors"),
+    ("model/checkpoints/step_00000003/model.safetensors", "the checkpoint step_00000003's model.safetensors"),
 ])
 def test_an_output_beside_a_training_run_is_refused_over_the_runs_own_files(tmp_path, capsys, monkeypatch, command,
                                                                             out, named):
-    """translate, score and shortlist wrote over these, exit 0: a run that no longer resumes or averages."""
+    """translate, score and shortlist wrote over these, exit 0: a run that no longer resumes or averages,
+    or weights --weights loads lost (the demo's average, a checkpoint's weights kept without its state)."""
     model_dir = a_run_of_two_checkpoints(tmp_path)
+    (model_dir / "checkpoints/step_00000003").mkdir()
+    for weights in ("averaged_last3.safetensors", "checkpoints/step_00000003/model.safetensors"):
+        shutil.copy(model_dir / "checkpoints/step_00000002/model.safetensors", model_dir / weights)
     (tmp_path / "in.en").write_text("a dog\n")
     monkeypatch.chdir(tmp_path)
     before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}

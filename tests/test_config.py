@@ -150,6 +150,21 @@ def test_a_config_that_is_not_utf8_names_the_file_and_line(tmp_path):
         load_config(path)
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("max_steps: [5\n", "line 1, column 12: not valid YAML: expected ',' or ']', but got '<stream end>'"),
+    ("max_steps: 5\nout_dir\nlr: 2\n", "line 2, column 1: not valid YAML: could not find expected ':'"),
+    ("max_steps: 5: 6\n", "line 1, column 13: not valid YAML: mapping values are not allowed here"),
+    ("max_steps: 5\n\x07lr: 2\n", "line 2: not valid YAML: character #x0007: special characters are not allowed"),
+], ids=["a list never closed", "a key without its colon", "two colons", "a control character"])
+def test_a_config_that_is_not_yaml_is_one_line_naming_the_file_line_and_column(tmp_path, capsys, text, message):
+    """It was PyYAML's message on seven lines, naming "<unicode string>" instead of the file."""
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    code, out, err = run_cli(["train", path, "--out-dir", tmp_path / "runs"], capsys)
+    assert (code, out, err) == (2, "", f"attnmt: error: {path}: {message}\n")
+    assert not (tmp_path / "runs").exists()
+
+
 @pytest.mark.parametrize(("key", "text", "value"), [
     ("out_dir", "@runs", "@runs"),  # YAML reserves @: a key of text takes it as typed
     ("out_dir", "007", "007"),  # not the number 7

@@ -19,7 +19,8 @@ def read_config_file(path: Path) -> dict[str, Any]:
     """The mapping of keys to values a YAML config file holds; one line naming the file (and the line,
     where there is one to name) for a file that is missing, not UTF-8, not YAML, or gives a key twice."""
     try:
-        values = yaml.load(path.read_text(encoding="utf-8"), UniqueKeyLoader) or {}
+        text = path.read_text(encoding="utf-8")
+        values = yaml.load(text, UniqueKeyLoader) or {}
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
     except OSError as error:
@@ -32,10 +33,26 @@ def read_config_file(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: line {error.again}: {error.key} is given twice (first at line {error.first}), "
                           "and YAML would keep the last alone: give it once") from None
     except yaml.YAMLError as error:
-        raise ConfigError(f"{path}: not valid YAML: {error}") from None
+        raise ConfigError(f"{path}: {yaml_problem(error, text)}") from None
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
     return values
+
+
+def yaml_problem(error: yaml.YAMLError, text: str) -> str:
+    """What PyYAML found wrong in ``text``, in one line with its place ("line 1, column 12: not valid
+    YAML: expected ',' or ']', but got '<stream end>'").  PyYAML's own message takes several lines,
+    names the text "<unicode string>" and quotes it with a caret.  The place is where the part that
+    could not be read starts, where PyYAML gives one (the "[" of a list never closed), as its
+    problem's place is often the line after (where it gave up looking for the "]")."""
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.context_mark or error.problem_mark
+        place = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        return f"{place}not valid YAML: {error.problem or error.context}"
+    if isinstance(error, yaml.reader.ReaderError):  # a character YAML does not allow (a control character)
+        line = text[:error.position].count("\n") + 1
+        return f"line {line}: not valid YAML: character #x{error.character:04x}: {error.reason}"
+    return f"not valid YAML: {str(error).splitlines()[0]}"
 
 
 class RepeatedKey(yaml.YAMLError):

@@ -6,7 +6,9 @@ else is a bug in attnmt and keeps its traceback.
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -102,8 +104,19 @@ def command_line_interrupts() -> Iterator[None]:
     except KeyboardInterrupt:
         if not is_the_command_line():
             raise
+        ignore_further_interrupts()
         print(INTERRUPTED, file=sys.stderr)
         raise SystemExit(INTERRUPTED_STATUS) from None
+
+
+def ignore_further_interrupts() -> None:
+    """Ignores SIGINT from here on where this process is the ``attnmt`` command, which Ctrl-C has
+    stopped and which now only prints INTERRUPTED and exits.  ``timeout -s INT`` sends SIGINT twice,
+    to the process and then to its group, as a second Ctrl-C does: one arriving in the interpreter's
+    teardown printed "Exception ignored in atexit callback … KeyboardInterrupt" after that line.
+    In any other process (a program or test that calls attnmt.cli.main.main) SIGINT keeps its handler."""
+    if is_the_command_line() and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def is_the_command_line() -> bool:

@@ -1,11 +1,12 @@
 """Ctrl-C in the first second of a command, while the package imports torch: the command's one line
 and status 130, as Ctrl-C gives once the command runs; a program that imports attnmt keeps its
-KeyboardInterrupt."""
+KeyboardInterrupt.  A second Ctrl-C while the interrupted command exits adds nothing to that line."""
 
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -23,13 +24,34 @@ class CtrlC:
 sys.meta_path.insert(0, CtrlC())
 '''
 
+# A stand-in for the second SIGINT of ``timeout -s INT`` (to the process group, after the one to the
+# process), arriving in the interpreter's teardown: the first atexit callback registered runs last.
+CTRL_C_AT_EXIT = '''
+import atexit
+import os
+import signal
+import time
+
+
+def ctrl_c_again():
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.5)  # a handler that raises cuts the sleep short
+
+
+atexit.register(ctrl_c_again)
+'''
+
+
+def with_sitecustomize(tmp_path: Path, text: str) -> dict[str, str]:
+    """The environment in which Python runs ``text`` as its sitecustomize (at start), from ``tmp_path``."""
+    (tmp_path / "sitecustomize.py").write_text(text, encoding="utf-8")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+
 
 def run_interrupted(tmp_path: Path, command: list[str]) -> subprocess.CompletedProcess:
-    """``command`` run with CTRL_C_IN_TORCH as its sitecustomize (Python runs it at start)."""
-    (tmp_path / "sitecustomize.py").write_text(CTRL_C_IN_TORCH, encoding="utf-8")
-    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    """``command`` run with CTRL_C_IN_TORCH as its sitecustomize."""
     return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path,
-                          env={**os.environ, "PYTHONPATH": path})
+                          env=with_sitecustomize(tmp_path, CTRL_C_IN_TORCH))
 
 
 def test_ctrl_c_while_torch_loads_ends_python_m_attnmt_in_one_line_with_130(tmp_path):
@@ -48,3 +70,29 @@ def test_ctrl_c_while_torch_loads_ends_the_attnmt_script_in_one_line_with_130(tm
 def test_a_program_that_imports_attnmt_keeps_its_keyboard_interrupt(tmp_path):
     done = run_interrupted(tmp_path, [sys.executable, "-c", "import attnmt"])
     assert done.returncode == -signal.SIGINT and done.stderr.rstrip().endswith("KeyboardInterrupt")
+
+
+def test_a_second_ctrl_c_while_the_interrupted_command_exits_adds_nothing(tmp_path):
+    """The command reads its --src from a named pipe that no one writes; Ctrl-C stops it there, and
+    CTRL_C_AT_EXIT sends the second in its teardown.  It printed "Exception ignored in atexit
+    callback" and a KeyboardInterrupt's traceback after the line."""
+    os.mkfifo(tmp_path / "src.en")
+    (tmp_path / "ref.de").write_text("ein hund\n", encoding="utf-8")
+    command = [sys.executable, "-m", "attnmt", "calibrate", "--model", "m", "--src", "src.en", "--ref", "ref.de"]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               env=with_sitecustomize(tmp_path, CTRL_C_AT_EXIT))
+    writer = None
+    try:
+        while writer is None:  # a writer's open succeeds once the command has opened the pipe to read it
+            try:
+                writer = os.open(tmp_path / "src.en", os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:
+                assert process.poll() is None, process.stderr.read()
+                time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    finally:  # ended already, unless something above failed
+        process.kill()
+        if writer is not None:
+            os.close(writer)
+    assert (process.returncode, err) == (130, "attnmt: interrupted\n")

@@ -109,6 +109,18 @@ def test_score_gives_a_blank_pair_quality_one_as_the_server_does(trained_copy, t
         write_calibration(trained_copy)
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("valid_src: [v.en\n", "line 1, column 12: not valid YAML: expected ',' or ']', but got '<stream end>'"),
+    ("[v.en, v.de]\n", "expected a mapping of keys to values at the top level"),
+], ids=["not YAML", "a list"])
+def test_calibrate_names_a_train_yaml_it_cannot_read_in_one_line(tmp_path, capsys, text, message):
+    """Without --src and --ref it reads the validation set's names from the model's train.yaml,
+    which was PyYAML's traceback (or an AttributeError's, for a list)."""
+    (tmp_path / "train.yaml").write_text(text)
+    code, _, err = run_cli(["calibrate", "--model", tmp_path], capsys)
+    assert (code, err) == (2, f"attnmt: error: {tmp_path / 'train.yaml'}: {message}\n")
+
+
 def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "valid", PAIRS)
     code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)

@@ -425,6 +425,17 @@ def test_chrf_can_pick_the_best_weights(tmp_path, capsys):
     assert "best validation chrF " in out and ", chrF " in out
 
 
+def test_a_finished_run_states_its_result_once(tmp_path, capsys):
+    """The trainer's last line, then the command's own with the same score: the result was printed twice."""
+    config = tiny_config(tmp_path, max_steps=2, eval_every=2, tensorboard=False)
+    config_path = tmp_path / "config.yaml"
+    config_path.write_text(json.dumps(config.to_dict()))
+    assert main(["train", str(config_path)]) == 0
+    results = [line for line in capsys.readouterr().out.splitlines() if "best validation" in line]
+    assert len(results) == 1 and re.fullmatch(rf"stopped at step 2 \(max_steps\); best validation BLEU \d+\.\d\d at "
+                                              rf"step 2; model in {re.escape(config.out_dir)}", results[0])
+
+
 def test_an_unknown_eval_metric_is_named(tmp_path):
     with pytest.raises(ConfigError, match="eval_metric='ter': use 'bleu', 'chrf' or 'loss'"):
         tiny_config(tmp_path, eval_metric="ter")

@@ -157,9 +157,9 @@ def train_and_show(config: TrainConfig, config_path: str, out_dir: Path, minutes
     print_out(f"== training {config_path} for {minutes:g} minutes into {out_dir}")
     started = time.perf_counter()
     load_training_kernels()
-    result = Trainer(config, held=True).train()
+    result = Trainer(config, held=True).train()  # its last line gives the best validation score
     print_out(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
-              f"(wall clock, with validation); {result.best()}")
+              "(wall clock, with validation)")
     picked = keep_better_average(out_dir)
     print_out(f"== validation BLEU, beam {DEFAULT.beam_size}: "
               + ", ".join(f"{name} {bleu:.2f}" for name, bleu in picked.items())

@@ -34,7 +34,15 @@ from attnmt.cli.commands import (
     translate,
 )
 from attnmt.cli.commands.train import OWN_FLAGS
-from attnmt.errors import INTERRUPTED, INTERRUPTED_STATUS, AttnmtWarning, ConfigError, DataError, UserError
+from attnmt.errors import (
+    INTERRUPTED,
+    INTERRUPTED_STATUS,
+    AttnmtWarning,
+    ConfigError,
+    DataError,
+    UserError,
+    ignore_further_interrupts,
+)
 from attnmt.files import write_failure
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError)
@@ -190,6 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"attnmt: stopped by {stop.signal.name}", file=sys.stderr)
         return 128 + stop.signal
     except KeyboardInterrupt:
+        ignore_further_interrupts()  # the command has unwound: a second SIGINT would only cut its exit short
         print(INTERRUPTED, file=sys.stderr)
         return INTERRUPTED_STATUS
     except BrokenPipeError:  # the reader of the output has all it wants (| head): no failure of ours

@@ -14,8 +14,8 @@ holds a model, and bound to its corpora.
                       which a resume must read again: train.yaml keeps the paths as typed, relative
                       to the directory the run started in
     run_inputs        every file a run is made of or reads again on a resume, which no command's output
-                      may be written over (model_inputs: less the corpora where corpora.json cannot be
-                      read, for commands that only load the model)
+                      may be written over (model_inputs, for commands that only load the model: every
+                      weights file too, less the corpora where corpora.json cannot be read)
 """
 
 from __future__ import annotations
@@ -248,14 +248,27 @@ def run_inputs(folder: Path) -> dict[str, str]:
 
 
 def model_inputs(folder: Path) -> dict[str, str]:
-    """run_inputs for a command that only loads the model in ``folder`` (translate, score, shortlist):
-    where its corpora.json cannot be read, the corpora alone go unprotected.  The model loads without
-    that file, and a check that keeps outputs off the run's files must not make it unusable (as
-    configured_inputs reads an unreadable train.yaml)."""
+    """run_inputs for a command that only loads the model in ``folder`` (translate, score, shortlist),
+    and every weights file there (weights_files): where its corpora.json cannot be read, the corpora
+    alone go unprotected.  The model loads without that file, and a check that keeps outputs off the
+    run's files must not make it unusable (as configured_inputs reads an unreadable train.yaml)."""
     try:
-        return run_inputs(folder)
+        inputs = run_inputs(folder)
     except ModelDirError:
-        return {**own_files(Path(folder)), **configured_inputs(Path(folder))}
+        inputs = {**own_files(Path(folder)), **configured_inputs(Path(folder))}
+    return {**weights_files(Path(folder)), **inputs}
+
+
+def weights_files(folder: Path) -> dict[str, str]:
+    """Every weights file (*.safetensors) in ``folder`` and in its checkpoints' folders, by name: besides
+    model.safetensors, the averages ``attnmt average`` and the demo write (averaged.safetensors,
+    averaged_last3.safetensors) and a checkpoint's weights kept without its trainer state, any of which
+    --weights loads.  ``attnmt average`` keeps its own rule (averaging_inputs): a new average may
+    replace an old one."""
+    checkpoints = folder / ckpt.CHECKPOINTS
+    return {**{f"model's {path.name}": str(path) for path in sorted(folder.glob("*.safetensors"))},
+            **{f"checkpoint {path.parent.name}'s {path.name}": str(path)
+               for path in sorted(checkpoints.glob("*/*.safetensors"))}}
 
 
 def own_files(folder: Path) -> dict[str, str]:

@@ -19,13 +19,15 @@ SCORE_FORMATS = ("jsonl", "tsv")
 
 
 def validation_files(model_dir: str) -> tuple[str, str]:
-    """The validation source and references named by the model's training config (train.yaml)."""
-    import yaml
+    """The validation source and references named by the model's training config (train.yaml), read
+    as ``attnmt train`` reads a config: one that is not YAML, or no mapping, is one line naming it
+    (it was PyYAML's traceback)."""
+    from attnmt.config_file import read_config_file
 
     path = Path(model_dir) / "train.yaml"
     if not path.exists():
         raise ConfigError(f"{model_dir} has no train.yaml naming a validation set: give --src and --ref")
-    values = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    values = read_config_file(path)
     src, ref = values.get("valid_src"), values.get("valid_tgt")
     if not (src and ref):
         raise ConfigError(f"{path}: no valid_src and valid_tgt: give --src and --ref")

@@ -40,13 +40,15 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     # let gloo's threads be destroyed running ("terminate called without an active
     # exception", exit -6) now and then.
     try:
-        result = resume(args.resume, overrides) if args.resume else train(config)
+        if args.resume:
+            resume(args.resume, overrides)
+        else:
+            train(config)
     except BaseException:
         teardown(finished=False)
         raise
     teardown()
-    print_out(f"{result.best()}; model: {result.model_dir}")
-    return 0
+    return 0  # the trainer's last line gave the result: "stopped at step …; best validation …; model in DIR"
 
 
 def load_training_kernels() -> None:
