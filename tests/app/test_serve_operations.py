@@ -348,16 +348,25 @@ def test_log_text_adds_the_texts_and_translations(served, caplog):
 
 def test_a_translated_files_access_log_line_gives_its_model_sentences_and_characters(served, caplog):
     """They were missing from /translate_file's line (its characters counted in the metrics alone).
+    A file of several chunks (2 sentences each here) names its model once, not once a chunk
+    ("en-de,en-de,en-de"), and gives every chunk's sentences and translations, in order.
     /v1/files' line is written as its job starts: the model alone."""
     caplog.set_level(logging.INFO, logger="attnmt.access")
-    with client_for(served, log_text=True) as client:
+    five = b"a dog runs\na cat sleeps\na dog sleeps\na cat runs\nthe dog runs\n"
+    with client_for(served, settings=ServeSettings(file_chunk=2), log_text=True) as client:
         client.post("/translate_file", data={"source": "en", "target": "de"},
                     files={"file": ("dogs.txt", b"a dog runs\n\na cat sleeps\n", "text/plain")})
+        client.post("/translate_file", data={"source": "en", "target": "de"},
+                    files={"file": ("five.txt", five, "text/plain")})
         client.post("/v1/files", files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")})
-    libre, native = access_lines(caplog)
+    libre, chunked, native = access_lines(caplog)
     assert {k: libre[k] for k in ("path", "status", "model", "texts", "characters", "text")} == {
         "path": "/translate_file", "status": 200, "model": "en-de", "texts": 2, "characters": 22,
         "text": ["a dog runs", "a cat sleeps"]} and libre["translation"][0] == "ein hund rennt"
+    assert {k: chunked[k] for k in ("status", "model", "texts", "characters", "text")} == {
+        "status": 200, "model": "en-de", "texts": 5, "characters": 10 + 12 + 12 + 10 + 12,
+        "text": five.decode().splitlines()}
+    assert len(chunked["translation"]) == 5 and chunked["translation"][0] == "ein hund rennt"
     assert (native["path"], native["status"], native["model"]) == ("/v1/files", 202, "en-de")
 
 

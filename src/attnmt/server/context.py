@@ -42,13 +42,18 @@ class Server:
     def note(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
         """Notes ``texts`` translated by ``served`` for ``request``'s access-log line, as ``record``
         does, without counting them in the metrics: a file's chunks are counted as they reach the
-        model (attnmt.server.file_api.charger), and noted here once translated."""
+        model (attnmt.server.file_api.charger), and noted here once translated, a chunk a call.
+        Each model is named once, in the order first used, however many calls it had; the texts
+        are appended in place, so that a file's many chunks cost time in proportion to its size."""
         log = log_of(request)
-        earlier = [log["model"]] if "model" in log else []
-        log.update(model=",".join([*earlier, served.name]), texts=log.get("texts", 0) + len(texts),
+        models = log["model"].split(",") if "model" in log else []
+        if served.name not in models:
+            models.append(served.name)
+        log.update(model=",".join(models), texts=log.get("texts", 0) + len(texts),
                    characters=log.get("characters", 0) + sum(len(text) for text in texts))
         if self.log_text:
-            log.update(text=[*log.get("text", []), *texts], translation=[*log.get("translation", []), *translations])
+            log.setdefault("text", []).extend(texts)
+            log.setdefault("translation", []).extend(translations)
 
     def record_translations(self, request: Request, translations: list[str]) -> None:
         """With --log-text, notes the translations of a request ``record`` noted before they were
