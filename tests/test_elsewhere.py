@@ -86,6 +86,20 @@ def test_too_few_texts_on_one_side_of_the_threshold_leave_no_fit_for_texts_writt
     assert "texts written elsewhere" not in report.table()
 
 
+def test_a_pair_the_model_reads_no_piece_of_is_left_out_of_the_fit(model_and_tokenizer, calibrated,
+                                                                  trained_copy_module):
+    """A zero-width space given as its own reference is a copy, quality 1 with no features
+    (quality.blank_pair): calibrate fits and measures without it, as without a blank pair.  (The
+    fit for texts written elsewhere changes a little: the last sentence's noised edits borrow from
+    the next one, this pair's empty translation, noising.noised.)"""
+    model, tokenizer = model_and_tokenizer
+    sources, references = zip(*calibration_pairs(), ("\u200b", "\u200b"), strict=True)
+    calibration, report = calibrate(model, tokenizer, trained_copy_module, sources, references)
+    assert replace(calibration, elsewhere=None) == replace(calibrated[0], elsewhere=None)
+    assert calibration.sentences == 120 and report.own == calibrated[1].own
+    assert report.references_low == calibrated[1].references_low and calibration.elsewhere is not None
+
+
 def test_a_text_that_reads_as_the_models_own_translation_keeps_the_own_fits_quality(model_and_tokenizer,
                                                                                    calibrated):
     model, tokenizer = model_and_tokenizer

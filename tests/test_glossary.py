@@ -208,3 +208,16 @@ def test_a_typographic_apostrophe_keeps_the_places_found_in_the_text():
     glossary = Glossary.of({"O'Brien": "OB", "rock 'n' roll": "Rock’n’Roll"})
     assert glossary.found_in(text) == [(0, 7, "OB"), (15, 28, "Rock’n’Roll")]
     assert text[0:7] == "O\u2019Brien" and text[15:28] == "Rock \u2018n\u2019 roll"
+
+
+def test_a_term_is_matched_past_a_soft_hyphen_and_keeps_its_places_in_the_text():
+    """A soft hyphen marks where a word may break, no part of it: ``co\u00adoperative`` holds
+    "cooperative", and ``20\u00ad12`` the term 2012, not 12; a term of soft hyphens alone is empty."""
+    glossary = Glossary.of({"cooperative": "Genossenschaft", "2012": "zweitausendzwölf", "12": "zwölf"})
+    assert glossary.matches("a co\u00adoperative in 20\u00ad12") == ["Genossenschaft", "zweitausendzwölf"]
+    text = "20\u00ad12 co\u00adop\u00aderative"
+    assert glossary.found_in(text) == [(0, 5, "zweitausendzwölf"), (6, 19, "Genossenschaft")]
+    assert text[0:5] == "20\u00ad12" and text[6:19] == "co\u00adop\u00aderative"
+    assert Glossary.of({"co\u00adoperative": "Genossenschaft"}).matches("cooperative") == ["Genossenschaft"]
+    with pytest.raises(DataError, match="glossary: empty source term"):
+        Glossary.of({"\u00ad": "Hund"})

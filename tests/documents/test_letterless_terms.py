@@ -181,6 +181,26 @@ def test_plain_text_lines_read_the_translators_glossary(termed, upper):
     assert translate_lines(["2012"], upper) == ["2012"]
 
 
+def test_a_letterless_line_takes_its_terms_field_by_field_and_keeps_its_tabs():
+    """A line's fields are translated apart, as its sentences are: ``12<TAB>2012`` with the term
+    ``12 2012`` came out ``zwölf zweitausendzwölf``, a row without its columns."""
+    spanning = FoundTranslations({}, glossary=Glossary.of({"12 2012": "zwölf zweitausendzwölf",
+                                                           "2012": "zweitausendzwölf"}))
+    lines = ["12\t2012", "12 2012", "12\u20282012\t\t12"]
+    assert translate_lines(lines, spanning) == ["12\tzweitausendzwölf", "zwölf zweitausendzwölf",
+                                                "12\u2028zweitausendzwölf\t\t12"]
+
+
+def test_a_term_broken_by_a_soft_hyphen_is_taken_in_a_line_and_a_jsonl_text_alike(termed):
+    """Matching reads past a soft hyphen (Glossary.found_in), which stays where it was around the
+    term: a text line's ``20\u00ad12`` took the term from its flat text, without the soft hyphen,
+    and then from the line as it was, with it, no more; a JSONL text's (``with_terms``) never did."""
+    assert with_terms("20\u00ad12", TERMS) == "zweitausendzwölf"
+    lines = ["20\u00ad12", "\u00ad2012 - 12\u00ad2012"]
+    assert translate_lines(lines, termed) == ["zweitausendzwölf", "\u00adzweitausendzwölf - 12\u00ad2012"]
+    assert termed.given == []
+
+
 @pytest.mark.parametrize(("source", "translation", "terms"), [
     ("A dog runs in the park. 2012.", "Ein Hund rennt im Park. zweitausendzwölf.", {"2012": "zweitausendzwölf"}),
     ("A man rides a bicycle. 20 %", "Ein Mann fährt Fahrrad. zwanzig Prozent", {"20 %": "zwanzig Prozent"}),

@@ -284,8 +284,9 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     """Translates ``sources``, labels each translation by its chrF against ``references``, fits a
     Calibration for the weights ``model`` was loaded from (``weights``, else those in ``model_dir``),
     and measures its reliability on the same sentences (the benchmark measures it on others), and
-    how it reads the references themselves.  Pairs with a blank side are left out, and each distinct
-    pair (``distinct_pairs``) is fitted on and counted once."""
+    how it reads the references themselves.  Pairs with a blank side are left out, and so are those
+    the model reads no piece of (a zero-width space alone: ``read_pairs``); each distinct pair
+    (``distinct_pairs``) is fitted on and counted once."""
     if len(sources) != len(references):
         raise DataError(f"{len(sources)} source sentences but {len(references)} references: give one a line")
     given = [(s, r) for s, r in zip(sources, references, strict=True) if s.strip() and r.strip()]
@@ -293,7 +294,7 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     too_few(len(pairs), len(given) - len(pairs))  # before translating them
     texts, refs = [s for s, _ in pairs], [r for _, r in pairs]
     translations = translate(model, tokenizer, texts, decoding, max_tokens)
-    found = assess(model, tokenizer, texts * 2, [*translations, *refs], max_tokens=max_tokens)  # one pass for both
+    found = read_pairs(model, tokenizer, texts * 2, [*translations, *refs], max_tokens)  # one pass for both
     kept = [(a.features, t, r) for a, t, r in zip(found[: len(texts)], translations, refs, strict=True)
             if a is not None]
     if len(kept) < MIN_SENTENCES:  # enough sentences, but the model left too many translations empty
@@ -315,6 +316,15 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
                                   low_elsewhere)
 
 
+def read_pairs(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
+               max_tokens: int) -> list[Assessment | None]:
+    """``assess``'s Assessment of each pair the model read, None for the rest: a copy that the model
+    reads as no piece (a zero-width space alone) is its own reference, quality 1 (quality.blank_pair),
+    but it has no features to fit on or to measure a fit with."""
+    return [a if a is not None and a.features is not None else None
+            for a in assess(model, tokenizer, sources, translations, max_tokens=max_tokens)]
+
+
 def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibration, sources: Sequence[str],
                   references: Sequence[str], translations: Sequence[str], own: Sequence[Assessment | None],
                   on_references: Sequence[Assessment | None], decoding: Decoding,
@@ -334,8 +344,8 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     todo = [item for item in todo if own[item[0]] is not None and item[1].strip()
             and ids(item[1]) != ids(translations[item[0]])]
     unread = [k for k, item in enumerate(todo) if item[2] is None]
-    for k, a in zip(unread, assess(model, tokenizer, [sources[todo[k][0]] for k in unread],
-                                   [todo[k][1] for k in unread], max_tokens=max_tokens), strict=True):
+    for k, a in zip(unread, read_pairs(model, tokenizer, [sources[todo[k][0]] for k in unread],
+                                       [todo[k][1] for k in unread], max_tokens), strict=True):
         todo[k] = (todo[k][0], todo[k][1], a, todo[k][3])
     todo = [item for item in todo if item[2] is not None]
     texts = [text for _, text, _, _ in todo]

@@ -10,17 +10,18 @@ Blank lines and lines starting with ``#`` are skipped; any other line must hold 
 TAB with a term on each side.  A source term occurs in a sentence where its words occur in it
 as whole words (a combining mark is part of the letter before it), ignoring case and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
-"ＤＯＧ" is "DOG") and which apostrophe was typed ("children’s" is "children's"), with any run of
-spaces between them.  Where several terms could match at
-one place, the longest wins, and a matched span is not matched again by another term (so "New
-York" alone is found in "New York City" when both it and "York City" are in the glossary, from
-the left).  Each matched term's target term is then required once, exactly as written
-(attnmt.decoding.constraints turns them into the beam search's constraints).
+"ＤＯＧ" is "DOG") and which apostrophe was typed ("children’s" is "children's"), reading past
+a soft hyphen ("co\\u00adoperative" is "cooperative"), with any run of spaces between them.
+Where several terms could match at one place, the longest wins, and a matched span is not
+matched again by another term (so "New York" alone is found in "New York City" when both it and
+"York City" are in the glossary, from the left).  Each matched term's target term is then
+required once, exactly as written (attnmt.decoding.constraints turns them into the beam
+search's constraints).
 
-The source terms are kept in a dict (``normal``: NFKC, case-folded, apostrophes straight, spaces
-as one), so a sentence is matched with one look-up per place and length of term: the steps grow
-with the sentence and with how many lengths the terms have, never with how many terms there are
-(a glossary of 100,000 terms matches as fast as one of ten).
+The source terms are kept in a dict (``normal``: NFKC, case-folded, apostrophes straight, no soft
+hyphen, spaces as one), so a sentence is matched with one look-up per place and length of term:
+the steps grow with the sentence and with how many lengths the terms have, never with how many
+terms there are (a glossary of 100,000 terms matches as fast as one of ten).
 """
 
 from __future__ import annotations
@@ -199,21 +200,28 @@ def normal(term: str) -> str:
     """A term as matching sees it: in Unicode's compatibility form NFKC (a letter and its combining
     accent as the one letter they make, full-width letters as the usual ones: as SentencePiece,
     which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
-    characters that compose), apostrophes as "'" (``APOSTROPHES``), runs of spaces as one."""
+    characters that compose), apostrophes as "'" (``APOSTROPHES``), without soft hyphens
+    (``SOFT_HYPHEN``), runs of spaces as one."""
     runs = kept_symbols().split(term)  # every second part a run of symbols, left as it is
     folded = "".join(part if k % 2 else compatible(part) for k, part in enumerate(runs))
     return " ".join(folded.split())
 
 
 def compatible(text: str) -> str:
-    """``text`` in NFKC, case-folded, NFKC again, its apostrophes straight (``APOSTROPHES``)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold()).translate(APOSTROPHES)
+    """``text`` in NFKC, case-folded, NFKC again, its apostrophes straight (``APOSTROPHES``), its
+    soft hyphens dropped (``SOFT_HYPHEN``)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    return folded.translate(APOSTROPHES).replace(SOFT_HYPHEN, "")
 
 
 # The apostrophes a term typed with "'" must match: Word and most editors write "’" (U+2019) for
 # it, some "‘" (U+2018, "Rock ‘n’ roll"), and U+02BC is the letter apostrophe; NFKC keeps all
 # three.  One character for one, so found_in's places in the text stay right.
 APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
+# A soft hyphen (U+00AD) marks where a word may break at a line's end, and is no part of the word:
+# matching reads past it, so "20\u00ad12" holds the term "2012" (and not "12").  found_in reads a
+# character at a time, so its places in the text stay right.
+SOFT_HYPHEN = "\u00ad"
 
 
 @functools.cache
@@ -229,11 +237,12 @@ def kept_symbols() -> re.Pattern[str]:
 
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
     """Adds (source, target), stripped and without U+FEFF (``term_text``), to ``kept`` under its
-    normal source; a DataError naming ``where`` for a term that is not text, is blank or is not
-    valid Unicode (``check_encodable``), or a second target for one source term."""
+    normal source; a DataError naming ``where`` for a term that is not text, is blank (spaces and
+    soft hyphens alone, which ``normal`` reads as nothing) or is not valid Unicode
+    (``check_encodable``), or a second target for one source term."""
     source, target = term_text(source, "source", where), term_text(target, "target", where)
     for side, term, other in (("source", source, target), ("target", target, source)):
-        if not term.strip():
+        if not normal(term):
             raise DataError(f"{where}: empty {side} term (beside {other!r})")
         check_encodable([(f"{where}: glossary {side} term {term!r}", term)])
     key, pair = normal(source), (source.strip(), target.strip())

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FlatText, has_words, shown_text
+from attnmt.documents.flat import FIELD_END, FlatText, has_words, shown_text
 from attnmt.documents.spans import Weights
 
 # What joins the digits either side of it into one date, time, version, decimal number or number
@@ -121,6 +121,15 @@ def with_terms(text: str, glossary: Glossary | None, shown: Shown | None = None)
     term that stands in it (``letterless_terms``) is replaced by its target term; all else stays
     byte for byte (``4521 - zweitausendzwölf``)."""
     return replaced(text, letterless_terms(text, glossary, shown))
+
+
+def fields_with_terms(line: str, glossary: Glossary | None) -> str:
+    """The translation of a plain text line without letters (pipeline.translate_lines): each of its
+    fields ``with_terms`` apart, as a line's sentences are, its tabs and line breaks (FIELD_END)
+    kept where they stood; a term does not span two fields (``12<TAB>2012`` with the term
+    ``12 2012`` stays as it is)."""
+    parts = re.split(f"({FIELD_END.pattern})", line)  # fields at even places, what parts them at odd ones
+    return "".join(part if k % 2 else with_terms(part, glossary) for k, part in enumerate(parts))
 
 
 def replaced(text: str, terms: list[tuple[int, int, str]]) -> str:

@@ -35,7 +35,7 @@ from attnmt.documents.flat import (
     is_stop,
     shown_text,
 )
-from attnmt.documents.letterless import Shown, term_weights, with_terms
+from attnmt.documents.letterless import Shown, fields_with_terms, term_weights, with_terms
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
@@ -349,15 +349,16 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     e-mail addresses kept as they are; one output line per input line (the first is line
     ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
     tabs too, comes out exactly as it was, but for the terms of the translator's glossary that
-    stand in it (``with_terms``), its soft hyphens too, which a line with letters loses with its
-    words (FlatBuilder.add_text), as a ``--input-format jsonl`` line keeps them; a line whose
-    sentences all came back empty comes out as its tabs alone, not as the spaces between them
-    (" " for "A dog. A cat."): a tab parts fields, and a row without it would lose its columns
-    ("Name:\\tJohn Smith" gives "\\t")."""
+    stand in a field of it (``fields_with_terms``: a term spans no tab), its soft hyphens too,
+    which a line with letters loses with its words (FlatBuilder.add_text), as a
+    ``--input-format jsonl`` line keeps them; a line whose sentences all came back empty comes out
+    as its tabs alone, not as the spaces between them (" " for "A dog. A cat."): a tab parts
+    fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t")."""
     glossary = translator_glossary(translator)
     flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
     texts = [plain(content) for content in translate_flats(flats, translator, options, review)]
-    return [with_terms(line, glossary) if not has_words(line) else text if text.strip() else "\t" * text.count("\t")
+    return [fields_with_terms(line, glossary) if not has_words(line)
+            else text if text.strip() else "\t" * text.count("\t")
             for line, text in zip(lines, texts, strict=True)]
 
 
