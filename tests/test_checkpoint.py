@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from support import PAIRS, held_on_a_thread
+from support import held_on_a_thread
 from torch import nn
 
 from attnmt import checkpoint, files, load_model_dir
@@ -23,7 +23,6 @@ from attnmt.config import TransformerConfig
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.fast.prepared import load_packed
 from attnmt.model import Transformer
-from attnmt.text.tokenizer import EOS_ID, Tokenizer
 from attnmt.uninitialised import uninitialised
 
 RELEASE_0_1_0 = Path(__file__).parent / "fixtures" / "model_0.1.0"
@@ -51,34 +50,13 @@ def test_a_new_model_reads_its_sources_with_eos_by_default_and_saves_that():
     assert TransformerConfig.from_saved(saved).source_eos is True
 
 
-def test_a_config_json_without_language_token_alone_reads_a_leading_tag_as_its_model_was_trained(tmp_path):
-    """Models trained before a leading >>de<< was read alone read it as SentencePiece does, after a "▁" (attnmt
-    879fd433 read it alone for them too: other source ids than they were trained on); new models write true."""
-    tokenizer = Tokenizer.train([f">>de<< {s}" for pair in PAIRS for s in pair], vocab_size=60,
-                                user_defined_symbols=[">>de<<"])
-    tokenizer.save(tmp_path / "spm.model")
-    saved = TransformerConfig(vocab_size=tokenizer.vocab_size).to_dict()
-    tag, space = tokenizer.piece_to_id(">>de<<"), tokenizer.piece_to_id("▁")
-    rest = tokenizer.encode_target("a dog")
-    for written, ids in ((False, [space, tag, *rest, EOS_ID]), (None, [space, tag, *rest, EOS_ID]),
-                         (True, [tag, *rest, EOS_ID])):
-        values = {key: value for key, value in saved.items() if key != "language_token_alone"}
-        (tmp_path / "config.json").write_text(json.dumps(values if written is None else
-                                                         {**values, "language_token_alone": written}))
-        config = checkpoint.load_model_config(tmp_path)
-        assert config.language_token_alone is bool(written)
-        assert checkpoint.load_tokenizer(tmp_path, config).encode(">>de<< a dog") == ids
-    assert saved["language_token_alone"] is True
-
-
-# What config.json holds for TransformerConfig(): what it held before activation_dropout was added (a3d27b9),
-# and language_token_alone, which a config.json must hold to be read as true.
+# What config.json held for TransformerConfig() before activation_dropout was added (a3d27b9).
 DEFAULT_CONFIG_JSON = {
     "vocab_size": 8000, "d_model": 512, "n_heads": 8, "encoder_layers": 6, "decoder_layers": 6, "d_ff": 2048,
     "dropout": 0.1, "attention_dropout": 0.0, "max_positions": 1024, "norm_first": False, "positional": "sinusoidal",
     "positional_layout": "interleaved", "activation": "relu", "tie_embeddings": True, "scale_embeddings": True,
     "src_vocab_size": None, "tie_output": False, "output_bias": False, "pad_id": 0, "unk_id": 1, "bos_id": 2,
-    "eos_id": 3, "source_eos": True, "language_token_alone": True,
+    "eos_id": 3, "source_eos": True,
 }
 
 

@@ -271,7 +271,7 @@ def test_the_repr_names_the_file_read_and_the_number_of_pieces(tokenizer, tmp_pa
     assert repr(tokenizer) == f"<Tokenizer in memory: {n} pieces>"
     (tmp_path / "spm.source.model").write_bytes(tokenizer.model_proto)
     (tmp_path / "spm.target.model").write_bytes(tokenizer.model_proto)
-    separate = read_tokenizer(tmp_path, source_eos=True, language_token_alone=True)
+    separate = read_tokenizer(tmp_path, source_eos=True)
     assert repr(separate) == f"<Tokenizer {tmp_path}/spm.source.model + {tmp_path}/spm.target.model: {n} + {n} pieces>"
 
 

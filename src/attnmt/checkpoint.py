@@ -174,9 +174,8 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
     if refusal := not_attnmt_refusal(model_dir, values):  # else its keys are listed as unknown attnmt keys
         raise ModelDirError(refusal)
     if isinstance(values, dict) and holds_marian_vocabulary(model_dir):
-        # imported from Marian before these keys existed: Marian's sources always end with </s>, and
-        # a Marian vocabulary reads a leading language token alone
-        values = {"source_eos": True, "language_token_alone": True, **values}
+        # imported from Marian before source_eos existed: Marian's sources always end with </s>
+        values = {"source_eos": True, **values}
     try:
         return TransformerConfig.from_saved(values, source=str(path))
     except ConfigError as error:
@@ -188,7 +187,7 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
     """The model's tokenizer: spm.model, the source and target models, or for a model imported
     from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
-    tokenizer = read_tokenizer(model_dir, config.source_eos, config.language_token_alone)
+    tokenizer = read_tokenizer(model_dir, config.source_eos)
     if isinstance(tokenizer, VocabTokenizer):
         source_key = "src_vocab_size" if config.src_vocab_size else "vocab_size"
         check_vocab_size(tokenizer, model_dir, ("vocab_size", config.vocab_size),

@@ -73,8 +73,7 @@ class TransformerConfig:
     bos_id: int = 2  # beginning-of-sentence id (the decoder starts from it)
     eos_id: int = 3  # end-of-sentence id
     source_eos: bool = True  # the source ends with </s> (as in Marian and fairseq); see from_saved for old models
-    activation_dropout: float | None = None  # after the feed-forward's activation (None: dropout's); later keys last
-    language_token_alone: bool = True  # a leading >>de<< piece read alone, as Marian reads it; see from_saved
+    activation_dropout: float | None = None  # after the feed-forward's activation (None: dropout's); last: added last
 
     def __post_init__(self) -> None:
         for key, most in SIZE_LIMITS.items():
@@ -87,7 +86,9 @@ class TransformerConfig:
         ids = Range(0, self.vocab_size, below=True, says=f"an id from 0 to {self.vocab_size - 1} (below vocab_size)")
         check_ranges(self, dict.fromkeys(("pad_id", "unk_id", "bos_id", "eos_id"), ids))
         if self.d_model % self.n_heads:
-            raise ConfigError(f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}")
+            raise ConfigError(
+                f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}"
+            )
         for key, allowed in CHOICES.items():  # else a model dir's config.json fails deep in attnmt.layers
             if getattr(self, key) not in allowed:
                 named = ", ".join(repr(name) for name in allowed[:-1])
@@ -131,8 +132,8 @@ class TransformerConfig:
         return 4 * (self.parameter_count() + table)
 
     def to_dict(self) -> dict:
-        """config.json's keys.  An unset activation_dropout is left out, as before there was one; language_token_alone
-        is always there, as a config.json without it is an older model's (from_saved)."""
+        """config.json's keys.  An unset activation_dropout is left out, as before there was one: an earlier
+        attnmt loads the model, and prepared copies (named by this dict's digest) keep their names."""
         values = asdict(self)
         if values["activation_dropout"] is None:
             del values["activation_dropout"]
@@ -150,11 +151,10 @@ class TransformerConfig:
     @classmethod
     def from_saved(cls, values: dict, source: str = "model config") -> TransformerConfig:
         """Reads a model directory's config.json, as any release wrote it.  Release 0.1.0 wrote no
-        ``source_eos`` and trained its models without a source </s>, and none of its models read a
-        leading language token alone (``language_token_alone``), so there a missing key means false;
-        everywhere else (new models, a training config's ``model:``) the default is true."""
-        if isinstance(values, dict):
-            values = {"source_eos": False, "language_token_alone": False, **values}
+        ``source_eos`` and trained its models without a source </s>, so there a missing key means
+        false; everywhere else (new models, a training config's ``model:``) the default is true."""
+        if isinstance(values, dict) and "source_eos" not in values:
+            values = {**values, "source_eos": False}
         return cls.from_dict(values, source)
 
 

@@ -7,7 +7,6 @@ import json
 import os
 import sys
 import warnings
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -260,21 +259,6 @@ def test_a_language_token_is_read_as_the_export_and_its_import_read_it(tmp_path)
     expected = transformers.MarianTokenizer.from_pretrained(marian)(sentences)["input_ids"]
     assert [[to_marian[i] for i in tokenizer.encode(s)] for s in sentences] == expected
     assert [imported.encode(s) for s in sentences] == expected
-
-
-def test_exporting_a_model_that_reads_its_language_token_after_a_space_warns_in_one_line(tmp_path):
-    """A model trained before language_token_alone read ">>de<< a dog" as ["▁", ">>de<<", "▁a", ...]; its export
-    reads [">>de<<", "▁a", ...], so ``attnmt export`` says so (a model with no tag among its pieces: nothing)."""
-    tokenizer = Tokenizer.train([f">>de<< {s}" for pair in PAIRS for s in pair], vocab_size=60,
-                                user_defined_symbols=[">>de<<"])
-    tokenizer.save(tmp_path / "spm.model")
-    config = TransformerConfig(vocab_size=tokenizer.vocab_size, language_token_alone=False)
-    save_model_config(config, tmp_path)
-    assert export.reading_notes(tmp_path) == [
-        "note: this model was trained reading a leading language token (>>de<<) after a '▁'; MarianTokenizer and "
-        "CTranslate2's users read it without one, so a line that starts with it may translate differently there"]
-    save_model_config(replace(config, language_token_alone=True), tmp_path)
-    assert export.reading_notes(tmp_path) == []
 
 
 def test_ctranslate2_int8_export_is_smaller_and_still_translates(trained, ct2_float32, tmp_path):

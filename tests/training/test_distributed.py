@@ -104,7 +104,7 @@ def test_two_ranks_train_from_weighted_prepared_corpora_as_rank_0_alone_would_dr
     prepare_config(config, config.prepared_dir, log=lambda line: None)
     torchrun(path)
     saved = load_trainer_state(list_checkpoints(Path(config.out_dir))[-1])["data"]
-    tokenizer = read_tokenizer(Path(config.prepared_dir), source_eos=True, language_token_alone=True)
+    tokenizer = read_tokenizer(Path(config.prepared_dir), source_eos=True)
     data = load_training_data(config, tokenizer, log=lambda line: None)
     rank_0 = data.batcher(config, rank=0, world_size=2, special_ids=(0, 2, 3))
     stream = iter(rank_0)

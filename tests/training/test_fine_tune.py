@@ -194,21 +194,6 @@ def test_ids_prepared_with_another_source_convention_are_refused(tmp_path):
         Trainer(old_style, progress=False)
 
 
-def test_ids_prepared_by_the_older_reading_of_a_language_token_are_refused_as_such(tmp_path):
-    """attnmt before 879fd433 prepared ">>de<< ..." with a "▁" before the tag, as language_token_alone: false
-    reads it; a new model reads the tag alone.  The refusal named another tokenizer, though the folder's own
-    was used; a run that reads the tag the old way (a model trained before) still trains on the folder."""
-    options = {"model_type": "bpe", "user_defined_symbols": [">>de<<"]}
-    old = tiny_config(tmp_path, max_steps=1, prepared_dir=str(tmp_path / "prepared"), tokenizer_options=options,
-                      model={**tiny_config(tmp_path).model, "language_token_alone": False})
-    prepare_config(old, old.prepared_dir, log=lambda line: None)
-    new = tiny_config(tmp_path / "new", max_steps=1, prepared_dir=old.prepared_dir, tokenizer_options=options)
-    with pytest.raises(DataError, match=r"^\S*prepared was prepared by an older attnmt, which read a leading "
-                                        r"language token \(>>de<<\) differently: run 'attnmt prepare CONFIG' again$"):
-        Trainer(new, progress=False)
-    assert Trainer(old, progress=False).train().step == 1
-
-
 def test_separate_vocabularies_smaller_than_asked_say_which_side(tmp_path):
     from attnmt.errors import AttnmtWarning
     from attnmt.training.start import new_tokenizer

@@ -20,9 +20,8 @@ Both tokenizers read text the same way: ``encode`` is the source as the encoder 
 it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text, and
 ``target_spans`` says where each of ``encode_target``'s pieces stands in the text as given, and
 ``source_spans`` where each of ``pieces``' does.  Both read a language token that starts a source
-(``>>de<<``; for ``Tokenizer``, one of its pieces, and with ``language_token_alone``) as one piece
-with nothing before it, as MarianTokenizer does (``language_token``), so a model and its export
-read the same ids.
+(``>>de<<``; for ``Tokenizer``, one of its pieces) as one piece with nothing before it, as
+MarianTokenizer does (``language_token``), so a model and its export read the same ids.
 """
 
 from __future__ import annotations
@@ -57,15 +56,13 @@ class Tokenizer:
 
     Every model is in attnmt's id layout (0..3 = pad, unk, bos, eos).  With ``source_eos``
     the source ends with ``</s>``, as in Marian and fairseq: new models are trained so,
-    and their exports then read text with those tools' default tokenization.  With
-    ``language_token_alone`` (new models too) a leading language token is read as Marian reads
-    it (``split_language_token``); models trained before read it as SentencePiece does.
+    and their exports then read text with those tools' default tokenization.
     """
 
     pad_id, unk_id, bos_id, eos_id = PAD_ID, UNK_ID, BOS_ID, EOS_ID
 
     def __init__(self, model_proto: bytes, target_proto: bytes | None = None, source_eos: bool = True,
-                 language_token_alone: bool = True, files: Sequence[str | Path] = ()) -> None:
+                 files: Sequence[str | Path] = ()) -> None:
         """Wraps serialized SentencePiece models (the target's when the vocabularies are separate);
         ``files``: where they were read from, which its repr names.
 
@@ -76,7 +73,6 @@ class Tokenizer:
         self._source = load_proto(source)
         self._target = load_proto(target) if target_proto is not None else self._source
         self.source_eos = source_eos
-        self.language_token_alone = language_token_alone
         self.files = tuple(Path(file) for file in files)
         pieces = (self._source.id_to_piece(i) for i in range(self._source.get_piece_size()))
         self.language_tokens = frozenset(piece for piece in pieces if language_token(piece)[0] == piece)
@@ -181,10 +177,9 @@ class Tokenizer:
         the rest of `text`).  MarianTokenizer reads a leading ``>>de<<`` apart from the text after it
         (``language_token``), so an export reads ``[">>de<<", "▁A"]`` where SentencePiece alone reads
         ``["▁", ">>de<<", "▁A"]``: training and translation read it Marian's way, as their exports do.
-        A token the model lacks is left to SentencePiece, which cuts it into the pieces it has, and so is
-        every token where ``language_token_alone`` is false (a model trained before, on ids read so)."""
+        A token the model lacks is left to SentencePiece, which cuts it into the pieces it has."""
         code, rest = language_token(text)
-        return (code, rest) if self.language_token_alone and code in self.language_tokens else ("", text)
+        return (code, rest) if code in self.language_tokens else ("", text)
 
     def _code_ids(self, code: str) -> list[int]:
         return [self._source.piece_to_id(code)] if code else []

@@ -49,10 +49,8 @@ def holds_marian_vocabulary(folder: Path) -> bool:
     return not own and any((folder / name).is_file() for name in VocabTokenizer.FILES[:2])
 
 
-def read_tokenizer(folder: Path, source_eos: bool, language_token_alone: bool) -> Tokenizer | VocabTokenizer:
-    """The tokenizer ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory), reading
-    sources as its model was trained to (``source_eos``, ``language_token_alone``: TransformerConfig's).
-    A Marian vocabulary always reads a leading language token alone, as Marian does."""
+def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer:
+    """The tokenizer ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory)."""
     if holds_marian_vocabulary(folder):
         try:
             return VocabTokenizer.load(folder, source_eos=source_eos)
@@ -64,7 +62,6 @@ def read_tokenizer(folder: Path, source_eos: bool, language_token_alone: bool) -
     paths = tokenizer_paths(folder)
     try:
         protos = [path.read_bytes() for path in paths]
-        return Tokenizer(protos[0], protos[1] if len(protos) > 1 else None, source_eos=source_eos,
-                         language_token_alone=language_token_alone, files=paths)
+        return Tokenizer(protos[0], protos[1] if len(protos) > 1 else None, source_eos=source_eos, files=paths)
     except (OSError, ValueError, RuntimeError) as error:
         raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None

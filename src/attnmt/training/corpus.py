@@ -47,22 +47,14 @@ CHECK_CHUNK = 1 << 24  # ids read at a time when a token file's ids are checked 
 
 def tokenizer_fingerprint(tokenizer: Tokenizer | VocabTokenizer) -> str:
     """SHA-256 of what turns text into ids (the SentencePiece models, a Marian vocabulary, whether
-    sources end with </s>, whether a leading language token is read alone): prepared ids are only
-    valid with the same."""
-    alone = isinstance(tokenizer, Tokenizer) and tokenizer.language_token_alone and bool(tokenizer.language_tokens)
-    return fingerprint(tokenizer, alone)
-
-
-def fingerprint(tokenizer: Tokenizer | VocabTokenizer, language_token_alone: bool) -> str:
-    """``tokenizer_fingerprint``, with ``language_token_alone`` saying whether ``tokenizer`` reads a
-    language token among its pieces alone (a Marian vocabulary always does, and is marked otherwise)."""
+    sources end with </s>): prepared ids are only valid with the same."""
     digest = hashlib.sha256()
     for proto in tokenizer.model_protos:
         digest.update(hashlib.sha256(proto).digest())
     if isinstance(tokenizer, VocabTokenizer):
         vocabularies = (tokenizer.source_vocab, tokenizer.target_vocab)
         digest.update(json.dumps(vocabularies, sort_keys=True, ensure_ascii=False).encode())
-    elif language_token_alone:  # read with a "▁" before them, as SentencePiece reads them, the ids differ
+    elif tokenizer.language_tokens:  # once read with a "▁" before them: ids prepared so are refused
         digest.update(b"leading language token whole")
     digest.update(b"source </s>" if tokenizer.source_eos else b"")
     return digest.hexdigest()
@@ -176,10 +168,6 @@ def read_header(folder: Path) -> dict:
 def check_tokenizer(folder: Path, header: dict, tokenizer: Tokenizer | VocabTokenizer, tokenizer_source: str) -> None:
     """Refuses ids made by another tokenizer: they would silently mean other pieces."""
     found, expected = header["tokenizer_sha256"], tokenizer_fingerprint(tokenizer)
-    if found != expected and found == fingerprint(tokenizer, language_token_alone=False):
-        token = min(tokenizer.language_tokens)  # this tokenizer reads them alone, the folder's ids do not
-        raise DataError(f"{folder} was prepared by an older attnmt, which read a leading language token ({token}) "
-                        f"differently: {PREPARE_AGAIN}")
     if found != expected:
         raise DataError(f"{folder} was prepared with another tokenizer (sha256 {found[:12]}…, {tokenizer_source} "
                         f"is {expected[:12]}…): prepare it again with this tokenizer, or leave tokenizer unset "

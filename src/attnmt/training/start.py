@@ -36,8 +36,6 @@ DEFAULT_VOCAB_SIZE = 8000
 TRAINING_ONLY_KEYS = ("dropout", "attention_dropout", "activation_dropout")
 # Model keys the tokenizer decides.
 VOCABULARY_SIZES = ("vocab_size", "src_vocab_size")
-# Model keys that say how a source's text becomes ids: the tokenizer is built to follow them.
-SOURCE_READING = ("source_eos", "language_token_alone")
 # What cuts the training corpora into batches, besides the corpora themselves.
 BATCH_SHAPE = ("max_tokens", "max_len", "max_length_ratio")
 
@@ -106,9 +104,9 @@ def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:
 def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer | VocabTokenizer:
     """The config's SentencePiece files, the one its prepared_dir was made with, or models trained on
     its corpora (one joint, or one per side)."""
-    reading = {key: bool(config.model.get(key, getattr(TransformerConfig, key))) for key in SOURCE_READING}
+    source_eos = bool(config.model.get("source_eos", TransformerConfig.source_eos))
     if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
-        tokenizer = read_tokenizer(Path(config.prepared_dir), **reading)
+        tokenizer = read_tokenizer(Path(config.prepared_dir), source_eos)
         check_prepared_vocabulary(config, tokenizer, say)
         return tokenizer
     shared = config.shared_vocab is not False
@@ -121,7 +119,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
         files = [("tokenizer", config.tokenizer)]
         if not shared:
             files.append(("target_tokenizer", config.target_tokenizer))
-        return Tokenizer(*(read_model(key, path) for key, path in files), **reading)
+        return Tokenizer(*(read_model(key, path) for key, path in files), source_eos=source_eos)
     size = config.vocab_size or DEFAULT_VOCAB_SIZE
     check_has_text(config)
     say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
@@ -131,7 +129,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     try:
         protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, text,
                                       **config.tokenizer_options) for side, text in sides.items()]
-        return Tokenizer(*protos, **reading)
+        return Tokenizer(*protos, source_eos=source_eos)
     except UserError:
         raise  # bad training data: the message names the file and line
     except ValueError as error:  # SentencePiece refused: the options, when there are any, are the suspects
