@@ -201,24 +201,6 @@ def test_user_defined_symbols_stay_whole():
     assert ">>fr<<" in tok.pieces(">>fr<< Two dogs")  # one piece, though no training sentence had it
 
 
-def test_a_leading_language_token_is_read_alone_as_marian_tokenizer_reads_it():
-    """SentencePiece alone read ">>de<< Two dogs" as ["▁", ">>de<<", "▁Two", ...], MarianTokenizer (reading an
-    export) as [">>de<<", "▁Two", ...]: the model and its export read other ids."""
-    tok = Tokenizer.train([f">>de<< {s}" for s in CORPUS], vocab_size=100, user_defined_symbols=[">>de<<"])
-    plain = sentencepiece.SentencePieceProcessor(model_proto=tok.model_proto)
-    assert tok.pieces(">>de<< Two dogs") == [">>de<<", *plain.encode("Two dogs", out_type=str), "</s>"]
-    assert tok.pieces(">>de<<Two dogs") == tok.pieces(">>de<< Two dogs")  # the rest is read as a text of its own
-    assert tok.encode(">>de<< Two dogs") == [tok.piece_to_id(">>de<<"), *plain.encode("Two dogs"), EOS_ID]
-    assert tok.encode_batch([">>de<< Two dogs", "Two dogs"]) == [tok.encode(">>de<< Two dogs"), tok.encode("Two dogs")]
-    assert tok.encode(">>de<<") == [tok.piece_to_id(">>de<<"), EOS_ID]
-    spans = tok.source_spans(">>de<< Two dogs")  # the token's, then the rest's moved past it
-    assert spans == [(0, 6), *((begin + 6, end + 6) for begin, end in tok.source_spans(" Two dogs"))]
-    assert len(spans) == len(tok.pieces(">>de<< Two dogs")) - 1
-    for text in ("Two >>de<< dogs", " >>de<< Two dogs", ">>fr<< Two dogs"):  # not leading, or no piece
-        assert tok.pieces(text)[:-1] == plain.encode(text, out_type=str)
-    assert tok.decode(tok.encode_target(">>de<< Two dogs")) == ">>de<< Two dogs"  # targets are SentencePiece's
-
-
 def test_character_coverage_below_one_leaves_rare_characters_unknown():
     corpus = [*CORPUS, "Ein Drache: 龍"]
     assert UNK_ID not in Tokenizer.train(corpus, vocab_size=100).encode("龍")

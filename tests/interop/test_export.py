@@ -239,28 +239,6 @@ def test_export_of_every_option_marian_has_gives_the_same_numbers(tmp_path, chan
     assert max_ct2_difference(model, tokenizer, ct2) <= TOLERANCE
 
 
-def test_a_language_token_is_read_as_the_export_and_its_import_read_it(tmp_path):
-    """attnmt read ">>de<< a dog runs" as ["▁", ">>de<<", "▁a", ...], MarianTokenizer its export as
-    [">>de<<", "▁a", ...] (the leading token split off before SentencePiece): other ids, other translations."""
-    transformers = need("transformers")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the corpus is too small for the asked size
-        tokenizer = Tokenizer.train([f">>de<< {s}" for pair in PAIRS for s in pair], vocab_size=60,
-                                    user_defined_symbols=[">>de<<"])
-    config = TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=16, n_heads=2, encoder_layers=1,
-                               decoder_layers=1, d_ff=32, max_positions=64)
-    save_weights(Transformer(config), tmp_path / "model" / WEIGHTS)
-    save_model_config(config, tmp_path / "model")
-    tokenizer.save(tmp_path / "model" / "spm.model")
-    marian = export.export_marian(tmp_path / "model", tmp_path / "marian")
-    _, imported = load_model_dir(marian_import.import_marian(marian, tmp_path / "back"))
-    to_marian = {a: m for m, a in enumerate(marian_order(config))}
-    sentences = [">>de<< a dog runs", ">>de<<a cat sleeps", ">>de<<", "two >>de<< dogs run", " >>de<< a dog runs"]
-    expected = transformers.MarianTokenizer.from_pretrained(marian)(sentences)["input_ids"]
-    assert [[to_marian[i] for i in tokenizer.encode(s)] for s in sentences] == expected
-    assert [imported.encode(s) for s in sentences] == expected
-
-
 def test_ctranslate2_int8_export_is_smaller_and_still_translates(trained, ct2_float32, tmp_path):
     out = tmp_path / "int8"
     assert main(["export", "--model", str(trained), "--format", "ctranslate2", "--quantization", "int8",

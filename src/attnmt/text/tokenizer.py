@@ -19,9 +19,7 @@ corpus: attnmt.text.tokenizer_training.
 Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
 it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text, and
 ``target_spans`` says where each of ``encode_target``'s pieces stands in the text as given, and
-``source_spans`` where each of ``pieces``' does.  Both read a language token that starts a source
-(``>>de<<``; for ``Tokenizer``, one of its pieces) as one piece with nothing before it, as
-MarianTokenizer does (``language_token``), so a model and its export read the same ids.
+``source_spans`` where each of ``pieces``' does.
 """
 
 from __future__ import annotations
@@ -74,8 +72,6 @@ class Tokenizer:
         self._target = load_proto(target) if target_proto is not None else self._source
         self.source_eos = source_eos
         self.files = tuple(Path(file) for file in files)
-        pieces = (self._source.id_to_piece(i) for i in range(self._source.get_piece_size()))
-        self.language_tokens = frozenset(piece for piece in pieces if language_token(piece)[0] == piece)
 
     def __repr__(self) -> str:
         """``<Tokenizer runs/demo/spm.model: 8000 pieces>``; two files and two counts where the
@@ -149,20 +145,15 @@ class Tokenizer:
 
         SentencePiece normalizes first (NFKC, runs of whitespace collapsed, ends
         trimmed), so `decode(encode_target(s)) == s` holds for text already in that form.
-        A leading language token that is one of the source model's pieces is read whole and
-        alone (``split_language_token``).
 
         One text (``given_text``): a list was SentencePiece's batch, ``[[9, 70], 3]``.
         """
-        code, text = self.split_language_token(given_text(text))
-        return self._with_end(self._code_ids(code) + self._source.encode(text, out_type=int))
+        return self._with_end(self._source.encode(given_text(text), out_type=int))
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         """`encode` for many texts at once (SentencePiece batches them in C++)."""
         check_text_list(texts)
-        split = [self.split_language_token(text) for text in texts]
-        rows = self._source.encode([text for _, text in split], out_type=int, num_threads=NUM_THREADS)
-        return [self._with_end(self._code_ids(code) + ids) for (code, _), ids in zip(split, rows, strict=True)]
+        return [self._with_end(ids) for ids in self._source.encode(list(texts), out_type=int, num_threads=NUM_THREADS)]
 
     def encode_target(self, text: str) -> list[int]:
         """Target ids of `text`, without BOS/EOS (one text, as ``encode`` takes)."""
@@ -171,18 +162,6 @@ class Tokenizer:
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
         return self._target.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
-
-    def split_language_token(self, text: str) -> tuple[str, str]:
-        """(the language token `text` starts with where it is one of the source model's pieces, or "";
-        the rest of `text`).  MarianTokenizer reads a leading ``>>de<<`` apart from the text after it
-        (``language_token``), so an export reads ``[">>de<<", "▁A"]`` where SentencePiece alone reads
-        ``["▁", ">>de<<", "▁A"]``: training and translation read it Marian's way, as their exports do.
-        A token the model lacks is left to SentencePiece, which cuts it into the pieces it has."""
-        code, rest = language_token(text)
-        return (code, rest) if code in self.language_tokens else ("", text)
-
-    def _code_ids(self, code: str) -> list[int]:
-        return [self._source.piece_to_id(code)] if code else []
 
     def _with_end(self, ids: list[int]) -> list[int]:
         return [*ids, EOS_ID] if ids and self.source_eos else ids
@@ -212,14 +191,12 @@ class Tokenizer:
 
     def source_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `pieces(text)`'s pieces stands in `text` (``piece_spans``), the closing "</s>" aside."""
-        code, text = self.split_language_token(given_text(text))
-        return spans_after(code, piece_spans(self._source, text))
+        return piece_spans(self._source, given_text(text))
 
     def pieces(self, text: str) -> list[str]:
         """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]; one text
         (``given_text``): a list was SentencePiece's batch, its pieces' lists with "</s>" after them."""
-        code, text = self.split_language_token(given_text(text))
-        pieces = ([code] if code else []) + self._source.encode(text, out_type=str)
+        pieces = self._source.encode(given_text(text), out_type=str)
         return [*pieces, "</s>"] if pieces and self.source_eos else pieces
 
     def id_to_piece(self, i: int) -> str:
@@ -292,21 +269,6 @@ def protobuf_messages() -> tuple[types.ModuleType, types.ModuleType]:
                           f"{protobuf_version} ({' '.join(str(error).split())}): install a newer protobuf "
                           "(pip install -U protobuf), or a sentencepiece as old as your protobuf") from None
     return sentencepiece_model_pb2, sentencepiece_pb2
-
-
-def language_token(text: str) -> tuple[str, str]:
-    """(the language token ``text`` starts with, such as ``>>fra<<``, which is read whole, or "";
-    the rest of ``text``): MarianTokenizer's rule (its ``remove_language_code``), which takes only a
-    token at the very start of the text (after a space, it is the text's like any other word)."""
-    if text.startswith(">>") and (end := text.find("<<")) != -1:
-        return text[: end + 2], text[end + 2 :]
-    return "", text
-
-
-def spans_after(code: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans of a text that starts with the language token ``code`` ("" for none): the token's
-    own, then ``spans`` (those of the rest of the text) moved past it."""
-    return ([(0, len(code))] if code else []) + [(begin + len(code), end + len(code)) for begin, end in spans]
 
 
 def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:

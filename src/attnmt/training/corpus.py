@@ -54,8 +54,6 @@ def tokenizer_fingerprint(tokenizer: Tokenizer | VocabTokenizer) -> str:
     if isinstance(tokenizer, VocabTokenizer):
         vocabularies = (tokenizer.source_vocab, tokenizer.target_vocab)
         digest.update(json.dumps(vocabularies, sort_keys=True, ensure_ascii=False).encode())
-    elif tokenizer.language_tokens:  # once read with a "▁" before them: ids prepared so are refused
-        digest.update(b"leading language token whole")
     digest.update(b"source </s>" if tokenizer.source_eos else b"")
     return digest.hexdigest()
 
