@@ -1,8 +1,6 @@
 """An EPUB book's package (attnmt.documents.epub): the pages its manifest lists, each translated
 once, and the languages it states.  Mirror: words upper-cased in reverse order."""
 
-import warnings
-
 import pytest
 from lxml import etree, html
 from office_files import EPUB2_PAGE, book_file, epub2_file, read_members, write_members
@@ -141,11 +139,9 @@ def test_a_contents_entry_with_a_comment_is_translated_whole_and_keeps_it(mirror
 
 HTML_PAGE = ('<html><head><title>One</title><style>div > p { color: red }</style></head><body><p>A man walks.</p>'
              '<script src="a.js"></script><div id="x"></div><textarea></textarea><p>The cat sleeps.</p></body></html>')
-# XHTML's syntax, an XML declaration and a DOCTYPE, but not its namespace: HTML all the same.
 XHTML_PAGE = EPUB2_PAGE.replace("</title>", "</title><style>div > p { color: red }</style>").replace(
     "<p>A dog runs on the grass.</p>", '<p>A man walks.</p><script>if (a &lt; b &amp;&amp; c > d) go();</script>'
-    '<script src="a.js"></script><div id="x"></div><br/><p>The cat sleeps.</p>').replace(
-    ' xmlns="http://www.w3.org/1999/xhtml"', "")
+    '<script src="a.js"></script><div id="x"></div><br/><p>The cat sleeps.</p>')
 
 
 def shape(page: bytes) -> list[tuple[str, int]]:
@@ -157,10 +153,9 @@ def shape(page: bytes) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("page", [HTML_PAGE, XHTML_PAGE], ids=["html", "xhtml"])
 def test_a_page_listed_as_text_html_is_translated_and_written_as_html(mirror, page):
-    """Such a page without XHTML's namespace (old EPUB 2 books list theirs so) was written back as
-    XML where it parsed as XML: ``<script src="a.js"/>``, which an HTML reader takes for a start tag
-    (the rest of the page a script), ``<div id="x"/>`` left open, a style's ``div &gt; p``, and its
-    language in xml:lang alone."""
+    """Such a page (old EPUB 2 books list theirs so) was written back as XML where it parsed as XML:
+    ``<script src="a.js"/>``, which an HTML reader takes for a start tag (the rest of the page a
+    script), ``<div id="x"/>`` left open, a style's ``div &gt; p``, and its language in xml:lang alone."""
     out = read_members(translate_file_bytes(with_page_file(page, "text/html"), "old.epub", mirror, GERMAN))[PAGE]
     assert shape(out) == shape(page.encode())
     assert b"<style>div > p { color: red }</style>" in out
@@ -175,50 +170,13 @@ def test_a_scripts_text_in_a_page_listed_as_text_html_stays_as_it_came(same):
 
 
 def test_a_page_listed_as_text_html_that_is_not_utf8_is_warned_of_and_left_as_it_is(same):
-    page = EPUB2_PAGE.replace("A dog runs", "Ein Hund läuft").replace(' xmlns="http://www.w3.org/1999/xhtml"', "")
-    book = with_page_file(page, "text/html", "latin-1")
+    book = with_page_file(EPUB2_PAGE.replace("A dog runs", "Ein Hund läuft"), "text/html", "latin-1")
     with pytest.warns(UserWarning) as caught:
         out = read_members(translate_file_bytes(book, "old.epub", same, GERMAN))
     assert [str(w.message) for w in caught] == [
         "old.epub: member OEBPS/Text/chapter 1.xhtml, line 4: the text is not UTF-8 (byte 0xe4); the manifest lists "
         "it as text/html, and it is left as it is"]
     assert out[PAGE] == read_members(book)[PAGE]
-
-
-@pytest.mark.parametrize("encoding", ["utf-16", "iso-8859-1"])
-def test_an_xhtml_page_listed_as_text_html_is_read_in_the_encoding_it_declares(mirror, encoding):
-    """An XHTML page the manifest lists as text/html was read as UTF-8 only, and one in UTF-16 (which
-    EPUB allows) or declared Latin-1 was left untranslated, with a warning; it is read, and written,
-    as the application/xhtml+xml pages are."""
-    page = EPUB2_PAGE.replace("utf-8", encoding).replace("A dog runs on the grass.", "A man walks to the café.")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        out = read_members(translate_file_bytes(with_page_file(page, "text/html", encoding), "old.epub", mirror,
-                                                GERMAN))[PAGE]
-    assert "<p>CAFÉ. THE TO WALKS MAN A</p>" in out.decode(encoding)
-    assert etree.fromstring(out).getroottree().docinfo.encoding.lower() == encoding
-
-
-def test_an_xhtml_page_listed_as_text_html_without_a_declaration_is_written_as_xml(mirror):
-    """Such a page (XHTML's namespace and DOCTYPE, no XML declaration) was written as HTML: <meta
-    charset="utf-8">, <br>, no longer well-formed XML, which a reading system that reads it as XHTML
-    refuses.  It is written as the application/xhtml+xml pages are."""
-    page = EPUB2_PAGE.split("\n", 1)[1].replace("<p>A dog runs on the grass.</p>",
-                                                '<p>A man walks.<br/>The cat sleeps.</p><div id="x"></div>')
-    out = read_members(translate_file_bytes(with_page_file(page, "text/html"), "old.epub", mirror, GERMAN))[PAGE]
-    as_xhtml = read_members(translate_file_bytes(with_page_file(page, "application/xhtml+xml"), "new.epub",
-                                                 mirror, GERMAN))[PAGE]
-    assert out == as_xhtml
-    root = etree.fromstring(out)  # well-formed
-    assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == "de"
-    assert b"<p>WALKS. MAN A<br/>SLEEPS. CAT THE</p>" in out and b"<meta" not in out
-
-
-def test_cdata_in_an_xhtml_page_listed_as_text_html_is_translated(mirror):
-    """Read as HTML, such a page's <![CDATA[...]]> section in its body became a comment, untranslated."""
-    page = EPUB2_PAGE.replace("<p>A dog runs on the grass.</p>", "<p><![CDATA[A woman sings.]]></p>")
-    out = read_members(translate_file_bytes(with_page_file(page, "text/html"), "old.epub", mirror, GERMAN))[PAGE]
-    assert b"<p><![CDATA[SINGS. WOMAN A]]></p>" in out
 
 
 def with_page_file(page: str, kind: str, encoding: str = "utf-8") -> bytes:

@@ -2,9 +2,8 @@
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
 the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
-text/html (old EPUB 2 books) is so too where it is XHTML, well-formed XML whose root is in XHTML's
-namespace (xhtml_page); any other such page is read as HTML by readers, and so is parsed and written
-back as an HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
+text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
+HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
 ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its blocks of translated
 text and the elements around them (TreeJob), the package's first ``dc:language`` (the others taken
 out, with the metas refining them) and the table of contents' ``xml:lang`` say it (a page's root and
@@ -27,7 +26,6 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
-from attnmt.documents.language import XHTML as XHTML_NAMESPACE
 from attnmt.documents.language import XML_LANG, set_direction
 from attnmt.documents.markup import TreeJob, page_language
 from attnmt.documents.pages import Parsed, parse
@@ -45,7 +43,7 @@ OPF = "http://www.idpf.org/2007/opf"
 DC = "http://purl.org/dc/elements/1.1/"
 NCX = "http://www.daisy.org/z3986/2005/ncx/"
 XHTML = "application/xhtml+xml"
-HTML = "text/html"  # how an old EPUB 2 book may list its pages: read as XHTML where they are (xhtml_page)
+HTML = "text/html"  # how an old EPUB 2 book may list its pages: read as HTML (HtmlPart)
 TOC = "application/x-dtbncx+xml"
 # toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables);
 # not its pageList (page numbers), nor docTitle and docAuthor, which stay the package's dc:title and creator.
@@ -85,11 +83,10 @@ class HtmlPageJob(TreeJob):
 
 @dataclass
 class HtmlPart(Part):
-    """A page the manifest lists as text/html that is not XHTML (xhtml_page): written back as an
-    HTML file is (pages.Parsed.serialise: its scripts and styles as they came, empty and void elements
-    as HTML has them, XHTML's syntax where it has an XML declaration), not as XML, whose
-    ``<script src="a.js"/>`` an HTML reader takes for a start tag, and whose ``div &gt; p`` breaks a
-    style."""
+    """A page the manifest lists as text/html: written back as an HTML file is (pages.Parsed.serialise:
+    its scripts and styles as they came, empty and void elements as HTML has them, XHTML's syntax where
+    it has an XML declaration), not as XML, whose ``<script src="a.js"/>`` an HTML reader takes for a
+    start tag, and whose ``div &gt; p`` breaks a style."""
 
     page: Parsed = field(kw_only=True)
 
@@ -99,11 +96,10 @@ class HtmlPart(Part):
 
 def html_part(archive: Archive, member: str, vocabulary: Vocabulary, options: DocumentOptions,
               glossary: Glossary | None) -> list[Part]:
-    """The page ``member``, listed as text/html and not XHTML (xhtml_page), as a part to translate,
-    parsed as an HTML file is (pages.parse: a repair of its markup warned of, markup nested too deep
-    refused); none for a page of nothing but a DOCTYPE and comments, and none, with a warning naming
-    it, for one that is not UTF-8 (EPUB's encoding, and HTML's; an XHTML page may be UTF-16), left
-    as it is."""
+    """The page ``member``, listed as text/html, as a part to translate, parsed as an HTML file is
+    (pages.parse: a repair of its markup warned of, markup nested too deep refused); none for a page
+    of nothing but a DOCTYPE and comments, and none, with a warning naming it, for one that is not
+    UTF-8 (EPUB's encoding, but for UTF-16, rare), left as it is."""
     where = f"{archive.name}: member {member}"
     data = archive.read(member)
     try:
@@ -118,19 +114,6 @@ def html_part(archive: Archive, member: str, vocabulary: Vocabulary, options: Do
         return []
     job = HtmlPageJob(page, vocabulary, options, glossary)
     return [HtmlPart(member, page.root.getroottree(), [job] if job.flats() else [], page=page)]
-
-
-def xhtml_page(archive: Archive, member: str) -> etree._ElementTree | None:
-    """The page ``member``, listed as text/html, parsed as XML (archive.parse_part) where it is
-    XHTML with a wrong media type: it parses, and its root is in XHTML's namespace.  It is then read
-    and written as the application/xhtml+xml pages are (the encoding it declares, its CDATA sections,
-    well-formed XML); None for any other page, HTML, which reading systems read as HTML (html_part),
-    and which is written as XML only to break (``<script src="a.js"/>``, ``div &gt; p``)."""
-    try:
-        tree = parse_part(archive, member, doctype=True)
-    except DataError:  # not well-formed, or nested too deep: html_part says so where HTML cannot be read either
-        return None
-    return tree if etree.QName(tree.getroot()).namespace == XHTML_NAMESPACE else None
 
 
 class ContentsJob:
@@ -273,10 +256,10 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         if member not in archive or kind not in (XHTML, HTML, TOC) or member in seen:
             continue
         seen.add(member)
-        tree = xhtml_page(archive, member) if kind == HTML else parse_part(archive, member, doctype=True)
-        if tree is None:
+        if kind == HTML:
             parts += html_part(archive, member, vocabulary, options, glossary)
             continue
+        tree = parse_part(archive, member, doctype=True)
         root = tree.getroot()
         job: PageJob | ContentsJob
         if kind == TOC:
