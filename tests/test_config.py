@@ -151,13 +151,25 @@ def test_a_config_that_is_not_utf8_names_the_file_and_line(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("max_steps: [5\n", "line 1, column 12: not valid YAML: expected ',' or ']', but got '<stream end>'"),
-    ("max_steps: 5\nout_dir\nlr: 2\n", "line 2, column 1: not valid YAML: could not find expected ':'"),
+    ("max_steps: [5\n", "line 2, column 1: not valid YAML: expected ',' or ']', but got '<stream end>' "
+                         "(while parsing a flow sequence from line 1, column 12)"),
+    ("max_steps: 5\nout_dir\nlr: 2\n", "line 3, column 1: not valid YAML: could not find expected ':' "
+                                       "(while scanning a simple key from line 2, column 1)"),
     ("max_steps: 5: 6\n", "line 1, column 13: not valid YAML: mapping values are not allowed here"),
     ("max_steps: 5\n\x07lr: 2\n", "line 2: not valid YAML: character #x0007: special characters are not allowed"),
-], ids=["a list never closed", "a key without its colon", "two colons", "a control character"])
+    ("".join(f"key{n}: {n}\n" for n in range(10)) + "sub:\n  a: 1\n b: 2\n",
+     "line 13, column 2: not valid YAML: expected <block end>, but found '<block mapping start>' "
+     "(while parsing a block mapping from line 1, column 1)"),
+    ("x: 1\n---\ny: 2\n",
+     "line 2, column 1: not valid YAML: expected a single document in the stream, but found another document"),
+    ("x: 1\n? [a, b]\n",
+     "line 2, column 3: not valid YAML: found unhashable key (while constructing a mapping from line 1, column 1)"),
+], ids=["a list never closed", "a key without its colon", "two colons", "a control character", "a bad indent",
+        "two documents", "a list as a key"])
 def test_a_config_that_is_not_yaml_is_one_line_naming_the_file_line_and_column(tmp_path, capsys, text, message):
-    """It was PyYAML's message on seven lines, naming "<unicode string>" instead of the file."""
+    """It was PyYAML's message on seven lines, naming "<unicode string>" instead of the file.  The
+    place is where PyYAML stopped: the start of what it was reading (line 1, for a bad indent
+    deep in the file) follows in words."""
     path = tmp_path / "c.yaml"
     path.write_text(text)
     code, out, err = run_cli(["train", path, "--out-dir", tmp_path / "runs"], capsys)

@@ -40,19 +40,35 @@ def read_config_file(path: Path) -> dict[str, Any]:
 
 
 def yaml_problem(error: yaml.YAMLError, text: str) -> str:
-    """What PyYAML found wrong in ``text``, in one line with its place ("line 1, column 12: not valid
-    YAML: expected ',' or ']', but got '<stream end>'").  PyYAML's own message takes several lines,
-    names the text "<unicode string>" and quotes it with a caret.  The place is where the part that
-    could not be read starts, where PyYAML gives one (the "[" of a list never closed), as its
-    problem's place is often the line after (where it gave up looking for the "]")."""
+    """What PyYAML found wrong in ``text``, in one line with its place ("line 13, column 2: not valid
+    YAML: expected <block end>, but found '<block mapping start>' (while parsing a block mapping from
+    line 1, column 1)").  PyYAML's own message takes several lines, names the text "<unicode string>"
+    and quotes it with a caret.  The place is where the parser stopped (its problem mark): the
+    mark of its context is where the part being read started, which for a bad indent is the first
+    line of the whole mapping, so it follows in words.  A context that is no "while ..." is the
+    first half of the problem ("expected a single document in the stream, but found another
+    document") and comes before it."""
     if isinstance(error, yaml.MarkedYAMLError):
-        mark = error.context_mark or error.problem_mark
+        mark = error.problem_mark or error.context_mark
         place = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        return f"{place}not valid YAML: {error.problem or error.context}"
+        return f"{place}not valid YAML: {yaml_words(error)}"
     if isinstance(error, yaml.reader.ReaderError):  # a character YAML does not allow (a control character)
         line = text[:error.position].count("\n") + 1
         return f"line {line}: not valid YAML: character #x{error.character:04x}: {error.reason}"
     return f"not valid YAML: {str(error).splitlines()[0]}"
+
+
+def yaml_words(error: yaml.MarkedYAMLError) -> str:
+    """PyYAML's problem with its context, in words: "found unhashable key (while constructing a
+    mapping from line 1, column 1)", or "expected a single document in the stream, but found
+    another document"."""
+    if not error.context or not error.problem:
+        return error.problem or error.context or "cannot be read"
+    if not error.context.startswith("while "):
+        return f"{error.context}, {error.problem}"
+    mark = error.context_mark
+    start = f" from line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+    return f"{error.problem} ({error.context}{start})"
 
 
 class RepeatedKey(yaml.YAMLError):

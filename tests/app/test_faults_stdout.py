@@ -1,10 +1,12 @@
 """Every command that prints a result, where standard output cannot be written (``> /dev/full``, a
 full disk): one line naming <stdout> and exit status 2, as ``attnmt translate`` gives, never a stack
-trace (attnmt.cli.lines.print_out)."""
+trace (attnmt.cli.lines.print_out).  A reader that has gone (``| head -1``) is no failure: the
+command does its work to the end, quietly."""
 
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from support import calibration_pairs, run_cli, write_pairs
@@ -47,3 +49,52 @@ def test_evaluate_into_dev_full_is_one_line_and_exit_status_2(tmp_path):
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert (done.returncode, done.stderr) == (2, FULL)
+
+
+def run_with_its_reader_gone(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``argv`` run as ``| head -1`` leaves it once it has read its line: standard output a pipe whose
+    reader has closed before the command writes.  Buffered, as a shell runs it (no PYTHONUNBUFFERED)."""
+    read, write = os.pipe()
+    os.close(read)
+    env = {name: value for name, value in env.items() if name != "PYTHONUNBUFFERED"}
+    try:
+        return subprocess.run(argv, stdout=write, stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+    finally:
+        os.close(write)
+
+
+def test_cache_whose_reader_has_gone_ends_quietly(tmp_path):
+    """Each line is written as it is printed: the first met the closed pipe, "cannot read attnmt's
+    cache ...: Broken pipe", exit status 2."""
+    env = {**os.environ, "ATTNMT_CACHE": str(tmp_path / "cache")}
+    done = run_with_its_reader_gone([sys.executable, "-m", "attnmt", "cache"], env)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_prune_whose_reader_has_gone_removes_every_stale_copy(tmp_path):
+    """The pipe closed after the first line stopped it at the second copy, exit status 2."""
+    folder = tmp_path / "cache" / "prepared"
+    folder.mkdir(parents=True)
+    ten_days_ago = time.time() - 10 * 86400
+    # Not read for 10 days (and, once the format is past 6, of an older one): stale either way.
+    copies = [folder / f"fp32-{n:032x}-{n:016x}-chosen-0123456789ab-v6.safetensors" for n in range(4)]
+    for copy in copies:
+        copy.write_bytes(b"0" * 1000)
+        os.utime(copy, (ten_days_ago, ten_days_ago))
+    env = {**os.environ, "ATTNMT_CACHE": str(tmp_path / "cache")}
+    done = run_with_its_reader_gone([sys.executable, "-m", "attnmt", "cache", "--prune", "--unused-days", "1"], env)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert [copy for copy in copies if copy.exists()] == []
+
+
+def test_a_line_written_to_sys_stdout_after_its_reader_has_gone_goes_nowhere():
+    """As training's progress lines are, then flushed as multiprocessing does before it starts a
+    worker: the demo stopped there, 'could not write .../prepared: broken pipe'."""
+    script = ("import sys\n"
+              "from attnmt.cli.main import write_stdout_till_its_reader_goes\n"
+              "write_stdout_till_its_reader_goes()\n"
+              "print('step 10: loss 4.2')\n"
+              "sys.stdout.flush()\n"
+              "print('went on', file=sys.stderr)\n")
+    done = run_with_its_reader_gone([sys.executable, "-c", script], dict(os.environ))
+    assert (done.returncode, done.stderr) == (0, "went on\n")

@@ -210,9 +210,25 @@ def print_out(text: str) -> None:
     """``text`` and a line break on standard output, written as ``output`` writes translations: a
     failed write (a full disk, a closed stdout) is one line naming <stdout>, exit status 2, where
     ``print``'s OSError would end the command in a stack trace.  Each command prints its result
-    through this."""
-    with output(None) as out:
-        out.write(f"{text}\n")
+    through this.  A reader that has gone (``| head -1``) is no failure: what it did not read is not
+    wanted, but the command's work is (the copies ``cache --prune`` removes, the pictures ``attention``
+    writes, the model ``demo`` trains), so standard output goes nowhere from then on and the command
+    goes on to its end.  (``attnmt translate`` writes only output, and stops where its reader goes.)"""
+    try:
+        with output(None) as out:
+            out.write(f"{text}\n")
+    except BrokenPipeError:
+        quiet_stdout()
+
+
+def quiet_stdout() -> None:
+    """Standard output's descriptor pointed at /dev/null, as Python's docs advise once its reader has
+    gone (EPIPE): every later write to it, the interpreter's flush at exit too, goes nowhere, quietly."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, sys.stdout.fileno())
+    finally:
+        os.close(null)
 
 
 def text_writer(raw: BinaryIO, path: str) -> TextIO:

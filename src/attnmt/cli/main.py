@@ -34,6 +34,7 @@ from attnmt.cli.commands import (
     translate,
 )
 from attnmt.cli.commands.train import OWN_FLAGS
+from attnmt.cli.lines import quiet_stdout
 from attnmt.errors import (
     INTERRUPTED,
     INTERRUPTED_STATUS,
@@ -255,6 +256,7 @@ def entry() -> None:
     """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
     warnings.formatwarning = one_line
     stand_in_for_closed_streams()
+    write_stdout_till_its_reader_goes()
     try:
         code = main()
     except SystemExit as stop:  # argparse's, after --help, --version or a usage error
@@ -301,17 +303,46 @@ def stand_in_for_closed_streams() -> None:
         setattr(sys, name, stream)
 
 
+class ReaderMayGo(io.FileIO):
+    """Standard output's descriptor, written as it is until its reader goes (EPIPE: ``| head -1`` has
+    what it wanted), then pointed at /dev/null (quiet_stdout).  A line a command writes to sys.stdout
+    after that (training's progress, the flush multiprocessing does before it starts a worker) then
+    goes nowhere, where its BrokenPipeError stopped the command half-way through its work."""
+
+    def write(self, data: bytes) -> int:
+        try:
+            return super().write(data)
+        except BrokenPipeError:
+            quiet_stdout()
+            return super().write(data)  # to /dev/null
+
+
+def write_stdout_till_its_reader_goes() -> None:
+    """sys.stdout, written through ReaderMayGo, buffered, encoded and flushed as before.  What a
+    command writes as its output (``attnmt translate``'s translations, attnmt.cli.lines.output) goes
+    to the descriptor itself: a reader that goes stops translate (main)."""
+    stdout = sys.stdout
+    try:
+        raw = ReaderMayGo(stdout.fileno(), "wb", closefd=False)
+    except (AttributeError, OSError, ValueError):  # no descriptor to write (an embedding's stdout)
+        return
+    stdout.flush()
+    buffered = isinstance(stdout.buffer, io.BufferedWriter)  # not with PYTHONUNBUFFERED
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw) if buffered else raw, encoding=stdout.encoding,
+                                  errors=stdout.errors, line_buffering=stdout.line_buffering,
+                                  write_through=stdout.write_through)
+
+
 def flush_stdout(code: int) -> int:
     """Writes what standard output still holds; returns the exit status: ``code``, or 2 with one
     line on stderr where the write fails (a full disk), so that no output ends short silently."""
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader left (| head): what it did not read is not wanted
-        # Standard output goes nowhere from here on, so the interpreter's own flush at exit stays quiet.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        quiet_stdout()  # the interpreter's own flush at exit stays quiet
     except OSError as error:
         print(f"attnmt: error: could not write <stdout>: {write_failure(error)}", file=sys.stderr)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the interpreter's flush at exit: quiet
+        quiet_stdout()
         return code or 2
     return code
 
