@@ -5,7 +5,7 @@ attnmt.documents.pages parses and writes pages with it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass
@@ -19,26 +19,26 @@ from lxml import etree, html
 # its writer gives each an end tag.
 UNKNOWN_VOIDS = ("embed", "keygen", "source", "track", "wbr")
 VOID_END = re.compile(rf"(<({'|'.join(UNKNOWN_VOIDS)})\b[^<>]*>)</\2>")  # an emptied one as written: "<wbr></wbr>"
-URI_ATTRIBUTES = ("href", "src", "action")  # what libxml2's HTML writer URI-escapes (UriValues)
+URI_ATTRIBUTES = ("href", "src", "action")  # what libxml2's HTML writer URI-escapes (Marks)
 XHTML = "http://www.w3.org/1999/xhtml"
 # HTML's void elements, and the obsolete ones libxml2's HTML writer writes without an end tag: the
 # only elements of XHTML that may be written ``<br/>`` (open_empties).
 HTML_VOIDS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr", "param", "keygen", "basefont", "frame", "isindex", "command"))
 FOREIGN = ("svg", "math")  # where the HTML parser's elements are SVG's and MathML's
-RAW_TEXT = ("script", "style")  # whose text the HTML parser reads as written, no entity decoded (RawTexts)
+RAW_TEXT = ("script", "style")  # whose text the HTML parser reads as written, no entity decoded (Marks)
 
 
 def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
     """``node`` written as HTML (or, with ``method="xml"``, XHTML), its void elements without the
     end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``), and its
-    URI attributes as parsed (UriValues); as XHTML, its scripts and styles as they came (RawTexts)."""
+    URI attributes as parsed; as XHTML, its scripts and styles as they came (Marks)."""
     if method != "html":
-        texts = RawTexts.swap(node)
+        texts = Marks.raw_texts(node)
         with open_empties(texts.copy, html_parsed=True):
             written = html.tostring(texts.copy, encoding="unicode", with_tail=with_tail, method=method)
         return texts.restore(written)
-    values = UriValues.swap(node)
+    values = Marks.uri_values(node)
     written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
     return values.restore(VOID_END.sub(r"\1", written))
 
@@ -68,73 +68,68 @@ def open_empties(node: etree._Element | etree._ElementTree, html_parsed: bool = 
 
 
 @dataclass
-class UriValues:
-    """The values of a tree's URI attributes, swapped for marks in a copy of it that is written:
-    libxml2's HTML writer URI-escapes an href, src or action (on any element, and an <a>'s name)
-    and drops the spaces before it, so ``href="{{ page.url }}"`` came back as
-    ``href="{{%20page.url%20}}"``, ``src="my photo.jpg"`` as ``src="my%20photo.jpg"``, a link to
-    ".../Straße" as ".../Stra%C3%9Fe": a template, a file name, a link of the page changed.  A mark
-    is letters and digits, which it writes as they are, and holds a nonce no page has.  The values
-    come back in the written text alone: lxml refuses to set a value with a control character
-    (``href="a\x0cb.html"``, ``&#1;``), which libxml2's parser keeps, so the parsed tree is never
-    changed.  An empty value, or none (``<a href>``), is not swapped: libxml2 writes it as it came."""
+class Marks:
+    """Values of a tree swapped for marks in a copy of it that is written, and put back in the written
+    text.  A mark is letters and digits, which both writers keep as they are, and holds a nonce no
+    page has.  Two kinds, each a writer's fault:
+
+    - URI attributes (``uri_values``): libxml2's HTML writer URI-escapes an href, src or action (on
+      any element, and an <a>'s name) and drops the spaces before it, so ``href="{{ page.url }}"``
+      came back as ``href="{{%20page.url%20}}"``, ``src="my photo.jpg"`` as ``src="my%20photo.jpg"``,
+      a link to ".../Straße" as ".../Stra%C3%9Fe": a template, a file name, a link of the page
+      changed.  Their values come back in the written text alone: lxml refuses to set a value with a
+      control character (``href="a\x0cb.html"``, ``&#1;``), which libxml2's parser keeps, so the
+      parsed tree is never changed.  An empty value, or none (``<a href>``), is not swapped: libxml2
+      writes it as it came.
+    - Script and style texts (``raw_texts``), where the tree is written as XHTML: the HTML parser
+      reads them as written (``a &lt; b`` stays those six characters), and XML's writer escapes every
+      text, so a style's ``div > p`` came back as ``div &gt; p`` and a script's ``&lt;`` as
+      ``&amp;lt;``: broken for the reader that reads the page as HTML, as the parser did."""
 
     mark: re.Pattern[str]
     values: list[str]  # the k-th mark's value
     copy: etree._Element  # what is written: the node, or its copy holding the marks
+    written_as: Callable[[str], str]  # a value as the writer would have written it
 
     @classmethod
-    def swap(cls, node: etree._Element) -> UriValues:
-        """``node``'s URI attributes, in it and under it, each given a mark for its value in a copy."""
+    def swap(cls, node: etree._Element, spots: Callable[[etree._Element], Sequence[tuple[str | None, str]]],
+             written_as: Callable[[str], str]) -> Marks:
+        """``node``'s values that ``spots`` finds, in it and under it (each element's as (attribute name,
+        value); None for its text), each given a mark in a copy."""
         nonce = uuid4().hex
         mark = re.compile(rf"attnmt{nonce}x(\d+)")
-        if not any(swapped(element) for element in node.iter(etree.Element)):
-            return cls(mark, [], node)
+        if not any(spots(element) for element in node.iter(etree.Element)):
+            return cls(mark, [], node, written_as)
         copy = deepcopy(node)  # with its tail, as the node's is written
         values: list[str] = []
         for element in copy.iter(etree.Element):
-            for name, value in swapped(element):
-                element.set(name, f"attnmt{nonce}x{len(values)}")
+            for name, value in spots(element):
+                if name is None:
+                    element.text = f"attnmt{nonce}x{len(values)}"
+                else:
+                    element.set(name, f"attnmt{nonce}x{len(values)}")
                 values.append(value)
-        return cls(mark, values, copy)
-
-    def restore(self, written: str) -> str:
-        """``written`` with each mark the value it stands for, escaped as libxml2 escapes other
-        attributes' values (``&``, ``<``, ``>``, ``"``)."""
-        return self.mark.sub(lambda found: attribute_text(self.values[int(found.group(1))]), written)
-
-
-@dataclass
-class RawTexts:
-    """The texts of a tree's <script> and <style> elements (RAW_TEXT), swapped for marks in a copy of
-    it that is written as XHTML: the HTML parser reads them as written (``a &lt; b`` stays those
-    six characters), and XML's writer escapes every text, so a style's ``div > p`` came back as
-    ``div &gt; p`` and a script's ``&lt;`` as ``&amp;lt;``: broken for the reader that reads the
-    page as HTML, as the parser did.  A mark is letters and digits, which the writer keeps, and
-    holds a nonce no page has (UriValues)."""
-
-    mark: re.Pattern[str]
-    texts: list[str]  # the k-th mark's text
-    copy: etree._Element  # what is written: the node, or its copy holding the marks
+        return cls(mark, values, copy, written_as)
 
     @classmethod
-    def swap(cls, node: etree._Element) -> RawTexts:
-        """``node``'s script and style texts, in it and under it, each given a mark in a copy."""
-        nonce = uuid4().hex
-        mark = re.compile(rf"attnmt{nonce}x(\d+)")
-        if not any(element.text for element in node.iter(*RAW_TEXT)):
-            return cls(mark, [], node)
-        copy = deepcopy(node)  # with its tail, as the node's is written
-        texts: list[str] = []
-        for element in copy.iter(*RAW_TEXT):
-            if element.text:
-                texts.append(element.text)
-                element.text = f"attnmt{nonce}x{len(texts) - 1}"
-        return cls(mark, texts, copy)
+    def uri_values(cls, node: etree._Element) -> Marks:
+        """``node``'s URI attributes, put back escaped as libxml2 escapes other attributes' values
+        (``&``, ``<``, ``>``, ``"``)."""
+        return cls.swap(node, swapped, attribute_text)
+
+    @classmethod
+    def raw_texts(cls, node: etree._Element) -> Marks:
+        """``node``'s script and style texts, put back as they came."""
+        return cls.swap(node, raw_text, lambda text: text)
 
     def restore(self, written: str) -> str:
-        """``written`` with each mark the text it stands for, as it came."""
-        return self.mark.sub(lambda found: self.texts[int(found.group(1))], written)
+        """``written`` with each mark the value it stands for."""
+        return self.mark.sub(lambda found: self.written_as(self.values[int(found.group(1))]), written)
+
+
+def raw_text(element: etree._Element) -> list[tuple[str | None, str]]:
+    """The text of a script or style ``element`` (RAW_TEXT), as Marks.swap's spots."""
+    return [(None, element.text)] if element.tag in RAW_TEXT and element.text else []
 
 
 def swapped(element: etree._Element) -> list[tuple[str, str]]:
