@@ -120,8 +120,9 @@ def test_a_file_that_cannot_be_removed_is_one_line_and_the_rest_are_removed(fill
 
     monkeypatch.setattr(cache_contents, "remove", refuse_older)
     assert main(["cache", "--prune"]) == 1
-    out = capsys.readouterr().out
-    assert f"attnmt: could not remove {older}: Permission denied" in out and "freed 5.0 kB" in out
+    said = capsys.readouterr()
+    assert f"attnmt: could not remove {older}: Permission denied" in said.err and "freed 5.0 kB" in said.out
+    assert "could not remove" not in said.out
     assert older.exists() and not unfinished.exists()
 
 

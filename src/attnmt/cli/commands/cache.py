@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -128,7 +129,7 @@ def remove_one(path: Path) -> bool:
     try:
         remove(path)
     except OSError as error:
-        print_out(f"attnmt: could not remove {path}: {error.strerror or error}")
+        print(f"attnmt: could not remove {path}: {error.strerror or error}", file=sys.stderr)
         return False
     return True
 
