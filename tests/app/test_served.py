@@ -62,6 +62,14 @@ def test_a_model_without_a_training_config_has_no_languages(tmp_path):
     assert languages_from_training(tmp_path) == (None, None)
 
 
+@pytest.mark.parametrize("written", [b"train_src: x.en\ntrain_tgt: y.\xe9\n", b"- train.en\n- train.de\n", b"42\n",
+                                     b"train: [x.en, y.de]\n", b"train: [[a.en, a.de]]\n"])
+def test_a_training_config_that_names_no_files_gives_no_languages(tmp_path, written):
+    """Not UTF-8, a list, a scalar, or train entries that are not mappings: the model is named by its folder."""
+    (tmp_path / "train.yaml").write_bytes(written)
+    assert languages_from_training(tmp_path) == (None, None)
+
+
 def test_a_requests_caps_are_within_the_librarys():
     """The server may be stricter than attnmt.decoding and the model config (its CPU is shared), never looser."""
     assert 1 <= MOST_BEAM <= MAX_BEAM

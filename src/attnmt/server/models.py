@@ -305,10 +305,13 @@ def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
     from attnmt.checkpoint import TRAIN_CONFIG
 
     try:
-        config = yaml.safe_load((model_dir / TRAIN_CONFIG).read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError):
+        config = yaml.safe_load((model_dir / TRAIN_CONFIG).read_text(encoding="utf-8"))
+    except (OSError, ValueError, yaml.YAMLError):  # ValueError: a file that is not UTF-8
+        return None, None
+    if not isinstance(config, dict):  # empty, or a list or a scalar: no training files to name the pair
         return None, None
     first = (config.get("train") or [{}])[0] if isinstance(config.get("train"), list) else {}
+    first = first if isinstance(first, dict) else {}
     source, target = first.get("src", config.get("train_src")), first.get("tgt", config.get("train_tgt"))
     codes = (code_in_name(source), code_in_name(target))
     return codes if None not in codes and codes[0] != codes[1] else (None, None)
