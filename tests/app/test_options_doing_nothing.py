@@ -1,6 +1,6 @@
 """attnmt translate refuses the document options an input cannot use, before the model loads:
 --allow-macros where the input is no office file, --attributes where it is known to be plain text,
-JSONL or an office file other than an EPUB (by --input-format or its extension), and a
+JSONL, XLIFF, subtitles or an office file other than an EPUB (by --input-format or its extension), and a
 --source-lang that is no language code (sentencex split by its default rules without a word).
 Each refusal is one line."""
 
@@ -44,6 +44,22 @@ def test_attributes_on_plain_text_or_jsonl_is_refused(tmp_path, capsys, given, n
 def test_attributes_on_an_office_file_but_an_epub_is_refused(tmp_path, capsys, given, named):
     """Word, PowerPoint, Excel and OpenDocument paragraphs have no HTML attributes: the option was
     taken without a word and did nothing."""
+    given = [str(tmp_path / name) if "." in name else name for name in given]
+    code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--attributes chooses the HTML attributes translated on a page: " in err
+    assert named in err and "so it would do nothing: leave it out" in err
+
+
+@pytest.mark.parametrize("given, named", [(["in.xlf"], "in.xlf is read as xliff"),
+                                          (["in.xliff"], "in.xliff is read as xliff"),
+                                          (["--input-format", "xliff"], "the xliff input is read as xliff"),
+                                          (["in.srt"], "in.srt is read as srt"),
+                                          (["in.vtt.gz"], "in.vtt.gz is read as vtt"),
+                                          (["--input-format", "vtt", "in.txt"], "in.txt is read as vtt")])
+def test_attributes_on_xliff_or_subtitles_is_refused(tmp_path, capsys, given, named):
+    """XLIFF's attributes are the file's data (ids, states) and a cue's tags are written back as
+    read: the option was taken without a word and did nothing."""
     given = [str(tmp_path / name) if "." in name else name for name in given]
     code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
     assert code == 2 and err.count("\n") == 1

@@ -136,10 +136,13 @@ def check_document_only_options(args: argparse.Namespace, suffix: str | None) ->
 def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str | None:
     """The format the input is known to be read as where it has no HTML attributes: an office
     file but an EPUB (whose pages are HTML), whose paragraphs have none (``docx``, ``odt``, ...),
-    plain text or JSONL; None where it may have some (a page, stdin without --input-format)."""
+    plain text or JSONL, XLIFF or subtitles; None where it may have some (a page, stdin without
+    --input-format)."""
     if suffix:
         return None if suffix == ".epub" else suffix[1:]
     if args.input_format in ("text", "jsonl") and (args.input_format_given or args.input not in (None, "-")):
+        return args.input_format
+    if args.input_format in ("xliff", "srt", "vtt"):  # XLIFF's attributes are its data; cues' tags are kept as read
         return args.input_format
     return None
 
