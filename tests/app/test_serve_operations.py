@@ -4,6 +4,7 @@
 import asyncio
 import json
 import logging
+from dataclasses import replace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,9 +14,11 @@ from support import translated_text
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
 from attnmt.errors import ConfigError
-from attnmt.server.access import Access, MetricsAccess, read_api_keys, read_metrics_key
+from attnmt.server.access import Access, MetricsAccess, log_of, read_api_keys, read_metrics_key
 from attnmt.server.app import ServedModel, ServeSettings, address, create_app
+from attnmt.server.context import Server
 from attnmt.server.guards import AllowedHosts
+from attnmt.server.models import Models
 
 ASK = {"q": "a dog runs", "source": "en", "target": "de"}
 
@@ -368,6 +371,18 @@ def test_a_translated_files_access_log_line_gives_its_model_sentences_and_charac
         "text": five.decode().splitlines()}
     assert len(chunked["translation"]) == 5 and chunked["translation"][0] == "ein hund rennt"
     assert (native["path"], native["status"], native["model"]) == ("/v1/files", 202, "en-de")
+
+
+def test_a_model_whose_name_holds_a_comma_is_named_once_however_many_chunks(served, caplog):
+    """The names were read back from the line's comma-joined text: "en,de" came out "en,de,en,de"."""
+    from starlette.requests import Request
+
+    request = Request({"type": "http", "method": "POST", "path": "/translate_file", "headers": []})
+    server = Server(Models([served]))
+    named = replace(served, name="en,de")
+    for chunk in (["a dog runs"], ["a cat sleeps"], ["a dog sleeps"]):
+        server.note(request, named, chunk, ["x"])
+    assert (log_of(request)["model"], log_of(request)["texts"]) == ("en,de", 3)
 
 
 def test_log_text_adds_a_streams_translation_once_it_is_done(served, caplog):

@@ -46,7 +46,9 @@ class Server:
         Each model is named once, in the order first used, however many calls it had; the texts
         are appended in place, so that a file's many chunks cost time in proportion to its size."""
         log = log_of(request)
-        models = log["model"].split(",") if "model" in log else []
+        if not hasattr(request.state, "log_models"):  # the names themselves: one may hold a comma
+            request.state.log_models = []
+        models = request.state.log_models
         if served.name not in models:
             models.append(served.name)
         log.update(model=",".join(models), texts=log.get("texts", 0) + len(texts),
