@@ -25,7 +25,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
-from attnmt.documents.flat import FlatText
+from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.language import XML_LANG, set_direction
 from attnmt.documents.markup import TreeJob, page_language
 from attnmt.documents.pages import Parsed, parse
@@ -132,10 +132,8 @@ class ContentsJob:
         return [flat for texts in self.texts for flat in texts]
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        first = 0
-        for job, texts in zip(self.entries, self.texts, strict=True):
-            job.finish(results[first:first + len(texts)])
-            first += len(texts)
+        for job, run in zip(self.entries, parted(results, self.texts), strict=True):
+            job.finish(run)
         translated = not all(flat.source_kept for flat in self.flats())
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from lxml import etree
 
@@ -34,6 +34,7 @@ SOFT_HYPHEN = "\u00ad"
 SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 # What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.
 CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
+T = TypeVar("T")
 
 # What an atom's element holds that is not in its line (shown_text), by the names attnmt.documents.opendocument
 # and attnmt.documents.ooxml read: a note (its citation and its body, a paragraph of its own, translated apart),
@@ -287,3 +288,13 @@ def closing_length(text: str) -> int:
                     or unicodedata.category(text[kept - 1]) in CLOSING_CATEGORIES):
         kept -= 1
     return len(text) - kept
+
+
+def parted(results: Sequence[T], groups: Iterable[Sized]) -> list[list[T]]:
+    """``results`` cut into consecutive runs, one as long as each of ``groups``: the results of flat
+    texts translated in one pass, given back to the jobs (or parts) whose texts they were."""
+    runs, first = [], 0
+    for group in groups:
+        runs.append(list(results[first:first + len(group)]))
+        first += len(group)
+    return runs

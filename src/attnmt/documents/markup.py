@@ -30,7 +30,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
-from attnmt.documents.flat import FlatText, Place
+from attnmt.documents.flat import FlatText, Place, parted
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
@@ -319,10 +319,8 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
         for flat, line in zip(group, job.lines(), strict=True):
             flat.place = Place(None, first + line - 1)
     results = translate_flats([flat for group in flats for flat in group], translator, options, review)
-    first = 0
-    for job, group in zip(jobs, flats, strict=True):
-        job.finish(results[first:first + len(group)])
-        first += len(group)
+    for job, run in zip(jobs, parted(results, flats), strict=True):
+        job.finish(run)
 
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,

@@ -56,7 +56,7 @@ from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.comments import P
 from attnmt.documents.epub import epub_parts
-from attnmt.documents.flat import Place
+from attnmt.documents.flat import Place, parted
 from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
@@ -307,12 +307,10 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     member and its number among the part's flat texts that a reader sees (for ``review``: a text
     box's fallback copy, which is not, has no place)."""
     groups = [job.flats() for part in parts for job in part.jobs]
-    first = 0
-    for part in parts:
-        part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group if flat.seen]
+    for part, part_groups in zip(parts, parted(groups, [part.jobs for part in parts]), strict=True):
+        part_flats = [flat for group in part_groups for flat in group if flat.seen]
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
-        first += len(part.jobs)
     flats = [flat for group in groups for flat in group]
     sentences = flat_sentences(flats, options)
     total, done = sum(map(len, sentences)), 0
@@ -326,8 +324,4 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         done += sum(map(len, chunk))
         if progress is not None:
             progress(done, total)
-    each, first = [], 0
-    for group in groups:
-        each.append(results[first:first + len(group)])
-        first += len(group)
-    return each
+    return parted(results, groups)
