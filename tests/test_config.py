@@ -7,9 +7,11 @@ import re
 
 import numpy as np
 import pytest
+import yaml
 from support import run_cli, tiny_config
 
 from attnmt.config import TrainConfig, TransformerConfig, load_config, parse_duration
+from attnmt.config_file import UniqueKeyLoader, yaml_problem
 from attnmt.config_ranges import check_even_d_model, written_whole_number
 from attnmt.errors import ConfigError, ConversionError
 from attnmt.interop.marian import attnmt_config
@@ -151,8 +153,8 @@ def test_a_config_that_is_not_utf8_names_the_file_and_line(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("max_steps: [5\n", "line 2, column 1: not valid YAML: expected ',' or ']', but got '<stream end>' "
-                         "(while parsing a flow sequence from line 1, column 12)"),
+    ("max_steps: [5\n", "line 1, column 12: not valid YAML: a list starts here with '[', and the file ends before "
+                         "it is closed"),
     ("max_steps: 5\nout_dir\nlr: 2\n", "line 3, column 1: not valid YAML: could not find expected ':' "
                                        "(while scanning a simple key from line 2, column 1)"),
     ("max_steps: 5: 6\n", "line 1, column 13: not valid YAML: mapping values are not allowed here"),
@@ -164,17 +166,55 @@ def test_a_config_that_is_not_utf8_names_the_file_and_line(tmp_path):
      "line 2, column 1: not valid YAML: expected a single document in the stream, but found another document"),
     ("x: 1\n? [a, b]\n",
      "line 2, column 3: not valid YAML: found unhashable key (while constructing a mapping from line 1, column 1)"),
+    ("a: &x 1\nmax_steps: 5\nb: &x 2\n",
+     "line 3, column 4: not valid YAML: found duplicate anchor 'x' (first at line 1, column 4)"),
 ], ids=["a list never closed", "a key without its colon", "two colons", "a control character", "a bad indent",
-        "two documents", "a list as a key"])
+        "two documents", "a list as a key", "an anchor twice"])
 def test_a_config_that_is_not_yaml_is_one_line_naming_the_file_line_and_column(tmp_path, capsys, text, message):
     """It was PyYAML's message on seven lines, naming "<unicode string>" instead of the file.  The
     place is where PyYAML stopped: the start of what it was reading (line 1, for a bad indent
-    deep in the file) follows in words."""
+    deep in the file) follows in words.  A list never closed was named at the line after the
+    last, where the file ends; an anchor given twice was "first occurrence, second occurrence"
+    with no place for the first."""
     path = tmp_path / "c.yaml"
     path.write_text(text)
     code, out, err = run_cli(["train", path, "--out-dir", tmp_path / "runs"], capsys)
     assert (code, out, err) == (2, "", f"attnmt: error: {path}: {message}\n")
     assert not (tmp_path / "runs").exists()
+
+
+@pytest.mark.parametrize(("text", "place", "opened"), [
+    ('max_steps: 5\nname: "abc\n', "line 2, column 7", "a quoted value starts here with '\"'"),
+    ("max_steps: 5\nname: 'abc", "line 2, column 7", "a quoted value starts here with \"'\""),
+    ("max_steps: 5\nx: {a: 1\n", "line 2, column 4", "a mapping starts here with '{'"),
+    ("x: {a: 1\n\n# the end\n", "line 1, column 4", "a mapping starts here with '{'"),
+    ("x: {a: [1, 2\n", "line 1, column 8", "a list starts here with '['"),
+    ('x: ["a, b]\n', "line 1, column 5", "a quoted value starts here with '\"'"),
+    ("\ufeffx: {a: 1\r\n", "line 1, column 4", "a mapping starts here with '{'"),
+], ids=["a quote", "a quote on the last line without its newline", "a mapping", "blank lines and a comment after",
+        "the innermost of two", "a quote inside a list", "a byte order mark and CRLF"])
+def test_a_quote_or_bracket_the_file_ends_inside_is_named_where_it_opens(text, place, opened):
+    """PyYAML stops at the end of the file, which was the line after the last one, with where the
+    quote or bracket opened in words after it; that place is the one to name."""
+    assert yaml_problem(error_of(text), text) == (f"{place}: not valid YAML: {opened}, "
+                                                  "and the file ends before it is closed")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("x: [1, 2}\n", "line 1, column 9: not valid YAML: expected ',' or ']', but got '}' "
+                    "(while parsing a flow sequence from line 1, column 4)"),
+    ('x: "a\n---\n', "line 2, column 1: not valid YAML: found unexpected document separator "
+                   "(while scanning a quoted scalar from line 1, column 4)"),
+], ids=["closed with the wrong bracket", "a document separator inside a quote"])
+def test_a_quote_or_bracket_that_goes_wrong_before_the_end_is_named_where_the_parser_stopped(text, message):
+    assert yaml_problem(error_of(text), text) == message
+
+
+def error_of(text: str) -> yaml.YAMLError:
+    """The error PyYAML raises reading ``text`` as a config."""
+    with pytest.raises(yaml.YAMLError) as caught:
+        yaml.load(text, UniqueKeyLoader)
+    return caught.value
 
 
 @pytest.mark.parametrize(("key", "text", "value"), [

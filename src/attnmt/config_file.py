@@ -14,6 +14,12 @@ import yaml
 
 from attnmt.errors import ConfigError
 
+# PyYAML's contexts for the parts of YAML that open with a character and must be closed by another,
+# in plain words.
+UNCLOSED = {"while scanning a quoted scalar": "a quoted value", "while parsing a flow mapping": "a mapping",
+            "while parsing a flow sequence": "a list"}
+FIRST = "; first occurrence"  # the end of PyYAML's context for a thing given twice (an anchor)
+
 
 def read_config_file(path: Path) -> dict[str, Any]:
     """The mapping of keys to values a YAML config file holds; one line naming the file (and the line,
@@ -47,10 +53,15 @@ def yaml_problem(error: yaml.YAMLError, text: str) -> str:
     mark of its context is where the part being read started, which for a bad indent is the first
     line of the whole mapping, so it follows in words.  A context that is no "while ..." is the
     first half of the problem ("expected a single document in the stream, but found another
-    document") and comes before it."""
+    document") and comes before it.  A quote or bracket the file ends inside is named where it
+    opened: where the parser stopped is the end of the file, the line after the last."""
     if isinstance(error, yaml.MarkedYAMLError):
+        if is_unclosed_at_end(error, text):
+            opened = error.context_mark
+            return (f"{where(opened)}: not valid YAML: {UNCLOSED[error.context]} starts here with "
+                    f"{text[opened.index]!r}, and the file ends before it is closed")
         mark = error.problem_mark or error.context_mark
-        place = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        place = f"{where(mark)}: " if mark else ""
         return f"{place}not valid YAML: {yaml_words(error)}"
     if isinstance(error, yaml.reader.ReaderError):  # a character YAML does not allow (a control character)
         line = text[:error.position].count("\n") + 1
@@ -60,15 +71,31 @@ def yaml_problem(error: yaml.YAMLError, text: str) -> str:
 
 def yaml_words(error: yaml.MarkedYAMLError) -> str:
     """PyYAML's problem with its context, in words: "found unhashable key (while constructing a
-    mapping from line 1, column 1)", or "expected a single document in the stream, but found
-    another document"."""
+    mapping from line 1, column 1)", "expected a single document in the stream, but found
+    another document", or "found duplicate anchor 'x' (first at line 1, column 4)" (PyYAML's
+    context for that is the first anchor's, "first occurrence", and its problem the second's)."""
     if not error.context or not error.problem:
         return error.problem or error.context or "cannot be read"
+    mark = error.context_mark
+    if error.context.endswith(FIRST) and error.problem == "second occurrence" and mark:
+        return f"{error.context.removesuffix(FIRST)} (first at {where(mark)})"
     if not error.context.startswith("while "):
         return f"{error.context}, {error.problem}"
-    mark = error.context_mark
-    start = f" from line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+    start = f" from {where(mark)}" if mark else ""
     return f"{error.problem} ({error.context}{start})"
+
+
+def is_unclosed_at_end(error: yaml.MarkedYAMLError, text: str) -> bool:
+    """Whether ``text`` ends inside a quoted value, a mapping {...} or a list [...] that
+    PyYAML was still reading (the problem mark is at the end of the text)."""
+    opened, stopped = error.context_mark, error.problem_mark
+    return (error.context in UNCLOSED and opened is not None and stopped is not None
+            and opened.index < len(text) <= stopped.index)
+
+
+def where(mark: yaml.Mark) -> str:
+    """A mark of PyYAML's (counted from 0) as a person counts: "line 3, column 4"."""
+    return f"line {mark.line + 1}, column {mark.column + 1}"
 
 
 class RepeatedKey(yaml.YAMLError):

@@ -110,8 +110,8 @@ def test_score_gives_a_blank_pair_quality_one_as_the_server_does(trained_copy, t
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("valid_src: [v.en\n", "line 2, column 1: not valid YAML: expected ',' or ']', but got '<stream end>' "
-                           "(while parsing a flow sequence from line 1, column 12)"),
+    ("valid_src: [v.en\n", "line 1, column 12: not valid YAML: a list starts here with '[', and the file ends "
+                           "before it is closed"),
     ("[v.en, v.de]\n", "expected a mapping of keys to values at the top level"),
 ], ids=["not YAML", "a list"])
 def test_calibrate_names_a_train_yaml_it_cannot_read_in_one_line(tmp_path, capsys, text, message):
