@@ -233,3 +233,12 @@ def test_an_html_files_xhtml_page_keeps_its_scripts_and_styles_as_they_came(same
             '<meta charset="utf-8"/><style>div > p { color: red }</style>'
             '<script>if (a &lt; b &amp;&amp; c > d) go();</script></head><body><p>A man walks.</p></body></html>')
     assert one(page, same) == page
+
+
+@pytest.mark.parametrize("kept", ["<xmp><b>A cat</b> & a dog</xmp>", "<listing>A <i>cat</i> sleeps.</listing>"])
+def test_an_obsolete_xmp_or_listing_is_kept_as_it_came(upper, kept):
+    """Obsolete pre-like blocks: their text was translated as words (an <xmp>'s tag names too),
+    and an <xmp>'s text, which the HTML parser reads as written, came back escaped
+    (``&lt;B&gt;A CAT&lt;/B&gt;``), shown so in a browser."""
+    page = f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body><p>a dog</p>{kept}</body></html>"
+    assert one(page, upper) == page.replace("a dog</p>", "A DOG</p>")

@@ -27,6 +27,8 @@ HTML_VOIDS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "inpu
                         "track", "wbr", "param", "keygen", "basefont", "frame", "isindex", "command"))
 FOREIGN = ("svg", "math")  # where the HTML parser's elements are SVG's and MathML's
 RAW_TEXT = ("script", "style")  # whose text the HTML parser reads as written, no entity decoded (Marks)
+# Obsolete elements the HTML parser also reads as written, but libxml2's HTML writer escapes (Marks).
+OBSOLETE_RAW_TEXT = ("xmp", "plaintext")
 
 
 def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
@@ -38,9 +40,10 @@ def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> 
         with open_empties(texts.copy, html_parsed=True):
             written = html.tostring(texts.copy, encoding="unicode", with_tail=with_tail, method=method)
         return texts.restore(written)
-    values = Marks.uri_values(node)
+    raw = Marks.swap(node, obsolete_raw_text, lambda text: text)
+    values = Marks.uri_values(raw.copy)
     written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
-    return values.restore(VOID_END.sub(r"\1", written))
+    return raw.restore(values.restore(VOID_END.sub(r"\1", written)))
 
 
 @contextmanager
@@ -130,6 +133,12 @@ class Marks:
 def raw_text(element: etree._Element) -> list[tuple[str | None, str]]:
     """The text of a script or style ``element`` (RAW_TEXT), as Marks.swap's spots."""
     return [(None, element.text)] if element.tag in RAW_TEXT and element.text else []
+
+
+def obsolete_raw_text(element: etree._Element) -> list[tuple[str | None, str]]:
+    """The text of an ``<xmp>`` or ``<plaintext>`` (OBSOLETE_RAW_TEXT), as Marks.swap's spots: written
+    as it came (``<xmp><b>x</b></xmp>`` shows its tags), where libxml2's HTML writer escapes it."""
+    return [(None, element.text)] if element.tag in OBSOLETE_RAW_TEXT and element.text else []
 
 
 def swapped(element: etree._Element) -> list[tuple[str, str]]:
