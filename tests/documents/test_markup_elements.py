@@ -334,12 +334,23 @@ def test_a_soft_hyphen_in_xhtml_is_dropped_from_the_translated_word(mirror, text
 
 @pytest.mark.parametrize("start, end", [('<bpt id="1">&lt;b&gt;</bpt>', '<ept id="1">&lt;/b&gt;</ept>'),
                                         ('<bpt i="1" x="1">&lt;b&gt;</bpt>', '<ept i="1">&lt;/b&gt;</ept>'),
-                                        ('<sc id="1"/>', '<ec startRef="1"/>')])
+                                        ('<sc id="1"/>', '<ec startRef="1"/>'),
+                                        ('<bx id="1" rid="7"/>', '<ex id="2" rid="7"/>'),
+                                        ('<bx id="1"/>', '<ex id="1"/>'),
+                                        ('<sm id="m1" type="term"/>', '<em startRef="m1"/>')])
 def test_a_paired_code_never_ends_before_it_starts_in_xml(mirror, start, end):
     """The words turned around, the <ept> followed "CAR." and the <bpt> came later: invalid XLIFF.
     The two change places, as a range's start and end do (attnmt.documents.spans, rule 3)."""
     out = one(f"a man drives an {start}old{end} red car.", mirror, xml=True)
     assert out == f"CAR. {start}RED{end} OLD AN DRIVES MAN A"
+
+
+def test_paired_codes_of_two_kinds_with_one_key_are_two_pairs(mirror):
+    """A <bx rid="3"/> and a <bpt id="3"> are two pairs: taken for one, the <ept> was matched
+    with the <bx/>, the <bpt> with nothing, and the <ept> came first."""
+    bpt, ept = '<bpt id="3">&lt;b&gt;</bpt>', '<ept id="3">&lt;/b&gt;</ept>'
+    out = one(f'a man drives an <bx id="1" rid="3"/>old {bpt}red<ex id="2" rid="3"/> fast{ept} car.', mirror, xml=True)
+    assert out == f'{bpt}CAR. <bx id="1" rid="3"/>FAST{ept} RED<ex id="2" rid="3"/> OLD AN DRIVES MAN A'
 
 
 META_PAGE = ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'

@@ -251,3 +251,27 @@ def test_a_placeholder_in_an_html_page_is_words(same):
 def test_a_percent_sign_or_braces_in_prose_are_words(same, source):
     translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), same, DE)
     assert same.given == [source]
+
+
+def test_an_xliff_1_bx_and_ex_and_an_xliff_2_sm_and_em_keep_their_order(mirror):
+    """The words turned around, the end code came before its start (``APPLE.<ex id="6" rid="3"/> THE
+    <bx id="5" rid="3"/>EAT``), as an <ept> before its <bpt> no longer did: now the two change places."""
+    unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat<ex id="6" rid="3"/> the apple.</source>'
+    out = translate_xliff(xliff_1(f"{unit}</trans-unit>\n"), mirror, DE)
+    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE<ex id="6" rid="3"/> EAT TO WANTS WOMAN A</target>' in out
+    segment = '<segment><source>A woman wants to <sm id="m1" type="term"/>eat<em startRef="m1"/> the apple.</source>'
+    out = translate_xliff(xliff_2(f'<unit id="u">{segment}</segment></unit>\n'), mirror, DE)
+    assert '<target>APPLE. <sm id="m1" type="term"/>THE<em startRef="m1"/> EAT TO WANTS WOMAN A</target>' in out
+
+
+def test_an_end_code_whose_start_is_not_in_its_segment_stays_where_its_words_take_it(mirror):
+    """An isolated <ex/>, and an <em/> whose <sm/> is in the segment before: with no start to change
+    places with, each is placed as any other code is, where its point in the source maps to."""
+    unit = '<trans-unit id="a"><source>A woman eats<ex id="9" rid="4"/> the apple.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f'<target {STATE}>APPLE.<ex id="9" rid="4"/> THE EATS WOMAN A</target>' in out
+    unit = ('<unit id="u"><segment><source>A <sm id="m1"/>dog runs.</source></segment>'
+            '<segment><source>The cat<em startRef="m1"/> sleeps.</source></segment></unit>\n')
+    out = translate_xliff(xliff_2(unit), mirror, DE)
+    assert '<target>RUNS. <sm id="m1"/>DOG A</target>' in out
+    assert '<target><em startRef="m1"/> SLEEPS. CAT THE</target>' in out

@@ -214,13 +214,14 @@ class Vocabulary:
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """(a key, whether it starts it) where the atom starts or ends a range of words whose end
         must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom): in XML, a paired
-        code's start or end (PAIRED_CODES: XLIFF's and TMX's ``<bpt id="1">``, ``<ept id="1">``),
-        matched by its PAIRED_KEYS, as an ``<ept>`` before its ``<bpt>`` makes the file invalid;
-        HTML has none."""
+        code's start or end (PAIRED_CODES: XLIFF's and TMX's ``<bpt id="1">``, ``<ept id="1">``,
+        XLIFF's ``<bx rid="1"/>``, ``<ex rid="1"/>``), matched by its kind and PAIRED_KEYS, as an
+        ``<ept>`` before its ``<bpt>`` makes the file invalid; HTML has none."""
         if not self.xml or is_comment(node) or local_name(node) not in PAIRED_CODES:
             return None
+        kind, starts = PAIRED_CODES[local_name(node)]
         key = next((node.get(name) for name in PAIRED_KEYS if node.get(name) is not None), None)
-        return None if key is None else (key, PAIRED_CODES[local_name(node)])
+        return None if key is None else ((kind, key), starts)
 
     def entity_character(self, node: etree._Element) -> str:
         """The character an XHTML page's entity reference stands for (``&mdash;``: "—"), which the

@@ -12,9 +12,13 @@ from attnmt.documents.html_layout import ATOMS, BLOCKS, INLINE, gap_before
 from attnmt.documents.pages import is_comment, local_name
 
 # XML's paired codes, kept whole, whose end must come after their start (elements.Vocabulary.range_edge): name ->
-# whether it starts the pair.  XLIFF 1.2's and TMX's <bpt> and <ept>; XLIFF 2's <sc> and <ec>.
-PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}
-# What pairs them, first found first: XLIFF 1.2's rid (where the ids differ), XLIFF 2's startRef, TMX's i, the id.
+# (the pair's kind, whether it starts the pair).  XLIFF 1.2's and TMX's <bpt> and <ept>, XLIFF 1.2's <bx/> and
+# <ex/>; XLIFF 2's <sc/> and <ec/>, and its <sm/> and <em/> (a marker's start and end).  The kind keeps a pair
+# from matching another kind's code of the same key (a <bx rid="1"/> and a <bpt id="1">).
+PAIRED_CODES = {"bpt": ("bpt", True), "ept": ("bpt", False), "bx": ("bx", True), "ex": ("bx", False),
+                "sc": ("sc", True), "ec": ("sc", False), "sm": ("sm", True), "em": ("sm", False)}
+# What pairs them, first found first: XLIFF 1.2's rid (where the ids differ; without it, <ex id> is its <bx id>),
+# XLIFF 2's startRef (an <ec>'s or <em>'s, naming its <sc>'s or <sm>'s id), TMX's i, the id.
 PAIRED_KEYS = ("rid", "startRef", "i", "id")
 # XLIFF 1.2's and TMX's inline codes, which hold native code by definition, whatever it is (``<ph id="1">%d</ph>``,
 # ``<bpt id="1">{b}</bpt>``): kept whole by name in a segment (SEGMENTS, around them).  Elsewhere a <ph> may be
