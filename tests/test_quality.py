@@ -114,6 +114,17 @@ def test_blank_pairs_are_not_assessed(model_and_tokenizer):
     assert assessed(model_and_tokenizer, ["", "a dog runs"], ["", ""]) == [None, None]
 
 
+def test_a_translation_of_invisible_characters_alone_is_empty_for_every_assessor(model_and_tokenizer):
+    """A zero-width space, a word joiner or a soft hyphen shows nothing, as a blank translation: no
+    pass, and the Assessor (translate, the server) gives it quality 0 and ``empty``.  The word
+    joiner and the soft hyphen were read as an unknown piece; the zero-width space was left None."""
+    model, tokenizer = model_and_tokenizer
+    invisible = ["\u200b", "\u2060", "\u00ad"]
+    assert assessed(model_and_tokenizer, ["a dog runs"] * 3, invisible) == [None] * 3
+    found = Assessor().assess(model, tokenizer, ["a dog runs"] * 3, invisible)
+    assert [(a.quality, a.flags) for a in found] == [(0.0, ["empty", "low_quality"])] * 3
+
+
 def test_a_text_with_no_letter_passed_through_as_it_is_is_right_by_construction(model_and_tokenizer):
     # The tiny model reads "12345" as its own translation with probability ~0.0; a copy is its own reference.
     copies = assessed(model_and_tokenizer, ["12345", "!!!", " 2 + 2 "], ["12345", "!!!", "2 + 2"])

@@ -1,6 +1,7 @@
 """attnmt calibrate and attnmt score end to end: what they write, and the one-line errors."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from support import PAIRS, calibration_pairs, run_cli, write_calibration, write_pairs
@@ -88,11 +89,48 @@ def test_score_gives_an_empty_translation_quality_0_and_the_flags_empty_and_low_
     assert first["flags"] == last["flags"] == [] and last["quality"] > 0.5
 
 
-def test_score_names_a_translation_without_a_source(trained_model, tmp_path, capsys):
-    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "eine katze schläft")])
+@pytest.mark.parametrize("source", ["", "\u200b"])
+def test_score_names_a_translation_without_a_source(trained_model, tmp_path, capsys, source):
+    """A source of invisible characters alone (a zero-width space) is as blank as an empty one: it
+    was read as no piece, and its translation scored 1 with no flags."""
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), (source, "eine katze schläft")])
     code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
     assert code == 2
-    assert err.count("\n") == 1 and f"{src}:2: the source is empty and the translation is not" in err
+    assert err.count("\n") == 1 and f"{src}:2: the source is blank (nothing but spaces or invisible characters) " \
+        "and the translation is not" in err
+
+
+INVISIBLE = ["\u200b", "\u2060", "\ufeff", "\u00ad", " \u200b\t"]  # zero-width space, word joiner, BOM, soft hyphen
+
+
+@pytest.mark.parametrize("options", [[], ["--no-search"]])
+def test_score_flags_a_translation_of_invisible_characters_alone_empty(trained_copy, tmp_path, capsys, options):
+    """A translation that shows nothing is empty, as a blank one is: quality 0, ``empty`` and
+    ``low_quality``, read against the model's own translation or alone.  str.strip() keeps these
+    characters, so such a translation was read as a text (of no piece, or of an unknown one): a
+    zero-width space scored 1 with no flags."""
+    from attnmt.decoding.calibration import load_calibration, save_calibration
+    from attnmt.decoding.elsewhere import ENVELOPE_SIGNALS, INPUT_NAMES, ElsewhereFit
+
+    write_calibration(trained_copy)  # and a fit for texts written elsewhere, which score searches for
+    inputs = len(INPUT_NAMES)
+    fit = ElsewhereFit([0.0] * inputs, 0.0, [0.0] * inputs, [1.0] * inputs, [-100.0] * len(ENVELOPE_SIGNALS))
+    save_calibration(replace(load_calibration(trained_copy), elsewhere=fit), trained_copy)
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", text) for text in INVISIBLE])
+    code, out, err = run_cli(["score", "--model", trained_copy, "--src", src, "--hyp", hyp, *options], capsys)
+    assert code == 0, err
+    assert [(a["quality"], a["flags"]) for a in map(json.loads, out.splitlines())] == \
+        [(0.0, ["empty", "low_quality"])] * len(INVISIBLE)
+
+
+def test_score_gives_a_source_of_invisible_characters_passed_through_quality_1(trained_model, tmp_path, capsys):
+    """Such a line as translate passes it through (the line itself), or left blank: its own
+    reference, quality 1 and no flags."""
+    pairs = [(text, copy) for text in INVISIBLE for copy in (text, "")]
+    src, hyp = write_pairs(tmp_path, "x", pairs)
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    assert code == 0, err
+    assert [(a["quality"], a["flags"]) for a in map(json.loads, out.splitlines())] == [(1.0, [])] * len(pairs)
 
 
 def test_score_gives_a_blank_pair_quality_one_as_the_server_does(trained_copy, tmp_path, capsys):

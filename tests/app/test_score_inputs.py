@@ -2,6 +2,7 @@
 as attnmt evaluate --hyp reads them (attnmt.cli.hypotheses)."""
 
 import io
+import json
 
 import pytest
 from support import PAIRS, calibration_pairs, run_cli, write_pairs
@@ -59,6 +60,26 @@ def test_score_reads_stdin_for_a_dash(trained_model, tmp_path, capsys, monkeypat
     code, _, err = run_cli(["score", "--model", trained_model, "--src", "-", "--hyp", "-"], capsys)
     assert code == 2 and err == "attnmt: error: --src and --hyp name stdin (-), which can be read once: give all " \
                                 "but one as files\n"
+
+
+def test_score_reads_a_translation_of_invisible_characters_alone_as_empty_in_every_form(trained_model, tmp_path,
+                                                                                         capsys, monkeypatch):
+    """A zero-width space as translate's tsv row or jsonl hypothesis, from a file or stdin, is an
+    empty translation of a line with words (quality 0, ``empty``), where translate's own output of
+    such a line, passed through, stays quality 1 with no flags.  It scored 1 with no flags."""
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n\u200b\n", encoding="utf-8")
+    rows = "1\t1\t-1.0000\t-1.0000\t\u200b\t0.0000\tempty,low_quality\n2\t1\t0.0000\t0.0000\t\u200b\t1.0000\t-\n"
+    objects = "".join(json.dumps({"line": n, "hypotheses": [{"text": "\u200b"}]}) + "\n" for n in (1, 2))
+    for text in (rows, objects):
+        hyp = tmp_path / "out.txt"
+        hyp.write_text(text, encoding="utf-8")
+        for given in (hyp, "-"):
+            monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+            code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", given], capsys)
+            assert code == 0, err
+            assert [(a["quality"], a["flags"]) for a in map(json.loads, out.splitlines())] == \
+                [(0.0, ["empty", "low_quality"]), (1.0, [])]
 
 
 def translated_then_scored(trained_model, tmp_path, capsys, lines: str, terms: str) -> tuple[list, list]:

@@ -35,10 +35,10 @@ read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and
     unknown       the source or the translation holds a piece the vocabulary does not know
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
-An empty translation of a source with text has no pass to read (``assess`` gives None): what gives
-translations out (``Assessor``: translate, the server, a review; and ``attnmt score``) gives it
-quality 0 and the flag ``empty`` (EMPTY), with ``low_quality`` as any quality under the threshold
-(``empty_translation``).
+An empty translation of a source with text (or one of invisible characters alone, ``blank``) has
+no pass to read (``assess`` gives None): what gives translations out (``Assessor``: translate,
+the server, a review; and ``attnmt score``) gives it quality 0 and the flag ``empty`` (EMPTY),
+with ``low_quality`` as any quality under the threshold (``empty_translation``).
 
 A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``),
 one the model reads as no piece too (invisible characters alone: ``blank_pair``); so does a text
@@ -72,6 +72,7 @@ from attnmt.decoding.translate import SearchedBatch
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs
+from attnmt.text.tokenizer import blank
 
 FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "low_quality")
 COPIED_SHARE = 0.6
@@ -251,10 +252,10 @@ def probability(weights: Sequence[float], bias: float, means: Sequence[float], s
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
            calibration: attnmt.decoding.calibration.Calibration | None = None, max_tokens: int = MAX_TOKENS,
            threshold: float | None = None) -> list[Assessment | None]:
-    """An Assessment of each translation of each source (None where either is blank, or reads as
-    no piece), from one teacher-forced pass over each pair; ``calibration``
-    (attnmt.decoding.calibration) turns the features into a calibrated quality, else it is
-    exp(mean log-prob), ``calibrated`` false.
+    """An Assessment of each translation of each source (None where either is ``blank``, spaces or
+    invisible characters alone, or reads as no piece), from one teacher-forced pass over each pair;
+    ``calibration`` (attnmt.decoding.calibration) turns the features into a calibrated quality,
+    else it is exp(mean log-prob), ``calibrated`` false.
     A copy with no letter that the model reads as no piece (a zero-width space, a left-to-right
     mark alone) has no pass, and is its own reference all the same: ``blank_pair``'s assessment.
     ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
@@ -263,7 +264,7 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
     check_assessing(calibration, threshold, max_tokens)
     sources, translations = given_pairs(sources, translations)
     c = model.config
-    source_ids = [cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) if s.strip() else [] for s in sources]
+    source_ids = [[] if blank(s) else cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) for s in sources]
     target_ids = [translation_ids(tokenizer, t, c.longest_input) for t in translations]
     found: list[Assessment | None] = [None] * len(sources)
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
@@ -273,9 +274,10 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
 
 
 def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) -> list[int]:
-    """The ids a translation is read as ([] for a blank one): its text encoded again, so that a
-    translation gets the same assessment from the search that wrote it and from ``assess``."""
-    return tokenizer.encode_target(translation)[: longest_input - 1] if translation.strip() else []
+    """The ids a translation is read as ([] for a ``blank`` one, invisible characters alone too): its
+    text encoded again, so that a translation gets the same assessment from the search that wrote
+    it and from ``assess``."""
+    return [] if blank(translation) else tokenizer.encode_target(translation)[: longest_input - 1]
 
 
 def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, translation: str, unk_id: int,
@@ -381,8 +383,9 @@ def with_empty(found: Sequence[Assessment | None], sources: Sequence[str], trans
                threshold: float | None = None) -> list[Assessment | None]:
     """``found`` (one Assessment or None a pair of ``sources`` and ``translations``), with
     ``empty_translation``'s in place of None where the source has text and the translation is
-    blank; None stays for a blank pair, which has nothing to assess."""
-    return [empty_translation(calibration, threshold) if a is None and s.strip() and not t.strip() else a
+    ``blank`` (spaces and invisible characters alone: a zero-width space is no translation); None
+    stays for a blank pair, which has nothing to assess."""
+    return [empty_translation(calibration, threshold) if a is None and not blank(s) and blank(t) else a
             for a, s, t in zip(found, sources, translations, strict=True)]
 
 

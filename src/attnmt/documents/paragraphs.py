@@ -47,6 +47,7 @@ from attnmt.documents.spans import WORD, Weights
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
+from attnmt.text.tokenizer import blank
 
 UNREAD = CONTROLS | {SOFT_HYPHEN}  # what ``word_numbers`` reads past, in a text and in its sentences
 
@@ -208,8 +209,8 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
     worst (quality_joined.joined); a line with no sentence to translate, given as it is or with
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
-    None where a side is blank."""
-    pairs = [line_pairs(s, t, options, target_lang, glossary) if s.strip() and t.strip() else [(s, t)]
+    None where a side is ``blank``."""
+    pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary)
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))

@@ -11,7 +11,6 @@ import functools
 import json
 import numbers
 import re
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -29,6 +28,7 @@ from attnmt.errors import ConfigError
 from attnmt.model import CROSS_ATTENTION, Transformer
 from attnmt.model import check_layer as check_model_layer
 from attnmt.text.encodings import given_text
+from attnmt.text.tokenizer import dropped
 
 
 class PieceCodec(TextCodec, Protocol):
@@ -273,13 +273,6 @@ def span_words(text: str, spans: Sequence[tuple[int, int]]) -> list[int]:
         at = shown if shown is not None else end - 1 if end > begin else begin
         numbers.append(min(bisect_right(ends, at), last))
     return numbers
-
-
-def dropped(character: str) -> bool:
-    """Whether ``character`` is one no piece stands for: a space, or one SentencePiece's
-    normalisation leaves out (a control character, an invisible format character, U+FFFD) that
-    ``str.split`` may still count as a word of its own (``the \\x01 dog``: "▁dog" spans "\\x01 dog")."""
-    return character.isspace() or character == "\ufffd" or unicodedata.category(character) in ("Cc", "Cf")
 
 
 def source_word_numbers(tokenizer: PieceCodec, sentence: str, count: int) -> list[int]:

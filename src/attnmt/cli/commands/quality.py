@@ -138,16 +138,18 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str], tsv: bool = False) -> None:
     """One translation a source line (counted as ``evaluate`` counts them, a TSV file's by its last
     row's line), and no translation without a source (a line out of step); an empty translation
-    of a source is scored (quality.empty_translation)."""
+    of a source is scored (quality.empty_translation); a side of invisible characters alone (a
+    zero-width space) is as blank as an empty one (``blank``)."""
     from attnmt.cli.hypotheses import check_line_count
+    from attnmt.text.tokenizer import blank
 
     check_line_count(hyp, len(translations), src, len(sources), "score needs one translation a source line", tsv)
     if not sources:
         raise DataError(f"{src} and {hyp} are empty: nothing to score")
     for number, (s, t) in enumerate(zip(sources, translations, strict=True), start=1):
-        if t.strip() and not s.strip():
-            raise DataError(f"{src}:{number}: the source is empty and the translation is not: give both, or "
-                            "leave both blank")
+        if blank(s) and not blank(t):
+            raise DataError(f"{src}:{number}: the source is blank (nothing but spaces or invisible characters) "
+                            "and the translation is not: give both, or leave both blank")
 
 
 def write_scores(out: TextIO, translations: list[str], found: list[Assessment], output_format: str) -> None:
