@@ -63,3 +63,23 @@ def mirrored(source):
     for text in ("A man walks.", "A dog runs.", "A cat sleeps."):
         source = source.replace(text, " ".join(word.upper() for word in reversed(text.split())))
     return source
+
+
+@pytest.mark.parametrize(("source", "line"), [
+    ("WEBVTT\n\n00:01.000 --> 00:02.000\n00:02.000 --> 00:04.000\nA man walks.\n\n00:05.000 --> 00:06.000\n"
+     "A dog runs.\n", 4),
+    ("1\n00:00:01,000 --> 00:00:02,000\n00:00:02,000 --> 00:00:04,000\nA man walks.\n\n"
+     "2\n00:00:05,000 --> 00:00:06,000\nA dog runs.\n", 3),
+    ("WEBVTT\n\n1\n00:01.000 --> 00:02.000\n2\n00:02.000 --> 00:04.000\nA man walks.\n\n3\n00:05.000 --> 00:06.000\n"
+     "A dog runs.\n", 5),
+])
+def test_a_timing_line_right_after_a_timing_line_starts_a_cue_with_a_warning(mirror, source, line):
+    """An empty cue run on into the next: the second timing line was read as cue text, given to
+    the model with the text and lost, with no warning; WebVTT's parser ends cue text at it.  A
+    WebVTT cue without text (after its identifier, too) gained a blank line in the output."""
+    with pytest.warns(UserWarning) as caught:
+        out = translate_subtitle_text(source, mirror, where="in")
+    assert [str(warning.message) for warning in caught] == [
+        f"in, line {line}: a cue starts without a blank line before it; it is translated as a cue of its own"]
+    assert out == mirrored(source)
+    assert mirror.given == ["A man walks.", "A dog runs."]

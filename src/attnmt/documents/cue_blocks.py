@@ -44,7 +44,9 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
     if timing is None or last == timing:
         return []
-    timings = [timing] + [k for k in range(timing + 2, last + 1) if CUE_START.match(lines[k])]
+    # Any line after a timing line may start the next cue, the very next one too (a cue without text):
+    # WebVTT's parser ends a cue's text at a line with "-->".
+    timings = [timing] + [k for k in range(timing + 1, last + 1) if CUE_START.match(lines[k])]
     # A cue's number sits right above its timing line (below the timing line before it).
     starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
                     for before, k in zip(timings, timings[1:], strict=False)]

@@ -136,10 +136,12 @@ def joinable(cue_turns: Sequence[Turn]) -> bool:
 def in_time_order(lines: list[str]) -> list[str]:
     """A WebVTT cue's lines with its timestamps' values (karaoke's ``<00:01.500>``) put in ascending
     order at the places they landed: a translation that turns the words around takes the
-    timestamps with them, and WebVTT wants each later than the one before."""
-    text = "\n".join(lines)
-    values = iter(sorted((match.group() for match in TIMESTAMP.finditer(text)), key=lambda tag: seconds(tag[1:-1])))
-    return TIMESTAMP.sub(lambda _: next(values), text).split("\n")
+    timestamps with them, and WebVTT wants each later than the one before.  Line by line, so that a
+    cue without text stays without a line (its lines joined and split again, it gained an empty one,
+    a blank line the file did not have)."""
+    found = (match.group() for line in lines for match in TIMESTAMP.finditer(line))
+    values = iter(sorted(found, key=lambda tag: seconds(tag[1:-1])))
+    return [TIMESTAMP.sub(lambda _: next(values), line) for line in lines]
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
