@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from support import held_on_a_thread
+from support import PAIRS, held_on_a_thread
 from torch import nn
 
 from attnmt import checkpoint, files, load_model_dir
@@ -23,6 +23,7 @@ from attnmt.config import TransformerConfig
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.fast.prepared import load_packed
 from attnmt.model import Transformer
+from attnmt.text.tokenizer import EOS_ID, Tokenizer
 from attnmt.uninitialised import uninitialised
 
 RELEASE_0_1_0 = Path(__file__).parent / "fixtures" / "model_0.1.0"
@@ -65,6 +66,23 @@ def test_a_config_json_without_activation_dropout_set_is_the_one_written_before_
     checkpoint.save_model_config(TransformerConfig(), tmp_path)
     assert json.loads((tmp_path / "config.json").read_text()) == DEFAULT_CONFIG_JSON
     assert checkpoint.load_model_config(tmp_path) == TransformerConfig()
+
+
+def test_a_config_json_without_language_token_alone_reads_a_leading_tag_as_its_model_was_trained(tmp_path):
+    """A model trained with a >>de<< piece before language_token_alone read ">>de<< a dog" after a "▁", as
+    SentencePiece does: its config.json, without the key, keeps it so; one saved with it true reads the tag alone."""
+    tokenizer = Tokenizer.train([f">>de<< {s}" for pair in PAIRS for s in pair], vocab_size=60,
+                                user_defined_symbols=[">>de<<"])
+    tokenizer.save(tmp_path / "spm.model")
+    tag, space, rest = tokenizer.piece_to_id(">>de<<"), tokenizer.piece_to_id("▁"), tokenizer.encode_target("a dog")
+    for config, ids in ((TransformerConfig(vocab_size=tokenizer.vocab_size), [space, tag, *rest, EOS_ID]),
+                        (TransformerConfig(vocab_size=tokenizer.vocab_size, language_token_alone=True),
+                         [tag, *rest, EOS_ID])):
+        checkpoint.save_model_config(config, tmp_path)
+        saved = json.loads((tmp_path / "config.json").read_text())
+        assert saved.get("language_token_alone", "left out") == (config.language_token_alone or "left out")
+        assert checkpoint.load_model_config(tmp_path) == config
+        assert checkpoint.load_tokenizer(tmp_path, config).encode(">>de<< a dog") == ids
 
 
 def test_a_set_activation_dropout_is_saved_and_read_back(tmp_path):

@@ -201,6 +201,35 @@ def test_user_defined_symbols_stay_whole():
     assert ">>fr<<" in tok.pieces(">>fr<< Two dogs")  # one piece, though no training sentence had it
 
 
+def test_a_leading_language_token_is_read_alone_as_marian_tokenizer_reads_it_with_language_token_alone():
+    """SentencePiece alone reads ">>de<< Two dogs" as ["▁", ">>de<<", "▁Two", ...], MarianTokenizer (reading an
+    export) as [">>de<<", "▁Two", ...]: with language_token_alone (new trainings) attnmt reads it as Marian does."""
+    tok = Tokenizer.train([f">>de<< {s}" for s in CORPUS], vocab_size=100, user_defined_symbols=[">>de<<"],
+                          language_token_alone=True)
+    plain = sentencepiece.SentencePieceProcessor(model_proto=tok.model_proto)
+    assert tok.pieces(">>de<< Two dogs") == [">>de<<", *plain.encode("Two dogs", out_type=str), "</s>"]
+    assert tok.pieces(">>de<<Two dogs") == tok.pieces(">>de<< Two dogs")  # the rest is read as a text of its own
+    assert tok.encode(">>de<< Two dogs") == [tok.piece_to_id(">>de<<"), *plain.encode("Two dogs"), EOS_ID]
+    assert tok.encode_batch([">>de<< Two dogs", "Two dogs"]) == [tok.encode(">>de<< Two dogs"), tok.encode("Two dogs")]
+    assert tok.encode(">>de<<") == [tok.piece_to_id(">>de<<"), EOS_ID]
+    spans = tok.source_spans(">>de<< Two dogs")  # the token's, then the rest's moved past it
+    assert spans == [(0, 6), *((begin + 6, end + 6) for begin, end in tok.source_spans(" Two dogs"))]
+    assert len(spans) == len(tok.pieces(">>de<< Two dogs")) - 1
+    for text in ("Two >>de<< dogs", " >>de<< Two dogs", ">>fr<< Two dogs"):  # not leading, or no piece
+        assert tok.pieces(text)[:-1] == plain.encode(text, out_type=str)
+    assert tok.decode(tok.encode_target(">>de<< Two dogs")) == ">>de<< Two dogs"  # targets are SentencePiece's
+    assert tok.language_tokens == {">>de<<"}
+
+
+def test_without_language_token_alone_a_leading_language_token_is_read_as_sentencepiece_reads_it():
+    """Models trained before language_token_alone (and a Tokenizer not asked for it) keep their ids."""
+    tok = Tokenizer.train([f">>de<< {s}" for s in CORPUS], vocab_size=100, user_defined_symbols=[">>de<<"])
+    plain = sentencepiece.SentencePieceProcessor(model_proto=tok.model_proto)
+    assert tok.pieces(">>de<< Two dogs") == [*plain.encode(">>de<< Two dogs", out_type=str), "</s>"]
+    assert tok.pieces(">>de<< Two dogs")[:2] == ["▁", ">>de<<"]
+    assert tok.encode_batch([">>de<< Two dogs"]) == [[*plain.encode(">>de<< Two dogs"), EOS_ID]]
+
+
 def test_character_coverage_below_one_leaves_rare_characters_unknown():
     corpus = [*CORPUS, "Ein Drache: 龍"]
     assert UNK_ID not in Tokenizer.train(corpus, vocab_size=100).encode("龍")

@@ -187,7 +187,7 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
     """The model's tokenizer: spm.model, the source and target models, or for a model imported
     from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
-    tokenizer = read_tokenizer(model_dir, config.source_eos)
+    tokenizer = read_tokenizer(model_dir, config.source_eos, config.language_token_alone)
     if isinstance(tokenizer, VocabTokenizer):
         source_key = "src_vocab_size" if config.src_vocab_size else "vocab_size"
         check_vocab_size(tokenizer, model_dir, ("vocab_size", config.vocab_size),

@@ -73,7 +73,8 @@ class TransformerConfig:
     bos_id: int = 2  # beginning-of-sentence id (the decoder starts from it)
     eos_id: int = 3  # end-of-sentence id
     source_eos: bool = True  # the source ends with </s> (as in Marian and fairseq); see from_saved for old models
-    activation_dropout: float | None = None  # after the feed-forward's activation (None: dropout's); last: added last
+    activation_dropout: float | None = None  # after the feed-forward's activation (None: dropout's); later: added later
+    language_token_alone: bool = False  # a leading >>de<< among the source pieces read alone, as by Marian; see to_dict
 
     def __post_init__(self) -> None:
         for key, most in SIZE_LIMITS.items():
@@ -86,9 +87,7 @@ class TransformerConfig:
         ids = Range(0, self.vocab_size, below=True, says=f"an id from 0 to {self.vocab_size - 1} (below vocab_size)")
         check_ranges(self, dict.fromkeys(("pad_id", "unk_id", "bos_id", "eos_id"), ids))
         if self.d_model % self.n_heads:
-            raise ConfigError(
-                f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}"
-            )
+            raise ConfigError(f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}")
         for key, allowed in CHOICES.items():  # else a model dir's config.json fails deep in attnmt.layers
             if getattr(self, key) not in allowed:
                 named = ", ".join(repr(name) for name in allowed[:-1])
@@ -101,10 +100,8 @@ class TransformerConfig:
                 raise ConfigError(f"{key} must be true or false, got {getattr(self, key)!r}")
             setattr(self, key, switch)  # np.True_ kept would be no JSON in config.json
         if self.tie_embeddings and self.src_vocab_size not in (None, self.vocab_size):
-            raise ConfigError(
-                f"src_vocab_size={self.src_vocab_size} differs from vocab_size={self.vocab_size}, "
-                "but tie_embeddings shares one matrix between them; set tie_embeddings: false"
-            )
+            raise ConfigError(f"src_vocab_size={self.src_vocab_size} differs from vocab_size={self.vocab_size}, "
+                              "but tie_embeddings shares one matrix between them; set tie_embeddings: false")
 
     @property
     def longest_input(self) -> int:
@@ -132,11 +129,13 @@ class TransformerConfig:
         return 4 * (self.parameter_count() + table)
 
     def to_dict(self) -> dict:
-        """config.json's keys.  An unset activation_dropout is left out, as before there was one: an earlier
-        attnmt loads the model, and prepared copies (named by this dict's digest) keep their names."""
+        """config.json's keys.  An unset activation_dropout and a false language_token_alone (true only for models
+        trained with a language tag among their pieces since it came) are left out, as before there were such
+        keys: an earlier attnmt loads the model, and prepared copies (named by this dict's digest) keep their names."""
         values = asdict(self)
-        if values["activation_dropout"] is None:
-            del values["activation_dropout"]
+        for key, unset in (("activation_dropout", None), ("language_token_alone", False)):
+            if values[key] is unset:
+                del values[key]
         return values
 
     @classmethod

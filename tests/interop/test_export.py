@@ -239,6 +239,48 @@ def test_export_of_every_option_marian_has_gives_the_same_numbers(tmp_path, chan
     assert max_ct2_difference(model, tokenizer, ct2) <= TOLERANCE
 
 
+def tagged_model(folder: Path, **changes) -> Path:
+    """A tiny random model whose SentencePiece model has the language tag >>de<< among its pieces."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the corpus is too small for the asked size
+        tokenizer = Tokenizer.train([f">>de<< {s}" for pair in PAIRS for s in pair], vocab_size=60,
+                                    user_defined_symbols=[">>de<<"])
+    config = TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=16, n_heads=2, encoder_layers=1,
+                               decoder_layers=1, d_ff=32, max_positions=64, **changes)
+    save_weights(Transformer(config), folder / WEIGHTS)
+    save_model_config(config, folder)
+    tokenizer.save(folder / "spm.model")
+    return folder
+
+
+def test_a_model_reading_its_language_tag_alone_reads_the_ids_its_export_and_import_read(tmp_path):
+    """attnmt read ">>de<< a dog runs" as ["▁", ">>de<<", "▁a", ...], MarianTokenizer its export as
+    [">>de<<", "▁a", ...] (the leading tag split off before SentencePiece): other ids, other translations.
+    A model trained since (language_token_alone) reads the tag as MarianTokenizer does."""
+    transformers = need("transformers")
+    model_dir = tagged_model(tmp_path / "model", language_token_alone=True)
+    model, tokenizer = load_model_dir(model_dir)
+    marian = export.export_marian(model_dir, tmp_path / "marian")
+    _, imported = load_model_dir(marian_import.import_marian(marian, tmp_path / "back"))
+    to_marian = {a: m for m, a in enumerate(marian_order(model.config))}
+    sentences = [">>de<< a dog runs", ">>de<<a cat sleeps", ">>de<<", "two >>de<< dogs run", " >>de<< a dog runs"]
+    expected = transformers.MarianTokenizer.from_pretrained(marian)(sentences)["input_ids"]
+    assert [[to_marian[i] for i in tokenizer.encode(s)] for s in sentences] == expected
+    assert [imported.encode(s) for s in sentences] == expected
+    assert export.reading_notes(model_dir) == []
+
+
+def test_exporting_a_model_that_reads_its_language_tag_after_a_space_warns_in_one_line(tmp_path):
+    """A model trained before language_token_alone (its config.json lacks it) read ">>de<< a dog" as ["▁", ">>de<<",
+    "▁a", ...], as it keeps doing; its export is read [">>de<<", "▁a", ...], so ``attnmt export`` says so."""
+    model_dir = tagged_model(tmp_path / "model")
+    assert "language_token_alone" not in json.loads((model_dir / "config.json").read_text())
+    assert load_model_dir(model_dir)[1].pieces(">>de<< a dog")[:2] == ["▁", ">>de<<"]
+    assert export.reading_notes(model_dir) == [
+        "warning: this model was trained reading a leading language tag (>>de<<) after a '▁'; MarianTokenizer and "
+        "CTranslate2's users read it without one, so a line that starts with it may translate differently there"]
+
+
 def test_ctranslate2_int8_export_is_smaller_and_still_translates(trained, ct2_float32, tmp_path):
     out = tmp_path / "int8"
     assert main(["export", "--model", str(trained), "--format", "ctranslate2", "--quantization", "int8",

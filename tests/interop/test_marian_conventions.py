@@ -97,6 +97,6 @@ def test_a_model_reading_sources_without_eos_comes_back_from_its_export_reading_
     model, tokenizer = load_model_dir(back)
     hf_tokenizer = transformers.MarianTokenizer.from_pretrained(marian)
     assert [tokenizer.encode(s) for s in SOURCES] == hf_tokenizer(SOURCES, add_special_tokens=False)["input_ids"]
-    assert export.reading_note(back)  # exported again, it says so again
+    assert export.reading_notes(back)  # exported again, it says so again
     decoding = Decoding(beam_size=1)
     assert translate(model, tokenizer, SOURCES, decoding) == translate(*load_model_dir(old), SOURCES, decoding)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import sentencepiece
 import torch
-from support import PAIRS, tiny_config
+from support import PAIRS, tiny_config, write_pairs
 
 from attnmt import checkpoint as ckpt
 from attnmt.checkpoint import load_model_dir
@@ -192,6 +192,49 @@ def test_ids_prepared_with_another_source_convention_are_refused(tmp_path):
                             model={**config.model, "source_eos": False})
     with pytest.raises(DataError, match="prepared with another tokenizer"):
         Trainer(old_style, progress=False)
+
+
+def tagged_config(folder: Path, **changes):
+    """The tiny config, its sources starting with the language tag >>de<<, a piece of its tokenizer."""
+    folder.mkdir(parents=True, exist_ok=True)
+    src, tgt = write_pairs(folder, "tagged", [(f">>de<< {s}", t) for s, t in PAIRS])
+    return tiny_config(folder, train_src=str(src), train_tgt=str(tgt), valid_src=str(src), valid_tgt=str(tgt),
+                       max_steps=1, tokenizer_options={"model_type": "bpe", "user_defined_symbols": [">>de<<"]},
+                       **changes)
+
+
+def test_a_new_training_reads_a_leading_language_tag_alone_and_says_so_in_config_json(tmp_path):
+    """Its export is read by MarianTokenizer, which reads ">>de<< a dog" as [">>de<<", "▁a", ...]: training reads
+    it so too (before, ["▁", ">>de<<", "▁a", ...]); a model without a tag among its pieces writes no such key."""
+    config = tagged_config(tmp_path, prepared_dir=str(tmp_path / "prepared"))
+    prepare_config(config, config.prepared_dir, log=lambda line: None)
+    trainer = Trainer(config, progress=False)
+    tokenizer = trainer.tokenizer
+    assert json.loads((tmp_path / "model" / "config.json").read_text())["language_token_alone"] is True
+    tag = tokenizer.piece_to_id(">>de<<")
+    first = trainer.data.corpora[0].examples([0])[0]
+    assert first.src == [tag, *tokenizer.encode_target(PAIRS[0][0]), tokenizer.eos_id]
+    trainer.train()
+    assert load_model_dir(tmp_path / "model")[1].encode(f">>de<< {PAIRS[0][0]}") == first.src
+    plain = tiny_config(tmp_path / "plain", max_steps=1)
+    Trainer(plain, progress=False).train()
+    assert "language_token_alone" not in json.loads((tmp_path / "plain" / "model" / "config.json").read_text())
+
+
+def test_ids_prepared_reading_a_language_tag_the_other_way_are_refused_naming_that(tmp_path):
+    """A folder prepared with the tag read after a "▁" (as for a model trained before language_token_alone)
+    was refused as "prepared with another tokenizer", though it was the folder's own; a run reading the tag
+    that way (model.language_token_alone: false) still trains on it."""
+    old = tagged_config(tmp_path, prepared_dir=str(tmp_path / "prepared"), model={**tiny_config(tmp_path).model,
+                                                                                  "language_token_alone": False})
+    prepare_config(old, old.prepared_dir, log=lambda line: None)
+    new = tagged_config(tmp_path / "new", prepared_dir=old.prepared_dir)
+    with pytest.raises(DataError, match=r"^\S*prepared was prepared reading a leading language tag \(>>de<<\) after a "
+                                        r"'▁' \(as models from before language_token_alone do\), this run reads it "
+                                        r"alone, as Marian reads it: run 'attnmt prepare CONFIG' again$"):
+        Trainer(new, progress=False)
+    assert Trainer(old, progress=False).train().step == 1
+    assert "language_token_alone" not in json.loads((tmp_path / "model" / "config.json").read_text())
 
 
 def test_separate_vocabularies_smaller_than_asked_say_which_side(tmp_path):

@@ -16,9 +16,14 @@ Models read sources ending with ``</s>``, as ``MarianTokenizer`` writes them by 
 (and as CTranslate2's documentation tokenises for Marian models).  attnmt's first models
 read them without it (config.json: ``source_eos: false``, or no such key); for those, call
 ``MarianTokenizer`` with ``add_special_tokens=False`` and give CTranslate2 the pieces
-alone: ``reading_note`` says so when such a model is exported.  The Marian export's
+alone: ``reading_notes`` says so when such a model is exported.  The Marian export's
 config.json then holds ``"attnmt_source_eos": false``, which transformers ignores and
 ``attnmt import --from-marian`` honours.
+
+``MarianTokenizer`` reads a leading language tag (``>>de<<``) alone, before SentencePiece reads the
+rest; so do attnmt's models trained with such a tag among their pieces since ``language_token_alone``
+came (config.json: true), while those trained before read it after a "▁", as SentencePiece does:
+``reading_notes`` warns that their exports read such a line with other ids.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from typing import Any
 import torch
 from torch import Tensor
 
-from attnmt.checkpoint import load_model_config, load_model_dir
+from attnmt.checkpoint import load_model_config, load_model_dir, load_tokenizer
 from attnmt.files import make_folder, umask
 from attnmt.interop.marian import ConversionError, marian_config, marian_order, marian_weights
 from attnmt.model import TransformerConfig
@@ -143,12 +148,22 @@ def separate_marian_vocab(config: TransformerConfig, tokenizer: VocabTokenizer) 
                        tokenizer.model_protos, pad_id=config.pad_id, eos_id=config.eos_id)
 
 
-def reading_note(model_dir: str | Path) -> str:
-    """What a user of the export must know to feed it text: "" unless the model predates source_eos."""
-    if load_model_config(Path(model_dir)).source_eos:
-        return ""
-    return ("note: this model was trained without a </s> at the end of the source: "
-            "call MarianTokenizer with add_special_tokens=False, and give CTranslate2 the pieces without </s>")
+def reading_notes(model_dir: str | Path) -> list[str]:
+    """What a user of the export must know to feed it text, a line each: nothing unless the model predates
+    source_eos, or has a language tag among its pieces that it reads after a "▁" (``language_token_alone``
+    false: trained before it came), which MarianTokenizer and CTranslate2's users read alone."""
+    config = load_model_config(Path(model_dir))
+    notes = []
+    if not config.source_eos:
+        notes.append("note: this model was trained without a </s> at the end of the source: "
+                     "call MarianTokenizer with add_special_tokens=False, and give CTranslate2 the pieces without </s>")
+    tokenizer = load_tokenizer(Path(model_dir), config)
+    if isinstance(tokenizer, Tokenizer) and tokenizer.language_tokens and not tokenizer.language_token_alone:
+        tag = min(tokenizer.language_tokens)
+        notes.append(f"warning: this model was trained reading a leading language tag ({tag}) after a '▁'; "
+                     "MarianTokenizer and CTranslate2's users read it without one, so a line that starts with it "
+                     "may translate differently there")
+    return notes
 
 
 def load_marian_weights(hf_model: torch.nn.Module, weights: dict[str, Tensor]) -> None:

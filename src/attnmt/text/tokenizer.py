@@ -19,7 +19,9 @@ corpus: attnmt.text.tokenizer_training.
 Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
 it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text, and
 ``target_spans`` says where each of ``encode_target``'s pieces stands in the text as given, and
-``source_spans`` where each of ``pieces``' does.
+``source_spans`` where each of ``pieces``' does.  A language token that starts a source (``>>de<<``)
+is read alone, as MarianTokenizer reads it (``language_token``), by ``VocabTokenizer`` always, by
+``Tokenizer`` for one of its pieces with ``language_token_alone`` (new trainings: attnmt.training.start).
 """
 
 from __future__ import annotations
@@ -55,13 +57,14 @@ class Tokenizer:
 
     Every model is in attnmt's id layout (0..3 = pad, unk, bos, eos).  With ``source_eos``
     the source ends with ``</s>``, as in Marian and fairseq: new models are trained so,
-    and their exports then read text with those tools' default tokenization.
+    and their exports then read text with those tools' default tokenization.  With
+    ``language_token_alone`` a leading language token is read as Marian reads it (``split_language_token``).
     """
 
     pad_id, unk_id, bos_id, eos_id = PAD_ID, UNK_ID, BOS_ID, EOS_ID
 
     def __init__(self, model_proto: bytes, target_proto: bytes | None = None, source_eos: bool = True,
-                 files: Sequence[str | Path] = ()) -> None:
+                 files: Sequence[str | Path] = (), language_token_alone: bool = False) -> None:
         """Wraps serialized SentencePiece models (the target's when the vocabularies are separate);
         ``files``: where they were read from, which its repr names.
 
@@ -73,6 +76,7 @@ class Tokenizer:
         self._target = load_proto(target) if target_proto is not None else self._source
         self.source_eos = source_eos
         self.files = tuple(Path(file) for file in files)
+        self.language_token_alone = language_token_alone
 
     def __repr__(self) -> str:
         """``<Tokenizer runs/demo/spm.model: 8000 pieces>``; two files and two counts where the
@@ -90,6 +94,7 @@ class Tokenizer:
         character_coverage: float = 1.0,
         seed: int = 0,
         source_eos: bool = True,
+        language_token_alone: bool = False,
         **options,
     ) -> Tokenizer:
         """A joint model trained on `sentences` (source and target mixed); see
@@ -98,7 +103,7 @@ class Tokenizer:
 
         proto = train_sentencepiece(sentences, vocab_size, seed, model_type=model_type,
                                     character_coverage=character_coverage, **options)
-        return cls(proto, source_eos=source_eos)
+        return cls(proto, source_eos=source_eos, language_token_alone=language_token_alone)
 
     @classmethod
     def load(cls, path: str | Path, source_eos: bool = True) -> Tokenizer:
@@ -127,6 +132,12 @@ class Tokenizer:
         """The serialized source and target SentencePiece models (the same one when joint)."""
         return self._protos
 
+    @functools.cached_property
+    def language_tokens(self) -> frozenset[str]:
+        """The source pieces that are language tokens (``>>de<<``, from ``user_defined_symbols``)."""
+        pieces = (self._source.id_to_piece(i) for i in range(self._source.get_piece_size()))
+        return frozenset(piece for piece in pieces if language_token(piece)[0] == piece)
+
     @property
     def separate_vocabs(self) -> bool:
         return self._target is not self._source
@@ -146,15 +157,23 @@ class Tokenizer:
 
         SentencePiece normalizes first (NFKC, runs of whitespace collapsed, ends
         trimmed), so `decode(encode_target(s)) == s` holds for text already in that form.
+        With ``language_token_alone``, a leading language token that is one of the source model's
+        pieces is read whole and alone (``split_language_token``).
 
         One text (``given_text``): a list was SentencePiece's batch, ``[[9, 70], 3]``.
         """
-        return self._with_end(self._source.encode(given_text(text), out_type=int))
+        code, text = self.split_language_token(given_text(text))
+        return self._with_end(self._code_ids(code) + self._source.encode(text, out_type=int))
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         """`encode` for many texts at once (SentencePiece batches them in C++)."""
         check_text_list(texts)
-        return [self._with_end(ids) for ids in self._source.encode(list(texts), out_type=int, num_threads=NUM_THREADS)]
+        if not self.language_token_alone:  # SentencePiece's reading: no Python step for each of a corpus's lines
+            rows = self._source.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
+            return [self._with_end(ids) for ids in rows]
+        split = [self.split_language_token(text) for text in texts]
+        rows = self._source.encode([text for _, text in split], out_type=int, num_threads=NUM_THREADS)
+        return [self._with_end(self._code_ids(code) + ids) for (code, _), ids in zip(split, rows, strict=True)]
 
     def encode_target(self, text: str) -> list[int]:
         """Target ids of `text`, without BOS/EOS (one text, as ``encode`` takes)."""
@@ -163,6 +182,17 @@ class Tokenizer:
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
         return self._target.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
+
+    def split_language_token(self, text: str) -> tuple[str, str]:
+        """(the language token `text` starts with where it is one of the source model's pieces, or "";
+        the rest of `text`).  MarianTokenizer reads a leading ``>>de<<`` apart from the text after it
+        (``language_token``): ``[">>de<<", "▁A"]``, where SentencePiece reads ``["▁", ">>de<<", "▁A"]``;
+        so does attnmt with ``language_token_alone``.  Else, or for a token the model lacks, SentencePiece."""
+        code, rest = language_token(text)
+        return (code, rest) if self.language_token_alone and code in self.language_tokens else ("", text)
+
+    def _code_ids(self, code: str) -> list[int]:
+        return [self._source.piece_to_id(code)] if code else []
 
     def _with_end(self, ids: list[int]) -> list[int]:
         return [*ids, EOS_ID] if ids and self.source_eos else ids
@@ -192,12 +222,13 @@ class Tokenizer:
 
     def source_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `pieces(text)`'s pieces stands in `text` (``piece_spans``), the closing "</s>" aside."""
-        return piece_spans(self._source, given_text(text))
+        return spans_after(*self.split_language_token(given_text(text)), self._source)
 
     def pieces(self, text: str) -> list[str]:
         """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]; one text
         (``given_text``): a list was SentencePiece's batch, its pieces' lists with "</s>" after them."""
-        pieces = self._source.encode(given_text(text), out_type=str)
+        code, text = self.split_language_token(given_text(text))
+        pieces = ([code] if code else []) + self._source.encode(text, out_type=str)
         return [*pieces, "</s>"] if pieces and self.source_eos else pieces
 
     def id_to_piece(self, i: int) -> str:
@@ -270,6 +301,22 @@ def protobuf_messages() -> tuple[types.ModuleType, types.ModuleType]:
                           f"{protobuf_version} ({' '.join(str(error).split())}): install a newer protobuf "
                           "(pip install -U protobuf), or a sentencepiece as old as your protobuf") from None
     return sentencepiece_model_pb2, sentencepiece_pb2
+
+
+def language_token(text: str) -> tuple[str, str]:
+    """(the language token ``text`` starts with, such as ``>>fra<<``, which is read whole, or "";
+    the rest of ``text``): MarianTokenizer's rule (its ``remove_language_code``), which takes only a
+    token at the very start of the text (after a space, it is the text's like any other word)."""
+    if text.startswith(">>") and (end := text.find("<<")) != -1:
+        return text[: end + 2], text[end + 2 :]
+    return "", text
+
+
+def spans_after(code: str, rest: str, processor: spm.SentencePieceProcessor) -> list[tuple[int, int]]:
+    """The spans (``piece_spans``) of a text that starts with the language token ``code`` ("" for none)
+    read alone: the token's own, then those of the ``rest`` of the text moved past it."""
+    spans = piece_spans(processor, rest)
+    return ([(0, len(code))] if code else []) + [(begin + len(code), end + len(code)) for begin, end in spans]
 
 
 def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:

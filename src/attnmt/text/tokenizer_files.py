@@ -49,8 +49,10 @@ def holds_marian_vocabulary(folder: Path) -> bool:
     return not own and any((folder / name).is_file() for name in VocabTokenizer.FILES[:2])
 
 
-def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer:
-    """The tokenizer ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory)."""
+def read_tokenizer(folder: Path, source_eos: bool, language_token_alone: bool = False) -> Tokenizer | VocabTokenizer:
+    """The tokenizer ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory), reading
+    sources as its model does (TransformerConfig's ``source_eos`` and ``language_token_alone``; a Marian
+    vocabulary reads a leading language token alone whatever the latter says)."""
     if holds_marian_vocabulary(folder):
         try:
             return VocabTokenizer.load(folder, source_eos=source_eos)
@@ -62,6 +64,7 @@ def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer
     paths = tokenizer_paths(folder)
     try:
         protos = [path.read_bytes() for path in paths]
-        return Tokenizer(protos[0], protos[1] if len(protos) > 1 else None, source_eos=source_eos, files=paths)
+        return Tokenizer(protos[0], protos[1] if len(protos) > 1 else None, source_eos=source_eos, files=paths,
+                         language_token_alone=language_token_alone)
     except (OSError, ValueError, RuntimeError) as error:
         raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None

@@ -12,7 +12,7 @@ import sentencepiece as spm
 from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
 from attnmt.text.encodings import given_text
-from attnmt.text.tokenizer import check_ids, check_text_list, load_proto, piece_spans
+from attnmt.text.tokenizer import check_ids, check_text_list, language_token, load_proto, piece_spans, spans_after
 
 WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 
@@ -119,9 +119,7 @@ class VocabTokenizer:
     def source_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `pieces(text)`'s pieces stands in `text` (attnmt.text.tokenizer.piece_spans), a leading
         language token included, the closing ``</s>`` aside."""
-        code, text = language_token(given_text(text))
-        return ([(0, len(code))] if code else []) + [
-            (begin + len(code), end + len(code)) for begin, end in piece_spans(self._source, text)]
+        return spans_after(*language_token(given_text(text)), self._source)
 
     def encode(self, text: str) -> list[int]:
         """Source ids of `text`, ending with ``</s>`` (with ``source_eos``); one text (``given_text``)."""
@@ -168,14 +166,6 @@ class VocabTokenizer:
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
         return self._target_pieces.get(i, "<unk>")
-
-
-def language_token(text: str) -> tuple[str, str]:
-    """(the language token ``text`` starts with, such as ``>>fra<<``, which is read whole, or "";
-    the rest of ``text``)."""
-    if text.startswith(">>") and (end := text.find("<<")) != -1:
-        return text[: end + 2], text[end + 2 :]
-    return "", text
 
 
 def named_proto(proto: bytes, name: str | Path) -> spm.SentencePieceProcessor:

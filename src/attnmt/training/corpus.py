@@ -42,18 +42,26 @@ FORMAT_VERSION = 1
 HEADER = "header.json"
 SIDES = ("src", "tgt")
 PREPARE_AGAIN = "run 'attnmt prepare CONFIG' again"
+# How a leading language tag among a SentencePiece model's pieces is read (Tokenizer.language_token_alone).
+TAG_READING = {True: "alone, as Marian reads it", False: "after a '▁' (as models from before language_token_alone do)"}
 CHECK_CHUNK = 1 << 24  # ids read at a time when a token file's ids are checked (32 or 64 MB)
 
 
-def tokenizer_fingerprint(tokenizer: Tokenizer | VocabTokenizer) -> str:
+def tokenizer_fingerprint(tokenizer: Tokenizer | VocabTokenizer, language_token_alone: bool | None = None) -> str:
     """SHA-256 of what turns text into ids (the SentencePiece models, a Marian vocabulary, whether
-    sources end with </s>): prepared ids are only valid with the same."""
+    sources end with </s>, whether a leading language tag among the pieces is read alone, which a
+    tokenizer without such a tag leaves out): prepared ids are only valid with the same.
+    ``language_token_alone``: the fingerprint of ``tokenizer`` reading a tag so (None: as it does)."""
+    if language_token_alone is None:
+        language_token_alone = isinstance(tokenizer, Tokenizer) and tokenizer.language_token_alone
     digest = hashlib.sha256()
     for proto in tokenizer.model_protos:
         digest.update(hashlib.sha256(proto).digest())
     if isinstance(tokenizer, VocabTokenizer):
         vocabularies = (tokenizer.source_vocab, tokenizer.target_vocab)
         digest.update(json.dumps(vocabularies, sort_keys=True, ensure_ascii=False).encode())
+    elif language_token_alone and tokenizer.language_tokens:  # read after a "▁" (SentencePiece's way) ids differ
+        digest.update(b"leading language token alone")
     digest.update(b"source </s>" if tokenizer.source_eos else b"")
     return digest.hexdigest()
 
@@ -166,6 +174,11 @@ def read_header(folder: Path) -> dict:
 def check_tokenizer(folder: Path, header: dict, tokenizer: Tokenizer | VocabTokenizer, tokenizer_source: str) -> None:
     """Refuses ids made by another tokenizer: they would silently mean other pieces."""
     found, expected = header["tokenizer_sha256"], tokenizer_fingerprint(tokenizer)
+    if found != expected and isinstance(tokenizer, Tokenizer) and tokenizer.language_tokens:
+        alone = not tokenizer.language_token_alone
+        if found == tokenizer_fingerprint(tokenizer, alone):  # the same tokenizer, the tag read the other way
+            raise DataError(f"{folder} was prepared reading a leading language tag ({min(tokenizer.language_tokens)}) "
+                            f"{TAG_READING[alone]}, this run reads it {TAG_READING[not alone]}: {PREPARE_AGAIN}")
     if found != expected:
         raise DataError(f"{folder} was prepared with another tokenizer (sha256 {found[:12]}…, {tokenizer_source} "
                         f"is {expected[:12]}…): prepare it again with this tokenizer, or leave tokenizer unset "

@@ -1,8 +1,9 @@
 """What a training run starts from: its tokenizer, the model's shape, and the weights.
 
     a new run    the tokenizer files the config names (or those of its prepared_dir), or SentencePiece
-                 trained on the training text (tokenizer_options); the model section with the tokenizer's
-                 vocabulary sizes; random weights
+                 trained on the training text (tokenizer_options), reading a leading language tag among
+                 its pieces alone, as Marian does; the model section with the tokenizer's vocabulary
+                 sizes and language_token_alone; random weights
     init_from    a model directory's tokenizer, shape and weights (attnmt's, or one imported from
                  Marian, which keeps Marian's ids and conventions); the config may repeat them
                  but not change them, except for the dropout
@@ -36,6 +37,8 @@ DEFAULT_VOCAB_SIZE = 8000
 TRAINING_ONLY_KEYS = ("dropout", "attention_dropout", "activation_dropout")
 # Model keys the tokenizer decides.
 VOCABULARY_SIZES = ("vocab_size", "src_vocab_size")
+# The model key saying how a leading language tag is read: alone (Marian's way) in a new run, unless set false.
+LANGUAGE_TOKEN_ALONE = "language_token_alone"
 # What cuts the training corpora into batches, besides the corpora themselves.
 BATCH_SHAPE = ("max_tokens", "max_len", "max_length_ratio")
 
@@ -53,7 +56,12 @@ def run_start(config: TrainConfig, say: Callable[[str], None]) -> Start:
         return from_model(config)
     tokenizer = new_tokenizer(config, say)
     separate = tokenizer.source_vocab_size if tokenizer.separate_vocabs else None
-    return Start(tokenizer, config.model_config(tokenizer.vocab_size, separate))
+    model_config = config.model_config(tokenizer.vocab_size, separate)
+    if LANGUAGE_TOKEN_ALONE not in config.model and isinstance(tokenizer, Tokenizer):
+        # true only where it changes ids: the config.json of a model without language tags stays as it was
+        alone = tokenizer.language_token_alone and bool(tokenizer.language_tokens)
+        model_config = replace(model_config, language_token_alone=alone)
+    return Start(tokenizer, model_config)
 
 
 def resumed(config: TrainConfig, run_dir: Path) -> Start:
@@ -103,10 +111,12 @@ def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:
 
 def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer | VocabTokenizer:
     """The config's SentencePiece files, the one its prepared_dir was made with, or models trained on
-    its corpora (one joint, or one per side)."""
+    its corpora (one joint, or one per side); reading sources as the model section says, a leading
+    language tag alone unless it sets language_token_alone: false."""
     source_eos = bool(config.model.get("source_eos", TransformerConfig.source_eos))
+    reading = {"source_eos": source_eos, LANGUAGE_TOKEN_ALONE: bool(config.model.get(LANGUAGE_TOKEN_ALONE, True))}
     if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
-        tokenizer = read_tokenizer(Path(config.prepared_dir), source_eos)
+        tokenizer = read_tokenizer(Path(config.prepared_dir), **reading)
         check_prepared_vocabulary(config, tokenizer, say)
         return tokenizer
     shared = config.shared_vocab is not False
@@ -119,7 +129,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
         files = [("tokenizer", config.tokenizer)]
         if not shared:
             files.append(("target_tokenizer", config.target_tokenizer))
-        return Tokenizer(*(read_model(key, path) for key, path in files), source_eos=source_eos)
+        return Tokenizer(*(read_model(key, path) for key, path in files), **reading)
     size = config.vocab_size or DEFAULT_VOCAB_SIZE
     check_has_text(config)
     say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
@@ -129,7 +139,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     try:
         protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, text,
                                       **config.tokenizer_options) for side, text in sides.items()]
-        return Tokenizer(*protos, source_eos=source_eos)
+        return Tokenizer(*protos, **reading)
     except UserError:
         raise  # bad training data: the message names the file and line
     except ValueError as error:  # SentencePiece refused: the options, when there are any, are the suspects

@@ -10,7 +10,7 @@ from attnmt.errors import ConfigError
 
 
 def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.interop.export import export_ctranslate2, export_marian, reading_note
+    from attnmt.interop.export import export_ctranslate2, export_marian, reading_notes
 
     if args.format == "marian":
         if args.quantization:
@@ -19,7 +19,7 @@ def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
     else:
         out = export_ctranslate2(args.model, args.out, args.quantization, args.weights)
     print_out(f"wrote a {args.format} model to {out}")
-    if note := reading_note(args.model):
+    for note in reading_notes(args.model):
         print_out(note)
     return 0
 
