@@ -102,3 +102,21 @@ def test_attributes_given_on_text_are_refused_whatever_they_name(tmp_path, capsy
     code, _, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--attributes", attributes],
                            capsys)
     assert code == 2 and "--attributes chooses the HTML attributes translated on a page: " in err
+
+
+@pytest.mark.parametrize("code", ["German", "de DE", "", "de.DE", "auto"])
+def test_a_target_language_that_is_no_language_code_is_refused(capsys, code):
+    """It was written into the translated file as given (``<w:lang w:val="de DE"/>``), and an empty
+    one did nothing."""
+    with pytest.raises(SystemExit) as stopped:
+        run_cli(["translate", "--model", MISSING, "--target-lang", code], capsys)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"expected a language code such as de, fr or pt-BR, got {code!r}" in err and "written into" in err
+
+
+def test_a_target_language_code_is_written_as_bcp_47_writes_it(tmp_path):
+    from attnmt.cli.main import build_parser
+
+    args = build_parser().parse_args(["translate", "--model", MISSING, "--target-lang", "de_DE"])
+    assert args.target_lang == "de-DE"

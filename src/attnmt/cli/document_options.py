@@ -22,7 +22,7 @@ import argparse
 from pathlib import Path
 
 from attnmt.cli.lines import check_not_an_input
-from attnmt.cli.options import language_code, model_files
+from attnmt.cli.options import language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
@@ -270,8 +270,9 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
                    "of sentence by sentence (a tab still parts fields, translated apart)")
     p.add_argument("--source-lang", default="en", type=language_code, help="source language code for the sentence "
                    "splitter, as BCP 47 writes it (default en)")
-    p.add_argument("--target-lang", help="written into an HTML page's lang attribute (an office file's language "
-                   "attributes, an XLIFF file's target-language or trgLang)")
+    p.add_argument("--target-lang", type=target_language_code, help="language code written into an HTML page's "
+                   "lang attribute (an office file's language attributes, an XLIFF file's target-language or trgLang), "
+                   "as BCP 47 writes it (de_DE is written de-DE)")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm), keeping their macros (refused otherwise)")
     p.add_argument("--attributes",  # None where not given: given on a text input it would do nothing

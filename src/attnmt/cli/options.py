@@ -40,6 +40,15 @@ def language_code(text: str) -> str:
     return text
 
 
+def target_language_code(text: str) -> str:
+    """An argparse type: the language code written into a translated file's language attributes
+    (``lang``, ``w:lang``, ``target-language``), as BCP 47 writes it: ``de_DE`` is ``de-DE``."""
+    if not LANGUAGE_CODE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a language code such as de, fr or pt-BR, got {text!r} (it is "
+                                         "written into the translated file's language attributes)")
+    return text.replace("_", "-")
+
+
 def whole_number(least: int, most: int | None = None):
     """An argparse type: a whole number from least (to most, where given)."""
 
