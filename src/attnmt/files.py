@@ -62,18 +62,8 @@ def atomic_file(path: Path, raises: type[UserError] = ModelDirError) -> Iterator
             yield tmp
         return
     target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise raises(f"could not write {path}: it is a directory; give the name of a file to write")
     existed = target.is_file()
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    except (FileExistsError, NotADirectoryError):  # a file where one of the path's folders would be
-        raise raises(f"could not write {path}: {file_in_the_way(target)} is a file, not a directory") from None
-    except OSError as error:  # a read-only or foreign folder: nothing was written
-        raise raises(f"could not write {path}: {write_failure(error)}") from None
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = temporary_beside(path, target, raises)
     try:
         yield tmp
         finish_file(tmp, existing_mode(target))
@@ -83,6 +73,31 @@ def atomic_file(path: Path, raises: type[UserError] = ModelDirError) -> Iterator
         raise raises(f"could not write {path}: {write_failure(error)}{intact}") from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def temporary_beside(path: Path, target: Path, raises: type[UserError]) -> Path:
+    """A new empty temporary file in the folder of ``target`` (``path`` with its links followed),
+    the folder made where missing; ``raises`` where that cannot be: ``path`` a folder, a file where
+    one of its folders would be, a read-only or foreign folder."""
+    if target.is_dir():
+        raise raises(f"could not write {path}: it is a directory; give the name of a file to write")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except (FileExistsError, NotADirectoryError):  # a file where one of the path's folders would be
+        raise raises(f"could not write {path}: {file_in_the_way(target)} is a file, not a directory") from None
+    except OSError as error:  # a read-only or foreign folder: nothing was written
+        raise raises(f"could not write {path}: {write_failure(error)}") from None
+    os.close(fd)
+    return Path(tmp_name)
+
+
+def check_writable(path: Path, raises: type[UserError]) -> None:
+    """Raises ``raises`` now where ``atomic_file(path)`` could not start: an output written at the
+    end of a long job (a review table) is known to have a place before the work is done."""
+    path = Path(path)
+    if not is_special_file(path):
+        temporary_beside(path, Path(os.path.realpath(path)), raises).unlink()
 
 
 def file_in_the_way(target: Path) -> Path:

@@ -110,6 +110,21 @@ def test_review_combinations_that_make_no_sense_get_one_line(trained_model, tmp_
     assert not output.exists() and not (tmp_path / "r.tsv").exists()
 
 
+@pytest.mark.parametrize("suffix", [".txt", ".docx"])
+def test_a_review_table_that_cannot_be_written_is_refused_before_the_translation(tmp_path, capsys, suffix):
+    """It was found once the file was translated: a text file's translation was lost with it, an
+    office file's written without a word said of it.  The model is never read: the check comes first."""
+    source, output = tmp_path / f"in{suffix}", tmp_path / f"out{suffix}"
+    source.write_bytes(b"a dog runs\n")
+    (tmp_path / "notes").write_text("a file, not a folder", encoding="utf-8")
+    review = tmp_path / "notes" / "r.tsv"
+    code, _, err = run_cli(["translate", "--model", "no-such-model", "--review", str(review), str(source),
+                            str(output)], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert f"could not write {review}: {tmp_path / 'notes'} is a file, not a directory" in err
+    assert not output.exists() and not any(tmp_path.glob(".*"))
+
+
 def test_review_dash_is_refused_in_one_line_not_written_to_a_file_named_dash(trained_model, tmp_path, capsys,
                                                                            monkeypatch):
     """"-" is stdin or stdout wherever translate takes a file; --review - wrote a file named "-"."""

@@ -26,6 +26,7 @@ from attnmt.cli.options import language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
+from attnmt.files import check_writable
 from attnmt.text.data import is_gzip_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
@@ -249,6 +250,7 @@ def check_review_path(args: argparse.Namespace) -> None:
         raise ConfigError(f"--review {args.review} is the output file: give the table a name of its own "
                           "(report.review.tsv)")
     check_not_an_input(args.review, "--review", files_read(args), "report.review.tsv")
+    check_writable(review, ConfigError)  # before the translation, which it would otherwise follow (and lose)
 
 
 def files_read(args: argparse.Namespace) -> dict[str, str | None]:
