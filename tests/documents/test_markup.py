@@ -177,8 +177,27 @@ def test_a_rubys_annotation_and_brackets_are_kept_as_they_are(same, mirror):
     assert one(text, mirror) == "<p>PARK. THE IN <ruby>RUNS<rp>(</rp><rt>fast</rt><rp>)</rp></ruby> DOG A</p>"
 
 
-def test_a_tag_inside_a_word_covers_the_whole_word(same):
-    assert one("<b>Hund</b>e bellen", same) == "<b>Hunde</b> bellen"
+def test_a_tag_inside_a_word_covers_the_whole_word(upper):
+    """The translated word ("HUNDE") has no letter that answers to the source's: the tag takes all of it."""
+    assert one("<b>Hund</b>e bellen", upper) == "<b>HUNDE</b> BELLEN"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("He drinks H<sub>2</sub>O today.", "HE DRINKS H<sub>2</sub>O TODAY."),
+    ("A room of 12 m<sup>2</sup> here.", "A ROOM OF 12 <sup>M2</sup> HERE."),  # "M2": a word that changed
+    ("It is the<sup>1</sup> best.", "IT IS <sup>THE1</sup> BEST."),
+    ("2<sup>10</sup> bytes (CO<sub>2</sub>).", "2<sup>10</sup> BYTES (CO<sub>2</sub>)."),
+])
+def test_a_tag_inside_a_word_the_translation_writes_unchanged_keeps_its_place_in_it(upper, text, expected):
+    """``H<sub>2</sub>O`` came back as ``<sub>H2O</sub>``: the tag stretched over the whole word, though
+    the translation wrote the word exactly as the source did.  Where it changed ("M2"), it still does."""
+    assert one(text, upper) == expected
+
+
+def test_a_tag_inside_a_kept_word_follows_it_when_the_order_or_its_punctuation_changes(mirror, fixed):
+    assert one("He drinks H<sub>2</sub>O today.", mirror) == "TODAY. H<sub>2</sub>O DRINKS HE"
+    assert one("It adds CO<sub>2</sub>.", fixed("Es fügt CO2 hinzu.", [(0, 0), (1, 1), (2, 2)])) == \
+        "Es fügt CO<sub>2</sub> hinzu."
 
 
 def test_punctuation_after_a_tag_stays_outside_it(same):

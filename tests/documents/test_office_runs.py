@@ -184,6 +184,15 @@ def test_a_styled_run_of_a_fields_result_keeps_the_spaces_it_had(same):
     assert word_children(out) == [("r", "We meet at "), ("r", "«Place»"), ("r", " in the morning.")]
 
 
+def test_a_subscript_run_inside_a_word_the_translation_keeps_stays_on_its_letters(upper):
+    """A Word run with vertAlign=subscript inside ``H2O`` took the whole word: ``H2O`` in subscript."""
+    runs = ('<w:r><w:t xml:space="preserve">He drinks H</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="subscript"/>'
+            '</w:rPr><w:t>2</w:t></w:r><w:r><w:t xml:space="preserve">O today.</w:t></w:r>')
+    runs_out = docx.Document(io.BytesIO(translate(word_paragraph(runs), ".docx", upper))).paragraphs[0].runs
+    assert [(run.text, run.font.subscript) for run in runs_out] == [
+        ("HE DRINKS H", None), ("2", True), ("O TODAY.", None)]
+
+
 def test_words_in_a_bidirectional_embedding_or_override_are_translated_inside_it(mirror):
     embedded = ('<w:r><w:t xml:space="preserve">A woman </w:t></w:r><w:dir w:val="rtl"><w:r><w:t>is reading</w:t>'
                 '</w:r></w:dir><w:r><w:t xml:space="preserve"> a book.</w:t></w:r>')

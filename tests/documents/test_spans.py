@@ -45,3 +45,13 @@ def test_a_mark_of_spaces_alone_that_got_no_words_takes_its_space_back():
     content = ["besuche ", Nested(0, []), "unseren Laden"]
     keep_edge_spaces(flat, content)
     assert content == ["besuche", Nested(0, [" "]), "unseren Laden"]
+
+
+@pytest.mark.parametrize("translation, expected", [
+    ("trinkt H2O", (8, 9)),  # the word written as in the source: the mark keeps its offset in it
+    ("trinkt (H2O).", (9, 10)),  # its punctuation aside
+    ("trinkt Wasser", (7, 13)),  # translated: the whole word
+])
+def test_a_mark_inside_a_word_keeps_its_place_only_where_the_translation_keeps_the_word(translation, expected):
+    flat = FlatText("drinks H2O", [Mark(8, 9)])
+    assert place(flat, [(0, 10)], [translation], [identity(2)]).spans == [expected]

@@ -280,6 +280,11 @@ def is_stop(text: str) -> bool:
     return bool(text.strip()) and all(character.isspace() or character in SENTENCE_ENDS for character in text)
 
 
+def is_punctuation(ch: str) -> bool:
+    """Whether the character ``ch`` is punctuation (a Unicode category P: stops, commas, quotes, brackets)."""
+    return unicodedata.category(ch).startswith("P")
+
+
 def closing_length(text: str) -> int:
     """How many characters at the end of ``text`` are quotes and brackets that close it (``"``,
     ``)``, ``»``, ``“``), spaces among them counted."""

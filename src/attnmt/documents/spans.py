@@ -7,14 +7,14 @@ one position.  The text is cut into sentences, each sentence is translated, and
 each mark is put back on the translation by the rules below (docs/documents.md
 gives them with examples):
 
-1. Words.  A mark covers the source words it overlaps (a tag inside a word covers
-   the whole word).  Its translation runs from the first to the last of the target
-   words aligned to those words: each target word whose cross-attention goes most to
-   one of them, and the target word that gives them, together, the most attention
-   (the second catches a word whose own attention looked one word off); trailing or
-   leading punctuation of that stretch is left outside unless the marked source text
-   had punctuation there too.  A mark over whole sentences covers their whole
-   translations (no alignment needed).
+1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
+   word, unless the translation writes that word unchanged: ``H<sub>2</sub>O`` keeps its place
+   in ``H2O``, attnmt.documents.kept_words).  Its translation runs from the first to the last of
+   the target words aligned to those words: each target word whose cross-attention goes most to
+   one of them, and the target word that gives them, together, the most attention (the second
+   catches a word whose own attention looked one word off); trailing or leading punctuation of
+   that stretch is left outside unless the marked source text had punctuation there too.  A mark
+   over whole sentences covers their whole translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
    nothing), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); inside a
@@ -38,13 +38,13 @@ gives them with examples):
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.atom_spacing import atom_spaces, unglued, would_glue
 from attnmt.documents.bidi import held
-from attnmt.documents.flat import FlatText, Mark, closing_length
+from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
+from attnmt.documents.kept_words import in_kept_word
 from attnmt.documents.span_geometry import free_piece, move_out, strip_span
 
 WORD = re.compile(r"\S+")
@@ -128,8 +128,11 @@ class Projector:
             targets = {t for k in words for t in self.links[i].get(k, ())}
             best = self.most_attending(i, words)
             targets = sorted(targets | ({best} if best is not None else set()))
-            if targets:
-                stretches.append((self.target_words[i][targets[0]][0], self.target_words[i][targets[-1]][1], False))
+            if targets:  # an edge inside a word the translation keeps unchanged keeps its place in it
+                head, tail = self.target_words[i][targets[0]], self.target_words[i][targets[-1]]
+                start = in_kept_word(self.flat.text, self.source_words[i][words[0]], self.target, head, mark.start)
+                end = in_kept_word(self.flat.text, self.source_words[i][words[-1]], self.target, tail, mark.end)
+                stretches.append((head[0] if start is None else start, tail[1] if end is None else end, False))
         if not stretches:
             return None
         first, last = min(stretches), max(stretches, key=lambda stretch: stretch[1])
@@ -209,10 +212,6 @@ class Projector:
             return end
         closing = closing_length(self.target[start:end])
         return end - min(closing, len(after)) if after else end
-
-
-def is_punctuation(ch: str) -> bool:
-    return unicodedata.category(ch).startswith("P")
 
 
 def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
