@@ -105,6 +105,17 @@ def test_a_xlf_file_that_is_no_xliff_fails_saying_what_a_client_can_do(client):
     assert client.get(job["status_url"]).json()["detail"] == detail
 
 
+def test_a_xlf_file_that_is_not_well_formed_fails_naming_its_line_and_column(client):
+    """It was translated with the & deleted from its source, as a warning."""
+    job = submit(client, "bad.xlf", b'<?xml version="1.0"?>\n<xliff version="1.2"><file source-language="en">'
+                                    b"<body><trans-unit id='1'><source>A dog & cat.</source></trans-unit></body>"
+                                    b"</file></xliff>\n").json()
+    detail = ("bad.xlf is not well-formed XML at line 2, column 89: a & that starts no entity reference (write & as "
+              "&amp;)")
+    assert server_events(client, job["events_url"])[-1] == ("error", {"detail": detail})
+    assert client.get(job["status_url"]).json()["state"] == "failed"
+
+
 def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
     job = submit(client, "latin.txt", b"caf\xe9").json()
     detail = "latin.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and send it again"

@@ -10,6 +10,8 @@ from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 SETTINGS = ServeSettings(max_file_bytes=1000)
 NOT_XLIFF = b'<?xml version="1.0"?>\n<resources><string>A dog.</string></resources>\n'
+NOT_WELL_FORMED = (b'<?xml version="1.0"?>\n<xliff version="1.2"><file source-language="en"><body><trans-unit id="1">'
+                   b"<source>A dog & cat.</source></trans-unit></body></file></xliff>\n")
 # Not "--input-format xml translates it as plain XML": a flag no client of the server can give.
 SENT_AS_XML = "sent with a name ending .xml, it is translated as plain XML"
 
@@ -71,6 +73,8 @@ def test_auto_detects_the_source_of_a_text_file(client):
                                    f"{SENT_AS_XML}"),
     ("big.txt", b"a" * 1001, {}, 400, "Invalid request: big.txt: the file is over 1,000 bytes, the most this "
                                       "server translates"),
+    ("bad.xlf", NOT_WELL_FORMED, {}, 400, "bad.xlf is not well-formed XML at line 2, column 89: a & that starts no "
+                                          "entity reference (write & as &amp;)"),
 ])
 def test_bad_files_are_one_error_in_libretranslates_shape(client, name, data, fields, status, message):
     answer = send(client, name, data, **fields)

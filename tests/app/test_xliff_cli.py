@@ -32,3 +32,14 @@ def test_an_xliff_file_may_be_written_under_either_xml_name(trained_model, tmp_p
     code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", "xml", source,
                           tmp_path / "as-xml.xlf"], capsys)
     assert code == 0
+
+
+def test_an_xliff_file_that_is_not_well_formed_is_refused_in_one_line_and_nothing_written(trained_model, tmp_path,
+                                                                                          capsys):
+    """It was "repaired" with a warning and exit 0: the & deleted from the file's own source."""
+    source, output = tmp_path / "bad.xlf", tmp_path / "bad.de.xlf"
+    source.write_text(XLIFF.replace("a dog runs", "a dog & cat"), encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 2 and not output.exists()
+    assert err == (f"attnmt: error: {source} is not well-formed XML at line 3, column 35: a & that starts no entity "
+                   "reference (write & as &amp;)\n")

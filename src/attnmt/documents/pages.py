@@ -1,6 +1,7 @@
-"""HTML and XML text in and out: a page or a fragment parsed (with libxml2's repairs warned of,
-and markup nested too deep refused), and the tree written back as the page came, with what a
-parsed tree does not hold (the DOCTYPE, the comments beside ``<html>``) kept as written.
+"""HTML and XML text in and out: a page or a fragment parsed (with libxml2's repairs of HTML warned
+of, XML that is not well-formed and markup nested too deep refused), and the tree written back as
+the page came, with what a parsed tree does not hold (the DOCTYPE, the comments beside ``<html>``)
+kept as written.
 attnmt.documents.markup translates what is parsed here."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from lxml import etree, html
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
 from attnmt.documents.language import set_direction
 from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
+from attnmt.documents.well_formed import XML_ROOT, Start, check_well_formed
 from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
@@ -26,7 +28,6 @@ DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<
 # What may stand beside a page's elements: whitespace, comments, processing instructions.
 NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
 BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
-XML_ROOT = "attnmt-fragment"
 # An XML declaration's encoding pseudo-attribute, ``<?xml version="1.0" encoding="iso-8859-1"?>``:
 # the declaration's text before its value (group 1), the quote (2), the value (3).
 DECLARED_ENCODING = re.compile(r"""\A(\ufeff?\s*<\?xml\s(?:[^?]|\?(?!>))*?\bencoding\s*=\s*)(["'])([^"']*)\2""")
@@ -243,13 +244,14 @@ def named(root: etree._Element, local: str) -> str:
 
 def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | None:
     """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; None
-    for a page with nothing but a DOCTYPE and comments (it comes back as it was).  Markup that had
+    for a page with nothing but a DOCTYPE and comments (it comes back as it was).  HTML that had
     to be repaired gives one warning naming ``where`` (and the line, in a document, or in a
-    fragment that is a ``whole`` file, whose lines are the parser's); DataError for markup nested too deep
+    fragment that is a ``whole`` file, whose lines are the parser's); DataError for XML that is not
+    well-formed (attnmt.documents.well_formed: its repairs lose or move text), markup nested too deep
     (``check_depth``) or an XML entity reference that cannot be kept (attnmt.documents.doctype).
     A DOCTYPE never reaches the parser (attnmt.documents.doctype), so it declares no entity, and
     lifting libxml2's limits (``huge_tree``, for its depth) expands nothing."""
-    parsed, parser, first_line = parse_xml(text, where) if xml else parse_html(text)
+    parsed, parser, first_line = parse_xml(text, where, whole) if xml else parse_html(text)
     if parsed is not None:
         check_depth(parsed.root, parser, where)
         parse_problems(parser, where, first_line if first_line is not None or not whole else 1)
@@ -257,17 +259,21 @@ def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | Non
     return parsed
 
 
-def parse_xml(text: str, where: str) -> tuple[Parsed, etree.XMLParser, int | None]:
-    """(the parsed fragment, its parser, the line the parsed text starts on in a document).  CDATA
-    sections stay sections (``strip_cdata``): an XHTML page's ``<script>//<![CDATA[ if (a < b) ...
-    //]]></script>`` written as ``a &lt; b`` broke the script in a browser that reads the page as
-    HTML, and kept text is kept as it came."""
+def parse_xml(text: str, where: str, whole: bool = False) -> tuple[Parsed, etree.XMLParser, int | None]:
+    """(the parsed fragment, its parser, the line the parsed text starts on in a document); DataError
+    where it is not well-formed, naming the line (in a document, or a ``whole`` file) and column
+    (check_well_formed).  CDATA sections stay sections (``strip_cdata``): an XHTML page's
+    ``<script>//<![CDATA[ if (a < b) ... //]]></script>`` written as ``a &lt; b`` broke the script in
+    a browser that reads the page as HTML, and kept text is kept as it came."""
     parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
                              no_network=True, strip_cdata=False)
     prolog, doctype, body = xml_prolog(text)
     first_line = prolog.count("\n") + 1 if prolog else None
     declarations = entity_declarations(body, doctype, where, first_line)
-    root = etree.fromstring(f"{declarations}<{XML_ROOT}>{body}</{XML_ROOT}>", parser=parser)
+    opening = f"{declarations}<{XML_ROOT}>"
+    root = etree.fromstring(f"{opening}{body}</{XML_ROOT}>", parser=parser)
+    start = Start(first_line or (1 if whole else None), len(prolog) - (prolog.rfind("\n") + 1))
+    check_well_formed(parser, body, len(opening), where, start)
     return Parsed(root, False, True, prolog), parser, first_line
 
 

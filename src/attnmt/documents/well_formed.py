@@ -1,0 +1,70 @@
+"""XML that is not well-formed, refused in one line naming where: the file (or the text), the line
+and column, and what is wrong.
+
+libxml2 reads on past such a fault (its ``recover`` mode, which attnmt.documents.pages parses
+with), but what it makes of the text is not what the file says: a bare ``&`` is deleted ("A dog &
+cat." read "A dog  cat."), so is a stray ``<`` and the text after an end tag that closes nothing,
+and an element never closed swallows what follows it (an XLIFF unit read inside the unit before
+it).  XML is an exchange format: the tools that wrote the file and will read its translation (CAT
+tools, xmllint) refuse it too.  Only a namespace prefix nothing declares (``<xliff:g>`` in a
+fragment of Android strings) is let through: the tree keeps the name as written, and the parser's
+warning says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from attnmt.errors import DataError
+
+XML_ROOT = "attnmt-fragment"  # the element around the text parsed, so that a fragment is a document
+# libxml2 names an element by the line of its start tag: "Opening and ending tag mismatch: b line 2 and p".
+LINE = re.compile(r" line (\d+)\b")
+NEVER_CLOSED = re.compile(rf"Opening and ending tag mismatch: (\S+)( line \d+)? and {XML_ROOT}$")
+CLOSES_NOTHING = re.compile(rf"Opening and ending tag mismatch: {XML_ROOT}(?: line \d+)? and (\S+)$")
+# libxml2's words for the two faults text most often has, said as what to write instead.
+PLAIN = {"xmlParseEntityRef: no name": "a & that starts no entity reference (write & as &amp;)",
+         "StartTag: invalid element name": "a < that starts no tag (write < as &lt;)"}
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where the parsed text starts in its file: its line (None for a text whose lines are not the
+    file's, a line of one or a text sent alone: ``where`` names it), and the characters before it
+    on that line (a prolog's, ``<?xml version="1.0"?><doc>``)."""
+
+    line: int | None
+    column: int = 0
+
+
+def check_well_formed(parser: etree.XMLParser, parsed: str, opening: int, where: str, start: Start) -> None:
+    """DataError for the first fault that made libxml2 repair ``parsed`` (the text, after the
+    ``opening`` characters of the DOCTYPE declaring its entities and XML_ROOT's start tag), naming
+    its line and column in the file.  Markup nested past libxml2's limits is check_depth's to name
+    (attnmt.documents.pages)."""
+    faults = [e for e in parser.error_log if e.domain_name != "NAMESPACE" and e.level_name != "WARNING"]
+    if not faults or any(e.type_name == "ERR_RESOURCE_LIMIT" for e in faults):
+        return
+    first = faults[0]
+    lines = parsed.split("\n")
+    line = min(first.line, len(lines))
+    column = first.column - (opening if line == 1 else 0)
+    column = max(1, min(column, len(lines[line - 1]) + 1))  # the end tag around it: the text's end
+    at = (f"line {start.line + line - 1}, " if start.line is not None else "") + \
+        f"column {column + (start.column if line == 1 else 0)}"
+    raise DataError(f"{where} is not well-formed XML at {at}: {reason(first.message, start.line)}")
+
+
+def reason(message: str, first_line: int | None) -> str:
+    """libxml2's ``message`` in the file's terms: its lines those of the file (none where the
+    text's lines are not the file's), the element around the text never named."""
+    message = message.strip().split("\n")[0]  # "CData section not finished" goes on with the text after it
+    shifted = LINE.sub(lambda m: "" if first_line is None else f" line {first_line + int(m.group(1)) - 1}", message)
+    if (found := NEVER_CLOSED.match(shifted)) is not None:
+        return f"<{found.group(1)}>{f' (opened at{found.group(2)})' if found.group(2) else ''} is never closed"
+    if (found := CLOSES_NOTHING.match(shifted)) is not None:
+        return f"the end tag </{found.group(1)}> closes no element"
+    return PLAIN.get(message, shifted)
