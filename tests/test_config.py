@@ -11,7 +11,7 @@ import yaml
 from support import run_cli, tiny_config
 
 from attnmt.config import TrainConfig, TransformerConfig, load_config, parse_duration
-from attnmt.config_file import UniqueKeyLoader, yaml_problem
+from attnmt.config_file import UniqueKeyLoader, read_config_file, yaml_problem
 from attnmt.config_ranges import check_even_d_model, written_whole_number
 from attnmt.errors import ConfigError, ConversionError
 from attnmt.interop.marian import attnmt_config
@@ -191,8 +191,16 @@ def test_a_config_that_is_not_yaml_is_one_line_naming_the_file_line_and_column(t
     ("x: {a: [1, 2\n", "line 1, column 8", "a list starts here with '['"),
     ('x: ["a, b]\n', "line 1, column 5", "a quoted value starts here with '\"'"),
     ("\ufeffx: {a: 1\r\n", "line 1, column 4", "a mapping starts here with '{'"),
+    ("x: [\n  a,\n", "line 1, column 4", "a list starts here with '['"),
+    ("x: [a, b,\n", "line 1, column 4", "a list starts here with '['"),
+    ("x: {a:\n", "line 1, column 4", "a mapping starts here with '{'"),
+    ("x: [\n", "line 1, column 4", "a list starts here with '['"),
+    ("x: [a, {b: 1,\n", "line 1, column 8", "a mapping starts here with '{'"),
+    ("x: ['[', b,\n", "line 1, column 4", "a list starts here with '['"),
 ], ids=["a quote", "a quote on the last line without its newline", "a mapping", "blank lines and a comment after",
-        "the innermost of two", "a quote inside a list", "a byte order mark and CRLF"])
+        "the innermost of two", "a quote inside a list", "a byte order mark and CRLF", "a list ending after a comma",
+        "a list ending after a comma on its line", "a mapping ending after a key", "a list ending at its bracket",
+        "a mapping ending after a comma in a list", "a bracket in quotes is no bracket"])
 def test_a_quote_or_bracket_the_file_ends_inside_is_named_where_it_opens(text, place, opened):
     """PyYAML stops at the end of the file, which was the line after the last one, with where the
     quote or bracket opened in words after it; that place is the one to name."""
@@ -488,3 +496,18 @@ def test_train_src_set_to_null_with_no_other_corpus_is_refused(tmp_path, overrid
     options = " ".join(f"--{key.replace('_', '-')} null" for key in overrides)
     with pytest.raises(ConfigError, match=f"^{options} leaves no training data: give --train-tsv FILE"):
         load_config(path, overrides)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("max_steps: !!int abc\n", "a tagged value cannot be read: invalid literal for int() with base 10: 'abc'"),
+    ("x: !!timestamp 2020-99-99\n", "a tagged value cannot be read: month must be in 1..12"),
+    ("x: " + "[" * 5000 + "]" * 5000 + "\n", "not valid YAML for attnmt: nested too deep"),
+], ids=["a tagged int", "a tagged date", "nested too deep"])
+def test_a_config_python_cannot_build_is_one_line(tmp_path, text, message):
+    """PyYAML raised ValueError (or RecursionError) for these, a traceback where YAMLError was caught."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as raised:
+        read_config_file(path)
+    assert str(raised.value) == f"{path}: " + (message if "nested" in message else f"not valid YAML: {message}")
+

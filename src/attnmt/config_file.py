@@ -18,6 +18,7 @@ from attnmt.errors import ConfigError
 # in plain words.
 UNCLOSED = {"while scanning a quoted scalar": "a quoted value", "while parsing a flow mapping": "a mapping",
             "while parsing a flow sequence": "a list"}
+BRACKETS = {"[": "a list", "{": "a mapping"}
 FIRST = "; first occurrence"  # the end of PyYAML's context for a thing given twice (an anchor)
 
 
@@ -40,6 +41,10 @@ def read_config_file(path: Path) -> dict[str, Any]:
                           "and YAML would keep the last alone: give it once") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: {yaml_problem(error, text)}") from None
+    except ValueError as error:  # a value its tag cannot make: !!int abc, !!timestamp 2020-99-99
+        raise ConfigError(f"{path}: not valid YAML: a tagged value cannot be read: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid YAML for attnmt: nested too deep") from None
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
     return values
@@ -56,9 +61,10 @@ def yaml_problem(error: yaml.YAMLError, text: str) -> str:
     document") and comes before it.  A quote or bracket the file ends inside is named where it
     opened: where the parser stopped is the end of the file, the line after the last."""
     if isinstance(error, yaml.MarkedYAMLError):
-        if is_unclosed_at_end(error, text):
-            opened = error.context_mark
-            return (f"{where(opened)}: not valid YAML: {UNCLOSED[error.context]} starts here with "
+        opened = error.context_mark if is_unclosed_at_end(error, text) else bracket_open_at_end(error, text)
+        if opened is not None:
+            what = UNCLOSED.get(error.context or "") or BRACKETS[text[opened.index]]
+            return (f"{where(opened)}: not valid YAML: {what} starts here with "
                     f"{text[opened.index]!r}, and the file ends before it is closed")
         mark = error.problem_mark or error.context_mark
         place = f"{where(mark)}: " if mark else ""
@@ -91,6 +97,25 @@ def is_unclosed_at_end(error: yaml.MarkedYAMLError, text: str) -> bool:
     opened, stopped = error.context_mark, error.problem_mark
     return (error.context in UNCLOSED and opened is not None and stopped is not None
             and opened.index < len(text) <= stopped.index)
+
+
+def bracket_open_at_end(error: yaml.MarkedYAMLError, text: str) -> yaml.Mark | None:
+    """Where the innermost ``[`` or ``{`` still open at the end of ``text`` opened, for an error
+    PyYAML met at the end of the text (a list that ends after a comma, ``x: [a,``, is "while parsing
+    a flow node" there, its context the end too); None where there is none, or the error is elsewhere.
+    Found with PyYAML's scanner, which reads brackets as YAML does (not those in quotes or comments)."""
+    if error.problem_mark is None or error.problem_mark.index < len(text):
+        return None
+    opened: list[yaml.Mark] = []
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken)):
+                opened.append(token.start_mark)
+            elif isinstance(token, (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken)) and opened:
+                opened.pop()
+    except yaml.YAMLError:
+        return None
+    return opened[-1] if opened else None
 
 
 def where(mark: yaml.Mark) -> str:

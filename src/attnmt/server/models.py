@@ -306,7 +306,7 @@ def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
 
     try:
         config = yaml.safe_load((model_dir / TRAIN_CONFIG).read_text(encoding="utf-8"))
-    except (OSError, ValueError, yaml.YAMLError):  # ValueError: a file that is not UTF-8
+    except (OSError, ValueError, RecursionError, yaml.YAMLError):  # ValueError: not UTF-8, or !!int abc
         return None, None
     if not isinstance(config, dict):  # empty, or a list or a scalar: no training files to name the pair
         return None, None
