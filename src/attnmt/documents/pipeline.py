@@ -39,6 +39,7 @@ from attnmt.documents.letterless import Shown, fields_with_terms, term_weights, 
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
+from attnmt.documents.term_links import with_term_links
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
@@ -260,6 +261,10 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     # Half a pair of controls the model wrote is left out (attnmt.documents.bidi), before a review can
     # keep a sentence's source instead: the source, and a translation that is its source, stay as they are.
     texts = [text if text == source else balanced(text) for source, text in zip(todo, texts, strict=True)]
+    # A term's source words go to the target term the search wrote for them, not where its forced pieces looked.
+    glossary = translator_glossary(translator)
+    found = [with_term_links(source, text, weights, glossary)
+             for source, text, weights in zip(todo, texts, found, strict=True)]
     if review is not None:
         placed = [Placed(flat.place, flat, span, window) for flat, spans in zip(flats, sentences, strict=True)
                   for span, window in zip(spans, atom_windows(flat, spans), strict=True)]
@@ -268,7 +273,6 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
                                                                        strict=True))
     if repeats is not None:
         repeats.done(translated)
-    glossary = translator_glossary(translator)
     every = pairs(flats, sentences)
     shown = [None if s in translated else Shown.of(flat, span) for (flat, span), s in zip(every, sources, strict=True)]
     translations = [without_added_end(flat, span, translated[s][0]) if s in translated

@@ -1,0 +1,91 @@
+"""A glossary term's source words aligned to the target term the search wrote for them
+(attnmt.documents.term_links), so that formatting on a term goes to its target term, with a
+stand-in translator whose attention looks where a real model's did on the forced pieces."""
+
+import io
+
+import docx
+import pytest
+from office_files import docx_bytes
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.term_links import term_links, with_term_links
+
+SENTENCE = "A man rides a red bike."
+# As the model translated it with red bike -> Rennrad: "Mann" attends to "man" and as much to "red"
+# (which of all the target words it gives the most), "Rennrad" to "bike." alone.
+ATTENTION = ("Ein Mann fährt Rennrad.", [(0, 0), (1, 1), (4, 1), (2, 2), (5, 3)])
+BIKES = Glossary.of({"red bike": "Rennrad"})
+
+
+@pytest.fixture
+def termed_known(known):
+    translator = known({SENTENCE: ATTENTION})
+    translator.glossary = BIKES
+    return translator
+
+
+@pytest.mark.parametrize(("page", "expected"), [
+    ("A man rides a <b>red</b> bike.", "Ein Mann fährt <b>Rennrad</b>."),  # was "Ein <b>Mann</b> fährt Rennrad."
+    ("A man rides a red <b>bike</b>.", "Ein Mann fährt <b>Rennrad</b>."),
+    ("A man rides a <b>red bike</b>.", "Ein Mann fährt <b>Rennrad</b>."),  # was "Ein <b>Mann fährt Rennrad</b>."
+    ("A man <b>rides a red</b> bike.", "Ein Mann <b>fährt Rennrad</b>."),
+])
+def test_a_mark_on_a_terms_source_words_goes_to_its_target_term(termed_known, page, expected):
+    assert translate_markup([page], termed_known, DocumentOptions()) == [expected]
+
+
+def test_a_mark_outside_the_term_keeps_the_models_attention(termed_known):
+    assert translate_markup(["A <i>man</i> rides a red bike."], termed_known, DocumentOptions()) == [
+        "Ein <i>Mann</i> fährt Rennrad."]
+
+
+def test_without_the_glossary_the_attention_alone_places_the_mark(termed_known):
+    termed_known.glossary = None
+    assert translate_markup(["A man rides a <b>red</b> bike."], termed_known, DocumentOptions()) == [
+        "Ein <b>Mann</b> fährt Rennrad."]
+
+
+def test_a_bold_run_on_a_terms_word_in_a_word_file_goes_to_its_target_term(termed_known):
+    """The tester's report: runs "Ein " / bold "Mann" / " fährt Rennrad."."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("A man rides a ")
+    paragraph.add_run("red").bold = True
+    paragraph.add_run(" bike.")
+    data = translate_office(docx_bytes(document), ".docx", termed_known, DocumentOptions())
+    runs = docx.Document(io.BytesIO(data)).paragraphs[0].runs
+    assert [(run.text, bool(run.bold)) for run in runs] == [("Ein Mann fährt ", False), ("Rennrad", True),
+                                                            (".", False)]
+
+
+def test_the_terms_target_words_attend_to_its_source_words_alone_and_evenly():
+    weights = [[0, 1, 0, 0, 1, 0], [0, 0, 0, 0, 0, 1]]  # "Mann" and "Rennrad." of a shorter translation
+    linked = with_term_links(SENTENCE, "Mann Rennrad.", weights, BIKES)
+    assert linked == [[0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0.5, 0.5]]
+    assert weights == [[0, 1, 0, 0, 1, 0], [0, 0, 0, 0, 0, 1]]  # the weights given are not changed
+
+
+@pytest.mark.parametrize("weights", [None, [[1.0]]])
+def test_weights_stay_as_they_are_without_weights_or_a_term_written(weights):
+    assert with_term_links("A red bike.", "Ein rotes Rad.", weights, BIKES) == weights
+    assert with_term_links("A red bike.", "Ein Rennrad.", weights, None) == weights
+
+
+def test_a_target_term_written_once_stands_for_each_place_of_its_source_term():
+    assert term_links("red bike or red bike", "Rennrad", BIKES) == {0: {0, 1, 3, 4}}
+
+
+def test_a_target_term_written_at_each_place_pairs_them_in_order():
+    assert term_links("red bike or red bike", "Rennrad oder Rennrad", BIKES) == {0: {0, 1}, 2: {3, 4}}
+
+
+def test_which_target_term_is_which_is_left_to_the_attention_where_the_counts_differ():
+    assert term_links("red bike or red bike", "Rennrad, Rennrad, Rennrad", BIKES) == {}
+
+
+@pytest.mark.parametrize("translation", ["Ein Rennradfahrer.", "Ein Rennrad-Fahrer.", "Ein ElektroRennrad."])
+def test_a_target_term_inside_a_longer_word_is_not_the_term(translation):
+    assert term_links("A red bike.", translation, BIKES) == {}
