@@ -45,3 +45,12 @@ def test_a_mark_of_spaces_alone_that_got_no_words_takes_its_space_back():
     content = ["besuche ", Nested(0, []), "unseren Laden"]
     keep_edge_spaces(flat, content)
     assert content == ["besuche", Nested(0, [" "]), "unseren Laden"]
+
+
+def test_a_space_before_an_atom_that_ends_the_mark_is_no_edge_space_of_it():
+    """A link whose result is ``page `` and then a page number's field (the atom): its edge is the
+    field, so the space after it stays outside (the link had taken a space it never ended with)."""
+    flat = FlatText("Click page to learn.", [Mark(6, 11, keeps_edge_spaces=True),
+                                             Mark(11, 11, 0, "field", atom=True, space_before=True, space_after=True)])
+    content = nest(flat, place(flat, [(0, 20)], ["Click page to learn."], [identity(4)]))
+    assert content == ["Click ", Nested(0, ["page", " ", Nested(1, [])]), " to learn."]
