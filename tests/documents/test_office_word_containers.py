@@ -1,20 +1,30 @@
-"""A run inside a container (a tracked insertion ``w:ins``, a content control ``w:sdt``, a
-``w:hyperlink``) keeps its edge spaces as a run right in the paragraph does (the edge-space tests
-of test_office_word.py): where the paragraph's base look shows on a space, a space the container
-had at its edge stays inside it, out of the underline and inside the tracked insertion."""
+"""A container (a tracked insertion ``w:ins``, a content control ``w:sdt``, a ``w:hyperlink``)
+keeps the spaces it had at its edges inside it, whatever the paragraph's base look: they are its
+content (text the insertion inserts, part of the link).  Where the base shows on a space, that also
+keeps the space out of the underline, as a run right in the paragraph does (the edge-space tests of
+test_office_word.py)."""
 
 import pytest
 from lxml import etree
 from office_files import W, read_members, word_paragraph
 
+from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 
 UNDERLINED = '<w:r><w:rPr><w:u w:val="single"/></w:rPr><w:t>Two dogs are running in the green park</w:t></w:r>'
 NEAR = '<w:r><w:t xml:space="preserve"> near the water.</w:t></w:r>'
 GERMAN = "Zwei Hunde laufen im grünen Park in der Nähe des Wassers."
 # Two dogs are running | in the | green park | near | the | water.
 ALIGNMENT = [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 3), (6, 4), (7, 5), (8, 6), (8, 8), (9, 7), (9, 9), (10, 10)]
+
+
+MAN = '<w:r><w:t>A man</w:t></w:r>'
+HAT = '<w:r><w:t xml:space="preserve"> in a hat</w:t></w:r>'
+WALKS = '<w:r><w:t xml:space="preserve"> walks.</w:t></w:r>'
+# A man | in | a hat | walks. -> Ein Mann | mit | Hut | geht spazieren.
+MAN_ALIGNMENT = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3), (5, 4), (5, 5)]
 
 
 # Each container around the run, by the name of the element that holds its runs: its opening and closing tags.
@@ -41,3 +51,23 @@ def test_a_containers_edge_space_stays_in_it_where_the_base_shows_on_spaces(fixe
     data = word_paragraph(UNDERLINED + opening + NEAR + closing)
     out = translate_office(data, ".docx", fixed(GERMAN, ALIGNMENT), DocumentOptions())
     assert held_runs(out) == [("p", "Zwei Hunde laufen im grünen Park"), (container, " in der Nähe des Wassers.")]
+
+
+@pytest.mark.parametrize("container", CONTAINERS)
+def test_a_containers_edge_space_stays_in_it_under_a_plain_base(fixed, container):
+    """Under a base whose look does not show on a space, the space left the container: the tracked
+    insertion came out ``Ein Mann <ins>mit Hut</ins>``, and rejecting it gave "Ein Mann  geht"."""
+    opening, closing = CONTAINERS[container]
+    data = word_paragraph(MAN + opening + HAT + closing + WALKS)
+    out = translate_office(data, ".docx", fixed("Ein Mann mit Hut geht spazieren.", MAN_ALIGNMENT), DocumentOptions())
+    assert held_runs(out) == [("p", "Ein Mann"), (container, " mit Hut"), ("p", " geht spazieren.")]
+
+
+@pytest.mark.parametrize("container", CONTAINERS)
+def test_a_paragraph_that_kept_its_source_keeps_its_containers_edge_spaces(same, container):
+    """With ``--below-quality source`` the paragraph came back changed: ``A man <ins>in a hat</ins>``."""
+    opening, closing = CONTAINERS[container]
+    data = word_paragraph(MAN + opening + HAT + closing + WALKS)
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = translate_office(data, ".docx", same, DocumentOptions(), review=review)
+    assert held_runs(out) == held_runs(data) == [("p", "A man"), (container, " in a hat"), ("p", " walks.")]

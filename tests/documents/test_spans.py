@@ -55,3 +55,12 @@ def test_a_mark_of_spaces_alone_that_got_no_words_takes_its_space_back():
 def test_a_mark_inside_a_word_keeps_its_place_only_where_the_translation_keeps_the_word(translation, expected):
     flat = FlatText("drinks H2O", [Mark(8, 9)])
     assert place(flat, [(0, 10)], [translation], [identity(2)]).spans == [expected]
+
+
+def test_a_space_before_an_atom_that_ends_the_mark_is_no_edge_space_of_it():
+    """A link whose result is ``page `` and then a page number's field (the atom): its edge is the
+    field, so the space after it stays outside (the link had taken a space it never ended with)."""
+    flat = FlatText("Click page to learn.", [Mark(6, 11, keeps_edge_spaces=True),
+                                             Mark(11, 11, 0, "field", atom=True, space_before=True, space_after=True)])
+    content = nest(flat, place(flat, [(0, 20)], ["Click page to learn."], [identity(4)]))
+    assert content == ["Click ", Nested(0, ["page", " ", Nested(1, [])]), " to learn."]

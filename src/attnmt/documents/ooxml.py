@@ -32,8 +32,9 @@ translate it:
    sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
-   the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces;
-   a container's too, a hyperlink's or a tracked insertion's, written inside it).
+   the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces);
+   a container (a hyperlink, a tracked insertion) keeps the spaces it had at its edges inside it
+   whatever the look, as they are its content.
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
 
 A spreadsheet's text is an escaped string (``A_x000D_`` for a carriage return:
@@ -131,16 +132,12 @@ class ParagraphJob:
     def flats(self) -> list[FlatText]:
         return [self.flat]
 
-    def _add(self, builder: FlatBuilder, container: etree._Element, around: bool | None = None) -> None:
-        """``container``'s children into ``builder``; ``around``: whether the look around it shows on
-        a space (None: the paragraph itself, around which there is nothing)."""
+    def _add(self, builder: FlatBuilder, container: etree._Element) -> None:
+        """``container``'s children into ``builder``."""
         dialect = self.dialect
         children = self._children(container)
         base = self.bases[container] = base_run(children, dialect)
-        # Whether a space beside one of its marks would show the look around it (formatting.shows_on_spaces):
-        # its base's; in a container of no runs of its own (a content control around its w:sdtContent),
-        # the look around the container, whose edge spaces (spans.keep_edge_spaces) go on into the mark.
-        shows = shows_on_spaces(self._layers(base)) if base is not None or around is None else around
+        shows = shows_on_spaces(self._layers(base))  # whether a space beside a run of its own shows the base's look
         for child in children:
             if child.tag in dialect.kept:
                 continue
@@ -157,9 +154,12 @@ class ParagraphJob:
                 self._add_run(builder, child)
                 if marked:
                     builder.close()
-            elif dialect.holds_runs(child):  # its edge spaces, as a run's: in it where the base shows on them
-                builder.open(child, keeps_edge_spaces=shows)
-                self._add(builder, child, shows)
+            elif dialect.holds_runs(child):
+                # Its edge spaces are its content, whatever the look around it: a tracked insertion's
+                # space is text it inserts (rejected, the words either side would touch or a space
+                # be doubled), a hyperlink's is part of the link, a content control's its value.
+                builder.open(child, keeps_edge_spaces=True)
+                self._add(builder, child)
                 builder.close()
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br

@@ -51,3 +51,13 @@ def is_inside(marks: Sequence[Mark], k: int, ancestor: int) -> bool:
             return True
         parent = marks[parent].parent
     return False
+
+
+def edge_spaces(text: str, marks: Sequence[Mark], j: int) -> tuple[bool, bool]:
+    """Whether mark ``j`` starts, and ends, with whitespace of ``text``: not at an edge where an atom
+    inside it stands beyond the space (a link's result ``page `` and its page number's field, which
+    ends it)."""
+    start, end = marks[j].start, marks[j].end
+    source = text[start:end]
+    atoms = {marks[k].start for k in range(j + 1, len(marks)) if marks[k].atom and is_inside(marks, k, j)}
+    return source[:1].isspace() and start not in atoms, source[-1:].isspace() and end not in atoms

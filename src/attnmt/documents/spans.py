@@ -45,7 +45,7 @@ from attnmt.documents.atom_spacing import atom_spaces, unglued, would_glue
 from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.kept_words import in_kept_word
-from attnmt.documents.span_geometry import free_piece, move_out, strip_span
+from attnmt.documents.span_geometry import edge_spaces, free_piece, move_out, strip_span
 
 WORD = re.compile(r"\S+")
 
@@ -326,9 +326,9 @@ def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], 
 
 def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
     """The whitespace right beside a mark that keeps its edge spaces (Mark.keeps_edge_spaces) moved
-    into it, at each edge where its source text had whitespace: an OOXML run whose base look shows
-    on a space (an underline), where a space outside took that look, the line drawn across the word
-    gap (underlined ``2012`` and plain `` €``: ``<u>zweitausendzwölf </u>Euro``, now
+    into it, at each edge where its source had whitespace (edge_spaces): an OOXML container, whose
+    spaces are its content (a tracked insertion's), or a run whose base look shows on a space (an
+    underline), where a space outside took that look (underlined ``2012`` and plain `` €``:
     ``<u>zweitausendzwölf</u> Euro``).  Every other mark's spaces stay outside it.  From the outside
     in: a space taken into a container goes on into the mark at its edge that keeps its spaces too
     (a content control's ``w:sdtContent``, a run that had it in the source).  In place."""
@@ -338,14 +338,13 @@ def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
         mark = flat.marks[piece.mark]
         # A mark that got no words takes no space either (an empty tracked insertion stays empty),
         # unless its source was spaces alone: a run of a space that takes its space back keeps its look.
-        source = flat.text[mark.start:mark.end] if mark.keeps_edge_spaces else ""
-        if not piece.content and source.strip():
-            source = ""
+        keeps = mark.keeps_edge_spaces and (bool(piece.content) or not flat.text[mark.start:mark.end].strip())
+        lead, trail = edge_spaces(flat.text, flat.marks, piece.mark) if keeps else (False, False)
         before, after = content[at - 1] if at else None, content[at + 1] if at + 1 < len(content) else None
-        if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
+        if lead and isinstance(before, str) and before[-1:].isspace():
             content[at - 1] = before.rstrip()
             piece.content.insert(0, before[len(content[at - 1]):])
-        if source[-1:].isspace() and isinstance(after, str) and after[:1].isspace():
+        if trail and isinstance(after, str) and after[:1].isspace():
             content[at + 1] = after.lstrip()
             piece.content.append(after[:len(after) - len(content[at + 1])])
         keep_edge_spaces(flat, piece.content)
