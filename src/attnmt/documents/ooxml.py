@@ -25,7 +25,9 @@ translate it:
    run of a formatting of its own (or a hyperlink, a content control) that the model would read
    nothing of (a note's reference, a field's result) or that is a marker (symbols alone between
    words: markers.is_marker_text), and hidden text (a hidden run, or a container of hidden runs
-   alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  The
+   alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  So
+   is code, a run in a monospaced font or a style meant for code (attnmt.documents.code_look), which is
+   never the base: a paragraph of code alone is kept whole.  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).  A link field's result is words of the
@@ -50,6 +52,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
+from attnmt.documents.code_look import font_of, is_monospaced
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import (
@@ -136,7 +139,7 @@ class ParagraphJob:
         """``container``'s children into ``builder``."""
         dialect = self.dialect
         children = self._children(container)
-        base = self.bases[container] = base_run(children, dialect)
+        base = self.bases[container] = base_run([child for child in children if not self._is_code(child)], dialect)
         shows = shows_on_spaces(self._layers(base))  # whether a space beside a run of its own shows the base's look
         for child in children:
             if child.tag in dialect.kept:
@@ -188,14 +191,15 @@ class ParagraphJob:
     def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
         where the model would read nothing of it (a note's reference, a field's result, a picture)
-        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words).  As a
+        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words), or code
+        (_is_code: ``ls -l /tmp`` in Courier New, which the model translated).  As a
         mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
         the symbol and the formatting went onto its words.  A link field alone in
         a container (fields.parts_as_read) is words of the container."""
         parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
-        note = self._is_note(node)
-        if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
+        note, code = self._is_note(node), bool(shown.strip()) and self._is_code(node)
+        if shown and not note and not code and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
@@ -211,6 +215,13 @@ class ParagraphJob:
         aligned to its own, a poor alignment let it take the translation's visible words with it."""
         runs = list(text_runs(node, self.dialect))
         return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect) for run in runs)
+
+    def _is_code(self, node: etree._Element) -> bool:
+        """Whether a run, or every run with text in a container, looks as code (code_look): in a Word
+        document, by its styles too (word_styles.WordStyles.is_code)."""
+        runs = list(text_runs(node, self.dialect))
+        return bool(runs) and all(self.styles.is_code(run, self.paragraph) if self.styles is not None
+                                  else is_monospaced(font_of(self._layers(run))) for run in runs)
 
     def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
         """What the model would read of run ``parts`` (their text outside fields), and the complex

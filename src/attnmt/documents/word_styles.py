@@ -9,7 +9,8 @@ Of a table style only its own run properties are read, not those of its conditio
 cell stands.  A run's own properties come after all of these and override them: an underline
 from the paragraph's style is taken off by the run's ``w:u w:val="none"``.
 attnmt.documents.ooxml asks whether the look of a paragraph's plain text shows on a space
-(formatting.shows_on_spaces), which a style's underline does as a run's own does."""
+(formatting.shows_on_spaces), which a style's underline does as a run's own does, and whether a
+run is code (is_code): a style's monospaced font or its name says so as a run's own font does."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from attnmt.documents.code_look import font_of, is_code_style, is_monospaced
 from attnmt.documents.wordml import w
 
 # Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
@@ -28,13 +30,15 @@ TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
 class WordStyles:
     """The run properties of each style (its id -> its ``w:rPr``, None where it has none), each
     style's type (``paragraph``, ``character``, ``table``), the style each is based on, the
-    defaults' ``w:rPr`` and the default style of each type (its id)."""
+    defaults' ``w:rPr``, the default style of each type (its id) and each style's name (``w:name``,
+    else its id)."""
 
     properties: dict[str, etree._Element | None] = field(default_factory=dict)
     kinds: dict[str, str] = field(default_factory=dict)
     based_on: dict[str, str] = field(default_factory=dict)
     defaults: etree._Element | None = None
     default_styles: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: etree._Element) -> WordStyles:
@@ -43,18 +47,21 @@ class WordStyles:
         kinds: dict[str, str] = {}
         based_on: dict[str, str] = {}
         default_styles: dict[str, str] = {}
+        names: dict[str, str] = {}
         for style in root.iterchildren(w("style")):
             name, kind = style.get(w("styleId")), style.get(w("type"), "paragraph")  # the type Word takes unsaid
             if name is None:
                 continue
             properties[name], kinds[name] = style.find(w("rPr")), kind
+            label = style.find(w("name"))
+            names[name] = (None if label is None else label.get(w("val"))) or name
             parent = style.find(w("basedOn"))
             if parent is not None and parent.get(w("val")):
                 based_on[name] = parent.get(w("val"))
             if style.get(w("default")) in ("1", "true", "on"):
                 default_styles.setdefault(kind, name)
         return cls(properties, kinds, based_on,
-                   root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles)
+                   root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles, names)
 
     def layers(self, run: etree._Element | None, paragraph: etree._Element) -> list[etree._Element]:
         """The run properties that give ``run`` (None: a run with no properties of its own) in
@@ -85,12 +92,29 @@ class WordStyles:
         return name if name is not None and self.kinds.get(name) == kind else self.default_styles.get(kind)
 
     def chain(self, name: str | None) -> list[etree._Element | None]:
-        """The run properties of style ``name`` and of the styles it is based on, the furthest first
-        (a loop of ``w:basedOn``, which Word would not write, is followed once round)."""
-        chain: list[etree._Element | None] = []
-        seen: set[str] = set()
-        while name is not None and name in self.properties and name not in seen:
-            seen.add(name)
-            chain.insert(0, self.properties[name])
+        """The run properties of style ``name`` and of the styles it is based on, the furthest first."""
+        return [self.properties[style] for style in self.lineage(name)]
+
+    def lineage(self, name: str | None) -> list[str]:
+        """Style ``name`` and the styles it is based on, the furthest first (a loop of ``w:basedOn``,
+        which Word would not write, is followed once round)."""
+        lineage: list[str] = []
+        while name is not None and name in self.properties and name not in lineage:
+            lineage.insert(0, name)
             name = self.based_on.get(name)
-        return chain
+        return lineage
+
+    def is_code(self, run: etree._Element, paragraph: etree._Element) -> bool:
+        """Whether ``run`` in ``paragraph`` looks as code (attnmt.documents.code_look): its paragraph
+        style or its character style is one meant for code, or is based on one (pandoc's
+        highlighted ``KeywordTok`` on "Verbatim Char"), or its font is monospaced.  A monospaced font
+        that is the document's own, its Normal text's (a manuscript typed in Courier), is no code's."""
+        own = run.find(w("rPr"))
+        styles = [*self.lineage(self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")),
+                  *self.lineage(self.style(None if own is None else own.find(w("rStyle")), "character"))]
+        if any(is_code_style(self.names.get(style, style)) for style in styles):
+            return True
+        font = font_of(self.layers(run, paragraph))
+        body = font_of([layer for layer in (self.defaults, *self.chain(self.default_styles.get("paragraph")))
+                        if layer is not None])
+        return is_monospaced(font) and (body is None or font.casefold() != body.casefold())

@@ -1,0 +1,70 @@
+"""Code in an office paragraph, told by its look: a run in a monospaced font (``ls -l /tmp`` in
+Courier New) or in a style meant for code (Word's "HTML Code", pandoc's "Verbatim Char" and
+"Source Code").  attnmt.documents.ooxml keeps such a run whole, an atom as HTML's inline
+``<code>`` is: read as words, the model translated the command and it was lost.  A paragraph of
+nothing else is kept whole, as HTML's ``<pre>`` is.
+
+A font is the one a run's properties name for Latin text: Word's ``w:rFonts`` (``w:ascii``, else
+``w:hAnsi``), DrawingML's ``a:latin`` (a slide's), SpreadsheetML's ``rFont`` (a rich-text cell's).
+A theme's font (Word's ``w:asciiTheme``, DrawingML's ``+mn-lt``) is no monospaced one: themes
+name body and heading fonts, not code's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+# Common monospaced families, as documents name them (compared without case).
+MONOSPACED = frozenset(name.casefold() for name in (
+    "Courier New", "Courier", "Courier 10 Pitch", "Consolas", "Lucida Console", "Lucida Sans Typewriter",
+    "Menlo", "Monaco", "SF Mono", "Andale Mono", "Source Code Pro", "DejaVu Sans Mono",
+    "Bitstream Vera Sans Mono", "Liberation Mono", "Nimbus Mono PS", "Nimbus Mono L", "FreeMono",
+    "Noto Sans Mono", "Noto Mono", "Droid Sans Mono", "Cascadia Code", "Cascadia Mono", "Fira Code",
+    "Fira Mono", "JetBrains Mono", "Roboto Mono", "Ubuntu Mono", "IBM Plex Mono", "Inconsolata", "Hack",
+    "PT Mono", "Anonymous Pro"))
+# The styles meant for code, by name, compared without case or spaces (a style's id is often its name
+# without spaces): Word's built-in styles for HTML's code, keyboard input, sample output, teletype
+# text and preformatted blocks (not "HTML Variable", italics for a name in prose), the linked
+# character styles Word makes of such paragraph styles, pandoc's inline and block code, the names
+# Markdown converters give code, and LibreOffice's "Source Text" and "Preformatted Text".
+CODE_STYLES = frozenset(("htmlcode", "htmlkeyboard", "htmlsample", "htmltypewriter", "htmlpreformatted",
+                         "htmlpreformattedchar", "verbatimchar", "sourcecode", "code", "codechar", "inlinecode",
+                         "sourcetext", "preformattedtext"))
+
+
+def stated_font(properties: etree._Element) -> str | None:
+    """The Latin font one layer of run properties names ("" for a theme's font), None where it names none."""
+    for child in properties:
+        name = etree.QName(child).localname if isinstance(child.tag, str) else ""
+        said = {etree.QName(key).localname: value for key, value in child.attrib.items()}
+        if name == "rFonts":
+            if "asciiTheme" in said or ("ascii" not in said and "hAnsiTheme" in said):
+                return ""
+            if "ascii" in said or "hAnsi" in said:
+                return said.get("ascii", said.get("hAnsi"))
+        elif name == "latin" and "typeface" in said:
+            return "" if said["typeface"].startswith("+") else said["typeface"]
+        elif name == "rFont" and "val" in said:
+            return said["val"]
+    return None
+
+
+def font_of(layers: Sequence[etree._Element]) -> str | None:
+    """The font of a run whose look ``layers`` give, weakest first: the last that names one."""
+    found = None
+    for properties in layers:
+        stated = stated_font(properties)
+        if stated is not None:
+            found = stated
+    return found
+
+
+def is_monospaced(font: str | None) -> bool:
+    """Whether ``font`` is one of the common monospaced families (MONOSPACED)."""
+    return font is not None and font.strip().casefold() in MONOSPACED
+
+
+def is_code_style(name: str) -> bool:
+    """Whether a style of this name (or id) is meant for code (CODE_STYLES)."""
+    return "".join(name.split()).casefold() in CODE_STYLES
