@@ -222,3 +222,13 @@ def test_hyp_and_src_read_stdin_for_a_dash(tmp_path, capsys, monkeypatch):
     assert code == 0 and chrf_of(out) == pytest.approx(100.0)
     code, _, err = run(["evaluate", "--hyp", "-", "--ref", "-"], capsys)
     assert code == 2 and "--hyp and --ref name stdin (-), which can be read once" in err
+
+
+def test_a_jsonl_hypothesis_with_an_unpaired_surrogate_is_refused_naming_its_line(tmp_path, capsys):
+    """JSON's "\\ud800" alone is no text UTF-8 can hold: it was scored without a word."""
+    hyp = tmp_path / "h.jsonl"
+    hyp.write_text('{"line": 1, "hypotheses": [{"text": "Ein \\ud800 Hund."}]}\n', encoding="utf-8")
+    code, out, err = run(["evaluate", "--hyp", hyp, "--ref", write(tmp_path / "r.de", ["Ein Hund."])], capsys)
+    assert (code, out) == (2, "")
+    assert err == f'attnmt: error: {hyp}, line 1: the hypothesis\'s "text" is not valid Unicode (it has an unpaired ' \
+                  "surrogate)\n"

@@ -1,5 +1,6 @@
 """What attnmt score reads: --hyp in any of attnmt translate's output formats, and stdin for "-",
-as attnmt evaluate --hyp reads them (attnmt.cli.hypotheses)."""
+as attnmt evaluate --hyp reads them (attnmt.cli.hypotheses); --src as text or as translate's JSONL
+input; and calibrate's stdin."""
 
 import io
 import json
@@ -161,3 +162,71 @@ def test_score_no_search_takes_search_options_it_does_not_use(trained_model, tmp
     code, out, err = run_cli(["score", "--model", trained_model, "--src", tmp_path / "in.txt", "--hyp",
                               tmp_path / "out.txt", "--no-search", "--sampling-topp", "0.9"], capsys)
     assert code == 0 and out.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("options", [[], ["--no-search", "--no-split"]], ids=["searched", "read alone"])
+def test_score_names_a_jsonl_hypothesis_with_an_unpaired_surrogate_in_one_line(trained_model, tmp_path, capsys,
+                                                                             options):
+    """It was a UnicodeEncodeError traceback from the sentence splitter, or, read alone, a line
+    naming ``translations[0]`` rather than the file."""
+    source, hyp = tmp_path / "d.en", tmp_path / "h.jsonl"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    hyp.write_text('{"line": 1, "hypotheses": [{"text": "ein \\ud800 hund"}]}\n', encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, *options], capsys)
+    assert (code, out) == (2, "")
+    assert err == f'attnmt: error: {hyp}, line 1: the hypothesis\'s "text" is not valid Unicode (it has an unpaired ' \
+                  "surrogate)\n"
+
+
+def test_score_reads_translates_jsonl_input_as_its_source_texts(trained_model, tmp_path, capsys):
+    """The source translate --input-format jsonl read, given to score: its JSON was scored
+    against the translations, every line 0 and low_quality."""
+    source, hyp = translated(trained_model, tmp_path, capsys, ["--output-format", "jsonl"])
+    objects = tmp_path / "in.jsonl"  # a blank line stays blank, as translate reads it; a prefix only guided it
+    objects.write_text("".join(json.dumps({"text": line, "prefix": "ein"}) + "\n" if line else "\n"
+                               for line in LINES), encoding="utf-8")
+    scores = [run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format", "tsv"],
+                      capsys) for src in (source, objects)]
+    assert scores[1] == scores[0]
+    assert scores[1][1].splitlines()[0].split("\t")[2:] == ["-", "ein hund rennt"]
+
+
+def test_score_refuses_a_jsonl_source_line_with_a_glossary_of_its_own_naming_it(trained_model, tmp_path, capsys):
+    """translate scored such a line with its terms; score takes one --glossary for every line."""
+    source, hyp = tmp_path / "in.jsonl", tmp_path / "out.txt"
+    source.write_text('{"text": "a dog runs"}\n{"text": "a cat sleeps", "glossary": {"cat": "katze"}}\n',
+                      encoding="utf-8")
+    hyp.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
+    code, _, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp], capsys)
+    assert code == 2
+    assert err.startswith(f'attnmt: error: {source}:2: the line has its own "glossary", which score does not read')
+
+
+def test_score_reads_a_hand_made_tsv_row_with_any_decimal_score(trained_model, tmp_path, capsys):
+    """A score of ``-1`` (not ``-1.0000``) was refused as "not a row ... (7 columns)" with 7 columns."""
+    source, hyp = tmp_path / "d.en", tmp_path / "h.tsv"
+    source.write_text("a dog runs\na cat sleeps\n", encoding="utf-8")
+    hyp.write_text("1\t1\t-1\t-2.5e-1\tein hund rennt\t0.9\t-\n2\t1\t-1\t-1.0000\teine katze schläft\t0.9\t-\n",
+                   encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--output-format",
+                              "tsv"], capsys)
+    assert code == 0, err
+    assert [row.split("\t")[3] for row in out.splitlines()] == ["ein hund rennt", "eine katze schläft"]
+    hyp.write_text("1\t1\t-1\t-1\tein hund rennt\t0.9\t-\n2\t1\t-1,5\t-1\teine katze schläft\t0.9\t-\n",
+                   encoding="utf-8")
+    code, _, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp], capsys)
+    assert code == 2
+    assert err == f"attnmt: error: {hyp}, line 2: not a row of attnmt translate's TSV output (line, rank, score, " \
+                  "log_prob, translation, ...: 7 columns), as line 1 is: its score '-1,5' is not a number\n"
+
+
+def test_calibrate_reads_stdin_for_a_dash_as_score_does(trained_copy, tmp_path, capsys, monkeypatch):
+    """It was "cannot read -: no such file or directory"."""
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(src.read_bytes())))
+    code, out, err = run_cli(["calibrate", "--model", trained_copy, "--src", "-", "--ref", ref], capsys)
+    assert code == 0, err
+    assert out.startswith("quality: P(sentence chrF >= 50), fitted on 120 sentences of <stdin>")
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", "-", "--ref", "-"], capsys)
+    assert code == 2 and err == "attnmt: error: --src and --ref name stdin (-), which can be read once: give all " \
+                                "but one as files\n"

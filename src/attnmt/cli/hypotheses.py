@@ -29,8 +29,10 @@ import sys
 
 from attnmt.cli.lines import tsv_unescaped
 from attnmt.errors import ConfigError, DataError
+from attnmt.text.encodings import check_encodable
 
-NUMBER = r"-?(?:\d+\.\d+|inf|nan)"  # a score or log_prob as f"{value:.4f}" writes it
+# A score or log_prob: as f"{value:.4f}" writes it, or any decimal a hand-made row holds (``-1``, ``-1e-3``)
+NUMBER = r"-?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|inf|nan)"
 TSV_ROW = re.compile(rf"([1-9]\d*)\t([1-9]\d*)\t{NUMBER}\t{NUMBER}\t([^\t]*)(?:\t[^\t]*)*")
 ALIGNED = re.compile(r"(.*) \|\|\| (?:\d+-\d+(?: \d+-\d+)*)?")  # the pairs may be none (a blank line's)
 
@@ -108,6 +110,8 @@ def best_texts(path: str, lines: list[str]) -> list[str]:
                             '({"line": ..., "hypotheses": [{"text": ...}]}), as line 1 is') from None
         if not isinstance(texts[-1], str):
             raise DataError(f"{path}, line {number}: the hypothesis's \"text\" is not a string")
+        # JSON's "\ud800" alone reads as a str no tokenizer can take, as translate's JSONL input refuses it
+        check_encodable([(f"{path}, line {number}: the hypothesis's \"text\"", texts[-1])])
         jsonl_line_checked(path, number, item)
     return texts
 
@@ -147,7 +151,8 @@ def tsv_best(path: str, lines: list[str]) -> list[str]:
         found = TSV_ROW.fullmatch(row)
         if not found or row.count("\t") != columns:
             raise DataError(f"{path}, line {number}: not a row of attnmt translate's TSV output (line, rank, "
-                            f"score, log_prob, translation, ...: {columns + 1} columns), as line 1 is")
+                            f"score, log_prob, translation, ...: {columns + 1} columns), as line 1 is"
+                            + tsv_fault(row, columns))
         row_line, row_rank = int(found[1]), int(found[2])
         if (row_line, row_rank) == (line, rank + 1):  # the line's next hypothesis
             rank = row_rank
@@ -158,6 +163,21 @@ def tsv_best(path: str, lines: list[str]) -> list[str]:
         texts += [""] * (row_line - line - 1) + [tsv_unescaped(found[3])]
         line, rank = row_line, 1
     return texts
+
+
+def tsv_fault(row: str, columns: int) -> str:
+    """Why a ``row`` with line 1's ``columns`` tabs fits no TSV row: the first of its line, rank,
+    score and log_prob that is no number of its kind ("" where it has another number of columns,
+    which the message says already).  A row of the right columns was refused as of the wrong ones."""
+    cells = row.split("\t")
+    if len(cells) != columns + 1:
+        return ""
+    kinds = (("line", r"[1-9]\d*", "a line number"), ("rank", r"[1-9]\d*", "a rank"),
+             ("score", NUMBER, "a number"), ("log_prob", NUMBER, "a number"))
+    for (name, pattern, kind), cell in zip(kinds, cells, strict=False):
+        if not re.fullmatch(pattern, cell):
+            return f": its {name} {cell!r} is not {kind}"
+    return ""
 
 
 def with_blank_lines_at_end(texts: list[str], references: list[list[str]]) -> list[str]:

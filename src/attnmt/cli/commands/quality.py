@@ -51,13 +51,15 @@ def chrf_threshold(text: str) -> float:
 
 
 def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.cli.hypotheses import check_one_stdin, read_input, shown
     from attnmt.decoding.calibration import CHRF_THRESHOLD, calibrate, save_calibration
-    from attnmt.text.data import read_lines
 
     if bool(args.src) != bool(args.ref):
         raise ConfigError("give both --src and --ref, or neither (the training config's validation set)")
+    check_one_stdin([("--src", args.src), ("--ref", args.ref)])  # "-" is stdin, as score reads it
     src, ref = (args.src, args.ref) if args.src else validation_files(args.model)
-    sources, references = read_lines(src), read_lines(ref)
+    sources, references = read_input(src), read_input(ref)
+    src, ref = shown(src), shown(ref)
     if len(sources) != len(references):
         raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
     for number, (source, reference) in enumerate(zip(sources, references, strict=True), start=1):
@@ -124,15 +126,39 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
     """The source lines and, line by line with them, their translations: the file ``hyp`` as text,
     or the best translation of each line where it is ``attnmt translate``'s tsv or jsonl output
     (attnmt.cli.hypotheses, as ``attnmt evaluate --hyp`` reads it; read as text, each line's JSON
-    or row was scored, 0 and low_quality); "-" reads stdin."""
+    or row was scored, 0 and low_quality); the file ``src`` as text, or each line's "text" where it
+    is translate's JSONL input (``source_texts``); "-" reads stdin."""
     from attnmt.cli.hypotheses import best_translations, read_input, shown, with_blank_lines_at_end
 
-    sources = read_input(src)
+    sources = source_texts(shown(src), read_input(src))
     translations, form = best_translations(shown(hyp), read_input(hyp))
     if form == "tsv":  # no row for a blank source line
         translations = with_blank_lines_at_end(translations, [sources])
     check_pairs(shown(src), sources, shown(hyp), translations, tsv=form == "tsv")
     return sources, translations
+
+
+def source_texts(src: str, lines: list[str]) -> list[str]:
+    """The source ``lines`` of the file ``src`` as text, or each one's "text", read as ``translate
+    --input-format jsonl`` reads it, where the first line that is not blank is a JSON object with a
+    "text" string: a user's translate input is their score source, and read as text, each line's
+    JSON was scored against its translation (0 and low_quality).  A line's own "glossary" changes
+    how translate scored it, and score takes one --glossary for every line: it is refused, named;
+    a "prefix" only guided the search, and the translation is scored as it is."""
+    from attnmt.cli.lines import read_inputs
+
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        item = json.loads(first)
+    except ValueError:
+        return lines
+    if not (isinstance(item, dict) and isinstance(item.get("text"), str)):
+        return lines
+    inputs = read_inputs(lines, src, 1)
+    if own := next((n for n, glossary in enumerate(inputs.glossaries, 1) if glossary), None):
+        raise DataError(f'{src}:{own}: the line has its own "glossary", which score does not read (it takes one '
+                        "--glossary for every line): score the lines with a glossary of their own apart, with it")
+    return inputs.texts
 
 
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str], tsv: bool = False) -> None:
@@ -170,8 +196,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("calibrate", help="fit the model's quality score on a validation set "
                             "(the training config's, or --src/--ref) and store it in the model directory")
     add_model_run_options(p)
-    p.add_argument("--src", help="validation sources (default: valid_src of the model's train.yaml)")
-    p.add_argument("--ref", help="their reference translations (default: valid_tgt)")
+    p.add_argument("--src", help="validation sources (default: valid_src of the model's train.yaml; - for stdin)")
+    p.add_argument("--ref", help="their reference translations (default: valid_tgt; - for stdin)")
     p.add_argument("--chrf-threshold", type=chrf_threshold,
                    help="a translation is acceptable at this sentence chrF or more (above 0, at most 100; default 50)")
     p.set_defaults(run=run_calibrate)
@@ -180,7 +206,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                             "by forced decoding, each read against the model's own translation of its source where "
                             "the model has a calibration (docs/translating.md, Quality)")
     add_model_run_options(p)
-    p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz; - for stdin)")
+    p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz; - for stdin), or "
+                   "translate's --input-format jsonl input (each line's \"text\")")
     p.add_argument("--hyp", required=True, help="their translations, line by line with --src (- for stdin): a "
                    "translation a line, as attnmt translate writes text (with --alignments too), or its tsv (each "
                    "line's rank 1) or jsonl (each line's first hypothesis)")
