@@ -38,6 +38,17 @@ def test_a_word_no_piece_stands_in_gets_none():
         ("ein", 0.9), ("hund", 0.5), ("rennt", None)]
 
 
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200e"], ids=["zero-width space", "LRM"])
+def test_an_invisible_character_places_no_piece(invisible):
+    """"▁rennt" spans the invisible character at the end of "Hund": its probability went to "Hund"."""
+    spans = [(0, 3), (3, 8), (8, 15), (15, 16)]  # ▁Ein ▁Hund ▁rennt . of "Ein Hund\u200b rennt."
+    assert word_probabilities(f"Ein Hund{invisible} rennt.", spans, [0.9, 0.5, 0.8, 0.5, 0.99]) == [
+        ("Ein", 0.9), (f"Hund{invisible}", 0.5), ("rennt.", 0.4)]
+    # Alone between spaces it is a word of its own, which the model read no piece of: "▁rennt" spans " \u200b rennt"
+    assert word_probabilities(f"Ein {invisible} rennt.", [(0, 3), (3, 11), (11, 12)], [0.9, 0.8, 0.5, 0.99]) == [
+        ("Ein", 0.9), (invisible, None), ("rennt.", 0.4)]
+
+
 @pytest.fixture(scope="module")
 def tokenizers() -> list:
     """attnmt's Tokenizer, and a Marian VocabTokenizer whose vocabulary lacks a piece its
@@ -58,6 +69,21 @@ def test_each_tokenizers_pieces_give_each_word_of_the_text_its_entry(tokenizers,
     words = word_probabilities(text, spans, [0.5] * len(ids) + [1.0])
     assert [w for w, _ in words] == text.split()
     assert all(p is not None and p > 0 for _, p in words)  # every word gets a piece, an unknown one too
+
+
+@pytest.mark.parametrize("kind", [0, 1], ids=["Tokenizer", "VocabTokenizer"])
+@pytest.mark.parametrize("text", ["ein hund\u200b rennt.", "ein hund\u200e rennt.", "ein\u200b hund \u200e rennt."])
+def test_each_tokenizers_words_keep_their_probabilities_around_invisible_characters(tokenizers, kind, text):
+    """The words of ``text`` get those of the text without its invisible characters (the same pieces);
+    an invisible character alone gets None."""
+    tokenizer = tokenizers[kind]
+    shown = " ".join(text.replace("\u200b", "").replace("\u200e", "").split())
+    assert tokenizer.encode_target(text) == tokenizer.encode_target(shown)
+    probs = [0.5 ** (i + 1) for i in range(len(tokenizer.encode_target(text)) + 1)]  # each piece's own
+    words = word_probabilities(text, tokenizer.target_spans(text), probs)
+    seen = [(word.strip("\u200b\u200e"), p) for word, p in words]
+    assert [(word, p) for word, p in seen if word] == word_probabilities(shown, tokenizer.target_spans(shown), probs)
+    assert all(p is None for word, p in seen if not word)
 
 
 def test_a_piece_the_marian_vocabulary_lacks_is_placed_too(tokenizers):

@@ -35,6 +35,18 @@ def test_score_gives_the_words_of_each_line_as_written(trained_model, tmp_path, 
     assert [w for w, _ in url["words"]] == lines[1][1].split() and url["words"][3] == ["https://a.org/x", None]
 
 
+def test_score_gives_a_word_before_an_invisible_character_its_own_probability(trained_model, tmp_path, capsys):
+    """"▁rennt" spans the zero-width space or LRM that ends "hund": its probability went to "hund"."""
+    lines = [("a dog runs", "ein hund rennt"), ("a dog runs", "ein hund\u200b rennt"),
+             ("a dog runs", "ein hund\u200e rennt")]
+    src, hyp = write_pairs(tmp_path, "x", lines)
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--no-search"], capsys)
+    plain, *invisible = (json.loads(line)["words"] for line in out.splitlines())
+    assert code == 0
+    for words, mark in zip(invisible, "\u200b\u200e", strict=True):
+        assert words == [["ein", plain[0][1]], [f"hund{mark}", plain[1][1]], ["rennt", plain[2][1]]]
+
+
 def test_score_writes_tsv_rows(trained_model, tmp_path, capsys):
     src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "")])
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format", "tsv"],

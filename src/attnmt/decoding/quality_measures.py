@@ -18,6 +18,8 @@ from collections.abc import Sequence
 import numpy as np
 from torch import Tensor
 
+from attnmt.text.tokenizer import dropped
+
 LOOP_RUNS = 3
 UNREAD = 0.2  # total attention a source word gets, summed over the translation's pieces (a word read once: ~1)
 WORD = re.compile(r"\w+")
@@ -59,16 +61,18 @@ def word_probabilities(text: str, spans: Sequence[tuple[int, int]],
     (``spans``: each piece's (begin, end) characters in ``text``, the tokenizer's
     ``target_spans``).  SentencePiece's pieces are of the normalised text ("™" read as "TM", a
     character it lacks as "<unk>"), and glued together they were no word of the translation.  A
-    piece of whitespace alone ("▁" before a character that is a piece of its own) counts for the
-    word after it; a word no piece stands in (characters normalisation drops, or words past a
-    translation cut to the model's positions) gets None.  The EOS probability is no word's."""
+    piece stands in the word of its first character that shows (none ``dropped``): "▁rennt" spans
+    "\\u200b rennt" after "Hund\\u200b", and is no piece of "Hund\\u200b".  A piece of none ("▁" alone
+    before a character that is a piece of its own) counts for the word after it; a word no piece
+    stands in (characters normalisation drops, or words past a translation cut to the model's
+    positions) gets None.  The EOS probability is no word's."""
     words = [(match.group(), match.end()) for match in WORD_AS_WRITTEN.finditer(text)]
     if not words:
         return []
     ends = [end for _, end in words]
     found: list[float | None] = [None] * len(words)
     for (begin, end), p in zip(spans, probs, strict=False):  # probs: one more, EOS's
-        at = next((k for k in range(begin, end) if not text[k].isspace()), end)
+        at = next((k for k in range(begin, end) if not dropped(text[k])), end)
         k = min(bisect_right(ends, at), len(words) - 1)  # the word that holds ``at``, or the next one
         known = found[k]
         found[k] = p if known is None else known * p
