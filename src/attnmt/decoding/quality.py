@@ -72,7 +72,7 @@ from attnmt.decoding.translate import SearchedBatch
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs
-from attnmt.text.tokenizer import blank
+from attnmt.text.invisible import blank
 
 FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "low_quality")
 COPIED_SHARE = 0.6

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 from torch import Tensor
 
-from attnmt.text.tokenizer import dropped
+from attnmt.text.invisible import dropped
 
 LOOP_RUNS = 3
 UNREAD = 0.2  # total attention a source word gets, summed over the translation's pieces (a word read once: ~1)

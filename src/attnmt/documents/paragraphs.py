@@ -47,7 +47,7 @@ from attnmt.documents.spans import WORD, Weights
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
-from attnmt.text.tokenizer import blank
+from attnmt.text.invisible import blank
 
 UNREAD = CONTROLS | {SOFT_HYPHEN}  # what ``word_numbers`` reads past, in a text and in its sentences
 

@@ -28,7 +28,7 @@ from attnmt.errors import ConfigError
 from attnmt.model import CROSS_ATTENTION, Transformer
 from attnmt.model import check_layer as check_model_layer
 from attnmt.text.encodings import given_text
-from attnmt.text.tokenizer import dropped
+from attnmt.text.invisible import dropped
 
 
 class PieceCodec(TextCodec, Protocol):

@@ -29,7 +29,6 @@ from __future__ import annotations
 import functools
 import operator
 import types
-import unicodedata
 import warnings
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
@@ -332,21 +331,6 @@ def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[
     found.ParseFromString(processor.encode(text, out_type="serialized_proto"))
     starts = list(accumulate((len(ch.encode()) for ch in text), initial=0))  # [len(text) + 1]: each character's byte
     return [(bisect_left(starts, piece.begin), bisect_left(starts, piece.end)) for piece in found.pieces]
-
-
-def dropped(character: str) -> bool:
-    """Whether ``character`` is one no piece stands for: a space, or one SentencePiece's
-    normalisation leaves out (a control character, an invisible format character, U+FFFD) that
-    ``str.split`` may still count as a word of its own (``the \\x01 dog``: "▁dog" spans "\\x01 dog")."""
-    return character.isspace() or character == "\ufffd" or unicodedata.category(character) in ("Cc", "Cf")
-
-
-def blank(text: str) -> bool:
-    """Whether ``text`` shows nothing: every character a space or ``dropped`` (a zero-width space,
-    a word joiner, a soft hyphen, a byte order mark), so that it holds nothing to translate, as a
-    line of spaces does.  str.strip() keeps the invisible ones, which the model reads as no piece
-    or as an unknown one: a translation of a zero-width space alone was read as a text, not as empty."""
-    return all(map(dropped, text))
 
 
 def attnmt_layout(proto: bytes) -> bytes:

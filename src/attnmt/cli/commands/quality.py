@@ -167,7 +167,7 @@ def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str],
     of a source is scored (quality.empty_translation); a side of invisible characters alone (a
     zero-width space) is as blank as an empty one (``blank``)."""
     from attnmt.cli.hypotheses import check_line_count
-    from attnmt.text.tokenizer import blank
+    from attnmt.text.invisible import blank
 
     check_line_count(hyp, len(translations), src, len(sources), "score needs one translation a source line", tsv)
     if not sources:
