@@ -1,6 +1,7 @@
-"""Code in an office file (attnmt.documents.code_look): a run in a monospaced font or in a style
-meant for code is kept as it is, an atom as HTML's inline ``<code>`` is, and a paragraph of code
-alone is kept whole; the Upper stand-in upper-cases every word it is given, so a command it read
+"""Code in an office file (attnmt.documents.code_look): a run in a style meant for code, or in a
+monospaced font beside words in another, is kept as it is, an atom as HTML's inline ``<code>`` is,
+and a paragraph in a code style is kept whole; a paragraph all in a monospaced font (a screenplay
+in Courier) is words.  The Upper stand-in upper-cases every word it is given, so a command it read
 would come back in capitals.  Files built with python-docx, python-pptx and openpyxl."""
 
 import io
@@ -84,6 +85,53 @@ def test_a_document_typed_in_courier_is_translated(upper):
     assert "".join(texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
 
 
+def test_a_run_in_consolas_among_words_stated_in_calibri_is_kept_as_it_is(upper):
+    """Inline code where every run states its font: the command's is monospaced, its sentence's not."""
+    document = word_command(lambda document, run: setattr(run.font, "name", "Consolas"))
+    for run in (document.paragraphs[0].runs[0], document.paragraphs[0].runs[2]):
+        run.font.name = "Calibri"
+    assert texts(translate(docx_bytes(document), ".docx", upper)) == ["TYPE ", "ls -l /tmp", " TO LIST THE FILES."]
+
+
+def test_a_screenplay_in_courier_is_translated(upper):
+    """Every run states Courier New, Normal is Calibri: no letters in another font, so no code, but
+    the whole script (read as code, it was left untranslated, without a word)."""
+    document = docx.Document()
+    document.styles["Normal"].font.name = "Calibri"
+    for line in ("INT. KITCHEN - NIGHT", "Anna opens the window.", "ANNA", "It is cold tonight."):
+        document.add_paragraph().add_run(line).font.name = "Courier New"
+    paragraphs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", upper))).paragraphs
+    assert [p.text for p in paragraphs] == ["INT. KITCHEN - NIGHT", "ANNA OPENS THE WINDOW.", "ANNA",
+                                            "IT IS COLD TONIGHT."]
+    assert [p.runs[0].font.name for p in paragraphs] == ["Courier New"] * 4
+
+
+def test_a_heading_whose_style_is_in_consolas_is_translated(upper):
+    """A paragraph style's font is its paragraph's own look, not code's (no theme font beside it)."""
+    document = docx.Document()
+    fonts = document.styles["Heading 1"].element.get_or_add_rPr().get_or_add_rFonts()
+    for key in list(fonts.attrib):
+        del fonts.attrib[key]
+    fonts.set(qn("w:ascii"), "Consolas")
+    document.add_heading("Getting started", 1)
+    document.add_paragraph("Open the box.")
+    paragraphs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", upper))).paragraphs
+    assert [p.text for p in paragraphs] == ["GETTING STARTED", "OPEN THE BOX."]
+
+
+def test_a_paragraph_of_runs_each_in_a_code_style_is_kept_whole(upper):
+    """A style says code where a font alone would not: "Verbatim Char" on every run, no other words."""
+    document = docx.Document()
+    style = document.styles.add_style("Verbatim Char", WD_STYLE_TYPE.CHARACTER)
+    paragraph = document.add_paragraph()
+    for text in ("make ", "install"):
+        paragraph.add_run(text, style).bold = text == "install"
+    document.add_paragraph("Run it twice.")
+    paragraphs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", upper))).paragraphs
+    assert [p.text for p in paragraphs] == ["make install", "RUN IT TWICE."]
+    assert upper.given == ["Run it twice."]
+
+
 def test_a_theme_font_is_no_monospaced_one(upper):
     """``w:asciiTheme`` names the theme's body font, whatever ``w:ascii`` says beside it."""
     document = word_command(courier)
@@ -123,3 +171,19 @@ def test_the_font_is_the_last_layer_that_names_one():
 def test_code_styles_are_told_by_name_without_case_or_spaces():
     assert [is_code_style(name) for name in ("HTML Code", "VerbatimChar", "source code", "HTML Variable")] == [
         True, True, True, False]
+
+
+def test_a_slide_and_a_cell_all_in_consolas_are_translated(upper):
+    """Every run in Consolas: no letters in another font beside them, so words (they were left untranslated)."""
+    deck = pptx.Presentation()
+    box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
+    for text in ("The dog ", "runs home."):
+        run = box.text_frame.paragraphs[0].add_run()
+        run.text, run.font.name, run.font.bold = text, "Consolas", text == "runs home."
+    slide = pptx.Presentation(io.BytesIO(translate(docx_bytes(deck), ".pptx", upper))).slides[0]
+    assert slide.shapes[0].text_frame.text == "THE DOG RUNS HOME."
+    book = openpyxl.Workbook()
+    book.active["A1"] = CellRichText([TextBlock(InlineFont(rFont="Consolas"), "The dog "),
+                                      TextBlock(InlineFont(rFont="Consolas", b=True), "runs home.")])
+    cell = openpyxl.load_workbook(io.BytesIO(translate(docx_bytes(book), ".xlsx", upper)), rich_text=True).active["A1"]
+    assert str(cell.value) == "THE DOG RUNS HOME."

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from lxml import etree
 
+from attnmt.documents.flat import has_words
 from attnmt.documents.wordml import is_hidden_run
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
@@ -112,6 +113,12 @@ def text_runs(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator
     elif dialect.holds_runs(node):
         for child in node:
             yield from text_runs(child, dialect)
+
+
+def worded_runs(paragraph: etree._Element, dialect: ooxml_dialects.Dialect) -> list[etree._Element]:
+    """The visible runs with words (a letter: flat.has_words) of ``paragraph``, in its containers too."""
+    return [run for child in paragraph for run in text_runs(child, dialect) if not is_hidden(run, dialect)
+            and has_words("".join(map(dialect.text_of, run.iterchildren(dialect.text))))]
 
 
 def run_parts(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:

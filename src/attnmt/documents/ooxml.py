@@ -26,9 +26,9 @@ translate it:
    nothing of (a note's reference, a field's result) or that is a marker (symbols alone between
    words: markers.is_marker_text), and hidden text (a hidden run, or a container of hidden runs
    alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  So
-   is code, a run in a monospaced font or a style meant for code (attnmt.documents.code_look), which is
-   never the base: a paragraph of code alone is kept whole.  The
-   text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
+   is code, never the base (attnmt.documents.code_look): a run in a style meant for code, or in a
+   monospaced font beside letters in another (a paragraph all in Courier is words).  The text of a
+   complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).  A link field's result is words of the
    sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
@@ -54,7 +54,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.code_look import font_of, is_monospaced
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
-from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
+from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
 from attnmt.documents.formatting import (
     base_run,
     formatting,
@@ -63,6 +63,7 @@ from attnmt.documents.formatting import (
     run_parts,
     shows_on_spaces,
     text_runs,
+    worded_runs,
 )
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.letterless import Shown, needs_translation
@@ -111,9 +112,9 @@ class ParagraphJob:
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
-        self.shows_words = any(  # a visible run with words: a stray visible space shows none
-            not is_hidden(run, dialect) and has_words("".join(map(dialect.text_of, run.iterchildren(dialect.text))))
-            for child in paragraph for run in text_runs(child, dialect))
+        worded = worded_runs(paragraph, dialect)  # the visible runs with words: a stray visible space shows none
+        self.shows_words = bool(worded)
+        self.prose = any(not any(self._code_look(run)) for run in worded)  # letters in a font not monospaced
         self.flat = self._read(field_depth)
         # A non-breaking hyphen outside a word ("‑10", "runs‑") is no "-" of a word the model
         # would keep: read again, those are atoms, kept where they stood.
@@ -217,11 +218,15 @@ class ParagraphJob:
         return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect) for run in runs)
 
     def _is_code(self, node: etree._Element) -> bool:
-        """Whether a run, or every run with text in a container, looks as code (code_look): in a Word
-        document, by its styles too (word_styles.WordStyles.is_code)."""
-        runs = list(text_runs(node, self.dialect))
-        return bool(runs) and all(self.styles.is_code(run, self.paragraph) if self.styles is not None
-                                  else is_monospaced(font_of(self._layers(run))) for run in runs)
+        """Whether a run, or each run with text in a container, is code: a code style's, or a monospaced
+        font's beside letters in another (self.prose: a paragraph all in Courier is words)."""
+        looks = [self._code_look(run) for run in text_runs(node, self.dialect)]
+        return bool(looks) and all(styled or (monospaced and self.prose) for styled, monospaced in looks)
+
+    def _code_look(self, run: etree._Element) -> tuple[bool, bool]:
+        """(styled, monospaced): ``run``'s look as code (word_styles.WordStyles.code_look; else its own font's)."""
+        return (self.styles.code_look(run, self.paragraph) if self.styles is not None
+                else (False, is_monospaced(font_of(self._layers(run)))))
 
     def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
         """What the model would read of run ``parts`` (their text outside fields), and the complex

@@ -10,7 +10,8 @@ cell stands.  A run's own properties come after all of these and override them: 
 from the paragraph's style is taken off by the run's ``w:u w:val="none"``.
 attnmt.documents.ooxml asks whether the look of a paragraph's plain text shows on a space
 (formatting.shows_on_spaces), which a style's underline does as a run's own does, and whether a
-run is code (is_code): a style's monospaced font or its name says so as a run's own font does."""
+run looks as code (code_look): a style meant for code says so, as a monospaced font does, a style's
+or its own, where it is not the paragraph's own font."""
 
 from __future__ import annotations
 
@@ -104,17 +105,15 @@ class WordStyles:
             name = self.based_on.get(name)
         return lineage
 
-    def is_code(self, run: etree._Element, paragraph: etree._Element) -> bool:
-        """Whether ``run`` in ``paragraph`` looks as code (attnmt.documents.code_look): its paragraph
-        style or its character style is one meant for code, or is based on one (pandoc's
-        highlighted ``KeywordTok`` on "Verbatim Char"), or its font is monospaced.  A monospaced font
-        that is the document's own, its Normal text's (a manuscript typed in Courier), is no code's."""
+    def code_look(self, run: etree._Element, paragraph: etree._Element) -> tuple[bool, bool]:
+        """Whether ``run`` in ``paragraph`` is in a style meant for code (code_look.is_code_style: its
+        paragraph style or its character style, or one it is based on: pandoc's highlighted
+        ``KeywordTok`` on "Verbatim Char"), and whether in a monospaced font (code_look.is_monospaced)
+        that is not its paragraph's own, the font a run of no look of its own has there: a manuscript
+        whose Normal is Courier, a heading whose style is in Consolas, are in their own font, not code's."""
         own = run.find(w("rPr"))
         styles = [*self.lineage(self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")),
                   *self.lineage(self.style(None if own is None else own.find(w("rStyle")), "character"))]
-        if any(is_code_style(self.names.get(style, style)) for style in styles):
-            return True
-        font = font_of(self.layers(run, paragraph))
-        body = font_of([layer for layer in (self.defaults, *self.chain(self.default_styles.get("paragraph")))
-                        if layer is not None])
-        return is_monospaced(font) and (body is None or font.casefold() != body.casefold())
+        font, body = font_of(self.layers(run, paragraph)), font_of(self.layers(None, paragraph))
+        return (any(is_code_style(self.names.get(style, style)) for style in styles),
+                is_monospaced(font) and (body is None or font.casefold() != body.casefold()))
