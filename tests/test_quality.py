@@ -95,6 +95,12 @@ def test_the_source_copied_as_its_translation_is_flagged_copied(model_and_tokeni
     assert "copied" in a.flags and "low_quality" in a.flags
 
 
+def test_a_translation_with_another_number_is_flagged_verbatim_and_its_quality_kept(model_and_tokenizer):
+    [right, changed] = assessed(model_and_tokenizer, ["3 dogs run"] * 2, ["3 hunde rennen", "5 hunde rennen"])
+    assert "verbatim" not in right.flags and "verbatim" in changed.flags
+    assert changed.quality == pytest.approx(math.exp(changed.features.mean_log_prob))  # a rule: no fit input
+
+
 def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt rennt rennt rennt"])
     assert "repetition" in a.flags

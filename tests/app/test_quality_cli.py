@@ -319,6 +319,19 @@ def test_score_reads_a_line_of_sentences_and_urls_as_translate_assessed_it(train
     assert [h["quality"] for h in best] == pytest.approx([s["quality"] for s in scored], abs=1.5e-4)
 
 
+def test_score_flags_a_url_dropped_or_added_and_a_number_changed_verbatim(trained_model, tmp_path, capsys):
+    """The sentences the model reads have their URLs taken out, so that a URL dropped or added was
+    never compared: the line is read whole for it (quality.verbatim)."""
+    lines = [("a dog runs to http://example.com/park now.", "ein hund rennt jetzt."),
+             ("a dog runs.", "ein hund rennt. http://evil.example/x"), ("3 dogs run", "5 hunde rennen"),
+             ("a dog runs to http://example.com/park now.", "ein hund rennt zu http://example.com/park jetzt.")]
+    src, hyp = write_pairs(tmp_path, "x", lines)
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format", "tsv"],
+                           capsys)
+    assert code == 0
+    assert ["verbatim" in row.split("\t")[2] for row in out.splitlines()] == [True, True, True, False]
+
+
 def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("a dog runs\n", encoding="utf-8")

@@ -33,6 +33,8 @@ read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and
     length        translation pieces / source pieces outside the calibration's range
                   (uncalibrated: LENGTH_RANGE)
     unknown       the source or the translation holds a piece the vocabulary does not know
+    verbatim      the URLs, e-mail addresses or numbers differ (attnmt.decoding.verbatim; a text
+                  of several sentences: read whole, attnmt.decoding.quality_joined)
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
 An empty translation of a source with text (or one of invisible characters alone, ``blank``) has
@@ -69,12 +71,13 @@ from attnmt.decoding.quality_measures import (
     word_probabilities,
 )
 from attnmt.decoding.translate import SearchedBatch
+from attnmt.decoding.verbatim import differs
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs
 from attnmt.text.invisible import blank
 
-FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "low_quality")
+FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "low_quality")
 COPIED_SHARE = 0.6
 UNTRANSLATED_WORDS = 2
 UNTRANSLATED_SHARE = 0.25
@@ -103,6 +106,7 @@ class Features:
     attention_entropy: float = 0.0  # over the source, per translation piece: 0 one source piece, 1 all alike
     coverage: float = 0.0  # mean over source pieces of log min(1, the attention each gets): 0 when all are read
     source_entropy: float = 0.0  # over the translation, per source piece: 0 read at one place, 1 everywhere
+    verbatim: bool = False  # URLs, e-mail addresses or numbers differ (verbatim.differs): a rule, no input
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -180,7 +184,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
         unread_words=unread, loop=looped(words),
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
-        attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy)
+        attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
+        verbatim=differs(source, translation))
 
 
 def low_quality_threshold(calibration: attnmt.decoding.calibration.Calibration | None,
@@ -226,6 +231,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "untranslated": features.untranslated(),
         "length": not low <= features.length_ratio <= high,
         "unknown": features.unknown > 0,
+        "verbatim": features.verbatim,
     }
 
 

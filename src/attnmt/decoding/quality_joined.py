@@ -1,13 +1,16 @@
 """One Assessment for a text translated sentence by sentence (a paragraph, a line, a document's
 run): as trustworthy as its worst sentence, with every flag any of them raised, and the copied rule
 (attnmt.decoding.quality) read over the words of all of them, where a sentence alone may be too
-short to break it."""
+short to break it; the verbatim rule is read over the whole text and its translation
+(``read_whole``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from attnmt.decoding.quality import COPIED_SHARE, EMPTY, FLAGS, Assessment
+from attnmt.decoding.verbatim import differs
 
 
 def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
@@ -28,3 +31,15 @@ def copied_whole(parts: Sequence[Assessment]) -> bool:
     known = [a.features for a in parts if a.features is not None]
     words = sum(f.words for f in known)
     return words >= 2 and round(sum(f.copied * f.words for f in known)) >= COPIED_SHARE * words
+
+
+def read_whole(found: Assessment | None, source: str, translation: str) -> Assessment | None:
+    """``found``, the assessment of ``translation`` of the text ``source`` (one sentence's, or its
+    sentences' ``joined``), with the verbatim rule read over the two whole texts.  The sentences the
+    model read have their URLs and e-mail addresses taken out, so a URL dropped or added was never
+    seen there; and a number may sit in another sentence of a translation than of its source."""
+    if found is None:
+        return None
+    flags = [name for name in (EMPTY, *FLAGS) if name in found.flags and name != "verbatim"
+             or name == "verbatim" and differs(source, translation)]
+    return replace(found, flags=flags)

@@ -14,14 +14,9 @@ from typing import Any, TypeVar
 
 from lxml import etree
 
+from attnmt.decoding.verbatim import PROTECTED  # URLs and e-mail addresses: they pass through untranslated
 from attnmt.documents.wordml import W, is_hidden_run
 
-# URLs and e-mail addresses pass through untranslated; a URL's last character is no punctuation
-# (the full stop after "see https://example.org." ends the sentence, not the address).
-PROTECTED = re.compile(
-    r"(?:\bhttps?://|\bwww\.)[^\s<>\"]*[^\s<>\".,;:!?)\]}'’”…]"
-    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
-)
 FIELD_END = re.compile(r"[\t\n\r\v\f\x85\u2028\u2029]")  # FlatBuilder(fields=True): these end a sentence
 # HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).

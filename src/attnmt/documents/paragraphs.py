@@ -29,7 +29,7 @@ from functools import partial
 from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor
-from attnmt.decoding.quality_joined import joined
+from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.flat import SOFT_HYPHEN, has_words
@@ -214,17 +214,19 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
-    lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation)
-             for each, translation in zip(pairs, translations, strict=True)]
+    lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation, source)
+             for each, source, translation in zip(pairs, sources, translations, strict=True)]
     return [passed_through(a) if passes_through(s, t, options, glossary) else a
             for s, t, a in zip(sources, translations, lines, strict=True)]
 
 
-def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str) -> Assessment | None:
-    """The Assessment of ``text`` from those of its ``sentences`` (``parts``, in the order ``text``
-    holds them): quality_joined.joined's (one sentence's as it is), its word probabilities those of the
-    words of ``text`` (``text_words``)."""
-    found = parts[0] if len(parts) == 1 else joined(parts)
+def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str,
+                    source: str) -> Assessment | None:
+    """The Assessment of ``text``, the translation of ``source``, from those of its ``sentences``
+    (``parts``, in the order ``text`` holds them): quality_joined.joined's (one sentence's as it
+    is), the verbatim rule read over ``source`` and ``text`` whole (quality_joined.read_whole: the
+    sentences had no URL), its word probabilities those of the words of ``text`` (``text_words``)."""
+    found = read_whole(parts[0] if len(parts) == 1 else joined(parts), source, text)
     return found and replace(found, words=text_words(parts, sentences, text))
 
 
@@ -265,7 +267,8 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]
         translated = translate_paragraphs([text], known, options)[0]
-        assessed = text_assessment(result.sentence_assessments(rank), result.sentence_translations(rank), translated)
+        assessed = text_assessment(result.sentence_assessments(rank), result.sentence_translations(rank), translated,
+                                   text)
         result.hypotheses.append(Translation(translated, sum(t.score for t in picked), sum(t.log_prob for t in picked),
                                              assessed))
     return result

@@ -23,7 +23,7 @@ from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor
-from attnmt.decoding.quality_joined import joined
+from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
@@ -148,7 +148,8 @@ class ServedModel:
         assessor = Assessor(self.calibration)  # an empty translation: quality 0, as /v1/translate gives it
         if not sentences:
             return passed_through(assessor.assess(self.model, self.tokenizer, [text], [translation])[0])
-        return joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
+        found = joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
+        return read_whole(found, text, translation)  # the verbatim rule over the whole text, its URLs too
 
     @property
     def pair(self) -> str | None:

@@ -159,7 +159,7 @@ class TranslateResponse(BaseModel):
                           "its translation is acceptable (the least of its sentences')")
     flags: list[list[str]] | None = Field(
         None, description="with quality, per text: the checks its translation fails (copied, repetition, "
-                          "untranslated, length, unknown, low_quality)")
+                          "untranslated, length, unknown, verbatim, low_quality)")
     calibrated: bool | None = Field(None, description="with quality: whether the model's quality is calibrated")
     attention: list[list[dict[str, Any]]] | None = Field(
         None, description="with return_attention, per text one per sentence (in order): "
