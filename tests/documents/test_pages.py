@@ -235,10 +235,18 @@ def test_an_html_files_xhtml_page_keeps_its_scripts_and_styles_as_they_came(same
     assert one(page, same) == page
 
 
-@pytest.mark.parametrize("kept", ["<xmp><b>A cat</b> & a dog</xmp>", "<listing>A <i>cat</i> sleeps.</listing>"])
+@pytest.mark.parametrize("kept", ["<xmp><b>A cat</b> & a dog</xmp>", "<listing>A <i>cat</i> sleeps.</listing>",
+                                  "<noembed><b>A cat</b> &amp; a dog</noembed>", "<noframes><i>A cat</i></noframes>"])
 def test_an_obsolete_xmp_or_listing_is_kept_as_it_came(upper, kept):
     """Obsolete pre-like blocks: their text was translated as words (an <xmp>'s tag names too),
     and an <xmp>'s text, which the HTML parser reads as written, came back escaped
     (``&lt;B&gt;A CAT&lt;/B&gt;``), shown so in a browser."""
     page = f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body><p>a dog</p>{kept}</body></html>"
     assert one(page, upper) == page.replace("a dog</p>", "A DOG</p>")
+
+
+def test_an_xmp_on_an_html_files_xhtml_page_keeps_its_text_as_it_came(same):
+    """Written as XML, its text was escaped as a script's had been (``&lt;b&gt;``)."""
+    page = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
+            '<meta charset="utf-8"/></head><body><p>A man walks.</p><xmp><b>A cat</b> &amp; x</xmp></body></html>')
+    assert one(page, same) == page

@@ -39,7 +39,8 @@ BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose valu
 META_TEXTS = frozenset(("description", "og:title", "og:description", "og:site_name", "og:image:alt",
                         "twitter:title", "twitter:description", "twitter:image:alt"))
 # Blocks whose text is not prose: left exactly as they are.
-UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template xmp plaintext listing".split())
+UNTRANSLATED = frozenset(("script style pre code textarea noscript svg math template "
+                         "xmp plaintext listing noembed noframes").split())  # the last five obsolete
 # Form fields: each ends its sentence, so the text before one and the button after it are translated
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").

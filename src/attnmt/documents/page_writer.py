@@ -28,7 +28,7 @@ HTML_VOIDS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "inpu
 FOREIGN = ("svg", "math")  # where the HTML parser's elements are SVG's and MathML's
 RAW_TEXT = ("script", "style")  # whose text the HTML parser reads as written, no entity decoded (Marks)
 # Obsolete elements the HTML parser also reads as written, but libxml2's HTML writer escapes (Marks).
-OBSOLETE_RAW_TEXT = ("xmp", "plaintext")
+OBSOLETE_RAW_TEXT = ("xmp", "plaintext", "noembed", "noframes")
 
 
 def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
@@ -131,13 +131,15 @@ class Marks:
 
 
 def raw_text(element: etree._Element) -> list[tuple[str | None, str]]:
-    """The text of a script or style ``element`` (RAW_TEXT), as Marks.swap's spots."""
-    return [(None, element.text)] if element.tag in RAW_TEXT and element.text else []
+    """The text of a script or style ``element`` (RAW_TEXT), or of an obsolete one the HTML parser
+    also reads as written (OBSOLETE_RAW_TEXT), as Marks.swap's spots."""
+    return [(None, element.text)] if element.tag in (*RAW_TEXT, *OBSOLETE_RAW_TEXT) and element.text else []
 
 
 def obsolete_raw_text(element: etree._Element) -> list[tuple[str | None, str]]:
-    """The text of an ``<xmp>`` or ``<plaintext>`` (OBSOLETE_RAW_TEXT), as Marks.swap's spots: written
-    as it came (``<xmp><b>x</b></xmp>`` shows its tags), where libxml2's HTML writer escapes it."""
+    """The text of an ``<xmp>``, ``<plaintext>``, ``<noembed>`` or ``<noframes>`` (OBSOLETE_RAW_TEXT), as
+    Marks.swap's spots: written as it came (``<xmp><b>x</b></xmp>`` shows its tags), where libxml2's
+    HTML writer escapes it."""
     return [(None, element.text)] if element.tag in OBSOLETE_RAW_TEXT and element.text else []
 
 
