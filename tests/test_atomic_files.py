@@ -111,6 +111,40 @@ def test_a_folder_write_deletes_the_temporary_folders_its_killed_writers_left(tm
         ["prepared", running.name, unknown.name, other.name])
 
 
+
+def test_a_folder_not_to_replace_keeps_what_was_put_there_while_it_was_written(tmp_path):
+    """An export's --out, empty when checked before the work: a file put there meanwhile is kept and
+    the write refused in one line, not deleted with the folder the export replaces."""
+    out = tmp_path / "out"
+    out.mkdir()
+
+    def fill(tmp: Path) -> None:
+        (tmp / "config.json").write_text("{}")
+        (out / "mine.txt").write_text("kept")
+
+    with pytest.raises(ModelDirError, match=f"^could not write {out}: directory not empty"):
+        atomic_folder(out, fill, replace=False)
+    assert [p.name for p in tmp_path.iterdir()] == ["out"] and (out / "mine.txt").read_text() == "kept"
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
+
+
+def test_a_folder_through_a_symbolic_link_is_written_into_its_target_and_the_link_stays(tmp_path):
+    """The link itself was refused ("cannot call rmtree on a symbolic link")."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to("real")
+    atomic_folder(tmp_path / "link", lambda tmp: (tmp / "header.json").write_text("{}"))
+    assert os.readlink(tmp_path / "link") == "real" and (tmp_path / "real" / "header.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
+
+
+def test_a_folder_under_a_file_is_refused_naming_the_file(tmp_path):
+    (tmp_path / "afile").write_text("kept")
+    with pytest.raises(ModelDirError, match=f"^could not write {tmp_path}/afile/out: {tmp_path}/afile is a file, "
+                                            "not a directory$"):
+        atomic_folder(tmp_path / "afile" / "out", lambda tmp: None)
+    assert (tmp_path / "afile").read_text() == "kept"
+
+
 def test_sigterm_while_writing_leaves_the_old_output_and_no_temporary_file(tmp_path):
     """A command stopped by SIGTERM (``timeout``, ``kill``) left its hidden temporary file beside the output:
     only Ctrl-C ran the clean-up."""

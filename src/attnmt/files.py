@@ -155,24 +155,32 @@ def make_folder(path: Path, raises: type[UserError] = ModelDirError) -> Path:
     return path
 
 
-def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
+def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True) -> Path:
     """Calls ``fill(tmp)`` on a new temporary folder beside ``path``, then puts it in the place of
-    ``path`` (replacing a folder there): the folder appears only once complete.  The temporary
-    folder's name holds this process's id (``.NAME.PID.xxxxxxxx``): one that a killed writer left
-    beside ``path`` (its process gone) is deleted first."""
+    ``path`` (replacing a folder there): the folder appears only once complete, and an interrupted
+    ``fill`` (an error, Ctrl-C) leaves nothing.  The temporary folder's name holds this process's id
+    (``.NAME.PID.xxxxxxxx``): one that a killed writer left beside ``path`` (its process gone) is
+    deleted first.  A symbolic link is written through: its target is replaced and the link stays.
+
+    ``replace`` False, for a folder a user named as new or empty (an export's --out, checked before
+    a long job): one there is replaced only while empty, as rename(2) replaces an empty folder and
+    refuses one holding anything, so that what was put there meanwhile is kept and the write refused."""
     path = Path(path)
+    target = Path(os.path.realpath(path))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_orphaned_folders(path)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}.", dir=path.parent))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_orphaned_folders(target)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}.", dir=target.parent))
+    except (FileExistsError, NotADirectoryError):  # a file where one of the path's folders would be
+        raise ModelDirError(f"could not write {path}: {file_in_the_way(target)} is a file, not a directory") from None
     except OSError as error:  # a read-only or foreign folder: nothing was written
         raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     try:
         tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
         fill(tmp)
-        if path.exists():
-            shutil.rmtree(path)
-        os.replace(tmp, path)
+        if replace and target.exists():
+            shutil.rmtree(target)
+        os.replace(tmp, target)
     except OSError as error:
         raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
     finally:

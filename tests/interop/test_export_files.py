@@ -7,6 +7,7 @@ import io
 import json
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 import torch
@@ -136,3 +137,46 @@ def test_an_out_that_is_a_file_or_empty_is_refused_in_one_line_saying_so(tmp_pat
         assert main([command, *source, "--out", str(out)]) == 2
         assert capsys.readouterr().err == f"attnmt: error: {says}\n"
     assert (tmp_path / "afile").read_text() == "kept\n"
+
+
+def interrupted(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+class CutConverter:
+    """CTranslate2's converter, interrupted after writing part of its output."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        pass
+
+    def convert(self, output_dir: str, **kwargs) -> None:
+        (Path(output_dir) / "model.bin").write_bytes(b"half")
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("command", ["export marian", "export ctranslate2", "import"])
+def test_an_interrupted_export_or_import_leaves_no_out_and_runs_again_into_it(imported, tmp_path, capsys, monkeypatch,
+                                                                              command):
+    """Ctrl-C left a half-written --out (config.json and generation_config.json; an import's without
+    spm.model or vocab.json), which the next run refused as "not an empty directory"."""
+    if command == "import":
+        monkeypatch.setattr(marian_import, "save_model_config", interrupted)  # after model.safetensors
+        args = ["import", "--from-marian", str(write_random_marian(tmp_path / "hf"))]
+    else:
+        form = command.split()[1]
+        pytest.importorskip(form if form == "ctranslate2" else "transformers")
+        if form == "marian":
+            monkeypatch.setattr(export, "write_marian_tokenizer", interrupted)  # after save_pretrained's files
+        else:
+            monkeypatch.setattr(export, "zero_start_converter", lambda ctranslate2: CutConverter)
+        args = ["export", "--model", str(imported), "--format", form]
+    out = tmp_path / "out"
+    out.mkdir()  # an empty --out is taken, and stays as it was when interrupted
+    before = sorted(tmp_path.iterdir())
+    capsys.readouterr()  # write_random_marian's progress bars
+    assert main([*args, "--out", str(out)]) == 130
+    assert capsys.readouterr().err == "attnmt: interrupted\n"
+    assert sorted(tmp_path.iterdir()) == before and not any(out.iterdir())
+    monkeypatch.undo()
+    assert main([*args, "--out", str(out)]) == 0
+    assert (out / "config.json").is_file()

@@ -44,7 +44,7 @@ import torch
 from torch import Tensor
 
 from attnmt.checkpoint import load_model_config, load_model_dir, load_tokenizer
-from attnmt.files import make_folder, umask
+from attnmt.files import atomic_folder, umask
 from attnmt.interop.marian import ConversionError, marian_config, marian_order, marian_weights
 from attnmt.model import TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
@@ -237,14 +237,17 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
     # a beam search allowed it returns it for a long sentence now and then (docs/interop.md).
     hf_model.generation_config.update(bad_words_ids=[[vocab.pad_id]], num_beams=4, min_new_tokens=1,
                                       max_length=model.config.max_positions)
-    make_folder(out)
-    with no_progress_bars(transformers):
-        hf_model.save_pretrained(str(out))
-    write_marian_tokenizer(out, vocab, transformers)
-    for path in out.iterdir():  # save_pretrained writes model.safetensors privately (0600)
-        if path.is_file() and not path.is_symlink():
-            path.chmod(0o666 & ~umask())
-    return out
+
+    def fill(folder: Path) -> None:
+        with no_progress_bars(transformers):
+            hf_model.save_pretrained(str(folder))
+        write_marian_tokenizer(folder, vocab, transformers)
+        for path in folder.iterdir():  # save_pretrained writes model.safetensors privately (0600)
+            if path.is_file() and not path.is_symlink():
+                path.chmod(0o666 & ~umask())
+
+    # Written beside --out and renamed into place: an interrupted export leaves no half a model there.
+    return atomic_folder(out, fill, replace=False)
 
 
 def zero_start_converter(ctranslate2: ModuleType) -> type:
@@ -290,5 +293,7 @@ def export_ctranslate2(
             raise ConversionError("CTranslate2's Marian converter needs one vocabulary shared by source and target")
         converter = zero_start_converter(ctranslate2)(str(marian_dir), copy_files=["source.spm", "target.spm"])
         with no_sacremoses_hint(), no_progress_bars(transformers):  # it loads the export's model and tokenizer again
-            converter.convert(str(out), quantization=quantization, force=True)
+            # force: the converter's own check refuses the temporary folder atomic_folder has made
+            atomic_folder(out, lambda folder: converter.convert(str(folder), quantization=quantization, force=True),
+                          replace=False)
     return out

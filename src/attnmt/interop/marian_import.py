@@ -34,7 +34,7 @@ from attnmt.checkpoint import (
     stored_shapes,
 )
 from attnmt.errors import AttnmtWarning
-from attnmt.files import make_folder
+from attnmt.files import atomic_folder
 from attnmt.interop.export import check_empty, no_progress_bars, require
 from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights, decoder_start_refusal
 from attnmt.model import Transformer, TransformerConfig
@@ -88,11 +88,14 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     except RuntimeError as error:  # PyTorch's report lists every tensor: the first line of the first says enough
         first = str(error).splitlines()[1].strip() if "\n" in str(error) else str(error)
         raise ConversionError(f"{hf_dir}: the weights do not fit {hf_dir / MODEL_CONFIG} ({first})") from None
-    make_folder(out)
-    save_weights(model, out / WEIGHTS)
-    save_model_config(config, out)
-    tokenizer.save(out)
-    return out
+
+    def fill(folder: Path) -> None:
+        save_weights(model, folder / WEIGHTS)
+        save_model_config(config, folder)
+        tokenizer.save(folder)
+
+    # Written beside --out and renamed into place: an interrupted import leaves no half a model there.
+    return atomic_folder(out, fill, replace=False)
 
 
 def check_marian_kind(hf_dir: Path) -> None:
