@@ -116,4 +116,4 @@ class WordStyles:
                   *self.lineage(self.style(None if own is None else own.find(w("rStyle")), "character"))]
         font, body = font_of(self.layers(run, paragraph)), font_of(self.layers(None, paragraph))
         return (any(is_code_style(self.names.get(style, style)) for style in styles),
-                is_monospaced(font) and (body is None or font.casefold() != body.casefold()))
+                font is not None and is_monospaced(font) and (body is None or font.casefold() != body.casefold()))
