@@ -89,6 +89,22 @@ def test_a_model_config_out_of_range_is_refused_where_it_is_built():
         TransformerConfig(vocab_size=100, eos_id=-1)
 
 
+@pytest.mark.parametrize(("ids", "first", "second"), [
+    (dict(bos_id=3), "bos_id", "eos_id"),  # a search never writes BOS: nor the EOS then, and the output ran on
+    (dict(eos_id=0), "pad_id", "eos_id"),  # padding is masked: so was every </s>
+    (dict(unk_id=0), "pad_id", "unk_id"),
+])
+def test_special_tokens_sharing_an_id_are_refused_naming_both_keys(ids, first, second):
+    with pytest.raises(ConfigError, match=f"^{first} and {second} are both {[*ids.values()][0]}: each special token "
+                                          "needs an id of its own"):
+        TransformerConfig(vocab_size=100, **ids)
+
+
+def test_bos_may_be_pad_as_in_models_imported_from_marian():
+    config = TransformerConfig(vocab_size=100, pad_id=99, bos_id=99, eos_id=0, unk_id=1)  # OPUS-MT's layout
+    assert (config.pad_id, config.bos_id, config.eos_id) == (99, 99, 0)
+
+
 @pytest.mark.parametrize("changes, message", [
     (dict(activation="tanh"), "activation='tanh': use 'relu', 'gelu' or 'swish'"),
     (dict(positional_layout="xx"), "positional_layout='xx': use 'interleaved' or 'half'"),

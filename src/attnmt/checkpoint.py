@@ -241,6 +241,8 @@ def open_model_dir(
     if not isinstance(model_dir, str | os.PathLike) or not os.fspath(model_dir):
         raise ConfigError(f"model_dir: expected the path of a model directory, got {model_dir!r}")
     model_dir = Path(model_dir)
+    if model_dir.exists() and not model_dir.is_dir():  # "no such model directory" sent the user looking for one
+        raise ModelDirError(f"{model_dir} is a file, not a model directory")
     if not model_dir.is_dir():
         raise ModelDirError(f"{model_dir}: no such model directory")
     config = load_model_config(model_dir)

@@ -25,11 +25,11 @@ from attnmt.config_ranges import (
     TRAIN_PATHS,
     TRAIN_RANGES,
     UNSET_WHEN_EMPTY,
-    Range,
     check_adam_betas,
     check_even_d_model,
     check_paths,
     check_ranges,
+    check_special_ids,
     check_tokenizer_options,
     checked_fields,
     parse_duration,
@@ -84,8 +84,7 @@ class TransformerConfig:
             if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
                 raise ConfigError(f"{key}={value!r}: must be a whole number from {least} to {most:,}")
         check_ranges(self, MODEL_RANGES)
-        ids = Range(0, self.vocab_size, below=True, says=f"an id from 0 to {self.vocab_size - 1} (below vocab_size)")
-        check_ranges(self, dict.fromkeys(("pad_id", "unk_id", "bos_id", "eos_id"), ids))
+        check_special_ids(self, self.vocab_size)
         if self.d_model % self.n_heads:
             raise ConfigError(f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}")
         for key, allowed in CHOICES.items():  # else a model dir's config.json fails deep in attnmt.layers

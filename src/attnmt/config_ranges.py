@@ -91,6 +91,8 @@ TRAIN_RANGES = {
     "log_every": AT_LEAST_1,
 }
 
+SPECIAL_IDS = ("pad_id", "unk_id", "bos_id", "eos_id")  # TransformerConfig's token ids (check_special_ids)
+
 # TransformerConfig's numeric keys besides its sizes (SIZE_LIMITS) and token ids.
 MODEL_RANGES = {"dropout": DROPOUT, "attention_dropout": DROPOUT, "activation_dropout": DROPOUT}
 
@@ -161,6 +163,23 @@ def check_ranges(config: object, ranges: dict[str, Range]) -> None:
         value = getattr(config, key)
         if value is not None and not valid.holds(value):
             raise ConfigError(f"{key}={value}: use {valid.describe(whole=types[key].startswith('int'))}")
+
+
+def check_special_ids(config: object, vocab_size: int) -> None:
+    """Refuses a model config (a TransformerConfig, with SPECIAL_IDS' keys) whose special ids
+    are out of the vocabulary or share an id: a search never writes pad or BOS, so an EOS on either's
+    id would never end a sentence (such a model translated into garbage), and padding
+    is masked out, so an EOS or unknown piece on its id would be too.  BOS alone may be pad: a model
+    imported from Marian starts its decoder from <pad> (the import refuses any other start)."""
+    ids = Range(0, vocab_size, below=True, says=f"an id from 0 to {vocab_size - 1} (below vocab_size)")
+    check_ranges(config, dict.fromkeys(SPECIAL_IDS, ids))
+    for i, first in enumerate(SPECIAL_IDS):
+        for second in SPECIAL_IDS[i + 1:]:
+            value = getattr(config, first)
+            if value == getattr(config, second) and {first, second} != {"pad_id", "bos_id"}:
+                raise ConfigError(f"{first} and {second} are both {value}: each special token needs an id of its "
+                                  "own (a search never writes pad or BOS, so an EOS on their id would never end "
+                                  "a sentence); only bos_id may be pad_id, as in models imported from Marian")
 
 
 def check_even_d_model(d_model: object, whose: str, advice: str, error: type[UserError] = ConfigError) -> None:

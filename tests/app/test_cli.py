@@ -199,6 +199,27 @@ def test_missing_model_directory_is_a_clear_error(tmp_path, capsys):
     assert code == 2 and "no such model directory" in err
 
 
+@pytest.mark.parametrize("command", ["translate", "doctor"])
+def test_a_file_given_as_the_model_directory_is_named_a_file(tmp_path, capsys, command):
+    """It said "afile: no such model directory", sending the user looking for one that is there."""
+    (tmp_path / "afile").write_text("not a model\n")
+    code, _, err = run([command, "--model", tmp_path / "afile"], capsys)
+    assert code == 2 and err == f"attnmt: error: {tmp_path / 'afile'} is a file, not a model directory\n"
+
+
+@pytest.mark.parametrize(("key", "value", "both"), [("bos_id", 3, "bos_id and eos_id are both 3"),
+                                                    ("eos_id", 0, "pad_id and eos_id are both 0")])
+def test_a_model_directory_whose_special_ids_clash_is_refused_in_one_line(trained_copy, tmp_path, capsys, key,
+                                                                          value, both):
+    """With bos_id set to eos_id it translated into garbage and exited 0: the search never writes BOS."""
+    config = json.loads((trained_copy / "config.json").read_text())
+    (trained_copy / "config.json").write_text(json.dumps({**config, key: value}))
+    (tmp_path / "in.txt").write_text("a dog runs\n")
+    code, out, err = run(["translate", "--model", trained_copy, tmp_path / "in.txt"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {trained_copy / 'config.json'}: {both}: each special token needs")
+
+
 def test_train_then_resume_from_the_command_line(tmp_path, capsys):
     config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_metric="loss")
     path = tmp_path / "c.yaml"

@@ -4,6 +4,7 @@ threat model, as the pickle refusals of attnmt's own directories show)."""
 
 import json
 import os
+import re
 import resource
 
 import pytest
@@ -32,8 +33,40 @@ def test_absurd_positions_in_a_marian_config_are_refused_before_transformers_all
     (hf_dir / "config.json").write_text(json.dumps({**config, "max_position_embeddings": 10**8}))
     code, err, grew = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 2 and err.count("\n") == 1
-    assert f"{hf_dir}/config.json: max_positions=100000000: must be a whole number from 1 to 65,536" in err
+    assert f"{hf_dir}/config.json: max_position_embeddings=100000000: must be a whole number from 1 to 65,536" in err
     assert grew < 200 * 2**20 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"encoder_ffn_dim": 10**7, "decoder_ffn_dim": 10**7}, "encoder_ffn_dim=10000000: must be a whole number from 1"),
+    ({"encoder_attention_heads": 0, "decoder_attention_heads": 0}, "encoder_attention_heads=0: must be a whole"),
+    ({"encoder_attention_heads": 5, "decoder_attention_heads": 5}, "is not divisible by encoder_attention_heads=5"),
+])
+def test_a_marian_config_value_attnmt_refuses_is_named_by_the_key_config_json_holds(tmp_path, capsys, changes,
+                                                                                     message):
+    """It named attnmt's keys (d_ff, n_heads, max_positions), which the Marian config.json does not hold."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, **changes}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1 and err.startswith(f"attnmt: error: {hf_dir}/config.json: ")
+    assert message in err and not re.search(r"\b(d_ff|n_heads|max_positions)\b", err)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_marian_model_whose_pad_and_eos_are_one_id_is_refused_in_its_keys(tmp_path, capsys):
+    """Its vocabulary and config.json agree, but padding is masked out: every </s> would be too."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    vocab = json.loads((hf_dir / "vocab.json").read_text())
+    eos = vocab["</s>"]
+    (hf_dir / "vocab.json").write_text(json.dumps({**vocab, "<pad>": eos}))
+    (hf_dir / "config.json").write_text(json.dumps({**config, "pad_token_id": eos, "decoder_start_token_id": eos}))
+    (hf_dir / "generation_config.json").unlink(missing_ok=True)
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {hf_dir}/config.json: pad_token_id and eos_token_id are both {eos}: ")
+    assert "only decoder_start_token_id may be pad_token_id" in err and not (tmp_path / "out").exists()
 
 
 def test_a_marian_config_larger_than_its_weights_is_refused(tmp_path, capsys):

@@ -30,12 +30,13 @@ Everything here is plain PyTorch on state dicts; reading and writing the files i
 from __future__ import annotations
 
 import json
+import re
 
 import torch
 from torch import Tensor
 
 from attnmt.config_ranges import check_even_d_model
-from attnmt.errors import ConversionError
+from attnmt.errors import ConfigError, ConversionError
 from attnmt.layers import inner_dropout
 from attnmt.model import Transformer, TransformerConfig
 
@@ -57,6 +58,11 @@ FEED_FORWARD = {"feed_forward.linear1": "fc1", "feed_forward.linear2": "fc2"}
 SOURCE_EOS_KEY = "attnmt_source_eos"
 # Marian's activation_function -> attnmt's activation.
 ACTIVATIONS = {"relu": "relu", "gelu": "gelu", "swish": "swish", "silu": "swish"}
+# attnmt's config keys -> the Marian config keys attnmt_config reads them from, where the names differ:
+# a refusal names the key the user's config.json holds (the vocabulary sizes' keys depend on sharing).
+MARIAN_KEYS = {"n_heads": "encoder_attention_heads", "d_ff": "encoder_ffn_dim",
+               "max_positions": "max_position_embeddings", "scale_embeddings": "scale_embedding",
+               "pad_id": "pad_token_id", "bos_id": "decoder_start_token_id", "eos_id": "eos_token_id"}
 
 
 def marian_name(name: str) -> str:
@@ -178,19 +184,23 @@ def attnmt_config(marian: dict, unk_id: int, output_bias: bool) -> TransformerCo
     shared = m.get("share_encoder_decoder_embeddings", True)
     tied = m.get("tie_word_embeddings", True)
     # transformers' MarianMTModel sizes a shared vocabulary by vocab_size and ignores decoder_vocab_size
-    target_size = m["vocab_size"] if shared else m.get("decoder_vocab_size") or m["vocab_size"]
-    return TransformerConfig(
-        vocab_size=target_size, src_vocab_size=None if shared else m["vocab_size"],
-        d_model=m["d_model"], n_heads=m["encoder_attention_heads"],
-        encoder_layers=m["encoder_layers"], decoder_layers=m["decoder_layers"], d_ff=m["encoder_ffn_dim"],
-        dropout=m["dropout"], attention_dropout=m["attention_dropout"],
-        activation_dropout=m.get("activation_dropout", m["dropout"]),  # OPUS-MT: 0.0, beside dropout 0.1
-        max_positions=m["max_position_embeddings"], positional="sinusoidal", positional_layout="half",
-        activation=ACTIVATIONS[m["activation_function"]], scale_embeddings=m["scale_embedding"],
-        tie_embeddings=shared and tied, tie_output=tied and not shared, output_bias=output_bias,
-        pad_id=m["pad_token_id"], unk_id=unk_id, bos_id=m["decoder_start_token_id"], eos_id=eos,
-        source_eos=source_eos,
-    )
+    target_key = "vocab_size" if shared or not m.get("decoder_vocab_size") else "decoder_vocab_size"
+    names = {**MARIAN_KEYS, "vocab_size": target_key, "src_vocab_size": "vocab_size"}
+    try:
+        return TransformerConfig(
+            vocab_size=m[target_key], src_vocab_size=None if shared else m["vocab_size"],
+            d_model=m["d_model"], n_heads=m["encoder_attention_heads"],
+            encoder_layers=m["encoder_layers"], decoder_layers=m["decoder_layers"], d_ff=m["encoder_ffn_dim"],
+            dropout=m["dropout"], attention_dropout=m["attention_dropout"],
+            activation_dropout=m.get("activation_dropout", m["dropout"]),  # OPUS-MT: 0.0, beside dropout 0.1
+            max_positions=m["max_position_embeddings"], positional="sinusoidal", positional_layout="half",
+            activation=ACTIVATIONS[m["activation_function"]], scale_embeddings=m["scale_embedding"],
+            tie_embeddings=shared and tied, tie_output=tied and not shared, output_bias=output_bias,
+            pad_id=m["pad_token_id"], unk_id=unk_id, bos_id=m["decoder_start_token_id"], eos_id=eos,
+            source_eos=source_eos,
+        )
+    except ConfigError as error:  # TransformerConfig's checks name attnmt's keys, which config.json does not hold
+        raise ConfigError(re.sub(rf"\b({'|'.join(names)})\b", lambda key: names[key[1]], str(error))) from None
 
 
 def decoder_start_refusal(start: object, pad: object, pad_key: str = "pad_token_id") -> str:
