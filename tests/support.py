@@ -398,6 +398,26 @@ def search_config(**changes) -> TransformerConfig:
     return TransformerConfig(**values)
 
 
+def fond_of_pad(model: Transformer) -> Transformer:
+    """``model`` (built with output_bias=True) with its output layer giving pad and BOS most of each
+    step's softmax: the tokens outside the next-token distribution (next_tokens.outside_distribution),
+    which no reported log-prob may count."""
+    c = model.config
+    with torch.no_grad():
+        model.output.bias[[c.pad_id, c.bos_id]] = 6.0
+    return model
+
+
+def masked_log_probs(model: Transformer, src: torch.Tensor, tokens: list[int]) -> torch.Tensor:
+    """The log-probs [T + 1] of tokens (no BOS/EOS) then EOS as a translation of src [1, S]: the
+    plain softmax of the model's logits with pad and BOS at -inf, what every search reports."""
+    c = model.config
+    with torch.no_grad():
+        logits = model(src, torch.tensor([[c.bos_id, *tokens]]))[0].float()  # [T + 1, V]
+    logits[:, [c.pad_id, c.bos_id]] = float("-inf")
+    return logits.log_softmax(dim=-1).gather(1, torch.tensor([*tokens, c.eos_id])[:, None]).squeeze(1)
+
+
 def held_on_a_thread(context, entered, leave) -> threading.Thread:
     """A thread that enters ``context()`` (a load's ``uninitialised``, a translation's ``evaluating``),
     says so on ``entered`` and leaves when ``leave`` is set."""

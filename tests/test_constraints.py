@@ -6,7 +6,16 @@ import re
 
 import pytest
 import torch
-from support import EOS, CharTokenizer, EndingModel, ScriptedModel, ending_model, lines_run, search_config
+from support import (
+    EOS,
+    CharTokenizer,
+    EndingModel,
+    ScriptedModel,
+    ending_model,
+    lines_run,
+    masked_log_probs,
+    search_config,
+)
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
@@ -154,9 +163,7 @@ def test_each_token_of_a_constrained_hypothesis_carries_the_models_log_prob():
     model, src = ending_model(), batch()
     found = beam_search(model, src, Decoding(beam_size=4), terms=TERMS)
     for i, [best] in enumerate(found):
-        logits = model(src[i : i + 1], torch.tensor([[model.config.bos_id, *best.tokens]]))[0]  # [T + 1, V]
-        following = torch.tensor([*best.tokens, EOS])
-        expected = logits.log_softmax(-1)[torch.arange(len(following)), following]
+        expected = masked_log_probs(model, src[i : i + 1], best.tokens)  # pad and BOS out of the softmax
         assert best.token_log_probs == pytest.approx(expected.tolist(), abs=1e-4)
 
 

@@ -8,14 +8,16 @@ import warnings
 import pytest
 import torch
 import torch.nn.functional as F
-from support import CharTokenizer, EndingModel, ScriptedModel, ending_model
+from support import CharTokenizer, EndingModel, ScriptedModel, ending_model, fond_of_pad, masked_log_probs
 from support import search_config as tiny_config
 
 from attnmt.decoding import Decoding, search
+from attnmt.decoding.batch_search import forced_hypotheses
+from attnmt.decoding.forced import forced_passes
 from attnmt.decoding.inputs import encode_inputs, length_batches
 from attnmt.decoding.next_tokens import NextTokens, row_top_k
 from attnmt.decoding.search import beam_search, greedy_search, length_penalty
-from attnmt.decoding.translate import SentencesFailed, translate, translate_n_best
+from attnmt.decoding.translate import SentencesFailed, score_pair, translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.model import Transformer
 
@@ -71,10 +73,9 @@ def random_batch(seed: int, lengths: list[int]) -> torch.Tensor:
 
 
 def forced_log_probs(model: Transformer, src: torch.Tensor, tokens: list[int]) -> torch.Tensor:
-    """log P of each of tokens, then EOS, given src [S] and the tokens before, by teacher forcing [T + 1]."""
-    logits = model(src[None], torch.tensor([[BOS, *tokens]]))[0]  # [T + 1, V]
-    targets = torch.tensor([*tokens, EOS])
-    return logits.log_softmax(-1)[torch.arange(len(targets)), targets]
+    """log P of each of tokens, then EOS, given src [S] and the tokens before, by teacher forcing [T + 1]
+    (a softmax over every token but pad and BOS)."""
+    return masked_log_probs(model, src[None], tokens)
 
 
 def sequence_log_prob(model: Transformer, src: torch.Tensor, tokens: list[int]) -> float:
@@ -160,11 +161,12 @@ def test_score_is_log_prob_over_length_penalty_counting_eos():
     assert best.score == pytest.approx(math.log(0.36) / ((5 + 2) / 6))
 
 
-def test_pad_and_bos_are_never_generated():
+def test_pad_and_bos_are_never_generated_and_get_no_probability():
     model = ScriptedModel({(): {PAD: 0.5, BOS: 0.3, A: 0.2}})
     assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A]]
     [[best]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=3), use_cache=False)
-    assert best.tokens == [A] and best.log_prob == pytest.approx(math.log(0.2))
+    # A is the only token left in the softmax: log P = log 1, not log 0.2 (pad and BOS counted)
+    assert best.tokens == [A] and best.log_prob == pytest.approx(0.0, abs=1e-6)
 
 
 def test_output_is_cut_at_max_length_and_the_forced_eos_is_scored():
@@ -577,3 +579,40 @@ def test_each_hypothesis_records_the_cross_attention_that_teacher_forcing_its_to
                     forced = written_attention(model, src[i:i + 1], memory[i:i + 1], [h.tokens], layer, heads)[0]
                     torch.testing.assert_close(h.attention, forced, atol=1e-5, rtol=1e-4)
     assert all(h.attention is None for sentence in beam_search(model, src, decoding) for h in sentence)
+
+
+# ---------------------------------------------------------------- pad and BOS: no probability mass
+
+
+def test_every_reported_log_prob_leaves_pad_and_bos_out_of_the_softmax():
+    """A model whose output layer gives pad and BOS most of each step's mass: beam search's
+    log-probs, greedy search's (a teacher-forced pass), the quality's forced pass and the token
+    probabilities of the alignment trace are all the softmax over the other tokens.  Counted in the
+    softmax, as they were, every token lost p(pad) + p(BOS), here more than half its probability."""
+    model = fond_of_pad(random_model(seed=3, output_bias=True))
+    src = torch.tensor([[5, 9, 12, 7, EOS]])
+    found = beam_search(model, src, Decoding(beam_size=3, max_len_a=0.0, max_len_b=6))[0][0]
+    expected = masked_log_probs(model, src, found.tokens)
+    with torch.no_grad():  # the plain softmax, pad and BOS in it: far below
+        plain = model(src, torch.tensor([[BOS, *found.tokens]]))[0].log_softmax(dim=-1)
+    assert (plain[:, [PAD, BOS]].exp().sum(dim=-1) > 0.5).all()
+    torch.testing.assert_close(torch.tensor(found.token_log_probs), expected, atol=1e-5, rtol=0)
+    assert found.log_prob == pytest.approx(expected.sum().item(), abs=1e-4)
+    forced = forced_hypotheses(model, src, [found.tokens], alpha=0.0)[0][0]
+    torch.testing.assert_close(torch.tensor(forced.token_log_probs), expected, atol=1e-5, rtol=0)
+    ((_, passed),) = forced_passes(model, [src[0].tolist()], [found.tokens])
+    torch.testing.assert_close(torch.tensor(passed.log_probs), expected, atol=1e-5, rtol=0)
+    scored = score_pair(model, src[0].tolist(), found.tokens)
+    torch.testing.assert_close(torch.tensor(scored.probs), expected.exp(), atol=1e-5, rtol=0)
+
+
+def test_top_log_probs_normalise_without_the_tokens_outside():
+    torch.manual_seed(0)
+    logits = torch.randn(3, 50)
+    logits[:, [PAD, BOS]] = 20.0  # nearly all the mass, and never chosen
+    top, tokens, normaliser = NextTokens().top_log_probs(logits, 4, [PAD, BOS, EOS], [PAD, BOS])
+    others = logits.index_fill(1, torch.tensor([PAD, BOS]), float("-inf"))
+    torch.testing.assert_close(normaliser, others.logsumexp(dim=-1))
+    expected = others.log_softmax(dim=-1).index_fill(1, torch.tensor([EOS]), float("-inf")).topk(4, dim=1)
+    assert torch.equal(tokens, expected.indices)
+    torch.testing.assert_close(top, expected.values)

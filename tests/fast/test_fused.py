@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 import torch
-from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD
+from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD, fond_of_pad, masked_log_probs
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import Decoding
@@ -808,3 +808,31 @@ def test_the_cpp_step_records_the_cross_attention_a_readable_pass_over_the_outpu
                     forced = written_attention(reference, src[i:i + 1], memory[i:i + 1], [h.tokens], layer)[0]
                     torch.testing.assert_close(h.attention, forced, **tolerance)
                     assert torch.allclose(h.attention.sum(dim=1), torch.ones(len(h.tokens)), atol=1e-4)
+
+
+@pytest.mark.parametrize("int8", [False, True], ids=["float32", "int8"])
+def test_the_cpp_steps_log_probs_leave_pad_and_bos_out_of_the_softmax_as_the_python_path(int8):
+    """A model whose output layer gives pad and BOS most of each step's mass: the C++ step's choice
+    (the output layer and the top-k in one pass) normalises without them, as the Python path does,
+    and its log-probs are the softmax over the other tokens."""
+    model = fond_of_pad(small_model(seed=11, output_bias=True))
+    fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    src = torch.randint(4, 60, (3, 6))
+    settings = Decoding(beam_size=4, n_best=2, alpha=0.0, max_len_a=0.0, max_len_b=5)
+    ours, theirs = beam_search(fast, src, settings), beam_search(reference, src, settings)
+    for row, (n_ours, n_theirs) in enumerate(zip(ours, theirs, strict=True)):
+        assert [h.tokens for h in n_ours] == [h.tokens for h in n_theirs]
+        for h_ours, h_theirs in zip(n_ours, n_theirs, strict=True):
+            assert h_ours.token_log_probs == pytest.approx(h_theirs.token_log_probs, abs=1e-4)
+        if not int8:
+            expected = masked_log_probs(model, src[row : row + 1], n_ours[0].tokens)
+            assert n_ours[0].token_log_probs == pytest.approx(expected.tolist(), abs=1e-4)
+
+
+def test_top_log_probs_leave_the_tokens_outside_out_of_the_normaliser_as_the_python_path():
+    logits = awkward_logits(5, 8000)
+    logits[:, [0, 2]] = logits.max() + 30  # pad and BOS: all the mass, were they counted
+    ours, theirs = FUSED.top_log_probs(logits, 8, BANNED, [0, 2]), READABLE.top_log_probs(logits, 8, BANNED, [0, 2])
+    assert torch.equal(ours[1], theirs[1])
+    torch.testing.assert_close(ours[0], theirs[0], atol=1e-5, rtol=1e-6)
+    torch.testing.assert_close(ours[2], theirs[2], atol=1e-5, rtol=1e-6)

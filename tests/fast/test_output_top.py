@@ -7,6 +7,7 @@ from support import NEEDS_EXTENSION_BUILD
 from torch import nn
 
 from attnmt.decoding import Decoding
+from attnmt.decoding.next_tokens import READABLE
 from attnmt.decoding.search import beam_search
 from attnmt.fast import extension, prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
@@ -191,3 +192,27 @@ def test_rows_whose_largest_logit_lies_anywhere_get_the_written_logits_normalise
     assert len(set(logits.argmax(dim=1).div(2048, rounding_mode="floor").tolist())) > 3  # maxima all over the row
     torch.testing.assert_close(got_normaliser, logits.logsumexp(dim=1), atol=1e-5, rtol=1e-6)
     torch.testing.assert_close(got_top, top, atol=1e-5, rtol=1e-6)
+
+
+@pytest.mark.parametrize("rows, vocab", [(3, 60), (40, 4099)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_fused_choice_leaves_the_tokens_outside_out_of_the_normaliser(rows, vocab, threads):
+    """Token 2 (BOS) holds every row's largest logit, by 40 over the next: outside the distribution
+    (next_tokens.outside_distribution), it counts in no normaliser, as in the Python path."""
+    assert extension.available()
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        w, b = layer(vocab)
+        panels, x = torch.ops.attnmt.pack_panels(w), torch.randn(rows, 64)
+        logits = torch.ops.attnmt.panel_linear(x, panels, b, vocab, None, False)
+        forced = torch.full((rows,), 7)
+        top, tokens, normaliser, forced_log_probs = torch.ops.attnmt.panel_top_log_probs(
+            x, panels, b, vocab, 4, BANNED, forced, [0, 2])
+    finally:
+        torch.set_num_threads(before)
+    expected = READABLE.top_log_probs(logits, 4, BANNED, [0, 2])  # torch.topk leaves the order of ties open
+    assert torch.equal(tokens, torch.ops.attnmt.top_log_probs(logits, 4, BANNED, [0, 2])[1])
+    torch.testing.assert_close(top, expected[0], atol=1e-5, rtol=1e-6)
+    torch.testing.assert_close(normaliser, expected[2], atol=1e-5, rtol=1e-6)
+    torch.testing.assert_close(forced_log_probs, logits[:, 7] - expected[2], atol=1e-5, rtol=1e-6)

@@ -19,7 +19,7 @@ from torch import Tensor
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.constraints import Terms
-from attnmt.decoding.next_tokens import allow_forced
+from attnmt.decoding.next_tokens import allow_forced, without_outside
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
 from attnmt.decoding.state import Recording
 from attnmt.model import Transformer
@@ -93,7 +93,7 @@ def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]],
     memory = model.encode(src)
     allow_forced(model, (t for ids in outputs for t in ids))  # a prefix's pieces, where off the shortlist
     logits = model.decode(target[:, :-1], memory, padding_mask(src, c.pad_id))
-    log_probs = logits.float().log_softmax(dim=-1).gather(2, target[:, 1:, None]).squeeze(2)
+    log_probs = without_outside(logits.float(), c).log_softmax(dim=-1).gather(2, target[:, 1:, None]).squeeze(2)
     found = []
     for i, ids in enumerate(outputs):
         log_prob = log_probs[i, : len(ids) + 1].sum().item()

@@ -16,7 +16,7 @@ from torch import Tensor
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.inputs import length_batches
-from attnmt.decoding.next_tokens import whole_vocabulary_logits
+from attnmt.decoding.next_tokens import whole_vocabulary_logits, without_outside
 from attnmt.decoding.translate import SearchedBatch, evaluating, written_attention
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
@@ -64,8 +64,9 @@ def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequen
     following = tgt[:, 1:]
     real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
     # [N, V], row k's T_k + 1 positions one after the other; the whole vocabulary's, also where the
-    # model searches a shortlist: the quality does not depend on that speed option
-    logits = whole_vocabulary_logits(model, states[real]).float()
+    # model searches a shortlist: the quality does not depend on that speed option; pad and BOS at -inf,
+    # outside the distribution the searches' log-probs come from (next_tokens.outside_distribution)
+    logits = without_outside(whole_vocabulary_logits(model, states[real]).float(), c)
     # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
     log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).tolist()
     cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]

@@ -83,10 +83,13 @@ class NextTokens:
         0: attnmt.decoding.translate's max_tokens decides."""
         return self.batch_sentences
 
-    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
-        """logits [N, V] -> each row's k most likely tokens under log_softmax over the whole
-        vocabulary, best first, never one in ``banned``:
-        (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v) [N])."""
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int],
+                      outside: Sequence[int] = ()) -> tuple[Tensor, Tensor, Tensor]:
+        """logits [N, V] -> each row's k most likely tokens under log_softmax over the vocabulary
+        but ``outside`` (``outside_distribution``: pad and BOS), best first, never one in ``banned``
+        or ``outside``: (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v)
+        over the tokens not outside [N]).  A banned token still counts in the normaliser."""
+        logits = ban(logits, outside)  # no probability mass: left out before the softmax
         normaliser = logits.logsumexp(dim=-1)  # [N]
         top, tokens = row_top_k(ban(logits, banned), k)
         return top - normaliser[:, None], tokens, normaliser
@@ -107,9 +110,27 @@ class NextTokens:
 READABLE = NextTokens()
 
 
+def outside_distribution(config: TransformerConfig) -> list[int]:
+    """The tokens outside the next-token distribution at inference: pad and BOS, which the output
+    layer has rows for (they share the vocabulary with the inputs) but no translation ever holds
+    after its start.  Every next-token log-probability attnmt reports is a log-softmax over the
+    other tokens, these masked *before* it: as CTranslate2 and transformers read an exported model,
+    which has no pad row (attnmt.interop.marian.marian_order) and bans BOS, its start token.  Left
+    in, p(pad) + p(BOS) was missing from each token's probability (about 1 % on a weak model).
+    Training's loss still spreads its smoothing over the whole vocabulary."""
+    return sorted({config.pad_id, config.bos_id})
+
+
+def without_outside(logits: Tensor, config: TransformerConfig) -> Tensor:
+    """logits [..., V] with the tokens ``outside_distribution`` at -inf, in place: the logits a
+    log-softmax over the next-token distribution reads."""
+    logits[..., outside_distribution(config)] = float("-inf")
+    return logits
+
+
 def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
     """Tokens no search ever chooses: pad, BOS, and the unknown piece with ``disable_unk``."""
-    return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
+    return sorted({*outside_distribution(config), *([config.unk_id] if decoding.disable_unk else [])})
 
 
 @runtime_checkable
@@ -127,8 +148,9 @@ class ChoosesFromTheStep(Protocol):
     never written), where it can."""
 
     def decode_top(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: KVCache | None, k: int,
-                   banned: Sequence[int], forced: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
-        """``NextTokens.top_log_probs(logits, k, banned)`` of ``decode(...)[:, -1]``'s logits for a
+                   banned: Sequence[int], forced: Tensor | None = None,
+                   outside: Sequence[int] = ()) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
+        """``NextTokens.top_log_probs(logits, k, banned, outside)`` of ``decode(...)[:, -1]``'s logits for a
         cached step, and the log-prob of each row's token in forced [N] ([N]; NaN where it is -1 or
         no forced is given), the cache gaining the position; None, the cache untouched, where the
         model cannot."""

@@ -14,7 +14,7 @@ from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.cache import KVCache
 from attnmt.decoding.constraints import extra_candidates
-from attnmt.decoding.next_tokens import ChoosesFromTheStep, NextTokens, next_tokens_of
+from attnmt.decoding.next_tokens import ChoosesFromTheStep, NextTokens, ban, next_tokens_of, outside_distribution
 from attnmt.decoding.penalties import Penalties
 from attnmt.model import Transformer
 
@@ -135,18 +135,20 @@ class DecoderState:
                         wanted: Tensor | None = None, ruled_out: Tensor | None = None) -> tuple[Tensor, Tensor]:
         """Each row's k most likely next tokens: (log-probabilities [N, k], tokens [N, k]), best
         first, then (constrained search) the W ``wanted`` [N, W] ones (-1: none), at -inf where
-        already among the k.  Normalised over the whole vocabulary; ``banned`` are never chosen.
+        already among the k.  Normalised over the vocabulary but pad and BOS (``outside_distribution``);
+        ``banned`` are never chosen.
         A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
         limit, a prefix's next token), at the model's log-probability (its others are -inf).  The forced
         and wanted tokens are the user's prefix and terms: the n-gram ban (``Penalties``) spares them.
         ruled_out [N, V] (constrained search): each row's tokens left out of its k (a piece that would
-        carry on a term just written), so that k tokens it may write remain; still normalised over all."""
+        carry on a term just written), so that k tokens it may write remain; normalised as without them."""
         rows = (forced >= 0).nonzero().squeeze(1)
+        outside = outside_distribution(self.model.config)
         chosen = None
         if (wanted is None and self.penalties is None and self.record is None and not self.wide
                 and isinstance(self.model, ChoosesFromTheStep)):  # the model's own pass, where it has one
             chosen = self.model.decode_top(self.prefix[:, -1:], self.memory, self.src_mask, self.cache, k, banned,
-                                           forced if len(rows) else None)
+                                           forced if len(rows) else None, outside)
         if chosen is not None:
             top, tokens, _, forced_log_prob = chosen
             if len(rows):
@@ -159,9 +161,9 @@ class DecoderState:
         if wanted is not None or len(rows):  # tokens read by id
             logits = self.choose.full_width(logits)
         top, tokens, normaliser = self.choose.top_log_probs(
-            logits if ruled_out is None else logits.masked_fill(ruled_out, float("-inf")), k, banned)
-        if ruled_out is not None:  # the log-probs over the whole vocabulary, the ruled-out tokens too
-            whole = logits.logsumexp(dim=-1)
+            logits if ruled_out is None else logits.masked_fill(ruled_out, float("-inf")), k, banned, outside)
+        if ruled_out is not None:  # the log-probs over the vocabulary but outside, the ruled-out tokens too
+            whole = ban(logits, outside).logsumexp(dim=-1)
             top, normaliser = top + (normaliser - whole)[:, None], whole
         if wanted is not None:
             top = torch.cat([top, extra_candidates(logits, normaliser, tokens, wanted)], dim=1)

@@ -48,7 +48,7 @@ from attnmt.decoding.inputs import (
     checked_call,
     padded_sources,
 )
-from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits
+from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits, without_outside
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.state import Recording
@@ -337,7 +337,8 @@ class ScoredPair:
 def score_pair(model: Transformer, source: list[int], target: list[int]) -> ScoredPair:
     """Scores target ids (no BOS, no EOS) as a translation of source ids, recording the attention:
     the one pass that word alignments, token confidences and the attention views all read.  The
-    probabilities are the whole vocabulary's, also where the model searches a shortlist."""
+    probabilities are the whole vocabulary's, also where the model searches a shortlist, but for pad
+    and BOS, which get none (next_tokens.outside_distribution), as in the searches."""
     c = model.config
     device = next(model.parameters()).device
     src, trace = torch.tensor([source], device=device), AttentionTrace()
@@ -347,7 +348,7 @@ def score_pair(model: Transformer, source: list[int], target: list[int]) -> Scor
                                       padding_mask(src, c.pad_id), trace)
         logits = whole_vocabulary_logits(model, states)
     following = torch.tensor([*target, c.eos_id], device=device)
-    probs = logits[0].float().softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
+    probs = without_outside(logits[0].float(), c).softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
     return ScoredPair(source, target, probs, trace)
 
 

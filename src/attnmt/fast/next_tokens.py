@@ -50,8 +50,9 @@ class FusedNextTokens(NextTokens):
                        * self.keys_values_positions)
         return max(1, min(self.batch_sentences, self.logits_budget // logits, self.keys_values_budget // keys_values))
 
-    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
-        return torch.ops.attnmt.top_log_probs(logits, k, list(banned))
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int],
+                      outside: Sequence[int] = ()) -> tuple[Tensor, Tensor, Tensor]:
+        return torch.ops.attnmt.top_log_probs(logits, k, list(banned), list(outside))
 
     def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
         return torch.ops.attnmt.best_tokens(logits, list(banned))

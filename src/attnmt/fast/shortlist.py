@@ -233,10 +233,12 @@ class ShortlistNextTokens(FusedNextTokens):
     def narrow(self, logits: Tensor) -> bool:
         return logits.size(-1) != self.output.vocab_size
 
-    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int],
+                      outside: Sequence[int] = ()) -> tuple[Tensor, Tensor, Tensor]:
         if not self.narrow(logits):
-            return super().top_log_probs(logits, k, banned)
-        top, columns, normaliser = super().top_log_probs(logits, k, self.output.columns(banned))
+            return super().top_log_probs(logits, k, banned, outside)
+        top, columns, normaliser = super().top_log_probs(logits, k, self.output.columns(banned),
+                                                         self.output.columns(outside))
         return top, self.output.vocabulary_ids(columns), normaliser
 
     def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:

@@ -343,20 +343,20 @@ class FusedDecoderStep:
         return self.step_from_tokens(self.kernel.decode, tokens, cache, src_mask, 1)[0][:, None]
 
     def decode_top(self, tokens: Tensor, cache: GrowingCache, src_mask: Tensor, k: int, banned: Sequence[int],
-                   forced: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+                   forced: Tensor | None = None, outside: Sequence[int] = ()) -> tuple[Tensor, Tensor, Tensor, Tensor]:
         """``decode`` with beam search's choice in place of the logits: what ``NextTokens.top_log_probs``
-        gives for them (log-probs [N, k], tokens [N, k], normalisers [N]), and the log-prob of each
+        (k, banned, outside) gives for them (log-probs [N, k], tokens [N, k], normalisers [N]), and the log-prob of each
         row's token in forced [N] ([N], NaN where it is -1 or no forced is given).  Where the output
         layer has attnmt's own kernel (float32 panels, int8 panels) the two are one pass that never
         writes the [N, V] logits (csrc/top_tokens.cpp: top_log_probs_of).  The cache gains the position."""
         top, ids, normaliser, forced_log_prob = self.step_from_tokens(self.kernel.decode_top, tokens, cache, src_mask,
-                                                                      4, k, list(banned), forced)
+                                                                      4, k, list(banned), forced, list(outside))
         return top, ids, normaliser, forced_log_prob
 
     def step_from_tokens(self, method, tokens: Tensor, cache: GrowingCache, src_mask: Tensor, results: int,
                          *choice: object) -> list[Tensor]:
         """The C++ step's ``method`` (decode, or decode_top with beam search's ``choice``: k, banned,
-        forced) from tokens [N, 1]: its first ``results`` outputs; the cache takes the keys and values
+        forced, outside) from tokens [N, 1]: its first ``results`` outputs; the cache takes the keys and values
         after them and gains the position."""
         if self.positional is not None:
             self.positional.check_end(cache.length + 1)

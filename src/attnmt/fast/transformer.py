@@ -158,7 +158,8 @@ class FastTransformer(Transformer):
         return self.step.decode(tgt_in, cache, src_mask)
 
     def decode_top(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None, k: int,
-                   banned: Sequence[int], forced: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
+                   banned: Sequence[int], forced: Tensor | None = None,
+                   outside: Sequence[int] = ()) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
         """A cached step's k most likely next tokens, as ``next_tokens.top_log_probs`` of ``decode``'s
         logits gives them, from the C++ step with its output layer and the choice in one pass
         (attnmt.decoding.next_tokens.ChoosesFromTheStep); None, with the cache untouched, where this copy
@@ -166,7 +167,7 @@ class FastTransformer(Transformer):
         if (self.step is None or not isinstance(cache, GrowingCache) or tgt_in.size(1) != 1
                 or self.shortlist is not None):
             return None
-        return self.step.decode_top(tgt_in, cache, src_mask, k, banned, forced)
+        return self.step.decode_top(tgt_in, cache, src_mask, k, banned, forced, outside)
 
     def decode_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None,
                          layer: int) -> tuple[Tensor, Tensor]:

@@ -675,11 +675,12 @@ struct FloatLinears {
   }
   // The output layer and beam search's choice (top_tokens.h): in one pass on the panels.
   static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
-                       const std::optional<Tensor>& forced) {
+                       const std::optional<Tensor>& forced, at::IntArrayRef outside) {
     if (l.tiles.has_value())
-      return attnmt::split_tile_top_log_probs(x, *l.tiles, l.b, l.n, k, banned, forced, l.tiles_model);
-    if (!l.panels.has_value()) return attnmt::top_log_probs_forced(linear(l, x, Activation::kNone), k, banned, forced);
-    return attnmt::panel_top_log_probs(x, *l.panels, l.b, l.n, k, banned, forced);
+      return attnmt::split_tile_top_log_probs(x, *l.tiles, l.b, l.n, k, banned, forced, l.tiles_model, outside);
+    if (!l.panels.has_value())
+      return attnmt::top_log_probs_forced(linear(l, x, Activation::kNone), k, banned, forced, outside);
+    return attnmt::panel_top_log_probs(x, *l.panels, l.b, l.n, k, banned, forced, outside);
   }
 };
 
@@ -694,8 +695,8 @@ struct Int8Linears {
     TORCH_CHECK(false, "fbgemm writes its own output");
   }
   static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
-                       const std::optional<Tensor>& forced) {
-    return attnmt::top_log_probs_forced(dynamic_int8(x, l.int8), k, banned, forced);
+                       const std::optional<Tensor>& forced, at::IntArrayRef outside) {
+    return attnmt::top_log_probs_forced(dynamic_int8(x, l.int8), k, banned, forced, outside);
   }
   // What torch.ao.nn.quantized.dynamic.Linear runs (reduce_range=True: 7-bit activations).
   static Tensor dynamic_int8(const Tensor& x, const c10::IValue& params) {
@@ -721,8 +722,8 @@ struct Int8PanelLinears {
     return attnmt::int8_linear_into(x, *l.int8_panels, std::nullopt, false, y);
   }
   static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
-                       const std::optional<Tensor>& forced) {
-    return attnmt::int8_top_log_probs(x, *l.int8_panels, k, banned, forced);
+                       const std::optional<Tensor>& forced, at::IntArrayRef outside) {
+    return attnmt::int8_top_log_probs(x, *l.int8_panels, k, banned, forced, outside);
   }
 };
 
@@ -988,7 +989,8 @@ struct DecoderStep : torch::CustomClassHolder {
                              const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
                              const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
                              const std::optional<Tensor>& weights_out, int64_t weights_layer, int64_t k = 0,
-                             at::IntArrayRef banned = {}, const std::optional<Tensor>& forced = std::nullopt) const {
+                             at::IntArrayRef banned = {}, const std::optional<Tensor>& forced = std::nullopt,
+                             at::IntArrayRef outside = {}) const {
     const Tensor x = embed(tokens, offset);
     return visit([&](const auto& ops) {
       std::vector<Tensor> out =
@@ -997,7 +999,7 @@ struct DecoderStep : torch::CustomClassHolder {
       const StepWeights& w = *weights;
       if (w.final_gamma.has_value()) out[0] = layer_norm(out[0], *w.final_gamma, *w.final_beta, w.eps);
       if (k > 0) {
-        auto [values, ids, normaliser, picked] = ops.top(w.output, out[0], k, banned, forced);
+        auto [values, ids, normaliser, picked] = ops.top(w.output, out[0], k, banned, forced, outside);
         out[0] = values;
         out.insert(out.begin() + 1, {ids, normaliser, picked});
         return out;
@@ -1088,9 +1090,10 @@ TORCH_LIBRARY(attnmt, m) {
                             const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
                             const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
                             const std::optional<Tensor>& weights_out, int64_t weights_layer, int64_t k,
-                            std::vector<int64_t> banned, const std::optional<Tensor>& forced) {
+                            std::vector<int64_t> banned, const std::optional<Tensor>& forced,
+                            std::vector<int64_t> outside) {
         TORCH_CHECK(k > 0, "decode_top: k must be positive");
         return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage,
-                            weights_out, weights_layer, k, banned, forced);
+                            weights_out, weights_layer, k, banned, forced, outside);
       });
 }

@@ -305,7 +305,8 @@ Tensor panel_linear_into(const Tensor& x_in, const Tensor& panels, const std::op
 }
 
 TopTokens panel_top_log_probs(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
-                              int64_t k, at::IntArrayRef banned, const std::optional<Tensor>& forced) {
+                              int64_t k, at::IntArrayRef banned, const std::optional<Tensor>& forced,
+                              at::IntArrayRef outside) {
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "panel_top_log_probs: x must be float [rows, K]");
   const Tensor x = x_in.contiguous();
   const int64_t rows = x.size(0), count = panels.size(0);
@@ -320,7 +321,7 @@ TopTokens panel_top_log_probs(const Tensor& x_in, const Tensor& panels, const st
     block.ldy = ld;
     block.first = first * 2 * kPanel;
     run_pairs(block, first, end);
-  }, k, banned, forced);
+  }, k, banned, forced, outside);
 #else
   TORCH_CHECK(false, "panel_top_log_probs: built without AVX2/FMA");
 #endif
@@ -334,7 +335,8 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
   m.def("panel_isa() -> str", &attnmt::panel_isa);
   m.def("panel_linear(Tensor x, Tensor panels, Tensor? bias, int n, Tensor? residual, bool relu) -> Tensor",
         &attnmt::panel_linear);
-  m.def("panel_top_log_probs(Tensor x, Tensor panels, Tensor? bias, int n, int k, int[] banned, Tensor? forced) -> "
+  m.def("panel_top_log_probs(Tensor x, Tensor panels, Tensor? bias, int n, int k, int[] banned, Tensor? forced, "
+        "int[] outside=[]) -> "
         "(Tensor, Tensor, Tensor, Tensor)",
         &attnmt::panel_top_log_probs);
 }

@@ -28,7 +28,8 @@ at::Tensor panel_linear_into(const at::Tensor& x, const at::Tensor& panels, cons
 // top_log_probs_of (top_tokens.h) the logits x · Wᵀ + b [rows, N], without writing them out: the output
 // layer and beam search's choice in one pass.
 TopTokens panel_top_log_probs(const at::Tensor& x, const at::Tensor& panels, const std::optional<at::Tensor>& bias,
-                              int64_t n, int64_t k, at::IntArrayRef banned, const std::optional<at::Tensor>& forced);
+                              int64_t n, int64_t k, at::IntArrayRef banned, const std::optional<at::Tensor>& forced,
+                              at::IntArrayRef outside = {});
 
 // The kernel this process runs: "avx512", "avx2" or "none" (a build without AVX2/FMA).
 std::string panel_isa();

@@ -585,7 +585,7 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
 }
 
 TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_t k, at::IntArrayRef banned,
-                             const std::optional<at::Tensor>& forced) {
+                             const std::optional<at::Tensor>& forced, at::IntArrayRef outside) {
   const Kernel kernel = checked_kernel(x_in, w, "int8_top_log_probs");
 #if ATTNMT_INT8_BUILD
   const at::Tensor x = x_in.contiguous();
@@ -600,7 +600,7 @@ TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_
                             block.ldy = ld;
                             block.first = first * 2 * kColumns;
                             run_pairs(block, kernel, first, end);
-                          }, k, banned, forced);
+                          }, k, banned, forced, outside);
 #else
   TORCH_CHECK(false, "int8_top_log_probs: built without AVX2");
 #endif

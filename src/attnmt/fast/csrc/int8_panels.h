@@ -56,6 +56,6 @@ at::Tensor int8_linear_into(const at::Tensor& x, const Int8Panels& w, const std:
 // top_log_probs_of (top_tokens.h) the logits x · Wᵀ + b [rows, N], without writing them out: the int8
 // output layer and beam search's choice in one pass.
 TopTokens int8_top_log_probs(const at::Tensor& x, const Int8Panels& w, int64_t k, at::IntArrayRef banned,
-                             const std::optional<at::Tensor>& forced);
+                             const std::optional<at::Tensor>& forced, at::IntArrayRef outside = {});
 
 }  // namespace attnmt

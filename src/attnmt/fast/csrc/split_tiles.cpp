@@ -284,7 +284,7 @@ Tensor split_tile_linear_into(const Tensor& x_in, const Tensor& tiles, const std
 
 TopTokens split_tile_top_log_probs(const Tensor& x_in, const Tensor& tiles, const std::optional<Tensor>& bias,
                                    int64_t n, int64_t k, at::IntArrayRef banned, const std::optional<Tensor>& forced,
-                                   bool model) {
+                                   bool model, at::IntArrayRef outside) {
   const Tensor x = x_in.contiguous();
   Tensor held;
   const SplitCall call = checked_call(x, tiles, bias, n, model, held, "split_tile_top_log_probs");
@@ -294,7 +294,7 @@ TopTokens split_tile_top_log_probs(const Tensor& x_in, const Tensor& tiles, cons
     block.ldy = ld;
     block.first = first * 2 * kPanel;
     run_pairs(block, model, first, end);
-  }, k, banned, forced);
+  }, k, banned, forced, outside);
 }
 
 }  // namespace attnmt
@@ -305,5 +305,5 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
   m.def("split_tile_linear(Tensor x, Tensor tiles, Tensor? bias, int n, Tensor? residual, bool relu, bool model) -> "
         "Tensor", &attnmt::split_tile_linear);
   m.def("split_tile_top_log_probs(Tensor x, Tensor tiles, Tensor? bias, int n, int k, int[] banned, Tensor? forced, "
-        "bool model) -> (Tensor, Tensor, Tensor, Tensor)", &attnmt::split_tile_top_log_probs);
+        "bool model, int[] outside=[]) -> (Tensor, Tensor, Tensor, Tensor)", &attnmt::split_tile_top_log_probs);
 }

@@ -31,7 +31,7 @@ at::Tensor split_tile_linear_into(const at::Tensor& x, const at::Tensor& tiles, 
 // top_log_probs_of (top_tokens.h) the logits x · Wᵀ + b [rows, N], without writing them out.
 TopTokens split_tile_top_log_probs(const at::Tensor& x, const at::Tensor& tiles, const std::optional<at::Tensor>& bias,
                                    int64_t n, int64_t k, at::IntArrayRef banned, const std::optional<at::Tensor>& forced,
-                                   bool model);
+                                   bool model, at::IntArrayRef outside = {});
 
 // Whether the tiles run here: the CPU has AMX-BF16, Linux lets this process use the tiles, the AVX-512
 // panels run (the kernel's splitting and sums are AVX-512) and AMX is allowed (int8_panels.h:

@@ -147,14 +147,21 @@ const std::vector<int64_t>& in_id_order(const Best& chunks, std::vector<int64_t>
   return order;
 }
 
-// Which tokens of a V-token vocabulary are banned, checked once per call.
-std::vector<char> banned_mask(at::IntArrayRef banned, int64_t vocab, const char* caller) {
+// Which tokens of a V-token vocabulary are never chosen (those in `banned` and `outside`), checked
+// once per call.
+std::vector<char> banned_mask(at::IntArrayRef banned, int64_t vocab, const char* caller, at::IntArrayRef outside = {}) {
   std::vector<char> is_banned(vocab, 0);
-  for (int64_t b : banned) {
-    TORCH_CHECK(0 <= b && b < vocab, caller, ": banned token ", b, " is outside the vocabulary");
-    is_banned[b] = 1;
-  }
+  for (at::IntArrayRef ids : {banned, outside})
+    for (int64_t b : ids) {
+      TORCH_CHECK(0 <= b && b < vocab, caller, ": banned token ", b, " is outside the vocabulary");
+      is_banned[b] = 1;
+    }
   return is_banned;
+}
+
+// How many tokens `is_banned` holds: the tokens k candidates cannot come from.
+int64_t count_banned(const std::vector<char>& is_banned) {
+  return std::count(is_banned.begin(), is_banned.end(), 1);
 }
 
 // Each row's most likely token [N] (its largest logit; ties: the lowest id), never one in `banned`.
@@ -197,18 +204,22 @@ namespace attnmt {
 
 // Beam search's candidates, without writing the [N, V] log-probabilities out: for each
 // row of logits [N, V], the k tokens with the highest log_softmax, best first, among the
-// tokens not in `banned` (which still count in the normaliser), their log-probabilities,
-// and the row's normaliser log Σ_v exp(logit_v).  As attnmt.decoding.next_tokens.row_top_k, the k best
-// lie in the k + |banned| chunks of 64 with the highest maxima (a banned token can
-// hold a chunk's maximum), so only those chunks are searched.
-std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_t k, at::IntArrayRef banned) {
+// tokens not in `banned` (which still count in the normaliser) nor `outside` (which do not: a
+// copy of the row with them at -inf is read), their log-probabilities, and the row's normaliser
+// log Σ_v exp(logit_v).  As attnmt.decoding.next_tokens.row_top_k, the k best lie in the
+// k + |banned| chunks of 64 with the highest maxima (a banned token can hold a chunk's maximum),
+// so only those chunks are searched.
+std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_t k, at::IntArrayRef banned,
+                                                 at::IntArrayRef outside) {
   TORCH_CHECK(logits_in.dim() == 2 && logits_in.scalar_type() == at::kFloat, "top_log_probs: logits must be float [N, V]");
   const Tensor logits = logits_in.contiguous();
   const int64_t rows = logits.size(0), vocab = logits.size(1);
-  TORCH_CHECK(k >= 1 && k + static_cast<int64_t>(banned.size()) <= vocab, "top_log_probs: k=", k, " with ",
-              banned.size(), " banned tokens exceeds the vocabulary of ", vocab);
+  const std::vector<char> is_banned = banned_mask(banned, vocab, "top_log_probs", outside);
+  const int64_t n_banned = count_banned(is_banned);
+  TORCH_CHECK(k >= 1 && k + n_banned <= vocab, "top_log_probs: k=", k, " with ",
+              n_banned, " banned tokens exceeds the vocabulary of ", vocab);
   const int64_t n_chunks = (vocab + kChunk - 1) / kChunk;
-  const int64_t searched = std::min<int64_t>(n_chunks, k + static_cast<int64_t>(banned.size()));
+  const int64_t searched = std::min<int64_t>(n_chunks, k + n_banned);
   Tensor values = at::empty({rows, k}, logits.options());
   Tensor tokens = at::empty({rows, k}, logits.options().dtype(at::kLong));
   Tensor normaliser = at::empty({rows}, logits.options());
@@ -216,13 +227,18 @@ std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_
   float* out_v = values.data_ptr<float>();
   int64_t* out_t = tokens.data_ptr<int64_t>();
   float* out_n = normaliser.data_ptr<float>();
-  const std::vector<char> is_banned = banned_mask(banned, vocab, "top_log_probs");
   at::parallel_for(0, rows, std::max<int64_t>(1, 32768 / vocab), [&](int64_t begin, int64_t end) {
     std::vector<float> maxima(n_chunks);
+    std::vector<float> row(outside.empty() ? 0 : vocab);  // the row with its tokens outside at -inf
     std::vector<int64_t> order;
     Best chunks(searched), best(k);
     for (int64_t r = begin; r < end; ++r) {
       const float* x = in + r * vocab;
+      if (!outside.empty()) {
+        std::memcpy(row.data(), x, vocab * sizeof(float));
+        for (int64_t t : outside) row[t] = -std::numeric_limits<float>::infinity();
+        x = row.data();
+      }
       chunk_maxima(x, vocab, maxima.data());
       chunks.clear();
       for (int64_t c = 0; c < n_chunks; ++c) chunks.offer(maxima[c], c);
@@ -260,8 +276,8 @@ std::vector<int64_t> forced_ids(const std::optional<Tensor>& forced, int64_t row
 }
 
 TopTokens top_log_probs_forced(const Tensor& logits, int64_t k, at::IntArrayRef banned,
-                               const std::optional<Tensor>& forced) {
-  auto [values, tokens, normaliser] = top_log_probs(logits, k, banned);
+                               const std::optional<Tensor>& forced, at::IntArrayRef outside) {
+  auto [values, tokens, normaliser] = top_log_probs(logits, k, banned, outside);
   const int64_t rows = logits.size(0);
   Tensor picked = at::full({rows}, std::numeric_limits<float>::quiet_NaN(), values.options());
   const std::vector<int64_t> ids = forced_ids(forced, rows, logits.size(1));
@@ -271,12 +287,13 @@ TopTokens top_log_probs_forced(const Tensor& logits, int64_t k, at::IntArrayRef 
 }
 
 TopTokens top_log_probs_of(int64_t rows, int64_t n, int64_t count, const ColumnPairs& pairs, int64_t k,
-                           at::IntArrayRef banned, const std::optional<Tensor>& forced) {
-  TORCH_CHECK(k >= 1 && k + static_cast<int64_t>(banned.size()) <= n, "top_log_probs: k=", k, " with ",
-              banned.size(), " banned tokens exceeds the vocabulary of ", n);
+                           at::IntArrayRef banned, const std::optional<Tensor>& forced, at::IntArrayRef outside) {
+  const std::vector<char> is_banned = banned_mask(banned, n, "top_log_probs", outside);
+  const int64_t n_banned = count_banned(is_banned);
+  TORCH_CHECK(k >= 1 && k + n_banned <= n, "top_log_probs: k=", k, " with ",
+              n_banned, " banned tokens exceeds the vocabulary of ", n);
   const std::vector<int64_t> ids = forced_ids(forced, rows, n);
   std::vector<float> picked(rows, std::numeric_limits<float>::quiet_NaN());  // forced tokens' logits
-  const std::vector<char> is_banned = banned_mask(banned, n, "top_log_probs");
   constexpr int64_t kPairColumns = 32;
   constexpr float kNone = -std::numeric_limits<float>::infinity();
   // One slice of the pairs per thread (a few dozen pairs at least), each with its rows' largest
@@ -299,9 +316,11 @@ TopTokens top_log_probs_of(int64_t rows, int64_t n, int64_t count, const ColumnP
         pairs(p, std::min(last, p + block), logits.data(), ld);
         const int64_t n_chunks = (columns + kChunk - 1) / kChunk;
         for (int64_t r = 0; r < rows; ++r) {
-          const float* x = logits.data() + r * ld;
+          float* x = logits.data() + r * ld;
           const int64_t at = s * rows + r;
           if (!ids.empty() && col <= ids[r] && ids[r] < col + columns) picked[r] = x[ids[r] - col];  // one block has it
+          for (int64_t t : outside)  // no probability: out of the largest logit and the sum
+            if (col <= t && t < col + columns) x[t - col] = kNone;
           chunk_maxima(x, columns, maxima.data());
           const float largest = *std::max_element(maxima.data(), maxima.data() + n_chunks);
           if (largest > tops[at]) {  // the sum so far, relative to the new largest logit
@@ -352,6 +371,7 @@ TopTokens top_log_probs_of(int64_t rows, int64_t n, int64_t count, const ColumnP
 }  // namespace attnmt
 
 TORCH_LIBRARY_FRAGMENT(attnmt, m) {
-  m.def("top_log_probs(Tensor logits, int k, int[] banned) -> (Tensor, Tensor, Tensor)", &attnmt::top_log_probs);
+  m.def("top_log_probs(Tensor logits, int k, int[] banned, int[] outside=[]) -> (Tensor, Tensor, Tensor)",
+        &attnmt::top_log_probs);
   m.def("best_tokens(Tensor logits, int[] banned) -> Tensor", &best_tokens);
 }
