@@ -166,6 +166,22 @@ def test_a_quality_that_is_no_assessor_is_refused_before_the_search(monkeypatch)
         translate_n_best(ending_model(), CharTokenizer(), ["a cat"], quality=True)
 
 
+@pytest.mark.parametrize("quality", [True, "x"])
+def test_a_documents_quality_that_is_no_assessor_is_refused_on_construction(quality):
+    """ModelTranslator(quality=True) was an AttributeError in translate(), once the search had run."""
+    with pytest.raises(ConfigError, match=rf"^quality: expected an attnmt.Assessor \(or None\), got "
+                                          rf"{type(quality).__name__}; "):
+        ModelTranslator(ending_model(), CharTokenizer(), quality=quality)
+
+
+def test_a_documents_quality_false_assesses_nothing_as_none_does():
+    translator = ModelTranslator(ending_model(), CharTokenizer(), quality=False)
+    assert translator.quality is None
+    texts, _ = translator.translate(["a cat"], [False])
+    assert texts == ModelTranslator(ending_model(), CharTokenizer()).translate(["a cat"], [False])[0]
+    assert translator.assessed == {}
+
+
 @pytest.mark.parametrize("threshold", [torch.tensor(0.5), np.array(0.5), np.float32(0.5)])
 def test_a_threshold_held_in_a_0d_tensor_or_array_is_that_number(threshold):
     """torch.tensor(0.5) and np.array(0.5) were taken until the threshold was checked, then refused."""
@@ -201,8 +217,13 @@ def test_attributes_given_as_one_string_are_refused():
 
 
 @pytest.mark.parametrize("option, message", [
-    ({"source_lang": None}, r"source_lang: expected a language code such as 'en', got None"),
-    ({"target_lang": 3}, r"target_lang: expected a language code such as 'de' \(or None: .*\), got 3"),
+    ({"source_lang": None}, r"source_lang: expected a language code such as 'en', 'de' or 'pt-BR' \(for the "
+                            r"sentence splitter\), got None"),
+    ({"source_lang": "english"}, r"source_lang: expected a language code such as 'en', .*, got 'english'"),
+    ({"target_lang": 3}, r"target_lang: expected a language code such as 'de', 'fr' or 'pt-BR' \(or None: .*\), "
+                         r"got 3"),
+    ({"target_lang": "German"}, r"target_lang: expected a language code such as 'de', .*, got 'German'"),
+    ({"target_lang": "de DE"}, r"target_lang: expected a language code such as 'de', .*, got 'de DE'"),
     ({"attributes": None}, r"attributes: expected a tuple of names, such as \('alt', 'title'\), got None"),
     ({"split": "no"}, r"split: expected true or false, got 'no'"),
     ({"macros": 1}, r"macros: expected true or false, got 1"),
@@ -210,6 +231,11 @@ def test_attributes_given_as_one_string_are_refused():
 def test_a_document_option_of_the_wrong_type_is_named(option, message):
     with pytest.raises(ConfigError, match=rf"^document option {message}$"):
         DocumentOptions(**option)
+
+
+def test_a_target_language_code_is_written_as_bcp_47_writes_it_as_on_the_command_line():
+    assert DocumentOptions(target_lang="de_DE").target_lang == "de-DE"
+    assert DocumentOptions(target_lang="pt-BR", source_lang="en_US").source_lang == "en_US"  # sentencex reads it
 
 
 def test_document_switches_and_attributes_are_read_as_bools_and_a_tuple():

@@ -140,6 +140,14 @@ def test_a_text_with_no_letter_passed_through_as_it_is_is_right_by_construction(
     assert words.quality < 1.0 and "copied" in words.flags  # letters: a copy is no translation
 
 
+def test_the_words_of_a_text_passed_through_have_no_probability(model_and_tokenizer):
+    """Passed through, the copy is none of the model's words: "123" got the model's 0.0 beside quality 1."""
+    copies = assessed(model_and_tokenizer, ["123", " 2 + 2 "], ["123", "2 + 2"])
+    assert [a.words for a in copies] == [[("123", None)], [("2", None), ("+", None), ("2", None)]]
+    [changed] = assessed(model_and_tokenizer, ["12345"], ["12346"])
+    assert changed.words[0][1] is not None  # no copy: the model's reading
+
+
 def test_a_copy_the_model_reads_as_no_piece_is_right_by_construction(model_and_tokenizer):
     """A line of invisible characters alone (a zero-width space, a left-to-right mark, a byte order
     mark, DEL) passes through as it is; with no piece to read it had no pass and no assessment,

@@ -104,6 +104,19 @@ def test_max_output_length_leaves_room_for_bos_and_eos():
     assert Decoding().max_output_length(100, tiny_config(max_positions=64).longest_input) == 62
 
 
+def test_a_huge_max_len_a_means_up_to_the_positions():
+    # 1e308 * 7 is inf, and int(inf) failed every sentence with an OverflowError blamed on the model.
+    decoding = Decoding(max_len_a=1e308)
+    assert decoding.max_output_length(7, 1022) == 1022
+    assert decoding.max_output_length(7, 1022, prefix=3, terms=5) == 1022
+    assert decoding.max_output_length(0, 1022) == 10  # no source tokens: b alone
+
+
+def test_a_huge_max_len_a_translates():
+    [text] = translate(ending_model(), CharTokenizer(), ["abc"], Decoding(max_len_a=1e308, beam_size=1))
+    assert isinstance(text, str)
+
+
 def test_max_output_length_gets_a_prefix_and_the_terms_on_top():
     decoding = Decoding(max_len_a=1.0, max_len_b=2)  # 7 tokens for 5 source tokens
     assert decoding.max_output_length(5, 1022, prefix=3) == 10  # the prefix, and room for the rest

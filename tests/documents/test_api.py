@@ -1,5 +1,7 @@
 """The Python API of attnmt.documents on the tiny model that knows the 20 pairs."""
 
+import re
+
 import pytest
 
 from attnmt.checkpoint import load_model_dir
@@ -67,6 +69,23 @@ def test_a_file_is_translated_into_a_file_of_its_format(model_and_tokenizer, tmp
     with pytest.raises(UserError, match="notes.rtf"):
         (tmp_path / "notes.rtf").write_bytes(b"{\\rtf1}")
         translate_file(model, tokenizer, tmp_path / "notes.rtf", tmp_path / "out.rtf")
+
+
+@pytest.mark.parametrize("output", ["in.txt", "./in.txt", "link.txt"])
+def test_a_file_is_never_translated_over_itself(model_and_tokenizer, tmp_path, monkeypatch, output):
+    """translate_file(model, tokenizer, "b.txt", "b.txt") wrote the translation over its source, as the
+    command line refuses to (attnmt.files.check_not_an_input): a hard link is the same file too."""
+    from attnmt.documents import translate_file
+    from attnmt.errors import ConfigError
+
+    model, tokenizer = model_and_tokenizer
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
+    (tmp_path / "link.txt").hardlink_to(tmp_path / "in.txt")
+    with pytest.raises(ConfigError, match=rf"^the output {re.escape(output)} is the source file: give it a file of "
+                                          r"its own \(in.translated.txt\)$"):
+        translate_file(model, tokenizer, "in.txt", output, Decoding(beam_size=1))
+    assert (tmp_path / "in.txt").read_text(encoding="utf-8") == "a dog runs\n"
 
 
 @pytest.mark.parametrize(("output", "message"), [

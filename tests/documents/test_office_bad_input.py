@@ -3,6 +3,7 @@
 import io
 import struct
 import zipfile
+from pathlib import Path
 
 import pytest
 from comment_files import threaded_sheet_file
@@ -25,7 +26,7 @@ from office_files import (
 from attnmt.documents import archive
 from attnmt.documents.office import SUFFIXES, translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 
 def refused(data: bytes, suffix: str, translator, **options) -> str:
@@ -40,6 +41,13 @@ def replaced(data: bytes, member: str, new: bytes) -> bytes:
     members = read_members(data)
     members[member] = new
     return write_members(members)
+
+
+@pytest.mark.parametrize("given", ["report.docx", Path("report.docx")])
+def test_a_files_name_instead_of_its_bytes_is_refused_naming_the_argument(same, given):
+    """A str was a TypeError in the zip reader, a Path an AttributeError."""
+    with pytest.raises(ConfigError, match=rf"^data: expected the file's bytes, got {type(given).__name__}$"):
+        translate_office(given, ".docx", same, DocumentOptions())
 
 
 def test_a_damaged_archive_is_refused(same):

@@ -180,3 +180,10 @@ def test_a_switch_that_is_no_bool_is_one_config_error_naming_it(switch):
     """``prepare(model, int8="no")`` built int8 layers: "no" is true to ``if``."""
     with pytest.raises(ConfigError, match=rf"^prepare option {switch}: expected true or false, got 'no'$"):
         prepare(small_model().eval(), **{switch: "no"})
+
+
+def test_int8_and_bf16_together_is_one_config_error_naming_both():
+    """It was a bare ValueError, not the UserError the other prepare options give."""
+    with pytest.raises(ConfigError, match=r"^prepare options int8 and bf16: choose int8 or bf16 linear layers, "
+                                          r"not both$"):
+        prepare(small_model().eval(), int8=True, bf16=True)

@@ -39,14 +39,14 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeVar
 
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.translate import SentencesFailed, Translation
-from attnmt.errors import ConfigError, DataError, OutputError
+from attnmt.errors import DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
 from attnmt.text.data import decode_lines, is_gzip_name, with_endings
@@ -238,29 +238,6 @@ def text_writer(raw: BinaryIO, path: str) -> TextIO:
         return io.TextIOWrapper(raw, encoding="utf-8")
     packed = gzip.GzipFile(filename=Path(path).name, mode="wb", fileobj=raw)
     return io.TextIOWrapper(packed, encoding="utf-8")
-
-
-def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | None], instead: str) -> None:
-    """ConfigError where ``path`` (what ``option`` writes) is one of the ``inputs`` (their names: the
-    file each option reads): the same path written another way, or a hard link to the same file.
-    Written there, the output would replace what it was made from.  ``instead``: a name to suggest.
-    Stdin, stdout and what is no regular file (/dev/stdin and /dev/stdout may be one terminal)
-    are left alone.  A folder is refused too, before any work, with ``instead`` in it: an existing
-    one, and a name ending in "/" (Path would drop the slash and write a file of the folder's name)."""
-    if path in (None, "-"):
-        return
-    if not str(path).strip():  # Path("") is "." (a folder)
-        raise ConfigError(f"the {option} is an empty name: give it a file name ({instead})")
-    if str(path).endswith(("/", os.sep)) or Path(path).is_dir():
-        raise ConfigError(f"the {option} {path} names a folder: give it a file name ({os.path.join(path, instead)})")
-    for name, read in inputs.items():
-        if read in (None, "-") or not Path(read).is_file():
-            continue
-        same = Path(path).resolve() == Path(read).resolve()
-        with suppress(OSError):  # an output not there yet is no input
-            same = same or os.path.samefile(path, read)
-        if same:
-            raise ConfigError(f"the {option} {path} is the {name} file: give it a file of its own ({instead})")
 
 
 def written_in_place(path: str) -> bool:

@@ -13,6 +13,7 @@ from pathlib import Path
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
 from attnmt.errors import ConfigError
 from attnmt.hardware import check_device
+from attnmt.text.language_codes import as_bcp_47, is_language_code
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = ("int8 linear layers (dynamic quantisation): faster on CPU, BLEU within 0.2 of fp32 "
@@ -23,18 +24,13 @@ MOST_THREADS = 4096
 THREADS_HELP = ("PyTorch CPU threads (default 0: as many as the cores other processes leave free, looked at again "
                 "between batches; OMP_NUM_THREADS fixes it too)")
 VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"
-# A language code as BCP 47 writes one (en, de, pt-BR, zh-Hant): sentencex takes any text for a
-# language and splits by its default rules where it knows none, and it does not list the languages
-# it knows, so a name ("english") is refused by its form.
-# en, EN, pt-BR, en_US; a private-use or grandfathered tag (x-klingon, i-default)
-LANGUAGE_CODE = re.compile(r"([a-z]{2,3}|[xi](?=[-_]))([-_][a-z0-9]+)*", re.IGNORECASE)
 BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
              "BLEU within 0.2 of fp32 (docs/performance.md)")
 
 
 def language_code(text: str) -> str:
-    """An argparse type: a language code for the sentence splitter (LANGUAGE_CODE)."""
-    if not LANGUAGE_CODE.fullmatch(text):
+    """An argparse type: a language code for the sentence splitter (attnmt.text.language_codes)."""
+    if not is_language_code(text):
         raise argparse.ArgumentTypeError(f"expected a language code such as en, de or pt-BR, got {text!r} (the "
                                          "sentence splitter would take its default rules without a word)")
     return text
@@ -43,10 +39,10 @@ def language_code(text: str) -> str:
 def target_language_code(text: str) -> str:
     """An argparse type: the language code written into a translated file's language attributes
     (``lang``, ``w:lang``, ``target-language``), as BCP 47 writes it: ``de_DE`` is ``de-DE``."""
-    if not LANGUAGE_CODE.fullmatch(text):
+    if not is_language_code(text):
         raise argparse.ArgumentTypeError(f"expected a language code such as de, fr or pt-BR, got {text!r} (it is "
                                          "written into the translated file's language attributes)")
-    return text.replace("_", "-")
+    return as_bcp_47(text)
 
 
 def whole_number(least: int, most: int | None = None):
@@ -211,7 +207,7 @@ def add_shortlist_option(p: argparse.ArgumentParser) -> None:
 def model_files(args: argparse.Namespace) -> dict[str, str | None]:
     """The files a command reads through --model (its config, weights, tokenizer and quality
     calibration), --weights and --shortlist, by the name an error gives each, as
-    attnmt.cli.lines.check_not_an_input takes them: an output written over one would destroy
+    attnmt.files.check_not_an_input takes them: an output written over one would destroy
     what it was made with.  Where --model is a training run, its other files are kept too (its
     train.yaml, logs, checkpoints, and the corpora, validation sets and tokenizer files its
     train.yaml names: attnmt.training.run_dir.model_inputs, as ``attnmt average`` keeps them):

@@ -145,8 +145,10 @@ class Decoding:
         may be longer than a·src_len + b itself (then the translation would end with it, without
         room for the rest of the sentence or a full stop); so too on a fixed limit (the server's
         ``max_length``, ``with_max_length``), which is the sentence's own."""
-        own = max(0, int(self.max_len_a * src_len + self.max_len_b))
-        return min(own + prefix + terms, longest)
+        own = self.max_len_a * src_len + self.max_len_b  # a float: inf where a huge a·src_len overflows
+        if own >= longest:  # int(inf) is an OverflowError; any a this large means "up to the positions"
+            return longest
+        return min(max(0, int(own)) + prefix + terms, longest)
 
     def with_max_length(self, max_length: int | None) -> Decoding:
         """This decoding with a fixed output limit of ``max_length`` tokens (None: unchanged)."""

@@ -291,10 +291,10 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
     features = features_of(forced, source, translation, source_pieces, unk_id)
+    if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
+        return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
     spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
     words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])
-    if passes_through(source, translation):
-        return Assessment(1.0, [], calibration is not None, words, features)
     quality = calibration.quality(features) if calibration else geometric_mean_probability(features)
     return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None, words,
                       features)

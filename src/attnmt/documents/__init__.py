@@ -86,17 +86,21 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
                    review: Review | None = None) -> None:
     """The file ``source`` translated into ``output`` (written whole or not at all), in the format
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
-    for a format it does not know or a file it cannot read.  ``review`` (``model_review``) collects
-    the sentences that need review, each with its place in the file::
+    for a format it does not know or a file it cannot read; ConfigError, before any work, for an
+    ``output`` that is ``source`` (the same file, however named).  ``review``
+    (``model_review``) collects the sentences that need review, each with its place in the file::
 
         review = model_review(model, tokenizer, load_calibration(model_dir), min_quality=0.6)
         translate_file(model, tokenizer, "report.docx", "report.de.docx", review=review)
         review.write("report.review.tsv")  # or read review.segments
     """
-    from attnmt.documents.files import translate_file_bytes
-    from attnmt.files import write_bytes
+    from attnmt.documents.files import translate_file_bytes, translated_name
+    from attnmt.files import check_not_overwritten, write_bytes
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
+    # as ``attnmt translate`` refuses it: written over its source, the file would be lost for its translation
+    instead = translated_name(str(source), options.target_lang or "translated")
+    check_not_overwritten(output, "output", {"source": source}, instead)
     source = Path(source)
     try:
         data = source.read_bytes()

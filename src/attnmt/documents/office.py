@@ -83,7 +83,7 @@ from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
 SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", ".epub")
@@ -98,7 +98,10 @@ def translate_office(data: bytes, suffix: str, translator: Translator, options: 
     says; ``progress(done, total)`` is told the sentences translated so far, of the file's; ``review``
     (attnmt.documents.review) places each sentence at its member and paragraph.  DataError, one
     line naming the file (``name``, else "the .docx file") and the member, for a file that cannot
-    be read (attnmt.documents.archive)."""
+    be read (attnmt.documents.archive); ConfigError for ``data`` that is no bytes (a file's name, or its
+    path, was a TypeError or AttributeError in the zip reader)."""
+    if not isinstance(data, bytes | bytearray):
+        raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}")
     return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file",
                              review)
 

@@ -22,6 +22,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled
 from attnmt.decoding.quality import Assessment, Assessor
+from attnmt.decoding.translate import checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.flat import (
     SENTENCE_ENDS,
@@ -44,6 +45,7 @@ from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
+from attnmt.text.language_codes import as_bcp_47, is_language_code
 
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
@@ -82,16 +84,19 @@ class DocumentOptions:
 
     def __post_init__(self) -> None:
         """One clear error for an option of the wrong type, before any document is read: a None source_lang
-        was an AttributeError here, a number for target_lang a TypeError deep in lxml, and split="no" was
-        taken as true (any non-empty text is)."""
-        if not isinstance(self.source_lang, str):
-            raise ConfigError(f"document option source_lang: expected a language code such as 'en', "
-                              f"got {self.source_lang!r}")
-        if not self.source_lang.strip():
+        was an AttributeError here, a number for target_lang a TypeError deep in lxml, split="no" was
+        taken as true (any non-empty text is), and "German" was written into ``lang``.  The language
+        codes are read as the command line reads them (attnmt.text.language_codes): de_DE is de-DE."""
+        if isinstance(self.source_lang, str) and not self.source_lang.strip():
             raise ConfigError("document option source_lang is empty: give a language code such as 'en'")
-        if self.target_lang is not None and not isinstance(self.target_lang, str):
-            raise ConfigError(f"document option target_lang: expected a language code such as 'de' (or None: "
-                              f"lang attributes left as they were), got {self.target_lang!r}")
+        if not is_language_code(self.source_lang):
+            raise ConfigError(f"document option source_lang: expected a language code such as 'en', 'de' or "
+                              f"'pt-BR' (for the sentence splitter), got {self.source_lang!r}")
+        if self.target_lang is not None and not is_language_code(self.target_lang):
+            raise ConfigError(f"document option target_lang: expected a language code such as 'de', 'fr' or "
+                              f"'pt-BR' (or None: lang attributes left as they were), got {self.target_lang!r}")
+        if self.target_lang is not None:
+            object.__setattr__(self, "target_lang", as_bcp_47(self.target_lang))  # frozen: set once, here
         for name in ("split", "macros"):
             if (switch := truth_value(getattr(self, name))) is None:
                 raise ConfigError(f"document option {name}: expected true or false, got {getattr(self, name)!r}")
@@ -163,13 +168,14 @@ class ModelTranslator:
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
 
     def __post_init__(self) -> None:
-        """One clear error for a decoding, batch limit or glossary of the wrong type (or sampling with
-        a glossary), before any document is read
-        (a dict for the decoding was an AttributeError deep in the search); a glossary given as a
-        dict indexed once here, not for each batch of sentences."""
+        """One clear error for a decoding, batch limit, glossary or quality of the wrong type (or sampling
+        with a glossary), before any document is read
+        (a dict for the decoding was an AttributeError deep in the search, quality=True one after it); a
+        glossary given as a dict indexed once here, not for each batch of sentences; quality False is None."""
         check_decoding(self.decoding)
         check_batch_limits(self.max_tokens, self.max_sentences)
         self.glossary = as_glossary(self.glossary)
+        self.quality = checked_quality(self.quality)
         check_not_sampled(self.decoding, [self.glossary])
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:

@@ -60,7 +60,7 @@ class FastTransformer(Transformer):
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         check_switches(int8=int8, fused_step=fused_step, bf16=bf16)
         if int8 and bf16:
-            raise ValueError("choose int8 or bf16 linear layers, not both")
+            raise ConfigError("prepare options int8 and bf16: choose int8 or bf16 linear layers, not both")
         if isinstance(model, FastTransformer):  # its layers are packed: it has no float weights left to read
             raise ConfigError("this model is a prepared copy already (attnmt.fast.FastTransformer): translate with "
                               "it as it is, or prepare the Transformer it was made from (load_model_dir's)")

@@ -81,7 +81,7 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.hypotheses import check_one_stdin
-    from attnmt.cli.lines import check_not_an_input, output
+    from attnmt.cli.lines import output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.glossary import read_glossary
@@ -89,6 +89,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
+    from attnmt.files import check_not_an_input
 
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, "--glossary": args.glossary,
