@@ -104,3 +104,50 @@ def test_an_output_that_cannot_be_written_is_one_output_error_naming_it(model_an
         translate_file(model, tokenizer, tmp_path / "in.txt", output.format(tmp=tmp_path), Decoding(beam_size=1))
     assert str(refused.value) == message.format(tmp=tmp_path)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["in.txt", "report.docx"]  # no temporary file left
+
+
+@pytest.fixture
+def failing_on_the_boy(model_and_tokenizer, monkeypatch):
+    """The tiny model, its encoder raising on any batch that holds the sentence "the boy laughs"."""
+    model, tokenizer = model_and_tokenizer
+    poison, encode = tokenizer.encode("the boy laughs"), model.encode
+
+    def fragile(src, *args, **kwargs):
+        if any([i for i in row if i != model.config.pad_id] == poison for row in src.tolist()):
+            raise RuntimeError("boom")
+        return encode(src, *args, **kwargs)
+
+    monkeypatch.setattr(model, "encode", fragile)
+    return model, tokenizer
+
+
+def test_a_text_the_model_fails_on_is_named_by_its_index_and_the_other_texts_keep_their_translations(
+        failing_on_the_boy):
+    from attnmt.decoding.translate import SentencesFailed
+    from attnmt.documents import translate_html_texts
+
+    model, tokenizer = failing_on_the_boy
+    greedy = Decoding(beam_size=1)
+    # Text 1's second sentence is the third distinct sentence sent: the failure names the text, not it.
+    with pytest.raises(SentencesFailed) as failed:
+        translate_text(model, tokenizer, ["a cat sleeps", "a dog runs\tthe boy laughs", "a cat sleeps"], greedy)
+    assert list(failed.value.failures) == [1] and str(failed.value.failures[1]) == "boom"
+    assert failed.value.outputs == ["eine katze schläft", "", "eine katze schläft"]
+    with pytest.raises(SentencesFailed) as failed:
+        translate_html_texts(model, tokenizer, ["<p>a dog runs</p>", "<p>a cat sleeps</p><p>the boy laughs</p>",
+                                               "<p>two dogs run</p>"], greedy)
+    assert list(failed.value.failures) == [1]
+    assert failed.value.outputs == ["<p>ein hund rennt</p>", "", "<p>zwei hunde rennen</p>"]
+
+
+def test_a_page_or_subtitle_file_the_model_fails_on_fails_whole(failing_on_the_boy):
+    from attnmt.decoding.translate import SentencesFailed
+
+    model, tokenizer = failing_on_the_boy
+    cues = "1\n00:00:01,000 --> 00:00:02,000\n<i>a dog runs</i>\n\n2\n00:00:03,000 --> 00:00:04,000\nthe boy laughs\n"
+    for translating, text in [(translate_html, "<p>a dog runs</p><p>the boy laughs</p>"),
+                              (translate_xml, "<s>a dog runs</s><s>the boy laughs</s>"),
+                              (translate_subtitles, cues)]:
+        with pytest.raises(SentencesFailed) as failed:
+            translating(model, tokenizer, text, Decoding(beam_size=1))
+        assert list(failed.value.failures) == [0] and failed.value.outputs == ""

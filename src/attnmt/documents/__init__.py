@@ -15,16 +15,19 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
 
 Each takes a ``Decoding`` (how to search), ``DocumentOptions`` (how to cut up and rebuild)
 and a ``Glossary`` (terms every translation must use; matched on the text a reader sees,
-tags taken out, so a term in ``<b>red</b> car`` is found as "red car").
+tags taken out, so a term in ``<b>red</b> car`` is found as "red car").  Where the model fails
+on sentences, SentencesFailed names the input texts that hold them (a page or a subtitle file is
+one text, which fails whole) and holds the others' translations, those texts' "" (failed.by_text).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.failed import by_text, one_text
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -38,52 +41,59 @@ __all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_
            "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml"]
 
 
-def translate_html(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
-                   options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
+def translate_html(model: Transformer, tokenizer: PieceCodec, text: str | bytes, decoding: Decoding = DEFAULT,
+                   options: DocumentOptions = DEFAULT_OPTIONS,
+                   glossary: Glossary | Mapping[str, str] | None = None) -> str:
     """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only (plain text starts faster)
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return translate_markup([given_text(text)], translator, options)[0]
+    return one_text(lambda each, texts: translate_markup(texts, each, options), given_text(text), translator)
 
 
-def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding = DEFAULT,
-                         options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
+def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str | bytes],
+                         decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
+                         glossary: Glossary | Mapping[str, str] | None = None) -> list[str]:
     """Several HTML fragments or documents, translated together in one batched pass (the server's
     ``"format": "html"``)."""
     from attnmt.documents.markup import translate_markup
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return translate_markup(given_texts(texts, "texts"), translator, options)
+    return by_text(lambda each, some: translate_markup(some, each, options), given_texts(texts, "texts"), translator)
 
 
-def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
-                  options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
+def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str | bytes, decoding: Decoding = DEFAULT,
+                  options: DocumentOptions = DEFAULT_OPTIONS,
+                  glossary: Glossary | Mapping[str, str] | None = None) -> str:
     """An XML fragment with inline elements, translated with its markup."""
     translator = model_translator(model, tokenizer, decoding, options, glossary)
     from attnmt.documents.markup import translate_markup
 
-    return translate_markup([given_text(text)], translator, options, xml=True)[0]
+    return one_text(lambda each, texts: translate_markup(texts, each, options, xml=True), given_text(text),
+                    translator)
 
 
-def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[str], decoding: Decoding = DEFAULT,
-                   options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
+def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[str | bytes],
+                   decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
+                   glossary: Glossary | Mapping[str, str] | None = None) -> list[str]:
     """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return translate_lines(given_texts(lines, "lines"), translator, options)
+    return by_text(lambda each, some: translate_lines(some, each, options), given_texts(lines, "lines"), translator)
 
 
-def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
-                        options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
+def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str | bytes, decoding: Decoding = DEFAULT,
+                        options: DocumentOptions = DEFAULT_OPTIONS,
+                        glossary: Glossary | Mapping[str, str] | None = None) -> str:
     """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return translate_subtitle_text(given_text(text), translator, options)
+    return one_text(lambda each, texts: [translate_subtitle_text(texts[0], each, options)], given_text(text),
+                    translator)
 
 
 def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path, output: str | Path,
                    decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
-                   glossary: Glossary | None = None, progress: Callable[[int, int], None] | None = None,
-                   review: Review | None = None) -> None:
+                   glossary: Glossary | Mapping[str, str] | None = None,
+                   progress: Callable[[int, int], None] | None = None, review: Review | None = None) -> None:
     """The file ``source`` translated into ``output`` (written whole or not at all), in the format
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
     for a format it does not know or a file it cannot read; ConfigError, before any work, for an
@@ -111,7 +121,7 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
 
 
 def model_translator(model: Transformer, tokenizer: PieceCodec, decoding: Decoding, options: DocumentOptions,
-                     glossary: Glossary | None) -> ModelTranslator:
+                     glossary: Glossary | Mapping[str, str] | None) -> ModelTranslator:
     """The translator each function here works with, after one clear error for options that are
     not DocumentOptions (a dict was an AttributeError deep in a parser), or a decoding or glossary
     of another type (ModelTranslator)."""

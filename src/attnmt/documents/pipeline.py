@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
+
+from torch import Tensor
 
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled
 from attnmt.decoding.quality import Assessment, Assessor
-from attnmt.decoding.translate import checked_quality
+from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.flat import (
     SENTENCE_ENDS,
@@ -132,7 +134,7 @@ class Translator(Protocol):
     {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``)."""
 
     @property
-    def glossary(self) -> Glossary | None:
+    def glossary(self) -> Glossary | Mapping[str, str] | None:
         """The terms every translation must use (attnmt.decoding.glossary), or None."""
         ...
 
@@ -163,7 +165,7 @@ class ModelTranslator:
     decoding: Decoding = DEFAULT
     max_tokens: int = MAX_TOKENS
     max_sentences: int | None = None
-    glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.decoding.glossary)
+    glossary: Glossary | Mapping[str, str] | None = None  # terms every translation must use: a Glossary after init
     quality: Assessor | None = None
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
 
@@ -179,9 +181,19 @@ class ModelTranslator:
         check_not_sampled(self.decoding, [self.glossary])
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
-        texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed, self.decoding,
-                                                    self.max_tokens, self.max_sentences, glossary=self.glossary,
-                                                    quality=self.quality)
+        """Where the model fails on some sentences, SentencesFailed holds the others' outputs as this returns them."""
+        try:
+            texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed,
+                                                        self.decoding, self.max_tokens, self.max_sentences,
+                                                        glossary=self.glossary, quality=self.quality)
+        except SentencesFailed as failed:
+            failed.outputs = self.kept(sentences, *failed.outputs)
+            raise
+        return self.kept(sentences, texts, found, assessed)
+
+    def kept(self, sentences: list[str], texts: list[str], found: list[Tensor | None],
+             assessed: list[Assessment | None]) -> tuple[list[str], list[Weights | None]]:
+        """What ``translate`` returns of translate_assessed's outputs; the Assessments kept until ``taken``."""
         if self.quality is not None:
             self.assessed.update(zip(sentences, assessed, strict=True))
         return texts, [None if weights is None else weights.tolist() for weights in found]

@@ -34,7 +34,7 @@ from attnmt.decoding.inputs import (
 )
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.state import Recording
-from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
+from attnmt.decoding.translate import SentencesFailed, evaluating, keeping, searched_batches, written_attention
 from attnmt.inspect.trace import (
     PieceCodec,
     TranslationAttention,
@@ -189,8 +189,12 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
     alone over the search's own output ids reads them, batch by batch, from the encoder output the
     search computed: the source is encoded once and the translation is never tokenised again."""
     sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
-    texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens, max_sentences,
-                                         layer, heads, glossary)
+    try:
+        texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens,
+                                             max_sentences, layer, heads, glossary)
+    except SentencesFailed as failed:
+        failed.outputs = failed.outputs[:2]  # what this call returns: the translations and their weights
+        raise
     return texts, found
 
 
@@ -213,9 +217,10 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                          "another layer or heads by translate_with_weights, and assess apart")
     guides = Guides.of(len(sentences), glossary)
     record = Recording(layer, tuple(heads) if heads else None) if any(weighed) or quality is not None else None
-    assessed: list[Assessment | None] = [None] * len(sentences)
-    nothing_yet: tuple[list[str], list[Tensor | None]] = ([""] * len(sentences), [None] * len(sentences))
-    with keeping(nothing_yet) as (outputs, found):
+    # Where sentences fail, the error holds all three, as this call returns them (SentencesFailed).
+    nothing_yet: tuple[list[str], list[Tensor | None], list[Assessment | None]] = (
+        [""] * len(sentences), [None] * len(sentences), [None] * len(sentences))
+    with keeping(nothing_yet) as (outputs, found, assessed):
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences,
                                       quality is not None, guides, record):
             best = [hypotheses[0] for hypotheses in batch.hypotheses]

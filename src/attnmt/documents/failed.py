@@ -1,0 +1,92 @@
+"""Texts translated around the sentences the model fails on, as ``translate`` does for sentences.
+
+A document's sentences go to the model in one batched call, each distinct sentence once, so the
+SentencesFailed that call raises names sentences by their place in that call and holds their
+translations: nothing the caller gave.  ``by_text`` turns it into one about the caller's texts:
+``failures`` keyed by input text, ``outputs`` the texts' translations, a text holding a failed
+sentence left empty ("", as a blank text's), every other text translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import SentencesFailed
+from attnmt.documents.pipeline import Translator, translator_glossary
+from attnmt.documents.spans import Weights
+
+Translating = Callable[[Translator, Sequence[str]], list[str]]  # texts translated with a translator
+
+
+@dataclass
+class Sparing:
+    """A Translator over ``translator`` that answers even where the model fails on sentences: those
+    come back "" (without weights) and go into ``failed``; every answer is kept in ``found``."""
+
+    translator: Translator
+    failed: dict[str, Exception] = field(default_factory=dict)
+    found: dict[str, tuple[str, Weights | None]] = field(default_factory=dict)
+
+    @property
+    def glossary(self) -> Glossary | None:
+        return translator_glossary(self.translator)
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        try:
+            texts, weights = self.translator.translate(sentences, weighed)
+        except SentencesFailed as failed:
+            texts, weights = failed.outputs
+            self.failed.update({sentences[i]: error for i, error in failed.failures.items()})
+        self.found.update(zip(sentences, zip(texts, weights, strict=True), strict=True))
+        return texts, weights
+
+
+@dataclass
+class Replaying:
+    """A Translator that answers from what a Sparing found, without a search, and notes in
+    ``met`` what the model raised on each failed sentence it is asked for."""
+
+    sparing: Sparing
+    met: list[Exception] = field(default_factory=list)
+
+    @property
+    def glossary(self) -> Glossary | None:
+        return self.sparing.glossary
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        self.met += [self.sparing.failed[s] for s in sentences if s in self.sparing.failed]
+        found = [self.sparing.found[s] for s in sentences]
+        return [text for text, _ in found], [weights if wanted else None
+                                             for (_, weights), wanted in zip(found, weighed, strict=True)]
+
+
+def by_text(translating: Translating, texts: Sequence[str], translator: Translator) -> list[str]:
+    """``translating(translator, texts)``.  Where the model fails on sentences, SentencesFailed with
+    ``failures`` {input text index: the first error among its sentences} and ``outputs`` every
+    text's translation, "" for those texts: each text is built again alone from the translations
+    found (no second search) to learn which of them hold a failed sentence."""
+    sparing = Sparing(translator)
+    outputs = translating(sparing, texts)
+    if not sparing.failed:
+        return outputs
+    failures: dict[int, Exception] = {}
+    for i, text in enumerate(texts):
+        replaying = Replaying(sparing)
+        translating(replaying, [text])
+        if replaying.met:
+            failures[i], outputs[i] = replaying.met[0], ""
+    failed = SentencesFailed(failures)
+    failed.outputs = outputs
+    raise failed
+
+
+def one_text(translating: Translating, text: str, translator: Translator) -> str:
+    """``by_text`` of one text (a page, a subtitle file): where the model fails on any of its
+    sentences, the text fails whole, SentencesFailed's ``outputs`` then ""."""
+    try:
+        return by_text(translating, [text], translator)[0]
+    except SentencesFailed as failed:
+        failed.outputs = ""
+        raise
