@@ -1,5 +1,5 @@
 """Stops kept in markup (``runs<b>.</b>``, ``"yes<i>!</i>"``): where they end a sentence, and that
-the model's own stop does not double them (attnmt.documents.pipeline.without_added_end), with
+the model's own stop does not double them (attnmt.documents.stops.without_added_end), with
 stand-in translators whose alignments are known."""
 
 import pytest

@@ -24,7 +24,7 @@ COLLAPSED = re.compile(r"[ \t\n\f\r]+")
 # A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
 # line's end: stale once the word is translated, and a piece the model has never seen.
 SOFT_HYPHEN = "\u00ad"
-# What ends a sentence, in the atoms that can end one (attnmt.documents.pipeline.without_added_end): Latin,
+# What ends a sentence, in the atoms that can end one (attnmt.documents.stops.without_added_end): Latin,
 # Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
 SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 # What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.

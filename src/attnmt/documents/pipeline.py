@@ -26,22 +26,12 @@ from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
-from attnmt.documents.flat import (
-    SENTENCE_ENDS,
-    FlatBuilder,
-    FlatText,
-    Place,
-    Placed,
-    atom_windows,
-    closing_length,
-    has_words,
-    is_stop,
-    shown_text,
-)
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words
 from attnmt.documents.letterless import Shown, fields_with_terms, term_weights, with_terms
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
+from attnmt.documents.stops import kept_stops, without_added_end
 from attnmt.documents.term_links import with_term_links
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
@@ -309,47 +299,11 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     return results
 
 
-def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
-    """The translation without the full stop (or "!", "?", ...) the model ended it with, where the
-    source sentence has none because atoms right after it show its end (``in his <b>hands</b><i>.</i>``:
-    the <i> is kept whole, attnmt.documents.elements.is_marker), or after its last words, before the
-    quotes and brackets that close it (``"A dog runs<b>.</b>"``: the model reads "A dog runs" in
-    quotes): their stop ends the translation, once, not after the model's own, wherever the model
-    put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference among those atoms
-    shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference)."""
-    start, end = sentence
-    source = flat.text[start:end].rstrip()
-    words_end = start + len(source) - closing_length(source)  # where the quotes and brackets that close it start
-    if flat.text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
-        return translation
-    after = [m for m in flat.marks if m.atom and not m.reference and m.start >= words_end
-             and closing_length(gap := flat.text[words_end:m.start].rstrip()) == len(gap)]
-    shown = "".join(m.literal or shown_text(m.node) for m in after)
-    if not is_stop(shown):
-        return translation
-    kept = translation.rstrip()
-    without = kept.rstrip(SENTENCE_ENDS).rstrip()
-    closing = closing_length(without)
-    words = without[:len(without) - closing].rstrip(SENTENCE_ENDS).rstrip()
-    shorter = words + without[len(without) - closing:] if closing else without
-    return shorter + translation[len(kept):] if words else translation  # a translation of stops alone stays
-
-
 def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[list[tuple[int, int]]]:
     """Each flat text's sentences, (start, end) in its text, as ``options`` split them, read with
     the stops its atoms show (``kept_stops``)."""
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat))
             for flat in flats]
-
-
-def kept_stops(flat: FlatText) -> list[tuple[int, str]]:
-    """(position, stop) of each atom that shows a sentence's stop alone (``beach<b>.</b> A cat``):
-    the reader sees a sentence end there, which the flat text, without the atom's text, hides.  One
-    glued to a letter or digit on both sides ends none: it is a decimal point or a dot inside a
-    name (``19<span>.</span>99``, ``Version 2<b>.</b>0``, ``example<b>.</b>com``)."""
-    shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks
-             if m.atom and not (m.glued_before and m.glued_after)]
-    return [(position, stop) for position, stop in shown if is_stop(stop)]
 
 
 def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):
