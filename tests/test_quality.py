@@ -439,10 +439,3 @@ def test_attnmt_assess_scores_any_translation(model_and_tokenizer):
     [a] = attnmt.assess(model, tokenizer, ["a dog runs"], ["ein hund rennt"])
     assert a.flags == [] and [w for w, _ in a.words] == ["ein", "hund", "rennt"]
 
-
-def test_a_replacement_character_shows_and_is_no_blank_text():
-    """U+FFFD is left out by SentencePiece's normalisation, but a reader sees it ("�"): a source line
-    of it with a translation is no translation of nothing."""
-    from attnmt.text.invisible import blank
-
-    assert blank("\u200b \u2060\ufeff\u00ad") and not blank("\ufffd") and not blank(" \ufffd\u200b")

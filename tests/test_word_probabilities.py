@@ -49,6 +49,15 @@ def test_an_invisible_character_places_no_piece(invisible):
         ("Ein", 0.9), (invisible, None), ("rennt.", 0.4)]
 
 
+@pytest.mark.parametrize("kept", ["\u200d", "\u2060"])
+def test_an_invisible_character_read_as_a_piece_counts_in_its_own_word(kept):
+    """SentencePiece keeps these as an unknown piece of their own, spanning the character alone:
+    that piece went to the word after it ("rennt." got its near-zero probability, "Hund" none of it)."""
+    spans = [(0, 3), (3, 8), (8, 9), (9, 15), (15, 16)]  # ▁Ein ▁Hund <unk> ▁rennt . of "Ein Hund\u200d rennt."
+    assert word_probabilities(f"Ein Hund{kept} rennt.", spans, [0.9, 0.5, 0.01, 0.8, 0.5, 0.99]) == [
+        ("Ein", 0.9), (f"Hund{kept}", 0.005), ("rennt.", 0.4)]
+
+
 @pytest.fixture(scope="module")
 def tokenizers() -> list:
     """attnmt's Tokenizer, and a Marian VocabTokenizer whose vocabulary lacks a piece its

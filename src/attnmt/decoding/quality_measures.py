@@ -72,7 +72,9 @@ def word_probabilities(text: str, spans: Sequence[tuple[int, int]],
     ends = [end for _, end in words]
     found: list[float | None] = [None] * len(words)
     for (begin, end), p in zip(spans, probs, strict=False):  # probs: one more, EOS's
-        at = next((k for k in range(begin, end) if not dropped(text[k])), end)
+        # A piece of invisible characters alone (SentencePiece keeps U+200D, U+2060 as "<unk>") stands
+        # where its last one does, in the word that holds it, not in the next word.
+        at = next((k for k in range(begin, end) if not dropped(text[k])), max(begin, end - 1))
         k = min(bisect_right(ends, at), len(words) - 1)  # the word that holds ``at``, or the next one
         known = found[k]
         found[k] = p if known is None else known * p

@@ -20,4 +20,4 @@ def blank(text: str) -> bool:
     a word joiner, a soft hyphen, a byte order mark), so that it holds nothing to translate, as a
     line of spaces does.  str.strip() keeps the invisible ones, which the model reads as no piece
     or as an unknown one: a translation of a zero-width space alone was read as a text, not as empty."""
-    return all(dropped(character) and character != "\ufffd" for character in text)  # U+FFFD shows: "�"
+    return all(map(dropped, text))
