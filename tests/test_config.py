@@ -260,6 +260,8 @@ def test_an_override_that_is_not_yaml_names_the_key(tmp_path):
         load_config(path, {"max_steps": "[a"})
     with pytest.raises(ConfigError, match=r"max_time='\[a': use a number with s, m, h or d"):
         load_config(path, {"max_time": "[a"})
+    with pytest.raises(ConfigError, match=r"^--seed: '!!int abc' is not valid YAML \(invalid literal for int\(\)"):
+        load_config(path, {"seed": "!!int abc"})  # a ValueError traceback
 
 
 def test_a_model_override_fills_an_empty_model_section(tmp_path):

@@ -125,6 +125,15 @@ def test_a_review_table_that_cannot_be_written_is_refused_before_the_translation
     assert not output.exists() and not any(tmp_path.glob(".*"))
 
 
+def test_the_review_check_makes_no_folder_of_a_run_that_then_fails(tmp_path, capsys):
+    """The check made the table's new folders, left behind by a run that wrote nothing."""
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", "no-such-model", "--review", str(tmp_path / "new" / "sub" / "r.tsv"),
+                          str(source), str(tmp_path / "out.txt")], capsys)
+    assert code == 2 and not (tmp_path / "new").exists()
+
+
 def test_review_dash_is_refused_in_one_line_not_written_to_a_file_named_dash(trained_model, tmp_path, capsys,
                                                                            monkeypatch):
     """"-" is stdin or stdout wherever translate takes a file; --review - wrote a file named "-"."""
