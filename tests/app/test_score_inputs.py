@@ -202,22 +202,45 @@ def test_score_refuses_a_jsonl_source_line_with_a_glossary_of_its_own_naming_it(
     assert err.startswith(f'attnmt: error: {source}:2: the line has its own "glossary", which score does not read')
 
 
-def test_score_reads_a_hand_made_tsv_row_with_any_decimal_score(trained_model, tmp_path, capsys):
-    """A score of ``-1`` (not ``-1.0000``) was refused as "not a row ... (7 columns)" with 7 columns."""
+def test_score_reads_a_text_source_whose_first_line_looks_like_json_as_text(trained_model, tmp_path, capsys):
+    """Only a file whose every line is an object with a "text" is translate's JSONL input: this
+    one was refused at line 2, "not valid JSON"."""
+    source, hyp = tmp_path / "d.en", tmp_path / "h.de"
+    source.write_text('{"text": "a dog runs"}\na cat sleeps\n', encoding="utf-8")
+    hyp.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--output-format",
+                              "tsv", "--no-search"], capsys)
+    assert code == 0, err
+    assert [row.split("\t")[0] for row in out.splitlines()] == ["1", "2"]
+
+
+@pytest.mark.parametrize("rows", [
+    ["1\t1\t3\t4\tfive", "2\t1\t0\t0\tsix", "3\t1\t1\t1\tseven"],  # numbers, not translate's scores
+    ["1\t1\t-1\t-1\tfive", "2\t1\t-1\t-1\tsix", "3\t1\t-1\t-1\tseven"],
+], ids=["plain numbers", "whole scores"])
+def test_score_reads_rows_whose_scores_are_not_as_translate_writes_them_as_text(trained_model, tmp_path, capsys,
+                                                                               rows):
+    """A score of any decimal made plain lines of numbers and tabs TSV rows: only "five" was scored."""
+    source, hyp = tmp_path / "d.en", tmp_path / "h.tsv"
+    source.write_text("one\ntwo\nthree\n", encoding="utf-8")
+    hyp.write_text("".join(row + "\n" for row in rows), encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--output-format",
+                              "tsv", "--no-search"], capsys)
+    assert code == 0, err
+    assert [row.split("\t", 3)[3] for row in out.splitlines()] == [row.replace("\t", "\\t") for row in rows]
+
+
+def test_score_names_a_hand_made_score_in_translates_tsv_output(trained_model, tmp_path, capsys):
+    """A row of line 1's columns whose score is ``-1`` (not ``-1.0000``) was refused as of other columns."""
     source, hyp = tmp_path / "d.en", tmp_path / "h.tsv"
     source.write_text("a dog runs\na cat sleeps\n", encoding="utf-8")
-    hyp.write_text("1\t1\t-1\t-2.5e-1\tein hund rennt\t0.9\t-\n2\t1\t-1\t-1.0000\teine katze schläft\t0.9\t-\n",
+    hyp.write_text("1\t1\t-1.0000\t-2.0000\tein hund rennt\t0.9\t-\n2\t1\t-1\t-1.0000\teine katze schläft\t0.9\t-\n",
                    encoding="utf-8")
-    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--output-format",
-                              "tsv"], capsys)
-    assert code == 0, err
-    assert [row.split("\t")[3] for row in out.splitlines()] == ["ein hund rennt", "eine katze schläft"]
-    hyp.write_text("1\t1\t-1\t-1\tein hund rennt\t0.9\t-\n2\t1\t-1,5\t-1\teine katze schläft\t0.9\t-\n",
-                   encoding="utf-8")
-    code, _, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp], capsys)
-    assert code == 2
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp], capsys)
+    assert (code, out) == (2, "")
     assert err == f"attnmt: error: {hyp}, line 2: not a row of attnmt translate's TSV output (line, rank, score, " \
-                  "log_prob, translation, ...: 7 columns), as line 1 is: its score '-1,5' is not a number\n"
+                  "log_prob, translation, ...: 7 columns), as line 1 is: its score '-1' is not a number as attnmt " \
+                  "translate writes it (-1.0000)\n"
 
 
 def test_calibrate_reads_stdin_for_a_dash_as_score_does(trained_copy, tmp_path, capsys, monkeypatch):

@@ -74,8 +74,20 @@ def test_weights_stay_as_they_are_without_weights_or_a_term_written(weights):
     assert with_term_links("A red bike.", "Ein Rennrad.", weights, None) == weights
 
 
-def test_a_target_term_written_once_stands_for_each_place_of_its_source_term():
-    assert term_links("red bike or red bike", "Rennrad", BIKES) == {0: {0, 1, 3, 4}}
+def test_a_target_term_written_once_for_a_source_term_that_occurs_twice_is_left_to_the_attention():
+    """Which place it translates is not known: linked to both, it took a mark from the first."""
+    assert term_links("red bike or red bike", "Rennrad", BIKES) == {}
+
+
+def test_a_mark_on_a_term_whose_target_term_translates_another_place_keeps_the_models_attention(known):
+    """As the model wrote it: the first "red bike" as "einem roten Fahrrad", the second as the term.
+    The bold "red" went to "Rennrad", the translation of the second."""
+    translator = known({"A man rides a red bike and a red bike.": (
+        "Ein Mann fährt auf einem roten Fahrrad und Rennrad.",
+        [(0, 0), (1, 1), (2, 2), (3, 3), (3, 4), (4, 5), (5, 6), (6, 7), (9, 8)])})
+    translator.glossary = BIKES
+    assert translate_markup(["A man rides a <b>red</b> bike and a red bike."], translator, DocumentOptions()) == [
+        "Ein Mann fährt auf einem <b>roten</b> Fahrrad und Rennrad."]
 
 
 def test_a_target_term_written_at_each_place_pairs_them_in_order():

@@ -31,8 +31,9 @@ from attnmt.cli.lines import tsv_unescaped
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.encodings import check_encodable
 
-# A score or log_prob: as f"{value:.4f}" writes it, or any decimal a hand-made row holds (``-1``, ``-1e-3``)
-NUMBER = r"-?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|inf|nan)"
+# A score or log_prob as f"{value:.4f}" writes it: a row of plain numbers (``1<TAB>1<TAB>3<TAB>4<TAB>five``)
+# is a line of text, and a hand-made row's ``-1`` is named where line 1 is translate's (tsv_fault)
+NUMBER = r"-?(?:\d+\.\d+|inf|nan)"
 TSV_ROW = re.compile(rf"([1-9]\d*)\t([1-9]\d*)\t{NUMBER}\t{NUMBER}\t([^\t]*)(?:\t[^\t]*)*")
 ALIGNED = re.compile(r"(.*) \|\|\| (?:\d+-\d+(?: \d+-\d+)*)?")  # the pairs may be none (a blank line's)
 
@@ -167,13 +168,15 @@ def tsv_best(path: str, lines: list[str]) -> list[str]:
 
 def tsv_fault(row: str, columns: int) -> str:
     """Why a ``row`` with line 1's ``columns`` tabs fits no TSV row: the first of its line, rank,
-    score and log_prob that is no number of its kind ("" where it has another number of columns,
-    which the message says already).  A row of the right columns was refused as of the wrong ones."""
+    score and log_prob that is no number of its kind, a score as translate writes it (``-1.0000``,
+    not a hand-made ``-1``) ("" where it has another number of columns, which the message says
+    already).  A row of the right columns was refused as of the wrong ones."""
     cells = row.split("\t")
     if len(cells) != columns + 1:
         return ""
+    written = "a number as attnmt translate writes it (-1.0000)"
     kinds = (("line", r"[1-9]\d*", "a line number"), ("rank", r"[1-9]\d*", "a rank"),
-             ("score", NUMBER, "a number"), ("log_prob", NUMBER, "a number"))
+             ("score", NUMBER, written), ("log_prob", NUMBER, written))
     for (name, pattern, kind), cell in zip(kinds, cells, strict=False):
         if not re.fullmatch(pattern, cell):
             return f": its {name} {cell!r} is not {kind}"

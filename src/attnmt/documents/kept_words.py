@@ -22,13 +22,17 @@ def core(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def in_kept_word(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int],
-                 edge: int) -> int | None:
-    """Where a mark's ``edge``, strictly inside the letters of source ``word`` (``H|2|O``), goes in
-    ``target_word``: at the same offset within the word, where the target word is the source word
-    unchanged (its punctuation aside).  None where the edge is not inside those letters or the
-    target word differs: the mark covers the whole target word then, as rule 1 says."""
+                 mark: tuple[int, int]) -> tuple[int, int]:
+    """Where a ``mark`` over part or all of the one source ``word`` goes in ``target_word``, the one
+    target word aligned to it: an edge strictly inside the word's letters (``H|2|O``) at the same
+    offset within it, where the target word is the source word unchanged (its punctuation aside),
+    and an edge outside them at the target word's edge; the whole target word where it differs, as
+    rule 1 says.  Both edges are measured in the same word, so the mark can neither cross nor mix
+    places of two words (a mark from inside one ``H2O`` to inside another, translated as one)."""
     start, end = core(source, *word)
     target_start, target_end = core(target, *target_word)
-    if not start < edge < end or source[start:end] != target[target_start:target_end]:
-        return None
-    return target_start + edge - start
+    if source[start:end] != target[target_start:target_end]:
+        return target_word
+    shift = target_start - start
+    return (mark[0] + shift if start < mark[0] < end else target_word[0],
+            mark[1] + shift if start < mark[1] < end else target_word[1])

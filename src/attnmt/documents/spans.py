@@ -8,13 +8,14 @@ each mark is put back on the translation by the rules below (docs/documents.md
 gives them with examples):
 
 1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
-   word, unless the translation writes that word unchanged: ``H<sub>2</sub>O`` keeps its place
-   in ``H2O``, attnmt.documents.kept_words).  Its translation runs from the first to the last of
-   the target words aligned to those words: each target word whose cross-attention goes most to
-   one of them, and the target word that gives them, together, the most attention (the second
-   catches a word whose own attention looked one word off); trailing or leading punctuation of
-   that stretch is left outside unless the marked source text had punctuation there too.  A mark
-   over whole sentences covers their whole translations (no alignment needed).
+   word, unless the translation writes that word unchanged as the one word aligned to it:
+   ``H<sub>2</sub>O`` keeps its place in ``H2O``, attnmt.documents.kept_words).  Its
+   translation runs from the first to the last of the target words aligned to those words: each
+   target word whose cross-attention goes most to one of them, and the target word that gives
+   them, together, the most attention (the second catches a word whose own attention looked one
+   word off); trailing or leading punctuation of that stretch is left outside unless the marked
+   source text had punctuation there too.  A mark over whole sentences covers their whole
+   translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
    nothing), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); inside a
@@ -128,11 +129,11 @@ class Projector:
             targets = {t for k in words for t in self.links[i].get(k, ())}
             best = self.most_attending(i, words)
             targets = sorted(targets | ({best} if best is not None else set()))
-            if targets:  # an edge inside a word the translation keeps unchanged keeps its place in it
-                head, tail = self.target_words[i][targets[0]], self.target_words[i][targets[-1]]
-                start = in_kept_word(self.flat.text, self.source_words[i][words[0]], self.target, head, mark.start)
-                end = in_kept_word(self.flat.text, self.source_words[i][words[-1]], self.target, tail, mark.end)
-                stretches.append((head[0] if start is None else start, tail[1] if end is None else end, False))
+            if len(words) == len(targets) == 1:  # one word to one: a word kept unchanged keeps the mark's place
+                stretches.append((*in_kept_word(self.flat.text, self.source_words[i][words[0]], self.target,
+                                                self.target_words[i][targets[0]], (mark.start, mark.end)), False))
+            elif targets:
+                stretches.append((self.target_words[i][targets[0]][0], self.target_words[i][targets[-1]][1], False))
         if not stretches:
             return None
         first, last = min(stretches), max(stretches, key=lambda stretch: stretch[1])

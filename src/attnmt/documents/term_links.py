@@ -4,11 +4,12 @@ The search writes each term's target term because the glossary requires it
 (attnmt.decoding.constraints), not because the model's attention chose it, and the pieces it
 forces often attend elsewhere: with ``red bike<TAB>Rennrad``, ``A man rides a <b>red</b> bike.``
 came out ``Ein <b>Mann</b> fährt Rennrad.``, "Mann" giving "red" more attention than "Rennrad"
-did.  So where a sentence's translation holds a term's target term, the glossary aligns them
-(``with_term_links``): each word of the target term attends to the term's source words alone,
-evenly, and no other target word attends to those, as letterless.term_weights aligns the terms of
-a text the model never reads.  A mark over part or all of a term's source words then goes to the
-target term's words, and every other word keeps the model's attention.
+did.  So where a sentence's translation holds a term's target term once for each place of its
+source term, the glossary aligns them (``with_term_links``): each word of the target term attends
+to the term's source words alone, evenly, and no other target word attends to those, as
+letterless.term_weights aligns the terms of a text the model never reads.  A mark over part or
+all of a term's source words then goes to the target term's words, and every other word keeps
+the model's attention.
 """
 
 from __future__ import annotations
@@ -41,11 +42,12 @@ def with_term_links(source: str, translation: str, weights: Weights | None,
 
 
 def term_links(source: str, translation: str, glossary: Glossary | None) -> dict[int, set[int]]:
-    """translation word -> the source words of the term whose target term it is part of.  A target
-    term written once stands for every place its source terms have in the sentence (the search
-    writes each target term once, attnmt.decoding.glossary.matches); written as often as they
-    occur, the first place goes to the first, and so on; written some other number of times, which
-    is which is not known, and the model's attention decides."""
+    """translation word -> the source words of the term whose target term it is part of, where the
+    target term is written as often as its source terms occur: the first place goes to the first,
+    and so on.  Written some other number of times, which is which is not known, and the model's
+    attention decides: a target term written once for a source term that occurs twice may translate
+    either place (``a red bike and a red bike`` -> ``einem roten Fahrrad und Rennrad``), and linked
+    to both, it took a mark on the first from the words that translate it."""
     places: dict[str, list[tuple[int, int]]] = {}
     for start, end, target in glossary.found_in(source) if glossary else []:
         places.setdefault(target, []).append((start, end))
@@ -54,8 +56,6 @@ def term_links(source: str, translation: str, glossary: Glossary | None) -> dict
     links: dict[int, set[int]] = {}
     for target, spans in places.items():
         written = written_at(translation, target)
-        if len(written) == 1:
-            written *= len(spans)
         if len(written) != len(spans):
             continue
         for (start, end), (written_start, written_end) in zip(spans, written, strict=True):

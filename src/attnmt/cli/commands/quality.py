@@ -141,25 +141,32 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
 
 def source_texts(src: str, lines: list[str]) -> list[str]:
     """The source ``lines`` of the file ``src`` as text, or each one's "text", read as ``translate
-    --input-format jsonl`` reads it, where the first line that is not blank is a JSON object with a
-    "text" string: a user's translate input is their score source, and read as text, each line's
-    JSON was scored against its translation (0 and low_quality).  A line's own "glossary" changes
+    --input-format jsonl`` reads it, where every line that is not blank is a JSON object with a
+    "text" string (``is_text_object``; whatever the file's name): a user's translate input is their
+    score source, and read as text, each line's JSON was scored against its translation (0 and
+    low_quality).  Only a file of such lines alone is read so: a text whose first line looks like
+    JSON (a quoted record) was refused at its first line of text.  A line's own "glossary" changes
     how translate scored it, and score takes one --glossary for every line: it is refused, named;
     a "prefix" only guided the search, and the translation is scored as it is."""
     from attnmt.cli.lines import read_inputs
 
-    first = next((line for line in lines if line.strip()), "")
-    try:
-        item = json.loads(first)
-    except ValueError:
-        return lines
-    if not (isinstance(item, dict) and isinstance(item.get("text"), str)):
+    filled = [line for line in lines if line.strip()]
+    if not (filled and all(map(is_text_object, filled))):
         return lines
     inputs = read_inputs(lines, src, 1)
     if own := next((n for n, glossary in enumerate(inputs.glossaries, 1) if glossary), None):
         raise DataError(f'{src}:{own}: the line has its own "glossary", which score does not read (it takes one '
                         "--glossary for every line): score the lines with a glossary of their own apart, with it")
     return inputs.texts
+
+
+def is_text_object(line: str) -> bool:
+    """Whether ``line`` is a JSON object with a "text" string, as a line of translate's JSONL input is."""
+    try:
+        item = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(item, dict) and isinstance(item.get("text"), str)
 
 
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str], tsv: bool = False) -> None:
