@@ -4,6 +4,7 @@ a symbolic link is written through, a named pipe or a device is written as it is
 import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -126,6 +127,79 @@ def test_a_folder_not_to_replace_keeps_what_was_put_there_while_it_was_written(t
         atomic_folder(out, fill, replace=False)
     assert [p.name for p in tmp_path.iterdir()] == ["out"] and (out / "mine.txt").read_text() == "kept"
     assert [p.name for p in out.iterdir()] == ["mine.txt"]
+
+
+def config_and_folder(tmp: Path) -> None:
+    (tmp / "config.json").write_text("{}")
+    (tmp / "sub").mkdir()
+
+
+def busy_folder(folder: Path, rename):
+    """os.rename (or os.replace) refusing to move anything over ``folder``, as Linux refuses a
+    mount point (a Docker volume) with EBUSY."""
+    def refuse(source, destination, *args, **kwargs):
+        if Path(destination) == folder:
+            raise OSError(errno.EBUSY, os.strerror(errno.EBUSY))
+        return rename(source, destination, *args, **kwargs)
+    return refuse
+
+
+def test_an_empty_folder_not_to_replace_is_filled_in_place_so_a_mount_point_takes_it(tmp_path, monkeypatch):
+    """An export's --out a mount point was refused ("device or resource busy"): the folder filled
+    beside it was renamed over it."""
+    out = tmp_path / "out"
+    out.mkdir()
+    monkeypatch.setattr(os, "rename", busy_folder(out, os.rename))
+    monkeypatch.setattr(os, "replace", busy_folder(out, os.replace))
+    atomic_folder(out, config_and_folder, replace=False)
+    assert sorted(p.name for p in out.iterdir()) == ["config.json", "sub"] and (out / "sub").is_dir()
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_an_empty_folder_not_to_replace_keeps_its_private_mode(tmp_path):
+    """An --out made with mkdir -m 700 came back drwxr-xr-x, the mode of the folder renamed over it."""
+    out = tmp_path / "out"
+    out.mkdir(mode=0o700)
+    atomic_folder(out, lambda tmp: (tmp / "config.json").write_text("{}"), replace=False)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o700 and [p.name for p in out.iterdir()] == ["config.json"]
+
+
+def test_an_empty_folder_not_to_replace_is_filled_under_a_folder_that_cannot_be_written(tmp_path):
+    """Its temporary folder was made beside it: "operation not permitted" (permission denied)."""
+    parent, out = tmp_path / "readonly", tmp_path / "readonly" / "out"
+    out.mkdir(parents=True)
+    parent.chmod(0o555)
+    try:
+        if os.access(parent, os.W_OK):
+            pytest.skip("the folder stays writable (root ignores its mode)")
+        atomic_folder(out, lambda tmp: (tmp / "config.json").write_text("{}"), replace=False)
+        assert [p.name for p in parent.iterdir()] == ["out"] and [p.name for p in out.iterdir()] == ["config.json"]
+    finally:
+        parent.chmod(0o755)
+
+
+def test_a_folder_filled_in_place_and_cut_short_while_moving_up_is_left_empty(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    out.mkdir()
+    rename, renamed = os.rename, []
+
+    def interrupted_second(source, destination):
+        if renamed:
+            raise KeyboardInterrupt
+        renamed.append(rename(source, destination))
+
+    monkeypatch.setattr(os, "rename", interrupted_second)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_folder(out, config_and_folder, replace=False)
+    assert renamed and list(out.iterdir()) == [] and [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_a_folder_filled_in_place_deletes_the_hidden_folders_its_killed_writers_left(tmp_path):
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    out = tmp_path / "out"
+    (out / f".attnmt-{int(gone.stdout)}-k2j4x9a1").mkdir(parents=True)  # its process is gone
+    atomic_folder(out, lambda tmp: (tmp / "config.json").write_text("{}"), replace=False)
+    assert [p.name for p in out.iterdir()] == ["config.json"]
 
 
 def test_a_folder_through_a_symbolic_link_is_written_into_its_target_and_the_link_stays(tmp_path):

@@ -3,9 +3,11 @@
 ``atomic_folder`` (a directory, e.g. a checkpoint).
 
 Both write under a temporary dot-name beside the target and rename it into place: readers
-see the old version or the new one, never half of one.  New files get the permissions any
-tool's get (0666, folders 0777, less the umask), not mkstemp's private ones, so that a model
-shared on a server can be read by others; a file written again keeps its own.
+see the old version or the new one, never half of one.  (An existing folder not to be replaced,
+an export's empty --out, is filled from a hidden folder inside it instead: see fill_inside.)
+New files get the permissions any tool's get (0666, folders 0777, less the umask), not mkstemp's
+private ones, so that a model shared on a server can be read by others; a file written again
+keeps its own.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
 from attnmt.errors import ConfigError, ModelDirError, UserError
+from attnmt.orphans import INSIDE, remove_orphaned_folders, remove_orphaned_inside
 
 # The file a folder's holder locks (attnmt.training.run_dir.RunLock: a training run's model directory,
 # attnmt prepare's --out); a folder that holds it alone holds nothing else.
@@ -175,10 +178,16 @@ def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True
     deleted first.  A symbolic link is written through: its target is replaced and the link stays.
 
     ``replace`` False, for a folder a user named as new or empty (an export's --out, checked before
-    a long job): one there is replaced only while empty, as rename(2) replaces an empty folder and
-    refuses one holding anything, so that what was put there meanwhile is kept and the write refused."""
+    a long job): a new one is made as above; an existing one is filled in place (fill_inside), and
+    what was put there meanwhile is kept and the write refused."""
     path = Path(path)
     target = Path(os.path.realpath(path))
+    if not replace and target.is_dir():
+        try:
+            fill_inside(target, fill)
+        except OSError as error:
+            raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
+        return path
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_orphaned_folders(target)
@@ -200,34 +209,33 @@ def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True
     return path
 
 
-def remove_orphaned_folders(path: Path) -> list[Path]:
-    """Deletes the temporary folders beside ``path`` that atomic_folder made for it in a process that
-    is gone (a SIGKILL, a power cut: no clean-up ran); returns them.  Those of a living process, and
-    those of earlier releases (no process id in the name: whose they were cannot be told), stay."""
-    return remove_orphans(path.parent.iterdir(), re.compile(rf"^\.{re.escape(path.name)}\.(\d+)\.[a-z0-9_]{{8}}$"))
-
-
-def remove_orphans(candidates: Iterable[Path], owner: re.Pattern[str]) -> list[Path]:
-    """Deletes each folder among ``candidates`` whose name ``owner`` matches with the id of a process
-    that is gone (its group 1); returns them.  One whose process lives, or may, is left alone."""
-    orphans = []
-    for folder in candidates:
-        writer = owner.match(folder.name)
-        if writer and folder.is_dir() and not folder.is_symlink() and not process_exists(int(writer.group(1))):
-            shutil.rmtree(folder, ignore_errors=True)
-            orphans += [] if folder.exists() else [folder]
-    return orphans
-
-
-def process_exists(pid: int) -> bool:
-    """Whether a process ``pid`` runs on this machine (another user's counts)."""
+def fill_inside(folder: Path, fill: Callable[[Path], None]) -> None:
+    """Calls ``fill(tmp)`` on a hidden folder made in the existing, empty ``folder``
+    (``.attnmt-PID-xxxxxxxx``), then moves each of its entries up into ``folder`` and removes it.
+    ``folder`` itself is never renamed: it may be a mount point (a Docker volume, which rename(2)
+    refuses as busy), under a folder that cannot be written, or private (its mode is kept).  An
+    interrupted ``fill`` leaves ``folder`` empty as it was; a killed one leaves the hidden folder,
+    which the next write into ``folder`` (or an export's check_empty) deletes."""
+    remove_orphaned_inside(folder)
+    tmp = Path(tempfile.mkdtemp(prefix=f"{INSIDE}{os.getpid()}-", dir=folder))
     try:
-        os.kill(pid, 0)  # signal 0: no signal, only the check that the process exists
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's
-        return True
-    return True
+        fill(tmp)
+        if any(entry != tmp for entry in folder.iterdir()):  # put there meanwhile: kept, and the write refused
+            raise OSError(errno.ENOTEMPTY, os.strerror(errno.ENOTEMPTY))
+        moved: list[Path] = []
+        try:
+            for entry in list(tmp.iterdir()):
+                os.rename(entry, folder / entry.name)
+                moved.append(folder / entry.name)
+        except BaseException:  # an error or Ctrl-C midway: what was moved goes, the folder is empty again
+            for entry in moved:
+                if entry.is_dir() and not entry.is_symlink():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink(missing_ok=True)
+            raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def finish_file(path: Path, mode: int | None = None) -> None:

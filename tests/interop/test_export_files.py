@@ -7,6 +7,8 @@ import io
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -137,6 +139,19 @@ def test_an_out_that_is_a_file_or_empty_is_refused_in_one_line_saying_so(tmp_pat
         assert main([command, *source, "--out", str(out)]) == 2
         assert capsys.readouterr().err == f"attnmt: error: {says}\n"
     assert (tmp_path / "afile").read_text() == "kept\n"
+
+
+def test_an_out_holding_only_what_a_killed_export_left_is_taken_and_a_running_ones_is_refused(tmp_path):
+    """A SIGKILL leaves the hidden folder that an export or import fills in an empty --out
+    (attnmt.files.fill_inside): the next run deletes it, but not a living process's."""
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    out = tmp_path / "out"
+    (out / f".attnmt-{int(gone.stdout)}-k2j4x9a1").mkdir(parents=True)
+    export.check_empty(out)
+    assert list(out.iterdir()) == []
+    (out / f".attnmt-{os.getpid()}-q1w2e3r4").mkdir()
+    with pytest.raises(export.ConversionError, match="already exists and is not an empty directory"):
+        export.check_empty(out)
 
 
 def interrupted(*args, **kwargs):

@@ -47,6 +47,7 @@ from attnmt.checkpoint import load_model_config, load_model_dir, load_tokenizer
 from attnmt.files import atomic_folder, umask
 from attnmt.interop.marian import ConversionError, marian_config, marian_order, marian_weights
 from attnmt.model import TransformerConfig
+from attnmt.orphans import remove_orphaned_inside
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
@@ -65,12 +66,15 @@ def require(module: str, purpose: str) -> ModuleType:
 
 def check_empty(out: str | Path) -> None:
     """Refuses an --out that is a file or a folder holding anything: the new files would mix with
-    others.  An empty one is refused before it becomes Path's "." (the working folder)."""
+    others.  An empty one is refused before it becomes Path's "." (the working folder).  The hidden
+    folder a killed export or import left in --out (attnmt.files.fill_inside) is deleted first."""
     if not str(out):
         raise ConversionError("--out is empty: give the name of a new folder")
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise ConversionError(f"{out} is a file, not a folder: choose a new --out")
+    if out.is_dir():
+        remove_orphaned_inside(out)
     if out.exists() and any(out.iterdir()):
         raise ConversionError(f"{out} already exists and is not an empty directory; choose a new --out")
 
@@ -246,7 +250,8 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
             if path.is_file() and not path.is_symlink():
                 path.chmod(0o666 & ~umask())
 
-    # Written beside --out and renamed into place: an interrupted export leaves no half a model there.
+    # Written beside a new --out and renamed into place, or moved up from a hidden folder in an empty one:
+    # an interrupted export leaves no half a model there.
     return atomic_folder(out, fill, replace=False)
 
 

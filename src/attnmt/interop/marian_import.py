@@ -94,7 +94,8 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
         save_model_config(config, folder)
         tokenizer.save(folder)
 
-    # Written beside --out and renamed into place: an interrupted import leaves no half a model there.
+    # Written beside a new --out and renamed into place, or moved up from a hidden folder in an empty one:
+    # an interrupted import leaves no half a model there.
     return atomic_folder(out, fill, replace=False)
 
 

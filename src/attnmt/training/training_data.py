@@ -18,7 +18,7 @@ from tempfile import TemporaryDirectory
 
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError
-from attnmt.files import remove_orphans
+from attnmt.orphans import remove_orphans
 from attnmt.text.data import Batch, encode_pairs, read_parallel
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options
