@@ -4,7 +4,7 @@ import pytest
 
 from attnmt.decoding.quality import Assessment
 from attnmt.decoding.quality_joined import joined, read_whole
-from attnmt.decoding.verbatim import differs, number_key
+from attnmt.decoding.verbatim import PROTECTED, differs, digit_groups, number_value, numbers_in
 
 
 @pytest.mark.parametrize("source, translation", [
@@ -16,6 +16,15 @@ from attnmt.decoding.verbatim import differs, number_key
     ("3 dogs run.", "Hunde rennen."),  # a number dropped
     ("Dogs run.", "12 Hunde rennen."),  # a number added
     ("2 dogs and 2 cats.", "2 Hunde und Katzen."),  # one of two dropped
+    ("It is 3.5 m long.", "Es ist 35 m lang."),  # a separator dropped changes the number
+    ("It weighs 1,5 kg.", "Es wiegt 15 kg."),
+    ("It is 3.05 m long.", "Es ist 3,5 m lang."),
+    ("It weighs 10,000 kg.", "Es wiegt 1000 kg."),
+    ("The meeting starts at 14:30.", "Das Treffen beginnt um 15.30 Uhr."),  # one group of a time changed
+    ("Version 2.0 is out.", "Version 2.1 ist erschienen."),
+    ("One dog.", "1 Hund und 1 Katze."),  # a number added beside one in words
+    ("Two dogs.", "3 Hunde."),
+    ("It is 5 miles away.", "Es ist Kilometer entfernt."),  # a conversion needs a number on the other side
 ])
 def test_a_url_address_or_number_that_differs_breaks_the_rule(source, translation):
     assert differs(source, translation)
@@ -32,14 +41,56 @@ def test_a_url_address_or_number_that_differs_breaks_the_rule(source, translatio
     ("2 females, 1 from Germany and 1 from China.", "Zwei Frauen, eine aus Deutschland und eine aus China."),
     ("He came 1st.", "Er wurde Erster."),
     ("Read http://a.org/v2 now.", "Lies jetzt http://a.org/v2."),  # a URL's digits are no number of the text
+    ("200 people came.", "Zweihundert Menschen kamen."),  # hundreds and thousands in words
+    ("Two thousand people came.", "2000 Menschen kamen."),
+    ("3000 people came.", "Dreitausend Menschen kamen."),
+    ("It costs 1,000,000 dollars.", "Es kostet 1 Million Dollar."),
+    ("the 13th floor", "der dreizehnte Stock"),  # ordinals past twelve
+    ("the twenty-first century", "das 21. Jahrhundert"),
+    ("A 3-year-old boy", "Ein dreijähriger Junge"),  # compounds
+    ("A three-year-old boy", "Ein 3-jähriger Junge"),
+    ("In 2012 it rained.", "Zweitausendzwölf regnete es."),
+    ("On 05/03/2021 it rained.", "Am 03.05.2021 regnete es."),  # a date reordered, one number or three
+    ("On 2021-05-03 it rained.", "Am 3.5.2021 regnete es."),
+    ("From 1990-95 he lived there.", "Von 1990 bis 1995 lebte er dort."),
+    ("In 2019 150 people died.", "2019 starben 150 Menschen."),  # two numbers, not 2019150
+    ("The meeting starts at 2:30 pm.", "Das Treffen beginnt um 14.30 Uhr."),  # a 12-hour time as 24
+    ("It's 10 pm.", "Es ist 22 Uhr."),
+    ("It costs $3.00.", "Es kostet 3 $."),  # trailing zeros
+    ("3.50 euros", "3,5 Euro"),
+    ("0.5 liters", ",5 Liter"),
+    ("50 m2 of CO2", "50 m² CO₂"),  # read after NFKC
+    ("It is 5 miles away.", "Es ist 8 Kilometer entfernt."),  # a conversion
+    ("Temperature: 72°F", "Temperatur: 22 °C"),
+    ('Visit "https://example.org".', "Besuchen Sie „https://example.org“."),  # no quote is part of a URL
+    ('Visit "https://example.org".', "Besuchen Sie »https://example.org«."),
 ])
 def test_a_good_translation_keeps_the_rule(source, translation):
     assert not differs(source, translation)
 
 
-def test_a_number_is_its_digits_without_separators_or_leading_zeros():
-    assert number_key("1,000.5") == number_key("1.000,5") == number_key("1\u202f000,5") == "10005"
-    assert number_key("08") == "8" and number_key("000") == "0"
+def test_a_number_is_its_value_whatever_its_separators():
+    assert number_value("1,000.5") == number_value("1.000,5") == number_value("1\u202f000,50") == "1000.5"
+    assert number_value("08") == "8" and number_value("3.00") == "3" and number_value(",5") == "0.5"
+    assert number_value("1.000") == "1000" and number_value("1,5") == "1.5"  # three digits after it: thousands
+    assert number_value("03.05.2021") is None and number_value("14:30") is None  # no one number
+
+
+def test_a_number_s_digit_groups_keep_a_fraction_s_and_minutes_leading_zeros():
+    assert digit_groups("03.05.2021") == ("3", "5", "2021")
+    assert digit_groups("3.05") == ("3", "05") and digit_groups("14.30") == digit_groups("14:30") == ("14", "30")
+    assert digit_groups("14:00") == ("14",) and digit_groups("10,000") == ("10", "0")
+
+
+def test_numbers_in_words_are_read_with_what_multiplies_them():
+    assert [n.value for n in numbers_in("two hundred dogs, 1,5 Millionen Katzen, einundzwanzig")] == [
+        "200", "1500000", "21"]
+    assert [n.value for n in numbers_in("ein Mann, einige Hunde")] == ["1"]  # "einige" is no number
+
+
+def test_a_url_ends_before_a_typographic_quote_or_a_guillemet():
+    text = "Siehe „https://example.org/a“, »www.example.org«, «https://b.org» und ‹https://c.org›."
+    assert PROTECTED.findall(text) == ["https://example.org/a", "www.example.org", "https://b.org", "https://c.org"]
 
 
 def test_a_text_read_sentence_by_sentence_is_read_whole_for_the_verbatim_rule():

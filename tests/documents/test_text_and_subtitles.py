@@ -69,6 +69,14 @@ def test_urls_in_plain_text_pass_through_in_their_place(same):
     assert translate_lines(["See https://example.org/x for more."], same) == ["See https://example.org/x for more."]
 
 
+@pytest.mark.parametrize("line", ["Siehe „https://example.org“ heute.", "Siehe »https://example.org« heute.",
+                                  'See "https://example.org" today.', "Voir «https://example.org» aujourd'hui."])
+def test_a_url_in_quotes_passes_through_between_them_without_them(same, line):
+    """The quotes are the sentence's, which the model reads ("Siehe „“ heute."), not the URL's."""
+    assert translate_lines([line], same) == [line]
+    assert "https" not in same.given[0] and len(same.given[0]) == len(line) - len("https://example.org")
+
+
 def test_a_url_before_punctuation_is_never_glued_to_the_target_word_that_punctuation_became(fixed, same):
     """The model may write a word where the source had only the full stop: "es." aligned to "."."""
     translator = fixed("Ein Mann besucht es.", [(0, 0), (1, 1), (2, 2), (3, 3)])

@@ -198,9 +198,9 @@ class Projector:
             for t in sorted(set(self.links[i].get(k, [])) | ({best} if best is not None else set())):
                 ts, te = self.target_words[i][t]
                 te = ts + len(self.target[ts:te].rstrip(",;:"))
-                closing = closing_length(self.target[ts:te])
-                if 0 < closing < te - ts:
-                    return te - min(closing, len(rest))
+                closing = min(closing_length(self.target[ts:te]), len(rest))
+                if 0 < closing < te - ts:  # a word of quotes alone ("»«", a URL between them) counts too
+                    return te - closing
         return None
 
     def before_closing(self, i: int, position: int) -> int:
