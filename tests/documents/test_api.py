@@ -74,7 +74,7 @@ def test_a_file_is_translated_into_a_file_of_its_format(model_and_tokenizer, tmp
 @pytest.mark.parametrize("output", ["in.txt", "./in.txt", "link.txt"])
 def test_a_file_is_never_translated_over_itself(model_and_tokenizer, tmp_path, monkeypatch, output):
     """translate_file(model, tokenizer, "b.txt", "b.txt") wrote the translation over its source, as the
-    command line refuses to (attnmt.files.check_not_an_input): a hard link is the same file too."""
+    command line refuses to (attnmt.output_checks.check_not_an_input): a hard link is the same file too."""
     from attnmt.documents import translate_file
     from attnmt.errors import ConfigError
 

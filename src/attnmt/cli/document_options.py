@@ -25,7 +25,7 @@ from attnmt.cli.options import language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
-from attnmt.files import check_not_an_input, check_writable
+from attnmt.output_checks import check_not_an_input, check_writable
 from attnmt.text.data import is_gzip_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
@@ -220,7 +220,7 @@ def by_extension(what: str | None) -> str:
 
 
 def check_output_path(args: argparse.Namespace) -> None:
-    """The translation goes to a file of its own (attnmt.files.check_not_an_input): not one it
+    """The translation goes to a file of its own (attnmt.output_checks.check_not_an_input): not one it
     is made from, the input, --glossary or a file of the model (files_read), not a folder."""
     check_not_an_input(args.output, "output", files_read(args), output_name(args))
 

@@ -207,7 +207,7 @@ def add_shortlist_option(p: argparse.ArgumentParser) -> None:
 def model_files(args: argparse.Namespace) -> dict[str, str | None]:
     """The files a command reads through --model (its config, weights, tokenizer and quality
     calibration), --weights and --shortlist, by the name an error gives each, as
-    attnmt.files.check_not_an_input takes them: an output written over one would destroy
+    attnmt.output_checks.check_not_an_input takes them: an output written over one would destroy
     what it was made with.  Where --model is a training run, its other files are kept too (its
     train.yaml, logs, checkpoints, and the corpora, validation sets and tokenizer files its
     train.yaml names: attnmt.training.run_dir.model_inputs, as ``attnmt average`` keeps them):

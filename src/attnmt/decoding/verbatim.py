@@ -143,7 +143,7 @@ def word_value(word: str) -> int | None:
         return NUMBER_WORDS[word]
     head, _, tail = word.partition("-")
     tens, units = NUMBER_WORDS.get(head), NUMBER_WORDS.get(tail, 0)
-    if tens in range(20, 100, 10) and units in range(1, 10):
+    if tens is not None and tens in range(20, 100, 10) and units in range(1, 10):
         return tens + units
     if tens is not None:
         return tens  # "three-year-old"
@@ -171,7 +171,8 @@ def _readable(text: str) -> str:
 def numbers_in(text: str) -> list[Number]:
     """The numbers ``text`` writes, in digits or in words, outside its URLs and e-mail addresses; a
     number followed by "hundred", "thousand", "million" ... is multiplied ("two hundred", "1,5 Millionen")."""
-    text, found, end = _readable(text), [], -1
+    found: list[Number] = []
+    text, end = _readable(text), -1
     for match in re.finditer(f"{NUMBER.pattern}|{WORD.pattern}", text):
         if match[0][-1].isdigit():
             after = match.end()
@@ -217,7 +218,7 @@ def groups_left(source: str, translation: str) -> tuple[Counter[str], Counter[st
     left = [left[0] - left[1], left[1] - left[0]]
     for groups, other in ((left[0], theirs), (left[1], ours)):
         for number in other:
-            if not number.groups and groups[number.value] > 0:
+            if not number.groups and number.value is not None and groups[number.value] > 0:
                 groups[number.value] -= 1
     return +left[0], +left[1]
 

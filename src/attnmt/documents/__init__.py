@@ -105,7 +105,8 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
         review.write("report.review.tsv")  # or read review.segments
     """
     from attnmt.documents.files import translate_file_bytes, translated_name
-    from attnmt.files import check_not_overwritten, write_bytes
+    from attnmt.files import write_bytes
+    from attnmt.output_checks import check_not_overwritten
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
     # as ``attnmt translate`` refuses it: written over its source, the file would be lost for its translation

@@ -89,7 +89,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
-    from attnmt.files import check_not_an_input
+    from attnmt.output_checks import check_not_an_input
 
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, "--glossary": args.glossary,

@@ -83,7 +83,7 @@ def train_command(config: str, overrides: dict[str, str], prepared: str) -> str:
 
 
 def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.files import check_not_an_input
+    from attnmt.output_checks import check_not_an_input
     from attnmt.training.averaging import average_checkpoints, last_checkpoints
 
     model_dir = Path(model_dir_of(args))

@@ -1,0 +1,64 @@
+"""Where an output may go, checked before the work that makes it: not over a file the work reads
+(``check_not_an_input``, ``check_not_overwritten``), and where a file can be written at all
+(``check_writable``), so that a long job does not end in an error that loses it."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from contextlib import suppress
+from pathlib import Path
+
+from attnmt.errors import ConfigError, UserError
+from attnmt.files import file_in_the_way, is_special_file, write_failure
+
+
+def check_writable(path: Path, raises: type[UserError]) -> None:
+    """Raises ``raises`` now where ``atomic_file(path)`` could not start: an output written at the
+    end of a long job (a review table) is known to have a place before the work is done."""
+    path = Path(path)
+    if is_special_file(path):
+        return
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise raises(f"could not write {path}: it is a directory; give the name of a file to write")
+    nearest = file_in_the_way(target)  # the folder it would be made in, or the nearest one above that exists
+    if not nearest.is_dir():
+        raise raises(f"could not write {path}: {nearest} is a file, not a directory")
+    try:  # a file made and removed there: no folder is made before the job has anything to write
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=nearest)
+    except OSError as error:
+        raise raises(f"could not write {path}: {write_failure(error)}") from None
+    os.close(fd)
+    os.unlink(tmp_name)
+
+
+def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | None], instead: str) -> None:
+    """ConfigError where ``path`` (what ``option`` writes) is one of the ``inputs`` (their names: the
+    file each option reads): the same path written another way, or a hard link to the same file.
+    Written there, the output would replace what it was made from.  ``instead``: a name to suggest.
+    Stdin, stdout and what is no regular file (/dev/stdin and /dev/stdout may be one terminal)
+    are left alone.  A folder is refused too, before any work, with ``instead`` in it: an existing
+    one, and a name ending in "/" (Path would drop the slash and write a file of the folder's name)."""
+    if path in (None, "-"):
+        return
+    if not str(path).strip():  # Path("") is "." (a folder)
+        raise ConfigError(f"the {option} is an empty name: give it a file name ({instead})")
+    if str(path).endswith(("/", os.sep)) or Path(path).is_dir():
+        raise ConfigError(f"the {option} {path} names a folder: give it a file name ({os.path.join(path, instead)})")
+    check_not_overwritten(path, option, inputs, instead)
+
+
+def check_not_overwritten(path: str | Path, option: str, inputs: Mapping[str, str | Path | None],
+                          instead: str) -> None:
+    """``check_not_an_input``'s check of ``path`` against the ``inputs`` alone (the Python API's
+    attnmt.documents.translate_file, whose folder is refused by the write, naming it)."""
+    for name, read in inputs.items():
+        if read in (None, "-") or not Path(read).is_file():
+            continue
+        same = Path(path).resolve() == Path(read).resolve()
+        with suppress(OSError):  # an output not there yet is no input
+            same = same or os.path.samefile(path, read)
+        if same:
+            raise ConfigError(f"the {option} {path} is the {name} file: give it a file of its own ({instead})")
