@@ -1,12 +1,10 @@
 """Code in an office file (attnmt.documents.code_look): a run in a style meant for code, or in a
-monospaced font where such fonts are a minority of the file's letters (attnmt.documents.code_share),
-is kept as it is, an atom as HTML's inline ``<code>`` is, and a paragraph of code alone is kept
-whole; where a monospaced font is the body's (a screenplay in Courier), it is words.  The Upper
-stand-in upper-cases every word it is given, so a command it read would come back in capitals.
-Files built with python-docx, python-pptx and openpyxl."""
+monospaced font beside words in another, is kept as it is, an atom as HTML's inline ``<code>`` is,
+and a paragraph in a code style is kept whole; a paragraph all in a monospaced font (a screenplay
+in Courier) is words.  The Upper stand-in upper-cases every word it is given, so a command it read
+would come back in capitals.  Files built with python-docx, python-pptx and openpyxl."""
 
 import io
-import zipfile
 
 import docx
 import openpyxl
@@ -21,9 +19,7 @@ from openpyxl.cell.text import InlineFont
 from pptx.util import Inches
 
 from attnmt.documents.code_look import font_of, is_code_style
-from attnmt.documents.code_share import fonts_say_code
 from attnmt.documents.office import translate_office
-from attnmt.documents.ooxml_dialects import WORD
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.wordml import w
 
@@ -191,60 +187,3 @@ def test_a_slide_and_a_cell_all_in_consolas_are_translated(upper):
                                       TextBlock(InlineFont(rFont="Consolas", b=True), "runs home.")])
     cell = openpyxl.load_workbook(io.BytesIO(translate(docx_bytes(book), ".xlsx", upper)), rich_text=True).active["A1"]
     assert str(cell.value) == "THE DOG RUNS HOME."
-
-
-def body_xml(data: bytes) -> list[bytes]:
-    """Each body paragraph of a .docx, as its XML."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        body = etree.fromstring(archive.read("word/document.xml"))
-    return [etree.tostring(paragraph) for paragraph in body.iter(w("p"))]
-
-
-def test_code_paragraphs_in_courier_among_prose_in_calibri_are_kept_as_they_are(upper):
-    """A technical document: its paragraphs of code marked by their font alone (no code style) are
-    a minority of its letters, so code, kept whole (they were translated: "LS -L /TMP")."""
-    document = docx.Document()
-    document.styles["Normal"].font.name = "Calibri"
-    lines = [("Open a terminal and list the files in the temporary folder.", None), ("ls -l /tmp", "Courier New"),
-             ("Then install the package from the index.", "Calibri"), ("pip install attnmt", "Consolas"),
-             ("The last line prints the value of the variable.", None), ("print(x) # prints x", "Courier New")]
-    for text, font in lines:
-        run = document.add_paragraph().add_run(text)
-        if font is not None:
-            run.font.name = font
-    data = docx_bytes(document)
-    translated = translate(data, ".docx", upper)
-    assert [p.text for p in docx.Document(io.BytesIO(translated)).paragraphs] == [
-        text if font in ("Courier New", "Consolas") else text.upper() for text, font in lines]
-    assert [body_xml(translated)[number] for number in (1, 3, 5)] == [body_xml(data)[number] for number in (1, 3, 5)]
-    assert upper.given == [text for text, font in lines if font in (None, "Calibri")]
-
-
-def test_a_code_text_box_among_prose_slides_is_kept_as_it_is(upper):
-    """Slides of prose and one text box of code in Consolas: the box comes back as it was."""
-    deck = pptx.Presentation()
-    for text in ("Welcome to the course.", "Each lesson ends with a short exercise."):
-        box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
-        box.text_frame.text = text
-    box = deck.slides[1].shapes.add_textbox(0, Inches(2), Inches(6), Inches(1))
-    for number, line in enumerate(("git clone repo", "make install")):
-        paragraph = box.text_frame.paragraphs[0] if number == 0 else box.text_frame.add_paragraph()
-        run = paragraph.add_run()
-        run.text, run.font.name = line, "Consolas"
-    data = docx_bytes(deck)
-    slides = pptx.Presentation(io.BytesIO(translate(data, ".pptx", upper))).slides
-    assert [shape.text_frame.text for slide in slides for shape in slide.shapes] == [
-        "WELCOME TO THE COURSE.", "EACH LESSON ENDS WITH A SHORT EXERCISE.", "git clone repo\nmake install"]
-    assert (etree.tostring(slides[1].shapes[1]._element)
-            == etree.tostring(pptx.Presentation(io.BytesIO(data)).slides[1].shapes[1]._element))
-
-
-def test_monospaced_fonts_say_code_where_they_hold_less_than_half_the_letters():
-    """Six letters of code in Courier beside six in Calibri are half: a body font; beside seven, code."""
-    def paragraph(*runs: tuple[str, str]) -> etree._Element:
-        said = "".join(f'<w:r><w:rPr><w:rFonts w:ascii="{font}"/></w:rPr><w:t>{text}</w:t></w:r>'
-                       for text, font in runs)
-        return etree.fromstring(f'<w:body xmlns:w="{w("")[1:-1]}"><w:p>{said}</w:p></w:body>')
-
-    assert not fonts_say_code([(paragraph(("ls -l /tmp", "Courier New"), ("abcdef", "Calibri")), WORD)], None)
-    assert fonts_say_code([(paragraph(("ls -l /tmp", "Courier New"), ("abcdefg", "Calibri")), WORD)], None)

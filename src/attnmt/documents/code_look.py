@@ -3,10 +3,8 @@ Courier New) or in a style meant for code (Word's "HTML Code", pandoc's "Verbati
 "Source Code").  attnmt.documents.ooxml keeps such a run whole, an atom as HTML's inline
 ``<code>`` is: read as words, the model translated the command and it was lost.  A paragraph in a
 style meant for code, or of runs each in one, is kept whole, as HTML's ``<pre>`` is.  A font alone
-makes code only where monospaced fonts are a minority of the file's letters (attnmt.documents.code_share:
-a paragraph all in one is then kept whole too); where they are its body font (a screenplay in
-Courier, a deck in Consolas) they say nothing.  Nor does a Word paragraph's own font
-(word_styles.WordStyles.code_look: a heading whose style is in Consolas is words).
+makes code only inline, beside letters in a font that is not monospaced: a paragraph all in one (a
+screenplay in Courier, a slide in Consolas, a heading whose style is in Consolas) is words.
 
 A font is the one a run's properties name for Latin text: Word's ``w:rFonts`` (``w:ascii``, else
 ``w:hAnsi``), DrawingML's ``a:latin`` (a slide's), SpreadsheetML's ``rFont`` (a rich-text cell's).

@@ -125,7 +125,7 @@ class PlainComments:
 
     element: str
 
-    def jobs(self, root: etree._Element, glossary: Glossary | None, fonts_say_code: bool = True) -> list[Job]:
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         return [TextJob(element) for element in root.iter(self.element)
                 if needs_translation(element.text or "", glossary)]
 
@@ -133,7 +133,7 @@ class PlainComments:
 class ThreadedComments:
     """Excel's threaded comments: each ``threadedComment``'s ``text``, its mentions kept."""
 
-    def jobs(self, root: etree._Element, glossary: Glossary | None, fonts_say_code: bool = True) -> list[Job]:
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         jobs: list[Job] = []
         for comment in root.iter(threaded("threadedComment")):
             text = comment.find(threaded("text"))
@@ -146,7 +146,7 @@ class CellComments:
     """Excel's notes (``comment``'s ``text``): runs, as CELL_COMMENT's paragraphs; the note beside a
     thread, written in one text element, line by line (the module docstring)."""
 
-    def jobs(self, root: etree._Element, glossary: Glossary | None, fonts_say_code: bool = True) -> list[Job]:
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         authors = [author.text or "" for author in root.iterfind(f"{s('authors')}/{s('author')}")]
         jobs: list[Job] = []
         for comment in root.iter(s("comment")):
@@ -160,9 +160,9 @@ class CellComments:
             if author.startswith(THREAD_AUTHOR) and len(elements) == 1:
                 job: Job = TextJob(elements[0], escaped=True)
             elif label is not None:
-                job = LabelledNote(text, label, fonts_say_code)
+                job = LabelledNote(text, label)
             else:
-                job = ParagraphJob(text, CELL_COMMENT, fonts_say_code=fonts_say_code)
+                job = ParagraphJob(text, CELL_COMMENT)
             if any(needs_translation(flat.text, glossary, Shown.of(flat)) for flat in job.flats()):
                 jobs.append(job)
         return jobs
@@ -180,10 +180,10 @@ class LabelledNote:
     """Excel's note that begins with its author's label (``author_label``): the label kept as it
     is, the runs after it translated as a note's are (a ParagraphJob of the note without it)."""
 
-    def __init__(self, text: etree._Element, label: etree._Element, fonts_say_code: bool = True) -> None:
+    def __init__(self, text: etree._Element, label: etree._Element) -> None:
         self.text, self.label, self.at = text, label, text.index(label)
         text.remove(label)
-        self.job = ParagraphJob(text, CELL_COMMENT, fonts_say_code=fonts_say_code)
+        self.job = ParagraphJob(text, CELL_COMMENT)
         text.insert(self.at, label)
 
     def flats(self) -> list[FlatText]:

@@ -54,12 +54,11 @@ from attnmt.documents.archive import (
 )
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
-from attnmt.documents.code_share import MAIN_STORY, fonts_say_code
 from attnmt.documents.comments import P
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
-from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, WORD, Dialect, s
+from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
 from attnmt.documents.ooxml_package import (
     CONTENT_TYPES,
@@ -173,20 +172,16 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     check_transitional(archive, main, suffix)
     check_text_parts(archive, types, main, suffix)
     styles = word_styles(archive, main) if suffix == ".docx" else None
-    trees = [(member, texts, parse_part(archive, member))
-             for member, texts in reading_order(archive, kinds, suffix, main)
-             # a worksheet of numbers and shared strings is left unparsed
-             if texts is not INLINE_STRING or b"inlineStr" in archive.read(member)]
-    # Whether a monospaced font says code is decided for the whole file, by its main story's letters
-    code_fonts = fonts_say_code([(tree.getroot(), texts) for member, texts, tree in trees
-                                 if kinds[member].endswith(MAIN_STORY[suffix]) and isinstance(texts, Dialect)], styles)
     parts = []
-    for member, texts, tree in trees:
+    for member, texts in reading_order(archive, kinds, suffix, main):
+        if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
+            continue  # a worksheet of numbers and shared strings: left unparsed
+        tree = parse_part(archive, member)
         if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
             set_language(tree.getroot(), texts, options.target_lang)
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
-        jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles, code_fonts) if texts is WORD else texts.jobs(
-            tree.getroot(), glossary, code_fonts)
+        jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
+            tree.getroot(), glossary)
         parts.append(Part(member, tree, list(jobs)))
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)

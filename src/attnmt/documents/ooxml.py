@@ -27,7 +27,7 @@ translate it:
    words: markers.is_marker_text), and hidden text (a hidden run, or a container of hidden runs
    alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  So
    is code, never the base (attnmt.documents.code_look): a run in a style meant for code, or in a
-   monospaced font where such fonts are a minority of the file's (attnmt.documents.code_share).  The text of a
+   monospaced font beside letters in another (a paragraph all in Courier is words).  The text of a
    complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).  A link field's result is words of the
@@ -102,12 +102,11 @@ class ParagraphJob:
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
     paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
     the paragraph starts; ``self.field_depth`` is those open where it ends.  ``styles``: a Word
-    document's, which give its runs their look as their own properties do.  ``fonts_say_code``: whether
-    a monospaced font alone makes a run code (attnmt.documents.code_share: a minority's, not a body's)."""
+    document's, which give its runs their look as their own properties do."""
 
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
-                 styles: WordStyles | None = None, fonts_say_code: bool = True) -> None:
-        self.paragraph, self.dialect, self.styles, self.fonts_say_code = paragraph, dialect, styles, fonts_say_code
+                 styles: WordStyles | None = None) -> None:
+        self.paragraph, self.dialect, self.styles = paragraph, dialect, styles
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
@@ -115,6 +114,7 @@ class ParagraphJob:
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
         worded = worded_runs(paragraph, dialect)  # the visible runs with words: a stray visible space shows none
         self.shows_words = bool(worded)
+        self.prose = any(not any(self._code_look(run)) for run in worded)  # letters in a font not monospaced
         self.flat = self._read(field_depth)
         # A non-breaking hyphen outside a word ("‑10", "runs‑") is no "-" of a word the model
         # would keep: read again, those are atoms, kept where they stood.
@@ -219,9 +219,9 @@ class ParagraphJob:
 
     def _is_code(self, node: etree._Element) -> bool:
         """Whether a run, or each run with text in a container, is code: a code style's, or a monospaced
-        font's where such fonts say code in this file (self.fonts_say_code: not a screenplay's body font)."""
+        font's beside letters in another (self.prose: a paragraph all in Courier is words)."""
         looks = [self._code_look(run) for run in text_runs(node, self.dialect)]
-        return bool(looks) and all(styled or (monospaced and self.fonts_say_code) for styled, monospaced in looks)
+        return bool(looks) and all(styled or (monospaced and self.prose) for styled, monospaced in looks)
 
     def _code_look(self, run: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced): ``run``'s look as code (word_styles.WordStyles.code_look; else its own font's)."""
@@ -370,14 +370,14 @@ def atom_copy(node: etree._Element) -> etree._Element:
 
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None,
-                   styles: WordStyles | None = None, fonts_say_code: bool = True) -> list[ParagraphJob]:
+                   styles: WordStyles | None = None) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
     box's paragraphs come after the paragraph whose run holds the text box; those of its fallback
     copy, FALLBACK, are not seen).  A complex field open at
     a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
     story ends its fields.  A drop cap's letters are read with the paragraph they begin
     (attnmt.documents.dropcaps), and go back into the frame where it has no words ("1", "984").
-    ``styles``, ``fonts_say_code``: as ParagraphJob's."""
+    ``styles``: a Word document's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
@@ -388,7 +388,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
-        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, fonts_say_code)
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth

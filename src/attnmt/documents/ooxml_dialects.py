@@ -46,12 +46,11 @@ class Dialect:
     # kept, not read; dropped where the translation changed the text, whose characters they no longer fit.
     phonetic: str | None = None
 
-    def jobs(self, root: etree._Element, glossary: Glossary | None,
-             fonts_say_code: bool = True) -> list[ooxml.ParagraphJob]:
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ooxml.ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words, or a term of ``glossary`` (ooxml.paragraph_jobs)."""
         from attnmt.documents.ooxml import paragraph_jobs  # ooxml reads paragraphs in these dialects: it is above
 
-        return paragraph_jobs(root, self, glossary, fonts_say_code=fonts_say_code)
+        return paragraph_jobs(root, self, glossary)
 
     def holds_runs(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark around runs: a container, or a link field around its result

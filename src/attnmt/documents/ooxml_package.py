@@ -33,9 +33,8 @@ class Texts(Protocol):
     """How a part's text is found: its paragraphs' dialect (attnmt.documents.ooxml_dialects.Dialect), or
     its comments' kind (attnmt.documents.comments)."""
 
-    def jobs(self, root: etree._Element, glossary: Glossary | None, fonts_say_code: bool = True) -> Sequence[Job]:
-        """A job for each text of ``root`` with words, or a term of ``glossary`` (letterless.needs_translation);
-        ``fonts_say_code``: whether a monospaced font alone makes a run code (attnmt.documents.code_share)."""
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> Sequence[Job]:
+        """A job for each text of ``root`` with words, or a term of ``glossary`` (letterless.needs_translation)."""
         ...
 
 

@@ -10,9 +10,8 @@ cell stands.  A run's own properties come after all of these and override them: 
 from the paragraph's style is taken off by the run's ``w:u w:val="none"``.
 attnmt.documents.ooxml asks whether the look of a paragraph's plain text shows on a space
 (formatting.shows_on_spaces), which a style's underline does as a run's own does, and whether a
-run looks as code (code_look): a style meant for code says so, as a monospaced font may (where the
-file's body is in no such font: attnmt.documents.code_share), a style's or its own, where it is not
-the paragraph's own font."""
+run looks as code (code_look): a style meant for code says so, as a monospaced font does, a style's
+or its own, where it is not the paragraph's own font."""
 
 from __future__ import annotations
 
@@ -111,9 +110,7 @@ class WordStyles:
         paragraph style or its character style, or one it is based on: pandoc's highlighted
         ``KeywordTok`` on "Verbatim Char"), and whether in a monospaced font (code_look.is_monospaced)
         that is not its paragraph's own, the font a run of no look of its own has there: a manuscript
-        whose Normal is Courier, a heading whose style is in Consolas, are in their own font, not code's.
-        A paragraph style's font is the look the document gives every paragraph of that kind (each
-        heading), a minority's as code's is (attnmt.documents.code_share), but no mark on some words."""
+        whose Normal is Courier, a heading whose style is in Consolas, are in their own font, not code's."""
         own = run.find(w("rPr"))
         styles = [*self.lineage(self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")),
                   *self.lineage(self.style(None if own is None else own.find(w("rStyle")), "character"))]
