@@ -519,8 +519,9 @@ def test_train_src_set_to_null_with_no_other_corpus_is_refused(tmp_path, overrid
 @pytest.mark.parametrize(("text", "message"), [
     ("max_steps: !!int abc\n", "a tagged value cannot be read: invalid literal for int() with base 10: 'abc'"),
     ("x: !!timestamp 2020-99-99\n", "a tagged value cannot be read: month must be in 1..12"),
+    ("seed: !!bool abc\n", "a tagged value cannot be read: 'abc'"),
     ("x: " + "[" * 5000 + "]" * 5000 + "\n", "not valid YAML for attnmt: nested too deep"),
-], ids=["a tagged int", "a tagged date", "nested too deep"])
+], ids=["a tagged int", "a tagged date", "a tagged bool", "nested too deep"])
 def test_a_config_python_cannot_build_is_one_line(tmp_path, text, message):
     """PyYAML raised ValueError (or RecursionError) for these, a traceback where YAMLError was caught."""
     path = tmp_path / "bad.yaml"

@@ -41,7 +41,7 @@ def read_config_file(path: Path) -> dict[str, Any]:
                           "and YAML would keep the last alone: give it once") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: {yaml_problem(error, text)}") from None
-    except ValueError as error:  # a value its tag cannot make: !!int abc, !!timestamp 2020-99-99
+    except (ValueError, KeyError) as error:  # a value its tag cannot make: !!int abc, !!timestamp 2020-99-99, !!bool x
         raise ConfigError(f"{path}: not valid YAML: a tagged value cannot be read: {error}") from None
     except RecursionError:
         raise ConfigError(f"{path}: not valid YAML for attnmt: nested too deep") from None

@@ -253,3 +253,14 @@ def test_calibrate_reads_stdin_for_a_dash_as_score_does(trained_copy, tmp_path, 
     code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", "-", "--ref", "-"], capsys)
     assert code == 2 and err == "attnmt: error: --src and --ref name stdin (-), which can be read once: give all " \
                                 "but one as files\n"
+
+
+def test_a_jsonl_named_source_with_a_malformed_line_is_refused_naming_it(trained_model, tmp_path, capsys):
+    """Read as text (every line was no longer a JSON object), its good lines' JSON was scored: a file
+    named .jsonl is translate's input, its bad line named as translate names it."""
+    src, hyp = tmp_path / "in.jsonl", tmp_path / "out.de"
+    src.write_text('{"text": "a dog runs"}\n{"text": "a cat sleeps"\n', encoding="utf-8")
+    hyp.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", str(src), "--hyp", str(hyp), "--no-search"],
+                             capsys)
+    assert code == 2 and out == "" and f"{src}:2: not valid JSON" in err

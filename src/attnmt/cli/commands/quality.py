@@ -142,7 +142,8 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
 def source_texts(src: str, lines: list[str]) -> list[str]:
     """The source ``lines`` of the file ``src`` as text, or each one's "text", read as ``translate
     --input-format jsonl`` reads it, where every line that is not blank is a JSON object with a
-    "text" string (``is_text_object``; whatever the file's name): a user's translate input is their
+    "text" string (``is_text_object``), or whose name ends in .jsonl (a malformed line of which is
+    refused, named, as translate refuses it): a user's translate input is their
     score source, and read as text, each line's JSON was scored against its translation (0 and
     low_quality).  Only a file of such lines alone is read so: a text whose first line looks like
     JSON (a quoted record) was refused at its first line of text.  A line's own "glossary" changes
@@ -151,7 +152,8 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
     from attnmt.cli.lines import read_inputs
 
     filled = [line for line in lines if line.strip()]
-    if not (filled and all(map(is_text_object, filled))):
+    named = src.lower().removesuffix(".gz").endswith(".jsonl")  # a bad line of it is named, not scored as text
+    if not (filled and (named or all(map(is_text_object, filled)))):
         return lines
     inputs = read_inputs(lines, src, 1)
     if own := next((n for n, glossary in enumerate(inputs.glossaries, 1) if glossary), None):
