@@ -260,7 +260,8 @@ def test_an_override_that_is_not_yaml_names_the_key(tmp_path):
         load_config(path, {"max_steps": "[a"})
     with pytest.raises(ConfigError, match=r"max_time='\[a': use a number with s, m, h or d"):
         load_config(path, {"max_time": "[a"})
-    with pytest.raises(ConfigError, match=r"^--seed: '!!int abc' is not valid YAML \(invalid literal for int\(\)"):
+    with pytest.raises(ConfigError, match=r"^--seed: '!!int abc' is not valid YAML \(a tagged value cannot be read "
+                                          r"\(ValueError: invalid literal"):
         load_config(path, {"seed": "!!int abc"})  # a ValueError traceback
 
 
@@ -517,11 +518,16 @@ def test_train_src_set_to_null_with_no_other_corpus_is_refused(tmp_path, overrid
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("max_steps: !!int abc\n", "a tagged value cannot be read: invalid literal for int() with base 10: 'abc'"),
-    ("x: !!timestamp 2020-99-99\n", "a tagged value cannot be read: month must be in 1..12"),
-    ("seed: !!bool abc\n", "a tagged value cannot be read: 'abc'"),
+    ("max_steps: !!int abc\n",
+     "a tagged value cannot be read (ValueError: invalid literal for int() with base 10: 'abc')"),
+    ("x: !!timestamp 2020-99-99\n", "a tagged value cannot be read (ValueError: month must be in 1..12)"),
+    ("seed: !!int \"\"\n", "a tagged value cannot be read (IndexError: string index out of range)"),
+    ("x: !!timestamp abc\n",
+     "a tagged value cannot be read (AttributeError: 'NoneType' object has no attribute 'groupdict')"),
+    ("seed: !!bool abc\n", "a tagged value cannot be read (KeyError: 'abc')"),
     ("x: " + "[" * 5000 + "]" * 5000 + "\n", "not valid YAML for attnmt: nested too deep"),
-], ids=["a tagged int", "a tagged date", "a tagged bool", "nested too deep"])
+], ids=["a tagged int", "a tagged date", "an empty tagged int", "a tagged timestamp", "a tagged bool",
+        "nested too deep"])
 def test_a_config_python_cannot_build_is_one_line(tmp_path, text, message):
     """PyYAML raised ValueError (or RecursionError) for these, a traceback where YAMLError was caught."""
     path = tmp_path / "bad.yaml"

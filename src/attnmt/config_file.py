@@ -20,6 +20,9 @@ UNCLOSED = {"while scanning a quoted scalar": "a quoted value", "while parsing a
             "while parsing a flow sequence": "a list"}
 BRACKETS = {"[": "a list", "{": "a mapping"}
 FIRST = "; first occurrence"  # the end of PyYAML's context for a thing given twice (an anchor)
+# What PyYAML's constructors raise for a tagged value they cannot build (!!int abc, !!int "", !!bool x,
+# !!timestamp abc), besides its own YAMLError.
+TAGGED_VALUE_ERRORS = (ValueError, KeyError, IndexError, AttributeError, TypeError)
 
 
 def read_config_file(path: Path) -> dict[str, Any]:
@@ -41,8 +44,9 @@ def read_config_file(path: Path) -> dict[str, Any]:
                           "and YAML would keep the last alone: give it once") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: {yaml_problem(error, text)}") from None
-    except (ValueError, KeyError) as error:  # a value its tag cannot make: !!int abc, !!timestamp 2020-99-99, !!bool x
-        raise ConfigError(f"{path}: not valid YAML: a tagged value cannot be read: {error}") from None
+    except TAGGED_VALUE_ERRORS as error:  # a value its tag cannot make: !!int abc, !!timestamp 2020-99-99, !!bool x
+        raise ConfigError(f"{path}: not valid YAML: a tagged value cannot be read ({type(error).__name__}: "
+                          f"{error})") from None
     except RecursionError:
         raise ConfigError(f"{path}: not valid YAML for attnmt: nested too deep") from None
     if not isinstance(values, dict):

@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from attnmt.config_file import TAGGED_VALUE_ERRORS
 from attnmt.config_ranges import typed
 from attnmt.errors import ConfigError
 
@@ -86,11 +87,12 @@ def override_value(key: str, text: str, sections: dict[str, type]) -> Any:
     is_text = cls is not None and any(f.name == name and str(f.type).startswith("str") for f in fields(cls))
     try:
         value = yaml.safe_load(text)
-    except (yaml.YAMLError, ValueError, KeyError, RecursionError) as error:  # a tagged value: !!int abc, !!bool x
+    except (yaml.YAMLError, *TAGGED_VALUE_ERRORS, RecursionError) as error:  # a tagged value: !!int abc, !!bool x
         if is_text or cls is None:  # a key of a free mapping (tokenizer_options.x): its reader checks it
             return text
-        readable = isinstance(error, ValueError | KeyError)  # a tagged value's own words
-        problem = getattr(error, "problem", None) or (str(error) if readable else "cannot be read")
+        tagged = isinstance(error, TAGGED_VALUE_ERRORS)
+        problem = getattr(error, "problem", None) or (
+            f"a tagged value cannot be read ({type(error).__name__}: {error})" if tagged else "cannot be read")
         raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "
                           "true or false, a list [a, b] or a mapping {key: value}") from None
     return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value

@@ -264,3 +264,14 @@ def test_a_jsonl_named_source_with_a_malformed_line_is_refused_naming_it(trained
     code, out, err = run_cli(["score", "--model", trained_model, "--src", str(src), "--hyp", str(hyp), "--no-search"],
                              capsys)
     assert code == 2 and out == "" and f"{src}:2: not valid JSON" in err
+
+
+def test_a_plain_text_source_named_jsonl_is_read_as_text(trained_model, tmp_path, capsys):
+    """translate reads a file by its --input-format, not by a .jsonl name: one that does not start as
+    its JSONL input is text."""
+    src, hyp = tmp_path / "textual.jsonl", tmp_path / "out.de"
+    src.write_text("a dog runs\na cat sleeps\n", encoding="utf-8")
+    hyp.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", str(src), "--hyp", str(hyp), "--no-search"],
+                           capsys)
+    assert code == 0 and len(out.splitlines()) == 2

@@ -19,6 +19,7 @@ from typing import NamedTuple
 import yaml
 
 from attnmt.config import TransformerConfig
+from attnmt.config_file import TAGGED_VALUE_ERRORS
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
@@ -307,7 +308,7 @@ def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
 
     try:
         config = yaml.safe_load((model_dir / TRAIN_CONFIG).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError, yaml.YAMLError):  # ValueError: not UTF-8, or !!int abc
+    except (OSError, *TAGGED_VALUE_ERRORS, RecursionError, yaml.YAMLError):  # ValueError: not UTF-8, or !!int abc
         return None, None
     if not isinstance(config, dict):  # empty, or a list or a scalar: no training files to name the pair
         return None, None

@@ -142,8 +142,8 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
 def source_texts(src: str, lines: list[str]) -> list[str]:
     """The source ``lines`` of the file ``src`` as text, or each one's "text", read as ``translate
     --input-format jsonl`` reads it, where every line that is not blank is a JSON object with a
-    "text" string (``is_text_object``), or whose name ends in .jsonl (a malformed line of which is
-    refused, named, as translate refuses it): a user's translate input is their
+    "text" string (``is_text_object``), or whose name ends in .jsonl and whose first line is one (a
+    malformed line after it is refused, named, as translate refuses it): a user's translate input is their
     score source, and read as text, each line's JSON was scored against its translation (0 and
     low_quality).  Only a file of such lines alone is read so: a text whose first line looks like
     JSON (a quoted record) was refused at its first line of text.  A line's own "glossary" changes
@@ -152,7 +152,8 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
     from attnmt.cli.lines import read_inputs
 
     filled = [line for line in lines if line.strip()]
-    named = src.lower().removesuffix(".gz").endswith(".jsonl")  # a bad line of it is named, not scored as text
+    # Named .jsonl and starting as translate's input does: a bad line of it is named, not scored as text.
+    named = src.lower().removesuffix(".gz").endswith(".jsonl") and bool(filled) and is_text_object(filled[0])
     if not (filled and (named or all(map(is_text_object, filled)))):
         return lines
     inputs = read_inputs(lines, src, 1)
