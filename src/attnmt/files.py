@@ -78,15 +78,20 @@ def atomic_file(path: Path, raises: type[UserError] = ModelDirError) -> Iterator
         tmp.unlink(missing_ok=True)
 
 
-def temporary_beside(path: Path, target: Path, raises: type[UserError]) -> Path:
+def temporary_beside(path: Path, target: Path, raises: type[UserError], make_folders: bool = True) -> Path:
     """A new empty temporary file in the folder of ``target`` (``path`` with its links followed),
     the folder made where missing; ``raises`` where that cannot be: ``path`` a folder, a file where
-    one of its folders would be, a read-only or foreign folder."""
+    one of its folders would be, a read-only or foreign folder.  ``make_folders`` False: made in the
+    nearest folder above ``target`` that exists, none made (a check before the work: check_writable)."""
     if target.is_dir():
         raise raises(f"could not write {path}: it is a directory; give the name of a file to write")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        if make_folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        folder = target.parent if make_folders else file_in_the_way(target)
+        if not folder.is_dir():
+            raise NotADirectoryError
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
     except (FileExistsError, NotADirectoryError):  # a file where one of the path's folders would be
         raise raises(f"could not write {path}: {file_in_the_way(target)} is a file, not a directory") from None
     except OSError as error:  # a read-only or foreign folder: nothing was written

@@ -5,33 +5,20 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path
 
 from attnmt.errors import ConfigError, UserError
-from attnmt.files import file_in_the_way, is_special_file, write_failure
+from attnmt.files import is_special_file, temporary_beside
 
 
 def check_writable(path: Path, raises: type[UserError]) -> None:
     """Raises ``raises`` now where ``atomic_file(path)`` could not start: an output written at the
     end of a long job (a review table) is known to have a place before the work is done."""
     path = Path(path)
-    if is_special_file(path):
-        return
-    target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise raises(f"could not write {path}: it is a directory; give the name of a file to write")
-    nearest = file_in_the_way(target)  # the folder it would be made in, or the nearest one above that exists
-    if not nearest.is_dir():
-        raise raises(f"could not write {path}: {nearest} is a file, not a directory")
-    try:  # a file made and removed there: no folder is made before the job has anything to write
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=nearest)
-    except OSError as error:
-        raise raises(f"could not write {path}: {write_failure(error)}") from None
-    os.close(fd)
-    os.unlink(tmp_name)
+    if not is_special_file(path):  # a file made and removed: no folder is made before the job has anything to write
+        temporary_beside(path, Path(os.path.realpath(path)), raises, make_folders=False).unlink()
 
 
 def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | None], instead: str) -> None:
