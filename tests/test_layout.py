@@ -153,3 +153,13 @@ def test_each_batch_budget_default_is_spelt_once():
     assert set(spelt) >= {"decoding/translate.py", "inspect/align.py", "documents/pipeline.py",
                           "cli/commands/translate.py"}
     assert {default for defaults in spelt.values() for default in defaults} == {"MAX_TOKENS"}
+
+
+# STYLE.md: files under about 400 lines, so that a newcomer can read one whole.
+MOST_LINES = 400
+
+
+def test_no_module_is_longer_than_the_style_allows():
+    long = {str(path.relative_to(PACKAGE)): lines for path in sorted(PACKAGE.rglob("*.py"))
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert not long, f"modules over {MOST_LINES} lines (STYLE.md): {long}"
