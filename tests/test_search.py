@@ -629,3 +629,14 @@ def test_top_log_probs_normalise_without_the_tokens_outside():
     expected = others.log_softmax(dim=-1).index_fill(1, torch.tensor([EOS]), float("-inf")).topk(4, dim=1)
     assert torch.equal(tokens, expected.indices)
     torch.testing.assert_close(top, expected.values)
+
+
+@pytest.mark.parametrize("outside", [[PAD, BOS], []])
+def test_top_log_probs_leave_the_callers_logits_as_they_were(outside):
+    """top_log_probs bans in a copy of its own (one, where tokens are both outside and banned)."""
+    torch.manual_seed(0)
+    logits = torch.randn(3, 50)
+    before = logits.clone()
+    _, tokens, _ = NextTokens().top_log_probs(logits, 4, [EOS, 7], outside)
+    assert torch.equal(logits, before)
+    assert not set(tokens.flatten().tolist()) & {EOS, 7, *outside}

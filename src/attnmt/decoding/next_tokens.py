@@ -91,7 +91,11 @@ class NextTokens:
         over the tokens not outside [N]).  A banned token still counts in the normaliser."""
         logits = ban(logits, outside)  # no probability mass: left out before the softmax
         normaliser = logits.logsumexp(dim=-1)  # [N]
-        top, tokens = row_top_k(ban(logits, banned), k)
+        if banned and outside:  # ``logits`` is ban's copy already: ban the others in it, no second [N, V]
+            logits.index_fill_(1, torch.tensor(banned, device=logits.device), float("-inf"))
+        else:
+            logits = ban(logits, banned)
+        top, tokens = row_top_k(logits, k)
         return top - normaliser[:, None], tokens, normaliser
 
     def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
