@@ -64,3 +64,14 @@ def test_a_space_before_an_atom_that_ends_the_mark_is_no_edge_space_of_it():
                                              Mark(11, 11, 0, "field", atom=True, space_before=True, space_after=True)])
     content = nest(flat, place(flat, [(0, 20)], ["Click page to learn."], [identity(4)]))
     assert content == ["Click ", Nested(0, ["page", " ", Nested(1, [])]), " to learn."]
+
+
+def test_a_ranges_end_in_another_element_than_its_start_changes_places_with_it():
+    """``<g><bx/>a</g> <ex/>b`` turned around: the <ex/> (mark 2) went before "B", outside the <g>
+    (mark 0), and its <bx/> (mark 1) inside the <g> after it.  Only ends that shared a parent were
+    swapped; now each takes the other's place, in the other's element."""
+    flat = FlatText("a b", [Mark(0, 1, node="g"), Mark(0, 0, 0, "bx", atom=True),
+                            Mark(2, 2, node="ex", atom=True, opened_by=1)])
+    placement = place(flat, [(0, 3)], ["B A"], [[[0.0, 1.0], [1.0, 0.0]]])
+    assert placement.spans == [(2, 3), (0, 0), (2, 2)] and placement.parents == [None, None, 0]
+    assert nest(flat, placement) == [Nested(1, []), "B ", Nested(0, [Nested(2, []), "A"])]

@@ -275,3 +275,34 @@ def test_an_end_code_whose_start_is_not_in_its_segment_stays_where_its_words_tak
     out = translate_xliff(xliff_2(unit), mirror, DE)
     assert '<target>RUNS. <sm id="m1"/>DOG A</target>' in out
     assert '<target><em startRef="m1"/> SLEEPS. CAT THE</target>' in out
+
+
+@pytest.mark.parametrize("source, target", [
+    ('A <g id="1">red <bx id="2" rid="1"/>bike</g> and a <ex id="3" rid="1"/>car.',
+     '<bx id="2" rid="1"/>CAR. A AND <g id="1"><ex id="3" rid="1"/>BIKE RED</g> A'),
+    ('A <bx id="2" rid="1"/>red <g id="1">bike <ex id="3" rid="1"/>and</g> a car.',
+     'CAR. A <g id="1"><bx id="2" rid="1"/>AND BIKE</g> <ex id="3" rid="1"/>RED A'),
+    ('A <g id="1">red <bx id="2" rid="1"/>bike</g> and <g id="4">a <ex id="3" rid="1"/>car.</g>',
+     '<g id="4"><bx id="2" rid="1"/>CAR. A</g> AND <g id="1"><ex id="3" rid="1"/>BIKE RED</g> A'),
+])
+def test_an_xliff_1_bx_and_ex_across_a_g_keep_their_order(mirror, source, target):
+    """One code in a <g> and the other outside it (or in another <g>), the words turned around: the
+    <ex/> came before its <bx/>, an invalid file, as only codes in one element changed places.
+    Now the two change places whatever elements they stand in."""
+    out = translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), mirror, DE)
+    assert f"<target {STATE}>{target}</target>" in out
+
+
+def test_an_xliff_2_sm_and_em_across_a_pc_keep_their_order(mirror):
+    """As a <bx/> and <ex/> across a <g> do: the <em/> in the <pc> came before its <sm/> outside it."""
+    source = 'A <sm id="m1"/>red <pc id="p1">bike <em startRef="m1"/>and</pc> a car.'
+    out = translate_xliff(xliff_2(f'<unit id="u"><segment><source>{source}</source></segment></unit>\n'), mirror, DE)
+    assert '<target>CAR. A <pc id="p1"><sm id="m1"/>AND BIKE</pc> <em startRef="m1"/>RED A</target>' in out
+
+
+def test_a_bx_and_ex_keep_their_order_in_an_xliff_file_that_declares_no_namespace(mirror):
+    """An XLIFF 1.x file without xmlns is read as XLIFF, and its codes are XLIFF's by their names."""
+    unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat<ex id="6" rid="3"/> the apple.</source>'
+    text = xliff_1(f"{unit}</trans-unit>\n").replace(' xmlns="urn:oasis:names:tc:xliff:document:1.2"', "")
+    out = translate_xliff(text, mirror, DE)
+    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE<ex id="6" rid="3"/> EAT TO WANTS WOMAN A</target>' in out

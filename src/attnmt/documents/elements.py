@@ -29,7 +29,7 @@ from attnmt.documents.markers import (
     shown_characters,
 )
 from attnmt.documents.pages import is_comment, local_name
-from attnmt.documents.xml_code import PAIRED_CODES, PAIRED_KEYS, holds_markup, is_code, is_inline_code
+from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_inline_code, paired_code
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
 # <meta> names whose content a person reads: the page's description, which search results show, and
@@ -117,6 +117,7 @@ class Vocabulary:
     ``translate="no"``, around nothing or of native code (is_code) kept whole."""
 
     protected = PROTECTED  # what in the text passes through untranslated (URLs, e-mail addresses): flat.FlatBuilder
+    xliff = False  # read as an XLIFF file: its paired codes are known by name, whatever its namespace (range_edge)
 
     def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml
@@ -215,12 +216,13 @@ class Vocabulary:
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """(a key, whether it starts it) where the atom starts or ends a range of words whose end
         must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom): in XML, a paired
-        code's start or end (PAIRED_CODES: XLIFF's and TMX's ``<bpt id="1">``, ``<ept id="1">``,
-        XLIFF's ``<bx rid="1"/>``, ``<ex rid="1"/>``), matched by its kind and PAIRED_KEYS, as an
-        ``<ept>`` before its ``<bpt>`` makes the file invalid; HTML has none."""
-        if not self.xml or is_comment(node) or local_name(node) not in PAIRED_CODES:
+        code's start or end (xml_code.paired_code: XLIFF's and TMX's ``<bpt id="1">``, ``<ept
+        id="1">``; in XLIFF, its ``<bx rid="1"/>``, ``<ex rid="1"/>``), matched by its kind and
+        PAIRED_KEYS, as an ``<ept>`` before its ``<bpt>`` makes the file invalid; HTML has none."""
+        code = None if not self.xml or is_comment(node) else paired_code(node, self.xliff)
+        if code is None:
             return None
-        kind, starts = PAIRED_CODES[local_name(node)]
+        kind, starts = code
         key = next((node.get(name) for name in PAIRED_KEYS if node.get(name) is not None), None)
         return None if key is None else ((kind, key), starts)
 

@@ -31,9 +31,9 @@ gives them with examples):
    is cut so as not to overlap an earlier sibling (keeping the longest free piece;
    left with nothing, it goes right after them, empty), and a point inside a sibling
    moves to that sibling's nearer edge.  The end of a range (a comment's anchor, a
-   bookmark, an XLIFF <ept>) that would come before its start changes places with it.  So the output
-   nests properly whatever the alignments say, and every
-   element appears exactly once, with its attributes.
+   bookmark, an XLIFF <ept>) that would come before its start changes places with it, in whatever
+   elements the two stand (attnmt.documents.range_order).  So the output nests properly whatever
+   the alignments say, and every element appears exactly once, with its attributes.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from attnmt.documents.atom_spacing import atom_spaces, unglued, would_glue
 from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.kept_words import in_kept_word
+from attnmt.documents.range_order import children_of, keep_ranges_in_order, written_order
 from attnmt.documents.span_geometry import edge_spaces, free_piece, move_out, strip_span
 
 WORD = re.compile(r"\S+")
@@ -69,10 +70,12 @@ def needs_alignment(flat: FlatText, sentence: tuple[int, int]) -> bool:
 @dataclass
 class Placement:
     """The translation of one FlatText and where each of its marks went: spans[i] is mark i's
-    [start, end) in ``text`` (start == end: a point)."""
+    [start, end) in ``text`` (start == end: a point), parents[i] the mark it is written in (its
+    source parent, but for a range's ends that changed places: each other's)."""
 
     text: str
     spans: list[tuple[int, int]]
+    parents: list[int | None]
 
 
 class Projector:
@@ -247,11 +250,9 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         for k in siblings.get(mark.parent, []):
             move_out(spans, k, j, flat.marks)
         siblings.setdefault(mark.parent, []).append(j)
-    for j, mark in enumerate(flat.marks):  # the words of a range can come back in another order
-        start = mark.opened_by
-        if start is not None and flat.marks[start].parent == mark.parent and spans[j][0] < spans[start][0]:
-            spans[j], spans[start] = spans[start], spans[j]
-    return Placement(projector.target, spans)
+    parents = [mark.parent for mark in flat.marks]
+    keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
+    return Placement(projector.target, spans, parents)
 
 
 @dataclass
@@ -266,9 +267,7 @@ def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     """The translation as text and Nested marks, ready to become markup again; atoms come with
     the spaces they had around them in the source, and a mark's edge spaces go outside it
     (hoist_spaces) unless it keeps them (keep_edge_spaces)."""
-    children: dict[int | None, list[int]] = {}
-    for j, mark in enumerate(flat.marks):
-        children.setdefault(mark.parent, []).append(j)
+    children = children_of(placement.parents)
     content = _fill(flat, placement, children, None, 0, len(placement.text))
     part_words_in_place(flat, content)
     keep_edge_spaces(flat, content)
@@ -278,7 +277,7 @@ def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
 def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[int]], parent: int | None,
           start: int, end: int) -> list[str | Nested]:
     text, spans = placement.text, placement.spans
-    order = sorted(children.get(parent, []), key=lambda k: (spans[k][0], spans[k][0] != spans[k][1], k))
+    order = written_order(children.get(parent, []), spans)
     content: list[str | Nested] = []
     position = start
     i = 0

@@ -84,6 +84,7 @@ class XliffVocabulary(Vocabulary):
     do, each an atom: read as words, the model dropped or changed them."""
 
     protected = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER}")
+    xliff = True
 
     def __init__(self) -> None:
         super().__init__(xml=True)

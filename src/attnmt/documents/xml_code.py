@@ -12,11 +12,13 @@ from attnmt.documents.html_layout import ATOMS, BLOCKS, INLINE, gap_before
 from attnmt.documents.pages import is_comment, local_name
 
 # XML's paired codes, kept whole, whose end must come after their start (elements.Vocabulary.range_edge): name ->
-# (the pair's kind, whether it starts the pair).  XLIFF 1.2's and TMX's <bpt> and <ept>, XLIFF 1.2's <bx/> and
-# <ex/>; XLIFF 2's <sc/> and <ec/>, and its <sm/> and <em/> (a marker's start and end).  The kind keeps a pair
-# from matching another kind's code of the same key (a <bx rid="1"/> and a <bpt id="1">).
-PAIRED_CODES = {"bpt": ("bpt", True), "ept": ("bpt", False), "bx": ("bx", True), "ex": ("bx", False),
-                "sc": ("sc", True), "ec": ("sc", False), "sm": ("sm", True), "em": ("sm", False)}
+# (the pair's kind, whether it starts the pair).  XLIFF 1.2's and TMX's <bpt> and <ept>; XLIFF 2's <sc/> and
+# <ec/>.  The kind keeps a pair from matching another kind's code of the same key (a <bx rid="1"/> and a <bpt id="1">).
+PAIRED_CODES = {"bpt": ("bpt", True), "ept": ("bpt", False), "sc": ("sc", True), "ec": ("sc", False)}
+# XLIFF's paired codes whose names other XML gives to other things (an <em/>, an <ex/>): XLIFF 1.2's <bx/> and
+# <ex/>, XLIFF 2's <sm/> and <em/> (a marker's start and end).  Paired only in XLIFF (paired_code).
+XLIFF_PAIRED_CODES = {"bx": ("bx", True), "ex": ("bx", False), "sm": ("sm", True), "em": ("sm", False)}
+XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:"  # 1.2's ends "1.2", 2's "2.0"
 # What pairs them, first found first: XLIFF 1.2's rid (where the ids differ; without it, <ex id> is its <bx id>),
 # XLIFF 2's startRef (an <ec>'s or <em>'s, naming its <sc>'s or <sm>'s id), TMX's i, the id.
 PAIRED_KEYS = ("rid", "startRef", "i", "id")
@@ -33,6 +35,17 @@ ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that 
 NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):])
 # HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
 VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
+
+
+def paired_code(node: etree._Element, xliff: bool) -> tuple[str, bool] | None:
+    """(the pair's kind, whether it starts it) for a paired code, None for any other element: a
+    code of PAIRED_CODES; one of XLIFF_PAIRED_CODES in XLIFF's namespaces, or anywhere in a file
+    read as XLIFF (``xliff``, whatever namespace it declares).  Elsewhere an ``<em id="a"/>`` is
+    that XML's own, no marker's end, and stays where the alignment puts it."""
+    name = local_name(node)
+    if name in XLIFF_PAIRED_CODES and (xliff or (etree.QName(node).namespace or "").startswith(XLIFF_NAMESPACE)):
+        return XLIFF_PAIRED_CODES[name]
+    return PAIRED_CODES.get(name)
 
 
 def is_code(node: etree._Element) -> bool:
