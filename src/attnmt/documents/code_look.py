@@ -1,7 +1,8 @@
 """Code in an office paragraph, told by its look: a run in a monospaced font (``ls -l /tmp`` in
 Courier New) or in a style meant for code (Word's "HTML Code", pandoc's "Verbatim Char" and
-"Source Code").  attnmt.documents.ooxml keeps such a run whole, an atom as HTML's inline
-``<code>`` is: read as words, the model translated the command and it was lost.  A paragraph in a
+"Source Code").  attnmt.documents.ooxml keeps such a run whole (and attnmt.documents.opendocument
+such a span, told by attnmt.documents.opendocument_code with these lists), an atom as HTML's
+inline ``<code>`` is: read as words, the model translated the command and it was lost.  A paragraph in a
 style meant for code, or of runs each in one, is kept whole, as HTML's ``<pre>`` is.  A font alone
 makes code only inline, beside letters in a font that is not monospaced: a paragraph all in one (a
 screenplay in Courier, a slide in Consolas, a heading whose style is in Consolas) is words.

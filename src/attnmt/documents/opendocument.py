@@ -9,8 +9,10 @@ declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a s
 is translated as a paragraph is.
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
-are marks, but for one the model would read nothing of (around a note alone) or a marker (symbols
-alone between words: markers.is_marker_text); everything else (``text:s`` spaces, tabs, line
+are marks, but for one the model would read nothing of (around a note alone), a marker (symbols
+alone between words: markers.is_marker_text) or code (attnmt.documents.opendocument_code: a span in
+"Source Text", or in a monospaced font beside words in another, as in an Office file; a paragraph in
+"Preformatted Text" is kept whole); everything else (``text:s`` spaces, tabs, line
 breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every character of a
 paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in
 a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes
@@ -50,29 +52,18 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.markup import TreeJob
+from attnmt.documents.opendocument_code import FO, MARKS, OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
 
-TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
-OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
-STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
-LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
-# Marks around words, kept with their attributes: a span, a link, a text:meta (RDF metadata over
-# words), LibreOffice's content control (what a .docx's w:sdt becomes: a check box, a form's field),
-# and a text input field (text:text-input, what Word's FILLIN field becomes: text someone typed in, as
-# attnmt.documents.fields reads Word's; every other field is an atom).
-MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LOEXT}}}content-control",
-                   f"{{{TEXT}}}text-input"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
-PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
 DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
 TRACKED_CHANGES = f"{{{TEXT}}}tracked-changes"
@@ -95,18 +86,25 @@ RANGES = {f"{{{OFFICE}}}annotation": ("annotation", True, (f"{{{OFFICE}}}name", 
 
 class OpenDocumentVocabulary(Vocabulary):
     """A paragraph's spans and links are marks, all else in it atoms; spaces collapse, as ODF
-    renders them (``text:s`` holds the rest)."""
+    renders them (``text:s`` holds the rest).  ``looks``: the part's styles, which tell code."""
 
-    def __init__(self) -> None:
+    def __init__(self, looks: CodeLooks) -> None:
         super().__init__(xml=False)
+        self.looks = looks
 
     def is_atom(self, node: etree._Element) -> bool:
         """Anything but a mark, and a mark the model would read nothing of (one around a note or a
-        field alone) or that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``)."""
+        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``) or
+        that is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated)."""
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)
-        return not shown or is_marker_text(shown, shown_before(node), shown_after(node))
+        return not shown or is_marker_text(shown, shown_before(node), shown_after(node)) or self.is_code(node)
+
+    def is_code(self, node: etree._Element) -> bool:
+        """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code)."""
+        return (not is_comment(node) and node.tag in MARKS and bool(shown_text(node).strip())
+                and self.looks.is_code(node))
 
     def is_inline(self, node: etree._Element) -> bool:
         return True  # the job's root is one paragraph: whatever is in it belongs to its text
@@ -115,7 +113,8 @@ class OpenDocumentVocabulary(Vocabulary):
         return is_comment(node)
 
     def parts_words(self, node: etree._Element) -> bool:
-        return not is_comment(node) and node.tag in BREAKS
+        """A space, tab or line break, and code, which stands apart from the words beside it as a word does."""
+        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node))
 
     def ends_sentence(self, node: etree._Element) -> bool:
         return node.tag == f"{{{TEXT}}}tab"  # a tab parts fields: "Name:<text:tab/>John Smith"
@@ -289,17 +288,22 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
     check_kind(archive, suffix)
     manifest = read_manifest(archive)
     check_encryption(archive, manifest)
-    members = [(member, False) for member in PARTS]
-    members += [(folder + member, True) for folder in chart_folders(manifest) for member in PARTS]
-    vocabulary = OpenDocumentVocabulary()
+    members = [("", member, False) for member in PARTS]
+    members += [(folder, member, True) for folder in chart_folders(manifest) for member in PARTS]
+    trees = {folder + member: parse_part(archive, folder + member) for folder, member, _ in members
+             if folder + member in archive}
     job_options = replace(options, attributes=())
     parts = []
-    for member, chart in members:
-        if member not in archive:
+    for folder, name, chart in members:
+        member, shared = folder + name, trees.get(folder + "styles.xml")
+        if member not in trees:
             continue
-        tree = parse_part(archive, member)
+        tree = trees[member]
+        looks = CodeLooks.of(tree.getroot(), None if shared is None else shared.getroot())
+        vocabulary = OpenDocumentVocabulary(looks)
         added = [] if chart else value_paragraphs(tree.getroot())
-        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS) if is_translated(p, chart)]
+        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS)
+                      if is_translated(p, chart) and not looks.is_code_paragraph(p)]
         jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         take_back(added)

@@ -1,0 +1,137 @@
+"""Code in an OpenDocument file (attnmt.documents.opendocument_code), by the rule of an Office one
+(test_office_code): a span in a character style meant for code ("Source Text"), or in a monospaced
+font beside words in another, is kept as it is; a paragraph in "Preformatted Text" is kept whole; a
+paragraph all in a monospaced font is words.  Files built with odfpy, their styles as LibreOffice
+writes them.  The Upper stand-in upper-cases every word it is given, so a command it read would
+come back in capitals."""
+
+import io
+
+import pytest
+from lxml import etree
+from odf import text
+from odf.opendocument import OpenDocumentText, load
+from odf.style import DefaultStyle, FontFace, Style, TextProperties
+from office_files import odf_bytes
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.opendocument_code import STYLE, style_names
+from attnmt.documents.pipeline import DocumentOptions
+
+COMMAND = ("Type ", "ls -l /tmp", " to list the files.")  # the command in a span, the rest prose
+
+
+def document() -> OpenDocumentText:
+    """A text document whose paragraphs are in Liberation Serif (its default style's font), with
+    the font faces of Liberation Mono and Liberation Serif declared."""
+    made = OpenDocumentText()
+    for family in ("Liberation Mono", "Liberation Serif"):
+        made.fontfacedecls.addElement(FontFace(name=family, fontfamily=f"'{family}'"))
+    default = DefaultStyle(family="paragraph")
+    default.addElement(TextProperties(fontname="Liberation Serif"))
+    made.styles.addElement(default)
+    return made
+
+
+def style(made: OpenDocumentText, name: str, family: str, automatic: bool = False, **font) -> Style:
+    """A style ``name`` of ``family``, named (in styles.xml) or automatic (in content.xml), with the
+    text properties ``font`` (none where it is empty); ``parentstylename`` is a Style's own argument."""
+    parent = font.pop("parentstylename", None)
+    made_style = Style(name=name, family=family, **({} if parent is None else {"parentstylename": parent}))
+    if font:
+        made_style.addElement(TextProperties(**font))
+    (made.automaticstyles if automatic else made.styles).addElement(made_style)
+    return made_style
+
+
+def source_text(made: OpenDocumentText) -> Style:
+    return style(made, "Source Text", "text")  # LibreOffice's: Source_20_Text, shown as "Source Text"
+
+
+def based_on_source_text(made: OpenDocumentText) -> Style:
+    return style(made, "Command", "text", parentstylename=source_text(made))
+
+
+def liberation_mono(made: OpenDocumentText) -> Style:
+    return style(made, "T1", "text", automatic=True, fontname="Liberation Mono")  # a font face, by name
+
+
+def courier_family(made: OpenDocumentText) -> Style:
+    return style(made, "T1", "text", automatic=True, fontfamily="'Courier New', monospace")
+
+
+def command_file(look) -> bytes:
+    """COMMAND in a paragraph, its command in a span whose style ``look(document)`` makes."""
+    made = document()
+    paragraph = text.P(text=COMMAND[0])
+    paragraph.addElement(text.Span(stylename=look(made), text=COMMAND[1]))
+    paragraph.addText(COMMAND[2])
+    made.text.addElement(paragraph)
+    return odf_bytes(made)
+
+
+def paragraphs(data: bytes) -> list:
+    return load(io.BytesIO(data)).text.getElementsByType(text.P)
+
+
+def pieces(paragraph) -> list[tuple[str, str]]:
+    """(its name, its text) of each child of ``paragraph``: "text" for its text outside every element."""
+    return [(node.tagName if node.nodeType == node.ELEMENT_NODE else "text", str(node))
+            for node in paragraph.childNodes]
+
+
+def translate(data: bytes, translator) -> bytes:
+    return translate_office(data, ".odt", translator, DocumentOptions())
+
+
+@pytest.mark.parametrize("look", [source_text, based_on_source_text, liberation_mono, courier_family],
+                         ids=["Source Text", "based on Source Text", "Liberation Mono", "fo:font-family Courier New"])
+def test_a_span_of_code_in_an_odt_paragraph_is_kept_as_it_is(upper, look):
+    """Read as words, the command was translated ("in einem stellen") and lost."""
+    paragraph = paragraphs(translate(command_file(look), upper))[0]
+    assert pieces(paragraph) == [("text", "TYPE "), ("text:span", "ls -l /tmp"), ("text", " TO LIST THE FILES.")]
+    assert not any("ls" in sentence for sentence in upper.given)
+
+
+def test_a_paragraph_in_preformatted_text_is_kept_whole(upper):
+    """LibreOffice's HTML <pre>: an automatic paragraph style based on "Preformatted Text"."""
+    made = document()
+    preformatted = style(made, "Preformatted Text", "paragraph", fontname="Liberation Mono")
+    made.text.addElement(text.P(stylename=style(made, "P1", "paragraph", automatic=True,
+                                                parentstylename=preformatted),
+                                text="for line in open(path): print(line)"))
+    made.text.addElement(text.P(text="The loop prints each line."))
+    assert [str(p) for p in paragraphs(translate(odf_bytes(made), upper))] == [
+        "for line in open(path): print(line)", "THE LOOP PRINTS EACH LINE."]
+    assert upper.given == ["The loop prints each line."]
+
+
+def test_a_paragraph_whose_style_is_in_a_monospaced_font_is_translated(upper):
+    """Its span in the same font is in the paragraph's own font, not code's."""
+    made = document()
+    paragraph = text.P(stylename=style(made, "P1", "paragraph", automatic=True, fontname="Liberation Mono"),
+                       text=COMMAND[0])
+    paragraph.addElement(text.Span(stylename=liberation_mono(made), text=COMMAND[1]))
+    paragraph.addText(COMMAND[2])
+    made.text.addElement(paragraph)
+    assert str(paragraphs(translate(odf_bytes(made), upper))[0]) == "TYPE LS -L /TMP TO LIST THE FILES."
+
+
+def test_a_paragraph_of_spans_all_in_a_monospaced_font_is_translated(upper):
+    """No letters in another font beside them, so words (a screenplay typed in Courier)."""
+    made = document()
+    bold = style(made, "T2", "text", automatic=True, fontname="Liberation Mono", fontweight="bold")
+    paragraph = text.P()
+    paragraph.addElement(text.Span(stylename=liberation_mono(made), text="The dog "))
+    paragraph.addElement(text.Span(stylename=bold, text="runs home."))
+    made.text.addElement(paragraph)
+    assert str(paragraphs(translate(odf_bytes(made), upper))[0]) == "THE DOG RUNS HOME."
+
+
+def test_a_style_is_named_by_its_display_name_and_its_decoded_name():
+    """ODF writes a space in a style's name as _20_; a display name says the name a person gave it."""
+    def named(attributes: str) -> etree._Element:
+        return etree.fromstring(f'<style:style xmlns:style="{STYLE}" {attributes}/>')
+
+    assert style_names(named('style:name="Preformatted_20_Text"')) == ["Preformatted Text"]
+    assert style_names(named('style:name="T1" style:display-name="Source Text"')) == ["Source Text", "T1"]
