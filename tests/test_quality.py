@@ -19,14 +19,13 @@ from attnmt.decoding.calibration import (
     load_calibration,
     save_calibration,
 )
-from attnmt.decoding.fitting import logistic_fit, reliability, ridge_fit
+from attnmt.decoding.fitting import logistic_fit, probability, reliability, ridge_fit
 from attnmt.decoding.quality import (
     Assessment,
     Assessor,
     Features,
     assess,
     assess_searched,
-    probability,
     segments,
 )
 from attnmt.decoding.quality_joined import joined
@@ -158,6 +157,20 @@ def test_a_copy_the_model_reads_as_no_piece_is_right_by_construction(model_and_t
     copies = assessed(model_and_tokenizer, invisible, invisible)
     assert [(a.quality, a.flags, a.calibrated) for a in copies] == [(1.0, [], False)] * 4
 
+
+
+def test_a_pair_the_model_reads_no_piece_of_one_side_of_is_no_good_translation(model_and_tokenizer):
+    """"\u2581", SentencePiece's mark for a space, alone reads as no piece: as a translation of a
+    source with text it is empty, and a translation of it (but the copy) is vouched for by nothing.
+    ``attnmt score`` gave each quality 1 and no flags."""
+    model, tokenizer = model_and_tokenizer
+    assert tokenizer.encode_target("\u2581") == [] and tokenizer.encode("\u2581") == []  # no EOS either
+    sources = ["a dog runs", "a dog runs", "\u2581", "\u2581"]
+    translations = ["\u2581", "\x7f\u2581", "ein hund", "\u2581"]  # DEL: an invisible character
+    found = Assessor().assess(model, tokenizer, sources, translations)
+    assert [(a.quality, a.flags) for a in found] == [(0.0, ["empty", "low_quality"])] * 2 + [
+        (0.0, ["low_quality"]), (1.0, [])]
+    assert found[2].words == [("ein", None), ("hund", None)]  # no word of it was read
 
 # The 20 pairs' sources, others made of their words, a one-word source and a long one of seven sentences.
 SEARCHED = [*SOURCES, "dog", "a dog sleeps", "two cats run", "the woman rides a horse", "a bird reads a book",

@@ -102,3 +102,12 @@ def test_a_text_read_sentence_by_sentence_is_read_whole_for_the_verbatim_rule():
     assert dropped.flags == ["verbatim"] and dropped.quality == 0.9  # a rule flag: the quality stays
     assert moved.flags == [] and moved.quality == 0.8
     assert read_whole(None, "a", "b") is None
+
+
+def test_addresses_and_the_scheme_and_host_of_a_url_are_compared_whatever_their_case():
+    """Info@Example.COM written info@example.com was flagged; a URL's path is case-sensitive, and stays so."""
+    assert not differs("Write to Info@Example.COM.", "Schreiben Sie an info@example.com.")
+    assert not differs("See https://Example.ORG/Path and www.Example.org/A?B=1.",
+                       "Siehe https://example.org/Path und www.example.org/A?B=1.")
+    assert differs("See https://example.org/Path.", "Siehe https://example.org/path.")
+    assert differs("See www.example.org/A?B=1.", "Siehe www.example.org/A?b=1.")

@@ -47,6 +47,18 @@ def test_score_gives_a_word_before_an_invisible_character_its_own_probability(tr
         assert words == [["ein", plain[0][1]], [f"hund{mark}", plain[1][1]], ["rennt", plain[2][1]]]
 
 
+
+def test_score_gives_a_translation_read_as_no_piece_quality_0(trained_model, tmp_path, capsys):
+    """"\u2581" alone, SentencePiece's space, is no translation of "a dog runs", and "ein hund" none
+    the model can vouch for of "\u2581"; both scored 1.0 and no flags.  The copy keeps its 1."""
+    lines = [("a dog runs", "\u2581"), ("\u2581", "ein hund"), ("\u2581", "\u2581")]
+    src, hyp = write_pairs(tmp_path, "x", lines)
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    found = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [(a["quality"], a["flags"]) for a in found] == [(0.0, ["empty", "low_quality"]), (0.0, ["low_quality"]),
+                                                          (1.0, [])]
+
 def test_score_writes_tsv_rows(trained_model, tmp_path, capsys):
     src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "")])
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format", "tsv"],

@@ -59,7 +59,7 @@ import torch
 # both import quality, which imports this module last, so whichever of them a program imports first is
 # part-way through its imports while this module runs, its names not defined yet.
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding, calibration_file, elsewhere
-from attnmt.decoding.fitting import Reliability, logistic_fit, reliability, ridge_fit
+from attnmt.decoding.fitting import Reliability, logistic_fit, probability, reliability, ridge_fit
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import (
@@ -69,7 +69,6 @@ from attnmt.decoding.quality import (
     Features,
     assess,
     input_names,
-    probability,
 )
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.fitting import probability
 from attnmt.decoding.inputs import GivenGlossary, TextCodec
 from attnmt.decoding.quality import (
     Assessment,
@@ -56,7 +57,6 @@ from attnmt.decoding.quality import (
     check_assessing,
     flags_of,
     passes_through,
-    probability,
     rules_broken,
 )
 from attnmt.decoding.quality_measures import WORD
@@ -257,7 +257,7 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
            else [own[i] for i in filled])
     both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold)  # one pass
     mine = both[len(filled):]
-    read = [k for k in range(len(filled)) if both[k] is not None and mine[k] is not None
+    read = [k for k in range(len(filled)) if all(a is not None and a.features is not None for a in (both[k], mine[k]))
             and tokenizer.encode_target(ours[k]) != tokenizer.encode_target(own[k])
             and not passes_through(texts[k], ours[k])]
     readings = dict(zip(read, read_against_own([both[k].features for k in read], [mine[k].features for k in read],
@@ -265,7 +265,7 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     found: list[Assessment | None] = [None] * len(sources)
     for k, i in enumerate(filled):
         text = both[k]
-        if k not in readings:  # blank, the model's own translation or passed through (1): assess's quality
+        if k not in readings:  # blank, own, passed through (1) or read as no piece (unread_pair): assess's
             found[i] = text
             continue
         quality = calibration.elsewhere.quality(readings[k], text.quality, calibration.length_center,

@@ -1,10 +1,12 @@
 """The fits behind the quality calibration (attnmt.decoding.calibration): a logistic and a
 least-squares fit with an L2 penalty, each input's weight held to its own sign where asked
-(``signed_fit``), and the reliability table of predicted against observed.  Plain tensors in,
-plain tensors out: nothing here knows what the inputs are."""
+(``signed_fit``), a fitted logistic function's value (``probability``), and the reliability table
+of predicted against observed.  Plain tensors in, plain tensors out: nothing here knows what the
+inputs are."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -12,6 +14,17 @@ import torch
 
 L2 = 1.0
 BINS = 10
+
+
+def probability(weights: Sequence[float], bias: float, means: Sequence[float], scales: Sequence[float],
+                inputs: Sequence[float]) -> float:
+    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs; 0.0 where
+    an input is no finite number (a piece at log-prob -inf, a broken model's NaN): nothing vouches
+    for such a translation, and a NaN z would pass min(50.0, z) as 50.0, a quality of 1.0."""
+    if not all(math.isfinite(x) for x in inputs):
+        return 0.0
+    z = bias + sum(w * (x - m) / s for w, x, m, s in zip(weights, inputs, means, scales, strict=True))
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 def logistic_fit(x: torch.Tensor, y: torch.Tensor, l2: float = L2, steps: int = 50,

@@ -37,14 +37,11 @@ read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and
                   of several sentences: read whole, attnmt.decoding.quality_joined)
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
-An empty translation of a source with text (or one of invisible characters alone, ``blank``) has
-no pass to read (``assess`` gives None): what gives translations out (``Assessor``: translate,
-the server, a review; and ``attnmt score``) gives it quality 0 and the flag ``empty`` (EMPTY),
-with ``low_quality`` as any quality under the threshold (``empty_translation``).
-
-A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``),
-one the model reads as no piece too (invisible characters alone: ``blank_pair``); so does a text
-of URLs and e-mail addresses alone, which plain text passes through too
+An empty translation of a source with text (``blank``, or read as no piece) has no pass to read:
+what gives translations out (``Assessor``: translate, the server, a review; ``attnmt score``) gives
+it quality 0 and the flag ``empty`` (EMPTY), and ``low_quality`` under the threshold.  A text with
+no letter passed through as it is gets quality 1 and no flags (``passes_through``; ``blank_pair``
+where no piece of it is read), as does one of URLs and e-mail addresses alone
 (attnmt.documents.paragraphs.passed_through).
 """
 
@@ -52,7 +49,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 import torch
@@ -244,26 +241,14 @@ def flags_of(features: Features, quality: float, calibration: attnmt.decoding.ca
     return [name for name in FLAGS if broken[name]]
 
 
-def probability(weights: Sequence[float], bias: float, means: Sequence[float], scales: Sequence[float],
-                inputs: Sequence[float]) -> float:
-    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs; 0.0 where
-    an input is no finite number (a piece at log-prob -inf, a broken model's NaN): nothing vouches
-    for such a translation, and a NaN z would pass min(50.0, z) as 50.0, a quality of 1.0."""
-    if not all(math.isfinite(x) for x in inputs):
-        return 0.0
-    z = bias + sum(w * (x - m) / s for w, x, m, s in zip(weights, inputs, means, scales, strict=True))
-    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
-
-
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
            calibration: attnmt.decoding.calibration.Calibration | None = None, max_tokens: int = MAX_TOKENS,
            threshold: float | None = None) -> list[Assessment | None]:
     """An Assessment of each translation of each source (None where either is ``blank``, spaces or
-    invisible characters alone, or reads as no piece), from one teacher-forced pass over each pair;
-    ``calibration`` (attnmt.decoding.calibration) turns the features into a calibrated quality,
-    else it is exp(mean log-prob), ``calibrated`` false.
-    A copy with no letter that the model reads as no piece (a zero-width space, a left-to-right
-    mark alone) has no pass, and is its own reference all the same: ``blank_pair``'s assessment.
+    invisible characters alone), from one teacher-forced pass over each pair; ``calibration``
+    (attnmt.decoding.calibration) turns the features into a calibrated quality, else it is
+    exp(mean log-prob), ``calibrated`` false.  A pair with a side read as no piece has no pass
+    (``unread_pair``: quality 1 for a copy with no letter, else 0).
     ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
     ``sources`` and ``translations`` are no lists of texts, or not one translation a source, and
     for an option it cannot take (``check_assessing``)."""
@@ -275,8 +260,8 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
     found: list[Assessment | None] = [None] * len(sources)
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold)
-    return [blank_pair(calibration) if a is None and s.strip() and passes_through(s, t) else a
-            for a, s, t in zip(found, sources, translations, strict=True)]
+    return [unread_pair(s, t, bool(ids), calibration, threshold) if a is None else a
+            for a, s, t, ids in zip(found, sources, translations, target_ids, strict=True)]
 
 
 def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) -> list[int]:
@@ -368,19 +353,33 @@ class Assessor:
 
 
 def empty_translation(calibration: attnmt.decoding.calibration.Calibration | None,
-                      threshold: float | None = None) -> Assessment:
+                      threshold: float | None = None, flags: Sequence[str] = (EMPTY,)) -> Assessment:
     """The Assessment of an empty translation of a source with text, which no forced pass reads:
-    the most obvious broken translation, quality 0, the flag EMPTY and, as any quality under the
-    threshold (``low_quality_threshold``) gets, ``low_quality``."""
+    the most obvious broken translation, quality 0, ``flags`` (the flag EMPTY) and, as any quality
+    under the threshold (``low_quality_threshold``) gets, ``low_quality``."""
     low = 0.0 < low_quality_threshold(calibration, threshold)
-    return Assessment(0.0, [EMPTY, "low_quality"] if low else [EMPTY], calibration is not None)
+    return Assessment(0.0, [*flags, "low_quality"] if low else [*flags], calibration is not None)
+
+
+def unread_pair(source: str, translation: str, translation_read: bool,
+                calibration: attnmt.decoding.calibration.Calibration | None,
+                threshold: float | None = None) -> Assessment | None:
+    """The Assessment of a pair ``assess`` has no pass for: ``blank_pair``'s for a copy with no letter;
+    None where a side is ``blank`` (``with_empty``); else quality 0, as nothing vouches for a pair
+    the model reads no piece of one side of, and ``empty`` where that is the translation ("\u2581",
+    SentencePiece's space, alone: ``translation_read`` false).  Score gave each quality 1."""
+    if source.strip() and passes_through(source, translation):
+        return blank_pair(calibration)
+    if blank(source) or blank(translation):
+        return None
+    words = word_probabilities(translation, [], [])  # no word of it was read: each one's probability None
+    return replace(empty_translation(calibration, threshold, [] if translation_read else [EMPTY]), words=words)
 
 
 def blank_pair(calibration: attnmt.decoding.calibration.Calibration | None) -> Assessment:
     """The Assessment of a blank line given as its own blank translation, or of a line the model
-    reads as no piece given as itself (``assess``): nothing to translate, passed through as it is,
-    a copy that is its own reference (``passes_through``): quality 1, no flags, as the server
-    answers for "".  ``attnmt score`` gave it null, an empty tsv column."""
+    reads as no piece given as itself (``unread_pair``): a copy, its own reference (``passes_through``):
+    quality 1, no flags, as the server answers for ""."""
     return Assessment(1.0, [], calibration is not None)
 
 

@@ -2,7 +2,8 @@
 URLs, e-mail addresses and numbers, differs from its source's.
 
 URLs and e-mail addresses (PROTECTED) pass through untranslated, so the two sides must hold the
-same ones, as multisets, character for character.  Numbers are read after NFKC ("m²" is "m2",
+same ones, as multisets, character for character but for the case of an address and of a URL's
+scheme and host (``address_key``).  Numbers are read after NFKC ("m²" is "m2",
 "CO₂" "CO2"), a 12-hour time as 24 ("2:30 pm" is "14:30") and a year range in full ("1990-95" is
 "1990-1995"), and matched one side's against the other's in three passes:
 
@@ -223,9 +224,20 @@ def groups_left(source: str, translation: str) -> tuple[Counter[str], Counter[st
     return +left[0], +left[1]
 
 
+def address_key(address: str) -> str:
+    """A URL or e-mail address (PROTECTED) as it is compared: the scheme and host of a URL and all of
+    an e-mail address casefolded, as they are case-insensitive ("Info@Example.COM" is
+    "info@example.com", "https://Example.ORG/Path" "https://example.org/Path"), a URL's path, query
+    and fragment as they are ("/Path" is not "/path")."""
+    host = re.match(r"(?:[^/?#]*://)?[^/?#]*", address)[0]  # all of an e-mail address, which has no "/"
+    return host.casefold() + address[len(host):]
+
+
 def differs(source: str, translation: str) -> bool:
     """Whether ``translation`` breaks the verbatim rule (module docstring): its URLs and e-mail
-    addresses are not ``source``'s, or a number in digits on one side is not on the other."""
-    if Counter(PROTECTED.findall(source)) != Counter(PROTECTED.findall(translation)):
+    addresses are not ``source``'s (``address_key``), or a number in digits on one side is not on
+    the other."""
+    addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
+    if addresses[0] != addresses[1]:
         return True
     return any(groups_left(source, translation))
