@@ -229,7 +229,8 @@ def address_key(address: str) -> str:
     an e-mail address casefolded, as they are case-insensitive ("Info@Example.COM" is
     "info@example.com", "https://Example.ORG/Path" "https://example.org/Path"), a URL's path, query
     and fragment as they are ("/Path" is not "/path")."""
-    host = re.match(r"(?:[^/?#]*://)?[^/?#]*", address)[0]  # all of an e-mail address, which has no "/"
+    match = re.match(r"(?:[^/?#]*://)?[^/?#]*", address)  # all of an e-mail address, which has no "/"
+    host = match.group() if match else ""  # it always matches: each part may be empty
     return host.casefold() + address[len(host):]
 
 

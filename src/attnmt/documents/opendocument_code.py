@@ -115,7 +115,7 @@ class CodeLooks:
         layers = body + [style for mark in marks for style in self.chain("text", mark.get(STYLE_NAME))]
         font, own = self.font(layers), self.font(body)
         return (any(is_code_style(name) for layer in layers if layer is not None for name in style_names(layer)),
-                is_monospaced(font) and (own is None or font.casefold() != own.casefold()))
+                font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold()))
 
     def chain(self, family: str, name: str | None) -> list[etree._Element]:
         """Style ``name`` of ``family`` and the styles it is based on, the furthest first (a loop of
