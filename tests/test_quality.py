@@ -130,6 +130,15 @@ def test_a_translation_of_invisible_characters_alone_is_empty_for_every_assessor
     assert [(a.quality, a.flags) for a in found] == [(0.0, ["empty", "low_quality"])] * 3
 
 
+def test_the_assessor_reads_utf8_bytes_as_their_text(model_and_tokenizer):
+    """Assessor.assess took bytes on to ``with_empty``, which looked for a blank translation in them:
+    AttributeError: 'int' object has no attribute 'isspace'.  Now it reads them as ``assess`` does."""
+    model, tokenizer = model_and_tokenizer
+    as_text = Assessor().assess(model, tokenizer, ["a dog runs", "a cat sleeps"], ["ein hund rennt", ""])
+    as_bytes = Assessor().assess(model, tokenizer, [b"a dog runs", b"a cat sleeps"], [b"ein hund rennt", b""])
+    assert as_bytes == as_text and as_text[1].flags == ["empty", "low_quality"]
+
+
 def test_a_text_with_no_letter_passed_through_as_it_is_is_right_by_construction(model_and_tokenizer):
     # The tiny model reads "12345" as its own translation with probability ~0.0; a copy is its own reference.
     copies = assessed(model_and_tokenizer, ["12345", "!!!", " 2 + 2 "], ["12345", "!!!", "2 + 2"])

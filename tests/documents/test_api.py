@@ -151,3 +151,22 @@ def test_a_page_or_subtitle_file_the_model_fails_on_fails_whole(failing_on_the_b
         with pytest.raises(SentencesFailed) as failed:
             translating(model, tokenizer, text, Decoding(beam_size=1))
         assert list(failed.value.failures) == [0] and failed.value.outputs == ""
+
+
+def test_a_file_the_model_fails_on_is_one_line_naming_it_and_nothing_is_written(failing_on_the_boy, tmp_path):
+    """translate_file let the search's SentencesFailed out, "the model failed on 1 sentence(s), the first
+    on sentence 2", keyed by the file's distinct sentences: the file was named nowhere."""
+    from attnmt.decoding.translate import SentencesFailed
+    from attnmt.documents import translate_file
+
+    model, tokenizer = failing_on_the_boy
+    page, output = tmp_path / "part.html", tmp_path / "part.de.html"
+    page.write_text("<p>a dog runs</p>\n<p>the boy laughs</p>\n", encoding="utf-8")
+    output.write_text("the last translation\n", encoding="utf-8")
+    with pytest.raises(SentencesFailed) as failed:
+        translate_file(model, tokenizer, page, output, Decoding(beam_size=1))
+    assert str(failed.value) == (f"{page}: not translated, the model failed on 1 of its sentences "
+                                 "(the first: RuntimeError: boom); nothing was written")
+    assert list(failed.value.failures) == [0] and failed.value.outputs is None  # one text, failed whole
+    assert isinstance(failed.value.__cause__, SentencesFailed) and len(failed.value.__cause__.failures) == 1
+    assert output.read_text(encoding="utf-8") == "the last translation\n"

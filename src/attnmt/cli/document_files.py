@@ -45,6 +45,7 @@ from attnmt.cli.lines import line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
+from attnmt.documents.failed import FileFailed
 from attnmt.documents.files import translate_text
 from attnmt.documents.pipeline import ModelTranslator, translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
@@ -61,9 +62,7 @@ def whole_file(translating: Callable[[], str], where: str) -> str:
     try:
         return translating()
     except SentencesFailed as failed:
-        first = next(iter(failed.failures.values()))
-        raise DataError(f"{where}: not translated, the model failed on {len(failed.failures)} of its sentences "
-                        f"(the first: {type(first).__name__}: {first}); nothing was written") from None
+        raise DataError(str(FileFailed(where, failed))) from None
 
 
 def uses_documents(args: argparse.Namespace) -> bool:

@@ -226,10 +226,11 @@ def chrf_to(texts: Sequence[str], others: Sequence[str]) -> list[float]:
     return [chrf.sentence_score(t, [o]).score for t, o in zip(texts, others, strict=True)]
 
 
-def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
+def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | bytes],
+                     translations: Sequence[str | bytes],
                      calibration: attnmt.decoding.calibration.Calibration | None, decoding: Decoding = DEFAULT,
                      max_tokens: int = MAX_TOKENS, threshold: float | None = None,
-                     own: Sequence[str] | None = None,
+                     own: Sequence[str | bytes] | None = None,
                      glossary: GivenGlossary | None = None) -> list[Assessment | None]:
     """``assess`` for translations the model did not write (``attnmt score``): each source is
     translated by the model (``decoding``, and ``glossary``, the terms the translations were made

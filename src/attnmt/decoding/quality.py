@@ -241,9 +241,9 @@ def flags_of(features: Features, quality: float, calibration: attnmt.decoding.ca
     return [name for name in FLAGS if broken[name]]
 
 
-def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
-           calibration: attnmt.decoding.calibration.Calibration | None = None, max_tokens: int = MAX_TOKENS,
-           threshold: float | None = None) -> list[Assessment | None]:
+def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | bytes],
+           translations: Sequence[str | bytes], calibration: attnmt.decoding.calibration.Calibration | None = None,
+           max_tokens: int = MAX_TOKENS, threshold: float | None = None) -> list[Assessment | None]:
     """An Assessment of each translation of each source (None where either is ``blank``, spaces or
     invisible characters alone), from one teacher-forced pass over each pair; ``calibration``
     (attnmt.decoding.calibration) turns the features into a calibrated quality, else it is
@@ -335,11 +335,11 @@ class Assessor:
     def __post_init__(self) -> None:
         check_assessing(self.calibration, self.threshold, self.max_tokens)
 
-    def assess(self, model: Transformer, tokenizer: TextCodec, sources: Sequence[str],
-               translations: Sequence[str]) -> list[Assessment | None]:
+    def assess(self, model: Transformer, tokenizer: TextCodec, sources: Sequence[str | bytes],
+               translations: Sequence[str | bytes]) -> list[Assessment | None]:
         """``assess``'s Assessments, and ``empty_translation``'s where a source with text has a blank
-        translation: what is given out (translate's tsv and jsonl, the server, a review) has a
-        quality wherever the source has text."""
+        translation: translate's tsv and jsonl, the server and a review give a quality wherever the source has text."""
+        sources, translations = given_pairs(sources, translations)
         found = assess(model, tokenizer, sources, translations, self.calibration, self.max_tokens, self.threshold)
         return with_empty(found, sources, translations, self.calibration, self.threshold)
 

@@ -238,15 +238,16 @@ def sentence_hypotheses(
 def translate(
     model: Transformer,
     tokenizer: TextCodec,
-    sentences: Sequence[str],
+    sentences: Sequence[str | bytes],
     decoding: Decoding = DEFAULT,
     max_tokens: int = MAX_TOKENS,
     max_sentences: int | None = None,
     glossary: Glossaries = None,
     prefix: Prefixes = None,
 ) -> list[str]:
-    """One translation per input sentence, in input order; blank inputs give "".  Where the model
-    fails on some sentences, SentencesFailed names them and holds the others' translations.
+    """One translation per input sentence (a str, or its UTF-8 bytes), in input order; blank inputs
+    give "".  Where the model fails on some sentences, SentencesFailed names them and holds the
+    others' translations.
 
     Sentences are sorted by length and batched by max_tokens padded source tokens (and
     at most max_sentences a batch, unless 0; None: what suits the model's search,
@@ -274,7 +275,7 @@ def translate(
 def translate_n_best(
     model: Transformer,
     tokenizer: TextCodec,
-    sentences: Sequence[str],
+    sentences: Sequence[str | bytes],
     decoding: Decoding = DEFAULT,
     max_tokens: int = MAX_TOKENS,
     max_sentences: int | None = None,

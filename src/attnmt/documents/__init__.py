@@ -17,7 +17,8 @@ Each takes a ``Decoding`` (how to search), ``DocumentOptions`` (how to cut up an
 and a ``Glossary`` (terms every translation must use; matched on the text a reader sees,
 tags taken out, so a term in ``<b>red</b> car`` is found as "red car").  Where the model fails
 on sentences, SentencesFailed names the input texts that hold them (a page or a subtitle file is
-one text, which fails whole) and holds the others' translations, those texts' "" (failed.by_text).
+one text, which fails whole) and holds the others' translations, those texts' "" (failed.by_text);
+translate_file's names the file (failed.FileFailed), and nothing is written.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from pathlib import Path
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.failed import by_text, one_text
+from attnmt.decoding.translate import SentencesFailed
+from attnmt.documents.failed import FileFailed, by_text, one_text
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -97,7 +99,10 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
     """The file ``source`` translated into ``output`` (written whole or not at all), in the format
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
     for a format it does not know or a file it cannot read; ConfigError, before any work, for an
-    ``output`` that is ``source`` (the same file, however named).  ``review``
+    ``output`` that is ``source`` (the same file, however named).  Where the model fails on some of
+    its sentences, the file fails whole and nothing is written: ``attnmt.documents.failed.FileFailed``,
+    a SentencesFailed whose one line names the file (``failures`` {0: the first error}, ``outputs``
+    None; its ``__cause__`` the SentencesFailed of the sentences themselves).  ``review``
     (``model_review``) collects the sentences that need review, each with its place in the file::
 
         review = model_review(model, tokenizer, load_calibration(model_dir), min_quality=0.6)
@@ -117,7 +122,10 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
         data = source.read_bytes()
     except OSError as error:
         raise UserError(f"{source}: {error.strerror or error}") from None
-    translated = translate_file_bytes(data, source.name, translator, options, progress, review=review)
+    try:
+        translated = translate_file_bytes(data, source.name, translator, options, progress, review=review)
+    except SentencesFailed as failed:  # keyed by the file's distinct sentences: nothing the caller can place
+        raise FileFailed(str(source), failed) from failed
     write_bytes(Path(output), translated, OutputError)
 
 

@@ -4,7 +4,8 @@ A document's sentences go to the model in one batched call, each distinct senten
 SentencesFailed that call raises names sentences by their place in that call and holds their
 translations: nothing the caller gave.  ``by_text`` turns it into one about the caller's texts:
 ``failures`` keyed by input text, ``outputs`` the texts' translations, a text holding a failed
-sentence left empty ("", as a blank text's), every other text translated.
+sentence left empty ("", as a blank text's), every other text translated.  A file, translated
+whole, fails whole: ``FileFailed`` names it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,22 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.pipeline import Translator, translator_glossary
 from attnmt.documents.spans import Weights
+
+
+class FileFailed(SentencesFailed):
+    """The model failed on some sentences of the file ``where``, translated whole (``translate_file``,
+    ``attnmt translate``): one line naming the file, and nothing written, as a document with holes in
+    it is no translation.  As a page's, the file is one text that fails whole: ``failures`` {0: the
+    first sentence's error}, ``outputs`` None (what ``translate_file`` returns).  ``translate_file``
+    raises it from ``failed`` (its ``__cause__``), the SentencesFailed of the sentences themselves."""
+
+    def __init__(self, where: str, failed: SentencesFailed) -> None:
+        first = next(iter(failed.failures.values()))
+        super().__init__({0: first})
+        self.where = where
+        self.args = (f"{where}: not translated, the model failed on {len(failed.failures)} of its sentences "
+                     f"(the first: {type(first).__name__}: {first}); nothing was written",)
+
 
 Translating = Callable[[Translator, Sequence[str]], list[str]]  # texts translated with a translator
 

@@ -79,7 +79,8 @@ def pharaoh(pairs: Sequence[tuple[int, int]]) -> str:
     return " ".join(f"{s}-{t}" for s, t in pairs)
 
 
-def align(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str], translations: Sequence[str],
+def align(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str | bytes],
+          translations: Sequence[str | bytes],
           layer: int = -1, heads: Sequence[int] | None = None) -> list[list[tuple[int, int]]]:
     """Word alignments of each source sentence with its translation, from decoder ``layer``'s
     cross-attention (negative counts from the last), the mean of ``heads`` (default: all);
@@ -125,7 +126,8 @@ def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence
     return extras
 
 
-def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str], translations: Sequence[str],
+def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str | bytes],
+                  translations: Sequence[str | bytes],
                   layer: int = -1, heads: Sequence[int] | None = None,
                   max_tokens: int = MAX_TOKENS) -> list[list[tuple[int, int]]]:
     """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
@@ -174,7 +176,7 @@ def word_sums(pieces: np.ndarray, words: Sequence[int], axis: int) -> np.ndarray
     return found
 
 
-def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences: Sequence[str],
+def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences: Sequence[str | bytes],
                            weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
                            max_sentences: int | None = None, layer: int = -1,
                            heads: Sequence[int] | None = None,

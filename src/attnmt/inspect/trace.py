@@ -199,7 +199,7 @@ def repeated_head(heads: Sequence[int], count: int) -> str | None:
 
 
 def trace_translation(
-    model: Transformer, tokenizer: PieceCodec, sentence: str, target: str | None = None,
+    model: Transformer, tokenizer: PieceCodec, sentence: str | bytes, target: str | bytes | None = None,
     decoding: Decoding = DEFAULT, warn: bool = True,
 ) -> TranslationAttention:
     """Translates ``sentence`` (or takes ``target`` as given) and records the attention of that translation.
