@@ -112,6 +112,24 @@ def test_score_with_translates_glossary_scores_a_letterless_line_with_its_terms_
     assert [row[5:7] for row in rows] == [["1.0000", "-"]] * 3
 
 
+def test_score_gives_no_word_of_a_line_passed_through_a_probability_terms_replaced_or_not(
+        trained_model, tmp_path, capsys):
+    """Nothing of such a line reached the model, so its words are null, as a copy of ``12345``'s
+    were: ``zweitausendzwölf`` for ``2012`` (the glossary's) and a URL alone had the forced pass's
+    probabilities (the hand-trained model gave both 0.0)."""
+    url = "https://example.com/docs/page"
+    source, hyp, glossary = tmp_path / "in.txt", tmp_path / "out.txt", tmp_path / "terms.tsv"
+    source.write_text(f"2012\n{url}\n12345\n", encoding="utf-8")
+    hyp.write_text(f"zweitausendzwölf\n{url}\n12345\n", encoding="utf-8")
+    glossary.write_text("2012\tzweitausendzwölf\n", encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--glossary",
+                              glossary, "--output-format", "jsonl"], capsys)
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [(a["quality"], a["flags"]) for a in lines] == [(1.0, [])] * 3
+    assert [a["words"] for a in lines] == [[["zweitausendzwölf", None]], [[url, None]], [["12345", None]]]
+
+
 def test_score_with_translates_glossary_reads_a_sentence_beside_a_letterless_part_with_terms_as_translate(
         trained_model, tmp_path, capsys):
     """``2012.`` beside a sentence came out ``zweitausendzwölf.``, which score looked for as

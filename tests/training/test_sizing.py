@@ -89,6 +89,15 @@ def test_fine_tuning_is_not_checked(tmp_path):
     assert not any("training pairs" in line for line in tuned.log.pending)
 
 
+def test_a_resumed_fine_tuning_is_not_checked_either(tmp_path):
+    first = Trainer(tiny_config(tmp_path / "first"), progress=False)
+    ckpt.save_weights(first.model, first.dir / ckpt.WEIGHTS)
+    config = tiny_config(tmp_path / "tuned", init_from=str(first.dir), max_steps=1, eval_every=1, eval_metric="loss")
+    Trainer(config, progress=False).train()
+    resumed = Trainer(config, resume=True, progress=False)  # its weights come from its checkpoint, not init_from
+    assert not any("training pairs" in line for line in resumed.log.pending)
+
+
 def test_a_corpus_too_small_for_any_shape_is_pointed_to_fine_tuning_not_to_a_shape():
     warning = size_warning(parameters_of("multi30k_en_de.yaml"), 5)
     assert warning.startswith("warning: 4,651,008 parameters for 5 training pairs (930,202 a pair; over 1,000")

@@ -132,11 +132,12 @@ def passes_through(text: str, translation: str, options: DocumentOptions, glossa
 
 def passed_through(assessed: Assessment | None) -> Assessment | None:
     """The assessment of a text passed through untranslated (``passes_through``), from the forced
-    pass's (``assessed``: its word probabilities stay the model's): quality 1, no flags, as
+    pass's (``assessed``): quality 1, no flags and no word probability (None each), as
     quality.passes_through gives a copy with no letter.  The copy is its own reference (chrF 100);
     read whole by the model, never trained to copy, "https://example.com/docs/page" came out 0,
-    ``copied`` and ``low_quality``."""
-    return assessed and replace(assessed, quality=1.0, flags=[])
+    ``copied`` and ``low_quality``.  Nothing of the text reached the model, so no word of it has
+    the model's probability: "2012" with its glossary's "zweitausendzwölf" had come out 0.0."""
+    return assessed and replace(assessed, quality=1.0, flags=[], words=[(word, None) for word, _ in assessed.words])
 
 
 def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str,

@@ -86,7 +86,8 @@ def size_warning(parameters: int, pairs: int) -> str:
 
 def check_size(start: Start, pairs: int, say: Callable[[str], None]) -> None:
     """Says size_warning's line, if any, for a model trained from random weights; a model fine-tuned
-    from trained weights keeps its size whatever the data (a large model on few pairs is the point)."""
-    warning = "" if start.weights else size_warning(start.model_config.parameter_count(), pairs)
+    from trained weights keeps its size whatever the data (a large model on few pairs is the point),
+    also when the run is resumed from its own checkpoint."""
+    warning = "" if start.fine_tuned else size_warning(start.model_config.parameter_count(), pairs)
     if warning:
         say(warning)

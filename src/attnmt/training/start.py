@@ -47,7 +47,8 @@ BATCH_SHAPE = ("max_tokens", "max_len", "max_length_ratio")
 class Start:
     tokenizer: Tokenizer | VocabTokenizer
     model_config: TransformerConfig
-    weights: Path | None = None  # safetensors to start from; None: random initial weights
+    weights: Path | None = None  # safetensors to start from; None: random initial weights (or a resume's checkpoint)
+    fine_tuned: bool = False  # the run's first weights were a trained model's (init_from), resumed or not
 
 
 def run_start(config: TrainConfig, say: Callable[[str], None]) -> Start:
@@ -68,7 +69,8 @@ def resumed(config: TrainConfig, run_dir: Path) -> Start:
     """A resumed run's tokenizer and shape, as its directory recorded them (weights: its checkpoint)."""
     check_same_corpora(config, run_dir)
     model_config = ckpt.load_model_config(run_dir)
-    return Start(ckpt.load_tokenizer(run_dir, model_config), training_settings(config, model_config))
+    return Start(ckpt.load_tokenizer(run_dir, model_config), training_settings(config, model_config),
+                 fine_tuned=bool(config.init_from))
 
 
 def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Path) -> None:
@@ -237,7 +239,7 @@ def from_model(config: TrainConfig) -> Start:
         raise ConfigError(f"max_len={config.max_len}: {model_dir}'s model reads at most {model_config.longest_input} "
                           f"tokens a sentence (max_positions {model_config.max_positions}, BOS and EOS besides); "
                           "lower max_len")
-    return Start(tokenizer, training_settings(config, model_config), model_dir / ckpt.WEIGHTS)
+    return Start(tokenizer, training_settings(config, model_config), model_dir / ckpt.WEIGHTS, fine_tuned=True)
 
 
 def training_settings(config: TrainConfig, model_config: TransformerConfig) -> TransformerConfig:
