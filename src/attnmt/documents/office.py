@@ -315,7 +315,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
     flats = [flat for group in groups for flat in group]
-    sentences = flat_sentences(flats, options)
+    sentences = flat_sentences(flats, options, translator_glossary(translator))  # as translate_flats splits them
     total, done = sum(map(len, sentences)), 0
     if progress is not None:
         progress(0, total)

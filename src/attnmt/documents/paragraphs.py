@@ -90,7 +90,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality_joined.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
-    sentences = [paragraph_sentences(text, options) for text in texts]
+    sentences = [paragraph_sentences(text, options, glossary) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
     prefixes = [prefix if first else None for _, first in unique]
@@ -123,7 +123,7 @@ def passes_through(text: str, translation: str, options: DocumentOptions, glossa
     ``paragraph_sentences``), so nothing of it reached the model, and ``translation`` is it as it is
     or, with ``glossary``, its terms replaced as translate replaces them (``2012`` ->
     ``zweitausendzwölf``: letterless.with_terms)."""
-    if paragraph_sentences(text, options):
+    if paragraph_sentences(text, options, glossary):
         return False
     given = translation.strip()
     return given == text.strip() or (glossary is not None and given == translate_paragraphs(
@@ -153,7 +153,8 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     rennt im Park. zweitausendzwölf.`` were read whole, where translate had read one sentence."""
     target = replace(options, source_lang=target_lang)
     parts = letterless_parts(source, options, glossary)
-    ours, theirs = paragraph_sentences(source, options), without_parts(paragraph_sentences(translation, target), parts)
+    ours = paragraph_sentences(source, options, glossary)
+    theirs = without_parts(paragraph_sentences(translation, target), parts)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
             and stands_in(letterless_parts(translation, target), " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
@@ -188,7 +189,7 @@ def letterless_parts(text: str, options: DocumentOptions, glossary: Glossary | N
     scored as the translation without it."""
     found: Counter[str] = Counter()
     for flat in (flat_line(line) for line in text.split("\n")):
-        spans = sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
+        spans = sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary)
         found.update(" ".join(with_terms(part, glossary, Shown.of(flat, (s, e))).split()) for s, e in spans
                      if not has_words(part := flat.text[s:e]))
     return found

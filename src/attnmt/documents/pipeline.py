@@ -256,8 +256,9 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     (without ``review``, which lists every place a sentence needing review has).  A sentence
     without letters never goes to ``translator``: it passes through with its glossary's terms
     that stand in it replaced (``with_terms``), as it is where none does."""
+    glossary = translator_glossary(translator)
     if sentences is None:
-        sentences = flat_sentences(flats, options)
+        sentences = flat_sentences(flats, options, glossary)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
@@ -270,7 +271,6 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     # keep a sentence's source instead: the source, and a translation that is its source, stay as they are.
     texts = [text if text == source else balanced(text) for source, text in zip(todo, texts, strict=True)]
     # A term's source words go to the target term the search wrote for them, not where its forced pieces looked.
-    glossary = translator_glossary(translator)
     found = [with_term_links(source, text, weights, glossary)
              for source, text, weights in zip(todo, texts, found, strict=True)]
     if review is not None:
@@ -299,10 +299,12 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     return results
 
 
-def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[list[tuple[int, int]]]:
+def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions,
+                   glossary: Glossary | None = None) -> list[list[tuple[int, int]]]:
     """Each flat text's sentences, (start, end) in its text, as ``options`` split them, read with
-    the stops its atoms show (``kept_stops``)."""
-    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat))
+    the stops its atoms show (``kept_stops``), none ending inside a term of ``glossary`` (the
+    translator's: ``translator_glossary``)."""
+    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary)
             for flat in flats]
 
 
@@ -348,11 +350,12 @@ def translate_paragraphs(texts: Sequence[str], translator: Translator,
     return ["\n".join(next(translated) for _ in each) for each in lines]
 
 
-def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
-    """The sentences of a plain text that ``translate_paragraphs`` gives its translator, in order:
-    each line's sentences that have letters (the rest passes through, but for the glossary's terms
-    that stand in it: ``with_terms``)."""
+def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS,
+                        glossary: Glossary | None = None) -> list[str]:
+    """The sentences of a plain text that ``translate_paragraphs`` gives a translator with
+    ``glossary``, in order: each line's sentences that have letters (the rest passes through, but
+    for the glossary's terms that stand in it: ``with_terms``), none ending inside a term."""
     flats = [flat_line(line) for line in text.split("\n")]
     return [sentence for flat in flats
-            for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
+            for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary)
             if has_words(sentence := flat.text[s:e])]

@@ -15,11 +15,12 @@ from itertools import pairwise
 
 from sentencex import get_sentence_boundaries
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges, kept_in_pairs
 
 
-def sentence_spans(text: str, language: str = "en", split: bool = True,
-                   breaks: Sequence[int] = (), stops: Sequence[tuple[int, str]] = ()) -> list[tuple[int, int]]:
+def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
+                   stops: Sequence[tuple[int, str]] = (), glossary: Glossary | None = None) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, the whitespace and bidirectional controls around
     it left out (attnmt.documents.bidi: they stay where they stand, as the spacing between
     sentences does, but for a control whose partner the sentence holds: ``kept_in_pairs``); one
@@ -27,8 +28,29 @@ def sentence_spans(text: str, language: str = "en", split: bool = True,
     past a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks),
     and none ends inside a word that starts with "." (".NET": ``splits_a_dotted_word``).
     ``stops``: (position, characters) that a reader sees in the text but ``text`` does not hold (a
-    stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``)."""
-    return kept_in_pairs(text, segmented(text, language, split, breaks, stops))
+    stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``).  No
+    sentence ends inside a term of ``glossary`` ("Wham! Guide", "We love you. Goodbye"): each
+    sentence's terms are found in it alone (attnmt.decoding.inputs.Guides.terms), so a term cut in
+    two would be required of neither half, and dropped silently (``across_terms``)."""
+    spans = segmented(text, language, split, breaks, stops)
+    if glossary and len(spans) > 1:
+        spans = across_terms(spans, [(start, end) for start, end, _ in glossary.found_in(text)], breaks)
+    return kept_in_pairs(text, spans)
+
+
+def across_terms(spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],
+                 breaks: Sequence[int]) -> list[tuple[int, int]]:
+    """``spans`` with each two that one of ``terms`` (start, end) runs across joined into one
+    sentence, but for two a position in ``breaks`` parts: a tab parts fields, and a term spans no
+    two of them (attnmt.documents.letterless.fields_with_terms)."""
+    joined: list[tuple[int, int]] = []
+    for start, end in spans:
+        if joined and any(s < joined[-1][1] and e > start for s, e in terms) and not any(
+                joined[-1][1] <= b <= start for b in breaks):
+            joined[-1] = (joined[-1][0], end)
+        else:
+            joined.append((start, end))
+    return joined
 
 
 def segmented(text: str, language: str, split: bool, breaks: Sequence[int],

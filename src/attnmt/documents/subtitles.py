@@ -50,12 +50,20 @@ import re
 from collections.abc import Sequence
 from itertools import accumulate
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
 from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
+from attnmt.documents.pipeline import (
+    DEFAULT_OPTIONS,
+    DocumentOptions,
+    Translator,
+    flat_sentences,
+    translate_flats,
+    translator_glossary,
+)
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
@@ -175,7 +183,7 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     if not short:
         return cuts
     if review is not None:
-        withdraw(review, first, [flats[j] for j in short], options)
+        withdraw(review, first, [flats[j] for j in short], options, translator_glossary(translator))
     alone = iter(translate_runs([[k] for j in short for k in runs[j]], bodies, translator, options, vtt, where,
                                 lines, review))  # a run of one cue is never short
     cuts = [cut if cut is not None else [next(alone)[0] for _ in run] for run, cut in zip(runs, cuts, strict=True)]
@@ -184,13 +192,14 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     return cuts
 
 
-def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: DocumentOptions) -> None:
+def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: DocumentOptions,
+             glossary: Glossary | None = None) -> None:
     """Takes back what ``review`` recorded of ``flats`` (runs translated again cue by cue) from its
     segment ``first`` on: their rows, and their sentences from its count (those that reached the
     model: with letters; a letterless one's terms are replaced without it, letterless.with_terms)."""
     places = {flat.place for flat in flats}
     review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
-    spans = zip(flats, flat_sentences(flats, options), strict=True)
+    spans = zip(flats, flat_sentences(flats, options, glossary), strict=True)  # as translate_flats split them
     review.sentences -= sum(has_words(flat.text[s:e]) for flat, each in spans for s, e in each)
 
 

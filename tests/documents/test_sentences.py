@@ -1,0 +1,59 @@
+"""The sentence splitter (attnmt.documents.sentences) breaks no glossary term in two: each sentence's
+terms are matched in it alone, so "the Wham! Guide" split after "Wham!" required the term of
+neither half, and the translation came without it, silently.  Every path splits in
+``sentence_spans``, so a line of plain text, a page of HTML and a Word file keep the term whole alike.
+``same`` (conftest): each sentence translated as itself, the sentences it was given recorded."""
+
+import docx
+from office_files import docx_bytes
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines
+from attnmt.documents.sentences import sentence_spans
+
+OPTIONS = DocumentOptions()
+TERMS = Glossary.of({"Wham! Guide": "Wham! Guide", "We love you. Goodbye": "Wir lieben dich. Tschüss"})
+LINE = "A man reads the Wham! Guide on a bike. He smiles."
+
+
+def sentences(text: str, glossary: Glossary | None = TERMS, breaks: tuple[int, ...] = ()) -> list[str]:
+    return [text[s:e] for s, e in sentence_spans(text, "en", True, breaks, (), glossary)]
+
+
+def test_a_term_the_splitter_would_break_stays_in_one_sentence():
+    assert sentences(LINE, None) == ["A man reads the Wham!", "Guide on a bike.", "He smiles."]
+    assert sentences(LINE) == ["A man reads the Wham! Guide on a bike.", "He smiles."]
+
+
+def test_a_term_that_holds_a_whole_sentence_joins_it_to_the_next():
+    text = "We love you. Goodbye my friend. See you."
+    assert sentences(text) == ["We love you. Goodbye my friend.", "See you."]
+
+
+def test_a_term_across_a_tab_does_not_join_two_fields():
+    text = "Wham!\tGuide on a bike."  # the tab, at 5, parts two fields (FlatText.breaks)
+    assert sentences(text, breaks=(5,)) == ["Wham!", "Guide on a bike."]
+
+
+def test_a_line_of_plain_text_reaches_the_translator_with_its_term_whole(same):
+    same.glossary = TERMS
+    assert translate_lines([LINE], same, OPTIONS) == [LINE]
+    assert same.given == ["A man reads the Wham! Guide on a bike.", "He smiles."]
+    assert paragraph_sentences(LINE, OPTIONS, TERMS) == same.given  # the server's and n-best's reading
+
+
+def test_an_html_paragraph_reaches_the_translator_with_its_term_whole(same):
+    same.glossary = TERMS
+    page = "<p>A man reads the Wham! Guide on a bike.</p>"
+    assert translate_markup([page], same, OPTIONS) == [page]
+    assert same.given == ["A man reads the Wham! Guide on a bike."]
+
+
+def test_a_word_paragraph_reaches_the_translator_with_its_term_whole(same):
+    same.glossary = TERMS
+    document = docx.Document()
+    document.add_paragraph(LINE)
+    translate_office(docx_bytes(document), ".docx", same, OPTIONS)
+    assert same.given == ["A man reads the Wham! Guide on a bike.", "He smiles."]
