@@ -3,6 +3,7 @@
 import copy
 import dataclasses
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -221,3 +222,38 @@ def test_a_term_is_matched_past_a_soft_hyphen_and_keeps_its_places_in_the_text()
     assert Glossary.of({"co\u00adoperative": "Genossenschaft"}).matches("cooperative") == ["Genossenschaft"]
     with pytest.raises(DataError, match="glossary: empty source term"):
         Glossary.of({"\u00ad": "Hund"})
+
+
+def test_an_invisible_character_is_no_part_of_a_term_nor_of_the_text(tmp_path):
+    """A term copied from a web page or Word with a zero-width space, non-joiner or word joiner in
+    it was accepted and matched nothing, silently; in the text, such a character is read past too."""
+    read = read_glossary(write(tmp_path, "dog\u200b\tMieze\n\u200bcat\tKatze\nman\u200c\tHerr\nco\u2060op\tKoop\n"))
+    assert read.matches("A dog, a cat, a man and a coop.") == ["Mieze", "Katze", "Herr", "Koop"]
+    assert Glossary.of({"dog\u200b": "Mieze"}).matches("A dog runs.") == ["Mieze"]
+    glossary = Glossary.of({"dog": "Hund"})
+    assert glossary.matches("a do\u200bg") == glossary.matches("a \u2060dog\u200b.") == ["Hund"]
+    text = "a do\u200bg and a \u200bdog"
+    assert glossary.found_in(text) == [(2, 6, "Hund"), (14, 17, "Hund")]
+    assert text[2:6] == "do\u200bg" and text[14:17] == "dog"
+
+
+@pytest.mark.parametrize("terms, message", [({"dog": "\u200b"}, "glossary: empty target term (beside 'dog')"),
+                                            ({"\u200b\u2060": "Hund"}, "glossary: empty source term (beside 'Hund')")])
+def test_a_term_of_invisible_characters_alone_is_empty(terms, message):
+    """A target term of a zero-width space alone was refused only by the model's vocabulary,
+    which "writes it as ''"."""
+    with pytest.raises(DataError, match=re.escape(message)):
+        Glossary.of(terms)
+
+
+def test_a_term_of_a_script_written_without_spaces_matches_inside_running_text():
+    """Han, kana and Thai text has no spaces between words: "東京" in "我在東京住" matched nothing.
+    Beside such letters no whole-word rule holds, but a combining mark stays its letter's."""
+    glossary = Glossary.of({"東京": "Tokio", "コーヒー": "Kaffee", "ข้าว": "Reis", "ก": "K", "iPhone": "iPhone"})
+    assert glossary.matches("我在東京住") == ["Tokio"]
+    assert glossary.matches("東京でコーヒーを飲む") == ["Tokio", "Kaffee"]
+    assert glossary.matches("ผมกินข้าวแล้ว") == ["Reis"]
+    assert glossary.matches("กิน") == []  # "ก" + the vowel sign U+0E34 is one letter
+    assert glossary.matches("我的iPhone很好") == ["iPhone"]
+    assert glossary.matches("iPhones and myiPhone") == []  # between Latin letters, whole words still
+    assert glossary.found_in("我在東京住") == [(2, 4, "Tokio")]

@@ -11,21 +11,26 @@ TAB with a term on each side.  A source term occurs in a sentence where its word
 as whole words (a combining mark is part of the letter before it), ignoring case and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
 "ＤＯＧ" is "DOG") and which apostrophe was typed ("children’s" is "children's"), reading past
-a soft hyphen ("co\\u00adoperative" is "cooperative"), with any run of spaces between them.
+the invisible characters, in the terms as in the sentence (a soft hyphen: "co\\u00adoperative" is
+"cooperative"; a zero-width space, a word joiner: "dog\\u200b" is "dog"), with any run of spaces
+between them.  In the scripts written without spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer,
+Myanmar) nothing marks a word's edge, so beside their letters a term needs none: "東京" occurs in
+"我在東京住".
 Where several terms could match at one place, the longest wins, and a matched span is not
 matched again by another term (so "New York" alone is found in "New York City" when both it and
 "York City" are in the glossary, from the left).  Each matched term's target term is then
 required once, exactly as written (attnmt.decoding.constraints turns them into the beam
 search's constraints).
 
-The source terms are kept in a dict (``normal``: NFKC, case-folded, apostrophes straight, no soft
-hyphen, spaces as one), so a sentence is matched with one look-up per place and length of term:
-the steps grow with the sentence and with how many lengths the terms have, never with how many
-terms there are (a glossary of 100,000 terms matches as fast as one of ten).
+The source terms are kept in a dict (``normal``: NFKC, case-folded, apostrophes straight, no
+invisible characters, spaces as one), so a sentence is matched with one look-up per place and
+length of term: the steps grow with the sentence and with how many lengths the terms have, never
+with how many terms there are (a glossary of 100,000 terms matches as fast as one of ten).
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import re
@@ -39,6 +44,7 @@ from typing import Any
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import read_lines
 from attnmt.text.encodings import check_encodable
+from attnmt.text.invisible import invisible
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,7 @@ class Glossary:
         shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
         while start < len(text):
-            source = None if is_word(text, start - 1) else self.source_at(text, start)
+            source = self.source_at(text, start) if is_edge(text, start) else None
             if source is not None:
                 found.append(self._targets[source])
             start += len(source or " ")
@@ -147,7 +153,7 @@ class Glossary:
             origins.pop()
         made, found, start = "".join(chars), [], 0
         while start < len(made):
-            source = None if is_word(made, start - 1) else self.source_at(made, start)
+            source = self.source_at(made, start) if is_edge(made, start) else None
             end = start + len(source or " ")
             if source is not None and (start == 0 or origins[start - 1] != origins[start]) and (
                     end == len(made) or origins[end] != origins[end - 1]):
@@ -157,10 +163,10 @@ class Glossary:
 
     def source_at(self, text: str, start: int) -> str | None:
         """The longest normal source term at ``text[start:]`` (a normal text) that ends where a
-        word does; None for none.  One look-up per length of term."""
+        word may (``is_edge``); None for none.  One look-up per length of term."""
         for length in self._lengths:
             end = start + length
-            if end <= len(text) and not is_word(text, end) and text[start:end] in self._targets:
+            if end <= len(text) and is_edge(text, end) and text[start:end] in self._targets:
                 return text[start:end]
         return None
 
@@ -200,28 +206,29 @@ def normal(term: str) -> str:
     """A term as matching sees it: in Unicode's compatibility form NFKC (a letter and its combining
     accent as the one letter they make, full-width letters as the usual ones: as SentencePiece,
     which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
-    characters that compose), apostrophes as "'" (``APOSTROPHES``), without soft hyphens
-    (``SOFT_HYPHEN``), runs of spaces as one."""
+    characters that compose), apostrophes as "'" (``APOSTROPHES``), without invisible characters
+    (``compatible``), runs of spaces as one."""
     runs = kept_symbols().split(term)  # every second part a run of symbols, left as it is
     folded = "".join(part if k % 2 else compatible(part) for k, part in enumerate(runs))
     return " ".join(folded.split())
 
 
 def compatible(text: str) -> str:
-    """``text`` in NFKC, case-folded, NFKC again, its apostrophes straight (``APOSTROPHES``), its
-    soft hyphens dropped (``SOFT_HYPHEN``)."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
-    return folded.translate(APOSTROPHES).replace(SOFT_HYPHEN, "")
+    """``text`` without its invisible characters, in NFKC, case-folded, NFKC again, its apostrophes
+    straight (``APOSTROPHES``).  An invisible character (attnmt.text.invisible: a soft hyphen, which
+    marks where a word may break, a zero-width space, a (non-)joiner, a word joiner, a byte order
+    mark) is no part of what a reader sees, so none of a term or of a sentence: a term copied from a
+    web page or Word with one ("dog\\u200b") matched nothing, silently, and "20\\u00ad12" holds the
+    term "2012" (and not "12").  found_in reads a character at a time, so its places stay right."""
+    shown = "".join(character for character in text if not invisible(character))
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", shown).casefold())
+    return folded.translate(APOSTROPHES)
 
 
 # The apostrophes a term typed with "'" must match: Word and most editors write "’" (U+2019) for
 # it, some "‘" (U+2018, "Rock ‘n’ roll"), and U+02BC is the letter apostrophe; NFKC keeps all
 # three.  One character for one, so found_in's places in the text stay right.
 APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
-# A soft hyphen (U+00AD) marks where a word may break at a line's end, and is no part of the word:
-# matching reads past it, so "20\u00ad12" holds the term "2012" (and not "12").  found_in reads a
-# character at a time, so its places in the text stay right.
-SOFT_HYPHEN = "\u00ad"
 
 
 @functools.cache
@@ -238,7 +245,7 @@ def kept_symbols() -> re.Pattern[str]:
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
     """Adds (source, target), stripped and without U+FEFF (``term_text``), to ``kept`` under its
     normal source; a DataError naming ``where`` for a term that is not text, is blank (spaces and
-    soft hyphens alone, which ``normal`` reads as nothing) or is not valid Unicode
+    invisible characters alone, which ``normal`` reads as nothing: "\\u200b") or is not valid Unicode
     (``check_encodable``), or a second target for one source term."""
     source, target = term_text(source, "source", where), term_text(target, "target", where)
     for side, term, other in (("source", source, target), ("target", target, source)):
@@ -285,6 +292,45 @@ def is_word(text: str, at: int) -> bool:
     not a whole word there); False outside the text."""
     return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_"
                                     or unicodedata.category(text[at]).startswith("M"))
+
+
+def is_edge(text: str, at: int) -> bool:
+    """Whether a word may begin or end at ``text[at]`` (between it and the character before): where
+    either is no part of a word (``is_word``; the text's ends too), and where either is a letter of a
+    script written without spaces (``unspaced``), in which nothing marks a word's edge ("東京" in
+    "我在東京住", "iPhone" in "我的iPhone"), but never before a combining mark, a part of the letter
+    before it (Thai "กิน" holds no "ก")."""
+    if not (is_word(text, at - 1) and is_word(text, at)):
+        return True
+    return (unspaced(text[at - 1]) or unspaced(text[at])) and not unicodedata.category(text[at]).startswith("M")
+
+
+def unspaced(character: str) -> bool:
+    """Whether ``character`` is of a script written without spaces between words (``UNSPACED``)."""
+    return bisect.bisect_right(UNSPACED, ord(character)) % 2 == 1
+
+
+# The code points of the scripts written without spaces between words, as (first, last + 1) bounds
+# in order, so that a code point lies in one where bisect_right finds an odd index.  After NFKC,
+# which makes half-width katakana and compatibility ideographs the usual ones.
+UNSPACED = (
+    0x0E00, 0x0F00,  # Thai, Lao
+    0x1000, 0x10A0,  # Myanmar
+    0x1780, 0x1800,  # Khmer
+    0x3005, 0x3008,  # Han's iteration mark, closing mark and ideographic zero (々, 〆, 〇)
+    0x3021, 0x302A,  # Hangzhou numerals
+    0x3031, 0x3036,  # kana repeat marks
+    0x303B, 0x303D,  # vertical iteration mark, masu mark
+    0x3040, 0x3100,  # Hiragana, Katakana
+    0x31F0, 0x3200,  # Katakana phonetic extensions
+    0x3400, 0x4DC0,  # CJK extension A
+    0x4E00, 0xA000,  # CJK unified ideographs
+    0xA9E0, 0xAA00,  # Myanmar extended B
+    0xAA60, 0xAA80,  # Myanmar extended A
+    0xF900, 0xFB00,  # CJK compatibility ideographs
+    0x1B000, 0x1B170,  # Kana supplement and extensions
+    0x20000, 0x40000,  # CJK extensions B to H, compatibility supplement (planes 2 and 3)
+)
 
 
 def read_glossary(path: str | Path) -> Glossary:

@@ -1,7 +1,8 @@
 """What shows nothing: the characters no piece stands for (``dropped``: spaces, and those
 SentencePiece's normalisation leaves out), and texts made of them alone (``blank``), which hold
-nothing to translate.  One rule for the quality flags, word probabilities, alignments and
-``score``'s checks."""
+nothing to translate; of them, those that take no room either (``invisible``), which glossary
+matching reads past.  One rule for the quality flags, word probabilities, alignments, ``score``'s
+checks and glossary terms."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ def dropped(character: str) -> bool:
     """Whether ``character`` is one no piece stands for: a space, or one SentencePiece's
     normalisation leaves out (a control character, an invisible format character, U+FFFD) that
     ``str.split`` may still count as a word of its own (``the \\x01 dog``: "▁dog" spans "\\x01 dog")."""
-    return character.isspace() or character == "\ufffd" or unicodedata.category(character) in ("Cc", "Cf")
+    return character.isspace() or character == "\ufffd" or invisible(character)
+
+
+def invisible(character: str) -> bool:
+    """Whether ``character`` shows nothing and takes no room, no space: a control or format
+    character (Unicode's Cc and Cf: a zero-width space, a (non-)joiner, a word joiner, a soft
+    hyphen, a byte order mark, a direction mark) that is not a space (a TAB, a line break are)."""
+    return not character.isspace() and unicodedata.category(character) in ("Cc", "Cf")
 
 
 def blank(text: str) -> bool:
