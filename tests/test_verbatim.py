@@ -111,3 +111,21 @@ def test_addresses_and_the_scheme_and_host_of_a_url_are_compared_whatever_their_
                        "Siehe https://example.org/Path und www.example.org/A?B=1.")
     assert differs("See https://example.org/Path.", "Siehe https://example.org/path.")
     assert differs("See www.example.org/A?B=1.", "Siehe www.example.org/A?b=1.")
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Login https://Admin:S3cret@example.org/ now", "Login https://admin:s3cret@example.org/ jetzt"),  # user, password
+    ("See https://straße.de/a", "Siehe https://strasse.de/a"),  # two domains: lower case, not casefolded
+    ("Mail ß@x.de now", "Mail ss@x.de jetzt"),
+])
+def test_a_urls_user_and_password_and_a_sharp_s_are_compared_as_written(source, translation):
+    assert differs(source, translation)
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("See HTTPS://example.org/a", "Siehe https://example.org/a"),
+    ("Go to WWW.Example.org/A now", "Gehe zu www.example.org/A jetzt"),
+])
+def test_a_scheme_or_www_in_capitals_is_a_url_whose_scheme_and_host_compare_in_any_case(source, translation):
+    assert not differs(source, translation)
+    assert PROTECTED.search(source).group().lower() == PROTECTED.search(translation).group().lower()

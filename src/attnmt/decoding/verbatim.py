@@ -35,9 +35,10 @@ from typing import NamedTuple
 
 # URLs and e-mail addresses pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
 # character is no punctuation (the full stop after "see https://example.org." ends the sentence, not the
-# address), and no quotation mark or guillemet is part of one (German quotes it „https://example.org“).
+# address), and no quotation mark or guillemet is part of one (German quotes it „https://example.org“); a
+# scheme or www. in any case (HTTPS://EXAMPLE.ORG).
 PROTECTED = re.compile(
-    r"(?:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
+    r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
     r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 )
 # A number: digits, and more digits after a decimal or group separator (".", ",", an apostrophe, a colon)
@@ -225,13 +226,19 @@ def groups_left(source: str, translation: str) -> tuple[Counter[str], Counter[st
 
 
 def address_key(address: str) -> str:
-    """A URL or e-mail address (PROTECTED) as it is compared: the scheme and host of a URL and all of
-    an e-mail address casefolded, as they are case-insensitive ("Info@Example.COM" is
-    "info@example.com", "https://Example.ORG/Path" "https://example.org/Path"), a URL's path, query
-    and fragment as they are ("/Path" is not "/path")."""
-    match = re.match(r"(?:[^/?#]*://)?[^/?#]*", address)  # all of an e-mail address, which has no "/"
-    host = match.group() if match else ""  # it always matches: each part may be empty
-    return host.casefold() + address[len(host):]
+    """A URL or e-mail address (PROTECTED) as it is compared: a URL's scheme and host and all of an
+    e-mail address in lower case, as they are case-insensitive ("Info@Example.COM" is
+    "info@example.com", "HTTPS://Example.ORG/Path" "https://example.org/Path"); a URL's user and
+    password, path, query and fragment as they are ("/Path" is not "/path").  Lower case, not
+    casefolded: "straße.de" and "strasse.de" are two domains."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:  # www.… or an e-mail address
+        scheme, rest = "", address
+    authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
+    user, at, host = authority.rpartition("@")
+    if at and not sep and not address.lower().startswith("www."):  # an e-mail address: all of it
+        user = user.lower()
+    return scheme.lower() + sep + user + at + host.lower() + rest[len(authority):]
 
 
 def differs(source: str, translation: str) -> bool:
