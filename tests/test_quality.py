@@ -174,11 +174,11 @@ def test_a_pair_the_model_reads_no_piece_of_one_side_of_is_no_good_translation(m
     ``attnmt score`` gave each quality 1 and no flags."""
     model, tokenizer = model_and_tokenizer
     assert tokenizer.encode_target("\u2581") == [] and tokenizer.encode("\u2581") == []  # no EOS either
-    sources = ["a dog runs", "a dog runs", "\u2581", "\u2581"]
-    translations = ["\u2581", "\x7f\u2581", "ein hund", "\u2581"]  # DEL: an invisible character
+    sources = ["a dog runs", "a dog runs", "\u2581", "\u2581", "\u2581", "\u2581 \u2581"]
+    translations = ["\u2581", "\x7f\u2581", "ein hund", "\u2581", "\u2581\u2581", "\u2581"]  # DEL: invisible
     found = Assessor().assess(model, tokenizer, sources, translations)
     assert [(a.quality, a.flags) for a in found] == [(0.0, ["empty", "low_quality"])] * 2 + [
-        (0.0, ["low_quality"]), (1.0, [])]
+        (0.0, ["low_quality"])] + [(1.0, [])] * 3  # neither side read: nothing lost, nothing added
     assert found[2].words == [("ein", None), ("hund", None)]  # no word of it was read
 
 # The 20 pairs' sources, others made of their words, a one-word source and a long one of seven sentences.

@@ -260,8 +260,8 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     found: list[Assessment | None] = [None] * len(sources)
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold)
-    return [unread_pair(s, t, bool(ids), calibration, threshold) if a is None else a
-            for a, s, t, ids in zip(found, sources, translations, target_ids, strict=True)]
+    return [unread_pair(s, t, bool(ids), calibration, threshold, bool(sids)) if a is None else a
+            for a, s, t, ids, sids in zip(found, sources, translations, target_ids, source_ids, strict=True)]
 
 
 def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) -> list[int]:
@@ -363,12 +363,12 @@ def empty_translation(calibration: attnmt.decoding.calibration.Calibration | Non
 
 def unread_pair(source: str, translation: str, translation_read: bool,
                 calibration: attnmt.decoding.calibration.Calibration | None,
-                threshold: float | None = None) -> Assessment | None:
-    """The Assessment of a pair ``assess`` has no pass for: ``blank_pair``'s for a copy with no letter;
-    None where a side is ``blank`` (``with_empty``); else quality 0, as nothing vouches for a pair
-    the model reads no piece of one side of, and ``empty`` where that is the translation ("\u2581",
-    SentencePiece's space, alone: ``translation_read`` false).  Score gave each quality 1."""
-    if source.strip() and passes_through(source, translation):
+                threshold: float | None = None, source_read: bool = True) -> Assessment | None:
+    """The Assessment of a pair ``assess`` has no pass for: ``blank_pair``'s for a copy with no letter
+    or where neither side is read; None where a side is ``blank`` (``with_empty``); else quality 0, as
+    nothing vouches for a pair the model reads no piece of one side of, and ``empty`` where that is the
+    translation ("\u2581", SentencePiece's space, alone: ``translation_read`` false)."""
+    if source.strip() and (passes_through(source, translation) or not (source_read or translation_read)):
         return blank_pair(calibration)
     if blank(source) or blank(translation):
         return None
