@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -286,6 +287,20 @@ def write_text(path: Path, text: str, raises: type[UserError] = ModelDirError) -
 
 def write_bytes(path: Path, data: bytes, raises: type[UserError] = ModelDirError) -> None:
     atomic_write(path, lambda tmp: tmp.write_bytes(data), raises)
+
+
+def appended_lines(data: bytes) -> tuple[list[bytes], bytes | None]:
+    """A JSON-lines log's lines (``data`` split at its newlines), and its last line where its writer
+    had not finished it, else None.  A log is the one kind of file appended to rather than written
+    whole, and each record goes in with its newline in one write: only what follows the last newline
+    can be cut short (the run was killed, or is still writing).  It is a line of its own where it
+    reads as JSON (only its newline is missing)."""
+    *lines, last = data.split(b"\n")
+    try:
+        json.loads(last)
+    except ValueError:  # not JSON (or not UTF-8): cut short, unless blank
+        return lines, last if last.strip() else None
+    return [*lines, last], None
 
 
 def cache_root() -> Path:

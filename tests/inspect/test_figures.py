@@ -448,3 +448,64 @@ def test_a_step_logged_twice_is_drawn_once_with_its_last_record(tmp_path):
                          for step, loss in ((10, 6.0), (20, 5.0), (30, 4.0), (20, 4.9), (30, 3.9), (40, 3.0))])
     train, _ = read_training_log(tmp_path)  # killed after step 30 with a checkpoint at 10, resumed
     assert [(r["step"], r["loss"]) for r in train] == [(10, 6.0), (20, 4.9), (30, 3.9), (40, 3.0)]
+
+
+@pytest.mark.parametrize("plot", [lambda trace: plot_heads(trace, "cross", 0),
+                                  lambda trace: plot_head_average(trace, "encoder")], ids=["heads", "mean"])
+def test_dollars_in_the_sentence_are_drawn_as_written_not_as_mathtext(model, tokenizer, tmp_path, plot):
+    """A pair of "$" was read as mathtext: "$5 to my_var__x or $" failed on its "_", "$5 and $" lost its dollars."""
+    trace = trace_translation(model, tokenizer, "Call $5 to my_var__x or $6.", target=SHORT_TARGET)
+    fig = plot(trace)
+    save_figure(fig, tmp_path / "dollars.png")
+    assert fig.get_suptitle().endswith(": Call $5 to my_var__x or $6.")
+    texts, _ = drawn(fig)
+    assert [text.get_text() for text in texts if "$" in text.get_text() and text.get_parse_math()] == []
+    assert "$5" in [label.get_text() for label in fig.axes[0].get_xticklabels()]  # a piece, as written
+
+
+def test_dollars_in_the_model_folders_name_are_drawn_as_written(tmp_path):
+    write_log(tmp_path / "run$1__2$", [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4})])
+    fig = plot_training(tmp_path / "run$1__2$")
+    save_figure(fig, tmp_path / "training.png")  # a ValueError from the mathtext parser, before
+    assert fig.get_suptitle() == "Training of run$1__2$"
+    assert [text.get_text() for text in drawn(fig)[0] if "$" in text.get_text() and text.get_parse_math()] == []
+
+
+def test_line_breaks_and_tabs_of_a_sentence_read_whole_are_spaces_in_the_titles(model, tokenizer, tmp_path):
+    """--no-split keeps them: the title showed a box for each, with a warning that the font lacks '\\r'."""
+    trace = trace_translation(model, tokenizer, "a man.\r\nthe child\tplays\x0b", target=SHORT_TARGET)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        write_trace_figures(trace, tmp_path)
+    assert [str(warning.message) for warning in caught] == []
+    assert plot_heads(trace, "cross", 0).get_suptitle().endswith(": a man. the child plays ")
+
+
+def test_an_unfinished_last_line_of_the_training_log_is_left_out_with_a_warning(tmp_path, capsys):
+    """A run still writing, or killed while writing: "line 3: not valid JSON", and no figure, before."""
+    write_log(tmp_path, [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4}),
+                         json.dumps({"step": 20, "loss": 5.0, "lr": 2e-4})])
+    with open(tmp_path / "log.jsonl", "a") as log:
+        log.write('{"step": 30, "loss": 4.1, "lr": 0.00')
+    with pytest.warns(AttnmtWarning, match=r"log.jsonl, line 3: left out, unfinished \(no newline ends it: the run "
+                                           r"is still writing it, or was killed\)$"):
+        train, _ = read_training_log(tmp_path)
+    assert [record["step"] for record in train] == [10, 20]
+    with pytest.warns(AttnmtWarning, match="line 3: left out, unfinished"):
+        assert main(["plot", "training", str(tmp_path), "--out", str(tmp_path / "training.png")]) == 0
+    with open(tmp_path / "log.jsonl", "a") as log:  # the line cut short is no longer the last: refused
+        log.write("\n" + json.dumps({"step": 40, "loss": 3.0, "lr": 1e-4}) + "\n")
+    with pytest.raises(ModelDirError, match=r"log.jsonl, line 3: not valid JSON"):
+        read_training_log(tmp_path)
+
+
+def test_a_log_of_one_training_record_draws_its_loss_and_learning_rate_as_points(tmp_path):
+    """A line through one point draws nothing: both panels were empty."""
+    write_log(tmp_path, [json.dumps({"step": 20, "loss": 8.8, "lr": 1e-4})])
+    fig = plot_training(tmp_path)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    image = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    for ax, colour in ((fig.axes[0], (31, 119, 180)), (fig.axes[1], (44, 160, 44))):  # tab:blue, tab:green
+        x, y = ax.transData.transform((20, ax.lines[0].get_ydata()[0]))  # display pixels, origin bottom left
+        assert np.abs(image[image.shape[0] - int(y), int(x)] - colour).max() < 10, ax.get_title()

@@ -5,7 +5,9 @@ and the figures the Transformer tutorials draw: ``plot_positional_encoding``,
 
 Every figure is a ``matplotlib.figure.Figure`` made without pyplot: nothing global
 changes (a notebook keeps its backend and shows the returned figure), and PNGs are
-drawn by the Agg renderer.
+drawn by the Agg renderer.  What comes from the user (the pieces, the sentence, the model folder's
+name) is drawn as written, ``parse_math=False``: matplotlib reads the text between two ``$`` as
+mathtext, which drops the dollars or fails on an underscore.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError, OutputError
-from attnmt.files import atomic_write, make_folder
+from attnmt.files import appended_lines, atomic_write, make_folder
 from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, check_layer, trace_translation
 from attnmt.inspect.viewer import write_viewer
 from attnmt.layers import sinusoidal_table
@@ -83,11 +85,22 @@ def draw_heatmap(ax: Axes, weights: np.ndarray, rows: list[str], cols: list[str]
     if kind == "decoder_self":
         weights = np.ma.masked_array(weights, mask=np.triu(np.ones_like(weights, dtype=bool), k=1))
     image = ax.imshow(weights, cmap=CMAP, vmin=0.0, vmax=1.0, interpolation="nearest", aspect="equal")
-    ax.set_xticks(range(len(cols)), cols, rotation=90, fontsize=LABEL_SIZE)
-    ax.set_yticks(range(len(rows)), rows, fontsize=LABEL_SIZE)
+    ax.set_xticks(range(len(cols)), cols, rotation=90, fontsize=LABEL_SIZE, parse_math=False)
+    ax.set_yticks(range(len(rows)), rows, fontsize=LABEL_SIZE, parse_math=False)
     ax.tick_params(length=0)
-    ax.set_title(title, fontsize=TITLE_SIZE)
+    ax.set_title(title, fontsize=TITLE_SIZE, parse_math=False)
     return image
+
+
+def one_line(text: str) -> str:
+    """``text`` for a title: each run of control characters and line breaks (a text read whole with
+    --no-split keeps its CR, tab, vertical tab) one space, where the font has no glyph for them."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+", " ", text)
+
+
+def sentence_title(trace: TranslationAttention) -> str:
+    """As much of the traced sentence as a grid's title shows, on one line."""
+    return shortened(one_line(trace.sentence), SENTENCE_CHARS)
 
 
 def tick_labels(trace: TranslationAttention, kind: str) -> tuple[list[str], list[str]]:
@@ -142,7 +155,7 @@ def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: 
         ax.set_axis_off()
     fig.supylabel(AXIS_TITLES[kind][0], fontsize=TITLE_SIZE)
     fig.supxlabel(AXIS_TITLES[kind][1], fontsize=TITLE_SIZE)
-    fig.suptitle(suptitle, fontsize=SUPTITLE_SIZE)
+    fig.suptitle(suptitle, fontsize=SUPTITLE_SIZE, parse_math=False)
     fig.colorbar(image, ax=list(axes), shrink=0.6, label="attention weight")
     return fig
 
@@ -151,16 +164,14 @@ def plot_heads(trace: TranslationAttention, kind: str, layer: int) -> Figure:
     """Every head of one layer, side by side."""
     weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     titles = [f"head {h}" for h in range(weights.size(0))]
-    sentence = shortened(trace.sentence, SENTENCE_CHARS)
-    return plot_grid(trace, kind, weights, titles, f"{KINDS[kind]}, layer {layer}: {sentence}")
+    return plot_grid(trace, kind, weights, titles, f"{KINDS[kind]}, layer {layer}: {sentence_title(trace)}")
 
 
 def plot_head_average(trace: TranslationAttention, kind: str) -> Figure:
     """The mean over heads, one panel per layer."""
     means = trace.weights(kind).mean(dim=1)  # [L, Q, K]
     titles = [f"layer {i}" for i in range(means.size(0))]
-    sentence = shortened(trace.sentence, SENTENCE_CHARS)
-    return plot_grid(trace, kind, means, titles, f"{KINDS[kind]}, mean of heads: {sentence}")
+    return plot_grid(trace, kind, means, titles, f"{KINDS[kind]}, mean of heads: {sentence_title(trace)}")
 
 
 def save_figure(fig: Figure, path: Path) -> Path:
@@ -283,13 +294,18 @@ VALIDATION_KEYS = ("step", "valid_loss")
 
 
 def read_training_log(model_dir: Path) -> tuple[list[dict], list[dict]]:
-    """MODEL_DIR/log.jsonl -> (training records with "loss", validation records with "valid_loss")."""
+    """MODEL_DIR/log.jsonl -> (training records with "loss", validation records with "valid_loss").
+    A last line cut short (the run was killed, or is still writing it) is left out with a warning."""
     path = Path(model_dir) / "log.jsonl"
     if not path.is_file():
         raise ModelDirError(f"{path}: no training log; is {model_dir} a model directory written by 'attnmt train'?")
     train: list[dict] = []
     valid: list[dict] = []
-    for number, raw in enumerate(path.read_bytes().split(b"\n"), start=1):
+    lines, unfinished = appended_lines(path.read_bytes())
+    if unfinished is not None:
+        warnings.warn(AttnmtWarning(f"{path}, line {len(lines) + 1}: left out, unfinished (no newline ends it: "
+                                    "the run is still writing it, or was killed)"), stacklevel=2)
+    for number, raw in enumerate(lines, start=1):
         try:
             record = json.loads(raw) if raw.strip() else None
         except ValueError as error:  # not JSON, or not UTF-8
@@ -322,11 +338,12 @@ def plot_training(model_dir: Path) -> Figure:
     fig = Figure(figsize=(13, 3.8), dpi=DPI, layout="constrained")
     loss, lr, bleu = fig.subplots(1, 3, sharex=True)
     steps = [r["step"] for r in train]
-    loss.plot(steps, [r["loss"] for r in train], label="training loss")
+    marker = "o" if len(steps) == 1 else None  # a line through one point draws nothing: show the point
+    loss.plot(steps, [r["loss"] for r in train], marker=marker, label="training loss")
     loss.plot([r["step"] for r in valid], [r["valid_loss"] for r in valid], marker="o", label="validation loss")
     loss.set_title("loss (label-smoothed cross-entropy per token)", fontsize=10)
     loss.legend()
-    lr.plot(steps, [r["lr"] for r in train], color="tab:green")
+    lr.plot(steps, [r["lr"] for r in train], marker=marker, color="tab:green")
     lr.set_title("learning rate", fontsize=10)
     key, name = next(((k, n) for k, n in (("valid_bleu", "BLEU"), ("valid_chrf", "chrF"))
                       if any(r.get(k) is not None for r in valid)), ("valid_bleu", "BLEU"))
@@ -336,5 +353,6 @@ def plot_training(model_dir: Path) -> Figure:
     for ax in (loss, lr, bleu):
         ax.set_xlabel("step")
         ax.grid(alpha=0.3)
-    fig.suptitle(f"Training of {Path(model_dir).resolve().name}")  # "." is named as the folder it is
+    name = one_line(Path(model_dir).resolve().name)  # "." is named as the folder it is
+    fig.suptitle(f"Training of {name}", parse_math=False)
     return fig

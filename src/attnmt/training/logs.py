@@ -18,7 +18,7 @@ from time import monotonic
 from tqdm import tqdm
 
 from attnmt.errors import ModelDirError
-from attnmt.files import write_failure, write_text
+from attnmt.files import appended_lines, write_failure, write_text
 
 # Seconds between progress lines where standard error is not a terminal (a log file, a pipe).
 PROGRESS_LINE_EVERY = 30.0
@@ -107,17 +107,18 @@ class RunLog:
 def drop_records_after(path: Path, step: int) -> int:
     """Rewrites the log ``path`` without its records of steps after ``step`` (atomically: a kill
     leaves the old log or the new one); returns how many it dropped.  A line that is not a record
-    (cut short by a kill) goes too."""
+    goes too, the last one cut short by a kill (``appended_lines``) among them."""
     if not path.is_file():
         return 0
-    kept, dropped = [], 0
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True):
+    lines, unfinished = appended_lines(path.read_bytes())
+    kept, dropped = [], int(unfinished is not None)
+    for line in (raw.decode("utf-8", errors="replace") for raw in lines):
         try:
             record = json.loads(line)
             later = not isinstance(record, dict) or not isinstance(record.get("step"), int) or record["step"] > step
         except ValueError:
             later = True
-        kept += [] if later else [line if line.endswith("\n") else line + "\n"]
+        kept += [] if later else [line + "\n"]
         dropped += later
     if dropped:
         write_text(path, "".join(kept))
