@@ -183,3 +183,42 @@ def test_a_w_o_of_one_head_is_checked_against_d_model(tmp_path):
     path.write_text(json.dumps({**ONE_HEAD, "Wo": [[1], [1], [1]]}))  # accepted and left unused, before
     with pytest.raises(ConfigError, match=r"one.json: Wo has shape \[3, 1\], expected \[3, 2\]"):
         load_example(path)
+
+
+@pytest.mark.parametrize("key, value", [("X", "[[NaN, 1], [1, 0]]"), ("X", "[[Infinity, 1], [1, 0]]"),
+                                        ("Wq", "[[1e999, 0], [0, 1]]"), ("mask", "[[1, NaN], [1, 1]]")])
+def test_a_value_that_is_not_a_finite_number_is_one_line_naming_its_key(tmp_path, capsys, key, value):
+    matrices = {name: "[[1, 0], [0, 1]]" for name in ("X", "Wq", "Wk", "Wv", "Wo")}
+    path = tmp_path / "e.json"
+    path.write_text("{" + ", ".join(f'"{name}": {text}' for name, text in {**matrices, key: value}.items()) + "}")
+    assert main(["explain", str(path)]) == 2  # an AssertionError traceback (assert_close), exit 1, before
+    assert capsys.readouterr().err == f"attnmt: error: {path}: {key} holds a value that is not a finite number " \
+                                      "(NaN, Infinity, or beyond ±1.8e308); give finite numbers\n"
+
+
+@pytest.mark.parametrize("values, step, keys", [
+    ({"X": [[1e200, 1], [1, 0]]}, "Q·Kᵀ", "X, Wq and Wk"),  # q¹·k¹ = 1e200 · 1e200
+    ({"Wq": [[1e200, 0], [0, 1]], "Wk": [[1e200, 0], [0, 1]], "heads": 2}, "Q·Kᵀ", "X, Wq and Wk"),
+    ({"Wv": [[1e200, 0], [0, 1]], "Wo": [[1e200, 0], [0, 1]]}, "(A·V)·W_O", "X, Wv and Wo"),
+    ({"Wv": [[1e200, 0], [0, 1]], "Wo": [[1e200, 0], [0, 1]], "heads": 2}, "Concat(…)·W_O", "X, Wv and Wo"),
+], ids=["scores", "a head's scores", "one head's W_O", "the heads' W_O"])
+def test_finite_values_whose_products_overflow_are_one_line_naming_the_step(tmp_path, capsys, values, step, keys):
+    identity = [[1, 0], [0, 1]]
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps({"X": [[1, 1], [1, 0]], "Wq": identity, "Wk": identity, "Wv": identity,
+                                "Wo": identity, **values}))
+    assert main(["explain", str(path)]) == 2  # a traceback, or infinities printed, before
+    assert capsys.readouterr().err == f"attnmt: error: {path}: {step} overflows (a number beyond ±1.8e308); " \
+                                      f"give {keys} smaller values\n"
+
+
+def test_a_folder_is_named_as_a_folder(tmp_path, capsys):
+    assert main(["explain", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"attnmt: error: {tmp_path}: is a folder; give a JSON or NumPy .npz file " \
+                                      "with X, Wq, Wk, Wv\n"  # "no such file", before
+
+
+def test_a_json_file_that_starts_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(TUTORIAL_EXAMPLE).encode())  # "Unexpected UTF-8 BOM", before
+    assert explain(load_example(path)) == explain()

@@ -509,3 +509,49 @@ def test_a_log_of_one_training_record_draws_its_loss_and_learning_rate_as_points
     for ax, colour in ((fig.axes[0], (31, 119, 180)), (fig.axes[1], (44, 160, 44))):  # tab:blue, tab:green
         x, y = ax.transData.transform((20, ax.lines[0].get_ydata()[0]))  # display pixels, origin bottom left
         assert np.abs(image[image.shape[0] - int(y), int(x)] - colour).max() < 10, ax.get_title()
+def test_attention_into_a_folder_of_a_deeper_model_names_the_layers_this_one_does_not_draw(tokenizer, tmp_path,
+                                                                                           monkeypatch):
+    """A 5-layer model's layer 3 and 4 PNGs stood beside a 2-layer model's pictures, unsaid."""
+    from attnmt.inspect import figures
+
+    def model_dir(layers: int) -> Path:
+        config = TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=8, n_heads=2, encoder_layers=layers,
+                                   decoder_layers=layers, d_ff=16, dropout=0.0, max_positions=64)
+        return save_model_dir(Transformer(config), tokenizer, tmp_path / f"model{layers}")
+
+    def write(model, tokenizer, sentence, out_dir, target=None, decoding=None):  # the names the real one writes
+        out_dir.mkdir(parents=True, exist_ok=True)
+        paths = [out_dir / f"{kind}_layer{i}.png" for kind in ("cross", "encoder", "decoder_self")
+                 for i in range(model.config.decoder_layers)]
+        for path in paths:
+            path.write_bytes(b"png")
+        return paths
+
+    monkeypatch.setattr(figures, "write_attention_figures", write)
+    out, deep, shallow = tmp_path / "stale", model_dir(5), model_dir(2)
+    assert main(["attention", "--model", str(deep), "a dog runs.", "--out", str(out)]) == 0
+    with pytest.warns(AttnmtWarning, match=re.escape(
+            f"{out} still holds pictures of an earlier run (cross_layer2.png, cross_layer3.png, cross_layer4.png, "
+            "decoder_self_layer2.png, decoder_self_layer3.png, decoder_self_layer4.png, encoder_layer2.png, "
+            "encoder_layer3.png, encoder_layer4.png) that this one does not replace")):
+        assert main(["attention", "--model", str(shallow), "a dog runs.", "--out", str(out)]) == 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert main(["attention", "--model", str(deep), "a dog runs.", "--out", str(out)]) == 0
+
+
+def test_an_empty_target_or_plot_out_is_refused_as_an_empty_sentence_is(model, tokenizer, tmp_path, capsys,
+                                                                      monkeypatch):
+    shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")
+    for target in ("", "  "):  # pictures of </s> alone, before
+        assert main(["attention", "--model", str(model_dir), SHORT, "--target", target, "--out",
+                     str(tmp_path / "o")]) == 2
+        assert capsys.readouterr().err == "attnmt: error: --target is empty: give the translation whose attention " \
+                                          'to show, e.g. --target "Ein Mann fährt Rad." (or leave --target out ' \
+                                          "for the model's own)\n"
+    assert shown == []
+    monkeypatch.chdir(tmp_path)
+    assert main(["plot", "positional-encoding", "--out", ""]) == 2  # positional-encoding.png, before
+    assert capsys.readouterr().err == "attnmt: error: --out is empty: give the PNG to write, e.g. --out " \
+                                      "positional-encoding.png\n"
+    assert list(tmp_path.glob("*.png")) == []

@@ -53,7 +53,7 @@ CELL_WIDTH = 7  # a printed number's column: "  -1.00"; wider where a number nee
 class Example:
     """x [n, d_model]; wq, wk [d_model, h·d_k]; wv [d_model, h·d_v]; wo [h·d_v, d_model] or None (none
     given: one head's output is A·V, several heads' concatenation is mapped by the identity);
-    mask bool [n, n] (True = may attend) or None."""
+    mask bool [n, n] (True = may attend) or None; source names where they came from, for errors."""
 
     x: Tensor
     wq: Tensor
@@ -62,6 +62,7 @@ class Example:
     wo: Tensor | None
     heads: int
     mask: Tensor | None = None
+    source: str = "the tutorial example"
 
 
 def load_example(path: str | Path | None = None, heads: int | None = None, causal: bool = False) -> Example:
@@ -93,7 +94,7 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
     if "Wo" not in tensors and tensors["Wv"].size(1) != x.size(1) and count > 1:
         raise ConfigError(f"{source}: give Wo, {tensors['Wv'].size(1)} × {x.size(1)} (Wv's columns × X's): "
                           "it can be the identity only where Wv has as many columns as X")
-    example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors.get("Wo"), count, mask)
+    example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors.get("Wo"), count, mask, source)
     check_shapes(example, source)
     return example
 
@@ -110,12 +111,14 @@ def read_values(path: Path) -> dict:
 
 
 def read_file(path: Path) -> dict:
+    if path.is_dir():
+        raise ConfigError(f"{path}: is a folder; give a JSON or NumPy .npz file with X, Wq, Wk, Wv")
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such file")
     if path.suffix.lower() == ".npz":
         return read_npz(path)
     try:
-        values = json.loads(path.read_text(encoding="utf-8"))
+        values = json.loads(path.read_text(encoding="utf-8-sig"))  # a BOM, as Windows editors write, is read past
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: not valid JSON ({error}); give a JSON object or a NumPy .npz file") from None
     if not isinstance(values, dict):
@@ -148,7 +151,17 @@ def as_matrix(value, key: str, source: str) -> Tensor:
         raise ConfigError(f"{source}: {key} is not a matrix of numbers ({error})") from None
     if matrix.dim() != 2:
         raise ConfigError(f"{source}: {key} must be a matrix (a list of rows), got shape {list(matrix.shape)}")
+    if not torch.isfinite(matrix).all():  # JSON's NaN and Infinity, or a number past float64's ±1.8e308
+        raise ConfigError(f"{source}: {key} holds a value that is not a finite number (NaN, Infinity, or beyond "
+                          "±1.8e308); give finite numbers")
     return matrix
+
+
+def check_finite(e: Example, step: str, keys: str, matrix: Tensor) -> None:
+    """ConfigError where a step's product of finite inputs overflowed float64 (1e200 · 1e200): its
+    infinities would turn the softmax into NaN, and the steps printed into nonsense."""
+    if not torch.isfinite(matrix).all():
+        raise ConfigError(f"{e.source}: {step} overflows (a number beyond ±1.8e308); give {keys} smaller values")
 
 
 def check_shapes(e: Example, source: str) -> None:
@@ -187,6 +200,9 @@ def explain_single_head(e: Example) -> tuple[list[str], Tensor]:
     q, k, v = e.x @ e.wq, e.x @ e.wk, e.x @ e.wv
     d_k = q.size(-1)
     scores = q @ k.T
+    for step, keys, matrix in (("Q = X·W_Q", "X and Wq", q), ("K = X·W_K", "X and Wk", k),
+                               ("V = X·W_V", "X and Wv", v), ("Q·Kᵀ", "X, Wq and Wk", scores)):
+        check_finite(e, step, keys, matrix)
     masked = None if e.mask is None else ~e.mask
     out, weights = scaled_dot_product_attention(q, k, v, e.mask, need_weights=True)
     lines = ["== Scaled dot-product attention: softmax(Q Kᵀ / √d_k) V", ""]
@@ -217,6 +233,7 @@ def attention_module(e: Example) -> MultiHeadAttention:
 def explain_one_head_w_o(e: Example, out: Tensor, wo: Tensor) -> list[str]:
     """One head with a W_O given: MultiHead(X) = head_1 W_O, the outputs A·V [n, d_v] mapped to [n, d_model]."""
     mapped = out @ wo
+    check_finite(e, "(A·V)·W_O", "X, Wv and Wo", mapped)
     with torch.no_grad():
         module_out, _ = attention_module(e)(e.x[None], e.x[None], e.x[None], e.mask)
     torch.testing.assert_close(mapped, module_out[0])  # the step shown is the module's own
@@ -235,6 +252,9 @@ def explain_multi_head(e: Example) -> list[str]:
         concat = merge_heads(heads)  # [1, n, h·d_v]
         out = mha.out_proj(concat)
         module_out, _ = mha(x, x, x, e.mask)
+    for i in range(h):  # a head's scores can overflow where all heads' sum did not (1e308 + 1e308 - 1e308)
+        check_finite(e, f"Q_{i}·K_{i}ᵀ", "X, Wq and Wk", weights[0, i])
+    check_finite(e, "Concat(…)·W_O", "X, Wv and Wo", out)
     torch.testing.assert_close(out, module_out)  # the steps shown are the module's own
     lines = [f"== Multi-head attention: {h} heads, d_k = {e.wq.size(1)} / {h} = {d_k}, d_v = {d_v}", ""]
     lines += show("Q = X·W_Q, all heads side by side", q.transpose(1, 2).flatten(2)[0])

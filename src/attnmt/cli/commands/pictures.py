@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from pathlib import Path
 
 from attnmt.cli.lines import print_out
@@ -27,6 +28,9 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if not args.out:
         raise ConfigError('--out is empty: give the folder to write the pictures into, e.g. --out attention '
                           '("." for this one)')
+    if args.target is not None and not args.target.strip():  # else the pictures of </s> alone
+        raise ConfigError('--target is empty: give the translation whose attention to show, e.g. --target '
+                          '"Ein Mann fährt Rad." (or leave --target out for the model\'s own)')
     sentences = [args.sentence.strip()]  # --no-split, or one sentence: the text as typed, its URLs in it
     if not args.no_split:
         split = paragraph_sentences(args.sentence, DocumentOptions(source_lang=args.source_lang))
@@ -38,7 +42,9 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model, tokenizer = load_model_dir(args.model, args.weights)
     decoding = Decoding(beam_size=args.beam)
     folders = sentence_folders(Path(args.out), len(sentences))
-    warn_earlier_pictures(Path(args.out), folders)
+    c = model.config
+    layers = {"encoder": c.encoder_layers, "decoder_self": c.decoder_layers, "cross": c.decoder_layers}
+    warn_earlier_pictures(Path(args.out), folders, layers)
     for number, (sentence, folder) in enumerate(zip(sentences, folders, strict=True), start=1):
         paths = write_attention_figures(model, tokenizer, sentence, folder, target=args.target, decoding=decoding)
         which = f"sentence {number} of {len(sentences)} ({sentence!r}): " if len(sentences) > 1 else ""
@@ -56,11 +62,12 @@ def sentence_folders(out: Path, count: int) -> list[Path]:
     return [out / f"sentence{number:0{len(str(count))}d}" for number in range(1, count + 1)]
 
 
-def warn_earlier_pictures(out: Path, folders: list[Path]) -> None:
+def warn_earlier_pictures(out: Path, folders: list[Path], layers: dict[str, int]) -> None:
     """A warning naming what an earlier run left in ``out`` that this one does not write over: its
-    sentence folders past this run's (a text of three, then of two: sentence3/), or its pictures of
-    one sentence beside this run's folders; the files are the user's to remove, not this command's."""
-    import re
+    sentence folders past this run's (a text of three, then of two: sentence3/), its PNGs of layers
+    this model lacks (``layers``: each kind's count; a 5-layer model's, then a 2-layer one's:
+    cross_layer4.png), or its pictures of one sentence beside this run's folders; the files are the
+    user's to remove, not this command's."""
     import warnings
 
     from attnmt.errors import AttnmtWarning
@@ -69,12 +76,21 @@ def warn_earlier_pictures(out: Path, folders: list[Path]) -> None:
         return
     earlier = [path for path in sorted(out.iterdir()) if path.is_dir() and re.fullmatch(r"sentence\d+", path.name)
                and path not in folders]
+    for folder in folders:
+        if folder.is_dir():
+            earlier += [path for path in sorted(folder.glob("*_layer*.png")) if beyond(path.name, layers)]
     if folders != [out] and (out / "attention.html").is_file():
         earlier.append(out / "attention.html")
     if earlier:
-        names = ", ".join(path.name + ("/" if path.is_dir() else "") for path in earlier)
+        names = ", ".join(path.relative_to(out).as_posix() + ("/" if path.is_dir() else "") for path in earlier)
         warnings.warn(f"{out} still holds pictures of an earlier run ({names}) that this one does not replace: "
                       "remove them, or give another --out", AttnmtWarning, stacklevel=2)
+
+
+def beyond(name: str, layers: dict[str, int]) -> bool:
+    """Whether ``name`` is a ``{kind}_layer{i}.png`` of a layer past ``layers[kind]`` (counted from 0)."""
+    match = re.fullmatch(r"(\w+)_layer(\d+)\.png", name)
+    return match is not None and match[1] in layers and int(match[2]) >= layers[match[1]]
 
 
 def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -88,6 +104,8 @@ def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.inspect import figures
 
     default = Path(f"{args.figure}.png")
+    if args.out == "":  # else the default file, without a word
+        raise ConfigError(f"--out is empty: give the PNG to write, e.g. --out {default}")
     if args.figure == "positional-encoding":
         if args.d_model % 2 or args.d_model < 2 or args.positions < 1:
             raise ConfigError(f"need an even --d-model >= 2 and --positions >= 1, got {args.d_model}, {args.positions}")
@@ -97,7 +115,7 @@ def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
     else:
         model_dir = Path(model_dir_of(args))
         fig, default = figures.plot_training(model_dir), model_dir / "training.png"
-    out = figures.save_figure(fig, Path(args.out) if args.out else default)
+    out = figures.save_figure(fig, Path(args.out) if args.out is not None else default)
     print_out(f"wrote {out}")
     return 0
 
@@ -107,7 +125,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("sentence", help='the sentence to translate, e.g. "A man rides a bike." (a text of several: '
                    'split into sentences as translate splits it)')
     add_model_options(p)
-    p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into")
+    p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into "
+                   "(default: attention)")
     p.add_argument("--beam", type=whole_number(1, MAX_BEAM), default=DEFAULT.beam_size,
                    help="beam size (1 = greedy)")
     p.add_argument("--target", help="show the attention of this translation instead of the model's own")
@@ -120,15 +139,16 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("explain", help="compute attention step by step on a small example, with shapes")
     p.add_argument("matrices", nargs="?", help="JSON or .npz file with X, Wq, Wk, Wv [, Wo, heads, mask] "
                                                "(default: the tutorial's 2-token example)")
-    p.add_argument("--heads", type=int, help="number of heads (default: the file's, or 1)")
+    p.add_argument("--heads", type=int, help="number of heads (default: the file's "
+                   "heads, or 1; the tutorial example's 2 without a file)")
     p.add_argument("--causal", action="store_true", help="apply the decoder's causal mask")
     p.set_defaults(run=cmd_explain)
 
     p = commands.add_parser("plot", help="the tutorials' figures: positional-encoding, softmax-scaling, training")
     figures = p.add_subparsers(dest="figure", required=True)
     f = figures.add_parser("positional-encoding", help="the sin/cos pattern, interleaved and half/half layouts")
-    f.add_argument("--positions", type=int, default=64)
-    f.add_argument("--d-model", type=int, default=128)
+    f.add_argument("--positions", type=int, default=64, help="positions to draw, 1 or more (default: 64)")
+    f.add_argument("--d-model", type=int, default=128, help="the encoding's width, even (default: 128)")
     figures.add_parser("softmax-scaling", help="why scores are divided by √d_k: softmax of N(0, 100²) samples")
     f = figures.add_parser("training", help="loss, learning rate and validation BLEU from MODEL_DIR/log.jsonl")
     add_model_dir_option(f)
