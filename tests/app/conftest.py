@@ -1,6 +1,6 @@
 """Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), a spy on
-the sentences that reach the model (the paragraph tests), and the in-process server's limits (the
-serve tests)."""
+the sentences that reach the model (the paragraph tests), the in-process server's limits (the
+serve tests), and a model that fails on one sentence (the tests of what a failure does to a file)."""
 
 import importlib
 
@@ -40,3 +40,22 @@ def reached(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(inputs_module, "encode_inputs", spy)
     return seen
+
+
+@pytest.fixture
+def failing_on_the_boy(trained_model, monkeypatch) -> str:
+    """Every Transformer's encoder raising on any batch that holds the sentence "the boy laughs" (as the
+    tiny model's tokenizer writes it), so that a model the command or the server loads fails on it
+    alone; returned: the sentence."""
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.model import Transformer
+
+    poison, encode = load_model_dir(trained_model)[1].encode("the boy laughs"), Transformer.encode
+
+    def fragile(self, src, *args, **kwargs):
+        if any([i for i in row if i != self.config.pad_id] == poison for row in src.tolist()):
+            raise RuntimeError("boom")
+        return encode(self, src, *args, **kwargs)
+
+    monkeypatch.setattr(Transformer, "encode", fragile)
+    return "the boy laughs"

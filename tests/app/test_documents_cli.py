@@ -1,6 +1,7 @@
 """``attnmt translate --input-format html|xml|srt|vtt`` and sentence splitting, end to end on the tiny model,
 and ``"format": "html"`` in a request to the server."""
 
+import io
 import warnings
 
 import pytest
@@ -390,6 +391,65 @@ def test_a_file_read_whole_that_the_model_fails_on_is_one_line_and_nothing_writt
     assert code == 2 and err == (f"attnmt: error: {page}: not translated, the model failed on 1 of its sentences "
                                  "(the first: RuntimeError: boom); nothing was written\n")
     assert output.read_text(encoding="utf-8") == "the last translation\n"
+
+
+def office_file(suffix: str, sentences: list[str]) -> bytes:
+    """A file of the kind ``suffix`` names holding ``sentences``, one a paragraph (a slide, a cell), built
+    with its own library."""
+    out = io.BytesIO()
+    if suffix == ".docx":
+        import docx
+
+        document = docx.Document()
+        for sentence in sentences:
+            document.add_paragraph(sentence)
+    elif suffix == ".pptx":
+        import pptx
+
+        document = pptx.Presentation()
+        for sentence in sentences:
+            document.slides.add_slide(document.slide_layouts[5]).shapes.title.text = sentence
+    elif suffix == ".xlsx":
+        import openpyxl
+
+        document = openpyxl.Workbook()
+        for row, sentence in enumerate(sentences, 1):
+            document.active.cell(row, 1, sentence)
+    elif suffix == ".odt":
+        from odf.opendocument import OpenDocumentText
+        from odf.text import P
+
+        document = OpenDocumentText()
+        for sentence in sentences:
+            document.text.addElement(P(text=sentence))
+    else:
+        from ebooklib import epub
+
+        document = epub.EpubBook()
+        document.set_identifier("id-1")
+        document.set_language("en")
+        chapter = epub.EpubHtml(file_name="one.xhtml", lang="en",
+                                content="".join(f"<p>{sentence}</p>" for sentence in sentences))
+        document.add_item(chapter)
+        document.spine = [chapter]
+        epub.write_epub(out, document)
+        return out.getvalue()
+    document.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt", ".epub"])
+def test_an_office_file_that_the_model_fails_on_is_one_line_and_nothing_written(
+        trained_model, tmp_path, capsys, failing_on_the_boy, suffix):
+    """It was a traceback of the search's SentencesFailed, exit status 1, that named no file and counted
+    its distinct sentences ("the first on sentence 2"): the other formats read whole say this line."""
+    source, output = tmp_path / f"report{suffix}", tmp_path / f"report.de{suffix}"
+    source.write_bytes(office_file(suffix, ["a dog runs", failing_on_the_boy]))
+    output.write_bytes(b"the last translation")
+    code, out, err = run(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 2 and out == "" and err == (f"attnmt: error: {source}: not translated, the model failed on 1 of "
+                                               "its sentences (the first: RuntimeError: boom); nothing was written\n")
+    assert output.read_bytes() == b"the last translation"
 
 
 def test_a_repair_in_a_fragment_read_whole_names_its_line(trained_model, tmp_path, capsys):

@@ -126,6 +126,20 @@ def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
                                                                          f"failed ({detail})"}
 
 
+def test_a_file_the_model_fails_on_fails_naming_it_through_either_api(trained_model, failing_on_the_boy):
+    """Both said "translation failed: SentencesFailed: the model failed on 1 sentence(s), the first on
+    sentence 2": no file named, and a sentence counted among the file's distinct sentences."""
+    detail = ("notes.txt: not translated, the model failed on 1 of its sentences (the first: RuntimeError: boom); "
+              "nothing was written")
+    with TestClient(create_app([served_model(trained_model)], SETTINGS), raise_server_exceptions=False) as client:
+        text = f"a dog runs\n{failing_on_the_boy}\na dog runs\n".encode()
+        job = submit(client, "notes.txt", text).json()
+        assert server_events(client, job["events_url"])[-1] == ("error", {"detail": detail})
+        assert client.get(job["status_url"]).json()["detail"] == detail
+        answer = post_file(client, "/translate_file", "notes.txt", text, source="en", target="de")
+        assert answer.status_code == 500 and answer.json() == {"error": detail}  # the server's fault, not the file's
+
+
 @pytest.mark.parametrize("name, data, status, detail", [
     ("program.exe", b"MZ", 422, "program.exe: its format is not one attnmt translates; the formats are "
                                f"{', '.join(supported_suffixes(macros=False))}"),  # .txt, .html, ..., .docx, ...

@@ -181,19 +181,23 @@ def write_review(args: argparse.Namespace, review: Review | None) -> None:
 
 def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenizer, decoding: Decoding,
                           glossary: Glossary | None = None) -> None:
-    """Reads the office file (or stdin), writes its translation to the output file, all or nothing."""
+    """Reads the office file (or stdin), writes its translation to the output file, all or nothing:
+    where the model fails on some of its sentences, one line naming the file (``whole_file``)."""
     from attnmt.documents.office import translate_archive
     from attnmt.files import atomic_write
 
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     review = quality_review(args, translator)
     from_file = args.input not in (None, "-")
+    where = args.input if from_file else "<stdin>"
     data = Path(args.input).read_bytes() if from_file else sys.stdin.buffer.read()
     progress = show_progress if sys.stderr.isatty() else None
-    translated = translate_archive(data, suffix, translator, document_options(args), progress,
-                                   args.input if from_file else "<stdin>", review)
-    if progress is not None:
-        print(file=sys.stderr)
+    try:
+        translated = whole_file(partial(translate_archive, data, suffix, translator, document_options(args), progress,
+                                        where, review), where)
+    finally:
+        if progress is not None:  # the progress line ends before the next, an error's included
+            print(file=sys.stderr)
     atomic_write(Path(args.output), lambda tmp: tmp.write_bytes(translated), OutputError)
     write_review(args, review)
 
