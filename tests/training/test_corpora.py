@@ -18,6 +18,7 @@ from attnmt.cli.main import main
 from attnmt.errors import ConfigError
 from attnmt.text.data import collate, encode_pairs
 from attnmt.text.tokenizer import Tokenizer
+from attnmt.training import start
 from attnmt.training.batching import WeightedBatcher
 from attnmt.training.start import run_start
 from attnmt.training.trainer import Trainer
@@ -80,9 +81,10 @@ def test_prepare_suggests_a_train_command_that_repeats_its_overrides(tmp_path, c
     config = tiny_config(tmp_path, **SMALL)
     path, data = tmp_path / "config.json", tmp_path / "prepared data"
     path.write_text(json.dumps(config.to_dict()))
-    with pytest.warns(UserWarning, match="asked for vocab_size=1000"):  # the 20 pairs have fewer pieces
-        assert main(["prepare", str(path), "--out", str(data), "--vocab-size", "1000", "--max_steps=2"]) == 0
-    suggested = capsys.readouterr().out.splitlines()[-1].split("train from it with: ")[1]
+    assert main(["prepare", str(path), "--out", str(data), "--vocab-size", "1000", "--max_steps=2"]) == 0
+    out = capsys.readouterr().out
+    assert "warning: asked for vocab_size=1000" in out  # the 20 pairs have fewer pieces
+    suggested = out.splitlines()[-1].split("train from it with: ")[1]
     assert suggested == f"attnmt train {path} --vocab-size 1000 --max-steps 2 --prepared-dir '{data}'"
     assert main(shlex.split(suggested)[1:]) == 0
 
@@ -165,8 +167,9 @@ def test_a_directory_prepared_before_tokenizer_options_were_recorded_still_fits(
 
 def test_a_vocab_size_the_text_could_not_fill_still_fits_the_directory_prepared_with_it(tmp_path):
     config = tiny_config(tmp_path, **{**SMALL, "vocab_size": 1000})  # the 20 pairs have fewer pieces
-    with pytest.warns(UserWarning, match="asked for vocab_size=1000"):
-        prepare_config(config, tmp_path / "data", log=lambda line: None)
+    said = []
+    prepare_config(config, tmp_path / "data", log=said.append)
+    assert any(line.startswith("warning: asked for vocab_size=1000") for line in said)
     start = run_start(replace(config, prepared_dir=str(tmp_path / "data")), say=lambda line: None)
     assert start.tokenizer.vocab_size < 1000
 
@@ -187,6 +190,33 @@ def test_a_damaged_prepared_directory_is_one_line_and_trains_nothing(tmp_path, c
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
     assert not (tmp_path / "model").exists()
+
+
+@pytest.mark.parametrize("folder, why", [("nosuch", "there is no such folder"), ("empty", "no header.json")])
+def test_a_prepared_dir_missing_or_not_prepared_is_refused_before_a_tokenizer_is_trained(tmp_path, capsys,
+                                                                                         monkeypatch, folder, why):
+    """It was refused only after SentencePiece was trained on the corpora (minutes on a big one)."""
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(tiny_config(tmp_path, **SMALL).to_dict()))
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setattr(start, "train_sentencepiece", lambda *args, **kwargs: pytest.fail("a tokenizer was trained"))
+    assert main(["train", str(path), "--prepared_dir", str(tmp_path / folder)]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: {tmp_path / folder}: not a prepared corpus directory ({why}); "
+                                       "run 'attnmt prepare CONFIG' again\n")
+    assert not (tmp_path / "model").exists()
+
+
+def test_a_corpus_changed_since_it_was_prepared_is_named(tmp_path, capsys):
+    """The line was "DIR was prepared from [{'src': …, 'tgt': …}], which have changed since": a repr, no file named."""
+    config = tiny_config(tmp_path, **SMALL)
+    path, data = tmp_path / "config.json", tmp_path / "data"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["prepare", str(path), "--out", str(data)]) == 0
+    write_pairs(tmp_path, "train", [(src, tgt + "!") for src, tgt in PAIRS])  # the target side edited
+    capsys.readouterr()
+    assert main(["train", str(path), "--prepared_dir", str(data)]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: {config.train_tgt}: changed since {data} was prepared from "
+                                       "it: run 'attnmt prepare CONFIG' again\n")
 
 
 def test_a_preparation_left_by_a_killed_run_is_removed_by_the_next_run(tmp_path, monkeypatch):

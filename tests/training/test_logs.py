@@ -3,6 +3,7 @@ log.jsonl, each step once however often the run was resumed."""
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,12 @@ def test_an_uncalibrated_run_names_the_command_whose_options_its_reason_gives(tm
                     "at least 10 of each to tell them apart; give another --chrf-threshold or other sentences); "
                     f"calibrate it later with attnmt calibrate --model {tmp_path} --src F --ref F "
                     "[--chrf-threshold N]"]
+
+
+def test_a_vocabulary_smaller_than_asked_is_told_in_train_log_too(tmp_path, capsys):
+    """The warning reached the console (a Python warning) but not MODEL_DIR/train.log."""
+    config = tiny_config(tmp_path, vocab_size=1000, max_steps=1, eval_every=1, eval_metric="loss")
+    Trainer(config, progress=True).train()
+    told = r"warning: asked for vocab_size=1000, but the training text only supports (\d+) pieces; using \1\n"
+    assert len(re.findall(told, (Path(config.out_dir) / "train.log").read_text())) == 1
+    assert len(re.findall(told, capsys.readouterr().out)) == 1

@@ -180,6 +180,47 @@ def test_the_same_bytes_elsewhere_are_the_same_corpus(tmp_path, monkeypatch):
     assert resume(model_dir, {"max_steps": "2"}, progress=False).step == 2
 
 
+def relative_validation_run(folder: Path, monkeypatch) -> Path:
+    """relative_run with its validation set (10 pairs) named relative to ``folder`` too."""
+    monkeypatch.chdir(folder)
+    write_pairs(folder, "va", PAIRS[:10])
+    Trainer(tiny_config(folder, **SMALL, train_src="train.src", train_tgt="train.tgt", valid_src="va.src",
+                        valid_tgt="va.tgt", out_dir="model"), progress=False).train()
+    return folder / "model"
+
+
+def test_a_resume_from_another_directory_validates_on_the_set_where_the_run_started(tmp_path, monkeypatch):
+    """train.yaml's relative validation paths were read from the current directory: the resume scored
+    another directory's 2-pair va.src/va.tgt against the best loss of the run's 10 pairs."""
+    model_dir = relative_validation_run(tmp_path, monkeypatch)
+    other = tmp_path / "other"
+    other.mkdir()
+    for name in ("train.src", "train.tgt"):
+        shutil.copy(tmp_path / name, other / name)  # the same corpus: the resume may train on it
+    write_pairs(other, "va", PAIRS[:2])
+    read = []
+    real_validation_set = trainer_module.validation_set
+    monkeypatch.setattr(trainer_module, "validation_set",
+                        lambda src, tgt, *args: read.append((src, tgt)) or real_validation_set(src, tgt, *args))
+    monkeypatch.chdir(other)
+    assert resume(model_dir, {"max_steps": "2"}, progress=False).step == 2
+    assert read == [(str(tmp_path / "va.src"), str(tmp_path / "va.tgt"))]
+    assert "valid_src: va.src\nvalid_tgt: va.tgt\n" in (model_dir / ckpt.TRAIN_CONFIG).read_text()  # as written
+
+
+def test_a_validation_file_changed_since_the_run_started_is_refused(tmp_path, monkeypatch):
+    """The resume validated on the edited references and compared their loss with the old set's best."""
+    model_dir = relative_validation_run(tmp_path, monkeypatch)
+    lines = (tmp_path / "va.tgt").read_text().splitlines()
+    (tmp_path / "va.tgt").write_text("".join(f"Hallo {line}\n" for line in lines))
+    with pytest.raises(DataError, match=rf"^{tmp_path / 'va.tgt'}: the validation file this run's best loss and "
+                                        r"patience are counted on is not the one it started with \(size \d+ bytes, "
+                                        r"not [\d,]+; init_from: .*\); put that file back, or give its copy with "
+                                        "--valid-tgt$"):
+        resume(model_dir, {"max_steps": "2"}, progress=False)
+    assert ckpt.list_checkpoints(model_dir)[-1].name == "step_00000001"
+
+
 @pytest.mark.parametrize("link", [False, True], ids=["absolute", "symlink"])
 def test_a_run_of_an_earlier_release_resumed_elsewhere_takes_its_own_validation_files(tmp_path, monkeypatch, link):
     """Its corpora.json records no validation set; --valid-src/--valid-tgt naming its own files from

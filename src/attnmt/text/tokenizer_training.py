@@ -13,7 +13,7 @@ import io
 import random
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import sentencepiece as spm
 
@@ -36,7 +36,8 @@ MAX_TRAINING_SENTENCES = 1_000_000
 
 
 def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0,
-                        text: str = "the training text", **options) -> bytes:
+                        text: str = "the training text", say: Callable[[str], None] | None = None,
+                        **options) -> bytes:
     """A serialized SentencePiece model in attnmt's id layout, trained on `sentences`.
 
     Deterministic in (sentences, seed).  `vocab_size` is an upper bound: a corpus too
@@ -46,6 +47,8 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     model_type "unigram" or "bpe" ("char" and "word" too), character_coverage (below 1.0 for scripts with thousands
     of rare characters, e.g. 0.9995 for Chinese), user_defined_symbols kept whole (language
     tags such as ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
+    `say` tells the smaller vocabulary where the caller tells its other lines (a training run: its console and
+    train.log); without it, that is an AttnmtWarning.
 
     A lone str is refused (``check_text_list``): it was trained on as sentences of one character each,
     the letters of a file's name.  So is a text of nothing but empty lines, where SentencePiece's own
@@ -82,8 +85,11 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
         raise ValueError(f"SentencePiece training failed: {err}") from None
     size = load_proto(writer.getvalue()).get_piece_size()
     if size < vocab_size:
-        warnings.warn(f"asked for vocab_size={vocab_size}, but {text} only supports "
-                      f"{size} pieces; using {size}", AttnmtWarning, stacklevel=3)
+        smaller = f"asked for vocab_size={vocab_size}, but {text} only supports {size} pieces; using {size}"
+        if say is None:
+            warnings.warn(smaller, AttnmtWarning, stacklevel=3)
+        else:
+            say(f"warning: {smaller}")
     return writer.getvalue()
 
 

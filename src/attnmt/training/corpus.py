@@ -156,7 +156,8 @@ def read_header(folder: Path) -> dict:
     """The header of a prepared directory, its format version checked."""
     path = folder / HEADER
     if not path.is_file():
-        raise DataError(f"{folder}: not a prepared corpus directory (no {HEADER}); {PREPARE_AGAIN}")
+        why = f"no {HEADER}" if folder.is_dir() else "a file" if folder.exists() else "there is no such folder"
+        raise DataError(f"{folder}: not a prepared corpus directory ({why}); {PREPARE_AGAIN}")
     try:
         header = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as err:

@@ -325,27 +325,38 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
                             f"the run trained on, or {new_run}")
 
 
+def validation_files(saved: TrainConfig, config: TrainConfig, folder: Path) -> dict[str, str]:
+    """Where a resume of the run in ``folder`` reads its validation set, by key: train.yaml's own path
+    (``saved``'s) where the run started (corpora.json's directory; the current one for a run of an
+    earlier release without one), as the corpora's are; another path given (--valid-src) where it is typed."""
+    corpora = read_corpora(folder)
+    started = Path(started_in(corpora, folder)) if corpora else Path()
+    files = {key: (getattr(config, key), getattr(saved, key)) for key in VALIDATION_KEYS}
+    return {key: str(started / kept) if kept and given == kept else given for key, (given, kept) in files.items()}
+
+
 def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path, new_run: str) -> None:
-    """Refuses a resume another validation set (--valid-src, --valid-tgt), or, where a metric of
-    translations picks the best step, another --eval-beam: the run's best score and patience count
-    are of the set and beam it started with, and a score on another (an easier set, a wider beam)
-    would be compared with them, its weights kept as the best for it.  The same lines elsewhere (a
-    file moved, by the bytes corpora.json recorded, or by the old file's lines in a run of an earlier
-    release) are the same set; train.yaml's relative path is read from the directory the run started
-    in (corpora.json's), as the corpora's are, so a resume from elsewhere may name the same file."""
+    """Refuses a resume another validation set (--valid-src, --valid-tgt, or the run's own files changed
+    since), or, where a metric of translations picks the best step, another --eval-beam: the run's best
+    score and patience count are of the set and beam it started with, and a score on another (an easier
+    set, a wider beam) would be compared with them, its weights kept as the best for it.  The same lines
+    elsewhere (a file moved, by the bytes corpora.json recorded, or by the old file's lines in a run of an
+    earlier release) are the same set; the files are those validation_files reads."""
     metric = METRIC_NAMES[config.eval_metric]
     if config.eval_metric != "loss" and config.eval_beam != saved.eval_beam:
         raise ConfigError(f"--eval-beam: a resumed run keeps the beam its best {metric} and patience are counted "
                           f"with, {saved.eval_beam} ({new_run}); drop --eval-beam, or start a new run with it")
     corpora = read_corpora(folder)
     recorded = corpora.get("validation", {}) if corpora else {}
-    started = Path(started_in(corpora, folder)) if corpora else Path()
-    for key in VALIDATION_KEYS:
-        given, kept = getattr(config, key), getattr(saved, key)
-        same = given == kept or (not differs(given, recorded[key]) if key in recorded
-                                 else same_lines(given, str(started / kept)))
-        if not same:
-            flag = f"--{key.replace('_', '-')}"
+    own = validation_files(saved, saved, folder)  # train.yaml's files, where the run started
+    for key, path in validation_files(saved, config, folder).items():
+        kept, flag = getattr(saved, key), f"--{key.replace('_', '-')}"
+        why = differs(path, recorded[key]) if key in recorded else ""
+        if why and path == own[key]:
+            raise DataError(f"{path}: the validation file this run's best {metric} and patience are counted on is "
+                            f"not the one it started with ({why}; {new_run}); put that file back, or give its "
+                            f"copy with {flag}")
+        if why or (key not in recorded and not same_lines(path, own[key])):
             raise ConfigError(f"{flag}: a resumed run keeps the validation set its best {metric} and patience are "
                               f"counted on, {kept} ({new_run}); drop {flag}, or start a new run with it")
 

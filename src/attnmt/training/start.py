@@ -27,9 +27,9 @@ from attnmt.text.tokenizer import Tokenizer, attnmt_layout
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
 from attnmt.text.vocab_tokenizer import VocabTokenizer
-from attnmt.training.corpus import HEADER, read_header
+from attnmt.training.corpus import read_header
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import check_same_corpora, check_same_validation
+from attnmt.training.run_dir import VALIDATION_KEYS, check_same_corpora, check_same_validation
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -95,6 +95,7 @@ def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Pat
         if given != kept:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
+    check_same_corpora(config, run_dir)  # first: a corpus changed since is named so, the validation set or not
     check_same_validation(saved, config, run_dir, new_run)
 
 
@@ -103,7 +104,9 @@ def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:
     continues with them, not with the values they replaced; returns lines saying so."""
     path = run_dir / ckpt.TRAIN_CONFIG
     saved = load_config(path).to_dict()
-    values = {**config.to_dict(), "out_dir": saved["out_dir"]}  # the directory's own name, as it was
+    # the directory's own name, and the validation set as it was: a resume reads that set where the run
+    # started, or a copy of its bytes that --valid-src names for this resume alone (check_same_validation)
+    values = {**config.to_dict(), **{key: saved[key] for key in ("out_dir", *VALIDATION_KEYS)}}
     changed = [key for key, value in values.items() if value != saved[key]]
     if not changed:
         return []
@@ -117,7 +120,9 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     language tag alone unless it sets language_token_alone: false."""
     source_eos = bool(config.model.get("source_eos", TransformerConfig.source_eos))
     reading = {"source_eos": source_eos, LANGUAGE_TOKEN_ALONE: bool(config.model.get(LANGUAGE_TOKEN_ALONE, True))}
-    if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
+    if config.prepared_dir:  # one missing or not prepared is refused now, not after a tokenizer is trained
+        read_header(Path(config.prepared_dir))
+    if config.prepared_dir and not config.tokenizer:
         tokenizer = read_tokenizer(Path(config.prepared_dir), **reading)
         check_prepared_vocabulary(config, tokenizer, say)
         return tokenizer
@@ -139,7 +144,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     sides = {(0, 1): "the training text"} if shared else {(0,): "the source side's training text",
                                                            (1,): "the target side's training text"}
     try:
-        protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, text,
+        protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, text, say,
                                       **config.tokenizer_options) for side, text in sides.items()]
         return Tokenizer(*protos, **reading)
     except UserError:

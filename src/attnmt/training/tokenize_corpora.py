@@ -253,8 +253,11 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer 
     wanted = [spec.files() for spec in config.corpora()]
     found = [entry["files"] for entry in header["corpora"]]
     same = len(wanted) == len(found) and all(map(same_corpus, wanted, header["corpora"]))
-    if not same and wanted == found:
-        raise DataError(f"{folder} was prepared from {found}, which have changed since: {PREPARE_AGAIN}")
+    if not same and wanted == found:  # the same paths, as header.json records its sources: name those changed
+        changed = [files[role] for files, entry in zip(wanted, header["corpora"], strict=True) for role in files
+                   if not same_file(files[role], entry["sources"][role], entry["files"][role])]
+        raise DataError(f"{', '.join(changed)}: changed since {folder} was prepared from "
+                        f"{'it' if len(changed) == 1 else 'them'}: {PREPARE_AGAIN}")
     if not same or Filters(header["max_len"], header["max_length_ratio"]) != filters:
         raise DataError(f"{folder} was prepared from {found} with max_len {header['max_len']}, max_length_ratio "
                         f"{header['max_length_ratio']}; the config asks for {wanted} with max_len {filters.max_len}, "

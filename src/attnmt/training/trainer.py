@@ -38,7 +38,7 @@ from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
-from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora
+from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora, validation_files
 from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
@@ -347,8 +347,10 @@ def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool 
     change its config from here on (and are kept in its train.yaml for the next resume)."""
     check_run_to_resume(Path(model_dir), key="model_dir")
     path = Path(model_dir) / ckpt.TRAIN_CONFIG
-    config = load_config(path, overrides)
-    check_resume_overrides(load_config(path), config, Path(model_dir))
+    config, saved = load_config(path, overrides), load_config(path)
+    check_resume_overrides(saved, config, Path(model_dir))
     config.out_dir = str(model_dir)
+    for key, file in validation_files(saved, config, Path(model_dir)).items():  # read where the run started
+        setattr(config, key, file)
     return Trainer(config, resume=True, progress=progress).train()
 
