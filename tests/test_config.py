@@ -482,8 +482,17 @@ def test_train_src_beside_train_tsv_says_how_to_unset_it_on_the_command_line(tmp
 def test_null_for_another_text_key_is_still_refused_as_no_text(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("max_steps: 10\n")
-    with pytest.raises(ConfigError, match="^--out-dir must be text, got None$"):
+    with pytest.raises(ConfigError, match="^--out-dir must be text, got null$"):
         load_config(path, {"out_dir": "null"})
+
+
+def test_a_boolean_for_a_number_is_named_as_the_file_wrote_it(tmp_path):
+    """It was refused as "threads must be a whole number, got True": Python's spelling, not the file's."""
+    path = tmp_path / "c.yaml"
+    path.write_text("threads: true\n")
+    with pytest.raises(ConfigError, match=f"^{re.escape(str(path))}: threads must be a whole number, got true "
+                                          r"\(a boolean\)$"):
+        load_config(path)
 
 
 @pytest.mark.parametrize(("text", "overrides", "message"), [

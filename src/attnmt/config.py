@@ -354,7 +354,7 @@ class CorpusSpec:
         return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
 
 
-def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:
+def load_config(path: str | Path, overrides: dict[str, str | None] | None = None) -> TrainConfig:
     """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys).
 
     An error in the file names the file.  One that comes with the overrides does not, to send no

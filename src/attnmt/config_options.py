@@ -18,8 +18,8 @@ from typing import Any
 import yaml
 
 from attnmt.config_file import TAGGED_VALUE_ERRORS
-from attnmt.config_ranges import typed
-from attnmt.errors import ConfigError
+from attnmt.config_ranges import type_words, typed
+from attnmt.errors import ConfigError, warn
 
 
 def describe_keys(cls: type, prefix: str = "") -> list[str]:
@@ -34,9 +34,11 @@ def describe_keys(cls: type, prefix: str = "") -> list[str]:
     return lines
 
 
-def set_override(values: dict[str, Any], key: str, text: str, sections: dict[str, type],
+def set_override(values: dict[str, Any], key: str, text: str | None, sections: dict[str, type],
                  earlier: Collection[str] = (), unsettable: Collection[str] = ()) -> None:
-    """Sets ``key`` (dotted for nested sections) from command-line text (override_value).
+    """Sets ``key`` (dotted for nested sections) from command-line text (override_value; None: a bare
+    ``--key``, true for a boolean key).  A section given whole (``--model '{d_model: 16}'``) replaces
+    the file's, as any key's value does: the keys it leaves out are named in a warning.
     ``earlier``: keys no section has that the config still reads (those of earlier releases).
     ``unsettable``: keys whose default counts as unset, which null or '' takes out of ``values``:
     the command line's only way to unset a key the file sets (train_src, for a --train-tsv)."""
@@ -53,12 +55,26 @@ def set_override(values: dict[str, Any], key: str, text: str, sections: dict[str
         target = target[part]
         if not isinstance(target, dict):
             raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
-    target[leaf] = override_value(key, text, sections)
+    replaced, target[leaf] = target.get(leaf), override_value(key, text, sections)
+    if key in sections:
+        warn_dropped_keys(key, replaced, target[leaf])
     section, _, name = key.rpartition(".")
     cls = sections.get(section)
     types = {f.name: str(f.type) for f in fields(cls)} if cls is not None else {}
     if name in types:  # named as the user typed it, not as the config file's
         typed(target[leaf], types[name], f"--{key.replace('_', '-')}")
+
+
+def warn_dropped_keys(key: str, replaced: object, given: object) -> None:
+    """Warns where the section ``key`` given whole on the command line leaves out keys the file set:
+    they go back to their defaults (a ``--model '{d_model: 16}'`` trained 6 + 6 layers of d_ff 2048
+    where the file said 1 + 1 of 64), which a dotted ``--model.d-model 16`` would have kept."""
+    if not isinstance(replaced, dict) or not isinstance(given, dict | None):
+        return
+    dropped = [str(name) for name in replaced if name not in (given or {})]
+    if dropped:
+        warn(f"--{key} replaces the config's whole {key} section, so its {', '.join(dropped)} go back to their "
+             f"defaults; to change one key alone, give it dotted (--{key}.KEY VALUE)")
 
 
 def check_key(key: str, sections: dict[str, type]) -> None:
@@ -78,12 +94,16 @@ def check_key(key: str, sections: dict[str, type]) -> None:
                               f"valid {kind}s: {', '.join(valid)}")
 
 
-def override_value(key: str, text: str, sections: dict[str, type]) -> Any:
+def override_value(key: str, text: str | None, sections: dict[str, type]) -> Any:
     """Command-line text read as YAML (``4000``, ``true``, ``[0.9, 0.98]``).  A key of text
     (out_dir, max_time) takes the text as typed where YAML would read a number or cannot
-    read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``."""
+    read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``.  A bare ``--key``
+    (None) is true, for a boolean key or one of a free mapping; any other key needs a value (it
+    was refused as "--max-steps must be a whole number, got True", a value no one typed)."""
     section, _, name = key.rpartition(".")
     cls = sections.get(section)
+    if text is None:
+        return bare_flag(key, cls)
     is_text = cls is not None and any(f.name == name and str(f.type).startswith("str") for f in fields(cls))
     try:
         value = yaml.safe_load(text)
@@ -96,3 +116,14 @@ def override_value(key: str, text: str, sections: dict[str, type]) -> Any:
         raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "
                           "true or false, a list [a, b] or a mapping {key: value}") from None
     return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
+
+
+def bare_flag(key: str, cls: type | None) -> bool:
+    """A bare ``--key``'s value: true where ``key``'s field is a boolean (or unknown to ``cls``: a key
+    of a free mapping, or one of an earlier release); a ConfigError naming the value it needs otherwise."""
+    name = key.rpartition(".")[2]
+    field_type = next((str(f.type) for f in fields(cls) if f.name == name), "bool") if cls is not None else "bool"
+    if field_type.split("|")[0].strip() != "bool":
+        option = f"--{key.replace('_', '-')}"
+        raise ConfigError(f"{option} needs a value ({type_words(field_type)}): {option} VALUE or {option}=VALUE")
+    return True

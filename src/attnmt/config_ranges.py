@@ -271,15 +271,25 @@ def typed(value, type_name: str, where: str):
                               "as you wrote it) to keep it as written")
     else:  # containers are checked by the config's own __post_init__
         return value
-    raise ConfigError(f"{where} must be {type_words(type_name)}, got {value!r}")
+    raise ConfigError(f"{where} must be {type_words(type_name)}, got {as_written(value)}")
 
 
-TYPE_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text", "None": "null"}
+def as_written(value: object) -> str:
+    """A value read from YAML as the user wrote it: ``true (a boolean)``, ``null``, not Python's True
+    and None, which no one typed (``threads: true`` was refused as "got True"); others as repr shows them."""
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    return "null" if value is None else repr(value)
+
+
+TYPE_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text", "None": "null",
+              "dict": "a mapping {key: value}", "list": "a list [a, b]", "tuple": "a list [a, b]"}
 
 
 def type_words(type_name: str) -> str:
-    """A field's type in words: "int | None" is "a whole number or null"."""
-    return " or ".join(TYPE_WORDS.get(name.strip(), name.strip()) for name in type_name.split("|"))
+    """A field's type in words: "int | None" is "a whole number or null", "dict[str, Any]" a mapping."""
+    names = [name.strip() for name in type_name.split("|")]
+    return " or ".join(TYPE_WORDS.get(name.partition("[")[0], name) for name in names)
 
 
 # The keys that name a file or folder, of a config and of each corpus of its train list.

@@ -308,8 +308,43 @@ def test_overrides_take_key_value_key_equals_value_and_bare_flags():
             "--eval-beam=4", "--patience", "--resume=runs/x"]
     own, overrides = split_overrides(argv, OWN_FLAGS["train"])
     assert own == ["train", "c.yaml", "--resume=runs/x"]
-    assert overrides == {"max_time": "5m", "seed": "2", "eval_bleu": "true", "model.d_model": "512",
-                         "eval_beam": "4", "patience": "true"}
+    assert overrides == {"max_time": "5m", "seed": "2", "eval_bleu": None, "model.d_model": "512",
+                         "eval_beam": "4", "patience": None}
+
+
+def test_a_bare_flag_sets_a_boolean_key_or_one_of_a_free_mapping_to_true(tmp_path):
+    from attnmt.config import load_config
+
+    path = tmp_path / "c.yaml"
+    path.write_text("seed: 1\n")
+    config = load_config(path, {"tensorboard": None, "tokenizer_options.byte_fallback": None})
+    assert config.tensorboard is True and config.tokenizer_options == {"byte_fallback": True}
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--max-steps", "a whole number"), ("--model.dropout", "a number"),
+                                             ("--out-dir", "text"), ("--model", "a mapping {key: value}"),
+                                             ("--train", "a list [a, b] or null")])
+def test_a_bare_flag_of_a_key_that_is_no_boolean_says_it_needs_a_value(tmp_path, capsys, flag, value):
+    """It was read as true and refused as "--max-steps must be a whole number, got True": a value no one typed."""
+    path = tmp_path / "c.yaml"
+    path.write_text("seed: 1\n")
+    code, _, err = run_cli(["train", path, flag], capsys)
+    assert code == 2 and err == f"attnmt: error: {flag} needs a value ({value}): {flag} VALUE or {flag}=VALUE\n"
+
+
+def test_a_whole_section_on_the_command_line_names_the_keys_of_the_files_it_drops(tmp_path):
+    """``--model '{d_model: 16}'`` replaces the file's model section, as every override replaces a key's value:
+    the run went to 6 + 6 layers of d_ff 2048, silently."""
+    from attnmt.config import load_config
+    from attnmt.errors import AttnmtWarning
+
+    path = tmp_path / "c.yaml"
+    path.write_text("model: {d_model: 32, encoder_layers: 1, d_ff: 64}\n")
+    with pytest.warns(AttnmtWarning, match=re.escape("--model replaces the config's whole model section, so its "
+                                                     "encoder_layers, d_ff go back to their defaults; to change "
+                                                     "one key alone, give it dotted (--model.KEY VALUE)")):
+        config = load_config(path, {"model": "{d_model: 16}"})
+    assert config.model == {"d_model": 16}
 
 
 def test_override_values_are_typed_by_the_config(tmp_path):

@@ -1,6 +1,7 @@
 """The run directory: one run at a time holds it, one that cannot be written or that holds a model is refused
 before any work, and a resume reads the corpora the run trained on, or is refused."""
 
+import io
 import json
 import os
 import re
@@ -8,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import sentencepiece
 from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt import checkpoint as ckpt
@@ -139,6 +141,27 @@ def test_attnmt_train_refuses_an_out_dir_holding_a_model_before_building_the_ker
     assert code == 2 and err == f"attnmt: error: {config.out_dir} already holds model.safetensors, config.json, " \
                                 f"which a new run would replace: choose another out_dir (init_from: {config.out_dir} " \
                                 "starts from its weights), or remove them\n"
+
+
+@pytest.mark.parametrize("key", ["tokenizer", "target_tokenizer"])
+def test_a_tokenizer_given_from_the_out_dir_is_refused_not_replaced_by_the_runs_copy(tmp_path, key):
+    """A plain spm_train model given as out_dir/spm.model (or a side's model, under the other side's name)
+    was replaced by the run's copy in attnmt's id layout, exit 0: the user's own file was gone."""
+    model_dir = tmp_path / "model"
+    model_dir.mkdir()
+    writer = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter([s for pair in PAIRS for s in pair]),
+                                             model_writer=writer, vocab_size=40, minloglevel=2)
+    own = {"tokenizer": model_dir / "spm.model", "target_tokenizer": model_dir / "spm.source.model"}[key]
+    own.write_bytes(writer.getvalue())
+    (tmp_path / "elsewhere.model").write_bytes(writer.getvalue())
+    files = {"tokenizer": str(own)} if key == "tokenizer" else {
+        "shared_vocab": False, "tokenizer": str(tmp_path / "elsewhere.model"), "target_tokenizer": str(own)}
+    config = tiny_config(tmp_path, **SMALL, **files)
+    with pytest.raises(ConfigError, match=rf"^{key}: {own} is in out_dir {model_dir}, where the run writes its own "
+                                          rf"{own.name}: choose another out_dir, or move the tokenizer out of it$"):
+        Trainer(config, progress=False).train()
+    assert own.read_bytes() == writer.getvalue()
 
 
 def relative_run(folder: Path, monkeypatch) -> Path:

@@ -136,7 +136,7 @@ def claim_out_dir(out: Path) -> RunLock:
     return lock
 
 
-def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, str]) -> None:
+def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, str | None]) -> None:
     # Written out in full: max_time reads digits, not 1e-05 (str() of a float so small) or inf.
     max_time = f"{Decimal(repr(minutes)):f}m"
     config = load_config(config_path, {**overrides, "max_time": max_time, "out_dir": out})

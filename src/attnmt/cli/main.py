@@ -141,15 +141,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[str, str]]:
+def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[str, str | None]]:
     """Separates config overrides from a command's own arguments (``flags`` take a value too).
 
-    An override is ``--key value``, ``--key=value`` or a bare ``--key`` (true); nested keys
+    An override is ``--key value``, ``--key=value`` or a bare ``--key`` (None: true for a boolean
+    key, attnmt.config_options.bare_flag; the config knows which keys take a value); nested keys
     are dotted (``--model.d_model 512``), and dashes in names read as underscores; after ``--``,
     every argument is the command's own, positional.  Done by
     hand because argparse would take an override's value for the optional CONFIG.
     """
-    own, overrides = argv[:1], {}
+    own: list[str] = argv[:1]
+    overrides: dict[str, str | None] = {}
     items = argv[1:]
     while items:
         item = items.pop(0)
@@ -170,14 +172,14 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
         elif items and not items[0].startswith("--"):
             overrides[key] = items.pop(0)
         else:
-            overrides[key] = "true"  # a bare --flag switches a boolean key on
+            overrides[key] = None  # a bare --flag: it switches a boolean key on
     return own, overrides
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra: dict[str, str] = {}
+    extra: dict[str, str | None] = {}
     if argv and argv[0] in OWN_FLAGS:
         argv, extra = split_overrides(argv, OWN_FLAGS[argv[0]])
     args = parser.parse_args(argv)

@@ -116,13 +116,15 @@ def claim(folder: Path, is_main: bool, held: bool = False) -> RunLock:
     return RunLock.claim(folder) if is_main and not held else RunLock(Path(folder), -1, [])
 
 
-def check_new_run_dir(folder: Path) -> None:
+def check_new_run_dir(config: TrainConfig) -> None:
     """Refuses a new run an out_dir that holds a run's or a model's files (ConfigError, one line), before
     any work: the run would write its own weights, config, tokenizer and train.yaml over them and append
     to their log, silently.  A run with checkpoints is continued with --resume; a model without (a
     shipped one, or a run's checkpoints removed) may be started from with init_from.  A folder of a
     run that stopped before it saved any weights (its config, train.yaml and log alone) holds
-    nothing to lose, and the same command is run into it again, as before."""
+    nothing to lose, and the same command is run into it again, as before.  So is a tokenizer the
+    config names that is one of those files (check_tokenizers_kept)."""
+    folder = Path(config.out_dir)
     if ckpt.list_checkpoints(folder):
         raise ConfigError(f"{folder} already holds checkpoints: continue it with 'attnmt train --resume {folder}' "
                           "or choose another out_dir")
@@ -132,6 +134,19 @@ def check_new_run_dir(folder: Path) -> None:
         start = f" (init_from: {folder} starts from its weights)" if ckpt.WEIGHTS in found else ""
         raise ConfigError(f"{folder} already holds {', '.join(found)}, which a new run would replace: choose "
                           f"another out_dir{start}, or remove them")
+    check_tokenizers_kept(config, folder)
+
+
+def check_tokenizers_kept(config: TrainConfig, folder: Path) -> None:
+    """Refuses a tokenizer file the config names where the run writes one of its own files (RUN_FILES) in
+    ``folder``: a plain spm_train model given as out_dir's spm.model was replaced by the run's copy in
+    attnmt's id layout, and the user's file was gone.  A rename replaces the name, whatever it links to."""
+    written = {folder.resolve() / name for name in RUN_FILES}
+    for key in ("tokenizer", "target_tokenizer"):
+        given = getattr(config, key)
+        if given and Path(given).resolve() in written:
+            raise ConfigError(f"{key}: {given} is in out_dir {folder}, where the run writes its own "
+                              f"{Path(given).resolve().name}: choose another out_dir, or move the tokenizer out of it")
 
 
 def check_run_to_resume(folder: Path, key: str = "--resume") -> None:

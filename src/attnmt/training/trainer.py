@@ -67,7 +67,7 @@ class Trainer(Schedule, ValidateAndSave):
         self.lock = claim(self.dir, self.group.is_main, held)  # before any work: a second run, an unwritable out_dir
         try:
             if not resume and self.group.is_main:  # before any work too: a model there it would write over
-                check_new_run_dir(self.dir)
+                check_new_run_dir(config)
             self._set_up(config, resume, progress)
         except BaseException:
             self.lock.release()

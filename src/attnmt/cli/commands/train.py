@@ -15,7 +15,7 @@ OWN_FLAGS = {"prepare": {"--out"}, "train": {"--resume"}, "demo": {"--minutes", 
 DEMO_CONFIG = "configs/multi30k_en_de.yaml"  # relative: the demo runs from the repository root
 
 
-def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
+def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.config import load_config
     from attnmt.training.distributed import teardown
@@ -34,7 +34,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
     if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
-        check_new_run_dir(Path(config.out_dir))
+        check_new_run_dir(config)
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
@@ -60,7 +60,7 @@ def load_training_kernels() -> None:
     extension.available()
 
 
-def cmd_prepare(args: argparse.Namespace, extra: dict[str, str]) -> int:
+def cmd_prepare(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.config import load_config
     from attnmt.training.training_data import prepare_config
 
@@ -73,12 +73,13 @@ def cmd_prepare(args: argparse.Namespace, extra: dict[str, str]) -> int:
     return 0
 
 
-def train_command(config: str, overrides: dict[str, str], prepared: str) -> str:
+def train_command(config: str, overrides: dict[str, str | None], prepared: str) -> str:
     """The ``attnmt train`` command line that trains from what ``prepare`` wrote into ``prepared``:
     the config with the overrides prepare was given, which a run from a prepared directory must
-    repeat (its vocabulary is checked against the config's), quoted for a shell."""
+    repeat (its vocabulary is checked against the config's), quoted for a shell; a bare ``--key`` (None)
+    again bare."""
     again = [part for key, value in overrides.items() if key != "prepared_dir"
-             for part in (f"--{key.replace('_', '-')}", value)]
+             for part in (f"--{key.replace('_', '-')}", *([] if value is None else [value]))]
     return shlex.join(["attnmt", "train", config, *again, "--prepared-dir", str(prepared)])
 
 
@@ -107,7 +108,7 @@ def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
     return {name: path for name, path in run_inputs(model_dir).items() if name != f"model's {ckpt.WEIGHTS}"}
 
 
-def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
+def cmd_demo(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.cli.demo import TEST_REF, TEST_SRC, run_demo
 
     if not Path(args.config).exists():  # the default is relative, the file the user named is theirs
