@@ -37,8 +37,9 @@ from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss
+from attnmt.training.resume_checks import validation_files
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
-from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora, validation_files
+from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora
 from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
