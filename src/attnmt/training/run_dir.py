@@ -329,10 +329,16 @@ def validation_files(saved: TrainConfig, config: TrainConfig, folder: Path) -> d
     """Where a resume of the run in ``folder`` reads its validation set, by key: train.yaml's own path
     (``saved``'s) where the run started (corpora.json's directory; the current one for a run of an
     earlier release without one), as the corpora's are; another path given (--valid-src) where it is typed."""
-    corpora = read_corpora(folder)
-    started = Path(started_in(corpora, folder)) if corpora else Path()
+    started = started_dir(folder)
     files = {key: (getattr(config, key), getattr(saved, key)) for key in VALIDATION_KEYS}
     return {key: str(started / kept) if kept and given == kept else given for key, (given, kept) in files.items()}
+
+
+def started_dir(folder: Path) -> Path:
+    """The directory the run in ``folder`` started in (corpora.json's; the current one for a run of an
+    earlier release without one), where a resume reads train.yaml's relative validation paths."""
+    corpora = read_corpora(folder)
+    return Path(started_in(corpora, folder)) if corpora else Path()
 
 
 def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path, new_run: str) -> None:
