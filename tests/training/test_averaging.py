@@ -4,13 +4,16 @@ import numpy as np
 import pytest
 import torch
 from safetensors.torch import load_file, save_file
-from support import run_cli
+from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TransformerConfig
-from attnmt.errors import ConfigError
+from attnmt.decoding import Decoding
+from attnmt.errors import ConfigError, DataError
 from attnmt.model import Transformer
+from attnmt.training import averaging
 from attnmt.training.averaging import average_checkpoints, checked_lasts, keep_better_average
+from attnmt.training.trainer import Trainer
 
 
 def checkpoint(folder, value: float):
@@ -82,3 +85,44 @@ def test_lasts_given_as_any_collection_of_counts_are_read_as_before(lasts, count
     """range(2, 4), a NumPy array, a set and a generator were averaged before lasts was checked,
     then refused as no list; each N is read as a count is read elsewhere (NumPy's ints, 3.0)."""
     assert checked_lasts(lasts) == counts
+
+
+def run_validated_on_relative_files(folder, monkeypatch):
+    """A run of 2 steps (a checkpoint each) in ``folder``, its train.yaml naming its 10 validation pairs
+    relative to it (va.src, va.tgt), as a config in the current directory does."""
+    monkeypatch.chdir(folder)
+    write_pairs(folder, "va", PAIRS[:10])
+    Trainer(tiny_config(folder, eval_metric="loss", max_tokens=120, max_steps=2, eval_every=1, train_src="train.src",
+                        train_tgt="train.tgt", valid_src="va.src", valid_tgt="va.tgt", out_dir="model",
+                        model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64,
+                                   max_positions=64)), progress=False).train()
+    return folder / "model"
+
+
+def test_keep_better_average_from_another_directory_scores_the_set_where_the_run_started(tmp_path, monkeypatch):
+    """train.yaml's relative validation paths were read from the current directory: the best checkpoint
+    and the averages were compared on another folder's 2-pair va.src/va.tgt (or none was found there)."""
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    other = tmp_path / "other"
+    other.mkdir()
+    write_pairs(other, "va", PAIRS[10:12])
+    read, real = [], averaging.read_parallel
+    monkeypatch.setattr(averaging, "read_parallel", lambda src, tgt: read.append((src, tgt)) or real(src, tgt))
+    monkeypatch.chdir(other)
+    scores = keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))
+    assert set(scores) == {"best", "average of last 2"}
+    assert read == [(str(tmp_path / "va.src"), str(tmp_path / "va.tgt"))]
+
+
+def test_keep_better_average_refuses_a_validation_file_changed_since_the_run_started(tmp_path, monkeypatch):
+    """The edited references picked between the best checkpoint, chosen on the old ones, and the averages."""
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    weights = (model_dir / ckpt.WEIGHTS).read_bytes()
+    lines = (tmp_path / "va.tgt").read_text().splitlines()
+    (tmp_path / "va.tgt").write_text("".join(f"Hallo {line}\n" for line in lines))
+    with pytest.raises(DataError, match=rf"^{tmp_path / 'va.tgt'}: the validation file this run chose its best "
+                                        r"checkpoint on is not the one it started with \(size [\d,]+ bytes, not "
+                                        r"[\d,]+\); put that file back to compare the averages with it there$"):
+        keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))
+    assert (model_dir / ckpt.WEIGHTS).read_bytes() == weights
+    assert not (model_dir / "averaged_last2.safetensors").exists()  # refused before any average is written

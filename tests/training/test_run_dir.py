@@ -244,6 +244,31 @@ def test_a_validation_file_changed_since_the_run_started_is_refused(tmp_path, mo
     assert ckpt.list_checkpoints(model_dir)[-1].name == "step_00000001"
 
 
+def test_a_resume_from_another_directory_reads_each_corpus_validation_set_where_the_run_started(tmp_path,
+                                                                                              monkeypatch):
+    """A corpus's own validation set in a train: list was read from the current directory: the resume
+    logged the loss of another directory's 2-pair va.src/va.tgt as the corpus's (or found none there)."""
+    monkeypatch.chdir(tmp_path)
+    write_pairs(tmp_path, "train", PAIRS)
+    write_pairs(tmp_path, "va", PAIRS[:10])
+    corpus = {"src": "train.src", "tgt": "train.tgt", "valid_src": "va.src", "valid_tgt": "va.tgt", "name": "news"}
+    Trainer(tiny_config(tmp_path, **SMALL, train=[corpus], valid_src="va.src", valid_tgt="va.tgt", out_dir="model"),
+            progress=False).train()
+    other = tmp_path / "other"
+    other.mkdir()
+    for name in ("train.src", "train.tgt"):
+        shutil.copy(tmp_path / name, other / name)  # the same corpus: the resume may train on it
+    write_pairs(other, "va", PAIRS[:2])
+    read = []
+    real_validation_set = trainer_module.validation_set
+    monkeypatch.setattr(trainer_module, "validation_set",
+                        lambda src, tgt, *args: read.append((src, tgt)) or real_validation_set(src, tgt, *args))
+    monkeypatch.chdir(other)
+    assert resume(tmp_path / "model", {"max_steps": "2"}, progress=False).step == 2
+    assert read == [(str(tmp_path / "va.src"), str(tmp_path / "va.tgt"))] * 2  # the run's set, then the corpus's
+    assert (tmp_path / "model" / ckpt.TRAIN_CONFIG).read_text().count("valid_src: va.src\n") == 2  # as written
+
+
 @pytest.mark.parametrize("link", [False, True], ids=["absolute", "symlink"])
 def test_a_run_of_an_earlier_release_resumed_elsewhere_takes_its_own_validation_files(tmp_path, monkeypatch, link):
     """Its corpora.json records no validation set; --valid-src/--valid-tgt naming its own files from

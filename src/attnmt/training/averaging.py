@@ -15,15 +15,17 @@ import torch
 from safetensors.torch import save_file
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import load_config
+from attnmt.config import TrainConfig, load_config
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.decoding.translate import translate
-from attnmt.errors import ConfigError, ModelDirError
+from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.evaluate import bleu
 from attnmt.files import atomic_write, write_bytes
 from attnmt.text.data import read_parallel
+from attnmt.training.resume_checks import differs, validation_files
+from attnmt.training.run_dir import read_corpora
 
 
 def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> None:
@@ -110,6 +112,21 @@ def checked_lasts(lasts: object) -> tuple[int, ...]:
     return tuple(whole)
 
 
+def run_validation_set(config: TrainConfig, model_dir: Path) -> tuple[str, str]:
+    """The validation source and references of the run in ``model_dir`` (``config`` its train.yaml), read
+    where the run started, as a resume reads them (run_dir.validation_files), after one line naming a file
+    whose bytes are not those corpora.json recorded when it started: the set that chose model.safetensors
+    is the one that compares it with the averages, not a file of the same name in the current folder."""
+    recorded = (read_corpora(model_dir) or {}).get("validation", {})  # none for a run of an earlier release
+    files = validation_files(config, config, model_dir)
+    for key, path in files.items():
+        why = differs(path, recorded[key]) if key in recorded else ""
+        if why:
+            raise DataError(f"{path}: the validation file this run chose its best checkpoint on is not the one it "
+                            f"started with ({why}); put that file back to compare the averages with it there")
+    return files["valid_src"], files["valid_tgt"]
+
+
 def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
                         decoding: Decoding = DEFAULT, say: Callable[[str], None] = print) -> dict[str, float]:
     """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
@@ -122,8 +139,8 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
     """
     lasts = checked_lasts(lasts)
     model_dir = Path(model_dir)
-    config = load_config(model_dir / ckpt.TRAIN_CONFIG)
-    sources, references = zip(*read_parallel(config.valid_src, config.valid_tgt)[0], strict=True)
+    valid_src, valid_tgt = run_validation_set(load_config(model_dir / ckpt.TRAIN_CONFIG), model_dir)
+    sources, references = zip(*read_parallel(valid_src, valid_tgt)[0], strict=True)
     candidates = write_candidates(model_dir, lasts)
     scores = {}
     for name, weights in candidates.items():
@@ -135,5 +152,5 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
         write_bytes(model_dir / ckpt.WEIGHTS, data)
         if (model_dir / CALIBRATION).exists():
             (model_dir / CALIBRATION).unlink()
-            calibrate_run(model_dir, config.valid_src, config.valid_tgt, say)
+            calibrate_run(model_dir, valid_src, valid_tgt, say)
     return scores

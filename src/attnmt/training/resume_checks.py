@@ -11,7 +11,7 @@ from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.files import file_digest
 from attnmt.text.data import read_lines
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, read_corpora, started_in
+from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, read_corpora, started_dir, started_in
 
 
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:
@@ -43,8 +43,7 @@ def validation_files(saved: TrainConfig, config: TrainConfig, folder: Path) -> d
     """Where a resume of the run in ``folder`` reads its validation set, by key: train.yaml's own path
     (``saved``'s) where the run started (corpora.json's directory; the current one for a run of an
     earlier release without one), as the corpora's are; another path given (--valid-src) where it is typed."""
-    corpora = read_corpora(folder)
-    started = Path(started_in(corpora, folder)) if corpora else Path()
+    started = started_dir(folder)
     files = {key: (getattr(config, key), getattr(saved, key)) for key in VALIDATION_KEYS}
     return {key: str(started / kept) if kept and given == kept else given for key, (given, kept) in files.items()}
 

@@ -311,3 +311,10 @@ def configured_inputs(folder: Path) -> dict[str, str]:
     named = {f"run's validation data ({key})": path for key, path in keys.items()}
     named.update({f"run's tokenizer ({key})": values.get(key) for key in ("tokenizer", "target_tokenizer")})
     return {name: str(started / path) for name, path in named.items() if isinstance(path, str) and path}
+
+
+def started_dir(folder: Path) -> Path:
+    """The directory the run in ``folder`` started in (corpora.json's; the current one for a run of an
+    earlier release without one), where a resume reads train.yaml's relative validation paths."""
+    corpora = read_corpora(folder)
+    return Path(started_in(corpora, folder)) if corpora else Path()

@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import TrainConfig, TransformerConfig, checked_fields, load_config
+from attnmt.config import CorpusSpec, TrainConfig, TransformerConfig, checked_fields, load_config
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import write_text
 from attnmt.text.data import ReadReport
@@ -30,7 +30,7 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import read_header
 from attnmt.training.resume_checks import check_same_corpora, check_same_validation
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS
+from attnmt.training.run_dir import VALIDATION_KEYS, started_dir
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -98,6 +98,18 @@ def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Pat
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
     check_same_corpora(config, run_dir)  # first: a corpus changed since is named so, the validation set or not
     check_same_validation(saved, config, run_dir, new_run)
+
+
+def corpus_validation_files(specs: list[CorpusSpec], run_dir: Path) -> dict[str, tuple[str, str]]:
+    """Where a resume of the run in ``run_dir`` reads each corpus's own validation set (its loss is
+    logged), by corpus name: as validation_files reads the run's, a path its train.yaml gives where the
+    run started, another (an overridden ``train`` list's) where it is typed."""
+    kept = {spec.name: spec for spec in load_config(run_dir / ckpt.TRAIN_CONFIG).corpora()}
+    started = started_dir(run_dir)
+    def where(spec: CorpusSpec, key: str) -> str:
+        path = getattr(spec, key)
+        return str(started / path) if spec.name in kept and getattr(kept[spec.name], key) == path else path
+    return {spec.name: (where(spec, "valid_src"), where(spec, "valid_tgt")) for spec in specs if spec.valid_src}
 
 
 def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:

@@ -42,7 +42,7 @@ from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
 from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora
 from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
-from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
+from attnmt.training.start import check_resume_overrides, corpus_validation_files, keep_overrides, resumed, run_start
 from attnmt.training.training_data import load_training_data, validation_set
 from attnmt.training.validating import ValidateAndSave, autocast
 from attnmt.training.validation_checks import check_validation_set
@@ -90,8 +90,9 @@ class Trainer(Schedule, ValidateAndSave):
         self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
         if not resume and self.group.is_main and config.valid_src:  # once, where the run starts
             check_validation_set(config, self.valid_pairs, self.log.line)
-        self.corpus_valid_batches = {spec.name: self._validation_set(spec.valid_src, spec.valid_tgt, ids)[1]
-                                     for spec in self.data.specs if spec.valid_src}
+        corpus_sets = corpus_validation_files(self.data.specs, self.dir) if resume else {
+            spec.name: (spec.valid_src, spec.valid_tgt) for spec in self.data.specs if spec.valid_src}
+        self.corpus_valid_batches = {name: self._validation_set(*files, ids)[1] for name, files in corpus_sets.items()}
         self.model = Transformer(model_config)
         if start.weights:
             ckpt.load_weights(self.model, start.weights)
