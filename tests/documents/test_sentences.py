@@ -5,21 +5,30 @@ neither half, and the translation came without it, silently.  Every path splits 
 ``same`` (conftest): each sentence translated as itself, the sentences it was given recorded."""
 
 import docx
+import pytest
 from office_files import docx_bytes
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
+from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines
 from attnmt.documents.sentences import sentence_spans
+from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.errors import AttnmtWarning
 
 OPTIONS = DocumentOptions()
 TERMS = Glossary.of({"Wham! Guide": "Wham! Guide", "We love you. Goodbye": "Wir lieben dich. Tschüss"})
 LINE = "A man reads the Wham! Guide on a bike. He smiles."
 
 
-def sentences(text: str, glossary: Glossary | None = TERMS, breaks: tuple[int, ...] = ()) -> list[str]:
-    return [text[s:e] for s, e in sentence_spans(text, "en", True, breaks, (), glossary)]
+def sentences(text: str, glossary: Glossary | None = TERMS, breaks: tuple[int, ...] = (), **limit) -> list[str]:
+    return [text[s:e] for s, e in sentence_spans(text, "en", True, breaks, (), glossary, **limit)]
+
+
+def at_most(characters: int):
+    """A model's limit, in characters for the reader (ModelTranslator.fits counts tokens)."""
+    return lambda sentence: len(sentence) <= characters
 
 
 def test_a_term_the_splitter_would_break_stays_in_one_sentence():
@@ -57,3 +66,34 @@ def test_a_word_paragraph_reaches_the_translator_with_its_term_whole(same):
     document.add_paragraph(LINE)
     translate_office(docx_bytes(document), ".docx", same, OPTIONS)
     assert same.given == ["A man reads the Wham! Guide on a bike.", "He smiles."]
+
+
+def test_two_sentences_too_long_together_for_the_model_stay_apart_with_a_warning():
+    text = "We love you. Goodbye my friend."  # joined: 31 characters
+    assert sentences(text, fits=at_most(31)) == [text]
+    with pytest.warns(AttnmtWarning, match="'We love you. Goodbye' was not kept in one sentence"):
+        assert sentences(text, fits=at_most(30)) == ["We love you.", "Goodbye my friend."]
+
+
+def test_a_line_too_long_to_join_reaches_the_translator_whole_in_two_sentences(same):
+    same.glossary, same.fits = TERMS, at_most(30)  # a cut sentence lost the rest of its words
+    with pytest.warns(AttnmtWarning, match="not kept in one sentence"):
+        translated = translate_lines(["We love you. Goodbye my friend."], same, OPTIONS)
+    assert translated == ["We love you. Goodbye my friend."]
+    assert same.given == ["We love you.", "Goodbye my friend."]
+
+
+def test_a_translation_is_split_keeping_the_target_terms_whole_as_its_source_the_source_terms():
+    source = "A dog runs. We love you. Goodbye my friend."
+    translation = "Ein Hund rennt. Wir lieben dich. Tschüss mein Freund."  # the term split, 3 sentences to 2
+    assert line_pairs(source, translation, OPTIONS, "de", TERMS) == [
+        ("A dog runs.", "Ein Hund rennt."),
+        ("We love you. Goodbye my friend.", "Wir lieben dich. Tschüss mein Freund.")]
+
+
+def test_a_term_across_two_cues_reaches_the_translator_in_one_sentence(same):
+    same.glossary = TERMS
+    cues = ("1\n00:00:03,500 --> 00:00:05,000\nA man reads the Wham!\n\n"
+            "2\n00:00:05,100 --> 00:00:07,000\nGuide on a bike. A dog runs.\n")
+    translate_subtitle_text(cues, same, OPTIONS)
+    assert same.given == ["A man reads the Wham! Guide on a bike.", "A dog runs."]

@@ -118,6 +118,15 @@ class Glossary:
         places = {key: where for key, where in self._places.items() if key not in other._targets} | other._places
         return Glossary.indexed(kept, places)
 
+    def of_targets(self) -> Glossary:
+        """A glossary of this one's target terms, each its own target (the first of those that read
+        alike: ``normal``): a translation's sentences are split keeping them whole, as its source's
+        keep the source terms (attnmt.documents.paragraphs.line_pairs)."""
+        kept: dict[str, tuple[str, str]] = {}
+        for _, target in self.terms:
+            kept.setdefault(normal(target), (target, target))
+        return Glossary.indexed(kept)
+
     def place(self, source: str) -> str | None:
         """Where the term of ``source`` was given ("terms.tsv:3"), None where not known."""
         return self._places.get(normal(source))

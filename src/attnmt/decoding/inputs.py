@@ -5,7 +5,7 @@ batches (padded_sources), as attnmt.decoding.translate searches them."""
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -206,6 +206,13 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int, 
     if warn:
         warn_cut(sentences, encoded, max_len, "sentences translated", "split long lines to translate them whole")
     return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
+
+
+def reads_whole(tokenizer: TextCodec, max_len: int) -> Callable[[str], bool]:
+    """Whether the model reads a sentence whole: it has at most ``max_len`` tokens (the model's
+    longest_input), where ``encode_inputs`` would cut it.  The sentence splitter joins two sentences
+    around a glossary term only where this holds (attnmt.documents.sentences.across_terms)."""
+    return lambda sentence: len(tokenizer.encode(sentence)) <= max_len
 
 
 def encode_given_targets(tokenizer: TextCodec, translations: Sequence[str], max_len: int) -> list[list[int]]:

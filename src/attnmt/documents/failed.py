@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.pipeline import Translator, translator_glossary
+from attnmt.documents.pipeline import Translator, translator_fits, translator_glossary
 from attnmt.documents.spans import Weights
 
 
@@ -50,6 +50,10 @@ class Sparing:
     def glossary(self) -> Glossary | None:
         return translator_glossary(self.translator)
 
+    @property
+    def fits(self) -> Callable[[str], bool] | None:
+        return translator_fits(self.translator)
+
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         try:
             texts, weights = self.translator.translate(sentences, weighed)
@@ -71,6 +75,10 @@ class Replaying:
     @property
     def glossary(self) -> Glossary | None:
         return self.sparing.glossary
+
+    @property
+    def fits(self) -> Callable[[str], bool] | None:
+        return self.sparing.fits
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         self.met += [self.sparing.failed[s] for s in sentences if s in self.sparing.failed]

@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lines, translator_glossary
+from attnmt.documents.pipeline import (
+    DocumentOptions,
+    Translator,
+    translate_lines,
+    translator_fits,
+    translator_glossary,
+)
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -90,6 +96,10 @@ class Counted:
     @property
     def glossary(self) -> Glossary | None:
         return translator_glossary(self.translator)
+
+    @property
+    def fits(self) -> Callable[[str], bool] | None:
+        return translator_fits(self.translator)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []

@@ -76,6 +76,7 @@ from attnmt.documents.pipeline import (
     Translator,
     flat_sentences,
     translate_flats,
+    translator_fits,
     translator_glossary,
 )
 from attnmt.documents.review import Review
@@ -315,7 +316,8 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
     flats = [flat for group in groups for flat in group]
-    sentences = flat_sentences(flats, options, translator_glossary(translator))  # as translate_flats splits them
+    sentences = flat_sentences(flats, options, translator_glossary(translator),  # as translate_flats splits them
+                               translator_fits(translator))
     total, done = sum(map(len, sentences)), 0
     if progress is not None:
         progress(0, total)

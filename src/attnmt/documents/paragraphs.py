@@ -28,6 +28,7 @@ from functools import partial
 
 from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.inputs import reads_whole
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
@@ -90,7 +91,8 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality_joined.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
-    sentences = [paragraph_sentences(text, options, glossary) for text in texts]
+    fits = reads_whole(tokenizer, model.config.longest_input)  # as ModelTranslator.fits, where translate splits
+    sentences = [paragraph_sentences(text, options, glossary, fits) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
     prefixes = [prefix if first else None for _, first in unique]
@@ -98,7 +100,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
                              max_sentences, glossary=glossary, prefix=prefixes, quality=quality)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
-    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary)
+    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary, fits)
                   for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
     if quality:
         assess_passed_through(model, tokenizer, texts, paragraphs, quality)
@@ -141,7 +143,7 @@ def passed_through(assessed: Assessment | None) -> Assessment | None:
 
 
 def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str,
-               glossary: Glossary | None = None) -> list[tuple[str, str]]:
+               glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None) -> list[tuple[str, str]]:
     """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
     reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
     taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
@@ -150,11 +152,15 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     translate had), the source's sentences with no letter are looked for with its terms, as
     translate wrote them (``2012.`` is ``zweitausendzwölf.``), and a sentence of the translation
     that is one of them is no model's sentence: ``A dog runs in the park. 2012.`` and ``Ein Hund
-    rennt im Park. zweitausendzwölf.`` were read whole, where translate had read one sentence."""
+    rennt im Park. zweitausendzwölf.`` were read whole, where translate had read one sentence.
+    Neither side's sentences end inside a term, where the sentence so joined ``fits`` the model
+    (attnmt.documents.sentences.across_terms): the source's inside a source term of ``glossary``, as
+    translate split it, the translation's inside a target term ("Wir lieben dich. Tschüss" split in
+    two made one more sentence than its source had, and the line was read whole)."""
     target = replace(options, source_lang=target_lang)
-    parts = letterless_parts(source, options, glossary)
-    ours = paragraph_sentences(source, options, glossary)
-    theirs = without_parts(paragraph_sentences(translation, target), parts)
+    parts = letterless_parts(source, options, glossary, fits)
+    ours = paragraph_sentences(source, options, glossary, fits)
+    theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets(), fits), parts)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
             and stands_in(letterless_parts(translation, target), " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
@@ -181,7 +187,8 @@ def without_parts(sentences: list[str], parts: Counter[str]) -> list[str]:
     return kept
 
 
-def letterless_parts(text: str, options: DocumentOptions, glossary: Glossary | None = None) -> Counter[str]:
+def letterless_parts(text: str, options: DocumentOptions, glossary: Glossary | None = None,
+                     fits: Callable[[str], bool] | None = None) -> Counter[str]:
     """The sentences with no letter that ``translate_paragraphs`` passes through ``text`` as they
     are, or with ``glossary``'s terms (``with_terms``), which ``paragraph_sentences`` leaves out,
     spaces collapsed.  The model reads none of them:
@@ -189,7 +196,7 @@ def letterless_parts(text: str, options: DocumentOptions, glossary: Glossary | N
     scored as the translation without it."""
     found: Counter[str] = Counter()
     for flat in (flat_line(line) for line in text.split("\n")):
-        spans = sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary)
+        spans = sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary, fits)
         found.update(" ".join(with_terms(part, glossary, Shown.of(flat, (s, e))).split()) for s, e in spans
                      if not has_words(part := flat.text[s:e]))
     return found
@@ -205,14 +212,15 @@ def stands_in(parts: Counter[str], text: str) -> bool:
 
 def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | None]], sources: Sequence[str],
                  translations: Sequence[str], options: DocumentOptions,
-                 target_lang: str = "en", glossary: Glossary | None = None) -> list[Assessment | None]:
+                 target_lang: str = "en", glossary: Glossary | None = None,
+                 fits: Callable[[str], bool] | None = None) -> list[Assessment | None]:
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
     worst (quality_joined.joined); a line with no sentence to translate, given as it is or with
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
-    None where a side is ``blank``."""
-    pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary)
+    None where a side is ``blank``.  ``fits``: the model's limit translate split with (``line_pairs``)."""
+    pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary, fits)
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
@@ -257,14 +265,15 @@ def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, tra
 
 def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
               weigh: Callable[[str, str], Weights], options: DocumentOptions,
-              glossary: Glossary | None = None) -> Paragraph:
+              glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None) -> Paragraph:
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
     itself, its glossary's terms replaced, as ``translate_paragraphs`` passes it through, scored 0);
     ``glossary``: the one the sentences were searched with, whose terms letterless parts take
-    (letterless.with_terms)."""
+    (letterless.with_terms); ``fits``: the limit they were split with (``paragraph_sentences``),
+    so that the text is split again into the same sentences."""
     result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
-        known = FoundTranslations({}, weigh, glossary)
+        known = FoundTranslations({}, weigh, glossary, fits)
         for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]

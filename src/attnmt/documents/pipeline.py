@@ -22,7 +22,7 @@ from torch import Tensor
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
-from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled
+from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled, reads_whole
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
@@ -121,7 +121,9 @@ class Translator(Protocol):
     terms a text without letters, which never reaches it, takes instead (``with_terms``).  It is the
     translator's own, so that what is sent and the terms it is searched with cannot come from two
     glossaries.  A translator without a ``glossary`` attribute, or with None, has no terms; a dict
-    {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``)."""
+    {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``).
+    Optionally too, ``fits``: whether the model reads a sentence whole, so that the splitter joins
+    no two sentences around a term into one it would cut (``translator_fits``)."""
 
     @property
     def glossary(self) -> Glossary | Mapping[str, str] | None:
@@ -132,6 +134,12 @@ class Translator(Protocol):
         """Each sentence's translation and, where ``weighed``, its [target word][source word]
         cross-attention (attnmt.inspect.align.word_weights); None elsewhere."""
         ...
+
+
+def translator_fits(translator: Translator) -> Callable[[str], bool] | None:
+    """``translator``'s ``fits`` (ModelTranslator.fits), which the Translator protocol leaves
+    optional: None for a translator without one, whose sentences are joined at any length."""
+    return getattr(translator, "fits", None)
 
 
 def translator_glossary(translator: Translator) -> Glossary | None:
@@ -170,6 +178,11 @@ class ModelTranslator:
         self.quality = checked_quality(self.quality)
         check_not_sampled(self.decoding, [self.glossary])
 
+    @property
+    def fits(self) -> Callable[[str], bool]:
+        """Whether the model reads a sentence whole (attnmt.decoding.inputs.reads_whole)."""
+        return reads_whole(self.tokenizer, self.model.config.longest_input)
+
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         """Where the model fails on some sentences, SentencesFailed holds the others' outputs as this returns them."""
         try:
@@ -202,6 +215,7 @@ class FoundTranslations:
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None
     glossary: Glossary | None = None  # the one the translations were searched with: letterless texts take its terms
+    fits: Callable[[str], bool] | None = None  # the model's limit their sentences were split with (translator_fits)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]
@@ -258,7 +272,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     that stand in it replaced (``with_terms``), as it is where none does."""
     glossary = translator_glossary(translator)
     if sentences is None:
-        sentences = flat_sentences(flats, options, glossary)
+        sentences = flat_sentences(flats, options, glossary, translator_fits(translator))
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
@@ -299,13 +313,13 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     return results
 
 
-def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions,
-                   glossary: Glossary | None = None) -> list[list[tuple[int, int]]]:
+def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary: Glossary | None = None,
+                   fits: Callable[[str], bool] | None = None) -> list[list[tuple[int, int]]]:
     """Each flat text's sentences, (start, end) in its text, as ``options`` split them, read with
-    the stops its atoms show (``kept_stops``), none ending inside a term of ``glossary`` (the
-    translator's: ``translator_glossary``)."""
-    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary)
-            for flat in flats]
+    the stops its atoms show (``kept_stops``), none ending inside a term of ``glossary`` where the
+    sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``)."""
+    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
+                           fits) for flat in flats]
 
 
 def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):
@@ -350,12 +364,13 @@ def translate_paragraphs(texts: Sequence[str], translator: Translator,
     return ["\n".join(next(translated) for _ in each) for each in lines]
 
 
-def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS,
-                        glossary: Glossary | None = None) -> list[str]:
+def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None,
+                        fits: Callable[[str], bool] | None = None) -> list[str]:
     """The sentences of a plain text that ``translate_paragraphs`` gives a translator with
-    ``glossary``, in order: each line's sentences that have letters (the rest passes through, but
-    for the glossary's terms that stand in it: ``with_terms``), none ending inside a term."""
+    ``glossary`` and ``fits``, in order: each line's sentences that have letters (the rest passes
+    through, but for the glossary's terms that stand in it: ``with_terms``), none ending inside a
+    term where the sentence so joined fits the model."""
     flats = [flat_line(line) for line in text.split("\n")]
     return [sentence for flat in flats
-            for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary)
+            for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary, fits)
             if has_words(sentence := flat.text[s:e])]

@@ -10,17 +10,19 @@ pysbd, the other common choice, has not had a release since 2021.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from sentencex import get_sentence_boundaries
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges, kept_in_pairs
+from attnmt.errors import warn
 
 
 def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
-                   stops: Sequence[tuple[int, str]] = (), glossary: Glossary | None = None) -> list[tuple[int, int]]:
+                   stops: Sequence[tuple[int, str]] = (), glossary: Glossary | None = None,
+                   fits: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, the whitespace and bidirectional controls around
     it left out (attnmt.documents.bidi: they stay where they stand, as the spacing between
     sentences does, but for a control whose partner the sentence holds: ``kept_in_pairs``); one
@@ -31,24 +33,32 @@ def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: 
     stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``).  No
     sentence ends inside a term of ``glossary`` ("Wham! Guide", "We love you. Goodbye"): each
     sentence's terms are found in it alone (attnmt.decoding.inputs.Guides.terms), so a term cut in
-    two would be required of neither half, and dropped silently (``across_terms``)."""
+    two would be required of neither half, and dropped silently (``across_terms``), unless ``fits``
+    (the model's limit: attnmt.decoding.inputs.reads_whole) says the sentence so joined is too long."""
     spans = segmented(text, language, split, breaks, stops)
     if glossary and len(spans) > 1:
-        spans = across_terms(spans, [(start, end) for start, end, _ in glossary.found_in(text)], breaks)
+        spans = across_terms(text, spans, [(start, end) for start, end, _ in glossary.found_in(text)], breaks, fits)
     return kept_in_pairs(text, spans)
 
 
-def across_terms(spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],
-                 breaks: Sequence[int]) -> list[tuple[int, int]]:
-    """``spans`` with each two that one of ``terms`` (start, end) runs across joined into one
-    sentence, but for two a position in ``breaks`` parts: a tab parts fields, and a term spans no
-    two of them (attnmt.documents.letterless.fields_with_terms)."""
+def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],
+                 breaks: Sequence[int], fits: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
+    """``spans`` of ``text`` with each two that one of ``terms`` (start, end) runs across joined
+    into one sentence, but for two a position in ``breaks`` parts (a tab parts fields, and a term
+    spans no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
+    sentence would not ``fit`` the model: it would be cut to the model's length, losing text, so
+    the term is left in two, with one warning naming it."""
     joined: list[tuple[int, int]] = []
     for start, end in spans:
-        if joined and any(s < joined[-1][1] and e > start for s, e in terms) and not any(
-                joined[-1][1] <= b <= start for b in breaks):
+        across = [(s, e) for s, e in terms if joined and s < joined[-1][1] and e > start]
+        if not across or any(joined[-1][1] <= b <= start for b in breaks):
+            joined.append((start, end))
+        elif fits is None or fits(text[joined[-1][0]:end]):
             joined[-1] = (joined[-1][0], end)
         else:
+            s, e = across[0]
+            warn(f"the glossary term {text[s:e]!r} was not kept in one sentence: the two sentences it runs "
+                 "across are together longer than the model reads, so it is required of neither")
             joined.append((start, end))
     return joined
 

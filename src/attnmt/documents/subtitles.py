@@ -62,6 +62,7 @@ from attnmt.documents.pipeline import (
     Translator,
     flat_sentences,
     translate_flats,
+    translator_fits,
     translator_glossary,
 )
 from attnmt.documents.review import Review
@@ -160,7 +161,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     (for warnings and ``review``)."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
     bodies = [body for _, body, _ in speakers]
-    runs = chains(bodies, follows, options, tags_of(vtt))
+    runs = chains(bodies, follows, options, tags_of(vtt), translator_glossary(translator))
     out = [text for cut in translate_runs(runs, bodies, translator, options, vtt, where, lines, review) for text in cut]
     return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
 
@@ -183,7 +184,7 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     if not short:
         return cuts
     if review is not None:
-        withdraw(review, first, [flats[j] for j in short], options, translator_glossary(translator))
+        withdraw(review, first, [flats[j] for j in short], options, translator)
     alone = iter(translate_runs([[k] for j in short for k in runs[j]], bodies, translator, options, vtt, where,
                                 lines, review))  # a run of one cue is never short
     cuts = [cut if cut is not None else [next(alone)[0] for _ in run] for run, cut in zip(runs, cuts, strict=True)]
@@ -193,26 +194,28 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
 
 
 def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: DocumentOptions,
-             glossary: Glossary | None = None) -> None:
+             translator: Translator) -> None:
     """Takes back what ``review`` recorded of ``flats`` (runs translated again cue by cue) from its
     segment ``first`` on: their rows, and their sentences from its count (those that reached the
     model: with letters; a letterless one's terms are replaced without it, letterless.with_terms)."""
     places = {flat.place for flat in flats}
     review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
-    spans = zip(flats, flat_sentences(flats, options, glossary), strict=True)  # as translate_flats split them
+    found = flat_sentences(flats, options, translator_glossary(translator), translator_fits(translator))
+    spans = zip(flats, found, strict=True)  # as translate_flats split them
     review.sentences -= sum(has_words(flat.text[s:e]) for flat, each in spans for s, e in each)
 
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions,
-           tags: re.Pattern[str]) -> list[list[int]]:
+           tags: re.Pattern[str], glossary: Glossary | None = None) -> list[list[int]]:
     """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
     tags (their format's ``tags``: an SRT cue's "<3 my dog, he is >" is text), it follows cue k in
-    the file, the run is shorter than MAX_JOINED, and it goes on with cue k's sentence (``runs_on``)."""
+    the file, the run is shorter than MAX_JOINED, and it goes on with cue k's sentence or a term of
+    ``glossary`` runs across the two (``runs_on``)."""
     runs: list[list[int]] = []
     for k, text in enumerate(texts):
         joins = (k > 0 and options.split and follows[k - 1] and len(runs[-1]) < MAX_JOINED
                  and not (tags.search(text) or tags.search(texts[k - 1]))
-                 and runs_on(texts[k - 1], text, options.source_lang))
+                 and runs_on(texts[k - 1], text, options.source_lang, glossary))
         if joins:
             runs[-1].append(k)
         else:
@@ -220,16 +223,23 @@ def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptio
     return runs
 
 
-def runs_on(text: str, following: str, language: str) -> bool:
+def runs_on(text: str, following: str, language: str, glossary: Glossary | None = None) -> bool:
     """Whether ``following`` goes on with the sentence ``text`` ends with: it starts with a
     lower-case letter, and the sentence segmenter, reading both as one text, finds no sentence
-    end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)"""
-    first_letter = next((ch for ch in following if ch.isalpha()), "")
-    if not (has_words(text) and first_letter.islower()):
+    end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)
+    Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike."):
+    each cue read alone, the term was in neither, and its translation was dropped silently; read
+    as one, the splitter keeps it in one sentence (attnmt.documents.sentences.across_terms)."""
+    if not has_words(text):
         return False
     first = text.strip()
+    both = f"{first} {following.strip()}"
+    if glossary and any(s < len(first) < e for s, e, _ in glossary.found_in(both)):
+        return True
+    if not next((ch for ch in following if ch.isalpha()), "").islower():
+        return False
     ends = edges(first, 0, len(first))[1]  # where a sentence of it ends: before a control closing it
-    return all(end != ends for _, end in sentence_spans(f"{first} {following.strip()}", language))
+    return all(end != ends for _, end in sentence_spans(both, language))
 
 
 def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:

@@ -23,6 +23,7 @@ from attnmt.config_file import TAGGED_VALUE_ERRORS
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.inputs import reads_whole
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.documents.files import MAX_FILE_BYTES
@@ -196,10 +197,12 @@ class ServedModel:
                                options.glossary)
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
-                    allow_blank: bool = False, markup: bool = False) -> None:
+                    allow_blank: bool = False, markup: bool = False, glossary: Glossary | None = None) -> None:
         """Raises TooMuch naming the first text over a limit (characters, then the tokens the
-        model reads of each sentence it is sent: one with letters, as paragraph_sentences says;
-        a letterless one never reaches it, a glossary's terms or not), or ValueError for a text that
+        model reads of each sentence it is sent: one with letters, as paragraph_sentences says with
+        the request's ``glossary``, whose terms it joins sentences around where the model reads the
+        joined one whole, as translation does; a letterless one never reaches it, a glossary's
+        terms or not), or ValueError for a text that
         is only invisible characters (unless ``allow_blank``: its translation is then "").
         ``markup``: HTML, split into sentences, so only the character limits apply, and its nesting
         depth (attnmt.documents.pages.MAX_DEPTH), checked here so that a page refused never fails
@@ -224,7 +227,8 @@ class ServedModel:
             if tokens == 0 and not allow_blank:
                 raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")
             if tokens > self.longest_input:  # the model reads one sentence at a time
-                sentences = paragraph_sentences(text, self.document_options)
+                fits = reads_whole(self.tokenizer, self.longest_input)
+                sentences = paragraph_sentences(text, self.document_options, glossary, fits)
                 longest = max(map(len, map(self.tokenizer.encode, sentences)), default=0)
                 if longest > self.longest_input:
                     raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "
