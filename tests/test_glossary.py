@@ -4,13 +4,16 @@ import copy
 import dataclasses
 import pickle
 import re
+import unicodedata
 
 import numpy as np
 import pytest
+import sentencepiece
 from support import lines_run
 
 from attnmt.decoding.glossary import Glossary, read_glossary
 from attnmt.errors import ConfigError, DataError
+from attnmt.text.invisible import SPACING
 
 
 def write(tmp_path, text: str):
@@ -231,10 +234,32 @@ def test_an_invisible_character_is_no_part_of_a_term_nor_of_the_text(tmp_path):
     assert read.matches("A dog, a cat, a man and a coop.") == ["Mieze", "Katze", "Herr", "Koop"]
     assert Glossary.of({"dog\u200b": "Mieze"}).matches("A dog runs.") == ["Mieze"]
     glossary = Glossary.of({"dog": "Hund"})
-    assert glossary.matches("a do\u200bg") == glossary.matches("a \u2060dog\u200b.") == ["Hund"]
-    text = "a do\u200bg and a \u200bdog"
+    assert glossary.matches("a do\u2060g") == glossary.matches("a \u2060dog\u200b.") == ["Hund"]
+    text = "a do\u2060g and a \u200bdog"
     assert glossary.found_in(text) == [(2, 6, "Hund"), (14, 17, "Hund")]
-    assert text[2:6] == "do\u200bg" and text[14:17] == "dog"
+    assert text[2:6] == "do\u2060g" and text[14:17] == "dog"
+
+
+@pytest.mark.parametrize("spacing", ["\u200b", "\u200c", "\ufeff", "\u200e", "\u200f", "\u061c"])
+def test_an_invisible_character_the_model_reads_as_a_space_is_a_word_edge(spacing):
+    """SentencePiece reads a zero-width space, a non-joiner, a byte order mark or a direction mark
+    between words as a space ("a\u200bdog" is "▁a ▁dog"); dropping it made "adog", which held the
+    term "dog" no more.  In a term it is a space too, and none at the term's ends."""
+    glossary = Glossary.of({"dog": "Hund", f"ice{spacing}cream": "Eis"})
+    assert glossary.matches(f"a{spacing}dog") == ["Hund"]
+    assert glossary.found_in(f"a{spacing}dog, ice cream") == [(2, 5, "Hund"), (7, 16, "Eis")]
+    assert glossary.matches("an icecream") == glossary.matches(f"an ice{spacing}{spacing}") == []
+    assert Glossary.of({f"{spacing}dog{spacing}": "Hund"}).matches("A dog runs.") == ["Hund"]
+    assert glossary.matches(f"ice{spacing}cream") == ["Eis"]
+
+
+def test_the_characters_read_as_a_space_are_those_sentencepiece_reads_so():
+    """SPACING is SentencePiece's own table (nmt_nfkc, which attnmt's models are trained with),
+    over every control and format character that is no space already."""
+    normalizer = sentencepiece.SentencePieceNormalizer(rule_name="nmt_nfkc")
+    controls = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) in ("Cc", "Cf")]
+    read_as_space = {c for c in controls if not c.isspace() and normalizer.normalize(f"a{c}b") == "▁a▁b"}
+    assert read_as_space == SPACING
 
 
 @pytest.mark.parametrize("terms, message", [({"dog": "\u200b"}, "glossary: empty target term (beside 'dog')"),

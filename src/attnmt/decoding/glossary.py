@@ -12,10 +12,10 @@ as whole words (a combining mark is part of the letter before it), ignoring case
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
 "ＤＯＧ" is "DOG") and which apostrophe was typed ("children’s" is "children's"), reading past
 the invisible characters, in the terms as in the sentence (a soft hyphen: "co\\u00adoperative" is
-"cooperative"; a zero-width space, a word joiner: "dog\\u200b" is "dog"), with any run of spaces
-between them.  In the scripts written without spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer,
-Myanmar) nothing marks a word's edge, so beside their letters a term needs none: "東京" occurs in
-"我在東京住".
+"cooperative"), but for those the model reads as a space (a zero-width space: "a\\u200bdog" holds
+"dog", and "dog\\u200b" is "dog"), with any run of spaces between them.  In the scripts written
+without spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar) nothing marks a word's edge,
+so beside their letters a term needs none: "東京" occurs in "我在東京住".
 Where several terms could match at one place, the longest wins, and a matched span is not
 matched again by another term (so "New York" alone is found in "New York City" when both it and
 "York City" are in the glossary, from the left).  Each matched term's target term is then
@@ -44,7 +44,7 @@ from typing import Any
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import read_lines
 from attnmt.text.encodings import check_encodable
-from attnmt.text.invisible import invisible
+from attnmt.text.invisible import SPACING, invisible
 
 
 @dataclass(frozen=True)
@@ -172,10 +172,11 @@ class Glossary:
 
     def source_at(self, text: str, start: int) -> str | None:
         """The longest normal source term at ``text[start:]`` (a normal text) that ends where a
-        word may (``is_edge``); None for none.  One look-up per length of term."""
+        word may (``is_edge``); None for none.  One look-up per length of term, and the edge only
+        for a term found (most look-ups find none)."""
         for length in self._lengths:
             end = start + length
-            if end <= len(text) and is_edge(text, end) and text[start:end] in self._targets:
+            if end <= len(text) and text[start:end] in self._targets and is_edge(text, end):
                 return text[start:end]
         return None
 
@@ -223,14 +224,18 @@ def normal(term: str) -> str:
 
 
 def compatible(text: str) -> str:
-    """``text`` without its invisible characters, in NFKC, case-folded, NFKC again, its apostrophes
-    straight (``APOSTROPHES``).  An invisible character (attnmt.text.invisible: a soft hyphen, which
-    marks where a word may break, a zero-width space, a (non-)joiner, a word joiner, a byte order
-    mark) is no part of what a reader sees, so none of a term or of a sentence: a term copied from a
-    web page or Word with one ("dog\\u200b") matched nothing, silently, and "20\\u00ad12" holds the
-    term "2012" (and not "12").  found_in reads a character at a time, so its places stay right."""
-    shown = "".join(character for character in text if not invisible(character))
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", shown).casefold())
+    """``text`` with its invisible characters read as the model reads them, in NFKC, case-folded,
+    NFKC again, its apostrophes straight (``APOSTROPHES``).  Those SentencePiece turns into a space
+    (attnmt.text.invisible.SPACING: a zero-width space, a non-joiner, a byte order mark, a direction
+    mark) are a space, so "a\\u200bdog" holds the term "dog", as the model reads "a dog", and
+    "dog\\u200b" is the term "dog"; the other invisible characters (a soft hyphen, which marks where
+    a word may break, a word joiner) are no part of what a reader sees, so none of a term or of a
+    sentence: "20\\u00ad12" holds the term "2012" (and not "12").  found_in reads a character at a
+    time, so its places stay right."""
+    if not text.isprintable():  # only then can it hold one (every Cc and Cf character is unprintable)
+        text = "".join(" " if character in SPACING else "" if invisible(character) else character
+                       for character in text)
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
     return folded.translate(APOSTROPHES)
 
 
@@ -252,7 +257,7 @@ def kept_symbols() -> re.Pattern[str]:
 
 
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
-    """Adds (source, target), stripped and without U+FEFF (``term_text``), to ``kept`` under its
+    """Adds (source, target), stripped, U+FEFF a space (``term_text``), to ``kept`` under its
     normal source; a DataError naming ``where`` for a term that is not text, is blank (spaces and
     invisible characters alone, which ``normal`` reads as nothing: "\\u200b") or is not valid Unicode
     (``check_encodable``), or a second target for one source term."""
@@ -283,12 +288,13 @@ def term_pair(pair: Any, where: str) -> tuple[object, object]:
 
 
 def term_text(term: object, side: str, where: str) -> str:
-    """A term without U+FEFF, a byte order mark that joining two glossaries (``cat``) leaves at the
-    start of a line, or that a copy and paste brings: kept, it made its term match nothing
-    ("\\ufeffdog"), silently.  A DataError naming ``where`` for a term that is not text."""
+    """A term with U+FEFF as a space, as the model reads it (attnmt.text.invisible.SPACING): a byte
+    order mark that joining two glossaries (``cat``) leaves at the start of a line, or that a copy
+    and paste brings, which kept made its term match nothing ("\\ufeffdog"), silently, and which
+    ``add_term`` strips at the ends.  A DataError naming ``where`` for a term that is not text."""
     if not isinstance(term, str):
         raise DataError(f"{where}: the {side} term must be text, got {term!r}")
-    return term.replace(BOM, "")
+    return term.replace(BOM, " ")
 
 
 # U+FEFF, the byte order mark (as a "zero width no-break space" it is deprecated for U+2060)
@@ -311,7 +317,10 @@ def is_edge(text: str, at: int) -> bool:
     before it (Thai "กิน" holds no "ก")."""
     if not (is_word(text, at - 1) and is_word(text, at)):
         return True
-    return (unspaced(text[at - 1]) or unspaced(text[at])) and not unicodedata.category(text[at]).startswith("M")
+    before, after = text[at - 1], text[at]
+    if before < FIRST_UNSPACED and after < FIRST_UNSPACED:
+        return False  # the common case, Latin, Greek or Cyrillic inside a word, without a look-up
+    return (unspaced(before) or unspaced(after)) and not unicodedata.category(after).startswith("M")
 
 
 def unspaced(character: str) -> bool:
@@ -340,6 +349,7 @@ UNSPACED = (
     0x1B000, 0x1B170,  # Kana supplement and extensions
     0x20000, 0x40000,  # CJK extensions B to H, compatibility supplement (planes 2 and 3)
 )
+FIRST_UNSPACED = chr(UNSPACED[0])
 
 
 def read_glossary(path: str | Path) -> Glossary:
@@ -351,7 +361,7 @@ def read_glossary(path: str | Path) -> Glossary:
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
     for number, line in enumerate(read_lines(path), start=1):
-        line = line.replace(BOM, "")  # as term_text: a second file's "\ufeff# …", where files were joined
+        line = line.replace(BOM, " ")  # as term_text: a second file's "\ufeff# …", where files were joined
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = line.split("\t")

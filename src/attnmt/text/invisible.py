@@ -1,8 +1,8 @@
 """What shows nothing: the characters no piece stands for (``dropped``: spaces, and those
 SentencePiece's normalisation leaves out), and texts made of them alone (``blank``), which hold
 nothing to translate; of them, those that take no room either (``invisible``), which glossary
-matching reads past.  One rule for the quality flags, word probabilities, alignments, ``score``'s
-checks and glossary terms."""
+matching reads past, and those the model reads as a space all the same (``SPACING``).  One rule
+for the quality flags, word probabilities, alignments, ``score``'s checks and glossary terms."""
 
 from __future__ import annotations
 
@@ -21,6 +21,14 @@ def invisible(character: str) -> bool:
     character (Unicode's Cc and Cf: a zero-width space, a (non-)joiner, a word joiner, a soft
     hyphen, a byte order mark, a direction mark) that is not a space (a TAB, a line break are)."""
     return not character.isspace() and unicodedata.category(character) in ("Cc", "Cf")
+
+
+# The invisible characters SentencePiece's normalisation (nmt_nfkc, as attnmt trains its models)
+# turns into a space, found with sentencepiece itself over every Cc and Cf character: the Arabic
+# letter mark, the zero-width space and non-joiner, the two direction marks and the byte order
+# mark.  The model reads "a\u200bdog" as the two words "a dog"; the other invisible characters it
+# leaves out or keeps as a piece inside the word ("do\u2060g", "co\u00adop").
+SPACING = frozenset("\u061c\u200b\u200c\u200e\u200f\ufeff")
 
 
 def blank(text: str) -> bool:
