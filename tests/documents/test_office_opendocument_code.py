@@ -15,7 +15,7 @@ from odf.style import DefaultStyle, FontFace, Style, TextProperties
 from office_files import odf_bytes
 
 from attnmt.documents.office import translate_office
-from attnmt.documents.opendocument_code import STYLE, style_names
+from attnmt.documents.opendocument_code import STYLE, CodeLooks, style_names
 from attnmt.documents.pipeline import DocumentOptions
 
 COMMAND = ("Type ", "ls -l /tmp", " to list the files.")  # the command in a span, the rest prose
@@ -126,6 +126,58 @@ def test_a_paragraph_of_spans_all_in_a_monospaced_font_is_translated(upper):
     paragraph.addElement(text.Span(stylename=bold, text="runs home."))
     made.text.addElement(paragraph)
     assert str(paragraphs(translate(odf_bytes(made), upper))[0]) == "THE DOG RUNS HOME."
+
+
+def test_a_span_in_a_span_of_code_takes_its_look_and_may_undo_its_font(upper):
+    """A mark's look is the one around it under its own style's: bold inside "Source Text" is still
+    code; a serif word inside Liberation Mono is not, so the span around it is words."""
+    made = document()
+    bold = style(made, "T2", "text", automatic=True, fontweight="bold")
+    serif = style(made, "T3", "text", automatic=True, fontname="Liberation Serif")
+    for outer, inner in ((source_text(made), bold), (liberation_mono(made), serif)):
+        paragraph, span = text.P(text=COMMAND[0]), text.Span(stylename=outer, text="ls ")
+        span.addElement(text.Span(stylename=inner, text="-l"))
+        span.addText(" /tmp")
+        paragraph.addElement(span)
+        paragraph.addText(COMMAND[2])
+        made.text.addElement(paragraph)
+    kept, read = (str(p) for p in paragraphs(translate(odf_bytes(made), upper)))
+    assert (kept, read) == ("TYPE ls -l /tmp TO LIST THE FILES.", "TYPE LS -L /TMP TO LIST THE FILES.")
+
+
+def looks_asked(monkeypatch, translator, depth: int) -> dict[str, int]:
+    """How often each of CodeLooks.chain and CodeLooks.look ran while a paragraph of bold spans
+    nested ``depth`` deep (``A man rides <span>w0 <span>w1 ...``) was translated by ``translator``."""
+    calls = {"chain": 0, "look": 0}
+
+    def counting(name: str):
+        method = getattr(CodeLooks, name)
+
+        def counted(*args):
+            calls[name] += 1
+            return method(*args)
+        return counted
+
+    for name in calls:
+        monkeypatch.setattr(CodeLooks, name, counting(name))
+    made = document()
+    bold = style(made, "T2", "text", automatic=True, fontweight="bold")
+    paragraph = inside = text.P(text="A man rides ")
+    for number in range(depth):
+        inside.addElement(text.Span(stylename=bold, text=f"w{number} "))
+        inside = inside.childNodes[-1]
+    paragraph.addText(" a bike.")
+    made.text.addElement(paragraph)
+    translate(odf_bytes(made), translator)
+    monkeypatch.undo()
+    return calls
+
+
+def test_the_looks_of_nested_spans_are_asked_no_more_than_once_a_span(monkeypatch, same):
+    """Each span asked its styles again for every text inside it and every mark around that: 60
+    nested spans took seconds, 200 most of a minute.  Twice the depth may ask at most twice as often."""
+    shallow, deep = looks_asked(monkeypatch, same, 30), looks_asked(monkeypatch, same, 60)
+    assert deep["look"] > 0 and all(deep[name] <= 2 * shallow[name] for name in deep), (shallow, deep)
 
 
 def test_a_style_is_named_by_its_display_name_and_its_decoded_name():

@@ -25,8 +25,8 @@ attnmt.documents.opendocument, which imports them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -52,16 +52,44 @@ STYLE_NAME = f"{{{TEXT}}}style-name"
 ENCODED = re.compile(r"_([0-9A-Fa-f]{2})_")  # a character ODF's style:name cannot hold, by its code: _20_ a space
 
 
+class Look(NamedTuple):
+    """What the styles over a text say: whether one of them is meant for code, and the font the
+    last of them that names one names (None where none does)."""
+
+    styled: bool
+    font: str | None
+
+    def under(self, layer: Look) -> Look:
+        """This look with ``layer`` over it: its styles count too, and its font, where it names one, wins."""
+        return Look(self.styled or layer.styled, self.font if layer.font is None else layer.font)
+
+
+class TextsLook(NamedTuple):
+    """What the texts of a mark (its marks' with them) that show something are: whether there is one
+    (shown), whether each is in a style meant for code (styled), and whether each is in such a style
+    or in a monospaced font not its paragraph's (code: code where the paragraph has prose)."""
+
+    shown: bool
+    styled: bool
+    code: bool
+
+
 @dataclass
 class CodeLooks:
     """The styles of one part (family and ``style:name`` -> its ``style:style``), the default style
     of each family, the family of each font face (by its ``style:name``), and, once asked, whether
-    each paragraph has prose (has_prose)."""
+    each paragraph has prose (has_prose).  The look of each style name (with the styles it is based
+    on) and of the text directly in each paragraph and mark is worked out once and kept, a mark's
+    from its parent's: a paragraph of spans nested a hundred deep asked each span's styles again for
+    every text inside it, a time growing with the cube of the depth."""
 
     styles: dict[tuple[str | None, str | None], etree._Element]
     defaults: dict[str | None, etree._Element]
     fonts: dict[str | None, str]
     prose: dict[etree._Element, bool] = field(default_factory=dict)
+    named: dict[tuple[str, str | None], Look] = field(default_factory=dict)  # per style: look_of_style
+    looks: dict[etree._Element, Look] = field(default_factory=dict)  # per paragraph and mark: look_inside
+    marks: dict[etree._Element, TextsLook] = field(default_factory=dict)  # per mark: texts_look
 
     @classmethod
     def of(cls, part: etree._Element, shared: etree._Element | None) -> CodeLooks:
@@ -83,7 +111,7 @@ class CodeLooks:
 
     def is_code_paragraph(self, paragraph: etree._Element) -> bool:
         """Whether ``paragraph`` is in a paragraph style meant for code, or one based on one."""
-        return self.look(paragraph, ())[0]
+        return self.look(paragraph, paragraph)[0]
 
     def is_code(self, mark: etree._Element) -> bool:
         """Whether ``mark`` (a span, a link) is code: each of its texts is in a style meant for code,
@@ -91,31 +119,68 @@ class CodeLooks:
         paragraph = next(mark.iterancestors(*PARAGRAPHS), None)
         if paragraph is None:  # a presentation's declaration: plain text
             return False
-        around: list[etree._Element] = []  # the marks around it in its paragraph, outermost first
-        for ancestor in mark.iterancestors():
-            if ancestor is paragraph:
-                break
-            if ancestor.tag in MARKS:
-                around.insert(0, ancestor)
-        looks = [self.look(paragraph, marks) for text, marks in texts(mark, tuple(around)) if text.strip()]
-        return bool(looks) and all(styled or (monospaced and self.has_prose(paragraph)) for styled, monospaced in looks)
+        shown, styled, code = self.texts_look(mark, paragraph)
+        return shown and (styled or (code and self.has_prose(paragraph)))
 
     def has_prose(self, paragraph: etree._Element) -> bool:
         """Whether ``paragraph`` has letters in a look not code's: neither a code style's nor a monospaced font's."""
         if paragraph not in self.prose:
-            self.prose[paragraph] = any(has_words(text) and not any(self.look(paragraph, marks))
-                                        for text, marks in texts(paragraph, ()))
+            self.prose[paragraph] = any(has_words(text) and not any(self.look(holder, paragraph))
+                                        for holder in holders(paragraph) for text in own_texts(holder))
         return self.prose[paragraph]
 
-    def look(self, paragraph: etree._Element, marks: tuple[etree._Element, ...]) -> tuple[bool, bool]:
-        """(styled, monospaced) of text in ``marks`` (outermost first) of ``paragraph``: whether a
-        style of its look is meant for code, and whether its font is monospaced and not the
+    def texts_look(self, mark: etree._Element, paragraph: etree._Element) -> TextsLook:
+        """The TextsLook of ``mark``'s texts, its marks' with them, worked out once for each mark from
+        its own texts' looks and its marks' TextsLooks, the innermost first, and kept (marks)."""
+        if mark not in self.marks:
+            for node in reversed(holders(mark)):
+                if node in self.marks:
+                    continue
+                looks = [self.look(node, paragraph) for text in own_texts(node) if text.strip()]
+                inner = [self.marks[child] for child in node if child.tag in MARKS]
+                self.marks[node] = TextsLook(bool(looks) or any(look.shown for look in inner),
+                                             all(styled for styled, _ in looks) and all(look.styled for look in inner),
+                                             all(styled or monospaced for styled, monospaced in looks)
+                                             and all(look.code for look in inner))
+        return self.marks[mark]
+
+    def look(self, holder: etree._Element, paragraph: etree._Element) -> tuple[bool, bool]:
+        """(styled, monospaced) of text directly in ``holder`` (``paragraph`` or a mark in it): whether
+        a style of its look is meant for code, and whether its font is monospaced and not the
         paragraph's own (a heading whose style is in Liberation Mono is in its own font, not code's)."""
-        body = [self.defaults.get("paragraph"), *self.chain("paragraph", paragraph.get(STYLE_NAME))]
-        layers = body + [style for mark in marks for style in self.chain("text", mark.get(STYLE_NAME))]
-        font, own = self.font(layers), self.font(body)
-        return (any(is_code_style(name) for layer in layers if layer is not None for name in style_names(layer)),
-                font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold()))
+        (styled, font), own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
+        return styled, font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold())
+
+    def look_inside(self, holder: etree._Element, paragraph: etree._Element) -> Look:
+        """The look of text directly in ``holder``: a paragraph's is the document's default under its
+        style's, a mark's the look inside the mark or paragraph around it under its style's.  Each
+        holder's is worked out once and kept (looks), the outermost not yet known first: a loop, not
+        recursion, as marks nest as deep as the part may."""
+        unknown, node = [], holder  # holder and the marks around it whose looks are not yet known, innermost first
+        while node not in self.looks:
+            unknown.append(node)
+            if node is paragraph:
+                break
+            node = around(node, paragraph)
+        for node in reversed(unknown):
+            if node is paragraph:
+                default = self.defaults.get("paragraph")
+                body = Look(False, None) if default is None else self.look_of_layers([default])
+                self.looks[node] = body.under(self.look_of_style("paragraph", node.get(STYLE_NAME)))
+            else:
+                outer = self.looks[around(node, paragraph)]
+                self.looks[node] = outer.under(self.look_of_style("text", node.get(STYLE_NAME)))
+        return self.looks[holder]
+
+    def look_of_style(self, family: str, name: str | None) -> Look:
+        """The look style ``name`` of ``family`` gives, with the styles it is based on (chain), kept by name."""
+        if (family, name) not in self.named:
+            self.named[family, name] = self.look_of_layers(self.chain(family, name))
+        return self.named[family, name]
+
+    def look_of_layers(self, layers: list[etree._Element]) -> Look:
+        """The look ``layers`` (weakest first) give: whether a name of one is meant for code, and their font."""
+        return Look(any(is_code_style(name) for layer in layers for name in style_names(layer)), self.font(layers))
 
     def chain(self, family: str, name: str | None) -> list[etree._Element]:
         """Style ``name`` of ``family`` and the styles it is based on, the furthest first (a loop of
@@ -142,16 +207,25 @@ class CodeLooks:
         return found
 
 
-def texts(node: etree._Element, around: tuple[etree._Element, ...]) -> Iterator[tuple[str, tuple[etree._Element, ...]]]:
-    """Each text of ``node`` (a paragraph or a mark in one, ``around`` the marks it is in, outermost
-    first) with the marks it is in: its own, its marks', the text after each child; not the text
-    inside an atom (a note, a field, a frame)."""
-    inside = (*around, node) if node.tag in MARKS else around
-    yield node.text or "", inside
-    for child in node:
-        if child.tag in MARKS:
-            yield from texts(child, inside)
-        yield child.tail or "", inside
+def holders(node: etree._Element) -> list[etree._Element]:
+    """``node`` (a paragraph or a mark in one) and the marks in it, each before the marks in it: the
+    elements its texts are directly in; not a mark inside an atom (a note, a field, a frame), whose
+    text is not its."""
+    found = [node]
+    for holder in found:  # the list grows as it is read: each holder's marks go on its end
+        found.extend(child for child in holder if child.tag in MARKS)
+    return found
+
+
+def own_texts(holder: etree._Element) -> list[str]:
+    """The texts directly in ``holder``: its own, and the text after each child."""
+    return [holder.text or "", *(child.tail or "" for child in holder)]
+
+
+def around(mark: etree._Element, paragraph: etree._Element) -> etree._Element:
+    """The mark right around ``mark`` in ``paragraph``, or the paragraph where none is (an atom between
+    them, a note, is passed over: only marks give text a look)."""
+    return next(above for above in mark.iterancestors() if above is paragraph or above.tag in MARKS)
 
 
 def style_names(style: etree._Element) -> list[str]:
