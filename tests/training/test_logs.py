@@ -61,6 +61,15 @@ def test_a_resume_drops_the_records_written_after_its_checkpoint(tmp_path, capsy
     assert "log.jsonl: dropped 2 record(s) after step 10" in capsys.readouterr().out
 
 
+def test_a_whole_last_record_a_kill_left_without_its_newline_is_kept_on_a_line_of_its_own(tmp_path):
+    """Nothing to drop, but the next record must not be glued onto the last one (log.jsonl unreadable)."""
+    (tmp_path / "log.jsonl").write_text('{"step": 5, "loss": 3.0}\n{"step": 10, "loss": 2.0}')
+    log = RunLog(tmp_path, is_main=True, progress=False, tensorboard=False)
+    log.open(resumed_at=10)
+    log.record({"step": 11, "loss": 1.5})
+    assert records(tmp_path / "log.jsonl") == [(5, "loss"), (10, "loss"), (11, "loss")]
+
+
 def tensorboard_steps(folder: Path, tag: str) -> list[int]:
     """The steps of ``tag`` that TensorBoard shows from the event files in ``folder``."""
     accumulator = pytest.importorskip("tensorboard.backend.event_processing.event_accumulator")

@@ -107,10 +107,12 @@ class RunLog:
 def drop_records_after(path: Path, step: int) -> int:
     """Rewrites the log ``path`` without its records of steps after ``step`` (atomically: a kill
     leaves the old log or the new one); returns how many it dropped.  A line that is not a record
-    goes too, the last one cut short by a kill (``appended_lines``) among them."""
+    goes too, the last one cut short by a kill (``appended_lines``) among them.  A whole last record
+    that a kill left without its newline is kept, and given one."""
     if not path.is_file():
         return 0
-    lines, unfinished = appended_lines(path.read_bytes())
+    data = path.read_bytes()
+    lines, unfinished = appended_lines(data)
     kept, dropped = [], int(unfinished is not None)
     for line in (raw.decode("utf-8", errors="replace") for raw in lines):
         try:
@@ -120,8 +122,8 @@ def drop_records_after(path: Path, step: int) -> int:
             later = True
         kept += [] if later else [line + "\n"]
         dropped += later
-    if dropped:
-        write_text(path, "".join(kept))
+    if dropped or not data.endswith(b"\n") and data.strip():  # a whole last record without its newline
+        write_text(path, "".join(kept))  # ends in one: the next record appended starts a line of its own
     return dropped
 
 
