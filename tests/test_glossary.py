@@ -60,6 +60,29 @@ def test_terms_match_whole_words_ignoring_case():
     assert glossary.matches("Dogs run; a hotdog.") == []
 
 
+@pytest.mark.parametrize(("term", "inside", "alone"), [
+    (".net", "I use asp.net daily", "I use .NET daily"),
+    ("c++", "c++x is new", "I write C++."),
+    ("-based", "web-based tools", "a -based tool"),
+    ("'s", "the dog's bone", "the dog 's bone"),
+    ("(tm)", "acme(tm) rocks", "acme (tm) rocks"),
+    ("u.s.", "the u.s.a.", "the u.s. army"),
+])
+def test_a_term_with_punctuation_at_an_edge_still_needs_no_word_character_beside_it(term, inside, alone):
+    """Whole words whatever the term's first and last characters: ".net" matched inside "asp.net"
+    and "c++" inside "c++x" once a punctuation character on either side of an edge made it one."""
+    glossary = Glossary.of({term: "T"})
+    assert glossary.matches(inside) == glossary.found_in(inside) == []
+    assert glossary.matches(alone) == ["T"]
+
+
+def test_a_term_with_punctuation_at_an_edge_matches_beside_unspaced_letters():
+    glossary = Glossary.of({".net": ".NET", "c++": "C++"})
+    assert glossary.matches("我用.net工作") == [".NET"]
+    assert glossary.found_in("用c++写") == [(1, 4, "C++")]
+    assert glossary.matches("我用asp.net工作") == []  # a Latin letter before it, as in "asp.net"
+
+
 def test_multi_word_terms_match_across_any_spaces_and_the_longest_wins():
     glossary = Glossary.of({"York": "York", "New York": "New York", "New York City": "NYC"})
     assert glossary.matches("He flew to new  york city today") == ["NYC"]

@@ -137,7 +137,7 @@ class Glossary:
         shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
         while start < len(text):
-            source = self.source_at(text, start) if is_edge(text, start) else None
+            source = self.source_at(text, start) if may_begin(text, start) else None
             if source is not None:
                 found.append(self._targets[source])
             start += len(source or " ")
@@ -162,7 +162,7 @@ class Glossary:
             origins.pop()
         made, found, start = "".join(chars), [], 0
         while start < len(made):
-            source = self.source_at(made, start) if is_edge(made, start) else None
+            source = self.source_at(made, start) if may_begin(made, start) else None
             end = start + len(source or " ")
             if source is not None and (start == 0 or origins[start - 1] != origins[start]) and (
                     end == len(made) or origins[end] != origins[end - 1]):
@@ -172,11 +172,11 @@ class Glossary:
 
     def source_at(self, text: str, start: int) -> str | None:
         """The longest normal source term at ``text[start:]`` (a normal text) that ends where a
-        word may (``is_edge``); None for none.  One look-up per length of term, and the edge only
+        term may (``may_end``); None for none.  One look-up per length of term, and the edge only
         for a term found (most look-ups find none)."""
         for length in self._lengths:
             end = start + length
-            if end <= len(text) and text[start:end] in self._targets and is_edge(text, end):
+            if end <= len(text) and text[start:end] in self._targets and may_end(text, end):
                 return text[start:end]
         return None
 
@@ -309,14 +309,26 @@ def is_word(text: str, at: int) -> bool:
                                     or unicodedata.category(text[at]).startswith("M"))
 
 
-def is_edge(text: str, at: int) -> bool:
-    """Whether a word may begin or end at ``text[at]`` (between it and the character before): where
-    either is no part of a word (``is_word``; the text's ends too), and where either is a letter of a
-    script written without spaces (``unspaced``), in which nothing marks a word's edge ("東京" in
-    "我在東京住", "iPhone" in "我的iPhone"), but never before a combining mark, a part of the letter
-    before it (Thai "กิน" holds no "ก")."""
-    if not (is_word(text, at - 1) and is_word(text, at)):
-        return True
+def may_begin(text: str, start: int) -> bool:
+    """Whether a term may begin at ``text[start]``: where the character before is no part of a word
+    (``is_word``; the text's start too), whatever the term's first character, so ".net" is not in
+    "asp.net" nor "-based" in "web-based"; or beside a letter of a script written without spaces
+    (``beside_unspaced``)."""
+    return not is_word(text, start - 1) or beside_unspaced(text, start)
+
+
+def may_end(text: str, end: int) -> bool:
+    """Whether a term that ends before ``text[end]`` may end there: where that character is no part of
+    a word (the text's end too), whatever the term's last character, so "c++" is not in "c++x"; or
+    beside a letter of a script written without spaces (``beside_unspaced``)."""
+    return not is_word(text, end) or beside_unspaced(text, end)
+
+
+def beside_unspaced(text: str, at: int) -> bool:
+    """Whether ``text[at - 1]`` or ``text[at]`` (both in the text: a term's edge character and the word
+    character beside it) is a letter of a script written without spaces (``unspaced``), in which
+    nothing marks a word's edge ("東京" in "我在東京住", "iPhone" in "我的iPhone"), but never where
+    ``text[at]`` is a combining mark, a part of the letter before it (Thai "กิน" holds no "ก")."""
     before, after = text[at - 1], text[at]
     if before < FIRST_UNSPACED and after < FIRST_UNSPACED:
         return False  # the common case, Latin, Greek or Cyrillic inside a word, without a look-up
