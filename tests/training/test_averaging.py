@@ -114,6 +114,20 @@ def test_keep_better_average_from_another_directory_scores_the_set_where_the_run
     assert read == [(str(tmp_path / "va.src"), str(tmp_path / "va.tgt"))]
 
 
+def test_keep_better_average_in_a_moved_run_folder_scores_its_validation_set(tmp_path, monkeypatch):
+    """The folder the run started in is gone: the set read only there was "not the one it started with
+    (... cannot be read)"; the same bytes found from here are the same set, as a resume finds them."""
+    (tmp_path / "project").mkdir()
+    run_validated_on_relative_files(tmp_path / "project", monkeypatch)
+    (tmp_path / "project").rename(tmp_path / "moved")
+    read, real = [], averaging.read_parallel
+    monkeypatch.setattr(averaging, "read_parallel", lambda src, tgt: read.append((src, tgt)) or real(src, tgt))
+    monkeypatch.chdir(tmp_path / "moved")
+    scores = keep_better_average("model", lasts=(2,), decoding=Decoding(beam_size=1))
+    assert set(scores) == {"best", "average of last 2"}
+    assert read == [("va.src", "va.tgt")]
+
+
 def test_keep_better_average_refuses_a_validation_file_changed_since_the_run_started(tmp_path, monkeypatch):
     """The edited references picked between the best checkpoint, chosen on the old ones, and the averages."""
     model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)

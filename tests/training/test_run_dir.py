@@ -291,6 +291,80 @@ def test_a_run_of_an_earlier_release_resumed_elsewhere_takes_its_own_validation_
     assert resume(tmp_path / "model", overrides, progress=False).step == 2
 
 
+def recording_validation_reads(monkeypatch) -> list[tuple[str, str]]:
+    """The (source, references) of each validation set the trainer reads from now on."""
+    read, real_validation_set = [], trainer_module.validation_set
+    monkeypatch.setattr(trainer_module, "validation_set",
+                        lambda src, tgt, *args: read.append((src, tgt)) or real_validation_set(src, tgt, *args))
+    return read
+
+
+@pytest.mark.parametrize("recorded", [True, False], ids=["recorded", "earlier release"])
+def test_a_run_folder_moved_with_its_validation_set_resumes(tmp_path, monkeypatch, recorded):
+    """The folder the run started in is gone: its validation files, read only there, were "not the one it
+    started with (... cannot be read)", named as train.yaml spells them too; the same bytes found from here
+    are the same set (as a moved corpus is), with corpora.json's record of them or without one."""
+    (tmp_path / "project").mkdir()
+    model_dir = relative_validation_run(tmp_path / "project", monkeypatch)
+    if not recorded:
+        record = json.loads((model_dir / CORPORA).read_text())
+        del record["validation"]  # as attnmt wrote it before it recorded one
+        (model_dir / CORPORA).write_text(json.dumps(record))
+    (tmp_path / "project").rename(tmp_path / "moved")
+    monkeypatch.chdir(tmp_path / "moved")
+    read = recording_validation_reads(monkeypatch)
+    assert resume("model", {"max_steps": "2"}, progress=False).step == 2
+    assert resume("model", {"max_steps": "3", "valid_src": "va.src"}, progress=False).step == 3
+    assert read == [("va.src", "va.tgt")] * 2
+
+
+def test_a_run_folder_moved_with_each_corpus_validation_set_resumes(tmp_path, monkeypatch):
+    """A train: list's own validation set, read only where the run started, stopped the resume of the
+    moved folder at "cannot read"; it has no record of its bytes: the first place it exists is read."""
+    (tmp_path / "project").mkdir()
+    monkeypatch.chdir(tmp_path / "project")
+    write_pairs(tmp_path / "project", "train", PAIRS)
+    write_pairs(tmp_path / "project", "va", PAIRS[:10])
+    corpus = {"src": "train.src", "tgt": "train.tgt", "valid_src": "va.src", "valid_tgt": "va.tgt", "name": "news"}
+    Trainer(tiny_config(tmp_path / "project", **SMALL, train=[corpus], valid_src="va.src", valid_tgt="va.tgt",
+                        out_dir="model"), progress=False).train()
+    (tmp_path / "project").rename(tmp_path / "moved")
+    monkeypatch.chdir(tmp_path / "moved")
+    read = recording_validation_reads(monkeypatch)
+    assert resume("model", {"max_steps": "2"}, progress=False).step == 2
+    assert read == [("va.src", "va.tgt")] * 2  # the run's set, then the corpus's
+
+
+def test_a_validation_path_an_earlier_resume_wrote_relative_to_its_folder_is_read_from_there(tmp_path, monkeypatch):
+    """An earlier release's resume from model/../sub wrote its --valid-src ../va.src into train.yaml; read
+    where the run started, it named no file, and the resume from sub was refused."""
+    model_dir = relative_validation_run(tmp_path, monkeypatch)
+    config = (model_dir / ckpt.TRAIN_CONFIG).read_text()
+    for name in ("train.src", "train.tgt", "va.src", "va.tgt"):
+        config = config.replace(f": {name}\n", f": ../{name}\n")
+    (model_dir / ckpt.TRAIN_CONFIG).write_text(config)
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    read = recording_validation_reads(monkeypatch)
+    assert resume(model_dir, {"max_steps": "2"}, progress=False).step == 2
+    assert read == [("../va.src", "../va.tgt")]
+
+
+def test_a_validation_file_gone_from_every_place_looked_at_is_named_missing(tmp_path, monkeypatch):
+    """It was "not the one it started with", for a file that is nowhere."""
+    (tmp_path / "project").mkdir()
+    relative_validation_run(tmp_path / "project", monkeypatch)
+    (tmp_path / "project").rename(tmp_path / "moved")
+    (tmp_path / "moved" / "va.tgt").unlink()
+    monkeypatch.chdir(tmp_path / "moved")
+    with pytest.raises(DataError, match=rf"^va.tgt: the validation file this run's best loss and patience are "
+                                        rf"counted on is missing \(no {tmp_path / 'project' / 'va.tgt'} nor "
+                                        rf"{tmp_path / 'moved' / 'va.tgt'}; init_from: .*\); put that file back, or "
+                                        "give its copy with --valid-tgt$"):
+        resume("model", {"max_steps": "2"}, progress=False)
+    assert ckpt.list_checkpoints(tmp_path / "moved" / "model")[-1].name == "step_00000001"
+
+
 @pytest.mark.parametrize(("record", "why"), [
     ("", "cannot read the record of the corpora this run trained on (Expecting value"),
     ('{"cwd": "/x"}', "not the record of the corpora 'attnmt train' writes"),

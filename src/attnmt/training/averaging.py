@@ -24,8 +24,7 @@ from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.evaluate import bleu
 from attnmt.files import atomic_write, write_bytes
 from attnmt.text.data import read_parallel
-from attnmt.training.resume_checks import differs, validation_files
-from attnmt.training.run_dir import read_corpora
+from attnmt.training.resume_checks import found, not_found, validation_places, validation_record
 
 
 def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> None:
@@ -113,17 +112,19 @@ def checked_lasts(lasts: object) -> tuple[int, ...]:
 
 
 def run_validation_set(config: TrainConfig, model_dir: Path) -> tuple[str, str]:
-    """The validation source and references of the run in ``model_dir`` (``config`` its train.yaml), read
-    where the run started, as a resume reads them (run_dir.validation_files), after one line naming a file
-    whose bytes are not those corpora.json recorded when it started: the set that chose model.safetensors
-    is the one that compares it with the averages, not a file of the same name in the current folder."""
-    recorded = (read_corpora(model_dir) or {}).get("validation", {})  # none for a run of an earlier release
-    files = validation_files(config, config, model_dir)
-    for key, path in files.items():
-        why = differs(path, recorded[key]) if key in recorded else ""
-        if why:
-            raise DataError(f"{path}: the validation file this run chose its best checkpoint on is not the one it "
-                            f"started with ({why}); put that file back to compare the averages with it there")
+    """The validation source and references of the run in ``model_dir`` (``config`` its train.yaml), found
+    as a resume finds them (resume_checks.validation_places: where the run started, then from here, the
+    first holding the bytes corpora.json recorded), after one line naming the places looked at where none
+    does: the set that chose model.safetensors is the one that compares it with the averages, not a file
+    of the same name in the current folder."""
+    recorded = validation_record(model_dir)  # {} for a run of an earlier release: the first file found
+    what = "the validation file this run chose its best checkpoint on"
+    files = {}
+    for key, places in validation_places(config, config, model_dir).items():
+        files[key] = found(places, recorded.get(key))
+        if files[key] is None:
+            raise DataError(f"{not_found(getattr(config, key), places, recorded.get(key), what)}; put that file "
+                            "back to compare the averages with it there")
     return files["valid_src"], files["valid_tgt"]
 
 

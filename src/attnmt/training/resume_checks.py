@@ -1,6 +1,6 @@
 """A resume reads what the run started with: the same corpora (their data position counts their batches)
 and the same validation set (its best score and patience are counted on it), as corpora.json
-(attnmt.training.run_dir) recorded them, read where the run started."""
+(attnmt.training.run_dir) recorded them: a file is the same where its bytes are, wherever it is found."""
 
 from __future__ import annotations
 
@@ -39,37 +39,91 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
                             f"the run trained on, or {new_run}")
 
 
-def validation_files(saved: TrainConfig, config: TrainConfig, folder: Path) -> dict[str, str]:
-    """Where a resume of the run in ``folder`` reads its validation set, by key: train.yaml's own path
-    (``saved``'s) where the run started (corpora.json's directory; the current one for a run of an
-    earlier release without one), as the corpora's are; another path given (--valid-src) where it is typed."""
+def places_to_look(given: str, kept: str | None, started: Path) -> list[str]:
+    """Where a resume looks for the validation file ``given``: train.yaml's own path (``kept``) where the
+    run started (``started``), then as typed from the current folder (a run folder moved with its files, a
+    path an earlier release's resume wrote relative to its own folder); another path (--valid-src) where
+    it is typed.  Two spellings of one file are looked at once."""
+    if not kept or given != kept:
+        return [given]
+    places: dict[Path, str] = {}
+    for place in (str(started / kept), kept):
+        places.setdefault(Path(place).resolve(), place)
+    return list(places.values())
+
+
+def why_not(place: str, was: dict | None) -> str:
+    """Why ``place`` is not the validation file ``was`` records ("" where it is: its bytes, wherever it
+    is, as check_same_corpora takes a corpus); without a record (a run of an earlier release), "" where
+    it exists."""
+    if was:
+        return differs(place, was)
+    return "" if Path(place).is_file() else f"{Path(place).resolve()} cannot be read"
+
+
+def found(places: list[str], was: dict | None) -> str | None:
+    """The first of ``places`` that holds the validation file ``was`` records (why_not); None where none does."""
+    return next((place for place in places if not why_not(place, was)), None)
+
+
+def not_found(name: str, places: list[str], was: dict | None, what: str, aside: str = "") -> str:
+    """Why none of ``places`` is the validation file ``name`` (``what`` says whose it is; ``aside`` ends
+    the parenthesis): it is missing from each, or found with other bytes than ``was`` records (why, at each
+    place looked at)."""
+    there = [place for place in places if Path(place).is_file()]
+    if not there:
+        return f"{name}: {what} is missing (no {' nor '.join(str(Path(place).resolve()) for place in places)}{aside})"
+    whys = "; ".join(why_not(place, was) for place in places)
+    return f"{there[0]}: {what} is not the one it started with ({whys}{aside})"
+
+
+def validation_record(folder: Path) -> dict:
+    """The validation files corpora.json recorded when the run in ``folder`` started, by key ({} for a
+    run of an earlier release, which recorded none)."""
+    return (read_corpora(folder) or {}).get("validation", {})
+
+
+def validation_places(saved: TrainConfig, config: TrainConfig, folder: Path) -> dict[str, list[str]]:
+    """Where a resume of the run in ``folder`` looks for its validation set, by key (places_to_look):
+    train.yaml's own paths (``saved``'s) where the run started (corpora.json's directory; the current
+    one for a run of an earlier release without one) and from here; another path given where it is typed."""
     started = started_dir(folder)
-    files = {key: (getattr(config, key), getattr(saved, key)) for key in VALIDATION_KEYS}
-    return {key: str(started / kept) if kept and given == kept else given for key, (given, kept) in files.items()}
+    return {key: places_to_look(getattr(config, key), getattr(saved, key), started) for key in VALIDATION_KEYS}
+
+
+def validation_files(saved: TrainConfig, config: TrainConfig, folder: Path) -> dict[str, str]:
+    """The validation files a resume reads, by key: of validation_places's, the first that holds the
+    bytes corpora.json recorded (check_same_validation refused the resume where none does)."""
+    recorded = validation_record(folder)
+    return {key: found(places, recorded.get(key)) or places[0]
+            for key, places in validation_places(saved, config, folder).items()}
 
 
 def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path, new_run: str) -> None:
     """Refuses a resume another validation set (--valid-src, --valid-tgt, or the run's own files changed
-    since), or, where a metric of translations picks the best step, another --eval-beam: the run's best
-    score and patience count are of the set and beam it started with, and a score on another (an easier
-    set, a wider beam) would be compared with them, its weights kept as the best for it.  The same lines
-    elsewhere (a file moved, by the bytes corpora.json recorded, or by the old file's lines in a run of an
-    earlier release) are the same set; the files are those validation_files reads."""
+    since or gone), or, where a metric of translations picks the best step, another --eval-beam: the run's
+    best score and patience count are of the set and beam it started with, and a score on another (an
+    easier set, a wider beam) would be compared with them, its weights kept as the best for it.  The same
+    bytes elsewhere (a file moved, by the bytes corpora.json recorded, or by the old file's lines in a run
+    of an earlier release) are the same set; the places looked at are validation_places's."""
     metric = METRIC_NAMES[config.eval_metric]
     if config.eval_metric != "loss" and config.eval_beam != saved.eval_beam:
         raise ConfigError(f"--eval-beam: a resumed run keeps the beam its best {metric} and patience are counted "
                           f"with, {saved.eval_beam} ({new_run}); drop --eval-beam, or start a new run with it")
-    corpora = read_corpora(folder)
-    recorded = corpora.get("validation", {}) if corpora else {}
-    own = validation_files(saved, saved, folder)  # train.yaml's files, where the run started
-    for key, path in validation_files(saved, config, folder).items():
-        kept, flag = getattr(saved, key), f"--{key.replace('_', '-')}"
-        why = differs(path, recorded[key]) if key in recorded else ""
-        if why and path == own[key]:
-            raise DataError(f"{path}: the validation file this run's best {metric} and patience are counted on is "
-                            f"not the one it started with ({why}; {new_run}); put that file back, or give its "
-                            f"copy with {flag}")
-        if why or (key not in recorded and not same_lines(path, own[key])):
+    recorded = validation_record(folder)
+    own = validation_places(saved, saved, folder)  # train.yaml's files
+    what = f"the validation file this run's best {metric} and patience are counted on"
+    for key, places in validation_places(saved, config, folder).items():
+        given, kept, flag = getattr(config, key), getattr(saved, key), f"--{key.replace('_', '-')}"
+        was = recorded.get(key)
+        path = found(places, was)
+        if path is None and given == kept:
+            raise DataError(f"{not_found(kept, places, was, what, f'; {new_run}')}; put that file back, or give "
+                            f"its copy with {flag}")
+        if path is None and not Path(given).is_file():
+            raise DataError(f"{flag}: {Path(given).resolve()} is missing; give a copy of the set the run started "
+                            f"with, {kept}, or drop {flag}")
+        if path is None or (not was and not same_lines(path, found(own[key], None) or own[key][0])):
             raise ConfigError(f"{flag}: a resumed run keeps the validation set its best {metric} and patience are "
                               f"counted on, {kept} ({new_run}); drop {flag}, or start a new run with it")
 

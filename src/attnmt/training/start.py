@@ -28,7 +28,7 @@ from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import read_header
-from attnmt.training.resume_checks import check_same_corpora, check_same_validation
+from attnmt.training.resume_checks import check_same_corpora, check_same_validation, found, not_found, places_to_look
 from attnmt.training.run import METRIC_NAMES
 from attnmt.training.run_dir import VALIDATION_KEYS, started_dir
 from attnmt.training.tokenize_corpora import text_pairs
@@ -102,13 +102,18 @@ def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Pat
 
 def corpus_validation_files(specs: list[CorpusSpec], run_dir: Path) -> dict[str, tuple[str, str]]:
     """Where a resume of the run in ``run_dir`` reads each corpus's own validation set (its loss is
-    logged), by corpus name: as validation_files reads the run's, a path its train.yaml gives where the
-    run started, another (an overridden ``train`` list's) where it is typed."""
+    logged), by corpus name: as validation_files finds the run's, a path its train.yaml gives where the
+    run started, else from here (corpora.json records no bytes of these: the first that exists), another
+    (an overridden ``train`` list's) where it is typed; one found nowhere is refused naming where it looked."""
     kept = {spec.name: spec for spec in load_config(run_dir / ckpt.TRAIN_CONFIG).corpora()}
     started = started_dir(run_dir)
     def where(spec: CorpusSpec, key: str) -> str:
-        path = getattr(spec, key)
-        return str(started / path) if spec.name in kept and getattr(kept[spec.name], key) == path else path
+        places = places_to_look(getattr(spec, key), getattr(kept.get(spec.name), key, None), started)
+        path = found(places, None)
+        if path is None:
+            what = f"the validation file of corpus {spec.name} ({key})"
+            raise DataError(f"{not_found(getattr(spec, key), places, None, what)}; put that file back")
+        return path
     return {spec.name: (where(spec, "valid_src"), where(spec, "valid_tgt")) for spec in specs if spec.valid_src}
 
 

@@ -352,7 +352,7 @@ def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool 
     config, saved = load_config(path, overrides), load_config(path)
     check_resume_overrides(saved, config, Path(model_dir))
     config.out_dir = str(model_dir)
-    for key, file in validation_files(saved, config, Path(model_dir)).items():  # read where the run started
+    for key, file in validation_files(saved, config, Path(model_dir)).items():  # the run's bytes, where found
         setattr(config, key, file)
     return Trainer(config, resume=True, progress=progress).train()
 
