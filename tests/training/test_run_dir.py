@@ -164,6 +164,24 @@ def test_a_tokenizer_given_from_the_out_dir_is_refused_not_replaced_by_the_runs_
     assert own.read_bytes() == writer.getvalue()
 
 
+def test_a_tokenizer_an_out_dir_link_points_to_is_refused_not_replaced_through_the_link(tmp_path):
+    """out_dir/spm.model a link to the user's model: the run writes through the link (atomic_file
+    replaces its target), so the model it points to was replaced, exit 0."""
+    model_dir = tmp_path / "model"
+    model_dir.mkdir()
+    writer = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter([s for pair in PAIRS for s in pair]),
+                                             model_writer=writer, vocab_size=40, minloglevel=2)
+    own = tmp_path / "plain.model"
+    own.write_bytes(writer.getvalue())
+    (model_dir / "spm.model").symlink_to(own)
+    config = tiny_config(tmp_path, **SMALL, tokenizer=str(own))
+    with pytest.raises(ConfigError, match=rf"^tokenizer: {own} is in out_dir {model_dir}, where the run writes its "
+                                          r"own spm.model: "):
+        Trainer(config, progress=False).train()
+    assert own.read_bytes() == writer.getvalue()
+
+
 def relative_run(folder: Path, monkeypatch) -> Path:
     """A finished run of one step whose corpora are named relative to ``folder``, where it started."""
     monkeypatch.chdir(folder)

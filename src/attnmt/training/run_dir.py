@@ -138,13 +138,14 @@ def check_new_run_dir(config: TrainConfig) -> None:
 def check_tokenizers_kept(config: TrainConfig, folder: Path) -> None:
     """Refuses a tokenizer file the config names where the run writes one of its own files (RUN_FILES) in
     ``folder``: a plain spm_train model given as out_dir's spm.model was replaced by the run's copy in
-    attnmt's id layout, and the user's file was gone.  A rename replaces the name, whatever it links to."""
-    written = {folder.resolve() / name for name in RUN_FILES}
+    attnmt's id layout, and the user's file was gone.  A run's file that is a link is written through
+    (attnmt.files.atomic_file replaces its target): a tokenizer the link points to is refused too."""
+    written = {path: name for name in RUN_FILES for path in (folder.resolve() / name, (folder / name).resolve())}
     for key in ("tokenizer", "target_tokenizer"):
         given = getattr(config, key)
         if given and Path(given).resolve() in written:
             raise ConfigError(f"{key}: {given} is in out_dir {folder}, where the run writes its own "
-                              f"{Path(given).resolve().name}: choose another out_dir, or move the tokenizer out of it")
+                              f"{written[Path(given).resolve()]}: choose another out_dir, or move the tokenizer out of it")
 
 
 def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
