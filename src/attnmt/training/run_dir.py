@@ -143,9 +143,10 @@ def check_tokenizers_kept(config: TrainConfig, folder: Path) -> None:
     written = {path: name for name in RUN_FILES for path in (folder.resolve() / name, (folder / name).resolve())}
     for key in ("tokenizer", "target_tokenizer"):
         given = getattr(config, key)
-        if given and Path(given).resolve() in written:
+        name = written.get(Path(given).resolve()) if given else None
+        if name:
             raise ConfigError(f"{key}: {given} is in out_dir {folder}, where the run writes its own "
-                              f"{written[Path(given).resolve()]}: choose another out_dir, or move the tokenizer out of it")
+                              f"{name}: choose another out_dir, or move the tokenizer out of it")
 
 
 def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
