@@ -305,3 +305,14 @@ def test_a_term_of_a_script_written_without_spaces_matches_inside_running_text()
     assert glossary.matches("我的iPhone很好") == ["iPhone"]
     assert glossary.matches("iPhones and myiPhone") == []  # between Latin letters, whole words still
     assert glossary.found_in("我在東京住") == [(2, 4, "Tokio")]
+
+
+@pytest.mark.parametrize("text, span", [
+    ("חיפשתי ב\u2066Google\u2069 אתמול", (9, 15)),  # a Latin name isolated in Hebrew, glued to its prefix
+    ("بحثت في\u2067Google\u2069", (8, 14)),
+    ("x\u202aGoogle\u202cy", (2, 8)),  # an embedding and its pop
+])
+def test_the_controls_that_wrap_text_of_another_direction_are_word_edges(text, span):
+    glossary = Glossary.of({"Google": "G"})
+    assert glossary.matches(text) == ["G"]
+    assert [found[:2] for found in glossary.found_in(text)] == [span]

@@ -223,6 +223,12 @@ def normal(term: str) -> str:
     return " ".join(folded.split())
 
 
+# Left-to-right and right-to-left embeddings, overrides and isolates, their pop characters: they
+# wrap a run of text of another direction (a Latin name in Hebrew or Arabic), so they part words.
+DIRECTION_RUNS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+WORD_EDGES = SPACING | DIRECTION_RUNS
+
+
 def compatible(text: str) -> str:
     """``text`` with its invisible characters read as the model reads them, in NFKC, case-folded,
     NFKC again, its apostrophes straight (``APOSTROPHES``).  Those SentencePiece turns into a space
@@ -231,9 +237,10 @@ def compatible(text: str) -> str:
     "dog\\u200b" is the term "dog"; the other invisible characters (a soft hyphen, which marks where
     a word may break, a word joiner) are no part of what a reader sees, so none of a term or of a
     sentence: "20\\u00ad12" holds the term "2012" (and not "12").  found_in reads a character at a
-    time, so its places stay right."""
+    time, so its places stay right.  The controls that embed or isolate text of another direction
+    (``DIRECTION_RUNS``) are word edges too: "ב\u2066Google\u2069" holds the term "Google"."""
     if not text.isprintable():  # only then can it hold one (every Cc and Cf character is unprintable)
-        text = "".join(" " if character in SPACING else "" if invisible(character) else character
+        text = "".join(" " if character in WORD_EDGES else "" if invisible(character) else character
                        for character in text)
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
     return folded.translate(APOSTROPHES)
