@@ -163,7 +163,8 @@ def test_a_corpus_named_another_way_is_the_same_corpus(tmp_path, tokenizer, monk
 def test_a_corpus_changed_under_the_same_name_is_refused(tmp_path, tokenizer):
     folder, config = prepared(tmp_path, tokenizer)
     (tmp_path / "train.tgt").write_text((tmp_path / "train.tgt").read_text().replace("hund", "katze"))
-    with pytest.raises(DataError, match=rf"^{tmp_path / 'train.tgt'}: changed since {folder} was prepared from it: run "):
+    changed = tmp_path / "train.tgt"
+    with pytest.raises(DataError, match=rf"^{changed}: changed since {folder} was prepared from it: run "):
         open_prepared(folder, config, tokenizer, "test")
 
 
