@@ -314,8 +314,10 @@ def cache_root_folder() -> Path:
     root = cache_root()
     nearest = next((path for path in (root, *root.parents) if path.exists()), None)  # a file above it too
     if nearest is not None and not nearest.is_dir():
-        raise UserError(f"attnmt's cache {root} ($ATTNMT_CACHE) is not a folder" if nearest == root else
-                        f"attnmt's cache {root} ($ATTNMT_CACHE) cannot be a folder: {nearest} is a file")
+        # Said whence the path came: a file as HOME was blamed on an ATTNMT_CACHE that was not set.
+        named = "$ATTNMT_CACHE" if os.environ.get("ATTNMT_CACHE") else "the default; ATTNMT_CACHE names another"
+        raise UserError(f"attnmt's cache {root} ({named}) is not a folder" if nearest == root else
+                        f"attnmt's cache {root} ({named}) cannot be a folder: {nearest} is a file")
     return root
 
 

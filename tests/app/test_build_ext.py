@@ -78,3 +78,44 @@ def test_build_ext_with_a_cache_under_a_file_says_so_in_one_line(monkeypatch, tm
     assert main(["build-ext"]) == 2
     err = capsys.readouterr().err
     assert err == f"attnmt: error: attnmt's cache {typo / 'sub'} ($ATTNMT_CACHE) cannot be a folder: {typo} is a file\n"
+
+
+def test_build_ext_with_home_a_file_and_no_attnmt_cache_blames_the_default(monkeypatch, tmp_path, capsys):
+    """It blamed $ATTNMT_CACHE, which was not set."""
+    home = tmp_path / "home"
+    home.write_text("")
+    monkeypatch.delenv("ATTNMT_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    assert main(["build-ext"]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: attnmt's cache {home / '.cache' / 'attnmt'} (the default; "
+                                       f"ATTNMT_CACHE names another) cannot be a folder: {home} is a file\n")
+
+
+def test_build_ext_builds_again_a_library_whose_build_did_not_finish(monkeypatch, tmp_path, capsys):
+    """A build killed while linking left a cut-short library; build-ext failed on it instead of building."""
+    import torch
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(extension, "PREBUILT", tmp_path / "prebuilt.json")
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    monkeypatch.delenv("CXX", raising=False)
+    (tmp_path / "c++").write_text("#!/bin/sh\nexit 1\n")  # a stand-in compiler, never run
+    (tmp_path / "c++").chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    library = extension.build_directory() / f"{extension.NAME}.so"
+    library.parent.mkdir(parents=True)
+    library.write_bytes(b"\x7fELF cut")  # what the killed link left
+    builds = []
+
+    def build(**arguments):
+        assert not library.exists()  # linked again, not taken as up to date
+        builds.append(arguments)
+        library.write_bytes(b"\x7fELF whole library")
+
+    monkeypatch.setattr(cpp_extension, "load", build)
+    monkeypatch.setattr(torch.ops, "load_library", lambda path: None)
+    assert main(["build-ext"]) == 0
+    assert len(builds) == 1
+    assert extension.finished(library)
+    assert capsys.readouterr().out.strip().endswith(f"is ready (in attnmt's cache): {library}")

@@ -61,6 +61,7 @@ def test_doctor_says_a_built_extension_switched_off_is_switched_off_not_unbuilt(
     library = extension.build_directory() / f"{extension.NAME}.so"
     library.parent.mkdir(parents=True)
     library.write_bytes(b"")
+    extension.record_finished(library)
     monkeypatch.setenv("ATTNMT_FUSED", "0")
     assert extension_line_without_it(capsys, monkeypatch, tmp_path) == (
         f"C++ extension: built ({library}), switched off by ATTNMT_FUSED=0 (the Python step runs: slower)")

@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import warnings
+from pathlib import Path
 
 import pytest
 import torch
@@ -295,6 +296,7 @@ def test_a_second_first_build_waits_for_the_one_running_and_uses_what_it_built(m
     second.join(timeout=0.5)
     assert second.is_alive() and builds == []  # waiting on the flock
     (folder / f"{NAME}.so").write_text("")  # the other's build is done
+    extension.record_finished(folder / f"{NAME}.so")
     os.close(running)
     second.join()
     assert builds == []  # found it built
@@ -349,3 +351,74 @@ def test_a_build_interrupted_in_python_is_not_recorded_as_failed(monkeypatch, tm
     with pytest.raises(KeyboardInterrupt):
         extension._build(extension.build_directory())
     assert not (extension.build_directory() / extension.FAILED_BUILD).exists()
+
+
+@pytest.fixture
+def stubbed_build(monkeypatch, tmp_path, empty_cache):
+    """A build that links a stand-in library (and loads it, as PyTorch's does), and load_library
+    replaced: the libraries each asked to load, in order, as their bytes at that moment."""
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    loaded = []
+    monkeypatch.setattr(torch.ops, "load_library", lambda path: loaded.append(open(path, "rb").read()))
+
+    def build(**arguments):
+        library = os.path.join(arguments["build_directory"], f"{NAME}.so")
+        with open(library, "ab") as file:  # as ninja: a library there is linked only where missing
+            if file.tell() == 0:
+                file.write(b"\x7fELF whole library")
+        torch.ops.load_library(library)
+
+    monkeypatch.setattr(cpp_extension, "load", build)
+    return loaded
+
+
+def cut_short_library() -> Path:
+    """The cache's library as a link killed midway (kill -9, the OOM killer) leaves it: part of it, no record."""
+    library = extension.build_directory() / f"{NAME}.so"
+    library.parent.mkdir(parents=True, exist_ok=True)
+    library.write_bytes(b"\x7fELF cut")
+    return library
+
+
+def test_a_library_whose_build_did_not_finish_is_built_again_never_loaded(stubbed_build):
+    """A link killed midway left a cut-short library that every run loaded (a SIGBUS, or OSError ever after)."""
+    library = cut_short_library()
+    assert extension.load() == library
+    assert stubbed_build == [b"\x7fELF whole library"] * 2  # PyTorch's build loads it, then attnmt
+    assert extension.finished(library)
+
+
+def test_a_finished_build_is_loaded_without_building_it_again(stubbed_build, monkeypatch):
+    library = extension.load()
+    monkeypatch.setattr(extension, "_build", lambda folder: pytest.fail("built again"))
+    assert extension.load() == library
+    assert extension.built_library() == library
+
+
+def test_a_library_cut_short_after_its_build_is_built_again_never_loaded(stubbed_build):
+    """``truncate -s 1000`` on the cache's library: mapping it killed every run with SIGBUS (rc 135)."""
+    library = extension.load()
+    library.write_bytes(library.read_bytes()[:9])
+    assert extension.built_library() is None  # attnmt doctor: not built
+    stubbed_build.clear()
+    assert extension.load() == library
+    assert stubbed_build == [b"\x7fELF whole library"] * 2
+
+
+@pytest.mark.skipif(not packing_available(), reason="a PyTorch without oneDNN does not try the extension")
+@pytest.mark.usefixtures("empty_cache")
+def test_a_cache_that_is_a_file_is_named_in_the_one_warning(monkeypatch, tmp_path):
+    """The warning said "(NotADirectoryError: [Errno 20] Not a directory: …)", never ATTNMT_CACHE."""
+    typo = tmp_path / "three.en"
+    typo.write_text("A dog runs.\n")
+    monkeypatch.setenv("ATTNMT_CACHE", str(typo))
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    with pytest.warns(UserWarning) as caught:
+        assert not extension.available()
+    message, = (str(warning.message) for warning in caught)
+    assert message.startswith(f"attnmt: the fused decoder step could not be built or loaded (attnmt's cache {typo} "
+                              "($ATTNMT_CACHE) is not a folder); translating with the Python step")
+    assert typo.read_text() == "A dog runs.\n"

@@ -6,7 +6,8 @@ ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).
 nothing is tried; a build that failed is not tried again with the same compiler until ``attnmt
 build-ext`` asks, while one that was stopped (Ctrl-C, the compiler killed) or whose disk was full
 or read-only is tried at the next load.
-Processes that find it missing at once build it one at a time; a build killed midway holds nothing.
+Processes that find it missing at once build it one at a time; a build killed midway holds nothing:
+the cache's library is loaded only where the record its build wrote on finishing (BUILT) vouches for it.
 ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
 ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
 """
@@ -29,10 +30,10 @@ from pathlib import Path
 
 import torch
 
-from attnmt.errors import AttnmtWarning
+from attnmt.errors import AttnmtWarning, UserError
 from attnmt.fast.packed import packing_available
 from attnmt.fast.sources import FLAGS, HEADERS, NAME, SOURCES, X86_TARGET, X86_TARGET_CPU_FLAGS
-from attnmt.files import cache_root
+from attnmt.files import cache_root, cache_root_folder, write_text
 from attnmt.hardware import cpu_flags
 
 PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
@@ -41,6 +42,11 @@ PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
 PREBUILT = Path(__file__).with_name("prebuilt.json")
 # In a build folder whose build failed: the compiler it failed with (compiler_identity), then the error.
 FAILED_BUILD = "failed-build.txt"
+# In a build folder: the size and SHA-256 of the library its build finished, written (atomically) after
+# the link succeeded.  PyTorch's build links in place, so a link killed midway (kill -9, the OOM killer)
+# leaves a cut-short library that ninja takes as up to date; mapping one kills the process with SIGBUS,
+# which nothing catches.  A library this record does not vouch for is built again, never loaded.
+BUILT = "built.json"
 # In a build folder: the file attnmt flocks while it builds there (the kernel lets go of a flock when
 # its holder ends, however it ends), and the lock file PyTorch's build makes and removes, which a
 # build killed midway leaves behind and every later build would wait on forever.
@@ -99,8 +105,9 @@ def available() -> bool:
     try:
         _state["library"] = load()
     except Exception as error:  # no compiler, no ninja, a failed build, a PyTorch without an operator
+        why = str(error) if isinstance(error, UserError) else f"{type(error).__name__}: {error}"
         warnings.warn(
-            f"attnmt: the fused decoder step could not be built or loaded ({type(error).__name__}: {error}); "
+            f"attnmt: the fused decoder step could not be built or loaded ({why}); "
             "translating with the Python step, which is slower. Set ATTNMT_FUSED=0 to skip trying.", AttnmtWarning,
             stacklevel=2,
         )
@@ -126,9 +133,30 @@ def switched_off() -> bool:
 
 def built_library() -> Path | None:
     """The extension's file a load would run, without loading or building it: the wheel's where it
-    fits, else the cache's where it was built; None where there is none (``attnmt doctor``)."""
-    library = prebuilt() or build_directory() / f"{NAME}.so"
+    fits, else the cache's where its build finished; None where there is none (``attnmt doctor``)."""
+    library = prebuilt()
+    if library is None:
+        library = build_directory() / f"{NAME}.so"
+        return library if finished(library) else None
     return library if library.is_file() else None
+
+
+def finished(library: Path) -> bool:
+    """Whether the cache's library is the one its build finished: its BUILT record there, with its
+    size and SHA-256.  False for a library cut short, changed since, or built before the record was."""
+    try:
+        record = json.loads((library.parent / BUILT).read_text())
+        return (library.stat().st_size == record["size"]
+                and hashlib.sha256(library.read_bytes()).hexdigest() == record["sha256"])
+    except (OSError, ValueError, TypeError, KeyError):  # missing, unreadable or not the record's JSON
+        return False
+
+
+def record_finished(library: Path) -> None:
+    """Writes BUILT for the library a build just finished (atomically: a record is whole or absent)."""
+    data = library.read_bytes()
+    write_text(library.parent / BUILT, json.dumps({"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}),
+               raises=UserError)
 
 
 def failed_build() -> Path | None:
@@ -149,8 +177,9 @@ def load() -> Path:
     check_operators()
     library = prebuilt()
     if library is None:
+        cache_root_folder()  # a file there is said as such, not as the build folder's NotADirectoryError
         library = build_directory() / f"{NAME}.so"
-        if not library.exists():
+        if not finished(library):
             _build(library.parent)
     torch.ops.load_library(str(library))
     return library
@@ -225,13 +254,14 @@ def _build(folder: Path) -> None:
     """Compiles the extension into folder, once: a build that failed is recorded there and not run
     again with the same compiler, so that every translation does not spend its time failing; one
     stopped midway (interrupted, or its compiler killed) or failed by its disk (full, read-only) is
-    not, and the next load tries again."""
+    not, and the next load tries again.  A finished build is recorded (BUILT) once its library is whole."""
     from torch.utils import cpp_extension
 
     compiler = compiler_identity()
     folder.mkdir(parents=True, exist_ok=True)
+    library = folder / f"{NAME}.so"
     with _holding(folder):
-        if (folder / f"{NAME}.so").exists():
+        if finished(library):
             return  # another process built it while this one waited
         failed = folder / FAILED_BUILD
         if failed.is_file() and failed.read_text().partition("\n")[0] == compiler:
@@ -239,6 +269,10 @@ def _build(folder: Path) -> None:
                                "'attnmt build-ext' tries again")
         # No build runs here while this process holds the folder: PyTorch's lock file is a killed build's.
         (folder / TORCH_LOCK).unlink(missing_ok=True)
+        # A library without its record is a killed link's (or damaged since): ninja would not link it
+        # again, and PyTorch's build would map it.  Removed, it is linked again from the objects.
+        (folder / BUILT).unlink(missing_ok=True)
+        library.unlink(missing_ok=True)
         print(f"attnmt: building the fused decoder step once, into {folder} (about 30 s)", file=sys.stderr)
         try:
             with _ninja_on_path(), _compiler_warnings_off():
@@ -262,6 +296,7 @@ def _build(folder: Path) -> None:
                     from None
             raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
         failed.unlink(missing_ok=True)
+        record_finished(library)
 
 
 @contextlib.contextmanager
