@@ -91,7 +91,7 @@ def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once(cou
     assert waits_seen_by("import attnmt", OMP_NUM_THREADS=count) == ("PASSIVE", "None", "None")
 
 
-@pytest.mark.parametrize("value", ["", "abc", "0", "2.5", "2,0"])
+@pytest.mark.parametrize("value", ["", "abc", "0", "2.5", "2,0", "4294967296", "99999999999999999999"])
 def test_an_omp_num_threads_that_is_no_count_is_taken_out_before_openmp_reads_it(value):
     """OpenMP ignores it (libgomp in two lines of its own) and the count is automatic: the waits
     are those of the automatic count, and the programs attnmt starts get the variable back."""
@@ -176,4 +176,12 @@ def test_numpys_openblas_gets_one_thread_unless_the_user_set_its_count_or_numpy_
 @pytest.mark.parametrize("value, count", [("+1", 1), (" +2 ", 2), ("+2,1", 2), ("+", None), ("+-1", None)])
 def test_a_thread_count_with_a_plus_sign_is_a_count_as_openmp_reads_it(value, count):
     """OMP_NUM_THREADS=+1, which OpenMP and PyTorch read as 1, was called no thread count and taken out."""
+    assert omp_thread_count(value) == count
+
+
+@pytest.mark.parametrize("value, count", [("2147483647", 2147483647), ("0004", 4), ("2147483648", None),
+                                          ("4,99999999999999999999", None), ("9" * 5000, None)])
+def test_a_thread_count_beyond_a_c_int_is_no_thread_count(value, count):
+    """OMP_NUM_THREADS=99999999999999999999 was called a count of 2: libgomp ignored it, warning
+    twice, and 4294967296 ran 1 thread; 5,000 digits were more than Python reads as an int."""
     assert omp_thread_count(value) == count

@@ -199,7 +199,7 @@ def test_omp_num_threads_fixes_the_count_pytorch_took_from_it():
     assert threads.describe() == "2 (OMP_NUM_THREADS=2)"
 
 
-@pytest.mark.parametrize("value", ["abc", "0", "", "2.5"])
+@pytest.mark.parametrize("value", ["abc", "0", "", "2.5", "99999999999999999999"])
 def test_an_omp_num_threads_that_is_no_count_fixes_nothing_and_says_so(value):
     """OpenMP ignores it; --verbose said the count came from it, and nothing said it was ignored."""
     machine, torch = Machine(), FakeTorch(2)

@@ -1,6 +1,8 @@
 """Vocabulary shortlists (attnmt.fast.shortlist, ``attnmt shortlist``, ``translate --shortlist``)."""
 
+import json
 import math
+import os
 import re
 import threading
 from pathlib import Path
@@ -197,6 +199,17 @@ def test_a_shortlist_for_another_vocabulary_is_refused(trained_model):
     model, _ = load_model_dir(trained_model)
     with pytest.raises(ConfigError, match="vocabularies"):
         use_shortlist(prepare(model), Shortlist({}, [], 7, 7))
+
+
+def test_a_shortlist_file_for_another_vocabulary_is_refused_in_one_line_naming_its_header(trained_model, tmp_path,
+                                                                                          capsys):
+    """The sizes come from the file's first line, which the error did not name as the file's other errors do."""
+    path = tmp_path / "short.tsv"
+    Shortlist({4: [5]}, [5], 7, 7).save(path)
+    size = json.loads((trained_model / "config.json").read_text())["vocab_size"]  # one vocabulary for both sides
+    assert main(["translate", "--model", str(trained_model), "--shortlist", str(path), os.devnull]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: {path}:1: the shortlist is for vocabularies of 7 and 7 pieces; "
+                                       f"this model has {size} and {size}: write one for it with 'attnmt shortlist'\n")
 
 
 @pytest.mark.parametrize("greedy", [True, False])

@@ -24,7 +24,7 @@ MOST_THREADS = 4096
 THREADS_HELP = ("PyTorch CPU threads (default 0: as many as the cores other processes leave free, looked at again "
                 "between batches; OMP_NUM_THREADS fixes it too)")
 VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"
-BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
+BF16_HELP = ("bf16 linear layers on CPU, only where the CPU has AVX512-BF16 or AMX (refused elsewhere); "
              "BLEU within 0.2 of fp32 (docs/performance.md)")
 
 

@@ -54,12 +54,14 @@ ALWAYS = "*"
 
 
 class Shortlist:
-    """Target ids per source id, and the ids always kept."""
+    """Target ids per source id, and the ids always kept; ``path``: the file it was read from, if any
+    (a model with other vocabularies refuses it naming the file's header line)."""
 
     def __init__(self, per_source: dict[int, list[int]], always: list[int], source_size: int,
-                 target_size: int) -> None:
+                 target_size: int, path: Path | None = None) -> None:
         self.per_source, self.always = per_source, always
         self.source_size, self.target_size = source_size, target_size
+        self.path = path
 
     @classmethod
     def build(cls, pairs: Iterable[tuple[Sequence[int], Sequence[int]]], source_size: int, target_size: int,
@@ -132,7 +134,7 @@ class Shortlist:
                        f"no '{ALWAYS}' line (the frequent pieces)" if always is None else "no source piece's line")
             raise ConfigError(f"{path}: holds no shortlist ({missing}); cut short? "
                               "write it again with 'attnmt shortlist'")
-        return cls(per_source, always, source_size, target_size)
+        return cls(per_source, always, source_size, target_size, path)
 
     def ids_for(self, src: Tensor, keep: Sequence[int]) -> Tensor:
         """The sorted target ids a batch of sources src [B, S] may need, ``keep`` (EOS, UNK) included."""

@@ -107,9 +107,10 @@ class FastTransformer(Transformer):
         which its next tokens map back to the vocabulary's ids."""
         c = self.config
         if (shortlist.source_size, shortlist.target_size) != (c.src_vocab_size or c.vocab_size, c.vocab_size):
-            raise ConfigError(f"the shortlist is for vocabularies of {shortlist.source_size} and "
+            where = "" if shortlist.path is None else f"{shortlist.path}:1: "  # the header gives the sizes
+            raise ConfigError(f"{where}the shortlist is for vocabularies of {shortlist.source_size} and "
                               f"{shortlist.target_size} pieces; this model has {c.src_vocab_size or c.vocab_size} "
-                              f"and {c.vocab_size}")
+                              f"and {c.vocab_size}: write one for it with 'attnmt shortlist'")
         self.output = ShortlistOutput(self.output, c.vocab_size)
         self.shortlist = shortlist
         if self.step is not None:
@@ -214,14 +215,14 @@ def check_bf16(on_cpu: bool) -> None:
     native, why = bf16_native()
     if not on_cpu or not native:
         raise ConfigError(f"bf16 linear layers need a CPU with AVX512-BF16 or AMX, and oneDNN allowed to use it "
-                          f"({why if on_cpu else 'not on the CPU'}); translate in float32 or with int8 instead")
+                          f"({why if on_cpu else 'not on the CPU'}); use float32 or int8 linear layers instead")
 
 
 def prepare(model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> FastTransformer:
     """The copy of ``model`` that ``attnmt translate``, ``evaluate`` and ``serve`` translate with:
     float32 linear layers packed for the CPU, or ``int8`` or ``bf16`` ones (bf16: the weights, the
-    layers' inputs and products rounded to bf16; fast only where the CPU multiplies bf16 natively,
-    attnmt.hardware.bf16_native); ``fused_step=False`` keeps the Python step (the reference the
-    C++ step is tested against).  ``model`` is left as it was; ConfigError for one that is a prepared
-    copy already (load_int8's, load_packed's, prepare's own)."""
+    layers' inputs and products rounded to bf16; only where the CPU multiplies bf16 natively,
+    attnmt.hardware.bf16_native, else ConfigError); ``fused_step=False`` keeps the Python step (the
+    reference the C++ step is tested against).  ``model`` is left as it was; ConfigError for one
+    that is a prepared copy already (load_int8's, load_packed's, prepare's own)."""
     return FastTransformer(model, int8, fused_step, bf16)
