@@ -160,7 +160,7 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     target = replace(options, source_lang=target_lang)
     parts = letterless_parts(source, options, glossary, fits)
     ours = paragraph_sentences(source, options, glossary, fits)
-    theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets(), fits), parts)
+    theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits), parts)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
             and stands_in(letterless_parts(translation, target), " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))

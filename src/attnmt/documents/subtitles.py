@@ -50,7 +50,7 @@ import re
 from collections.abc import Sequence
 from itertools import accumulate
 
-from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary import Glossary, cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
@@ -229,12 +229,16 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
     end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)
     Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike."):
     each cue read alone, the term was in neither, and its translation was dropped silently; read
-    as one, the splitter keeps it in one sentence (attnmt.documents.sentences.across_terms)."""
+    as one, the splitter keeps it in one sentence (attnmt.documents.sentences.across_terms).  Only
+    a term written across them as the glossary writes it, in its own case (attnmt.decoding.glossary.cased):
+    matching, which ignores case, finds "Apple Music" in "eating an apple" / "Music is playing.",
+    but a capital starts a sentence, and joined, the first cue's sentence lost its "apple" to the term."""
     if not has_words(text):
         return False
     first = text.strip()
     both = f"{first} {following.strip()}"
-    if glossary and any(s < len(first) < e for s, e, _ in glossary.found_in(both)):
+    if glossary and any(s < len(first) < e and cased(both[s:e]) in glossary.cased_terms
+                        for s, e, _ in glossary.found_in(both)):
         return True
     if not next((ch for ch in following if ch.isalpha()), "").islower():
         return False

@@ -1,0 +1,72 @@
+"""Where a glossary term may begin and end in a text (attnmt.decoding.glossary): at a word's edge, a
+character no part of a word on the other side, whatever the term's own first and last characters;
+or, in a script written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar), beside
+any of its letters, as nothing there marks a word's edge."""
+
+from __future__ import annotations
+
+import bisect
+import unicodedata
+
+
+def is_word(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is part of a word: a word character (as regular expressions' \\w) or a
+    combining mark, which belongs to the letter before it ("q" + U+0301 is one letter, so "q" is
+    not a whole word there); False outside the text."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_"
+                                    or unicodedata.category(text[at]).startswith("M"))
+
+
+def may_begin(text: str, start: int) -> bool:
+    """Whether a term may begin at ``text[start]``: where the character before is no part of a word
+    (``is_word``; the text's start too), whatever the term's first character, so ".net" is not in
+    "asp.net" nor "-based" in "web-based"; or beside a letter of a script written without spaces
+    (``beside_unspaced``)."""
+    return not is_word(text, start - 1) or beside_unspaced(text, start)
+
+
+def may_end(text: str, end: int) -> bool:
+    """Whether a term that ends before ``text[end]`` may end there: where that character is no part of
+    a word (the text's end too), whatever the term's last character, so "c++" is not in "c++x"; or
+    beside a letter of a script written without spaces (``beside_unspaced``)."""
+    return not is_word(text, end) or beside_unspaced(text, end)
+
+
+def beside_unspaced(text: str, at: int) -> bool:
+    """Whether ``text[at - 1]`` or ``text[at]`` (both in the text: a term's edge character and the word
+    character beside it) is a letter of a script written without spaces (``unspaced``), in which
+    nothing marks a word's edge ("東京" in "我在東京住", "iPhone" in "我的iPhone"), but never where
+    ``text[at]`` is a combining mark, a part of the letter before it (Thai "กิน" holds no "ก")."""
+    before, after = text[at - 1], text[at]
+    if before < FIRST_UNSPACED and after < FIRST_UNSPACED:
+        return False  # the common case, Latin, Greek or Cyrillic inside a word, without a look-up
+    return (unspaced(before) or unspaced(after)) and not unicodedata.category(after).startswith("M")
+
+
+def unspaced(character: str) -> bool:
+    """Whether ``character`` is of a script written without spaces between words (``UNSPACED``)."""
+    return bisect.bisect_right(UNSPACED, ord(character)) % 2 == 1
+
+
+# The code points of the scripts written without spaces between words, as (first, last + 1) bounds
+# in order, so that a code point lies in one where bisect_right finds an odd index.  After NFKC,
+# which makes half-width katakana and compatibility ideographs the usual ones.
+UNSPACED = (
+    0x0E00, 0x0F00,  # Thai, Lao
+    0x1000, 0x10A0,  # Myanmar
+    0x1780, 0x1800,  # Khmer
+    0x3005, 0x3008,  # Han's iteration mark, closing mark and ideographic zero (々, 〆, 〇)
+    0x3021, 0x302A,  # Hangzhou numerals
+    0x3031, 0x3036,  # kana repeat marks
+    0x303B, 0x303D,  # vertical iteration mark, masu mark
+    0x3040, 0x3100,  # Hiragana, Katakana
+    0x31F0, 0x3200,  # Katakana phonetic extensions
+    0x3400, 0x4DC0,  # CJK extension A
+    0x4E00, 0xA000,  # CJK unified ideographs
+    0xA9E0, 0xAA00,  # Myanmar extended B
+    0xAA60, 0xAA80,  # Myanmar extended A
+    0xF900, 0xFB00,  # CJK compatibility ideographs
+    0x1B000, 0x1B170,  # Kana supplement and extensions
+    0x20000, 0x40000,  # CJK extensions B to H, compatibility supplement (planes 2 and 3)
+)
+FIRST_UNSPACED = chr(UNSPACED[0])
