@@ -419,6 +419,20 @@ def test_an_output_is_refused_over_the_validation_sets_and_tokenizers_the_run_na
     assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
 
 
+def test_an_output_is_refused_over_the_validation_set_of_a_moved_run_found_from_here(tmp_path, capsys, monkeypatch):
+    """The folder the run started in is gone, the run's moved with its files: train.yaml's va.en was kept
+    only where the run started, and average --out va.en wrote weights over the set a resume reads here."""
+    model_dir = a_run_of_two_checkpoints(tmp_path / "started")
+    (model_dir / "train.yaml").write_text("valid_src: va.en\nvalid_tgt: va.de\n")
+    (tmp_path / "started" / "va.en").write_text("va.en")
+    (tmp_path / "started").rename(tmp_path / "moved")
+    monkeypatch.chdir(tmp_path / "moved")
+    assert main(["average", "--model", "model", "--last", "2", "--out", "va.en"]) == 2
+    assert capsys.readouterr().err == ("attnmt: error: the --out va.en is the run's validation data (valid_src, as "
+                                       "found from here) file: give it a file of its own (averaged.safetensors)\n")
+    assert (tmp_path / "moved" / "va.en").read_text() == "va.en"
+
+
 def test_average_may_replace_the_models_weights_with_the_average(tmp_path):
     model_dir = a_run_of_two_checkpoints(tmp_path)
     out = model_dir / "model.safetensors"  # no checkpoint's: attnmt demo keeps an average there

@@ -437,11 +437,16 @@ def test_a_protobuf_too_old_for_sentencepieces_generated_code_is_one_line_when_f
     ({}, 7, "one per character it has and the special pieces"),
     ({"byte_fallback": True}, 263, "one per character it has, the special pieces and byte_fallback's 256 byte pieces"),
     ({"user_defined_symbols": [">>de<<", ">>fr<<"]}, 9, "one per character it has, the special pieces and "
-                                                        "2 user_defined_symbols"),
+                                                        "2 symbols of user_defined_symbols"),
+    ({"user_defined_symbols": [">>de<<"]}, 8, "one per character it has, the special pieces and 1 symbol of "
+                                              "user_defined_symbols"),
+    ({"user_defined_symbols": ["a", ">>de<<"]}, 8, "one per character it has, the special pieces and 1 symbol of "
+                                                   "user_defined_symbols"),  # "a" is one of the text's characters
 ])
 def test_too_small_a_vocab_size_names_every_kind_of_piece_it_counts(options, needed, pieces):
     """"ab ba" has 3 characters (a, b and the word boundary ▁) and there are 4 special pieces: 7.  With
-    byte_fallback, 263 were said to be "one per character it has, and the special pieces"."""
+    byte_fallback, 263 were said to be "one per character it has, and the special pieces".  A symbol that
+    is one of the text's characters adds no piece, and was counted; one symbol was "1 user_defined_symbols"."""
     message = (f"vocab_size=5: the training text needs at least {needed} pieces ({pieces}); use vocab_size "
                f"{needed} or more")
     with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):

@@ -56,8 +56,7 @@ def set_override(values: dict[str, Any], key: str, text: str | None, sections: d
         if not isinstance(target, dict):
             raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
     replaced, target[leaf] = target.get(leaf), override_value(key, text, sections)
-    if key in sections:
-        warn_dropped_keys(key, replaced, target[leaf])
+    warn_dropped_keys(key, replaced, target[leaf])
     section, _, name = key.rpartition(".")
     cls = sections.get(section)
     types = {f.name: str(f.type) for f in fields(cls)} if cls is not None else {}
@@ -66,15 +65,18 @@ def set_override(values: dict[str, Any], key: str, text: str | None, sections: d
 
 
 def warn_dropped_keys(key: str, replaced: object, given: object) -> None:
-    """Warns where the section ``key`` given whole on the command line leaves out keys the file set:
-    they go back to their defaults (a ``--model '{d_model: 16}'`` trained 6 + 6 layers of d_ff 2048
-    where the file said 1 + 1 of 64), which a dotted ``--model.d-model 16`` would have kept."""
+    """Warns where a mapping-valued key (a section: model, tokenizer_options) given whole on the command
+    line leaves out keys set before it, by the file or by an earlier option: they go back to their
+    defaults (a ``--model '{d_model: 16}'`` trained 6 + 6 layers of d_ff 2048 where the file said 1 + 1
+    of 64), which a dotted ``--model.d-model 16`` would have kept."""
     if not isinstance(replaced, dict) or not isinstance(given, dict | None):
         return
     dropped = [str(name) for name in replaced if name not in (given or {})]
     if dropped:
-        warn(f"--{key} replaces the config's whole {key} section, so its {', '.join(dropped)} go back to their "
-             f"defaults; to change one key alone, give it dotted (--{key}.KEY VALUE)")
+        option = f"--{key.replace('_', '-')}"
+        goes = "go back to their defaults" if len(dropped) > 1 else "goes back to its default"
+        warn(f"{option} replaces the whole {key} section, so {', '.join(dropped)}, set before it, {goes}; to "
+             f"change one key alone, give it dotted ({option}.KEY VALUE)")
 
 
 def check_key(key: str, sections: dict[str, type]) -> None:

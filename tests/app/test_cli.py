@@ -340,11 +340,37 @@ def test_a_whole_section_on_the_command_line_names_the_keys_of_the_files_it_drop
 
     path = tmp_path / "c.yaml"
     path.write_text("model: {d_model: 32, encoder_layers: 1, d_ff: 64}\n")
-    with pytest.warns(AttnmtWarning, match=re.escape("--model replaces the config's whole model section, so its "
-                                                     "encoder_layers, d_ff go back to their defaults; to change "
+    with pytest.warns(AttnmtWarning, match=re.escape("--model replaces the whole model section, so encoder_layers, "
+                                                     "d_ff, set before it, go back to their defaults; to change "
                                                      "one key alone, give it dotted (--model.KEY VALUE)")):
         config = load_config(path, {"model": "{d_model: 16}"})
     assert config.model == {"d_model": 16}
+
+
+@pytest.mark.parametrize(("text", "overrides", "warning"), [
+    ("model: {d_model: 32, d_ff: 64}\n", {"model": "{d_model: 16}"},
+     "--model replaces the whole model section, so d_ff, set before it, goes back to its default; to change one "
+     "key alone, give it dotted (--model.KEY VALUE)"),
+    ("tokenizer_options: {model_type: bpe, character_coverage: 1.0}\n",
+     {"tokenizer_options": "{byte_fallback: true}"},
+     "--tokenizer-options replaces the whole tokenizer_options section, so model_type, character_coverage, set "
+     "before it, go back to their defaults; to change one key alone, give it dotted (--tokenizer-options.KEY VALUE)"),
+    ("seed: 1\n", {"model.d_model": "64", "model": "{n_heads: 2}"},
+     "--model replaces the whole model section, so d_model, set before it, goes back to its default; to change "
+     "one key alone, give it dotted (--model.KEY VALUE)"),
+], ids=["one key", "tokenizer_options", "a key typed before it"])
+def test_a_whole_section_names_each_key_it_drops_as_it_was_set(tmp_path, text, overrides, warning):
+    """It said "its d_ff go back to their defaults" for one key; a --tokenizer-options mapping dropped the
+    file's model_type silently (only model was watched); and d_model typed on the command line just before
+    --model was called the config's."""
+    from attnmt.config import load_config
+    from attnmt.errors import AttnmtWarning
+
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.warns(AttnmtWarning) as warned:
+        load_config(path, overrides)
+    assert [str(w.message) for w in warned] == [warning]
 
 
 def test_override_values_are_typed_by_the_config(tmp_path):

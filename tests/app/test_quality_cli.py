@@ -4,9 +4,12 @@ import json
 from dataclasses import replace
 
 import pytest
+import yaml
 from support import PAIRS, calibration_pairs, run_cli, write_calibration, write_pairs
 
+from attnmt.config import load_config
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
+from attnmt.training.run_dir import record_corpora
 
 
 def test_score_writes_quality_flags_and_word_probabilities_a_line(trained_model, tmp_path, capsys):
@@ -182,6 +185,41 @@ def test_calibrate_names_a_train_yaml_it_cannot_read_in_one_line(tmp_path, capsy
     (tmp_path / "train.yaml").write_text(text)
     code, _, err = run_cli(["calibrate", "--model", tmp_path], capsys)
     assert (code, err) == (2, f"attnmt: error: {tmp_path / 'train.yaml'}: {message}\n")
+
+
+def relative_validation_set(model_dir, started, monkeypatch):
+    """The run in ``model_dir`` made to have started in ``started`` with its train.yaml naming the 20
+    pairs there relative to it (va.src, va.tgt), as corpora.json records them."""
+    started.mkdir()
+    monkeypatch.chdir(started)
+    write_pairs(started, "va", PAIRS)
+    path = model_dir / "train.yaml"
+    values = {**yaml.safe_load(path.read_text()), "valid_src": "va.src", "valid_tgt": "va.tgt"}
+    path.write_text(yaml.safe_dump(values, sort_keys=False))
+    record_corpora(load_config(path), model_dir)
+
+
+def test_calibrate_reads_the_validation_set_where_the_run_started(trained_copy, tmp_path, capsys, monkeypatch):
+    """Without --src and --ref, train.yaml's relative valid_src and valid_tgt were read from the current
+    folder: another folder's va.src/va.tgt (1 pair) were taken for the run's 20, as a resume reads them."""
+    relative_validation_set(trained_copy, tmp_path / "a", monkeypatch)
+    write_pairs(tmp_path, "va", PAIRS[:1])
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
+    assert (code, err) == (2, f"attnmt: error: 20 sentences to calibrate on; quality needs at least {MIN_SENTENCES} "
+                              "(give a larger --src/--ref pair)\n")
+
+
+def test_calibrate_refuses_a_validation_file_changed_since_the_run_started(trained_copy, tmp_path, capsys,
+                                                                            monkeypatch):
+    """Its changed bytes were taken for the run's set; now one line says where it looked and why."""
+    relative_validation_set(trained_copy, tmp_path / "a", monkeypatch)
+    (tmp_path / "a" / "va.src").write_text("one line\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
+    assert (code, err) == (2, f"attnmt: error: {tmp_path / 'a' / 'va.src'}: the validation file the model's "
+                              f"train.yaml names is not the one it started with (size 9 bytes, not 291; "
+                              f"{tmp_path / 'va.src'} cannot be read); give --src and --ref\n")
 
 
 def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path, capsys):

@@ -164,6 +164,23 @@ def test_a_tokenizer_given_from_the_out_dir_is_refused_not_replaced_by_the_runs_
     assert own.read_bytes() == writer.getvalue()
 
 
+def test_a_separate_vocabulary_run_keeps_the_users_spm_model_in_its_out_dir(tmp_path):
+    """A run of separate vocabularies writes spm.source.model and spm.target.model, never spm.model: the
+    user's spm.model given from out_dir as the source model was refused as if the run wrote over it."""
+    model_dir = tmp_path / "model"
+    model_dir.mkdir()
+    writer = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter([s for pair in PAIRS for s in pair]),
+                                             model_writer=writer, vocab_size=40, minloglevel=2)
+    (model_dir / "spm.model").write_bytes(writer.getvalue())
+    (tmp_path / "target.model").write_bytes(writer.getvalue())
+    config = tiny_config(tmp_path, **SMALL, shared_vocab=False, tokenizer=str(model_dir / "spm.model"),
+                         target_tokenizer=str(tmp_path / "target.model"))
+    Trainer(config, progress=False).train()
+    assert (model_dir / "spm.model").read_bytes() == writer.getvalue()
+    assert (model_dir / "spm.source.model").is_file() and (model_dir / "spm.target.model").is_file()
+
+
 def test_a_tokenizer_an_out_dir_link_points_to_is_refused_not_replaced_through_the_link(tmp_path):
     """out_dir/spm.model a link to the user's model: the run writes through the link (atomic_file
     replaces its target), so the model it points to was replaced, exit 0."""

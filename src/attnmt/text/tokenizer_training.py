@@ -80,7 +80,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
         needed = re.search(r"Vocabulary size is smaller than required_chars\. \d+ vs (\d+)", str(err))
         if needed:
             raise ConfigError(f"vocab_size={vocab_size}: {text} needs at least {needed[1]} pieces "
-                              f"({required_pieces(options)}); use vocab_size {needed[1]} or more") from None
+                              f"({required_pieces(options, sample)}); use vocab_size {needed[1]} or more") from None
         raise ValueError(f"SentencePiece training failed: {err}") from None
     size = load_proto(writer.getvalue()).get_piece_size()
     if size < vocab_size:
@@ -92,14 +92,17 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     return writer.getvalue()
 
 
-def required_pieces(options: dict) -> str:
+def required_pieces(options: dict, sentences: Iterable[str]) -> str:
     """What SentencePiece counts in the vocabulary it needs at least, in words, for ``options`` as
-    sentencepiece_options gives them: besides a piece per character and the special pieces, the
-    user_defined_symbols, and byte_fallback's 256 byte pieces (with it, 322 pieces were said to be one
-    per character of a text of 62 characters)."""
+    sentencepiece_options gives them: besides a piece per character of ``sentences`` and the special
+    pieces, the user_defined_symbols that are not one of those characters already (a one-character
+    symbol of the text adds no piece), and byte_fallback's 256 byte pieces (with it, 322 pieces were
+    said to be one per character of a text of 62 characters)."""
     parts = ["one per character it has", "the special pieces"]
-    if options.get("user_defined_symbols"):
-        parts.append(f"{len(options['user_defined_symbols'])} user_defined_symbols")
+    characters = set().union(*map(set, sentences))
+    added = [symbol for symbol in options.get("user_defined_symbols", []) if symbol not in characters]
+    if added:
+        parts.append(f"{len(added)} {'symbol' if len(added) == 1 else 'symbols'} of user_defined_symbols")
     if options.get("byte_fallback"):
         parts.append("byte_fallback's 256 byte pieces")
     return f"{', '.join(parts[:-1])} and {parts[-1]}"

@@ -15,16 +15,16 @@ import torch
 from safetensors.torch import save_file
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import TrainConfig, load_config
+from attnmt.config import load_config
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.decoding.translate import translate
-from attnmt.errors import ConfigError, DataError, ModelDirError
+from attnmt.errors import ConfigError, ModelDirError
 from attnmt.evaluate import bleu
 from attnmt.files import atomic_write, write_bytes
 from attnmt.text.data import read_parallel
-from attnmt.training.resume_checks import found, not_found, validation_places, validation_record
+from attnmt.training.resume_checks import run_validation_set
 
 
 def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> None:
@@ -111,23 +111,6 @@ def checked_lasts(lasts: object) -> tuple[int, ...]:
     return tuple(whole)
 
 
-def run_validation_set(config: TrainConfig, model_dir: Path) -> tuple[str, str]:
-    """The validation source and references of the run in ``model_dir`` (``config`` its train.yaml), found
-    as a resume finds them (resume_checks.validation_places: where the run started, then from here, the
-    first holding the bytes corpora.json recorded), after one line naming the places looked at where none
-    does: the set that chose model.safetensors is the one that compares it with the averages, not a file
-    of the same name in the current folder."""
-    recorded = validation_record(model_dir)  # {} for a run of an earlier release: the first file found
-    what = "the validation file this run chose its best checkpoint on"
-    files = {}
-    for key, places in validation_places(config, config, model_dir).items():
-        files[key] = found(places, recorded.get(key))
-        if files[key] is None:
-            raise DataError(f"{not_found(getattr(config, key), places, recorded.get(key), what)}; put that file "
-                            "back to compare the averages with it there")
-    return files["valid_src"], files["valid_tgt"]
-
-
 def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
                         decoding: Decoding = DEFAULT, say: Callable[[str], None] = print) -> dict[str, float]:
     """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
@@ -140,7 +123,10 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
     """
     lasts = checked_lasts(lasts)
     model_dir = Path(model_dir)
-    valid_src, valid_tgt = run_validation_set(load_config(model_dir / ckpt.TRAIN_CONFIG), model_dir)
+    # The set that chose model.safetensors compares it with the averages, found as a resume finds it.
+    valid_src, valid_tgt = run_validation_set(load_config(model_dir / ckpt.TRAIN_CONFIG), model_dir,
+                                              "the validation file this run chose its best checkpoint on",
+                                              "put that file back to compare the averages with it there")
     sources, references = zip(*read_parallel(valid_src, valid_tgt)[0], strict=True)
     candidates = write_candidates(model_dir, lasts)
     scores = {}

@@ -11,7 +11,7 @@ from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.files import file_digest
 from attnmt.text.data import read_lines
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, read_corpora, started_dir, started_in
+from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, places_to_look, read_corpora, started_dir, started_in
 
 
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:
@@ -37,19 +37,6 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
         if why:
             raise DataError(f"{name}: not the file this run trained on ({why}): it changed since; put back the file "
                             f"the run trained on, or {new_run}")
-
-
-def places_to_look(given: str, kept: str | None, started: Path) -> list[str]:
-    """Where a resume looks for the validation file ``given``: train.yaml's own path (``kept``) where the
-    run started (``started``), then as typed from the current folder (a run folder moved with its files, a
-    path an earlier release's resume wrote relative to its own folder); another path (--valid-src) where
-    it is typed.  Two spellings of one file are looked at once."""
-    if not kept or given != kept:
-        return [given]
-    places: dict[Path, str] = {}
-    for place in (str(started / kept), kept):
-        places.setdefault(Path(place).resolve(), place)
-    return list(places.values())
 
 
 def why_not(place: str, was: dict | None) -> str:
@@ -97,6 +84,22 @@ def validation_files(saved: TrainConfig, config: TrainConfig, folder: Path) -> d
     recorded = validation_record(folder)
     return {key: found(places, recorded.get(key)) or places[0]
             for key, places in validation_places(saved, config, folder).items()}
+
+
+def run_validation_set(config: TrainConfig, folder: Path, what: str, instead: str) -> tuple[str, str]:
+    """The validation source and references of the run in ``folder`` (``config`` its train.yaml), found
+    as a resume finds them (validation_places: where the run started, then from here, the first holding
+    the bytes corpora.json recorded; the first that exists for a run of an earlier release), for a command
+    that reads the run's own set again (keep_better_average, ``attnmt calibrate``): not a file of the same
+    name in the current folder.  Where none is found, one line naming the places looked at (``what`` says
+    whose file it is, ``instead`` what to do)."""
+    recorded = validation_record(folder)
+    files = {}
+    for key, places in validation_places(config, config, folder).items():
+        files[key] = found(places, recorded.get(key))
+        if files[key] is None:
+            raise DataError(f"{not_found(getattr(config, key), places, recorded.get(key), what)}; {instead}")
+    return files["valid_src"], files["valid_tgt"]
 
 
 def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path, new_run: str) -> None:

@@ -136,17 +136,30 @@ def check_new_run_dir(config: TrainConfig) -> None:
 
 
 def check_tokenizers_kept(config: TrainConfig, folder: Path) -> None:
-    """Refuses a tokenizer file the config names where the run writes one of its own files (RUN_FILES) in
+    """Refuses a tokenizer file the config names where the run writes one of its own files (written_files) in
     ``folder``: a plain spm_train model given as out_dir's spm.model was replaced by the run's copy in
     attnmt's id layout, and the user's file was gone.  A run's file that is a link is written through
     (attnmt.files.atomic_file replaces its target): a tokenizer the link points to is refused too."""
-    written = {path: name for name in RUN_FILES for path in (folder.resolve() / name, (folder / name).resolve())}
+    written = {path: name for name in written_files(config)
+               for path in (folder.resolve() / name, (folder / name).resolve())}
     for key in ("tokenizer", "target_tokenizer"):
         given = getattr(config, key)
         name = written.get(Path(given).resolve()) if given else None
         if name:
             raise ConfigError(f"{key}: {given} is in out_dir {folder}, where the run writes its own "
                               f"{name}: choose another out_dir, or move the tokenizer out of it")
+
+
+def written_files(config: TrainConfig) -> tuple[str, ...]:
+    """The files of RUN_FILES a new run of ``config`` writes: of the tokenizer's, spm.model, or with
+    shared_vocab false spm.source.model and spm.target.model (a user's spm.model beside a run of
+    separate vocabularies is never written).  The tokenizer init_from's model or a prepared_dir gives may
+    be of any kind: its files are not known before it is read, and all are kept."""
+    if config.init_from or (config.prepared_dir and not config.tokenizer):
+        return RUN_FILES
+    own = SEPARATE_TOKENIZERS if config.shared_vocab is False else (TOKENIZER,)
+    others = {TOKENIZER, *SEPARATE_TOKENIZERS, *VocabTokenizer.FILES, VocabTokenizer.TARGET_VOCAB} - {*own}
+    return tuple(name for name in RUN_FILES if name not in others)
 
 
 def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
@@ -294,9 +307,11 @@ def own_files(folder: Path) -> dict[str, str]:
 
 
 def configured_inputs(folder: Path) -> dict[str, str]:
-    """The validation sets and tokenizer files the run in ``folder`` names in its train.yaml, relative to
-    the directory it started in (corpora.json's; else the current one), by their keys; {} where there is
-    no train.yaml, or one that cannot be read (the model still translates: nothing to protect there)."""
+    """The validation sets and tokenizer files the run in ``folder`` names in its train.yaml, by their keys,
+    at each place a resume looks for them (places_to_look): relative to the directory it started in
+    (corpora.json's; else the current one), and as named from here, where a moved run's are found; {}
+    where there is no train.yaml, or one that cannot be read (the model still translates: nothing to
+    protect there)."""
     try:
         values = read_config_file(folder / ckpt.TRAIN_CONFIG) if (folder / ckpt.TRAIN_CONFIG).is_file() else {}
     except ConfigError:
@@ -310,9 +325,15 @@ def configured_inputs(folder: Path) -> dict[str, str]:
     for i, corpus in enumerate(corpora if isinstance(corpora, list) else []):
         keys.update({f"train[{i}].{key}": corpus.get(key) for key in VALIDATION_KEYS
                      if isinstance(corpus, dict)})
-    named = {f"run's validation data ({key})": path for key, path in keys.items()}
-    named.update({f"run's tokenizer ({key})": values.get(key) for key in ("tokenizer", "target_tokenizer")})
-    return {name: str(started / path) for name, path in named.items() if isinstance(path, str) and path}
+    named = [("validation data", key, path) for key, path in keys.items()]
+    named += [("tokenizer", key, values.get(key)) for key in ("tokenizer", "target_tokenizer")]
+    inputs = {}
+    for what, key, path in named:
+        if isinstance(path, str) and path:
+            first, *others = places_to_look(path, path, started)
+            inputs.update({f"run's {what} ({key})": first,
+                           **{f"run's {what} ({key}, as found from here)": place for place in others}})
+    return inputs
 
 
 def started_dir(folder: Path) -> Path:
@@ -320,3 +341,16 @@ def started_dir(folder: Path) -> Path:
     earlier release without one), where a resume reads train.yaml's relative validation paths."""
     corpora = read_corpora(folder)
     return Path(started_in(corpora, folder)) if corpora else Path()
+
+
+def places_to_look(given: str, kept: str | None, started: Path) -> list[str]:
+    """Where a resume looks for the validation file ``given``: train.yaml's own path (``kept``) where the
+    run started (``started``), then as typed from the current folder (a run folder moved with its files, a
+    path an earlier release's resume wrote relative to its own folder); another path (--valid-src) where
+    it is typed.  Two spellings of one file are looked at once."""
+    if not kept or given != kept:
+        return [given]
+    places: dict[Path, str] = {}
+    for place in (str(started / kept), kept):
+        places.setdefault(Path(place).resolve(), place)
+    return list(places.values())

@@ -28,9 +28,9 @@ from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import read_header
-from attnmt.training.resume_checks import check_same_corpora, check_same_validation, found, not_found, places_to_look
+from attnmt.training.resume_checks import check_same_corpora, check_same_validation, found, not_found
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS, started_dir
+from attnmt.training.run_dir import VALIDATION_KEYS, places_to_look, started_dir
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000

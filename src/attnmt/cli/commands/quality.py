@@ -18,23 +18,23 @@ from attnmt.errors import ConfigError, DataError
 SCORE_FORMATS = ("jsonl", "tsv")
 
 
-def validation_files(model_dir: str) -> tuple[str, str]:
+def calibration_set(model_dir: str) -> tuple[str, str]:
     """The validation source and references named by the model's training config (train.yaml), read
-    as ``attnmt train`` reads a config: one that is not YAML, or no mapping, is one line naming it
-    (it was PyYAML's traceback)."""
+    as ``attnmt train`` reads a config (one that is not YAML, or no mapping, is one line naming it; it
+    was PyYAML's traceback), and found as a resume finds them (resume_checks.run_validation_set: where
+    the run started, with the bytes corpora.json recorded), not as named from the current folder."""
+    from attnmt.config import TrainConfig
     from attnmt.config_file import read_config_file
+    from attnmt.training.resume_checks import run_validation_set
 
     path = Path(model_dir) / "train.yaml"
     if not path.exists():
         raise ConfigError(f"{model_dir} has no train.yaml naming a validation set: give --src and --ref")
     values = read_config_file(path)
-    src, ref = values.get("valid_src"), values.get("valid_tgt")
-    if not (src and ref):
+    if not (values.get("valid_src") and values.get("valid_tgt")):
         raise ConfigError(f"{path}: no valid_src and valid_tgt: give --src and --ref")
-    for name, file in (("valid_src", src), ("valid_tgt", ref)):
-        if not Path(file).exists():
-            raise ConfigError(f"{path}: {name} {file} is not there (from this directory): give --src and --ref")
-    return src, ref
+    return run_validation_set(TrainConfig.from_dict(values, source=str(path)), Path(model_dir),
+                              "the validation file the model's train.yaml names", "give --src and --ref")
 
 
 def chrf_threshold(text: str) -> float:
@@ -57,7 +57,7 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if bool(args.src) != bool(args.ref):
         raise ConfigError("give both --src and --ref, or neither (the training config's validation set)")
     check_one_stdin([("--src", args.src), ("--ref", args.ref)])  # "-" is stdin, as score reads it
-    src, ref = (args.src, args.ref) if args.src else validation_files(args.model)
+    src, ref = (args.src, args.ref) if args.src else calibration_set(args.model)
     sources, references = read_input(src), read_input(ref)
     src, ref = shown(src), shown(ref)
     if len(sources) != len(references):

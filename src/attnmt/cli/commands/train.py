@@ -128,8 +128,8 @@ def train_keys_help() -> str:
     from attnmt.config_options import describe_keys
 
     return "\n".join([
-        "Any config key can be overridden: --key value, --key=value, or a bare --key for true;",
-        "model keys are dotted (--model.d-model 512). Keys:",
+        "Any config key can be overridden: --key value, --key=value, or, for a boolean key, a bare --key",
+        "for true; model keys are dotted (--model.d-model 512). Keys:",
         *[line for line in describe_keys(TrainConfig) if not line.startswith("  --model ")],
         *describe_keys(TransformerConfig, prefix="model."),
     ])
