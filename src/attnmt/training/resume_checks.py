@@ -94,11 +94,12 @@ def run_validation_set(config: TrainConfig, folder: Path, what: str, instead: st
     name in the current folder.  Where none is found, one line naming the places looked at (``what`` says
     whose file it is, ``instead`` what to do)."""
     recorded = validation_record(folder)
-    files = {}
+    files: dict[str, str] = {}
     for key, places in validation_places(config, config, folder).items():
-        files[key] = found(places, recorded.get(key))
-        if files[key] is None:
+        path = found(places, recorded.get(key))
+        if path is None:
             raise DataError(f"{not_found(getattr(config, key), places, recorded.get(key), what)}; {instead}")
+        files[key] = path
     return files["valid_src"], files["valid_tgt"]
 
 
