@@ -181,6 +181,26 @@ def test_an_opendocument_sentences_note_comment_and_line_break_are_shown_as_a_re
         ("A bad dog runs on the green grass.", "A bad dog runs on the green grass.")]
 
 
+@pytest.mark.parametrize("between", ["\\N", "\\n", "<br>", "\\h"])
+def test_a_subtitles_line_break_or_hard_space_is_shown_as_a_space(mirror, between):
+    """The row read "A badwalks his dog." and "DOG. HISWALKS BAD A": the break was shown as nothing."""
+    srt = f"1\n00:00:01,000 --> 00:00:02,000\nA bad{between}walks his dog.\n".encode()
+    review = Review(Graded(), 0.5)
+    out = translate_file_bytes(srt, "film.srt", mirror, OPTIONS, review=review).decode()
+    assert out.splitlines()[2] == f"DOG. HIS{between}WALKS BAD A"
+    assert [(s.source, s.translation) for s in review.segments] == [("A bad walks his dog.", "DOG. HIS WALKS BAD A")]
+
+
+def test_a_webvtt_passage_kept_in_its_own_language_is_shown_as_its_text(same):
+    """The row read "She said  to the bad man.", the French gone from both columns."""
+    vtt = b"WEBVTT\n\n00:01.000 --> 00:02.000\nShe said <lang fr>bonjour <i>mon</i>\n&amp; ami</lang> to the bad man.\n"
+    review = Review(Graded(), 0.5)
+    out = translate_file_bytes(vtt, "film.vtt", same, OPTIONS, review=review)
+    assert out == vtt
+    assert [(s.source, s.translation) for s in review.segments] == [
+        ("She said bonjour mon & ami to the bad man.", "She said bonjour mon & ami to the bad man.")]
+
+
 def test_a_word_sentences_field_code_deletion_and_drawing_are_shown_as_a_reader_sees_them(same):
     """The table showed a field's code beside its result ("DATE \\@"M/d/yy" 5/1/24"), the words a
     tracked change deleted, and a drawing's position ("centertop")."""

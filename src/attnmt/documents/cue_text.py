@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape, unescape
 
-from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.flat import COLLAPSED, FlatBuilder, FlatText, has_words
 from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.spans import Nested
 from attnmt.errors import warn
@@ -73,10 +73,13 @@ EMPTY_TAGS = frozenset({"br"})
 @dataclass
 class CueTag:
     """A tag as read: ``start`` ("<v Roger>"; an atom's whole text) and ``end`` ("</v>"; "" when
-    the cue closed it, or for an atom)."""
+    the cue closed it, or for an atom); ``shown``: what a reader sees of an atom in its line, for
+    a review (attnmt.documents.flat.shown_text): a line break or a hard space as a space, a kept
+    passage as its text, anything else as nothing."""
 
     start: str
     end: str = ""
+    shown: str = ""
 
 
 class CueBreak:
@@ -125,14 +128,15 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str, source: str)
             vtt and source and name == "lang" and not is_end) else None
         if kept is not None:
             position = kept
-            builder.add_atom(node=CueTag(text[match.start():position]), shows_text=True)
+            passage = text[match.start():position]
+            builder.add_atom(node=CueTag(passage, shown=COLLAPSED.sub(" ", unescape(TOKEN.sub("", passage)))))
         elif name == "rt" and not is_end:
             position = annotation_end(text, match)
             builder.add_atom(node=CueTag(text[match.start():position]))
         elif tag is None or not name or name in EMPTY_TAGS or tag[:1].isdigit() or (
                 is_end and name not in [n for n, _ in opened]):
             line_break = name in EMPTY_TAGS or match.group().startswith("\\")  # <br>, \N, \n, \h
-            builder.add_atom(node=CueTag(match.group()), parts_words=line_break)
+            builder.add_atom(node=CueTag(match.group(), shown=" " if line_break else ""), parts_words=line_break)
         elif is_end:
             while opened:
                 builder.close()

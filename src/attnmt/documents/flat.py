@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from lxml import etree
 
@@ -74,6 +74,15 @@ class Mark:
     # (a tracked insertion, whose spaces are text it inserts), or a run whose surroundings show an
     # underline on a space, where a space put outside would take that line.
     keeps_edge_spaces: bool = False
+
+
+@runtime_checkable
+class ShowsItself(Protocol):
+    """An atom's node that is no element but says what a reader sees of it in its line
+    (``shown``): a subtitle's tag (attnmt.documents.cue_text.CueTag), a line break as a space, a
+    passage kept in its own language as its text, a timestamp as nothing."""
+
+    shown: str
 
 
 @dataclass(frozen=True)
@@ -195,14 +204,13 @@ class FlatBuilder:
 
     def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
                  range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False,
-                 reference: bool = False, shows_text: bool = False) -> None:
+                 reference: bool = False) -> None:
         """Something kept whole at this point; ``parts_words``: it separates the words around it
         (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
         the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
         ``place`` keeps after its start; ``ends_sentence``: no sentence goes on past it (a tab
         between fields: "Name: John Smith<tab/>Date: 12 March"); ``reference``: it refers to a note
-        (Mark.reference); ``shows_text``: it shows text though ``node`` is no element whose text
-        has_text_of_its_own reads (a subtitle's passage in another language, attnmt.documents.cue_text)."""
+        (Mark.reference)."""
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
@@ -213,7 +221,7 @@ class FlatBuilder:
         before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
                     parts_words=parts_words,
-                    shows_text=shows_text or bool(literal) or has_text_of_its_own(node),
+                    shows_text=bool(literal) or has_text_of_its_own(node),
                     glued_before=not touching and self.text[-1:].isalnum(), reference=reference)
         if range_edge is not None:
             key, starts = range_edge
@@ -232,7 +240,8 @@ class FlatBuilder:
 
 
 def has_text_of_its_own(node: Any) -> bool:
-    """Whether an atom's element shows text (inline code, a field's result), not a comment's or a mark's."""
+    """Whether an atom's element shows text (inline code, a field's result, a subtitle's kept
+    passage), not a comment's, a mark's or a line break's."""
     return bool(shown_text(node).strip())
 
 
@@ -240,10 +249,13 @@ def shown_text(node: Any) -> str:
     """The text an atom's element shows in its line (inline code, a field's result, a kept
     ``<i>.</i>``), as a reader sees it there: a line break or a tab as a space (SHOWN_AS_SPACE),
     nothing of what is not in the line (NOT_IN_THE_LINE: a note's or a comment's own paragraphs,
-    a field's code, deleted words) nor of a hidden Word run (wordml.is_hidden_run); "" for a
-    comment, or where there is no element (a protected span: its ``literal``)."""
-    if node is None or callable(getattr(node, "tag", None)) or not hasattr(node, "itertext"):
+    a field's code, deleted words) nor of a hidden Word run (wordml.is_hidden_run); a node that
+    is no element but ShowsItself (a subtitle's tag) its ``shown``; "" for a comment, or where
+    there is no element (a protected span: its ``literal``)."""
+    if node is None or callable(getattr(node, "tag", None)):
         return ""
+    if not hasattr(node, "itertext"):  # no element: asked only then, as elements are many and the check slow
+        return node.shown if isinstance(node, ShowsItself) else ""
     if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}") or is_hidden_run(node):
         return ""
     if node.tag in SHOWN_AS_SPACE:
