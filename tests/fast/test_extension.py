@@ -422,3 +422,29 @@ def test_a_cache_that_is_a_file_is_named_in_the_one_warning(monkeypatch, tmp_pat
     assert message.startswith(f"attnmt: the fused decoder step could not be built or loaded (attnmt's cache {typo} "
                               "($ATTNMT_CACHE) is not a folder); translating with the Python step")
     assert typo.read_text() == "A dog runs.\n"
+
+
+def elf_library(length: int, headers_end: int) -> bytes:
+    """A 64-bit little-endian ELF file ``length`` bytes long whose section headers end at ``headers_end``."""
+    header = bytearray(64)
+    header[:6] = b"\x7fELF\x02\x01"
+    header[40:48] = (headers_end - 64 * 2).to_bytes(8, "little")  # e_shoff: two 64-byte section headers
+    header[58:60], header[60:62] = (64).to_bytes(2, "little"), (2).to_bytes(2, "little")
+    return bytes(header) + bytes(length - 64)
+
+
+def test_an_earlier_releases_whole_build_is_loaded_where_none_can_run_here(stubbed_build, monkeypatch):
+    """A cache an earlier release built has no record; with no compiler (or a read-only cache) the run
+    used the Python step and doctor said "not built", where the earlier release loaded it.  One cut
+    short (shorter than its ELF header says) is still never loaded."""
+    library = extension.build_directory() / f"{NAME}.so"
+    library.parent.mkdir(parents=True, exist_ok=True)
+    library.write_bytes(elf_library(4096, 4096))
+    monkeypatch.setenv("PATH", "")  # no compiler
+    assert extension.built_library() == library
+    assert extension.load() == library
+    assert stubbed_build == [library.read_bytes()]
+    library.write_bytes(elf_library(4096, 4096)[:2048])
+    assert extension.built_library() is None
+    with pytest.raises(RuntimeError, match="no C\\+\\+ compiler"):
+        extension.load()

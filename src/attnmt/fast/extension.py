@@ -137,7 +137,7 @@ def built_library() -> Path | None:
     library = prebuilt()
     if library is None:
         library = build_directory() / f"{NAME}.so"
-        return library if finished(library) else None
+        return library if finished(library) or whole_elf(library) else None
     return library if library.is_file() else None
 
 
@@ -180,9 +180,31 @@ def load() -> Path:
         cache_root_folder()  # a file there is said as such, not as the build folder's NotADirectoryError
         library = build_directory() / f"{NAME}.so"
         if not finished(library):
-            _build(library.parent)
+            try:
+                _build(library.parent)
+            except (RuntimeError, OSError):
+                if not whole_elf(library):  # nothing an earlier release built, whole, to fall back on
+                    raise
     torch.ops.load_library(str(library))
     return library
+
+
+def whole_elf(library: Path) -> bool:
+    """Whether ``library`` is as long as its ELF header says, its program and section headers inside
+    it: a library an earlier release built (without the BUILT record), which a run that cannot build
+    here (no compiler, a read-only cache) still loads, as it did.  A link killed midway, or a file
+    cut short, is shorter than its header says (mapped, it was a bus error)."""
+    try:
+        with open(library, "rb") as file:
+            header, size = file.read(64), os.fstat(file.fileno()).st_size
+    except OSError:
+        return False
+    if len(header) < 64 or header[:6] != b"\x7fELF\x02\x01":  # 64-bit, little-endian: what attnmt builds
+        return False
+    program, section = int.from_bytes(header[32:40], "little"), int.from_bytes(header[40:48], "little")
+    program_size = int.from_bytes(header[54:56], "little") * int.from_bytes(header[56:58], "little")
+    section_size = int.from_bytes(header[58:60], "little") * int.from_bytes(header[60:62], "little")
+    return section > 0 and max(program + program_size, section + section_size) <= size
 
 
 def prebuilt() -> Path | None:
