@@ -111,6 +111,23 @@ def test_a_term_across_two_cues_in_another_case_leaves_them_apart(same, term, cu
     assert same.given[0] == first
 
 
+@pytest.mark.parametrize(("cues", "why", "given"), [
+    (("A <i>red</i>", "car drives."), "one of them has tags", ["A red", "car drives."]),
+    (("A man", "and a woman see a", "red", "car drive by."), "3 cues are joined at most",
+     ["A man and a woman see a red", "car drive by."]),
+])
+def test_a_term_across_two_cues_that_stay_apart_is_warned_about_naming_both(same, cues, why, given):
+    same.glossary = Glossary.of({"red car": "Sportwagen"})  # the term's translation was dropped without a word
+    blocks = [f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues)]
+    last = 4 * len(cues) - 1  # the line the last cue's text is on
+    with pytest.warns(AttnmtWarning) as heard:
+        translate_subtitle_text("\n".join(blocks), same, OPTIONS)
+    assert [str(warning.message) for warning in heard] == [
+        f"input, lines {last - 4} and {last}: the glossary term 'red car' runs across two cues translated apart "
+        f"({why}), so its translation is not kept; write the term within one cue"]
+    assert same.given == given
+
+
 def test_score_builds_the_glossary_of_target_terms_once_for_all_lines(monkeypatch):
     glossary = Glossary.of({"We love you. Goodbye": "Wir lieben dich. Tschüss", "dog": "Hund"})
     builds = []

@@ -99,12 +99,17 @@ def test_cues_are_not_joined_over_a_sentence_end_a_note_tags_or_no_split(mirror)
         vtt("DOG THE", "FAST RUNS")
 
 
+@pytest.mark.parametrize("quoted", ["&quot;Hello, my friend.&quot;", "&lrm;Hello, my friend."])
+def test_a_cue_starting_with_an_entity_is_read_as_shown_and_not_joined_before_a_capital(same, quoted):
+    translate_subtitle_text(vtt("The man in the red shirt said", quoted), same)  # its "q" was lower-case
+    assert len(same.given) == 2 and same.given[0] == "The man in the red shirt said"
+
+
 def test_at_most_three_cues_are_joined():
-    from attnmt.documents.cue_text import SRT_TAGS
     from attnmt.documents.subtitles import MAX_JOINED, chains
 
     texts = ["one", "two", "three", "four", "five."]
-    assert chains(texts, [True] * 4, DocumentOptions(), SRT_TAGS) == [[0, 1, 2], [3, 4]]
+    assert chains(texts, [True] * 4, DocumentOptions(), False, "input", range(5)) == [[0, 1, 2], [3, 4]]
     assert MAX_JOINED == 3
 
 

@@ -93,6 +93,13 @@ def tags_of(vtt: bool) -> re.Pattern[str]:
     return TOKEN if vtt else SRT_TAGS
 
 
+def shown_text(text: str, vtt: bool) -> str:
+    """A cue's text as a viewer reads it: its tags and ASS codes left out, and in WebVTT its
+    entities read (``&quot;Hello`` starts with a quote, not with the "q" of its escape)."""
+    bare = tags_of(vtt).sub("", text)
+    return unescape(bare) if vtt else bare
+
+
 def tag_name(tag: str) -> str:
     """The element name of a tag's text ("v Roger" -> "v", "c.yellow" -> "c", "/i" -> "i")."""
     match = re.match(r"/?([^\s./]+)", tag)

@@ -32,9 +32,9 @@ without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's spea
 as its prefix, and does not count), and not each in another speaker's voice (another voice is another
 speaker, as a dash is; a cue without a voice goes on in the voice before it, as captions name a
 speaker only where the speaker changes), are joined where the next cue starts with a
-lower-case letter and without a speaker's dash (a cue's last speaker's turn, ``- I saw a
-man`` / ``in the park.``, runs on as a cue of one text does) and the segmenter finds no
-sentence end where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a
+lower-case letter (as shown: WebVTT's ``&quot;Hello`` starts with a capital) and without a
+speaker's dash (a cue's last speaker's turn, ``- I saw a man`` / ``in the park.``, runs on as a cue of one text does)
+and the segmenter finds no sentence end where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a
 ``NOTE`` or with ``--no-split``).
 The translation is cut back into the cues where the cue breaks land by the alignment
 (rule 2 of attnmt.documents.spans: before the first target word aligned to the source
@@ -54,7 +54,7 @@ from attnmt.decoding.glossary import Glossary, cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
-from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, split_at_breaks, tags_of
+from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
@@ -68,6 +68,7 @@ from attnmt.documents.pipeline import (
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
+from attnmt.errors import warn
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
@@ -161,7 +162,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     (for warnings and ``review``)."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
     bodies = [body for _, body, _ in speakers]
-    runs = chains(bodies, follows, options, tags_of(vtt), translator_glossary(translator))
+    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator))
     out = [text for cut in translate_runs(runs, bodies, translator, options, vtt, where, lines, review) for text in cut]
     return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
 
@@ -205,45 +206,62 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
     review.sentences -= sum(has_words(flat.text[s:e]) for flat, each in spans for s, e in each)
 
 
-def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions,
-           tags: re.Pattern[str], glossary: Glossary | None = None) -> list[list[int]]:
+def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions, vtt: bool, where: str,
+           lines: Sequence[int], glossary: Glossary | None = None) -> list[list[int]]:
     """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
-    tags (their format's ``tags``: an SRT cue's "<3 my dog, he is >" is text), it follows cue k in
+    tags (their format's, ``tags_of``: an SRT cue's "<3 my dog, he is >" is text), it follows cue k in
     the file, the run is shorter than MAX_JOINED, and it goes on with cue k's sentence or a term of
-    ``glossary`` runs across the two (``runs_on``)."""
+    ``glossary`` runs across the two (``runs_on``), their texts read as shown (``shown_text``:
+    WebVTT's "&quot;Hello" starts with a capital).  A term across two cues that stay apart for
+    tags or length is lost, so it is warned about, naming the lines their texts start on (``lines``)."""
+    tags, shown = tags_of(vtt), [shown_text(text, vtt) for text in texts]
     runs: list[list[int]] = []
     for k, text in enumerate(texts):
-        joins = (k > 0 and options.split and follows[k - 1] and len(runs[-1]) < MAX_JOINED
-                 and not (tags.search(text) or tags.search(texts[k - 1]))
-                 and runs_on(texts[k - 1], text, options.source_lang, glossary))
-        if joins:
+        together = k > 0 and options.split and follows[k - 1]
+        tagged = together and bool(tags.search(text) or tags.search(texts[k - 1]))
+        full = together and len(runs[-1]) >= MAX_JOINED
+        if together and not (tagged or full) and runs_on(shown[k - 1], shown[k], options.source_lang, glossary):
             runs[-1].append(k)
-        else:
-            runs.append([k])
+            continue
+        term = term_across(shown[k - 1], shown[k], glossary) if tagged or full else None
+        if term:
+            why = "one of them has tags" if tagged else f"{MAX_JOINED} cues are joined at most"
+            warn(f"{where}, lines {lines[k - 1]} and {lines[k]}: the glossary term '{term}' runs across two cues "
+                 f"translated apart ({why}), so its translation is not kept; write the term within one cue")
+        runs.append([k])
     return runs
+
+
+def term_across(text: str, following: str, glossary: Glossary | None) -> str | None:
+    """The term of ``glossary`` written across ``text`` and the cue ``following`` it, as the
+    glossary writes it, in its own case (attnmt.decoding.glossary.cased): matching, which ignores
+    case, finds "Apple Music" in "eating an apple" / "Music is playing.", but a capital starts a
+    sentence, and joined, the first cue's sentence lost its "apple" to the term.  None where none is."""
+    if not glossary:
+        return None
+    first = text.strip()
+    both = f"{first} {following.strip()}"
+    found = (both[s:e] for s, e, _ in glossary.found_in(both) if s < len(first) < e)
+    return next((term for term in found if cased(term) in glossary.cased_terms), None)
 
 
 def runs_on(text: str, following: str, language: str, glossary: Glossary | None = None) -> bool:
     """Whether ``following`` goes on with the sentence ``text`` ends with: it starts with a
     lower-case letter, and the sentence segmenter, reading both as one text, finds no sentence
     end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)
-    Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike."):
-    each cue read alone, the term was in neither, and its translation was dropped silently; read
-    as one, the splitter keeps it in one sentence (attnmt.documents.sentences.across_terms).  Only
-    a term written across them as the glossary writes it, in its own case (attnmt.decoding.glossary.cased):
-    matching, which ignores case, finds "Apple Music" in "eating an apple" / "Music is playing.",
-    but a capital starts a sentence, and joined, the first cue's sentence lost its "apple" to the term."""
+    Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike.",
+    ``term_across``): each cue read alone, the term was in neither, and its translation was
+    dropped silently; read as one, the splitter keeps it in one sentence
+    (attnmt.documents.sentences.across_terms)."""
     if not has_words(text):
         return False
-    first = text.strip()
-    both = f"{first} {following.strip()}"
-    if glossary and any(s < len(first) < e and cased(both[s:e]) in glossary.cased_terms
-                        for s, e, _ in glossary.found_in(both)):
+    if term_across(text, following, glossary):
         return True
     if not next((ch for ch in following if ch.isalpha()), "").islower():
         return False
+    first = text.strip()
     ends = edges(first, 0, len(first))[1]  # where a sentence of it ends: before a control closing it
-    return all(end != ends for _, end in sentence_spans(both, language))
+    return all(end != ends for _, end in sentence_spans(f"{first} {following.strip()}", language))
 
 
 def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:
