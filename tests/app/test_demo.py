@@ -8,6 +8,7 @@ what is tested here is what happens to the folder, not the training."""
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -235,6 +236,18 @@ def test_a_missing_config_the_user_named_is_said_not_found(tmp_path, capsys):
 
 def test_the_default_config_missing_says_where_to_run_the_demo(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(["demo"], capsys)
+    assert code == 2 and err == ("attnmt: error: configs/multi30k_en_de.yaml: not found; run the demo from the "
+                                 "attnmt repository root\n")
+
+
+def test_a_demo_outside_the_repository_names_its_files_before_the_plot_extra(tmp_path, capsys, monkeypatch):
+    """An installed attnmt without matplotlib asked for the plot extra first; once it was installed, the
+    demo said its config was not found: the repository's files are what a demo outside it lacks."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # not importable, as in a core install
+    for module in ("attnmt.cli.demo", "attnmt.inspect.figures"):  # imported afresh, as a new process would
+        monkeypatch.delitem(sys.modules, module)
     code, _, err = run_cli(["demo"], capsys)
     assert code == 2 and err == ("attnmt: error: configs/multi30k_en_de.yaml: not found; run the demo from the "
                                  "attnmt repository root\n")

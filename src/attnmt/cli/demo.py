@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from attnmt.checkpoint import CHECKPOINTS, list_checkpoints, load_model_dir
-from attnmt.cli.commands.train import load_training_kernels
+from attnmt.cli.commands.train import TEST_REF, TEST_SRC, load_training_kernels
 from attnmt.cli.lines import print_out
 from attnmt.config import TrainConfig, load_config
 from attnmt.decoding import DEFAULT
@@ -30,8 +30,6 @@ from attnmt.training.averaging import keep_better_average
 from attnmt.training.run_dir import RunLock
 from attnmt.training.trainer import Trainer
 
-TEST_SRC = "data/multi30k/test_2016_flickr.en.gz"
-TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
 EXAMPLES = [
     "A man rides a bike down the street.",
     "Two dogs are playing in the snow.",

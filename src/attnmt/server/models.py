@@ -216,7 +216,7 @@ class ServedModel:
             if len(text) > settings.max_chars:
                 raise TooMuch(f"{where} has {len(text)} characters; at most {settings.max_chars}")
             if markup:
-                from attnmt.documents.pages import check_markup  # lxml: the documents extra, needed only here
+                from attnmt.documents.pages import check_markup  # lxml's parser, needed only here
 
                 try:
                     check_markup(text, where)

@@ -121,7 +121,8 @@ def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
-    p = commands.add_parser("attention", help="translate a sentence; write attention heatmaps and an HTML viewer")
+    p = commands.add_parser("attention", help="translate a sentence; write attention heatmaps and an HTML viewer "
+                             "(attnmt[plot])")
     p.add_argument("sentence", help='the sentence to translate, e.g. "A man rides a bike." (a text of several: '
                    'split into sentences as translate splits it)')
     add_model_options(p)

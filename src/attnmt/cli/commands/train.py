@@ -12,7 +12,11 @@ from attnmt.errors import ConfigError
 
 # The flags of these commands that take a value; every other --key is a config override.
 OWN_FLAGS = {"prepare": {"--out"}, "train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
-DEMO_CONFIG = "configs/multi30k_en_de.yaml"  # relative: the demo runs from the repository root
+# What the demo reads from the attnmt repository, relative to its root, where the demo runs: none of
+# them is in the installed package.
+DEMO_CONFIG = "configs/multi30k_en_de.yaml"
+TEST_SRC = "data/multi30k/test_2016_flickr.en.gz"
+TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
 
 
 def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
@@ -109,8 +113,8 @@ def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
 
 
 def cmd_demo(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
-    from attnmt.cli.demo import TEST_REF, TEST_SRC, run_demo
-
+    # The repository's files are checked before the demo is imported: it needs matplotlib (the plot
+    # extra), and an installed attnmt run outside the repository lacks the files whatever extra it has.
     if not Path(args.config).exists():  # the default is relative, the file the user named is theirs
         raise ConfigError(f"{DEMO_CONFIG}: not found; run the demo from the attnmt repository root"
                           if args.config == DEMO_CONFIG else f"--config {args.config}: no such config file")
@@ -118,6 +122,8 @@ def cmd_demo(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
         if not Path(test_set).is_file():
             raise ConfigError(f"{test_set}: not found; the demo scores its model on this test set, read from "
                               "the current directory: run the demo from the attnmt repository root")
+    from attnmt.cli.demo import run_demo
+
     run_demo(args.config, args.out, args.minutes, extra)
     return 0
 
