@@ -32,9 +32,8 @@ def test_build_ext_without_a_compiler_fails_in_one_line(monkeypatch, tmp_path, c
     assert err.startswith("attnmt: error: could not build the C++ step (OSError: c++: not found)")
 
 
-def test_build_ext_tries_again_the_build_that_failed_at_a_translation(monkeypatch, tmp_path, capsys):
-    from torch.utils import cpp_extension
-
+def a_cache_and_a_stand_in_compiler(monkeypatch, tmp_path) -> None:
+    """An empty cache in ``tmp_path``, no wheel's step, and on PATH alone a c++ that is never run."""
     monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(extension, "PREBUILT", tmp_path / "prebuilt.json")
     monkeypatch.setattr(extension, "check_operators", lambda: None)
@@ -42,6 +41,12 @@ def test_build_ext_tries_again_the_build_that_failed_at_a_translation(monkeypatc
     (tmp_path / "c++").write_text("#!/bin/sh\nexit 1\n")  # a stand-in compiler, never run
     (tmp_path / "c++").chmod(0o755)
     monkeypatch.setenv("PATH", str(tmp_path))
+
+
+def test_build_ext_tries_again_the_build_that_failed_at_a_translation(monkeypatch, tmp_path, capsys):
+    from torch.utils import cpp_extension
+
+    a_cache_and_a_stand_in_compiler(monkeypatch, tmp_path)
     failed = extension.build_directory() / extension.FAILED_BUILD
     failed.parent.mkdir(parents=True)
     failed.write_text(f"{extension.compiler_identity()}\nRuntimeError: Error building extension\n")
@@ -96,13 +101,7 @@ def test_build_ext_builds_again_a_library_whose_build_did_not_finish(monkeypatch
     import torch
     from torch.utils import cpp_extension
 
-    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(extension, "PREBUILT", tmp_path / "prebuilt.json")
-    monkeypatch.setattr(extension, "check_operators", lambda: None)
-    monkeypatch.delenv("CXX", raising=False)
-    (tmp_path / "c++").write_text("#!/bin/sh\nexit 1\n")  # a stand-in compiler, never run
-    (tmp_path / "c++").chmod(0o755)
-    monkeypatch.setenv("PATH", str(tmp_path))
+    a_cache_and_a_stand_in_compiler(monkeypatch, tmp_path)
     library = extension.build_directory() / f"{extension.NAME}.so"
     library.parent.mkdir(parents=True)
     library.write_bytes(b"\x7fELF cut")  # what the killed link left

@@ -247,20 +247,27 @@ def relative_validation_run(folder: Path, monkeypatch) -> Path:
     return folder / "model"
 
 
-def test_a_resume_from_another_directory_validates_on_the_set_where_the_run_started(tmp_path, monkeypatch):
-    """train.yaml's relative validation paths were read from the current directory: the resume scored
-    another directory's 2-pair va.src/va.tgt against the best loss of the run's 10 pairs."""
-    model_dir = relative_validation_run(tmp_path, monkeypatch)
-    other = tmp_path / "other"
+def validation_sets_read_from_another_directory(folder: Path, monkeypatch) -> list[tuple[str, str]]:
+    """Moves to ``folder``/other, which holds the run's corpus and a 2-pair va.src/va.tgt of its own;
+    returned: the (source, references) of each validation set the run reads from then on."""
+    other = folder / "other"
     other.mkdir()
     for name in ("train.src", "train.tgt"):
-        shutil.copy(tmp_path / name, other / name)  # the same corpus: the resume may train on it
+        shutil.copy(folder / name, other / name)  # the same corpus: the resume may train on it
     write_pairs(other, "va", PAIRS[:2])
-    read = []
+    read: list[tuple[str, str]] = []
     real_validation_set = trainer_module.validation_set
     monkeypatch.setattr(trainer_module, "validation_set",
                         lambda src, tgt, *args: read.append((src, tgt)) or real_validation_set(src, tgt, *args))
     monkeypatch.chdir(other)
+    return read
+
+
+def test_a_resume_from_another_directory_validates_on_the_set_where_the_run_started(tmp_path, monkeypatch):
+    """train.yaml's relative validation paths were read from the current directory: the resume scored
+    another directory's 2-pair va.src/va.tgt against the best loss of the run's 10 pairs."""
+    model_dir = relative_validation_run(tmp_path, monkeypatch)
+    read = validation_sets_read_from_another_directory(tmp_path, monkeypatch)
     assert resume(model_dir, {"max_steps": "2"}, progress=False).step == 2
     assert read == [(str(tmp_path / "va.src"), str(tmp_path / "va.tgt"))]
     assert "valid_src: va.src\nvalid_tgt: va.tgt\n" in (model_dir / ckpt.TRAIN_CONFIG).read_text()  # as written
@@ -289,16 +296,7 @@ def test_a_resume_from_another_directory_reads_each_corpus_validation_set_where_
     corpus = {"src": "train.src", "tgt": "train.tgt", "valid_src": "va.src", "valid_tgt": "va.tgt", "name": "news"}
     Trainer(tiny_config(tmp_path, **SMALL, train=[corpus], valid_src="va.src", valid_tgt="va.tgt", out_dir="model"),
             progress=False).train()
-    other = tmp_path / "other"
-    other.mkdir()
-    for name in ("train.src", "train.tgt"):
-        shutil.copy(tmp_path / name, other / name)  # the same corpus: the resume may train on it
-    write_pairs(other, "va", PAIRS[:2])
-    read = []
-    real_validation_set = trainer_module.validation_set
-    monkeypatch.setattr(trainer_module, "validation_set",
-                        lambda src, tgt, *args: read.append((src, tgt)) or real_validation_set(src, tgt, *args))
-    monkeypatch.chdir(other)
+    read = validation_sets_read_from_another_directory(tmp_path, monkeypatch)
     assert resume(tmp_path / "model", {"max_steps": "2"}, progress=False).step == 2
     assert read == [(str(tmp_path / "va.src"), str(tmp_path / "va.tgt"))] * 2  # the run's set, then the corpus's
     assert (tmp_path / "model" / ckpt.TRAIN_CONFIG).read_text().count("valid_src: va.src\n") == 2  # as written
