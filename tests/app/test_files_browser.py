@@ -53,6 +53,7 @@ def test_a_dropped_file_shows_its_progress_and_downloads_translated(page, server
     sync_api.expect(page.locator("#file-review-count")).to_have_text("0 of 5 sentences need review (quality under "
                                                                       "0.5, or empty)")
     assert page.locator("#file-review-download").is_hidden()
+    assert page.locator("#file-warnings").is_hidden()  # nothing warned of
     assert downloaded(page, tmp_path) == ("pairs.de.txt", TRANSLATED)
     assert any("/events" in url for url in page.requested)
     assert all(url.startswith(server_url) for url in page.requested), page.requested
@@ -76,6 +77,22 @@ def test_the_sentences_under_the_pages_min_quality_are_counted_and_their_table_d
     assert path.name == "notes.de.review.tsv" and header == "line\tquality\tflags\tsource\ttranslation"
     assert row.startswith("3\t") and f"\t{UNKNOWN}\t" in row
     page.close()
+
+
+def test_a_file_left_untranslated_says_so_and_shows_the_servers_warnings_as_text(page):
+    # A block without a timing line is no cue: nothing is translated ("0 of 0"), and the reader's
+    # warning, which names the file, reaches the page as text (the name's <b> is not markup).
+    name = "<b>untimed</b>.srt"
+    page.set_input_files("#file", files=[{"name": name, "mimeType": "text/plain", "buffer": b"1\nA dog runs.\n"}])
+    sync_api.expect(page.locator("body")).to_have_attribute("data-file-state", "done", timeout=30_000)
+    items = page.locator("#file-warnings li")
+    sync_api.expect(items).to_have_count(2)
+    assert items.nth(0).text_content().startswith("Nothing in this file was translated")
+    assert items.nth(1).text_content() == (f"{name}, line 1: a block without a timing line (00:00:01,000 --> "
+                                           "00:00:02,500) is not a cue, so it is left untranslated (if it goes on "
+                                           "with the cue before it, take out the blank line)")
+    assert page.locator("#file-warnings b").count() == 0
+    assert page.locator("#file-download").is_visible()
 
 
 def test_a_chosen_subtitle_file_downloads_with_its_timings(page, tmp_path):

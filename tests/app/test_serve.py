@@ -93,6 +93,17 @@ def test_return_attention_within_the_weights_limit_is_answered(client):
     assert [[each["translation"] for each in text] for text in answer.json()["attention"]] == [["ein hund rennt"]] * 2
 
 
+def test_return_attention_counts_a_paragraph_sentence_by_sentence(client):
+    # Each sentence is traced alone, so the weights add up per sentence: 8 x "a dog runs." at
+    # max_length 2 is 8 * 4 * (2 * 7 * 7 + 2 * 3 * (3 + 7)) = 5,056 weights, within 10,000; sized
+    # as one text of 8 * 6 + 1 = 49 pieces it was 4 * (2 * 49 * 49 + 2 * 3 * (3 + 49)) = 20,456: a 413.
+    answer = client.post("/v1/translate", json={"text": "a dog runs. " * 8, "return_attention": True,
+                                                "max_length": 2, "beam": 1})
+    assert answer.status_code == 200, answer.json()
+    [sentences] = answer.json()["attention"]
+    assert len(sentences) == 8  # one viewer object a sentence
+
+
 def test_attention_is_left_out_unless_asked_for(client):
     assert "attention" not in client.post("/translate", json={"text": "a dog runs"}).json()
 

@@ -236,13 +236,24 @@ class ServedModel:
 
     def attention_weights(self, text: str, options: Options) -> int:
         """The most attention weights ``return_attention`` can send for ``text``, known before any
-        model work: per layer and head the encoder's [S, S] and the decoder's [T, T] and [T, S],
-        S the source pieces, T the longest output ``options`` allow (room for the prefix and the
-        glossary's terms included, as the search makes it) and the end of sentence."""
+        model work: one trace per sentence the model is sent (``paragraph_sentences`` with the
+        request's glossary, split where translation splits), each per layer and head the encoder's
+        [S, S] and the decoder's [T, T] and [T, S], S the sentence's pieces, T the longest output
+        ``options`` allow (room for its glossary terms included, and for the prefix in the first
+        sentence, which alone starts with it) and the end of sentence.  Summed per sentence, not
+        sized from the whole text: attention is quadratic in length, and no sentence attends to another."""
+        fits = reads_whole(self.tokenizer, self.longest_input)
+        sentences = paragraph_sentences(text, self.document_options, options.glossary, fits)
+        prefix = len(self.tokenizer.encode_target(options.prefix)) if options.prefix else 0
+        return sum(self.sentence_attention_weights(sentence, options, prefix if k == 0 else 0)
+                   for k, sentence in enumerate(sentences))
+
+    def sentence_attention_weights(self, sentence: str, options: Options, prefix: int) -> int:
+        """The attention weights of one sentence's trace (``attention_weights``); ``prefix``: the
+        pieces of the prefix it starts with (0 for none)."""
         c, encode = self.model.config, self.tokenizer.encode_target
-        source = min(len(self.tokenizer.encode(text)), self.longest_input)
-        terms = sum(len(encode(term)) for term in options.glossary.matches(text)) if options.glossary else 0
-        prefix = len(encode(options.prefix)) if options.prefix else 0
+        source = min(len(self.tokenizer.encode(sentence)), self.longest_input)
+        terms = sum(len(encode(term)) for term in options.glossary.matches(sentence)) if options.glossary else 0
         target = 1 + options.decoding.max_output_length(source, self.longest_input, prefix, terms)
         return c.n_heads * (c.encoder_layers * source * source + c.decoder_layers * target * (target + source))
 
