@@ -177,6 +177,14 @@ def test_a_form_without_a_file_is_422(client):
     assert answer.status_code == 422 and "send the file to translate as the field \"file\"" in answer.json()["detail"]
 
 
+def test_a_form_with_two_files_is_422_saying_to_send_one(client):
+    """Was "the body is not a multipart form with a file (400: Too many files. ...)", starlette's words."""
+    answer = client.post("/v1/files", files=[("file", ("a.txt", b"a dog", "text/plain")),
+                                             ("file", ("b.html", b"<p>x</p>", "text/html"))])
+    assert answer.status_code == 422 and answer.json() == {
+        "detail": 'the form has more than one file: send one file, as the field "file"'}
+
+
 def test_an_unknown_job_is_404(client):
     answer = client.get("/v1/files/AAAAAAAAAAAAAAAAAAAAAA")
     assert answer.status_code == 404 and answer.json()["detail"].startswith("no file job 'AAAAAAAAAAAAAAAAAAAAAA'")

@@ -123,6 +123,7 @@ def test_a_bad_review_field_is_422_naming_it(client, fields, detail):
     assert answer.status_code == 422 and answer.json() == {"detail": detail}
 
 
-def test_a_review_in_another_format_is_422(client):
+def test_a_review_in_another_format_is_422_naming_the_field(client):
     job = reviewed(client, review="true")
-    assert client.get(job["review_url"], params={"format": "csv"}).status_code == 422
+    answer = client.get(job["review_url"], params={"format": "csv"})
+    assert answer.status_code == 422 and answer.json()["detail"] == "format: Input should be 'json' or 'tsv'"

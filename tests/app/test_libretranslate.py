@@ -199,7 +199,9 @@ def test_frontend_settings_char_limit_is_what_a_request_may_hold_where_char_limi
     ({"q": ["a" * 100, "b" * 101], "source": "en", "target": "de"},
      "Invalid request: request (201) exceeds character limit (200)"),
     ({"q": "x y " * 30, "source": "en", "target": "de"},
-     "Invalid request: q[0] has a sentence 121 subword tokens long"),
+     "Invalid request: q has a sentence 121 subword tokens long"),  # one text, named as it was sent
+    ({"q": ["a dog runs", "x y " * 30], "source": "en", "target": "de"},
+     "Invalid request: q[1] has a sentence 121 subword tokens long"),
     ({"q": [1, 2], "source": "en", "target": "de"}, "Invalid request: q must be a text or a list of texts"),
     ({"q": "a dog runs", "source": "en", "target": "de", "alternatives": -1},
      "Invalid request: alternatives parameter must be >= 0"),
@@ -208,6 +210,17 @@ def test_bad_requests_are_400_with_libretranslates_error_shape(client, fields, m
     answer = client.post("/translate", json=fields)
     assert answer.status_code == 400
     assert answer.json()["error"].startswith(message), answer.json()
+
+
+@pytest.mark.parametrize("q, message", [
+    (["a"] * 5, "request (5) exceeds text limit (4): 5 texts; at most 4 in one request"),
+    ("a" * 121, "request (121) exceeds text limit (120): q has 121 characters; at most 120 in one text"),
+    (["a", "b" * 121], "request (121) exceeds text limit (120): q[1] has 121 characters; at most 120 in one text"),
+])
+def test_the_two_text_limits_keep_libretranslates_words_then_say_which_limit_and_text(client, q, message):
+    """Both said only "request (N) exceeds text limit (L)": a count of texts or of characters, of no text named."""
+    answer = client.post("/translate", json={"q": q, "source": "en", "target": "de"})
+    assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: {message}"}
 
 
 @pytest.mark.parametrize("body", [b'{"q": "a dog', b"[1, 2]", b"null"])

@@ -87,6 +87,15 @@ def test_a_form_without_a_file_is_400(client):
     assert answer.status_code == 400 and answer.json() == {"error": "Invalid request: missing file parameter"}
 
 
+def test_a_form_with_two_files_is_400_saying_to_send_one(client):
+    """Was "the body is not a multipart form with a file (400: Too many files. ...)", starlette's words."""
+    answer = client.post("/translate_file", data={"source": "en", "target": "de"},
+                         files=[("file", ("a.txt", b"a dog", "text/plain")),
+                                ("file", ("b.html", b"<p>x</p>", "text/html"))])
+    assert answer.status_code == 400 and answer.json() == {
+        "error": 'Invalid request: the form has more than one file: send one file, as the field "file"'}
+
+
 @pytest.mark.parametrize("name, status", [("%2E%2E", 400), ("..%2F..%2Fetc%2Fpasswd", 404), ("not-an-id.txt", 400),
                                           ("AAAAAAAAAAAAAAAAAAAAAA.txt", 404)])
 def test_a_download_name_never_reaches_outside_the_translated_files(client, name, status):

@@ -179,6 +179,18 @@ def test_malformed_bodies_are_422_with_a_message(client, body, message):
     assert message in answer.json()["detail"]
 
 
+def test_a_json_body_with_a_byte_order_mark_is_read_as_translate_reads_it(client):
+    """Was 422 "the body is not valid JSON (Unexpected UTF-8 BOM ...)", where /translate took it."""
+    answer = post_raw(client, b'\xef\xbb\xbf{"text": "a dog runs"}')
+    assert answer.status_code == 200 and answer.json()["translations"] == ["ein hund rennt"]
+
+
+def test_a_byte_that_is_not_utf8_after_a_byte_order_mark_is_named_at_its_place_in_the_body(client):
+    answer = post_raw(client, b'\xef\xbb\xbf{"text": "caf\xe9"}')
+    assert answer.status_code == 422
+    assert "not valid JSON (not UTF-8: byte 0xe9 at character 16)" in answer.json()["detail"]
+
+
 @pytest.mark.parametrize("content_type, came", [("application/x-www-form-urlencoded",  # curl -d
                                                   "as application/x-www-form-urlencoded"),
                                                  ("text/plain; charset=utf-8", "as text/plain"), ("", "without one")])

@@ -70,6 +70,8 @@ async def uploaded(request: Request) -> tuple[FormData, UploadFile | None]:
     except (HTTPException, ClientDisconnect):  # a body over its limit or too slow (BodyRefused), or no client
         raise
     except Exception as error:  # noqa: BLE001 - starlette's parser errors vary by version
+        if "too many files" in str(error).lower():  # starlette's words for a second file (max_files=1)
+            raise ValueError('the form has more than one file: send one file, as the field "file"') from None
         raise ValueError(f"the body is not a multipart form with a file ({error})") from None
     file = form.get("file")
     return form, file if isinstance(file, UploadFile) else None

@@ -168,9 +168,10 @@ class StrictJSONRequest(Request):
     async def json(self) -> object:
         body = await self.body()
         try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise json.JSONDecodeError(f"not UTF-8: byte 0x{body[error.start]:02x}", "", error.start) from None
+            text = body.decode("utf-8-sig")  # a byte order mark, as Windows tools write, is read as /translate reads it
+        except UnicodeDecodeError as error:  # its object and start: the bytes after a byte order mark
+            place = error.start + len(body) - len(error.object)
+            raise json.JSONDecodeError(f"not UTF-8: byte 0x{body[place]:02x}", "", place) from None
         try:
             return json.loads(text)
         except RecursionError:

@@ -3,6 +3,7 @@
     parameters        a request's parameters, from JSON, a form or the query (UTF-8 and Unicode checked)
     first_values      a query's and a form's parameters, as LibreTranslate reads them (a file's form too)
     texts_of          ``q`` as texts, within the server's count and character limits
+    text_names        the names errors give ``q``'s texts
     language_of       ``source`` or ``target``;  alternatives_of: ``alternatives``
     LibreError        an answer ``{"error": message}`` with LibreTranslate's status (refusal: for access's)
     FIELDS, FILE_BODY the request bodies in the OpenAPI schema
@@ -143,16 +144,25 @@ def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str
         raise LibreError(400, "Invalid request: q must be a text or a list of texts")
     if not from_json:  # forms send \r\n: count characters as the JSON clients' \n (and keep a last one)
         texts = [re.sub(r"\r\n?", "\n", text) for text in texts]
+    # LibreTranslate's words for both limits, which its clients match, then which limit and text it is
     if len(texts) > settings.max_texts:
-        raise LibreError(400, f"Invalid request: request ({len(texts)}) exceeds text limit ({settings.max_texts})")
-    for text in texts:
+        raise LibreError(400, f"Invalid request: request ({len(texts)}) exceeds text limit ({settings.max_texts}): "
+                              f"{len(texts)} texts; at most {settings.max_texts} in one request")
+    for name, text in zip(text_names(params), texts, strict=True):
         if len(text) > settings.max_chars:
-            raise LibreError(400, f"Invalid request: request ({len(text)}) exceeds text limit ({settings.max_chars})")
+            raise LibreError(400, f"Invalid request: request ({len(text)}) exceeds text limit ({settings.max_chars}): "
+                                  f"{name} has {len(text)} characters; at most {settings.max_chars} in one text")
     total = sum(map(len, texts))
     if total > settings.max_request_chars:
         raise LibreError(400, f"Invalid request: request ({total}) exceeds character limit "
                               f"({settings.max_request_chars})")
     return texts
+
+
+def text_names(params: dict) -> list[str]:
+    """The names of ``q``'s texts in errors: "q" for one text, "q[0]", "q[1]", ... for a list."""
+    q = params["q"]
+    return [f"q[{i}]" for i in range(len(q))] if isinstance(q, list) else ["q"]
 
 
 def language_of(params: dict, name: str) -> str:

@@ -70,6 +70,7 @@ from attnmt.server.libre_requests import (
     missing,
     parameters,
     refusal,
+    text_names,
     texts_of,
 )
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
@@ -213,9 +214,10 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     detections = await detected(server, texts, target, text_format) if source == "auto" else None
     sources = [each["language"] for each in detections] if detections else [source] * len(texts)
     routed = {code: model_for(server, code, target) for code in dict.fromkeys(sources)}
+    names = text_names(params)
     for code, served in routed.items():
         try:
-            served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts) if sources[i] == code], settings,
+            served.check_texts([(names[i], text) for i, text in enumerate(texts) if sources[i] == code], settings,
                                allow_blank=True, markup=text_format == "html")
         except TooMuch as error:
             raise LibreError(400, f"Invalid request: {error}") from None

@@ -355,7 +355,7 @@ def describe_problem(problem: dict, media_type: str = "application/json") -> str
     if problem["type"] == "json_invalid":
         where = f" at character {loc[-1]}" if isinstance(loc[-1], int) and loc[-1] else ""  # pydantic's: no place
         return f"the body is not valid JSON ({message}{where})"
-    where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
+    where = ".".join(str(part) for part in loc[1:] if loc[:1] in (["body"], ["query"])) or "body"  # a field's name
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
         if not is_json(media_type):  # curl -d sends a form's type: the JSON in it is never parsed
             return (f"the body must be JSON sent with Content-Type: application/json (it came "
