@@ -44,7 +44,7 @@ from attnmt.decoding.word_edges import may_begin, may_end
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import read_lines
 from attnmt.text.encodings import check_encodable
-from attnmt.text.invisible import SPACING, invisible
+from attnmt.text.invisible import DIRECTION_RUNS, SPACING, invisible
 
 
 @dataclass(frozen=True)
@@ -230,9 +230,7 @@ def normal(term: str) -> str:
     return " ".join(folded.split())
 
 
-# Left-to-right and right-to-left embeddings, overrides and isolates, their pop characters: they
-# wrap a run of text of another direction (a Latin name in Hebrew or Arabic), so they part words.
-DIRECTION_RUNS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# The controls that wrap a run of text of another direction part words too.
 WORD_EDGES = SPACING | DIRECTION_RUNS
 
 

@@ -59,11 +59,13 @@ def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
     return top, columns.gather(1, position)
 
 
-def ban(logits: Tensor, banned: Sequence[int]) -> Tensor:
-    """logits [N, V] with the ``banned`` tokens' logits at -inf (a copy where any are banned)."""
+def ban(logits: Tensor, banned: Sequence[int], in_place: bool = False) -> Tensor:
+    """logits [N, V] with the ``banned`` tokens' logits at -inf (a copy where any are banned, unless
+    ``in_place``: the caller's own copy)."""
     if not banned:
         return logits
-    return logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
+    fill = logits.index_fill_ if in_place else logits.index_fill
+    return fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
 
 
 class NextTokens:
@@ -91,11 +93,8 @@ class NextTokens:
         over the tokens not outside [N]).  A banned token still counts in the normaliser."""
         logits = ban(logits, outside)  # no probability mass: left out before the softmax
         normaliser = logits.logsumexp(dim=-1)  # [N]
-        if banned and outside:  # ``logits`` is ban's copy already: ban the others in it, no second [N, V]
-            logits.index_fill_(1, torch.tensor(banned, device=logits.device), float("-inf"))
-        else:
-            logits = ban(logits, banned)
-        top, tokens = row_top_k(logits, k)
+        # where pad or BOS were banned, ``logits`` is ban's copy already: the others banned in it, no second [N, V]
+        top, tokens = row_top_k(ban(logits, banned, in_place=bool(outside)), k)
         return top - normaliser[:, None], tokens, normaliser
 
     def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:

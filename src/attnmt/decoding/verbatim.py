@@ -46,6 +46,7 @@ PROTECTED = re.compile(
 # decimal separator (",5") where no word or number comes right before it.
 NUMBER = re.compile(r"(?:(?<![\w.,])[.,](?=\d))?\d+(?:[.,'’:]\d+|[ \u00a0\u2009\u202f]\d{3}(?!\d))*")
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_NUMBER_OR_WORD = re.compile(f"{NUMBER.pattern}|{WORD.pattern}")
 _AFTERNOON = re.compile(r"(?<![\d:.,])(\d{1,2})(:\d\d)?(?=\s?p\.?\s?m\b)", re.IGNORECASE)
 _YEAR_RANGE = re.compile(r"(?<![\d.,/–-])(\d\d)(\d\d)([–-])(\d\d)(?![\d.,/–-]?\d)")
 _IMPERIAL = re.compile(r"\s?(?:°\s?F\b|(?:mi|miles?|mph|ft|feet|foot|inch(?:es)?|yards?|yd|lbs?|pounds?|oz|ounces?"
@@ -78,6 +79,7 @@ _GERMAN = {"ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "se
            "vierzig": 40, "fünfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
            "hundert": 100, "tausend": 1000, "und": 0}
 _GERMAN_PIECE = re.compile("|".join(sorted(_GERMAN, key=len, reverse=True)))
+_GERMAN_NUMBER = re.compile(f"(?:{_GERMAN_PIECE.pattern})+")  # a German number's pieces, from a word's start
 
 
 class Number(NamedTuple):
@@ -149,7 +151,7 @@ def word_value(word: str) -> int | None:
         return tens + units
     if tens is not None:
         return tens  # "three-year-old"
-    pieces = re.match(f"(?:{_GERMAN_PIECE.pattern})+", word)
+    pieces = _GERMAN_NUMBER.match(word)
     if not pieces or word.startswith("und") or pieces.group() == "ein" and word != "ein":
         return None  # "ein" begins too many other words: einfach, einige, Eingang
     total = current = 0
@@ -175,7 +177,7 @@ def numbers_in(text: str) -> list[Number]:
     number followed by "hundred", "thousand", "million" ... is multiplied ("two hundred", "1,5 Millionen")."""
     found: list[Number] = []
     text, end = _readable(text), -1
-    for match in re.finditer(f"{NUMBER.pattern}|{WORD.pattern}", text):
+    for match in _NUMBER_OR_WORD.finditer(text):
         if match[0][-1].isdigit():
             after = match.end()
             unit = "imperial" if _IMPERIAL.match(text, after) else "metric" if _METRIC.match(text, after) else ""

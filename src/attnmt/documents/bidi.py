@@ -26,10 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI
-CLOSE_ISOLATE = "\u2069"  # PDI
-EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE, RLE, LRO, RLO
-CLOSE_EMBEDDING = "\u202c"  # PDF
+from attnmt.text.invisible import CLOSE_EMBEDDING, CLOSE_ISOLATE, EMBEDDINGS, ISOLATES
+
 MARKS = "\u200e\u200f\u061c"  # LRM, RLM, ALM
 CONTROLS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING + MARKS)
 

@@ -136,7 +136,7 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str, source: str)
         if kept is not None:
             position = kept
             passage = text[match.start():position]
-            builder.add_atom(node=CueTag(passage, shown=COLLAPSED.sub(" ", unescape(TOKEN.sub("", passage)))))
+            builder.add_atom(node=CueTag(passage, shown=COLLAPSED.sub(" ", shown_text(passage, vtt))))
         elif name == "rt" and not is_end:
             position = annotation_end(text, match)
             builder.add_atom(node=CueTag(text[match.start():position]))

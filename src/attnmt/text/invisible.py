@@ -29,6 +29,13 @@ def invisible(character: str) -> bool:
 # mark.  The model reads "a\u200bdog" as the two words "a dog"; the other invisible characters it
 # leaves out or keeps as a piece inside the word ("do\u2060g", "co\u00adop").
 SPACING = frozenset("\u061c\u200b\u200c\u200e\u200f\ufeff")
+# The controls that wrap a run of text of another direction (a Latin name in Hebrew or Arabic):
+# embeddings and overrides, isolates, and the characters that close them (attnmt.documents.bidi).
+ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI
+CLOSE_ISOLATE = "\u2069"  # PDI
+EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE, RLE, LRO, RLO
+CLOSE_EMBEDDING = "\u202c"  # PDF
+DIRECTION_RUNS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING)
 
 
 def blank(text: str) -> bool:
