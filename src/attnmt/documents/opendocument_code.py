@@ -136,7 +136,8 @@ class CodeLooks:
             for node in reversed(holders(mark)):
                 if node in self.marks:
                     continue
-                looks = [self.look(node, paragraph) for text in own_texts(node) if text.strip()]
+                # one look for all of the node's own texts, where it has any but spaces
+                looks = [self.look(node, paragraph)] if any(text.strip() for text in own_texts(node)) else []
                 inner = [self.marks[child] for child in node if child.tag in MARKS]
                 self.marks[node] = TextsLook(bool(looks) or any(look.shown for look in inner),
                                              all(styled for styled, _ in looks) and all(look.styled for look in inner),

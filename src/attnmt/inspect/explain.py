@@ -49,6 +49,9 @@ KEYS = (*MATRICES, "heads", "mask")
 CELL_WIDTH = 7  # a printed number's column: "  -1.00"; wider where a number needs it
 
 
+TUTORIAL = "the tutorial example"  # how messages name the example given by no file
+
+
 @dataclass
 class Example:
     """x [n, d_model]; wq, wk [d_model, h·d_k]; wv [d_model, h·d_v]; wo [h·d_v, d_model] or None (none
@@ -62,7 +65,7 @@ class Example:
     wo: Tensor | None
     heads: int
     mask: Tensor | None = None
-    source: str = "the tutorial example"
+    source: str = TUTORIAL  # the file it came from, as messages name it
 
 
 def load_example(path: str | Path | None = None, heads: int | None = None, causal: bool = False) -> Example:
@@ -74,7 +77,7 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
     ``causal`` given here override the file.
     """
     values = dict(TUTORIAL_EXAMPLE) if path is None else read_values(Path(path))
-    source = "the tutorial example" if path is None else str(path)
+    source = TUTORIAL if path is None else str(path)
     for key in ("X", "Wq", "Wk", "Wv"):
         if key not in values:
             raise ConfigError(f"{source}: missing key {key!r}; give X, Wq, Wk, Wv (and optionally Wo, heads, mask)")
@@ -95,7 +98,7 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
         raise ConfigError(f"{source}: give Wo, {tensors['Wv'].size(1)} × {x.size(1)} (Wv's columns × X's): "
                           "it can be the identity only where Wv has as many columns as X")
     example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors.get("Wo"), count, mask, source)
-    check_shapes(example, source)
+    check_shapes(example)
     return example
 
 
@@ -164,7 +167,8 @@ def check_finite(e: Example, step: str, keys: str, matrix: Tensor) -> None:
         raise ConfigError(f"{e.source}: {step} overflows (a number beyond ±1.8e308); give {keys} smaller values")
 
 
-def check_shapes(e: Example, source: str) -> None:
+def check_shapes(e: Example) -> None:
+    source = e.source
     n, d_model = e.x.shape
     # Wo maps the heads' outputs side by side (one head's alone) back to d_model
     expected = {"Wq": (d_model, e.wq.size(1)), "Wk": (d_model, e.wq.size(1)), "Wv": (d_model, e.wv.size(1)),

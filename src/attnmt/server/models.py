@@ -163,6 +163,11 @@ class ServedModel:
         return self.model.config.longest_input
 
     @property
+    def fits(self) -> Callable[[str], bool]:
+        """Whether the model reads a sentence whole, as translation splits (ModelTranslator.fits)."""
+        return reads_whole(self.tokenizer, self.longest_input)
+
+    @property
     def document_options(self) -> DocumentOptions:
         """How texts are split into sentences: by the rules of the model's source language."""
         return DocumentOptions(source_lang=self.source or DocumentOptions.source_lang)
@@ -227,8 +232,7 @@ class ServedModel:
             if tokens == 0 and not allow_blank:
                 raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")
             if tokens > self.longest_input:  # the model reads one sentence at a time
-                fits = reads_whole(self.tokenizer, self.longest_input)
-                sentences = paragraph_sentences(text, self.document_options, glossary, fits)
+                sentences = paragraph_sentences(text, self.document_options, glossary, self.fits)
                 longest = max(map(len, map(self.tokenizer.encode, sentences)), default=0)
                 if longest > self.longest_input:
                     raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "
@@ -242,8 +246,7 @@ class ServedModel:
         ``options`` allow (room for its glossary terms included, and for the prefix in the first
         sentence, which alone starts with it) and the end of sentence.  Summed per sentence, not
         sized from the whole text: attention is quadratic in length, and no sentence attends to another."""
-        fits = reads_whole(self.tokenizer, self.longest_input)
-        sentences = paragraph_sentences(text, self.document_options, options.glossary, fits)
+        sentences = paragraph_sentences(text, self.document_options, options.glossary, self.fits)
         prefix = len(self.tokenizer.encode_target(options.prefix)) if options.prefix else 0
         return sum(self.sentence_attention_weights(sentence, options, prefix if k == 0 else 0)
                    for k, sentence in enumerate(sentences))
