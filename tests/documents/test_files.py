@@ -8,6 +8,8 @@ import pytest
 from lxml import etree
 from office_files import docx_bytes
 
+from attnmt.decoding.translate import SentencesFailed
+from attnmt.documents.failed import FileFailed
 from attnmt.documents.files import (
     PROGRESS_STEP,
     supported_suffixes,
@@ -149,6 +151,37 @@ def test_utf16_and_utf32_files_are_named_as_such(same, name, data, named):
     byte order mark, translated as garbage, where the CLI's text input names the encoding."""
     with pytest.raises(UserError, match=rf"^{name}: the text is {named}, not UTF-8 .*iconv -f {named} -t UTF-8"):
         translate_file_bytes(data, name, same, DocumentOptions())
+
+
+class FailingOnTheBoy:
+    """A translator the model fails on for every sentence that holds "boy", as the search raises it."""
+
+    glossary = None
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
+        failures = {i: RuntimeError("boom") for i, sentence in enumerate(sentences) if "boy" in sentence}
+        if failures:
+            raise SentencesFailed(failures)
+        return list(sentences), [None] * len(sentences)
+
+
+@pytest.mark.parametrize("name, data", [("notes.txt", b"A dog runs.\nThe boy laughs.\nThe boy sings.\n"),
+                                        ("film.srt", b"1\n00:00:01,000 --> 00:00:02,000\nThe boy laughs.\n")])
+def test_a_file_the_model_fails_on_fails_whole_naming_it(name, data):
+    """The rule for a file translated whole is translate_file_bytes' own: it let the search's
+    SentencesFailed out, keyed by the file's sentences, and each caller named the file itself."""
+    with pytest.raises(FileFailed) as failed:
+        translate_file_bytes(data, name, FailingOnTheBoy(), OPTIONS)
+    assert str(failed.value).startswith(f"{name}: not translated, the model failed on ")
+    assert str(failed.value).endswith(" of its sentences (the first: RuntimeError: boom); nothing was written")
+    assert list(failed.value.failures) == [0] and failed.value.outputs is None  # one text, failed whole
+    assert isinstance(failed.value.__cause__, SentencesFailed)
+
+
+def test_a_file_that_fails_is_named_as_its_caller_knows_it():
+    with pytest.raises(FileFailed, match=r"^docs/notes\.txt: not translated, the model failed on 2 of its sentences"):
+        translate_file_bytes(b"The boy laughs.\nThe boy sings.\n", "notes.txt", FailingOnTheBoy(), OPTIONS,
+                             where="docs/notes.txt")
 
 
 def test_the_translations_name_carries_the_target_language():

@@ -44,8 +44,7 @@ from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
 from attnmt.cli.lines import line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.failed import FileFailed
+from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import translate_text
 from attnmt.documents.pipeline import ModelTranslator, translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
@@ -58,11 +57,11 @@ T = TypeVar("T")
 def whole_file(translating: Callable[[], str], where: str) -> str:
     """``translating()``, a file translated whole; where the model fails on some of its sentences,
     one line naming the file and the first failure, and nothing written (the output file, if any,
-    stays as it was): a document cannot be written with holes in it."""
+    stays as it was): a document cannot be written with holes in it (attnmt.documents.failed.one_file)."""
     try:
-        return translating()
-    except SentencesFailed as failed:
-        raise DataError(str(FileFailed(where, failed))) from None
+        return one_file(translating, where)
+    except FileFailed as failed:  # the CLI's one line, exit status 2
+        raise DataError(str(failed)) from None
 
 
 def uses_documents(args: argparse.Namespace) -> bool:

@@ -28,8 +28,7 @@ from pathlib import Path
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.failed import FileFailed, by_text, one_text
+from attnmt.documents.failed import by_text, one_text
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -122,10 +121,8 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
         data = source.read_bytes()
     except OSError as error:
         raise UserError(f"{source}: {error.strerror or error}") from None
-    try:
-        translated = translate_file_bytes(data, source.name, translator, options, progress, review=review)
-    except SentencesFailed as failed:  # keyed by the file's distinct sentences: nothing the caller can place
-        raise FileFailed(str(source), failed) from failed
+    translated = translate_file_bytes(data, source.name, translator, options, progress, review=review,
+                                      where=str(source))
     write_bytes(Path(output), translated, OutputError)
 
 

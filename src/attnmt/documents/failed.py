@@ -5,13 +5,14 @@ SentencesFailed that call raises names sentences by their place in that call and
 translations: nothing the caller gave.  ``by_text`` turns it into one about the caller's texts:
 ``failures`` keyed by input text, ``outputs`` the texts' translations, a text holding a failed
 sentence left empty ("", as a blank text's), every other text translated.  A file, translated
-whole, fails whole: ``FileFailed`` names it.
+whole, fails whole: ``one_file`` raises ``FileFailed``, which names it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
@@ -23,8 +24,8 @@ class FileFailed(SentencesFailed):
     """The model failed on some sentences of the file ``where``, translated whole (``translate_file``,
     ``attnmt translate``): one line naming the file, and nothing written, as a document with holes in
     it is no translation.  As a page's, the file is one text that fails whole: ``failures`` {0: the
-    first sentence's error}, ``outputs`` None (what ``translate_file`` returns).  ``translate_file``
-    raises it from ``failed`` (its ``__cause__``), the SentencesFailed of the sentences themselves."""
+    first sentence's error}, ``outputs`` None (what ``translate_file`` returns).  ``one_file`` raises
+    it from ``failed`` (its ``__cause__``), the SentencesFailed of the sentences themselves."""
 
     def __init__(self, where: str, failed: SentencesFailed) -> None:
         first = next(iter(failed.failures.values()))
@@ -34,6 +35,7 @@ class FileFailed(SentencesFailed):
                      f"(the first: {type(first).__name__}: {first}); nothing was written",)
 
 
+T = TypeVar("T")
 Translating = Callable[[Translator, Sequence[str]], list[str]]  # texts translated with a translator
 
 
@@ -115,3 +117,14 @@ def one_text(translating: Translating, text: str, translator: Translator) -> str
     except SentencesFailed as failed:
         failed.outputs = ""
         raise
+
+
+def one_file(translating: Callable[[], T], where: str) -> T:
+    """``translating()``, a file translated whole (``translate_file_bytes``, ``attnmt translate``'s
+    documents).  Where the model fails on any of its sentences, the file fails whole: FileFailed
+    naming ``where``, as the SentencesFailed raised is keyed by the file's distinct sentences,
+    nothing its caller can place."""
+    try:
+        return translating()
+    except SentencesFailed as failed:
+        raise FileFailed(where, failed) from failed

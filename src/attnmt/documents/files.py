@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import (
     DocumentOptions,
     Translator,
@@ -118,13 +120,22 @@ class Counted:
 
 def translate_file_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,
                          progress: Progress | None = None, max_bytes: int = MAX_FILE_BYTES,
-                         review: Review | None = None) -> bytes:
+                         review: Review | None = None, where: str | None = None) -> bytes:
     """The translation of the file ``data``, in the format its ``filename``'s extension names.
 
     UserError (one line naming ``filename``) for an extension that is not known, a file over
-    ``max_bytes``, text that is not UTF-8, and whatever the format's reader refuses.
+    ``max_bytes``, text that is not UTF-8, and whatever the format's reader refuses.  Where the
+    model fails on some of its sentences, the file fails whole: FileFailed (attnmt.documents.failed),
+    one line naming ``where`` (the file as its caller knows it, a path; ``filename`` if None).
     ``progress(done, total)``: the sentences translated so far, of the file's; ``review``: the
     module docstring."""
+    return one_file(partial(translated_bytes, data, filename, translator, options, progress, max_bytes, review),
+                    where or filename)
+
+
+def translated_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,
+                     progress: Progress | None, max_bytes: int, review: Review | None) -> bytes:
+    """``translate_file_bytes``, where the model's failure on sentences is their SentencesFailed."""
     suffix = suffix_of(filename)
     check_size(data, filename, max_bytes)
     if suffix not in TEXT_SUFFIXES:

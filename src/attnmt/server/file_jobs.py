@@ -38,7 +38,6 @@ from pathlib import Path
 
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.quality import Assessment, low_quality_threshold
-from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.failed import FileFailed
 from attnmt.documents.files import translate_file_bytes, translated_name
 from attnmt.documents.review import Review
@@ -322,9 +321,9 @@ class FileJobs:
             job.refused = error
         except Busy as error:
             job.fail(str(error))
-        except SentencesFailed as error:  # keyed by the file's distinct sentences: the file is what its client knows
+        except FileFailed as error:  # the model's failure on its sentences, naming the file as its client knows it
             FILE_LOG.error("translating a file failed", exc_info=error)
-            job.fail(str(FileFailed(filename, error)))
+            job.fail(str(error))
         except Exception as error:  # noqa: BLE001 - one file's failure must not stop the server
             FILE_LOG.error("translating a file failed", exc_info=error)
             job.fail(f"translation failed: {type(error).__name__}: {error}")
