@@ -8,15 +8,17 @@ import pytest
 from lxml import etree
 from office_files import docx_bytes
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.failed import FileFailed
+from attnmt.documents.failed import FileFailed, Replaying, Sparing
 from attnmt.documents.files import (
     PROGRESS_STEP,
+    Counted,
     supported_suffixes,
     translate_file_bytes,
     translated_name,
 )
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
 from attnmt.errors import UserError
 
 OPTIONS = DocumentOptions()
@@ -118,6 +120,27 @@ def test_a_subtitle_files_progress_only_grows_when_a_run_is_translated_again(fix
     translate_file_bytes(srt, "film.srt", fixed("Wort.", [(0, 0)]), OPTIONS,
                          progress=lambda done, total: seen.append((done, total)))
     assert seen == [(0, 2), (2, 2), (2, 5), (5, 5)]
+
+
+def test_a_text_file_with_progress_keeps_its_translators_glossary(termed):
+    """Counted, the translator progress is told through, answers with its translator's glossary: a
+    line without letters takes the term as the glossary writes it, not upper-cased by the model."""
+    out = translate_file_bytes(b"In 2012 it rained.\n2012\n", "notes.txt", termed, OPTIONS,
+                               progress=lambda done, total: None)
+    assert out == b"IN ZWEITAUSENDZW\xc3\x96LF IT RAINED.\nzweitausendzw\xc3\xb6lf\n"
+
+
+@pytest.mark.parametrize("wrapped", [lambda inner: Counted(inner, lambda done, total: None), Sparing,
+                                     lambda inner: Replaying(Sparing(inner))], ids=["Counted", "Sparing", "Replaying"])
+def test_a_wrapped_translators_glossary_and_fits_are_its_translators(wrapped, same):
+    """Counted, Sparing and Replaying (a Wrapper each) answer with the glossary and ``fits`` of the
+    translator they hand sentences to, and with None where it has neither."""
+    glossary = Glossary.of({"2012": "zweitausendzwölf"})
+    inner = FoundTranslations({}, glossary=glossary, fits=lambda sentence: len(sentence) < 9)
+    wrapper = wrapped(inner)
+    assert wrapper.glossary is glossary
+    assert wrapper.fits("short") and not wrapper.fits("a long sentence")
+    assert wrapped(same).glossary is None and wrapped(same).fits is None
 
 
 @pytest.mark.parametrize("name, message", [

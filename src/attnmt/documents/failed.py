@@ -14,9 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.pipeline import Translator, translator_fits, translator_glossary
+from attnmt.documents.pipeline import Translator, Wrapper
 from attnmt.documents.spans import Weights
 
 
@@ -40,21 +39,12 @@ Translating = Callable[[Translator, Sequence[str]], list[str]]  # texts translat
 
 
 @dataclass
-class Sparing:
+class Sparing(Wrapper):
     """A Translator over ``translator`` that answers even where the model fails on sentences: those
     come back "" (without weights) and go into ``failed``; every answer is kept in ``found``."""
 
-    translator: Translator
     failed: dict[str, Exception] = field(default_factory=dict)
     found: dict[str, tuple[str, Weights | None]] = field(default_factory=dict)
-
-    @property
-    def glossary(self) -> Glossary | None:
-        return translator_glossary(self.translator)
-
-    @property
-    def fits(self) -> Callable[[str], bool] | None:
-        return translator_fits(self.translator)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         try:
@@ -67,24 +57,17 @@ class Sparing:
 
 
 @dataclass
-class Replaying:
-    """A Translator that answers from what a Sparing found, without a search, and notes in
-    ``met`` what the model raised on each failed sentence it is asked for."""
+class Replaying(Wrapper):
+    """A Translator that answers from what a Sparing, ``translator``, found, without a search, and
+    notes in ``met`` what the model raised on each failed sentence it is asked for."""
 
-    sparing: Sparing
+    translator: Sparing
     met: list[Exception] = field(default_factory=list)
 
-    @property
-    def glossary(self) -> Glossary | None:
-        return self.sparing.glossary
-
-    @property
-    def fits(self) -> Callable[[str], bool] | None:
-        return self.sparing.fits
-
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
-        self.met += [self.sparing.failed[s] for s in sentences if s in self.sparing.failed]
-        found = [self.sparing.found[s] for s in sentences]
+        sparing = self.translator
+        self.met += [sparing.failed[s] for s in sentences if s in sparing.failed]
+        found = [sparing.found[s] for s in sentences]
         return [text for text, _ in found], [weights if wanted else None
                                              for (_, weights), wanted in zip(found, weighed, strict=True)]
 

@@ -21,15 +21,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import one_file
-from attnmt.documents.pipeline import (
-    DocumentOptions,
-    Translator,
-    translate_lines,
-    translator_fits,
-    translator_glossary,
-)
+from attnmt.documents.pipeline import DocumentOptions, Translator, Wrapper, translate_lines
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -81,7 +74,7 @@ def check_size(data: bytes, filename: str, max_bytes: int) -> None:
 
 
 @dataclass
-class Counted:
+class Counted(Wrapper):
     """A Translator that hands ``translator`` at most ``step`` sentences a call, and after each
     call tells ``progress`` the sentences done of all it was given.  Done and total add up over
     its calls, so progress never goes back: a document makes one call for all its sentences
@@ -89,19 +82,10 @@ class Counted:
     docs/serving.md), but a subtitle file makes a second for the runs of cues it translates again
     cue by cue, and that call's sentences join the total as it begins."""
 
-    translator: Translator
     progress: Progress
     step: int = PROGRESS_STEP
     done: int = field(default=0, init=False)
     total: int = field(default=0, init=False)
-
-    @property
-    def glossary(self) -> Glossary | None:
-        return translator_glossary(self.translator)
-
-    @property
-    def fits(self) -> Callable[[str], bool] | None:
-        return translator_fits(self.translator)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []

@@ -150,6 +150,23 @@ def translator_glossary(translator: Translator) -> Glossary | None:
 
 
 @dataclass
+class Wrapper:
+    """A Translator's base that hands its sentences to ``translator`` (progress counted, failures
+    spared, ...): the glossary and ``fits`` it answers with are that translator's, so a document
+    is split and its letterless texts given terms as the wrapped translator would have them."""
+
+    translator: Translator
+
+    @property
+    def glossary(self) -> Glossary | None:
+        return translator_glossary(self.translator)
+
+    @property
+    def fits(self) -> Callable[[str], bool] | None:
+        return translator_fits(self.translator)
+
+
+@dataclass
 class ModelTranslator:
     """A Translator over a model: attnmt.decoding.translate's batched search, with the cross-attention of
     the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights).
