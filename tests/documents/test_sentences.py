@@ -91,6 +91,18 @@ def test_a_translation_is_split_keeping_the_target_terms_whole_as_its_source_the
         ("We love you. Goodbye my friend.", "Wir lieben dich. Tschüss mein Freund.")]
 
 
+def test_a_line_read_by_its_sentences_is_split_once_with_its_terms(monkeypatch):
+    """line_pairs splits the source line once for its sentences and its letterless parts: each
+    split looks for the glossary's terms in the whole line (sentence_spans), and a second was waste."""
+    looked: list[str] = []
+    found_in = Glossary.found_in
+    monkeypatch.setattr(Glossary, "found_in", lambda self, text: looked.append(text) or found_in(self, text))
+    source = "A dog runs. 2012. A cat sleeps."
+    pairs = line_pairs(source, "Ein Hund rennt. 2012. Eine Katze schläft.", OPTIONS, "de", TERMS)
+    assert pairs == [("A dog runs.", "Ein Hund rennt. 2012."), ("A cat sleeps.", "Eine Katze schläft.")]
+    assert looked.count(source) == 1
+
+
 def test_a_term_across_two_cues_reaches_the_translator_in_one_sentence(same):
     same.glossary = TERMS
     cues = ("1\n00:00:03,500 --> 00:00:05,000\nA man reads the Wham!\n\n"

@@ -33,17 +33,17 @@ from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.flat import SOFT_HYPHEN, has_words
+from attnmt.documents.flat import SOFT_HYPHEN, FlatText, has_words
 from attnmt.documents.letterless import Shown, with_terms
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
     ModelTranslator,
-    flat_line,
     paragraph_sentences,
+    paragraph_spans,
     translate_paragraphs,
+    with_letters,
 )
-from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import WORD, Weights
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
@@ -158,11 +158,12 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     translate split it, the translation's inside a target term ("Wir lieben dich. Tschüss" split in
     two made one more sentence than its source had, and the line was read whole)."""
     target = replace(options, source_lang=target_lang)
-    parts = letterless_parts(source, options, glossary, fits)
-    ours = paragraph_sentences(source, options, glossary, fits)
+    split = paragraph_spans(source, options, glossary, fits)  # once: each split looks for the terms
+    parts, ours = letterless_parts(split, glossary), with_letters(split)
     theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits), parts)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
-            and stands_in(letterless_parts(translation, target), " ".join([source, *parts.elements()]))):
+            and stands_in(letterless_parts(paragraph_spans(translation, target)),
+                          " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
     return [(source, translation)]
 
@@ -187,19 +188,15 @@ def without_parts(sentences: list[str], parts: Counter[str]) -> list[str]:
     return kept
 
 
-def letterless_parts(text: str, options: DocumentOptions, glossary: Glossary | None = None,
-                     fits: Callable[[str], bool] | None = None) -> Counter[str]:
-    """The sentences with no letter that ``translate_paragraphs`` passes through ``text`` as they
-    are, or with ``glossary``'s terms (``with_terms``), which ``paragraph_sentences`` leaves out,
-    spaces collapsed.  The model reads none of them:
-    pair by pair, a translation with junk after a sentence ("rennt. 1 1 1 1 1 1", "rennt. ?!?!?!")
-    scored as the translation without it."""
-    found: Counter[str] = Counter()
-    for flat in (flat_line(line) for line in text.split("\n")):
-        spans = sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary, fits)
-        found.update(" ".join(with_terms(part, glossary, Shown.of(flat, (s, e))).split()) for s, e in spans
-                     if not has_words(part := flat.text[s:e]))
-    return found
+def letterless_parts(sentences: Sequence[tuple[FlatText, tuple[int, int]]],
+                     glossary: Glossary | None = None) -> Counter[str]:
+    """The sentences with no letter, among a text's ``sentences`` (``paragraph_spans``), that
+    ``translate_paragraphs`` passes through as they are, or with ``glossary``'s terms
+    (``with_terms``), which ``paragraph_sentences`` leaves out, spaces collapsed.  The model reads
+    none of them: pair by pair, a translation with junk after a sentence ("rennt. 1 1 1 1 1 1",
+    "rennt. ?!?!?!") scored as the translation without it."""
+    return Counter(" ".join(with_terms(part, glossary, Shown.of(flat, (s, e))).split())
+                   for flat, (s, e) in sentences if not has_words(part := flat.text[s:e]))
 
 
 def stands_in(parts: Counter[str], text: str) -> bool:

@@ -387,7 +387,19 @@ def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS, g
     ``glossary`` and ``fits``, in order: each line's sentences that have letters (the rest passes
     through, but for the glossary's terms that stand in it: ``with_terms``), none ending inside a
     term where the sentence so joined fits the model."""
+    return with_letters(paragraph_spans(text, options, glossary, fits))
+
+
+def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None,
+                    fits: Callable[[str], bool] | None = None) -> list[tuple[FlatText, tuple[int, int]]]:
+    """(its line's flat text, its span) of every sentence of a plain text, in order, letters or
+    none: each line split as ``translate_lines`` splits it (``flat_sentences``; a line's URLs and
+    e-mail addresses, its only atoms, show no stop).  Split once, it gives both the sentences a
+    translator is given (``with_letters``) and those that pass through."""
     flats = [flat_line(line) for line in text.split("\n")]
-    return [sentence for flat in flats
-            for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, (), glossary, fits)
-            if has_words(sentence := flat.text[s:e])]
+    return pairs(flats, flat_sentences(flats, options, glossary, fits))
+
+
+def with_letters(sentences: Sequence[tuple[FlatText, tuple[int, int]]]) -> list[str]:
+    """The text of each of ``sentences`` (flat text, span) that has letters: those a translator is given."""
+    return [sentence for flat, (s, e) in sentences if has_words(sentence := flat.text[s:e])]
