@@ -311,3 +311,8 @@ def parted(results: Sequence[T], groups: Iterable[Sized]) -> list[list[T]]:
         runs.append(list(results[first:first + len(group)]))
         first += len(group)
     return runs
+
+
+def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):
+    """(flat text, sentence span) for every sentence, in order."""
+    return [(flat, span) for flat, spans in zip(flats, sentences, strict=True) for span in spans]

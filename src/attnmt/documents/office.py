@@ -72,13 +72,13 @@ from attnmt.documents.ooxml_package import (
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import (
     DocumentOptions,
-    Repeats,
     Translator,
     flat_sentences,
     translate_flats,
     translator_fits,
     translator_glossary,
 )
+from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships

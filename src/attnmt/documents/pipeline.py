@@ -12,7 +12,6 @@ starts, ends or sits inside, in the same batches as their search.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -26,8 +25,9 @@ from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
-from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, pairs
 from attnmt.documents.letterless import Shown, fields_with_terms, term_weights, with_terms
+from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
@@ -241,42 +241,6 @@ class FoundTranslations:
         return texts, weights
 
 
-@dataclass
-class Repeats:
-    """The sentences that recur across the ``translate_flats`` calls of one document (a footer on
-    every page, a table's headings): each is translated in the first call that holds it, weighed if
-    any of its uses needs it, and its translation is kept only until the last call that holds it.
-
-    left:    calls still to come that hold the sentence
-    weighed: sentences some use of which needs word weights (``needs_alignment``)
-    kept:    sentence -> (translation, weights) from an earlier call"""
-
-    left: dict[str, int]
-    weighed: set[str]
-    kept: dict[str, tuple[str, Weights | None]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, calls: Sequence[tuple[Sequence[FlatText], Sequence[list[tuple[int, int]]]]]) -> Repeats:
-        """The repeats of the calls (flat texts, their ``flat_sentences``) a document is cut into."""
-        left: Counter[str] = Counter()
-        weighed = set()
-        for flats, sentences in calls:
-            found = pairs(flats, sentences)
-            left.update({flat.text[s:e] for flat, (s, e) in found})
-            weighed |= {flat.text[s:e] for flat, (s, e) in found if needs_alignment(flat, (s, e))}
-        return cls({sentence: n for sentence, n in left.items() if n > 1}, weighed)
-
-    def done(self, translated: dict[str, tuple[str, Weights | None]]) -> None:
-        """A call's sentences translated: those a later call holds are kept, the rest let go."""
-        for sentence in translated.keys() & self.left.keys():
-            self.left[sentence] -= 1
-            if self.left[sentence]:
-                self.kept[sentence] = translated[sentence]
-            else:
-                del self.left[sentence]
-                self.kept.pop(sentence, None)
-
-
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                     review: Review | None = None, sentences: Sequence[list[tuple[int, int]]] | None = None,
                     repeats: Repeats | None = None) -> list[list[str | Nested]]:
@@ -337,11 +301,6 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
     sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``)."""
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
                            fits) for flat in flats]
-
-
-def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):
-    """(flat text, sentence span) for every sentence, in order."""
-    return [(flat, span) for flat, spans in zip(flats, sentences, strict=True) for span in spans]
 
 
 def flat_line(line: str) -> FlatText:
