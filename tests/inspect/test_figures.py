@@ -20,6 +20,7 @@ from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError
 from attnmt.inspect.figures import (
     DPI,
+    PictureNames,
     cell_inches,
     missing_glyphs_told_once,
     plot_attention,
@@ -521,8 +522,7 @@ def test_attention_into_a_folder_of_a_deeper_model_names_the_layers_this_one_doe
 
     def write(model, tokenizer, sentence, out_dir, target=None, decoding=None):  # the names the real one writes
         out_dir.mkdir(parents=True, exist_ok=True)
-        paths = [out_dir / f"{kind}_layer{i}.png" for kind in ("cross", "encoder", "decoder_self")
-                 for i in range(model.config.decoder_layers)]
+        paths = [out_dir / name for name in PictureNames.of_config(model.config).names()]
         for path in paths:
             path.write_bytes(b"png")
         return paths
@@ -555,3 +555,24 @@ def test_an_empty_target_or_plot_out_is_refused_as_an_empty_sentence_is(model, t
     assert capsys.readouterr().err == "attnmt: error: --out is empty: give the PNG to write, e.g. --out " \
                                       "positional-encoding.png\n"
     assert list(tmp_path.glob("*.png")) == []
+
+
+def test_the_picture_names_of_a_model_are_those_written_and_read_back_past_its_layers(tokenizer, tmp_path):
+    """One place names the pictures, for write_trace_figures and for attention's warning of an earlier
+    run's: 3 encoder layers and 1 decoder layer (2 heads, in one PNG a layer) give 8 files."""
+    torch.manual_seed(0)
+    config = TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=8, n_heads=2, encoder_layers=3,
+                               decoder_layers=1, d_ff=16, dropout=0.0, max_positions=64)
+    names = PictureNames.of_config(config)
+    assert names.names() == ["cross_layer0.png", "cross_mean.png", "encoder_layer0.png", "encoder_layer1.png",
+                             "encoder_layer2.png", "encoder_mean.png", "decoder_self_layer0.png",
+                             "decoder_self_mean.png", "attention.html"]
+    trace = trace_translation(Transformer(config).eval(), tokenizer, SHORT, target=SHORT_TARGET)
+    assert [path.name for path in write_trace_figures(trace, tmp_path)] == names.names()
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(names.names())
+    deeper = PictureNames.of_config(TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=8, n_heads=2,
+                                                      encoder_layers=4, decoder_layers=2, d_ff=16)).names()
+    assert [name for name in deeper if names.beyond(name)] == ["cross_layer1.png", "encoder_layer3.png",
+                                                               "decoder_self_layer1.png"]
+    assert not any(names.beyond(name) for name in ["cross_mean.png", "encoder_layer2.png", "other_layer9.png",
+                                                   "cross_layer9.png.bak", "attention.html"])

@@ -20,7 +20,9 @@ import re
 import unicodedata
 import warnings
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import torch
@@ -29,6 +31,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from torch import Tensor
 
+from attnmt.config import TransformerConfig
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError, OutputError
 from attnmt.files import appended_lines, atomic_write, make_folder
@@ -222,17 +225,56 @@ def missing_glyphs_told_once(hint: str = "") -> Iterator[None]:
         warnings.warn(MissingGlyphs(chars, fonts, hint), stacklevel=3)
 
 
+@dataclass
+class PictureNames:
+    """The files ``write_trace_figures`` writes for ``layers[kind]`` layers of each kind (KINDS' order),
+    and the pattern that reads a layer's PNG back: named once, for ``attnmt attention``'s warning of an
+    earlier run's pictures too.  A layer's heads share one PNG: their number names nothing."""
+
+    layers: dict[str, int]
+    VIEWER: ClassVar[str] = "attention.html"
+    LAYER_PNG: ClassVar[re.Pattern[str]] = re.compile(rf"({'|'.join(KINDS)})_layer(\d+)\.png")
+
+    @classmethod
+    def of_config(cls, c: TransformerConfig) -> PictureNames:
+        return cls({"cross": c.decoder_layers, "encoder": c.encoder_layers, "decoder_self": c.decoder_layers})
+
+    @classmethod
+    def of_trace(cls, trace: TranslationAttention) -> PictureNames:
+        return cls({kind: trace.weights(kind).size(0) for kind in KINDS})
+
+    @staticmethod
+    def layer_png(kind: str, layer: int) -> str:  # all heads of one layer
+        return f"{kind}_layer{layer}.png"
+
+    @staticmethod
+    def mean_png(kind: str) -> str:  # the mean of heads, one panel per layer
+        return f"{kind}_mean.png"
+
+    def names(self) -> list[str]:
+        """Every file's name, in the order they are written."""
+        names: list[str] = []
+        for kind, count in self.layers.items():
+            names += [self.layer_png(kind, layer) for layer in range(count)] + [self.mean_png(kind)]
+        return names + [self.VIEWER]
+
+    def beyond(self, name: str) -> bool:
+        """Whether ``name`` is a ``layer_png`` of a layer past these (a deeper model's, counted from 0)."""
+        match = self.LAYER_PNG.fullmatch(name)
+        return match is not None and int(match[2]) >= self.layers[match[1]]
+
+
 def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path]:
-    """Writes ``{kind}_layer{i}.png`` (all heads), ``{kind}_mean.png`` (mean of heads, per layer)
-    for each kind, and ``attention.html`` (the interactive viewer); returns their paths."""
+    """Writes the files ``PictureNames`` names: each kind's PNGs of all heads, a layer each, and of
+    the mean of heads, and the interactive viewer; returns their paths."""
     out_dir = make_folder(Path(out_dir), OutputError)
-    paths = []
-    with missing_glyphs_told_once(hint="; attention.html, drawn by the browser, shows them"):
-        for kind in KINDS:
-            for layer in range(trace.weights(kind).size(0)):
-                paths.append(save_figure(plot_heads(trace, kind, layer), out_dir / f"{kind}_layer{layer}.png"))
-            paths.append(save_figure(plot_head_average(trace, kind), out_dir / f"{kind}_mean.png"))
-    paths.append(write_viewer(trace.to_dict(), out_dir / "attention.html"))
+    names, paths = PictureNames.of_trace(trace), []
+    with missing_glyphs_told_once(hint=f"; {names.VIEWER}, drawn by the browser, shows them"):
+        for kind, count in names.layers.items():
+            for layer in range(count):
+                paths.append(save_figure(plot_heads(trace, kind, layer), out_dir / names.layer_png(kind, layer)))
+            paths.append(save_figure(plot_head_average(trace, kind), out_dir / names.mean_png(kind)))
+    paths.append(write_viewer(trace.to_dict(), out_dir / names.VIEWER))
     return paths
 
 

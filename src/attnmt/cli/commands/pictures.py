@@ -6,11 +6,15 @@ import argparse
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_dir_option, add_model_options, language_code, model_dir_of, whole_number
 from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
 from attnmt.errors import ConfigError
+
+if TYPE_CHECKING:  # figures imports matplotlib (attnmt[plot]): loaded only by the commands that draw
+    from attnmt.inspect.figures import PictureNames
 
 
 def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -21,7 +25,7 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     before the split; a --target is one sentence's translation, or the whole text's."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
-    from attnmt.inspect.figures import write_attention_figures
+    from attnmt.inspect.figures import PictureNames, write_attention_figures
 
     if not args.sentence.strip():
         raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
@@ -42,15 +46,14 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model, tokenizer = load_model_dir(args.model, args.weights)
     decoding = Decoding(beam_size=args.beam)
     folders = sentence_folders(Path(args.out), len(sentences))
-    c = model.config
-    layers = {"encoder": c.encoder_layers, "decoder_self": c.decoder_layers, "cross": c.decoder_layers}
-    warn_earlier_pictures(Path(args.out), folders, layers)
+    names = PictureNames.of_config(model.config)
+    warn_earlier_pictures(Path(args.out), folders, names)
     for number, (sentence, folder) in enumerate(zip(sentences, folders, strict=True), start=1):
         paths = write_attention_figures(model, tokenizer, sentence, folder, target=args.target, decoding=decoding)
         which = f"sentence {number} of {len(sentences)} ({sentence!r}): " if len(sentences) > 1 else ""
         print_out(f"{which}wrote {len(paths)} files to {os.path.join(folder, '')}: {', '.join(p.name for p in paths)}")
     several = f" (one folder a sentence, {folders[0].name} to {folders[-1].name})" if len(sentences) > 1 else ""
-    print_out(f"open {folders[0] / 'attention.html'} in a browser to explore every layer and head{several}")
+    print_out(f"open {folders[0] / names.VIEWER} in a browser to explore every layer and head{several}")
     return 0
 
 
@@ -62,12 +65,12 @@ def sentence_folders(out: Path, count: int) -> list[Path]:
     return [out / f"sentence{number:0{len(str(count))}d}" for number in range(1, count + 1)]
 
 
-def warn_earlier_pictures(out: Path, folders: list[Path], layers: dict[str, int]) -> None:
+def warn_earlier_pictures(out: Path, folders: list[Path], names: PictureNames) -> None:
     """A warning naming what an earlier run left in ``out`` that this one does not write over: its
     sentence folders past this run's (a text of three, then of two: sentence3/), its PNGs of layers
-    this model lacks (``layers``: each kind's count; a 5-layer model's, then a 2-layer one's:
-    cross_layer4.png), or its pictures of one sentence beside this run's folders; the files are the
-    user's to remove, not this command's."""
+    this model lacks (``names``: those of this run's pictures; a 5-layer model's, then a 2-layer
+    one's: cross_layer4.png), or its pictures of one sentence beside this run's folders; the files
+    are the user's to remove, not this command's."""
     import warnings
 
     from attnmt.errors import AttnmtWarning
@@ -78,19 +81,13 @@ def warn_earlier_pictures(out: Path, folders: list[Path], layers: dict[str, int]
                and path not in folders]
     for folder in folders:
         if folder.is_dir():
-            earlier += [path for path in sorted(folder.glob("*_layer*.png")) if beyond(path.name, layers)]
-    if folders != [out] and (out / "attention.html").is_file():
-        earlier.append(out / "attention.html")
+            earlier += [path for path in sorted(folder.iterdir()) if names.beyond(path.name)]
+    if folders != [out] and (out / names.VIEWER).is_file():
+        earlier.append(out / names.VIEWER)
     if earlier:
-        names = ", ".join(path.relative_to(out).as_posix() + ("/" if path.is_dir() else "") for path in earlier)
-        warnings.warn(f"{out} still holds pictures of an earlier run ({names}) that this one does not replace: "
+        listed = ", ".join(path.relative_to(out).as_posix() + ("/" if path.is_dir() else "") for path in earlier)
+        warnings.warn(f"{out} still holds pictures of an earlier run ({listed}) that this one does not replace: "
                       "remove them, or give another --out", AttnmtWarning, stacklevel=2)
-
-
-def beyond(name: str, layers: dict[str, int]) -> bool:
-    """Whether ``name`` is a ``{kind}_layer{i}.png`` of a layer past ``layers[kind]`` (counted from 0)."""
-    match = re.fullmatch(r"(\w+)_layer(\d+)\.png", name)
-    return match is not None and match[1] in layers and int(match[2]) >= layers[match[1]]
 
 
 def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
