@@ -15,8 +15,10 @@ from support import PAIRS, run_cli, tiny_config, write_pairs
 from attnmt import checkpoint as ckpt
 from attnmt.cli.commands import train as train_command
 from attnmt.errors import ConfigError, DataError, ModelDirError
+from attnmt.files import file_digest
+from attnmt.training import resume_checks, training_data
+from attnmt.training import run_dir as run_dir_module
 from attnmt.training import trainer as trainer_module
-from attnmt.training import training_data
 from attnmt.training.run_dir import CORPORA, LOCK, RunLock
 from attnmt.training.trainer import Trainer, resume
 
@@ -366,6 +368,23 @@ def test_a_run_folder_moved_with_each_corpus_validation_set_resumes(tmp_path, mo
     read = recording_validation_reads(monkeypatch)
     assert resume("model", {"max_steps": "2"}, progress=False).step == 2
     assert read == [("va.src", "va.tgt")] * 2  # the run's set, then the corpus's
+
+
+def test_a_resume_reads_corpora_json_once_and_hashes_each_file_it_checks_once(tmp_path, monkeypatch):
+    """A moved run's corpora and validation set are known by their bytes: resume()'s checks and the
+    Trainer's (which guard a direct Trainer(resume=True)) hashed each corpus twice, and read corpora.json
+    eight times."""
+    (tmp_path / "project").mkdir()
+    relative_validation_run(tmp_path / "project", monkeypatch)
+    (tmp_path / "project").rename(tmp_path / "moved")
+    monkeypatch.chdir(tmp_path / "moved")
+    hashed, reads, read_corpora = [], [], run_dir_module.read_corpora
+    monkeypatch.setattr(resume_checks, "file_digest", lambda path: hashed.append(path.name) or file_digest(path))
+    for module in (resume_checks, run_dir_module):
+        monkeypatch.setattr(module, "read_corpora", lambda folder: reads.append(folder) or read_corpora(folder))
+    assert resume("model", {"max_steps": "2"}, progress=False).step == 2
+    assert sorted(hashed) == ["train.src", "train.tgt", "va.src", "va.tgt"]
+    assert len(reads) == 1
 
 
 def test_a_validation_path_an_earlier_resume_wrote_relative_to_its_folder_is_read_from_there(tmp_path, monkeypatch):

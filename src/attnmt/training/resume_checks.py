@@ -1,25 +1,69 @@
 """A resume reads what the run started with: the same corpora (their data position counts their batches)
 and the same validation set (its best score and patience are counted on it), as corpora.json
-(attnmt.training.run_dir) recorded them: a file is the same where its bytes are, wherever it is found."""
+(attnmt.training.run_dir) recorded them: a file is the same where its bytes are, wherever it is found.
+A resume reads what it compares with once (RunRecord)."""
 
 from __future__ import annotations
 
+import os
+from functools import cached_property
 from pathlib import Path
 
-from attnmt.config import TrainConfig
+from attnmt import checkpoint as ckpt
+from attnmt.config import TrainConfig, load_config
 from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.files import file_digest
 from attnmt.text.data import read_lines
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, places_to_look, read_corpora, started_dir, started_in
+from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, places_to_look, read_corpora, started_in
 
 
-def check_same_corpora(config: TrainConfig, folder: Path) -> None:
+class RunRecord:
+    """What a resume of the run in ``folder`` compares with what it is given, each read once, when first
+    asked for (where a resume first needs it, so that the first fault found is the one it was): its
+    corpora.json, its train.yaml, and the digest of each file compared with corpora.json's.  The resume's
+    own checks and the Trainer's (which guard a direct ``Trainer(resume=True)``) share one record, so that
+    each file is hashed once a resume; a record lasts one resume, the files may change after it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.digests: dict[tuple[str, int, int], str] = {}  # by (full path, size, modification time)
+
+    @cached_property
+    def corpora(self) -> dict | None:
+        """corpora.json (read_corpora): None for a run of an earlier release, which has none."""
+        return read_corpora(self.folder)
+
+    @cached_property
+    def saved(self) -> TrainConfig:
+        """train.yaml, as the run last wrote it (without this resume's overrides)."""
+        return load_config(self.folder / ckpt.TRAIN_CONFIG)
+
+    @cached_property
+    def started(self) -> Path:
+        """The directory the run started in (corpora.json's; the current one for a run of an earlier
+        release without one), where a resume reads train.yaml's relative validation paths."""
+        return Path(started_in(self.corpora, self.folder)) if self.corpora else Path()
+
+    def validation(self) -> dict:
+        """The validation files corpora.json recorded when the run started, by key ({} for a run of an
+        earlier release, which recorded none)."""
+        return (self.corpora or {}).get("validation", {})
+
+    def digest(self, path: Path, info: os.stat_result) -> str:
+        """The sha256 of the file ``path`` (``info`` its stat), hashed once in this record's resume."""
+        key = (str(path), info.st_size, info.st_mtime_ns)
+        if key not in self.digests:
+            self.digests[key] = file_digest(path)
+        return self.digests[key]
+
+
+def check_same_corpora(config: TrainConfig, record: RunRecord) -> None:
     """Refuses a resume that would read other corpora than the run trained on (its data position counts
     their batches): a relative path read from another directory, a file changed or replaced, another
     file given.  A file moved with its bytes (a run directory moved with absolute paths, a copy) is the
     same.  A run directory of an earlier release has no corpora.json: nothing to check."""
-    recorded = read_corpora(folder)
+    recorded, folder = record.corpora, record.folder
     if recorded is None:
         return
     started, files = started_in(recorded, folder), recorded["files"]
@@ -30,7 +74,7 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
                           f"({', '.join(file['given'] for file in files.values())}); {new_run}")
     for key, name in given.items():
         was = files[key]
-        why = differs(name, was)
+        why = differs(name, was, record)
         if why and str(Path(name).resolve()) != was["path"]:
             raise DataError(f"{name}: not the file this run trained on, {was['path']} ({why}); resume from "
                             f"{started}, where the run started (or give the corpora by absolute path), or {new_run}")
@@ -39,51 +83,57 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
                             f"the run trained on, or {new_run}")
 
 
-def why_not(place: str, was: dict | None) -> str:
+def why_not(place: str, was: dict | None, record: RunRecord) -> str:
     """Why ``place`` is not the validation file ``was`` records ("" where it is: its bytes, wherever it
     is, as check_same_corpora takes a corpus); without a record (a run of an earlier release), "" where
     it exists."""
     if was:
-        return differs(place, was)
+        return differs(place, was, record)
     return "" if Path(place).is_file() else f"{Path(place).resolve()} cannot be read"
 
 
-def found(places: list[str], was: dict | None) -> str | None:
+def found(places: list[str], was: dict | None, record: RunRecord) -> str | None:
     """The first of ``places`` that holds the validation file ``was`` records (why_not); None where none does."""
-    return next((place for place in places if not why_not(place, was)), None)
+    return next((place for place in places if not why_not(place, was, record)), None)
 
 
-def not_found(name: str, places: list[str], was: dict | None, what: str, aside: str = "") -> str:
+def not_found(name: str, places: list[str], was: dict | None, what: str, record: RunRecord, aside: str = "") -> str:
     """Why none of ``places`` is the validation file ``name`` (``what`` says whose it is; ``aside`` ends
     the parenthesis): it is missing from each, or found with other bytes than ``was`` records (why, at each
     place looked at)."""
     there = [place for place in places if Path(place).is_file()]
     if not there:
         return f"{name}: {what} is missing (no {' nor '.join(str(Path(place).resolve()) for place in places)}{aside})"
-    whys = "; ".join(why_not(place, was) for place in places)
+    whys = "; ".join(why_not(place, was, record) for place in places)
     return f"{there[0]}: {what} is not the one it started with ({whys}{aside})"
 
 
-def validation_record(folder: Path) -> dict:
-    """The validation files corpora.json recorded when the run in ``folder`` started, by key ({} for a
-    run of an earlier release, which recorded none)."""
-    return (read_corpora(folder) or {}).get("validation", {})
+def found_or_refused(name: str, places: list[str], was: dict | None, record: RunRecord, what: str,
+                     instead: str) -> str:
+    """The first of ``places`` that holds the validation file ``name`` (``was`` its bytes as corpora.json
+    recorded them; None: the first that exists), for a command that reads a run's own validation file
+    again; where none does, one line naming the places looked at (``what`` says whose file it is,
+    ``instead`` what to do)."""
+    path = found(places, was, record)
+    if path is None:
+        raise DataError(f"{not_found(name, places, was, what, record)}; {instead}")
+    return path
 
 
-def validation_places(saved: TrainConfig, config: TrainConfig, folder: Path) -> dict[str, list[str]]:
-    """Where a resume of the run in ``folder`` looks for its validation set, by key (places_to_look):
+def validation_places(saved: TrainConfig, config: TrainConfig, record: RunRecord) -> dict[str, list[str]]:
+    """Where a resume of the run (``record``) looks for its validation set, by key (places_to_look):
     train.yaml's own paths (``saved``'s) where the run started (corpora.json's directory; the current
     one for a run of an earlier release without one) and from here; another path given where it is typed."""
-    started = started_dir(folder)
-    return {key: places_to_look(getattr(config, key), getattr(saved, key), started) for key in VALIDATION_KEYS}
+    return {key: places_to_look(getattr(config, key), getattr(saved, key), record.started)
+            for key in VALIDATION_KEYS}
 
 
-def validation_files(saved: TrainConfig, config: TrainConfig, folder: Path) -> dict[str, str]:
+def validation_files(config: TrainConfig, record: RunRecord) -> dict[str, str]:
     """The validation files a resume reads, by key: of validation_places's, the first that holds the
     bytes corpora.json recorded (check_same_validation refused the resume where none does)."""
-    recorded = validation_record(folder)
-    return {key: found(places, recorded.get(key)) or places[0]
-            for key, places in validation_places(saved, config, folder).items()}
+    recorded = record.validation()
+    return {key: found(places, recorded.get(key), record) or places[0]
+            for key, places in validation_places(record.saved, config, record).items()}
 
 
 def run_validation_set(config: TrainConfig, folder: Path, what: str, instead: str) -> tuple[str, str]:
@@ -93,41 +143,38 @@ def run_validation_set(config: TrainConfig, folder: Path, what: str, instead: st
     that reads the run's own set again (keep_better_average, ``attnmt calibrate``): not a file of the same
     name in the current folder.  Where none is found, one line naming the places looked at (``what`` says
     whose file it is, ``instead`` what to do)."""
-    recorded = validation_record(folder)
-    files: dict[str, str] = {}
-    for key, places in validation_places(config, config, folder).items():
-        path = found(places, recorded.get(key))
-        if path is None:
-            raise DataError(f"{not_found(getattr(config, key), places, recorded.get(key), what)}; {instead}")
-        files[key] = path
+    record = RunRecord(folder)
+    recorded = record.validation()
+    files = {key: found_or_refused(getattr(config, key), places, recorded.get(key), record, what, instead)
+             for key, places in validation_places(config, config, record).items()}
     return files["valid_src"], files["valid_tgt"]
 
 
-def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path, new_run: str) -> None:
+def check_same_validation(config: TrainConfig, record: RunRecord, new_run: str) -> None:
     """Refuses a resume another validation set (--valid-src, --valid-tgt, or the run's own files changed
     since or gone), or, where a metric of translations picks the best step, another --eval-beam: the run's
     best score and patience count are of the set and beam it started with, and a score on another (an
     easier set, a wider beam) would be compared with them, its weights kept as the best for it.  The same
     bytes elsewhere (a file moved, by the bytes corpora.json recorded, or by the old file's lines in a run
     of an earlier release) are the same set; the places looked at are validation_places's."""
-    metric = METRIC_NAMES[config.eval_metric]
+    saved, metric = record.saved, METRIC_NAMES[config.eval_metric]
     if config.eval_metric != "loss" and config.eval_beam != saved.eval_beam:
         raise ConfigError(f"--eval-beam: a resumed run keeps the beam its best {metric} and patience are counted "
                           f"with, {saved.eval_beam} ({new_run}); drop --eval-beam, or start a new run with it")
-    recorded = validation_record(folder)
-    own = validation_places(saved, saved, folder)  # train.yaml's files
+    recorded = record.validation()
+    own = validation_places(saved, saved, record)  # train.yaml's files
     what = f"the validation file this run's best {metric} and patience are counted on"
-    for key, places in validation_places(saved, config, folder).items():
+    for key, places in validation_places(saved, config, record).items():
         given, kept, flag = getattr(config, key), getattr(saved, key), f"--{key.replace('_', '-')}"
         was = recorded.get(key)
-        path = found(places, was)
+        path = found(places, was, record)
         if path is None and given == kept:
-            raise DataError(f"{not_found(kept, places, was, what, f'; {new_run}')}; put that file back, or give "
-                            f"its copy with {flag}")
+            raise DataError(f"{not_found(kept, places, was, what, record, f'; {new_run}')}; put that file back, or "
+                            f"give its copy with {flag}")
         if path is None and not Path(given).is_file():
             raise DataError(f"{flag}: {Path(given).resolve()} is missing; give a copy of the set the run started "
                             f"with, {kept}, or drop {flag}")
-        if path is None or (not was and not same_lines(path, found(own[key], None) or own[key][0])):
+        if path is None or (not was and not same_lines(path, found(own[key], None, record) or own[key][0])):
             raise ConfigError(f"{flag}: a resumed run keeps the validation set its best {metric} and patience are "
                               f"counted on, {kept} ({new_run}); drop {flag}, or start a new run with it")
 
@@ -143,8 +190,9 @@ def same_lines(path: str, other: str) -> bool:
         return False
 
 
-def differs(name: str, was: dict) -> str:
-    """Why the file ``name`` is not the one ``was`` describes ("" where it is)."""
+def differs(name: str, was: dict, record: RunRecord) -> str:
+    """Why the file ``name`` is not the one ``was`` describes ("" where it is); hashed once a resume
+    (``record``'s)."""
     resolved = Path(name).resolve()
     try:
         info = resolved.stat()
@@ -154,6 +202,6 @@ def differs(name: str, was: dict) -> str:
     if info.st_size != was["size"]:
         return f"{where}size {info.st_size:,} bytes, not {was['size']:,}"
     if where or info.st_mtime_ns != was["mtime_ns"]:
-        if file_digest(resolved) != was["sha256"]:
+        if record.digest(resolved, info) != was["sha256"]:
             return f"{where}other bytes of the same size"
     return ""

@@ -336,13 +336,6 @@ def configured_inputs(folder: Path) -> dict[str, str]:
     return inputs
 
 
-def started_dir(folder: Path) -> Path:
-    """The directory the run in ``folder`` started in (corpora.json's; the current one for a run of an
-    earlier release without one), where a resume reads train.yaml's relative validation paths."""
-    corpora = read_corpora(folder)
-    return Path(started_in(corpora, folder)) if corpora else Path()
-
-
 def places_to_look(given: str, kept: str | None, started: Path) -> list[str]:
     """Where a resume looks for the validation file ``given``: train.yaml's own path (``kept``) where the
     run started (``started``), then as typed from the current folder (a run folder moved with its files, a

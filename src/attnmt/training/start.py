@@ -28,9 +28,9 @@ from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import read_header
-from attnmt.training.resume_checks import check_same_corpora, check_same_validation, found, not_found
+from attnmt.training.resume_checks import RunRecord, check_same_corpora, check_same_validation, found_or_refused
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS, places_to_look, started_dir
+from attnmt.training.run_dir import VALIDATION_KEYS, places_to_look
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -66,20 +66,21 @@ def run_start(config: TrainConfig, say: Callable[[str], None]) -> Start:
     return Start(tokenizer, model_config)
 
 
-def resumed(config: TrainConfig, run_dir: Path) -> Start:
+def resumed(config: TrainConfig, record: RunRecord) -> Start:
     """A resumed run's tokenizer and shape, as its directory recorded them (weights: its checkpoint)."""
-    check_same_corpora(config, run_dir)
-    model_config = ckpt.load_model_config(run_dir)
-    return Start(ckpt.load_tokenizer(run_dir, model_config), training_settings(config, model_config),
+    check_same_corpora(config, record)
+    model_config = ckpt.load_model_config(record.folder)
+    return Start(ckpt.load_tokenizer(record.folder, model_config), training_settings(config, model_config),
                  fine_tuned=bool(config.init_from))
 
 
-def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Path) -> None:
+def check_resume_overrides(config: TrainConfig, record: RunRecord) -> None:
     """Refuses an override a resumed run could not follow: its directory, what made its tokenizer and
     first weights, what cut and ordered its batches (its checkpoint's data position counts them in the
     seed's order: another seed would train some of this epoch's batches twice and skip others), and the
     metric its best score and patience count are in are fixed (the model keys are checked against
-    config.json by training_settings, the corpora, validation set and beam by run_dir)."""
+    config.json by training_settings, the corpora, validation set and beam by resume_checks)."""
+    saved, run_dir = record.saved, record.folder
     new_run = f"init_from: {run_dir} starts a new run from its weights"
     fixed = {"out_dir": f"writes into its own directory, {run_dir}",
              "init_from": "continues from its checkpoint's weights",
@@ -96,24 +97,20 @@ def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Pat
         if given != kept:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
-    check_same_corpora(config, run_dir)  # first: a corpus changed since is named so, the validation set or not
-    check_same_validation(saved, config, run_dir, new_run)
+    check_same_corpora(config, record)  # first: a corpus changed since is named so, the validation set or not
+    check_same_validation(config, record, new_run)
 
 
-def corpus_validation_files(specs: list[CorpusSpec], run_dir: Path) -> dict[str, tuple[str, str]]:
-    """Where a resume of the run in ``run_dir`` reads each corpus's own validation set (its loss is
+def corpus_validation_files(specs: list[CorpusSpec], record: RunRecord) -> dict[str, tuple[str, str]]:
+    """Where a resume of the run (``record``) reads each corpus's own validation set (its loss is
     logged), by corpus name: as validation_files finds the run's, a path its train.yaml gives where the
     run started, else from here (corpora.json records no bytes of these: the first that exists), another
     (an overridden ``train`` list's) where it is typed; one found nowhere is refused naming where it looked."""
-    kept = {spec.name: spec for spec in load_config(run_dir / ckpt.TRAIN_CONFIG).corpora()}
-    started = started_dir(run_dir)
+    kept = {spec.name: spec for spec in record.saved.corpora()}
     def where(spec: CorpusSpec, key: str) -> str:
-        places = places_to_look(getattr(spec, key), getattr(kept.get(spec.name), key, None), started)
-        path = found(places, None)
-        if path is None:
-            what = f"the validation file of corpus {spec.name} ({key})"
-            raise DataError(f"{not_found(getattr(spec, key), places, None, what)}; put that file back")
-        return path
+        places = places_to_look(getattr(spec, key), getattr(kept.get(spec.name), key, None), record.started)
+        return found_or_refused(getattr(spec, key), places, None, record,
+                                f"the validation file of corpus {spec.name} ({key})", "put that file back")
     return {spec.name: (where(spec, "valid_src"), where(spec, "valid_tgt")) for spec in specs if spec.valid_src}
 
 

@@ -37,7 +37,7 @@ from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss
-from attnmt.training.resume_checks import validation_files
+from attnmt.training.resume_checks import RunRecord, validation_files
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
 from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora
 from attnmt.training.schedule import Schedule
@@ -58,8 +58,11 @@ SKIPPED_IN_A_ROW = 50
 class Trainer(Schedule, ValidateAndSave):
     """Owns the model, optimiser, data stream and model directory of one training run."""
 
-    def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True, held: bool = False) -> None:
-        """``held``: the caller holds out_dir (RunLock) for longer than the run, and lets go of it."""
+    def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True, held: bool = False,
+                 record: RunRecord | None = None) -> None:
+        """``held``: the caller holds out_dir (RunLock) for longer than the run, and lets go of it.
+        ``record``: the run's RunRecord that resume() checked it with, which the Trainer's own resume checks
+        share (each file read and hashed once a resume); None: a record of its own."""
         if config.eval_beam > MAX_BEAM:  # before any work (the config's own checks cannot know decoding's limit)
             raise ConfigError(f"eval_beam={config.eval_beam}: use a whole number from 1 to {MAX_BEAM}")
         self.config = config
@@ -69,19 +72,20 @@ class Trainer(Schedule, ValidateAndSave):
         try:
             if not resume and self.group.is_main:  # before any work too: a model there it would write over
                 check_new_run_dir(config)
-            self._set_up(config, resume, progress)
+            self._set_up(config, resume, progress, record)
         except BaseException:
             self.lock.release()
             raise
 
-    def _set_up(self, config: TrainConfig, resume: bool, progress: bool) -> None:
+    def _set_up(self, config: TrainConfig, resume: bool, progress: bool, record: RunRecord | None) -> None:
         self.progress = progress and self.group.is_main
         self.log = RunLog(self.dir, self.group.is_main, progress, config.tensorboard)
         self.precision, self.precision_reason = resolve_precision(config.precision, self.group.device)
         bound_kernel_caches()
         use_threads(config.threads, f"threads: {config.threads} in the config")  # 0: follow the free cores
         torch.manual_seed(config.seed)  # the same initial weights on every rank
-        start = resumed(config, self.dir) if resume else run_start(config, self.log.line)
+        record = record or RunRecord(self.dir)  # read when first asked for: a new run reads nothing of it
+        start = resumed(config, record) if resume else run_start(config, self.log.line)
         self.tokenizer, model_config = start.tokenizer, start.model_config
         ckpt.check_model_size(model_config, self.dir / ckpt.MODEL_CONFIG if resume else "model")
         self.data = load_training_data(config, self.tokenizer, self.log.line)
@@ -90,7 +94,7 @@ class Trainer(Schedule, ValidateAndSave):
         self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
         if not resume and self.group.is_main and config.valid_src:  # once, where the run starts
             check_validation_set(config, self.valid_pairs, self.log.line)
-        corpus_sets = corpus_validation_files(self.data.specs, self.dir) if resume else {
+        corpus_sets = corpus_validation_files(self.data.specs, record) if resume else {
             spec.name: (spec.valid_src, spec.valid_tgt) for spec in self.data.specs if spec.valid_src}
         self.corpus_valid_batches = {name: self._validation_set(*files, ids)[1] for name, files in corpus_sets.items()}
         self.model = Transformer(model_config)
@@ -348,11 +352,10 @@ def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool 
     """Continues the run in ``model_dir`` exactly where its last checkpoint stopped; ``overrides``
     change its config from here on (and are kept in its train.yaml for the next resume)."""
     check_run_to_resume(Path(model_dir), key="model_dir")
-    path = Path(model_dir) / ckpt.TRAIN_CONFIG
-    config, saved = load_config(path, overrides), load_config(path)
-    check_resume_overrides(saved, config, Path(model_dir))
+    config, record = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides), RunRecord(Path(model_dir))
+    check_resume_overrides(config, record)
     config.out_dir = str(model_dir)
-    for key, file in validation_files(saved, config, Path(model_dir)).items():  # the run's bytes, where found
+    for key, file in validation_files(config, record).items():  # the run's bytes, where found
         setattr(config, key, file)
-    return Trainer(config, resume=True, progress=progress).train()
+    return Trainer(config, resume=True, progress=progress, record=record).train()
 
