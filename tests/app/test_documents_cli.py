@@ -158,6 +158,13 @@ def test_the_server_translates_html_nested_300_deep(client):
     assert libre.status_code == 200 and libre.json() == {"translatedText": nested(300, "ein hund rennt")}
 
 
+def test_the_server_gives_an_html_fragment_ending_in_an_open_comment_back_without_the_parsers_wrapper(client):
+    # the comment took in the closing tags lxml wraps a fragment in: "<!-- x</body></html>-->"
+    libre = client.post("/translate", json={"q": "<p>a dog runs</p><!-- x", "source": "en", "target": "de",
+                                            "format": "html"})
+    assert libre.status_code == 200 and libre.json() == {"translatedText": "<p>ein hund rennt</p><!-- x-->"}
+
+
 def test_the_server_refuses_html_nested_too_deep_and_says_why(client):
     deep = "<i>" * (MAX_DEPTH + 1) + "a dog runs"
     native = client.post("/v1/translate", json={"texts": ["a dog runs", deep], "format": "html"})

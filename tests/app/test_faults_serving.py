@@ -233,6 +233,32 @@ def test_port_0_serves_on_a_free_port_and_the_ready_line_names_it(trained_model)
         process.stderr.close()
 
 
+async def no_app(scope, receive, send) -> None:
+    raise AssertionError("a server that cannot listen answers nothing")
+
+
+def test_a_port_in_use_is_one_error_naming_the_host_and_port():
+    # uvicorn logged "[Errno 98] error while attempting to bind on address ('127.0.0.1', N)" and exited with 3
+    from attnmt.errors import ConfigError
+    from attnmt.server.guards import run_until_stopped
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(ConfigError, match=rf"^cannot listen on 127\.0\.0\.1:{port}: Address already in use$"):
+            run_until_stopped(no_app, "127.0.0.1", port, 10.0, 10.0)
+
+
+def test_a_host_that_is_no_address_is_one_error_naming_it_and_the_port():
+    # uvicorn logged "[Errno -2] Name or service not known", naming neither, and exited with 3
+    from attnmt.errors import ConfigError
+    from attnmt.server.guards import run_until_stopped
+
+    with pytest.raises(ConfigError, match=r"^cannot listen on 999\.1\.1\.1:8000: \S"):
+        run_until_stopped(no_app, "999.1.1.1", 8000, 10.0, 10.0)
+
+
 def test_only_loopback_names_reach_a_loopback_server_and_answers_carry_security_headers(trained_model):
     with running_server(trained_model) as (port, url, _):
         request = urllib.request.Request(url, headers={"Host": f"attacker.example:{port}"})

@@ -57,6 +57,28 @@ NO_TIMING_WARNING = ("untimed.srt, line 1: a block without a timing line (00:00:
                      "so it is left untranslated (if it goes on with the cue before it, take out the blank line)")
 
 
+@pytest.mark.parametrize("sent", ['filename="a%22b.txt"', r'filename="a\"b.txt"'])
+def test_a_file_name_with_a_quote_comes_back_with_it_quoted_as_rfc_5987_writes_it(client, sent):
+    # browsers and curl send a name's '"' as %22 (HTML's form encoding): it came back as a literal "%22"
+    body = (f'--B\r\nContent-Disposition: form-data; name="file"; {sent}\r\n\r\na dog\r\n--B--\r\n').encode()
+    job = client.post("/v1/files", content=body, headers={"Content-Type": "multipart/form-data; boundary=B"}).json()
+    assert job["filename"] == 'a"b.de.txt'
+    server_events(client, job["events_url"])
+    download = client.get(job["download_url"])
+    assert download.headers["content-disposition"] == "attachment; filename*=utf-8''a%22b.de.txt"
+
+
+def test_a_files_progress_goes_on_after_each_chunk_the_batcher_translates(trained_model, monkeypatch):
+    # progress came every 32 sentences: a file of 20 showed 0 of 20 until it was done
+    told, progressed = [], file_jobs.FileJob.progressed
+    monkeypatch.setattr(file_jobs.FileJob, "progressed", lambda job, *counts: told.append(counts) or
+                        progressed(job, *counts))
+    text = "".join(f"{source}\n" for source, _ in PAIRS).encode()
+    with TestClient(create_app([served_model(trained_model)], ServeSettings(file_chunk=4))) as client:
+        server_events(client, submit(client, data=text).json()["events_url"])
+    assert told == [(0, 20), (4, 20), (8, 20), (12, 20), (16, 20), (20, 20)]
+
+
 def test_what_the_reader_warned_of_is_in_the_status_and_the_done_event_each_time(client):
     """It reached only the server's stderr: the client saw its file come back unchanged, done 0 of 0.
     The second job of the same file hears it too (Python shows a warning once per place)."""

@@ -410,6 +410,16 @@ def test_a_fragment_that_opens_with_a_hundred_comments_is_translated(same):
     assert one(text, same) == text and same.given == ["a dog"]
 
 
+@pytest.mark.parametrize(("text", "back"), [
+    ("<p>a dog</p><!-- x", "<p>DOG A</p><!-- x-->"),  # the comment runs to the end, as in a browser
+    ("<p>a dog</p><plaintext>a <b>", "<p>DOG A</p><plaintext>a <b></plaintext>"),
+    ("<p>a dog</p><textarea>a b", "<p>DOG A</p><textarea>a b</textarea>"),
+])
+def test_a_fragment_ending_inside_a_comment_or_raw_text_gains_no_closing_body_and_html(mirror, text, back):
+    # lxml's wrapper, <html><body>...</body></html>: its closing tags ended up in the comment or the text
+    assert one(text, mirror) == back
+
+
 def test_xml_elements_on_lines_of_their_own_are_translated_apart_and_keep_the_layout(mirror):
     text = "<note>\n  <p>a dog runs</p>\n  <p>the <b>red</b> cat</p>\n</note>\n"
     assert one(text, mirror, xml=True) == "<note>\n  <p>RUNS DOG A</p>\n  <p>CAT <b>RED</b> THE</p>\n</note>\n"

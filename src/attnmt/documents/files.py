@@ -8,8 +8,9 @@ The format comes from the name's extension: ``.txt`` (plain text, each line spli
 and ``.vtt`` (attnmt.documents.subtitles); and the office formats and e-books of
 attnmt.documents.office's ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept)
 and written back with their own line endings (a plain text file's, each line its own).  Every
-sentence of a file goes to the translator in calls of at most ``PROGRESS_STEP`` sentences, and
-``progress(done, total)`` is told the sentences done after each (both only grow: ``Counted``).
+sentence of a file goes to the translator in calls of at most ``progress_step`` sentences
+(``PROGRESS_STEP`` unless given), and ``progress(done, total)`` is told the sentences done after
+each (both only grow: ``Counted``).
 A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text file,
 by member and paragraph in an office file.
 """
@@ -38,7 +39,7 @@ TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xht
 # form (an lxml tree, an office file's parts) takes several times its size.  The server's
 # ServeSettings.max_file_bytes is stricter.
 MAX_FILE_BYTES = 50 * 2**20
-PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the server's)
+PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the CLI's)
 BOM = b"\xef\xbb\xbf"
 OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
 # How an office file, an e-book or another archive begins (a zip archive's first local header, or a compound file).
@@ -104,21 +105,24 @@ class Counted(Wrapper):
 
 def translate_file_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,
                          progress: Progress | None = None, max_bytes: int = MAX_FILE_BYTES,
-                         review: Review | None = None, where: str | None = None) -> bytes:
+                         review: Review | None = None, where: str | None = None,
+                         progress_step: int = PROGRESS_STEP) -> bytes:
     """The translation of the file ``data``, in the format its ``filename``'s extension names.
 
     UserError (one line naming ``filename``) for an extension that is not known, a file over
     ``max_bytes``, text that is not UTF-8, and whatever the format's reader refuses.  Where the
     model fails on some of its sentences, the file fails whole: FileFailed (attnmt.documents.failed),
     one line naming ``where`` (the file as its caller knows it, a path; ``filename`` if None).
-    ``progress(done, total)``: the sentences translated so far, of the file's; ``review``: the
-    module docstring."""
-    return one_file(partial(translated_bytes, data, filename, translator, options, progress, max_bytes, review),
-                    where or filename)
+    ``progress(done, total)``: the sentences translated so far, of the file's, told after every
+    ``progress_step`` of them (an office file: after every attnmt.documents.office.CHUNK paragraphs);
+    ``review``: the module docstring."""
+    return one_file(partial(translated_bytes, data, filename, translator, options, progress, max_bytes, review,
+                            progress_step), where or filename)
 
 
 def translated_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,
-                     progress: Progress | None, max_bytes: int, review: Review | None) -> bytes:
+                     progress: Progress | None, max_bytes: int, review: Review | None,
+                     progress_step: int = PROGRESS_STEP) -> bytes:
     """``translate_file_bytes``, where the model's failure on sentences is their SentencesFailed."""
     suffix = suffix_of(filename)
     check_size(data, filename, max_bytes)
@@ -126,7 +130,7 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
         from attnmt.documents.office import translate_office
 
         return translate_office(data, suffix, translator, options, progress, Path(filename).name, review)
-    counted = translator if progress is None else Counted(translator, progress)
+    counted = translator if progress is None else Counted(translator, progress, progress_step)
     bom, text = decoded(data, filename)
     if TEXT_SUFFIXES[suffix] == "text":
         return bom + translate_plain_text(text, counted, options, review).encode("utf-8")

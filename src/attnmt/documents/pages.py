@@ -32,6 +32,11 @@ BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
 # the declaration's text before its value (group 1), the quote (2), the value (3).
 DECLARED_ENCODING = re.compile(r"""\A(\ufeff?\s*<\?xml\s(?:[^?]|\?(?!>))*?\bencoding\s*=\s*)(["'])([^"']*)\2""")
 UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
+# The end of the <html><body>...</body></html> that lxml wraps a fragment in; its closing tags show
+# the elements the text left open (a repair warned of), but a text that ends inside a comment or an
+# element of raw text (<script>, <textarea>, <plaintext>) reads them as its own: "<!-- x" came back
+# "<!-- x</body></html>-->".  Such a text is parsed again with no end, which closes what is open.
+WRAPPER_END = "</body></html>"
 
 
 def is_comment(node: etree._Element) -> bool:
@@ -282,6 +287,9 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
     if not is_document(text):
         holder = html.fragment_fromstring(text, create_parent="div", parser=parser)
+        *_, last = holder.iter()
+        if (last.text or "").endswith(WRAPPER_END):  # the text ends in a comment or raw text, which took it in
+            holder = html.fragment_fromstring(f"<html><body>{text}", create_parent="div", parser=parser)
         open_voids(holder)
         return Parsed(holder, False), parser, None
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it

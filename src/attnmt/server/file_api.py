@@ -81,7 +81,7 @@ async def file_bytes(file: UploadFile, max_bytes: int) -> bytes:
     """The file's bytes; TooMuch naming the file where it has more than ``max_bytes``."""
     data = await file.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise TooMuch(f"{file.filename}: the file is over {max_bytes:,} bytes, the most this server translates")
+        raise TooMuch(f"{sent_name(file)}: the file is over {max_bytes:,} bytes, the most this server translates")
     return data
 
 
@@ -91,12 +91,21 @@ def served_suffixes(settings: ServeSettings) -> list[str]:
     return supported_suffixes(macros=settings.allow_macros)
 
 
+def sent_name(file: UploadFile) -> str:
+    """The file's name as its sender named it.  Browsers and curl (7.81 on) write a ``"`` in a form's
+    file name as ``%22`` (HTML's form encoding; ``%`` itself goes as it is), which the multipart parser
+    keeps: ``a"b.txt`` arrived as ``a%22b.txt``, and its translation came back named so.  The line
+    breaks that encoding writes as ``%0A`` and ``%0D`` are left escaped: a name is one line of a log
+    or an error."""
+    return (file.filename or "").replace("%22", '"')
+
+
 def checked_name(file: UploadFile, settings: ServeSettings) -> str:
     """The file's name, its extension one this server translates; ValueError naming the formats
     otherwise, DataError (a ValueError) for an office file with macros the server does not take."""
     from attnmt.documents.office import MACRO_SUFFIXES, macros_refused
 
-    name = file.filename or ""
+    name = sent_name(file)
     if not name:
         raise ValueError("the file has no name: its extension says its format")
     suffix = Path(name).suffix.lower()

@@ -294,8 +294,10 @@ class FileJobs:
         def translate(data: bytes) -> bytes:  # in the job's thread: the warnings heard are its own
             with collected_warnings() as heard:
                 try:
+                    # progress after each chunk the batcher translates, not after PROGRESS_STEP sentences
                     return translate_file_bytes(data, filename, translator, document, progress,
-                                                self.settings.max_file_bytes, review)
+                                                self.settings.max_file_bytes, review,
+                                                progress_step=self.settings.file_chunk)
                 finally:
                     job.warnings = [str(warning) for warning in heard]
                     job.left_untranslated = [str(warning) for warning in heard if isinstance(warning, LeftUntranslated)]

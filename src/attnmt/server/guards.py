@@ -47,6 +47,8 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from attnmt.server.listening import listening_sockets
+
 T = TypeVar("T")
 # The status nginx logs for a client that closed its connection before the answer (no one reads it).
 CLIENT_GONE = 499
@@ -392,7 +394,7 @@ def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float,
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server.run()
+        server.run(listening_sockets(host, port))
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
