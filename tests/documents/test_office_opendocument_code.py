@@ -12,10 +12,11 @@ from lxml import etree
 from odf import text
 from odf.opendocument import OpenDocumentText, load
 from odf.style import DefaultStyle, FontFace, Style, TextProperties
-from office_files import odf_bytes
+from office_files import odf_bytes, read_members
 
+from attnmt.documents import opendocument_code
 from attnmt.documents.office import translate_office
-from attnmt.documents.opendocument_code import STYLE, CodeLooks, style_names
+from attnmt.documents.opendocument_code import STYLE, CodeLooks, first_family, style_names
 from attnmt.documents.pipeline import DocumentOptions
 
 COMMAND = ("Type ", "ls -l /tmp", " to list the files.")  # the command in a span, the rest prose
@@ -178,6 +179,26 @@ def test_the_looks_of_nested_spans_are_asked_no_more_than_once_a_span(monkeypatc
     nested spans took seconds, 200 most of a minute.  Twice the depth may ask at most twice as often."""
     shallow, deep = looks_asked(monkeypatch, same, 30), looks_asked(monkeypatch, same, 60)
     assert deep["look"] > 0 and all(deep[name] <= 2 * shallow[name] for name in deep), (shallow, deep)
+
+
+def test_each_font_face_of_a_part_is_read_once_a_translation(monkeypatch, same):
+    """styles.xml's styles and font faces were indexed again for each part (content.xml,
+    styles.xml) and twice for styles.xml itself; now once for every part that names them.  Each
+    declaration of the face (odfpy writes the font faces into both parts) is read once."""
+    read = []
+
+    def counted(families: str) -> str:
+        read.append(families)
+        return first_family(families)
+
+    monkeypatch.setattr(opendocument_code, "first_family", counted)
+    made = document()
+    made.fontfacedecls.addElement(FontFace(name="Indexed", fontfamily="'Indexed Face'"))
+    made.text.addElement(text.P(text="A man rides a bike."))
+    data = odf_bytes(made)
+    declared = sum(part.count(b"Indexed Face") for part in read_members(data).values())
+    translate(data, same)
+    assert declared == 2 and read.count("'Indexed Face'") == declared, read
 
 
 def test_a_style_is_named_by_its_display_name_and_its_decoded_name():

@@ -52,7 +52,7 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.markup import TreeJob
-from attnmt.documents.opendocument_code import FO, MARKS, OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks
+from attnmt.documents.opendocument_code import FO, MARKS, OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
@@ -99,12 +99,12 @@ class OpenDocumentVocabulary(Vocabulary):
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)
-        return not shown or is_marker_text(shown, shown_before(node), shown_after(node)) or self.is_code(node)
+        return not shown or is_marker_text(shown, shown_before(node), shown_after(node)) or self.looks.is_code(node)
 
     def is_code(self, node: etree._Element) -> bool:
-        """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code)."""
-        return (not is_comment(node) and node.tag in MARKS and bool(shown_text(node).strip())
-                and self.looks.is_code(node))
+        """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,
+        which tells both from the looks of the mark's texts, worked out once a mark)."""
+        return node.tag in MARKS and self.looks.is_code(node)
 
     def is_inline(self, node: etree._Element) -> bool:
         return True  # the job's root is one paragraph: whatever is in it belongs to its text
@@ -292,14 +292,17 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
     members += [(folder, member, True) for folder in chart_folders(manifest) for member in PARTS]
     trees = {folder + member: parse_part(archive, folder + member) for folder, member, _ in members
              if folder + member in archive}
+    # each styles.xml (the document's, each chart's) indexed once, for every part of its folder
+    shared = {folder: SharedStyles.of(trees[folder + name].getroot()) for folder, name, _ in members
+              if name == "styles.xml" and folder + name in trees}
     job_options = replace(options, attributes=())
     parts = []
     for folder, name, chart in members:
-        member, shared = folder + name, trees.get(folder + "styles.xml")
+        member = folder + name
         if member not in trees:
             continue
         tree = trees[member]
-        looks = CodeLooks.of(tree.getroot(), None if shared is None else shared.getroot())
+        looks = CodeLooks.of(tree.getroot(), shared.get(folder))
         vocabulary = OpenDocumentVocabulary(looks)
         added = [] if chart else value_paragraphs(tree.getroot())
         paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS)

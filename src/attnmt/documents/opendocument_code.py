@@ -25,6 +25,7 @@ attnmt.documents.opendocument, which imports them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -48,6 +49,7 @@ MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LO
                    f"{{{TEXT}}}text-input"})
 # Where styles.xml keeps what every part's styles may name: the named styles, the font faces.
 NAMED = (f"{{{OFFICE}}}styles", f"{{{OFFICE}}}font-face-decls")
+AUTOMATIC = f"{{{OFFICE}}}automatic-styles"  # a part's own styles, which only its paragraphs name
 STYLE_NAME = f"{{{TEXT}}}style-name"
 ENCODED = re.compile(r"_([0-9A-Fa-f]{2})_")  # a character ODF's style:name cannot hold, by its code: _20_ a space
 
@@ -74,6 +76,41 @@ class TextsLook(NamedTuple):
     code: bool
 
 
+class StyleIndex(NamedTuple):
+    """Styles by family and ``style:name``, the default style of each family, and the family of
+    each font face by its ``style:name``: what the elements of some holders of styles say."""
+
+    styles: dict[tuple[str | None, str | None], etree._Element]
+    defaults: dict[str | None, etree._Element]
+    fonts: dict[str | None, str]
+
+    def over(self, holders: Iterable[etree._Element]) -> StyleIndex:
+        """A new index: this one with the elements of ``holders`` over it (a later element of a name
+        wins); this one is left as it is, for the other parts that share it."""
+        styles, defaults, fonts = dict(self.styles), dict(self.defaults), dict(self.fonts)
+        for element in (element for holder in holders for element in holder):
+            family, name = element.get(f"{{{STYLE}}}family"), element.get(f"{{{STYLE}}}name")
+            if element.tag == f"{{{STYLE}}}style":
+                styles[family, name] = element
+            elif element.tag == f"{{{STYLE}}}default-style":
+                defaults[family] = element
+            elif element.tag == f"{{{STYLE}}}font-face":
+                fonts[name] = first_family(element.get(f"{{{SVG}}}font-family") or name or "")
+        return StyleIndex(styles, defaults, fonts)
+
+
+class SharedStyles(NamedTuple):
+    """A styles.xml (its root) and the index of what every part beside it may name (NAMED), made
+    once for a file's translation (each part read it again, and styles.xml twice for itself)."""
+
+    root: etree._Element
+    styles: StyleIndex
+
+    @classmethod
+    def of(cls, root: etree._Element) -> SharedStyles:
+        return cls(root, StyleIndex({}, {}, {}).over(root.iterchildren(*NAMED)))
+
+
 @dataclass
 class CodeLooks:
     """The styles of one part (family and ``style:name`` -> its ``style:style``), the default style
@@ -92,22 +129,15 @@ class CodeLooks:
     marks: dict[etree._Element, TextsLook] = field(default_factory=dict)  # per mark: texts_look
 
     @classmethod
-    def of(cls, part: etree._Element, shared: etree._Element | None) -> CodeLooks:
+    def of(cls, part: etree._Element, shared: SharedStyles | None) -> CodeLooks:
         """The looks of the paragraphs of ``part`` (the root of content.xml, of styles.xml, of a
-        chart's content.xml), ``shared`` the root of the styles.xml beside it (None: none); the
-        part's own automatic styles are the ones its paragraphs name."""
-        holders = [] if shared is None else list(shared.iterchildren(*NAMED))
-        holders += part.iterchildren(*NAMED, f"{{{OFFICE}}}automatic-styles")
-        styles, defaults, fonts = {}, {}, {}
-        for element in (element for holder in holders for element in holder):
-            family, name = element.get(f"{{{STYLE}}}family"), element.get(f"{{{STYLE}}}name")
-            if element.tag == f"{{{STYLE}}}style":
-                styles[family, name] = element
-            elif element.tag == f"{{{STYLE}}}default-style":
-                defaults[family] = element
-            elif element.tag == f"{{{STYLE}}}font-face":
-                fonts[name] = first_family(element.get(f"{{{SVG}}}font-family") or name or "")
-        return cls(styles, defaults, fonts)
+        chart's content.xml), ``shared`` what the styles.xml beside it gives every part (None: none);
+        the part's own automatic styles are the ones its paragraphs name.  styles.xml's own named
+        styles and font faces are the shared ones, indexed already."""
+        base = StyleIndex({}, {}, {}) if shared is None else shared.styles
+        own = (AUTOMATIC,) if shared is not None and part is shared.root else (*NAMED, AUTOMATIC)
+        index = base.over(part.iterchildren(*own))
+        return cls(index.styles, index.defaults, index.fonts)
 
     def is_code_paragraph(self, paragraph: etree._Element) -> bool:
         """Whether ``paragraph`` is in a paragraph style meant for code, or one based on one."""
