@@ -47,6 +47,20 @@ def test_a_text_with_nothing_to_translate_passes_through_with_quality_one_in_bot
     assert ours["quality"] == theirs["quality"] == [1.0] * 4 and ours["flags"] == theirs["flags"] == [[]] * 4
 
 
+@pytest.mark.parametrize("mark", ["\u200e", "\u200f", "\u200b"])  # LRM, RLM, a zero-width space
+def test_a_text_of_an_invisible_mark_alone_passes_through_v1_as_translate_passes_it(client, mark):
+    """Refused with 422 "texts[1] has nothing to translate", failing the whole request, where
+    /translate passed it through: the model reads it as no piece.  It is answered as "12345" is."""
+    texts = ["a dog runs", mark, "12345"]
+    plain = client.post("/v1/translate", json={"texts": texts}).json()
+    theirs = client.post("/translate", json={"q": texts, "source": "en", "target": "de"}).json()
+    assert plain["translations"] == theirs["translatedText"] == ["ein hund rennt", mark, "12345"]
+    answer = client.post("/v1/translate", json={"texts": texts, "n_best": 2, "beam": 2}).json()
+    [copied], [number] = answer["hypotheses"][1:]
+    assert copied == {**number, "text": mark} and number["score"] == 0 and number["quality"] == 1.0
+    assert answer["quality"][1:] == [1.0, 1.0] and answer["flags"][1:] == [[], []]
+
+
 # A calibration of all weights 0: every assessed quality 0.5, calibrated.
 FLAT = Calibration("0" * 64, [0.0] * len(INPUT_NAMES), 0.0, [0.0] * len(INPUT_NAMES), [1.0] * len(INPUT_NAMES), 0.0,
                    (0.4, 2.5))

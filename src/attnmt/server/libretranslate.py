@@ -218,7 +218,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     for code, served in routed.items():
         try:
             served.check_texts([(names[i], text) for i, text in enumerate(texts) if sources[i] == code], settings,
-                               allow_blank=True, markup=text_format == "html")
+                               markup=text_format == "html")
         except TooMuch as error:
             raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)

@@ -24,7 +24,7 @@ from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import reads_whole
-from attnmt.decoding.quality import Assessment, Assessor
+from attnmt.decoding.quality import Assessment, Assessor, blank_pair
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
@@ -146,10 +146,12 @@ class ServedModel:
         """``text``'s ``translation``, from its ``sentences``' translations, assessed sentence by sentence
         and joined (attnmt.decoding.quality_joined): as trustworthy as its worst sentence; a text with no
         sentence to translate, passed through as it is, quality 1 and no flags, as translate_texts_n_best
-        gives it (attnmt.documents.paragraphs.passed_through).  Runs in the model's thread."""
+        gives it (attnmt.documents.paragraphs.passed_through), a text of spaces alone too, which ``assess``
+        gives no Assessment (blank_pair, as POST /translate answers it).  Runs in the model's thread."""
         assessor = Assessor(self.calibration)  # an empty translation: quality 0, as /v1/translate gives it
         if not sentences:
-            return passed_through(assessor.assess(self.model, self.tokenizer, [text], [translation])[0])
+            found = assessor.assess(self.model, self.tokenizer, [text], [translation])[0]
+            return passed_through(found) or blank_pair(self.calibration)
         found = joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
         return read_whole(found, text, translation)  # the verbatim rule over the whole text, its URLs too
 
@@ -202,13 +204,14 @@ class ServedModel:
                                options.glossary)
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
-                    allow_blank: bool = False, markup: bool = False, glossary: Glossary | None = None) -> None:
+                    markup: bool = False, glossary: Glossary | None = None) -> None:
         """Raises TooMuch naming the first text over a limit (characters, then the tokens the
         model reads of each sentence it is sent: one with letters, as paragraph_sentences says with
         the request's ``glossary``, whose terms it joins sentences around where the model reads the
         joined one whole, as translation does; a letterless one never reaches it, a glossary's
-        terms or not), or ValueError for a text that
-        is only invisible characters (unless ``allow_blank``: its translation is then "").
+        terms or not).  A text of spaces or invisible characters alone (text.invisible.blank, a
+        zero-width space, a direction mark) is no mistake: holding no letter, it passes through as
+        it is, quality 1, as any letterless text does (/v1/translate's own rule refuses an empty one).
         ``markup``: HTML, split into sentences, so only the character limits apply, and its nesting
         depth (attnmt.documents.pages.MAX_DEPTH), checked here so that a page refused never fails
         the others batched with it."""
@@ -228,10 +231,7 @@ class ServedModel:
                 except UserError as error:
                     raise TooMuch(str(error)) from None
                 continue
-            tokens = len(self.tokenizer.encode(text))
-            if tokens == 0 and not allow_blank:
-                raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")
-            if tokens > self.longest_input:  # the model reads one sentence at a time
+            if len(self.tokenizer.encode(text)) > self.longest_input:  # the model reads one sentence at a time
                 sentences = paragraph_sentences(text, self.document_options, glossary, self.fits)
                 longest = max(map(len, map(self.tokenizer.encode, sentences)), default=0)
                 if longest > self.longest_input:

@@ -197,7 +197,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
             served = server.models.default
         try:
             served.check_texts([("q", text)], settings)
-        except (TooMuch, ValueError) as error:
+        except TooMuch as error:
             raise LibreError(400, f"Invalid request: {error}") from None
         charge(server, request, [text])
         server.record(request, served, [text], [])  # the translation: once done (--log-text)
