@@ -3,6 +3,7 @@ among banks, and no term makes a search fail or hang."""
 
 import math
 import re
+import unicodedata
 
 import pytest
 import torch
@@ -312,6 +313,35 @@ def test_a_target_term_whose_spaces_the_vocabulary_would_change_is_refused_namin
     with pytest.raises(DataError, match=f"^{re.escape(message)}; write the term that way$"):
         target_ids(Spaced(), target, unk_id=1, place="terms.tsv:3")
     assert Spaced().decode(target_ids(Spaced(), "hund bello", unk_id=1)) == "hund bello"
+
+
+class Accented(Letters):
+    """Letters with a piece for "é" (30); as SentencePiece, it reads the text in NFKC."""
+
+    def encode_target(self, text: str) -> list[int]:
+        return [30 if ch == "é" else super(Accented, self).encode_target(ch)[0]
+                for ch in unicodedata.normalize("NFKC", text)]
+
+    def decode(self, ids) -> str:
+        return "".join("é" if i == 30 else super(Accented, self).decode([i]) for i in ids)
+
+
+def test_a_target_term_in_another_canonically_equal_form_is_written_as_the_vocabulary_writes_it():
+    """"café" typed with a combining accent was refused: the vocabulary "writes it as 'café'"."""
+    assert Accented().decode(target_ids(Accented(), "cafe\u0301", unk_id=1)) == "café"
+
+
+@pytest.mark.parametrize("target, shown", [
+    ("ｃafé", "'ｃafé' ('\\uff43af\\u00e9'): the model's target vocabulary writes it as 'café' ('caf\\u00e9')"),
+    ("\ufb01le", "'\ufb01le' ('\\ufb01le'): the model's target vocabulary writes it as 'file'"),
+])
+def test_a_target_term_the_vocabulary_writes_in_its_compatibility_form_is_refused_showing_its_code_points(
+        target, shown):
+    """A full-width letter or a ligature is no letter of the vocabulary's, but NFKC makes it one:
+    the two reprs may look alike, so the message spells each out."""
+    message = f"terms.tsv:3: glossary target term {shown}; write the term that way"
+    with pytest.raises(DataError, match=f"^{re.escape(message)}$"):
+        target_ids(Accented(), target, unk_id=1, place="terms.tsv:3")
 
 
 def test_a_term_inside_another_or_repeated_is_needed_once():

@@ -4,6 +4,7 @@ the second fit ``attnmt calibrate`` stores, and ``assess_elsewhere`` (what ``att
 import json
 import re
 import shutil
+import unicodedata
 from dataclasses import replace
 
 import pytest
@@ -260,6 +261,12 @@ def test_the_models_translation_with_its_words_in_another_order_reads_as_reorder
     assert reordering("Eine Frau fährt mit ihrem Fahrrad über die Straße.", own) < 0.01
     assert reordering("", own) == 0.0
     assert reordering("Hund.", "Hund") == reordering("Hund", own) == 0.0  # one word: no order to break
+
+
+def test_a_text_in_another_unicode_form_than_the_models_translation_is_not_reordered():
+    """The words are read after NFKC: "Straße" typed with a combining accent elsewhere was cut at it."""
+    own = "Ein Mann fährt über die Straße zum Café."
+    assert reordering(unicodedata.normalize("NFD", own), own) == 0.0
 
 
 def test_score_names_weights_given_as_a_folder_as_one(calibrated, trained_copy_module, tmp_path, capsys):

@@ -2,6 +2,7 @@
 test_calibration_file.py)."""
 
 import math
+import unicodedata
 from dataclasses import astuple
 
 import pytest
@@ -68,6 +69,16 @@ def test_copied_share_is_the_share_of_translation_words_found_in_the_source():
     assert copied_share("a dog runs", "A dog runs!") == 1.0
     assert copied_share("a dog runs", "ein hund rennt") == 0.0
     assert copied_share("a dog runs", "ein dog rennt") == pytest.approx(1 / 3)
+
+
+def test_a_copy_in_another_unicode_form_is_a_copy():
+    """The model reads both in NFKC: a source typed with combining accents (NFD) or in full-width
+    letters, copied as "é" and ASCII, was 0.2 and 0.0, and flagged no ``copied``."""
+    text = "The café owner René met Zoë and Chloé in Genève."
+    assert copied_share(unicodedata.normalize("NFD", text), text) == 1.0
+    assert copied_share(text, unicodedata.normalize("NFD", text)) == 1.0
+    assert copied_share("ＴＨＥ ＤＯＧ ＲＵＮＳ ＦＡＳＴ.", "THE DOG RUNS FAST.") == 1.0
+    assert copied_share("Die Straße", "die STRASSE") == 1.0  # case-folded: "ß" is "ss"
 
 
 def one_word(copied: float) -> Assessment:

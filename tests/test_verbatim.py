@@ -64,6 +64,8 @@ def test_a_url_address_or_number_that_differs_breaks_the_rule(source, translatio
     ("Temperature: 72°F", "Temperatur: 22 °C"),
     ('Visit "https://example.org".', "Besuchen Sie „https://example.org“."),  # no quote is part of a URL
     ('Visit "https://example.org".', "Besuchen Sie »https://example.org«."),
+    ("See https://cafe\u0301.fr/menu\u0308.", "Siehe https://café.fr/menü."),  # read after NFKC, as the model reads
+    ("Write to ｉｎｆｏ@example.com.", "Schreib an info@example.com."),
 ])
 def test_a_good_translation_keeps_the_rule(source, translation):
     assert not differs(source, translation)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+import unicodedata
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -60,6 +61,19 @@ class LeftUntranslated(AttnmtWarning):
     warnings (LibreTranslate's /translate_file), its messages parted by "; " there, so none holds
     one.  Other warnings say what was repaired or kept as text: a file with nothing to translate
     that heard only those is no less done."""
+
+
+def shown(text: str, other: str) -> str:
+    """``text`` as an error shows it beside ``other`` (a glossary term beside the term as the
+    vocabulary writes it): its repr, and where the two differ only in Unicode's compatibility forms
+    (NFKC: "µ", the micro sign, is "μ"; "ﬁ" is "fi"), which their reprs may show alike, its code
+    points too, but for a text of printable ASCII, which shows as it is: "'µm' ('\\u00b5m')"."""
+    plain = text.isascii() and text.isprintable()
+    if plain or unicodedata.normalize("NFKC", text) != unicodedata.normalize("NFKC", other):
+        return repr(text)
+    points = "".join(c if c.isascii() and c.isprintable() else f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF
+                     else f"\\U{ord(c):08x}" for c in text)
+    return f"{text!r} ('{points}')"
 
 
 # Where the warnings of the work done in this context go (collected_warnings), if anywhere.

@@ -44,6 +44,7 @@ came out "Der Junge  20 Dollar", with two spaces.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,7 +52,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from attnmt.errors import DataError
+from attnmt.errors import DataError, shown
 
 Terms = Sequence[Sequence[int]]  # one sentence's terms, each a list of target token ids
 
@@ -65,7 +66,9 @@ def term_tokens(tokenizer, targets: Sequence[str], unk_id: int) -> list[list[int
 def target_ids(tokenizer, target: str, unk_id: int, place: str | None = None) -> list[int]:
     """A target term's token ids; one the target vocabulary cannot write (an unknown piece), or
     writes differently, is a DataError in one line, naming ``place`` (where the term was given:
-    "terms.tsv:3", Glossary.place) where known."""
+    "terms.tsv:3", Glossary.place) where known.  A term the vocabulary writes in another but
+    canonically equal Unicode form (NFC: "Café" typed with a combining accent comes out with "é")
+    is the same text, and is written as the vocabulary writes it."""
     ids = tokenizer.encode_target(target)
     where = f"{place}: " if place else ""
     if unk_id in ids:
@@ -74,9 +77,9 @@ def target_ids(tokenizer, target: str, unk_id: int, place: str | None = None) ->
     written = tokenizer.decode(ids)
     # Exactly, but for the ends: "Hund  Bello" (two spaces) or "Hund\tBello" comes out "Hund Bello",
     # which is not the term as written.
-    if written.strip() != target.strip():
-        raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary writes it as "
-                        f"{written!r}; write the term that way")
+    if unicodedata.normalize("NFC", written.strip()) != unicodedata.normalize("NFC", target.strip()):
+        raise DataError(f"{where}glossary target term {shown(target, written)}: the model's target vocabulary "
+                        f"writes it as {shown(written, target)}; write the term that way")
     return ids
 
 

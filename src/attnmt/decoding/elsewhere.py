@@ -59,7 +59,7 @@ from attnmt.decoding.quality import (
     passes_through,
     rules_broken,
 )
-from attnmt.decoding.quality_measures import WORD
+from attnmt.decoding.quality_measures import words_of
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer
@@ -194,14 +194,14 @@ def elsewhere_labels(kinds: Sequence[str], chrf_to_reference: Sequence[float], c
 
 def reordering(text: str, own: str) -> float:
     """How far ``text`` is the model's translation ``own`` with its words in another order: U⁴ ·
-    max(0, U − B), U and B the F1 of their lowercased words and word pairs (as multisets).  The
+    max(0, U − B), U and B the F1 of their words (``words_of``) and word pairs (as multisets).  The
     same words in the same order: 0; the same words, two swapped: about a third; another wording
     (U about a half): about 0.  A text or translation of one word has no order: 0."""
     def f1(a: list, b: list) -> float:
         common = sum((Counter(a) & Counter(b)).values())
         return 2 * common / (len(a) + len(b)) if a and b else 0.0
 
-    t, o = WORD.findall(text.lower()), WORD.findall(own.lower())
+    t, o = words_of(text), words_of(own)
     if len(t) < 2 or len(o) < 2:
         return 0.0
     u = f1(t, o)

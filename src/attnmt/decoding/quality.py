@@ -59,13 +59,13 @@ from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, cut
 from attnmt.decoding.quality_measures import (
-    WORD,
     attention_spread,
     copied_share,
     looped,
     repeated_share,
     unread_words,
     word_probabilities,
+    words_of,
 )
 from attnmt.decoding.translate import SearchedBatch
 from attnmt.decoding.verbatim import differs
@@ -172,7 +172,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     """The Features of one translation of ``source`` from its ForcedPass."""
     lp = forced.log_probs
     unread, n_source = unread_words(forced.cross, source_pieces)
-    words = WORD.findall(translation.lower())
+    words = words_of(translation)
     entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],

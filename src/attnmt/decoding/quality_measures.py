@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 
@@ -47,10 +48,18 @@ def repeated_share(words: Sequence[str]) -> float:
     return 1 - len(set(bigrams)) / len(bigrams) if bigrams else 0.0
 
 
+def words_of(text: str) -> list[str]:
+    """``text``'s words as the model reads them: in NFKC (as SentencePiece gives the text to it),
+    case-folded, NFKC again (folding can leave characters that compose), as attnmt.decoding.glossary
+    reads terms.  So "café" written with a combining accent is the word "café", not "cafe" cut at
+    the accent, and full-width "ＤＯＧ" is "dog": a text and its copy in another Unicode form are one."""
+    return WORD.findall(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold()))
+
+
 def copied_share(source: str, translation: str) -> float:
-    """Share of the translation's words (lower-cased) found among the source's: 1.0 for a copy."""
-    target = WORD.findall(translation.lower())
-    known = set(WORD.findall(source.lower()))
+    """Share of the translation's words (``words_of``) found among the source's: 1.0 for a copy."""
+    target = words_of(translation)
+    known = set(words_of(source))
     return sum(w in known for w in target) / len(target) if target else 0.0
 
 

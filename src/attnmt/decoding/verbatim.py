@@ -2,8 +2,9 @@
 URLs, e-mail addresses and numbers, differs from its source's.
 
 URLs and e-mail addresses (PROTECTED) pass through untranslated, so the two sides must hold the
-same ones, as multisets, character for character but for the case of an address and of a URL's
-scheme and host (``address_key``).  Numbers are read after NFKC ("m²" is "m2",
+same ones, as multisets, character for character after NFKC (as the model reads the text: "café"
+with a combining accent is "café") but for the case of an address and of a URL's scheme and host
+(``address_key``).  Numbers are read after NFKC too ("m²" is "m2",
 "CO₂" "CO2"), a 12-hour time as 24 ("2:30 pm" is "14:30") and a year range in full ("1990-95" is
 "1990-1995"), and matched one side's against the other's in three passes:
 
@@ -245,9 +246,10 @@ def address_key(address: str) -> str:
 
 def differs(source: str, translation: str) -> bool:
     """Whether ``translation`` breaks the verbatim rule (module docstring): its URLs and e-mail
-    addresses are not ``source``'s (``address_key``), or a number in digits on one side is not on
-    the other."""
-    addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
+    addresses are not ``source``'s (``address_key``, both read after NFKC), or a number in digits
+    on one side is not on the other."""
+    addresses = [Counter(map(address_key, PROTECTED.findall(unicodedata.normalize("NFKC", text))))
+                 for text in (source, translation)]
     if addresses[0] != addresses[1]:
         return True
     return any(groups_left(source, translation))
