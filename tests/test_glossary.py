@@ -307,6 +307,37 @@ def test_a_term_of_a_script_written_without_spaces_matches_inside_running_text()
     assert glossary.found_in("我在東京住") == [(2, 4, "Tokio")]
 
 
+EMOJI = {"🇩🇪": "Deutschland", "👍": "gut", "🐕": "Hund", "👩": "Frau"}
+
+
+@pytest.mark.parametrize("text", [
+    "🇦🇩🇪🇸",  # Andorra and Spain: the flags pair from the start of the run, no 🇩🇪 between them
+    "👍🏽",  # a thumb with a skin tone
+    "👍\ufe0f",  # with a variation selector
+    "🐕\u200d🦺",  # a service dog, a ZWJ sequence
+    "👩\u200d👩\u200d👧",  # a family
+    "👩🏽\u200d💻",  # a woman with a skin tone at a computer
+], ids=["flags", "skin tone", "variation selector", "service dog", "family", "technologist"])
+def test_a_term_of_emoji_is_not_found_inside_a_longer_emoji(text):
+    """An emoji or flag term matched inside a longer emoji and split it: "🇦🇩🇪🇸" came out
+    "🇦Deutschland🇸", "👍🏽" "gut🏽", "🐕\u200d🦺" "Hund\u200d🦺".  A term begins and ends only
+    between whole grapheme clusters (UAX #29)."""
+    glossary = Glossary.of(EMOJI)
+    assert glossary.matches(text) == [] and glossary.found_in(text) == []
+
+
+def test_a_term_of_emoji_is_found_where_it_is_a_whole_emoji():
+    """Whole flags, emoji side by side and ZWJ sequences given as terms are found; a joiner between
+    letters is still read past ("do\u200dg" is "dog")."""
+    glossary = Glossary.of(EMOJI | {"🇪🇸": "Spanien", "🐕\u200d🦺": "Assistenzhund", "dog": "Hund"})
+    assert glossary.found_in("🇦🇩🇪🇸") == [(2, 4, "Spanien")]  # the second flag is Spain
+    assert glossary.found_in("🇩🇪🇪🇸") == [(0, 2, "Deutschland"), (2, 4, "Spanien")]
+    assert glossary.found_in("👍🐕 und 🐕\u200d🦺") == [(0, 1, "gut"), (1, 2, "Hund"), (7, 10, "Assistenzhund")]
+    assert glossary.matches("ein 🐕\u200d🦺") == ["Assistenzhund"]
+    assert glossary.matches("a do\u200dg") == ["Hund"]
+    assert glossary.found_in("a do\u200dg") == [(2, 6, "Hund")]
+
+
 @pytest.mark.parametrize("text, span", [
     ("חיפשתי ב\u2066Google\u2069 אתמול", (9, 15)),  # a Latin name isolated in Hebrew, glued to its prefix
     ("بحثت في\u2067Google\u2069", (8, 14)),

@@ -88,6 +88,16 @@ def test_a_term_joined_to_other_digits_as_matching_reads_them_stays(text, expect
     assert with_terms(text, NUMBERS) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("🇦🇩🇪🇸", "🇦🇩🇪🇸"),  # Andorra and Spain: was "🇦Deutschland🇸"
+    ("👍🏽", "👍🏽"),  # was "gut🏽"
+    ("🐕\u200d🦺", "🐕\u200d🦺"),  # a service dog: was "Hund\u200d🦺", its joiner left dangling
+    ("🇩🇪 👍 🐕", "Deutschland gut Hund"),
+])
+def test_a_term_of_emoji_is_taken_only_as_a_whole_emoji(text, expected):
+    assert with_terms(text, Glossary.of({"🇩🇪": "Deutschland", "👍": "gut", "🐕": "Hund"})) == expected
+
+
 @pytest.mark.parametrize(("page", "expected"), [
     ("<p>20<sup>12</sup></p>", "<p>20<sup>12</sup></p>"),  # 20 to the 12th
     ("<p><b>20</b><b>12</b></p>", "<p><b>20</b><b>12</b></p>"),

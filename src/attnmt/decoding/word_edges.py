@@ -1,7 +1,8 @@
 """Where a glossary term may begin and end in a text (attnmt.decoding.glossary): at a word's edge, a
 character no part of a word on the other side, whatever the term's own first and last characters;
 or, in a script written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar), beside
-any of its letters, as nothing there marks a word's edge."""
+any of its letters, as nothing there marks a word's edge.  Never inside one character as a reader
+sees it (a grapheme cluster, Unicode's UAX #29: an emoji with its skin tone, a ZWJ sequence, a flag)."""
 
 from __future__ import annotations
 
@@ -21,26 +22,49 @@ def may_begin(text: str, start: int) -> bool:
     """Whether a term may begin at ``text[start]``: where the character before is no part of a word
     (``is_word``; the text's start too), whatever the term's first character, so ".net" is not in
     "asp.net" nor "-based" in "web-based"; or beside a letter of a script written without spaces
-    (``beside_unspaced``)."""
-    return not is_word(text, start - 1) or beside_unspaced(text, start)
+    (``beside_unspaced``); never inside a grapheme cluster (``joined``)."""
+    return (not is_word(text, start - 1) or beside_unspaced(text, start)) and not joined(text, start)
 
 
 def may_end(text: str, end: int) -> bool:
     """Whether a term that ends before ``text[end]`` may end there: where that character is no part of
     a word (the text's end too), whatever the term's last character, so "c++" is not in "c++x"; or
-    beside a letter of a script written without spaces (``beside_unspaced``)."""
-    return not is_word(text, end) or beside_unspaced(text, end)
+    beside a letter of a script written without spaces (``beside_unspaced``); never inside a grapheme
+    cluster (``joined``)."""
+    return (not is_word(text, end) or beside_unspaced(text, end)) and not joined(text, end)
+
+
+def joined(text: str, at: int) -> bool:
+    """Whether ``text[at - 1]`` and ``text[at]`` are of one grapheme cluster (UAX #29), which a term's
+    edge must not split: where ``text[at]`` is a combining mark (a variation selector is one), a
+    skin tone or a zero-width joiner, or ``text[at - 1]`` is a joiner ("🐕\\u200d🦺" is a service
+    dog, no "🐕"; "👍🏽" holds no "👍"); or between the two regional indicators of one flag, which
+    pair from the start of their run ("🇦🇩🇪🇸" is Andorra and Spain, no "🇩🇪").  False at the text's
+    ends."""
+    if not 0 < at < len(text):
+        return False
+    before, after = text[at - 1], text[at]
+    if before < FIRST_JOINING and after < FIRST_JOINING:
+        return False  # the common case, no combining mark, joiner, skin tone or flag, without a look-up
+    if after in SKIN_TONES or after == ZWJ or before == ZWJ or unicodedata.category(after).startswith("M"):
+        return True
+    if after not in REGIONAL_INDICATORS:
+        return False
+    run = at  # the regional indicators before text[at] pair from the first of their run
+    while run > 0 and text[run - 1] in REGIONAL_INDICATORS:
+        run -= 1
+    return (at - run) % 2 == 1
 
 
 def beside_unspaced(text: str, at: int) -> bool:
     """Whether ``text[at - 1]`` or ``text[at]`` (both in the text: a term's edge character and the word
     character beside it) is a letter of a script written without spaces (``unspaced``), in which
-    nothing marks a word's edge ("東京" in "我在東京住", "iPhone" in "我的iPhone"), but never where
-    ``text[at]`` is a combining mark, a part of the letter before it (Thai "กิน" holds no "ก")."""
+    nothing marks a word's edge ("東京" in "我在東京住", "iPhone" in "我的iPhone"); a combining mark
+    stays the letter's before it all the same (``joined``: Thai "กิน" holds no "ก")."""
     before, after = text[at - 1], text[at]
     if before < FIRST_UNSPACED and after < FIRST_UNSPACED:
         return False  # the common case, Latin, Greek or Cyrillic inside a word, without a look-up
-    return (unspaced(before) or unspaced(after)) and not unicodedata.category(after).startswith("M")
+    return unspaced(before) or unspaced(after)
 
 
 def unspaced(character: str) -> bool:
@@ -70,3 +94,11 @@ UNSPACED = (
     0x20000, 0x40000,  # CJK extensions B to H, compatibility supplement (planes 2 and 3)
 )
 FIRST_UNSPACED = chr(UNSPACED[0])
+
+# What joins characters into one grapheme cluster beyond the combining marks (UAX #29): the zero-width
+# joiner of emoji sequences, the five skin tones (Fitzpatrick modifiers) and the 26 regional indicators
+# that pair into flags.  No combining mark comes before U+0300.
+ZWJ = "\u200d"
+SKIN_TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400)))
+REGIONAL_INDICATORS = frozenset(map(chr, range(0x1F1E6, 0x1F200)))
+FIRST_JOINING = "\u0300"
