@@ -57,11 +57,17 @@ def set_override(values: dict[str, Any], key: str, text: str | None, sections: d
             raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
     replaced, target[leaf] = target.get(leaf), override_value(key, text, sections)
     warn_dropped_keys(key, replaced, target[leaf])
+    declared = field_type(key, sections)
+    if declared is not None:  # named as the user typed it, not as the config file's
+        typed(target[leaf], declared, f"--{key.replace('_', '-')}")
+
+
+def field_type(key: str, sections: dict[str, type]) -> str | None:
+    """The type, as its dataclass writes it ("int", "str | None"), of the field the dotted ``key``
+    sets; None where no section has that field (a key of a free mapping, or of an earlier release)."""
     section, _, name = key.rpartition(".")
     cls = sections.get(section)
-    types = {f.name: str(f.type) for f in fields(cls)} if cls is not None else {}
-    if name in types:  # named as the user typed it, not as the config file's
-        typed(target[leaf], types[name], f"--{key.replace('_', '-')}")
+    return next((str(f.type) for f in fields(cls) if f.name == name), None) if cls is not None else None
 
 
 def warn_dropped_keys(key: str, replaced: object, given: object) -> None:
@@ -102,15 +108,15 @@ def override_value(key: str, text: str | None, sections: dict[str, type]) -> Any
     read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``.  A bare ``--key``
     (None) is true, for a boolean key or one of a free mapping; any other key needs a value (it
     was refused as "--max-steps must be a whole number, got True", a value no one typed)."""
-    section, _, name = key.rpartition(".")
-    cls = sections.get(section)
+    declared = field_type(key, sections)
     if text is None:
-        return bare_flag(key, cls)
-    is_text = cls is not None and any(f.name == name and str(f.type).startswith("str") for f in fields(cls))
+        return bare_flag(key, declared)
+    is_text = declared is not None and declared.startswith("str")
     try:
         value = yaml.safe_load(text)
     except (yaml.YAMLError, *TAGGED_VALUE_ERRORS, RecursionError) as error:  # a tagged value: !!int abc, !!bool x
-        if is_text or cls is None:  # a key of a free mapping (tokenizer_options.x): its reader checks it
+        free = key.rpartition(".")[0] not in sections  # a key of a free mapping (tokenizer_options.x)
+        if is_text or free:  # its reader checks a free key
             return text
         tagged = isinstance(error, TAGGED_VALUE_ERRORS)
         problem = getattr(error, "problem", None) or (
@@ -120,12 +126,10 @@ def override_value(key: str, text: str | None, sections: dict[str, type]) -> Any
     return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
 
 
-def bare_flag(key: str, cls: type | None) -> bool:
-    """A bare ``--key``'s value: true where ``key``'s field is a boolean (or unknown to ``cls``: a key
-    of a free mapping, or one of an earlier release); a ConfigError naming the value it needs otherwise."""
-    name = key.rpartition(".")[2]
-    field_type = next((str(f.type) for f in fields(cls) if f.name == name), "bool") if cls is not None else "bool"
-    if field_type.split("|")[0].strip() != "bool":
+def bare_flag(key: str, declared: str | None) -> bool:
+    """A bare ``--key``'s value: true where ``key``'s field is ``declared`` a boolean (or None, no field:
+    a key of a free mapping, or one of an earlier release); a ConfigError naming the value it needs otherwise."""
+    if declared is not None and declared.split("|")[0].strip() != "bool":
         option = f"--{key.replace('_', '-')}"
-        raise ConfigError(f"{option} needs a value ({type_words(field_type)}): {option} VALUE or {option}=VALUE")
+        raise ConfigError(f"{option} needs a value ({type_words(declared)}): {option} VALUE or {option}=VALUE")
     return True

@@ -215,10 +215,7 @@ def fill_inside(folder: Path, fill: Callable[[Path], None]) -> None:
                 moved.append(folder / entry.name)
         except BaseException:  # an error or Ctrl-C midway: what was moved goes, the folder is empty again
             for entry in moved:
-                if entry.is_dir() and not entry.is_symlink():
-                    shutil.rmtree(entry, ignore_errors=True)
-                else:
-                    entry.unlink(missing_ok=True)
+                remove_entry(entry)
             raise
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -274,11 +271,17 @@ def remove_leftovers(folder: Path) -> list[Path]:
     folder = Path(folder)
     leftovers = [p for p in folder.iterdir() if TEMPORARY.match(p.name)] if folder.is_dir() else []
     for path in leftovers:
-        if path.is_dir():
-            shutil.rmtree(path, ignore_errors=True)
-        else:
-            path.unlink(missing_ok=True)
+        remove_entry(path)
     return leftovers
+
+
+def remove_entry(path: Path) -> None:
+    """Deletes the file or folder ``path`` (a link as a link, never what it points to); a folder's
+    files that cannot go stay, as a cleanup after a failure has nothing better to do with them."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def write_text(path: Path, text: str, raises: type[UserError] = ModelDirError) -> None:

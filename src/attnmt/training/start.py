@@ -136,11 +136,11 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     source_eos = bool(config.model.get("source_eos", TransformerConfig.source_eos))
     reading = {"source_eos": source_eos, LANGUAGE_TOKEN_ALONE: bool(config.model.get(LANGUAGE_TOKEN_ALONE, True))}
     if config.prepared_dir:  # one missing or not prepared is refused now, not after a tokenizer is trained
-        read_header(Path(config.prepared_dir))
-    if config.prepared_dir and not config.tokenizer:
-        tokenizer = read_tokenizer(Path(config.prepared_dir), **reading)
-        check_prepared_vocabulary(config, tokenizer, say)
-        return tokenizer
+        header = read_header(Path(config.prepared_dir))
+        if not config.tokenizer:
+            tokenizer = read_tokenizer(Path(config.prepared_dir), **reading)
+            check_prepared_vocabulary(config, header, tokenizer, say)
+            return tokenizer
     shared = config.shared_vocab is not False
     if config.target_tokenizer and shared:
         raise ConfigError("target_tokenizer: a separate target model needs shared_vocab: false")
@@ -175,13 +175,13 @@ def corpus_sentences(config: TrainConfig, sides: tuple[int, ...]) -> Iterator[st
             yield from (pair[side] for side in sides)
 
 
-def check_prepared_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer,
+def check_prepared_vocabulary(config: TrainConfig, header: dict, tokenizer: Tokenizer | VocabTokenizer,
                               say: Callable[[str], None]) -> None:
     """A run from a prepared directory takes the directory's tokenizer: a vocab_size, shared_vocab or
     tokenizer_options in the config must be what it was made with, or the run would silently train
-    another vocabulary than asked (and its train.yaml record the one asked for)."""
+    another vocabulary than asked (and its train.yaml record the one asked for).  ``header``: the
+    directory's header.json, as new_tokenizer read it."""
     folder = Path(config.prepared_dir)
-    header = read_header(folder)
     trained_for = header.get("vocab_size")  # None: given files, or a directory of attnmt 0.1
     sizes = dict.fromkeys((tokenizer.source_vocab_size, tokenizer.vocab_size))  # one size, or the two sides'
     if config.vocab_size is not None and config.vocab_size != trained_for and list(sizes) != [config.vocab_size]:

@@ -153,11 +153,17 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
     from attnmt.cli.lines import read_inputs
 
     filled = [line for line in lines if line.strip()]
-    # Named .jsonl and starting as translate's input does: a bad line of it is named, not scored as text.
-    named = src.lower().removesuffix(".gz").endswith(".jsonl") and bool(filled) and is_text_object(filled[0])
-    if not (filled and (named or all(map(is_text_object, filled)))):
+    if not filled:
         return lines
-    inputs = read_inputs(lines, src, 1)
+    try:
+        inputs = read_inputs(lines, src, 1)  # each line parsed once where it is translate's input
+    except DataError:
+        # Named .jsonl and starting as translate's input does, or all such lines: a bad line of it is
+        # named, not scored as text.  Any other file refused as JSONL is text.
+        named = src.lower().removesuffix(".gz").endswith(".jsonl") and is_text_object(filled[0])
+        if named or all(map(is_text_object, filled)):
+            raise
+        return lines
     if own := next((n for n, glossary in enumerate(inputs.glossaries, 1) if glossary), None):
         raise DataError(f'{src}:{own}: the line has its own "glossary", which score does not read (it takes one '
                         "--glossary for every line): score the lines with a glossary of their own apart, with it")
