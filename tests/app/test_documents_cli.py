@@ -252,6 +252,39 @@ def test_an_office_file_of_an_extension_attnmt_does_not_know_is_one_line_not_a_u
     assert len(err.strip().splitlines()) == 1 and not (tmp_path / "out.dotx").exists()
 
 
+FLAT_TEXT = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document '
+             'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+             'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3" '
+             'office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text>'
+             '<text:p>a dog runs</text:p></office:text></office:body></office:document>\n')
+
+
+def test_a_flat_opendocument_text_is_translated_by_its_extension_not_line_by_line(trained_model, tmp_path, capsys):
+    """Its every line of XML went to the model as text, and the file came back broken (exit 0)."""
+    source, output = tmp_path / "a.fodt", tmp_path / "a.de.fodt"
+    source.write_text(FLAT_TEXT, encoding="utf-8")
+    code, _, _ = run(["translate", "--model", trained_model, source, output], capsys)
+    translated = etree.fromstring(output.read_bytes())
+    assert code == 0 and translated.tag.endswith("}document")
+    assert [p.text for p in translated.iter("{urn:oasis:names:tc:opendocument:xmlns:text:1.0}p")] == ["ein hund rennt"]
+
+
+@pytest.mark.parametrize("name", ["a.fodx", "drawing.svg", "noextension"])
+def test_markup_under_an_extension_attnmt_does_not_know_is_refused_in_one_line(trained_model, tmp_path, capsys, name):
+    source = tmp_path / name
+    source.write_text(FLAT_TEXT, encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {source} starts with XML or HTML markup, not text, ")
+    assert "--input-format" in err and len(err.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+def test_a_txt_file_that_starts_with_markup_is_still_text(trained_model, tmp_path, capsys):
+    source = tmp_path / "tags.txt"
+    source.write_text("<b>a dog runs</b>\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 0 and out.count("\n") == 1
+
+
 @pytest.mark.parametrize(("start", "message"), [
     (b"PK\x03\x04", "is a zip archive (an office file?), not text, despite its .txt name: name it by its format "
                      "(.docx, .pptx, .xlsx, .odt, .odp, .ods, .epub) or give the format with --input-format (docx, "),

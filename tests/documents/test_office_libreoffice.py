@@ -13,6 +13,7 @@ from comment_files import (
     noted_presentation_file,
     threaded_sheet_file,
 )
+from flat_files import charted_body, flat_file, zipped_file
 from office_files import (
     calc_file,
     chart_slides_file,
@@ -37,7 +38,8 @@ FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambd
          "controls.docx": content_control_file, "reviewed.pptx": commented_slides_file,
          "threads.xlsx": threaded_sheet_file, "odfchart.odt": chart_text_file, "notes.odp": noted_presentation_file,
          "annotated.ods": annotated_calc_file, "boxedchart.xlsx": lambda: chart_shapes_file(".xlsx"),
-         "boxedslide.pptx": lambda: chart_shapes_file(".pptx")}  # one PDF name each
+         "boxedslide.pptx": lambda: chart_shapes_file(".pptx"), "flat.fodt": flat_file,
+         "flatchart.fodt": lambda: flat_file(body=charted_body())}  # one PDF name each
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
@@ -55,3 +57,21 @@ def test_libreoffice_converts_every_translated_file(mirror, tmp_path):
     assert run.returncode == 0, run.stderr
     assert sorted(made) == sorted(name.split(".")[0] + ".pdf" for name in names)
     assert all(size > 1000 for size in made.values())
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_reads_a_translated_flat_text_as_the_same_translated_odt(mirror, tmp_path):
+    """The same paragraphs, in the same order, as LibreOffice shows them (its text export)."""
+    options = DocumentOptions(target_lang="de")
+    (tmp_path / "flat").mkdir()
+    (tmp_path / "flat" / "doc.fodt").write_bytes(translate_office(flat_file(), ".fodt", mirror, options))
+    (tmp_path / "doc.odt").write_bytes(translate_office(zipped_file(), ".odt", mirror, options))
+    profile = (tmp_path / "profile").as_uri()
+    for folder, name in ((tmp_path / "flat", "doc.fodt"), (tmp_path, "doc.odt")):
+        run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to",
+                              "txt:Text (encoded):UTF8", "--outdir", str(folder / "txt"), name], cwd=folder,
+                             capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+    flat, zipped = ((folder / "txt" / "doc.txt").read_text(encoding="utf-8-sig") for folder in (tmp_path / "flat",
+                                                                                                 tmp_path))
+    assert flat == zipped and "GRASS. GREEN THE ON RUNS DOG A" in flat and "ls -l /tmp" in flat

@@ -19,6 +19,7 @@ the model has loaded.
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from attnmt.cli.options import language_code, model_files, target_language_code
@@ -30,7 +31,9 @@ from attnmt.text.data import is_gzip_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt")
-OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
+ARCHIVE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # the zip archives of office.SUFFIXES
+FLAT_FORMATS = ("fodt", "fodp", "fods")  # LibreOffice's flat XML (attnmt.documents.opendocument_flat)
+OFFICE_FORMATS = (*ARCHIVE_FORMATS, *FLAT_FORMATS)  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
 OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
 # How the refusal of a file with macros ends here (DocumentOptions.macros_hint).
@@ -42,6 +45,8 @@ FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".
                    "vtt": ".vtt"}
 # --attributes' default: the attributes translated unless told (DocumentOptions.attributes).
 ATTRIBUTES = ",".join(DocumentOptions.attributes)
+# How markup begins (after a byte order mark and blank space): an XML declaration, a DOCTYPE or comment, an element.
+MARKUP_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*<(?:\?xml|!|[A-Za-z_])")
 # An XLIFF file is XML: written by either format, its name may say either (check_output_format).
 XML_FORMATS = frozenset(("xml", "xliff"))
 
@@ -63,14 +68,19 @@ def check_text_input(path: str | None) -> None:
     """ConfigError where a file read as text by default (its extension names no format, or is
     .txt) is an office file or an archive: its bytes are no text.  Under a text name it is a file
     saved under the wrong name, and the error says what it is (misnamed_archive); under an
-    extension attnmt does not know, the error names the extensions it translates."""
+    extension attnmt does not know, the error names the extensions it translates.  Under such an
+    extension, markup (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
+    refused too (unknown_markup): its every line of tags went to the model, and the file came
+    back broken; a .txt file that starts with "<" is text, as its name says."""
     if path in (None, "-") or is_gzip_name(path) or not Path(path).is_file():
         return
     with open(path, "rb") as f:
-        head = f.read(8)
+        head = f.read(64)
+    suffix = Path(path).suffix
+    if suffix.lower() not in TEXT_SUFFIXES and MARKUP_START.match(head):
+        raise ConfigError(unknown_markup(path, suffix))
     if not head.startswith(ARCHIVE_STARTS):
         return
-    suffix = Path(path).suffix
     if suffix.lower() in TEXT_SUFFIXES:  # "does not translate files ending in .txt: it translates .txt", before
         raise ConfigError(misnamed_archive(path, suffix, head))
     raise ConfigError(f"{path} is an office file or an archive, not text, and attnmt does not translate files "
@@ -78,16 +88,23 @@ def check_text_input(path: str | None) -> None:
                       f"{', '.join(supported_suffixes())} (a template or a copy saved as one of these can be)")
 
 
+def unknown_markup(path: str, suffix: str) -> str:
+    """The error for a file of markup (XML, HTML) under an extension that names no format (``suffix``)."""
+    return (f"{path} starts with XML or HTML markup, not text, and attnmt does not translate files ending in "
+            f"{suffix or '(no extension)'}: give its format with --input-format (xml, html, xhtml or xliff; "
+            f"{', '.join(FLAT_FORMATS)} for LibreOffice's flat files), or --input-format text to translate its lines")
+
+
 def misnamed_archive(path: str, suffix: str, head: bytes) -> str:
     """The error for a zip archive or a compound file (``head``: its first bytes) named as text
     (``suffix``, e.g. .txt): what it is, and how to have it translated."""
-    suffixes = ", ".join(f".{name}" for name in OFFICE_FORMATS)
+    suffixes = ", ".join(f".{name}" for name in ARCHIVE_FORMATS)
     if head.startswith(OLE_SIGNATURE):  # attnmt reads no compound file: it is to be saved anew
         return (f"{path} is a compound file (an old .doc, .xls or .ppt, or a password-protected office file?), "
                 f"not text, despite its {suffix} name: attnmt translates {suffixes}; save it as one of these, "
                 "without a password")
     return (f"{path} is a zip archive (an office file?), not text, despite its {suffix} name: name it by its "
-            f"format ({suffixes}) or give the format with --input-format ({', '.join(OFFICE_FORMATS)})")
+            f"format ({suffixes}) or give the format with --input-format ({', '.join(ARCHIVE_FORMATS)})")
 
 
 def office_suffix(args: argparse.Namespace) -> str | None:
@@ -165,8 +182,9 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
     name = Path(args.output).name.lower()
     written = Path(name).suffix
     if written == ".gz" and suffix:
-        raise ConfigError(f"{args.output}: a {suffix} file is a compressed (zip) archive already: name it "
-                          f"{Path(name).stem}, without .gz")
+        packed = "written as LibreOffice reads it, not gzip-compressed" if suffix[1:] in FLAT_FORMATS else (
+            "a compressed (zip) archive already")
+        raise ConfigError(f"{args.output}: a {suffix} file is {packed}: name it {Path(name).stem}, without .gz")
     written = Path(name.removesuffix(".gz")).suffix
     made = suffix or FORMAT_SUFFIXES.get(args.input_format)  # the extension of what is written
     if made is None or written == made or not (written in OFFICE_SUFFIXES or written in TEXT_SUFFIXES):

@@ -8,7 +8,8 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
     translate_file(model, tokenizer, source, output)  a file, in the format its extension names:
         .txt .html .xml .xlf .srt .vtt, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
-    office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods or .epub
+    office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods, .epub,
+        or a flat .fodt, .fodp or .fods
     review.model_review(model, tokenizer, calibration, min_quality)  what translate_file(..., review=) fills:
         the sentences under a quality, each with where it is (review.segments; review.write(path): a TSV)
     review.reviewing(translator, calibration, min_quality)  the same, assessed from a ModelTranslator's search

@@ -177,11 +177,16 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     deep as an .xhtml file's page may, pages.MAX_DEPTH, and is refused deeper (pages.check_depth):
     libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
     where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow."""
-    data = archive.read(member)
-    lifted = doctype and declares_no_entity(data)
+    return parse_xml(archive.read(member), f"{archive.name}: member {member}", doctype)
+
+
+def parse_xml(data: bytes, where: str, doctype: bool = False, large: bool = False) -> etree._ElementTree:
+    """``parse_part`` of an XML document's bytes, errors naming it as ``where``; ``large``: its
+    limits lifted where it has no DOCTYPE that declares an entity, as for a part with a DOCTYPE
+    (a flat OpenDocument file holds its pictures as base64 text, past libxml2's 10 MB a text)."""
+    lifted = (doctype or large) and declares_no_entity(data)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                              remove_blank_text=False, huge_tree=lifted, strip_cdata=False)
-    where = f"{archive.name}: member {member}"
     try:
         tree = etree.fromstring(data, parser=parser).getroottree()
     except etree.XMLSyntaxError as e:

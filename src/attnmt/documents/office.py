@@ -4,6 +4,9 @@ formatting (docs/documents.md, "Office files and e-books").
     archive (attnmt.documents.archive) ─ the parts that hold text ─ a job per paragraph
       ─ every job's flat text translated (attnmt.documents.pipeline.translate_flats) ─ parts written again
 
+A flat OpenDocument file (.fodt, .fods, .fodp) is no archive but one XML document, translated as
+an .odt, .ods or .odp is (attnmt.documents.opendocument_flat).
+
 Why lxml on the parts, not python-docx, python-pptx, openpyxl or odfpy: those libraries read
 a file into their own model and write it from that model, which loses what they do not model
 (openpyxl drops shapes and charts, python-docx sees no text boxes or footnotes), and each would
@@ -24,8 +27,9 @@ What is translated, per format:
   labels their cells (attnmt.documents.chart_cells);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
   a chart) and SmartArt;
-- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (not those of a master
-  page's shapes: a presentation's prompts), and the titles of charts (attnmt.documents.opendocument);
+- .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and
+  headings (not those of a master page's shapes: a presentation's prompts), and the titles of
+  charts (attnmt.documents.opendocument);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
   (attnmt.documents.epub).
 
@@ -50,6 +54,7 @@ from attnmt.documents.archive import (
     Part,
     parse_part,
     read_archive,
+    serialise_part,
     write_archive,
 )
 from attnmt.documents.cell_limit import over_cell_limit
@@ -70,6 +75,7 @@ from attnmt.documents.ooxml_package import (
     content_types,
 )
 from attnmt.documents.opendocument import opendocument_parts
+from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
 from attnmt.documents.pipeline import (
     DocumentOptions,
     Translator,
@@ -87,7 +93,7 @@ from attnmt.documents.wordml import w
 from attnmt.errors import ConfigError, DataError
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
-SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", ".epub")
+SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", *FLAT_SUFFIXES, ".epub")
 CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
 RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
@@ -115,6 +121,8 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     if suffix not in SUFFIXES:
         raise DataError(f"{name}: files ending in {suffix or '(no extension)'} cannot be translated; "
                         f"these can: {', '.join(SUFFIXES)}")
+    if suffix in FLAT_SUFFIXES:
+        return translate_flat(data, suffix, translator, options, progress, name, review)
     archive = read_archive(data, name)
     check_macros(archive, suffix, options)
     parts = find_parts(archive, suffix, options, translator_glossary(translator))
@@ -131,6 +139,20 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         if part.changed:
             archive.replace(part.member, part.written(archive.read(part.member, HEAD)))
     return write_archive(archive)
+
+
+def translate_flat(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
+                   progress: Callable[[int, int], None] | None, name: str, review: Review | None) -> bytes:
+    """``translate_archive`` of a flat OpenDocument file (``suffix``: .fodt, .fods or .fodp): its
+    one XML document's parts (opendocument_flat.flat_parts) translated, and written again."""
+    tree = read_flat(data, name, suffix)
+    if has_macros(tree) and not options.macros:
+        raise macros_refused(name, "Basic modules in office:scripts", options.macros_hint)
+    parts = flat_parts(tree, options, translator_glossary(translator))
+    if review is not None:
+        review.archive = True  # its places are parts and paragraphs, as an .odt's are
+    translate_jobs(parts, translator, options, progress, review, name)
+    return serialise_part(tree, data[:HEAD])
 
 
 def check_macros(archive: Archive, suffix: str, options: DocumentOptions) -> None:

@@ -62,6 +62,7 @@ TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
+DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
@@ -237,7 +238,8 @@ def value_paragraphs(root: etree._Element) -> list[etree._Element]:
     added = []
     for cell in root.iter(*CELLS):
         value = cell.get(STRING_VALUE)
-        if (not value or cell.get(f"{{{OFFICE}}}value-type") != "string" or cell.get(f"{{{TABLE}}}formula") is not None
+        if (not value or not is_own(cell, root) or cell.get(f"{{{OFFICE}}}value-type") != "string"
+                or cell.get(f"{{{TABLE}}}formula") is not None
                 or any(isinstance(child.tag, str) and child.tag.startswith(f"{{{TEXT}}}") for child in cell)):
             continue
         for line in value.split("\n"):
@@ -295,26 +297,42 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
     # each styles.xml (the document's, each chart's) indexed once, for every part of its folder
     shared = {folder: SharedStyles.of(trees[folder + name].getroot()) for folder, name, _ in members
               if name == "styles.xml" and folder + name in trees}
-    job_options = replace(options, attributes=())
     parts = []
     for folder, name, chart in members:
         member = folder + name
         if member not in trees:
             continue
         tree = trees[member]
-        looks = CodeLooks.of(tree.getroot(), shared.get(folder))
-        vocabulary = OpenDocumentVocabulary(looks)
-        added = [] if chart else value_paragraphs(tree.getroot())
-        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS)
-                      if is_translated(p, chart) and not looks.is_code_paragraph(p)]
-        jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
-        drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
-        take_back(added)
-        part = Part(member, tree, [job for job in jobs if job.runs])
+        part = Part(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary))
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
         parts.append(part)
     return parts
+
+
+def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool, options: DocumentOptions,
+                  glossary: Glossary | None) -> list[OpenDocumentParagraph]:
+    """The jobs of the paragraphs of one document (``root``: a part's, or a flat file's
+    ``office:document``, or a chart's inside it; ``shared``: the styles.xml beside a part, indexed), in their
+    order, those with nothing to translate left out: the module docstring says which are
+    translated.  A document held inside ``root`` (a flat file's chart) is its own, not ``root``'s."""
+    looks = CodeLooks.of(root, shared)
+    vocabulary = OpenDocumentVocabulary(looks)
+    job_options = replace(options, attributes=())
+    added = [] if chart else value_paragraphs(root)
+    paragraphs = [p for p in root.iter(*PARAGRAPHS, *DECLARATIONS)
+                  if is_own(p, root) and is_translated(p, chart) and not looks.is_code_paragraph(p)]
+    jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
+    drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
+    take_back(added)
+    return [job for job in jobs if job.runs]
+
+
+def is_own(node: etree._Element, root: etree._Element) -> bool:
+    """Whether ``node`` belongs to the document ``root``, not to one held inside it: no
+    ``office:document`` (a flat file's chart) stands between them."""
+    holder = next(node.iterancestors(DOCUMENT), None)
+    return holder is None or holder is root
 
 
 def is_translated(paragraph: etree._Element, chart: bool) -> bool:

@@ -27,13 +27,20 @@ def check_kind(archive: Archive, suffix: str) -> None:
     """DataError naming what the file is where its ``mimetype`` is another kind's (a presentation
     named .odt, an EPUB book), or where it holds no content.xml: it would come back untranslated."""
     media = archive.read(MIMETYPE).decode("ascii", "replace").strip() if MIMETYPE in archive else ""
-    if media and not media.startswith(MEDIA_TYPES[suffix]):
-        found = next((other for other, prefix in MEDIA_TYPES.items() if media.startswith(prefix)), None)
-        what = f"an OpenDocument {MEDIA_TYPES[found].rpartition('.')[2]}" if found else f"of type {media}"
-        instead = f": give it its own extension ({found}) and translate it again" if found else ""
-        raise DataError(f"{archive.name}: the file is {what}, not a {suffix} file{instead}")
+    check_media(archive.name, media, suffix, MEDIA_TYPES)
     if "content.xml" not in archive:
         raise DataError(f"{archive.name}: member content.xml is missing; this is not a {suffix} file")
+
+
+def check_media(name: str, media: str, suffix: str, kinds: dict[str, str]) -> None:
+    """DataError naming what the file ``name`` is where its media type (``media``, "" where it has
+    none) is not its extension's (``suffix``; ``kinds``: each extension's media type): the extension
+    of its kind where it is one of ``kinds``."""
+    if media and not media.startswith(kinds[suffix]):
+        found = next((other for other, prefix in kinds.items() if media.startswith(prefix)), None)
+        what = f"an OpenDocument {kinds[found].rpartition('.')[2]}" if found else f"of type {media}"
+        instead = f": give it its own extension ({found}) and translate it again" if found else ""
+        raise DataError(f"{name}: the file is {what}, not a {suffix} file{instead}")
 
 
 def read_manifest(archive: Archive) -> etree._Element | None:

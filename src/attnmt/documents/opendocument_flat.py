@@ -1,0 +1,68 @@
+"""Flat OpenDocument files (.fodt, .fods, .fodp): what LibreOffice saves as one XML document
+(``office:document``) instead of a zip archive.  Its root holds what an .odt splits into parts:
+content.xml's body and automatic styles, styles.xml's styles and master pages (their headers and
+footers), meta.xml's ``office:meta``; a chart is an ``office:document`` of its own inside the
+``draw:object`` that shows it, where an .odt names a folder (``Object 1/``).
+
+Its paragraphs are found and translated as an .odt's are (attnmt.documents.opendocument), its
+styles' languages set the same way, and the file written again with its declaration as it was.
+Read as text, every line of its XML was sent to the model, and the file came back broken.
+
+The file is parsed as an archive's parts are (archive.parse_xml: no DTD, no entity), with
+libxml2's limits lifted where no DOCTYPE declares an entity: its pictures are base64 text in it.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.archive import Part, parse_xml
+from attnmt.documents.opendocument import DOCUMENT, document_jobs, set_language
+from attnmt.documents.opendocument_code import OFFICE
+from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import DataError
+
+FLAT_SUFFIXES = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}  # each with its zipped kind
+FLAT_MEDIA_TYPES = {flat: MEDIA_TYPES[zipped] for flat, zipped in FLAT_SUFFIXES.items()}
+MIMETYPE = f"{{{OFFICE}}}mimetype"
+BODY = f"{{{OFFICE}}}body"
+# Basic's modules, where a flat file keeps its macros (``office:scripts``: ooo:library-embedded, ooo:module).
+MODULE = "{http://openoffice.org/2004/office}module"
+
+
+def read_flat(data: bytes, name: str, suffix: str) -> etree._ElementTree:
+    """The file's XML, parsed safely; DataError, one line naming ``name``, where it does not parse or
+    is no flat OpenDocument file of its extension's kind (``suffix``: .fodt, .fods or .fodp)."""
+    tree = parse_xml(data, name, large=True)
+    root = tree.getroot()
+    if root.tag != DOCUMENT:
+        raise DataError(f"{name}: the root element is {etree.QName(root).localname}, not office:document; "
+                        f"this is not a {suffix} file (LibreOffice's flat XML)")
+    check_media(name, root.get(MIMETYPE, ""), suffix, FLAT_MEDIA_TYPES)
+    return tree
+
+
+def has_macros(tree: etree._ElementTree) -> bool:
+    """Whether the file keeps Basic macros in its ``office:scripts`` (MODULE)."""
+    return next(tree.getroot().iter(MODULE), None) is not None
+
+
+def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
+    """The file's paragraphs as parts of one tree, in the order a reader meets them, which the review's
+    rows name: ``office:body``, then ``office:master-styles`` (the master pages' headers and footers),
+    then each chart (``chart 1`` …, in the body's order).  With ``options.target_lang``, the styles'
+    languages are set (the first part marked changed where any was)."""
+    root = tree.getroot()
+    jobs = document_jobs(root, None, False, options, glossary)
+    in_body = [next(job.root.iterancestors(BODY), None) is not None for job in jobs]
+    parts = [Part("office:body", tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
+             Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]
+    charts = [document for document in root.iter(DOCUMENT) if document is not root
+              and document.get(MIMETYPE, "").startswith(CHART)]
+    parts += [Part(f"chart {number}", tree, document_jobs(chart, None, True, options, glossary))
+              for number, chart in enumerate(charts, start=1)]
+    if options.target_lang:
+        parts[0].changed = set_language(root, options.target_lang)
+    return parts

@@ -1,0 +1,130 @@
+"""LibreOffice's flat XML files (.fodt, .fodp, .fods): translated as the same content zipped is.
+Read as plain text, every line of their XML went to the model and the file came back broken."""
+
+import pytest
+from flat_files import CHART, MEDIA, NAMESPACES, charted_body, flat_file, zipped_file
+from lxml import etree
+from office_files import read_members
+
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.files import supported_suffixes, translate_file_bytes
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+from attnmt.errors import DataError
+
+TEXT = NAMESPACES["text"]
+FO_LANGUAGE = f"{{{NAMESPACES['fo']}}}language"
+PRESENTATION_BODY = ('<office:presentation><draw:page draw:name="p1"><draw:frame svg:width="20cm" svg:height="3cm">'
+                     '<draw:text-box><text:p>The boy laughs.</text:p></draw:text-box></draw:frame>'
+                     '<presentation:notes><draw:frame><draw:text-box><text:p>Say hello to the people.</text:p>'
+                     '</draw:text-box></draw:frame></presentation:notes></draw:page></office:presentation>')
+SHEET_BODY = ('<office:spreadsheet><table:table table:name="Sheet1"><table:table-row>'
+              '<table:table-cell office:value-type="string"><text:p>A dog runs.</text:p>'
+              '<office:annotation><dc:creator>Ann</dc:creator><text:p>Check the red car.</text:p></office:annotation>'
+              '</table:table-cell><table:table-cell office:value-type="float" office:value="12"><text:p>12</text:p>'
+              '</table:table-cell></table:table-row></table:table></office:spreadsheet>')
+BODIES = {".fodt": ("text", None), ".fodp": ("presentation", PRESENTATION_BODY), ".fods": ("spreadsheet", SHEET_BODY)}
+
+
+def paragraphs(root: etree._Element) -> list[str]:
+    """The text of every paragraph and heading, in document order, its notes' and annotations' apart."""
+    return ["".join(node.text or "" for node in p.xpath("self::*|.//text:span", namespaces={"text": TEXT}))
+            + "".join(child.tail or "" for child in p.iter() if child is not p)
+            for p in root.iter(f"{{{TEXT}}}p", f"{{{TEXT}}}h")]
+
+
+def zipped_paragraphs(data: bytes) -> list[str]:
+    members = read_members(data)
+    return [text for name in ("styles.xml", "content.xml") for text in paragraphs(etree.fromstring(members[name]))]
+
+
+@pytest.mark.parametrize("suffix", list(BODIES))
+def test_a_flat_file_is_translated_as_the_same_zipped_file_is(mirror, suffix):
+    kind, body = BODIES[suffix]
+    pieces = {} if body is None else {"body": body}
+    options = DocumentOptions(target_lang="de")
+    flat = etree.fromstring(translate_office(flat_file(kind, **pieces), suffix, mirror, options))
+    zipped = translate_office(zipped_file(kind, **pieces), "." + suffix[2:], mirror, options)
+    assert sorted(paragraphs(flat)) == sorted(zipped_paragraphs(zipped))
+    assert {node.get(FO_LANGUAGE) for node in flat.iter() if node.get(FO_LANGUAGE)} == {"de"}
+
+
+def test_a_flat_text_translates_headers_notes_and_annotations_and_keeps_code(mirror):
+    out = translate_office(flat_file(), ".fodt", mirror, DocumentOptions(target_lang="de")).decode()
+    for translated in ("TEXT. HEADER THE", "TEXT. FOOTER THE", "HERE. TITLE THE", "MORE. SAYS NOTE THE",
+                       "SENTENCE. THIS CHECK", "SLEEPS. CAT A", '<text:span text:style-name="T1">GREEN</text:span>'):
+        assert translated in out
+    assert '<text:span text:style-name="Source_20_Text">ls -l /tmp</text:span>' in out
+    assert "<dc:creator>Ann</dc:creator>" in out and "<text:p>7</text:p>" in out
+    assert out.startswith("<?xml version='1.0' encoding='UTF-8'?>\n<office:document ")
+
+
+def test_a_flat_texts_chart_has_its_title_translated_and_its_data_kept(mirror):
+    out = translate_office(flat_file(body=charted_body()), ".fodt", mirror, DocumentOptions()).decode()
+    assert "DOGS. OF NUMBER THE" in out and "FOLLOWS. CHART A" in out and "<text:p>Dogs seen</text:p>" in out
+
+
+def test_a_chart_cell_with_only_a_string_value_gets_no_paragraph_in_a_flat_file(mirror):
+    valued = CHART.replace('<table:table-cell office:value-type="string"><text:p>Dogs seen</text:p>',
+                           '<table:table-cell office:value-type="string" office:string-value="Dogs seen">')
+    out = translate_office(flat_file(body=charted_body(valued)), ".fodt", mirror, DocumentOptions()).decode()
+    assert 'office:string-value="Dogs seen"/>' in out and "SEEN DOGS" not in out
+
+
+def test_a_review_names_a_flat_files_body_and_its_master_pages(mirror):
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translate_office(flat_file(), ".fodt", mirror, DocumentOptions(), review=review)
+    places = [(segment.place.part, segment.place.number) for segment in review.segments]
+    assert places[0] == ("office:body", 1) and ("office:master-styles", 1) in places
+
+
+def test_a_flat_file_of_another_kind_is_refused_naming_its_extension(mirror):
+    with pytest.raises(DataError, match=r"^a\.fodt: the file is an OpenDocument spreadsheet, not a \.fodt file: "
+                                        r"give it its own extension \(\.fods\)"):
+        translate_office(flat_file(media=MEDIA["spreadsheet"]), ".fodt", mirror, DocumentOptions(), name="a.fodt")
+
+
+def test_xml_that_is_no_flat_file_is_refused_in_one_line(mirror):
+    with pytest.raises(DataError, match=r"^a\.fodt: the root element is html, not office:document"):
+        translate_office(b"<html><p>A dog runs.</p></html>", ".fodt", mirror, DocumentOptions(), name="a.fodt")
+    with pytest.raises(DataError, match=r"^a\.fodt is not well-formed XML at line 1"):
+        translate_office(b"<office:document", ".fodt", mirror, DocumentOptions(), name="a.fodt")
+
+
+def test_a_flat_file_declaring_an_entity_is_refused_and_nothing_is_read(mirror, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("The secret words.", encoding="utf-8")
+    data = flat_file(body='<office:text><text:p>&x;</text:p></office:text>').replace(
+        b"<office:document ", f'<!DOCTYPE office:document [<!ENTITY x SYSTEM "{secret.as_uri()}">]>\n'
+        '<office:document '.encode(), 1)
+    with pytest.raises(DataError, match=r"^a\.fodt declares a DTD, which is never read"):
+        translate_office(data, ".fodt", mirror, DocumentOptions(), name="a.fodt")
+
+
+def test_a_flat_file_with_basic_macros_is_refused_unless_allowed(mirror):
+    scripts = ('<office:scripts><office:script script:language="ooo:Basic"><ooo:libraries>'
+               '<ooo:library-embedded ooo:name="Standard"><ooo:module ooo:name="Module1"><ooo:source-code>'
+               'Sub Main\nEnd Sub</ooo:source-code></ooo:module></ooo:library-embedded></ooo:libraries>'
+               '</office:script></office:scripts>')
+    with pytest.raises(DataError, match=r"^a\.fodt: the file holds macros \(Basic modules in office:scripts\); "):
+        translate_office(flat_file(before=scripts), ".fodt", mirror, DocumentOptions(), name="a.fodt")
+    out = translate_office(flat_file(before=scripts), ".fodt", mirror, DocumentOptions(macros=True))
+    assert b"Sub Main\nEnd Sub" in out and b"SLEEPS. CAT A" in out
+    empty = ('<office:scripts><office:script script:language="ooo:Basic"><ooo:libraries/></office:script>'
+             '</office:scripts>')
+    assert b"SLEEPS. CAT A" in translate_office(flat_file(before=empty), ".fodt", mirror, DocumentOptions())
+
+
+def test_a_flat_file_with_a_picture_over_ten_megabytes_is_read(mirror):
+    picture = "A" * 11_000_000  # its base64 text: one text node past libxml2's 10 MB
+    body = ('<office:text><text:p>A dog runs.<draw:frame><draw:image><office:binary-data>'
+            f'{picture}</office:binary-data></draw:image></draw:frame></text:p></office:text>')
+    out = translate_office(flat_file(body=body), ".fodt", mirror, DocumentOptions())
+    assert b"RUNS. DOG A" in out and picture.encode() in out
+
+
+def test_a_flat_file_is_a_format_files_are_translated_in(mirror):
+    assert {".fodt", ".fodp", ".fods"} <= set(supported_suffixes())
+    out = translate_file_bytes(flat_file(), "report.fodt", mirror, DocumentOptions())
+    assert b"SLEEPS. CAT A" in out and b"The cat sleeps." not in out
