@@ -264,7 +264,7 @@ class Part:
 
     member: str
     tree: etree._ElementTree
-    jobs: list[Job] = field(default_factory=list)
+    jobs: Sequence[Job] = field(default_factory=list)
     changed: bool = False  # to be written again: something besides the jobs changed it (a language attribute),
     # or the jobs did (attnmt.documents.office.translate_jobs sets it as it lets them go)
 
