@@ -23,7 +23,7 @@ gives them with examples):
    translation (``"yes<b>.</b>" and`` -> ``„ja<b>.</b>“ und``); after
    the last word of a sentence it goes at the end of that sentence's translation (before
    the quotes and brackets that close it, where the source has it before them), at its
-   place in the spacing after it (which the translation keeps as it was).  A line
+   place in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line
    break or a tab that had no space beside it takes the place of the space between the
    target words either side.
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
@@ -47,6 +47,7 @@ from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.kept_words import in_kept_word
 from attnmt.documents.range_order import children_of, keep_ranges_in_order, written_order
+from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.span_geometry import edge_spaces, free_piece, move_out, strip_span
 
 WORD = re.compile(r"\S+")
@@ -88,7 +89,7 @@ class Projector:
         parts, self.target_spans = [], []
         position = 0
         for (start, end), translation in zip(sentences, translations, strict=True):
-            parts.append(source[position:start])
+            parts.append(sentence_gap(source, position, start, parts[-1] if parts else "", translation))
             offset = sum(map(len, parts))
             self.target_spans.append((offset, offset + len(translation)))
             parts.append(translation)
