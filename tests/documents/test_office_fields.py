@@ -300,3 +300,20 @@ def test_a_link_field_with_a_mark_between_its_begin_and_its_code_is_translated(m
     assert children[begin + 1].tag == w(name)
     found = pieces(first_paragraph(out))
     assert found[found.index(LINK):found.index("end") + 1] == [LINK, "separate", "PAGE HELP THE", "end"]
+
+
+@pytest.mark.parametrize(("before", "number", "after", "translation", "alignment", "out"), [
+    ("See page ", "1", " for details.", "Siehe Seite für Details.", [(0, 0), (1, 1), (3, 2), (4, 3)],
+     "Siehe Seite 1 für Details."),
+    ("Call ", "+1 555 0100", " now.", "Ruf jetzt an.", [(0, 0), (4, 1), (4, 2)], "Ruf +1 555 0100 jetzt an."),
+], ids=["note-number", "phone-number"])
+def test_a_hyperlink_over_a_number_the_model_dropped_keeps_its_number(known, before, number, after, translation,
+                                                                      alignment, out):
+    """The model dropped the digits, and an empty <w:hyperlink/> was written: the number was gone
+    from the page.  The link holds its number again, its run's look with it, spaced as it was."""
+    source = before + number + after
+    runs = text_run(before) + HYPERLINK.format(text_run(number, STYLE)) + text_run(after)
+    paragraph = first_paragraph(translated(runs, known({source: (translation, alignment)})))
+    assert "".join(paragraph.itertext()) == out
+    link = paragraph.find(w("hyperlink"))
+    assert ("".join(link.itertext()), link.find(f".//{w('rStyle')}").get(w("val"))) == (number, "Hyperlink")
