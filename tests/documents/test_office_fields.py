@@ -1,5 +1,6 @@
-"""Word's fields (attnmt.documents.fields): a link's or a fill-in field's result is read as a mark
-over its words, as a w:hyperlink is; every other field's result is kept as Word computed it.
+"""Word's fields (attnmt.documents.fields): a link's, a fill-in's, a form text box's or an index or
+contents mark's result is read as a mark over its words, as a w:hyperlink is; every other field's
+result is kept as Word computed it.
 
 The Mirror translator writes each sentence's words upper-cased in reverse order, each aligned to
 its source word: "Click the help page to learn more." -> "MORE. LEARN TO PAGE HELP THE CLICK"."""
@@ -92,6 +93,37 @@ def test_a_fill_in_fields_text_is_translated_inside_the_field(mirror):
     assert mirror.given == ["A man is cooking dinner."]
     assert pieces(first_paragraph(out)) == ["begin", ' FILLIN "What is he doing?" ', "separate",
                                             "DINNER. COOKING IS MAN A", "end"]
+
+
+@pytest.mark.parametrize("code", [' XE "orange cat" ', ' TC "orange cat" \\l 1 '],
+                         ids=["index-entry", "contents-entry"])
+def test_the_words_an_index_or_contents_entry_marks_are_translated_inside_the_field(mirror, code):
+    """LibreOffice writes the words its index or contents mark spans as the field's result (Word
+    writes none): kept, the model read "An sits on the wall." and "orange cat" stayed English.  The
+    entry in the code is kept as written."""
+    field = code_runs(code) + text_run("orange cat") + END
+    out = translated(text_run("An ") + field + text_run(" sits on the wall."), mirror)
+    assert mirror.given == ["An orange cat sits on the wall."]
+    assert pieces(first_paragraph(out)) == ["WALL. THE ON SITS ", "begin", code, "separate", "CAT ORANGE", "end",
+                                            " AN"]
+
+
+# A form's text box as LibreOffice writes a .doc's: its properties in the begin, empty runs about its result.
+FORM_BEGIN = ('<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="name"/><w:enabled/>'
+              '<w:calcOnExit w:val="0"/><w:textInput/></w:ffData></w:fldChar></w:r>')
+EMPTY_RUN = "<w:r><w:rPr></w:rPr></w:r>"
+
+
+def test_a_form_text_boxs_text_is_translated_inside_the_field(mirror):
+    """What a FILLIN becomes through a .doc (FORMTEXT): kept, its text stayed English and was moved
+    to the sentence's front ("your name here Ein ... .")."""
+    field = (FORM_BEGIN + '<w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r>' + EMPTY_RUN
+             + '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + text_run("your name here") + EMPTY_RUN + END)
+    out = translated(text_run("Type ") + field + text_run(" in the box."), mirror)
+    assert mirror.given == ["Type your name here in the box."]
+    assert pieces(first_paragraph(out)) == ["BOX. THE IN ", "begin", " FORMTEXT ", "separate", "HERE NAME YOUR",
+                                            "end", " TYPE"]
+    assert first_paragraph(out).find(f".//{w('ffData')}/{w('name')}").get(w("val")) == "name"
 
 
 def test_a_link_fields_runs_keep_their_looks_and_bookmarks_inside_it(mirror):
@@ -268,3 +300,20 @@ def test_a_link_field_with_a_mark_between_its_begin_and_its_code_is_translated(m
     assert children[begin + 1].tag == w(name)
     found = pieces(first_paragraph(out))
     assert found[found.index(LINK):found.index("end") + 1] == [LINK, "separate", "PAGE HELP THE", "end"]
+
+
+@pytest.mark.parametrize(("before", "number", "after", "translation", "alignment", "out"), [
+    ("See page ", "1", " for details.", "Siehe Seite für Details.", [(0, 0), (1, 1), (3, 2), (4, 3)],
+     "Siehe Seite 1 für Details."),
+    ("Call ", "+1 555 0100", " now.", "Ruf jetzt an.", [(0, 0), (4, 1), (4, 2)], "Ruf +1 555 0100 jetzt an."),
+], ids=["note-number", "phone-number"])
+def test_a_hyperlink_over_a_number_the_model_dropped_keeps_its_number(known, before, number, after, translation,
+                                                                      alignment, out):
+    """The model dropped the digits, and an empty <w:hyperlink/> was written: the number was gone
+    from the page.  The link holds its number again, its run's look with it, spaced as it was."""
+    source = before + number + after
+    runs = text_run(before) + HYPERLINK.format(text_run(number, STYLE)) + text_run(after)
+    paragraph = first_paragraph(translated(runs, known({source: (translation, alignment)})))
+    assert "".join(paragraph.itertext()) == out
+    link = paragraph.find(w("hyperlink"))
+    assert ("".join(link.itertext()), link.find(f".//{w('rStyle')}").get(w("val"))) == (number, "Hyperlink")

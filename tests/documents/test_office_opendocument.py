@@ -104,3 +104,21 @@ def test_an_odt_range_over_words_keeps_its_end_after_its_start(mirror, kind, nam
 def out_paragraph(content: bytes, opening: str) -> etree._Element:
     """The paragraph of ``content`` whose text starts with ``opening``."""
     return next(p for p in etree.fromstring(content).iter(f"{{{TEXT}}}p") if "".join(p.itertext()).startswith(opening))
+
+
+def test_an_odt_link_over_a_number_the_model_dropped_keeps_its_number(known):
+    """The model dropped the "1", and an empty <text:a/> was written: the number was gone."""
+    members = read_members(text_file())
+    link = ('<text:a xmlns:xlink="http://www.w3.org/1999/xlink" xlink:type="simple" xlink:href="#note1">1'
+            "</text:a>")
+    content = members["content.xml"].decode()
+    added = f"<text:p>See page {link} for details.</text:p>"
+    members["content.xml"] = content.replace("</text:h>", "</text:h>" + added, 1).encode()
+    translator = known({"See page 1 for details.": ("Siehe Seite für Details.", [(0, 0), (1, 1), (3, 2), (4, 3)]),
+                        "The title here.": ("The title here.", []),
+                        "A dog runs on the green grass.": ("A dog runs on the green grass.", []),
+                        "A cat sleeps.": ("A cat sleeps.", [])})
+    out = translate_office(write_members(members), ".odt", translator, DocumentOptions())
+    paragraph = out_paragraph(read_members(out)["content.xml"], "Siehe")
+    assert "".join(paragraph.itertext()) == "Siehe Seite 1 für Details."
+    assert "".join(paragraph.find(f"{{{TEXT}}}a").itertext()) == "1"

@@ -1,5 +1,6 @@
 """Word's fields whose result is words of the sentence: a link (``HYPERLINK``), a text typed into
-a form's prompt (``FILLIN``).
+a prompt (``FILLIN``) or a form's text box (``FORMTEXT``), the words an index or contents entry
+marks (``XE``, ``TC``).
 
 A field is a code and the result Word last computed from it.  Most results are Word's to compute
 again (a page number, a date, a cross-reference, a table of contents), and attnmt.documents.ooxml
@@ -7,8 +8,14 @@ keeps them as they are.  A link's result is the text a reader clicks, written by
 "Click <the help page> to learn more."  Kept, the model read "Click to learn more." and the link's
 words stayed English inside the translated sentence.  A ``FILLIN`` field's result is the text
 someone typed when Word asked for it, often a whole paragraph, which stayed English and was not
-in a review.  So such a field's result is read as a mark over its words, as Word's other link
-(``w:hyperlink``, a container around its runs) is.
+in a review; a form's text box (``FORMTEXT``, what a ``FILLIN`` becomes through a ``.doc``) holds the
+same, and kept whole it was moved to the sentence's front.  Word writes no result for an index or
+contents entry (``XE``, ``TC``), but LibreOffice writes the words its mark spans there ("An <orange
+cat> sits on the wall."): they are the sentence's own, and kept, the model read "An sits on the
+wall."  So such a field's result is read as a mark over its words, as Word's other link
+(``w:hyperlink``, a container around its runs) is.  The entry in an ``XE`` or ``TC`` field's code
+("orange cat") is kept as written, as every field's code is: the index Word builds from it stays in
+the source's words until someone edits the entries.
 
 Word writes a field in one of two ways:
 
@@ -38,7 +45,7 @@ from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
 
 # A field's code starts with its kind; these kinds' results are words of their sentence.
-READ_KINDS = frozenset({"HYPERLINK", "FILLIN"})
+READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC"})
 CONTENTS_ANCHOR = re.compile(r'\\l\s+"?_Toc', re.IGNORECASE)  # a contents entry's link to its heading
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a

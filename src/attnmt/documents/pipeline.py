@@ -25,6 +25,7 @@ from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
+from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, pairs
 from attnmt.documents.letterless import Shown, fields_with_terms, term_weights, with_terms
 from attnmt.documents.repeats import Repeats
@@ -289,7 +290,10 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         last = first + len(spans)
         # A kept sentence gives up half a pair that its neighbour's translation lost the other half of.
         outputs, weights = without_lost_partners(flat.text, spans, translations[first:last], alignments[first:last])
-        results.append(nest(flat, place(flat, spans, outputs, weights)))
+        placement = place(flat, spans, outputs, weights)
+        content = nest(flat, placement)
+        refill_emptied(flat, placement.text, content)  # a link over digits the model dropped is not left empty
+        results.append(content)
         first = last
     return results
 
