@@ -36,7 +36,7 @@ def _refill(flat: FlatText, pieces: list[str | Nested], source: dict[int, Nested
             continue
         if piece.mark in emptied and not plain(piece.content).strip():
             piece.content[:] = source[piece.mark].content
-            _space_around(flat, pieces, at)
+            _space_around(flat, pieces, at, piece.mark)
         else:
             _refill(flat, piece.content, source, emptied)
 
@@ -56,11 +56,11 @@ def _source_pieces(flat: FlatText) -> dict[int, Nested]:
     return found
 
 
-def _space_around(flat: FlatText, pieces: list[str | Nested], at: int) -> None:
-    """A space between the refilled mark ``pieces[at]`` and the text beside it, at each side where
-    the source had whitespace: the translation's one space between the words either side stood
-    at one side of the empty mark ("Seite <1>für")."""
-    mark = flat.marks[pieces[at].mark]
+def _space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -> None:
+    """A space between the refilled mark ``pieces[at]`` (``flat``'s mark ``k``) and the text beside
+    it, at each side where the source had whitespace: the translation's one space between the words
+    either side stood at one side of the empty mark ("Seite <1>für")."""
+    mark = flat.marks[k]
     before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
     if isinstance(before, str) and flat.text[:mark.start][-1:].isspace() and not before[-1:].isspace():
         pieces[at - 1] = before + " "
