@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from attnmt.hardware import OPENMP_WAIT_SETTINGS, amx_allowed, bf16_native, cpu_flags, omp_thread_count, torch_openmp
+from attnmt.hardware import (
+    MOST_THREADS,
+    OPENMP_WAIT_SETTINGS,
+    amx_allowed,
+    bf16_native,
+    cpu_flags,
+    omp_thread_count,
+    torch_openmp,
+)
 
 
 @pytest.mark.parametrize("cap, allowed", [(None, True), ("", True), ("ALL", True), ("avx512_core_amx", True),
@@ -91,7 +99,7 @@ def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once(cou
     assert waits_seen_by("import attnmt", OMP_NUM_THREADS=count) == ("PASSIVE", "None", "None")
 
 
-@pytest.mark.parametrize("value", ["", "abc", "0", "2.5", "2,0", "4294967296", "99999999999999999999"])
+@pytest.mark.parametrize("value", ["", "abc", "0", "2.5", "2,0", "5000", "4294967296", "99999999999999999999"])
 def test_an_omp_num_threads_that_is_no_count_is_taken_out_before_openmp_reads_it(value):
     """OpenMP ignores it (libgomp in two lines of its own) and the count is automatic: the waits
     are those of the automatic count, and the programs attnmt starts get the variable back."""
@@ -179,9 +187,17 @@ def test_a_thread_count_with_a_plus_sign_is_a_count_as_openmp_reads_it(value, co
     assert omp_thread_count(value) == count
 
 
-@pytest.mark.parametrize("value, count", [("2147483647", 2147483647), ("0004", 4), ("2147483648", None),
-                                          ("4,99999999999999999999", None), ("9" * 5000, None)])
+@pytest.mark.parametrize("value, count", [("2147483648", None), ("4,99999999999999999999", None), ("9" * 5000, None)])
 def test_a_thread_count_beyond_a_c_int_is_no_thread_count(value, count):
     """OMP_NUM_THREADS=99999999999999999999 was called a count of 2: libgomp ignored it, warning
     twice, and 4294967296 ran 1 thread; 5,000 digits were more than Python reads as an int."""
+    assert omp_thread_count(value) == count
+
+
+@pytest.mark.parametrize("value, count", [("4096", 4096), ("0004096", 4096), ("4097", None), ("5000", None),
+                                          ("2,5000", None), ("2147483647", None)])
+def test_a_thread_count_above_the_most_threads_is_no_thread_count(value, count):
+    """OMP_NUM_THREADS=5000 fixed the count though --threads 5000 is refused: PyTorch ran its own
+    thread at the cores, libgomp gave 5,000 to every thread started later."""
+    assert MOST_THREADS == 4096
     assert omp_thread_count(value) == count

@@ -199,7 +199,7 @@ def test_omp_num_threads_fixes_the_count_pytorch_took_from_it():
     assert threads.describe() == "2 (OMP_NUM_THREADS=2)"
 
 
-@pytest.mark.parametrize("value", ["abc", "0", "", "2.5", "99999999999999999999"])
+@pytest.mark.parametrize("value", ["abc", "0", "", "2.5", "5000", "99999999999999999999"])
 def test_an_omp_num_threads_that_is_no_count_fixes_nothing_and_says_so(value):
     """OpenMP ignores it; --verbose said the count came from it, and nothing said it was ignored."""
     machine, torch = Machine(), FakeTorch(2)
@@ -207,7 +207,7 @@ def test_an_omp_num_threads_that_is_no_count_fixes_nothing_and_says_so(value):
     with pytest.warns(AttnmtWarning) as warned:
         threads.follow(environ={"OMP_NUM_THREADS": value})
     assert [str(w.message) for w in warned] == [
-        f"OMP_NUM_THREADS={value!r} is not a thread count; the count is automatic"]
+        f"OMP_NUM_THREADS={value!r} is not a thread count from 1 to 4,096; the count is automatic"]
     assert "OMP_NUM_THREADS" not in threads.describe()
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from attnmt.errors import ConfigError, UserError
+from attnmt.hardware import MOST_THREADS
 
 # The largest size each model key may have: far beyond any translation model (the paper's big model has
 # d_model 1024, d_ff 4096, 16 heads and 6 + 6 layers; sentences are tens of tokens), so that a config.json
@@ -82,7 +83,8 @@ TRAIN_RANGES = {
     "max_steps": AT_LEAST_1,
     # torch.manual_seed takes 64 bits; each process of a distributed run adds 1000 · its rank
     "seed": Range(-(1 << 63), (1 << 63) - 1),
-    "threads": Range(0, 4096, says="a number of threads up to 4,096, or 0 to follow the free cores"),
+    "threads": Range(0, MOST_THREADS, says=f"a number of threads up to {MOST_THREADS:,}, or 0 to follow the free "
+                     "cores"),
     "eval_every": AT_LEAST_1,
     "eval_beam": AT_LEAST_1,  # at most attnmt.decoding's MAX_BEAM: checked when a Trainer is built
     "patience": Range(0, says="a number of validations, or 0 to never stop early"),

@@ -192,17 +192,20 @@ SET_HERE: dict[str, str] = {}  # what attnmt put in os.environ, where the user h
 DROPPED: dict[str, str] = {}  # what attnmt took out of os.environ: an OMP_NUM_THREADS OpenMP cannot use
 
 
-# OpenMP hands thread counts around as C ints (omp_get_max_threads).  libgomp ignores a number beyond
-# a C long, warning twice, and one below that but beyond an int came back cut to an int
-# (OMP_NUM_THREADS=4294967296 ran 1 thread).
-MOST_OMP_THREADS = 2**31 - 1
+# The most threads attnmt lets a count ask for (--threads, a training config's threads, and
+# OMP_NUM_THREADS): more than any CPU has cores.  Far beyond it torch.set_num_threads starts what it
+# is told on 2 cores (5,000 ran, slower), then libgomp cannot create them (20,000 exited) and
+# PyTorch crashes (100,000).  OMP_NUM_THREADS=5000 was half kept: PyTorch ran its own thread at the
+# 2 cores while libgomp gave 5,000 to every thread started after, and one beyond a C int was
+# ignored by libgomp, warning twice, or cut to an int (4294967296 ran 1 thread).
+MOST_THREADS = 4096
 
 
 def omp_thread_count(value: str | None) -> int | None:
     """The thread count an OMP_NUM_THREADS of ``value`` fixes: its first number, as OpenMP reads
     a list of positive integers, one per level of nested parallelism ("4", "4,2"); None where it
-    is unset or no such list ("", "abc", "0", "2.5", a number above MOST_OMP_THREADS), which
-    OpenMP ignores, warning in two lines of its own, or misreads, and the count is automatic."""
+    is unset or no such list ("", "abc", "0", "2.5", a number above MOST_THREADS), which OpenMP
+    ignores, warning in two lines of its own, or misreads, and the count is automatic."""
     if value is None:
         return None
     numbers = [part.strip().removeprefix("+") for part in value.split(",")]  # "+2": a sign OpenMP reads too
@@ -212,10 +215,10 @@ def omp_thread_count(value: str | None) -> int | None:
 
 
 def is_thread_count(number: str) -> bool:
-    """Whether ``number`` is a whole number from 1 to MOST_OMP_THREADS, written in ASCII digits.
+    """Whether ``number`` is a whole number from 1 to MOST_THREADS, written in ASCII digits.
     Its length is looked at first: Python refuses to read more than 4,300 digits as an int."""
     digits = number.lstrip("0")  # "04": 4, as OpenMP reads it
-    return number.isascii() and number.isdigit() and 0 < len(digits) <= 10 and int(digits) <= MOST_OMP_THREADS
+    return number.isascii() and number.isdigit() and 0 < len(digits) <= 10 and int(digits) <= MOST_THREADS
 
 
 def unusable_omp_count(environ: Mapping[str, str] = os.environ) -> str | None:

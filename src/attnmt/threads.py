@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from attnmt.errors import AttnmtWarning
-from attnmt.hardware import omp_thread_count, unusable_omp_count
+from attnmt.hardware import MOST_THREADS, omp_thread_count, unusable_omp_count
 
 LOG = logging.getLogger("attnmt.threads")
 
@@ -226,8 +226,8 @@ class ThreadCount:
             return
         unusable = unusable_omp_count(environ)
         if unusable is not None:  # ignored by OpenMP too (attnmt.hardware.set_process_defaults)
-            warnings.warn(f"OMP_NUM_THREADS={unusable!r} is not a thread count; the count is automatic",
-                          AttnmtWarning, stacklevel=2)
+            warnings.warn(f"OMP_NUM_THREADS={unusable!r} is not a thread count from 1 to {MOST_THREADS:,}; "
+                          "the count is automatic", AttnmtWarning, stacklevel=2)
         if self.reading is None:
             self._fixed(Choice(self.get_count(), "PyTorch's count: no /proc/stat here to see the free cores by"))
             return

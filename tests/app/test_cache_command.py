@@ -70,6 +70,24 @@ def test_prune_removes_older_formats_and_unfinished_writes_and_says_what_it_free
     prepared.load_int8(trained_model)  # the kept copy is still read
 
 
+def test_prune_removes_a_build_record_whose_write_was_cut_short(cache, capsys):
+    """A kill while a build wrote built.json left ".built.json.XXXXXXXX", which the listing and
+    --prune did not see."""
+    build = cache.parent / "attnmt_decoder_step-0123456789abcdef"
+    build.mkdir(parents=True)
+    (build / extension.BUILT).write_text("{}")
+    cut, fresh = build / f".{extension.BUILT}.ab12cd34", build / f".{extension.BUILT}.x9y8z7w6"
+    for path in (cut, fresh):
+        path.write_bytes(b"0" * 50)
+    os.utime(cut, (time.time() - 7200.0, time.time() - 7200.0))
+    assert main(["cache"]) == 0
+    assert "writes that never finished: 1, 50 B" in capsys.readouterr().out
+    assert main(["cache", "--prune"]) == 0
+    out = capsys.readouterr().out
+    assert not cut.exists() and fresh.exists() and (build / extension.BUILT).exists()  # fresh: still being written
+    assert f"50 B  .{extension.BUILT}.ab12cd34: a write that never finished" in out
+
+
 def test_prune_with_unused_days_removes_the_copies_no_load_read_for_that_long(filled_cache, cache, capsys):
     current, older, unread, unfinished, dotfile = filled_cache
     (cache / "reads").mkdir(exist_ok=True)

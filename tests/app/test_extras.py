@@ -6,8 +6,12 @@ Each test runs in a new process in which the modules that pyproject.toml's extra
 be imported.  tests/install/installs.sh checks the same in real environments, and each extra alone.
 """
 
+import re
+
 import pytest
 from support import attnmt_without_extras, modules_of_the_extras, python_without_extras
+
+from attnmt.cli.main import main
 
 
 def test_the_modules_of_the_extras_are_read_from_pyproject():
@@ -47,3 +51,12 @@ def test_a_command_of_an_extra_names_it_in_one_line_in_a_core_install(extra, com
     done = attnmt_without_extras(*argv)
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
     assert f"pip install 'attnmt[{extra}]'" in done.stderr
+
+
+@pytest.mark.parametrize(("command", "extra"), [("attention", "plot"), ("plot", "plot"), ("export", "export")])
+def test_the_command_list_names_the_extra_a_command_needs(command, extra, capsys):
+    """`attnmt --help` tagged attention "(attnmt[plot])" but not plot, which needs the same extra."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    entries = dict(re.findall(r"^    (\S+)\s+(.*?)(?=\n    \S|\n\n)", capsys.readouterr().out, re.M | re.S))
+    assert " ".join(entries[command].split()).endswith(f"(attnmt[{extra}])")

@@ -154,6 +154,21 @@ def test_only_attnmts_own_writes_left_for_an_hour_are_unfinished(cache):
     assert contents.unfinished_writes(cache) == sorted(ours)
 
 
+def test_a_build_record_cut_short_and_left_for_an_hour_is_unfinished(tmp_path):
+    """A kill while a build wrote its record (extension.BUILT) left the temporary file, which
+    ``attnmt cache`` neither listed nor removed."""
+    build = tmp_path / "attnmt_decoder_step-0123456789abcdef"
+    build.mkdir()
+    with atomic_file(build / extension.BUILT) as tmp:  # the name record_finished writes through
+        cut = build / tmp.name
+        cut.write_text("{")
+        fresh = build / f".{extension.BUILT}.zz99_a1b"
+        fresh.write_text("{")
+        hour_ago = time.time() - 2 * contents.TEMPORARY_AGE_S
+        os.utime(cut, (hour_ago, hour_ago))
+        assert contents.unfinished_records(tmp_path) == [cut]  # one still being written is left
+
+
 def test_builds_and_memos_are_known_by_their_names(tmp_path):
     build, other = tmp_path / "attnmt_decoder_step-0123456789abcdef", tmp_path / "attnmt_decoder_step-userdata"
     for folder in (build, other):

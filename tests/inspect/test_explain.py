@@ -60,6 +60,15 @@ def test_numbers_wider_than_a_column_stay_apart_in_aligned_columns(tmp_path):
     assert block(text, "Q·Kᵀ (").splitlines()[1:] == ["    2522490.81    1234.50", "       1234.50       1.00"]
 
 
+def test_a_huge_finite_number_prints_in_four_significant_digits(tmp_path):
+    path = tmp_path / "huge.json"
+    tiny = [[1e-100, 0], [0, 1]]  # q¹ = k¹ = (1e100, 1): Q·Kᵀ stays finite
+    path.write_text(json.dumps({"X": [[1e200, 1], [-1234567890.5, 0]], "Wq": tiny, "Wk": tiny, "Wv": tiny}))
+    text = explain(load_example(path))  # 1e200 printed as 201 digits, before
+    assert block(text, "X ").splitlines()[1:] == ["        1e+200       1.00", "    -1.235e+09       0.00"]
+    assert block(text, "Q = X·W_Q (").splitlines()[1:] == ["    1e+100   1.00", "     -0.00   0.00"]
+
+
 def test_matrices_from_a_json_or_npz_file_give_the_same_steps(tmp_path):
     values = {**TUTORIAL_EXAMPLE, "mask": [[1, 0], [1, 1]]}
     (tmp_path / "example.json").write_text(json.dumps(values), encoding="utf-8")

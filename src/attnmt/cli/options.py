@@ -12,15 +12,12 @@ from pathlib import Path
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
 from attnmt.errors import ConfigError
-from attnmt.hardware import check_device
+from attnmt.hardware import MOST_THREADS, check_device
 from attnmt.text.language_codes import as_bcp_47, is_language_code
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = ("int8 linear layers (dynamic quantisation): faster on CPU, BLEU within 0.2 of fp32 "
              "(docs/performance.md)")
-# More threads than any CPU has cores: far beyond it, libgomp cannot create them (20,000 here) and
-# PyTorch crashes (100,000), where a message is owed.
-MOST_THREADS = 4096
 THREADS_HELP = ("PyTorch CPU threads (default 0: as many as the cores other processes leave free, looked at again "
                 "between batches; OMP_NUM_THREADS fixes it too)")
 VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"

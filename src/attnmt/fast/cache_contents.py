@@ -47,6 +47,8 @@ PREPARED = re.compile(r"^(?P<precision>int8|fp32)-(?P<weights>[0-9a-f]{32})-(?P<
 # that (both among attnmt.files.TEMPORARY's, which matches any such dotfile).
 UNFINISHED = re.compile(rf"^\.{PREPARED.pattern[1:-1]}\.[a-z0-9_]{{8}}$|^\.tmp[A-Za-z0-9]{{6}}$")
 BUILD = re.compile(rf"^{NAME}-[0-9a-f]{{16}}$")  # attnmt.fast.extension.build_directory's folders
+# A build's record (attnmt.fast.extension.BUILT) cut short: atomic_file's temporary name for it.
+UNFINISHED_RECORD = re.compile(r"^\.built\.json\.[a-z0-9_]{8}$")
 MEMO = re.compile(r"^[0-9a-f]{32}$")  # attnmt.files.file_digest's memos, in prepared/digests
 READS = "reads"  # prepared/reads/<a copy's name>: when a load last read that copy (its time)
 TEMPORARY_AGE_S = 3600.0  # a write in progress touches its file far more often than this
@@ -194,16 +196,27 @@ def remove_older_formats(written: Path) -> list[Path]:
 def unfinished_writes(folder: Path, now: float | None = None) -> list[Path]:
     """The temporary files of copies whose writes were cut short (a kill, a crash) in ``folder``:
     untouched for an hour, so that no process still writes them."""
+    return untouched_files(folder, UNFINISHED, time.time() if now is None else now)
+
+
+def unfinished_records(root: Path, now: float | None = None) -> list[Path]:
+    """The temporary files of build records (BUILT) whose writes were cut short, in the build folders
+    of the cache ``root``: untouched for an hour, as ``unfinished_writes``."""
+    now = time.time() if now is None else now
+    return [path for build in builds(root) for path in untouched_files(build, UNFINISHED_RECORD, now)]
+
+
+def untouched_files(folder: Path, name: re.Pattern[str], now: float) -> list[Path]:
+    """The files in ``folder`` whose names match ``name``, untouched for TEMPORARY_AGE_S."""
     if not folder.is_dir():
         return []
-    now = time.time() if now is None else now
     found = []
     for path in folder.iterdir():
         try:
             info = path.lstat()
         except OSError:
             continue
-        if UNFINISHED.match(path.name) and stat.S_ISREG(info.st_mode) and now - info.st_mtime > TEMPORARY_AGE_S:
+        if name.match(path.name) and stat.S_ISREG(info.st_mode) and now - info.st_mtime > TEMPORARY_AGE_S:
             found.append(path)
     return sorted(found)
 

@@ -47,6 +47,9 @@ TUTORIAL_EXAMPLE = {
 MATRICES = ("X", "Wq", "Wk", "Wv", "Wo")
 KEYS = (*MATRICES, "heads", "mask")
 CELL_WIDTH = 7  # a printed number's column: "  -1.00"; wider where a number needs it
+# From here on a number prints in four significant digits ("1e+200"), not two decimals, which
+# wrote 1e200 as 201 digits and pushed its neighbours hundreds of columns away.
+LARGEST_FIXED = 1e9
 
 
 TUTORIAL = "the tutorial example"  # how messages name the example given by no file
@@ -185,14 +188,19 @@ def check_shapes(e: Example) -> None:
         raise ConfigError(f"{source}: mask has shape {list(e.mask.shape)}, expected [{n}, {n}] (queries × keys)")
 
 
+def number(value: float) -> str:
+    """A matrix entry as printed: two decimals ("2522490.81"), or "1e+200" from LARGEST_FIXED up."""
+    return f"{value:.2f}" if abs(value) < LARGEST_FIXED else f"{value:.4g}"
+
+
 def show(name: str, matrix: Tensor, note: str = "", masked: Tensor | None = None) -> list[str]:
-    """A named matrix with its shape, two decimals a number; ``masked`` entries print as -inf.
+    """A named matrix with its shape, a ``number`` each; ``masked`` entries print as -inf.
 
     Columns are right-aligned, one width for the whole matrix: ``CELL_WIDTH``, or the widest
     number and a space where one is wider (1234.50 beside -999.25), so that neighbours never
     run together into one number."""
     lines = [f"{name}  {list(matrix.shape)}" + (f"   {note}" if note else "")]
-    cells = [["-inf" if masked is not None and masked[i, j] else f"{v:.2f}" for j, v in enumerate(row)]
+    cells = [["-inf" if masked is not None and masked[i, j] else number(v) for j, v in enumerate(row)]
              for i, row in enumerate(matrix.tolist())]
     width = max([CELL_WIDTH - 1, *(len(cell) for row in cells for cell in row)]) + 1
     lines += ["   " + "".join(cell.rjust(width) for cell in row) for row in cells]

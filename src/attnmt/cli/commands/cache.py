@@ -28,7 +28,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         if args.clear:
             return clear(root, folder)
         if args.prune:
-            return prune(folder, args.unused_days)
+            return prune(root, folder, args.unused_days)
         return listing(root, folder)
     except OSError as error:  # the folder itself cannot be read
         raise UserError(f"cannot read attnmt's cache {root}: {error.strerror or error}") from None
@@ -56,7 +56,7 @@ def listing(root: Path, folder: Path) -> int:
     current = current_build()
     print_out(f"C++ step builds: {len(builds)}, {contents.human(sum(contents.size_of(path) for path in builds))}"
               + (f"; this attnmt's: {current.name}" if current in builds else ""))
-    unfinished = contents.unfinished_writes(folder)
+    unfinished = [*contents.unfinished_writes(folder), *contents.unfinished_records(root)]
     if unfinished:
         print_out(f"writes that never finished: {len(unfinished)}, "
                   f"{contents.human(sum(contents.size_of(path) for path in unfinished))}")
@@ -67,16 +67,17 @@ def listing(root: Path, folder: Path) -> int:
     return 0
 
 
-def prune(folder: Path, unused_days: float | None) -> int:
+def prune(root: Path, folder: Path, unused_days: float | None) -> int:
     """Removes the copies in older formats (and, with ``unused_days``, those no load has read for
-    that many days) and the writes that never finished; one line for each."""
+    that many days) and the writes that never finished, a build record's too; one line for each."""
     from attnmt.fast import cache_contents as contents
     from attnmt.fast.prepared_file import FORMAT
 
     now = time.time()
     doomed = [(copy.path, reason) for copy in contents.prepared_copies(folder)
               if (reason := contents.stale_reason(copy, FORMAT, unused_days, now))]
-    doomed += [(path, "a write that never finished") for path in contents.unfinished_writes(folder, now)]
+    unfinished = [*contents.unfinished_writes(folder, now), *contents.unfinished_records(root, now)]
+    doomed += [(path, "a write that never finished") for path in unfinished]
     freed, failed = 0, 0
     for path, reason in doomed:
         size = contents.size_of(path)

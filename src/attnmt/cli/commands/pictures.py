@@ -142,7 +142,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--causal", action="store_true", help="apply the decoder's causal mask")
     p.set_defaults(run=cmd_explain)
 
-    p = commands.add_parser("plot", help="the tutorials' figures: positional-encoding, softmax-scaling, training")
+    p = commands.add_parser("plot", help="the tutorials' figures: positional-encoding, softmax-scaling, training "
+                            "(attnmt[plot])")
     figures = p.add_subparsers(dest="figure", required=True)
     f = figures.add_parser("positional-encoding", help="the sin/cos pattern, interleaved and half/half layouts")
     f.add_argument("--positions", type=int, default=64, help="positions to draw, 1 or more (default: 64)")
