@@ -4,6 +4,8 @@ neither half, and the translation came without it, silently.  Every path splits 
 ``sentence_spans``, so a line of plain text, a page of HTML and a Word file keep the term whole alike.
 ``same`` (conftest): each sentence translated as itself, the sentences it was given recorded."""
 
+from types import SimpleNamespace
+
 import docx
 import pytest
 from office_files import docx_bytes
@@ -12,7 +14,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.paragraphs import assess_lines, line_pairs
-from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines, translator_fits
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import AttnmtWarning
@@ -81,6 +83,29 @@ def test_a_line_too_long_to_join_reaches_the_translator_whole_in_two_sentences(s
         translated = translate_lines(["We love you. Goodbye my friend."], same, OPTIONS)
     assert translated == ["We love you. Goodbye my friend."]
     assert same.given == ["We love you.", "Goodbye my friend."]
+
+
+def test_a_translator_without_fits_is_not_sent_a_joined_sentence_too_long_for_a_model(same):
+    """A user's translator without ``fits`` had two sentences joined around a term at any length,
+    and the model cut the joined one, losing its words: without a tokenizer to count with, at
+    most 1,000 bytes are joined (pipeline.within_bytes), and beyond them the term warns."""
+    same.glossary = TERMS
+    first = "A man " + "really " * 150 + "reads the Wham!"  # 1,071 characters: joined, past 1,022 tokens
+    with pytest.warns(AttnmtWarning, match="'Wham! Guide' was not kept in one sentence"):
+        assert translate_lines([f"{first} Guide on a bike."], same, OPTIONS) == [f"{first} Guide on a bike."]
+    assert same.given == [first, "Guide on a bike."]
+    same.given.clear()
+    assert translate_lines([LINE], same, OPTIONS) == [LINE]  # short: still joined
+    assert same.given == ["A man reads the Wham! Guide on a bike.", "He smiles."]
+
+
+def test_a_translator_without_fits_counts_with_its_tokenizer_where_it_has_one():
+    """A user's translator that holds a model and its tokenizer (here a token a word) is counted
+    as ModelTranslator.fits counts, to the model's longest input."""
+    counting = SimpleNamespace(model=SimpleNamespace(config=SimpleNamespace(longest_input=5)),
+                               tokenizer=SimpleNamespace(encode=str.split))
+    fits = translator_fits(counting)
+    assert fits("We love you. Goodbye") and not fits("a b c d e f")
 
 
 def test_a_translation_is_split_keeping_the_target_terms_whole_as_its_source_the_source_terms():
