@@ -43,9 +43,18 @@ def test_a_term_that_holds_a_whole_sentence_joins_it_to_the_next():
     assert sentences(text) == ["We love you. Goodbye my friend.", "See you."]
 
 
-def test_a_term_across_a_tab_does_not_join_two_fields():
+def test_a_term_across_a_tab_does_not_join_two_fields_and_is_warned_about():
+    """A term split by a tab was dropped silently: neither field required it."""
     text = "Wham!\tGuide on a bike."  # the tab, at 5, parts two fields (FlatText.breaks)
-    assert sentences(text, breaks=(5,)) == ["Wham!", "Guide on a bike."]
+    with pytest.warns(AttnmtWarning, match=r"term 'Wham!\\tGuide' runs across two fields translated apart"):
+        assert sentences(text, breaks=(5,)) == ["Wham!", "Guide on a bike."]
+
+
+def test_a_line_with_a_term_across_a_tab_reaches_the_translator_in_two_fields_with_a_warning(same):
+    same.glossary = TERMS
+    with pytest.warns(AttnmtWarning, match="a tab parts them"):
+        assert translate_lines(["A man reads the Wham!\tGuide on a bike."], same, OPTIONS)
+    assert same.given == ["A man reads the Wham!", "Guide on a bike."]
 
 
 def test_a_line_of_plain_text_reaches_the_translator_with_its_term_whole(same):
@@ -163,6 +172,26 @@ def test_a_term_across_two_cues_that_stay_apart_is_warned_about_naming_both(same
         f"input, lines {last - 4} and {last}: the glossary term 'red car' runs across two cues translated apart "
         f"({why}), so its translation is not kept; write the term within one cue"]
     assert same.given == given
+
+
+@pytest.mark.parametrize(("text", "options", "why"), [
+    ("1\n00:00:01,000 --> 00:00:02,000\nA man sees a red\n\n2\n00:00:02,000 --> 00:00:03,000\ncar drive by.\n",
+     DocumentOptions(split=False), "--no-split joins no cues"),
+    ("WEBVTT\n\n00:01.000 --> 00:02.000\nA man sees a red\n\nNOTE a comment\n\n00:02.000 --> 00:03.000\n"
+     "car drive by.\n", OPTIONS, "a NOTE or another block stands between them"),
+])
+def test_a_term_across_two_cues_never_joined_is_warned_about_naming_both(same, text, options, why):
+    """With --no-split, or a NOTE between, two cues are never joined, and a term across them was
+    dropped without a word, where one across cues kept apart for tags is warned about."""
+    same.glossary = Glossary.of({"red car": "Sportwagen"})
+    first = text.index("A man")
+    lines = (text[:first].count("\n") + 1, text[:text.index("car drive")].count("\n") + 1)
+    with pytest.warns(AttnmtWarning) as heard:
+        translate_subtitle_text(text, same, options)
+    assert [str(warning.message) for warning in heard] == [
+        f"input, lines {lines[0]} and {lines[1]}: the glossary term 'red car' runs across two cues translated apart "
+        f"({why}), so its translation is not kept; write the term within one cue"]
+    assert same.given == ["A man sees a red", "car drive by."]
 
 
 def test_score_builds_the_glossary_of_target_terms_once_for_all_lines(monkeypatch):
