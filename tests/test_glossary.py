@@ -307,6 +307,21 @@ def test_a_term_of_a_script_written_without_spaces_matches_inside_running_text()
     assert glossary.found_in("我在東京住") == [(2, 4, "Tokio")]
 
 
+@pytest.mark.parametrize(("text", "span"), [
+    ("ﾃｽﾄｶﾞｽです", (3, 6)),  # half-width katakana, "ｶ" + the voicing mark U+FF9E
+    ("ﾊﾟｶﾞｽ", (2, 5)),  # and the semi-voicing mark U+FF9F before it
+    ("テストガスです", (3, 5)),
+])
+def test_found_in_finds_a_term_whose_letter_and_mark_compose_as_matches_does(text, span):
+    """found_in made "ｶﾞ" normal a character at a time, "カ" and a combining mark, never the "ガ"
+    that matches makes of both: the term was matched in the source and reported missing from a
+    translation that kept it.  A letter and a combining accent compose alike ("cafe" + U+0301)."""
+    glossary = Glossary.of({"ガス": "gas", "café": "Café"})
+    assert glossary.matches(text) == ["gas"]
+    assert glossary.found_in(text) == [(*span, "gas")]
+    assert glossary.found_in("un cafe\u0301 noir") == [(3, 8, "Café")]
+
+
 EMOJI = {"🇩🇪": "Deutschland", "👍": "gut", "🐕": "Hund", "👩": "Frau"}
 
 

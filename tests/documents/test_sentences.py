@@ -4,6 +4,8 @@ neither half, and the translation came without it, silently.  Every path splits 
 ``sentence_spans``, so a line of plain text, a page of HTML and a Word file keep the term whole alike.
 ``same`` (conftest): each sentence translated as itself, the sentences it was given recorded."""
 
+from types import SimpleNamespace
+
 import docx
 import pytest
 from office_files import docx_bytes
@@ -12,7 +14,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.paragraphs import assess_lines, line_pairs
-from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines, translator_fits
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import AttnmtWarning
@@ -41,9 +43,18 @@ def test_a_term_that_holds_a_whole_sentence_joins_it_to_the_next():
     assert sentences(text) == ["We love you. Goodbye my friend.", "See you."]
 
 
-def test_a_term_across_a_tab_does_not_join_two_fields():
+def test_a_term_across_a_tab_does_not_join_two_fields_and_is_warned_about():
+    """A term split by a tab was dropped silently: neither field required it."""
     text = "Wham!\tGuide on a bike."  # the tab, at 5, parts two fields (FlatText.breaks)
-    assert sentences(text, breaks=(5,)) == ["Wham!", "Guide on a bike."]
+    with pytest.warns(AttnmtWarning, match=r"term 'Wham!\\tGuide' runs across two fields translated apart"):
+        assert sentences(text, breaks=(5,)) == ["Wham!", "Guide on a bike."]
+
+
+def test_a_line_with_a_term_across_a_tab_reaches_the_translator_in_two_fields_with_a_warning(same):
+    same.glossary = TERMS
+    with pytest.warns(AttnmtWarning, match="a tab parts them"):
+        assert translate_lines(["A man reads the Wham!\tGuide on a bike."], same, OPTIONS)
+    assert same.given == ["A man reads the Wham!", "Guide on a bike."]
 
 
 def test_a_line_of_plain_text_reaches_the_translator_with_its_term_whole(same):
@@ -81,6 +92,29 @@ def test_a_line_too_long_to_join_reaches_the_translator_whole_in_two_sentences(s
         translated = translate_lines(["We love you. Goodbye my friend."], same, OPTIONS)
     assert translated == ["We love you. Goodbye my friend."]
     assert same.given == ["We love you.", "Goodbye my friend."]
+
+
+def test_a_translator_without_fits_is_not_sent_a_joined_sentence_too_long_for_a_model(same):
+    """A user's translator without ``fits`` had two sentences joined around a term at any length,
+    and the model cut the joined one, losing its words: without a tokenizer to count with, at
+    most 1,000 bytes are joined (pipeline.within_bytes), and beyond them the term warns."""
+    same.glossary = TERMS
+    first = "A man " + "really " * 150 + "reads the Wham!"  # 1,071 characters: joined, past 1,022 tokens
+    with pytest.warns(AttnmtWarning, match="'Wham! Guide' was not kept in one sentence"):
+        assert translate_lines([f"{first} Guide on a bike."], same, OPTIONS) == [f"{first} Guide on a bike."]
+    assert same.given == [first, "Guide on a bike."]
+    same.given.clear()
+    assert translate_lines([LINE], same, OPTIONS) == [LINE]  # short: still joined
+    assert same.given == ["A man reads the Wham! Guide on a bike.", "He smiles."]
+
+
+def test_a_translator_without_fits_counts_with_its_tokenizer_where_it_has_one():
+    """A user's translator that holds a model and its tokenizer (here a token a word) is counted
+    as ModelTranslator.fits counts, to the model's longest input."""
+    counting = SimpleNamespace(model=SimpleNamespace(config=SimpleNamespace(longest_input=5)),
+                               tokenizer=SimpleNamespace(encode=str.split))
+    fits = translator_fits(counting)
+    assert fits("We love you. Goodbye") and not fits("a b c d e f")
 
 
 def test_a_translation_is_split_keeping_the_target_terms_whole_as_its_source_the_source_terms():
@@ -138,6 +172,26 @@ def test_a_term_across_two_cues_that_stay_apart_is_warned_about_naming_both(same
         f"input, lines {last - 4} and {last}: the glossary term 'red car' runs across two cues translated apart "
         f"({why}), so its translation is not kept; write the term within one cue"]
     assert same.given == given
+
+
+@pytest.mark.parametrize(("text", "options", "why"), [
+    ("1\n00:00:01,000 --> 00:00:02,000\nA man sees a red\n\n2\n00:00:02,000 --> 00:00:03,000\ncar drive by.\n",
+     DocumentOptions(split=False), "--no-split joins no cues"),
+    ("WEBVTT\n\n00:01.000 --> 00:02.000\nA man sees a red\n\nNOTE a comment\n\n00:02.000 --> 00:03.000\n"
+     "car drive by.\n", OPTIONS, "a NOTE or another block stands between them"),
+])
+def test_a_term_across_two_cues_never_joined_is_warned_about_naming_both(same, text, options, why):
+    """With --no-split, or a NOTE between, two cues are never joined, and a term across them was
+    dropped without a word, where one across cues kept apart for tags is warned about."""
+    same.glossary = Glossary.of({"red car": "Sportwagen"})
+    first = text.index("A man")
+    lines = (text[:first].count("\n") + 1, text[:text.index("car drive")].count("\n") + 1)
+    with pytest.warns(AttnmtWarning) as heard:
+        translate_subtitle_text(text, same, options)
+    assert [str(warning.message) for warning in heard] == [
+        f"input, lines {lines[0]} and {lines[1]}: the glossary term 'red car' runs across two cues translated apart "
+        f"({why}), so its translation is not kept; write the term within one cue"]
+    assert same.given == ["A man sees a red", "car drive by."]
 
 
 def test_score_builds_the_glossary_of_target_terms_once_for_all_lines(monkeypatch):

@@ -154,20 +154,20 @@ class Glossary:
     def found_in(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, target term) of each source term in ``text`` itself, found as ``matches``
         finds them (longest first, from the left), with the places in ``text``: it is made normal
-        character by character, each normal character remembering the one it came from (a letter
-        and its accent, composed only together, may match less than ``matches`` finds).  A match
-        that starts or ends inside one character's normal form ("½", "1⁄2") is none."""
+        a character at a time, with the combining marks after it (``normal_pieces``), each normal
+        character remembering the characters it came from.  A match that starts or ends inside one
+        such piece's normal form ("½", "1⁄2") is none."""
         chars: list[str] = []
-        origins: list[int] = []  # the index in text of each of chars
+        origins: list[tuple[int, int]] = []  # the characters of text each of chars came from, (first, end)
         # the joiners of emoji kept as they are (emoji_joiner), found first: one test per character cost
         # a tenth of found_in's time
         joiners = {at for at, character in enumerate(text) if emoji_joiner(text, at)} if ZWJ in text else set()
-        for at, character in enumerate(text):
-            for made in character if at in joiners or kept_symbols().fullmatch(character) else compatible(character):
+        for first, end, piece in normal_pieces(text, joiners):
+            for made in piece:
                 if made.isspace() and (not chars or chars[-1] == " "):
                     continue  # runs of spaces as one, none in front
                 chars.append(" " if made.isspace() else made)
-                origins.append(at)
+                origins.append((first, end))
         while chars and chars[-1] == " ":
             chars.pop()
             origins.pop()
@@ -177,7 +177,7 @@ class Glossary:
             end = start + len(source or " ")
             if source is not None and (start == 0 or origins[start - 1] != origins[start]) and (
                     end == len(made) or origins[end] != origins[end - 1]):
-                found.append((origins[start], origins[end - 1] + 1, self._targets[source]))
+                found.append((origins[start][0], origins[end - 1][1], self._targets[source]))
             start = end
         return found
 
@@ -260,6 +260,30 @@ def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
                        for at, character in enumerate(text))
     folded = unicodedata.normalize("NFKC", fold(unicodedata.normalize("NFKC", text)))
     return folded.translate(APOSTROPHES)
+
+
+def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, int, str]]:
+    """``text`` as (first, end, normal form) of its pieces, for ``Glossary.found_in``: each character
+    with the combining marks after it, made normal together (``compatible``), as ``normal`` composes
+    them: made alone, half-width "ｶ" and its voicing mark "ﾞ" were "カ" and a combining mark, never
+    the "ガ" that ``normal`` makes of both, so a term ``matches`` found was not found in the text.
+    The emoji ``joiners`` (indices in text) and the symbols NFKC would change (``kept_symbols``) are
+    pieces of their own, as they are."""
+    pieces: list[tuple[int, int, str]] = []
+    kept = False  # whether the last piece was kept as it is, so that no mark joins it
+    for at, character in enumerate(text):
+        if at in joiners or kept_symbols().fullmatch(character):
+            pieces.append((at, at + 1, character))
+            kept = True
+            continue
+        made = compatible(character)
+        if pieces and not kept and pieces[-1][2].strip() and made and unicodedata.category(made[0]).startswith("M"):
+            first = pieces[-1][0]
+            pieces[-1] = (first, at + 1, compatible(text[first:at + 1]))
+        else:
+            pieces.append((at, at + 1, made))
+        kept = False
+    return pieces
 
 
 def emoji_joiner(text: str, at: int) -> bool:

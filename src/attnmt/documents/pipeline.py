@@ -12,6 +12,7 @@ starts, ends or sits inside, in the same batches as their search.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -124,7 +125,8 @@ class Translator(Protocol):
     glossaries.  A translator without a ``glossary`` attribute, or with None, has no terms; a dict
     {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``).
     Optionally too, ``fits``: whether the model reads a sentence whole, so that the splitter joins
-    no two sentences around a term into one it would cut (``translator_fits``)."""
+    no two sentences around a term into one it would cut (``translator_fits``; without it, the
+    tokenizer's count where one is reachable, else at most 1,000 bytes joined)."""
 
     @property
     def glossary(self) -> Glossary | Mapping[str, str] | None:
@@ -137,10 +139,31 @@ class Translator(Protocol):
         ...
 
 
-def translator_fits(translator: Translator) -> Callable[[str], bool] | None:
+def translator_fits(translator: Translator) -> Callable[[str], bool]:
     """``translator``'s ``fits`` (ModelTranslator.fits), which the Translator protocol leaves
-    optional: None for a translator without one, whose sentences are joined at any length."""
-    return getattr(translator, "fits", None)
+    optional.  For a translator without one (a user's own), the model's limit counted with its
+    ``tokenizer`` where it has one and a ``model`` with a config (as ModelTranslator has), else
+    ``within_bytes``: None joined two sentences around a term at any length, and the model cut
+    the joined sentence, losing its words."""
+    fits = getattr(translator, "fits", None)
+    if fits is not None:
+        return fits
+    tokenizer = getattr(translator, "tokenizer", None)
+    longest = getattr(getattr(getattr(translator, "model", None), "config", None), "longest_input", None)
+    if callable(getattr(tokenizer, "encode", None)) and isinstance(longest, int):
+        return reads_whole(tokenizer, longest)
+    return within_bytes
+
+
+def within_bytes(sentence: str) -> bool:
+    """Whether ``sentence`` surely fits a model of the default ``max_positions`` (1,022 tokens),
+    where nothing counts its tokens: it has at most ``UNCOUNTED_BYTES`` UTF-8 bytes in NFKC, and
+    a piece stands for at least one byte (byte fallback: four pieces for a rare character), but
+    for the word-start piece the tokenizer adds."""
+    return len(unicodedata.normalize("NFKC", sentence).encode("utf-8", "surrogatepass")) <= UNCOUNTED_BYTES
+
+
+UNCOUNTED_BYTES = 1_000
 
 
 def translator_glossary(translator: Translator) -> Glossary | None:
@@ -163,7 +186,7 @@ class Wrapper:
         return translator_glossary(self.translator)
 
     @property
-    def fits(self) -> Callable[[str], bool] | None:
+    def fits(self) -> Callable[[str], bool]:
         return translator_fits(self.translator)
 
 

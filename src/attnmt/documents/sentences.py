@@ -46,12 +46,18 @@ def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tu
     """``spans`` of ``text`` with each two that one of ``terms`` (start, end) runs across joined
     into one sentence, but for two a position in ``breaks`` parts (a tab parts fields, and a term
     spans no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
-    sentence would not ``fit`` the model: it would be cut to the model's length, losing text, so
-    the term is left in two, with one warning naming it."""
+    sentence would not ``fit`` the model: it would be cut to the model's length, losing text.  There
+    the term is left in two, with one warning naming it, as a term across two subtitle cues
+    translated apart is (attnmt.documents.subtitles.chains)."""
     joined: list[tuple[int, int]] = []
     for start, end in spans:
         across = [(s, e) for s, e in terms if joined and s < joined[-1][1] and e > start]
-        if not across or any(joined[-1][1] <= b <= start for b in breaks):
+        if not across:
+            joined.append((start, end))
+        elif any(joined[-1][1] <= b <= start for b in breaks):
+            s, e = across[0]
+            warn(f"the glossary term {text[s:e]!r} runs across two fields translated apart (a tab parts them), "
+                 "so its translation is not kept; write the term within one field")
             joined.append((start, end))
         elif fits is None or fits(text[joined[-1][0]:end]):
             joined[-1] = (joined[-1][0], end)

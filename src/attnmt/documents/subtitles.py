@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from itertools import accumulate
 
 from attnmt.decoding.glossary import Glossary, cased
@@ -115,15 +116,19 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
     # other voice: another voice is another speaker, as a dash is; a cue without one goes on in the last.
     said = [turns(text_lines, tags_of(vtt)) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
+    noted = set()  # the texts that would run on into the next but for a block between (a NOTE)
     speaking = ""  # the voice the last turn is said in: named, or carried on from the cue before (one turn)
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
         speaking = speaker_name(cue_turns[-1]) or (speaking if len(cue_turns) == 1 else "")
-        nxt = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
-               and not another_speaker(speaking, said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
+        goes_on = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
+                   and not another_speaker(speaking, said[k + 1][0]))
+        nxt = goes_on and cues[k + 1][0] - i in (0, 2)
+        if goes_on and not nxt:
+            noted.add(len(texts) + len(cue_turns) - 1)
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + turn.line for turn in cue_turns]
-    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review))
+    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review, noted))
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
     for (i, kept, text_lines), cue_turns in zip(cues, said, strict=True):
         new = written(cue_turns, [next(translated) for _ in cue_turns], tags_of(vtt))
@@ -156,13 +161,14 @@ def in_time_order(lines: list[str]) -> list[str]:
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
                    options: DocumentOptions, vtt: bool, where: str, lines: Sequence[int],
-                   review: Review | None = None) -> list[str]:
+                   review: Review | None = None, noted: AbstractSet[int] = frozenset()) -> list[str]:
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
     follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line text k starts on
-    (for warnings and ``review``)."""
+    (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
+    block between them (a NOTE)."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
     bodies = [body for _, body, _ in speakers]
-    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator))
+    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
     out = [text for cut in translate_runs(runs, bodies, translator, options, vtt, where, lines, review) for text in cut]
     return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
 
@@ -207,13 +213,15 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
 
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions, vtt: bool, where: str,
-           lines: Sequence[int], glossary: Glossary | None = None) -> list[list[int]]:
+           lines: Sequence[int], glossary: Glossary | None = None,
+           noted: AbstractSet[int] = frozenset()) -> list[list[int]]:
     """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
     tags (their format's, ``tags_of``: an SRT cue's "<3 my dog, he is >" is text), it follows cue k in
     the file, the run is shorter than MAX_JOINED, and it goes on with cue k's sentence or a term of
     ``glossary`` runs across the two (``runs_on``), their texts read as shown (``shown_text``:
     WebVTT's "&quot;Hello" starts with a capital).  A term across two cues that stay apart for
-    tags or length is lost, so it is warned about, naming the lines their texts start on (``lines``)."""
+    tags or length, for ``options.split`` false (--no-split), or for a block between them (k - 1 in
+    ``noted``: a NOTE) is lost, so it is warned about, naming the lines their texts start on (``lines``)."""
     tags, shown = tags_of(vtt), [shown_text(text, vtt) for text in texts]
     runs: list[list[int]] = []
     for k, text in enumerate(texts):
@@ -223,9 +231,11 @@ def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptio
         if together and not (tagged or full) and runs_on(shown[k - 1], shown[k], options.source_lang, glossary):
             runs[-1].append(k)
             continue
-        term = term_across(shown[k - 1], shown[k], glossary) if tagged or full else None
+        why = ("one of them has tags" if tagged else f"{MAX_JOINED} cues are joined at most" if full
+               else "--no-split joins no cues" if k > 0 and not options.split and follows[k - 1]
+               else "a NOTE or another block stands between them" if k - 1 in noted else None)
+        term = term_across(shown[k - 1], shown[k], glossary) if why else None
         if term:
-            why = "one of them has tags" if tagged else f"{MAX_JOINED} cues are joined at most"
             warn(f"{where}, lines {lines[k - 1]} and {lines[k]}: the glossary term '{term}' runs across two cues "
                  f"translated apart ({why}), so its translation is not kept; write the term within one cue")
         runs.append([k])
