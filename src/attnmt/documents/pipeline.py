@@ -150,7 +150,7 @@ def translator_fits(translator: Translator) -> Callable[[str], bool]:
         return fits
     tokenizer = getattr(translator, "tokenizer", None)
     longest = getattr(getattr(getattr(translator, "model", None), "config", None), "longest_input", None)
-    if callable(getattr(tokenizer, "encode", None)) and isinstance(longest, int):
+    if tokenizer is not None and callable(getattr(tokenizer, "encode", None)) and isinstance(longest, int):
         return reads_whole(tokenizer, longest)
     return within_bytes
 
