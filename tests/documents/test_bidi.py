@@ -246,3 +246,47 @@ def test_a_word_run_keeps_the_controls_around_its_sentences(known):
 def test_a_cue_ending_with_a_closed_isolate_ends_its_sentence():
     """Its sentence's end was taken to be before the PDI: the next cue was read as going on with it."""
     assert not runs_on(f"A dog runs.{PDI}", "then a cat sleeps.", "en")
+
+
+ZWSP, WJ, BOM = "\u200b", "\u2060", "\ufeff"  # zero-width space, word joiner, byte order mark
+
+
+@pytest.mark.parametrize("invisible", [ZWSP, WJ, BOM, "\x00", "\x01", LRM])
+def test_an_invisible_character_between_sentences_stays_in_the_spacing_with_the_space_after_it(known, invisible):
+    """The repro: "Ein Hund rennt.Eine Katze schläft." (the character and the space after it lost,
+    as the model left them out at the second sentence's start); a word joiner the model read as
+    part of the sentence, which changed its translation."""
+    translator = known(GERMAN)
+    lines = [f"A dog runs.{invisible} A cat sleeps.", f"A dog runs. {invisible}A cat sleeps."]
+    out = translate_lines(lines, translator)
+    assert out == [f"Ein Hund rennt.{invisible} Eine Katze schläft.", f"Ein Hund rennt. {invisible}Eine Katze schläft."]
+    assert translator.given == ["A dog runs.", "A cat sleeps."]
+
+
+def test_invisible_characters_around_a_line_stay_where_they_were(known):
+    translator = known(GERMAN)
+    assert translate_lines([f"{BOM}{ZWSP} A dog runs.{WJ}\x00"], translator) == [f"{BOM}{ZWSP} Ein Hund rennt.{WJ}\x00"]
+    assert translator.given == ["A dog runs."]
+
+
+def test_edges_leave_out_invisible_characters_at_either_end_only():
+    text = f"{BOM} {ZWSP}A {WJ}dog{ZWSP}.{WJ}\x00 "
+    assert text[slice(*edges(text, 0, len(text)))] == f"A {WJ}dog{ZWSP}."
+
+
+def test_the_words_of_a_line_with_invisible_characters_at_its_sentences_edges_are_numbered_in_order():
+    text = f"A dog runs. {ZWSP}A cat sleeps.{WJ} A man is walking."
+    sentences = paragraph_sentences(text)
+    assert sentences == ["A dog runs.", "A cat sleeps.", "A man is walking."]
+    assert word_numbers(sentences, text) == [[0, 1, 2], [3, 4, 5], [6, 7, 8, 9]]
+
+
+def test_html_text_keeps_an_invisible_character_between_its_sentences(known):
+    [out] = translate_markup([f"<p>A man is walking.{ZWSP} <b>A dog runs.</b>{WJ} A cat sleeps.</p>"], known(GERMAN))
+    assert out == f"<p>Ein Mann geht spazieren.{ZWSP} <b>Ein Hund rennt.</b>{WJ} Eine Katze schläft.</p>"
+
+
+@pytest.mark.parametrize("html", [f"<p>A man is walking. <b>A dog runs.{ZWSP}</b> A cat sleeps.</p>",
+                                  f"<p>A man is walking. <b>{WJ}A dog runs.</b> A cat sleeps.</p>"])
+def test_an_element_holds_the_invisible_characters_around_its_sentence(same, html):
+    assert translate_markup([html], same) == [html]

@@ -7,9 +7,11 @@ U+202D, U+202E), each closed by a PDF (U+202C); and the marks LRM, RLM, ALM (U+2
 U+061C), which close nothing.  A model has rarely seen them (a SentencePiece model reads an isolate
 as an unknown piece and writes none back), so:
 
-- controls at a sentence's edges are no part of the sentence (``edges``): they stay where they
-  stand, in the spacing between sentences, which a translation keeps as it was; an isolate around
-  a sentence or a line comes back around its translation, in pairs, and the space after it stays;
+- controls at a sentence's edges are no part of the sentence (``edges``), nor are the other
+  characters there that show nothing (a zero-width space, a word joiner, a byte order mark, NUL):
+  they stay where they stand, in the spacing between sentences, which a translation keeps as it
+  was; an isolate around a sentence or a line comes back around its translation, in pairs, and
+  the space after it stays;
 - an element that held such controls with its sentence (``<span dir="rtl">\u2066A dog runs.\u2069</span>``)
   still holds them around its translation (``held``): outside it, they would change what it shows;
 - controls inside a sentence go to the model with it, and whatever of them its translation holds
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attnmt.text.invisible import CLOSE_EMBEDDING, CLOSE_ISOLATE, EMBEDDINGS, ISOLATES
+from attnmt.text.invisible import CLOSE_EMBEDDING, CLOSE_ISOLATE, EMBEDDINGS, ISOLATES, invisible
 
 MARKS = "\u200e\u200f\u061c"  # LRM, RLM, ALM
 CONTROLS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING + MARKS)
@@ -36,13 +38,18 @@ Rows = Sequence[Sequence[float]]
 
 
 def is_edge(character: str) -> bool:
-    """Whether ``character`` is left out at a sentence's edge: whitespace or a bidirectional control."""
-    return character.isspace() or character in CONTROLS
+    """Whether ``character`` is left out at a sentence's edge: whitespace or a character that shows
+    nothing and takes no room (attnmt.text.invisible.invisible: a bidirectional control, a zero-width
+    space, a word joiner, a byte order mark, a C0 control such as NUL).  The model reads none of
+    them as text, so at an edge they stay in the spacing between sentences, kept as it was: sent
+    with the sentence, "\u200b A cat" lost its zero-width space and the space after it, which the
+    model left out as a sentence's own, and a word joiner changed the translation."""
+    return character.isspace() or invisible(character)
 
 
 def edges(text: str, start: int, end: int) -> tuple[int, int]:
-    """[start, end) without the whitespace and bidirectional controls at either end
-    (``"\\u2067A man is walking.\\u2069 "`` -> ``"A man is walking."``)."""
+    """[start, end) without the whitespace, bidirectional controls and other invisible characters
+    at either end (``is_edge``: ``"\\u2067A man is walking.\\u2069\\u200b "`` -> ``"A man is walking."``)."""
     while start < end and is_edge(text[start]):
         start += 1
     while end > start and is_edge(text[end - 1]):
@@ -52,13 +59,14 @@ def edges(text: str, start: int, end: int) -> tuple[int, int]:
 
 def held(text: str, position: int, limit: int, step: int) -> int:
     """From a sentence's edge at ``position`` towards ``limit`` (``step`` -1: back, 1: on), over the
-    whitespace and controls left out of it (``edges``): where the farthest control ends, so that an
-    element holding them with the sentence holds them around its translation too; ``position``
-    where there is none (whitespace alone is hoisted out of an element, attnmt.documents.spans)."""
+    whitespace, controls and other invisible characters left out of it (``edges``): where the
+    farthest one that is no whitespace ends, so that an element holding them with the sentence
+    holds them around its translation too; ``position`` where there is none (whitespace alone is
+    hoisted out of an element, attnmt.documents.spans)."""
     farthest = k = position
     while (k > limit if step < 0 else k < limit) and is_edge(character := text[k - 1 if step < 0 else k]):
         k += step
-        if character in CONTROLS:
+        if not character.isspace():
             farthest = k
     return farthest
 
@@ -93,8 +101,8 @@ def balanced(text: str) -> str:
 
 
 def whole(text: str) -> tuple[int, int]:
-    """[start, end) of ``text`` read as one sentence: without the whitespace and controls at its
-    ``edges``, but for a control whose partner stays inside it (``kept_in_pairs``)."""
+    """[start, end) of ``text`` read as one sentence: without the whitespace, controls and invisible
+    characters at its ``edges``, but for a control whose partner stays inside it (``kept_in_pairs``)."""
     [span] = kept_in_pairs(text, [edges(text, 0, len(text))])
     return span
 
@@ -102,7 +110,8 @@ def whole(text: str) -> tuple[int, int]:
 def rewrapped(text: str, translation: str) -> str:
     """``translation`` of ``text`` read as one sentence (``whole``) between the controls left out
     at its edges, each in its order (``"\u2067 A man walks.\u2069"`` -> ``"\u2067Ein Mann geht.\u2069"``).
-    The whitespace there is left out, as the model leaves out a sentence's own: a control stands
+    The whitespace and the other invisible characters there (a zero-width space, a byte order
+    mark) are left out, as the model leaves out a sentence's own: a control stands
     glued to the translation's first or last word, so its words are numbered as the sentence's."""
     start, end = whole(text)
     return "".join(c for c in text[:start] if c in CONTROLS) + translation + "".join(

@@ -32,8 +32,7 @@ from attnmt.decoding.inputs import reads_whole
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
-from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.flat import SOFT_HYPHEN, FlatText, has_words
+from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.letterless import Shown, with_terms
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -48,9 +47,7 @@ from attnmt.documents.spans import WORD, Weights
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
-from attnmt.text.invisible import blank
-
-UNREAD = CONTROLS | {SOFT_HYPHEN}  # what ``word_numbers`` reads past, in a text and in its sentences
+from attnmt.text.invisible import blank, invisible
 
 
 @dataclass
@@ -315,13 +312,14 @@ def word_numbers(sentences: Sequence[str], text: str) -> list[list[int]]:
     ``text`` (split at whitespace) that holds each of its words.  A word is looked for where the
     last one ended, first where a word of ``text`` starts or right there (sentences that touch),
     so that a URL taken out of a sentence, which ``text`` holds, is not taken for one of its words.
-    It is looked for in ``text`` without its soft hyphens, as the sentences were read
-    (attnmt.documents.flat.FlatBuilder.add_text drops them: "co\u00adoperative" is "cooperative"),
-    and, on both sides, without bidirectional controls (attnmt.documents.bidi: those at a sentence's
-    edges are no part of it, "\u2067A" holds the sentence's "A"; half a pair is left out of a
-    translation), and numbered by where it stands in ``text``."""
+    It is looked for, on both sides, without the characters that show nothing (``unread``): soft
+    hyphens, as the sentences were read (attnmt.documents.flat.FlatBuilder.add_text drops them:
+    "co\u00adoperative" is "cooperative"), bidirectional controls, zero-width spaces, word joiners
+    (attnmt.documents.bidi.edges: those at a sentence's edges are no part of it, "\u2067A" and
+    "\u200bA" hold the sentence's "A"; half a pair is left out of a translation), and numbered by
+    where it stands in ``text``."""
     starts = [match.start() for match in WORD.finditer(text)]
-    places = [k for k, character in enumerate(text) if character not in UNREAD] + [len(text)]
+    places = [k for k, character in enumerate(text) if not invisible(character)] + [len(text)]
     plain = unread(text)
     word_starts, numbers, position = {match.start() for match in WORD.finditer(plain)}, [], 0
     for sentence in sentences:
@@ -335,7 +333,8 @@ def word_numbers(sentences: Sequence[str], text: str) -> list[list[int]]:
 
 
 def unread(text: str) -> str:
-    return "".join(character for character in text if character not in UNREAD)
+    """``text`` as ``word_numbers`` reads it: without the characters that show nothing and take no room."""
+    return "".join(character for character in text if not invisible(character))
 
 
 def find_word(text: str, word: str, position: int, starts: set[int]) -> int:

@@ -23,12 +23,13 @@ from attnmt.errors import warn
 def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
                    stops: Sequence[tuple[int, str]] = (), glossary: Glossary | None = None,
                    fits: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
-    """[start, end) of each sentence of ``text``, the whitespace and bidirectional controls around
-    it left out (attnmt.documents.bidi: they stay where they stand, as the spacing between
-    sentences does, but for a control whose partner the sentence holds: ``kept_in_pairs``); one
-    span for the whole (stripped) text when not ``split``; [] for blank text.  No sentence goes on
-    past a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks),
-    and none ends inside a word that starts with "." (".NET": ``splits_a_dotted_word``).
+    """[start, end) of each sentence of ``text``, the whitespace, bidirectional controls and other
+    invisible characters around it left out (attnmt.documents.bidi.edges: they stay where they
+    stand, as the spacing between sentences does, but for a control whose partner the sentence
+    holds: ``kept_in_pairs``); one span for the whole (stripped) text when not ``split``; [] for
+    blank text.  No sentence goes on past a position in ``breaks`` (a tab between fields:
+    attnmt.documents.flat.FlatText.breaks), and none ends inside a word that starts with "."
+    (".NET": ``splits_a_dotted_word``).
     ``stops``: (position, characters) that a reader sees in the text but ``text`` does not hold (a
     stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``).  No
     sentence ends inside a term of ``glossary`` ("Wham! Guide", "We love you. Goodbye"): each
