@@ -124,8 +124,10 @@ def command_line_interrupts() -> Iterator[None]:
 
 
 def ignore_further_interrupts() -> None:
-    """Ignores SIGINT from here on where this process is the ``attnmt`` command, which Ctrl-C has
-    stopped and which now only prints INTERRUPTED and exits.  ``timeout -s INT`` sends SIGINT twice,
+    """Ignores SIGINT from here on where this process is the ``attnmt`` command and has only its exit
+    left: Ctrl-C has stopped it and it now prints INTERRUPTED, or its command has returned, its result
+    printed (attnmt.cli.main.main).  A SIGINT in the interpreter's teardown, whose handler is then the
+    default, ended the process with status 130 and no line after a success.  ``timeout -s INT`` sends SIGINT twice,
     to the process and then to its group, as a second Ctrl-C does: one arriving in the interpreter's
     teardown printed "Exception ignored in atexit callback … KeyboardInterrupt" after that line.
     In any other process (a program or test that calls attnmt.cli.main.main) SIGINT keeps its handler."""

@@ -21,6 +21,16 @@ def check_writable(path: Path, raises: type[UserError]) -> None:
         temporary_beside(path, Path(os.path.realpath(path)), raises, make_folders=False).unlink()
 
 
+def check_not_stdout(path: str | None, option: str, written: str, instead: str, kind: str = "file",
+                     why: str = "'-' names stdin or stdout elsewhere") -> None:
+    """ConfigError where ``path``, which ``option`` writes ``written`` into (a ``kind``: file or
+    folder), is "-": it cannot go to stdout (``why``), and a file or folder named "-" was written
+    without a word.  ``instead``: a name to suggest."""
+    if path == "-":
+        raise ConfigError(f"{option} - would write {written} into a {kind} named '-' ({why}): "
+                          f"give {written} a {kind} name ({instead})")
+
+
 def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | None], instead: str) -> None:
     """ConfigError where ``path`` (what ``option`` writes) is one of the ``inputs`` (their names: the
     file each option reads): the same path written another way, or a hard link to the same file.

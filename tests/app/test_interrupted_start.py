@@ -96,3 +96,14 @@ def test_a_second_ctrl_c_while_the_interrupted_command_exits_adds_nothing(tmp_pa
         if writer is not None:
             os.close(writer)
     assert (process.returncode, err) == (130, "attnmt: interrupted\n")
+
+
+def test_a_ctrl_c_after_a_command_succeeded_leaves_its_success(tmp_path):
+    """The command has returned and printed its result; CTRL_C_AT_EXIT sends SIGINT in its teardown.
+    It printed "Exception ignored in atexit callback" and a KeyboardInterrupt's traceback, or, later in
+    the teardown (attnmt export's, after "wrote a marian model to …"), ended the process with status
+    130 and no line: a finished command reported as interrupted."""
+    done = subprocess.run([sys.executable, "-m", "attnmt", "explain"], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env=with_sitecustomize(tmp_path, CTRL_C_AT_EXIT))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout

@@ -26,7 +26,7 @@ from attnmt.cli.options import language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
-from attnmt.output_checks import check_not_an_input, check_writable
+from attnmt.output_checks import check_not_an_input, check_not_stdout, check_writable
 from attnmt.text.data import is_gzip_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
@@ -257,9 +257,7 @@ def check_review_path(args: argparse.Namespace) -> None:
     """The table goes to a file of its own: not "-" (which names stdin and stdout elsewhere; a
     file named "-" was written without a word), not a folder, not the output, not a file the
     translation is made from."""
-    if args.review == "-":
-        raise ConfigError("--review - would write the table into a file named '-' (stdout is the translation's): "
-                          "give the table a file name (report.review.tsv)")
+    check_not_stdout(args.review, "--review", "the table", "report.review.tsv", why="stdout is the translation's")
     review = Path(args.review)
     if review.is_dir():
         raise ConfigError(f"--review {args.review} is a folder: give the table a file name (report.review.tsv)")

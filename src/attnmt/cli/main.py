@@ -185,7 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         with ended_by_signals():
-            return args.run(args, extra)
+            code = args.run(args, extra)
+            ignore_further_interrupts()  # its result is printed: a Ctrl-C now would only cut the exit short
+        return code
     except USER_ERRORS as error:
         print(f"attnmt: error: {error}", file=sys.stderr)
         return 2

@@ -11,22 +11,27 @@ from attnmt.errors import ConfigError
 
 def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.interop.export import export_ctranslate2, export_marian, reading_notes
+    from attnmt.output_checks import check_not_stdout
 
+    check_not_stdout(args.out, "--out", f"the {args.format} model", f"{args.format}-model", kind="folder")
     if args.format == "marian":
         if args.quantization:
             raise ConfigError("--quantization applies to --format ctranslate2 only")
         out = export_marian(args.model, args.out, args.weights)
     else:
         out = export_ctranslate2(args.model, args.out, args.quantization, args.weights)
+    notes = reading_notes(args.model)  # read before the success line, which is the command's last step
     print_out(f"wrote a {args.format} model to {out}")
-    for note in reading_notes(args.model):
+    for note in notes:
         print_out(note)
     return 0
 
 
 def cmd_import(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.interop.marian_import import import_marian
+    from attnmt.output_checks import check_not_stdout
 
+    check_not_stdout(args.out, "--out", "the model", "model", kind="folder")
     out = import_marian(args.from_marian, args.out)
     print_out(f"wrote an attnmt model directory to {out}; try: attnmt translate --model {out}")
     return 0

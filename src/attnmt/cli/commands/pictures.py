@@ -26,7 +26,9 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.checkpoint import load_model_dir
     from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
     from attnmt.inspect.figures import PictureNames, write_attention_figures
+    from attnmt.output_checks import check_not_stdout
 
+    check_not_stdout(args.out, "--out", "the pictures", "attention", kind="folder")
     if not args.sentence.strip():
         raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
     if not args.out:
@@ -99,10 +101,12 @@ def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.inspect import figures
+    from attnmt.output_checks import check_not_stdout
 
     default = Path(f"{args.figure}.png")
     if args.out == "":  # else the default file, without a word
         raise ConfigError(f"--out is empty: give the PNG to write, e.g. --out {default}")
+    check_not_stdout(args.out, "--out", "the figure", str(default))
     if args.figure == "positional-encoding":
         if args.d_model % 2 or args.d_model < 2 or args.positions < 1:
             raise ConfigError(f"need an even --d-model >= 2 and --positions >= 1, got {args.d_model}, {args.positions}")

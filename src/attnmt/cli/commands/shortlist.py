@@ -14,9 +14,10 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.translate import translate
     from attnmt.fast import prepare
     from attnmt.fast.shortlist import Shortlist
-    from attnmt.output_checks import check_not_an_input
+    from attnmt.output_checks import check_not_an_input, check_not_stdout
     from attnmt.text.data import read_lines
 
+    check_not_stdout(args.out, "--out", "the shortlist", "shortlist.tsv")
     check_not_an_input(args.out, "--out", {"--source": args.source, "--target": args.target, **model_files(args)},
                        "shortlist.tsv")
     sources = read_lines(args.source)

@@ -22,6 +22,7 @@ TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
 def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.config import load_config
+    from attnmt.output_checks import check_not_stdout
     from attnmt.training.distributed import teardown
     from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume
     from attnmt.training.trainer import resume, train
@@ -38,6 +39,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
     if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
+        check_not_stdout(config.out_dir, "out_dir", "the model", "runs/model", kind="folder")
         check_new_run_dir(config)
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
@@ -66,12 +68,14 @@ def load_training_kernels() -> None:
 
 def cmd_prepare(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.config import load_config
+    from attnmt.output_checks import check_not_stdout
     from attnmt.training.training_data import prepare_config
 
     config = load_config(args.config, extra)
     out = args.out or config.prepared_dir
     if not out:
         raise ConfigError("say where to write the prepared data: --out DIR, or prepared_dir in the config")
+    check_not_stdout(out, "--out" if args.out else "prepared_dir", "the prepared data", "prepared", kind="folder")
     prepare_config(config, out)
     print_out(f"prepared into {out}; train from it with: {train_command(args.config, extra, out)}")
     return 0
@@ -88,9 +92,10 @@ def train_command(config: str, overrides: dict[str, str | None], prepared: str) 
 
 
 def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.output_checks import check_not_an_input
+    from attnmt.output_checks import check_not_an_input, check_not_stdout
     from attnmt.training.averaging import average_checkpoints, last_checkpoints
 
+    check_not_stdout(args.out, "--out", "the averaged weights", "averaged.safetensors")
     model_dir = Path(model_dir_of(args))
     chosen = last_checkpoints(model_dir, args.last)
     check_not_an_input(args.out, "--out", averaging_inputs(model_dir), "averaged.safetensors")
@@ -123,7 +128,9 @@ def cmd_demo(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
             raise ConfigError(f"{test_set}: not found; the demo scores its model on this test set, read from "
                               "the current directory: run the demo from the attnmt repository root")
     from attnmt.cli.demo import run_demo
+    from attnmt.output_checks import check_not_stdout
 
+    check_not_stdout(args.out, "--out", "the model", "runs/demo", kind="folder")
     run_demo(args.config, args.out, args.minutes, extra)
     return 0
 
