@@ -17,6 +17,7 @@ from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 from attnmt.documents.xliff import translate_xliff
+from attnmt.errors import AttnmtWarning
 
 GERMAN = DocumentOptions(target_lang="de")
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -230,3 +231,12 @@ def test_an_xliff_1_unit_that_kept_its_source_keeps_its_empty_target_one_partly_
             in out)
     assert ('<target state="needs-translation" state-qualifier="mt-suggestion">A bad dog runs. SLEEPS. CAT A'
             '</target>') in out
+
+
+def test_a_target_that_kept_some_source_is_translated_again_by_a_later_run(mirror):
+    """"For a translator or a later run to fill": a later run kept it, English and all."""
+    once = translate_xliff(XLIFF_1, mirror, GERMAN, review=turning_down())
+    with pytest.warns(AttnmtWarning, match=r"^input: 1 unit\(s\) kept"):  # the one translated in full
+        again = translate_xliff(once, mirror, GERMAN)
+    assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion">RUNS. DOG BAD A SLEEPS. CAT A'
+            '</target>') in again

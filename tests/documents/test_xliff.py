@@ -8,7 +8,7 @@ from attnmt.documents.files import supported_suffixes, translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.xliff import translate_xliff
-from attnmt.errors import DataError, UserError
+from attnmt.errors import AttnmtWarning, DataError, UserError
 
 DE = DocumentOptions(target_lang="de")
 NS1 = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
@@ -55,7 +55,8 @@ def test_an_empty_target_is_replaced_and_a_translated_one_kept(mirror):
     units = ('      <trans-unit id="a"><source>A dog.</source><target state="new"></target></trans-unit>\n'
              '      <trans-unit id="b"><source>A cat.</source><target state="final">Eine Katze.</target>'
              "</trans-unit>\n")
-    out = parsed(translate_xliff(xliff_1(units), mirror, DE))
+    with pytest.warns(AttnmtWarning, match=r"^input: 1 unit\(s\) kept the translation their target holds"):
+        out = parsed(translate_xliff(xliff_1(units), mirror, DE))
     first, second = out.findall(".//x:target", namespaces=NS1)
     assert (first.text, first.get("state"), first.get("state-qualifier")) == ("DOG. A", "needs-review-translation",
                                                                               "mt-suggestion")
@@ -306,3 +307,49 @@ def test_a_bx_and_ex_keep_their_order_in_an_xliff_file_that_declares_no_namespac
     text = xliff_1(f"{unit}</trans-unit>\n").replace(' xmlns="urn:oasis:names:tc:xliff:document:1.2"', "")
     out = translate_xliff(text, mirror, DE)
     assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE<ex id="6" rid="3"/> EAT TO WANTS WOMAN A</target>' in out
+
+
+def test_a_target_that_says_it_is_to_translate_or_copies_its_source_is_filled_again(mirror):
+    """Okapi's copied sources and attnmt's own needs-translation targets were kept as translations,
+    nothing translated (exit 0); a copy that says it was translated, and a final target, stay."""
+    units = ('<trans-unit id="a"><source>A dog.</source><target xml:lang="de">A dog.</target></trans-unit>\n'
+             '<trans-unit id="b"><source>A cat.</source><target state="needs-translation">A cat.</target>'
+             '</trans-unit>\n'
+             '<trans-unit id="c"><source>A red car.</source><target state="new">Ein Auto.</target></trans-unit>\n'
+             '<trans-unit id="d"><source>OK.</source><target state="translated">OK.</target></trans-unit>\n'
+             '<trans-unit id="e"><source>A cow.</source><target state="final">Eine Kuh.</target></trans-unit>\n')
+    with pytest.warns(AttnmtWarning, match=r"^input: 2 unit\(s\) kept the translation their target holds; .*"
+                                           r'state="needs-translation"$'):
+        out = parsed(translate_xliff(xliff_1(units), mirror, DE))
+    targets = out.findall(".//x:target", namespaces=NS1)
+    assert [(target.text, target.get("state")) for target in targets] == [
+        ("DOG. A", "needs-review-translation"), ("CAT. A", "needs-review-translation"),
+        ("CAR. RED A", "needs-review-translation"), ("OK.", "translated"), ("Eine Kuh.", "final")]
+    assert mirror.given == ["A dog.", "A cat.", "A red car."]
+
+
+def test_an_xliff_2_segment_that_is_initial_or_copies_its_source_is_filled_again(mirror):
+    units = ('    <unit id="u1">\n'
+             '      <segment state="initial"><source>A dog.</source><target>Ein Hund?</target></segment>\n'
+             '      <segment><source>A cat.</source><target>A cat.</target></segment>\n'
+             '      <segment state="reviewed"><source>A cow.</source><target>A cow.</target></segment>\n'
+             '      <segment><source>A red car.</source><target>Ein rotes Auto.</target></segment>\n    </unit>\n')
+    with pytest.warns(AttnmtWarning, match=r'2 segment\(s\) kept .* set the segment\'s state="initial"$'):
+        out = parsed(translate_xliff(xliff_2(units), mirror, DE))
+    segments = out.findall(".//x:segment", namespaces=NS2)
+    assert [(segment.get("state"), segment.findtext("x:target", namespaces=NS2)) for segment in segments] == [
+        ("translated", "DOG. A"), ("translated", "CAT. A"), ("reviewed", "A cow."), (None, "Ein rotes Auto.")]
+    assert mirror.given == ["A dog.", "A cat."]
+
+
+def test_the_empty_segment_of_a_target_with_text_is_filled_and_its_other_segments_kept(mirror):
+    """Trados's unit with one segment translated and the next empty: the whole target was kept."""
+    unit = ('<trans-unit id="d4"><source>A child plays. A girl sings. A boy runs.</source><seg-source>'
+            '<mrk mtype="seg" mid="4">A child plays.</mrk> <mrk mtype="seg" mid="5">A girl sings.</mrk> '
+            '<mrk mtype="seg" mid="6">A boy runs.</mrk></seg-source><target><mrk mtype="seg" mid="4">Ein Kind '
+            'spielt.</mrk> <mrk mtype="seg" mid="5"/> <mrk mtype="seg" mid="6">A boy runs.</mrk></target>'
+            '</trans-unit>\n')
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert (f'</seg-source><target {STATE}><mrk mtype="seg" mid="4">Ein Kind spielt.</mrk> '
+            '<mrk mtype="seg" mid="5">SINGS. GIRL A</mrk> <mrk mtype="seg" mid="6">RUNS. BOY A</mrk></target>') in out
+    assert mirror.given == ["A girl sings.", "A boy runs."]

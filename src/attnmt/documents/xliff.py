@@ -22,9 +22,11 @@ still ``mt-suggestion``) or ``initial`` (2): still to be translated (``settle_ke
 
 A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them)
 where there is none, or in place of an empty one (or one of codes or empty segments alone, as
-Trados writes them); a target with text is a translation already
-(a person's, or an earlier run's, perhaps reviewed since) and is kept, as CAT tools' and
-pre-translation tools' "fill the empty targets" does.  Units and groups that say
+Trados writes them), one whose state says it is still to be translated, or a copy of its source;
+any other target with text is a translation already (a person's, or an earlier run's, perhaps
+reviewed since) and is kept, as CAT tools' and pre-translation tools' "fill the empty targets"
+does, but for its empty segments, each filled (attnmt.documents.xliff_targets; one warning
+counts the targets kept: say_kept).  Units and groups that say
 ``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
 contexts, comments, attributes (a comment or processing instruction in an empty target stays
 in it, before the translation: take_remarks, put_back).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
@@ -39,7 +41,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from lxml import etree
 
@@ -52,8 +54,9 @@ from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import CUT, Parsed, cdata_text, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator, translator_glossary
 from attnmt.documents.review import Review
+from attnmt.documents.xliff_targets import Slot, has_text, needs_target, open_segments, seg_marks
 from attnmt.documents.xml_code import holds_markup
-from attnmt.errors import DataError, UserError
+from attnmt.errors import DataError, UserError, warn
 
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.
@@ -137,20 +140,6 @@ def original_data(node: etree._Element) -> str | None:
     return next((data.text for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref), None)
 
 
-@dataclass
-class Slot:
-    """One place a translation goes: ``source`` (what is translated: a ``<source>``, or 1.2's
-    ``<seg-source>``) into the ``<target>`` of ``holder``, right after the source; ``holder`` is a
-    1.2 ``<trans-unit>`` (its target then says the state) or an XLIFF 2 ``<segment>`` (it says it)."""
-
-    holder: etree._Element
-    source: etree._Element
-    segment: bool
-
-    def target(self) -> etree._Element | None:
-        return self.holder.find(named(self.source, "target"))
-
-
 def translate_xliff(text: str, translator: Translator, options: DocumentOptions, where: str = "input",
                     review: Review | None = None) -> str:
     """An XLIFF file's text (``\\n`` line endings) with every empty or missing target of a unit to
@@ -161,7 +150,9 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     that is not the language the file's targets are in."""
     parsed, root = parse_xliff(text, where, options.xliff_hint)
     version_2 = is_version_2(root)
-    slots = [slot for slot in (segments(root) if version_2 else trans_units(root)) if needs_target(slot)]
+    every = [(slot, needs_target(slot)) for slot in (segments(root) if version_2 else trans_units(root))]
+    slots = [slot for slot, needed in every if needed]
+    say_kept(sum(not needed and has_text(slot.target()) for slot, needed in every), version_2, where)
     if slots:
         say_target_language(root, version_2, options.target_lang, where)
     keeping = review is not None and review.source_below
@@ -169,15 +160,27 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     written = []
     for slot in slots:
         before = copy.deepcopy(slot.holder) if keeping else None  # as it came, its target's remarks in it
-        remarks = take_remarks(slot.target())
-        written.append((slot, before, remarks, target_jobs(slot, options, where, glossary)))
+        marks = open_segments(slot)  # a kept target's segments to fill; none where the whole is written
+        remarks = [take_remarks(place) for place in marks or [slot.target()]]
+        written.append((slot, before, marks, remarks, target_jobs(slot, marks, options, where, glossary)))
     jobs = [job for *_, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
-    for slot, before, remarks, each in written:
-        put_back(slot.target(), remarks)
+    for slot, before, marks, remarks, each in written:
+        for place, taken in zip(marks or [slot.target()], remarks, strict=True):
+            put_back(place, taken)
         if before is not None:
             settle_kept(slot, before, [flat for job in each for flat in job.flats()])
     return parsed.serialise(None)
+
+
+def say_kept(kept: int, version_2: bool, where: str) -> None:
+    """One warning counting the ``kept`` units (1.2) or segments (2), whose targets hold a
+    translation already (xliff_targets.is_open), and saying how to have one translated again."""
+    if kept:
+        what, state = ("segment(s)", 'the segment\'s state="initial"') if version_2 else \
+            ("unit(s)", 'its state="needs-translation"')
+        warn(f"{where}: {kept:,} {what} kept the translation their target holds; to have one translated "
+             f"again, empty its target or set {state}", stacklevel=3)
 
 
 def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> None:
@@ -195,14 +198,16 @@ def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> No
             stating.set(name, value)
 
 
-def target_jobs(slot: Slot, options: DocumentOptions, where: str, glossary: Glossary | None) -> list[TreeJob]:
-    """The slot's target written (write_target), and the jobs translating it: where its source's
+def target_jobs(slot: Slot, marks: list[etree._Element], options: DocumentOptions, where: str,
+                glossary: Glossary | None) -> list[TreeJob]:
+    """The slot's target written (write_target; its segments ``marks`` alone, where there are
+    any: xliff_targets.open_segments), and the jobs translating it: where its source's
     text is HTML (xml_code.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
     Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup and its
     placeholders (XliffHtml), written as the source holds it (markup.EmbeddedJob); else one for
     each of its segments' words and codes.
     Read as words, such a source's copy was its target, marked a machine's suggestion."""
-    targets = write_target(slot)
+    targets = write_target(slot) if not marks else write_segments(slot, marks)
     if holds_markup(slot.source):
         job = embedded_job(targets[0], options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
@@ -257,22 +262,6 @@ def is_translated(unit: etree._Element) -> bool:
     return True
 
 
-def has_content(element: etree._Element | None) -> bool:
-    return element is not None and (len(element) > 0 or bool((element.text or "").strip()))
-
-
-def has_text(element: etree._Element | None) -> bool:
-    """Whether an element shows any text, in it or in the codes it holds (comments aside)."""
-    return element is not None and any(text.strip() for text in element.itertext(etree.Element))
-
-
-def needs_target(slot: Slot) -> bool:
-    """A source with something in it, and no target with text (a translation already, kept): one of
-    codes or empty segments alone, as Trados and Okapi write them before translation (``<target><g
-    id="1"><mrk mtype="seg" mid="1"/></g></target>``, ``<target><x id="5"/></target>``), is empty."""
-    return has_content(slot.source) and not has_text(slot.target())
-
-
 def write_target(slot: Slot) -> list[etree._Element]:
     """The slot's target, written as a copy of its source and said to be translated; returned, the
     elements whose text is then translated in it: 1.2's segments (``<mrk mtype="seg">``, each
@@ -298,6 +287,22 @@ def write_target(slot: Slot) -> list[etree._Element]:
         (slot.holder if slot.segment else target).set(name, value)
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
     return found if local_name(slot.source) == "seg-source" and found else [target]
+
+
+def write_segments(slot: Slot, marks: list[etree._Element]) -> list[etree._Element]:
+    """The target's segments ``marks`` (``<mrk mtype="seg">``) each written as a copy of the
+    source segment of its ``mid``, the others kept as they are, the target said to be translated
+    (a machine's suggestion in it now); returned, the segments whose text is then translated."""
+    sources = seg_marks(slot.source)
+    for mark in marks:
+        source = sources[mark.get("mid", "")]
+        mark.text = source.text
+        del mark[:]
+        mark.extend(copy.deepcopy(child) for child in source)
+    target = slot.target()
+    if target is not None:  # it is: the marks are in it
+        target.attrib.update(STATE_1)
+    return marks
 
 
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:
