@@ -8,6 +8,7 @@ from attnmt.documents.files import supported_suffixes, translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.xliff import translate_xliff
+from attnmt.documents.xml_code import tag_placeholder
 from attnmt.errors import AttnmtWarning, DataError, UserError
 
 DE = DocumentOptions(target_lang="de")
@@ -353,3 +354,67 @@ def test_the_empty_segment_of_a_target_with_text_is_filled_and_its_other_segment
     assert (f'</seg-source><target {STATE}><mrk mtype="seg" mid="4">Ein Kind spielt.</mrk> '
             '<mrk mtype="seg" mid="5">SINGS. GIRL A</mrk> <mrk mtype="seg" mid="6">RUNS. BOY A</mrk></target>') in out
     assert mirror.given == ["A girl sings.", "A boy runs."]
+
+
+
+@pytest.mark.parametrize("start, end", [
+    ('<x id="START_LINK" ctype="x-a" equiv-text="&lt;a&gt;"/>',
+     '<x id="CLOSE_LINK" ctype="x-a" equiv-text="&lt;/a&gt;"/>'),
+    ('<x id="START_BOLD_TEXT_1" ctype="x-b"/>', '<x id="CLOSE_BOLD_TEXT" ctype="x-b"/>'),
+    ('<x id="1" equiv-text="&lt;span class=&quot;a&quot;&gt;"/>', '<x id="2" equiv-text="&lt;/span&gt;"/>'),
+])
+def test_an_xliff_1_placeholder_for_a_tag_keeps_its_end_after_its_start(mirror, start, end):
+    """Angular's placeholders for a link's tags (START_LINK, CLOSE_LINK; a counter after a start's
+    name, START_BOLD_TEXT_1, closed by CLOSE_BOLD_TEXT), and any <x/> that shows a start or end tag:
+    the words turned around, the end came before its start, which Angular rejects ("Unexpected
+    closing tag"): now the two change places, as a <bx/> and <ex/> do."""
+    unit = f'<trans-unit id="a"><source>Click {start}here{end} to see the dog.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}>DOG. THE SEE {start}TO{end} HERE CLICK</target>" in out
+
+
+def test_an_xliff_2_ph_for_a_tag_keeps_its_end_after_its_start(mirror):
+    """XLIFF 2's <ph/> as Angular writes it, the placeholder's name in ``equiv``, the tag in ``disp``."""
+    start = '<ph id="0" equiv="START_TAG_SPAN" disp="&lt;span&gt;"/>'
+    end = '<ph id="1" equiv="CLOSE_TAG_SPAN" disp="&lt;/span&gt;"/>'
+    segment = f"<segment><source>Click {start}here{end} to see the dog.</source></segment>"
+    out = translate_xliff(xliff_2(f'<unit id="u">{segment}</unit>\n'), mirror, DE)
+    assert f"<target>DOG. THE SEE {start}TO{end} HERE CLICK</target>" in out
+
+
+def test_nested_tags_of_one_name_each_keep_their_end_after_their_start(mirror):
+    """Two <span>s one in the other (START_TAG_SPAN, START_TAG_SPAN_1, their ends both CLOSE_TAG_SPAN):
+    each end closes the start opened last, so no end comes before a start."""
+    start, inner, end = '<x id="START_TAG_SPAN"/>', '<x id="START_TAG_SPAN_1"/>', '<x id="CLOSE_TAG_SPAN"/>'
+    unit = f'<trans-unit id="a"><source>A {start}red {inner}big{end} bike{end} rides.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}>{start}RIDES. {inner}BIKE{end} BIG{end} RED A</target>" in out
+
+
+@pytest.mark.parametrize("code, edge", [
+    ('<x id="START_LINK"/>', (("angular", "LINK"), True)),
+    ('<x id="CLOSE_LINK"/>', (("angular", "LINK"), False)),
+    ('<x id="START_LINK_2" equiv-text="&lt;a href=&quot;/x&quot;&gt;"/>', (("angular", "LINK"), True)),
+    ('<x id="START_HEADING_LEVEL1"/>', (("angular", "HEADING_LEVEL1"), True)),
+    ('<ph id="3" equiv="CLOSE_BLOCK_IF" disp="}"/>', (("angular", "BLOCK_IF"), False)),
+    ('<x id="7" equiv-text="&lt;A href=&quot;/x&quot;&gt;"/>', (("tag", "a"), True)),
+    ('<ph id="8" disp="&lt;/b&gt;"/>', (("tag", "b"), False)),
+    ('<x id="INTERPOLATION"/>', None),
+    ('<x id="LINE_BREAK" equiv-text="&lt;br/&gt;"/>', None),
+    ('<x id="TAG_IMG" equiv-text="&lt;img src=&quot;a&quot;&gt;"/>', None),
+    ('<x id="1" equiv-text="&lt;your name&gt;"/>', None),
+    ('<g id="START_LINK"/>', None),
+])
+def test_a_placeholder_is_a_tags_start_or_end_by_angulars_name_or_the_tag_it_shows(code, edge):
+    """Angular's START_ and CLOSE_ names, a counter left out; else a start or end tag shown; an
+    interpolation, a void's tag, words in brackets and a <g> are no range's start or end."""
+    assert tag_placeholder(etree.fromstring(code)) == edge
+
+
+def test_a_g_around_a_space_alone_is_kept_whole(mirror):
+    """``A man<g id="1"> </g>rides a bike.``: read as words, the <g> was emptied and its space went
+    outside it (``Ein Mann <g id="1"/>fährt``); now it is kept whole, as HTML keeps an element
+    around spaces alone, and it still parts the words around it."""
+    unit = '<trans-unit id="a"><source>A man<g id="1"> </g>rides a bike.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f'<target {STATE}>BIKE. A<g id="1"> </g>RIDES MAN A</target>' in out

@@ -159,7 +159,9 @@ class FlatBuilder:
         self.open_marks: list[int] = []
         self.pending_atoms: list[Mark] = []  # atoms waiting to learn whether whitespace follows them
         self.gap = False  # a line break was just added: the next word is a new word
-        self.range_starts: dict[object, int] = {}  # an open range's key -> the mark of its start
+        # an open range's key -> the marks of its starts, the last opened last: two starts may share a key
+        # (Angular's <span>s nested, START_TAG_SPAN and START_TAG_SPAN_1), and an end closes the last
+        self.range_starts: dict[object, list[int]] = {}
 
     def add_text(self, text: str) -> None:
         """Visible text, its soft hyphens dropped; what is protected in it (URLs, e-mail addresses) becomes atoms."""
@@ -226,9 +228,9 @@ class FlatBuilder:
         if range_edge is not None:
             key, starts = range_edge
             if starts:
-                self.range_starts[key] = len(self.marks)
-            else:
-                atom.opened_by = self.range_starts.pop(key, None)
+                self.range_starts.setdefault(key, []).append(len(self.marks))
+            elif self.range_starts.get(key):
+                atom.opened_by = self.range_starts[key].pop()
         self.marks.append(atom)
         self.pending_atoms.append(atom)
 

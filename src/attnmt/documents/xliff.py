@@ -46,7 +46,7 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.elements import Vocabulary, says, says_no
+from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
 from attnmt.documents.flat import PROTECTED, FlatText
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
@@ -55,7 +55,7 @@ from attnmt.documents.pages import CUT, Parsed, cdata_text, is_comment, local_na
 from attnmt.documents.pipeline import DocumentOptions, Translator, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.xliff_targets import Slot, has_text, needs_target, open_segments, seg_marks
-from attnmt.documents.xml_code import holds_markup
+from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.errors import DataError, UserError, warn
 
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
@@ -96,10 +96,15 @@ class XliffVocabulary(Vocabulary):
         return False
 
     def is_atom(self, node: etree._Element) -> bool:
-        if is_comment(node) or says_no(node) or is_empty(node):
+        if is_comment(node) or says_no(node) or is_empty(node) or is_spacing(node):
             return True
         name = local_name(node)
         return name not in WORD_CODES or (name == "mrk" and node.get("mtype") == "protected")
+
+    def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
+        """Any XML paired code's (Vocabulary.range_edge), and a placeholder's that stands for an
+        HTML tag's start or end (xml_code.tag_placeholder: Angular's START_LINK and CLOSE_LINK)."""
+        return super().range_edge(node) or tag_placeholder(node)
 
     def parts_words(self, node: etree._Element) -> bool:
         """Any XML atom's (a code with text of its own, ``<ph>&lt;br/&gt;</ph>``), and a code

@@ -35,6 +35,11 @@ ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that 
 NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):])
 # HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
 VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
+# Angular's names for the placeholders of an HTML tag in a message (@angular/compiler's PlaceholderRegistry):
+# START_ and CLOSE_ before the tag's name (START_LINK, CLOSE_LINK for <a>; START_BOLD_TEXT; START_TAG_SPAN; a
+# block's START_BLOCK_IF), a counter after it where two starts differ in attributes (START_LINK_1), whose
+# ends share one name (CLOSE_LINK): the counter is left out of the pair's key.
+ANGULAR_TAG = re.compile(r"(START|CLOSE)_(\w+?)(?:_\d+)?")
 
 
 def paired_code(node: etree._Element, xliff: bool) -> tuple[str, bool] | None:
@@ -46,6 +51,27 @@ def paired_code(node: etree._Element, xliff: bool) -> tuple[str, bool] | None:
     if name in XLIFF_PAIRED_CODES and (xliff or (etree.QName(node).namespace or "").startswith(XLIFF_NAMESPACE)):
         return XLIFF_PAIRED_CODES[name]
     return PAIRED_CODES.get(name)
+
+
+def tag_placeholder(node: etree._Element) -> tuple[object, bool] | None:
+    """(a key, whether it starts it) for an XLIFF placeholder that stands for an HTML tag's start or
+    end, None for any other: by Angular's name for it (ANGULAR_TAG: 1.2's ``<x id="START_LINK"/>``,
+    2's ``<ph equiv="START_LINK"/>``), or by the tag it shows (1.2's ``equiv-text``, 2's ``disp``:
+    ``<a>`` and ``</a>``, no void's or ``<br/>``).  Translated as points, a sentence turned around
+    wrote ``CLOSE_LINK`` before ``START_LINK``, which Angular rejects (Unexpected closing tag); as a
+    range's start and end (elements.Vocabulary.range_edge) the end stays after its start."""
+    if is_comment(node) or local_name(node) not in ("x", "ph"):
+        return None
+    named = ANGULAR_TAG.fullmatch(node.get("equiv") or node.get("id") or "")
+    if named:
+        return ("angular", named.group(2)), named.group(1) == "START"
+    shown = NAMED_TAG.fullmatch((node.get("equiv-text") or node.get("disp") or "").strip())
+    if shown is None or shown.group(0).endswith("/>"):
+        return None
+    name = shown.group(1).lower()
+    if name.startswith("/"):
+        return ("tag", name[1:]), False
+    return None if name in VOIDS else (("tag", name), True)
 
 
 def is_code(node: etree._Element) -> bool:
