@@ -1,10 +1,12 @@
 """Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), a spy on
 the sentences that reach the model (the paragraph tests), the in-process server's limits (the
-serve tests), and a model that fails on one sentence (the tests of what a failure does to a file)."""
+serve tests), a model that fails on one sentence (the tests of what a failure does to a file), and one
+whose training record names its languages."""
 
 import importlib
 
 import pytest
+import yaml
 from support import CHROMIUM, CHROMIUM_ARGS
 
 inputs_module = importlib.import_module("attnmt.decoding.inputs")
@@ -17,6 +19,16 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def english_to_german(trained_copy):
+    """A copy of the tiny model whose train.yaml names train.en and train.de: an en-de model to the
+    server and the command line (attnmt.model_languages); the tiny model's own names say no language."""
+    record = trained_copy / "train.yaml"
+    config = yaml.safe_load(record.read_text(encoding="utf-8"))
+    record.write_text(yaml.safe_dump({**config, "train_src": "train.en", "train_tgt": "train.de"}), encoding="utf-8")
+    return trained_copy
 
 
 @pytest.fixture(scope="session")

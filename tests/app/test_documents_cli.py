@@ -67,6 +67,15 @@ def test_a_whole_page_keeps_its_structure_and_gets_the_target_lang(trained_model
     assert page.find(".//img").get("alt") == "eine katze schläft"
 
 
+def test_a_page_says_the_models_target_language_where_no_target_lang_is_given(english_to_german, tmp_path, capsys):
+    """As the server writes a sent page's lang; the command line wrote none, the page kept lang="en"."""
+    source, output = tmp_path / "page.html", tmp_path / "page.de.html"
+    source.write_text('<html lang="en"><body><p>a dog runs</p></body></html>\n', encoding="utf-8")
+    code, _, _ = run(["translate", "--model", english_to_german, source, output], capsys)
+    page = html.parse(str(output)).getroot()
+    assert code == 0 and page.get("lang") == "de" and page.findtext(".//p") == "ein hund rennt"
+
+
 def test_attributes_are_left_alone_when_none_are_named(trained_model, tmp_path, capsys):
     source = tmp_path / "in.html"
     source.write_text('<img alt="a dog runs"> the boy laughs\n', encoding="utf-8")

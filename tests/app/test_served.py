@@ -1,11 +1,10 @@
-"""Naming served models: --model's pairs, and language codes from the files a model was trained on; a
-request's caps; a seeded request's sample, whatever it is batched with."""
+"""Naming served models: --model's pairs (their languages otherwise: test_model_languages); a request's
+caps; a seeded request's sample, whatever it is batched with."""
 
 import re
 from types import SimpleNamespace
 
 import pytest
-import yaml
 from support import CharTokenizer, ending_model
 
 from attnmt.config import SIZE_LIMITS
@@ -19,8 +18,6 @@ from attnmt.server.models import (
     Options,
     ServedModel,
     ServeSettings,
-    code_in_name,
-    languages_from_training,
     split_model_argument,
 )
 from attnmt.server.v1_api import TranslateRequest
@@ -39,35 +36,6 @@ def test_a_model_argument_is_a_pair_and_a_folder_or_a_folder(argument, expected)
 def test_a_pair_that_is_not_two_codes_is_refused_in_one_line():
     with pytest.raises(ConfigError, match="'english' is not a language pair; write it as SOURCE-TARGET=DIR"):
         split_model_argument("english=runs/en_de")
-
-
-@pytest.mark.parametrize("name, code", [("train.en.gz", "en"), ("data/val.de", "de"), ("corpus.de.xz", "de"),
-                                        ("train.src", None), ("train.gz", None), ("en", None)])
-def test_the_language_code_in_a_file_name(name, code):
-    assert code_in_name(name) == code
-
-
-@pytest.mark.parametrize("config, pair", [
-    ({"train_src": "data/multi30k/train.en.gz", "train_tgt": "data/multi30k/train.de.gz"}, ("en", "de")),
-    ({"train": [{"src": "a.fr", "tgt": "a.en"}, {"tsv": "b.tsv"}]}, ("fr", "en")),
-    ({"train_src": "train.src", "train_tgt": "train.tgt"}, (None, None)),
-    ({"train_src": "x.en", "train_tgt": "y.en"}, (None, None)),
-])
-def test_a_models_languages_come_from_its_training_files(tmp_path, config, pair):
-    (tmp_path / "train.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
-    assert languages_from_training(tmp_path) == pair
-
-
-def test_a_model_without_a_training_config_has_no_languages(tmp_path):
-    assert languages_from_training(tmp_path) == (None, None)
-
-
-@pytest.mark.parametrize("written", [b"train_src: x.en\ntrain_tgt: y.\xe9\n", b"- train.en\n- train.de\n", b"42\n",
-                                     b"train: [x.en, y.de]\n", b"train: [[a.en, a.de]]\n"])
-def test_a_training_config_that_names_no_files_gives_no_languages(tmp_path, written):
-    """Not UTF-8, a list, a scalar, or train entries that are not mappings: the model is named by its folder."""
-    (tmp_path / "train.yaml").write_bytes(written)
-    assert languages_from_training(tmp_path) == (None, None)
 
 
 def test_a_requests_caps_are_within_the_librarys():

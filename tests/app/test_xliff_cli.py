@@ -43,3 +43,35 @@ def test_an_xliff_file_that_is_not_well_formed_is_refused_in_one_line_and_nothin
     assert code == 2 and not output.exists()
     assert err == (f"attnmt: error: {source} is not well-formed XML at line 3, column 35: a & that starts no entity "
                    "reference (write & as &amp;)\n")
+
+
+def test_a_file_for_another_language_than_the_models_is_refused_as_the_server_refuses_it(english_to_german, tmp_path,
+                                                                                          capsys):
+    """--target-lang left out, a file for fr went through an en-de model with exit 0: German targets
+    under target-language fr.  The model's language is taken as the server takes it; --target-lang
+    still says otherwise."""
+    source, output = tmp_path / "app.xlf", tmp_path / "app.out.xlf"
+    source.write_text(XLIFF.replace('source-language="en"', 'source-language="en" target-language="fr"'),
+                      encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", english_to_german, source, output], capsys)
+    assert code == 2 and not output.exists()
+    assert err == (f"attnmt: error: {source}: the file's target-language is fr, the target language asked for de: "
+                   "translate it into fr, or take a file for de\n")
+    code, _, _ = run_cli(["translate", "--model", english_to_german, source, output, "--target-lang", "fr"], capsys)
+    assert code == 0 and etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "fr"
+
+
+def test_a_file_without_a_target_language_is_given_the_models(english_to_german, tmp_path, capsys):
+    source, output = tmp_path / "app.xlf", tmp_path / "app.de.xlf"
+    source.write_text(XLIFF, encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", english_to_german, source, output], capsys)
+    assert code == 0 and etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "de"
+
+
+def test_a_model_whose_training_names_no_languages_leaves_the_file_as_it_says(trained_model, tmp_path, capsys):
+    """The tiny model was trained on train.src and train.tgt: the file's own target-language stands."""
+    source, output = tmp_path / "app.xlf", tmp_path / "app.out.xlf"
+    source.write_text(XLIFF.replace('source-language="en"', 'source-language="en" target-language="fr"'),
+                      encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 0 and etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "fr"

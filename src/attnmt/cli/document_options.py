@@ -12,6 +12,8 @@ the model has loaded.
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
   ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, also before ``.gz``, and the office
   ones: ``.docx`` …, ``.docm`` and the other files with macros too); text otherwise.
+- Where --target-lang is left out, the model's target language stands for it, as the server
+  takes it (model_target_lang): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
   (check_output_format), and neither the output nor --review's table is a file it is made from.
 """
@@ -26,6 +28,7 @@ from attnmt.cli.options import language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
+from attnmt.model_languages import languages_from_training
 from attnmt.output_checks import check_not_an_input, check_not_stdout, check_writable
 from attnmt.text.data import is_gzip_name
 
@@ -274,6 +277,16 @@ def files_read(args: argparse.Namespace) -> dict[str, str | None]:
     return {"input": args.input, "--glossary": args.glossary, **model_files(args)}
 
 
+def model_target_lang(args: argparse.Namespace) -> None:
+    """Sets --target-lang, where it is left out, to the model's target language as its training files
+    name it (attnmt.model_languages), as the server translates a file into its model's: an XLIFF
+    file for another language is refused, a page or an office file says the language it is in.
+    Left out, a file for fr was translated into German and kept target-language fr.  A model
+    whose training names no pair leaves it unset: the files say no language they were not told."""
+    if args.target_lang is None:
+        args.target_lang = languages_from_training(Path(args.model))[1]
+
+
 def document_options(args: argparse.Namespace) -> DocumentOptions:
     attributes = ATTRIBUTES if args.attributes is None else args.attributes  # None: --attributes not given
     return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
@@ -289,7 +302,8 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
                    "splitter, as BCP 47 writes it (default en)")
     p.add_argument("--target-lang", type=target_language_code, help="language code written into an HTML page's "
                    "lang attribute (an office file's language attributes, an XLIFF file's target-language or trgLang), "
-                   "as BCP 47 writes it (de_DE is written de-DE)")
+                   "as BCP 47 writes it (de_DE is written de-DE); default: the model's target language, where the "
+                   "names of its training files end in it (train.de.gz), as the server takes it")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm), keeping their macros (refused otherwise)")
     p.add_argument("--attributes",  # None where not given: given on a text input it would do nothing

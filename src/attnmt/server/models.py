@@ -16,10 +16,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple
 
-import yaml
-
 from attnmt.config import TransformerConfig
-from attnmt.config_file import TAGGED_VALUE_ERRORS
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
@@ -112,7 +109,6 @@ MOST_N_BEST = MOST_BEAM  # hypotheses per text: Decoding takes at most the beam'
 # Output tokens a request may ask for (max_length, min_len): what a model of the default shape can
 # write at all; a model's own positions (TransformerConfig.longest_input) still cap every output.
 MOST_OUTPUT_TOKENS = TransformerConfig.max_positions
-COMPRESSED = ("gz", "xz")  # file endings that are not languages
 PAIR = re.compile(r"^([A-Za-z]{2,3})-([A-Za-z]{2,3})$")
 
 
@@ -317,33 +313,6 @@ def split_model_argument(argument: str) -> tuple[str | None, str]:
         raise ConfigError(f"--model {argument}: {pair!r} is not a language pair; write it as SOURCE-TARGET=DIR, "
                           "e.g. en-de=runs/en_de")
     return None, argument
-
-
-def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
-    """The language codes of a model's training files, where their names end in them
-    (``train.en.gz`` / ``train.de.gz`` -> en, de), from the train.yaml it was trained with."""
-    from attnmt.checkpoint import TRAIN_CONFIG
-
-    try:
-        config = yaml.safe_load((model_dir / TRAIN_CONFIG).read_text(encoding="utf-8"))
-    except (OSError, *TAGGED_VALUE_ERRORS, RecursionError, yaml.YAMLError):  # ValueError: not UTF-8, or !!int abc
-        return None, None
-    if not isinstance(config, dict):  # empty, or a list or a scalar: no training files to name the pair
-        return None, None
-    first = (config.get("train") or [{}])[0] if isinstance(config.get("train"), list) else {}
-    first = first if isinstance(first, dict) else {}
-    source, target = first.get("src", config.get("train_src")), first.get("tgt", config.get("train_tgt"))
-    codes = (code_in_name(source), code_in_name(target))
-    return codes if None not in codes and codes[0] != codes[1] else (None, None)
-
-
-def code_in_name(path: object) -> str | None:
-    """The last two-letter part of a file name (``train.en.gz`` -> "en"), if any."""
-    if not isinstance(path, str):
-        return None
-    parts = [part for part in Path(path).name.split(".")[1:]
-             if re.fullmatch(r"[a-z]{2}", part) and part not in COMPRESSED]
-    return parts[-1] if parts else None
 
 
 def resident_bytes() -> int:

@@ -24,7 +24,8 @@ def load_served(pair: str | None, folder: str, args: argparse.Namespace):
     """The ServedModel of one --model: its inference copy, named by its pair (given, or from its
     training files' names) or else its folder's name, and the resident memory its loading added."""
     from attnmt.decoding.calibration import load_calibration
-    from attnmt.server.models import ServedModel, languages_from_training, resident_bytes
+    from attnmt.model_languages import languages_from_training
+    from attnmt.server.models import ServedModel, resident_bytes
 
     calibration = load_calibration(Path(folder), args.weights)  # one of other weights: refused before any loading
     before = resident_bytes()

@@ -70,7 +70,13 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         translate_office_file,
         uses_documents,
     )
-    from attnmt.cli.document_options import check_document_options, check_text_input, chosen_input_format, office_suffix
+    from attnmt.cli.document_options import (
+        check_document_options,
+        check_text_input,
+        chosen_input_format,
+        model_target_lang,
+        office_suffix,
+    )
     from attnmt.cli.lines import is_stream, line_batches, output
     from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.glossary import read_glossary
@@ -92,6 +98,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.alignment_layer = alignment_layer(args)
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
+    model_target_lang(args)
     check_document_options(args)
     model, tokenizer, _ = load_for_translation(args)
     args.calibration = load_quality_calibration(args)

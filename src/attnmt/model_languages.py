@@ -1,0 +1,46 @@
+"""A trained model's language pair, as its training record names it: the codes its training files'
+names end in (``train.en.gz`` / ``train.de.gz`` -> en, de).
+
+Both the server (a model served without ``--model en-de=DIR`` is named and listed by it) and
+``attnmt translate`` (the language a translated document says it is in, where --target-lang is left
+out) read it here, so that a model translates into the same language wherever it runs.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from attnmt.config_file import TAGGED_VALUE_ERRORS
+
+COMPRESSED = ("gz", "xz")  # file endings that are not languages
+
+
+def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
+    """The language codes of a model's training files, where their names end in them
+    (``train.en.gz`` / ``train.de.gz`` -> en, de), from the train.yaml it was trained with;
+    (None, None) where it names no two different ones."""
+    from attnmt.checkpoint import TRAIN_CONFIG  # torch and the checkpoint code, needed only here
+
+    try:
+        config = yaml.safe_load((model_dir / TRAIN_CONFIG).read_text(encoding="utf-8"))
+    except (OSError, *TAGGED_VALUE_ERRORS, RecursionError, yaml.YAMLError):  # ValueError: not UTF-8, or !!int abc
+        return None, None
+    if not isinstance(config, dict):  # empty, or a list or a scalar: no training files to name the pair
+        return None, None
+    first = (config.get("train") or [{}])[0] if isinstance(config.get("train"), list) else {}
+    first = first if isinstance(first, dict) else {}
+    source, target = first.get("src", config.get("train_src")), first.get("tgt", config.get("train_tgt"))
+    codes = (code_in_name(source), code_in_name(target))
+    return codes if None not in codes and codes[0] != codes[1] else (None, None)
+
+
+def code_in_name(path: object) -> str | None:
+    """The last two-letter part of a file name (``train.en.gz`` -> "en"), if any."""
+    if not isinstance(path, str):
+        return None
+    parts = [part for part in Path(path).name.split(".")[1:]
+             if re.fullmatch(r"[a-z]{2}", part) and part not in COMPRESSED]
+    return parts[-1] if parts else None
