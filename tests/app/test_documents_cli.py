@@ -1,6 +1,7 @@
 """``attnmt translate --input-format html|xml|srt|vtt`` and sentence splitting, end to end on the tiny model,
 and ``"format": "html"`` in a request to the server."""
 
+import gzip
 import io
 import warnings
 
@@ -285,6 +286,45 @@ def test_markup_under_an_extension_attnmt_does_not_know_is_refused_in_one_line(t
     code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
     assert code == 2 and err.startswith(f"attnmt: error: {source} starts with XML or HTML markup, not text, ")
     assert "--input-format" in err and len(err.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("name", "start"), [
+    ("drawing.svg", b'<svg xmlns="http://www.w3.org/2000/svg" width="10">'),
+    ("a.fodx", b'\xef\xbb\xbf <office:document\n xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0">'),
+    ("page.htm5", b"<!doctype html>\n<html>"),
+])
+def test_a_namespaced_root_or_a_doctype_under_an_extension_attnmt_does_not_know_is_refused(
+        trained_model, tmp_path, capsys, name, start):
+    source = tmp_path / name
+    source.write_bytes(start + b"<p>a dog runs</p>\n")
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {source} starts with XML or HTML markup, not text, ")
+
+
+def test_compressed_markup_is_refused_by_what_it_holds(trained_model, tmp_path, capsys):
+    """The check returned at once for a .gz name, and the SVG's every line went to the model."""
+    source = tmp_path / "pic.svg.gz"
+    source.write_bytes(gzip.compress(FLAT_TEXT.encode()))
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.gz"], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {source} starts with XML or HTML markup, not text, ")
+    assert "ending in .svg:" in err and not (tmp_path / "out.gz").exists()
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("README.md", '<p align="center">\na dog runs\n'),
+    ("chat.log", "<alice> a dog runs\n<bob> the boy laughs\n"),
+    ("README", "<b>a dog runs</b>\n"),
+    ("notes.md", "<!-- a comment -->\na dog runs\n"),
+    ("notes.md.gz", "<b>a dog runs</b>\n"),
+])
+def test_text_under_an_extension_attnmt_does_not_know_that_starts_with_a_tag_is_translated_as_text(
+        trained_model, tmp_path, capsys, name, text):
+    """Refused as markup for its first "<", where it was translated line by line before."""
+    source = tmp_path / name
+    data = text.encode()
+    source.write_bytes(gzip.compress(data) if name.endswith(".gz") else data)
+    code, out, err = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 0 and err == "" and out.count("\n") == text.count("\n")
 
 
 def test_a_txt_file_that_starts_with_markup_is_still_text(trained_model, tmp_path, capsys):

@@ -126,6 +126,24 @@ def test_a_form_text_boxs_text_is_translated_inside_the_field(mirror):
     assert first_paragraph(out).find(f".//{w('ffData')}/{w('name')}").get(w("val")) == "name"
 
 
+BLANK = "\u2002" * 5  # the result Word writes for a blank form text box: five en spaces
+
+
+@pytest.mark.parametrize(("before", "after", "given", "expected"), [
+    ("Name: ", "", "Name:", ["NAME: ", "begin", " FORMTEXT ", "separate", BLANK, "end"]),
+    ("Type ", " in the box.", "Type in the box.",
+     ["BOX. THE ", "begin", " FORMTEXT ", "separate", BLANK, "end", " IN TYPE"]),
+], ids=["at-the-end", "between-words"])
+def test_a_blank_form_text_boxs_spaces_are_kept_as_they_were(mirror, before, after, given, expected):
+    """Read as a mark over no words, the five en spaces became one ASCII space, the space before the
+    field was lost or moved inside it.  A result of spaces alone is kept, as before FORMTEXT was read."""
+    field = (FORM_BEGIN + '<w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r>'
+             + '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + text_run(BLANK) + END)
+    out = translated(text_run(before) + field + (text_run(after) if after else ""), mirror)
+    assert mirror.given == [given]
+    assert pieces(first_paragraph(out)) == expected
+
+
 def test_a_link_fields_runs_keep_their_looks_and_bookmarks_inside_it(mirror):
     """A bold word of the result lands on its translation; a bookmark inside stays inside the field;
     a code Word split over runs of their own looks is read whole, and kept as it was."""
@@ -317,3 +335,11 @@ def test_a_hyperlink_over_a_number_the_model_dropped_keeps_its_number(known, bef
     assert "".join(paragraph.itertext()) == out
     link = paragraph.find(w("hyperlink"))
     assert ("".join(link.itertext()), link.find(f".//{w('rStyle')}").get(w("val"))) == (number, "Hyperlink")
+
+
+def test_a_link_fields_number_the_model_dropped_is_written_again_inside_the_field(known):
+    """A HYPERLINK field is a link, as a w:hyperlink is: its emptied number comes back (emptied_marks)."""
+    runs = text_run("See page") + code_runs(LINK) + text_run(" 12 ") + END + text_run("for details.")
+    translator = known({"See page 12 for details.": ("Siehe Seite für Details.", [(0, 0), (1, 1), (3, 2), (4, 3)])})
+    assert pieces(first_paragraph(translated(runs, translator))) == ["Siehe Seite ", "begin", LINK, "separate", " 12 ",
+                                                                     "end", "für Details."]

@@ -21,6 +21,7 @@ the model has loaded.
 from __future__ import annotations
 
 import argparse
+import gzip
 import re
 from pathlib import Path
 
@@ -48,8 +49,14 @@ FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".
                    "vtt": ".vtt"}
 # --attributes' default: the attributes translated unless told (DocumentOptions.attributes).
 ATTRIBUTES = ",".join(DocumentOptions.attributes)
-# How markup begins (after a byte order mark and blank space): an XML declaration, a DOCTYPE or comment, an element.
-MARKUP_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*<(?:\?xml|!|[A-Za-z_])")
+# How a file that cannot be text begins (after a byte order mark and blank space): an XML declaration, a
+# DOCTYPE, or a first element that declares a namespace (an .svg, a flat file's <office:document xmlns:office=…>).
+# A text may start with "<" as well (a README's <p align="center">, a chat log's <alice>, a comment): it is
+# read as text, as before.
+MARKUP_START = re.compile(
+    rb"(?:\xef\xbb\xbf)?\s*<(?:\?xml|!DOCTYPE|[A-Za-z_][\w.:-]*\s[^<>]*?\bxmlns(?::[\w.-]+)?\s*=)", re.IGNORECASE)
+# How much of a file MARKUP_START reads: enough for a first tag's namespace declarations.
+HEAD_BYTES = 1024
 # An XLIFF file is XML: written by either format, its name may say either (check_output_format).
 XML_FORMATS = frozenset(("xml", "xliff"))
 
@@ -72,14 +79,15 @@ def check_text_input(path: str | None) -> None:
     .txt) is an office file or an archive: its bytes are no text.  Under a text name it is a file
     saved under the wrong name, and the error says what it is (misnamed_archive); under an
     extension attnmt does not know, the error names the extensions it translates.  Under such an
-    extension, markup (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
+    extension, XML (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
     refused too (unknown_markup): its every line of tags went to the model, and the file came
-    back broken; a .txt file that starts with "<" is text, as its name says."""
-    if path in (None, "-") or is_gzip_name(path) or not Path(path).is_file():
+    back broken; a file that merely starts with "<" (a README.md's HTML, a chat log's <name>) is
+    text, and so is a .txt file whatever it starts with, as its name says.  A .gz file is checked
+    by what it holds, as attnmt.text.data.read_lines reads it, under the extension before .gz."""
+    if path in (None, "-") or not Path(path).is_file():
         return
-    with open(path, "rb") as f:
-        head = f.read(64)
-    suffix = Path(path).suffix
+    head = first_bytes(path)
+    suffix = Path(Path(path).stem if is_gzip_name(path) else path).suffix
     if suffix.lower() not in TEXT_SUFFIXES and MARKUP_START.match(head):
         raise ConfigError(unknown_markup(path, suffix))
     if not head.startswith(ARCHIVE_STARTS):
@@ -89,6 +97,16 @@ def check_text_input(path: str | None) -> None:
     raise ConfigError(f"{path} is an office file or an archive, not text, and attnmt does not translate files "
                       f"ending in {suffix or '(no extension)'}: it translates "
                       f"{', '.join(supported_suffixes())} (a template or a copy saved as one of these can be)")
+
+
+def first_bytes(path: str) -> bytes:
+    """The first HEAD_BYTES of the file, decompressed where its name ends in .gz; none where it is no
+    valid gzip file, which reading it names in one line."""
+    try:
+        with (gzip.open if is_gzip_name(path) else open)(path, "rb") as f:
+            return f.read(HEAD_BYTES)
+    except (gzip.BadGzipFile, EOFError, OSError):
+        return b""
 
 
 def unknown_markup(path: str, suffix: str) -> str:

@@ -1,18 +1,32 @@
-"""A mark over a number that the translation left empty gets its number back.
+"""A link over a number that the translation left empty gets its number back.
 
 The model drops digits now and then ("See page <1> for details." -> "Siehe Seite für Details."),
-and a mark over them alone (a link to a note, a phone number, "+1 555 0100") was then written
-around nothing: an empty ``<w:hyperlink/>`` or ``<text:a/>``, the number gone from the page.  A
-number reads the same in either language, so such a mark holds its source text again, with the
-marks inside it as they stood there, at the place the translation gave it, a space either side
-where the source had one.  Not where the number came back elsewhere in the block's translation
-(the model wrote it, the alignment put it outside the mark): it would then be there twice.
+and a link over them alone (to a note, a phone number, "+1 555 0100") was then written around
+nothing: an empty ``<w:hyperlink/>`` or ``<text:a/>``, the number gone from the page and nothing
+left to click.  A number reads the same in either language, so such a link (is_link) holds its
+source text again, with the marks inside it as they stood there, at the place the translation
+gave it, a space either side where the source had one.
+
+Not where the number came back elsewhere in the block's translation (the model wrote it, the
+alignment put it outside the link): it would then be there twice.  Numbers are compared by their
+digits (number_tokens), as the model may write them in the target's way: "1,000" is "1.000", "3.5"
+is "3,5", and "1" is not the "1" of "10".  Other marks left empty (a bold or italic number, a
+span) stay empty, as the model may have written their number as a word ("He has <b>2</b> dogs."
+-> "Er hat zwei Hunde."): refilled, it would be there twice, and the reader loses only a look.
 """
 
 from __future__ import annotations
 
-from attnmt.documents.flat import FlatText, has_words
+import re
+
+from attnmt.documents.fields import field_code_kind
+from attnmt.documents.flat import FlatText, Mark, has_words
 from attnmt.documents.spans import Nested, Placement, nest, plain
+from attnmt.documents.wordml import w
+
+# A number as written: digits, and the group or decimal separators between them ("1,000.50",
+# "1 000" with a no-break space, "3'500"); a space parts two numbers ("+1 555 0100" is three).
+NUMBER = re.compile(r"\d+(?:[.,'\u00a0\u2009\u202f]\d+)*")
 
 
 def is_number(text: str) -> bool:
@@ -20,12 +34,44 @@ def is_number(text: str) -> bool:
     return any(character.isdigit() for character in text) and not has_words(text)
 
 
+def number_tokens(text: str) -> tuple[str, ...]:
+    """The numbers in ``text`` by their digits alone, in order: "+1 555 0100" -> ("1", "555", "0100");
+    "1,000" and "1.000" -> ("1000",)."""
+    return tuple(re.sub(r"\D", "", number) for number in NUMBER.findall(text))
+
+
+def holds(translation: tuple[str, ...], number: tuple[str, ...]) -> bool:
+    """Whether the numbers ``number`` stand in ``translation``, whole and in a row (number_tokens)."""
+    return any(translation[at:at + len(number)] == number for at in range(len(translation) - len(number) + 1))
+
+
+def is_link(mark: Mark) -> bool:
+    """Whether ``mark``'s element is a link a reader follows: Word's ``w:hyperlink`` or ``HYPERLINK``
+    field (a simple one, or the stand-in of a complex one: attnmt.documents.fields), or an ``a`` with
+    an ``href`` (HTML's, XHTML's, OpenDocument's ``text:a`` with its ``xlink:href``)."""
+    node = mark.node
+    if mark.atom or node is None or not isinstance(node.tag, str):
+        return False
+    if node.tag == w("fldSimple"):
+        return field_code_kind(node.get(w("instr"), "")) == "HYPERLINK"
+    if node.tag == w("hyperlink"):
+        return True
+    return local_name(node.tag) == "a" and any(local_name(key) == "href" for key in node.attrib)
+
+
+def local_name(name: str) -> str:
+    """An element's or attribute's name without its namespace ("{…xlink}href" -> "href"); an HTML
+    name with a prefix (``st1:place``, which lxml's QName refuses) as it is."""
+    return name.rpartition("}")[2]
+
+
 def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]) -> None:
-    """Each outermost mark of ``content`` (``flat``'s ``translation``, nested: spans.nest) over a
-    number (is_number) that holds no text, its number missing from the translation, filled with
-    its source content.  In place."""
-    numbers = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks) if not mark.atom}
-    emptied = {k for k, number in numbers.items() if is_number(number) and number not in translation}
+    """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: spans.nest)
+    over a number (is_number) that holds no text, its number missing from the translation
+    (number_tokens), filled with its source content.  In place."""
+    written = number_tokens(translation)
+    numbers = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks) if is_link(mark)}
+    emptied = {k for k, number in numbers.items() if is_number(number) and not holds(written, number_tokens(number))}
     if emptied:
         _refill(flat, content, _source_pieces(flat), emptied)
 

@@ -46,6 +46,11 @@ from attnmt.documents.wordml import w
 
 # A field's code starts with its kind; these kinds' results are words of their sentence.
 READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC"})
+# Of those, the kinds whose result is read where it is spaces alone (is_read_result): a link's " " stands
+# between two words ("Click< >here."), which kept were glued.  A blank form text box's result (FORMTEXT:
+# five en spaces, the box Word shows) or an index mark's spaces are the field's own: read as a mark over
+# no words, they became one space, or the space before the field moved inside, so they are kept.
+SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 CONTENTS_ANCHOR = re.compile(r'\\l\s+"?_Toc', re.IGNORECASE)  # a contents entry's link to its heading
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
@@ -57,31 +62,40 @@ CODE_MARKS = frozenset({w("bookmarkStart"), w("bookmarkEnd"), w("commentRangeSta
 
 def is_read_code(code: str) -> bool:
     """Whether a field of ``code`` (``HYPERLINK "https://example.com"``) has a result the model reads."""
+    return field_code_kind(code) in READ_KINDS and not CONTENTS_ANCHOR.search(code)
+
+
+def field_code_kind(code: str) -> str:
+    """The kind a field's ``code`` starts with, upper-cased (``HYPERLINK``); "" for an empty code."""
     words = code.split()
-    return bool(words) and words[0].upper() in READ_KINDS and not CONTENTS_ANCHOR.search(code)
+    return words[0].upper() if words else ""
 
 
 def is_read_field(node: etree._Element) -> bool:
     """Whether ``node`` is a simple field (``w:fldSimple``) whose result the model reads (is_read_code,
     is_read_result)."""
-    return node.tag == w("fldSimple") and is_read_code(node.get(w("instr"), "")) and is_read_result(node)
+    code = node.get(w("instr"), "")
+    return node.tag == w("fldSimple") and is_read_code(code) and is_read_result(code, node)
 
 
-def is_read_result(*nodes: etree._Element) -> bool:
-    """Whether the model reads a link's result ``nodes`` (their text outside the fields among them):
+def is_read_result(code: str, *nodes: etree._Element) -> bool:
+    """Whether the model reads the result ``nodes`` of a field of ``code`` (their text outside the fields among them):
     where it has a letter, a space at either end, or a sentence's stop.  One of digits and symbols
     alone (a note's number after a full stop, "park.¹²", a citation, "park[1]", a ``*``, a phone
     number) is kept whole, as every other field is: read with its sentence, it glued itself to the
     word before it (and "park.12 A cat" to the next sentence), and the model dropped it.  Kept, one
     with a space at an end took that space with it ("In< 2024 >the dog" read "Inthe dog"), and one
     with a stop its sentence's end ("See page <12.> The cat" read as one sentence), so those are
-    read, as any words are."""
+    read, as any words are.  One of spaces alone is read only for SPACE_KINDS (a link's, not a blank
+    form box's)."""
     depth, text = 0, ""
     for part in (part for node in nodes for part in node.iter(w("fldChar"), w("t"))):
         if part.tag == w("fldChar"):
             depth = depth_after([part], depth)
         elif not depth:
             text += part.text or ""
+    if not text.strip():
+        return text != "" and field_code_kind(code) in SPACE_KINDS
     return has_words(text) or text != text.strip() or any(character in SENTENCE_ENDS for character in text)
 
 
@@ -190,7 +204,7 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
     if not all(is_code_run(node) or node.tag in CODE_MARKS for node in opening) or not is_code_run(closing):
         return None
     result = list(children[separate + 1:end])
-    if not is_read_code(code) or not is_read_result(*result):
+    if not is_read_code(code) or not is_read_result(code, *result):
         return None
     if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
         return None  # the separator is not its run's last part, or the end's run holds a field's begin too

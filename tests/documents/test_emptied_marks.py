@@ -1,0 +1,46 @@
+"""A link over a number the model dropped gets its number back (attnmt.documents.emptied_marks);
+a number the model wrote in the target's way, or a mark that is no link, is not written twice.
+
+The known translator gives each sentence the translation and alignment written beside it; the alignment leaves
+the marked number's word out, so the mark comes back empty."""
+
+import pytest
+
+from attnmt.documents.emptied_marks import number_tokens
+from attnmt.documents.markup import translate_markup
+
+# "It costs <x>N</x> dollars.": It, costs and dollars. aligned to Es, kostet and Dollar.
+COSTS = [(0, 0), (1, 1), (3, 3)]
+
+
+@pytest.mark.parametrize(("page", "translation", "out"), [
+    ('<p>It costs <a href="#p">1,000</a> dollars.</p>', "Es kostet 1.000 Dollar.",
+     '<p>Es kostet 1.000 <a href="#p"></a>Dollar.</p>'),
+    ('<p>It costs <a href="#p">3.5</a> dollars.</p>', "Es kostet 3,5 Dollar.",
+     '<p>Es kostet 3,5 <a href="#p"></a>Dollar.</p>'),
+], ids=["group-separator", "decimal-separator"])
+def test_a_links_number_the_model_wrote_in_the_targets_way_is_not_written_twice(known, page, translation, out):
+    """Compared as strings, "1,000" was missing from "Es kostet 1.000 Dollar.", and the link was
+    refilled: "Es kostet 1.000 1,000 Dollar."."""
+    source = page.removeprefix("<p>").removesuffix("</p>").replace('<a href="#p">', "").replace("</a>", "")
+    assert translate_markup([page], known({source: (translation, COSTS)})) == [out]
+
+
+@pytest.mark.parametrize("tag", ["b", "i", "span"])
+def test_an_emptied_mark_that_is_no_link_stays_empty(known, tag):
+    """The model wrote the number as a word: refilled, "Er hat zwei 2 Hunde." said it twice."""
+    page = f"<p>He has <{tag}>2</{tag}> dogs.</p>"
+    translator = known({"He has 2 dogs.": ("Er hat zwei Hunde.", [(0, 0), (1, 1), (3, 3)])})
+    assert translate_markup([page], translator) == [f"<p>Er hat zwei <{tag}></{tag}>Hunde.</p>"]
+
+
+def test_a_links_number_inside_a_longer_number_of_the_translation_is_refilled(known):
+    """The "1" was found inside "10", and the link was written empty: "Siehe Seite von 10."."""
+    page = '<p>See page <a href="#n">1</a> of 10.</p>'
+    translator = known({"See page 1 of 10.": ("Siehe Seite von 10.", [(0, 0), (1, 1), (3, 2), (4, 3)])})
+    assert translate_markup([page], translator) == ['<p>Siehe Seite <a href="#n">1</a> von 10.</p>']
+
+
+def test_numbers_are_compared_by_their_digits_whole():
+    assert number_tokens("1,000 and 1.000,50 or 3'500") == ("1000", "100050", "3500")
+    assert number_tokens("+1 555 0100, page 10") == ("1", "555", "0100", "10")
