@@ -53,9 +53,10 @@ def test_a_command_of_an_extra_names_it_in_one_line_in_a_core_install(extra, com
     assert f"pip install 'attnmt[{extra}]'" in done.stderr
 
 
-@pytest.mark.parametrize(("command", "extra"), [("attention", "plot"), ("plot", "plot"), ("export", "export")])
+@pytest.mark.parametrize(("command", "extra"), [("attention", "plot"), ("plot", "plot"), ("export", "export"),
+                                               ("serve", "serve")])
 def test_the_command_list_names_the_extra_a_command_needs(command, extra, capsys):
-    """`attnmt --help` tagged attention "(attnmt[plot])" but not plot, which needs the same extra."""
+    """`attnmt --help` tagged attention "(attnmt[plot])" but not plot, which needs the same extra, nor serve."""
     with pytest.raises(SystemExit):
         main(["--help"])
     entries = dict(re.findall(r"^    (\S+)\s+(.*?)(?=\n    \S|\n\n)", capsys.readouterr().out, re.M | re.S))

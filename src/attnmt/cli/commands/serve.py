@@ -105,7 +105,7 @@ def file_limits(args: argparse.Namespace) -> dict:
 
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("serve", help="serve models: LibreTranslate's API, attnmt's API and a web page "
-                                          "with attention")
+                                          "with attention (attnmt[serve])")
     p.add_argument("--model", required=True, action="append", metavar="[SRC-TGT=]MODEL_DIR",
                    help="model directory written by 'attnmt train', with its language pair for LibreTranslate's "
                         "clients (en-de=runs/en_de); repeat for several models, one per pair")
