@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from attnmt.documents.fields import field_code_kind
 from attnmt.documents.flat import FlatText, Mark, has_words
 from attnmt.documents.spans import Nested, Placement, nest, plain
@@ -49,8 +51,8 @@ def is_link(mark: Mark) -> bool:
     """Whether ``mark``'s element is a link a reader follows: Word's ``w:hyperlink`` or ``HYPERLINK``
     field (a simple one, or the stand-in of a complex one: attnmt.documents.fields), or an ``a`` with
     an ``href`` (HTML's, XHTML's, OpenDocument's ``text:a`` with its ``xlink:href``)."""
-    node = mark.node
-    if mark.atom or node is None or not isinstance(node.tag, str):
+    node = mark.node  # a subtitle's cue tag (attnmt.documents.cue_text) is no element: never a link
+    if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str):
         return False
     if node.tag == w("fldSimple"):
         return field_code_kind(node.get(w("instr"), "")) == "HYPERLINK"
