@@ -36,7 +36,8 @@ What is translated, per format:
 The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 ``dc:language``) is set to ``DocumentOptions.target_lang`` where one is given; a Word or
 PowerPoint paragraph whose every sentence kept its source text (--below-quality source) says the
-source language (``DocumentOptions.source_lang``) on its runs.
+source language (``DocumentOptions.source_lang``) on its runs; a translated Word paragraph is laid
+out in the target language's direction (``w:bidi``, ``w:rtl``).
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, WORD, s
-from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
+from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction, set_language
 from attnmt.documents.ooxml_package import (
     CONTENT_TYPES,
     OOXML_PARTS,
@@ -293,7 +294,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
     translated in place before that paragraph copies the box; a paragraph whose sentences all kept
     their source (FlatText.source_kept) says the languages its runs stated again where the target's
-    was set (ooxml_language.say_source_language), and what set_language kept aside for it is then
+    was set (ooxml_language.say_source_language), a translated Word paragraph takes the target's
+    direction (ooxml_language.set_direction), and what set_language kept aside for it is then
     taken out of every part (forget_languages).  A workbook's string whose translation is too long
     for a cell keeps its source (attnmt.documents.cell_limit: a warning naming the file, ``name``,
     and it is withdrawn from the ``review``).  A part with jobs is marked
@@ -316,9 +318,12 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
             continue
         job.finish(result)
         # before a paragraph holding this one (in a text box) copies it
-        if (options.target_lang and isinstance(job, ParagraphJob) and job.flat.source_kept
-                and job.dialect in (WORD, DRAWING)):  # the dialects set_language gave the target language
+        if not options.target_lang or not isinstance(job, ParagraphJob) or job.dialect not in (WORD, DRAWING):
+            continue  # the dialects set_language gave the target language
+        if job.flat.source_kept:
             say_source_language(job.paragraph, job.dialect, options.source_lang)
+        elif job.dialect is WORD:  # translated: laid out in the target's direction
+            set_direction(job.paragraph, job.styles, options.target_lang)
     if options.target_lang:
         for part in parts:
             forget_languages(part.tree.getroot())

@@ -1,14 +1,17 @@
 """The language Office Open XML runs state (Word's ``w:lang``, DrawingML's ``lang``): the target
 language on every run of a translated part (``set_language``), and the source's again on the
 runs of a paragraph that kept its source text (``say_source_language``), which Word and
-PowerPoint would otherwise check for spelling, hyphenate and read aloud as the target's."""
+PowerPoint would otherwise check for spelling, hyphenate and read aloud as the target's.  And the
+direction a translated Word paragraph is written in, the target language's (``set_direction``)."""
 
 from __future__ import annotations
 
 from lxml import etree
 
+from attnmt.documents.language import direction
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, Dialect, a
-from attnmt.documents.wordml import w
+from attnmt.documents.word_styles import WordStyles
+from attnmt.documents.wordml import OFF, w
 
 # Where set_language leaves the language a run stated before it (on the run: a run written again
 # from its template keeps the template's attributes, attnmt.documents.ooxml.ParagraphJob._new_run,
@@ -18,6 +21,12 @@ STATED = "attnmt-stated-language"
 # Word's run properties that come after w:lang, in its schema's order (then the record of a tracked
 # change of format): a w:lang added to a run's properties goes before the first of them.
 AFTER_LANG = frozenset((w("eastAsianLayout"), w("specVanish"), w("oMath"), w("rPrChange")))
+# Word's run properties that come after w:rtl, and its paragraph properties that come after
+# w:bidi, in its schema's order: one added goes before the first of them.
+AFTER_RTL = frozenset(map(w, "cs em lang eastAsianLayout specVanish oMath rPrChange".split()))
+AFTER_BIDI = frozenset(map(w, "adjustRightInd snapToGrid spacing ind contextualSpacing mirrorIndents suppressOverlap "
+                              "jc textDirection textAlignment textboxTightWrap outlineLvl divId cnfStyle rPr sectPr "
+                              "pPrChange".split()))
 
 
 def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
@@ -89,6 +98,79 @@ def say_source_language(paragraph: etree._Element, dialect: Dialect, language: s
             mark.set("lang", paragraph.get(STATED, language))
 
 
+def set_direction(paragraph: etree._Element, styles: WordStyles | None, language: str) -> None:
+    """A translated Word paragraph written in ``language``'s direction (attnmt.documents.language.
+    direction, as an HTML block's ``dir`` is): right to left (``w:bidi``) for Arabic or Hebrew, else
+    left to right, where its own ``w:bidi`` or, without one, its ``styles`` said otherwise (its own
+    taken out where the styles give the target's direction, else ``w:bidi w:val="0"`` or
+    ``w:bidi``); and each of its runs, and its mark, with ``w:rtl`` for a right-to-left target and
+    without for a left-to-right one.  An Arabic paragraph translated into German was still laid
+    out from the right, and a German word still said to be right-to-left text.  The runs of a
+    paragraph inside it (a text box's) are that paragraph's, which says its own."""
+    rtl = direction(language) == "rtl"
+    own_properties = paragraph.find(w("pPr"))
+    styled = styled_bidi(paragraph, styles)
+    own = None if own_properties is None else own_properties.find(w("bidi"))
+    if (is_on(own) if own is not None else styled) != rtl:
+        if styled == rtl:
+            take_out(own)  # the styles give the target's direction
+        else:
+            if own_properties is None:
+                own_properties = paragraph.makeelement(w("pPr"), {})
+                paragraph.insert(0, own_properties)  # the properties come first in a paragraph
+            own = own if own is not None else added(own_properties, w("bidi"), AFTER_BIDI)
+            switch(own, rtl)
+    mark = None if own_properties is None else own_properties.find(w("rPr"))
+    runs = [run for run in paragraph.iter(WORD.run) if next(run.iterancestors(WORD.paragraph)) is paragraph]
+    stating = [properties(run, WORD) for run in runs] if rtl else [run.find(w("rPr")) for run in runs]
+    for found in (found for found in [*stating, mark] if found is not None):
+        said = found.find(w("rtl"))
+        if rtl:
+            switch(said if said is not None else added(found, w("rtl"), AFTER_RTL), True)
+        elif said is not None:
+            take_out(said)
+
+
+def styled_bidi(paragraph: etree._Element, styles: WordStyles | None) -> bool:
+    """Whether ``paragraph``'s styles (its paragraph style, the defaults) lay it out right to left."""
+    layers = styles.paragraph_layers(paragraph) if styles is not None else []
+    said = [bidi for layer in layers for bidi in layer.findall(w("bidi"))]  # the strongest last
+    return bool(said) and is_on(said[-1])
+
+
+def is_on(element: etree._Element | None) -> bool:
+    """Whether an on/off property (``w:bidi``, ``w:rtl``) is there and not turned off (``w:val="0"``)."""
+    return element is not None and element.get(w("val")) not in OFF
+
+
+def take_out(element: etree._Element) -> None:
+    """A property taken out of its properties, and they out of their run or paragraph where it was
+    the last of them (``<w:rPr><w:rtl/></w:rPr>``): none is then said."""
+    holder = element.getparent()
+    holder.remove(element)
+    if not len(holder) and not holder.attrib and holder.getparent() is not None:
+        holder.getparent().remove(holder)
+
+
+def switch(element: etree._Element, on: bool) -> None:
+    """An on/off property turned on (no ``w:val``: on, as Word writes it) or off (``w:val="0"``)."""
+    if on:
+        element.attrib.pop(w("val"), None)
+    else:
+        element.set(w("val"), "0")
+
+
+def added(properties: etree._Element, tag: str, after: frozenset[str]) -> etree._Element:
+    """A new ``tag`` in ``properties``, in its schema's place: before the first of ``after``."""
+    element = properties.makeelement(tag, {})
+    following = next((child for child in properties if child.tag in after), None)
+    if following is None:
+        properties.append(element)
+    else:
+        following.addprevious(element)
+    return element
+
+
 def properties(run: etree._Element, dialect: Dialect) -> etree._Element:
     """The run's properties, added first in it where it has none."""
     found = run.find(dialect.properties)
@@ -101,11 +183,4 @@ def properties(run: etree._Element, dialect: Dialect) -> etree._Element:
 def word_language(properties: etree._Element) -> etree._Element:
     """The ``w:lang`` of Word run properties, added in its schema's place where they have none."""
     lang = properties.find(w("lang"))
-    if lang is None:
-        lang = properties.makeelement(w("lang"), {})
-        after = next((child for child in properties if child.tag in AFTER_LANG), None)
-        if after is None:
-            properties.append(lang)
-        else:
-            after.addprevious(lang)
-    return lang
+    return added(properties, w("lang"), AFTER_LANG) if lang is None else lang

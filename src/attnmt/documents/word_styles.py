@@ -32,7 +32,8 @@ class WordStyles:
     """The run properties of each style (its id -> its ``w:rPr``, None where it has none), each
     style's type (``paragraph``, ``character``, ``table``), the style each is based on, the
     defaults' ``w:rPr``, the default style of each type (its id) and each style's name (``w:name``,
-    else its id)."""
+    else its id); and each style's paragraph properties (``w:pPr``) and the defaults', which say
+    whether a paragraph is laid out right to left (attnmt.documents.ooxml_language.set_direction)."""
 
     properties: dict[str, etree._Element | None] = field(default_factory=dict)
     kinds: dict[str, str] = field(default_factory=dict)
@@ -40,6 +41,8 @@ class WordStyles:
     defaults: etree._Element | None = None
     default_styles: dict[str, str] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
+    paragraph_properties: dict[str, etree._Element | None] = field(default_factory=dict)  # each style's w:pPr
+    paragraph_defaults: etree._Element | None = None
 
     @classmethod
     def of(cls, root: etree._Element) -> WordStyles:
@@ -49,11 +52,13 @@ class WordStyles:
         based_on: dict[str, str] = {}
         default_styles: dict[str, str] = {}
         names: dict[str, str] = {}
+        paragraph_properties: dict[str, etree._Element | None] = {}
         for style in root.iterchildren(w("style")):
             name, kind = style.get(w("styleId")), style.get(w("type"), "paragraph")  # the type Word takes unsaid
             if name is None:
                 continue
             properties[name], kinds[name] = style.find(w("rPr")), kind
+            paragraph_properties[name] = style.find(w("pPr"))
             label = style.find(w("name"))
             names[name] = (None if label is None else label.get(w("val"))) or name
             parent = style.find(w("basedOn"))
@@ -62,7 +67,15 @@ class WordStyles:
             if style.get(w("default")) in ("1", "true", "on"):
                 default_styles.setdefault(kind, name)
         return cls(properties, kinds, based_on,
-                   root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles, names)
+                   root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles, names,
+                   paragraph_properties, root.find(f"{w('docDefaults')}/{w('pPrDefault')}/{w('pPr')}"))
+
+    def paragraph_layers(self, paragraph: etree._Element) -> list[etree._Element]:
+        """The paragraph properties ``paragraph``'s styles give it, weakest first: the defaults', then
+        its paragraph style's (after those of the styles it is based on); not its own ``w:pPr``."""
+        style = self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")
+        found = [self.paragraph_defaults, *(self.paragraph_properties.get(name) for name in self.lineage(style))]
+        return [properties for properties in found if properties is not None]
 
     def layers(self, run: etree._Element | None, paragraph: etree._Element) -> list[etree._Element]:
         """The run properties that give ``run`` (None: a run with no properties of its own) in

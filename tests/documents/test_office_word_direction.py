@@ -1,0 +1,100 @@
+"""The direction of a translated Word paragraph (attnmt.documents.ooxml_language.set_direction):
+the target language's, as an HTML block's ``dir`` becomes it.  A right-to-left paragraph
+(``w:bidi``) and its right-to-left runs (``w:rtl``) translated into German are laid out left to
+right; a left-to-right one translated into Arabic right to left.  A paragraph not translated keeps
+its own.  Mirror: words upper-cased in reverse order."""
+
+import io
+
+import docx
+from docx.enum.style import WD_STYLE_TYPE
+from lxml import etree
+from office_files import W, docx_bytes
+
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+
+
+def w(name: str) -> str:
+    return f"{{{W}}}{name}"
+
+
+def body(data: bytes, translator, **options) -> list[etree._Element]:
+    """The paragraphs of the translated file's body (python-docx's elements, read again)."""
+    out = translate_office(data, ".docx", translator, DocumentOptions(**options))
+    return docx.Document(io.BytesIO(out)).element.body.findall(w("p"))
+
+
+def tags(properties: etree._Element | None) -> list[str]:
+    return [] if properties is None else [etree.QName(child).localname for child in properties]
+
+
+def right_to_left(document, text: str, style: str | None = None) -> None:
+    """An Arabic-looking paragraph as Word writes one: ``w:bidi`` on it, ``w:rtl`` on its run."""
+    paragraph = document.add_paragraph(style=style)
+    paragraph._p.get_or_add_pPr().append(etree.Element(w("bidi")))
+    run = paragraph.add_run(text)
+    run._r.get_or_add_rPr().append(etree.Element(w("rtl")))
+
+
+def test_a_right_to_left_paragraph_translated_into_german_is_laid_out_left_to_right(mirror):
+    """It came out <w:pPr><w:bidi/></w:pPr>…<w:rPr><w:rtl/></w:rPr><w:t>Ein schnüffelt.: German set from the right."""
+    document = docx.Document()
+    right_to_left(document, "The dog runs.")
+    right_to_left(document, "42")  # no words: not translated, it keeps its direction
+    translated, kept = body(docx_bytes(document), mirror, target_lang="de")
+    assert [t.text for t in translated.iter(w("t"))] == ["RUNS. DOG THE"]
+    assert translated.find(f"{w('pPr')}/{w('bidi')}") is None and not list(translated.iter(w("rtl")))
+    assert kept.find(f"{w('pPr')}/{w('bidi')}") is not None and len(list(kept.iter(w("rtl")))) == 1
+
+
+def test_without_a_target_language_the_direction_is_kept(mirror):
+    document = docx.Document()
+    right_to_left(document, "The dog runs.")
+    paragraph = body(docx_bytes(document), mirror)[0]
+    assert paragraph.find(f"{w('pPr')}/{w('bidi')}") is not None and len(list(paragraph.iter(w("rtl")))) == 1
+
+
+def test_a_style_that_sets_right_to_left_is_turned_off_on_the_paragraph(mirror):
+    document = docx.Document()
+    style = document.styles.add_style("Arabic", WD_STYLE_TYPE.PARAGRAPH)
+    style.element.get_or_add_pPr().append(etree.Element(w("bidi")))
+    document.add_paragraph("The dog runs.", style="Arabic")
+    right_to_left(document, "The cat sleeps.", style="Arabic")
+    for paragraph in body(docx_bytes(document), mirror, target_lang="de-DE"):
+        bidi = paragraph.findall(f"{w('pPr')}/{w('bidi')}")
+        assert [each.get(w("val")) for each in bidi] == ["0"]
+        assert tags(paragraph.find(w("pPr")))[:2] == ["pStyle", "bidi"]
+
+
+def test_a_paragraph_translated_into_arabic_is_laid_out_right_to_left(mirror):
+    """Its w:bidi and its runs' w:rtl each in the schema's place: before w:jc, before w:lang."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("The dog ", style="Heading 1")
+    paragraph.alignment = 1
+    bold = paragraph.add_run("runs")
+    bold.bold = True
+    bold._r.get_or_add_rPr().append(etree.Element(w("lang"), {w("val"): "en-US"}))
+    paragraph.add_run(".")
+    out = body(docx_bytes(document), mirror, target_lang="ar")[0]
+    assert tags(out.find(w("pPr"))) == ["pStyle", "bidi", "jc"]
+    assert out.find(f"{w('pPr')}/{w('bidi')}").get(w("val")) is None  # on, as Word writes it
+    runs = out.findall(w("r"))
+    assert len(runs) > 1 and all("rtl" in tags(run.find(w("rPr"))) for run in runs)
+    assert ["b", "rtl", "lang"] in [tags(run.find(w("rPr"))) for run in runs]
+    assert "".join(t.text for t in out.iter(w("t"))) == "RUNS. DOG THE"
+
+
+def test_a_paragraph_that_kept_its_source_keeps_its_direction(mirror):
+    """--below-quality source: its text is still the source's, right to left."""
+    review = Review(lambda sources, texts: [Assessment(0.2 if "bad" in s else 0.9, [], False) for s in sources], 0.5,
+                    source_below=True)
+    document = docx.Document()
+    right_to_left(document, "A bad dog runs.")
+    right_to_left(document, "The cat sleeps.")
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions(target_lang="de"), review=review)
+    kept, translated = docx.Document(io.BytesIO(out)).element.body.findall(w("p"))
+    assert kept.find(f"{w('pPr')}/{w('bidi')}") is not None and len(list(kept.iter(w("rtl")))) == 1
+    assert translated.find(f"{w('pPr')}/{w('bidi')}") is None and not list(translated.iter(w("rtl")))
