@@ -353,6 +353,16 @@ def test_a_term_of_emoji_is_found_where_it_is_a_whole_emoji():
     assert glossary.found_in("a do\u200dg") == [(2, 6, "Hund")]
 
 
+@pytest.mark.parametrize("text", ["★\u200ddog", "🐕\u200ddog", "👩🏽\u200ddog"], ids=["star", "emoji", "skin tone"])
+def test_a_term_of_letters_after_a_symbol_and_a_joiner_is_found(text):
+    """A joiner joins the next character to the symbol before it only where that is a pictographic
+    symbol (UAX #29, GB11); a letter after it begins a grapheme cluster of its own, so "dog" here is
+    a whole word (a joiner after any symbol had blocked the term: no "dog" in "★\u200ddog")."""
+    glossary = Glossary.of({"dog": "Hund"})
+    assert glossary.matches(text) == ["Hund"]
+    assert glossary.found_in(text) == [(len(text) - 3, len(text), "Hund")]
+
+
 @pytest.mark.parametrize("text, span", [
     ("חיפשתי ב\u2066Google\u2069 אתמול", (9, 15)),  # a Latin name isolated in Hebrew, glued to its prefix
     ("بحثت في\u2067Google\u2069", (8, 14)),

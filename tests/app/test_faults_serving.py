@@ -4,6 +4,7 @@ concurrent requests, a stop while a request is half-sent.
 Afterwards it must still answer correctly.  Traffic goes to 127.0.0.1 only, bounded in count and time.
 """
 
+import errno
 import json
 import shutil
 import signal
@@ -248,6 +249,43 @@ def test_a_port_in_use_is_one_error_naming_the_host_and_port():
         port = taken.getsockname()[1]
         with pytest.raises(ConfigError, match=rf"^cannot listen on 127\.0\.0\.1:{port}: Address already in use$"):
             run_until_stopped(no_app, "127.0.0.1", port, 10.0, 10.0)
+
+
+def no_ipv6_sockets(monkeypatch) -> None:
+    """socket.socket refuses IPv6 as a kernel built without it does; IPv4 sockets are made as usual."""
+    real = socket.socket
+
+    def made(family=socket.AF_INET, *args, **kwargs):
+        if family == socket.AF_INET6:
+            raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
+        return real(family, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "socket", made)
+
+
+def test_an_address_family_the_kernel_lacks_is_skipped_as_asyncio_skips_it(monkeypatch):
+    # "" resolves to :: and 0.0.0.0; without IPv6 the server said "cannot listen on :0" and exited with 2
+    from attnmt.server.listening import listening_sockets
+
+    wildcards = [(socket.AF_INET6, socket.SOCK_STREAM, 6, "", ("::", 0, 0, 0)),
+                 (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("0.0.0.0", 0))]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: wildcards)
+    no_ipv6_sockets(monkeypatch)
+    sockets = listening_sockets("", 0)
+    try:
+        assert [(sock.family, sock.getsockname()[0]) for sock in sockets] == [(socket.AF_INET, "0.0.0.0")]
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def test_an_address_whose_socket_cannot_be_made_alone_is_one_error(monkeypatch):
+    from attnmt.errors import ConfigError
+    from attnmt.server.listening import listening_sockets
+
+    no_ipv6_sockets(monkeypatch)
+    with pytest.raises(ConfigError, match=r"^cannot listen on \[::1\]:8000: Address family not supported"):
+        listening_sockets("::1", 8000)
 
 
 def test_a_host_that_is_no_address_is_one_error_naming_it_and_the_port():

@@ -420,6 +420,16 @@ def test_a_fragment_ending_inside_a_comment_or_raw_text_gains_no_closing_body_an
     assert one(text, mirror) == back
 
 
+@pytest.mark.parametrize(("text", "back"), [
+    ("<p>a dog</p><?php echo 1;", "<p>DOG A</p><!--?php echo 1;-->"),  # a browser's bogus comment holds the rest
+    ("<p>a dog</p><![CDATA[x", "<p>DOG A</p><!--[CDATA[x-->"),
+    ("<p>a dog</p><!", "<p>DOG A</p><!---->"),
+])
+def test_a_fragment_ending_inside_a_bogus_comment_gains_no_closing_body(mirror, text, back):
+    # the bogus comment ran to the wrapper's first ">": "<?php echo 1;" came back "<!--?php echo 1;</body-->"
+    assert one(text, mirror) == back
+
+
 def test_xml_elements_on_lines_of_their_own_are_translated_apart_and_keep_the_layout(mirror):
     text = "<note>\n  <p>a dog runs</p>\n  <p>the <b>red</b> cat</p>\n</note>\n"
     assert one(text, mirror, xml=True) == "<note>\n  <p>RUNS DOG A</p>\n  <p>CAT <b>RED</b> THE</p>\n</note>\n"

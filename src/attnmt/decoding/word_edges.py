@@ -37,23 +37,33 @@ def may_end(text: str, end: int) -> bool:
 def joined(text: str, at: int) -> bool:
     """Whether ``text[at - 1]`` and ``text[at]`` are of one grapheme cluster (UAX #29), which a term's
     edge must not split: where ``text[at]`` is a combining mark (a variation selector is one), a
-    skin tone or a zero-width joiner, or ``text[at - 1]`` is a joiner ("🐕\\u200d🦺" is a service
-    dog, no "🐕"; "👍🏽" holds no "👍"); or between the two regional indicators of one flag, which
-    pair from the start of their run ("🇦🇩🇪🇸" is Andorra and Spain, no "🇩🇪").  False at the text's
-    ends."""
+    skin tone or a zero-width joiner, or ``text[at - 1]`` is a joiner and ``text[at]`` a pictographic
+    symbol (``pictographic``: "🐕\\u200d🦺" is a service dog, no "🐕"; "👍🏽" holds no "👍"; but
+    "★\\u200ddog" holds "dog", as a letter after a joiner begins a cluster of its own); or between the
+    two regional indicators of one flag, which pair from the start of their run ("🇦🇩🇪🇸" is Andorra
+    and Spain, no "🇩🇪").  False at the text's ends."""
     if not 0 < at < len(text):
         return False
     before, after = text[at - 1], text[at]
     if before < FIRST_JOINING and after < FIRST_JOINING:
         return False  # the common case, no combining mark, joiner, skin tone or flag, without a look-up
-    if after in SKIN_TONES or after == ZWJ or before == ZWJ or unicodedata.category(after).startswith("M"):
+    if after in SKIN_TONES or after == ZWJ or unicodedata.category(after).startswith("M"):
         return True
+    if before == ZWJ:
+        return pictographic(after)
     if after not in REGIONAL_INDICATORS:
         return False
     run = at  # the regional indicators before text[at] pair from the first of their run
     while run > 0 and text[run - 1] in REGIONAL_INDICATORS:
         run -= 1
     return (at - run) % 2 == 1
+
+
+def pictographic(character: str) -> bool:
+    """Whether a zero-width joiner joins ``character`` to the emoji before it (UAX #29's rule GB11,
+    for Extended_Pictographic characters): an other symbol (category So: "🦺", "♀", "★") or a code
+    point of plane 1's emoji blocks (U+1F000 to U+1FFFF), the unassigned ones too, kept for emoji."""
+    return unicodedata.category(character) == "So" or "\U0001F000" <= character <= "\U0001FFFF"
 
 
 def beside_unspaced(text: str, at: int) -> bool:

@@ -35,8 +35,10 @@ UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case
 # The end of the <html><body>...</body></html> that lxml wraps a fragment in; its closing tags show
 # the elements the text left open (a repair warned of), but a text that ends inside a comment or an
 # element of raw text (<script>, <textarea>, <plaintext>) reads them as its own: "<!-- x" came back
-# "<!-- x</body></html>-->".  Such a text is parsed again with no end, which closes what is open.
-WRAPPER_END = "</body></html>"
+# "<!-- x</body></html>-->".  One that ends inside a bogus comment ("<?php", "<![CDATA[", "<!", "</")
+# kept "</body" in it, up to the ">" that ended the comment: "<?x" came back "<!--?x</body-->".  Such a
+# text is parsed again with no end, which closes what is open and leaves the comment as a browser does.
+WRAPPER_ENDS = ("</body></html>", "</body")
 
 
 def is_comment(node: etree._Element) -> bool:
@@ -288,7 +290,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     if not is_document(text):
         holder = html.fragment_fromstring(text, create_parent="div", parser=parser)
         *_, last = holder.iter()
-        if (last.text or "").endswith(WRAPPER_END):  # the text ends in a comment or raw text, which took it in
+        if (last.text or "").endswith(WRAPPER_ENDS):  # the text ends in a comment or raw text, which took it in
             holder = html.fragment_fromstring(f"<html><body>{text}", create_parent="div", parser=parser)
         open_voids(holder)
         return Parsed(holder, False), parser, None

@@ -12,18 +12,27 @@ from attnmt.errors import ConfigError
 
 def listening_sockets(host: str, port: int) -> list[socket.socket]:
     """Sockets bound to every address ``host`` resolves to, on ``port`` (0: one the system chooses), as
-    asyncio's ``create_server(host=..., port=...)`` binds them; uvicorn listens on them.  Raises
-    ConfigError naming ``host:port`` (an IPv6 address in brackets) and the system's reason."""
+    asyncio's ``create_server(host=..., port=...)`` binds them; uvicorn listens on them.  An address
+    whose socket cannot be made is skipped, as asyncio skips it: ``""`` resolves to ``::`` as well as
+    ``0.0.0.0``, and a kernel without IPv6 refuses the IPv6 socket.  Raises ConfigError naming
+    ``host:port`` (an IPv6 address in brackets) and the system's reason when an address cannot be
+    bound, or when no address had a socket."""
     sockets: list[socket.socket] = []
     try:
         for family, kind, protocol, _, address in dict.fromkeys(
                 socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)):
-            sock = socket.socket(family, kind, protocol)
+            try:
+                sock = socket.socket(family, kind, protocol)
+            except OSError as error:
+                unmade = error  # this address's family is not available here; the others may be
+                continue
             sockets.append(sock)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart reuses a port left in TIME_WAIT
             if family == socket.AF_INET6:  # an IPv6 socket would otherwise take the IPv4 address as well
                 sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
             sock.bind(address)
+        if not sockets:
+            raise unmade
     except OSError as error:
         for sock in sockets:
             sock.close()
