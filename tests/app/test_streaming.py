@@ -191,7 +191,8 @@ def stand_in_stream(monkeypatch, text: str) -> list[str]:
     monkeypatch.setattr(streaming, "padded_sources", lambda model, tokenizer, sentences, **_: [(0, sentences[0])])
     monkeypatch.setattr(streaming, "beam_search", search)
     monkeypatch.setattr(streaming, "evaluating", lambda model: nullcontext())
-    served = SimpleNamespace(model=None, tokenizer=SimpleNamespace(decode=" ".join), document_options=DEFAULT_OPTIONS)
+    served = SimpleNamespace(model=None, tokenizer=SimpleNamespace(decode=" ".join), document_options=DEFAULT_OPTIONS,
+                             writes=None)  # no vocabulary: every symbol is left to the search
     sent = []
     translation = run_stream(served, text, Decoding(beam_size=1), sent.append, threading.Event())
     return [*sent, translation]

@@ -11,6 +11,9 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
     return [[float((s, t) in pairs) for s in range(sources)] for t in range(targets)]
 
 
+UNWRITABLE = "👍🏽❤\ufe0f🐕"  # what Dropping's vocabulary has no piece for
+
+
 class Same:
     """Every sentence translated as itself, each word aligned to itself; records what it was given."""
 
@@ -40,6 +43,18 @@ class Mirror(Same):
     def weights(self, source: str, translation: str) -> list[list[float]]:
         n = len(source.split())
         return one_hot({(k, n - 1 - k) for k in range(n)}, n, len(translation.split()))
+
+
+class Dropping(Mirror):
+    """Mirror's translation as a model writes it: without the characters its vocabulary cannot
+    write (UNWRITABLE: emoji; it writes "♥"), which it reads as unknown; ``writes`` says which."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = lambda text: not any(character in UNWRITABLE for character in text)
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return super().texts(["".join(c for c in s if c not in UNWRITABLE) for s in sentences])
 
 
 class Upper(Same):
@@ -98,6 +113,11 @@ def same() -> Same:
 @pytest.fixture
 def mirror() -> Mirror:
     return Mirror()
+
+
+@pytest.fixture
+def dropping() -> Dropping:
+    return Dropping()
 
 
 @pytest.fixture

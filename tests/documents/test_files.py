@@ -18,7 +18,8 @@ from attnmt.documents.files import (
     translate_file_bytes,
     translated_name,
 )
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, within_bytes
+from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
+from attnmt.documents.translator_parts import within_bytes
 from attnmt.errors import UserError
 
 OPTIONS = DocumentOptions()
@@ -134,7 +135,7 @@ def test_a_text_file_with_progress_keeps_its_translators_glossary(termed):
                                      lambda inner: Replaying(Sparing(inner))], ids=["Counted", "Sparing", "Replaying"])
 def test_a_wrapped_translators_glossary_and_fits_are_its_translators(wrapped, same):
     """Counted, Sparing and Replaying (a Wrapper each) answer with the glossary and ``fits`` of the
-    translator they hand sentences to; with None and ``within_bytes`` (pipeline.translator_fits)
+    translator they hand sentences to; with None and ``within_bytes`` (translator_parts.translator_fits)
     where it has neither."""
     glossary = Glossary.of({"2012": "zweitausendzwölf"})
     inner = FoundTranslations({}, glossary=glossary, fits=lambda sentence: len(sentence) < 9)

@@ -97,7 +97,7 @@ def test_a_line_too_long_to_join_reaches_the_translator_whole_in_two_sentences(s
 def test_a_translator_without_fits_is_not_sent_a_joined_sentence_too_long_for_a_model(same):
     """A user's translator without ``fits`` had two sentences joined around a term at any length,
     and the model cut the joined one, losing its words: without a tokenizer to count with, at
-    most 1,000 bytes are joined (pipeline.within_bytes), and beyond them the term warns."""
+    most 1,000 bytes are joined (translator_parts.within_bytes), and beyond them the term warns."""
     same.glossary = TERMS
     first = "A man " + "really " * 150 + "reads the Wham!"  # 1,071 characters: joined, past 1,022 tokens
     with pytest.warns(AttnmtWarning, match="'Wham! Guide' was not kept in one sentence"):

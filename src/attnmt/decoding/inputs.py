@@ -4,6 +4,7 @@ batches (padded_sources), as attnmt.decoding.translate searches them."""
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -213,6 +214,23 @@ def reads_whole(tokenizer: TextCodec, max_len: int) -> Callable[[str], bool]:
     longest_input), where ``encode_inputs`` would cut it.  The sentence splitter joins two sentences
     around a glossary term only where this holds (attnmt.documents.sentences.across_terms)."""
     return lambda sentence: len(tokenizer.encode(sentence)) <= max_len
+
+
+# byte_fallback's pieces, one for each UTF-8 byte of a character the vocabulary has no piece for
+BYTE_PIECE = re.compile(r"<0x[0-9A-Fa-f]{2}>")
+
+
+def writes_whole(tokenizer: TextCodec, unk_id: int) -> Callable[[str], bool]:
+    """Whether the model's target vocabulary writes a text (a symbol: "👍🏽", "©") with pieces of its
+    own: no unknown piece (``unk_id``), and no byte piece (byte_fallback's ``<0xF0>``, four of which
+    a model has rarely learnt to write for one emoji).  Documents keep a symbol it cannot write
+    where it stood (attnmt.documents.symbols): the model, which reads it as unknown, drops it."""
+    piece = getattr(tokenizer, "id_to_piece", None)
+
+    def writes(text: str) -> bool:
+        ids = tokenizer.encode_target(text)
+        return unk_id not in ids and not (piece and any(BYTE_PIECE.fullmatch(piece(i)) for i in ids))
+    return writes
 
 
 def encode_given_targets(tokenizer: TextCodec, translations: Sequence[str], max_len: int) -> list[list[int]]:

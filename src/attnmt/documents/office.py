@@ -84,6 +84,7 @@ from attnmt.documents.pipeline import (
     translate_flats,
     translator_fits,
     translator_glossary,
+    translator_writes,
 )
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
@@ -344,7 +345,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
             flat.place = Place(part.member, number)
     flats = [flat for group in groups for flat in group]
     sentences = flat_sentences(flats, options, translator_glossary(translator),  # as translate_flats splits them
-                               translator_fits(translator))
+                               translator_fits(translator), translator_writes(translator))
     total, done = sum(map(len, sentences)), 0
     if progress is not None:
         progress(0, total)

@@ -28,7 +28,7 @@ from functools import partial
 
 from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.inputs import reads_whole
+from attnmt.decoding.inputs import reads_whole, writes_whole
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
@@ -89,7 +89,8 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     assessments joined (attnmt.decoding.quality_joined.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
     fits = reads_whole(tokenizer, model.config.longest_input)  # as ModelTranslator.fits, where translate splits
-    sentences = [paragraph_sentences(text, options, glossary, fits) for text in texts]
+    writes = writes_whole(tokenizer, model.config.unk_id)  # as ModelTranslator.writes: the symbols it cannot are kept
+    sentences = [paragraph_sentences(text, options, glossary, fits, writes) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
     prefixes = [prefix if first else None for _, first in unique]
@@ -97,7 +98,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
                              max_sentences, glossary=glossary, prefix=prefixes, quality=quality)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
-    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary, fits)
+    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary, fits, writes)
                   for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
     if quality:
         assess_passed_through(model, tokenizer, texts, paragraphs, quality)
@@ -259,15 +260,18 @@ def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, tra
 
 def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
               weigh: Callable[[str, str], Weights], options: DocumentOptions,
-              glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None) -> Paragraph:
+              glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None,
+              writes: Callable[[str], bool] | None = None) -> Paragraph:
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
     itself, its glossary's terms replaced, as ``translate_paragraphs`` passes it through, scored 0);
     ``glossary``: the one the sentences were searched with, whose terms letterless parts take
     (letterless.with_terms); ``fits``: the limit they were split with (``paragraph_sentences``),
-    so that the text is split again into the same sentences."""
+    and ``writes``: the symbols the model's vocabulary writes, which were left in them (the others
+    are placed by ``weigh``'s alignments, as URLs are), so that the text is split again into the
+    same sentences."""
     result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
-        known = FoundTranslations({}, weigh, glossary, fits)
+        known = FoundTranslations({}, weigh, glossary, fits, writes)
         for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]

@@ -12,7 +12,6 @@ starts, ends or sits inside, in the same batches as their search.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -22,7 +21,7 @@ from torch import Tensor
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
-from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled, reads_whole
+from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled, reads_whole, writes_whole
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
@@ -34,7 +33,9 @@ from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
 from attnmt.documents.stops import kept_stops, without_added_end
+from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
+from attnmt.documents.translator_parts import translator_fits, translator_glossary, translator_writes
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
@@ -126,7 +127,9 @@ class Translator(Protocol):
     {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``).
     Optionally too, ``fits``: whether the model reads a sentence whole, so that the splitter joins
     no two sentences around a term into one it would cut (``translator_fits``; without it, the
-    tokenizer's count where one is reachable, else at most 1,000 bytes joined)."""
+    tokenizer's count where one is reachable, else at most 1,000 bytes joined: translator_parts).  And ``writes``:
+    whether the model's vocabulary writes a symbol, so that one it cannot is kept where it stood
+    (attnmt.documents.symbols; without it, every symbol is left to the model)."""
 
     @property
     def glossary(self) -> Glossary | Mapping[str, str] | None:
@@ -137,40 +140,6 @@ class Translator(Protocol):
         """Each sentence's translation and, where ``weighed``, its [target word][source word]
         cross-attention (attnmt.inspect.align.word_weights); None elsewhere."""
         ...
-
-
-def translator_fits(translator: Translator) -> Callable[[str], bool]:
-    """``translator``'s ``fits`` (ModelTranslator.fits), which the Translator protocol leaves
-    optional.  For a translator without one (a user's own), the model's limit counted with its
-    ``tokenizer`` where it has one and a ``model`` with a config (as ModelTranslator has), else
-    ``within_bytes``: None joined two sentences around a term at any length, and the model cut
-    the joined sentence, losing its words."""
-    fits = getattr(translator, "fits", None)
-    if fits is not None:
-        return fits
-    tokenizer = getattr(translator, "tokenizer", None)
-    longest = getattr(getattr(getattr(translator, "model", None), "config", None), "longest_input", None)
-    if tokenizer is not None and callable(getattr(tokenizer, "encode", None)) and isinstance(longest, int):
-        return reads_whole(tokenizer, longest)
-    return within_bytes
-
-
-def within_bytes(sentence: str) -> bool:
-    """Whether ``sentence`` surely fits a model of the default ``max_positions`` (1,022 tokens),
-    where nothing counts its tokens: it has at most ``UNCOUNTED_BYTES`` UTF-8 bytes in NFKC, and
-    a piece stands for at least one byte (byte fallback: four pieces for a rare character), but
-    for the word-start piece the tokenizer adds."""
-    return len(unicodedata.normalize("NFKC", sentence).encode("utf-8", "surrogatepass")) <= UNCOUNTED_BYTES
-
-
-UNCOUNTED_BYTES = 1_000
-
-
-def translator_glossary(translator: Translator) -> Glossary | None:
-    """``translator``'s glossary, which the Translator protocol leaves optional: None for a translator
-    without one (a user's own, written with ``translate`` alone, was an AttributeError), a dict read
-    by ``as_glossary`` (it failed deep in the letterless texts' terms), a ConfigError for another type."""
-    return as_glossary(getattr(translator, "glossary", None), f"{type(translator).__name__}.glossary")
 
 
 @dataclass
@@ -188,6 +157,10 @@ class Wrapper:
     @property
     def fits(self) -> Callable[[str], bool]:
         return translator_fits(self.translator)
+
+    @property
+    def writes(self) -> Callable[[str], bool] | None:
+        return translator_writes(self.translator)
 
 
 @dataclass
@@ -224,6 +197,11 @@ class ModelTranslator:
         """Whether the model reads a sentence whole (attnmt.decoding.inputs.reads_whole)."""
         return reads_whole(self.tokenizer, self.model.config.longest_input)
 
+    @property
+    def writes(self) -> Callable[[str], bool]:
+        """Whether the model's target vocabulary writes a symbol (attnmt.decoding.inputs.writes_whole)."""
+        return writes_whole(self.tokenizer, self.model.config.unk_id)
+
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         """Where the model fails on some sentences, SentencesFailed holds the others' outputs as this returns them."""
         try:
@@ -257,6 +235,7 @@ class FoundTranslations:
     weigh: Callable[[str, str], Weights] | None = None
     glossary: Glossary | None = None  # the one the translations were searched with: letterless texts take its terms
     fits: Callable[[str], bool] | None = None  # the model's limit their sentences were split with (translator_fits)
+    writes: Callable[[str], bool] | None = None  # what its vocabulary writes, when they were split (translator_writes)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]
@@ -277,7 +256,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     that stand in it replaced (``with_terms``), as it is where none does."""
     glossary = translator_glossary(translator)
     if sentences is None:
-        sentences = flat_sentences(flats, options, glossary, translator_fits(translator))
+        sentences = flat_sentences(flats, options, glossary, translator_fits(translator), translator_writes(translator))
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
@@ -322,10 +301,16 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
 
 
 def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary: Glossary | None = None,
-                   fits: Callable[[str], bool] | None = None) -> list[list[tuple[int, int]]]:
+                   fits: Callable[[str], bool] | None = None,
+                   writes: Callable[[str], bool] | None = None) -> list[list[tuple[int, int]]]:
     """Each flat text's sentences, (start, end) in its text, as ``options`` split them, read with
     the stops its atoms show (``kept_stops``), none ending inside a term of ``glossary`` where the
-    sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``)."""
+    sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``).
+    First, in place, the symbols the model's vocabulary cannot write (``writes``: ``translator_writes``)
+    are taken out of each flat text as atoms (attnmt.documents.symbols): every split comes here."""
+    if writes is not None:
+        for flat in flats:
+            take_out_symbols(flat, writes)
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
                            fits) for flat in flats]
 
@@ -368,22 +353,24 @@ def translate_paragraphs(texts: Sequence[str], translator: Translator,
 
 
 def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None,
-                        fits: Callable[[str], bool] | None = None) -> list[str]:
+                        fits: Callable[[str], bool] | None = None,
+                        writes: Callable[[str], bool] | None = None) -> list[str]:
     """The sentences of a plain text that ``translate_paragraphs`` gives a translator with
     ``glossary`` and ``fits``, in order: each line's sentences that have letters (the rest passes
     through, but for the glossary's terms that stand in it: ``with_terms``), none ending inside a
     term where the sentence so joined fits the model."""
-    return with_letters(paragraph_spans(text, options, glossary, fits))
+    return with_letters(paragraph_spans(text, options, glossary, fits, writes))
 
 
 def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None,
-                    fits: Callable[[str], bool] | None = None) -> list[tuple[FlatText, tuple[int, int]]]:
+                    fits: Callable[[str], bool] | None = None,
+                    writes: Callable[[str], bool] | None = None) -> list[tuple[FlatText, tuple[int, int]]]:
     """(its line's flat text, its span) of every sentence of a plain text, in order, letters or
     none: each line split as ``translate_lines`` splits it (``flat_sentences``; a line's URLs and
     e-mail addresses, its only atoms, show no stop).  Split once, it gives both the sentences a
     translator is given (``with_letters``) and those that pass through."""
     flats = [flat_line(line) for line in text.split("\n")]
-    return pairs(flats, flat_sentences(flats, options, glossary, fits))
+    return pairs(flats, flat_sentences(flats, options, glossary, fits, writes))
 
 
 def with_letters(sentences: Sequence[tuple[FlatText, tuple[int, int]]]) -> list[str]:

@@ -20,7 +20,7 @@ from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.inputs import reads_whole
+from attnmt.decoding.inputs import reads_whole, writes_whole
 from attnmt.decoding.quality import Assessment, Assessor, blank_pair
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.documents.files import MAX_FILE_BYTES
@@ -166,6 +166,11 @@ class ServedModel:
         return reads_whole(self.tokenizer, self.longest_input)
 
     @property
+    def writes(self) -> Callable[[str], bool]:
+        """Whether the model's vocabulary writes a symbol, as translation asks (ModelTranslator.writes)."""
+        return writes_whole(self.tokenizer, self.model.config.unk_id)
+
+    @property
     def document_options(self) -> DocumentOptions:
         """How texts are split into sentences: by the rules of the model's source language."""
         return DocumentOptions(source_lang=self.source or DocumentOptions.source_lang)
@@ -228,7 +233,7 @@ class ServedModel:
                     raise TooMuch(str(error)) from None
                 continue
             if len(self.tokenizer.encode(text)) > self.longest_input:  # the model reads one sentence at a time
-                sentences = paragraph_sentences(text, self.document_options, glossary, self.fits)
+                sentences = paragraph_sentences(text, self.document_options, glossary, self.fits, self.writes)
                 longest = max(map(len, map(self.tokenizer.encode, sentences)), default=0)
                 if longest > self.longest_input:
                     raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "
@@ -242,7 +247,7 @@ class ServedModel:
         ``options`` allow (room for its glossary terms included, and for the prefix in the first
         sentence, which alone starts with it) and the end of sentence.  Summed per sentence, not
         sized from the whole text: attention is quadratic in length, and no sentence attends to another."""
-        sentences = paragraph_sentences(text, self.document_options, options.glossary, self.fits)
+        sentences = paragraph_sentences(text, self.document_options, options.glossary, self.fits, self.writes)
         prefix = len(self.tokenizer.encode_target(options.prefix)) if options.prefix else 0
         return sum(self.sentence_attention_weights(sentence, options, prefix if k == 0 else 0)
                    for k, sentence in enumerate(sentences))

@@ -90,9 +90,10 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
     model, tokenizer, options = served.model, served.tokenizer, served.document_options
     done = {} if done is None else done
     shown = ""
+    writes = served.writes  # the symbols its vocabulary cannot write are kept, as translate keeps them
 
     def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None) -> str:
-        return translate_paragraphs([text], FoundTranslations(translations, weigh), options)[0]
+        return translate_paragraphs([text], FoundTranslations(translations, weigh, writes=writes), options)[0]
 
     def step(best: dict[int, Hypothesis]) -> None:
         nonlocal shown
@@ -105,7 +106,7 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
             send(so_far)
 
     with evaluating(model):
-        for sentence in dict.fromkeys(paragraph_sentences(text, options)):
+        for sentence in dict.fromkeys(paragraph_sentences(text, options, writes=writes)):
             [(_, src)] = padded_sources(model, tokenizer, [sentence], max_tokens=1 << 30, max_sentences=1)
             [[found, *_]] = beam_search(model, src, decoding, on_step=step)
             done[sentence] = tokenizer.decode(found.tokens)

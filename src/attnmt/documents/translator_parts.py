@@ -1,0 +1,50 @@
+"""What a document's translator may answer besides its translations (the Translator protocol of
+attnmt.documents.pipeline leaves each optional): the glossary its translations use, whether the
+model reads a sentence whole (``fits``), and whether its vocabulary writes a symbol (``writes``)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+from attnmt.decoding.glossary import Glossary, as_glossary
+from attnmt.decoding.inputs import reads_whole
+
+
+def translator_fits(translator: object) -> Callable[[str], bool]:
+    """``translator``'s ``fits`` (ModelTranslator.fits), which the Translator protocol leaves
+    optional.  For a translator without one (a user's own), the model's limit counted with its
+    ``tokenizer`` where it has one and a ``model`` with a config (as ModelTranslator has), else
+    ``within_bytes``: None joined two sentences around a term at any length, and the model cut
+    the joined sentence, losing its words."""
+    fits = getattr(translator, "fits", None)
+    if fits is not None:
+        return fits
+    tokenizer = getattr(translator, "tokenizer", None)
+    longest = getattr(getattr(getattr(translator, "model", None), "config", None), "longest_input", None)
+    if tokenizer is not None and callable(getattr(tokenizer, "encode", None)) and isinstance(longest, int):
+        return reads_whole(tokenizer, longest)
+    return within_bytes
+
+
+def translator_writes(translator: object) -> Callable[[str], bool] | None:
+    """``translator``'s ``writes`` (ModelTranslator.writes), which the Translator protocol leaves optional."""
+    return getattr(translator, "writes", None)
+
+
+def within_bytes(sentence: str) -> bool:
+    """Whether ``sentence`` surely fits a model of the default ``max_positions`` (1,022 tokens),
+    where nothing counts its tokens: it has at most ``UNCOUNTED_BYTES`` UTF-8 bytes in NFKC, and
+    a piece stands for at least one byte (byte fallback: four pieces for a rare character), but
+    for the word-start piece the tokenizer adds."""
+    return len(unicodedata.normalize("NFKC", sentence).encode("utf-8", "surrogatepass")) <= UNCOUNTED_BYTES
+
+
+UNCOUNTED_BYTES = 1_000
+
+
+def translator_glossary(translator: object) -> Glossary | None:
+    """``translator``'s glossary, which the Translator protocol leaves optional: None for a translator
+    without one (a user's own, written with ``translate`` alone, was an AttributeError), a dict read
+    by ``as_glossary`` (it failed deep in the letterless texts' terms), a ConfigError for another type."""
+    return as_glossary(getattr(translator, "glossary", None), f"{type(translator).__name__}.glossary")
