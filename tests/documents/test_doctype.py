@@ -36,7 +36,7 @@ def test_an_entity_a_dtd_outside_may_declare_is_kept(same):
 
 
 def test_an_entity_declared_nowhere_is_refused_naming_it(same):
-    with pytest.raises(DataError, match=r"^in.xml: the entity &nbsp; is declared nowhere"):
+    with pytest.raises(DataError, match=r"^in.xml, line 1: the entity &nbsp; is declared nowhere"):
         xml("<p>a&nbsp;b</p>", same, where="in.xml")
 
 

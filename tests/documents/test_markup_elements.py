@@ -385,3 +385,30 @@ def test_a_meta_content_is_translated_only_where_a_reader_sees_it(mirror, attrib
     assert out == (META_PAGE.replace('"a man walks"', '"WALKS MAN A"').replace('"a red car"', '"CAR RED A"')
                    .replace('content="a dog"', 'content="DOG A"').replace("<title>a dog", "<title>DOG A")
                    .replace("one two", "TWO ONE"))
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<div><!-- x --><a href="/a">Read more</a></div>', ["Read more"]),
+    ('<!--[if !mso]><!-- --><a href="/a">Read more</a><!--<![endif]-->', ["Read more"]),
+    ('<p>Go <?php echo 1; ?><a href="/a">home</a></p>', ["Go home"]),
+    ("<div><button>Save</button><!-- c --><button>Cancel</button></div>", ["Save", "Cancel"]),
+])
+def test_a_comment_or_processing_instruction_beside_a_link_or_button_is_passed_over(same, text, given):
+    """Asked for the comment's name, the check for a control beside the link raised AttributeError."""
+    one(text, same)
+    assert same.given == given
+
+
+@pytest.mark.parametrize("between", ['<a href="/rss" class="icon-rss"></a>', '<img src="sep.png" alt="">',
+                                     '<span class="sep"></span>', "<wbr>"])
+def test_links_side_by_side_past_an_element_around_nothing_are_translated_apart(same, between):
+    """Past an icon or a separator between them, "Home" and "About" were read as one word,
+    "HomeAbout": the second link came back empty."""
+    text = f'<nav><a href="/">Home</a>{between}<a href="/about">About</a></nav>'
+    assert one(text, same) == text
+    assert same.given == ["Home", "About"]
+
+
+def test_links_parted_by_a_line_break_stay_in_their_sentence(same):
+    one('<p><a href="/">Home</a><br><a href="/about">About</a></p>', same)
+    assert same.given == ["Home About"]

@@ -220,6 +220,25 @@ def test_a_pages_root_direction_agrees_with_the_target_language_it_is_given(mirr
     assert '<html lang="de" dir="ltr">' in out
 
 
+@pytest.mark.parametrize("xhtml, page", [
+    (False, '<!DOCTYPE html>\n<html lang="en"><body><p>A man is walking.</p></body></html>'),
+    (True, '<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><body>'
+           "<p>A man is walking.</p></body></html>"),
+])
+def test_a_page_translated_into_a_right_to_left_language_says_so_on_its_root(mirror, xhtml, page):
+    """The root said lang="ar" and no dir: the Arabic page was read left to right, HTML's default."""
+    out = one(page, mirror, ARABIC, xhtml=xhtml)
+    assert ('xml:lang="ar" dir="rtl">' if xhtml else '<html lang="ar" dir="rtl">') in out
+
+
+@pytest.mark.parametrize("root, expected", [('<html lang="en" dir="auto">', '<html lang="ar" dir="auto">'),
+                                            ('<html lang="en">', '<html lang="de">')])
+def test_a_pages_root_gains_no_direction_where_it_says_auto_or_the_target_is_left_to_right(mirror, root, expected):
+    lang = expected.split('"')[1]
+    out = one(f"<!DOCTYPE html>{root}<body><p>A dog runs.</p></body></html>", mirror, DocumentOptions(target_lang=lang))
+    assert expected in out
+
+
 def test_an_xml_documents_languages_are_its_own(mirror):
     """In XML, xml:lang means what its vocabulary says (XLIFF's: the source's language)."""
     assert one('<note xml:lang="en">A dog.</note>', mirror, xml=True) == '<note xml:lang="en">DOG. A</note>'

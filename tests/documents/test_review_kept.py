@@ -109,6 +109,13 @@ def test_a_kept_block_holding_a_translated_one_leaves_the_translation_in_the_tar
     assert "<blockquote>A bad quote.<p>SLEEPS. CAT A</p></blockquote>" in out
 
 
+def test_a_kept_block_on_a_page_turned_right_to_left_states_its_own_direction(mirror):
+    """The root now says dir="rtl" for an Arabic page: the English title kept under it is stated left to right."""
+    page = '<!DOCTYPE html>\n<html lang="en-GB"><body><h1>A bad title</h1><p>A dog runs.</p></body></html>'
+    out = translate_markup([page], mirror, DocumentOptions(target_lang="ar"), review=turning_down())[0]
+    assert '<html lang="ar" dir="rtl">' in out and '<h1 lang="en-GB" dir="ltr">A bad title</h1>' in out
+
+
 def test_a_kept_xhtml_block_states_the_source_language_in_lang_and_xml_lang(mirror):
     page = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" '
             'lang="en"><head><title>A cat</title></head><body><p>A bad dog runs.</p><p>A cat sleeps.</p></body></html>')

@@ -2,6 +2,8 @@
 file, line and column, where libxml2's repair deleted or moved the file's own text; nothing reaches
 the model."""
 
+import re
+
 import pytest
 
 from attnmt.documents.files import translate_file_bytes
@@ -72,3 +74,23 @@ def test_a_namespace_prefix_nothing_declares_is_kept_with_a_warning(same):
 def test_html_is_still_repaired_with_a_warning_as_browsers_repair_it(same):
     with pytest.warns(UserWarning, match="markup repaired"):
         assert translate_markup(["A dog & <b>cat"], same)[0] == "A dog &amp; <b>cat</b>"
+
+
+def test_an_entity_reference_with_no_semicolon_is_refused_in_words_naming_its_line(same):
+    """libxml2's own "EntityRef: expecting ';'" came through, where a bare & was said in words."""
+    page = b'<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body>\n<p>Fish &amp chips.</p>'
+    with pytest.raises(DataError, match=r"^page\.xhtml is not well-formed XML at line 3, column 13: an entity "
+                                        r"reference with no ; to end it \(write & as &amp;, or end it with ;\)$"):
+        translate_file_bytes(page + b"</body></html>", "page.xhtml", same, DE)
+    assert same.given == []
+
+
+@pytest.mark.parametrize("name, data", [
+    ("page.xhtml", b'<html xmlns="http://www.w3.org/1999/xhtml"><body>\n<p>Fish &nbsp; chips.</p></body></html>'),
+    ("f.xml", b"<doc>\n<p>A dog.</p>\n<p>Fish &nbsp; chips.</p></doc>\n"),
+])
+def test_an_entity_declared_nowhere_in_a_file_with_no_prolog_names_its_line(same, name, data):
+    """A file with no XML declaration or DOCTYPE was taken for a text whose lines are not the file's."""
+    line = data.decode().count("\n", 0, data.index(b"&nbsp;")) + 1
+    with pytest.raises(DataError, match=rf"^{re.escape(name)}, line {line}: the entity &nbsp; is declared"):
+        translate_file_bytes(data, name, same, DE)

@@ -26,7 +26,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText, parted
-from attnmt.documents.language import XML_LANG, set_direction
+from attnmt.documents.language import XML_LANG, say_page_direction
 from attnmt.documents.markup import TreeJob, page_language
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
@@ -204,12 +204,12 @@ def put_back(element: etree._Element, parent: etree._Element, previous: etree._E
 
 def say_page_language(root: etree._Element, lang: str | None, with_lang: bool) -> None:
     """A page's root says ``lang`` (None: what it says stays) in ``xml:lang``, and in ``lang``
-    ``with_lang``; a ``dir`` there agrees."""
+    ``with_lang``, and its direction (say_page_direction)."""
     if lang:
         root.set(XML_LANG, lang)
         if with_lang:
             root.set("lang", lang)
-        set_direction(root, lang)
+        say_page_direction(root, lang)
 
 
 def package_path(archive: Archive) -> str:

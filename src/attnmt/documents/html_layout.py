@@ -52,18 +52,36 @@ def is_block(node: etree._Element) -> bool:
 
 def glued_controls(node: etree._Element) -> bool:
     """Whether a link or button and a link or button beside it show text with nothing between
-    them, no space at the join (``<a>Home</a><a>(About)</a>``).  A link beside anything else (a
-    citation's ``<sup>``, an icon, ``<code>``) stays in its sentence, and so does one whose text
-    starts or ends with a space (``<a>Click</a><a> here</a>``)."""
+    them, no space at the join (``<a>Home</a><a>(About)</a>``), past what shows no text between
+    them (unseen_between).  A link beside anything else (a citation's ``<sup>``, ``<code>``, a line
+    break) stays in its sentence, and so does one whose text starts or ends with a space
+    (``<a>Click</a><a> here</a>``)."""
     text = "".join(node.itertext())
-    previous, following = node.getprevious(), node.getnext()
-    if previous is not None and not gap_before(node) and local_name(previous) in SIDE_BY_SIDE:
-        if joins("".join(previous.itertext()), text):
-            return True
-    if following is not None and not node.tail and not is_comment(following) and local_name(following) in SIDE_BY_SIDE:
-        if joins(text, "".join(following.itertext())):
-            return True
-    return False
+    previous, following = control_beside(node, False), control_beside(node, True)
+    return ((previous is not None and joins("".join(previous.itertext()), text))
+            or (following is not None and joins(text, "".join(following.itertext()))))
+
+
+def control_beside(node: etree._Element, after: bool) -> etree._Element | None:
+    """The link or button right before (or ``after``) ``node`` with no text between them, past
+    comments, processing instructions and elements around nothing (unseen_between: a menu's icon
+    ``<a class="icon-rss"></a>``, a separator ``<img alt="">``, ``<span class="sep"></span>``);
+    None where text, an entity or any other element comes first."""
+    sibling = node
+    while not (sibling.tail if after else gap_before(sibling)):
+        sibling = sibling.getnext() if after else sibling.getprevious()
+        if sibling is None or isinstance(sibling, etree._Entity):
+            return None
+        if not unseen_between(sibling):
+            return sibling if local_name(sibling) in SIDE_BY_SIDE else None
+    return None
+
+
+def unseen_between(node: etree._Element) -> bool:
+    """Whether a node between two controls shows them no text to part them: a comment, a processing
+    instruction (``<!--[if !mso]><!-- -->``, ``<?php echo 1; ?>``), or an element around nothing
+    but a line break (``<br>`` parts them: attnmt.documents.elements.Vocabulary.parts_words)."""
+    return is_comment(node) or (is_empty(node) and local_name(node) != "br")
 
 
 def joins(first: str, second: str) -> bool:

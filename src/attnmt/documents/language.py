@@ -59,6 +59,16 @@ def set_direction(element: etree._Element, lang: str) -> None:
         element.set("dir", direction(lang))
 
 
+def say_page_direction(root: etree._Element, lang: str) -> None:
+    """A whole page's root, which says ``lang``, says its direction: a ``dir`` there agrees
+    (set_direction), and with none (or an empty one) it says ``rtl`` for a language written right
+    to left.  Else an Arabic page read left to right, HTML's default, where a translated part of a
+    kept page (state_language) said ``dir="rtl"``."""
+    if not (root.get("dir") or "").strip() and direction(lang) == "rtl":
+        root.set("dir", "rtl")
+    set_direction(root, lang)
+
+
 def say_language(element: etree._Element, lang: str) -> None:
     """The language ``element`` states (in each of LANGUAGE_ATTRIBUTES it has) becomes ``lang``, and
     its direction agrees (set_direction); an element that states none is given none."""
@@ -144,6 +154,8 @@ def say_kept(kept: Iterable[tuple[etree._Element, str]], lang: str, source: str,
     for block, before in kept:
         stating = nearest_statement(block)
         html = next((node for node in (block, *block.iterancestors()) if etree.QName(node).localname == "html"), None)
+        if page_says and html is not None:  # the page's direction first: the block's own is stated against it
+            say_page_direction(html, lang)
         now_target = stating is not None and any(stating.get(name) == lang for name in LANGUAGE_ATTRIBUTES)
         if now_target or (page_says and html is not None and stating in (None, html)):
             state_language(block, before or source)

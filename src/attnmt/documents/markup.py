@@ -31,7 +31,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place, parted
-from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
+from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_page_direction, say_translated
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
@@ -369,8 +369,8 @@ def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
     """The XHTML page's ``<html>``: a <meta> declaring its encoding says utf-8, as the page is
     written (pages.say_utf8; none is added, UTF-8 being XML's own default, and what its XML
     declaration says: pages.utf8_prolog); with ``lang``, it says ``lang``: in ``xml:lang``, which
-    every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none); a ``dir``
-    there agrees with it (but where it says ``translate="no"``: page_language)."""
+    every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none), and its
+    direction (say_page_direction; but where it says ``translate="no"``: page_language)."""
     for page in holder:
         if not isinstance(page.tag, str) or local_name(page) != "html":
             continue
@@ -379,4 +379,4 @@ def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
             page.set(XML_LANG, lang)
             if page.get("lang") is not None:
                 page.set("lang", lang)
-            set_direction(page, lang)
+            say_page_direction(page, lang)

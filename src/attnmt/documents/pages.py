@@ -15,7 +15,7 @@ from html import escape
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
-from attnmt.documents.language import set_direction
+from attnmt.documents.language import say_page_direction
 from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
 from attnmt.documents.well_formed import XML_ROOT, Start, check_well_formed
 from attnmt.errors import DataError, warn
@@ -124,12 +124,12 @@ class Parsed:
 
     def say_language(self, lang: str | None) -> None:
         """A document's root states ``lang`` (None, or a fragment: what it states stays), in ``lang``
-        and ``xml:lang`` where it has one; a ``dir`` there agrees."""
+        and ``xml:lang`` where it has one, and its direction (say_page_direction)."""
         if self.document and lang:
             self.root.set("lang", lang)
             if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
                 self.root.set("xml:lang", lang)
-            set_direction(self.root, lang)
+            say_page_direction(self.root, lang)
 
 
 def open_voids(root: etree._Element) -> None:
@@ -276,10 +276,10 @@ def parse_xml(text: str, where: str, whole: bool = False) -> tuple[Parsed, etree
                              no_network=True, strip_cdata=False)
     prolog, doctype, body = xml_prolog(text)
     first_line = prolog.count("\n") + 1 if prolog else None
-    declarations = entity_declarations(body, doctype, where, first_line)
+    start = Start(first_line or (1 if whole else None), len(prolog) - (prolog.rfind("\n") + 1))
+    declarations = entity_declarations(body, doctype, where, start.line)
     opening = f"{declarations}<{XML_ROOT}>"
     root = etree.fromstring(f"{opening}{body}</{XML_ROOT}>", parser=parser)
-    start = Start(first_line or (1 if whole else None), len(prolog) - (prolog.rfind("\n") + 1))
     check_well_formed(parser, body, len(opening), where, start)
     return Parsed(root, False, True, prolog), parser, first_line
 

@@ -27,6 +27,7 @@ NEVER_CLOSED = re.compile(rf"Opening and ending tag mismatch: (\S+)( line \d+)? 
 CLOSES_NOTHING = re.compile(rf"Opening and ending tag mismatch: {XML_ROOT}(?: line \d+)? and (\S+)$")
 # libxml2's words for the two faults text most often has, said as what to write instead.
 PLAIN = {"xmlParseEntityRef: no name": "a & that starts no entity reference (write & as &amp;)",
+         "EntityRef: expecting ';'": "an entity reference with no ; to end it (write & as &amp;, or end it with ;)",
          "StartTag: invalid element name": "a < that starts no tag (write < as &lt;)"}
 
 
