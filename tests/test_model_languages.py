@@ -18,6 +18,7 @@ def test_the_language_code_in_a_file_name(name, code):
     ({"train": [{"src": "a.fr", "tgt": "a.en"}, {"tsv": "b.tsv"}]}, ("fr", "en")),
     ({"train_src": "train.src", "train_tgt": "train.tgt"}, (None, None)),
     ({"train_src": "x.en", "train_tgt": "y.en"}, (None, None)),
+    ({"train": [{"src": "a.en", "tgt": "a.de"}, {"src": "b.en", "tgt": "b.de"}]}, ("en", "de")),
 ])
 def test_a_models_languages_come_from_its_training_files(tmp_path, config, pair):
     (tmp_path / "train.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
@@ -33,4 +34,15 @@ def test_a_model_without_a_training_config_has_no_languages(tmp_path):
 def test_a_training_config_that_names_no_files_gives_no_languages(tmp_path, written):
     """Not UTF-8, a list, a scalar, or train entries that are not mappings: the model is named by its folder."""
     (tmp_path / "train.yaml").write_bytes(written)
+    assert languages_from_training(tmp_path) == (None, None)
+
+
+@pytest.mark.parametrize("train", [
+    [{"src": "a.en", "tgt": "a.de"}, {"src": "b.en", "tgt": "b.fr"}],  # one source, two targets (>>fr<< tokens)
+    [{"src": "a.en", "tgt": "a.de"}, {"tsv": "b.tsv"}, {"src": "b.fr", "tgt": "b.de"}],  # two sources
+])
+def test_a_multilingual_model_has_no_one_pair(tmp_path, train):
+    """The first train: entry alone was read: an en->de, en->fr model was "de", and the command line
+    refused its XLIFF files for fr as asked for de, which no one had asked for."""
+    (tmp_path / "train.yaml").write_text(yaml.safe_dump({"train": train}), encoding="utf-8")
     assert languages_from_training(tmp_path) == (None, None)

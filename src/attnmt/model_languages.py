@@ -21,7 +21,9 @@ COMPRESSED = ("gz", "xz")  # file endings that are not languages
 def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
     """The language codes of a model's training files, where their names end in them
     (``train.en.gz`` / ``train.de.gz`` -> en, de), from the train.yaml it was trained with;
-    (None, None) where it names no two different ones."""
+    (None, None) where it names no two different ones, or where its ``train:`` entries name more than one
+    source or target language: a multilingual model (en->de and en->fr, chosen by a >>fr<< token) has no one
+    target language, and taking the first entry's refused its XLIFF files for fr as "asked for de"."""
     from attnmt.checkpoint import TRAIN_CONFIG  # torch and the checkpoint code, needed only here
 
     try:
@@ -30,11 +32,13 @@ def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
         return None, None
     if not isinstance(config, dict):  # empty, or a list or a scalar: no training files to name the pair
         return None, None
-    first = (config.get("train") or [{}])[0] if isinstance(config.get("train"), list) else {}
-    first = first if isinstance(first, dict) else {}
-    source, target = first.get("src", config.get("train_src")), first.get("tgt", config.get("train_tgt"))
-    codes = (code_in_name(source), code_in_name(target))
-    return codes if None not in codes and codes[0] != codes[1] else (None, None)
+    train = config.get("train")
+    entries = [entry for entry in train if isinstance(entry, dict)] if isinstance(train, list) else []
+    pairs = {(code_in_name(entry.get("src", config.get("train_src"))),
+              code_in_name(entry.get("tgt", config.get("train_tgt")))) for entry in entries or [{}]}
+    named = {pair for pair in pairs if None not in pair}  # a TSV entry ({"tsv": "b.tsv"}) names no language
+    codes = named.pop() if len(named) == 1 else (None, None)
+    return codes if codes[0] != codes[1] else (None, None)
 
 
 def code_in_name(path: object) -> str | None:

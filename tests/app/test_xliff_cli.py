@@ -1,6 +1,7 @@
 """``attnmt translate app.xlf app.de.xlf``: an XLIFF file chosen by its extension, end to end on the
 tiny model (attnmt.documents.xliff)."""
 
+import yaml
 from lxml import etree
 from support import run_cli
 
@@ -55,8 +56,11 @@ def test_a_file_for_another_language_than_the_models_is_refused_as_the_server_re
                       encoding="utf-8")
     code, _, err = run_cli(["translate", "--model", english_to_german, source, output], capsys)
     assert code == 2 and not output.exists()
-    assert err == (f"attnmt: error: {source}: the file's target-language is fr, the target language asked for de: "
-                   "translate it into fr, or take a file for de\n")
+    assert err == (f"attnmt: error: {source}: the file's target-language is fr, the model's target language (from "
+                   "its train.yaml) is de: give --target-lang fr to translate it into fr, or take a file for de\n")
+    code, _, err = run_cli(["translate", "--model", english_to_german, source, output, "--target-lang", "de"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {source}: the file's target-language is fr, the target language "
+                                 "asked for de: translate it into fr, or take a file for de\n")
     code, _, _ = run_cli(["translate", "--model", english_to_german, source, output, "--target-lang", "fr"], capsys)
     assert code == 0 and etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "fr"
 
@@ -75,3 +79,18 @@ def test_a_model_whose_training_names_no_languages_leaves_the_file_as_it_says(tr
                       encoding="utf-8")
     code, _, _ = run_cli(["translate", "--model", trained_model, source, output], capsys)
     assert code == 0 and etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "fr"
+
+
+def test_a_multilingual_models_file_keeps_its_own_target_language(trained_copy, tmp_path, capsys):
+    """A model trained on en->de and en->fr (>>fr<< tokens) was taken for an en-de one, its first train:
+    entry: its XLIFF file for fr was refused as "asked for de", which no one had asked for."""
+    record = trained_copy / "train.yaml"
+    config = yaml.safe_load(record.read_text(encoding="utf-8"))
+    train = [{"src": "a.en", "tgt": "a.de"}, {"src": "b.en", "tgt": "b.fr"}]
+    record.write_text(yaml.safe_dump({**config, "train": train}), encoding="utf-8")
+    source, output = tmp_path / "frtok.xlf", tmp_path / "frtok.out.xlf"
+    source.write_text(XLIFF.replace('source-language="en"', 'source-language="en" target-language="fr"'),
+                      encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", trained_copy, source, output], capsys)
+    assert code == 0, err
+    assert etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "fr"

@@ -298,18 +298,22 @@ def files_read(args: argparse.Namespace) -> dict[str, str | None]:
 def model_target_lang(args: argparse.Namespace) -> None:
     """Sets --target-lang, where it is left out, to the model's target language as its training files
     name it (attnmt.model_languages), as the server translates a file into its model's: an XLIFF
-    file for another language is refused, a page or an office file says the language it is in.
+    file for another language is refused, saying the language is the model's and to give
+    --target-lang (``target_lang_option``), a page or an office file says the language it is in.
     Left out, a file for fr was translated into German and kept target-language fr.  A model
     whose training names no pair leaves it unset: the files say no language they were not told."""
+    args.target_lang_option = None  # --target-lang given: a refusal names the language asked for
     if args.target_lang is None:
         args.target_lang = languages_from_training(Path(args.model))[1]
+        args.target_lang_option = "--target-lang"
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:
     attributes = ATTRIBUTES if args.attributes is None else args.attributes  # None: --attributes not given
     return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
                            attributes=tuple(name.strip() for name in attributes.split(",") if name.strip()),
-                           macros=args.allow_macros, macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT)
+                           macros=args.allow_macros, macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT,
+                           target_lang_option=args.target_lang_option)
 
 
 def add_document_options(p: argparse.ArgumentParser) -> None:

@@ -67,6 +67,9 @@ class DocumentOptions:
     xliff_hint:   how the refusal of an XLIFF file that is no XLIFF (its root not ``<xliff>``) ends: how
                   to have it translated as plain XML, which only the caller knows (the command line's
                   --input-format xml; a server's clients, who pass no flag, a name ending .xml)
+    target_lang_option: the option that asks for a target language, where ``target_lang`` was not asked
+                  for but is the model's (the command line's --target-lang, left out): an XLIFF file for
+                  another language is refused naming the model's and how to ask for the file's (None: asked for)
     """
 
     source_lang: str = "en"
@@ -76,6 +79,7 @@ class DocumentOptions:
     macros: bool = False
     macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
     xliff_hint: str = "a name ending .xml translates it as plain XML"
+    target_lang_option: str | None = None
 
     def __post_init__(self) -> None:
         """One clear error for an option of the wrong type, before any document is read: a None source_lang

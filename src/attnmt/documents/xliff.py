@@ -159,7 +159,7 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     slots = [slot for slot, needed in every if needed]
     say_kept(sum(not needed and has_text(slot.target()) for slot, needed in every), version_2, where)
     if slots:
-        say_target_language(root, version_2, options.target_lang, where)
+        say_target_language(root, version_2, options.target_lang, where, options.target_lang_option)
     keeping = review is not None and review.source_below
     glossary = translator_glossary(translator)
     written = []
@@ -339,15 +339,21 @@ def put_back(target: etree._Element | None, remarks: list[etree._Element]) -> No
     etree.strip_tags(target, CUT)
 
 
-def say_target_language(root: etree._Element, version_2: bool, lang: str | None, where: str) -> None:
+def say_target_language(root: etree._Element, version_2: bool, lang: str | None, where: str,
+                        option: str | None = None) -> None:
     """Each 1.2 ``<file>``'s ``target-language`` (XLIFF 2's ``trgLang`` on ``<xliff>``) says ``lang``
     where the file names none; one that names ``lang`` (by its primary subtag: ``de-DE`` is ``de``)
     stays as written, one that names another refuses ``lang`` (the file's existing targets are
-    in its language)."""
+    in its language).  ``option`` (DocumentOptions.target_lang_option): ``lang`` is the model's, not
+    asked for, and the refusal says so and how to ask for the file's."""
     holders = [root] if version_2 else list(root.iter("{*}file"))
     name = "trgLang" if version_2 else "target-language"
     for holder in holders:
         written = holder.get(name, "").strip()
+        if lang and written and primary(written) != primary(lang) and option:
+            raise UserError(f"{where}: the file's {name} is {written}, the model's target language (from its "
+                            f"train.yaml) is {lang}: give {option} {written} to translate it into {written}, "
+                            f"or take a file for {lang}")
         if lang and written and primary(written) != primary(lang):
             raise UserError(f"{where}: the file's {name} is {written}, the target language asked for {lang}: "
                             f"translate it into {written}, or take a file for {lang}")
