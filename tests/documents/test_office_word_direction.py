@@ -1,8 +1,8 @@
 """The direction of a translated Word paragraph (attnmt.documents.ooxml_language.set_direction):
 the target language's, as an HTML block's ``dir`` becomes it.  A right-to-left paragraph
 (``w:bidi``) and its right-to-left runs (``w:rtl``) translated into German are laid out left to
-right; a left-to-right one translated into Arabic right to left.  A paragraph not translated keeps
-its own.  Mirror: words upper-cased in reverse order."""
+right; a left-to-right one translated into Arabic right to left, and the tables holding them alike.
+A paragraph not translated keeps its own.  Mirror: words upper-cased in reverse order."""
 
 import io
 
@@ -83,7 +83,7 @@ def test_a_paragraph_translated_into_arabic_is_laid_out_right_to_left(mirror):
     assert out.find(f"{w('pPr')}/{w('bidi')}").get(w("val")) is None  # on, as Word writes it
     runs = out.findall(w("r"))
     assert len(runs) > 1 and all("rtl" in tags(run.find(w("rPr"))) for run in runs)
-    assert ["b", "rtl", "lang"] in [tags(run.find(w("rPr"))) for run in runs]
+    assert ["b", "bCs", "rtl", "lang"] in [tags(run.find(w("rPr"))) for run in runs]  # bold as Arabic too
     assert "".join(t.text for t in out.iter(w("t"))) == "RUNS. DOG THE"
 
 
@@ -98,3 +98,65 @@ def test_a_paragraph_that_kept_its_source_keeps_its_direction(mirror):
     kept, translated = docx.Document(io.BytesIO(out)).element.body.findall(w("p"))
     assert kept.find(f"{w('pPr')}/{w('bidi')}") is not None and len(list(kept.iter(w("rtl")))) == 1
     assert translated.find(f"{w('pPr')}/{w('bidi')}") is None and not list(translated.iter(w("rtl")))
+
+
+def test_a_style_that_sets_right_to_left_runs_is_turned_off_on_the_runs(mirror):
+    """The paragraph style's, a character style's and the defaults' w:rtl: each German run came
+    out right to left, saying nothing of its own; it now says <w:rtl w:val="0"/>, before w:lang."""
+    document = docx.Document()
+    arabic = document.styles.add_style("Arabic", WD_STYLE_TYPE.PARAGRAPH)
+    arabic.element.get_or_add_rPr().append(etree.Element(w("rtl")))
+    quoted = document.styles.add_style("Quoted", WD_STYLE_TYPE.CHARACTER)
+    quoted.element.get_or_add_rPr().append(etree.Element(w("rtl")))
+    right_to_left(document, "The dog runs.", style="Arabic")  # its own w:rtl, and its style's
+    document.add_paragraph(style="Arabic").add_run("The cat sleeps.")  # its style's alone
+    document.add_paragraph().add_run("A bird sings.", style="Quoted")
+    document.add_paragraph().add_run("A fish swims.")._r.get_or_add_rPr().append(
+        etree.Element(w("lang"), {w("val"): "ar-SA"}))
+    defaults = document.styles.element.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}")
+    defaults.append(etree.Element(w("rtl")))
+    out = body(docx_bytes(document), mirror, target_lang="de")
+    for paragraph in out:
+        rtl = [each.get(w("val")) for each in paragraph.iter(w("rtl"))]
+        assert rtl == ["0"], etree.tostring(paragraph)
+    assert [tags(paragraph.find(f"{w('r')}/{w('rPr')}")) for paragraph in out] == [
+        ["rtl"], ["rtl"], ["rStyle", "rtl"], ["rtl", "lang"]]
+
+
+def test_a_run_turning_left_to_right_keeps_its_complex_script_formatting(mirror):
+    """<w:bCs/><w:iCs/><w:szCs w:val="28"/><w:rtl/> came out <w:bCs/><w:iCs/><w:szCs w:val="28"/>:
+    German, not right to left, in neither bold nor italic nor 14 points; a left-to-right run that
+    said w:bCs alone was never bold and stays so."""
+    document = docx.Document()
+    paragraph = document.add_paragraph()
+    paragraph._p.get_or_add_pPr().append(etree.Element(w("bidi")))
+    properties = paragraph.add_run("The dog runs.")._r.get_or_add_rPr()
+    for name, value in (("bCs", None), ("iCs", "0"), ("szCs", "28"), ("rtl", None)):
+        properties.append(etree.Element(w(name), {} if value is None else {w("val"): value}))
+    document.add_paragraph().add_run("The cat sleeps.")._r.get_or_add_rPr().append(etree.Element(w("bCs")))
+    turned, kept = body(docx_bytes(document), mirror, target_lang="de")
+    run = turned.find(f"{w('r')}/{w('rPr')}")
+    assert tags(run) == ["b", "bCs", "i", "iCs", "sz", "szCs"]
+    assert [each.get(w("val")) for each in run] == [None, None, "0", "0", "28", "28"]
+    assert tags(kept.find(f"{w('r')}/{w('rPr')}")) == ["bCs"]
+
+
+def test_a_right_to_left_table_translated_into_german_has_its_first_column_on_the_left(mirror):
+    """Its w:bidiVisual taken out (turned off where its style sets it); one translated into Arabic
+    gets it, before w:tblW; a table with nothing translated keeps its own."""
+    document = docx.Document()
+    rtl_style = document.styles.add_style("Arabic Table", WD_STYLE_TYPE.TABLE)
+    etree.SubElement(rtl_style.element, w("tblPr")).append(etree.Element(w("bidiVisual")))
+    own, styled, kept = (document.add_table(rows=1, cols=2) for _ in range(3))
+    for table in (own, kept):
+        table._tbl.tblPr.insert(0, etree.Element(w("bidiVisual")))
+    styled.style = "Arabic Table"
+    own.cell(0, 0).text, styled.cell(0, 0).text, kept.cell(0, 0).text = "The dog runs.", "A cat.", "42"
+    tables = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions(
+        target_lang="de")))).element.body.findall(w("tbl"))
+    assert [[each.get(w("val")) for each in table.iter(w("bidiVisual"))] for table in tables] == [[], ["0"], [None]]
+    plain = docx.Document()
+    plain.add_table(rows=1, cols=2).cell(0, 0).text = "The dog runs."
+    table = docx.Document(io.BytesIO(translate_office(docx_bytes(plain), ".docx", mirror, DocumentOptions(
+        target_lang="ar")))).element.body.find(w("tbl"))
+    assert tags(table.find(w("tblPr"))) == ["bidiVisual", "tblW", "tblLook"]

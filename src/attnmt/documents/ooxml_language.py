@@ -6,6 +6,8 @@ direction a translated Word paragraph is written in, the target language's (``se
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lxml import etree
 
 from attnmt.documents.language import direction
@@ -18,15 +20,31 @@ from attnmt.documents.wordml import OFF, w
 # where its properties are copies that say the target's), and that of a paragraph's mark (on the
 # paragraph, which stays); forget_languages takes it out before the part is written.
 STATED = "attnmt-stated-language"
-# Word's run properties that come after w:lang, in its schema's order (then the record of a tracked
-# change of format): a w:lang added to a run's properties goes before the first of them.
-AFTER_LANG = frozenset((w("eastAsianLayout"), w("specVanish"), w("oMath"), w("rPrChange")))
-# Word's run properties that come after w:rtl, and its paragraph properties that come after
-# w:bidi, in its schema's order: one added goes before the first of them.
-AFTER_RTL = frozenset(map(w, "cs em lang eastAsianLayout specVanish oMath rPrChange".split()))
+# Word's run properties in its schema's order (CT_RPr, then the record of a tracked change of
+# format): a property added to a run's properties goes before the first that follows it here.
+RUN_ORDER = tuple(map(w, "rStyle rFonts b bCs i iCs caps smallCaps strike dstrike outline shadow emboss imprint "
+                         "noProof snapToGrid vanish webHidden color spacing w kern position sz szCs highlight u "
+                         "effect bdr shd fitText vertAlign rtl cs em lang eastAsianLayout specVanish oMath "
+                         "rPrChange".split()))
+# A run's formatting of complex-script text (right to left) and of Latin text, pairwise: Word
+# shows a run's text with the first only where the run is right to left, else with the second.
+COMPLEX_LATIN = tuple((w(complex_script), w(latin)) for complex_script, latin in (("bCs", "b"), ("iCs", "i"),
+                                                                                 ("szCs", "sz")))
+# Word's paragraph properties that come after w:bidi, in its schema's order: one added goes before the first of them.
 AFTER_BIDI = frozenset(map(w, "adjustRightInd snapToGrid spacing ind contextualSpacing mirrorIndents suppressOverlap "
                               "jc textDirection textAlignment textboxTightWrap outlineLvl divId cnfStyle rPr sectPr "
                               "pPrChange".split()))
+# Word's table properties that come after w:bidiVisual, in its schema's order.
+AFTER_BIDI_VISUAL = frozenset(map(w, "tblStyleRowBandSize tblStyleColBandSize tblW jc tblCellSpacing tblInd "
+                                     "tblBorders shd tblLayout tblCellMar tblLook tblCaption tblDescription "
+                                     "tblPrChange".split()))
+# Where the tables holding a paragraph stop: a text box's paragraphs are a story of their own.
+TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
+
+
+def following(tag: str) -> frozenset[str]:
+    """The run properties after ``tag`` in RUN_ORDER: a ``tag`` added goes before the first of them."""
+    return frozenset(RUN_ORDER[RUN_ORDER.index(tag) + 1:])
 
 
 def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
@@ -103,13 +121,14 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
     direction, as an HTML block's ``dir`` is): right to left (``w:bidi``) for Arabic or Hebrew, else
     left to right, where its own ``w:bidi`` or, without one, its ``styles`` said otherwise (its own
     taken out where the styles give the target's direction, else ``w:bidi w:val="0"`` or
-    ``w:bidi``); and each of its runs, and its mark, with ``w:rtl`` for a right-to-left target and
-    without for a left-to-right one.  An Arabic paragraph translated into German was still laid
-    out from the right, and a German word still said to be right-to-left text.  The runs of a
-    paragraph inside it (a text box's) are that paragraph's, which says its own."""
+    ``w:bidi``); and each of its runs, and its mark where that has properties, likewise with
+    ``w:rtl`` (set_run_direction).  An Arabic paragraph translated into German was still laid out
+    from the right, and a German word still said to be right-to-left text.  The tables holding it
+    take the same direction (set_table_direction).  The runs of a paragraph inside it (a text
+    box's) are that paragraph's, which says its own."""
     rtl = direction(language) == "rtl"
     own_properties = paragraph.find(w("pPr"))
-    styled = styled_bidi(paragraph, styles)
+    styled = styled_on(styles.paragraph_layers(paragraph) if styles is not None else [], w("bidi"))
     own = None if own_properties is None else own_properties.find(w("bidi"))
     if (is_on(own) if own is not None else styled) != rtl:
         if styled == rtl:
@@ -120,21 +139,73 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
                 paragraph.insert(0, own_properties)  # the properties come first in a paragraph
             own = own if own is not None else added(own_properties, w("bidi"), AFTER_BIDI)
             switch(own, rtl)
-    mark = None if own_properties is None else own_properties.find(w("rPr"))
     runs = [run for run in paragraph.iter(WORD.run) if next(run.iterancestors(WORD.paragraph)) is paragraph]
-    stating = [properties(run, WORD) for run in runs] if rtl else [run.find(w("rPr")) for run in runs]
-    for found in (found for found in [*stating, mark] if found is not None):
-        said = found.find(w("rtl"))
-        if rtl:
-            switch(said if said is not None else added(found, w("rtl"), AFTER_RTL), True)
-        elif said is not None:
-            take_out(said)
+    for run in runs:
+        set_run_direction(run.find(w("rPr")), lambda run=run: properties(run, WORD), paragraph, styles, rtl)
+    mark = paragraph.find(f"{w('pPr')}/{w('rPr')}")
+    if mark is not None:  # a mark without properties of its own is left as it is: it holds no text
+        set_run_direction(mark, lambda: mark, paragraph, styles, rtl)
+    for table in paragraph.iterancestors(*TABLE_OR_STORY):
+        if table.tag != w("tbl"):
+            break
+        set_table_direction(table, styles, rtl)
 
 
-def styled_bidi(paragraph: etree._Element, styles: WordStyles | None) -> bool:
-    """Whether ``paragraph``'s styles (its paragraph style, the defaults) lay it out right to left."""
-    layers = styles.paragraph_layers(paragraph) if styles is not None else []
-    said = [bidi for layer in layers for bidi in layer.findall(w("bidi"))]  # the strongest last
+def set_table_direction(table: etree._Element, styles: WordStyles | None, rtl: bool) -> None:
+    """A table holding a translated paragraph laid out in the target's direction, as Word lays out
+    a right-to-left document's tables: its first column on the right (``w:bidiVisual``) for a
+    right-to-left target, else on the left; its own ``w:bidiVisual`` taken out where its style
+    gives the target's direction (word_styles.WordStyles.table_layers), else turned on or off."""
+    holder = table.find(w("tblPr"))
+    if holder is None:
+        holder = table.makeelement(w("tblPr"), {})
+        table.insert(0, holder)  # the properties come first in a table
+    styled = styled_on(styles.table_layers(table) if styles is not None else [], w("bidiVisual"))
+    said = holder.find(w("bidiVisual"))
+    if (is_on(said) if said is not None else styled) == rtl:
+        return
+    if said is not None and styled == rtl:
+        holder.remove(said)  # not take_out: a table's w:tblPr is there even when empty
+    else:
+        switch(said if said is not None else added(holder, w("bidiVisual"), AFTER_BIDI_VISUAL), rtl)
+
+
+def set_run_direction(own: etree._Element | None, make: Callable[[], etree._Element], paragraph: etree._Element,
+                      styles: WordStyles | None, rtl: bool) -> None:
+    """A run (or a paragraph mark) whose properties are ``own`` (None: it has none; ``make`` adds
+    them) made right to left (``rtl``) or left to right where it is not: its own ``w:rtl`` turned on
+    or off, or taken out where the styles in effect for it (word_styles.WordStyles.styled_layers:
+    the defaults, its paragraph's style, its character style) give the target's direction, or one
+    added where they give the other (``<w:rtl w:val="0"/>`` where a style sets ``w:rtl``).  Its
+    formatting of the script it leaves is carried over (carry_formatting)."""
+    styled = styled_on(styles.styled_layers(own, paragraph) if styles is not None else [], w("rtl"))
+    said = None if own is None else own.find(w("rtl"))
+    if (is_on(said) if said is not None else styled) == rtl:
+        return
+    found = own if own is not None else make()
+    carry_formatting(found, rtl)
+    if said is not None and styled == rtl:
+        take_out(said)
+    else:
+        switch(said if said is not None else added(found, w("rtl"), following(w("rtl"))), rtl)
+
+
+def carry_formatting(found: etree._Element, rtl: bool) -> None:
+    """Run properties turning right to left (``rtl``) or left to right given the formatting they had
+    for the script they leave where they say none for the other (COMPLEX_LATIN): Word makes a
+    run's text bold by ``w:bCs`` alone where the run is right to left and by ``w:b`` alone where
+    not, so ``<w:bCs/><w:rtl/>`` turning German lost its bold; it gets ``<w:b/>`` too, with the same
+    value (``w:sz`` the same size), in the schema's place."""
+    for complex_script, latin in COMPLEX_LATIN:
+        given, wanted = (latin, complex_script) if rtl else (complex_script, latin)
+        had = found.find(given)
+        if had is not None and found.find(wanted) is None:
+            added(found, wanted, following(wanted)).attrib.update(had.attrib)
+
+
+def styled_on(layers: list[etree._Element], tag: str) -> bool:
+    """Whether properties ``layers`` (the weakest first) turn on an on/off property ``tag`` (``w:bidi``, ``w:rtl``)."""
+    said = [element for layer in layers for element in layer.findall(tag)]  # the strongest last
     return bool(said) and is_on(said[-1])
 
 
@@ -183,4 +254,4 @@ def properties(run: etree._Element, dialect: Dialect) -> etree._Element:
 def word_language(properties: etree._Element) -> etree._Element:
     """The ``w:lang`` of Word run properties, added in its schema's place where they have none."""
     lang = properties.find(w("lang"))
-    return added(properties, w("lang"), AFTER_LANG) if lang is None else lang
+    return added(properties, w("lang"), following(w("lang"))) if lang is None else lang

@@ -32,8 +32,9 @@ class WordStyles:
     """The run properties of each style (its id -> its ``w:rPr``, None where it has none), each
     style's type (``paragraph``, ``character``, ``table``), the style each is based on, the
     defaults' ``w:rPr``, the default style of each type (its id) and each style's name (``w:name``,
-    else its id); and each style's paragraph properties (``w:pPr``) and the defaults', which say
-    whether a paragraph is laid out right to left (attnmt.documents.ooxml_language.set_direction)."""
+    else its id); and each style's paragraph properties (``w:pPr``) and the defaults', and its table
+    properties (``w:tblPr``), which say whether a paragraph is laid out right to left and a table's
+    columns from the right (attnmt.documents.ooxml_language.set_direction)."""
 
     properties: dict[str, etree._Element | None] = field(default_factory=dict)
     kinds: dict[str, str] = field(default_factory=dict)
@@ -43,6 +44,7 @@ class WordStyles:
     names: dict[str, str] = field(default_factory=dict)
     paragraph_properties: dict[str, etree._Element | None] = field(default_factory=dict)  # each style's w:pPr
     paragraph_defaults: etree._Element | None = None
+    table_properties: dict[str, etree._Element | None] = field(default_factory=dict)  # each style's w:tblPr
 
     @classmethod
     def of(cls, root: etree._Element) -> WordStyles:
@@ -53,12 +55,13 @@ class WordStyles:
         default_styles: dict[str, str] = {}
         names: dict[str, str] = {}
         paragraph_properties: dict[str, etree._Element | None] = {}
+        table_properties: dict[str, etree._Element | None] = {}
         for style in root.iterchildren(w("style")):
             name, kind = style.get(w("styleId")), style.get(w("type"), "paragraph")  # the type Word takes unsaid
             if name is None:
                 continue
             properties[name], kinds[name] = style.find(w("rPr")), kind
-            paragraph_properties[name] = style.find(w("pPr"))
+            paragraph_properties[name], table_properties[name] = style.find(w("pPr")), style.find(w("tblPr"))
             label = style.find(w("name"))
             names[name] = (None if label is None else label.get(w("val"))) or name
             parent = style.find(w("basedOn"))
@@ -68,7 +71,8 @@ class WordStyles:
                 default_styles.setdefault(kind, name)
         return cls(properties, kinds, based_on,
                    root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles, names,
-                   paragraph_properties, root.find(f"{w('docDefaults')}/{w('pPrDefault')}/{w('pPr')}"))
+                   paragraph_properties, root.find(f"{w('docDefaults')}/{w('pPrDefault')}/{w('pPr')}"),
+                   table_properties)
 
     def paragraph_layers(self, paragraph: etree._Element) -> list[etree._Element]:
         """The paragraph properties ``paragraph``'s styles give it, weakest first: the defaults', then
@@ -77,17 +81,28 @@ class WordStyles:
         found = [self.paragraph_defaults, *(self.paragraph_properties.get(name) for name in self.lineage(style))]
         return [properties for properties in found if properties is not None]
 
+    def table_layers(self, table: etree._Element) -> list[etree._Element]:
+        """The table properties ``table``'s style gives it, weakest first (those of the styles it is
+        based on, then its own style's); not its own ``w:tblPr``."""
+        style = self.style(table.find(f"{w('tblPr')}/{w('tblStyle')}"), "table")
+        found = [self.table_properties.get(name) for name in self.lineage(style)]
+        return [properties for properties in found if properties is not None]
+
     def layers(self, run: etree._Element | None, paragraph: etree._Element) -> list[etree._Element]:
         """The run properties that give ``run`` (None: a run with no properties of its own) in
         ``paragraph`` its look, weakest first: the defaults', the table style's (in a table), the
         paragraph style's, the character style's (each style after those it is based on), then
         the run's own."""
         own = None if run is None else run.find(w("rPr"))
+        return [*self.styled_layers(own, paragraph), *([] if own is None else [own])]
+
+    def styled_layers(self, own: etree._Element | None, paragraph: etree._Element) -> list[etree._Element]:
+        """The run properties the styles give a run (or a paragraph mark) whose own are ``own`` (None:
+        none) in ``paragraph``, weakest first: layers without the run's own, which override them."""
         found = [self.defaults,
                  *self.table_chain(paragraph),
                  *self.chain(self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")),
-                 *self.chain(self.style(None if own is None else own.find(w("rStyle")), "character")),
-                 own]
+                 *self.chain(self.style(None if own is None else own.find(w("rStyle")), "character"))]
         return [properties for properties in found if properties is not None]
 
     def table_chain(self, paragraph: etree._Element) -> list[etree._Element | None]:
