@@ -7,6 +7,7 @@ direction a translated Word paragraph is written in, the target language's (``se
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from lxml import etree
 
@@ -141,7 +142,7 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
             switch(own, rtl)
     runs = [run for run in paragraph.iter(WORD.run) if next(run.iterancestors(WORD.paragraph)) is paragraph]
     for run in runs:
-        set_run_direction(run.find(w("rPr")), lambda run=run: properties(run, WORD), paragraph, styles, rtl)
+        set_run_direction(run.find(w("rPr")), partial(properties, run, WORD), paragraph, styles, rtl)
     mark = paragraph.find(f"{w('pPr')}/{w('rPr')}")
     if mark is not None:  # a mark without properties of its own is left as it is: it holds no text
         set_run_direction(mark, lambda: mark, paragraph, styles, rtl)
