@@ -11,7 +11,7 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
     return [[float((s, t) in pairs) for s in range(sources)] for t in range(targets)]
 
 
-UNWRITABLE = "👍🏽❤\ufe0f🐕"  # what Dropping's vocabulary has no piece for
+UNWRITABLE = "👍🏽❤\ufe0f🐕|»→"  # what Dropping's vocabulary has no piece for: emoji, separators
 
 
 class Same:
@@ -47,7 +47,8 @@ class Mirror(Same):
 
 class Dropping(Mirror):
     """Mirror's translation as a model writes it: without the characters its vocabulary cannot
-    write (UNWRITABLE: emoji; it writes "♥"), which it reads as unknown; ``writes`` says which."""
+    write (UNWRITABLE: emoji, "|", "»", "→"; it writes "♥", "-", "&"), which it reads as unknown;
+    ``writes`` says which."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -6,13 +6,15 @@ import io
 import docx
 from office_files import docx_bytes
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import writes_whole
 from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
+from attnmt.documents.paragraphs import assess_lines, line_pairs
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.documents.symbols import take_out_symbols
+from attnmt.documents.symbols import lone_runs, take_out_symbols
 
 
 def test_an_emoji_in_a_line_is_kept_by_its_word_not_dropped(dropping):
@@ -66,6 +68,60 @@ def test_taking_out_symbols_moves_the_marks_after_them_and_again_changes_nothing
     assert (flat.marks[1].space_before, flat.marks[1].space_after) == (True, True)
     take_out_symbols(flat, writes)
     assert flat.text == "I my dog" and len(flat.marks) == 2
+
+
+def test_separators_between_links_are_kept_not_dropped(dropping):
+    """A separator the vocabulary cannot write ("|") stands alone between two links: the model
+    reads the links' words alone, and each "|" goes back before the word it stood before."""
+    page = '<p><a href="/a">Home</a> | <a href="/b">About</a> | <a href="/c">Contact</a></p>'
+    translated = translate_markup([page], dropping)[0]
+    assert translated == '<p>| <a href="/c">CONTACT</a> | <a href="/b">ABOUT</a> <a href="/a">HOME</a></p>'
+    assert dropping.given == ["Home About Contact"]
+
+
+def test_a_separator_between_a_space_and_a_link_stands_alone(dropping):
+    assert translate_markup(['<p><a href="/a">Home</a> |<a href="/b">About</a></p>'], dropping) == [
+        '<p>|<a href="/b">ABOUT</a> <a href="/a">HOME</a></p>']
+    assert dropping.given == ["Home About"]
+
+
+def test_lone_separators_in_plain_text_are_kept_by_their_words(dropping):
+    assert translate_lines(["Home | About » Contact", "» Home →"], dropping) == ["» CONTACT | ABOUT HOME", "» HOME →"]
+    assert dropping.given == ["Home About Contact", "Home"]
+
+
+def test_signs_glued_to_a_word_or_that_the_vocabulary_writes_are_left_to_the_model(dropping):
+    assert translate_lines(["Home|About - Contact & more"], dropping) == ["MORE & CONTACT - HOMEABOUT"]
+    assert dropping.given == ["Home|About - Contact & more"]
+
+
+def test_a_symbol_in_a_glossary_term_is_left_to_the_glossary(dropping):
+    """Taken out, "→" had left "20" alone, and the term "20 →" was found nowhere."""
+    dropping.glossary = Glossary.of({"20 →": "zwanzig"})
+    assert translate_lines(["A dog runs. 20 →"], dropping) == ["RUNS. DOG A zwanzig"]
+
+
+def test_a_run_of_signs_stands_alone_between_spaces_or_edges_not_inside_a_word():
+    #       0123456789012345678901234567890
+    text = "a man´s e-mail 3½? | ok --» x|"
+    assert list(lone_runs(text, edges=set(), breaks=set())) == [(19, 20), (24, 27)]
+    assert list(lone_runs("x|y", edges={1}, breaks=set())) == []  # a mark's edge on both sides: glued
+    assert list(lone_runs("x |y", edges={3}, breaks=set())) == [(2, 3)]  # a space and a mark's edge
+    assert list(lone_runs("x|y", edges={1, 2}, breaks={2})) == [(1, 2)]  # a mark's edge and a line's end
+    assert list(lone_runs("x|y", edges={2}, breaks={2})) == []  # glued to a word before a line's end
+
+
+def test_a_line_is_paired_by_the_sentences_translate_read_without_the_symbols_it_kept(dropping):
+    source, translation = "A dog runs. 👍 A cat | sleeps.", "Ein Hund rennt. 👍 Eine Katze | schläft."
+    expected = [("A dog runs.", "Ein Hund rennt."), ("A cat sleeps.", "Eine Katze schläft.")]
+    assert line_pairs(source, translation, DocumentOptions(), "de", writes=dropping.writes) == expected
+    read: list[tuple[str, str]] = []
+
+    def assess(sources: list[str], translations: list[str]) -> list[None]:
+        read.extend(zip(sources, translations, strict=True))
+        return [None] * len(sources)
+    assess_lines(assess, [source], [translation], DocumentOptions(), "de", writes=dropping.writes)
+    assert read == expected
 
 
 class Pieces:

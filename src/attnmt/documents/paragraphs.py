@@ -141,7 +141,8 @@ def passed_through(assessed: Assessment | None) -> Assessment | None:
 
 
 def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str,
-               glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None) -> list[tuple[str, str]]:
+               glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None,
+               writes: Callable[[str], bool] | None = None) -> list[tuple[str, str]]:
     """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
     reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
     taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
@@ -154,13 +155,18 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     Neither side's sentences end inside a term, where the sentence so joined ``fits`` the model
     (attnmt.documents.sentences.across_terms): the source's inside a source term of ``glossary``, as
     translate split it, the translation's inside a target term ("Wir lieben dich. Tschüss" split in
-    two made one more sentence than its source had, and the line was read whole)."""
+    two made one more sentence than its source had, and the line was read whole).  Each side is
+    read without the symbols the model's vocabulary cannot ``write`` (``ModelTranslator.writes``),
+    which translate took out of the source and placed in the translation: "A dog runs. 👍 A cat
+    sleeps." was read by "👍 A cat sleeps." and "👍 Eine Katze schläft.", where the model had read
+    and written no "👍"."""
     target = replace(options, source_lang=target_lang)
-    split = paragraph_spans(source, options, glossary, fits)  # once: each split looks for the terms
+    split = paragraph_spans(source, options, glossary, fits, writes)  # once: each split looks for the terms
     parts, ours = letterless_parts(split, glossary), with_letters(split)
-    theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits), parts)
+    theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits, writes),
+                           parts)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
-            and stands_in(letterless_parts(paragraph_spans(translation, target)),
+            and stands_in(letterless_parts(paragraph_spans(translation, target, writes=writes)),
                           " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
     return [(source, translation)]
@@ -208,14 +214,16 @@ def stands_in(parts: Counter[str], text: str) -> bool:
 def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | None]], sources: Sequence[str],
                  translations: Sequence[str], options: DocumentOptions,
                  target_lang: str = "en", glossary: Glossary | None = None,
-                 fits: Callable[[str], bool] | None = None) -> list[Assessment | None]:
+                 fits: Callable[[str], bool] | None = None,
+                 writes: Callable[[str], bool] | None = None) -> list[Assessment | None]:
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
     worst (quality_joined.joined); a line with no sentence to translate, given as it is or with
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
-    None where a side is ``blank``.  ``fits``: the model's limit translate split with (``line_pairs``)."""
-    pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary, fits)
+    None where a side is ``blank``.  ``fits`` and ``writes``: the model's limit and the symbols its
+    vocabulary writes, which translate split with (``line_pairs``)."""
+    pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary, fits, writes)
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))

@@ -311,10 +311,11 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
     the stops its atoms show (``kept_stops``), none ending inside a term of ``glossary`` where the
     sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``).
     First, in place, the symbols the model's vocabulary cannot write (``writes``: ``translator_writes``)
-    are taken out of each flat text as atoms (attnmt.documents.symbols): every split comes here."""
+    are taken out of each flat text as atoms (attnmt.documents.symbols), but for those in a term of
+    ``glossary``, which it translates: every split comes here."""
     if writes is not None:
         for flat in flats:
-            take_out_symbols(flat, writes)
+            take_out_symbols(flat, writes, [(s, e) for s, e, _ in glossary.found_in(flat.text)] if glossary else ())
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
                            fits) for flat in flats]
 

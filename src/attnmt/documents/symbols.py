@@ -4,16 +4,18 @@ taken out of a flat text and kept as atoms, as its URLs are (attnmt.documents.fl
 The model reads such a symbol as an unknown piece and writes nothing for it: "A dog runs 👍🏽 fast."
 came out "Ein Hund rennt um den Weg.". Taken out, the sentence the model reads is "A dog runs
 fast.", and the symbol goes back where its neighbours' words went (attnmt.documents.spans): "Ein
-Hund 👍🏽 rennt.". A symbol the vocabulary writes is left to the model, which may translate it; so is
-every character that is neither an "other symbol" (Unicode's So) nor part of an emoji: "€", "→", and
-"´", which the tokenizer reads as a space and an accent ("a man´s dog"). Which the vocabulary writes
-only the translator knows (``translator_writes``), so this is done where a document's sentences are
-split (pipeline.flat_sentences), for every format."""
+Hund 👍🏽 rennt.". So is a run of symbols and punctuation of any kind (Unicode's S* and P*: "|",
+"·", "»", "→", "€") that stands alone, a separator between links: "Home | About | Contact" came out
+"Ein Krünnnnnnner verwämmmmmt.". A symbol the vocabulary writes is left to the model, which may
+translate it ("-", "&", "..."); so is one inside or glued to a word that is no "other symbol"
+(Unicode's So) nor part of an emoji: "e-mail", and "´", which the tokenizer reads as a space and an
+accent ("a man´s dog"). Which the vocabulary writes only the translator knows (``translator_writes``),
+so this is done where a document's sentences are split (pipeline.flat_sentences), for every format."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 
 from attnmt.documents.flat import FlatText, Mark
 
@@ -45,17 +47,48 @@ def symbol_runs(text: str, edges: Collection[int]) -> Iterator[tuple[int, int]]:
             start = i
 
 
-def take_out_symbols(flat: FlatText, writes: Callable[[str], bool]) -> None:
-    """In place: each run of symbols in ``flat`` that ``writes`` says the model's vocabulary cannot
-    write (unknown pieces) taken out of its text into an atom with the run as its literal, which
-    shows text (Mark.shows_text) and keeps the spaces around it, as FlatBuilder.add_atom keeps a
-    URL's; one of the two spaces it stood between goes with it.  The marks and breaks after it move
-    back; the new atoms come after the marks there were, so that every mark's number stays what it
-    was (a format keeps some: attnmt.documents.ooxml's run atoms).  Taking them out again changes
-    nothing: what is left, the vocabulary writes."""
+def is_sign(character: str) -> bool:
+    """Whether ``character`` is a symbol or punctuation of any kind (Unicode's S* and P*: "|", "»",
+    "→", ".") or joins an emoji."""
+    return character in JOINERS or unicodedata.category(character)[0] in "SP"
+
+
+def lone_runs(text: str, edges: Collection[int], breaks: Collection[int]) -> Iterator[tuple[int, int]]:
+    """[start, end) of each run of signs in ``text`` (``is_sign``), cut at ``edges`` as
+    ``symbol_runs`` cuts, that stands alone: each side at a space, the text's edge or a line's end
+    (``breaks``), or one of them at a mark's edge (" |<a>About").  "e-mail", "man´s", "3½?" hold none."""
+    start = None
+    for i, character in enumerate(text + " "):
+        if start is not None and (i in edges or not is_sign(character)):
+            left = start in breaks or not text[max(start - 1, 0):start].strip()
+            right = i in breaks or not text[i:i + 1].strip()
+            if (left or start in edges) and (right or i in edges) and (left or right):
+                if any(c not in JOINERS for c in text[start:i]):
+                    yield start, i
+            start = None
+        if start is None and i < len(text) and is_sign(character):
+            start = i
+
+
+def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Sequence[tuple[int, int]] = ()) -> None:
+    """In place: each run of symbols in ``flat`` (``symbol_runs``, ``lone_runs``) that ``writes``
+    says the model's vocabulary cannot write (unknown pieces) taken out of its text into an atom
+    with the run as its literal, which shows text (Mark.shows_text) and keeps the spaces around it,
+    as FlatBuilder.add_atom keeps a URL's; one of the two spaces it stood between goes with it.  The
+    marks and breaks after it move back; the new atoms come after the marks there were, so that
+    every mark's number stays what it was (a format keeps some: attnmt.documents.ooxml's run atoms).
+    A run inside one of ``terms`` (the places of a glossary's source terms in the text) is left
+    where it is: the glossary translates it ("20 %" is "zwanzig Prozent").  Taking them out again
+    changes nothing: what is left, the vocabulary writes or a term holds."""
     text = flat.text
     edges = {p for mark in flat.marks for p in (mark.start, mark.end)} | set(flat.breaks)
-    cuts = [(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]
+    runs = [(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]
+    # A lone run goes whole where the vocabulary cannot write it even without those symbols ("| 👍");
+    # "great 👍!" keeps its "!" for the model, as it did before lone runs were taken out.
+    lone = [(s, e) for s, e in lone_runs(text, edges, flat.breaks)
+            if not writes("".join(c for k, c in enumerate(text[s:e], s) if not any(a <= k < b for a, b in runs)))]
+    taken = lone + [(s, e) for s, e in runs if not any(a <= s and e <= b for a, b in lone)]
+    cuts = sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in terms))
     if not cuts:
         return
     # A space after the run goes too where one comes before it ("runs 👍🏽 fast" reads "runs fast").
