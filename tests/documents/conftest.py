@@ -58,6 +58,17 @@ class Dropping(Mirror):
         return super().texts(["".join(c for c in s if c not in UNWRITABLE) for s in sentences])
 
 
+class SameDropping(Dropping):
+    """Dropping's reading, each sentence written as itself (without what it cannot write) and each
+    word aligned to itself: an identity with a vocabulary, under which the spacing around the
+    symbols it cannot write must come back as it was."""
+
+    weights = Same.weights
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return ["".join(c for c in s if c not in UNWRITABLE) for s in sentences]
+
+
 class Upper(Same):
     """Every sentence upper-cased, each word aligned to itself: a translation that differs from its
     source in every letter and in nothing else ("a < b" -> "A < B")."""
@@ -119,6 +130,11 @@ def mirror() -> Mirror:
 @pytest.fixture
 def dropping() -> Dropping:
     return Dropping()
+
+
+@pytest.fixture
+def same_dropping() -> SameDropping:
+    return SameDropping()
 
 
 @pytest.fixture

@@ -137,3 +137,47 @@ class Pieces:
 def test_the_vocabulary_writes_a_text_without_unknown_or_byte_pieces():
     writes = writes_whole(Pieces(), unk_id=1)
     assert writes("abc") and not writes("a?c") and not writes("caf\u00e9")
+
+
+def test_a_glossary_term_of_emoji_is_left_in_the_sentence_for_the_glossary(dropping):
+    """Taken out before the terms were looked for, "👍" never reached the glossary: "A man from 👍
+    rides." came back without its term, and a Word paragraph the same."""
+    dropping.glossary = Glossary.of({"👍": "gut"})
+    translate_lines(["A man from 👍 rides."], dropping)
+    document = docx.Document()
+    document.add_paragraph("A man from 👍 rides.")
+    document.add_paragraph("👍")
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", dropping, DocumentOptions())))
+    assert dropping.given == ["A man from 👍 rides."] * 2
+    assert out.paragraphs[1].text == "gut"  # a paragraph of the term alone takes it without the model
+
+
+SPACED = [
+    "Two dogs run. 👍  ",  # spaces after a symbol at a line's end: the second was lost
+    "Two dogs run. 👍 👍 ",  # the space after the last was lost
+    "Two dogs run. 👍 ",
+    "Two dogs run.\u00a0👍\u00a0",
+    "Two dogs run.\t👍\t",
+    "  👍  Two dogs run.",
+    "👍 👍 Two dogs run.",
+    "\t👍 Two dogs run.",
+    "\u00a0👍\u00a0Two dogs run.",
+    "A dog runs. 👍 A cat sleeps.",
+    "A dog runs.  👍  A cat sleeps.",
+    "A dog runs. 👍  👍 A cat sleeps.",
+    "A dog runs.\u00a0👍\u00a0A cat sleeps.",
+    "A dog runs.\t👍\tA cat sleeps.",
+    "A dog runs 👍🏽 fast.",
+]
+
+
+def test_the_spacing_around_symbols_taken_out_comes_back_as_it_was(same_dropping):
+    assert translate_lines(SPACED, same_dropping) == SPACED
+    assert not any("👍" in sentence for sentence in same_dropping.given)
+
+
+def test_the_spaces_after_a_symbol_ending_a_word_paragraph_are_kept(same_dropping):
+    document = docx.Document()
+    document.add_paragraph("Two dogs run. 👍  ")
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", same_dropping, DocumentOptions())))
+    assert out.paragraphs[0].text == "Two dogs run. 👍  "

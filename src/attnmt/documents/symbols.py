@@ -74,7 +74,8 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Seque
     """In place: each run of symbols in ``flat`` (``symbol_runs``, ``lone_runs``) that ``writes``
     says the model's vocabulary cannot write (unknown pieces) taken out of its text into an atom
     with the run as its literal, which shows text (Mark.shows_text) and keeps the spaces around it,
-    as FlatBuilder.add_atom keeps a URL's; one of the two spaces it stood between goes with it.  The
+    as FlatBuilder.add_atom keeps a URL's; one of the two spaces it stood between goes with it where
+    the placement puts it back (a single space before a word), and every other space stays.  The
     marks and breaks after it move back; the new atoms come after the marks there were, so that
     every mark's number stays what it was (a format keeps some: attnmt.documents.ooxml's run atoms).
     A run inside one of ``terms`` (the places of a glossary's source terms in the text) is left
@@ -91,9 +92,12 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Seque
     cuts = sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in terms))
     if not cuts:
         return
-    # A space after the run goes too where one comes before it ("runs 👍🏽 fast" reads "runs fast").
-    removed = [(s, e + 1 if text[e:e + 1] == " " and (s == 0 or text[s - 1].isspace()) and e not in edges else e)
-               for s, e in cuts]
+    # One space after the run goes too where one comes before it and a word after it ("runs 👍🏽 fast"
+    # reads "runs fast"): placed, the atom gets it back (atom_spacing.atom_spaces), which it would
+    # not where more spacing or none follows ("run. 👍  " at a line's end).  Such spacing stays as
+    # it was, for the translation passes spacing outside its sentences through byte for byte.
+    removed = [(s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
+                and e not in edges else e) for s, e in cuts]
 
     def moved(position: int) -> int:
         return position - sum(max(0, min(e, position) - s) for s, e in removed)
