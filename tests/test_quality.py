@@ -30,7 +30,7 @@ from attnmt.decoding.quality import (
     segments,
 )
 from attnmt.decoding.quality_joined import joined
-from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share
+from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share, words_of
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.translate import SearchedBatch, translate_n_best
 from attnmt.errors import DataError
@@ -58,6 +58,24 @@ def test_a_word_trigram_three_times_in_a_row_is_a_loop():
 
 def test_a_four_word_phrase_twice_is_a_loop():
     assert looped("ein mann fährt ein fahrrad und ein mann fährt ein auto".split())
+
+
+def test_a_repeat_the_source_has_as_often_is_no_loop():
+    # Counted, not matched word for word: the source is in another language.
+    assert not looped(words_of("Die Trommel macht bumm bumm bumm."), words_of("The drum goes boom boom boom."))
+    assert looped(words_of("Die Trommel macht bumm bumm bumm bumm."), words_of("The drum goes boom boom boom."))
+    # Multi30k test line 542: "ein mann in einem" twice, as "a man in a" is in the source.
+    assert not looped(words_of("Ein Mann in einem gelben Hemd und ein Mann in einem dunkelblauen Hemd unterhalten "
+                               "sich."),
+                      words_of("A man in a yellow shirt and a man in a dark blue shirt talking."))
+    assert looped("ein mann fährt ein fahrrad und ein mann fährt ein auto".split(), "a man rides".split())
+
+
+def test_letters_looping_inside_a_word_are_a_loop():
+    assert looped(words_of("Ein Dezininininin steht auf der Straße."))  # "in" five times
+    assert looped(words_of("Ein Künnnnner spielt."))  # "n" five times
+    assert not looped(words_of("Eine Ananas in Mississippi kostet 10000 Dollar."))  # twice, or digits
+    assert not looped(words_of("Er ruft Brrrrr."), words_of("He shouts Brrrrr."))  # as the source has it
 
 
 def test_repeated_share_counts_bigrams_seen_before():
@@ -114,6 +132,11 @@ def test_a_translation_with_another_number_is_flagged_verbatim_and_its_quality_k
 def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt rennt rennt rennt"])
     assert "repetition" in a.flags
+
+
+def test_a_repeat_of_the_sources_is_not_flagged_repetition(model_and_tokenizer):
+    [a] = assessed(model_and_tokenizer, ["a dog runs runs runs runs"], ["ein hund rennt rennt rennt rennt"])
+    assert "repetition" not in a.flags
 
 
 def test_a_translation_three_times_too_long_is_flagged_length(model_and_tokenizer):

@@ -42,10 +42,11 @@ def test_a_line_with_no_letter_passes_through_unmarked_under_any_min_quality(tra
     assert out.splitlines() == ["12345", "!!!", "[needs review] ein hund rennt 12345"]
 
 
-def test_min_quality_over_one_is_refused(trained_model, capsys):
+@pytest.mark.parametrize("given", ["1.5", "-0.1", "inf", "1e400", "nan", "high"])
+def test_min_quality_outside_zero_to_one_is_refused_with_its_range(trained_model, capsys, given):
     with pytest.raises(SystemExit):
-        run_cli(["translate", "--model", trained_model, "--min-quality", "1.5"], capsys)
-    assert "a quality is from 0 to 1, got '1.5'" in capsys.readouterr().err
+        run_cli(["translate", "--model", trained_model, "--min-quality", given], capsys)
+    assert f"a quality is from 0 to 1, got '{given}'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("below", ["mark", "source"])

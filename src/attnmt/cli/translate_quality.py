@@ -5,10 +5,10 @@ with, --min-quality (and the threshold --below-quality and --review take without
 from __future__ import annotations
 
 import argparse
+import math
 from dataclasses import replace
 from pathlib import Path
 
-from attnmt.cli.options import finite_number
 from attnmt.decoding.calibration import Calibration, load_calibration
 from attnmt.decoding.quality import EMPTY, Assessment, Assessor, low_quality_threshold
 from attnmt.decoding.translate import Translation
@@ -18,9 +18,13 @@ MARK = "[needs review] "
 
 
 def probability(text: str) -> float:
-    """An argparse type: a number from 0 to 1."""
-    value = finite_number(0)(text)
-    if value > 1:
+    """An argparse type: a number from 0 to 1, with one message for any other text (under 0, inf
+    and nan were "a finite number >= 0", which left the upper limit unsaid)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 1:  # nan too
         raise argparse.ArgumentTypeError(f"a quality is from 0 to 1, got {text!r}")
     return value
 

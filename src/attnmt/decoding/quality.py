@@ -26,8 +26,8 @@ read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and
 
     copied        at least COPIED_SHARE of the translation's words (and at least two) are source words
                   (a text of several sentences: of all their words, attnmt.decoding.quality_joined)
-    repetition    a word n-gram (n <= 4) written LOOP_RUNS times back to back, or a word
-                  4-gram that occurs twice
+    repetition    a word n-gram (n <= 4) LOOP_RUNS times back to back, a word 4-gram twice, or a
+                  loop of letters in a word, more than in the source (quality_measures.looped)
     untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
                   get less than UNREAD attention from the whole translation
     length        translation pieces / source pieces outside the calibration's range
@@ -179,7 +179,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_share(source, translation),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
-        unread_words=unread, loop=looped(words),
+        unread_words=unread, loop=looped(words, words_of(source)),
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
         verbatim=differs(source, translation))

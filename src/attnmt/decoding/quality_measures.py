@@ -24,22 +24,38 @@ from attnmt.text.invisible import dropped
 LOOP_RUNS = 3
 UNREAD = 0.2  # total attention a source word gets, summed over the translation's pieces (a word read once: ~1)
 WORD = re.compile(r"\w+")
+# Inside a word: 2 to 4 letters written 3 times or more in a row, or one letter 4 times or more.
+LETTER_LOOP = re.compile(r"([^\W\d_]{2,4})\1{2,}|([^\W\d_])\2{3,}")
 WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
 
 
-def looped(words: Sequence[str]) -> bool:
-    """Whether some word n-gram (n <= 4) comes LOOP_RUNS times back to back, or a 4-gram twice."""
+def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
+    """Whether the translation ``words`` loops where its ``source``'s words do not: some word n-gram
+    (n <= 4) comes LOOP_RUNS times back to back, or a word 4-gram twice, or a word holds a loop of
+    letters (``LETTER_LOOP``: "Dezinininin", "Künnnnner"), more of it than the source has.  The
+    source's repeats are counted, not matched word for word, its words being of another language:
+    "boom boom boom" written "bumm bumm bumm", or "a man in a .. a man in a" written "ein Mann in
+    einem .. ein Mann in einem", is faithful."""
+    runs, again, letters = repeats(words)
+    source_runs, source_again, source_letters = repeats(source)
+    return (runs >= LOOP_RUNS and runs > source_runs or again > source_again
+            or letters > source_letters)
+
+
+def repeats(words: Sequence[str]) -> tuple[int, int, int]:
+    """(the most times some word n-gram, n <= 4, comes back to back (1: none does), how many word
+    4-grams repeat an earlier one, the characters of the longest ``LETTER_LOOP`` in a word (0: none))."""
+    most = 1
     for n in range(1, 5):
         grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
-        if n == 4 and len(set(grams)) < len(grams):
-            return True
         for start in range(len(grams)):
             runs = 1
             while start + runs * n < len(grams) and grams[start + runs * n] == grams[start]:
                 runs += 1
-            if runs >= LOOP_RUNS:
-                return True
-    return False
+            most = max(most, runs)
+    fours = [tuple(words[i:i + 4]) for i in range(len(words) - 3)]
+    letters = max((len(m.group()) for word in words for m in LETTER_LOOP.finditer(word)), default=0)
+    return most, len(fours) - len(set(fours)), letters
 
 
 def repeated_share(words: Sequence[str]) -> float:
