@@ -20,6 +20,7 @@ from attnmt.documents import (
     translate_text,
     translate_xml,
 )
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator
 from attnmt.documents.review import model_review, reviewing
 from attnmt.errors import ConfigError, DataError, UserError
@@ -102,6 +103,26 @@ def test_translate_file_names_a_wrong_decoding_before_reading_the_file(tmp_path)
     with pytest.raises(ConfigError, match=r"^decoding: expected attnmt.Decoding, got dict"):
         translate_file(ending_model(), CharTokenizer(), tmp_path / "missing.txt", tmp_path / "out.txt", {"beam": 1})
 
+
+
+@pytest.mark.parametrize("args, message", [
+    ((b"a.txt", "out.txt"), r"^source: expected the path of a file \(a str or a pathlib.Path\), got b'a.txt'$"),
+    (("a.txt", None), r"^output: expected the path of a file \(a str or a pathlib.Path\), got None$"),
+])
+def test_translate_file_names_a_path_of_the_wrong_type(args, message):
+    with pytest.raises(ConfigError, match=message):  # bytes and None were TypeErrors from pathlib
+        translate_file(ending_model(), CharTokenizer(), *args)
+
+
+@pytest.mark.parametrize("data, filename, options, message", [
+    ("a cat", "a.txt", DocumentOptions(), r"^data: expected the file's bytes, got str; e.g. path.read_bytes\(\)$"),
+    (b"a cat", b"a.txt", DocumentOptions(), r"^filename: expected a str, whose extension names the format, got b'a"),
+    (b"a cat", "a.txt", None, r"^options: expected attnmt.documents.DocumentOptions, got NoneType; e.g. "),
+])
+def test_translate_file_bytes_names_an_argument_of_the_wrong_type(data, filename, options, message):
+    translator = ModelTranslator(ending_model(), CharTokenizer())
+    with pytest.raises(ConfigError, match=message):  # were an AttributeError and TypeErrors deep in the readers
+        translate_file_bytes(data, filename, translator, options)
 
 @pytest.mark.parametrize("max_sentences", ["2", -1, 1.5, True])
 def test_a_max_sentences_that_is_no_count_is_named(max_sentences):

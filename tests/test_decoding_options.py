@@ -118,6 +118,16 @@ def test_a_tiny_temperature_or_nucleus_draws_the_most_likely_token(options):
     assert set(drawn(Decoding(beam_size=1, **({"sampling_topk": 0} | options), seed=1), 200)) == {A}
 
 
+def test_a_temperature_past_what_float32_holds_is_refused_and_the_largest_draws_evenly():
+    """The sampler divides float32 logits by the temperature: 1e39 was inf there, a banned token's
+    -inf / inf NaN, and the padding token was drawn at every step (empty translations)."""
+    largest = torch.finfo(torch.float32).max
+    assert set(drawn(Decoding(beam_size=1, sampling_topk=0, sampling_temperature=largest, seed=1), 200)) == {A, B, C}
+    with pytest.raises(ConfigError, match=r"^decoding option sampling_temperature: expected more than 0 and at most "
+                                          r"3.403e\+38 \(float32's largest number\), got 1e\+39$"):
+        Decoding(beam_size=1, sampling_topk=0, sampling_temperature=1e39, seed=1)
+
+
 def test_a_tiny_temperature_draws_the_most_likely_token_that_is_not_banned():
     """Before min_len EOS, the model's favourite, is banned: the next most likely is drawn."""
     model = ScriptedModel({(): {EOS: 0.7, B: 0.2, C: 0.1}})

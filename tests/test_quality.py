@@ -32,7 +32,7 @@ from attnmt.decoding.quality import (
 from attnmt.decoding.quality_joined import joined
 from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share, words_of
 from attnmt.decoding.search import Hypothesis
-from attnmt.decoding.translate import SearchedBatch, translate_n_best
+from attnmt.decoding.translate import SearchedBatch, translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.fast import prepare
 
@@ -163,6 +163,18 @@ def test_a_translation_of_invisible_characters_alone_is_empty_for_every_assessor
     found = Assessor().assess(model, tokenizer, ["a dog runs"] * 3, invisible)
     assert [(a.quality, a.flags) for a in found] == [(0.0, ["empty", "low_quality"])] * 3
 
+
+
+def test_a_source_of_invisible_characters_alone_is_blank_to_the_search_as_to_the_assessor(model_and_tokenizer):
+    """A soft hyphen, a word joiner or NUL alone shows nothing: translate gives "" and
+    translate_n_best [], as for a line of spaces, and the Assessor takes "" for the copy it is.
+    The search read them as an unknown piece and invented a sentence of quality ~0.1."""
+    model, tokenizer = model_and_tokenizer
+    invisible = ["\u00ad", "\u2060", "\x00"]
+    assert translate(model, tokenizer, invisible) == [""] * 3
+    assert translate_n_best(model, tokenizer, invisible, quality=Assessor()) == [[]] * 3
+    found = Assessor().assess(model, tokenizer, invisible, [""] * 3)
+    assert [(a.quality, a.flags) for a in found] == [(1.0, [])] * 3
 
 def test_the_assessor_reads_utf8_bytes_as_their_text(model_and_tokenizer):
     """Assessor.assess took bytes on to ``with_empty``, which looked for a blank translation in them:

@@ -274,8 +274,10 @@ def test_any_text_is_translated_or_refused_never_a_server_error(client, body):
     (b'{"text": "a dog runs", "glossary": {"dog": "\\udfff"}}', "glossary term 'dog' is not valid Unicode"),
     (b'{"text": "a dog runs", "beam": 1, "sampling_topk": 0, "seed": 1208925819614629174706176}',
      "seed: Input should be less than or equal to 18446744073709551615"),
+    (b'{"text": "a dog runs", "beam": 1, "sampling_topk": 0, "sampling_temperature": 1e39}',
+     "sampling_temperature: expected more than 0 and at most 3.403e+38 (float32's largest number)"),
 ])
-def test_lone_surrogates_and_huge_seeds_are_422_with_a_message(client, body, message):
+def test_lone_surrogates_and_huge_seeds_and_temperatures_are_422_with_a_message(client, body, message):
     answer = post_raw(client, body)
     assert answer.status_code == 422 and message in answer.json()["detail"]
 

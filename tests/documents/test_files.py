@@ -20,7 +20,7 @@ from attnmt.documents.files import (
 )
 from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
 from attnmt.documents.translator_parts import within_bytes
-from attnmt.errors import UserError
+from attnmt.errors import ConfigError, UserError
 
 OPTIONS = DocumentOptions()
 
@@ -155,6 +155,35 @@ def test_an_unknown_extension_is_one_clear_error(same, name, message):
         translate_file_bytes(b"a dog", name, same, OPTIONS)
     assert same.given == []
 
+
+
+class OneShort:
+    def translate(self, sentences, weighed):
+        return sentences[:-1], [None] * len(sentences)
+
+
+class TextsAlone:
+    def translate(self, sentences, weighed):
+        return list(sentences)
+
+
+class NoTexts:
+    def translate(self, sentences, weighed):
+        return [None] * len(sentences), [None] * len(sentences)
+
+
+@pytest.mark.parametrize(("translator", "message"), [
+    (OneShort(), r"^OneShort.translate returned 1 text for 2 sentences: give one per sentence$"),
+    (TextsAlone(), r"^TextsAlone.translate returned list \['a dog runs.', 'a cat sleeps.'\], not a \(texts, "),
+    (NoTexts(), r"^NoTexts.translate returned None among its texts: each translation is a str$"),
+])
+@pytest.mark.parametrize("progress", [None, lambda done, total: None])
+def test_a_translator_that_answers_in_the_wrong_shape_is_named_in_one_line(translator, message, progress):
+    """A user's translator that gave a text short, its texts alone (no weights) or None for a
+    text failed with zip() argument 2 is shorter, too many values to unpack, or 'NoneType' object
+    is not iterable."""
+    with pytest.raises(ConfigError, match=message):
+        translate_file_bytes(b"a dog runs. a cat sleeps.", "a.txt", translator, OPTIONS, progress)
 
 def test_a_file_over_the_size_limit_is_refused_before_any_translation(same):
     with pytest.raises(UserError, match=r"^big\.txt: the file has 11 bytes; at most 10 can be translated"):

@@ -1,5 +1,7 @@
 """Word alignments from cross-attention (attnmt.inspect.align), on attention made by hand."""
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 import torch
@@ -47,6 +49,21 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     assert align.trace_alignment(traced, heads=[1]) == [(1, 0)]  # head 1 at source word 1
     monkeypatch.setattr(align, "trace_translation", lambda model, tokenizer, source, target: traced)
     assert align.align(None, None, ["a b", "a b"], ["x", " "], heads=[1]) == [[(1, 0)], []]  # blank: no links
+
+
+def test_a_side_of_invisible_characters_alone_is_blank_and_has_no_links(monkeypatch):
+    """A lone zero-width space is not blank to str.strip, but has no pieces: align failed the whole
+    list ("nothing to show") where align_batched gave its pair []."""
+    from attnmt.inspect import align
+
+    def traced(model, tokenizer, source, target):
+        assert source == "a b" and target == "x"  # the blank pairs are never traced
+        return SimpleNamespace(cross=torch.ones(1, 1, 2, 2), source=["▁a", "▁b"], target_out=["▁x", "</s>"],
+                               source_words=None, target_words=None)
+
+    monkeypatch.setattr(align, "trace_translation", traced)
+    found = align.align(None, None, ["\u200b", "a b", "a b"], ["x", "\u2060\u00ad", "x"])
+    assert found[:2] == [[], []] and found[2] != []
 
 
 @pytest.mark.parametrize("heads", [[1.0], [np.float64(1.0)], [np.int32(-1)], [torch.tensor(1)], [np.array(1)]])

@@ -21,6 +21,7 @@ from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import given_texts, pad_rows
 from attnmt.text.encodings import check_encodable
+from attnmt.text.invisible import blank
 from attnmt.threads import recheck
 
 
@@ -203,7 +204,7 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int, 
     The warning counts distinct sentences, blank ones left out: what it can count truly, as callers
     pass either every line (``translate``) or each distinct sentence of the input once (plain text
     split into sentences, documents: a repeated sentence is translated once)."""
-    encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
+    encoded = [[] if blank(s) else tokenizer.encode(s) for s in sentences]
     if warn:
         warn_cut(sentences, encoded, max_len, "sentences translated", "split long lines to translate them whole")
     return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
@@ -237,7 +238,7 @@ def encode_given_targets(tokenizer: TextCodec, translations: Sequence[str], max_
     """Token ids per translation a caller gives to be read, not searched (``attnmt attention
     --target``, word alignments), [] for blank ones: cut to max_len with one warning, as
     ``encode_inputs`` cuts sources (a target has no </s> to keep: the decoder writes it)."""
-    encoded = [tokenizer.encode_target(t) if t.strip() else [] for t in translations]
+    encoded = [[] if blank(t) else tokenizer.encode_target(t) for t in translations]
     warn_cut(translations, encoded, max_len, "translations given", "shorten them to read them whole")
     return [ids[:max_len] for ids in encoded]
 
@@ -247,7 +248,7 @@ def warn_cut(texts: Sequence[str], encoded: Sequence[list[int]], max_len: int, w
     long = list(dict.fromkeys(s for s, ids in zip(texts, encoded, strict=True) if len(ids) > max_len))
     if long:
         first = long[0][:40] + ("…" if len(long[0]) > 40 else "")
-        distinct = len({s for s in texts if s.strip()})
+        distinct = len({s for s in texts if not blank(s)})
         warnings.warn(
             f"{len(long)} of the {distinct} distinct {what} were longer than {max_len} tokens "
             f"(the model's max_positions minus 2) and were truncated to their first {max_len} "

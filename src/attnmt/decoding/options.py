@@ -22,6 +22,9 @@ MAX_BEAM = 64
 # Padded source tokens per batch of sentences searched together (attnmt.decoding.translate and all that
 # batch through it: alignments, documents, ``attnmt translate --max-tokens``).
 MAX_TOKENS = 4096
+# The sampler divides float32 logits by the temperature: above float32's largest number it is inf there,
+# and a banned token's -inf / inf is NaN, which drew the padding token at every step (empty output).
+MOST_TEMPERATURE = 3.4028234663852886e38
 MOST_SEED = 2**64 - 1  # a seed is 64 bits of the key of each sentence's random stream (next_tokens.SentenceStreams)
 
 
@@ -113,9 +116,9 @@ class Decoding:
         if not 0 < self.sampling_topp <= 1:
             raise ConfigError(f"decoding option sampling_topp: expected more than 0 and at most 1, got "
                               f"{self.sampling_topp}")
-        if self.sampling_temperature <= 0:
-            raise ConfigError(f"decoding option sampling_temperature: expected more than 0, got "
-                              f"{self.sampling_temperature}")
+        if not 0 < self.sampling_temperature <= MOST_TEMPERATURE:
+            raise ConfigError(f"decoding option sampling_temperature: expected more than 0 and at most "
+                              f"{MOST_TEMPERATURE:.4g} (float32's largest number), got {self.sampling_temperature}")
         unused = [name for name, value, off in (("sampling_topp", self.sampling_topp, 1.0),
                                                 ("sampling_temperature", self.sampling_temperature, 1.0),
                                                 ("seed", self.seed, None)) if value != off]

@@ -24,13 +24,14 @@ translate_file's names the file (failed.FileFailed), and nothing is written.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import by_text, one_text
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, check_options, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError, OutputError, UserError
@@ -98,8 +99,9 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
                    progress: Callable[[int, int], None] | None = None, review: Review | None = None) -> None:
     """The file ``source`` translated into ``output`` (written whole or not at all), in the format
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
-    for a format it does not know or a file it cannot read; ConfigError, before any work, for an
-    ``output`` that is ``source`` (the same file, however named).  Where the model fails on some of
+    for a format it does not know or a file it cannot read; ConfigError, before any work, for a
+    ``source`` or ``output`` that is no path (bytes, None) or an ``output`` that is ``source`` (the
+    same file, however named).  Where the model fails on some of
     its sentences, the file fails whole and nothing is written: ``attnmt.documents.failed.FileFailed``,
     a SentencesFailed whose one line names the file (``failures`` {0: the first error}, ``outputs``
     None; its ``__cause__`` the SentencesFailed of the sentences themselves).  ``review``
@@ -113,6 +115,9 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
     from attnmt.files import write_bytes
     from attnmt.output_checks import check_not_overwritten
 
+    for name, path in (("source", source), ("output", output)):  # bytes, None: a TypeError from pathlib
+        if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str) or not os.fspath(path):
+            raise ConfigError(f"{name}: expected the path of a file (a str or a pathlib.Path), got {path!r}")
     translator = model_translator(model, tokenizer, decoding, options, glossary)
     # as ``attnmt translate`` refuses it: written over its source, the file would be lost for its translation
     instead = translated_name(str(source), options.target_lang or "translated")
@@ -132,7 +137,5 @@ def model_translator(model: Transformer, tokenizer: PieceCodec, decoding: Decodi
     """The translator each function here works with, after one clear error for options that are
     not DocumentOptions (a dict was an AttributeError deep in a parser), or a decoding or glossary
     of another type (ModelTranslator)."""
-    if not isinstance(options, DocumentOptions):
-        raise ConfigError(f"options: expected attnmt.documents.DocumentOptions, got {type(options).__name__}; "
-                          "e.g. DocumentOptions(split=False)")
+    check_options(options)
     return ModelTranslator(model, tokenizer, decoding, glossary=glossary)

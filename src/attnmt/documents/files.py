@@ -23,11 +23,12 @@ from functools import partial
 from pathlib import Path
 
 from attnmt.documents.failed import one_file
-from attnmt.documents.pipeline import DocumentOptions, Translator, Wrapper, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, Translator, Wrapper, check_options, translate_lines
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.errors import DataError, UserError
+from attnmt.documents.translator_parts import translated_by
+from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.text.data import with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 
@@ -94,8 +95,8 @@ class Counted(Wrapper):
         self.total += len(sentences)
         self.progress(self.done, self.total)
         for start in range(0, len(sentences), self.step):
-            found, found_weights = self.translator.translate(sentences[start:start + self.step],
-                                                             weighed[start:start + self.step])
+            found, found_weights = translated_by(self.translator, sentences[start:start + self.step],
+                                                 weighed[start:start + self.step])
             texts += found
             weights += found_weights
             self.done += len(found)
@@ -115,7 +116,13 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
     one line naming ``where`` (the file as its caller knows it, a path; ``filename`` if None).
     ``progress(done, total)``: the sentences translated so far, of the file's, told after every
     ``progress_step`` of them (an office file: after every attnmt.documents.office.CHUNK paragraphs);
-    ``review``: the module docstring."""
+    ``review``: the module docstring.  ConfigError, before any work, for ``data`` that is not bytes,
+    a ``filename`` that is not a str or ``options`` that are not DocumentOptions."""
+    if not isinstance(data, bytes | bytearray):  # a str was a TypeError deep in the reader
+        raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}; e.g. path.read_bytes()")
+    if not isinstance(filename, str):
+        raise ConfigError(f"filename: expected a str, whose extension names the format, got {filename!r}")
+    check_options(options)
     return one_file(partial(translated_bytes, data, filename, translator, options, progress, max_bytes, review,
                             progress_step), where or filename)
 

@@ -35,7 +35,7 @@ from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place
 from attnmt.documents.stops import kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
-from attnmt.documents.translator_parts import translator_fits, translator_glossary, translator_writes
+from attnmt.documents.translator_parts import translated_by, translator_fits, translator_glossary, translator_writes
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
@@ -120,6 +120,14 @@ class DocumentOptions:
 
 
 DEFAULT_OPTIONS = DocumentOptions()
+
+
+def check_options(options: object) -> None:
+    """One clear error for ``options`` that are not DocumentOptions (a dict or None was an
+    AttributeError deep in a parser)."""
+    if not isinstance(options, DocumentOptions):
+        raise ConfigError(f"options: expected attnmt.documents.DocumentOptions, got {type(options).__name__}; "
+                          "e.g. DocumentOptions(split=False)")
 
 
 class Translator(Protocol):
@@ -268,7 +276,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
-    texts, found = translator.translate(todo, [s in weighed for s in todo])
+    texts, found = translated_by(translator, todo, [s in weighed for s in todo])
     # Half a pair of controls the model wrote is left out (attnmt.documents.bidi), before a review can
     # keep a sentence's source instead: the source, and a translation that is its source, stay as they are.
     texts = [text if text == source else balanced(text) for source, text in zip(todo, texts, strict=True)]

@@ -1,14 +1,17 @@
 """What a document's translator may answer besides its translations (the Translator protocol of
 attnmt.documents.pipeline leaves each optional): the glossary its translations use, whether the
-model reads a sentence whole (``fits``), and whether its vocabulary writes a symbol (``writes``)."""
+model reads a sentence whole (``fits``), and whether its vocabulary writes a symbol (``writes``);
+and its translations themselves, checked once (``translated_by``)."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import reads_whole
+from attnmt.documents.spans import Weights
+from attnmt.errors import ConfigError
 
 
 def translator_fits(translator: object) -> Callable[[str], bool]:
@@ -48,3 +51,27 @@ def translator_glossary(translator: object) -> Glossary | None:
     without one (a user's own, written with ``translate`` alone, was an AttributeError), a dict read
     by ``as_glossary`` (it failed deep in the letterless texts' terms), a ConfigError for another type."""
     return as_glossary(getattr(translator, "glossary", None), f"{type(translator).__name__}.glossary")
+
+
+def translated_by(translator: object, sentences: list[str],
+                  weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+    """``translator.translate(sentences, weighed)``, checked once: a (texts, weights) pair of one
+    text (a str) and one weights (or None) per sentence.  A user's translator that answered
+    otherwise failed deep in the pipeline (zip() argument 2 is shorter than argument 1, too many
+    values to unpack, 'NoneType' object is not iterable); now one ConfigError names it and what it gave."""
+    answer = translator.translate(sentences, weighed)  # type: ignore[attr-defined]
+    name = f"{type(translator).__name__}.translate"
+    pair = (answer if isinstance(answer, tuple | list) and len(answer) == 2
+            and all(isinstance(part, Iterable) and not isinstance(part, str) for part in answer) else None)
+    if pair is None:
+        raise ConfigError(f"{name} returned {type(answer).__name__} {answer!r:.80}, not a (texts, weights) pair: "
+                          "a list of translations and a list of weights (or None), one of each per sentence")
+    texts, weights = list(pair[0]), list(pair[1])
+    for count, one, many in ((len(texts), "text", "texts"), (len(weights), "weights", "weights")):
+        if count != len(sentences):
+            raise ConfigError(f"{name} returned {count} {one if count == 1 else many} for {len(sentences)} "
+                              f"sentence{'s' * (len(sentences) != 1)}: give one per sentence")
+    for text in texts:
+        if not isinstance(text, str):
+            raise ConfigError(f"{name} returned {text!r:.80} among its texts: each translation is a str")
+    return texts, weights

@@ -46,6 +46,7 @@ from attnmt.inspect.trace import (
 )
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs, pad_rows
+from attnmt.text.invisible import blank
 
 WORD_START = "▁"
 
@@ -87,7 +88,7 @@ def align(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str | byt
     [] where either side is blank."""
     sources, translations = given_pairs(sources, translations)
     return [trace_alignment(trace_translation(model, tokenizer, source, target=translation), layer, heads)
-            if source.strip() and translation.strip() else []
+            if not (blank(source) or blank(translation)) else []
             for source, translation in zip(sources, translations, strict=True)]
 
 
@@ -257,7 +258,7 @@ def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: 
     heads = checked_heads(heads, c.n_heads)  # the layer: Transformer.cross_attention
     device = next(model.parameters()).device
     # A pair blank on either side has no links; the others are cut as translate cuts them, with its warning.
-    texts = [(s, t) if s.strip() and t.strip() else ("", "") for s, t in zip(sources, translations, strict=True)]
+    texts = [("", "") if blank(s) or blank(t) else (s, t) for s, t in zip(sources, translations, strict=True)]
     pairs = list(zip(encode_inputs(tokenizer, [s for s, _ in texts], c.longest_input),
                      encode_given_targets(tokenizer, [t for _, t in texts], c.longest_input), strict=True))
     todo = [i for i, (src, out) in enumerate(pairs) if src and out]
