@@ -160,3 +160,19 @@ def test_a_right_to_left_table_translated_into_german_has_its_first_column_on_th
     table = docx.Document(io.BytesIO(translate_office(docx_bytes(plain), ".docx", mirror, DocumentOptions(
         target_lang="ar")))).element.body.find(w("tbl"))
     assert tags(table.find(w("tblPr"))) == ["bidiVisual", "tblW", "tblLook"]
+
+
+def test_a_run_turning_left_to_right_keeps_its_character_styles_complex_script_bold(mirror):
+    """A run in a character style of <w:bCs/><w:rtl/> came out <w:rStyle/><w:rtl w:val="0"/>:
+    German, in no bold; it now gets its own <w:b/>.  One whose style says w:b too needs none."""
+    document = docx.Document()
+    for name, said in (("RtlBold", ("bCs", "rtl")), ("BothBold", ("b", "bCs", "rtl"))):
+        properties = document.styles.add_style(name, WD_STYLE_TYPE.CHARACTER).element.get_or_add_rPr()
+        for each in said:
+            properties.append(etree.Element(w(each)))
+        paragraph = document.add_paragraph()
+        paragraph._p.get_or_add_pPr().append(etree.Element(w("bidi")))
+        paragraph.add_run("A dog runs in the park.", style=name)
+    out = body(docx_bytes(document), mirror, target_lang="de")
+    assert [tags(paragraph.find(f"{w('r')}/{w('rPr')}")) for paragraph in out] == [
+        ["rStyle", "b", "rtl"], ["rStyle", "rtl"]]

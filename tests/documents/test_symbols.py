@@ -181,3 +181,9 @@ def test_the_spaces_after_a_symbol_ending_a_word_paragraph_are_kept(same_droppin
     document.add_paragraph("Two dogs run. 👍  ")
     out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", same_dropping, DocumentOptions())))
     assert out.paragraphs[0].text == "Two dogs run. 👍  "
+
+
+def test_a_lone_run_keeps_the_stop_the_vocabulary_writes_for_the_sentence_split(dropping):
+    """".»" was taken out whole, its stop with it, and the model read both sentences as one."""
+    assert translate_lines(["A man runs .» a dog sleeps."], dropping) == [". RUNS MAN A » SLEEPS. DOG A"]
+    assert dropping.given == ["A man runs .", "a dog sleeps."]

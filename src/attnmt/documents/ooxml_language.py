@@ -6,7 +6,7 @@ direction a translated Word paragraph is written in, the target language's (``se
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from lxml import etree
@@ -179,29 +179,37 @@ def set_run_direction(own: etree._Element | None, make: Callable[[], etree._Elem
     the defaults, its paragraph's style, its character style) give the target's direction, or one
     added where they give the other (``<w:rtl w:val="0"/>`` where a style sets ``w:rtl``).  Its
     formatting of the script it leaves is carried over (carry_formatting)."""
-    styled = styled_on(styles.styled_layers(own, paragraph) if styles is not None else [], w("rtl"))
+    layers = styles.styled_layers(own, paragraph) if styles is not None else []
+    styled = styled_on(layers, w("rtl"))
     said = None if own is None else own.find(w("rtl"))
     if (is_on(said) if said is not None else styled) == rtl:
         return
     found = own if own is not None else make()
-    carry_formatting(found, rtl)
+    carry_formatting(found, rtl, layers)
     if said is not None and styled == rtl:
         take_out(said)
     else:
         switch(said if said is not None else added(found, w("rtl"), following(w("rtl"))), rtl)
 
 
-def carry_formatting(found: etree._Element, rtl: bool) -> None:
+def carry_formatting(found: etree._Element, rtl: bool, layers: Sequence[etree._Element] = ()) -> None:
     """Run properties turning right to left (``rtl``) or left to right given the formatting they had
     for the script they leave where they say none for the other (COMPLEX_LATIN): Word makes a
     run's text bold by ``w:bCs`` alone where the run is right to left and by ``w:b`` alone where
     not, so ``<w:bCs/><w:rtl/>`` turning German lost its bold; it gets ``<w:b/>`` too, with the same
-    value (``w:sz`` the same size), in the schema's place."""
+    value (``w:sz`` the same size), in the schema's place.  What the styles give it (``layers``,
+    weakest first: word_styles.WordStyles.styled_layers) counts too, its own properties first, then
+    the strongest style that says either: a character style's ``<w:bCs/><w:rtl/>`` gets the run its
+    own ``<w:b/>``, where one that says ``w:b`` as well needs none."""
     for complex_script, latin in COMPLEX_LATIN:
         given, wanted = (latin, complex_script) if rtl else (complex_script, latin)
-        had = found.find(given)
-        if had is not None and found.find(wanted) is None:
-            added(found, wanted, following(wanted)).attrib.update(had.attrib)
+        for layer in [found, *reversed(layers)]:
+            if layer.find(wanted) is not None:
+                break
+            had = layer.find(given)
+            if had is not None:
+                added(found, wanted, following(wanted)).attrib.update(had.attrib)
+                break
 
 
 def styled_on(layers: list[etree._Element], tag: str) -> bool:

@@ -84,9 +84,10 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Seque
     text = flat.text
     edges = {p for mark in flat.marks for p in (mark.start, mark.end)} | set(flat.breaks)
     runs = [(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]
-    # A lone run goes whole where the vocabulary cannot write it even without those symbols ("| 👍");
-    # "great 👍!" keeps its "!" for the model, as it did before lone runs were taken out.
-    lone = [(s, e) for s, e in lone_runs(text, edges, flat.breaks)
+    # A lone run goes where the vocabulary cannot write it even without those symbols ("| 👍");
+    # "great 👍!" keeps its "!" for the model, as it did before lone runs were taken out.  What the
+    # vocabulary writes at its edges stays too (".»" keeps its "."), so that a sentence still ends there.
+    lone = [unwritable_part(text, s, e, writes, runs) for s, e in lone_runs(text, edges, flat.breaks)
             if not writes("".join(c for k, c in enumerate(text[s:e], s) if not any(a <= k < b for a, b in runs)))]
     taken = lone + [(s, e) for s, e in runs if not any(a <= s and e <= b for a, b in lone)]
     cuts = sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in terms))
@@ -112,6 +113,20 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Seque
     flat.marks.extend(atoms)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
+
+
+def unwritable_part(text: str, start: int, end: int, writes: Callable[[str], bool],
+                    runs: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """text[start:end], a lone run, without the characters the vocabulary writes at its edges (a
+    stop, a comma, a bracket): ".»" is "»", and the "." is left to the model and the sentence
+    splitter.  A character of a symbol run (``runs``: "#️⃣" with its base) is kept with its run."""
+    def kept(k: int) -> bool:
+        return not writes(text[k]) or any(a <= k < b for a, b in runs)
+    while start < end - 1 and not kept(start):
+        start += 1
+    while end - 1 > start and not kept(end - 1):
+        end -= 1
+    return start, end
 
 
 def innermost(marks: list[Mark], start: int, end: int) -> int | None:
