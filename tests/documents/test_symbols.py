@@ -17,6 +17,14 @@ from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.symbols import lone_runs, take_out_symbols
 
 
+def word_paragraph(text: str, translator) -> str:
+    """``text`` as a Word document's one paragraph, translated by ``translator``: the paragraph's text."""
+    document = docx.Document()
+    document.add_paragraph(text)
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())))
+    return out.paragraphs[0].text
+
+
 def test_an_emoji_in_a_line_is_kept_by_its_word_not_dropped(dropping):
     translator = dropping
     assert translate_lines(["A dog runs 👍🏽 fast."], translator) == ["👍🏽 FAST. RUNS DOG A"]
@@ -48,10 +56,7 @@ def test_an_emoji_in_a_subtitle_cue_is_kept_by_its_word(dropping):
 
 
 def test_an_emoji_in_a_word_paragraph_is_kept_by_its_word(dropping):
-    document = docx.Document()
-    document.add_paragraph("A dog runs 👍🏽 fast.")
-    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", dropping, DocumentOptions())))
-    assert out.paragraphs[0].text == "👍🏽 FAST. RUNS DOG A"
+    assert word_paragraph("A dog runs 👍🏽 fast.", dropping) == "👍🏽 FAST. RUNS DOG A"
 
 
 def test_taking_out_symbols_moves_the_marks_after_them_and_again_changes_nothing(dropping):
@@ -177,10 +182,7 @@ def test_the_spacing_around_symbols_taken_out_comes_back_as_it_was(same_dropping
 
 
 def test_the_spaces_after_a_symbol_ending_a_word_paragraph_are_kept(same_dropping):
-    document = docx.Document()
-    document.add_paragraph("Two dogs run. 👍  ")
-    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", same_dropping, DocumentOptions())))
-    assert out.paragraphs[0].text == "Two dogs run. 👍  "
+    assert word_paragraph("Two dogs run. 👍  ", same_dropping) == "Two dogs run. 👍  "
 
 
 def test_a_lone_run_keeps_the_stop_the_vocabulary_writes_for_the_sentence_split(dropping):

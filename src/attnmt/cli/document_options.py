@@ -56,7 +56,7 @@ ATTRIBUTES = ",".join(DocumentOptions.attributes)
 MARKUP_START = re.compile(
     rb"(?:\xef\xbb\xbf)?\s*<(?:\?xml|!DOCTYPE|[A-Za-z_][\w.:-]*\s[^<>]*?\bxmlns(?::[\w.-]+)?\s*=)", re.IGNORECASE)
 # How much of a file MARKUP_START reads: enough for a first tag's namespace declarations.
-HEAD_BYTES = 1024
+MARKUP_HEAD_BYTES = 1024
 # An XLIFF file is XML: written by either format, its name may say either (check_output_format).
 XML_FORMATS = frozenset(("xml", "xliff"))
 
@@ -100,11 +100,11 @@ def check_text_input(path: str | None) -> None:
 
 
 def first_bytes(path: str) -> bytes:
-    """The first HEAD_BYTES of the file, decompressed where its name ends in .gz; none where it is no
+    """The first MARKUP_HEAD_BYTES of the file, decompressed where its name ends in .gz; none where it is no
     valid gzip file, which reading it names in one line."""
     try:
         with (gzip.open if is_gzip_name(path) else open)(path, "rb") as f:
-            return f.read(HEAD_BYTES)
+            return f.read(MARKUP_HEAD_BYTES)
     except (gzip.BadGzipFile, EOFError, OSError):
         return b""
 

@@ -13,7 +13,7 @@ from lxml import etree
 
 from attnmt.documents.language import direction
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, Dialect, a
-from attnmt.documents.word_styles import WordStyles
+from attnmt.documents.word_styles import TABLE_OR_STORY, WordStyles
 from attnmt.documents.wordml import OFF, w
 
 # Where set_language leaves the language a run stated before it (on the run: a run written again
@@ -39,8 +39,6 @@ AFTER_BIDI = frozenset(map(w, "adjustRightInd snapToGrid spacing ind contextualS
 AFTER_BIDI_VISUAL = frozenset(map(w, "tblStyleRowBandSize tblStyleColBandSize tblW jc tblCellSpacing tblInd "
                                      "tblBorders shd tblLayout tblCellMar tblLook tblCaption tblDescription "
                                      "tblPrChange".split()))
-# Where the tables holding a paragraph stop: a text box's paragraphs are a story of their own.
-TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
 
 
 def following(tag: str) -> frozenset[str]:

@@ -322,8 +322,9 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
     are taken out of each flat text as atoms (attnmt.documents.symbols), but for those in a term of
     ``glossary``, which it translates: every split comes here."""
     if writes is not None:
+        terms = (lambda text: [(s, e) for s, e, _ in glossary.found_in(text)]) if glossary else None
         for flat in flats:
-            take_out_symbols(flat, writes, [(s, e) for s, e, _ in glossary.found_in(flat.text)] if glossary else ())
+            take_out_symbols(flat, writes, terms)
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
                            fits) for flat in flats]
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Collection, Iterator, Sequence
 
+from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import FlatText, Mark
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
 # the variation selectors (❤️), the keycap (1️⃣), the skin tones (👍🏽); and the tag characters of a
 # subdivision's flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
-JOINERS = (frozenset("\u200d\ufe0e\ufe0f\u20e3") | frozenset(map(chr, range(0x1F3FB, 0x1F400)))
-           | frozenset(map(chr, range(0xE0020, 0xE0080))))
+JOINERS = frozenset(ZWJ + "\ufe0e\ufe0f\u20e3") | SKIN_TONES | frozenset(map(chr, range(0xE0020, 0xE0080)))
 KEYCAP_BASES = frozenset("0123456789#*")  # "1" + U+FE0F + U+20E3 shows as one key, 1️⃣
 
 
@@ -70,7 +70,8 @@ def lone_runs(text: str, edges: Collection[int], breaks: Collection[int]) -> Ite
             start = i
 
 
-def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Sequence[tuple[int, int]] = ()) -> None:
+def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
+                     terms: Callable[[str], Sequence[tuple[int, int]]] | None = None) -> None:
     """In place: each run of symbols in ``flat`` (``symbol_runs``, ``lone_runs``) that ``writes``
     says the model's vocabulary cannot write (unknown pieces) taken out of its text into an atom
     with the run as its literal, which shows text (Mark.shows_text) and keeps the spaces around it,
@@ -78,9 +79,10 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Seque
     the placement puts it back (a single space before a word), and every other space stays.  The
     marks and breaks after it move back; the new atoms come after the marks there were, so that
     every mark's number stays what it was (a format keeps some: attnmt.documents.ooxml's run atoms).
-    A run inside one of ``terms`` (the places of a glossary's source terms in the text) is left
-    where it is: the glossary translates it ("20 %" is "zwanzig Prozent").  Taking them out again
-    changes nothing: what is left, the vocabulary writes or a term holds."""
+    A run inside one of ``terms(text)`` (the places of a glossary's source terms in the text, looked
+    for only where a run was found) is left where it is: the glossary translates it ("20 %" is
+    "zwanzig Prozent").  Taking them out again changes nothing: what is left, the vocabulary writes
+    or a term holds."""
     text = flat.text
     edges = {p for mark in flat.marks for p in (mark.start, mark.end)} | set(flat.breaks)
     runs = [(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]
@@ -90,7 +92,8 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool], terms: Seque
     lone = [unwritable_part(text, s, e, writes, runs) for s, e in lone_runs(text, edges, flat.breaks)
             if not writes("".join(c for k, c in enumerate(text[s:e], s) if not any(a <= k < b for a, b in runs)))]
     taken = lone + [(s, e) for s, e in runs if not any(a <= s and e <= b for a, b in lone)]
-    cuts = sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in terms))
+    held = terms(text) if taken and terms is not None else ()
+    cuts = sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in held))
     if not cuts:
         return
     # One space after the run goes too where one comes before it and a word after it ("runs 👍🏽 fast"

@@ -350,13 +350,11 @@ def say_target_language(root: etree._Element, version_2: bool, lang: str | None,
     name = "trgLang" if version_2 else "target-language"
     for holder in holders:
         written = holder.get(name, "").strip()
-        if lang and written and primary(written) != primary(lang) and option:
-            raise UserError(f"{where}: the file's {name} is {written}, the model's target language (from its "
-                            f"train.yaml) is {lang}: give {option} {written} to translate it into {written}, "
-                            f"or take a file for {lang}")
         if lang and written and primary(written) != primary(lang):
-            raise UserError(f"{where}: the file's {name} is {written}, the target language asked for {lang}: "
-                            f"translate it into {written}, or take a file for {lang}")
+            raise UserError(f"{where}: the file's {name} is {written}, " + (
+                f"the model's target language (from its train.yaml) is {lang}: give {option} {written} to "
+                f"translate it into {written}, or take a file for {lang}" if option else
+                f"the target language asked for {lang}: translate it into {written}, or take a file for {lang}"))
         if lang and not written:
             holder.set(name, lang)
         elif version_2 and not written:
