@@ -60,7 +60,7 @@ from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, cut
 from attnmt.decoding.quality_measures import (
     attention_spread,
-    copied_share,
+    copied_words,
     looped,
     repeated_share,
     unread_words,
@@ -172,14 +172,14 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     """The Features of one translation of ``source`` from its ForcedPass."""
     lp = forced.log_probs
     unread, n_source = unread_words(forced.cross, source_pieces)
-    words = words_of(translation)
+    words, source_words = words_of(translation), words_of(source)
     entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
-        copied=copied_share(source, translation),
+        copied=copied_words(source_words, words),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
-        unread_words=unread, loop=looped(words, words_of(source)),
+        unread_words=unread, loop=looped(words, source_words),
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
         verbatim=differs(source, translation))

@@ -45,15 +45,15 @@ def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
 def repeats(words: Sequence[str]) -> tuple[int, int, int]:
     """(the most times some word n-gram, n <= 4, comes back to back (1: none does), how many word
     4-grams repeat an earlier one, the characters of the longest ``LETTER_LOOP`` in a word (0: none))."""
-    most = 1
+    most, grams = 1, []
     for n in range(1, 5):
         grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
-        for start in range(len(grams)):
-            runs = 1
-            while start + runs * n < len(grams) and grams[start + runs * n] == grams[start]:
-                runs += 1
-            most = max(most, runs)
-    fours = [tuple(words[i:i + 4]) for i in range(len(words) - 3)]
+        runs = [1] * len(grams)  # runs[i]: the n-gram at i and those equal to it back to back after it
+        for i in range(len(grams) - n - 1, -1, -1):
+            if grams[i] == grams[i + n]:
+                runs[i] = runs[i + n] + 1
+        most = max([most, *runs])
+    fours = grams  # the last n's, 4
     letters = max((len(m.group()) for word in words for m in LETTER_LOOP.finditer(word)), default=0)
     return most, len(fours) - len(set(fours)), letters
 
@@ -74,8 +74,12 @@ def words_of(text: str) -> list[str]:
 
 def copied_share(source: str, translation: str) -> float:
     """Share of the translation's words (``words_of``) found among the source's: 1.0 for a copy."""
-    target = words_of(translation)
-    known = set(words_of(source))
+    return copied_words(words_of(source), words_of(translation))
+
+
+def copied_words(source: Sequence[str], target: Sequence[str]) -> float:
+    """``copied_share`` of the words already read (``words_of``) of a source and its translation."""
+    known = set(source)
     return sum(w in known for w in target) / len(target) if target else 0.0
 
 
