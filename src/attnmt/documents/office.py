@@ -80,11 +80,9 @@ from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_ma
 from attnmt.documents.pipeline import (
     DocumentOptions,
     Translator,
-    flat_sentences,
     translate_flats,
-    translator_fits,
     translator_glossary,
-    translator_writes,
+    translator_sentences,
 )
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
@@ -344,8 +342,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
     flats = [flat for group in groups for flat in group]
-    sentences = flat_sentences(flats, options, translator_glossary(translator),  # as translate_flats splits them
-                               translator_fits(translator), translator_writes(translator))
+    sentences = translator_sentences(flats, translator, options)  # as translate_flats splits them
     total, done = sum(map(len, sentences)), 0
     if progress is not None:
         progress(0, total)

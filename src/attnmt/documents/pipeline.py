@@ -268,7 +268,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     that stand in it replaced (``with_terms``), as it is where none does."""
     glossary = translator_glossary(translator)
     if sentences is None:
-        sentences = flat_sentences(flats, options, glossary, translator_fits(translator), translator_writes(translator))
+        sentences = translator_sentences(flats, translator, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
@@ -327,6 +327,14 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
             take_out_symbols(flat, writes, terms)
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
                            fits) for flat in flats]
+
+
+def translator_sentences(flats: Sequence[FlatText], translator: Translator,
+                         options: DocumentOptions) -> list[list[tuple[int, int]]]:
+    """``flat_sentences`` with ``translator``'s glossary, fits and writes: the sentences
+    ``translate_flats`` sends it, for a caller that must know them first (office, subtitles)."""
+    return flat_sentences(flats, options, translator_glossary(translator), translator_fits(translator),
+                          translator_writes(translator))
 
 
 def flat_line(line: str) -> FlatText:

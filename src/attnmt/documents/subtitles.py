@@ -61,11 +61,9 @@ from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
     DocumentOptions,
     Translator,
-    flat_sentences,
     translate_flats,
-    translator_fits,
     translator_glossary,
-    translator_writes,
+    translator_sentences,
 )
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
@@ -208,8 +206,7 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
     model: with letters; a letterless one's terms are replaced without it, letterless.with_terms)."""
     places = {flat.place for flat in flats}
     review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
-    found = flat_sentences(flats, options, translator_glossary(translator), translator_fits(translator),
-                           translator_writes(translator))
+    found = translator_sentences(flats, translator, options)
     spans = zip(flats, found, strict=True)  # as translate_flats split them
     review.sentences -= sum(has_words(flat.text[s:e]) for flat, each in spans for s, e in each)
 
