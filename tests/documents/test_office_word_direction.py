@@ -12,6 +12,7 @@ from lxml import etree
 from office_files import W, docx_bytes
 
 from attnmt.decoding.quality import Assessment
+from attnmt.documents import ooxml_language
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
@@ -176,3 +177,23 @@ def test_a_run_turning_left_to_right_keeps_its_character_styles_complex_script_b
     out = body(docx_bytes(document), mirror, target_lang="de")
     assert [tags(paragraph.find(f"{w('r')}/{w('rPr')}")) for paragraph in out] == [
         ["rStyle", "b", "rtl"], ["rStyle", "rtl"]]
+
+
+def test_each_table_holding_translated_paragraphs_is_settled_once(mirror, monkeypatch):
+    """A table of three translated rows, nested in another's cell, was settled three times, and the
+    outer table four (its own second row too): each is settled once now, and both are still laid
+    out right to left for Arabic."""
+    settled, settle = [], ooxml_language.set_table_direction
+    monkeypatch.setattr(ooxml_language, "set_table_direction",
+                        lambda table, styles, rtl: settled.append(table) or settle(table, styles, rtl))
+    document = docx.Document()
+    outer = document.add_table(rows=2, cols=1)
+    outer.cell(1, 0).text = "A man reads."
+    inner = outer.cell(0, 0).add_table(rows=3, cols=1)
+    for row, text in enumerate(("The dog runs.", "The cat sleeps.", "A bird sings.")):
+        inner.cell(row, 0).text = text
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions(target_lang="ar"))
+    assert len(settled) == 2 and settled[0] is not settled[1]
+    tables = docx.Document(io.BytesIO(out)).element.body.iter(w("tbl"))
+    assert [[each.get(w("val")) for each in table.findall(f"{w('tblPr')}/{w('bidiVisual')}")] for table in tables] == [
+        [None], [None]]

@@ -309,6 +309,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     for part in parts:
         part.changed = part.changed or bool(part.jobs)
         part.jobs = []
+    tables_done: set[etree._Element] = set()  # each table holding translated paragraphs is settled once
     while jobs:
         job, result = jobs.pop(), results.pop()
         if over_cell_limit(job, result, name):
@@ -322,7 +323,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         if job.flat.source_kept:
             say_source_language(job.paragraph, job.dialect, options.source_lang)
         elif job.dialect is WORD:  # translated: laid out in the target's direction
-            set_direction(job.paragraph, job.styles, options.target_lang)
+            set_direction(job.paragraph, job.styles, options.target_lang, tables_done)
     if options.target_lang:
         for part in parts:
             forget_languages(part.tree.getroot())

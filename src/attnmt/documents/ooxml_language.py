@@ -99,23 +99,23 @@ def say_source_language(paragraph: etree._Element, dialect: Dialect, language: s
     ``language``.  A run that differed from its neighbour only in its language was merged with it
     and says the neighbour's.  The runs of a paragraph inside it (a text box's) are that
     paragraph's, which says its own."""
-    own = [run for run in paragraph.iter(dialect.run) if next(run.iterancestors(dialect.paragraph)) is paragraph]
     if dialect is WORD:
-        for run in own:
-            lang = word_language(properties(run, dialect))
+        for run in own_runs(paragraph, dialect):
+            lang = word_language(properties(run, dialect.properties))
             lang.set(w("val"), run.get(STATED, language))
         mark = paragraph.find(f"{w('pPr')}/{w('rPr')}/{w('lang')}")
         if mark is not None:
             mark.set(w("val"), paragraph.get(STATED, language))
     elif dialect is DRAWING:
-        for run in own:
-            properties(run, dialect).set("lang", run.get(STATED, language))
+        for run in own_runs(paragraph, dialect):
+            properties(run, dialect.properties).set("lang", run.get(STATED, language))
         mark = paragraph.find(a("endParaRPr"))
         if mark is not None and mark.get("lang") is not None:
             mark.set("lang", paragraph.get(STATED, language))
 
 
-def set_direction(paragraph: etree._Element, styles: WordStyles | None, language: str) -> None:
+def set_direction(paragraph: etree._Element, styles: WordStyles | None, language: str,
+                  tables_done: set[etree._Element]) -> None:
     """A translated Word paragraph written in ``language``'s direction (attnmt.documents.language.
     direction, as an HTML block's ``dir`` is): right to left (``w:bidi``) for Arabic or Hebrew, else
     left to right, where its own ``w:bidi`` or, without one, its ``styles`` said otherwise (its own
@@ -123,31 +123,25 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
     ``w:bidi``); and each of its runs, and its mark where that has properties, likewise with
     ``w:rtl`` (set_run_direction).  An Arabic paragraph translated into German was still laid out
     from the right, and a German word still said to be right-to-left text.  The tables holding it
-    take the same direction (set_table_direction).  The runs of a paragraph inside it (a text
-    box's) are that paragraph's, which says its own."""
+    take the same direction (set_table_direction), each once: ``tables_done`` holds those a
+    paragraph of the part settled before, and is given those this one settles.  The runs of a
+    paragraph inside it (a text box's) are that paragraph's, which says its own."""
     rtl = direction(language) == "rtl"
-    own_properties = paragraph.find(w("pPr"))
     styled = styled_on(styles.paragraph_layers(paragraph) if styles is not None else [], w("bidi"))
-    own = None if own_properties is None else own_properties.find(w("bidi"))
-    if (is_on(own) if own is not None else styled) != rtl:
-        if styled == rtl:
-            take_out(own)  # the styles give the target's direction
-        else:
-            if own_properties is None:
-                own_properties = paragraph.makeelement(w("pPr"), {})
-                paragraph.insert(0, own_properties)  # the properties come first in a paragraph
-            own = own if own is not None else added(own_properties, w("bidi"), AFTER_BIDI)
-            switch(own, rtl)
-    runs = [run for run in paragraph.iter(WORD.run) if next(run.iterancestors(WORD.paragraph)) is paragraph]
-    for run in runs:
-        set_run_direction(run.find(w("rPr")), partial(properties, run, WORD), paragraph, styles, rtl)
+    own = paragraph.find(w("pPr"))
+    settle(None if own is None else own.find(w("bidi")), styled, rtl, partial(properties, paragraph, w("pPr")),
+           w("bidi"), AFTER_BIDI)
+    for run in own_runs(paragraph, WORD):
+        set_run_direction(run.find(w("rPr")), partial(properties, run, w("rPr")), paragraph, styles, rtl)
     mark = paragraph.find(f"{w('pPr')}/{w('rPr')}")
     if mark is not None:  # a mark without properties of its own is left as it is: it holds no text
         set_run_direction(mark, lambda: mark, paragraph, styles, rtl)
     for table in paragraph.iterancestors(*TABLE_OR_STORY):
         if table.tag != w("tbl"):
             break
-        set_table_direction(table, styles, rtl)
+        if table not in tables_done:
+            set_table_direction(table, styles, rtl)
+            tables_done.add(table)
 
 
 def set_table_direction(table: etree._Element, styles: WordStyles | None, rtl: bool) -> None:
@@ -155,18 +149,10 @@ def set_table_direction(table: etree._Element, styles: WordStyles | None, rtl: b
     a right-to-left document's tables: its first column on the right (``w:bidiVisual``) for a
     right-to-left target, else on the left; its own ``w:bidiVisual`` taken out where its style
     gives the target's direction (word_styles.WordStyles.table_layers), else turned on or off."""
-    holder = table.find(w("tblPr"))
-    if holder is None:
-        holder = table.makeelement(w("tblPr"), {})
-        table.insert(0, holder)  # the properties come first in a table
+    holder = properties(table, w("tblPr"))
     styled = styled_on(styles.table_layers(table) if styles is not None else [], w("bidiVisual"))
-    said = holder.find(w("bidiVisual"))
-    if (is_on(said) if said is not None else styled) == rtl:
-        return
-    if said is not None and styled == rtl:
-        holder.remove(said)  # not take_out: a table's w:tblPr is there even when empty
-    else:
-        switch(said if said is not None else added(holder, w("bidiVisual"), AFTER_BIDI_VISUAL), rtl)
+    settle(holder.find(w("bidiVisual")), styled, rtl, lambda: holder, w("bidiVisual"), AFTER_BIDI_VISUAL,
+           holder.remove)  # not take_out: a table's w:tblPr is there even when empty
 
 
 def set_run_direction(own: etree._Element | None, make: Callable[[], etree._Element], paragraph: etree._Element,
@@ -178,16 +164,15 @@ def set_run_direction(own: etree._Element | None, make: Callable[[], etree._Elem
     added where they give the other (``<w:rtl w:val="0"/>`` where a style sets ``w:rtl``).  Its
     formatting of the script it leaves is carried over (carry_formatting)."""
     layers = styles.styled_layers(own, paragraph) if styles is not None else []
-    styled = styled_on(layers, w("rtl"))
-    said = None if own is None else own.find(w("rtl"))
-    if (is_on(said) if said is not None else styled) == rtl:
-        return
-    found = own if own is not None else make()
-    carry_formatting(found, rtl, layers)
-    if said is not None and styled == rtl:
-        take_out(said)
-    else:
-        switch(said if said is not None else added(found, w("rtl"), following(w("rtl"))), rtl)
+
+    def turning() -> etree._Element:
+        """The run's properties, made where it has none, given the formatting of the script it leaves."""
+        found = own if own is not None else make()
+        carry_formatting(found, rtl, layers)
+        return found
+
+    settle(None if own is None else own.find(w("rtl")), styled_on(layers, w("rtl")), rtl, turning, w("rtl"),
+           following(w("rtl")))
 
 
 def carry_formatting(found: etree._Element, rtl: bool, layers: Sequence[etree._Element] = ()) -> None:
@@ -238,6 +223,22 @@ def switch(element: etree._Element, on: bool) -> None:
         element.set(w("val"), "0")
 
 
+def settle(said: etree._Element | None, styled: bool, on: bool, holder: Callable[[], etree._Element], tag: str,
+           after: frozenset[str], remove: Callable[[etree._Element], None] = take_out) -> None:
+    """An on/off property ``tag`` (``w:bidi``, ``w:bidiVisual``, ``w:rtl``) made to say ``on`` where it
+    does not: its own (``said``; None: it has none, and the styles' word, ``styled``, holds) taken
+    out (``remove``) where the styles say ``on``, else turned on or off, or added in its schema's
+    place (before the first of ``after``) to its properties, which ``holder`` gives (adding them
+    where there are none) before either."""
+    if (is_on(said) if said is not None else styled) == on:
+        return
+    found = holder()
+    if said is not None and styled == on:
+        remove(said)
+    else:
+        switch(said if said is not None else added(found, tag, after), on)
+
+
 def added(properties: etree._Element, tag: str, after: frozenset[str]) -> etree._Element:
     """A new ``tag`` in ``properties``, in its schema's place: before the first of ``after``."""
     element = properties.makeelement(tag, {})
@@ -249,12 +250,18 @@ def added(properties: etree._Element, tag: str, after: frozenset[str]) -> etree.
     return element
 
 
-def properties(run: etree._Element, dialect: Dialect) -> etree._Element:
-    """The run's properties, added first in it where it has none."""
-    found = run.find(dialect.properties)
+def own_runs(paragraph: etree._Element, dialect: Dialect) -> list[etree._Element]:
+    """The runs of ``paragraph``, not those of a paragraph inside it (a text box's)."""
+    return [run for run in paragraph.iter(dialect.run) if next(run.iterancestors(dialect.paragraph)) is paragraph]
+
+
+def properties(holder: etree._Element, tag: str) -> etree._Element:
+    """The properties ``tag`` of a run, paragraph or table (``w:rPr``, ``w:pPr``, ``w:tblPr``,
+    DrawingML's ``a:rPr``), added first in it where it has none: the properties come first."""
+    found = holder.find(tag)
     if found is None:
-        found = run.makeelement(dialect.properties, {})
-        run.insert(0, found)
+        found = holder.makeelement(tag, {})
+        holder.insert(0, found)
     return found
 
 

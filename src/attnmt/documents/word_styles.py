@@ -15,6 +15,7 @@ or its own, where it is not the paragraph's own font."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -78,15 +79,14 @@ class WordStyles:
         """The paragraph properties ``paragraph``'s styles give it, weakest first: the defaults', then
         its paragraph style's (after those of the styles it is based on); not its own ``w:pPr``."""
         style = self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")
-        found = [self.paragraph_defaults, *(self.paragraph_properties.get(name) for name in self.lineage(style))]
+        found = [self.paragraph_defaults, *self.chain(style, self.paragraph_properties)]
         return [properties for properties in found if properties is not None]
 
     def table_layers(self, table: etree._Element) -> list[etree._Element]:
         """The table properties ``table``'s style gives it, weakest first (those of the styles it is
         based on, then its own style's); not its own ``w:tblPr``."""
         style = self.style(table.find(f"{w('tblPr')}/{w('tblStyle')}"), "table")
-        found = [self.table_properties.get(name) for name in self.lineage(style)]
-        return [properties for properties in found if properties is not None]
+        return [properties for properties in self.chain(style, self.table_properties) if properties is not None]
 
     def layers(self, run: etree._Element | None, paragraph: etree._Element) -> list[etree._Element]:
         """The run properties that give ``run`` (None: a run with no properties of its own) in
@@ -120,9 +120,12 @@ class WordStyles:
         name = None if stated is None else stated.get(w("val"))
         return name if name is not None and self.kinds.get(name) == kind else self.default_styles.get(kind)
 
-    def chain(self, name: str | None) -> list[etree._Element | None]:
-        """The run properties of style ``name`` and of the styles it is based on, the furthest first."""
-        return [self.properties[style] for style in self.lineage(name)]
+    def chain(self, name: str | None,
+              properties: Mapping[str, etree._Element | None] | None = None) -> list[etree._Element | None]:
+        """The run properties of style ``name`` and of the styles it is based on, the furthest first;
+        or, given each style's ``properties`` of another kind (its ``w:pPr``, its ``w:tblPr``), those."""
+        of = self.properties if properties is None else properties
+        return [of.get(style) for style in self.lineage(name)]
 
     def lineage(self, name: str | None) -> list[str]:
         """Style ``name`` and the styles it is based on, the furthest first (a loop of ``w:basedOn``,
