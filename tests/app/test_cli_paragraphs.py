@@ -159,6 +159,31 @@ def test_alignments_leave_a_no_split_lines_translation_as_it_is(trained_model, t
     assert aligned.splitlines()[0] == "123 ||| "
 
 
+SYMBOLS = ["a dog 🐕 runs.", "» a cat sleeps | →"]  # what the tiny model's vocabulary cannot write: emoji, signs
+
+
+@pytest.mark.parametrize("options", [[], ["--alignments"], ["--min-quality", "1", "--below-quality", "mark"],
+                                     ["--alignments", "--n-best", "2", "--output-format", "tsv"],
+                                     ["--alignments", "--confidence", "--n-best", "2", "--output-format", "jsonl"]],
+                         ids=["text", "alignments", "text-quality", "tsv", "jsonl"])
+def test_a_jsonl_text_keeps_the_symbols_its_vocabulary_cannot_write_as_a_text_line_does(trained_model, tmp_path,
+                                                                                       capsys, reached, options):
+    """The model read "a dog 🐕 runs." whole, "🐕" as an unknown piece, and wrote no "🐕": the JSONL
+    line came back without it (and without "»", "|", "→"), where a text line of one sentence keeps
+    each where its neighbours' words went (attnmt.documents.symbols).  Every output field is the
+    text line's: its alignment numbers the words of the line and of the translation written, the
+    symbols' too, aligned to none; its confidence and scores are those of what the model wrote."""
+    text, jsonl = tmp_path / "in.txt", tmp_path / "in.jsonl"
+    text.write_text("".join(f"{line}\n" for line in SYMBOLS), encoding="utf-8")
+    jsonl.write_text("".join(json.dumps({"text": line}) + "\n" for line in SYMBOLS), encoding="utf-8")
+    _, expected, _ = run_cli(["translate", "--model", trained_model, *options, text], capsys)
+    reached.clear()
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
+    assert code == 0 and out == expected
+    assert [sentence for sentence in reached if sentence] == [FIRST, "a cat sleeps"]  # no symbol reaches the model
+    assert all(symbol in out for symbol in "🐕»|→")
+
+
 RLI, PDI = "\u2067", "\u2069"
 WRAPPED = [FIRST, f"{RLI}{FIRST}{PDI}", f"{RLI} {FIRST} {PDI} "]  # the third's isolate: words of the line of its own
 

@@ -15,6 +15,7 @@ from attnmt.documents.paragraphs import assess_lines, line_pairs
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.symbols import lone_runs, take_out_symbols
+from attnmt.documents.whole_sentence import model_reads, with_symbols
 
 
 def word_paragraph(text: str, translator) -> str:
@@ -104,6 +105,29 @@ def test_a_symbol_in_a_glossary_term_is_left_to_the_glossary(dropping):
     """Taken out, "→" had left "20" alone, and the term "20 →" was found nowhere."""
     dropping.glossary = Glossary.of({"20 →": "zwanzig"})
     assert translate_lines(["A dog runs. 20 →"], dropping) == ["RUNS. DOG A zwanzig"]
+
+
+def test_a_text_read_whole_keeps_its_symbols_as_a_text_line_of_one_sentence_does(dropping):
+    """A JSONL line's text, one sentence: the model reads it without what its vocabulary cannot
+    write, and the translation gets each back where a text line's translation does."""
+    text = "Home | About » Contact 👍🏽 now"
+    read = model_reads(text, None, dropping.writes)
+    [translation], _ = dropping.translate([read], [False])
+    assert read == "Home About Contact now" and "|" not in translation
+    assert with_symbols(text, translation, None, dropping.writes, dropping.weights) == "👍🏽 NOW » CONTACT | ABOUT HOME"
+    assert translate_lines([text], dropping) == ["👍🏽 NOW » CONTACT | ABOUT HOME"]
+
+
+def test_a_text_read_whole_without_such_symbols_is_read_and_written_as_it_is(dropping):
+    """No URL taken out, no soft hyphen dropped, no tab splitting it, as a text line has them: a
+    JSONL line without such symbols goes to the model and comes back exactly as before."""
+    for text in ["See https://example.com/a|b now.", "co\u00adoperative\tdogs", "I ♥ dogs."]:
+        assert model_reads(text, None, dropping.writes) == text
+        assert with_symbols(text, "DOGS. ♥ I", None, dropping.writes, dropping.weights) == "DOGS. ♥ I"
+
+
+def test_a_text_read_whole_leaves_a_symbol_in_a_glossary_term_to_the_model(dropping):
+    assert model_reads("A man from 👍 rides.", Glossary.of({"👍": "gut"}), dropping.writes) == "A man from 👍 rides."
 
 
 def test_a_run_of_signs_stands_alone_between_spaces_or_edges_not_inside_a_word():

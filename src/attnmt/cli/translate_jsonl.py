@@ -1,12 +1,14 @@
 """``attnmt translate``'s JSONL input: each line's text one sentence, with its own glossary and
 prefix (attnmt.cli.lines.read_inputs), read without the bidirectional controls at its edges
-(attnmt.documents.bidi.whole), which come back around its translation; a line without letters
-passes through, its glossary's terms replaced.  Plain-text lines are paragraphs instead
-(attnmt.cli.commands.translate.paragraph_batch)."""
+(attnmt.documents.bidi.whole), which come back around its translation, and without the symbols
+the model's vocabulary cannot write, which go back into it as a text line's do
+(attnmt.documents.whole_sentence); a line without letters passes through, its glossary's terms
+replaced.  Plain-text lines are paragraphs instead (attnmt.cli.commands.translate.paragraph_batch)."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TextIO
@@ -27,6 +29,7 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
 from attnmt.decoding.translate import Translation
+from attnmt.documents.spans import Weights
 from attnmt.errors import DataError
 
 
@@ -75,27 +78,39 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
                      where: str, first_line: int) -> int:
     """line_batch's translations of ``inputs``, written; how many lines the model failed on.  The
     model reads each line without the bidirectional controls at its edges, which come back around
-    its translation (``written``), as they do around a sentence of a text line."""
+    its translation (``written``), as they do around a sentence of a text line, and without the
+    symbols its vocabulary cannot write, which ``written`` puts back where a text line's go."""
     from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
+    from attnmt.decoding.inputs import writes_whole
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.bidi import whole
     from attnmt.documents.flat import has_words
     from attnmt.documents.letterless import with_terms
+    from attnmt.documents.paragraphs import traced_weights
+    from attnmt.documents.whole_sentence import model_reads
 
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
     # blank: the model never sees it
     sentences = [line[slice(*whole(line))] if has_words(line) else "" for line in lines]
+    writes = writes_whole(tokenizer, model.config.unk_id)
+    # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
+    reads = [model_reads(sentence, glossary, writes)
+             for sentence, glossary in zip(sentences, inputs.glossaries, strict=True)]
+    # what each line writes for a translation of what the model read: those symbols back, in the line's controls
+    translated = [partial(written, line, sentence, glossary=glossary, writes=writes,
+                          weigh=partial(traced_weights, model, tokenizer))
+                  for line, sentence, glossary in zip(lines, sentences, inputs.glossaries, strict=True)]
     # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
     letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
     if not quality_wanted(args):
-        found, lost = kept(partial(translate, model, tokenizer, sentences, options, **batching(args), **guides),
+        found, lost = kept(partial(translate, model, tokenizer, reads, options, **batching(args), **guides),
                            where, first_line)
         bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
-        texts = [written(*each) for each in zip(lines, sentences, bare, strict=True)]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, sentences, bare, texts),
+        texts = [write(text) for write, text in zip(translated, bare, strict=True)]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, texts),
                     breaks=ANY_LINE_BREAK)
         return lost
-    searched, lost = kept(partial(translate_n_best, model, tokenizer, sentences, options, **batching(args),
+    searched, lost = kept(partial(translate_n_best, model, tokenizer, reads, options, **batching(args),
                                   **guides, quality=assessor(args)), where, first_line)
     results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
@@ -103,31 +118,41 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
         # no hypothesis: a blank line, as it was, or one the model failed on, empty
         bare = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
                 for s, hs, found in zip(lines, results, assessments, strict=True)]
-        texts = [below_quality(args, s, written(s, sentence, hs[0].text), found[0]) if hs else text
-                 for s, sentence, hs, found, text in zip(lines, sentences, results, assessments, bare, strict=True)]
+        texts = [below_quality(args, s, write(hs[0].text), found[0]) if hs else text
+                 for s, write, hs, found, text in zip(lines, translated, results, assessments, bare, strict=True)]
         copied = [bool(hs) and keeps_source(args, hs[0].assessment) for hs in results]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, sentences, bare, texts, copied),
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, texts, copied),
                     breaks=ANY_LINE_BREAK)
     else:
+        texts = [[write(h.text) for h in hypotheses] for write, hypotheses in zip(translated, results, strict=True)]
         extras = [[{**(copy_extras(args, line) if keeps_source(args, a)
-                       else hypothesis_extras(args, model, tokenizer, line, source, h.text)),
-                    **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, found, strict=True)]
-                  for line, source, hypotheses, found in zip(lines, sentences, results, assessments, strict=True)]
-        results = [[replace(h, text=written(line, source, h.text)) for h in hypotheses]
-                   for line, source, hypotheses in zip(lines, sentences, results, strict=True)]
+                       else hypothesis_extras(args, model, tokenizer, line, read, h.text, text)),
+                    **quality_fields(a, args.output_format)}
+                   for h, a, text in zip(hypotheses, found, each, strict=True)]
+                  for line, read, hypotheses, found, each
+                  in zip(lines, reads, results, assessments, texts, strict=True)]
+        results = [[replace(h, text=text) for h, text in zip(hypotheses, each, strict=True)]
+                   for hypotheses, each in zip(results, texts, strict=True)]
         results, extras = below_quality_results(args, lines, results, extras)
         write_hypotheses(out, first_line, results, args.output_format, extras)
     return lost
 
 
-def written(line: str, sentence: str, translation: str) -> str:
-    """What is written for the ``translation`` of a JSONL line read as ``sentence``: between the
-    bidirectional controls at the line's edges, which the model did not read
+def written(line: str, sentence: str, translation: str, glossary: Glossary | None,
+            writes: Callable[[str], bool], weigh: Callable[[str, str], Weights]) -> str:
+    """What is written for the ``translation`` of a JSONL line read as ``sentence``: with the
+    symbols the model did not read put back (attnmt.documents.whole_sentence.with_symbols:
+    ``glossary``, the line's, kept those in its terms for the model; ``writes`` says what its
+    vocabulary writes; ``weigh`` places a symbol inside the sentence), between the bidirectional
+    controls at the line's edges, which the model did not read either
     (attnmt.documents.bidi.rewrapped); a line passed through (no ``sentence``) and the empty
     translation of a line the model failed on, as they are."""
     from attnmt.documents.bidi import rewrapped
+    from attnmt.documents.whole_sentence import with_symbols
 
-    return rewrapped(line, translation) if sentence and translation else translation
+    if not (sentence and translation):
+        return translation
+    return rewrapped(line, with_symbols(sentence, translation, glossary, writes, weigh))
 
 
 def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],
@@ -148,9 +173,10 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
 def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str], bare: list[str],
                   texts: list[str], copied: list[bool] | None = None) -> list | None:
     """--alignments of each line and its translation in text output (None without): of the
-    ``sentences`` the model read and their translations as written without the controls at the
-    line's edges (``bare``), numbering the words of the line and of what ``texts`` write
-    (attnmt.documents.paragraphs.text_pairs, which reads past the controls); a line ``copied``
+    ``sentences`` the model read and their translations as it wrote them (``bare``: without the
+    controls at the line's edges and the symbols ``written`` puts back), numbering the words of the
+    line and of what ``texts`` write (attnmt.documents.paragraphs.text_pairs, which reads past the
+    controls; a symbol put back is aligned to no word, as in a text line); a line ``copied``
     (--below-quality source wrote it as its translation) is aligned word for word (copy_pairs),
     not by the model's attention over its copy."""
     from attnmt.documents.paragraphs import text_pairs
@@ -166,10 +192,14 @@ def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], 
             for line, source, translation, text, pairs, copy
             in zip(lines, sources, bare, texts, found, copied, strict=True)]
 
-def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sentence: str, translation: str) -> dict:
-    """What --alignments and --confidence add to one hypothesis of a JSONL line read as ``sentence``
-    (one scoring pass for both): the alignment numbers the words of the line and of the
-    ``translation`` as written (``written``: between the controls at the line's edges)."""
+def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sentence: str, translation: str,
+                      text: str) -> dict:
+    """What --alignments and --confidence add to one hypothesis of a JSONL line whose ``sentence``
+    the model read (without the controls at the line's edges and the symbols it cannot write), its
+    ``translation`` written as ``text`` (``written``: those symbols back, between those controls),
+    from one scoring pass of the two for both: the confidence of each piece the model wrote, and
+    an alignment that numbers the words of the line and of ``text``, a symbol put back aligned to
+    no word (the model read none), as a text line's are (attnmt.documents.paragraphs.text_pairs)."""
     from attnmt.documents.paragraphs import text_pairs
     from attnmt.inspect.align import pharaoh, trace_alignment, trace_extras
     from attnmt.inspect.trace import trace_translation
@@ -181,5 +211,5 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sen
     if not args.alignments:
         return extras
     pairs = trace_alignment(trace, args.alignment_layer, args.alignment_heads) if trace is not None else []
-    aligned = text_pairs([pairs], [sentence], [translation], line, written(line, sentence, translation))
+    aligned = text_pairs([pairs], [sentence], [translation], line, text)
     return {"alignment": pharaoh(aligned), **extras}

@@ -1,0 +1,44 @@
+"""A text read whole, as one sentence (an ``attnmt translate --input-format jsonl`` line's), with
+the symbols the model's vocabulary cannot write kept as a plain text line keeps them
+(attnmt.documents.symbols): the model reads "The dog runs in the park fast." for "The dog runs 🐕
+in the park | fast.", and "🐕" and "|" go back where their neighbours' words went.  Sent to the
+model as it was, such a text came back without them.
+
+Both halves go through the pipeline's own code, unsplit: the symbols are taken out where its
+sentences are split (pipeline.flat_sentences) and placed where its translations are
+(pipeline.translate_flats), as for every document.  A text without such symbols is read, and its
+translation written, exactly as it is: no URL is taken out, no soft hyphen dropped, no tab splits it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.flat import FlatText
+from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, flat_sentences, translate_flats
+from attnmt.documents.spans import Weights, plain
+
+WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is read
+
+
+def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bool]) -> str:
+    """What the model reads of ``text``, one sentence: ``text`` without the symbols ``writes`` says
+    its vocabulary cannot write (attnmt.decoding.inputs.writes_whole), but for those in a term of
+    ``glossary``, which translates them; ``text`` itself where it holds none."""
+    flat = FlatText(text)
+    [spans] = flat_sentences([flat], WHOLE, glossary, writes=writes)
+    return flat.text[slice(*spans[0])] if flat.marks and spans else text
+
+
+def with_symbols(text: str, translation: str, glossary: Glossary | None, writes: Callable[[str], bool],
+                 weigh: Callable[[str, str], Weights]) -> str:
+    """``translation``, the model's of ``model_reads(text, glossary, writes)``, with the symbols
+    taken out of ``text`` put back where a plain text line's go; ``weigh`` gives the word weights
+    of the sentence read and its translation, asked for where a symbol stood inside the sentence
+    (attnmt.documents.paragraphs.traced_weights).  The translation of a text read as it was, and
+    an empty one (of a line the model failed on), as they are."""
+    read = model_reads(text, glossary, writes)
+    if read == text or not translation:
+        return translation
+    found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
+    return plain(translate_flats([FlatText(text)], found, WHOLE)[0])
