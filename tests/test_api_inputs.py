@@ -10,6 +10,7 @@ from support import CharTokenizer, ending_model, some_features
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.elsewhere import assess_elsewhere
+from attnmt.decoding.inputs import fits_and_writes
 from attnmt.decoding.quality import Assessor, assess, flags_of, low_quality_threshold
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents import (
@@ -26,6 +27,7 @@ from attnmt.documents.review import model_review, reviewing
 from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.inspect.align import align, align_batched, translate_with_weights
 from attnmt.inspect.trace import trace_translation
+from attnmt.server.models import ServedModel
 
 
 @pytest.mark.parametrize("search", [translate, translate_n_best])
@@ -201,6 +203,27 @@ def test_a_documents_quality_false_assesses_nothing_as_none_does():
     texts, _ = translator.translate(["a cat"], [False])
     assert texts == ModelTranslator(ending_model(), CharTokenizer()).translate(["a cat"], [False])[0]
     assert translator.assessed == {}
+
+
+class TargetChars(CharTokenizer):
+    """CharTokenizer's ids on the target side too: a character it has no letter for is unknown (1, unk_id)."""
+
+    def encode_target(self, text: str) -> list[int]:
+        return self.encode(text)
+
+
+def test_a_translator_and_a_served_model_split_with_the_models_fits_and_writes_built_once():
+    """ModelTranslator's and ServedModel's ``fits`` and ``writes`` are ``fits_and_writes``' for their
+    model, as n-best paragraphs and ``attnmt score`` split with: built at their first use, then the
+    same two functions at every use (both built new ones at each, each class in its own copy)."""
+    model, tokenizer = ending_model(), TargetChars()
+    pair, longest = fits_and_writes(model, tokenizer), model.config.longest_input  # 62 tokens: 62 letters
+    for holder in (ModelTranslator(model, tokenizer), ServedModel(model, tokenizer)):
+        assert holder.fits is holder.fits and holder.writes is holder.writes
+        assert holder.fits("a" * longest) and pair.fits("a" * longest)
+        assert not holder.fits("a" * (longest + 1)) and not pair.fits("a" * (longest + 1))
+        assert holder.writes("a cat") and pair.writes("a cat")
+        assert not holder.writes("\u00a9") and not pair.writes("\u00a9")  # an unknown piece: the symbol is kept
 
 
 @pytest.mark.parametrize("threshold", [torch.tensor(0.5), np.array(0.5), np.float32(0.5)])

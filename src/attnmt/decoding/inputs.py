@@ -8,7 +8,8 @@ import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from functools import cached_property
+from typing import NamedTuple, Protocol, TypeVar
 
 from torch import Tensor
 
@@ -232,6 +233,44 @@ def writes_whole(tokenizer: TextCodec, unk_id: int) -> Callable[[str], bool]:
         ids = tokenizer.encode_target(text)
         return unk_id not in ids and not (piece and any(BYTE_PIECE.fullmatch(piece(i)) for i in ids))
     return writes
+
+
+class FitsWrites(NamedTuple):
+    """Whether a model reads a sentence whole (``fits``: ``reads_whole``) and writes a symbol (``writes``:
+    ``writes_whole``): what splitting a text into the sentences it is sent asks of the model."""
+
+    fits: Callable[[str], bool]
+    writes: Callable[[str], bool]
+
+
+def fits_and_writes(model: Transformer, tokenizer: TextCodec) -> FitsWrites:
+    """The model's ``fits`` and ``writes``, from its tokenizer, its longest input and its unknown
+    id: the one pair that translation (ModelTranslator), the server (ServedModel), n-best paragraphs
+    and ``attnmt score`` split sentences and keep symbols with."""
+    return FitsWrites(reads_whole(tokenizer, model.config.longest_input), writes_whole(tokenizer, model.config.unk_id))
+
+
+class ModelFitsWrites:
+    """The ``fits`` and ``writes`` (``fits_and_writes``) of a class that holds a ``model`` and its
+    ``tokenizer`` (ModelTranslator, ServedModel), built once, at their first use, and kept: the
+    same two functions at every use, not new ones each time."""
+
+    model: Transformer
+    tokenizer: TextCodec
+
+    @cached_property
+    def fits_writes(self) -> FitsWrites:
+        return fits_and_writes(self.model, self.tokenizer)
+
+    @property
+    def fits(self) -> Callable[[str], bool]:
+        """Whether the model reads a sentence whole (``reads_whole``)."""
+        return self.fits_writes.fits
+
+    @property
+    def writes(self) -> Callable[[str], bool]:
+        """Whether the model's target vocabulary writes a symbol (``writes_whole``)."""
+        return self.fits_writes.writes
 
 
 def encode_given_targets(tokenizer: TextCodec, translations: Sequence[str], max_len: int) -> list[list[int]]:

@@ -28,7 +28,7 @@ from functools import partial
 
 from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.inputs import reads_whole, writes_whole
+from attnmt.decoding.inputs import fits_and_writes
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
@@ -88,8 +88,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality_joined.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
-    fits = reads_whole(tokenizer, model.config.longest_input)  # as ModelTranslator.fits, where translate splits
-    writes = writes_whole(tokenizer, model.config.unk_id)  # as ModelTranslator.writes: the symbols it cannot are kept
+    fits, writes = fits_and_writes(model, tokenizer)  # as ModelTranslator's, where translate splits and keeps symbols
     sentences = [paragraph_sentences(text, options, glossary, fits, writes) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))

@@ -21,7 +21,7 @@ from torch import Tensor
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
-from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled, reads_whole, writes_whole
+from attnmt.decoding.inputs import ModelFitsWrites, check_batch_limits, check_decoding, check_not_sampled
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
@@ -176,9 +176,10 @@ class Wrapper:
 
 
 @dataclass
-class ModelTranslator:
+class ModelTranslator(ModelFitsWrites):
     """A Translator over a model: attnmt.decoding.translate's batched search, with the cross-attention of
-    the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights).
+    the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights);
+    its ``fits`` and ``writes`` are the model's (attnmt.decoding.inputs.ModelFitsWrites).
 
     With ``quality`` (an attnmt.decoding.quality.Assessor), each translation is also assessed from
     its batch's search (attnmt.inspect.align.translate_assessed) and kept until ``taken``: a
@@ -203,16 +204,6 @@ class ModelTranslator:
         self.glossary = as_glossary(self.glossary)
         self.quality = checked_quality(self.quality)
         check_not_sampled(self.decoding, [self.glossary])
-
-    @property
-    def fits(self) -> Callable[[str], bool]:
-        """Whether the model reads a sentence whole (attnmt.decoding.inputs.reads_whole)."""
-        return reads_whole(self.tokenizer, self.model.config.longest_input)
-
-    @property
-    def writes(self) -> Callable[[str], bool]:
-        """Whether the model's target vocabulary writes a symbol (attnmt.decoding.inputs.writes_whole)."""
-        return writes_whole(self.tokenizer, self.model.config.unk_id)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         """Where the model fails on some sentences, SentencesFailed holds the others' outputs as this returns them."""

@@ -20,7 +20,7 @@ from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.inputs import reads_whole, writes_whole
+from attnmt.decoding.inputs import ModelFitsWrites
 from attnmt.decoding.quality import Assessment, Assessor, blank_pair
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.documents.files import MAX_FILE_BYTES
@@ -113,8 +113,9 @@ PAIR = re.compile(r"^([A-Za-z]{2,3})-([A-Za-z]{2,3})$")
 
 
 @dataclass
-class ServedModel:
-    """One model being served: ``model`` (the inference copy, eval mode) and its tokenizer.
+class ServedModel(ModelFitsWrites):
+    """One model being served: ``model`` (the inference copy, eval mode) and its tokenizer, whose
+    ``fits`` and ``writes`` split sentences as translation does (attnmt.decoding.inputs.ModelFitsWrites).
 
     ``source``/``target``: its language codes (None where unknown: then LibreTranslate's
     endpoints do not list it).  ``parameters``: the trained model's count (packed layers hold
@@ -159,16 +160,6 @@ class ServedModel:
     @property
     def longest_input(self) -> int:
         return self.model.config.longest_input
-
-    @property
-    def fits(self) -> Callable[[str], bool]:
-        """Whether the model reads a sentence whole, as translation splits (ModelTranslator.fits)."""
-        return reads_whole(self.tokenizer, self.longest_input)
-
-    @property
-    def writes(self) -> Callable[[str], bool]:
-        """Whether the model's vocabulary writes a symbol, as translation asks (ModelTranslator.writes)."""
-        return writes_whole(self.tokenizer, self.model.config.unk_id)
 
     @property
     def document_options(self) -> DocumentOptions:

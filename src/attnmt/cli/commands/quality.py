@@ -85,7 +85,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.glossary import read_glossary
-    from attnmt.decoding.inputs import reads_whole, sampling_with_terms, writes_whole
+    from attnmt.decoding.inputs import fits_and_writes, sampling_with_terms
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
@@ -108,8 +108,8 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
                             max_tokens=args.max_tokens, glossary=glossary)
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
-    fits = reads_whole(tokenizer, model.config.longest_input)  # the sentences translate joined around a term
-    writes = writes_whole(tokenizer, model.config.unk_id)  # the symbols translate left in them (the others it kept)
+    # the sentences translate joined around a term, and the symbols it left in them (the others it kept)
+    fits, writes = fits_and_writes(model, tokenizer)
     found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary, fits, writes)
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
