@@ -253,6 +253,19 @@ def test_an_override_of_a_text_key_is_the_text_as_typed(tmp_path, key, text, val
     assert getattr(load_config(path, {key: text}), key) == value
 
 
+DASH_REFUSED = "out_dir - would write the model into a folder named '-' ('-' names stdin or stdout elsewhere)"
+
+
+def test_an_out_dir_of_dash_is_one_config_error_from_python_as_from_the_command_line(tmp_path):
+    # the command line's "-" was YAML's list [null]: "--out-dir must be text, got [None]"; Python's trained into "-"
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match=f"^{re.escape(DASH_REFUSED)}"):
+        TrainConfig(out_dir="-")
+    with pytest.raises(ConfigError, match=f"^{re.escape(DASH_REFUSED)}"):
+        load_config(path, {"out_dir": "-"})
+
+
 def test_an_override_that_is_not_yaml_names_the_key(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("max_steps: 10\n")

@@ -105,7 +105,8 @@ def check_key(key: str, sections: dict[str, type]) -> None:
 def override_value(key: str, text: str | None, sections: dict[str, type]) -> Any:
     """Command-line text read as YAML (``4000``, ``true``, ``[0.9, 0.98]``).  A key of text
     (out_dir, max_time) takes the text as typed where YAML would read a number or cannot
-    read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``.  A bare ``--key``
+    read it at all, or would read a list or mapping not written in brackets: ``--out-dir @runs``,
+    ``--max-time 90``, ``--out-dir 007``, ``--out-dir -``.  A bare ``--key``
     (None) is true, for a boolean key or one of a free mapping; any other key needs a value (it
     was refused as "--max-steps must be a whole number, got True", a value no one typed)."""
     declared = field_type(key, sections)
@@ -123,7 +124,9 @@ def override_value(key: str, text: str | None, sections: dict[str, type]) -> Any
             f"a tagged value cannot be read ({type(error).__name__}: {error})" if tagged else "cannot be read")
         raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "
                           "true or false, a list [a, b] or a mapping {key: value}") from None
-    return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
+    # a block collection, which no one writes on one line: "-" is YAML's list [null], "a: b" a mapping
+    block = isinstance(value, list | dict) and not text.lstrip().startswith(("[", "{"))
+    return text if is_text and (block or isinstance(value, int | float) and not isinstance(value, bool)) else value
 
 
 def bare_flag(key: str, declared: str | None) -> bool:

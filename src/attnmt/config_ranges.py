@@ -18,6 +18,7 @@ import numpy as np
 
 from attnmt.errors import ConfigError, UserError
 from attnmt.hardware import MOST_THREADS
+from attnmt.output_checks import check_not_stdout
 
 # The largest size each model key may have: far beyond any translation model (the paper's big model has
 # d_model 1024, d_ff 4096, 16 heads and 6 + 6 layers; sentences are tens of tokens), so that a config.json
@@ -308,12 +309,15 @@ def check_paths(config: object, keys: tuple[str, ...]) -> None:
     a valid_src: "" was read as "cannot read .: is a directory" only after the corpora were prepared,
     an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
     null: it unsets a key, as null does; an optional key that was read as unset where "", such as
-    tokenizer, is None before this check: UNSET_WHEN_EMPTY.)"""
+    tokenizer, is None before this check: UNSET_WHEN_EMPTY.)  An out_dir "-" (stdout elsewhere) is
+    refused too, for the Python API as for the command line: a run writes a folder, and one named "-"."""
     for key in keys:
         value = getattr(config, key)
         if isinstance(value, str) and not value.strip():
             raise ConfigError(f"{key}: {value!r} is an empty path, which would be the current folder: give a "
                               f"file or folder, or leave {key} out")
+        if key == "out_dir":
+            check_not_stdout(value, key, "the model", "runs/model", kind="folder")
 
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")

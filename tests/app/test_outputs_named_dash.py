@@ -43,7 +43,18 @@ def test_a_config_whose_out_dir_is_dash_is_refused_before_training(tmp_path, cap
     config.write_text(CONFIG.read_text(encoding="utf-8").replace("out_dir: runs/tuned", 'out_dir: "-"'),
                       encoding="utf-8")
     code, _, err = run_cli(["train", config], capsys)
-    assert code == 2 and err.startswith("attnmt: error: out_dir - would write the model into a folder named '-'")
+    assert code == 2 and err.startswith(f"attnmt: error: {config}: out_dir - would write the model into a folder "
+                                        "named '-'")  # the file named, as its other keys are
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("given", [["--out-dir", "-"], ["--out-dir=-"]])
+def test_an_out_dir_of_dash_on_the_command_line_is_refused_before_training(tmp_path, capsys, monkeypatch, given):
+    # YAML read "-" as the list [null]: "--out-dir must be text, got [None]"
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(["train", CONFIG, *given], capsys)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert err.startswith("attnmt: error: out_dir - would write the model into a folder named '-'")
     assert not (tmp_path / "-").exists()
 
 

@@ -239,6 +239,11 @@ def test_the_ready_lines_address_brackets_an_ipv6_host(host, url):
     assert address(host, 8000) == url
 
 
+def test_the_ready_lines_address_for_every_interface_names_localhost():
+    """--host "" (every address of the machine) printed http://:8000/, which no browser or curl opens."""
+    assert address("", 8000) == "http://localhost:8000/"
+
+
 def test_metrics_count_requests_by_status_batches_and_characters(served):
     with client_for(served) as client:
         client.post("/translate", json=ASK)

@@ -430,6 +430,17 @@ def test_a_fragment_ending_inside_a_bogus_comment_gains_no_closing_body(mirror, 
     assert one(text, mirror) == back
 
 
+@pytest.mark.parametrize(("text", "back"), [
+    ("<p>a dog <a ", "<p>DOG A <a></a></p>"),  # read as <a> with the attributes "<" and "body"
+    ("<p>a dog <b", "<p>DOG A <b></b></p>"),  # read as an element <b<>
+    ('<p>a dog <a href="x" ', '<p>DOG A <a href="x"></a></p>'),
+    ("<p>a dog <img alt=a", '<p>DOG A <img alt="A"></p>'),  # the alt text was "a</body", translated
+])
+def test_a_fragment_ending_inside_a_tag_keeps_the_tag_closed_and_gains_no_closing_body(mirror, text, back):
+    # the unfinished tag took lxml's wrapper end in as its name's or its attributes' end
+    assert one(text, mirror) == back
+
+
 def test_xml_elements_on_lines_of_their_own_are_translated_apart_and_keep_the_layout(mirror):
     text = "<note>\n  <p>a dog runs</p>\n  <p>the <b>red</b> cat</p>\n</note>\n"
     assert one(text, mirror, xml=True) == "<note>\n  <p>RUNS DOG A</p>\n  <p>CAT <b>RED</b> THE</p>\n</note>\n"

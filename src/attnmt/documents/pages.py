@@ -15,6 +15,7 @@ from html import escape
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
+from attnmt.documents.fragment_ends import fragment_end
 from attnmt.documents.language import say_page_direction
 from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
 from attnmt.documents.well_formed import XML_ROOT, Start, check_well_formed
@@ -32,13 +33,6 @@ BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
 # the declaration's text before its value (group 1), the quote (2), the value (3).
 DECLARED_ENCODING = re.compile(r"""\A(\ufeff?\s*<\?xml\s(?:[^?]|\?(?!>))*?\bencoding\s*=\s*)(["'])([^"']*)\2""")
 UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
-# The end of the <html><body>...</body></html> that lxml wraps a fragment in; its closing tags show
-# the elements the text left open (a repair warned of), but a text that ends inside a comment or an
-# element of raw text (<script>, <textarea>, <plaintext>) reads them as its own: "<!-- x" came back
-# "<!-- x</body></html>-->".  One that ends inside a bogus comment ("<?php", "<![CDATA[", "<!", "</")
-# kept "</body" in it, up to the ">" that ended the comment: "<?x" came back "<!--?x</body-->".  Such a
-# text is parsed again with no end, which closes what is open and leaves the comment as a browser does.
-WRAPPER_ENDS = ("</body></html>", "</body")
 
 
 def is_comment(node: etree._Element) -> bool:
@@ -290,8 +284,9 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     if not is_document(text):
         holder = html.fragment_fromstring(text, create_parent="div", parser=parser)
         *_, last = holder.iter()
-        if (last.text or "").endswith(WRAPPER_ENDS):  # the text ends in a comment or raw text, which took it in
-            holder = html.fragment_fromstring(f"<html><body>{text}", create_parent="div", parser=parser)
+        end = fragment_end(text, last)  # the text ends in a comment, raw text or a tag, which took the wrapper in
+        if end is not None:
+            holder = html.fragment_fromstring(f"<html><body>{text}{end}", create_parent="div", parser=parser)
         open_voids(holder)
         return Parsed(holder, False), parser, None
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it

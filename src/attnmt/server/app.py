@@ -257,7 +257,10 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
 
 def address(host: str, port: int) -> str:
     """The URL of the server listening on ``host`` and ``port``: an IPv6 address in brackets
-    (``http://[::1]:8000/``), as URLs write it, so that a browser or curl can open it."""
+    (``http://[::1]:8000/``), as URLs write it, so that a browser or curl can open it.  ``""``, every
+    address of the machine (IPv4 and IPv6: attnmt.server.listening), has no place in a URL: localhost
+    reaches it from this machine."""
+    host = host or "localhost"
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
@@ -278,8 +281,9 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
         log.addHandler(handler)
         log.setLevel(logging.INFO)
         log.propagate = False
+    interfaces = host or "all interfaces"  # "" listens on every address of the machine
     if not is_loopback(host) and not access.keys_required:
-        print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
+        print(f"attnmt: serving on {interfaces}: anyone who can reach this machine can use the model "
               "(there is no authentication; --api-keys FILE asks for keys)", file=sys.stderr)
     unnamed = [m.name for m in served if m.pair is None]
     if unnamed:
@@ -287,7 +291,8 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
               "name it: --model en-de=DIR", file=sys.stderr)
 
     def ready(bound: int) -> None:  # once the server listens: with --port 0, on the port the system chose
-        print(f"serving {', '.join(m.name for m in served)} at {address(host, bound)} (LibreTranslate API: "
+        on = "" if host else f"on {interfaces}; "
+        print(f"serving {', '.join(m.name for m in served)} at {address(host, bound)} ({on}LibreTranslate API: "
               "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr, flush=True)
 
     # a file being translated stops at its next chunk as soon as a stop is asked for: its client gets 503

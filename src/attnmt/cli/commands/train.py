@@ -22,7 +22,6 @@ TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
 def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.config import load_config
-    from attnmt.output_checks import check_not_stdout
     from attnmt.training.distributed import teardown
     from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume
     from attnmt.training.trainer import resume, train
@@ -39,7 +38,6 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
     if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
-        check_not_stdout(config.out_dir, "out_dir", "the model", "runs/model", kind="folder")
         check_new_run_dir(config)
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
