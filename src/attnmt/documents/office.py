@@ -36,8 +36,9 @@ What is translated, per format:
 The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 ``dc:language``) is set to ``DocumentOptions.target_lang`` where one is given; a Word or
 PowerPoint paragraph whose every sentence kept its source text (--below-quality source) says the
-source language (``DocumentOptions.source_lang``) on its runs; a translated Word paragraph is laid
-out in the target language's direction (``w:bidi``, ``w:rtl``).
+source language (``DocumentOptions.source_lang``) on its runs; a translated Word, PowerPoint or
+OpenDocument paragraph is laid out in the target language's direction (``w:bidi``, ``w:rtl``;
+``rtl``; ``style:writing-mode``).
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ from attnmt.documents.archive import (
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.comments import P
+from attnmt.documents.drawing_direction import (
+    forget_styled_direction,
+    mark_styled_direction,
+    rtl_levels,
+    set_drawing_direction,
+)
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
@@ -75,7 +82,8 @@ from attnmt.documents.ooxml_package import (
     check_transitional,
     content_types,
 )
-from attnmt.documents.opendocument import opendocument_parts
+from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
+from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -195,6 +203,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     check_transitional(archive, main, suffix)
     check_text_parts(archive, types, main, suffix)
     styles = word_styles(archive, main) if suffix == ".docx" else None
+    levels = slide_rtl_levels(archive, kinds, main) if suffix == ".pptx" and options.target_lang else frozenset()
     parts = []
     for member, texts in reading_order(archive, kinds, suffix, main):
         if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
@@ -202,6 +211,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         tree = parse_part(archive, member)
         if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
             set_language(tree.getroot(), texts, options.target_lang)
+            if texts is DRAWING:
+                mark_styled_direction(tree.getroot(), levels)
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
         jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
             tree.getroot(), glossary)
@@ -223,6 +234,21 @@ def word_styles(archive: Archive, main: str) -> WordStyles:
         return WordStyles() if member is None else WordStyles.of(parse_part(archive, member).getroot())
     except DataError:
         return WordStyles()
+
+
+def slide_rtl_levels(archive: Archive, kinds: dict[str, str], main: str) -> frozenset[int]:
+    """The levels at which a presentation's masters, layouts and presentation.xml (``main``) may lay
+    a slide's paragraphs out right to left (drawing_direction.rtl_levels); a master or layout
+    that does not parse is left out, as PowerPoint would not show it (its slides are still
+    translated)."""
+    roots = []
+    for member, kind in kinds.items():
+        if member == main or kind.endswith((".slideMaster+xml", ".slideLayout+xml")):
+            try:
+                roots.append(parse_part(archive, member).getroot())
+            except DataError:
+                continue
+    return rtl_levels(roots)
 
 
 def reading_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> list[tuple[str, Texts]]:
@@ -293,12 +319,13 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
     translated in place before that paragraph copies the box; a paragraph whose sentences all kept
     their source (FlatText.source_kept) says the languages its runs stated again where the target's
-    was set (ooxml_language.say_source_language), a translated Word paragraph takes the target's
-    direction (ooxml_language.set_direction), and what set_language kept aside for it is then
-    taken out of every part (forget_languages).  A workbook's string whose translation is too long
-    for a cell keeps its source (attnmt.documents.cell_limit: a warning naming the file, ``name``,
-    and it is withdrawn from the ``review``).  A part with jobs is marked
-    changed, and its jobs are let go one by one as they finish: a job's marks hold its
+    was set (ooxml_language.say_source_language), a translated Word or DrawingML paragraph takes the
+    target's direction (ooxml_language.set_direction, drawing_direction.set_drawing_direction; an
+    OpenDocument one: opendocument_direction.set_writing_mode), and what set_language and
+    mark_styled_direction kept aside is then taken out of every part.  A workbook's string whose
+    translation is too long for a cell keeps its source (attnmt.documents.cell_limit: a warning
+    naming the file, ``name``, and it is withdrawn from the ``review``).  A part with jobs is
+    marked changed, and its jobs are let go one by one as they finish: a job's marks hold its
     paragraph's old runs, which so are freed while the new ones are written, not kept beside them.
     Returns, with a ``review``, each Office Open XML paragraph's place (a string of a workbook's
     too: attnmt.documents.tables may give its cell back its source, and the review its rows)."""
@@ -310,6 +337,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         part.changed = part.changed or bool(part.jobs)
         part.jobs = []
     tables_done: set[etree._Element] = set()  # each table holding translated paragraphs is settled once
+    derived: Derived = {}  # each OpenDocument style replaced by one of the target's direction, made once
     while jobs:
         job, result = jobs.pop(), results.pop()
         if over_cell_limit(job, result, name):
@@ -317,6 +345,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
                 review.withdraw({job.flat.place})
             continue
         job.finish(result)
+        if options.target_lang and isinstance(job, OpenDocumentParagraph) and job.translated():
+            set_writing_mode(job, options.target_lang, derived)
         # before a paragraph holding this one (in a text box) copies it
         if not options.target_lang or not isinstance(job, ParagraphJob) or job.dialect not in (WORD, DRAWING):
             continue  # the dialects set_language gave the target language
@@ -324,9 +354,12 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
             say_source_language(job.paragraph, job.dialect, options.source_lang)
         elif job.dialect is WORD:  # translated: laid out in the target's direction
             set_direction(job.paragraph, job.styles, options.target_lang, tables_done)
+        else:
+            set_drawing_direction(job.paragraph, options.target_lang, tables_done)
     if options.target_lang:
         for part in parts:
             forget_languages(part.tree.getroot())
+            forget_styled_direction(part.tree.getroot())
     return places
 
 
