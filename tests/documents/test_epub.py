@@ -204,3 +204,27 @@ def test_a_page_past_libxml2s_own_depth_says_how_deep_it_read(same):
     assert str(caught.value) == ("deep.epub: member OEBPS/Text/chapter 1.xhtml: the markup nests elements more than "
                                  "2048 deep; at most 512 can be translated: close the elements left open, or split "
                                  "the document")
+
+
+def test_a_page_named_in_utf8_without_zips_utf8_flag_is_translated_and_keeps_its_name(mirror):
+    """Info-ZIP's ``zip`` on Linux writes ``Käse.xhtml`` as its UTF-8 bytes with the flag clear:
+    zipfile read it as code page 437 (``K├ñse.xhtml``), the manifest's ``K%C3%A4se.xhtml`` named
+    no member, and the page was skipped, silently, then written as ``K├ñse.xhtml`` in UTF-8."""
+    members = read_members(with_package(lambda opf: opf.replace("chapter%201", "K%C3%A4se")))
+    members["OEBPS/Text/K__se.xhtml"] = members.pop(PAGE)
+    book = write_members(members)
+    assert book.count(b"OEBPS/Text/K__se.xhtml") == 2  # its local header's and the central directory's
+    book = book.replace(b"OEBPS/Text/K__se.xhtml", "OEBPS/Text/Käse.xhtml".encode())
+    out = read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))
+    assert list(out) == list(read_members(book))
+    assert b"<p>GRASS. THE ON RUNS DOG A</p>" in out["OEBPS/Text/K├ñse.xhtml"]  # zipfile's reading of the name
+
+
+def test_a_page_the_manifest_lists_but_the_book_lacks_is_warned_of(same):
+    book = with_package(lambda opf: opf.replace("chapter%201", "chapter%202"))
+    with pytest.warns(UserWarning) as caught:
+        out = read_members(translate_file_bytes(book, "book.epub", same, GERMAN))
+    assert [str(w.message) for w in caught] == [
+        "book.epub: member OEBPS/content.opf lists OEBPS/Text/chapter 2.xhtml (application/xhtml+xml), which the "
+        "book does not hold; there is nothing of it to translate"]
+    assert out[PAGE] == read_members(book)[PAGE]

@@ -12,10 +12,13 @@ a piece at a time, to check it, and then only when it is asked for (a part to pa
 written again, one at a time, so that a document's pictures are never held unpacked beside
 the file, and a part's bytes not beside its parsed tree.
 
-Writing keeps the member order, each member's name, date, attributes and compression, and
-the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first,
-stored (uncompressed) and with no extra field, as readers that sniff the first bytes of the
-file need.
+A member's name written in UTF-8 without zip's UTF-8 flag (Info-ZIP's ``zip`` on Linux writes
+the file system's bytes so) is read as UTF-8, as readers read it (``member_name``).
+
+Writing keeps the member order, each member's name (its very bytes, and its UTF-8 flag: KeptName),
+date, attributes and compression, and the bytes of every member not changed; a ``mimetype``
+member (OpenDocument, EPUB) goes first, stored (uncompressed) and with no extra field, as
+readers that sniff the first bytes of the file need.
 
 XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
 that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
@@ -53,6 +56,7 @@ MIMETYPE = "mimetype"
 # A bad CRC is a BadZipFile, damaged deflate data a zlib.error, a member cut short an EOFError.
 UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImplementedError, EOFError)
 PIECE = 1 << 20  # bytes unpacked at a time when a member is checked
+UTF8_NAME = 0x800  # general purpose flag bit 11: the name is UTF-8 (without it, code page 437 by the standard)
 HEAD = 512  # bytes of a part that hold its XML declaration
 # libxml2's message where markup nests past its limit (group 1), "use XML_PARSE_HUGE option" after it.
 DEPTH_LIMIT = re.compile(r"Excessive depth in document: (\d+)")
@@ -71,8 +75,13 @@ class Archive:
     def names(self) -> list[str]:
         return [entry.filename for entry in self.entries]
 
+    @cached_property
+    def members(self) -> dict[str, zipfile.ZipInfo]:
+        """Each entry by its name (``member_name``, which may not be the one ``packed`` knows it by)."""
+        return {entry.filename: entry for entry in self.entries}
+
     def __contains__(self, member: str) -> bool:
-        return member in self.packed.NameToInfo
+        return member in self.members
 
     def part(self, name: str) -> str | None:
         """The member that is the Office Open XML part ``name`` (without its leading "/"): the Open
@@ -93,7 +102,7 @@ class Archive:
         if member in self.replaced:
             return self.replaced[member][:size] if size >= 0 else self.replaced[member]
         try:
-            with self.packed.open(member) as unpacked:
+            with self.packed.open(self.members[member]) as unpacked:
                 return unpacked.read(size)
         except UNPACK_ERRORS as e:
             raise DataError(f"{self.name}: member {member} cannot be unpacked ({e}); the file is damaged") from e
@@ -112,6 +121,8 @@ def read_archive(data: bytes, name: str) -> Archive:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as e:
         raise DataError(f"{name}: not a readable zip archive ({e}); the file is damaged or not of its type") from e
     entries = packed.infolist()
+    for entry in entries:
+        entry.filename = member_name(entry)
     check_entries(entries, name)
     for entry in entries:  # every member unpacks, its CRC right, before any work is done
         try:
@@ -121,6 +132,25 @@ def read_archive(data: bytes, name: str) -> Archive:
         except UNPACK_ERRORS as e:
             raise DataError(f"{name}: member {entry.filename} cannot be unpacked ({e}); the file is damaged") from e
     return Archive(name, entries, packed)
+
+
+def member_name(entry: zipfile.ZipInfo) -> str:
+    """The member's name as readers read it.  One written without the UTF-8 flag is code page 437
+    by the zip standard, as ``zipfile`` reads it, but Info-ZIP's ``zip`` on Linux and macOS writes
+    the file system's UTF-8 bytes so, and unzip and EPUB reading systems read bytes that are valid
+    UTF-8 as UTF-8: ``Käse.xhtml``, which the manifest links, not ``K├ñse.xhtml``."""
+    if entry.flag_bits & UTF8_NAME or entry.orig_filename.isascii():
+        return entry.filename
+    try:
+        return name_bytes(entry).decode("utf-8")
+    except UnicodeDecodeError:
+        return entry.filename
+
+
+def name_bytes(entry: zipfile.ZipInfo) -> bytes:
+    """The member's name as the archive holds it (``zipfile`` decoded it: UTF-8 under the flag,
+    code page 437 without, which maps every byte to a character and back)."""
+    return entry.orig_filename.encode("utf-8" if entry.flag_bits & UTF8_NAME else "cp437")
 
 
 def check_entries(entries: list[zipfile.ZipInfo], name: str) -> None:
@@ -156,13 +186,30 @@ def write_archive(archive: Archive) -> bytes:
     return buffer.getvalue()
 
 
-def copy_entry(entry: zipfile.ZipInfo) -> zipfile.ZipInfo:
-    """A fresh entry with the old one's name, date, attributes, comment, extra field and
-    compression (sizes and offsets are the writer's to set); ``mimetype`` stored and with no
-    extra field, so that its bytes stand at a fixed offset, where readers sniff for them (EPUB's
-    container format requires both; epubcheck reports an extra field as PKG-005)."""
+class KeptName(zipfile.ZipInfo):
+    """An entry written with the name bytes and UTF-8 flag it was read with.  ``zipfile`` writes a
+    name that is not ASCII as UTF-8 and sets the flag, which would rename a member whose name is
+    in code page 437 (``K├ñse.xhtml`` from Info-ZIP's UTF-8 bytes, read as code page 437) and
+    say UTF-8 where its writer did not; this hook is where it encodes the name, in the local
+    header and the central directory alike."""
+
+    __slots__ = ("name", "utf8")
+    name: bytes  # the name's bytes as the archive held them
+    utf8: bool  # whether its UTF-8 flag was set
+
+    def _encodeFilenameFlags(self) -> tuple[bytes, int]:  # noqa: N802 (zipfile's name)
+        return self.name, self.flag_bits | (UTF8_NAME if self.utf8 else 0)
+
+
+def copy_entry(entry: zipfile.ZipInfo) -> KeptName:
+    """A fresh entry with the old one's name (its bytes and UTF-8 flag: KeptName), date,
+    attributes, comment, extra field and compression (sizes and offsets are the writer's to set);
+    ``mimetype`` stored and with no extra field, so that its bytes stand at a fixed offset, where
+    readers sniff for them (EPUB's container format requires both; epubcheck reports an extra
+    field as PKG-005)."""
     mimetype = entry.filename == MIMETYPE
-    new = zipfile.ZipInfo(entry.filename, entry.date_time)
+    new = KeptName(entry.filename, entry.date_time)
+    new.name, new.utf8 = name_bytes(entry), bool(entry.flag_bits & UTF8_NAME)
     new.compress_type = zipfile.ZIP_STORED if mimetype else entry.compress_type
     new.external_attr, new.internal_attr = entry.external_attr, entry.internal_attr
     new.create_system, new.comment = entry.create_system, entry.comment

@@ -251,9 +251,13 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
         member = posixpath.normpath(posixpath.join(folder, unquote(item.get("href", ""))))  # an IRI: %20 a space
         kind = item.get("media-type", "")
-        if member not in archive or kind not in (XHTML, HTML, TOC) or member in seen:
+        if kind not in (XHTML, HTML, TOC) or member in seen:
             continue
         seen.add(member)
+        if member not in archive:  # a reader cannot show it either; the rest of the book is translated
+            warn(f"{archive.name}: member {opf_path} lists {member} ({kind}), which the book does not hold; "
+                 "there is nothing of it to translate")
+            continue
         if kind == HTML:
             parts += html_part(archive, member, vocabulary, options, glossary)
             continue
