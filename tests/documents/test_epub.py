@@ -228,3 +228,16 @@ def test_a_page_the_manifest_lists_but_the_book_lacks_is_warned_of(same):
         "book.epub: member OEBPS/content.opf lists OEBPS/Text/chapter 2.xhtml (application/xhtml+xml), which the "
         "book does not hold; there is nothing of it to translate"]
     assert out[PAGE] == read_members(book)[PAGE]
+
+
+def test_a_book_with_nothing_to_translate_keeps_its_language(same):
+    """Its pages kept their language, and its package said the target's: a book with no sentence
+    was not taken for one whose every sentence kept its source."""
+    members = read_members(epub2_file())
+    members[PAGE] = EPUB2_PAGE.replace("<title>One</title>", "<title></title>").replace(
+        "<p>A dog runs on the grass.</p>", "").encode()
+    book = write_members(members)
+    out = translate_file_bytes(book, "empty.epub", same, GERMAN)
+    assert same.given == []
+    assert metadata(out) == metadata(book)
+    assert read_members(out)[PAGE] == read_members(book)[PAGE]

@@ -9,8 +9,8 @@ text and the elements around them (TreeJob), the package's first ``dc:language``
 out, with the metas refining them) and the table of contents' ``xml:lang`` say it (a page's root and
 the table of contents' once something of theirs is translated: one whose every sentence kept its
 source, --below-quality source, keeps its language, and so does the package's where every sentence
-of the book kept its source: PackageJob). The manifest's links are IRIs: ``chapter%201.xhtml`` is
-the member ``chapter 1.xhtml``.
+of the book kept its source, or it has none: PackageJob). The manifest's links are IRIs:
+``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ class PackageJob:
     EPUB 3 ``<meta refines="#l2">`` that say more of them (``refining``: left, each would point
     at an id the package no longer has, an error to epubcheck); where the book's every sentence
     kept its source (``texts``, the page jobs' flat texts: FlatText.source_kept, --below-quality
-    source) they are all put back as they were, as its pages' roots keep theirs."""
+    source), or that has none, they are all put back as they were, as its pages' roots keep theirs."""
 
     def __init__(self, languages: list[etree._Element], texts: list[FlatText], target_lang: str) -> None:
         self.languages, self.texts = languages, texts
@@ -157,7 +157,7 @@ class PackageJob:
         return []
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        if self.texts and all(flat.source_kept for flat in self.texts):
+        if all(flat.source_kept for flat in self.texts):  # none: nothing was translated, and no page says the target
             for element, place in reversed(list(zip(self.removed, self.taken, strict=True))):
                 put_back(element, *place)
             for language, stated in zip(self.languages, self.stated, strict=True):
