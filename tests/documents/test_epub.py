@@ -241,3 +241,30 @@ def test_a_book_with_nothing_to_translate_keeps_its_language(same):
     assert same.given == []
     assert metadata(out) == metadata(book)
     assert read_members(out)[PAGE] == read_members(book)[PAGE]
+
+
+OEB_DOCTYPE = ('<!DOCTYPE package PUBLIC "+//ISBN 0-9673008-1-9//DTD OEB 1.2 Package//EN" '
+               '"http://openebook.org/dtds/oeb-1.2/oebpkg12.dtd">')
+CONTAINER_DOCTYPE = '<!DOCTYPE container SYSTEM "container.dtd">'
+
+
+def test_a_package_and_container_with_a_doctype_are_read_and_keep_it(mirror):
+    """An EPUB 2 package with OEB 1.2's DOCTYPE (old Adobe tools write it), or a container with
+    one, was refused: "declares a DTD, which is never read; the file was not written by an office
+    application".  They are read as the pages are: no DTD loaded, no entity declared."""
+    members = read_members(with_package(lambda opf: opf.replace("?>", "?>" + OEB_DOCTYPE, 1)))
+    members["META-INF/container.xml"] = members["META-INF/container.xml"].replace(
+        b"?>", b"?>" + CONTAINER_DOCTYPE.encode(), 1)
+    out = read_members(translate_file_bytes(write_members(members), "old.epub", mirror, GERMAN))
+    assert b"<p>GRASS. THE ON RUNS DOG A</p>" in out[PAGE]
+    assert out[PACKAGE].startswith(b"<?xml version='1.0' encoding='UTF-8'?>\n" + OEB_DOCTYPE.encode() + b"\n")
+    assert b"<dc:language>de</dc:language>" in out[PACKAGE]
+
+
+def test_a_package_whose_doctype_declares_an_entity_is_refused_naming_it(same):
+    book = with_package(lambda opf: opf.replace("?>", '?>\n<!DOCTYPE package [<!ENTITY x SYSTEM "file:///etc/passwd">]>'))
+    with pytest.raises(DataError) as caught:
+        translate_file_bytes(book, "evil.epub", same, GERMAN)
+    assert str(caught.value) == ("evil.epub: member OEBPS/content.opf, line 2: its DOCTYPE declares the entity x, and "
+                                 "declared entities are never expanded (one could read a file): write its text where "
+                                 "it is used, and take the declaration out")

@@ -22,9 +22,10 @@ readers that sniff the first bytes of the file need.
 
 XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
 that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
-allows one (EPUB's XHTML pages), and then only without entity declarations (refused naming the
-entity and its line), and with no reference to an entity (``&nbsp;``) in an attribute value,
-which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
+allows one (OpenDocument's manifest; an EPUB's XML files: its pages, package document and
+container, which old tools wrote with DOCTYPEs), and then only without entity declarations
+(refused naming the entity and its line), and with no reference to an entity (``&nbsp;``) in an
+attribute value, which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
 (pages.MAX_DEPTH, past libxml2's own 256 levels), and is refused deeper.
 """
 
@@ -68,6 +69,7 @@ class Archive:
     when asked for; ``replaced`` holds the new bytes of the members ``replace`` was given."""
 
     name: str  # the file's name, for errors
+    suffix: str  # its extension (.docx, .epub), which names its kind in errors
     entries: list[zipfile.ZipInfo]
     packed: zipfile.ZipFile
     replaced: dict[str, bytes] = field(default_factory=dict)
@@ -111,8 +113,9 @@ class Archive:
         self.replaced[member] = data
 
 
-def read_archive(data: bytes, name: str) -> Archive:
-    """The members of a zip archive, checked as the module says (``data`` is kept, not copied)."""
+def read_archive(data: bytes, name: str, suffix: str) -> Archive:
+    """The members of a zip archive, checked as the module says (``data`` is kept, not copied);
+    ``suffix``: the file's extension."""
     if data.startswith(OLE_SIGNATURE):
         raise DataError(f"{name}: the file is encrypted or password-protected (or an old binary Office file); "
                         "remove the password, or save it as .docx, .pptx or .xlsx, and try again")
@@ -131,7 +134,7 @@ def read_archive(data: bytes, name: str) -> Archive:
                     pass
         except UNPACK_ERRORS as e:
             raise DataError(f"{name}: member {entry.filename} cannot be unpacked ({e}); the file is damaged") from e
-    return Archive(name, entries, packed)
+    return Archive(name, suffix, entries, packed)
 
 
 def member_name(entry: zipfile.ZipInfo) -> str:
@@ -224,11 +227,13 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     deep as an .xhtml file's page may, pages.MAX_DEPTH, and is refused deeper (pages.check_depth):
     libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
     where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow."""
-    return parse_xml(archive.read(member), f"{archive.name}: member {member}", doctype)
+    return parse_xml(archive.read(member), f"{archive.name}: member {member}", archive.suffix, doctype)
 
 
-def parse_xml(data: bytes, where: str, doctype: bool = False, large: bool = False) -> etree._ElementTree:
-    """``parse_part`` of an XML document's bytes, errors naming it as ``where``; ``large``: its
+def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,
+              large: bool = False) -> etree._ElementTree:
+    """``parse_part`` of an XML document's bytes, errors naming it as ``where`` and its kind by
+    the file's extension ``suffix``; ``large``: its
     limits lifted where it has no DOCTYPE that declares an entity, as for a part with a DOCTYPE
     (a flat OpenDocument file holds its pictures as base64 text, past libxml2's 10 MB a text)."""
     lifted = (doctype or large) and declares_no_entity(data)
@@ -247,8 +252,8 @@ def parse_xml(data: bytes, where: str, doctype: bool = False, large: bool = Fals
         check_depth(tree.getroot(), parser, where)
     dtd = tree.docinfo.internalDTD
     if dtd is not None and not doctype:
-        raise DataError(f"{where} declares a DTD, which is never read; the file was not written by an office "
-                        "application")
+        raise DataError(f"{where} declares a DTD, which is never read, and which no application that writes "
+                        f"{suffix} files puts there")
     if dtd is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
         text = blank_inert(data.decode(tree.docinfo.encoding or "utf-8", "replace"))
         check_declarations(dtd, text, where)

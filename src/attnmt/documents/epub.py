@@ -216,7 +216,7 @@ def package_path(archive: Archive) -> str:
     """The package document (.opf) the container names."""
     if CONTAINER not in archive:
         raise DataError(f"{archive.name}: member {CONTAINER} is missing; this is not an EPUB book")
-    rootfile = parse_part(archive, CONTAINER).getroot().find(".//{*}rootfile")
+    rootfile = parse_part(archive, CONTAINER, doctype=True).getroot().find(".//{*}rootfile")
     path = rootfile.get("full-path") if rootfile is not None else None
     if not path or path not in archive:
         raise DataError(f"{archive.name}: member {CONTAINER} names no package document that the book holds "
@@ -229,7 +229,7 @@ def check_encryption(archive: Archive) -> None:
     font's obfuscation (OBFUSCATION): its page would be read as XML that is not well-formed."""
     if ENCRYPTION not in archive:
         return
-    for data in parse_part(archive, ENCRYPTION).getroot().iter(f"{{{XMLENC}}}EncryptedData"):
+    for data in parse_part(archive, ENCRYPTION, doctype=True).getroot().iter(f"{{{XMLENC}}}EncryptedData"):
         method = data.find(f"{{{XMLENC}}}EncryptionMethod")
         if method is not None and method.get("Algorithm", "").strip() in OBFUSCATION:
             continue
@@ -242,7 +242,7 @@ def check_encryption(archive: Archive) -> None:
 def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     opf_path = package_path(archive)
     check_encryption(archive)
-    opf = parse_part(archive, opf_path)
+    opf = parse_part(archive, opf_path, doctype=True)  # an EPUB 2 one may have OEB 1.2's DOCTYPE
     folder = posixpath.dirname(opf_path)
     vocabulary = Vocabulary(source_lang=options.source_lang)
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
