@@ -204,3 +204,67 @@ def test_a_page_past_libxml2s_own_depth_says_how_deep_it_read(same):
     assert str(caught.value) == ("deep.epub: member OEBPS/Text/chapter 1.xhtml: the markup nests elements more than "
                                  "2048 deep; at most 512 can be translated: close the elements left open, or split "
                                  "the document")
+
+
+def test_a_page_named_in_utf8_without_zips_utf8_flag_is_translated_and_keeps_its_name(mirror):
+    """Info-ZIP's ``zip`` on Linux writes ``Käse.xhtml`` as its UTF-8 bytes with the flag clear:
+    zipfile read it as code page 437 (``K├ñse.xhtml``), the manifest's ``K%C3%A4se.xhtml`` named
+    no member, and the page was skipped, silently, then written as ``K├ñse.xhtml`` in UTF-8."""
+    members = read_members(with_package(lambda opf: opf.replace("chapter%201", "K%C3%A4se")))
+    members["OEBPS/Text/K__se.xhtml"] = members.pop(PAGE)
+    book = write_members(members)
+    assert book.count(b"OEBPS/Text/K__se.xhtml") == 2  # its local header's and the central directory's
+    book = book.replace(b"OEBPS/Text/K__se.xhtml", "OEBPS/Text/Käse.xhtml".encode())
+    out = read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))
+    assert list(out) == list(read_members(book))
+    assert b"<p>GRASS. THE ON RUNS DOG A</p>" in out["OEBPS/Text/K├ñse.xhtml"]  # zipfile's reading of the name
+
+
+def test_a_page_the_manifest_lists_but_the_book_lacks_is_warned_of(same):
+    book = with_package(lambda opf: opf.replace("chapter%201", "chapter%202"))
+    with pytest.warns(UserWarning) as caught:
+        out = read_members(translate_file_bytes(book, "book.epub", same, GERMAN))
+    assert [str(w.message) for w in caught] == [
+        "book.epub: member OEBPS/content.opf lists OEBPS/Text/chapter 2.xhtml (application/xhtml+xml), which the "
+        "book does not hold; there is nothing of it to translate"]
+    assert out[PAGE] == read_members(book)[PAGE]
+
+
+def test_a_book_with_nothing_to_translate_keeps_its_language(same):
+    """Its pages kept their language, and its package said the target's: a book with no sentence
+    was not taken for one whose every sentence kept its source."""
+    members = read_members(epub2_file())
+    members[PAGE] = EPUB2_PAGE.replace("<title>One</title>", "<title></title>").replace(
+        "<p>A dog runs on the grass.</p>", "").encode()
+    book = write_members(members)
+    out = translate_file_bytes(book, "empty.epub", same, GERMAN)
+    assert same.given == []
+    assert metadata(out) == metadata(book)
+    assert read_members(out)[PAGE] == read_members(book)[PAGE]
+
+
+OEB_DOCTYPE = ('<!DOCTYPE package PUBLIC "+//ISBN 0-9673008-1-9//DTD OEB 1.2 Package//EN" '
+               '"http://openebook.org/dtds/oeb-1.2/oebpkg12.dtd">')
+CONTAINER_DOCTYPE = '<!DOCTYPE container SYSTEM "container.dtd">'
+
+
+def test_a_package_and_container_with_a_doctype_are_read_and_keep_it(mirror):
+    """An EPUB 2 package with OEB 1.2's DOCTYPE (old Adobe tools write it), or a container with
+    one, was refused: "declares a DTD, which is never read; the file was not written by an office
+    application".  They are read as the pages are: no DTD loaded, no entity declared."""
+    members = read_members(with_package(lambda opf: opf.replace("?>", "?>" + OEB_DOCTYPE, 1)))
+    members["META-INF/container.xml"] = members["META-INF/container.xml"].replace(
+        b"?>", b"?>" + CONTAINER_DOCTYPE.encode(), 1)
+    out = read_members(translate_file_bytes(write_members(members), "old.epub", mirror, GERMAN))
+    assert b"<p>GRASS. THE ON RUNS DOG A</p>" in out[PAGE]
+    assert out[PACKAGE].startswith(b"<?xml version='1.0' encoding='UTF-8'?>\n" + OEB_DOCTYPE.encode() + b"\n")
+    assert b"<dc:language>de</dc:language>" in out[PACKAGE]
+
+
+def test_a_package_whose_doctype_declares_an_entity_is_refused_naming_it(same):
+    book = with_package(lambda opf: opf.replace("?>", '?>\n<!DOCTYPE package [<!ENTITY x SYSTEM "file:///etc/passwd">]>'))
+    with pytest.raises(DataError) as caught:
+        translate_file_bytes(book, "evil.epub", same, GERMAN)
+    assert str(caught.value) == ("evil.epub: member OEBPS/content.opf, line 2: its DOCTYPE declares the entity x, and "
+                                 "declared entities are never expanded (one could read a file): write its text where "
+                                 "it is used, and take the declaration out")

@@ -5,7 +5,7 @@ import io
 import struct
 import zipfile
 
-from office_files import book_file, read_members, text_file
+from office_files import book_file, read_members, text_file, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -48,3 +48,37 @@ def test_mimetype_is_written_with_no_extra_field_and_the_others_keep_theirs(mirr
     with zipfile.ZipFile(io.BytesIO(out)) as archive:
         first, *others = archive.infolist()
         assert first.extra == b"" and all(entry.extra for entry in others)
+
+
+def named_raw(data: bytes, names: dict[str, bytes]) -> bytes:
+    """The archive with each member ``names`` has (an ASCII name) named by the bytes it gives (as
+    long), in its local header and the central directory, its UTF-8 flag left clear: as Info-ZIP's
+    ``zip`` writes a Linux file's UTF-8 name, or an old DOS tool a code page 437 one."""
+    for old, new in names.items():
+        assert len(new) == len(old) and data.count(old.encode()) == 2
+        data = data.replace(old.encode(), new)
+    return data
+
+
+def names_and_flags(data: bytes) -> list[tuple[bytes, int]]:
+    """Each member's name as the archive holds it, and its UTF-8 flag (bit 11); zipfile.ZipFile
+    checks that each local header's name is the central directory's as it reads the member."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        infos = archive.infolist()
+        for info in infos:
+            archive.read(info)
+    return [(info.orig_filename.encode("utf-8" if info.flag_bits & 0x800 else "cp437"), info.flag_bits & 0x800)
+            for info in infos]
+
+
+def test_every_member_keeps_its_name_bytes_and_utf8_flag(mirror):
+    """A name written without the UTF-8 flag (Info-ZIP's UTF-8 ``K\\xc3\\xa4se.png``, code page 437's
+    ``M\\x84\\x94.png``) came out renamed: zipfile read it as code page 437 (``K├ñse.png``) and wrote
+    that as UTF-8 with the flag set.  A name written with the flag keeps it."""
+    members = read_members(book_file())
+    members.update({"EPUB/K__se.png": b"png", "EPUB/M__.png": b"png", "EPUB/Brötchen.png": b"png"})
+    book = named_raw(write_members(members), {"EPUB/K__se.png": "EPUB/Käse.png".encode(),
+                                              "EPUB/M__.png": b"EPUB/M\x84\x94.png"})
+    before = names_and_flags(book)
+    assert ("EPUB/Käse.png".encode(), 0) in before and ("EPUB/Brötchen.png".encode(), 0x800) in before
+    assert names_and_flags(translate_office(book, ".epub", mirror, DocumentOptions())) == before

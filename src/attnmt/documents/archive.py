@@ -12,16 +12,20 @@ a piece at a time, to check it, and then only when it is asked for (a part to pa
 written again, one at a time, so that a document's pictures are never held unpacked beside
 the file, and a part's bytes not beside its parsed tree.
 
-Writing keeps the member order, each member's name, date, attributes and compression, and
-the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first,
-stored (uncompressed) and with no extra field, as readers that sniff the first bytes of the
-file need.
+A member's name written in UTF-8 without zip's UTF-8 flag (Info-ZIP's ``zip`` on Linux writes
+the file system's bytes so) is read as UTF-8, as readers read it (``member_name``).
+
+Writing keeps the member order, each member's name (its very bytes, and its UTF-8 flag: KeptName),
+date, attributes and compression, and the bytes of every member not changed; a ``mimetype``
+member (OpenDocument, EPUB) goes first, stored (uncompressed) and with no extra field, as
+readers that sniff the first bytes of the file need.
 
 XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
 that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
-allows one (EPUB's XHTML pages), and then only without entity declarations (refused naming the
-entity and its line), and with no reference to an entity (``&nbsp;``) in an attribute value,
-which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
+allows one (OpenDocument's manifest; an EPUB's XML files: its pages, package document and
+container, which old tools wrote with DOCTYPEs), and then only without entity declarations
+(refused naming the entity and its line), and with no reference to an entity (``&nbsp;``) in an
+attribute value, which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
 (pages.MAX_DEPTH, past libxml2's own 256 levels), and is refused deeper.
 """
 
@@ -53,6 +57,7 @@ MIMETYPE = "mimetype"
 # A bad CRC is a BadZipFile, damaged deflate data a zlib.error, a member cut short an EOFError.
 UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImplementedError, EOFError)
 PIECE = 1 << 20  # bytes unpacked at a time when a member is checked
+UTF8_NAME = 0x800  # general purpose flag bit 11: the name is UTF-8 (without it, code page 437 by the standard)
 HEAD = 512  # bytes of a part that hold its XML declaration
 # libxml2's message where markup nests past its limit (group 1), "use XML_PARSE_HUGE option" after it.
 DEPTH_LIMIT = re.compile(r"Excessive depth in document: (\d+)")
@@ -64,6 +69,7 @@ class Archive:
     when asked for; ``replaced`` holds the new bytes of the members ``replace`` was given."""
 
     name: str  # the file's name, for errors
+    suffix: str  # its extension (.docx, .epub), which names its kind in errors
     entries: list[zipfile.ZipInfo]
     packed: zipfile.ZipFile
     replaced: dict[str, bytes] = field(default_factory=dict)
@@ -71,8 +77,13 @@ class Archive:
     def names(self) -> list[str]:
         return [entry.filename for entry in self.entries]
 
+    @cached_property
+    def members(self) -> dict[str, zipfile.ZipInfo]:
+        """Each entry by its name (``member_name``, which may not be the one ``packed`` knows it by)."""
+        return {entry.filename: entry for entry in self.entries}
+
     def __contains__(self, member: str) -> bool:
-        return member in self.packed.NameToInfo
+        return member in self.members
 
     def part(self, name: str) -> str | None:
         """The member that is the Office Open XML part ``name`` (without its leading "/"): the Open
@@ -93,7 +104,7 @@ class Archive:
         if member in self.replaced:
             return self.replaced[member][:size] if size >= 0 else self.replaced[member]
         try:
-            with self.packed.open(member) as unpacked:
+            with self.packed.open(self.members[member]) as unpacked:
                 return unpacked.read(size)
         except UNPACK_ERRORS as e:
             raise DataError(f"{self.name}: member {member} cannot be unpacked ({e}); the file is damaged") from e
@@ -102,8 +113,9 @@ class Archive:
         self.replaced[member] = data
 
 
-def read_archive(data: bytes, name: str) -> Archive:
-    """The members of a zip archive, checked as the module says (``data`` is kept, not copied)."""
+def read_archive(data: bytes, name: str, suffix: str) -> Archive:
+    """The members of a zip archive, checked as the module says (``data`` is kept, not copied);
+    ``suffix``: the file's extension."""
     if data.startswith(OLE_SIGNATURE):
         raise DataError(f"{name}: the file is encrypted or password-protected (or an old binary Office file); "
                         "remove the password, or save it as .docx, .pptx or .xlsx, and try again")
@@ -112,6 +124,8 @@ def read_archive(data: bytes, name: str) -> Archive:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as e:
         raise DataError(f"{name}: not a readable zip archive ({e}); the file is damaged or not of its type") from e
     entries = packed.infolist()
+    for entry in entries:
+        entry.filename = member_name(entry)
     check_entries(entries, name)
     for entry in entries:  # every member unpacks, its CRC right, before any work is done
         try:
@@ -120,7 +134,26 @@ def read_archive(data: bytes, name: str) -> Archive:
                     pass
         except UNPACK_ERRORS as e:
             raise DataError(f"{name}: member {entry.filename} cannot be unpacked ({e}); the file is damaged") from e
-    return Archive(name, entries, packed)
+    return Archive(name, suffix, entries, packed)
+
+
+def member_name(entry: zipfile.ZipInfo) -> str:
+    """The member's name as readers read it.  One written without the UTF-8 flag is code page 437
+    by the zip standard, as ``zipfile`` reads it, but Info-ZIP's ``zip`` on Linux and macOS writes
+    the file system's UTF-8 bytes so, and unzip and EPUB reading systems read bytes that are valid
+    UTF-8 as UTF-8: ``Käse.xhtml``, which the manifest links, not ``K├ñse.xhtml``."""
+    if entry.flag_bits & UTF8_NAME or entry.orig_filename.isascii():
+        return entry.filename
+    try:
+        return name_bytes(entry).decode("utf-8")
+    except UnicodeDecodeError:
+        return entry.filename
+
+
+def name_bytes(entry: zipfile.ZipInfo) -> bytes:
+    """The member's name as the archive holds it (``zipfile`` decoded it: UTF-8 under the flag,
+    code page 437 without, which maps every byte to a character and back)."""
+    return entry.orig_filename.encode("utf-8" if entry.flag_bits & UTF8_NAME else "cp437")
 
 
 def check_entries(entries: list[zipfile.ZipInfo], name: str) -> None:
@@ -156,13 +189,30 @@ def write_archive(archive: Archive) -> bytes:
     return buffer.getvalue()
 
 
-def copy_entry(entry: zipfile.ZipInfo) -> zipfile.ZipInfo:
-    """A fresh entry with the old one's name, date, attributes, comment, extra field and
-    compression (sizes and offsets are the writer's to set); ``mimetype`` stored and with no
-    extra field, so that its bytes stand at a fixed offset, where readers sniff for them (EPUB's
-    container format requires both; epubcheck reports an extra field as PKG-005)."""
+class KeptName(zipfile.ZipInfo):
+    """An entry written with the name bytes and UTF-8 flag it was read with.  ``zipfile`` writes a
+    name that is not ASCII as UTF-8 and sets the flag, which would rename a member whose name is
+    in code page 437 (``K├ñse.xhtml`` from Info-ZIP's UTF-8 bytes, read as code page 437) and
+    say UTF-8 where its writer did not; this hook is where it encodes the name, in the local
+    header and the central directory alike."""
+
+    __slots__ = ("name", "utf8")
+    name: bytes  # the name's bytes as the archive held them
+    utf8: bool  # whether its UTF-8 flag was set
+
+    def _encodeFilenameFlags(self) -> tuple[bytes, int]:  # noqa: N802 (zipfile's name)
+        return self.name, self.flag_bits | (UTF8_NAME if self.utf8 else 0)
+
+
+def copy_entry(entry: zipfile.ZipInfo) -> KeptName:
+    """A fresh entry with the old one's name (its bytes and UTF-8 flag: KeptName), date,
+    attributes, comment, extra field and compression (sizes and offsets are the writer's to set);
+    ``mimetype`` stored and with no extra field, so that its bytes stand at a fixed offset, where
+    readers sniff for them (EPUB's container format requires both; epubcheck reports an extra
+    field as PKG-005)."""
     mimetype = entry.filename == MIMETYPE
-    new = zipfile.ZipInfo(entry.filename, entry.date_time)
+    new = KeptName(entry.filename, entry.date_time)
+    new.name, new.utf8 = name_bytes(entry), bool(entry.flag_bits & UTF8_NAME)
     new.compress_type = zipfile.ZIP_STORED if mimetype else entry.compress_type
     new.external_attr, new.internal_attr = entry.external_attr, entry.internal_attr
     new.create_system, new.comment = entry.create_system, entry.comment
@@ -177,11 +227,13 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     deep as an .xhtml file's page may, pages.MAX_DEPTH, and is refused deeper (pages.check_depth):
     libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
     where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow."""
-    return parse_xml(archive.read(member), f"{archive.name}: member {member}", doctype)
+    return parse_xml(archive.read(member), f"{archive.name}: member {member}", archive.suffix, doctype)
 
 
-def parse_xml(data: bytes, where: str, doctype: bool = False, large: bool = False) -> etree._ElementTree:
-    """``parse_part`` of an XML document's bytes, errors naming it as ``where``; ``large``: its
+def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,
+              large: bool = False) -> etree._ElementTree:
+    """``parse_part`` of an XML document's bytes, errors naming it as ``where`` and its kind by
+    the file's extension ``suffix``; ``large``: its
     limits lifted where it has no DOCTYPE that declares an entity, as for a part with a DOCTYPE
     (a flat OpenDocument file holds its pictures as base64 text, past libxml2's 10 MB a text)."""
     lifted = (doctype or large) and declares_no_entity(data)
@@ -200,8 +252,8 @@ def parse_xml(data: bytes, where: str, doctype: bool = False, large: bool = Fals
         check_depth(tree.getroot(), parser, where)
     dtd = tree.docinfo.internalDTD
     if dtd is not None and not doctype:
-        raise DataError(f"{where} declares a DTD, which is never read; the file was not written by an office "
-                        "application")
+        raise DataError(f"{where} declares a DTD, which is never read, and which no application that writes "
+                        f"{suffix} files puts there")
     if dtd is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
         text = blank_inert(data.decode(tree.docinfo.encoding or "utf-8", "replace"))
         check_declarations(dtd, text, where)

@@ -9,8 +9,8 @@ text and the elements around them (TreeJob), the package's first ``dc:language``
 out, with the metas refining them) and the table of contents' ``xml:lang`` say it (a page's root and
 the table of contents' once something of theirs is translated: one whose every sentence kept its
 source, --below-quality source, keeps its language, and so does the package's where every sentence
-of the book kept its source: PackageJob). The manifest's links are IRIs: ``chapter%201.xhtml`` is
-the member ``chapter 1.xhtml``.
+of the book kept its source, or it has none: PackageJob). The manifest's links are IRIs:
+``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ class PackageJob:
     EPUB 3 ``<meta refines="#l2">`` that say more of them (``refining``: left, each would point
     at an id the package no longer has, an error to epubcheck); where the book's every sentence
     kept its source (``texts``, the page jobs' flat texts: FlatText.source_kept, --below-quality
-    source) they are all put back as they were, as its pages' roots keep theirs."""
+    source), or that has none, they are all put back as they were, as its pages' roots keep theirs."""
 
     def __init__(self, languages: list[etree._Element], texts: list[FlatText], target_lang: str) -> None:
         self.languages, self.texts = languages, texts
@@ -157,7 +157,7 @@ class PackageJob:
         return []
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        if self.texts and all(flat.source_kept for flat in self.texts):
+        if all(flat.source_kept for flat in self.texts):  # none: nothing was translated, and no page says the target
             for element, place in reversed(list(zip(self.removed, self.taken, strict=True))):
                 put_back(element, *place)
             for language, stated in zip(self.languages, self.stated, strict=True):
@@ -216,7 +216,7 @@ def package_path(archive: Archive) -> str:
     """The package document (.opf) the container names."""
     if CONTAINER not in archive:
         raise DataError(f"{archive.name}: member {CONTAINER} is missing; this is not an EPUB book")
-    rootfile = parse_part(archive, CONTAINER).getroot().find(".//{*}rootfile")
+    rootfile = parse_part(archive, CONTAINER, doctype=True).getroot().find(".//{*}rootfile")
     path = rootfile.get("full-path") if rootfile is not None else None
     if not path or path not in archive:
         raise DataError(f"{archive.name}: member {CONTAINER} names no package document that the book holds "
@@ -229,7 +229,7 @@ def check_encryption(archive: Archive) -> None:
     font's obfuscation (OBFUSCATION): its page would be read as XML that is not well-formed."""
     if ENCRYPTION not in archive:
         return
-    for data in parse_part(archive, ENCRYPTION).getroot().iter(f"{{{XMLENC}}}EncryptedData"):
+    for data in parse_part(archive, ENCRYPTION, doctype=True).getroot().iter(f"{{{XMLENC}}}EncryptedData"):
         method = data.find(f"{{{XMLENC}}}EncryptionMethod")
         if method is not None and method.get("Algorithm", "").strip() in OBFUSCATION:
             continue
@@ -242,7 +242,7 @@ def check_encryption(archive: Archive) -> None:
 def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     opf_path = package_path(archive)
     check_encryption(archive)
-    opf = parse_part(archive, opf_path)
+    opf = parse_part(archive, opf_path, doctype=True)  # an EPUB 2 one may have OEB 1.2's DOCTYPE
     folder = posixpath.dirname(opf_path)
     vocabulary = Vocabulary(source_lang=options.source_lang)
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
@@ -251,9 +251,13 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
         member = posixpath.normpath(posixpath.join(folder, unquote(item.get("href", ""))))  # an IRI: %20 a space
         kind = item.get("media-type", "")
-        if member not in archive or kind not in (XHTML, HTML, TOC) or member in seen:
+        if kind not in (XHTML, HTML, TOC) or member in seen:
             continue
         seen.add(member)
+        if member not in archive:  # a reader cannot show it either; the rest of the book is translated
+            warn(f"{archive.name}: member {opf_path} lists {member} ({kind}), which the book does not hold; "
+                 "there is nothing of it to translate")
+            continue
         if kind == HTML:
             parts += html_part(archive, member, vocabulary, options, glossary)
             continue

@@ -131,7 +131,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
                         f"these can: {', '.join(SUFFIXES)}")
     if suffix in FLAT_SUFFIXES:
         return translate_flat(data, suffix, translator, options, progress, name, review)
-    archive = read_archive(data, name)
+    archive = read_archive(data, name, suffix)
     check_macros(archive, suffix, options)
     parts = find_parts(archive, suffix, options, translator_glossary(translator))
     if review is not None:

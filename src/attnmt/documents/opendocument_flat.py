@@ -35,7 +35,7 @@ MODULE = "{http://openoffice.org/2004/office}module"
 def read_flat(data: bytes, name: str, suffix: str) -> etree._ElementTree:
     """The file's XML, parsed safely; DataError, one line naming ``name``, where it does not parse or
     is no flat OpenDocument file of its extension's kind (``suffix``: .fodt, .fods or .fodp)."""
-    tree = parse_xml(data, name, large=True)
+    tree = parse_xml(data, name, suffix, large=True)
     root = tree.getroot()
     if root.tag != DOCUMENT:
         raise DataError(f"{name}: the root element is {etree.QName(root).localname}, not office:document; "
