@@ -1,13 +1,17 @@
 """Symbols the model's vocabulary cannot write (an emoji) are kept where they stood, in every
 format, as URLs are; one it writes is left to the model (attnmt.documents.symbols)."""
 
+import copy
 import io
+import random
 
 import docx
+import pytest
 from office_files import docx_bytes
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import writes_whole
+from attnmt.documents import symbols
 from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
@@ -213,3 +217,59 @@ def test_a_lone_run_keeps_the_stop_the_vocabulary_writes_for_the_sentence_split(
     """".»" was taken out whole, its stop with it, and the model read both sentences as one."""
     assert translate_lines(["A man runs .» a dog sleeps."], dropping) == [". RUNS MAN A » SLEEPS. DOG A"]
     assert dropping.given == ["A man runs .", "a dog sleeps."]
+
+
+def summed_mover(removed):
+    """The plain reference ``symbols.position_mover`` must equal: each removed span before a
+    position, summed one by one."""
+    return lambda position: position - sum(max(0, min(e, position) - s) for s, e in removed)
+
+
+def test_moving_positions_past_removed_spans_equals_the_plain_sum():
+    rng = random.Random(7)
+    for _ in range(300):
+        bounds = sorted(rng.sample(range(60), 2 * rng.randint(1, 12)))
+        removed = [(bounds[k], bounds[k + rng.randint(0, 1)]) for k in range(0, len(bounds), 2)]  # some empty
+        removed += [(removed[-1][1], removed[-1][1] + 2)]  # one right after the last: spans may touch
+        fast, plain = symbols.position_mover(removed), summed_mover(removed)
+        assert [fast(p) for p in range(70)] == [plain(p) for p in range(70)], removed
+
+
+def test_spans_out_of_order_or_overlapping_are_refused_not_moved_wrongly():
+    for removed in ([(5, 8), (1, 3)], [(1, 5), (4, 8)], [(4, 2)]):
+        with pytest.raises(ValueError, match="sorted and not overlap"):
+            symbols.position_mover(removed)
+
+
+def random_flat(rng: random.Random):
+    """A flat text of words, spaces, emoji, separators and a keycap, with bold marks and breaks at random."""
+    builder, opened = FlatBuilder(collapse=False), 0
+    for _ in range(rng.randint(1, 40)):
+        step = rng.random()
+        if step < 0.15:
+            builder.open("b")
+            opened += 1
+        elif step < 0.3 and opened:
+            builder.close()
+            opened -= 1
+        else:
+            builder.add_text(rng.choice(["x", "dog", " ", "  ", "🐕", "👍🏽", "❤️", "|", "»", ".", "1️⃣", "♥", "-"]))
+    for _ in range(opened):
+        builder.close()
+    flat = builder.build()
+    flat.breaks[:] = sorted(rng.sample(range(len(flat.text) + 1), rng.randint(0, 2)))
+    return flat
+
+
+def test_symbols_taken_out_of_random_texts_move_marks_and_breaks_as_the_plain_sum_does(dropping, monkeypatch):
+    rng, atoms = random.Random(11), 0
+    for _ in range(300):
+        fast = random_flat(rng)
+        plain = copy.deepcopy(fast)
+        take_out_symbols(fast, dropping.writes)
+        with monkeypatch.context() as patch:
+            patch.setattr(symbols, "position_mover", summed_mover)
+            take_out_symbols(plain, dropping.writes)
+        assert (fast.text, fast.marks, fast.breaks) == (plain.text, plain.marks, plain.breaks)
+        atoms += sum(mark.atom for mark in fast.marks)
+    assert atoms > 300  # symbols were taken out, and their spans counted

@@ -15,7 +15,9 @@ so this is done where a document's sentences are split (pipeline.flat_sentences)
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterator, Sequence
+from itertools import accumulate
 
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import FlatText, Mark
@@ -102,10 +104,7 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     # it was, for the translation passes spacing outside its sentences through byte for byte.
     removed = [(s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
                 and e not in edges else e) for s, e in cuts]
-
-    def moved(position: int) -> int:
-        return position - sum(max(0, min(e, position) - s) for s, e in removed)
-
+    moved = position_mover(removed)
     atoms = [Mark(moved(s), moved(s), innermost(flat.marks, s, e), None, True, text[s:e],
                   space_before=s == 0 or text[s - 1].isspace(), space_after=text[e:e + 1].isspace(),
                   shows_text=True, glued_before=text[s - 1:s].isalnum() if s else False,
@@ -116,6 +115,28 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     flat.marks.extend(atoms)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
+
+
+def position_mover(removed: Sequence[tuple[int, int]]) -> Callable[[int], int]:
+    """Where a position in a text lands once the spans ``removed`` ([start, end), sorted and not
+    overlapping) are cut out of it: position - sum(max(0, min(e, position) - s) for s, e in removed).
+    The spans before a position are found by bisection and their lengths by running sums, so each
+    position costs O(log n): summed span by span, the 6,000 positions of a paragraph of 1,500 bold
+    items with an emoji each took 3 s to move past their 1,500 spans."""
+    bounds = [p for span in removed for p in span]
+    if bounds != sorted(bounds):  # the bisection below would count an overlap once, the sum twice
+        raise ValueError(f"spans to remove must be sorted and not overlap: {list(removed)}")
+    starts = [s for s, _ in removed]
+    cut_before = list(accumulate((e - s for s, e in removed), initial=0))  # cut_before[k]: spans 0..k-1's length
+
+    def moved(position: int) -> int:
+        k = bisect_left(starts, position)  # spans 0..k-1 start before position; only the last may hold it
+        if k == 0:
+            return position
+        s, e = removed[k - 1]
+        return position - cut_before[k - 1] - (min(e, position) - s)
+
+    return moved
 
 
 def unwritable_part(text: str, start: int, end: int, writes: Callable[[str], bool],
