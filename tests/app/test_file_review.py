@@ -69,6 +69,22 @@ def test_the_review_as_tsv_is_the_table_attnmt_translate_writes(client, trained_
     assert answer.text == table.read_text(encoding="utf-8")
 
 
+def test_a_file_job_keeps_the_symbols_its_vocabulary_cannot_write_as_attnmt_translate_does(client, trained_model,
+                                                                                          tmp_path, capsys):
+    """The tiny model's vocabulary has no "🐕" nor "»": a file job sent them to the model, which
+    dropped them, where ``attnmt translate`` keeps each where it stood (attnmt.documents.symbols).
+    The job's translation and its review (every sentence, at min_quality 1) are now the command line's."""
+    text = "a dog 🐕 runs.\n\n» a cat sleeps\n"
+    source, table, out = tmp_path / "notes.txt", tmp_path / "notes.review.tsv", tmp_path / "out.txt"
+    source.write_text(text, encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", "text", "--min-quality", "1",
+                          "--review", table, source, out], capsys)
+    assert code == 0 and "🐕" in out.read_text(encoding="utf-8") and "»" in out.read_text(encoding="utf-8")
+    job = reviewed(client, data=text.encode(), min_quality="1")
+    assert client.get(job["download_url"]).text == out.read_text(encoding="utf-8")
+    assert client.get(job["review_url"], params={"format": "tsv"}).text == table.read_text(encoding="utf-8")
+
+
 def test_a_word_files_review_places_its_sentences_by_part_and_paragraph(client, trained_model, tmp_path):
     document = docx.Document()
     for text in ("a dog runs", UNKNOWN, "a cat sleeps"):

@@ -134,7 +134,10 @@ class BatchedTranslator:
     model's batcher, ``chunk`` at a time, each chunk's characters charged first (``charge``: raises
     Refused; ``wait_for_characters``: a refusal with a Retry-After waits, asking again every
     RETRY_WAIT_S); with a ``threshold`` (a review's), each sentence is also assessed as its chunk is
-    searched, its Assessment kept until ``taken``.
+    searched, its Assessment kept until ``taken``.  ``fits`` and ``writes`` are the served model's
+    (ServedModel's, as ModelTranslator's are ``attnmt translate``'s), so that a file's sentences are
+    split, and the symbols its vocabulary cannot write kept where they stood, as the command line
+    does (attnmt.documents.symbols); without them, every symbol went to the model, which dropped it.
     ``waiting`` is told what a chunk waits for ("characters", "queue") and None once it goes on;
     ``note`` is given each chunk's sentences and translations once they are done (the access log's).
     Once ``stopping`` (the server stops) or ``cancelled`` (the job was deleted) is set, no more."""
@@ -150,6 +153,8 @@ class BatchedTranslator:
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
     waiting: Callable[[str | None], None] = lambda why: None
     note: Callable[[list[str], list[str]], None] = unnoted
+    fits: Callable[[str], bool] | None = None  # whether the model reads a sentence whole (translator_fits)
+    writes: Callable[[str], bool] | None = None  # whether its vocabulary writes a symbol (translator_writes)
 
     @property
     def glossary(self) -> None:
@@ -279,7 +284,8 @@ class FileJobs:
                   note: Callable[[list[str], list[str]], None]) -> None:
         loop = asyncio.get_running_loop()
         translator = BatchedTranslator(served.batcher, loop, self.settings.file_chunk, charge, self.stopping,
-                                       job.cancelled, options.wait_for_characters, waiting=job.wait, note=note)
+                                       job.cancelled, options.wait_for_characters, waiting=job.wait, note=note,
+                                       fits=served.fits, writes=served.writes)
         review = None
         if options.review:
             threshold = low_quality_threshold(served.calibration, options.min_quality)
