@@ -100,7 +100,10 @@ def test_review_combinations_that_make_no_sense_get_one_line(trained_model, tmp_
         (["--min-quality", "0.5"], "--min-quality on a .docx file sets which sentences --review FILE lists"),
         (["--review", tmp_path / "r.tsv", "--below-quality", "mark"], "--below-quality mark would write a mark into "
                                                                       "the text of a .docx file"),
-        (["--review", output], f"--review {output} is the output file"),
+        (["--review", output], f"the --review {output} is the output file: give it a file of its own "
+                               "(report.review.tsv)"),
+        (["--review", source], f"the --review {source} is the input file: give it a file of its own "
+                               "(report.review.tsv)"),
         (["--review", tmp_path / "folder"], "is a folder: give the table a file name"),
         (["--review", tmp_path / "r.tsv", "--input-format", "jsonl"], "it does not take --input-format jsonl"),
     ]

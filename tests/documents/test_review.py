@@ -191,6 +191,41 @@ def test_a_subtitles_line_break_or_hard_space_is_shown_as_a_space(mirror, betwee
     assert [(s.source, s.translation) for s in review.segments] == [("A bad walks his dog.", "DOG. HIS WALKS BAD A")]
 
 
+XLIFF = (b'<?xml version="1.0"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+         b' <file source-language="en" target-language="de" datatype="plaintext" original="x"><body>\n'
+         b'  <trans-unit id="1">\n   <source>A bad dog\n       runs in the snow.</source>\n  </trans-unit>\n'
+         b' </body></file>\n</xliff>\n')
+
+
+@pytest.mark.parametrize(("name", "document", "line"), [
+    ("doc.xml", b'<?xml version="1.0"?>\n<doc>\n <para>A bad dog\n       runs in the snow.</para>\n</doc>\n', "3"),
+    ("doc.xlf", XLIFF, "5")])
+def test_an_xml_sentence_written_over_two_lines_is_shown_on_one(same, name, document, line):
+    """The source column held the line break and the next line's indentation, a quoted cell over two lines."""
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(document, name, same, OPTIONS, review=review)
+    assert [(s.source, s.translation) for s in review.segments] == [("A bad dog runs in the snow.",) * 2]
+    assert review.table().splitlines()[1:] == [
+        f"{line}\t0.2000\tlow_quality\tA bad dog runs in the snow.\tA bad dog runs in the snow."]
+
+
+def test_a_picture_or_a_line_break_between_words_is_shown_as_one_space(same):
+    """The rows read "A bad man  is riding." and "Hello  a bad girl runs.", in both columns: the picture
+    shown as nothing between two spaces, the <br> as a space beside the line break after it."""
+    page = b'<p>A bad man <img src="x.png" alt="A cat."> is riding.</p>\n<p>Hello<br>\na bad girl runs.</p>\n'
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert [(s.source, s.translation) for s in review.segments] == [
+        ("A bad man is riding.",) * 2, ("Hello a bad girl runs.",) * 2]
+
+
+def test_a_no_break_space_is_shown_as_it_stands(same):
+    page = "<p>A bad dog\u00a0runs   10\u202fkm.</p>\n".encode()
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert [s.source for s in review.segments] == ["A bad dog\u00a0runs 10\u202fkm."]
+
+
 def test_a_webvtt_passage_kept_in_its_own_language_is_shown_as_its_text(same):
     """The row read "She said  to the bad man.", the French gone from both columns."""
     vtt = b"WEBVTT\n\n00:01.000 --> 00:02.000\nShe said <lang fr>bonjour <i>mon</i>\n&amp; ami</lang> to the bad man.\n"

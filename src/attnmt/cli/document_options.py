@@ -283,8 +283,8 @@ def check_review_path(args: argparse.Namespace) -> None:
     if review.is_dir():
         raise ConfigError(f"--review {args.review} is a folder: give the table a file name (report.review.tsv)")
     if args.output not in (None, "-") and review.resolve() == Path(args.output).resolve():
-        raise ConfigError(f"--review {args.review} is the output file: give the table a name of its own "
-                          "(report.review.tsv)")
+        raise ConfigError(f"the --review {args.review} is the output file: give it a file of its own "
+                          "(report.review.tsv)")  # as check_not_an_input says it of the input
     check_not_an_input(args.review, "--review", files_read(args), "report.review.tsv")
     check_writable(review, ConfigError)  # before the translation, which it would otherwise follow (and lose)
 

@@ -17,7 +17,8 @@ translation came back empty is listed too, at any threshold, as ``attnmt score``
 The table shows each sentence as the document does, in plain text: the things the model never
 reads (a URL, an e-mail address, inline code: the flat text's atoms) are put back into the source
 and the translation where the document gets them (``with_atoms``), so that a reviewer can find
-the sentence; the tags around words are left out.  The quality is the sentence's without them,
+the sentence; the tags around words are left out; and a run of white space is one space
+(``on_one_line``).  The quality is the sentence's without them,
 as the model read it.
 
 The table: a header row, then one row a sentence in document order; tab-separated, a field
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -110,9 +112,9 @@ class Review:
             if needs_review(assessment, translation, self.threshold):
                 assessment = assessment or empty_translation(None, self.threshold)  # empty, not assessed
                 source = with_atoms(sentence, sentence.source, identity(len(sentence.source.split())))
-                self.segments.append(Segment(sentence.place or Place(None, 0), source,
-                                             with_atoms(sentence, translation, found_weights), assessment.quality,
-                                             assessment.flags))
+                self.segments.append(Segment(sentence.place or Place(None, 0), on_one_line(source),
+                                             on_one_line(with_atoms(sentence, translation, found_weights)),
+                                             assessment.quality, assessment.flags))
         if not self.source_below:
             return texts, weights
         turned_down = [needs_review(found[s][2], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
@@ -196,6 +198,19 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
     return "".join(piece if isinstance(piece, str) else shown_text(alone.marks[piece.mark].node)
                    for piece in content).strip()
+
+
+# What a reader sees as one space between words: a run of spaces, tabs and line breaks (HTML's white space,
+# and every other character str.splitlines breaks a line at).  A no-break, thin or other Unicode space is the
+# writer's choice (beside a French « guillemet », inside "10 km": U+202F) and is shown as it stands.
+BLANKS = re.compile(r"[ \t\n\r\f\v\x1c-\x1e\x85\u2028\u2029]+")
+
+
+def on_one_line(text: str) -> str:
+    """``text`` as a row shows it, for every format alike: each run of ``BLANKS`` one space, none at its
+    ends, so that a sentence an XML file writes over two lines, indented, or one with a picture shown as
+    nothing between its words (``with_atoms``) reads as it does on the page, on one line of the table."""
+    return BLANKS.sub(" ", text).strip(" ")
 
 
 def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:
