@@ -204,3 +204,21 @@ def test_a_page_past_libxml2s_own_depth_says_how_deep_it_read(same):
     assert str(caught.value) == ("deep.epub: member OEBPS/Text/chapter 1.xhtml: the markup nests elements more than "
                                  "2048 deep; at most 512 can be translated: close the elements left open, or split "
                                  "the document")
+
+
+SWITCH = ('<p xmlns:epub="http://www.idpf.org/2007/ops">The speed is <epub:switch id="s"><epub:case '
+          'required-namespace="http://www.w3.org/1998/Math/MathML"><math xmlns="http://www.w3.org/1998/Math/MathML">'
+          '<mi>v</mi></math></epub:case><epub:default><span>v</span></epub:default></epub:switch> meters per '
+          'second.</p>')
+
+
+@pytest.mark.parametrize("kind", ["application/xhtml+xml", "text/html"])
+def test_an_epub_switch_is_kept_whole_in_its_sentence_as_math_is(same, kind):
+    """EPUB 3.0's MathML fallback: its <epub:case> and <epub:default> side by side made it a block,
+    which cut its sentence in two ("The speed is", "meters per second."), and its default's "v" was
+    translated as a sentence of its own.  The review shows it once, as a reader sees it."""
+    review = Review(every_sentence, 1.0)
+    out = read_members(translate_file_bytes(with_page(SWITCH, kind), "math.epub", same, GERMAN, review=review))
+    assert same.given == ["One", "The speed is meters per second."]
+    assert [s.source for s in review.segments] == ["One", "The speed is v meters per second."]
+    assert b"<epub:default><span>v</span></epub:default></epub:switch> meters per second.</p>" in out[PAGE]
