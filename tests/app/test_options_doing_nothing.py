@@ -1,8 +1,9 @@
 """attnmt translate refuses the document options an input cannot use, before the model loads:
 --allow-macros where the input is no office file, --attributes where it is known to be plain text,
 JSONL, XLIFF, subtitles or an office file other than an EPUB (by --input-format or its extension), and a
---source-lang that is no language code (sentencex split by its default rules without a word).
-Each refusal is one line."""
+--source-lang that is no language code (sentencex split by its default rules without a word); and
+--n-best or --confidence on a document, or --n-best with --review, refused at once, not after an
+advice to add --output-format.  Each refusal is one line."""
 
 import pytest
 from support import run_cli
@@ -120,3 +121,24 @@ def test_a_target_language_code_is_written_as_bcp_47_writes_it(tmp_path):
 
     args = build_parser().parse_args(["translate", "--model", MISSING, "--target-lang", "de_DE"])
     assert args.target_lang == "de-DE"
+
+
+@pytest.mark.parametrize("given", [["book.epub", "out.epub"], ["in.docx", "out.docx"], ["page.html"],
+                                   ["--input-format", "srt"]])
+@pytest.mark.parametrize("option", [["--n-best", "2"], ["--n-best", "9"], ["--confidence"]])
+def test_n_best_or_confidence_on_a_document_is_refused_at_once(tmp_path, capsys, given, option):
+    """The per-line checks came first: "add --output-format tsv or jsonl" (or "needs --beam 9"),
+    and doing that was refused in turn with "leave out --output-format, --n-best, ..."."""
+    given = [str(tmp_path / name) if "." in name else name for name in given]
+    code, _, err = run_cli(["translate", "--model", MISSING, *given, *option], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.endswith(": leave out --output-format, --n-best, --alignments, --confidence and --prefix\n")
+
+
+def test_n_best_with_review_is_refused_at_once(tmp_path, capsys):
+    """--n-best asked for --output-format tsv or jsonl, which --review then refused."""
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--n-best", "2",
+                            "--review", str(tmp_path / "review.tsv")], capsys)
+    assert code == 2 and err == ("attnmt: error: --review writes the sentences that need review to a table of their "
+                                 "own: leave out --output-format, --n-best, --alignments, --confidence and --prefix\n")

@@ -108,6 +108,52 @@ def test_a_book_whose_every_sentence_kept_its_source_keeps_its_languages_refinem
     assert metadata(out) == metadata(with_refined_languages())
 
 
+def spine(book: bytes) -> str:
+    """The package's spine start tag, as written."""
+    opf = read_members(book)[PACKAGE].decode()
+    return opf[opf.index("<spine"):opf.index(">", opf.index("<spine")) + 1]
+
+
+def with_spine(attributes: str, version: str = "3.0") -> bytes:
+    """epub2_file as an EPUB ``version`` book whose spine has ``attributes`` (`` page-progression-direction="rtl"``)."""
+    return with_package(lambda opf: opf.replace('version="2.0"', f'version="{version}"')
+                        .replace("<spine>", f"<spine{attributes}>"))
+
+
+@pytest.mark.parametrize("attributes, target, expected", [
+    (' page-progression-direction="rtl"', "de", '<spine page-progression-direction="ltr">'),
+    (' page-progression-direction="ltr"', "ar", '<spine page-progression-direction="rtl">'),
+    (' page-progression-direction="default"', "he", '<spine page-progression-direction="rtl">'),
+    ("", "fa", '<spine page-progression-direction="rtl">'),
+    (' page-progression-direction="default"', "de", '<spine page-progression-direction="default">'),
+    ("", "de", "<spine>"),
+])
+def test_a_books_pages_turn_the_way_its_target_language_is_written(mirror, attributes, target, expected):
+    """The spine kept the source's way while its pages said the target's ``dir``: from Arabic into
+    German the book still turned its pages right to left, and from English into Arabic left to right.
+    ``default`` (or none) leaves it to the reading system, which turns them left to right."""
+    out = translate_file_bytes(with_spine(attributes), "book.epub", mirror, DocumentOptions(target_lang=target))
+    assert spine(out) == expected
+
+
+def test_an_epub2_spine_that_says_no_direction_is_given_none(mirror):
+    """EPUB 2's spine has no page-progression-direction; one it has is turned as EPUB 3's is."""
+    arabic = DocumentOptions(target_lang="ar")
+    assert spine(translate_file_bytes(with_spine("", "2.0"), "old.epub", mirror, arabic)) == "<spine>"
+    assert spine(translate_file_bytes(with_spine(' page-progression-direction="ltr"', "2.0"), "old.epub", mirror,
+                                      arabic)) == '<spine page-progression-direction="rtl">'
+
+
+@pytest.mark.parametrize("attributes", ["", ' page-progression-direction="ltr"'])
+def test_a_book_whose_every_sentence_kept_its_source_keeps_its_pages_direction(mirror, attributes):
+    from attnmt.decoding.quality import Assessment
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = translate_file_bytes(with_spine(attributes), "book.epub", mirror, DocumentOptions(target_lang="ar"),
+                               review=review)
+    assert spine(out) == f"<spine{attributes}>"
+
+
 def with_page(body: str, kind: str = "application/xhtml+xml") -> bytes:
     """epub2_file, its page's body ``body`` and its manifest type ``kind``."""
     members = read_members(with_package(lambda opf: opf.replace("application/xhtml+xml", kind)))
@@ -268,3 +314,21 @@ def test_a_package_whose_doctype_declares_an_entity_is_refused_naming_it(same):
     assert str(caught.value) == ("evil.epub: member OEBPS/content.opf, line 2: its DOCTYPE declares the entity x, and "
                                  "declared entities are never expanded (one could read a file): write its text where "
                                  "it is used, and take the declaration out")
+
+
+SWITCH = ('<p xmlns:epub="http://www.idpf.org/2007/ops">The speed is <epub:switch id="s"><epub:case '
+          'required-namespace="http://www.w3.org/1998/Math/MathML"><math xmlns="http://www.w3.org/1998/Math/MathML">'
+          '<mi>v</mi></math></epub:case><epub:default><span>v</span></epub:default></epub:switch> meters per '
+          'second.</p>')
+
+
+@pytest.mark.parametrize("kind", ["application/xhtml+xml", "text/html"])
+def test_an_epub_switch_is_kept_whole_in_its_sentence_as_math_is(same, kind):
+    """EPUB 3.0's MathML fallback: its <epub:case> and <epub:default> side by side made it a block,
+    which cut its sentence in two ("The speed is", "meters per second."), and its default's "v" was
+    translated as a sentence of its own.  The review shows it once, as a reader sees it."""
+    review = Review(every_sentence, 1.0)
+    out = read_members(translate_file_bytes(with_page(SWITCH, kind), "math.epub", same, GERMAN, review=review))
+    assert same.given == ["One", "The speed is meters per second."]
+    assert [s.source for s in review.segments] == ["One", "The speed is v meters per second."]
+    assert b"<epub:default><span>v</span></epub:default></epub:switch> meters per second.</p>" in out[PAGE]

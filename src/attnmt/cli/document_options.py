@@ -147,8 +147,8 @@ def check_document_options(args: argparse.Namespace) -> None:
         raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
                           f"(attnmt translate --model M report{suffix} report.de{suffix})")
     check_output_format(args, suffix)
-    if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.alignments
-                                                              or args.confidence or args.prefix):
+    if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.n_best > 1
+                                                              or args.alignments or args.confidence or args.prefix):
         what = suffix or args.input_format
         chosen = f"--input-format {what} writes the translated {what}"
         if args.format_from_extension:
@@ -226,9 +226,9 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
         if args.input_format == "jsonl":
             raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
                               "--input-format jsonl")
-        if args.output_format != "text" or args.alignments or args.confidence or args.prefix:
+        if args.output_format != "text" or args.n_best > 1 or args.alignments or args.confidence or args.prefix:
             raise ConfigError("--review writes the sentences that need review to a table of their own: leave out "
-                              "--output-format, --alignments, --confidence and --prefix")
+                              "--output-format, --n-best, --alignments, --confidence and --prefix")
         check_review_path(args)
     if document is None:
         if args.review is not None and args.below_quality == "mark":

@@ -45,6 +45,10 @@ UNTRANSLATED = frozenset(("script style pre code textarea noscript svg math temp
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
+# EPUB 3.0's <epub:switch>: markup a reading system may not know (MathML) in its <epub:case>, and in
+# its <epub:default> a rendering of the same thing (``<span>v</span>`` for ``<mi>v</mi>``).  Kept
+# whole where it stands in its sentence, as <math> is: its default is no sentence of its own.
+EPUB_SWITCH = frozenset(("{http://www.idpf.org/2007/ops}switch", "epub:switch"))  # XHTML's name; HTML's
 
 
 def says_no(node: etree._Element) -> bool:
@@ -162,17 +166,17 @@ class Vocabulary:
         """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, a passage
         in another language (is_foreign), an inline
         element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
-        open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
-        element of native code (is_code), a segment's inline code (is_inline_code), and one whose
-        text is HTML (holds_markup)."""
+        open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_SWITCH and markers (is_marker);
+        in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
+        one whose text is HTML (holds_markup)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
             return (is_empty(node) or is_inline_code(node) or holds_markup(node)
                     or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
-        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)
-                                                         or is_page_number(node)))
+        return name in ATOMS or node.tag in EPUB_SWITCH or (
+            name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node) or is_page_number(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it."""
@@ -187,11 +191,13 @@ class Vocabulary:
         return True
 
     def is_untranslated(self, node: etree._Element) -> bool:
-        """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED and page
-        numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)."""
+        """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED, EPUB_SWITCH
+        and page numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
-        return holds_markup(node) if self.xml else local_name(node) in UNTRANSLATED or is_page_number(node)
+        if self.xml:
+            return holds_markup(node)
+        return local_name(node) in UNTRANSLATED or node.tag in EPUB_SWITCH or is_page_number(node)
 
     def keeps_attributes(self, node: etree._Element) -> bool:
         """Whether an element's attributes are kept, whatever their names: in HTML, a page number's

@@ -6,10 +6,11 @@ text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and wr
 HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
 ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its blocks of translated
 text and the elements around them (TreeJob), the package's first ``dc:language`` (the others taken
-out, with the metas refining them) and the table of contents' ``xml:lang`` say it (a page's root and
-the table of contents' once something of theirs is translated: one whose every sentence kept its
-source, --below-quality source, keeps its language, and so does the package's where every sentence
-of the book kept its source, or it has none: PackageJob). The manifest's links are IRIs:
+out, with the metas refining them) and the table of contents' ``xml:lang`` say it, and the spine's
+``page-progression-direction`` turns the pages the target's way (a page's root and the table of
+contents' once something of theirs is translated: one whose every sentence kept its source,
+--below-quality source, keeps its language, and so does the package where every sentence of the
+book kept its source, or it has none: PackageJob). The manifest's links are IRIs:
 ``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
 """
 
@@ -26,7 +27,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText, parted
-from attnmt.documents.language import XML_LANG, say_page_direction
+from attnmt.documents.language import XML_LANG, direction, say_page_direction
 from attnmt.documents.markup import TreeJob, page_language
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
@@ -45,6 +46,7 @@ NCX = "http://www.daisy.org/z3986/2005/ncx/"
 XHTML = "application/xhtml+xml"
 HTML = "text/html"  # how an old EPUB 2 book may list its pages: read as HTML (HtmlPart)
 TOC = "application/x-dtbncx+xml"
+PROGRESSION = "page-progression-direction"  # the spine's: the way the book's pages turn (ltr, rtl, default)
 # toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables);
 # not its pageList (page numbers), nor docTitle and docAuthor, which stay the package's dc:title and creator.
 ENTRIES = "n:navMap//n:navLabel/n:text | n:navList//n:navLabel/n:text"
@@ -142,16 +144,22 @@ class PackageJob:
     """The package's ``dc:language`` elements: the first says the target language, the others (a
     book in English and French) are taken out, as the translation is in one language, with the
     EPUB 3 ``<meta refines="#l2">`` that say more of them (``refining``: left, each would point
-    at an id the package no longer has, an error to epubcheck); where the book's every sentence
-    kept its source (``texts``, the page jobs' flat texts: FlatText.source_kept, --below-quality
-    source), or that has none, they are all put back as they were, as its pages' roots keep theirs."""
+    at an id the package no longer has, an error to epubcheck); and its spine turns the pages the
+    target's way (turn_pages).  Where the book's every sentence kept its source (``texts``, the
+    page jobs' flat texts: FlatText.source_kept, --below-quality source), or that has none, they
+    are all put back as they were, as its pages' roots keep theirs."""
 
-    def __init__(self, languages: list[etree._Element], texts: list[FlatText], target_lang: str) -> None:
-        self.languages, self.texts = languages, texts
+    def __init__(self, languages: list[etree._Element], spine: etree._Element | None, texts: list[FlatText],
+                 target_lang: str, epub3: bool) -> None:
+        self.languages, self.spine, self.texts = languages, spine, texts
         self.stated = [language.text for language in languages]
-        languages[0].text = target_lang
+        if languages:
+            languages[0].text = target_lang
         self.removed = refining(languages[1:])
         self.taken = [take_out(element) for element in self.removed]
+        self.progression = None if spine is None else spine.get(PROGRESSION)
+        turned = spine is not None and turn_pages(spine, target_lang, epub3)
+        self.changed = bool(languages) or turned
 
     def flats(self) -> list[FlatText]:
         return []
@@ -162,6 +170,25 @@ class PackageJob:
                 put_back(element, *place)
             for language, stated in zip(self.languages, self.stated, strict=True):
                 language.text = stated
+            if self.spine is not None and self.progression is not None:
+                self.spine.set(PROGRESSION, self.progression)
+            elif self.spine is not None:  # it said nothing, and was given rtl
+                self.spine.attrib.pop(PROGRESSION, None)
+
+
+def turn_pages(spine: etree._Element, lang: str, epub3: bool) -> bool:
+    """The spine's ``page-progression-direction`` follows ``lang``'s direction (language.direction),
+    as each page's ``dir`` does; whether it changed.  For a language written right to left it says
+    ``rtl``: over ``ltr``, over ``default`` (the reading system's choice, left to right in most) and,
+    in an EPUB 3 book, where it says nothing (EPUB 2 has no such attribute).  For one written left to
+    right an ``rtl`` becomes ``ltr``; ``default``, or none, stays: the reading system then turns the
+    pages left to right.  Else an Arabic book turned its pages as the English one it came from."""
+    said, wanted = spine.get(PROGRESSION), direction(lang)
+    written = (said or "").strip().lower()
+    if written == wanted or (wanted == "ltr" and written != "rtl") or (said is None and not epub3):
+        return False
+    spine.set(PROGRESSION, wanted)
+    return True
 
 
 def refining(elements: list[etree._Element]) -> list[etree._Element]:
@@ -272,6 +299,6 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
-        package = [PackageJob(languages, texts, options.target_lang)] if languages else []
-        parts.append(Part(opf_path, opf, package, changed=bool(languages)))
+        package = PackageJob(languages, opf.getroot().find(f"{{{OPF}}}spine"), texts, options.target_lang, epub3)
+        parts.append(Part(opf_path, opf, [package] if package.changed else [], changed=package.changed))
     return parts

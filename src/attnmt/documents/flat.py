@@ -34,14 +34,16 @@ T = TypeVar("T")
 # What an atom's element holds that is not in its line (shown_text), by the names attnmt.documents.opendocument
 # and attnmt.documents.ooxml read: a note (its citation and its body, a paragraph of its own, translated apart),
 # a comment (its author, date and paragraphs), a field's code, tracked deletions, a drawing or a text box (its
-# position, its own paragraphs; every element of OpenDocument's drawing namespace, ODF_DRAWING), an embedded object.
+# position, its own paragraphs; every element of OpenDocument's drawing namespace, ODF_DRAWING), an embedded object;
+# an EPUB page's <epub:case>, whose <epub:default> shows the same thing (elements.EPUB_SWITCH: "v", not "vv").
 ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 NOT_IN_THE_LINE = frozenset({
     f"{{{ODF_TEXT}}}note", "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}annotation",
     *(f"{{{W}}}{name}" for name in ("instrText", "delInstrText", "delText", "del", "moveFrom", "drawing",
                                     "pict", "object")),
-    "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"})
+    "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent",
+    "{http://www.idpf.org/2007/ops}case", "epub:case"})
 # A line break and a tab, which a reader sees as a space between words (HTML's, OpenDocument's, Word's, a slide's).
 SHOWN_AS_SPACE = frozenset({
     "br", "{http://www.w3.org/1999/xhtml}br", f"{{{ODF_TEXT}}}line-break", f"{{{ODF_TEXT}}}tab", f"{{{ODF_TEXT}}}s",

@@ -88,6 +88,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if not given and not args.format_from_extension:
         check_text_input(args.input)
     glossary = read_glossary(args.glossary) if args.glossary else None
+    model_target_lang(args)
+    check_document_options(args)  # first: a document refuses --n-best and --confidence, whatever the format
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
     options = decoding(args)
@@ -98,8 +100,6 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.alignment_layer = alignment_layer(args)
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
-    model_target_lang(args)
-    check_document_options(args)
     model, tokenizer, _ = load_for_translation(args)
     args.calibration = load_quality_calibration(args)
     args.min_quality = below_quality_threshold(args)
