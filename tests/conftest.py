@@ -25,6 +25,14 @@ def one_thread_again():
         LOG.removeHandler(handler)
 
 
+@pytest.fixture
+def host_default_dtype():
+    """Sets torch's default dtype as a host program may (``host_default_dtype(torch.float64)``), and
+    puts float32 back after the test."""
+    yield torch.set_default_dtype
+    torch.set_default_dtype(torch.float32)
+
+
 @pytest.fixture(scope="session")
 def trained_model(tmp_path_factory) -> Path:
     """The tiny model that knows the 20 pairs by heart, trained once per session.

@@ -256,6 +256,17 @@ def test_a_model_built_uninitialised_draws_no_random_numbers():
     assert torch.equal(torch.get_rng_state(), state)
 
 
+@pytest.mark.parametrize("default", [torch.float64, torch.bfloat16])
+def test_a_model_is_loaded_in_its_files_float32_whatever_torchs_default_dtype(trained_model, host_default_dtype,
+                                                                             default):
+    """A host program whose default dtype was float64 got a float64 model (twice the memory), which
+    attnmt.fast.prepare then refused; the host's default is left as it was."""
+    host_default_dtype(default)
+    model, _ = load_model_dir(trained_model)
+    assert {tensor.dtype for tensor in model.state_dict().values()} == {torch.float32}
+    assert torch.get_default_dtype() == default
+
+
 def test_models_loaded_on_two_threads_at_once_equal_one_loaded_alone(torch_init_restored):
     alone, _ = load_model_dir(RELEASE_0_1_0)
     loaded, building, stop = [], [], threading.Event()

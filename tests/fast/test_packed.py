@@ -87,6 +87,19 @@ def test_packed_model_translates_like_the_float_model(beam):
         assert [[h.tokens for h in n_best] for n_best in fast] == [[h.tokens for h in n_best] for n_best in exact]
 
 
+@pytest.mark.parametrize(("default", "int8"), [(torch.float64, False), (torch.float64, True), (torch.bfloat16, False)])
+def test_a_model_prepared_under_another_default_dtype_translates_as_under_float32(host_default_dtype, default, int8):
+    """A host program whose default dtype was float64 or bfloat16 could not prepare a float32 model:
+    the copy was built in the default dtype, and the step refused its norms."""
+    model = small_model(seed=1).eval()
+    src = torch.randint(4, 60, (5, 8))
+    expected = greedy_search(prepare(model, int8=int8), src)
+    host_default_dtype(default)
+    fast = prepare(model, int8=int8)
+    assert {t.dtype for t in fast.state_dict().values() if t.is_floating_point()} <= {torch.float32, torch.float16}
+    assert greedy_search(fast, src) == expected
+
+
 def test_fused_qkv_projection_equals_the_three_projections():
     torch.manual_seed(0)
     attention = MultiHeadAttention(32, 4)

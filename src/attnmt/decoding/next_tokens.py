@@ -257,7 +257,7 @@ class SentenceStreams:
     def uniform(self, sentences: Sequence[int], count: int) -> Tensor:
         """[len(sentences), count] numbers in [0, 1): row r the next ``count`` of sentence
         ``sentences[r]``'s stream."""
-        numbers = torch.empty(len(sentences), count, device=self.device)
+        numbers = torch.empty(len(sentences), count, dtype=torch.float32, device=self.device)
         for row, sentence in enumerate(sentences):
             numbers[row].uniform_(generator=self.generators[sentence])
         return numbers

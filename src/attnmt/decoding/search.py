@@ -272,9 +272,11 @@ def beam_search(
     state = DecoderState.start(model, src, use_cache, decoding, memory, record)
     allow_forced(model, [*table[table >= 0].tolist(), *(t for each in terms or () for term in each for t in term)])
     make_room(state, limit_of, 0)
-    beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
-    written = torch.zeros(len(state), 0, device=src.device)  # [N, t]: the log-prob of each token of each row
-    seen = None if record is None else torch.zeros(len(state), 0, src.size(1), device=src.device)  # [N, t, S]
+    # float32 whatever torch's default dtype: a host's bfloat16 default summed the log-probs in bf16.
+    f32 = dict(dtype=torch.float32, device=src.device)
+    beam_log_prob = torch.zeros(len(state), **f32)  # [N]
+    written = torch.zeros(len(state), 0, **f32)  # [N, t]: the log-prob of each token of each row
+    seen = None if record is None else torch.zeros(len(state), 0, src.size(1), **f32)  # [N, t, S]
     step = 0
     while len(state):
         # Each beam has one EOS extension, so 2·beam_size candidates always

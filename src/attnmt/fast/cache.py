@@ -74,7 +74,7 @@ class GrowingCache(DecoderCache):
         self.recorded = None
         if self.record is not None:
             cross_k = layers[self.record].cross_k  # [G, H, S, dk]
-            self.recorded = torch.empty(rows, cross_k.size(1), cross_k.size(2))
+            self.recorded = torch.empty(rows, cross_k.size(1), cross_k.size(2), dtype=torch.float32)
         return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
                 [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
                 src_mask.view(src_mask.size(0), src_mask.size(-1)), self.room, self.parents, self.lineage,

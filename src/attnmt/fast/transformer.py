@@ -43,6 +43,7 @@ from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
+from attnmt.uninitialised import float32_weights
 
 
 class FastTransformer(Transformer):
@@ -64,13 +65,15 @@ class FastTransformer(Transformer):
         if isinstance(model, FastTransformer):  # its layers are packed: it has no float weights left to read
             raise ConfigError("this model is a prepared copy already (attnmt.fast.FastTransformer): translate with "
                               "it as it is, or prepare the Transformer it was made from (load_model_dir's)")
-        with torch.random.fork_rng(devices=[]):  # building the copy leaves the caller's random stream alone
+        # Building the copy leaves the caller's random stream alone, and its weights are the float32 the
+        # step reads whatever the host's default dtype (a float64 default gave float64 norms it refused).
+        with torch.random.fork_rng(devices=[]), float32_weights():
             super().__init__(model.config)
         device = next(model.parameters()).device
         self.load_state_dict(model.state_dict())
         self.trained_parameters = model.num_parameters()
         self.to(device).eval().requires_grad_(False)
-        with torch.random.fork_rng(devices=[]):
+        with torch.random.fork_rng(devices=[]), float32_weights():
             fuse_self_attention(self)
         on_cpu = device.type == "cpu" and packing_available()
         if int8:

@@ -40,6 +40,7 @@ from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.model_kinds import hugging_face_kind, is_attnmt_config, is_ctranslate2
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.uninitialised import float32_weights
 
 # The config.json keys that give the weights' shapes (the number of layers gives their names).
 SIZE_KEYS = ("d_model", "encoder_ffn_dim", "decoder_ffn_dim", "vocab_size", "decoder_vocab_size")
@@ -82,7 +83,8 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     hf_model = load_marian_model(transformers, hf_dir, weights)
     has_bias = bool(hf_model.final_logits_bias.any())
     config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
-    model = Transformer(config)
+    with float32_weights():  # the checkpoint's float32, whatever the host's default dtype
+        model = Transformer(config)
     try:
         model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
     except RuntimeError as error:  # PyTorch's report lists every tensor: the first line of the first says enough

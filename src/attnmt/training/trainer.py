@@ -46,6 +46,7 @@ from attnmt.training.start import check_resume_overrides, corpus_validation_file
 from attnmt.training.training_data import load_training_data, validation_set
 from attnmt.training.validating import ValidateAndSave, autocast
 from attnmt.training.validation_checks import check_validation_set
+from attnmt.uninitialised import float32_weights
 
 # Steps between returns of the heap's free pages to the system.  Every step bounds memory
 # as well, but the next step then faults every page back in (benchmarks/experiments/train_memory.py).
@@ -97,7 +98,8 @@ class Trainer(Schedule, ValidateAndSave):
         corpus_sets = corpus_validation_files(self.data.specs, record) if resume else {
             spec.name: (spec.valid_src, spec.valid_tgt) for spec in self.data.specs if spec.valid_src}
         self.corpus_valid_batches = {name: self._validation_set(*files, ids)[1] for name, files in corpus_sets.items()}
-        self.model = Transformer(model_config)
+        with float32_weights():  # the float32 a model directory holds, whatever the host's default dtype
+            self.model = Transformer(model_config)
         if start.weights:
             ckpt.load_weights(self.model, start.weights)
             self.log.line(f"starting from the weights of {start.weights}")
