@@ -4,10 +4,15 @@ a number the model wrote in the target's way, or a mark that is no link, is not 
 The known translator gives each sentence the translation and alignment written beside it; the alignment leaves
 the marked number's word out, so the mark comes back empty."""
 
+import io
+
+import pptx
 import pytest
 
 from attnmt.documents.emptied_marks import number_tokens
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
 
 # "It costs <x>N</x> dollars.": It, costs and dollars. aligned to Es, kostet and Dollar.
 COSTS = [(0, 0), (1, 1), (3, 3)]
@@ -44,3 +49,20 @@ def test_a_links_number_inside_a_longer_number_of_the_translation_is_refilled(kn
 def test_numbers_are_compared_by_their_digits_whole():
     assert number_tokens("1,000 and 1.000,50 or 3'500") == ("1000", "100050", "3500")
     assert number_tokens("+1 555 0100, page 10") == ("1", "555", "0100", "10")
+
+
+def test_a_slides_linked_run_over_a_number_the_model_dropped_is_written_again(known):
+    """A slide's link is in its run's properties (a:hlinkClick), not around its runs: its run was
+    not written at all, the number and the link gone ("Siehe Seite für Details.")."""
+    deck = pptx.Presentation()
+    paragraph = deck.slides.add_slide(deck.slide_layouts[5]).shapes.title.text_frame.paragraphs[0]
+    for text in ("See page ", "12", " for details."):
+        paragraph.add_run().text = text
+    paragraph.runs[1].hyperlink.address = "https://example.com/page/12"
+    data = io.BytesIO()
+    deck.save(data)
+    translator = known({"See page 12 for details.": ("Siehe Seite für Details.", [(0, 0), (1, 1), (3, 2), (4, 3)])})
+    out = translate_office(data.getvalue(), ".pptx", translator, DocumentOptions())
+    runs = pptx.Presentation(io.BytesIO(out)).slides[0].shapes.title.text_frame.paragraphs[0].runs
+    assert [(run.text, run.hyperlink.address) for run in runs] == [
+        ("Siehe Seite ", None), ("12", "https://example.com/page/12"), (" für Details.", None)]

@@ -64,7 +64,7 @@ class TextJob:
 
     def __init__(self, element: etree._Element, mentions: Sequence[etree._Element] = (), escaped: bool = False) -> None:
         self.element, self.escaped = element, escaped
-        self.text = text = unescape(element.text or "") if escaped else element.text or ""
+        self.text = text = unescape(self.written()) if escaped else self.written()
         self.mentions = mention_spans(text, mentions)
         self.lines: list[FlatText] = []
         start = 0
@@ -79,6 +79,15 @@ class TextJob:
             builder.add_text(text[position:end])
             self.lines.append(builder.build())
             start = end + 1
+
+    def written(self) -> str:
+        """The text as the part holds it: the element's (a data validation's message, an attribute:
+        attnmt.documents.validations)."""
+        return self.element.text or ""
+
+    def write(self, text: str) -> None:
+        """``text`` where ``written`` read it."""
+        self.element.text = text
 
     def flats(self) -> list[FlatText]:
         return self.lines
@@ -96,7 +105,7 @@ class TextJob:
                 first, last = self.mentions[mention]
                 starts[mention] = utf16_length(text)
                 text += old[first:last]
-        self.element.text = escape(text) if self.escaped else text
+        self.write(escape(text) if self.escaped else text)
         for mention, start in starts.items():
             mention.set("startIndex", str(start))
 

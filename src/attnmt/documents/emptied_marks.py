@@ -2,10 +2,10 @@
 
 The model drops digits now and then ("See page <1> for details." -> "Siehe Seite für Details."),
 and a link over them alone (to a note, a phone number, "+1 555 0100") was then written around
-nothing: an empty ``<w:hyperlink/>`` or ``<text:a/>``, the number gone from the page and nothing
-left to click.  A number reads the same in either language, so such a link (is_link) holds its
-source text again, with the marks inside it as they stood there, at the place the translation
-gave it, a space either side where the source had one.
+nothing: an empty ``<w:hyperlink/>`` or ``<text:a/>`` (a slide's linked run not written at all),
+the number gone from the page and nothing left to click.  A number reads the same in either
+language, so such a link (is_link) holds its source text again, with the marks inside it as they
+stood there, at the place the translation gave it, a space either side where the source had one.
 
 Not where the number came back elsewhere in the block's translation (the model wrote it, the
 alignment put it outside the link): it would then be there twice.  Numbers are compared by their
@@ -23,6 +23,8 @@ from lxml import etree
 
 from attnmt.documents.fields import field_code_kind
 from attnmt.documents.flat import FlatText, Mark, has_words
+from attnmt.documents.formatting import is_link as links_in_properties
+from attnmt.documents.ooxml_dialects import DRAWING
 from attnmt.documents.spans import Nested, Placement, nest, plain
 from attnmt.documents.wordml import w
 
@@ -49,8 +51,9 @@ def holds(translation: tuple[str, ...], number: tuple[str, ...]) -> bool:
 
 def is_link(mark: Mark) -> bool:
     """Whether ``mark``'s element is a link a reader follows: Word's ``w:hyperlink`` or ``HYPERLINK``
-    field (a simple one, or the stand-in of a complex one: attnmt.documents.fields), or an ``a`` with
-    an ``href`` (HTML's, XHTML's, OpenDocument's ``text:a`` with its ``xlink:href``)."""
+    field (a simple one, or the stand-in of a complex one: attnmt.documents.fields), a slide's run
+    whose properties make it a link (DrawingML's ``a:hlinkClick``: its dialect's ``links``), or an
+    ``a`` with an ``href`` (HTML's, XHTML's, OpenDocument's ``text:a`` with its ``xlink:href``)."""
     node = mark.node  # a subtitle's cue tag (attnmt.documents.cue_text) is no element: never a link
     if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str):
         return False
@@ -58,6 +61,8 @@ def is_link(mark: Mark) -> bool:
         return field_code_kind(node.get(w("instr"), "")) == "HYPERLINK"
     if node.tag == w("hyperlink"):
         return True
+    if node.tag == DRAWING.run:
+        return links_in_properties(node, DRAWING)
     return local_name(node.tag) == "a" and any(local_name(key) == "href" for key in node.attrib)
 
 

@@ -21,8 +21,9 @@ What is translated, per format:
   footnotes, endnotes and comments (attnmt.documents.ooxml);
 - .pptx: slides, speaker notes and review comments (classic and modern);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
-  strings), cell comments and threaded comments (attnmt.documents.comments), and the text
-  boxes and shapes drawn on a sheet; a table's column names follow its translated headers,
+  strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
+  input and error messages (attnmt.documents.validations), and the text boxes and shapes drawn
+  on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
   labels their cells (attnmt.documents.chart_cells);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
@@ -71,7 +72,7 @@ from attnmt.documents.drawing_direction import (
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
-from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, WORD, s
+from attnmt.documents.ooxml_dialects import DRAWING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction, set_language
 from attnmt.documents.ooxml_package import (
     CONTENT_TYPES,
@@ -96,6 +97,7 @@ from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships
+from attnmt.documents.validations import WORKSHEET, over_message_limit
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
 from attnmt.errors import ConfigError, DataError
@@ -206,7 +208,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     levels = slide_rtl_levels(archive, kinds, main) if suffix == ".pptx" and options.target_lang else frozenset()
     parts = []
     for member, texts in reading_order(archive, kinds, suffix, main):
-        if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
+        if texts is WORKSHEET and not WORKSHEET.may_hold_text(archive.read(member)):
             continue  # a worksheet of numbers and shared strings: left unparsed
         tree = parse_part(archive, member)
         if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
@@ -324,7 +326,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     OpenDocument one: opendocument_direction.set_writing_mode), and what set_language and
     mark_styled_direction kept aside is then taken out of every part.  A workbook's string whose
     translation is too long for a cell keeps its source (attnmt.documents.cell_limit: a warning
-    naming the file, ``name``, and it is withdrawn from the ``review``).  A part with jobs is
+    naming the file, ``name``, and it is withdrawn from the ``review``), and so does a data
+    validation's message too long for Excel's dialog (attnmt.documents.validations).  A part with jobs is
     marked changed, and its jobs are let go one by one as they finish: a job's marks hold its
     paragraph's old runs, which so are freed while the new ones are written, not kept beside them.
     Returns, with a ``review``, each Office Open XML paragraph's place (a string of a workbook's
@@ -340,9 +343,9 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     derived: Derived = {}  # each OpenDocument style replaced by one of the target's direction, made once
     while jobs:
         job, result = jobs.pop(), results.pop()
-        if over_cell_limit(job, result, name):
-            if review is not None and isinstance(job, ParagraphJob) and job.flat.place is not None:
-                review.withdraw({job.flat.place})
+        if over_cell_limit(job, result, name) or over_message_limit(job, result, name):
+            if review is not None:
+                review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue
         job.finish(result)
         if options.target_lang and isinstance(job, OpenDocumentParagraph) and job.translated():

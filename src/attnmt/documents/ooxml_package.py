@@ -16,8 +16,9 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Job
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
-from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, SHARED_STRING, WORD
+from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD
 from attnmt.documents.tables import relationships
+from attnmt.documents.validations import WORKSHEET
 from attnmt.errors import DataError
 
 CONTENT_TYPES = "[Content_Types].xml"
@@ -40,14 +41,15 @@ class Texts(Protocol):
 
 # The content types of the parts that hold text, by how their type ends, with how their text is found,
 # in the order a reader meets them (``reading_order``).  PowerPoint's modern comments
-# ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs.
+# ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs; a worksheet, its inline strings
+# and its data validations' messages (attnmt.documents.validations).
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
                                         ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
     ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING),
               (".presentationml.comments+xml", POWERPOINT_COMMENTS), (".ms-powerpoint.comments+xml", DRAWING),
               *CHARTS_AND_SMARTART),
-    ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING),
+    ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", WORKSHEET),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
               ("-officedocument.drawing+xml", DRAWING), *CHARTS_AND_SMARTART),
 }

@@ -1,0 +1,88 @@
+"""A worksheet's text: its inline strings (attnmt.documents.ooxml's INLINE_STRING paragraphs) and
+the messages of its data validations, which Excel shows beside a cell: the input message when the
+cell is selected (``promptTitle``, ``prompt``) and the error when a value the rule refuses is typed
+(``errorTitle``, ``error``).  A message is plain text in an attribute of its ``dataValidation``
+(Excel 2010's ``x14:dataValidation`` too, which Excel writes for a list on another sheet),
+translated line by line as a comment's text is (attnmt.documents.comments.TextJob); its rule
+(``formula1``, ``formula2``, a list's ``"Yes,No"``) is never translated, so the rule still accepts
+the values it accepted.
+
+Excel's Data Validation dialog takes a title of at most 32 characters and a message of at most
+255 (MESSAGE_LIMITS; XlsxWriter refuses longer ones as over Excel's limit).  A translation runs
+longer than its source, so a message whose translation is over its limit keeps its source text,
+with one warning naming the file, the sheet and the cells (``over_message_limit``), as a cell's
+string does over a cell's limit (attnmt.documents.cell_limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.archive import Job
+from attnmt.documents.cell_limit import utf16_length
+from attnmt.documents.comments import TextJob
+from attnmt.documents.letterless import needs_translation
+from attnmt.documents.ooxml_dialects import INLINE_STRING, s
+from attnmt.documents.spans import Nested, plain
+from attnmt.errors import LeftUntranslated, warn
+
+X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
+XM = "http://schemas.microsoft.com/office/excel/2006/main"
+# Each message attribute, with the most characters Excel's dialog takes in it (UTF-16 code units, as Excel counts).
+MESSAGE_LIMITS = {"promptTitle": 32, "prompt": 255, "errorTitle": 32, "error": 255}
+# What a worksheet holds where it has text to translate: an inline string, or a message's attribute
+# (a list's validation alone has none); one without any is left unparsed.
+TEXT_MARKERS = (b"inlineStr", *(name.encode() for name in MESSAGE_LIMITS))
+
+
+class MessageJob(TextJob):
+    """One message of a data validation: its attribute ``name``, line by line as TextJob reads an element's text."""
+
+    def __init__(self, validation: etree._Element, name: str) -> None:
+        self.name = name
+        super().__init__(validation, escaped=True)
+
+    def written(self) -> str:
+        return self.element.get(self.name, "")
+
+    def write(self, text: str) -> None:
+        self.element.set(self.name, text)
+
+
+class Worksheet:
+    """A worksheet's texts: its inline strings' paragraphs, then its data validations' messages."""
+
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
+        jobs: list[Job] = list(INLINE_STRING.jobs(root, glossary))
+        for validation in root.iter(s("dataValidation"), f"{{{X14}}}dataValidation"):
+            jobs += [MessageJob(validation, name) for name in MESSAGE_LIMITS
+                     if needs_translation(validation.get(name, ""), glossary)]
+        return jobs
+
+    @staticmethod
+    def may_hold_text(data: bytes) -> bool:
+        """Whether a worksheet's bytes may hold text to translate (TEXT_MARKERS): a sheet of numbers
+        and shared strings, megabytes of cells, is not parsed."""
+        return any(marker in data for marker in TEXT_MARKERS)
+
+
+def over_message_limit(job: Job, results: Sequence[Sequence[str | Nested]], name: str) -> bool:
+    """Whether ``job`` is a data validation's message whose translation (``results``, as Job.finish
+    is given them) is longer than Excel takes; warned about, naming the file ``name``, where it is."""
+    if not isinstance(job, MessageJob):
+        return False
+    length, limit = utf16_length("\n".join(plain(line) for line in results)), MESSAGE_LIMITS[job.name]
+    if length <= limit:
+        return False
+    place = job.lines[0].place
+    cells = job.element.get("sqref") or job.element.findtext(f"{{{XM}}}sqref") or "?"
+    warn(f"{name}: {place.part if place is not None else 'a sheet'}, the data validation of cells {cells}: "
+         f"the translation of its {job.name} is {length} characters long, more than the {limit} Excel allows, "
+         "so the source text is kept there", category=LeftUntranslated)
+    return True
+
+
+WORKSHEET = Worksheet()

@@ -1,0 +1,106 @@
+"""A data validation's input and error messages are translated, its rule is not
+(attnmt.documents.validations); read back with openpyxl and lxml."""
+
+import io
+
+import openpyxl
+import pytest
+from lxml import etree
+from office_files import docx_bytes, read_members, write_members
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import LeftUntranslated
+
+SHEET = "xl/worksheets/sheet1.xml"
+# Excel 2010's validation (x14), as Excel writes one whose list is on another sheet.
+X14_VALIDATION = ('<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" '
+                  'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+                  '<x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+                  '<x14:dataValidation type="list" showInputMessage="1" promptTitle="Your colour" '
+                  'prompt="Pick a colour."><x14:formula1><xm:f>Colours!$A$1:$A$3</xm:f></x14:formula1>'
+                  '<xm:sqref>C1</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst>')
+
+
+def validated_file(prompt: str = "Choose yes or no.", x14: bool = False) -> bytes:
+    """A sheet of numbers alone (no text of its own to translate) whose B1 takes "Yes" or "No",
+    with an input message and an error message; ``x14``: with an Excel 2010 validation on C1 too."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"] = 12
+    validation = DataValidation(type="list", formula1='"Yes,No"', showInputMessage=True, showErrorMessage=True,
+                                promptTitle="Your answer", prompt=prompt, errorTitle="Wrong value",
+                                error="The value is not in the list.")
+    sheet.add_data_validation(validation)
+    validation.add("B1")
+    members = read_members(docx_bytes(book))
+    if x14:
+        members[SHEET] = members[SHEET].replace(b"</worksheet>", f"{X14_VALIDATION}</worksheet>".encode())
+    return write_members(members)
+
+
+def translate(data: bytes, translator) -> bytes:
+    return translate_office(data, ".xlsx", translator, DocumentOptions())
+
+
+def test_a_data_validations_messages_are_translated_and_its_list_is_not(mirror):
+    """They were left in English, though Excel shows them when the cell is selected or a wrong value typed."""
+    out = translate(validated_file(), mirror)
+    validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
+    assert (validation.promptTitle, validation.prompt) == ("ANSWER YOUR", "NO. OR YES CHOOSE")
+    assert (validation.errorTitle, validation.error) == ("VALUE WRONG", "LIST. THE IN NOT IS VALUE THE")
+    assert validation.formula1 == '"Yes,No"'
+    assert "Yes,No" not in " ".join(mirror.given)
+
+
+def test_an_excel_2010_validations_message_is_translated_and_its_range_kept(mirror):
+    root = etree.fromstring(read_members(translate(validated_file(x14=True), mirror))[SHEET])
+    x14 = root.find(".//{http://schemas.microsoft.com/office/spreadsheetml/2009/9/main}dataValidation")
+    assert (x14.get("promptTitle"), x14.get("prompt")) == ("COLOUR YOUR", "COLOUR. A PICK")
+    assert x14.findtext(".//{http://schemas.microsoft.com/office/excel/2006/main}f") == "Colours!$A$1:$A$3"
+
+
+def test_a_messages_lines_are_translated_apart_and_its_line_break_kept(mirror):
+    out = translate(validated_file("Choose yes or no.\nAsk Anna if unsure."), mirror)
+    validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
+    assert validation.prompt == "NO. OR YES CHOOSE\nUNSURE. IF ANNA ASK"
+
+
+def test_a_title_whose_translation_is_longer_than_excel_takes_keeps_its_source(known):
+    """Excel's dialog takes a title of 32 characters at most: the translation's 36 were written."""
+    translations = {"Your answer": "Ihre Antwort auf die gestellte Frage", "Choose yes or no.": "Ja oder nein.",
+                    "Wrong value": "Falscher Wert", "The value is not in the list.": "Nicht in der Liste."}
+    translator = known({source: (translation, []) for source, translation in translations.items()})
+    with pytest.warns(LeftUntranslated, match=r"sheet1\.xml, the data validation of cells B1: .*promptTitle is 36"):
+        out = translate(validated_file(), translator)
+    validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
+    assert (validation.promptTitle, validation.prompt, validation.errorTitle) == (
+        "Your answer", "Ja oder nein.", "Falscher Wert")
+
+
+def test_an_opendocument_content_validations_messages_are_translated_and_their_titles_kept(mirror):
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import ContentValidation, ContentValidations, ErrorMessage, HelpMessage, Table
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    validation = ContentValidation(name="answer", condition='of:cell-content-is-in-list("Yes";"No")')
+    for message, title, text in ((HelpMessage, "Your answer", "Choose yes or no."),
+                                 (ErrorMessage, "Wrong value", "The value is not in the list.")):
+        element = message(title=title, display="true")
+        element.addElement(P(text=text))
+        validation.addElement(element)
+    validations = ContentValidations()
+    validations.addElement(validation)
+    document.spreadsheet.addElement(validations)
+    document.spreadsheet.addElement(Table(name="S"))
+    out = io.BytesIO()
+    document.write(out)
+    content = etree.fromstring(read_members(translate_office(out.getvalue(), ".ods", mirror, DocumentOptions()))
+                               ["content.xml"])
+    table = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+    translated = content.find(f".//{{{table}}}content-validation")
+    assert [("".join(m.itertext()), m.get(f"{{{table}}}title")) for m in translated] == [
+        ("NO. OR YES CHOOSE", "Your answer"), ("LIST. THE IN NOT IS VALUE THE", "Wrong value")]
+    assert translated.get(f"{{{table}}}condition") == 'of:cell-content-is-in-list("Yes";"No")'
