@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from attnmt.errors import started_as_the_command
 from attnmt.hardware import (
     MOST_THREADS,
     OPENMP_WAIT_SETTINGS,
@@ -135,18 +136,46 @@ def test_a_program_that_imports_attnmt_keeps_collecting_its_own_reference_cycles
 
 
 @pytest.mark.parametrize("before, enabled_after, frozen", [("", "True", True),
-                                                            ("import gc; gc.disable(); ", "False", False)])
+                                                            ("gc.disable(); ", "False", False)])
 def test_the_attnmt_command_leaves_what_its_imports_made_out_of_the_collectors_passes(tmp_path, before,
                                                                                        enabled_after, frozen):
-    """The collector waits while torch loads, then the command (a script named attnmt, as the one pip
-    installs) leaves what the imports made out of its passes; a process that had turned it off finds
-    it off, and nothing frozen."""
-    script = tmp_path / "attnmt"
-    script.write_text(before + "import gc, attnmt; print(gc.isenabled(), gc.get_freeze_count())\n")
-    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True)
-    enabled, freeze_count = result.stdout.split()
+    """The collector waits while torch loads, then the command leaves what the imports made out of its
+    passes; a process that had turned it off finds it off, and nothing frozen.  Its sitecustomize
+    runs ``before`` first and shows the collector as the command exits."""
+    (tmp_path / "sitecustomize.py").write_text(
+        f"import atexit, gc, sys; {before}atexit.register(lambda: print(gc.isenabled(), gc.get_freeze_count(), "
+        "file=sys.stderr))\n")
+    paths = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    environment = os.environ | {"PYTHONPATH": paths}
+    result = subprocess.run([sys.executable, "-m", "attnmt", "explain"], env=environment, capture_output=True,
+                            text=True, check=True)
+    enabled, freeze_count = result.stderr.split()
     assert enabled == enabled_after
     assert (int(freeze_count) > 100_000) is frozen  # torch alone makes over 150,000 objects
+
+
+@pytest.mark.parametrize("name, arguments", [("a.py", ["-m", "attnmt"]), ("attnmt", [])])
+def test_a_program_is_not_the_command_for_its_arguments_or_its_name(tmp_path, name, arguments):
+    """Only the interpreter's own arguments (``python -m attnmt``) or the installed script make a process
+    the command: a program given ``-m attnmt`` among its arguments, or a script of its own named attnmt,
+    imports attnmt as a library and has nothing frozen.  Both were taken for the command."""
+    script = tmp_path / name
+    script.write_text("import gc, attnmt; print(gc.isenabled(), gc.get_freeze_count())\n")
+    result = subprocess.run([sys.executable, str(script), *arguments], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["True", "0"]
+
+
+@pytest.mark.parametrize("argv, orig_argv, command", [
+    (["-m"], ["python", "-m", "attnmt"], True),
+    (["-m", "train", "c.yaml"], ["python", "-u", "-X", "utf8", "-m", "attnmt", "train", "c.yaml"], True),
+    (["-m", "x"], ["python", "-Imattnmt", "x"], True),
+    (["-m", "-m", "attnmt"], ["python", "-m", "tool", "-m", "attnmt"], False),
+    (["-m"], ["python", "-m", "attnmt.cli"], False),
+    (["a.py", "-m", "attnmt"], ["python", "a.py", "-m", "attnmt"], False),
+    (["-c", "-m", "attnmt"], ["python", "-c", "import attnmt", "-m", "attnmt"], False),
+])
+def test_the_command_is_read_from_the_interpreters_own_arguments(argv, orig_argv, command):
+    assert started_as_the_command(argv, orig_argv) is command
 
 
 @pytest.mark.parametrize("setting, passed_on", [({}, "None None None"), ({"GOMP_SPINCOUNT": "5"}, "None 5 None"),

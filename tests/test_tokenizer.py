@@ -311,6 +311,51 @@ def test_training_on_no_sentences_says_there_are_none(sentences):
         Tokenizer.train(sentences, vocab_size=100)
 
 
+def unread_sentences():
+    """Sentences that fail the test if read: an argument error must come before the corpus is."""
+    pytest.fail("the sentences were read")
+    yield "never"
+
+
+@pytest.mark.parametrize("vocab_size", [0, -1, 4, "60", 60.5, True, None])
+def test_a_vocab_size_that_is_no_count_of_pieces_is_named_before_the_sentences_are_read(vocab_size):
+    """0 and -1 were SentencePiece's C++ ("trainer_interface.cc(78)"), 60.5 and True its "cannot parse
+    as int", and "60" trained the whole tokenizer before a TypeError."""
+    with pytest.raises(ConfigError, match=r"^vocab_size must be a whole number from 5 to 2,097,152 \(the 4 special "
+                                          rf"pieces and at least one more\), got {re.escape(repr(vocab_size))}$"):
+        train_sentencepiece(unread_sentences(), vocab_size)
+
+
+def test_a_whole_vocab_size_of_another_numeric_type_is_taken():
+    assert Tokenizer(train_sentencepiece(CORPUS, np.int64(60))).vocab_size == Tokenizer(
+        train_sentencepiece(CORPUS, 60.0)).vocab_size == 60
+
+
+@pytest.mark.parametrize("item, message", [(None, "expected a str, got NoneType"), (7, "expected a str, got int")])
+def test_a_sentence_that_is_no_text_is_named_by_its_place(item, message):
+    """It was SentencePiece's "Iterator must return str or bytes", with no place."""
+    with pytest.raises(ConfigError, match=rf"^sentences\[2\]: {message}$"):
+        train_sentencepiece(iter([CORPUS[0], CORPUS[1], item, CORPUS[2]]), 60)
+
+
+def test_a_sentence_given_as_utf8_bytes_is_its_text():
+    assert train_sentencepiece([s.encode() for s in CORPUS], 60) == train_sentencepiece(CORPUS, 60)
+
+
+@pytest.mark.parametrize("symbols, message", [
+    ([">>de<<", ">>fr<<", ">>de<<"], r"user_defined_symbols\[2\] is '>>de<<', as user_defined_symbols\[0\] is: "
+                                     "give each symbol once"),
+    (">>de<<,>>de<<", r"user_defined_symbols\[1\] is '>>de<<', as user_defined_symbols\[0\] is"),
+    ([2020, "2020"], r"user_defined_symbols\[1\] is '2020', as user_defined_symbols\[0\] is"),
+    ([">>de<<", ""], r"user_defined_symbols\[1\] is empty: leave it out"),
+    (">>de<<,,>>fr<<", r"user_defined_symbols\[1\] is empty"),
+])
+def test_a_user_defined_symbol_given_twice_or_empty_is_named_before_the_sentences_are_read(symbols, message):
+    """SentencePiece refused them in its own words: ">>de<< is already defined", "[!sp->piece().empty()]"."""
+    with pytest.raises(ConfigError, match=rf"^tokenizer_options: {message}"):
+        train_sentencepiece(unread_sentences(), 60, user_defined_symbols=symbols)
+
+
 @pytest.mark.parametrize("method", ["encode", "encode_target"])
 def test_a_list_given_to_a_one_text_encoder_is_refused_not_encoded_as_a_batch(tokenizer, method):
     """encode(["A dog"]) was SentencePiece's batch with attnmt's EOS after it: [[9, 70], 3]."""

@@ -136,8 +136,36 @@ def ignore_further_interrupts() -> None:
 
 
 def is_the_command_line() -> bool:
-    """Whether this process is the ``attnmt`` command: its script, or ``python -m attnmt`` (torchrun's
-    way), whose package is imported while sys.argv[0] is still "-m"."""
-    given = sys.orig_argv[1:]
-    by_module = "-m" in given and given[given.index("-m") + 1:][:1] == ["attnmt"]
-    return by_module or Path(sys.argv[0]).stem == "attnmt"
+    """Whether this process is the ``attnmt`` command, as read while the package was imported."""
+    return STARTED_AS_THE_COMMAND
+
+
+def started_as_the_command(argv: list[str], orig_argv: list[str]) -> bool:
+    """Whether a process whose ``sys.argv`` and ``sys.orig_argv`` these are, read while attnmt is
+    imported, is the ``attnmt`` command: ``python [options] -m attnmt …`` (torchrun's way), or the
+    script an installer put in this Python's scripts directory.  Only the interpreter's own arguments
+    are read: a program given ``-m attnmt`` among its own arguments, or a script of the user's that is
+    named attnmt, imports attnmt as a library."""
+    if argv[:1] == ["-m"]:
+        # Until runpy has found the module to run, argv[0] is "-m" and argv[1:] are the program's
+        # arguments, so the interpreter's last argument names the module: alone ("-m", "attnmt") or
+        # after the flags that the m ends ("-Imattnmt"); no other flag is the letter m.
+        last = orig_argv[-len(argv)] if len(orig_argv) > len(argv) else ""
+        return (last.partition("m")[2] if last.startswith("-") else last) == "attnmt"
+    return bool(argv) and is_the_installed_script(argv[0])
+
+
+def is_the_installed_script(path: str) -> bool:
+    """Whether ``path`` is the ``attnmt`` script that pip or uv wrote into this Python's scripts
+    directory, or into the user's (``pip install --user``); a symbolic link to it (pipx's) counts."""
+    script = Path(path)
+    if script.stem != "attnmt":
+        return False
+    import sysconfig  # here, not at the top: a millisecond that only the command's start pays
+
+    places = {sysconfig.get_path("scripts"), sysconfig.get_path("scripts", sysconfig.get_preferred_scheme("user"))}
+    return script.resolve().parent in {Path(place).resolve() for place in places}
+
+
+# Read once, now: once runpy has found ``python -m attnmt``'s module, sys.argv[0] is its file's path.
+STARTED_AS_THE_COMMAND = started_as_the_command(sys.argv, sys.orig_argv)

@@ -107,3 +107,15 @@ def test_a_ctrl_c_after_a_command_succeeded_leaves_its_success(tmp_path):
                           cwd=tmp_path, env=with_sitecustomize(tmp_path, CTRL_C_AT_EXIT))
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout
+
+
+def test_a_program_given_dash_m_attnmt_among_its_arguments_keeps_its_keyboard_interrupt(tmp_path):
+    """Its arguments are its own: only the interpreter's (``python -m attnmt``) make the process the command."""
+    (tmp_path / "a.py").write_text("import attnmt\n", encoding="utf-8")
+    done = run_interrupted(tmp_path, [sys.executable, "a.py", "-m", "attnmt"])
+    assert done.returncode == -signal.SIGINT and done.stderr.rstrip().endswith("KeyboardInterrupt")
+
+
+def test_ctrl_c_while_torch_loads_ends_python_with_flags_then_m_attnmt_in_one_line_with_130(tmp_path):
+    done = run_interrupted(tmp_path, [sys.executable, "-umattnmt", "train", "config.yaml"])
+    assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")

@@ -13,12 +13,13 @@ import io
 import random
 import re
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 import sentencepiece as spm
 
-from attnmt.config_ranges import check_tokenizer_options, typed
+from attnmt.config_ranges import TRAIN_RANGES, check_tokenizer_options, typed, whole_number
 from attnmt.errors import AttnmtWarning, ConfigError
+from attnmt.text.encodings import given_text
 from attnmt.text.tokenizer import (
     BOS_ID,
     EOS_ID,
@@ -52,13 +53,17 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
 
     A lone str is refused (``check_text_list``): it was trained on as sentences of one character each,
     the letters of a file's name.  So is a text of nothing but empty lines, where SentencePiece's own
-    error names a line of its C++.
+    error names a line of its C++.  So, before any training, are a vocab_size, a sentence or a
+    user_defined_symbols item SentencePiece would refuse (``check_vocab_size``, ``given_sentences``,
+    ``check_symbols``).
     """
     check_text_list(sentences, "sentences")
+    vocab_size = check_vocab_size(vocab_size)
     check_tokenizer_options(options)
     options = sentencepiece_options(options)
-    sample = sample_sentences(sentences, MAX_TRAINING_SENTENCES, seed)
-    if all(isinstance(sentence, str) and not sentence.strip() for sentence in sample):
+    check_symbols(options.get("user_defined_symbols", []))
+    sample = sample_sentences(given_sentences(sentences), MAX_TRAINING_SENTENCES, seed)
+    if all(not sentence.strip() for sentence in sample):
         raise ConfigError(f"{text} has no sentences (or only empty ones): give at least one sentence to train "
                           "the tokenizer on")
     writer = io.BytesIO()
@@ -90,6 +95,41 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
         else:
             say(f"warning: {smaller}")
     return writer.getvalue()
+
+
+def check_vocab_size(vocab_size: object) -> int:
+    """``vocab_size`` as an int, where it is a whole number in TrainConfig's range for it (of any
+    numeric type: 8000.0 is 8000); one clear error otherwise.  SentencePiece's were its C++'s
+    ("trainer_interface.cc(78)") for 0 or -1, ``cannot parse "60.5" as int`` for 60.5, 60.0 or True,
+    and "60" trained the whole tokenizer before a TypeError."""
+    size = whole_number(vocab_size)
+    if size is None or not TRAIN_RANGES["vocab_size"].holds(size):
+        raise ConfigError(f"vocab_size must be {TRAIN_RANGES['vocab_size'].describe(True)} (the 4 special pieces "
+                          f"and at least one more), got {vocab_size!r}")
+    return size
+
+
+def given_sentences(sentences: Iterable[object]) -> Iterator[str]:
+    """``sentences`` as they stream, each a str (UTF-8 bytes decoded), with one clear error naming the
+    first that is neither, ``sentences[i]`` (``given_text``): None was SentencePiece's "Iterator must
+    return str or bytes", with no index.  A str is passed on unread: a corpus streams millions, and
+    naming each would cost a second a million."""
+    for i, sentence in enumerate(sentences):
+        yield sentence if type(sentence) is str else given_text(sentence, f"sentences[{i}]")
+
+
+def check_symbols(symbols: list[str]) -> None:
+    """One clear error for an empty user_defined_symbols item or one given twice (as
+    sentencepiece_options lists them, 2020 as "2020"), which SentencePiece refused in its own words
+    ("trainer_interface.cc(718) [!sp->piece().empty()]", ">>de<< is already defined")."""
+    first: dict[str, int] = {}  # each symbol's first place
+    for i, symbol in enumerate(symbols):
+        if not symbol:
+            raise ConfigError(f"tokenizer_options: user_defined_symbols[{i}] is empty: leave it out")
+        if symbol in first:
+            raise ConfigError(f"tokenizer_options: user_defined_symbols[{i}] is {symbol!r}, as "
+                              f"user_defined_symbols[{first[symbol]}] is: give each symbol once")
+        first[symbol] = i
 
 
 def required_pieces(options: dict, sentences: Iterable[str]) -> str:
