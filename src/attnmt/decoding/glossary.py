@@ -45,7 +45,7 @@ from attnmt.decoding.word_edges import ZWJ, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import read_lines
 from attnmt.text.encodings import check_encodable
-from attnmt.text.invisible import DIRECTION_RUNS, SPACING, invisible
+from attnmt.text.invisible import DIRECTION_RUNS, SPACING, folded, invisible
 
 
 @dataclass(frozen=True)
@@ -258,8 +258,7 @@ def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
         text = "".join(" " if character in WORD_EDGES
                        else "" if invisible(character) and not emoji_joiner(text, at) else character
                        for at, character in enumerate(text))
-    folded = unicodedata.normalize("NFKC", fold(unicodedata.normalize("NFKC", text)))
-    return folded.translate(APOSTROPHES)
+    return folded(text, fold).translate(APOSTROPHES)
 
 
 def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, int, str]]:
