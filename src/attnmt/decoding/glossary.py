@@ -41,11 +41,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from attnmt.decoding.word_edges import ZWJ, may_begin, may_end
+from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import read_lines
 from attnmt.text.encodings import check_encodable
-from attnmt.text.invisible import DIRECTION_RUNS, SPACING, invisible
+from attnmt.text.invisible import DIRECTION_RUNS, SPACING, folded, invisible
 
 
 @dataclass(frozen=True)
@@ -258,8 +258,7 @@ def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
         text = "".join(" " if character in WORD_EDGES
                        else "" if invisible(character) and not emoji_joiner(text, at) else character
                        for at, character in enumerate(text))
-    folded = unicodedata.normalize("NFKC", fold(unicodedata.normalize("NFKC", text)))
-    return folded.translate(APOSTROPHES)
+    return folded(text, fold).translate(APOSTROPHES)
 
 
 def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, int, str]]:
@@ -284,19 +283,6 @@ def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, i
             pieces.append((at, at + 1, made))
         kept = False
     return [(first, end, made if end - first == 1 else compatible(text[first:end])) for first, end, made in pieces]
-
-
-def emoji_joiner(text: str, at: int) -> bool:
-    """Whether ``text[at]`` is a zero-width joiner that joins emoji into one character as a reader sees
-    it (UAX #29: "🐕\\u200d🦺" is a service dog, "👩\\u200d👩\\u200d👧" a family): one after a symbol
-    (an emoji, a skin tone), with combining marks between (a variation selector).  Elsewhere a joiner
-    is read past, as the other invisible characters are ("do\\u200dg" is "dog")."""
-    if text[at] != ZWJ:
-        return False
-    before = at - 1
-    while before >= 0 and unicodedata.category(text[before]).startswith("M"):
-        before -= 1
-    return before >= 0 and unicodedata.category(text[before]).startswith("S")
 
 
 # The apostrophes a term typed with "'" must match: Word and most editors write "’" (U+2019) for

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 
 import numpy as np
 from torch import Tensor
 
-from attnmt.text.invisible import dropped
+from attnmt.text.invisible import dropped, folded
 
 LOOP_RUNS = 3
 UNREAD = 0.2  # total attention a source word gets, summed over the translation's pieces (a word read once: ~1)
@@ -66,10 +65,10 @@ def repeated_share(words: Sequence[str]) -> float:
 
 def words_of(text: str) -> list[str]:
     """``text``'s words as the model reads them: in NFKC (as SentencePiece gives the text to it),
-    case-folded, NFKC again (folding can leave characters that compose), as attnmt.decoding.glossary
-    reads terms.  So "café" written with a combining accent is the word "café", not "cafe" cut at
-    the accent, and full-width "ＤＯＧ" is "dog": a text and its copy in another Unicode form are one."""
-    return WORD.findall(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold()))
+    case-folded, NFKC again (attnmt.text.invisible.folded), as attnmt.decoding.glossary reads terms.
+    So "café" written with a combining accent is the word "café", not "cafe" cut at the accent, and
+    full-width "ＤＯＧ" is "dog": a text and its copy in another Unicode form are one."""
+    return WORD.findall(folded(text))
 
 
 def copied_share(source: str, translation: str) -> float:

@@ -165,17 +165,18 @@ def word_value(word: str) -> int | None:
 
 
 def _readable(text: str) -> str:
-    """``text`` as its numbers are read: NFKC, without its URLs and addresses, 12-hour afternoon
+    """``text`` (in NFKC: ``differs``) as its numbers are read: without its URLs and addresses, 12-hour afternoon
     times as 24-hour ones, abbreviated year ranges in full, every digit an ASCII one ("٣" is "3")."""
-    text = PROTECTED.sub(" ", unicodedata.normalize("NFKC", text))
+    text = PROTECTED.sub(" ", text)
     text = re.sub(r"\d", lambda m: str(unicodedata.decimal(m[0])), text)
     text = _AFTERNOON.sub(lambda m: f"{int(m[1]) + 12 if 0 < int(m[1]) < 12 else m[1]}{m[2] or ''}", text)
     return _YEAR_RANGE.sub(lambda m: m[0] if m[4] <= m[2] else f"{m[1]}{m[2]}{m[3]}{m[1]}{m[4]}", text)
 
 
 def numbers_in(text: str) -> list[Number]:
-    """The numbers ``text`` writes, in digits or in words, outside its URLs and e-mail addresses; a
-    number followed by "hundred", "thousand", "million" ... is multiplied ("two hundred", "1,5 Millionen")."""
+    """The numbers ``text`` (in NFKC: ``differs``) writes, in digits or in words, outside its URLs and
+    e-mail addresses; a number followed by "hundred", "thousand", "million" ... is multiplied ("two
+    hundred", "1,5 Millionen")."""
     found: list[Number] = []
     text, end = _readable(text), -1
     for match in _NUMBER_OR_WORD.finditer(text):
@@ -209,8 +210,8 @@ def _pair(ours: list[Number], theirs: list[Number], key: Callable[[Number], str 
 
 
 def groups_left(source: str, translation: str) -> tuple[Counter[str], Counter[str]]:
-    """The digit groups of the numbers in digits the source and the translation each hold and the
-    other does not, after the three passes of the module docstring."""
+    """The digit groups of the numbers in digits the source and the translation (in NFKC: ``differs``)
+    each hold and the other does not, after the three passes of the module docstring."""
     ours, theirs = numbers_in(source), numbers_in(translation)
     # Digits with digits first, so that a "1" is not paired with an article ("A man with 1 dog": "Ein
     # Mann mit 1 Hund"), then any with any: "1 dog" is "ein Hund".
@@ -248,8 +249,8 @@ def differs(source: str, translation: str) -> bool:
     """Whether ``translation`` breaks the verbatim rule (module docstring): its URLs and e-mail
     addresses are not ``source``'s (``address_key``, both read after NFKC), or a number in digits
     on one side is not on the other."""
-    addresses = [Counter(map(address_key, PROTECTED.findall(unicodedata.normalize("NFKC", text))))
-                 for text in (source, translation)]
+    source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
+    addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1]:
         return True
     return any(groups_left(source, translation))

@@ -59,6 +59,20 @@ def joined(text: str, at: int) -> bool:
     return (at - run) % 2 == 1
 
 
+def emoji_joiner(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is a zero-width joiner that joins emoji into one character as a reader sees
+    it (UAX #29: "🐕\\u200d🦺" is a service dog, "👩\\u200d👩\\u200d👧" a family): one after a symbol
+    (an emoji, a skin tone), with combining marks between (a variation selector).  Glossary matching
+    keeps such a joiner and reads any other past, as it does the other invisible characters
+    (attnmt.decoding.glossary.compatible: "do\\u200dg" is "dog")."""
+    if text[at] != ZWJ:
+        return False
+    before = at - 1
+    while before >= 0 and unicodedata.category(text[before]).startswith("M"):
+        before -= 1
+    return before >= 0 and unicodedata.category(text[before]).startswith("S")
+
+
 def pictographic(character: str) -> bool:
     """Whether a zero-width joiner joins ``character`` to the emoji before it (UAX #29's rule GB11,
     for Extended_Pictographic characters): an other symbol (category So: "🦺", "♀", "★") or a code

@@ -76,9 +76,12 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: spans.nest)
     over a number (is_number) that holds no text, its number missing from the translation
     (number_tokens), filled with its source content.  In place."""
-    written = number_tokens(translation)
     numbers = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks) if is_link(mark)}
-    emptied = {k for k, number in numbers.items() if is_number(number) and not holds(written, number_tokens(number))}
+    numbers = {k: number for k, number in numbers.items() if is_number(number)}
+    if not numbers:  # the usual case: no link over a number, and the translation's numbers are not read
+        return
+    written = number_tokens(translation)
+    emptied = {k for k, number in numbers.items() if not holds(written, number_tokens(number))}
     if emptied:
         _refill(flat, content, _source_pieces(flat), emptied)
 

@@ -29,6 +29,18 @@ JOINERS = frozenset(ZWJ + "\ufe0e\ufe0f\u20e3") | SKIN_TONES | frozenset(map(chr
 KEYCAP_BASES = frozenset("0123456789#*")  # "1" + U+FE0F + U+20E3 shows as one key, 1️⃣
 
 
+def runs_of(text: str, edges: Collection[int], belongs: Callable[[str], bool]) -> Iterator[tuple[int, int]]:
+    """[start, end) of each run of characters of ``text`` that ``belongs`` says are of one, cut at
+    ``edges``: the runs ``symbol_runs`` and ``lone_runs`` choose from."""
+    start = None
+    for i, character in enumerate(text + " "):
+        if start is not None and (i in edges or not belongs(character)):
+            yield start, i
+            start = None
+        if start is None and i < len(text) and belongs(character):
+            start = i
+
+
 def is_symbol(character: str) -> bool:
     """Whether ``character`` is an "other symbol" (Unicode's So: "👍", "©", "♥", a flag's half) or joins one."""
     return character in JOINERS or unicodedata.category(character) == "So"
@@ -38,15 +50,10 @@ def symbol_runs(text: str, edges: Collection[int]) -> Iterator[tuple[int, int]]:
     """[start, end) of each run of symbols in ``text`` (one emoji, "🐕🐕", a keycap with its base),
     cut at ``edges`` (where a mark starts or ends, where a sentence must end): a run of joiners
     alone holds no symbol, and is none."""
-    start = None
-    for i, character in enumerate(text + " "):
-        if start is not None and (i in edges or not is_symbol(character)):
-            if any(c == "\u20e3" or c not in JOINERS for c in text[start:i]):
-                keycap = start > 0 and text[start - 1] in KEYCAP_BASES and text[start] in "\ufe0f\u20e3"
-                yield (start - 1 if keycap and start not in edges else start, i)
-            start = None
-        if start is None and i < len(text) and is_symbol(character):
-            start = i
+    for start, end in runs_of(text, edges, is_symbol):
+        if any(c == "\u20e3" or c not in JOINERS for c in text[start:end]):
+            keycap = start > 0 and text[start - 1] in KEYCAP_BASES and text[start] in "\ufe0f\u20e3"
+            yield (start - 1 if keycap and start not in edges else start, end)
 
 
 def is_sign(character: str) -> bool:
@@ -59,17 +66,12 @@ def lone_runs(text: str, edges: Collection[int], breaks: Collection[int]) -> Ite
     """[start, end) of each run of signs in ``text`` (``is_sign``), cut at ``edges`` as
     ``symbol_runs`` cuts, that stands alone: each side at a space, the text's edge or a line's end
     (``breaks``), or one of them at a mark's edge (" |<a>About").  "e-mail", "man´s", "3½?" hold none."""
-    start = None
-    for i, character in enumerate(text + " "):
-        if start is not None and (i in edges or not is_sign(character)):
-            left = start in breaks or not text[max(start - 1, 0):start].strip()
-            right = i in breaks or not text[i:i + 1].strip()
-            if (left or start in edges) and (right or i in edges) and (left or right):
-                if any(c not in JOINERS for c in text[start:i]):
-                    yield start, i
-            start = None
-        if start is None and i < len(text) and is_sign(character):
-            start = i
+    for start, end in runs_of(text, edges, is_sign):
+        left = start in breaks or not text[max(start - 1, 0):start].strip()
+        right = end in breaks or not text[end:end + 1].strip()
+        if (left or start in edges) and (right or end in edges) and (left or right):
+            if any(c not in JOINERS for c in text[start:end]):
+                yield start, end
 
 
 def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],

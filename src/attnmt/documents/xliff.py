@@ -54,7 +54,7 @@ from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import CUT, Parsed, cdata_text, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator, translator_glossary
 from attnmt.documents.review import Review
-from attnmt.documents.xliff_targets import Slot, has_text, needs_target, open_segments, seg_marks
+from attnmt.documents.xliff_targets import Slot, has_text, needs_target, open_segments
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.errors import DataError, UserError, warn
 
@@ -155,17 +155,18 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     that is not the language the file's targets are in."""
     parsed, root = parse_xliff(text, where, options.xliff_hint)
     version_2 = is_version_2(root)
-    every = [(slot, needs_target(slot)) for slot in (segments(root) if version_2 else trans_units(root))]
-    slots = [slot for slot, needed in every if needed]
-    say_kept(sum(not needed and has_text(slot.target()) for slot, needed in every), version_2, where)
+    # each slot with its kept target's segments to fill (none where the whole target is written)
+    found = [(slot, open_segments(slot)) for slot in (segments(root) if version_2 else trans_units(root))]
+    every = [(slot, marks, needs_target(slot, marks)) for slot, marks in found]
+    slots = [(slot, marks) for slot, marks, needed in every if needed]
+    say_kept(sum(not needed and has_text(slot.target()) for slot, _, needed in every), version_2, where)
     if slots:
         say_target_language(root, version_2, options.target_lang, where, options.target_lang_option)
     keeping = review is not None and review.source_below
     glossary = translator_glossary(translator)
     written = []
-    for slot in slots:
+    for slot, marks in slots:
         before = copy.deepcopy(slot.holder) if keeping else None  # as it came, its target's remarks in it
-        marks = open_segments(slot)  # a kept target's segments to fill; none where the whole is written
         remarks = [take_remarks(place) for place in marks or [slot.target()]]
         written.append((slot, before, marks, remarks, target_jobs(slot, marks, options, where, glossary)))
     jobs = [job for *_, each in written for job in each]
@@ -203,10 +204,10 @@ def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> No
             stating.set(name, value)
 
 
-def target_jobs(slot: Slot, marks: list[etree._Element], options: DocumentOptions, where: str,
+def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options: DocumentOptions, where: str,
                 glossary: Glossary | None) -> list[TreeJob]:
     """The slot's target written (write_target; its segments ``marks`` alone, where there are
-    any: xliff_targets.open_segments), and the jobs translating it: where its source's
+    any, each with its source segment: xliff_targets.open_segments), and the jobs translating it: where its source's
     text is HTML (xml_code.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
     Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup and its
     placeholders (XliffHtml), written as the source holds it (markup.EmbeddedJob); else one for
@@ -294,20 +295,18 @@ def write_target(slot: Slot) -> list[etree._Element]:
     return found if local_name(slot.source) == "seg-source" and found else [target]
 
 
-def write_segments(slot: Slot, marks: list[etree._Element]) -> list[etree._Element]:
-    """The target's segments ``marks`` (``<mrk mtype="seg">``) each written as a copy of the
-    source segment of its ``mid``, the others kept as they are, the target said to be translated
-    (a machine's suggestion in it now); returned, the segments whose text is then translated."""
-    sources = seg_marks(slot.source)
-    for mark in marks:
-        source = sources[mark.get("mid", "")]
+def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> list[etree._Element]:
+    """The target's segments ``marks`` (``<mrk mtype="seg">``) each written as a copy of its source
+    segment (the one of its ``mid``: open_segments), the others kept as they are, the target said to
+    be translated (a machine's suggestion in it now); returned, the segments whose text is then translated."""
+    for mark, source in marks.items():
         mark.text = source.text
         del mark[:]
         mark.extend(copy.deepcopy(child) for child in source)
     target = slot.target()
     if target is not None:  # it is: the marks are in it
         target.attrib.update(STATE_1)
-    return marks
+    return list(marks)
 
 
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:

@@ -79,20 +79,20 @@ def seg_marks(element: etree._Element) -> dict[str, etree._Element]:
     return {mrk.get("mid", ""): mrk for mrk in element.iter("{*}mrk") if mrk.get("mtype") == "seg"}
 
 
-def open_segments(slot: Slot) -> list[etree._Element]:
+def open_segments(slot: Slot) -> dict[etree._Element, etree._Element]:
     """The segments of a 1.2 target with text to fill (each empty one, or its source segment's
-    copy where the target says no state), where the target as a whole is kept (is_open); none
-    where the whole target is written, or for a slot without segments."""
+    copy where the target says no state), each with the source segment it is filled from, where
+    the target as a whole is kept (is_open); none where the whole target is written, or for a
+    slot without segments."""
     target = slot.target()
     if slot.segment or target is None or is_open(slot, target, slot.source):
-        return []
+        return {}
     sources = seg_marks(slot.source)
-    return [mark for mid, mark in seg_marks(target).items()
-            if mid in sources and is_open(slot, mark, sources[mid])]
+    return {mark: sources[mid] for mid, mark in seg_marks(target).items()
+            if mid in sources and is_open(slot, mark, sources[mid])}
 
 
-def needs_target(slot: Slot) -> bool:
+def needs_target(slot: Slot, marks: dict[etree._Element, etree._Element]) -> bool:
     """A source with something in it, and a target to write (is_open) or segments of one to fill
-    (open_segments)."""
-    return has_content(slot.source) and (is_open(slot, slot.target(), slot.source)
-                                         or bool(open_segments(slot)))
+    (``marks``: open_segments)."""
+    return has_content(slot.source) and (is_open(slot, slot.target(), slot.source) or bool(marks))

@@ -2,11 +2,13 @@
 SentencePiece's normalisation leaves out), and texts made of them alone (``blank``), which hold
 nothing to translate; of them, those that take no room either (``invisible``), which glossary
 matching reads past, and those the model reads as a space all the same (``SPACING``).  One rule
-for the quality flags, word probabilities, alignments, ``score``'s checks and glossary terms."""
+for the quality flags, word probabilities, alignments, ``score``'s checks and glossary terms.
+And the form the quality flags' words and glossary terms are compared in (``folded``)."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 
 def dropped(character: str) -> bool:
@@ -36,6 +38,13 @@ CLOSE_ISOLATE = "\u2069"  # PDI
 EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE, RLE, LRO, RLO
 CLOSE_EMBEDDING = "\u202c"  # PDF
 DIRECTION_RUNS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING)
+
+
+def folded(text: str, fold: Callable[[str], str] = str.casefold) -> str:
+    """``text`` as the model reads it, case aside: in NFKC (as SentencePiece gives the text to it: "café"
+    with a combining accent is "café", full-width "ＤＯＧ" is "DOG"), case-folded (``fold``; ``str``
+    keeps the case), NFKC again (folding can leave characters that compose)."""
+    return unicodedata.normalize("NFKC", fold(unicodedata.normalize("NFKC", text)))
 
 
 def blank(text: str) -> bool:
