@@ -44,16 +44,19 @@ NAME = cached("'My data'!$B$1", "Dogs seen.")
 CATEGORIES = cached("'My data'!$A$2:$A$4", "A red car.", "A blue car.", "7")
 
 
-def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = False) -> bytes:
+def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = False,
+               hidden_row: int | None = None) -> bytes:
     """A sheet "My data": categories "A red car.", "A blue car." and the number 7 in A2:A4, their
     counts in B2:B4 under "Dogs seen." (B1), charted (CHART: ``name``, ``categories``); with
     ``table``, A1:B4 is a table "Seen" and C1 counts its column Seen[Dogs seen.], so its headers
-    keep their source text (attnmt.documents.tables)."""
+    keep their source text (attnmt.documents.tables); ``hidden_row``: that row hidden."""
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "My data"
     for row in (["Item", "Dogs seen."], ["A red car.", 3], ["A blue car.", 5], [7, 2]):
         sheet.append(row)
+    if hidden_row is not None:
+        sheet.row_dimensions[hidden_row].hidden = True
     if table:
         sheet.add_table(Table(displayName="Seen", ref="A1:B4"))
         sheet["C1"] = "=COUNT(Seen[Dogs seen.])"
@@ -93,6 +96,21 @@ def test_a_cache_point_numbered_with_a_superscript_keeps_its_text(mirror):
     categories = cached("'My data'!$A$2:$A$4", "A red car.", "A blue car.").replace('idx="1"', 'idx="²"')
     out = translate_office(chart_file(categories=categories), ".xlsx", mirror, DocumentOptions())
     assert cache_texts(out)[1] == ["CAR. RED A", "A blue car."]
+
+
+def test_a_cache_without_a_hidden_rows_point_takes_each_points_own_cells_text(mirror):
+    """Row 2 hidden, the cache holds A3 and A4 only (idx 0, 1), as LibreOffice and Excel write it:
+    its labels were taken from A2 and A3 by number, the red car's under the blue car's bar."""
+    categories = cached("'My data'!$A$2:$A$4", "A blue car.", "7")
+    out = translate_office(chart_file(categories=categories, hidden_row=2), ".xlsx", mirror, DocumentOptions())
+    assert cache_texts(out)[1] == ["CAR. BLUE A", "7"]
+
+
+def test_a_point_of_a_cache_without_some_cells_whose_text_no_cell_holds_keeps_it(mirror):
+    """Its cell is not certain: a label written wrong is worse than one left in the source."""
+    categories = cached("'My data'!$A$2:$A$4", "A green car.", "A red car.")
+    out = translate_office(chart_file(categories=categories, hidden_row=3), ".xlsx", mirror, DocumentOptions())
+    assert cache_texts(out)[1] == ["A green car.", "CAR. RED A"]
 
 
 def test_a_header_cell_kept_for_a_tables_formula_is_cached_as_kept(mirror):

@@ -8,14 +8,19 @@ strings) and Excel reads them again when it draws the chart; but previewers, con
 libraries draw from the copy, which kept the source text, so the file said two things.  So once
 the cells' text is final (after attnmt.documents.tables, which may give a header cell back its
 source, as --below-quality source gives a string), each cached point whose cell shows a string
-(shared or inline) takes that string's text.
+(shared or inline) takes that string's text.  A cache that holds a point for each of the
+reference's cells (its ``ptCount``) is read by number: the point ``idx="1"`` is the second cell.
+One that holds fewer left some out: the cells in a hidden row or column, which Excel (unless
+the chart plots hidden cells) and LibreOffice do not cache, so the second point may be the third
+cell; there a point is the cell whose source text it holds.
 
 Left as they are: a point whose cell holds a number, a formula's result or nothing (its cached
-value was not translated), and every reference that does not plainly name cells of this
-workbook (REFERENCE): another workbook's (``[1]Data!$A$1``), a defined name, several areas, a
-block of more than one row and column, a sheet the workbook does not list.  Only a workbook's
-own charts: a chart in a Word or PowerPoint file reads an embedded workbook, which is kept as it
-was, so its copy agrees with it already.
+value was not translated), a point of a cache that left some out whose text no cell held (or
+cells that now show different texts: its cell is not certain), and every reference that does
+not plainly name cells of this workbook (REFERENCE): another workbook's (``[1]Data!$A$1``), a
+defined name, several areas, a block of more than one row and column, a sheet the workbook does
+not list.  Only a workbook's own charts: a chart in a Word or PowerPoint file reads an embedded
+workbook, which is kept as it was, so its copy agrees with it already.
 """
 
 from __future__ import annotations
@@ -64,14 +69,42 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     translated = string_texts(strings.tree.getroot()) if strings is not None else []
     texts = {member: shown_texts(sheet_root(archive, held, member), cells, translated)
              for member, cells in wanted.items() if member in archive}
+    # The cells' source text, for the caches that left some cells out (module docstring): read
+    # from the archive, which holds every part as it came until the translated ones are written.
+    partial = {members[sheet] for _, cache, sheet, cells in references
+               if sheet in members and point_count(cache) != len(cells)}
+    source = string_texts(parse_part(archive, strings.member).getroot()) if strings is not None and partial else []
+    sources = {member: shown_texts(parse_part(archive, member).getroot(), wanted[member], source)
+               for member in partial if member in texts}
     for part, cache, sheet, cells in references:
-        shown = texts.get(members.get(sheet, ""), {})
-        for point in cache.iter(c("pt")):
-            index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
-            text = shown.get(cells[index]) if index is not None and index < len(cells) else None
-            if value is not None and text is not None and value.text != escape(text):
-                value.text = escape(text)
-                part.changed = True
+        member = members.get(sheet, "")
+        part.changed |= follow_points(cache, cells, texts.get(member, {}), sources.get(member, {}))
+
+
+def follow_points(cache: etree._Element, cells: list[str], shown: dict[str, str], source: dict[str, str]) -> bool:
+    """Each of a cache's points takes the ``shown`` text of its cell (of ``cells``, the reference's in
+    order): by its number where the cache holds a point for each cell, else the cells whose
+    ``source`` text it holds, where they show one text (module docstring).  True where one changed."""
+    whole = point_count(cache) == len(cells)
+    changed = False
+    for point in cache.iter(c("pt")):
+        index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
+        if index is None or value is None:
+            continue
+        matched = cells[index:index + 1] if whole else [cell for cell in cells
+                                                        if cell in source and escape(source[cell]) == value.text]
+        texts = {shown.get(cell) for cell in matched}
+        text = texts.pop() if len(texts) == 1 else None
+        if text is not None and value.text != escape(text):
+            value.text = escape(text)
+            changed = True
+    return changed
+
+
+def point_count(cache: etree._Element) -> int | None:
+    """The number of points a cache says it holds (``c:ptCount``), None where it says none."""
+    count = cache.find(c("ptCount"))
+    return written_whole_number(count.get("val", "")) if count is not None else None
 
 
 def referred_cells(formula: str) -> tuple[str, list[str]] | None:
