@@ -17,6 +17,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
 CHART = "xl/charts/chart1.xml"
 
 
@@ -31,12 +32,13 @@ AXIS = ('<c:{0}><c:axId val="{1}"/><c:scaling><c:orientation val="minMax"/></c:s
         '<c:crossAx val="{2}"/></c:{0}>')
 
 
-def chart_xml(name: str, categories: str) -> str:
-    """A bar chart of one series named by the reference ``name`` over the categories ``categories``."""
+def chart_xml(name: str, categories: str, labels: str = "") -> str:
+    """A bar chart of one series named by the reference ``name`` over the categories ``categories``,
+    with the series' extensions ``labels`` (data labels from cells)."""
     return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="{C}"><c:chart>'
             f'<c:plotArea><c:barChart><c:barDir val="col"/><c:ser><c:idx val="0"/><c:order val="0"/>'
             f'<c:tx>{name}</c:tx><c:cat>{categories}</c:cat><c:val><c:numRef><c:f>\'My data\'!$B$2:$B$4</c:f>'
-            '</c:numRef></c:val></c:ser><c:axId val="10"/><c:axId val="100"/></c:barChart>'
+            f'</c:numRef></c:val>{labels}</c:ser><c:axId val="10"/><c:axId val="100"/></c:barChart>'
             f'{AXIS.format("catAx", 10, 100)}{AXIS.format("valAx", 100, 10)}</c:plotArea></c:chart></c:chartSpace>')
 
 
@@ -45,11 +47,12 @@ CATEGORIES = cached("'My data'!$A$2:$A$4", "A red car.", "A blue car.", "7")
 
 
 def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = False,
-               hidden_row: int | None = None) -> bytes:
+               hidden_row: int | None = None, labels: str = "") -> bytes:
     """A sheet "My data": categories "A red car.", "A blue car." and the number 7 in A2:A4, their
     counts in B2:B4 under "Dogs seen." (B1), charted (CHART: ``name``, ``categories``); with
     ``table``, A1:B4 is a table "Seen" and C1 counts its column Seen[Dogs seen.], so its headers
-    keep their source text (attnmt.documents.tables); ``hidden_row``: that row hidden."""
+    keep their source text (attnmt.documents.tables); ``hidden_row``: that row hidden; ``labels``:
+    the series' extensions (chart_xml)."""
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "My data"
@@ -64,7 +67,7 @@ def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = Fal
     bars.add_data(Reference(sheet, min_col=2, min_row=1, max_row=4), titles_from_data=True)
     sheet.add_chart(bars, "D2")
     members = read_members(docx_bytes(book))
-    members[CHART] = chart_xml(name, categories).encode()
+    members[CHART] = chart_xml(name, categories, labels).encode()
     return write_members(members)
 
 
@@ -111,6 +114,18 @@ def test_a_point_of_a_cache_without_some_cells_whose_text_no_cell_holds_keeps_it
     categories = cached("'My data'!$A$2:$A$4", "A green car.", "A red car.")
     out = translate_office(chart_file(categories=categories, hidden_row=3), ".xlsx", mirror, DocumentOptions())
     assert cache_texts(out)[1] == ["A green car.", "CAR. RED A"]
+
+
+def test_data_labels_read_from_cells_cache_their_translated_cells(mirror):
+    """Excel 2013's "Value From Cells" labels (c15:datalabelsRange) kept "A red car." over the bars."""
+    labels = (f'<c:extLst><c:ext uri="{{02D57815-91ED-43cb-92C2-25804820EDAC}}" xmlns:c15="{C15}">'
+              f'<c15:datalabelsRange><c15:f>\'My data\'!$A$2:$A$4</c15:f><c15:dlblRangeCache><c:ptCount val="3"/>'
+              '<c:pt idx="0"><c:v>A red car.</c:v></c:pt><c:pt idx="1"><c:v>A blue car.</c:v></c:pt>'
+              '<c:pt idx="2"><c:v>7</c:v></c:pt></c15:dlblRangeCache></c15:datalabelsRange></c:ext></c:extLst>')
+    out = translate_office(chart_file(labels=labels), ".xlsx", mirror, DocumentOptions())
+    chart = etree.fromstring(read_members(out)[CHART])
+    assert [v.text for cache in chart.iter(f"{{{C15}}}dlblRangeCache") for v in cache.iter(f"{{{C}}}v")] == [
+        "CAR. RED A", "CAR. BLUE A", "7"]
 
 
 def test_a_header_cell_kept_for_a_tables_formula_is_cached_as_kept(mirror):

@@ -1,9 +1,11 @@
-"""A workbook's charts' cached labels (``c:strCache``), made to follow the translated cells they
-are read from.
+"""A workbook's charts' cached labels (``c:strCache``, and Excel 2013's data labels from cells,
+``c15:dlblRangeCache``), made to follow the translated cells they are read from.
 
 A chart on a sheet reads its categories, series names and a title taken from a cell out of the
 workbook's cells, and keeps a copy of what it read: ``<c:cat><c:strRef><c:f>Data!$A$2:$A$5</c:f>
-<c:strCache><c:pt idx="0"><c:v>Item 2</c:v>…``.  The cells are translated (they are the workbook's
+<c:strCache><c:pt idx="0"><c:v>Item 2</c:v>…``; so do data labels whose text is read from
+cells (Excel 2013's "Value From Cells": ``<c15:datalabelsRange><c15:f>…</c15:f>
+<c15:dlblRangeCache>``, points as a strCache holds them).  The cells are translated (they are the workbook's
 strings) and Excel reads them again when it draws the chart; but previewers, converters and
 libraries draw from the copy, which kept the source text, so the file said two things.  So once
 the cells' text is final (after attnmt.documents.tables, which may give a header cell back its
@@ -37,6 +39,12 @@ from attnmt.documents.tables import column_name, column_number, relationships, s
 from attnmt.documents.xstring import escape, unescape
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
+# A chart's references that cache their cells' text: each one's element, formula and cache.  A
+# series' categories, name or title (c:strRef), and Excel 2013's data labels read from cells
+# (c15:datalabelsRange, in the series' extensions), whose cache holds its points as a strCache does.
+CACHED = ((f"{{{C}}}strRef", f"{{{C}}}f", f"{{{C}}}strCache"),
+          (f"{{{C15}}}datalabelsRange", f"{{{C15}}}f", f"{{{C15}}}dlblRangeCache"))
 RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 # One sheet's cell or range of cells: the sheet's name, quoted where it holds a space or other
 # sign (a quote in it doubled), then a cell, or two, ``$`` or not.  No "[" (another workbook's
@@ -54,9 +62,9 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     name (module docstring), read from the trees in ``parts`` as translated, else from the archive;
     a chart changed is marked so (Part.changed)."""
     charts = [part for part in parts if part.tree.getroot().tag == c("chartSpace")]
-    references = [(part, cache, *named) for part in charts for ref in part.tree.getroot().iter(c("strRef"))
-                  if (cache := ref.find(c("strCache"))) is not None
-                  and (named := referred_cells(ref.findtext(c("f")) or "")) is not None]
+    references = [(part, cache, *named) for part in charts for tag, formula, cached in CACHED
+                  for ref in part.tree.getroot().iter(tag) if (cache := ref.find(cached)) is not None
+                  and (named := referred_cells(ref.findtext(formula) or "")) is not None]
     if not references:
         return
     members = sheet_members(archive)
