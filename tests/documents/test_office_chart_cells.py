@@ -153,3 +153,65 @@ def test_a_cell_that_kept_its_source_below_quality_is_cached_as_kept(mirror):
 ])
 def test_a_reference_names_its_sheet_and_cells_in_order(formula, cells):
     assert referred_cells(formula) == cells
+
+
+XDR = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+DRAWING = "xl/drawings/drawing1.xml"
+
+
+def linked_box(row: int, link: str, text: str) -> str:
+    """A text box anchored at ``row`` showing the cell ``link`` (textlink), its copy ``text``, as Excel writes it."""
+    return (f'<xdr:twoCellAnchor><xdr:from><xdr:col>3</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>{row}</xdr:row>'
+            f'<xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>8</xdr:col><xdr:colOff>0</xdr:colOff>'
+            f'<xdr:row>{row + 3}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to><xdr:sp macro="" textlink="{link}">'
+            f'<xdr:nvSpPr><xdr:cNvPr id="{row + 2}" name="TextBox {row}"/><xdr:cNvSpPr txBox="1"/></xdr:nvSpPr>'
+            '<xdr:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></xdr:spPr><xdr:txBody><a:bodyPr/>'
+            '<a:lstStyle/><a:p><a:fld id="{11111111-2222-3333-4444-555555555555}" type="TxLink"><a:rPr lang="en-US"/>'
+            f'<a:pPr/><a:t>{text}</a:t></a:fld><a:endParaRPr lang="en-US"/></a:p></xdr:txBody></xdr:sp>'
+            '<xdr:clientData/></xdr:twoCellAnchor>')
+
+
+def linked_boxes_file(*boxes: str) -> bytes:
+    """Sheets "Other" (A1 "A cat sleeps.") and "My data" (A1 "A dog runs.", A2 the number 7), the
+    text boxes ``boxes`` (linked_box) drawn on "My data", the second sheet."""
+    book = openpyxl.Workbook()
+    book.active.title = "Other"
+    book.active["A1"] = "A cat sleeps."
+    sheet = book.create_sheet("My data")
+    sheet["A1"], sheet["A2"] = "A dog runs.", 7
+    members = read_members(docx_bytes(book))
+    members[DRAWING] = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<xdr:wsDr xmlns:xdr="{XDR}" '
+                        f'xmlns:a="{A}">{"".join(boxes)}</xdr:wsDr>').encode()
+    members["xl/worksheets/_rels/sheet2.xml.rels"] = (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats'
+        b'.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/'
+        b'officeDocument/2006/relationships/drawing" Target="../drawings/drawing1.xml"/></Relationships>')
+    members["xl/worksheets/sheet2.xml"] = members["xl/worksheets/sheet2.xml"].replace(b"</worksheet>", (
+        b'<drawing xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:id="rId1"/>'
+        b'</worksheet>'))
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/xl/drawings/drawing1.xml" '
+        b'ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>'))
+    return write_members(members)
+
+
+def linked_texts(out: bytes) -> list[str]:
+    """Each TxLink field's text in the translated drawing, in order."""
+    drawing = etree.fromstring(read_members(out)[DRAWING])
+    return [field.findtext(f"{{{A}}}t") for field in drawing.iter(f"{{{A}}}fld")]
+
+
+def test_a_text_box_linked_to_a_cell_shows_its_translated_text(mirror):
+    """The cell was translated and the box's TxLink field, which LibreOffice draws, kept "A dog runs."."""
+    boxes = [linked_box(1, "$A$1", "A dog runs."), linked_box(5, "Other!$A$1", "A cat sleeps.")]
+    out = translate_office(linked_boxes_file(*boxes), ".xlsx", mirror, DocumentOptions())
+    assert openpyxl.load_workbook(io.BytesIO(out))["My data"]["A1"].value == "RUNS. DOG A"
+    assert linked_texts(out) == ["RUNS. DOG A", "SLEEPS. CAT A"]  # its own sheet's A1 unless it names one
+
+
+@pytest.mark.parametrize("link", ["$A$2", "$A$1:$A$2", "Missing!$A$1", "MyName"])
+def test_a_text_box_linked_to_no_one_string_cell_keeps_its_text(mirror, link):
+    """A number (not translated), two cells, a sheet the workbook has not, a defined name."""
+    out = translate_office(linked_boxes_file(linked_box(1, link, "Seven.")), ".xlsx", mirror, DocumentOptions())
+    assert linked_texts(out) == ["Seven."]
