@@ -17,6 +17,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
 CHART = "xl/charts/chart1.xml"
 
 
@@ -31,12 +32,13 @@ AXIS = ('<c:{0}><c:axId val="{1}"/><c:scaling><c:orientation val="minMax"/></c:s
         '<c:crossAx val="{2}"/></c:{0}>')
 
 
-def chart_xml(name: str, categories: str) -> str:
-    """A bar chart of one series named by the reference ``name`` over the categories ``categories``."""
+def chart_xml(name: str, categories: str, labels: str = "") -> str:
+    """A bar chart of one series named by the reference ``name`` over the categories ``categories``,
+    with the series' extensions ``labels`` (data labels from cells)."""
     return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="{C}"><c:chart>'
             f'<c:plotArea><c:barChart><c:barDir val="col"/><c:ser><c:idx val="0"/><c:order val="0"/>'
             f'<c:tx>{name}</c:tx><c:cat>{categories}</c:cat><c:val><c:numRef><c:f>\'My data\'!$B$2:$B$4</c:f>'
-            '</c:numRef></c:val></c:ser><c:axId val="10"/><c:axId val="100"/></c:barChart>'
+            f'</c:numRef></c:val>{labels}</c:ser><c:axId val="10"/><c:axId val="100"/></c:barChart>'
             f'{AXIS.format("catAx", 10, 100)}{AXIS.format("valAx", 100, 10)}</c:plotArea></c:chart></c:chartSpace>')
 
 
@@ -44,16 +46,20 @@ NAME = cached("'My data'!$B$1", "Dogs seen.")
 CATEGORIES = cached("'My data'!$A$2:$A$4", "A red car.", "A blue car.", "7")
 
 
-def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = False) -> bytes:
+def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = False,
+               hidden_row: int | None = None, labels: str = "") -> bytes:
     """A sheet "My data": categories "A red car.", "A blue car." and the number 7 in A2:A4, their
     counts in B2:B4 under "Dogs seen." (B1), charted (CHART: ``name``, ``categories``); with
     ``table``, A1:B4 is a table "Seen" and C1 counts its column Seen[Dogs seen.], so its headers
-    keep their source text (attnmt.documents.tables)."""
+    keep their source text (attnmt.documents.tables); ``hidden_row``: that row hidden; ``labels``:
+    the series' extensions (chart_xml)."""
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "My data"
     for row in (["Item", "Dogs seen."], ["A red car.", 3], ["A blue car.", 5], [7, 2]):
         sheet.append(row)
+    if hidden_row is not None:
+        sheet.row_dimensions[hidden_row].hidden = True
     if table:
         sheet.add_table(Table(displayName="Seen", ref="A1:B4"))
         sheet["C1"] = "=COUNT(Seen[Dogs seen.])"
@@ -61,7 +67,7 @@ def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = Fal
     bars.add_data(Reference(sheet, min_col=2, min_row=1, max_row=4), titles_from_data=True)
     sheet.add_chart(bars, "D2")
     members = read_members(docx_bytes(book))
-    members[CHART] = chart_xml(name, categories).encode()
+    members[CHART] = chart_xml(name, categories, labels).encode()
     return write_members(members)
 
 
@@ -95,6 +101,33 @@ def test_a_cache_point_numbered_with_a_superscript_keeps_its_text(mirror):
     assert cache_texts(out)[1] == ["CAR. RED A", "A blue car."]
 
 
+def test_a_cache_without_a_hidden_rows_point_takes_each_points_own_cells_text(mirror):
+    """Row 2 hidden, the cache holds A3 and A4 only (idx 0, 1), as LibreOffice and Excel write it:
+    its labels were taken from A2 and A3 by number, the red car's under the blue car's bar."""
+    categories = cached("'My data'!$A$2:$A$4", "A blue car.", "7")
+    out = translate_office(chart_file(categories=categories, hidden_row=2), ".xlsx", mirror, DocumentOptions())
+    assert cache_texts(out)[1] == ["CAR. BLUE A", "7"]
+
+
+def test_a_point_of_a_cache_without_some_cells_whose_text_no_cell_holds_keeps_it(mirror):
+    """Its cell is not certain: a label written wrong is worse than one left in the source."""
+    categories = cached("'My data'!$A$2:$A$4", "A green car.", "A red car.")
+    out = translate_office(chart_file(categories=categories, hidden_row=3), ".xlsx", mirror, DocumentOptions())
+    assert cache_texts(out)[1] == ["A green car.", "CAR. RED A"]
+
+
+def test_data_labels_read_from_cells_cache_their_translated_cells(mirror):
+    """Excel 2013's "Value From Cells" labels (c15:datalabelsRange) kept "A red car." over the bars."""
+    labels = (f'<c:extLst><c:ext uri="{{02D57815-91ED-43cb-92C2-25804820EDAC}}" xmlns:c15="{C15}">'
+              f'<c15:datalabelsRange><c15:f>\'My data\'!$A$2:$A$4</c15:f><c15:dlblRangeCache><c:ptCount val="3"/>'
+              '<c:pt idx="0"><c:v>A red car.</c:v></c:pt><c:pt idx="1"><c:v>A blue car.</c:v></c:pt>'
+              '<c:pt idx="2"><c:v>7</c:v></c:pt></c15:dlblRangeCache></c15:datalabelsRange></c:ext></c:extLst>')
+    out = translate_office(chart_file(labels=labels), ".xlsx", mirror, DocumentOptions())
+    chart = etree.fromstring(read_members(out)[CHART])
+    assert [v.text for cache in chart.iter(f"{{{C15}}}dlblRangeCache") for v in cache.iter(f"{{{C}}}v")] == [
+        "CAR. RED A", "CAR. BLUE A", "7"]
+
+
 def test_a_header_cell_kept_for_a_tables_formula_is_cached_as_kept(mirror):
     out = translate_office(chart_file(table=True), ".xlsx", mirror, DocumentOptions())
     assert openpyxl.load_workbook(io.BytesIO(out))["My data"]["B1"].value == "Dogs seen."
@@ -120,3 +153,65 @@ def test_a_cell_that_kept_its_source_below_quality_is_cached_as_kept(mirror):
 ])
 def test_a_reference_names_its_sheet_and_cells_in_order(formula, cells):
     assert referred_cells(formula) == cells
+
+
+XDR = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+DRAWING = "xl/drawings/drawing1.xml"
+
+
+def linked_box(row: int, link: str, text: str) -> str:
+    """A text box anchored at ``row`` showing the cell ``link`` (textlink), its copy ``text``, as Excel writes it."""
+    return (f'<xdr:twoCellAnchor><xdr:from><xdr:col>3</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>{row}</xdr:row>'
+            f'<xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>8</xdr:col><xdr:colOff>0</xdr:colOff>'
+            f'<xdr:row>{row + 3}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to><xdr:sp macro="" textlink="{link}">'
+            f'<xdr:nvSpPr><xdr:cNvPr id="{row + 2}" name="TextBox {row}"/><xdr:cNvSpPr txBox="1"/></xdr:nvSpPr>'
+            '<xdr:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></xdr:spPr><xdr:txBody><a:bodyPr/>'
+            '<a:lstStyle/><a:p><a:fld id="{11111111-2222-3333-4444-555555555555}" type="TxLink"><a:rPr lang="en-US"/>'
+            f'<a:pPr/><a:t>{text}</a:t></a:fld><a:endParaRPr lang="en-US"/></a:p></xdr:txBody></xdr:sp>'
+            '<xdr:clientData/></xdr:twoCellAnchor>')
+
+
+def linked_boxes_file(*boxes: str) -> bytes:
+    """Sheets "Other" (A1 "A cat sleeps.") and "My data" (A1 "A dog runs.", A2 the number 7), the
+    text boxes ``boxes`` (linked_box) drawn on "My data", the second sheet."""
+    book = openpyxl.Workbook()
+    book.active.title = "Other"
+    book.active["A1"] = "A cat sleeps."
+    sheet = book.create_sheet("My data")
+    sheet["A1"], sheet["A2"] = "A dog runs.", 7
+    members = read_members(docx_bytes(book))
+    members[DRAWING] = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<xdr:wsDr xmlns:xdr="{XDR}" '
+                        f'xmlns:a="{A}">{"".join(boxes)}</xdr:wsDr>').encode()
+    members["xl/worksheets/_rels/sheet2.xml.rels"] = (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats'
+        b'.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/'
+        b'officeDocument/2006/relationships/drawing" Target="../drawings/drawing1.xml"/></Relationships>')
+    members["xl/worksheets/sheet2.xml"] = members["xl/worksheets/sheet2.xml"].replace(b"</worksheet>", (
+        b'<drawing xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:id="rId1"/>'
+        b'</worksheet>'))
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/xl/drawings/drawing1.xml" '
+        b'ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>'))
+    return write_members(members)
+
+
+def linked_texts(out: bytes) -> list[str]:
+    """Each TxLink field's text in the translated drawing, in order."""
+    drawing = etree.fromstring(read_members(out)[DRAWING])
+    return [field.findtext(f"{{{A}}}t") for field in drawing.iter(f"{{{A}}}fld")]
+
+
+def test_a_text_box_linked_to_a_cell_shows_its_translated_text(mirror):
+    """The cell was translated and the box's TxLink field, which LibreOffice draws, kept "A dog runs."."""
+    boxes = [linked_box(1, "$A$1", "A dog runs."), linked_box(5, "Other!$A$1", "A cat sleeps.")]
+    out = translate_office(linked_boxes_file(*boxes), ".xlsx", mirror, DocumentOptions())
+    assert openpyxl.load_workbook(io.BytesIO(out))["My data"]["A1"].value == "RUNS. DOG A"
+    assert linked_texts(out) == ["RUNS. DOG A", "SLEEPS. CAT A"]  # its own sheet's A1 unless it names one
+
+
+@pytest.mark.parametrize("link", ["$A$2", "$A$1:$A$2", "Missing!$A$1", "MyName"])
+def test_a_text_box_linked_to_no_one_string_cell_keeps_its_text(mirror, link):
+    """A number (not translated), two cells, a sheet the workbook has not, a defined name."""
+    out = translate_office(linked_boxes_file(linked_box(1, link, "Seven.")), ".xlsx", mirror, DocumentOptions())
+    assert linked_texts(out) == ["Seven."]

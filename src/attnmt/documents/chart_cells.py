@@ -1,20 +1,35 @@
-"""A workbook's charts' cached labels (``c:strCache``), made to follow the translated cells they
-are read from.
+"""A workbook's charts' cached labels (``c:strCache``, and Excel 2013's data labels from cells,
+``c15:dlblRangeCache``) and its sheets' text boxes linked to a cell, made to follow the translated
+cells they are read from.
 
 A chart on a sheet reads its categories, series names and a title taken from a cell out of the
 workbook's cells, and keeps a copy of what it read: ``<c:cat><c:strRef><c:f>Data!$A$2:$A$5</c:f>
-<c:strCache><c:pt idx="0"><c:v>Item 2</c:v>…``.  The cells are translated (they are the workbook's
-strings) and Excel reads them again when it draws the chart; but previewers, converters and
-libraries draw from the copy, which kept the source text, so the file said two things.  So once
-the cells' text is final (after attnmt.documents.tables, which may give a header cell back its
-source, as --below-quality source gives a string), each cached point whose cell shows a string
-(shared or inline) takes that string's text.
+<c:strCache><c:pt idx="0"><c:v>Item 2</c:v>…``; so do data labels whose text is read from
+cells (Excel 2013's "Value From Cells": ``<c15:datalabelsRange><c15:f>…</c15:f>
+<c15:dlblRangeCache>``, points as a strCache holds them).  The cells are translated (they are the
+workbook's strings) and Excel reads them again when it draws the chart; but previewers,
+converters and libraries draw from the copy, which kept the source text, so the file said two
+things.  So once the cells' text is final (after attnmt.documents.tables, which may give a header
+cell back its source, as --below-quality source gives a string), each cached point whose cell
+shows a string (shared or inline) takes that string's text.  A cache that holds a point for each of the
+reference's cells (its ``ptCount``) is read by number: the point ``idx="1"`` is the second cell.
+One that holds fewer left some out: the cells in a hidden row or column, which Excel (unless
+the chart plots hidden cells) and LibreOffice do not cache, so the second point may be the third
+cell; there a point is the cell whose source text it holds.
+
+A text box drawn on a sheet may show a cell's text (``=$A$1`` in the formula bar, ``<xdr:sp
+textlink="$A$1">``) and keeps a copy of it in a field, ``<a:fld type="TxLink"><a:t>…``, which
+LibreOffice draws; the field takes its cell's text as a cached point does.  The link names a cell
+of the sheet the text box is drawn on (the sheet whose relationship names the drawing part),
+unless it names a sheet.
 
 Left as they are: a point whose cell holds a number, a formula's result or nothing (its cached
-value was not translated), and every reference that does not plainly name cells of this
-workbook (REFERENCE): another workbook's (``[1]Data!$A$1``), a defined name, several areas, a
-block of more than one row and column, a sheet the workbook does not list.  Only a workbook's
-own charts: a chart in a Word or PowerPoint file reads an embedded workbook, which is kept as it
+value was not translated), a text box linked to such a cell or to more than one, a point of a
+cache that left some out whose text no cell held (or cells that now show different texts: its
+cell is not certain), and every reference that does not plainly name cells of this workbook
+(REFERENCE): another workbook's (``[1]Data!$A$1``), a defined name, several areas, a block of
+more than one row and column, a sheet the workbook does not list.  Only a workbook's own
+charts: a chart in a Word or PowerPoint file reads an embedded workbook, which is kept as it
 was, so its copy agrees with it already.
 """
 
@@ -27,11 +42,20 @@ from lxml import etree
 
 from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
-from attnmt.documents.ooxml_dialects import s
+from attnmt.documents.ooxml_dialects import a, s
 from attnmt.documents.tables import column_name, column_number, relationships, string_texts
-from attnmt.documents.xstring import escape, unescape
+from attnmt.documents.xstring import UNWRITABLE, escape, unescape
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
+XDR = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+# What XML 1.0 cannot hold in a text box's text, where no escape stands for it as in a cell's.
+NOT_XML = re.compile(f"[{UNWRITABLE}]")
+# A chart's references that cache their cells' text: each one's element, formula and cache.  A
+# series' categories, name or title (c:strRef), and Excel 2013's data labels read from cells
+# (c15:datalabelsRange, in the series' extensions), whose cache holds its points as a strCache does.
+CACHED = ((f"{{{C}}}strRef", f"{{{C}}}f", f"{{{C}}}strCache"),
+          (f"{{{C15}}}datalabelsRange", f"{{{C15}}}f", f"{{{C15}}}dlblRangeCache"))
 RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 # One sheet's cell or range of cells: the sheet's name, quoted where it holds a space or other
 # sign (a quote in it doubled), then a cell, or two, ``$`` or not.  No "[" (another workbook's
@@ -45,18 +69,21 @@ def c(name: str) -> str:
 
 
 def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
-    """Each chart's cached labels (``parts``' charts) become the text of the cells their references
-    name (module docstring), read from the trees in ``parts`` as translated, else from the archive;
-    a chart changed is marked so (Part.changed)."""
+    """Each chart's cached labels and each sheet's text box linked to a cell (``parts``' charts and
+    drawings) become the text of the cells they name (module docstring), read from the trees in
+    ``parts`` as translated, else from the archive; a part changed is marked so (Part.changed)."""
     charts = [part for part in parts if part.tree.getroot().tag == c("chartSpace")]
-    references = [(part, cache, *named) for part in charts for ref in part.tree.getroot().iter(c("strRef"))
-                  if (cache := ref.find(c("strCache"))) is not None
-                  and (named := referred_cells(ref.findtext(c("f")) or "")) is not None]
-    if not references:
+    references = [(part, cache, *named) for part in charts for tag, formula, cached in CACHED
+                  for ref in part.tree.getroot().iter(tag) if (cache := ref.find(cached)) is not None
+                  and (named := referred_cells(ref.findtext(formula) or "")) is not None]
+    drawings = [part for part in parts if part.tree.getroot().tag == f"{{{XDR}}}wsDr"
+                and any(shape.get("textlink") for shape in part.tree.getroot().iter(f"{{{XDR}}}sp"))]
+    if not references and not drawings:
         return
     members = sheet_members(archive)
+    links = text_links(archive, drawings, members)
     wanted: dict[str, set[str]] = {}
-    for _, _, sheet, cells in references:
+    for _, _, sheet, cells in references + links:
         if sheet in members:
             wanted.setdefault(members[sheet], set()).update(cells)
     held = {part.member: part for part in parts}
@@ -64,14 +91,75 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     translated = string_texts(strings.tree.getroot()) if strings is not None else []
     texts = {member: shown_texts(sheet_root(archive, held, member), cells, translated)
              for member, cells in wanted.items() if member in archive}
+    # The cells' source text, for the caches that left some cells out (module docstring): read
+    # from the archive, which holds every part as it came until the translated ones are written.
+    partial = {members[sheet] for _, cache, sheet, cells in references
+               if sheet in members and point_count(cache) != len(cells)}
+    source = string_texts(parse_part(archive, strings.member).getroot()) if strings is not None and partial else []
+    sources = {member: shown_texts(parse_part(archive, member).getroot(), wanted[member], source)
+               for member in partial if member in texts}
     for part, cache, sheet, cells in references:
-        shown = texts.get(members.get(sheet, ""), {})
-        for point in cache.iter(c("pt")):
-            index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
-            text = shown.get(cells[index]) if index is not None and index < len(cells) else None
-            if value is not None and text is not None and value.text != escape(text):
-                value.text = escape(text)
-                part.changed = True
+        member = members.get(sheet, "")
+        part.changed |= follow_points(cache, cells, texts.get(member, {}), sources.get(member, {}))
+    for part, field, sheet, cells in links:
+        part.changed |= follow_link(field, texts.get(members.get(sheet, ""), {}).get(cells[0]))
+
+
+def text_links(archive: Archive, drawings: Sequence[Part], members: dict[str, str]
+               ) -> list[tuple[Part, etree._Element, str, list[str]]]:
+    """Each text box of ``drawings`` linked to a cell (``textlink``) that shows it in a TxLink field:
+    its part, the field, and the cell's sheet (case-folded) and cell, as referred_cells names them.
+    A link names a cell of the sheet whose drawing the part is (the sheet's relationship to it)
+    unless it names a sheet; one to no single cell of a sheet is left out."""
+    sheets = {related.member: name for name, member in members.items()
+              for related in relationships(archive, member).values() if related.kind.endswith("/drawing")}
+    found = []
+    for part in drawings:
+        for shape in part.tree.getroot().iter(f"{{{XDR}}}sp"):
+            link = (shape.get("textlink") or "").lstrip("=")
+            if "!" not in link and part.member in sheets:
+                link = "'" + sheets[part.member].replace("'", "''") + "'!" + link
+            field = next((field for field in shape.iter(a("fld")) if field.get("type") == "TxLink"), None)
+            named = referred_cells(link) if link and field is not None else None
+            if named is not None and len(named[1]) == 1:
+                found.append((part, field, *named))
+    return found
+
+
+def follow_link(field: etree._Element, text: str | None) -> bool:
+    """A TxLink field's text becomes its cell's ``text`` (None: the cell shows no string, and the
+    field keeps what it shows; so does one whose text XML cannot hold).  True where it changed."""
+    shown = field.find(a("t"))
+    if text is None or shown is None or shown.text == text or NOT_XML.search(text):
+        return False
+    shown.text = text
+    return True
+
+
+def follow_points(cache: etree._Element, cells: list[str], shown: dict[str, str], source: dict[str, str]) -> bool:
+    """Each of a cache's points takes the ``shown`` text of its cell (of ``cells``, the reference's in
+    order): by its number where the cache holds a point for each cell, else the cells whose
+    ``source`` text it holds, where they show one text (module docstring).  True where one changed."""
+    whole = point_count(cache) == len(cells)
+    changed = False
+    for point in cache.iter(c("pt")):
+        index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
+        if index is None or value is None:
+            continue
+        matched = cells[index:index + 1] if whole else [cell for cell in cells
+                                                        if cell in source and escape(source[cell]) == value.text]
+        texts = {shown.get(cell) for cell in matched}
+        text = texts.pop() if len(texts) == 1 else None
+        if text is not None and value.text != escape(text):
+            value.text = escape(text)
+            changed = True
+    return changed
+
+
+def point_count(cache: etree._Element) -> int | None:
+    """The number of points a cache says it holds (``c:ptCount``), None where it says none."""
+    count = cache.find(c("ptCount"))
+    return written_whole_number(count.get("val", "")) if count is not None else None
 
 
 def referred_cells(formula: str) -> tuple[str, list[str]] | None:

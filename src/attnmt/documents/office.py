@@ -25,7 +25,7 @@ What is translated, per format:
   input and error messages (attnmt.documents.validations), and the text boxes and shapes drawn
   on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
-  labels their cells (attnmt.documents.chart_cells);
+  labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
   a chart) and SmartArt;
 - .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and
