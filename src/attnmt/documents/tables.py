@@ -14,7 +14,8 @@ other cells that use it):
   another sheet), the table's name written in any case (Excel reads ``sales[Price]`` as
   ``Sales[Price]``);
 - two headers would get one name (Excel's names are unique, whatever their case), or one
-  none.
+  none;
+- a pivot cache names its fields after the headers (attnmt.documents.pivot_caches).
 
 A name is an escaped string (attnmt.documents.xstring): a header of two lines is named
 ``Unit_x000A_price``, so names are read and written escaped.  A totals row's labels
@@ -48,14 +49,17 @@ FORMULAS = (s("f"), s("definedName"), s("calculatedColumnFormula"), s("totalsRow
             s("formula2"), s("formula"), "{http://schemas.microsoft.com/office/excel/2006/main}f")
 
 
-def keep_tables_whole(archive: Archive, parts: list[Part]) -> tuple[list[Part], list[etree._Element]]:
+def keep_tables_whole(archive: Archive, parts: list[Part],
+                      read: dict[str, dict[str, str]]) -> tuple[list[Part], list[etree._Element]]:
     """After the cells are translated (``parts``, their trees changed in place): each table's column
     names follow its header cells, or its header cells keep their source text, and its totals row's
-    labels follow that row's cells (module docstring).
+    labels follow that row's cells (module docstring).  ``read``: by sheet, the cells whose source
+    text another part reads as a name (a pivot cache's fields: attnmt.documents.pivot_caches) -> that
+    text, which they keep, their table its names too.
     Returns the parts it changed that ``parts`` did not hold (tables, sheets), and the strings whose
     translation the file shows no longer (``no_longer_shown``): a review takes their rows back."""
     tables = sheet_tables(archive)
-    if not tables:
+    if not tables and not read:
         return [], []
     held = {part.member: part for part in parts}
     strings = next((p for p in parts if p.tree.getroot().tag == s("sst")), None)
@@ -66,28 +70,41 @@ def keep_tables_whole(archive: Archive, parts: list[Part]) -> tuple[list[Part], 
     formulas = formula_texts(archive, held, [*([workbook] if workbook else []), *sheets, *chain(*tables.values())])
     added: dict[str, Part] = {}
     replaced: list[etree._Element] = []  # the strings the header cells given back their source showed
+
+    def part(member: str) -> Part:
+        return held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
+
+    def keep(sheet: Part, cell: etree._Element, text: str) -> None:
+        string = shown_string(cell, shared)
+        if keep_source(cell, text, translated):
+            sheet.changed = True
+            replaced.extend([string] if string is not None else [])
+
     for sheet, members in tables.items():
-        sheet_part = held.get(sheet) or added.setdefault(sheet, Part(sheet, parse_part(archive, sheet)))
+        sheet_part = part(sheet)
         for member in members:
-            table_part = held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
+            table_part = part(member)
             sheet_root, table = sheet_part.tree.getroot(), table_part.tree.getroot()
             columns = list(table.iter(s("tableColumn")))
             cells = row_cells(sheet_root, table, "header")
             names = [cell_text(cell, translated) for cell in cells or ()]
-            if cells is not None and renamable(table, names, columns, formulas):
+            pinned = any(cell.get("r") in read.get(sheet, {}) for cell in cells or ())
+            if cells is not None and not pinned and renamable(table, names, columns, formulas):
                 for column, name in zip(columns, names, strict=True):
                     table_part.changed |= set_name(column, "name", name)
             elif cells is not None:
                 for cell, column in zip(cells, columns, strict=True):
-                    string = shown_string(cell, shared)
-                    if keep_source(cell, unescape(column.get("name", "")), translated):
-                        sheet_part.changed = True
-                        replaced += [string] if string is not None else []
+                    keep(sheet_part, cell, unescape(column.get("name", "")))
             totals = row_cells(sheet_root, table, "totals")
             for cell, column in zip(totals or [], columns if totals else [], strict=True):
                 label = cell_text(cell, translated)
                 if column.get("totalsRowLabel") is not None and label.strip():
                     table_part.changed |= set_name(column, "totalsRowLabel", label)
+    for sheet, texts in read.items():
+        sheet_part = part(sheet)
+        for cell in sheet_part.tree.getroot().iter(s("c")):
+            if cell.get("r") in texts:
+                keep(sheet_part, cell, texts[cell.get("r")])
     return ([part for part in added.values() if part.changed],
             no_longer_shown(archive, sheets, replaced, shared, {**held, **added}))
 
