@@ -10,6 +10,7 @@ from lxml import etree
 from office_files import docx_bytes, read_members, shared_string_sheet, sheet_file, write_members
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
+from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table
 
@@ -186,6 +187,45 @@ def test_a_rule_naming_a_tables_column_in_another_case_keeps_its_header(mirror, 
     """Excel reads table names in any case, INDIRECT("goods[Item]") as Goods[Item]; only "Goods[" was
     looked for, so the columns were renamed and the list came up empty."""
     out = translate(validated_goods_file(where, table), mirror)
+    assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
+
+
+def moved_parts(data: bytes, moves: dict[str, str]) -> bytes:
+    """The file with each member of ``moves`` at its new name, as the Open Packaging Conventions
+    allow (a part is found through relationships, not by its name): its relationships part moved
+    with it, and the relationships and content types that name it naming the new one."""
+    members = read_members(data)
+    for old, new in moves.items():
+        members[new] = members.pop(old)
+        folder, _, name = old.rpartition("/")
+        new_folder, _, new_name = new.rpartition("/")
+        if f"{folder}/_rels/{name}.rels" in members:
+            members[f"{new_folder}/_rels/{new_name}.rels"] = members.pop(f"{folder}/_rels/{name}.rels")
+        for member in [m for m in members if m.endswith(".rels") or m == "[Content_Types].xml"]:
+            members[member] = members[member].replace(f'"{old}"'.encode(), f'"{new}"'.encode()).replace(
+                f'"/{old}"'.encode(), f'"/{new}"'.encode())
+    return write_members(members)
+
+
+def test_a_defined_name_in_a_workbook_not_named_workbook_xml_keeps_its_tables_header(mirror):
+    """A defined name Items = Goods[Item] in a workbook part named xl/book.xml (its package's
+    relationships name it) was not searched, only xl/workbook.xml was: the columns took their
+    translated names, and every formula using Items showed #NAME?."""
+    book = openpyxl.load_workbook(io.BytesIO(goods_file("=COUNTA(Items)")))
+    book.defined_names["Items"] = DefinedName("Items", attr_text="Goods[Item]")
+    out = translate(moved_parts(docx_bytes(book), {"xl/workbook.xml": "xl/book.xml"}), mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert [sheet["A1"].value, sheet["A2"].value] == ["Item", "APPLE RED A"]
+    assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
+
+
+def test_a_formula_in_a_sheet_not_under_xl_worksheets_keeps_its_tables_header(mirror):
+    """=COUNTA(Goods[Item]) in a sheet part named xl/sheets/data.xml (the workbook's relationships
+    name it) was not searched, only members under xl/worksheets/ were, and the columns were renamed."""
+    out = translate(moved_parts(goods_file("=COUNTA(Goods[Item])"),
+                                {"xl/worksheets/sheet1.xml": "xl/sheets/data.xml"}), mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert [sheet["A1"].value, sheet["A2"].value] == ["Item", "APPLE RED A"]
     assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
 
 

@@ -43,7 +43,7 @@ from lxml import etree
 from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.ooxml_dialects import a, s
-from attnmt.documents.tables import column_name, column_number, relationships, string_texts
+from attnmt.documents.tables import column_name, column_number, relationships, string_texts, workbook_part
 from attnmt.documents.xstring import UNWRITABLE, escape, unescape
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
@@ -183,8 +183,7 @@ def referred_cells(formula: str) -> tuple[str, list[str]] | None:
 def sheet_members(archive: Archive) -> dict[str, str]:
     """Each sheet's name, case-folded, -> its member, as the workbook (the package's main part,
     found through its relationships) lists them; {} for a package without one."""
-    workbook = next((related.member for related in relationships(archive, "").values()
-                     if related.kind.endswith("/officeDocument") and related.member in archive), None)
+    workbook = workbook_part(archive)
     if workbook is None:
         return {}
     targets = relationships(archive, workbook)

@@ -93,6 +93,7 @@ from attnmt.documents.pipeline import (
     translator_glossary,
     translator_sentences,
 )
+from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
@@ -140,7 +141,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         review.archive = True  # its places are parts and paragraphs, whether or not a sentence needs review
     places = translate_jobs(parts, translator, options, progress, review, name)
     if suffix in (".xlsx", ".xlsm"):
-        added, no_longer_shown = keep_tables_whole(archive, parts)
+        added, no_longer_shown = keep_tables_whole(archive, parts, pivot_headers(archive))
         parts += added
         follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
         if review is not None:

@@ -14,7 +14,8 @@ other cells that use it):
   another sheet), the table's name written in any case (Excel reads ``sales[Price]`` as
   ``Sales[Price]``);
 - two headers would get one name (Excel's names are unique, whatever their case), or one
-  none.
+  none;
+- a pivot cache names its fields after the headers (attnmt.documents.pivot_caches).
 
 A name is an escaped string (attnmt.documents.xstring): a header of two lines is named
 ``Unit_x000A_price``, so names are read and written escaped.  A totals row's labels
@@ -26,6 +27,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
+from itertools import chain
 from typing import NamedTuple
 
 from lxml import etree
@@ -37,6 +39,8 @@ from attnmt.documents.xstring import escape, unescape
 
 RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
 TABLE_RELATIONSHIP = "/table"  # how a sheet's relationship to one of its tables ends its Type
+WORKBOOK_RELATIONSHIP = "/officeDocument"  # how the package's relationship to its main part ends its Type
+WORKSHEET_RELATIONSHIP = "/worksheet"  # how the workbook's relationship to one of its sheets ends its Type
 CELL = re.compile(r"([A-Z]+)(\d+)")
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 # Where a formula is written (module docstring): cells, defined names, tables' columns, data
@@ -45,46 +49,64 @@ FORMULAS = (s("f"), s("definedName"), s("calculatedColumnFormula"), s("totalsRow
             s("formula2"), s("formula"), "{http://schemas.microsoft.com/office/excel/2006/main}f")
 
 
-def keep_tables_whole(archive: Archive, parts: list[Part]) -> tuple[list[Part], list[etree._Element]]:
+def keep_tables_whole(archive: Archive, parts: list[Part],
+                      read: dict[str, dict[str, str]]) -> tuple[list[Part], list[etree._Element]]:
     """After the cells are translated (``parts``, their trees changed in place): each table's column
     names follow its header cells, or its header cells keep their source text, and its totals row's
-    labels follow that row's cells (module docstring).
+    labels follow that row's cells (module docstring).  ``read``: by sheet, the cells whose source
+    text another part reads as a name (a pivot cache's fields: attnmt.documents.pivot_caches) -> that
+    text, which they keep, their table its names too.
     Returns the parts it changed that ``parts`` did not hold (tables, sheets), and the strings whose
     translation the file shows no longer (``no_longer_shown``): a review takes their rows back."""
     tables = sheet_tables(archive)
-    if not tables:
+    if not tables and not read:
         return [], []
     held = {part.member: part for part in parts}
     strings = next((p for p in parts if p.tree.getroot().tag == s("sst")), None)
     shared = list(strings.tree.getroot().iter(s("si"))) if strings is not None else []
     translated = string_texts(strings.tree.getroot()) if strings is not None else []
-    formulas = formula_texts(archive, held)
+    workbook = workbook_part(archive)
+    sheets = worksheets(archive, workbook)
+    formulas = formula_texts(archive, held, [*([workbook] if workbook else []), *sheets, *chain(*tables.values())])
     added: dict[str, Part] = {}
     replaced: list[etree._Element] = []  # the strings the header cells given back their source showed
+
+    def part(member: str) -> Part:
+        return held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
+
+    def keep(sheet: Part, cell: etree._Element, text: str) -> None:
+        string = shown_string(cell, shared)
+        if keep_source(cell, text, translated):
+            sheet.changed = True
+            replaced.extend([string] if string is not None else [])
+
     for sheet, members in tables.items():
-        sheet_part = held.get(sheet) or added.setdefault(sheet, Part(sheet, parse_part(archive, sheet)))
+        sheet_part = part(sheet)
         for member in members:
-            table_part = held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
+            table_part = part(member)
             sheet_root, table = sheet_part.tree.getroot(), table_part.tree.getroot()
             columns = list(table.iter(s("tableColumn")))
             cells = row_cells(sheet_root, table, "header")
             names = [cell_text(cell, translated) for cell in cells or ()]
-            if cells is not None and renamable(table, names, columns, formulas):
+            pinned = any(cell.get("r") in read.get(sheet, {}) for cell in cells or ())
+            if cells is not None and not pinned and renamable(table, names, columns, formulas):
                 for column, name in zip(columns, names, strict=True):
                     table_part.changed |= set_name(column, "name", name)
             elif cells is not None:
                 for cell, column in zip(cells, columns, strict=True):
-                    string = shown_string(cell, shared)
-                    if keep_source(cell, unescape(column.get("name", "")), translated):
-                        sheet_part.changed = True
-                        replaced += [string] if string is not None else []
+                    keep(sheet_part, cell, unescape(column.get("name", "")))
             totals = row_cells(sheet_root, table, "totals")
             for cell, column in zip(totals or [], columns if totals else [], strict=True):
                 label = cell_text(cell, translated)
                 if column.get("totalsRowLabel") is not None and label.strip():
                     table_part.changed |= set_name(column, "totalsRowLabel", label)
+    for sheet, texts in read.items():
+        sheet_part = part(sheet)
+        for cell in sheet_part.tree.getroot().iter(s("c")):
+            if cell.get("r") in texts:
+                keep(sheet_part, cell, texts[cell.get("r")])
     return ([part for part in added.values() if part.changed],
-            no_longer_shown(archive, replaced, shared, {**held, **added}))
+            no_longer_shown(archive, sheets, replaced, shared, {**held, **added}))
 
 
 def shown_string(cell: etree._Element, shared: Sequence[etree._Element]) -> etree._Element | None:
@@ -96,21 +118,21 @@ def shown_string(cell: etree._Element, shared: Sequence[etree._Element]) -> etre
     return shared[index] if index is not None and index < len(shared) else None
 
 
-def no_longer_shown(archive: Archive, replaced: list[etree._Element], shared: Sequence[etree._Element],
-                    parts: dict[str, Part]) -> list[etree._Element]:
+def no_longer_shown(archive: Archive, sheets: list[str], replaced: list[etree._Element],
+                    shared: Sequence[etree._Element], parts: dict[str, Part]) -> list[etree._Element]:
     """Of the strings that header cells showed before they were given back their source
     (``replaced``), those whose translation no cell shows now: each inline string, and each shared
-    string that no other cell of any sheet uses (``parts``: the parts parsed, read from their trees)."""
+    string that no other cell of any sheet (``sheets``: worksheets) uses (``parts``: the parts
+    parsed, read from their trees)."""
     inline = [string for string in replaced if string.tag == s("is")]
     gone = set(replaced)
     indexes = {string: str(number) for number, string in enumerate(shared) if string in gone}
     if not indexes:
         return inline
     used = set()
-    for member in archive.names():
-        if member.startswith("xl/worksheets/") and member.endswith(".xml"):
-            root = parts[member].tree.getroot() if member in parts else parse_part(archive, member).getroot()
-            used |= {cell.findtext(s("v")) for cell in root.iter(s("c")) if cell.get("t") == "s"}
+    for member in sheets:
+        root = parts[member].tree.getroot() if member in parts else parse_part(archive, member).getroot()
+        used |= {cell.findtext(s("v")) for cell in root.iter(s("c")) if cell.get("t") == "s"}
     return inline + [string for string, index in indexes.items() if index not in used]
 
 
@@ -161,16 +183,29 @@ def string_texts(sst: etree._Element) -> list[str]:
             for si in sst.iter(s("si"))]
 
 
-def formula_texts(archive: Archive, held: dict[str, Part]) -> str:
-    """The text of every formula that may name a table's columns (one with a "["), in the
-    workbook, sheets and tables (FORMULAS), as one text to search.  A part already parsed
+def workbook_part(archive: Archive) -> str | None:
+    """The workbook's member: the package's main part, as its relationships (``_rels/.rels``) name
+    it, whatever it is called (Excel writes xl/workbook.xml; another writer may not); None for a
+    package without one."""
+    return next((related.member for related in relationships(archive, "").values()
+                 if related.kind.endswith(WORKBOOK_RELATIONSHIP) and related.member in archive), None)
+
+
+def worksheets(archive: Archive, workbook: str | None) -> list[str]:
+    """The members of the workbook's worksheets, as its relationships name them (not its chart
+    sheets); none for a package without a workbook (``workbook_part``)."""
+    return [related.member for related in relationships(archive, workbook).values()
+            if related.kind.endswith(WORKSHEET_RELATIONSHIP) and related.mode is None
+            and related.member in archive] if workbook is not None else []
+
+
+def formula_texts(archive: Archive, held: dict[str, Part], members: Sequence[str]) -> str:
+    """The text of every formula that may name a table's columns (one with a "["), in ``members``
+    (the workbook, its sheets and tables: FORMULAS), as one text to search.  A part already parsed
     (``held``) is read from its tree (translation changed only its strings); a member with no "["
     in its bytes is not parsed."""
     found = []
-    for member in archive.names():
-        in_parts = member.startswith(("xl/worksheets/", "xl/tables/")) and member.endswith(".xml")
-        if not (in_parts or member == "xl/workbook.xml"):
-            continue
+    for member in dict.fromkeys(members):
         if member in held:
             root = held[member].tree.getroot()
         elif any(mark in archive.read(member) for mark in (b"[", b"&#")):  # "[" may be a reference, &#91;

@@ -1,0 +1,96 @@
+"""The header cells a pivot cache reads its fields' names from keep their source text
+(attnmt.documents.pivot_caches), whether the cache's source is a range, a table or a defined
+name.  Mirror: words upper-cased in reverse order."""
+
+import io
+
+import openpyxl
+import pytest
+from lxml import etree
+from office_files import docx_bytes, read_members, write_members
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.table import Table
+
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+
+S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+CACHE = "xl/pivotCache/pivotCacheDefinition1.xml"
+# A pivot cache as Excel writes one, but for its records (optional), over the sheet "Data"'s A1:B3.
+CACHE_DEFINITION = (f'<pivotCacheDefinition xmlns="{S}" recordCount="2"><cacheSource type="worksheet">'
+                    '<worksheetSource {source}/></cacheSource><cacheFields count="2">'
+                    '<cacheField name="Fruit" numFmtId="0"><sharedItems count="2"><s v="A red apple"/>'
+                    '<s v="A yellow banana"/></sharedItems></cacheField>'
+                    '<cacheField name="Amount" numFmtId="0"><sharedItems containsSemiMixedTypes="0" '
+                    'containsString="0" containsNumber="1" containsInteger="1" minValue="3" maxValue="5"/>'
+                    '</cacheField></cacheFields></pivotCacheDefinition>')
+
+
+def pivot_file(source: str, table: bool = False, name: bool = False) -> bytes:
+    """A sheet "Data" of fruits (A1:B3, headers "Fruit", "Amount") and a pivot cache whose
+    ``worksheetSource`` has the attributes ``source``; the range a table "Fruits" with ``table``,
+    and a defined name "FruitList" with ``name``.  The pivot table itself is left out: the
+    cache is what names the fields."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Data"
+    for row in (["Fruit", "Amount"], ["A red apple", 3], ["A yellow banana", 5]):
+        sheet.append(row)
+    if table:
+        sheet.add_table(Table(displayName="Fruits", ref="A1:B3"))
+    if name:
+        book.defined_names["FruitList"] = DefinedName("FruitList", attr_text="Data!$A$1:$B$3")
+    members = read_members(docx_bytes(book))
+    members[CACHE] = CACHE_DEFINITION.format(source=source).encode()
+    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml"
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(
+        b"</Types>", f'<Override PartName="/{CACHE}" ContentType="{kind}"/></Types>'.encode())
+    members["xl/_rels/workbook.xml.rels"] = members["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>", f'<Relationship Id="rId99" Type="{R}/pivotCacheDefinition" '
+                             f'Target="pivotCache/pivotCacheDefinition1.xml"/></Relationships>'.encode())
+    members["xl/workbook.xml"] = members["xl/workbook.xml"].replace(
+        b"</workbook>", f'<pivotCaches><pivotCache xmlns:r="{R}" cacheId="1" r:id="rId99"/></pivotCaches>'
+                        f'</workbook>'.encode())
+    return write_members(members)
+
+
+def translate(data: bytes, translator, review: Review | None = None) -> bytes:
+    return translate_office(data, ".xlsx", translator, DocumentOptions(), review=review)
+
+
+def data_rows(out: bytes) -> list[list]:
+    return [[cell.value for cell in row] for row in openpyxl.load_workbook(io.BytesIO(out))["Data"].iter_rows()]
+
+
+@pytest.mark.parametrize(("source", "table", "name"), [('ref="A1:B3" sheet="Data"', False, False),
+                                                       ('ref="A1:B3" sheet="data"', True, False),
+                                                       ('name="Fruits"', True, False),
+                                                       ('name="fruitlist"', False, True)])
+def test_the_headers_a_pivot_cache_names_its_fields_after_keep_their_source(mirror, source, table, name):
+    """The headers were translated while the cache kept its fields "Fruit" and "Amount": Excel
+    took the fields out of the pivot table when it refreshed it.  The cells below are translated."""
+    out = translate(pivot_file(source, table, name), mirror)
+    assert data_rows(out) == [["Fruit", "Amount"], ["APPLE RED A", 3], ["BANANA YELLOW A", 5]]
+    assert read_members(out)[CACHE] == CACHE_DEFINITION.format(source=source).encode()  # refreshed by Excel
+
+
+def test_a_tables_columns_stay_named_after_the_headers_a_pivot_cache_reads(mirror):
+    out = translate(pivot_file('name="Fruits"', table=True), mirror)
+    columns = etree.fromstring(read_members(out)["xl/tables/table1.xml"]).iter(f"{{{S}}}tableColumn")
+    assert [column.get("name") for column in columns] == ["Fruit", "Amount"]
+
+
+@pytest.mark.parametrize("source", ['ref="A1:B3" sheet="Report"', 'name="Vegetables"',
+                                    f'ref="A1:B3" sheet="Data" xmlns:r="{R}" r:id="rId1"'])
+def test_a_cache_of_no_range_of_this_workbook_keeps_no_header(mirror, source):
+    """A sheet the workbook does not have, a name it does not define, another workbook's sheet."""
+    assert data_rows(translate(pivot_file(source), mirror))[0] == ["FRUIT", "AMOUNT"]
+
+
+def test_the_review_does_not_list_the_headers_a_pivot_cache_keeps(mirror):
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translate(pivot_file('ref="A1:B3" sheet="Data"'), mirror, review)
+    assert sorted(segment.source for segment in review.segments) == ["A red apple", "A yellow banana"]
