@@ -189,6 +189,13 @@ def test_preparing_a_prepared_copy_again_is_one_config_error_saying_what_to_do()
         prepare(fast, int8=True)
 
 
+@pytest.mark.parametrize("int8", [False, True])
+def test_preparing_no_model_is_one_config_error_naming_the_argument(int8):
+    """``prepare(None)`` was an AttributeError naming ``config``."""
+    with pytest.raises(ConfigError, match=r"^model: expected an attnmt Transformer, got NoneType; "):
+        prepare(None, int8=int8)
+
+
 @pytest.mark.parametrize("switch", ["int8", "bf16", "fused_step"])
 def test_a_switch_that_is_no_bool_is_one_config_error_naming_it(switch):
     """``prepare(model, int8="no")`` built int8 layers: "no" is true to ``if``."""

@@ -42,7 +42,7 @@ from attnmt.fast.shortlist import Shortlist, ShortlistNextTokens, ShortlistOutpu
 from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
-from attnmt.model import AttentionTrace, DecoderCache, Transformer
+from attnmt.model import AttentionTrace, DecoderCache, Transformer, check_model
 from attnmt.uninitialised import float32_weights
 
 
@@ -59,6 +59,7 @@ class FastTransformer(Transformer):
     int8_choice = None  # the int8 step layers' kernels (attnmt.fast.kernels.measure_int8); None: the widest
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
+        check_model(model)
         check_switches(int8=int8, fused_step=fused_step, bf16=bf16)
         if int8 and bf16:
             raise ConfigError("prepare options int8 and bf16: choose int8 or bf16 linear layers, not both")
@@ -227,5 +228,5 @@ def prepare(model: Transformer, int8: bool = False, fused_step: bool = True, bf1
     layers' inputs and products rounded to bf16; only where the CPU multiplies bf16 natively,
     attnmt.hardware.bf16_native, else ConfigError); ``fused_step=False`` keeps the Python step (the
     reference the C++ step is tested against).  ``model`` is left as it was; ConfigError for one
-    that is a prepared copy already (load_int8's, load_packed's, prepare's own)."""
+    that is no Transformer, or a prepared copy already (load_int8's, load_packed's, prepare's own)."""
     return FastTransformer(model, int8, fused_step, bf16)
