@@ -2,6 +2,7 @@
 error naming the argument, not a wrong result or a traceback from deep inside."""
 
 import re
+from functools import partial
 
 import numpy as np
 import pytest
@@ -34,6 +35,15 @@ from attnmt.server.models import ServedModel
 def test_one_string_is_refused_not_translated_a_character_a_line(search):
     with pytest.raises(ConfigError, match=r"^sentences: expected a list of texts, got str; pass \[text\] for one$"):
         search(ending_model(), CharTokenizer(), "a cat")
+
+
+@pytest.mark.parametrize("search", [translate, translate_n_best, partial(translate_with_weights, weighed=[True])])
+@pytest.mark.parametrize("model", [None, "models/de-en", CharTokenizer()])
+def test_a_model_that_is_no_transformer_is_named(search, model):
+    """None was an AttributeError naming ``config``, from deep inside the search."""
+    with pytest.raises(ConfigError, match=rf"^model: expected an attnmt Transformer, got {type(model).__name__}; "
+                                          r"e.g. model, tokenizer = load_model_dir\(path\)$"):
+        search(model, CharTokenizer(), ["a cat"])
 
 
 @pytest.mark.parametrize("translate_list, name", [(translate_text, "lines"), (translate_html_texts, "texts")])

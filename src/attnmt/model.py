@@ -76,6 +76,14 @@ def check_layer(layer: int, count: int, what: str) -> None:
                           f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
 
 
+def check_model(model: object) -> None:
+    """ConfigError for a ``model`` argument that is no Transformer (None, a path, a tokenizer given
+    in its place), before it is used: it was an AttributeError naming ``config``, deep inside."""
+    if not isinstance(model, Transformer):
+        raise ConfigError(f"model: expected an attnmt Transformer, got {type(model).__name__}; "
+                          "e.g. model, tokenizer = load_model_dir(path)")
+
+
 class Transformer(nn.Module):
     """The encoder-decoder Transformer of "Attention Is All You Need"."""
 

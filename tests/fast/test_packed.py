@@ -1,5 +1,9 @@
 """Prepacked linear layers (attnmt.fast.packed): the same numbers and translations as the float model."""
 
+import copy
+import io
+import pickle
+
 import pytest
 import torch
 from torch import nn
@@ -187,6 +191,24 @@ def test_preparing_a_prepared_copy_again_is_one_config_error_saying_what_to_do()
     with pytest.raises(ConfigError, match=r"^this model is a prepared copy already \(attnmt.fast.FastTransformer\): "
                                           r"translate with it as it is, or prepare the Transformer it was made from"):
         prepare(fast, int8=True)
+
+
+@pytest.mark.parametrize("options", [{}, {"int8": True}, {"fused_step": False}])
+@pytest.mark.parametrize("write", [pickle.dumps, copy.deepcopy, lambda fast: torch.save(fast, io.BytesIO())],
+                         ids=["pickle", "deepcopy", "torch.save"])
+def test_a_prepared_copy_refuses_to_be_pickled_saying_to_prepare_in_the_worker(options, write):
+    """It was a RuntimeError naming attnmt.DecoderStep (or Int8Panels, or an opaque tensor's storage):
+    what a pool of spawned workers handed the copy failed with."""
+    with pytest.raises(TypeError, match=r"^a prepared model cannot be pickled: pass the model \(or its folder\) to "
+                                        r"the worker and call prepare there$"):
+        write(prepare(small_model().eval(), **options))
+
+
+@pytest.mark.parametrize("int8", [False, True])
+def test_preparing_no_model_is_one_config_error_naming_the_argument(int8):
+    """``prepare(None)`` was an AttributeError naming ``config``."""
+    with pytest.raises(ConfigError, match=r"^model: expected an attnmt Transformer, got NoneType; "):
+        prepare(None, int8=int8)
 
 
 @pytest.mark.parametrize("switch", ["int8", "bf16", "fused_step"])

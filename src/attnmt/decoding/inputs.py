@@ -19,7 +19,7 @@ from attnmt.decoding.constraints import Terms, fitting, holds, prefix_ids, targe
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.errors import AttnmtWarning, ConfigError
-from attnmt.model import Transformer
+from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_texts, pad_rows
 from attnmt.text.encodings import check_encodable
 from attnmt.text.invisible import blank
@@ -123,9 +123,12 @@ def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, 
     return list(value)
 
 
-def checked_call(sentences: object, decoding: object, max_tokens: object, max_sentences: object = None) -> list[str]:
-    """A Python caller's sentences (given_texts), with one clear error for a decoding that is not
-    a Decoding (``check_decoding``) or a batch limit that is no count (``check_batch_limits``)."""
+def checked_call(model: object, sentences: object, decoding: object, max_tokens: object,
+                 max_sentences: object = None) -> list[str]:
+    """A Python caller's sentences (given_texts), with one clear error for a model that is no
+    Transformer (``check_model``), a decoding that is not a Decoding (``check_decoding``) or a batch
+    limit that is no count (``check_batch_limits``)."""
+    check_model(model)
     check_decoding(decoding)
     check_batch_limits(max_tokens, max_sentences)
     return given_texts(sentences)

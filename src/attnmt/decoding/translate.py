@@ -256,14 +256,15 @@ def translate(
     eval mode and is left in the mode it came in.  ``glossary``: a Glossary
     (``read_glossary(path)``, ``Glossary.of(terms)``) or a dict ``{"source term": "target
     term"}`` for every sentence, or a list of one (or None) per sentence; anything else is a
-    ConfigError.  ``prefix``: the text every translation (or each) starts with.
+    ConfigError, as a ``model`` that is no Transformer is.  ``prefix``: the text every translation
+    (or each) starts with.
 
     Each sentence is the model's input as it is given: the spaces at its edges are left out and
     none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
     read as any other character, where a SentencePiece model reads them as unknown pieces and
     writes none.  ``attnmt.documents.translate_text`` keeps both around a translation.
     """
-    sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
+    sentences = checked_call(model, sentences, decoding, max_tokens, max_sentences)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
         found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
@@ -289,7 +290,7 @@ def translate_n_best(
     attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its
     ``assessment`` (quality and flags), as ``assess`` would give it, from each batch's encoder
     output as the search left it."""
-    sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
+    sentences = checked_call(model, sentences, decoding, max_tokens, max_sentences)
     quality = checked_quality(quality)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:

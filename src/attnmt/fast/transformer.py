@@ -18,6 +18,7 @@ readable model's up to float rounding (tests/fast/).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NoReturn
 
 import torch
 from torch import Tensor, nn
@@ -42,7 +43,7 @@ from attnmt.fast.shortlist import Shortlist, ShortlistNextTokens, ShortlistOutpu
 from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
-from attnmt.model import AttentionTrace, DecoderCache, Transformer
+from attnmt.model import AttentionTrace, DecoderCache, Transformer, check_model
 from attnmt.uninitialised import float32_weights
 
 
@@ -59,6 +60,7 @@ class FastTransformer(Transformer):
     int8_choice = None  # the int8 step layers' kernels (attnmt.fast.kernels.measure_int8); None: the widest
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
+        check_model(model)
         check_switches(int8=int8, fused_step=fused_step, bf16=bf16)
         if int8 and bf16:
             raise ConfigError("prepare options int8 and bf16: choose int8 or bf16 linear layers, not both")
@@ -102,6 +104,14 @@ class FastTransformer(Transformer):
         buffers = 2 if isinstance(self.output, DynamicInt8Linear) else 1
         key_value_bytes = 2 if self.float16_cache else 4
         self.next_tokens = FusedNextTokens(buffers, key_value_bytes) if self.step is not None else READABLE
+
+    def __reduce__(self) -> NoReturn:
+        """pickle, copy.deepcopy and torch.save refuse the copy in one clear TypeError: its layers hold
+        their weights packed or quantised, with no float weights left to prepare again from, and the
+        C++ objects inside (the step, int8 panels) have no state Python can write.  A spawned worker
+        handed it failed with a RuntimeError naming attnmt.DecoderStep."""
+        raise TypeError("a prepared model cannot be pickled: pass the model (or its folder) to the worker and "
+                        "call prepare there")
 
     def use_shortlist(self, shortlist: Shortlist) -> None:
         """From now on each batch's output layer computes only the pieces ``shortlist`` keeps for its
@@ -227,5 +237,6 @@ def prepare(model: Transformer, int8: bool = False, fused_step: bool = True, bf1
     layers' inputs and products rounded to bf16; only where the CPU multiplies bf16 natively,
     attnmt.hardware.bf16_native, else ConfigError); ``fused_step=False`` keeps the Python step (the
     reference the C++ step is tested against).  ``model`` is left as it was; ConfigError for one
-    that is a prepared copy already (load_int8's, load_packed's, prepare's own)."""
+    that is no Transformer, or a prepared copy already (load_int8's, load_packed's, prepare's own).
+    The copy cannot be pickled (``FastTransformer.__reduce__``): a worker process prepares its own."""
     return FastTransformer(model, int8, fused_step, bf16)

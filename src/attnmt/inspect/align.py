@@ -191,7 +191,7 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
     Where a search records none (greedy search, sampling), one teacher-forced pass of the decoder
     alone over the search's own output ids reads them, batch by batch, from the encoder output the
     search computed: the source is encoded once and the translation is never tokenised again."""
-    sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
+    sentences = checked_call(model, sentences, decoding, max_tokens, max_sentences)
     try:
         texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens,
                                              max_sentences, layer, heads, glossary)
