@@ -571,6 +571,23 @@ def test_a_translate_process_ends_at_once_with_its_output_written_and_its_exit_c
     assert failed.returncode == 2 and failed.stderr.startswith("attnmt: error: ")
 
 
+def test_a_translate_process_under_a_profiler_returns_so_that_the_profiler_writes_its_file(trained_model, tmp_path):
+    """Ended with os._exit, ``python -m cProfile -o p.out -m attnmt translate`` wrote no p.out: the
+    profiler writes it once the command returns."""
+    import pstats
+    import subprocess
+    import sys
+
+    source, target, profile = tmp_path / "in.txt", tmp_path / "out.txt", tmp_path / "p.out"
+    source.write_text("".join(s + "\n" for s, _ in PAIRS), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "attnmt", "translate",
+                           "--model", str(trained_model), "--beam", "1", "--threads", "1", str(source), str(target)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert target.read_text(encoding="utf-8").splitlines() == [t for _, t in PAIRS]
+    assert any(name == "main" and "cli/main.py" in path for path, _, name in pstats.Stats(str(profile)).stats)
+
+
 def test_a_missing_extra_is_named_in_one_line(trained_model, monkeypatch, capsys):
     import sys
 

@@ -240,8 +240,20 @@ def ended_by_signals():
 
 # Commands whose process has nothing left to do once they return: the process ends with os._exit,
 # skipping the interpreter's teardown of PyTorch's modules (a large share of a short job's wall
-# time: docs/design/fast-decoder.md).
+# time: docs/design/fast-decoder.md); not where a profiler or tracer watches it (watched).
 QUICK_EXIT = ("translate", "evaluate", "score")
+
+
+def watched() -> bool:
+    """Whether a profiler, tracer or debugger watches the process (``python -m cProfile -o p.out -m
+    attnmt translate``, coverage, pdb): it writes what it found once the command returns, which
+    os._exit skipped (cProfile wrote no file, and printed nothing).  From Python 3.12 cProfile and
+    coverage say so to sys.monitoring, not to sys.setprofile or sys.settrace."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        return True
+    monitoring = getattr(sys, "monitoring", None)
+    return monitoring is not None and any(monitoring.get_tool(tool) is not None for tool in (
+        monitoring.DEBUGGER_ID, monitoring.COVERAGE_ID, monitoring.PROFILER_ID))
 
 
 def one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
@@ -268,7 +280,7 @@ def entry() -> None:
             raise
         code = stop.code  # its output is flushed as a command's is: a failed write named, not a traceback
     code = flush_stdout(code)
-    if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT:
+    if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT and not watched():
         logging.shutdown()
         with contextlib.suppress(OSError):  # nowhere left to say anything
             sys.stderr.flush()

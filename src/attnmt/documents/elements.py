@@ -21,12 +21,12 @@ from attnmt.documents.flat import (
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
 from attnmt.documents.language import primary, stated_language
 from attnmt.documents.markers import (
+    ShownCharacters,
     is_link_label,
     is_note_link,
     is_page_number,
     is_short_label,
     is_symbols,
-    shown_characters,
 )
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_inline_code, paired_code
@@ -64,10 +64,11 @@ def says(node: etree._Element) -> str:
     return "" if is_comment(node) else node.get("translate", "").strip().lower()
 
 
-def is_marker(node: etree._Element) -> bool:
-    """A footnote's marker or back link, a reference's number, or a symbol: kept whole, as an atom,
-    it stays after what it followed, where as a mark it would take a word in its place (rule 1 of
-    attnmt.documents.spans: "park.1" is one word) and hide the sentence end before it.
+def is_marker(node: etree._Element, shown: str) -> bool:
+    """Whether ``node``, which shows the characters ``shown`` (markers.ShownCharacters), is a footnote's
+    marker or back link, a reference's number, or a symbol: kept whole, as an atom, it stays after what
+    it followed, where as a mark it would take a word in its place (rule 1 of attnmt.documents.spans:
+    "park.1" is one word) and hide the sentence end before it.
 
     - a note's reference or back link by its role (is_note_link, on the element or on the one link
       it holds) that is short (is_short_label) or has no letter: ``bench.<sup><a
@@ -88,7 +89,7 @@ def is_marker(node: etree._Element) -> bool:
     name = local_name(node)
     if name in BLOCKS:
         return False
-    text = shown_characters(node).strip()
+    text = shown.strip()
     if not text:
         return False
     letters = any(character.isalpha() for character in text)
@@ -126,7 +127,18 @@ class Vocabulary:
     def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml
         self.source = primary(source_lang)  # the language the text is translated from ("": not known)
+        # What the walk of one tree works out once an element (forget): whether its children stand on
+        # lines of their own (lays_out), whether it is inline (is_inline), the characters it shows.
         self.laid_out: dict[etree._Element, bool] = {}
+        self.inline: dict[etree._Element, bool] = {}
+        self.shown = ShownCharacters()
+
+    def forget(self) -> None:
+        """Drops what was worked out of the tree walked last: its runs and flat texts are found, and the
+        tree is about to change (markup_runs.rebuild puts the translations in)."""
+        self.laid_out.clear()
+        self.inline.clear()
+        self.shown.clear()
 
     def is_foreign(self, node: etree._Element) -> bool:
         """An inline element of HTML's that states a language other than the source's and than the
@@ -176,19 +188,28 @@ class Vocabulary:
                     or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
         return name in ATOMS or node.tag in EPUB_SWITCH or (
-            name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node) or is_page_number(node)))
+            name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
+                                or is_page_number(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
-        """An atom, or an inline element with only inline elements inside it."""
-        pending = [node]
+        """An atom, or an inline element with only inline elements inside it.  Worked out once an
+        element, from its children's answers, and kept: runs() asks it of each element of a block, and
+        of 500 nested <span>s around a <p> each asked it again of every span below it (cubic, with
+        the text each one shows)."""
+        pending = [(node, False)]
         while pending:
-            inside = pending.pop()
-            if self.is_atom(inside):
+            inside, opened = pending.pop()
+            if inside in self.inline:
                 continue
-            if self.lays_out(inside.getparent()) if self.xml else is_block(inside):
-                return False
-            pending.extend(inside)
-        return True
+            if opened:  # its children are answered
+                self.inline[inside] = all(self.inline[child] for child in inside)
+            elif self.is_atom(inside):
+                self.inline[inside] = True
+            elif self.lays_out(inside.getparent()) if self.xml else is_block(inside):
+                self.inline[inside] = False
+            else:
+                pending += [(inside, True), *((child, False) for child in inside)]
+        return self.inline[node]
 
     def is_untranslated(self, node: etree._Element) -> bool:
         """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED, EPUB_SWITCH
@@ -211,7 +232,8 @@ class Vocabulary:
         not symbols alone (a kept ``<i>.</i>``, ``★★★``)."""
         if self.xml or is_comment(node) or isinstance(node, etree._Entity):
             return False
-        return is_marker(node) and any(character.isalnum() for character in shown_characters(node))
+        shown = self.shown[node]
+        return is_marker(node, shown) and any(character.isalnum() for character in shown)
 
     def ends_sentence(self, node: etree._Element) -> bool:
         """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows

@@ -41,23 +41,33 @@ def is_marker_text(text: str, before: str, after: str) -> bool:
     return is_symbols(text) and (not before or before.isspace()) and (not after or after.isspace())
 
 
-def shown_characters(node: etree._Element) -> str:
-    """An element's text with each entity reference HTML names as its character (``&dagger;``: "†",
-    not the letters of its name).  A walk with a stack of its own, not a call a level: a page may nest
-    pages.MAX_DEPTH elements, and two frames a level took Python past its limit."""
-    shown: list[str] = []
-    todo: list[etree._Element | str] = [node]  # elements to read, and tails to write, last first
-    while todo:
-        item = todo.pop()
-        if isinstance(item, str):
-            shown.append(item)
-        elif isinstance(item, etree._Entity):
-            shown.append(chr(name2codepoint[item.name]) if item.name in name2codepoint else item.text or "")
-        elif not is_comment(item):
-            shown.append(item.text or "")
-            for child in reversed(item):
-                todo += [child.tail or "", child]
-    return "".join(shown)
+class ShownCharacters(dict[etree._Element, str]):
+    """Each element's text with each entity reference HTML names as its character (``&dagger;``: "†",
+    not the letters of its name), worked out once an element from its children's and kept: asked of
+    every element of a chain of 500 nested <span>s, a walk of each one's whole text was quadratic.
+    A walk with a stack of its own, not a call a level: a page may nest pages.MAX_DEPTH elements, and
+    two frames a level took Python past its limit.  It holds a tree as it stood when asked: cleared
+    before the tree changes (elements.Vocabulary.forget)."""
+
+    def __missing__(self, node: etree._Element) -> str:
+        pending = [node]
+        while pending:
+            item = pending[-1]
+            unknown = [child for child in item if child not in self]
+            if unknown:  # its children first, then it, from theirs
+                pending += unknown
+                continue
+            pending.pop()
+            self[item] = self.own(item)
+        return self[node]
+
+    def own(self, node: etree._Element) -> str:
+        """What ``node`` shows, from what its children show (each already known)."""
+        if isinstance(node, etree._Entity):
+            return chr(name2codepoint[node.name]) if node.name in name2codepoint else node.text or ""
+        if is_comment(node):  # a processing instruction too
+            return ""
+        return (node.text or "") + "".join(self[child] + (child.tail or "") for child in node)
 
 
 def is_note_link(node: etree._Element) -> bool:

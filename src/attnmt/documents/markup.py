@@ -135,6 +135,7 @@ class TreeJob:
         # XML's attributes mean what its vocabulary says (XLIFF's xml:lang is its source's language)
         self.language = options.target_lang if self.states_language and not vocabulary.xml else None
         self.vocabulary, self.root, self.source_lang = vocabulary, root, options.source_lang
+        vocabulary.forget()  # what it kept of this tree: finish changes the tree, and the next job walks another
 
     def flats(self) -> list[FlatText]:
         return list(self.texts)
