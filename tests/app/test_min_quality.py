@@ -58,3 +58,18 @@ def test_below_quality_without_min_quality_takes_the_calibrations_threshold(trai
     known, unknown = out.splitlines()
     assert code == 0 and known == "ein hund rennt"
     assert unknown.startswith("[needs review] ") if below == "mark" else unknown == UNKNOWN
+
+
+@pytest.mark.parametrize("input_format, line", [("text", "a dog runs"), ("jsonl", '{"text": "a dog runs"}')])
+def test_a_marked_translation_is_aligned_past_the_marks_words(trained_model, tmp_path, capsys, input_format, line):
+    """The translation's words came numbered from 0, the mark's two words taken for its first two
+    (text), or the model's attention over the mark aligned them to source words (JSONL)."""
+    source = tmp_path / "in.txt"
+    source.write_text(line + "\n", encoding="utf-8")
+    translate = ["translate", "--model", trained_model, "--alignments", "--input-format", input_format, source]
+    code, out, _ = run_cli(translate, capsys)
+    kept, kept_pairs = out.rstrip("\n").split(" ||| ")
+    assert code == 0 and kept_pairs
+    code, out, _ = run_cli([*translate, "--min-quality", "1", "--below-quality", "mark"], capsys)
+    shifted = " ".join(f"{s}-{int(t) + 2}" for s, t in (pair.split("-") for pair in kept_pairs.split()))
+    assert code == 0 and out == f"[needs review] {kept} ||| {shifted}\n"

@@ -22,12 +22,14 @@ from attnmt.cli.translate_quality import (
     copy_extras,
     copy_pairs,
     keeps_source,
+    marked_pairs,
     quality_fields,
     quality_wanted,
 )
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
+from attnmt.decoding.quality import Assessment
 from attnmt.decoding.translate import Translation
 from attnmt.documents.spans import Weights
 from attnmt.errors import DataError
@@ -116,12 +118,14 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
         # no hypothesis: a blank line, as it was, or one the model failed on, empty
-        bare = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
-                for s, hs, found in zip(lines, results, assessments, strict=True)]
-        texts = [below_quality(args, s, write(hs[0].text), found[0]) if hs else text
-                 for s, write, hs, found, text in zip(lines, translated, results, assessments, bare, strict=True)]
-        copied = [bool(hs) and keeps_source(args, hs[0].assessment) for hs in results]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, texts, copied),
+        bare = [hs[0].text if hs else s if not s.strip() else "" for s, hs in zip(lines, results, strict=True)]
+        # as ``written`` writes them, before below_quality marks one or puts its source in its place
+        unmarked = [write(hs[0].text) if hs else text
+                    for write, hs, text in zip(translated, results, bare, strict=True)]
+        texts = [below_quality(args, s, text, found[0]) if found else text
+                 for s, text, found in zip(lines, unmarked, assessments, strict=True)]
+        assessed = [found[0] if found else None for found in assessments]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, unmarked, assessed),
                     breaks=ANY_LINE_BREAK)
     else:
         texts = [[write(h.text) for h in hypotheses] for write, hypotheses in zip(translated, results, strict=True)]
@@ -171,26 +175,29 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     return results
 
 def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str], bare: list[str],
-                  texts: list[str], copied: list[bool] | None = None) -> list | None:
+                  texts: list[str], assessed: list[Assessment | None] | None = None) -> list | None:
     """--alignments of each line and its translation in text output (None without): of the
     ``sentences`` the model read and their translations as it wrote them (``bare``: without the
     controls at the line's edges and the symbols ``written`` puts back), numbering the words of the
     line and of what ``texts`` write (attnmt.documents.paragraphs.text_pairs, which reads past the
-    controls; a symbol put back is aligned to no word, as in a text line); a line ``copied``
-    (--below-quality source wrote it as its translation) is aligned word for word (copy_pairs),
-    not by the model's attention over its copy."""
+    controls; a symbol put back is aligned to no word, as in a text line), and past the mark
+    --below-quality mark writes before a translation ``assessed`` under --min-quality (marked_pairs);
+    a line whose source --below-quality source wrote as its translation is aligned word for word
+    (copy_pairs), not by the model's attention over its copy."""
     from attnmt.documents.paragraphs import text_pairs
     from attnmt.inspect.align import align_batched
 
     if not args.alignments:
         return None
-    copied = copied or [False] * len(lines)
+    assessed = assessed or [None] * len(lines)
+    copied = [keeps_source(args, a) for a in assessed]
     # blank: not aligned
     sources = [sentence if not copy else "" for sentence, copy in zip(sentences, copied, strict=True)]
     found = align_batched(model, tokenizer, sources, bare, args.alignment_layer, args.alignment_heads, args.max_tokens)
-    return [copy_pairs(text) if copy else text_pairs([pairs], [source], [translation], line, text)
-            for line, source, translation, text, pairs, copy
-            in zip(lines, sources, bare, texts, found, copied, strict=True)]
+    return [copy_pairs(line) if copy
+            else marked_pairs(args, text_pairs([pairs], [source], [translation], line, text), a)
+            for line, source, translation, text, pairs, copy, a
+            in zip(lines, sources, bare, texts, found, copied, assessed, strict=True)]
 
 def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sentence: str, translation: str,
                       text: str) -> dict:

@@ -83,6 +83,16 @@ def is_under(args: argparse.Namespace, a: Assessment | None) -> bool:
     return args.min_quality is not None and a is not None and (a.quality < args.min_quality or EMPTY in a.flags)
 
 
+def marked_pairs(args: argparse.Namespace, pairs: list[tuple[int, int]], a: Assessment | None) -> list[tuple[int, int]]:
+    """``pairs``, the word alignment of a translation assessed ``a``, as pairs of what
+    ``below_quality`` writes for it: where --below-quality mark puts MARK before it, each of the
+    translation's words is that many words on, and the mark's words are aligned to none (text
+    output; tsv and jsonl carry no mark)."""
+    if args.below_quality != "mark" or not is_under(args, a):
+        return pairs
+    return [(s, t + len(MARK.split())) for s, t in pairs]
+
+
 def keeps_source(args: argparse.Namespace, a: Assessment | None) -> bool:
     """Whether --below-quality source writes the source line in place of a hypothesis assessed ``a``."""
     return args.below_quality == "source" and is_under(args, a)

@@ -33,6 +33,7 @@ from attnmt.cli.translate_quality import (
     copy_pairs,
     keeps_source,
     load_quality_calibration,
+    marked_pairs,
     probability,
     quality_fields,
     quality_wanted,
@@ -146,9 +147,11 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     bom, endings = output_style(args.input) if args.output_format == "text" else ("", None)  # read with the lines
     paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
     if args.output_format == "text":  # a blank line as it was (its spaces too); a failed one empty
+        # the translation's own words, numbered past a mark that below_quality writes before them
         aligned = [copy_pairs(line) if p and keeps_source(args, p.hypotheses[0].assessment)
-                   else joined_alignment(p, 0, traces(model, tokenizer, p, 0), args.alignment_layer,
-                                         args.alignment_heads) if p else []
+                   else marked_pairs(args, joined_alignment(p, 0, traces(model, tokenizer, p, 0), args.alignment_layer,
+                                                            args.alignment_heads), p.hypotheses[0].assessment)
+                   if p else []
                    for line, p in zip(lines, paragraphs, strict=True)] if args.alignments else None
         texts = [below_quality(args, line, p.hypotheses[0].text, p.hypotheses[0].assessment) if p else ""
                  for line, p in zip(lines, paragraphs, strict=True)]
