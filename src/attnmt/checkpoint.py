@@ -158,11 +158,19 @@ def save_model_config(config: TransformerConfig, model_dir: Path) -> None:
     write_text(model_dir / MODEL_CONFIG, json.dumps(config.to_dict(), indent=2) + "\n")
 
 
-def load_model_config(model_dir: Path) -> TransformerConfig:
+def load_model_config(model_dir: str | Path) -> TransformerConfig:
     """The TransformerConfig in MODEL_DIR/config.json, one written by an earlier release included;
     ModelDirError, one line naming the file (and the key), for one missing, not JSON, or holding
     a value out of range, and one saying what it is for another program's model (a Hugging Face or
-    CTranslate2 folder: attnmt.model_kinds)."""
+    CTranslate2 folder: attnmt.model_kinds); ConfigError for a ``model_dir`` that is no path or "".
+    Cheap (no weights read): a command checks its options against the model's shape before loading it."""
+    if not isinstance(model_dir, str | os.PathLike) or not os.fspath(model_dir):
+        raise ConfigError(f"model_dir: expected the path of a model directory, got {model_dir!r}")
+    model_dir = Path(model_dir)
+    if model_dir.exists() and not model_dir.is_dir():  # "no such model directory" sent the user looking for one
+        raise ModelDirError(f"{model_dir} is a file, not a model directory")
+    if not model_dir.is_dir():
+        raise ModelDirError(f"{model_dir}: no such model directory")
     path = model_dir / MODEL_CONFIG
     try:
         values = json.loads(path.read_text(encoding="utf-8"))
@@ -237,15 +245,9 @@ def open_model_dir(
     """A model directory's config, weights file (``weights``, or MODEL_DIR/model.safetensors) and
     tokenizer, checked against each other before any model is built.  ConfigError for a
     ``model_dir`` that is no path (None was a TypeError from pathlib) or an empty one ("" read the
-    current directory as the model's)."""
-    if not isinstance(model_dir, str | os.PathLike) or not os.fspath(model_dir):
-        raise ConfigError(f"model_dir: expected the path of a model directory, got {model_dir!r}")
-    model_dir = Path(model_dir)
-    if model_dir.exists() and not model_dir.is_dir():  # "no such model directory" sent the user looking for one
-        raise ModelDirError(f"{model_dir} is a file, not a model directory")
-    if not model_dir.is_dir():
-        raise ModelDirError(f"{model_dir}: no such model directory")
+    current directory as the model's: load_model_config)."""
     config = load_model_config(model_dir)
+    model_dir = Path(model_dir)
     weights = Path(weights) if weights else model_dir / WEIGHTS
     check_model_size(config, model_dir / MODEL_CONFIG)
     check_weights_fit(config, weights, model_dir / MODEL_CONFIG)

@@ -58,3 +58,17 @@ def test_a_double_dash_ends_a_training_commands_overrides(argv, own, overrides):
     """'attnmt train -- x.yaml' read "--" as an override without a name: a ConfigError raised before
     the command's error handling, so a traceback."""
     assert split_overrides(argv, OWN_FLAGS[argv[0]]) == (own, overrides)
+
+
+@pytest.mark.parametrize("argv, given", [
+    (["translate", "--model", "m", "--min-q", "0.5"], "--min-q"),
+    (["translate", "--model", "m", "--out", "tsv"], "--out"),
+    (["evaluate", "--model", "m", "--src", "s", "--ref", "r", "--be", "2"], "--be"),
+    (["score", "--model", "m", "--src", "s", "--hyp", "h", "--no-se"], "--no-se"),
+    (["serve", "--model", "m", "--po", "8000"], "--po")])
+def test_an_option_is_never_taken_by_a_prefix_of_its_name(capsys, argv, given):
+    """``--min-q`` was read as --min-quality, ``--out`` as --output-format: a new option starting the
+    same way would have made such a script's prefix ambiguous, and it would stop working."""
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(argv)
+    assert stopped.value.code == 2 and f"unrecognized arguments: {given}" in capsys.readouterr().err

@@ -68,9 +68,14 @@ class CommandParser(argparse.ArgumentParser):
     command's own usage.  argparse's parse_args hands every positional its value at the first run
     of them: ``in.txt`` then took INPUT and an empty OUTPUT, and ``out.txt`` was left over, refused
     with the usage of ``attnmt`` alone.  A command with commands of its own (``plot``) parses as
-    argparse does, its commands then each with this parser."""
+    argparse does, its commands then each with this parser.  No option is taken by a prefix of its
+    name (``--min-q`` for --min-quality): a new option would make such a prefix ambiguous, and a
+    script that worked would stop; train and prepare, whose config keys are options too, never took one."""
 
     mixing = False  # within parse_mixed, whose two passes call parse_known_args themselves
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **{**kwargs, "allow_abbrev": False})
 
     def parse_known_args(self, args: Sequence[str] | None = None,
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
@@ -132,7 +137,8 @@ class CommandParser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="attnmt", description="The Transformer of 'Attention Is All You Need': train translation models, "
-        "translate, score, look at attention, serve and export them. 'attnmt COMMAND --help' for each command.")
+        "translate, score, look at attention, serve and export them. 'attnmt COMMAND --help' for each command.",
+        allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
 

@@ -222,11 +222,14 @@ def load_for_translation(args: argparse.Namespace):
     layers with --int8: prepared once and memory-mapped after; float32 or, with --bf16, bf16 ones
     packed a layer at a time: attnmt.fast.prepared; the output layer restricted by --shortlist),
     and its tokenizer; also the trained model's parameter count (the copy's layers hold their
-    weights in other forms)."""
+    weights in other forms).  The shortlist is read first: a mistake in its name or its lines is
+    named before the model's seconds of loading."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
     from attnmt.fast.prepared import load_int8, load_packed
+    from attnmt.fast.shortlist import Shortlist, use_shortlist
 
+    shortlist = Shortlist.load(args.shortlist) if getattr(args, "shortlist", None) else None
     check_device(args.device)
     use_threads(args)
     if args.int8 and args.device == "cpu":
@@ -236,8 +239,6 @@ def load_for_translation(args: argparse.Namespace):
     else:
         model, tokenizer = load_model_dir(args.model, args.weights)
         fast = prepare(model.to(args.device), int8=args.int8, bf16=args.bf16)
-    if getattr(args, "shortlist", None):
-        from attnmt.fast.shortlist import Shortlist, use_shortlist
-
-        use_shortlist(fast, Shortlist.load(args.shortlist))
+    if shortlist is not None:
+        use_shortlist(fast, shortlist)
     return fast, tokenizer, fast.trained_parameters

@@ -10,7 +10,9 @@ arrays (prepare.py, corpus.py); batching.py cuts them into batches of about `max
 
 from __future__ import annotations
 
+import errno
 import gzip
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -69,7 +71,27 @@ def stream_lines(path: str | Path) -> Iterator[str]:
     except (gzip.BadGzipFile, EOFError) as err:
         raise DataError(f"{path}: not a valid gzip file ({err})") from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
-        raise DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}") from None
+        raise cannot_read(path, err) from None
+
+
+def cannot_read(path: str | Path, err: OSError) -> DataError:
+    """How a file that cannot be read is named: ``cannot read in.txt: no such file or directory``."""
+    return DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}")
+
+
+def check_readable(path: str | Path) -> None:
+    """Refuses, in stream_lines' words, a file that cannot be read (missing, a folder, no
+    permission) without opening it, so that slow work a command would do first (loading
+    a model) does not come before the user's mistake.  Not opened: a named pipe opened and closed
+    here would lose its writer before the real read."""
+    try:
+        if Path(path).is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not os.access(path, os.R_OK):
+            os.stat(path)  # missing: its own error
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    except OSError as err:
+        raise cannot_read(path, err) from None
 
 
 # One shared string per ending, so that a file's list of them costs a pointer a line.

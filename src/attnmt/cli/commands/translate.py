@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import partial
+from pathlib import Path
 from typing import TextIO
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
@@ -79,9 +80,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         office_suffix,
     )
     from attnmt.cli.lines import is_stream, line_batches, output
-    from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.glossary import read_glossary
-    from attnmt.text.data import read_lines
+    from attnmt.text.data import check_readable, read_lines
 
     given = args.input_format_given = args.input_format is not None
     args.input_format = chosen_input_format(args)
@@ -101,14 +101,12 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.alignment_layer = alignment_layer(args)
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
+    if args.input not in (None, "-"):
+        check_readable(args.input)
+    check_against_model(args, glossary)
     model, tokenizer, _ = load_for_translation(args)
     args.calibration = load_quality_calibration(args)
     args.min_quality = below_quality_threshold(args)
-    check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
-    # Named here, before any input is read; a JSONL line's own are named by its line (line_batch).
-    if args.prefix:
-        prefix_ids(tokenizer, args.prefix, model.config.unk_id, "--prefix")
-    check_target_terms(tokenizer, model.config.unk_id, [glossary])  # its places: the file's lines
     if suffix := office_suffix(args):
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
@@ -197,6 +195,24 @@ def alignment_layer(args: argparse.Namespace) -> int:
         raise ConfigError(f"{' and '.join(given)} choose{'s' * (len(given) == 1)} the attention word alignments "
                           "are read from: add --alignments")
     return -1 if args.alignment_layer is None else args.alignment_layer
+
+
+def check_against_model(args: argparse.Namespace, glossary: Glossary | None) -> None:
+    """The options that must fit the model, checked against its config.json (and, for --prefix and
+    the glossary, its tokenizer) before its weights load: a mistake is named at once, not after
+    seconds of loading, nor hidden behind a broken weights file's error.  --prefix is named here,
+    before any input is read; a JSONL line's own prefix and terms are named by its line (line_batch)."""
+    from attnmt.checkpoint import load_model_config, load_tokenizer
+    from attnmt.decoding.constraints import prefix_ids
+
+    config = load_model_config(args.model)
+    check_alignment_options(args, config.decoder_layers, config.n_heads)
+    if not (args.prefix or glossary):  # the tokenizer is read again with the weights: only where needed
+        return
+    tokenizer = load_tokenizer(Path(args.model), config)
+    if args.prefix:
+        prefix_ids(tokenizer, args.prefix, config.unk_id, "--prefix")
+    check_target_terms(tokenizer, config.unk_id, [glossary])  # its places: the file's lines
 
 
 def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:
