@@ -12,7 +12,7 @@ import sentencepiece
 from support import lines_run
 
 from attnmt.decoding import glossary as glossary_module
-from attnmt.decoding.glossary import Glossary, compatible, read_glossary
+from attnmt.decoding.glossary import Glossary, compatible, read_glossaries, read_glossary
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.invisible import SPACING
 
@@ -38,6 +38,26 @@ def test_a_file_of_tab_separated_terms_with_comments_and_blank_lines(tmp_path):
 def test_a_malformed_line_is_named_by_file_and_line(tmp_path, text, message):
     with pytest.raises(DataError, match=message):
         read_glossary(write(tmp_path, text))
+
+
+def test_several_files_are_one_glossary_of_their_lines_in_order(tmp_path):
+    """``translate --glossary a.tsv --glossary b.tsv``: the second file replaced the first, silently."""
+    (tmp_path / "a.tsv").write_text("park\tGarten\ndog\tHund\n", encoding="utf-8")
+    (tmp_path / "b.tsv").write_text("Dog\tHund\ncat\tKatze\n", encoding="utf-8")
+    glossary = read_glossaries([tmp_path / "a.tsv", tmp_path / "b.tsv"])
+    assert glossary.terms == (("park", "Garten"), ("Dog", "Hund"), ("cat", "Katze"))  # dog: once, as in one file
+    assert glossary.matches("A dog and a cat in the park.") == ["Hund", "Katze", "Garten"]
+    assert glossary.place("cat") == f"{tmp_path / 'b.tsv'}:2"
+
+
+def test_a_term_two_files_give_two_targets_is_refused_naming_both_places(tmp_path):
+    """As two lines of one file: neither file's target silently wins."""
+    (tmp_path / "a.tsv").write_text("# terms\ndog\tHund\n", encoding="utf-8")
+    (tmp_path / "b.tsv").write_text("dog\tKöter\n", encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        read_glossaries([tmp_path / "a.tsv", tmp_path / "b.tsv"])
+    assert str(refused.value) == (f"{tmp_path / 'b.tsv'}:1: source term 'dog' has two target terms, 'Hund' "
+                                  f"({tmp_path / 'a.tsv'}:2) and 'Köter'")
 
 
 def test_a_term_repeated_with_the_same_target_is_kept_once(tmp_path):

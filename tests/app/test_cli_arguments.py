@@ -72,3 +72,34 @@ def test_an_option_is_never_taken_by_a_prefix_of_its_name(capsys, argv, given):
     with pytest.raises(SystemExit) as stopped:
         build_parser().parse_args(argv)
     assert stopped.value.code == 2 and f"unrecognized arguments: {given}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["translate", "--model", "m", "in.txt", "--glossary="], "--glossary"),
+    (["translate", "--model", "m", "in.txt", "--glossary", "terms.tsv", "--glossary", ""], "--glossary"),
+    (["translate", "--model", "m", "in.txt", "--weights="], "--weights"),
+    (["translate", "--model", "m", "in.txt", "--shortlist="], "--shortlist"),
+    (["translate", "--model", "", "in.txt"], "--model"),
+    (["score", "--model", "m", "--src", "s", "--hyp", "h", "--glossary="], "--glossary"),
+    (["calibrate", "--model", "m", "--src=", "--ref=r"], "--src"),
+    (["evaluate", "--model", "m", "--hyp=", "--ref", "r"], "--hyp"),
+    (["shortlist", "--model", "m", "--source", "s", "--target=", "--out", "o"], "--target"),
+    (["serve", "--model", "m", "--api-keys="], "--api-keys"),
+    (["serve", "--model", "m", "--metrics-key-file", "  "], "--metrics-key-file"),
+    (["prepare", "cfg.yaml", "--out="], "--out")])
+def test_an_empty_file_name_is_refused_naming_its_option(capsys, argv, option):
+    """An empty name (``--glossary "$TERMS"`` with TERMS unset) was read as the option left out,
+    silently: translated without the glossary, served without API keys, prepared into the config's
+    folder."""
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(argv)
+    assert stopped.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert f"error: argument {option}: expected a file name, got an empty one (" in last
+
+
+def test_each_glossary_given_is_kept_for_translate_and_score():
+    """A second --glossary replaced the first: only its terms were used."""
+    for argv in (["translate", "--model", "m"], ["score", "--model", "m", "--src", "s", "--hyp", "h"]):
+        args = build_parser().parse_args([*argv, "--glossary", "a.tsv", "--glossary", "b.tsv"])
+        assert args.glossary == ["a.tsv", "b.tsv"]

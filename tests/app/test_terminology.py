@@ -144,6 +144,25 @@ def test_translate_with_a_glossary_file(trained_model, tmp_path, capsys):
     assert code == 0 and "katze" in lines[0].split() and lines[1] == "der junge lacht"
 
 
+def test_translate_with_two_glossary_files_uses_the_terms_of_both(trained_model, tmp_path, capsys):
+    """The second --glossary replaced the first: "dog" came out "hund", not the first file's term."""
+    (tmp_path / "a.tsv").write_text("dog\tkatze\n", encoding="utf-8")
+    (tmp_path / "b.tsv").write_text("runs\tschläft\n", encoding="utf-8")
+    (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--glossary", tmp_path / "a.tsv", "--glossary",
+                        tmp_path / "b.tsv", tmp_path / "in.txt"], capsys)
+    assert code == 0 and {"katze", "schläft"} <= set(out.split())
+
+
+def test_a_term_two_glossary_files_give_two_targets_is_one_line_naming_both(trained_model, tmp_path, capsys):
+    (tmp_path / "a.tsv").write_text("dog\tkatze\n", encoding="utf-8")
+    (tmp_path / "b.tsv").write_text("dog\thund\n", encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, "--glossary", tmp_path / "a.tsv", "--glossary",
+                        tmp_path / "b.tsv"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {tmp_path / 'b.tsv'}:1: source term 'dog' has two target terms, "
+                                 f"'katze' ({tmp_path / 'a.tsv'}:1) and 'hund'\n")
+
+
 def test_a_malformed_glossary_line_stops_with_file_and_line(trained_model, tmp_path, capsys):
     (tmp_path / "terms.tsv").write_text("dog\tkatze\ncat  katze\n", encoding="utf-8")
     code, _, err = run(["translate", "--model", trained_model, "--glossary", tmp_path / "terms.tsv"], capsys)

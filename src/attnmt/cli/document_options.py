@@ -25,7 +25,7 @@ import gzip
 import re
 from pathlib import Path
 
-from attnmt.cli.options import language_code, model_files, target_language_code
+from attnmt.cli.options import file_name, glossary_files, language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
@@ -292,7 +292,7 @@ def check_review_path(args: argparse.Namespace) -> None:
 def files_read(args: argparse.Namespace) -> dict[str, str | None]:
     """What ``translate`` reads, by the name an error gives each: the input, --glossary, and the
     model's files, --weights and --shortlist (attnmt.cli.options.model_files)."""
-    return {"input": args.input, "--glossary": args.glossary, **model_files(args)}
+    return {"input": args.input, **glossary_files(args), **model_files(args)}
 
 
 def model_target_lang(args: argparse.Namespace) -> None:
@@ -333,6 +333,7 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
                    f"{ATTRIBUTES}); value only on a button's <input> (type submit, reset or button), where it is "
                    "the label shown: elsewhere it is form data and stays; content only on a <meta> of text (the page's "
                    "description, a link preview's og:title, twitter:description, ...)")
-    p.add_argument("--review", metavar="TSV", help="write the sentences that need review (quality under "
+    p.add_argument("--review", metavar="TSV", type=file_name,
+                   help="write the sentences that need review (quality under "
                    "--min-quality, else the calibration's threshold) to this table: where each is (line, or an "
                    "office file's part and paragraph), quality, flags, source, translation (docs/documents.md)")

@@ -88,18 +88,36 @@ def positive_number(text: str) -> float:
     return value
 
 
+def file_name(text: str) -> str:
+    """An argparse type: the name of a file or folder, not empty.  An empty one (``--glossary=``, or
+    ``--glossary "$TERMS"`` with TERMS unset) was read as the option left out, silently: no glossary,
+    the model's own weights, no shortlist, no API keys; and Path("") is the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a file name, got an empty one ({text!r}: an unset shell "
+                                         "variable?)")
+    return text
+
+
+def glossary_files(args: argparse.Namespace) -> dict[str, str]:
+    """Each --glossary file by the name an error gives it, as attnmt.output_checks.check_not_an_input
+    takes them: "--glossary", or "--glossary #2" and so on where several are given."""
+    paths = args.glossary or []
+    return {"--glossary" if len(paths) == 1 else f"--glossary #{number}": path
+            for number, path in enumerate(paths, start=1)}
+
+
 def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights: bool = True) -> None:
     """--model MODEL_DIR (and --weights FILE)."""
-    p.add_argument("--model", required=required, metavar="MODEL_DIR",
+    p.add_argument("--model", required=required, metavar="MODEL_DIR", type=file_name,
                    help="model directory written by 'attnmt train' (or 'attnmt import')")
     if weights:
-        p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
+        p.add_argument("--weights", type=file_name, help="another weights file (e.g. averaged.safetensors)")
 
 
 def add_model_dir_option(p: argparse.ArgumentParser) -> None:
     """--model MODEL_DIR for commands that took it as a positional argument until 0.1 (still
     accepted, with a note, for one release)."""
-    p.add_argument("--model", metavar="MODEL_DIR", help="model directory written by 'attnmt train'")
+    p.add_argument("--model", metavar="MODEL_DIR", type=file_name, help="model directory written by 'attnmt train'")
     p.add_argument("model_dir", nargs="?", help=argparse.SUPPRESS)
 
 
@@ -197,7 +215,8 @@ def batching(args: argparse.Namespace) -> dict:
 
 
 def add_shortlist_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--shortlist", metavar="FILE", help="compute the output layer only for the target pieces this "
+    p.add_argument("--shortlist", metavar="FILE", type=file_name,
+                   help="compute the output layer only for the target pieces this "
                    "vocabulary shortlist allows each batch (written by 'attnmt shortlist')")
 
 

@@ -302,11 +302,13 @@ def kept_symbols() -> re.Pattern[str]:
     return re.compile(f"([{re.escape(changed)}]+)")
 
 
-def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
+def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str,
+             places: Mapping[str, str] | None = None) -> None:
     """Adds (source, target), stripped, U+FEFF a space (``term_text``), to ``kept`` under its
     normal source; a DataError naming ``where`` for a term that is not text, is blank (spaces and
     invisible characters alone, which ``normal`` reads as nothing: "\\u200b") or is not valid Unicode
-    (``check_encodable``), or a second target for one source term."""
+    (``check_encodable``), or a second target for one source term (naming where the first was
+    given, where ``places``, normal source -> place, knows it: it may be another file's line)."""
     source, target = term_text(source, "source", where), term_text(target, "target", where)
     for side, term, other in (("source", source, target), ("target", target, source)):
         if not normal(term):
@@ -314,7 +316,9 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
         check_encodable([(f"{where}: glossary {side} term {term!r}", term)])
     key, pair = normal(source), (source.strip(), target.strip())
     if kept.get(key, pair)[1] != pair[1]:
-        raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r} and {target!r}")
+        first = f" ({places[key]})" if places and key in places else ""
+        raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r}{first} and "
+                        f"{target!r}")
     kept[key] = pair
 
 
@@ -351,18 +355,28 @@ def read_glossary(path: str | Path) -> Glossary:
     """The glossary in a TSV file (module docstring); a malformed line is a DataError naming
     ``path:line`` and what is wrong with it.  ConfigError for a ``path`` that is no path (None was a
     TypeError from pathlib) or an empty one ("" read the current directory)."""
-    if not isinstance(path, str | os.PathLike) or not os.fspath(path):
-        raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
+    return read_glossaries([path])
+
+
+def read_glossaries(paths: Iterable[str | Path]) -> Glossary:
+    """The glossary of several TSV files (``attnmt translate --glossary a.tsv --glossary b.tsv``),
+    read as one file of their lines in order: a term in two files with one target is kept once, and
+    one given two targets is a DataError naming both places, as two lines of one file are (a later
+    file's target silently winning would hide a termbase that disagrees with itself).  Each path
+    as ``read_glossary`` takes it."""
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
-    for number, line in enumerate(read_lines(path), start=1):
-        line = line.replace(BOM, " ")  # as term_text: a second file's "\ufeff# …", where files were joined
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        fields = line.split("\t")
-        if len(fields) != 2:
-            raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} TABs "
-                            f"in {line!r}")
-        add_term(kept, *fields, f"{path}:{number}")
-        places.setdefault(normal(fields[0]), f"{path}:{number}")
+    for path in paths:
+        if not isinstance(path, str | os.PathLike) or not os.fspath(path):
+            raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
+        for number, line in enumerate(read_lines(path), start=1):
+            line = line.replace(BOM, " ")  # as term_text: a second file's "\ufeff# …", where files were joined
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            fields = line.split("\t")
+            if len(fields) != 2:
+                raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} "
+                                f"TABs in {line!r}")
+            add_term(kept, *fields, f"{path}:{number}", places)
+            places.setdefault(normal(fields[0]), f"{path}:{number}")
     return Glossary.indexed(kept, places)

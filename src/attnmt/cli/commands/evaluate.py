@@ -8,7 +8,7 @@ import argparse
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.lines import print_out
-from attnmt.cli.options import batching, decoding, load_for_translation, whole_number
+from attnmt.cli.options import batching, decoding, file_name, load_for_translation, whole_number
 from attnmt.errors import ConfigError, DataError
 
 
@@ -78,12 +78,14 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("evaluate", help="score translations with sacreBLEU (BLEU, chrF, TER): "
                             "a model's of --src, or an existing --hyp file")
     add_model_run_options(p, model_required=False)
-    p.add_argument("--src", help="source file to translate with --model (plain or .gz; - for stdin)")
-    p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src (- for stdin): "
+    p.add_argument("--src", type=file_name, help="source file to translate with --model (plain or .gz; - for stdin)")
+    p.add_argument("--hyp", type=file_name,
+                   help="translations to score as they are, instead of --model and --src (- for stdin): "
                    "attnmt translate's output, text (with --alignments too), tsv (each line's rank 1) or jsonl "
                    "(each line's best hypothesis)")
-    p.add_argument("--ref", required=True, action="append", help="reference translations, line by line (- for "
-                   "stdin); --ref again for another reference of the same lines (sacreBLEU's nrefs)")
+    p.add_argument("--ref", required=True, action="append", type=file_name,
+                   help="reference translations, line by line (- for stdin); --ref again for another reference of "
+                   "the same lines (sacreBLEU's nrefs)")
     p.add_argument("--json", action="store_true", help="print JSON as 'sacrebleu -f json' does")
     p.add_argument("--width", type=whole_number(0), metavar="N", help="decimals of each score, as sacrebleu's -w "
                    "(default: 1 with --json, as sacrebleu prints them; 2 otherwise)")

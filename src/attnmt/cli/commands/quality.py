@@ -11,7 +11,14 @@ from typing import TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.lines import print_out
-from attnmt.cli.options import decoding, language_code, load_for_translation, model_files
+from attnmt.cli.options import (
+    decoding,
+    file_name,
+    glossary_files,
+    language_code,
+    load_for_translation,
+    model_files,
+)
 from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError
 
@@ -84,7 +91,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.lines import output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
-    from attnmt.decoding.glossary import read_glossary
+    from attnmt.decoding.glossary import read_glossaries
     from attnmt.decoding.inputs import fits_and_writes, sampling_with_terms
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
@@ -92,12 +99,12 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.output_checks import check_not_an_input
 
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
-    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, "--glossary": args.glossary,
+    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **glossary_files(args),
                                                  **model_files(args)},
                        scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
-    glossary = read_glossary(args.glossary) if args.glossary else None
+    glossary = read_glossaries(args.glossary) if args.glossary else None
     searching = None if args.no_search else decoding(args)  # --no-search searches nothing: its options wait
     if glossary and searching is not None and searching.sampling:  # refused before the model loads, as translate
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
@@ -215,8 +222,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("calibrate", help="fit the model's quality score on a validation set "
                             "(the training config's, or --src/--ref) and store it in the model directory")
     add_model_run_options(p)
-    p.add_argument("--src", help="validation sources (default: valid_src of the model's train.yaml; - for stdin)")
-    p.add_argument("--ref", help="their reference translations (default: valid_tgt; - for stdin)")
+    p.add_argument("--src", type=file_name,
+                   help="validation sources (default: valid_src of the model's train.yaml; - for stdin)")
+    p.add_argument("--ref", type=file_name, help="their reference translations (default: valid_tgt; - for stdin)")
     p.add_argument("--chrf-threshold", type=chrf_threshold,
                    help="a translation is acceptable at this sentence chrF or more (above 0, at most 100; default 50)")
     p.set_defaults(run=run_calibrate)
@@ -225,9 +233,11 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                             "by forced decoding, each read against the model's own translation of its source where "
                             "the model has a calibration (docs/translating.md, Quality)")
     add_model_run_options(p)
-    p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz; - for stdin), or "
+    p.add_argument("--src", required=True, type=file_name,
+                   help="source sentences, one a line (plain or .gz; - for stdin), or "
                    "translate's --input-format jsonl input (each line's \"text\")")
-    p.add_argument("--hyp", required=True, help="their translations, line by line with --src (- for stdin): a "
+    p.add_argument("--hyp", required=True, type=file_name,
+                   help="their translations, line by line with --src (- for stdin): a "
                    "translation a line, as attnmt translate writes text (with --alignments too), or its tsv (each "
                    "line's rank 1) or jsonl (each line's first hypothesis)")
     p.add_argument("--output-format", choices=SCORE_FORMATS, default="jsonl",
@@ -240,12 +250,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "sentence splitter (default en, as translate's)")
     p.add_argument("--target-lang", default="en", type=language_code, help="language code of --hyp for the "
                    "sentence splitter (default en)")
-    p.add_argument("--glossary", metavar="TSV", help="the glossary --hyp was translated with (translate's "
-                   "--glossary): a line without letters whose translation is the line with its terms replaced, as "
-                   "translate writes it, is scored as translate scores it (quality 1, no flags), a sentence beside "
-                   "such a part is read without it, as translate read it, and each sentence is read against the "
-                   "model's own translation searched with its terms, so that translate's output scores as translate "
-                   "scored it")
+    p.add_argument("--glossary", metavar="TSV", type=file_name, action="append", help="the glossary --hyp was "
+                   "translated with (translate's --glossary, each of its files again): a line without letters whose "
+                   "translation is the line with its terms replaced, as translate writes it, is scored as translate "
+                   "scores it (quality 1, no flags), a sentence beside such a part is read without it, as translate "
+                   "read it, and each sentence is read against the model's own translation searched with its terms, "
+                   "so that translate's output scores as translate scored it")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")

@@ -13,6 +13,7 @@ from attnmt.cli.options import (
     add_batch_size_option,
     add_machine_options,
     add_shortlist_option,
+    file_name,
     finite_number,
     load_for_translation,
     positive_int,
@@ -109,7 +110,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--model", required=True, action="append", metavar="[SRC-TGT=]MODEL_DIR",
                    help="model directory written by 'attnmt train', with its language pair for LibreTranslate's "
                         "clients (en-de=runs/en_de); repeat for several models, one per pair")
-    p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors; one --model only)")
+    p.add_argument("--weights", type=file_name, help="another weights file (e.g. averaged.safetensors; one --model "
+                   "only)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     p.add_argument("--port", type=whole_number(0, 65535), default=8000,
                    help="TCP port to listen on, 0 to 65535 (default 8000)")
@@ -125,7 +127,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    help="seconds that requests in flight get to finish on SIGTERM or Ctrl-C")
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
                    "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
-    p.add_argument("--api-keys", metavar="FILE", help="require an API key: one a line, optionally followed by "
+    p.add_argument("--api-keys", metavar="FILE", type=file_name,
+                   help="require an API key: one a line, optionally followed by "
                    "its requests per minute, char-limit=N (its characters per request, in place of --char-limit) "
                    "and chars-per-minute=N")
     p.add_argument("--req-limit", type=positive_int, help="requests per minute per client address (default: none)")
@@ -145,7 +148,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--metrics-access", choices=("open", "loopback"), default="open",
                    help="who may read GET /metrics: anyone who reaches the server (default, as Prometheus "
                         "expects) or only clients on this machine")
-    p.add_argument("--metrics-key-file", metavar="FILE", help="GET /metrics also needs the key in FILE: "
+    p.add_argument("--metrics-key-file", metavar="FILE", type=file_name,
+                   help="GET /metrics also needs the key in FILE: "
                    "Authorization: Bearer KEY (Prometheus: authorization: {credentials_file: FILE})")
     p.add_argument("--quality", action="store_true", help="LibreTranslate's /translate and the stream's end also "
                    "carry each translation's quality, flags and calibrated (one more pass of the model per text; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from attnmt.cli.options import add_model_options, model_files, positive_int
+from attnmt.cli.options import add_model_options, file_name, model_files, positive_int
 from attnmt.errors import ConfigError
 
 
@@ -47,8 +47,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                             "the target pieces each source piece may need, from parallel text or the model's "
                             "own translations")
     add_model_options(p)
-    p.add_argument("--source", required=True, help="source-side text, a sentence per line (plain or .gz)")
-    p.add_argument("--target", help="its translations, line by line (default: the model translates --source)")
+    p.add_argument("--source", required=True, type=file_name,
+                   help="source-side text, a sentence per line (plain or .gz)")
+    p.add_argument("--target", type=file_name,
+                   help="its translations, line by line (default: the model translates --source)")
     p.add_argument("--out", required=True, help="shortlist file to write")
     p.add_argument("--per-source", type=positive_int, default=50,
                    help="target pieces kept per source piece (those co-occurring most: Dice coefficient)")

@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 
 from attnmt.cli.lines import print_out
-from attnmt.cli.options import add_model_dir_option, model_dir_of, positive_int, positive_number
+from attnmt.cli.options import add_model_dir_option, file_name, model_dir_of, positive_int, positive_number
 from attnmt.errors import ConfigError
 
 # The flags of these commands that take a value; every other --key is a config override.
@@ -163,14 +163,14 @@ def add_to(commands: argparse._SubParsersAction) -> None:
         "prepare", help="tokenise and filter a config's training corpora once, into token arrays on disk "
         "that 'attnmt train' reads (--prepared-dir)", epilog="Overrides as for 'attnmt train'.")
     p.add_argument("config", help="YAML config naming the corpora, the tokenizer and the filters")
-    p.add_argument("--out", help="directory to write (default: the config's prepared_dir)")
+    p.add_argument("--out", type=file_name, help="directory to write (default: the config's prepared_dir)")
     p.set_defaults(run=cmd_prepare)
 
     p = commands.add_parser(
         "train", help="train a model from a YAML config (extra --key value pairs override it)",
         formatter_class=TrainHelpFormatter, epilog=TRAIN_KEYS)
     p.add_argument("config", nargs="?", help="YAML config, e.g. configs/multi30k_en_de.yaml")
-    p.add_argument("--resume", metavar="MODEL_DIR",
+    p.add_argument("--resume", metavar="MODEL_DIR", type=file_name,
                    help="continue a run exactly where it stopped, with its own config (give no CONFIG)")
     p.set_defaults(run=cmd_train)
 
@@ -185,7 +185,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("demo", help="train on Multi30k within a time budget, score it and translate examples")
     p.add_argument("--minutes", type=positive_number, default=15.0,
                    help="training time budget in minutes, a number above 0 (default 15)")
-    p.add_argument("--config", default=DEMO_CONFIG,
+    p.add_argument("--config", default=DEMO_CONFIG, type=file_name,
                    help=f"YAML config to train (default {DEMO_CONFIG}, from the attnmt repository root)")
-    p.add_argument("--out", default="runs/demo", help="model directory to write (default runs/demo)")
+    p.add_argument("--out", default="runs/demo", type=file_name, help="model directory to write (default runs/demo)")
     p.set_defaults(run=cmd_demo)

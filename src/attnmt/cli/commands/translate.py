@@ -19,6 +19,7 @@ from attnmt.cli.options import (
     add_shortlist_option,
     batching,
     decoding,
+    file_name,
     load_for_translation,
     positive_int,
 )
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         office_suffix,
     )
     from attnmt.cli.lines import is_stream, line_batches, output
-    from attnmt.decoding.glossary import read_glossary
+    from attnmt.decoding.glossary import read_glossaries
     from attnmt.text.data import check_readable, read_lines
 
     given = args.input_format_given = args.input_format is not None
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.format_from_extension = not given and (args.input_format != "text" or office_suffix(args) is not None)
     if not given and not args.format_from_extension:
         check_text_input(args.input)
-    glossary = read_glossary(args.glossary) if args.glossary else None
+    glossary = read_glossaries(args.glossary) if args.glossary else None
     model_target_lang(args)
     check_document_options(args)  # first: a document refuses --n-best and --confidence, whatever the format
     if args.n_best > args.beam:
@@ -246,8 +247,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "input file's extension's (.html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .docx, ...; "
                         "a markup file is then read whole, as the server "
                         "reads it), else text")
-    p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
-                   "term' lines, # comments (docs/translating.md, Terminology)")
+    p.add_argument("--glossary", metavar="TSV", type=file_name, action="append", help="terms the translations "
+                   "must use: 'source term<TAB>target term' lines, # comments (docs/translating.md, Terminology); "
+                   "--glossary again for another file, whose terms are added")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
     p.add_argument("--output-format", choices=FORMATS, default="text",
                    help="text: the best translation a line; tsv: a row per hypothesis, its columns line, rank, "
