@@ -11,7 +11,15 @@ from typing import TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.lines import print_out
-from attnmt.cli.options import decoding, language_code, load_for_translation, model_files
+from attnmt.cli.options import (
+    add_decoding_options,
+    check_not_given,
+    decoding,
+    language_code,
+    load_for_translation,
+    model_files,
+    option_dests,
+)
 from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError
 
@@ -91,6 +99,10 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.documents.pipeline import DocumentOptions
     from attnmt.output_checks import check_not_an_input
 
+    if args.no_search:  # as evaluate --hyp refuses them: nothing is searched
+        check_not_given(args, [*option_dests(add_decoding_options), "shortlist"],
+                        "--no-search reads each translation alone, without translating its source",
+                        "they choose how the model's own translation is searched")
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, "--glossary": args.glossary,
                                                  **model_files(args)},
@@ -98,7 +110,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary(args.glossary) if args.glossary else None
-    searching = None if args.no_search else decoding(args)  # --no-search searches nothing: its options wait
+    searching = None if args.no_search else decoding(args)
     if glossary and searching is not None and searching.sampling:  # refused before the model loads, as translate
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
     model, tokenizer, _ = load_for_translation(args)
