@@ -3,7 +3,7 @@
 JSONL, XLIFF, subtitles or an office file other than an EPUB (by --input-format or its extension), and a
 --source-lang that is no language code (sentencex split by its default rules without a word); and
 --n-best or --confidence on a document, or --n-best with --review, refused at once, not after an
-advice to add --output-format.  Each refusal is one line."""
+advice to add --output-format; stdin without --input-format is text.  Each refusal is one line."""
 
 import pytest
 from support import run_cli
@@ -68,9 +68,19 @@ def test_attributes_on_xliff_or_subtitles_is_refused(tmp_path, capsys, given, na
     assert named in err and "so it would do nothing: leave it out" in err
 
 
-@pytest.mark.parametrize("given", [[], ["page.html"], ["--input-format", "html"], ["book.epub", "out.epub"]])
+@pytest.mark.parametrize("given", [[], ["-"], ["-", "out.txt"]])
+def test_attributes_on_stdin_without_an_input_format_is_refused_saying_how_to_give_html(tmp_path, capsys, given):
+    """stdin is read as text whatever it holds: a piped <p title="A dog runs."> came back without its
+    tags, the title never translated, and --attributes was taken without a word."""
+    code, out, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "title"], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("attnmt: error: --attributes chooses the HTML attributes translated on a page: stdin is read as "
+                   "text, so it would do nothing: leave it out, or give --input-format html to read it as HTML\n")
+
+
+@pytest.mark.parametrize("given", [["page.html"], ["--input-format", "html"], ["-", "--input-format", "xml"],
+                                   ["book.epub", "out.epub"]])
 def test_attributes_where_the_input_may_be_a_page_goes_on_to_the_model(tmp_path, capsys, given):
-    """stdin without --input-format is left alone, whatever it turns out to be."""
     given = [str(tmp_path / name) if "." in name else name for name in given]
     code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
     assert code != 0 and MISSING in err and "--attributes" not in err

@@ -161,24 +161,26 @@ def check_document_only_options(args: argparse.Namespace, suffix: str | None) ->
     """--allow-macros reads office files and --attributes markup: on an input known to be neither
     they would do nothing, and were taken without a word.  Known: an office file is always named by
     --input-format or its extension; plain text or JSONL by --input-format, or by a file's extension
-    (stdin without --input-format is left alone, whatever it turns out to be)."""
+    (stdin without --input-format is text, its tags translated as words: --input-format html reads
+    HTML from it)."""
     if args.allow_macros and suffix is None:
         raise ConfigError(f"--allow-macros accepts office files with macros (.docm, .pptm, .xlsm): "
                           f"{input_named(args)} is none, so it would do nothing: leave it out")
     unused = read_without_attributes(args, suffix)
     if args.attributes is not None and unused:
+        as_html = ", or give --input-format html to read it as HTML" if unused == "text" else ""
         raise ConfigError(f"--attributes chooses the HTML attributes translated on a page: {input_named(args)} "
-                          f"is read as {unused}, so it would do nothing: leave it out")
+                          f"is read as {unused}, so it would do nothing: leave it out{as_html}")
 
 
 def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str | None:
     """The format the input is known to be read as where it has no HTML attributes: an office
     file but an EPUB (whose pages are HTML), whose paragraphs have none (``docx``, ``odt``, ...),
-    plain text or JSONL, XLIFF or subtitles; None where it may have some (a page, stdin without
-    --input-format)."""
+    plain text or JSONL (stdin without --input-format too: it is read as text), XLIFF or subtitles;
+    None where it may have some (a page)."""
     if suffix:
         return None if suffix == ".epub" else suffix[1:]
-    if args.input_format in ("text", "jsonl") and (args.input_format_given or args.input not in (None, "-")):
+    if args.input_format in ("text", "jsonl"):
         return args.input_format
     if args.input_format in ("xliff", "srt", "vtt"):  # XLIFF's attributes are its data; cues' tags are kept as read
         return args.input_format
@@ -186,9 +188,9 @@ def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str
 
 
 def input_named(args: argparse.Namespace) -> str:
-    """The input as an error names it: the file, or stdin with its format."""
+    """The input as an error names it: the file, or stdin (with its format, where --input-format gave it)."""
     if args.input in (None, "-"):
-        return f"the {args.input_format} input"
+        return f"the {args.input_format} input" if args.input_format_given else "stdin"
     return args.input
 
 
