@@ -1,6 +1,7 @@
 """attnmt translate refuses the document options an input cannot use, before the model loads:
 --allow-macros where the input is no office file, --attributes where it is known to be plain text,
-JSONL, XLIFF, subtitles or an office file other than an EPUB (by --input-format or its extension), and a
+JSONL, XLIFF, subtitles or an office file other than an EPUB (by --input-format or its extension),
+--no-split and --source-lang on JSONL (a line is one sentence), and a
 --source-lang that is no language code (sentencex split by its default rules without a word); and
 --n-best or --confidence on a document, or --n-best with --review, refused at once, not after an
 advice to add --output-format; stdin without --input-format is text.  Each refusal is one line."""
@@ -84,6 +85,30 @@ def test_attributes_where_the_input_may_be_a_page_goes_on_to_the_model(tmp_path,
     given = [str(tmp_path / name) if "." in name else name for name in given]
     code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
     assert code != 0 and MISSING in err and "--attributes" not in err
+
+
+@pytest.mark.parametrize("option, named", [(["--no-split"], "--no-split would"),
+                                           (["--source-lang", "de"], "--source-lang would"),
+                                           (["--source-lang", "en"], "--source-lang would"),
+                                           (["--no-split", "--source-lang", "de"],
+                                            "--no-split and --source-lang would")])
+@pytest.mark.parametrize("given", [[], ["in.jsonl"]])
+def test_sentence_splitting_options_on_jsonl_are_refused(tmp_path, capsys, option, named, given):
+    """A JSONL line's text is one sentence, read whole: --no-split and --source-lang (the
+    splitter's language, the default's too) were taken without a word and did nothing."""
+    given = [str(tmp_path / name) for name in given]
+    code, out, err = run_cli(["translate", "--model", MISSING, "--input-format", "jsonl", *given, *option], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"attnmt: error: a JSONL line's text is one sentence, read whole: {named} do nothing "
+                          "(they choose how a line of text is split into sentences): leave ")
+    assert err.count("\n") == 1
+
+
+def test_sentence_splitting_options_on_text_go_on_to_the_model(tmp_path, capsys):
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--no-split", "--source-lang",
+                            "de"], capsys)
+    assert code != 0 and MISSING in err and "JSONL" not in err
 
 
 @pytest.mark.parametrize("command", [["translate", "--model", MISSING, "--source-lang"],

@@ -25,7 +25,7 @@ import gzip
 import re
 from pathlib import Path
 
-from attnmt.cli.options import language_code, model_files, target_language_code
+from attnmt.cli.options import check_not_given, language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
@@ -158,14 +158,18 @@ def check_document_options(args: argparse.Namespace) -> None:
 
 
 def check_document_only_options(args: argparse.Namespace, suffix: str | None) -> None:
-    """--allow-macros reads office files and --attributes markup: on an input known to be neither
-    they would do nothing, and were taken without a word.  Known: an office file is always named by
+    """--allow-macros reads office files, --attributes markup, and --no-split and --source-lang
+    split text into sentences: on an input known to need none of them (a JSONL line is one
+    sentence) they would do nothing, and were taken without a word.  Known: an office file is always named by
     --input-format or its extension; plain text or JSONL by --input-format, or by a file's extension
     (stdin without --input-format is text, its tags translated as words: --input-format html reads
     HTML from it)."""
     if args.allow_macros and suffix is None:
         raise ConfigError(f"--allow-macros accepts office files with macros (.docm, .pptm, .xlsm): "
                           f"{input_named(args)} is none, so it would do nothing: leave it out")
+    if args.input_format == "jsonl":  # attnmt.documents.whole_sentence: no splitter, no splitter's language
+        check_not_given(args, ["no_split", "source_lang"], "a JSONL line's text is one sentence, read whole",
+                        "they choose how a line of text is split into sentences")
     unused = read_without_attributes(args, suffix)
     if args.attributes is not None and unused:
         as_html = ", or give --input-format html to read it as HTML" if unused == "text" else ""
