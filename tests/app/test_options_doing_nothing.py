@@ -177,3 +177,25 @@ def test_n_best_with_review_is_refused_at_once(tmp_path, capsys):
                             "--review", str(tmp_path / "review.tsv")], capsys)
     assert code == 2 and err == ("attnmt: error: --review writes the sentences that need review to a table of their "
                                  "own: leave out --output-format, --n-best, --alignments, --confidence and --prefix\n")
+
+
+@pytest.mark.parametrize("output_format", ["tsv", "jsonl"])
+@pytest.mark.parametrize("threshold", [[], ["--min-quality", "0.5"]])
+def test_below_quality_mark_with_tsv_or_jsonl_output_is_refused(tmp_path, capsys, output_format, threshold):
+    """The mark goes before a translation in text; tsv and jsonl wrote the same rows with or
+    without it (their low_quality flag is the mark), and took it without a word."""
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--output-format",
+                              output_format, "--below-quality", "mark", *threshold], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"attnmt: error: --below-quality mark writes a mark before a translation in text output: "
+                   f"{output_format} gives each translation's quality and flags (low_quality under --min-quality) of "
+                   "their own, so it would do nothing: leave it out\n")
+
+
+def test_min_quality_with_tsv_output_goes_on_to_the_model(tmp_path, capsys):
+    """What following the refusal above leaves: the threshold of the low_quality flag."""
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--output-format", "tsv",
+                            "--min-quality", "0.5"], capsys)
+    assert code != 0 and MISSING in err and "--below-quality" not in err

@@ -227,7 +227,8 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
 def check_review_options(args: argparse.Namespace, document: str | None) -> None:
     """--review lists a document's (or plain text's) sentences that need review; --min-quality sets
     its threshold, and on a document does nothing else but --below-quality source; on lines written
-    as text, nothing else but --below-quality mark or source (refused alone, as on a document)."""
+    as text, nothing else but --below-quality mark or source (refused alone, as on a document).
+    --below-quality mark marks text output: in tsv and jsonl the low_quality flag is the mark."""
     if args.review is not None:
         if args.input_format == "jsonl":
             raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
@@ -237,6 +238,10 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
                               "--output-format, --n-best, --alignments, --confidence and --prefix")
         check_review_path(args)
     if document is None:
+        if args.below_quality == "mark" and args.output_format != "text":  # below_quality_results leaves it
+            raise ConfigError(f"--below-quality mark writes a mark before a translation in text output: "
+                              f"{args.output_format} gives each translation's quality and flags (low_quality "
+                              "under --min-quality) of their own, so it would do nothing: leave it out")
         if args.review is not None and args.below_quality == "mark":
             raise ConfigError("--below-quality mark and --review both point out the sentences that need review, "
                               "one in the text, one in a table: keep one of them")
