@@ -195,6 +195,9 @@ def test_a_sentence_padded_in_a_batch_draws_as_it_does_alone():
 
 @pytest.mark.parametrize(("options", "message"), [
     (dict(sampling_topk=0), "sampling draws one translation per sentence: set beam_size 1"),
+    (dict(sampling_topk=0, n_best=2), "^sampling draws one translation per sentence, so n_best 2 has no list to "
+                                      "return: leave out n_best or sampling$"),
+    (dict(sampling_topk=5, n_best=9), "so n_best 9 has no list"),
     (dict(beam_size=1, sampling_topp=0.9), "option sampling_topp only applies when sampling"),
     (dict(beam_size=1, seed=7), "option seed only applies when sampling"),
     (dict(sampling_temperature=2.0, seed=7), "options sampling_temperature and seed only apply when sampling"),

@@ -447,6 +447,19 @@ def test_n_best_needs_a_wide_enough_beam_and_a_format_for_several_lines(trained_
     assert code == 2 and "--output-format tsv or jsonl" in err
 
 
+@pytest.mark.parametrize("n_best", ["2", "9"])
+@pytest.mark.parametrize("output_format", ["tsv", "text"])
+def test_n_best_with_sampling_is_refused_once_saying_to_leave_one_out(tmp_path, capsys, n_best, output_format):
+    """It was "set --beam 1 (got 4)" (or "--n-best 9 needs --beam 9"), and doing that met "--n-best 2
+    needs --beam 2 or more": sampling gives one translation a line, whatever the beam."""
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", "no-such-model", str(tmp_path / "in.txt"), "--sampling-topk", "5",
+                          "--n-best", n_best, "--output-format", output_format], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"attnmt: error: sampling draws one translation per sentence, so --n-best {n_best} has no list "
+                   "to return: leave out --n-best or sampling\n")
+
+
 def test_batch_size_and_output_length_limits(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("".join(s + "\n" for s, _ in PAIRS), encoding="utf-8")

@@ -194,10 +194,22 @@ def test_options_of_the_model_and_its_search_are_refused_with_hyp(tmp_path, caps
     """They were ignored: --weights naming no file, --int8, a sampling search, and the score of the file."""
     hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt")])
     code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref, "--int8", "--weights", "nosuch.safetensors",
-                        "--beam", "5", "--sampling-topk", "5", "--threads", "0"], capsys)  # 0: the default
+                        "--beam", "5", "--sampling-topk", "5"], capsys)
     assert code == 2 and err.count("\n") == 1
     assert "--hyp scores translations already made: --weights, --beam, --sampling-topk and --int8 would do " \
            "nothing" in err
+
+
+@pytest.mark.parametrize("option", [["--beam", "4"], ["--max-tokens", "4096"], ["--threads", "0"],
+                                    ["--device", "cpu"]])
+def test_options_of_the_model_given_at_their_default_are_refused_with_hyp(tmp_path, capsys, option):
+    """Only a value other than the default was caught: --beam 4 and --max-tokens 4096 (the
+    defaults) were taken without a word and did nothing."""
+    hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt")])
+    code, out, err = run(["evaluate", "--hyp", hyp, "--ref", ref, *option], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"attnmt: error: --hyp scores translations already made: {option[0]} would do nothing (they "
+                   "choose the model and how it translates --src): leave it out\n")
 
 
 def test_verbose_is_no_model_option_and_goes_with_hyp(tmp_path, capsys):

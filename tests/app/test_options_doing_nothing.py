@@ -1,9 +1,10 @@
 """attnmt translate refuses the document options an input cannot use, before the model loads:
 --allow-macros where the input is no office file, --attributes where it is known to be plain text,
-JSONL, XLIFF, subtitles or an office file other than an EPUB (by --input-format or its extension), and a
+JSONL, XLIFF, subtitles or an office file other than an EPUB (by --input-format or its extension),
+--no-split and --source-lang on JSONL (a line is one sentence), and a
 --source-lang that is no language code (sentencex split by its default rules without a word); and
 --n-best or --confidence on a document, or --n-best with --review, refused at once, not after an
-advice to add --output-format.  Each refusal is one line."""
+advice to add --output-format; stdin without --input-format is text.  Each refusal is one line."""
 
 import pytest
 from support import run_cli
@@ -68,12 +69,46 @@ def test_attributes_on_xliff_or_subtitles_is_refused(tmp_path, capsys, given, na
     assert named in err and "so it would do nothing: leave it out" in err
 
 
-@pytest.mark.parametrize("given", [[], ["page.html"], ["--input-format", "html"], ["book.epub", "out.epub"]])
+@pytest.mark.parametrize("given", [[], ["-"], ["-", "out.txt"]])
+def test_attributes_on_stdin_without_an_input_format_is_refused_saying_how_to_give_html(tmp_path, capsys, given):
+    """stdin is read as text whatever it holds: a piped <p title="A dog runs."> came back without its
+    tags, the title never translated, and --attributes was taken without a word."""
+    code, out, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "title"], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("attnmt: error: --attributes chooses the HTML attributes translated on a page: stdin is read as "
+                   "text, so it would do nothing: leave it out, or give --input-format html to read it as HTML\n")
+
+
+@pytest.mark.parametrize("given", [["page.html"], ["--input-format", "html"], ["-", "--input-format", "xml"],
+                                   ["book.epub", "out.epub"]])
 def test_attributes_where_the_input_may_be_a_page_goes_on_to_the_model(tmp_path, capsys, given):
-    """stdin without --input-format is left alone, whatever it turns out to be."""
     given = [str(tmp_path / name) if "." in name else name for name in given]
     code, _, err = run_cli(["translate", "--model", MISSING, *given, "--attributes", "alt"], capsys)
     assert code != 0 and MISSING in err and "--attributes" not in err
+
+
+@pytest.mark.parametrize("option, named", [(["--no-split"], "--no-split would"),
+                                           (["--source-lang", "de"], "--source-lang would"),
+                                           (["--source-lang", "en"], "--source-lang would"),
+                                           (["--no-split", "--source-lang", "de"],
+                                            "--no-split and --source-lang would")])
+@pytest.mark.parametrize("given", [[], ["in.jsonl"]])
+def test_sentence_splitting_options_on_jsonl_are_refused(tmp_path, capsys, option, named, given):
+    """A JSONL line's text is one sentence, read whole: --no-split and --source-lang (the
+    splitter's language, the default's too) were taken without a word and did nothing."""
+    given = [str(tmp_path / name) for name in given]
+    code, out, err = run_cli(["translate", "--model", MISSING, "--input-format", "jsonl", *given, *option], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"attnmt: error: a JSONL line's text is one sentence, read whole: {named} do nothing "
+                          "(they choose how a line of text is split into sentences): leave ")
+    assert err.count("\n") == 1
+
+
+def test_sentence_splitting_options_on_text_go_on_to_the_model(tmp_path, capsys):
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--no-split", "--source-lang",
+                            "de"], capsys)
+    assert code != 0 and MISSING in err and "JSONL" not in err
 
 
 @pytest.mark.parametrize("command", [["translate", "--model", MISSING, "--source-lang"],
@@ -142,3 +177,25 @@ def test_n_best_with_review_is_refused_at_once(tmp_path, capsys):
                             "--review", str(tmp_path / "review.tsv")], capsys)
     assert code == 2 and err == ("attnmt: error: --review writes the sentences that need review to a table of their "
                                  "own: leave out --output-format, --n-best, --alignments, --confidence and --prefix\n")
+
+
+@pytest.mark.parametrize("output_format", ["tsv", "jsonl"])
+@pytest.mark.parametrize("threshold", [[], ["--min-quality", "0.5"]])
+def test_below_quality_mark_with_tsv_or_jsonl_output_is_refused(tmp_path, capsys, output_format, threshold):
+    """The mark goes before a translation in text; tsv and jsonl wrote the same rows with or
+    without it (their low_quality flag is the mark), and took it without a word."""
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--output-format",
+                              output_format, "--below-quality", "mark", *threshold], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"attnmt: error: --below-quality mark writes a mark before a translation in text output: "
+                   f"{output_format} gives each translation's quality and flags (low_quality under --min-quality) of "
+                   "their own, so it would do nothing: leave it out\n")
+
+
+def test_min_quality_with_tsv_output_goes_on_to_the_model(tmp_path, capsys):
+    """What following the refusal above leaves: the threshold of the low_quality flag."""
+    (tmp_path / "in.txt").write_text("A cat sleeps.\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", MISSING, str(tmp_path / "in.txt"), "--output-format", "tsv",
+                            "--min-quality", "0.5"], capsys)
+    assert code != 0 and MISSING in err and "--below-quality" not in err

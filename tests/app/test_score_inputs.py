@@ -158,7 +158,8 @@ def test_score_with_translates_glossary_reads_a_sentence_with_a_term_as_translat
 def test_score_with_a_glossary_and_sampling_is_refused_before_the_model_loads_unless_it_searches_nothing(
         trained_model, tmp_path, capsys):
     """score searches the model's own translation with the glossary's terms, which sampling cannot
-    hold: it failed after loading, in the Python API's words.  --no-search searches nothing."""
+    hold: it failed after loading, in the Python API's words.  --no-search searches nothing, and
+    takes the glossary (its search options are refused: they would do nothing)."""
     (tmp_path / "in.txt").write_text("the boy laughs\n", encoding="utf-8")
     (tmp_path / "out.txt").write_text("der junge lacht\n", encoding="utf-8")
     (tmp_path / "terms.tsv").write_text("dog\tkatze\n", encoding="utf-8")
@@ -168,18 +169,25 @@ def test_score_with_a_glossary_and_sampling_is_refused_before_the_model_loads_un
     assert code == 2 and out == ""
     assert err == ("attnmt: error: --glossary needs beam search (it steers the search to its terms); sampling draws "
                    "tokens at random: leave out --sampling-topk, or --glossary\n")
-    code, out, _ = run_cli([*sampled, "--no-search"], capsys)
+    code, out, _ = run_cli([*sampled[:9], "--no-search"], capsys)  # the glossary without the search's options
     assert code == 0 and out.count("\n") == 1
 
 
-def test_score_no_search_takes_search_options_it_does_not_use(trained_model, tmp_path, capsys):
-    """--no-search searches nothing: a search option Decoding refuses waits, as before the
-    glossary's sampling check read the options first."""
-    (tmp_path / "in.txt").write_text("the boy laughs\n", encoding="utf-8")
-    (tmp_path / "out.txt").write_text("der junge lacht\n", encoding="utf-8")
-    code, out, err = run_cli(["score", "--model", trained_model, "--src", tmp_path / "in.txt", "--hyp",
-                              tmp_path / "out.txt", "--no-search", "--sampling-topp", "0.9"], capsys)
-    assert code == 0 and out.count("\n") == 1, err
+@pytest.mark.parametrize("options, named", [
+    (["--sampling-topp", "0.9"], "--sampling-topp would do nothing"),
+    (["--beam", "8", "--alpha", "2", "--max-len-b", "0", "--shortlist", "sl.bin"],
+     "--beam, --alpha, --max-len-b and --shortlist would do nothing"),
+    (["--beam", "4"], "--beam would do nothing")])
+def test_score_no_search_refuses_the_search_options_it_does_not_use(tmp_path, capsys, options, named):
+    """--no-search searches nothing: the options of the search (a shortlist too: a translation is
+    read over the whole vocabulary) were taken without a word, at any value, and did nothing.
+    Refused before the model loads, as evaluate --hyp refuses them."""
+    code, out, err = run_cli(["score", "--model", "no-such-model", "--src", "in.txt", "--hyp", "out.txt",
+                              "--no-search", *options], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("attnmt: error: --no-search reads each translation alone, without translating its "
+                          f"source: {named} (they choose how the model's own translation is searched): leave ")
+    assert err.count("\n") == 1
 
 
 @pytest.mark.parametrize("options", [[], ["--no-search", "--no-split"]], ids=["searched", "read alone"])

@@ -25,7 +25,14 @@ import gzip
 import re
 from pathlib import Path
 
-from attnmt.cli.options import file_name, glossary_files, language_code, model_files, target_language_code
+from attnmt.cli.options import (
+    check_not_given,
+    file_name,
+    glossary_files,
+    language_code,
+    model_files,
+    target_language_code,
+)
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
@@ -158,27 +165,33 @@ def check_document_options(args: argparse.Namespace) -> None:
 
 
 def check_document_only_options(args: argparse.Namespace, suffix: str | None) -> None:
-    """--allow-macros reads office files and --attributes markup: on an input known to be neither
-    they would do nothing, and were taken without a word.  Known: an office file is always named by
+    """--allow-macros reads office files, --attributes markup, and --no-split and --source-lang
+    split text into sentences: on an input known to need none of them (a JSONL line is one
+    sentence) they would do nothing, and were taken without a word.  Known: an office file is always named by
     --input-format or its extension; plain text or JSONL by --input-format, or by a file's extension
-    (stdin without --input-format is left alone, whatever it turns out to be)."""
+    (stdin without --input-format is text, its tags translated as words: --input-format html reads
+    HTML from it)."""
     if args.allow_macros and suffix is None:
         raise ConfigError(f"--allow-macros accepts office files with macros (.docm, .pptm, .xlsm): "
                           f"{input_named(args)} is none, so it would do nothing: leave it out")
+    if args.input_format == "jsonl":  # attnmt.documents.whole_sentence: no splitter, no splitter's language
+        check_not_given(args, ["no_split", "source_lang"], "a JSONL line's text is one sentence, read whole",
+                        "they choose how a line of text is split into sentences")
     unused = read_without_attributes(args, suffix)
     if args.attributes is not None and unused:
+        as_html = ", or give --input-format html to read it as HTML" if unused == "text" else ""
         raise ConfigError(f"--attributes chooses the HTML attributes translated on a page: {input_named(args)} "
-                          f"is read as {unused}, so it would do nothing: leave it out")
+                          f"is read as {unused}, so it would do nothing: leave it out{as_html}")
 
 
 def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str | None:
     """The format the input is known to be read as where it has no HTML attributes: an office
     file but an EPUB (whose pages are HTML), whose paragraphs have none (``docx``, ``odt``, ...),
-    plain text or JSONL, XLIFF or subtitles; None where it may have some (a page, stdin without
-    --input-format)."""
+    plain text or JSONL (stdin without --input-format too: it is read as text), XLIFF or subtitles;
+    None where it may have some (a page)."""
     if suffix:
         return None if suffix == ".epub" else suffix[1:]
-    if args.input_format in ("text", "jsonl") and (args.input_format_given or args.input not in (None, "-")):
+    if args.input_format in ("text", "jsonl"):
         return args.input_format
     if args.input_format in ("xliff", "srt", "vtt"):  # XLIFF's attributes are its data; cues' tags are kept as read
         return args.input_format
@@ -186,9 +199,9 @@ def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str
 
 
 def input_named(args: argparse.Namespace) -> str:
-    """The input as an error names it: the file, or stdin with its format."""
+    """The input as an error names it: the file, or stdin (with its format, where --input-format gave it)."""
     if args.input in (None, "-"):
-        return f"the {args.input_format} input"
+        return f"the {args.input_format} input" if args.input_format_given else "stdin"
     return args.input
 
 
@@ -221,7 +234,8 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
 def check_review_options(args: argparse.Namespace, document: str | None) -> None:
     """--review lists a document's (or plain text's) sentences that need review; --min-quality sets
     its threshold, and on a document does nothing else but --below-quality source; on lines written
-    as text, nothing else but --below-quality mark or source (refused alone, as on a document)."""
+    as text, nothing else but --below-quality mark or source (refused alone, as on a document).
+    --below-quality mark marks text output: in tsv and jsonl the low_quality flag is the mark."""
     if args.review is not None:
         if args.input_format == "jsonl":
             raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
@@ -231,6 +245,10 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
                               "--output-format, --n-best, --alignments, --confidence and --prefix")
         check_review_path(args)
     if document is None:
+        if args.below_quality == "mark" and args.output_format != "text":  # below_quality_results leaves it
+            raise ConfigError(f"--below-quality mark writes a mark before a translation in text output: "
+                              f"{args.output_format} gives each translation's quality and flags (low_quality "
+                              "under --min-quality) of their own, so it would do nothing: leave it out")
         if args.review is not None and args.below_quality == "mark":
             raise ConfigError("--below-quality mark and --review both point out the sentences that need review, "
                               "one in the text, one in a table: keep one of them")

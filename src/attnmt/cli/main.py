@@ -82,8 +82,10 @@ class CommandParser(argparse.ArgumentParser):
         if self.mixing or self._subparsers is not None:
             return super().parse_known_args(args, namespace)
         self.mixing = True
+        argv = list(sys.argv[1:] if args is None else args)
         try:
-            namespace, extras = self.parse_mixed(list(sys.argv[1:] if args is None else args), namespace)
+            namespace, extras = self.parse_mixed(argv, namespace)
+            namespace.given = self.options_given(argv)
         finally:
             self.mixing = False
         if extras:
@@ -108,6 +110,27 @@ class CommandParser(argparse.ArgumentParser):
                 return super().parse_known_args(left + args[cut:], namespace)
         finally:
             self.usage = usage
+
+    def options_given(self, args: list[str]) -> frozenset[str]:
+        """The dests of the options on the command line (``--beam 4`` gives ``beam``), whatever
+        their values: an option that would do nothing is refused where it was given, also at its
+        default's value (compared with the default, ``--beam 4`` was let through).  Read by parsing
+        ``args`` again with no defaults, so that only what was given is set."""
+        with self.defaults_off():
+            read, _ = self.parse_mixed(args, None)
+        return frozenset(vars(read)) & {action.dest for action in self._get_optional_actions()}
+
+    @contextlib.contextmanager
+    def defaults_off(self) -> Iterator[None]:
+        """No option sets its dest unless given (options_given)."""
+        optionals = [(action, action.default) for action in self._get_optional_actions()]
+        for action, _ in optionals:
+            action.default = argparse.SUPPRESS
+        try:
+            yield
+        finally:
+            for action, default in optionals:
+                action.default = default
 
     @contextlib.contextmanager
     def positionals_off(self) -> Iterator[None]:

@@ -8,6 +8,7 @@ import logging
 import math
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
@@ -186,6 +187,24 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--repetition-penalty", type=finite_number(0), default=DEFAULT.repetition_penalty,
                    help="make tokens already in the output less likely (> 1), as CTRL does (1: off)")
     p.add_argument("--disable-unk", action="store_true", help="never generate the unknown piece")
+
+
+def option_dests(add: Callable[[argparse.ArgumentParser], None]) -> list[str]:
+    """The dests of the options ``add`` declares (add_decoding_options: beam, alpha, ...), in order."""
+    parser = argparse.ArgumentParser(add_help=False)
+    add(parser)
+    return list(vars(parser.parse_args([])))
+
+
+def check_not_given(args: argparse.Namespace, dests: list[str], what: str, why: str) -> None:
+    """Refuses the options among ``dests`` given on the command line (``args.given``:
+    attnmt.cli.main.CommandParser.options_given), at any value, the default's too: ``what`` makes
+    them do nothing, ``why`` says what they choose.  Compared with their defaults, ``--beam 4``
+    was let through."""
+    given = [f"--{dest.replace('_', '-')}" for dest in dests if dest in args.given]
+    if given:
+        named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        raise ConfigError(f"{what}: {named} would do nothing ({why}): leave {'them' if len(given) > 1 else 'it'} out")
 
 
 def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: int | None = None) -> None:

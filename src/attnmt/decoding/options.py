@@ -79,6 +79,9 @@ class Decoding:
             self.normalise(name, finite_number, "a finite number")
         if not 1 <= self.beam_size <= MAX_BEAM:
             raise ConfigError(f"decoding option beam_size: expected 1 to {MAX_BEAM}, got {self.beam_size}")
+        if self.sampling and self.n_best > 1:  # before the beam n_best needs, which sampling would refuse next
+            raise ConfigError(f"sampling draws one translation per sentence, so n_best {self.n_best} has no list to "
+                              "return: leave out n_best or sampling")
         if not 1 <= self.n_best <= self.beam_size:
             raise ConfigError(f"decoding option n_best {self.n_best} needs beam_size {self.n_best} or more "
                               f"(got beam_size {self.beam_size})")

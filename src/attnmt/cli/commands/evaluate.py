@@ -5,10 +5,19 @@ an existing --hyp file (any of translate's output formats: attnmt.cli.hypotheses
 from __future__ import annotations
 
 import argparse
+from functools import partial
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.lines import print_out
-from attnmt.cli.options import batching, decoding, file_name, load_for_translation, whole_number
+from attnmt.cli.options import (
+    batching,
+    check_not_given,
+    decoding,
+    file_name,
+    load_for_translation,
+    option_dests,
+    whole_number,
+)
 from attnmt.errors import ConfigError, DataError
 
 
@@ -43,22 +52,13 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     return 0
 
 
-def model_run_defaults() -> dict[str, object]:
-    """Each option of the model and its search (add_model_run_options) and its default, by dest."""
-    parser = argparse.ArgumentParser(add_help=False)
-    add_model_run_options(parser, model_required=False)
-    return vars(parser.parse_args([]))
-
-
 def check_no_model_options(args: argparse.Namespace) -> None:
     """--hyp scores translations already made: an option that chooses the model, its search, its
-    batches or its machine would do nothing, and is refused rather than silently ignored."""
-    given = [f"--{dest.replace('_', '-')}" for dest, default in model_run_defaults().items()
-             if dest not in ("model", "verbose") and getattr(args, dest) != default]
-    if given:
-        named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
-        raise ConfigError(f"--hyp scores translations already made: {named} would do nothing (they choose the model "
-                          "and how it translates --src): leave them out")
+    batches or its machine would do nothing, and is refused where given rather than silently ignored."""
+    dests = [dest for dest in option_dests(partial(add_model_run_options, model_required=False))
+             if dest not in ("model", "verbose")]
+    check_not_given(args, dests, "--hyp scores translations already made",
+                    "they choose the model and how it translates --src")
 
 
 def check_line_counts(path: str, count: int, refs: list[str], references: list[list[str]],

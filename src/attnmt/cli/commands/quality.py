@@ -12,12 +12,15 @@ from typing import TextIO
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.lines import print_out
 from attnmt.cli.options import (
+    add_decoding_options,
+    check_not_given,
     decoding,
     file_name,
     glossary_files,
     language_code,
     load_for_translation,
     model_files,
+    option_dests,
 )
 from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError
@@ -98,6 +101,10 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.documents.pipeline import DocumentOptions
     from attnmt.output_checks import check_not_an_input
 
+    if args.no_search:  # as evaluate --hyp refuses them: nothing is searched
+        check_not_given(args, [*option_dests(add_decoding_options), "shortlist"],
+                        "--no-search reads each translation alone, without translating its source",
+                        "they choose how the model's own translation is searched")
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **glossary_files(args),
                                                  **model_files(args)},

@@ -92,9 +92,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     glossary = read_glossaries(args.glossary) if args.glossary else None
     model_target_lang(args)
     check_document_options(args)  # first: a document refuses --n-best and --confidence, whatever the format
-    if args.n_best > args.beam:
-        raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
-    options = decoding(args)
+    options = decoding(args)  # --n-best's beam, or no --n-best with sampling (which would refuse the beam)
     if glossary and options.sampling:
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
     if args.confidence and args.output_format != "jsonl":
