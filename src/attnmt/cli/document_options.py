@@ -11,7 +11,8 @@ the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
   ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, also before ``.gz``, and the office
-  ones: ``.docx`` …, ``.docm`` and the other files with macros too); text otherwise.
+  ones: ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before
+  ``.gz``) JSONL input; text otherwise.
 - Where --target-lang is left out, the model's target language stands for it, as the server
   takes it (model_target_lang): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
@@ -25,6 +26,7 @@ import gzip
 import re
 from pathlib import Path
 
+from attnmt.cli.lines import is_jsonl_name
 from attnmt.cli.options import language_code, model_files, target_language_code
 from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
 from attnmt.documents.pipeline import DocumentOptions
@@ -64,10 +66,13 @@ XML_FORMATS = frozenset(("xml", "xliff"))
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
     server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff,
-    .srt and .vtt, also before .gz; text for any other file and for stdin (an office file's extension
+    .srt and .vtt, also before .gz; jsonl for a .jsonl file, as ``score`` reads its --src
+    (attnmt.cli.lines.is_jsonl_name); text for any other file and for stdin (an office file's extension
     is office_suffix's to see)."""
     if args.input_format is not None:
         return args.input_format
+    if args.input not in (None, "-") and is_jsonl_name(args.input):  # it was read as text, JSON syntax and all
+        return "jsonl"
     suffixes = Path(args.input).suffixes if args.input not in (None, "-") else []
     if suffixes and is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
         suffixes.pop()
@@ -224,8 +229,9 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
     as text, nothing else but --below-quality mark or source (refused alone, as on a document)."""
     if args.review is not None:
         if args.input_format == "jsonl":
-            raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
-                              "--input-format jsonl")
+            taken = f"{args.input} is read as JSONL ({by_extension('jsonl')})" if args.format_from_extension else (
+                "it does not take --input-format jsonl")
+            raise ConfigError(f"--review lists the sentences of a document or of plain text: {taken}")
         if args.output_format != "text" or args.n_best > 1 or args.alignments or args.confidence or args.prefix:
             raise ConfigError("--review writes the sentences that need review to a table of their own: leave out "
                               "--output-format, --n-best, --alignments, --confidence and --prefix")

@@ -224,9 +224,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "fragment a line), xhtml (a page, written as XML), xml (a fragment a line), xliff (each "
                         "source into its empty target), srt, vtt, and docx, pptx, xlsx, odt, odp, ods, epub: "
                         "documents, markup carried through by word alignments (docs/documents.md). Default: the "
-                        "input file's extension's (.html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .docx, ...; "
-                        "a markup file is then read whole, as the server "
-                        "reads it), else text")
+                        "input file's extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, "
+                        ".docx, ...; a markup file is then read whole, as the server reads it), else text")
     p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
                    "term' lines, # comments (docs/translating.md, Terminology)")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
