@@ -84,7 +84,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     given = args.input_format_given = args.input_format is not None
     args.input_format = chosen_input_format(args)
-    args.format_from_extension = not given and (args.input_format != "text" or office_suffix(args) is not None)
+    args.format_from_extension = not given and args.input_format != "text"
     if not given and not args.format_from_extension:
         check_text_input(args.input)
     glossary = read_glossary(args.glossary) if args.glossary else None
