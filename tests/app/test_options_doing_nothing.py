@@ -23,7 +23,7 @@ def test_allow_macros_on_an_input_that_is_no_office_file_is_refused(tmp_path, ca
 
 
 @pytest.mark.parametrize("given, named", [(["in.txt"], "in.txt is read as text"),
-                                          (["in.jsonl"], "in.jsonl is read as text"),
+                                          (["in.jsonl"], "in.jsonl is read as jsonl"),
                                           (["--input-format", "jsonl"], "the jsonl input is read as jsonl"),
                                           (["--input-format", "text"], "the text input is read as text")])
 def test_attributes_on_plain_text_or_jsonl_is_refused(tmp_path, capsys, given, named):

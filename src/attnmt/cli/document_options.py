@@ -11,7 +11,8 @@ the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
   ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, also before ``.gz``, and the office
-  ones: ``.docx`` …, ``.docm`` and the other files with macros too); text otherwise.
+  ones: ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before
+  ``.gz``) JSONL input; text otherwise.
 - Where --target-lang is left out, the model's target language stands for it, as the server
   takes it (model_target_lang): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
@@ -25,6 +26,7 @@ import gzip
 import re
 from pathlib import Path
 
+from attnmt.cli.lines import is_jsonl_name
 from attnmt.cli.options import (
     check_not_given,
     file_name,
@@ -71,14 +73,22 @@ XML_FORMATS = frozenset(("xml", "xliff"))
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
     server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff,
-    .srt and .vtt, also before .gz; text for any other file and for stdin (an office file's extension
-    is office_suffix's to see)."""
+    .srt and .vtt, also before .gz; an office format for its extension (docx for .docx and .docm: the
+    input's own is office_suffix's to keep); jsonl for a .jsonl file, as ``score`` reads its --src
+    (attnmt.cli.lines.is_jsonl_name); text for any other file and for stdin.  Given, --input-format
+    wins over any extension: ``--input-format text`` on a .docx reads its lines, as on a .srt."""
     if args.input_format is not None:
         return args.input_format
-    suffixes = Path(args.input).suffixes if args.input not in (None, "-") else []
-    if suffixes and is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
-        suffixes.pop()
-    return TEXT_SUFFIXES.get(suffixes[-1].lower() if suffixes else "", "text")
+    if args.input in (None, "-"):
+        return "text"
+    if is_jsonl_name(args.input):  # it was read as text, JSON syntax and all
+        return "jsonl"
+    suffix = Path(args.input).suffix.lower()
+    if suffix in OFFICE_SUFFIXES:  # a zip archive or flat XML, never read through gzip
+        return MACRO_VARIANTS.get(suffix, suffix[1:])
+    if is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
+        suffix = Path(Path(args.input).stem).suffix.lower()
+    return TEXT_SUFFIXES.get(suffix, "text")
 
 
 def check_text_input(path: str | None) -> None:
@@ -136,12 +146,14 @@ def misnamed_archive(path: str, suffix: str, head: bytes) -> str:
 
 
 def office_suffix(args: argparse.Namespace) -> str | None:
-    """The office file's extension (``.docx``): --input-format's, or the input file's where
-    --input-format is left at text; None for the other formats."""
+    """The office file's extension (``.docx``) where the input is read as an office file (the format
+    chosen_input_format settled): the input's own where it is the format's with macros (a .docm
+    read as docx), else the format's; None for the other formats.  The extension alone read a
+    .docx as an office file under an explicit --input-format text, which was refused three ways."""
+    if args.input_format not in OFFICE_FORMATS:
+        return None
     suffix = Path(args.input).suffix.lower() if args.input not in (None, "-") else ""
-    if args.input_format in OFFICE_FORMATS:
-        return suffix if MACRO_VARIANTS.get(suffix) == args.input_format else "." + args.input_format
-    return suffix if args.input_format == "text" and suffix in OFFICE_SUFFIXES else None
+    return suffix if MACRO_VARIANTS.get(suffix) == args.input_format else "." + args.input_format
 
 
 def check_document_options(args: argparse.Namespace) -> None:
@@ -226,7 +238,9 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
     kind = TEXT_SUFFIXES.get(written, written)
     if suffix or written in OFFICE_SUFFIXES or (args.input_format in DOCUMENT_FORMATS and kind in DOCUMENT_FORMATS
                                         and kind != args.input_format and not {kind, args.input_format} <= XML_FORMATS):
-        raise ConfigError(f"{args.output} names a {written} file, but the translation of a {made} file is a "
+        # Given, the format may not be the input's name's (--input-format text on a .docx): it is named instead.
+        read = f"--input-format {args.input_format}" if args.input_format_given else f"a {made} file"
+        raise ConfigError(f"{args.output} names a {written} file, but the translation of {read} is a "
                           f"{made} file (attnmt does not convert formats): name it "
                           f"{Path(args.output.removesuffix('.gz')).with_suffix(made).name}")
 
@@ -238,8 +252,9 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
     --below-quality mark marks text output: in tsv and jsonl the low_quality flag is the mark."""
     if args.review is not None:
         if args.input_format == "jsonl":
-            raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
-                              "--input-format jsonl")
+            taken = f"{args.input} is read as JSONL ({by_extension('jsonl')})" if args.format_from_extension else (
+                "it does not take --input-format jsonl")
+            raise ConfigError(f"--review lists the sentences of a document or of plain text: {taken}")
         if args.output_format != "text" or args.n_best > 1 or args.alignments or args.confidence or args.prefix:
             raise ConfigError("--review writes the sentences that need review to a table of their own: leave out "
                               "--output-format, --n-best, --alignments, --confidence and --prefix")

@@ -140,6 +140,13 @@ def good_inputs_first(read: Callable[[list[str], int], Inputs], lines: list[str]
     return good, None
 
 
+def is_jsonl_name(path: str) -> bool:
+    """Whether ``path`` names a file of JSONL input: its name ends in .jsonl, also before .gz (as
+    attnmt.text.data.read_lines opens it).  ``translate`` reads such a file as --input-format jsonl
+    where no format is given, and ``score`` its --src (attnmt.cli.commands.quality.source_texts)."""
+    return path.lower().removesuffix(".gz").endswith(".jsonl")
+
+
 def read_inputs(lines: list[str], source: str, first_line: int,
                 glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:
     """JSONL lines first_line, first_line + 1, … of ``source`` as Inputs (module docstring), with

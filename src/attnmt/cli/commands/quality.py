@@ -165,7 +165,7 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
     JSON (a quoted record) was refused at its first line of text.  A line's own "glossary" changes
     how translate scored it, and score takes one --glossary for every line: it is refused, named;
     a "prefix" only guided the search, and the translation is scored as it is."""
-    from attnmt.cli.lines import read_inputs
+    from attnmt.cli.lines import is_jsonl_name, read_inputs
 
     filled = [line for line in lines if line.strip()]
     if not filled:
@@ -175,7 +175,7 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
     except DataError:
         # Named .jsonl and starting as translate's input does, or all such lines: a bad line of it is
         # named, not scored as text.  Any other file refused as JSONL is text.
-        named = src.lower().removesuffix(".gz").endswith(".jsonl") and is_text_object(filled[0])
+        named = is_jsonl_name(src) and is_text_object(filled[0])
         if named or all(map(is_text_object, filled)):
             raise
         return lines

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     given = args.input_format_given = args.input_format is not None
     args.input_format = chosen_input_format(args)
-    args.format_from_extension = not given and (args.input_format != "text" or office_suffix(args) is not None)
+    args.format_from_extension = not given and args.input_format != "text"
     if not given and not args.format_from_extension:
         check_text_input(args.input)
     glossary = read_glossaries(args.glossary) if args.glossary else None
@@ -242,9 +242,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "fragment a line), xhtml (a page, written as XML), xml (a fragment a line), xliff (each "
                         "source into its empty target), srt, vtt, and docx, pptx, xlsx, odt, odp, ods, epub: "
                         "documents, markup carried through by word alignments (docs/documents.md). Default: the "
-                        "input file's extension's (.html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .docx, ...; "
-                        "a markup file is then read whole, as the server "
-                        "reads it), else text")
+                        "input file's extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, "
+                        ".docx, ...; a markup file is then read whole, as the server reads it), else text")
     p.add_argument("--glossary", metavar="TSV", type=file_name, action="append", help="terms the translations "
                    "must use: 'source term<TAB>target term' lines, # comments (docs/translating.md, Terminology); "
                    "--glossary again for another file, whose terms are added")
