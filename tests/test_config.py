@@ -266,6 +266,14 @@ def test_an_out_dir_of_dash_is_one_config_error_from_python_as_from_the_command_
         load_config(path, {"out_dir": "-"})
 
 
+@pytest.mark.parametrize("out_dir", ["- ", " -", "-\t", " - \n"])
+def test_an_out_dir_of_dash_with_spaces_around_it_is_refused_as_dash_is(out_dir):
+    # compared as written, "- " was a name: the run trained into a folder "- ", which a listing shows as "-"
+    with pytest.raises(ConfigError, match=rf"^out_dir - would write the model into a folder named "
+                                          rf"{re.escape(repr(out_dir))} \('-' names stdin or stdout elsewhere\)"):
+        TrainConfig(out_dir=out_dir)
+
+
 def test_an_override_that_is_not_yaml_names_the_key(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("max_steps: 10\n")

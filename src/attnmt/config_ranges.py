@@ -309,7 +309,7 @@ def check_paths(config: object, keys: tuple[str, ...]) -> None:
     a valid_src: "" was read as "cannot read .: is a directory" only after the corpora were prepared,
     an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
     null: it unsets a key, as null does; an optional key that was read as unset where "", such as
-    tokenizer, is None before this check: UNSET_WHEN_EMPTY.)  An out_dir "-" (stdout elsewhere) is
+    tokenizer, is None before this check: UNSET_WHEN_EMPTY.)  An out_dir "-" (stdout elsewhere), or "- ", is
     refused too, for the Python API as for the command line: a run writes a folder, and one named "-"."""
     for key in keys:
         value = getattr(config, key)

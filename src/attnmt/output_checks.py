@@ -25,9 +25,10 @@ def check_not_stdout(path: str | None, option: str, written: str, instead: str, 
                      why: str = "'-' names stdin or stdout elsewhere") -> None:
     """ConfigError where ``path``, which ``option`` writes ``written`` into (a ``kind``: file or
     folder), is "-": it cannot go to stdout (``why``), and a file or folder named "-" was written
-    without a word.  ``instead``: a name to suggest."""
-    if path == "-":
-        raise ConfigError(f"{option} - would write {written} into a {kind} named '-' ({why}): "
+    without a word.  So is "-" with spaces around it ("- ", a slip of the shell's quotes), which made a
+    folder named "- " that looks like "-" in a listing.  ``instead``: a name to suggest."""
+    if path is not None and str(path).strip() == "-":
+        raise ConfigError(f"{option} - would write {written} into a {kind} named {str(path)!r} ({why}): "
                           f"give {written} a {kind} name ({instead})")
 
 

@@ -115,6 +115,19 @@ def test_the_server_translates_html_when_asked(trained_model):
     assert termed.status_code == 200 and "katze" in text_of(termed.json()["translations"][0]).split()
 
 
+@pytest.mark.parametrize("page", ["<!DOCTYPE", "<!DOCTYPE html>", "<html", '<?xml version="1.0"?>', "<!-- x -->"])
+def test_a_file_or_request_with_no_element_comes_back_as_it_was(trained_model, tmp_path, capsys, page):
+    # "<!DOCTYPE" and "<html" alone were a traceback (lxml's "Document is empty"), and a 500 from the server
+    source = tmp_path / "in.html"
+    source.write_text(page, encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--input-format", "html", source], capsys)
+    assert (code, out.rstrip("\n"), err) == (0, page, "")
+    model, tokenizer = load_model_dir(trained_model)
+    with TestClient(create_app([ServedModel(model, tokenizer, "tiny")])) as client:
+        answer = client.post("/translate", json={"text": page, "format": "html"})
+    assert answer.status_code == 200 and answer.json()["translations"] == [page]
+
+
 def test_a_glossary_applies_to_every_sentence_of_a_document(trained_model, tmp_path, capsys):
     (tmp_path / "terms.tsv").write_text("dog\tkatze\n", encoding="utf-8")
     source = tmp_path / "in.html"

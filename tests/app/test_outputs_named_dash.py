@@ -58,6 +58,19 @@ def test_an_out_dir_of_dash_on_the_command_line_is_refused_before_training(tmp_p
     assert not (tmp_path / "-").exists()
 
 
+@pytest.mark.parametrize("name", ["- ", " -", " - "])
+def test_a_dash_with_spaces_around_it_is_refused_as_dash_is(tmp_path, capsys, monkeypatch, name):
+    # compared as typed, "- " was a name: a folder (or file) "- ", which a listing shows as "-"
+    monkeypatch.chdir(tmp_path)
+    trained = run_cli(["train", CONFIG, "--out-dir", name], capsys)
+    averaged = run_cli(["average", "--model", "m", "--out", name], capsys)
+    assert trained == (2, "", f"attnmt: error: out_dir - would write the model into a folder named {name!r} ('-' "
+                              "names stdin or stdout elsewhere): give the model a folder name (runs/model)\n")
+    assert averaged[:2] == (2, "") and averaged[2].startswith(f"attnmt: error: --out - would write the averaged "
+                                                              f"weights into a file named {name!r}")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_demo_refuses_out_dash_before_training(capsys, monkeypatch):
     monkeypatch.chdir(REPOSITORY)  # where the demo finds its config and test set
     code, _, err = run_cli(["demo", "--minutes", "0.01", "--out", "-"], capsys)

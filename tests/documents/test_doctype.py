@@ -91,6 +91,20 @@ def test_a_page_of_nothing_but_a_doctype_comes_back_as_it_was(same, page):
     assert translate_markup([page], same) == [page]
 
 
+@pytest.mark.parametrize("page", ["<!DOCTYPE", "  <!doctype", "<!DOCTYPEhtml>", "<html", '<?xml version="1.0"?>',
+                                  '<?xml version="1.0"?>\n<!-- nothing yet -->\n'])
+def test_an_unfinished_doctype_or_a_declaration_alone_comes_back_as_it_was(same, page):
+    # lxml took a text starting "<!DOCTYPE" or "<html" for a page: with nothing in it, "Document is empty"
+    # was a traceback; an XML declaration alone, read as a fragment, came back a comment
+    assert translate_markup([page], same) == [page] and same.given == []
+
+
+def test_a_fragment_starting_like_html_is_parsed_as_a_fragment(mirror):
+    # lxml took it for a page and did not wrap it: the unfinished tag was dropped, not closed
+    assert translate_markup(["<html-x", "<htmlx>a dog</htmlx>"], mirror) == ["<html-x></html-x>",
+                                                                               "<htmlx>DOG A</htmlx>"]
+
+
 def test_a_doctype_is_found_past_a_byte_order_mark_comments_and_an_xml_declaration():
     before, doctype, after = split_doctype('\ufeff<?xml version="1.0"?><!-- c --><!DOCTYPE a PUBLIC "-//x" "a.dtd" '
                                            "[<!ENTITY b 'x]>'><!ENTITY % p 'y'>]><a/>")

@@ -441,6 +441,15 @@ def test_a_fragment_ending_inside_a_tag_keeps_the_tag_closed_and_gains_no_closin
     assert one(text, mirror) == back
 
 
+def test_a_fragment_ending_inside_an_end_tag_closes_it_and_a_warning_names_the_tag_written(mirror):
+    # the end tag's name took lxml's wrapper end in: libxml2 warned of an end tag "a<" nobody wrote
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert one('<p>a dog <a href="x">runs</a', mirror) == '<p><a href="x">RUNS</a> DOG A</p>'
+    with pytest.warns(UserWarning, match=r"Unexpected end tag : b\)"):  # it closes nothing
+        assert one("<p>a dog</p></b", mirror) == "<p>DOG A</p>"
+
+
 def test_xml_elements_on_lines_of_their_own_are_translated_apart_and_keep_the_layout(mirror):
     text = "<note>\n  <p>a dog runs</p>\n  <p>the <b>red</b> cat</p>\n</note>\n"
     assert one(text, mirror, xml=True) == "<note>\n  <p>RUNS DOG A</p>\n  <p>CAT <b>RED</b> THE</p>\n</note>\n"

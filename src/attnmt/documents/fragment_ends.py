@@ -5,6 +5,8 @@ what ``fragment_end`` says to put after it in place of the wrapper's end."""
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 # The end of the <html><body>...</body></html> that lxml wraps a fragment in; its closing tags show
@@ -13,6 +15,8 @@ from lxml import etree
 # "<!-- x</body></html>-->".  One that ends inside a bogus comment ("<?php", "<![CDATA[", "<!", "</")
 # kept "</body" in it, up to the ">" that ended the comment: "<?x" came back "<!--?x</body-->".
 WRAPPER_ENDS = ("</body></html>", "</body")
+# An end tag the text ends inside ("</a", "</a "): the tree keeps no end tag, so it is read in the text.
+UNFINISHED_END_TAG = re.compile(r"</[a-z][^>]*\Z", re.IGNORECASE)
 
 
 def fragment_end(text: str, last: etree._Element) -> str | None:
@@ -22,9 +26,12 @@ def fragment_end(text: str, last: etree._Element) -> str | None:
     tag the text left unfinished, whose name or attributes took the wrapper in ("<b" was read as an
     element <b<>, "<a " as <a> with the attributes "<" and "body", "<img alt=a" with the alt text
     "a</body"), so the tag is kept as the text had it, closed (a browser's parser drops such a tag,
-    and lxml's drops one whose attribute value's quote is still open: ``<b class="x``)."""
+    and lxml's drops one whose attribute value's quote is still open: ``<b class="x``).  So is an end
+    tag (``</a``), whose name took the wrapper's "<" in: libxml2 warned of an end tag "a<" nobody wrote."""
     if (last.text or "").endswith(WRAPPER_ENDS):
         return ""
+    if UNFINISHED_END_TAG.search(text):  # not in a comment or raw text, which took the wrapper in above
+        return ">"
     if not isinstance(last.tag, str) or text.endswith(">"):  # a tag the text ends with is finished
         return None
     names, values = [last.tag, *last.keys()], last.values()

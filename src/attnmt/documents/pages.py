@@ -22,10 +22,12 @@ from attnmt.documents.well_formed import XML_ROOT, Start, check_well_formed
 from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
-# A page: a DOCTYPE, <html>, <head> or <body> first, after a byte order mark, spaces, comments or an XML
-# declaration (XHTML's "<?xml version=...?>").
-DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<(?:!doctype|html|head|body)(?=[\s/>])",
-                            re.IGNORECASE)
+# A page: a DOCTYPE, <html>, <head> or <body> first (the tag may be unfinished where the text ends), after a
+# byte order mark, spaces, comments or an XML declaration (XHTML's "<?xml version=...?>"), or nothing but those
+# (a page with nothing in it).  All that follows "<!DOCTYPE" is the DOCTYPE's, as in a browser: "<!DOCTYPEhtml>",
+# or a text that ends there.
+DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*"
+                            r"(?:<!doctype|<(?:html|head|body)(?=[\s/>]|\Z)|\Z)", re.IGNORECASE)
 # What may stand beside a page's elements: whitespace, comments, processing instructions.
 NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
 BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
@@ -75,7 +77,7 @@ def too_deep(where: str, deep: str) -> DataError:
 
 def is_document(text: str, xml: bool = False) -> bool:
     """Whether ``text`` is a whole document, not a fragment: HTML that starts with a doctype or
-    <html>, XML that starts with an XML declaration or a DOCTYPE."""
+    <html> (or holds nothing but comments), XML that starts with an XML declaration or a DOCTYPE."""
     if xml:
         return xml_prolog(text)[0] != ""
     return DOCUMENT_START.match(text) is not None
@@ -245,7 +247,7 @@ def named(root: etree._Element, local: str) -> str:
 
 def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | None:
     """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; None
-    for a page with nothing but a DOCTYPE and comments (it comes back as it was).  HTML that had
+    for a page with nothing but a DOCTYPE, an XML declaration and comments (it comes back as it was).  HTML that had
     to be repaired gives one warning naming ``where`` (and the line, in a document, or in a
     fragment that is a ``whole`` file, whose lines are the parser's); DataError for XML that is not
     well-formed (attnmt.documents.well_formed: its repairs lose or move text), markup nested too deep
@@ -282,7 +284,8 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     """(the parsed page or fragment, its parser, the line the parsed text starts on in a page)."""
     parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
     if not is_document(text):
-        holder = html.fragment_fromstring(text, create_parent="div", parser=parser)
+        # wrapped here as lxml wraps a fragment: lxml takes one that starts "<html" or "<!doctype" for a page
+        holder = html.fragment_fromstring(f"<html><body>{text}</body></html>", create_parent="div", parser=parser)
         *_, last = holder.iter()
         end = fragment_end(text, last)  # the text ends in a comment, raw text or a tag, which took the wrapper in
         if end is not None:
