@@ -90,7 +90,10 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
     from attnmt.output_checks import check_not_an_input
+    from attnmt.text.data import check_file_name
 
+    check_file_name(args.src, "--src")
+    check_file_name(args.hyp, "--hyp")
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, "--glossary": args.glossary,
                                                  **model_files(args)},

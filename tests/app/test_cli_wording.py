@@ -1,0 +1,20 @@
+"""What the commands say of a mistake in their options: one line naming the option or argument
+as the user typed it, not the Python name or path it became."""
+
+import pytest
+from support import run_cli
+
+
+@pytest.mark.parametrize("options, name", [
+    (["translate", ""], "input"),
+    (["translate", "--review=", "{tmp}/in.txt"], "--review"),
+    (["score", "--src", "", "--hyp", "{tmp}/in.txt"], "--src"),
+    (["score", "--src", "{tmp}/in.txt", "--hyp", ""], "--hyp")])
+def test_an_empty_file_name_is_named_by_its_option(trained_model, tmp_path, capsys, options, name):
+    """Path("") is the current folder: ``translate ""`` said "cannot read .: is a directory", and
+    ``--review=`` "--review  is a folder", naming neither the option nor the mistake."""
+    (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
+    command, *rest = (option.format(tmp=tmp_path) for option in options)
+    code, out, err = run_cli([command, "--model", trained_model, *rest], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"attnmt: error: {name}: the file name is empty (''): give a file (an unset shell variable?)\n"
