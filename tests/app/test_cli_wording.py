@@ -4,6 +4,8 @@ as the user typed it, not the Python name or path it became."""
 import pytest
 from support import run_cli
 
+from attnmt.cli.main import build_parser
+
 
 @pytest.mark.parametrize("options, name", [
     (["translate", ""], "input"),
@@ -18,3 +20,18 @@ def test_an_empty_file_name_is_named_by_its_option(trained_model, tmp_path, caps
     code, out, err = run_cli([command, "--model", trained_model, *rest], capsys)
     assert (code, out) == (2, "")
     assert err == f"attnmt: error: {name}: the file name is empty (''): give a file (an unset shell variable?)\n"
+
+
+@pytest.mark.parametrize("argv, usage", [
+    (["translate", "--model=", "in.txt"], "attnmt translate"),
+    (["score", "--model", "", "--src", "a.txt", "--hyp", "b.txt"], "attnmt score"),
+    (["average", "--model="], "attnmt average"),
+    (["plot", "training", "--model", ""], "attnmt plot training")])
+def test_an_empty_model_directory_is_named_by_its_option(capsys, argv, usage):
+    """``--model=`` was refused by the loader in its Python argument's name: "model_dir: expected
+    the path of a model directory, got ''"; argparse now names --model, before anything is read."""
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(argv)
+    assert stopped.value.code == 2
+    error = "argument --model: expected a model directory, got an empty name ('': an unset shell variable?)"
+    assert capsys.readouterr().err.splitlines()[-1] == f"{usage}: error: {error}"

@@ -88,9 +88,19 @@ def positive_number(text: str) -> float:
     return value
 
 
+def model_directory(text: str) -> str:
+    """An argparse type for --model: a directory's name, not empty, so that argparse names --model.
+    ``--model=`` (or ``--model "$MODEL"`` with MODEL unset) was refused by the loader, in the name of
+    its Python argument: "model_dir: expected the path of a model directory, got ''"."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a model directory, got an empty name ({text!r}: an unset shell "
+                                         "variable?)")
+    return text
+
+
 def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights: bool = True) -> None:
     """--model MODEL_DIR (and --weights FILE)."""
-    p.add_argument("--model", required=required, metavar="MODEL_DIR",
+    p.add_argument("--model", required=required, metavar="MODEL_DIR", type=model_directory,
                    help="model directory written by 'attnmt train' (or 'attnmt import')")
     if weights:
         p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
@@ -99,7 +109,8 @@ def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights
 def add_model_dir_option(p: argparse.ArgumentParser) -> None:
     """--model MODEL_DIR for commands that took it as a positional argument until 0.1 (still
     accepted, with a note, for one release)."""
-    p.add_argument("--model", metavar="MODEL_DIR", help="model directory written by 'attnmt train'")
+    p.add_argument("--model", metavar="MODEL_DIR", type=model_directory,
+                   help="model directory written by 'attnmt train'")
     p.add_argument("model_dir", nargs="?", help=argparse.SUPPRESS)
 
 
