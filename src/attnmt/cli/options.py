@@ -8,6 +8,7 @@ import logging
 import math
 import re
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
@@ -187,10 +188,18 @@ def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: i
                    help=help_text)
 
 
+# The flag of each Decoding field, for its errors: "--" and the field's name with dashes
+# (sampling_topk: --sampling-topk), or the option's own name where it is named otherwise.
+OPTION_NAMES = {"beam_size": "beam"}
+DECODING_FLAGS = {field.name: "--" + OPTION_NAMES.get(field.name, field.name.replace("_", "-"))
+                  for field in fields(Decoding)}
+DECODING_FIELD = re.compile(r"\b(" + "|".join(DECODING_FLAGS) + r")\b")
+
+
 def decoding(args: argparse.Namespace) -> Decoding:
     """The Decoding of --beam, --alpha, --max-len-a/b, --min-len, sampling, the penalties,
     --disable-unk and --n-best (where the command has it); Decoding's errors in the command line's
-    words ("set --beam 1", not "set beam_size 1")."""
+    words ("set --beam 1", not "set beam_size 1"; "set --sampling-topk to 0", not sampling_topk)."""
     try:
         return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
                         n_best=getattr(args, "n_best", DEFAULT.n_best), min_len=args.min_len,
@@ -199,7 +208,7 @@ def decoding(args: argparse.Namespace) -> Decoding:
                         no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
                         disable_unk=args.disable_unk)
     except ConfigError as error:
-        raise ConfigError(re.sub(r"\bn_best\b", "--n-best", re.sub(r"\bbeam_size\b", "--beam", str(error)))) from None
+        raise ConfigError(DECODING_FIELD.sub(lambda name: DECODING_FLAGS[name[0]], str(error))) from None
 
 
 def batching(args: argparse.Namespace) -> dict:
