@@ -182,10 +182,10 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--disable-unk", action="store_true", help="never generate the unknown piece")
 
 
-def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: int | None = None) -> None:
-    """--batch-size: how many sentences are translated together (one name in every command)."""
-    p.add_argument("--batch-size", type=whole_number(0) if default is None else positive_int, default=default,
-                   help=help_text)
+def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, least: int = 0) -> None:
+    """--batch-size: how many sentences are translated together (one name in every command), at least
+    ``least``.  Left out it is None, so that the command's own default is told from a value given."""
+    p.add_argument("--batch-size", type=whole_number(least), help=help_text)
 
 
 # The flag of each Decoding field, for its errors: "--" and the field's name with dashes
