@@ -653,7 +653,7 @@ def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
                                  "--alignments"),
     (["--alignment-layer", "0", "--alignment-heads", "1"], "--alignment-layer and --alignment-heads choose the "
                                                            "attention word alignments are read from: add --alignments"),
-    (["--seed", "3"], "decoding option seed only applies when sampling: set sampling_topk to 0"),
+    (["--seed", "3"], "decoding option --seed only applies when sampling: set --sampling-topk to 0"),
 ])
 def test_an_option_that_would_do_nothing_without_another_is_refused_in_one_line(trained_model, tmp_path, capsys,
                                                                                options, message):
@@ -848,3 +848,23 @@ def test_training_on_a_numbered_gpu_of_a_cpu_build_is_the_same_one_line(monkeypa
     monkeypatch.setattr(torch.version, "hip", None, raising=False)
     with pytest.raises(ConfigError, match=r"^device cuda:0: this PyTorch \(.*\) is built for the CPU only; "):
         pick_device("cuda:0", 0)
+
+
+def test_serve_refuses_the_old_and_new_batch_size_names_together(monkeypatch, capsys):
+    """--max-batch quietly won: ``--max-batch 4 --batch-size 8`` served batches of 4.  Left out, both
+    give the server's own default."""
+    _, served = fake_serving(monkeypatch)
+    assert main(["serve", "--model", "m", "--max-batch", "4", "--batch-size", "8"]) == 2
+    assert capsys.readouterr().err == ("attnmt: error: --max-batch is the old name of --batch-size: give "
+                                       "--batch-size 8 alone\n")
+    assert main(["serve", "--model", "m"]) == 0 and [settings.max_batch for settings in served] == [32]
+
+
+def test_serve_refuses_an_old_max_batch_of_0_naming_it(monkeypatch, capsys):
+    """It was refused by the server's settings, in their words: "serve setting max_batch ..."."""
+    fake_serving(monkeypatch)
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--model", "m", "--max-batch", "0"])
+    assert stopped.value.code == 2
+    error = "argument --max-batch: must be at least 1, got 0"
+    assert capsys.readouterr().err.splitlines()[-1] == f"attnmt serve: error: {error}"

@@ -9,6 +9,7 @@ import math
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
@@ -99,6 +100,16 @@ def file_name(text: str) -> str:
     return text
 
 
+def model_directory(text: str) -> str:
+    """An argparse type for --model: a directory's name, not empty, so that argparse names --model.
+    ``--model=`` (or ``--model "$MODEL"`` with MODEL unset) was refused by the loader, in the name of
+    its Python argument: "model_dir: expected the path of a model directory, got ''"."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a model directory, got an empty name ({text!r}: an unset shell "
+                                         "variable?)")
+    return text
+
+
 def glossary_files(args: argparse.Namespace) -> dict[str, str]:
     """Each --glossary file by the name an error gives it, as attnmt.output_checks.check_not_an_input
     takes them: "--glossary", or "--glossary #2" and so on where several are given."""
@@ -109,7 +120,7 @@ def glossary_files(args: argparse.Namespace) -> dict[str, str]:
 
 def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights: bool = True) -> None:
     """--model MODEL_DIR (and --weights FILE)."""
-    p.add_argument("--model", required=required, metavar="MODEL_DIR", type=file_name,
+    p.add_argument("--model", required=required, metavar="MODEL_DIR", type=model_directory,
                    help="model directory written by 'attnmt train' (or 'attnmt import')")
     if weights:
         p.add_argument("--weights", type=file_name, help="another weights file (e.g. averaged.safetensors)")
@@ -118,7 +129,8 @@ def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights
 def add_model_dir_option(p: argparse.ArgumentParser) -> None:
     """--model MODEL_DIR for commands that took it as a positional argument until 0.1 (still
     accepted, with a note, for one release)."""
-    p.add_argument("--model", metavar="MODEL_DIR", type=file_name, help="model directory written by 'attnmt train'")
+    p.add_argument("--model", metavar="MODEL_DIR", type=model_directory,
+                   help="model directory written by 'attnmt train'")
     p.add_argument("model_dir", nargs="?", help=argparse.SUPPRESS)
 
 
@@ -207,16 +219,24 @@ def check_not_given(args: argparse.Namespace, dests: list[str], what: str, why: 
         raise ConfigError(f"{what}: {named} would do nothing ({why}): leave {'them' if len(given) > 1 else 'it'} out")
 
 
-def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: int | None = None) -> None:
-    """--batch-size: how many sentences are translated together (one name in every command)."""
-    p.add_argument("--batch-size", type=whole_number(0) if default is None else positive_int, default=default,
-                   help=help_text)
+def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, least: int = 0) -> None:
+    """--batch-size: how many sentences are translated together (one name in every command), at least
+    ``least``.  Left out it is None, so that the command's own default is told from a value given."""
+    p.add_argument("--batch-size", type=whole_number(least), help=help_text)
+
+
+# The flag of each Decoding field, for its errors: "--" and the field's name with dashes
+# (sampling_topk: --sampling-topk), or the option's own name where it is named otherwise.
+OPTION_NAMES = {"beam_size": "beam"}
+DECODING_FLAGS = {field.name: "--" + OPTION_NAMES.get(field.name, field.name.replace("_", "-"))
+                  for field in fields(Decoding)}
+DECODING_FIELD = re.compile(r"\b(" + "|".join(DECODING_FLAGS) + r")\b")
 
 
 def decoding(args: argparse.Namespace) -> Decoding:
     """The Decoding of --beam, --alpha, --max-len-a/b, --min-len, sampling, the penalties,
     --disable-unk and --n-best (where the command has it); Decoding's errors in the command line's
-    words ("set --beam 1", not "set beam_size 1")."""
+    words ("set --beam 1", not "set beam_size 1"; "set --sampling-topk to 0", not sampling_topk)."""
     try:
         return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
                         n_best=getattr(args, "n_best", DEFAULT.n_best), min_len=args.min_len,
@@ -225,7 +245,7 @@ def decoding(args: argparse.Namespace) -> Decoding:
                         no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
                         disable_unk=args.disable_unk)
     except ConfigError as error:
-        raise ConfigError(re.sub(r"\bn_best\b", "--n-best", re.sub(r"\bbeam_size\b", "--beam", str(error)))) from None
+        raise ConfigError(DECODING_FIELD.sub(lambda name: DECODING_FLAGS[name[0]], str(error))) from None
 
 
 def batching(args: argparse.Namespace) -> dict:

@@ -43,6 +43,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.server.app import ServeSettings, serve
     from attnmt.server.models import split_model_argument
 
+    if args.max_batch is not None and args.batch_size is not None:  # the old name quietly won
+        raise ConfigError(f"--max-batch is the old name of --batch-size: give --batch-size {args.batch_size} alone")
     if args.max_batch is not None:
         print(f"attnmt: note: --max-batch is now --batch-size {args.max_batch}; the old name goes in the next release",
               file=sys.stderr)
@@ -50,7 +52,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     for option, value in (("--weights", args.weights), ("--shortlist", args.shortlist)):
         if value and len(models) > 1:
             raise ConfigError(f"{option} belongs to one model: give it with a single --model")
-    batch = args.max_batch if args.max_batch is not None else args.batch_size
+    batch = next((size for size in (args.batch_size, args.max_batch) if size is not None), ServeSettings.max_batch)
     settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
                              header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
                              shutdown_timeout_s=args.shutdown_timeout, quality=args.quality,
@@ -115,8 +117,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     p.add_argument("--port", type=whole_number(0, 65535), default=8000,
                    help="TCP port to listen on, 0 to 65535 (default 8000)")
-    add_batch_size_option(p, "texts translated together (1: one at a time)", default=32)
-    p.add_argument("--max-batch", type=int, help=argparse.SUPPRESS)  # the name of --batch-size until 0.1
+    add_batch_size_option(p, "texts translated together (1: one at a time)", least=1)
+    p.add_argument("--max-batch", type=positive_int, help=argparse.SUPPRESS)  # the name of --batch-size until 0.1
     p.add_argument("--batch-window-ms", type=finite_number(0), default=5.0,
                    help="how long a lone request waits for company")
     p.add_argument("--header-timeout", type=finite_number(1), default=10.0,

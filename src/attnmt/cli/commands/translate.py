@@ -82,8 +82,9 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     )
     from attnmt.cli.lines import is_stream, line_batches, output
     from attnmt.decoding.glossary import read_glossaries
-    from attnmt.text.data import check_readable, read_lines
+    from attnmt.text.data import check_file_name, check_readable, read_lines
 
+    check_file_name(args.input, "input")
     given = args.input_format_given = args.input_format is not None
     args.input_format = chosen_input_format(args)
     args.format_from_extension = not given and args.input_format != "text"
