@@ -79,7 +79,6 @@ def test_an_option_is_never_taken_by_a_prefix_of_its_name(capsys, argv, given):
     (["translate", "--model", "m", "in.txt", "--glossary", "terms.tsv", "--glossary", ""], "--glossary"),
     (["translate", "--model", "m", "in.txt", "--weights="], "--weights"),
     (["translate", "--model", "m", "in.txt", "--shortlist="], "--shortlist"),
-    (["translate", "--model", "", "in.txt"], "--model"),
     (["score", "--model", "m", "--src", "s", "--hyp", "h", "--glossary="], "--glossary"),
     (["calibrate", "--model", "m", "--src=", "--ref=r"], "--src"),
     (["evaluate", "--model", "m", "--hyp=", "--ref", "r"], "--hyp"),

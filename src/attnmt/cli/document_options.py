@@ -40,7 +40,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
 from attnmt.model_languages import languages_from_training
 from attnmt.output_checks import check_not_an_input, check_not_stdout, check_writable
-from attnmt.text.data import check_file_name, is_gzip_name
+from attnmt.text.data import is_gzip_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt")
@@ -311,7 +311,6 @@ def check_review_path(args: argparse.Namespace) -> None:
     """The table goes to a file of its own: not "-" (which names stdin and stdout elsewhere; a
     file named "-" was written without a word), not a folder, not the output, not a file the
     translation is made from, not empty."""
-    check_file_name(args.review, "--review")
     check_not_stdout(args.review, "--review", "the table", "report.review.tsv", why="stdout is the translation's")
     review = Path(args.review)
     if review.is_dir():

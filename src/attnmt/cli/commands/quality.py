@@ -100,10 +100,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
     from attnmt.output_checks import check_not_an_input
-    from attnmt.text.data import check_file_name
 
-    check_file_name(args.src, "--src")
-    check_file_name(args.hyp, "--hyp")
     if args.no_search:  # as evaluate --hyp refuses them: nothing is searched
         check_not_given(args, [*option_dests(add_decoding_options), "shortlist"],
                         "--no-search reads each translation alone, without translating its source",
