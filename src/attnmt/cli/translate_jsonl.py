@@ -83,7 +83,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     its translation (``written``), as they do around a sentence of a text line, and without the
     symbols its vocabulary cannot write, which ``written`` puts back where a text line's go."""
     from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
-    from attnmt.decoding.inputs import writes_whole
+    from attnmt.decoding.inputs import named_places, writes_whole
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.bidi import whole
     from attnmt.documents.flat import has_words
@@ -104,16 +104,20 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
                   for line, sentence, glossary in zip(lines, sentences, inputs.glossaries, strict=True)]
     # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
     letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
+    # a text the model cuts (a line is read whole, by design) is warned of by its line
+    named = named_places(lambda i: f"{where}:{first_line + i}")
     if not quality_wanted(args):
-        found, lost = kept(partial(translate, model, tokenizer, reads, options, **batching(args), **guides),
-                           where, first_line)
+        with named:
+            found, lost = kept(partial(translate, model, tokenizer, reads, options, **batching(args), **guides),
+                               where, first_line)
         bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
         texts = [write(text) for write, text in zip(translated, bare, strict=True)]
         write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, texts),
                     breaks=ANY_LINE_BREAK)
         return lost
-    searched, lost = kept(partial(translate_n_best, model, tokenizer, reads, options, **batching(args),
-                                  **guides, quality=assessor(args)), where, first_line)
+    with named:
+        searched, lost = kept(partial(translate_n_best, model, tokenizer, reads, options, **batching(args),
+                                      **guides, quality=assessor(args)), where, first_line)
     results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
@@ -193,7 +197,9 @@ def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], 
     copied = [keeps_source(args, a) for a in assessed]
     # blank: not aligned
     sources = [sentence if not copy else "" for sentence, copy in zip(sentences, copied, strict=True)]
-    found = align_batched(model, tokenizer, sources, bare, args.alignment_layer, args.alignment_heads, args.max_tokens)
+    # warn False: the search that wrote ``bare`` read ``sources`` as cut here, and warned of it
+    found = align_batched(model, tokenizer, sources, bare, args.alignment_layer, args.alignment_heads, args.max_tokens,
+                          warn=False)
     return [copy_pairs(line) if copy
             else marked_pairs(args, text_pairs([pairs], [source], [translation], line, text), a)
             for line, source, translation, text, pairs, copy, a

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, Protocol, TypeVar
@@ -285,16 +287,36 @@ def encode_given_targets(tokenizer: TextCodec, translations: Sequence[str], max_
     return [ids[:max_len] for ids in encoded]
 
 
+# Where each text given to the work done in this context stands, by its index (``named_places``), if known.
+PLACES: ContextVar[Callable[[int], str] | None] = ContextVar("attnmt_input_places", default=None)
+
+
+@contextmanager
+def named_places(place: Callable[[int], str]) -> Iterator[None]:
+    """Within the block, the warning for texts cut to the model's length (``warn_cut``) names where
+    they stand, ``place(index)``: JSONL lines, each read whole by design (attnmt.cli.translate_jsonl),
+    are named by their line ("in.jsonl:3"), which the search several calls below does not know."""
+    token = PLACES.set(place)
+    try:
+        yield
+    finally:
+        PLACES.reset(token)
+
+
 def warn_cut(texts: Sequence[str], encoded: Sequence[list[int]], max_len: int, what: str, advice: str) -> None:
-    """One warning for the texts longer than max_len tokens (``encode_inputs``, ``encode_given_targets``)."""
-    long = list(dict.fromkeys(s for s, ids in zip(texts, encoded, strict=True) if len(ids) > max_len))
+    """One warning for the texts longer than max_len tokens (``encode_inputs``, ``encode_given_targets``),
+    naming where the first few stand where the caller said (``named_places``)."""
+    at = [i for i, ids in enumerate(encoded) if len(ids) > max_len]
+    long = list(dict.fromkeys(texts[i] for i in at))
     if long:
         first = long[0][:40] + ("…" if len(long[0]) > 40 else "")
         distinct = len({s for s in texts if not blank(s)})
+        place = PLACES.get()
+        where = "" if place is None else f", at {', '.join(map(place, at[:5]))}{', …' if len(at) > 5 else ''}"
         warnings.warn(
             f"{len(long)} of the {distinct} distinct {what} were longer than {max_len} tokens "
             f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
-            f"tokens (the first starts {first!r}); {advice}", AttnmtWarning, stacklevel=4,
+            f"tokens (the first starts {first!r}{where}); {advice}", AttnmtWarning, stacklevel=4,
         )
 
 

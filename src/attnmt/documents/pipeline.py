@@ -35,7 +35,13 @@ from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place
 from attnmt.documents.stops import kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
-from attnmt.documents.translator_parts import translated_by, translator_fits, translator_glossary, translator_writes
+from attnmt.documents.translator_parts import (
+    translated_by,
+    translator_fits,
+    translator_glossary,
+    translator_writes,
+    within_bytes,
+)
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
@@ -308,7 +314,9 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
                    writes: Callable[[str], bool] | None = None) -> list[list[tuple[int, int]]]:
     """Each flat text's sentences, (start, end) in its text, as ``options`` split them, read with
     the stops its atoms show (``kept_stops``), none ending inside a term of ``glossary`` where the
-    sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``).
+    sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``),
+    and none longer than ``fits``: parted at clauses (sentences.fitting_parts), but by ``within_bytes``, the
+    guess for a translator that says nothing of its model, which reads what it is given as it chooses.
     First, in place, the symbols the model's vocabulary cannot write (``writes``: ``translator_writes``)
     are taken out of each flat text as atoms (attnmt.documents.symbols), but for those in a term of
     ``glossary``, which it translates: every split comes here."""
@@ -316,8 +324,9 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
         terms = (lambda text: [(s, e) for s, e, _ in glossary.found_in(text)]) if glossary else None
         for flat in flats:
             take_out_symbols(flat, writes, terms)
+    reads = None if fits is within_bytes else fits
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
-                           fits) for flat in flats]
+                           fits, reads) for flat in flats]
 
 
 def translator_sentences(flats: Sequence[FlatText], translator: Translator,

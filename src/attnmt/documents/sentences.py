@@ -10,6 +10,7 @@ pysbd, the other common choice, has not had a release since 2021.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
@@ -19,10 +20,16 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges, kept_in_pairs
 from attnmt.errors import warn
 
+# Where a sentence too long for the model is parted first (``fitting_parts``): after a clause's
+# punctuation ("; ", ": ", ", ") or a dash between spaces (" – ", " — "); then at any space.
+CLAUSE_CUTS = re.compile(r"(?:[;:,]|\s[–—])\s+")
+SPACE_CUTS = re.compile(r"\s+")
+
 
 def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
                    stops: Sequence[tuple[int, str]] = (), glossary: Glossary | None = None,
-                   fits: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
+                   fits: Callable[[str], bool] | None = None,
+                   reads: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, the whitespace, bidirectional controls and other
     invisible characters around it left out (attnmt.documents.bidi.edges: they stay where they
     stand, as the spacing between sentences does, but for a control whose partner the sentence
@@ -35,11 +42,69 @@ def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: 
     sentence ends inside a term of ``glossary`` ("Wham! Guide", "We love you. Goodbye"): each
     sentence's terms are found in it alone (attnmt.decoding.inputs.Guides.terms), so a term cut in
     two would be required of neither half, and dropped silently (``across_terms``), unless ``fits``
-    (the model's limit: attnmt.decoding.inputs.reads_whole) says the sentence so joined is too long."""
+    (the model's limit: attnmt.decoding.inputs.reads_whole) says the sentence so joined is too long.
+    ``reads``: the model's own limit, where it is known; a sentence longer is parted into sentences
+    that each fit it (``fitting_parts``), split or not, as the model would otherwise cut it and lose
+    the rest."""
     spans = segmented(text, language, split, breaks, stops)
-    if glossary and len(spans) > 1:
-        spans = across_terms(text, spans, [(start, end) for start, end, _ in glossary.found_in(text)], breaks, fits)
+    terms = [(start, end) for start, end, _ in glossary.found_in(text)] if glossary else []
+    if terms and len(spans) > 1:
+        spans = across_terms(text, spans, terms, breaks, fits)
+    if reads is not None:
+        spans = fitting_parts(text, spans, reads, terms)
     return kept_in_pairs(text, spans)
+
+
+def fitting_parts(text: str, spans: Sequence[tuple[int, int]], fits: Callable[[str], bool],
+                  terms: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """``spans`` of ``text``, each one that does not ``fit`` the model parted into sentences that do,
+    as a person parts one by hand for a model: its longest first part ending at a clause's end
+    (``CLAUSE_CUTS``), else at a space, else, as a last resort, inside a word; none inside one of
+    ``terms`` (a glossary's, which each part's translation must hold whole) where it can be helped.
+    Each part is translated as a sentence, and the translations joined by the source's spacing
+    between them (attnmt.documents.sentence_gaps): a space, or none inside a word or a script
+    written without spaces.  Cut to the model's length instead, the rest of a long sentence was
+    lost, with its markup."""
+    parts: list[tuple[int, int]] = []
+    for start, end in spans:
+        while not fits(text[start:end]):
+            cut = first_part_end(text, start, end, fits, terms)
+            parts.append(edges(text, start, cut))
+            start = edges(text, cut, end)[0]
+        parts.append((start, end))
+    return parts
+
+
+def first_part_end(text: str, start: int, end: int, fits: Callable[[str], bool],
+                   terms: Sequence[tuple[int, int]]) -> int:
+    """Where the first part of ``text[start:end]``, a sentence too long for the model, ends
+    (``fitting_parts``): the furthest cut of the first kind that leaves a first part that ``fits``."""
+    def part_fits(at: int) -> bool:
+        return fits(text[slice(*edges(text, start, at))])
+
+    for cuts in (CLAUSE_CUTS, SPACE_CUTS):
+        ends = [m.end() for m in cuts.finditer(text, start, end)
+                if start < m.start() and not any(s < m.start() < e for s, e in terms)]
+        if (found := last_fitting(ends, part_fits)) is not None:
+            return found
+    found = last_fitting(range(start + 1, end), part_fits)
+    return start + 1 if found is None else found  # one character: a part, however long its pieces
+
+
+def last_fitting(ends: Sequence[int], fits: Callable[[int], bool]) -> int | None:
+    """The last of ``ends`` (ascending) that ``fits``, None if the first does not: a longer part
+    has as many pieces or more, so the ends that fit come first.  Found by doubling steps, then
+    halving them, so each look reads at most about twice the part found, not the whole sentence."""
+    if not ends or not fits(ends[0]):
+        return None
+    good, step = 0, 1
+    while good + step < len(ends) and fits(ends[good + step]):
+        good, step = good + step, step * 2
+    bad = min(good + step, len(ends))  # the first known not to fit, or past the end
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        good, bad = (middle, bad) if fits(ends[middle]) else (good, middle)
+    return ends[good]
 
 
 def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],

@@ -130,15 +130,16 @@ def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence
 def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str | bytes],
                   translations: Sequence[str | bytes],
                   layer: int = -1, heads: Sequence[int] | None = None,
-                  max_tokens: int = MAX_TOKENS) -> list[list[tuple[int, int]]]:
+                  max_tokens: int = MAX_TOKENS, warn: bool = True) -> list[list[tuple[int, int]]]:
     """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
     batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
-    read (target), so the links are ``align``'s."""
+    read (target), so the links are ``align``'s.  ``warn`` False: no warning for a source cut, for
+    a caller aligning what ``translate`` read, and warned of, already."""
     sources, translations = given_pairs(sources, translations)
     check_batch_limits(max_tokens)
     found: list[list[tuple[int, int]]] = [[] for _ in sources]
     for i, cross, source_pieces, target_pieces in cross_attention_batches(
-            model, tokenizer, sources, translations, layer, heads, max_tokens):
+            model, tokenizer, sources, translations, layer, heads, max_tokens, warn):
         found[i] = word_alignment(cross, source_pieces, target_pieces,
                                   source_word_numbers(tokenizer, sources[i], len(source_pieces)),
                                   target_word_numbers(tokenizer, translations[i], len(target_pieces)))
@@ -251,15 +252,16 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
 
 def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str],
                             translations: Sequence[str], layer: int, heads: Sequence[int] | None,
-                            max_tokens: int) -> Iterator[tuple[int, Tensor, list[str], list[str]]]:
+                            max_tokens: int, warn: bool = True) -> Iterator[tuple[int, Tensor, list[str], list[str]]]:
     """(pair index, cross [T, S] of ``layer`` averaged over ``heads`` (``written_attention``), source
     pieces without </s>, target pieces) for each pair with text on both sides, in padded batches."""
     c = model.config
     heads = checked_heads(heads, c.n_heads)  # the layer: Transformer.cross_attention
     device = next(model.parameters()).device
-    # A pair blank on either side has no links; the others are cut as translate cuts them, with its warning.
+    # A pair blank on either side has no links; the others are cut as translate cuts them, with its warning
+    # (none with ``warn`` False: align_batched).
     texts = [("", "") if blank(s) or blank(t) else (s, t) for s, t in zip(sources, translations, strict=True)]
-    pairs = list(zip(encode_inputs(tokenizer, [s for s, _ in texts], c.longest_input),
+    pairs = list(zip(encode_inputs(tokenizer, [s for s, _ in texts], c.longest_input, warn),
                      encode_given_targets(tokenizer, [t for _, t in texts], c.longest_input), strict=True))
     todo = [i for i, (src, out) in enumerate(pairs) if src and out]
     with evaluating(model):

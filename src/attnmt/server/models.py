@@ -196,17 +196,16 @@ class ServedModel(ModelFitsWrites):
                                options.glossary)
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
-                    markup: bool = False, glossary: Glossary | None = None) -> None:
-        """Raises TooMuch naming the first text over a limit (characters, then the tokens the
-        model reads of each sentence it is sent: one with letters, as paragraph_sentences says with
-        the request's ``glossary``, whose terms it joins sentences around where the model reads the
-        joined one whole, as translation does; a letterless one never reaches it, a glossary's
-        terms or not).  A text of spaces or invisible characters alone (text.invisible.blank, a
-        zero-width space, a direction mark) is no mistake: holding no letter, it passes through as
-        it is, quality 1, as any letterless text does (/v1/translate's own rule refuses an empty one).
-        ``markup``: HTML, split into sentences, so only the character limits apply, and its nesting
-        depth (attnmt.documents.pages.MAX_DEPTH), checked here so that a page refused never fails
-        the others batched with it."""
+                    markup: bool = False) -> None:
+        """Raises TooMuch naming the first text over a limit: the texts and characters the server
+        documents.  A sentence longer than the model reads is no mistake: translation parts it into
+        sentences that fit (attnmt.documents.sentences.fitting_parts), as a LibreTranslate client
+        sends long paragraphs; it was refused.  A text of spaces or invisible characters alone
+        (text.invisible.blank, a zero-width space, a direction mark) is none either: holding no
+        letter, it passes through as it is, quality 1, as any letterless text does (/v1/translate's
+        own rule refuses an empty one).  ``markup``: HTML, its nesting depth checked too
+        (attnmt.documents.pages.MAX_DEPTH), here so that a page refused never fails the others
+        batched with it."""
         if len(named) > settings.max_texts:
             raise TooMuch(f"{len(named)} texts in one request; at most {settings.max_texts}")
         total = sum(len(text) for _, text in named)
@@ -222,13 +221,6 @@ class ServedModel(ModelFitsWrites):
                     check_markup(text, where)
                 except UserError as error:
                     raise TooMuch(str(error)) from None
-                continue
-            if len(self.tokenizer.encode(text)) > self.longest_input:  # the model reads one sentence at a time
-                sentences = paragraph_sentences(text, self.document_options, glossary, self.fits, self.writes)
-                longest = max(map(len, map(self.tokenizer.encode, sentences)), default=0)
-                if longest > self.longest_input:
-                    raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "
-                                  f"{self.longest_input}: split it into shorter sentences")
 
     def attention_weights(self, text: str, options: Options) -> int:
         """The most attention weights ``return_attention`` can send for ``text``, known before any

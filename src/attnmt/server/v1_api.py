@@ -239,8 +239,8 @@ def checked(server: Server, served: ServedModel, request: TranslateRequest, http
     settings = server.settings_for(http)
     try:
         check_counts(request, len(named), settings)
-        options = request.options(terms)  # its glossary splits the texts as translate will (check_texts)
-        served.check_texts(named, settings, markup=request.format == "html", glossary=options.glossary)
+        options = request.options(terms)
+        served.check_texts(named, settings, markup=request.format == "html")
         if request.return_attention:
             check_attention(served, named, options, settings)
         server.access.charge(http, sum(len(text) for _, text in named))
