@@ -141,19 +141,30 @@ def follow_points(cache: etree._Element, cells: list[str], shown: dict[str, str]
     order): by its number where the cache holds a point for each cell, else the cells whose
     ``source`` text it holds, where they show one text (module docstring).  True where one changed."""
     whole = point_count(cache) == len(cells)
+    holding = {} if whole else cells_by_text(cells, source)
     changed = False
     for point in cache.iter(c("pt")):
         index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
         if index is None or value is None:
             continue
-        matched = cells[index:index + 1] if whole else [cell for cell in cells
-                                                        if cell in source and escape(source[cell]) == value.text]
+        matched = cells[index:index + 1] if whole else holding.get(value.text, [])
         texts = {shown.get(cell) for cell in matched}
         text = texts.pop() if len(texts) == 1 else None
         if text is not None and value.text != escape(text):
             value.text = escape(text)
             changed = True
     return changed
+
+
+def cells_by_text(cells: list[str], source: dict[str, str]) -> dict[str | None, list[str]]:
+    """Each ``source`` text of ``cells``, escaped as a cache writes it -> the cells that hold it, in
+    order.  Gathered once for a cache: read again for each point, a range of thousands of cells
+    took thousands of times as long."""
+    holding: dict[str | None, list[str]] = {}
+    for cell in cells:
+        if cell in source:
+            holding.setdefault(escape(source[cell]), []).append(cell)
+    return holding
 
 
 def point_count(cache: etree._Element) -> int | None:
