@@ -118,6 +118,26 @@ def test_a_point_of_a_cache_without_some_cells_whose_text_no_cell_holds_keeps_it
     assert cache_texts(out)[1] == ["A green car.", "CAR. RED A"]
 
 
+def uncounted(reference: str) -> str:
+    """A reference whose cache does not say how many points it holds (the schema lets c:ptCount out)."""
+    return reference.replace(f'<c:ptCount val="{reference.count("<c:pt ")}"/>', "")
+
+
+def test_a_cache_without_a_count_whose_points_reach_the_last_cell_takes_them_by_number(mirror):
+    """No count was read as fewer points than cells: the point "Old label", which no cell held,
+    kept it where A3's translation belongs (its place, idx 1)."""
+    categories = uncounted(cached("'My data'!$A$2:$A$4", "A red car.", "Old label", "7"))
+    out = translate_office(chart_file(categories=categories), ".xlsx", mirror, DocumentOptions())
+    assert cache_texts(out)[1] == ["CAR. RED A", "CAR. BLUE A", "7"]
+
+
+def test_a_cache_without_a_count_whose_points_stop_short_takes_each_points_own_cells_text(mirror):
+    """Row 2 hidden: two points for three cells, each matched by its text as a counted one is."""
+    categories = uncounted(cached("'My data'!$A$2:$A$4", "A blue car.", "7"))
+    out = translate_office(chart_file(categories=categories, hidden_row=2), ".xlsx", mirror, DocumentOptions())
+    assert cache_texts(out)[1] == ["CAR. BLUE A", "7"]
+
+
 def items_file(count: int, points: int) -> bytes:
     """A sheet "My data" of ``count`` items, "Item 0" to "Item 4" again and again (A1 down), charted
     with a cache of the first ``points`` items' texts, as one that left the last cells out holds it."""
