@@ -11,11 +11,12 @@ workbook's strings) and Excel reads them again when it draws the chart; but prev
 converters and libraries draw from the copy, which kept the source text, so the file said two
 things.  So once the cells' text is final (after attnmt.documents.tables, which may give a header
 cell back its source, as --below-quality source gives a string), each cached point whose cell
-shows a string (shared or inline) takes that string's text.  A cache that holds a point for each of the
-reference's cells (its ``ptCount``) is read by number: the point ``idx="1"`` is the second cell.
-One that holds fewer left some out: the cells in a hidden row or column, which Excel (unless
-the chart plots hidden cells) and LibreOffice do not cache, so the second point may be the third
-cell; there a point is the cell whose source text it holds.
+shows a string (shared or inline) takes that string's text.  A cache that holds a point for
+each of the reference's cells (its ``ptCount``, or where it has none, its highest ``idx`` and
+one) is read by number: the point ``idx="1"`` is the second cell.  One that holds fewer left
+some out: the cells in a hidden row or column, which Excel (unless the chart plots hidden cells)
+and LibreOffice do not cache, so the second point may be the third cell; there a point is the
+cell whose source text it holds.
 
 A text box drawn on a sheet may show a cell's text (``=$A$1`` in the formula bar, ``<xdr:sp
 textlink="$A$1">``) and keeps a copy of it in a field, ``<a:fld type="TxLink"><a:t>…``, which
@@ -141,13 +142,13 @@ def follow_points(cache: etree._Element, cells: list[str], shown: dict[str, str]
     order): by its number where the cache holds a point for each cell, else the cells whose
     ``source`` text it holds, where they show one text (module docstring).  True where one changed."""
     whole = point_count(cache) == len(cells)
+    holding = {} if whole else cells_by_text(cells, source)
     changed = False
     for point in cache.iter(c("pt")):
         index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
         if index is None or value is None:
             continue
-        matched = cells[index:index + 1] if whole else [cell for cell in cells
-                                                        if cell in source and escape(source[cell]) == value.text]
+        matched = cells[index:index + 1] if whole else holding.get(value.text, [])
         texts = {shown.get(cell) for cell in matched}
         text = texts.pop() if len(texts) == 1 else None
         if text is not None and value.text != escape(text):
@@ -156,10 +157,27 @@ def follow_points(cache: etree._Element, cells: list[str], shown: dict[str, str]
     return changed
 
 
+def cells_by_text(cells: list[str], source: dict[str, str]) -> dict[str | None, list[str]]:
+    """Each ``source`` text of ``cells``, escaped as a cache writes it -> the cells that hold it, in
+    order.  Gathered once for a cache: read again for each point, a range of thousands of cells
+    took thousands of times as long."""
+    holding: dict[str | None, list[str]] = {}
+    for cell in cells:
+        if cell in source:
+            holding.setdefault(escape(source[cell]), []).append(cell)
+    return holding
+
+
 def point_count(cache: etree._Element) -> int | None:
-    """The number of points a cache says it holds (``c:ptCount``), None where it says none."""
+    """The number of points a cache says it holds (``c:ptCount``), None where its count is no
+    number.  The schema lets the count out; then it is the highest point's ``idx`` and one, so a
+    cache whose last point is its reference's last cell is read by number, as one that holds each
+    cell, and one whose points stop short of it left some cells out."""
     count = cache.find(c("ptCount"))
-    return written_whole_number(count.get("val", "")) if count is not None else None
+    if count is not None:
+        return written_whole_number(count.get("val", ""))
+    numbers = [written_whole_number(point.get("idx", "")) for point in cache.iter(c("pt"))]
+    return max((number + 1 for number in numbers if number is not None), default=0)
 
 
 def referred_cells(formula: str) -> tuple[str, list[str]] | None:
