@@ -316,19 +316,44 @@ def test_a_package_whose_doctype_declares_an_entity_is_refused_naming_it(same):
                                  "it is used, and take the declaration out")
 
 
-SWITCH = ('<p xmlns:epub="http://www.idpf.org/2007/ops">The speed is <epub:switch id="s"><epub:case '
-          'required-namespace="http://www.w3.org/1998/Math/MathML"><math xmlns="http://www.w3.org/1998/Math/MathML">'
-          '<mi>v</mi></math></epub:case><epub:default><span>v</span></epub:default></epub:switch> meters per '
-          'second.</p>')
+CASE = ('<epub:case required-namespace="http://www.w3.org/1998/Math/MathML"><math '
+        'xmlns="http://www.w3.org/1998/Math/MathML"><mi>v</mi></math></epub:case>')
+
+
+def switch(default: str) -> str:
+    """A paragraph whose sentence holds EPUB 3.0's MathML fallback, its <epub:default> ``default``."""
+    return (f'<p xmlns:epub="http://www.idpf.org/2007/ops">The speed is <epub:switch id="s">{CASE}<epub:default>'
+            f'{default}</epub:default></epub:switch> meters per second.</p>')
 
 
 @pytest.mark.parametrize("kind", ["application/xhtml+xml", "text/html"])
-def test_an_epub_switch_is_kept_whole_in_its_sentence_as_math_is(same, kind):
+def test_an_epub_switchs_default_is_translated_in_its_sentence_and_its_case_kept(upper, kind):
     """EPUB 3.0's MathML fallback: its <epub:case> and <epub:default> side by side made it a block,
-    which cut its sentence in two ("The speed is", "meters per second."), and its default's "v" was
-    translated as a sentence of its own.  The review shows it once, as a reader sees it."""
+    which cut its sentence in two ("The speed is", "meters per second."); then kept whole, its
+    default (what most reading systems show) was left untranslated.  The default is read in its
+    sentence and carried by alignment; the case, MathML, is kept as it is; the review shows "v" once."""
     review = Review(every_sentence, 1.0)
-    out = read_members(translate_file_bytes(with_page(SWITCH, kind), "math.epub", same, GERMAN, review=review))
-    assert same.given == ["One", "The speed is meters per second."]
+    book = with_page(switch("<span>v</span>"), kind)
+    out = read_members(translate_file_bytes(book, "math.epub", upper, GERMAN, review=review))
+    assert upper.given == ["One", "The speed is v meters per second."]
     assert [s.source for s in review.segments] == ["One", "The speed is v meters per second."]
-    assert b"<epub:default><span>v</span></epub:default></epub:switch> meters per second.</p>" in out[PAGE]
+    assert (f'THE SPEED IS <epub:switch id="s">{CASE}<epub:default><span>V</span></epub:default></epub:switch> '
+            'METERS PER SECOND.</p>').encode() in out[PAGE]
+
+
+def test_an_epub_switchs_default_words_are_translated_in_place(upper):
+    """The fallback's words, which the reader sees, are translated where they stand, not left as they were."""
+    body = switch("at <b>two</b> hundred").replace("The speed is", "A car drives")
+    out = read_members(translate_file_bytes(with_page(body), "math.epub", upper, GERMAN))
+    assert upper.given == ["One", "A car drives at two hundred meters per second."]
+    assert (f'<epub:switch id="s">{CASE}<epub:default>AT <b>TWO</b> HUNDRED</epub:default></epub:switch> '
+            'METERS PER SECOND.</p>').encode() in out[PAGE]
+
+
+def test_an_epub_switchs_default_of_paragraphs_is_a_block_of_its_own(upper):
+    body = (f'<div xmlns:epub="http://www.idpf.org/2007/ops">A dog runs. <epub:switch>{CASE}<epub:default>'
+            '<p>A man walks on the sand.</p></epub:default></epub:switch></div>')
+    out = read_members(translate_file_bytes(with_page(body), "math.epub", upper, GERMAN))
+    assert upper.given == ["One", "A dog runs.", "A man walks on the sand."]
+    assert (f'<epub:switch>{CASE}<epub:default><p>A MAN WALKS ON THE SAND.</p></epub:default>'
+            '</epub:switch></div>').encode() in out[PAGE]

@@ -45,10 +45,11 @@ UNTRANSLATED = frozenset(("script style pre code textarea noscript svg math temp
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
-# EPUB 3.0's <epub:switch>: markup a reading system may not know (MathML) in its <epub:case>, and in
-# its <epub:default> a rendering of the same thing (``<span>v</span>`` for ``<mi>v</mi>``).  Kept
-# whole where it stands in its sentence, as <math> is: its default is no sentence of its own.
-EPUB_SWITCH = frozenset(("{http://www.idpf.org/2007/ops}switch", "epub:switch"))  # XHTML's name; HTML's
+# EPUB 3.0's <epub:case>: markup a reading system may not know (MathML) in an <epub:switch>, whose
+# <epub:default> shows the same thing to the others (``<span>v</span>`` for ``<mi>v</mi>``).  The case
+# is kept whole, as <math> is; the switch and its default are read inline (html_layout.EPUB_INLINE), so
+# the default's words are translated in their sentence.
+EPUB_CASE = frozenset(("{http://www.idpf.org/2007/ops}case", "epub:case"))  # XHTML's name; HTML's
 
 
 def says_no(node: etree._Element) -> bool:
@@ -178,7 +179,7 @@ class Vocabulary:
         """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, a passage
         in another language (is_foreign), an inline
         element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
-        open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_SWITCH and markers (is_marker);
+        open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE and markers (is_marker);
         in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
         one whose text is HTML (holds_markup)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
@@ -187,7 +188,7 @@ class Vocabulary:
             return (is_empty(node) or is_inline_code(node) or holds_markup(node)
                     or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
-        return name in ATOMS or node.tag in EPUB_SWITCH or (
+        return name in ATOMS or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
                                 or is_page_number(node)))
 
@@ -212,13 +213,13 @@ class Vocabulary:
         return self.inline[node]
 
     def is_untranslated(self, node: etree._Element) -> bool:
-        """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED, EPUB_SWITCH
+        """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED, EPUB_CASE
         and page numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:
             return holds_markup(node)
-        return local_name(node) in UNTRANSLATED or node.tag in EPUB_SWITCH or is_page_number(node)
+        return local_name(node) in UNTRANSLATED or node.tag in EPUB_CASE or is_page_number(node)
 
     def keeps_attributes(self, node: etree._Element) -> bool:
         """Whether an element's attributes are kept, whatever their names: in HTML, a page number's

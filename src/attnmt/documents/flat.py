@@ -35,7 +35,7 @@ T = TypeVar("T")
 # and attnmt.documents.ooxml read: a note (its citation and its body, a paragraph of its own, translated apart),
 # a comment (its author, date and paragraphs), a field's code, tracked deletions, a drawing or a text box (its
 # position, its own paragraphs; every element of OpenDocument's drawing namespace, ODF_DRAWING), an embedded object;
-# an EPUB page's <epub:case>, whose <epub:default> shows the same thing (elements.EPUB_SWITCH: "v", not "vv").
+# an EPUB page's <epub:case>, whose <epub:default> shows the same thing (elements.EPUB_CASE: "v", not "vv").
 ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 NOT_IN_THE_LINE = frozenset({

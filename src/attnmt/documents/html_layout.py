@@ -34,10 +34,16 @@ PROSE = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd caption figcaption label l
 ATOMS = frozenset("area br embed img input keygen link meta param source track wbr code kbd samp var script style "
                   "svg math textarea select iframe object video audio canvas noscript template meter progress "
                   "output rp rt".split())
+# EPUB 3.0's <epub:switch> and its <epub:default>, the fallback most reading systems show (few render the
+# MathML of its <epub:case>), by XHTML's names and those an HTML parser gives: read inline in their sentence,
+# though nothing parts the default from the case before it, so that the default's words are translated
+# with the words around the switch ("The speed is <switch>…<default>v</default></switch> meters per second.").
+EPUB_INLINE = frozenset(("{http://www.idpf.org/2007/ops}switch", "epub:switch",
+                         "{http://www.idpf.org/2007/ops}default", "epub:default"))
 
 
 def is_block(node: etree._Element) -> bool:
-    """An HTML element laid out as a block: one of BLOCKS; one HTML does not know that touches its
+    """An HTML element laid out as a block: one of BLOCKS; one HTML does not know (but EPUB_INLINE) that touches its
     neighbour (touches_neighbour) or stands on a line of its own (on_its_own_line: a template's
     components, ``<ion-list>\n  <ion-item>Settings</ion-item>\n  <ion-item>Log out</ion-item>``);
     or a link or button glued to another link or button (a menu, ``<a href="/">Home</a><a
@@ -47,7 +53,8 @@ def is_block(node: etree._Element) -> bool:
         return True
     if name in SIDE_BY_SIDE:
         return glued_controls(node)
-    return name not in INLINE and name not in ATOMS and (touches_neighbour(node) or on_its_own_line(node))
+    return name not in INLINE and name not in ATOMS and node.tag not in EPUB_INLINE and (
+        touches_neighbour(node) or on_its_own_line(node))
 
 
 def glued_controls(node: etree._Element) -> bool:
