@@ -82,3 +82,16 @@ def test_every_member_keeps_its_name_bytes_and_utf8_flag(mirror):
     before = names_and_flags(book)
     assert ("EPUB/Käse.png".encode(), 0) in before and ("EPUB/Brötchen.png".encode(), 0x800) in before
     assert names_and_flags(translate_office(book, ".epub", mirror, DocumentOptions())) == before
+
+
+def test_a_name_whose_utf8_reading_is_another_members_keeps_its_code_page_437_reading(mirror):
+    """``Käse.png`` with the UTF-8 flag beside the same bytes without it: read as UTF-8 too, the
+    second was refused as "member EPUB/Käse.png appears twice".  Both are translated as before
+    names were read as UTF-8, and come out with their own name bytes, flags and bytes."""
+    members = read_members(book_file())
+    members.update({"EPUB/Käse.png": b"flagged", "EPUB/K__se.png": b"not flagged"})
+    book = named_raw(write_members(members), {"EPUB/K__se.png": "EPUB/Käse.png".encode()})
+    out = translate_office(book, ".epub", mirror, DocumentOptions())
+    assert names_and_flags(out) == names_and_flags(book)
+    with zipfile.ZipFile(io.BytesIO(out)) as archive:
+        assert [archive.read(info) for info in archive.infolist()][-2:] == [b"flagged", b"not flagged"]

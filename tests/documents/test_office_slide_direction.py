@@ -133,3 +133,35 @@ def test_a_right_to_left_table_translated_into_german_has_its_first_column_on_th
 
 def test_a_table_translated_into_hebrew_has_its_first_column_on_the_right(mirror):
     assert table_direction(table_deck(None), mirror, "he-IL") == "1"
+
+
+def noted_deck(master: str) -> bytes:
+    """A deck whose one slide says "The dog runs." in a text box and "The cat sleeps." in its
+    notes, with ``master`` ("notes" or "slide") laying its first level out right to left: the
+    notes master's ``p:notesStyle``, or the slide master's body style."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    slide.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2)).text_frame.text = "The dog runs."
+    slide.notes_slide.notes_text_frame.text = "The cat sleeps."
+    styled = deck.notes_master.element if master == "notes" else deck.slide_master.element
+    style = "notesStyle" if master == "notes" else "bodyStyle"
+    styled.find(f".//{{{styled.nsmap['p']}}}{style}").find(a("lvl1pPr")).set("rtl", "1")
+    return saved(deck)
+
+
+def slide_and_note(data: bytes, translator) -> tuple[dict[str, str], dict[str, str]]:
+    """The translated (into German) slide's paragraph's settings and its note's."""
+    out = translate_office(data, ".pptx", translator, DocumentOptions(target_lang="de"))
+    slide = pptx.Presentation(io.BytesIO(out)).slides[0]
+    return (settings(slide.shapes[0].text_frame.paragraphs[0]._p),
+            settings(slide.notes_slide.notes_text_frame.paragraphs[0]._p))
+
+
+def test_a_notes_master_that_sets_right_to_left_is_turned_off_on_a_note_only(mirror):
+    """A note takes the notes master's styles, not the slide masters': it came out with no pPr,
+    still shown right to left in German.  The slide's paragraph takes nothing from them."""
+    assert slide_and_note(noted_deck("notes"), mirror) == ({}, {"rtl": "0"})
+
+
+def test_a_slide_master_that_sets_right_to_left_is_turned_off_on_a_slide_only(mirror):
+    assert slide_and_note(noted_deck("slide"), mirror) == ({"rtl": "0"}, {})

@@ -13,7 +13,8 @@ written again, one at a time, so that a document's pictures are never held unpac
 the file, and a part's bytes not beside its parsed tree.
 
 A member's name written in UTF-8 without zip's UTF-8 flag (Info-ZIP's ``zip`` on Linux writes
-the file system's bytes so) is read as UTF-8, as readers read it (``member_name``).
+the file system's bytes so) is read as UTF-8, as readers read it (``member_name``), unless that
+would be another member's name (``name_members``).
 
 Writing keeps the member order, each member's name (its very bytes, and its UTF-8 flag: KeptName),
 date, attributes and compression, and the bytes of every member not changed; a ``mimetype``
@@ -124,8 +125,7 @@ def read_archive(data: bytes, name: str, suffix: str) -> Archive:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as e:
         raise DataError(f"{name}: not a readable zip archive ({e}); the file is damaged or not of its type") from e
     entries = packed.infolist()
-    for entry in entries:
-        entry.filename = member_name(entry)
+    name_members(entries)
     check_entries(entries, name)
     for entry in entries:  # every member unpacks, its CRC right, before any work is done
         try:
@@ -135,6 +135,19 @@ def read_archive(data: bytes, name: str, suffix: str) -> Archive:
         except UNPACK_ERRORS as e:
             raise DataError(f"{name}: member {entry.filename} cannot be unpacked ({e}); the file is damaged") from e
     return Archive(name, suffix, entries, packed)
+
+
+def name_members(entries: list[zipfile.ZipInfo]) -> None:
+    """Each entry named as readers read it (``member_name``), but for one whose name read as UTF-8
+    would be the name of a member that keeps ``zipfile``'s (``Käse.bin`` with the UTF-8 flag beside
+    the same bytes without it): that one keeps zipfile's code page 437 reading too, so that both
+    stay members of their own and are written back with their bytes, as before names were read as
+    UTF-8.  Two members without the flag of the same bytes are one name either way (check_entries)."""
+    read = [member_name(entry) for entry in entries]
+    kept = {entry.filename for entry, name in zip(entries, read, strict=True) if name == entry.filename}
+    for entry, name in zip(entries, read, strict=True):
+        if name not in kept:
+            entry.filename = name
 
 
 def member_name(entry: zipfile.ZipInfo) -> str:

@@ -2,10 +2,10 @@
 the target language's (attnmt.documents.language.direction, as Word's paragraphs and an HTML
 block's ``dir`` take it).  A paragraph says it in its properties' ``rtl`` (``<a:pPr rtl="1">``),
 or takes it from the list styles above it: its shape's (``a:lstStyle``), its placeholder's on the
-layout and the master, the master's ``p:txStyles`` and the presentation's ``p:defaultTextStyle``,
-each by the paragraph's level (``a:lvl1pPr`` for ``lvl="0"``, ``a:defPPr`` for every level).  Its
-alignment (``algn``) is left as it is: it is where the lines stand, which the author chose, not the
-order the words are read in."""
+layout and the master, the master's ``p:txStyles`` (a note's: the notes master's ``p:notesStyle``)
+and the presentation's ``p:defaultTextStyle``, each by the paragraph's level (``a:lvl1pPr`` for
+``lvl="0"``, ``a:defPPr`` for every level).  Its alignment (``algn``) is left as it is: it is where
+the lines stand, which the author chose, not the order the words are read in."""
 
 from __future__ import annotations
 
@@ -26,10 +26,11 @@ ON = ("1", "true")  # an XML Schema boolean that is on
 
 
 def rtl_levels(roots: Iterable[etree._Element]) -> frozenset[int]:
-    """The levels (1 to 9) for which a list style in ``roots`` (a presentation's masters and
-    layouts, its presentation.xml) lays paragraphs out right to left (``a:lvl2pPr rtl="1"``; an
-    ``a:defPPr`` that does so, every level).  Which of them a paragraph of a slide takes depends on
-    its placeholder; any that says so for its level may, so it is said again on the paragraph."""
+    """The levels (1 to 9) for which a list style in ``roots`` (a presentation's slide masters and
+    layouts, or its notes master, and its presentation.xml) lays paragraphs out right to left
+    (``a:lvl2pPr rtl="1"``; an ``a:defPPr`` that does so, every level).  Which of them a paragraph
+    of a slide or a note takes depends on its placeholder; any that says so for its level may, so
+    it is said again on the paragraph."""
     levels: set[int] = set()
     for root in roots:
         for level in LEVELS:

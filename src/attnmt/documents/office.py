@@ -206,7 +206,9 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     check_transitional(archive, main, suffix)
     check_text_parts(archive, types, main, suffix)
     styles = word_styles(archive, main) if suffix == ".docx" else None
-    levels = slide_rtl_levels(archive, kinds, main) if suffix == ".pptx" and options.target_lang else frozenset()
+    # A notes page's paragraphs take the notes master's list styles, a slide's the slide masters'
+    levels = {notes: slide_rtl_levels(archive, kinds, main, notes) if suffix == ".pptx" and options.target_lang
+              else frozenset() for notes in (False, True)}
     parts = []
     for member, texts in reading_order(archive, kinds, suffix, main):
         if texts is WORKSHEET and not WORKSHEET.may_hold_text(archive.read(member)):
@@ -215,7 +217,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
             set_language(tree.getroot(), texts, options.target_lang)
             if texts is DRAWING:
-                mark_styled_direction(tree.getroot(), levels)
+                mark_styled_direction(tree.getroot(), levels[kinds[member].endswith(".notesSlide+xml")])
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
         jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
             tree.getroot(), glossary)
@@ -239,14 +241,15 @@ def word_styles(archive: Archive, main: str) -> WordStyles:
         return WordStyles()
 
 
-def slide_rtl_levels(archive: Archive, kinds: dict[str, str], main: str) -> frozenset[int]:
-    """The levels at which a presentation's masters, layouts and presentation.xml (``main``) may lay
-    a slide's paragraphs out right to left (drawing_direction.rtl_levels); a master or layout
-    that does not parse is left out, as PowerPoint would not show it (its slides are still
-    translated)."""
+def slide_rtl_levels(archive: Archive, kinds: dict[str, str], main: str, notes: bool) -> frozenset[int]:
+    """The levels at which a presentation's slide masters, layouts and presentation.xml (``main``) may
+    lay a slide's paragraphs out right to left (drawing_direction.rtl_levels), or, for ``notes``, its
+    notes master (``p:notesStyle``) and presentation.xml a notes page's; a master or layout that
+    does not parse is left out, as PowerPoint would not show it (its slides are still translated)."""
+    masters = (".notesMaster+xml",) if notes else (".slideMaster+xml", ".slideLayout+xml")
     roots = []
     for member, kind in kinds.items():
-        if member == main or kind.endswith((".slideMaster+xml", ".slideLayout+xml")):
+        if member == main or kind.endswith(masters):
             try:
                 roots.append(parse_part(archive, member).getroot())
             except DataError:
