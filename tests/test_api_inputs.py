@@ -46,6 +46,14 @@ def test_a_model_that_is_no_transformer_is_named(search, model):
         search(model, CharTokenizer(), ["a cat"])
 
 
+@pytest.mark.parametrize("search", [translate, translate_n_best])
+def test_a_compiled_transformer_translates_as_the_transformer_it_wraps(search):
+    """``torch.compile(model)`` hands every attribute on to the Transformer; the check that the model
+    is one refused it ("got OptimizedModule").  The wrapper compiles nothing until it is called."""
+    model = ending_model()
+    assert search(torch.compile(model), CharTokenizer(), ["a cat"]) == search(model, CharTokenizer(), ["a cat"])
+
+
 @pytest.mark.parametrize("translate_list, name", [(translate_text, "lines"), (translate_html_texts, "texts")])
 def test_one_string_is_refused_where_documents_take_a_list(translate_list, name):
     with pytest.raises(ConfigError, match=rf"^{name}: expected a list of texts, got str; pass \[text\] for one$"):

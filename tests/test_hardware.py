@@ -173,6 +173,16 @@ def test_a_program_is_not_the_command_for_its_arguments_or_its_name(tmp_path, na
     (["-m"], ["python", "-m", "attnmt.cli"], False),
     (["a.py", "-m", "attnmt"], ["python", "a.py", "-m", "attnmt"], False),
     (["-c", "-m", "attnmt"], ["python", "-c", "import attnmt", "-m", "attnmt"], False),
+    # A profiler, the debugger or the tracer running attnmt: cProfile has handed it argv, pdb and trace not yet.
+    (["attnmt", "x"], ["python", "-m", "cProfile", "-o", "p.out", "-m", "attnmt", "x"], True),
+    (["attnmt"], ["python", "-u", "-mprofile", "-s", "time", "-m", "attnmt"], True),
+    (["/lib/pdb.py", "-m", "attnmt", "x"], ["python", "-m", "pdb", "-m", "attnmt", "x"], True),
+    (["/lib/trace.py", "-c", "--module", "attnmt"], ["python", "-m", "trace", "-c", "--module", "attnmt"], True),
+    # ... or a program of the user's, whose own arguments those are.
+    (["a.py", "-m", "attnmt"], ["python", "-m", "cProfile", "a.py", "-m", "attnmt"], False),
+    (["a.py", "-m", "attnmt"], ["python", "-m", "pdb", "a.py", "-m", "attnmt"], False),
+    (["a.py", "-m", "cProfile", "-m", "attnmt"], ["python", "a.py", "-m", "cProfile", "-m", "attnmt"], False),
+    (["/lib/trace.py", "-m", "attnmt"], ["python", "-m", "trace", "-m", "attnmt"], False),  # trace's -m: --missing
 ])
 def test_the_command_is_read_from_the_interpreters_own_arguments(argv, orig_argv, command):
     assert started_as_the_command(argv, orig_argv) is command

@@ -140,19 +140,56 @@ def is_the_command_line() -> bool:
     return STARTED_AS_THE_COMMAND
 
 
+# The standard library's modules that run a module their own arguments name, with the flag that names
+# it: the profilers, the debugger and the tracer (``python -m cProfile -o p.out -m attnmt …``).
+MODULE_RUNNERS = {"cProfile": "-m", "profile": "-m", "pdb": "-m", "trace": "--module"}
+
+
 def started_as_the_command(argv: list[str], orig_argv: list[str]) -> bool:
     """Whether a process whose ``sys.argv`` and ``sys.orig_argv`` these are, read while attnmt is
-    imported, is the ``attnmt`` command: ``python [options] -m attnmt …`` (torchrun's way), or the
-    script an installer put in this Python's scripts directory.  Only the interpreter's own arguments
-    are read: a program given ``-m attnmt`` among its own arguments, or a script of the user's that is
-    named attnmt, imports attnmt as a library."""
-    if argv[:1] == ["-m"]:
-        # Until runpy has found the module to run, argv[0] is "-m" and argv[1:] are the program's
-        # arguments, so the interpreter's last argument names the module: alone ("-m", "attnmt") or
-        # after the flags that the m ends ("-Imattnmt"); no other flag is the letter m.
-        last = orig_argv[-len(argv)] if len(orig_argv) > len(argv) else ""
-        return (last.partition("m")[2] if last.startswith("-") else last) == "attnmt"
+    imported, is the ``attnmt`` command: ``python [options] -m attnmt …`` (torchrun's way), the same
+    run by one of MODULE_RUNNERS, or the script an installer put in this Python's scripts directory.
+    Only the interpreter's own arguments, and a runner's, are read: a program given ``-m attnmt``
+    among its own arguments, or a script of the user's that is named attnmt, imports attnmt as a
+    library."""
+    module, arguments = interpreters_module(orig_argv)
+    if module == "attnmt" or (module in MODULE_RUNNERS and runs_attnmt(MODULE_RUNNERS[module], argv, arguments)):
+        return True
     return bool(argv) and is_the_installed_script(argv[0])
+
+
+def interpreters_module(orig_argv: list[str]) -> tuple[str, list[str]]:
+    """The module that the interpreter's own options name, and the arguments after it (the module's);
+    ("", []) where it ran a script, ``-c`` code or stdin.  The module follows -m alone or the flags
+    that the m ends ("-Imattnmt"); -c, -W and -X end a group of flags too, taking the rest or the next
+    argument as their value, as --check-hash-based-pycs takes the next."""
+    words = iter(orig_argv[1:])
+    for word in words:
+        if word == "--check-hash-based-pycs":
+            next(words, None)
+        elif word.startswith("-") and not word.startswith("--") and word != "-":
+            letters = word[1:]
+            valued = next((i for i, letter in enumerate(letters) if letter in "cmWX"), None)
+            if valued is not None:
+                value = letters[valued + 1:] or next(words, "")
+                if letters[valued] == "m":
+                    return value, list(words)
+                if letters[valued] == "c":
+                    return "", []
+        elif not word.startswith("--"):  # the script, or "-" for stdin
+            return "", []
+    return "", []
+
+
+def runs_attnmt(flag: str, argv: list[str], arguments: list[str]) -> bool:
+    """Whether a module runner given ``arguments`` runs attnmt: they say ``flag attnmt``, and ``argv``
+    is theirs still (pdb and trace find the module before they hand it argv) or what they hand it
+    ("attnmt" and the arguments after it: cProfile, profile).  A program that the runner ran, given
+    the same words among its own arguments (``python -m pdb a.py -m attnmt``), has an argv of its own."""
+    for i in range(len(arguments) - 1):
+        if arguments[i:i + 2] == [flag, "attnmt"]:
+            return argv[1:] in (arguments, arguments[i + 2:])
+    return False
 
 
 def is_the_installed_script(path: str) -> bool:
@@ -167,5 +204,5 @@ def is_the_installed_script(path: str) -> bool:
     return script.resolve().parent in {Path(place).resolve() for place in places}
 
 
-# Read once, now: once runpy has found ``python -m attnmt``'s module, sys.argv[0] is its file's path.
+# Read once, now: runpy and the runners change sys.argv once they have found the module to run.
 STARTED_AS_THE_COMMAND = started_as_the_command(sys.argv, sys.orig_argv)

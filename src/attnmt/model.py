@@ -76,10 +76,18 @@ def check_layer(layer: int, count: int, what: str) -> None:
                           f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
 
 
+def compiled_from(model: object) -> object:
+    """The Transformer that ``torch.compile(model)`` wraps (its ``_orig_mod``), or ``model`` itself.
+    The wrapper hands every attribute on to the Transformer, so it translates as the Transformer does."""
+    inner = getattr(model, "_orig_mod", None) if isinstance(model, nn.Module) else None
+    return inner if isinstance(inner, Transformer) else model
+
+
 def check_model(model: object) -> None:
     """ConfigError for a ``model`` argument that is no Transformer (None, a path, a tokenizer given
-    in its place), before it is used: it was an AttributeError naming ``config``, deep inside."""
-    if not isinstance(model, Transformer):
+    in its place), before it is used: it was an AttributeError naming ``config``, deep inside.  A
+    Transformer wrapped by torch.compile is one (``compiled_from``)."""
+    if not isinstance(compiled_from(model), Transformer):
         raise ConfigError(f"model: expected an attnmt Transformer, got {type(model).__name__}; "
                           "e.g. model, tokenizer = load_model_dir(path)")
 

@@ -119,3 +119,14 @@ def test_a_program_given_dash_m_attnmt_among_its_arguments_keeps_its_keyboard_in
 def test_ctrl_c_while_torch_loads_ends_python_with_flags_then_m_attnmt_in_one_line_with_130(tmp_path):
     done = run_interrupted(tmp_path, [sys.executable, "-umattnmt", "train", "config.yaml"])
     assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
+
+
+@pytest.mark.parametrize("runner", [["cProfile", "-o", "p.out", "-m"], ["pdb", "-m"], ["trace", "--count", "--module"]])
+def test_ctrl_c_while_torch_loads_ends_attnmt_run_by_a_profiler_debugger_or_tracer_in_one_line(tmp_path, runner):
+    """``python -m cProfile -o p.out -m attnmt`` (docs/design/fast-decoder.md), pdb's and trace's are
+    the command too: each printed a KeyboardInterrupt's traceback.  cProfile and trace take the
+    command's exit for the program's end (status 0), and cProfile writes its file."""
+    done = run_interrupted(tmp_path, [sys.executable, "-m", *runner, "attnmt", "train", "config.yaml"])
+    assert done.stderr == "attnmt: interrupted\n"
+    assert done.returncode == (130 if runner[0] == "pdb" else 0)
+    assert (tmp_path / "p.out").is_file() is (runner[0] == "cProfile")

@@ -211,6 +211,16 @@ def test_preparing_no_model_is_one_config_error_naming_the_argument(int8):
         prepare(None, int8=int8)
 
 
+def test_preparing_a_compiled_model_prepares_the_transformer_it_wraps():
+    """``prepare(torch.compile(model))`` was refused as no Transformer ("got OptimizedModule").  The
+    wrapper compiles nothing until it is called, so wrapping costs no compiler here."""
+    model = small_model().eval()
+    fast, from_compiled = prepare(model), prepare(torch.compile(model))
+    src = torch.randint(4, 60, (3, 8))
+    assert type(from_compiled) is type(fast) and from_compiled.step is not None
+    assert greedy_search(from_compiled, src) == greedy_search(fast, src)
+
+
 @pytest.mark.parametrize("switch", ["int8", "bf16", "fused_step"])
 def test_a_switch_that_is_no_bool_is_one_config_error_naming_it(switch):
     """``prepare(model, int8="no")`` built int8 layers: "no" is true to ``if``."""

@@ -43,7 +43,7 @@ from attnmt.fast.shortlist import Shortlist, ShortlistNextTokens, ShortlistOutpu
 from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
-from attnmt.model import AttentionTrace, DecoderCache, Transformer, check_model
+from attnmt.model import AttentionTrace, DecoderCache, Transformer, check_model, compiled_from
 from attnmt.uninitialised import float32_weights
 
 
@@ -60,6 +60,9 @@ class FastTransformer(Transformer):
     int8_choice = None  # the int8 step layers' kernels (attnmt.fast.kernels.measure_int8); None: the widest
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
+        # The copy is made from the Transformer itself: a torch.compile wrapper's state_dict names its
+        # weights "_orig_mod.…", which the copy's own layers do not.
+        model = compiled_from(model)
         check_model(model)
         check_switches(int8=int8, fused_step=fused_step, bf16=bf16)
         if int8 and bf16:
@@ -236,7 +239,8 @@ def prepare(model: Transformer, int8: bool = False, fused_step: bool = True, bf1
     float32 linear layers packed for the CPU, or ``int8`` or ``bf16`` ones (bf16: the weights, the
     layers' inputs and products rounded to bf16; only where the CPU multiplies bf16 natively,
     attnmt.hardware.bf16_native, else ConfigError); ``fused_step=False`` keeps the Python step (the
-    reference the C++ step is tested against).  ``model`` is left as it was; ConfigError for one
-    that is no Transformer, or a prepared copy already (load_int8's, load_packed's, prepare's own).
+    reference the C++ step is tested against).  ``model`` is left as it was; for a torch.compile
+    wrapper, the copy is the Transformer's it wraps.  ConfigError for one that is no Transformer, or a
+    prepared copy already (load_int8's, load_packed's, prepare's own).
     The copy cannot be pickled (``FastTransformer.__reduce__``): a worker process prepares its own."""
     return FastTransformer(model, int8, fused_step, bf16)
