@@ -57,11 +57,15 @@ def pivot_headers(archive: Archive) -> dict[str, dict[str, str]]:
                for cache in caches if (source := worksheet_source(archive, cache)) is not None]
     strings = next((string_texts(parse_part(archive, related.member).getroot())
                     for related in parts if related.kind.endswith(SHARED_STRINGS_RELATIONSHIP)), [])
+    # Each sheet's header cells gathered first, so that a sheet several caches read is parsed once.
+    wanted: dict[str, set[str]] = {}
+    for sheet, row in (source for source in sources if source is not None and source[0] in archive):
+        wanted.setdefault(sheet, set()).update(row)
     headers: dict[str, dict[str, str]] = {}
-    for sheet, cells in (source for source in sources if source is not None and source[0] in archive):
+    for sheet, cells in wanted.items():
         root = parse_part(archive, sheet).getroot()
-        headers.setdefault(sheet, {}).update((cell.get("r"), cell_text(cell, strings))
-                                             for cell in root.iter(s("c")) if cell.get("r") in cells)
+        headers[sheet] = {cell.get("r"): cell_text(cell, strings)
+                          for cell in root.iter(s("c")) if cell.get("r") in cells}
     return headers
 
 
