@@ -12,9 +12,12 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.table import Table
 
 from attnmt.decoding.quality import Assessment
+from attnmt.documents.archive import Part, parse_part, read_archive
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.review import Review
+from attnmt.documents.tables import keep_tables_whole
 
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -94,3 +97,19 @@ def test_the_review_does_not_list_the_headers_a_pivot_cache_keeps(mirror):
     review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
     translate(pivot_file('ref="A1:B3" sheet="Data"'), mirror, review)
     assert sorted(segment.source for segment in review.segments) == ["A red apple", "A yellow banana"]
+
+
+def test_a_pinned_header_whose_column_name_differs_is_written_once(mirror):
+    """A table whose column is named otherwise than its header cell ("Kind" over "Fruit"), which
+    a pivot cache reads: the cell takes the cache's text once, so the strings no longer shown are
+    the translations it showed, not an inline string written a moment before."""
+    members = read_members(pivot_file('name="Fruits"', table=True))
+    members["xl/tables/table1.xml"] = members["xl/tables/table1.xml"].replace(b'name="Fruit"', b'name="Kind"')
+    archive = read_archive(write_members(members), "fruits.xlsx", ".xlsx")
+    sheet = Part("xl/worksheets/sheet1.xml", parse_part(archive, "xl/worksheets/sheet1.xml"))
+    for text in sheet.tree.getroot().iter(f"{{{S}}}t"):
+        text.text = mirror.texts([text.text or ""])[0]  # as translated
+    _, gone = keep_tables_whole(archive, [sheet], pivot_headers(archive))
+    assert sorted(string.findtext(f"{{{S}}}t") for string in gone) == ["AMOUNT", "FRUIT"]
+    header = sheet.tree.getroot().find(f".//{{{S}}}c[@r='A1']")
+    assert header is not None and header.findtext(f".//{{{S}}}t") == "Fruit"

@@ -93,8 +93,11 @@ def keep_tables_whole(archive: Archive, parts: list[Part],
                 for column, name in zip(columns, names, strict=True):
                     table_part.changed |= set_name(column, "name", name)
             elif cells is not None:
+                # A header a pivot cache reads keeps the text the cache reads, which the loop over
+                # ``read`` below then finds written: each cell is written once.
+                pivot = read.get(sheet, {})
                 for cell, column in zip(cells, columns, strict=True):
-                    keep(sheet_part, cell, unescape(column.get("name", "")))
+                    keep(sheet_part, cell, pivot.get(cell.get("r", ""), unescape(column.get("name", ""))))
             totals = row_cells(sheet_root, table, "totals")
             for cell, column in zip(totals or [], columns if totals else [], strict=True):
                 label = cell_text(cell, translated)
