@@ -74,8 +74,10 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     drawings) become the text of the cells they name (module docstring), read from the trees in
     ``parts`` as translated, else from the archive; a part changed is marked so (Part.changed)."""
     charts = [part for part in parts if part.tree.getroot().tag == c("chartSpace")]
-    references = [(part, cache, *named) for part in charts for tag, formula, cached in CACHED
-                  for ref in part.tree.getroot().iter(tag) if (cache := ref.find(cached)) is not None
+    # Each reference's part, cache, sheet and cells, and whether the cache holds a point for each cell.
+    references = [(part, cache, *named, point_count(cache) == len(named[1])) for part in charts
+                  for tag, formula, cached in CACHED for ref in part.tree.getroot().iter(tag)
+                  if (cache := ref.find(cached)) is not None
                   and (named := referred_cells(ref.findtext(formula) or "")) is not None]
     drawings = [part for part in parts if part.tree.getroot().tag == f"{{{XDR}}}wsDr"
                 and any(shape.get("textlink") for shape in part.tree.getroot().iter(f"{{{XDR}}}sp"))]
@@ -84,24 +86,25 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     members = sheet_members(archive)
     links = text_links(archive, drawings, members)
     wanted: dict[str, set[str]] = {}
-    for _, _, sheet, cells in references + links:
+    read = [(sheet, cells) for _, _, sheet, cells, _ in references] + [(sheet, cells) for _, _, sheet, cells in links]
+    for sheet, cells in read:
         if sheet in members:
             wanted.setdefault(members[sheet], set()).update(cells)
     held = {part.member: part for part in parts}
     strings = next((part for part in parts if part.tree.getroot().tag == s("sst")), None)
     translated = string_texts(strings.tree.getroot()) if strings is not None else []
-    texts = {member: shown_texts(sheet_root(archive, held, member), cells, translated)
-             for member, cells in wanted.items() if member in archive}
+    roots = {member: sheet_root(archive, held, member) for member in wanted if member in archive}
+    texts = {member: shown_texts(root, wanted[member], translated) for member, root in roots.items()}
     # The cells' source text, for the caches that left some cells out (module docstring): read
-    # from the archive, which holds every part as it came until the translated ones are written.
-    partial = {members[sheet] for _, cache, sheet, cells in references
-               if sheet in members and point_count(cache) != len(cells)}
+    # from the archive, which holds every part as it came until the translated ones are written
+    # (a sheet not held is the tree read above).
+    partial = {members[sheet] for _, _, sheet, _, whole in references if sheet in members and not whole}
     source = string_texts(parse_part(archive, strings.member).getroot()) if strings is not None and partial else []
-    sources = {member: shown_texts(parse_part(archive, member).getroot(), wanted[member], source)
-               for member in partial if member in texts}
-    for part, cache, sheet, cells in references:
+    sources = {member: shown_texts(parse_part(archive, member).getroot() if member in held else roots[member],
+                                   wanted[member], source) for member in partial if member in roots}
+    for part, cache, sheet, cells, whole in references:
         member = members.get(sheet, "")
-        part.changed |= follow_points(cache, cells, texts.get(member, {}), sources.get(member, {}))
+        part.changed |= follow_points(cache, cells, whole, texts.get(member, {}), sources.get(member, {}))
     for part, field, sheet, cells in links:
         part.changed |= follow_link(field, texts.get(members.get(sheet, ""), {}).get(cells[0]))
 
@@ -137,11 +140,12 @@ def follow_link(field: etree._Element, text: str | None) -> bool:
     return True
 
 
-def follow_points(cache: etree._Element, cells: list[str], shown: dict[str, str], source: dict[str, str]) -> bool:
+def follow_points(cache: etree._Element, cells: list[str], whole: bool, shown: dict[str, str],
+                  source: dict[str, str]) -> bool:
     """Each of a cache's points takes the ``shown`` text of its cell (of ``cells``, the reference's in
-    order): by its number where the cache holds a point for each cell, else the cells whose
-    ``source`` text it holds, where they show one text (module docstring).  True where one changed."""
-    whole = point_count(cache) == len(cells)
+    order): by its number where the cache holds a point for each cell (``whole``: point_count), else
+    the cells whose ``source`` text it holds, where they show one text (module docstring).  True
+    where one changed."""
     holding = {} if whole else cells_by_text(cells, source)
     changed = False
     for point in cache.iter(c("pt")):
