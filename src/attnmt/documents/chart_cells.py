@@ -191,8 +191,8 @@ def referred_cells(formula: str) -> tuple[str, list[str]] | None:
     match = REFERENCE.fullmatch(formula.strip())
     if match is None:
         return None
-    quoted, plain, first_column, first_row, last_column, last_row = match.groups()
-    sheet = quoted.replace("''", "'") if quoted is not None else plain
+    first_column, first_row, last_column, last_row = match.group(3, 4, 5, 6)
+    sheet = reference_sheet(match)
     columns = sorted((column_number(first_column), column_number(last_column or first_column)))
     rows = sorted((int(first_row), int(last_row or first_row)))
     if columns[0] != columns[1] and rows[0] != rows[1]:
@@ -200,6 +200,12 @@ def referred_cells(formula: str) -> tuple[str, list[str]] | None:
     cells = [f"{column_name(column)}{row}" for column in range(columns[0], columns[1] + 1)
              for row in range(rows[0], rows[1] + 1)]
     return sheet.casefold(), cells
+
+
+def reference_sheet(match: re.Match[str]) -> str:
+    """The sheet's name a REFERENCE match gives: a quoted name's doubled quotes read as one."""
+    quoted, plain = match.group(1, 2)
+    return quoted.replace("''", "'") if quoted is not None else plain
 
 
 def sheet_members(archive: Archive) -> dict[str, str]:

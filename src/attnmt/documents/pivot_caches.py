@@ -21,7 +21,7 @@ import re
 from lxml import etree
 
 from attnmt.documents.archive import Archive, parse_part
-from attnmt.documents.chart_cells import REFERENCE, sheet_members
+from attnmt.documents.chart_cells import REFERENCE, reference_sheet, sheet_members
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.tables import (
     cell_text,
@@ -84,9 +84,8 @@ def named_ranges(archive: Archive, workbook: str, sheets: dict[str, str]) -> dic
     for name in parse_part(archive, workbook).getroot().iter(s("definedName")):
         match = REFERENCE.fullmatch((name.text or "").strip())
         if match is not None and name.get("localSheetId") is None:
-            quoted, plain, left, top, right, bottom = match.groups()
-            sheet = quoted.replace("''", "'") if quoted is not None else plain
-            found = sheet_range(sheets, sheet, f"{left}{top}:{right or left}{bottom or top}")
+            left, top, right, bottom = match.group(3, 4, 5, 6)
+            found = sheet_range(sheets, reference_sheet(match), f"{left}{top}:{right or left}{bottom or top}")
             ranges.update({name.get("name", "").casefold(): found} if found else {})
     for sheet, members in sheet_tables(archive).items():
         for member in members:
