@@ -132,6 +132,12 @@ def is_gzip_name(path: str | Path) -> bool:
     return Path(path).suffix.lower() == ".gz"
 
 
+def unzipped_name(path: str | Path) -> str:
+    """The file name of what ``path`` holds, as read_lines opens it: its name, without the .gz
+    where it names a gzip file (``page.html`` for ``docs/page.html.gz``), in its own case."""
+    return Path(path).stem if is_gzip_name(path) else Path(path).name
+
+
 GZIP_MAGIC = b"\x1f\x8b"  # how every gzip stream begins
 
 
