@@ -26,7 +26,6 @@ import gzip
 import re
 from pathlib import Path
 
-from attnmt.cli.lines import is_jsonl_name
 from attnmt.cli.options import (
     check_not_given,
     file_name,
@@ -40,7 +39,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
 from attnmt.model_languages import languages_from_training
 from attnmt.output_checks import check_not_an_input, check_not_stdout, check_writable
-from attnmt.text.data import is_gzip_name
+from attnmt.text.data import is_gzip_name, unzipped_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt")
@@ -81,14 +80,13 @@ def chosen_input_format(args: argparse.Namespace) -> str:
         return args.input_format
     if args.input in (None, "-"):
         return "text"
-    if is_jsonl_name(args.input):  # it was read as text, JSON syntax and all
+    last = Path(args.input).suffix.lower()
+    if last in OFFICE_SUFFIXES:  # a zip archive or flat XML, never read through gzip
+        return MACRO_VARIANTS.get(last, last[1:])
+    name = unzipped_name(args.input).lower()  # as attnmt.text.data.read_lines opens it
+    if name.endswith(".jsonl"):  # as is_jsonl_name reads a name; it was read as text, JSON syntax and all
         return "jsonl"
-    suffix = Path(args.input).suffix.lower()
-    if suffix in OFFICE_SUFFIXES:  # a zip archive or flat XML, never read through gzip
-        return MACRO_VARIANTS.get(suffix, suffix[1:])
-    if is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
-        suffix = Path(Path(args.input).stem).suffix.lower()
-    return TEXT_SUFFIXES.get(suffix, "text")
+    return TEXT_SUFFIXES.get(Path(name).suffix, "text")
 
 
 def check_text_input(path: str | None) -> None:
@@ -104,7 +102,7 @@ def check_text_input(path: str | None) -> None:
     if path in (None, "-") or not Path(path).is_file():
         return
     head = first_bytes(path)
-    suffix = Path(Path(path).stem if is_gzip_name(path) else path).suffix
+    suffix = Path(unzipped_name(path)).suffix
     if suffix.lower() not in TEXT_SUFFIXES and MARKUP_START.match(head):
         raise ConfigError(unknown_markup(path, suffix))
     if not head.startswith(ARCHIVE_STARTS):

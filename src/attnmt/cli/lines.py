@@ -49,7 +49,7 @@ from attnmt.decoding.translate import SentencesFailed, Translation
 from attnmt.errors import DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
-from attnmt.text.data import decode_lines, is_gzip_name, with_endings
+from attnmt.text.data import decode_lines, is_gzip_name, unzipped_name, with_endings
 from attnmt.text.encodings import check_encodable
 
 FORMATS = ("text", "tsv", "jsonl")
@@ -144,7 +144,7 @@ def is_jsonl_name(path: str) -> bool:
     """Whether ``path`` names a file of JSONL input: its name ends in .jsonl, also before .gz (as
     attnmt.text.data.read_lines opens it).  ``translate`` reads such a file as --input-format jsonl
     where no format is given, and ``score`` its --src (attnmt.cli.commands.quality.source_texts)."""
-    return path.lower().removesuffix(".gz").endswith(".jsonl")
+    return unzipped_name(path).lower().endswith(".jsonl")
 
 
 def read_inputs(lines: list[str], source: str, first_line: int,

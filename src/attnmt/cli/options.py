@@ -90,24 +90,31 @@ def positive_number(text: str) -> float:
     return value
 
 
-def file_name(text: str) -> str:
-    """An argparse type: the name of a file or folder, not empty.  An empty one (``--glossary=``, or
-    ``--glossary "$TERMS"`` with TERMS unset) was read as the option left out, silently: no glossary,
-    the model's own weights, no shortlist, no API keys; and Path("") is the current folder."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError(f"expected a file name, got an empty one ({text!r}: an unset shell "
-                                         "variable?)")
-    return text
+def not_empty(what: str, empty: str) -> Callable[[str], str]:
+    """An argparse type: the name of ``what`` (a file, a folder), not empty, so that argparse
+    refuses it naming the option.  An empty one (``--glossary=``, or ``--glossary "$TERMS"`` with
+    TERMS unset) was read as the option left out, silently (no glossary, the model's own weights,
+    no shortlist, no API keys), or refused by the loader in its Python argument's name ("model_dir:
+    expected the path of a model directory, got ''"); and Path("") is the current folder."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"expected {what}, got {empty} ({text!r}: an unset shell variable?)")
+        return text
+
+    return check
 
 
-def model_directory(text: str) -> str:
-    """An argparse type for --model: a directory's name, not empty, so that argparse names --model.
-    ``--model=`` (or ``--model "$MODEL"`` with MODEL unset) was refused by the loader, in the name of
-    its Python argument: "model_dir: expected the path of a model directory, got ''"."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError(f"expected a model directory, got an empty name ({text!r}: an unset shell "
-                                         "variable?)")
-    return text
+file_name = not_empty("a file name", "an empty one")
+model_directory = not_empty("a model directory", "an empty name")  # --model's
+
+
+def check_file_name(path: str | None, name: str) -> None:
+    """Refuses an empty file name ("" or blanks: ``attnmt translate "$IN"`` with IN unset) in one
+    line naming whose it is (``input``).  Path("") is the current folder, so such a name was refused
+    as "cannot read .: is a directory", which named neither the argument nor the mistake."""
+    if path is not None and not path.strip():
+        raise ConfigError(f"{name}: the file name is empty ({path!r}): give a file (an unset shell variable?)")
 
 
 def glossary_files(args: argparse.Namespace) -> dict[str, str]:

@@ -99,9 +99,9 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     reads = [model_reads(sentence, glossary, writes)
              for sentence, glossary in zip(sentences, inputs.glossaries, strict=True)]
     # what each line writes for a translation of what the model read: those symbols back, in the line's controls
-    translated = [partial(written, line, sentence, glossary=glossary, writes=writes,
+    translated = [partial(written, line, sentence, read, glossary=glossary, writes=writes,
                           weigh=partial(traced_weights, model, tokenizer))
-                  for line, sentence, glossary in zip(lines, sentences, inputs.glossaries, strict=True)]
+                  for line, sentence, read, glossary in zip(lines, sentences, reads, inputs.glossaries, strict=True)]
     # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
     letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
     # a text the model cuts (a line is read whole, by design) is warned of by its line
@@ -146,21 +146,21 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     return lost
 
 
-def written(line: str, sentence: str, translation: str, glossary: Glossary | None,
+def written(line: str, sentence: str, read: str, translation: str, glossary: Glossary | None,
             writes: Callable[[str], bool], weigh: Callable[[str, str], Weights]) -> str:
-    """What is written for the ``translation`` of a JSONL line read as ``sentence``: with the
-    symbols the model did not read put back (attnmt.documents.whole_sentence.with_symbols:
-    ``glossary``, the line's, kept those in its terms for the model; ``writes`` says what its
-    vocabulary writes; ``weigh`` places a symbol inside the sentence), between the bidirectional
-    controls at the line's edges, which the model did not read either
-    (attnmt.documents.bidi.rewrapped); a line passed through (no ``sentence``) and the empty
-    translation of a line the model failed on, as they are."""
+    """What is written for the ``translation`` of ``read``, what the model read of a JSONL line
+    read as ``sentence`` (attnmt.documents.whole_sentence.model_reads): with the symbols the model
+    did not read put back (attnmt.documents.whole_sentence.with_symbols: ``glossary``, the line's,
+    kept those in its terms for the model; ``writes`` says what its vocabulary writes; ``weigh``
+    places a symbol inside the sentence), between the bidirectional controls at the line's edges,
+    which the model did not read either (attnmt.documents.bidi.rewrapped); a line passed through
+    (no ``sentence``) and the empty translation of a line the model failed on, as they are."""
     from attnmt.documents.bidi import rewrapped
     from attnmt.documents.whole_sentence import with_symbols
 
     if not (sentence and translation):
         return translation
-    return rewrapped(line, with_symbols(sentence, translation, glossary, writes, weigh))
+    return rewrapped(line, with_symbols(sentence, read, translation, glossary, writes, weigh))
 
 
 def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],

@@ -30,14 +30,14 @@ def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bo
     return flat.text[slice(*spans[0])] if flat.marks and spans else text
 
 
-def with_symbols(text: str, translation: str, glossary: Glossary | None, writes: Callable[[str], bool],
-                 weigh: Callable[[str, str], Weights]) -> str:
-    """``translation``, the model's of ``model_reads(text, glossary, writes)``, with the symbols
-    taken out of ``text`` put back where a plain text line's go; ``weigh`` gives the word weights
-    of the sentence read and its translation, asked for where a symbol stood inside the sentence
+def with_symbols(text: str, read: str, translation: str, glossary: Glossary | None,
+                 writes: Callable[[str], bool], weigh: Callable[[str, str], Weights]) -> str:
+    """``translation``, the model's of ``read`` (``model_reads(text, glossary, writes)``, taken as
+    given: it is worked out once per text, not once per hypothesis), with the symbols taken out of
+    ``text`` put back where a plain text line's go; ``weigh`` gives the word weights of the
+    sentence read and its translation, asked for where a symbol stood inside the sentence
     (attnmt.documents.paragraphs.traced_weights).  The translation of a text read as it was, and
     an empty one (of a line the model failed on), as they are."""
-    read = model_reads(text, glossary, writes)
     if read == text or not translation:
         return translation
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)

@@ -79,14 +79,6 @@ def cannot_read(path: str | Path, err: OSError) -> DataError:
     return DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}")
 
 
-def check_file_name(path: str | None, name: str) -> None:
-    """Refuses an empty file name ("" or blanks: ``--src "$SRC"`` with SRC unset) in one line naming
-    whose it is (``--src``, ``input``).  Path("") is the current folder, so such a name was refused
-    as "cannot read .: is a directory", which named neither the option nor the mistake."""
-    if path is not None and not path.strip():
-        raise ConfigError(f"{name}: the file name is empty ({path!r}): give a file (an unset shell variable?)")
-
-
 def check_readable(path: str | Path) -> None:
     """Refuses, in stream_lines' words, a file that cannot be read (missing, a folder, no
     permission) without opening it, so that slow work a command would do first (loading
@@ -138,6 +130,12 @@ def with_endings(lines: Sequence[str], endings: Sequence[str] | None) -> str:
 def is_gzip_name(path: str | Path) -> bool:
     """Whether ``path`` names a gzip file: its last extension is ``.gz`` (``.GZ`` too)."""
     return Path(path).suffix.lower() == ".gz"
+
+
+def unzipped_name(path: str | Path) -> str:
+    """The file name of what ``path`` holds, as read_lines opens it: its name, without the .gz
+    where it names a gzip file (``page.html`` for ``docs/page.html.gz``), in its own case."""
+    return Path(path).stem if is_gzip_name(path) else Path(path).name
 
 
 GZIP_MAGIC = b"\x1f\x8b"  # how every gzip stream begins

@@ -18,6 +18,7 @@ from attnmt.cli.options import (
     add_model_options,
     add_shortlist_option,
     batching,
+    check_file_name,
     decoding,
     file_name,
     load_for_translation,
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     )
     from attnmt.cli.lines import is_stream, line_batches, output
     from attnmt.decoding.glossary import read_glossaries
-    from attnmt.text.data import check_file_name, check_readable, read_lines
+    from attnmt.text.data import check_readable, read_lines
 
     check_file_name(args.input, "input")
     given = args.input_format_given = args.input_format is not None
