@@ -42,6 +42,7 @@ from typing import TextIO, TypeVar
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
 from attnmt.cli.lines import line_by_line
+from attnmt.cli.recent import Remembering
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import FileFailed, one_file
@@ -100,9 +101,11 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     bom, endings = output_style(args.input)
     if args.input_format == "text":
         first_line, failed = 1, 0
+        # a stream's batches translate a sentence repeated across them once, as a file's one batch does
+        lines_by = translator if review is not None else Remembering(translator)
         out.write(bom)
         for lines in batches:  # a file comes whole, as one batch: ``endings`` are its lines'
-            translating = partial(translate_lines, translator=translator, options=options, review=review)
+            translating = partial(translate_lines, translator=lines_by, options=options, review=review)
             translated, lost = line_by_line(numbered(translating, first_line), lines, where, first_line)
             out.write(with_endings(translated, endings))
             out.flush()

@@ -8,10 +8,10 @@ replaced.  Plain-text lines are paragraphs instead (attnmt.cli.commands.translat
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from functools import partial
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from attnmt.cli.lines import Inputs
 from attnmt.cli.options import batching
@@ -34,6 +34,8 @@ from attnmt.decoding.translate import Translation
 from attnmt.documents.spans import Weights
 from attnmt.errors import DataError
 
+T = TypeVar("T")
+
 
 def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
                read: list[str], out: TextIO, where: str, first_line: int) -> int:
@@ -48,7 +50,7 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
                                           read, first_line)
     if malformed is not None and not args.streamed:
         raise malformed
-    lost = translate_inputs(args, model, tokenizer, options, inputs, out, where, first_line)
+    lost = translate_inputs(args, model, tokenizer, options, inputs, out, where, first_line, glossary)
     if malformed is not None:
         raise malformed
     return lost
@@ -77,13 +79,13 @@ def checked_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding
 
 
 def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,
-                     where: str, first_line: int) -> int:
+                     where: str, first_line: int, shared: Glossary | None = None) -> int:
     """line_batch's translations of ``inputs``, written; how many lines the model failed on.  The
     model reads each line without the bidirectional controls at its edges, which come back around
     its translation (``written``), as they do around a sentence of a text line, and without the
     symbols its vocabulary cannot write, which ``written`` puts back where a text line's go."""
     from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
-    from attnmt.decoding.inputs import named_places, writes_whole
+    from attnmt.decoding.inputs import writes_whole
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.bidi import whole
     from attnmt.documents.flat import has_words
@@ -104,20 +106,19 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
                   for line, sentence, read, glossary in zip(lines, sentences, reads, inputs.glossaries, strict=True)]
     # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
     letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
-    # a text the model cuts (a line is read whole, by design) is warned of by its line
-    named = named_places(lambda i: f"{where}:{first_line + i}")
+    # each distinct job (what the model reads, its glossary and prefix) searched once: jobs(translate)
+    jobs = partial(searched_once, args, lines=reads, guides=guides, where=where, first_line=first_line,
+                   keys=job_keys(reads, inputs, shared, options))
     if not quality_wanted(args):
-        with named:
-            found, lost = kept(partial(translate, model, tokenizer, reads, options, **batching(args), **guides),
-                               where, first_line)
+        found, lost = kept(jobs(partial(translate, model, tokenizer, decoding=options, **batching(args))),
+                           where, first_line)
         bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
         texts = [write(text) for write, text in zip(translated, bare, strict=True)]
         write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, texts),
                     breaks=ANY_LINE_BREAK)
         return lost
-    with named:
-        searched, lost = kept(partial(translate_n_best, model, tokenizer, reads, options, **batching(args),
-                                      **guides, quality=assessor(args)), where, first_line)
+    searched, lost = kept(jobs(partial(translate_n_best, model, tokenizer, decoding=options, **batching(args),
+                                       quality=assessor(args))), where, first_line)
     results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
@@ -144,6 +145,37 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
         results, extras = below_quality_results(args, lines, results, extras)
         write_hypotheses(out, first_line, results, args.output_format, extras)
     return lost
+
+
+def job_keys(reads: list[str], inputs: Inputs, shared: Glossary | None, options: Decoding) -> list[Hashable | None]:
+    """What makes each line's search its own: what the model reads, its glossary (SHARED for
+    --glossary's, met by every line without terms of its own: its terms are not hashed for each
+    line) and its prefix; None for every line with sampling, where each line draws its own."""
+    if options.sampling:
+        return [None] * len(reads)
+    return [(read, SHARED if glossary is shared else glossary and glossary.terms, prefix)
+            for read, glossary, prefix in zip(reads, inputs.glossaries, inputs.prefixes, strict=True)]
+
+
+SHARED = "--glossary"
+
+
+def searched_once(args: argparse.Namespace, search: Callable[..., list[T]], lines: list[str], guides: dict,
+                  where: str, first_line: int, keys: list[Hashable | None]) -> Callable[[], list[T]]:
+    """``search(sentences, glossary=..., prefix=...)`` of ``lines`` as a call for attnmt.cli.lines.kept:
+    a job ``keys`` names twice, in this batch or lately in the run (attnmt.cli.recent), searched once
+    and its outputs written for each of its lines; a text the model cuts (a line is read whole, by
+    design) is warned of by the line searched, the first with it."""
+    from attnmt.cli.recent import Recent, once
+    from attnmt.decoding.inputs import named_places
+
+    recent = vars(args).setdefault("recent", Recent())  # one for the run: its batches are its calls
+
+    def searching(at: list[int]) -> list[T]:
+        with named_places(lambda i: f"{where}:{first_line + at[i]}"):
+            return search([lines[i] for i in at], **{name: [each[i] for i in at] for name, each in guides.items()})
+
+    return partial(once, searching, keys, recent)
 
 
 def written(line: str, sentence: str, read: str, translation: str, glossary: Glossary | None,
