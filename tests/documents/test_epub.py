@@ -341,6 +341,15 @@ def test_an_epub_switchs_default_is_translated_in_its_sentence_and_its_case_kept
             'METERS PER SECOND.</p>').encode() in out[PAGE]
 
 
+def test_an_epub_switchs_default_of_a_picture_keeps_the_space_after_the_switch(upper):
+    """A default that holds only a picture (an atom in the default, beside the case, an atom too,
+    each touching the other): the space after the switch stays, not ``</epub:switch>METERS``."""
+    out = read_members(translate_file_bytes(with_page(switch('<img src="v.png" alt="v"/>')), "math.epub", upper,
+                                            GERMAN))
+    assert (f'THE SPEED IS <epub:switch id="s">{CASE}<epub:default><img src="v.png" alt="V"/></epub:default>'
+            '</epub:switch> METERS PER SECOND.</p>').encode() in out[PAGE]
+
+
 def test_an_epub_switchs_default_words_are_translated_in_place(upper):
     """The fallback's words, which the reader sees, are translated where they stand, not left as they were."""
     body = switch("at <b>two</b> hundred").replace("The speed is", "A car drives")

@@ -66,6 +66,17 @@ def test_an_atom_keeps_its_spaces_on_the_sides_it_had_them(same, fragment):
     assert one(fragment, same) == fragment
 
 
+@pytest.mark.parametrize("inside", ['<b></b><span><img alt="v"></span>', '<span><img alt="v"></span><b></b>',
+                                    '<span><b></b><span><img alt="v"></span></span>'])
+def test_atoms_that_touch_in_different_elements_keep_the_spaces_around_them_together(same, mirror, inside):
+    """An element around nothing beside a picture in an element of its own: each touches the
+    other, no space between them, so the space after the pair was no one's and was lost
+    (``</span>meters``).  The two are asked as one, whatever elements they stand in."""
+    text = f"<p>The speed is {inside} meters per second.</p>"
+    assert one(text, same) == text
+    assert one(text, mirror) == f"<p>SECOND. PER {inside.replace('v', 'V')} METERS IS SPEED THE</p>"
+
+
 XHTML = ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
          '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml" '
          'xml:lang="en"><head><meta charset="utf-8"/><title>A dog.</title></head>\n<body><p>A cat.<br/>A dog.</p>'

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from attnmt.documents.flat import Mark
+from attnmt.documents.range_order import document_order
 
 
 def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
@@ -64,3 +65,53 @@ def would_glue(atom: Mark, beside: str, before: bool) -> bool:
     (``Teig <i lang="fr">bonjour</i> und``, not ``bonjour</i>und``)."""
     glued = atom.glued_before if before else atom.glued_after
     return atom.shows_text and not glued and (beside[-1:] if before else beside[:1]).isalnum()
+
+
+class AtomRuns:
+    """The spaces around each group of atoms that attnmt.documents.spans writes at one place in
+    one element, decided for the whole *run* the group belongs to: the atoms written one after
+    another at that place, the group's own and those that touched them in the source (no text, no
+    space between), whatever elements they stand in.  ``<b></b><span><img></span> meters`` is one
+    run with a space after it: asked apart, the ``<b>`` (no space after: it touched the picture)
+    and the picture (no space before) would each leave the space to the other, and
+    ``</span>meters`` would lose it.  A run's spaces are decided once, at its first group; what
+    goes before it is written beside its first atom, what goes after it beside its last."""
+
+    def __init__(self, marks: Sequence[Mark], spans: Sequence[tuple[int, int]], parents: Sequence[int | None],
+                 length: int) -> None:
+        self.marks, self.spans, self.parents, self.length = marks, spans, parents, length
+        self.run_of: dict[int, list[int]] = {}  # atom -> its run, in the order they are written
+        self.decided: dict[int, tuple[bool, str, str, int]] = {}  # a run's first atom -> its spaces
+        previous = last = None  # the mark written just before; the atom written last
+        for k in document_order(parents, spans):
+            if marks[k].atom:
+                run = self.run_of[last] if last is not None and self._joins(last, k, previous == last) else []
+                run.append(k)
+                self.run_of[k], last = run, k
+            previous = k
+
+    def _joins(self, last: int, atom: int, next_to: bool) -> bool:
+        """Whether ``atom`` goes on the run ``last`` ends: at the same place, it is written right
+        after it (``next_to``) in the same element (a group), or it touched it in the source."""
+        if self.spans[last][0] != self.spans[atom][0]:
+            return False
+        before, after = self.marks[last], self.marks[atom]
+        touched = before.start == after.start and not before.space_after and not after.space_before
+        return touched or (next_to and self.parents[last] == self.parents[atom])
+
+    def spaces(self, text: str, group: Sequence[int], droppable: bool) -> tuple[bool, str, str, int]:
+        """atom_spaces' answer (with unglued's spaces) for ``group``, atoms one element writes at
+        one place (``droppable``: whether its text just before them ends in a space): the run's
+        answer, its space before and the space dropped before it only at its first atom, its
+        space after and the characters skipped after it only at its last."""
+        run = self.run_of[group[0]]
+        if run[0] not in self.decided:
+            position, parent = self.spans[run[0]][0], self.parents[run[-1]]
+            end = self.length if parent is None else self.spans[parent][1]  # of the element it ends in
+            atoms = [self.marks[k] for k in run]
+            drop, before, after, skip = atom_spaces(text, position, end, atoms, droppable)
+            before, after = unglued(text, position + skip, atoms, before, after) if not skip else (before, after)
+            self.decided[run[0]] = drop, before, after, skip
+        drop, before, after, skip = self.decided[run[0]]
+        first, last = run[0] in group, run[-1] in group
+        return drop and first, before if first else "", after if last else "", skip if last else 0

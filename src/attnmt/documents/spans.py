@@ -42,7 +42,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.atom_spacing import atom_spaces, unglued, would_glue
+from attnmt.documents.atom_spacing import AtomRuns, would_glue
 from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.kept_words import in_kept_word
@@ -269,14 +269,15 @@ def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     the spaces they had around them in the source, and a mark's edge spaces go outside it
     (hoist_spaces) unless it keeps them (keep_edge_spaces)."""
     children = children_of(placement.parents)
-    content = _fill(flat, placement, children, None, 0, len(placement.text))
+    runs = AtomRuns(flat.marks, placement.spans, placement.parents, len(placement.text))
+    content = _fill(flat, placement, children, runs, None, 0, len(placement.text))
     part_words_in_place(flat, content)
     keep_edge_spaces(flat, content)
     return content
 
 
-def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[int]], parent: int | None,
-          start: int, end: int) -> list[str | Nested]:
+def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[int]], runs: AtomRuns,
+          parent: int | None, start: int, end: int) -> list[str | Nested]:
     text, spans = placement.text, placement.spans
     order = written_order(children.get(parent, []), spans)
     content: list[str | Nested] = []
@@ -286,14 +287,13 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
         k = order[i]
         s, e = spans[k]
         content.append(text[position:s])
-        if flat.marks[k].atom:  # with the atoms right after it at the same place: their spaces are one question
+        if flat.marks[k].atom:  # with the atoms right after it at the same place (and those it touched: AtomRuns)
             group = [k]
             while i + 1 < len(order) and flat.marks[order[i + 1]].atom and spans[order[i + 1]][0] == s:
                 i += 1
                 group.append(order[i])
             atoms = [flat.marks[g] for g in group]
-            drop, before, after, skip = atom_spaces(text, s, end, atoms, content[-1][-1:] == " ")
-            before, after = unglued(text, s + skip, atoms, before, after) if not skip else (before, after)
+            drop, before, after, skip = runs.spaces(text, group, content[-1][-1:] == " ")
             if drop:
                 content[-1] = content[-1][:-1]
             content.append(before)
@@ -304,7 +304,7 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
             content.append(after)
             e = s + skip
         else:
-            inner = _fill(flat, placement, children, k, s, e)
+            inner = _fill(flat, placement, children, runs, k, s, e)
             before, inner, after = hoist_spaces(inner)
             content.extend([before, Nested(k, inner), after])
         position = e
