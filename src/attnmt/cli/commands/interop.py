@@ -43,12 +43,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("export", help="export a model to Hugging Face Marian or CTranslate2 (attnmt[export])")
     add_model_options(p)
     p.add_argument("--format", required=True, choices=("marian", "ctranslate2"))
-    p.add_argument("--out", required=True, type=file_name, help="directory to write (new or empty)")
+    p.add_argument("--out", required=True, help="directory to write (new or empty)")
     p.add_argument("--quantization", choices=QUANTIZATIONS, help="CTranslate2 weight type, e.g. int8")
     p.set_defaults(run=cmd_export)
 
     p = commands.add_parser("import", help="turn a local Hugging Face Marian (OPUS-MT) model into an attnmt model")
     p.add_argument("--from-marian", required=True, metavar="HF_DIR", type=file_name, help="directory with config.json, "
                    "model weights, source.spm, target.spm and vocab.json")
-    p.add_argument("--out", required=True, type=file_name, help="attnmt model directory to write (new or empty)")
+    p.add_argument("--out", required=True, help="attnmt model directory to write (new or empty)")
     p.set_defaults(run=cmd_import)
