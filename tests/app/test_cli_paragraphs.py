@@ -116,12 +116,7 @@ PASSED_THROUGH = (  # how each output of the test below starts: the lines as the
                          ids=["text", "text-quality", "tsv", "jsonl"])
 def test_a_jsonl_text_without_letters_comes_out_as_a_text_line_does(trained_model, tmp_path, capsys, reached,
                                                                     options):
-    text, jsonl = tmp_path / "in.txt", tmp_path / "in.jsonl"
-    text.write_text("".join(f"{line}\n" for line in LETTERLESS), encoding="utf-8")
-    jsonl.write_text("".join(json.dumps({"text": line}) + "\n" for line in LETTERLESS), encoding="utf-8")
-    _, expected, _ = run_cli(["translate", "--model", trained_model, *options, text], capsys)
-    reached.clear()
-    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
+    expected, code, out = as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, LETTERLESS, options)
     assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST]
     assert out == expected and out.startswith(PASSED_THROUGH)
 
@@ -173,12 +168,7 @@ def test_a_jsonl_text_keeps_the_symbols_its_vocabulary_cannot_write_as_a_text_li
     each where its neighbours' words went (attnmt.documents.symbols).  Every output field is the
     text line's: its alignment numbers the words of the line and of the translation written, the
     symbols' too, aligned to none; its confidence and scores are those of what the model wrote."""
-    text, jsonl = tmp_path / "in.txt", tmp_path / "in.jsonl"
-    text.write_text("".join(f"{line}\n" for line in SYMBOLS), encoding="utf-8")
-    jsonl.write_text("".join(json.dumps({"text": line}) + "\n" for line in SYMBOLS), encoding="utf-8")
-    _, expected, _ = run_cli(["translate", "--model", trained_model, *options, text], capsys)
-    reached.clear()
-    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
+    expected, code, out = as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, SYMBOLS, options)
     assert code == 0 and out == expected
     assert [sentence for sentence in reached if sentence] == [FIRST, "a cat sleeps"]  # no symbol reaches the model
     assert all(symbol in out for symbol in "🐕»|→")
@@ -249,3 +239,16 @@ def test_alignments_number_the_words_of_the_line_as_written(trained_model, tmp_p
     expected = pharaoh(renumbered)
     assert aligned(line) == (translation, expected, f"{translation} ||| {expected}\n")
     assert max(s for s, _ in renumbered) < len(line.split())
+
+
+def as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, lines, options):
+    """``lines`` translated as a text file, then as JSONL texts (``reached`` cleared between, so that
+    it holds what the JSONL run sent the model): the text run's output, and the JSONL run's code
+    and output."""
+    text, jsonl = tmp_path / "in.txt", tmp_path / "in.jsonl"
+    text.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    jsonl.write_text("".join(json.dumps({"text": line}) + "\n" for line in lines), encoding="utf-8")
+    _, expected, _ = run_cli(["translate", "--model", trained_model, *options, text], capsys)
+    reached.clear()
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
+    return expected, code, out
