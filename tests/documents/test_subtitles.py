@@ -274,6 +274,16 @@ def test_a_cue_whose_every_sentence_kept_its_source_comes_back_byte_for_byte(sam
     assert translate_subtitle_text(srt(lines), same) == srt(lines)
 
 
+@pytest.mark.parametrize("text", ["\u00ad", " \u00ad ", "\u00ad\n\u00ad", "..\u00ad.", "<i>\u00ad</i>",
+                                  "- \u00ad\n- ♪"])
+def test_a_cue_with_nothing_to_translate_comes_back_as_it_was_its_soft_hyphens_too(mirror, text):
+    """A cue of a soft hyphen alone came back empty, as "♪" and "..." never did: it was written
+    back from its flat text, which leaves soft hyphens out.  One in a word still goes."""
+    for file in (srt(text, "a co\u00adop dog"), vtt(text, "a co\u00adop dog")):
+        assert translate_subtitle_text(file, mirror) == file.replace("a co\u00adop dog", "DOG COOP A")
+    assert mirror.given == ["a coop dog"] * 2
+
+
 def test_a_cue_below_quality_keeps_its_source_lines_as_written_with_below_quality_source():
     kept = Review(lambda sources, texts: [Assessment(0.1, [], False) for _ in sources], threshold=0.5,
                   source_below=True)

@@ -20,7 +20,8 @@ QUOTED = r'"[^"]*"|\'[^\']*\''
 # (a lazy "<!--.*?-->" inside a repeat backtracks exponentially in the number of comments).
 COMMENT = r"<!--(?:[^-]|-(?!->))*-->"
 # Its name and external id, then the internal subset: quoted strings and comments may hold "]" and ">".
-DOCTYPE = re.compile(rf"<!DOCTYPE\b(?P<id>(?:{QUOTED}|[^\[>\"'])*)"
+# All that follows "<!DOCTYPE" is the DOCTYPE's, as HTML's tokenizer reads it: "<!DOCTYPEhtml>" too.
+DOCTYPE = re.compile(rf"<!DOCTYPE(?P<id>(?:{QUOTED}|[^\[>\"'])*)"
                      rf"(?:\[(?P<subset>(?:{QUOTED}|{COMMENT}|<(?!!--)|[^\]\"'<])*)\])?\s*>",
                      re.IGNORECASE | re.DOTALL)
 LEADING = re.compile(rf"\ufeff?(?:\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*")  # what may come before it

@@ -57,6 +57,7 @@ from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
 from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
+from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
     DocumentOptions,
@@ -184,7 +185,11 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
         flat.place = Place(None, lines[run[0]])
     first = len(review.segments) if review is not None else 0
     contents = translate_flats(flats, translator, options, review)
+    glossary = translator_glossary(translator)
+    # A cue with nothing to translate ("♪", "...", a soft hyphen alone) comes back as it was, as markup's
+    # runs do: its flat text, all its translation, is without what a flat text leaves out (a soft hyphen).
     cuts = [split_cues(flat, content, [bodies[k] for k in run], vtt)
+            if needs_translation(flat.text, glossary, Shown.of(flat)) else [bodies[k] for k in run]
             for run, flat, content in zip(runs, flats, contents, strict=True)]
     short = [j for j, cut in enumerate(cuts) if cut is None]
     if not short:
