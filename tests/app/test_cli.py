@@ -656,7 +656,7 @@ def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
                                  "--alignments"),
     (["--alignment-layer", "0", "--alignment-heads", "1"], "--alignment-layer and --alignment-heads choose the "
                                                            "attention word alignments are read from: add --alignments"),
-    (["--seed", "3"], "decoding option --seed only applies when sampling: set --sampling-topk to 0"),
+    (["--seed", "3"], "--seed only applies when sampling: set --sampling-topk to 0"),
 ])
 def test_an_option_that_would_do_nothing_without_another_is_refused_in_one_line(trained_model, tmp_path, capsys,
                                                                                options, message):

@@ -74,6 +74,36 @@ def test_an_option_is_never_taken_by_a_prefix_of_its_name(capsys, argv, given):
     assert stopped.value.code == 2 and f"unrecognized arguments: {given}" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, given", [
+    (["train", "--res=runs/x"], "--res=runs/x"),
+    (["train", "--res", "runs/x"], "--res"),
+    (["train", "cfg.yaml", "--resum=runs/x"], "--resum=runs/x"),
+    (["prepare", "cfg.yaml", "--ou", "o"], "--ou o"),
+    (["demo", "--min=3"], "--min=3")])
+def test_a_training_commands_option_is_never_taken_by_a_prefix_either(capsys, argv, given):
+    """``train --res=M`` was read as a config key "res": without a config, the error said only
+    "give a CONFIG.yaml to train, or --resume MODEL_DIR", never naming --res; with one, it named
+    --res among fifty valid keys.  The parser refuses it by name, as it refuses any abbreviation."""
+    own, overrides = split_overrides(argv, OWN_FLAGS[argv[0]])
+    assert overrides == {}
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(own)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert err.splitlines()[-1] == f"attnmt {argv[0]}: error: unrecognized arguments: {given}"
+
+
+def test_no_config_key_is_a_prefix_of_a_training_commands_own_flag():
+    """split_overrides hands a prefix of an own flag to the parser: such a key could not be overridden."""
+    from dataclasses import fields
+
+    from attnmt.config import TrainConfig
+
+    keys = ["--" + field.name.replace("_", "-") for field in fields(TrainConfig)]
+    assert [(key, flag) for key in keys for flags in OWN_FLAGS.values() for flag in flags
+            if key != flag and flag.startswith(key)] == []
+
+
 @pytest.mark.parametrize("argv, option", [
     (["translate", "--model", "m", "in.txt", "--glossary="], "--glossary"),
     (["translate", "--model", "m", "in.txt", "--glossary", "terms.tsv", "--glossary", ""], "--glossary"),

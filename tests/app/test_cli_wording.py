@@ -35,18 +35,21 @@ def test_an_empty_model_directory_is_named_by_its_option(capsys, argv, usage):
 
 
 @pytest.mark.parametrize("options, error", [
-    (["--sampling-temperature", "0.5"], "decoding option --sampling-temperature only applies when sampling: set "
+    (["--sampling-temperature", "0.5"], "--sampling-temperature only applies when sampling: set "
                                         "--sampling-topk to 0 (the whole vocabulary) or a number above 1"),
-    (["--sampling-topp", "0.5", "--seed", "3"], "decoding options --sampling-topp and --seed only apply when "
+    (["--sampling-topp", "0.5", "--seed", "3"], "--sampling-topp and --seed only apply when "
                                                 "sampling: set --sampling-topk to 0 (the whole vocabulary) or a "
                                                 "number above 1"),
     (["--sampling-topk", "5"], "sampling draws one translation per sentence: set --beam 1 (got 4)"),
-    (["--alpha", "20"], "decoding option --alpha: expected 0 to 10, got 20.0"),
-    (["--repetition-penalty", "0"], "decoding option --repetition-penalty: expected more than 0, got 0.0"),
+    (["--alpha", "20"], "--alpha: expected 0 to 10, got 20.0"),
+    (["--repetition-penalty", "0"], "--repetition-penalty: expected more than 0, got 0.0"),
     (["--sampling-topk", "0", "--beam", "1", "--sampling-topp", "2"],
-     "decoding option --sampling-topp: expected more than 0 and at most 1, got 2.0")])
+     "--sampling-topp: expected more than 0 and at most 1, got 2.0"),
+    (["--n-best", "5", "--beam", "2", "--output-format", "tsv"], "--n-best 5 needs --beam 5 or more (got --beam 2)")])
 def test_a_decoding_mistake_is_named_by_its_flag(trained_model, tmp_path, capsys, options, error):
-    """Only beam_size and n_best were renamed: "set sampling_topk to 0" named a Python field."""
+    """Only beam_size and n_best were renamed: "set sampling_topk to 0" named a Python field.  The
+    flags lead, as in the command's other refusals: "decoding option --n-best 5 needs --beam 5 or
+    more" began with the library's words for a Python caller."""
     (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
     argv = ["translate", "--model", trained_model, *options, tmp_path / "in.txt"]
     assert run_cli(argv, capsys) == (2, "", f"attnmt: error: {error}\n")

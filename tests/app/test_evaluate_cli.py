@@ -208,8 +208,8 @@ def test_options_of_the_model_given_at_their_default_are_refused_with_hyp(tmp_pa
     hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt")])
     code, out, err = run(["evaluate", "--hyp", hyp, "--ref", ref, *option], capsys)
     assert (code, out) == (2, "")
-    assert err == (f"attnmt: error: --hyp scores translations already made: {option[0]} would do nothing (they "
-                   "choose the model and how it translates --src): leave it out\n")
+    assert err == (f"attnmt: error: --hyp scores translations already made: {option[0]} would do nothing (it "
+                   "chooses the model and how it translates --src): leave it out\n")
 
 
 def test_verbose_is_no_model_option_and_goes_with_hyp(tmp_path, capsys):

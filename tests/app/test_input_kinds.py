@@ -53,6 +53,25 @@ def test_review_on_a_file_read_as_jsonl_by_its_name_names_the_file_and_the_way_o
                                          "reads it as lines)")
 
 
+def test_a_text_file_read_as_jsonl_by_its_name_is_told_how_to_read_it_as_text(trained_model, tmp_path, capsys):
+    """It was "x.jsonl:1: not valid JSON (Expecting value at character 0)" alone: nothing said that
+    its name chose JSONL, nor how to have its lines translated."""
+    source = tmp_path / "x.jsonl"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, source], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"attnmt: error: {source}:1: not valid JSON (Expecting value at character 0); the file is read as "
+                   "JSONL (its extension; --input-format text reads it as lines)\n")
+
+
+def test_a_text_file_given_as_jsonl_is_refused_without_the_hint(trained_model, tmp_path, capsys):
+    """Given --input-format jsonl, the user chose JSONL: the extension had no say."""
+    source = tmp_path / "x.jsonl"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", source], capsys)
+    assert (code, err) == (2, f"attnmt: error: {source}:1: not valid JSON (Expecting value at character 0)\n")
+
+
 @pytest.mark.parametrize(("name", "chosen", "office"), [("in.docx", "docx", ".docx"), ("in.DOCM", "docx", ".docm"),
                                                         ("in.fodt", "fodt", ".fodt"), ("in.docx.gz", "text", None)])
 def test_an_office_extension_chooses_its_format_where_none_is_given(name, chosen, office):

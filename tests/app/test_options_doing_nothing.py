@@ -89,20 +89,21 @@ def test_attributes_where_the_input_may_be_a_page_goes_on_to_the_model(tmp_path,
     assert code != 0 and MISSING in err and "--attributes" not in err
 
 
-@pytest.mark.parametrize("option, named", [(["--no-split"], "--no-split would"),
-                                           (["--source-lang", "de"], "--source-lang would"),
-                                           (["--source-lang", "en"], "--source-lang would"),
+@pytest.mark.parametrize("option, named", [(["--no-split"], "--no-split would do nothing (it chooses"),
+                                           (["--source-lang", "de"], "--source-lang would do nothing (it chooses"),
+                                           (["--source-lang", "en"], "--source-lang would do nothing (it chooses"),
                                            (["--no-split", "--source-lang", "de"],
-                                            "--no-split and --source-lang would")])
+                                            "--no-split and --source-lang would do nothing (they choose")])
 @pytest.mark.parametrize("given", [[], ["in.jsonl"]])
 def test_sentence_splitting_options_on_jsonl_are_refused(tmp_path, capsys, option, named, given):
     """A JSONL line's text is one sentence, read whole: --no-split and --source-lang (the
-    splitter's language, the default's too) were taken without a word and did nothing."""
+    splitter's language, the default's too) were taken without a word and did nothing.  One
+    option alone was said to be several: "--no-split would do nothing (they choose …): leave it out"."""
     given = [str(tmp_path / name) for name in given]
     code, out, err = run_cli(["translate", "--model", MISSING, "--input-format", "jsonl", *given, *option], capsys)
     assert (code, out) == (2, "")
-    assert err.startswith(f"attnmt: error: a JSONL line's text is one sentence, read whole: {named} do nothing "
-                          "(they choose how a line of text is split into sentences): leave ")
+    assert err.startswith(f"attnmt: error: a JSONL line's text is one sentence, read whole: {named} "
+                          "how a line of text is split into sentences): leave ")
     assert err.count("\n") == 1
 
 

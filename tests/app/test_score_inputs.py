@@ -174,10 +174,10 @@ def test_score_with_a_glossary_and_sampling_is_refused_before_the_model_loads_un
 
 
 @pytest.mark.parametrize("options, named", [
-    (["--sampling-topp", "0.9"], "--sampling-topp would do nothing"),
+    (["--sampling-topp", "0.9"], "--sampling-topp would do nothing (it chooses"),
     (["--beam", "8", "--alpha", "2", "--max-len-b", "0", "--shortlist", "sl.bin"],
-     "--beam, --alpha, --max-len-b and --shortlist would do nothing"),
-    (["--beam", "4"], "--beam would do nothing")])
+     "--beam, --alpha, --max-len-b and --shortlist would do nothing (they choose"),
+    (["--beam", "4"], "--beam would do nothing (it chooses")])
 def test_score_no_search_refuses_the_search_options_it_does_not_use(tmp_path, capsys, options, named):
     """--no-search searches nothing: the options of the search (a shortlist too: a translation is
     read over the whole vocabulary) were taken without a word, at any value, and did nothing.
@@ -186,7 +186,7 @@ def test_score_no_search_refuses_the_search_options_it_does_not_use(tmp_path, ca
                               "--no-search", *options], capsys)
     assert (code, out) == (2, "")
     assert err.startswith("attnmt: error: --no-search reads each translation alone, without translating its "
-                          f"source: {named} (they choose how the model's own translation is searched): leave ")
+                          f"source: {named} how the model's own translation is searched): leave ")
     assert err.count("\n") == 1
 
 

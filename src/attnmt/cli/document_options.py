@@ -186,7 +186,7 @@ def check_document_only_options(args: argparse.Namespace, suffix: str | None) ->
                           f"{input_named(args)} is none, so it would do nothing: leave it out")
     if args.input_format == "jsonl":  # attnmt.documents.whole_sentence: no splitter, no splitter's language
         check_not_given(args, ["no_split", "source_lang"], "a JSONL line's text is one sentence, read whole",
-                        "they choose how a line of text is split into sentences")
+                        "how a line of text is split into sentences")
     unused = read_without_attributes(args, suffix)
     if args.attributes is not None and unused:
         as_html = ", or give --input-format html to read it as HTML" if unused == "text" else ""

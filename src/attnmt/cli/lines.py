@@ -147,16 +147,18 @@ def is_jsonl_name(path: str) -> bool:
     return unzipped_name(path).lower().endswith(".jsonl")
 
 
-def read_inputs(lines: list[str], source: str, first_line: int,
-                glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:
+def read_inputs(lines: list[str], source: str, first_line: int, glossary: Glossary | None = None,
+                prefix: str | None = None, not_json: str = "") -> Inputs:
     """JSONL lines first_line, first_line + 1, … of ``source`` as Inputs (module docstring), with
     ``glossary``'s terms added to a line's own (Inputs.adding) and ``prefix`` where a line has none
-    of its own; a key given as null is not given.  A DataError names source:line.
+    of its own; a key given as null is not given.  A DataError names source:line; ``not_json`` ends
+    that of a line that is no JSON, where the caller knows why the lines were read as JSONL (a file's
+    .jsonl name, not --input-format: a text file under such a name is refused at its first line).
     (Plain text lines are read as paragraphs: attnmt.cli.document_files.reads_paragraphs.)"""
     inputs = Inputs([], [], [])
     for number, line in enumerate(lines, start=first_line):
         where = f"{source}:{number}"
-        item = json_object(line, where)
+        item = json_object(line, where, not_json)
         terms = item.get("glossary")
         if terms is not None and not isinstance(terms, dict):
             raise DataError(f'{where}: "glossary" must be an object {{"source term": "target term"}}, got {terms!r}')
@@ -170,15 +172,16 @@ def read_inputs(lines: list[str], source: str, first_line: int,
     return inputs.adding(glossary)
 
 
-def json_object(line: str, where: str) -> dict:
+def json_object(line: str, where: str, not_json: str = "") -> dict:
     """One JSONL input line as its object, checked: a "text" string, no unknown keys, none given
-    twice (as a glossary's source term given twice is refused: Glossary.of)."""
+    twice (as a glossary's source term given twice is refused: Glossary.of).  ``not_json`` ends the
+    error of a line that is no JSON (read_inputs)."""
     if not line.strip():
         return {"text": ""}  # a blank line stays a blank line: one output for it, as in text input
     try:
         item = json.loads(line, object_pairs_hook=GivenPairs)  # a glossary's term given twice: refused
     except json.JSONDecodeError as error:
-        raise DataError(f"{where}: not valid JSON ({error.msg} at character {error.pos})") from None
+        raise DataError(f"{where}: not valid JSON ({error.msg} at character {error.pos}){not_json}") from None
     if not isinstance(item, dict) or not isinstance(item.get("text"), str):
         raise DataError(f'{where}: expected an object with a "text" string, e.g. {{"text": "A dog runs."}}')
     unknown = sorted(set(item) - set(JSONL_KEYS))

@@ -176,7 +176,9 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
     An override is ``--key value``, ``--key=value`` or a bare ``--key`` (None: true for a boolean
     key, attnmt.config_options.bare_flag; the config knows which keys take a value); nested keys
     are dotted (``--model.d_model 512``), and dashes in names read as underscores; after ``--``,
-    every argument is the command's own, positional.  Done by
+    every argument is the command's own, positional.  A prefix of a flag (``--res=M`` for --resume)
+    is the command's own too, for its parser to refuse by name, as it refuses any abbreviation: taken
+    as a key, it was never named (train without a config said only to give one).  Done by
     hand because argparse would take an override's value for the optional CONFIG.
     """
     own: list[str] = argv[:1]
@@ -188,7 +190,8 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
             own += [item, *items]
             break
         name, has_value, value = item.partition("=")
-        if name in flags or item in ("-h", "--help") or not item.startswith("--"):
+        abbreviated = len(name) > 2 and any(flag.startswith(name) for flag in flags)
+        if name in flags or abbreviated or item in ("-h", "--help") or not item.startswith("--"):
             own.append(item)
             if name in flags and not has_value and items:
                 own.append(items.pop(0))

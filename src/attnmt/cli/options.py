@@ -215,15 +215,19 @@ def option_dests(add: Callable[[argparse.ArgumentParser], None]) -> list[str]:
     return list(vars(parser.parse_args([])))
 
 
-def check_not_given(args: argparse.Namespace, dests: list[str], what: str, why: str) -> None:
+def check_not_given(args: argparse.Namespace, dests: list[str], what: str, chosen: str) -> None:
     """Refuses the options among ``dests`` given on the command line (``args.given``:
     attnmt.cli.main.CommandParser.options_given), at any value, the default's too: ``what`` makes
-    them do nothing, ``why`` says what they choose.  Compared with their defaults, ``--beam 4``
-    was let through."""
+    them do nothing, ``chosen`` is what they choose ("how a line is split"), said of one option
+    ("it chooses") or of several ("they choose").  Compared with their defaults, ``--beam 4`` was
+    let through."""
     given = [f"--{dest.replace('_', '-')}" for dest in dests if dest in args.given]
     if given:
-        named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
-        raise ConfigError(f"{what}: {named} would do nothing ({why}): leave {'them' if len(given) > 1 else 'it'} out")
+        several = len(given) > 1
+        named = " and ".join([", ".join(given[:-1]), given[-1]] if several else given)
+        choose = "they choose" if several else "it chooses"
+        raise ConfigError(f"{what}: {named} would do nothing ({choose} {chosen}): leave {'them' if several else 'it'} "
+                          "out")
 
 
 def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, least: int = 0) -> None:
@@ -238,12 +242,16 @@ OPTION_NAMES = {"beam_size": "beam"}
 DECODING_FLAGS = {field.name: "--" + OPTION_NAMES.get(field.name, field.name.replace("_", "-"))
                   for field in fields(Decoding)}
 DECODING_FIELD = re.compile(r"\b(" + "|".join(DECODING_FLAGS) + r")\b")
+# How Decoding's errors begin, so that a Python caller knows beam_size for an option; a flag says it itself.
+DECODING_LEAD = re.compile(r"^decoding options? ")
 
 
 def decoding(args: argparse.Namespace) -> Decoding:
     """The Decoding of --beam, --alpha, --max-len-a/b, --min-len, sampling, the penalties,
     --disable-unk and --n-best (where the command has it); Decoding's errors in the command line's
-    words ("set --beam 1", not "set beam_size 1"; "set --sampling-topk to 0", not sampling_topk)."""
+    words ("set --beam 1", not "set beam_size 1"; "set --sampling-topk to 0", not sampling_topk), and
+    led by the flags they name, as the other refusals are ("--n-best 5 needs --beam 5 or more", not
+    "decoding option --n-best 5 needs …")."""
     try:
         return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
                         n_best=getattr(args, "n_best", DEFAULT.n_best), min_len=args.min_len,
@@ -252,7 +260,8 @@ def decoding(args: argparse.Namespace) -> Decoding:
                         no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
                         disable_unk=args.disable_unk)
     except ConfigError as error:
-        raise ConfigError(DECODING_FIELD.sub(lambda name: DECODING_FLAGS[name[0]], str(error))) from None
+        flagged = DECODING_FIELD.sub(lambda name: DECODING_FLAGS[name[0]], str(error))
+        raise ConfigError(DECODING_LEAD.sub("", flagged)) from None
 
 
 def batching(args: argparse.Namespace) -> dict:

@@ -64,10 +64,13 @@ def checked_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding
     --glossary are checked before any line is read).  Checked here, a line at a time
     (good_inputs_first), a bad line is named after the lines before it are translated, as the
     search's own check of a whole batch could not."""
+    from attnmt.cli.document_options import by_extension
     from attnmt.cli.lines import read_inputs
     from attnmt.decoding.constraints import prefix_ids
 
-    inputs = read_inputs(lines, where, first_line, prefix=args.prefix)  # each line's own glossary
+    # Read as JSONL for its name alone, a text file under a .jsonl name is told how to be read as text.
+    named = f"; the file is read as JSONL ({by_extension('jsonl')})" if args.format_from_extension else ""
+    inputs = read_inputs(lines, where, first_line, prefix=args.prefix, not_json=named)  # each line's own glossary
     for number, own in enumerate(inputs.glossaries, start=first_line):
         if own and options.sampling:
             raise DataError(f"{where}:{number}: " + sampling_with_terms('the line\'s "glossary"', "--sampling-topk"))

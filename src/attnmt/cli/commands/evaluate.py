@@ -58,7 +58,7 @@ def check_no_model_options(args: argparse.Namespace) -> None:
     dests = [dest for dest in option_dests(partial(add_model_run_options, model_required=False))
              if dest not in ("model", "verbose")]
     check_not_given(args, dests, "--hyp scores translations already made",
-                    "they choose the model and how it translates --src")
+                    "the model and how it translates --src")
 
 
 def check_line_counts(path: str, count: int, refs: list[str], references: list[list[str]],

@@ -104,7 +104,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.no_search:  # as evaluate --hyp refuses them: nothing is searched
         check_not_given(args, [*option_dests(add_decoding_options), "shortlist"],
                         "--no-search reads each translation alone, without translating its source",
-                        "they choose how the model's own translation is searched")
+                        "how the model's own translation is searched")
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **glossary_files(args),
                                                  **model_files(args)},
