@@ -13,7 +13,7 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.elsewhere import assess_elsewhere
 from attnmt.decoding.inputs import fits_and_writes
 from attnmt.decoding.quality import Assessor, assess, flags_of, low_quality_threshold
-from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.decoding.translate import score_pair, translate, translate_n_best
 from attnmt.documents import (
     translate_file,
     translate_html,
@@ -28,7 +28,9 @@ from attnmt.documents.review import model_review, reviewing
 from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.inspect.align import align, align_batched, translate_with_weights
 from attnmt.inspect.trace import trace_translation
+from attnmt.model import Transformer, TransformerConfig
 from attnmt.server.models import ServedModel
+from attnmt.text.tokenizer import Tokenizer
 
 
 @pytest.mark.parametrize("search", [translate, translate_n_best])
@@ -52,6 +54,59 @@ def test_a_compiled_transformer_translates_as_the_transformer_it_wraps(search):
     is one refused it ("got OptimizedModule").  The wrapper compiles nothing until it is called."""
     model = ending_model()
     assert search(torch.compile(model), CharTokenizer(), ["a cat"]) == search(model, CharTokenizer(), ["a cat"])
+
+
+def written(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# Every public function that takes a model, called with ``model`` and ``tokenizer`` (and a folder for
+# files), giving what two calls can be compared by.
+TAKE_A_MODEL = {
+    "assess": lambda model, tok, _: assess(model, tok, ["a dog runs"], ["ein hund läuft"]),
+    "Assessor.assess": lambda model, tok, _: Assessor().assess(model, tok, ["a dog runs"], ["ein hund läuft"]),
+    "score_pair": lambda model, tok, _: score_pair(model, tok.encode("a dog"), tok.encode_target("ein hund")).probs,
+    "translate_text": lambda model, tok, _: translate_text(model, tok, ["a dog runs. the cat sleeps."]),
+    "translate_html": lambda model, tok, _: translate_html(model, tok, "<p>a <b>dog</b> runs</p>"),
+    "translate_html_texts": lambda model, tok, _: translate_html_texts(model, tok, ["<p>a dog</p>", "the cat"]),
+    "translate_xml": lambda model, tok, _: translate_xml(model, tok, "<p>a <b>dog</b> runs</p>"),
+    "translate_subtitles": lambda model, tok, _: translate_subtitles(
+        model, tok, "1\n00:00:01,000 --> 00:00:02,000\na dog runs\n"),
+    "translate_file": lambda model, tok, folder: translate_file(
+        model, tok, written(folder / "in.txt", "a dog runs\n"), folder / "out.txt") or (folder / "out.txt").read_text(),
+    "model_review": lambda model, tok, _: model_review(model, tok).assess(["a dog runs"], ["ein hund läuft"]),
+    "ModelTranslator": lambda model, tok, _: ModelTranslator(model, tok).translate(["a dog runs"], [False]),
+    "trace_translation": lambda model, tok, _: trace_translation(model, tok, "a dog runs").cross.tolist(),
+    "align": lambda model, tok, _: align(model, tok, ["a dog runs"], ["ein hund läuft"]),
+    "align_batched": lambda model, tok, _: align_batched(model, tok, ["a dog runs"], ["ein hund läuft"]),
+}
+
+
+@pytest.fixture(scope="module")
+def small_model() -> tuple[Transformer, Tokenizer]:
+    """An untrained, seeded model with a SentencePiece tokenizer: what every function of TAKE_A_MODEL reads."""
+    tokenizer = Tokenizer.train(["a dog runs", "ein hund läuft", "the cat sleeps", "die katze schläft"] * 4, 31)
+    torch.manual_seed(0)
+    config = TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=16, n_heads=2, encoder_layers=1,
+                               decoder_layers=1, d_ff=32, max_positions=32)
+    return Transformer(config).eval(), tokenizer
+
+
+@pytest.mark.parametrize("call", TAKE_A_MODEL.values(), ids=TAKE_A_MODEL.keys())
+@pytest.mark.parametrize("model", [None, "models/de-en"])
+def test_every_function_that_takes_a_model_names_one_that_is_no_transformer(call, model, small_model, tmp_path):
+    """Only translate, translate_n_best and prepare said so: the others failed with an AttributeError
+    naming ``config`` from deep inside, or (model_review, ModelTranslator) at the first sentence."""
+    with pytest.raises(ConfigError, match=rf"^model: expected an attnmt Transformer, got {type(model).__name__}; "
+                                          r"e.g. model, tokenizer = load_model_dir\(path\)$"):
+        call(model, small_model[1], tmp_path)
+
+
+@pytest.mark.parametrize("call", TAKE_A_MODEL.values(), ids=TAKE_A_MODEL.keys())
+def test_every_function_that_takes_a_model_takes_a_compiled_one_as_the_model_it_wraps(call, small_model, tmp_path):
+    model, tokenizer = small_model
+    assert call(torch.compile(model), tokenizer, tmp_path) == call(model, tokenizer, tmp_path)
 
 
 @pytest.mark.parametrize("translate_list, name", [(translate_text, "lines"), (translate_html_texts, "texts")])

@@ -338,6 +338,15 @@ def test_a_sentence_that_is_no_text_is_named_by_its_place(item, message):
         train_sentencepiece(iter([CORPUS[0], CORPUS[1], item, CORPUS[2]]), 60)
 
 
+@pytest.mark.parametrize("train", [Tokenizer.train, train_sentencepiece])
+def test_a_sentence_that_is_not_valid_unicode_is_named_by_its_place_before_training(train, monkeypatch):
+    """A lone surrogate ("\\ud800", as JSON can spell one) was pybind11's "Unable to cast Python
+    instance of type <class 'str'> to C++ type '?'", with no place, from inside the training."""
+    monkeypatch.setattr(sentencepiece.SentencePieceTrainer, "train", lambda **options: pytest.fail("trained"))
+    with pytest.raises(DataError, match=r"^sentences\[2\] is not valid Unicode \(it has an unpaired surrogate\)$"):
+        train(iter([CORPUS[0], CORPUS[1], "a \ud800 dog", CORPUS[2]]), vocab_size=60)
+
+
 def test_a_sentence_given_as_utf8_bytes_is_its_text():
     assert train_sentencepiece([s.encode() for s in CORPUS], 60) == train_sentencepiece(CORPUS, 60)
 

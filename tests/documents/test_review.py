@@ -415,10 +415,12 @@ def test_an_inline_elements_attribute_text_is_listed_before_the_sentences_it_sta
 def test_a_review_from_a_translators_search_refuses_sentences_another_translator_translated(upper):
     """translate_file builds its own ModelTranslator: a reviewing() review of another had no
     assessment for any sentence, listed nothing and said all was well."""
+    from support import CharTokenizer, ending_model
+
     from attnmt.documents.pipeline import ModelTranslator, translate_lines
     from attnmt.documents.review import reviewing
 
-    review = reviewing(ModelTranslator(model=None, tokenizer=None), min_quality=0.5)  # never translates
+    review = reviewing(ModelTranslator(ending_model(), CharTokenizer()), min_quality=0.5)  # never translates
     with pytest.raises(ConfigError, match=r"^review: a reviewing\(\) review follows only its own ModelTranslator, "
                                           r"and 'A dog runs\.' went through another; .* or use model_review"):
         translate_lines(["A dog runs."], upper, review=review)

@@ -127,13 +127,18 @@ def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, 
 
 def checked_call(model: object, sentences: object, decoding: object, max_tokens: object,
                  max_sentences: object = None) -> list[str]:
-    """A Python caller's sentences (given_texts), with one clear error for a model that is no
-    Transformer (``check_model``), a decoding that is not a Decoding (``check_decoding``) or a batch
-    limit that is no count (``check_batch_limits``)."""
+    """A Python caller's sentences (given_texts), after ``check_search`` of the other arguments."""
+    check_search(model, decoding, max_tokens, max_sentences)
+    return given_texts(sentences)
+
+
+def check_search(model: object, decoding: object, max_tokens: object, max_sentences: object = None) -> None:
+    """One clear error for a model that is no Transformer (``check_model``), a decoding that is not a
+    Decoding (``check_decoding``) or a batch limit that is no count (``check_batch_limits``): what
+    every search is given, checked alike by ``translate`` and the document functions' translator."""
     check_model(model)
     check_decoding(decoding)
     check_batch_limits(max_tokens, max_sentences)
-    return given_texts(sentences)
 
 
 def check_batch_limits(max_tokens: object, max_sentences: object = None) -> None:

@@ -70,7 +70,7 @@ from attnmt.decoding.quality_measures import (
 from attnmt.decoding.translate import SearchedBatch
 from attnmt.decoding.verbatim import differs
 from attnmt.errors import ConfigError
-from attnmt.model import Transformer
+from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_pairs
 from attnmt.text.invisible import blank
 
@@ -250,8 +250,9 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     exp(mean log-prob), ``calibrated`` false.  A pair with a side read as no piece has no pass
     (``unread_pair``: quality 1 for a copy with no letter, else 0).
     ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
-    ``sources`` and ``translations`` are no lists of texts, or not one translation a source, and
-    for an option it cannot take (``check_assessing``)."""
+    ``sources`` and ``translations`` are no lists of texts, or not one translation a source, for an
+    option it cannot take (``check_assessing``), and for a model that is no Transformer (``check_model``)."""
+    check_model(model)
     check_assessing(calibration, threshold, max_tokens)
     sources, translations = given_pairs(sources, translations)
     c = model.config

@@ -53,7 +53,7 @@ from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.state import Recording
 from attnmt.errors import ConfigError, UserError
-from attnmt.model import AttentionTrace, Transformer
+from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
 
 
@@ -340,7 +340,9 @@ def score_pair(model: Transformer, source: list[int], target: list[int]) -> Scor
     """Scores target ids (no BOS, no EOS) as a translation of source ids, recording the attention:
     the one pass that word alignments, token confidences and the attention views all read.  The
     probabilities are the whole vocabulary's, also where the model searches a shortlist, but for pad
-    and BOS, which get none (next_tokens.outside_distribution), as in the searches."""
+    and BOS, which get none (next_tokens.outside_distribution), as in the searches.  A ``model`` that
+    is no Transformer is a ConfigError (``check_model``), as for ``translate``."""
+    check_model(model)
     c = model.config
     device = next(model.parameters()).device
     src, trace = torch.tensor([source], device=device), AttentionTrace()

@@ -21,7 +21,7 @@ from torch import Tensor
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
-from attnmt.decoding.inputs import ModelFitsWrites, check_batch_limits, check_decoding, check_not_sampled
+from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
@@ -201,12 +201,11 @@ class ModelTranslator(ModelFitsWrites):
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
 
     def __post_init__(self) -> None:
-        """One clear error for a decoding, batch limit, glossary or quality of the wrong type (or sampling
-        with a glossary), before any document is read
-        (a dict for the decoding was an AttributeError deep in the search, quality=True one after it); a
-        glossary given as a dict indexed once here, not for each batch of sentences; quality False is None."""
-        check_decoding(self.decoding)
-        check_batch_limits(self.max_tokens, self.max_sentences)
+        """One clear error for a model, decoding, batch limit, glossary or quality of the wrong type (or
+        sampling with a glossary), before any document is read (a dict for the decoding, or None for the
+        model, was an AttributeError deep in the search, quality=True one after it); a glossary given
+        as a dict indexed once here, not for each batch of sentences; quality False is None."""
+        check_search(self.model, self.decoding, self.max_tokens, self.max_sentences)
         self.glossary = as_glossary(self.glossary)
         self.quality = checked_quality(self.quality)
         check_not_sampled(self.decoding, [self.glossary])

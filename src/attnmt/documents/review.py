@@ -48,7 +48,7 @@ from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.spans import Weights, identity, nest, place
 from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
-from attnmt.model import Transformer
+from attnmt.model import Transformer, check_model
 
 # sources, their translations -> each pair's Assessment: quality.Assessor.assess, bound to a model (None where
 # both are blank; quality.assess gives None for an empty translation too, which Review.check then fills in)
@@ -249,7 +249,9 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
                  min_quality: float | None = None, source_below: bool = False, max_tokens: int = MAX_TOKENS) -> Review:
     """A Review that assesses with ``model`` (attnmt.decoding.quality.Assessor, ``calibration`` from
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
-    calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses."""
+    calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses.  A ``model`` that
+    is no Transformer is a ConfigError here (``check_model``), not at the first sentence assessed."""
+    check_model(model)
     check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,

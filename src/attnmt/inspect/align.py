@@ -44,7 +44,7 @@ from attnmt.inspect.trace import (
     target_word_numbers,
     trace_translation,
 )
-from attnmt.model import Transformer
+from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_pairs, pad_rows
 from attnmt.text.invisible import blank
 
@@ -134,7 +134,9 @@ def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[s
     """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
     batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
     read (target), so the links are ``align``'s.  ``warn`` False: no warning for a source cut, for
-    a caller aligning what ``translate`` read, and warned of, already."""
+    a caller aligning what ``translate`` read, and warned of, already.  A ``model`` that is no
+    Transformer is a ConfigError (``check_model``), as for ``align``."""
+    check_model(model)
     sources, translations = given_pairs(sources, translations)
     check_batch_limits(max_tokens)
     found: list[list[tuple[int, int]]] = [[] for _ in sources]

@@ -25,7 +25,7 @@ from attnmt.decoding.inputs import TextCodec, check_decoding, cut, encode_given_
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.errors import ConfigError
-from attnmt.model import CROSS_ATTENTION, Transformer
+from attnmt.model import CROSS_ATTENTION, Transformer, check_model
 from attnmt.model import check_layer as check_model_layer
 from attnmt.text.encodings import given_text
 from attnmt.text.invisible import dropped
@@ -212,8 +212,10 @@ def trace_translation(
     it, with the same warning (none with ``warn`` False, for a caller tracing the translation
     ``translate`` wrote, which warned already): a cut source keeps its </s>, so the trace shows
     the translation ``translate`` gives.  ConfigError for a sentence with no pieces (blank, or only characters
-    the tokenizer drops, such as U+200B), and for an argument of the wrong type (a list for the sentence).
+    the tokenizer drops, such as U+200B), and for an argument of the wrong type (a list for the sentence,
+    a model that is no Transformer: ``check_model``).
     """
+    check_model(model)
     sentence = given_text(sentence, "sentence")
     target = None if target is None else given_text(target, "target")
     check_decoding(decoding)

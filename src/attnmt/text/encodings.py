@@ -103,10 +103,17 @@ def check_encodable(named: Iterable[tuple[str, str]]) -> None:
     with an unpaired surrogate (JSON's "\\ud800" on its own reads as one), which UTF-8, and so no
     tokenizer, can take.  The one check of every text a request or a JSONL line brings."""
     for where, text in named:
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise DataError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
+        if not encodable(text):
+            raise DataError(f"{where} is not valid Unicode (it has an unpaired surrogate)")
+
+
+def encodable(text: str) -> bool:
+    """Whether ``text`` is valid Unicode, which UTF-8 can hold: no unpaired surrogate (``check_encodable``)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def given_text(text: object, name: str = "text") -> str:

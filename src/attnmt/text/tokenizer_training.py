@@ -19,7 +19,7 @@ import sentencepiece as spm
 
 from attnmt.config_ranges import TRAIN_RANGES, check_tokenizer_options, typed, whole_number
 from attnmt.errors import AttnmtWarning, ConfigError
-from attnmt.text.encodings import given_text
+from attnmt.text.encodings import check_encodable, encodable, given_text
 from attnmt.text.tokenizer import (
     BOS_ID,
     EOS_ID,
@@ -112,10 +112,16 @@ def check_vocab_size(vocab_size: object) -> int:
 def given_sentences(sentences: Iterable[object]) -> Iterator[str]:
     """``sentences`` as they stream, each a str (UTF-8 bytes decoded), with one clear error naming the
     first that is neither, ``sentences[i]`` (``given_text``): None was SentencePiece's "Iterator must
-    return str or bytes", with no index.  A str is passed on unread: a corpus streams millions, and
-    naming each would cost a second a million."""
+    return str or bytes", with no index; and one naming the first str that is not valid Unicode
+    (``check_encodable``: "\\ud800" alone), which was pybind11's "Unable to cast Python instance of
+    type <class 'str'> to C++ type '?'".  A str is named only where it fails: a corpus streams
+    millions, and naming each would cost a second a million (encoding each costs a fifth of that)."""
     for i, sentence in enumerate(sentences):
-        yield sentence if type(sentence) is str else given_text(sentence, f"sentences[{i}]")
+        if type(sentence) is not str:
+            sentence = given_text(sentence, f"sentences[{i}]")
+        elif not encodable(sentence):
+            check_encodable([(f"sentences[{i}]", sentence)])
+        yield sentence
 
 
 def check_symbols(symbols: list[str]) -> None:
