@@ -227,6 +227,11 @@ class Vocabulary:
         language (is_foreign: ``<a lang="fr" title="Version française">``)."""
         return not self.xml and (is_page_number(node) or self.is_foreign(node))
 
+    def is_hidden(self, node: etree._Element) -> bool:
+        """Whether an atom is text a reader does not see (an OpenDocument editor's note: its
+        vocabulary's); in HTML and XML, none is."""
+        return False
+
     def is_reference(self, node: etree._Element) -> bool:
         """Whether an atom refers to a note: in HTML, a marker (is_marker) that shows a number or a
         label (``<sup><a href="#fn1">1</a></sup>``, ``<a href="#fn1">[1]</a>``, a noteref's ``a``),

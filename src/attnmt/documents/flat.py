@@ -208,13 +208,14 @@ class FlatBuilder:
 
     def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
                  range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False,
-                 reference: bool = False) -> None:
+                 reference: bool = False, hidden: bool = False) -> None:
         """Something kept whole at this point; ``parts_words``: it separates the words around it
         (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
         the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
         ``place`` keeps after its start; ``ends_sentence``: no sentence goes on past it (a tab
         between fields: "Name: John Smith<tab/>Date: 12 March"); ``reference``: it refers to a note
-        (Mark.reference)."""
+        (Mark.reference); ``hidden``: a reader sees none of its text (an OpenDocument editor's
+        note), so it shows none, as a hidden Word run shows none (shown_text)."""
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
@@ -225,7 +226,7 @@ class FlatBuilder:
         before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
                     parts_words=parts_words,
-                    shows_text=bool(literal) or has_text_of_its_own(node),
+                    shows_text=bool(literal) or (not hidden and has_text_of_its_own(node)),
                     glued_before=not touching and self.text[-1:].isalnum(), reference=reference)
         if range_edge is not None:
             key, starts = range_edge

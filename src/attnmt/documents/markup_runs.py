@@ -97,7 +97,8 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
         return
     if vocabulary.is_atom(node):
         builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node),
-                         ends_sentence=vocabulary.ends_sentence(node), reference=vocabulary.is_reference(node))
+                         ends_sentence=vocabulary.ends_sentence(node), reference=vocabulary.is_reference(node),
+                         hidden=vocabulary.is_hidden(node))
         return
     builder.open(node)
     builder.add_text(node.text or "")

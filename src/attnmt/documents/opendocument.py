@@ -10,9 +10,10 @@ is translated as a paragraph is.
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
 are marks, but for one the model would read nothing of (around a note alone), a marker (symbols
-alone between words: markers.is_marker_text) or code (attnmt.documents.opendocument_code: a span in
+alone between words: markers.is_marker_text), code (attnmt.documents.opendocument_code: a span in
 "Source Text", or in a monospaced font beside words in another, as in an Office file; a paragraph in
-"Preformatted Text" is kept whole); everything else (``text:s`` spaces, tabs, line
+"Preformatted Text" is kept whole) or hidden text beside visible words (``text:display="none"``: an editor's
+note, kept whole and unread as a hidden Word run is); everything else (``text:s`` spaces, tabs, line
 breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every character of a
 paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in
 a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes
@@ -95,12 +96,19 @@ class OpenDocumentVocabulary(Vocabulary):
 
     def is_atom(self, node: etree._Element) -> bool:
         """Anything but a mark, and a mark the model would read nothing of (one around a note or a
-        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``) or
-        that is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated)."""
+        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``), that
+        is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated) or
+        that is hidden beside visible words (an editor's note: as a mark, it took the words aligned
+        to it out of sight)."""
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)
-        return not shown or is_marker_text(shown, shown_before(node), shown_after(node)) or self.looks.is_code(node)
+        return (not shown or is_marker_text(shown, shown_before(node), shown_after(node)) or self.looks.is_code(node)
+                or self.is_hidden(node))
+
+    def is_hidden(self, node: etree._Element) -> bool:
+        """Whether ``node`` is a mark of hidden text beside visible words (opendocument_code.CodeLooks.is_hidden)."""
+        return node.tag in MARKS and self.looks.is_hidden(node)
 
     def is_code(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,
@@ -114,8 +122,10 @@ class OpenDocumentVocabulary(Vocabulary):
         return is_comment(node)
 
     def parts_words(self, node: etree._Element) -> bool:
-        """A space, tab or line break, and code, which stands apart from the words beside it as a word does."""
-        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node))
+        """A space, tab or line break, code, which stands apart from the words beside it as a word
+        does, and a hidden note with a space at an edge (``A man<note> (Anna) </note>walks.``)."""
+        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node) or (
+            self.is_hidden(node) and shown_text(node) != shown_text(node).strip()))
 
     def ends_sentence(self, node: etree._Element) -> bool:
         return node.tag == f"{{{TEXT}}}tab"  # a tab parts fields: "Name:<text:tab/>John Smith"

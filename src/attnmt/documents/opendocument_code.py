@@ -19,6 +19,13 @@ one its ``style:text-properties`` names: ``style:font-name``, a ``style:font-fac
 ``fo:font-family`` beside it says), else the first family of ``fo:font-family``.  A slide's shape
 style and a cell's style are not read: a text's font there is its paragraph's and spans' alone.
 
+The same looks tell hidden text (``text:display="none"`` in a layer's text properties, LibreOffice's
+Font Effects > Hidden, what a .docx's ``w:vanish`` becomes; the last layer that names a display wins).
+Only "none" hides text whatever the reader does; "true" shows it, and "condition" hides it under a
+``text:condition``, which is not worked out here, so such text is read as shown.  A span all hidden
+in a paragraph a reader sees words of is an editor's note, kept whole by attnmt.documents.opendocument
+as a hidden Word run is (is_hidden).
+
 The namespaces of the elements read here, and the marks of a paragraph (MARKS), live here, below
 attnmt.documents.opendocument, which imports them."""
 
@@ -55,25 +62,30 @@ ENCODED = re.compile(r"_([0-9A-Fa-f]{2})_")  # a character ODF's style:name cann
 
 
 class Look(NamedTuple):
-    """What the styles over a text say: whether one of them is meant for code, and the font the
-    last of them that names one names (None where none does)."""
+    """What the styles over a text say: whether one of them is meant for code, the font the last of
+    them that names one names (None where none does), and whether the last of them that names a
+    display hides the text (None where none names one: shown)."""
 
     styled: bool
     font: str | None
+    hidden: bool | None = None
 
     def under(self, layer: Look) -> Look:
-        """This look with ``layer`` over it: its styles count too, and its font, where it names one, wins."""
-        return Look(self.styled or layer.styled, self.font if layer.font is None else layer.font)
+        """This look with ``layer`` over it: its styles count too; its font and display, where it names them, win."""
+        return Look(self.styled or layer.styled, self.font if layer.font is None else layer.font,
+                    self.hidden if layer.hidden is None else layer.hidden)
 
 
 class TextsLook(NamedTuple):
     """What the texts of a mark (its marks' with them) that show something are: whether there is one
     (shown), whether each is in a style meant for code (styled), and whether each is in such a style
-    or in a monospaced font not its paragraph's (code: code where the paragraph has prose)."""
+    or in a monospaced font not its paragraph's (code: code where the paragraph has prose); and
+    whether each of its texts, spaces too, is hidden (hidden: true of a mark with no text)."""
 
     shown: bool
     styled: bool
     code: bool
+    hidden: bool
 
 
 class StyleIndex(NamedTuple):
@@ -124,6 +136,7 @@ class CodeLooks:
     defaults: dict[str | None, etree._Element]
     fonts: dict[str | None, str]
     prose: dict[etree._Element, bool] = field(default_factory=dict)
+    worded: dict[etree._Element, bool] = field(default_factory=dict)  # per paragraph: shows_words
     named: dict[tuple[str, str | None], Look] = field(default_factory=dict)  # per style: look_of_style
     looks: dict[etree._Element, Look] = field(default_factory=dict)  # per paragraph and mark: look_inside
     marks: dict[etree._Element, TextsLook] = field(default_factory=dict)  # per mark: texts_look
@@ -149,8 +162,22 @@ class CodeLooks:
         paragraph = next(mark.iterancestors(*PARAGRAPHS), None)
         if paragraph is None:  # a presentation's declaration: plain text
             return False
-        shown, styled, code = self.texts_look(mark, paragraph)
+        shown, styled, code, _ = self.texts_look(mark, paragraph)
         return shown and (styled or (code and self.has_prose(paragraph)))
+
+    def is_hidden(self, mark: etree._Element) -> bool:
+        """Whether ``mark`` (a span, a link) is an editor's note: each of its texts, spaces too, is
+        hidden, in a paragraph a reader sees words of (shows_words; a paragraph all hidden is words)."""
+        paragraph = next(mark.iterancestors(*PARAGRAPHS), None)
+        return (paragraph is not None and self.texts_look(mark, paragraph).hidden
+                and self.shows_words(paragraph))
+
+    def shows_words(self, paragraph: etree._Element) -> bool:
+        """Whether ``paragraph`` has letters a reader sees: in a look that does not hide them."""
+        if paragraph not in self.worded:
+            self.worded[paragraph] = any(has_words(text) and not self.look_inside(holder, paragraph).hidden
+                                         for holder in holders(paragraph) for text in own_texts(holder))
+        return self.worded[paragraph]
 
     def has_prose(self, paragraph: etree._Element) -> bool:
         """Whether ``paragraph`` has letters in a look not code's: neither a code style's nor a monospaced font's."""
@@ -169,17 +196,19 @@ class CodeLooks:
                 # one look for all of the node's own texts, where it has any but spaces
                 looks = [self.look(node, paragraph)] if any(text.strip() for text in own_texts(node)) else []
                 inner = [self.marks[child] for child in node if child.tag in MARKS]
+                hidden = not any(own_texts(node)) or bool(self.look_inside(node, paragraph).hidden)
                 self.marks[node] = TextsLook(bool(looks) or any(look.shown for look in inner),
                                              all(styled for styled, _ in looks) and all(look.styled for look in inner),
                                              all(styled or monospaced for styled, monospaced in looks)
-                                             and all(look.code for look in inner))
+                                             and all(look.code for look in inner),
+                                             hidden and all(look.hidden for look in inner))
         return self.marks[mark]
 
     def look(self, holder: etree._Element, paragraph: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced) of text directly in ``holder`` (``paragraph`` or a mark in it): whether
         a style of its look is meant for code, and whether its font is monospaced and not the
         paragraph's own (a heading whose style is in Liberation Mono is in its own font, not code's)."""
-        (styled, font), own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
+        (styled, font, _), own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
         return styled, font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold())
 
     def look_inside(self, holder: etree._Element, paragraph: etree._Element) -> Look:
@@ -210,8 +239,9 @@ class CodeLooks:
         return self.named[family, name]
 
     def look_of_layers(self, layers: list[etree._Element]) -> Look:
-        """The look ``layers`` (weakest first) give: whether a name of one is meant for code, and their font."""
-        return Look(any(is_code_style(name) for layer in layers for name in style_names(layer)), self.font(layers))
+        """The look ``layers`` (weakest first) give: whether a name of one is meant for code, their font and display."""
+        return Look(any(is_code_style(name) for layer in layers for name in style_names(layer)), self.font(layers),
+                    hides(layers))
 
     def chain(self, family: str, name: str | None) -> list[etree._Element]:
         """Style ``name`` of ``family`` and the styles it is based on, the furthest first (a loop of
@@ -236,6 +266,18 @@ class CodeLooks:
             elif family:
                 found = first_family(family)
         return found
+
+
+def hides(layers: list[etree._Element]) -> bool | None:
+    """Whether the last of ``layers`` (weakest first) that names a ``text:display`` hides its text
+    (only "none" does); None where none names one."""
+    found = None
+    for layer in layers:
+        properties = layer.find(f"{{{STYLE}}}text-properties")
+        display = None if properties is None else properties.get(f"{{{TEXT}}}display")
+        if display is not None:
+            found = display == "none"
+    return found
 
 
 def holders(node: etree._Element) -> list[etree._Element]:
