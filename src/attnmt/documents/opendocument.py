@@ -8,16 +8,17 @@ and footer (and its date, where it is fixed text), is the presentation's own: pl
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
 is translated as a paragraph is.
 
-Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
-are marks, but for one the model would read nothing of (around a note alone), a marker (symbols
-alone between words: markers.is_marker_text) or code (attnmt.documents.opendocument_code: a span in
-"Source Text", or in a monospaced font beside words in another, as in an Office file; a paragraph in
-"Preformatted Text" is kept whole); everything else (``text:s`` spaces, tabs, line
-breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every character of a
-paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in
-a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes
-into the span beside it (``into_spans``), as an OOXML paragraph's text outside its marks goes into
-runs of its base look: outside every span it took the paragraph's.  A note's, an
+Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control are
+marks, but for one the model would read nothing of (around a note alone), a marker (symbols alone
+between words: markers.is_marker_text; a link's "[3]": markers.is_reference) or code
+(attnmt.documents.opendocument_code: a span in "Source Text", or in a monospaced font beside words
+in another, as in an Office file; a paragraph in "Preformatted Text" is kept whole); everything
+else (``text:s`` spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it
+is.  Where every character of a paragraph is in a span (LibreOffice writes a converted run's direct
+formatting so: 10 pt spans in a 28 pt paragraph), the text the translation puts outside them (the
+space between two spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's
+text outside its marks goes into runs of its base look: outside every span it took the
+paragraph's.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
 (an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
@@ -50,7 +51,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
-from attnmt.documents.markers import is_marker_text
+from attnmt.documents.markers import is_marker_text, is_reference
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.opendocument_code import FO, MARKS, OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
@@ -63,6 +64,7 @@ DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
+LINK = f"{{{TEXT}}}a"
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
@@ -95,12 +97,14 @@ class OpenDocumentVocabulary(Vocabulary):
 
     def is_atom(self, node: etree._Element) -> bool:
         """Anything but a mark, and a mark the model would read nothing of (one around a note or a
-        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``) or
+        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``), a
+        link to a reference (markers.is_reference: ``<text:a xlink:href="#ref3">[3]</text:a>``) or
         that is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated)."""
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)
-        return not shown or is_marker_text(shown, shown_before(node), shown_after(node)) or self.looks.is_code(node)
+        return (not shown or is_marker_text(shown, shown_before(node), shown_after(node))
+                or (node.tag == LINK and is_reference(shown)) or self.looks.is_code(node))
 
     def is_code(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,
@@ -114,8 +118,10 @@ class OpenDocumentVocabulary(Vocabulary):
         return is_comment(node)
 
     def parts_words(self, node: etree._Element) -> bool:
-        """A space, tab or line break, and code, which stands apart from the words beside it as a word does."""
-        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node))
+        """A space, tab or line break, code and a link to a reference (``park<text:a>[3]</text:a>.``), which
+        stand apart from the words beside them as a word does (the model reads "park .", as in HTML and Word)."""
+        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node)
+                                         or (node.tag == LINK and is_reference(shown_text(node))))
 
     def ends_sentence(self, node: etree._Element) -> bool:
         return node.tag == f"{{{TEXT}}}tab"  # a tab parts fields: "Name:<text:tab/>John Smith"
