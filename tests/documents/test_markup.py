@@ -332,6 +332,20 @@ def test_a_note_marker_with_a_letter_or_to_another_file_stays_whole(same, text, 
     assert text in translate_markup([page], same, xhtml=True)[0] and same.given == given
 
 
+@pytest.mark.parametrize("link", ['<a href="#ref3">[3]</a>', '<a href="https://example.com/refs">[3]</a>',
+                                  '<a href="#ref3">(3)</a>', '<a href="#ref3">[12–14]</a>', '<a href="#ref3">³</a>'])
+def test_a_link_to_a_reference_stays_whole_after_the_word_it_followed(known, link):
+    """Only a bracketed link to a fragment was kept whole: "(3)", "³" and a "[3]" to another page were
+    read as words, the model dropped them and the link went around "im" ("rennt <a>im</a> Park").
+    markers.is_reference, which the office files' links ask too, keeps each whole."""
+    reference = link[link.index(">") + 1:link.index("</a>")]
+    park = ("Ein Hund rennt im Park.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3), (5, 4)])
+    read = ("Ein Hund rennt im Park.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3), (5, 3), (6, 4)])  # "[3]" to "im"
+    translator = known({"A dog runs in the park.": park, f"A dog runs {reference} in the park.": read})
+    assert one(f"<p>A dog runs {link} in the park.</p>", translator) == f"<p>Ein Hund rennt {link} im Park.</p>"
+    assert translator.given == ["A dog runs in the park."]
+
+
 @pytest.mark.parametrize("text", ['<p><a href="#top">Top</a> of the page.</p>',
                                   '<p>See note <a href="#n">a</a> here.</p>',
                                   '<p>Read <a epub:type="noteref" href="#n">the note</a>.</p>'])

@@ -316,3 +316,64 @@ def test_a_hidden_hyperlink_in_a_visible_paragraph_is_kept_whole(mirror):
     assert mirror.given == ["A dog runs."]
     paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
     assert "".join(paragraph.find(f"{{{W}}}hyperlink").itertext()) == "see the notes"
+
+
+# "A dog runs [3] in the park.", its "[3]" a link to the third reference.  Read with the sentence, the model
+# dropped "[3]" and its alignment went to "im": the link to the reference was written around "im" instead.
+CITED = ("A dog runs ", "[3]", " in the park.")
+# Word k of the source aligned to word t of "Ein Hund rennt im Park." (k, t); "[3]", word 3 of the second, to "im".
+CITATION = {"A dog runs in the park.": ("Ein Hund rennt im Park.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3), (5, 4)]),
+            "A dog runs [3] in the park.": ("Ein Hund rennt im Park.",
+                                            [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3), (5, 3), (6, 4)])}
+
+
+def cited(suffix: str) -> bytes:
+    """CITED in a file of the format of ``suffix``, its "[3]" a link: ODF's text:a, Word's w:hyperlink, a slide's
+    linked run."""
+    before, reference, after = CITED
+    if suffix == ".odt":
+        link = f'<text:a xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="#ref3">{reference}</text:a>'
+        return odt_paragraph(f"{before}{link}{after}")
+    if suffix == ".docx":
+        link = f'<w:hyperlink w:anchor="ref3"><w:r><w:t>{reference}</w:t></w:r></w:hyperlink>'
+        return word_paragraph(f'<w:r><w:t xml:space="preserve">{before}</w:t></w:r>{link}'
+                              f'<w:r><w:t xml:space="preserve">{after}</w:t></w:r>')
+    deck = pptx.Presentation()
+    paragraph = deck.slides.add_slide(deck.slide_layouts[5]).shapes.title.text_frame.paragraphs[0]
+    for text in CITED:
+        paragraph.add_run().text = text
+    paragraph.runs[1].hyperlink.address = "https://example.com/references#3"
+    data = io.BytesIO()
+    deck.save(data)
+    return data.getvalue()
+
+
+def cited_out(data: bytes, suffix: str) -> tuple[str, str]:
+    """(the first paragraph's text, its link's text) of a file cited() made, translated."""
+    if suffix == ".odt":
+        paragraph = odt_first_paragraph(data)
+        return "".join(paragraph.itertext()), "".join(paragraph.find(f"{{{TEXT}}}a").itertext())
+    if suffix == ".docx":
+        children = word_children(data)
+        return "".join(text for _, text in children), next(text for name, text in children if name == "hyperlink")
+    runs = pptx.Presentation(io.BytesIO(data)).slides[0].shapes.title.text_frame.paragraphs[0].runs
+    return "".join(run.text for run in runs), next(run.text for run in runs if run.hyperlink.address)
+
+
+@pytest.mark.parametrize("suffix", [".odt", ".docx", ".pptx"])
+def test_a_link_to_a_reference_stays_whole_after_the_word_it_followed(known, suffix):
+    """An HTML ``<a href="#ref3">[3]</a>`` was kept whole (markers.is_reference), an office file's link
+    was a mark: "Ein Hund rennt <link>im</link> Park.", the "[3]" gone and its link over a word."""
+    translator = known(CITATION)
+    out = translate(cited(suffix), suffix, translator)
+    assert translator.given == ["A dog runs in the park."]
+    assert cited_out(out, suffix) == ("Ein Hund rennt [3] im Park.", "[3]")
+
+
+def test_an_odt_link_to_a_reference_glued_to_a_word_stays_before_the_stop(same):
+    """Kept whole but read as no word's edge, "park<text:a>[3]</text:a>." came back "park.[3]": the model read
+    "park." as one word and the link went after all of it.  It parts the words now, as in HTML and Word."""
+    link = '<text:a xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="#ref3">[3]</text:a>'
+    out = translate(odt_paragraph(f"A dog runs in the park{link}. A cat sleeps."), ".odt", same)
+    assert same.given == ["A dog runs in the park .", "A cat sleeps."]
+    assert "".join(odt_first_paragraph(out).itertext()) == "A dog runs in the park[3]. A cat sleeps."

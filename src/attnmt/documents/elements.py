@@ -25,6 +25,7 @@ from attnmt.documents.markers import (
     is_link_label,
     is_note_link,
     is_page_number,
+    is_reference,
     is_short_label,
     is_symbols,
 )
@@ -81,6 +82,8 @@ def is_marker(node: etree._Element, shown: str) -> bool:
       punctuation or at its block's start, with no letter or a short label (``walks.<a
       href="#fn1">1</a>``, a note's own ``<a href="#ra">a</a>`` back to its reference):
       ``page <a href="#p3">3</a>`` keeps its number in the sentence;
+    - a link whose text is a reference, to a fragment or not (markers.is_reference: ``<a
+      href="https://example.com/src">[3]</a>``, ``(3)``, ``³``), as an office file's link is;
     - an inline element around symbols alone, no letter or digit (``<a href="/next">»</a>``,
       ``<span class="stars">★★★</span>``, ``A man <i>-</i> a woman``): the model would drop or move
       them, and its attention says nothing of where they went.
@@ -97,7 +100,7 @@ def is_marker(node: etree._Element, shown: str) -> bool:
     if is_note_link(node) or (len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip()
                               and is_note_link(node[0])):
         return not letters or is_short_label(text)
-    if is_symbols(text):
+    if is_symbols(text) or (name == "a" and is_reference(text)):
         return True
     if letters and not (is_link_label(text) if name == "a" else is_short_label(text)):
         return False  # "see", "yes" in a link to #anchor are words; "ii" in a <sup> is a note's

@@ -4,8 +4,9 @@ it.  Kept whole, as atoms, they stay where they stood; read as words, the model 
 
 attnmt.documents.elements asks these of an element (elements.is_marker, Vocabulary's page numbers);
 the office files (ooxml, opendocument) ask is_marker_text of a run with a formatting of its own,
-where there is no HTML element at all.  Apart from elements because they read text and roles, not
-the names and places of HTML's and XML's vocabulary."""
+where there is no HTML element at all; each format asks is_reference of a link's text (HTML's
+``<a>``, ODF's ``text:a``, Word's ``w:hyperlink``, a slide's linked run).  Apart from elements
+because they read text and roles, not the names and places of HTML's and XML's vocabulary."""
 
 from __future__ import annotations
 
@@ -23,6 +24,18 @@ NOTE_ROLES = frozenset(("doc-noteref", "doc-backlink"))
 PAGE_TYPES = frozenset(("pagebreak", "page-list"))
 PAGE_ROLES = frozenset(("doc-pagebreak", "doc-pagelist"))
 ROMAN = re.compile(r"[ivxlc]+")  # a Roman numeral, in lower case: a note's label (is_link_label)
+# A reference's numbers: "3", "12–14", "1, 4" (is_reference), in brackets or parentheses, or in superscript digits.
+NUMBERS = r"\d+(?:\s*[,;–—-]\s*\d+)*"
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+REFERENCE = re.compile(rf"\[{NUMBERS}\]|\({NUMBERS}\)|[{SUPERSCRIPTS}]+(?:[,⁻–-][{SUPERSCRIPTS}]+)*")
+
+
+def is_reference(text: str) -> bool:
+    """Whether a link's ``text`` is a reference to a source or a note, numbers and no word: ``[3]``,
+    ``(3)``, ``[12–14]``, ``[1, 4]``, ``³``, whatever the link's target.  Kept whole, as an atom,
+    the link stays after the word it followed; as a mark, the model dropped the number and the link
+    went onto a word near it ("runs <a>[3]</a> in the park": "rennt <a>im</a> Park")."""
+    return REFERENCE.fullmatch(text.strip()) is not None
 
 
 def is_symbols(text: str) -> bool:

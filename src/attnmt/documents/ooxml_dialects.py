@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents import fields  # by its module: fields imports this module
+from attnmt.documents import fields, formatting  # by their modules: both import this module
 from attnmt.documents.wordml import HIDDEN, w
 from attnmt.documents.xstring import unescape
 
@@ -56,6 +56,11 @@ class Dialect:
         """Whether ``node`` is a mark around runs: a container, or a link field around its result
         (attnmt.documents.fields)."""
         return node.tag in self.containers or fields.is_read_field(node)
+
+    def is_link(self, node: etree._Element) -> bool:
+        """Whether ``node`` is a link a reader follows: Word's ``w:hyperlink`` around runs, or a run
+        whose own properties make it one (formatting.is_link: a slide's ``a:hlinkClick``)."""
+        return node.tag == w("hyperlink") or (node.tag == self.run and formatting.is_link(node, self))
 
     def text_of(self, element: etree._Element) -> str:
         """A text element's text as the application shows it (its escapes read, where it has them)."""

@@ -8,32 +8,32 @@ and footer (and its date, where it is fixed text), is the presentation's own: pl
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
 is translated as a paragraph is.
 
-Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
-are marks, but for one the model would read nothing of (around a note alone), a marker (symbols
-alone between words: markers.is_marker_text), code (attnmt.documents.opendocument_code: a span in
-"Source Text", or in a monospaced font beside words in another, as in an Office file; a paragraph in
-"Preformatted Text" is kept whole) or hidden text beside visible words (``text:display="none"``: an editor's
-note, kept whole and unread as a hidden Word run is); everything else (``text:s`` spaces, tabs, line
-breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every character of a
-paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in
-a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes
-into the span beside it (``into_spans``), as an OOXML paragraph's text outside its marks goes into
-runs of its base look: outside every span it took the paragraph's.  A note's, an
-annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
-spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
-(an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
-the source text LibreOffice would show in place of its paragraphs.  A string cell with that
-attribute and no paragraph (odfpy writes one for ``TableCell(valuetype="string", stringvalue=…)``
-with no P), whose text LibreOffice shows from the attribute, is given a paragraph of it, one a
-line (``value_paragraphs``), translated as any paragraph is; with the attribute dropped, that is
-the cell LibreOffice itself writes.  ``fo:language`` and
-``fo:country`` of the styles follow the target language.
+Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control are
+marks, but for one the model would read nothing of (around a note alone), a marker (symbols alone
+between words: markers.is_marker_text; a link's "[3]": markers.is_reference), code
+(attnmt.documents.opendocument_code: a span in "Source Text", or in a monospaced font beside words
+in another, as in an Office file; a paragraph in "Preformatted Text" is kept whole) or hidden text
+beside visible words (``text:display="none"``: an editor's note, kept whole and unread as a hidden
+Word run is); everything else (``text:s`` spaces, tabs, line breaks, fields, notes, frames,
+bookmarks) is an atom kept as it is. Where every character of a paragraph is in a span (LibreOffice
+writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the text the
+translation puts outside them (the space between two spans) goes into the span beside it
+(``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look:
+outside every span it took the paragraph's. A note's, an annotation's or a text box's own paragraphs
+are translated as paragraphs of their own. A spreadsheet cell whose value is not a string (a number,
+a date, a formula's) is not touched (an annotation or a shape on it is); a translated string cell
+loses its ``office:string-value``, the source text LibreOffice would show in place of its
+paragraphs. A string cell with that attribute and no paragraph (odfpy writes one for
+``TableCell(valuetype="string", stringvalue=…)`` with no P), whose text LibreOffice shows from the
+attribute, is given a paragraph of it, one a line (``value_paragraphs``), translated as any
+paragraph is; with the attribute dropped, that is the cell LibreOffice itself writes.
+``fo:language`` and ``fo:country`` of the styles follow the target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
-META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated;
-its table (``table:table``: categories, series names, numbers) is its data, kept.
-The picture of the chart the file keeps beside it (``ObjectReplacements/``), for readers that
-cannot draw charts, is kept too, as it was.
+META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated; its
+table (``table:table``: categories, series names, numbers) is its data, kept. The picture of the
+chart the file keeps beside it (``ObjectReplacements/``), for readers that cannot draw charts, is
+kept too, as it was.
 
 The file's kind, its charts and its encryption are read from its ``mimetype`` and its manifest,
 before any part is (attnmt.documents.opendocument_package).
@@ -51,7 +51,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
-from attnmt.documents.markers import is_marker_text
+from attnmt.documents.markers import is_marker_text, is_reference
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.opendocument_code import FO, MARKS, OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
@@ -64,6 +64,7 @@ DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
+LINK = f"{{{TEXT}}}a"
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
@@ -96,19 +97,24 @@ class OpenDocumentVocabulary(Vocabulary):
 
     def is_atom(self, node: etree._Element) -> bool:
         """Anything but a mark, and a mark the model would read nothing of (one around a note or a
-        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``), that
+        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``), a
+        link to a reference (markers.is_reference: ``<text:a xlink:href="#ref3">[3]</text:a>``), that
         is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated) or
         that is hidden beside visible words (an editor's note: as a mark, it took the words aligned
         to it out of sight)."""
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)
-        return (not shown or is_marker_text(shown, shown_before(node), shown_after(node)) or self.looks.is_code(node)
-                or self.is_hidden(node))
+        return (not shown or is_marker_text(shown, shown_before(node), shown_after(node))
+                or self.is_reference(node) or self.looks.is_code(node) or self.is_hidden(node))
 
     def is_hidden(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of hidden text beside visible words (opendocument_code.CodeLooks.is_hidden)."""
         return node.tag in MARKS and self.looks.is_hidden(node)
+
+    def is_reference(self, node: etree._Element) -> bool:
+        """Whether ``node`` is a link to a reference, ``<text:a>[3]</text:a>`` (markers.is_reference)."""
+        return node.tag == LINK and is_reference(shown_text(node))
 
     def is_code(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,
@@ -122,9 +128,9 @@ class OpenDocumentVocabulary(Vocabulary):
         return is_comment(node)
 
     def parts_words(self, node: etree._Element) -> bool:
-        """A space, tab or line break, code, which stands apart from the words beside it as a word
-        does, and a hidden note with a space at an edge (``A man<note> (Anna) </note>walks.``)."""
-        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node) or (
+        """A space, tab, line break, code, a link to a reference (``park<text:a>[3]</text:a>.``: "park .",
+        as in HTML and Word) and a hidden note with a space at an edge (``A man<note> (Anna) </note>walks.``)."""
+        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node) or self.is_reference(node) or (
             self.is_hidden(node) and shown_text(node) != shown_text(node).strip()))
 
     def ends_sentence(self, node: etree._Element) -> bool:
