@@ -8,6 +8,7 @@ Layout::
       spm.model              the tokenizer: the joint SentencePiece model (or the other files
                              attnmt.text.tokenizer_files lists)
       train.yaml             the training config (for --resume)
+      lengths.json           the longest source training kept (attnmt.trained_lengths)
       log.jsonl              training metrics, one JSON object a line
       checkpoints/step_00001000/
           model.safetensors  weights at that step
@@ -43,6 +44,7 @@ from attnmt.model_kinds import not_attnmt_refusal
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import holds_marian_vocabulary, read_tokenizer, tokenizer_paths
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.trained_lengths import read_longest_source
 from attnmt.uninitialised import uninitialised
 
 WEIGHTS = "model.safetensors"
@@ -227,14 +229,13 @@ def check_vocab_size(tokenizer: VocabTokenizer, folder: Path, target: tuple[str,
 def load_model_dir(
     model_dir: str | Path, weights: str | Path | None = None
 ) -> tuple[Transformer, Tokenizer | VocabTokenizer]:
-    """Loads a trained model (in eval mode) and its tokenizer.
-
-    ``weights`` picks another weights file (e.g. a checkpoint's); default
-    MODEL_DIR/model.safetensors.
-    """
+    """Loads a trained model (in eval mode) and its tokenizer; ``weights`` picks another weights file
+    (e.g. a checkpoint's; default MODEL_DIR/model.safetensors).  The model's longest_trained is what
+    the folder's lengths.json records (attnmt.trained_lengths), None where it has none."""
     config, weights, tokenizer = open_model_dir(model_dir, weights)
     with uninitialised():  # every weight is read from the file next
         model = Transformer(config)
+    model.longest_trained = read_longest_source(model_dir)
     load_weights(model, weights)
     return model.eval(), tokenizer
 

@@ -95,6 +95,10 @@ def check_model(model: object) -> None:
 class Transformer(nn.Module):
     """The encoder-decoder Transformer of "Attention Is All You Need"."""
 
+    # The longest source its training kept, in pieces, where its folder records it (load_model_dir:
+    # attnmt.trained_lengths): a longer sentence is parted to it before translation; None: not known.
+    longest_trained: int | None = None
+
     def __init__(self, config: TransformerConfig) -> None:
         if not isinstance(config, TransformerConfig):  # a dict was an AttributeError naming src_vocab_size
             raise ConfigError(f"Transformer: expected a TransformerConfig, got {type(config).__name__}; build one "

@@ -19,6 +19,7 @@ from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
+from attnmt.trained_lengths import LENGTHS, read_longest_source, write_longest_source
 from attnmt.training.objective import constant_schedule
 from attnmt.training.trainer import Trainer, resume
 from attnmt.training.training_data import prepare_config
@@ -65,6 +66,21 @@ def test_a_fine_tuning_run_resumes_like_any_run(trained_model, tmp_path):
     config = fine_tune_config(tmp_path, trained_model, max_steps=2)
     Trainer(config, progress=False).train()
     assert resume(config.out_dir, {"max_steps": "4"}, progress=False).step == 4
+
+
+def test_a_fine_tuned_model_records_the_longer_of_its_base_s_sources_and_its_own(trained_copy, tmp_path):
+    """Where the base model has no record (an earlier release's, one imported from Marian), how long a
+    source it read is not known, and the fine-tuned model records none: it translates as its base."""
+    recorded = []
+    for base in (40, 3, None):
+        if base is None:
+            (trained_copy / LENGTHS).unlink()
+        else:
+            write_longest_source(trained_copy, base)
+        trainer = Trainer(fine_tune_config(tmp_path / str(base), trained_copy), progress=False)
+        trainer.lock.release()
+        recorded.append(read_longest_source(trainer.dir))
+    assert recorded == [40, 15, None]  # the tiny pairs' longest source is 15 pieces
 
 
 def test_init_from_on_the_command_line(trained_model, tmp_path, capsys):

@@ -223,8 +223,9 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int, 
 
 def reads_whole(tokenizer: TextCodec, max_len: int) -> Callable[[str], bool]:
     """Whether the model reads a sentence whole: it has at most ``max_len`` tokens (the model's
-    longest_input), where ``encode_inputs`` would cut it.  The sentence splitter joins two sentences
-    around a glossary term only where this holds (attnmt.documents.sentences.across_terms)."""
+    ``longest_part``: its longest_input, past which ``encode_inputs`` would cut it, or the longest
+    source it was trained on).  The sentence splitter joins two sentences around a glossary term
+    only where this holds (attnmt.documents.sentences.across_terms)."""
     return lambda sentence: len(tokenizer.encode(sentence)) <= max_len
 
 
@@ -254,10 +255,19 @@ class FitsWrites(NamedTuple):
 
 
 def fits_and_writes(model: Transformer, tokenizer: TextCodec) -> FitsWrites:
-    """The model's ``fits`` and ``writes``, from its tokenizer, its longest input and its unknown
+    """The model's ``fits`` and ``writes``, from its tokenizer, its ``longest_part`` and its unknown
     id: the one pair that translation (ModelTranslator), the server (ServedModel), n-best paragraphs
     and ``attnmt score`` split sentences and keep symbols with."""
-    return FitsWrites(reads_whole(tokenizer, model.config.longest_input), writes_whole(tokenizer, model.config.unk_id))
+    return FitsWrites(reads_whole(tokenizer, longest_part(model)), writes_whole(tokenizer, model.config.unk_id))
+
+
+def longest_part(model: Transformer) -> int:
+    """The most tokens of a sentence sent to ``model`` whole; a longer one is parted first
+    (attnmt.documents.sentences.fitting_parts).  Its longest_input, or less where its folder records
+    a shorter longest source in training (Transformer.longest_trained: attnmt.trained_lengths): a
+    model trained on short sentences writes a few words for a long one it reads whole."""
+    limit = model.config.longest_input
+    return limit if model.longest_trained is None else min(limit, model.longest_trained)
 
 
 class ModelFitsWrites:

@@ -71,6 +71,7 @@ from attnmt.files import atomic_write, drop_cached_pages
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.trained_lengths import read_longest_source
 from attnmt.uninitialised import uninitialised
 
 
@@ -81,6 +82,7 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     if not extension.available():
         return load_int8_now(model_dir, weights)
     config, weights_path, tokenizer = open_model_dir(model_dir, weights)
+    longest = read_longest_source(model_dir)  # a damaged record is refused before the seconds of preparing
     def build() -> FastTransformer:
         fast = load_int8_now(model_dir, weights)[0]
         if isinstance(fast.output, Int8PanelLinear) and fast.step is not None:  # each step shape on its fastest kernel
@@ -88,7 +90,9 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
             use_int8_kernels(fast, fast.int8_choice)
         return fast
 
-    return through_cache(prepared_path(weights_path, config), config, build, weights_path), tokenizer
+    fast = through_cache(prepared_path(weights_path, config), config, build, weights_path)
+    fast.longest_trained = longest  # as load_model_dir gives it: a copy mapped from the cache has none of its own
+    return fast, tokenizer
 
 
 def through_cache(path: Path, config: TransformerConfig, build: Callable[[], FastTransformer],
@@ -163,10 +167,14 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     if bf16:
         check_bf16(on_cpu=True)
     config, path, tokenizer = open_model_dir(model_dir, weights)
+    longest = read_longest_source(model_dir)
     build = partial(pack_layers, config, path, bf16)
     if bf16 or not (extension.available() and torch.ops.attnmt.panels_available()):
-        return build(), tokenizer  # oneDNN's layers: nothing to store
-    return through_cache(prepared_path(path, config, "fp32"), config, build, path), tokenizer
+        fast = build()  # oneDNN's layers: nothing to store
+    else:
+        fast = through_cache(prepared_path(path, config, "fp32"), config, build, path)
+    fast.longest_trained = longest  # as load_model_dir gives it: a copy built from the weights alone has none
+    return fast, tokenizer
 
 
 def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransformer:

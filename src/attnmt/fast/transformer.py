@@ -77,6 +77,7 @@ class FastTransformer(Transformer):
         device = next(model.parameters()).device
         self.load_state_dict(model.state_dict())
         self.trained_parameters = model.num_parameters()
+        self.longest_trained = model.longest_trained  # sentences are parted as for the model itself
         self.to(device).eval().requires_grad_(False)
         with torch.random.fork_rng(devices=[]), float32_weights():
             fuse_self_attention(self)

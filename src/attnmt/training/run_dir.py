@@ -36,15 +36,17 @@ from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.files import LOCK, file_in_the_way, write_failure, write_text
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.trained_lengths import LENGTHS
 from attnmt.training.corpus import HEADER
 from attnmt.training.tokenize_corpora import file_identity
 
 CORPORA = "corpora.json"
 # What a run writes into its out_dir besides its checkpoints (and .lock): a model's weights, config,
-# tokenizer and quality calibration, and the run's own config, corpora and logs.
+# tokenizer, quality calibration and the length of its training sentences, and the run's own config,
+# corpora and logs.
 RUN_FILES = (ckpt.WEIGHTS, ckpt.MODEL_CONFIG, TOKENIZER, *SEPARATE_TOKENIZERS, *VocabTokenizer.FILES,
-             VocabTokenizer.TARGET_VOCAB, CALIBRATION, ckpt.TRAIN_CONFIG, CORPORA, "log.jsonl", "train.log",
-             "tensorboard")
+             VocabTokenizer.TARGET_VOCAB, CALIBRATION, ckpt.TRAIN_CONFIG, CORPORA, LENGTHS, "log.jsonl",
+             "train.log", "tensorboard")
 
 
 # Who holds a folder, as its lock file says after the process id, in the words a refused claim

@@ -27,6 +27,7 @@ from attnmt.text.tokenizer import Tokenizer, attnmt_layout
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.trained_lengths import read_longest_source
 from attnmt.training.corpus import read_header
 from attnmt.training.resume_checks import RunRecord, check_same_corpora, check_same_validation, found_or_refused
 from attnmt.training.run import METRIC_NAMES
@@ -50,6 +51,9 @@ class Start:
     model_config: TransformerConfig
     weights: Path | None = None  # safetensors to start from; None: random initial weights (or a resume's checkpoint)
     fine_tuned: bool = False  # the run's first weights were a trained model's (init_from), resumed or not
+    # The longest source the first weights were trained on (attnmt.trained_lengths): none yet for random
+    # weights; init_from's record; None where that model has none, and so neither does this run's.
+    longest_trained: int | None = 0
 
 
 def run_start(config: TrainConfig, say: Callable[[str], None]) -> Start:
@@ -252,6 +256,7 @@ def from_model(config: TrainConfig) -> Start:
     try:
         model_config = ckpt.load_model_config(model_dir)
         tokenizer = ckpt.load_tokenizer(model_dir, model_config)
+        longest = read_longest_source(model_dir)
     except ModelDirError as error:
         raise ConfigError(f"init_from: {error}") from None
     check_same_vocabulary(config, tokenizer, model_dir)
@@ -259,7 +264,8 @@ def from_model(config: TrainConfig) -> Start:
         raise ConfigError(f"max_len={config.max_len}: {model_dir}'s model reads at most {model_config.longest_input} "
                           f"tokens a sentence (max_positions {model_config.max_positions}, BOS and EOS besides); "
                           "lower max_len")
-    return Start(tokenizer, training_settings(config, model_config), model_dir / ckpt.WEIGHTS, fine_tuned=True)
+    return Start(tokenizer, training_settings(config, model_config), model_dir / ckpt.WEIGHTS, fine_tuned=True,
+                 longest_trained=longest)
 
 
 def training_settings(config: TrainConfig, model_config: TransformerConfig) -> TransformerConfig:

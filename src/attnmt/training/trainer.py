@@ -33,6 +33,7 @@ from attnmt.model import Transformer
 from attnmt.text.data import Batch
 from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.threads import THREADS, recheck, use_threads
+from attnmt.trained_lengths import write_longest_source
 from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
@@ -125,7 +126,7 @@ class Trainer(Schedule, ValidateAndSave):
         if resume:
             self._restore()
         else:
-            self._start_dir(model_config)
+            self._start_dir(model_config, start.longest_trained)
 
     # set-up -------------------------------------------------------------------
 
@@ -133,13 +134,17 @@ class Trainer(Schedule, ValidateAndSave):
         pairs, batches = validation_set(src, tgt, self.tokenizer, self.config, ids)
         return pairs, [batch.to(self.group.device) for batch in batches]
 
-    def _start_dir(self, model_config) -> None:
+    def _start_dir(self, model_config, longest_trained: int | None) -> None:
+        """Writes the new run's own files.  lengths.json records the longest source the model will have
+        read: this run's, or init_from's where longer (``longest_trained``: Start's; none where unknown)."""
         if not self.group.is_main:
             return
         self.dir.mkdir(parents=True, exist_ok=True)
         save_tokenizer(self.tokenizer, self.dir)
         ckpt.save_model_config(model_config, self.dir)
         record_corpora(self.config, self.dir)
+        if longest_trained is not None:
+            write_longest_source(self.dir, max(longest_trained, self.data.longest_source))
         write_text(self.dir / ckpt.TRAIN_CONFIG, yaml.safe_dump(self.config.to_dict(), sort_keys=False))
 
     def _restore(self) -> None:

@@ -47,6 +47,12 @@ class TrainingData:
         """The training pairs of all corpora, as kept by the filters (each corpus's lengths are in memory)."""
         return sum(len(corpus) for corpus in self.corpora)
 
+    @property
+    def longest_source(self) -> int:
+        """The most tokens of a kept pair's source, </s> included where the model reads one (what the
+        model learns to read whole: attnmt.trained_lengths), from the lengths in memory."""
+        return max(int(corpus.src.lengths.max(initial=0)) for corpus in self.corpora)
+
     def batcher(self, config: TrainConfig, rank: int, world_size: int,
                 special_ids: tuple[int, int, int]) -> TokenBatcher | WeightedBatcher:
         """This rank's stream of training batches: one corpus's, or batches drawn from several by weight."""

@@ -1,0 +1,90 @@
+"""A model folder records the longest source its training kept (attnmt.trained_lengths: lengths.json),
+every loader gives it to the model, and translation parts a longer sentence to it; a folder without
+the record parts only what max_positions cannot hold, as before; a damaged record is one line."""
+
+import json
+
+import pytest
+from support import PAIRS, run_cli, tiny_config
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import DEFAULT
+from attnmt.decoding import inputs as inputs_module
+from attnmt.decoding.inputs import longest_part
+from attnmt.documents.paragraphs import translate_texts
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.fast.prepared import load_int8, load_packed
+from attnmt.trained_lengths import LENGTHS, write_longest_source
+from attnmt.training.trainer import Trainer
+
+LINE = "a dog runs, and a cat sleeps"  # 20 pieces of the tiny model: "a dog runs," 7, "and a cat sleeps" 14
+
+
+@pytest.fixture
+def reached(monkeypatch) -> list[str]:
+    """Every sentence that reaches the model (encode_inputs, which all searches use)."""
+    seen: list[str] = []
+    encode_inputs = inputs_module.encode_inputs
+
+    def spy(tokenizer, sentences, max_len):
+        seen.extend(sentences)
+        return encode_inputs(tokenizer, sentences, max_len)
+
+    monkeypatch.setattr(inputs_module, "encode_inputs", spy)
+    return seen
+
+
+def test_a_new_run_records_the_longest_source_it_kept(tmp_path):
+    trainer = Trainer(tiny_config(tmp_path), progress=False)
+    trainer.lock.release()
+    recorded = json.loads((tmp_path / "model" / LENGTHS).read_text(encoding="utf-8"))
+    assert recorded == {"longest_source": max(len(trainer.tokenizer.encode(s)) for s, _ in PAIRS)} == {
+        "longest_source": 15}  # "a man rides a bike" and its </s>
+
+
+def test_a_line_longer_than_the_recorded_sources_is_translated_in_parts(trained_copy, reached):
+    write_longest_source(trained_copy, 14)
+    model, tokenizer = load_model_dir(trained_copy)
+    assert (model.longest_trained, longest_part(model)) == (14, 14)
+    translate_texts(model, tokenizer, [LINE], DEFAULT, DocumentOptions())
+    assert reached == ["a dog runs,", "and a cat sleeps"]
+
+
+def test_a_folder_without_the_record_is_given_the_line_whole(trained_copy, reached):
+    model, tokenizer = load_model_dir(trained_copy)
+    assert (model.longest_trained, longest_part(model)) == (None, 62)  # max_positions 64, less BOS and EOS
+    translate_texts(model, tokenizer, [LINE], DEFAULT, DocumentOptions())
+    assert reached == [LINE]
+
+
+def test_a_record_longer_than_max_positions_allows_leaves_the_model_s_own_limit(trained_copy):
+    write_longest_source(trained_copy, 500)
+    assert longest_part(load_model_dir(trained_copy)[0]) == 62
+
+
+def test_the_cpu_copies_take_the_record_built_and_mapped_from_the_cache(trained_copy, cache):
+    write_longest_source(trained_copy, 14)
+    for _ in range(2):  # built and stored, then mapped from the cache
+        assert load_packed(trained_copy)[0].longest_trained == 14
+        assert load_int8(trained_copy)[0].longest_trained == 14
+
+
+def test_the_command_line_parts_a_line_by_the_record(trained_copy, tmp_path, capsys, reached):
+    write_longest_source(trained_copy, 14)
+    (tmp_path / "in.txt").write_text(LINE + "\n", encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_copy, tmp_path / "in.txt"], capsys)
+    assert code == 0 and reached == ["a dog runs,", "and a cat sleeps"]
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ('{"longest_source": 0}', "longest_source must be a whole number of pieces of at least 1, got 0"),
+    ('{"longest_source": "53"}', "longest_source must be a whole number of pieces of at least 1, got '53'"),
+    ("[53]", "longest_source must be a whole number of pieces of at least 1, got [53]"),
+    ('{"longest_source": 53', "cannot read the length of the sentences the model was trained on"),
+])
+def test_a_damaged_record_is_refused_in_one_line_naming_it(trained_copy, tmp_path, capsys, written, said):
+    (trained_copy / LENGTHS).write_text(written, encoding="utf-8")
+    (tmp_path / "in.txt").write_text(LINE + "\n", encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", trained_copy, tmp_path / "in.txt"], capsys)
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert f"{trained_copy / LENGTHS}: {said}" in err and f"put back the {LENGTHS} 'attnmt train' wrote" in err
