@@ -71,3 +71,51 @@ def test_a_paragraph_that_kept_its_source_keeps_its_containers_edge_spaces(same,
     review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
     out = translate_office(data, ".docx", same, DocumentOptions(), review=review)
     assert held_runs(out) == held_runs(data) == [("p", "A man"), (container, " in a hat"), ("p", " walks.")]
+
+
+INSERTED_COMMA = ('<w:r><w:t>A man is walking</w:t></w:r>' + CONTAINERS["ins"][0] + '<w:r><w:t>,</w:t></w:r></w:ins>'
+                  '<w:r><w:t xml:space="preserve"> and a woman is running.</w:t></w:r>')
+# A man is walking, | and a woman is running. -> Ein Mann geht(,) | und eine Frau rennt.
+WALKING_ALIGNMENT = [(0, 0), (1, 1), (3, 2), (4, 3), (5, 4), (6, 5), (8, 6)]
+
+
+def paragraph_shape(data: bytes) -> list[tuple[str, str]]:
+    """(name, text) of each element of a Word file's first paragraph, in order, but the language a
+    kept paragraph states again on its runs (``w:lang`` in a ``w:rPr``)."""
+    paragraph = etree.fromstring(read_members(data)["word/document.xml"]).find(f".//{{{W}}}p")
+    return [(etree.QName(node).localname, node.text or "") for node in paragraph.iter()
+            if etree.QName(node).localname not in ("rPr", "lang")]
+
+
+def test_an_insertion_of_a_comma_glued_to_a_word_stays_on_the_comma(fixed):
+    """It grew over the word it was glued to (``<ins>geht,</ins>``): rejecting it deleted "geht"."""
+    out = translate_office(word_paragraph(INSERTED_COMMA), ".docx",
+                           fixed("Ein Mann geht, und eine Frau rennt.", WALKING_ALIGNMENT), DocumentOptions())
+    assert held_runs(out) == [("p", "Ein Mann geht"), ("ins", ","), ("p", " und eine Frau rennt.")]
+
+
+def test_an_insertion_of_a_comma_the_translation_left_out_is_a_point(fixed):
+    """It took the word aligned to the comma's (``<ins>geht</ins>``), which Reject All then deleted."""
+    out = translate_office(word_paragraph(INSERTED_COMMA), ".docx",
+                           fixed("Ein Mann geht und eine Frau rennt.", WALKING_ALIGNMENT), DocumentOptions())
+    assert "ins" not in dict(held_runs(out)) and "".join(text for _, text in held_runs(out)) == \
+        "Ein Mann geht und eine Frau rennt."
+    assert b"<w:ins " in read_members(out)["word/document.xml"]
+
+
+@pytest.mark.parametrize("inline", [
+    INSERTED_COMMA,
+    '<w:r><w:t>A man is walking</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>,</w:t></w:r>'
+    '<w:r><w:t xml:space="preserve"> and a woman is running.</w:t></w:r>',
+    '<w:r><w:t>A dog</w:t></w:r>' + CONTAINERS["ins"][0] + '<w:r><w:t>.</w:t></w:r></w:ins>' + CONTAINERS["ins"][0]
+    + '<w:r><w:t xml:space="preserve"> A cat sleeps.</w:t></w:r></w:ins>',
+    '<w:r><w:t>A man is ri</w:t></w:r><w:bookmarkStart w:id="0" w:name="bm"/>'
+    '<w:r><w:t xml:space="preserve">ding a horse</w:t></w:r><w:bookmarkEnd w:id="0"/><w:r><w:t>.</w:t></w:r>',
+], ids=["inserted-comma", "bold-comma", "inserted-stop", "bookmark-in-a-word"])
+def test_a_paragraph_that_kept_its_source_keeps_marks_on_glued_punctuation_and_in_words(same, inline):
+    """With ``--below-quality source`` it came back changed: ``A man is <ins>walking,</ins>``, ``A
+    <ins>dog.</ins>``, a bold ``walking,``, a bookmark moved from inside ``ri|ding`` before it."""
+    data = word_paragraph(inline)
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = translate_office(data, ".docx", same, DocumentOptions(), review=review)
+    assert paragraph_shape(out) == paragraph_shape(data)

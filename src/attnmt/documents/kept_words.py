@@ -4,7 +4,11 @@ Rule 1 of attnmt.documents.spans stretches a tag inside a word over the whole wo
 translated word has no letter that answers to the source's (``<b>Hund</b>e`` -> ``<b>dogs</b>``).
 A number, a formula, a name or a unit often comes through unchanged (``H<sub>2</sub>O``, ``m<sup>2</sup>``,
 ``CO<sub>2</sub>``), and there the tag can keep its place: the same offset within the same word.
-Apart from spans.py so that the placing rules read on their own."""
+So does a mark over punctuation glued to a word alone (a tracked insertion of the comma in
+``walking,``, a bold stop): it is no part of the word's meaning, and stretched over the word it
+took the translated words with it (an insertion that Reject All then deleted); it goes over the
+same punctuation at the same end of the target word, or, where the translation has none there, it
+is a point (rule 2).  Apart from spans.py so that the placing rules read on their own."""
 
 from __future__ import annotations
 
@@ -24,15 +28,78 @@ def core(text: str, start: int, end: int) -> tuple[int, int]:
 def in_kept_word(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int],
                  mark: tuple[int, int]) -> tuple[int, int]:
     """Where a ``mark`` over part or all of the one source ``word`` goes in ``target_word``, the one
-    target word aligned to it: an edge strictly inside the word's letters (``H|2|O``) at the same
-    offset within it, where the target word is the source word unchanged (its punctuation aside),
-    and an edge outside them at the target word's edge; the whole target word where it differs, as
-    rule 1 says.  Both edges are measured in the same word, so the mark can neither cross nor mix
-    places of two words (a mark from inside one ``H2O`` to inside another, translated as one)."""
+    target word aligned to it: each edge where kept_edge puts it, where the target word is the source
+    word unchanged (its punctuation aside); the whole target word where it differs, as rule 1 says.
+    Both edges are measured in the same word, so the mark can neither cross nor mix places of two
+    words (a mark from inside one ``H2O`` to inside another, translated as one)."""
+    if not is_kept(source, word, target, target_word):
+        return target_word
+    return kept_edge(source, word, target, target_word, mark[0]), kept_edge(source, word, target, target_word, mark[1])
+
+
+def is_kept(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int]) -> bool:
+    """Whether ``target_word`` writes the source ``word`` unchanged, its punctuation aside."""
     start, end = core(source, *word)
     target_start, target_end = core(target, *target_word)
-    if source[start:end] != target[target_start:target_end]:
-        return target_word
-    shift = target_start - start
-    return (mark[0] + shift if start < mark[0] < end else target_word[0],
-            mark[1] + shift if start < mark[1] < end else target_word[1])
+    return source[start:end] == target[target_start:target_end]
+
+
+def kept_edge(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int], edge: int) -> int:
+    """Where an ``edge`` in ``word`` goes in ``target_word``, the same word (its punctuation aside): in
+    the word's letters or at their ends (``H|2|O``; the comma's start in ``walking,`` is the letters'
+    end, not the word's start), at the same offset from the letters' start; in the punctuation after
+    (before) them, at the same offset from the word's end (start) where the target word has that
+    punctuation there too; else, and outside the word, at the target word's edge."""
+    (start, end), (target_start, target_end) = core(source, *word), core(target, *target_word)
+    if edge <= word[0] or edge >= word[1]:
+        return target_word[0] if edge <= word[0] else target_word[1]
+    if start <= edge <= end:
+        return edge + target_start - start
+    if edge > end:
+        same = source[end:word[1]] == target[target_end:target_word[1]]
+        return edge + target_word[1] - word[1] if same else target_word[1]
+    same = source[word[0]:start] == target[target_word[0]:target_start]
+    return edge + target_word[0] - word[0] if same else target_word[0]
+
+
+def glued_side(source: str, word: tuple[int, int], mark: tuple[int, int]) -> int:
+    """1 where ``mark`` holds punctuation after the letters or digits of ``word`` alone (the comma of
+    ``walking,``, whitespace after the word aside), -1 where it holds punctuation before them alone
+    (the bracket of ``(H2O``), 0 otherwise (a stop inside ``19.99`` is part of its word)."""
+    start, end = core(source, *word)
+    if start == end:  # punctuation alone is a word of its own
+        return 0
+    if end <= mark[0] < word[1] and not source[word[1]:mark[1]].strip():
+        return 1
+    if word[0] < mark[1] <= start and not source[mark[0]:word[0]].strip():
+        return -1
+    return 0
+
+
+def on_glued(source: str, word: tuple[int, int], side: int, target: str, aligned: list[tuple[int, int]],
+             mark: tuple[int, int]) -> tuple[int, int] | None:
+    """Where a mark over the glued punctuation of ``word`` (``side``: glued_side) goes: over the same
+    characters at the same end of the target word aligned to it nearest that end (``geht,`` for
+    ``walking,``; ``aligned``: those target words, in order), where its punctuation there ends
+    (starts) with them; None where it does not (``geht``: the model left the comma out) or nothing
+    was aligned, so that the mark is a point."""
+    if not aligned:
+        return None
+    start, end = max(mark[0], word[0]), min(mark[1], word[1])
+    target_word = aligned[-1] if side > 0 else aligned[0]
+    target_start, target_end = core(target, *target_word)
+    if side > 0 and target[target_end:target_word[1]].endswith(source[start:word[1]]):
+        return start + target_word[1] - word[1], end + target_word[1] - word[1]
+    if side < 0 and target[target_word[0]:target_start].startswith(source[word[0]:end]):
+        return start + target_word[0] - word[0], end + target_word[0] - word[0]
+    return None
+
+
+def kept_point(source: str, word: tuple[int, int], target: str, aligned: list[tuple[int, int]],
+               position: int) -> int | None:
+    """Where something at ``position`` strictly inside ``word`` goes (rule 2) where the one target
+    word ``aligned`` to it writes it unchanged: its place in it, by kept_edge (a bookmark from
+    inside ``ri|ding``, in a sentence kept in its source); None where the word changed."""
+    if len(aligned) != 1 or not is_kept(source, word, target, aligned[0]):
+        return None
+    return kept_edge(source, word, target, aligned[0], position)

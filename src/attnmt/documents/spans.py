@@ -9,7 +9,8 @@ gives them with examples):
 
 1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
    word, unless the translation writes that word unchanged as the one word aligned to it:
-   ``H<sub>2</sub>O`` keeps its place in ``H2O``, attnmt.documents.kept_words).  Its
+   ``H<sub>2</sub>O`` keeps its place in ``H2O``, attnmt.documents.kept_words; one over punctuation
+   glued to a word alone goes over that punctuation of the target word, else is a point).  Its
    translation runs from the first to the last of the target words aligned to those words: each
    target word whose cross-attention goes most to one of them, and the target word that gives
    them, together, the most attention (the second catches a word whose own attention looked one
@@ -20,7 +21,7 @@ gives them with examples):
    nothing), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); inside a
    word, before its closing quotes and brackets alone, it goes before those of that word's
-   translation (``"yes<b>.</b>" and`` -> ``„ja<b>.</b>“ und``); after
+   translation (``"yes<b>.</b>" and`` -> ``„ja<b>.</b>“ und``), in a word written unchanged at its place; after
    the last word of a sentence it goes at the end of that sentence's translation (before
    the quotes and brackets that close it, where the source has it before them), at its
    place in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line
@@ -45,10 +46,10 @@ from dataclasses import dataclass
 from attnmt.documents.atom_spacing import AtomRuns, would_glue
 from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
-from attnmt.documents.kept_words import in_kept_word
+from attnmt.documents.kept_words import glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.range_order import children_of, keep_ranges_in_order, written_order
 from attnmt.documents.sentence_gaps import sentence_gap
-from attnmt.documents.span_geometry import edge_spaces, free_piece, move_out, strip_span
+from attnmt.documents.span_geometry import edge_spaces, free_piece, hoist_spaces, move_out, strip_span
 
 WORD = re.compile(r"\S+")
 
@@ -120,6 +121,11 @@ class Projector:
         mass = [sum(row[k] for k in words if k < len(row)) for row in self.weights[i]]
         return mass.index(max(mass)) if mass and max(mass) > 0 else None
 
+    def aligned(self, i: int, words: Sequence[int]) -> list[int]:
+        """Sentence i's target words aligned to source ``words``, in order (rule 1)."""
+        best = self.most_attending(i, words)
+        return sorted({t for k in words for t in self.links[i].get(k, ())} | ({best} if best is not None else set()))
+
     def span(self, mark: Mark) -> tuple[int, int] | None:
         """Rule 1: the target stretch of a mark over text, or None (no aligned word)."""
         stretches = []  # (start, end, whether a whole sentence's translation)
@@ -130,12 +136,13 @@ class Projector:
             if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
                 stretches.append((*self.target_spans[i], True))
                 continue
-            targets = {t for k in words for t in self.links[i].get(k, ())}
-            best = self.most_attending(i, words)
-            targets = sorted(targets | ({best} if best is not None else set()))
+            targets, word = self.aligned(i, words), self.source_words[i][words[0]]
+            aligned = [self.target_words[i][t] for t in targets]
+            if side := glued_side(self.flat.text, word, (mark.start, mark.end)):  # punctuation glued to one word
+                return on_glued(self.flat.text, word, side, self.target, aligned, (mark.start, mark.end))
             if len(words) == len(targets) == 1:  # one word to one: a word kept unchanged keeps the mark's place
-                stretches.append((*in_kept_word(self.flat.text, self.source_words[i][words[0]], self.target,
-                                                self.target_words[i][targets[0]], (mark.start, mark.end)), False))
+                stretches.append((*in_kept_word(self.flat.text, word, self.target, aligned[0], (mark.start, mark.end)),
+                                  False))
             elif targets:
                 stretches.append((self.target_words[i][targets[0]][0], self.target_words[i][targets[-1]][1], False))
         if not stretches:
@@ -179,6 +186,10 @@ class Projector:
         i = inside[0]
         following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
         closed = self.inside_closing(i, position) if following else None
+        inside_word = [k for k, (ws, we) in enumerate(self.source_words[i]) if ws < position < we]
+        if closed is None and inside_word:  # a word the translation writes unchanged keeps it in its place
+            closed = kept_point(self.flat.text, self.source_words[i][inside_word[0]], self.target,
+                                [self.target_words[i][t] for t in self.aligned(i, inside_word)], position)
         if closed is not None:
             return closed
         for k in following:
@@ -198,8 +209,7 @@ class Projector:
             rest = self.flat.text[position:we]
             if not ws < position < we or closing_length(rest) != len(rest):
                 continue
-            best = self.most_attending(i, [k])
-            for t in sorted(set(self.links[i].get(k, [])) | ({best} if best is not None else set())):
+            for t in self.aligned(i, [k]):
                 ts, te = self.target_words[i][t]
                 te = ts + len(self.target[ts:te].rstrip(",;:"))
                 closing = min(closing_length(self.target[ts:te]), len(rest))
@@ -311,18 +321,6 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
         i += 1
     content.append(text[position:end])
     return [piece for piece in content if piece != ""]
-
-
-def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], str]:
-    """Whitespace at either end of an element's content (an atom's padding) moved outside it."""
-    before = after = ""
-    if content and isinstance(content[0], str):
-        stripped = content[0].lstrip()
-        before, content = content[0][: len(content[0]) - len(stripped)], [stripped, *content[1:]]
-    if content and isinstance(content[-1], str):
-        stripped = content[-1].rstrip()
-        after, content = content[-1][len(stripped):], [*content[:-1], stripped]
-    return before, [piece for piece in content if piece != ""], after
 
 
 def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
