@@ -23,11 +23,12 @@ outside every span it took the paragraph's. A note's, an annotation's or a text 
 are translated as paragraphs of their own. A spreadsheet cell whose value is not a string (a number,
 a date, a formula's) is not touched (an annotation or a shape on it is); a translated string cell
 loses its ``office:string-value``, the source text LibreOffice would show in place of its
-paragraphs. A string cell with that attribute and no paragraph (odfpy writes one for
-``TableCell(valuetype="string", stringvalue=…)`` with no P), whose text LibreOffice shows from the
-attribute, is given a paragraph of it, one a line (``value_paragraphs``), translated as any
-paragraph is; with the attribute dropped, that is the cell LibreOffice itself writes.
-``fo:language`` and ``fo:country`` of the styles follow the target language.
+paragraphs. A string cell with that attribute and no paragraph (odfpy's
+``TableCell(valuetype="string", stringvalue=…)``) is given a paragraph of it, one a line
+(``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself writes. A header
+a DataPilot table (a pivot table) names its fields after is not translated
+(attnmt.documents.opendocument_pivots). ``fo:language`` and ``fo:country`` of the styles follow the
+target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
 META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated; its
@@ -55,13 +56,12 @@ from attnmt.documents.markers import is_marker_text, is_reference
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.opendocument_code import FO, MARKS, OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
+from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
 
-TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
-CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
 LINK = f"{{{TEXT}}}a"
@@ -226,7 +226,7 @@ def is_value(paragraph: etree._Element) -> bool:
     if cell is None:
         return False
     kind = cell.get(f"{{{OFFICE}}}value-type")
-    return cell.get(f"{{{TABLE}}}formula") is not None or kind not in (None, "string")
+    return cell.get(FORMULA) is not None or kind not in (None, "string")
 
 
 def holding_cell(paragraph: etree._Element) -> etree._Element | None:
@@ -255,7 +255,7 @@ def value_paragraphs(root: etree._Element) -> list[etree._Element]:
     for cell in root.iter(*CELLS):
         value = cell.get(STRING_VALUE)
         if (not value or not is_own(cell, root) or cell.get(f"{{{OFFICE}}}value-type") != "string"
-                or cell.get(f"{{{TABLE}}}formula") is not None
+                or cell.get(FORMULA) is not None
                 or any(isinstance(child.tag, str) and child.tag.startswith(f"{{{TEXT}}}") for child in cell)):
             continue
         for line in value.split("\n"):
@@ -336,8 +336,9 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     vocabulary = OpenDocumentVocabulary(looks)
     job_options = replace(options, attributes=())
     added = [] if chart else value_paragraphs(root)
-    paragraphs = [p for p in root.iter(*PARAGRAPHS, *DECLARATIONS)
-                  if is_own(p, root) and is_translated(p, chart) and not looks.is_code_paragraph(p)]
+    headers = set() if chart else pivot_header_cells(root)  # kept: a DataPilot names its fields after them
+    paragraphs = [p for p in root.iter(*PARAGRAPHS, *DECLARATIONS) if is_own(p, root) and is_translated(p, chart)
+                  and not looks.is_code_paragraph(p) and holding_cell(p) not in headers]
     jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
     drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
     take_back(added)
@@ -381,7 +382,7 @@ def is_master_shape(paragraph: etree._Element) -> bool:
 
 def is_data(paragraph: etree._Element) -> bool:
     """Whether a chart's paragraph is in its table (its data)."""
-    return next(paragraph.iterancestors(f"{{{TABLE}}}table"), None) is not None
+    return next(paragraph.iterancestors(TABLE_ELEMENT), None) is not None
 
 
 def set_language(root: etree._Element, language: str) -> bool:

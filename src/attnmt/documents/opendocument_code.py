@@ -43,6 +43,7 @@ from attnmt.documents.flat import has_words
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
