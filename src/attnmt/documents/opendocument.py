@@ -54,7 +54,16 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.markers import is_marker_text, is_reference
 from attnmt.documents.markup import TreeJob
-from attnmt.documents.opendocument_code import FO, MARKS, OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles
+from attnmt.documents.opendocument_code import (
+    MARKS,
+    OFFICE,
+    PARAGRAPHS,
+    STYLE,
+    TEXT,
+    CodeLooks,
+    SharedStyles,
+    set_language,
+)
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
 from attnmt.documents.pages import is_comment
@@ -384,18 +393,3 @@ def is_data(paragraph: etree._Element) -> bool:
     """Whether a chart's paragraph is in its table (its data)."""
     return next(paragraph.iterancestors(TABLE_ELEMENT), None) is not None
 
-
-def set_language(root: etree._Element, language: str) -> bool:
-    """Every style's ``fo:language`` (and ``fo:country``) set to ``language``; whether any was."""
-    code, _, country = language.replace("_", "-").partition("-")
-    found = False
-    for element in root.iter():
-        if element.get(f"{{{FO}}}language") is None:
-            continue
-        found = True
-        element.set(f"{{{FO}}}language", code.lower())
-        if country:
-            element.set(f"{{{FO}}}country", country.upper())
-        else:
-            element.attrib.pop(f"{{{FO}}}country", None)
-    return found

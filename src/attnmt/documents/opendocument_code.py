@@ -311,3 +311,20 @@ def style_names(style: etree._Element) -> list[str]:
 def first_family(families: str) -> str:
     """The first family of a font-family list, unquoted: ``'Courier New', monospace`` is "Courier New"."""
     return families.split(",")[0].strip().strip("'\"")
+
+
+def set_language(root: etree._Element, language: str) -> bool:
+    """Every style's ``fo:language`` (and ``fo:country``) set to ``language``, the target's, in a
+    translated part (attnmt.documents.opendocument); whether any was."""
+    code, _, country = language.replace("_", "-").partition("-")
+    found = False
+    for element in root.iter():
+        if element.get(f"{{{FO}}}language") is None:
+            continue
+        found = True
+        element.set(f"{{{FO}}}language", code.lower())
+        if country:
+            element.set(f"{{{FO}}}country", country.upper())
+        else:
+            element.attrib.pop(f"{{{FO}}}country", None)
+    return found

@@ -18,8 +18,8 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part, parse_xml
-from attnmt.documents.opendocument import DOCUMENT, document_jobs, set_language
-from attnmt.documents.opendocument_code import OFFICE
+from attnmt.documents.opendocument import DOCUMENT, document_jobs
+from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
