@@ -377,3 +377,23 @@ def write_members(members: dict[str, bytes], stored: tuple[str, ...] = ("mimetyp
         for name, data in members.items():
             archive.writestr(name, data, zipfile.ZIP_STORED if name in stored else zipfile.ZIP_DEFLATED)
     return out.getvalue()
+
+
+CHUNK_PAGE = b"<html><body><p>A woman is reading a book.</p></body></html>"  # an imported HTML chunk's
+
+
+def chunked_word_file(chunk: bytes, content_type: str, name: str = "chunk.htm", in_header: bool = False) -> bytes:
+    """A Word file "A man is walking." importing ``chunk`` (w:altChunk, Word shows it inline), a
+    part /word/``name`` of ``content_type``: after the body's paragraph, or in its header."""
+    from docx.opc.constants import RELATIONSHIP_TYPE
+    from docx.opc.packuri import PackURI
+    from docx.opc.part import Part
+
+    document = docx.Document()
+    document.add_paragraph("A man is walking.")
+    holder = document.sections[0].header if in_header else document
+    part = Part(PackURI(f"/word/{name}"), content_type, chunk, document.part.package)
+    imported = holder.part.relate_to(part, RELATIONSHIP_TYPE.A_F_CHUNK)
+    element = holder._element.body if holder is document else holder._element
+    element.insert(len(element) - (holder is document), element.makeelement(qn("w:altChunk"), {qn("r:id"): imported}))
+    return docx_bytes(document)

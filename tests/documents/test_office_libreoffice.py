@@ -15,8 +15,10 @@ from comment_files import (
 )
 from flat_files import charted_body, flat_file, zipped_file
 from office_files import (
+    CHUNK_PAGE,
     calc_file,
     chart_slides_file,
+    chunked_word_file,
     commented_sheet_file,
     content_control_file,
     presentation_file,
@@ -39,7 +41,8 @@ FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambd
          "threads.xlsx": threaded_sheet_file, "odfchart.odt": chart_text_file, "notes.odp": noted_presentation_file,
          "annotated.ods": annotated_calc_file, "boxedchart.xlsx": lambda: chart_shapes_file(".xlsx"),
          "boxedslide.pptx": lambda: chart_shapes_file(".pptx"), "flat.fodt": flat_file,
-         "flatchart.fodt": lambda: flat_file(body=charted_body())}  # one PDF name each
+         "flatchart.fodt": lambda: flat_file(body=charted_body()),
+         "chunk.docx": lambda: chunked_word_file(CHUNK_PAGE, "text/html")}  # one PDF name each
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

@@ -153,10 +153,16 @@ def translate_plain_text(text: str, translator: Translator, options: DocumentOpt
                          review: Review | None = None) -> str:
     """A plain text file's text translated a line for a line, each line keeping its own ending
     (CRLF or LF, a file that mixes them included), as the CLI's text files do."""
+    lines, endings = split_lines(text)
+    return with_endings(translate_lines(lines, translator, options, review), endings)
+
+
+def split_lines(text: str) -> tuple[list[str], list[str]]:
+    """A plain text's lines without their endings, and each line's ending: "\\r\\n" or "\\n", and ""
+    for the last (with_endings puts them back)."""
     lines = text.split("\n")
     endings = ["\r\n" if line.endswith("\r") else "\n" for line in lines[:-1]] + [""]
-    lines = [line.removesuffix("\r") if ending else line for line, ending in zip(lines, endings, strict=True)]
-    return with_endings(translate_lines(lines, translator, options, review), endings)
+    return [line.removesuffix("\r") if ending else line for line, ending in zip(lines, endings, strict=True)], endings
 
 
 def decoded(data: bytes, filename: str) -> tuple[bytes, str]:

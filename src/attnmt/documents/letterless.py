@@ -132,6 +132,16 @@ def fields_with_terms(line: str, glossary: Glossary | None) -> str:
     return "".join(part if k % 2 else with_terms(part, glossary) for k, part in enumerate(parts))
 
 
+def translated_line(line: str, text: str, glossary: Glossary | None) -> str:
+    """A plain text line's translation, given ``text``, its sentences' as they came back
+    (pipeline.translate_lines): a line without letters is its own (``fields_with_terms``), and one
+    whose sentences all came back empty is its tabs alone, not the spaces between them (" " for
+    "A dog. A cat."): a tab parts fields, and a row without it would lose its columns."""
+    if not has_words(line):
+        return fields_with_terms(line, glossary)
+    return text if text.strip() else "\t" * text.count("\t")
+
+
 def replaced(text: str, terms: list[tuple[int, int, str]]) -> str:
     """``text`` with each of ``terms`` (start, end, target term: ``letterless_terms``) replaced."""
     kept, last = [], 0

@@ -18,7 +18,7 @@ their content types, and the file checked before any is read, in attnmt.document
 What is translated, per format:
 
 - .docx: the body (tables, text boxes and content controls included), headers, footers,
-  footnotes, endnotes and comments (attnmt.documents.ooxml);
+  footnotes, endnotes, comments (attnmt.documents.ooxml) and their imported chunks (word_chunks);
 - .pptx: slides, speaker notes and review comments (classic and modern);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
@@ -99,6 +99,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships
 from attnmt.documents.validations import WORKSHEET, over_message_limit
+from attnmt.documents.word_chunks import chunk_parts, imported_chunks
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
 from attnmt.errors import ConfigError, DataError
@@ -201,7 +202,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     if CONTENT_TYPES not in archive:
         raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {named} file")
     types = parse_part(archive, CONTENT_TYPES).getroot()
-    kinds = content_types(archive, types)
+    kinds, chunks = imported_chunks(archive, content_types(archive, types))  # chunks: read by their own types
     main = check_main_part(archive, kinds, suffix, named)
     check_transitional(archive, main, suffix)
     check_text_parts(archive, types, main, suffix)
@@ -222,6 +223,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
             tree.getroot(), glossary)
         parts.append(Part(member, tree, list(jobs)))
+    parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts

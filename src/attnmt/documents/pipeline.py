@@ -27,7 +27,7 @@ from attnmt.decoding.translate import SentencesFailed, checked_quality
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, pairs
-from attnmt.documents.letterless import Shown, fields_with_terms, term_weights, with_terms
+from attnmt.documents.letterless import Shown, term_weights, translated_line, with_terms
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
@@ -358,9 +358,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     glossary = translator_glossary(translator)
     flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
     texts = [plain(content) for content in translate_flats(flats, translator, options, review)]
-    return [fields_with_terms(line, glossary) if not has_words(line)
-            else text if text.strip() else "\t" * text.count("\t")
-            for line, text in zip(lines, texts, strict=True)]
+    return [translated_line(line, text, glossary) for line, text in zip(lines, texts, strict=True)]
 
 
 def translate_paragraphs(texts: Sequence[str], translator: Translator,
