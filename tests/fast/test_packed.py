@@ -91,7 +91,8 @@ def test_packed_model_translates_like_the_float_model(beam):
         assert [[h.tokens for h in n_best] for n_best in fast] == [[h.tokens for h in n_best] for n_best in exact]
 
 
-@pytest.mark.parametrize(("default", "int8"), [(torch.float64, False), (torch.float64, True), (torch.bfloat16, False)])
+@pytest.mark.parametrize(("default", "int8"), [(torch.float64, False), (torch.float64, True), (torch.bfloat16, False),
+                                                (torch.bfloat16, True)])
 def test_a_model_prepared_under_another_default_dtype_translates_as_under_float32(host_default_dtype, default, int8):
     """A host program whose default dtype was float64 or bfloat16 could not prepare a float32 model:
     the copy was built in the default dtype, and the step refused its norms."""

@@ -13,6 +13,7 @@ from support import NEEDS_EXTENSION_BUILD, PAIRS
 
 from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
 from attnmt.config import TransformerConfig
+from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, prepare, prepared, prepared_file
@@ -232,6 +233,25 @@ def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, c
         with safe_open(str(stored[0]), framework="pt") as file:
             names = set(file.keys())
         assert "output.panels" in names and not names & {"src_embed.weight", "tgt_embed.weight"}
+
+
+@pytest.mark.parametrize("default", [torch.bfloat16, torch.float64])
+def test_the_copies_loaded_under_another_default_dtype_translate_as_under_float32(trained_model, cache,
+                                                                                 host_default_dtype, default):
+    """A host program that runs other models in bfloat16 and then loads attnmt's: the int8 copy's
+    scales were bfloat16's (other translations), and timing the step's kernels on inputs of the
+    default dtype failed the load.  The readable model and both copies, prepared anew under the
+    default, translate as under float32."""
+    searches = (Decoding(beam_size=4), Decoding(beam_size=1))
+
+    def translations() -> list[list[str]]:
+        shutil.rmtree(cache, ignore_errors=True)  # each copy prepared (and its kernels timed) anew
+        loaded = [load_model_dir(trained_model), prepared.load_int8(trained_model), prepared.load_packed(trained_model)]
+        return [translate(model, tokenizer, SOURCES, decoding) for model, tokenizer in loaded for decoding in searches]
+
+    expected = translations()
+    host_default_dtype(default)
+    assert translations() == expected
 
 
 def test_a_weights_file_that_does_not_fit_is_one_line_naming_it(trained_model, tmp_path, cache):

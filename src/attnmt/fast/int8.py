@@ -22,6 +22,7 @@ from functools import cache
 import torch
 from torch import Tensor, nn
 from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
+from torch.ao.quantization.observer import PerChannelMinMaxObserver
 
 from attnmt.fast import extension
 from attnmt.fast.kernels import Int8Choice
@@ -29,15 +30,30 @@ from attnmt.fast.step import layer_linears
 from attnmt.hardware import amx_allowed
 
 
+class Float32ChannelObserver(PerChannelMinMaxObserver):
+    """torch.ao's per-channel weight observer with its min, max and eps held in float32, whatever
+    torch's default dtype.  torch.ao's own keeps them in the default dtype and rounds each weight to
+    it before taking its min and max: under a host's bfloat16 default the scales were bfloat16's,
+    some int8 weights another number, and some translations others than under float32.  (torch.ao
+    sets the observer's ``factory_kwargs`` itself, to the module's device, so the dtype is given
+    here.)"""
+
+    def __init__(self, *args, factory_kwargs: dict | None = None, **kwargs) -> None:
+        super().__init__(*args, factory_kwargs={**(factory_kwargs or {}), "dtype": torch.float32}, **kwargs)
+
+
 def quantize_linear_layers(model: nn.Module) -> None:
-    """In place: every ``nn.Linear`` becomes torch.ao's dynamically quantised int8 Linear."""
+    """In place: every ``nn.Linear`` becomes torch.ao's dynamically quantised int8 Linear, its
+    weights quantised per output channel from their float32 values (``Float32ChannelObserver``)."""
     # torch.ao.quantization is deprecated in favour of torchao, which is not a
     # dependency; the eager dynamic path still works on CPU and is what we use.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+        from torch.ao.quantization import QConfig, per_channel_dynamic_qconfig, quantize_dynamic
 
-        quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
+        weight = Float32ChannelObserver.with_args(dtype=torch.qint8, qscheme=torch.per_channel_symmetric)
+        qconfig = QConfig(activation=per_channel_dynamic_qconfig.activation, weight=weight)
+        quantize_dynamic(model, {nn.Linear: qconfig}, dtype=torch.qint8, inplace=True)
 
 
 def int8_linear(weight: Tensor, bias: Tensor | None, pack: bool = True) -> DynamicInt8Linear:

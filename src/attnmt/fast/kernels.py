@@ -176,12 +176,13 @@ def timed_shapes(shapes: list[Shape], rows: int, calls_for: Callable) -> dict[Sh
     """Milliseconds of each candidate's fastest call on each shape, at ``rows`` rows of random x, with
     this process's threads: ``calls_for(n, k, columns, x, generator)`` gives the candidates' calls on
     a layer of ``columns`` output columns (at most MOST_COLUMNS: the time grows linearly with them, and
-    is scaled up to n)."""
+    is scaled up to n).  x and the weights are float32, as the step's are, whatever torch's default
+    dtype (a host's bfloat16 default gave x the kernels refused)."""
     timings = {}
     generator = torch.Generator().manual_seed(0)
     for n, k in shapes:
         columns = min(n, MOST_COLUMNS)
-        x = torch.randn(rows, k, generator=generator)
+        x = torch.randn(rows, k, generator=generator, dtype=torch.float32)
         best = fastest_calls(calls_for(n, k, columns, x, generator))
         timings[(n, k)] = {kernel: ms * n / columns for kernel, ms in best.items()}
     return timings
@@ -197,7 +198,8 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
     tiles = tiles_chosen()
 
     def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator) -> dict:
-        weight, bias = torch.randn(columns, k, generator=generator) * 0.05, torch.zeros(columns)
+        weight = torch.randn(columns, k, generator=generator, dtype=torch.float32) * 0.05
+        bias = torch.zeros(columns, dtype=torch.float32)
         panels = PanelLinear(weight, bias)
         found = {FloatKernel.PANELS: partial(panels, x), FloatKernel.ONEDNN: partial(PackedLinear(weight, bias), x)}
         if tiles:
@@ -223,7 +225,8 @@ def measure_int8(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | Non
         weight = torch.randint(-127, 128, (columns, k), generator=generator, dtype=torch.int8)
         found = {}
         for kernel in kernels:
-            panels = torch.ops.attnmt.pack_int8_panels(weight, torch.full((columns,), 1e-3), torch.zeros(columns))
+            scales, bias = torch.full((columns,), 1e-3, dtype=torch.float32), torch.zeros(columns, dtype=torch.float32)
+            panels = torch.ops.attnmt.pack_int8_panels(weight, scales, bias)
             panels.use_kernel(kernel)
             found[kernel] = (partial(panels.top_log_probs, x, 4, [], None) if (n, k) == output
                              else partial(panels.linear, x, None, False))
