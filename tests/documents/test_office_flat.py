@@ -2,7 +2,7 @@
 Read as plain text, every line of their XML went to the model and the file came back broken."""
 
 import pytest
-from flat_files import CHART, MEDIA, NAMESPACES, charted_body, flat_file, zipped_file
+from flat_files import CHART, MEDIA, NAMESPACES, STYLES, charted_body, flat_file, zipped_file
 from lxml import etree
 from office_files import read_members
 
@@ -15,6 +15,7 @@ from attnmt.errors import DataError
 
 TEXT = NAMESPACES["text"]
 FO_LANGUAGE = f"{{{NAMESPACES['fo']}}}language"
+FO_COUNTRY = f"{{{NAMESPACES['fo']}}}country"
 PRESENTATION_BODY = ('<office:presentation><draw:page draw:name="p1"><draw:frame svg:width="20cm" svg:height="3cm">'
                      '<draw:text-box><text:p>The boy laughs.</text:p></draw:text-box></draw:frame>'
                      '<presentation:notes><draw:frame><draw:text-box><text:p>Say hello to the people.</text:p>'
@@ -48,6 +49,21 @@ def test_a_flat_file_is_translated_as_the_same_zipped_file_is(mirror, suffix):
     zipped = translate_office(zipped_file(kind, **pieces), "." + suffix[2:], mirror, options)
     assert sorted(paragraphs(flat)) == sorted(zipped_paragraphs(zipped))
     assert {node.get(FO_LANGUAGE) for node in flat.iter() if node.get(FO_LANGUAGE)} == {"de"}
+
+
+@pytest.mark.parametrize("none", ["zxx", "und", "mul"])
+def test_a_style_that_names_no_language_keeps_it_and_its_country(mirror, none):
+    """LibreOffice's "[None]", what code is set in so that it is not checked for spelling: it came
+    out ``fo:language="de"``, its ``fo:country="none"`` gone, the command checked as German."""
+    styles = STYLES.replace('<style:text-properties style:font-name="Liberation Mono"/>',
+                            f'<style:text-properties fo:language="{none}" fo:country="none" '
+                            'style:font-name="Liberation Mono"/>')
+    options = DocumentOptions(target_lang="de")
+    out = etree.fromstring(translate_office(flat_file(styles=styles), ".fodt", mirror, options))
+    style = NAMESPACES["style"]
+    said = {properties.getparent().get(f"{{{style}}}name"): (properties.get(FO_LANGUAGE), properties.get(FO_COUNTRY))
+            for properties in out.iter(f"{{{style}}}text-properties")}
+    assert said["Source_20_Text"] == (none, "none") and said["Standard"] == ("de", None)
 
 
 def test_a_flat_text_translates_headers_notes_and_annotations_and_keeps_code(mirror):

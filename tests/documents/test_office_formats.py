@@ -95,6 +95,14 @@ def test_a_slide_run_language_becomes_the_target_language(mirror):
     assert b'lang="de"' in out and b'lang="en-US"' not in out
 
 
+def test_a_slide_run_that_names_no_language_keeps_it(mirror):
+    """A run that says ``lang="zxx"`` (no language: code, not checked for spelling) came out "de"."""
+    members = read_members(slides_file())
+    members["ppt/slides/slide1.xml"] = members["ppt/slides/slide1.xml"].replace(b"<a:rPr ", b'<a:rPr lang="zxx" ', 1)
+    out = read_members(translate(write_members(members), ".pptx", mirror, target_lang="de"))["ppt/slides/slide1.xml"]
+    assert out.count(b'lang="zxx"') == 1 and b'lang="de"' in out
+
+
 @pytest.mark.parametrize("make", [slides_file, lambda: linked_slide_file((("the photos", PHOTOS), (" here.", WEB)))],
                          ids=["plain", "every-run-linked"])
 def test_every_translated_slide_run_states_the_target_language(mirror, make):

@@ -9,7 +9,15 @@ import docx
 import pytest
 from docx.oxml.ns import qn
 from lxml import etree
-from office_files import add_hyperlink, docx_bytes, read_members, split_runs_file, word_file, write_members
+from office_files import (
+    add_hyperlink,
+    docx_bytes,
+    read_members,
+    split_runs_file,
+    word_file,
+    word_paragraph,
+    write_members,
+)
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.office import translate_office
@@ -64,6 +72,19 @@ def test_the_document_language_becomes_the_target_language(mirror):
     document = translated(word_file(), mirror, target_lang="de")
     languages = document.styles.element.findall(".//" + qn("w:lang"))
     assert languages and all(lang.get(qn("w:val")) == "de" for lang in languages)
+
+
+def test_a_run_that_names_no_language_keeps_it(same):
+    """Code in a run that says ``w:lang w:val="zxx"`` (no language: not checked for spelling) came
+    out saying the target's, as every other run does."""
+    data = word_paragraph('<w:r><w:t xml:space="preserve">Run </w:t></w:r><w:r><w:rPr>'
+                          '<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/><w:lang w:val="zxx"/></w:rPr>'
+                          '<w:t>ls -l /tmp</w:t></w:r><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr>'
+                          '<w:t xml:space="preserve"> to list files.</w:t></w:r>')
+    paragraph = translated(data, same, target_lang="de").paragraphs[-1]
+    said = {run.text: lang.get(qn("w:val")) for run in paragraph.runs
+            if (lang := run._r.find(f"{qn('w:rPr')}/{qn('w:lang')}")) is not None}
+    assert said["ls -l /tmp"] == "zxx" and said[" to list files."] == "de"
 
 
 def test_untouched_members_keep_their_bytes_and_the_order(mirror):

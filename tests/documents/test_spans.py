@@ -75,3 +75,11 @@ def test_a_ranges_end_in_another_element_than_its_start_changes_places_with_it()
     placement = place(flat, [(0, 3)], ["B A"], [[[0.0, 1.0], [1.0, 0.0]]])
     assert placement.spans == [(2, 3), (0, 0), (2, 2)] and placement.parents == [None, None, 0]
     assert nest(flat, placement) == [Nested(1, []), "B ", Nested(0, [Nested(2, []), "A"])]
+
+
+def test_a_note_whose_next_word_was_dropped_takes_no_space_before_the_full_stop():
+    """``A dog <span>runs<note/></span> fast.`` translated "Ein Hund rennt.": the note (mark 1) kept
+    the space it had after it in the source, and the span ended in "rennt1 ."."""
+    flat = FlatText("A dog runs fast.", [Mark(6, 10), Mark(10, 10, 0, "note", atom=True, space_after=True)])
+    placement = place(flat, [(0, 16)], ["Ein Hund rennt."], [[[1.0, 0, 0, 0], [0, 1.0, 0, 0], [0, 0, 1.0, 0]]])
+    assert nest(flat, placement) == ["Ein Hund ", Nested(0, ["rennt", Nested(1, [])]), "."]

@@ -4,9 +4,10 @@ inline code) never touch a target word they did not touch in the source."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
-from attnmt.documents.flat import Mark
+from attnmt.documents.flat import SENTENCE_ENDS, Mark
 from attnmt.documents.range_order import document_order
 
 
@@ -23,22 +24,32 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     a picture after "chart " that lands before the space at the end goes after it ("chart <img>").
     Where that cannot be (the space is not in their parent's text), they stay where they are,
     and no space is added: one space, on the wrong side, reads better than two.  A picture
-    between two spaces gets the one the target lacks.  (Line breaks and tabs:
-    attnmt.documents.spans.part_words_in_place.)"""
+    between two spaces gets the one the target lacks.  No space goes between atoms and punctuation
+    that closes what is before them (closes): the word after a note's reference in the source ("runs<note/>
+    fast.") was dropped, and the full stop now after it ("rennt<note/>.") keeps touching it, not
+    "rennt<note/> .".  (Line breaks and tabs: attnmt.documents.spans.part_words_in_place.)"""
     first, last = atoms[0], atoms[-1]
     spaced_before = position > 0 and text[position - 1].isspace()
     spaced_after = position < len(text) and text[position].isspace()
+    spaces_after = last.space_after and not (position < len(text) and closes(text[position]))
     if first.space_before == last.space_after:  # both sides, or neither
         before = " " if first.space_before and not spaced_before and position > 0 else ""
-        after = " " if last.space_after and not spaced_after and position < len(text) else ""
+        after = " " if spaces_after and not spaced_after and position < len(text) else ""
         return False, before, after, 0
     if first.space_before and spaced_after and not spaced_before and text[position] == " " and position < end:
         return False, " ", "", 1  # "chart| " -> "chart <img>"
-    if last.space_after and spaced_before and not spaced_after and droppable:
+    if spaces_after and spaced_before and not spaced_after and droppable:
         return True, "", " ", 0  # "Hemd |isst" -> "Hemd<end/> isst"
     if spaced_before or spaced_after:
         return False, "", "", 0
-    return False, " " if first.space_before and position > 0 else "", " " if last.space_after else "", 0
+    return False, " " if first.space_before and position > 0 else "", " " if spaces_after else "", 0
+
+
+def closes(character: str) -> bool:
+    """Whether ``character`` closes what is before it, and so takes no space before it: a sentence's
+    stop (SENTENCE_ENDS), a comma, a semicolon or a colon, a closing bracket.  Not a quote: German
+    opens with ``»``, which closes elsewhere."""
+    return character in SENTENCE_ENDS or character in ",;:，、；：" or unicodedata.category(character) == "Pe"
 
 
 def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after: str) -> tuple[str, str]:

@@ -35,6 +35,12 @@ def primary(lang: str) -> str:
     return lang.strip().replace("_", "-").split("-")[0].lower()
 
 
+def names_no_language(tag: str | None) -> bool:
+    """Whether ``tag`` says its text is in no language it names (NO_LANGUAGE: ``zxx``, ``und``,
+    ``mul``, Word's ``x-none``); False for None, where no tag is stated."""
+    return tag is not None and primary(tag) in NO_LANGUAGE
+
+
 def stated_language(element: etree._Element) -> str:
     """The primary subtag of the language ``element`` states (LANGUAGE_ATTRIBUTES); "" for none,
     and for a tag that names no language (NO_LANGUAGE: ``lang="X-NONE"``, ``und``, ``zxx``)."""

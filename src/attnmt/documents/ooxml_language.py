@@ -11,7 +11,7 @@ from functools import partial
 
 from lxml import etree
 
-from attnmt.documents.language import direction
+from attnmt.documents.language import direction, names_no_language
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, Dialect, a
 from attnmt.documents.word_styles import TABLE_OR_STORY, WordStyles
 from attnmt.documents.wordml import OFF, w
@@ -54,17 +54,21 @@ def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
     run without ``lang`` takes its master's, which the untranslated masters and layouts share, so
     every DrawingML run gets a ``lang`` of its own, and properties where it has none (python-pptx
     writes runs so).  What each run and paragraph mark stated is kept aside (STATED) for
-    say_source_language."""
+    say_source_language.  A run or a style that names no language (attnmt.documents.language.
+    names_no_language: ``zxx``, what code is set in so that it is not checked for spelling) keeps
+    it, as an OpenDocument style does."""
     remember_languages(root, dialect)
     if dialect is WORD:
         for lang in root.iter(w("lang")):
-            lang.set(w("val"), language)
+            if not names_no_language(lang.get(w("val"))):
+                lang.set(w("val"), language)
     elif dialect is DRAWING:
         for run in root.iter(a("r")):
             if run.find(a("rPr")) is None:
                 run.insert(0, run.makeelement(a("rPr"), {}))  # the properties come first in a run
         for properties in root.iter(a("rPr"), a("endParaRPr"), a("defRPr")):
-            if properties.get("lang") is not None or properties.getparent().tag == a("r"):
+            if ((properties.get("lang") is not None or properties.getparent().tag == a("r"))
+                    and not names_no_language(properties.get("lang"))):
                 properties.set("lang", language)
 
 

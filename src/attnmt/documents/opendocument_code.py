@@ -40,6 +40,7 @@ from lxml import etree
 
 from attnmt.documents.code_look import is_code_style, is_monospaced
 from attnmt.documents.flat import has_words
+from attnmt.documents.language import names_no_language
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
@@ -315,11 +316,15 @@ def first_family(families: str) -> str:
 
 def set_language(root: etree._Element, language: str) -> bool:
     """Every style's ``fo:language`` (and ``fo:country``) set to ``language``, the target's, in a
-    translated part (attnmt.documents.opendocument); whether any was."""
+    translated part (attnmt.documents.opendocument); whether any was.  A style that names no
+    language (attnmt.documents.language.names_no_language: LibreOffice's "[None]" is
+    ``fo:language="zxx" fo:country="none"``, what code is set in) keeps it, its country with it:
+    given the target's, the code kept in it was checked for spelling in the target language."""
     code, _, country = language.replace("_", "-").partition("-")
     found = False
     for element in root.iter():
-        if element.get(f"{{{FO}}}language") is None:
+        stated = element.get(f"{{{FO}}}language")
+        if stated is None or names_no_language(stated):
             continue
         found = True
         element.set(f"{{{FO}}}language", code.lower())
