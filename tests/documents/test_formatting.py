@@ -5,7 +5,7 @@ import pytest
 from lxml import etree
 from office_files import W, read_members, word_paragraph
 
-from attnmt.documents.formatting import shows_on_spaces
+from attnmt.documents.formatting import is_superscript, shows_on_spaces
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
@@ -27,6 +27,21 @@ def word_look(properties: str) -> etree._Element:
 ])
 def test_a_word_shading_shows_on_a_space_only_with_a_fill_or_a_pattern(shading, shows):
     assert shows_on_spaces([word_look(shading)]) is shows
+
+
+@pytest.mark.parametrize("layers, raised", [
+    (['<w:vertAlign w:val="superscript"/>'], True),
+    (['<w:vertAlign w:val="subscript"/>'], False),
+    (['<w:vertAlign w:val="superscript"/>', '<w:vertAlign w:val="baseline"/>'], False),  # a style's, turned off
+    (['<w:vertAlign w:val="superscript"/>', "<w:b/>"], True),  # a style's, the run's own saying nothing of it
+])
+def test_a_word_run_is_superscript_where_the_last_layer_that_says_so_says_superscript(layers, raised):
+    assert is_superscript([word_look(layer) for layer in layers]) is raised
+
+
+@pytest.mark.parametrize("baseline, raised", [("30000", True), ("-25000", False), ("0", False)])
+def test_a_slide_run_is_superscript_with_a_baseline_above_zero(baseline, raised):
+    assert is_superscript([etree.fromstring(f'<a:rPr xmlns:a="{A}" baseline="{baseline}"/>')]) is raised
 
 
 @pytest.mark.parametrize("properties, shows", [

@@ -109,6 +109,15 @@ def test_a_word_starting_with_a_full_stop_stays_in_its_sentence():
     assert paragraph_sentences("A dog runs.A cat sleeps.") == ["A dog runs.", "A cat sleeps."]  # its own full stop
 
 
+def test_a_note_number_in_superscript_digits_after_a_stop_ends_the_sentence_it_follows():
+    """sentencex began the next sentence with "¹²" ("¹² A woman is reading."), as HTML's flat text
+    "park. A woman", its <sup>12</sup> kept whole, does not."""
+    assert paragraph_sentences("A man is walking his dog in the park.¹² A woman is reading.") == [
+        "A man is walking his dog in the park.¹²", "A woman is reading."]
+    assert paragraph_sentences("Dogs run.¹⁻³ Cats sleep. A note ³ stays.") == ["Dogs run.¹⁻³", "Cats sleep.",
+                                                                            "A note ³ stays."]
+
+
 def test_translations_already_found_are_joined_as_the_model_s_are():
     found = FoundTranslations({"One dog.": "Ein Hund.", "Two cats.": "Zwei Katzen."})
     assert translate_paragraphs(["One dog.  Two cats.\nOne dog."], found) == ["Ein Hund.  Zwei Katzen.\nEin Hund."]

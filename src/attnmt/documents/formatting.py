@@ -9,7 +9,7 @@ run together."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from lxml import etree
 
@@ -84,6 +84,30 @@ def shows_on_spaces(layers: Sequence[etree._Element]) -> bool:
         said.update((etree.QName(child).localname, look_value(child)) for child in properties
                     if isinstance(child.tag, str) and etree.QName(child).localname in SPACE_LOOKS)
     return any(value not in NO_LOOK for value in said.values())
+
+
+def is_raised(node: etree._Element, dialect: ooxml_dialects.Dialect,
+              layers: Callable[[etree._Element], Sequence[etree._Element]]) -> bool:
+    """Whether each run with text of a run or container is set above the line (is_superscript),
+    ``layers`` giving a run's look (attnmt.documents.ooxml.ParagraphJob's: a Word run's styles too)."""
+    runs = list(text_runs(node, dialect))
+    return bool(runs) and all(is_superscript(layers(run)) for run in runs)
+
+
+def is_superscript(layers: Sequence[etree._Element]) -> bool:
+    """Whether a run's look sets it above the line: Word's and a sheet's ``vertAlign`` "superscript"
+    (not "baseline" or "subscript"), a slide's ``baseline`` above 0 (``baseline="30000"``: 30 %).
+    ``layers``, weakest first, as in shows_on_spaces: the last to say where the run stands decides
+    (a character style's superscript, turned off by the run's own ``w:vertAlign w:val="baseline"``)."""
+    raised = False
+    for properties in layers:
+        if properties.get("baseline") is not None:
+            number = properties.get("baseline", "").strip().rstrip("%")
+            raised = number.replace(".", "", 1).isdigit() and float(number) > 0  # "-25000": subscript
+        for child in properties:
+            if isinstance(child.tag, str) and etree.QName(child).localname == "vertAlign":
+                raised = look_value(child) == "superscript"
+    return raised
 
 
 def look_value(look: etree._Element) -> str:

@@ -4,9 +4,10 @@ it.  Kept whole, as atoms, they stay where they stood; read as words, the model 
 
 attnmt.documents.elements asks these of an element (elements.is_marker, Vocabulary's page numbers);
 the office files (ooxml, opendocument) ask is_marker_text of a run with a formatting of its own,
-where there is no HTML element at all; each format asks is_reference of a link's text (HTML's
-``<a>``, ODF's ``text:a``, Word's ``w:hyperlink``, a slide's linked run).  Apart from elements
-because they read text and roles, not the names and places of HTML's and XML's vocabulary."""
+where there is no HTML element at all, and is_note_number of one set above the line; each format
+asks is_reference of a link's text (HTML's ``<a>``, ODF's ``text:a``, Word's ``w:hyperlink``, a
+slide's linked run).  Apart from elements because they read text and roles, not the names and
+places of HTML's and XML's vocabulary."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ ROMAN = re.compile(r"[ivxlc]+")  # a Roman numeral, in lower case: a note's labe
 # A reference's numbers: "3", "12–14", "1, 4" (is_reference), in brackets or parentheses, or in superscript digits.
 NUMBERS = r"\d+(?:\s*[,;–—-]\s*\d+)*"
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-REFERENCE = re.compile(rf"\[{NUMBERS}\]|\({NUMBERS}\)|[{SUPERSCRIPTS}]+(?:[,⁻–-][{SUPERSCRIPTS}]+)*")
+# Superscript digits ("¹²", "¹⁻³"): a reference's, and a note's number after a stop (attnmt.documents.sentences).
+RAISED_NUMBERS = re.compile(rf"[{SUPERSCRIPTS}]+(?:[,⁻–-][{SUPERSCRIPTS}]+)*")
+REFERENCE = re.compile(rf"\[{NUMBERS}\]|\({NUMBERS}\)|{RAISED_NUMBERS.pattern}")
 
 
 def is_reference(text: str) -> bool:
@@ -36,6 +39,22 @@ def is_reference(text: str) -> bool:
     the link stays after the word it followed; as a mark, the model dropped the number and the link
     went onto a word near it ("runs <a>[3]</a> in the park": "rennt <a>im</a> Park")."""
     return REFERENCE.fullmatch(text.strip()) is not None
+
+
+def is_note_number(text: str, before: str) -> bool:
+    """Whether text an office file sets above the line (a Word run's ``w:vertAlign`` superscript, an
+    ODF span's ``style:text-position`` "super", a slide's ``baseline`` above 0), whose ``text`` is what
+    the model would read of it and ``before`` the character a reader sees before it ("" at its
+    paragraph's start), is a note's number typed by hand, kept whole: numbers (``1``, ``12``,
+    ``1, 4``) or a reference (is_reference: ``[3]``, ``³``) with no space before them, glued to a
+    word (``book¹``) or to its sentence's stop (``park.¹²``).  As a mark, the model read "book1" as
+    one word: the number was lost and the superscript went onto the word's translation, and
+    "park.12 A woman" ended no sentence.  Kept whole, it stays after the word or stop it followed,
+    and the text read, "park. A woman", ends the sentence where a reader sees it end.  An exponent
+    (``m²``, ``10⁶``) is kept whole too, after its word.  An HTML page's ``<sup>`` has the rule of
+    elements.is_marker, where one glued to a word is an exponent read with it."""
+    glued = not text[:1].isspace() and not before.isspace()
+    return glued and (re.fullmatch(NUMBERS, text.strip()) is not None or is_reference(text))
 
 
 def is_symbols(text: str) -> bool:

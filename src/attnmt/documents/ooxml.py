@@ -21,17 +21,17 @@ translate it:
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
    (attnmt.documents.hyphens); one outside a word (a leading minus, "‑10") is an atom.
    Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other element
-   between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a run of a
-   formatting of its own (or a hyperlink, a content control) that the model would read nothing of (a
-   note's reference, a field's result) or that is a marker (symbols alone between words:
-   markers.is_marker_text; a link's "[3]": markers.is_reference), and hidden text (a hidden run, or a
-   container of hidden runs alone) in a paragraph with visible words: as a mark, it hid the translated
-   words aligned to it.  So is code, never the base (attnmt.documents.code_look): a run in a style
-   meant for code, or in a monospaced font beside letters in another (a paragraph all in Courier is
-   words).  The text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept
-   too, also where the field goes on over several paragraphs (a table of contents, which Word writes
-   again from the headings when its fields are updated).  A link field's result is words of the
-   sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
+   between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a run of a formatting
+   of its own (or a hyperlink, a content control) that the model would read nothing of (a note's
+   reference, a field's result) or that is a marker (symbols alone between words: markers.is_marker_text;
+   a link's "[3]": markers.is_reference; a note's number typed in superscript, "book¹", "park.¹²":
+   markers.is_note_number), and hidden text (a hidden run, or a container of hidden runs alone) in a
+   paragraph with visible words: as a mark, it hid the translated words aligned to it.  So is code, never
+   the base (attnmt.documents.code_look): a run in a style meant for code, or in a monospaced font beside
+   letters in another (a paragraph all in Courier is words).  The text of a complex field (``w:fldChar``
+   begin to end: a page number, a date) is kept too, also where the field goes on over several paragraphs
+   (a table of contents, which Word writes again from the headings when its fields are updated).  A link
+   field's result is words of the sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
    the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces);
@@ -59,6 +59,7 @@ from attnmt.documents.formatting import (
     base_run,
     formatting,
     is_hidden,
+    is_raised,
     merge_runs,
     run_parts,
     shows_on_spaces,
@@ -67,7 +68,7 @@ from attnmt.documents.formatting import (
 )
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.letterless import Shown, needs_translation
-from attnmt.documents.markers import is_marker_text, is_reference
+from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.word_styles import WordStyles
@@ -75,7 +76,6 @@ from attnmt.documents.wordml import w
 from attnmt.documents.xstring import escape
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
@@ -193,14 +193,15 @@ class ParagraphJob:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
         where the model would read nothing of it (a note's reference, a field's result, a picture)
         or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words; a link's ``[3]``,
-        markers.is_reference), or code (_is_code: ``ls -l /tmp`` in Courier New, which the model translated).  As
-        a mark around atoms alone it lost the spaces it had; as one around a symbol or a "[3]", the model dropped
-        it and the formatting went onto its words.  A link field alone in a container is words of the container."""
+        markers.is_reference; a superscript ``¹²``, markers.is_note_number), or code (_is_code: ``ls -l /tmp`` in
+        Courier New).  As a mark around atoms alone it lost the spaces it had; as one around a symbol, "[3]" or "¹²",
+        the model dropped it and the formatting went onto its words.  A link field alone in a container is its words."""
         parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
-        note, code = self._is_note(node), bool(shown.strip()) and self._is_code(node)
-        cited = is_reference(shown) and self.dialect.is_link(node)  # a link's "[3]"
-        if shown and not (note or code or cited or is_marker_text(shown, builder.text[-1:], self._text_after(node))):
+        note, code, before = self._is_note(node), bool(shown.strip()) and self._is_code(node), builder.text[-1:]
+        cited = (is_reference(shown) and self.dialect.is_link(node)) or (  # a link's "[3]", a typed note's "¹²"
+            is_note_number(shown, before) and is_raised(node, self.dialect, self._layers))
+        if shown and not (note or code or cited or is_marker_text(shown, before, self._text_after(node))):
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
@@ -229,8 +230,7 @@ class ParagraphJob:
                 else (False, is_monospaced(font_of(self._layers(run)))))
 
     def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
-        """What the model would read of run ``parts`` (their text outside fields), and the complex
-        fields open after them."""
+        """What the model reads of run ``parts`` (their text outside fields), and the complex fields open after them."""
         shown, depth = "", self.field_depth
         for part in parts:
             if part.tag == w("fldChar"):

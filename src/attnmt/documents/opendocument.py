@@ -10,23 +10,23 @@ is translated as a paragraph is.
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control are
 marks, but for one the model would read nothing of (around a note alone), a marker (symbols alone
-between words: markers.is_marker_text; a link's "[3]": markers.is_reference), code
-(attnmt.documents.opendocument_code: a span in "Source Text", or in a monospaced font beside words
-in another, as in an Office file; a paragraph in "Preformatted Text" is kept whole) or hidden text
-beside visible words (``text:display="none"``: an editor's note, kept whole and unread as a hidden
-Word run is); everything else (``text:s`` spaces, tabs, line breaks, fields, notes, frames,
-bookmarks) is an atom kept as it is. Where every character of a paragraph is in a span (LibreOffice
-writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the text the
-translation puts outside them (the space between two spans) goes into the span beside it
-(``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look:
-outside every span it took the paragraph's. A note's, an annotation's or a text box's own paragraphs
-are translated as paragraphs of their own. A spreadsheet cell whose value is not a string (a number,
-a date, a formula's) is not touched (an annotation or a shape on it is); a translated string cell
-loses its ``office:string-value``, the source text LibreOffice would show in place of its
-paragraphs. A string cell with that attribute and no paragraph (odfpy's
-``TableCell(valuetype="string", stringvalue=…)``) is given a paragraph of it, one a line
-(``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself writes. A header
-a DataPilot table (a pivot table) names its fields after is not translated
+between words: markers.is_marker_text; a link's "[3]": markers.is_reference; a superscript "¹²"
+glued to a word or stop: markers.is_note_number), code (attnmt.documents.opendocument_code: a span
+in "Source Text", or in a monospaced font beside words in another, as in an Office file; a paragraph
+in "Preformatted Text" is kept whole) or hidden text beside visible words (``text:display="none"``:
+an editor's note, kept whole and unread as a hidden Word run is); everything else (``text:s``
+spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is. Where every
+character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10
+pt spans in a 28 pt paragraph), the text the translation puts outside them (the space between two
+spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's text outside its marks
+goes into runs of its base look: outside every span it took the paragraph's. A note's, an
+annotation's or a text box's own paragraphs are translated as paragraphs of their own. A spreadsheet
+cell whose value is not a string (a number, a date, a formula's) is not touched (an annotation or a
+shape on it is); a translated string cell loses its ``office:string-value``, the source text
+LibreOffice would show in place of its paragraphs. A string cell with that attribute and no
+paragraph (odfpy's ``TableCell(valuetype="string", stringvalue=…)``) is given a paragraph of it, one
+a line (``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself writes. A
+header a DataPilot table (a pivot table) names its fields after is not translated
 (attnmt.documents.opendocument_pivots). ``fo:language`` and ``fo:country`` of the styles follow the
 target language.
 
@@ -52,7 +52,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
-from attnmt.documents.markers import is_marker_text, is_reference
+from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.opendocument_code import (
     MARKS,
@@ -122,8 +122,12 @@ class OpenDocumentVocabulary(Vocabulary):
         return node.tag in MARKS and self.looks.is_hidden(node)
 
     def is_reference(self, node: etree._Element) -> bool:
-        """Whether ``node`` is a link to a reference, ``<text:a>[3]</text:a>`` (markers.is_reference)."""
-        return node.tag == LINK and is_reference(shown_text(node))
+        """Whether ``node`` is a link to a reference, ``<text:a>[3]</text:a>`` (markers.is_reference), or
+        a mark of a note's number typed in superscript, glued to a word or stop (markers.is_note_number:
+        ``park.<text:span text:style-name="T1">12</text:span>``, T1's ``style:text-position="super 58%"``)."""
+        shown = shown_text(node)
+        return node.tag in MARKS and ((node.tag == LINK and is_reference(shown)) or (
+            is_note_number(shown, shown_before(node)) and self.looks.is_raised(node)))
 
     def is_code(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,

@@ -65,17 +65,21 @@ ENCODED = re.compile(r"_([0-9A-Fa-f]{2})_")  # a character ODF's style:name cann
 
 class Look(NamedTuple):
     """What the styles over a text say: whether one of them is meant for code, the font the last of
-    them that names one names (None where none does), and whether the last of them that names a
-    display hides the text (None where none names one: shown)."""
+    them that names one names (None where none does), whether the last of them that names a
+    display hides the text (None where none names one: shown), and whether the last of them that
+    names a text position sets it above the line (raised: None where none names one, on the line)."""
 
     styled: bool
     font: str | None
     hidden: bool | None = None
+    raised: bool | None = None
 
     def under(self, layer: Look) -> Look:
-        """This look with ``layer`` over it: its styles count too; its font and display, where it names them, win."""
+        """This look with ``layer`` over it: its styles count too; its font, display and position, where it
+        names them, win."""
         return Look(self.styled or layer.styled, self.font if layer.font is None else layer.font,
-                    self.hidden if layer.hidden is None else layer.hidden)
+                    self.hidden if layer.hidden is None else layer.hidden,
+                    self.raised if layer.raised is None else layer.raised)
 
 
 class TextsLook(NamedTuple):
@@ -174,6 +178,14 @@ class CodeLooks:
         return (paragraph is not None and self.texts_look(mark, paragraph).hidden
                 and self.shows_words(paragraph))
 
+    def is_raised(self, mark: etree._Element) -> bool:
+        """Whether each text of ``mark`` (a span, a link) that shows something is set above the line
+        (raises: ``style:text-position="super 58%"``), the superscript of a note's number typed by hand."""
+        paragraph = next(mark.iterancestors(*PARAGRAPHS), None)
+        shown = [holder for holder in holders(mark) if any(text.strip() for text in own_texts(holder))]
+        return paragraph is not None and bool(shown) and all(self.look_inside(holder, paragraph).raised
+                                                             for holder in shown)
+
     def shows_words(self, paragraph: etree._Element) -> bool:
         """Whether ``paragraph`` has letters a reader sees: in a look that does not hide them."""
         if paragraph not in self.worded:
@@ -210,7 +222,7 @@ class CodeLooks:
         """(styled, monospaced) of text directly in ``holder`` (``paragraph`` or a mark in it): whether
         a style of its look is meant for code, and whether its font is monospaced and not the
         paragraph's own (a heading whose style is in Liberation Mono is in its own font, not code's)."""
-        (styled, font, _), own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
+        (styled, font, *_), own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
         return styled, font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold())
 
     def look_inside(self, holder: etree._Element, paragraph: etree._Element) -> Look:
@@ -241,9 +253,10 @@ class CodeLooks:
         return self.named[family, name]
 
     def look_of_layers(self, layers: list[etree._Element]) -> Look:
-        """The look ``layers`` (weakest first) give: whether a name of one is meant for code, their font and display."""
+        """The look ``layers`` (weakest first) give: whether a name of one is meant for code, their font,
+        display and position."""
         return Look(any(is_code_style(name) for layer in layers for name in style_names(layer)), self.font(layers),
-                    hides(layers))
+                    hides(layers), raises(layers))
 
     def chain(self, family: str, name: str | None) -> list[etree._Element]:
         """Style ``name`` of ``family`` and the styles it is based on, the furthest first (a loop of
@@ -279,6 +292,21 @@ def hides(layers: list[etree._Element]) -> bool | None:
         display = None if properties is None else properties.get(f"{{{TEXT}}}display")
         if display is not None:
             found = display == "none"
+    return found
+
+
+def raises(layers: list[etree._Element]) -> bool | None:
+    """Whether the last of ``layers`` (weakest first) that names a ``style:text-position`` sets its
+    text above the line: "super", or a positive height ("33% 58%"; "sub", "-33%" and "0%" do not);
+    None where none names one."""
+    found = None
+    for layer in layers:
+        properties = layer.find(f"{{{STYLE}}}text-properties")
+        position = None if properties is None else properties.get(f"{{{STYLE}}}text-position")
+        if position is not None:
+            height = (position.split() or ["0%"])[0]
+            found = height == "super" or (height.rstrip("%").replace(".", "", 1).isdigit()
+                                          and float(height.rstrip("%")) > 0)
     return found
 
 

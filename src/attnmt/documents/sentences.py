@@ -18,6 +18,7 @@ from sentencex import get_sentence_boundaries
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges, kept_in_pairs
+from attnmt.documents.markers import RAISED_NUMBERS
 from attnmt.errors import warn
 
 # Where a sentence too long for the model is parted first (``fitting_parts``): after a clause's
@@ -36,7 +37,8 @@ def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: 
     holds: ``kept_in_pairs``); one span for the whole (stripped) text when not ``split``; [] for
     blank text.  No sentence goes on past a position in ``breaks`` (a tab between fields:
     attnmt.documents.flat.FlatText.breaks), and none ends inside a word that starts with "."
-    (".NET": ``splits_a_dotted_word``).
+    (".NET": ``splits_a_dotted_word``); a note's number in superscript digits right after a stop ends
+    the sentence it follows (``park.¹² A woman``: ``note_after_stop``).
     ``stops``: (position, characters) that a reader sees in the text but ``text`` does not hold (a
     stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``).  No
     sentence ends inside a term of ``glossary`` ("Wham! Guide", "We love you. Goodbye"): each
@@ -153,6 +155,8 @@ def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
         start, end = found["start_index"], found["end_index"]
         if bounds and splits_a_dotted_word(text, start):
             start = bounds.pop()[0]
+        elif bounds and (number := note_after_stop(text, start)):
+            bounds[-1], start = (bounds[-1][0], start + number), start + number
         bounds.append((start, end))
     spans = [edges(text, start, end) for start, end in bounds]
     return [span for span in spans if span[0] < span[1]]
@@ -165,6 +169,14 @@ def splits_a_dotted_word(text: str, at: int) -> bool:
     return (0 < at < len(text) and text[at - 1] == "." and not text[at].isspace()
             and (at == 1 or text[at - 2].isspace()))
 
+
+def note_after_stop(text: str, at: int) -> int:
+    """How many characters long a note's number in superscript digits (markers.RAISED_NUMBERS: "¹²",
+    "¹⁻³") is where it starts a sentence at ``at``, glued to the stop before it ("park.¹² A woman");
+    0 where none does.  sentencex starts the next sentence with it, "¹² A woman is reading.", where
+    a reader sees it end the one it follows, as an HTML page's ``park.<sup>12</sup>`` does."""
+    found = RAISED_NUMBERS.match(text, at)
+    return found.end() - at if found is not None and 0 < at and not text[at - 1].isspace() else 0
 
 
 def with_stops(text: str, language: str, breaks: Sequence[int],
