@@ -4,7 +4,7 @@ arguments in any order; an argument with no place refused with the command's own
 import pytest
 
 from attnmt.cli.commands.train import OWN_FLAGS
-from attnmt.cli.main import build_parser, split_overrides
+from attnmt.cli.main import build_parser, main, split_overrides
 
 
 @pytest.mark.parametrize("argv", [
@@ -91,6 +91,17 @@ def test_a_training_commands_option_is_never_taken_by_a_prefix_either(capsys, ar
     err = capsys.readouterr().err
     assert stopped.value.code == 2
     assert err.splitlines()[-1] == f"attnmt {argv[0]}: error: unrecognized arguments: {given}"
+
+
+@pytest.mark.parametrize("argv", [["train", "--=3"], ["prepare", "cfg.yaml", "--=3"], ["demo", "--="]])
+def test_an_override_that_names_no_key_is_refused_by_the_commands_parser(capsys, argv):
+    """``train --=3`` ended in a traceback: split_overrides raised its ConfigError before main's
+    error handling began."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert err.splitlines()[-1] == f"attnmt {argv[0]}: error: unrecognized arguments: {argv[-1]}"
 
 
 def test_no_config_key_is_a_prefix_of_a_training_commands_own_flag():

@@ -68,6 +68,29 @@ def test_a_file_name_with_a_quote_comes_back_with_it_quoted_as_rfc_5987_writes_i
     assert download.headers["content-disposition"] == "attachment; filename*=utf-8''a%22b.de.txt"
 
 
+def raw_form(filename: bytes, data: bytes, **fields: str) -> bytes:
+    """A multipart body of ``fields`` and the file ``data`` named by ``filename``'s very bytes
+    (curl and httpx cannot send a NUL in a name)."""
+    parts = [f'--B\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+             for name, value in fields.items()]
+    return b"".join([*parts, b'--B\r\nContent-Disposition: form-data; name="file"; filename="', filename,
+                     b'"\r\n\r\n', data, b"\r\n--B--\r\n"])
+
+
+@pytest.mark.parametrize("sent, named", [(b"a\x00b.txt", "ab.de.txt"), (b"\tnotes\x1b\x7f.txt", "notes.de.txt"),
+                                         ("a\u0085b.txt".encode(), "ab.de.txt")])
+def test_control_characters_are_dropped_from_a_files_name(client, sent, named):
+    r"""C0, DEL and C1 were kept: ``a\x00b.txt`` came back as ``a\x00b.de.txt``, downloaded as
+    ``filename*=utf-8''a%00b.de.txt``, and ``a.txt\x00.docx`` was taken for a .docx file."""
+    form = {"Content-Type": "multipart/form-data; boundary=B"}
+    job = client.post("/v1/files", content=raw_form(sent, b"a dog"), headers=form).json()
+    assert job["filename"] == named
+    server_events(client, job["events_url"])
+    assert client.get(job["download_url"]).headers["content-disposition"] == f'attachment; filename="{named}"'
+    answer = client.post("/translate_file", content=raw_form(sent, b"a dog", source="en", target="de"), headers=form)
+    assert answer.json()["translatedFileUrl"].endswith("." + named)
+
+
 def test_a_files_progress_goes_on_after_each_chunk_the_batcher_translates(trained_model, monkeypatch):
     # progress came every 32 sentences: a file of 20 showed 0 of 20 until it was done
     told, progressed = [], file_jobs.FileJob.progressed

@@ -1,8 +1,10 @@
 """Files that cannot be translated get one clear line naming the file and member (attnmt.documents.archive)."""
 
 import io
+import re
 import struct
 import zipfile
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -150,6 +152,37 @@ def test_a_page_of_a_book_that_declares_entities_is_refused_naming_the_entity_an
                        "declared entities are never expanded (one could read a file): write its text where it is "
                        "used, and take the declaration out")
     assert same.given == []
+
+
+def laughing(part: bytes, root: str, before: bytes) -> bytes:
+    """``part`` whose DOCTYPE (in place of its own, if any) declares the billion laughs on its lines
+    2 to 13 (lol1 is ten &lol;, each next one ten of the one before), and which refers to &lol9;,
+    10**9 "lol"s, before the first ``before``."""
+    names = ["lol"] + [f"lol{i}" for i in range(1, 10)]
+    declared = ['<!ENTITY lol "lol">'] + [f'<!ENTITY {name} "{f"&{less};" * 10}">' for less, name in pairwise(names)]
+    doctype = "\n".join([f"<!DOCTYPE {root} [", *declared, "]>"]).encode()
+    part = re.sub(rb"\s*<!DOCTYPE[^>]*>", b"", part, count=1)
+    return part.replace(b"?>", b"?>\n" + doctype, 1).replace(before, b"&lol9;" + before, 1)
+
+
+@pytest.mark.parametrize("member", ["EPUB/content.opf", "EPUB/one.xhtml"])
+def test_a_books_part_whose_entities_grow_is_refused_naming_the_entity_and_its_line(same, member):
+    """libxml2 stopped the growth first, and the refusal said "not well-formed XML at line 1:
+    Maximum entity amplification factor exceeded, see xmlCtxtSetMaxAmplification"."""
+    part = laughing(read_members(book_file())[member], "x", b"A book</dc:title>" if "opf" in member else b"A dog")
+    message = refused(replaced(book_file(), member, part), ".epub", same)
+    assert message == (f"the .epub file: member {member}, line 3: its DOCTYPE declares the entity lol, and declared "
+                       "entities are never expanded (one could read a file): write its text where it is used, and "
+                       "take the declaration out")
+    assert same.given == []
+
+
+def test_an_office_part_whose_entities_grow_is_refused_as_declaring_a_dtd(same):
+    document = read_members(word_file())["word/document.xml"]
+    part = laughing(document, "w:document", b"</w:t>")
+    message = refused(replaced(word_file(), "word/document.xml", part), ".docx", same)
+    assert message == ("the .docx file: member word/document.xml declares a DTD, which is never read, and which no "
+                       "application that writes .docx files puts there")
 
 
 def test_an_entity_in_an_attribute_of_a_books_page_is_refused_naming_its_line(same):

@@ -39,7 +39,6 @@ from attnmt.errors import (
     INTERRUPTED,
     INTERRUPTED_STATUS,
     AttnmtWarning,
-    ConfigError,
     DataError,
     UserError,
     ignore_further_interrupts,
@@ -178,8 +177,9 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
     are dotted (``--model.d_model 512``), and dashes in names read as underscores; after ``--``,
     every argument is the command's own, positional.  A prefix of a flag (``--res=M`` for --resume)
     is the command's own too, for its parser to refuse by name, as it refuses any abbreviation: taken
-    as a key, it was never named (train without a config said only to give one).  Done by
-    hand because argparse would take an override's value for the optional CONFIG.
+    as a key, it was never named (train without a config said only to give one).  So is one that
+    names no key (``--=3``), which raised its error before main could show it, as a traceback.  Done
+    by hand because argparse would take an override's value for the optional CONFIG.
     """
     own: list[str] = argv[:1]
     overrides: dict[str, str | None] = {}
@@ -191,14 +191,12 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
             break
         name, has_value, value = item.partition("=")
         abbreviated = len(name) > 2 and any(flag.startswith(name) for flag in flags)
-        if name in flags or abbreviated or item in ("-h", "--help") or not item.startswith("--"):
+        if name in flags or abbreviated or item in ("-h", "--help") or name == "--" or not item.startswith("--"):
             own.append(item)
             if name in flags and not has_value and items:
                 own.append(items.pop(0))
             continue
         key = name[2:].replace("-", "_")
-        if not key:
-            raise ConfigError(f"expected '--key value' overrides, got {item!r}")
         if has_value:
             overrides[key] = value
         elif items and not items[0].startswith("--"):

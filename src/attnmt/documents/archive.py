@@ -259,19 +259,44 @@ def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,
         limit = DEPTH_LIMIT.match(e.msg) if lifted and e.code == etree.ErrorTypes.ERR_RESOURCE_LIMIT else None
         if limit is not None:
             raise too_deep(where, f"more than {limit.group(1)}") from e
+        # libxml2 stops entities that grow (billion laughs) before the DOCTYPE can be refused below
+        recovered = recovered_docinfo(data)
+        if recovered is not None:
+            check_doctype(recovered, data, where, suffix, doctype)
         reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
         raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
     if lifted:
         check_depth(tree.getroot(), parser, where)
-    dtd = tree.docinfo.internalDTD
-    if dtd is not None and not doctype:
-        raise DataError(f"{where} declares a DTD, which is never read, and which no application that writes "
-                        f"{suffix} files puts there")
-    if dtd is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
-        text = blank_inert(data.decode(tree.docinfo.encoding or "utf-8", "replace"))
-        check_declarations(dtd, text, where)
+    text = check_doctype(tree.docinfo, data, where, suffix, doctype)
+    if text is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
         check_attribute_references(text, where, 1)
     return tree
+
+
+def check_doctype(info: etree.DocInfo, data: bytes, where: str, suffix: str, doctype: bool) -> str | None:
+    """DataError for the DTD of a part (its bytes ``data``, ``info`` from parsing them) that may
+    have none (``doctype`` False), or whose DOCTYPE declares an entity (check_declarations); the
+    part's text, blank_inert, where it has an allowed one, None where it has none."""
+    dtd = info.internalDTD
+    if dtd is None:
+        return None
+    if not doctype:
+        raise DataError(f"{where} declares a DTD, which is never read, and which no application that writes "
+                        f"{suffix} files puts there")
+    text = blank_inert(data.decode(info.encoding or "utf-8", "replace"))
+    check_declarations(dtd, text, where)
+    return text
+
+
+def recovered_docinfo(data: bytes) -> etree.DocInfo | None:
+    """What an XML part that is not well-formed says of itself (its encoding, its DOCTYPE), read as
+    far as libxml2 reads it within its limits; None where it reads no element."""
+    parser = etree.XMLParser(recover=True, resolve_entities=False, no_network=True, load_dtd=False)
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError:
+        return None
+    return None if root is None else root.getroottree().docinfo
 
 
 def declares_no_entity(data: bytes) -> bool:

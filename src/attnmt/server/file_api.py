@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Literal
@@ -49,6 +50,7 @@ from attnmt.server.models import ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import chosen_model, refusal
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")  # C0, DEL and C1: dropped from a sent file's name
 # POST /v1/files's fields, the only ones it takes; its body in the OpenAPI schema (the endpoint reads its form itself).
 SUBMIT_FIELDS = {"file": {"type": "string", "format": "binary"},
                  "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
@@ -92,12 +94,15 @@ def served_suffixes(settings: ServeSettings) -> list[str]:
 
 
 def sent_name(file: UploadFile) -> str:
-    """The file's name as its sender named it.  Browsers and curl (7.81 on) write a ``"`` in a form's
+    r"""The file's name as its sender named it.  Browsers and curl (7.81 on) write a ``"`` in a form's
     file name as ``%22`` (HTML's form encoding; ``%`` itself goes as it is), which the multipart parser
     keeps: ``a"b.txt`` arrived as ``a%22b.txt``, and its translation came back named so.  The line
     breaks that encoding writes as ``%0A`` and ``%0D`` are left escaped: a name is one line of a log
-    or an error."""
-    return (file.filename or "").replace("%22", '"')
+    or an error.  Control characters a client sent as they are (C0, DEL and C1: no file name a
+    person sees has one) are dropped, and the format is read from what is left: ``a\x00b.txt`` came
+    back as ``a\x00b.de.txt``, and ``a.txt\x00.docx``, which a C library reads as ``a.txt``, is
+    ``a.txt.docx``."""
+    return CONTROLS.sub("", (file.filename or "").replace("%22", '"'))
 
 
 def checked_name(file: UploadFile, settings: ServeSettings) -> str:
