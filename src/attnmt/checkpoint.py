@@ -36,7 +36,7 @@ import torch
 from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_model
 
-from attnmt.errors import ConfigError, ModelDirError
+from attnmt.errors import ConfigError, ModelDirError, json_value
 from attnmt.files import atomic_folder, atomic_write, finish_file, save_state, write_text
 from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
@@ -175,7 +175,7 @@ def load_model_config(model_dir: str | Path) -> TransformerConfig:
         raise ModelDirError(f"{model_dir}: no such model directory")
     path = model_dir / MODEL_CONFIG
     try:
-        values = json.loads(path.read_text(encoding="utf-8"))
+        values = json_value(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         refusal = not_attnmt_refusal(model_dir, None)  # a CTranslate2 converter may write no config.json
         raise ModelDirError(refusal or f"{path}: not found; is {model_dir} an attnmt model directory?") from None

@@ -6,6 +6,7 @@ else is a bug in attnmt and keeps its traceback.
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 import threading
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 # What Ctrl-C ends a command with: this line, and 128 + SIGINT, the status a shell gives a process
 # that Ctrl-C ended (attnmt.cli.main, and the package's import while the command loads torch).
@@ -74,6 +76,39 @@ def shown(text: str, other: str) -> str:
     points = "".join(c if c.isascii() and c.isprintable() else f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF
                      else f"\\U{ord(c):08x}" for c in text)
     return f"{text!r} ('{points}')"
+
+
+class UnreadableJSON(json.JSONDecodeError):
+    """JSON that Python's reader cannot take, though it breaks no rule of JSON's: arrays or objects
+    nested more deeply than its recursion reaches, or a whole number of more digits than int() reads
+    (sys.get_int_max_str_digits(), 4300 unless set).  The reader tells no place for either, so its
+    text is the reason alone ("nested too deeply") and its ``pos`` 0, as for no place elsewhere."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason, "", 0)
+
+    def __str__(self) -> str:
+        return self.msg
+
+
+def json_value(text: str | bytes, **hooks: Any) -> Any:
+    """``json.loads(text, **hooks)``, failing as json.JSONDecodeError wherever ``text`` is JSON it
+    cannot read, so that the one ``except`` of each reader names the file in one line: deep nesting
+    ("[" * 100000) raised RecursionError and a number of 5000 digits ValueError, each a traceback.
+    A UnicodeDecodeError (bytes that are not UTF-8), and an error a hook raises, stay as they are."""
+    try:
+        return json.loads(text, **{"parse_int": json_whole_number, **hooks})
+    except RecursionError:
+        raise UnreadableJSON("nested too deeply") from None
+
+
+def json_whole_number(digits: str) -> int:
+    """A JSON whole number as int() reads it; UnreadableJSON for one of more digits than int() reads."""
+    try:
+        return int(digits)
+    except ValueError:
+        raise UnreadableJSON(f"a number too long: {len(digits.lstrip('-'))} digits, where Python reads "
+                             f"at most {sys.get_int_max_str_digits()}") from None
 
 
 # Where the warnings of the work done in this context go (collected_warnings), if anywhere.

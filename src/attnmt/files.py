@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -25,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from attnmt.errors import ModelDirError, UserError
+from attnmt.errors import ModelDirError, UserError, json_value
 from attnmt.orphans import INSIDE, remove_orphaned_folders, remove_orphaned_inside
 
 # The file a folder's holder locks (attnmt.training.run_dir.RunLock: a training run's model directory,
@@ -300,7 +299,7 @@ def appended_lines(data: bytes) -> tuple[list[bytes], bytes | None]:
     reads as JSON (only its newline is missing)."""
     *lines, last = data.split(b"\n")
     try:
-        json.loads(last)
+        json_value(last)
     except ValueError:  # not JSON (or not UTF-8): cut short, unless blank
         return lines, last if last.strip() else None
     return [*lines, last], None

@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 
 from attnmt.config_ranges import whole_number
-from attnmt.errors import ModelDirError
+from attnmt.errors import ModelDirError, json_value
 from attnmt.files import write_text
 
 LENGTHS = "lengths.json"
@@ -41,7 +41,7 @@ def read_longest_source(model_dir: str | Path) -> int | None:
         return None
     fix = f"put back the {LENGTHS} 'attnmt train' wrote, or remove it to part only what max_positions cannot hold"
     try:
-        values = json.loads(path.read_text(encoding="utf-8"))
+        values = json_value(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ModelDirError(f"{path}: cannot read the length of the sentences the model was trained on "
                             f"({error}); {fix}") from None

@@ -171,6 +171,8 @@ def test_invalid_requests_are_422_with_a_message(client, body, message):
     (b'{"text": "\\ud800"}', "not valid Unicode"),  # a lone surrogate: valid JSON, not encodable text
     (b'{"text": "caf\xe9"}', "not valid JSON (not UTF-8: byte 0xe9 at character 13)"),
     (b"[" * 5000 + b"]" * 5000, "not valid JSON (nested too deeply)"),
+    # int() reads no more digits: a ValueError, which FastAPI answered with 400 "There was an error parsing the body"
+    (b'{"texts": ["x"], "seed": 1' + b"0" * 5000 + b"}", "not valid JSON (a number too long: 5001 digits"),
 ])
 def test_malformed_bodies_are_422_with_a_message(client, body, message):
     answer = post_raw(client, body)

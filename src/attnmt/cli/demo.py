@@ -21,7 +21,7 @@ from attnmt.cli.lines import print_out
 from attnmt.config import TrainConfig, load_config
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.translate import translate
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, json_value
 from attnmt.evaluate import score
 from attnmt.files import LOCK, write_text
 from attnmt.inspect.figures import write_attention_figures
@@ -56,7 +56,7 @@ def recorded_training(out: Path) -> dict | None:
     """The training_record the demo in ``out`` wrote into its MARKER; None where it recorded none: an
     earlier release's demo (an empty file), or one killed before it ended (RUNNING)."""
     try:
-        record = json.loads((out / MARKER).read_text(encoding="utf-8"))
+        record = json_value((out / MARKER).read_text(encoding="utf-8"))
     except ValueError:
         return None
     return record if isinstance(record, dict) and "checkpoints" in record else None
@@ -69,7 +69,7 @@ def runs_started(log: Path) -> int:
     records = []
     for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
         try:
-            records.append(json.loads(line))
+            records.append(json_value(line))
         except ValueError:  # a line a kill cut short
             continue
     return sum(isinstance(record, dict) and "runtime" in record for record in records)

@@ -28,7 +28,7 @@ import re
 import sys
 
 from attnmt.cli.lines import tsv_unescaped
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, UnreadableJSON, json_value
 from attnmt.text.encodings import check_encodable
 
 # A score or log_prob as f"{value:.4f}" writes it: a row of plain numbers (``1<TAB>1<TAB>3<TAB>4<TAB>five``)
@@ -74,7 +74,7 @@ def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:
     """The best translation of each input line ``lines`` (of the file ``path``) were written for,
     and the format they were read as (the module docstring).  From a TSV file, one for each line
     up to the last that has a row ("" for a line without one: a blank line)."""
-    if is_translate_jsonl(lines):
+    if is_translate_jsonl(path, lines):
         return best_texts(path, lines), "jsonl"
     if lines and TSV_ROW.fullmatch(lines[0]):
         return tsv_best(path, lines), "tsv"
@@ -83,13 +83,16 @@ def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:
     return lines, "text"
 
 
-def is_translate_jsonl(lines: list[str]) -> bool:
+def is_translate_jsonl(path: str, lines: list[str]) -> bool:
     """Whether ``lines`` are ``attnmt translate --output-format jsonl``'s: scoring them as text
     scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references.  Line 1's
     hypotheses must be translate's, objects with a "text": JSON of another tool's
-    (``{"hypotheses": ["x"]}``) was taken for translate's, then refused as not fitting "as line 1 is"."""
+    (``{"hypotheses": ["x"]}``) was taken for translate's, then refused as not fitting "as line 1 is".
+    JSON too deep or with a number too long to read may be translate's or not: a DataError naming it."""
     try:
-        first = json.loads(lines[0]) if lines else None
+        first = json_value(lines[0]) if lines else None
+    except UnreadableJSON as error:
+        raise DataError(f"{path}, line 1: not valid JSON ({error})") from None
     except ValueError:
         return False
     hypotheses = first.get("hypotheses") if isinstance(first, dict) else None
@@ -103,9 +106,11 @@ def best_texts(path: str, lines: list[str]) -> list[str]:
     texts = []
     for number, line in enumerate(lines, 1):
         try:
-            item = json.loads(line)
+            item = json_value(line)
             hypotheses = item["hypotheses"]
             texts.append(hypotheses[0]["text"] if hypotheses else "")
+        except UnreadableJSON as error:  # it may be translate's line: say why it cannot be read
+            raise DataError(f"{path}, line {number}: not valid JSON ({error})") from None
         except (ValueError, TypeError, KeyError, IndexError):
             raise DataError(f"{path}, line {number}: not a line of attnmt translate's JSONL output "
                             '({"line": ..., "hypotheses": [{"text": ...}]}), as line 1 is') from None

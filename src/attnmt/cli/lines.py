@@ -46,7 +46,7 @@ from typing import BinaryIO, TextIO, TypeVar
 
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.translate import SentencesFailed, Translation
-from attnmt.errors import DataError, OutputError
+from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
 from attnmt.text.data import decode_lines, is_gzip_name, unzipped_name, with_endings
@@ -179,9 +179,10 @@ def json_object(line: str, where: str, not_json: str = "") -> dict:
     if not line.strip():
         return {"text": ""}  # a blank line stays a blank line: one output for it, as in text input
     try:
-        item = json.loads(line, object_pairs_hook=GivenPairs)  # a glossary's term given twice: refused
+        item = json_value(line, object_pairs_hook=GivenPairs)  # a glossary's term given twice: refused
     except json.JSONDecodeError as error:
-        raise DataError(f"{where}: not valid JSON ({error.msg} at character {error.pos}){not_json}") from None
+        place = "" if isinstance(error, UnreadableJSON) else f" at character {error.pos}"  # its reader tells no place
+        raise DataError(f"{where}: not valid JSON ({error.msg}{place}){not_json}") from None
     if not isinstance(item, dict) or not isinstance(item.get("text"), str):
         raise DataError(f'{where}: expected an object with a "text" string, e.g. {{"text": "A dog runs."}}')
     unknown = sorted(set(item) - set(JSONL_KEYS))

@@ -71,7 +71,7 @@ from attnmt.decoding.quality import (
     input_names,
 )
 from attnmt.decoding.translate import translate, translate_n_best
-from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError
+from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError, json_value
 from attnmt.files import file_digest, write_text
 from attnmt.model import Transformer
 
@@ -143,7 +143,7 @@ def load_calibration(model_dir: str | Path, weights: str | Path | None = None) -
         return None
     again = f"run attnmt calibrate --model {model_dir} again"
     try:
-        values = json.loads(path.read_text(encoding="utf-8"), parse_int=calibration_file.whole_number)
+        values = json_value(path.read_text(encoding="utf-8"), parse_int=calibration_file.whole_number)
     except OSError as error:
         raise ModelDirError(f"{path}: {error.strerror or error}; {again}") from None
     except UnicodeDecodeError as error:

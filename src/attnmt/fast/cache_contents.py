@@ -27,7 +27,6 @@ keeps reading it, and its disk space is freed when that process ends.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -36,6 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from attnmt.errors import json_value
 from attnmt.fast.sources import NAME
 
 # attnmt.fast.prepared_file.prepared_path's names,
@@ -94,7 +94,7 @@ def recorded_source(path: Path) -> str | None:
     try:
         with open(path, "rb") as file:
             length = int.from_bytes(file.read(8), "little")
-            header = json.loads(file.read(length)) if 0 < length <= 100_000_000 else None
+            header = json_value(file.read(length)) if 0 < length <= 100_000_000 else None
     except (OSError, ValueError):
         return None
     metadata = header.get("__metadata__") if isinstance(header, dict) else None

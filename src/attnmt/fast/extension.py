@@ -30,7 +30,7 @@ from pathlib import Path
 
 import torch
 
-from attnmt.errors import AttnmtWarning, UserError
+from attnmt.errors import AttnmtWarning, UserError, json_value
 from attnmt.fast.packed import packing_available
 from attnmt.fast.sources import FLAGS, HEADERS, NAME, SOURCES, X86_TARGET, X86_TARGET_CPU_FLAGS
 from attnmt.files import cache_root, cache_root_folder, write_text
@@ -145,7 +145,7 @@ def finished(library: Path) -> bool:
     """Whether the cache's library is the one its build finished: its BUILT record there, with its
     size and SHA-256.  False for a library cut short, changed since, or built before the record was."""
     try:
-        record = json.loads((library.parent / BUILT).read_text())
+        record = json_value((library.parent / BUILT).read_text())
         return (library.stat().st_size == record["size"]
                 and hashlib.sha256(library.read_bytes()).hexdigest() == record["sha256"])
     except (OSError, ValueError, TypeError, KeyError):  # missing, unreadable or not the record's JSON
@@ -218,7 +218,7 @@ def prebuilt_record() -> dict | None:
     """The wheel's record of its compiled extension (PREBUILT: its file, PyTorch, CPU flags); None
     where the package was installed without one (an editable install, an sdist)."""
     try:
-        return json.loads(PREBUILT.read_text())
+        return json_value(PREBUILT.read_text())
     except FileNotFoundError:
         return None
 

@@ -47,6 +47,7 @@ from typing import ClassVar, Self
 import torch
 
 from attnmt.config import TransformerConfig
+from attnmt.errors import json_value
 
 # Rows of a decoder step: 32 sentences × beam 4, the step's usual batch.
 STEP_ROWS = 128
@@ -103,7 +104,7 @@ class ShapeChoice:
 
     @classmethod
     def from_json(cls, text: str) -> Self:
-        entries = json.loads(text)
+        entries = json_value(text)
         return cls({tuple(e["shape"]): cls.parse(e["kernel"]) for e in entries},
                    {tuple(e["shape"]): {cls.parse(k): ms for k, ms in e["ms"].items()} for e in entries if e["ms"]})
 

@@ -26,6 +26,7 @@ from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from torch import Tensor, nn
 
+from attnmt.errors import json_value
 from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
 from attnmt.fast.kernels import Int8Choice, KernelChoice
@@ -169,20 +170,20 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
     tensors |= read_unmapped(path, repacked)
     fast = skeleton(config)
     fast.trained_parameters = int(metadata["trained_parameters"])
-    layers = {name: panel_layer(tensors, name, n, k) for name, (n, k) in json.loads(metadata["panels"]).items()}
-    layers |= fbgemm_layers(tensors, json.loads(metadata.get("fbgemm", "{}")))
+    layers = {name: panel_layer(tensors, name, n, k) for name, (n, k) in json_value(metadata["panels"]).items()}
+    layers |= fbgemm_layers(tensors, json_value(metadata.get("fbgemm", "{}")))
     layers |= {name: PanelLinear.from_panels(tensors.pop(f"{name}.panels"), tensors.pop(f"{name}.bias", None),
                                                    out, inputs)
-               for name, (out, inputs) in json.loads(metadata.get("float_panels", "{}")).items()}
+               for name, (out, inputs) in json_value(metadata.get("float_panels", "{}")).items()}
     layers |= {name: PackedLinear(tensors.pop(f"{name}.weight"), tensors.pop(f"{name}.bias", None))
-               for name in json.loads(metadata.get("onednn", "{}"))}
+               for name in json_value(metadata.get("onednn", "{}"))}
     if "kernel_choice" in metadata:
         fast.kernel_choice = KernelChoice.from_json(metadata["kernel_choice"])
     if "int8_choice" in metadata:
         fast.int8_choice = Int8Choice.from_json(metadata["int8_choice"])
-    for name, canonical in json.loads(metadata["aliases"]).items():
+    for name, canonical in json_value(metadata["aliases"]).items():
         tensors[name] = tensors[canonical]
-    from_panels = json.loads(metadata.get("embeddings_from_panels", "[]"))
+    from_panels = json_value(metadata.get("embeddings_from_panels", "[]"))
     for name in from_panels:  # no table of their own: read from the output layer's panels (PanelEmbedding)
         setattr(fast, name, None)
     fast.load_state_dict(tensors, assign=True)
@@ -199,7 +200,7 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
 def repacked_names(metadata: dict[str, str], names: list[str]) -> set[str]:
     """The stored tensors of the layers that copy their weights into a layout of their own at each
     load (fbgemm's int8 layers, the float32 layers the kernel choice put on oneDNN)."""
-    layers = set(json.loads(metadata.get("fbgemm", "{}"))) | set(json.loads(metadata.get("onednn", "{}")))
+    layers = set(json_value(metadata.get("fbgemm", "{}"))) | set(json_value(metadata.get("onednn", "{}")))
     return {name for name in names if name.rpartition(".")[0] in layers}
 
 
@@ -215,7 +216,7 @@ def read_unmapped(path: Path, names: set[str]) -> dict[str, Tensor]:
     that copy: at OPUS-MT's size 42 MB of float32 weights, or 79 MB of fbgemm's int8 ones."""
     tensors: dict[str, Tensor] = {}
     with open(path, "rb") as file:
-        header = json.loads(file.read(int.from_bytes(file.read(8), "little")))
+        header = json_value(file.read(int.from_bytes(file.read(8), "little")))
         start = file.tell()
         for name in sorted(names, key=lambda name: header[name]["data_offsets"][0]):  # in file order
             entry = header[name]

@@ -34,7 +34,7 @@ from numpy.lib.npyio import NpzFile
 from torch import Tensor
 
 from attnmt.attention import MultiHeadAttention, causal_mask, merge_heads, scaled_dot_product_attention
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, json_value
 
 TUTORIAL_EXAMPLE = {
     "X": [[1, 1], [1, 0]],
@@ -124,7 +124,7 @@ def read_file(path: Path) -> dict:
     if path.suffix.lower() == ".npz":
         return read_npz(path)
     try:
-        values = json.loads(path.read_text(encoding="utf-8-sig"))  # a BOM, as Windows editors write, is read past
+        values = json_value(path.read_text(encoding="utf-8-sig"))  # a BOM, as Windows editors write, is read past
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: not valid JSON ({error}); give a JSON object or a NumPy .npz file") from None
     if not isinstance(values, dict):

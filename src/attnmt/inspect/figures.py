@@ -13,7 +13,6 @@ mathtext, which drops the dollars or fails on an underscore.
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import numbers
 import re
@@ -33,7 +32,7 @@ from torch import Tensor
 
 from attnmt.config import TransformerConfig
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError, OutputError
+from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError, OutputError, json_value
 from attnmt.files import appended_lines, atomic_write, make_folder
 from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, check_layer, trace_translation
 from attnmt.inspect.viewer import write_viewer
@@ -349,7 +348,7 @@ def read_training_log(model_dir: Path) -> tuple[list[dict], list[dict]]:
                                     "the run is still writing it, or was killed)"), stacklevel=2)
     for number, raw in enumerate(lines, start=1):
         try:
-            record = json.loads(raw) if raw.strip() else None
+            record = json_value(raw) if raw.strip() else None
         except ValueError as error:  # not JSON, or not UTF-8
             raise ModelDirError(f"{path}, line {number}: not valid JSON ({error})") from None
         if record is None:

@@ -33,7 +33,7 @@ from attnmt.checkpoint import (
     save_weights,
     stored_shapes,
 )
-from attnmt.errors import AttnmtWarning
+from attnmt.errors import AttnmtWarning, json_value
 from attnmt.files import atomic_folder
 from attnmt.interop.export import check_empty, no_progress_bars, require
 from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights, decoder_start_refusal
@@ -109,7 +109,7 @@ def check_marian_kind(hf_dir: Path) -> None:
     model_type is read as Marian's, as MarianConfig reads it: the checks of the sizes, the shapes and
     the tensors' names refuse one that is not."""
     try:
-        values = json.loads((hf_dir / MODEL_CONFIG).read_text(encoding="utf-8"))
+        values = json_value((hf_dir / MODEL_CONFIG).read_text(encoding="utf-8"))
     except (OSError, ValueError):  # not there, or no JSON: import_marian and MarianConfig say so
         return
     if is_attnmt_config(values):
@@ -147,7 +147,7 @@ def separate_vocabs(hf_dir: Path) -> bool:
     if not path.is_file():
         return False
     try:
-        settings = json.loads(path.read_text(encoding="utf-8"))
+        settings = json_value(path.read_text(encoding="utf-8"))
     except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ConversionError(f"{path}: not valid JSON ({error})") from None
     separate = settings.get("separate_vocabs", False) if isinstance(settings, dict) else None
@@ -208,7 +208,7 @@ def check_generation_start(hf_dir: Path, pad_id: int) -> None:
     A file that is no JSON object, or says null, is left alone, as generate() passes over it."""
     path = hf_dir / GENERATION_CONFIG
     try:
-        settings = json.loads(path.read_text(encoding="utf-8"))
+        settings = json_value(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):  # no such file, or none transformers reads either
         return
     start = settings.get("decoder_start_token_id") if isinstance(settings, dict) else None

@@ -47,6 +47,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from attnmt.errors import json_value
 from attnmt.server.listening import listening_sockets
 
 T = TypeVar("T")
@@ -159,7 +160,8 @@ class BodyDeadline(HTTPMiddleware):
 
 class StrictJSONRequest(Request):
     """A request whose JSON body fails as JSON (json.JSONDecodeError, which FastAPI answers with
-    422) when it is not UTF-8 or nests too deeply, not with an error FastAPI answers with 400."""
+    422) when it is not UTF-8, nests too deeply or holds a number too long for int() (json_value),
+    not with an error FastAPI answers with 400."""
 
     async def body(self) -> bytes:
         try:
@@ -174,10 +176,7 @@ class StrictJSONRequest(Request):
         except UnicodeDecodeError as error:  # its object and start: the bytes after a byte order mark
             place = error.start + len(body) - len(error.object)
             raise json.JSONDecodeError(f"not UTF-8: byte 0x{body[place]:02x}", "", place) from None
-        try:
-            return json.loads(text)
-        except RecursionError:
-            raise json.JSONDecodeError("nested too deeply", "", 0) from None
+        return json_value(text)  # nested too deeply, or a number too long: a JSONDecodeError too
 
 
 class StrictJSONRoute(APIRoute):

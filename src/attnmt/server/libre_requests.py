@@ -24,6 +24,7 @@ from urllib.parse import unquote_to_bytes
 from fastapi import Request
 from starlette.exceptions import HTTPException
 
+from attnmt.errors import json_value
 from attnmt.server.access import Refused
 from attnmt.server.context import Server
 from attnmt.server.models import ServeSettings
@@ -75,11 +76,11 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
     if is_json(content_type):
         body = await request.body()
         try:
-            data = json.loads(body)
+            data = json_value(body)
         except UnicodeDecodeError as error:  # as /v1/translate says it: the byte, and where
             raise LibreError(400, f"Invalid JSON format (not UTF-8: byte 0x{error.object[error.start]:02x} at "
                                   f"character {error.start})") from None
-        except (ValueError, RecursionError):
+        except ValueError:  # no JSON, nested too deeply or a number too long (json_value)
             data = None
         if not isinstance(data, dict):
             raise LibreError(400, "Invalid JSON format")

@@ -7,7 +7,6 @@ attention (what the page uses); errors are ``{"detail": "a sentence"}``.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Literal
 
@@ -21,7 +20,7 @@ from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.inputs import sampling_with_terms
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
-from attnmt.errors import UserError
+from attnmt.errors import UserError, json_value
 from attnmt.server.access import Refused
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
@@ -297,7 +296,7 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
 async def given_glossary(http: Request) -> list[tuple[str, str]]:
     """The request's "glossary", pair by pair, as its JSON body gives it: pydantic's reading (as JSON's)
     keeps the last target of a source term given twice, silently."""
-    return json.loads(await http.body(), object_pairs_hook=GivenPairs)["glossary"].pairs
+    return json_value(await http.body(), object_pairs_hook=GivenPairs)["glossary"].pairs
 
 
 async def translation(served: ServedModel, request: TranslateRequest, texts: list[str],

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import sentencepiece as spm
 
-from attnmt.errors import DataError
+from attnmt.errors import DataError, json_value
 from attnmt.files import write_bytes, write_text
 from attnmt.text.encodings import given_text
 from attnmt.text.tokenizer import check_ids, check_text_list, language_token, load_proto, piece_spans, spans_after
@@ -178,7 +178,7 @@ def named_proto(proto: bytes, name: str | Path) -> spm.SentencePieceProcessor:
 
 def _read_vocab(path: Path) -> dict[str, int]:
     try:
-        vocab = json.loads(path.read_text(encoding="utf-8"))
+        vocab = json_value(path.read_text(encoding="utf-8"))
     except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise DataError(f"{path}: not a JSON vocabulary ({error})") from None
     if not isinstance(vocab, dict):

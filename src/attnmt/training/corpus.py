@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from attnmt.errors import DataError
+from attnmt.errors import DataError, json_value
 from attnmt.text.data import Example
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -159,7 +159,7 @@ def read_header(folder: Path) -> dict:
         why = f"no {HEADER}" if folder.is_dir() else "a file" if folder.exists() else "there is no such folder"
         raise DataError(f"{folder}: not a prepared corpus directory ({why}); {PREPARE_AGAIN}")
     try:
-        header = json.loads(path.read_text(encoding="utf-8"))
+        header = json_value(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise DataError(f"{path}: not valid JSON ({err}); {PREPARE_AGAIN}") from None
     version = header.get("version") if isinstance(header, dict) else None

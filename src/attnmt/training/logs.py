@@ -17,7 +17,7 @@ from time import monotonic
 
 from tqdm import tqdm
 
-from attnmt.errors import ModelDirError
+from attnmt.errors import ModelDirError, json_value
 from attnmt.files import appended_lines, write_failure, write_text
 
 # Seconds between progress lines where standard error is not a terminal (a log file, a pipe).
@@ -116,7 +116,7 @@ def drop_records_after(path: Path, step: int) -> int:
     kept, dropped = [], int(unfinished is not None)
     for line in (raw.decode("utf-8", errors="replace") for raw in lines):
         try:
-            record = json.loads(line)
+            record = json_value(line)
             later = not isinstance(record, dict) or not isinstance(record.get("step"), int) or record["step"] > step
         except ValueError:
             later = True

@@ -32,7 +32,7 @@ from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig
 from attnmt.config_file import read_config_file
 from attnmt.decoding.calibration import CALIBRATION
-from attnmt.errors import ConfigError, DataError, ModelDirError
+from attnmt.errors import ConfigError, DataError, ModelDirError, json_value
 from attnmt.files import LOCK, file_in_the_way, write_failure, write_text
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -238,7 +238,7 @@ def read_corpora(folder: Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        recorded = json.loads(path.read_text(encoding="utf-8"))
+        recorded = json_value(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ModelDirError(f"{path}: cannot read the record of the corpora this run trained on ({error}); put "
                             "back the corpora.json 'attnmt train' wrote") from None

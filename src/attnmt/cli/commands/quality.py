@@ -23,7 +23,7 @@ from attnmt.cli.options import (
     option_dests,
 )
 from attnmt.decoding.quality import Assessment
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, json_value
 
 SCORE_FORMATS = ("jsonl", "tsv")
 
@@ -188,7 +188,7 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
 def is_text_object(line: str) -> bool:
     """Whether ``line`` is a JSON object with a "text" string, as a line of translate's JSONL input is."""
     try:
-        item = json.loads(line)
+        item = json_value(line)
     except ValueError:
         return False
     return isinstance(item, dict) and isinstance(item.get("text"), str)
