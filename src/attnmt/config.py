@@ -354,8 +354,9 @@ class CorpusSpec:
         return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
 
 
-def load_config(path: str | Path, overrides: dict[str, str | None] | None = None) -> TrainConfig:
-    """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys).
+def load_config(path: str | Path, overrides: dict[str, str | None] | None = None, merge: bool = False) -> TrainConfig:
+    """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys);
+    ``merge``, for a resume: a section given whole changes only the keys it names (set_override).
 
     An error in the file names the file.  One that comes with the overrides does not, to send no
     one looking in the file for a value typed on the command line (``--warmup-steps 0``): where the
@@ -364,7 +365,7 @@ def load_config(path: str | Path, overrides: dict[str, str | None] | None = None
     values = read_config_file(path)
     given = copy.deepcopy(values)
     for key, text in (overrides or {}).items():
-        set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS, unsettable=UNSET_BY_DEFAULT)
+        set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS, unsettable=UNSET_BY_DEFAULT, merge=merge)
     unset = [key for key in (overrides or {}) if key in UNSET_BY_DEFAULT and key not in values]
     if unset and not values.get("train_tsv") and values.get("train") is None:  # its default, Multi30k, came back
         options = " ".join(f"--{key.replace('_', '-')} null" for key in unset)

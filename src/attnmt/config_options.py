@@ -35,18 +35,32 @@ def describe_keys(cls: type, prefix: str = "") -> list[str]:
 
 
 def set_override(values: dict[str, Any], key: str, text: str | None, sections: dict[str, type],
-                 earlier: Collection[str] = (), unsettable: Collection[str] = ()) -> None:
+                 earlier: Collection[str] = (), unsettable: Collection[str] = (), merge: bool = False) -> None:
     """Sets ``key`` (dotted for nested sections) from command-line text (override_value; None: a bare
     ``--key``, true for a boolean key).  A section given whole (``--model '{d_model: 16}'``) replaces
-    the file's, as any key's value does: the keys it leaves out are named in a warning.
+    the file's, as any key's value does: the keys it leaves out are named in a warning.  With ``merge``
+    (a resume, whose run keeps its sections) it sets only the keys it names, each as its dotted option
+    would (``--model.dropout 0.2``), and the file's others stay.
     ``earlier``: keys no section has that the config still reads (those of earlier releases).
     ``unsettable``: keys whose default counts as unset, which null or '' takes out of ``values``:
     the command line's only way to unset a key the file sets (train_src, for a --train-tsv)."""
     if key not in earlier:
         check_key(key, sections)
-    if key in unsettable and override_value(key, text, sections) in (None, ""):
+    value = override_value(key, text, sections)
+    if key in unsettable and value in (None, ""):
         values.pop(key, None)
         return
+    if merge and isinstance(value, dict) and (field_type(key, sections) or "").startswith("dict"):
+        for name, item in value.items():
+            check_key(f"{key}.{name}", sections)
+            set_value(values, f"{key}.{name}", item, sections)
+        return
+    set_value(values, key, value, sections)
+
+
+def set_value(values: dict[str, Any], key: str, value: object, sections: dict[str, type]) -> None:
+    """Sets the dotted ``key`` of ``values`` to ``value``, read from the option ``--key``, checked
+    against the type of the field it sets."""
     *parents, leaf = key.split(".")
     target = values
     for part in parents:
@@ -55,11 +69,11 @@ def set_override(values: dict[str, Any], key: str, text: str | None, sections: d
         target = target[part]
         if not isinstance(target, dict):
             raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
-    replaced, target[leaf] = target.get(leaf), override_value(key, text, sections)
-    warn_dropped_keys(key, replaced, target[leaf])
+    replaced, target[leaf] = target.get(leaf), value
+    warn_dropped_keys(key, replaced, value)
     declared = field_type(key, sections)
     if declared is not None:  # named as the user typed it, not as the config file's
-        typed(target[leaf], declared, f"--{key.replace('_', '-')}")
+        typed(value, declared, f"--{key.replace('_', '-')}")
 
 
 def field_type(key: str, sections: dict[str, type]) -> str | None:

@@ -376,6 +376,39 @@ def test_a_whole_section_names_each_key_it_drops_as_it_was_set(tmp_path, text, o
     assert [str(w.message) for w in warned] == [warning]
 
 
+@pytest.mark.parametrize(("text", "overrides", "merged"), [
+    ("model: {d_model: 32, d_ff: 64}\n", {"model": "{dropout: 0.2}"}, {"d_model": 32, "d_ff": 64, "dropout": 0.2}),
+    ("tokenizer_options: {model_type: bpe}\n", {"tokenizer_options": "{byte_fallback: true}"},
+     {"model_type": "bpe", "byte_fallback": True}),
+], ids=["model", "tokenizer_options"])
+def test_a_whole_section_merged_for_a_resume_keeps_the_files_other_keys_and_warns_of_none(tmp_path, text, overrides,
+                                                                                           merged):
+    """A resume keeps its run's sections: a mapping given whole sets the keys it names, as dotted options do."""
+    import warnings
+
+    from attnmt.config import load_config
+
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        config = load_config(path, overrides, merge=True)
+    (section,) = overrides
+    assert getattr(config, section) == merged
+
+
+def test_each_key_of_a_section_merged_for_a_resume_is_checked_as_its_dotted_option(tmp_path):
+    from attnmt.config import load_config
+    from attnmt.errors import ConfigError
+
+    path = tmp_path / "c.yaml"
+    path.write_text("model: {d_model: 32}\n")
+    with pytest.raises(ConfigError, match=r"^--model\.dropout must be a number, got 'abc'$"):
+        load_config(path, {"model": "{dropout: abc}"}, merge=True)
+    with pytest.raises(ConfigError, match=r"^--model\.bogus \(command line\): unknown model key bogus; valid"):
+        load_config(path, {"model": "{bogus: 1}"}, merge=True)
+
+
 def test_override_values_are_typed_by_the_config(tmp_path):
     from attnmt.config import load_config
 

@@ -3,6 +3,7 @@ writes, Ctrl-C), and overrides given with --resume last."""
 
 import json
 import signal
+import warnings
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from support import tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
-from attnmt.errors import ConfigError
+from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.training.averaging import average_checkpoints
 from attnmt.training.trainer import Trainer, resume
 
@@ -177,6 +178,35 @@ def test_overrides_given_with_resume_are_kept_for_the_next_resume(tmp_path, monk
     assert yaml.safe_load((model_dir / ckpt.TRAIN_CONFIG).read_text())["max_steps"] == 6
     assert f"{model_dir / ckpt.TRAIN_CONFIG}: max_steps 6 from now on" in (model_dir / "train.log").read_text()
     assert resume(model_dir, progress=False).step == 6  # not "already finished (step 3 reached max_steps 2)"
+
+
+def test_a_whole_model_section_given_on_resume_changes_only_the_keys_it_names(tmp_path):
+    """``--model '{dropout: 0.1}'`` cut the shape out of train.yaml (model: {dropout: 0.1}), which then
+    trained a d_model 512, 6 + 6-layer model as a config, and warned that the shape went back to its
+    defaults while the resume trained the run's own."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    model_dir = Path(config.out_dir)
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        assert main(["train", "--resume", str(model_dir), "--max-steps", "2", "--model", "{dropout: 0.1}"]) == 0
+    assert [str(w.message) for w in heard if issubclass(w.category, AttnmtWarning)] == []
+    assert yaml.safe_load((model_dir / ckpt.TRAIN_CONFIG).read_text())["model"] == {**SMALL["model"], "dropout": 0.1}
+    assert f"{model_dir / ckpt.TRAIN_CONFIG}: model.dropout 0.1, max_steps 2 from now on" in (
+        model_dir / "train.log").read_text()
+
+
+def test_a_shape_key_in_a_whole_model_section_is_refused_on_resume_as_its_dotted_option_is(tmp_path, capsys):
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    before = (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text()
+    capsys.readouterr()
+    for override in (["--model.d-model", "64"], ["--model", "{dropout: 0.1, d_model: 64}"]):
+        assert main(["train", "--resume", config.out_dir, "--max-steps", "2", *override]) == 2
+        assert capsys.readouterr().err == ("attnmt: error: model.d_model: 64 differs from the model's 32; a run that "
+                                           "starts from a trained model keeps its shape: remove model.d_model (only "
+                                           "dropout, attention_dropout and activation_dropout may change)\n")
+    assert (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text() == before
 
 
 @pytest.mark.parametrize(("key", "value"), [("vocab_size", "50"), ("out_dir", "elsewhere"), ("init_from", "m"),

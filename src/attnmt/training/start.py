@@ -126,11 +126,22 @@ def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:
     # the directory's own name, and the validation set as it was: a resume reads that set where the run
     # started, or a copy of its bytes that --valid-src names for this resume alone (check_same_validation)
     values = {**config.to_dict(), **{key: saved[key] for key in ("out_dir", *VALIDATION_KEYS)}}
-    changed = [key for key, value in values.items() if value != saved[key]]
+    changed = {name: value for key in values for name, value in changes(key, values[key], saved[key]).items()}
     if not changed:
         return []
     write_text(path, yaml.safe_dump(values, sort_keys=False))
-    return [f"{path}: {', '.join(f'{key} {values[key]}' for key in changed)} from now on (this resume's overrides)"]
+    return [f"{path}: {', '.join(f'{key} {value}' for key, value in changed.items())} from now on (this resume's "
+            "overrides)"]
+
+
+def changes(key: str, value: object, saved: object) -> dict[str, object]:
+    """What ``key`` sets anew, ``value`` where the run's train.yaml had ``saved``: a section's changed keys
+    alone, dotted (model.dropout 0.2), for a resume keeps the rest of the section (attnmt.config.load_config)."""
+    if value == saved:
+        return {}
+    if not isinstance(value, dict) or not isinstance(saved, dict):
+        return {key: value}
+    return {f"{key}.{name}": value.get(name) for name in {**saved, **value} if value.get(name) != saved.get(name)}
 
 
 def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer | VocabTokenizer:

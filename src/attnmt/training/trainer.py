@@ -357,9 +357,10 @@ def train(config: TrainConfig, progress: bool = True) -> TrainResult:
 
 def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool = True) -> TrainResult:
     """Continues the run in ``model_dir`` exactly where its last checkpoint stopped; ``overrides``
-    change its config from here on (and are kept in its train.yaml for the next resume)."""
+    change its config from here on (a section given whole, ``{"model": "{dropout: 0.2}"}``, only the
+    keys it names) and are kept in its train.yaml for the next resume."""
     check_run_to_resume(Path(model_dir), key="model_dir")
-    config, record = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides), RunRecord(Path(model_dir))
+    config, record = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides, merge=True), RunRecord(Path(model_dir))
     check_resume_overrides(config, record)
     config.out_dir = str(model_dir)
     for key, file in validation_files(config, record).items():  # the run's bytes, where found

@@ -36,7 +36,8 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
         check_run_to_resume(Path(args.resume))
     # The config is read first: a typo in it or an override is one line at once, not after the
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
-    config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
+    config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides,
+                         merge=bool(args.resume))
     if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
         check_new_run_dir(config)
     load_training_kernels()
