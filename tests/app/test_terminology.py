@@ -4,6 +4,7 @@ the server, on the tiny model that knows its 20 pairs ("a dog runs" -> "ein hund
 import json
 import os
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -401,3 +402,37 @@ def test_the_server_gives_a_letterless_text_its_glossary_terms_without_the_model
     assert answer.json()["translations"] == ["katze", "4521 - katze", "4521", "12/05/2012"]
     answer = client.post(path, json={"texts": ["2012"], "glossary": {"2012": "katze"}, "n_best": 2})  # the n-best path
     assert answer.status_code == 200 and answer.json()["translations"][0] == "katze"
+
+
+def test_translate_with_a_termbase_and_a_csv_glossary(english_to_german, tmp_path, capsys):
+    """A TBX file's en-US and de-DE terms for the en-de model (its target language the model's, as its
+    training files name it), beside a CSV file's; the entry without German is counted in one warning."""
+    (tmp_path / "terms.tbx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n'
+        '<martif type="TBX" xml:lang="en-US"><text><body>\n'
+        '<termEntry id="c1"><langSet xml:lang="en-US"><tig><term>dog</term></tig></langSet>\n'
+        '<langSet xml:lang="de-DE"><tig><term>hund</term><termNote type="administrativeStatus">'
+        'deprecatedTerm-admn-sts</termNote></tig><tig><term>katze</term></tig></langSet></termEntry>\n'
+        '<termEntry id="c2"><langSet xml:lang="en-US"><tig><term>boy</term></tig></langSet></termEntry>\n'
+        "</body></text></martif>\n", encoding="utf-8")
+    (tmp_path / "terms.csv").write_text('source,target\r\n"runs",schläft\r\n', encoding="utf-8")
+    (tmp_path / "in.txt").write_text("a dog runs\nthe boy laughs\n", encoding="utf-8")
+    with pytest.warns(AttnmtWarning) as caught:
+        code, out, _ = run(["translate", "--model", english_to_german, "--glossary", tmp_path / "terms.tbx",
+                            "--glossary", tmp_path / "terms.csv", tmp_path / "in.txt"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and {"katze", "schläft"} <= set(lines[0].split()) and lines[1] == "der junge lacht"
+    assert [str(warning.message) for warning in caught] == [
+        f"{tmp_path / 'terms.tbx'}: 1 of 2 entries skipped, without a term in en or in de that is not deprecated "
+        "(the first: c2)"]
+
+
+def test_a_termbase_for_a_model_that_names_no_language_is_one_line_asking_for_it(trained_model, tmp_path, capsys):
+    termbase = Path(__file__).parents[1] / "fixtures" / "glossaries" / "memoq.tbx"
+    code, _, err = run(["translate", "--model", trained_model, "--glossary", termbase], capsys)
+    assert code == 2 and err == (f"attnmt: error: {termbase}: a termbase holds terms in several languages, and the "
+                                 "target language is not known: give it (--target-lang; read_glossary(path, "
+                                 "target_lang=...))\n")
+    code, _, err = run(["translate", "--model", trained_model, "--glossary", termbase, "--target-lang", "fr"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {termbase}: no entry has a term in both en and fr (the file's "
+                                 "languages: de-DE, en-US)\n")

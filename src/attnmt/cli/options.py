@@ -11,11 +11,15 @@ import sys
 from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
 from attnmt.errors import ConfigError
 from attnmt.hardware import MOST_THREADS, check_device
 from attnmt.text.language_codes import as_bcp_47, is_language_code
+
+if TYPE_CHECKING:  # read only where a command is given a glossary
+    from attnmt.decoding.glossary import Glossary
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = ("int8 linear layers (dynamic quantisation): faster on CPU, BLEU within 0.2 of fp32 "
@@ -123,6 +127,23 @@ def glossary_files(args: argparse.Namespace) -> dict[str, str]:
     paths = args.glossary or []
     return {"--glossary" if len(paths) == 1 else f"--glossary #{number}": path
             for number, path in enumerate(paths, start=1)}
+
+
+def read_glossary_files(args: argparse.Namespace) -> Glossary | None:
+    """The terms of --glossary's files, read as one glossary (attnmt.decoding.glossary.read_glossaries),
+    or None without one.  A termbase's languages, and a CSV file's where it names them: each side's
+    --source-lang or --target-lang where given, else the model's as its training files name it
+    (attnmt.model_languages), else the option's own value (--source-lang's default en); a language
+    still unknown (a TBX file, --target-lang left out, a model that names none) is one line saying so."""
+    if not args.glossary:
+        return None
+    from attnmt.decoding.glossary import read_glossaries
+    from attnmt.model_languages import languages_from_training
+
+    model = languages_from_training(Path(args.model))
+    source, target = (getattr(args, name) if name in getattr(args, "given", ()) else known or getattr(args, name)
+                      for name, known in zip(("source_lang", "target_lang"), model, strict=True))
+    return read_glossaries(args.glossary, source, target)
 
 
 def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights: bool = True) -> None:

@@ -9,6 +9,8 @@
     constraints   terms a translation must contain (constrained beam search)
     penalties     length and coverage penalties, repetition blocking
     glossary      a user's terminology, matched in the source
+    glossary_files  the files it is read from: TSV, CSV
+    termbase      and TBX termbases (ISO 30042)
     translate     sentences in, translations out, batched by a token budget
 """
 

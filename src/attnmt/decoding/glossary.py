@@ -7,7 +7,8 @@ A glossary file is UTF-8 text, one term a line::
     New York	New York
 
 Blank lines and lines starting with ``#`` are skipped; any other line must hold exactly one
-TAB with a term on each side.  A source term occurs in a sentence where its words occur in it
+TAB with a term on each side.  A CSV file and a TBX termbase are read too, by their extension
+(attnmt.decoding.glossary_files).  A source term occurs in a sentence where its words occur in it
 as whole words (a combining mark is part of the letter before it), ignoring case and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
 "ＤＯＧ" is "DOG") and which apostrophe was typed ("children’s" is "children's"), reading past
@@ -41,9 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from attnmt.decoding.glossary_files import glossary_rows
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
-from attnmt.text.data import read_lines
 from attnmt.text.encodings import check_encodable
 from attnmt.text.invisible import DIRECTION_RUNS, SPACING, folded, invisible
 
@@ -351,32 +352,28 @@ def term_text(term: object, side: str, where: str) -> str:
 BOM = "\ufeff"
 
 
-def read_glossary(path: str | Path) -> Glossary:
-    """The glossary in a TSV file (module docstring); a malformed line is a DataError naming
-    ``path:line`` and what is wrong with it.  ConfigError for a ``path`` that is no path (None was a
-    TypeError from pathlib) or an empty one ("" read the current directory)."""
-    return read_glossaries([path])
+def read_glossary(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Glossary:
+    """The glossary in a file, read by its extension (attnmt.decoding.glossary_files): TSV (the
+    module docstring), CSV, or a TBX termbase, whose terms of ``source_lang`` and ``target_lang``
+    (BCP 47 codes, matched by their primary subtags: en-US is en) it takes.  A malformed line is a
+    DataError naming ``path:line`` and what is wrong with it.  ConfigError for a ``path`` that is
+    no path (None was a TypeError from pathlib) or an empty one ("" read the current directory)."""
+    return read_glossaries([path], source_lang, target_lang)
 
 
-def read_glossaries(paths: Iterable[str | Path]) -> Glossary:
-    """The glossary of several TSV files (``attnmt translate --glossary a.tsv --glossary b.tsv``),
-    read as one file of their lines in order: a term in two files with one target is kept once, and
-    one given two targets is a DataError naming both places, as two lines of one file are (a later
-    file's target silently winning would hide a termbase that disagrees with itself).  Each path
-    as ``read_glossary`` takes it."""
+def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
+                    target_lang: str | None = None) -> Glossary:
+    """The glossary of several files (``attnmt translate --glossary a.tsv --glossary b.tbx``), of
+    any formats, read as one file of their terms in order: a term in two files with one target is
+    kept once, and one given two targets is a DataError naming both places, as two lines of one
+    file are (a later file's target silently winning would hide a termbase that disagrees with
+    itself).  Each path, and the languages, as ``read_glossary`` takes them."""
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
     for path in paths:
         if not isinstance(path, str | os.PathLike) or not os.fspath(path):
             raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
-        for number, line in enumerate(read_lines(path), start=1):
-            line = line.replace(BOM, " ")  # as term_text: a second file's "\ufeff# …", where files were joined
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            fields = line.split("\t")
-            if len(fields) != 2:
-                raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} "
-                                f"TABs in {line!r}")
-            add_term(kept, *fields, f"{path}:{number}", places)
-            places.setdefault(normal(fields[0]), f"{path}:{number}")
+        for where, source, target in glossary_rows(path, source_lang, target_lang):
+            add_term(kept, source, target, where, places)
+            places.setdefault(normal(source), where)
     return Glossary.indexed(kept, places)

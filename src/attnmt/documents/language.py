@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 
 from lxml import etree
 
+from attnmt.text.language_codes import primary_subtag as primary  # fr for fr-CA, en for EN_us
+
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XHTML = "http://www.w3.org/1999/xhtml"
 # Where an element states its language: HTML's lang, XHTML's xml:lang (a namespaced name in a page parsed
@@ -28,11 +30,6 @@ RTL_SCRIPTS = frozenset("arab hebr syrc thaa nkoo adlm rohg mand samr".split())
 # What a language attribute may say that is no language (BCP 47's undetermined, multiple languages and
 # no linguistic content, and private use: Word's "X-NONE" on a run it has not tagged).
 NO_LANGUAGE = frozenset(("und", "mul", "zxx", "x"))
-
-
-def primary(lang: str) -> str:
-    """A language tag's primary subtag, lower case: ``fr`` for ``fr-CA``, ``en`` for ``EN_us``."""
-    return lang.strip().replace("_", "-").split("-")[0].lower()
 
 
 def names_no_language(tag: str | None) -> bool:

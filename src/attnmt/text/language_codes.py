@@ -22,3 +22,9 @@ def is_language_code(text: object) -> bool:
 def as_bcp_47(code: str) -> str:
     """A target language code as BCP 47 writes it in a language attribute: ``de_DE`` is ``de-DE``."""
     return code.replace("_", "-")
+
+
+def primary_subtag(code: str) -> str:
+    """A language code's primary subtag, in lower case, what two codes of one language share:
+    "en-US", "en_us" and "EN" are "en"."""
+    return re.split(r"[-_]", code.strip(), maxsplit=1)[0].lower()

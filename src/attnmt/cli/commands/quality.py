@@ -21,6 +21,7 @@ from attnmt.cli.options import (
     load_for_translation,
     model_files,
     option_dests,
+    read_glossary_files,
 )
 from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError, json_value
@@ -94,7 +95,6 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.lines import output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
-    from attnmt.decoding.glossary import read_glossaries
     from attnmt.decoding.inputs import fits_and_writes, sampling_with_terms
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
@@ -111,7 +111,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                        scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
-    glossary = read_glossaries(args.glossary) if args.glossary else None
+    glossary = read_glossary_files(args)
     searching = None if args.no_search else decoding(args)  # --no-search searches nothing: its options wait
     if glossary and searching is not None and searching.sampling:  # refused before the model loads, as translate
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
@@ -257,7 +257,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "sentence splitter (default en, as translate's)")
     p.add_argument("--target-lang", default="en", type=language_code, help="language code of --hyp for the "
                    "sentence splitter (default en)")
-    p.add_argument("--glossary", metavar="TSV", type=file_name, action="append", help="the glossary --hyp was "
+    p.add_argument("--glossary", metavar="FILE", type=file_name, action="append", help="the glossary --hyp was "
                    "translated with (translate's --glossary, each of its files again): a line without letters whose "
                    "translation is the line with its terms replaced, as translate writes it, is scored as translate "
                    "scores it (quality 1, no flags), a sentence beside such a part is read without it, as translate "

@@ -23,6 +23,7 @@ from attnmt.cli.options import (
     file_name,
     load_for_translation,
     positive_int,
+    read_glossary_files,
 )
 from attnmt.cli.translate_jsonl import line_batch
 from attnmt.cli.translate_quality import (
@@ -82,7 +83,6 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         office_suffix,
     )
     from attnmt.cli.lines import is_stream, line_batches, output
-    from attnmt.decoding.glossary import read_glossaries
     from attnmt.text.data import check_readable, read_lines
 
     check_file_name(args.input, "input")
@@ -91,8 +91,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.format_from_extension = not given and args.input_format != "text"
     if not given and not args.format_from_extension:
         check_text_input(args.input)
-    glossary = read_glossaries(args.glossary) if args.glossary else None
     model_target_lang(args)
+    glossary = read_glossary_files(args)  # after model_target_lang: a termbase's target language may be the model's
     check_document_options(args)  # first: a document refuses --n-best and --confidence, whatever the format
     options = decoding(args)  # --n-best's beam, or no --n-best with sampling (which would refuse the beam)
     if glossary and options.sampling:
@@ -246,9 +246,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "documents, markup carried through by word alignments (docs/documents.md). Default: the "
                         "input file's extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, "
                         ".docx, ...; a markup file is then read whole, as the server reads it), else text")
-    p.add_argument("--glossary", metavar="TSV", type=file_name, action="append", help="terms the translations "
-                   "must use: 'source term<TAB>target term' lines, # comments (docs/translating.md, Terminology); "
-                   "--glossary again for another file, whose terms are added")
+    p.add_argument("--glossary", metavar="FILE", type=file_name, action="append", help="terms the translations "
+                   "must use: 'source term<TAB>target term' lines, # comments; a .csv file of 'source,target' rows "
+                   "(DeepL's); a .tbx termbase, its terms in --source-lang and --target-lang (docs/translating.md, "
+                   "Terminology); --glossary again for another file, whose terms are added")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
     p.add_argument("--output-format", choices=FORMATS, default="text",
                    help="text: the best translation a line; tsv: a row per hypothesis, its columns line, rank, "

@@ -1,0 +1,182 @@
+"""A termbase as a glossary: TBX (ISO 30042, TermBase eXchange), what SDL Trados and MultiTerm,
+memoQ, Phrase and Microsoft's terminology export.
+
+TBX 2's root is ``martif``, TBX 3's ``tbx``; either holds entries (``termEntry``, TBX 3's
+``conceptEntry``), one concept each, with a section per language (``langSet`` or ``langSec``,
+its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or ``termSec``, its
+``term``).  A section's language is matched by its primary subtag: ``en-US`` is en.
+
+Of an entry, every source-language term is a source term, but one deprecated or superseded
+(``administrativeStatus``, as a ``termNote`` or TBX 3's element, or ``normativeAuthorization``,
+saying so: ``deprecatedTerm-admn-sts``), which a writer should not use and so the glossary does
+not match; its target term is the target-language term to use: the first preferred one, else
+the first with no status, else the first admitted one, never a deprecated one.  An entry without
+both (no term in one of the languages, or only deprecated ones) is skipped, and the entries
+skipped are counted in one warning naming the first; a file none of whose entries has both is a
+DataError naming its languages.
+
+The XML is parsed as attnmt.documents.archive parses a part, which this layer may not import:
+no DTD loaded (TBX 2 files name ``TBXcoreStructV02.dtd``, which is never read), no entity
+resolved, no network.  A DOCTYPE that declares an entity, and a term holding a reference to one
+(``&nbsp;``, which an unread DTD would declare), are refused naming the line.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+from lxml import etree
+
+from attnmt.errors import DataError, warn
+from attnmt.text.data import cannot_read, is_gzip_name
+from attnmt.text.language_codes import primary_subtag
+
+ROOTS = ("martif", "tbx")
+ENTRIES = ("termEntry", "conceptEntry")
+SECTIONS = ("langSet", "langSec")
+TERM_GROUPS = ("tig", "ntig", "termSec")
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+STATUSES = ("administrativeStatus", "normativeAuthorization")  # a termNote's type, or TBX 3's element
+# How fit a term is as the target term, by its status (the first word of the value that says it):
+# the lowest wins; deprecated and superseded ones are never used.
+RANKS = {"preferred": 0, None: 1, "admitted": 2}
+NOT_USED = ("deprecated", "superseded")
+
+Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
+
+
+def is_termbase(path: str | Path) -> bool:
+    """Whether the XML file ``path``'s first element is a TBX root (ROOTS); False for a file that
+    is no XML, or cannot be read (reading it as TSV then names the fault)."""
+    try:
+        with open_bytes(path) as file:
+            _, first = next(etree.iterparse(file, events=("start",), resolve_entities=False, no_network=True,
+                                            load_dtd=False))
+    except (OSError, EOFError, etree.XMLSyntaxError, StopIteration):
+        return False
+    return etree.QName(first).localname in ROOTS
+
+
+def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
+    """Each entry's source terms, each with the entry's target term (the module docstring), as
+    (place of the source term, source term, target term); a DataError where the languages are not
+    known, for XML that is not well-formed or not TBX, and for a section with no language."""
+    source_lang, target_lang = known_language(path, "source", source_lang), known_language(path, "target", target_lang)
+    root = parse_termbase(path)
+    rows: list[Row] = []
+    skipped: list[str] = []
+    languages: set[str] = set()
+    entries = [node for node in root.iter() if local_name(node) in ENTRIES]
+    for entry in entries:
+        sources, target = entry_terms(entry, path, source_lang, target_lang, languages)
+        if not sources or target is None:
+            skipped.append(entry.get("id") or f"line {entry.sourceline}")
+            continue
+        rows.extend((f"{path}:{term.sourceline}", text, target) for term, text in sources)
+    if entries and not rows:
+        raise DataError(f"{path}: no entry has a term in both {source_lang} and {target_lang} (the file's languages: "
+                        f"{', '.join(sorted(languages)) or 'none'})")
+    if skipped:
+        warn(f"{path}: {len(skipped)} of {len(entries)} entries skipped, without a term in {source_lang} or in "
+             f"{target_lang} that is not deprecated (the first: {skipped[0]})")
+    return iter(rows)
+
+
+def known_language(path: str | Path, side: str, lang: str | None) -> str:
+    """``lang``, the ``side`` ("source", "target") language; a DataError saying it is not known for None."""
+    if not lang:
+        raise DataError(f"{path}: a termbase holds terms in several languages, and the {side} language is not "
+                        f"known: give it (--{side}-lang; read_glossary(path, {side}_lang=...))")
+    return lang
+
+
+def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, target_lang: str,
+                languages: set[str]) -> tuple[list[tuple[etree._Element, str]], str | None]:
+    """An entry's source terms, each with its ``term`` element, that are used, and its target term
+    (None for none); the languages of its sections are added to ``languages``."""
+    sources: list[tuple[etree._Element, str]] = []
+    targets: list[tuple[int, str]] = []  # (rank, term)
+    for section in entry:
+        if local_name(section) not in SECTIONS:
+            continue
+        lang = (section.get(XML_LANG) or section.get("lang") or "").strip()
+        if not lang:
+            raise DataError(f"{path}:{section.sourceline}: a {local_name(section)} without xml:lang (entry "
+                            f"{entry.get('id') or 'without an id'}): say which language its terms are in")
+        languages.add(lang)
+        for term, status in section_terms(section, path):
+            if status in NOT_USED:
+                continue
+            if primary_subtag(lang) == primary_subtag(source_lang):
+                sources.append((term, term_text(term, path)))
+            elif primary_subtag(lang) == primary_subtag(target_lang):
+                targets.append((RANKS.get(status, 1), term_text(term, path)))
+    return sources, min(targets, key=lambda ranked: ranked[0])[1] if targets else None
+
+
+def section_terms(section: etree._Element, path: str | Path) -> Iterator[tuple[etree._Element, str | None]]:
+    """Each term of a language section, with the first word of its status ("preferred",
+    "deprecated"; None where it states none)."""
+    for group in section.iter():
+        if local_name(group) not in TERM_GROUPS:
+            continue
+        term = next((node for node in group.iter() if local_name(node) == "term"), None)
+        if term is None:
+            raise DataError(f"{path}:{group.sourceline}: a {local_name(group)} without a term")
+        yield term, term_status(group)
+
+
+def term_status(group: etree._Element) -> str | None:
+    """The first word of a term's status, lower case ("deprecatedTerm-admn-sts": "deprecated"), or None."""
+    for node in group.iter():
+        name = local_name(node)
+        if (name == "termNote" and node.get("type") in STATUSES) or name in STATUSES:
+            value = (node.text or "").strip().lower()
+            return next((word for word in (*RANKS, *NOT_USED) if word and value.startswith(word)), None)
+    return None
+
+
+def term_text(term: etree._Element, path: str | Path) -> str:
+    """A term's text, its inline markup's (``<hi>``) included; a DataError for a reference to an entity."""
+    entity = next((node for node in term.iter() if isinstance(node, etree._Entity)), None)
+    if entity is not None:
+        raise DataError(f"{path}:{term.sourceline}: the term holds the entity {entity.text}, which is never read "
+                        "from a DTD: write its character instead")
+    return str(term.xpath("string()"))
+
+
+def parse_termbase(path: str | Path) -> etree._Element:
+    """The root of the TBX file ``path``, parsed safely (the module docstring)."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
+                             huge_tree=False)
+    try:
+        with open_bytes(path) as file:
+            root = etree.parse(file, parser).getroot()
+    except (gzip.BadGzipFile, EOFError) as error:
+        raise DataError(f"{path}: not a valid gzip file ({error})") from None
+    except OSError as error:  # missing, a folder, unreadable
+        raise cannot_read(path, error) from None
+    except etree.XMLSyntaxError as error:
+        raise DataError(f"{path}:{error.lineno}: not well-formed XML: {error.msg.split(', line ')[0]}") from None
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is not None and dtd.entities():
+        raise DataError(f"{path}: its DOCTYPE declares the entity {dtd.entities()[0].name}, and declared entities "
+                        "are never expanded (one could read a file): write its text where it is used")
+    if local_name(root) not in ROOTS:
+        raise DataError(f"{path}:{root.sourceline}: expected a TBX termbase (a martif or tbx root), got "
+                        f"<{local_name(root)}>")
+    return root
+
+
+def open_bytes(path: str | Path) -> io.BufferedIOBase:
+    """The file ``path`` opened for reading its bytes, through gzip for a ``.gz`` name."""
+    return gzip.open(path, "rb") if is_gzip_name(Path(path)) else open(path, "rb")
+
+
+def local_name(node: etree._Element) -> str:
+    """An element's name without its namespace (TBX 3's ``urn:iso:std:iso:30042:ed-2``); "" for a
+    comment, a processing instruction or an entity."""
+    return etree.QName(node).localname if isinstance(node.tag, str) else ""

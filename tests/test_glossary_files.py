@@ -1,0 +1,85 @@
+"""Glossary files by their extension: CSV as DeepL and spreadsheets write it, its header rule, its
+errors (TSV: test_glossary.py; TBX: test_termbase.py)."""
+
+import pytest
+
+from attnmt.decoding.glossary import read_glossaries, read_glossary
+from attnmt.errors import DataError
+
+
+def write(tmp_path, data: bytes, name: str = "terms.csv"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def test_a_csv_file_with_a_bom_crlf_a_header_quotes_and_commas(tmp_path):
+    """As Excel saves "CSV UTF-8": a byte order mark, CRLF line ends, RFC 4180 quotes."""
+    path = write(tmp_path, '\ufeffSource,Target\r\n"New York, NY",New York\r\n"say ""hi""",sag „hallo“\r\n'
+                           "\r\ndog,Hund\r\n#hashtag,#Hashtag\r\n".encode())
+    glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("New York, NY", "New York"), ('say "hi"', "sag „hallo“"), ("dog", "Hund"),
+                              ("#hashtag", "#Hashtag"))
+    assert glossary.place("dog") == f"{path}:5"
+
+
+@pytest.mark.parametrize("header", ["en,de", "EN-US,de-DE", "source term,target term", "src,tgt"])
+def test_a_first_row_naming_the_columns_or_the_languages_is_a_header(tmp_path, header):
+    path = write(tmp_path, f"{header}\ndog,Hund\n".encode())
+    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)
+    assert read_glossary(path).terms == (("dog", "Hund"),)  # languages unknown: en,de names two
+
+
+@pytest.mark.parametrize(("first", "languages"), [("UK,GB", ("en", "de")), ("es,es", (None, None)),
+                                                  ("fr,it", ("en", "de")), ("dog,Hund", (None, None))])
+def test_a_first_row_that_is_not_clearly_a_header_is_a_term(tmp_path, first, languages):
+    """Two codes of one language, or of others than those translated, are a term pair."""
+    path = write(tmp_path, f"{first}\ncat,Katze\n".encode())
+    assert read_glossary(path, *languages).terms[0] == tuple(first.split(","))
+
+
+def test_deepls_four_fields_give_the_languages_of_every_row(tmp_path):
+    path = write(tmp_path, b"dog,Hund,en,de\ncat,Katze,EN,DE\n")
+    assert read_glossary(path, "en-US", "de").terms == (("dog", "Hund"), ("cat", "Katze"))
+    assert len(read_glossary(path)) == 2
+
+
+def test_a_quoted_term_across_lines_is_named_by_its_first_line(tmp_path):
+    path = write(tmp_path, b'dog,Hund\n"New\nYork",New York\ncat,Katze\n')
+    glossary = read_glossary(path)
+    assert glossary.place("NewYork") == f"{path}:2" and glossary.place("cat") == f"{path}:4"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"dog,Hund\ncat\n", r"terms.csv:2: expected 2 fields \(source,target\) or 4 \(source,target,source language,"
+                         r"target language\), got 1 in 'cat'"),
+    (b"dog,Hund,en\n", r"terms.csv:1: expected 2 fields .* got 3"),
+    (b'dog,"Hund"x\n', r"terms.csv:1: not valid CSV: ',' expected after '\"'"),
+    (b'dog,Hund\ncat,"Katze\n', r"terms.csv:2: not valid CSV: unexpected end of data"),
+    (b"dog,Hund,de,en\n", r"terms.csv:1: the terms are de -> en, and the translation is en -> de"),
+    (b"dog,Hund,en,de\ncat,chat,en,fr\n", r"terms.csv:2: the terms are en -> fr, and the file's first are en -> de"),
+    (b"de,en\ndog,Hund\n", r"terms.csv:1: the header names the columns de -> en, and the terms are wanted en -> de: "
+                           r"swap the columns"),
+    (b",Hund\n", r"terms.csv:1: empty source term"),
+    ("dog,Hund\nDog,Köter\n".encode(),
+     r"terms.csv:2: source term 'Dog' has two target terms, 'Hund' \(.*terms.csv:1\) and"),
+    (b"dog,Hund\n\xff,x\n", r"terms.csv:2"),
+])
+def test_a_malformed_csv_file_is_one_line_naming_file_and_line(tmp_path, data, message):
+    with pytest.raises(DataError, match=message):
+        read_glossary(write(tmp_path, data), "en", "de")
+
+
+def test_a_term_in_a_csv_and_a_tsv_file_given_two_targets_names_both_places(tmp_path):
+    tsv = write(tmp_path, b"dog\tHund\n", "terms.tsv")
+    csv = write(tmp_path, b"cat,Katze\ndog,K\xc3\xb6ter\n")
+    with pytest.raises(DataError) as refused:
+        read_glossaries([tsv, csv])
+    assert str(refused.value) == f"{csv}:2: source term 'dog' has two target terms, 'Hund' ({tsv}:1) and 'Köter'"
+
+
+def test_a_gzipped_csv_file_is_csv(tmp_path):
+    import gzip
+
+    path = write(tmp_path, gzip.compress(b'"a, b",c\n'), "terms.CSV.gz")
+    assert read_glossary(path).terms == (("a, b", "c"),)

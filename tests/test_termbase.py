@@ -1,0 +1,106 @@
+"""TBX termbases as glossaries: TBX 2 (``martif``) and TBX 3 (``tbx``), their languages, the
+terms' status, the entries skipped, and the XML refused."""
+
+import shutil
+import warnings
+from pathlib import Path
+
+import pytest
+
+from attnmt.decoding.glossary import read_glossaries, read_glossary
+from attnmt.errors import AttnmtWarning, DataError
+
+GLOSSARIES = Path(__file__).parent / "fixtures" / "glossaries"
+
+
+def test_a_tbx_2_termbase_gives_each_entrys_used_source_terms_its_preferred_target_term(recwarn):
+    """multiterm.tbx (a DOCTYPE naming TBXcoreStructV02.dtd, never read; en-US and de-DE): "doggy"
+    is deprecated, so not matched; "Köter" is deprecated and "Hündchen" admitted, so "Hund", the
+    preferred one, in an ntig, is the target; en-GB is en and de is de; inline markup is the term's."""
+    glossary = read_glossary(GLOSSARIES / "multiterm.tbx", "en", "de")
+    assert glossary.terms == (("dog", "Hund"), ("hound", "Hund"), ("H2O", "Wasser"))
+    assert glossary.matches("A doggy and a hound drink H2O.") == ["Hund", "Wasser"]
+    assert glossary.place("hound") == f"{GLOSSARIES / 'multiterm.tbx'}:21"
+
+
+def test_a_tbx_3_termbase_in_its_namespace_is_read_as_tbx_2(recwarn):
+    """memoq.tbx: conceptEntry > langSec > termSec; the superseded "electronic mail" is not matched,
+    the unmarked "e-mail" is."""
+    glossary = read_glossary(GLOSSARIES / "memoq.tbx", "en-US", "de-AT")
+    assert glossary.terms == (("email", "E-Mail"), ("e-mail", "E-Mail"))
+
+
+def test_the_entries_without_both_languages_are_counted_in_one_warning():
+    with pytest.warns(AttnmtWarning) as heard:
+        read_glossary(GLOSSARIES / "multiterm.tbx", "en", "de")
+    assert [str(warning.message) for warning in heard] == [
+        f"{GLOSSARIES / 'multiterm.tbx'}: 1 of 3 entries skipped, without a term in en or in de that is not "
+        "deprecated (the first: c2)"]
+
+
+def test_a_termbase_is_read_for_the_languages_asked_for(recwarn):
+    """The same file, German to English: the admitted "Hündchen" is a source term too, "dog" the target."""
+    glossary = read_glossary(GLOSSARIES / "multiterm.tbx", "de", "en")
+    assert dict(glossary.terms) == {"Hündchen": "dog", "Hund": "dog", "Wasser": "H2O"}
+
+
+def test_an_xml_file_whose_root_is_a_termbase_is_one(tmp_path, recwarn):
+    shutil.copy(GLOSSARIES / "memoq.tbx", tmp_path / "export.xml")
+    assert read_glossary(tmp_path / "export.xml", "en", "de").terms[0] == ("email", "E-Mail")
+
+
+def test_a_term_a_termbase_and_a_tsv_file_give_two_targets_names_both_places(tmp_path, recwarn):
+    (tmp_path / "terms.tsv").write_text("dog\tKöter\n", encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        read_glossaries([tmp_path / "terms.tsv", GLOSSARIES / "multiterm.tbx"], "en", "de")
+    assert str(refused.value) == (f"{GLOSSARIES / 'multiterm.tbx'}:13: source term 'dog' has two target terms, "
+                                  f"'Köter' ({tmp_path / 'terms.tsv'}:1) and 'Hund'")
+
+
+def test_a_termbase_whose_languages_are_not_known_is_one_line_saying_so():
+    with pytest.raises(DataError, match=r"memoq.tbx: a termbase holds terms in several languages, and the target "
+                                        r"language is not known: give it \(--target-lang; "):
+        read_glossary(GLOSSARIES / "memoq.tbx", "en")
+
+
+def test_a_termbase_without_the_languages_asked_for_names_its_own():
+    with pytest.raises(DataError, match=r"memoq.tbx: no entry has a term in both en and fr \(the file's languages: "
+                                        r"de-DE, en-US\)$"):
+        read_glossary(GLOSSARIES / "memoq.tbx", "en", "fr")
+
+
+TERMBASE = '<?xml version="1.0"?>\n{doctype}<martif type="TBX"><text><body>\n{entry}</body></text></martif>\n'
+ENTRY = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>{term}</term></tig></langSet>'
+         '<langSet xml:lang="de"><tig><term>Hund</term></tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize(("doctype", "entry", "message"), [
+    ("", ENTRY.format(term="dog") + "<termEntry>",
+     r"terms.tbx:4: not well-formed XML: Opening and ending tag mismatch"),
+    ('<!DOCTYPE martif [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n', ENTRY.format(term="&e;"),
+     r"terms.tbx: its DOCTYPE declares the entity e, and declared entities are never expanded"),
+    ('<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n', ENTRY.format(term="hot&nbsp;dog"),
+     r"terms.tbx:4: the term holds the entity &nbsp;, which is never read from a DTD"),
+    ("", ENTRY.format(term="dog").replace(' xml:lang="de"', ""),
+     r"terms.tbx:3: a langSet without xml:lang \(entry c1\)"),
+    ("", ENTRY.format(term=" "), r"terms.tbx:3: empty source term"),
+    ("", ENTRY.format(term="dog").replace("<term>Hund</term>", ""), r"terms.tbx:3: a tig without a term"),
+])
+def test_a_malformed_termbase_is_one_line_naming_file_and_line(tmp_path, doctype, entry, message):
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype=doctype, entry=entry), encoding="utf-8")
+    with pytest.raises(DataError, match=message):
+        read_glossary(path, "en", "de")
+
+
+def test_a_tbx_file_that_is_no_termbase_is_refused_naming_its_root(tmp_path):
+    (tmp_path / "terms.tbx").write_text('<?xml version="1.0"?>\n<xliff version="1.2"/>\n', encoding="utf-8")
+    with pytest.raises(DataError, match=r"terms.tbx:2: expected a TBX termbase \(a martif or tbx root\), got <xliff>"):
+        read_glossary(tmp_path / "terms.tbx", "en", "de")
+
+
+def test_an_xml_file_that_is_no_termbase_is_read_as_tsv(tmp_path):
+    (tmp_path / "terms.xml").write_text("dog\tHund\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert read_glossary(tmp_path / "terms.xml").terms == (("dog", "Hund"),)
