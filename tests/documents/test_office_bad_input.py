@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from comment_files import threaded_sheet_file
+from lxml import etree
 from office_files import (
     EPUB2_PAGE,
     book_file,
@@ -112,6 +113,34 @@ def test_a_zip_bomb_is_refused_by_its_unpacked_size(same, monkeypatch):
     assert len(bomb) < 2_000
     monkeypatch.setattr(archive, "MAX_UNPACKED", 100_000)
     assert "unpacks to 200008 bytes, more than the 100000 allowed" in refused(bomb, ".docx", same)
+
+
+def test_a_part_too_large_to_parse_is_refused_naming_it_and_the_limit(same, monkeypatch):
+    """Within MAX_UNPACKED, a part of 200 MB of ``<w:p/>`` (a 342 KB file) took 4.8 GB as a tree."""
+    members = read_members(word_file())
+    members["word/document.xml"] = members["word/document.xml"].replace(b"<w:body>", b"<w:body>" + b"<w:p/>" * 20_000)
+    size = len(members["word/document.xml"])
+    monkeypatch.setattr(archive, "MAX_PART", 100_000)
+    assert refused(write_members(members), ".docx", same) == (
+        f"the .docx file: member word/document.xml unpacks to {size} bytes, more than the 100000 an XML part may "
+        "(a zip bomb, or a document too large to translate: split it)")
+
+
+@pytest.mark.parametrize("failure", [MemoryError(), etree.XMLSyntaxError("unknown error", 2, 0, 0)],
+                         ids=["python", "libxml2"])
+def test_a_part_whose_tree_does_not_fit_in_memory_is_refused_as_too_large(same, monkeypatch, failure):
+    """Under ``ulimit -v``, libxml2's ERR_NO_MEMORY (2) read "is not well-formed XML at line 0: unknown error"."""
+    data, parse = word_file(), etree.fromstring
+    size = len(read_members(data)["word/document.xml"])
+
+    def fromstring(data: bytes, parser: etree.XMLParser) -> etree._Element:
+        if b"<w:body>" in data:
+            raise failure
+        return parse(data, parser=parser)
+
+    monkeypatch.setattr(archive.etree, "fromstring", fromstring)
+    assert refused(data, ".docx", same) == (
+        f"the .docx file: member word/document.xml is too large to read: its {size} bytes parsed ran out of memory")
 
 
 def test_an_archive_of_too_many_members_is_refused(same, monkeypatch):

@@ -20,7 +20,9 @@ from office_files import (
 )
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents import ooxml
 from attnmt.documents.office import translate_office
+from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -406,3 +408,23 @@ def test_a_part_named_with_a_superscript_digit_is_translated(mirror):
         members[name] = members[name].replace(b"header1.xml", "header1²2.xml".encode())
     out = read_members(translate_office(write_members(members), ".docx", mirror, DocumentOptions()))
     assert b"TEXT. HEADER THE" in out["word/header1²2.xml"]
+
+
+def test_empty_paragraphs_make_no_job(upper, monkeypatch):
+    """A security test's part of millions of ``<w:p/>`` (200 MB, a 342 KB file) ran for minutes: each
+    empty paragraph was read as a job (its runs merged, its styles' looks, its flat text) to find it
+    had no words.  Here 20,000 of them make no job, and stay as they were around the translated one."""
+    members = read_members(word_paragraph("<w:r><w:t>The dog runs.</w:t></w:r>"))
+    body = members["word/document.xml"]
+    members["word/document.xml"] = body.replace(b"<w:body>", b"<w:body>" + b"<w:p/>" * 20_000)
+    made = []  # the paragraphs read as jobs
+
+    def job(paragraph, *rest) -> ParagraphJob:
+        made.append(paragraph)
+        return ParagraphJob(paragraph, *rest)
+
+    monkeypatch.setattr(ooxml, "ParagraphJob", job)
+    document = translated(write_members(members), upper)
+    assert upper.given == ["The dog runs."]
+    assert len(made) == 1  # the paragraph with words
+    assert [paragraph.text for paragraph in document.paragraphs] == [""] * 20_000 + ["THE DOG RUNS."]

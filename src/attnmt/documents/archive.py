@@ -27,7 +27,9 @@ allows one (OpenDocument's manifest; an EPUB's XML files: its pages, package doc
 container, which old tools wrote with DOCTYPEs), and then only without entity declarations
 (refused naming the entity and its line), and with no reference to an entity (``&nbsp;``) in an
 attribute value, which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
-(pages.MAX_DEPTH, past libxml2's own 256 levels), and is refused deeper.
+(pages.MAX_DEPTH, past libxml2's own 256 levels), and is refused deeper.  A part that unpacks to more
+than MAX_PART bytes is refused before it is read, and one whose tree does not fit in memory is
+refused as too large, not as XML that is not well-formed (libxml2 calls it an "unknown error").
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ from attnmt.errors import DataError
 
 MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few dozen; an EPUB, a few hundred)
 MAX_UNPACKED = 1 << 30  # bytes of all members unpacked together (1 GiB)
+# Bytes one XML part may unpack to, to be parsed (256 MiB): its tree takes up to some 20 times that (a
+# part of empty paragraphs, ``<w:p/>``, 6 bytes each), where a 1,500-page document's body is 20 MB.
+MAX_PART = 1 << 28
 MIMETYPE = "mimetype"
 # A bad CRC is a BadZipFile, damaged deflate data a zlib.error, a member cut short an EOFError.
 UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImplementedError, EOFError)
@@ -109,6 +114,10 @@ class Archive:
                 return unpacked.read(size)
         except UNPACK_ERRORS as e:
             raise DataError(f"{self.name}: member {member} cannot be unpacked ({e}); the file is damaged") from e
+
+    def size(self, member: str) -> int:
+        """The member's size unpacked (its new bytes' where replaced), as ``zipfile`` holds it to."""
+        return len(self.replaced[member]) if member in self.replaced else self.members[member].file_size
 
     def replace(self, member: str, data: bytes) -> None:
         self.replaced[member] = data
@@ -239,7 +248,11 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     (attnmt.documents.pages.parse_xml).  A part that may have a DOCTYPE (an EPUB page) nests as
     deep as an .xhtml file's page may, pages.MAX_DEPTH, and is refused deeper (pages.check_depth):
     libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
-    where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow."""
+    where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow.
+    A part over MAX_PART bytes unpacked is refused unread."""
+    if (size := archive.size(member)) > MAX_PART:
+        raise DataError(f"{archive.name}: member {member} unpacks to {size} bytes, more than the {MAX_PART} an XML "
+                        "part may (a zip bomb, or a document too large to translate: split it)")
     return parse_xml(archive.read(member), f"{archive.name}: member {member}", archive.suffix, doctype)
 
 
@@ -254,7 +267,11 @@ def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,
                              remove_blank_text=False, huge_tree=lifted, strip_cdata=False)
     try:
         tree = etree.fromstring(data, parser=parser).getroottree()
+    except MemoryError as e:
+        raise too_large(where, len(data)) from e
     except etree.XMLSyntaxError as e:
+        if e.code == etree.ErrorTypes.ERR_NO_MEMORY:  # libxml2's "unknown error"
+            raise too_large(where, len(data)) from e
         # nested past even huge_tree's levels (2048); libxml2 gives an entity's amplification the same code
         limit = DEPTH_LIMIT.match(e.msg) if lifted and e.code == etree.ErrorTypes.ERR_RESOURCE_LIMIT else None
         if limit is not None:
@@ -297,6 +314,11 @@ def recovered_docinfo(data: bytes) -> etree.DocInfo | None:
     except etree.XMLSyntaxError:
         return None
     return None if root is None else root.getroottree().docinfo
+
+
+def too_large(where: str, size: int) -> DataError:
+    """The refusal of a part (``where``) of ``size`` bytes whose tree did not fit in memory."""
+    return DataError(f"{where} is too large to read: its {size} bytes parsed ran out of memory")
 
 
 def declares_no_entity(data: bytes) -> bool:

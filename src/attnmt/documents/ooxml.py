@@ -61,6 +61,7 @@ from attnmt.documents.formatting import (
     is_hidden,
     is_raised,
     merge_runs,
+    reads_text,
     run_parts,
     shows_on_spaces,
     text_runs,
@@ -371,18 +372,17 @@ def atom_copy(node: etree._Element) -> etree._Element:
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None,
                    styles: WordStyles | None = None) -> list[ParagraphJob]:
-    """A job for each paragraph under ``root`` with words to translate, in document order (a text
-    box's paragraphs come after the paragraph whose run holds the text box; those of its fallback
-    copy, FALLBACK, are not seen).  A complex field open at
-    a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
-    story ends its fields.  A drop cap's letters are read with the paragraph they begin
-    (attnmt.documents.dropcaps), and go back into the frame where it has no words ("1", "984").
-    ``styles``: a Word document's (ParagraphJob)."""
+    """A job for each paragraph under ``root`` with words to translate, in document order (a text box's paragraphs
+    come after the paragraph whose run holds the text box; those of its fallback copy, FALLBACK, are not seen); one
+    that reads no text (formatting.reads_text) is passed over before a job is made.  A complex field open at a
+    paragraph's end is open at the start of the next paragraph of its story (STORIES), where the story ends its
+    fields.  A drop cap's letters are read with the paragraph they begin (attnmt.documents.dropcaps), and go back into
+    the frame where it has no words ("1", "984").  ``styles``: a Word document's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
     jobs = []
-    for paragraph in root.iter(dialect.paragraph):
+    for paragraph in (p for p in root.iter(dialect.paragraph) if p in drop_caps or reads_text(p, dialect)):
         story = next(paragraph.iterancestors(*STORIES), root)
         if story not in closed:
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
