@@ -1,14 +1,17 @@
 """Checkpoint averaging (attnmt.training.averaging) on hand-made weights: the paths a caller gives it."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import torch
 from safetensors.torch import load_file, save_file
-from support import PAIRS, run_cli, tiny_config, write_pairs
+from support import PAIRS, run_cli, tiny_config, write_calibration, write_pairs
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TransformerConfig
-from attnmt.decoding import Decoding
+from attnmt.decoding import Decoding, calibration
+from attnmt.decoding.calibration import CALIBRATION, load_calibration
 from attnmt.errors import ConfigError, DataError
 from attnmt.model import Transformer
 from attnmt.training import averaging
@@ -140,3 +143,42 @@ def test_keep_better_average_refuses_a_validation_file_changed_since_the_run_sta
         keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))
     assert (model_dir / ckpt.WEIGHTS).read_bytes() == weights
     assert not (model_dir / "averaged_last2.safetensors").exists()  # refused before any average is written
+
+
+def test_an_average_written_over_the_models_weights_fits_their_calibration_again(tmp_path, monkeypatch, capsys):
+    """``attnmt average --out MODEL_DIR/model.safetensors`` left the quality.json of the weights it replaced,
+    silently, and translate's jsonl and tsv and serve then refused the folder; it is fitted again on the
+    run's validation set, as keep_better_average fits it."""
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    write_calibration(model_dir)  # fitted on the best checkpoint's weights, about to be replaced
+    fitted = []
+    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say: fitted.append(
+        (folder, src, ref, (folder / CALIBRATION).exists())))
+    code, out, _ = run_cli(["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"], capsys)
+    assert code == 0 and out.splitlines()[1:] == [
+        f"model/quality.json was fitted on the weights replaced: fitting it again on {tmp_path / 'va.src'}"]
+    assert fitted == [(Path("model"), str(tmp_path / "va.src"), str(tmp_path / "va.tgt"), False)]
+
+
+def test_an_average_over_the_models_weights_without_its_validation_set_removes_their_calibration(
+        tmp_path, monkeypatch, capsys):
+    """Where the run's validation set is gone the old calibration cannot be fitted again: it goes, and one
+    line says why and how to fit it again, so that the folder translates (uncalibrated)."""
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    write_calibration(model_dir)
+    (tmp_path / "va.src").unlink()
+    code, out, _ = run_cli(["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"], capsys)
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "removed model/quality.json, fitted on the weights replaced; fit it again with attnmt calibrate --model model "
+        f"(va.src: the validation file the model's train.yaml names is missing (no {tmp_path / 'va.src'}); give --src "
+        "and --ref)"]
+    assert load_calibration(model_dir) is None
+
+
+def test_an_average_written_beside_the_models_weights_keeps_their_calibration(tmp_path, monkeypatch, capsys):
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    write_calibration(model_dir)
+    code, out, _ = run_cli(["average", "--model", "model", "--last", "2"], capsys)
+    assert code == 0 and len(out.splitlines()) == 1
+    assert load_calibration(model_dir) is not None

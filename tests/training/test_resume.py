@@ -10,11 +10,13 @@ import pytest
 import torch
 import yaml
 from safetensors.torch import load_file
-from support import tiny_config
+from support import tiny_config, write_calibration
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
+from attnmt.decoding.calibration import CALIBRATION, load_calibration
 from attnmt.errors import AttnmtWarning, ConfigError
+from attnmt.training import trainer
 from attnmt.training.averaging import average_checkpoints
 from attnmt.training.trainer import Trainer, resume
 
@@ -153,6 +155,39 @@ def test_ctrl_c_at_the_last_step_still_validates_it_as_the_uninterrupted_run_doe
     interrupt_at(4, monkeypatch)
     assert Trainer(config, progress=False).train().stopped_by == "max_steps"
     assert validations(Path(config.out_dir)) == [3, 4]
+
+
+def test_ctrl_c_exits_without_calibrating_quality_and_the_resumed_run_calibrates_at_its_end(tmp_path, monkeypatch):
+    """Ctrl-C calibrated the whole validation set before exiting (a minute on 300 sentences), on
+    weights the resume replaces."""
+    calibrated = []
+    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calibrated.append(Path(model_dir)))
+    config = tiny_config(tmp_path, **SMALL, max_steps=4, eval_every=2)
+    model_dir, uninterrupted = Path(config.out_dir), Trainer.train_step
+    interrupt_at(1, monkeypatch)
+    assert Trainer(config, progress=False).train().stopped_by == "SIGINT"
+    assert calibrated == []
+    assert (f"quality not calibrated (interrupted): the resumed run calibrates it at its end; attnmt calibrate "
+            f"--model {model_dir} does it now") in (model_dir / "train.log").read_text()
+    monkeypatch.setattr(Trainer, "train_step", uninterrupted)
+    resume(model_dir, progress=False)
+    assert calibrated == [model_dir]
+
+
+def test_weights_a_resumed_run_replaces_take_their_calibration_with_them(tmp_path, monkeypatch):
+    """A finished run's quality.json, resumed with a larger max_steps and interrupted after a better
+    validation, stayed beside the new weights: translate's jsonl and tsv and serve refused the folder."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1)
+    Trainer(config, progress=False).train()
+    model_dir = Path(config.out_dir)
+    write_calibration(model_dir)  # as the end of a run with a larger validation set fits one
+    weights = (model_dir / ckpt.WEIGHTS).read_bytes()
+    interrupt_at(3, monkeypatch)
+    assert resume(model_dir, {"max_steps": "6"}, progress=False).stopped_by == "SIGINT"
+    assert (model_dir / ckpt.WEIGHTS).read_bytes() != weights  # step 3 validated better: its weights are the model's
+    assert load_calibration(model_dir) is None
+    assert (f"removed {model_dir / CALIBRATION}, fitted on the weights step 3 replaces; the run calibrates quality "
+            "again when it ends") in (model_dir / "train.log").read_text()
 
 
 def test_a_run_stopped_by_patience_names_patience_when_resumed(tmp_path, capsys):

@@ -229,7 +229,10 @@ class Trainer(Schedule, ValidateAndSave):
         elif last_saved != self.step:
             self.validate_and_save()
         bar.close()
-        if self.group.is_main and c.valid_src:  # quality's calibration, on the weights just kept
+        if self.group.is_main and c.valid_src and interrupted:  # calibrating would hold up the exit for minutes
+            self.log.line(f"quality not calibrated (interrupted): the resumed run calibrates it at its end; "
+                          f"attnmt calibrate --model {self.dir} does it now")
+        elif self.group.is_main and c.valid_src:  # quality's calibration, on the weights just kept
             calibrate_run(self.dir, c.valid_src, c.valid_tgt, self.log.line)
         result = self._result(stopped_by)
         self.log.line(f"stopped at step {self.step} ({stopped_by}); {result.best()}; model in {self.dir}")

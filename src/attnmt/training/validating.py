@@ -13,6 +13,7 @@ import torch
 
 from attnmt import checkpoint as ckpt
 from attnmt.decoding import Decoding
+from attnmt.decoding.calibration import CALIBRATION
 from attnmt.decoding.translate import translate
 from attnmt.evaluate import bleu, chrf
 from attnmt.text.data import Batch
@@ -96,6 +97,7 @@ class ValidateAndSave(RunState):
         if interrupted and self.best_step == 0 and self.group.is_main:  # 0: no validation yet
             # Stopped before its first validation, the run has no model to translate with but
             # this step's weights: they are its model until a validation keeps a best.
+            self.drop_calibration()
             ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
 
     def save(self, improved: bool = False) -> Path:
@@ -105,11 +107,24 @@ class ValidateAndSave(RunState):
         path = ckpt.checkpoint_path(self.dir, self.step)
         if not self.group.is_main:
             return path
+        if improved:  # before the checkpoint: a resume copies its weights to the model's, should a kill come first
+            self.drop_calibration()
         ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
         if improved:
             ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
         ckpt.prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
         return path
+
+    def drop_calibration(self) -> None:
+        """Removes the quality.json of the weights this step replaces as the model's (one a finished run
+        wrote, before a resume with a larger max_steps), saying so: translate's jsonl and tsv and serve
+        refuse a calibration of other weights, and a run that ends interrupted calibrates none.  The run
+        fits it again when it ends."""
+        path = self.dir / CALIBRATION
+        if path.exists():
+            path.unlink()
+            self.log.line(f"removed {path}, fitted on the weights step {self.step} replaces; the run calibrates "
+                          "quality again when it ends")
 
     def trainer_state(self, rng: list[torch.Tensor]) -> dict:
         """Everything besides the weights that an exact resume needs (tensors and numbers only)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_dir_option, file_name, model_dir_of, positive_int, positive_number
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, UserError
 
 # The flags of these commands that take a value; every other --key is a config override.
 OWN_FLAGS = {"prepare": {"--out"}, "train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
@@ -101,7 +101,31 @@ def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
     out = Path(args.out) if args.out else model_dir / "averaged.safetensors"
     average_checkpoints(chosen, out)
     print_out(f"averaged {len(chosen)} checkpoints ({', '.join(p.name for p in chosen)}) into {out}")
+    refit_calibration(out, model_dir)
     return 0
+
+
+def refit_calibration(out: Path, model_dir: Path) -> None:
+    """After the average replaced a model's weights (``--out MODEL_DIR/model.safetensors``): the quality.json
+    beside them was fitted on the weights replaced, and translate's jsonl and tsv and serve refuse it.  As
+    keep_better_average does, it is removed and fitted again on the run's validation set, found as
+    ``attnmt calibrate`` finds it; where none can be, it is removed with one line saying how to refit it."""
+    from attnmt.cli.commands.quality import calibration_set
+    from attnmt.decoding.calibration import CALIBRATION, WEIGHTS, calibrate_run
+
+    folder = next((folder for folder in (model_dir, out.parent)
+                   if (folder / WEIGHTS).is_file() and (folder / WEIGHTS).samefile(out)), None)
+    if folder is None or not (folder / CALIBRATION).exists():
+        return
+    (folder / CALIBRATION).unlink()
+    try:
+        src, ref = calibration_set(str(folder))
+    except UserError as error:
+        print_out(f"removed {folder / CALIBRATION}, fitted on the weights replaced; fit it again with attnmt "
+                  f"calibrate --model {folder} ({error})")
+        return
+    print_out(f"{folder / CALIBRATION} was fitted on the weights replaced: fitting it again on {src}")
+    calibrate_run(folder, src, ref, print_out)
 
 
 def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
