@@ -3,6 +3,7 @@ every loader gives it to the model, and translation parts a longer sentence to i
 the record parts only what max_positions cannot hold, as before; a damaged record is one line."""
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from support import PAIRS, run_cli, tiny_config
@@ -12,7 +13,7 @@ from attnmt.decoding import DEFAULT
 from attnmt.decoding import inputs as inputs_module
 from attnmt.decoding.inputs import longest_part
 from attnmt.documents.paragraphs import translate_texts
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.fast.prepared import load_int8, load_packed
 from attnmt.trained_lengths import LENGTHS, write_longest_source
 from attnmt.training.trainer import Trainer
@@ -60,6 +61,22 @@ def test_a_folder_without_the_record_is_given_the_line_whole(trained_copy, reach
 def test_a_record_longer_than_max_positions_allows_leaves_the_model_s_own_limit(trained_copy):
     write_longest_source(trained_copy, 500)
     assert longest_part(load_model_dir(trained_copy)[0]) == 62
+
+
+def test_a_users_translator_without_fits_parts_a_line_by_its_model_s_record(trained_copy):
+    """A user's own translator that holds a model and its tokenizer but answers no ``fits``
+    (translator_parts.translator_fits) is given parts as ModelTranslator is: it was given the line whole."""
+    write_longest_source(trained_copy, 14)
+    model, tokenizer = load_model_dir(trained_copy)
+    given: list[str] = []
+
+    def translate(sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[None]]:
+        given.extend(sentences)
+        return sentences, [None] * len(sentences)
+
+    own = SimpleNamespace(model=model, tokenizer=tokenizer, translate=translate)
+    assert translate_lines([LINE], own, DocumentOptions()) == [LINE]  # each part given back as it was
+    assert given == ["a dog runs,", "and a cat sleeps"]
 
 
 def test_the_cpu_copies_take_the_record_built_and_mapped_from_the_cache(trained_copy, cache):

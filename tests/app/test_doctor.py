@@ -3,10 +3,13 @@
 import pytest
 import torch
 
+from attnmt.checkpoint import load_model_dir
+from attnmt.cli.commands.doctor import longest_part_line
 from attnmt.cli.main import main
 from attnmt.fast import extension
 from attnmt.fast.int8 import int8_kernels
 from attnmt.hardware import cpu_model
+from attnmt.trained_lengths import write_longest_source
 
 
 def test_doctor_names_the_cpu_the_threads_and_their_wait_policy(capsys):
@@ -154,3 +157,23 @@ def test_doctor_with_a_model_shows_the_kernel_chosen_for_each_step_layer_and_its
         assert len(lines) == 5 and all(all(f"{kernel} " in line for kernel in kernels) for line in lines)
     else:
         assert "the only int8 kernel here" in int8
+
+
+def test_doctor_with_a_model_says_the_longest_sentence_it_is_given_whole_and_why(trained_copy, capsys, cache):
+    write_longest_source(trained_copy, 14)
+    threads = torch.get_num_threads()
+    try:
+        assert main(["doctor", "--model", str(trained_copy), "--threads", "1"]) == 0
+    finally:
+        torch.set_num_threads(threads)
+    assert "\nlongest part: 14 pieces (lengths.json: the longest training source)\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("recorded", "line"), [
+    (None, "longest part: 62 pieces (the model's max_positions; no lengths.json)"),  # max_positions 64, less BOS, EOS
+    (500, "longest part: 62 pieces (the model's max_positions; lengths.json records 500)"),
+])
+def test_the_longest_part_is_the_model_s_own_limit_without_a_shorter_record(trained_copy, recorded, line):
+    if recorded is not None:
+        write_longest_source(trained_copy, recorded)
+    assert longest_part_line(load_model_dir(trained_copy)[0]) == line

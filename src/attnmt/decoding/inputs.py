@@ -265,9 +265,10 @@ def longest_part(model: Transformer) -> int:
     """The most tokens of a sentence sent to ``model`` whole; a longer one is parted first
     (attnmt.documents.sentences.fitting_parts).  Its longest_input, or less where its folder records
     a shorter longest source in training (Transformer.longest_trained: attnmt.trained_lengths): a
-    model trained on short sentences writes a few words for a long one it reads whole."""
-    limit = model.config.longest_input
-    return limit if model.longest_trained is None else min(limit, model.longest_trained)
+    model trained on short sentences writes a few words for a long one it reads whole.  A model
+    without the attribute (a user's own translator's: translator_parts.translator_fits) has no record."""
+    limit, trained = model.config.longest_input, getattr(model, "longest_trained", None)
+    return limit if trained is None else min(limit, trained)
 
 
 class ModelFitsWrites:

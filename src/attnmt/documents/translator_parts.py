@@ -9,24 +9,25 @@ import unicodedata
 from collections.abc import Callable, Iterable
 
 from attnmt.decoding.glossary import Glossary, as_glossary
-from attnmt.decoding.inputs import reads_whole
+from attnmt.decoding.inputs import longest_part, reads_whole
 from attnmt.documents.spans import Weights
 from attnmt.errors import ConfigError
 
 
 def translator_fits(translator: object) -> Callable[[str], bool]:
     """``translator``'s ``fits`` (ModelTranslator.fits), which the Translator protocol leaves
-    optional.  For a translator without one (a user's own), the model's limit counted with its
-    ``tokenizer`` where it has one and a ``model`` with a config (as ModelTranslator has), else
-    ``within_bytes``: None joined two sentences around a term at any length, and the model cut
-    the joined sentence, losing its words."""
+    optional.  For a translator without one (a user's own) that holds a ``tokenizer`` and a
+    ``model`` with a config (as ModelTranslator does), the model's ``longest_part`` counted with
+    that tokenizer, as ModelTranslator counts; else ``within_bytes``: None joined two sentences
+    around a term at any length, and the model cut the joined sentence, losing its words."""
     fits = getattr(translator, "fits", None)
     if fits is not None:
         return fits
     tokenizer = getattr(translator, "tokenizer", None)
-    longest = getattr(getattr(getattr(translator, "model", None), "config", None), "longest_input", None)
+    model = getattr(translator, "model", None)
+    longest = getattr(getattr(model, "config", None), "longest_input", None)
     if tokenizer is not None and callable(getattr(tokenizer, "encode", None)) and isinstance(longest, int):
-        return reads_whole(tokenizer, longest)
+        return reads_whole(tokenizer, longest_part(model))
     return within_bytes
 
 

@@ -1,16 +1,20 @@
 """``attnmt doctor``: what attnmt finds on this machine and what it chose there: the CPU and its
 flags, a GPU for ``--device cuda`` (or why there is none), the threads (how many, and why) and
 their wait policy, what the cache's prepared copies take, whether the C++ extension is built
-(and the file loaded: the wheel's or the cache's), its kernels, and (with --model) which kernel
-multiplies each of the model's float32 decoder-step layers."""
+(and the file loaded: the wheel's or the cache's), its kernels, and (with --model) the longest
+sentence the model is given whole and which kernel multiplies each of its float32 decoder-step layers."""
 
 from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_options, add_threads_options, use_threads
+
+if TYPE_CHECKING:  # the model, and torch with it, is imported only where --model is given
+    from attnmt.model import Transformer
 
 
 def gpu_line() -> str:
@@ -133,6 +137,23 @@ def int8_choice_lines(model: str, weights: str | None) -> list[str]:
     return ["int8 decoder-step layers (out × in):", *(f"  {line}" for line in fast.int8_choice.describe())]
 
 
+def longest_part_line(model: Transformer) -> str:
+    """The longest sentence translation gives ``model`` whole (attnmt.decoding.inputs.longest_part),
+    and what sets it: the longest source its training kept (lengths.json), or its max_positions
+    where the folder has no record or records a longer source than the model reads."""
+    from attnmt.decoding.inputs import longest_part
+    from attnmt.trained_lengths import LENGTHS
+
+    longest, recorded = longest_part(model), model.longest_trained
+    if recorded is None:
+        why = f"the model's max_positions; no {LENGTHS}"
+    elif recorded == longest:
+        why = f"{LENGTHS}: the longest training source"
+    else:
+        why = f"the model's max_positions; {LENGTHS} records {recorded}"
+    return f"longest part: {longest} pieces ({why})"
+
+
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.threads import THREADS
 
@@ -143,6 +164,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         from attnmt.fast.prepared import load_packed
 
         fast, _ = load_packed(args.model, args.weights)
+        lines.append(longest_part_line(fast))
         choice = fast.kernel_choice
         lines.append("float32 decoder-step layers (out × in):" if choice else
                      "float32 decoder-step layers: oneDNN (no panel kernels here)")
