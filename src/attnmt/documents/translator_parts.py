@@ -26,7 +26,9 @@ def translator_fits(translator: object) -> Callable[[str], bool]:
     tokenizer = getattr(translator, "tokenizer", None)
     model = getattr(translator, "model", None)
     longest = getattr(getattr(model, "config", None), "longest_input", None)
-    if tokenizer is not None and callable(getattr(tokenizer, "encode", None)) and isinstance(longest, int):
+    if model is None or tokenizer is None or not callable(getattr(tokenizer, "encode", None)):
+        return within_bytes
+    if isinstance(longest, int):
         return reads_whole(tokenizer, longest_part(model))
     return within_bytes
 
