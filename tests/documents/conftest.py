@@ -12,6 +12,7 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
 
 
 UNWRITABLE = "👍🏽❤\ufe0f🐕|»→"  # what Dropping's vocabulary has no piece for: emoji, separators
+NO_RAISED_DIGITS = str.maketrans("", "", "⁰¹²³⁴⁵⁶⁷⁸⁹")  # what Unnoted drops
 
 
 class Same:
@@ -67,6 +68,14 @@ class SameDropping(Dropping):
 
     def texts(self, sentences: list[str]) -> list[str]:
         return ["".join(c for c in s if c not in UNWRITABLE) for s in sentences]
+
+
+class Unnoted(Same):
+    """Every sentence written as itself without its superscript digits ("grass.³" -> "grass."), each
+    word aligned to itself: the model, given a note's number typed after a stop, drops it."""
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [s.translate(NO_RAISED_DIGITS) for s in sentences]
 
 
 class Upper(Same):
@@ -135,6 +144,11 @@ def dropping() -> Dropping:
 @pytest.fixture
 def same_dropping() -> SameDropping:
     return SameDropping()
+
+
+@pytest.fixture
+def unnoted() -> Unnoted:
+    return Unnoted()
 
 
 @pytest.fixture

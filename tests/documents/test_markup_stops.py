@@ -128,3 +128,12 @@ def test_a_kept_stop_before_an_xhtml_entitys_quote_does_not_part_the_quote_from_
             f"<title>t</title></head><body>{body}</body></html>")
     assert translate_markup([page], same, xhtml=True)[0] == page
     assert same.given == ["t", "“A dog runs”", "The man said: «I am tired»", "He said “yes” and left."]
+
+
+@pytest.mark.parametrize("text, given", [
+    ("<p>A dog runs on the grass.³</p>", ["A dog runs on the grass."]),
+    ("<p>A man rides a bike.¹ A dog runs.²</p>", ["A man rides a bike.", "A dog runs."])])
+def test_a_note_number_typed_in_superscript_digits_after_a_stop_is_kept(unnoted, text, given):
+    """Read with the sentence whose stop it follows, the model dropped the "³" (sentences.note_after_stop)."""
+    assert one(text, unnoted) == text
+    assert unnoted.given == given

@@ -93,6 +93,14 @@ def test_a_superscript_number_after_a_stop_ends_the_sentence_and_stays(same, suf
     assert raised_pieces(out, suffix) == [(AFTER_STOP[0], False), ("12", True), (AFTER_STOP[2], False)]
 
 
+def test_superscript_digits_typed_after_a_stop_in_an_ordinary_run_are_kept(unnoted):
+    """Characters, not a run set above the line: read with the sentence before them, the model dropped them."""
+    runs = '<w:r><w:t xml:space="preserve">A dog runs on the grass.³ A man rides a bike.¹²</w:t></w:r>'
+    out = translate(word_paragraph(runs), ".docx", unnoted)
+    assert unnoted.given == ["A dog runs on the grass.", "A man rides a bike."]
+    assert word_children(out) == [("r", "A dog runs on the grass.³ A man rides a bike.¹²")]
+
+
 def test_a_word_link_to_a_note_over_a_superscript_number_stays_whole(same):
     """A w:hyperlink to the note (w:anchor) around the superscript "1": the link went onto a word, its "1" lost."""
     link = '<w:hyperlink w:anchor="fn1"><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:t>1</w:t></w:r>'

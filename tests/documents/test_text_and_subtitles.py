@@ -111,11 +111,21 @@ def test_a_word_starting_with_a_full_stop_stays_in_its_sentence():
 
 def test_a_note_number_in_superscript_digits_after_a_stop_ends_the_sentence_it_follows():
     """sentencex began the next sentence with "¹²" ("¹² A woman is reading."), as HTML's flat text
-    "park. A woman", its <sup>12</sup> kept whole, does not."""
+    "park. A woman", its <sup>12</sup> kept whole, does not.  The number is in neither sentence."""
     assert paragraph_sentences("A man is walking his dog in the park.¹² A woman is reading.") == [
-        "A man is walking his dog in the park.¹²", "A woman is reading."]
-    assert paragraph_sentences("Dogs run.¹⁻³ Cats sleep. A note ³ stays.") == ["Dogs run.¹⁻³", "Cats sleep.",
+        "A man is walking his dog in the park.", "A woman is reading."]
+    assert paragraph_sentences("Dogs run.¹⁻³ Cats sleep. A note ³ stays.") == ["Dogs run.", "Cats sleep.",
                                                                             "A note ³ stays."]
+
+
+def test_a_note_number_in_superscript_digits_after_a_stop_is_kept_as_it_was(unnoted):
+    """Read with the sentence before it ("grass.³"), the number was dropped by the model: now it stands
+    apart, letterless, and passes through, after the last sentence or between two."""
+    lines = ["A dog runs on the grass.³", "A man rides a bike.¹ A dog runs.²",
+             "A man is walking his dog in the park.¹² A woman is reading."]
+    assert translate_lines(lines, unnoted) == lines
+    assert unnoted.given == ["A dog runs on the grass.", "A man rides a bike.", "A dog runs.",
+                             "A man is walking his dog in the park.", "A woman is reading."]
 
 
 def test_translations_already_found_are_joined_as_the_model_s_are():

@@ -37,8 +37,9 @@ def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: 
     holds: ``kept_in_pairs``); one span for the whole (stripped) text when not ``split``; [] for
     blank text.  No sentence goes on past a position in ``breaks`` (a tab between fields:
     attnmt.documents.flat.FlatText.breaks), and none ends inside a word that starts with "."
-    (".NET": ``splits_a_dotted_word``); a note's number in superscript digits right after a stop ends
-    the sentence it follows (``park.¹² A woman``: ``note_after_stop``).
+    (".NET": ``splits_a_dotted_word``); a note's number in superscript digits right after a stop is a
+    letterless span of its own between the sentence it follows and the next (``park.¹² A woman``:
+    ``note_after_stop``), passed through as it is.
     ``stops``: (position, characters) that a reader sees in the text but ``text`` does not hold (a
     stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``).  No
     sentence ends inside a term of ``glossary`` ("Wham! Guide", "We love you. Goodbye"): each
@@ -156,7 +157,8 @@ def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
         if bounds and splits_a_dotted_word(text, start):
             start = bounds.pop()[0]
         elif bounds and (number := note_after_stop(text, start)):
-            bounds[-1], start = (bounds[-1][0], start + number), start + number
+            bounds.append((start, start + number))  # the note's number, between the two sentences
+            start += number
         bounds.append((start, end))
     spans = [edges(text, start, end) for start, end in bounds]
     return [span for span in spans if span[0] < span[1]]
@@ -174,7 +176,9 @@ def note_after_stop(text: str, at: int) -> int:
     """How many characters long a note's number in superscript digits (markers.RAISED_NUMBERS: "¹²",
     "¹⁻³") is where it starts a sentence at ``at``, glued to the stop before it ("park.¹² A woman");
     0 where none does.  sentencex starts the next sentence with it, "¹² A woman is reading.", where
-    a reader sees it end the one it follows, as an HTML page's ``park.<sup>12</sup>`` does."""
+    a reader sees it end the one it follows, as an HTML page's ``park.<sup>12</sup>`` does.  It is
+    a span of its own, part of neither sentence: with no letter it is kept as it is, where the model,
+    given "park.¹²" or "grass.³", dropped the number."""
     found = RAISED_NUMBERS.match(text, at)
     return found.end() - at if found is not None and 0 < at and not text[at - 1].isspace() else 0
 
