@@ -18,17 +18,15 @@ Every file is written to a temporary name and renamed into place, and a checkpoi
 directory appears only once complete (attnmt.files).  Nothing is ever unpickled: weights are
 safetensors and the trainer state loads with ``torch.load(weights_only=True)``.  A model to be
 loaded is built without drawing its random initial weights (attnmt.uninitialised); checkpoints
-are averaged by attnmt.training.averaging.
+are averaged by attnmt.training.averaging, and pruned by attnmt.training.validating.
 """
 
 from __future__ import annotations
 
 import errno
-import filecmp
 import json
 import math
 import os
-import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -370,31 +368,3 @@ def last_finite_checkpoint(model_dir: Path, before: Path | None = None) -> Path 
         if all(torch.isfinite(tensor).all() for tensor in tensors.values()):
             return checkpoint
     return None
-
-
-def restore_best_weights(model_dir: Path, best_step: int) -> Path | None:
-    """Copies the best step's weights (checkpoints/step_{best_step}) to MODEL_DIR/model.safetensors
-    where that file is missing, or is older than them and holds other weights; returns the
-    checkpoint copied from, or None where nothing needed copying.
-
-    A save writes the checkpoint (whose trainer state names the best step) before it copies an
-    improved step's weights to model.safetensors: a kill between the two leaves an older best's
-    weights there, which only a resume can set right.  A model.safetensors newer than the best
-    checkpoint was written on purpose afterwards (an average: attnmt demo keeps one) and stays."""
-    best = checkpoint_path(model_dir, best_step) / WEIGHTS
-    target = Path(model_dir) / WEIGHTS
-    if not best_step or not best.is_file():  # no validation yet, or a best that is gone: nothing to copy
-        return None
-    if target.is_file() and (target.stat().st_mtime_ns > best.stat().st_mtime_ns
-                             or filecmp.cmp(target, best, shallow=False)):
-        return None
-    atomic_write(target, lambda tmp: shutil.copyfile(best, tmp))
-    return best.parent
-
-
-def prune_checkpoints(model_dir: Path, keep_last: int, protect: Path | None = None) -> None:
-    """Deletes all but the newest ``keep_last`` checkpoints, never ``protect`` (the best)."""
-    checkpoints = list_checkpoints(model_dir)
-    for old in checkpoints[: max(len(checkpoints) - keep_last, 0)]:
-        if protect is None or old.resolve() != protect.resolve():
-            shutil.rmtree(old, ignore_errors=True)

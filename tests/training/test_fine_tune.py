@@ -3,6 +3,7 @@ options, separate source and target vocabularies) and the constant learning rate
 
 import io
 import json
+import re
 import warnings
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.trained_lengths import LENGTHS, read_longest_source, write_longest_source
@@ -117,13 +118,47 @@ def test_init_from_refuses_a_tokenizer_of_another_vocabulary(trained_model, tmp_
     assert same.tokenizer.vocab_size == 81  # repeating the model's own tokenizer is allowed
 
 
-def test_init_from_a_directory_that_is_no_model_is_one_line(tmp_path, capsys):
-    config = tiny_config(tmp_path, init_from=str(tmp_path), vocab_size=None, model={})
-    path = tmp_path / "config.yaml"
+def train_from(folder: Path, run: Path, capsys) -> str:
+    """What `attnmt train` with ``init_from: FOLDER`` (its files in ``run``) says on standard error; it
+    must exit 2, and write no model."""
+    config = tiny_config(run, init_from=str(folder), vocab_size=None, model={})
+    path = run / "config.yaml"
     path.write_text(json.dumps(config.to_dict()))
     assert main(["train", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"init_from: {tmp_path} is not a model directory" in err
+    assert not Path(config.out_dir).exists()
+    return capsys.readouterr().err
+
+
+def test_init_from_a_directory_that_is_no_model_is_one_line(tmp_path, trained_copy, capsys):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    err = train_from(empty, tmp_path / "run", capsys)
+    assert err == (f"attnmt: error: init_from: {empty / ckpt.MODEL_CONFIG}: not found; is {empty} an attnmt "
+                   "model directory?\n")
+    (trained_copy / ckpt.WEIGHTS).unlink()
+    err = train_from(trained_copy, tmp_path / "run", capsys)
+    assert err == (f"attnmt: error: init_from: {trained_copy} is not a model directory (it needs config.json and "
+                   "model.safetensors); give one written by 'attnmt train' or 'attnmt import'\n")
+
+
+@pytest.mark.parametrize("files", [
+    {"model.bin": "", "config.json": {"unk_token": "<unk>", "decoder_start_token": "</s>", "add_source_eos": False}},
+    {"model.bin": ""},  # a CTranslate2 converter may write no config.json
+    {"pytorch_model.bin": "", "config.json": {"model_type": "marian", "d_model": 512}},
+    {"model.safetensors": "", "config.json": {"architectures": ["MarianMTModel"], "d_model": 512}},
+    {"model.safetensors": "", "config.json": {"model_type": "bert", "hidden_size": 8}},
+], ids=["ctranslate2", "ctranslate2_no_config", "marian", "marian_safetensors", "bert"])
+def test_init_from_another_programs_model_says_what_it_is_as_model_does(tmp_path, capsys, files):
+    """A CTranslate2 folder, or a Hugging Face Marian one without model.safetensors, was "not a model
+    directory (it needs config.json and model.safetensors)", where --model says what it is and what to do."""
+    folder = tmp_path / "other"
+    folder.mkdir()
+    for name, content in files.items():
+        (folder / name).write_text(json.dumps(content) if isinstance(content, dict) else content)
+    said = f"^{re.escape(str(folder))} is a .* model, not an attnmt model: "
+    with pytest.raises(ModelDirError, match=said) as refused:
+        load_model_dir(folder)
+    assert train_from(folder, tmp_path / "run", capsys) == f"attnmt: error: init_from: {refused.value}\n"
 
 
 def plain_spm_model(path: Path) -> Path:

@@ -2,6 +2,7 @@
 writes, Ctrl-C), and overrides given with --resume last."""
 
 import json
+import shutil
 import signal
 import warnings
 from pathlib import Path
@@ -104,6 +105,53 @@ def test_weights_written_after_the_best_checkpoint_stay_on_resume(tmp_path):
     averaged = (model_dir / ckpt.WEIGHTS).read_bytes()
     resume(model_dir, progress=False)
     assert (model_dir / ckpt.WEIGHTS).read_bytes() == averaged
+
+
+def test_a_kill_while_a_checkpoint_is_pruned_leaves_no_step_folder_and_the_resume_deletes_what_it_left(
+        tmp_path, monkeypatch, capsys):
+    """Deleted in place, a pruned checkpoint killed midway was a step folder without its trainer state,
+    which no pruning or resume ever looked at again: 21 kills left such folders behind for good."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=3, eval_every=3, save_every=1, keep_last=1)
+    model_dir = Path(config.out_dir)
+    real_rmtree = shutil.rmtree
+
+    def killed_midway(path, *args, **kwargs):  # the trainer state goes first, then the SIGKILL
+        if (Path(path) / ckpt.TRAINER_STATE).is_file():
+            (Path(path) / ckpt.TRAINER_STATE).unlink()
+            raise SystemExit(137)
+        real_rmtree(path, *args, **kwargs)
+
+    monkeypatch.setattr(shutil, "rmtree", killed_midway)
+    with pytest.raises(SystemExit):
+        Trainer(config, progress=False).train()
+    monkeypatch.undo()
+    folders = {path.name for path in (model_dir / ckpt.CHECKPOINTS).iterdir()}
+    assert folders == {".step_00000001.pruned", "step_00000002"}  # step 1's, renamed aside before its files went
+    capsys.readouterr()
+    assert resume(model_dir, progress=True).step == 3
+    aside = model_dir / ckpt.CHECKPOINTS / ".step_00000001.pruned"
+    assert f"removed {aside}, left half deleted by a pruning that was cut short" in capsys.readouterr().out
+    assert {path.name for path in (model_dir / ckpt.CHECKPOINTS).iterdir()} == {"step_00000003"}
+
+
+def test_a_resume_deletes_step_folders_an_earlier_pruning_left_half_deleted_and_nothing_else(tmp_path):
+    """Only folders named as steps, without a trainer state: none is a checkpoint (a save's folder appears
+    whole), and list_checkpoints, pruning and averaging pass them over."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2, save_every=1)
+    Trainer(config, progress=False).train()
+    folder = Path(config.out_dir) / ckpt.CHECKPOINTS
+    (folder / "step_00000001" / ckpt.TRAINER_STATE).unlink()  # its weights alone, as the tester found them
+    (folder / "step_00000000").mkdir()  # emptied
+    kept = {"damaged_step_00000001": "dir", "step_00000009": "file", "step_x": "dir", "step_00000007": "link"}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / ckpt.WEIGHTS).write_bytes(b"mine")
+    for name, kind in kept.items():
+        {"dir": (folder / name).mkdir, "file": (folder / name).touch,
+         "link": lambda name=name: (folder / name).symlink_to(elsewhere)}[kind]()
+    assert resume(config.out_dir, {"max_steps": "3"}, progress=False).step == 3
+    assert {path.name for path in folder.iterdir()} == {"step_00000002", "step_00000003", *kept}
+    assert (elsewhere / ckpt.WEIGHTS).read_bytes() == b"mine"
 
 
 def interrupt_at(step: int, monkeypatch) -> None:

@@ -21,6 +21,7 @@ from attnmt.training import run_dir as run_dir_module
 from attnmt.training import trainer as trainer_module
 from attnmt.training.run_dir import CORPORA, LOCK, RunLock
 from attnmt.training.trainer import Trainer, resume
+from attnmt.training.training_data import prepare_config
 
 SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
@@ -228,6 +229,31 @@ def test_a_corpus_changed_since_the_run_started_is_refused(tmp_path, monkeypatch
     with pytest.raises(DataError, match=r"^train.src: not the file this run trained on \(size \d+ bytes, not [\d,]+\): "
                                         r"it changed since; put back the file the run trained on, or start a new run"):
         resume(model_dir, {"max_steps": "2"}, progress=False)
+
+
+def test_a_corpus_gone_since_the_run_started_is_named_missing(tmp_path, monkeypatch):
+    """It was "not the file this run trained on (… cannot be read): it changed since"."""
+    model_dir = relative_run(tmp_path, monkeypatch)
+    (tmp_path / "train.src").unlink()
+    gone = re.escape(str(tmp_path / "train.src"))
+    with pytest.raises(DataError, match=rf"^train.src: the file this run trained on is missing \(no {gone}\); put it "
+                                        "back, or start a new run"):
+        resume(model_dir, {"max_steps": "2"}, progress=False)
+
+
+def test_a_prepared_directory_gone_since_the_run_started_is_named_with_where_to_give_it(tmp_path):
+    """It was "prepared/header.json: not the file this run trained on (… cannot be read): it changed since"."""
+    prepared = tmp_path / "prepared"
+    config = tiny_config(tmp_path, **SMALL, prepared_dir=str(prepared))
+    prepare_config(config, config.prepared_dir, log=lambda line: None)
+    Trainer(config, progress=False).train()
+    prepared.rename(tmp_path / "moved")
+    with pytest.raises(DataError, match=rf"^{re.escape(str(prepared))}: the prepared directory this run trained on is "
+                                        rf"missing \(no {re.escape(str(prepared))}\); put it back, or give where it "
+                                        "is now with --prepared-dir, or start a new run"):
+        resume(config.out_dir, {"max_steps": "2"}, progress=False)
+    moved = {"max_steps": "2", "prepared_dir": str(tmp_path / "moved")}
+    assert resume(config.out_dir, moved, progress=False).step == 2
 
 
 def test_the_same_bytes_elsewhere_are_the_same_corpus(tmp_path, monkeypatch):

@@ -78,9 +78,21 @@ def check_same_corpora(config: TrainConfig, record: RunRecord) -> None:
         if why and str(Path(name).resolve()) != was["path"]:
             raise DataError(f"{name}: not the file this run trained on, {was['path']} ({why}); resume from "
                             f"{started}, where the run started (or give the corpora by absolute path), or {new_run}")
+        if why and not Path(name).exists():  # gone, not changed: the run resumes from it where it is now
+            raise DataError(f"{missing(key, name)}, or {new_run}")
         if why:
             raise DataError(f"{name}: not the file this run trained on ({why}): it changed since; put back the file "
                             f"the run trained on, or {new_run}")
+
+
+def missing(key: str, name: str) -> str:
+    """The line for a corpus file ``name`` (corpus_files' ``key``) that is gone, with what to do: a prepared
+    directory moved or deleted is named as the folder (its header.json was "changed since")."""
+    folder = Path(name).parent
+    if key == "prepared_dir" and not folder.exists():
+        return (f"{folder}: the prepared directory this run trained on is missing (no {folder.resolve()}); put it "
+                "back, or give where it is now with --prepared-dir")
+    return f"{name}: the file this run trained on is missing (no {Path(name).resolve()}); put it back"
 
 
 def why_not(place: str, was: dict | None, record: RunRecord) -> str:

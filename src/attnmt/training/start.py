@@ -261,11 +261,11 @@ def read_model(key: str, path: str) -> bytes:
 def from_model(config: TrainConfig) -> Start:
     """Fine-tuning: the tokenizer, shape and weights of the model directory ``init_from``."""
     model_dir = Path(config.init_from)
-    if not (model_dir / ckpt.MODEL_CONFIG).is_file() or not (model_dir / ckpt.WEIGHTS).is_file():
-        raise ConfigError(f"init_from: {model_dir} is not a model directory (it needs {ckpt.MODEL_CONFIG} and "
-                          f"{ckpt.WEIGHTS}); give one written by 'attnmt train' or 'attnmt import'")
     try:
-        model_config = ckpt.load_model_config(model_dir)
+        model_config = ckpt.load_model_config(model_dir)  # first: it names another program's model for what it is
+        if not (model_dir / ckpt.WEIGHTS).is_file():
+            raise ModelDirError(f"{model_dir} is not a model directory (it needs {ckpt.MODEL_CONFIG} and "
+                                f"{ckpt.WEIGHTS}); give one written by 'attnmt train' or 'attnmt import'")
         tokenizer = ckpt.load_tokenizer(model_dir, model_config)
         longest = read_longest_source(model_dir)
     except ModelDirError as error:

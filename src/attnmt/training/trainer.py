@@ -45,7 +45,7 @@ from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, corpus_validation_files, keep_overrides, resumed, run_start
 from attnmt.training.training_data import load_training_data, validation_set
-from attnmt.training.validating import ValidateAndSave, autocast
+from attnmt.training.validating import ValidateAndSave, autocast, remove_half_deleted, restore_best_weights
 from attnmt.training.validation_checks import check_validation_set
 from attnmt.uninitialised import float32_weights
 
@@ -150,6 +150,8 @@ class Trainer(Schedule, ValidateAndSave):
     def _restore(self) -> None:
         for leftover in [*remove_leftovers(self.dir), *remove_leftovers(self.dir / ckpt.CHECKPOINTS)]:
             self.log.line(f"removed {leftover}, left by a save that was cut short")
+        for leftover in remove_half_deleted(self.dir):
+            self.log.line(f"removed {leftover}, left half deleted by a pruning that was cut short")
         latest, state = ckpt.load_latest_checkpoint(self.dir, self.model, self.log.line)
         self.optimizer.load_state_dict(state["optimizer"])
         for line in restore_position(self.batcher, state["data"]):
@@ -164,7 +166,7 @@ class Trainer(Schedule, ValidateAndSave):
         self.best_score = state["best_score"] if "best_score" in state else state["best_bleu"]
         self.best_step, self.bad_evals = state["best_step"], state["bad_evals"]
         self.log.line(f"resumed from {latest} (step {self.step})")
-        if self.group.is_main and (best := ckpt.restore_best_weights(self.dir, self.best_step)):
+        if self.group.is_main and (best := restore_best_weights(self.dir, self.best_step)):
             self.log.line(f"{self.dir / ckpt.WEIGHTS}: set to the weights of {best}, the best step, which a "
                           "save cut short had not copied yet")
 

@@ -1,12 +1,17 @@
 """Validation and checkpoints of a training run: the validation loss and BLEU or chrF, the best step
 and patience they decide, and the checkpoints (with the trainer state an exact resume needs) written
-after them.  A part of the Trainer (attnmt.training.trainer), which holds the model and its state."""
+after them, the oldest pruned.  A part of the Trainer (attnmt.training.trainer), which holds the model
+and its state; a resume sets right what a kill between two writes left (restore_best_weights,
+remove_half_deleted)."""
 
 from __future__ import annotations
 
+import filecmp
 import math
+import re
+import shutil
 import time
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from pathlib import Path
 
 import torch
@@ -16,9 +21,13 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.calibration import CALIBRATION
 from attnmt.decoding.translate import translate
 from attnmt.evaluate import bleu, chrf
+from attnmt.files import atomic_write, remove_entry
 from attnmt.text.data import Batch
 from attnmt.training.objective import label_smoothed_nll
 from attnmt.training.run import METRIC_NAMES, RunState
+
+STEP_FOLDER = re.compile(r"step_\d{8,}")  # a checkpoint's folder (attnmt.checkpoint.checkpoint_path)
+PRUNED = re.compile(r"\.step_\d{8,}\.pruned")  # one renamed aside to be deleted (prune_checkpoints)
 
 
 def autocast(precision: str, device: torch.device):
@@ -112,7 +121,7 @@ class ValidateAndSave(RunState):
         ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
         if improved:
             ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
-        ckpt.prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
+        prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
         return path
 
     def drop_calibration(self) -> None:
@@ -138,3 +147,50 @@ class ValidateAndSave(RunState):
             "best_step": self.best_step,
             "bad_evals": self.bad_evals,
         }
+
+
+def prune_checkpoints(model_dir: Path, keep_last: int, protect: Path | None = None) -> None:
+    """Deletes all but the newest ``keep_last`` checkpoints, never ``protect`` (the best).  Each is first
+    renamed aside (PRUNED), in one step: a kill while its files are deleted leaves that name, which
+    remove_half_deleted deletes, not a step folder with some of its files gone."""
+    checkpoints = ckpt.list_checkpoints(model_dir)
+    for old in checkpoints[: max(len(checkpoints) - keep_last, 0)]:
+        if protect is None or old.resolve() != protect.resolve():
+            with suppress(OSError):  # the name is taken (by one that could not be deleted): deleted in place
+                old = old.rename(old.with_name(f".{old.name}.pruned"))
+            remove_entry(old)
+
+
+def remove_half_deleted(model_dir: Path) -> list[Path]:
+    """Deletes what a kill while pruning left in MODEL_DIR/checkpoints, and returns it: the folders renamed
+    aside (PRUNED), and step folders without a trainer state, which pruning left half deleted where it
+    deleted in place (earlier releases).  list_checkpoints passes those over, so no pruning ever deleted
+    them.  A save leaves none (a checkpoint appears whole: save_checkpoint), so no checkpoint goes; nor
+    does a link, or anything not named as a step's."""
+    folder = Path(model_dir) / ckpt.CHECKPOINTS
+    half = [path for path in (folder.iterdir() if folder.is_dir() else [])
+            if PRUNED.fullmatch(path.name) or (STEP_FOLDER.fullmatch(path.name) and path.is_dir()
+                                               and not path.is_symlink() and not (path / ckpt.TRAINER_STATE).exists())]
+    for path in half:
+        remove_entry(path)
+    return half
+
+
+def restore_best_weights(model_dir: Path, best_step: int) -> Path | None:
+    """Copies the best step's weights (checkpoints/step_{best_step}) to MODEL_DIR/model.safetensors
+    where that file is missing, or is older than them and holds other weights; returns the
+    checkpoint copied from, or None where nothing needed copying.
+
+    A save writes the checkpoint (whose trainer state names the best step) before it copies an
+    improved step's weights to model.safetensors: a kill between the two leaves an older best's
+    weights there, which only a resume can set right.  A model.safetensors newer than the best
+    checkpoint was written on purpose afterwards (an average: attnmt demo keeps one) and stays."""
+    best = ckpt.checkpoint_path(model_dir, best_step) / ckpt.WEIGHTS
+    target = Path(model_dir) / ckpt.WEIGHTS
+    if not best_step or not best.is_file():  # no validation yet, or a best that is gone: nothing to copy
+        return None
+    if target.is_file() and (target.stat().st_mtime_ns > best.stat().st_mtime_ns
+                             or filecmp.cmp(target, best, shallow=False)):
+        return None
+    atomic_write(target, lambda tmp: shutil.copyfile(best, tmp))
+    return best.parent
