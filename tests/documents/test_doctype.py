@@ -101,6 +101,20 @@ def test_a_pages_doctype_is_kept_as_written_with_or_without_a_space_before_its_n
     assert out.startswith(doctype + "<html") and "<p>RUNS DOG A</p>" in out
 
 
+@pytest.mark.parametrize(("text", "line", "xhtml"), [
+    ("<!DOCTYPEnote>\n<note>a dog</note>\n", 1, False),
+    (NOTE.replace("<!DOCTYPE note", "<!DOCTYPEnote"), 2, False),
+    ('<!-- saved -->\n<!DOCTYPEnote SYSTEM "note.dtd">\n<note>a dog</note>', 2, False),
+    ('<!DOCTYPEnote>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>a dog</p></body></html>', 1, True)])
+def test_an_xml_doctype_without_a_space_before_its_name_is_refused_naming_its_line(same, text, line, xhtml):
+    """An HTML page's "<!DOCTYPEhtml>" is kept, as a browser reads it, but XML has no DOCTYPE
+    without the space: an XML or XHTML file's was written back as it came, and the output was no XML."""
+    fix = r'<!DOCTYPE must be followed by a space and the root element\'s name \(write "<!DOCTYPE note"\)$'
+    with pytest.raises(DataError, match=rf"^in.xml, line {line}: <!DOCTYPEnote is not XML: {fix}"):
+        translate_markup([text], same, xml=not xhtml, xhtml=xhtml, where="in.xml")
+    assert same.given == []
+
+
 @pytest.mark.parametrize("page", ["<!DOCTYPE", "  <!doctype", "<!DOCTYPEhtml>", "<html", '<?xml version="1.0"?>',
                                   '<?xml version="1.0"?>\n<!-- nothing yet -->\n'])
 def test_an_unfinished_doctype_or_a_declaration_alone_comes_back_as_it_was(same, page):

@@ -24,6 +24,8 @@ COMMENT = r"<!--(?:[^-]|-(?!->))*-->"
 DOCTYPE = re.compile(rf"<!DOCTYPE(?P<id>(?:{QUOTED}|[^\[>\"'])*)"
                      rf"(?:\[(?P<subset>(?:{QUOTED}|{COMMENT}|<(?!!--)|[^\]\"'<])*)\])?\s*>",
                      re.IGNORECASE | re.DOTALL)
+# XML's DOCTYPE: a space, then the root element's name (where HTML's tokenizer takes "<!DOCTYPEhtml>" too).
+XML_NAMED = re.compile(r"<!DOCTYPE\s+[^\s\[>\"']", re.IGNORECASE)
 LEADING = re.compile(rf"\ufeff?(?:\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*")  # what may come before it
 EXTERNAL = re.compile(r"\b(?:SYSTEM|PUBLIC)\b")
 DECLARED = re.compile(r"<!ENTITY\s+([^\s%]+)")  # general entities ("%" starts a parameter entity's)
@@ -70,6 +72,19 @@ def xml_prolog(text: str) -> tuple[str, Doctype, str]:
         end = LEADING.match(text).end()
         return text[:end], doctype, text[end:]
     return "", doctype, text
+
+
+def check_xml_doctype(prolog: str, doctype: Doctype, where: str, first_line: int | None) -> None:
+    """DataError for an XML document's DOCTYPE (the end of ``prolog``, xml_prolog's) with no space
+    and name after "<!DOCTYPE" (``<!DOCTYPEnote>``): DOCTYPE takes it for one, as HTML's tokenizer
+    does, but written back as it came it would make the output no XML.  ``first_line``: the
+    prolog's first line in the file (None: ``where`` names it)."""
+    if doctype.text and XML_NAMED.match(doctype.text) is None:
+        head = re.match(r"<!DOCTYPE[^\s\[>\"']*", doctype.text, re.IGNORECASE).group()
+        fix = f' (write "{head[:9]} {head[9:]}")' if head[9:] else ""
+        at = at_line(prolog, len(prolog) - len(doctype.text), where, first_line)
+        raise DataError(f"{at}: {head} is not XML: <!DOCTYPE must be followed by a space and the root element's "
+                        f"name{fix}")
 
 
 def entity_declarations(body: str, doctype: Doctype, where: str, first_line: int | None) -> str:

@@ -14,7 +14,7 @@ from html import escape
 
 from lxml import etree, html
 
-from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
+from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarations, xml_prolog
 from attnmt.documents.fragment_ends import fragment_end
 from attnmt.documents.language import say_page_direction
 from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
@@ -271,6 +271,7 @@ def parse_xml(text: str, where: str, whole: bool = False) -> tuple[Parsed, etree
     parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
                              no_network=True, strip_cdata=False)
     prolog, doctype, body = xml_prolog(text)
+    check_xml_doctype(prolog, doctype, where, 1 if whole else None)
     first_line = prolog.count("\n") + 1 if prolog else None
     start = Start(first_line or (1 if whole else None), len(prolog) - (prolog.rfind("\n") + 1))
     declarations = entity_declarations(body, doctype, where, start.line)
