@@ -86,18 +86,29 @@ def test_a_kept_passage_is_not_glued_to_a_word_it_did_not_touch(fixed, attribute
 @pytest.mark.parametrize("page, given", [
     ('<p>A man walks his <span lang="X-NONE">dog in the park</span> today.</p>',
      ["A man walks his dog in the park today."]),
-    ('<p>See <span lang="und">the chart</span> on <span lang="zxx">2021-03-04</span>.</p>',
+    ('<p>See <span lang="und">the chart</span> on <span lang="x-none">2021-03-04</span>.</p>',
      ["See the chart on 2021-03-04."]),
     ('<p>A <span lang="mul">red</span> car and a <b lang="x-pig-latin">dog</b>.</p>', ["A red car and a dog."]),
     ('<p><span lang="DE">The children are playing football.</span></p>', ["The children are playing football."]),
     ('<li>Go <a lang="de" href="/x">home</a></li><li><a lang="de" href="/y">Open the file</a></li>',
      ["Go", "Open the file"])])
 def test_an_inline_element_naming_no_language_or_holding_all_its_blocks_words_is_translated(same, page, given):
-    """Word's lang="X-NONE" and BCP 47's und, mul, zxx and x-... name no language: kept as
-    foreign, "dog in the park" never reached the model.  Word's proofing lang="DE" over a whole
-    English paragraph left it untranslated."""
+    """Word's lang="X-NONE" and BCP 47's und, mul and x-... name no language: kept as foreign, "dog
+    in the park" never reached the model (zxx says there are no words: kept as code).  Word's
+    proofing lang="DE" over a whole English paragraph left it untranslated."""
     assert one(page, same) == page
     assert same.given == given
+
+
+@pytest.mark.parametrize("page, given", [
+    ('<p>Run <span lang="zxx">ls -l</span> to see a dog.</p>', ["Run to see a dog."]),
+    ('<p>Run <b xml:lang="zxx">ls -l</b> to see a dog.</p>', ["Run to see a dog."]),
+    ('<p><span lang="zxx">AB-1234 rev C</span></p>', [])])
+def test_an_inline_element_in_no_language_is_kept_as_code_is(mirror, page, given):
+    """``lang="zxx"`` says there are no words (code, a part number): translated, "ls -l" came back
+    the model's German still saying zxx.  Kept whole, as ``<code>`` is, also alone in its block."""
+    assert one(page, mirror) == page.replace("Run", "DOG. A SEE").replace(" to see a dog.", " TO RUN")
+    assert mirror.given == given
 
 
 @pytest.mark.parametrize("body, given", [("<p>A man walks.</p>", []),

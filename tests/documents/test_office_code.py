@@ -13,7 +13,7 @@ import pytest
 from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 from lxml import etree
-from office_files import docx_bytes
+from office_files import docx_bytes, read_members, word_paragraph
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
 from pptx.util import Inches
@@ -55,6 +55,14 @@ def character_style(name: str, based_on: str | None = None):
 
 def texts(data: bytes) -> list[str]:
     return [run.text for run in docx.Document(io.BytesIO(data)).paragraphs[0].runs]
+
+
+def word_in_language(tag: str, *paragraphs: str) -> bytes:
+    """A Word file of a paragraph "Run " + ``ls -l`` in a run stated as ``tag`` + " to see a dog.", then
+    ``paragraphs``' content."""
+    return word_paragraph(f'<w:r><w:t xml:space="preserve">Run </w:t></w:r><w:r><w:rPr><w:lang w:val="{tag}"/>'
+                          '</w:rPr><w:t>ls -l</w:t></w:r><w:r><w:t xml:space="preserve"> to see a dog.</w:t></w:r>',
+                          *paragraphs)
 
 
 @pytest.mark.parametrize("look", [courier, character_style("HTML Code"), character_style("Verbatim Char"),
@@ -187,3 +195,45 @@ def test_a_slide_and_a_cell_all_in_consolas_are_translated(upper):
                                       TextBlock(InlineFont(rFont="Consolas", b=True), "runs home.")])
     cell = openpyxl.load_workbook(io.BytesIO(translate(docx_bytes(book), ".xlsx", upper)), rich_text=True).active["A1"]
     assert str(cell.value) == "THE DOG RUNS HOME."
+
+
+def test_a_word_run_in_no_language_is_kept_as_it_is(upper):
+    """``w:lang w:val="zxx"``, no linguistic content (what people set on code): translated, it came
+    back "LS -L" (a model's German) still saying zxx."""
+    data = translate_office(word_in_language("zxx"), ".docx", upper, DocumentOptions(target_lang="de"))
+    assert texts(data) == ["RUN ", "ls -l", " TO SEE A DOG."]
+    assert upper.given == ["Run to see a dog."]
+    assert b'<w:lang w:val="zxx"/>' in read_members(data)["word/document.xml"]
+
+
+@pytest.mark.parametrize("tag", ["und", "mul", "x-none"])
+def test_a_word_run_of_an_unknown_or_many_languages_is_translated(upper, tag):
+    """und, mul and x-none say the language is not known, or many: words all the same."""
+    assert "".join(texts(translate(word_in_language(tag), ".docx", upper))) == "RUN LS -L TO SEE A DOG."
+
+
+def test_a_word_paragraph_all_in_no_language_is_kept_whole(upper):
+    """As a paragraph of runs each in a code style is: its runs' own zxx, or its style's."""
+    part_number = '<w:r><w:rPr><w:lang w:val="zxx"/></w:rPr><w:t>AB-1234 rev C</w:t></w:r>'
+    document = docx.Document(io.BytesIO(word_paragraph(part_number, "<w:r><w:t>Stop here.</w:t></w:r>")))
+    style = document.styles.add_style("Part", WD_STYLE_TYPE.PARAGRAPH)
+    style.element.get_or_add_rPr().append(etree.fromstring(f'<w:lang xmlns:w="{w("")[1:-1]}" w:val="zxx"/>'))
+    document.add_paragraph("XY-99 kit", style)
+    paragraphs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", upper))).paragraphs
+    assert [p.text for p in paragraphs if p.text] == ["AB-1234 rev C", "STOP HERE.", "XY-99 kit"]
+    assert upper.given == ["Stop here."]
+
+
+def test_a_slide_run_in_no_language_is_kept_as_it_is(upper):
+    """DrawingML's ``lang="zxx"`` on a run's own properties."""
+    deck = pptx.Presentation()
+    box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
+    for text in ("Run ", "ls -l", " to see a dog."):
+        run = box.text_frame.paragraphs[0].add_run()
+        run.text = text
+        if text == "ls -l":
+            run.font._rPr.set("lang", "zxx")
+    data = translate_office(docx_bytes(deck), ".pptx", upper, DocumentOptions(target_lang="de"))
+    runs = pptx.Presentation(io.BytesIO(data)).slides[0].shapes[0].text_frame.paragraphs[0].runs
+    assert [(run.text, run.font._rPr.get("lang")) for run in runs] == [
+        ("RUN ", "de"), ("ls -l", "zxx"), (" TO SEE A DOG.", "de")]

@@ -208,3 +208,24 @@ def test_a_style_is_named_by_its_display_name_and_its_decoded_name():
 
     assert style_names(named('style:name="Preformatted_20_Text"')) == ["Preformatted Text"]
     assert style_names(named('style:name="T1" style:display-name="Source Text"')) == ["Source Text", "T1"]
+
+
+@pytest.mark.parametrize("tag, kept", [("zxx", True), ("und", False)])
+def test_a_span_in_no_language_is_kept_as_it_is(upper, tag, kept):
+    """LibreOffice's "[None]" (``fo:language="zxx" fo:country="none"``, what people set on code) is
+    a style meant for code: translated, the command came back "LS -L /TMP" still marked zxx.  und
+    says the language is not known: words all the same."""
+    data = command_file(lambda made: style(made, "T1", "text", automatic=True, language=tag, country="none"))
+    paragraph = paragraphs(translate_office(data, ".odt", upper, DocumentOptions(target_lang="de")))[0]
+    assert pieces(paragraph)[1] == ("text:span", "ls -l /tmp" if kept else "LS -L /TMP")
+    assert any("ls" in sentence for sentence in upper.given) is not kept
+
+
+def test_a_paragraph_in_no_language_is_kept_whole(upper):
+    """As a paragraph in "Preformatted Text" is: its style says zxx."""
+    made = document()
+    made.text.addElement(text.P(stylename=style(made, "P1", "paragraph", automatic=True, language="zxx"),
+                                text="AB-1234 rev C"))
+    made.text.addElement(text.P(text="Stop here."))
+    assert [str(p) for p in paragraphs(translate(odf_bytes(made), upper))] == ["AB-1234 rev C", "STOP HERE."]
+    assert upper.given == ["Stop here."]

@@ -6,6 +6,12 @@ inline ``<code>`` is: read as words, the model translated the command and it was
 style meant for code, or of runs each in one, is kept whole, as HTML's ``<pre>`` is.  A font alone
 makes code only inline, beside letters in a font that is not monospaced: a paragraph all in one (a
 screenplay in Courier, a slide in Consolas, a heading whose style is in Consolas) is words.
+Text stated as in no language (``zxx``: language.says_no_words, LibreOffice's "[None]", what people
+set on code and part numbers) is code as a style meant for code is: translated, it came back German
+words tagged "no language".
+
+A language is the one a run's properties state for Latin text: Word's ``w:lang`` ``w:val``,
+DrawingML's ``lang``; the last layer that states one wins, as for fonts (language_of).
 
 A font is the one a run's properties name for Latin text: Word's ``w:rFonts`` (``w:ascii``, else
 ``w:hAnsi``), DrawingML's ``a:latin`` (a slide's), SpreadsheetML's ``rFont`` (a rich-text cell's).
@@ -17,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lxml import etree
+
+from attnmt.documents.language import says_no_words
 
 # Common monospaced families, as documents name them (compared without case).
 MONOSPACED = frozenset(name.casefold() for name in (
@@ -61,6 +69,32 @@ def font_of(layers: Sequence[etree._Element]) -> str | None:
         if stated is not None:
             found = stated
     return found
+
+
+def stated_language(properties: etree._Element) -> str | None:
+    """The language one layer of run properties states for Latin text, None where it states none."""
+    if properties.get("lang") is not None:  # DrawingML's a:rPr
+        return properties.get("lang")
+    for child in properties:
+        if isinstance(child.tag, str) and etree.QName(child).localname == "lang":  # Word's w:lang
+            return next((value for key, value in child.attrib.items() if etree.QName(key).localname == "val"), None)
+    return None
+
+
+def language_of(layers: Sequence[etree._Element]) -> str | None:
+    """The language of a run whose look ``layers`` give, weakest first: the last that states one."""
+    found = None
+    for properties in layers:
+        stated = stated_language(properties)
+        if stated is not None:
+            found = stated
+    return found
+
+
+def has_no_words(layers: Sequence[etree._Element]) -> bool:
+    """Whether the language of a run whose look ``layers`` give says it has no words (``zxx``):
+    code, as a style meant for code is."""
+    return says_no_words(language_of(layers))
 
 
 def is_monospaced(font: str | None) -> bool:

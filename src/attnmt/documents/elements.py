@@ -19,7 +19,7 @@ from attnmt.documents.flat import (
     shown_text,
 )
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
-from attnmt.documents.language import primary, stated_language
+from attnmt.documents.language import primary, stated_language, states_no_words
 from attnmt.documents.markers import (
     ShownCharacters,
     is_link_label,
@@ -180,10 +180,11 @@ class Vocabulary:
 
     def is_atom(self, node: etree._Element) -> bool:
         """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, a passage
-        in another language (is_foreign), an inline
-        element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
-        open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE and markers (is_marker);
-        in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
+        in another language (is_foreign), an inline element stated as in no language (``lang="zxx"``:
+        language.states_no_words, code as ``<code>`` is: translated, it came back German words tagged
+        "no language"), an inline element around nothing (it keeps the spaces it had, as atoms do:
+        ``Click <x id="1"/> to open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE and
+        markers (is_marker); in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
         one whose text is HTML (holds_markup)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
@@ -193,7 +194,7 @@ class Vocabulary:
         name = local_name(node)
         return name in ATOMS or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
-                                or is_page_number(node)))
+                                or is_page_number(node) or states_no_words(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it.  Worked out once an

@@ -38,6 +38,20 @@ def names_no_language(tag: str | None) -> bool:
     return tag is not None and primary(tag) in NO_LANGUAGE
 
 
+def says_no_words(tag: str | None) -> bool:
+    """Whether ``tag`` says its text has no words at all: BCP 47's ``zxx``, "no linguistic content"
+    (LibreOffice's "[None]", what people set on code and part numbers), which is kept whole, not
+    translated, as code is (attnmt.documents.code_look, attnmt.documents.elements).  Not ``und``,
+    ``mul`` or ``x-none``: those say the language is unknown, or many, not that there are no words."""
+    return tag is not None and primary(tag) == "zxx"
+
+
+def states_no_words(element: etree._Element) -> bool:
+    """Whether the language ``element`` states (the first of LANGUAGE_ATTRIBUTES it has) is ``zxx``
+    (says_no_words): ``<span lang="zxx">ls -l</span>``."""
+    return says_no_words(next((element.get(name) for name in LANGUAGE_ATTRIBUTES if element.get(name)), None))
+
+
 def stated_language(element: etree._Element) -> str:
     """The primary subtag of the language ``element`` states (LANGUAGE_ATTRIBUTES); "" for none,
     and for a tag that names no language (NO_LANGUAGE: ``lang="X-NONE"``, ``und``, ``zxx``)."""

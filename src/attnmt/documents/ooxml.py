@@ -27,7 +27,7 @@ translate it:
    a link's "[3]": markers.is_reference; a note's number typed in superscript, "book¹", "park.¹²":
    markers.is_note_number), and hidden text (a hidden run, or a container of hidden runs alone) in a
    paragraph with visible words: as a mark, it hid the translated words aligned to it.  So is code, never
-   the base (attnmt.documents.code_look): a run in a style meant for code, or in a monospaced font beside
+   the base (attnmt.documents.code_look): a run in a style meant for code or in ``zxx``, or in a monospaced font beside
    letters in another (a paragraph all in Courier is words).  The text of a complex field (``w:fldChar``
    begin to end: a page number, a date) is kept too, also where the field goes on over several paragraphs
    (a table of contents, which Word writes again from the headings when its fields are updated).  A link
@@ -52,7 +52,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
-from attnmt.documents.code_look import font_of, is_monospaced
+from attnmt.documents.code_look import font_of, has_no_words, is_monospaced
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
 from attnmt.documents.formatting import (
@@ -226,9 +226,9 @@ class ParagraphJob:
         return bool(looks) and all(styled or (monospaced and self.prose) for styled, monospaced in looks)
 
     def _code_look(self, run: etree._Element) -> tuple[bool, bool]:
-        """(styled, monospaced): ``run``'s look as code (word_styles.WordStyles.code_look; else its own font's)."""
+        """(styled, monospaced): ``run``'s look as code (word_styles.WordStyles.code_look; else its own properties')."""
         return (self.styles.code_look(run, self.paragraph) if self.styles is not None
-                else (False, is_monospaced(font_of(self._layers(run)))))
+                else (has_no_words(self._layers(run)), is_monospaced(font_of(self._layers(run)))))
 
     def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
         """What the model reads of run ``parts`` (their text outside fields), and the complex fields open after them."""

@@ -4,8 +4,10 @@ or in a monospaced font (code_look.MONOSPACED: Liberation Mono, Courier New) bes
 paragraph in another font, is kept whole by attnmt.documents.opendocument, an atom as HTML's inline
 ``<code>`` is: read as words, the command was translated and lost.  A paragraph in a paragraph
 style meant for code ("Preformatted Text", what LibreOffice makes of HTML's ``<pre>``) is kept whole,
-not translated.  A font alone makes code only inline: a paragraph all in a monospaced font, its
-style's or each of its spans', is words (a screenplay in Courier).
+not translated.  A style that says its text is in no language (``fo:language="zxx"``, LibreOffice's
+"[None]": language.says_no_words) is one meant for code, a span's and a paragraph's.  A font alone
+makes code only inline: a paragraph all in a monospaced font, its style's or each of its spans', is
+words (a screenplay in Courier).
 
 A look comes from styles.  A paragraph's ``text:style-name`` names a style of family ``paragraph``,
 a span's or a link's one of family ``text``: an automatic style of the part (content.xml's, or
@@ -40,7 +42,7 @@ from lxml import etree
 
 from attnmt.documents.code_look import is_code_style, is_monospaced
 from attnmt.documents.flat import has_words
-from attnmt.documents.language import names_no_language
+from attnmt.documents.language import names_no_language, says_no_words
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
@@ -67,19 +69,22 @@ class Look(NamedTuple):
     """What the styles over a text say: whether one of them is meant for code, the font the last of
     them that names one names (None where none does), whether the last of them that names a
     display hides the text (None where none names one: shown), and whether the last of them that
-    names a text position sets it above the line (raised: None where none names one, on the line)."""
+    names a text position sets it above the line (raised: None where none names one, on the line),
+    and the language the last of them that states one states (its ``fo:language``)."""
 
     styled: bool
     font: str | None
     hidden: bool | None = None
     raised: bool | None = None
+    language: str | None = None
 
     def under(self, layer: Look) -> Look:
         """This look with ``layer`` over it: its styles count too; its font, display and position, where it
         names them, win."""
         return Look(self.styled or layer.styled, self.font if layer.font is None else layer.font,
                     self.hidden if layer.hidden is None else layer.hidden,
-                    self.raised if layer.raised is None else layer.raised)
+                    self.raised if layer.raised is None else layer.raised,
+                    self.language if layer.language is None else layer.language)
 
 
 class TextsLook(NamedTuple):
@@ -220,10 +225,13 @@ class CodeLooks:
 
     def look(self, holder: etree._Element, paragraph: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced) of text directly in ``holder`` (``paragraph`` or a mark in it): whether
-        a style of its look is meant for code, and whether its font is monospaced and not the
-        paragraph's own (a heading whose style is in Liberation Mono is in its own font, not code's)."""
-        (styled, font, *_), own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
-        return styled, font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold())
+        a style of its look is meant for code or says it is in no language (``zxx``: says_no_words), and
+        whether its font is monospaced and not the paragraph's own (a heading whose style is in
+        Liberation Mono is in its own font, not code's)."""
+        look, own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
+        font = look.font
+        return (look.styled or says_no_words(look.language),
+                font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold()))
 
     def look_inside(self, holder: etree._Element, paragraph: etree._Element) -> Look:
         """The look of text directly in ``holder``: a paragraph's is the document's default under its
@@ -254,9 +262,9 @@ class CodeLooks:
 
     def look_of_layers(self, layers: list[etree._Element]) -> Look:
         """The look ``layers`` (weakest first) give: whether a name of one is meant for code, their font,
-        display and position."""
+        display, position and language."""
         return Look(any(is_code_style(name) for layer in layers for name in style_names(layer)), self.font(layers),
-                    hides(layers), raises(layers))
+                    hides(layers), raises(layers), stated(layers, f"{{{FO}}}language"))
 
     def chain(self, family: str, name: str | None) -> list[etree._Element]:
         """Style ``name`` of ``family`` and the styles it is based on, the furthest first (a loop of
@@ -281,6 +289,16 @@ class CodeLooks:
             elif family:
                 found = first_family(family)
         return found
+
+
+def stated(layers: list[etree._Element], key: str) -> str | None:
+    """What the last of ``layers`` (weakest first) whose text properties have ``key`` says; None where none has it."""
+    found = None
+    for layer in layers:
+        properties = layer.find(f"{{{STYLE}}}text-properties")
+        if properties is not None and properties.get(key) is not None:
+            found = properties.get(key)
+    return found
 
 
 def hides(layers: list[etree._Element]) -> bool | None:
