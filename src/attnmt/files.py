@@ -39,7 +39,7 @@ def umask() -> int:
     return mask
 
 
-def atomic_write(path: Path, write: Callable[[Path], None], raises: type[UserError] = ModelDirError) -> None:
+def atomic_write(path: Path, write: Callable[[Path], object], raises: type[UserError] = ModelDirError) -> None:
     """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one.
     A full disk or an I/O error raises ``raises`` (``atomic_file``)."""
     with atomic_file(path, raises) as tmp:
