@@ -324,11 +324,11 @@ def test_compressed_markup_is_refused_by_what_it_holds(trained_model, tmp_path, 
 
 
 @pytest.mark.parametrize(("name", "text"), [
-    ("README.md", '<p align="center">\na dog runs\n'),
+    ("README.rst", '<p align="center">\na dog runs\n'),
     ("chat.log", "<alice> a dog runs\n<bob> the boy laughs\n"),
     ("README", "<b>a dog runs</b>\n"),
-    ("notes.md", "<!-- a comment -->\na dog runs\n"),
-    ("notes.md.gz", "<b>a dog runs</b>\n"),
+    ("notes.org", "<!-- a comment -->\na dog runs\n"),
+    ("notes.org.gz", "<b>a dog runs</b>\n"),
 ])
 def test_text_under_an_extension_attnmt_does_not_know_that_starts_with_a_tag_is_translated_as_text(
         trained_model, tmp_path, capsys, name, text):

@@ -3,7 +3,7 @@
 # then each extra alone in one of its own, each doing what it promises. The test suite runs with
 # every extra installed, so it cannot see a default that needs an extra.
 #
-#   tests/install/installs.sh              # the core, then each extra: serve plot tensorboard export
+#   tests/install/installs.sh              # the core, then each extra: serve plot tensorboard export markdown
 #   tests/install/installs.sh serve        # the core, then the extras named
 #
 # The core environment gets PyTorch as a user's does (pip install torch==PIN, then the package);
@@ -19,9 +19,9 @@ set -Eeuo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 PY=${PY:-python3}
 torch_pin=$(sed -n 's/^TORCH := //p' "$repo/Makefile")  # the Makefile owns the PyTorch pin
-[ $# -gt 0 ] || set -- serve plot tensorboard export
+[ $# -gt 0 ] || set -- serve plot tensorboard export markdown
 for extra in "$@"; do
-    case "$extra" in serve | plot | tensorboard | export) ;; *) echo "installs: no extra '$extra'" >&2; exit 2 ;; esac
+    case "$extra" in serve | plot | tensorboard | export | markdown) ;; *) echo "installs: no extra '$extra'" >&2; exit 2 ;; esac
 done
 place=${TMPDIR:-/tmp}
 [ -n "${TMPDIR:-}" ] || ! [ -d /dev/shm ] || ! [ -w /dev/shm ] || place=/dev/shm
@@ -113,6 +113,11 @@ print(*attnmt.translate(model, tokenizer, ["Two dogs are playing in the snow."])
         >"$work/page.html"
     "$work/core/bin/attnmt" translate --model "$work/model" --input-format html "$work/page.html" >"$work/page.out"
     grep -q '<p>.*<b>.*</b>.*</p>' "$work/page.out" || { cat "$work/page.out"; fail "HTML: expected the page back"; }
+    step "core: a Markdown file is read as text lines, with one warning naming attnmt[markdown]"
+    printf '# Two dogs\n\nTwo dogs are playing in the `snow`.\n' >"$work/notes.md"
+    "$work/core/bin/attnmt" translate --model "$work/model" "$work/notes.md" >"$work/notes.out" 2>"$work/notes.err"
+    [ "$(wc -l <"$work/notes.out")" -eq 3 ] && [ "$(grep -cF "pip install 'attnmt[markdown]'" "$work/notes.err")" -eq 1 ] \
+        || { cat "$work/notes.err"; fail "Markdown without its extra: expected 3 lines and one warning naming it"; }
     step "core: the commands of the extras say which to install"
     asks_for_extra serve serve --model "$work/model"
     asks_for_extra plot plot positional-encoding --out "$work/pe.png"
@@ -176,6 +181,16 @@ check_export() {
     "$work/export/bin/attnmt" export --model "$work/model" --format ctranslate2 --out "$work/ct2" >/dev/null
     "$work/export/bin/attnmt" export --model "$work/model" --format marian --out "$work/marian" >/dev/null
     [ -s "$work/ct2/model.bin" ] && [ -s "$work/marian/config.json" ] || fail "attnmt export: no model written"
+}
+
+check_markdown() {
+    install_extra markdown
+    printf '# Two dogs\n\nTwo dogs are playing in the `snow`.\n\n```\nkeep me\n```\n' >"$work/notes.md"
+    "$work/markdown/bin/attnmt" translate --model "$work/model" "$work/notes.md" "$work/notes.de.md" 2>"$work/notes.err" \
+        || { cat "$work/notes.err"; fail "attnmt translate notes.md with attnmt[markdown]"; }
+    ! grep -qF "attnmt[markdown]" "$work/notes.err" && grep -q '^# ' "$work/notes.de.md" && grep -qF '`snow`' "$work/notes.de.md" \
+        && grep -qx 'keep me' "$work/notes.de.md" \
+        || { cat "$work/notes.err" "$work/notes.de.md"; fail "Markdown: expected the heading, code span and code kept"; }
 }
 
 check_core  # first: the extras' checks use its wheel and its model

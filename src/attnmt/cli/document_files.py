@@ -17,6 +17,8 @@
 - ``xliff``: the whole input is one XLIFF file (1.2 or 2): each unit's source translated into its
   empty or missing target, all else kept (attnmt.documents.xliff).
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
+- ``markdown``: the whole input is one Markdown file (attnmt.documents.markdown): the text of its
+  paragraphs, headings, lists, quotes and tables translated, its code, links and layout kept.
 - ``docx``, ``pptx``, ``xlsx``, ``odt``, ``odp``, ``ods``, ``epub``: a file of that kind
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
@@ -119,7 +121,8 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     text = with_endings(lines, in_lf(endings))
     xml = args.input_format == "xml"
     failed = 0
-    if args.input_format in ("srt", "vtt", "xhtml", "xliff") or is_document(text, xml) or args.format_from_extension:
+    if args.input_format in ("srt", "vtt", "xhtml", "xliff", "markdown") or is_document(text, xml) or (
+            args.format_from_extension):
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
                                 where)

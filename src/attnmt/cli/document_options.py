@@ -10,9 +10,9 @@ option or file.  Apart from attnmt.cli.document_files, which translates: these r
 the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
-  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, also before ``.gz``, and the office
-  ones: ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before
-  ``.gz``) JSONL input; text otherwise.
+  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, ``.md``, ``.markdown``, also before
+  ``.gz``, and the office ones: ``.docx`` …, ``.docm`` and the other files with macros too), and
+  ``.jsonl`` (also before ``.gz``) JSONL input; text otherwise.
 - Where --target-lang is left out, the model's target language stands for it, as the server
   takes it (model_target_lang): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import importlib.util
 import re
 from pathlib import Path
 
@@ -34,7 +35,15 @@ from attnmt.cli.options import (
     model_files,
     target_language_code,
 )
-from attnmt.documents.files import ARCHIVE_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES, supported_suffixes, translated_name
+from attnmt.documents.files import (
+    ARCHIVE_STARTS,
+    MARKDOWN_EXTRA,
+    OLE_SIGNATURE,
+    TEXT_SUFFIXES,
+    read_as_text,
+    supported_suffixes,
+    translated_name,
+)
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
 from attnmt.model_languages import languages_from_training
@@ -42,7 +51,7 @@ from attnmt.output_checks import check_not_an_input, check_not_stdout, check_wri
 from attnmt.text.data import is_gzip_name, unzipped_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
-DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt")
+DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt", "markdown")
 ARCHIVE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # the zip archives of office.SUFFIXES
 FLAT_FORMATS = ("fodt", "fodp", "fods")  # LibreOffice's flat XML (attnmt.documents.opendocument_flat)
 OFFICE_FORMATS = (*ARCHIVE_FORMATS, *FLAT_FORMATS)  # attnmt.documents.office.SUFFIXES
@@ -54,7 +63,7 @@ MACROS_HINT = "they are refused unless asked for (--allow-macros), and kept as t
 XLIFF_HINT = "--input-format xml translates it as plain XML"
 # The extension of what each input format is written as.
 FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "xliff": ".xlf", "srt": ".srt",
-                   "vtt": ".vtt"}
+                   "vtt": ".vtt", "markdown": ".md"}
 # --attributes' default: the attributes translated unless told (DocumentOptions.attributes).
 ATTRIBUTES = ",".join(DocumentOptions.attributes)
 # How a file that cannot be text begins (after a byte order mark and blank space): an XML declaration, a
@@ -72,10 +81,14 @@ XML_FORMATS = frozenset(("xml", "xliff"))
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
     server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff,
-    .srt and .vtt, also before .gz; an office format for its extension (docx for .docx and .docm: the
-    input's own is office_suffix's to keep); jsonl for a .jsonl file, as ``score`` reads its --src
-    (attnmt.cli.lines.is_jsonl_name); text for any other file and for stdin.  Given, --input-format
-    wins over any extension: ``--input-format text`` on a .docx reads its lines, as on a .srt."""
+    .srt and .vtt, .md and .markdown (text, with one warning, where markdown-it-py is not installed;
+    --input-format markdown is refused then, naming the extra), also before .gz; an office format for
+    its extension (docx for .docx and .docm: the input's own is office_suffix's to keep); jsonl for a
+    .jsonl file, as ``score`` reads its --src (attnmt.cli.lines.is_jsonl_name); text for any other
+    file and for stdin.  Given, --input-format wins over any extension: ``--input-format text`` on a
+    .docx reads its lines, as on a .srt."""
+    if args.input_format == "markdown" and importlib.util.find_spec("markdown_it") is None:
+        raise ConfigError(f"--input-format markdown reads Markdown with markdown-it-py: {MARKDOWN_EXTRA}")
     if args.input_format is not None:
         return args.input_format
     if args.input in (None, "-"):
@@ -86,7 +99,8 @@ def chosen_input_format(args: argparse.Namespace) -> str:
     name = unzipped_name(args.input).lower()  # as attnmt.text.data.read_lines opens it
     if name.endswith(".jsonl"):  # as is_jsonl_name reads a name; it was read as text, JSON syntax and all
         return "jsonl"
-    return TEXT_SUFFIXES.get(Path(name).suffix, "text")
+    chosen = TEXT_SUFFIXES.get(Path(name).suffix, "text")
+    return "text" if read_as_text(chosen, args.input) else chosen
 
 
 def check_text_input(path: str | None) -> None:
@@ -96,7 +110,7 @@ def check_text_input(path: str | None) -> None:
     extension attnmt does not know, the error names the extensions it translates.  Under such an
     extension, XML (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
     refused too (unknown_markup): its every line of tags went to the model, and the file came
-    back broken; a file that merely starts with "<" (a README.md's HTML, a chat log's <name>) is
+    back broken; a file that merely starts with "<" (a README's HTML, a chat log's <name>) is
     text, and so is a .txt file whatever it starts with, as its name says.  A .gz file is checked
     by what it holds, as attnmt.text.data.read_lines reads it, under the extension before .gz."""
     if path in (None, "-") or not Path(path).is_file():
@@ -203,7 +217,8 @@ def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str
         return None if suffix == ".epub" else suffix[1:]
     if args.input_format in ("text", "jsonl"):
         return args.input_format
-    if args.input_format in ("xliff", "srt", "vtt"):  # XLIFF's attributes are its data; cues' tags are kept as read
+    if args.input_format in ("xliff", "srt", "vtt", "markdown"):  # XLIFF's attributes are its data; cues' tags and
+        # Markdown's inline HTML are kept as read
         return args.input_format
     return None
 

@@ -5,7 +5,8 @@
 The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
 ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup),
 ``.xlf`` and ``.xliff`` (attnmt.documents.xliff: each source translated into its target), ``.srt``
-and ``.vtt`` (attnmt.documents.subtitles); and the office formats and e-books of
+and ``.vtt`` (attnmt.documents.subtitles), ``.md`` and ``.markdown`` (attnmt.documents.markdown,
+with the ``markdown`` extra; plain text without it); and the office formats and e-books of
 attnmt.documents.office's ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept)
 and written back with their own line endings (a plain text file's, each line its own).  Every
 sentence of a file goes to the translator in calls of at most ``progress_step`` sentences
@@ -17,6 +18,7 @@ by member and paragraph in an office file.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -28,14 +30,16 @@ from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translator_parts import translated_by
-from attnmt.errors import ConfigError, DataError, UserError
+from attnmt.errors import ConfigError, DataError, UserError, warn
 from attnmt.text.data import with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
-                 ".xliff": "xliff", ".srt": "srt", ".vtt": "vtt"}
+                 ".xliff": "xliff", ".srt": "srt", ".vtt": "vtt", ".md": "markdown", ".markdown": "markdown"}
+# How a Markdown file read as plain text says why (markdown-it-py, the reader, comes with the extra).
+MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and layout"
 # The library's own limit on a file: it is held in memory with its translation, and its parsed
 # form (an lxml tree, an office file's parts) takes several times its size.  The server's
 # ServeSettings.max_file_bytes is stricter.
@@ -139,7 +143,7 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
         return translate_office(data, suffix, translator, options, progress, Path(filename).name, review)
     counted = translator if progress is None else Counted(translator, progress, progress_step)
     bom, text = decoded(data, filename)
-    if TEXT_SUFFIXES[suffix] == "text":
+    if read_as_text(TEXT_SUFFIXES[suffix], filename):
         return bom + translate_plain_text(text, counted, options, review).encode("utf-8")
     if TEXT_SUFFIXES[suffix] in ("srt", "vtt"):  # its line endings read and written back there, as for any caller
         return bom + translate_subtitle_text(text, counted, options, filename, review).encode("utf-8")
@@ -147,6 +151,15 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
     translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename,
                                 review)
     return bom + translated.replace("\n", newline).encode("utf-8")
+
+
+def read_as_text(kind: str, where: str) -> bool:
+    """Whether a file of ``kind`` is read as plain text lines: text, and Markdown where markdown-it-py,
+    its reader, is not installed (as before attnmt read Markdown, with one warning naming the extra)."""
+    if kind == "markdown" and importlib.util.find_spec("markdown_it") is None:
+        warn(f"{where}: Markdown is read as plain text lines without markdown-it-py: {MARKDOWN_EXTRA}")
+        return True
+    return kind == "text"
 
 
 def translate_plain_text(text: str, translator: Translator, options: DocumentOptions,
@@ -182,9 +195,13 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
 def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
                    review: Review | None = None) -> str:
     """A markup or subtitle file's text (``\\n`` line endings) translated as ``kind`` ("html", "xhtml",
-    "xml", "xliff", "srt", "vtt")."""
+    "xml", "xliff", "srt", "vtt", "markdown")."""
     if kind in ("srt", "vtt"):
         return translate_subtitle_text(text, translator, options, where, review)
+    if kind == "markdown":
+        from attnmt.documents.markdown import translate_markdown  # markdown-it-py: attnmt[markdown]
+
+        return translate_markdown(text, translator, options, where, review)
     if kind == "xliff":
         from attnmt.documents.xliff import translate_xliff
 

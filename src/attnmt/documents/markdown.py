@@ -1,0 +1,231 @@
+"""Markdown (CommonMark with tables), translated block by block, everything else kept byte for byte.
+
+    translate_markdown(text, translator, options)  -> the translated Markdown
+
+Why markdown-it-py: it follows CommonMark exactly, in pure Python, and gives each block's lines
+(``Token.map``), which is what lets everything around the translated text be copied from the
+source: list markers, indentation, ``>``, table pipes, heading markers, blank lines, line endings.
+
+Each inline run (a paragraph's, a heading's, a table cell's) is read as an HTML fragment and
+translated by attnmt.documents.markup's TreeJob, so that its formatting is carried by alignment as
+a page's is: emphasis and strong emphasis are ``<em>`` and ``<strong>`` marks, a link an ``<a>``
+mark, code spans, autolinks, inline HTML and hard breaks atoms kept as they are, an image an
+``<img>`` whose alt text is translated.  Each element carries the number of the Markdown it
+stands for (``data-md``), and is written back with that Markdown's own delimiters (``*`` or ``_``,
+``**`` or ``__``), link destination, title or reference label (attnmt.documents.markdown_text).
+A paragraph's lines are one text for the model, and its translation is written as one line.
+
+Kept as they are: code blocks (fenced and indented), front matter (YAML's ``---`` or TOML's
+``+++`` at the very start), reference definitions, HTML blocks and comments, thematic breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from html import escape
+
+from lxml import etree
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline, autolink, backtick, image, link
+from markdown_it.token import Token
+
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.markdown_text import Mark, Region, cell_spans, escaped_line_start, line_spans, written
+from attnmt.documents.markup import TreeJob, translate_trees
+from attnmt.documents.pages import parse
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, translator_glossary
+from attnmt.documents.review import Review
+from attnmt.errors import warn
+
+__all__ = ["translate_markdown"]
+
+LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line with its ending, as CommonMark ends lines
+# Front matter: YAML's (---, closed by --- or ...) or TOML's (+++), from the very first line.
+FRONT_MATTER = {"---": ("---", "..."), "+++": ("+++",)}
+MARKS = {"em_open": "em", "strong_open": "strong", "link_open": "a"}  # the element each mark is read as
+
+
+class MarkdownJob(TreeJob):
+    """A TreeJob for one inline run: its fragment says no language (Markdown has no place for one)."""
+
+    states_language = False
+
+
+@dataclass
+class Run:
+    """One inline run to translate: where it stands in the source, its fragment's job, its marks."""
+
+    region: Region
+    job: MarkdownJob
+    holder: etree._Element  # the fragment's parsed holder, changed in place by the job
+    marks: list[Mark]
+    kind: str  # "paragraph", "heading" or "cell": what its translation must not start or end with
+
+
+def recording(rule: Callable[[StateInline, bool], bool], kind: str,
+              label: int | None = None) -> Callable[[StateInline, bool], bool]:
+    """``rule``, and on its success, the source it read on the token it opened (``meta["source"]``),
+    and for a link or image (whose ``[`` is ``label`` characters in), the part from the end of its
+    text (``meta["tail"]``: ``](url "title")``, ``][label]``, ``]`` for a shortcut reference), which
+    markdown-it's tokens do not keep."""
+
+    def read(state: StateInline, silent: bool) -> bool:
+        start, count = state.pos, len(state.tokens)
+        if not rule(state, silent):
+            return False
+        if not silent:
+            token = next(t for t in state.tokens[count:] if t.type == kind)
+            token.meta["source"] = state.src[start:state.pos]
+            if label is not None:  # the text ends where the rule found it: a link's cannot hold a link
+                end = state.md.helpers.parseLinkLabel(state, start + label, kind == "link_open")
+                token.meta["tail"] = state.src[end:state.pos]
+        return True
+
+    return read
+
+
+def markdown_parser() -> MarkdownIt:
+    """CommonMark with tables, its link, image, code span and autolink rules recording their source."""
+    md = MarkdownIt("commonmark").enable("table")
+    for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),
+                                    ("backticks", backtick, "code_inline", None),
+                                    ("autolink", autolink, "link_open", None)):
+        md.inline.ruler.at(name, recording(rule, kind, label))
+    return md
+
+
+def split_lines(text: str) -> list[str]:
+    """The text's lines, each with its own ending ("" for a last line without one)."""
+    return LINE.findall(text)
+
+
+def front_matter_lines(lines: Sequence[str]) -> int:
+    """How many lines the front matter takes (0 without one): a first line ``---`` (or ``+++``)
+    up to its closing line."""
+    if not lines or lines[0].rstrip("\r\n") not in FRONT_MATTER:
+        return 0
+    closing = FRONT_MATTER[lines[0].rstrip("\r\n")]
+    return next((i + 1 for i, line in enumerate(lines[1:], start=1) if line.rstrip() in closing), 0)
+
+
+def inline_runs(tokens: Sequence[Token]) -> list[tuple[str, Token, Token, int]]:
+    """(kind, the block's opening token, its inline token, a cell's column) for each inline run: a
+    paragraph's, a heading's (ATX or setext), a table cell's."""
+    found = []
+    column = 0
+    for before, token in zip(tokens, tokens[1:], strict=False):
+        column = 0 if token.type == "tr_open" else column
+        if token.type == "inline":
+            kind = {"paragraph_open": "paragraph", "heading_open": "heading"}.get(before.type, "cell")
+            found.append((kind, before, token, column))
+            column += kind == "cell"
+    return found
+
+
+def start_line(inline: Token) -> int:
+    """The index of the line an inline run starts on (markdown-it maps each paragraph's, heading's, cell's)."""
+    return (inline.map or [0])[0]
+
+
+def region_of(kind: str, opening: Token, inline: Token, column: int, lines: Sequence[str]) -> Region | None:
+    """Where the run's text stands in ``lines`` (None where it could not be found as markdown-it read
+    it: the block is kept as it is)."""
+    first = start_line(inline)
+    if kind == "cell":
+        return cell_spans(lines[first], first, column, inline.content)
+    if kind == "heading" and opening.markup.startswith("#"):
+        line = lines[first].rstrip("\r\n")
+        start = line.find(inline.content, line.index("#") + len(opening.markup)) if inline.content else -1
+        return None if start < 0 else Region([(first, start, start + len(inline.content))])
+    return line_spans(lines, first, inline.content)
+
+
+def fragment(children: Sequence[Token], region: Region) -> tuple[str, list[Mark]]:
+    """The run as an HTML fragment, each element numbered (``data-md``) by its Mark."""
+    html: list[str] = []
+    marks: list[Mark] = []
+    newline = 0  # the run's line breaks so far: a hard break is written with its line's (Region.hard_break)
+    in_autolink = False  # its text and end are the atom's, written whole
+    for token in children:
+        kind = "autolink" if token.markup == "autolink" else token.type
+        number = f' data-md="{len(marks)}"'
+        if in_autolink:
+            in_autolink = kind != "autolink"  # its link_close
+        elif kind in MARKS:
+            html.append(f"<{MARKS[kind]}{number}>")
+            marks.append(Mark("[", token.meta["tail"]) if kind == "link_open" else Mark(token.markup, token.markup))
+        elif kind in ("em_close", "strong_close", "link_close"):
+            html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
+        elif kind in ("code_inline", "autolink", "html_inline"):  # the model reads a code span's text, an URL
+            source = token.meta.get("source", token.content)
+            shown = {"code_inline": token.content, "autolink": source[1:-1]}.get(kind, "")
+            html.append(f"<code{number}>{escape(shown, quote=False)}</code>")
+            marks.append(Mark(source, "", atom=True))
+            in_autolink = kind == "autolink"
+        elif kind == "image":
+            html.append(f'<img{number} alt="{escape(" ".join(token.content.split()))}">')
+            marks.append(Mark("![", token.meta["tail"], image=True))
+        elif kind == "hardbreak":
+            html.append(f"<br{number}>")
+            marks.append(Mark(region.hard_break(newline), "", atom=True, hard_break=True))
+        else:  # text (text_special's too), and a soft break's space
+            html.append(" " if kind == "softbreak" else escape(token.content, quote=False))
+        newline += line_breaks(token, kind)
+    return "".join(html), marks
+
+
+def line_breaks(token: Token, kind: str) -> int:
+    """How many of the run's source lines end in ``token``: a break's one, and those inside a code
+    span, an image, inline HTML or a link's destination."""
+    if kind in ("softbreak", "hardbreak"):
+        return 1
+    return (token.meta.get("tail", "") if kind == "link_open" else token.meta.get("source", "")
+            if kind in ("code_inline", "image") else token.content if kind == "html_inline" else "").count("\n")
+
+
+def translate_markdown(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
+                       where: str = "input", review: Review | None = None) -> str:
+    """``text``, a Markdown file's, with the text of its paragraphs, headings, list items,
+    blockquotes, table cells, link texts and image alt texts translated; every other byte kept.
+    A run whose place in the source could not be found is kept, with one warning naming its line."""
+    lines = split_lines(text)
+    skipped = front_matter_lines(lines)
+    # the front matter read as blank lines, so that markdown-it's line numbers are the file's
+    tokens = markdown_parser().parse("\n" * skipped + "".join(lines[skipped:]))
+    options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
+    vocabulary = Vocabulary(False, options.source_lang)
+    glossary = translator_glossary(translator)
+    found: list[Run] = []
+    for kind, opening, inline, column in inline_runs(tokens):
+        if not inline.content.strip():  # an empty heading or cell
+            continue
+        region = region_of(kind, opening, inline, column, lines)
+        if region is None:
+            warn(f"{where}, line {start_line(inline) + 1}: this {kind}'s text could not be found as it was read; "
+                 "it is kept as it is")
+            continue
+        html, marks = fragment(inline.children or [], region)
+        page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None
+        if page is not None:
+            job = MarkdownJob(page.root, vocabulary, options, glossary)
+            if job.flats():  # nothing to translate (code alone, a URL): kept byte for byte
+                found.append(Run(region, job, page.root, marks, kind))
+    translate_trees([run.job for run in found], translator, options, review,
+                    [run.region.spans[0][0] + 1 for run in found])
+    for run in reversed(found):  # last first: a region's columns stay where they were
+        lines = run.region.replaced(lines, translation(run))
+    return "".join(lines)
+
+
+def translation(run: Run) -> str:
+    """The run's translated fragment written back as Markdown, escaped where its text would
+    otherwise start Markdown syntax."""
+    pieces = written(run.holder, run.marks, cell=run.kind == "cell").strip(" \t").split("\0")
+    if run.kind == "paragraph":
+        pieces = [escaped_line_start(piece) for piece in pieces]
+    elif run.kind == "heading":
+        pieces[-1] = re.sub(r"(^|\s)(#+\s*)$", r"\1\\\2", pieces[-1])  # not a closing sequence
+    breaks = iter(mark.open for mark in run.marks if mark.hard_break)
+    return "".join(piece if i == 0 else next(breaks, "  \n") + piece for i, piece in enumerate(pieces))

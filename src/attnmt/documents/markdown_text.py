@@ -1,0 +1,154 @@
+"""Where a Markdown run's text stands in its source lines, and its translation written back as Markdown.
+
+attnmt.documents.markdown reads the blocks; here: a run's Region (its text's place on each of its
+lines, and what each hard break between them was: ``  ``, or ``\\``, the line ending and the next
+line's ``> `` or indentation), the Mark each element of its fragment stands for, and the
+translated fragment written with those marks' own delimiters, its text escaped where it would
+otherwise be read as Markdown syntax.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
+ENTITY = re.compile(r"#?\w+;")
+# What would start a block at the start of a paragraph's line: a heading, a blockquote, a list item, a
+# thematic break, a setext underline, a code fence.
+LINE_START = re.compile(r"(#{1,6}(?=[ \t]|$)|>|[-+*](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|[-*_](?=(?:[ \t]*[-*_]){2,}"
+                        r"[ \t]*$)|=+(?=[ \t]*$)|~~~)")
+SPACE = " \t\n\u00a0"
+
+
+@dataclass
+class Mark:
+    """What an element of a run's fragment stands for: the Markdown written before and after its
+    text (``*`` and ``*``; ``[`` and ``](url "title")``); an atom's whole source (a code span, an
+    autolink, inline HTML, a hard break's), an image's ``![`` and ``](src)`` around its alt text."""
+
+    open: str
+    close: str
+    atom: bool = False
+    image: bool = False
+    hard_break: bool = False
+
+
+@dataclass
+class Region:
+    """A run's place: (line index, start, end) of its text on each of its lines, and the Markdown of
+    the line break after each line (``breaks[j]``: its ``  `` or ``\\``, the ending, the next line's
+    prefix), written where a hard break stands."""
+
+    spans: list[tuple[int, int, int]]
+    breaks: list[str] = field(default_factory=list)
+
+    def hard_break(self, newline: int) -> str:
+        return self.breaks[newline] if newline < len(self.breaks) else "  \n"
+
+    def replaced(self, lines: Sequence[str], text: str) -> list[str]:
+        """``lines`` with the run's text, from its first line's start to its last line's end, ``text``."""
+        (first, start, _), (last, _, end) = self.spans[0], self.spans[-1]
+        return [*lines[:first], lines[first][:start] + text + lines[last][end:], *lines[last + 1:]]
+
+
+def body(line: str) -> str:
+    return line.rstrip("\r\n")
+
+
+def line_spans(lines: Sequence[str], first: int, content: str) -> Region | None:
+    """The Region of a paragraph's (or setext heading's) ``content``, markdown-it's: each line's text
+    is at the end of its source line, after its prefix (``> ``, a list item's indentation)."""
+    spans = []
+    for j, part in enumerate(content.split("\n")):
+        line, text = body(lines[first + j]).rstrip(), part.strip()
+        if not text or not line.endswith(text):
+            return None
+        spans.append((first + j, len(line) - len(text), len(line)))
+    breaks = []
+    for (index, _, _), (_, start, _), part in zip(spans, spans[1:], content.split("\n"), strict=False):
+        marker = "\\" if part.rstrip().endswith("\\") else part[len(part.rstrip(" ")):] or "  "
+        breaks.append(marker + lines[index][len(body(lines[index])):] + lines[index + 1][:start])
+    return Region(spans, breaks)
+
+
+def pipes(line: str) -> list[int]:
+    """Where the line's unescaped ``|`` are (a backslash escapes the character after it)."""
+    found, escaped = [], False
+    for i, char in enumerate(line):
+        if char == "|" and not escaped:
+            found.append(i)
+        escaped = char == "\\" and not escaped
+    return found
+
+
+def cell_spans(source: str, index: int, column: int, content: str) -> Region | None:
+    """The Region of a table cell's ``content`` (its ``\\|`` read as ``|``, as markdown-it reads it),
+    the ``column``-th cell of the row ``source`` (line ``index``)."""
+    line = body(source)
+    edges = [-1, *pipes(line), len(line)]
+    cells = [(start + 1, end) for start, end in zip(edges, edges[1:], strict=False)]
+    if cells and not line[:cells[0][1]].strip(" >\t"):  # a leading pipe, after the row's prefix
+        cells = cells[1:]
+    if column >= len(cells):
+        return None
+    start, end = cells[column]
+    text = line[start:end]
+    if column == 0 and not line[:cells[0][1]].startswith("|"):
+        start += len(text) - len(text.lstrip(" >\t"))
+    start += len(line[start:end]) - len(line[start:end].lstrip())
+    end = start + len(line[start:end].strip())
+    return Region([(index, start, end)]) if line[start:end].replace("\\|", "|") == content else None
+
+
+def escaped(text: str, cell: bool) -> str:
+    """``text`` with what would be read as Markdown syntax escaped: a backslash before punctuation
+    (or at the end, before a mark's delimiter), a code span's backtick, a link's brackets, the ``<``
+    of a tag or autolink, the ``&`` of an entity, an ``*`` or ``_`` that could open or close emphasis
+    (not one between spaces, nor ``_`` inside a word), and a table cell's ``|``."""
+    out = []
+    for i, char in enumerate(text):
+        before, after = text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else ""
+        spaced = before != "" and after != "" and before in SPACE and after in SPACE
+        syntax = ((char == "\\" and (after == "" or after in PUNCTUATION)) or char in "`[]"
+                  or (char == "<" and after != "" and (after.isalpha() or after in "/!?"))
+                  or (char == "&" and ENTITY.match(text, i + 1) is not None)
+                  or (char in "*_" and not spaced and not (char == "_" and before.isalnum() and after.isalnum()))
+                  or (cell and char == "|"))
+        out.append("\\" + char if syntax else char)
+    return "".join(out)
+
+
+def escaped_line_start(text: str) -> str:
+    """``text`` with what would start a block at its start escaped: ``# Title``, ``> ``, ``- item``,
+    ``1. item`` (as ``1\\. item``), ``---``, ``===``, ``~~~``."""
+    found = LINE_START.match(text)
+    if found is None:
+        return text
+    at = found.end() if found.group()[0].isdigit() else 0
+    return text[:at] + "\\" + text[at:]
+
+
+def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> str:
+    """The Markdown of ``node``'s content: its text escaped, each element numbered ``data-md`` as its
+    Mark says (any other, one the translation added, as its content alone); a hard break is "\\0",
+    for the caller to write with the break it was (Region.hard_break)."""
+    parts = [escaped(node.text or "", cell)]
+    for child in node:
+        number = child.get("data-md") if isinstance(child.tag, str) else None
+        mark = marks[int(number)] if number is not None else None
+        if mark is None:
+            parts.append(written(child, marks, cell) if isinstance(child.tag, str) else "")
+        elif mark.hard_break:
+            parts.append("\0")
+        elif mark.atom:
+            parts.append(mark.open)
+        elif mark.image:
+            parts.append(mark.open + escaped(child.get("alt", ""), cell) + mark.close)
+        else:
+            parts.append(mark.open + written(child, marks, cell) + mark.close)
+        parts.append(escaped(child.tail or "", cell))
+    return "".join(parts)

@@ -1,0 +1,158 @@
+"""Markdown files (attnmt.documents.markdown): the text of paragraphs, headings, lists, quotes, tables,
+link texts and alt texts translated, with their emphasis and links carried by alignment; code,
+destinations, front matter, comments and every byte of layout kept."""
+
+import argparse
+import sys
+import warnings
+
+import pytest
+from markdown_it import MarkdownIt
+from support import run_cli
+
+from attnmt.cli.document_options import chosen_input_format
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.markdown import translate_markdown
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import AttnmtWarning, ConfigError
+
+FRONT_MATTER = "---\r\ntitle: My *project*\r\ntags: [a, b]\r\n---\r\n"
+FENCE = '```python\r\nprint("hello world")  # a comment\r\n```\r\n'
+README = (FRONT_MATTER + "\r\n"
+          "# attnmt *toolkit*\r\n\r\n"
+          "A _small_ toolkit for __translation__ with `code span` and a\r\n"
+          '[link](https://example.com/a_b "Title") over two lines.\r\n\r\n'
+          "See [the docs][docs] and <https://auto.link/x>.\r\n\r\n"
+          "![A red car](img/car.png)\r\n\r\n"
+          "- First item with **bold**\r\n"
+          "  - Nested item\r\n"
+          "- Second item\r\n\r\n"
+          "> A quoted *sentence* here.\r\n\r\n"
+          "| Name | Value |\r\n"
+          "|------|------:|\r\n"
+          "| alpha | `x` |\r\n"
+          "| beta gamma | two words |\r\n\r\n"
+          + FENCE + "\r\n"
+          "<!-- a comment -->\r\n\r\n"
+          "Setext heading\r\n"
+          "==============\r\n\r\n"
+          '[docs]: https://docs.example.com "Docs"\r\n')
+KEPT = [FRONT_MATTER, FENCE, "`code span`", '](https://example.com/a_b "Title")', "][docs]", "<https://auto.link/x>",
+        "](img/car.png)", "`x` |", "<!-- a comment -->", '[docs]: https://docs.example.com "Docs"\r\n',
+        "==============\r\n", "|------|------:|\r\n", "  - "]
+
+
+def structure(text: str) -> list[tuple]:
+    """Every token markdown-it reads, as (type, tag, markup, nesting), its inline children's types too
+    but for soft line breaks (a paragraph's lines are written as one)."""
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    return [(t.type, t.tag, t.markup, t.nesting, [c.type for c in t.children or [] if c.type != "softbreak"])
+            for t in tokens]
+
+
+def rendered(text: str) -> list[str]:
+    """The text of each inline run of ``text`` as markdown-it reads it (escapes resolved)."""
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    return ["".join(c.content for c in t.children) for t in tokens if t.type == "inline"]
+
+
+def test_code_urls_front_matter_and_layout_are_kept_byte_for_byte(upper):
+    translated = translate_markdown(README, upper)
+    for kept in KEPT:
+        assert kept in translated
+
+
+def test_text_of_every_block_is_translated(upper):
+    translated = translate_markdown(README, upper)
+    for words in ("# ATTNMT *TOOLKIT*", "A _SMALL_ TOOLKIT FOR __TRANSLATION__ WITH `code span` AND A [LINK](",
+                  "SEE [THE DOCS][docs] AND", "![A RED CAR](", "- FIRST ITEM WITH **BOLD**", "  - NESTED ITEM",
+                  "> A QUOTED *SENTENCE* HERE.", "| BETA GAMMA | TWO WORDS |", "SETEXT HEADING\r\n===="):
+        assert words in translated
+
+
+def test_structure_is_the_sources(upper):
+    assert structure(translate_markdown(README, upper)) == structure(README)
+
+
+def test_crlf_line_endings_are_kept(upper):
+    translated = translate_markdown(README, upper)
+    assert translated.count("\n") == translated.count("\r\n") == README.count("\r\n") - 1  # two lines joined
+
+
+def test_a_paragraphs_lines_are_one_sentence_written_on_one_line(same):
+    translated = translate_markdown("One sentence\nacross two lines.\n", same)
+    assert same.given == ["One sentence across two lines."]
+    assert translated == "One sentence across two lines.\n"
+
+
+def test_marks_follow_their_words_with_their_own_delimiters(mirror):
+    translated = translate_markdown("A _small_ and __bold__ [link](u) here.\n", mirror)
+    assert translated == "HERE. [LINK](u) __BOLD__ AND _SMALL_ A\n"
+
+
+def test_a_hard_break_keeps_its_marker_and_the_next_lines_prefix(upper):
+    translated = translate_markdown("> one two  \n> three four\\\n> five\n", upper)
+    assert translated == "> ONE TWO  \n> THREE FOUR\\\n> FIVE\n"
+
+
+@pytest.mark.parametrize("translation", ["1. Punkt", "# Titel", "- Punkt", "> Zitat", "---", "Ein *Stern",
+                                         "Ein [Link] und `Code` <b> &amp; a_b_ \\", "2 * 3"])
+def test_translated_text_that_looks_like_markdown_is_escaped(translation, fixed):
+    translated = translate_markdown("A line\n", fixed(translation, [(0, 0), (1, 1)]))
+    assert structure(translated) == structure("A line\n")
+    assert rendered(translated) == [translation]
+
+
+def test_escaping_is_minimal(fixed):
+    assert translate_markdown("x\n", fixed("2 * 3 und snake_case", [(0, 0)])) == "2 * 3 und snake_case\n"
+
+
+def test_a_table_cell_escapes_its_pipes_and_a_heading_its_closing_hashes(fixed):
+    table = "| a |\n|---|\n| b |\n"
+    translated = translate_markdown(table, fixed("x | y", [(0, 0)]))
+    assert translated == "| x \\| y |\n|---|\n| x \\| y |\n"
+    assert rendered(translate_markdown("# Title\n", fixed("Titel #", [(0, 0)]))) == ["Titel #"]
+
+
+def test_glossary_terms_are_written(termed):
+    translated = translate_markdown("| Year |\n|---|\n| 2012 |\n\nIn 2012 we met.\n", termed)
+    assert translated == "| YEAR |\n|---|\n| zweitausendzwölf |\n\nIN ZWEITAUSENDZWÖLF WE MET.\n"
+
+
+def test_an_empty_file_and_a_file_of_code_come_back_as_they_were(same):
+    code = "```sh\nmake test\n```\n\n    indented\n\n#\n\n| |\n|-|\n"  # an empty heading and cell too
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_markdown("", same) == ""
+        assert translate_markdown(code, same) == code
+    assert same.given == []
+
+
+def test_a_md_file_is_translated_as_markdown_by_its_extension(upper):
+    data = README.encode("utf-8")
+    translated = translate_file_bytes(data, "README.md", upper, DocumentOptions()).decode("utf-8")
+    assert FENCE in translated and "# ATTNMT *TOOLKIT*" in translated
+
+
+def test_without_markdown_it_a_md_file_is_plain_text_with_one_warning(monkeypatch, upper):
+    monkeypatch.setitem(sys.modules, "markdown_it", None)  # as in a core install
+    with pytest.warns(AttnmtWarning, match=r"pip install 'attnmt\[markdown\]'") as warned:
+        translated = translate_file_bytes(b"# Title\n\n`code`\n", "a.md", upper, DocumentOptions())
+    assert translated == b"# TITLE\n\n`CODE`\n" and len(warned) == 1
+    with pytest.warns(AttnmtWarning, match=r"attnmt\[markdown\]"):
+        assert chosen_input_format(argparse.Namespace(input_format=None, input="README.md")) == "text"
+    with pytest.raises(ConfigError, match=r"--input-format markdown .*attnmt\[markdown\]"):
+        chosen_input_format(argparse.Namespace(input_format="markdown", input="README.md"))
+
+
+def test_translate_command_keeps_code_and_lists_review_lines(trained_model, tmp_path, capsys):
+    source, output, review = tmp_path / "README.md", tmp_path / "README.de.md", tmp_path / "review.tsv"
+    source.write_bytes(README.encode("utf-8"))
+    code, _, err = run_cli(["translate", "--model", trained_model, source, output, "--review", review,
+                            "--min-quality", "1"], capsys)
+    assert code == 0, err
+    translated = output.read_bytes().decode("utf-8")
+    for kept in (FRONT_MATTER, FENCE, "<!-- a comment -->", '[docs]: https://docs.example.com "Docs"\r\n'):
+        assert kept in translated
+    lines = {int(row.split("\t")[0]) for row in review.read_text(encoding="utf-8").splitlines()[1:]}
+    assert lines == {6, 8, 11, 13, 15, 16, 17, 19, 21, 23, 24, 32}  # where each run starts
