@@ -349,10 +349,10 @@ def test_a_soft_hyphen_in_xhtml_is_dropped_from_the_translated_word(mirror, text
                                         (f'<bx xmlns="{XLIFF_1}" id="1"/>', f'<ex xmlns="{XLIFF_1}" id="1"/>'),
                                         (f'<sm xmlns="{XLIFF_2}" id="m1"/>', f'<em xmlns="{XLIFF_2}" startRef="m1"/>')])
 def test_a_paired_code_never_ends_before_it_starts_in_xml(mirror, start, end):
-    """The words turned around, the <ept> followed "CAR." and the <bpt> came later: invalid XLIFF.
-    The two change places, as a range's start and end do (attnmt.documents.spans, rule 3)."""
-    out = one(f"a man drives an {start}old{end} red car.", mirror, xml=True)
-    assert out == f"CAR. {start}RED{end} OLD AN DRIVES MAN A"
+    """The words turned around, the <ept> went before "RED" and the <bpt> came later, before "OLD":
+    invalid XLIFF.  The two change places, as a range's start and end do (attnmt.documents.spans, rule 3)."""
+    out = one(f"a man drives an {start}old {end}red car.", mirror, xml=True)
+    assert out == f"CAR. {start}RED {end}OLD AN DRIVES MAN A"
 
 
 @pytest.mark.parametrize("start, end", [('<bx id="1"/>', '<ex id="1"/>'), ('<sm id="m1"/>', '<em startRef="m1"/>')])
@@ -360,8 +360,8 @@ def test_xliffs_bx_ex_sm_and_em_names_are_no_paired_codes_in_other_xml(mirror, s
     """Outside XLIFF's namespaces an <em/> or an <ex/> is that XML's own element, no code's end:
     each stays where its words take it, as any other empty element does.  Taken for XLIFF's codes,
     the two changed places."""
-    out = one(f"a man drives an {start}old{end} red car.", mirror, xml=True)
-    assert out == f"CAR.{end} RED {start}OLD AN DRIVES MAN A"
+    out = one(f"a man drives an {start}old {end}red car.", mirror, xml=True)
+    assert out == f"CAR. {end}RED {start}OLD AN DRIVES MAN A"
 
 
 def test_paired_codes_of_two_kinds_with_one_key_are_two_pairs(mirror):
@@ -369,8 +369,8 @@ def test_paired_codes_of_two_kinds_with_one_key_are_two_pairs(mirror):
     with the <bx/>, the <bpt> with nothing, and the <ept> came first."""
     bpt, ept = '<bpt id="3">&lt;b&gt;</bpt>', '<ept id="3">&lt;/b&gt;</ept>'
     bx, ex = f'<bx xmlns="{XLIFF_1}" id="1" rid="3"/>', f'<ex xmlns="{XLIFF_1}" id="2" rid="3"/>'
-    out = one(f"a man drives an {bx}old {bpt}red{ex} fast{ept} car.", mirror, xml=True)
-    assert out == f"{bpt}CAR. {bx}FAST{ept} RED{ex} OLD AN DRIVES MAN A"
+    out = one(f"a man drives an {bx}old {bpt}red {ex}fast {ept}car.", mirror, xml=True)
+    assert out == f"{bpt}CAR. {bx}FAST {ept}RED {ex}OLD AN DRIVES MAN A"
 
 
 META_PAGE = ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'

@@ -3,7 +3,7 @@
 import pytest
 
 from attnmt.documents.flat import FlatText, Mark
-from attnmt.documents.spans import Nested, identity, keep_edge_spaces, nest, place
+from attnmt.documents.spans import Nested, identity, keep_edge_spaces, nest, place, plain
 
 
 def placed(keeps: bool) -> list[str | Nested]:
@@ -83,3 +83,29 @@ def test_a_note_whose_next_word_was_dropped_takes_no_space_before_the_full_stop(
     flat = FlatText("A dog runs fast.", [Mark(6, 10), Mark(10, 10, 0, "note", atom=True, space_after=True)])
     placement = place(flat, [(0, 16)], ["Ein Hund rennt."], [[[1.0, 0, 0, 0], [0, 1.0, 0, 0], [0, 0, 1.0, 0]]])
     assert nest(flat, placement) == ["Ein Hund ", Nested(0, ["rennt", Nested(1, [])]), "."]
+
+
+# "einer" attends most to "bench" (a word off, as the model did), "Bank." too, and no word most to "."
+# (where the source has it apart: the words past the source's are cut off where it has not).
+BENCH_WEIGHTS = [[1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0.3, 0.6, 0.1], [0, 0, 0, 0.6, 0.4]]
+
+
+def reference(literal: str, glued_before: bool) -> Mark:
+    """A note's link after "bench" in ``sleeps on a bench<a>[1]</a>.``, which shows its text."""
+    return Mark(17, 17, atom=True, literal=literal, shows_text=True, glued_before=glued_before)
+
+
+@pytest.mark.parametrize("source, marks, expected", [
+    # a reference that parts words: the model reads "bench ."
+    ("sleeps on a bench .", [reference("[1]", True)], "schläft auf einer Bank[1]."),
+    # an atom that does not (a picture, here shown as text): inside the word "bench."
+    ("sleeps on a bench.", [reference("[1]", True)], "schläft auf einer Bank[1]."),
+    # two that touch, the first glued to the word: they stay together, in their order
+    ("sleeps on a bench .", [reference("[1]", True), reference("[2]", False)], "schläft auf einer Bank[1][2]."),
+])
+def test_atoms_glued_to_the_end_of_a_word_follow_that_words_translation(source, marks, expected):
+    """``bench<a>[1]</a>.``: after the last target word aligned to "bench", before its stop, not
+    before the target word aligned to the stop (``einer[1] Bank.``) nor after that stop."""
+    flat = FlatText(source, marks)
+    placement = place(flat, [(0, len(source))], ["schläft auf einer Bank."], [BENCH_WEIGHTS])
+    assert plain(nest(flat, placement)) == expected

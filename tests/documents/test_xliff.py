@@ -256,27 +256,28 @@ def test_a_percent_sign_or_braces_in_prose_are_words(same, source):
 
 
 def test_an_xliff_1_bx_and_ex_and_an_xliff_2_sm_and_em_keep_their_order(mirror):
-    """The words turned around, the end code came before its start (``APPLE.<ex id="6" rid="3"/> THE
+    """The words turned around, the end code came before its start (``APPLE. <ex id="6" rid="3"/>THE
     <bx id="5" rid="3"/>EAT``), as an <ept> before its <bpt> no longer did: now the two change places."""
-    unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat<ex id="6" rid="3"/> the apple.</source>'
+    unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat <ex id="6" rid="3"/>the apple.</source>'
     out = translate_xliff(xliff_1(f"{unit}</trans-unit>\n"), mirror, DE)
-    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE<ex id="6" rid="3"/> EAT TO WANTS WOMAN A</target>' in out
-    segment = '<segment><source>A woman wants to <sm id="m1" type="term"/>eat<em startRef="m1"/> the apple.</source>'
+    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE <ex id="6" rid="3"/>EAT TO WANTS WOMAN A</target>' in out
+    segment = '<segment><source>A woman wants to <sm id="m1" type="term"/>eat <em startRef="m1"/>the apple.</source>'
     out = translate_xliff(xliff_2(f'<unit id="u">{segment}</segment></unit>\n'), mirror, DE)
-    assert '<target>APPLE. <sm id="m1" type="term"/>THE<em startRef="m1"/> EAT TO WANTS WOMAN A</target>' in out
+    assert '<target>APPLE. <sm id="m1" type="term"/>THE <em startRef="m1"/>EAT TO WANTS WOMAN A</target>' in out
 
 
 def test_an_end_code_whose_start_is_not_in_its_segment_stays_where_its_words_take_it(mirror):
     """An isolated <ex/>, and an <em/> whose <sm/> is in the segment before: with no start to change
-    places with, each is placed as any other code is, where its point in the source maps to."""
+    places with, each is placed as any other code is, where its point in the source maps to: glued
+    to the end of "eats" and of "cat", after their translations (attnmt.documents.spans, rule 2)."""
     unit = '<trans-unit id="a"><source>A woman eats<ex id="9" rid="4"/> the apple.</source></trans-unit>\n'
     out = translate_xliff(xliff_1(unit), mirror, DE)
-    assert f'<target {STATE}>APPLE.<ex id="9" rid="4"/> THE EATS WOMAN A</target>' in out
+    assert f'<target {STATE}>APPLE. THE EATS<ex id="9" rid="4"/> WOMAN A</target>' in out
     unit = ('<unit id="u"><segment><source>A <sm id="m1"/>dog runs.</source></segment>'
             '<segment><source>The cat<em startRef="m1"/> sleeps.</source></segment></unit>\n')
     out = translate_xliff(xliff_2(unit), mirror, DE)
     assert '<target>RUNS. <sm id="m1"/>DOG A</target>' in out
-    assert '<target><em startRef="m1"/> SLEEPS. CAT THE</target>' in out
+    assert '<target>SLEEPS. CAT<em startRef="m1"/> THE</target>' in out
 
 
 @pytest.mark.parametrize("source, target", [
@@ -304,10 +305,10 @@ def test_an_xliff_2_sm_and_em_across_a_pc_keep_their_order(mirror):
 
 def test_a_bx_and_ex_keep_their_order_in_an_xliff_file_that_declares_no_namespace(mirror):
     """An XLIFF 1.x file without xmlns is read as XLIFF, and its codes are XLIFF's by their names."""
-    unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat<ex id="6" rid="3"/> the apple.</source>'
+    unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat <ex id="6" rid="3"/>the apple.</source>'
     text = xliff_1(f"{unit}</trans-unit>\n").replace(' xmlns="urn:oasis:names:tc:xliff:document:1.2"', "")
     out = translate_xliff(text, mirror, DE)
-    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE<ex id="6" rid="3"/> EAT TO WANTS WOMAN A</target>' in out
+    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE <ex id="6" rid="3"/>EAT TO WANTS WOMAN A</target>' in out
 
 
 def test_a_target_that_says_it_is_to_translate_or_copies_its_source_is_filled_again(mirror):
@@ -368,27 +369,38 @@ def test_an_xliff_1_placeholder_for_a_tag_keeps_its_end_after_its_start(mirror, 
     name, START_BOLD_TEXT_1, closed by CLOSE_BOLD_TEXT), and any <x/> that shows a start or end tag:
     the words turned around, the end came before its start, which Angular rejects ("Unexpected
     closing tag"): now the two change places, as a <bx/> and <ex/> do."""
-    unit = f'<trans-unit id="a"><source>Click {start}here{end} to see the dog.</source></trans-unit>\n'
+    unit = f'<trans-unit id="a"><source>Click {start}here {end}to see the dog.</source></trans-unit>\n'
     out = translate_xliff(xliff_1(unit), mirror, DE)
-    assert f"<target {STATE}>DOG. THE SEE {start}TO{end} HERE CLICK</target>" in out
+    assert f"<target {STATE}>DOG. THE SEE {start}TO {end}HERE CLICK</target>" in out
 
 
 def test_an_xliff_2_ph_for_a_tag_keeps_its_end_after_its_start(mirror):
     """XLIFF 2's <ph/> as Angular writes it, the placeholder's name in ``equiv``, the tag in ``disp``."""
     start = '<ph id="0" equiv="START_TAG_SPAN" disp="&lt;span&gt;"/>'
     end = '<ph id="1" equiv="CLOSE_TAG_SPAN" disp="&lt;/span&gt;"/>'
-    segment = f"<segment><source>Click {start}here{end} to see the dog.</source></segment>"
+    segment = f"<segment><source>Click {start}here {end}to see the dog.</source></segment>"
     out = translate_xliff(xliff_2(f'<unit id="u">{segment}</unit>\n'), mirror, DE)
-    assert f"<target>DOG. THE SEE {start}TO{end} HERE CLICK</target>" in out
+    assert f"<target>DOG. THE SEE {start}TO {end}HERE CLICK</target>" in out
+
+
+@pytest.mark.parametrize("start, end", [('<x id="START_LINK"/>', '<x id="CLOSE_LINK"/>'),
+                                        ('<bx id="5" rid="3"/>', '<ex id="6" rid="3"/>')])
+def test_a_tag_pair_around_one_word_wraps_that_words_translation(mirror, start, end):
+    """The end glued to "here" went before "TO", the translation of the word after it, and the pair
+    then changed places: ``{start}TO{end} HERE``, the link on the wrong word.  The end goes after
+    the translation of the word it is glued to (attnmt.documents.spans, rule 2)."""
+    unit = f'<trans-unit id="a"><source>Click {start}here{end} to see the dog.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}>DOG. THE SEE TO {start}HERE{end} CLICK</target>" in out
 
 
 def test_nested_tags_of_one_name_each_keep_their_end_after_their_start(mirror):
     """Two <span>s one in the other (START_TAG_SPAN, START_TAG_SPAN_1, their ends both CLOSE_TAG_SPAN):
     each end closes the start opened last, so no end comes before a start."""
     start, inner, end = '<x id="START_TAG_SPAN"/>', '<x id="START_TAG_SPAN_1"/>', '<x id="CLOSE_TAG_SPAN"/>'
-    unit = f'<trans-unit id="a"><source>A {start}red {inner}big{end} bike{end} rides.</source></trans-unit>\n'
+    unit = f'<trans-unit id="a"><source>A {start}red {inner}big {end}bike {end}rides.</source></trans-unit>\n'
     out = translate_xliff(xliff_1(unit), mirror, DE)
-    assert f"<target {STATE}>{start}RIDES. {inner}BIKE{end} BIG{end} RED A</target>" in out
+    assert f"<target {STATE}>{start}RIDES. {inner}BIKE {end}BIG {end}RED A</target>" in out
 
 
 @pytest.mark.parametrize("code, edge", [
