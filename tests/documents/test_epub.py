@@ -175,12 +175,13 @@ def test_a_page_nests_as_deep_as_an_xhtml_files_page_may(same):
 
 def test_a_contents_entry_with_a_comment_is_translated_whole_and_keeps_it(mirror):
     """Only "The first", the text before the comment, was translated: "FIRST THE<!-- c --> chapter".  The
-    comment goes where a page's <p>The first<!-- c --> chapter</p> has it go (markup.TreeJob)."""
+    comment goes where a page's <p>The first<!-- c --> chapter</p> has it go (markup.TreeJob): glued to
+    the end of "first", after that word's translation (attnmt.documents.glued_points)."""
     members = read_members(book_file())
     members["EPUB/toc.ncx"] = members["EPUB/toc.ncx"].replace(b"<text>The first chapter</text>",
                                                               b"<text>The first<!-- c --> chapter</text>")
     out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, GERMAN))
-    assert b"<text><!-- c --> CHAPTER FIRST THE</text>" in out["EPUB/toc.ncx"]
+    assert b"<text>CHAPTER FIRST<!-- c --> THE</text>" in out["EPUB/toc.ncx"]
 
 
 HTML_PAGE = ('<html><head><title>One</title><style>div > p { color: red }</style></head><body><p>A man walks.</p>'
