@@ -91,6 +91,29 @@ def test_control_characters_are_dropped_from_a_files_name(client, sent, named):
     assert answer.json()["translatedFileUrl"].endswith("." + named)
 
 
+@pytest.mark.parametrize("sent", [b"\x01\x02.txt", b".txt", b"..txt", b" . .txt"])
+def test_a_name_with_no_stem_left_is_file_and_its_extension(client, sent):
+    r"""``\x01\x02.txt`` without its control characters is ``.txt``, read as a dot-file with no
+    extension: 422 ".txt: its format is not one attnmt translates; the formats are .txt, …";
+    ``..txt`` came back as ``..de.txt``."""
+    form = {"Content-Type": "multipart/form-data; boundary=B"}
+    job = client.post("/v1/files", content=raw_form(sent, b"a dog"), headers=form).json()
+    assert job["filename"] == "file.de.txt"
+    server_events(client, job["events_url"])
+    assert client.get(job["download_url"]).headers["content-disposition"] == 'attachment; filename="file.de.txt"'
+    answer = client.post("/translate_file", content=raw_form(sent, b"a dog", source="en", target="de"), headers=form)
+    assert answer.json()["translatedFileUrl"].endswith(".file.de.txt")
+
+
+@pytest.mark.parametrize("sent", [b"\x01", b"   ", b"..."])
+def test_a_name_of_dots_and_spaces_alone_is_no_name(client, sent):
+    # "   : its format is not one attnmt translates; …", a name no one could read in the message
+    form = {"Content-Type": "multipart/form-data; boundary=B"}
+    answer = client.post("/v1/files", content=raw_form(sent, b"a dog"), headers=form)
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == "the file has no name: its extension says its format"
+
+
 def test_a_files_progress_goes_on_after_each_chunk_the_batcher_translates(trained_model, monkeypatch):
     # progress came every 32 sentences: a file of 20 showed 0 of 20 until it was done
     told, progressed = [], file_jobs.FileJob.progressed

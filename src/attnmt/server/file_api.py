@@ -101,8 +101,20 @@ def sent_name(file: UploadFile) -> str:
     or an error.  Control characters a client sent as they are (C0, DEL and C1: no file name a
     person sees has one) are dropped, and the format is read from what is left: ``a\x00b.txt`` came
     back as ``a\x00b.de.txt``, and ``a.txt\x00.docx``, which a C library reads as ``a.txt``, is
-    ``a.txt.docx``."""
-    return CONTROLS.sub("", (file.filename or "").replace("%22", '"'))
+    ``a.txt.docx``.  What is left gets a stem where it has none (with_stem)."""
+    return with_stem(CONTROLS.sub("", (file.filename or "").replace("%22", '"')))
+
+
+def with_stem(name: str) -> str:
+    r"""``name``, or ``file`` and its extension where nothing but dots and spaces comes before that:
+    ``.txt`` (also what is left of ``\x01\x02.txt``) reads as a dot-file with no extension, and was
+    refused as a format attnmt does not translate, ``.txt`` among those it does; ``..txt`` came back
+    as ``..de.txt``.  A name of dots and spaces alone is no name (""): its format cannot be read."""
+    base = name.replace("\\", "/").rpartition("/")[2]  # the name alone, as translated_name reads it
+    stem, dot, extension = base.rpartition(".")
+    if not base.strip(". "):
+        return ""
+    return f"file.{extension}" if dot and not stem.strip(". ") else name
 
 
 def checked_name(file: UploadFile, settings: ServeSettings) -> str:
