@@ -126,6 +126,34 @@ def test_a_part_too_large_to_parse_is_refused_naming_it_and_the_limit(same, monk
         "(a zip bomb, or a document too large to translate: split it)")
 
 
+# The parts a Word file's translation parses (word_file): some more than once (styles, relationships).
+WORD_PARSED = ("[Content_Types].xml", "word/_rels/document.xml.rels", "word/styles.xml", "word/document.xml",
+               "word/header1.xml", "word/footer1.xml")
+
+
+def test_parts_each_within_max_part_are_refused_past_max_parsed_before_the_one_that_passes_it(same, monkeypatch):
+    """Each part was held to MAX_PART alone, and the parts that hold text are held parsed together."""
+    members = read_members(word_file())
+    members["word/header1.xml"] = members["word/header1.xml"].replace(b"<w:p>", b"<w:p/>" * 20_000 + b"<w:p>", 1)
+    sizes = [len(members[member]) for member in WORD_PARSED]
+    total = sum(sizes[:5])  # through the header
+    monkeypatch.setattr(archive, "MAX_PARSED", total - 1, raising=False)
+    parsed, parse_xml = [], archive.parse_xml
+    monkeypatch.setattr(archive, "parse_xml", lambda data, where, *rest: parsed.append(where) or parse_xml(
+        data, where, *rest))
+    assert refused(write_members(members), ".docx", same) == (
+        f"the .docx file: its XML parts unpack to {total} bytes with member word/header1.xml, more than the "
+        f"{total - 1} one file's may together (a document too large: split it)")
+    assert "the .docx file: member word/document.xml" in parsed
+    assert "the .docx file: member word/header1.xml" not in parsed
+
+
+def test_a_part_parsed_again_counts_once_against_max_parsed(same, monkeypatch):
+    data = word_file()
+    monkeypatch.setattr(archive, "MAX_PARSED", sum(len(read_members(data)[member]) for member in WORD_PARSED))
+    assert translate_office(data, ".docx", same, DocumentOptions())
+
+
 @pytest.mark.parametrize("failure", [MemoryError(), etree.XMLSyntaxError("unknown error", 2, 0, 0)],
                          ids=["python", "libxml2"])
 def test_a_part_whose_tree_does_not_fit_in_memory_is_refused_as_too_large(same, monkeypatch, failure):

@@ -28,8 +28,8 @@ container, which old tools wrote with DOCTYPEs), and then only without entity de
 (refused naming the entity and its line), and with no reference to an entity (``&nbsp;``) in an
 attribute value, which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
 (pages.MAX_DEPTH, past libxml2's own 256 levels), and is refused deeper.  A part that unpacks to more
-than MAX_PART bytes is refused before it is read, and one whose tree does not fit in memory is
-refused as too large, not as XML that is not well-formed (libxml2 calls it an "unknown error").
+than MAX_PART bytes, or takes the file's parts parsed past MAX_PARSED, is refused before it is read, and
+one whose tree does not fit in memory as too large, not as XML that is not well-formed (libxml2: "unknown error").
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ MAX_UNPACKED = 1 << 30  # bytes of all members unpacked together (1 GiB)
 # Bytes one XML part may unpack to, to be parsed (256 MiB): its tree takes up to some 20 times that (a
 # part of empty paragraphs, ``<w:p/>``, 6 bytes each), where a 1,500-page document's body is 20 MB.
 MAX_PART = 1 << 28
+# Bytes of one file's parts parsed, their trees held together (two at MAX_PART; the sums of big files: documents.md).
+MAX_PARSED = 2 * MAX_PART
 MIMETYPE = "mimetype"
 # A bad CRC is a BadZipFile, damaged deflate data a zlib.error, a member cut short an EOFError.
 UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImplementedError, EOFError)
@@ -79,6 +81,8 @@ class Archive:
     entries: list[zipfile.ZipInfo]
     packed: zipfile.ZipFile
     replaced: dict[str, bytes] = field(default_factory=dict)
+    parsed: set[str] = field(default_factory=set)  # the members read to be parsed (``to_parse``), a tree each,
+    parsed_bytes: int = 0  # and their bytes, within MAX_PARSED (a member parsed again: its tree is a passing one)
 
     def names(self) -> list[str]:
         return [entry.filename for entry in self.entries]
@@ -121,6 +125,17 @@ class Archive:
 
     def replace(self, member: str, data: bytes) -> None:
         self.replaced[member] = data
+
+    def to_parse(self, member: str) -> bytes:
+        """The member's bytes to parse (parse_part, an EPUB's HTML page), unread past MAX_PARSED; each counts once."""
+        if member not in self.parsed:
+            total = self.parsed_bytes + self.size(member)
+            if total > MAX_PARSED:
+                raise DataError(f"{self.name}: its XML parts unpack to {total} bytes with member {member}, more "
+                                f"than the {MAX_PARSED} one file's may together (a document too large: split it)")
+            self.parsed.add(member)
+            self.parsed_bytes = total
+        return self.read(member)
 
 
 def read_archive(data: bytes, name: str, suffix: str) -> Archive:
@@ -249,11 +264,11 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     deep as an .xhtml file's page may, pages.MAX_DEPTH, and is refused deeper (pages.check_depth):
     libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
     where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow.
-    A part over MAX_PART bytes unpacked is refused unread."""
+    A part over MAX_PART bytes unpacked, or past the file's MAX_PARSED (Archive.to_parse), is refused unread."""
     if (size := archive.size(member)) > MAX_PART:
         raise DataError(f"{archive.name}: member {member} unpacks to {size} bytes, more than the {MAX_PART} an XML "
                         "part may (a zip bomb, or a document too large to translate: split it)")
-    return parse_xml(archive.read(member), f"{archive.name}: member {member}", archive.suffix, doctype)
+    return parse_xml(archive.to_parse(member), f"{archive.name}: member {member}", archive.suffix, doctype)
 
 
 def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,

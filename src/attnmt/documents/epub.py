@@ -103,7 +103,7 @@ def html_part(archive: Archive, member: str, vocabulary: Vocabulary, options: Do
     of nothing but a DOCTYPE and comments, and none, with a warning naming it, for one that is not
     UTF-8 (EPUB's encoding, but for UTF-16, rare), left as it is."""
     where = f"{archive.name}: member {member}"
-    data = archive.read(member)
+    data = archive.to_parse(member)
     try:
         text = data.decode("utf-8")  # a byte order mark kept, as the page's first character
     except UnicodeDecodeError as e:

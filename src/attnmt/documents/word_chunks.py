@@ -110,7 +110,7 @@ def html_chunk(archive: Archive, member: str, options: DocumentOptions, glossary
     of, markup nested too deep refused); none where it has nothing to translate, or its text cannot
     be read (``chunk_text``)."""
     where = f"{archive.name}: member {member}"
-    text = chunk_text(archive.read(member), where, html=True)
+    text = chunk_text(archive.to_parse(member), where, html=True)
     page = parse(text, False, where, whole=True) if text is not None else None
     if page is None:
         return []
