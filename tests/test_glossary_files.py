@@ -1,6 +1,8 @@
 """Glossary files by their extension: CSV as DeepL and spreadsheets write it, its header rule, its
 errors (TSV: test_glossary.py; TBX: test_termbase.py)."""
 
+import gzip
+
 import pytest
 
 from attnmt.decoding.glossary import read_glossaries, read_glossary
@@ -50,6 +52,48 @@ def test_a_quoted_term_across_lines_is_named_by_its_first_line(tmp_path):
     assert glossary.place("NewYork") == f"{path}:2" and glossary.place("cat") == f"{path}:4"
 
 
+@pytest.mark.parametrize(("data", "terms"), [
+    (b'source;target\r\n"Hund; der";dog\r\nKatze;cat, kitty\r\n', [("Hund; der", "dog"), ("Katze", "cat, kitty")]),
+    (b"Hund;dog, hound\nKatze;cat\n", [("Hund", "dog, hound"), ("Katze", "cat")]),  # row 2 says: semicolons
+    (b"Hund;dog;de;en\n", [("Hund", "dog")]),
+    (b"Hund\tdog\nNew York, NY\tNew York\n", [("Hund", "dog"), ("New York, NY", "New York")]),
+    (b'a;b,c\n"x;y",z\n', [("a;b", "c"), ("x;y", "z")]),  # a comma file's terms may hold semicolons
+])
+def test_a_csv_files_delimiter_comma_semicolon_or_tab_is_read_from_its_rows(tmp_path, data, terms):
+    """As Excel saves CSV in German, French or Dutch settings: semicolons."""
+    assert list(read_glossary(write(tmp_path, data)).terms) == terms
+
+
+@pytest.mark.parametrize(("name", "encoding", "data"), [
+    ("terms.txt", "utf-16", "Hund\tdog\r\nKatze\tcat\r\n"),  # Excel's "Unicode Text": little-endian
+    ("terms.tsv", "utf-16-be", "\ufeffHund\tdog\nKatze\tcat"),
+    ("terms.csv", "utf-16", "Quelle\tZiel\r\nHund\tdog\r\nKatze\tcat\r\n"),
+])
+def test_a_utf16_glossary_with_a_byte_order_mark_is_read(tmp_path, name, encoding, data):
+    path = write(tmp_path, data.encode(encoding), name)
+    assert read_glossary(path).terms[-2:] == (("Hund", "dog"), ("Katze", "cat"))
+    assert read_glossary(path).place("Katze") == f"{path}:{len(read_glossary(path))}"
+
+
+@pytest.mark.parametrize(("data", "name", "message"), [
+    (b"Hund;dog\nKatze\n", "terms.csv", r"terms.csv:2: expected 2 fields \(source;target\) or 4 \(source;target;"
+                                       r"source language;target language\), got 1 in 'Katze' \(read with a "
+                                       r"semicolon as the delimiter\)$"),
+    (b"Hund\tdog\nKatze\tcat\tde\n", "terms.csv", r"terms.csv:2: expected 2 fields \(source<TAB>target\) .* got 3 "
+                                                 r"in 'Katze\\tcat\\tde' \(read with a tab as the delimiter\)$"),
+    (b'Hund;dog\n"Katze"x;cat\n', "terms.csv", r"terms.csv:2: not valid CSV: .* \(read with a semicolon as the "
+                                              r"delimiter\)$"),
+    ("a\tb\nc\td".encode("utf-16-le").join([b"\xff\xfe", b"\x00\xd8"]), "terms.txt",
+     r"terms.txt:2: invalid UTF-16 \(unexpected end of data\)"),
+    ("a\tb\n".encode("utf-32"), "terms.txt", r"terms.txt: the text is UTF-32, not UTF-8"),
+    (gzip.compress(b"a\tb\n"), "terms.tsv", r"terms.tsv: the file is gzip-compressed but its name does not end in "
+                                          r"\.gz: rename it terms.tsv.gz"),
+])
+def test_a_csv_or_tsv_file_that_does_not_read_names_the_delimiter_or_encoding(tmp_path, data, name, message):
+    with pytest.raises(DataError, match=message):
+        read_glossary(write(tmp_path, data, name))
+
+
 @pytest.mark.parametrize(("data", "message"), [
     (b"dog,Hund\ncat\n", r"terms.csv:2: expected 2 fields \(source,target\) or 4 \(source,target,source language,"
                          r"target language\), got 1 in 'cat'"),
@@ -79,7 +123,5 @@ def test_a_term_in_a_csv_and_a_tsv_file_given_two_targets_names_both_places(tmp_
 
 
 def test_a_gzipped_csv_file_is_csv(tmp_path):
-    import gzip
-
     path = write(tmp_path, gzip.compress(b'"a, b",c\n'), "terms.CSV.gz")
     assert read_glossary(path).terms == (("a, b", "c"),)

@@ -93,6 +93,25 @@ def test_a_malformed_termbase_is_one_line_naming_file_and_line(tmp_path, doctype
         read_glossary(path, "en", "de")
 
 
+STATUSES = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></tig><tig><term>doggy</term>{status}'
+            '</tig></langSet><langSet xml:lang="de"><tig><term>Hündchen</term></tig><tig><term>Köter</term>{status}'
+            '</tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize(("status", "terms"), [
+    ('<descrip type="usageStatus">deprecated</descrip>', (("dog", "Hündchen"),)),
+    ('<descripGrp><descrip type="usageStatus">Superseded</descrip></descripGrp>', (("dog", "Hündchen"),)),
+    ('<termNote type="normativeAuthorization">deprecatedTerm</termNote>', (("dog", "Hündchen"),)),
+    ('<descrip type="usageStatus">preferred</descrip>', (("dog", "Köter"), ("doggy", "Köter"))),
+    ('<descrip type="definition">deprecated, as a word</descrip>', (("dog", "Hündchen"), ("doggy", "Hündchen"))),
+])
+def test_a_status_as_a_usage_status_or_normative_authorization_is_read(tmp_path, status, terms):
+    """As some MultiTerm exports write it: "doggy" and "Köter" carry the status, the other terms none."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=STATUSES.format(status=status)), encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == terms
+
+
 def test_a_tbx_file_that_is_no_termbase_is_refused_naming_its_root(tmp_path):
     (tmp_path / "terms.tbx").write_text('<?xml version="1.0"?>\n<xliff version="1.2"/>\n', encoding="utf-8")
     with pytest.raises(DataError, match=r"terms.tbx:2: expected a TBX termbase \(a martif or tbx root\), got <xliff>"):

@@ -1,6 +1,6 @@
 """Glossaries: source terms and the target terms a translation must use for them.
 
-A glossary file is UTF-8 text, one term a line::
+A glossary file is UTF-8 text (or UTF-16 with a byte order mark), one term a line::
 
     # source term <TAB> target term
     people	Personen

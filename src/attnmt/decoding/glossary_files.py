@@ -14,20 +14,29 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   header, and skipped, only when it is clearly one (``csv_header``): it names the columns
   (``source,target``; ``source term,target term``; ``src,tgt``; ``term,translation``) or two
   different languages (``en,de``; ``en-US,de-DE``), the languages translated where they are known.
+  A CSV file's delimiter is a comma, a semicolon (what Excel writes where the decimal mark is a
+  comma: German, French, Dutch settings) or a tab, read from the file (``csv_delimiter``): the one
+  under which the most rows, from the first, hold 2 or 4 fields, the comma where two read as far.
+  A row that does not fit is then named with the delimiter assumed.
 - ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.
 
-A ``.gz`` ending is read through (``terms.csv.gz`` is a CSV file), as read_lines reads it.
+A CSV or TSV file is UTF-8, or UTF-16 where it starts with that encoding's byte order mark, as
+Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is
+read as TSV, a ``.csv`` one as CSV with tabs).  A ``.gz`` ending is read through
+(``terms.csv.gz`` is a CSV file), as read_lines reads it.
 """
 
 from __future__ import annotations
 
 import csv
+import gzip
 from collections.abc import Iterator
 from pathlib import Path
 
-from attnmt.decoding.termbase import is_termbase, termbase_rows
+from attnmt.decoding.termbase import is_termbase, open_bytes, termbase_rows
 from attnmt.errors import DataError
-from attnmt.text.data import read_lines
+from attnmt.text.data import GZIP_MAGIC, cannot_read, decode_lines, gzip_without_gz, is_gzip_name
+from attnmt.text.encodings import UNICODE_BOMS
 from attnmt.text.language_codes import is_language_code
 from attnmt.text.language_codes import primary_subtag as primary
 
@@ -36,6 +45,8 @@ Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
 # A CSV file's header: the first two fields naming the source and the target column, case aside.
 SOURCE_COLUMNS = ("source", "source term", "src", "term")
 TARGET_COLUMNS = ("target", "target term", "tgt", "translation")
+# The delimiters a CSV file may have, each with its name, in the order preferred where several fit.
+DELIMITERS = {",": "a comma", ";": "a semicolon", "\t": "a tab"}
 
 
 def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:
@@ -59,7 +70,7 @@ def format_suffix(path: str | Path) -> str:
 
 def tsv_rows(path: str | Path) -> Iterator[Row]:
     """The terms of a TSV glossary: ``source term<TAB>target term`` a line, blank and ``#`` lines skipped."""
-    for number, line in enumerate(read_lines(path), start=1):
+    for number, line in enumerate(text_lines(path), start=1):
         line = line.replace("\ufeff", " ")  # as term_text: a second file's "\ufeff# …", where files were joined
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -72,7 +83,10 @@ def tsv_rows(path: str | Path) -> Iterator[Row]:
 
 def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
     """The terms of a CSV glossary (the module docstring), its header skipped (``csv_header``)."""
-    reader = csv.reader(read_lines(path), strict=True)  # strict: a stray quote is an error, not a term
+    lines = text_lines(path)
+    delimiter = csv_delimiter(lines)
+    shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)  # strict: a stray quote is an error, not a term
     languages: tuple[str, str] | None = None  # a four-field file's, from its first row
     first, start = True, 1
     try:
@@ -81,8 +95,9 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
             if not fields:
                 continue
             if len(fields) not in (2, 4):
-                raise DataError(f"{where}: expected 2 fields (source,target) or 4 (source,target,source language,"
-                                f"target language), got {len(fields)} in {','.join(fields)!r:.80}")
+                raise DataError(f"{where}: expected 2 fields (source{shown}target) or 4 (source{shown}target"
+                                f"{shown}source language{shown}target language), got {len(fields)} in "
+                                f"{delimiter.join(fields)!r:.80} (read with {assumed})")
             if first and csv_header(fields, where, source_lang, target_lang):
                 first = False
                 continue
@@ -94,7 +109,57 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
                                     f"{languages[0]} -> {languages[1]}: one glossary holds one language pair")
             yield where, fields[0], fields[1]
     except csv.Error as error:
-        raise DataError(f"{path}:{reader.line_num}: not valid CSV: {error}") from None
+        raise DataError(f"{path}:{reader.line_num}: not valid CSV: {error} (read with {assumed})") from None
+
+
+def csv_delimiter(lines: list[str]) -> str:
+    """The delimiter of a CSV file of ``lines``: of DELIMITERS, the one under which the most rows,
+    from the first, hold 2 or 4 fields (a blank row fits any), the first of them where several
+    read as far.  So ``Hund;dog`` is a semicolon's row and ``"Hund; der",dog`` a comma's, and a
+    semicolon file whose first term holds a comma (``Hund;dog, hound``) is one still where a later
+    row has none."""
+    return max(DELIMITERS, key=lambda delimiter: fitting_rows(lines, delimiter))
+
+
+def fitting_rows(lines: list[str], delimiter: str) -> int:
+    """How many rows of a CSV file of ``lines``, from the first, hold 2 or 4 fields (or none: a blank
+    row) when read with ``delimiter``; a row that is no valid CSV with it ends them."""
+    fitting = 0
+    try:
+        for fields in csv.reader(lines, delimiter=delimiter, strict=True):
+            if len(fields) not in (0, 2, 4):
+                break
+            fitting += 1
+    except csv.Error:
+        pass
+    return fitting
+
+
+def text_lines(path: str | Path) -> list[str]:
+    """The lines of a CSV or TSV glossary (the module docstring): UTF-8, as read_lines reads it, or
+    UTF-16 where the file starts with that encoding's byte order mark.  The file is read once, so
+    that a named pipe (``--glossary <(…)``) is read whole."""
+    try:
+        with open_bytes(path) as file:
+            data = file.read()
+    except (gzip.BadGzipFile, EOFError) as error:
+        raise DataError(f"{path}: not a valid gzip file ({error})") from None
+    except OSError as error:  # missing, a folder, unreadable
+        raise cannot_read(path, error) from None
+    if data.startswith(GZIP_MAGIC) and not is_gzip_name(Path(path)):
+        raise gzip_without_gz(Path(path))
+    if next((name for bom, name in UNICODE_BOMS.items() if data.startswith(bom)), None) != "UTF-16":
+        return decode_lines(data, str(path))  # UTF-32 and UTF-16 without a byte order mark are named there
+    try:
+        text = data.decode("utf-16")  # the byte order mark says which byte comes first, and is dropped
+    except UnicodeDecodeError as error:
+        line = data[:error.start].decode("utf-16", "replace").count("\n") + 1
+        raise DataError(f"{path}:{line}: invalid UTF-16 ({error.reason}); save the file again, or convert it "
+                        "to UTF-8, e.g. with iconv -f UTF-16 -t UTF-8") from None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
 
 
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:

@@ -7,8 +7,9 @@ its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or `
 ``term``).  A section's language is matched by its primary subtag: ``en-US`` is en.
 
 Of an entry, every source-language term is a source term, but one deprecated or superseded
-(``administrativeStatus``, as a ``termNote`` or TBX 3's element, or ``normativeAuthorization``,
-saying so: ``deprecatedTerm-admn-sts``), which a writer should not use and so the glossary does
+(``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
+the ``usageStatus`` some MultiTerm exports write as a ``descrip``, saying so:
+``deprecatedTerm-admn-sts``, ``deprecated``), which a writer should not use and so the glossary does
 not match; its target term is the target-language term to use: the first preferred one, else
 the first with no status, else the first admitted one, never a deprecated one.  An entry without
 both (no term in one of the languages, or only deprecated ones) is skipped, and the entries
@@ -39,7 +40,10 @@ ENTRIES = ("termEntry", "conceptEntry")
 SECTIONS = ("langSet", "langSec")
 TERM_GROUPS = ("tig", "ntig", "termSec")
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-STATUSES = ("administrativeStatus", "normativeAuthorization")  # a termNote's type, or TBX 3's element
+# The names of a term's status: a termNote's or a descrip's type (MultiTerm writes ``<descrip
+# type="usageStatus">``), or TBX 3's element
+STATUSES = ("administrativeStatus", "normativeAuthorization", "usageStatus")
+STATUS_NOTES = ("termNote", "descrip")
 # How fit a term is as the target term, by its status (the first word of the value that says it):
 # the lowest wins; deprecated and superseded ones are never used.
 RANKS = {"preferred": 0, None: 1, "admitted": 2}
@@ -133,7 +137,7 @@ def term_status(group: etree._Element) -> str | None:
     """The first word of a term's status, lower case ("deprecatedTerm-admn-sts": "deprecated"), or None."""
     for node in group.iter():
         name = local_name(node)
-        if (name == "termNote" and node.get("type") in STATUSES) or name in STATUSES:
+        if (name in STATUS_NOTES and node.get("type") in STATUSES) or name in STATUSES:
             value = (node.text or "").strip().lower()
             return next((word for word in (*RANKS, *NOT_USED) if word and value.startswith(word)), None)
     return None

@@ -63,15 +63,19 @@ def stream_lines(path: str | Path) -> Iterator[str]:
                     line = raw[:len(raw) - len(line_ending(raw))].decode("utf-8")
                 except UnicodeDecodeError as err:
                     if number == 1 and opener is open and raw.startswith(GZIP_MAGIC):
-                        raise DataError(f"{path}: the file is gzip-compressed but its name does not end in .gz: "
-                                        f"rename it {path.name}.gz (read as gzip), or decompress it first "
-                                        "(zcat)") from None
+                        raise gzip_without_gz(path) from None
                     raise invalid_utf8(str(path), number, raw[err.start]) from None
                 yield line
     except (gzip.BadGzipFile, EOFError) as err:
         raise DataError(f"{path}: not a valid gzip file ({err})") from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
         raise cannot_read(path, err) from None
+
+
+def gzip_without_gz(path: Path) -> DataError:
+    """How a gzip file whose name does not end in ``.gz``, and so is read as text, is named."""
+    return DataError(f"{path}: the file is gzip-compressed but its name does not end in .gz: rename it "
+                     f"{path.name}.gz (read as gzip), or decompress it first (zcat)")
 
 
 def cannot_read(path: str | Path, err: OSError) -> DataError:
