@@ -40,6 +40,16 @@ def test_a_first_row_that_is_not_clearly_a_header_is_a_term(tmp_path, first, lan
     assert read_glossary(path, *languages).terms[0] == tuple(first.split(","))
 
 
+@pytest.mark.parametrize("first", ["dog,wau", "uk,gb", "WHO,OMS", "car\tPKW"])
+def test_two_short_words_are_a_term_where_the_languages_are_not_known(tmp_path, first):
+    """They have a language code's form, but a header names two languages ISO 639-1 lists ("uk" is
+    Ukrainian's code, "gb" no language's): the first row was dropped, silently."""
+    delimiter = "\t" if "\t" in first else ","
+    path = write(tmp_path, f"{first}\ncat{delimiter}Katze\n".encode())
+    assert read_glossary(path).terms == (tuple(first.split(delimiter)), ("cat", "Katze"))
+    assert read_glossary(path, "en").terms[0] == tuple(first.split(delimiter))  # the CLI without --target-lang
+
+
 def test_deepls_four_fields_give_the_languages_of_every_row(tmp_path):
     path = write(tmp_path, b"dog,Hund,en,de\ncat,Katze,EN,DE\n")
     assert read_glossary(path, "en-US", "de").terms == (("dog", "Hund"), ("cat", "Katze"))

@@ -93,6 +93,39 @@ def test_a_malformed_termbase_is_one_line_naming_file_and_line(tmp_path, doctype
         read_glossary(path, "en", "de")
 
 
+CONCEPT = ('<termEntry id="{id}"><langSet xml:lang="en"><tig><term>{source}</term></tig></langSet>'
+           '<langSet xml:lang="de"><tig><term>{target}</term></tig></langSet></termEntry>\n')
+
+
+def homonyms(tmp_path):
+    """A termbase of two concepts of "bank" (lines 3 and 4; "BANK" is the same source term), "river",
+    and "dog" in two entries with one target."""
+    entries = [("c1", "bank", "Bank"), ("c2", "BANK", "Ufer"), ("c3", "river", "Fluss"), ("c4", "dog", "Hund"),
+               ("c5", "dog", "Hund")]
+    path = tmp_path / "homo.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
+                                                              for id_, source, target in entries)), encoding="utf-8")
+    return path
+
+
+def test_a_termbases_homonyms_are_skipped_and_counted_in_one_warning(tmp_path):
+    """Which concept of "bank" a sentence means nothing says, so neither target is required; the
+    file's other terms are kept (and stopped the whole file before)."""
+    path = homonyms(tmp_path)
+    with pytest.warns(AttnmtWarning) as heard:
+        glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("river", "Fluss"), ("dog", "Hund"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 3 source terms skipped, each given different target terms by different entries (the first: "
+        f"'bank', 'Bank' ({path}:3) or 'Ufer' ({path}:4)): give the one meant in another glossary file"]
+
+
+def test_a_homonym_skipped_is_given_its_meaning_by_another_file(tmp_path, recwarn):
+    (tmp_path / "mine.tsv").write_text("bank\tUfer\n", encoding="utf-8")
+    glossary = read_glossaries([tmp_path / "mine.tsv", homonyms(tmp_path)], "en", "de")
+    assert dict(glossary.terms) == {"bank": "Ufer", "river": "Fluss", "dog": "Hund"}
+
+
 STATUSES = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></tig><tig><term>doggy</term>{status}'
             '</tig></langSet><langSet xml:lang="de"><tig><term>Hündchen</term></tig><tig><term>Köter</term>{status}'
             '</tig></langSet></termEntry>\n')

@@ -133,8 +133,10 @@ def read_glossary_files(args: argparse.Namespace) -> Glossary | None:
     """The terms of --glossary's files, read as one glossary (attnmt.decoding.glossary.read_glossaries),
     or None without one.  A termbase's languages, and a CSV file's where it names them: each side's
     --source-lang or --target-lang where given, else the model's as its training files name it
-    (attnmt.model_languages), else the option's own value (--source-lang's default en); a language
-    still unknown (a TBX file, --target-lang left out, a model that names none) is one line saying so."""
+    (attnmt.model_languages), else the option's own value (--source-lang's default en).  A language
+    still unknown (--target-lang left out, a model that names none) stops a termbase with one line
+    saying so; a CSV file is then read without its languages checked, its first row a header only
+    where it names the columns or two languages ISO 639-1 lists (glossary_files.csv_header)."""
     if not args.glossary:
         return None
     from attnmt.decoding.glossary import read_glossaries

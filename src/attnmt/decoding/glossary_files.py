@@ -13,7 +13,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   Blank rows are skipped; ``#`` starts no comment (``#hashtag`` is a term).  The first row is a
   header, and skipped, only when it is clearly one (``csv_header``): it names the columns
   (``source,target``; ``source term,target term``; ``src,tgt``; ``term,translation``) or two
-  different languages (``en,de``; ``en-US,de-DE``), the languages translated where they are known.
+  different languages (``en,de``; ``en-US,de-DE``), the languages translated where they are known,
+  else two that ISO 639-1 lists (so ``dog,wau`` is a term).
   A CSV file's delimiter is a comma, a semicolon (what Excel writes where the decimal mark is a
   comma: German, French, Dutch settings) or a tab, read from the file (``csv_delimiter``): the one
   under which the most rows, from the first, hold 2 or 4 fields, the comma where two read as far.
@@ -37,7 +38,7 @@ from attnmt.decoding.termbase import is_termbase, open_bytes, termbase_rows
 from attnmt.errors import DataError
 from attnmt.text.data import GZIP_MAGIC, cannot_read, decode_lines, gzip_without_gz, is_gzip_name
 from attnmt.text.encodings import UNICODE_BOMS
-from attnmt.text.language_codes import is_language_code
+from attnmt.text.language_codes import is_iso_639_1_code, is_language_code
 from attnmt.text.language_codes import primary_subtag as primary
 
 Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
@@ -165,16 +166,18 @@ def text_lines(path: str | Path) -> list[str]:
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
     """Whether a CSV file's first row ``fields`` is a header: its first two fields name the columns
     (SOURCE_COLUMNS, TARGET_COLUMNS) or two languages (``en,de``), different ones, and where the
-    languages translated are known, those; a term pair such as ``UK,GB`` is then a term.  A header
-    naming them the wrong way round (``de,en`` translating en -> de) is a DataError: the columns are
-    swapped."""
+    languages translated are known, those; a term pair such as ``UK,GB`` is then a term.  Where a
+    language is not known, the two must be codes ISO 639-1 lists (``en``, ``de-DE``): ``dog,wau``
+    and ``car<TAB>PKW`` have a code's form but are terms, and so is ``uk,gb`` (``gb`` is no
+    language's).  A header naming them the wrong way round (``de,en`` translating en -> de) is a
+    DataError: the columns are swapped."""
     source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
     if source.casefold() in SOURCE_COLUMNS and target.casefold() in TARGET_COLUMNS:
         return True
     if not (is_language_code(source) and is_language_code(target)) or primary(source) == primary(target):
         return False
-    if source_lang is None or target_lang is None:
-        return True
+    if source_lang is None or target_lang is None:  # nothing to compare with: two real languages' codes
+        return is_iso_639_1_code(source) and is_iso_639_1_code(target)
     wanted = (primary(source_lang), primary(target_lang))
     if (primary(target), primary(source)) == wanted:
         raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "

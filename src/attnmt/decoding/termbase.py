@@ -14,7 +14,10 @@ not match; its target term is the target-language term to use: the first preferr
 the first with no status, else the first admitted one, never a deprecated one.  An entry without
 both (no term in one of the languages, or only deprecated ones) is skipped, and the entries
 skipped are counted in one warning naming the first; a file none of whose entries has both is a
-DataError naming its languages.
+DataError naming its languages.  A source term that two entries give different target terms is
+a homonym, two concepts ("bank": Bank, Ufer), which a real termbase often holds: nothing says
+which one a sentence means, so it is skipped, and such terms are counted in one warning naming
+the first (``unambiguous``), where two files that disagree stop the reading.
 
 The XML is parsed as attnmt.documents.archive parses a part, which this layer may not import:
 no DTD loaded (TBX 2 files name ``TBXcoreStructV02.dtd``, which is never read), no entity
@@ -86,7 +89,27 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
     if skipped:
         warn(f"{path}: {len(skipped)} of {len(entries)} entries skipped, without a term in {source_lang} or in "
              f"{target_lang} that is not deprecated (the first: {skipped[0]})")
-    return iter(rows)
+    return iter(unambiguous(rows, path))
+
+
+def unambiguous(rows: list[Row], path: str | Path) -> list[Row]:
+    """``rows`` without the source terms given two target terms (homonyms, the module docstring),
+    told apart as a glossary tells source terms apart (``normal``); one warning counts them."""
+    from attnmt.decoding.glossary import normal  # which imports this module
+
+    keys = [normal(source) for _, source, _ in rows]
+    targets: dict[str, dict[str, Row]] = {}  # normal source term -> {target term: its first row}
+    for key, row in zip(keys, rows, strict=True):
+        targets.setdefault(key, {}).setdefault(row[2].strip(), row)
+    ambiguous = [key for key, given in targets.items() if len(given) > 1]  # in the file's order
+    if ambiguous:
+        first = targets[ambiguous[0]]
+        given = " or ".join(f"{target!r} ({where})" for target, (where, _, _) in first.items())
+        warn(f"{path}: {len(ambiguous)} of {len(targets)} source terms skipped, each given different target terms "
+             f"by different entries (the first: {next(iter(first.values()))[1]!r}, {given}): give the one meant "
+             "in another glossary file")
+    skip = set(ambiguous)
+    return [row for key, row in zip(keys, rows, strict=True) if key not in skip]
 
 
 def known_language(path: str | Path, side: str, lang: str | None) -> str:

@@ -12,11 +12,27 @@ import re
 
 # en, EN, pt-BR, en_US; a private-use or grandfathered tag (x-klingon, i-default)
 LANGUAGE_CODE = re.compile(r"([a-z]{2,3}|[xi](?=[-_]))([-_][a-z0-9]+)*", re.IGNORECASE)
+# The two-letter codes of ISO 639-1, all 184 (as Debian's iso-codes lists them): where nothing else says
+# which languages a text names, a code of LANGUAGE_CODE's form is a language's only with one of these
+# (dog, car, war and WHO have that form, and name none).
+ISO_639_1 = frozenset("""
+    aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee
+    el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is
+    it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms
+    mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk
+    sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi
+    yo za zh zu""".split())
 
 
 def is_language_code(text: object) -> bool:
     """Whether ``text`` is a str of LANGUAGE_CODE's form."""
     return isinstance(text, str) and LANGUAGE_CODE.fullmatch(text) is not None
+
+
+def is_iso_639_1_code(text: str) -> bool:
+    """Whether ``text`` is a language code (``is_language_code``) whose primary subtag is in ISO_639_1:
+    "en" and "en-US", not "dog" or "WHO"."""
+    return is_language_code(text) and primary_subtag(text) in ISO_639_1
 
 
 def as_bcp_47(code: str) -> str:
