@@ -212,16 +212,70 @@ def test_a_word_run_of_an_unknown_or_many_languages_is_translated(upper, tag):
     assert "".join(texts(translate(word_in_language(tag), ".docx", upper))) == "RUN LS -L TO SEE A DOG."
 
 
+def zxx(attributes: str = "") -> etree._Element:
+    """A ``w:lang`` stating zxx for Latin text (and ``attributes``: another script's language)."""
+    return etree.fromstring(f'<w:lang xmlns:w="{w("")[1:-1]}" w:val="zxx" {attributes}/>')
+
+
 def test_a_word_paragraph_all_in_no_language_is_kept_whole(upper):
-    """As a paragraph of runs each in a code style is: its runs' own zxx, or its style's."""
+    """As a paragraph of runs each in a code style is: its runs' own zxx.  A paragraph style's zxx is
+    the language it states for all its text, words or not: translated."""
     part_number = '<w:r><w:rPr><w:lang w:val="zxx"/></w:rPr><w:t>AB-1234 rev C</w:t></w:r>'
     document = docx.Document(io.BytesIO(word_paragraph(part_number, "<w:r><w:t>Stop here.</w:t></w:r>")))
     style = document.styles.add_style("Part", WD_STYLE_TYPE.PARAGRAPH)
-    style.element.get_or_add_rPr().append(etree.fromstring(f'<w:lang xmlns:w="{w("")[1:-1]}" w:val="zxx"/>'))
-    document.add_paragraph("XY-99 kit", style)
+    style.element.get_or_add_rPr().append(zxx())
+    document.add_paragraph("A dog runs.", style)
     paragraphs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", upper))).paragraphs
-    assert [p.text for p in paragraphs if p.text] == ["AB-1234 rev C", "STOP HERE.", "XY-99 kit"]
-    assert upper.given == ["Stop here."]
+    assert [p.text for p in paragraphs if p.text] == ["AB-1234 rev C", "STOP HERE.", "A DOG RUNS."]
+    assert upper.given == ["Stop here.", "A dog runs."]
+
+
+@pytest.mark.parametrize("where", ["document's defaults", "Normal"])
+def test_a_word_document_whose_default_language_is_zxx_is_translated(upper, where):
+    """LibreOffice's "[None]" default language, saved as .docx, writes ``w:lang w:val="zxx"
+    w:eastAsia="zh-CN"`` in w:docDefaults (or Normal says zxx): a language for the whole document, no
+    statement about its runs.  Read as the runs' own, every paragraph was kept in English."""
+    document = docx.Document()
+    for sentence in ("A man runs on the beach.", "Two dogs play."):
+        document.add_paragraph(sentence)
+    if where == "Normal":
+        document.styles["Normal"].element.get_or_add_rPr().append(zxx())
+    else:
+        defaults = document.styles.element.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}")
+        for stated in defaults.findall(w("lang")):
+            defaults.remove(stated)
+        defaults.append(zxx('w:eastAsia="zh-CN"'))
+    paragraphs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", upper))).paragraphs
+    assert [p.text for p in paragraphs] == ["A MAN RUNS ON THE BEACH.", "TWO DOGS PLAY."]
+
+
+def test_a_run_stating_a_language_in_a_zxx_normal_is_read_with_its_sentence(upper):
+    """Normal says zxx, one run ``en-US``: the paragraph is one sentence of words, not an English
+    piece among code (which gave the model half a sentence)."""
+    data = word_paragraph('<w:r><w:t xml:space="preserve">A man runs </w:t></w:r><w:r><w:rPr><w:lang w:val="en-US"/>'
+                          '</w:rPr><w:t>on the beach</w:t></w:r><w:r><w:t>.</w:t></w:r>')
+    document = docx.Document(io.BytesIO(data))
+    document.styles["Normal"].element.get_or_add_rPr().append(zxx())
+    assert "".join(texts(translate(docx_bytes(document), ".docx", upper))) == "A MAN RUNS ON THE BEACH."
+    assert upper.given == ["A man runs on the beach."]
+
+
+def test_a_run_stating_a_language_in_a_zxx_character_style_is_words(upper):
+    """The run's own ``w:lang`` is more specific than its character style's zxx: English, translated."""
+    document = word_command(character_style("Part Number"))
+    document.styles["Part Number"].element.get_or_add_rPr().append(zxx())
+    run = document.paragraphs[0].runs[1]
+    run._r.get_or_add_rPr().append(etree.fromstring(f'<w:lang xmlns:w="{w("")[1:-1]}" w:val="en-US"/>'))
+    assert "".join(texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
+
+
+def test_zxx_is_the_language_of_latin_text_alone(upper):
+    """Chinese text takes its language from ``w:eastAsia``; a zxx ``w:val`` beside it says nothing of
+    it: the run is words (it was kept, untranslated, with --source-lang zh)."""
+    document = docx.Document()
+    document.add_paragraph("我住在东京。").runs[0]._r.get_or_add_rPr().append(zxx('w:eastAsia="zh-CN"'))
+    translate_office(docx_bytes(document), ".docx", upper, DocumentOptions(source_lang="zh"))
+    assert upper.given == ["我住在东京。"]
 
 
 def test_a_slide_run_in_no_language_is_kept_as_it_is(upper):

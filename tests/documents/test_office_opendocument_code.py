@@ -221,11 +221,41 @@ def test_a_span_in_no_language_is_kept_as_it_is(upper, tag, kept):
     assert any("ls" in sentence for sentence in upper.given) is not kept
 
 
-def test_a_paragraph_in_no_language_is_kept_whole(upper):
-    """As a paragraph in "Preformatted Text" is: its style says zxx."""
+def test_a_paragraph_of_spans_in_no_language_is_kept_whole(upper):
+    """As a paragraph in "Preformatted Text" is: its spans' styles say zxx."""
     made = document()
-    made.text.addElement(text.P(stylename=style(made, "P1", "paragraph", automatic=True, language="zxx"),
-                                text="AB-1234 rev C"))
+    paragraph = text.P()
+    paragraph.addElement(text.Span(stylename=style(made, "T1", "text", automatic=True, language="zxx"),
+                                   text="AB-1234 rev C"))
+    made.text.addElement(paragraph)
     made.text.addElement(text.P(text="Stop here."))
     assert [str(p) for p in paragraphs(translate(odf_bytes(made), upper))] == ["AB-1234 rev C", "STOP HERE."]
     assert upper.given == ["Stop here."]
+
+
+def test_a_document_whose_default_language_is_none_is_translated(upper):
+    """LibreOffice's "[None]" default language (its default style's ``fo:language="zxx"
+    fo:country="none"``) is a language for the whole document, no statement about its text: read as
+    the text's own, every paragraph was kept in English."""
+    made = document()
+    properties = made.styles.getElementsByType(DefaultStyle)[0].getElementsByType(TextProperties)[0]
+    properties.setAttribute("language", "zxx")
+    properties.setAttribute("country", "none")
+    for sentence in ("A man runs on the beach.", "Two dogs play."):
+        made.text.addElement(text.P(text=sentence))
+    assert [str(p) for p in paragraphs(translate(odf_bytes(made), upper))] == [
+        "A MAN RUNS ON THE BEACH.", "TWO DOGS PLAY."]
+
+
+def test_a_span_stating_a_language_in_a_paragraph_in_no_language_is_read_with_its_sentence(upper):
+    """A paragraph style's zxx is the paragraph's language, not its words': a span in ``en-US`` in it was
+    kept whole, the rest read as half a sentence; the paragraph is one sentence of words."""
+    made = document()
+    paragraph = text.P(stylename=style(made, "P1", "paragraph", automatic=True, language="zxx", country="none"),
+                       text="A man runs ")
+    paragraph.addElement(text.Span(stylename=style(made, "T1", "text", automatic=True, language="en", country="US"),
+                                   text="on the beach"))
+    paragraph.addText(".")
+    made.text.addElement(paragraph)
+    assert str(paragraphs(translate(odf_bytes(made), upper))[0]) == "A MAN RUNS ON THE BEACH."
+    assert upper.given == ["A man runs on the beach."]

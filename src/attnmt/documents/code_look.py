@@ -11,7 +11,12 @@ set on code and part numbers) is code as a style meant for code is: translated, 
 words tagged "no language".
 
 A language is the one a run's properties state for Latin text: Word's ``w:lang`` ``w:val``,
-DrawingML's ``lang``; the last layer that states one wins, as for fonts (language_of).
+DrawingML's ``lang``; the last layer that states one wins, as for fonts (language_of), so a run's own
+``en-US`` in a zxx character style is English.  Only the run's own statement counts, its character
+style's or its own properties' (has_no_words): a document's defaults, its Normal and its paragraph
+styles state one language for all their text, and LibreOffice's "[None]" default language writes zxx
+there for a whole document of words.  Nor does it count for letters of other scripts (a Chinese
+run's language is its ``w:eastAsia``, an Arabic one's its ``w:bidi``: latin_letters_only).
 
 A font is the one a run's properties name for Latin text: Word's ``w:rFonts`` (``w:ascii``, else
 ``w:hAnsi``), DrawingML's ``a:latin`` (a slide's), SpreadsheetML's ``rFont`` (a rich-text cell's).
@@ -91,10 +96,25 @@ def language_of(layers: Sequence[etree._Element]) -> str | None:
     return found
 
 
-def has_no_words(layers: Sequence[etree._Element]) -> bool:
-    """Whether the language of a run whose look ``layers`` give says it has no words (``zxx``):
-    code, as a style meant for code is."""
-    return says_no_words(language_of(layers))
+def has_no_words(layers: Sequence[etree._Element], run: etree._Element) -> bool:
+    """Whether ``run``, whose own look ``layers`` give (its character style's, then its own properties:
+    not its paragraph's or the document's), says it has no words (``zxx``): code, as a style meant for
+    code is.  The language stated is for Latin text alone (latin_letters_only)."""
+    return says_no_words(language_of(layers)) and latin_letters_only("".join(run.itertext()))
+
+
+# Where letters of the scripts that a run's Latin language (Word's w:lang w:val) covers lie, as
+# [first, last + 1) bounds: Latin, Greek, Cyrillic, Armenian and Georgian with their extensions.  The
+# others are East Asian (w:eastAsia: Chinese, Japanese, Korean) or complex (w:bidi: Arabic, Hebrew, Thai).
+LATIN_LETTERS = ((0x0000, 0x0590), (0x10A0, 0x1100), (0x1D00, 0x2000), (0x2C60, 0x2C80), (0xA720, 0xA800),
+                 (0xAB30, 0xAB70), (0xFB00, 0xFB07))
+
+
+def latin_letters_only(text: str) -> bool:
+    """Whether every letter of ``text`` is of a script a run's Latin language covers (LATIN_LETTERS):
+    "ls -l" is, "我住在东京。" is not (Word reads its language from ``w:eastAsia``)."""
+    return all(any(first <= ord(character) < last for first, last in LATIN_LETTERS)
+               for character in text if character.isalpha())
 
 
 def is_monospaced(font: str | None) -> bool:

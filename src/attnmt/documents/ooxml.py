@@ -228,7 +228,7 @@ class ParagraphJob:
     def _code_look(self, run: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced): ``run``'s look as code (word_styles.WordStyles.code_look; else its own properties')."""
         return (self.styles.code_look(run, self.paragraph) if self.styles is not None
-                else (has_no_words(self._layers(run)), is_monospaced(font_of(self._layers(run)))))
+                else (has_no_words(self._layers(run), run), is_monospaced(font_of(self._layers(run)))))
 
     def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
         """What the model reads of run ``parts`` (their text outside fields), and the complex fields open after them."""

@@ -4,8 +4,11 @@ or in a monospaced font (code_look.MONOSPACED: Liberation Mono, Courier New) bes
 paragraph in another font, is kept whole by attnmt.documents.opendocument, an atom as HTML's inline
 ``<code>`` is: read as words, the command was translated and lost.  A paragraph in a paragraph
 style meant for code ("Preformatted Text", what LibreOffice makes of HTML's ``<pre>``) is kept whole,
-not translated.  A style that says its text is in no language (``fo:language="zxx"``, LibreOffice's
-"[None]": language.says_no_words) is one meant for code, a span's and a paragraph's.  A font alone
+not translated.  A span's style that says its text is in no language (``fo:language="zxx"``, LibreOffice's
+"[None]": language.says_no_words) is one meant for code; a paragraph's style's or the default style's
+is not (LibreOffice's "[None]" default language writes it there for a document of words), and a span
+that states a language of its own inside such a paragraph is in it.  ``fo:language`` is the language
+of Latin text: a zxx span of Chinese or Arabic is words (code_look.latin_letters_only).  A font alone
 makes code only inline: a paragraph all in a monospaced font, its style's or each of its spans', is
 words (a screenplay in Courier).
 
@@ -40,7 +43,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from attnmt.documents.code_look import is_code_style, is_monospaced
+from attnmt.documents.code_look import is_code_style, is_monospaced, latin_letters_only
 from attnmt.documents.flat import has_words
 from attnmt.documents.language import names_no_language, says_no_words
 
@@ -70,7 +73,8 @@ class Look(NamedTuple):
     them that names one names (None where none does), whether the last of them that names a
     display hides the text (None where none names one: shown), and whether the last of them that
     names a text position sets it above the line (raised: None where none names one, on the line),
-    and the language the last of them that states one states (its ``fo:language``)."""
+    and the language the last of the spans' text styles that states one states (its ``fo:language``;
+    None for a paragraph's own text: a paragraph's style states its language for all its text)."""
 
     styled: bool
     font: str | None
@@ -225,12 +229,12 @@ class CodeLooks:
 
     def look(self, holder: etree._Element, paragraph: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced) of text directly in ``holder`` (``paragraph`` or a mark in it): whether
-        a style of its look is meant for code or says it is in no language (``zxx``: says_no_words), and
-        whether its font is monospaced and not the paragraph's own (a heading whose style is in
-        Liberation Mono is in its own font, not code's)."""
+        a style of its look is meant for code or its spans' say it is in no language (``zxx``:
+        says_no_words, for Latin letters alone: latin_letters_only), and whether its font is monospaced
+        and not the paragraph's own (a heading whose style is in Liberation Mono is in its own font, not code's)."""
         look, own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
         font = look.font
-        return (look.styled or says_no_words(look.language),
+        return (look.styled or (says_no_words(look.language) and latin_letters_only("".join(own_texts(holder)))),
                 font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold()))
 
     def look_inside(self, holder: etree._Element, paragraph: etree._Element) -> Look:
@@ -248,7 +252,9 @@ class CodeLooks:
             if node is paragraph:
                 default = self.defaults.get("paragraph")
                 body = Look(False, None) if default is None else self.look_of_layers([default])
-                self.looks[node] = body.under(self.look_of_style("paragraph", node.get(STYLE_NAME)))
+                # the language of a paragraph's text is its spans' to state (Look.language)
+                self.looks[node] = body.under(self.look_of_style("paragraph", node.get(STYLE_NAME)))._replace(
+                    language=None)
             else:
                 outer = self.looks[around(node, paragraph)]
                 self.looks[node] = outer.under(self.look_of_style("text", node.get(STYLE_NAME)))

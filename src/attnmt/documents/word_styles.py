@@ -140,13 +140,22 @@ class WordStyles:
         """Whether ``run`` in ``paragraph`` is in a style meant for code (code_look.is_code_style: its
         paragraph style or its character style, or one it is based on: pandoc's highlighted
         ``KeywordTok`` on "Verbatim Char") or stated as in no language (code_look.has_no_words: ``zxx``,
-        its own or a style's), and whether in a monospaced font (code_look.is_monospaced)
+        its own or its character style's: own_layers), and whether in a monospaced font (code_look.is_monospaced)
         that is not its paragraph's own, the font a run of no look of its own has there: a manuscript
         whose Normal is Courier, a heading whose style is in Consolas, are in their own font, not code's."""
         own = run.find(w("rPr"))
         styles = [*self.lineage(self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")),
                   *self.lineage(self.style(None if own is None else own.find(w("rStyle")), "character"))]
-        layers = self.layers(run, paragraph)
-        font, body = font_of(layers), font_of(self.layers(None, paragraph))
-        return (any(is_code_style(self.names.get(style, style)) for style in styles) or has_no_words(layers),
+        font, body = font_of(self.layers(run, paragraph)), font_of(self.layers(None, paragraph))
+        return (any(is_code_style(self.names.get(style, style)) for style in styles)
+                or has_no_words(self.own_layers(run), run),
                 font is not None and is_monospaced(font) and (body is None or font.casefold() != body.casefold()))
+
+    def own_layers(self, run: etree._Element) -> list[etree._Element]:
+        """The run properties ``run`` states itself, weakest first: its character style's (``w:rStyle``,
+        after the styles it is based on), then its own; not the defaults', Normal's or its paragraph
+        style's, which state a language for all their text, words or not (LibreOffice's "[None]")."""
+        own = run.find(w("rPr"))
+        stated = None if own is None else own.find(w("rStyle"))
+        found = [*([] if stated is None else self.chain(self.style(stated, "character"))), own]
+        return [properties for properties in found if properties is not None]
