@@ -145,6 +145,32 @@ def test_a_status_as_a_usage_status_or_normative_authorization_is_read(tmp_path,
     assert read_glossary(path, "en", "de").terms == terms
 
 
+DEPRECATED = '<termNote type="administrativeStatus">deprecatedTerm-admn-sts</termNote>'
+NOT_USED = (("dog", "Hündchen"),)
+
+
+@pytest.mark.parametrize(("status", "terms"), [
+    ('<descrip type="usageStatus">forbidden</descrip>' + DEPRECATED, NOT_USED),
+    ('<descrip type="usageStatus">not recommended</descrip>' + DEPRECATED, NOT_USED),
+    ('<descrip type="usageStatus">frobbed</descrip>' + DEPRECATED, NOT_USED),
+    ('<descrip type="usageStatus">preferred</descrip>' + DEPRECATED, NOT_USED),
+    (DEPRECATED + '<descrip type="usageStatus">preferred</descrip>', NOT_USED),
+    ('<descrip type="usageStatus">Forbidden</descrip>', NOT_USED),
+    ('<descrip type="usageStatus">notRecommended</descrip>', NOT_USED),
+    ('<descrip type="usageStatus">preferred</descrip><termNote type="administrativeStatus">admittedTerm-admn-sts'
+     '</termNote>', (("dog", "Hündchen"), ("doggy", "Hündchen"))),
+    ('<descrip type="usageStatus">frobbed</descrip><termNote type="administrativeStatus">preferredTerm-admn-sts'
+     '</termNote>', (("dog", "Köter"), ("doggy", "Köter"))),
+])
+def test_every_status_of_a_term_is_read_and_the_least_fit_known_one_wins(tmp_path, status, terms):
+    """A usage status before the administrative status does not hide it: an unknown value says nothing,
+    and of two known ones that disagree the less fit wins; MultiTerm's "forbidden" and "not recommended"
+    are deprecated."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=STATUSES.format(status=status)), encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == terms
+
+
 def test_a_tbx_file_that_is_no_termbase_is_refused_naming_its_root(tmp_path):
     (tmp_path / "terms.tbx").write_text('<?xml version="1.0"?>\n<xliff version="1.2"/>\n', encoding="utf-8")
     with pytest.raises(DataError, match=r"terms.tbx:2: expected a TBX termbase \(a martif or tbx root\), got <xliff>"):

@@ -9,9 +9,13 @@ its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or `
 Of an entry, every source-language term is a source term, but one deprecated or superseded
 (``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
 the ``usageStatus`` some MultiTerm exports write as a ``descrip``, saying so:
-``deprecatedTerm-admn-sts``, ``deprecated``), which a writer should not use and so the glossary does
-not match; its target term is the target-language term to use: the first preferred one, else
-the first with no status, else the first admitted one, never a deprecated one.  An entry without
+``deprecatedTerm-admn-sts``, ``deprecated``, MultiTerm's ``forbidden`` and ``not recommended``),
+which a writer should not use and so the glossary does not match.  Every status a term carries is
+read: a value not known (a typo, another tool's word) says nothing, and where two known ones
+disagree the less fit wins (deprecated or superseded, then admitted, then preferred), so that no
+status deprecating a term is overridden by another.  Its target term is the target-language term
+to use: the first preferred one, else the first with no status, else the first admitted one, never
+a deprecated one.  An entry without
 both (no term in one of the languages, or only deprecated ones) is skipped, and the entries
 skipped are counted in one warning naming the first; a file none of whose entries has both is a
 DataError naming its languages.  A source term that two entries give different target terms is
@@ -51,6 +55,8 @@ STATUS_NOTES = ("termNote", "descrip")
 # the lowest wins; deprecated and superseded ones are never used.
 RANKS = {"preferred": 0, None: 1, "admitted": 2}
 NOT_USED = ("deprecated", "superseded")
+# MultiTerm's words for a term not to use, read as deprecated
+DEPRECATED_WORDS = ("forbidden", "notrecommended", "not recommended")
 
 Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
 
@@ -157,13 +163,27 @@ def section_terms(section: etree._Element, path: str | Path) -> Iterator[tuple[e
 
 
 def term_status(group: etree._Element) -> str | None:
-    """The first word of a term's status, lower case ("deprecatedTerm-admn-sts": "deprecated"), or None."""
-    for node in group.iter():
-        name = local_name(node)
-        if (name in STATUS_NOTES and node.get("type") in STATUSES) or name in STATUSES:
-            value = (node.text or "").strip().lower()
-            return next((word for word in (*RANKS, *NOT_USED) if word and value.startswith(word)), None)
-    return None
+    """The first word of a term's status, lower case ("deprecatedTerm-admn-sts": "deprecated"), or None.
+    Every status node of the term counts (the module docstring): of the known values, the least fit
+    (deprecated or superseded over admitted over preferred); None where none is known."""
+    words = [status_word(node) for node in group.iter() if is_status(node)]
+    known = [word for word in words if word is not None]
+    return max(known, key=lambda word: RANKS.get(word, len(RANKS)), default=None)  # NOT_USED ranks last
+
+
+def is_status(node: etree._Element) -> bool:
+    """Whether ``node`` states a term's status (STATUSES, as a termNote, a descrip or an element)."""
+    name = local_name(node)
+    return (name in STATUS_NOTES and node.get("type") in STATUSES) or name in STATUSES
+
+
+def status_word(node: etree._Element) -> str | None:
+    """The first word of the status ``node`` states (MultiTerm's DEPRECATED_WORDS: "deprecated"), or None
+    for a value not known."""
+    value = (node.text or "").strip().lower()
+    if value.startswith(DEPRECATED_WORDS):
+        return "deprecated"
+    return next((word for word in (*RANKS, *NOT_USED) if word and value.startswith(word)), None)
 
 
 def term_text(term: etree._Element, path: str | Path) -> str:
