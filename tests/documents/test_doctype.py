@@ -115,6 +115,22 @@ def test_an_xml_doctype_without_a_space_before_its_name_is_refused_naming_its_li
     assert same.given == []
 
 
+@pytest.mark.parametrize(("text", "line", "written", "root", "xhtml"), [
+    ("<!doctype note>\n<note>a dog</note>\n", 1, "<!doctype note", "note", False),
+    ('<?xml version="1.0"?>\n<!Doctype note SYSTEM "n.dtd">\n<note>a dog</note>', 2, "<!Doctype note", "note", False),
+    ("<!doctypenote>\n<note>a dog</note>\n", 1, "<!doctypenote", "note", False),
+    ('<!doctype html>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>a dog</p></body></html>', 1,
+     "<!doctype html", "html", True)])
+def test_an_xml_doctype_not_in_capitals_is_refused_naming_its_line(same, text, line, written, root, xhtml):
+    """XML's names are case-sensitive: an XML or XHTML file's "<!doctype note>" was written back as
+    it came, and the output was no XML (a parser stops at its "<!d"), as an .xhtml page's
+    "<!doctype html>" is none to a browser or an EPUB reader, which read it as XML."""
+    fix = rf'XML\'s <!DOCTYPE is written in capitals \(write "<!DOCTYPE {root}"\)$'
+    with pytest.raises(DataError, match=rf"^in.xml, line {line}: {written} is not XML: {fix}"):
+        translate_markup([text], same, xml=not xhtml, xhtml=xhtml, where="in.xml")
+    assert same.given == []
+
+
 @pytest.mark.parametrize("page", ["<!DOCTYPE", "  <!doctype", "<!DOCTYPEhtml>", "<html", '<?xml version="1.0"?>',
                                   '<?xml version="1.0"?>\n<!-- nothing yet -->\n'])
 def test_an_unfinished_doctype_or_a_declaration_alone_comes_back_as_it_was(same, page):

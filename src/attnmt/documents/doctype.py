@@ -24,8 +24,11 @@ COMMENT = r"<!--(?:[^-]|-(?!->))*-->"
 DOCTYPE = re.compile(rf"<!DOCTYPE(?P<id>(?:{QUOTED}|[^\[>\"'])*)"
                      rf"(?:\[(?P<subset>(?:{QUOTED}|{COMMENT}|<(?!!--)|[^\]\"'<])*)\])?\s*>",
                      re.IGNORECASE | re.DOTALL)
-# XML's DOCTYPE: a space, then the root element's name (where HTML's tokenizer takes "<!DOCTYPEhtml>" too).
-XML_NAMED = re.compile(r"<!DOCTYPE\s+[^\s\[>\"']", re.IGNORECASE)
+# XML's DOCTYPE: the keyword in capitals, a space, then the root element's name (where HTML's tokenizer
+# takes "<!doctype html>" and "<!DOCTYPEhtml>" too).
+XML_NAMED = re.compile(r"<!DOCTYPE\s+[^\s\[>\"']")
+# A DOCTYPE's keyword as written, what follows it, and the root element's name, in any case.
+KEYWORD_AND_NAME = re.compile(r"(<!DOCTYPE)(\s*)([^\s\[>\"']*)", re.IGNORECASE)
 LEADING = re.compile(rf"\ufeff?(?:\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*")  # what may come before it
 EXTERNAL = re.compile(r"\b(?:SYSTEM|PUBLIC)\b")
 DECLARED = re.compile(r"<!ENTITY\s+([^\s%]+)")  # general entities ("%" starts a parameter entity's)
@@ -76,15 +79,18 @@ def xml_prolog(text: str) -> tuple[str, Doctype, str]:
 
 def check_xml_doctype(prolog: str, doctype: Doctype, where: str, first_line: int | None) -> None:
     """DataError for an XML document's DOCTYPE (the end of ``prolog``, xml_prolog's) with no space
-    and name after "<!DOCTYPE" (``<!DOCTYPEnote>``): DOCTYPE takes it for one, as HTML's tokenizer
-    does, but written back as it came it would make the output no XML.  ``first_line``: the
-    prolog's first line in the file (None: ``where`` names it)."""
+    and name after "<!DOCTYPE" (``<!DOCTYPEnote>``), or its keyword not in capitals (``<!doctype
+    note>``; XML's names are case-sensitive): DOCTYPE takes either for one, as HTML's tokenizer
+    does, but written back as it came it would make the output no XML.  An .xhtml page's
+    ``<!doctype html>`` too: a browser reads an .xhtml file, and an EPUB reader its pages, as XML,
+    and stops there.  ``first_line``: the prolog's first line in the file (None: ``where`` names it)."""
     if doctype.text and XML_NAMED.match(doctype.text) is None:
-        head = re.match(r"<!DOCTYPE[^\s\[>\"']*", doctype.text, re.IGNORECASE).group()
-        fix = f' (write "{head[:9]} {head[9:]}")' if head[9:] else ""
+        keyword, space, name = KEYWORD_AND_NAME.match(doctype.text).groups()
+        fix = f' (write "<!DOCTYPE {name}")' if name else ""
+        reason = ("XML's <!DOCTYPE is written in capitals" if keyword != "<!DOCTYPE" else
+                  "<!DOCTYPE must be followed by a space and the root element's name")
         at = at_line(prolog, len(prolog) - len(doctype.text), where, first_line)
-        raise DataError(f"{at}: {head} is not XML: <!DOCTYPE must be followed by a space and the root element's "
-                        f"name{fix}")
+        raise DataError(f"{at}: {keyword}{' ' if space else ''}{name} is not XML: {reason}{fix}")
 
 
 def entity_declarations(body: str, doctype: Doctype, where: str, first_line: int | None) -> str:
