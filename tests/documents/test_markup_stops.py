@@ -137,3 +137,14 @@ def test_a_note_number_typed_in_superscript_digits_after_a_stop_is_kept(unnoted,
     """Read with the sentence whose stop it follows, the model dropped the "³" (sentences.note_after_stop)."""
     assert one(text, unnoted) == text
     assert unnoted.given == given
+
+
+@pytest.mark.parametrize("text, given", [
+    ("<p>A woman reads in the park<b>.</b>¹² A man sleeps.</p>", ["A woman reads in the park", "A man sleeps."]),
+    ("<p>A dog runs on the grass<i>.</i>³</p>", ["A dog runs on the grass"])])
+def test_a_note_number_after_a_stop_kept_in_markup_is_kept_and_ends_the_sentence(unnoted, text, given):
+    """Read "park ¹² A man", the kept stop ended no sentence (a dot between digits, as in "2.0", and a
+    space that parted the number from it): the model was given one sentence and lost the number and
+    the second sentence ("Eine Frau liest<b>.</b>im Park.")."""
+    assert one(text, unnoted) == text
+    assert unnoted.given == given

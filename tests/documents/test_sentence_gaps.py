@@ -60,3 +60,14 @@ def test_sentences_meet_unspaced_where_either_side_is_of_a_script_without_spaces
 ])
 def test_a_space_only_between_two_translations_of_a_spaced_script(before, after, expected):
     assert sentence_gap("好。好。", 2, 2, before, after) == expected
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("我在東京住。¹他很好！", "I live in Tokyo.¹ He is well!"),
+    ("我在東京住。¹²他很好！", "I live in Tokyo.¹² He is well!"),
+    ("他很好！³", "He is well!³"),
+])
+def test_a_note_number_glued_to_an_unspaced_stop_stays_glued_to_its_translation(line, expected):
+    """A space was put between the stop and the note's number ("Tokyo. ¹ He"), cutting the note off
+    its sentence: the source has none there, in any script (sentences.note_after_stop)."""
+    assert translate_lines([line], ENGLISH, ZH) == [expected]

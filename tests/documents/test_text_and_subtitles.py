@@ -128,6 +128,16 @@ def test_a_note_number_in_superscript_digits_after_a_stop_is_kept_as_it_was(unno
                              "A man is walking his dog in the park.", "A woman is reading."]
 
 
+@pytest.mark.parametrize("line, given", [
+    ("A man runs.² ³ A dog sleeps.", ["A man runs.", "A dog sleeps."]),
+    ("A man runs.¹, ⁴ A dog sleeps.", ["A man runs.", "A dog sleeps."]),
+    ("A man runs.² ³", ["A man runs."])])
+def test_every_note_number_after_a_stop_is_kept_not_only_the_first(unnoted, line, given):
+    """The "³" of "runs.² ³ A dog" began the next sentence, "³ A dog sleeps.", and the model dropped it."""
+    assert translate_lines([line], unnoted) == [line]
+    assert unnoted.given == given
+
+
 def test_translations_already_found_are_joined_as_the_model_s_are():
     found = FoundTranslations({"One dog.": "Ein Hund.", "Two cats.": "Zwei Katzen."})
     assert translate_paragraphs(["One dog.  Two cats.\nOne dog."], found) == ["Ein Hund.  Zwei Katzen.\nEin Hund."]

@@ -21,6 +21,7 @@ from attnmt.documents.flat import (
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
 from attnmt.documents.language import primary, stated_language, states_no_words
 from attnmt.documents.markers import (
+    RAISED_NUMBERS,
     ShownCharacters,
     is_link_label,
     is_note_link,
@@ -289,10 +290,13 @@ class Vocabulary:
         read as one word, "Historyedit", they gave the link no word).  A stop alone does not part its
         sentence's last word from the quote or bracket right after it (``"A dog runs<b>.</b>"``: the
         model reads ``"A dog runs"``, where ``"A dog runs "`` left the quote on a word of its own),
-        nor from an XHTML page's entity for one (``runs<b>.</b>&rdquo;``: next_shown)."""
+        nor from an XHTML page's entity for one (``runs<b>.</b>&rdquo;``: next_shown), nor from a note's
+        number in superscript digits typed right after it (``park<b>.</b>¹² A man``): read "park ¹²",
+        the number was no note after a stop, the sentence did not end there and the model lost both."""
         if isinstance(node, etree._Entity):  # a format character (&zwnj;) is inside its word
             return node.name not in name2codepoint or unicodedata.category(chr(name2codepoint[node.name])) != "Cf"
-        if is_stop(shown_text(node)) and closing_length(self.next_shown(node)):
+        following = self.next_shown(node)
+        if is_stop(shown_text(node)) and (closing_length(following) or RAISED_NUMBERS.match(following)):
             return False
         return not is_comment(node) and (local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
 

@@ -8,6 +8,7 @@ the translations on both sides are not, one space stands between them."""
 from __future__ import annotations
 
 from attnmt.decoding.word_edges import unspaced
+from attnmt.documents.sentences import note_after_stop
 
 # The punctuation that scripts written without spaces use, as (first, last + 1) code points: CJK's
 # symbols and punctuation (。、「」), the vertical and compatibility forms (︒, ﹁), the full-width and
@@ -22,9 +23,14 @@ def sentence_gap(source: str, end: int, start: int, before: str, after: str) -> 
     or one space where that is empty, the source there is written without spaces (``parts_unspaced``)
     and neither translation has its edge there in such a script, nor a space (``spaced_edge``).
     Where the source had markup between the two (``</b>``), the marks placed on the translations go
-    to their own sentence's side of the space (attnmt.documents.spans): ``Er lehrt.</b> Er lernt.``."""
+    to their own sentence's side of the space (attnmt.documents.spans): ``Er lehrt.</b> Er lernt.``.
+    A note's number glued to the stop before it (``住。¹他``: attnmt.documents.sentences.note_after_stop)
+    stays glued to that stop's translation (``Dieser Lehrer.¹ Dieser ...``), in any script: a space there
+    cut it off the sentence it belongs to."""
     gap = source[end:start]
-    if gap or not spaced_edge(before[-1:]) or not spaced_edge(after[:1]) or not parts_unspaced(source, end):
+    if gap or note_after_stop(source, start):
+        return gap
+    if not spaced_edge(before[-1:]) or not spaced_edge(after[:1]) or not parts_unspaced(source, end):
         return gap
     return " "
 

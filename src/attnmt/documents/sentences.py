@@ -25,6 +25,8 @@ from attnmt.errors import warn
 # punctuation ("; ", ": ", ", ") or a dash between spaces (" – ", " — "); then at any space.
 CLAUSE_CUTS = re.compile(r"(?:[;:,]|\s[–—])\s+")
 SPACE_CUTS = re.compile(r"\s+")
+# The notes' numbers in superscript digits after a stop (``note_after_stop``): "¹²", "¹⁻³", "² ³", "¹, ⁴".
+NOTE_NUMBERS = re.compile(rf"{RAISED_NUMBERS.pattern}(?:,?[^\S\n]+{RAISED_NUMBERS.pattern})*")
 
 
 def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
@@ -178,8 +180,10 @@ def note_after_stop(text: str, at: int) -> int:
     0 where none does.  sentencex starts the next sentence with it, "¹² A woman is reading.", where
     a reader sees it end the one it follows, as an HTML page's ``park.<sup>12</sup>`` does.  It is
     a span of its own, part of neither sentence: with no letter it is kept as it is, where the model,
-    given "park.¹²" or "grass.³", dropped the number."""
-    found = RAISED_NUMBERS.match(text, at)
+    given "park.¹²" or "grass.³", dropped the number.  More numbers after it, parted by spaces or a
+    comma ("runs.² ³ A dog", "runs.¹, ⁴ A dog"), are notes of the same stop, in the same span: read
+    with the next sentence, "³ A dog sleeps.", the model dropped the "³"."""
+    found = NOTE_NUMBERS.match(text, at)
     return found.end() - at if found is not None and 0 < at and not text[at - 1].isspace() else 0
 
 

@@ -6,6 +6,7 @@ model added (``without_added_end``), so that the stop is not written twice."""
 from __future__ import annotations
 
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, closing_length, is_stop, shown_text
+from attnmt.documents.markers import RAISED_NUMBERS
 
 
 def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
@@ -38,7 +39,9 @@ def kept_stops(flat: FlatText) -> list[tuple[int, str]]:
     """(position, stop) of each atom that shows a sentence's stop alone (``beach<b>.</b> A cat``):
     the reader sees a sentence end there, which the flat text, without the atom's text, hides.  One
     glued to a letter or digit on both sides ends none: it is a decimal point or a dot inside a
-    name (``19<span>.</span>99``, ``Version 2<b>.</b>0``, ``example<b>.</b>com``)."""
+    name (``19<span>.</span>99``, ``Version 2<b>.</b>0``, ``example<b>.</b>com``).  Superscript digits
+    after it are a note's number, not a number's decimals (``park<b>.</b>¹² A man``): the stop ends its
+    sentence, where, read as a decimal point, it ran on into the next and the model lost both."""
     shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks
-             if m.atom and not (m.glued_before and m.glued_after)]
+             if m.atom and not (m.glued_before and m.glued_after and not RAISED_NUMBERS.match(flat.text, m.start))]
     return [(position, stop) for position, stop in shown if is_stop(stop)]
