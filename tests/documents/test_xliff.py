@@ -158,6 +158,14 @@ def test_a_source_holding_html_is_translated_as_html_into_a_target_written_as_th
     assert len(mirror.given) == 1
 
 
+def test_a_superscript_number_in_a_sources_html_stays_after_its_word(mirror):
+    """The HTML an XLIFF source holds has HTML's rule: "book<sup>1</sup>" was read "book1"."""
+    unit = ('<trans-unit id="a"><source><![CDATA[<p>A book<sup>1</sup> is red.</p>]]></source>'
+            '<target><![CDATA[]]></target></trans-unit>\n')
+    assert "<![CDATA[<p>RED. IS BOOK<sup>1</sup> A</p>]]>" in translate_xliff(xliff_1(unit), mirror, DE)
+    assert mirror.given == ["A book is red."]
+
+
 def test_a_target_of_codes_and_empty_segments_alone_is_filled(mirror):
     """Trados's and Okapi's targets before translation: taken for translations, they were kept,
     and nothing was translated (exit 0)."""

@@ -25,6 +25,7 @@ from attnmt.documents.markers import (
     ShownCharacters,
     is_link_label,
     is_note_link,
+    is_note_number,
     is_page_number,
     is_reference,
     is_short_label,
@@ -87,10 +88,14 @@ def is_marker(node: etree._Element, shown: str) -> bool:
       href="https://example.com/src">[3]</a>``, ``(3)``, ``³``), as an office file's link is;
     - an inline element around symbols alone, no letter or digit (``<a href="/next">»</a>``,
       ``<span class="stars">★★★</span>``, ``A man <i>-</i> a woman``): the model would drop or move
-      them, and its attention says nothing of where they went.
+      them, and its attention says nothing of where they went;
+    - a superscript of numbers or a reference glued to the end of a word (``book<sup>1</sup>``,
+      ``m<sup>2</sup>``, ``10<sup>6</sup>``), as an office file's is (markers.is_note_number): read
+      with the word, "book1" was one word, the model dropped the number and the <sup> went onto the
+      word's translation.  Kept whole, it follows that word's translation (attnmt.documents.glued_points).
 
-    An exponent or an index (``x<sup>2</sup>``, ``H<sub>2</sub>O``, ``m <sup>2</sup>``, ``3<sup>rd</sup>``)
-    stays a mark: the model reads it with the word."""
+    A superscript of letters (``x<sup>n</sup>``, ``1<sup>st</sup>``), one after a space (``m <sup>2</sup>``)
+    and a subscript (``H<sub>2</sub>O``) stay marks: the model reads them with the word."""
     name = local_name(node)
     if name in BLOCKS:
         return False
@@ -112,7 +117,9 @@ def is_marker(node: etree._Element, shown: str) -> bool:
     before = gap_before(node)
     at_start = node.getprevious() is None and not before.strip()
     after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
-    return (name != "a" and linked) or bracketed or at_start or after_punctuation
+    last = (before or shown_text(node.getprevious()))[-1:]  # the character a reader sees before it
+    raised = name == "sup" and last.isalnum() and is_note_number(shown, last)
+    return (name != "a" and linked) or bracketed or at_start or after_punctuation or raised
 
 
 def is_spacing(node: etree._Element) -> bool:

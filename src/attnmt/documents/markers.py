@@ -51,8 +51,8 @@ def is_note_number(text: str, before: str) -> bool:
     one word: the number was lost and the superscript went onto the word's translation, and
     "park.12 A woman" ended no sentence.  Kept whole, it stays after the word or stop it followed,
     and the text read, "park. A woman", ends the sentence where a reader sees it end.  An exponent
-    (``m²``, ``10⁶``) is kept whole too, after its word.  An HTML page's ``<sup>`` has the rule of
-    elements.is_marker, where one glued to a word is an exponent read with it."""
+    (``m²``, ``10⁶``) is kept whole too, after its word.  An HTML page's ``<sup>`` glued to a word
+    follows this rule too (elements.is_marker: ``book<sup>1</sup>``, ``m<sup>2</sup>``)."""
     glued = not text[:1].isspace() and not before.isspace()
     return glued and (re.fullmatch(NUMBERS, text.strip()) is not None or is_reference(text))
 
