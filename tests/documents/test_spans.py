@@ -109,3 +109,27 @@ def test_atoms_glued_to_the_end_of_a_word_follow_that_words_translation(source, 
     flat = FlatText(source, marks)
     placement = place(flat, [(0, len(source))], ["schläft auf einer Bank."], [BENCH_WEIGHTS])
     assert plain(nest(flat, placement)) == expected
+
+
+def test_atoms_only_spaces_after_a_glued_atom_follow_it_in_their_order():
+    """``bench<a>[1]</a> <a>[2]</a>.``: the second reference goes with the first after "Bank", a
+    space apart as in the source, not before "Bank." (the word aligned to the stop after it), which
+    put the references in reverse order (``einer [2] Bank[1].``)."""
+    first = Mark(17, 17, atom=True, literal="[1]", shows_text=True, glued_before=True, space_after=True)
+    second = Mark(18, 18, atom=True, literal="[2]", shows_text=True, space_before=True)
+    flat = FlatText("sleeps on a bench .", [first, second])
+    placement = place(flat, [(0, 19)], ["schläft auf einer Bank."], [BENCH_WEIGHTS])
+    assert plain(nest(flat, placement)) == "schläft auf einer Bank[1] [2]."
+
+
+def test_an_atom_glued_to_a_word_before_its_comma_stays_before_the_word_aligned_to_the_comma():
+    """``ball<img>, and a cat``, a picture that does not part words: the model reads ``ball,`` and
+    "und" attends to it most (to its comma), as much as to "and".  The picture follows "Ball", the
+    last target word aligned to the letters, not "und" (``Ball und[img] eine Katze``)."""
+    source = "A dog with a red ball, and a cat."
+    weights = [[1, 0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0, 0],
+               [0, 0, 0, 0.3, 0.7, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 0, 0, 0],
+               [0, 0, 0, 0, 0, 0.3, 0.2, 0, 0], [0, 0, 0, 0, 0, 0, 0.1, 0.4, 0.5], [0, 0, 0, 0, 0, 0, 0, 0, 0.5]]
+    flat = FlatText(source, [Mark(21, 21, atom=True, literal="[img]", shows_text=True, glued_before=True)])
+    placement = place(flat, [(0, len(source))], ["Ein Hund mit einem roten Ball und eine Katze."], [weights])
+    assert plain(nest(flat, placement)) == "Ein Hund mit einem roten Ball[img] und eine Katze."

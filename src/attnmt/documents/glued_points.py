@@ -8,31 +8,69 @@ the stop, wherever the word it was glued to went (``auf einer<a>[1]</a> Bank.``)
 that word's translation instead: at the end of the letters of the last target word aligned to it,
 before the punctuation that ends that word (``auf einer Bank<a>[1]</a>.``).  Atoms that touch go
 there together (``bench<a>[1]</a><a>[2]</a>.``: the first is glued to the word, the last to
-nothing).  One glued to a word's start already goes before that word's translation, the word that
-follows it.  Apart from spans.py so that the placing rules read on their own."""
+nothing), and so do atoms only spaces apart from them (``bike<a>[1]</a> <a>[2]</a>.``): left to
+the other rule, the later ones went before the earlier, ``auf [2] einem Fahrrad[1].``.  One glued
+to a word's start already goes before that word's translation, the word that follows it.  Apart
+from spans.py so that the placing rules read on their own."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from attnmt.documents.flat import FlatText, closing_length
+from attnmt.documents.flat import FlatText, Mark, closing_length
 from attnmt.documents.kept_words import core
+
+
+def glued_point(flat: FlatText, words: Sequence[tuple[int, int]], target: str, target_words: Sequence[tuple[int, int]],
+                aligned: Callable[[Sequence[int]], list[int]], position: int) -> int | None:
+    """Where the atoms at ``position`` go in ``target`` where they are glued to the end of one of
+    ``words`` (glued_word), one sentence's source words; ``target_words`` are its translation's,
+    ``aligned`` gives the target words aligned to source words (spans.Projector.aligned).  None
+    where they are not glued to a word, or no target word aligned to it has letters."""
+    k = glued_word(flat, words, position)
+    if k is None:
+        return None
+    following = aligned([k + 1]) if k + 1 < len(words) else []
+    return letters_end(target, [target_words[t] for t in letters_aligned(flat.text, words[k], aligned([k]), following)])
+
+
+def atoms_at(flat: FlatText, position: int) -> list[Mark]:
+    """The atoms at ``position`` in ``flat.text``, in source order."""
+    return [mark for mark in flat.marks if mark.atom and mark.start == position]
 
 
 def glued_word(flat: FlatText, words: Sequence[tuple[int, int]], position: int) -> int | None:
     """The index of the word of ``words`` ([start, end) in ``flat.text``) that the atoms at
-    ``position`` are glued to the end of: a letter or digit right before the first of them, none
-    right after the last (Mark.glued_before, glued_after), and nothing after them in that word but
-    punctuation (``bench|``, ``bench|.``).  None where there is none, and where quotes and brackets
-    alone follow them in it (``runs<b>.</b>"``: Projector.inside_closing and before_closing)."""
-    atoms = [mark for mark in flat.marks if mark.atom and mark.start == position]
-    if not atoms or not atoms[0].glued_before or atoms[-1].glued_after:
+    ``position`` are glued to the end of: a letter or digit right before the first of them, or
+    before the first of the atoms they stand only spaces apart from (``bike<a>[1]</a> <a>[2]</a>``),
+    none right after the last (Mark.glued_before, glued_after), and nothing after them in that word
+    but punctuation (``bench|``, ``bench|.``).  None where there is none, and where quotes and
+    brackets alone follow them in it (``runs<b>.</b>"``: Projector.inside_closing and before_closing)."""
+    atoms = atoms_at(flat, position)
+    if not atoms or atoms[-1].glued_after:
         return None
+    while not atoms[0].glued_before:  # spaces alone after other atoms: the run those started
+        earlier = len(flat.text[:position].rstrip())
+        atoms = atoms_at(flat, earlier) if earlier < position else []
+        if not atoms:
+            return None
+        position = earlier
     for k, (start, end) in enumerate(words):
         rest = flat.text[position:end]
         if start < position <= end and core(flat.text, start, end)[1] == position:
             return k if not rest or closing_length(rest) != len(rest) else None
     return None
+
+
+def letters_aligned(source: str, word: tuple[int, int], targets: list[int], following: list[int]) -> list[int]:
+    """Of ``targets``, the target words aligned to ``word``, those that translate its letters: where
+    punctuation in the word follows them (``ball,`` where an atom that does not part words stands
+    in ``ball<img>, and``), the target words also aligned to the next source word (``following``)
+    answer to that punctuation, not to the letters (``Ball und``: "und" attends to the comma most),
+    and are left out, unless no other is aligned to the word."""
+    if core(source, *word)[1] == word[1]:
+        return targets
+    return [t for t in targets if t not in following] or targets
 
 
 def letters_end(target: str, words: Sequence[tuple[int, int]]) -> int | None:

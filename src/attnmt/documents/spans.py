@@ -17,23 +17,22 @@ gives them with examples):
    word off); trailing or leading punctuation of that stretch is left outside unless the marked
    source text had punctuation there too.  A mark over whole sentences covers their whole
    translations (no alignment needed).
-2. Points.  An atom, or an element around nothing (or whose words were aligned to nothing), goes before the
-   first target word aligned to the source word that followed it (with none, the target word attending most to
-   that word); atoms glued to a word's end alone (``bench<a>[1]</a>.``), after the letters of the last target
-   word aligned to it (``Bank<a>[1]</a>.``: attnmt.documents.glued_points); inside a word, before its closing
-   quotes and brackets alone, before those of that word's translation (``"yes<b>.</b>" and`` ->
-   ``„ja<b>.</b>“ und``), in a word written unchanged at its place; after the last word of a sentence, at the
-   end of its translation (before the quotes and brackets that close it, where the source has it before them),
-   at its place in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab
-   that had no space beside it takes the place of the space between the target words either side.
-3. Nesting.  Marks are placed parents first: a child is cut to its parent's
-   span, and a point at its parent's end in the source stays at its end; a sibling
-   is cut so as not to overlap an earlier sibling (keeping the longest free piece;
-   left with nothing, it goes right after them, empty), and a point inside a sibling
-   moves to that sibling's nearer edge.  The end of a range (a comment's anchor, a
-   bookmark, an XLIFF <ept>) that would come before its start changes places with it, in whatever
-   elements the two stand (attnmt.documents.range_order).  So the output nests properly whatever
-   the alignments say, and every element appears exactly once, with its attributes.
+2. Points.  An atom, or an element around nothing (or whose words were aligned to nothing), goes before the first
+   target word aligned to the source word that followed it (with none, the target word attending most to that word);
+   atoms glued to a word's end alone (``bench<a>[1]</a>.``), and those only spaces after them, after the letters of
+   the last target word aligned to its letters (``Bank<a>[1]</a>.``: attnmt.documents.glued_points); inside a word,
+   before its closing quotes and brackets alone, before those of that word's translation (``"yes<b>.</b>" and`` ->
+   ``„ja<b>.</b>“ und``), in a word written unchanged at its place; after the last word of a sentence, at the end of
+   its translation (before the quotes and brackets that close it, where the source has it before them), at its place
+   in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab that had no space
+   beside it takes the place of the space between the target words either side.
+3. Nesting.  Marks are placed parents first: a child is cut to its parent's span, and a point at its parent's
+   end in the source stays at its end; a sibling is cut so as not to overlap an earlier sibling (keeping the
+   longest free piece; left with nothing, it goes right after them, empty), and a point inside a sibling moves
+   to that sibling's nearer edge.  The end of a range (a comment's anchor, a bookmark, an XLIFF <ept>) that
+   would come before its start changes places with it, in whatever elements the two stand
+   (attnmt.documents.range_order).  So the output nests properly whatever the alignments say, and every
+   element appears exactly once, with its attributes.
 """
 
 from __future__ import annotations
@@ -45,7 +44,7 @@ from dataclasses import dataclass
 from attnmt.documents.atom_spacing import AtomRuns, would_glue
 from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
-from attnmt.documents.glued_points import glued_word, letters_end
+from attnmt.documents.glued_points import glued_point
 from attnmt.documents.kept_words import glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.range_order import children_of, keep_ranges_in_order, written_order
 from attnmt.documents.sentence_gaps import sentence_gap
@@ -190,8 +189,9 @@ class Projector:
         if closed is None and inside_word:  # a word the translation writes unchanged keeps it in its place
             closed = kept_point(self.flat.text, self.source_words[i][inside_word[0]], self.target,
                                 [self.target_words[i][t] for t in self.aligned(i, inside_word)], position)
-        if closed is None and (glued := glued_word(self.flat, self.source_words[i], position)) is not None:
-            closed = letters_end(self.target, [self.target_words[i][t] for t in self.aligned(i, [glued])])
+        if closed is None:
+            closed = glued_point(self.flat, self.source_words[i], self.target, self.target_words[i],
+                                 lambda words: self.aligned(i, words), position)
         if closed is not None:
             return closed
         for k in following:
