@@ -1,5 +1,6 @@
 """Test-wide settings and the fixtures several modules share (their building blocks are in support.py)."""
 
+import importlib
 import shutil
 from pathlib import Path
 
@@ -8,6 +9,8 @@ import torch
 from support import train_until_it_knows_the_pairs
 
 from attnmt.threads import LOG, THREADS
+
+inputs_module = importlib.import_module("attnmt.decoding.inputs")  # the module, not the package's names
 
 # One thread keeps small-tensor tests fast and reproducible on a shared 2-core machine.
 torch.set_num_threads(1)
@@ -53,3 +56,17 @@ def cache(monkeypatch, tmp_path) -> Path:
     """An empty attnmt cache for this test (ATTNMT_CACHE); returned: where prepared copies go in it."""
     monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
     return tmp_path / "cache" / "prepared"
+
+
+@pytest.fixture
+def reached(monkeypatch) -> list[str]:
+    """Every sentence that reaches the model (attnmt.decoding.inputs.encode_inputs, which all searches use)."""
+    seen: list[str] = []
+    encode_inputs = inputs_module.encode_inputs
+
+    def spy(tokenizer, sentences, max_len):
+        seen.extend(sentences)
+        return encode_inputs(tokenizer, sentences, max_len)
+
+    monkeypatch.setattr(inputs_module, "encode_inputs", spy)
+    return seen

@@ -10,7 +10,6 @@ from support import PAIRS, run_cli, tiny_config
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT
-from attnmt.decoding import inputs as inputs_module
 from attnmt.decoding.inputs import longest_part
 from attnmt.documents.paragraphs import translate_texts
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
@@ -20,19 +19,6 @@ from attnmt.training.trainer import Trainer
 
 LINE = "a dog runs, and a cat sleeps"  # 20 pieces of the tiny model: "a dog runs," 7, "and a cat sleeps" 14
 
-
-@pytest.fixture
-def reached(monkeypatch) -> list[str]:
-    """Every sentence that reaches the model (encode_inputs, which all searches use)."""
-    seen: list[str] = []
-    encode_inputs = inputs_module.encode_inputs
-
-    def spy(tokenizer, sentences, max_len):
-        seen.extend(sentences)
-        return encode_inputs(tokenizer, sentences, max_len)
-
-    monkeypatch.setattr(inputs_module, "encode_inputs", spy)
-    return seen
 
 
 def test_a_new_run_records_the_longest_source_it_kept(tmp_path):

@@ -3,13 +3,10 @@ the sentences that reach the model (the paragraph tests), the in-process server'
 serve tests), a model that fails on one sentence (the tests of what a failure does to a file), and one
 whose training record names its languages."""
 
-import importlib
 
 import pytest
 import yaml
 from support import CHROMIUM, CHROMIUM_ARGS
-
-inputs_module = importlib.import_module("attnmt.decoding.inputs")
 
 
 @pytest.fixture(scope="module")
@@ -39,19 +36,6 @@ def serve_settings():
     return ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_attention_weights=10_000,
                          max_glossary_terms=3, max_body_bytes=10_000)
 
-
-@pytest.fixture
-def reached(monkeypatch) -> list[str]:
-    """Every sentence that reaches the model (attnmt.decoding.inputs.encode_inputs, which all searches use)."""
-    seen: list[str] = []
-    encode_inputs = inputs_module.encode_inputs
-
-    def spy(tokenizer, sentences, max_len):
-        seen.extend(sentences)
-        return encode_inputs(tokenizer, sentences, max_len)
-
-    monkeypatch.setattr(inputs_module, "encode_inputs", spy)
-    return seen
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ name body and heading fonts, not code's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
@@ -68,12 +68,12 @@ def stated_font(properties: etree._Element) -> str | None:
 
 def font_of(layers: Sequence[etree._Element]) -> str | None:
     """The font of a run whose look ``layers`` give, weakest first: the last that names one."""
-    found = None
-    for properties in layers:
-        stated = stated_font(properties)
-        if stated is not None:
-            found = stated
-    return found
+    return last_stated(layers, stated_font)
+
+
+def last_stated(layers: Sequence[etree._Element], stated: Callable[[etree._Element], str | None]) -> str | None:
+    """What the last of ``layers`` (a run's look, weakest first) that states anything ``stated`` reads states."""
+    return next((value for value in map(stated, reversed(layers)) if value is not None), None)
 
 
 def stated_language(properties: etree._Element) -> str | None:
@@ -88,12 +88,7 @@ def stated_language(properties: etree._Element) -> str | None:
 
 def language_of(layers: Sequence[etree._Element]) -> str | None:
     """The language of a run whose look ``layers`` give, weakest first: the last that states one."""
-    found = None
-    for properties in layers:
-        stated = stated_language(properties)
-        if stated is not None:
-            found = stated
-    return found
+    return last_stated(layers, stated_language)
 
 
 def has_no_words(layers: Sequence[etree._Element], run: etree._Element) -> bool:
