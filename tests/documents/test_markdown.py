@@ -231,3 +231,22 @@ def test_odd_markdown_comes_back_without_an_error(mirror, fixed):
             warnings.simplefilter("ignore")
             for translator in (mirror, fixed("", [])):
                 assert isinstance(translate_markdown(text, translator), str)
+
+
+def test_a_task_list_items_box_is_kept_before_its_translated_text(mirror):
+    text = "- [ ] Buy *fresh* milk\n- [x] Done today\n"
+    assert translate_markdown(text, mirror) == "- [ ] MILK *FRESH* BUY\n- [x] TODAY DONE\n"
+    assert mirror.given == ["Buy fresh milk", "Done today"]
+
+
+def test_strikethrough_is_a_mark_carried_as_emphasis_is(mirror):
+    assert translate_markdown("A ~~struck out~~ word\n", mirror) == "WORD ~~OUT STRUCK~~ A\n"
+    assert mirror.given == ["A struck out word"]
+
+
+def test_footnotes_and_emoji_codes_are_kept_whole(mirror):
+    text = "Fast :rocket: engine at 10:30 [^1].\n\n[^1]: The first note.\n\n| :+1: ok |\n|---|\n| [^2] b |\n"
+    translated = translate_markdown(text, mirror)
+    assert translated.startswith("[^1]. 10:30 AT :rocket: ENGINE FAST\n\n[^1]: NOTE. FIRST THE\n")
+    assert "| :+1: OK |" in translated and "| [^2] B |" in translated
+    assert mirror.given == ["Fast engine at 10:30 .", "The first note.", "ok", "b"]

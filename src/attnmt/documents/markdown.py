@@ -1,4 +1,4 @@
-"""Markdown (CommonMark with tables), translated block by block, everything else kept byte for byte.
+"""Markdown (CommonMark with GitHub's additions), translated block by block, everything else kept byte for byte.
 
     translate_markdown(text, translator, options)  -> the translated Markdown
 
@@ -8,8 +8,9 @@ source: list markers, indentation, ``>``, table pipes, heading markers, blank li
 
 Each inline run (a paragraph's, a heading's, a table cell's) is read as an HTML fragment and
 translated by attnmt.documents.markup's TreeJob, so that its formatting is carried by alignment as
-a page's is: emphasis and strong emphasis are ``<em>`` and ``<strong>`` marks, a link an ``<a>``
-mark, code spans, autolinks, inline HTML and hard breaks atoms kept as they are, an image an
+a page's is: emphasis, strong emphasis and strikethrough are ``<em>``, ``<strong>`` and ``<s>`` marks,
+a link an ``<a>`` mark, code spans, autolinks, inline HTML, footnote references, emoji codes and
+hard breaks atoms kept as they are, an image an
 ``<img>`` whose alt text is translated.  Each element carries the number of the Markdown it
 stands for (``data-md``), and is written back with that Markdown's own delimiters (``*`` or ``_``,
 ``**`` or ``__``), link destination, title or reference label (attnmt.documents.markdown_text).
@@ -32,6 +33,7 @@ from markdown_it.rules_inline import StateInline, autolink, backtick, image, lin
 from markdown_it.token import Token
 
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.markdown_github import github, kept_start
 from attnmt.documents.markdown_text import Mark, Region, cell_spans, escaped_line_start, line_spans, written
 from attnmt.documents.markup import TreeJob, translate_trees
 from attnmt.documents.pages import parse
@@ -44,7 +46,7 @@ __all__ = ["translate_markdown"]
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line with its ending, as CommonMark ends lines
 # Front matter: YAML's (---, closed by --- or ...) or TOML's (+++), from the very first line.
 FRONT_MATTER = {"---": ("---", "..."), "+++": ("+++",)}
-MARKS = {"em_open": "em", "strong_open": "strong", "link_open": "a"}  # the element each mark is read as
+MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "a"}  # the element each mark is read as
 
 
 class MarkdownJob(TreeJob):
@@ -90,8 +92,9 @@ def recording(rule: Callable[[StateInline, bool], bool], kind: str,
 
 
 def markdown_parser() -> MarkdownIt:
-    """CommonMark with tables, its link, image, code span and autolink rules recording their source."""
-    md = MarkdownIt("commonmark").enable("table")
+    """CommonMark with GitHub's tables, strikethrough, footnote references and emoji codes
+    (attnmt.documents.markdown_github), its link, image, code span and autolink rules recording their source."""
+    md = github(MarkdownIt("commonmark").enable("table"))
     for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),
                                     ("backticks", backtick, "code_inline", None),
                                     ("autolink", autolink, "link_open", None)):
@@ -167,11 +170,11 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
         elif kind in MARKS:
             html.append(f"<{MARKS[kind]}{number}>")
             marks.append(link_mark(token, 0, raw) if kind == "link_open" else Mark(token.markup, token.markup))
-        elif kind in ("em_close", "strong_close", "link_close"):
+        elif kind in ("em_close", "strong_close", "s_close", "link_close"):
             html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
-        elif kind in ("code_inline", "autolink", "html_inline"):  # the model reads a code span's text, an URL
+        elif kind in ("code_inline", "autolink", "html_inline", "kept_inline"):  # atoms, holding the text they show
             source = raw(token.meta.get("source", token.content))
-            shown = {"code_inline": token.content, "autolink": source[1:-1]}.get(kind, "")
+            shown = {"code_inline": token.content, "kept_inline": token.content, "autolink": source[1:-1]}.get(kind, "")
             html.append(f"<code{number}>{escape(shown, quote=False)}</code>")
             last_atom = len(marks)
             marks.append(Mark(source, "", atom=True, follows=follows))
@@ -223,7 +226,8 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     lines = split_lines(text)
     skipped = front_matter_lines(lines)
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
-    tokens = markdown_parser().parse("\n" * skipped + "".join(lines[skipped:]))
+    md, env = markdown_parser(), {}  # env: the reference definitions, for a run read again
+    tokens = md.parse("\n" * skipped + "".join(lines[skipped:]), env)
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)
     glossary = translator_glossary(translator)
@@ -236,7 +240,13 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             warn(f"{where}, line {start_line(inline) + 1}: this {kind}'s text could not be found as it was read; "
                  "it is kept as it is")
             continue
-        html, marks = fragment(inline.children or [], region, kind == "cell")
+        children = inline.children or []
+        kept = kept_start(inline.content) if kind == "paragraph" else 0
+        if kept:  # a task's box or a footnote's label, kept before the text read again without it
+            (first, start, end), *rest = region.spans
+            region = replace(region, spans=[(first, start + kept, end), *rest])
+            children = md.parseInline(inline.content[kept:], env)[0].children or []
+        html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None
         if page is not None:
             job = MarkdownJob(page.root, vocabulary, options, glossary)
