@@ -3,6 +3,7 @@ link texts and alt texts translated, with their emphasis and links carried by al
 destinations, front matter, comments and every byte of layout kept."""
 
 import argparse
+import random
 import sys
 import warnings
 
@@ -156,3 +157,96 @@ def test_translate_command_keeps_code_and_lists_review_lines(trained_model, tmp_
         assert kept in translated
     lines = {int(row.split("\t")[0]) for row in review.read_text(encoding="utf-8").splitlines()[1:]}
     assert lines == {6, 8, 11, 13, 15, 16, 17, 19, 21, 23, 24, 32}  # where each run starts
+
+
+@pytest.mark.parametrize("text", ["Use the ` key to open the console.\n", "An escaped \\`x` here.\n",
+                                  "| a |\n|---|\n| one ` two |\n", "Two `` and ` marks.\n"])
+def test_a_backtick_without_its_closer_is_text(text, same):
+    translated = translate_markdown(text, same)
+    assert structure(translated) == structure(text) and rendered(translated) == rendered(text)
+
+
+def test_code_spans_apart_in_the_source_stay_apart_where_their_text_is_dropped(fixed):
+    text = "Types (`str`, `int`, etc).\n"
+    translated = translate_markdown(text, fixed("Typen usw.", [(0, 0), (4, 1)]))  # "(", "," dropped
+    assert translated == "Typen `str` `int` usw.\n"
+    assert [c.type for c in MarkdownIt().parseInline(translated)[0].children].count("code_inline") == 2
+
+
+def test_atoms_glued_in_the_source_stay_glued(same):
+    text = "Press <kbd>`x`</kbd> now.\n"
+    assert translate_markdown(text, same) == text
+
+
+def test_a_code_span_in_a_table_cell_keeps_its_escaped_pipe(same):
+    table = "| A | B |\n|---|---|\n| A man runs `a \\| b` with a dog | A dog runs |\n"
+    assert translate_markdown(table, same) == table
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("Please [donate today][] now.\n", "[DONATE TODAY][donate today]"),
+    ("Read [the docs] now.\n", "[THE DOCS][the docs]"),
+    ("See ![a\nlogo][] now.\n", "![A LOGO][a logo]")])
+def test_a_collapsed_or_shortcut_reference_is_written_with_its_own_label(text, written, upper):
+    definitions = "\n[donate today]: https://d.example\n[the docs]: https://e.example\n[a logo]: l.png\n"
+    translated = translate_markdown(text + definitions, upper)
+    assert written in translated
+    assert structure(translated) == structure(text + definitions)
+
+
+def test_an_emphasis_left_empty_is_dropped_and_a_link_keeps_its_source_text(fixed):
+    assert translate_markdown("X **bold** Y\n", fixed("X Y", [(0, 0), (2, 1)])) == "X Y\n"
+    assert translate_markdown("X `a`*b*`c` Y\n", fixed("X Y", [(0, 0), (2, 1)])) == "X `a` `c` Y\n"
+    translated = translate_markdown("X [link](u) Y\n", fixed("X Y", [(0, 0), (2, 1)]))
+    assert "[link](u)" in translated and "*" not in translated
+
+
+@pytest.mark.parametrize("translation", ["1. Einleitung", "- Punkt", "> Zitat", "# Titel"])
+def test_a_setext_headings_text_that_would_start_a_block_is_escaped(translation, fixed, same):
+    text = "An introduction\n====\n"
+    translated = translate_markdown(text, fixed(translation, [(0, 0), (1, 1)]))
+    assert structure(translated) == structure(text) and rendered(translated) == [translation]
+    assert translate_markdown("1\\. Introduction\n====\n", same) == "1\\. Introduction\n====\n"
+
+
+def test_an_alt_texts_emphasis_is_read_as_text_not_written_as_literal_marks(same):
+    translated = translate_markdown("![A dog *runs*](a.png)\n", same)
+    assert translated == "![A dog runs](a.png)\n"
+    assert same.given == ["A dog runs"]
+
+
+PIECES = ["`", "``", "\\`", "*", "**", "_", "~~", "[", "]", "(", ")", "![", "](u)", "][]", "<http://a.b>", "<b>", "\\",
+          "|", "\\|", "#", "- ", "1. ", "> ", "\n", "  \n", "word", "two words", " ", "&amp;", "!", "[x]: u\n", "```\n",
+          "===\n", "[ ] ", "[^1]", ":smile:", "é"]
+
+
+def test_odd_markdown_comes_back_without_an_error(mirror, fixed):
+    """Seeded odd inputs (unclosed code spans, stray brackets, escapes, cells): no exception escapes."""
+    pick = random.Random(7)
+    for _ in range(300):
+        text = "".join(pick.choice(PIECES) for _ in range(pick.randint(1, 20)))
+        if pick.random() < 0.3:
+            text = "| a | b |\n|---|---|\n| " + text.replace("\n", " ") + " | c |\n"
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for translator in (mirror, fixed("", [])):
+                assert isinstance(translate_markdown(text, translator), str)
+
+
+def test_a_task_list_items_box_is_kept_before_its_translated_text(mirror):
+    text = "- [ ] Buy *fresh* milk\n- [x] Done today\n"
+    assert translate_markdown(text, mirror) == "- [ ] MILK *FRESH* BUY\n- [x] TODAY DONE\n"
+    assert mirror.given == ["Buy fresh milk", "Done today"]
+
+
+def test_strikethrough_is_a_mark_carried_as_emphasis_is(mirror):
+    assert translate_markdown("A ~~struck out~~ word\n", mirror) == "WORD ~~OUT STRUCK~~ A\n"
+    assert mirror.given == ["A struck out word"]
+
+
+def test_footnotes_and_emoji_codes_are_kept_whole(mirror):
+    text = "Fast :rocket: engine at 10:30 [^1].\n\n[^1]: The first note.\n\n| :+1: ok |\n|---|\n| [^2] b |\n"
+    translated = translate_markdown(text, mirror)
+    assert translated.startswith("[^1]. 10:30 AT :rocket: ENGINE FAST\n\n[^1]: NOTE. FIRST THE\n")
+    assert "| :+1: OK |" in translated and "| [^2] B |" in translated
+    assert mirror.given == ["Fast engine at 10:30 .", "The first note.", "ok", "b"]

@@ -1,4 +1,4 @@
-"""Markdown (CommonMark with tables), translated block by block, everything else kept byte for byte.
+"""Markdown (CommonMark with GitHub's additions), translated block by block, everything else kept byte for byte.
 
     translate_markdown(text, translator, options)  -> the translated Markdown
 
@@ -8,8 +8,9 @@ source: list markers, indentation, ``>``, table pipes, heading markers, blank li
 
 Each inline run (a paragraph's, a heading's, a table cell's) is read as an HTML fragment and
 translated by attnmt.documents.markup's TreeJob, so that its formatting is carried by alignment as
-a page's is: emphasis and strong emphasis are ``<em>`` and ``<strong>`` marks, a link an ``<a>``
-mark, code spans, autolinks, inline HTML and hard breaks atoms kept as they are, an image an
+a page's is: emphasis, strong emphasis and strikethrough are ``<em>``, ``<strong>`` and ``<s>`` marks,
+a link an ``<a>`` mark, code spans, autolinks, inline HTML, footnote references, emoji codes and
+hard breaks atoms kept as they are, an image an
 ``<img>`` whose alt text is translated.  Each element carries the number of the Markdown it
 stands for (``data-md``), and is written back with that Markdown's own delimiters (``*`` or ``_``,
 ``**`` or ``__``), link destination, title or reference label (attnmt.documents.markdown_text).
@@ -32,6 +33,7 @@ from markdown_it.rules_inline import StateInline, autolink, backtick, image, lin
 from markdown_it.token import Token
 
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.markdown_github import github, kept_start
 from attnmt.documents.markdown_text import Mark, Region, cell_spans, escaped_line_start, line_spans, written
 from attnmt.documents.markup import TreeJob, translate_trees
 from attnmt.documents.pages import parse
@@ -44,7 +46,7 @@ __all__ = ["translate_markdown"]
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line with its ending, as CommonMark ends lines
 # Front matter: YAML's (---, closed by --- or ...) or TOML's (+++), from the very first line.
 FRONT_MATTER = {"---": ("---", "..."), "+++": ("+++",)}
-MARKS = {"em_open": "em", "strong_open": "strong", "link_open": "a"}  # the element each mark is read as
+MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "a"}  # the element each mark is read as
 
 
 class MarkdownJob(TreeJob):
@@ -62,6 +64,7 @@ class Run:
     holder: etree._Element  # the fragment's parsed holder, changed in place by the job
     marks: list[Mark]
     kind: str  # "paragraph", "heading" or "cell": what its translation must not start or end with
+    line_start: bool = False  # each of its lines is where a block could start: a paragraph's, a setext heading's
 
 
 def recording(rule: Callable[[StateInline, bool], bool], kind: str,
@@ -76,7 +79,9 @@ def recording(rule: Callable[[StateInline, bool], bool], kind: str,
         if not rule(state, silent):
             return False
         if not silent:
-            token = next(t for t in state.tokens[count:] if t.type == kind)
+            token = next((t for t in state.tokens[count:] if t.type == kind), None)
+            if token is None:  # a backtick string without its closer: read as text, no token opened
+                return True
             token.meta["source"] = state.src[start:state.pos]
             if label is not None:  # the text ends where the rule found it: a link's cannot hold a link
                 end = state.md.helpers.parseLinkLabel(state, start + label, kind == "link_open")
@@ -87,8 +92,9 @@ def recording(rule: Callable[[StateInline, bool], bool], kind: str,
 
 
 def markdown_parser() -> MarkdownIt:
-    """CommonMark with tables, its link, image, code span and autolink rules recording their source."""
-    md = MarkdownIt("commonmark").enable("table")
+    """CommonMark with GitHub's tables, strikethrough, footnote references and emoji codes
+    (attnmt.documents.markdown_github), its link, image, code span and autolink rules recording their source."""
+    md = github(MarkdownIt("commonmark").enable("table"))
     for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),
                                     ("backticks", backtick, "code_inline", None),
                                     ("autolink", autolink, "link_open", None)):
@@ -142,31 +148,40 @@ def region_of(kind: str, opening: Token, inline: Token, column: int, lines: Sequ
     return line_spans(lines, first, inline.content)
 
 
-def fragment(children: Sequence[Token], region: Region) -> tuple[str, list[Mark]]:
-    """The run as an HTML fragment, each element numbered (``data-md``) by its Mark."""
+def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> tuple[str, list[Mark]]:
+    """The run as an HTML fragment, each element numbered (``data-md``) by its Mark. A cell's
+    sources have their ``|`` escaped again: markdown-it reads a cell's ``\\|`` as ``|``."""
     html: list[str] = []
     marks: list[Mark] = []
     newline = 0  # the run's line breaks so far: a hard break is written with its line's (Region.hard_break)
     in_autolink = False  # its text and end are the atom's, written whole
+    last_atom: int | None = None  # the atom just read, while nothing has followed it
+
+    def raw(source: str) -> str:
+        return source.replace("|", "\\|") if cell else source
+
     for token in children:
         kind = "autolink" if token.markup == "autolink" else token.type
         number = f' data-md="{len(marks)}"'
+        follows, last_atom = last_atom, None
         if in_autolink:
             in_autolink = kind != "autolink"  # its link_close
+            last_atom = follows
         elif kind in MARKS:
             html.append(f"<{MARKS[kind]}{number}>")
-            marks.append(Mark("[", token.meta["tail"]) if kind == "link_open" else Mark(token.markup, token.markup))
-        elif kind in ("em_close", "strong_close", "link_close"):
+            marks.append(link_mark(token, 0, raw) if kind == "link_open" else Mark(token.markup, token.markup))
+        elif kind in ("em_close", "strong_close", "s_close", "link_close"):
             html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
-        elif kind in ("code_inline", "autolink", "html_inline"):  # the model reads a code span's text, an URL
-            source = token.meta.get("source", token.content)
-            shown = {"code_inline": token.content, "autolink": source[1:-1]}.get(kind, "")
+        elif kind in ("code_inline", "autolink", "html_inline", "kept_inline"):  # atoms, holding the text they show
+            source = raw(token.meta.get("source", token.content))
+            shown = {"code_inline": token.content, "kept_inline": token.content, "autolink": source[1:-1]}.get(kind, "")
             html.append(f"<code{number}>{escape(shown, quote=False)}</code>")
-            marks.append(Mark(source, "", atom=True))
+            last_atom = len(marks)
+            marks.append(Mark(source, "", atom=True, follows=follows))
             in_autolink = kind == "autolink"
         elif kind == "image":
-            html.append(f'<img{number} alt="{escape(" ".join(token.content.split()))}">')
-            marks.append(Mark("![", token.meta["tail"], image=True))
+            html.append(f'<img{number} alt="{escape(" ".join(plain(token.children or []).split()))}">')
+            marks.append(replace(link_mark(token, 1, raw), open="![", image=True))
         elif kind == "hardbreak":
             html.append(f"<br{number}>")
             marks.append(Mark(region.hard_break(newline), "", atom=True, hard_break=True))
@@ -174,6 +189,24 @@ def fragment(children: Sequence[Token], region: Region) -> tuple[str, list[Mark]
             html.append(" " if kind == "softbreak" else escape(token.content, quote=False))
         newline += line_breaks(token, kind)
     return "".join(html), marks
+
+
+def link_mark(token: Token, label: int, raw: Callable[[str], str]) -> Mark:
+    """A link's (or an image's, whose ``[`` is ``label`` characters in) Mark: ``[`` and its tail, with
+    its source text kept (written where its translated text is empty). A collapsed or shortcut
+    reference (``[text][]``, ``[text]``) is written as a full one with its own label, which the
+    translated text no longer is."""
+    source, tail = raw(token.meta["source"]), raw(token.meta["tail"])
+    text = source[label + 1:len(source) - len(tail)]
+    if tail in ("]", "][]"):
+        tail = "][" + " ".join(text.split()) + "]"  # a label's spaces and line breaks match as one space
+    return Mark("[", tail, text=text)
+
+
+def plain(children: Sequence[Token]) -> str:
+    """An image's alt text as a reader gets it: its children's text, without their Markdown."""
+    return "".join(" " if child.type in ("softbreak", "hardbreak") else plain(child.children or [])
+                   if child.type == "image" else child.content for child in children)
 
 
 def line_breaks(token: Token, kind: str) -> int:
@@ -193,7 +226,8 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     lines = split_lines(text)
     skipped = front_matter_lines(lines)
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
-    tokens = markdown_parser().parse("\n" * skipped + "".join(lines[skipped:]))
+    md, env = markdown_parser(), {}  # env: the reference definitions, for a run read again
+    tokens = md.parse("\n" * skipped + "".join(lines[skipped:]), env)
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)
     glossary = translator_glossary(translator)
@@ -206,12 +240,19 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             warn(f"{where}, line {start_line(inline) + 1}: this {kind}'s text could not be found as it was read; "
                  "it is kept as it is")
             continue
-        html, marks = fragment(inline.children or [], region)
+        children = inline.children or []
+        kept = kept_start(inline.content) if kind == "paragraph" else 0
+        if kept:  # a task's box or a footnote's label, kept before the text read again without it
+            (first, start, end), *rest = region.spans
+            region = replace(region, spans=[(first, start + kept, end), *rest])
+            children = md.parseInline(inline.content[kept:], env)[0].children or []
+        html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None
         if page is not None:
             job = MarkdownJob(page.root, vocabulary, options, glossary)
             if job.flats():  # nothing to translate (code alone, a URL): kept byte for byte
-                found.append(Run(region, job, page.root, marks, kind))
+                found.append(Run(region, job, page.root, marks, kind, kind == "paragraph" or (
+                    kind == "heading" and not opening.markup.startswith("#"))))
     translate_trees([run.job for run in found], translator, options, review,
                     [run.region.spans[0][0] + 1 for run in found])
     for run in reversed(found):  # last first: a region's columns stay where they were
@@ -223,7 +264,7 @@ def translation(run: Run) -> str:
     """The run's translated fragment written back as Markdown, escaped where its text would
     otherwise start Markdown syntax."""
     pieces = written(run.holder, run.marks, cell=run.kind == "cell").strip(" \t").split("\0")
-    if run.kind == "paragraph":
+    if run.line_start:
         pieces = [escaped_line_start(piece) for piece in pieces]
     elif run.kind == "heading":
         pieces[-1] = re.sub(r"(^|\s)(#+\s*)$", r"\1\\\2", pieces[-1])  # not a closing sequence

@@ -28,13 +28,17 @@ SPACE = " \t\n\u00a0"
 class Mark:
     """What an element of a run's fragment stands for: the Markdown written before and after its
     text (``*`` and ``*``; ``[`` and ``](url "title")``); an atom's whole source (a code span, an
-    autolink, inline HTML, a hard break's), an image's ``![`` and ``](src)`` around its alt text."""
+    autolink, inline HTML, a hard break's), an image's ``![`` and ``](src)`` around its alt text;
+    an atom's ``follows``, the number of the atom it directly followed in the source, and a link's
+    (or image's) ``text``, its source text."""
 
     open: str
     close: str
     atom: bool = False
     image: bool = False
     hard_break: bool = False
+    follows: int | None = None
+    text: str | None = None
 
 
 @dataclass
@@ -135,20 +139,61 @@ def escaped_line_start(text: str) -> str:
 def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> str:
     """The Markdown of ``node``'s content: its text escaped, each element numbered ``data-md`` as its
     Mark says (any other, one the translation added, as its content alone); a hard break is "\\0",
-    for the caller to write with the break it was (Region.hard_break)."""
-    parts = [escaped(node.text or "", cell)]
-    for child in node:
-        number = child.get("data-md") if isinstance(child.tag, str) else None
-        mark = marks[int(number)] if number is not None else None
-        if mark is None:
-            parts.append(written(child, marks, cell) if isinstance(child.tag, str) else "")
-        elif mark.hard_break:
-            parts.append("\0")
-        elif mark.atom:
-            parts.append(mark.open)
-        elif mark.image:
-            parts.append(mark.open + escaped(child.get("alt", ""), cell) + mark.close)
-        else:
-            parts.append(mark.open + written(child, marks, cell) + mark.close)
-        parts.append(escaped(child.tail or "", cell))
-    return "".join(parts)
+    for the caller to write with the break it was (Region.hard_break).
+
+    What the alignment leaves empty: an emphasis is written as its content alone (its delimiters
+    alone would be read as text), a link with its source text (a link without text is lost). Two
+    atoms it puts next to each other that were apart in the source get a space between them, so
+    that they stay two (two code spans written together are read as one)."""
+    out: list[str] = []
+    ending: list[int | None] = [None]  # the atom the Markdown so far ends with, if it ends with one
+
+    def text(content: str) -> None:
+        if content:
+            out.append(escaped(content, cell))
+            ending[0] = None
+
+    def write(node: etree._Element) -> None:
+        text(node.text or "")
+        for child in node:
+            number = child.get("data-md") if isinstance(child.tag, str) else None
+            mark = marks[int(number)] if number is not None else None
+            if mark is None:
+                write(child) if isinstance(child.tag, str) else None
+            elif mark.hard_break:
+                out.append("\0")
+                ending[0] = None
+            elif mark.atom:
+                if ending[0] is not None and mark.follows != ending[0]:
+                    out.append(" ")
+                out.append(mark.open)
+                ending[0] = int(number)
+            elif mark.image:
+                out.append(not_image(out, mark) + escaped(child.get("alt", ""), cell) + mark.close)
+                ending[0] = None
+            else:
+                marked(child, mark)
+            text(child.tail or "")
+
+    def marked(child: etree._Element, mark: Mark) -> None:
+        start, before = len(out), ending[0]
+        out.append(not_image(out, mark))
+        ending[0] = None
+        write(child)
+        if "".join(out[start + 1:]).strip(SPACE):
+            out.append(mark.close)
+        elif mark.text is not None:  # a link: its source text, so that it stays
+            out[start + 1:] = [mark.text, mark.close]
+        else:  # an emphasis around nothing: its spaces, if any, alone
+            del out[start]
+            ending[0] = ending[0] if len(out) > start else before
+
+    write(node)
+    return "".join(out)
+
+
+def not_image(out: list[str], mark: Mark) -> str:
+    """``mark.open``, and where it is a link's ``[`` after a ``!``, that ``!`` escaped (``![`` opens an image)."""
+    if mark.open == "[" and out and out[-1].endswith("!") and not out[-1].endswith("\\!"):
+        out[-1] = out[-1][:-1] + "\\!"
+    return mark.open
