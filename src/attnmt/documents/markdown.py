@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from html import escape
+from typing import Any
 
 from lxml import etree
 from markdown_it import MarkdownIt
@@ -226,7 +227,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     lines = split_lines(text)
     skipped = front_matter_lines(lines)
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
-    md, env = markdown_parser(), {}  # env: the reference definitions, for a run read again
+    md, env = markdown_parser(), dict[str, Any]()  # env: the reference definitions, for a run read again
     tokens = md.parse("\n" * skipped + "".join(lines[skipped:]), env)
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)

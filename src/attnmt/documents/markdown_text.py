@@ -156,8 +156,8 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> 
     def write(node: etree._Element) -> None:
         text(node.text or "")
         for child in node:
-            number = child.get("data-md") if isinstance(child.tag, str) else None
-            mark = marks[int(number)] if number is not None else None
+            number = int(child.get("data-md") or -1) if isinstance(child.tag, str) else -1
+            mark = marks[number] if number >= 0 else None
             if mark is None:
                 write(child) if isinstance(child.tag, str) else None
             elif mark.hard_break:
@@ -167,7 +167,7 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> 
                 if ending[0] is not None and mark.follows != ending[0]:
                     out.append(" ")
                 out.append(mark.open)
-                ending[0] = int(number)
+                ending[0] = number
             elif mark.image:
                 out.append(not_image(out, mark) + escaped(child.get("alt", ""), cell) + mark.close)
                 ending[0] = None
