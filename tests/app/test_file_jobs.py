@@ -108,13 +108,13 @@ def test_a_name_with_no_stem_left_is_file_and_its_extension(client, sent):
 @pytest.mark.parametrize("sent", [b"\x01", b"   ", b"..."])
 def test_a_name_of_dots_and_spaces_alone_is_no_name(client, sent):
     # "   : its format is not one attnmt translates; …", a name no one could read in the message;
-    # LibreTranslate's answer was "file format not supported", read from the name as it was sent
+    # LibreTranslate's answer stays its own: "empty file" only where no name was sent at all
     form = {"Content-Type": "multipart/form-data; boundary=B"}
     answer = client.post("/v1/files", content=raw_form(sent, b"a dog"), headers=form)
     assert answer.status_code == 422
     assert answer.json()["detail"] == "the file has no name: its extension says its format"
     answer = client.post("/translate_file", content=raw_form(sent, b"a dog", source="en", target="de"), headers=form)
-    assert answer.status_code == 400 and answer.json() == {"error": "Invalid request: empty file"}
+    assert answer.status_code == 400 and answer.json() == {"error": "Invalid request: file format not supported"}
 
 
 def test_a_files_progress_goes_on_after_each_chunk_the_batcher_translates(trained_model, monkeypatch):

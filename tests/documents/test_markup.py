@@ -370,6 +370,7 @@ def test_page_numbers_are_kept_with_their_attributes(same, text, given):
     ("It is x<sup>n</sup> plus y<sub>1</sub>.", "It is xn plus y1."),
     ("He came 1<sup>st</sup> here.", "He came 1st here."),
     ("Some <sup>rd</sup> text.", "Some rd text."),
+    ("He writes x<sup>2</sup>y and 10<sup>3</sup>m here.", "He writes x2y and 103m here."),  # inside a word
 ])
 def test_a_superscript_of_letters_or_a_subscript_is_read_with_its_word(same, text, read):
     assert one(text, same) == text and same.given == [read]

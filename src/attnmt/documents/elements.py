@@ -89,12 +89,14 @@ def is_marker(node: etree._Element, shown: str) -> bool:
     - an inline element around symbols alone, no letter or digit (``<a href="/next">»</a>``,
       ``<span class="stars">★★★</span>``, ``A man <i>-</i> a woman``): the model would drop or move
       them, and its attention says nothing of where they went;
-    - a superscript of numbers or a reference glued to the end of a word (``book<sup>1</sup>``,
-      ``m<sup>2</sup>``, ``10<sup>6</sup>``), as an office file's is (markers.is_note_number): read
-      with the word, "book1" was one word, the model dropped the number and the <sup> went onto the
-      word's translation.  Kept whole, it follows that word's translation (attnmt.documents.glued_points).
+    - a superscript of numbers or a reference glued to the end of a word, no letter or digit after
+      it (``book<sup>1</sup>``, ``m<sup>2</sup>``, ``10<sup>6</sup>``), as an office file's is
+      (markers.is_note_number): read with the word, "book1" was one word, the model dropped the
+      number and the <sup> went onto the word's translation.  Kept whole, it follows that word's
+      translation (attnmt.documents.glued_points).
 
-    A superscript of letters (``x<sup>n</sup>``, ``1<sup>st</sup>``), one after a space (``m <sup>2</sup>``)
+    A superscript inside a word (``x<sup>2</sup>y``: kept whole, it parted the word and the words around it
+    ran together), one of letters (``x<sup>n</sup>``, ``1<sup>st</sup>``), one after a space (``m <sup>2</sup>``)
     and a subscript (``H<sub>2</sub>O``) stay marks: the model reads them with the word."""
     name = local_name(node)
     if name in BLOCKS:
@@ -118,7 +120,8 @@ def is_marker(node: etree._Element, shown: str) -> bool:
     at_start = node.getprevious() is None and not before.strip()
     after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
     last = (before or shown_text(node.getprevious()))[-1:]  # the character a reader sees before it
-    raised = name == "sup" and last.isalnum() and is_note_number(shown, last)
+    following = (node.tail or shown_text(node.getnext()))[:1]  # and after it: x<sup>2</sup>y is one word
+    raised = name == "sup" and last.isalnum() and not following.isalnum() and is_note_number(shown, last)
     return (name != "a" and linked) or bracketed or at_start or after_punctuation or raised
 
 

@@ -53,7 +53,7 @@ from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name, readable_text
-from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, sent_name, served_suffixes, uploaded
+from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, served_suffixes, uploaded
 from attnmt.server.file_jobs import JOB_ID, FileJobs
 from attnmt.server.guards import while_connected
 from attnmt.server.libre_requests import (
@@ -270,8 +270,8 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     except UserError as error:  # a file with macros this server does not take: its own words
         raise LibreError(400, str(error)) from None
     except ValueError:
-        # the name as checked_name read it: one of control characters alone ("\x01") is no name
-        raise LibreError(400, "Invalid request: file format not supported" if sent_name(file) else
+        # LibreTranslate's words: "empty file" only where no name was sent, as its own server says it
+        raise LibreError(400, "Invalid request: file format not supported" if file.filename else
                               "Invalid request: empty file") from None
     try:
         data = await file_bytes(file, server.settings.max_file_bytes)
