@@ -173,8 +173,12 @@ def test_code_spans_apart_in_the_source_stay_apart_where_their_text_is_dropped(f
     assert [c.type for c in MarkdownIt().parseInline(translated)[0].children].count("code_inline") == 2
 
 
-def test_atoms_glued_in_the_source_stay_glued(same):
-    text = "Press <kbd>`x`</kbd> now.\n"
+@pytest.mark.parametrize("text", [
+    "Press <kbd>`x`</kbd> now.\n",
+    "Call [`pathlib.Path`](https://docs.python.org/3/library/pathlib.html)`.exists()` on the file.\n",
+    "A man rides **`git`**`-style` bikes in the park.\n"])
+def test_atoms_glued_in_the_source_stay_glued(same, text):
+    """A code span right after a link or emphasis that ends in one gained a space: its delimiter is between them."""
     assert translate_markdown(text, same) == text
 
 

@@ -182,8 +182,10 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> 
         write(child)
         if "".join(out[start + 1:]).strip(SPACE):
             out.append(mark.close)
+            ending[0] = None  # ends with its delimiter: a code span after it is apart (**`git`**`-style`)
         elif mark.text is not None:  # a link: its source text, so that it stays
             out[start + 1:] = [mark.text, mark.close]
+            ending[0] = None
         else:  # an emphasis around nothing: its spaces, if any, alone
             del out[start]
             ending[0] = ending[0] if len(out) > start else before
