@@ -142,9 +142,10 @@ def read_glossary_files(args: argparse.Namespace) -> Glossary | None:
     from attnmt.decoding.glossary import read_glossaries
     from attnmt.model_languages import languages_from_training
 
-    model = languages_from_training(Path(args.model))
-    source, target = (getattr(args, name) if name in getattr(args, "given", ()) else known or getattr(args, name)
-                      for name, known in zip(("source_lang", "target_lang"), model, strict=True))
+    names, given = ("source_lang", "target_lang"), getattr(args, "given", ())
+    model = (None, None) if all(name in given for name in names) else languages_from_training(Path(args.model))
+    source, target = (getattr(args, name) if name in given else known or getattr(args, name)
+                      for name, known in zip(names, model, strict=True))
     return read_glossaries(args.glossary, source, target)
 
 

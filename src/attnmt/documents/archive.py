@@ -127,9 +127,12 @@ class Archive:
         self.replaced[member] = data
 
     def to_parse(self, member: str) -> bytes:
-        """The member's bytes to parse (parse_part, an EPUB's HTML page), unread past MAX_PARSED; each counts once."""
+        """The bytes to parse of a member (parse_part, HTML pages, chunks): unread over MAX_PART, past MAX_PARSED."""
+        if (size := self.size(member)) > MAX_PART:
+            raise DataError(f"{self.name}: member {member} unpacks to {size} bytes, more than the {MAX_PART} an XML "
+                            "part may (a zip bomb, or a document too large to translate: split it)")
         if member not in self.parsed:
-            total = self.parsed_bytes + self.size(member)
+            total = self.parsed_bytes + size
             if total > MAX_PARSED:
                 raise DataError(f"{self.name}: its XML parts unpack to {total} bytes with member {member}, more "
                                 f"than the {MAX_PARSED} one file's may together (a document too large: split it)")
@@ -265,9 +268,6 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
     where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow.
     A part over MAX_PART bytes unpacked, or past the file's MAX_PARSED (Archive.to_parse), is refused unread."""
-    if (size := archive.size(member)) > MAX_PART:
-        raise DataError(f"{archive.name}: member {member} unpacks to {size} bytes, more than the {MAX_PART} an XML "
-                        "part may (a zip bomb, or a document too large to translate: split it)")
     return parse_xml(archive.to_parse(member), f"{archive.name}: member {member}", archive.suffix, doctype)
 
 

@@ -103,8 +103,7 @@ def is_superscript(layers: Sequence[etree._Element]) -> bool:
     raised = False
     for properties in layers:
         if properties.get("baseline") is not None:
-            number = properties.get("baseline", "").strip().rstrip("%")
-            raised = number.replace(".", "", 1).isdigit() and float(number) > 0  # "-25000": subscript
+            raised = is_positive(properties.get("baseline", "").strip().rstrip("%"))  # "-25000": subscript
         for child in properties:
             if isinstance(child.tag, str) and etree.QName(child).localname == "vertAlign":
                 raised = look_value(child) == "superscript"
@@ -202,3 +201,8 @@ def unlinked(run: etree._Element, dialect: ooxml_dialects.Dialect) -> etree._Ele
 # The module of the annotations' Dialect, imported last (typing.get_type_hints reads the annotations):
 # it imports this module (through attnmt.documents.fields), whose names it takes must exist by then.
 from attnmt.documents import ooxml_dialects  # noqa: E402
+
+
+def is_positive(number: str) -> bool:
+    """Whether ``number`` is written as a number above 0 ("30000", "33.5"; not "-25000", "0", "x")."""
+    return number.replace(".", "", 1).isdigit() and float(number) > 0

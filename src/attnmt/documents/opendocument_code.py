@@ -45,6 +45,7 @@ from lxml import etree
 
 from attnmt.documents.code_look import is_code_style, is_monospaced, latin_letters_only
 from attnmt.documents.flat import has_words
+from attnmt.documents.formatting import is_positive
 from attnmt.documents.language import names_no_language, says_no_words
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
@@ -310,28 +311,19 @@ def stated(layers: list[etree._Element], key: str) -> str | None:
 def hides(layers: list[etree._Element]) -> bool | None:
     """Whether the last of ``layers`` (weakest first) that names a ``text:display`` hides its text
     (only "none" does); None where none names one."""
-    found = None
-    for layer in layers:
-        properties = layer.find(f"{{{STYLE}}}text-properties")
-        display = None if properties is None else properties.get(f"{{{TEXT}}}display")
-        if display is not None:
-            found = display == "none"
-    return found
+    display = stated(layers, f"{{{TEXT}}}display")
+    return None if display is None else display == "none"
 
 
 def raises(layers: list[etree._Element]) -> bool | None:
     """Whether the last of ``layers`` (weakest first) that names a ``style:text-position`` sets its
     text above the line: "super", or a positive height ("33% 58%"; "sub", "-33%" and "0%" do not);
     None where none names one."""
-    found = None
-    for layer in layers:
-        properties = layer.find(f"{{{STYLE}}}text-properties")
-        position = None if properties is None else properties.get(f"{{{STYLE}}}text-position")
-        if position is not None:
-            height = (position.split() or ["0%"])[0]
-            found = height == "super" or (height.rstrip("%").replace(".", "", 1).isdigit()
-                                          and float(height.rstrip("%")) > 0)
-    return found
+    position = stated(layers, f"{{{STYLE}}}text-position")
+    if position is None:
+        return None
+    height = (position.split() or ["0%"])[0]
+    return height == "super" or is_positive(height.rstrip("%"))
 
 
 def holders(node: etree._Element) -> list[etree._Element]:

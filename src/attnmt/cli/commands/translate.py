@@ -92,7 +92,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if not given and not args.format_from_extension:
         check_text_input(args.input)
     model_target_lang(args)
-    glossary = read_glossary_files(args)  # after model_target_lang: a termbase's target language may be the model's
+    glossary = read_glossary_files(args)  # a termbase's languages: the options given, else the model's
     check_document_options(args)  # first: a document refuses --n-best and --confidence, whatever the format
     options = decoding(args)  # --n-best's beam, or no --n-best with sampling (which would refuse the beam)
     if glossary and options.sampling:
