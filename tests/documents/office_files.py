@@ -256,6 +256,25 @@ def odf_bytes(document) -> bytes:
     return out.getvalue()
 
 
+def odt_span(before: str, inside: str, after: str, **properties: str) -> bytes:
+    """An .odt of one paragraph: ``inside`` in a span whose automatic text style has ``properties``
+    (odfpy's TextProperties: ``color="#ff0000"``, ``textposition="super 58%"``) between plain
+    ``before`` and ``after``."""
+    from odf.opendocument import OpenDocumentText
+    from odf.style import Style, TextProperties
+    from odf.text import P, Span
+
+    document = OpenDocumentText()
+    style = Style(name="T1", family="text")
+    style.addElement(TextProperties(**properties))
+    document.automaticstyles.addElement(style)
+    paragraph = P(text=before)
+    paragraph.addElement(Span(stylename=style, text=inside))
+    paragraph.addText(after)
+    document.text.addElement(paragraph)
+    return odf_bytes(document)
+
+
 def book_file() -> bytes:
     """An EPUB book: one chapter with a bold word, an EPUB 3 navigation page and toc.ncx."""
     from ebooklib import epub

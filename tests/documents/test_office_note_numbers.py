@@ -11,7 +11,7 @@ import docx
 import pptx
 import pytest
 from lxml import etree
-from office_files import odf_bytes, read_members, word_children, word_paragraph
+from office_files import odt_span, read_members, word_children, word_paragraph
 from pptx.util import Inches
 
 from attnmt.documents.office import translate_office
@@ -39,19 +39,7 @@ def noted(suffix: str, before: str, number: str, after: str) -> bytes:
                               f'<w:vertAlign w:val="superscript"/></w:rPr><w:t>{number}</w:t></w:r>'
                               f'<w:r><w:t xml:space="preserve">{after}</w:t></w:r>')
     if suffix == ".odt":
-        from odf.opendocument import OpenDocumentText
-        from odf.style import Style, TextProperties
-        from odf.text import P, Span
-
-        document = OpenDocumentText()
-        style = Style(name="T1", family="text")
-        style.addElement(TextProperties(textposition="super 58%"))
-        document.automaticstyles.addElement(style)
-        paragraph = P(text=before)
-        paragraph.addElement(Span(stylename=style, text=number))
-        paragraph.addText(after)
-        document.text.addElement(paragraph)
-        return odf_bytes(document)
+        return odt_span(before, number, after, textposition="super 58%")
     deck = pptx.Presentation()
     box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
     paragraph = box.text_frame.paragraphs[0]

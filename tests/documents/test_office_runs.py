@@ -11,7 +11,7 @@ import pptx
 import pytest
 from docx.shared import RGBColor
 from lxml import etree
-from office_files import docx_bytes, odf_bytes, read_members, word_children, word_paragraph, write_members
+from office_files import docx_bytes, odf_bytes, odt_span, read_members, word_children, word_paragraph, write_members
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
 from pptx.dml.color import RGBColor as SlideColour
@@ -68,19 +68,7 @@ def red_star(suffix: str) -> bytes:
         book = openpyxl.Workbook()
         book.active["A1"] = CellRichText([before, TextBlock(InlineFont(color="FFFF0000"), star), after])
         return docx_bytes(book)
-    from odf.opendocument import OpenDocumentText
-    from odf.style import Style, TextProperties
-    from odf.text import P, Span
-
-    document = OpenDocumentText()
-    red = Style(name="Red", family="text")
-    red.addElement(TextProperties(color="#ff0000"))
-    document.automaticstyles.addElement(red)
-    paragraph = P(text=before)
-    paragraph.addElement(Span(stylename=red, text=star))
-    paragraph.addText(after)
-    document.text.addElement(paragraph)
-    return odf_bytes(document)
+    return odt_span(before, star, after, color="#ff0000")
 
 
 def red_runs(data: bytes, suffix: str) -> list[tuple[str, bool]]:
