@@ -48,7 +48,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
 from attnmt.model_languages import languages_from_training
 from attnmt.output_checks import check_not_an_input, check_not_stdout, check_writable
-from attnmt.text.data import is_gzip_name, unzipped_name
+from attnmt.text.data import open_bytes, unzipped_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt", "markdown")
@@ -132,7 +132,7 @@ def first_bytes(path: str) -> bytes:
     """The first MARKUP_HEAD_BYTES of the file, decompressed where its name ends in .gz; none where it is no
     valid gzip file, which reading it names in one line."""
     try:
-        with (gzip.open if is_gzip_name(path) else open)(path, "rb") as f:
+        with open_bytes(path) as f:
             return f.read(MARKUP_HEAD_BYTES)
     except (gzip.BadGzipFile, EOFError, OSError):
         return b""

@@ -34,9 +34,9 @@ import gzip
 from collections.abc import Iterator
 from pathlib import Path
 
-from attnmt.decoding.termbase import is_termbase, open_bytes, termbase_rows
+from attnmt.decoding.termbase import is_termbase, termbase_rows
 from attnmt.errors import DataError
-from attnmt.text.data import GZIP_MAGIC, cannot_read, decode_lines, gzip_without_gz, is_gzip_name
+from attnmt.text.data import GZIP_MAGIC, cannot_read, decode_lines, gzip_without_gz, is_gzip_name, not_gzip, open_bytes
 from attnmt.text.encodings import UNICODE_BOMS
 from attnmt.text.language_codes import is_iso_639_1_code, is_language_code
 from attnmt.text.language_codes import primary_subtag as primary
@@ -144,7 +144,7 @@ def text_lines(path: str | Path) -> list[str]:
         with open_bytes(path) as file:
             data = file.read()
     except (gzip.BadGzipFile, EOFError) as error:
-        raise DataError(f"{path}: not a valid gzip file ({error})") from None
+        raise not_gzip(path, error) from None
     except OSError as error:  # missing, a folder, unreadable
         raise cannot_read(path, error) from None
     if data.startswith(GZIP_MAGIC) and not is_gzip_name(Path(path)):

@@ -32,14 +32,13 @@ resolved, no network.  A DOCTYPE that declares an entity, and a term holding a r
 from __future__ import annotations
 
 import gzip
-import io
 from collections.abc import Iterator
 from pathlib import Path
 
 from lxml import etree
 
 from attnmt.errors import DataError, warn
-from attnmt.text.data import cannot_read, is_gzip_name
+from attnmt.text.data import cannot_read, not_gzip, open_bytes
 from attnmt.text.language_codes import primary_subtag
 
 ROOTS = ("martif", "tbx")
@@ -203,7 +202,7 @@ def parse_termbase(path: str | Path) -> etree._Element:
         with open_bytes(path) as file:
             root = etree.parse(file, parser).getroot()
     except (gzip.BadGzipFile, EOFError) as error:
-        raise DataError(f"{path}: not a valid gzip file ({error})") from None
+        raise not_gzip(path, error) from None
     except OSError as error:  # missing, a folder, unreadable
         raise cannot_read(path, error) from None
     except etree.XMLSyntaxError as error:
@@ -216,11 +215,6 @@ def parse_termbase(path: str | Path) -> etree._Element:
         raise DataError(f"{path}:{root.sourceline}: expected a TBX termbase (a martif or tbx root), got "
                         f"<{local_name(root)}>")
     return root
-
-
-def open_bytes(path: str | Path) -> io.BufferedIOBase:
-    """The file ``path`` opened for reading its bytes, through gzip for a ``.gz`` name."""
-    return gzip.open(path, "rb") if is_gzip_name(Path(path)) else open(path, "rb")
 
 
 def local_name(node: etree._Element) -> str:

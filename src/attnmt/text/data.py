@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import gzip
+import io
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -52,9 +53,8 @@ def stream_lines(path: str | Path) -> Iterator[str]:
     (every gzip stream's second byte, 0x8b, is no UTF-8), not taken for text in another encoding.
     """
     path = Path(path)
-    opener = gzip.open if is_gzip_name(path) else open
     try:
-        with opener(path, "rb") as f:
+        with open_bytes(path) as f:
             check_not_utf16(f.peek(HEAD_BYTES)[:HEAD_BYTES], str(path))
             for number, raw in enumerate(f, start=1):
                 if number == 1 and raw.startswith(UTF8_BOM):
@@ -62,12 +62,12 @@ def stream_lines(path: str | Path) -> Iterator[str]:
                 try:
                     line = raw[:len(raw) - len(line_ending(raw))].decode("utf-8")
                 except UnicodeDecodeError as err:
-                    if number == 1 and opener is open and raw.startswith(GZIP_MAGIC):
+                    if number == 1 and not is_gzip_name(path) and raw.startswith(GZIP_MAGIC):
                         raise gzip_without_gz(path) from None
                     raise invalid_utf8(str(path), number, raw[err.start]) from None
                 yield line
     except (gzip.BadGzipFile, EOFError) as err:
-        raise DataError(f"{path}: not a valid gzip file ({err})") from None
+        raise not_gzip(path, err) from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
         raise cannot_read(path, err) from None
 
@@ -115,7 +115,7 @@ def line_endings(path: str | Path) -> tuple[str, list[str]]:
     (``with_endings``): its byte order mark ("\\ufeff" or "") and each line's ending (``line_ending``),
     a file that mixes CRLF and LF included.  "A\\r\\nB" and "A\\nB\\n" give the same lines."""
     path = Path(path)
-    with (gzip.open if is_gzip_name(path) else open)(path, "rb") as f:
+    with open_bytes(path) as f:
         first = f.readline()
         endings = [line_ending(first), *map(line_ending, f)] if first else []
     return ("\ufeff" if first.startswith(UTF8_BOM) else ""), endings
@@ -140,6 +140,18 @@ def unzipped_name(path: str | Path) -> str:
     """The file name of what ``path`` holds, as read_lines opens it: its name, without the .gz
     where it names a gzip file (``page.html`` for ``docs/page.html.gz``), in its own case."""
     return Path(path).stem if is_gzip_name(path) else Path(path).name
+
+
+def open_bytes(path: str | Path) -> gzip.GzipFile | io.BufferedReader:
+    """The file ``path`` opened for reading its bytes, through gzip where its name ends in .gz
+    (is_gzip_name): how every file attnmt reads as text or terms is opened."""
+    return gzip.open(path, "rb") if is_gzip_name(path) else open(path, "rb")
+
+
+def not_gzip(path: str | Path, error: Exception) -> DataError:
+    """How a file named .gz that is no gzip stream (gzip.BadGzipFile; EOFError where it is cut short)
+    is named."""
+    return DataError(f"{path}: not a valid gzip file ({error})")
 
 
 GZIP_MAGIC = b"\x1f\x8b"  # how every gzip stream begins
