@@ -27,6 +27,7 @@ import errno
 import json
 import math
 import os
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -257,6 +258,9 @@ def checkpoint_path(model_dir: Path, step: int) -> Path:
     """Where the checkpoint of ``step`` lives: MODEL_DIR/checkpoints/step_00001000 (eight digits, so
     that names sort as steps do)."""
     return model_dir / CHECKPOINTS / f"step_{step:08d}"
+
+
+STEP_FOLDER = re.compile(r"step_\d{8,}")  # the name checkpoint_path gives a step's folder
 
 
 def list_checkpoints(model_dir: Path) -> list[Path]:

@@ -26,8 +26,7 @@ from attnmt.text.data import Batch
 from attnmt.training.objective import label_smoothed_nll
 from attnmt.training.run import METRIC_NAMES, RunState
 
-STEP_FOLDER = re.compile(r"step_\d{8,}")  # a checkpoint's folder (attnmt.checkpoint.checkpoint_path)
-PRUNED = re.compile(r"\.step_\d{8,}\.pruned")  # one renamed aside to be deleted (prune_checkpoints)
+PRUNED = re.compile(rf"\.{ckpt.STEP_FOLDER.pattern}\.pruned")  # one renamed aside to be deleted (prune_checkpoints)
 
 
 def autocast(precision: str, device: torch.device):
@@ -169,7 +168,7 @@ def remove_half_deleted(model_dir: Path) -> list[Path]:
     does a link, or anything not named as a step's."""
     folder = Path(model_dir) / ckpt.CHECKPOINTS
     half = [path for path in (folder.iterdir() if folder.is_dir() else [])
-            if PRUNED.fullmatch(path.name) or (STEP_FOLDER.fullmatch(path.name) and path.is_dir()
+            if PRUNED.fullmatch(path.name) or (ckpt.STEP_FOLDER.fullmatch(path.name) and path.is_dir()
                                                and not path.is_symlink() and not (path / ckpt.TRAINER_STATE).exists())]
     for path in half:
         remove_entry(path)
