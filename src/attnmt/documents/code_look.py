@@ -95,7 +95,14 @@ def has_no_words(layers: Sequence[etree._Element], run: etree._Element) -> bool:
     """Whether ``run``, whose own look ``layers`` give (its character style's, then its own properties:
     not its paragraph's or the document's), says it has no words (``zxx``): code, as a style meant for
     code is.  The language stated is for Latin text alone (latin_letters_only)."""
-    return says_no_words(language_of(layers)) and latin_letters_only("".join(run.itertext()))
+    return is_wordless(language_of(layers), "".join(run.itertext()))
+
+
+def is_wordless(language: str | None, text: str) -> bool:
+    """Whether ``text``, stated as in ``language``, is code by its language: ``zxx`` (says_no_words), for
+    Latin letters alone (latin_letters_only: a zxx run of Chinese is words).  Word's, PowerPoint's and
+    OpenDocument's runs are read by this one rule."""
+    return says_no_words(language) and latin_letters_only(text)
 
 
 # Where letters of the scripts that a run's Latin language (Word's w:lang w:val) covers lie, as
