@@ -30,8 +30,9 @@ of the weight, per row count it meets (attnmt.fast.panels.use_float_panels).
 The int8 copy's step layers are chosen the same way (``measure_int8``) among the int8 panel kernels
 this process can run (``csrc/int8_panels.cpp``: AMX tiles, AVX512-VNNI, AVX2), which all read the
 same panels: AMX's tiles pay for padding a step's rows to whole tiles of 16 and for their
-configuration, so where they win is a matter of shape and CPU.  Where only one kernel runs there is
-nothing to time.
+configuration, so where they win is a matter of shape and CPU.  AVX2's kernel quantises the
+activations to 7 bits where the others keep 8, so it is chosen only where it wins by a margin
+(INT8_LEVELS_MARGIN).  Where only one kernel runs there is nothing to time.
 """
 
 from __future__ import annotations
@@ -72,6 +73,12 @@ OUTPUT_PANELS_MARGIN = 1.10
 # lower (benchmarks/results/opus_fp32_memory_epyc_s20.txt).  The AVX-512 Xeon's oneDNN wins of 3.1 %
 # and more (benchmarks/results/panel_isa_xeon.txt) stay clear of it.
 STEP_PANELS_MARGIN = 1.02
+# An int8 step layer leaves the kernels with 8-bit activations (AMX, AVX512-VNNI: the same floats) for
+# AVX2's 7-bit ones only where AVX2 is this much faster: the two quantise x differently (attnmt.fast.
+# int8.activation_levels), so the choice changes translations, and a near tie must not decide it.  On
+# a 2-core Xeon with AVX512-VNNI the two timed within noise of each other: two fresh prepared copies
+# on the one machine chose differently and translated 3 of 40 lines differently.
+INT8_LEVELS_MARGIN = 1.10
 
 
 class FloatKernel(StrEnum):
@@ -148,11 +155,22 @@ def step_shapes(config: TransformerConfig) -> list[tuple[int, int]]:
     return list(dict.fromkeys([(3 * d, d), (d, d), (ff, d), (d, ff), (config.vocab_size, d)]))
 
 
-def faster(best: dict[FloatKernel, float], panels_margin: float) -> FloatKernel:
-    """The kernel of the fastest call in ``best`` (ms per candidate); another than the panels only
-    where it is faster than the panels by more than ``panels_margin``."""
-    clearly = {kernel: ms for kernel, ms in best.items() if ms * panels_margin < best[FloatKernel.PANELS]}
-    return min(clearly, key=clearly.__getitem__) if clearly else FloatKernel.PANELS
+def faster(best: dict[str, float], margin: float, preferred: str = FloatKernel.PANELS) -> str:
+    """The kernel of the fastest call in ``best`` (ms per candidate); another than ``preferred`` (the
+    float32 panels unless told) only where it is faster than ``preferred`` by more than ``margin``."""
+    clearly = {kernel: ms for kernel, ms in best.items() if ms * margin < best[preferred]}
+    return min(clearly, key=clearly.__getitem__) if clearly else preferred
+
+
+def faster_int8(best: dict[str, float]) -> str:
+    """The int8 kernel of ``best`` (ms per kernel): the fastest of those whose activations have the most
+    levels (attnmt.fast.int8.activation_levels), another only where it is faster than that one by more
+    than INT8_LEVELS_MARGIN (``faster``)."""
+    from attnmt.fast.int8 import activation_levels
+
+    most = max(map(activation_levels, best))
+    precise = min((kernel for kernel in best if activation_levels(kernel) == most), key=best.__getitem__)
+    return faster(best, INT8_LEVELS_MARGIN, preferred=precise)
 
 
 def fastest_calls(candidates: dict, seconds: float = SECONDS_PER_SHAPE) -> dict:
@@ -214,7 +232,8 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
 
 def measure_int8(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = None) -> Int8Choice | None:
     """Times every int8 panel kernel this process runs on each shape (random int8 weights) and keeps
-    the fastest; None where fewer than two run (nothing to choose).  The ``output`` projection is
+    the fastest, one of 7-bit activations only where it wins by INT8_LEVELS_MARGIN (``faster_int8``);
+    None where fewer than two run (nothing to choose).  The ``output`` projection is
     timed as beam search calls it: the top 4 log-probs in the same pass."""
     from attnmt.fast.int8 import int8_kernels
 
@@ -234,4 +253,4 @@ def measure_int8(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | Non
         return found
 
     timings = timed_shapes(shapes, rows, calls)
-    return Int8Choice({shape: min(best, key=best.__getitem__) for shape, best in timings.items()}, timings)
+    return Int8Choice({shape: faster_int8(best) for shape, best in timings.items()}, timings)

@@ -31,7 +31,7 @@ extension (fbgemm) the int8 weights and their scales are, and fbgemm packs them 
 (a copy in fbgemm's layout, but no float32 copy and no quantising); what fbgemm or oneDNN copies
 at every start is read from the file, not mapped, so that it is not resident twice
 (``read_unmapped``).  The int8 copy's file (``int8-...-KERNEL-chosen-CPU-v6``) also holds the
-int8 kernel measured fastest on each decoder-step shape (attnmt.fast.kernels.measure_int8), where
+int8 kernel chosen by timing on each decoder-step shape (attnmt.fast.kernels.measure_int8), where
 more than one runs.  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
