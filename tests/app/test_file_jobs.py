@@ -3,6 +3,7 @@ download it; their limits, their expiry, and their sentences sharing the batcher
 
 import asyncio
 import threading
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -89,6 +90,25 @@ def test_control_characters_are_dropped_from_a_files_name(client, sent, named):
     assert client.get(job["download_url"]).headers["content-disposition"] == f'attachment; filename="{named}"'
     answer = client.post("/translate_file", content=raw_form(sent, b"a dog", source="en", target="de"), headers=form)
     assert answer.json()["translatedFileUrl"].endswith("." + named)
+
+
+@pytest.mark.parametrize("sent, named", [("invoice\u202efdp.exe.txt", "invoicefdp.exe.de.txt"),
+                                         ("a\u2066b\u2069\u200e\u200f\u061c.txt", "ab.de.txt"),
+                                         ("\ufeffa\u200bb\u00ad.txt", "ab.de.txt"),
+                                         ("\u0646\u0627\u0645\u0647\u200c\u0647\u0627.txt",  # Persian "letters"
+                                          "\u0646\u0627\u0645\u0647\u200c\u0647\u0627.de.txt"),
+                                         ("\U0001f468\u200d\U0001f4bb.txt", "\U0001f468\u200d\U0001f4bb.de.txt")])
+def test_format_characters_are_dropped_from_a_files_name_but_zwnj_and_zwj(client, sent, named):
+    r"""Invisible format characters (Unicode's Cf) were kept: a RIGHT-TO-LEFT OVERRIDE, which makes
+    a name read otherwise than it is (``\u202efdp.exe`` shows as ``exe.pdf``), came back in the
+    translated name and the job list.  ZWNJ and ZWJ stay: Persian words and emoji need them."""
+    form = {"Content-Type": "multipart/form-data; boundary=B"}
+    job = client.post("/v1/files", content=raw_form(sent.encode(), b"a dog"), headers=form).json()
+    server_events(client, job["events_url"])
+    assert job["filename"] == named
+    answer = client.post("/translate_file", content=raw_form(sent.encode(), b"a dog", source="en", target="de"),
+                         headers=form)
+    assert answer.json()["translatedFileUrl"].endswith("." + quote(named, safe=""))
 
 
 @pytest.mark.parametrize("sent", [b"\x01\x02.txt", b".txt", b"..txt", b" . .txt"])

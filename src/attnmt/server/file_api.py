@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import math
-import re
+import unicodedata
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Literal
@@ -50,7 +50,8 @@ from attnmt.server.models import ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import chosen_model, refusal
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
-CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")  # C0, DEL and C1: dropped from a sent file's name
+HIDDEN = ("Cc", "Cf")  # controls (C0, DEL, C1) and invisible format characters: dropped from a sent file's name
+JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ, the format characters kept: Persian, Indic and emoji names need them
 # POST /v1/files's fields, the only ones it takes; its body in the OpenAPI schema (the endpoint reads its form itself).
 SUBMIT_FIELDS = {"file": {"type": "string", "format": "binary"},
                  "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
@@ -101,8 +102,12 @@ def sent_name(file: UploadFile) -> str:
     or an error.  Control characters a client sent as they are (C0, DEL and C1: no file name a
     person sees has one) are dropped, and the format is read from what is left: ``a\x00b.txt`` came
     back as ``a\x00b.de.txt``, and ``a.txt\x00.docx``, which a C library reads as ``a.txt``, is
-    ``a.txt.docx``.  What is left gets a stem where it has none (with_stem)."""
-    return with_stem(CONTROLS.sub("", (file.filename or "").replace("%22", '"')))
+    ``a.txt.docx``.  So are the invisible format characters (Unicode's Cf, but ZWNJ and ZWJ): a
+    bidi control makes a name read otherwise than it is (``\u202efdp.exe.txt``, RIGHT-TO-LEFT
+    OVERRIDE first, shows as ``txt.exe.pdf``), and a ZERO WIDTH SPACE or BOM hides in it.  What is
+    left gets a stem where it has none (with_stem)."""
+    name = (file.filename or "").replace("%22", '"')
+    return with_stem("".join(c for c in name if unicodedata.category(c) not in HIDDEN or c in JOINERS))
 
 
 def with_stem(name: str) -> str:
