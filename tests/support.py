@@ -33,7 +33,7 @@ import torch
 import attnmt
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig, TransformerConfig
-from attnmt.decoding.quality import Features
+from attnmt.decoding.quality_features import Features
 from attnmt.fast.packed import packing_available
 from attnmt.model import Transformer
 from attnmt.text.data import collate, encode_pairs
@@ -550,7 +550,7 @@ def write_calibration(model_dir: Path, weights: Path | None = None, threshold: f
     """A quality.json fitted (by hand: the mean log-prob alone, quality = σ(4·mean_log_prob + 2)) on
     ``weights``, else the model directory's, its low_quality threshold ``threshold``."""
     from attnmt.decoding.calibration import Calibration, save_calibration
-    from attnmt.decoding.quality import INPUT_NAMES
+    from attnmt.decoding.quality_features import INPUT_NAMES
     from attnmt.files import file_digest
 
     rest = len(INPUT_NAMES) - 1

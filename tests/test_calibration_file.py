@@ -19,7 +19,7 @@ from attnmt.decoding.calibration import (
 )
 from attnmt.decoding.elsewhere import ENVELOPE_SIGNALS
 from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
-from attnmt.decoding.quality import INPUT_NAMES
+from attnmt.decoding.quality_features import INPUT_NAMES
 from attnmt.errors import ModelDirError
 
 

@@ -23,7 +23,8 @@ from attnmt.decoding.elsewhere import (
     reordering,
 )
 from attnmt.decoding.noising import EDITS, noised
-from attnmt.decoding.quality import Features, assess
+from attnmt.decoding.quality import assess
+from attnmt.decoding.quality_features import Features
 from attnmt.errors import ConfigError, ModelDirError
 
 SOURCES = [s for s, _ in PAIRS]

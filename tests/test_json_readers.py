@@ -16,7 +16,7 @@ from attnmt.cli.lines import read_inputs
 from attnmt.decoding.calibration import load_calibration
 from attnmt.errors import UnreadableJSON, UserError, json_value
 from attnmt.inspect.explain import read_file
-from attnmt.inspect.figures import read_training_log
+from attnmt.inspect.training_curves import read_training_log
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.trained_lengths import read_longest_source
 from attnmt.training.corpus import read_header

@@ -21,14 +21,8 @@ from attnmt.decoding.calibration import (
     save_calibration,
 )
 from attnmt.decoding.fitting import logistic_fit, probability, reliability, ridge_fit
-from attnmt.decoding.quality import (
-    Assessment,
-    Assessor,
-    Features,
-    assess,
-    assess_searched,
-    segments,
-)
+from attnmt.decoding.quality import Assessment, Assessor, assess, assess_searched
+from attnmt.decoding.quality_features import Features, segments
 from attnmt.decoding.quality_joined import joined
 from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share, words_of
 from attnmt.decoding.search import Hypothesis

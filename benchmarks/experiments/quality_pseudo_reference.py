@@ -48,7 +48,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.calibration import Calibration, fingerprint, fit_calibration
 from attnmt.decoding.fitting import L2, newton_fit, reliability
 from attnmt.decoding.noising import noised
-from attnmt.decoding.quality import COPIED_SHARE, Features, assess
+from attnmt.decoding.quality import assess
+from attnmt.decoding.quality_features import COPIED_SHARE, Features
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.text.data import read_lines
 

@@ -241,7 +241,7 @@ async def no_app(scope, receive, send) -> None:
 def test_a_port_in_use_is_one_error_naming_the_host_and_port():
     # uvicorn logged "[Errno 98] error while attempting to bind on address ('127.0.0.1', N)" and exited with 3
     from attnmt.errors import ConfigError
-    from attnmt.server.guards import run_until_stopped
+    from attnmt.server.running import run_until_stopped
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -291,7 +291,7 @@ def test_an_address_whose_socket_cannot_be_made_alone_is_one_error(monkeypatch):
 def test_a_host_that_is_no_address_is_one_error_naming_it_and_the_port():
     # uvicorn logged "[Errno -2] Name or service not known", naming neither, and exited with 3
     from attnmt.errors import ConfigError
-    from attnmt.server.guards import run_until_stopped
+    from attnmt.server.running import run_until_stopped
 
     with pytest.raises(ConfigError, match=r"^cannot listen on 999\.1\.1\.1:8000: \S"):
         run_until_stopped(no_app, "999.1.1.1", 8000, 10.0, 10.0)

@@ -91,7 +91,7 @@ def test_a_line_written_to_sys_stdout_after_its_reader_has_gone_goes_nowhere():
     """As training's progress lines are, then flushed as multiprocessing does before it starts a
     worker: the demo stopped there, 'could not write .../prepared: broken pipe'."""
     script = ("import sys\n"
-              "from attnmt.cli.main import write_stdout_till_its_reader_goes\n"
+              "from attnmt.cli.standard_streams import write_stdout_till_its_reader_goes\n"
               "write_stdout_till_its_reader_goes()\n"
               "print('step 10: loss 4.2')\n"
               "sys.stdout.flush()\n"

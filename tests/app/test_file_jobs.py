@@ -370,7 +370,7 @@ def test_a_server_that_stops_stops_its_files_at_the_next_chunk(held):
 
 
 def test_libretranslates_translate_file_in_flight_when_a_stop_is_asked_for_is_503_not_a_dead_link(held):
-    """The signal handler sets ``stopping`` at once (attnmt.server.guards.run_until_stopped's
+    """The signal handler sets ``stopping`` at once (attnmt.server.running.run_until_stopped's
     on_stop), before uvicorn drains the requests in flight: the file stops at its next chunk."""
     lines = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences: 5 chunks of 4
     with TestClient(create_app([held], ServeSettings(file_chunk=4))) as client:

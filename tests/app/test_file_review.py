@@ -10,7 +10,7 @@ from support import UNKNOWN, known_apart, run_cli, server_events, submit_file
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.calibration import Calibration
-from attnmt.decoding.quality import INPUT_NAMES
+from attnmt.decoding.quality_features import INPUT_NAMES
 from attnmt.server.app import ServedModel, create_app
 from attnmt.server.file_api import UNCALIBRATED
 

@@ -5,7 +5,7 @@ from fastapi.testclient import TestClient
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.calibration import Calibration
-from attnmt.decoding.quality import INPUT_NAMES
+from attnmt.decoding.quality_features import INPUT_NAMES
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 

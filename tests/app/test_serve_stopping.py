@@ -17,7 +17,7 @@ from support import PAIRS, HeldModel, free_port, server_events, submit_file, wai
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 from attnmt.server.batcher import Batcher, Busy
-from attnmt.server.guards import ANSWER_MARGIN_S, StoppableServer
+from attnmt.server.running import ANSWER_MARGIN_S, StoppableServer
 
 FILE = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences
 

@@ -28,12 +28,11 @@ from attnmt.inspect.figures import (
     plot_heads,
     plot_positional_encoding,
     plot_softmax_scaling,
-    plot_training,
-    read_training_log,
     save_figure,
     write_trace_figures,
 )
 from attnmt.inspect.trace import trace_translation
+from attnmt.inspect.training_curves import plot_training, read_training_log
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text import tokenizer_files

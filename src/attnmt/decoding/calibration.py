@@ -14,7 +14,7 @@ not to the label: the label keeps only which side of the threshold a translation
 fit to it ranks the translations on each side worse than the mean log-prob alone does (Spearman
 with chrF on test_2016_flickr, fitted on the validation set: 0.564 against 0.590 on one 30-minute
 model).  The mean log-prob enters cut into stretches at quantiles of its values (``KNOTS``;
-quality.segments), each with its own slope, since chrF does not grow with it in a straight line.
+quality_features.segments), each with its own slope, since chrF does not grow with it in a straight line.
 How the cross-attention spreads (quality_measures.attention_spread) adds what the log-prob does not say:
 Spearman +0.014 to +0.040 over the mean log-prob on two 30-minute models where the log-prob's
 stretches alone gave +0.005 to +0.014 (benchmarks/results/quality_attention_epyc.txt).
@@ -62,14 +62,8 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding, calibration_file, els
 from attnmt.decoding.fitting import Reliability, logistic_fit, probability, reliability, ridge_fit
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.noising import noised
-from attnmt.decoding.quality import (
-    INPUT_NAMES,
-    LOW_QUALITY,
-    Assessment,
-    Features,
-    assess,
-    input_names,
-)
+from attnmt.decoding.quality import LOW_QUALITY, Assessment, assess
+from attnmt.decoding.quality_features import INPUT_NAMES, Features, input_names
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError, json_value
 from attnmt.files import file_digest, write_text
@@ -84,7 +78,7 @@ MIN_SENTENCES = 100  # fewer, and 10 weights over a few dozen labels only fit th
 # wants some 10 of the rarer outcome per parameter (Peduzzi et al., 1996, "events per variable"):
 # with 1 acceptable translation in 100 it rated every other one, good references too, near 0.01.
 MIN_EACH = 10
-# Where the mean log-prob is cut (quality.segments): these quantiles of the fitting translations' values.
+# Where the mean log-prob is cut (quality_features.segments): these quantiles of the fitting translations' values.
 KNOTS = (0.1, 0.25, 0.5, 0.75, 0.9)
 
 
@@ -104,7 +98,7 @@ class Calibration:
     sentences: int = 0
     inputs: tuple[str, ...] = INPUT_NAMES
     elsewhere: elsewhere.ElsewhereFit | None = None  # for texts the model did not write (attnmt.decoding.elsewhere)
-    knots: tuple[float, ...] = ()  # where the mean log-prob is cut (quality.segments); none in older files
+    knots: tuple[float, ...] = ()  # where the mean log-prob is cut (quality_features.segments); none in older files
 
     def quality(self, features: Features) -> float:
         return probability(self.weights, self.bias, self.means, self.scales,

@@ -18,7 +18,7 @@ from dataclasses import MISSING, fields
 # quality, which imports calibration and so this module last, so a program that imports elsewhere first
 # has it part-way through its imports while this module runs, its names not defined yet.
 from attnmt.decoding import elsewhere
-from attnmt.decoding.quality import known_inputs
+from attnmt.decoding.quality_features import known_inputs
 
 
 def finite(value: object) -> bool:
@@ -46,7 +46,7 @@ def ratio_range(value: object) -> bool:
 
 def increasing(value: object) -> bool:
     """Numbers, each above the one before: knots out of order cut the mean log-prob into stretches
-    that overlap (quality.segments), and equal ones into stretches of no length."""
+    that overlap (quality_features.segments), and equal ones into stretches of no length."""
     return list_of(finite)(value) and all(a < b for a, b in zip(value, value[1:], strict=False))
 
 
@@ -125,7 +125,7 @@ def named_twice(names: Sequence[str], key: str) -> str | None:
 
 def unequal_knots(knots: Sequence[float], names: Sequence[str]) -> str | None:
     """Where the count of knots is not one fewer than the stretches of the mean log-prob the inputs
-    read (mean_log_prob_1 .. _{len(knots) + 1}, quality.segments), or knots where the inputs read it
+    read (mean_log_prob_1 .. _{len(knots) + 1}, quality_features.segments), or knots where the inputs read it
     whole, what the file holds against what they take; else None."""
     stretches = sum(bool(re.fullmatch(r"mean_log_prob_\d+", name)) for name in names)
     if len(knots) == max(stretches - 1, 0):

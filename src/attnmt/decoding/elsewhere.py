@@ -50,15 +50,8 @@ import torch
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.fitting import probability
 from attnmt.decoding.inputs import GivenGlossary, TextCodec
-from attnmt.decoding.quality import (
-    Assessment,
-    Features,
-    assess,
-    check_assessing,
-    flags_of,
-    passes_through,
-    rules_broken,
-)
+from attnmt.decoding.quality import Assessment, assess, check_assessing, flags_of, passes_through
+from attnmt.decoding.quality_features import Features, rules_broken
 from attnmt.decoding.quality_measures import words_of
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError

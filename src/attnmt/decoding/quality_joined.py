@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from attnmt.decoding.quality import COPIED_SHARE, EMPTY, FLAGS, Assessment
+from attnmt.decoding.quality import EMPTY, FLAGS, Assessment
+from attnmt.decoding.quality_features import COPIED_SHARE
 from attnmt.decoding.verbatim import differs
 
 

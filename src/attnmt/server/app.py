@@ -54,12 +54,12 @@ from attnmt.server.guards import (
     body_refused,
     client_gone,
     content_policy,
-    run_until_stopped,
 )
 from attnmt.server.libretranslate import add_libretranslate_routes
 from attnmt.server.metrics import ACCESS_LOG, Metrics, Observed
 from attnmt.server.models import Models, ServedModel, ServeSettings
 from attnmt.server.page import page_html
+from attnmt.server.running import run_until_stopped
 from attnmt.server.streaming import add_streaming_route
 from attnmt.server.v1_api import add_native_routes
 from attnmt.threads import LOG as THREADS_LOG

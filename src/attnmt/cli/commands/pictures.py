@@ -114,8 +114,10 @@ def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
     elif args.figure == "softmax-scaling":
         fig = figures.plot_softmax_scaling()
     else:
+        from attnmt.inspect.training_curves import plot_training
+
         model_dir = Path(model_dir_of(args))
-        fig, default = figures.plot_training(model_dir), model_dir / "training.png"
+        fig, default = plot_training(model_dir), model_dir / "training.png"
     out = figures.save_figure(fig, Path(args.out) if args.out is not None else default)
     print_out(f"wrote {out}")
     return 0

@@ -1,0 +1,131 @@
+"""What quality estimation reads of one translation (attnmt.decoding.quality): the Features of its
+teacher-forced pass (``features_of``), the regression's inputs made of them (``Features.inputs``,
+``input_names``, ``segments``), and the rules besides low_quality that they break (``rules_broken``,
+with the thresholds COPIED_SHARE and UNTRANSLATED_*).  attnmt.decoding.calibration fits on these inputs
+and attnmt.decoding.elsewhere reads them as well; the flags, the quality and the passes are quality's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
+
+from attnmt.decoding.quality_measures import (
+    attention_spread,
+    copied_words,
+    looped,
+    repeated_share,
+    unread_words,
+    words_of,
+)
+from attnmt.decoding.verbatim import differs
+
+if TYPE_CHECKING:  # forced imports translate, which imports quality, which imports this module
+    from attnmt.decoding.forced import ForcedPass
+
+COPIED_SHARE = 0.6
+UNTRANSLATED_WORDS = 2
+UNTRANSLATED_SHARE = 0.25
+
+
+@dataclass
+class Features:
+    """What one forced pass says about one translation; the first six and the last three are among
+    the regression's inputs (``Features.inputs``)."""
+
+    mean_log_prob: float  # mean over the translation's pieces and EOS
+    min_log_prob: float  # the least likely piece (or EOS)
+    eos_log_prob: float  # how likely the translation is to end where it ends (low for a cut one)
+    unread: float  # share of source words the cross-attention leaves unread (< UNREAD)
+    repeated: float  # share of the translation's word bigrams that repeat an earlier one
+    copied: float  # share of the translation's words that are source words
+    length_ratio: float  # translation pieces / source pieces (no EOS)
+    unread_words: int = 0
+    loop: bool = False
+    unknown: int = 0  # unknown pieces, source and translation
+    words: int = 0  # words of the translation
+    # How the last decoder layer's cross-attention (heads averaged) spreads (``attention_spread``):
+    attention_entropy: float = 0.0  # over the source, per translation piece: 0 one source piece, 1 all alike
+    coverage: float = 0.0  # mean over source pieces of log min(1, the attention each gets): 0 when all are read
+    source_entropy: float = 0.0  # over the translation, per source piece: 0 read at one place, 1 everywhere
+    verbatim: bool = False  # URLs, e-mail addresses or numbers differ (verbatim.differs): a rule, no input
+
+    def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
+               names: Sequence[str] | None = None) -> list[float]:
+        """The regression's inputs named ``names`` (``input_names(len(knots))`` where None; a
+        calibration's own list, which an older file wrote otherwise): the mean log-prob whole or cut
+        at ``knots`` (``segments``: mean_log_prob_1 ..), the next five features and the attention's
+        spread as they are, how far the log length ratio is from the usual one (``length_center``,
+        the references' median in calibration), and whether the loop, untranslated and length rules
+        fire (1.0) or not: a loop or a cut translation is rare and bad, and a linear term in a share
+        would price it like a small slip."""
+        rules = rules_broken(self, length_range)
+        values = {name: float(getattr(self, name)) for name in (*REGRESSED, *ATTENTION)}
+        values.update((f"mean_log_prob_{j}", v) for j, v in enumerate(segments(self.mean_log_prob, knots), 1))
+        values["length_gap"] = abs(math.log(self.length_ratio) - length_center)
+        values.update(loop=float(rules["repetition"]), untranslated=float(rules["untranslated"]),
+                      length=float(rules["length"]))
+        return [values[name] for name in (names or input_names(len(knots)))]
+
+    def untranslated(self) -> bool:
+        return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
+
+
+REGRESSED = tuple(f.name for f in fields(Features)[:6])
+ATTENTION = ("attention_entropy", "coverage", "source_entropy")
+INPUT_NAMES = (*REGRESSED, "length_gap", "loop", "untranslated", "length")  # what the first quality.json files read
+
+
+def input_names(knots: int) -> tuple[str, ...]:
+    """What a calibration fitted with ``knots`` knots reads: INPUT_NAMES with the mean log-prob cut
+    into mean_log_prob_1 .. _{knots + 1}, and the attention's spread (ATTENTION)."""
+    return (*(f"mean_log_prob_{j}" for j in range(1, knots + 2)), *INPUT_NAMES[1:], *ATTENTION)
+
+
+def known_inputs(knots: int) -> set[str]:
+    """Every input name ``Features.inputs`` computes with ``knots`` knots."""
+    return {*INPUT_NAMES, *input_names(knots)}
+
+
+def segments(x: float, knots: Sequence[float]) -> list[float]:
+    """x as len(knots) + 1 inputs, one per stretch of the line between the (ascending) knots: each
+    moves with x inside its stretch only, so that a sum of them with weights >= 0 is an increasing
+    piecewise-linear function of x, its slope free in each stretch; [x] where there are no knots."""
+    if not knots:
+        return [x]
+    return [min(x, knots[0]), *(min(max(x, low), high) - low for low, high in zip(knots, knots[1:], strict=False)),
+            max(x, knots[-1]) - knots[-1]]
+
+
+def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
+                unk_id: int) -> Features:
+    """The Features of one translation of ``source`` from its ForcedPass."""
+    lp = forced.log_probs
+    unread, n_source = unread_words(forced.cross, source_pieces)
+    words, source_words = words_of(translation), words_of(source)
+    entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
+    return Features(
+        mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
+        unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
+        copied=copied_words(source_words, words),
+        length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
+        unread_words=unread, loop=looped(words, source_words),
+        unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
+        attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
+        verbatim=differs(source, translation))
+
+
+def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
+    """Whether each rule flag but low_quality (module docstring) fires for ``features``, the length
+    rule's range ``length_range``."""
+    low, high = length_range
+    return {
+        "copied": features.copied >= COPIED_SHARE and features.words >= 2,
+        "repetition": features.loop,
+        "untranslated": features.untranslated(),
+        "length": not low <= features.length_ratio <= high,
+        "unknown": features.unknown > 0,
+        "verbatim": features.verbatim,
+    }
