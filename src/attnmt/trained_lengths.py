@@ -10,7 +10,8 @@ where the model reads one), and translation parts a longer sentence to that leng
 
 The record is a file of its own, ``{"longest_source": 53}``: config.json stays what every earlier
 release and the prepared copies' names read, and a folder without the record (an earlier release's
-model, one imported from Marian) translates as before.
+model, an OPUS-MT model imported from Marian) translates as before.  ``attnmt export`` carries the
+file into its folders, and ``attnmt import --from-marian`` back (attnmt.interop).
 """
 
 from __future__ import annotations

@@ -9,19 +9,22 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
 import torch
 from support import PAIRS, write_random_marian
 
-from attnmt.checkpoint import load_model_dir
+from attnmt.checkpoint import WEIGHTS, load_model_dir, save_model_config, save_weights
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.interop import export, marian_import
 from attnmt.interop.marian import marian_config
-from attnmt.model import TransformerConfig
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.trained_lengths import LENGTHS, read_longest_source, write_longest_source
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")
@@ -195,3 +198,47 @@ def test_an_interrupted_export_or_import_leaves_no_out_and_runs_again_into_it(im
     monkeypatch.undo()
     assert main([*args, "--out", str(out)]) == 0
     assert (out / "config.json").is_file()
+
+
+def recorded_model(folder: Path, longest: int) -> Path:
+    """A tiny random attnmt model whose lengths.json records ``longest`` pieces, as training writes it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the corpus is too small for the asked size
+        tokenizer = Tokenizer.train([s for pair in PAIRS for s in pair], vocab_size=60)
+    config = TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=16, n_heads=2, encoder_layers=1,
+                               decoder_layers=1, d_ff=32, max_positions=64)
+    save_weights(Transformer(config), folder / WEIGHTS)
+    save_model_config(config, folder)
+    tokenizer.save(folder / "spm.model")
+    write_longest_source(folder, longest)
+    return folder
+
+
+def test_the_longest_training_source_is_exported_and_imported_back(tmp_path, capsys):
+    """The exports had no lengths.json, so a model exported and imported again lost its record and
+    read a sentence far longer than it was trained on whole, where its trained self parted it."""
+    pytest.importorskip("ctranslate2")
+    model_dir = recorded_model(tmp_path / "model", longest=9)
+    for form in ("marian", "ctranslate2"):
+        assert main(["export", "--model", str(model_dir), "--format", form, "--out", str(tmp_path / form)]) == 0
+        assert read_longest_source(tmp_path / form) == 9
+    assert main(["import", "--from-marian", str(tmp_path / "marian"), "--out", str(tmp_path / "back")]) == 0
+    assert read_longest_source(tmp_path / "back") == 9
+    assert load_model_dir(tmp_path / "back")[0].longest_trained == 9
+
+
+def test_a_model_without_the_record_is_exported_and_imported_without_one(imported, tmp_path):
+    out = export.export_marian(imported, tmp_path / "marian")
+    back = marian_import.import_marian(out, tmp_path / "back")
+    assert not (out / LENGTHS).exists() and not (back / LENGTHS).exists()
+
+
+def test_an_import_refuses_a_record_it_cannot_read_in_one_line_naming_it(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    (hf_dir / LENGTHS).write_text('{"longest_source": 0}\n')
+    capsys.readouterr()  # write_random_marian's progress bars
+    assert main(["import", "--from-marian", str(hf_dir), "--out", str(tmp_path / "back")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"attnmt: error: {hf_dir / LENGTHS}: longest_source must be a whole number") and \
+        err.count("\n") == 1
+    assert not (tmp_path / "back").exists()

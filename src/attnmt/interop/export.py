@@ -10,7 +10,9 @@ when needed (``pip install 'attnmt[export]'``).
 A Marian export holds what ``MarianMTModel.from_pretrained`` and
 ``MarianTokenizer.from_pretrained`` read: config.json, generation_config.json,
 model.safetensors, source.spm, target.spm (both attnmt's SentencePiece model),
-vocab.json (piece -> Marian id) and tokenizer_config.json.
+vocab.json (piece -> Marian id) and tokenizer_config.json.  Where the model folder records the
+longest source its training kept (lengths.json: attnmt.trained_lengths), both exports carry it,
+which other tools pass over and ``attnmt import --from-marian`` reads back.
 
 Models read sources ending with ``</s>``, as ``MarianTokenizer`` writes them by default
 (and as CTranslate2's documentation tokenises for Marian models).  attnmt's first models
@@ -50,6 +52,7 @@ from attnmt.model import TransformerConfig
 from attnmt.orphans import remove_orphaned_inside
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.trained_lengths import LENGTHS, write_longest_source
 
 INSTALL_HINT = "install it with: pip install 'attnmt[export]'  (or: pip install transformers ctranslate2)"
 QUANTIZATIONS = ("int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16",
@@ -246,6 +249,8 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
         with no_progress_bars(transformers):
             hf_model.save_pretrained(str(folder))
         write_marian_tokenizer(folder, vocab, transformers)
+        if model.longest_trained is not None:  # read and checked by load_model_dir
+            write_longest_source(folder, model.longest_trained)
         for path in folder.iterdir():  # save_pretrained writes model.safetensors privately (0600)
             if path.is_file() and not path.is_symlink():
                 path.chmod(0o666 & ~umask())
@@ -284,7 +289,8 @@ def export_ctranslate2(
 ) -> Path:
     """Writes a CTranslate2 model: a Marian export, converted by CTranslate2's own converter.
 
-    The SentencePiece models travel along (source.spm, target.spm) for tokenising.
+    The SentencePiece models travel along (source.spm, target.spm) for tokenising, and so does
+    lengths.json where the model has one.
     """
     ctranslate2 = require("ctranslate2", "exporting to CTranslate2")
     transformers = require("transformers", "exporting to CTranslate2")
@@ -296,7 +302,8 @@ def export_ctranslate2(
         marian_dir = export_marian(model_dir, Path(tmp) / "marian", weights)
         if (marian_dir / "target_vocab.json").exists():
             raise ConversionError("CTranslate2's Marian converter needs one vocabulary shared by source and target")
-        converter = zero_start_converter(ctranslate2)(str(marian_dir), copy_files=["source.spm", "target.spm"])
+        carried = ["source.spm", "target.spm", *([LENGTHS] if (marian_dir / LENGTHS).is_file() else [])]
+        converter = zero_start_converter(ctranslate2)(str(marian_dir), copy_files=carried)
         with no_sacremoses_hint(), no_progress_bars(transformers):  # it loads the export's model and tokenizer again
             # force: the converter's own check refuses the temporary folder atomic_folder has made
             atomic_folder(out, lambda folder: converter.convert(str(folder), quantization=quantization, force=True),

@@ -40,6 +40,7 @@ from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.model_kinds import hugging_face_kind, is_attnmt_config, is_ctranslate2
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.trained_lengths import read_longest_source, write_longest_source
 from attnmt.uninitialised import float32_weights
 
 # The config.json keys that give the weights' shapes (the number of layers gives their names).
@@ -51,7 +52,8 @@ GENERATION_CONFIG = "generation_config.json"  # generate()'s settings, the decod
 def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     """Turns a local Hugging Face Marian directory (e.g. an OPUS-MT model) into an attnmt model directory.
 
-    The ids stay Marian's; the tokenizer files are kept (see ``VocabTokenizer``).  The sizes
+    The ids stay Marian's; the tokenizer files are kept (see ``VocabTokenizer``), and so is the
+    lengths.json an attnmt export carries (attnmt.trained_lengths; an OPUS-MT model has none).  The sizes
     config.json gives are checked against the machine, the vocabulary and the weights file's header
     (sizes, shapes) before anything is built, and the tensors' names as transformers loads them.
     """
@@ -64,6 +66,7 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     check_empty(out)
     out = Path(out)
     tokenizer = read_marian_vocabulary(hf_dir)
+    longest = read_longest_source(hf_dir)
     marian, planned = marian_model_config(transformers, hf_dir, tokenizer)
     check_generation_start(hf_dir, planned.pad_id)
     weights = marian_weights_file(hf_dir)
@@ -95,6 +98,8 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
         save_weights(model, folder / WEIGHTS)
         save_model_config(config, folder)
         tokenizer.save(folder)
+        if longest is not None:
+            write_longest_source(folder, longest)
 
     # Written beside a new --out and renamed into place, or moved up from a hidden folder in an empty one:
     # an interrupted import leaves no half a model there.
