@@ -3,7 +3,8 @@
 import pytest
 
 from attnmt.documents.flat import FlatText, Mark
-from attnmt.documents.spans import Nested, identity, keep_edge_spaces, nest, place, plain
+from attnmt.documents.nesting import keep_edge_spaces, nest
+from attnmt.documents.spans import Nested, identity, place, plain
 
 
 def placed(keeps: bool) -> list[str | Nested]:

@@ -21,21 +21,14 @@ date, attributes and compression, and the bytes of every member not changed; a `
 member (OpenDocument, EPUB) goes first, stored (uncompressed) and with no extra field, as
 readers that sniff the first bytes of the file need.
 
-XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
-that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
-allows one (OpenDocument's manifest; an EPUB's XML files: its pages, package document and
-container, which old tools wrote with DOCTYPEs), and then only without entity declarations
-(refused naming the entity and its line), and with no reference to an entity (``&nbsp;``) in an
-attribute value, which the parser would drop.  Such a part nests as deep as an .xhtml file's page may
-(pages.MAX_DEPTH, past libxml2's own 256 levels), and is refused deeper.  A part that unpacks to more
-than MAX_PART bytes, or takes the file's parts parsed past MAX_PARSED, is refused before it is read, and
-one whose tree does not fit in memory as too large, not as XML that is not well-formed (libxml2: "unknown error").
+XML parts are parsed safely, with no DTD loaded, no entity resolved and no network
+(attnmt.documents.part_parsing); a part that unpacks to more than MAX_PART bytes, or takes the
+file's parts parsed past MAX_PARSED, is refused before it is read.
 """
 
 from __future__ import annotations
 
 import io
-import re
 import shutil
 import zipfile
 import zlib
@@ -46,11 +39,10 @@ from typing import Protocol
 
 from lxml import etree
 
-from attnmt.documents.doctype import at_line, blank_inert, check_attribute_references
 from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.flat import FlatText
 from attnmt.documents.page_writer import open_empties
-from attnmt.documents.pages import check_depth, too_deep
+from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
@@ -67,8 +59,6 @@ UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImpleme
 PIECE = 1 << 20  # bytes unpacked at a time when a member is checked
 UTF8_NAME = 0x800  # general purpose flag bit 11: the name is UTF-8 (without it, code page 437 by the standard)
 HEAD = 512  # bytes of a part that hold its XML declaration
-# libxml2's message where markup nests past its limit (group 1), "use XML_PARSE_HUGE option" after it.
-DEPTH_LIMIT = re.compile(r"Excessive depth in document: (\d+)")
 
 
 @dataclass
@@ -261,106 +251,14 @@ def copy_entry(entry: zipfile.ZipInfo) -> KeptName:
 
 
 def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._ElementTree:
-    """One XML member, parsed safely (the module docstring); DataError naming it otherwise.  Its
+    """One XML member, parsed safely (attnmt.documents.part_parsing); DataError naming it otherwise.  Its
     CDATA sections stay sections, as an EPUB page's ``<script>//<![CDATA[`` needs
     (attnmt.documents.pages.parse_xml).  A part that may have a DOCTYPE (an EPUB page) nests as
     deep as an .xhtml file's page may, pages.MAX_DEPTH, and is refused deeper (pages.check_depth):
     libxml2 stops at 256 levels unless its limits are lifted (``huge_tree``), which is done only
-    where the part's DOCTYPE declares no entity (``declares_no_entity``), so that nothing can grow.
+    where the part's DOCTYPE declares no entity (part_parsing.declares_no_entity), so that nothing can grow.
     A part over MAX_PART bytes unpacked, or past the file's MAX_PARSED (Archive.to_parse), is refused unread."""
     return parse_xml(archive.to_parse(member), f"{archive.name}: member {member}", archive.suffix, doctype)
-
-
-def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,
-              large: bool = False) -> etree._ElementTree:
-    """``parse_part`` of an XML document's bytes, errors naming it as ``where`` and its kind by
-    the file's extension ``suffix``; ``large``: its
-    limits lifted where it has no DOCTYPE that declares an entity, as for a part with a DOCTYPE
-    (a flat OpenDocument file holds its pictures as base64 text, past libxml2's 10 MB a text)."""
-    lifted = (doctype or large) and declares_no_entity(data)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
-                             remove_blank_text=False, huge_tree=lifted, strip_cdata=False)
-    try:
-        tree = etree.fromstring(data, parser=parser).getroottree()
-    except MemoryError as e:
-        raise too_large(where, len(data)) from e
-    except etree.XMLSyntaxError as e:
-        if e.code == etree.ErrorTypes.ERR_NO_MEMORY:  # libxml2's "unknown error"
-            raise too_large(where, len(data)) from e
-        # nested past even huge_tree's levels (2048); libxml2 gives an entity's amplification the same code
-        limit = DEPTH_LIMIT.match(e.msg) if lifted and e.code == etree.ErrorTypes.ERR_RESOURCE_LIMIT else None
-        if limit is not None:
-            raise too_deep(where, f"more than {limit.group(1)}") from e
-        # libxml2 stops entities that grow (billion laughs) before the DOCTYPE can be refused below
-        recovered = recovered_docinfo(data)
-        if recovered is not None:
-            check_doctype(recovered, data, where, suffix, doctype)
-        reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
-        raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
-    if lifted:
-        check_depth(tree.getroot(), parser, where)
-    text = check_doctype(tree.docinfo, data, where, suffix, doctype)
-    if text is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
-        check_attribute_references(text, where, 1)
-    return tree
-
-
-def check_doctype(info: etree.DocInfo, data: bytes, where: str, suffix: str, doctype: bool) -> str | None:
-    """DataError for the DTD of a part (its bytes ``data``, ``info`` from parsing them) that may
-    have none (``doctype`` False), or whose DOCTYPE declares an entity (check_declarations); the
-    part's text, blank_inert, where it has an allowed one, None where it has none."""
-    dtd = info.internalDTD
-    if dtd is None:
-        return None
-    if not doctype:
-        raise DataError(f"{where} declares a DTD, which is never read, and which no application that writes "
-                        f"{suffix} files puts there")
-    text = blank_inert(data.decode(info.encoding or "utf-8", "replace"))
-    check_declarations(dtd, text, where)
-    return text
-
-
-def recovered_docinfo(data: bytes) -> etree.DocInfo | None:
-    """What an XML part that is not well-formed says of itself (its encoding, its DOCTYPE), read as
-    far as libxml2 reads it within its limits; None where it reads no element."""
-    parser = etree.XMLParser(recover=True, resolve_entities=False, no_network=True, load_dtd=False)
-    try:
-        root = etree.fromstring(data, parser=parser)
-    except etree.XMLSyntaxError:
-        return None
-    return None if root is None else root.getroottree().docinfo
-
-
-def too_large(where: str, size: int) -> DataError:
-    """The refusal of a part (``where``) of ``size`` bytes whose tree did not fit in memory."""
-    return DataError(f"{where} is too large to read: its {size} bytes parsed ran out of memory")
-
-
-def declares_no_entity(data: bytes) -> bool:
-    """Whether an XML part's DOCTYPE, if it has one, declares no entity (general or parameter):
-    read with libxml2's limits, and only up to the part's first element, as its internal subset
-    comes before it.  False where that cannot be read: the part is then parsed within the limits,
-    which say what is wrong."""
-    events = etree.iterparse(io.BytesIO(data), events=("start",), resolve_entities=False, no_network=True,
-                             load_dtd=False, huge_tree=False)
-    try:
-        _, first = next(events)
-    except (etree.XMLSyntaxError, StopIteration):
-        return False
-    dtd = first.getroottree().docinfo.internalDTD
-    return dtd is None or not dtd.entities()
-
-
-def check_declarations(dtd: etree.DTD, text: str, where: str) -> None:
-    """DataError naming the first entity the DOCTYPE of a part that may have one (an EPUB page)
-    declares, and its line in ``text`` (the part, blank_inert): a declared entity is never
-    expanded, for one may name a file to read, or grow without bound (billion laughs)."""
-    entities = dtd.entities()
-    if entities:
-        at = at_line(text, max(0, text.find("<!ENTITY")), where, 1)
-        raise DataError(f"{at}: its DOCTYPE declares the entity {entities[0].name}, and declared entities are "
-                        "never expanded (one could read a file): write its text where it is used, and take "
-                        "the declaration out")
 
 
 def serialise_part(tree: etree._ElementTree, original: bytes) -> bytes:

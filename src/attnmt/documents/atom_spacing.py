@@ -27,7 +27,7 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     between two spaces gets the one the target lacks.  No space goes between atoms and punctuation
     that closes what is before them (closes): the word after a note's reference in the source ("runs<note/>
     fast.") was dropped, and the full stop now after it ("rennt<note/>.") keeps touching it, not
-    "rennt<note/> .".  (Line breaks and tabs: attnmt.documents.spans.part_words_in_place.)"""
+    "rennt<note/> .".  (Line breaks and tabs: attnmt.documents.nesting.part_words_in_place.)"""
     first, last = atoms[0], atoms[-1]
     spaced_before = position > 0 and text[position - 1].isspace()
     spaced_after = position < len(text) and text[position].isspace()
@@ -70,7 +70,7 @@ def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after:
 def would_glue(atom: Mark, beside: str, before: bool) -> bool:
     """Whether ``atom``, were the space between it and ``beside`` (the target's text on that side,
     ``before`` it or after it) taken out, would show text right against a letter or digit it did
-    not touch in the source, as unglued keeps it from doing: attnmt.documents.spans.part_words_in_place
+    not touch in the source, as unglued keeps it from doing: attnmt.documents.nesting.part_words_in_place
     takes out the space beside an atom that parts words (``results<br/>for``), but a passage kept
     whole (``said: <i lang="fr">bonjour</i>, and``) that lands before a word keeps its space
     (``Teig <i lang="fr">bonjour</i> und``, not ``bonjour</i>und``)."""

@@ -24,8 +24,9 @@ from lxml import etree
 from attnmt.documents.fields import field_code_kind
 from attnmt.documents.flat import FlatText, Mark, has_words
 from attnmt.documents.formatting import is_link as links_in_properties
+from attnmt.documents.nesting import nest
 from attnmt.documents.ooxml_dialects import DRAWING
-from attnmt.documents.spans import Nested, Placement, nest, plain
+from attnmt.documents.spans import Nested, Placement, plain
 from attnmt.documents.wordml import w
 
 # A number as written: digits, and the group or decimal separators between them ("1,000.50",
@@ -73,7 +74,7 @@ def local_name(name: str) -> str:
 
 
 def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]) -> None:
-    """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: spans.nest)
+    """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: nesting.nest)
     over a number (is_number) that holds no text, its number missing from the translation
     (number_tokens), filled with its source content.  In place."""
     numbers = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks) if is_link(mark)}

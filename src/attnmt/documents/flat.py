@@ -72,7 +72,7 @@ class Mark:
     glued_after: bool = False
     reference: bool = False  # a note's reference (``runs.<sup>1</sup>``): no part of its sentence's end
     opened_by: int | None = None  # the end of a range (a comment's, a bookmark's): the mark of its start
-    # Whitespace at its edges in the source stays inside it (spans.keep_edge_spaces): an OOXML container
+    # Whitespace at its edges in the source stays inside it (nesting.keep_edge_spaces): an OOXML container
     # (a tracked insertion, whose spaces are text it inserts), or a run whose surroundings show an
     # underline on a space, where a space put outside would take that line.
     keeps_edge_spaces: bool = False

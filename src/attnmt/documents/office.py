@@ -13,7 +13,8 @@ a file into their own model and write it from that model, which loses what they 
 be one more dependency for one format.  Here only the parts that hold text are parsed and
 written again; every other member of the archive keeps its bytes.  The libraries are the
 independent readers of the tests.  An Office Open XML file's parts that hold text are known by
-their content types, and the file checked before any is read, in attnmt.documents.ooxml_package.
+their content types (attnmt.documents.ooxml_parts), and the file checked before any is read, in
+attnmt.documents.ooxml_package.
 
 What is translated, per format:
 
@@ -44,45 +45,21 @@ OpenDocument paragraph is laid out in the target language's direction (``w:bidi`
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import (
-    HEAD,
-    Archive,
-    Job,
-    Part,
-    parse_part,
-    read_archive,
-    serialise_part,
-    write_archive,
-)
+from attnmt.documents.archive import HEAD, Archive, Job, Part, read_archive, serialise_part, write_archive
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
-from attnmt.documents.comments import P
-from attnmt.documents.drawing_direction import (
-    forget_styled_direction,
-    mark_styled_direction,
-    rtl_levels,
-    set_drawing_direction,
-)
+from attnmt.documents.drawing_direction import forget_styled_direction, set_drawing_direction
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
-from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
-from attnmt.documents.ooxml_dialects import DRAWING, WORD, s
-from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction, set_language
-from attnmt.documents.ooxml_package import (
-    CONTENT_TYPES,
-    OOXML_PARTS,
-    Texts,
-    check_main_part,
-    check_text_parts,
-    check_transitional,
-    content_types,
-)
+from attnmt.documents.ooxml import ParagraphJob
+from attnmt.documents.ooxml_dialects import DRAWING, WORD
+from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
+from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
@@ -97,17 +74,13 @@ from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
-from attnmt.documents.tables import keep_tables_whole, relationships
-from attnmt.documents.validations import WORKSHEET, over_message_limit
-from attnmt.documents.word_chunks import chunk_parts, imported_chunks
-from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import w
+from attnmt.documents.tables import keep_tables_whole
+from attnmt.documents.validations import over_message_limit
 from attnmt.errors import ConfigError, DataError
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
 SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", *FLAT_SUFFIXES, ".epub")
 CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
-RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
@@ -192,132 +165,6 @@ def find_parts(archive: Archive, suffix: str, options: DocumentOptions, glossary
     if suffix.startswith(".od"):
         return opendocument_parts(archive, options, suffix, glossary)
     return ooxml_parts(archive, suffix[:-1] + "x", options, glossary, named=suffix)
-
-
-def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossary: Glossary | None,
-                named: str | None = None) -> list[Part]:
-    """The parts of an Office Open XML file that hold text, found by their content types (``suffix``:
-    .docx, .pptx or .xlsx; ``named``: the file's own extension, .docm for one with macros)."""
-    named = named or suffix
-    if CONTENT_TYPES not in archive:
-        raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {named} file")
-    types = parse_part(archive, CONTENT_TYPES).getroot()
-    kinds, chunks = imported_chunks(archive, content_types(archive, types))  # chunks: read by their own types
-    main = check_main_part(archive, kinds, suffix, named)
-    check_transitional(archive, main, suffix)
-    check_text_parts(archive, types, main, suffix)
-    styles = word_styles(archive, main) if suffix == ".docx" else None
-    # A notes page's paragraphs take the notes master's list styles, a slide's the slide masters'
-    levels = {notes: slide_rtl_levels(archive, kinds, main, notes) if suffix == ".pptx" and options.target_lang
-              else frozenset() for notes in (False, True)}
-    parts = []
-    for member, texts in reading_order(archive, kinds, suffix, main):
-        if texts is WORKSHEET and not WORKSHEET.may_hold_text(archive.read(member)):
-            continue  # a worksheet of numbers and shared strings: left unparsed
-        tree = parse_part(archive, member)
-        if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
-            set_language(tree.getroot(), texts, options.target_lang)
-            if texts is DRAWING:
-                mark_styled_direction(tree.getroot(), levels[kinds[member].endswith(".notesSlide+xml")])
-        # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
-        jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
-            tree.getroot(), glossary)
-        parts.append(Part(member, tree, list(jobs)))
-    parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
-    if suffix == ".docx" and options.target_lang:
-        parts += word_language_parts(archive, kinds, options.target_lang)
-    return parts
-
-
-def word_styles(archive: Archive, main: str) -> WordStyles:
-    """The styles of a Word file (its main part's styles part: word/styles.xml), none where it has
-    none or where it does not parse (empty, cut short): they only decide where a run's edge space
-    goes, and Word and LibreOffice open such a file with their default styles, so its text is
-    translated as before styles were read (``--target-lang``, which writes into the part, still
-    refuses it)."""
-    member = next((related.member for related in relationships(archive, main).values()
-                   if related.kind.endswith("/styles") and related.member in archive), None)
-    try:
-        return WordStyles() if member is None else WordStyles.of(parse_part(archive, member).getroot())
-    except DataError:
-        return WordStyles()
-
-
-def slide_rtl_levels(archive: Archive, kinds: dict[str, str], main: str, notes: bool) -> frozenset[int]:
-    """The levels at which a presentation's slide masters, layouts and presentation.xml (``main``) may
-    lay a slide's paragraphs out right to left (drawing_direction.rtl_levels), or, for ``notes``, its
-    notes master (``p:notesStyle``) and presentation.xml a notes page's; a master or layout that
-    does not parse is left out, as PowerPoint would not show it (its slides are still translated)."""
-    masters = (".notesMaster+xml",) if notes else (".slideMaster+xml", ".slideLayout+xml")
-    roots = []
-    for member, kind in kinds.items():
-        if member == main or kind.endswith(masters):
-            try:
-                roots.append(parse_part(archive, member).getroot())
-            except DataError:
-                continue
-    return rtl_levels(roots)
-
-
-def reading_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> list[tuple[str, Texts]]:
-    """The members that hold text, each with how its text is found, in the order a reader meets
-    them, which the review's rows follow (docs/documents.md, "Sentences that need review"), not
-    [Content_Types].xml's (python-docx sorts it by name: comments before the body, slide10 before
-    slide2): by kind, as OOXML_PARTS lists them (the body, headers, footers, notes, comments);
-    slides and their notes as the presentation shows the slides, sheets as the workbook's tabs
-    (``shown_order``), the rest of a kind by the numbers in their names."""
-    found = []
-    for member, kind in kinds.items():
-        rank = next((rank for rank, (end, _) in enumerate(OOXML_PARTS[suffix]) if kind.endswith(end)), None)
-        if rank is not None:
-            found.append((rank, member))
-    shown = shown_order(archive, kinds, suffix, main)
-    found.sort(key=lambda each: (each[0], shown.get(each[1], len(shown)), numbered(each[1])))
-    return [(member, OOXML_PARTS[suffix][rank][1]) for rank, member in found]
-
-
-def numbered(member: str) -> list[str | int]:
-    """A member's name as it sorts by the numbers in it: slide2 before slide10.  Its numbers are
-    the pieces of decimal digits the pattern matches (isdecimal), not a superscript "²" between
-    them ("slide1²2.xml"), which isdigit but int cannot read."""
-    return [int(piece) if piece.isdecimal() else piece for piece in re.split(r"(\d+)", member)]
-
-
-def shown_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> dict[str, int]:
-    """Each slide's member -> its place in the presentation (``p:sldIdLst``), each notes page's its
-    slide's place (through the notes page's relationship to its slide), each worksheet's its tab's
-    place (workbook.xml's ``sheets``), which their names' numbers need not be (a slide or a sheet
-    moved keeps its name); {} for a Word file."""
-    if suffix == ".xlsx":
-        return listed_order(archive, main, s("sheet"))
-    if suffix != ".pptx":
-        return {}
-    shown = listed_order(archive, main, f"{{{P}}}sldId")
-    for member, kind in kinds.items():
-        if kind.endswith(".notesSlide+xml"):
-            slide = next((related.member for related in relationships(archive, member).values()
-                          if related.kind.endswith("/slide")), None)
-            if slide in shown:
-                shown[member] = shown[slide]
-    return shown
-
-
-def listed_order(archive: Archive, main: str, tag: str) -> dict[str, int]:
-    """Each member the main part lists in ``tag`` elements (by relationship id) -> its place in the list."""
-    members = relationships(archive, main)
-    ids = [node.get(RELATIONSHIP_ID) for node in parse_part(archive, main).getroot().iter(tag)]
-    return {members[each].member: number for number, each in enumerate(ids) if each in members}
-
-
-def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) -> list[Part]:
-    """Word's default language (its styles' ``w:lang``), set to ``language``."""
-    parts = []
-    for member, kind in kinds.items():
-        if kind.endswith(".styles+xml"):
-            tree = parse_part(archive, member)
-            set_language(tree.getroot(), WORD, language)
-            parts.append(Part(member, tree, changed=any(True for _ in tree.getroot().iter(w("lang")))))
-    return parts
 
 
 def translate_jobs(parts: Sequence[Part], translator: Translator, options: DocumentOptions,

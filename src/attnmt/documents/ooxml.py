@@ -34,10 +34,11 @@ translate it:
    field's result is words of the sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
-   the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces);
+   the spaces it had at its edges, where the base's look shows on a space: nesting.keep_edge_spaces);
    a container (a hyperlink, a tracked insertion) keeps the spaces it had at its edges inside it
    whatever the look, as they are its content.
-   Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
+   Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were
+   (attnmt.documents.ooxml_writing).
 
 A spreadsheet's text is an escaped string (``A_x000D_`` for a carriage return:
 attnmt.documents.xstring), read as the characters it stands for and written escaped again.
@@ -45,7 +46,6 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from lxml import etree
@@ -67,16 +67,13 @@ from attnmt.documents.formatting import (
     text_runs,
     worded_runs,
 )
-from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
+from attnmt.documents.hyphens import hyphenated_words, in_word
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
-from attnmt.documents.spans import Nested, plain
+from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
-from attnmt.documents.xstring import escape
-
-XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
@@ -99,7 +96,7 @@ def range_edge(node: etree._Element) -> tuple[object, bool] | None:
     return None if kind is None else ((kind, node.get(w("id"))), starts)
 
 
-class ParagraphJob:
+class ParagraphJob(ParagraphWriter):
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
     paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
     the paragraph starts; ``self.field_depth`` is those open where it ends.  ``styles``: a Word
@@ -275,99 +272,6 @@ class ParagraphJob:
     def _next_hyphen_in_word(self) -> bool:
         self.hyphens_seen += 1
         return self.hyphens_seen - 1 not in self.loose_hyphens
-
-    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        content = results[0]
-        if self.dialect.phonetic is not None and plain(content) != self.flat.text:
-            for reading in self.paragraph.findall(self.dialect.phonetic):
-                self.paragraph.remove(reading)  # where it pointed (sb="4" eb="7") may be past the new text's end
-        if self.bare is not None:
-            self._set_text(self.bare, plain(content))
-            return
-        paragraph = self.paragraph
-        children = list(paragraph)
-        start = next((i for i, child in enumerate(children) if child.tag not in self.dialect.kept), len(children))
-        for child in children:
-            if child.tag not in self.dialect.kept:
-                paragraph.remove(child)
-        for offset, element in enumerate(self._fill(paragraph, content)):
-            paragraph.insert(start + offset, element)
-        if self.drop_cap is not None:
-            self.drop_cap.put_back(paragraph)
-
-    def _fill(self, container: etree._Element, content: Sequence[str | Nested]) -> list[etree._Element]:
-        """The elements that hold ``content`` inside ``container``: base runs for its plain text."""
-        dialect, base = self.dialect, self.bases[container]
-        elements: list[etree._Element] = []
-        current = None  # the base run being written
-        for piece in content:
-            mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
-            if mark is None or piece.mark in self.run_atoms:
-                if current is None:
-                    current = self._new_run(base if base is not None else container.makeelement(dialect.run, {}))
-                    elements.append(current)
-                self._add_piece(current, piece)
-                continue
-            current = None
-            field = self.complex_fields.get(mark.node)
-            if mark.atom:
-                kept = [*field.opening, *field.result, field.closing] if field is not None else [mark.node]
-                elements.extend(map(atom_copy, kept))
-            elif mark.node.tag == dialect.run:
-                run = self._new_run(mark.node)
-                for inner in piece.content:
-                    self._add_piece(run, inner)
-                if len(run) > (run.find(dialect.properties) is not None):
-                    elements.append(run)  # a run left with nothing (its words went to a sibling) is dropped
-            elif field is not None:  # a complex field: its begin, code and separator, its result, its end
-                elements.extend([*map(atom_copy, field.opening), *self._fill(mark.node, piece.content),
-                                 atom_copy(field.closing)])
-            else:  # a container: its kept children (a content control's properties) first, as they were
-                holder = mark.node.makeelement(mark.node.tag, mark.node.attrib)
-                holder.extend(atom_copy(child) for child in mark.node if child.tag in dialect.kept)
-                holder.extend(self._fill(mark.node, piece.content))
-                elements.append(holder)
-        return elements
-
-    def _new_run(self, template: etree._Element) -> etree._Element:
-        run = template.makeelement(template.tag, template.attrib)
-        properties = template.find(self.dialect.properties)
-        if properties is not None:
-            run.append(copy.deepcopy(properties))
-        return run
-
-    def _add_piece(self, run: etree._Element, piece: str | Nested) -> None:
-        if not isinstance(piece, str):
-            run.append(atom_copy(self.flat.marks[piece.mark].node))
-            return
-        hyphen = self.dialect.hyphen
-        texts = no_break_hyphens(piece, self.no_break).split(NO_BREAK_HYPHEN) if hyphen else [piece]
-        for number, text in enumerate(texts):
-            if number:
-                etree.SubElement(run, hyphen)
-            if text or len(texts) == 1:
-                self._append_text(run, text)
-
-    def _append_text(self, run: etree._Element, text: str) -> None:
-        last = run[-1] if len(run) else None
-        if last is not None and last.tag == self.dialect.text:
-            self._set_text(last, self.dialect.text_of(last) + text)
-        else:
-            self._set_text(etree.SubElement(run, self.dialect.text), text)
-
-    def _set_text(self, element: etree._Element, text: str) -> None:
-        element.text = escape(text) if self.dialect.escaped else text
-        if self.dialect.preserve:
-            if text != text.strip() or self.dialect is WORD:
-                element.set(XML_SPACE, "preserve")
-            else:
-                element.attrib.pop(XML_SPACE, None)
-
-
-def atom_copy(node: etree._Element) -> etree._Element:
-    new = copy.deepcopy(node)
-    new.tail = None
-    return new
 
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None,

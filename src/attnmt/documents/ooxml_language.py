@@ -17,7 +17,7 @@ from attnmt.documents.word_styles import TABLE_OR_STORY, WordStyles
 from attnmt.documents.wordml import OFF, w
 
 # Where set_language leaves the language a run stated before it (on the run: a run written again
-# from its template keeps the template's attributes, attnmt.documents.ooxml.ParagraphJob._new_run,
+# from its template keeps the template's attributes, attnmt.documents.ooxml_writing.ParagraphWriter._new_run,
 # where its properties are copies that say the target's), and that of a paragraph's mark (on the
 # paragraph, which stays); forget_languages takes it out before the part is written.
 STATED = "attnmt-stated-language"
@@ -50,7 +50,7 @@ def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
     """The language of every run (Word's ``w:lang``, DrawingML's ``lang``) set to ``language``,
     before the paragraphs are read, so that the runs written from their properties state it (and
     runs that differ only in their language are alike).  A Word run without ``w:lang`` takes the
-    styles' default, which is set too (attnmt.documents.office.word_language_parts); a slide's
+    styles' default, which is set too (attnmt.documents.ooxml_parts.word_language_parts); a slide's
     run without ``lang`` takes its master's, which the untranslated masters and layouts share, so
     every DrawingML run gets a ``lang`` of its own, and properties where it has none (python-pptx
     writes runs so).  What each run and paragraph mark stated is kept aside (STATED) for

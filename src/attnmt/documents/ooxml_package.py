@@ -1,8 +1,8 @@
 """An Office Open XML file's package: each member's content type ([Content_Types].xml), the parts
 that hold text by their types (OOXML_PARTS), and the checks that the file is the one its extension
 says, whole, and in Transitional XML; a file that fails one is refused with one line, where it would
-otherwise come back untranslated with no word said.  attnmt.documents.office finds and translates
-the parts with them."""
+otherwise come back untranslated with no word said.  attnmt.documents.ooxml_parts finds the parts
+with them, and attnmt.documents.office translates them."""
 
 from __future__ import annotations
 

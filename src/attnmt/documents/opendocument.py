@@ -15,12 +15,13 @@ glued to a word or stop: markers.is_note_number), code (attnmt.documents.opendoc
 in "Source Text", or in a monospaced font beside words in another, as in an Office file; a paragraph
 in "Preformatted Text" is kept whole) or hidden text beside visible words (``text:display="none"``:
 an editor's note, kept whole and unread as a hidden Word run is); everything else (``text:s``
-spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is. Where every
-character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10
-pt spans in a 28 pt paragraph), the text the translation puts outside them (the space between two
-spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's text outside its marks
-goes into runs of its base look: outside every span it took the paragraph's. A note's, an
-annotation's or a text box's own paragraphs are translated as paragraphs of their own. A spreadsheet
+spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is
+(attnmt.documents.opendocument_vocabulary). Where every character of a paragraph is in a span
+(LibreOffice writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the
+text the translation puts outside them (the space between two spans) goes into the span beside it
+(``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look:
+outside every span it took the paragraph's. A note's, an annotation's or a text box's own
+paragraphs are translated as paragraphs of their own. A spreadsheet
 cell whose value is not a string (a number, a date, a formula's) is not touched (an annotation or a
 shape on it is); a translated string cell loses its ``office:string-value``, the source text
 LibreOffice would show in place of its paragraphs. A string cell with that attribute and no
@@ -50,31 +51,17 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
-from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
-from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.markup import TreeJob
-from attnmt.documents.opendocument_code import (
-    MARKS,
-    OFFICE,
-    PARAGRAPHS,
-    STYLE,
-    TEXT,
-    CodeLooks,
-    SharedStyles,
-    set_language,
-)
+from attnmt.documents.opendocument_code import OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles, set_language
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
-from attnmt.documents.pages import is_comment
+from attnmt.documents.opendocument_vocabulary import DRAW, OpenDocumentVocabulary
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
 
-DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
-LINK = f"{{{TEXT}}}a"
-BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
 DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
@@ -84,77 +71,6 @@ PARTS = ("content.xml", "styles.xml")
 MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
 # A master page's headers and footers: their text is shown on every page that has the master.
 PAGE_TEXT = frozenset(f"{{{STYLE}}}{edge}{which}" for edge in ("header", "footer") for which in ("", "-left", "-first"))
-# The atoms that start and end a range of words (by the attribute that names it): its end stays after its start.
-# An annotation's start is named by office:name (ODF 1.2; some writers use draw:name), its end by office:name;
-# a bookmark's and a reference mark's edges by text:name, a tracked change's by text:change-id, and an index
-# mark's (a table of contents', a user index's, an alphabetical index's entry over words) by text:id.
-RANGES = {f"{{{OFFICE}}}annotation": ("annotation", True, (f"{{{OFFICE}}}name", f"{{{DRAW}}}name")),
-          f"{{{OFFICE}}}annotation-end": ("annotation", False, (f"{{{OFFICE}}}name",)),
-          **{f"{{{TEXT}}}{kind}-{edge}": (kind, edge == "start", (f"{{{TEXT}}}{name}",))
-             for kind, name in (("bookmark", "name"), ("reference-mark", "name"), ("change", "change-id"),
-                                ("toc-mark", "id"), ("user-index-mark", "id"), ("alphabetical-index-mark", "id"))
-             for edge in ("start", "end")}}
-
-
-class OpenDocumentVocabulary(Vocabulary):
-    """A paragraph's spans and links are marks, all else in it atoms; spaces collapse, as ODF
-    renders them (``text:s`` holds the rest).  ``looks``: the part's styles, which tell code."""
-
-    def __init__(self, looks: CodeLooks) -> None:
-        super().__init__(xml=False)
-        self.looks = looks
-
-    def is_atom(self, node: etree._Element) -> bool:
-        """Anything but a mark, and a mark the model would read nothing of (one around a note or a
-        field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``), a
-        link to a reference (markers.is_reference: ``<text:a xlink:href="#ref3">[3]</text:a>``), that
-        is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated) or
-        that is hidden beside visible words (an editor's note: as a mark, it took the words aligned
-        to it out of sight)."""
-        if is_comment(node) or node.tag not in MARKS:
-            return True
-        shown = shown_text(node)
-        return (not shown or is_marker_text(shown, shown_before(node), shown_after(node))
-                or self.is_reference(node) or self.looks.is_code(node) or self.is_hidden(node))
-
-    def is_hidden(self, node: etree._Element) -> bool:
-        """Whether ``node`` is a mark of hidden text beside visible words (opendocument_code.CodeLooks.is_hidden)."""
-        return node.tag in MARKS and self.looks.is_hidden(node)
-
-    def is_reference(self, node: etree._Element) -> bool:
-        """Whether ``node`` is a link to a reference, ``<text:a>[3]</text:a>`` (markers.is_reference), or
-        a mark of a note's number typed in superscript, glued to a word or stop (markers.is_note_number:
-        ``park.<text:span text:style-name="T1">12</text:span>``, T1's ``style:text-position="super 58%"``)."""
-        shown = shown_text(node)
-        return node.tag in MARKS and ((node.tag == LINK and is_reference(shown)) or (
-            is_note_number(shown, shown_before(node)) and self.looks.is_raised(node)))
-
-    def is_code(self, node: etree._Element) -> bool:
-        """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,
-        which tells both from the looks of the mark's texts, worked out once a mark)."""
-        return node.tag in MARKS and self.looks.is_code(node)
-
-    def is_inline(self, node: etree._Element) -> bool:
-        return True  # the job's root is one paragraph: whatever is in it belongs to its text
-
-    def is_untranslated(self, node: etree._Element) -> bool:
-        return is_comment(node)
-
-    def parts_words(self, node: etree._Element) -> bool:
-        """A space, tab, line break, code, a link to a reference (``park<text:a>[3]</text:a>.``: "park .",
-        as in HTML and Word) and a hidden note with a space at an edge (``A man<note> (Anna) </note>walks.``)."""
-        return not is_comment(node) and (node.tag in BREAKS or self.is_code(node) or self.is_reference(node) or (
-            self.is_hidden(node) and shown_text(node) != shown_text(node).strip()))
-
-    def ends_sentence(self, node: etree._Element) -> bool:
-        return node.tag == f"{{{TEXT}}}tab"  # a tab parts fields: "Name:<text:tab/>John Smith"
-
-    def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
-        """An annotation over words (named, with its annotation-end), and a bookmark, reference mark,
-        tracked change or index mark over words (RANGES)."""
-        kind, starts, names = RANGES.get(node.tag, (None, False, ()))
-        key = next((node.get(name) for name in names if node.get(name) is not None), None)
-        return None if key is None else ((kind, key), starts)
 
 
 class OpenDocumentParagraph(TreeJob):
@@ -197,40 +113,6 @@ def into_spans(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Ne
         else:
             placed.append(piece)
     return placed
-
-
-def shown_text(node: etree._Element) -> str:
-    """What the model reads of a node of a paragraph: a mark's text, a space for a space, tab or
-    line break, nothing of any other atom (a note, a field); the text after it (its tail) left out."""
-    if is_comment(node) or node.tag not in MARKS:
-        return " " if not is_comment(node) and node.tag in BREAKS else ""
-    return (node.text or "") + "".join(shown_text(child) + (child.tail or "") for child in node)
-
-
-def shown_before(node: etree._Element) -> str:
-    """The last character a reader sees before ``node`` in its paragraph ("" at its start)."""
-    while node.getparent() is not None and node.tag not in PARAGRAPHS:
-        for previous in node.itersiblings(preceding=True):
-            shown = shown_text(previous) + (previous.tail or "")
-            if shown:
-                return shown[-1]
-        node = node.getparent()
-        if node.text:
-            return node.text[-1]
-    return ""
-
-
-def shown_after(node: etree._Element) -> str:
-    """The first character a reader sees after ``node`` in its paragraph ("" at its end)."""
-    while node.getparent() is not None and node.tag not in PARAGRAPHS:
-        if node.tail:
-            return node.tail[0]
-        for following in node.itersiblings():
-            shown = shown_text(following) + (following.tail or "")
-            if shown:
-                return shown[0]
-        node = node.getparent()
-    return ""
 
 
 def is_value(paragraph: etree._Element) -> bool:

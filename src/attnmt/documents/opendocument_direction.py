@@ -14,8 +14,9 @@ import copy
 from lxml import etree
 
 from attnmt.documents.language import direction
-from attnmt.documents.opendocument import DOCUMENT, OpenDocumentParagraph, OpenDocumentVocabulary
+from attnmt.documents.opendocument import DOCUMENT, OpenDocumentParagraph
 from attnmt.documents.opendocument_code import AUTOMATIC, OFFICE, PARAGRAPHS, STYLE, STYLE_NAME, CodeLooks
+from attnmt.documents.opendocument_vocabulary import OpenDocumentVocabulary
 
 WRITING_MODE = f"{{{STYLE}}}writing-mode"
 PARAGRAPH_PROPERTIES = f"{{{STYLE}}}paragraph-properties"

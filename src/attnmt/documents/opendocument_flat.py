@@ -8,7 +8,7 @@ Its paragraphs are found and translated as an .odt's are (attnmt.documents.opend
 styles' languages set the same way, and the file written again with its declaration as it was.
 Read as text, every line of its XML was sent to the model, and the file came back broken.
 
-The file is parsed as an archive's parts are (archive.parse_xml: no DTD, no entity), with
+The file is parsed as an archive's parts are (part_parsing.parse_xml: no DTD, no entity), with
 libxml2's limits lifted where no DOCTYPE declares an entity: its pictures are base64 text in it.
 """
 
@@ -17,10 +17,11 @@ from __future__ import annotations
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import Part, parse_xml
+from attnmt.documents.archive import Part
 from attnmt.documents.opendocument import DOCUMENT, document_jobs
 from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
+from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
 

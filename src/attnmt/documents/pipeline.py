@@ -28,10 +28,11 @@ from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, pairs
 from attnmt.documents.letterless import Shown, term_weights, translated_line, with_terms
+from attnmt.documents.nesting import nest
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
+from attnmt.documents.spans import Nested, Weights, needs_alignment, place, plain
 from attnmt.documents.stops import kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links

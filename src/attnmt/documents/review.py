@@ -45,7 +45,8 @@ from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty_translation, low_quality_threshold
 from attnmt.documents.flat import FlatText, Place, Placed, shown_text
-from attnmt.documents.spans import Weights, identity, nest, place
+from attnmt.documents.nesting import nest
+from attnmt.documents.spans import Weights, identity, place
 from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
 from attnmt.model import Transformer, check_model

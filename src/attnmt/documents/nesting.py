@@ -1,0 +1,133 @@
+"""The placed marks of a translation (attnmt.documents.spans.place) as nested content, ready to become
+markup again (``nest``): text and Nested marks, each holding what its span covers, with the spaces at
+their edges settled: an atom's as they were around it in the source, a mark's outside it unless it keeps
+them (``keep_edge_spaces``), and a line break's or a tab's where the source had none beside it
+(``part_words_in_place``)."""
+
+from __future__ import annotations
+
+from attnmt.documents.atom_spacing import AtomRuns, would_glue
+from attnmt.documents.flat import FlatText
+from attnmt.documents.range_order import children_of, written_order
+from attnmt.documents.span_geometry import edge_spaces, hoist_spaces
+from attnmt.documents.spans import Nested, Placement
+
+
+def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
+    """The translation as text and Nested marks, ready to become markup again; atoms come with
+    the spaces they had around them in the source, and a mark's edge spaces go outside it
+    (hoist_spaces) unless it keeps them (keep_edge_spaces)."""
+    children = children_of(placement.parents)
+    runs = AtomRuns(flat.marks, placement.spans, placement.parents, len(placement.text))
+    content = _fill(flat, placement, children, runs, None, 0, len(placement.text))
+    part_words_in_place(flat, content)
+    keep_edge_spaces(flat, content)
+    return content
+
+
+def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[int]], runs: AtomRuns,
+          parent: int | None, start: int, end: int) -> list[str | Nested]:
+    text, spans = placement.text, placement.spans
+    order = written_order(children.get(parent, []), spans)
+    content: list[str | Nested] = []
+    position = start
+    i = 0
+    while i < len(order):
+        k = order[i]
+        s, e = spans[k]
+        content.append(text[position:s])
+        if flat.marks[k].atom:  # with the atoms right after it at the same place (and those it touched: AtomRuns)
+            group = [k]
+            while i + 1 < len(order) and flat.marks[order[i + 1]].atom and spans[order[i + 1]][0] == s:
+                i += 1
+                group.append(order[i])
+            atoms = [flat.marks[g] for g in group]
+            drop, before, after, skip = runs.spaces(text, group, content[-1][-1:] == " ")
+            if drop:
+                content[-1] = content[-1][:-1]
+            content.append(before)
+            for j, (g, mark) in enumerate(zip(group, atoms, strict=True)):
+                if j and atoms[j - 1].space_after and mark.space_before:
+                    content.append(" ")  # two URLs a space apart in the source stay apart
+                content.append(mark.literal if mark.node is None else Nested(g, []))
+            content.append(after)
+            e = s + skip
+        else:
+            inner = _fill(flat, placement, children, runs, k, s, e)
+            before, inner, after = hoist_spaces(inner)
+            content.extend([before, Nested(k, inner), after])
+        position = e
+        i += 1
+    content.append(text[position:end])
+    return [piece for piece in content if piece != ""]
+
+
+def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
+    """The whitespace right beside a mark that keeps its edge spaces (Mark.keeps_edge_spaces) moved
+    into it, at each edge where its source had whitespace (edge_spaces): an OOXML container, whose
+    spaces are its content (a tracked insertion's), or a run whose base look shows on a space (an
+    underline), where a space outside took that look (underlined ``2012`` and plain `` €``:
+    ``<u>zweitausendzwölf</u> Euro``).  Every other mark's spaces stay outside it.  From the outside
+    in: a space taken into a container goes on into the mark at its edge that keeps its spaces too
+    (a content control's ``w:sdtContent``, a run that had it in the source).  In place."""
+    for at, piece in enumerate(content):
+        if isinstance(piece, str):
+            continue
+        mark = flat.marks[piece.mark]
+        # A mark that got no words takes no space either (an empty tracked insertion stays empty),
+        # unless its source was spaces alone: a run of a space that takes its space back keeps its look.
+        keeps = mark.keeps_edge_spaces and (bool(piece.content) or not flat.text[mark.start:mark.end].strip())
+        lead, trail = edge_spaces(flat.text, flat.marks, piece.mark) if keeps else (False, False)
+        before, after = content[at - 1] if at else None, content[at + 1] if at + 1 < len(content) else None
+        if lead and isinstance(before, str) and before[-1:].isspace():
+            content[at - 1] = before.rstrip()
+            piece.content.insert(0, before[len(content[at - 1]):])
+        if trail and isinstance(after, str) and after[:1].isspace():
+            content[at + 1] = after.lstrip()
+            piece.content.append(after[:len(after) - len(content[at + 1])])
+        keep_edge_spaces(flat, piece.content)
+    content[:] = [piece for piece in content if piece != ""]
+
+
+def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
+    """A line break or a tab that had no space beside it in the source takes the place of the
+    target's space between the words either side ("results<br/>for", not "results <br/>for";
+    "Name:<tab/>John", not "Name:<tab/> John"), wherever that space is: in the break's own run,
+    or, where the formatting changes at the break, in the text around that run.  Not where an atom
+    that shows text would then touch a word it did not touch in the source (would_glue).  In place."""
+    leaves: list[tuple[list[str | Nested], int]] = []  # every text and atom, in document order
+
+    def walk(pieces: list[str | Nested]) -> None:
+        for i, piece in enumerate(pieces):
+            if isinstance(piece, str) or flat.marks[piece.mark].atom:
+                leaves.append((pieces, i))
+            else:
+                walk(piece.content)
+
+    def text_beside(n: int, step: int) -> str:  # from leaf n outward, up to the next atom
+        texts = []
+        while 0 <= n < len(leaves) and isinstance(text := leaves[n][0][leaves[n][1]], str):
+            texts.append(text)
+            n += step
+        return "".join(texts[::step])
+
+    walk(content)
+    for n, (pieces, i) in enumerate(leaves):
+        piece = pieces[i]
+        mark = None if isinstance(piece, str) else flat.marks[piece.mark]
+        if mark is None or not mark.parts_words:
+            continue
+        for neighbour, before in ((n - 1, True), (n + 1, False)):
+            if 0 <= neighbour < len(leaves) and not (mark.space_before if before else mark.space_after):
+                holder, k = leaves[neighbour]
+                text = holder[k]
+                if not isinstance(text, str) or would_glue(mark, text_beside(neighbour, -1 if before else 1).strip(" "),
+                                                           before):
+                    continue
+                if before and text.endswith(" "):
+                    holder[k] = text[:-1]
+                elif not before and text.startswith(" "):
+                    holder[k] = text[1:]
+    for pieces, _ in leaves:
+        pieces[:] = [piece for piece in pieces if piece != ""]
+

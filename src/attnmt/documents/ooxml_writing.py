@@ -1,0 +1,133 @@
+"""An OOXML paragraph written again from its translated content (step 4 of attnmt.documents.ooxml's
+docstring): text outside every mark in runs of the base formatting, each mark's text in a run of its
+own formatting, a container (a hyperlink, a tracked insertion, a complex field) around what it holds,
+and every atom as it was (a copy: ``atom_copy``); the paragraph's properties stay where they were."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.documents.dropcaps import DropCap
+from attnmt.documents.flat import FlatText
+from attnmt.documents.hyphens import NO_BREAK_HYPHEN, no_break_hyphens
+from attnmt.documents.spans import Nested, plain
+from attnmt.documents.xstring import escape
+
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+class ParagraphWriter:
+    """What attnmt.documents.ooxml.ParagraphJob does with a paragraph's translated content: the
+    job reads the paragraph, and sets the names below, which say what was read."""
+
+    paragraph: etree._Element
+    dialect: Dialect
+    bare: etree._Element | None  # a string with no runs: its text element
+    drop_cap: DropCap | None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
+    bases: dict[etree._Element, etree._Element | None]  # each container's base run (None: it has no runs)
+    flat: FlatText
+    run_atoms: set[int]  # the marks of atoms that belong inside a run (a tab, a picture)
+    complex_fields: dict[etree._Element, fields.ComplexField]  # each read as its stand-in, by that
+    no_break: dict[str, tuple[int, ...]]  # the words with non-breaking hyphens (hyphens.hyphenated_words)
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        content = results[0]
+        if self.dialect.phonetic is not None and plain(content) != self.flat.text:
+            for reading in self.paragraph.findall(self.dialect.phonetic):
+                self.paragraph.remove(reading)  # where it pointed (sb="4" eb="7") may be past the new text's end
+        if self.bare is not None:
+            self._set_text(self.bare, plain(content))
+            return
+        paragraph = self.paragraph
+        children = list(paragraph)
+        start = next((i for i, child in enumerate(children) if child.tag not in self.dialect.kept), len(children))
+        for child in children:
+            if child.tag not in self.dialect.kept:
+                paragraph.remove(child)
+        for offset, element in enumerate(self._fill(paragraph, content)):
+            paragraph.insert(start + offset, element)
+        if self.drop_cap is not None:
+            self.drop_cap.put_back(paragraph)
+
+    def _fill(self, container: etree._Element, content: Sequence[str | Nested]) -> list[etree._Element]:
+        """The elements that hold ``content`` inside ``container``: base runs for its plain text."""
+        dialect, base = self.dialect, self.bases[container]
+        elements: list[etree._Element] = []
+        current = None  # the base run being written
+        for piece in content:
+            mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
+            if mark is None or piece.mark in self.run_atoms:
+                if current is None:
+                    current = self._new_run(base if base is not None else container.makeelement(dialect.run, {}))
+                    elements.append(current)
+                self._add_piece(current, piece)
+                continue
+            current = None
+            field = self.complex_fields.get(mark.node)
+            if mark.atom:
+                kept = [*field.opening, *field.result, field.closing] if field is not None else [mark.node]
+                elements.extend(map(atom_copy, kept))
+            elif mark.node.tag == dialect.run:
+                run = self._new_run(mark.node)
+                for inner in piece.content:
+                    self._add_piece(run, inner)
+                if len(run) > (run.find(dialect.properties) is not None):
+                    elements.append(run)  # a run left with nothing (its words went to a sibling) is dropped
+            elif field is not None:  # a complex field: its begin, code and separator, its result, its end
+                elements.extend([*map(atom_copy, field.opening), *self._fill(mark.node, piece.content),
+                                 atom_copy(field.closing)])
+            else:  # a container: its kept children (a content control's properties) first, as they were
+                holder = mark.node.makeelement(mark.node.tag, mark.node.attrib)
+                holder.extend(atom_copy(child) for child in mark.node if child.tag in dialect.kept)
+                holder.extend(self._fill(mark.node, piece.content))
+                elements.append(holder)
+        return elements
+
+    def _new_run(self, template: etree._Element) -> etree._Element:
+        run = template.makeelement(template.tag, template.attrib)
+        properties = template.find(self.dialect.properties)
+        if properties is not None:
+            run.append(copy.deepcopy(properties))
+        return run
+
+    def _add_piece(self, run: etree._Element, piece: str | Nested) -> None:
+        if not isinstance(piece, str):
+            run.append(atom_copy(self.flat.marks[piece.mark].node))
+            return
+        hyphen = self.dialect.hyphen
+        texts = no_break_hyphens(piece, self.no_break).split(NO_BREAK_HYPHEN) if hyphen else [piece]
+        for number, text in enumerate(texts):
+            if number:
+                etree.SubElement(run, hyphen)
+            if text or len(texts) == 1:
+                self._append_text(run, text)
+
+    def _append_text(self, run: etree._Element, text: str) -> None:
+        last = run[-1] if len(run) else None
+        if last is not None and last.tag == self.dialect.text:
+            self._set_text(last, self.dialect.text_of(last) + text)
+        else:
+            self._set_text(etree.SubElement(run, self.dialect.text), text)
+
+    def _set_text(self, element: etree._Element, text: str) -> None:
+        element.text = escape(text) if self.dialect.escaped else text
+        if self.dialect.preserve:
+            if text != text.strip() or self.dialect is WORD:
+                element.set(XML_SPACE, "preserve")
+            else:
+                element.attrib.pop(XML_SPACE, None)
+
+
+def atom_copy(node: etree._Element) -> etree._Element:
+    new = copy.deepcopy(node)
+    new.tail = None
+    return new
+
+
+# The modules of the annotations and of WORD, imported last: ooxml_dialects imports attnmt.documents.ooxml
+# (through fields too), which imports this module, whose ParagraphWriter must exist by then.
+from attnmt.documents import fields  # noqa: E402
+from attnmt.documents.ooxml_dialects import WORD, Dialect  # noqa: E402
