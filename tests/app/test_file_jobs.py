@@ -3,6 +3,7 @@ download it; their limits, their expiry, and their sentences sharing the batcher
 
 import asyncio
 import threading
+import time
 from urllib.parse import quote
 
 import pytest
@@ -413,6 +414,32 @@ def test_a_job_deleted_during_its_last_chunk_never_writes_its_translation(held):
         wait_until(lambda: jobs.running == 0)
         assert held.order == ["sentences"] and list(jobs.folder.iterdir()) == []
         assert client.get(job["download_url"]).status_code == 404
+
+
+@pytest.mark.parametrize("slowed", ["flat_line", "nest"])  # each line read; each line's marks placed
+def test_a_job_deleted_while_its_file_is_read_or_written_frees_its_place_at_the_next_block(
+        trained_model, monkeypatch, slowed):
+    """A deleted job stopped only before its next chunk: one deleted while its file was read (a
+    20,000-paragraph .docx: half a minute) or written kept its place until that was done, and the
+    next file was refused as busy.  Here each block takes 50 ms, 200 blocks 10 s; it stops at the next."""
+    from attnmt.documents import pipeline
+
+    begun, slow = threading.Event(), getattr(pipeline, slowed)
+
+    def slowly(*args):
+        begun.set()
+        time.sleep(0.05)
+        return slow(*args)
+
+    monkeypatch.setattr(pipeline, slowed, slowly)
+    with TestClient(create_app([served_model(trained_model)], ServeSettings(max_file_jobs=1))) as client:
+        jobs = client.app.state.file_jobs
+        job = submit(client, data=b"a dog\n" * 200).json()  # 200 lines, one sentence: a chunk
+        assert begun.wait(60)
+        assert client.delete(job["status_url"]).status_code == 204
+        wait_until(lambda: jobs.running == 0, timeout=2)
+        assert submit(client).status_code == 202
+        assert job["id"] not in {path.name for path in jobs.folder.iterdir()}
 
 
 def test_a_finished_job_deleted_takes_its_translation_with_it(client):

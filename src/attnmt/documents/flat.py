@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from lxml import etree
 
 from attnmt.decoding.verbatim import PROTECTED  # URLs and e-mail addresses: they pass through untranslated
+from attnmt.documents.stop_points import stop_point
 from attnmt.documents.wordml import W, is_hidden_run
 
 FIELD_END = re.compile(r"[\t\n\r\v\f\x85\u2028\u2029]")  # FlatBuilder(fields=True): these end a sentence
@@ -154,6 +155,7 @@ class FlatBuilder:
     and e-mail addresses; an XLIFF source's also its placeholders, attnmt.documents.xliff)."""
 
     def __init__(self, collapse: bool = True, fields: bool = False, protected: re.Pattern[str] = PROTECTED) -> None:
+        stop_point()  # every format reads each block through here: a deleted job stops between blocks
         self.collapse, self.fields, self.protected = collapse, fields, protected
         self.breaks: list[int] = []
         self.text = ""

@@ -74,6 +74,7 @@ from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
+from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
 from attnmt.documents.validations import over_message_limit
 from attnmt.errors import ConfigError, DataError
@@ -195,6 +196,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     tables_done: set[etree._Element] = set()  # each table holding translated paragraphs is settled once
     derived: Derived = {}  # each OpenDocument style replaced by one of the target's direction, made once
     while jobs:
+        stop_point()  # a deleted job stops between the paragraphs it writes
         job, result = jobs.pop(), results.pop()
         if over_cell_limit(job, result, name) or over_message_limit(job, result, name):
             if review is not None:
@@ -222,10 +224,9 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
 def job_results(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
                 progress: Callable[[int, int], None] | None,
                 review: Review | None = None) -> list[list[list[str | Nested]]]:
-    """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress``
-    told the sentences done (of the file's) after each.  Each flat text's place is its part's
-    member and its number among the part's flat texts that a reader sees (for ``review``: a text
-    box's fallback copy, which is not, has no place)."""
+    """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress`` told the sentences
+    done (of the file's) after each.  Each flat text's place is its part's member and its number among the
+    part's flat texts that a reader sees (for ``review``: a text box's fallback copy, which is not, has no place)."""
     groups = [job.flats() for part in parts for job in part.jobs]
     for part, part_groups in zip(parts, parted(groups, [part.jobs for part in parts]), strict=True):
         part_flats = [flat for group in part_groups for flat in group if flat.seen]

@@ -33,6 +33,7 @@ from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, place, plain
+from attnmt.documents.stop_points import stop_point
 from attnmt.documents.stops import kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
@@ -298,6 +299,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         for i, (s, seen) in enumerate(zip(sources, shown, strict=True))]
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
+        stop_point()  # a deleted job stops between the blocks its marks are placed in
         last = first + len(spans)
         # A kept sentence gives up half a pair that its neighbour's translation lost the other half of.
         outputs, weights = without_lost_partners(flat.text, spans, translations[first:last], alignments[first:last])

@@ -19,7 +19,8 @@ Bounds (ServeSettings): at most ``max_file_jobs`` translated at once (one more: 
 translated file is written to a folder of the server's own on disk, not kept in memory, and
 deleted ``file_ttl_s`` seconds after it was done, or sooner when more than ``max_file_results``
 are waiting (the oldest goes first).  A job deleted while it runs (``FileJobs.delete``) stops
-before its next chunk and its translation is never written.
+before its next chunk, or its file's next block as the file is read or written
+(attnmt.documents.stop_points), and its translation is never written.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from attnmt.documents.failed import FileFailed
 from attnmt.documents.files import translate_file_bytes, translated_name
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
+from attnmt.documents.stop_points import stopped_by
 from attnmt.errors import LeftUntranslated, UserError, collected_warnings
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Batcher, Busy
@@ -59,7 +61,7 @@ XLIFF_HINT = "sent with a name ending .xml, it is translated as plain XML"
 
 
 class Cancelled(Exception):
-    """The job was deleted while it ran: it stops before its next chunk."""
+    """The job was deleted while it ran: it stops before its next chunk or block."""
 
 
 @dataclass(frozen=True)
@@ -298,7 +300,8 @@ class FileJobs:
             loop.call_soon_threadsafe(job.progressed, done, total)
 
         def translate(data: bytes) -> bytes:  # in the job's thread: the warnings heard are its own
-            with collected_warnings() as heard:
+            # and it stops between blocks as its file is read and written, not only between chunks
+            with collected_warnings() as heard, stopped_by(translator.check_going):
                 try:
                     # progress after each chunk the batcher translates, not after PROGRESS_STEP sentences
                     return translate_file_bytes(data, filename, translator, document, progress,
@@ -339,7 +342,7 @@ class FileJobs:
         job.notify()
 
     def delete(self, job: FileJob) -> None:
-        """Forgets ``job``: a running one stops before its next chunk, its translation never
+        """Forgets ``job``: a running one stops before its next chunk or block, its translation never
         written (its followers get its failure); a finished one's translation is deleted."""
         del self.jobs[job.id]
         if job.state == "running":
