@@ -190,6 +190,38 @@ def test_a_rule_naming_a_tables_column_in_another_case_keeps_its_header(mirror, 
     assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
 
 
+# A bold header "Item" with its reading over it, as Excel writes a Japanese header's.
+RICH_ITEM = '<r><rPr><b/></rPr><t>Item</t></r><rPh sb="0" eb="4"><t>アイテム</t></rPh><phoneticPr fontId="0"/>'
+
+
+def rich_header_file(where: str) -> bytes:
+    """The goods file with a formula naming Goods[Item], its header A1 RICH_ITEM: an inline string,
+    or the shared string 0 that A2 shows too (shared_string_sheet)."""
+    members = read_members(goods_file("=COUNTA(Goods[Item])"))
+    sheet = members["xl/worksheets/sheet1.xml"].decode()
+    start = sheet.index('<c r="A1"')
+    end = sheet.index("</c>", start) + len("</c>")
+    cell = '<c r="A1" t="s"><v>0</v></c>' if where == "shared" else f'<c r="A1" t="inlineStr"><is>{RICH_ITEM}</is></c>'
+    members["xl/worksheets/sheet1.xml"] = (sheet[:start] + cell + sheet[end:]).encode()
+    if where == "inline":
+        return write_members(members)
+    strings = f'<sst xmlns="{S}" count="1" uniqueCount="1"><si>{RICH_ITEM}</si></sst>'
+    return shared_string_sheet(write_members(members), strings)
+
+
+@pytest.mark.parametrize(("where", "below"), [("inline", "APPLE RED A"), ("shared", "ITEM")])
+def test_a_header_kept_for_a_formula_keeps_its_runs_and_reading(mirror, where, below):
+    """The header given back its source text for =COUNTA(Goods[Item]) came back as plain text: its
+    bold run and its phonetic guide were gone.  A2 (``below``) shows its own translation, or the
+    shared string's where it shows the header's string."""
+    out = translate(rich_header_file(where), mirror)
+    header = etree.fromstring(read_members(out)["xl/worksheets/sheet1.xml"]).find(f".//{{{S}}}c[@r='A1']")
+    assert header.get("t") == "inlineStr"
+    assert etree.tostring(header[0], encoding="unicode").split(">", 1)[1] == f"{RICH_ITEM}</is>"
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A2"].value == below
+    assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
+
+
 def moved_parts(data: bytes, moves: dict[str, str]) -> bytes:
     """The file with each member of ``moves`` at its new name, as the Open Packaging Conventions
     allow (a part is found through relationships, not by its name): its relationships part moved

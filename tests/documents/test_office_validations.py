@@ -1,5 +1,5 @@
-"""A data validation's input and error messages are translated, its rule is not
-(attnmt.documents.validations); read back with openpyxl and lxml."""
+"""A data validation's input and error messages are translated, its rule is not, and so is a
+hyperlink's screen tip, its target not (attnmt.documents.validations); read back with openpyxl and lxml."""
 
 import io
 
@@ -77,6 +77,19 @@ def test_a_title_whose_translation_is_longer_than_excel_takes_keeps_its_source(k
     validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
     assert (validation.promptTitle, validation.prompt, validation.errorTitle) == (
         "Your answer", "Ja oder nein.", "Falscher Wert")
+
+
+def test_a_hyperlinks_screen_tip_is_translated_and_its_target_kept(mirror):
+    """A link's screen tip (``tooltip``), which Excel shows when the mouse rests on the cell, was left
+    in English, as HTML's ``title`` is not; the sheet held numbers alone, so it was not even read."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"] = 12
+    sheet["A1"].hyperlink = "https://example.com/dogs"
+    sheet["A1"].hyperlink.tooltip = "See the dog in the park."
+    out = translate(docx_bytes(book), mirror)
+    link = openpyxl.load_workbook(io.BytesIO(out)).active["A1"].hyperlink
+    assert (link.tooltip, link.target) == ("PARK. THE IN DOG THE SEE", "https://example.com/dogs")
 
 
 def test_an_opendocument_content_validations_messages_are_translated_and_their_titles_kept(mirror):

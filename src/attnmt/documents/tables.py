@@ -4,8 +4,8 @@ A table names each of its columns (``tableColumn name="Price"``), and Excel hold
 equal to the text of the column's header cell: a file where they differ is "repaired" when it
 opens, the table's formatting lost.  So once the cells are translated, each table's column
 names become its header cells' new texts.  Where that cannot be done safely, the header cells
-keep their source text instead (written as inline strings, the shared string left to the
-other cells that use it):
+keep their source text instead, with its runs' formatting and phonetic guides (the source string
+written as an inline string, the shared string left to the other cells that use it):
 
 - a formula refers to the table's columns by name (``=SUM(Sales[Price])``, ``[@Price]``), which
   renamed columns would break: a cell's, a defined name's, a table's calculated column's or totals
@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from copy import deepcopy
+from functools import cached_property
 from itertools import chain
 from typing import NamedTuple
 
@@ -70,13 +72,14 @@ def keep_tables_whole(archive: Archive, parts: list[Part],
     formulas = formula_texts(archive, held, [*([workbook] if workbook else []), *sheets, *chain(*tables.values())])
     added: dict[str, Part] = {}
     replaced: list[etree._Element] = []  # the strings the header cells given back their source showed
+    sources = SourceStrings(archive, strings.member if strings is not None else None)
 
     def part(member: str) -> Part:
         return held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
 
     def keep(sheet: Part, cell: etree._Element, text: str) -> None:
         string = shown_string(cell, shared)
-        if keep_source(cell, text, translated):
+        if keep_source(cell, text, translated, lambda: sources.shown(sheet.member, cell)):
             sheet.changed = True
             replaced.extend([string] if string is not None else [])
 
@@ -180,10 +183,14 @@ def relationships(archive: Archive, member: str) -> dict[str, Relationship]:
 
 
 def string_texts(sst: etree._Element) -> list[str]:
-    """The shared strings' texts as Excel shows them, by index (their runs' text, escapes read;
-    phonetic guides left out)."""
-    return ["".join(unescape(t.text or "") for t in si.iter(s("t")) if t.getparent().tag != s("rPh"))
-            for si in sst.iter(s("si"))]
+    """The shared strings' texts as Excel shows them, by index (string_text)."""
+    return [string_text(si) for si in sst.iter(s("si"))]
+
+
+def string_text(string: etree._Element) -> str:
+    """A string's text as Excel shows it, a shared string (``si``) or an inline one (``is``): its
+    runs' text, escapes read, phonetic guides left out."""
+    return "".join(unescape(t.text or "") for t in string.iter(s("t")) if t.getparent().tag != s("rPh"))
 
 
 def workbook_part(archive: Archive) -> str | None:
@@ -257,7 +264,7 @@ def cell_text(cell: etree._Element, strings: Sequence[str]) -> str:
         index = written_whole_number(value)
         return strings[index] if index is not None and index < len(strings) else ""
     if cell.get("t") == "inlineStr":
-        return "".join(unescape(t.text or "") for t in cell.iter(s("t")) if t.getparent().tag != s("rPh"))
+        return string_text(cell)
     return value
 
 
@@ -284,15 +291,53 @@ def set_name(column: etree._Element, key: str, name: str) -> bool:
     return True
 
 
-def keep_source(cell: etree._Element, name: str, translated: Sequence[str]) -> bool:
+def keep_source(cell: etree._Element, name: str, translated: Sequence[str],
+                source: Callable[[], etree._Element | None]) -> bool:
     """Writes the column's name (its header's source text) back into its header cell, as an inline
-    string, where the translation changed the cell; whether it did."""
+    string, where the translation changed the cell; whether it did.  The string the cell showed in
+    the source (``source``: SourceStrings.shown, read only here) is copied whole where it reads
+    ``name``, so that its runs keep their formatting (a bold "Unit" in "Unit price") and its
+    phonetic guides; otherwise the name is written as plain text."""
     if cell.getparent() is None or cell_text(cell, translated) == name:
         return False
+    shown = source()
     for child in list(cell):
         cell.remove(child)
     cell.set("t", "inlineStr")
-    text = etree.SubElement(etree.SubElement(cell, s("is")), s("t"))
+    string = etree.SubElement(cell, s("is"))
+    if shown is not None and string_text(shown) == name:
+        string.extend(deepcopy(child) for child in shown)
+        return True
+    text = etree.SubElement(string, s("t"))
     text.text = escape(name)
     text.set(XML_SPACE, "preserve")
     return True
+
+
+class SourceStrings:
+    """The strings cells showed before translation, read from the archive's members as they came (the
+    trees in hand were translated in place): a sheet's, and the shared strings (``strings``, the
+    member; None where the file has none).  Each member is parsed once, when a cell first needs it."""
+
+    def __init__(self, archive: Archive, strings: str | None) -> None:
+        self.archive, self.strings = archive, strings
+        self.roots: dict[str, etree._Element] = {}
+
+    def root(self, member: str) -> etree._Element:
+        if member not in self.roots:
+            self.roots[member] = parse_part(self.archive, member).getroot()
+        return self.roots[member]
+
+    def shown(self, sheet: str, cell: etree._Element) -> etree._Element | None:
+        """The string ``cell`` of ``sheet`` showed in the source: its inline string (the source cell of
+        its reference's), or its shared string (its index is not translated); None for neither."""
+        if cell.get("t") == "inlineStr":
+            source = next((c for c in self.root(sheet).iter(s("c")) if c.get("r") == cell.get("r")), None)
+            return source.find(s("is")) if source is not None and source.get("t") == "inlineStr" else None
+        if cell.get("t") == "s" and self.strings is not None:
+            return shown_string(cell, self.shared)
+        return None
+
+    @cached_property
+    def shared(self) -> list[etree._Element]:
+        return list(self.root(self.strings or "").iter(s("si")))

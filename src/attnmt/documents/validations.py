@@ -1,11 +1,12 @@
-"""A worksheet's text: its inline strings (attnmt.documents.ooxml's INLINE_STRING paragraphs) and
-the messages of its data validations, which Excel shows beside a cell: the input message when the
-cell is selected (``promptTitle``, ``prompt``) and the error when a value the rule refuses is typed
-(``errorTitle``, ``error``).  A message is plain text in an attribute of its ``dataValidation``
-(Excel 2010's ``x14:dataValidation`` too, which Excel writes for a list on another sheet),
-translated line by line as a comment's text is (attnmt.documents.comments.TextJob); its rule
-(``formula1``, ``formula2``, a list's ``"Yes,No"``) is never translated, so the rule still accepts
-the values it accepted.
+"""A worksheet's text: its inline strings (attnmt.documents.ooxml's INLINE_STRING paragraphs), the
+messages of its data validations and its hyperlinks' screen tips, which Excel shows beside a cell:
+the input message when the cell is selected (``promptTitle``, ``prompt``), the error when a value
+the rule refuses is typed (``errorTitle``, ``error``), and a link's screen tip (``tooltip``) when
+the mouse rests on it, as a browser shows an HTML link's ``title``.  Each is plain text in an
+attribute of its ``dataValidation`` (Excel 2010's ``x14:dataValidation`` too, which Excel writes
+for a list on another sheet) or ``hyperlink``, translated line by line as a comment's text is
+(attnmt.documents.comments.TextJob); a rule (``formula1``, ``formula2``, a list's ``"Yes,No"``)
+is never translated, so the rule still accepts the values it accepted, nor a link's target.
 
 Excel's Data Validation dialog takes a title of at most 32 characters and a message of at most
 255 (MESSAGE_LIMITS; XlsxWriter refuses longer ones as over Excel's limit).  A translation runs
@@ -33,17 +34,19 @@ X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
 XM = "http://schemas.microsoft.com/office/excel/2006/main"
 # Each message attribute, with the most characters Excel's dialog takes in it (UTF-16 code units, as Excel counts).
 MESSAGE_LIMITS = {"promptTitle": 32, "prompt": 255, "errorTitle": 32, "error": 255}
-# What a worksheet holds where it has text to translate: an inline string, or a message's attribute
-# (a list's validation alone has none); one without any is left unparsed.
-TEXT_MARKERS = (b"inlineStr", *(name.encode() for name in MESSAGE_LIMITS))
+TOOLTIP = "tooltip"  # a hyperlink's screen tip: Excel's Edit Hyperlink dialog names it "ScreenTip"
+# What a worksheet holds where it has text to translate: an inline string, a message's attribute
+# (a list's validation alone has none) or a screen tip; one without any is left unparsed.
+TEXT_MARKERS = (b"inlineStr", *(name.encode() for name in (*MESSAGE_LIMITS, TOOLTIP)))
 
 
-class MessageJob(TextJob):
-    """One message of a data validation: its attribute ``name``, line by line as TextJob reads an element's text."""
+class AttributeJob(TextJob):
+    """One text held in an attribute (``name``) of ``element``: a data validation's message, a
+    hyperlink's screen tip; line by line as TextJob reads an element's text."""
 
-    def __init__(self, validation: etree._Element, name: str) -> None:
+    def __init__(self, element: etree._Element, name: str) -> None:
         self.name = name
-        super().__init__(validation, escaped=True)
+        super().__init__(element, escaped=True)
 
     def written(self) -> str:
         return self.element.get(self.name, "")
@@ -53,14 +56,16 @@ class MessageJob(TextJob):
 
 
 class Worksheet:
-    """A worksheet's texts: its inline strings' paragraphs, then its data validations' messages."""
+    """A worksheet's texts: its inline strings' paragraphs, its data validations' messages, then its
+    hyperlinks' screen tips."""
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         jobs: list[Job] = list(INLINE_STRING.jobs(root, glossary))
         for validation in root.iter(s("dataValidation"), f"{{{X14}}}dataValidation"):
-            jobs += [MessageJob(validation, name) for name in MESSAGE_LIMITS
+            jobs += [AttributeJob(validation, name) for name in MESSAGE_LIMITS
                      if needs_translation(validation.get(name, ""), glossary)]
-        return jobs
+        return jobs + [AttributeJob(link, TOOLTIP) for link in root.iter(s("hyperlink"))
+                       if needs_translation(link.get(TOOLTIP, ""), glossary)]
 
     @staticmethod
     def may_hold_text(data: bytes) -> bool:
@@ -72,7 +77,8 @@ class Worksheet:
 def over_message_limit(job: Job, results: Sequence[Sequence[str | Nested]], name: str) -> bool:
     """Whether ``job`` is a data validation's message whose translation (``results``, as Job.finish
     is given them) is longer than Excel takes; warned about, naming the file ``name``, where it is."""
-    if not isinstance(job, MessageJob):
+    # A screen tip has no limit to keep: XlsxWriter, which refuses a message over Excel's, writes one of any length.
+    if not isinstance(job, AttributeJob) or job.name not in MESSAGE_LIMITS:
         return False
     length, limit = utf16_length("\n".join(plain(line) for line in results)), MESSAGE_LIMITS[job.name]
     if length <= limit:
