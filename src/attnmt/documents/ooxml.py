@@ -74,7 +74,7 @@ from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
-from attnmt.documents.xstring import escape
+from attnmt.documents.xstring import escape, replace_text
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
@@ -356,7 +356,7 @@ class ParagraphJob:
             self._set_text(etree.SubElement(run, self.dialect.text), text)
 
     def _set_text(self, element: etree._Element, text: str) -> None:
-        element.text = escape(text) if self.dialect.escaped else text
+        replace_text(element, escape(text) if self.dialect.escaped else text)
         if self.dialect.preserve:
             if text != text.strip() or self.dialect is WORD:
                 element.set(XML_SPACE, "preserve")
