@@ -45,7 +45,7 @@ from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.ooxml_dialects import a, s
 from attnmt.documents.tables import column_name, column_number, relationships, string_texts, workbook_part
-from attnmt.documents.xstring import UNWRITABLE, escape, unescape
+from attnmt.documents.xstring import UNWRITABLE, escape, text_in, unescape
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
@@ -238,5 +238,5 @@ def shown_texts(sheet: etree._Element, cells: set[str], translated: Sequence[str
         if kind == "s" and index is not None and index < len(translated):
             texts[name] = translated[index]
         elif kind == "inlineStr":
-            texts[name] = "".join(unescape(t.text or "") for t in cell.iter(s("t")) if t.getparent().tag != s("rPh"))
+            texts[name] = "".join(unescape(text_in(t)) for t in cell.iter(s("t")) if t.getparent().tag != s("rPh"))
     return texts

@@ -33,7 +33,7 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
 from attnmt.documents.spans import Nested
-from attnmt.documents.xstring import escape, unescape
+from attnmt.documents.xstring import escape, replace_text, text_in, unescape
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
@@ -82,12 +82,12 @@ class TextJob:
 
     def written(self) -> str:
         """The text as the part holds it: the element's (a data validation's message, an attribute:
-        attnmt.documents.validations)."""
-        return self.element.text or ""
+        attnmt.documents.validations): a comment in the element skipped (xstring.text_in)."""
+        return text_in(self.element)
 
     def write(self, text: str) -> None:
         """``text`` where ``written`` read it."""
-        self.element.text = text
+        replace_text(self.element, text)
 
     def flats(self) -> list[FlatText]:
         return self.lines
@@ -136,7 +136,7 @@ class PlainComments:
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         return [TextJob(element) for element in root.iter(self.element)
-                if needs_translation(element.text or "", glossary)]
+                if needs_translation(text_in(element), glossary)]
 
 
 class ThreadedComments:
@@ -146,7 +146,7 @@ class ThreadedComments:
         jobs: list[Job] = []
         for comment in root.iter(threaded("threadedComment")):
             text = comment.find(threaded("text"))
-            if text is not None and needs_translation(text.text or "", glossary):
+            if text is not None and needs_translation(text_in(text), glossary):
                 jobs.append(TextJob(text, comment.findall(f"{threaded('mentions')}/{threaded('mention')}")))
         return jobs
 
@@ -181,7 +181,7 @@ def author_label(text: etree._Element, author: str) -> etree._Element | None:
     """The note's first run where it is its author's name and a colon alone (``Anna Smith:``,
     as Excel writes a note), else None."""
     first = text.find(s("r"))
-    shown = "" if first is None else "".join(unescape(t.text or "") for t in first.iter(s("t")))
+    shown = "" if first is None else "".join(unescape(text_in(t)) for t in first.iter(s("t")))
     return first if author and shown.strip() == f"{author}:" else None
 
 

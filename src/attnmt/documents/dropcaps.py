@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from attnmt.documents.wordml import W, w
+from attnmt.documents.xstring import replace_text, text_in
 
 DROP_CAPS = ("drop", "margin")  # w:dropCap's values that make a drop cap ("none" does not)
 # Empty elements that mark a place or a range's ends between runs, and Word's note of where a page
@@ -74,9 +75,9 @@ def join_drop_caps(root: etree._Element) -> dict[etree._Element, DropCap]:
         if first is None or not texts or any(run.tag != w("r") for run in runs) or any(
                 part.tag != w("t") for part in texts):
             continue
-        letters = [text.text or "" for text in texts]
+        letters = [text_in(text) for text in texts]
         for text in texts:
-            text.text = ""
+            replace_text(text, "")
         first.text = "".join(letters) + (first.text or "")
         joined[after] = DropCap(texts, [len(each) for each in letters])
     return joined

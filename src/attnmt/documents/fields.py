@@ -43,6 +43,7 @@ from lxml import etree
 from attnmt.documents.flat import SENTENCE_ENDS, has_words
 from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
+from attnmt.documents.xstring import text_in
 
 # A field's code starts with its kind; these kinds' results are words of their sentence.
 READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC"})
@@ -93,7 +94,7 @@ def is_read_result(code: str, *nodes: etree._Element) -> bool:
         if part.tag == w("fldChar"):
             depth = depth_after([part], depth)
         elif not depth:
-            text += part.text or ""
+            text += text_in(part)
     if not text.strip():
         return text != "" and field_code_kind(code) in SPACE_KINDS
     return has_words(text) or text != text.strip() or any(character in SENTENCE_ENDS for character in text)
@@ -190,7 +191,7 @@ def complex_field(children: Sequence[etree._Element], start: int) -> ComplexFiel
             if kind == "separate" and depth == 1 and separate is None:
                 separate = position
             elif part.tag == w("instrText") and separate is None:
-                code += part.text or ""
+                code += text_in(part)
             elif kind == "end" and not depth:
                 return _checked(children, start, separate, position, code)
     return None

@@ -11,7 +11,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields, formatting  # by their modules: both import this module
 from attnmt.documents.wordml import HIDDEN, w
-from attnmt.documents.xstring import unescape
+from attnmt.documents.xstring import text_in, unescape
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -63,8 +63,9 @@ class Dialect:
         return node.tag == w("hyperlink") or (node.tag == self.run and formatting.is_link(node, self))
 
     def text_of(self, element: etree._Element) -> str:
-        """A text element's text as the application shows it (its escapes read, where it has them)."""
-        return unescape(element.text or "") if self.escaped else element.text or ""
+        """A text element's text as the application shows it (xstring.text_in: a comment in it
+        skipped, the words after it read; its escapes read, where it has them)."""
+        return unescape(text_in(element)) if self.escaped else text_in(element)
 
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay

@@ -14,7 +14,7 @@ from attnmt.documents.dropcaps import DropCap
 from attnmt.documents.flat import FlatText
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, no_break_hyphens
 from attnmt.documents.spans import Nested, plain
-from attnmt.documents.xstring import escape
+from attnmt.documents.xstring import escape, replace_text
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
@@ -113,7 +113,7 @@ class ParagraphWriter:
             self._set_text(etree.SubElement(run, self.dialect.text), text)
 
     def _set_text(self, element: etree._Element, text: str) -> None:
-        element.text = escape(text) if self.dialect.escaped else text
+        replace_text(element, escape(text) if self.dialect.escaped else text)
         if self.dialect.preserve:
             if text != text.strip() or self.dialect is WORD:
                 element.set(XML_SPACE, "preserve")

@@ -8,11 +8,20 @@ character ``_x0001_``.  Where the text itself holds what reads as an escape, its
 escaped: the text ``_x0041_`` is written ``_x005F_x0041_``.  Office escapes a line feed and a
 tab only in attributes (MS-OI29500 2.1.1747), where XML would turn them into spaces.  Word's
 ``w:t`` has no such escapes.
+
+Any text element (Word's ``w:t``, DrawingML's ``a:t``, a cell's ``<t>``, a comment's plain
+``text``) may hold XML comments and processing instructions, in a file edited by hand or written
+by a tool: ``<a:t>A man <!-- ok --> cooks.</a:t>``.  To lxml ``A man `` is the element's text and
+`` cooks.`` the comment's tail; Office and LibreOffice show "A man cooks.", and so does text_in.
+Read as the element's text alone, the words after the comment were lost, and an element that began
+with one read as empty (its paragraph left untranslated).
 """
 
 from __future__ import annotations
 
 import re
+
+from lxml import etree
 
 # A surrogate pair's two escapes (one character), or one escape.
 ESCAPE = re.compile(r"_x([Dd][89ABab][0-9A-Fa-f]{2})__x([Dd][C-Fc-f][0-9A-Fa-f]{2})_|_x([0-9A-Fa-f]{4})_")
@@ -46,3 +55,16 @@ def escape(text: str, attribute: bool = False) -> str:
     the underscores that would begin an escape escaped first, then each character XML cannot hold."""
     text = LITERAL.sub("_x005F_", text)
     return (IN_ATTRIBUTE if attribute else IN_TEXT).sub(lambda match: f"_x{ord(match.group()):04X}_", text)
+
+
+def text_in(element: etree._Element) -> str:
+    """``element``'s characters as a reader sees them (the module docstring): its text and the tails
+    of the comments and processing instructions in it, whose own text is no part of it."""
+    return "".join(element.itertext())
+
+
+def replace_text(element: etree._Element, text: str) -> None:
+    """``element``'s characters made ``text``.  The comments and processing instructions in it are
+    dropped: they stood between words that are no longer there, and their tails would be read again."""
+    del element[:]
+    element.text = text
