@@ -5,6 +5,7 @@ import shutil
 import subprocess
 
 import pytest
+from chartex_files import chartex_sheet_file, chartex_slides_file
 from comment_files import (
     annotated_calc_file,
     chart_shapes_file,
@@ -42,7 +43,8 @@ FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambd
          "annotated.ods": annotated_calc_file, "boxedchart.xlsx": lambda: chart_shapes_file(".xlsx"),
          "boxedslide.pptx": lambda: chart_shapes_file(".pptx"), "flat.fodt": flat_file,
          "flatchart.fodt": lambda: flat_file(body=charted_body()),
-         "chunk.docx": lambda: chunked_word_file(CHUNK_PAGE, "text/html")}  # one PDF name each
+         "chunk.docx": lambda: chunked_word_file(CHUNK_PAGE, "text/html"), "waterfall.xlsx": chartex_sheet_file,
+         "waterfallslide.pptx": chartex_slides_file}  # one PDF name each
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

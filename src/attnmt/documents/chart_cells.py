@@ -1,22 +1,26 @@
-"""A workbook's charts' cached labels (``c:strCache``, and Excel 2013's data labels from cells,
-``c15:dlblRangeCache``) and its sheets' text boxes linked to a cell, made to follow the translated
-cells they are read from.
+"""A workbook's charts' cached labels (``c:strCache``, Excel 2013's data labels from cells,
+``c15:dlblRangeCache``, and Excel 2016's charts' ``cx:lvl`` and ``cx:txData``) and its sheets' text
+boxes linked to a cell, made to follow the translated cells they are read from.
 
 A chart on a sheet reads its categories, series names and a title taken from a cell out of the
 workbook's cells, and keeps a copy of what it read: ``<c:cat><c:strRef><c:f>Data!$A$2:$A$5</c:f>
 <c:strCache><c:pt idx="0"><c:v>Item 2</c:v>…``; so do data labels whose text is read from
 cells (Excel 2013's "Value From Cells": ``<c15:datalabelsRange><c15:f>…</c15:f>
-<c15:dlblRangeCache>``, points as a strCache holds them).  The cells are translated (they are the
-workbook's strings) and Excel reads them again when it draws the chart; but previewers,
-converters and libraries draw from the copy, which kept the source text, so the file said two
-things.  So once the cells' text is final (after attnmt.documents.tables, which may give a header
-cell back its source, as --below-quality source gives a string), each cached point whose cell
-shows a string (shared or inline) takes that string's text.  A cache that holds a point for
-each of the reference's cells (its ``ptCount``, or where it has none, its highest ``idx`` and
-one) is read by number: the point ``idx="1"`` is the second cell.  One that holds fewer left
-some out: the cells in a hidden row or column, which Excel (unless the chart plots hidden cells)
-and LibreOffice do not cache, so the second point may be the third cell; there a point is the
-cell whose source text it holds.
+<c15:dlblRangeCache>``, points as a strCache holds them), and so do Excel 2016's charts
+(chartEx: waterfall, funnel, treemap, sunburst, histogram, box and whisker), whose categories keep
+their points' text in a level, ``<cx:strDim type="cat"><cx:f>…</cx:f><cx:lvl ptCount="2"><cx:pt
+idx="0">Item 2</cx:pt>…``, and a series' name or a title read from a cell its one text, ``<cx:txData>
+<cx:f>…</cx:f><cx:v>Dogs</cx:v>``.  The cells are translated (they are the workbook's strings) and
+Excel reads them again when it draws the chart; but previewers, converters and libraries draw from
+the copy, which kept the source text, so the file said two things.  So once the cells' text is
+final (after attnmt.documents.tables, which may give a header cell back its source, as
+--below-quality source gives a string), each cached point whose cell shows a string (shared or
+inline) takes that string's text.  A cache that holds a point for each of the reference's cells
+(its ``ptCount``, a level's attribute, or where it has none, its highest ``idx`` and one) is read
+by number: the point ``idx="1"`` is the second cell.  One that holds fewer left some out: the
+cells in a hidden row or column, which Excel (unless the chart plots hidden cells) and LibreOffice
+do not cache, so the second point may be the third cell; there a point is the cell whose source
+text it holds.
 
 A text box drawn on a sheet may show a cell's text (``=$A$1`` in the formula bar, ``<xdr:sp
 textlink="$A$1">``) and keeps a copy of it in a field, ``<a:fld type="TxLink"><a:t>…``, which
@@ -29,15 +33,16 @@ value was not translated), a text box linked to such a cell or to more than one,
 cache that left some out whose text no cell held (or cells that now show different texts: its
 cell is not certain), and every reference that does not plainly name cells of this workbook
 (REFERENCE): another workbook's (``[1]Data!$A$1``), a defined name, several areas, a block of
-more than one row and column, a sheet the workbook does not list.  Only a workbook's own
-charts: a chart in a Word or PowerPoint file reads an embedded workbook, which is kept as it
-was, so its copy agrees with it already.
+more than one row and column (a chartEx chart's categories of several levels, a treemap's), a
+sheet the workbook does not list.  Only a workbook's own charts: a chart in a Word or PowerPoint
+file reads an embedded workbook, which is kept as it was, so its copy agrees with it already.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -49,15 +54,42 @@ from attnmt.documents.xstring import UNWRITABLE, escape, text_in, unescape
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
+CX = "http://schemas.microsoft.com/office/drawing/2014/chartex"
 XDR = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
 # What XML 1.0 cannot hold in a text box's text, where no escape stands for it as in a cell's.
 NOT_XML = re.compile(f"[{UNWRITABLE}]")
-# A chart's references that cache their cells' text: each one's element, formula and cache.  A
-# series' categories, name or title (c:strRef), and Excel 2013's data labels read from cells
-# (c15:datalabelsRange, in the series' extensions), whose cache holds its points as a strCache does.
-CACHED = ((f"{{{C}}}strRef", f"{{{C}}}f", f"{{{C}}}strCache"),
-          (f"{{{C15}}}datalabelsRange", f"{{{C15}}}f", f"{{{C15}}}dlblRangeCache"))
+
+
+def c(name: str) -> str:
+    return f"{{{C}}}{name}"
+
+
+def cx(name: str) -> str:
+    return f"{{{CX}}}{name}"
+
+
+class Cached(NamedTuple):
+    """A kind of chart reference that caches its cells' text: its element, its formula's and its
+    cache's, the cache's points (None: the cache is one point, which holds one cell's text) and a
+    point's text's element (None: the point holds its text itself)."""
+
+    reference: str
+    formula: str
+    cache: str
+    point: str | None = None
+    value: str | None = None
+
+
+# A series' categories, name or title (c:strRef), Excel 2013's data labels read from cells
+# (c15:datalabelsRange, in the series' extensions), whose cache holds its points as a strCache does;
+# a chartEx chart's categories (cx:strDim, its level's points holding their text) and a series'
+# name or a title read from a cell (cx:txData, its one value).
+CACHED = (Cached(c("strRef"), c("f"), c("strCache"), c("pt"), c("v")),
+          Cached(f"{{{C15}}}datalabelsRange", f"{{{C15}}}f", f"{{{C15}}}dlblRangeCache", c("pt"), c("v")),
+          Cached(cx("strDim"), cx("f"), cx("lvl"), cx("pt")),
+          Cached(cx("txData"), cx("f"), cx("v")))
 RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+Point = tuple[int | None, etree._Element | None]  # a cached point's number and the element holding its text
 # One sheet's cell or range of cells: the sheet's name, quoted where it holds a space or other
 # sign (a quote in it doubled), then a cell, or two, ``$`` or not.  No "[" (another workbook's
 # sheet, ``[1]Data``), ":" in the name (a range of sheets), "(" or "," (several areas).
@@ -65,20 +97,12 @@ REFERENCE = re.compile(r"(?:'((?:[^'\[\]:]|'')+)'|([^'!\[\]:(),\s]+))!"
                        r"\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?")
 
 
-def c(name: str) -> str:
-    return f"{{{C}}}{name}"
-
-
 def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     """Each chart's cached labels and each sheet's text box linked to a cell (``parts``' charts and
     drawings) become the text of the cells they name (module docstring), read from the trees in
     ``parts`` as translated, else from the archive; a part changed is marked so (Part.changed)."""
-    charts = [part for part in parts if part.tree.getroot().tag == c("chartSpace")]
-    # Each reference's part, cache, sheet and cells, and whether the cache holds a point for each cell.
-    references = [(part, cache, *named, point_count(cache) == len(named[1])) for part in charts
-                  for tag, formula, cached in CACHED for ref in part.tree.getroot().iter(tag)
-                  if (cache := ref.find(cached)) is not None
-                  and (named := referred_cells(ref.findtext(formula) or "")) is not None]
+    charts = [part for part in parts if part.tree.getroot().tag in (c("chartSpace"), cx("chartSpace"))]
+    references = chart_references(charts)
     drawings = [part for part in parts if part.tree.getroot().tag == f"{{{XDR}}}wsDr"
                 and any(shape.get("textlink") for shape in part.tree.getroot().iter(f"{{{XDR}}}sp"))]
     if not references and not drawings:
@@ -102,11 +126,26 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
     source = string_texts(parse_part(archive, strings.member).getroot()) if strings is not None and partial else []
     sources = {member: shown_texts(parse_part(archive, member).getroot() if member in held else roots[member],
                                    wanted[member], source) for member in partial if member in roots}
-    for part, cache, sheet, cells, whole in references:
+    for part, points, sheet, cells, whole in references:
         member = members.get(sheet, "")
-        part.changed |= follow_points(cache, cells, whole, texts.get(member, {}), sources.get(member, {}))
+        part.changed |= follow_points(points, cells, whole, texts.get(member, {}), sources.get(member, {}))
     for part, field, sheet, cells in links:
         part.changed |= follow_link(field, texts.get(members.get(sheet, ""), {}).get(cells[0]))
+
+
+def chart_references(charts: Sequence[Part]) -> list[tuple[Part, list[Point], str, list[str], bool]]:
+    """Each reference of ``charts`` (CACHED) that holds its cache and names one row or column of
+    a sheet: its part, its cache's points (cached_points), its sheet and cells (referred_cells),
+    and whether the cache holds a point for each cell (point_count)."""
+    found = []
+    for part in charts:
+        for kind in CACHED:
+            for reference in part.tree.getroot().iter(kind.reference):
+                cache, named = reference.find(kind.cache), referred_cells(reference.findtext(kind.formula) or "")
+                if cache is not None and named is not None:
+                    points = cached_points(kind, cache)
+                    found.append((part, points, *named, point_count(cache, points) == len(named[1])))
+    return found
 
 
 def text_links(archive: Archive, drawings: Sequence[Part], members: dict[str, str]
@@ -140,16 +179,15 @@ def follow_link(field: etree._Element, text: str | None) -> bool:
     return True
 
 
-def follow_points(cache: etree._Element, cells: list[str], whole: bool, shown: dict[str, str],
+def follow_points(points: list[Point], cells: list[str], whole: bool, shown: dict[str, str],
                   source: dict[str, str]) -> bool:
-    """Each of a cache's points takes the ``shown`` text of its cell (of ``cells``, the reference's in
-    order): by its number where the cache holds a point for each cell (``whole``: point_count), else
-    the cells whose ``source`` text it holds, where they show one text (module docstring).  True
-    where one changed."""
+    """Each of a cache's ``points`` (cached_points) takes the ``shown`` text of its cell (of ``cells``,
+    the reference's in order): by its number where the cache holds a point for each cell (``whole``:
+    point_count), else the cells whose ``source`` text it holds, where they show one text (module
+    docstring).  True where one changed."""
     holding = {} if whole else cells_by_text(cells, source)
     changed = False
-    for point in cache.iter(c("pt")):
-        index, value = written_whole_number(point.get("idx", "")), point.find(c("v"))
+    for index, value in points:
         if index is None or value is None:
             continue
         matched = cells[index:index + 1] if whole else holding.get(value.text, [])
@@ -172,16 +210,24 @@ def cells_by_text(cells: list[str], source: dict[str, str]) -> dict[str | None, 
     return holding
 
 
-def point_count(cache: etree._Element) -> int | None:
-    """The number of points a cache says it holds (``c:ptCount``), None where its count is no
-    number.  The schema lets the count out; then it is the highest point's ``idx`` and one, so a
-    cache whose last point is its reference's last cell is read by number, as one that holds each
-    cell, and one whose points stop short of it left some cells out."""
+def cached_points(kind: Cached, cache: etree._Element) -> list[Point]:
+    """A cache's points, each its number (its ``idx``; None where that is no number) and the element
+    that holds its text (None where it has none); a cache that is one point is the first."""
+    if kind.point is None:
+        return [(0, cache)]
+    return [(written_whole_number(point.get("idx", "")), point if kind.value is None else point.find(kind.value))
+            for point in cache.iter(kind.point)]
+
+
+def point_count(cache: etree._Element, points: list[Point]) -> int | None:
+    """The number of points a cache says it holds (``c:ptCount``, a chartEx level's ``ptCount``), None
+    where its count is no number.  The schema lets a strCache's count out; then it is the highest
+    point's number and one, so a cache whose last point is its reference's last cell is read by
+    number, as one that holds each cell, and one whose points stop short of it left some cells out."""
     count = cache.find(c("ptCount"))
-    if count is not None:
-        return written_whole_number(count.get("val", ""))
-    numbers = [written_whole_number(point.get("idx", "")) for point in cache.iter(c("pt"))]
-    return max((number + 1 for number in numbers if number is not None), default=0)
+    if count is not None or cache.get("ptCount") is not None:
+        return written_whole_number(count.get("val", "") if count is not None else cache.get("ptCount", ""))
+    return max((number + 1 for number, _ in points if number is not None), default=0)
 
 
 def referred_cells(formula: str) -> tuple[str, list[str]] | None:

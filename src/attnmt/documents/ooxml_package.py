@@ -23,11 +23,13 @@ from attnmt.errors import DataError
 
 CONTENT_TYPES = "[Content_Types].xml"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
-# Charts' titles and labels written as text, the text boxes and shapes drawn on a chart (its
-# "user shapes": cdr:sp/cdr:txBody, a part of their own), and SmartArt (its data, and the drawing
-# made of it that Office shows), in any of the three formats: DrawingML paragraphs.
-CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", ".drawingml.chartshapes+xml",
-                                                       ".drawingml.diagramData+xml", ".drawingml.diagramDrawing+xml"))
+# Charts' titles and labels written as text, Excel 2016's charts' too (chartEx: waterfall, funnel,
+# treemap, sunburst, histogram, box and whisker; cx:rich), the text boxes and shapes drawn on a chart
+# (its "user shapes": cdr:sp/cdr:txBody, a part of their own), and SmartArt (its data, and the
+# drawing made of it that Office shows), in any of the three formats: DrawingML paragraphs.
+CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", ".ms-office.chartex+xml",
+                                                       ".drawingml.chartshapes+xml", ".drawingml.diagramData+xml",
+                                                       ".drawingml.diagramDrawing+xml"))
 
 
 class Texts(Protocol):
