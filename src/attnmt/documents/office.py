@@ -62,7 +62,7 @@ from attnmt.documents.archive import (
 )
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
-from attnmt.documents.comments import P
+from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import (
     forget_styled_direction,
     mark_styled_direction,
@@ -121,8 +121,7 @@ def translate_office(data: bytes, suffix: str, translator: Translator, options: 
     path, was a TypeError or AttributeError in the zip reader)."""
     if not isinstance(data, bytes | bytearray):
         raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}")
-    return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file",
-                             review)
+    return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file", review)
 
 
 def translate_archive(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
@@ -224,6 +223,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
             tree.getroot(), glossary)
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
+    follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts
