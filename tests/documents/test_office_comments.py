@@ -89,6 +89,19 @@ def test_the_note_beside_a_thread_says_what_the_thread_says(mirror):
     assert note.author == "tc=" + THREAD
 
 
+def test_the_note_beside_a_thread_keeps_a_mention_and_its_line_reads_as_the_threads(mirror):
+    """The note's copy of the reply holds "@Ann Smith" as text: it went to the model as words and
+    came back "    CAR. 👍 THE ABOUT SMITH @ANN ASK 👍", not what the thread's reply says.  The thread's
+    mention kept in the note too, the line is the reply's sentence, translated once."""
+    out = translate_office(threaded_sheet_file(), ".xlsx", mirror, DocumentOptions())
+    note = openpyxl.load_workbook(io.BytesIO(out)).active["A1"].comment
+    _, reply = threads(out)
+    assert reply.find(f"{THREADED}text").text == "CAR. \N{THUMBS UP SIGN} THE @Ann Smith ABOUT ASK \N{THUMBS UP SIGN}"
+    assert note.text.split("\n")[-2:] == ["REPLY:", "    " + reply.find(f"{THREADED}text").text]
+    assert not any("Ann" in sentence for sentence in mirror.given)
+    assert mirror.given.count("\N{THUMBS UP SIGN} Ask about the \N{THUMBS UP SIGN} car.") == 1
+
+
 def test_an_excel_notes_author_label_is_kept_and_its_text_translated(mirror):
     """Excel writes a note as its author's name and a colon in bold, then the note on the next line:
     the label was translated as a sentence ("Ein Gähnttel."), where the note's author stays."""

@@ -15,7 +15,9 @@ Smith:"), then the note on the next line: the label, a name and not words, is ke
 
 Excel's note beside a thread (its author ``tc={the thread's id}``) is a fixed preamble, then
 ``Comment:`` and the thread's text and ``Reply:`` and each reply's, indented.  Translated line
-by line too, its lines say what the thread's say: the same sentence is translated once.
+by line too, its lines say what the thread's say: each of the thread's mentions is an atom in the
+note where its line of the thread stands there (``ThreadNote``), so that line is the same sentence
+as the thread's, translated once.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from lxml import etree
 
 from attnmt.config_ranges import written_whole_number
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import Job
+from attnmt.documents.archive import Job, Part
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.ooxml import ParagraphJob
@@ -38,6 +40,7 @@ from attnmt.documents.xstring import escape, replace_text, text_in, unescape
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
 THREAD_AUTHOR = "tc="  # how the author of Excel's note beside a thread begins
+MENTION = f"{{{THREADED}}}mentions/{{{THREADED}}}mention"  # a threaded comment's mentions, below it
 
 
 def threaded(name: str) -> str:
@@ -66,19 +69,23 @@ class TextJob:
         self.element, self.escaped = element, escaped
         self.text = text = unescape(self.written()) if escaped else self.written()
         self.mentions = mention_spans(text, mentions)
-        self.lines: list[FlatText] = []
-        start = 0
-        for line in text.split("\n"):
+        self.lines = self.flat_lines()
+
+    def flat_lines(self) -> list[FlatText]:
+        """The text's lines, each of its ``mentions`` (in order) an atom in its line."""
+        lines, start = [], 0
+        for line in self.text.split("\n"):
             end = start + len(line)
             builder, position = FlatBuilder(collapse=False), start
             for mention, (first, last) in self.mentions.items():
                 if start <= first and last <= end:
-                    builder.add_text(text[position:first])
+                    builder.add_text(self.text[position:first])
                     builder.add_atom(node=mention)
                     position = last
-            builder.add_text(text[position:end])
-            self.lines.append(builder.build())
+            builder.add_text(self.text[position:end])
+            lines.append(builder.build())
             start = end + 1
+        return lines
 
     def written(self) -> str:
         """The text as the part holds it: the element's (a data validation's message, an attribute:
@@ -106,6 +113,10 @@ class TextJob:
                 starts[mention] = utf16_length(text)
                 text += old[first:last]
         self.write(escape(text) if self.escaped else text)
+        self.place_mentions(starts)
+
+    def place_mentions(self, starts: dict[etree._Element, int]) -> None:
+        """Each mention's ``startIndex`` set to where it landed, in UTF-16 units."""
         for mention, start in starts.items():
             mention.set("startIndex", str(start))
 
@@ -147,7 +158,7 @@ class ThreadedComments:
         for comment in root.iter(threaded("threadedComment")):
             text = comment.find(threaded("text"))
             if text is not None and needs_translation(text_in(text), glossary):
-                jobs.append(TextJob(text, comment.findall(f"{threaded('mentions')}/{threaded('mention')}")))
+                jobs.append(TextJob(text, comment.findall(MENTION)))
         return jobs
 
 
@@ -167,7 +178,7 @@ class CellComments:
             elements = [t for t in text.iter(s("t")) if t.getparent().tag != s("rPh")]
             label = author_label(text, author)
             if author.startswith(THREAD_AUTHOR) and len(elements) == 1:
-                job: Job = TextJob(elements[0], escaped=True)
+                job: Job = ThreadNote(elements[0], author.removeprefix(THREAD_AUTHOR))
             elif label is not None:
                 job = LabelledNote(text, label)
             else:
@@ -175,6 +186,49 @@ class CellComments:
             if any(needs_translation(flat.text, glossary, Shown.of(flat)) for flat in job.flats()):
                 jobs.append(job)
         return jobs
+
+
+class ThreadNote(TextJob):
+    """Excel's note beside the thread whose id is ``thread`` (the module docstring); its mentions
+    are the thread's, taken once the thread's part is read (``follow_threads``)."""
+
+    def __init__(self, element: etree._Element, thread: str) -> None:
+        super().__init__(element, escaped=True)
+        self.thread = thread
+
+    def take_mentions(self, comments: Sequence[etree._Element]) -> None:
+        """Each mention of the thread's ``comments`` (``threadedComment``s: its first and its replies,
+        in order) an atom where its line of the thread stands in the note, after the lines found
+        before it; a line the note does not hold leaves its mentions out (their words translated)."""
+        self.mentions, cursor = {}, 0
+        for comment in comments:
+            text = comment.findtext(threaded("text")) or ""
+            found: dict[int, int] = {}  # a mentioning line's start in the thread -> its start in the note
+            for mention, (first, last) in mention_spans(text, comment.findall(MENTION)).items():
+                start, end = text.rfind("\n", 0, first) + 1, text.find("\n", last)
+                line = text[start:] if end < 0 else text[start:end]
+                at = -1 if start in found else self.text.find(line, cursor)
+                if at >= 0:
+                    found[start], cursor = at, at + len(line)
+                if start in found:
+                    self.mentions[mention] = (found[start] + first - start, found[start] + last - start)
+        self.lines = self.flat_lines()
+
+    def place_mentions(self, starts: dict[etree._Element, int]) -> None:
+        """Nothing: the mentions' places are the thread's, which its own job sets."""
+
+
+def follow_threads(parts: Sequence[Part]) -> None:
+    """Each note beside a thread (a ``ThreadNote`` among ``parts``' jobs) given its thread's mentions,
+    from the workbook's threaded comments parts, before any is translated."""
+    roots = [part.tree.getroot() for part in parts]
+    comments: dict[str, list[etree._Element]] = {}
+    for root in (root for root in roots if root.tag == threaded("ThreadedComments")):
+        for comment in root.iter(threaded("threadedComment")):
+            comments.setdefault(comment.get("parentId") or comment.get("id") or "", []).append(comment)
+    for job in (job for part in parts for job in part.jobs):
+        if isinstance(job, ThreadNote) and job.thread in comments:
+            job.take_mentions(comments[job.thread])
 
 
 def author_label(text: etree._Element, author: str) -> etree._Element | None:

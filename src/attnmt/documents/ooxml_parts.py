@@ -11,7 +11,7 @@ import re
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
-from attnmt.documents.comments import P
+from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import mark_styled_direction, rtl_levels
 from attnmt.documents.ooxml import paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, s
@@ -66,6 +66,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
             tree.getroot(), glossary)
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
+    follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts
