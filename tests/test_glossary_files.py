@@ -1,5 +1,5 @@
-"""Glossary files by their extension: CSV as DeepL and spreadsheets write it, its header rule, its
-errors (TSV: test_glossary.py; TBX: test_termbase.py)."""
+"""Glossary files by their extension: CSV as DeepL and spreadsheets write it, its header rule (TSV's
+too), its errors (TSV: test_glossary.py; TBX: test_termbase.py)."""
 
 import gzip
 
@@ -59,7 +59,58 @@ def test_deepls_four_fields_give_the_languages_of_every_row(tmp_path):
 def test_a_quoted_term_across_lines_is_named_by_its_first_line(tmp_path):
     path = write(tmp_path, b'dog,Hund\n"New\nYork",New York\ncat,Katze\n')
     glossary = read_glossary(path)
-    assert glossary.place("NewYork") == f"{path}:2" and glossary.place("cat") == f"{path}:4"
+    assert glossary.place("New York") == f"{path}:2" and glossary.place("cat") == f"{path}:4"
+
+
+@pytest.mark.parametrize(("data", "line"), [
+    (b'dog,"Hund\r\nBello"\r\n"New\r\nYork",Neu York\r\n', 3),  # as Excel (Alt+Enter), LibreOffice, Python write
+    (b'dog,"Hund\nBello"\n"New\nYork",Neu York\n', 3),
+    (b'dog,"Hund \n\n Bello"\n"New\n York",Neu York\n', 4),  # the spaces around a break, a blank line: one space
+])
+def test_a_line_break_in_a_quoted_field_is_a_space(tmp_path, data, line):
+    """A term is one line: "Hund<break>Bello" was read as "HundBello", silently."""
+    path = write(tmp_path, data)
+    glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("dog", "Hund Bello"), ("New York", "Neu York"))
+    assert glossary.place("new york") == f"{path}:{line}"  # the file's own line
+
+
+@pytest.mark.parametrize("data", [
+    b"people;Personen\r\n;\r\ndog;Hund\r\n",  # as LibreOffice and Excel save a sheet's empty row
+    b"people,Personen\n,\ndog,Hund\n",
+    b"people,Personen\n , \ndog,Hund\n",
+    b"people,Personen,en,de\n,,,\ndog,Hund,en,de\n",
+    b"people\tPersonen\n\t\ndog\tHund\n",
+])
+def test_a_row_of_blank_fields_is_skipped(tmp_path, data):
+    """A blank row stopped the whole glossary: "terms.csv:2: empty source term (beside '')"."""
+    glossary = read_glossary(write(tmp_path, data), "en", "de")
+    assert glossary.terms == (("people", "Personen"), ("dog", "Hund"))
+    assert glossary.place("dog").endswith("terms.csv:3")
+
+
+@pytest.mark.parametrize("name", ["terms.tsv", "terms.txt"])
+@pytest.mark.parametrize("header", ["source\ttarget", "Source Term\tTarget Term", "en\tde", "EN-US\tde-DE"])
+def test_a_tsv_files_header_is_skipped_as_a_csv_files(tmp_path, name, header):
+    """As Google Sheets and Excel's "Unicode Text" save a sheet: "source" was a term, translated "target"."""
+    path = write(tmp_path, f"# terms\r\n{header}\r\ndog\tHund\r\n".encode(), name)
+    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)
+    assert read_glossary(path).terms == (("dog", "Hund"),)
+    assert read_glossary(path).place("dog") == f"{path}:3"
+
+
+@pytest.mark.parametrize(("first", "languages"), [("UK\tGB", ("en", "de")), ("fr\tit", ("en", "de")),
+                                                  ("dog\twau", (None, None))])
+def test_a_tsv_files_first_line_that_is_not_clearly_a_header_is_a_term(tmp_path, first, languages):
+    path = write(tmp_path, f"{first}\ncat\tKatze\n".encode(), "terms.tsv")
+    assert read_glossary(path, *languages).terms[0] == tuple(first.split("\t"))
+
+
+def test_a_tsv_header_naming_the_languages_swapped_names_its_line(tmp_path):
+    path = write(tmp_path, b"de\ten\ndog\tHund\n", "terms.tsv")
+    with pytest.raises(DataError, match=r"terms.tsv:1: the header names the columns de -> en, and the terms are "
+                                        r"wanted en -> de: swap the columns"):
+        read_glossary(path, "en", "de")
 
 
 @pytest.mark.parametrize(("data", "terms"), [

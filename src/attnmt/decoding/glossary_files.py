@@ -6,11 +6,14 @@ the file and line ("terms.csv:3"); attnmt.decoding.glossary.read_glossaries adds
 rows to a glossary one way (``add_term``), so the rules for terms hold alike whatever the file.
 
 - ``.tsv`` and any other name: ``source term<TAB>target term`` a line; blank lines and lines
-  starting with ``#`` are skipped.
+  starting with ``#`` are skipped, and the first other line is a header, and skipped, where a CSV
+  file's would be (``csv_header``: ``source<TAB>target``, as Google Sheets and Excel save a sheet).
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
   ``"`` inside a quoted field doubled), or DeepL's four fields ``source,target,en,de``, whose
   languages are then the same on every row and, where the languages are known, those translated.
-  Blank rows are skipped; ``#`` starts no comment (``#hashtag`` is a term).  The first row is a
+  A line break inside a quoted field (a cell's Alt+Enter in Excel) is a space: a term is one line.
+  Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are
+  skipped; ``#`` starts no comment (``#hashtag`` is a term).  The first row is a
   header, and skipped, only when it is clearly one (``csv_header``): it names the columns
   (``source,target``; ``source term,target term``; ``src,tgt``; ``term,translation``) or two
   different languages (``en,de``; ``en-US,de-DE``), the languages translated where they are known,
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import csv
 import gzip
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -60,7 +64,7 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
         return csv_rows(path, source_lang, target_lang)
     if suffix == ".tbx" or (suffix == ".xml" and is_termbase(path)):
         return termbase_rows(path, source_lang, target_lang)
-    return tsv_rows(path)
+    return tsv_rows(path, source_lang, target_lang)
 
 
 def format_suffix(path: str | Path) -> str:
@@ -69,8 +73,11 @@ def format_suffix(path: str | Path) -> str:
     return Path(name).suffix
 
 
-def tsv_rows(path: str | Path) -> Iterator[Row]:
-    """The terms of a TSV glossary: ``source term<TAB>target term`` a line, blank and ``#`` lines skipped."""
+def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:
+    """The terms of a TSV glossary: ``source term<TAB>target term`` a line, blank and ``#`` lines
+    skipped, and the first other line where it is a header as a CSV file's first row is
+    (``csv_header``, with ``source_lang`` and ``target_lang``)."""
+    first = True
     for number, line in enumerate(text_lines(path), start=1):
         line = line.replace("\ufeff", " ")  # as term_text: a second file's "\ufeff# …", where files were joined
         if not line.strip() or line.lstrip().startswith("#"):
@@ -79,12 +86,16 @@ def tsv_rows(path: str | Path) -> Iterator[Row]:
         if len(fields) != 2:
             raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} "
                             f"TABs in {line!r}")
+        if first:
+            first = False
+            if csv_header(fields, f"{path}:{number}", source_lang, target_lang):
+                continue
         yield f"{path}:{number}", fields[0], fields[1]
 
 
 def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
     """The terms of a CSV glossary (the module docstring), its header skipped (``csv_header``)."""
-    lines = text_lines(path)
+    lines = [line + "\n" for line in text_lines(path)]  # with their ends: a quoted field's line break is one
     delimiter = csv_delimiter(lines)
     shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
     reader = csv.reader(lines, delimiter=delimiter, strict=True)  # strict: a stray quote is an error, not a term
@@ -93,7 +104,8 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
     try:
         for fields in reader:
             where, start = f"{path}:{start}", reader.line_num + 1  # a quoted field may span lines
-            if not fields:
+            fields = [one_line(field) for field in fields]
+            if blank_row(fields):
                 continue
             if len(fields) not in (2, 4):
                 raise DataError(f"{where}: expected 2 fields (source{shown}target) or 4 (source{shown}target"
@@ -113,22 +125,40 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
         raise DataError(f"{path}:{reader.line_num}: not valid CSV: {error} (read with {assumed})") from None
 
 
+def one_line(field: str) -> str:
+    """A CSV field with each line break in it, and the spaces around it, as one space: a quoted
+    field may hold one (a cell's Alt+Enter in Excel), a term cannot, and "Hund<break>Bello" was read
+    as "HundBello".  Its other spaces stay as a TSV file's do (matching reads a run of them as one)."""
+    return LINE_BREAK.sub(" ", field)
+
+
+# A line break, with the spaces and other breaks around it (a cell's blank line in it).
+LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
+
+
+def blank_row(fields: list[str]) -> bool:
+    """Whether a CSV row holds no term: no fields (an empty line) or blank ones alone (``,`` or
+    ``;``, as a spreadsheet saves an empty row), as a TSV line of spaces and tabs is blank."""
+    return not "".join(fields).strip()
+
+
 def csv_delimiter(lines: list[str]) -> str:
-    """The delimiter of a CSV file of ``lines``: of DELIMITERS, the one under which the most rows,
-    from the first, hold 2 or 4 fields (a blank row fits any), the first of them where several
-    read as far.  So ``Hund;dog`` is a semicolon's row and ``"Hund; der",dog`` a comma's, and a
+    """The delimiter of a CSV file of ``lines`` (each with its line end): of DELIMITERS, the one
+    under which the most rows, from the first, hold 2 or 4 fields (a blank row fits any), the first
+    of them where several read as far.  So ``Hund;dog`` is a semicolon's row and ``"Hund; der",dog`` a comma's, and a
     semicolon file whose first term holds a comma (``Hund;dog, hound``) is one still where a later
     row has none."""
     return max(DELIMITERS, key=lambda delimiter: fitting_rows(lines, delimiter))
 
 
 def fitting_rows(lines: list[str], delimiter: str) -> int:
-    """How many rows of a CSV file of ``lines``, from the first, hold 2 or 4 fields (or none: a blank
-    row) when read with ``delimiter``; a row that is no valid CSV with it ends them."""
+    """How many rows of a CSV file of ``lines`` (each with its line end), from the first, hold 2 or 4
+    fields (or are blank: ``blank_row``) when read with ``delimiter``; a row that is no valid CSV
+    with it ends them."""
     fitting = 0
     try:
         for fields in csv.reader(lines, delimiter=delimiter, strict=True):
-            if len(fields) not in (0, 2, 4):
+            if len(fields) not in (2, 4) and not blank_row(fields):
                 break
             fitting += 1
     except csv.Error:
@@ -164,13 +194,13 @@ def text_lines(path: str | Path) -> list[str]:
 
 
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
-    """Whether a CSV file's first row ``fields`` is a header: its first two fields name the columns
-    (SOURCE_COLUMNS, TARGET_COLUMNS) or two languages (``en,de``), different ones, and where the
-    languages translated are known, those; a term pair such as ``UK,GB`` is then a term.  Where a
-    language is not known, the two must be codes ISO 639-1 lists (``en``, ``de-DE``): ``dog,wau``
-    and ``car<TAB>PKW`` have a code's form but are terms, and so is ``uk,gb`` (``gb`` is no
-    language's).  A header naming them the wrong way round (``de,en`` translating en -> de) is a
-    DataError: the columns are swapped."""
+    """Whether a CSV file's first row ``fields`` (or a TSV file's first line of terms) is a header:
+    its first two fields name the columns (SOURCE_COLUMNS, TARGET_COLUMNS) or two languages
+    (``en,de``), different ones, and where the languages translated are known, those; a term pair
+    such as ``UK,GB`` is then a term.  Where a language is not known, the two must be codes ISO
+    639-1 lists (``en``, ``de-DE``): ``dog,wau`` and ``car<TAB>PKW`` have a code's form but are
+    terms, and so is ``uk,gb`` (``gb`` is no language's).  A header naming them the wrong way round
+    (``de,en`` translating en -> de) is a DataError: the columns are swapped."""
     source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
     if source.casefold() in SOURCE_COLUMNS and target.casefold() in TARGET_COLUMNS:
         return True
