@@ -2,6 +2,8 @@
 one) in both file APIs, and characters against its key's characters a minute, which a job of
 attnmt's API waits for and LibreTranslate's translate_file fails on."""
 
+import threading
+
 import pytest
 from fastapi.testclient import TestClient
 from support import server_events, submit_file, wait_until
@@ -66,6 +68,32 @@ def test_a_file_no_minute_could_admit_is_refused_as_too_large(served, tmp_path):
         assert answer.status_code == 413 and answer.json() == {"detail": message}
         answer = libre_file(client, LINES)
         assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: {message}"}
+
+
+@pytest.mark.parametrize("api", ["attnmt", "libretranslate"])
+def test_a_file_refused_as_busy_costs_no_more_than_a_refused_request(served, tmp_path, monkeypatch, api):
+    """A file refused with 503 (every --file-jobs place taken) was charged its whole price first:
+    a client retrying after Retry-After was locked out (429) with nothing translated.  Now the
+    three refused files cost a request each, 3 of the key's 10, and the fourth (4 more) passes."""
+    release, run_batch = threading.Event(), served.run_batch
+
+    def held(texts, options):
+        release.wait(60)
+        return run_batch(texts, options)
+
+    def send():  # LINES with the key k1: 4 requests
+        return submit_file(client, "a.txt", LINES, api_key="k1") if api == "attnmt" else libre_file(client, LINES)
+
+    monkeypatch.setattr(served, "run_batch", held)
+    with client_with_keys(served, tmp_path, "k1 10 char-limit=100\nk2\n", max_file_jobs=1) as client:
+        try:
+            long_job = submit_file(client, "long.txt", LINES, api_key="k2").json()
+            answers = [send() for _ in range(3)]
+        finally:
+            release.set()
+        assert [answer.status_code for answer in answers] == [503] * 3
+        assert server_events(client, long_job["events_url"])[-1][0] == "done"
+        assert send().status_code in (200, 202)
 
 
 def test_without_a_keys_char_limit_the_servers_prices_a_file_against_the_address_limit(served):

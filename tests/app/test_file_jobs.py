@@ -277,9 +277,11 @@ def test_a_form_with_two_files_is_422_saying_to_send_one(client):
         "detail": 'the form has more than one file: send one file, as the field "file"'}
 
 
-def test_an_unknown_job_is_404(client):
+def test_an_unknown_job_is_404_saying_jobs_do_not_survive_a_restart(client):
     answer = client.get("/v1/files/AAAAAAAAAAAAAAAAAAAAAA")
-    assert answer.status_code == 404 and answer.json()["detail"].startswith("no file job 'AAAAAAAAAAAAAAAAAAAAAA'")
+    assert answer.status_code == 404 and answer.json() == {"detail": (
+        "no file job 'AAAAAAAAAAAAAAAAAAAAAA': its id is wrong, or its translation was deleted (3600 s after it was "
+        "done, or by DELETE), or the server has restarted since it was sent (jobs do not survive a restart)")}
 
 
 def test_a_translated_file_is_deleted_once_its_time_is_up(trained_model):
@@ -306,6 +308,22 @@ def test_beyond_max_file_results_the_oldest_translation_goes_first(trained_model
             server_events(client, jobs[-1]["events_url"])
         submit(client)  # a new job sweeps
         assert [client.get(job["status_url"]).status_code for job in jobs] == [404, 200, 200]
+
+
+def test_failed_jobs_do_not_push_out_translations_waiting_for_their_download(trained_model):
+    """Failed jobs counted toward max_file_results: 64 files that were not UTF-8 deleted a translation
+    nobody had downloaded.  Failed jobs are kept to as many of their own, the oldest going first."""
+    with TestClient(create_app([served_model(trained_model)], ServeSettings(max_file_results=2))) as client:
+        done = submit(client).json()
+        server_events(client, done["events_url"])
+        failed = []
+        for _ in range(3):
+            failed.append(submit(client, "latin.txt", b"caf\xe9").json())
+            assert server_events(client, failed[-1]["events_url"])[-1][0] == "error"
+        submit(client)  # a new job sweeps
+        assert [client.get(job["status_url"]).status_code for job in failed] == [404, 200, 200]
+        download = client.get(done["download_url"])
+        assert download.status_code == 200 and download.content == TRANSLATED
 
 
 @pytest.fixture
@@ -349,7 +367,7 @@ def test_one_more_file_than_max_file_jobs_is_503(held):
         wait_until(lambda: held.order)
         answer = submit(client)
         assert answer.status_code == 503 and answer.headers["retry-after"] == "1"
-        assert answer.json() == {"detail": "1 files are being translated (at most 1 at once); retry shortly"}
+        assert answer.json() == {"detail": "1 file is being translated (at most 1 at once); retry shortly"}
         held.release.set()
         assert server_events(client, first["events_url"])[-1][0] == "done"
         assert submit(client).status_code == 202

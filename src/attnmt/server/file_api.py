@@ -222,7 +222,8 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
         job = jobs.get(job_id)
         if job is None:
             raise HTTPException(404, f"no file job {job_id!r}: its id is wrong, or its translation was deleted "
-                                     f"({server.settings.file_ttl_s:g} s after it was done, or by DELETE)")
+                                     f"({server.settings.file_ttl_s:g} s after it was done, or by DELETE), or "
+                                     "the server has restarted since it was sent (jobs do not survive a restart)")
         return job
 
     def done_job(job_id: str) -> FileJob:
@@ -257,6 +258,7 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
         served = chosen_model(server, fields.get("model"))
+        jobs.check_room()  # Busy (503) before the file is charged; nothing is awaited until the job starts
         try:
             charged_file(server, request, len(data))
         except Refused as refused:

@@ -270,9 +270,7 @@ class FileJobs:
         charged first (``charge``) and its sentences and translations given to ``note`` once done
         (BatchedTranslator); Busy when ``max_file_jobs`` are running already."""
         self.sweep()
-        if self.running >= self.settings.max_file_jobs:
-            raise Busy(f"{self.running} files are being translated (at most {self.settings.max_file_jobs} at once); "
-                       "retry shortly")
+        self.check_room()
         job = FileJob(secrets.token_urlsafe(16), translated_name(filename, served.target))
         self.jobs[job.id] = job
         task = asyncio.create_task(self.run(job, served, data, filename, charge, options, note),
@@ -280,6 +278,15 @@ class FileJobs:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return job
+
+    def check_room(self) -> None:
+        """Raises Busy when ``max_file_jobs`` are running already.  The APIs ask before they charge a
+        file's requests (file_api.charged_file): a file refused for want of room costs its key no
+        more than any refused request, and a client retrying after Retry-After is not locked out."""
+        running = self.running
+        if running >= self.settings.max_file_jobs:
+            files = "1 file is" if running == 1 else f"{running} files are"
+            raise Busy(f"{files} being translated (at most {self.settings.max_file_jobs} at once); retry shortly")
 
     async def run(self, job: FileJob, served: ServedModel, data: bytes, filename: str,
                   charge: Callable[[int], None], options: JobOptions,
@@ -353,12 +360,16 @@ class FileJobs:
             job.path.unlink(missing_ok=True)
 
     def sweep(self) -> None:
-        """Deletes the jobs done more than ``file_ttl_s`` ago, and the oldest done beyond ``max_file_results``."""
+        """Deletes the jobs finished more than ``file_ttl_s`` ago, then the oldest beyond
+        ``max_file_results`` of those done, whose translations wait for their download, and apart
+        the oldest beyond as many of those failed: a failed job holds no file, and counted with the
+        done ones, a run of broken files pushed out translations nobody had downloaded yet."""
         finished = sorted((job for job in self.jobs.values() if job.finished_at is not None),
                           key=lambda job: job.finished_at)
         expired = [job for job in finished if self.clock() - job.finished_at > self.settings.file_ttl_s]
-        expired += [job for job in finished if job not in expired][:max(0, len(finished) - len(expired)
-                                                                         - self.settings.max_file_results)]
+        for done in (True, False):
+            kept = [job for job in finished if (job.state == "done") == done and job not in expired]
+            expired += kept[:max(0, len(kept) - self.settings.max_file_results)]
         for job in expired:
             self.delete(job)
 

@@ -282,15 +282,15 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         source = (await detected(server, [sample], target))[0]["language"]
     served = model_for(server, source, target)
     try:
+        jobs.check_room()  # before the file is charged; nothing is awaited until the job starts
         charged_file(server, request, len(data))
-    except Refused as refused:
-        raise refusal(refused) from None
-    try:
         # the access-log line, written once the file is translated, gives its sentences as /translate's its texts
         job = jobs.start(served, data, name, charger(server, request, served),
                          note=partial(server.note, request, served))
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
+    except Refused as refused:
+        raise refusal(refused) from None
     del data  # the job holds the file while it needs it
     try:
         await while_connected(request, jobs.finished(job))
