@@ -1,6 +1,10 @@
 """attnmt.documents.formatting: which run properties show on a space (shows_on_spaces), and so keep
-a run's edge spaces in it where they make the base's look (test_office_word.py's edge-space tests)."""
+a run's edge spaces in it where they make the base's look (test_office_word.py's edge-space tests);
+a slide's linked run keeping its edge spaces whatever the look; a slide's spelling flags dropped."""
 
+import io
+
+import pptx
 import pytest
 from lxml import etree
 from office_files import W, read_members, word_paragraph
@@ -70,3 +74,43 @@ def test_an_underlined_runs_edge_spaces_go_out_of_it_under_a_base_shaded_with_no
                                  ["word/document.xml"]).find(f".//{{{W}}}p")
     runs = paragraph.iter(f"{{{W}}}r")
     assert [run.findtext(f"{{{W}}}t") for run in runs if run.find(f".//{{{W}}}u") is not None] == ["roten Hemd"]
+
+
+def slide_paragraph(*runs: tuple[str, dict[str, str], str | None]) -> bytes:
+    """A deck of one text box whose paragraph has ``runs``: (text, its a:rPr's attributes, its link or None)."""
+    deck = pptx.Presentation()
+    paragraph = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, 100, 100).text_frame.paragraphs[0]
+    for text, attributes, link in runs:
+        run = paragraph.add_run()
+        run.text = text
+        for name, value in attributes.items():
+            run._r.get_or_add_rPr().set(name, value)
+        if link is not None:
+            run.hyperlink.address = link
+    data = io.BytesIO()
+    deck.save(data)
+    return data.getvalue()
+
+
+def slide_runs(data: bytes) -> list[pptx.text.text._Run]:
+    return list(pptx.Presentation(io.BytesIO(data)).slides[0].shapes[0].text_frame.paragraphs[0].runs)
+
+
+def test_a_slides_linked_run_keeps_the_space_at_its_edge_inside_its_link(same):
+    """The space at the front of the second link went out of it into an unlinked run of its own:
+    "A dog" + " " + "runs in the park.", so even a paragraph that kept its source did not come back as it was."""
+    data = slide_paragraph(("A dog", {}, "https://example.com/1"), (" runs in the park.", {}, "https://example.com/2"))
+    out = translate_office(data, ".pptx", same, DocumentOptions())
+    assert [(run.text, run.hyperlink.address) for run in slide_runs(out)] == [
+        ("A dog", "https://example.com/1"), (" runs in the park.", "https://example.com/2")]
+
+
+@pytest.mark.parametrize("dirty", [{}, {"dirty": "0"}])
+def test_a_slides_spelling_flags_are_dropped_and_its_runs_alike_but_for_them_merged(same, dirty):
+    """err="1" (PowerPoint's red underline) was written onto the translated words as a run of their
+    own; with dirty="0" on both runs they merged and the whole paragraph was flagged misspelt."""
+    english = {"lang": "en-US", **dirty}
+    data = slide_paragraph(("Teh", {**english, "err": "1"}, None), (" dog is runing in the park.", english, None))
+    runs = slide_runs(translate_office(data, ".pptx", same, DocumentOptions()))
+    assert [(run.text, run._r.rPr.get("err"), run._r.rPr.get("dirty")) for run in runs] == [
+        ("Teh dog is runing in the park.", None, None)]

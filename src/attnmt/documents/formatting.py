@@ -25,15 +25,11 @@ FIELD_CHARACTER = w("fldChar")  # a complex field's begin, separator or end (att
 
 
 def formatting(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bytes:
-    """What makes two runs look alike: their properties, spelling flags left out."""
+    """What makes two runs look alike: their properties (spelling flags are gone: merge_runs), as
+    exclusive C14N writes them, with only the namespaces they use, so that a run in its slide and a
+    copy of one (unlinked) compare by their look, not by the namespaces declared around them."""
     properties = run.find(dialect.properties)
-    if properties is None:
-        return b""
-    if any(properties.get(name) is not None for name in SPELLING):
-        properties = copy.copy(properties)
-        for name in SPELLING:
-            properties.attrib.pop(name, None)
-    return etree.tostring(properties)
+    return b"" if properties is None else etree.tostring(properties, method="c14n", exclusive=True)
 
 
 def is_plain(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:
@@ -50,6 +46,10 @@ def merge_runs(container: etree._Element, dialect: ooxml_dialects.Dialect) -> No
         elif child.tag == dialect.run:
             for part in [part for part in child if part.tag in dialect.dropped]:  # a soft hyphen
                 child.remove(part)
+            properties = child.find(dialect.properties)
+            if properties is not None:  # a slide's spelling flags: stale too, and no formatting
+                for name in SPELLING:
+                    properties.attrib.pop(name, None)
     previous = None
     for child in list(container):
         if dialect.holds_runs(child):

@@ -7,8 +7,8 @@ style, a slide's hyperlink) and its content (text, tabs, breaks, pictures, field
 translate it:
 
 1. Adjacent runs with the same formatting are merged (Word splits runs for spelling marks and
-   revision ids; the spelling marks, ``w:proofErr``, and the soft hyphens, ``w:softHyphen``, are
-   dropped: they are stale once the text changes).
+   revision ids; the spelling marks, ``w:proofErr``, a slide's spelling flags, ``err`` and ``dirty``,
+   and the soft hyphens, ``w:softHyphen``, are dropped: they are stale once the text changes).
 2. The formatting that covers the most characters is the paragraph's *base*; its runs are plain
    text.  Every other run is a mark over its text, and a hyperlink (or a tracked insertion) a
    mark over its runs, with a base of its own.  A slide's linked run (its link is in its
@@ -35,8 +35,8 @@ translate it:
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
    the spaces it had at its edges, where the base's look shows on a space: nesting.keep_edge_spaces);
-   a container (a hyperlink, a tracked insertion) keeps the spaces it had at its edges inside it
-   whatever the look, as they are its content.
+   a container (a hyperlink, a tracked insertion) or a slide's linked run keeps the spaces it had at
+   its edges inside it whatever the look, as they are its content.
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were
    (attnmt.documents.ooxml_writing).
 
@@ -151,8 +151,10 @@ class ParagraphJob(ParagraphWriter):
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
                 if (marked or self._is_note(child)) and self._kept_whole(builder, child):
                     continue
-                if marked:  # a space at its edge keeps its look where the base's would show on it
-                    builder.open(child, keeps_edge_spaces=shows)
+                # A space at its edge keeps its look where the base's would show on it; a slide's
+                # linked run keeps it whatever the look, as a Word hyperlink does: the link covers it.
+                if marked:
+                    builder.open(child, keeps_edge_spaces=shows or dialect.is_link(child))
                 self._add_run(builder, child)
                 if marked:
                     builder.close()
