@@ -26,7 +26,9 @@ What is translated, per format:
   input and error messages (attnmt.documents.validations), and the text boxes and shapes drawn
   on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
-  labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells);
+  labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells); its
+  formulas' cached text results are taken out, to be computed from the translated cells
+  (attnmt.documents.formula_results);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
   a chart) and SmartArt;
 - .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and
@@ -56,6 +58,7 @@ from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.drawing_direction import forget_styled_direction, set_drawing_direction
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
+from attnmt.documents.formula_results import forget_string_results
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
@@ -119,6 +122,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         added, no_longer_shown = keep_tables_whole(archive, parts, pivot_headers(archive))
         parts += added
         follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
+        parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
     for part in parts:
