@@ -27,7 +27,9 @@ A run in a symbol font (SYMBOL_FONTS: Wingdings, Symbol, Webdings, a font of ico
 in a style meant for code is, wherever it stands (in_symbol_font): its letters draw pictures ("J" in
 Wingdings is a smiley, "a" in Symbol an alpha), not words.  Read as words, the model dropped the smiley
 and its font went onto the translated words beside it ("im" drawn in Wingdings).  Its font is its Latin
-font (font_of) or the one a slide's run names for its symbols (DrawingML's ``a:sym``)."""
+font (font_of).  A slide run's ``a:sym`` is not read: it names the font of the run's symbol characters
+(the Private Use Area's U+F0xx, which markers.is_symbols keeps whole already), and stays on the words
+typed after a symbol, which are drawn in the run's Latin font."""
 
 from __future__ import annotations
 
@@ -89,16 +91,10 @@ def last_stated(layers: Sequence[etree._Element], stated: Callable[[etree._Eleme
     return next((value for value in map(stated, reversed(layers)) if value is not None), None)
 
 
-def stated_symbol_font(properties: etree._Element) -> str | None:
-    """The font one layer of a slide's run properties names for its symbols (DrawingML's ``a:sym``), None where none."""
-    return next((child.get("typeface") for child in properties
-                 if isinstance(child.tag, str) and etree.QName(child).localname == "sym"), None)
-
-
 def in_symbol_font(layers: Sequence[etree._Element]) -> bool:
     """Whether a run whose look ``layers`` give, weakest first, is in a symbol font: its Latin font (font_of)
-    or its symbols' (stated_symbol_font) is one (is_symbol_font)."""
-    return is_symbol_font(font_of(layers)) or is_symbol_font(last_stated(layers, stated_symbol_font))
+    is one (is_symbol_font)."""
+    return is_symbol_font(font_of(layers))
 
 
 def stated_language(properties: etree._Element) -> str | None:
