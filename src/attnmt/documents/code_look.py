@@ -21,7 +21,15 @@ run's language is its ``w:eastAsia``, an Arabic one's its ``w:bidi``: latin_lett
 A font is the one a run's properties name for Latin text: Word's ``w:rFonts`` (``w:ascii``, else
 ``w:hAnsi``), DrawingML's ``a:latin`` (a slide's), SpreadsheetML's ``rFont`` (a rich-text cell's).
 A theme's font (Word's ``w:asciiTheme``, DrawingML's ``+mn-lt``) is no monospaced one: themes
-name body and heading fonts, not code's."""
+name body and heading fonts, not code's.
+
+A run in a symbol font (SYMBOL_FONTS: Wingdings, Symbol, Webdings, a font of icons) is kept whole, as one
+in a style meant for code is, wherever it stands (in_symbol_font): its letters draw pictures ("J" in
+Wingdings is a smiley, "a" in Symbol an alpha), not words.  Read as words, the model dropped the smiley
+and its font went onto the translated words beside it ("im" drawn in Wingdings).  Its font is its Latin
+font (font_of).  A slide run's ``a:sym`` is not read: it names the font of the run's symbol characters
+(the Private Use Area's U+F0xx, which markers.is_symbols keeps whole already), and stays on the words
+typed after a symbol, which are drawn in the run's Latin font."""
 
 from __future__ import annotations
 
@@ -39,6 +47,13 @@ MONOSPACED = frozenset(name.casefold() for name in (
     "Noto Sans Mono", "Noto Mono", "Droid Sans Mono", "Cascadia Code", "Cascadia Mono", "Fira Code",
     "Fira Mono", "JetBrains Mono", "Roboto Mono", "Ubuntu Mono", "IBM Plex Mono", "Inconsolata", "Hack",
     "PT Mono", "Anonymous Pro"))
+# Symbol and icon fonts, as documents name them (compared without case): their letters draw pictures.
+SYMBOL_FONTS = frozenset(name.casefold() for name in (
+    "Wingdings", "Wingdings 2", "Wingdings 3", "Webdings", "Symbol", "Marlett", "MT Extra", "ZapfDingbats",
+    "Zapf Dingbats", "ITC Zapf Dingbats", "Dingbats", "Monotype Sorts", "MS Reference Specialty",
+    "Bookshelf Symbol 7", "OpenSymbol", "StarSymbol", "Segoe MDL2 Assets", "Segoe Fluent Icons", "Font Awesome",
+    "FontAwesome", "Font Awesome 5 Free", "Font Awesome 5 Brands", "Font Awesome 6 Free", "Font Awesome 6 Brands",
+    "Material Icons", "Material Symbols Outlined"))
 # The styles meant for code, by name, compared without case or spaces (a style's id is often its name
 # without spaces): Word's built-in styles for HTML's code, keyboard input, sample output, teletype
 # text and preformatted blocks (not "HTML Variable", italics for a name in prose), the linked
@@ -74,6 +89,12 @@ def font_of(layers: Sequence[etree._Element]) -> str | None:
 def last_stated(layers: Sequence[etree._Element], stated: Callable[[etree._Element], str | None]) -> str | None:
     """What the last of ``layers`` (a run's look, weakest first) that states anything ``stated`` reads states."""
     return next((value for value in map(stated, reversed(layers)) if value is not None), None)
+
+
+def in_symbol_font(layers: Sequence[etree._Element]) -> bool:
+    """Whether a run whose look ``layers`` give, weakest first, is in a symbol font: its Latin font (font_of)
+    is one (is_symbol_font)."""
+    return is_symbol_font(font_of(layers))
 
 
 def stated_language(properties: etree._Element) -> str | None:
@@ -122,6 +143,11 @@ def latin_letters_only(text: str) -> bool:
 def is_monospaced(font: str | None) -> bool:
     """Whether ``font`` is one of the common monospaced families (MONOSPACED)."""
     return font is not None and font.strip().casefold() in MONOSPACED
+
+
+def is_symbol_font(font: str | None) -> bool:
+    """Whether ``font`` is one of the symbol and icon fonts (SYMBOL_FONTS)."""
+    return font is not None and font.strip().casefold() in SYMBOL_FONTS
 
 
 def is_code_style(name: str) -> bool:

@@ -52,7 +52,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
-from attnmt.documents.code_look import font_of, has_no_words, is_monospaced
+from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_monospaced
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
 from attnmt.documents.formatting import (
@@ -227,7 +227,8 @@ class ParagraphJob(ParagraphWriter):
     def _code_look(self, run: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced): ``run``'s look as code (word_styles.WordStyles.code_look; else its own properties')."""
         return (self.styles.code_look(run, self.paragraph) if self.styles is not None
-                else (has_no_words(self._layers(run), run), is_monospaced(font_of(self._layers(run)))))
+                else (has_no_words(self._layers(run), run) or in_symbol_font(self._layers(run)),
+                      is_monospaced(font_of(self._layers(run)))))
 
     def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
         """What the model reads of run ``parts`` (their text outside fields), and the complex fields open after them."""

@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from attnmt.documents.code_look import is_code_style, is_monospaced, is_wordless
+from attnmt.documents.code_look import is_code_style, is_monospaced, is_symbol_font, is_wordless
 from attnmt.documents.flat import has_words
 from attnmt.documents.formatting import is_positive
 from attnmt.documents.language import names_no_language
@@ -230,12 +230,13 @@ class CodeLooks:
 
     def look(self, holder: etree._Element, paragraph: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced) of text directly in ``holder`` (``paragraph`` or a mark in it): whether
-        a style of its look is meant for code or its spans' say it is in no language (``zxx``:
-        code_look.is_wordless), and whether its font is monospaced
+        a style of its look is meant for code, its spans' say it is in no language (``zxx``:
+        code_look.is_wordless) or its font is a symbol font (code_look.is_symbol_font: a Wingdings
+        smiley), and whether its font is monospaced
         and not the paragraph's own (a heading whose style is in Liberation Mono is in its own font, not code's)."""
         look, own = self.look_inside(holder, paragraph), self.look_inside(paragraph, paragraph).font
         font = look.font
-        return (look.styled or is_wordless(look.language, "".join(own_texts(holder))),
+        return (look.styled or is_wordless(look.language, "".join(own_texts(holder))) or is_symbol_font(font),
                 font is not None and is_monospaced(font) and (own is None or font.casefold() != own.casefold()))
 
     def look_inside(self, holder: etree._Element, paragraph: etree._Element) -> Look:

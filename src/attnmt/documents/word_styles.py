@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from attnmt.documents.code_look import font_of, has_no_words, is_code_style, is_monospaced
+from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_code_style, is_monospaced
 from attnmt.documents.wordml import w
 
 # Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
@@ -140,7 +140,8 @@ class WordStyles:
         """Whether ``run`` in ``paragraph`` is in a style meant for code (code_look.is_code_style: its
         paragraph style or its character style, or one it is based on: pandoc's highlighted
         ``KeywordTok`` on "Verbatim Char") or stated as in no language (code_look.has_no_words: ``zxx``,
-        its own or its character style's: own_layers), and whether in a monospaced font (code_look.is_monospaced)
+        its own or its character style's: own_layers) or in a symbol font (code_look.in_symbol_font: a
+        Wingdings smiley, kept whole as such a run is), and whether in a monospaced font (code_look.is_monospaced)
         that is not its paragraph's own, the font a run of no look of its own has there: a manuscript
         whose Normal is Courier, a heading whose style is in Consolas, are in their own font, not code's."""
         own = run.find(w("rPr"))
@@ -148,7 +149,7 @@ class WordStyles:
                   *self.lineage(self.style(None if own is None else own.find(w("rStyle")), "character"))]
         font, body = font_of(self.layers(run, paragraph)), font_of(self.layers(None, paragraph))
         return (any(is_code_style(self.names.get(style, style)) for style in styles)
-                or has_no_words(self.own_layers(run), run),
+                or has_no_words(self.own_layers(run), run) or in_symbol_font(self.layers(run, paragraph)),
                 font is not None and is_monospaced(font) and (body is None or font.casefold() != body.casefold()))
 
     def own_layers(self, run: etree._Element) -> list[etree._Element]:
