@@ -12,7 +12,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.term_links import term_links, with_term_links
+from attnmt.documents.term_links import term_links, with_term_links, word_pairs
 
 SENTENCE = "A man rides a red bike."
 # As the model translated it with red bike -> Rennrad: "Mann" attends to "man" and as much to "red"
@@ -59,6 +59,66 @@ def test_a_bold_run_on_a_terms_word_in_a_word_file_goes_to_its_target_term(terme
     runs = docx.Document(io.BytesIO(data)).paragraphs[0].runs
     assert [(run.text, bool(run.bold)) for run in runs] == [("Ein Mann fährt ", False), ("Rennrad", True),
                                                             (".", False)]
+
+
+# The tester's reports: the forced pieces of each target term attend to "at" / "in" / "love", not to the term.
+ACME = ("He works at Acme Corporation today.",
+        ("Er arbeitet heute bei Acme Corporation.", [(0, 0), (1, 1), (2, 5), (3, 2), (4, 2), (5, 2)]))
+NEW_YORK_CITY = ("He lives in New York City.",
+                 ("Er wohnt in New York City.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 2), (5, 2)]))
+STATES = ("I love the United States.", ("Ich liebe die Vereinigten Staaten.", [(0, 0), (1, 1), (2, 2), (3, 1), (4, 1)]))
+NEU_YORK = ("I love New York.", ("Ich liebe Neu York.", [(0, 0), (1, 1), (2, 1), (3, 1)]))
+TERMS = Glossary.of({"Acme Corporation": "Acme Corporation", "New York City": "New York City",
+                     "United States": "Vereinigten Staaten", "New York": "Neu York"})
+
+
+@pytest.fixture
+def termed_places(known):
+    translator = known(dict([ACME, NEW_YORK_CITY, STATES, NEU_YORK]))
+    translator.glossary = TERMS
+    return translator
+
+
+@pytest.mark.parametrize(("page", "expected"), [
+    # was "Er arbeitet heute bei <b>Acme</b> Corporation."
+    ("He works at Acme <b>Corporation</b> today.", "Er arbeitet heute bei Acme <b>Corporation</b>."),
+    # was "Er arbeitet heute bei <b>Acme Corporation</b>."
+    ("He works at <b>Acme</b> Corporation today.", "Er arbeitet heute bei <b>Acme</b> Corporation."),
+    ("He lives in New <i>York</i> City.", "Er wohnt in New <i>York</i> City."),  # was "<i>New</i> York City"
+    ("He lives in New York <i>City</i>.", "Er wohnt in New York <i>City</i>."),
+    ("I love the United <b>States</b>.", "Ich liebe die Vereinigten <b>Staaten</b>."),
+    ("I love the <b>United</b> States.", "Ich liebe die <b>Vereinigten</b> Staaten."),
+    ("He works at <b>Acme Corporation</b> today.", "Er arbeitet heute bei <b>Acme Corporation</b>."),
+])
+def test_a_mark_on_one_word_of_a_term_goes_to_the_target_word_that_translates_it(termed_places, page, expected):
+    assert translate_markup([page], termed_places, DocumentOptions()) == [expected]
+
+
+def test_a_bold_run_on_one_word_of_a_term_in_a_word_file_goes_to_the_word_that_translates_it(termed_places):
+    """The tester's report: ``New **York**`` with New York -> Neu York came out ``**Neu** York``."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("I love New ")
+    paragraph.add_run("York").bold = True
+    paragraph.add_run(".")
+    data = translate_office(docx_bytes(document), ".docx", termed_places, DocumentOptions())
+    runs = docx.Document(io.BytesIO(data)).paragraphs[0].runs
+    assert [(run.text, bool(run.bold)) for run in runs] == [("Ich liebe Neu ", False), ("York", True),
+                                                            (".", False)]
+
+
+@pytest.mark.parametrize(("source", "target", "pairs"), [
+    ("Acme Corporation", "Acme Corporation", [{0}, {1}]),
+    ("New York", "Neu York", [{0}, {1}]),  # "York" spelt the same, "Neu" the one left for "New"
+    ("Tom and Jerry", "Jerry und Tom", [{2}, {1}, {0}]),  # spelt the same goes before the order
+    ("United States", "Vereinigte Staaten", [{0}, {1}]),  # as many words: in order
+    ("red bike", "Rennrad", [{0, 1}]),  # not as many: all the source words
+    ("bike", "Fahr Rad", [{0}, {0}]),
+    ("New York City", "NYC Stadt", [{0, 1, 2}, {0, 1, 2}]),
+    ("Acme Corp", "ACME Corp GmbH", [{0}, {1}, {0, 1}]),  # none left for "GmbH": all of them
+])
+def test_each_target_word_of_a_term_translates_the_source_word_spelt_the_same_else_the_one_at_its_place(
+        source, target, pairs):
+    assert word_pairs(source.split(), target.split()) == pairs
 
 
 def test_the_terms_target_words_attend_to_its_source_words_alone_and_evenly():

@@ -6,10 +6,18 @@ forces often attend elsewhere: with ``red bike<TAB>Rennrad``, ``A man rides a <b
 came out ``Ein <b>Mann</b> fährt Rennrad.``, "Mann" giving "red" more attention than "Rennrad"
 did.  So where a sentence's translation holds a term's target term once for each place of its
 source term, the glossary aligns them (``with_term_links``): each word of the target term attends
-to the term's source words alone, evenly, and no other target word attends to those, as
+to the term's source words alone, and no other target word attends to those, as
 letterless.term_weights aligns the terms of a text the model never reads.  A mark over part or
 all of a term's source words then goes to the target term's words, and every other word keeps
 the model's attention.
+
+Which target word translates which source word of the term (``word_pairs``): one spelt the same,
+case aside, that one; the rest in order, one to one, where as many are left on either side
+(``New York<TAB>Neu York``: "Neu" translates "New"); else each of the rest attends to all the
+source words left, evenly (``red bike<TAB>Rennrad``).  Attending evenly to all the term's words,
+every target word gave the first source word the most (the first of equals), so a mark on the
+first word spread over the whole term and a mark on another went to the first target word:
+``Acme <b>Corporation</b>`` came out ``<b>Acme</b> Corporation``.
 """
 
 from __future__ import annotations
@@ -24,9 +32,10 @@ from attnmt.documents.spans import WORD, Weights
 def with_term_links(source: str, translation: str, weights: Weights | None,
                     glossary: Glossary | None) -> Weights | None:
     """``weights`` [translation word][source word] of ``source`` and ``translation`` (words split at
-    whitespace) with each glossary term's words aligned to its target term's (the module
-    docstring); as they are where no term's target term stands in the translation, or there are no
-    weights.  A new list: the weights given are not changed (a repeated sentence's are kept)."""
+    whitespace) with each glossary term's words aligned to its target term's, each target word to
+    the source words it translates, evenly (the module docstring); as they are where no term's
+    target term stands in the translation, or there are no weights.  A new list: the weights given
+    are not changed (a repeated sentence's are kept)."""
     if weights is None or not (links := term_links(source, translation, glossary)):
         return weights
     width = max([len(WORD.findall(source)), *map(len, weights)])
@@ -59,10 +68,30 @@ def term_links(source: str, translation: str, glossary: Glossary | None) -> dict
         if len(written) != len(spans):
             continue
         for (start, end), (written_start, written_end) in zip(spans, written, strict=True):
-            words = covered(source_words, start, end)
-            for t in covered(target_words, written_start, written_end):
-                links.setdefault(t, set()).update(words)
+            # a term's k-th word (split at whitespace) lies in the k-th sentence word it overlaps
+            words = sorted(covered(source_words, start, end))
+            targets = sorted(covered(target_words, written_start, written_end))
+            pairs = word_pairs(source[start:end].split(), translation[written_start:written_end].split())
+            for t, paired in zip(targets, pairs, strict=True):
+                links.setdefault(t, set()).update(words[k] for k in paired)
     return links
+
+
+def word_pairs(source: list[str], target: list[str]) -> list[set[int]]:
+    """For each word of a target term, the words of its source term (their places in ``source``)
+    it translates: one spelt the same, case aside; the rest in order where as many are left on
+    either side, else all the source words left (all of them, where none is left)."""
+    pairs: list[set[int]] = [set() for _ in target]
+    left = list(range(len(source)))
+    for t, word in enumerate(target):
+        same = [k for k in left if source[k].casefold() == word.casefold()]
+        if same:
+            pairs[t] = {same[0]}
+            left.remove(same[0])
+    rest = [t for t in range(len(target)) if not pairs[t]]
+    for n, t in enumerate(rest):
+        pairs[t] = {left[n]} if len(rest) == len(left) else set(left or range(len(source)))
+    return pairs
 
 
 def written_at(translation: str, target: str) -> list[tuple[int, int]]:
