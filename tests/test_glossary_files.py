@@ -2,6 +2,7 @@
 too), its errors (TSV: test_glossary.py; TBX: test_termbase.py)."""
 
 import gzip
+import zipfile
 
 import pytest
 
@@ -33,9 +34,9 @@ def test_a_first_row_naming_the_columns_or_the_languages_is_a_header(tmp_path, h
 
 
 @pytest.mark.parametrize(("first", "languages"), [("UK,GB", ("en", "de")), ("es,es", (None, None)),
-                                                  ("fr,it", ("en", "de")), ("dog,Hund", (None, None))])
+                                                  ("eng,fra", ("en", "de")), ("dog,Hund", (None, None))])
 def test_a_first_row_that_is_not_clearly_a_header_is_a_term(tmp_path, first, languages):
-    """Two codes of one language, or of others than those translated, are a term pair."""
+    """Two codes of one language, or others than two ISO 639-1 lists, are a term pair."""
     path = write(tmp_path, f"{first}\ncat,Katze\n".encode())
     assert read_glossary(path, *languages).terms[0] == tuple(first.split(","))
 
@@ -99,7 +100,7 @@ def test_a_tsv_files_header_is_skipped_as_a_csv_files(tmp_path, name, header):
     assert read_glossary(path).place("dog") == f"{path}:3"
 
 
-@pytest.mark.parametrize(("first", "languages"), [("UK\tGB", ("en", "de")), ("fr\tit", ("en", "de")),
+@pytest.mark.parametrize(("first", "languages"), [("UK\tGB", ("en", "de")), ("eng\tfra", ("en", "de")),
                                                   ("dog\twau", (None, None))])
 def test_a_tsv_files_first_line_that_is_not_clearly_a_header_is_a_term(tmp_path, first, languages):
     path = write(tmp_path, f"{first}\ncat\tKatze\n".encode(), "terms.tsv")
@@ -186,3 +187,79 @@ def test_a_term_in_a_csv_and_a_tsv_file_given_two_targets_names_both_places(tmp_
 def test_a_gzipped_csv_file_is_csv(tmp_path):
     path = write(tmp_path, gzip.compress(b'"a, b",c\n'), "terms.CSV.gz")
     assert read_glossary(path).terms == (("a, b", "c"),)
+
+
+@pytest.mark.parametrize(("data", "name", "languages"), [
+    (b"en,fr\r\ndog,chien\r\npeople,personnes\r\n", "terms.csv", "en -> fr"),
+    (b"fr,it\ndog,chien\n", "terms.csv", "fr -> it"),
+    (b"EN-GB,fr-FR\ndog,chien\n", "terms.csv", "EN-GB -> fr-FR"),
+    (b"# terms\nen\tfr\ndog\tchien\n", "terms.tsv", "en -> fr"),
+])
+def test_a_header_naming_other_languages_than_those_translated_is_refused(tmp_path, data, name, languages):
+    """As DeepL's four fields are: "en,fr" was a term, and "chien" was put into a German translation."""
+    line = 2 if name == "terms.tsv" else 1
+    with pytest.raises(DataError, match=rf"{name}:{line}: the header names the terms {languages}, and the "
+                                        r"translation is en -> de: give a glossary of en -> de terms \(where this "
+                                        r"row is a term, put a header such as source,target above it\)"):
+        read_glossary(write(tmp_path, data, name), "en", "de")
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"dog,Hund,,\r\n", r"terms.csv:1: field 3 is empty: expected 2 fields \(source,target\) or DeepL's 4 "
+                        r"\(source,target,source language,target language\)$"),
+    (b"source,target,part of speech,gender\r\ndog,Hund,noun,masc\r\n",
+     r"terms.csv:2: field 3 is 'noun', not a language code: expected 2 fields \(source,target\) or DeepL's 4"),
+    (b"dog,Hund,en,de\ncat,Katze,en,\n", r"terms.csv:2: field 4 is empty: expected 2 fields"),
+    (b"dog;Hund;en;m\n", r"terms.csv:1: field 4 is 'm', not a language code: expected 2 fields \(source;target\) "
+                         r"or DeepL's 4 \(source;target;source language;target language\)$"),
+])
+@pytest.mark.parametrize("languages", [("en", "de"), (None, None)])
+def test_a_four_column_sheet_that_is_not_deepls_names_the_field_that_is_no_language(tmp_path, data, message,
+                                                                                      languages):
+    """Its third and fourth columns were read as languages: "the terms are noun -> masc", " -> "."""
+    with pytest.raises(DataError, match=message):
+        read_glossary(write(tmp_path, data), *languages)
+
+
+def zip_file(tmp_path, name):
+    path = tmp_path / name
+    with zipfile.ZipFile(path, "w") as archive:  # what an .xlsx, .ods or .docx file is
+        archive.writestr("[Content_Types].xml", "<Types/>")
+    return path
+
+
+@pytest.mark.parametrize("name", ["terms.xlsx", "terms.ods", "terms.csv", "terms.tsv"])
+def test_a_spreadsheet_is_refused_asking_for_csv(tmp_path, name):
+    """An .xlsx file was read as TSV: "invalid UTF-8 (byte 0xfb); convert ... iconv"."""
+    path = zip_file(tmp_path, name)
+    with pytest.raises(DataError, match=rf"^{path}: a zip archive \(as an .xlsx, .ods or .docx file is\), not a "
+                                        r"text glossary: save the sheet as CSV \(UTF-8\)"):
+        read_glossary(path, "en", "de")
+
+
+def test_an_excel_97_file_is_refused_asking_for_csv(tmp_path):
+    path = write(tmp_path, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "terms.xls")
+    with pytest.raises(DataError, match=r"terms.xls: an Office 97-2003 file \(.xls, .doc\), not a text glossary"):
+        read_glossary(path, "en", "de")
+
+
+@pytest.mark.parametrize(("data", "name"), [
+    (b"dog\tHund\rpeople\tPersonen\r", "terms.tsv"),
+    (b"dog,Hund\rpeople,Personen\r", "terms.csv"),  # as Excel's "CSV (Macintosh)" saves a sheet
+    (b"dog;Hund\r\rpeople;Personen", "terms.csv"),
+    ("\ufeffdog\tHund\rpeople\tPersonen\r".encode("utf-16-le"), "terms.txt"),
+])
+def test_lines_ending_in_cr_alone_are_lines(tmp_path, data, name):
+    """They were one line: "got 2 TABs in 'dog\\tHund\\rpeople\\tPersonen'", and for CSV Python's
+    "do you need to open the file in universal-newline mode?"."""
+    path = write(tmp_path, data, name)
+    glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("dog", "Hund"), ("people", "Personen"))
+    assert glossary.place("people") == f"{path}:{3 if b';' in data else 2}"
+
+
+def test_a_cr_inside_a_csv_files_line_is_named(tmp_path):
+    path = write(tmp_path, b"dog,Hund\r\npeople,Personen\rcat,Katze\r\n")
+    with pytest.raises(DataError, match=r"terms.csv:2: not valid CSV: a line break \(CR\) inside an unquoted field: "
+                                        r"save the file with LF or CRLF line ends \(read with a comma"):
+        read_glossary(path, "en", "de")

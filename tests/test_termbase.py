@@ -177,6 +177,18 @@ def test_a_tbx_file_that_is_no_termbase_is_refused_naming_its_root(tmp_path):
         read_glossary(tmp_path / "terms.tbx", "en", "de")
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_an_xml_file_whose_root_is_another_is_refused_naming_it(tmp_path, encoding):
+    """A MultiTerm XML export was read as TSV: "got 0 TABs in '<?xml …'"."""
+    path = tmp_path / "export.xml"
+    path.write_text(f'<?xml version="1.0" encoding="{encoding.upper()}"?>\n<mtf><conceptGrp><languageGrp>'
+                    '<language lang="EN"/><termGrp><term>dog</term></termGrp></languageGrp></conceptGrp></mtf>\n',
+                    encoding=encoding)
+    with pytest.raises(DataError, match=r"export.xml: a <mtf> file, not TBX \(whose root is <martif> or <tbx>\): "
+                                        r"export the termbase as TBX, or the terms as CSV$"):
+        read_glossary(path, "en", "de")
+
+
 def test_an_xml_file_that_is_no_termbase_is_read_as_tsv(tmp_path):
     (tmp_path / "terms.xml").write_text("dog\tHund\n", encoding="utf-8")
     with warnings.catch_warnings():

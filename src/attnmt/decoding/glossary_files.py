@@ -17,17 +17,22 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   header, and skipped, only when it is clearly one (``csv_header``): it names the columns
   (``source,target``; ``source term,target term``; ``src,tgt``; ``term,translation``) or two
   different languages (``en,de``; ``en-US,de-DE``), the languages translated where they are known,
-  else two that ISO 639-1 lists (so ``dog,wau`` is a term).
+  else two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists, others than
+  those translated (``en,fr`` translating en -> de), are refused, as DeepL's four fields are.
   A CSV file's delimiter is a comma, a semicolon (what Excel writes where the decimal mark is a
   comma: German, French, Dutch settings) or a tab, read from the file (``csv_delimiter``): the one
   under which the most rows, from the first, hold 2 or 4 fields, the comma where two read as far.
   A row that does not fit is then named with the delimiter assumed.
-- ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.
+- ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.  An
+  ``.xml`` file with another root (MultiTerm's own ``<mtf>``) is refused naming it.
 
 A CSV or TSV file is UTF-8, or UTF-16 where it starts with that encoding's byte order mark, as
 Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is
 read as TSV, a ``.csv`` one as CSV with tabs).  A ``.gz`` ending is read through
-(``terms.csv.gz`` is a CSV file), as read_lines reads it.
+(``terms.csv.gz`` is a CSV file), as read_lines reads it.  Its lines end in LF or CRLF, or in CR
+alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)", save a file).  A
+spreadsheet or document (an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is
+refused in one line asking for the sheet saved as CSV.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from attnmt.decoding.termbase import is_termbase, termbase_rows
+from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import DataError
 from attnmt.text.data import GZIP_MAGIC, cannot_read, decode_lines, gzip_without_gz, is_gzip_name, not_gzip, open_bytes
 from attnmt.text.encodings import UNICODE_BOMS
@@ -52,6 +57,9 @@ SOURCE_COLUMNS = ("source", "source term", "src", "term")
 TARGET_COLUMNS = ("target", "target term", "tgt", "translation")
 # The delimiters a CSV file may have, each with its name, in the order preferred where several fit.
 DELIMITERS = {",": "a comma", ";": "a semicolon", "\t": "a tab"}
+# The first bytes of the files a glossary is often saved from, which are no text: what each is.
+NOT_TEXT = {b"PK\x03\x04": "a zip archive (as an .xlsx, .ods or .docx file is)",
+            b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1": "an Office 97-2003 file (.xls, .doc)"}
 
 
 def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:
@@ -62,8 +70,12 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
     suffix = format_suffix(path)
     if suffix == ".csv":
         return csv_rows(path, source_lang, target_lang)
-    if suffix == ".tbx" or (suffix == ".xml" and is_termbase(path)):
+    root = xml_root(path) if suffix == ".xml" else None
+    if suffix == ".tbx" or root in ROOTS:
         return termbase_rows(path, source_lang, target_lang)
+    if root is not None:  # XML, but no termbase: its lines are no terms either
+        raise DataError(f"{path}: a <{root}> file, not TBX (whose root is <martif> or <tbx>): export the "
+                        "termbase as TBX, or the terms as CSV")
     return tsv_rows(path, source_lang, target_lang)
 
 
@@ -116,13 +128,22 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
                 continue
             first = False
             if len(fields) == 4:
+                pair = language_fields(fields, where, shown)
                 languages = languages or row_languages(fields, where, source_lang, target_lang)
-                if tuple(map(primary, fields[2:])) != languages:
+                if pair != languages:
                     raise DataError(f"{where}: the terms are {fields[2]} -> {fields[3]}, and the file's first are "
                                     f"{languages[0]} -> {languages[1]}: one glossary holds one language pair")
             yield where, fields[0], fields[1]
     except csv.Error as error:
-        raise DataError(f"{path}:{reader.line_num}: not valid CSV: {error} (read with {assumed})") from None
+        raise DataError(f"{path}:{reader.line_num}: not valid CSV: {csv_fault(error)} (read with {assumed})") from None
+
+
+def csv_fault(error: csv.Error) -> str:
+    """What a csv.Error says, but for a CR inside a line (of a file whose other lines end in LF, so
+    that ``cr_ended`` leaves it): Python's words for it ask for a universal-newline mode."""
+    if "new-line character" in str(error):
+        return "a line break (CR) inside an unquoted field: save the file with LF or CRLF line ends"
+    return str(error)
 
 
 def one_line(field: str) -> str:
@@ -179,8 +200,11 @@ def text_lines(path: str | Path) -> list[str]:
         raise cannot_read(path, error) from None
     if data.startswith(GZIP_MAGIC) and not is_gzip_name(Path(path)):
         raise gzip_without_gz(Path(path))
+    if kind := next((kind for magic, kind in NOT_TEXT.items() if data.startswith(magic)), None):
+        raise DataError(f"{path}: {kind}, not a text glossary: save the sheet as CSV (UTF-8), or the terms as "
+                        "TSV (source term<TAB>target term a line)")
     if next((name for bom, name in UNICODE_BOMS.items() if data.startswith(bom)), None) != "UTF-16":
-        return decode_lines(data, str(path))  # UTF-32 and UTF-16 without a byte order mark are named there
+        return cr_ended(decode_lines(data, str(path)))  # UTF-32 and UTF-16 without a byte order mark are named there
     try:
         text = data.decode("utf-16")  # the byte order mark says which byte comes first, and is dropped
     except UnicodeDecodeError as error:
@@ -190,7 +214,17 @@ def text_lines(path: str | Path) -> list[str]:
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    return [line.removesuffix("\r") for line in lines]
+    return cr_ended([line.removesuffix("\r") for line in lines])
+
+
+def cr_ended(lines: list[str]) -> list[str]:
+    """The lines of a file, ``lines`` as split at LF, split at CR too where LF made one line of
+    them: the file's lines end in CR alone, as classic Mac OS and Excel's "CSV (Macintosh)" save
+    them, and were read as one line ("got 2 TABs in 'dog\\tHund\\rcat\\tKatze'").  A file of
+    lines ending in LF keeps a CR inside a line, which is then named where it does not fit."""
+    if len(lines) != 1 or "\r" not in lines[0]:
+        return lines
+    return lines[0].split("\r")
 
 
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
@@ -200,7 +234,9 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     such as ``UK,GB`` is then a term.  Where a language is not known, the two must be codes ISO
     639-1 lists (``en``, ``de-DE``): ``dog,wau`` and ``car<TAB>PKW`` have a code's form but are
     terms, and so is ``uk,gb`` (``gb`` is no language's).  A header naming them the wrong way round
-    (``de,en`` translating en -> de) is a DataError: the columns are swapped."""
+    (``de,en`` translating en -> de) is a DataError: the columns are swapped; and so is one naming
+    two codes ISO 639-1 lists that are other languages (``en,fr``), whose terms would be put into
+    the translation as they are."""
     source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
     if source.casefold() in SOURCE_COLUMNS and target.casefold() in TARGET_COLUMNS:
         return True
@@ -212,7 +248,24 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     if (primary(target), primary(source)) == wanted:
         raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
                         f"{source_lang} -> {target_lang}: swap the columns")
+    if (primary(source), primary(target)) != wanted and is_iso_639_1_code(source) and is_iso_639_1_code(target):
+        raise DataError(f"{where}: the header names the terms {source} -> {target}, and the translation is "
+                        f"{source_lang} -> {target_lang}: give a glossary of {source_lang} -> {target_lang} terms "
+                        "(where this row is a term, put a header such as source,target above it)")
     return (primary(source), primary(target)) == wanted
+
+
+def language_fields(fields: list[str], where: str, shown: str) -> tuple[str, str]:
+    """The language pair of a four-field CSV row, DeepL's ``source,target,en,de``, as primary
+    subtags; a DataError naming the field where field 3 or 4 is empty or no language code, as a
+    sheet of other columns has (``dog,Hund,noun,masc``; ``dog,Hund,,``), written with ``shown``
+    between the fields."""
+    for number, field in enumerate(fields[2:], start=3):
+        if not is_language_code(field.strip()):
+            got = "is empty" if not field.strip() else f"is {field!r:.40}, not a language code"
+            raise DataError(f"{where}: field {number} {got}: expected 2 fields (source{shown}target) or DeepL's 4 "
+                            f"(source{shown}target{shown}source language{shown}target language)")
+    return primary(fields[2]), primary(fields[3])
 
 
 def row_languages(fields: list[str], where: str, source_lang: str | None,

@@ -60,16 +60,17 @@ DEPRECATED_WORDS = ("forbidden", "notrecommended", "not recommended")
 Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
 
 
-def is_termbase(path: str | Path) -> bool:
-    """Whether the XML file ``path``'s first element is a TBX root (ROOTS); False for a file that
-    is no XML, or cannot be read (reading it as TSV then names the fault)."""
+def xml_root(path: str | Path) -> str | None:
+    """The name of the XML file ``path``'s first element, its root, without its namespace: a
+    termbase's is one of ROOTS.  None for a file that is no XML, or cannot be read (reading it as
+    TSV then names the fault)."""
     try:
         with open_bytes(path) as file:
             _, first = next(etree.iterparse(file, events=("start",), resolve_entities=False, no_network=True,
                                             load_dtd=False))
     except (OSError, EOFError, etree.XMLSyntaxError, StopIteration):
-        return False
-    return etree.QName(first).localname in ROOTS
+        return None
+    return etree.QName(first).localname
 
 
 def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
