@@ -434,7 +434,8 @@ def test_a_job_deleted_during_its_last_chunk_never_writes_its_translation(held):
         assert client.get(job["download_url"]).status_code == 404
 
 
-@pytest.mark.parametrize("slowed", ["flat_line", "nest"])  # each line read; each line's marks placed
+# each line read; its symbols looked through and its sentences split (a 2.8 MB text file: seconds); its marks placed
+@pytest.mark.parametrize("slowed", ["flat_line", "take_out_symbols", "sentence_spans", "nest"])
 def test_a_job_deleted_while_its_file_is_read_or_written_frees_its_place_at_the_next_block(
         trained_model, monkeypatch, slowed):
     """A deleted job stopped only before its next chunk: one deleted while its file was read (a

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from support import PAIRS, HeldModel, free_port, server_events, submit_file, wait_until
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.server import file_jobs
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 from attnmt.server.batcher import Batcher, Busy
 from attnmt.server.running import ANSWER_MARGIN_S, StoppableServer
@@ -141,6 +142,50 @@ def test_a_file_job_whose_last_chunk_is_answered_as_a_stop_is_asked_for_fails_an
         assert server_events(client, job["events_url"])[-1] == ("error", {"detail": "the server is shutting down"})
         assert client.get(job["status_url"]).json()["state"] == "failed"
         assert list(jobs.folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("stop", ["asked for", "out of time"])
+def test_a_stop_while_files_are_read_answers_both_apis_at_once_and_drops_what_their_threads_end_with(
+        held, monkeypatch, stop):
+    """A stop while files were read or written (no chunk to stop at) left /translate_file and a job's
+    events waiting until uvicorn cancelled them: a plain-text 500, a stream with no error event, a
+    traceback each.  A stop asked for (serve's on_stop, from the signal handler: FileJobs.stop) or
+    out of --shutdown-timeout (give_up) now fails them at once; what their threads end with is dropped."""
+    reading, release = threading.Semaphore(0), threading.Event()
+
+    def slow_reader(*args, **options):  # a 2.8 MB file read: no chunk, and no block to stop at, for now
+        reading.release()
+        release.wait(30)
+        return b"a translation no one waits for"
+
+    monkeypatch.setattr(file_jobs, "translate_file_bytes", slow_reader)
+    app = create_app([held], ServeSettings(max_file_jobs=2))
+    with TestClient(app) as client:
+        jobs, answers, events = app.state.file_jobs, [], []
+        try:
+            job = submit_file(client, "a.txt", FILE).json()
+            threads = [threading.Thread(target=lambda: answers.append(client.post(
+                           "/translate_file", data={"source": "en", "target": "de"},
+                           files={"file": ("a.txt", FILE, "text/plain")}))),
+                       threading.Thread(target=lambda: events.extend(server_events(client, job["events_url"])))]
+            for thread in threads:
+                thread.start()
+            assert reading.acquire(timeout=30) and reading.acquire(timeout=30)  # both files are being read
+            if stop == "asked for":
+                jobs.stop()  # outside the server's loop, as a signal handler is
+            else:
+                client.portal.call(app.state.give_up)
+            for thread in threads:
+                thread.join(10)  # the old server answered neither until their reading was done
+            assert answers and events
+        finally:
+            release.set()
+        wait_until(lambda: jobs.running == 0)
+        assert list(jobs.folder.iterdir()) == [] and client.get(job["status_url"]).json()["state"] == "failed"
+    [answer] = answers
+    assert (answer.status_code, answer.json(), answer.headers["retry-after"]) == (
+        503, {"error": "the server is shutting down"}, "1")
+    assert events[-1] == ("error", {"detail": "the server is shutting down"})
 
 
 # --- a stop whose --shutdown-timeout runs out ---------------------------------------------------

@@ -19,6 +19,7 @@ from sentencex import get_sentence_boundaries
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges, kept_in_pairs
 from attnmt.documents.markers import RAISED_NUMBERS
+from attnmt.documents.stop_points import stop_point
 from attnmt.errors import warn
 
 # Where a sentence too long for the model is parted first (``fitting_parts``): after a clause's
@@ -51,6 +52,7 @@ def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: 
     ``reads``: the model's own limit, where it is known; a sentence longer is parted into sentences
     that each fit it (``fitting_parts``), split or not, as the model would otherwise cut it and lose
     the rest."""
+    stop_point()  # a stopped job stops between the blocks it splits (a long text file: seconds of splitting)
     spans = segmented(text, language, split, breaks, stops)
     terms = [(start, end) for start, end, _ in glossary.found_in(text)] if glossary else []
     if terms and len(spans) > 1:

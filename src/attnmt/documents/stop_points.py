@@ -1,6 +1,7 @@
 """Where a document's work may stop between its translate calls: as each block is read (every
-format builds its blocks with attnmt.documents.flat.FlatBuilder) and as each is written back
-(attnmt.documents.pipeline.translate_flats, an office file's jobs finished: attnmt.documents.office).
+format builds its blocks with attnmt.documents.flat.FlatBuilder), split into sentences (its symbols
+looked through: attnmt.documents.symbols; its sentences: attnmt.documents.sentences) and written
+back (attnmt.documents.pipeline.translate_flats, an office file's jobs finished: attnmt.documents.office).
 
 A caller that must end the work sooner than its next translate call gives a check (``stopped_by``):
 a server's file job deleted while a 20,000-paragraph .docx is read held its place among the jobs

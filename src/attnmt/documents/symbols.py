@@ -21,6 +21,7 @@ from itertools import accumulate
 
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.stop_points import stop_point
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
 # the variation selectors (❤️), the keycap (1️⃣), the skin tones (👍🏽); and the tag characters of a
@@ -87,6 +88,7 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     for only where a run was found) is left where it is: the glossary translates it ("20 %" is
     "zwanzig Prozent").  Taking them out again changes nothing: what is left, the vocabulary writes
     or a term holds."""
+    stop_point()  # a stopped job stops between the blocks it looks through
     text = flat.text
     edges = {p for mark in flat.marks for p in (mark.start, mark.end)} | set(flat.breaks)
     runs = [(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]

@@ -206,8 +206,8 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
 
     def give_up() -> None:
         """Answers every translation still in flight with 503 (a stream: an error event), for a
-        stopping server whose --shutdown-timeout has run out: files stop at their next chunk."""
-        jobs.stopping.set()
+        stopping server whose --shutdown-timeout has run out (files: FileJobs.stop)."""
+        jobs.stop()
         for served in server.models.all:
             if served.batcher is not None:
                 served.batcher.give_up()
@@ -295,8 +295,8 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
         print(f"serving {', '.join(m.name for m in served)} at {address(host, bound)} ({on}LibreTranslate API: "
               "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr, flush=True)
 
-    # a file being translated stops at its next chunk as soon as a stop is asked for: its client gets 503
-    # at once, not, once its translation is done, a link the stopping server will never serve
+    # a file being translated fails as soon as a stop is asked for, read, translated or written: its
+    # client gets 503 at once, not, once its translation is done, a link the stopping server will never serve
     run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s, ready,
-                      on_stop=app.state.file_jobs.stopping.set, on_deadline=app.state.give_up)
+                      on_stop=app.state.file_jobs.stop, on_deadline=app.state.give_up)
     print("attnmt: server stopped", file=sys.stderr)

@@ -117,8 +117,12 @@ class FileJob:
             self.waiting = why
             self.notify()
 
-    def fail(self, detail: str, user_error: bool = False) -> None:
-        self.state, self.detail, self.user_error, self.waiting = "failed", detail, user_error, None
+    def fail(self, detail: str, user_error: bool = False, refused: Refused | None = None) -> None:
+        """The job fails with ``detail``, unless it has already: once deleted, or failed by a stopping
+        server (FileJobs.stop), what its thread ends with is no one's answer any more."""
+        if self.state == "running":
+            self.state, self.detail, self.user_error, self.waiting = "failed", detail, user_error, None
+            self.refused = refused
 
     def status(self) -> dict:
         answer = {"id": self.id, "filename": self.filename, "state": self.state, "done": self.done,
@@ -243,9 +247,11 @@ class FileJobs:
         self.tasks: set[asyncio.Task] = set()
         self.folder: Path | None = None
         self.stopping = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's, where its jobs are answered
         self._folder: tempfile.TemporaryDirectory | None = None
 
     async def __aenter__(self) -> FileJobs:
+        self.loop = asyncio.get_running_loop()
         self._folder = tempfile.TemporaryDirectory(prefix="attnmt-files-")
         self.folder = Path(self._folder.name)
         return self
@@ -323,7 +329,7 @@ class FileJobs:
             del data  # the file is not held while its translation is written
             path = self.folder / job.id
             await asyncio.to_thread(path.write_bytes, translated)
-            if job.cancelled.is_set():  # deleted while it was written: never served
+            if job.state != "running":  # deleted, or failed by the stop, while it was written: never served
                 path.unlink()
             elif self.stopping.is_set():  # its last chunk was answered as the server stops: a link it
                 path.unlink()  # would never serve is no answer, its failure is (503, the error event)
@@ -335,8 +341,7 @@ class FileJobs:
         except UserError as error:  # the file's fault: its format, its size, its text
             job.fail(str(error), user_error=True)
         except Refused as error:  # its characters, over what its key may translate
-            job.fail(f"{filename}: {error}", user_error=True)
-            job.refused = error
+            job.fail(f"{filename}: {error}", user_error=True, refused=error)
         except Busy as error:
             job.fail(str(error))
         except FileFailed as error:  # the model's failure on its sentences, naming the file as its client knows it
@@ -347,6 +352,22 @@ class FileJobs:
             job.fail(f"translation failed: {type(error).__name__}: {error}")
         job.finished_at = self.clock()
         job.notify()
+
+    def stop(self) -> None:
+        """The server stops: no job goes on to its next chunk or block, and every running one fails
+        now with "the server is shutting down" (its followers told at once), not once its thread
+        next looks: a file being read or written has no chunk to stop at, and a step of its reading
+        or writing may take long.  Its thread runs on to its next block; what it ends with is dropped.
+        A signal handler may call it: it sets a flag and leaves the rest to the server's loop."""
+        self.stopping.set()
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.fail_running)
+
+    def fail_running(self) -> None:
+        for job in self.jobs.values():
+            if job.state == "running":
+                job.fail(SHUTTING_DOWN)
+                job.notify()
 
     def delete(self, job: FileJob) -> None:
         """Forgets ``job``: a running one stops before its next chunk or block, its translation never

@@ -142,8 +142,9 @@ def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float,
     """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
     ``shutdown_timeout`` seconds to finish (a second Ctrl-C: they are answered at once).  ``ready`` is called with the
     port once the server listens, ``on_stop`` as soon as a stop is asked for (from the signal handler: it
-    must only set a flag), before the requests in flight are drained, and ``on_deadline`` (in the
-    event loop) when ``shutdown_timeout`` has run out, to answer those still in flight.  Returns
+    must only set a flag, or hand its work to the event loop with call_soon_threadsafe), before the
+    requests in flight are drained, and ``on_deadline`` (in the event loop) when ``shutdown_timeout``
+    has run out, to answer those still in flight.  Returns
     normally: a stop asked for is not a failure (status 0, not 143)."""
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             http=partial(TimedH11Protocol, header_timeout=header_timeout),
