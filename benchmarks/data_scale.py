@@ -100,7 +100,7 @@ def child_train(config_path: str, launched: float) -> None:
     """In a fresh process: the Trainer, timing its first step; prints a JSON line of results."""
     import resource
 
-    from attnmt.config import load_config
+    from attnmt.train_config import load_config
     from attnmt.training.trainer import Trainer
 
     class TimedTrainer(Trainer):
@@ -133,7 +133,7 @@ def train_run(config: dict, work: Path, name: str) -> dict:
 
 
 def training_config(args: argparse.Namespace, work: Path, name: str, **data) -> dict:
-    from attnmt.config import load_config
+    from attnmt.train_config import load_config
 
     config = load_config(ROOT / args.config).to_dict()
     config.update(tokenizer=str(work / "spm.model"), precision=args.precision, max_steps=args.steps, max_time=None,

@@ -49,8 +49,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.pipeline import ModelTranslator
 from attnmt.documents.spans import identity
+from attnmt.documents.translators import ModelTranslator
 from attnmt.evaluate import bleu
 from attnmt.fast import prepare
 from attnmt.hardware import cpu_flags, cpu_model
@@ -133,7 +133,7 @@ def placement(output: str, checks: list[tuple[str, str]]) -> list[bool]:
 class Same:
     """A stand-in model: each sentence is its own translation, each word aligned to itself (the
     document machinery alone: parsing, splitting, placing tags, writing the page), with no glossary
-    (a Translator has one: attnmt.documents.pipeline.Translator)."""
+    (a Translator has one: attnmt.documents.translators.Translator)."""
 
     glossary: Glossary | None = None
 

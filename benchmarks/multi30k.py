@@ -21,13 +21,13 @@ from pathlib import Path
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.config import load_config
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.evaluate import score
 from attnmt.fast import extension
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.text.data import read_parallel
+from attnmt.train_config import load_config
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.trainer import Trainer
 

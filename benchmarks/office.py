@@ -138,7 +138,7 @@ def serve_lines(model_dir: str) -> None:
 def load(model_dir: str):
     from attnmt.checkpoint import load_model_dir
     from attnmt.decoding import Decoding
-    from attnmt.documents.pipeline import ModelTranslator
+    from attnmt.documents.translators import ModelTranslator
     from attnmt.fast import prepare
 
     trained, tokenizer = load_model_dir(model_dir)

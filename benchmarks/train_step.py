@@ -27,13 +27,13 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from attnmt.config import load_config
 from attnmt.fast import extension
 from attnmt.hardware import cpu_flags, cpu_model, resolve_precision
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
 from attnmt.text.data import Batch, encode_pairs, read_parallel
 from attnmt.text.tokenizer import Tokenizer
+from attnmt.train_config import load_config
 from attnmt.training.batching import TokenBatcher
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.objective import TranslationLoss

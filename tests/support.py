@@ -32,12 +32,13 @@ import torch
 
 import attnmt
 from attnmt.checkpoint import load_model_dir
-from attnmt.config import TrainConfig, TransformerConfig
+from attnmt.config import TransformerConfig
 from attnmt.decoding.quality_features import Features
 from attnmt.fast.packed import packing_available
 from attnmt.model import Transformer
 from attnmt.text.data import collate, encode_pairs
 from attnmt.text.tokenizer import Tokenizer
+from attnmt.train_config import TrainConfig
 from attnmt.trained_lengths import LENGTHS
 from attnmt.training.trainer import Trainer, resume
 

@@ -23,8 +23,9 @@ from attnmt.documents import (
     translate_xml,
 )
 from attnmt.documents.files import translate_file_bytes
-from attnmt.documents.pipeline import DocumentOptions, ModelTranslator
+from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import model_review, reviewing
+from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.inspect.align import align, align_batched, translate_with_weights
 from attnmt.inspect.trace import trace_translation

@@ -10,11 +10,12 @@ import pytest
 import yaml
 from support import run_cli, tiny_config
 
-from attnmt.config import TrainConfig, TransformerConfig, load_config, parse_duration
+from attnmt.config import TransformerConfig
 from attnmt.config_file import UniqueKeyLoader, read_config_file, yaml_problem
-from attnmt.config_ranges import check_even_d_model, written_whole_number
+from attnmt.config_ranges import check_even_d_model, parse_duration, written_whole_number
 from attnmt.errors import ConfigError, ConversionError
 from attnmt.interop.marian import attnmt_config
+from attnmt.train_config import TrainConfig, load_config
 
 # A value outside each numeric key's range, and what the error says (matched literally).
 OUT_OF_RANGE = [

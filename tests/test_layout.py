@@ -148,9 +148,9 @@ def test_each_batch_budget_default_is_spelt_once():
     """Translation's budget is attnmt.decoding.MAX_TOKENS, training's TrainConfig.max_tokens (its owner)."""
     spelt = {str(path.relative_to(PACKAGE)): max_tokens_defaults(path) for path in PACKAGE.rglob("*.py")}
     spelt = {name: defaults for name, defaults in spelt.items() if defaults}
-    assert spelt.pop("config.py") == ["4096"]
+    assert spelt.pop("train_config.py") == ["4096"]
     assert spelt.pop("training/batching.py") == ["TrainConfig.max_tokens"]
-    assert set(spelt) >= {"decoding/translate.py", "inspect/align.py", "documents/pipeline.py",
+    assert set(spelt) >= {"decoding/translate.py", "inspect/align.py", "documents/translators.py",
                           "cli/commands/translate.py"}
     assert {default for defaults in spelt.values() for default in defaults} == {"MAX_TOKENS"}
 

@@ -12,10 +12,10 @@ import pytest
 from support import PAIRS, write_pairs
 
 from attnmt.cli.main import ended_by_signals
-from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import encode_pairs
 from attnmt.text.tokenizer import Tokenizer
+from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import tokenize_corpora as prep
 from attnmt.training.batching import TokenBatcher
 from attnmt.training.corpus import HEADER, ArrayFile, TokenCorpus

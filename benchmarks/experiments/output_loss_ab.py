@@ -21,9 +21,9 @@ from pathlib import Path
 
 import torch
 
-from attnmt.config import load_config
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.model import Transformer
+from attnmt.train_config import load_config
 from attnmt.training import objective
 from attnmt.training.trainer import autocast
 

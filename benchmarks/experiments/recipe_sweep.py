@@ -84,12 +84,12 @@ def score_one(model_dir: Path, device: str) -> dict:
     import torch
 
     from attnmt import checkpoint as ckpt
-    from attnmt.config import load_config
     from attnmt.decoding import Decoding
     from attnmt.decoding.translate import translate
     from attnmt.evaluate import bleu
     from attnmt.fast import prepare
     from attnmt.text.data import read_parallel
+    from attnmt.train_config import load_config
     from attnmt.training.averaging import write_candidates
 
     records = [json.loads(line) for line in (model_dir / "log.jsonl").read_text().splitlines()]

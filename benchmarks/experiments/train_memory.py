@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 import attnmt.training.trainer as trainer_module
-from attnmt.config import load_config
 from attnmt.hardware import cpu_flags, cpu_model
+from attnmt.train_config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -23,10 +23,10 @@ from pathlib import Path
 import torch
 from torch.profiler import ProfilerActivity, profile
 
-from attnmt.config import load_config
 from attnmt.fast import extension
 from attnmt.hardware import bound_kernel_caches, cpu_model
 from attnmt.model import Transformer
+from attnmt.train_config import load_config
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.trainer import autocast
 

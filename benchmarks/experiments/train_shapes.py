@@ -16,9 +16,9 @@ from pathlib import Path
 
 import torch
 
-from attnmt.config import load_config
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.model import Transformer
+from attnmt.train_config import load_config
 from attnmt.training.objective import TranslationLoss
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/train_step.py's helpers

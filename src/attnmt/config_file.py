@@ -1,6 +1,6 @@
 """A training config file read into a mapping of keys to values, before any key is checked.
 
-Apart from attnmt.config, which checks the keys and builds the config from them, because it is
+Apart from attnmt.train_config, which checks the keys and builds the config from them, because it is
 about the file: YAML read with each key once in each mapping (UniqueKeyLoader), and a file that
 cannot be read as such is one line naming it, and the line where there is one.
 """

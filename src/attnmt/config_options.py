@@ -1,10 +1,10 @@
 """A config's keys as command-line options: ``--key value`` overrides, and the help that lists them.
 
-Apart from attnmt.config because they are about the command line, not the config's shape: an
-override is text typed by a user, read as YAML, its key and value checked against the field it sets
-before the config is built (so that the error names ``--key`` as typed, not the file's key), and
-the help is built from the dataclasses' own source.  ``sections`` maps a key's dotted section
-("" for the top level, "model") to the dataclass whose fields it sets (attnmt.config.OVERRIDABLE).
+Apart from attnmt.config and attnmt.train_config because they are about the command line, not the
+config's shape: an override is text typed by a user, read as YAML, its key and value checked against
+the field it sets before the config is built (so that the error names ``--key`` as typed, not the
+file's key), and the help is built from the dataclasses' own source.  ``sections`` maps a key's dotted section
+("" for the top level, "model") to the dataclass whose fields it sets (attnmt.train_config.OVERRIDABLE).
 """
 
 from __future__ import annotations

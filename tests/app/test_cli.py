@@ -316,7 +316,7 @@ def test_overrides_take_key_value_key_equals_value_and_bare_flags():
 
 
 def test_a_bare_flag_sets_a_boolean_key_or_one_of_a_free_mapping_to_true(tmp_path):
-    from attnmt.config import load_config
+    from attnmt.train_config import load_config
 
     path = tmp_path / "c.yaml"
     path.write_text("seed: 1\n")
@@ -338,8 +338,8 @@ def test_a_bare_flag_of_a_key_that_is_no_boolean_says_it_needs_a_value(tmp_path,
 def test_a_whole_section_on_the_command_line_names_the_keys_of_the_files_it_drops(tmp_path):
     """``--model '{d_model: 16}'`` replaces the file's model section, as every override replaces a key's value:
     the run went to 6 + 6 layers of d_ff 2048, silently."""
-    from attnmt.config import load_config
     from attnmt.errors import AttnmtWarning
+    from attnmt.train_config import load_config
 
     path = tmp_path / "c.yaml"
     path.write_text("model: {d_model: 32, encoder_layers: 1, d_ff: 64}\n")
@@ -366,8 +366,8 @@ def test_a_whole_section_names_each_key_it_drops_as_it_was_set(tmp_path, text, o
     """It said "its d_ff go back to their defaults" for one key; a --tokenizer-options mapping dropped the
     file's model_type silently (only model was watched); and d_model typed on the command line just before
     --model was called the config's."""
-    from attnmt.config import load_config
     from attnmt.errors import AttnmtWarning
+    from attnmt.train_config import load_config
 
     path = tmp_path / "c.yaml"
     path.write_text(text)
@@ -386,7 +386,7 @@ def test_a_whole_section_merged_for_a_resume_keeps_the_files_other_keys_and_warn
     """A resume keeps its run's sections: a mapping given whole sets the keys it names, as dotted options do."""
     import warnings
 
-    from attnmt.config import load_config
+    from attnmt.train_config import load_config
 
     path = tmp_path / "c.yaml"
     path.write_text(text)
@@ -398,8 +398,8 @@ def test_a_whole_section_merged_for_a_resume_keeps_the_files_other_keys_and_warn
 
 
 def test_each_key_of_a_section_merged_for_a_resume_is_checked_as_its_dotted_option(tmp_path):
-    from attnmt.config import load_config
     from attnmt.errors import ConfigError
+    from attnmt.train_config import load_config
 
     path = tmp_path / "c.yaml"
     path.write_text("model: {d_model: 32}\n")
@@ -410,7 +410,7 @@ def test_each_key_of_a_section_merged_for_a_resume_is_checked_as_its_dotted_opti
 
 
 def test_override_values_are_typed_by_the_config(tmp_path):
-    from attnmt.config import load_config
+    from attnmt.train_config import load_config
 
     path = tmp_path / "c.yaml"
     path.write_text("eval_bleu: true\n")
@@ -424,7 +424,7 @@ def test_override_values_are_typed_by_the_config(tmp_path):
     ({"model.dropout": "none"}, "--model.dropout must be a number, got 'none'"),
 ])
 def test_a_mistyped_override_is_named_as_typed_not_as_the_config_files(tmp_path, override, message):
-    from attnmt.config import load_config
+    from attnmt.train_config import load_config
 
     path = tmp_path / "c.yaml"
     path.write_text("seed: 1\n")
@@ -435,7 +435,8 @@ def test_a_mistyped_override_is_named_as_typed_not_as_the_config_files(tmp_path,
 def test_train_help_lists_every_key_with_its_default_and_a_line_of_help(capsys):
     from dataclasses import fields
 
-    from attnmt.config import TrainConfig, TransformerConfig
+    from attnmt.config import TransformerConfig
+    from attnmt.train_config import TrainConfig
 
     with pytest.raises(SystemExit):
         main(["train", "--help"])

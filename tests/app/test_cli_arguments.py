@@ -108,7 +108,7 @@ def test_no_config_key_is_a_prefix_of_a_training_commands_own_flag():
     """split_overrides hands a prefix of an own flag to the parser: such a key could not be overridden."""
     from dataclasses import fields
 
-    from attnmt.config import TrainConfig
+    from attnmt.train_config import TrainConfig
 
     keys = ["--" + field.name.replace("_", "-") for field in fields(TrainConfig)]
     assert [(key, flag) for key in keys for flags in OWN_FLAGS.values() for flag in flags

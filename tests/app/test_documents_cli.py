@@ -36,10 +36,10 @@ def test_a_line_with_two_sentences_is_split_unless_no_split(trained_model, tmp_p
     source = tmp_path / "in.txt"
     source.write_text("A dog runs. The boy laughs.\n", encoding="utf-8")
     seen = []
-    from attnmt.documents import pipeline
+    from attnmt.documents import translators
 
-    real = pipeline.translate_assessed
-    monkeypatch.setattr(pipeline, "translate_assessed", lambda model, tok, sentences, *rest, **named:
+    real = translators.translate_assessed
+    monkeypatch.setattr(translators, "translate_assessed", lambda model, tok, sentences, *rest, **named:
                         seen.append(list(sentences)) or real(model, tok, sentences, *rest, **named))
     assert run(["translate", "--model", trained_model, source], capsys)[0] == 0
     assert seen == [["A dog runs.", "The boy laughs."]]
@@ -475,9 +475,9 @@ def test_messages_about_a_format_chosen_by_the_extension_name_the_file(trained_m
 def test_a_file_read_whole_that_the_model_fails_on_is_one_line_and_nothing_written(
         trained_model, tmp_path, capsys, monkeypatch):
     from attnmt.decoding.translate import SentencesFailed
-    from attnmt.documents import pipeline
+    from attnmt.documents import translators
 
-    translate = pipeline.ModelTranslator.translate
+    translate = translators.ModelTranslator.translate
 
     def failing(self, sentences, weighed):
         failures = {i: RuntimeError("boom") for i, s in enumerate(sentences) if "boy" in s}
@@ -485,7 +485,7 @@ def test_a_file_read_whole_that_the_model_fails_on_is_one_line_and_nothing_writt
             raise SentencesFailed(failures)
         return translate(self, sentences, weighed)
 
-    monkeypatch.setattr(pipeline.ModelTranslator, "translate", failing)
+    monkeypatch.setattr(translators.ModelTranslator, "translate", failing)
     page, output = tmp_path / "part.html", tmp_path / "part.de.html"
     page.write_text("<p>a dog runs.</p>\n<p>the boy laughs.</p>\n", encoding="utf-8")
     output.write_text("the last translation\n", encoding="utf-8")

@@ -7,8 +7,8 @@ import pytest
 import yaml
 from support import PAIRS, calibration_pairs, run_cli, write_calibration, write_pairs
 
-from attnmt.config import load_config
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
+from attnmt.train_config import load_config
 from attnmt.training.run_dir import record_corpora
 
 

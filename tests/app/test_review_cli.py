@@ -169,8 +169,9 @@ def test_a_review_taken_from_the_search_equals_one_by_a_pass_of_its_own(trained_
     (documents.review.reviewing); ``model_review`` runs a teacher-forced pass of its own
     (quality.assess, whose forced_passes).  Both list the same sentences with the same quality and flags."""
     from attnmt.decoding import quality
-    from attnmt.documents.pipeline import ModelTranslator, translate_lines
+    from attnmt.documents.pipeline import translate_lines
     from attnmt.documents.review import model_review, reviewing
+    from attnmt.documents.translators import ModelTranslator
 
     model, tokenizer = load_model_dir(trained_model)
     lines = ["a dog runs. the boy laughs.", UNKNOWN, "", "a cat sleeps. a dog runs.", "dog dog dog dog"]

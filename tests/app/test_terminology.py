@@ -16,7 +16,7 @@ from attnmt.cli.options import decoding
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate, translate_n_best
-from attnmt.documents.pipeline import ModelTranslator
+from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import AttnmtWarning, ConfigError, DataError
 from attnmt.server.app import ServedModel, create_app
 

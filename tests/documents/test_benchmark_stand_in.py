@@ -1,4 +1,4 @@
-"""benchmarks/documents.py's stand-in model is a Translator (attnmt.documents.pipeline): its page
+"""benchmarks/documents.py's stand-in model is a Translator (attnmt.documents.translators): its page
 pass through the document machinery alone runs, rather than failing on the protocol's glossary."""
 
 import importlib.util

@@ -18,8 +18,9 @@ from attnmt.documents.files import (
     translate_file_bytes,
     translated_name,
 )
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
+from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.translator_parts import within_bytes
+from attnmt.documents.translators import FoundTranslations
 from attnmt.errors import ConfigError, UserError
 
 OPTIONS = DocumentOptions()

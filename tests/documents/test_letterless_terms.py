@@ -16,8 +16,9 @@ from attnmt.documents.letterless import with_terms
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.paragraphs import line_pairs
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.documents.translators import FoundTranslations
 from attnmt.documents.xliff import translate_xliff
 from attnmt.errors import ConfigError
 

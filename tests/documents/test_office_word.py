@@ -23,7 +23,8 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents import ooxml
 from attnmt.documents.office import translate_office
 from attnmt.documents.ooxml import ParagraphJob
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.translators import FoundTranslations
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 

@@ -14,7 +14,8 @@ from office_files import docx_bytes
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.office import translate_office
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.translators import FoundTranslations
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
 

@@ -417,8 +417,9 @@ def test_a_review_from_a_translators_search_refuses_sentences_another_translator
     assessment for any sentence, listed nothing and said all was well."""
     from support import CharTokenizer, ending_model
 
-    from attnmt.documents.pipeline import ModelTranslator, translate_lines
+    from attnmt.documents.pipeline import translate_lines
     from attnmt.documents.review import reviewing
+    from attnmt.documents.translators import ModelTranslator
 
     review = reviewing(ModelTranslator(ending_model(), CharTokenizer()), min_quality=0.5)  # never translates
     with pytest.raises(ConfigError, match=r"^review: a reviewing\(\) review follows only its own ModelTranslator, "

@@ -4,8 +4,9 @@ without spaces parted two sentences with nothing and their translations are in a
 import pytest
 
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.sentence_gaps import parts_unspaced, sentence_gap
+from attnmt.documents.translators import FoundTranslations
 
 ZH = DocumentOptions(source_lang="zh")
 ENGLISH = FoundTranslations({"我在東京住。": "I live in Tokyo.", "他很好！": "He is well!"})

@@ -10,14 +10,9 @@ from attnmt.documents.cue_lines import visible_length, wrap
 from attnmt.documents.cue_text import SRT_TAGS
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.paragraphs import line_pairs
-from attnmt.documents.pipeline import (
-    DocumentOptions,
-    FoundTranslations,
-    paragraph_sentences,
-    translate_lines,
-    translate_paragraphs,
-)
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines, translate_paragraphs
 from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.documents.translators import FoundTranslations
 
 
 def test_a_line_of_sentences_is_translated_sentence_by_sentence_with_its_spacing(mirror):

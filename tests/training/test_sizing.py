@@ -7,7 +7,7 @@ import pytest
 from support import tiny_config
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import load_config
+from attnmt.train_config import load_config
 from attnmt.training.sizing import LEAST_PER_PAIR, MOST_PER_PAIR, SUGGESTIONS, size_warning, suggested
 from attnmt.training.trainer import Trainer
 

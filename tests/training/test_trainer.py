@@ -16,13 +16,14 @@ from support import KNOWS_THE_PAIRS, PAIRS, tiny_config, worst_pair_nll
 from attnmt import checkpoint as ckpt
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
-from attnmt.config import load_config, parse_duration
+from attnmt.config_ranges import parse_duration
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
 from attnmt.layers import FeedForward
 from attnmt.threads import Choice
+from attnmt.train_config import load_config
 from attnmt.training import trainer as trainer_module
 from attnmt.training.averaging import average_checkpoints, keep_better_average
 from attnmt.training.objective import cooldown, label_smoothed_nll, noam_schedule

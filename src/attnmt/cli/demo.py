@@ -18,7 +18,6 @@ from pathlib import Path
 from attnmt.checkpoint import CHECKPOINTS, list_checkpoints, load_model_dir
 from attnmt.cli.commands.train import TEST_REF, TEST_SRC, load_training_kernels
 from attnmt.cli.lines import print_out
-from attnmt.config import TrainConfig, load_config
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, json_value
@@ -26,6 +25,7 @@ from attnmt.evaluate import score
 from attnmt.files import LOCK, write_text
 from attnmt.inspect.figures import write_attention_figures
 from attnmt.text.data import read_parallel
+from attnmt.train_config import TrainConfig, load_config
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.run_dir import RunLock
 from attnmt.training.trainer import Trainer

@@ -49,8 +49,9 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import translate_text
-from attnmt.documents.pipeline import ModelTranslator, translate_lines
+from attnmt.documents.pipeline import translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
+from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
 from attnmt.text.data import line_endings, with_endings
 

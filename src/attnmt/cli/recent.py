@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.pipeline import Wrapper
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import translated_by
+from attnmt.documents.translators import Wrapper
 
 RECENT = 4096  # translations kept: a stream's repeats come back within a few thousand lines
 MISSING = object()  # no translation kept (a kept one may be "" or [])

@@ -31,9 +31,10 @@ from pathlib import Path
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import by_text, one_text
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, check_options, translate_lines
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_options, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.pipeline import Translator, Wrapper
 from attnmt.documents.spans import Weights
+from attnmt.documents.translators import Translator, Wrapper
 
 
 class FileFailed(SentencesFailed):

@@ -25,11 +25,12 @@ from functools import partial
 from pathlib import Path
 
 from attnmt.documents.failed import one_file
-from attnmt.documents.pipeline import DocumentOptions, Translator, Wrapper, check_options, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, check_options, translate_lines
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translator_parts import translated_by
+from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
 from attnmt.text.data import with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16

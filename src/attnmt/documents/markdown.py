@@ -38,8 +38,9 @@ from attnmt.documents.markdown_github import github, kept_start
 from attnmt.documents.markdown_text import Mark, Region, cell_spans, escaped_line_start, line_spans, written
 from attnmt.documents.markup import TreeJob, translate_trees
 from attnmt.documents.pages import parse
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, translator_glossary
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
+from attnmt.documents.translators import Translator
 from attnmt.errors import warn
 
 __all__ = ["translate_markdown"]

@@ -29,22 +29,17 @@ from collections.abc import Iterator, Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place, parted
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_page_direction, say_translated
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
-from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
-from attnmt.documents.pipeline import (
-    DEFAULT_OPTIONS,
-    DocumentOptions,
-    Translator,
-    flat_line,
-    translate_flats,
-    translator_glossary,
-)
+from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, flat_line, translate_flats, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.translators import Translator
 from attnmt.documents.xml_code import holds_markup
 
 
@@ -265,7 +260,7 @@ class EmbeddedJob(TreeJob):
     or in a CDATA section), translated as a fragment of HTML, with its markup, and written back as it
     came: escaped text stays escaped, a CDATA section stays one (but where the translation holds
     "]]>", which would end it), the spaces around it where they were (a line break and indentation
-    before ``<![CDATA[``, one after ``]]>``: pages.cdata_text)."""
+    before ``<![CDATA[``, one after ``]]>``: cdata_sections.cdata_text)."""
 
     def __init__(self, element: etree._Element, page: Parsed, options: DocumentOptions,
                  glossary: Glossary | None, vocabulary: Vocabulary) -> None:

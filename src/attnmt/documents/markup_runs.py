@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
-from attnmt.documents.pages import cdata_text, is_comment, local_name
+from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.spans import Nested
 
 
@@ -126,7 +127,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested], entities:
     whitespace the run had at its start and its end (collapsed text loses a line break there:
     a fragment file's last one, the one after a block); the characters of ``entities``
     (written_entities) written as their references.  An element's whole text in a CDATA section
-    (pages.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone."""
+    (cdata_sections.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone."""
     cdata = cdata_text(run.parent) if run.owner is run.parent else None
     holder = run.parent.makeelement("holder", {})
     fill(holder, flat, content, entities or {})

@@ -66,19 +66,14 @@ from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
-from attnmt.documents.pipeline import (
-    DocumentOptions,
-    Translator,
-    translate_flats,
-    translator_glossary,
-    translator_sentences,
-)
+from attnmt.documents.pipeline import DocumentOptions, translate_flats, translator_glossary, translator_sentences
 from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
+from attnmt.documents.translators import Translator
 from attnmt.documents.validations import over_message_limit
 from attnmt.errors import ConfigError, DataError
 

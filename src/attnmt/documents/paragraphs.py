@@ -36,14 +36,13 @@ from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.letterless import Shown, with_terms
 from attnmt.documents.pipeline import (
     DocumentOptions,
-    FoundTranslations,
-    ModelTranslator,
     paragraph_sentences,
     paragraph_spans,
     translate_paragraphs,
     with_letters,
 )
 from attnmt.documents.spans import WORD, Weights
+from attnmt.documents.translators import FoundTranslations, ModelTranslator
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer

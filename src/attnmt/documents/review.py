@@ -47,6 +47,7 @@ from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty
 from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.nesting import nest
 from attnmt.documents.spans import Weights, identity, place
+from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
 from attnmt.model import Transformer, check_model
@@ -219,7 +220,7 @@ def needs_review(assessment: Assessment | None, translation: str, threshold: flo
     return not translation.strip() or (assessment is not None and assessment.quality < threshold)
 
 
-def reviewing(translator: attnmt.documents.pipeline.ModelTranslator, calibration: Calibration | None = None,
+def reviewing(translator: ModelTranslator, calibration: Calibration | None = None,
               min_quality: float | None = None, source_below: bool = False) -> Review:
     """A Review of what ``translator`` translates, assessed from its own search: ``translator``
     gets an Assessor (attnmt.decoding.quality) and the Review takes each batch's Assessments from
@@ -233,7 +234,7 @@ def reviewing(translator: attnmt.documents.pipeline.ModelTranslator, calibration
     return Review(partial(taken_from, translator), threshold, source_below)
 
 
-def taken_from(translator: attnmt.documents.pipeline.ModelTranslator, sources: Sequence[str],
+def taken_from(translator: ModelTranslator, sources: Sequence[str],
                translations: Sequence[str]) -> list[Assessment | None]:
     """``translator.taken``, after a ConfigError where it never translated one of ``sources``: the
     document went through another translator (``translate_file`` builds its own), and the review
@@ -258,7 +259,3 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,
                   source_below)
 
-
-# The module of the annotations' ModelTranslator, imported last (typing.get_type_hints reads the annotations):
-# it imports this module, whose Review must exist by then.
-import attnmt.documents.pipeline  # noqa: E402

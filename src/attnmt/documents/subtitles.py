@@ -61,7 +61,6 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
     DocumentOptions,
-    Translator,
     translate_flats,
     translator_glossary,
     translator_sentences,
@@ -69,6 +68,7 @@ from attnmt.documents.pipeline import (
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
+from attnmt.documents.translators import Translator
 from attnmt.errors import warn
 
 FORMATS = ("srt", "vtt")

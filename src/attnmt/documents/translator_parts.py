@@ -1,5 +1,5 @@
 """What a document's translator may answer besides its translations (the Translator protocol of
-attnmt.documents.pipeline leaves each optional): the glossary its translations use, whether the
+attnmt.documents.translators leaves each optional): the glossary its translations use, whether the
 model reads a sentence whole (``fits``), and whether its vocabulary writes a symbol (``writes``);
 and its translations themselves, checked once (``translated_by``)."""
 

@@ -15,8 +15,9 @@ from collections.abc import Callable
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import FlatText
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, flat_sentences, translate_flats
+from attnmt.documents.pipeline import DocumentOptions, flat_sentences, translate_flats
 from attnmt.documents.spans import Weights, plain
+from attnmt.documents.translators import FoundTranslations
 
 WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is read
 

@@ -46,14 +46,16 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.cdata_sections import CUT, cdata_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
 from attnmt.documents.flat import PROTECTED, FlatText
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
-from attnmt.documents.pages import CUT, Parsed, cdata_text, is_comment, local_name, named, parse
-from attnmt.documents.pipeline import DocumentOptions, Translator, translator_glossary
+from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
+from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
+from attnmt.documents.translators import Translator
 from attnmt.documents.xliff_targets import Slot, has_text, needs_target, open_segments
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.errors import DataError, UserError, warn
@@ -323,7 +325,7 @@ def take_remarks(target: etree._Element | None) -> list[etree._Element]:
 
 def put_back(target: etree._Element | None, remarks: list[etree._Element]) -> None:
     """``remarks`` (take_remarks) at the start of the target, before its translation, which is
-    written as it was (its codes, a CDATA section: pages.cdata_text) after them."""
+    written as it was (its codes, a CDATA section: cdata_sections.cdata_text) after them."""
     if target is None or not remarks:
         return
     content = target.makeelement(CUT)  # the translation, moved after the remarks, then unwrapped

@@ -136,7 +136,7 @@ class FileJob:
 
 @dataclass
 class BatchedTranslator:
-    """A Translator (attnmt.documents.pipeline) for a job's thread: its sentences go through the
+    """A Translator (attnmt.documents.translators) for a job's thread: its sentences go through the
     model's batcher, ``chunk`` at a time, each chunk's characters charged first (``charge``: raises
     Refused; ``wait_for_characters``: a refusal with a Retry-After waits, asking again every
     RETRY_WAIT_S); with a ``threshold`` (a review's), each sentence is also assessed as its chunk is

@@ -25,7 +25,8 @@ from attnmt.decoding.quality import Assessment, Assessor, blank_pair
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
-from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
+from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer

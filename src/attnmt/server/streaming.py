@@ -45,8 +45,9 @@ from attnmt.decoding.inputs import padded_sources
 from attnmt.decoding.search import Hypothesis, beam_search
 from attnmt.decoding.translate import evaluating
 from attnmt.documents.paragraphs import traced_weights
-from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, translate_paragraphs
+from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
+from attnmt.documents.translators import FoundTranslations
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
 from attnmt.server.libre_requests import (

@@ -15,7 +15,6 @@ import torch
 from safetensors.torch import save_file
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import load_config
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
@@ -24,6 +23,7 @@ from attnmt.errors import ConfigError, ModelDirError
 from attnmt.evaluate import bleu
 from attnmt.files import atomic_write, write_bytes
 from attnmt.text.data import read_parallel
+from attnmt.train_config import load_config
 from attnmt.training.resume_checks import run_validation_set
 
 

@@ -18,9 +18,9 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from attnmt.config import TrainConfig
 from attnmt.text.data import Batch, collate
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID
+from attnmt.train_config import TrainConfig
 from attnmt.training.corpus import TokenCorpus
 
 

@@ -10,10 +10,10 @@ from functools import cached_property
 from pathlib import Path
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import TrainConfig, load_config
 from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.files import file_digest
 from attnmt.text.data import read_lines
+from attnmt.train_config import TrainConfig, load_config
 from attnmt.training.run import METRIC_NAMES
 from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, places_to_look, read_corpora, started_in
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import torch
 
-from attnmt.config import TrainConfig
 from attnmt.model import Transformer
 from attnmt.text.data import Batch
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.train_config import TrainConfig
 from attnmt.training.batching import TokenBatcher, WeightedBatcher
 from attnmt.training.distributed import Group
 from attnmt.training.logs import RunLog

@@ -29,13 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import TrainConfig
 from attnmt.config_file import read_config_file
 from attnmt.decoding.calibration import CALIBRATION
 from attnmt.errors import ConfigError, DataError, ModelDirError, json_value
 from attnmt.files import LOCK, file_in_the_way, write_failure, write_text
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.train_config import TrainConfig
 from attnmt.trained_lengths import LENGTHS
 from attnmt.training.corpus import HEADER
 from attnmt.training.tokenize_corpora import file_identity

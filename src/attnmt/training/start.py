@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import CorpusSpec, TrainConfig, TransformerConfig, checked_fields, load_config
+from attnmt.config import TransformerConfig, checked_fields
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import write_text
 from attnmt.text.data import ReadReport
@@ -27,6 +27,7 @@ from attnmt.text.tokenizer import Tokenizer, attnmt_layout
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.train_config import CorpusSpec, TrainConfig, load_config
 from attnmt.trained_lengths import read_longest_source
 from attnmt.training.corpus import read_header
 from attnmt.training.resume_checks import RunRecord, check_same_corpora, check_same_validation, found_or_refused
@@ -136,7 +137,7 @@ def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:
 
 def changes(key: str, value: object, saved: object) -> dict[str, object]:
     """What ``key`` sets anew, ``value`` where the run's train.yaml had ``saved``: a section's changed keys
-    alone, dotted (model.dropout 0.2), for a resume keeps the rest of the section (attnmt.config.load_config)."""
+    alone, dotted (model.dropout 0.2), for a resume keeps the rest of the section (attnmt.train_config.load_config)."""
     if value == saved:
         return {}
     if not isinstance(value, dict) or not isinstance(saved, dict):

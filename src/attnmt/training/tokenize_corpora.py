@@ -32,13 +32,13 @@ from typing import Any
 
 import numpy as np
 
-from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError, DataError
 from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
 from attnmt.text.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.corpus import (
     FORMAT_VERSION,
     HEADER,

@@ -23,7 +23,7 @@ import yaml
 from torch.nn.parallel import DistributedDataParallel
 
 from attnmt import checkpoint as ckpt
-from attnmt.config import TrainConfig, load_config, parse_duration
+from attnmt.config_ranges import parse_duration
 from attnmt.decoding import MAX_BEAM
 from attnmt.decoding.calibration import calibrate_run
 from attnmt.errors import ConfigError, NonFiniteLoss
@@ -33,6 +33,7 @@ from attnmt.model import Transformer
 from attnmt.text.data import Batch
 from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.threads import THREADS, recheck, use_threads
+from attnmt.train_config import TrainConfig, load_config
 from attnmt.trained_lengths import write_longest_source
 from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup

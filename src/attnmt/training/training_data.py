@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError
 from attnmt.orphans import remove_orphans
 from attnmt.text.data import Batch, encode_pairs, read_parallel
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.run_dir import RunLock

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from attnmt.config import TrainConfig
 from attnmt.errors import UserError
 from attnmt.text.data import ReadReport
+from attnmt.train_config import TrainConfig
 from attnmt.training.tokenize_corpora import text_pairs
 
 # The share of validation pairs found among the training pairs (as they are, or swapped) that warns.

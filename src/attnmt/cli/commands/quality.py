@@ -34,8 +34,8 @@ def calibration_set(model_dir: str) -> tuple[str, str]:
     as ``attnmt train`` reads a config (one that is not YAML, or no mapping, is one line naming it; it
     was PyYAML's traceback), and found as a resume finds them (resume_checks.run_validation_set: where
     the run started, with the bytes corpora.json recorded), not as named from the current folder."""
-    from attnmt.config import TrainConfig
     from attnmt.config_file import read_config_file
+    from attnmt.train_config import TrainConfig
     from attnmt.training.resume_checks import run_validation_set
 
     path = Path(model_dir) / "train.yaml"

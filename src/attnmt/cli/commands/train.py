@@ -21,7 +21,7 @@ TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
 
 def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
-    from attnmt.config import load_config
+    from attnmt.train_config import load_config
     from attnmt.training.distributed import teardown
     from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume
     from attnmt.training.trainer import resume, train
@@ -66,8 +66,8 @@ def load_training_kernels() -> None:
 
 
 def cmd_prepare(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
-    from attnmt.config import load_config
     from attnmt.output_checks import check_not_stdout
+    from attnmt.train_config import load_config
     from attnmt.training.training_data import prepare_config
 
     config = load_config(args.config, extra)
@@ -160,8 +160,9 @@ def cmd_demo(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
 
 def train_keys_help() -> str:
     """The keys a config (or an override) may set, for ``attnmt train --help``."""
-    from attnmt.config import TrainConfig, TransformerConfig
+    from attnmt.config import TransformerConfig
     from attnmt.config_options import describe_keys
+    from attnmt.train_config import TrainConfig
 
     return "\n".join([
         "Any config key can be overridden: --key value, --key=value, or, for a boolean key, a bare --key",

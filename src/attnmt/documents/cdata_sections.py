@@ -1,0 +1,64 @@
+"""An element's text that is one CDATA section, written back as one: how it was written (its spaces
+outside the section and inside it at its edges, ``cdata_text``), and a new text written so
+(``CdataText.write``), which a tree loses on any change of the text.  Markup (a WordPress export's
+title, code) and XLIFF (a unit's target) read and write such texts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+# An element's whole text as one CDATA section, spaces alone around it: the spaces before it (group 1), and
+# the section's content (2), which holds no "]]>" (that would end it).
+CDATA_TEXT = re.compile(r"(\s*)<!\[CDATA\[((?:(?!\]\]>).)*)\]\]>(\s*)", re.DOTALL)
+CUT = "{urn:attnmt:cut}cut"  # a stand-in element, there only while a text of several parts is written
+
+
+@dataclass(frozen=True)
+class CdataText:
+    """How an element's text is written where it is one CDATA section: the spaces outside it
+    (``before``, ``after``: a line break and indentation around it), and those inside it at its
+    edges (``opening``, ``closing``)."""
+
+    before: str
+    opening: str
+    closing: str
+    after: str
+
+    def write(self, element: etree._Element, text: str) -> None:
+        """``text`` (its spaces at either end aside) as the element's whole text, in a CDATA section
+        with the spaces this one had inside and around it; as plain text where it holds "]]>".
+        lxml gives an element's text one node, plain or CDATA: the spaces outside the section are
+        each the tail of a stand-in element (CUT), taken out again with the nodes left in place."""
+        core = text.strip()
+        if "]]>" in core:
+            element.text = self.before + self.opening + core + self.closing + self.after
+            return
+        section = etree.CDATA(self.opening + core + self.closing)
+        if not (self.before or self.after):
+            element.text = section
+            return
+        element.text = self.before or None
+        etree.SubElement(element, CUT).tail = section
+        etree.SubElement(element, CUT).tail = self.after or None
+        etree.strip_elements(element, CUT, with_tail=False)
+
+
+def cdata_text(element: etree._Element) -> CdataText | None:
+    """How ``element``'s text is written, where it is all the element holds and one CDATA section
+    with spaces alone around it (``<description>\\n  <![CDATA[<p>A dog.</p>]]>\\n</description>``);
+    None for any other (plain text, several sections, an element inside).  A tree loses that on
+    any change of the text (lxml writes an element's new text as one node): CdataText.write."""
+    if len(element) or not element.text:
+        return None
+    written = etree.tostring(element, encoding="unicode", with_tail=False)
+    inside = written[written.index(">") + 1:written.rindex("</")]  # ">" in an attribute is written "&gt;"
+    found = CDATA_TEXT.fullmatch(inside)
+    if found is None:
+        return None
+    content = found.group(2)
+    stripped = content.strip()
+    opening = content[:len(content) - len(content.lstrip())]
+    return CdataText(found.group(1), opening, content[len(opening) + len(stripped):], found.group(3))

@@ -1,0 +1,139 @@
+"""The translators a document is handed (attnmt.documents.pipeline translates with one): what a
+document needs of a model (the Translator protocol), a base for translators that wrap another
+(Wrapper), the translator over a model and its batched search (ModelTranslator), and one over
+translations already found (FoundTranslations)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from torch import Tensor
+
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.glossary import Glossary, as_glossary
+from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search
+from attnmt.decoding.quality import Assessment, Assessor
+from attnmt.decoding.translate import SentencesFailed, checked_quality
+from attnmt.documents.spans import Weights
+from attnmt.documents.translator_parts import translator_fits, translator_glossary, translator_writes
+from attnmt.inspect.align import translate_assessed
+from attnmt.inspect.trace import PieceCodec
+from attnmt.model import Transformer
+
+
+class Translator(Protocol):
+    """What documents need of a model: sentences translated and, for those a mark needs it, how
+    their words attend to each other; and, optionally, the glossary those translations use, whose
+    terms a text without letters, which never reaches it, takes instead (``with_terms``).  It is the
+    translator's own, so that what is sent and the terms it is searched with cannot come from two
+    glossaries.  A translator without a ``glossary`` attribute, or with None, has no terms; a dict
+    {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``).
+    Optionally too, ``fits``: whether the model reads a sentence whole, so that the splitter joins
+    no two sentences around a term into one it would cut (``translator_fits``; without it, the
+    tokenizer's count where one is reachable, else at most 1,000 bytes joined: translator_parts).  And ``writes``:
+    whether the model's vocabulary writes a symbol, so that one it cannot is kept where it stood
+    (attnmt.documents.symbols; without it, every symbol is left to the model)."""
+
+    @property
+    def glossary(self) -> Glossary | Mapping[str, str] | None:
+        """The terms every translation must use (attnmt.decoding.glossary), or None."""
+        ...
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        """Each sentence's translation and, where ``weighed``, its [target word][source word]
+        cross-attention (attnmt.inspect.align.word_weights); None elsewhere."""
+        ...
+
+
+@dataclass
+class Wrapper:
+    """A Translator's base that hands its sentences to ``translator`` (progress counted, failures
+    spared, ...): the glossary and ``fits`` it answers with are that translator's, so a document
+    is split and its letterless texts given terms as the wrapped translator would have them."""
+
+    translator: Translator
+
+    @property
+    def glossary(self) -> Glossary | None:
+        return translator_glossary(self.translator)
+
+    @property
+    def fits(self) -> Callable[[str], bool]:
+        return translator_fits(self.translator)
+
+    @property
+    def writes(self) -> Callable[[str], bool] | None:
+        return translator_writes(self.translator)
+
+
+@dataclass
+class ModelTranslator(ModelFitsWrites):
+    """A Translator over a model: attnmt.decoding.translate's batched search, with the cross-attention of
+    the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights);
+    its ``fits`` and ``writes`` are the model's (attnmt.decoding.inputs.ModelFitsWrites).
+
+    With ``quality`` (an attnmt.decoding.quality.Assessor), each translation is also assessed from
+    its batch's search (attnmt.inspect.align.translate_assessed) and kept until ``taken``: a
+    Review's ``assess`` (attnmt.documents.review.reviewing), with no second pass of the decoder."""
+
+    model: Transformer
+    tokenizer: PieceCodec
+    decoding: Decoding = DEFAULT
+    max_tokens: int = MAX_TOKENS
+    max_sentences: int | None = None
+    glossary: Glossary | Mapping[str, str] | None = None  # terms every translation must use: a Glossary after init
+    quality: Assessor | None = None
+    assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
+
+    def __post_init__(self) -> None:
+        """One clear error for a model, decoding, batch limit, glossary or quality of the wrong type (or
+        sampling with a glossary), before any document is read (a dict for the decoding, or None for the
+        model, was an AttributeError deep in the search, quality=True one after it); a glossary given
+        as a dict indexed once here, not for each batch of sentences; quality False is None."""
+        check_search(self.model, self.decoding, self.max_tokens, self.max_sentences)
+        self.glossary = as_glossary(self.glossary)
+        self.quality = checked_quality(self.quality)
+        check_not_sampled(self.decoding, [self.glossary])
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        """Where the model fails on some sentences, SentencesFailed holds the others' outputs as this returns them."""
+        try:
+            texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed,
+                                                        self.decoding, self.max_tokens, self.max_sentences,
+                                                        glossary=self.glossary, quality=self.quality)
+        except SentencesFailed as failed:
+            failed.outputs = self.kept(sentences, *failed.outputs)
+            raise
+        return self.kept(sentences, texts, found, assessed)
+
+    def kept(self, sentences: list[str], texts: list[str], found: list[Tensor | None],
+             assessed: list[Assessment | None]) -> tuple[list[str], list[Weights | None]]:
+        """What ``translate`` returns of translate_assessed's outputs; the Assessments kept until ``taken``."""
+        if self.quality is not None:
+            self.assessed.update(zip(sentences, assessed, strict=True))
+        return texts, [None if weights is None else weights.tolist() for weights in found]
+
+    def taken(self, sentences: Sequence[str], translations: Sequence[str]) -> list[Assessment | None]:
+        """The Assessments of ``sentences`` as translated last (a Review's ``assess``), forgotten here."""
+        return [self.assessed.pop(sentence, None) for sentence in sentences]
+
+
+@dataclass
+class FoundTranslations:
+    """A Translator over translations already found, sentence -> translation (a sentence not in
+    ``translations`` gives ""); ``weigh(sentence, translation)``, where given, reads the word
+    weights of the sentences a mark needs them for (without it, such marks go to their sentence's end)."""
+
+    translations: dict[str, str]
+    weigh: Callable[[str, str], Weights] | None = None
+    glossary: Glossary | None = None  # the one the translations were searched with: letterless texts take its terms
+    fits: Callable[[str], bool] | None = None  # the model's limit their sentences were split with (translator_fits)
+    writes: Callable[[str], bool] | None = None  # what its vocabulary writes, when they were split (translator_writes)
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        texts = [self.translations.get(sentence, "") for sentence in sentences]
+        weights = [self.weigh(sentence, text) if wanted and text and self.weigh else None
+                   for sentence, text, wanted in zip(sentences, texts, weighed, strict=True)]
+        return texts, weights
