@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from support import server_events, submit_file, wait_until
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.server import file_jobs
+from attnmt.server import file_translator
 from attnmt.server.access import Access, Refused, file_cost, read_api_keys
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
@@ -106,7 +106,7 @@ def test_without_a_keys_char_limit_the_servers_prices_a_file_against_the_address
 
 
 def test_a_job_over_its_keys_characters_a_minute_waits_for_room(served, tmp_path, monkeypatch):
-    monkeypatch.setattr(file_jobs, "RETRY_WAIT_S", 0.01)
+    monkeypatch.setattr(file_translator, "RETRY_WAIT_S", 0.01)
     (tmp_path / "keys").write_text("k1 chars-per-minute=25\n", encoding="utf-8")
     access = Access(read_api_keys(tmp_path / "keys"))
     refused = []

@@ -13,7 +13,7 @@ from support import PAIRS, post_file, server_events, submit_file, translated_tex
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents.files import supported_suffixes
 from attnmt.errors import ConfigError, collected_warnings, warn
-from attnmt.server import file_jobs
+from attnmt.server import file_jobs, file_translator
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 from attnmt.server.batcher import Busy
 from attnmt.server.file_jobs import BatchedTranslator
@@ -501,7 +501,7 @@ def batched(batcher, stopping: threading.Event) -> tuple[list[str], list]:
 
 
 def test_a_files_chunk_waits_for_room_where_the_queue_is_full(monkeypatch):
-    monkeypatch.setattr(file_jobs, "RETRY_WAIT_S", 0)
+    monkeypatch.setattr(file_translator, "RETRY_WAIT_S", 0)
     batcher = FullOnce()
     assert batched(batcher, threading.Event()) == (["A DOG", "A CAT"], [None, None])
     assert batcher.calls == 2
@@ -509,7 +509,7 @@ def test_a_files_chunk_waits_for_room_where_the_queue_is_full(monkeypatch):
 
 
 def test_a_server_stopping_while_the_queue_is_full_does_not_wait_for_room(monkeypatch):
-    monkeypatch.setattr(file_jobs, "RETRY_WAIT_S", 0)
+    monkeypatch.setattr(file_translator, "RETRY_WAIT_S", 0)
     stopping, batcher = threading.Event(), FullOnce()
     batcher.translate_first = batcher.translate
 

@@ -33,35 +33,27 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import CancelledError
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from attnmt.decoding import DEFAULT
-from attnmt.decoding.quality import Assessment, low_quality_threshold
+from attnmt.decoding.quality import low_quality_threshold
 from attnmt.documents.failed import FileFailed
 from attnmt.documents.files import translate_file_bytes, translated_name
 from attnmt.documents.review import Review
-from attnmt.documents.spans import Weights
 from attnmt.documents.stop_points import stopped_by
 from attnmt.errors import LeftUntranslated, UserError, collected_warnings
 from attnmt.server.access import Refused
-from attnmt.server.batcher import SHUTTING_DOWN, Batcher, Busy
-from attnmt.server.models import Options, ServedModel, ServeSettings
+from attnmt.server.batcher import SHUTTING_DOWN, Busy
+from attnmt.server.file_translator import BatchedTranslator, Cancelled, unnoted
+from attnmt.server.models import ServedModel, ServeSettings
 
 JOB_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
-# How long a file's chunk waits before it asks again: the batcher's queue full, or its key's characters spent.
-RETRY_WAIT_S = 1.0
 FILE_LOG = logging.getLogger("attnmt.model")
 # How a server's refusal of a file with macros ends (DocumentOptions.macros_hint): its clients
 # cannot have them accepted, its operator can (ServeSettings.allow_macros).
 MACROS_HINT = "this server does not translate them; its operator can allow them with attnmt serve --allow-macros"
 # And of a .xlf file that is no XLIFF: the flag that has it read as plain XML is no client's to give.
 XLIFF_HINT = "sent with a name ending .xml, it is translated as plain XML"
-
-
-class Cancelled(Exception):
-    """The job was deleted while it ran: it stops before its next chunk or block."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +66,6 @@ class JobOptions:
 
 
 JUST_TRANSLATE = JobOptions()
-
-
-def unnoted(sentences: list[str], translations: list[str]) -> None:
-    """A job's chunks noted nowhere: /v1/files' access-log line is written as its job starts."""
 
 
 @dataclass
@@ -132,107 +120,6 @@ class FileJob:
         if self.warnings:
             answer["warnings"] = self.warnings
         return answer if self.detail is None else {**answer, "detail": self.detail}
-
-
-@dataclass
-class BatchedTranslator:
-    """A Translator (attnmt.documents.translators) for a job's thread: its sentences go through the
-    model's batcher, ``chunk`` at a time, each chunk's characters charged first (``charge``: raises
-    Refused; ``wait_for_characters``: a refusal with a Retry-After waits, asking again every
-    RETRY_WAIT_S); with a ``threshold`` (a review's), each sentence is also assessed as its chunk is
-    searched, its Assessment kept until ``taken``.  ``fits`` and ``writes`` are the served model's
-    (ServedModel's, as ModelTranslator's are ``attnmt translate``'s), so that a file's sentences are
-    split, and the symbols its vocabulary cannot write kept where they stood, as the command line
-    does (attnmt.documents.symbols); without them, every symbol went to the model, which dropped it.
-    ``waiting`` is told what a chunk waits for ("characters", "queue") and None once it goes on;
-    ``note`` is given each chunk's sentences and translations once they are done (the access log's).
-    Once ``stopping`` (the server stops) or ``cancelled`` (the job was deleted) is set, no more."""
-
-    batcher: Batcher
-    loop: asyncio.AbstractEventLoop
-    chunk: int
-    charge: Callable[[int], None]
-    stopping: threading.Event
-    cancelled: threading.Event = field(default_factory=threading.Event)
-    wait_for_characters: bool = False
-    threshold: float | None = None
-    assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
-    waiting: Callable[[str | None], None] = lambda why: None
-    note: Callable[[list[str], list[str]], None] = unnoted
-    fits: Callable[[str], bool] | None = None  # whether the model reads a sentence whole (translator_fits)
-    writes: Callable[[str], bool] | None = None  # whether its vocabulary writes a symbol (translator_writes)
-
-    @property
-    def glossary(self) -> None:
-        """None: a file sent to the server comes with no glossary (its APIs take none for files)."""
-        return None
-
-    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
-        texts: list[str] = []
-        weights: list[Weights | None] = []
-        for start in range(0, len(sentences), self.chunk):
-            self.check_going()
-            part = slice(start, start + self.chunk)
-            call = asyncio.run_coroutine_threadsafe(self.translated(sentences[part], weighed[part]), self.loop)
-            try:
-                found = call.result()
-            except CancelledError:  # the server is stopping
-                raise Busy(SHUTTING_DOWN) from None
-            texts += [text for text, _ in found]
-            weights += [each for _, each in found]
-        return texts, weights
-
-    def check_going(self) -> None:
-        """Raises Busy once the server stops, Cancelled once the job is deleted."""
-        if self.stopping.is_set():
-            raise Busy(SHUTTING_DOWN)
-        if self.cancelled.is_set():
-            raise Cancelled
-
-    async def translated(self, sentences: list[str], weighed: list[bool]) -> list[tuple[str, Weights | None]]:
-        """Each sentence's (translation, word weights where weighed), from the batcher: the
-        sentences weighed and the others are two requests of the batcher (their options differ)."""
-        await self.charged(sum(map(len, sentences)))
-        found: list[tuple[str, Weights | None]] = [("", None)] * len(sentences)
-        groups = [[i for i, wanted in enumerate(weighed) if wanted == flag] for flag in (False, True)]
-        quality = dict(quality=True, threshold=self.threshold) if self.threshold is not None else {}
-        options = [Options(DEFAULT, format="sentences", **quality), Options(DEFAULT, format="weighed", **quality)]
-        while True:
-            try:
-                answers = await asyncio.gather(*(self.batcher.translate([sentences[i] for i in group], each)
-                                                 for group, each in zip(groups, options, strict=True) if group))
-                break
-            except Busy:  # the queue is full: a file waits its turn, where a request would be refused
-                if self.stopping.is_set():
-                    raise
-                self.waiting("queue")
-                await asyncio.sleep(RETRY_WAIT_S)
-        self.waiting(None)
-        for group, answer in zip([group for group in groups if group], answers, strict=True):
-            for i, (text, weights, *assessed) in zip(group, answer, strict=True):
-                found[i] = text, weights
-                if assessed:  # a review needs no word list
-                    self.assessed[sentences[i]] = assessed[0] and replace(assessed[0], words=[], features=None)
-        self.note(sentences, [text for text, _ in found])
-        return found
-
-    async def charged(self, characters: int) -> None:
-        """Charges ``characters`` to the key; over its characters a minute, waits for room where
-        ``wait_for_characters`` (else, and for a chunk the key could never send, Refused)."""
-        while True:
-            try:
-                self.charge(characters)
-                return
-            except Refused as refused:
-                if not self.wait_for_characters or refused.retry_after is None:
-                    raise
-            self.check_going()
-            self.waiting("characters")
-            await asyncio.sleep(RETRY_WAIT_S)
-
-    def taken(self, sentences: list[str], translations: list[str]) -> list[Assessment | None]:
-        """The Assessments of ``sentences`` translated so far (a Review's ``assess``), forgotten here."""
-        return [self.assessed.pop(sentence, None) for sentence in sentences]
 
 
 class FileJobs:
