@@ -191,7 +191,7 @@ def test_a_gzipped_csv_file_is_csv(tmp_path):
 
 @pytest.mark.parametrize(("data", "name", "languages"), [
     (b"en,fr\r\ndog,chien\r\npeople,personnes\r\n", "terms.csv", "en -> fr"),
-    (b"fr,it\ndog,chien\n", "terms.csv", "fr -> it"),
+    (b"fr,de\ndog,chien\n", "terms.csv", "fr -> de"),
     (b"EN-GB,fr-FR\ndog,chien\n", "terms.csv", "EN-GB -> fr-FR"),
     (b"# terms\nen\tfr\ndog\tchien\n", "terms.tsv", "en -> fr"),
 ])
@@ -202,6 +202,16 @@ def test_a_header_naming_other_languages_than_those_translated_is_refused(tmp_pa
                                         r"translation is en -> de: give a glossary of en -> de terms \(where this "
                                         r"row is a term, put a header such as source,target above it\)"):
         read_glossary(write(tmp_path, data, name), "en", "de")
+
+
+@pytest.mark.parametrize("name", ["terms.csv", "terms.tsv"])
+@pytest.mark.parametrize("first", [("it", "es"), ("to", "zu"), ("fr", "it")])
+def test_a_first_row_of_two_codes_neither_the_language_translated_is_a_term(tmp_path, name, first):
+    """English "it" is German "es", and "to" "zu": two codes of which neither is the language translated at
+    its place name no other pair of languages; they were refused as a header of other languages."""
+    between = "," if name == "terms.csv" else "\t"
+    path = write(tmp_path, f"{between.join(first)}\ndog{between}Hund\n".encode(), name)
+    assert read_glossary(path, "en", "de").terms == (first, ("dog", "Hund"))
 
 
 @pytest.mark.parametrize(("data", "message"), [

@@ -235,8 +235,9 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     639-1 lists (``en``, ``de-DE``): ``dog,wau`` and ``car<TAB>PKW`` have a code's form but are
     terms, and so is ``uk,gb`` (``gb`` is no language's).  A header naming them the wrong way round
     (``de,en`` translating en -> de) is a DataError: the columns are swapped; and so is one naming
-    two codes ISO 639-1 lists that are other languages (``en,fr``), whose terms would be put into
-    the translation as they are."""
+    two codes ISO 639-1 lists, one of them the language translated at its place and the other not
+    (``en,fr``, ``fr,de``), whose terms would be put into the translation as they are.  Two codes
+    of which neither is (``it,es``, ``to,zu`` translating en -> de: "it" is "es") are a term."""
     source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
     if source.casefold() in SOURCE_COLUMNS and target.casefold() in TARGET_COLUMNS:
         return True
@@ -248,7 +249,8 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     if (primary(target), primary(source)) == wanted:
         raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
                         f"{source_lang} -> {target_lang}: swap the columns")
-    if (primary(source), primary(target)) != wanted and is_iso_639_1_code(source) and is_iso_639_1_code(target):
+    if ((primary(source) == wanted[0]) != (primary(target) == wanted[1])
+            and is_iso_639_1_code(source) and is_iso_639_1_code(target)):
         raise DataError(f"{where}: the header names the terms {source} -> {target}, and the translation is "
                         f"{source_lang} -> {target_lang}: give a glossary of {source_lang} -> {target_lang} terms "
                         "(where this row is a term, put a header such as source,target above it)")
