@@ -73,3 +73,13 @@ def test_a_slides_plain_comment_with_an_xml_comment_in_it_is_translated_whole(up
     out = translate(write_members(members), ".pptx", upper)
     comments = etree.fromstring(read_members(out)["ppt/comments/comment1.xml"])
     assert shown(comments, f"{P}text") == ["CHECK THE RED CAR.\nIT IS PARKED."]
+
+
+def test_a_strings_text_as_tables_charts_and_pivots_read_it_leaves_an_xml_comment_out():
+    """tables.string_text, which table headers, chart caches and pivot caches match cells by, read
+    ``<t>Unit <!-- c -->price</t>`` as "Unit ": the header was no longer the table's column's name."""
+    from attnmt.documents.tables import string_text
+
+    string = etree.fromstring(f'<si xmlns="{S[1:-1]}"><r><t>Unit <!-- c -->price</t></r><r><t>s<?pi x?>!</t></r>'
+                              f'<rPh><t>ユニット</t></rPh></si>')
+    assert string_text(string) == "Unit prices!"

@@ -37,7 +37,7 @@ from lxml import etree
 from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.ooxml_dialects import s
-from attnmt.documents.xstring import escape, unescape
+from attnmt.documents.xstring import escape, text_in, unescape
 
 RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
 TABLE_RELATIONSHIP = "/table"  # how a sheet's relationship to one of its tables ends its Type
@@ -189,8 +189,8 @@ def string_texts(sst: etree._Element) -> list[str]:
 
 def string_text(string: etree._Element) -> str:
     """A string's text as Excel shows it, a shared string (``si``) or an inline one (``is``): its
-    runs' text, escapes read, phonetic guides left out."""
-    return "".join(unescape(t.text or "") for t in string.iter(s("t")) if t.getparent().tag != s("rPh"))
+    runs' text, escapes read, phonetic guides and XML comments left out (xstring.text_in)."""
+    return "".join(unescape(text_in(t)) for t in string.iter(s("t")) if t.getparent().tag != s("rPh"))
 
 
 def workbook_part(archive: Archive) -> str | None:
