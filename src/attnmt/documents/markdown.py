@@ -18,6 +18,8 @@ A paragraph's lines are one text for the model, and its translation is written a
 
 Kept as they are: code blocks (fenced and indented), front matter (YAML's ``---`` or TOML's
 ``+++`` at the very start), reference definitions, HTML blocks and comments, thematic breaks.
+Docs sites' syntax (admonitions, containers, tabs, heading ids and attribute lists, template tags,
+MDX imports) is kept too, with the text inside it translated (attnmt.documents.markdown_sites).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from markdown_it.token import Token
 
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.markdown_github import github, kept_start
+from attnmt.documents.markdown_sites import attribute_list_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import Mark, Region, cell_spans, escaped_line_start, line_spans, written
 from attnmt.documents.markup import TreeJob, translate_trees
 from attnmt.documents.pages import parse
@@ -95,8 +98,9 @@ def recording(rule: Callable[[StateInline, bool], bool], kind: str,
 
 def markdown_parser() -> MarkdownIt:
     """CommonMark with GitHub's tables, strikethrough, footnote references and emoji codes
-    (attnmt.documents.markdown_github), its link, image, code span and autolink rules recording their source."""
-    md = github(MarkdownIt("commonmark").enable("table"))
+    (attnmt.documents.markdown_github), docs sites' template tags (attnmt.documents.markdown_sites), its
+    link, image, code span and autolink rules recording their source."""
+    md = templates(github(MarkdownIt("commonmark").enable("table")))
     for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),
                                     ("backticks", backtick, "code_inline", None),
                                     ("autolink", autolink, "link_open", None)):
@@ -217,7 +221,8 @@ def line_breaks(token: Token, kind: str) -> int:
     if kind in ("softbreak", "hardbreak"):
         return 1
     return (token.meta.get("tail", "") if kind == "link_open" else token.meta.get("source", "")
-            if kind in ("code_inline", "image") else token.content if kind == "html_inline" else "").count("\n")
+            if kind in ("code_inline", "image") else token.content if kind in ("html_inline", "kept_inline")
+            else "").count("\n")
 
 
 def translate_markdown(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -229,7 +234,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     skipped = front_matter_lines(lines)
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
     md, env = markdown_parser(), dict[str, Any]()  # env: the reference definitions, for a run read again
-    tokens = md.parse("\n" * skipped + "".join(lines[skipped:]), env)
+    tokens = md.parse("\n" * skipped + "".join(site_lines(lines[skipped:])), env)  # docs sites' syntax set apart
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)
     glossary = translator_glossary(translator)
@@ -244,10 +249,12 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             continue
         children = inline.children or []
         kept = kept_start(inline.content) if kind == "paragraph" else 0
-        if kept:  # a task's box or a footnote's label, kept before the text read again without it
-            (first, start, end), *rest = region.spans
-            region = replace(region, spans=[(first, start + kept, end), *rest])
-            children = md.parseInline(inline.content[kept:], env)[0].children or []
+        tail = attribute_list_end(inline.content) if kind != "cell" else 0
+        if not inline.content[kept:len(inline.content) - tail].strip():  # an attribute list alone
+            continue
+        if kept or tail:  # a task's box or a footnote's label before the text, an attribute list after it: kept
+            region = trimmed(region, lines, kept, tail)
+            children = md.parseInline(inline.content[kept:len(inline.content) - tail], env)[0].children or []
         html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None
         if page is not None:

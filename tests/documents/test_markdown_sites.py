@@ -1,0 +1,63 @@
+"""Docs sites' Markdown (attnmt.documents.markdown_sites): MkDocs, Docusaurus, Hugo, Jekyll and MDX
+syntax kept byte for byte, the text inside it translated."""
+
+from attnmt.documents.markdown import translate_markdown
+
+SITE = ('## Install the dog {#install}\n\nSee [install](#install).\n\n!!! note "Note"\n    A man sits.\n\n'
+        ':::tip\nA dog runs.\n:::\n\n{{< figure src="a.png" >}}\n\nimport Tabs from "@theme/Tabs";\n')
+
+
+def test_the_hand_testers_page_keeps_its_syntax_and_translates_its_text(upper):
+    assert translate_markdown(SITE, upper) == (
+        '## INSTALL THE DOG {#install}\n\nSEE [INSTALL](#install).\n\n!!! note "Note"\n    A MAN SITS.\n\n'
+        ':::tip\nA DOG RUNS.\n:::\n\n{{< figure src="a.png" >}}\n\nimport Tabs from "@theme/Tabs";\n')
+    assert upper.given == ["Install the dog", "See install.", "A man sits.", "A dog runs."]
+
+
+def test_heading_ids_and_attribute_lists_are_kept_at_the_end(mirror):
+    text = "# Big dog {: #big .wide }\n\nSetext title{#top}\n===\n\nA red car\n{: .note }\n\n{: .alone }\n"
+    assert translate_markdown(text, mirror) == (
+        "# DOG BIG {: #big .wide }\n\nTITLE SETEXT{#top}\n===\n\nCAR RED A\n{: .note }\n\n{: .alone }\n")
+    assert mirror.given == ["Big dog", "Setext title", "A red car"]
+
+
+def test_admonitions_and_tabs_keep_their_lines_and_translate_their_indented_bodies(mirror):
+    text = ('??? tip "Open me"\n    A dog runs.\n\n    ```sh\n    :::code\n    ```\n\n'
+            '=== "First tab"\n    One two.\n\n    !!! warning\n        Nested three four.\n\nOut here.\n')
+    assert translate_markdown(text, mirror) == (
+        '??? tip "Open me"\n    RUNS. DOG A\n\n    ```sh\n    :::code\n    ```\n\n'
+        '=== "First tab"\n    TWO. ONE\n\n    !!! warning\n        FOUR. THREE NESTED\n\nHERE. OUT\n')
+
+
+def test_a_container_keeps_its_opening_and_closing_lines(mirror):
+    text = ":::note[Heads up]\nA dog runs.\nIt barks.\n:::\n"
+    assert translate_markdown(text, mirror) == ":::note[Heads up]\nRUNS. DOG A BARKS. IT\n:::\n"
+
+
+def test_template_tags_are_atoms_and_a_tag_alone_keeps_its_line(mirror):
+    text = ("Hello {{ page.title }} and {% include note.html %} here.\n\n"
+            "{{% notice tip %}}\nBe kind now.\n{{% /notice %}}\n\n{{< figure\n  src=\"a.png\" >}}\n")
+    assert translate_markdown(text, mirror) == (
+        "{% include note.html %} HERE. {{ page.title }} AND HELLO\n\n"
+        "{{% notice tip %}}\nNOW. KIND BE\n{{% /notice %}}\n\n{{< figure\n  src=\"a.png\" >}}\n")
+    assert mirror.given == ["Hello and here.", "Be kind now."]
+
+
+def test_mdx_statements_snippets_toc_and_abbreviations_are_kept_whole(same):
+    text = ('import {A,\n  B} from "./x";\nexport const meta = {\n  title: "Some title",\n};\n\n'
+            '--8<-- "includes/abbr.md"\n\n--8<--\na.md\n--8<--\n\n[TOC]\n\n*[HTML]: Hyper Text Markup Language\n\n'
+            "Text after.\n")
+    assert translate_markdown(text, same) == text
+    assert same.given == ["Text after."]
+
+
+def test_a_definition_list_keeps_its_colon_and_translates_term_and_definition_apart(mirror):
+    text = "Apple\n:   A red fruit.\n\n    More about apples.\n"
+    assert translate_markdown(text, mirror) == "APPLE\n:   FRUIT. RED A\n\n    APPLES. ABOUT MORE\n"
+    assert mirror.given == ["Apple", "A red fruit.", "More about apples."]
+
+
+def test_a_link_to_a_template_is_a_link_and_an_image_of_one_is_kept(mirror):
+    text = 'See [the *guide*]({{< ref "guide.md" >}}) now.\n\n![A dog]({{< static "a.png" >}})\n'
+    assert translate_markdown(text, mirror) == 'NOW. [*GUIDE* THE]({{< ref "guide.md" >}}) SEE\n\n' \
+                                               '![A dog]({{< static "a.png" >}})\n'
