@@ -65,7 +65,7 @@ def site_lines(lines: Sequence[str]) -> list[str]:
     read: list[str] = []
     bodies: list[int] = []  # the indentation of each admonition or tab body the line may be in
     fence = ""  # the open code fence's backticks or tildes
-    kept = None  # what a kept statement of several lines waits for: its brackets' depth, or "snippets"
+    kept: int | str | None = None  # what a kept statement of lines waits for: its brackets' depth, or "snippets"
     for line in lines:
         text = line.rstrip("\r\n")
         ending = line[len(text):]
@@ -78,10 +78,13 @@ def site_lines(lines: Sequence[str]) -> list[str]:
         if fence:
             fence = "" if stripped.startswith(fence) and not stripped.strip(fence[0]) else fence
         elif kept is not None:
-            kept = (None if SNIPPETS.fullmatch(stripped) else kept) if kept == "snippets" else depth(stripped, kept)
+            if isinstance(kept, int):
+                kept = depth(stripped, kept)
+            elif SNIPPETS.fullmatch(stripped):
+                kept = None
             view = ""
-        elif FENCE.match(stripped):
-            fence = FENCE.match(stripped).group()
+        elif opened := FENCE.match(stripped):
+            fence = opened.group()
         elif SYNTAX.fullmatch(stripped) or (MDX.match(view) and not bodies):
             kept = "snippets" if SNIPPETS.fullmatch(stripped) else None
             kept = depth(stripped, 0) if MDX.match(view) and not bodies else kept
@@ -144,7 +147,8 @@ def trimmed(region: Region, lines: Sequence[str], start: int, end: int) -> Regio
         spans[0] = (first, begin + start, stop)
     if end:
         last, begin, stop = spans[-1]
-        stop -= len(ATTRIBUTES.search(lines[last][:stop]).group().lstrip())
+        attributes = ATTRIBUTES.search(lines[last][:stop])
+        stop -= len(attributes.group().lstrip()) if attributes else 0
         text = lines[last][begin:stop].rstrip()
         spans[-1:] = [(last, begin, begin + len(text))] if text else []
     return replace(region, spans=spans, breaks=region.breaks[:len(spans) - 1])
