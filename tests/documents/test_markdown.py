@@ -254,3 +254,32 @@ def test_footnotes_and_emoji_codes_are_kept_whole(mirror):
     assert translated.startswith("[^1]. 10:30 AT :rocket: ENGINE FAST\n\n[^1]: NOTE. FIRST THE\n")
     assert "| :+1: OK |" in translated and "| [^2] B |" in translated
     assert mirror.given == ["Fast engine at 10:30 .", "The first note.", "ok", "b"]
+
+
+def test_math_is_kept_whole_and_a_display_block_byte_for_byte(mirror):
+    text = ("The area is $\\pi r^2$ for a dog.\n\n$$\nx = y + 1\n$$\n\n"
+            "Both $`a*b`$ and $$\\sum_k k$$ stay.\n\n```math\nx^2\n```\n")
+    assert translate_markdown(text, mirror) == ("DOG. A $\\pi r^2$ FOR IS AREA THE\n\n$$\nx = y + 1\n$$\n\n"
+                                                "$$\\sum_k k$$ STAY. $`a*b`$ AND BOTH\n\n```math\nx^2\n```\n")
+    assert mirror.given == ["The area is for a dog.", "Both and stay."]
+
+
+def test_prices_are_text_not_math(same):
+    """Math's closing ``$`` follows a non-space and is not followed by a digit (pandoc's and GitLab's rule)."""
+    text = "It costs $5 and $10, or $5/$10 a day.\n"
+    assert translate_markdown(text, same) == text
+    assert same.given == ["It costs $5 and $10, or $5/$10 a day."]
+
+
+def test_an_alerts_line_is_kept_on_its_own_line_and_its_body_translated(mirror, same):
+    text = "> [!NOTE]\n> A dog runs  \n> in the park.\n\n> [!warning]\n>\n> Hot *water*.\n"
+    assert translate_markdown(text, same) == text
+    assert translate_markdown(text, mirror) == ("> [!NOTE]\n> PARK. THE  \n> IN RUNS DOG A\n\n"
+                                                "> [!warning]\n>\n> *WATER*. HOT\n")
+    assert mirror.given == ["A dog runs in the park.", "Hot water."]
+
+
+def test_escaped_strikethrough_emoji_and_math_stay_escaped(same):
+    text = "Not \\~~struck\\~~, not \\:smile:, not \\$x\\$ but ~ and 10:30 and $5.\n"
+    assert translate_markdown(text, same) == "Not \\~~struck\\~~, not \\:smile:, not \\$x$ but ~ and 10:30 and $5.\n"
+    assert rendered(translate_markdown(text, same)) == rendered(text)

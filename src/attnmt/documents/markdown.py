@@ -9,7 +9,7 @@ source: list markers, indentation, ``>``, table pipes, heading markers, blank li
 Each inline run (a paragraph's, a heading's, a table cell's) is read as an HTML fragment and
 translated by attnmt.documents.markup's TreeJob, so that its formatting is carried by alignment as
 a page's is: emphasis, strong emphasis and strikethrough are ``<em>``, ``<strong>`` and ``<s>`` marks,
-a link an ``<a>`` mark, code spans, autolinks, inline HTML, footnote references, emoji codes and
+a link an ``<a>`` mark, code spans, autolinks, inline HTML, footnote references, emoji codes, math and
 hard breaks atoms kept as they are, an image an
 ``<img>`` whose alt text is translated.  Each element carries the number of the Markdown it
 stands for (``data-md``), and is written back with that Markdown's own delimiters (``*`` or ``_``,
@@ -217,7 +217,7 @@ def plain(children: Sequence[Token]) -> str:
 
 def line_breaks(token: Token, kind: str) -> int:
     """How many of the run's source lines end in ``token``: a break's one, and those inside a code
-    span, an image, inline HTML or a link's destination."""
+    span, an image, inline HTML, ``$$`` math or a link's destination."""
     if kind in ("softbreak", "hardbreak"):
         return 1
     return (token.meta.get("tail", "") if kind == "link_open" else token.meta.get("source", "")
@@ -249,11 +249,14 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             continue
         children = inline.children or []
         kept = kept_start(inline.content) if kind == "paragraph" else 0
+        if kept == len(inline.content):  # an alert's line alone: its body is the next paragraph
+            continue
         tail = attribute_list_end(inline.content) if kind != "cell" else 0
         if not inline.content[kept:len(inline.content) - tail].strip():  # an attribute list alone
             continue
-        if kept or tail:  # a task's box or a footnote's label before the text, an attribute list after it: kept
-            region = trimmed(region, lines, kept, tail)
+        if kept or tail:  # a task's box, a footnote's label or an alert's line before the text, an attribute list
+            # after it: kept, the text read again without them (an alert's line with the break after it)
+            region = trimmed(region, lines, kept, tail, inline.content.count("\n", 0, kept))
             children = md.parseInline(inline.content[kept:len(inline.content) - tail], env)[0].children or []
         html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None

@@ -1,12 +1,13 @@
 """GitHub's Markdown beyond CommonMark's tables, as attnmt.documents.markdown reads it.
 
-    github(md)               -> md with strikethrough, footnote references and emoji codes read
+    github(md)               -> md with strikethrough, footnote references, emoji codes and math read
     kept_start(content)      -> how many characters at a paragraph's start are kept as they are
 
 Strikethrough (``~~a~~``) is markdown-it's own rule, a mark like emphasis. Footnote references
-(``[^1]``) and emoji codes (``:smile:``) are read by a pattern on the source, as atoms kept whole
-(``kept_inline`` tokens), without mdit-py-plugins. A task list item's ``[ ] ``/``[x] `` and a footnote
-definition's ``[^1]: `` start a paragraph's text and are kept before its translation.
+(``[^1]``), emoji codes (``:smile:``) and math (``$x^2$``, ``$`x^2`$``, ``$$x^2$$``, which GitHub renders
+with MathJax) are read by a pattern on the source, as atoms kept whole (``kept_inline`` tokens),
+without mdit-py-plugins. A task list item's ``[ ] ``/``[x] ``, a footnote definition's ``[^1]: `` and
+an alert's ``[!NOTE]`` line start a paragraph's text and are kept before its translation.
 """
 
 from __future__ import annotations
@@ -23,8 +24,16 @@ __all__ = ["github", "kept_start"]
 FOOTNOTE_REF = re.compile(r"\[\^[^\]\s\[\\]+\](?![(:])")
 # An emoji code, ``:smile:``, ``:+1:``: not inside a word or a time (``10:30:45``), not digits alone.
 EMOJI = re.compile(r":(?!\d+:)[a-z0-9_+\-]+:(?![\w:])")
+# Math as GitHub renders it: ``$$...$$`` (over lines too: a paragraph of it alone is a display block);
+# ``$`...`$``; ``$...$`` on one line, by the rule pandoc and GitLab document (GitHub's guide gives
+# none): opened by a ``$`` before a non-space, closed by one after a non-space and not before a
+# digit, so that prices are text ("costs $5 and $10", "$5/$10").
+MATH = re.compile(r"\$\$(?:\\[\s\S]|[^\\$])+?\$\$|\$(`+)(?!`)[^\n]+?(?<!`)\1\$"
+                  r"|\$(?![\s$`])(?:\\.|[^\\$\n])*?(?<!\s)\$(?!\d)")
 TASK = re.compile(r"\[[ xX]\][ \t]+")  # a task list item's box, and the space after it
 FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s\[\\]+\]:[ \t]*")
+# An alert's first line (``> [!NOTE]``), kept whole on its own line: its type, with the line's end.
+ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)", re.IGNORECASE)
 
 
 def kept_rule(pattern: re.Pattern[str], first: str) -> Callable[[StateInline, bool], bool]:
@@ -46,16 +55,18 @@ def kept_rule(pattern: re.Pattern[str], first: str) -> Callable[[StateInline, bo
 
 
 def github(md: MarkdownIt) -> MarkdownIt:
-    """``md`` reading strikethrough, footnote references and emoji codes."""
+    """``md`` reading strikethrough, footnote references, emoji codes and math."""
     md.enable("strikethrough")
     md.inline.ruler.before("link", "footnote_ref", kept_rule(FOOTNOTE_REF, "["))
     md.inline.ruler.before("link", "emoji", kept_rule(EMOJI, ":"))
+    md.inline.ruler.before("link", "math", kept_rule(MATH, "$"))
     return md
 
 
 def kept_start(content: str) -> int:
     """How many characters at the start of a paragraph's ``content`` are kept as they are: a task
     list item's ``[ ] `` or ``[x] `` (as GitHub reads it, even where ``[x]`` names a reference), a
-    footnote definition's ``[^1]: ``; 0 for any other."""
-    found = TASK.match(content) or FOOTNOTE_DEFINITION.match(content)
+    footnote definition's ``[^1]: ``, an alert's whole first line (``[!NOTE]`` and its line's end,
+    which keeps the body on the next line, where GitHub needs it); 0 for any other."""
+    found = TASK.match(content) or FOOTNOTE_DEFINITION.match(content) or ALERT.match(content)
     return found.end() if found is not None else 0

@@ -138,11 +138,13 @@ def attribute_list_end(content: str) -> int:
     return len(found.group()) if found is not None else 0
 
 
-def trimmed(region: Region, lines: Sequence[str], start: int, end: int) -> Region:
+def trimmed(region: Region, lines: Sequence[str], start: int, end: int, whole: int = 0) -> Region:
     """``region`` without the first ``start`` characters of its text and the attribute list of its last
-    ``end`` (on its last line, or that line alone), so that they are kept around its translation."""
-    spans = list(region.spans)
-    if start:
+    ``end`` (on its last line, or that line alone), so that they are kept around its translation;
+    ``whole``: how many of its lines those ``start`` characters are, with their breaks (an alert's
+    line), which are then left out whole."""
+    spans, breaks = list(region.spans[whole:]), region.breaks[whole:]
+    if start and not whole:
         first, begin, stop = spans[0]
         spans[0] = (first, begin + start, stop)
     if end:
@@ -151,4 +153,4 @@ def trimmed(region: Region, lines: Sequence[str], start: int, end: int) -> Regio
         stop -= len(attributes.group().lstrip()) if attributes else 0
         text = lines[last][begin:stop].rstrip()
         spans[-1:] = [(last, begin, begin + len(text))] if text else []
-    return replace(region, spans=spans, breaks=region.breaks[:len(spans) - 1])
+    return replace(region, spans=spans, breaks=breaks[:len(spans) - 1])

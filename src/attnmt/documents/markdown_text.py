@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from attnmt.documents.markdown_github import EMOJI, MATH
+
 PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
 ENTITY = re.compile(r"#?\w+;")
 # What would start a block at the start of a paragraph's line: a heading, a blockquote, a list item, a
@@ -112,7 +114,8 @@ def escaped(text: str, cell: bool) -> str:
     """``text`` with what would be read as Markdown syntax escaped: a backslash before punctuation
     (or at the end, before a mark's delimiter), a code span's backtick, a link's brackets, the ``<``
     of a tag or autolink, the ``&`` of an entity, an ``*`` or ``_`` that could open or close emphasis
-    (not one between spaces, nor ``_`` inside a word), and a table cell's ``|``."""
+    (not one between spaces, nor ``_`` inside a word), a ``~`` before another (``~~`` strikes through),
+    the ``:`` opening an emoji code, the ``$`` opening math, and a table cell's ``|``."""
     out = []
     for i, char in enumerate(text):
         before, after = text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else ""
@@ -121,6 +124,9 @@ def escaped(text: str, cell: bool) -> str:
                   or (char == "<" and after != "" and (after.isalpha() or after in "/!?"))
                   or (char == "&" and ENTITY.match(text, i + 1) is not None)
                   or (char in "*_" and not spaced and not (char == "_" and before.isalnum() and after.isalnum()))
+                  or (char == "~" and after == "~")
+                  or (char == ":" and not before.isalnum() and EMOJI.match(text, i) is not None)
+                  or (char == "$" and MATH.match(text, i) is not None)
                   or (cell and char == "|"))
         out.append("\\" + char if syntax else char)
     return "".join(out)
