@@ -283,3 +283,34 @@ def test_escaped_strikethrough_emoji_and_math_stay_escaped(same):
     text = "Not \\~~struck\\~~, not \\:smile:, not \\$x\\$ but ~ and 10:30 and $5.\n"
     assert translate_markdown(text, same) == "Not \\~~struck\\~~, not \\:smile:, not \\$x$ but ~ and 10:30 and $5.\n"
     assert rendered(translate_markdown(text, same)) == rendered(text)
+
+
+@pytest.mark.parametrize("opener", ["--- ", "---\t", "+++  "])
+def test_front_matter_whose_opening_line_ends_in_spaces_is_kept(opener, upper):
+    text = f"{opener}\ntitle: A dog runs\nlayout: post\n{opener.rstrip()}\n\nA man walks.\n"
+    assert translate_markdown(text, upper) == text.replace("A man walks.", "A MAN WALKS.")
+
+
+@pytest.mark.parametrize("data", [b"A dog runs.\n\n```bat\r\necho on\r\n```\r\n",
+                                  b"A dog runs.\r\n\r\n```sh\necho on\n```\n"])
+def test_a_file_mixing_crlf_and_lf_keeps_each_lines_own_ending(data, upper):
+    translated = translate_file_bytes(data, "mixed.md", upper, DocumentOptions())
+    assert translated == data.replace(b"A dog runs.", b"A DOG RUNS.")
+
+
+@pytest.mark.parametrize("data", [b"a dog runs.\n\n```bat\r\necho on\r\n```\r\n",
+                                  b"```bat\r\necho on\r\n```\n\na dog runs.\r"])
+def test_translate_command_keeps_each_lines_own_ending(data, trained_model, tmp_path, capsys):
+    source, output = tmp_path / "mixed.md", tmp_path / "mixed.de.md"
+    source.write_bytes(data)
+    code, _, err = run_cli(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 0, err
+    assert output.read_bytes() == data.replace(b"a dog runs.", b"ein hund rennt")
+
+
+@pytest.mark.parametrize(("text", "atom"), [("- A man runs `foo\n      # bar` now.\n", "`foo\n      # bar`"),
+                                            ("> A dog <!--\n>     > x --> runs.\n", "<!--\n>     > x -->"),
+                                            ("> A dog `a\r\n> b` runs.\r\n", "`a\r\n> b`")])
+def test_a_code_span_or_inline_html_over_lines_keeps_their_prefixes_and_endings(text, atom, same, mirror):
+    assert translate_markdown(text, same) == text
+    assert atom in translate_markdown(text, mirror)

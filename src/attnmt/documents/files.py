@@ -146,8 +146,8 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
     bom, text = decoded(data, filename)
     if read_as_text(TEXT_SUFFIXES[suffix], filename):
         return bom + translate_plain_text(text, counted, options, review).encode("utf-8")
-    if TEXT_SUFFIXES[suffix] in ("srt", "vtt"):  # its line endings read and written back there, as for any caller
-        return bom + translate_subtitle_text(text, counted, options, filename, review).encode("utf-8")
+    if TEXT_SUFFIXES[suffix] in ("srt", "vtt", "markdown"):  # their line endings read and kept there, for any caller
+        return bom + translate_text(TEXT_SUFFIXES[suffix], text, counted, options, filename, review).encode("utf-8")
     newline = "\r\n" if "\r\n" in text else "\n"
     translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename,
                                 review)
@@ -195,8 +195,9 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
 
 def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
                    review: Review | None = None) -> str:
-    """A markup or subtitle file's text (``\\n`` line endings) translated as ``kind`` ("html", "xhtml",
-    "xml", "xliff", "srt", "vtt", "markdown")."""
+    """A markup or subtitle file's text translated as ``kind`` ("html", "xhtml", "xml", "xliff", "srt",
+    "vtt", "markdown"): markup's with ``\\n`` line endings; a subtitle or Markdown file's as it was read,
+    whose reader keeps its line endings (Markdown each line's own, in code blocks too)."""
     if kind in ("srt", "vtt"):
         return translate_subtitle_text(text, translator, options, where, review)
     if kind == "markdown":

@@ -115,10 +115,10 @@ def split_lines(text: str) -> list[str]:
 
 def front_matter_lines(lines: Sequence[str]) -> int:
     """How many lines the front matter takes (0 without one): a first line ``---`` (or ``+++``)
-    up to its closing line."""
-    if not lines or lines[0].rstrip("\r\n") not in FRONT_MATTER:
+    up to its closing line, either with spaces or tabs after it, as Jekyll reads them."""
+    if not lines or lines[0].rstrip() not in FRONT_MATTER:
         return 0
-    closing = FRONT_MATTER[lines[0].rstrip("\r\n")]
+    closing = FRONT_MATTER[lines[0].rstrip()]
     return next((i + 1 for i, line in enumerate(lines[1:], start=1) if line.rstrip() in closing), 0)
 
 
@@ -183,7 +183,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             shown = {"code_inline": token.content, "kept_inline": token.content, "autolink": source[1:-1]}.get(kind, "")
             html.append(f"<code{number}>{escape(shown, quote=False)}</code>")
             last_atom = len(marks)
-            marks.append(Mark(source, "", atom=True, follows=follows))
+            marks.append(Mark(region.rejoined(source, newline), "", atom=True, follows=follows))
             in_autolink = kind == "autolink"
         elif kind == "image":
             html.append(f'<img{number} alt="{escape(" ".join(plain(token.children or []).split()))}">')

@@ -45,15 +45,27 @@ class Mark:
 
 @dataclass
 class Region:
-    """A run's place: (line index, start, end) of its text on each of its lines, and the Markdown of
+    """A run's place: (line index, start, end) of its text on each of its lines, the Markdown of
     the line break after each line (``breaks[j]``: its ``  `` or ``\\``, the ending, the next line's
-    prefix), written where a hard break stands."""
+    prefix), written where a hard break stands, and what stands between the run's text on line j and
+    on line j + 1 as markdown-it reads it (``newlines[j]``: the ending and the next line's ``> `` or
+    indentation), written where an atom's source runs over the line break."""
 
     spans: list[tuple[int, int, int]]
     breaks: list[str] = field(default_factory=list)
+    newlines: list[str] = field(default_factory=list)
 
     def hard_break(self, newline: int) -> str:
         return self.breaks[newline] if newline < len(self.breaks) else "  \n"
+
+    def rejoined(self, source: str, newline: int) -> str:
+        """``source``, an atom's (a code span's, inline HTML's) as markdown-it reads it, without its
+        lines' prefixes and with ``\\n`` endings, as it stands in the file: each line break with its
+        own ending and the next line's prefix, so that the atom's later lines stay in their list item
+        or blockquote.  ``newline``: how many of the run's line breaks come before the atom."""
+        first, *rest = source.split("\n")
+        return first + "".join((self.newlines[newline + k] if newline + k < len(self.newlines) else "\n") + line
+                               for k, line in enumerate(rest))
 
     def replaced(self, lines: Sequence[str], text: str) -> list[str]:
         """``lines`` with the run's text, from its first line's start to its last line's end, ``text``."""
@@ -78,7 +90,16 @@ def line_spans(lines: Sequence[str], first: int, content: str) -> Region | None:
     for (index, _, _), (_, start, _), part in zip(spans, spans[1:], content.split("\n"), strict=False):
         marker = "\\" if part.rstrip().endswith("\\") else part[len(part.rstrip(" ")):] or "  "
         breaks.append(marker + lines[index][len(body(lines[index])):] + lines[index + 1][:start])
-    return Region(spans, breaks)
+    return Region(spans, breaks, [lines[index][len(body(lines[index])):] + prefix(lines[index + 1], part)
+                                  for (index, _, _), part in zip(spans, content.split("\n")[1:], strict=False)])
+
+
+def prefix(line: str, part: str) -> str:
+    """What comes before ``part`` (a line of a run's content as markdown-it reads it, any indentation
+    past the block's kept) on its source ``line``: ``> ``, a list item's indentation; "" where the
+    line does not end with it (a tab markdown-it read as spaces)."""
+    text, part = body(line).rstrip(), part.rstrip()
+    return text[:len(text) - len(part)] if text.endswith(part) else ""
 
 
 def pipes(line: str) -> list[int]:
