@@ -44,3 +44,30 @@ def test_a_dash_right_before_a_digit_is_a_minus_in_a_cue_whose_every_line_begins
     line), or one sentence cut in two ("5 degrees in the north,"; "3 in the south.")."""
     assert translate_subtitle_text(cue(lines), same) == cue(lines)
     assert same.given == given
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("♪ The children are singing ♪\n♪ The dog is running ♪", "♪ SINGING ARE CHILDREN THE ♪\n♪ RUNNING IS DOG THE ♪",
+     ["The children are singing", "The dog is running"]),
+    ("<i>♫ The children are singing ♫</i>\n<i>♫ The dog is running ♫</i>",
+     "<i>♫ SINGING ARE CHILDREN THE ♫</i>\n<i>♫ RUNNING IS DOG THE ♫</i>",
+     ["The children are singing", "The dog is running"]),
+    ("Where is the dog?\n♪ The dog is running ♪", "DOG? THE IS WHERE\n♪ RUNNING IS DOG THE ♪",
+     ["Where is the dog?", "The dog is running"]),
+])
+def test_a_line_beginning_with_a_note_begins_a_lyrics_turn_its_notes_kept_at_both_ends(mirror, lines, translated,
+                                                                                       given):
+    """Two lyric lines were one text: the model, given "♪ The children are singing ♪ ♪ The dog is
+    running ♪", wrote "♪ Die Kinder" / "♪ ♪ singen. ♪", the second line's words gone."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given
+
+
+@pytest.mark.parametrize("control", ["\u202b", "\u200f", "\u2067", "\u061c", "\u202b\u200f"])
+def test_a_bidi_control_before_a_speakers_dash_stays_in_front_of_their_turn(mirror, control):
+    """Hebrew and Arabic subtitles start a speaker's line with RLE or RLM: the dash was not read as
+    a speaker's, so both lines went to the model as one text and the dashes were lost."""
+    lines = f"{control}- Where is the dog?\n{control}- In the water."
+    out = translate_subtitle_text(cue(lines), mirror)
+    assert out == cue(f"{control}- DOG? THE IS WHERE\n{control}- WATER. THE IN")
+    assert mirror.given == ["Where is the dog?", "In the water."]

@@ -441,3 +441,17 @@ def test_a_line_beginning_with_a_dash_is_a_speakers_turn_after_a_line_ending_mid
     out = translate_subtitle_text(srt("The man bought apples, pears\n- and a cat."), mirror)
     assert out == srt("PEARS APPLES, BOUGHT MAN THE\n- CAT. A AND")
     assert mirror.given == ["The man bought apples, pears", "and a cat."]
+
+
+@pytest.mark.parametrize("cues, given", [
+    (["The man is walking with his", "[dog barking]", "dog in the park."],
+     ["The man is walking with his", "[dog barking]", "dog in the park."]),
+    (["A woman is reading a", "(phone ringing)"], ["A woman is reading a", "(phone ringing)"]),
+    (["A girl sings", "♪ la la la ♪"], ["A girl sings", "la la la"]),
+    (["A girl sings", "♪\nla la la ♪", "and the dog barks."], ["A girl sings", "♪ la la la ♪", "and the dog barks."]),
+])
+def test_a_sound_description_or_lyric_cue_is_its_own_text_joined_to_no_cue_beside_it(same, cues, given):
+    """The lower-case description or lyric was joined into the sentence of the cue before ("The man is
+    walking with his [dog barking] dog in the park."), and the model dropped its words from the cut."""
+    assert translate_subtitle_text(srt(*cues), same) == srt(*cues)
+    assert same.given == given

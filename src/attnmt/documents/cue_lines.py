@@ -1,11 +1,12 @@
 """A cue's lines as speakers say them and as a viewer sees them (attnmt.documents.subtitles).
 
-A speaker's turn begins at a line beginning with a dash and a space (after any start tags or ASS
-codes and spaces: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna> - Hi.``) and runs to the next, or is a
-line of one voice span (a dash right before a digit is a minus, ``-5 degrees``, no speaker's);
-each is translated alone, keeping its start and the end tags that close nothing in it, and wrapped
-again into as many lines as it had, of even lengths in the characters shown; a voice span over a
-whole cue is its speaker.
+A speaker's turn begins at a line beginning with a dash and a space (after any start tags, ASS
+codes, bidirectional controls and spaces: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna> - Hi.``,
+``\\u202b- Hi.``) and runs to the next, or is a line of one voice span (a dash right before a digit
+is a minus, ``-5 degrees``, no speaker's); a lyric's line, one beginning with a musical note
+(``♪ La la la ♪``), begins a turn as a dash does, its notes kept at both ends.  Each is translated
+alone, keeping its start and the end tags that close nothing in it, and wrapped again into as many
+lines as it had, of even lengths in the characters shown; a voice span over a whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_text import tag_name
 
-# What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello."),
-# each with any spaces after it ("<v Anna> - Hello."), kept as written.
-LEAD = r"(?:(?:<[^/<>][^<>]*>|\{\\[^{}]*\})\s*)*"
+# What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
+# "{\an8}- Hello.", "\u202b- Hello.": Hebrew and Arabic subtitles start a line with RLE or RLM so that its dash
+# shows on the right), each with any spaces after it ("<v Anna> - Hello."), kept as written.
+LEAD = r"(?:(?:<[^/<>][^<>]*>|\{\\[^{}]*\}|[" + "".join(sorted(CONTROLS)) + r"])\s*)*"
 # A speaker's dash: a hyphen, the en or em dash, or two hyphens ("-- Hello."), as typewriters wrote a
 # dash and some subtitles still do; two are read first (atomic: one is not tried after them), so that
 # the second is not the turn's text.  One followed by a digit is a minus ("-5 degrees"), never a
@@ -31,6 +34,11 @@ DIALOGUE = re.compile(rf"(?P<start>{LEAD}{DASH}\s*)(?P<text>\S.*)")
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
 DASH_TURN = re.compile(rf"(?P<start>{LEAD}{DASH}\s+)(?P<text>\S.*)")
+NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with
+# A lyric's line: one beginning with notes (after what may come before a dash), sung, not said ("♪ La la la ♪"): it
+# begins a turn of its own as a speaker's dash does, so that two lyrics' lines are not read as one sentence.
+LYRIC = re.compile(rf"(?P<start>{LEAD}[{NOTES}]+\s*)(?P<text>[^\s{NOTES}].*)")
+SUNG_END = re.compile(rf"\s*[{NOTES}]+$")  # the notes a lyric's text ends with ("La la la ♪")
 # Where the dash a turn starts with ({dash}) begins another speaker's turn on one of its lines: after
 # a sentence's end (and any closing quotes or brackets) and spaces, the spaces group 1.
 TURN_GAP = r"[.?!…][\"”’)]*(\s+)(?={dash}\s)"
@@ -53,7 +61,8 @@ class Turn:
     as written, ``line`` the first one's index among the cue's lines; ``gap``: the spaces before it
     where it goes on the line of the turn before ("- Hi. - Hello."), None where it starts a line;
     ``voiced``: it is of a cue of a voice a line (each line another speaker's voice span), whose
-    turns are each speaker's own and run on into no other cue."""
+    turns are each speaker's own and run on into no other cue; ``sung``: it is a lyric's (LYRIC),
+    its notes in its start and end, and runs on into no other cue."""
 
     start: str
     text: str
@@ -62,6 +71,7 @@ class Turn:
     line: int = 0
     gap: str | None = None
     voiced: bool = False
+    sung: bool = False
 
 
 def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
@@ -74,14 +84,18 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     he?" / "- Here.", "- Where is the man" / "with the dog?" / "- Here."), the first turn without
     one where the cue starts without it.  A turn begun with a dash is parted where that dash
     follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
-    Hi. - Hello.</v>": ``parted``).  A cue without a dash so is one turn, its lines joined, as is
-    any cue of one line without one.  ``tags``: the cue's format's (cue_text.tags_of)."""
+    Hi. - Hello.</v>": ``parted``).  A lyric's line (LYRIC: "♪ The children are singing ♪" /
+    "♪ The dog is running ♪") begins a turn as a dash does, never parted.  A cue without a dash or
+    a note so is one turn, its lines joined, as is any cue of one line without one.  ``tags``: the
+    cue's format's (cue_text.tags_of)."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
-    dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
+    dash = (DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) or LYRIC.fullmatch(line) for line in stripped)
+            else DASH_TURN)
     voiced = (len(said) > 1 and all(map(is_voice_line, stripped))
               and all(voice(a) != voice(b) for a, b in pairwise(stripped)))
-    begins = said if voiced else [k for k in said if dash.fullmatch(text_lines[k].strip())]
+    begins = said if voiced else [k for k, line in zip(said, stripped, strict=True)
+                                  if dash.fullmatch(line) or LYRIC.fullmatch(line)]
     if not begins:
         return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
@@ -100,11 +114,18 @@ def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, 
 
 def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> Turn:
     """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``).
-    A voice line's turn without a dash is its line whole, the voice span with it (``speaker``)."""
+    A voice line's turn without a dash is its line whole, the voice span with it (``speaker``).
+    A lyric's turn keeps the notes it ends with, before any end tags, in its end: a model reads a
+    note as a word and moves it ("♪ singen. ♪" for "♪ singing ♪")."""
     said = [line.strip() for line in lines if line.strip()]
-    match = dash.fullmatch(said[0])
+    match = dash.fullmatch(said[0]) or LYRIC.fullmatch(said[0])
+    sung = match is not None and match.re is LYRIC
     start, head = (match["start"], match["text"]) if match else ("", said[0])
-    return Turn(start, *closing_tags(" ".join([head, *said[1:]]), tags), lines, first)
+    text, end = closing_tags(" ".join([head, *said[1:]]), tags)
+    notes = SUNG_END.search(text) if sung else None  # never the whole text: LYRIC's starts with no note
+    if notes:
+        text, end = text[:notes.start()], notes.group() + end
+    return Turn(start, text, end, lines, first, sung=sung)
 
 
 def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> list[Turn]:

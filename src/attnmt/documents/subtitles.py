@@ -19,10 +19,10 @@ A cue's lines are translated as one text (split into sentences as any paragraph)
 and wrapped again into as many lines, at the spaces nearest even lengths (fewer where the
 translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
 and ASS codes left out, an entity one), never inside a tag or ASS code.  A speaker's turn, from a line
-beginning with a dash and a space (after any start tags or ASS codes: ``<i>- Hi.``,
-``{\\an8}- Hi.``, ``<v Anna> - Hi.``; a dash right before a digit is a minus) to the next, or a
-line of one voice span a speaker, is translated alone, keeping its start and the end tags that
-close nothing in it (attnmt.documents.cue_lines).
+beginning with a dash and a space (after any start tags, ASS codes or bidirectional controls:
+``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna> - Hi.``; a dash right before a digit is a minus) to the
+next, or a line of one voice span a speaker, or a lyric's line (``♪ La la la ♪``), is translated
+alone, keeping its start and the end tags that close nothing in it (attnmt.documents.cue_lines).
 Its tags (WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
 as marks (attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
 put back in ascending order.
@@ -33,9 +33,10 @@ as its prefix, and does not count), and not each in another speaker's voice (ano
 speaker, as a dash is; a cue without a voice goes on in the voice before it, as captions name a
 speaker only where the speaker changes), are joined where the next cue starts with a
 lower-case letter (as shown: WebVTT's ``&quot;Hello`` starts with a capital) and without a
-speaker's dash (a cue's last speaker's turn, ``- I saw a man`` / ``in the park.``, runs on as a cue of one text does)
-and the segmenter finds no sentence end where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a
-``NOTE`` or with ``--no-split``).
+speaker's dash (a cue's last speaker's turn, ``- I saw a man`` / ``in the park.``, runs on as a cue of one
+text does), neither opening with a sound description's bracket or a lyric's note (``[dog barking]``,
+``(phone ringing)``, ``♪ La la la ♪``: each its own text), and the segmenter finds no sentence end
+where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or with ``--no-split``).
 The translation is cut back into the cues where the cue breaks land by the alignment
 (rule 2 of attnmt.documents.spans: before the first target word aligned to the source
 word after the break); where that would leave a cue without a word, or the breaks out
@@ -75,6 +76,9 @@ FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 # A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
 LINE_END = re.compile(r"\r?\r\n|\r|\n")
+# What opens a cue of its own, never joined to the cues beside it: a sound description ("[dog barking]",
+# "(phone ringing)", as captions for the deaf and hard of hearing write them) or a lyric ("♪ La la la ♪").
+SET_APART = ("[", "(", "♪", "♫")
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
 
@@ -112,16 +116,17 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
         line_number += "".join(pieces[i:i + 2]).count("\n")
     # A cue is one text a speaker's turn ("- Hi." / "- Hello.", or a voice a line), each keeping its dash
     # or voice; a cue without a dash is one text, its lines joined.  A cue's last turn may run on into
-    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.") and no
-    # other voice: another voice is another speaker, as a dash is; a cue without one goes on in the last.
+    # the next cue where that one starts without a dash or a lyric's note ("- I saw a man" / "in the
+    # park.") and no other voice: another voice is another speaker, as a dash is; a cue without one
+    # goes on in the last.  A lyric ("♪ La la la ♪") runs on into no cue: it is sung, not said.
     said = [turns(text_lines, tags_of(vtt)) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     noted = set()  # the texts that would run on into the next but for a block between (a NOTE)
     speaking = ""  # the voice the last turn is said in: named, or carried on from the cue before (one turn)
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
         speaking = speaker_name(cue_turns[-1]) or (speaking if len(cue_turns) == 1 else "")
-        goes_on = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
-                   and not another_speaker(speaking, said[k + 1][0]))
+        goes_on = (k + 1 < len(cues) and joinable(cue_turns) and not cue_turns[-1].sung and joinable(said[k + 1])
+                   and not said[k + 1][0].start and not another_speaker(speaking, said[k + 1][0]))
         nxt = goes_on and cues[k + 1][0] - i in (0, 2)
         if goes_on and not nxt:
             noted.add(len(texts) + len(cue_turns) - 1)
@@ -266,8 +271,10 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
     Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike.",
     ``term_across``): each cue read alone, the term was in neither, and its translation was
     dropped silently; read as one, the splitter keeps it in one sentence
-    (attnmt.documents.sentences.across_terms)."""
-    if not has_words(text):
+    (attnmt.documents.sentences.across_terms).  Never where either opens with a bracket or a
+    note (``SET_APART``): a sound description or a lyric is no part of a sentence said, and joined
+    into one ("with his [dog barking] dog in the park."), the model dropped its words."""
+    if not has_words(text) or text.strip().startswith(SET_APART) or following.strip().startswith(SET_APART):
         return False
     if term_across(text, following, glossary):
         return True
