@@ -8,16 +8,26 @@ Excel workbook again when it opens one (``fullCalcOnLoad`` included) but does co
 that has no result.  The cells a formula reads are translated and its copy was not, so the file
 said two things: "Ein Hund rennt." in A1, "A dog runs." in B1, ``=A1``.  So each cell whose
 result is text (``t="str"``: a formula's, or a cell of an array formula's range, which holds its
-result without the formula; Excel 365's spilled results are such a range) loses its result and
-its type: it is a formula without a result, as openpyxl writes one, which LibreOffice computes
-when it opens the file and openpyxl reads as None.  And a workbook whose sheets hold a formula
-says ``<calcPr fullCalcOnLoad="1"/>``, so that Excel calculates all of it on opening: a number
-computed from text (``COUNTIF`` of a translated word) keeps its cached value until then, as the
-result of a translation, not a copy of the source's text.
+result without the formula) loses its result and its type where that result can be computed
+again from the file and depends on its text: the formula reads a cell, range, table or defined
+name of the workbook, and every function it calls is one that Excel and LibreOffice both compute
+(formula_reading.STANDARD: ``=A1``, ``=UPPER(A1)``, ``=VLOOKUP(A1,Words,2,FALSE)``).  It is then a
+formula without a result, as openpyxl writes one, which LibreOffice computes when it opens the file
+and openpyxl reads as None.  Where one was taken out and no formula of the workbook (a cell's, a
+rule's, a defined name's) calls another function, the workbook says ``<calcPr
+fullCalcOnLoad="1"/>``, so that Excel calculates all of it on opening: a number computed from text
+(``COUNTIF`` of a translated word) keeps its cached value until then.
 
 Left as they are: a formula's number, truth value or error (no text that contradicts a translated
-cell), and a ``t="str"`` cell with no formula outside every array formula's range: a writer's plain
-text (SheetJS writes text so), the cell's own value, which nothing would compute again.
+cell); a ``t="str"`` cell with no formula outside every such array formula's range (a writer's
+plain text, as SheetJS writes it: the cell's own value, which nothing would compute again); and
+the text result of a formula that could not be computed again, which would become ``#NAME?``: one
+that calls an add-in's or a macro's function (``=MYUDF(A1)``), a function LibreOffice 7.4 does not
+know (``_xlfn.TEXTBEFORE``, ``_xlfn.XLOOKUP``, Excel 365's spilling ones), a cube function, a
+volatile one (``INDIRECT``), a defined name whose formula does, or another workbook
+(``[1]Sheet1!A1``), or one that reads nothing of the file (``="Total"``).  A workbook with such a
+function is not calculated on opening either: Excel without the add-in would show ``#NAME?`` in
+place of its results.
 """
 
 from __future__ import annotations
@@ -28,11 +38,12 @@ from collections.abc import Sequence
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.formula_reading import STANDARD, Formula, read_formula
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.tables import CELL, column_number, workbook_part, worksheets
 
 # A sheet's bytes that may hold a formula's text result, or any formula (an element f, with a prefix
-# or none: x14's xm:f too, a rule's, which only asks Excel to calculate once more than it needs).
+# or none: x14's xm:f too, a rule's, whose functions count as a cell's do).
 STRING_RESULT = re.compile(rb"""\st\s*=\s*["']str["']""")
 FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 # The workbook's elements that come before calcPr (CT_Workbook's sequence), where a new one goes.
@@ -42,38 +53,58 @@ Area = tuple[int, int, int, int]  # an array formula's range: its first column a
 
 
 def forget_string_results(archive: Archive, parts: Sequence[Part]) -> list[Part]:
-    """Each worksheet's cached text results taken out and the workbook marked to be calculated on
-    opening (module docstring), in the trees of ``parts`` where they hold the part, else in one
-    parsed from the archive; a part changed is marked so.  Returns the parts changed that ``parts``
-    did not hold (sheets, the workbook)."""
+    """Each worksheet's cached text results that can be computed again taken out, and the workbook
+    marked to be calculated on opening where that is safe (module docstring), in the trees of
+    ``parts`` where they hold the part, else in one parsed from the archive; a part changed is
+    marked so.  Returns the parts changed that ``parts`` did not hold (sheets, the workbook)."""
     workbook = workbook_part(archive)
     held = {part.member: part for part in parts}
-    added: list[Part] = []
-    calculated = False
-    for member in worksheets(archive, workbook):
-        data = archive.read(member)  # as it came: translation changes no formula
-        calculated |= FORMULA.search(data) is not None
-        if STRING_RESULT.search(data) is None:
-            continue
-        sheet = held.get(member) or Part(member, parse_part(archive, member))
-        if forget_results(sheet.tree.getroot()):
-            sheet.changed = True
-            added += [] if member in held else [sheet]
-    if calculated and workbook is not None:
-        book = held.get(workbook) or Part(workbook, parse_part(archive, workbook))
-        if calculate_on_load(book.tree.getroot()):
-            book.changed = True
-            added += [] if workbook in held else [book]
-    return added
+    sheets = worksheets(archive, workbook)
+    results = [member for member in sheets if STRING_RESULT.search(archive.read(member))]
+    if workbook is None or not results:  # as it came: translation changes no formula
+        return []
+
+    def part(member: str) -> Part:
+        if member not in held:
+            held[member] = Part(member, parse_part(archive, member))
+        return held[member]
+
+    names = defined_names(part(workbook).tree.getroot())
+    unknown = frozenset(name for name, formula in names.items() if not formula.standard())
+    changed = [sheet for sheet in map(part, results) if forget_results(sheet.tree.getroot(), unknown)]
+    formulas = [read_formula(formula.text or "") for member in sheets if FORMULA.search(archive.read(member))
+                for formula in part(member).tree.getroot().iter("{*}f")]
+    if changed and all(formula.calls <= STANDARD for formula in [*names.values(), *formulas]):
+        changed += [part(workbook)] if calculate_on_load(part(workbook).tree.getroot()) else []
+    original = {part.member for part in parts}
+    for sheet in changed:
+        sheet.changed = True
+    return [part for part in changed if part.member not in original]
 
 
-def forget_results(sheet: etree._Element) -> bool:
-    """Each cell of ``sheet`` whose text is a formula's result (a ``t="str"`` cell with a formula,
-    or in an array formula's range) without its cached value and type.  True where one changed."""
-    areas = array_areas(sheet)
+def defined_names(workbook: etree._Element) -> dict[str, Formula]:
+    """The workbook's defined names (upper-cased, as Excel compares them) and what each one's formula
+    reads and calls; a name defined for one sheet and for another is read as both."""
+    names: dict[str, Formula] = {}
+    for defined in workbook.iter(s("definedName")):
+        name, formula = defined.get("name", "").upper(), read_formula(defined.text or "")
+        if name not in names or names[name].standard():
+            names[name] = formula
+    return names
+
+
+def forget_results(sheet: etree._Element, unknown: frozenset[str] = frozenset()) -> bool:
+    """Each cell of ``sheet`` whose text is the result of a formula that can be computed again
+    (``recomputable``: a ``t="str"`` cell with such a formula, or in such an array formula's range)
+    without its cached value and type.  True where one changed."""
+    shared = {formula.get("si"): formula.text for formula in sheet.iter(s("f"))
+              if formula.get("t") == "shared" and formula.text}
+    areas = [area for area, formula in array_areas(sheet) if recomputable(formula, shared, unknown)]
     changed = False
     for cell in sheet.iter(s("c")):
-        if cell.get("t") != "str" or (cell.find(s("f")) is None and not in_areas(cell.get("r", ""), areas)):
+        formula = cell.find(s("f"))
+        if cell.get("t") != "str" or not (recomputable(formula, shared, unknown) if formula is not None
+                                          else in_areas(cell.get("r", ""), areas)):
             continue
         del cell.attrib["t"]
         for value in cell.findall(s("v")):
@@ -82,9 +113,19 @@ def forget_results(sheet: etree._Element) -> bool:
     return changed
 
 
-def array_areas(sheet: etree._Element) -> list[Area]:
-    """The ranges of ``sheet``'s array formulas (``<f t="array" ref="B1:B5">``); one that names no
-    cells is left out."""
+def recomputable(formula: etree._Element, shared: dict[str | None, str], unknown: frozenset[str]) -> bool:
+    """Whether the result of ``formula`` (an element f; a shared formula's other cells read their
+    first cell's text, ``shared`` by ``si``) is computed again from the file: it reads a cell,
+    range, table or defined name of the file and calls only standard functions (Formula.standard,
+    with the defined names whose own formula is not standard, ``unknown``)."""
+    text = formula.text or (shared.get(formula.get("si"), "") if formula.get("t") == "shared" else "")
+    read = read_formula(text)
+    return read.reads_cells and read.standard(unknown)
+
+
+def array_areas(sheet: etree._Element) -> list[tuple[Area, etree._Element]]:
+    """The ranges of ``sheet``'s array formulas (``<f t="array" ref="B1:B5">``), each with its
+    formula; one that names no cells is left out."""
     areas = []
     for formula in sheet.iter(s("f")):
         corners = formula.get("ref", "").replace("$", "").split(":")
@@ -92,7 +133,7 @@ def array_areas(sheet: etree._Element) -> list[Area]:
                 for corner in corners if (match := CELL.fullmatch(corner))]
         if formula.get("t") == "array" and len(ends) == len(corners) <= 2:  # one cell: its own first and last
             (left, top), (right, bottom) = ends[0], ends[-1]
-            areas.append((min(left, right), min(top, bottom), max(left, right), max(top, bottom)))
+            areas.append(((min(left, right), min(top, bottom), max(left, right), max(top, bottom)), formula))
     return areas
 
 

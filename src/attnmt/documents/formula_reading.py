@@ -1,0 +1,99 @@
+"""What a spreadsheet formula reads and calls, as far as deciding whether its cached result can be
+computed again from the file (attnmt.documents.formula_results).
+
+A formula as the file holds it (``_xlfn.CONCAT(A1,"!")``, ``UPPER('My sheet'!A1)``,
+``Table1[[#This Row],[Name]]``) is read by its tokens, not parsed: its text literals, quoted sheet
+names, a table's bracketed column names and error literals are taken out first, so that nothing
+in them looks like a function or a cell; what is left names the functions it calls (a name before
+"("), the cells, ranges, tables and defined names it reads, and another workbook where it reads one
+(``[1]Sheet1!A1``).
+
+STANDARD is the allow-list of functions that Excel and LibreOffice both compute, each checked
+against LibreOffice 7.4 opening an .xlsx (tests/documents/test_office_formula_results.py):
+text, logic, lookup, information and the common counting and rounding functions.  Left out: the
+functions LibreOffice 7.4 does not know (``_xlfn.XLOOKUP``, ``_xlfn.TEXTBEFORE``, ``_xlfn.LET``,
+Excel 365's ``_xlfn._xlws.SORT`` and other spilling ones), cube functions (they read a data
+source outside the file), volatile ones (``INDIRECT``, ``OFFSET``, ``NOW``: their result is not
+the one cached) and every add-in's or macro's function.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+STANDARD = frozenset((
+    # text
+    "CONCATENATE", "_XLFN.CONCAT", "_XLFN.TEXTJOIN", "LEFT", "RIGHT", "MID", "LEN", "UPPER", "LOWER",
+    "PROPER", "TRIM", "CLEAN", "SUBSTITUTE", "REPLACE", "REPT", "TEXT", "T", "VALUE", "EXACT", "FIND",
+    "SEARCH", "CHAR", "CODE", "_XLFN.UNICHAR", "_XLFN.UNICODE", "FIXED", "_XLFN.NUMBERVALUE", "HYPERLINK",
+    # logic
+    "IF", "_XLFN.IFS", "IFERROR", "_XLFN.IFNA", "_XLFN.SWITCH", "AND", "OR", "NOT", "_XLFN.XOR", "TRUE",
+    "FALSE",
+    # lookup and reference
+    "VLOOKUP", "HLOOKUP", "LOOKUP", "INDEX", "MATCH", "CHOOSE", "ROW", "COLUMN", "ROWS", "COLUMNS",
+    # information
+    "ISBLANK", "ISNUMBER", "ISTEXT", "ISNONTEXT", "ISERROR", "ISERR", "ISNA", "ISLOGICAL", "N",
+    # counting, sums and rounding
+    "SUM", "COUNT", "COUNTA", "COUNTBLANK", "COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGE",
+    "AVERAGEIF", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "INT", "MOD", "PRODUCT",
+    "SUMPRODUCT", "DATE", "YEAR",
+))
+
+# Text that holds no function and no reference of its own: a text literal ("a ""b"""), a quoted
+# sheet name ('My sheet', '[1]Other book'), and, taken out after them, a table's bracketed column
+# name ([#This Row], [Name (EU)]: the innermost brackets) and an error literal (#N/A, #DIV/0!).
+LITERAL = re.compile(r""""(?:[^"]|"")*"|'(?:[^']|'')*'""")
+BRACKETED = re.compile(r"\[[^\[\]]+\]")
+ERROR = re.compile(r"#(?:NULL!|DIV/0!|VALUE!|REF!|NAME\?|NUM!|N/A|GETTING_DATA)", re.IGNORECASE)
+# Another workbook's sheet or name: [1]Sheet1!A1, [1]!Name ('[1]My sheet'!A1 is a quoted name).
+EXTERNAL = re.compile(r"\[\d+\][\w.]*!")
+# A name (a function's, a cell's, a defined name's, a table's) and what follows it: "(" for a call,
+# "!" for a sheet's name; and a range of whole rows (2:2), which names no letters.
+NAME = re.compile(r"(?<![\w.$#])(\$?[A-Za-z_\\][\w.$]*)\s*([(!]?)")
+ROWS = re.compile(r"(?<![\w.$])\$?\d+:\$?\d+(?![\w.])")
+CELL = re.compile(r"[A-Za-z]{1,3}\d+")
+
+
+@dataclass(frozen=True)
+class Formula:
+    """What one formula calls and reads; names are upper-cased, as Excel compares them."""
+
+    calls: frozenset[str]  # the functions it calls, as the file names them: "_XLFN.CONCAT"
+    names: frozenset[str]  # the defined names and tables it reads (and a whole column's letter, A:A)
+    reads_cells: bool  # whether it reads a cell, range, table or defined name of the file
+    external: bool  # whether it reads another workbook
+
+    def standard(self, unknown_names: frozenset[str] = frozenset()) -> bool:
+        """Whether Excel and LibreOffice both compute it from the file alone: it calls only STANDARD
+        functions, reads no other workbook and no defined name in ``unknown_names`` (one whose own
+        formula is not standard)."""
+        return not self.external and self.calls <= STANDARD and not self.names & unknown_names
+
+
+def read_formula(text: str) -> Formula:
+    """The functions, cells and names that the formula ``text`` (as the file holds it, without
+    "=") calls and reads (module docstring)."""
+    external = False
+
+    def literal(match: re.Match[str]) -> str:
+        nonlocal external
+        if match.group().startswith("'"):  # a sheet's quoted name, always followed by "!"
+            external |= match.group().startswith("'[")
+            return "Sheet"
+        return '""'
+
+    text = LITERAL.sub(literal, text)
+    external |= EXTERNAL.search(text) is not None
+    structured = "[" in text  # a table's columns: Table1[Name], [@Name]
+    text = ERROR.sub("", BRACKETED.sub("[]", text))
+    calls, names, cells = set(), set(), structured or ROWS.search(text) is not None
+    for match in NAME.finditer(text):
+        name, after = match.group(1).upper(), match.group(2)
+        if after == "(":
+            calls.add(name)
+        elif after != "!" and name not in ("TRUE", "FALSE"):
+            cells = True
+            if CELL.fullmatch(name.replace("$", "")) is None:
+                names.add(name)
+    return Formula(frozenset(calls), frozenset(names), cells, external)
