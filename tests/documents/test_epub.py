@@ -277,6 +277,21 @@ def test_a_page_the_manifest_lists_but_the_book_lacks_is_warned_of(same):
     assert out[PAGE] == read_members(book)[PAGE]
 
 
+@pytest.mark.parametrize("href", ["http://example.com/a.xhtml", "https://example.com/b%201.xhtml",
+                                  "//example.com/a.xhtml"])
+def test_a_page_the_manifest_lists_at_a_remote_url_is_warned_of_as_remote(same, href):
+    """It was named as the member "OEBPS/http:/example.com/a.xhtml", which the book does not hold."""
+    book = with_package(lambda opf: opf.replace("</manifest>", f'<item id="r" href="{href}" '
+                                                               'media-type="application/xhtml+xml"/></manifest>'))
+    with pytest.warns(UserWarning) as caught:
+        out = read_members(translate_file_bytes(book, "book.epub", same, GERMAN))
+    assert [str(w.message) for w in caught] == [
+        f"book.epub: member OEBPS/content.opf lists {href} (application/xhtml+xml), a remote resource outside the "
+        "book; it is kept as it is, untranslated"]
+    assert href.encode() in out[PACKAGE] and out[PAGE] == read_members(
+        translate_file_bytes(epub2_file(), "book.epub", same, GERMAN))[PAGE]
+
+
 def test_a_book_with_nothing_to_translate_keeps_its_language(same):
     """Its pages kept their language, and its package said the target's: a book with no sentence
     was not taken for one whose every sentence kept its source."""

@@ -1,8 +1,9 @@
 """The language a translated page states (attnmt.documents.language): the block of translated text
 and every element around it, up to a kept one (``translate="no"``, ``<pre>``), say the target
-language in their ``lang``/``xml:lang``, and a ``dir`` there agrees with it; inline elements, and
-elements with only a translated attribute, keep what they state.  Mirror: words upper-cased in
-reverse order."""
+language in their ``lang``/``xml:lang``, and a ``dir`` there agrees with it; so does the language
+of an inline element whose words were translated, while a passage kept whole in its own language
+keeps it, an inline element its direction, and an element with only a translated attribute what it
+states.  Mirror: words upper-cased in reverse order."""
 
 import pytest
 from lxml import etree
@@ -65,11 +66,20 @@ def test_a_language_switchers_links_each_in_its_own_language_are_kept(same):
 @pytest.mark.parametrize("page, given", [
     ('<p lang="en-GB">The word <i lang="fr">plage</i> means beach.</p>', ["The word means beach."]),
     ('<p>The word <i lang="fr-FR">plage</i> means beach.</p>', ["The word means beach."]),
-    ('<div lang="fr"><p>Le mot <i lang="en">beach</i> veut dire plage.</p></div>', ["Le mot beach veut dire plage."]),
-    ('<div lang="fr"><p>Le mot <i lang="fr">plage</i>.</p></div>', ["Le mot plage."]),
     ('<p>The word <i lang="">plage</i> means beach.</p>', ["The word plage means beach."])])
 def test_an_inline_passage_in_another_language_than_the_source_and_its_text_is_kept(same, page, given):
-    assert one(page, same) == page.replace('"en-GB"', '"de"').replace('<div lang="fr">', '<div lang="de">')
+    assert one(page, same) == page.replace('"en-GB"', '"de"')
+    assert same.given == given
+
+
+@pytest.mark.parametrize("page, given", [
+    ('<div lang="fr"><p>Le mot <i lang="en">beach</i> veut dire plage.</p></div>', ["Le mot beach veut dire plage."]),
+    ('<div lang="fr"><p>Le mot <i lang="fr">plage</i>.</p></div>', ["Le mot plage."])])
+def test_an_inline_element_in_the_source_language_or_that_around_it_is_translated_and_says_the_target(same, page,
+                                                                                                      given):
+    """English is the source by default: "beach" is translated in its sentence, as "plage" is in
+    the French around it, and each says the target language (say_translated_inline)."""
+    assert one(page, same) == page.replace('lang="fr"', 'lang="de"').replace('lang="en"', 'lang="de"')
     assert same.given == given
 
 
@@ -95,8 +105,9 @@ def test_a_kept_passage_is_not_glued_to_a_word_it_did_not_touch(fixed, attribute
 def test_an_inline_element_naming_no_language_or_holding_all_its_blocks_words_is_translated(same, page, given):
     """Word's lang="X-NONE" and BCP 47's und, mul and x-... name no language: kept as foreign, "dog
     in the park" never reached the model (zxx says there are no words: kept as code).  Word's
-    proofing lang="DE" over a whole English paragraph left it untranslated."""
-    assert one(page, same) == page
+    proofing lang="DE" over a whole English paragraph left it untranslated (translated, it says
+    the target's language: say_translated_inline)."""
+    assert one(page, same) == page.replace('<span lang="DE">', '<span lang="de">')
     assert same.given == given
 
 
@@ -175,9 +186,30 @@ def test_an_inline_element_in_translated_text_keeps_the_language_and_direction_i
     assert out.startswith('<p lang="ar" dir="rtl">') and start in out
 
 
-def test_a_mark_that_is_a_whole_fragment_line_keeps_its_language(mirror):
+def test_a_mark_that_is_a_whole_fragment_line_says_the_target_language_and_keeps_its_direction(mirror):
     assert translate_markup(['<b lang="fr" dir="ltr">Un chien.</b>'], mirror, ARABIC) == \
-        ['<b lang="fr" dir="ltr">CHIEN. UN</b>']
+        ['<b lang="ar" dir="ltr">CHIEN. UN</b>']
+
+
+PROOFED = ('<p><span lang="en-US">Two dogs run.</span></p><p>The man <span lang="en-US">reads a book</span> in the '
+           'garden.</p><p>The word <i lang="fr">plage</i> means beach.</p>')
+
+
+def test_an_inline_element_whose_words_were_translated_says_the_target_language(upper):
+    """Word's proofing spans (a Calibre or pandoc book's) said "en-US" around the German, under an
+    <html lang="de">: a screen reader read it as English.  The French word kept whole keeps "fr"."""
+    out = one(f'<!DOCTYPE html>\n<html lang="en"><body>{PROOFED}</body></html>', upper)
+    assert out == ('<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8"></head><body><p><span lang="de">'
+                   'TWO DOGS RUN.</span></p><p>THE MAN <span lang="de">READS A BOOK</span> IN THE GARDEN.</p><p>THE '
+                   'WORD <i lang="fr">plage</i> MEANS BEACH.</p></body></html>')
+
+
+def test_an_xhtml_pages_inline_element_whose_words_were_translated_says_the_target_in_both_attributes(upper):
+    body = PROOFED.replace('lang="en-US"', 'lang="en-US" xml:lang="en-US"')
+    page = f'<html xmlns="http://www.w3.org/1999/xhtml" lang="en" xml:lang="en"><body>{body}</body></html>'
+    out = etree.fromstring(one(page, upper, xhtml=True))
+    stated = [(etree.QName(e).localname, e.get("lang"), e.get(XML_LANG)) for e in out.iter() if e.get("lang")]
+    assert stated == [("html", "de", "de"), ("span", "de", "de"), ("span", "de", "de"), ("i", "fr", None)]
 
 
 @pytest.mark.parametrize("element", ['<pre dir="ltr" lang="en" title="Example output">$ ls -la /tmp</pre>',

@@ -48,6 +48,14 @@ def test_a_kept_block_beside_a_translated_one_keeps_its_language_a_mixed_one_say
                    '<p lang="de">A bad dog runs. SLEEPS. CAT A</p></div>')
 
 
+def test_an_inline_element_in_a_kept_block_keeps_its_language_one_in_a_translated_block_says_the_target(mirror):
+    page = ('<html lang="en"><body><p>A bad <span lang="en-US">dog</span> runs.</p>'
+            '<p>A <span lang="en-US">cat</span> sleeps.</p></body></html>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert '<p lang="en">A bad <span lang="en-US">dog</span> runs.</p>' in out
+    assert '<p>SLEEPS. <span lang="de">CAT</span> A</p>' in out
+
+
 def test_an_epub_page_whose_sentences_all_kept_their_source_keeps_its_language(mirror):
     review = turning_down(lambda sentence: True)
     out = read_members(translate_file_bytes(book_file(), "book.epub", mirror, GERMAN, review=review))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
@@ -266,6 +266,14 @@ def check_encryption(archive: Archive) -> None:
                         f"{ENCRYPTION}); only a book without DRM can be translated")
 
 
+def is_remote(href: str) -> bool:
+    """Whether a manifest item's ``href`` is a URL of its own, with a scheme (``http://example.com/a.xhtml``)
+    or a host (``//example.com/a.xhtml``), not a path to a member: joined to the package's folder, it
+    named a member no book holds (``OEBPS/http:/example.com/a.xhtml``)."""
+    parts = urlsplit(href.strip())
+    return bool(parts.scheme or parts.netloc)
+
+
 def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     opf_path = package_path(archive)
     check_encryption(archive)
@@ -276,9 +284,15 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     parts = []
     seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
-        member = posixpath.normpath(posixpath.join(folder, unquote(item.get("href", ""))))  # an IRI: %20 a space
-        kind = item.get("media-type", "")
-        if kind not in (XHTML, HTML, TOC) or member in seen:
+        href, kind = item.get("href", ""), item.get("media-type", "")
+        if kind not in (XHTML, HTML, TOC):
+            continue
+        if is_remote(href):  # EPUB 3's remote resources: no member to translate
+            warn(f"{archive.name}: member {opf_path} lists {href} ({kind}), a remote resource outside the book; "
+                 "it is kept as it is, untranslated")
+            continue
+        member = posixpath.normpath(posixpath.join(folder, unquote(href)))  # an IRI: %20 a space
+        if member in seen:
             continue
         seen.add(member)
         if member not in archive:  # a reader cannot show it either; the rest of the book is translated

@@ -87,23 +87,30 @@ def say_page_direction(root: etree._Element, lang: str) -> None:
 
 
 def say_language(element: etree._Element, lang: str) -> None:
-    """The language ``element`` states (in each of LANGUAGE_ATTRIBUTES it has) becomes ``lang``, and
-    its direction agrees (set_direction); an element that states none is given none."""
+    """The language ``element`` states becomes ``lang`` (restate), and its direction agrees
+    (set_direction)."""
+    restate(element, lang)
+    set_direction(element, lang)
+
+
+def restate(element: etree._Element, lang: str) -> None:
+    """The language ``element`` states, in each of LANGUAGE_ATTRIBUTES it has, becomes ``lang``; an
+    element that states none is given none."""
     for name in LANGUAGE_ATTRIBUTES:
         if element.get(name) is not None:
             element.set(name, lang)
-    set_direction(element, lang)
 
 
 def say_translated(blocks: Iterable[etree._Element], lang: str, kept: Callable[[etree._Element], bool]) -> None:
     """Each block of translated text, and every element around it up to the first that is
     ``kept`` (``translate="no"``, a ``<pre>``), says ``lang`` where it states a language or a
     direction (say_language): the nearest statement a reader finds is then the target's, at any
-    depth (``<body lang="en-US"><section lang="en"><h1>``).  The rest keeps what it states: an
-    inline element in a block's text marks a word or a passage as written in its language or
-    direction (``<i lang="fr">c'est la vie</i>``, ``<a dir="ltr">`` around a URL, ``<bdo>``); an
-    element with only a translated attribute (``<pre lang="en" title="Example output">``) holds
-    no prose; a kept element is in its own language, and so is what is around it (a
+    depth (``<body lang="en-US"><section lang="en"><h1>``).  The rest keeps what it states, but
+    for the language of an inline element whose words were translated (say_translated_inline): an
+    inline element kept whole marks a word or a passage as written in its language (``<i
+    lang="fr">c'est la vie</i>``), an inline element's direction stays (``<a dir="ltr">`` around a
+    URL, ``<bdo>``); an element with only a translated attribute (``<pre lang="en"
+    title="Example output">``) holds no prose; a kept element is in its own language, and so is what is around it (a
     ``translate="yes"`` block inside it says ``lang`` itself: state_language), but for an element that holds a
     translated block of its own, whose climb reaches it."""
     done: set[etree._Element] = set()
@@ -116,6 +123,20 @@ def say_translated(blocks: Iterable[etree._Element], lang: str, kept: Callable[[
             if is_translated_part(element):
                 state_language(element, lang)
                 break
+
+
+def say_translated_inline(elements: Iterable[etree._Element], lang: str) -> None:
+    """Each inline element whose words were translated (one of a translated block's marks, never a
+    passage kept whole in its own language: attnmt.documents.elements.Vocabulary.is_foreign) and
+    that states a language says ``lang`` (restate), as its block does: Word's proofing ``<span
+    lang="en-US">`` around an English sentence, or around a phrase in one, went on saying English
+    of its German, and a screen reader read it so.  One that states no language (``lang="x-none"``,
+    ``und``: names_no_language) keeps what it states, and so does every inline element its
+    direction: a ``dir="ltr"`` there keeps a URL or a number left to right in Arabic text, and the
+    letters of a right-to-left language run right to left inside it all the same."""
+    for element in elements:
+        if stated_language(element):
+            restate(element, lang)
 
 
 def is_translated_part(element: etree._Element) -> bool:

@@ -32,7 +32,14 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place, parted
-from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_page_direction, say_translated
+from attnmt.documents.language import (
+    XML_LANG,
+    inherited_language,
+    say_kept,
+    say_page_direction,
+    say_translated,
+    say_translated_inline,
+)
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
@@ -103,11 +110,12 @@ def reading_order(root: etree._Element, found: Sequence[Run], attributes: Sequen
 class TreeJob:
     """The runs and listed attributes under one root: their flat texts in reading order (an attribute's
     text where its element stands: ``reading_order``), then, given the translated contents (in the
-    same order), the tree changed in place; with a target language, the blocks of
-    translated text and the elements around them say it (attnmt.documents.language).  A block
-    whose sentences all kept their source text (--below-quality source: FlatText.source_kept) is
-    no translated text, and keeps the language it states, or states it itself where it would
-    inherit the target's (language.say_kept); one with some sentences translated says the target's.
+    same order), the tree changed in place; with a target language, the blocks of translated
+    text, the elements around them and the inline elements in their text say it
+    (attnmt.documents.language).  A block whose sentences all kept their source text
+    (--below-quality source: FlatText.source_kept) is no translated text, and keeps the language
+    it states, or states it itself where it would inherit the target's (language.say_kept); one
+    with some sentences translated says the target's.
     ``glossary``: the translator's; a run or attribute without letters is translated only where one
     of its terms stands in it, and takes it without the model (letterless.with_terms), as a line of
     plain text does."""
@@ -163,8 +171,9 @@ class TreeJob:
         self.write_contents(contents[:len(self.runs)], contents[len(self.runs):])
 
     def say_languages(self) -> None:
-        """With a target language, the translated blocks say it, and the kept ones what they were in,
-        and so does an element whose attributes all kept their source (kept_attributes)."""
+        """With a target language, the translated blocks and their inline elements (translated_marks)
+        say it, and the kept ones what they were in, and so does an element whose attributes all
+        kept their source (kept_attributes)."""
         if self.language:
             translated = dict.fromkeys(self.blocks())  # in order, once each
             # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
@@ -175,8 +184,15 @@ class TreeJob:
             kept.update(dict.fromkeys(self.kept_attributes()))
             before = [(block, inherited_language(block)) for block in kept]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
+            say_translated_inline(self.translated_marks(), self.language)
             page_says = page_language(self.root, self.language, self.translated()) is not None
             say_kept(before, self.language, self.source_lang, page_says)
+
+    def translated_marks(self) -> Iterator[etree._Element]:
+        """The inline elements of the translated runs (blocks), their words translated with them;
+        not atoms, which are kept whole (a passage in its own language: ``<i lang="fr">``)."""
+        return (mark.node for _, flat in self.runs if not flat.source_kept
+                for mark in flat.marks if not mark.atom and mark.node is not None)
 
     def kept_attributes(self) -> list[etree._Element]:
         """The elements whose listed attributes all kept their source (--below-quality source: an
