@@ -29,6 +29,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.tables import relationships
 from attnmt.documents.validations import WORKSHEET
 from attnmt.documents.word_chunks import chunk_parts, imported_chunks
+from attnmt.documents.word_looks import CachedWordStyles
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
 from attnmt.errors import DataError
@@ -81,9 +82,9 @@ def word_styles(archive: Archive, main: str) -> WordStyles:
     member = next((related.member for related in relationships(archive, main).values()
                    if related.kind.endswith("/styles") and related.member in archive), None)
     try:
-        return WordStyles() if member is None else WordStyles.of(parse_part(archive, member).getroot())
+        return CachedWordStyles() if member is None else CachedWordStyles.of(parse_part(archive, member).getroot())
     except DataError:
-        return WordStyles()
+        return CachedWordStyles()
 
 
 def slide_rtl_levels(archive: Archive, kinds: dict[str, str], main: str, notes: bool) -> frozenset[int]:

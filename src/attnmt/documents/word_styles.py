@@ -108,10 +108,15 @@ class WordStyles:
     def table_chain(self, paragraph: etree._Element) -> list[etree._Element | None]:
         """The chain of the style of the table whose cell holds ``paragraph``; none outside a table,
         nor in a text box (a story of its own) in a table's cell."""
+        return self.chain(self.table_style(paragraph))
+
+    def table_style(self, paragraph: etree._Element) -> str | None:
+        """The id of the style of the table whose cell holds ``paragraph`` (style: the default table
+        style where it states none); None outside a table, and in a text box in a table's cell."""
         holder = next(paragraph.iterancestors(*TABLE_OR_STORY), None)
         if holder is None or holder.tag != w("tbl"):
-            return []
-        return self.chain(self.style(holder.find(f"{w('tblPr')}/{w('tblStyle')}"), "table"))
+            return None
+        return self.style(holder.find(f"{w('tblPr')}/{w('tblStyle')}"), "table")
 
     def style(self, stated: etree._Element | None, kind: str) -> str | None:
         """The id of the style of type ``kind`` that ``stated`` (a ``w:pStyle``, ``w:rStyle`` or
