@@ -455,3 +455,16 @@ def test_a_sound_description_or_lyric_cue_is_its_own_text_joined_to_no_cue_besid
     walking with his [dog barking] dog in the park."), and the model dropped its words from the cut."""
     assert translate_subtitle_text(srt(*cues), same) == srt(*cues)
     assert same.given == given
+
+
+@pytest.mark.parametrize("cues, given", [
+    (["(whispering) I saw", "a man in the park."], ["(whispering) I saw a man in the park."]),
+    (["[John] The dog is running", "across the street."], ["[John] The dog is running across the street."]),
+    (["The girl said (quietly)", "(sighs) that the dog is black."],
+     ["The girl said (quietly) (sighs) that the dog is black."]),
+])
+def test_a_label_before_words_opens_a_sentence_that_goes_on_into_the_next_cue(same, cues, given):
+    """Only a cue of descriptions alone is set apart: one opening with a bracket was, and
+    "across the street." went to the model alone (review s41d)."""
+    assert translate_subtitle_text(srt(*cues), same) == srt(*cues)
+    assert same.given == given

@@ -76,9 +76,11 @@ FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 # A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
 LINE_END = re.compile(r"\r?\r\n|\r|\n")
-# What opens a cue of its own, never joined to the cues beside it: a sound description ("[dog barking]",
-# "(phone ringing)", as captions for the deaf and hard of hearing write them) or a lyric ("♪ La la la ♪").
-SET_APART = ("[", "(", "♪", "♫")
+# A cue of its own, never joined to the cues beside it: one of sound descriptions alone ("[dog barking]",
+# "(phone ringing)", as captions for the deaf and hard of hearing write them), or a lyric ("♪ La la la ♪").
+# A label before words ("(whispering) I saw", "[John] The dog") opens a sentence that may go on.
+DESCRIPTION = re.compile(r"\[[^\[\]]*\]|\([^()]*\)")
+LYRIC_NOTES = ("♪", "♫")
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
 
@@ -271,10 +273,10 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
     Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike.",
     ``term_across``): each cue read alone, the term was in neither, and its translation was
     dropped silently; read as one, the splitter keeps it in one sentence
-    (attnmt.documents.sentences.across_terms).  Never where either opens with a bracket or a
-    note (``SET_APART``): a sound description or a lyric is no part of a sentence said, and joined
-    into one ("with his [dog barking] dog in the park."), the model dropped its words."""
-    if not has_words(text) or text.strip().startswith(SET_APART) or following.strip().startswith(SET_APART):
+    (attnmt.documents.sentences.across_terms).  Never where either is set apart (``set_apart``): a
+    sound description or a lyric is no part of a sentence said, and joined into one ("with his [dog
+    barking] dog in the park."), the model dropped its words."""
+    if not has_words(text) or set_apart(text) or set_apart(following):
         return False
     if term_across(text, following, glossary):
         return True
@@ -283,6 +285,13 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
     first = text.strip()
     ends = edges(first, 0, len(first))[1]  # where a sentence of it ends: before a control closing it
     return all(end != ends for _, end in sentence_spans(f"{first} {following.strip()}", language))
+
+
+def set_apart(text: str) -> bool:
+    """Whether a cue's ``text`` is a cue of its own: each of its lines a sound description alone
+    (DESCRIPTION: "[dog barking]", "(phone ringing)"), or it opens with a note (a lyric)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return bool(lines) and (lines[0].startswith(LYRIC_NOTES) or all(DESCRIPTION.fullmatch(line) for line in lines))
 
 
 def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:
