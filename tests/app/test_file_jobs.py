@@ -210,12 +210,28 @@ def test_a_xlf_file_that_is_not_well_formed_fails_naming_its_line_and_column(cli
 
 def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
     job = submit(client, "latin.txt", b"caf\xe9").json()
-    detail = "latin.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and send it again"
+    detail = ("latin.txt, line 1: the text is not UTF-8 (byte 0xe9); convert it to UTF-8 first, e.g. with iconv "
+              "-f WINDOWS-1252 -t UTF-8 for Western European text")
     assert server_events(client, job["events_url"])[-1] == ("error", {"detail": detail})
     assert client.get(job["status_url"]).json()["state"] == "failed"
     download = client.get(job["download_url"])
     assert download.status_code == 409 and download.json() == {"detail": f"the file is not translated: the job is "
                                                                          f"failed ({detail})"}
+
+
+@pytest.mark.parametrize("name, data, detail", [
+    ("latin.vtt", b"WEBVTT\n\n00:01.000 --> 00:02.500\nCaf\xe9.\n",
+     "latin.vtt, line 4: the text is not UTF-8 (byte 0xe9); convert it to UTF-8 first, e.g. with iconv -f "
+     "WINDOWS-1252 -t UTF-8 for Western European text"),
+    ("u16.vtt", "WEBVTT\n\n00:01.000 --> 00:02.500\nA man.\n".encode("utf-16-le"),
+     "u16.vtt: the text is UTF-16LE, not UTF-8 (every other byte is 0); convert it to UTF-8 first, e.g. with "
+     "iconv -f UTF-16LE -t UTF-8"),
+])
+def test_a_file_in_another_encoding_than_utf8_is_told_one_fix_whichever(client, name, data, detail):
+    """Latin-1 was told "save the file as UTF-8 and send it again", UTF-16 "convert it to UTF-8
+    first, e.g. with iconv …": two fixes for one fault."""
+    job = submit(client, name, data).json()
+    assert server_events(client, job["events_url"])[-1] == ("error", {"detail": detail})
 
 
 def test_a_file_the_model_fails_on_fails_naming_it_through_either_api(trained_model, failing_on_the_boy):

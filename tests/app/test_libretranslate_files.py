@@ -67,8 +67,8 @@ def test_auto_detects_the_source_of_a_text_file(client):
     ("program.exe", b"MZ", {}, 400, "Invalid request: file format not supported"),
     ("a.txt", b"a dog runs", {"target": ""}, 400, "Invalid request: missing target parameter"),
     ("a.txt", b"a dog runs", {"target": "zz"}, 400, "zz is not supported"),
-    ("a.txt", b"caf\xe9", {}, 400, "a.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and "
-                                   "send it again"),
+    ("a.txt", b"caf\xe9", {}, 400, "a.txt, line 1: the text is not UTF-8 (byte 0xe9); convert it to UTF-8 first, "
+                                   "e.g. with iconv -f WINDOWS-1252 -t UTF-8 for Western European text"),
     ("app.xlf", NOT_XLIFF, {}, 400, f"app.xlf: not an XLIFF file: it holds <resources> where XLIFF has one <xliff>; "
                                    f"{SENT_AS_XML}"),
     ("big.txt", b"a" * 1001, {}, 400, "Invalid request: big.txt: the file is over 1,000 bytes, the most this "

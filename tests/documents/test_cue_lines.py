@@ -5,6 +5,7 @@ translated by conftest.py's stand-ins."""
 import pytest
 
 from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.documents.translators import FoundTranslations
 
 
 def cue(lines: str) -> str:
@@ -22,6 +23,17 @@ def test_spaces_between_a_start_tag_and_a_speakers_dash_are_kept_in_its_start(mi
     which moved the dash ("DOG? THE IS WHERE -")."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
     assert mirror.given == ["Where is the dog?", "In the water."]
+
+
+@pytest.mark.parametrize("lines, translations, written", [
+    ("Where is it?\n- Here.", {"Here.": "Hier."}, "- Hier."),
+    ("Where is it?", {}, None),
+])
+def test_a_turn_translated_as_nothing_leaves_no_empty_line_in_its_cue(lines, translations, written):
+    """An empty line was left where the turn was, which ended the cue: what followed it was read
+    again as a block without a timing line.  A cue with nothing left is its timing line alone."""
+    out = translate_subtitle_text(cue(lines), FoundTranslations(translations))
+    assert out == (cue(written) if written else "WEBVTT\n\n00:00.000 --> 00:01.000\n")
 
 
 def test_a_cue_of_a_voice_a_line_is_parted_where_a_dash_follows_a_sentences_end(mirror):

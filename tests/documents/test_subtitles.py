@@ -10,6 +10,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 from attnmt.documents.subtitles import proportional, translate_subtitle_text
 from attnmt.documents.translators import FoundTranslations
+from attnmt.errors import LeftUntranslated
 
 
 def vtt(*cues: str) -> str:
@@ -292,6 +293,29 @@ def test_a_cue_below_quality_keeps_its_source_lines_as_written_with_below_qualit
     out = translate_subtitle_text(srt(lines), FoundTranslations({"A man is walking his dog in the park.": "Ein Mann."}),
                                   review=kept)
     assert out == srt(lines)
+
+
+@pytest.mark.parametrize("file", [srt("Hello,   my friend."), vtt("Tom &amp;   Jerry  are\nhere.")])
+def test_a_cue_that_keeps_its_source_comes_back_byte_for_byte_its_spaces_and_entities_too(mirror, file):
+    """It came back as the model read it, "Hello, my friend.", "Tom &amp; Jerry are here.": its
+    spaces run together, no longer its own text, so it was wrapped anew."""
+    kept = Review(lambda sources, texts: [Assessment(0.1, [], False) for _ in sources], threshold=0.5,
+                  source_below=True)
+    assert translate_subtitle_text(file, mirror, review=kept) == file
+
+
+@pytest.mark.parametrize("header", ["Kind: metadata", "kind:METADATA", "Language: en\nKind: metadata"])
+def test_a_webvtt_metadata_track_is_kept_as_it_was_with_one_warning(mirror, header):
+    """Its cues' JSON went to the model and came back as junk ("Ein „E““…"): a metadata track
+    holds data for scripts, not text shown.  A chapters track is text, and translated."""
+    file = f"WEBVTT\r\n{header}\r\n\r\n00:00.000 --> 01:00.000\n{{\"title\": \"A man\", \"id\": 3}}\r\n"
+    line = header.count("\n") + 2
+    with pytest.warns(LeftUntranslated, match=rf"^film\.vtt, line {line}: a WebVTT metadata track \(Kind: metadata\) "
+                                              "holds data, not text to show, so it is kept as it was, untranslated$"):
+        assert translate_subtitle_text(file, mirror, where="film.vtt") == file
+    assert mirror.given == []
+    chapters = "WEBVTT\nKind: chapters\n\n00:00.000 --> 01:00.000\nA man\n"
+    assert translate_subtitle_text(chapters, mirror) == chapters.replace("A man", "MAN A")
 
 
 @pytest.mark.parametrize("line", ["- Well - I do not know.", "– A man runs – fast – in the park.",

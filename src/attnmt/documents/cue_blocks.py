@@ -26,11 +26,27 @@ TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
 CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
 LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
+# A WebVTT header's line naming a metadata track: "Kind: metadata", as YouTube and HLS tools write the
+# kind of an HTML <track> (whose kind keywords are read in any case) below the WEBVTT line.
+METADATA_KIND = re.compile(r"[ \t]*kind[ \t]*:[ \t]*metadata[ \t]*", re.IGNORECASE)
 
 
 def seconds(time: str) -> float:
     """A time as a timestamp or timing line writes it: "01:02.500" -> 62.5 (SRT: "00:01:02,500")."""
     return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
+
+
+def metadata_line(text: str) -> int | None:
+    """The line (from 1) of a WebVTT file's header that says it is a metadata track (METADATA_KIND),
+    in the file's text in LF lines; None where its header says no such thing.  The header runs from
+    the WEBVTT line to the first blank line or timing line."""
+    header = BLOCK_GAP.split(text, maxsplit=1)[0].split("\n")
+    for number, line in enumerate(header[1:], start=2):
+        if "-->" in line:
+            return None
+        if METADATA_KIND.fullmatch(line):
+            return number
+    return None
 
 
 def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:

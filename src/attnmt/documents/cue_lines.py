@@ -158,7 +158,9 @@ def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern
     its lines of spaces back in their places as they were; a turn that went on the line of the turn
     before goes on it again.  A turn whose translation is its text (every sentence of it kept its
     source: --below-quality source) keeps its lines as written, so such a cue comes back byte for
-    byte rather than wrapped anew."""
+    byte rather than wrapped anew.  A turn whose translation came back empty, with nothing kept
+    around it, has no line (``rewrapped``; a turn on the line of the one before starts with its
+    dash), and a cue of such turns alone none, as a cue without text is written."""
     lines: list[str] = []
     for turn, translation in zip(turns, translations, strict=True):
         own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation, tags)
@@ -170,10 +172,13 @@ def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern
 
 def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     """A turn's translation in as many lines as it had with text, its start and end kept, its
-    lines of spaces back in their places."""
+    lines of spaces back in their places.  A line left empty (an empty translation, nothing kept
+    before or after it) is left out: an empty line ends a cue, and the lines after it became a
+    block without a timing line."""
     own = wrap(translation, sum(1 for line in turn.lines if line.strip()), tags)
     own[0] = turn.start + own[0]
     own[-1] += turn.end
+    own = [line for line in own if line]
     for k, line in enumerate(turn.lines):
         if not line.strip():
             own.insert(min(k, len(own)), line)

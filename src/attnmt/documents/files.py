@@ -182,7 +182,8 @@ def split_lines(text: str) -> tuple[list[str], list[str]]:
 def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
     """(the byte order mark, "" or UTF-8's; the text) of a text file; DataError where it is not
     UTF-8, naming UTF-16 or UTF-32 where the text is in one (Windows Notepad's "Unicode"), as the
-    CLI's text input does (``check_not_utf16``)."""
+    CLI's text input does (``check_not_utf16``), and otherwise the line and byte, in the same words:
+    one file sent to the server in Windows-1252, another in UTF-16, are told the same fix."""
     check_not_utf16(data[:HEAD_BYTES], filename)
     bom = BOM if data.startswith(BOM) else b""
     try:
@@ -190,7 +191,8 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
         raise DataError(f"{filename}, line {line}: the text is not UTF-8 (byte 0x{data[error.start]:02x}); "
-                        "save the file as UTF-8 and send it again") from None
+                        "convert it to UTF-8 first, e.g. with iconv -f WINDOWS-1252 -t UTF-8 for Western "
+                        "European text") from None
 
 
 def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,

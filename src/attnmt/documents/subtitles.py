@@ -54,7 +54,7 @@ from itertools import accumulate
 
 from attnmt.decoding.glossary import Glossary, cased
 from attnmt.documents.bidi import edges
-from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
+from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
 from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
@@ -70,7 +70,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
 from attnmt.documents.translators import Translator
-from attnmt.errors import warn
+from attnmt.errors import LeftUntranslated, warn
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
@@ -94,10 +94,17 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     endings was split at neither and its cues lost.  A CR right before a CRLF is of that line's
     ending (``\\r\\r\\n``: a CRLF file whose endings were converted twice).  The file is written
     back with its first line's ending throughout, whoever calls (the command line, the server,
-    ``attnmt.documents.translate_subtitles``)."""
+    ``attnmt.documents.translate_subtitles``).  A WebVTT metadata track (its header says ``Kind:
+    metadata``) holds data for scripts in its cues (JSON, say), not text shown, so it comes back
+    as it was, with a warning naming the line that says so (``metadata_line``)."""
     first = LINE_END.search(text)
     newline = first.group() if first else "\n"
     lf_text = LINE_END.sub("\n", text)
+    kind_line = metadata_line(lf_text) if lf_text.lstrip("\ufeff").startswith("WEBVTT") else None
+    if kind_line is not None:
+        warn(f"{where}, line {kind_line}: a WebVTT metadata track (Kind: metadata) holds data, not text to show, "
+             "so it is kept as it was, untranslated", category=LeftUntranslated)
+        return text
     return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
 
 
@@ -195,8 +202,11 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     glossary = translator_glossary(translator)
     # A cue with nothing to translate ("♪", "...", a soft hyphen alone) comes back as it was, as markup's
     # runs do: its flat text, all its translation, is without what a flat text leaves out (a soft hyphen).
+    # So does a run whose every sentence kept its source (--below-quality source): its flat text ran its
+    # spaces together and read its entities, and, no longer its cues' text, it was wrapped anew.
     cuts = [split_cues(flat, content, [bodies[k] for k in run], vtt)
-            if needs_translation(flat.text, glossary, Shown.of(flat)) else [bodies[k] for k in run]
+            if needs_translation(flat.text, glossary, Shown.of(flat)) and not flat.source_kept
+            else [bodies[k] for k in run]
             for run, flat, content in zip(runs, flats, contents, strict=True)]
     short = [j for j, cut in enumerate(cuts) if cut is None]
     if not short:
