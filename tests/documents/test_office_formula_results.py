@@ -72,6 +72,20 @@ def test_a_workbook_without_calculation_settings_gets_them_after_its_sheets(mirr
     assert calc_settings(out).attrib == {"fullCalcOnLoad": "1"}
 
 
+def test_a_workbook_whose_formulas_return_only_numbers_is_calculated_when_excel_opens_it(mirror):
+    """No text result to take out, but =LEN(A1) still said 11 of the translated "RUNS. DOG A"."""
+    cells = '<c r="B1"><f>LEN(A1)</f><v>11</v></c><c r="C1"><f>COUNTIF(A1:A3,"A dog runs.")</f><v>1</v></c>'
+    out = translate_office(calc_file(cells), ".xlsx", mirror, DocumentOptions())
+    assert calc_settings(out).attrib == {"calcId": "191029", "fullCalcOnLoad": "1"}
+
+
+def test_a_workbook_whose_formulas_read_no_cell_keeps_its_workbook_part(mirror):
+    """Nothing a translation changes reaches =1+1 or ="Total"."""
+    data = calc_file('<c r="B1"><f>1+1</f><v>2</v></c><c r="C1" t="str"><f>"Total"</f><v>Total</v></c>')
+    out = translate_office(data, ".xlsx", mirror, DocumentOptions())
+    assert read_members(out)[WORKBOOK] == read_members(data)[WORKBOOK]
+
+
 def test_a_workbook_without_formulas_keeps_its_workbook_part(mirror):
     data = calc_file('<c r="B1"><v>7</v></c>')
     out = translate_office(data, ".xlsx", mirror, DocumentOptions())
@@ -135,11 +149,15 @@ def cached(out: bytes) -> list[tuple[str | None, str | None, str | None]]:
 
 @pytest.mark.parametrize("formula", ["$A$1", "Sheet!A1", "'My sheet'!A1:B2", "Words", "Table1[[#This Row],[Name]]",
                                      '_xlfn.CONCAT(A1,"!")', 'IF(ISTEXT(A1),UPPER(A1),"")',
-                                     "VLOOKUP(A1,Sheet!$A$1:$B$9,2,FALSE)"])
+                                     "VLOOKUP(A1,Sheet!$A$1:$B$9,2,FALSE)", 'IF(MONTH(C1)>2,A1,"")',
+                                     'A1&amp;" "&amp;DAY(C1)', "SUBTOTAL(9,C1)&amp;A1"])
 def test_a_standard_formula_reading_the_files_cells_loses_its_cached_text(mirror, formula):
+    """And the workbook is calculated on opening: it calls no function off STANDARD."""
     data = calc_file(f'<c r="B1" t="str"><f>{formula}</f><v>A dog runs.</v></c>',
                      names='<definedName name="Words">Sheet!$A$1</definedName>')
-    assert cached(translate_office(data, ".xlsx", mirror, DocumentOptions())) == [("B1", None, None)]
+    out = translate_office(data, ".xlsx", mirror, DocumentOptions())
+    assert cached(out) == [("B1", None, None)]
+    assert calc_settings(out).get("fullCalcOnLoad") == "1"
 
 
 @pytest.mark.parametrize("formula", [
@@ -230,6 +248,31 @@ EXAMPLES = {
     "ABS": ("ABS(-2)", "2"), "INT": ("INT(2.9)", "2"), "MOD": ("MOD(7,4)", "3"), "PRODUCT": ("PRODUCT(2,3)", "6"),
     "SUMPRODUCT": ("SUMPRODUCT(2,3)", "6"), "DATE": ('TEXT(DATE(2020,1,2),"yyyy")', "2020"),
     "YEAR": ("YEAR(1)", "1899"),
+    "DATEVALUE": ('DATEVALUE("2020-03-05")', "43895"), "DAY": ("DAY(DATE(2020,3,5))", "5"),
+    "MONTH": ("MONTH(DATE(2020,3,5))", "3"), "HOUR": ("HOUR(TIME(7,8,9))", "7"),
+    "MINUTE": ("MINUTE(TIME(7,8,9))", "8"), "SECOND": ("SECOND(TIME(7,8,9))", "9"),
+    "TIME": ('TEXT(TIME(7,8,9),"hh:mm:ss")', "07:08:09"), "TIMEVALUE": ('TIMEVALUE("12:00")', "0.5"),
+    "WEEKDAY": ("WEEKDAY(DATE(2020,3,5))", "5"), "WEEKNUM": ("WEEKNUM(DATE(2020,3,5))", "10"),
+    "_XLFN.ISOWEEKNUM": ("_xlfn.ISOWEEKNUM(DATE(2020,3,5))", "10"),
+    "EDATE": ("DAY(EDATE(DATE(2020,1,31),1))", "29"), "EOMONTH": ("DAY(EOMONTH(DATE(2020,2,5),0))", "29"),
+    "_XLFN.DAYS": ("_xlfn.DAYS(DATE(2020,3,5),DATE(2020,3,1))", "4"),
+    "DATEDIF": ('DATEDIF(DATE(2020,1,1),DATE(2020,3,5),"m")', "2"),
+    "DAYS360": ("DAYS360(DATE(2020,1,1),DATE(2020,3,1))", "60"),
+    "NETWORKDAYS": ("NETWORKDAYS(DATE(2020,3,2),DATE(2020,3,8))", "5"),
+    "WORKDAY": ("DAY(WORKDAY(DATE(2020,3,6),1))", "9"),
+    "YEARFRAC": ("YEARFRAC(DATE(2020,1,1),DATE(2020,7,1))", "0.5"), "SUBTOTAL": ("SUBTOTAL(9,2,3)", "5"),
+    "_XLFN.AGGREGATE": ("_xlfn.AGGREGATE(9,6,LEN(A1))", "11"),
+    "AVERAGEIFS": ('AVERAGEIFS(A1:A1,A1:A1,"x")', "#DIV/0!"),
+    "_XLFN.MAXIFS": ('_xlfn.MAXIFS(A1:A1,A1:A1,"x")', "0"), "_XLFN.MINIFS": ('_xlfn.MINIFS(A1:A1,A1:A1,"x")', "0"),
+    "MEDIAN": ("MEDIAN(1,2,9)", "2"), "LARGE": ("LARGE({1,2,9},2)", "2"), "SMALL": ("SMALL({1,2,9},2)", "2"),
+    "RANK": ("RANK(9,{1,2,9})", "1"), "POWER": ("POWER(2,3)", "8"), "SQRT": ("SQRT(9)", "3"),
+    "CEILING": ("CEILING(2.1,1)", "3"), "FLOOR": ("FLOOR(2.9,1)", "2"), "SIGN": ("SIGN(-2)", "-1"),
+    "TRUNC": ("TRUNC(-2.9)", "-2"), "EVEN": ("EVEN(3)", "4"), "ODD": ("ODD(2)", "3"),
+    "QUOTIENT": ("QUOTIENT(7,2)", "3"), "PI": ("INT(PI())", "3"), "EXP": ("EXP(0)", "1"), "LN": ("LN(1)", "0"),
+    "LOG": ("LOG(8,2)", "3"), "LOG10": ("LOG10(100)", "2"), "SUMSQ": ("SUMSQ(1,2)", "5"),
+    "DOLLAR": ("ISTEXT(DOLLAR(5))", "TRUE"), "ISREF": ("ISREF(A1)", "TRUE"), "ISEVEN": ("ISEVEN(2)", "TRUE"),
+    "ISODD": ("ISODD(2)", "FALSE"), "NA": ("ISNA(NA())", "TRUE"), "TYPE": ("TYPE(A1)", "2"),
+    "_XLFN.ISFORMULA": ("_xlfn.ISFORMULA(A1)", "FALSE"),
 }
 
 

@@ -10,11 +10,13 @@ in them looks like a function or a cell; what is left names the functions it cal
 
 STANDARD is the allow-list of functions that Excel and LibreOffice both compute, each checked
 against LibreOffice 7.4 opening an .xlsx (tests/documents/test_office_formula_results.py):
-text, logic, lookup, information and the common counting and rounding functions.  Left out: the
-functions LibreOffice 7.4 does not know (``_xlfn.XLOOKUP``, ``_xlfn.TEXTBEFORE``, ``_xlfn.LET``,
-Excel 365's ``_xlfn._xlws.SORT`` and other spilling ones), cube functions (they read a data
-source outside the file), volatile ones (``INDIRECT``, ``OFFSET``, ``NOW``: their result is not
-the one cached) and every add-in's or macro's function.
+text, logic, lookup, information, date and time, and the common counting, statistics, arithmetic
+and rounding functions, named as the file holds them (Excel writes those newer than its 2007
+file format with ``_xlfn.``: ``_xlfn.DAYS``).  Left out: the functions LibreOffice 7.4 does not
+know (``_xlfn.XLOOKUP``, ``_xlfn.TEXTBEFORE``, ``_xlfn.LET``, Excel 365's ``_xlfn._xlws.SORT`` and
+other spilling ones), cube functions (they read a data source outside the file), volatile ones
+(``NOW``, ``TODAY``, ``RAND``, ``RANDBETWEEN``, ``INDIRECT``, ``OFFSET``, ``CELL``, ``INFO``: their
+result is not the one cached) and every add-in's or macro's function.
 """
 
 from __future__ import annotations
@@ -26,18 +28,27 @@ STANDARD = frozenset((
     # text
     "CONCATENATE", "_XLFN.CONCAT", "_XLFN.TEXTJOIN", "LEFT", "RIGHT", "MID", "LEN", "UPPER", "LOWER",
     "PROPER", "TRIM", "CLEAN", "SUBSTITUTE", "REPLACE", "REPT", "TEXT", "T", "VALUE", "EXACT", "FIND",
-    "SEARCH", "CHAR", "CODE", "_XLFN.UNICHAR", "_XLFN.UNICODE", "FIXED", "_XLFN.NUMBERVALUE", "HYPERLINK",
+    "SEARCH", "CHAR", "CODE", "_XLFN.UNICHAR", "_XLFN.UNICODE", "FIXED", "DOLLAR", "_XLFN.NUMBERVALUE",
+    "HYPERLINK",
     # logic
     "IF", "_XLFN.IFS", "IFERROR", "_XLFN.IFNA", "_XLFN.SWITCH", "AND", "OR", "NOT", "_XLFN.XOR", "TRUE",
     "FALSE",
     # lookup and reference
     "VLOOKUP", "HLOOKUP", "LOOKUP", "INDEX", "MATCH", "CHOOSE", "ROW", "COLUMN", "ROWS", "COLUMNS",
     # information
-    "ISBLANK", "ISNUMBER", "ISTEXT", "ISNONTEXT", "ISERROR", "ISERR", "ISNA", "ISLOGICAL", "N",
-    # counting, sums and rounding
-    "SUM", "COUNT", "COUNTA", "COUNTBLANK", "COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGE",
-    "AVERAGEIF", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "INT", "MOD", "PRODUCT",
-    "SUMPRODUCT", "DATE", "YEAR",
+    "ISBLANK", "ISNUMBER", "ISTEXT", "ISNONTEXT", "ISERROR", "ISERR", "ISNA", "ISLOGICAL", "ISREF", "ISEVEN",
+    "ISODD", "_XLFN.ISFORMULA", "N", "NA", "TYPE",
+    # date and time
+    "DATE", "DATEVALUE", "DAY", "MONTH", "YEAR", "HOUR", "MINUTE", "SECOND", "TIME", "TIMEVALUE", "WEEKDAY",
+    "WEEKNUM", "_XLFN.ISOWEEKNUM", "EDATE", "EOMONTH", "_XLFN.DAYS", "DAYS360", "DATEDIF", "NETWORKDAYS",
+    "WORKDAY", "YEARFRAC",
+    # counting, sums and statistics
+    "SUM", "SUMIF", "SUMIFS", "SUMPRODUCT", "SUMSQ", "SUBTOTAL", "_XLFN.AGGREGATE", "COUNT", "COUNTA",
+    "COUNTBLANK", "COUNTIF", "COUNTIFS", "AVERAGE", "AVERAGEIF", "AVERAGEIFS", "MIN", "MAX", "_XLFN.MINIFS",
+    "_XLFN.MAXIFS", "MEDIAN", "LARGE", "SMALL", "RANK",
+    # arithmetic and rounding
+    "ROUND", "ROUNDUP", "ROUNDDOWN", "INT", "TRUNC", "CEILING", "FLOOR", "EVEN", "ODD", "MOD", "QUOTIENT",
+    "ABS", "SIGN", "PRODUCT", "POWER", "SQRT", "EXP", "LN", "LOG", "LOG10", "PI",
 ))
 
 # Text that holds no function and no reference of its own: a text literal ("a ""b"""), a quoted

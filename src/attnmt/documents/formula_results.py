@@ -13,10 +13,11 @@ again from the file and depends on its text: the formula reads a cell, range, ta
 name of the workbook, and every function it calls is one that Excel and LibreOffice both compute
 (formula_reading.STANDARD: ``=A1``, ``=UPPER(A1)``, ``=VLOOKUP(A1,Words,2,FALSE)``).  It is then a
 formula without a result, as openpyxl writes one, which LibreOffice computes when it opens the file
-and openpyxl reads as None.  Where one was taken out and no formula of the workbook (a cell's, a
-rule's, a defined name's) calls another function, the workbook says ``<calcPr
-fullCalcOnLoad="1"/>``, so that Excel calculates all of it on opening: a number computed from text
-(``COUNTIF`` of a translated word) keeps its cached value until then.
+and openpyxl reads as None.  Where a formula of its sheets reads the workbook's cells, whether or
+not a text result was taken out, and no formula of the workbook (a cell's, a rule's, a defined
+name's) calls another function, the workbook says ``<calcPr fullCalcOnLoad="1"/>``, so that Excel
+calculates all of it on opening: a number computed from text (``=LEN(A1)``, ``COUNTIF`` of a
+translated word) keeps its cached value until then.
 
 Left as they are: a formula's number, truth value or error (no text that contradicts a translated
 cell); a ``t="str"`` cell with no formula outside every such array formula's range (a writer's
@@ -59,9 +60,9 @@ def forget_string_results(archive: Archive, parts: Sequence[Part]) -> list[Part]
     marked so.  Returns the parts changed that ``parts`` did not hold (sheets, the workbook)."""
     workbook = workbook_part(archive)
     held = {part.member: part for part in parts}
-    sheets = worksheets(archive, workbook)
-    results = [member for member in sheets if STRING_RESULT.search(archive.read(member))]
-    if workbook is None or not results:  # as it came: translation changes no formula
+    # As the sheets came: translation changes no formula.
+    sheets = [member for member in worksheets(archive, workbook) if FORMULA.search(archive.read(member))]
+    if workbook is None or not sheets:
         return []
 
     def part(member: str) -> Part:
@@ -71,15 +72,25 @@ def forget_string_results(archive: Archive, parts: Sequence[Part]) -> list[Part]
 
     names = defined_names(part(workbook).tree.getroot())
     unknown = frozenset(name for name, formula in names.items() if not formula.standard())
+    results = [member for member in sheets if STRING_RESULT.search(archive.read(member))]
     changed = [sheet for sheet in map(part, results) if forget_results(sheet.tree.getroot(), unknown)]
-    formulas = [read_formula(formula.text or "") for member in sheets if FORMULA.search(archive.read(member))
+    formulas = [read_formula(formula.text or "") for member in sheets
                 for formula in part(member).tree.getroot().iter("{*}f")]
-    if changed and all(formula.calls <= STANDARD for formula in [*names.values(), *formulas]):
-        changed += [part(workbook)] if calculate_on_load(part(workbook).tree.getroot()) else []
+    if calculable(formulas, list(names.values())) and calculate_on_load(part(workbook).tree.getroot()):
+        changed.append(part(workbook))
     original = {part.member for part in parts}
     for sheet in changed:
         sheet.changed = True
     return [part for part in changed if part.member not in original]
+
+
+def calculable(formulas: Sequence[Formula], names: Sequence[Formula]) -> bool:
+    """Whether Excel may calculate the whole workbook on opening: one of its sheets' ``formulas``
+    (cells' and rules') reads the file, so that a cached result may be stale, a text result taken
+    out or a number computed from translated text, and none of them nor of its defined ``names``
+    calls a function off STANDARD, whose result would become ``#NAME?`` without its add-in."""
+    reads = any(formula.reads_cells and not formula.external for formula in formulas)
+    return reads and all(formula.calls <= STANDARD for formula in [*formulas, *names])
 
 
 def defined_names(workbook: etree._Element) -> dict[str, Formula]:
