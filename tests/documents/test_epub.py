@@ -362,7 +362,7 @@ def test_an_epub_switchs_default_of_a_picture_keeps_the_space_after_the_switch(u
     each touching the other): the space after the switch stays, not ``</epub:switch>METERS``."""
     out = read_members(translate_file_bytes(with_page(switch('<img src="v.png" alt="v"/>')), "math.epub", upper,
                                             GERMAN))
-    assert (f'THE SPEED IS <epub:switch id="s">{CASE}<epub:default><img src="v.png" alt="V"/></epub:default>'
+    assert (f'THE SPEED IS <epub:switch id="s">{CASE}<epub:default><img src="v.png" alt="v"/></epub:default>'
             '</epub:switch> METERS PER SECOND.</p>').encode() in out[PAGE]
 
 

@@ -45,8 +45,10 @@ def test_a_drop_cap_is_read_with_its_word_and_gets_the_translations_first_letter
 
 
 def test_a_frame_that_is_no_drop_cap_is_translated_apart(same):
-    translated(drop_cap_file(TWO_DOGS, kind="none"), same)
-    assert same.given == ["T", "wo dogs are running in the grass."]
+    """Its one letter is no sentence, and is kept as written (letterless.is_one_letter)."""
+    frame = translated(drop_cap_file(TWO_DOGS, kind="none"), same).paragraphs[0]
+    assert same.given == ["wo dogs are running in the grass."]
+    assert frame.text == "T"
 
 
 def test_a_drop_cap_before_a_paragraph_without_words_keeps_its_letter(same):

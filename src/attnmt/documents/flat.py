@@ -77,6 +77,9 @@ class Mark:
     # (a tracked insertion, whose spaces are text it inserts), or a run whose surroundings show an
     # underline on a space, where a space put outside would take that line.
     keeps_edge_spaces: bool = False
+    # A drop cap (attnmt.documents.markup_dropcaps): it gets the translation's first letters, as many
+    # as it held, not the whole word its letters begin (span_geometry.initial_span).
+    initial: bool = False
 
 
 @runtime_checkable
@@ -199,10 +202,10 @@ class FlatBuilder:
             self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
         self.text += text
 
-    def open(self, node: Any, keeps_edge_spaces: bool = False) -> None:
-        """An element starts here; ``keeps_edge_spaces``: Mark.keeps_edge_spaces."""
+    def open(self, node: Any, keeps_edge_spaces: bool = False, initial: bool = False) -> None:
+        """An element starts here; ``keeps_edge_spaces``: Mark.keeps_edge_spaces; ``initial``: Mark.initial."""
         self.marks.append(Mark(len(self.text), len(self.text), self._parent(), node,
-                               keeps_edge_spaces=keeps_edge_spaces))
+                               keeps_edge_spaces=keeps_edge_spaces, initial=initial))
         self.open_marks.append(len(self.marks) - 1)
 
     def close(self) -> None:

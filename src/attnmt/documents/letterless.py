@@ -82,11 +82,29 @@ class Shown:
 
 
 def needs_translation(text: str, glossary: Glossary | None = None, shown: Shown | None = None) -> bool:
-    """Whether ``text`` is translated: it has letters (has_words), and the model translates it, or
-    a term of ``glossary`` stands in it (``letterless_terms``; ``shown``: as its document shows
-    it), and its translation is ``with_terms``.  Any other text (``123``, ``!!!``, a URL,
-    ``12/05/2012``, ``20<sup>12</sup>``) passes through as it is, its markup untouched."""
-    return has_words(text) or bool(letterless_terms(text, glossary, shown))
+    """Whether ``text`` is translated: it has letters (has_words), more than one (``is_one_letter``),
+    and the model translates it, or a term of ``glossary`` stands in it (``letterless_terms``;
+    ``shown``: as its document shows it), and its translation is ``with_terms``.  Any other text
+    (``123``, ``!!!``, a URL, ``12/05/2012``, ``20<sup>12</sup>``, an index's heading ``A``, a list's
+    ``(b)``) passes through as it is, its markup untouched."""
+    return (has_words(text) and not is_one_letter(text)) or bool(letterless_terms(text, glossary, shown))
+
+
+def is_one_letter(text: str) -> bool:
+    """Whether ``text`` is one letter, with punctuation or symbols around it but no other letter or
+    digit (``A``, ``A.``, ``(b)``, an alt's ``T``): a label (an index's heading, a list's item, a
+    drop cap's picture), no sentence.  Given one, the model wrote a sentence of its own ("A" came
+    out ``Ein Mann befindet sich.``, "B" ``Dieses.``).  An ideograph or a Hangul syllable alone
+    (``猫``, ``네``) is a word, and is translated."""
+    letters = [character for character in text if character.isalnum()]
+    return len(letters) == 1 and letters[0].isalpha() and not is_word_sign(letters[0])
+
+
+def is_word_sign(character: str) -> bool:
+    """Whether ``character`` is a word of its own where it is written: an ideograph (Chinese,
+    Japanese kanji) or a Hangul syllable block."""
+    name = unicodedata.name(character, "")
+    return "IDEOGRAPH" in name or name.startswith("HANGUL SYLLABLE")
 
 
 def letterless_terms(text: str, glossary: Glossary | None, shown: Shown | None = None) -> list[tuple[int, int, str]]:

@@ -129,7 +129,9 @@ class TreeJob:
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True)
                      if needs_translation(flat.text, glossary, Shown.of(flat))]
-        self.attributes = translatable_attributes(root, vocabulary, options.attributes, glossary)
+        pictures = {mark.node for _, flat in self.runs for mark in flat.marks if mark.initial}  # alts read as letters
+        self.attributes = [(node, name) for node, name in translatable_attributes(
+            root, vocabulary, options.attributes, glossary) if not (node in pictures and name == "alt")]
         self.order = reading_order(root, [run for run, _ in self.runs], self.attributes)
         # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)
         texts = [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]

@@ -14,8 +14,9 @@ from lxml import etree
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.pages import is_comment, local_name
-from attnmt.documents.spans import Nested
+from attnmt.documents.spans import Nested, plain
 
 
 @dataclass
@@ -81,27 +82,38 @@ def said_yes(node: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
 
 
 def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
+    """The run as one flat text; a drop cap at its block's start (markup_dropcaps) a mark over its
+    letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt."""
     builder = FlatBuilder(collapse=not vocabulary.xml, protected=vocabulary.protected)
     builder.add_text(run.lead)
-    for child in run.children:
-        add_inline(builder, child, vocabulary)
+    starts_block = run.owner is run.parent and not run.lead.strip()
+    for k, child in enumerate(run.children):
+        if k == 0 and starts_block and is_drop_cap(child, vocabulary):
+            add_inline(builder, child, vocabulary, initial=True)
+        else:
+            add_inline(builder, child, vocabulary)
         builder.add_text(child.tail or "")
     return builder.build()
 
 
-def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
+def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, initial: bool = False) -> None:
     if vocabulary.is_dropped(node):  # an XHTML page's &shy;: rebuild leaves it out
         return
     character = vocabulary.entity_character(node)
     if character:  # "A cat&mdash;the black one&mdash;sleeps" reads "A cat—the black one—sleeps"
         builder.add_text(character)
         return
+    if initial and local_name(node) == "img":
+        builder.open(node, initial=True)
+        builder.add_text(node.get("alt", "").strip())
+        builder.close()
+        return
     if vocabulary.is_atom(node):
         builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node),
                          ends_sentence=vocabulary.ends_sentence(node), reference=vocabulary.is_reference(node),
                          hidden=vocabulary.is_hidden(node))
         return
-    builder.open(node)
+    builder.open(node, initial=initial)
     builder.add_text(node.text or "")
     for child in node:
         add_inline(builder, child, vocabulary)
@@ -171,6 +183,9 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
         if flat.marks[piece.mark].atom:
             new = copy.deepcopy(node)
             new.tail = None
+        elif flat.marks[piece.mark].initial and local_name(node) == "img":  # a drop cap's picture: letters in its alt
+            new = bare_copy(node)
+            new.set("alt", plain(piece.content))
         else:
             new = bare_copy(node)
             fill(new, flat, piece.content, entities)

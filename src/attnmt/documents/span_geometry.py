@@ -21,6 +21,18 @@ def free_piece(span: tuple[int, int], taken: list[tuple[int, int]]) -> tuple[int
     return max(pieces, key=lambda p: p[1] - p[0], default=None)
 
 
+def initial_span(target: str, letters: int) -> tuple[int, int] | None:
+    """Where a drop cap that held ``letters`` letters or digits goes in ``target``, its text's
+    translation: over the translation's first characters, up to its ``letters``-th letter or digit
+    and the punctuation before it, within the first word ("T" in "The children": "D" in "Die Kinder",
+    "„D" in "„Die Kinder"); None where the translation is empty."""
+    start = end = len(target) - len(target.lstrip())
+    while end < len(target) and letters > 0 and not target[end].isspace():
+        letters -= target[end].isalnum()
+        end += 1
+    return (start, end) if end > start else None
+
+
 def strip(text: str, start: int, end: int) -> tuple[int, int]:
     """[start, end) without the whitespace at either end."""
     while start < end and text[start].isspace():

@@ -10,7 +10,8 @@ gives them with examples):
 1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
    word, unless the translation writes that word unchanged as the one word aligned to it:
    ``H<sub>2</sub>O`` keeps its place in ``H2O``, attnmt.documents.kept_words; one over punctuation
-   glued to a word alone goes over that punctuation of the target word, else is a point).  Its
+   glued to a word alone goes over that punctuation of the target word, else is a point; a drop cap, a
+   block's first letters, goes over as many of its translation's first: attnmt.documents.markup_dropcaps).  Its
    translation runs from the first to the last of the target words aligned to those words: each
    target word whose cross-attention goes most to one of them, and the target word that gives
    them, together, the most attention (the second catches a word whose own attention looked one
@@ -47,7 +48,7 @@ from attnmt.documents.glued_points import glued_point
 from attnmt.documents.kept_words import glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.range_order import keep_ranges_in_order
 from attnmt.documents.sentence_gaps import sentence_gap
-from attnmt.documents.span_geometry import free_piece, move_out, strip_span
+from attnmt.documents.span_geometry import free_piece, initial_span, move_out, strip_span
 
 WORD = re.compile(r"\S+")
 
@@ -241,7 +242,10 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     spans: list[tuple[int, int]] = []
     siblings: dict[int | None, list[int]] = {}
     for j, mark in enumerate(flat.marks):
-        raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
+        if mark.initial:  # a drop cap: the translation's first letters, not the whole of its first word
+            raw = initial_span(projector.target, sum(map(str.isalnum, flat.text[mark.start:mark.end])))
+        else:
+            raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
         taken = [spans[k] for k in siblings.get(mark.parent, []) if spans[k][0] < spans[k][1]]
         p = None
