@@ -292,6 +292,17 @@ def test_a_page_the_manifest_lists_at_a_remote_url_is_warned_of_as_remote(same, 
         translate_file_bytes(epub2_file(), "book.epub", same, GERMAN))[PAGE]
 
 
+def test_a_manifest_href_on_a_windows_drive_is_no_remote_resource(same):
+    """urlsplit reads "C:" as a scheme: it was warned of as "a remote resource outside the book"."""
+    book = with_package(lambda opf: opf.replace("</manifest>", '<item id="c" href="C:/x.xhtml" '
+                                                               'media-type="application/xhtml+xml"/></manifest>'))
+    with pytest.warns(UserWarning) as caught:
+        translate_file_bytes(book, "book.epub", same, GERMAN)
+    assert [str(w.message) for w in caught] == [
+        "book.epub: member OEBPS/content.opf lists OEBPS/C:/x.xhtml (application/xhtml+xml), which the book does "
+        "not hold; there is nothing of it to translate"]
+
+
 def test_a_book_with_nothing_to_translate_keeps_its_language(same):
     """Its pages kept their language, and its package said the target's: a book with no sentence
     was not taken for one whose every sentence kept its source."""

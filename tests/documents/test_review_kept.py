@@ -56,6 +56,19 @@ def test_an_inline_element_in_a_kept_block_keeps_its_language_one_in_a_translate
     assert '<p>SLEEPS. <span lang="de">CAT</span> A</p>' in out
 
 
+def test_an_inline_element_around_a_kept_sentence_of_a_mixed_block_keeps_its_language(mirror):
+    """The second span, its sentence kept in English, came out <span lang="de">A bad dog runs.</span>;
+    one around two kept sentences keeps its language too, and one around a kept and a translated
+    sentence holds translated words, and says the target."""
+    page = ('<p><span lang="en">A cat sleeps.</span> <span lang="en">A bad dog runs.</span></p>'
+            '<p><i lang="en">A bad dog runs. A bad cat runs.</i> A cat sleeps.</p>'
+            '<p><b lang="en">A cat sleeps. A bad dog runs.</b> A bad cat runs.</p>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert out == ('<p><span lang="de">SLEEPS. CAT A</span> <span lang="en">A bad dog runs.</span></p>'
+                   '<p><i lang="en">A bad dog runs. A bad cat runs.</i> SLEEPS. CAT A</p>'
+                   '<p><b lang="de">SLEEPS. CAT A A bad dog runs.</b> A bad cat runs.</p>')
+
+
 def test_an_epub_page_whose_sentences_all_kept_their_source_keeps_its_language(mirror):
     review = turning_down(lambda sentence: True)
     out = read_members(translate_file_bytes(book_file(), "book.epub", mirror, GERMAN, review=review))

@@ -269,9 +269,10 @@ def check_encryption(archive: Archive) -> None:
 def is_remote(href: str) -> bool:
     """Whether a manifest item's ``href`` is a URL of its own, with a scheme (``http://example.com/a.xhtml``)
     or a host (``//example.com/a.xhtml``), not a path to a member: joined to the package's folder, it
-    named a member no book holds (``OEBPS/http:/example.com/a.xhtml``)."""
+    named a member no book holds (``OEBPS/http:/example.com/a.xhtml``).  A scheme of one letter is
+    a Windows drive (``C:/x.xhtml``), which urlsplit reads as a scheme: a path, to no member."""
     parts = urlsplit(href.strip())
-    return bool(parts.scheme or parts.netloc)
+    return bool(len(parts.scheme) > 1 or parts.netloc)
 
 
 def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:

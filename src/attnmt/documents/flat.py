@@ -109,7 +109,8 @@ class FlatText:
     translated with the rest but neither given a place nor reviewed: it would be listed twice;
     ``source_kept``: True once every sentence of it with words kept its source text in place of
     its translation (attnmt.documents.review, ``source_below``), so that the format does not say
-    it is in the target language; ``partly_kept``: True once some did and some were translated."""
+    it is in the target language; ``partly_kept``: True once some did and some were translated;
+    ``kept_sentences``: the [start, end) of each sentence that kept its source, in order."""
 
     text: str
     marks: list[Mark] = field(default_factory=list)
@@ -118,6 +119,23 @@ class FlatText:
     seen: bool = True
     source_kept: bool = False
     partly_kept: bool = False
+    kept_sentences: list[tuple[int, int]] = field(default_factory=list)
+
+    def keeps_source(self, start: int, end: int) -> bool:
+        """Whether text[start:end] (a mark's) lies wholly within sentences that kept their source,
+        the white space between them aside: its words are still in the source's language, though
+        the block's other sentences were translated (a ``<span lang="en">`` around the one kept)."""
+        if not self.kept_sentences:
+            return False
+        position = start
+        while True:
+            while position < end and self.text[position].isspace():
+                position += 1
+            if position >= end:
+                return True
+            position = next((e for s, e in self.kept_sentences if s <= position < e), -1)
+            if position < 0:
+                return False
 
 
 @dataclass(frozen=True)

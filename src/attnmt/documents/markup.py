@@ -192,9 +192,11 @@ class TreeJob:
 
     def translated_marks(self) -> Iterator[etree._Element]:
         """The inline elements of the translated runs (blocks), their words translated with them;
-        not atoms, which are kept whole (a passage in its own language: ``<i lang="fr">``)."""
+        not atoms, which are kept whole (a passage in its own language: ``<i lang="fr">``), nor one
+        whose words all lie in sentences that kept their source (FlatText.keeps_source)."""
         return (mark.node for _, flat in self.runs if not flat.source_kept
-                for mark in flat.marks if not mark.atom and mark.node is not None)
+                for mark in flat.marks if not mark.atom and mark.node is not None
+                and not flat.keeps_source(mark.start, mark.end))
 
     def kept_attributes(self) -> list[etree._Element]:
         """The elements whose listed attributes all kept their source (--below-quality source: an

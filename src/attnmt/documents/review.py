@@ -164,16 +164,19 @@ def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[s
     """Each flat text among ``placed`` whose sentences with words all keep their source (``kept``;
     none of them ``translated``) says so (FlatText.source_kept): its format then leaves it in the
     source's language (a page's ``lang``, a Word run's ``w:lang``, an XLIFF target not written);
-    one with some of each says that (FlatText.partly_kept: an XLIFF target still to be translated).
-    A sentence in neither passed through (no letters) and tells nothing."""
-    sentences: dict[int, list[bool]] = {}
+    one with some of each says that (FlatText.partly_kept: an XLIFF target still to be translated),
+    and where its kept ones are (FlatText.kept_sentences: an inline element around one alone keeps
+    its language).  A sentence in neither passed through (no letters) and tells nothing."""
+    sentences: dict[int, list[Placed]] = {}
     flats: dict[int, FlatText] = {}
     for sentence in placed:
         if sentence.source in translated or sentence.source in kept:
             flats[id(sentence.flat)] = sentence.flat
-            sentences.setdefault(id(sentence.flat), []).append(sentence.source in kept)
+            sentences.setdefault(id(sentence.flat), []).append(sentence)
     for key, each in sentences.items():
-        flats[key].source_kept, flats[key].partly_kept = all(each), any(each) and not all(each)
+        held = [sentence.source in kept for sentence in each]
+        flats[key].source_kept, flats[key].partly_kept = all(held), any(held) and not all(held)
+        flats[key].kept_sentences = [sentence.span for sentence in each if sentence.source in kept]
 
 
 def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
