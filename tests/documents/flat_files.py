@@ -88,9 +88,14 @@ def manifest(media: str) -> bytes:
             f'manifest:version="1.3">{listed}</manifest:manifest>').encode()
 
 
-def charted_body(inside: str = CHART) -> str:
-    """A text's body: a paragraph, then a frame holding a chart (``inside``: its ``office:chart``)."""
+def chart_frame(inside: str = CHART) -> str:
+    """A frame holding a chart (``inside``: its ``office:chart``), as a flat file keeps it."""
     chart = f'<office:document office:mimetype="application/vnd.oasis.opendocument.chart">' \
             f'<office:body>{inside}</office:body></office:document>'
-    return ('<office:text><text:p>A chart follows.<draw:frame draw:name="Object1" svg:width="8cm" svg:height="6cm">'
-            f'<draw:object>{chart}</draw:object></draw:frame></text:p></office:text>')
+    return ('<draw:frame draw:name="Object1" svg:width="8cm" svg:height="6cm">'
+            f'<draw:object>{chart}</draw:object></draw:frame>')
+
+
+def charted_body(inside: str = CHART) -> str:
+    """A text's body: a paragraph, then a frame holding a chart (``inside``: its ``office:chart``)."""
+    return f'<office:text><text:p>A chart follows.{chart_frame(inside)}</text:p></office:text>'

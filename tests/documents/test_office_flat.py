@@ -2,7 +2,7 @@
 Read as plain text, every line of their XML went to the model and the file came back broken."""
 
 import pytest
-from flat_files import CHART, MEDIA, NAMESPACES, STYLES, charted_body, flat_file, zipped_file
+from flat_files import CHART, MEDIA, NAMESPACES, STYLES, chart_frame, charted_body, flat_file, zipped_file
 from lxml import etree
 from office_files import read_members
 
@@ -79,6 +79,20 @@ def test_a_flat_text_translates_headers_notes_and_annotations_and_keeps_code(mir
 def test_a_flat_texts_chart_has_its_title_translated_and_its_data_kept(mirror):
     out = translate_office(flat_file(body=charted_body()), ".fodt", mirror, DocumentOptions()).decode()
     assert "DOGS. OF NUMBER THE" in out and "FOLLOWS. CHART A" in out and "<text:p>Dogs seen</text:p>" in out
+
+
+@pytest.mark.parametrize("suffix, body", [
+    (".fods", '<office:spreadsheet><table:table table:name="Sheet1"><table:table-row><table:table-cell>'
+              f'{chart_frame()}</table:table-cell></table:table-row></table:table></office:spreadsheet>'),
+    (".fodt", '<office:text><table:table table:name="T"><table:table-row><table:table-cell office:value-type="string">'
+              f'<text:p>A chart follows.{chart_frame()}</text:p></table:table-cell></table:table-row></table:table>'
+              '</office:text>')])
+def test_a_flat_files_chart_in_a_table_cell_has_its_title_translated_and_its_data_kept(mirror, suffix, body):
+    """A chart whose frame sits in a table's cell (a sheet's, or a table of a text) is inside that
+    table: every paragraph of the chart was taken for its data, and its title kept its source."""
+    kind = "spreadsheet" if suffix == ".fods" else "text"
+    out = translate_office(flat_file(kind, body=body), suffix, mirror, DocumentOptions()).decode()
+    assert "DOGS. OF NUMBER THE" in out and "<text:p>Dogs seen</text:p>" in out
 
 
 def test_a_chart_cell_with_only_a_string_value_gets_no_paragraph_in_a_flat_file(mirror):

@@ -5,13 +5,17 @@ upper-cased in reverse order, each aligned to its source word."""
 import io
 
 import pytest
+from flat_files import NAMESPACES, flat_file, zipped_file
 from lxml import etree
 from office_files import master_page_file, odf_bytes, read_members, text_file, write_members
 
+from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+OFFICE, XLINK = NAMESPACES["office"], NAMESPACES["xlink"]
 
 
 def test_a_paragraph_all_in_spans_keeps_the_spaces_between_them_in_spans(mirror):
@@ -122,3 +126,44 @@ def test_an_odt_link_over_a_number_the_model_dropped_keeps_its_number(known):
     paragraph = out_paragraph(read_members(out)["content.xml"], "Siehe")
     assert "".join(paragraph.itertext()) == "Siehe Seite 1 für Details."
     assert "".join(paragraph.find(f"{{{TEXT}}}a").itertext()) == "1"
+
+
+LINKED = ('<text:p>Visit <text:a xlink:type="simple" xlink:href="http://example.com/dogs" '
+          'office:title="A page about dogs.&#10;The cats.">the dog park</text:a> today.</text:p>')
+LINKED_BODIES = {
+    "text": f"<office:text>{LINKED}</office:text>",
+    "presentation": ('<office:presentation><draw:page draw:name="p1"><draw:frame><draw:text-box>'
+                     f'{LINKED}</draw:text-box></draw:frame></draw:page></office:presentation>'),
+    "spreadsheet": ('<office:spreadsheet><table:table table:name="S"><table:table-row>'
+                    f'<table:table-cell office:value-type="string">{LINKED}</table:table-cell>'
+                    '</table:table-row></table:table></office:spreadsheet>')}
+
+
+@pytest.mark.parametrize("suffix", [".odt", ".odp", ".ods", ".fodt", ".fodp", ".fods"])
+def test_an_odf_links_tooltip_is_translated_line_by_line(mirror, suffix):
+    """A link's tooltip (``office:title``) stayed in the source's language, where an .xlsx's screen
+    tip and HTML's ``title`` are translated; it now is, each of its lines as a line of text."""
+    kind = {"t": "text", "p": "presentation", "s": "spreadsheet"}[suffix[-1]]
+    made = flat_file if suffix.startswith(".fod") else zipped_file
+    out = translate_office(made(kind, body=LINKED_BODIES[kind]), suffix, mirror, DocumentOptions())
+    content = etree.fromstring(out) if suffix.startswith(".fod") else etree.fromstring(read_members(out)["content.xml"])
+    link = next(content.iter(f"{{{TEXT}}}a"))
+    assert link.get(f"{{{OFFICE}}}title") == "DOGS. ABOUT PAGE A\nCATS. THE"
+    assert link.get(f"{{{XLINK}}}href") == "http://example.com/dogs" and link.text == "PARK DOG THE"
+    assert {"A page about dogs.", "The cats."} <= set(mirror.given)
+
+
+@pytest.mark.parametrize("suffix", [".odp", ".fodp"])
+def test_an_odp_review_lists_every_slide_then_the_notes_in_their_slides_order(mirror, suffix):
+    """As docs/documents.md says, and as a .pptx's are: the notes were listed right after each slide."""
+    def slide(name: str, words: str, note: str) -> str:
+        return (f'<draw:page draw:name="{name}"><draw:frame><draw:text-box><text:p>{words}</text:p></draw:text-box>'
+                '</draw:frame><presentation:notes><draw:frame><draw:text-box>'
+                f'<text:p>{note}</text:p></draw:text-box></draw:frame></presentation:notes></draw:page>')
+    body = (f'<office:presentation>{slide("p1", "The boy laughs.", "Say hello.")}'
+            f'{slide("p2", "A dog runs.", "Point at the dog.")}</office:presentation>')
+    made = flat_file if suffix.startswith(".fod") else zipped_file
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translate_office(made("presentation", body=body, masters=""), suffix, mirror, DocumentOptions(), review=review)
+    assert [(segment.place.number, segment.source) for segment in review.segments] == [
+        (1, "The boy laughs."), (2, "A dog runs."), (3, "Say hello."), (4, "Point at the dog.")]

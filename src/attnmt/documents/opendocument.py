@@ -16,7 +16,8 @@ in "Source Text", or in a monospaced font beside words in another, as in an Offi
 in "Preformatted Text" is kept whole) or hidden text beside visible words (``text:display="none"``:
 an editor's note, kept whole and unread as a hidden Word run is); everything else (``text:s``
 spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is
-(attnmt.documents.opendocument_vocabulary). Where every character of a paragraph is in a span
+(attnmt.documents.opendocument_vocabulary); a link's tooltip (its ``office:title``) is translated
+line by line, as an .xlsx's screen tip is (``link_titles``). Where every character of a paragraph is in a span
 (LibreOffice writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the
 text the translation puts outside them (the space between two spans) goes into the span beside it
 (``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look:
@@ -52,13 +53,15 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.flat import FlatText
+from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.opendocument_code import OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles, set_language
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
-from attnmt.documents.opendocument_vocabulary import DRAW, OpenDocumentVocabulary
+from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
+from attnmt.documents.validations import AttributeJob
 
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
@@ -67,6 +70,8 @@ PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
 TRACKED_CHANGES = f"{{{TEXT}}}tracked-changes"
 SOURCE = f"{{{PRESENTATION}}}source"  # a date-time-decl's: "fixed" (its text) or "current-date"
+NOTES = f"{{{PRESENTATION}}}notes"  # a slide's speaker notes
+LINK_TITLE = f"{{{OFFICE}}}title"  # a link's tooltip, which an editor shows when the mouse rests on the link
 PARTS = ("content.xml", "styles.xml")
 MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
 # A master page's headers and footers: their text is shown on every page that has the master.
@@ -222,11 +227,13 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
 
 
 def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool, options: DocumentOptions,
-                  glossary: Glossary | None) -> list[OpenDocumentParagraph]:
+                  glossary: Glossary | None) -> list[OpenDocumentParagraph | AttributeJob]:
     """The jobs of the paragraphs of one document (``root``: a part's, or a flat file's
     ``office:document``, or a chart's inside it; ``shared``: the styles.xml beside a part, indexed), in their
-    order, those with nothing to translate left out: the module docstring says which are
-    translated.  A document held inside ``root`` (a flat file's chart) is its own, not ``root``'s."""
+    order, but for a presentation's speaker notes, which come after every slide, in their slides' order, as
+    a .pptx's do; those with nothing to translate left out: the module docstring says which are
+    translated.  Each paragraph's job is followed by those of its links' tooltips (link_titles).  A
+    document held inside ``root`` (a flat file's chart) is its own, not ``root``'s."""
     looks = CodeLooks.of(root, shared)
     vocabulary = OpenDocumentVocabulary(looks)
     job_options = replace(options, attributes=())
@@ -234,10 +241,30 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     headers = set() if chart else pivot_header_cells(root)  # kept: a DataPilot names its fields after them
     paragraphs = [p for p in root.iter(*PARAGRAPHS, *DECLARATIONS) if is_own(p, root) and is_translated(p, chart)
                   and not looks.is_code_paragraph(p) and holding_cell(p) not in headers]
+    paragraphs.sort(key=is_note)  # stable: the slides' paragraphs in their order, then the notes' in theirs
     jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
     drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
     take_back(added)
-    return [job for job in jobs if job.runs]
+    found: list[OpenDocumentParagraph | AttributeJob] = []
+    for paragraph, job in zip(paragraphs, jobs, strict=True):
+        found += [job] if job.runs else []
+        found += link_titles(paragraph, glossary)
+    return found
+
+
+def link_titles(paragraph: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
+    """A job for the tooltip (``office:title``) of each link of ``paragraph`` (not of a note's or a
+    frame's paragraph inside it: that one's own), translated line by line as an .xlsx's screen tip
+    is; it stayed in the source's language.  After the paragraph's job, it finishes first, so a
+    link the paragraph's translation copies carries the translated tooltip."""
+    return [AttributeJob(link, LINK_TITLE, escaped=False) for link in paragraph.iter(LINK)
+            if next(link.iterancestors(*PARAGRAPHS), None) is paragraph
+            and needs_translation(link.get(LINK_TITLE, ""), glossary)]
+
+
+def is_note(paragraph: etree._Element) -> bool:
+    """Whether the paragraph is in a slide's speaker notes (``presentation:notes``)."""
+    return next(paragraph.iterancestors(NOTES), None) is not None
 
 
 def is_own(node: etree._Element, root: etree._Element) -> bool:
@@ -276,6 +303,10 @@ def is_master_shape(paragraph: etree._Element) -> bool:
 
 
 def is_data(paragraph: etree._Element) -> bool:
-    """Whether a chart's paragraph is in its table (its data)."""
-    return next(paragraph.iterancestors(TABLE_ELEMENT), None) is not None
+    """Whether a chart's paragraph is in its table (its data): a ``table:table`` stands between it
+    and its chart's own ``office:document``.  In a flat file the chart's frame may itself sit in a
+    table (a spreadsheet's cell, a text's table), which is not the chart's: every paragraph of the
+    chart counted as its data, and its titles were not translated."""
+    holder = next(paragraph.iterancestors(TABLE_ELEMENT, DOCUMENT), None)
+    return holder is not None and holder.tag == TABLE_ELEMENT
 

@@ -23,6 +23,7 @@ from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.validations import AttributeJob
 from attnmt.errors import DataError
 
 FLAT_SUFFIXES = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}  # each with its zipped kind
@@ -57,7 +58,9 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     languages are set (the first part marked changed where any was)."""
     root = tree.getroot()
     jobs = document_jobs(root, None, False, options, glossary)
-    in_body = [next(job.root.iterancestors(BODY), None) is not None for job in jobs]
+    # a paragraph's job holds its root, a link's tooltip's its element
+    in_body = [next((job.element if isinstance(job, AttributeJob) else job.root).iterancestors(BODY), None)
+               is not None for job in jobs]
     parts = [Part("office:body", tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
              Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]
     charts = [document for document in root.iter(DOCUMENT) if document is not root

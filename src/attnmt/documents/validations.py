@@ -42,11 +42,13 @@ TEXT_MARKERS = (b"inlineStr", *(name.encode() for name in (*MESSAGE_LIMITS, TOOL
 
 class AttributeJob(TextJob):
     """One text held in an attribute (``name``) of ``element``: a data validation's message, a
-    hyperlink's screen tip; line by line as TextJob reads an element's text."""
+    hyperlink's screen tip, an OpenDocument link's (attnmt.documents.opendocument); line by line as
+    TextJob reads an element's text.  ``escaped``: SpreadsheetML's attributes escape what XML cannot
+    hold (``_x0007_``), OpenDocument's do not."""
 
-    def __init__(self, element: etree._Element, name: str) -> None:
+    def __init__(self, element: etree._Element, name: str, escaped: bool = True) -> None:
         self.name = name
-        super().__init__(element, escaped=True)
+        super().__init__(element, escaped=escaped)
 
     def written(self) -> str:
         return self.element.get(self.name, "")
