@@ -61,3 +61,45 @@ def test_a_link_to_a_template_is_a_link_and_an_image_of_one_is_kept(mirror):
     text = 'See [the *guide*]({{< ref "guide.md" >}}) now.\n\n![A dog]({{< static "a.png" >}})\n'
     assert translate_markdown(text, mirror) == 'NOW. [*GUIDE* THE]({{< ref "guide.md" >}}) SEE\n\n' \
                                                '![A dog]({{< static "a.png" >}})\n'
+
+
+def test_prose_starting_with_import_or_export_is_translated(mirror):
+    text = ("Before you start, remember to\nimport data, then run the script.\n\n"
+            "export default settings are fine for most users.\n\n"
+            "import os, sys is what the script needs (and more.\n\nSecond paragraph must be translated.\n")
+    translate_markdown(text, mirror)
+    assert mirror.given == ["Before you start, remember to import data, then run the script.",
+                            "export default settings are fine for most users.",
+                            "import os, sys is what the script needs (and more.",
+                            "Second paragraph must be translated."]
+
+
+def test_mdx_statements_in_javascripts_forms_are_kept_until_their_brackets_close_or_a_blank_line(same):
+    text = ("import 'x.css';\nimport * as X from './x';\nexport default Layout;\n\n"
+            "export function f(a) {\n  return a;\n}\n\nexport const meta = {\n  title: 'Open',\n\nNot code now.\n")
+    assert translate_markdown(text, same) == text
+    assert same.given == ["Not code now."]
+
+
+def test_site_syntax_in_an_indented_code_block_is_code(mirror):
+    text = 'Write an admonition like this:\n\n    !!! note "Title"\n        Body text of the note.\n\nDone.\n'
+    assert translate_markdown(text, mirror) == (
+        'THIS: LIKE ADMONITION AN WRITE\n\n    !!! note "Title"\n        Body text of the note.\n\nDONE.\n')
+    assert mirror.given == ["Write an admonition like this:", "Done."]
+
+
+def test_an_admonition_in_a_list_item_is_not_code(mirror):
+    text = '1. Step one\n\n    !!! note "N"\n        Body one.\n\n2. Step two\n'
+    assert translate_markdown(text, mirror) == '1. ONE STEP\n\n    !!! note "N"\n        ONE. BODY\n\n2. TWO STEP\n'
+
+
+def test_a_scissors_line_without_file_names_after_it_keeps_only_its_line(mirror):
+    text = "Cut here:\n\n----8<----\n\nThe rest of the document is prose.\n\n--8<--\na.md\nAnother paragraph.\n"
+    assert translate_markdown(text, mirror) == (
+        "HERE: CUT\n\n----8<----\n\nPROSE. IS DOCUMENT THE OF REST THE\n\n--8<--\na.md\nPARAGRAPH. ANOTHER\n")
+
+
+def test_a_liquid_or_jinja_tag_does_not_run_over_lines(mirror):
+    text = "In Go templates, {{ starts an action and the text goes on\nuntil }} ends it.\n"
+    translate_markdown(text, mirror)
+    assert mirror.given == ["In Go templates, {{ starts an action and the text goes on until }} ends it."]

@@ -12,7 +12,11 @@ a template tag ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}``) is read as a bla
 kept byte for byte and does not join the paragraph next to it. The indented body of an admonition
 or a content tab is read dedented, as the site reads it, so that its text is translated rather than
 kept as an indented code block. A definition's ``:   `` is read as a list item's ``-   ``, so that the
-term and its definition are two texts. Nothing inside a fenced code block is read this way.
+term and its definition are two texts. Nothing inside a fenced or indented code block (4 spaces beyond
+the body or list item a line is in) is read this way. An MDX statement is read only in JavaScript's
+forms, at column 0 and a block's start, going on while a ``{`` or ``(`` it opened is open, never past
+a blank line; a ``--8<--`` line opens a block only of the file names right under it; ``{{ ... }}`` and
+``{% ... %}`` are read on one line, so that a lone ``{{`` in prose is text.
 
 The lines themselves are never changed: attnmt.documents.markdown finds each run's text on the
 source lines, and writes only its translation there.
@@ -43,15 +47,32 @@ SYNTAX = re.compile(
     r"|\*\[[^\]]+\]:.*"  # an abbreviation: *[HTML]: Hyper Text Markup Language
     r"|\{%.*%\}|\{\{<.*>\}\}|\{\{%.*%\}\})[ \t]*")  # a template tag alone on its line
 BODIED = re.compile(r"(?:!!!|\?\?\?|===)")  # an admonition's or content tab's body is indented under it
-SNIPPETS = re.compile(r"-+8<-+[ \t]*")  # a block of snippets' file names, up to the next such line
-# An MDX import or export statement; it goes on over the next lines while its brackets are open.
-MDX = re.compile(r"import[ \t]+(?:[\"'{*]|[\w$]+[ \t]*(?:,|from[ \t\"']))"
-                 r"|export[ \t]+(?:default|const|let|var|function|class|async|\{|\*)")
+SNIPPETS = re.compile(r"-+8<-+[ \t]*")  # the line opening or closing a block of snippets' file names
+SNIPPET = re.compile(r"\S+")  # a file name in that block (pymdownx's ``;name`` one left out)
+# An MDX import or export statement, in the forms JavaScript writes them; a line ending with a { or (
+# still open goes on over the next lines until it closes.
+NAME = r"[A-Za-z_$][\w$]*"
+SOURCE = r"[ \t]*from[ \t]*(?:\"[^\"\n]*\"|'[^'\n]*')"  # from "./x" or from './x'
+END = r"[ \t]*;?[ \t]*"
+MDX = re.compile(
+    rf"import[ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'){END}"  # import "./style.css"
+    rf"|import[ \t]+(?:{NAME}|(?:{NAME}[ \t]*,[ \t]*)?(?:\{{[\w$, \t]*\}}|\*[ \t]*as[ \t]+{NAME})){SOURCE}{END}"
+    rf"|import[ \t]+(?:{NAME}[ \t]*,[ \t]*)?\{{[\w$, \t]*"  # import {A, (its names going on below)
+    rf"|export[ \t]+default[ \t]+{NAME}(?:\.{NAME})*{END}"  # export default Layout;
+    rf"|export[ \t]+(?:default[ \t]+)?(?:async[ \t]+)?function\b[ \t]*\*?[ \t]*(?:{NAME})?[ \t]*\(.*"
+    rf"|export[ \t]+(?:default[ \t]+)?class(?:[ \t]+{NAME})?(?:[ \t]+extends[ \t]+{NAME}(?:\.{NAME})*)?[ \t]*\{{.*"
+    rf"|export[ \t]+default[ \t]+(?:async[ \t]+)?\([^()\n]*\)[ \t]*=>.*"  # export default ({children}) => ...
+    rf"|export[ \t]+default[ \t]+\{{[ \t]*"  # export default { (an object going on below)
+    rf"|export[ \t]+(?:const|let|var)[ \t]+(?:{NAME}|\{{[^{{}}\n]*\}}|\[[^\[\]\n]*\])[ \t]*=(?!=).*"
+    rf"|export[ \t]*\{{[\w$, \t]*\}}(?:{SOURCE})?{END}|export[ \t]*\{{[\w$, \t]*"  # export {a, b}
+    rf"|export[ \t]*\*(?:[ \t]*as[ \t]+{NAME})?{SOURCE}{END}")  # export * from "./x"
 DEFINITION = re.compile(r"( {0,3}):(?=[ \t]+\S)")  # a definition list's ``:   definition``
+ITEM = re.compile(r"(?:[-+*:]|\d{1,9}[.)])(?:[ \t]+|$)")  # a list item's or definition's marker, spaces after
 # A heading's id or an attribute list at a heading's or paragraph's end: {#install}, {: #id .cls}, {.cls}.
 ATTRIBUTES = re.compile(r"\s*(?<!\{)\{(?::[^{}\n]*|[ \t]*[#.][^{}\n]*)\}$")
-# Hugo's shortcodes, Liquid's and Jinja's tags and output, read as atoms kept whole.
-TEMPLATE = re.compile(r"\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+# Hugo's shortcodes, which may run over lines, and Liquid's and Jinja's tags and output, on one line
+# as their engines' authors write them (a lone ``{{`` in prose is not one), read as atoms kept whole.
+TEMPLATE = re.compile(r"(?s:\{\{<.*?>\}\}|\{\{%.*?%\}\})|\{\{.*?\}\}|\{%.*?%\}")
 # A link or image whose destination holds a template (``[the guide]({{< ref "guide.md" >}})``), which
 # CommonMark does not read as one (its destination has spaces); its text ends at the first ``]``.
 TEMPLATE_DESTINATION = r"\]\((?:\{\{.*?\}\}|\{%.*?%\})[^()\s]*(?:[ \t]+\"[^\"\n]*\")?\)"
@@ -61,40 +82,66 @@ TEMPLATE_IMAGE = re.compile(r"!\[[^\[\]]*" + TEMPLATE_DESTINATION)
 
 def site_lines(lines: Sequence[str]) -> list[str]:
     """``lines`` as markdown-it is to read them, one for one with their endings: a line of site syntax
-    blank, an admonition's or tab's body dedented, a definition's ``:`` a ``-``."""
+    blank, an admonition's or tab's body dedented, a definition's ``:`` a ``-``. Site syntax is read only
+    where CommonMark reads no indented code (under 4 spaces beyond the body the line is in), an MDX
+    statement only at a block's start, at column 0, outside bodies."""
     read: list[str] = []
     bodies: list[int] = []  # the indentation of each admonition or tab body the line may be in
     fence = ""  # the open code fence's backticks or tildes
     kept: int | str | None = None  # what a kept statement of lines waits for: its brackets' depth, or "snippets"
+    item = 0  # the column the content of the list item a line outside bodies may be in starts at
     for line in lines:
         text = line.rstrip("\r\n")
         ending = line[len(text):]
-        expanded = text.expandtabs(4) if bodies else text
+        expanded = text.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip())
         while bodies and expanded.strip() and indent < bodies[-1]:
             bodies.pop()
         view = text if not bodies else expanded[bodies[-1]:] if expanded.strip() else ""  # a body's blank line: blank
-        stripped = view.strip()
-        if fence:
-            fence = "" if stripped.startswith(fence) and not stripped.strip(fence[0]) else fence
-        elif kept is not None:
-            if isinstance(kept, int):
-                kept = depth(stripped, kept)
-            elif SNIPPETS.fullmatch(stripped):
-                kept = None
+        stripped, code = view.strip(), indent - (bodies[-1] if bodies else item) >= 4  # code: indented code's line
+        within, kept = continued(kept, stripped) if kept is not None else (False, None)
+        if stripped and not (within or fence or code or bodies):
+            item = listed(stripped, indent, item, not read or not read[-1].strip())
+        if within:
             view = ""
+        elif fence:
+            fence = "" if not code and stripped.startswith(fence) and not stripped.strip(fence[0]) else fence
+        elif code:
+            pass  # indented code, or a paragraph's line: as CommonMark reads it
         elif opened := FENCE.match(stripped):
             fence = opened.group()
-        elif SYNTAX.fullmatch(stripped) or (MDX.match(view) and not bodies):
+        elif not bodies and MDX.fullmatch(view) and not (read and read[-1].strip()):
+            kept, view = depth(view, 0), ""
+        elif SYNTAX.fullmatch(stripped):
             kept = "snippets" if SNIPPETS.fullmatch(stripped) else None
-            kept = depth(stripped, 0) if MDX.match(view) and not bodies else kept
             if BODIED.match(stripped):
-                bodies.append(len(view) - len(view.lstrip()) + (bodies[-1] if bodies else 0) + 4)
+                bodies.append(indent + 4)
             view = ""
         else:
             view = DEFINITION.sub(r"\1-", view, count=1) if DEFINITION.match(view) else view
         read.append(view + ending)
     return read
+
+
+def listed(stripped: str, indent: int, item: int, after_blank: bool) -> int:
+    """The column the content of the list item a line (``stripped``, at ``indent``) is in starts at, where
+    the last one's was ``item``: its own where it is an item, 0 where it leaves the list after a blank line."""
+    if found := ITEM.match(stripped):
+        return indent + len(found.group().expandtabs(4))
+    return 0 if after_blank and indent < item else item
+
+
+def continued(kept: int | str, stripped: str) -> tuple[bool, int | str | None]:
+    """Whether a line (``stripped``) is still part of the statement or snippets block ``kept`` waits to
+    close, and what is waited for after it. A blank line ends either; a block of snippets ends at its
+    closing ``--8<--`` or at the first line that is not a file name, which is read as any line."""
+    if not stripped:
+        return False, None
+    if isinstance(kept, int):
+        return True, depth(stripped, kept)
+    if SNIPPETS.fullmatch(stripped):
+        return True, None
+    return (True, kept) if SNIPPET.fullmatch(stripped) else (False, None)
 
 
 def depth(text: str, before: int) -> int | None:
