@@ -122,3 +122,21 @@ def test_an_odt_link_over_a_number_the_model_dropped_keeps_its_number(known):
     paragraph = out_paragraph(read_members(out)["content.xml"], "Siehe")
     assert "".join(paragraph.itertext()) == "Siehe Seite 1 für Details."
     assert "".join(paragraph.find(f"{{{TEXT}}}a").itertext()) == "1"
+
+
+def test_a_line_break_ends_its_sentence_where_a_capital_starts_the_next_line(mirror):
+    """As a <br> in HTML does: read as a space, "Dog food Cat toys" was one sentence, its break
+    put between two words of the scrambled translation."""
+    from odf.opendocument import OpenDocumentText, load
+    from odf.text import LineBreak, P
+
+    document = OpenDocumentText()
+    paragraph = P(text="Dog food")
+    paragraph.addElement(LineBreak())
+    paragraph.addText("Cat toys")
+    document.text.addElement(paragraph)
+    out = translate_office(odf_bytes(document), ".odt", mirror, DocumentOptions())
+    assert mirror.given == ["Dog food", "Cat toys"]
+    assert [str(node) if node.nodeType == node.TEXT_NODE else node.tagName
+            for node in load(io.BytesIO(out)).text.getElementsByType(P)[0].childNodes] == [
+        "FOOD DOG", "text:line-break", "TOYS CAT"]
