@@ -96,6 +96,13 @@ def test_a_hard_break_keeps_its_marker_and_the_next_lines_prefix(upper):
     assert translated == "> ONE TWO  \n> THREE FOUR\\\n> FIVE\n"
 
 
+def test_a_hard_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_case(mirror):
+    """As a <br> in HTML does: read as a space, "Best regards, Anna Smith" was one sentence."""
+    translated = translate_markdown("Best regards,  \nAnna Smith\n\nThe quick fox\\\njumps.\n", mirror)
+    assert translated.startswith("REGARDS, BEST  \nSMITH ANNA\n\n")  # the break between the two translations
+    assert mirror.given == ["Best regards,", "Anna Smith", "The quick fox jumps."]
+
+
 @pytest.mark.parametrize("translation", ["1. Punkt", "# Titel", "- Punkt", "> Zitat", "---", "Ein *Stern",
                                          "Ein [Link] und `Code` <b> &amp; a_b_ \\", "2 * 3"])
 def test_translated_text_that_looks_like_markdown_is_escaped(translation, fixed):

@@ -54,6 +54,40 @@ def test_a_line_break_parts_words_and_takes_the_place_of_the_space_between_them(
     assert one("one<br>two three", mirror) == "THREE<br>TWO ONE"  # before the word that followed it
 
 
+XHTML_PAGE = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
+              '<meta charset="utf-8"/></head><body><p>{}</p></body></html>')
+
+
+@pytest.mark.parametrize("page, line_break", [("{}", "<br>"), (XHTML_PAGE, "<br/>")])  # HTML's, an e-book's XHTML
+@pytest.mark.parametrize("text, given", [
+    ("A man runs<br>A woman sleeps", ["A man runs", "A woman sleeps"]),
+    ("Dog food<br>Cat toys<br>Bird cages", ["Dog food", "Cat toys", "Bird cages"]),  # a list
+    ("Best regards,<br>Anna Smith", ["Best regards,", "Anna Smith"]),  # a signature
+    ("Main Street 5<br>10115 Berlin", ["Main Street 5", "10115 Berlin"]),  # an address: a digit starts no lower case
+    ("The quick brown fox<br>jumps over the dog.", ["The quick brown fox jumps over the dog."]),  # wrapped by hand
+    ("The quick brown fox<br>(who is red) jumps.", ["The quick brown fox (who is red) jumps."]),
+])
+def test_a_line_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_case(same, page, line_break, text,
+                                                                                    given):
+    """Read as a space, it joined lines with no stop into one sentence: "A man runs A woman sleeps",
+    which the model translated as "Ein Mann rennt.", the second line and the <br>'s place lost."""
+    source = page.format(text.replace("<br>", line_break))
+    assert one(source, same) == source  # each line break where it stood
+    assert same.given == given
+
+
+@pytest.mark.parametrize("between", ["<br><br>", "<br>\n<br>", "<br> <br>", "<br>&nbsp;<br>"])
+def test_two_line_breaks_in_a_row_always_end_the_sentence(same, between):
+    one(f"<p>The quick brown fox{between}jumps over the dog.</p>", same)
+    assert same.given == ["The quick brown fox", "jumps over the dog."]
+
+
+def test_a_line_break_that_ends_a_sentence_stays_between_the_two_translations(mirror):
+    """It went to the front, "<p><br>Ein Mann rennt.</p>", or between words of one line."""
+    assert one("<p>A man runs<br>A woman sleeps</p>", mirror) == "<p>RUNS MAN A<br>SLEEPS WOMAN A</p>"
+    assert one("<p><b>Best regards,<br>Anna</b></p>", mirror) == "<p><b>REGARDS, BEST<br>ANNA</b></p>"
+
+
 @pytest.mark.parametrize("fragment", [
     'See the chart <img src="a.png">', '<b>Note:</b> <img src="i.png">', 'A dog runs. <img src="d.png">',
     'Tom &amp;<img src="x.png"> Next', '<b>bold</b><img src="x.png"> x', 'a word <img src="x.png"> next',

@@ -167,3 +167,21 @@ def test_an_odp_review_lists_every_slide_then_the_notes_in_their_slides_order(mi
     translate_office(made("presentation", body=body, masters=""), suffix, mirror, DocumentOptions(), review=review)
     assert [(segment.place.number, segment.source) for segment in review.segments] == [
         (1, "The boy laughs."), (2, "A dog runs."), (3, "Say hello."), (4, "Point at the dog.")]
+
+
+def test_a_line_break_ends_its_sentence_where_a_capital_starts_the_next_line(mirror):
+    """As a <br> in HTML does: read as a space, "Dog food Cat toys" was one sentence, its break
+    put between two words of the scrambled translation."""
+    from odf.opendocument import OpenDocumentText, load
+    from odf.text import LineBreak, P
+
+    document = OpenDocumentText()
+    paragraph = P(text="Dog food")
+    paragraph.addElement(LineBreak())
+    paragraph.addText("Cat toys")
+    document.text.addElement(paragraph)
+    out = translate_office(odf_bytes(document), ".odt", mirror, DocumentOptions())
+    assert mirror.given == ["Dog food", "Cat toys"]
+    assert [str(node) if node.nodeType == node.TEXT_NODE else node.tagName
+            for node in load(io.BytesIO(out)).text.getElementsByType(P)[0].childNodes] == [
+        "FOOD DOG", "text:line-break", "TOYS CAT"]

@@ -293,6 +293,15 @@ def test_a_tab_or_break_where_the_formatting_changes_takes_the_place_of_a_space(
     assert translated(docx_bytes(document), same).paragraphs[0].text == "".join(p.lstrip("*") for p in parts)
 
 
+@pytest.mark.parametrize("after, given", [("Anna Smith", ["Best regards,", "Anna Smith"]),
+                                          ("and thanks", ["Best regards, and thanks"])])
+def test_a_line_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_case(mirror, after, given):
+    """As a <br> in HTML does: read as a space, "Best regards, Anna Smith" was one sentence."""
+    data = word_paragraph(f"<w:r><w:t>Best regards,</w:t><w:br/><w:t>{after}</w:t></w:r>")
+    assert translated(data, mirror).paragraphs[-1].text.count("\n") == 1  # the break kept once
+    assert mirror.given == given
+
+
 def field_run(kind: str) -> etree._Element:
     return etree.fromstring(f'<w:r xmlns:w="{W}"><w:fldChar w:fldCharType="{kind}"/></w:r>')
 

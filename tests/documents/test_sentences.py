@@ -52,7 +52,7 @@ def test_a_term_across_a_tab_does_not_join_two_fields_and_is_warned_about():
 
 def test_a_line_with_a_term_across_a_tab_reaches_the_translator_in_two_fields_with_a_warning(same):
     same.glossary = TERMS
-    with pytest.warns(AttnmtWarning, match="a tab parts them"):
+    with pytest.warns(AttnmtWarning, match="a tab or a line break parts them"):
         assert translate_lines(["A man reads the Wham!\tGuide on a bike."], same, OPTIONS)
     assert same.given == ["A man reads the Wham!", "Guide on a bike."]
 

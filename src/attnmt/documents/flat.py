@@ -10,6 +10,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from lxml import etree
@@ -45,11 +46,13 @@ NOT_IN_THE_LINE = frozenset({
                                     "pict", "object")),
     "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent",
     "{http://www.idpf.org/2007/ops}case", "epub:case"})
-# A line break and a tab, which a reader sees as a space between words (HTML's, OpenDocument's, Word's, a slide's).
-SHOWN_AS_SPACE = frozenset({
-    "br", "{http://www.w3.org/1999/xhtml}br", f"{{{ODF_TEXT}}}line-break", f"{{{ODF_TEXT}}}tab", f"{{{ODF_TEXT}}}s",
-    *(f"{{{W}}}{name}" for name in ("br", "cr", "tab", "ptab")),
+# A line break in a block (HTML's and an XHTML page's <br>, a Markdown hard break read as one, OpenDocument's,
+# Word's, a slide's): it ends its sentence where a new line starts one (FlatBuilder.build, ended_lines).
+LINE_BREAKS = frozenset({
+    "br", "{http://www.w3.org/1999/xhtml}br", f"{{{ODF_TEXT}}}line-break", f"{{{W}}}br", f"{{{W}}}cr",
     "{http://schemas.openxmlformats.org/drawingml/2006/main}br"})
+# A line break and a tab, which a reader sees as a space between words (HTML's, OpenDocument's, Word's, a slide's).
+SHOWN_AS_SPACE = LINE_BREAKS | {f"{{{ODF_TEXT}}}tab", f"{{{ODF_TEXT}}}s", f"{{{W}}}tab", f"{{{W}}}ptab"}
 
 
 @dataclass
@@ -179,6 +182,7 @@ class FlatBuilder:
         stop_point()  # every format reads each block through here: a deleted job stops between blocks
         self.collapse, self.fields, self.protected = collapse, fields, protected
         self.breaks: list[int] = []
+        self.line_breaks: list[int] = []  # where each line break (LINE_BREAKS) stands: ended_lines says which end one
         self.text = ""
         self.marks: list[Mark] = []
         self.open_marks: list[int] = []
@@ -242,6 +246,8 @@ class FlatBuilder:
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
+        if isinstance(node, etree._Element) and node.tag in LINE_BREAKS:
+            self.line_breaks.append(len(self.text))
         touching = bool(self.pending_atoms)  # right after another atom, no text between them
         for earlier in self.pending_atoms:
             earlier.space_after = earlier.glued_after = False
@@ -264,7 +270,21 @@ class FlatBuilder:
         return self.open_marks[-1] if self.open_marks else None
 
     def build(self) -> FlatText:
-        return FlatText(self.text, self.marks, breaks=self.breaks)
+        """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines)."""
+        return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ended_lines(self.text, self.line_breaks)}))
+
+
+def ended_lines(text: str, line_breaks: Sequence[int]) -> list[int]:
+    """Which of ``line_breaks`` (positions in ``text``, ascending) end their sentence: each the text after
+    does not go on with a lower-case letter (its first letter or digit: a capital, a digit, a script
+    without case), as a new line starts a new text (``Best regards,<br>Anna Smith``, an address, a list's
+    ``Dog food<br>Cat toys``), and each of two or more in a row, only spaces between them (an empty line
+    between two).  A lower-case letter goes on with the sentence, wrapped by hand or a poem's line (``The
+    quick brown fox<br>jumps over the dog.``), as a subtitle cue does (attnmt.documents.subtitles.runs_on).
+    Read as a space, a line break joined such lines into one sentence, which the model dropped or scrambled."""
+    in_a_row = {at for pair in pairwise(line_breaks) if not text[slice(*pair)].strip() for at in pair}
+    return [at for at in line_breaks
+            if at in in_a_row or not next((ch for ch in text[at:] if ch.isalnum()), "").islower()]
 
 
 def has_text_of_its_own(node: Any) -> bool:

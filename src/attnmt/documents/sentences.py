@@ -38,11 +38,11 @@ def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: 
     invisible characters around it left out (attnmt.documents.bidi.edges: they stay where they
     stand, as the spacing between sentences does, but for a control whose partner the sentence
     holds: ``kept_in_pairs``); one span for the whole (stripped) text when not ``split``; [] for
-    blank text.  No sentence goes on past a position in ``breaks`` (a tab between fields:
-    attnmt.documents.flat.FlatText.breaks), and none ends inside a word that starts with "."
-    (".NET": ``splits_a_dotted_word``); a note's number in superscript digits right after a stop is a
-    letterless span of its own between the sentence it follows and the next (``park.¹² A woman``:
-    ``note_after_stop``), passed through as it is.
+    blank text.  No sentence goes on past a position in ``breaks`` (a tab between fields, a line
+    break before a new line's text: attnmt.documents.flat.FlatText.breaks), and none ends inside a
+    word that starts with "." (".NET": ``splits_a_dotted_word``); a note's number in superscript
+    digits right after a stop is a letterless span of its own between the sentence it follows and
+    the next (``park.¹² A woman``: ``note_after_stop``), passed through as it is.
     ``stops``: (position, characters) that a reader sees in the text but ``text`` does not hold (a
     stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``).  No
     sentence ends inside a term of ``glossary`` ("Wham! Guide", "We love you. Goodbye"): each
@@ -117,8 +117,8 @@ def last_fitting(ends: Sequence[int], fits: Callable[[int], bool]) -> int | None
 def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],
                  breaks: Sequence[int], fits: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
     """``spans`` of ``text`` with each two that one of ``terms`` (start, end) runs across joined
-    into one sentence, but for two a position in ``breaks`` parts (a tab parts fields, and a term
-    spans no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
+    into one sentence, but for two a position in ``breaks`` parts (a tab parts fields, a line break
+    lines, and a term spans no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
     sentence would not ``fit`` the model: it would be cut to the model's length, losing text.  There
     the term is left in two, with one warning naming it, as a term across two subtitle cues
     translated apart is (attnmt.documents.subtitles.chains)."""
@@ -129,8 +129,8 @@ def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tu
             joined.append((start, end))
         elif any(joined[-1][1] <= b <= start for b in breaks):
             s, e = across[0]
-            warn(f"the glossary term {text[s:e]!r} runs across two fields translated apart (a tab parts them), "
-                 "so its translation is not kept; write the term within one field")
+            warn(f"the glossary term {text[s:e]!r} runs across two fields translated apart (a tab or a "
+                 "line break parts them), so its translation is not kept; write the term within one field")
             joined.append((start, end))
         elif fits is None or fits(text[joined[-1][0]:end]):
             joined[-1] = (joined[-1][0], end)
