@@ -368,3 +368,36 @@ def test_suggest_is_refused_as_libretranslate_refuses_it_where_suggestions_are_o
     answer = client.post("/suggest", data={"q": "a dog", "s": "ein hund", "source": "en", "target": "de"})
     assert answer.status_code == 403 and answer.json() == {"error": "Suggestions are disabled on this server."}
     assert client.get("/frontend/settings").json()["suggestions"] is False
+
+
+FORM = {"content-type": "application/x-www-form-urlencoded"}
+
+
+@pytest.mark.parametrize("path", ["/translate", "/translate/stream"])
+@pytest.mark.parametrize("source", ["café".encode(), b"caf\xc3%A9"])  # as it is; half as it is, half %-escaped
+def test_a_forms_utf8_not_percent_escaped_is_read_as_utf8_as_libretranslates_flask_reads_it(client, path, source):
+    """Starlette's form parser read such bytes as Latin-1: "café" came as "cafÃ©"."""
+    answer = client.post(path, content=b"q=a+dog+runs&source=" + source + b"&target=de", headers=FORM)
+    assert answer.status_code == 400 and answer.json() == {"error": "café is not supported"}
+
+
+def test_detect_reads_a_forms_utf8_not_percent_escaped_as_it_reads_json(client):
+    text = "le garçon mange un gâteau à côté de l'église"
+    raw = client.post("/detect", content=f"q={text}".encode(), headers=FORM)
+    assert raw.status_code == 200 and raw.json() == client.post("/detect", json={"q": text}).json()
+
+
+def test_a_path_with_a_double_slash_is_routed_as_with_one_as_libretranslates_werkzeug_routes_it(client):
+    """SearXNG joins a base URL ending in "/" and "/translate": "//translate" was 404 "Not Found"."""
+    answer = client.post("http://testserver//translate", json={"q": "a dog runs", "source": "en", "target": "de"})
+    assert translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+    assert client.get("http://testserver//languages").json() == client.get("/languages").json()
+    assert client.get("/frontend//settings").json() == client.get("/frontend/settings").json()
+
+
+@pytest.mark.parametrize("q", [5, [None], [[]], {"text": "a dog runs"}])
+def test_detect_refuses_a_q_that_is_not_text_as_translate_does(client, q):
+    """5 was "missing q parameter" (it was sent), and [null] was detected as the text "None"."""
+    answer = client.post("/detect", json={"q": q})
+    assert answer.status_code == 400 and answer.json() == {"error": "Invalid request: q must be a text or a list of "
+                                                                    "texts"}

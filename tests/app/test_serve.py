@@ -127,6 +127,12 @@ def test_openapi_schema_and_docs_are_served(client):
     assert client.get("/docs").status_code == 200
 
 
+def test_the_schema_is_at_spec_too_where_libretranslates_clients_read_its_swagger_json(client):
+    """GET /spec was 404."""
+    answer = client.get("/spec")
+    assert answer.status_code == 200 and answer.json() == client.get("/openapi.json").json()
+
+
 def test_page_has_text_box_button_and_the_viewer_without_network_resources(client):
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")

@@ -112,6 +112,14 @@ def test_keys_are_required_in_both_apis_and_checked(served, keys_file):
         assert client.get("/languages").status_code == 200 and client.get("/health").status_code == 200
 
 
+@pytest.mark.parametrize("key", [5, ["secret-b"], True])
+def test_a_key_that_is_not_text_is_an_invalid_key_as_libretranslate_answers_it(served, keys_file, key):
+    """It was 400 "Please contact the server operator to get an API key", as if no key was sent."""
+    with client_for(served, access=Access(read_api_keys(keys_file))) as client:
+        answer = client.post("/translate", json={**ASK, "api_key": key})
+    assert answer.status_code == 403 and answer.json() == {"error": "Invalid API key"}
+
+
 def test_a_key_over_its_limit_gets_429_with_retry_after(served, keys_file):
     with client_for(served, access=Access(read_api_keys(keys_file))) as client:
         answers = [client.post("/translate", json={**ASK, "api_key": "secret-a"}) for _ in range(3)]

@@ -136,7 +136,11 @@ class Access:
 
     def admit(self, request: Request, body_key: object = None) -> ApiKey | None:
         """Checks ``request`` (its key: ``body_key``, else ``api_key`` in the query, else a
-        bearer token) and notes the key's line for the access log; raises Refused."""
+        bearer token) and notes the key's line for the access log; raises Refused.  A ``body_key``
+        that is not text (JSON's 5) was given, but no line holds it: a wrong key (403), as
+        LibreTranslate answers it, not a missing one."""
+        if self.keys is not None and body_key and not isinstance(body_key, str):
+            raise Refused("invalid", "Invalid API key")
         found = self.check(given_key(request, body_key), request.client.host if request.client else "")
         if found is not None:
             log_of(request)["key"] = found.line

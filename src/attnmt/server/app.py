@@ -12,7 +12,8 @@
     GET  /health          -> every model: name, languages, vocabulary, device, memory, batches; limits
     GET  /metrics         -> Prometheus metrics (attnmt.server.metrics)
     GET  /                -> the page: a text box, Translate, the output and its attention (attnmt.server.page)
-    GET  /docs            -> OpenAPI documentation (/openapi.json: the schema)
+    GET  /docs            -> OpenAPI documentation (/openapi.json: the schema; /spec: the same, where
+                          LibreTranslate serves its own)
 
 Each model is translated in a thread of its own (``attnmt.server.batcher``), where
 concurrent requests are batched together, so the event loop stays free to accept
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 from collections.abc import Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -30,7 +32,7 @@ from dataclasses import asdict, dataclass
 
 import python_multipart  # noqa: F401  forms: Starlette looks for it only inside a request, a 500 there
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
@@ -67,7 +69,7 @@ from attnmt.threads import LOG as THREADS_LOG
 __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
 PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health",
-         "/metrics", "/", "/translate_file", "/v1/files", "/suggest"}
+         "/metrics", "/", "/translate_file", "/v1/files", "/suggest", "/spec"}
 
 
 class Health(BaseModel):
@@ -173,6 +175,16 @@ class HeadAsGet(HTTPMiddleware):
                 scope["route"] = as_get["route"]
 
 
+class MergedSlashes(HTTPMiddleware):
+    """A path's repeated slashes read as one (``//translate`` is ``/translate``), as LibreTranslate's
+    werkzeug routes them: clients such as SearXNG join a base URL ending in "/" and "/translate"."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if "//" in scope["path"]:
+            scope = {**scope, "path": re.sub("/{2,}", "/", scope["path"])}
+        await self.app(scope, receive, send)
+
+
 def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = None, access: Access | None = None,
                cors_origins: Sequence[str] = (), log_text: bool = False,
                allowed_hosts: Sequence[str] | None = None, metrics_access: MetricsAccess | None = None) -> FastAPI:
@@ -229,6 +241,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                            # what a page's script may read: when to retry (429, 503), a download's name
                            expose_headers=["Retry-After", "Content-Disposition"])
     app.add_middleware(Observed, metrics=server.metrics)
+    app.add_middleware(MergedSlashes)  # outermost: every other middleware and the metrics see the merged path
     add_native_routes(app, server)
     add_libretranslate_routes(app, server, jobs)
     add_streaming_route(app, server)
@@ -247,6 +260,11 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     async def metrics(request: Request) -> Response:
         metrics_access.check(request)
         return Response(generate_latest(server.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    @app.get("/spec", include_in_schema=False)
+    async def spec() -> JSONResponse:
+        """The OpenAPI schema (/openapi.json's), where LibreTranslate serves its Swagger JSON: some clients read it."""
+        return JSONResponse(app.openapi())
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> str:

@@ -2,7 +2,7 @@
 
     parameters        a request's parameters, from JSON, a form or the query (UTF-8 and Unicode checked)
     first_values      a query's and a form's parameters, as LibreTranslate reads them (a file's form too)
-    texts_of          ``q`` as texts, within the server's count and character limits
+    texts_of          ``q`` as texts, within the server's count and character limits (texts_in: without them)
     text_names        the names errors give ``q``'s texts
     language_of       ``source`` or ``target``;  alternatives_of: ``alternatives``
     LibreError        an answer ``{"error": message}`` with LibreTranslate's status (refusal: for access's)
@@ -19,7 +19,7 @@ import json
 import re
 from collections.abc import Iterable
 from itertools import chain
-from urllib.parse import unquote_to_bytes
+from urllib.parse import parse_qsl, unquote_to_bytes
 
 from fastapi import Request
 from starlette.exceptions import HTTPException
@@ -85,11 +85,14 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if not isinstance(data, dict):
             raise LibreError(400, "Invalid JSON format")
         return data, body
-    # Starlette's parsers put U+FFFD (url-encoded) or Latin-1 (multipart) in place of bytes that are not UTF-8.
+    # bytes that are not UTF-8 are refused, named: Starlette's multipart parser puts Latin-1 in their place,
+    # and urlencoded_items reads UTF-8 only
     check_utf8(request.scope["query_string"], "query")
     if content_type == "application/x-www-form-urlencoded":
-        check_utf8(await request.body(), "form")
-    elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
+        body = await request.body()
+        check_utf8(body, "form")
+        return first_values(request.query_params.multi_items(), urlencoded_items(body)), None
+    if content_type == "multipart/form-data":  # text fields only: these endpoints take no files
         check_utf8(await request.body(), "form", percent_encoded=False)
     try:
         form = await request.form()
@@ -106,6 +109,15 @@ def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str]:
         if isinstance(value, str):  # a form's file is no parameter
             params.setdefault(name, value)
     return params
+
+
+def urlencoded_items(body: bytes) -> list[tuple[str, str]]:
+    """The fields of a url-encoded form, their bytes read as UTF-8 whether sent as they are or
+    %-escaped, as Flask reads them for LibreTranslate (Starlette's form parser read bytes sent as
+    they are as Latin-1: "café" came as "cafÃ©").  ``body`` has passed check_utf8: Latin-1 maps each
+    byte to one character and back, so a character split between the two ways still decodes."""
+    return [(name.encode("latin-1").decode("utf-8"), value.encode("latin-1").decode("utf-8"))
+            for name, value in parse_qsl(body.decode("latin-1"), keep_blank_values=True, encoding="latin-1")]
 
 
 def check_utf8(sent: bytes, where: str, percent_encoded: bool = True) -> None:
@@ -137,12 +149,7 @@ def refusal(refused: Refused) -> LibreError:
 
 def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str]:
     """``q`` as a list of texts, within the count and character limits of ``settings``."""
-    q = params.get("q")
-    if not q:
-        raise missing("q")
-    texts = q if isinstance(q, list) else [q]
-    if not all(isinstance(text, str) for text in texts):
-        raise LibreError(400, "Invalid request: q must be a text or a list of texts")
+    texts = texts_in(params)
     if not from_json:  # forms send \r\n: count characters as the JSON clients' \n (and keep a last one)
         texts = [re.sub(r"\r\n?", "\n", text) for text in texts]
     # LibreTranslate's words for both limits, which its clients match, then which limit and text it is
@@ -157,6 +164,17 @@ def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str
     if total > settings.max_request_chars:
         raise LibreError(400, f"Invalid request: request ({total}) exceeds character limit "
                               f"({settings.max_request_chars})")
+    return texts
+
+
+def texts_in(params: dict) -> list[str]:
+    """``q`` as a list of texts (one text: a list of one); 400 where it is missing or is not text."""
+    q = params.get("q")
+    if not q:
+        raise missing("q")
+    texts = q if isinstance(q, list) else [q]
+    if not all(isinstance(text, str) for text in texts):
+        raise LibreError(400, "Invalid request: q must be a text or a list of texts")
     return texts
 
 

@@ -71,6 +71,7 @@ from attnmt.server.libre_requests import (
     parameters,
     refusal,
     text_names,
+    texts_in,
     texts_of,
 )
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
@@ -346,10 +347,8 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         params, _ = await parameters(request)
         check_unicode(params)
         admit(server, request, params)
-        q = params.get("q")
-        if not q or not isinstance(q, str | list):
-            raise missing("q")
-        ranked = await asyncio.to_thread(server.detector.rank, q if isinstance(q, str) else " ".join(map(str, q)))
+        texts = texts_in(params)  # as /translate reads q: 5 or [null] is no text to detect
+        ranked = await asyncio.to_thread(server.detector.rank, " ".join(texts))
         return [{"confidence": confidence, "language": code} for code, confidence in ranked]
 
     @app.get("/languages", tags=["LibreTranslate"])
