@@ -66,3 +66,16 @@ def test_a_slides_linked_run_over_a_number_the_model_dropped_is_written_again(kn
     runs = pptx.Presentation(io.BytesIO(out)).slides[0].shapes.title.text_frame.paragraphs[0].runs
     assert [(run.text, run.hyperlink.address) for run in runs] == [
         ("Siehe Seite ", None), ("12", "https://example.com/page/12"), (" für Details.", None)]
+
+
+@pytest.mark.parametrize(("page", "sentence", "translation", "alignment", "out"), [
+    ('<p>Read <a href="x">the guide</a> now.</p>', "Read the guide now.", "Lies jetzt.", [(0, 0), (3, 1)],
+     '<p>Lies <a href="x">the guide</a> jetzt.</p>'),
+    ('<p><b>Read</b> <a href="x">the guide</a></p>', "Read the guide", "Lies", [(0, 0)],
+     '<p><b>Lies</b> <a href="x">the guide</a></p>'),
+], ids=["between-words", "after-a-mark"])
+def test_a_link_whose_words_the_alignment_left_out_keeps_its_source_text(known, page, sentence, translation,
+                                                                         alignment, out):
+    """Only a link over a number was refilled: this one was written around nothing, ``<a href="x"></a>``,
+    and the link was gone from the page, as a Markdown link left with no words is not."""
+    assert translate_markup([page], known({sentence: (translation, alignment)})) == [out]

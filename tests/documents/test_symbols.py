@@ -13,6 +13,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import writes_whole
 from attnmt.documents import symbols
 from attnmt.documents.flat import FlatBuilder
+from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.paragraphs import assess_lines, line_pairs
@@ -74,8 +75,8 @@ def test_taking_out_symbols_moves_the_marks_after_them_and_again_changes_nothing
     writes = dropping.writes
     take_out_symbols(flat, writes)
     assert flat.text == "I my dog"
-    assert [(m.start, m.end, m.atom, m.literal) for m in flat.marks] == [(5, 8, False, ""), (2, 2, True, "❤️")]
-    assert (flat.marks[1].space_before, flat.marks[1].space_after) == (True, True)
+    assert [(m.start, m.end, m.atom, m.literal) for m in flat.marks] == [(2, 2, True, "❤️"), (5, 8, False, "")]
+    assert (flat.marks[0].space_before, flat.marks[0].space_after) == (True, True)
     take_out_symbols(flat, writes)
     assert flat.text == "I my dog" and len(flat.marks) == 2
 
@@ -274,3 +275,44 @@ def test_symbols_taken_out_of_random_texts_move_marks_and_breaks_as_the_plain_su
         assert (fast.text, fast.marks, fast.breaks) == (plain.text, plain.marks, plain.breaks)
         atoms += sum(mark.atom for mark in fast.marks)
     assert atoms > 300  # symbols were taken out, and their spans counted
+
+
+@pytest.mark.parametrize("page", [
+    "<p>Press <kbd>Ctrl</kbd>|<kbd>C</kbd> to copy the text.</p>",
+    "<p>Press <kbd>Ctrl</kbd>|<kbd>Alt</kbd>|<kbd>Del</kbd> now.</p>",
+    "<p>Open <code>File</code> → <code>Save</code> to save.</p>",
+    "<p>Open <b><code>File</code></b>→<code>Save</code> to save.</p>",
+], ids=["touching", "two", "spaced", "in-another-element"])
+def test_kept_elements_and_symbols_at_one_place_come_back_in_their_order_and_spacing(same_dropping, page):
+    """The atoms of the symbols came after every other mark, so those at one place were written in
+    that order: "Press  <kbd>Ctrl</kbd><kbd>C</kbd> | to copy the text.", the source garbled."""
+    assert translate_markup([page], same_dropping) == [page]
+
+
+def test_a_symbol_between_code_spans_in_markdown_stays_between_them(same_dropping):
+    """It came back after both, the paragraph garbled: "Open `File` `Save` → to save."."""
+    assert translate_markdown("Open `File` → `Save` to save.\n", same_dropping) == "Open `File` → `Save` to save.\n"
+
+
+def test_a_symbol_between_kept_elements_stays_between_them_in_a_translation(dropping):
+    page = "<p>Open <code>File</code> → <code>Save</code> to save.</p>"
+    assert translate_markup([page], dropping) == ["<p>SAVE. <code>File</code> → <code>Save</code> TO OPEN</p>"]
+
+
+def test_a_symbol_taken_out_goes_among_the_marks_where_it_stood(dropping):
+    """A flat text's marks are in document order: the "|" atom between the two keys' atoms, the
+    bold after them numbered one more and its parent's number with it."""
+    builder = FlatBuilder()
+    builder.add_atom(literal="Ctrl")
+    builder.add_text("|")
+    builder.add_atom(literal="C")
+    builder.add_text(" to ")
+    builder.open("b")
+    builder.add_atom(literal="x")
+    builder.close()
+    flat = builder.build()
+    take_out_symbols(flat, dropping.writes)
+    assert flat.text == "to "
+    assert [(m.literal, m.parent) for m in flat.marks] == [("Ctrl", None), ("|", None), ("C", None), ("", None),
+                                                          ("x", 3)]
+    assert (flat.marks[1].space_before, flat.marks[1].space_after) == (False, False)

@@ -1,23 +1,27 @@
-"""A link over a number that the translation left empty gets its number back.
+"""A link that the translation left empty gets its source text back.
 
-The model drops digits now and then ("See page <1> for details." -> "Siehe Seite für Details."),
-and a link over them alone (to a note, a phone number, "+1 555 0100") was then written around
-nothing: an empty ``<w:hyperlink/>`` or ``<text:a/>`` (a slide's linked run not written at all),
-the number gone from the page and nothing left to click.  A number reads the same in either
-language, so such a link (is_link) holds its source text again, with the marks inside it as they
-stood there, at the place the translation gave it, a space either side where the source had one.
+The alignment can put none of a link's words inside it: the model dropped them ("See page <1>
+for details." -> "Siehe Seite für Details."), or wrote them where the alignment put them outside
+it (``<a href="x">link text</a>`` -> ``Ein Fußgängerüberweg<a href="x"></a>``).  The link was then
+written around nothing: an empty ``<a>``, ``<w:hyperlink/>`` or ``<text:a/>`` (a slide's linked
+run not written at all), nothing left on the page to click.  So a link (is_link) left with no
+words holds its source text again, with the marks inside it as they stood there, at the place the
+translation gave it, a space either side where the source had one: the rule a Markdown link
+follows too (attnmt.documents.markdown_text.written).
 
-Not where the number came back elsewhere in the block's translation (the model wrote it, the
-alignment put it outside the link): it would then be there twice.  Numbers are compared by their
+Not a link over a number (is_number: "[1]", "+1 555 0100") whose number came back elsewhere in
+the block's translation (the model wrote it, the alignment put it outside the link): a number
+reads the same in either language, so it would then be there twice.  Numbers are compared by their
 digits (number_tokens), as the model may write them in the target's way: "1,000" is "1.000", "3.5"
 is "3,5", and "1" is not the "1" of "10".  Other marks left empty (a bold or italic number, a
-span) stay empty, as the model may have written their number as a word ("He has <b>2</b> dogs."
--> "Er hat zwei Hunde."): refilled, it would be there twice, and the reader loses only a look.
+span) stay empty, as the model may have written their words elsewhere ("He has <b>2</b> dogs."
+-> "Er hat zwei Hunde."): refilled, they would be there twice, and the reader loses only a look.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -75,27 +79,30 @@ def local_name(name: str) -> str:
 
 def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]) -> None:
     """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: nesting.nest)
-    over a number (is_number) that holds no text, its number missing from the translation
-    (number_tokens), filled with its source content.  In place."""
-    numbers = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks) if is_link(mark)}
-    numbers = {k: number for k, number in numbers.items() if is_number(number)}
-    if not numbers:  # the usual case: no link over a number, and the translation's numbers are not read
+    over source text that holds no text, filled with its source content; not a link over a number
+    (is_number) that the translation holds elsewhere (number_tokens).  In place."""
+    texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks) if is_link(mark)}
+    links = {k for k, text in texts.items() if text}
+    emptied = list(_emptied(content, links)) if links else []
+    if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read
         return
     written = number_tokens(translation)
-    emptied = {k for k, number in numbers.items() if not holds(written, number_tokens(number))}
-    if emptied:
-        _refill(flat, content, _source_pieces(flat), emptied)
+    source = _source_pieces(flat)
+    for pieces, at, link in reversed(emptied):  # from the last: a space put in beside one moves those after it
+        if not (is_number(texts[link.mark]) and holds(written, number_tokens(texts[link.mark]))):
+            link.content[:] = source[link.mark].content
+            _space_around(flat, pieces, at, link.mark)
 
 
-def _refill(flat: FlatText, pieces: list[str | Nested], source: dict[int, Nested], emptied: set[int]) -> None:
+def _emptied(pieces: list[str | Nested], links: set[int]) -> Iterator[tuple[list[str | Nested], int, Nested]]:
+    """(the pieces that hold it, its place there, itself) of each outermost of ``links`` left with no text."""
     for at, piece in enumerate(pieces):
         if isinstance(piece, str):
             continue
-        if piece.mark in emptied and not plain(piece.content).strip():
-            piece.content[:] = source[piece.mark].content
-            _space_around(flat, pieces, at, piece.mark)
+        if piece.mark in links and not plain(piece.content).strip():
+            yield pieces, at, piece
         else:
-            _refill(flat, piece.content, source, emptied)
+            yield from _emptied(piece.content, links)
 
 
 def _source_pieces(flat: FlatText) -> dict[int, Nested]:
@@ -114,12 +121,19 @@ def _source_pieces(flat: FlatText) -> dict[int, Nested]:
 
 
 def _space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -> None:
-    """A space between the refilled mark ``pieces[at]`` (``flat``'s mark ``k``) and the text beside
+    """A space between the refilled mark ``pieces[at]`` (``flat``'s mark ``k``) and what is beside
     it, at each side where the source had whitespace: the translation's one space between the words
-    either side stood at one side of the empty mark ("Seite <1>für")."""
+    either side stood at one side of the empty mark ("Seite <1>für"), or none was left between it
+    and the mark before it (``<abbr>Ein Fußgängerüberweg</abbr><a href="x">``)."""
     mark = flat.marks[k]
     before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
-    if isinstance(before, str) and flat.text[:mark.start][-1:].isspace() and not before[-1:].isspace():
-        pieces[at - 1] = before + " "
-    if isinstance(after, str) and flat.text[mark.end:][:1].isspace() and not after[:1].isspace():
-        pieces[at + 1] = " " + after
+    if after is not None and flat.text[mark.end:][:1].isspace():
+        if isinstance(after, Nested):
+            pieces.insert(at + 1, " ")
+        elif not after[:1].isspace():
+            pieces[at + 1] = " " + after
+    if before is not None and flat.text[:mark.start][-1:].isspace():
+        if isinstance(before, Nested):
+            pieces.insert(at, " ")
+        elif not before[-1:].isspace():
+            pieces[at - 1] = before + " "

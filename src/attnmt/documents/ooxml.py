@@ -123,7 +123,9 @@ class ParagraphJob(ParagraphWriter):
 
     def _read(self, field_depth: int) -> FlatText:
         self.field_depth = field_depth
-        self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
+        # The atoms that belong inside a run (a tab, a picture), by their elements: a mark's number changes
+        # where a symbol taken out goes before it (attnmt.documents.symbols.take_out_symbols).
+        self.run_atoms: set[etree._Element] = set()
         self.hyphens: list[int] = []  # where the non-breaking hyphens read as "-" are in the flat text
         self.hyphens_seen = 0
         self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
@@ -270,7 +272,7 @@ class ParagraphJob(ParagraphWriter):
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
                                  ends_sentence=part.tag in FIELD_SEPARATORS)
-                self.run_atoms.add(len(builder.marks) - 1)
+                self.run_atoms.add(part)
 
     def _next_hyphen_in_word(self) -> bool:
         self.hyphens_seen += 1

@@ -29,7 +29,7 @@ class ParagraphWriter:
     drop_cap: DropCap | None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
     bases: dict[etree._Element, etree._Element | None]  # each container's base run (None: it has no runs)
     flat: FlatText
-    run_atoms: set[int]  # the marks of atoms that belong inside a run (a tab, a picture)
+    run_atoms: set[etree._Element]  # the atoms that belong inside a run (a tab, a picture), by their elements
     complex_fields: dict[etree._Element, fields.ComplexField]  # each read as its stand-in, by that
     no_break: dict[str, tuple[int, ...]]  # the words with non-breaking hyphens (hyphens.hyphenated_words)
 
@@ -59,7 +59,7 @@ class ParagraphWriter:
         current = None  # the base run being written
         for piece in content:
             mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
-            if mark is None or piece.mark in self.run_atoms:
+            if mark is None or mark.node in self.run_atoms:
                 if current is None:
                     current = self._new_run(base if base is not None else container.makeelement(dialect.run, {}))
                     elements.append(current)

@@ -15,7 +15,7 @@ so this is done where a document's sentences are split (pipeline.flat_sentences)
 from __future__ import annotations
 
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import accumulate
 
@@ -82,10 +82,11 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     with the run as its literal, which shows text (Mark.shows_text) and keeps the spaces around it,
     as FlatBuilder.add_atom keeps a URL's; one of the two spaces it stood between goes with it where
     the placement puts it back (a single space before a word), and every other space stays.  The
-    marks and breaks after it move back; the new atoms come after the marks there were, so that
-    every mark's number stays what it was (a format keeps some: attnmt.documents.ooxml's run atoms).
-    A run inside one of ``terms(text)`` (the places of a glossary's source terms in the text, looked
-    for only where a run was found) is left where it is: the glossary translates it ("20 %" is
+    marks and breaks after it move back, and each atom goes among the marks where the run stood
+    in the source (``in_source_order``), so that atoms at one place keep their order: the "+" of
+    ``<kbd>Ctrl</kbd>+<kbd>C</kbd>`` stays between the two keys.  A run inside one of
+    ``terms(text)`` (the places of a glossary's source terms in the text, looked for only where a
+    run was found) is left where it is: the glossary translates it ("20 %" is
     "zwanzig Prozent").  Taking them out again changes nothing: what is left, the vocabulary writes
     or a term holds."""
     stop_point()  # a stopped job stops between the blocks it looks through
@@ -103,22 +104,66 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     if not cuts:
         return
     # One space after the run goes too where one comes before it and a word after it ("runs 👍🏽 fast"
-    # reads "runs fast"): placed, the atom gets it back (atom_spacing.atom_spaces), which it would
-    # not where more spacing or none follows ("run. 👍  " at a line's end).  Such spacing stays as
-    # it was, for the translation passes spacing outside its sentences through byte for byte.
+    # reads "runs fast"), or atoms that it touched and then that word (``<kbd>Ctrl</kbd>+<kbd>C</kbd>
+    # to``): placed, the atoms get it back (atom_spacing.atom_spaces), which they would not where more
+    # spacing or none follows ("run. 👍  " at a line's end), nor an element's edge.  Such spacing stays
+    # as it was, for the translation passes spacing outside its sentences through byte for byte.
+    fixed = {p for mark in flat.marks if not mark.atom for p in (mark.start, mark.end)} | set(flat.breaks)
     removed = [(s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
-                and e not in edges else e) for s, e in cuts]
+                and e not in fixed else e) for s, e in cuts]
     moved = position_mover(removed)
-    atoms = [Mark(moved(s), moved(s), innermost(flat.marks, s, e), None, True, text[s:e],
-                  space_before=s == 0 or text[s - 1].isspace(), space_after=text[e:e + 1].isspace(),
-                  shows_text=True, glued_before=text[s - 1:s].isalnum() if s else False,
-                  glued_after=text[e:e + 1].isalnum()) for s, e in cuts]
+    points: dict[int, list[Mark]] = {}  # position -> the atoms there, in order
+    for mark in flat.marks:
+        if mark.atom:
+            points.setdefault(mark.start, []).append(mark)
+    atoms = [symbol_atom(flat, s, e, moved(s), points) for s, e in cuts]
+    starts = [mark.start for mark in flat.marks]
+    places = [bisect_right(starts, s) for s, _ in cuts]
     for mark in flat.marks:
         mark.start, mark.end = moved(mark.start), moved(mark.end)
     flat.breaks[:] = [moved(b) for b in flat.breaks]
-    flat.marks.extend(atoms)
+    flat.marks[:] = in_source_order(flat.marks, atoms, places)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
+
+
+def symbol_atom(flat: FlatText, start: int, end: int, position: int, points: dict[int, list[Mark]]) -> Mark:
+    """The atom of the symbol run flat.text[start:end], at ``position`` once the runs are out: the
+    spaces and letters either side of it as FlatBuilder.add_atom gives an atom's, where an atom
+    it touched stands on a side (``<kbd>Ctrl</kbd>+``; ``points``: the atoms at each position of
+    the text, in order) that atom's spacing on that side in place of the text's."""
+    text = flat.text
+    before, after = points.get(start, []), points.get(end, [])
+    space_before = before[-1].space_after if before else start == 0 or text[start - 1].isspace()
+    space_after = after[0].space_before if after else text[end:end + 1].isspace()
+    return Mark(position, position, innermost(flat.marks, start, end), None, True, text[start:end],
+                space_before=space_before, space_after=space_after, shows_text=True,
+                glued_before=not before and text[start - 1:start].isalnum() if start else False,
+                glued_after=not after and text[end:end + 1].isalnum())
+
+
+def in_source_order(marks: Sequence[Mark], atoms: Sequence[Mark], places: Sequence[int]) -> list[Mark]:
+    """``marks`` with each of ``atoms`` put before the mark numbered its ``places`` (sorted; len(marks):
+    at the end), every mark's ``parent`` and ``opened_by`` (and the atoms' parents, numbers in
+    ``marks``) renumbered to match.  A flat text's marks are in document order, and their starts
+    with them (FlatBuilder adds each where its text has come to), so a symbol run at ``s`` goes
+    before the first mark that starts after ``s`` (bisect_right of the starts): after the points
+    before it and the elements that hold it, before what came after it (a run is cut at every
+    mark's edge).  Placed, marks at one place are written in this order (range_order.written_order)."""
+    def renumbered(k: int | None) -> int | None:
+        return None if k is None else k + bisect_right(places, k)
+
+    merged: list[Mark] = []
+    waiting = 0  # the first atom not yet put in
+    for k, mark in enumerate(marks):
+        while waiting < len(atoms) and places[waiting] == k:
+            merged.append(atoms[waiting])
+            waiting += 1
+        merged.append(mark)
+    merged.extend(atoms[waiting:])
+    for mark in merged:
+        mark.parent, mark.opened_by = renumbered(mark.parent), renumbered(mark.opened_by)
+    return merged
 
 
 def position_mover(removed: Sequence[tuple[int, int]]) -> Callable[[int], int]:
