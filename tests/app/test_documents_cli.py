@@ -68,6 +68,26 @@ def test_a_whole_page_keeps_its_structure_and_gets_the_target_lang(trained_model
     assert page.find(".//img").get("alt") == "eine katze schläft"
 
 
+def test_a_page_in_windows_1252_is_translated_and_written_back_in_it(trained_model, tmp_path, capsys):
+    """As Word's "Save as Web Page" writes it; it was refused as invalid UTF-8 (exit 2)."""
+    source, output = tmp_path / "w.html", tmp_path / "w.de.html"
+    source.write_bytes(b'<!DOCTYPE html>\r\n<html lang="en"><head><meta charset="windows-1252"></head>\r\n'
+                       b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\r\n")
+    code, _, err = run(["translate", "--model", trained_model, "--target-lang", "de", source, output], capsys)
+    assert code == 0, err
+    assert output.read_bytes() == (b'<!DOCTYPE html>\r\n<html lang="de"><head><meta charset="windows-1252"></head>\r\n'
+                                   b"<body><p>eine katze schl\xe4ft</p><!-- caf\xe9 --></body></html>\r\n")
+
+
+def test_a_page_declaring_an_encoding_python_does_not_know_is_one_line(trained_model, tmp_path, capsys):
+    source, output = tmp_path / "k.xml", tmp_path / "k.de.xml"
+    source.write_bytes(b'<?xml version="1.0" encoding="x-klingon"?>\n<doc>a cat sleeps</doc>\n')
+    code, _, err = run(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 2 and not output.exists()
+    assert err == (f"attnmt: error: {source}: the file declares the encoding x-klingon, which attnmt cannot read; "
+                   "convert it to UTF-8 first (and say so in its declaration), e.g. with iconv\n")
+
+
 def test_a_page_says_the_models_target_language_where_no_target_lang_is_given(english_to_german, tmp_path, capsys):
     """As the server writes a sent page's lang; the command line wrote none, the page kept lang="en"."""
     source, output = tmp_path / "page.html", tmp_path / "page.de.html"

@@ -73,17 +73,63 @@ def test_an_xhtml_file_without_lang_gets_xml_lang_only(mirror):
                 "<body><p>A man sleeps.</p></body></html>"),
     ("units.xml", "<xliff><target>A man sleeps.</target></xliff>"),
 ], ids=["xhtml", "html", "xml"])
-@pytest.mark.parametrize("declaration", ['<?xml version="1.0" encoding="iso-8859-1"?>',
-                                         "<?xml version='1.0' encoding = 'US-ASCII' standalone='yes'?>"],
-                         ids=["iso-8859-1", "us-ascii"])
-def test_an_xml_declaration_says_utf8_as_the_file_is_written(fixed, name, page, declaration):
-    """The file is read and written as UTF-8: a declaration kept naming another encoding made every
-    XML parser read the translation's "ä" as "Ã¤"."""
+@pytest.mark.parametrize(("declaration", "written"), [
+    ('<?xml version="1.0" encoding="iso-8859-1"?>', b"Ein Mann schl\xe4ft."),
+    ("<?xml version='1.0' encoding = 'US-ASCII' standalone='yes'?>", b"Ein Mann schl&#228;ft."),
+], ids=["iso-8859-1", "us-ascii"])
+def test_an_xml_declaration_is_kept_and_the_file_written_in_its_encoding(fixed, name, page, declaration, written):
+    """The file is read and written back in the encoding its declaration names, which every XML parser
+    reads it in: a character that encoding cannot hold becomes a character reference.  (An HTML
+    browser reads US-ASCII as Windows-1252, which holds "ä": attnmt.documents.charsets.)"""
     translator = fixed("Ein Mann schläft.", [])
     out = translate_file_bytes(f"{declaration}\n{page}".encode(), name, translator, DocumentOptions(target_lang="de"))
-    kept = declaration.replace("iso-8859-1", "UTF-8").replace("US-ASCII", "UTF-8")
-    assert out.decode().startswith(kept + "\n")
-    assert "Ein Mann schläft." in [element.text for element in etree.fromstring(out).iter()]
+    assert out.startswith(declaration.encode() + b"\n")
+    assert (b"Ein Mann schl\xe4ft." if name == "y5.html" else written) in out
+    if name != "y5.html":
+        assert "Ein Mann schläft." in [element.text for element in etree.fromstring(out).iter()]
+
+
+def test_an_html_page_in_windows_1252_is_written_back_in_it_byte_for_byte_but_its_text(fixed):
+    """Word's "Save as Web Page" writes Windows-1252 and says so; such a page was refused as invalid UTF-8."""
+    page = ('<!DOCTYPE html>\r\n<html><head><meta charset="windows-1252"><title>Caf\u00e9</title></head>\r\n'
+            "<body><p>A caf\u00e9 \u201cnoir\u201d.</p></body></html>\r\n")
+    translator = fixed("Ein Caf\u00e9 \u201eNoir\u201c \u2192 5 \u20ac.", [])
+    out = translate_file_bytes(page.encode("cp1252"), "w.html", translator, OPTIONS)
+    assert out == ('<!DOCTYPE html>\r\n<html><head><meta charset="windows-1252"><title>Ein Caf\u00e9 \u201eNoir\u201c '
+                   "&#8594; 5 \u20ac.</title></head>\r\n<body><p>Ein Caf\u00e9 \u201eNoir\u201c &#8594; 5 \u20ac.</p>"
+                   "</body></html>\r\n").encode("cp1252")
+
+
+def test_an_html_page_in_shift_jis_declared_by_http_equiv_is_read_and_written_in_it(mirror):
+    page = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head>'
+            "<body><p>\u732b a dog</p></body></html>")
+    out = translate_file_bytes(page.encode("shift_jis"), "j.htm", mirror, OPTIONS)
+    assert out == page.replace("\u732b a dog", "DOG A \u732b").encode("shift_jis")
+
+
+def test_an_xml_file_in_iso_8859_1_keeps_its_bytes_and_declaration(mirror):
+    data = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<doc note="\u00e9t\u00e9"><p>a caf\u00e9</p></doc>\n'
+    out = translate_file_bytes(data.encode("latin-1"), "d.xml", mirror, OPTIONS)
+    assert out == data.replace("a caf\u00e9", "CAF\u00c9 A").encode("latin-1")
+
+
+def test_a_byte_order_mark_wins_over_the_declared_encoding(mirror):
+    page = '\ufeff<html><head><meta charset="windows-1252"></head><body><p>a caf\u00e9</p></body></html>'
+    out = translate_file_bytes(page.encode("utf-8"), "b.html", mirror, OPTIONS)
+    assert out.decode("utf-8").startswith('\ufeff<html><head><meta charset="utf-8">') and "CAF\u00c9 A" in out.decode()
+
+
+def test_a_declared_encoding_python_does_not_know_is_one_line_naming_the_file(mirror):
+    page = b'<?xml version="1.0" encoding="x-klingon"?>\n<doc><p>a dog</p></doc>'
+    with pytest.raises(UserError, match=r"^k\.xml: the file declares the encoding x-klingon, which attnmt cannot read"):
+        translate_file_bytes(page, "k.xml", mirror, OPTIONS)
+
+
+def test_bytes_not_in_the_declared_encoding_are_named_by_line(mirror):
+    page = b'<?xml version="1.0" encoding="Shift_JIS"?>\n<doc>\n<p>a \xff dog</p></doc>'
+    with pytest.raises(UserError, match=r"^s\.xml, line 3: the text is not shift_jis, which the file declares "
+                                        r"\(byte 0xff\)"):
+        translate_file_bytes(page, "s.xml", mirror, OPTIONS)
 
 
 def test_an_xml_file_is_translated_as_markup(mirror):

@@ -23,6 +23,9 @@
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
   terminal counts its paragraphs.
+- An input file of html, xhtml or xml that declares an encoding other than UTF-8 (``<meta
+  charset="windows-1252">``, an XML declaration's) is translated whole, as the server translates a
+  sent file, and written back in that encoding (attnmt.documents.charsets).
 - Where ``--input-format`` is left out, the input file's extension chooses; text otherwise.  That
   choice, the options and the checks made before the model loads are attnmt.cli.document_options'.
 
@@ -43,22 +46,23 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
-from attnmt.cli.lines import line_by_line
+from attnmt.cli.lines import line_by_line, output
 from attnmt.cli.recent import Remembering
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.charsets import page_charset
 from attnmt.documents.failed import FileFailed, one_file
-from attnmt.documents.files import translate_text
+from attnmt.documents.files import MARKUP_KINDS, translate_text, translate_text_bytes
 from attnmt.documents.pipeline import translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
-from attnmt.text.data import line_endings, with_endings
+from attnmt.text.data import line_endings, open_bytes, with_endings
 
 T = TypeVar("T")
 
 
-def whole_file(translating: Callable[[], str], where: str) -> str:
+def whole_file(translating: Callable[[], T], where: str) -> T:
     """``translating()``, a file translated whole; where the model fails on some of its sentences,
     one line naming the file and the first failure, and nothing written (the output file, if any,
     stays as it was): a document cannot be written with holes in it (attnmt.documents.failed.one_file)."""
@@ -140,6 +144,33 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     out.flush()
     write_review(args, review)
     return failed
+
+
+def declared_page(args: argparse.Namespace) -> bytes | None:
+    """The bytes of the input file where it is an HTML, XHTML or XML page that declares an encoding
+    other than UTF-8 (attnmt.documents.charsets.page_charset; DataError for one Python does not know),
+    to be read and written back in it whole (``translate_declared_page``); None for any other input,
+    read as UTF-8 lines."""
+    if args.input in (None, "-") or args.input_format not in MARKUP_KINDS:
+        return None
+    with open_bytes(args.input) as f:
+        data = f.read()
+    return data if page_charset(data, args.input, args.input_format == "html") else None
+
+
+def translate_declared_page(args: argparse.Namespace, data: bytes, model, tokenizer, decoding: Decoding,
+                            glossary: Glossary | None = None) -> None:
+    """Writes the translation of a page in the encoding it declares (``declared_page``), in that
+    encoding, its declaration as written, as the server writes a sent file (attnmt.documents.files),
+    all or nothing (``whole_file``); and --review's table."""
+    translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
+    review = quality_review(args, translator)
+    translated = whole_file(partial(translate_text_bytes, data, args.input_format, translator, document_options(args),
+                                    args.input, review), args.input)
+    with output(args.output) as out:
+        out.flush()
+        out.buffer.write(translated)  # bytes in the page's own encoding, not the text layer's UTF-8
+    write_review(args, review)
 
 
 def output_style(path: str | None) -> tuple[str, list[str] | None]:

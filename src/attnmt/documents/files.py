@@ -8,10 +8,11 @@ The format comes from the name's extension: ``.txt`` (plain text, each line spli
 and ``.vtt`` (attnmt.documents.subtitles), ``.md`` and ``.markdown`` (attnmt.documents.markdown,
 with the ``markdown`` extra; plain text without it); and the office formats and e-books of
 attnmt.documents.office's ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept)
-and written back with their own line endings (a plain text file's, each line its own).  Every
-sentence of a file goes to the translator in calls of at most ``progress_step`` sentences
-(``PROGRESS_STEP`` unless given), and ``progress(done, total)`` is told the sentences done after
-each (both only grow: ``Counted``).
+and written back with their own line endings (a plain text file's, each line its own); an HTML,
+XHTML or XML page that declares another encoding is read and written back in it, its declaration
+as it was (attnmt.documents.charsets).  Every sentence of a file goes to the translator in calls
+of at most ``progress_step`` sentences (``PROGRESS_STEP`` unless given), and ``progress(done,
+total)`` is told the sentences done after each (both only grow: ``Counted``).
 A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text file,
 by member and paragraph in an office file.
 """
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from attnmt.documents.charsets import page_bytes, page_charset, page_text
 from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import DocumentOptions, check_options, translate_lines
 from attnmt.documents.review import Review
@@ -45,6 +47,7 @@ MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and lay
 # form (an lxml tree, an office file's parts) takes several times its size.  The server's
 # ServeSettings.max_file_bytes is stricter.
 MAX_FILE_BYTES = 50 * 2**20
+MARKUP_KINDS = ("html", "xhtml", "xml")  # those whose pages may declare their encoding (attnmt.documents.charsets)
 PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the CLI's)
 BOM = b"\xef\xbb\xbf"
 OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
@@ -116,9 +119,10 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
     """The translation of the file ``data``, in the format its ``filename``'s extension names.
 
     UserError (one line naming ``filename``) for an extension that is not known, a file over
-    ``max_bytes``, text that is not UTF-8, and whatever the format's reader refuses.  Where the
-    model fails on some of its sentences, the file fails whole: FileFailed (attnmt.documents.failed),
-    one line naming ``where`` (the file as its caller knows it, a path; ``filename`` if None).
+    ``max_bytes``, text that is not UTF-8 (nor in the encoding a page declares: an unknown one
+    too), and whatever the format's reader refuses.  Where the model fails on some of its sentences,
+    the file fails whole: FileFailed (attnmt.documents.failed), one line naming ``where`` (the file
+    as its caller knows it, a path; ``filename`` if None).
     ``progress(done, total)``: the sentences translated so far, of the file's, told after every
     ``progress_step`` of them (an office file: after every attnmt.documents.office.CHUNK paragraphs);
     ``review``: the module docstring.  ConfigError, before any work, for ``data`` that is not bytes,
@@ -143,14 +147,25 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
 
         return translate_office(data, suffix, translator, options, progress, Path(filename).name, review)
     counted = translator if progress is None else Counted(translator, progress, progress_step)
-    bom, text = decoded(data, filename)
-    if read_as_text(TEXT_SUFFIXES[suffix], filename):
-        return bom + translate_plain_text(text, counted, options, review).encode("utf-8")
-    if TEXT_SUFFIXES[suffix] in ("srt", "vtt", "markdown"):  # their line endings read and kept there, for any caller
-        return bom + translate_text(TEXT_SUFFIXES[suffix], text, counted, options, filename, review).encode("utf-8")
+    return translate_text_bytes(data, TEXT_SUFFIXES[suffix], counted, options, filename, review)
+
+
+def translate_text_bytes(data: bytes, kind: str, translator: Translator, options: DocumentOptions, filename: str,
+                         review: Review | None = None) -> bytes:
+    """A text file's bytes translated as ``kind`` (TEXT_SUFFIXES' values): UTF-8, its byte order mark
+    and line endings kept; a page that declares another encoding (attnmt.documents.charsets) read and
+    written back in it, its declaration as written."""
+    encoding = page_charset(data, filename, kind == "html") if kind in MARKUP_KINDS else None
+    bom, text = (b"", page_text(data, filename, encoding)) if encoding else decoded(data, filename)
+    if read_as_text(kind, filename):
+        return bom + translate_plain_text(text, translator, options, review).encode("utf-8")
+    if kind in ("srt", "vtt", "markdown"):  # their line endings read and kept there, for any caller
+        return bom + translate_text(kind, text, translator, options, filename, review).encode("utf-8")
     newline = "\r\n" if "\r\n" in text else "\n"
-    translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename,
-                                review)
+    translated = translate_text(kind, text.replace("\r\n", "\n"), translator, options, filename, review,
+                                keep_declaration=encoding is not None)
+    if encoding is not None:
+        return page_bytes(translated.replace("\n", newline), encoding)
     return bom + translated.replace("\n", newline).encode("utf-8")
 
 
@@ -196,7 +211,7 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
 
 
 def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
-                   review: Review | None = None) -> str:
+                   review: Review | None = None, keep_declaration: bool = False) -> str:
     """A markup or subtitle file's text translated as ``kind`` ("html", "xhtml", "xml", "xliff", "srt",
     "vtt", "markdown"): markup's with ``\\n`` line endings; a subtitle or Markdown file's as it was read,
     whose reader keeps its line endings (Markdown each line's own, in code blocks too)."""
@@ -213,7 +228,7 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
 
     return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review,
-                            xhtml=kind == "xhtml")[0]
+                            xhtml=kind == "xhtml", keep_declaration=keep_declaration)[0]
 
 
 def translated_name(filename: str, target: str | None) -> str:

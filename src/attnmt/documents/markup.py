@@ -341,14 +341,14 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                      xml: bool = False, where: str = "input", unit: str = "text", review: Review | None = None,
-                     first_line: int = 1, xhtml: bool = False) -> list[str]:
+                     first_line: int = 1, xhtml: bool = False, keep_declaration: bool = False) -> list[str]:
     """HTML documents or fragments (or XML ones with ``xml``), translated together in one batched
     pass; always well-formed output.  Blank texts (and pages of nothing but a DOCTYPE) come back
     as they are.  A repair warning names ``where`` and, among several texts, the ``unit`` and its
     number ("line 3"); DataError for a text that cannot be translated (``parse``).  For ``review``
     (attnmt.documents.review): several texts are lines ``first_line``, ``first_line`` + 1, ... of
     one file; one text is a whole file.  ``xhtml``: XHTML pages (an .xhtml file), parsed and
-    written as XML, as an EPUB's pages are, and read as HTML."""
+    written as XML, as an EPUB's pages are, and read as HTML.  ``keep_declaration``: pages.Parsed's."""
     whole = len(texts) == 1 and unit == "text"
     parsed = [parse(text, xml or xhtml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole)
               if text.strip() else None for i, text in enumerate(texts)]
@@ -358,6 +358,7 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     glossary = translator_glossary(translator)
     for i, p in enumerate(parsed):
         if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
+            p.keeps_declaration = keep_declaration
             inner = embedded_jobs(p.root, options, where, glossary) if vocabulary.xml else []
             jobs += [*inner, TreeJob(p.root, vocabulary, options, glossary)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
@@ -368,7 +369,7 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     if xhtml:
         for p, lang in zip(parsed, languages, strict=True):
             if p is not None:
-                finish_xhtml(p.root, lang)
+                finish_xhtml(p.root, lang, keep_declaration)
     return [text if p is None else p.serialise(lang) for text, p, lang in zip(texts, parsed, languages, strict=True)]
 
 
@@ -381,16 +382,17 @@ def page_language(root: etree._Element, lang: str | None, translated: bool = Tru
     return None if says_no(root) or not translated else lang
 
 
-def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
+def finish_xhtml(holder: etree._Element, lang: str | None, keep_declaration: bool = False) -> None:
     """The XHTML page's ``<html>``: a <meta> declaring its encoding says utf-8, as the page is
-    written (pages.say_utf8; none is added, UTF-8 being XML's own default, and what its XML
-    declaration says: pages.utf8_prolog); with ``lang``, it says ``lang``: in ``xml:lang``, which
-    every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none), and its
-    direction (say_page_direction; but where it says ``translate="no"``: page_language)."""
+    written (pages.say_utf8; none is added, UTF-8 being XML's own default; as written where the page
+    is written in the encoding it declares, ``keep_declaration``); with ``lang``, it says ``lang``: in
+    ``xml:lang``, which every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none),
+    and its direction (say_page_direction; but where it says ``translate="no"``: page_language)."""
     for page in holder:
         if not isinstance(page.tag, str) or local_name(page) != "html":
             continue
-        say_utf8(page, xhtml=True)
+        if not keep_declaration:
+            say_utf8(page, xhtml=True)
         if page_language(page, lang):
             page.set(XML_LANG, lang)
             if page.get("lang") is not None:

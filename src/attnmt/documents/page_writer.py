@@ -84,6 +84,7 @@ class Marks:
       control character (``href="a\x0cb.html"``, ``&#1;``), which libxml2's parser keeps, so the
       parsed tree is never changed.  An empty value, or none (``<a href>``), is not swapped: libxml2
       writes it as it came.
+      A <meta>'s ``http-equiv`` is swapped as well (``swapped``).
     - Script and style texts (``raw_texts``), where the tree is written as XHTML: the HTML parser
       reads them as written (``a &lt; b`` stays those six characters), and XML's writer escapes every
       text, so a style's ``div > p`` came back as ``div &gt; p`` and a script's ``&lt;`` as
@@ -144,9 +145,13 @@ def obsolete_raw_text(element: etree._Element) -> list[tuple[str | None, str]]:
 
 
 def swapped(element: etree._Element) -> list[tuple[str, str]]:
-    """The URI attributes of ``element`` that libxml2's HTML writer would escape, with their values."""
+    """The attributes of ``element`` that libxml2's HTML writer would change, with their values: the URI
+    attributes it escapes, and a <meta>'s ``http-equiv``, where it leaves out a <meta http-equiv=
+    "Content-Type"> in <head>: a page written back in the encoding it declares so (attnmt.documents.charsets)
+    lost its declaration."""
     return [(name, value) for name, value in element.attrib.items()
-            if value and (name in URI_ATTRIBUTES or (name == "name" and element.tag == "a"))]
+            if value and (name in URI_ATTRIBUTES or (name == "name" and element.tag == "a")
+                          or (name == "http-equiv" and element.tag == "meta"))]
 
 
 def attribute_text(value: str) -> str:

@@ -14,6 +14,7 @@ from html import escape
 
 from lxml import etree, html
 
+from attnmt.documents.charsets import DECLARED_ENCODING
 from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarations, xml_prolog
 from attnmt.documents.fragment_ends import fragment_end
 from attnmt.documents.language import say_page_direction
@@ -31,9 +32,6 @@ DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*"
 # What may stand beside a page's elements: whitespace, comments, processing instructions.
 NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
 BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
-# An XML declaration's encoding pseudo-attribute, ``<?xml version="1.0" encoding="iso-8859-1"?>``:
-# the declaration's text before its value (group 1), the quote (2), the value (3).
-DECLARED_ENCODING = re.compile(r"""\A(\ufeff?\s*<\?xml\s(?:[^?]|\?(?!>))*?\bencoding\s*=\s*)(["'])([^"']*)\2""")
 UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
 
 
@@ -98,13 +96,17 @@ class Parsed:
     # </html>, which gather_strays moves), the whitespace at each end, and the tree's comments.
     around: tuple[str, str] = ("", "")
     from_tree: tuple[bool, bool] = (False, False)
+    # Written back in the encoding it declares (attnmt.documents.charsets), so its declaration stays as
+    # written; otherwise it is written as UTF-8, and says so.
+    keeps_declaration: bool = False
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language)."""
         self.say_language(target_lang)
         if self.document:
             xhtml = self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml")  # XHTML stays XML
-            declare_utf8(self.root, xhtml)
+            if not self.keeps_declaration:
+                declare_utf8(self.root, xhtml)
             # the comments and processing instructions beside <html> ("<!-- saved from url=... -->") are
             # in ``around``, as written, with the line breaks between them that the tree does not hold;
             # where more than comments followed </html>, they are written from the tree (an element
@@ -112,11 +114,16 @@ class Parsed:
             nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
                      *(beside(self.root) if self.from_tree[1] else [])]
             page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html") for node in nodes)
-            return utf8_prolog(self.prolog) + self.around[0] + page + self.around[1]
+            return self.written_prolog() + self.around[0] + page + self.around[1]
         tostring = partial(etree.tostring, encoding="unicode") if self.xml else html_string
         with open_empties(self.root) if self.xml else nullcontext():
-            return utf8_prolog(self.prolog) + escape(self.root.text or "", quote=False) + "".join(
+            return self.written_prolog() + escape(self.root.text or "", quote=False) + "".join(
                 tostring(child, with_tail=True) for child in self.root)
+
+    def written_prolog(self) -> str:
+        """The prolog as it is written: its XML declaration saying UTF-8 (utf8_prolog) but where the
+        page ``keeps_declaration``."""
+        return self.prolog if self.keeps_declaration else utf8_prolog(self.prolog)
 
     def say_language(self, lang: str | None) -> None:
         """A document's root states ``lang`` (None, or a fragment: what it states stays), in ``lang``

@@ -19,8 +19,6 @@ its own; their sentences are placed in the review by the chunk's member."""
 
 from __future__ import annotations
 
-import codecs
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -28,6 +26,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.charsets import bom_charset, declared_charset
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub import HtmlPageJob, HtmlPart, PageJob
 from attnmt.documents.files import split_lines
@@ -35,7 +34,7 @@ from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation, translated_line
 from attnmt.documents.ooxml_dialects import WORD
 from attnmt.documents.ooxml_package import APPLICATIONS, OOXML_PARTS
-from attnmt.documents.pages import DECLARED_ENCODING, parse, say_utf8
+from attnmt.documents.pages import parse, say_utf8
 from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.tables import relationships
@@ -46,17 +45,6 @@ CHUNK = "/relationships/aFChunk"  # how the type of a relationship to an importe
 # The Word parts that may import a chunk: those whose paragraphs are Word's (the body, headers, footers,
 # notes, comments), not a chart's or SmartArt's.
 WORD_TEXTS = tuple(end for end, texts in OOXML_PARTS[".docx"] if texts is WORD)
-# Byte order marks, longest first (UTF-32's starts as UTF-16's does), and the encoding each says.
-BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xef\xbb\xbf", "utf-8"),
-        (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
-# A <meta charset="..."> or <meta http-equiv="Content-Type" content="text/html; charset=...">: the name (group 1).
-META_CHARSET = re.compile(rb"""<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
-BODY = re.compile(rb"<body[\s>]", re.IGNORECASE)  # a <meta> after it declares nothing
-# Python's names of the encodings HTML reads otherwise (the WHATWG Encoding Standard): "iso-8859-1" and
-# "us-ascii" are labels of windows-1252, and a <meta> that its own bytes show in an ASCII-compatible
-# encoding cannot be UTF-16's.
-AS_HTML_READS = {"iso8859-1": "cp1252", "ascii": "cp1252", "utf-16": "utf-8", "utf-16-le": "utf-8",
-                 "utf-16-be": "utf-8", "utf-32": "utf-8", "utf-32-le": "utf-8", "utf-32-be": "utf-8"}
 
 
 def imported_chunks(archive: Archive, kinds: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -177,8 +165,7 @@ def chunk_text(data: bytes, where: str, html: bool) -> str | None:
     character), else, in ``html``, the one its XML declaration or a ``<meta>`` declares
     (``declared_charset``), else UTF-8; None, with a warning naming ``where`` and the line, where its
     bytes are not text in that encoding, or it names an encoding Python does not know."""
-    encoding = next((name for bom, name in BOMS if data.startswith(bom)), None)
-    encoding = encoding or (declared_charset(data) if html else None) or "utf-8"
+    encoding = bom_charset(data) or (declared_charset(data, html=True) if html else None) or "utf-8"
     try:
         return data.decode(encoding)
     except LookupError:
@@ -189,23 +176,6 @@ def chunk_text(data: bytes, where: str, html: bool) -> str | None:
         warn(f"{where}, line {line}: the text is not {encoding} (byte 0x{data[error.start]:02x}); the chunk is "
              "left as it is, untranslated")
     return None
-
-
-def declared_charset(data: bytes) -> str | None:
-    """The encoding an HTML chunk declares, by Python's name where it knows the label: its XML
-    declaration's, else that of the first ``<meta>`` before ``<body>`` that names one (as HTML
-    reads them: AS_HTML_READS); None where none does."""
-    declared = DECLARED_ENCODING.match(data[:1024].decode("latin-1"))
-    body = BODY.search(data)
-    meta = META_CHARSET.search(data, 0, body.start() if body else len(data))
-    label = declared.group(3) if declared else meta.group(1).decode("ascii") if meta else None
-    if label is None:
-        return None
-    try:
-        name = codecs.lookup(label).name
-    except LookupError:
-        return label
-    return AS_HTML_READS.get(name, name)
 
 
 def utf8_bytes(text: str, declared: bool) -> bytes:

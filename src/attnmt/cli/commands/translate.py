@@ -70,7 +70,9 @@ def add_batching_options(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.document_files import (
+        declared_page,
         reads_paragraphs,
+        translate_declared_page,
         translate_document_input,
         translate_office_file,
         uses_documents,
@@ -110,6 +112,9 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.min_quality = below_quality_threshold(args)
     if suffix := office_suffix(args):
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
+        return 0
+    if (page := declared_page(args)) is not None:  # a page in the encoding it declares: read and written in it
+        translate_declared_page(args, page, model, tokenizer, options, glossary)
         return 0
     from_file = args.input not in (None, "-")
     args.streamed = not from_file and is_stream(sys.stdin.buffer)
