@@ -11,6 +11,7 @@ from lxml import etree, html
 from support import run_cli
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.documents import translate_html_texts
 from attnmt.documents.pages import MAX_DEPTH
 from attnmt.server.app import ServedModel, create_app
 
@@ -580,6 +581,34 @@ def test_a_repair_in_a_fragment_read_whole_names_its_line(trained_model, tmp_pat
     with pytest.warns(UserWarning, match=f"^{page}: markup repaired .* the first at line 3: "):
         code, _, _ = run(["translate", "--model", trained_model, page], capsys)
     assert code == 0
+
+
+def test_an_html_fragment_file_keeps_what_follows_a_stray_end_tag_and_the_warning_names_its_line(
+        trained_model, tmp_path, capsys):
+    """What followed the </body> was dropped, and the warning named line 4 of a file of 3: that of the
+    </body> lxml's wrapper adds after the text, unexpected once the text's own had closed the body."""
+    source, output = tmp_path / "end.html", tmp_path / "end.de.html"
+    source.write_text("<p>a dog runs</p>\n</body>\n<p>the boy laughs</p>\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match=f"^{source}: markup repaired .* the first at line 2: Unexpected end tag : "
+                                         "body\\)"):
+        assert run(["translate", "--model", trained_model, source, output], capsys)[0] == 0
+    assert output.read_text(encoding="utf-8") == "<p>ein hund rennt</p>\n\n<p>der junge lacht</p>\n"
+
+
+def test_html_lines_and_texts_keep_what_follows_a_stray_end_tag(trained_model, tmp_path, capsys, client):
+    source = tmp_path / "in.html"
+    source.write_text("<p>a dog runs</p></html><p>the boy laughs</p>\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match="markup repaired"):
+        code, out, _ = run(["translate", "--model", trained_model, "--input-format", "html", source], capsys)
+    assert code == 0 and out == "<p>ein hund rennt</p><p>der junge lacht</p>\n"
+    model, tokenizer = load_model_dir(trained_model)[:2]
+    with pytest.warns(UserWarning, match="markup repaired"):
+        assert translate_html_texts(model, tokenizer, ["<p>a dog runs</p></body><p>the boy laughs</p>"]) == [
+            "<p>ein hund rennt</p><p>der junge lacht</p>"]
+    libre = client.post("/translate", json={"q": "<p>a dog runs</p></html><p>the boy laughs</p>", "source": "en",
+                                            "target": "de", "format": "html"})
+    assert libre.status_code == 200
+    assert libre.json() == {"translatedText": "<p>ein hund rennt</p><p>der junge lacht</p>"}
 
 
 def test_a_translation_is_never_written_over_its_input(trained_model, tmp_path, capsys):

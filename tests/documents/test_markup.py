@@ -485,6 +485,18 @@ def test_a_stray_closing_tag_is_dropped_with_a_warning(same):
         assert one("x</i> y", same) == "x y"
 
 
+@pytest.mark.parametrize(("text", "back"), [
+    ("<p>a dog</p>\n</body>\n<p>a cat</p>\n", "<p>DOG A</p>\n\n<p>CAT A</p>\n"),  # libxml2: after <body>
+    ("<p>a man</p></html>walks", "<p>MAN A</p>WALKS"),  # libxml2: in an <html> beside the page
+    ("<p>a dog</p></body></html><!-- c --><p>a cat</p>", "<p>DOG A</p><!-- c --><p>CAT A</p>"),
+    ("<p>a dog</p></html><body>a cat</body>", "<p>DOG A</p>CAT A"),
+])
+def test_a_fragment_keeps_and_translates_what_follows_a_stray_end_of_body_or_html(mirror, text, back):
+    # it was dropped: lxml takes a fragment's content from its wrapper's <body>, which the stray tag closed
+    with pytest.warns(UserWarning, match="input: markup repaired"):
+        assert one(text, mirror) == back
+
+
 def test_a_repair_in_a_page_names_its_line(same):
     with pytest.warns(UserWarning, match="the first at line 3"):
         one("<!DOCTYPE html>\n<html><body>\n<p>a <b>b</p>\n</body></html>", same)

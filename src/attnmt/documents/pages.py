@@ -16,7 +16,7 @@ from lxml import etree, html
 
 from attnmt.documents.charsets import DECLARED_ENCODING
 from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarations, xml_prolog
-from attnmt.documents.fragment_ends import fragment_end
+from attnmt.documents.fragment_ends import WRAPPER_START, WrapperEnd, fragment_end, fragment_holder
 from attnmt.documents.language import say_page_direction
 from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
 from attnmt.documents.well_formed import XML_ROOT, Start, check_well_formed
@@ -44,14 +44,16 @@ def local_name(node: etree._Element) -> str:
     return node.tag.rpartition("}")[2].lower()
 
 
-def parse_problems(parser: etree._FeedParser, where: str, first_line: int | None) -> None:
+def parse_problems(parser: etree._FeedParser, where: str, first_line: int | None,
+                   wrapper: WrapperEnd | None = None) -> None:
     """One warning for markup the parser had to repair (tags it merely does not know are fine);
     in a whole document (``first_line``: where the parsed text starts) it names the line of the
-    first problem."""
+    first problem, the text's line where the parser found it in a fragment's ``wrapper`` end."""
     problems = [e for e in parser.error_log if e.type_name != "HTML_UNKNOWN_TAG"]
     if problems:
         first = problems[0]
-        at = f" at line {first.line + first_line - 1}" if first_line is not None else ""
+        line = first.line if wrapper is None else wrapper.line_of(first.line, first.column)
+        at = f" at line {line + first_line - 1}" if first_line is not None else ""
         warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
              f"{first.message.strip()}); the translation follows the repaired markup", stacklevel=3)
 
@@ -99,6 +101,7 @@ class Parsed:
     # Written back in the encoding it declares (attnmt.documents.charsets), so its declaration stays as
     # written; otherwise it is written as UTF-8, and says so.
     keeps_declaration: bool = False
+    wrapper: WrapperEnd | None = None  # an HTML fragment's: where its text ends in lxml's wrapper
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language)."""
@@ -264,7 +267,7 @@ def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | Non
     parsed, parser, first_line = parse_xml(text, where, whole) if xml else parse_html(text)
     if parsed is not None:
         check_depth(parsed.root, parser, where)
-        parse_problems(parser, where, first_line if first_line is not None or not whole else 1)
+        parse_problems(parser, where, first_line if first_line is not None or not whole else 1, parsed.wrapper)
         parsed.first_line = first_line or 1
     return parsed
 
@@ -293,13 +296,14 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
     if not is_document(text):
         # wrapped here as lxml wraps a fragment: lxml takes one that starts "<html" or "<!doctype" for a page
-        holder = html.fragment_fromstring(f"<html><body>{text}</body></html>", create_parent="div", parser=parser)
+        # (what follows a </body> or </html> of the text's own is gathered from outside its <body>)
+        holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}</body></html>", parser=parser))
         *_, last = holder.iter()
         end = fragment_end(text, last)  # the text ends in a comment, raw text or a tag, which took the wrapper in
         if end is not None:
-            holder = html.fragment_fromstring(f"<html><body>{text}{end}", create_parent="div", parser=parser)
+            holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
         open_voids(holder)
-        return Parsed(holder, False), parser, None
+        return Parsed(holder, False, wrapper=WrapperEnd.of(text)), parser, None
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
