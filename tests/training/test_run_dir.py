@@ -284,9 +284,9 @@ def validation_sets_read_from_another_directory(folder: Path, monkeypatch) -> li
         shutil.copy(folder / name, other / name)  # the same corpus: the resume may train on it
     write_pairs(other, "va", PAIRS[:2])
     read: list[tuple[str, str]] = []
-    real_validation_set = trainer_module.validation_set
-    monkeypatch.setattr(trainer_module, "validation_set",
-                        lambda src, tgt, *args: read.append((src, tgt)) or real_validation_set(src, tgt, *args))
+    real_read = trainer_module.read_validation_text
+    monkeypatch.setattr(trainer_module, "read_validation_text",
+                        lambda src, tgt, *args: read.append((src, tgt)) or real_read(src, tgt, *args))
     monkeypatch.chdir(other)
     return read
 
@@ -354,9 +354,9 @@ def test_a_run_of_an_earlier_release_resumed_elsewhere_takes_its_own_validation_
 
 def recording_validation_reads(monkeypatch) -> list[tuple[str, str]]:
     """The (source, references) of each validation set the trainer reads from now on."""
-    read, real_validation_set = [], trainer_module.validation_set
-    monkeypatch.setattr(trainer_module, "validation_set",
-                        lambda src, tgt, *args: read.append((src, tgt)) or real_validation_set(src, tgt, *args))
+    read, real_read = [], trainer_module.read_validation_text
+    monkeypatch.setattr(trainer_module, "read_validation_text",
+                        lambda src, tgt, *args: read.append((src, tgt)) or real_read(src, tgt, *args))
     return read
 
 

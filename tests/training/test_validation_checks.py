@@ -7,8 +7,9 @@ import pytest
 from support import PAIRS, tiny_config, write_pairs
 
 from attnmt.text.data import read_parallel
+from attnmt.train_config import TrainConfig
 from attnmt.training.trainer import Trainer
-from attnmt.training.validation_checks import check_validation_set
+from attnmt.training.validation_checks import check_validation_set, defaulted_validation_keys
 
 SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
@@ -104,3 +105,20 @@ def test_multi30ks_own_validation_set_does_not_warn(tmp_path):
     lines: list[str] = []
     check_validation_set(config, read_parallel(config.valid_src, config.valid_tgt)[0], lines.append)
     assert lines == []
+
+
+def test_the_default_validation_set_of_a_run_on_other_corpora_warns_naming_the_default(tmp_path):
+    """A de->en corpus started in the repository was validated on Multi30k's en->de set, which the user never
+    named, and warned "swap valid_src and valid_tgt", keys the user never set."""
+    config = tiny_config(tmp_path, **SMALL, valid_src=TrainConfig.valid_src, valid_tgt=TrainConfig.valid_tgt)
+    lines: list[str] = []
+    check_validation_set(config, [(tgt, src) for src, tgt in PAIRS], lines.append)  # read as swapped
+    assert lines == ["warning: valid_src and valid_tgt are left at the default, Multi30k's English-German validation "
+                     "set (data/multi30k/val.en.gz, data/multi30k/val.de.gz), but the run trains on other corpora: "
+                     "give your validation set in valid_src and valid_tgt"]
+
+
+def test_a_run_on_multi30k_may_leave_its_validation_set_at_the_default(tmp_path):
+    config = tiny_config(tmp_path, **SMALL, train_src=TrainConfig.train_src, train_tgt=TrainConfig.train_tgt,
+                         valid_src=TrainConfig.valid_src, valid_tgt=TrainConfig.valid_tgt)
+    assert defaulted_validation_keys(config) == []

@@ -223,11 +223,14 @@ def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tupl
         if src is None or tgt is None:
             src_count = number - 1 + (src is not None) + sum(1 for _ in src_lines)
             tgt_count = number - 1 + (tgt is not None) + sum(1 for _ in tgt_lines)
-            raise DataError(
-                f"parallel files differ in length: {src_path} has {src_count} lines, {tgt_path} has "
-                f"{tgt_count}; line i of one must translate line i of the other"
-            )
+            raise differ_in_length(src_path, src_count, tgt_path, tgt_count)
         yield src, tgt
+
+
+def differ_in_length(src_path: str | Path, src_count: int, tgt_path: str | Path, tgt_count: int) -> DataError:
+    """How two parallel files of different line counts are named, with both counts."""
+    return DataError(f"parallel files differ in length: {src_path} has {src_count} lines, {tgt_path} has "
+                     f"{tgt_count}; line i of one must translate line i of the other")
 
 
 def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
@@ -287,14 +290,20 @@ def encode_pairs(
     The target needs one extra position for BOS (decoder input) / EOS (decoder output).
     Returns the kept examples and the number dropped.
     """
+    examples = [example for example in encode_each(pairs, tokenizer) if fits(example, max_len)]
+    return examples, len(pairs) - len(examples)
+
+
+def encode_each(pairs: Sequence[tuple[str, str]], tokenizer: Tokenizer | VocabTokenizer) -> list[Example]:
+    """Every pair as an Example, in order, none dropped (``fits`` tells which ``encode_pairs`` keeps)."""
     srcs = tokenizer.encode_batch([src for src, _ in pairs])
     tgts = tokenizer.encode_target_batch([tgt for _, tgt in pairs])
-    examples = [
-        Example(src, tgt)
-        for src, tgt in zip(srcs, tgts, strict=True)
-        if len(src) <= max_len and len(tgt) + 1 <= max_len
-    ]
-    return examples, len(pairs) - len(examples)
+    return [Example(src, tgt) for src, tgt in zip(srcs, tgts, strict=True)]
+
+
+def fits(example: Example, max_len: int) -> bool:
+    """Whether ``example`` fits ``max_len`` positions: its source, and its target with BOS (or EOS)."""
+    return len(example.src) <= max_len and len(example.tgt) + 1 <= max_len
 
 
 @dataclass

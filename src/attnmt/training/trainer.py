@@ -41,11 +41,11 @@ from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.resume_checks import RunRecord, validation_files
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
-from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora
+from attnmt.training.run_dir import VALIDATION_KEYS, check_new_run_dir, check_run_to_resume, claim, record_corpora
 from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, corpus_validation_files, keep_overrides, resumed, run_start
-from attnmt.training.training_data import load_training_data, validation_set
+from attnmt.training.training_data import ValidationText, load_training_data, read_validation_text, validation_set
 from attnmt.training.validating import ValidateAndSave, autocast, remove_half_deleted, restore_best_weights
 from attnmt.training.validation_checks import check_validation_set
 from attnmt.uninitialised import float32_weights
@@ -88,18 +88,19 @@ class Trainer(Schedule, ValidateAndSave):
         use_threads(config.threads, f"threads: {config.threads} in the config")  # 0: follow the free cores
         torch.manual_seed(config.seed)  # the same initial weights on every rank
         record = record or RunRecord(self.dir)  # read when first asked for: a new run reads nothing of it
+        # Before the tokenizer is trained and the corpora prepared: a validation file missing, misaligned or
+        # not UTF-8 is refused at once, not after that work (hours on a large corpus).
+        valid, corpus_valid = self._read_validation_sets(config, resume, record)
         start = resumed(config, record) if resume else run_start(config, self.log.line)
         self.tokenizer, model_config = start.tokenizer, start.model_config
         ckpt.check_model_size(model_config, self.dir / ckpt.MODEL_CONFIG if resume else "model")
         self.data = load_training_data(config, self.tokenizer, self.log.line)
         check_size(start, self.data.pairs, self.log.line)
         ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
-        self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
+        self.valid_pairs, self.valid_batches = self._validation_set(valid, ids)
         if not resume and self.group.is_main and config.valid_src:  # once, where the run starts
             check_validation_set(config, self.valid_pairs, self.log.line)
-        corpus_sets = corpus_validation_files(self.data.specs, record) if resume else {
-            spec.name: (spec.valid_src, spec.valid_tgt) for spec in self.data.specs if spec.valid_src}
-        self.corpus_valid_batches = {name: self._validation_set(*files, ids)[1] for name, files in corpus_sets.items()}
+        self.corpus_valid_batches = {name: self._validation_set(text, ids)[1] for name, text in corpus_valid.items()}
         with float32_weights():  # the float32 a model directory holds, whatever the host's default dtype
             self.model = Transformer(model_config)
         if start.weights:
@@ -131,8 +132,20 @@ class Trainer(Schedule, ValidateAndSave):
 
     # set-up -------------------------------------------------------------------
 
-    def _validation_set(self, src: str, tgt: str, ids: tuple[int, int, int]) -> tuple[list, list[Batch]]:
-        pairs, batches = validation_set(src, tgt, self.tokenizer, self.config, ids)
+    @staticmethod
+    def _read_validation_sets(config: TrainConfig, resume: bool,
+                              record: RunRecord) -> tuple[ValidationText, dict[str, ValidationText]]:
+        """The run's validation set and each corpus's own (by corpus name), as text: read_validation_text."""
+        specs = config.corpora()
+        corpus_sets = corpus_validation_files(specs, record) if resume else {
+            spec.name: (spec.valid_src, spec.valid_tgt) for spec in specs if spec.valid_src}
+        index = {spec.name: i for i, spec in enumerate(specs)}
+        return read_validation_text(config.valid_src, config.valid_tgt), {
+            name: read_validation_text(*files, tuple(f"train[{index[name]}].{key}" for key in VALIDATION_KEYS))
+            for name, files in corpus_sets.items()}
+
+    def _validation_set(self, text: ValidationText, ids: tuple[int, int, int]) -> tuple[list, list[Batch]]:
+        pairs, batches = validation_set(text, self.tokenizer, self.config, ids, self.log.line)
         return pairs, [batch.to(self.group.device) for batch in batches]
 
     def _start_dir(self, model_config, longest_trained: int | None) -> None:

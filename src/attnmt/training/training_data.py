@@ -16,16 +16,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, DataError
 from attnmt.orphans import remove_orphans
-from attnmt.text.data import Batch, encode_pairs, read_parallel
+from attnmt.text.data import Batch, ReadReport, differ_in_length, encode_each, fits, nonempty_pairs, read_lines
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
-from attnmt.training.run_dir import RunLock
+from attnmt.training.run_dir import VALIDATION_KEYS, RunLock
 from attnmt.training.start import DEFAULT_VOCAB_SIZE, run_start
 from attnmt.training.tokenize_corpora import Filters, check_out, open_prepared, tokenize_corpora
 
@@ -33,6 +33,9 @@ from attnmt.training.tokenize_corpora import Filters, check_out, open_prepared, 
 # named after the process that reads it, so that a later run can tell one whose process was killed.
 SCRATCH_PREFIX = "attnmt-prepared-"
 SCRATCH = re.compile(rf"^{SCRATCH_PREFIX}(\d+)-[a-z0-9_]{{8}}$")
+# The validation set a run reads where valid_src and valid_tgt are left unset: Multi30k's English-German
+# one, which only a run started in the attnmt repository finds.
+DEFAULT_VALIDATION = {key: getattr(TrainConfig, key) for key in VALIDATION_KEYS}
 
 
 @dataclass
@@ -92,16 +95,64 @@ def remove_orphaned_scratch() -> list[Path]:
     return remove_orphans(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"), SCRATCH)
 
 
-def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,
-                   special_ids: tuple[int, int, int]) -> tuple[list[tuple[str, str]], list[Batch]]:
-    """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted; a set
-    left without a pair (empty or blank files, every pair over max_len) is refused naming its files."""
-    pairs, report = read_parallel(src, tgt)
-    examples, too_long = encode_pairs(pairs, tokenizer, config.max_len)
-    if not examples:
-        raise ConfigError(f"{src}, {tgt}: no validation pair to score ({report.skipped_empty} with an empty side, "
-                          f"{too_long} over max_len {config.max_len}); give a validation set with at least one pair")
-    return pairs, fixed_batches(TokenCorpus.from_examples(examples), config.max_tokens, special_ids)
+@dataclass
+class ValidationText:
+    """A validation set as its files hold it, read before the tokenizer exists: the keys naming it, its
+    files, its pairs (stripped; those with an empty side left out) and the lines each file has."""
+
+    keys: tuple[str, str]
+    files: tuple[str, str]
+    pairs: list[tuple[str, str]]
+    lines: int
+
+    def refusal(self, reasons: str) -> DataError:
+        """The error for a set left without a pair to score, ``reasons`` saying why."""
+        return DataError(f"{', '.join(self.keys)}: {', '.join(self.files)}: no validation pair to score ({reasons}); "
+                         "give a validation set with at least one pair")
+
+
+def read_validation_text(src: str, tgt: str, keys: tuple[str, str] = VALIDATION_KEYS) -> ValidationText:
+    """A validation set's files (named by ``keys`` in the config), checked as the training files are:
+    readable, UTF-8, as many lines each, a pair at least.  A run reads them before it trains its
+    tokenizer and prepares its corpora, so that a mistake in them is one line naming its key at once,
+    not after hours.  A key left at its default names that default: Multi30k's set, in the attnmt
+    repository, is no file the user named."""
+    sides = []
+    for key, path in zip(keys, (src, tgt), strict=True):
+        try:
+            sides.append(read_lines(path))
+        except DataError as error:
+            if path != DEFAULT_VALIDATION.get(key):
+                raise DataError(f"{key}: {error}") from None
+            raise DataError(f"{key} is left at its default, Multi30k's {path} from the attnmt repository, which cannot "
+                            f"be used here ({error}); give your validation set in {' and '.join(keys)}") from None
+    if len(sides[0]) != len(sides[1]):
+        raise DataError(f"{', '.join(keys)}: {differ_in_length(src, len(sides[0]), tgt, len(sides[1]))}")
+    report = ReadReport(0, 0)
+    text = ValidationText(keys, (src, tgt), list(nonempty_pairs(zip(*sides, strict=True), report)), len(sides[0]))
+    if not text.pairs:
+        raise text.refusal(f"{report.skipped_empty} with an empty side")
+    return text
+
+
+def validation_set(text: ValidationText, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,
+                   special_ids: tuple[int, int, int], log: Callable[[str], None]) -> tuple[list[tuple[str, str]],
+                                                                                            list[Batch]]:
+    """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted: the same
+    pairs for both, so that the two measures speak of the same sentences.  A pair over max_len is left
+    out of both: the model is trained on none so long, and the loss's batches cannot hold one longer
+    than the model's positions.  Pairs left out are counted in a line of ``log``; a set left without
+    one is refused naming its keys and files."""
+    examples = encode_each(text.pairs, tokenizer)
+    kept = [i for i, example in enumerate(examples) if fits(example, config.max_len)]
+    empty, too_long = text.lines - len(text.pairs), len(examples) - len(kept)
+    if not kept:
+        raise text.refusal(f"{empty} with an empty side, {too_long} over max_len {config.max_len}")
+    if empty or too_long:
+        log(f"validation set {', '.join(text.files)}: {len(kept)} of {text.lines} pairs scored ({empty} with an "
+            f"empty side, {too_long} longer than max_len {config.max_len})")
+    corpus = TokenCorpus.from_examples([examples[i] for i in kept])
+    return [text.pairs[i] for i in kept], fixed_batches(corpus, config.max_tokens, special_ids)
 
 
 def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], None] = print) -> Path:

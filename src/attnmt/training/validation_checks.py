@@ -12,6 +12,9 @@ starts without reading the text, and a larger corpus is read only that far, so t
 costs a few seconds at most.  Stock phrases ("Yes.", "Thank you.") are in any corpus and any
 held-out set alike, so validation pairs of fewer than MIN_WORDS source words are not counted.
 A warning is a line of the run's log; nothing is refused.
+
+A third is found at no cost: valid_src or valid_tgt left at its default, Multi30k's English-German
+set (read where the run starts in the attnmt repository), while the run trains on other corpora.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Callable, Iterable
 from attnmt.errors import UserError
 from attnmt.text.data import ReadReport
 from attnmt.train_config import TrainConfig
+from attnmt.training.run_dir import VALIDATION_KEYS
 from attnmt.training.tokenize_corpora import text_pairs
 
 # The share of validation pairs found among the training pairs (as they are, or swapped) that warns.
@@ -38,8 +42,18 @@ SWAPPED_MARGIN = 0.2
 
 def check_validation_set(config: TrainConfig, pairs: list[tuple[str, str]], log: Callable[[str], None]) -> None:
     """Warns (``log``, once each) where the validation ``pairs`` (of config.valid_src and valid_tgt)
-    are mostly training pairs, or read as the training pairs swapped.  Corpora that cannot be read
+    are mostly training pairs, or read as the training pairs swapped; or, in their place, where they
+    are the default set of a run on other corpora (defaulted_validation_keys).  Corpora that cannot be read
     as text (a prepared run whose text files are gone) are not checked."""
+    where = f"{config.valid_src}, {config.valid_tgt}"
+    if defaults := defaulted_validation_keys(config):
+        # a set the user never named scores a model of other text: another domain at best, other languages
+        # or sides swapped at worst; whatever it overlaps, the fix is the same
+        keys = " and ".join(defaults)
+        log(f"warning: {keys} {'are' if len(defaults) > 1 else 'is'} left at the default, Multi30k's English-German "
+            f"validation set ({where}), but the run trains on other corpora: give your validation set in valid_src "
+            "and valid_tgt")
+        return
     if config.prepared_dir:
         return
     counted = [pair for pair in pairs if words(pair[0]) >= MIN_WORDS]
@@ -65,7 +79,6 @@ def check_validation_set(config: TrainConfig, pairs: list[tuple[str, str]], log:
                     found_swapped.add(key)
     except (OSError, UserError):
         return
-    where = f"{config.valid_src}, {config.valid_tgt}"
     lines = sum(valid[key] for key in found)
     if counted and lines >= OVERLAP_SHARE * len(counted):
         log(f"warning: {lines} of the {len(counted)} validation pairs of {MIN_WORDS} or more words ({where}) are in "
@@ -77,6 +90,14 @@ def check_validation_set(config: TrainConfig, pairs: list[tuple[str, str]], log:
             and known(targets, src_words) > known(targets, tgt_words) + SWAPPED_MARGIN):
         log(f"warning: the validation set reads as the training data with its sides swapped: {config.valid_src} "
             f"is in the training targets' language, {config.valid_tgt} in the sources': swap valid_src and valid_tgt")
+
+
+def defaulted_validation_keys(config: TrainConfig) -> list[str]:
+    """valid_src and valid_tgt, those left at their defaults (Multi30k's English-German validation
+    set), where the run trains on other corpora than Multi30k's; none where it trains on those."""
+    if [spec.files() for spec in config.corpora()] == [{"src": TrainConfig.train_src, "tgt": TrainConfig.train_tgt}]:
+        return []
+    return [key for key in VALIDATION_KEYS if getattr(config, key) == getattr(TrainConfig, key)]
 
 
 def words(line: str) -> int:

@@ -1,0 +1,89 @@
+"""A run's validation sets: read and checked before any slow work, and scored on the same pairs by the
+loss and by BLEU, the pairs left out counted."""
+
+from pathlib import Path
+
+import pytest
+from support import PAIRS, tiny_config, write_pairs
+
+from attnmt.errors import DataError
+from attnmt.train_config import TrainConfig
+from attnmt.training import trainer as trainer_module
+from attnmt.training.trainer import Trainer
+
+SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
+             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
+
+
+def no_work(*args, **kwargs):
+    raise AssertionError("the run trained its tokenizer before reading its validation set")
+
+
+def refusal(tmp_path: Path, monkeypatch, **changes) -> str:
+    """The one line a new run's Trainer is refused with, before it starts its tokenizer."""
+    config = tiny_config(tmp_path, **SMALL, **changes)
+    monkeypatch.setattr(trainer_module, "run_start", no_work)
+    with pytest.raises(DataError) as refused:
+        Trainer(config, progress=False)
+    return str(refused.value)
+
+
+def test_a_missing_validation_file_is_refused_naming_its_key_before_the_tokenizer(tmp_path, monkeypatch):
+    """It was "cannot read nosuch.en: no such file or directory", no key named, after the tokenizer was
+    trained and every corpus prepared."""
+    write_pairs(tmp_path, "va", PAIRS[:4])
+    assert refusal(tmp_path, monkeypatch, valid_src="nosuch.en", valid_tgt=str(tmp_path / "va.tgt")) == (
+        "valid_src: cannot read nosuch.en: no such file or directory")
+
+
+def test_misaligned_validation_files_are_refused_with_both_line_counts(tmp_path, monkeypatch):
+    src, _ = write_pairs(tmp_path, "va", PAIRS[:5])
+    _, tgt = write_pairs(tmp_path, "short", PAIRS[:4])
+    assert refusal(tmp_path, monkeypatch, valid_src=str(src), valid_tgt=str(tgt)) == (
+        f"valid_src, valid_tgt: parallel files differ in length: {src} has 5 lines, {tgt} has 4; line i of one "
+        "must translate line i of the other")
+
+
+def test_a_validation_file_not_in_utf8_is_refused_naming_its_key_and_line(tmp_path, monkeypatch):
+    src, tgt = write_pairs(tmp_path, "va", PAIRS[:3])
+    tgt.write_bytes(b"ein hund\nK\xf6nig\ndas kind\n")  # Latin-1
+    assert refusal(tmp_path, monkeypatch, valid_src=str(src), valid_tgt=str(tgt)) == (
+        f"valid_tgt: {tgt}:2: invalid UTF-8 (byte 0xf6); convert the file to UTF-8, e.g. with iconv")
+
+
+def test_a_corpus_validation_file_is_named_by_its_place_in_the_train_list(tmp_path, monkeypatch):
+    src, tgt = write_pairs(tmp_path, "train", PAIRS)
+    corpus = {"src": str(src), "tgt": str(tgt), "valid_src": str(src), "valid_tgt": "nosuch.de"}
+    assert refusal(tmp_path, monkeypatch, train=[corpus]) == (
+        "train[0].valid_tgt: cannot read nosuch.de: no such file or directory")
+
+
+def test_a_default_validation_set_that_is_not_there_is_named_as_the_default(tmp_path, monkeypatch):
+    """Left unset, valid_src was read as data/multi30k/val.en.gz, a file the user never named, outside the
+    attnmt repository: "cannot read data/multi30k/val.en.gz"."""
+    monkeypatch.chdir(tmp_path)
+    assert refusal(tmp_path, monkeypatch, valid_src=TrainConfig.valid_src, valid_tgt=TrainConfig.valid_tgt) == (
+        "valid_src is left at its default, Multi30k's data/multi30k/val.en.gz from the attnmt repository, which "
+        "cannot be used here (cannot read data/multi30k/val.en.gz: no such file or directory); give your validation "
+        "set in valid_src and valid_tgt")
+
+
+def test_pairs_left_out_of_validation_are_counted_and_left_out_of_both_the_loss_and_bleu(tmp_path):
+    """A pair over max_len was left out of the loss's batches but translated for BLEU, and neither
+    it nor a pair with an empty side was counted anywhere."""
+    long = " ".join(["a dog runs"] * 12)  # 36 words: over max_len 32
+    src, tgt = write_pairs(tmp_path, "va", [*PAIRS[:3], ("", "ein hund"), (long, "ein hund rennt"), PAIRS[3]])
+    config = tiny_config(tmp_path, **SMALL, valid_src=str(src), valid_tgt=str(tgt))
+    trainer = Trainer(config, progress=False)
+    assert trainer.valid_pairs == [*PAIRS[:4]]
+    assert sum(len(batch) for batch in trainer.valid_batches) == 4
+    trainer.train()
+    log = Path(config.out_dir, "train.log").read_text()
+    assert f"validation set {src}, {tgt}: 4 of 6 pairs scored (1 with an empty side, 1 longer than max_len 32)\n" in log
+
+
+def test_a_validation_set_that_keeps_every_pair_logs_no_count(tmp_path):
+    src, tgt = write_pairs(tmp_path, "va", PAIRS[:4])
+    config = tiny_config(tmp_path, **SMALL, valid_src=str(src), valid_tgt=str(tgt))
+    Trainer(config, progress=False).train()
+    assert "pairs scored" not in Path(config.out_dir, "train.log").read_text()
