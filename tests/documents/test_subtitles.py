@@ -473,6 +473,12 @@ def test_a_line_beginning_with_a_dash_is_a_speakers_turn_after_a_line_ending_mid
     (["A woman is reading a", "(phone ringing)"], ["A woman is reading a", "(phone ringing)"]),
     (["A girl sings", "♪ la la la ♪"], ["A girl sings", "la la la"]),
     (["A girl sings", "♪\nla la la ♪", "and the dog barks."], ["A girl sings", "♪ la la la ♪", "and the dog barks."]),
+    (["A man walks with his", "[dog barking] [door slams]", "dog in the park."],
+     ["A man walks with his", "[dog barking] [door slams]", "dog in the park."]),
+    (["A man walks with his", "[dog barking].", "dog in the park."],
+     ["A man walks with his", "[dog barking].", "dog in the park."]),
+    (["A man walks with his", "[MUSIC] (laughing)", "dog in the park."],
+     ["A man walks with his", "[MUSIC] (laughing)", "dog in the park."]),
 ])
 def test_a_sound_description_or_lyric_cue_is_its_own_text_joined_to_no_cue_beside_it(same, cues, given):
     """The lower-case description or lyric was joined into the sentence of the cue before ("The man is

@@ -79,7 +79,7 @@ LINE_END = re.compile(r"\r?\r\n|\r|\n")
 # A cue of its own, never joined to the cues beside it: one of sound descriptions alone ("[dog barking]",
 # "(phone ringing)", as captions for the deaf and hard of hearing write them), or a lyric ("♪ La la la ♪").
 # A label before words ("(whispering) I saw", "[John] The dog") opens a sentence that may go on.
-DESCRIPTION = re.compile(r"\[[^\[\]]*\]|\([^()]*\)")
+DESCRIPTION = re.compile(r"(?:(?:\[[^\[\]]*\]|\([^()]*\))[\s.,;:!?…-]*)+")  # "[dog barking].", "[MUSIC] (laughing)"
 LYRIC_NOTES = ("♪", "♫")
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
@@ -298,8 +298,9 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
 
 
 def set_apart(text: str) -> bool:
-    """Whether a cue's ``text`` is a cue of its own: each of its lines a sound description alone
-    (DESCRIPTION: "[dog barking]", "(phone ringing)"), or it opens with a note (a lyric)."""
+    """Whether a cue's ``text`` is a cue of its own: each of its lines sound descriptions alone
+    (DESCRIPTION: "[dog barking]", "(phone ringing).", "[MUSIC] (laughing)"), or it opens with a note
+    (a lyric)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     return bool(lines) and (lines[0].startswith(LYRIC_NOTES) or all(DESCRIPTION.fullmatch(line) for line in lines))
 
