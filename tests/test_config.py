@@ -20,7 +20,9 @@ from attnmt.train_config import TrainConfig, load_config
 # A value outside each numeric key's range, and what the error says (matched literally).
 OUT_OF_RANGE = [
     ("max_len", 0, "max_len=0: use a whole number of at least 1"),
-    ("max_length_ratio", -1, "max_length_ratio=-1.0: use a positive ratio, or 0 for no limit"),
+    ("max_length_ratio", -1, "max_length_ratio=-1.0: use a ratio of at least 1 (the longer side's tokens over the "
+                             "shorter's), or 0 for no limit"),
+    ("max_length_ratio", 0.5, "max_length_ratio=0.5: use a ratio of at least 1"),  # it dropped every pair
     ("prepare_workers", -1, "prepare_workers=-1: use a number of processes, or 0 for one per CPU core"),
     ("vocab_size", 3, "vocab_size=3: use a whole number from 5 to 2,097,152"),
     ("max_tokens", 0, "max_tokens=0: use a whole number of at least 1"),
@@ -60,8 +62,8 @@ def test_a_number_outside_its_keys_range_is_refused_naming_key_value_and_range(k
 
 @pytest.mark.parametrize(("key", "value"), [
     ("label_smoothing", 0), ("clip_norm", 0), ("patience", 0), ("save_every", 0), ("lr_cooldown", 1),
-    ("max_length_ratio", 0), ("seed", 0), ("threads", 0), ("prepare_workers", 0), ("vocab_size", 5),
-    ("adam_betas", [0, 0.999]), ("model", {"dropout": 0, "pad_id": 7999}),
+    ("max_length_ratio", 0), ("max_length_ratio", 1), ("seed", 0), ("threads", 0), ("prepare_workers", 0),
+    ("vocab_size", 5), ("adam_betas", [0, 0.999]), ("model", {"dropout": 0, "pad_id": 7999}),
 ])
 def test_the_ends_of_each_range_that_mean_something_are_valid(key, value):
     TrainConfig.from_dict({key: value})

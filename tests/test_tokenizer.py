@@ -10,7 +10,7 @@ import torch
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer
-from attnmt.text.tokenizer_training import sample_sentences, train_sentencepiece
+from attnmt.text.tokenizer_training import as_trained, sample_sentences, train_sentencepiece, trained_options
 
 CORPUS = [
     "A man rides a bike down the street.",
@@ -505,3 +505,11 @@ def test_too_small_a_vocab_size_names_every_kind_of_piece_it_counts(options, nee
                f"{needed} or more")
     with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
         train_sentencepiece(["ab ba"], vocab_size=5, **options)
+
+
+def test_a_tokenizer_gives_back_the_options_it_was_trained_with():
+    """What a fine-tune's tokenizer_options are compared with: 0.9995, kept as a 32-bit float, reads 0.9995."""
+    options = dict(model_type="bpe", character_coverage=0.9995, user_defined_symbols=[">>de<<"], byte_fallback=True)
+    proto = train_sentencepiece(["ein kleiner satz", "noch ein satz"] * 20, vocab_size=300, **options)
+    assert trained_options(proto) == as_trained(options)
+    assert trained_options(proto) != as_trained({**options, "character_coverage": 0.9996})

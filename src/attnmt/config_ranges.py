@@ -31,15 +31,19 @@ SIZE_LIMITS = {"vocab_size": 1 << 21, "src_vocab_size": 1 << 21, "d_model": 1 <<
 @dataclass(frozen=True)
 class Range:
     """Numbers from ``low`` to ``high``; ``above`` leaves ``low`` itself out and ``below`` ``high``.
-    An infinite ``high`` is never reached: the number must be finite."""
+    An infinite ``high`` is never reached: the number must be finite.  ``or_zero``: 0 too, where
+    0 switches a limit off."""
 
     low: float
     high: float = math.inf
     above: bool = False
     below: bool = False
     says: str = ""  # what to use, in words, where the bare range would say too little
+    or_zero: bool = False
 
     def holds(self, value: float) -> bool:
+        if self.or_zero and value == 0:
+            return True
         over_low = value > self.low if self.above else value >= self.low
         under_high = value < self.high if self.below or math.isinf(self.high) else value <= self.high
         return over_low and under_high  # both false for NaN
@@ -64,7 +68,9 @@ DROPOUT = Range(0, 1, below=True, says="a dropout probability from 0 to below 1"
 # TrainConfig's numeric keys (None, where a key may be None, is always valid).
 TRAIN_RANGES = {
     "max_len": AT_LEAST_1,
-    "max_length_ratio": Range(0, says="a positive ratio, or 0 for no limit"),
+    # Under 1 no pair holds: the longer side always has at least the shorter's tokens.
+    "max_length_ratio": Range(1, or_zero=True, says="a ratio of at least 1 (the longer side's tokens over the "
+                              "shorter's), or 0 for no limit"),
     "prepare_workers": Range(0, says="a number of processes, or 0 for one per CPU core"),
     "vocab_size": Range(5, SIZE_LIMITS["vocab_size"]),  # the 4 special pieces and at least one more
     "max_tokens": AT_LEAST_1,

@@ -23,6 +23,8 @@ class CtrlC:
 
 sys.meta_path.insert(0, CtrlC())
 '''
+# A stand-in for Ctrl-C pressed while the command line's modules load, torch loaded: the first command's import raises.
+CTRL_C_IN_THE_COMMANDS = CTRL_C_IN_TORCH.replace('"torch."', '"attnmt.cli.commands."')
 
 # A stand-in for the second SIGINT of ``timeout -s INT`` (to the process group, after the one to the
 # process), arriving in the interpreter's teardown: the first atexit callback registered runs last.
@@ -64,6 +66,13 @@ def test_ctrl_c_while_torch_loads_ends_the_attnmt_script_in_one_line_with_130(tm
     if not script.is_file():
         pytest.skip("no attnmt script beside this Python (attnmt is not installed into it)")
     done = run_interrupted(tmp_path, [sys.executable, str(script), "translate", "--model", "m"])
+    assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
+
+
+def test_ctrl_c_while_the_commands_load_ends_python_m_attnmt_in_one_line_with_130(tmp_path):
+    """attnmt.cli.main imported its commands outside the guard of the package's start: a traceback."""
+    done = subprocess.run([sys.executable, "-m", "attnmt", "train", "config.yaml"], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path, env=with_sitecustomize(tmp_path, CTRL_C_IN_THE_COMMANDS))
     assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
 
 

@@ -97,13 +97,23 @@ def test_init_from_on_the_command_line(trained_model, tmp_path, capsys):
     (dict(model=dict(d_model=32, n_heads=4)), r"model.d_model: 32 differs from the model's 64; .* keeps its shape"),
     (dict(vocab_size=50), "vocab_size: 50 differs from .*'s 81; remove it"),
     (dict(shared_vocab=False), "shared_vocab: False differs from"),
-    (dict(tokenizer_options=dict(model_type="bpe")), "tokenizer_options: init_from keeps the model's tokenizer"),
+    (dict(tokenizer_options=dict(model_type="bpe")), r"tokenizer_options: \{model_type: bpe\} differs from .*'s "
+                                                     r"tokenizer, trained with none \(a unigram model\); init_from "
+                                                     "keeps the model's tokenizer: remove tokenizer_options"),
     (dict(max_len=63), r"max_len=63: .*'s model reads at most 62 tokens a sentence \(max_positions 64, BOS and EOS "
                        r"besides\); lower max_len"),
 ])
 def test_init_from_refuses_settings_that_change_the_model(trained_model, tmp_path, changes, message):
     with pytest.raises(ConfigError, match=message):
         Trainer(fine_tune_config(tmp_path, trained_model, **changes), progress=False)
+
+
+def test_init_from_takes_tokenizer_options_that_are_the_models_own(trained_model, tmp_path):
+    """The docs allow tokenizer_options that are the model's own; any at all were refused."""
+    own = dict(model_type="Unigram", character_coverage="1e0")  # the tiny model's, spelled otherwise
+    trainer = Trainer(fine_tune_config(tmp_path, trained_model, tokenizer_options=own), progress=False)
+    trainer.lock.release()
+    assert trainer.tokenizer.vocab_size == 81
 
 
 def test_init_from_refuses_a_tokenizer_of_another_vocabulary(trained_model, tmp_path):

@@ -354,3 +354,34 @@ def test_an_empty_or_blank_validation_set_is_one_line_naming_it(tmp_path, text, 
     err = capsys.readouterr().err
     assert f"{tmp_path / 'va.en'}, {tmp_path / 'va.de'}: no validation pair to score" in err
     assert "Traceback" not in err and not Path(config.out_dir).exists()
+
+
+def test_ctrl_c_during_the_calibration_at_the_end_leaves_it_to_the_resume(tmp_path, monkeypatch):
+    """Ctrl-C while the finished run calibrated quality, after its last checkpoint, ended it with a
+    traceback's KeyboardInterrupt and no word of calibrating later; its resume said "nothing to do"."""
+    calibrated = []
+
+    def interrupted(model_dir, src, ref, say):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(trainer, "calibrate_run", interrupted)
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
+    model_dir = Path(config.out_dir)
+    assert Trainer(config, progress=False).train().stopped_by == "max_steps"
+    assert (f"quality not calibrated (interrupted): the resumed run calibrates it at its end; attnmt calibrate "
+            f"--model {model_dir} does it now") in (model_dir / "train.log").read_text()
+    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calibrated.append(Path(model_dir)))
+    assert resume(model_dir, progress=False).step == 2
+    assert calibrated == [model_dir]
+
+
+def test_a_finished_and_calibrated_run_resumed_calibrates_nothing(tmp_path, monkeypatch, capsys):
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
+    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: write_calibration(model_dir))
+    Trainer(config, progress=False).train()
+    calibrated = []
+    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calibrated.append(model_dir))
+    capsys.readouterr()
+    resume(config.out_dir, progress=True)
+    assert calibrated == []
+    assert "nothing to do" in capsys.readouterr().out

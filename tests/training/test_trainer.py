@@ -554,3 +554,12 @@ def test_a_timed_runs_budget_is_projected_from_its_pace(tmp_path):
     assert trainer.budget_epochs() == pytest.approx(trainer.epochs(100))
     trainer.elapsed = 3.6  # 10 steps in a thousandth of it: max_steps ends the run first
     assert trainer.budget_epochs() == pytest.approx(trainer.epochs(1000))
+
+
+def test_a_corpus_filtered_to_nothing_names_its_files_readably(tmp_path):
+    """The error named them as a Python dict: "check {'src': 'tr.en', 'tgt': 'tr.de'}"."""
+    config = tiny_config(tmp_path, max_len=1)  # every pair has a side over 1 token
+    with pytest.raises(ConfigError) as refused:
+        Trainer(config, progress=False)
+    assert (f"no training pairs left after filtering: check {config.train_src} and {config.train_tgt}, max_len and "
+            "max_length_ratio") in str(refused.value)

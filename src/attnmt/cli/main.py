@@ -19,28 +19,33 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 
 from attnmt import __version__
-from attnmt.cli.commands import (
-    build_ext,
-    cache,
-    doctor,
-    evaluate,
-    interop,
-    pictures,
-    quality,
-    serve,
-    shortlist,
-    train,
-    translate,
-)
-from attnmt.cli.commands.train import OWN_FLAGS
 from attnmt.cli.standard_streams import flush_stdout, stand_in_for_closed_streams, write_stdout_till_its_reader_goes
 from attnmt.errors import (
     INTERRUPTED,
     INTERRUPTED_STATUS,
     AttnmtWarning,
     UserError,
+    command_line_interrupts,
     ignore_further_interrupts,
 )
+
+# Ctrl-C while the commands load (a second, after the package's own guarded start): the command's one
+# line, not this import's traceback; main's own handling is not in place yet.
+with command_line_interrupts():
+    from attnmt.cli.commands import (
+        build_ext,
+        cache,
+        doctor,
+        evaluate,
+        interop,
+        pictures,
+        quality,
+        serve,
+        shortlist,
+        train,
+        translate,
+    )
+    from attnmt.cli.commands.train import OWN_FLAGS
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).

@@ -29,6 +29,7 @@ from attnmt.text.tokenizer import (
     UNK_ID,
     check_text_list,
     load_proto,
+    protobuf_messages,
 )
 
 # A corpus larger than this is subsampled (uniformly, seeded) before training, so
@@ -169,6 +170,25 @@ def sentencepiece_options(options: dict) -> dict:
             "character_coverage": typed(given["character_coverage"], "float", "tokenizer_options: character_coverage"),
             **({"byte_fallback": True} if fallback else {}),
             **({"user_defined_symbols": symbol_list(symbols)} if symbols else {})}
+
+
+def as_trained(options: dict) -> dict:
+    """``tokenizer_options`` as sentencepiece_options gives them, character_coverage to 6 places: a trained
+    model keeps it as a 32-bit float (0.9995 comes back 0.99949997), so both sides compare rounded."""
+    given = sentencepiece_options(options)
+    return {**given, "character_coverage": round(given["character_coverage"], 6)}
+
+
+def trained_options(proto: bytes) -> dict:
+    """The tokenizer_options the SentencePiece model ``proto`` was trained with, from its trainer_spec, as
+    ``as_trained`` gives them: what a fine-tune's config may repeat (attnmt.training.start)."""
+    messages = protobuf_messages()[0]
+    model = messages.ModelProto()
+    model.ParseFromString(proto)
+    spec = model.trainer_spec
+    return as_trained({"model_type": messages.TrainerSpec.ModelType.Name(spec.model_type),
+                       "character_coverage": spec.character_coverage, "byte_fallback": spec.byte_fallback,
+                       "user_defined_symbols": list(spec.user_defined_symbols)})
 
 
 def symbol_list(symbols: str | list) -> list[str]:

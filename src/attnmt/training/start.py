@@ -25,7 +25,7 @@ from attnmt.files import write_text
 from attnmt.text.data import ReadReport
 from attnmt.text.tokenizer import Tokenizer, attnmt_layout
 from attnmt.text.tokenizer_files import read_tokenizer
-from attnmt.text.tokenizer_training import sentencepiece_options, train_sentencepiece
+from attnmt.text.tokenizer_training import as_trained, sentencepiece_options, train_sentencepiece, trained_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig, load_config
 from attnmt.trained_lengths import read_longest_source
@@ -293,10 +293,17 @@ def training_settings(config: TrainConfig, model_config: TransformerConfig) -> T
 
 
 def check_same_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer, model_dir: Path) -> None:
-    """With init_from the vocabulary settings may only repeat the model's: its ids are in the weights."""
+    """With init_from the vocabulary settings may only repeat the model's: its ids are in the weights.
+    tokenizer_options are compared with those its SentencePiece models record they were trained with."""
     model = f"{model_dir}'s"
-    if config.tokenizer_options:
-        raise ConfigError("tokenizer_options: init_from keeps the model's tokenizer; remove tokenizer_options")
+    protos = dict.fromkeys(tokenizer.model_protos) if config.tokenizer_options else ()  # each side's, once
+    own = [trained_options(proto) for proto in protos]
+    if any(as_trained(config.tokenizer_options) != options for options in own):
+        defaults = as_trained({})  # which a config need not write
+        trained = {key: value for key, value in own[0].items() if defaults.get(key) != value}
+        raise ConfigError(f"tokenizer_options: {as_written(config.tokenizer_options)} differs from {model} tokenizer, "
+                          f"trained with {as_written(trained)}; init_from keeps the model's tokenizer: remove "
+                          "tokenizer_options")
     if config.vocab_size not in (None, tokenizer.vocab_size):
         raise ConfigError(f"vocab_size: {config.vocab_size} differs from {model} {tokenizer.vocab_size}; remove it")
     if config.shared_vocab not in (None, not tokenizer.separate_vocabs):

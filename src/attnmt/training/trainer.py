@@ -25,7 +25,7 @@ from torch.nn.parallel import DistributedDataParallel
 from attnmt import checkpoint as ckpt
 from attnmt.config_ranges import parse_duration
 from attnmt.decoding import MAX_BEAM
-from attnmt.decoding.calibration import calibrate_run
+from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.files import remove_leftovers, write_text
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
@@ -189,10 +189,13 @@ class Trainer(Schedule, ValidateAndSave):
     def train(self) -> TrainResult:
         try:
             finished = self._finished()
-            if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
+            if finished:  # a resumed run that had already stopped for good: nothing to train, nothing written
                 larger = "--patience (0: no early stop)" if "patience" in finished else "--max-steps or --max-time"
-                self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
-                              f"resume with a larger {larger}")
+                uncalibrated = self._uncalibrated()
+                self.log.line(f"{self.dir} has already finished ({finished}); nothing to "
+                              f"{'train' if uncalibrated else 'do'}. To train on, resume with a larger {larger}")
+                if uncalibrated:  # Ctrl-C cut its calibration short at its end: this resume fits it
+                    self._calibrate()
                 return self._result(finished)
             self.log.open(resumed_at=self.step if self.resuming else None)
             if self.resuming and self.group.is_main:
@@ -246,10 +249,9 @@ class Trainer(Schedule, ValidateAndSave):
             self.validate_and_save()
         bar.close()
         if self.group.is_main and c.valid_src and interrupted:  # calibrating would hold up the exit for minutes
-            self.log.line(f"quality not calibrated (interrupted): the resumed run calibrates it at its end; "
-                          f"attnmt calibrate --model {self.dir} does it now")
+            self._calibrate_later()
         elif self.group.is_main and c.valid_src:  # quality's calibration, on the weights just kept
-            calibrate_run(self.dir, c.valid_src, c.valid_tgt, self.log.line)
+            self._calibrate()
         result = self._result(stopped_by)
         self.log.line(f"stopped at step {self.step} ({stopped_by}); {result.best()}; model in {self.dir}")
         return result
@@ -257,6 +259,23 @@ class Trainer(Schedule, ValidateAndSave):
     def _result(self, stopped_by: str) -> TrainResult:
         return TrainResult(self.dir, self.step, self.best_score, self.best_step, stopped_by,
                            METRIC_NAMES[self.config.eval_metric])
+
+    def _calibrate(self) -> None:
+        """Fits quality's calibration on the model's weights.  Ctrl-C here (after the last checkpoint, outside
+        the loop's StopFlag) ends the run as Ctrl-C during a step does: the calibration left for later, and
+        the line that says how, where the KeyboardInterrupt left the run uncalibrated with no word of it."""
+        try:
+            calibrate_run(self.dir, self.config.valid_src, self.config.valid_tgt, self.log.line)
+        except KeyboardInterrupt:
+            self._calibrate_later()
+
+    def _calibrate_later(self) -> None:
+        self.log.line(f"quality not calibrated (interrupted): the resumed run calibrates it at its end; "
+                      f"attnmt calibrate --model {self.dir} does it now")
+
+    def _uncalibrated(self) -> bool:
+        """Whether the run's model has no calibration its validation set could fit (rank 0 only)."""
+        return self.group.is_main and bool(self.config.valid_src) and not (self.dir / CALIBRATION).exists()
 
     def _finished(self) -> str:
         """Why a restored run must not take another step ("" = it may): a limit it already reached."""

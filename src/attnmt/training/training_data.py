@@ -84,8 +84,8 @@ def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenize
         data = TrainingData(tokenizer, specs, corpora, scratch)
     for spec, corpus in zip(specs, data.corpora, strict=True):
         if not len(corpus):
-            raise ConfigError(f"{spec.name}: no training pairs left after filtering: check {spec.files()}, "
-                              "max_len and max_length_ratio")
+            raise ConfigError(f"{spec.name}: no training pairs left after filtering: check "
+                              f"{' and '.join(spec.files().values())}, max_len and max_length_ratio")
     return data
 
 
