@@ -24,7 +24,7 @@ from attnmt.hardware import resolve_precision
 from attnmt.layers import FeedForward
 from attnmt.threads import Choice
 from attnmt.train_config import load_config
-from attnmt.training import trainer as trainer_module
+from attnmt.training import logs as logs_module
 from attnmt.training.averaging import average_checkpoints, keep_better_average
 from attnmt.training.objective import cooldown, label_smoothed_nll, noam_schedule
 from attnmt.training.trainer import Trainer, resume
@@ -222,7 +222,7 @@ def test_the_trainer_looks_at_the_thread_count_between_steps_and_logs_a_change(t
         calls.append(len(calls) + 1)
         return Choice(1, why) if len(calls) == 2 else None
 
-    monkeypatch.setattr(trainer_module, "recheck", recheck)
+    monkeypatch.setattr(logs_module, "recheck", recheck)
     config = tiny_config(tmp_path, max_steps=3, eval_every=3, eval_metric="loss", threads=0)
     Trainer(config, progress=False).train()
     records = [json.loads(line) for line in (Path(config.out_dir) / "log.jsonl").read_text().splitlines()]

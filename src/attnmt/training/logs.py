@@ -14,11 +14,17 @@ import sys
 import time
 from pathlib import Path
 from time import monotonic
+from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
 from attnmt.errors import ModelDirError, json_value
 from attnmt.files import appended_lines, write_failure, write_text
+from attnmt.hardware import describe
+from attnmt.threads import THREADS, recheck
+
+if TYPE_CHECKING:
+    from attnmt.training.distributed import Group
 
 # Seconds between progress lines where standard error is not a terminal (a log file, a pipe).
 PROGRESS_LINE_EVERY = 30.0
@@ -194,3 +200,22 @@ class ProgressLines:
         self.last_line = monotonic()
         print(tqdm.format_meter(self.n, self.total, self.last_line - self.started, ncols=0, unit="step",
                                 initial=self.initial, postfix=self.postfix), file=sys.stderr, flush=True)
+
+
+def log_runtime(log: RunLog, step: int, precision: str, why: str, group: Group) -> None:
+    """Says what a run resolved (precision and ``why``, device, threads, CPU) on the console and in log.jsonl."""
+    runtime = {"precision": precision, "precision_reason": why,
+               **describe(group.device), "threads_why": THREADS.why(), "world_size": group.world_size}
+    log.record({"step": step, "runtime": runtime})
+    flags = " ".join(runtime["cpu_flags"]) or "none of note"
+    log.line(f"precision {precision} ({why}); device {runtime['device']}, "
+             f"threads {THREADS.describe()} x {group.world_size} process(es); CPU {runtime['cpu']} "
+             f"({flags}; PyTorch kernels {runtime['torch_cpu_capability']})")
+
+
+def recheck_threads(log: RunLog, step: int) -> None:
+    """Between steps: the thread count, where it follows the free cores (attnmt.threads)."""
+    changed = recheck()
+    if changed is not None:
+        log.record({"step": step, "threads": changed.count, "threads_why": changed.why})
+        log.line(f"step {step}: {changed.count} thread(s) ({changed.why})")

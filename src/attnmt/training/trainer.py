@@ -28,16 +28,16 @@ from attnmt.decoding import MAX_BEAM
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.files import remove_leftovers, write_text
-from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
+from attnmt.hardware import bound_kernel_caches, release_free_memory, resolve_precision
 from attnmt.model import Transformer
 from attnmt.text.data import Batch
 from attnmt.text.tokenizer_files import save_tokenizer
-from attnmt.threads import THREADS, recheck, use_threads
+from attnmt.threads import use_threads
 from attnmt.train_config import TrainConfig, load_config
 from attnmt.trained_lengths import write_longest_source
 from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup
-from attnmt.training.logs import Progress, RunLog, new_window
+from attnmt.training.logs import Progress, RunLog, log_runtime, new_window, recheck_threads
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.resume_checks import RunRecord, validation_files
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
@@ -208,7 +208,7 @@ class Trainer(Schedule, ValidateAndSave):
 
     def _train(self) -> TrainResult:
         c = self.config
-        self._log_runtime()
+        log_runtime(self.log, self.step, self.precision, self.precision_reason, self.group)
         stream = iter(self.batcher)
         bar = Progress(self.step, self.elapsed, c.max_steps, self.budget, self.progress)
         last_saved = self.step
@@ -220,7 +220,7 @@ class Trainer(Schedule, ValidateAndSave):
                                                 for _ in range(c.accumulate_steps)])
                 took = time.perf_counter() - started
                 self.elapsed += took
-                self._recheck_threads()
+                recheck_threads(self.log, self.step)
                 if math.isnan(loss):  # a skipped non-finite batch: no update, no step
                     stopped_by, interrupted = self._stop_reason(stop)
                     if stopped_by:
@@ -361,23 +361,6 @@ class Trainer(Schedule, ValidateAndSave):
                 "set clip_norm, then 'attnmt train --resume'")
 
     # logging ------------------------------------------------------------------
-
-    def _log_runtime(self) -> None:
-        """Says what the run resolved (precision and why, device, threads, CPU) on the console and in log.jsonl."""
-        runtime = {"precision": self.precision, "precision_reason": self.precision_reason,
-                   **describe(self.group.device), "threads_why": THREADS.why(), "world_size": self.group.world_size}
-        self.log.record({"step": self.step, "runtime": runtime})
-        flags = " ".join(runtime["cpu_flags"]) or "none of note"
-        self.log.line(f"precision {self.precision} ({self.precision_reason}); device {runtime['device']}, "
-                      f"threads {THREADS.describe()} x {self.group.world_size} process(es); CPU {runtime['cpu']} "
-                      f"({flags}; PyTorch kernels {runtime['torch_cpu_capability']})")
-
-    def _recheck_threads(self) -> None:
-        """Between steps: the thread count, where it follows the free cores (attnmt.threads)."""
-        changed = recheck()
-        if changed is not None:
-            self.log.record({"step": self.step, "threads": changed.count, "threads_why": changed.why})
-            self.log.line(f"step {self.step}: {changed.count} thread(s) ({changed.why})")
 
     def _log_train(self, window: dict, bar: Progress) -> None:
         tokens_per_s = window["tokens"] / max(window["time"], 1e-9)
