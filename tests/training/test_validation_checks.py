@@ -122,3 +122,14 @@ def test_a_run_on_multi30k_may_leave_its_validation_set_at_the_default(tmp_path)
     config = tiny_config(tmp_path, **SMALL, train_src=TrainConfig.train_src, train_tgt=TrainConfig.train_tgt,
                          valid_src=TrainConfig.valid_src, valid_tgt=TrainConfig.valid_tgt)
     assert defaulted_validation_keys(config) == []
+
+
+def test_a_run_on_multi30k_written_as_another_path_may_leave_its_validation_set_at_the_default(tmp_path,
+                                                                                              monkeypatch):
+    """``./data/multi30k/train.en.gz`` or its absolute path is Multi30k's training set too: it was warned of as
+    "other corpora" (review s41g)."""
+    monkeypatch.chdir(tmp_path)
+    for written in (f"./{TrainConfig.train_src}", str(tmp_path / TrainConfig.train_src)):
+        config = tiny_config(tmp_path, **SMALL, train_src=written, train_tgt=f"./{TrainConfig.train_tgt}",
+                             valid_src=TrainConfig.valid_src, valid_tgt=TrainConfig.valid_tgt)
+        assert defaulted_validation_keys(config) == []

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from attnmt.errors import UserError
 from attnmt.text.data import ReadReport
@@ -95,9 +96,15 @@ def check_validation_set(config: TrainConfig, pairs: list[tuple[str, str]], log:
 def defaulted_validation_keys(config: TrainConfig) -> list[str]:
     """valid_src and valid_tgt, those left at their defaults (Multi30k's English-German validation
     set), where the run trains on other corpora than Multi30k's; none where it trains on those."""
-    if [spec.files() for spec in config.corpora()] == [{"src": TrainConfig.train_src, "tgt": TrainConfig.train_tgt}]:
+    trained = [{side: same_file(path) for side, path in spec.files().items()} for spec in config.corpora()]
+    if trained == [{"src": same_file(TrainConfig.train_src), "tgt": same_file(TrainConfig.train_tgt)}]:
         return []
     return [key for key in VALIDATION_KEYS if getattr(config, key) == getattr(TrainConfig, key)]
+
+
+def same_file(path: str | Path) -> Path:
+    """``path`` as the file it names, however it is written (``./data/…``, an absolute path)."""
+    return Path(path).resolve()
 
 
 def words(line: str) -> int:
