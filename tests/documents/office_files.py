@@ -121,14 +121,14 @@ SHARED_STRINGS = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
                   '<r><t xml:space="preserve"> car stops.</t></r></si></sst>')
 
 
-def shared_string_sheet(sheet_bytes: bytes, strings: str = SHARED_STRINGS) -> bytes:
-    """The sheet file with cell A2 the first shared string of ``strings`` (by default three runs,
-    the middle one bold; openpyxl writes inline strings only, Excel and LibreOffice shared ones)."""
+def shared_string_sheet(sheet_bytes: bytes, strings: str = SHARED_STRINGS, cell: str = "A2") -> bytes:
+    """The sheet file with ``cell`` (whatever it held) the first shared string of ``strings`` (by default
+    three runs, the middle one bold; openpyxl writes inline strings only, Excel and LibreOffice shared ones)."""
     members = read_members(sheet_bytes)
     sheet = members["xl/worksheets/sheet1.xml"].decode()
-    start = sheet.index('<c r="A2"')
+    start = sheet.index(f'<c r="{cell}"')
     end = sheet.index("</c>", start) + len("</c>")
-    members["xl/worksheets/sheet1.xml"] = (sheet[:start] + '<c r="A2" t="s"><v>0</v></c>' + sheet[end:]).encode()
+    members["xl/worksheets/sheet1.xml"] = (sheet[:start] + f'<c r="{cell}" t="s"><v>0</v></c>' + sheet[end:]).encode()
     members["xl/sharedStrings.xml"] = strings.encode()
     types = members["[Content_Types].xml"].decode()
     members["[Content_Types].xml"] = types.replace("</Types>", '<Override PartName="/xl/sharedStrings.xml" '

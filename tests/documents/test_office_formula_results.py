@@ -10,7 +10,7 @@ import subprocess
 import openpyxl
 import pytest
 from lxml import etree
-from office_files import docx_bytes, read_members, write_members
+from office_files import docx_bytes, read_members, shared_string_sheet, write_members
 
 from attnmt.documents.formula_reading import STANDARD
 from attnmt.documents.office import translate_office
@@ -117,19 +117,9 @@ def test_a_string_cell_without_a_formula_keeps_its_text(mirror):
 
 def test_a_sheet_of_shared_strings_only_loses_its_cached_text_too(mirror):
     """Such a sheet holds no text to translate, so it was not even parsed; its formula reads a translated string."""
-    members = read_members(calc_file(COPY))
-    sheet = members[SHEET].decode()
-    start = sheet.index('<c r="A1"')
-    members[SHEET] = (sheet[:start] + '<c r="A1" t="s"><v>0</v></c>' + sheet[sheet.index("</c>", start) + 4:]).encode()
-    members["xl/sharedStrings.xml"] = (f'<sst xmlns="{S}" count="1" uniqueCount="1"><si><t>A dog runs.</t></si>'
-                                       '</sst>').encode()
-    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(b"</Types>", (
-        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.'
-        b'spreadsheetml.sharedStrings+xml"/></Types>'))
-    members["xl/_rels/workbook.xml.rels"] = members["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", (
-        b'<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
-        b'sharedStrings" Target="sharedStrings.xml"/></Relationships>'))
-    _, results = translated(write_members(members), mirror)
+    data = shared_string_sheet(calc_file(COPY), f'<sst xmlns="{S}" count="1" uniqueCount="1"><si><t>A dog runs.</t>'
+                                                '</si></sst>', cell="A1")
+    _, results = translated(data, mirror)
     assert [results.active["A1"].value, results.active["B1"].value] == ["RUNS. DOG A", None]
 
 
