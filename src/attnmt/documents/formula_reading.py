@@ -21,6 +21,7 @@ result is not the one cached) and every add-in's or macro's function.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -82,6 +83,7 @@ class Formula:
         return not self.external and self.calls <= STANDARD and not self.names & unknown_names
 
 
+@functools.lru_cache(maxsize=4096)  # a shared formula's cells all read their first cell's text
 def read_formula(text: str) -> Formula:
     """The functions, cells and names that the formula ``text`` (as the file holds it, without
     "=") calls and reads (module docstring)."""

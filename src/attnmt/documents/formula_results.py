@@ -60,8 +60,11 @@ def forget_string_results(archive: Archive, parts: Sequence[Part]) -> list[Part]
     marked so.  Returns the parts changed that ``parts`` did not hold (sheets, the workbook)."""
     workbook = workbook_part(archive)
     held = {part.member: part for part in parts}
-    # As the sheets came: translation changes no formula.
-    sheets = [member for member in worksheets(archive, workbook) if FORMULA.search(archive.read(member))]
+    # As the sheets came: translation changes no formula.  Each sheet is unzipped once (Archive.read keeps
+    # nothing), for whether it holds a formula and a text result.
+    found = {member: (bool(FORMULA.search(data)), bool(STRING_RESULT.search(data)))
+             for member, data in ((member, archive.read(member)) for member in worksheets(archive, workbook))}
+    sheets = [member for member, (formula, _) in found.items() if formula]
     if workbook is None or not sheets:
         return []
 
@@ -72,7 +75,7 @@ def forget_string_results(archive: Archive, parts: Sequence[Part]) -> list[Part]
 
     names = defined_names(part(workbook).tree.getroot())
     unknown = frozenset(name for name, formula in names.items() if not formula.standard())
-    results = [member for member in sheets if STRING_RESULT.search(archive.read(member))]
+    results = [member for member in sheets if found[member][1]]
     changed = [sheet for sheet in map(part, results) if forget_results(sheet.tree.getroot(), unknown)]
     formulas = [read_formula(formula.text or "") for member in sheets
                 for formula in part(member).tree.getroot().iter("{*}f")]
