@@ -45,7 +45,17 @@ from pathlib import Path
 
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import DataError
-from attnmt.text.data import GZIP_MAGIC, cannot_read, decode_lines, gzip_without_gz, is_gzip_name, not_gzip, open_bytes
+from attnmt.text.data import (
+    GZIP_MAGIC,
+    OLE_SIGNATURE,
+    ZIP_START,
+    cannot_read,
+    decode_lines,
+    gzip_without_gz,
+    is_gzip_name,
+    not_gzip,
+    open_bytes,
+)
 from attnmt.text.encodings import UNICODE_BOMS
 from attnmt.text.language_codes import is_iso_639_1_code, is_language_code
 from attnmt.text.language_codes import primary_subtag as primary
@@ -58,8 +68,8 @@ TARGET_COLUMNS = ("target", "target term", "tgt", "translation")
 # The delimiters a CSV file may have, each with its name, in the order preferred where several fit.
 DELIMITERS = {",": "a comma", ";": "a semicolon", "\t": "a tab"}
 # The first bytes of the files a glossary is often saved from, which are no text: what each is.
-NOT_TEXT = {b"PK\x03\x04": "a zip archive (as an .xlsx, .ods or .docx file is)",
-            b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1": "an Office 97-2003 file (.xls, .doc)"}
+NOT_TEXT = {ZIP_START: "a zip archive (as an .xlsx, .ods or .docx file is)",
+            OLE_SIGNATURE: "an Office 97-2003 file (.xls, .doc)"}
 
 
 def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:

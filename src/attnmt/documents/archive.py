@@ -39,12 +39,12 @@ from typing import Protocol
 
 from lxml import etree
 
-from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.flat import FlatText
 from attnmt.documents.page_writer import open_empties
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
+from attnmt.text.data import OLE_SIGNATURE
 
 MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few dozen; an EPUB, a few hundred)
 MAX_UNPACKED = 1 << 30  # bytes of all members unpacked together (1 GiB)

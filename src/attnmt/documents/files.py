@@ -34,7 +34,7 @@ from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translator_parts import translated_by
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
-from attnmt.text.data import with_endings
+from attnmt.text.data import OLE_SIGNATURE, ZIP_START, with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
@@ -50,9 +50,8 @@ MAX_FILE_BYTES = 50 * 2**20
 MARKUP_KINDS = ("html", "xhtml", "xml")  # those whose pages may declare their encoding (attnmt.documents.charsets)
 PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the CLI's)
 BOM = b"\xef\xbb\xbf"
-OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
 # How an office file, an e-book or another archive begins (a zip archive's first local header, or a compound file).
-ARCHIVE_STARTS = (b"PK\x03\x04", OLE_SIGNATURE)
+ARCHIVE_STARTS = (ZIP_START, OLE_SIGNATURE)
 
 Progress = Callable[[int, int], None]
 

@@ -55,7 +55,7 @@ from itertools import accumulate
 from attnmt.decoding.glossary import Glossary, cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
-from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
+from attnmt.documents.cue_lines import NOTES, Turn, another_speaker, speaker, speaker_name, turns, written
 from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.letterless import Shown, needs_translation
@@ -80,7 +80,6 @@ LINE_END = re.compile(r"\r?\r\n|\r|\n")
 # "(phone ringing)", as captions for the deaf and hard of hearing write them), or a lyric ("♪ La la la ♪").
 # A label before words ("(whispering) I saw", "[John] The dog") opens a sentence that may go on.
 DESCRIPTION = re.compile(r"(?:(?:\[[^\[\]]*\]|\([^()]*\))[\s.,;:!?…-]*)+")  # "[dog barking].", "[MUSIC] (laughing)"
-LYRIC_NOTES = ("♪", "♫")
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
 
@@ -302,7 +301,7 @@ def set_apart(text: str) -> bool:
     (DESCRIPTION: "[dog barking]", "(phone ringing).", "[MUSIC] (laughing)"), or it opens with a note
     (a lyric)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    return bool(lines) and (lines[0].startswith(LYRIC_NOTES) or all(DESCRIPTION.fullmatch(line) for line in lines))
+    return bool(lines) and (lines[0].startswith(tuple(NOTES)) or all(DESCRIPTION.fullmatch(line) for line in lines))
 
 
 def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:

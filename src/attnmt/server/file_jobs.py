@@ -216,10 +216,11 @@ class FileJobs:
             del data  # the file is not held while its translation is written
             path = self.folder / job.id
             await asyncio.to_thread(path.write_bytes, translated)
-            if job.state != "running":  # deleted, or failed by the stop, while it was written: never served
+            # Deleted, or failed by the stop, while it was written: never served.  Its last chunk answered as
+            # the server stops: a link it would never serve is no answer, its failure is (503, the error
+            # event); fail keeps a job's first failure, and one deleted stays so.
+            if job.state != "running" or self.stopping.is_set():
                 path.unlink()
-            elif self.stopping.is_set():  # its last chunk was answered as the server stops: a link it
-                path.unlink()  # would never serve is no answer, its failure is (503, the error event)
                 job.fail(SHUTTING_DOWN)
             else:
                 job.path, job.review, job.calibrated, job.state = path, review, served.calibration is not None, "done"

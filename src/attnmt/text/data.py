@@ -155,6 +155,8 @@ def not_gzip(path: str | Path, error: Exception) -> DataError:
 
 
 GZIP_MAGIC = b"\x1f\x8b"  # how every gzip stream begins
+ZIP_START = b"PK\x03\x04"  # a zip archive's first local header: an .xlsx, .ods, .docx, .epub
+OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
 
 
 def invalid_utf8(source: str, line: int, byte: int) -> DataError:
