@@ -3,6 +3,7 @@ and ``"format": "html"`` in a request to the server."""
 
 import gzip
 import io
+import os
 import warnings
 
 import pytest
@@ -78,6 +79,22 @@ def test_a_page_in_windows_1252_is_translated_and_written_back_in_it(trained_mod
     assert code == 0, err
     assert output.read_bytes() == (b'<!DOCTYPE html>\r\n<html lang="de"><head><meta charset="windows-1252"></head>\r\n'
                                    b"<body><p>eine katze schl\xe4ft</p><!-- caf\xe9 --></body></html>\r\n")
+
+
+def test_a_page_from_a_pipe_is_read_once_as_utf8(trained_model, tmp_path, capsys):
+    """``attnmt translate <(cat page.html)``: the page was read whole for its declared encoding, then again
+    as lines, which a pipe cannot give twice, and the translation was empty, exit 0 (review s41f)."""
+    read, write = os.pipe()
+    os.write(write, b'<html lang="en"><body><p>a cat sleeps</p></body></html>\n')
+    os.close(write)
+    output = tmp_path / "page.de.html"
+    try:
+        code, _, err = run(["translate", "--model", trained_model, "--input-format", "html", "--target-lang", "de",
+                            f"/dev/fd/{read}", output], capsys)
+    finally:
+        os.close(read)
+    assert code == 0, err
+    assert html.parse(str(output)).getroot().findtext(".//p") == "eine katze schläft"
 
 
 def test_a_page_declaring_an_encoding_python_does_not_know_is_one_line(trained_model, tmp_path, capsys):

@@ -113,6 +113,15 @@ def test_an_xml_file_in_iso_8859_1_keeps_its_bytes_and_declaration(mirror):
     assert out == data.replace("a caf\u00e9", "CAF\u00c9 A").encode("latin-1")
 
 
+def test_a_page_in_utf8_that_still_declares_windows_1252_is_read_as_utf8(mirror):
+    """A page re-saved as UTF-8 under an old declaration was read as UTF-8 before declarations were read;
+    read by the declaration, "café" became "cafÃ©" (review s41f)."""
+    page = '<html><head><meta charset="windows-1252"></head><body><p>a caf\u00e9</p></body></html>'
+    out = translate_file_bytes(page.encode("utf-8"), "m.html", mirror, OPTIONS)
+    assert "CAF\u00c9 A" in out.decode("utf-8")
+    assert mirror.given == ["a caf\u00e9"]
+
+
 def test_a_byte_order_mark_wins_over_the_declared_encoding(mirror):
     page = '\ufeff<html><head><meta charset="windows-1252"></head><body><p>a caf\u00e9</p></body></html>'
     out = translate_file_bytes(page.encode("utf-8"), "b.html", mirror, OPTIONS)

@@ -60,6 +60,9 @@ from attnmt.errors import DataError, OutputError
 from attnmt.text.data import line_endings, open_bytes, with_endings
 
 T = TypeVar("T")
+# How much of a page is read for the encoding it declares: an XML declaration is its first line, and HTML
+# wants its <meta charset> in the first 1,024 bytes (a page of long <head> scripts may put it later).
+DECLARATION_BYTES = 64 * 1024
 
 
 def whole_file(translating: Callable[[], T], where: str) -> T:
@@ -150,12 +153,18 @@ def declared_page(args: argparse.Namespace) -> bytes | None:
     """The bytes of the input file where it is an HTML, XHTML or XML page that declares an encoding
     other than UTF-8 (attnmt.documents.charsets.page_charset; DataError for one Python does not know),
     to be read and written back in it whole (``translate_declared_page``); None for any other input,
-    read as UTF-8 lines."""
-    if args.input in (None, "-") or args.input_format not in MARKUP_KINDS:
+    read as UTF-8 lines.  Only a file is read for it, and whole only where its first DECLARATION_BYTES
+    declare another encoding: a pipe (``<(…)``) cannot be read twice, and a corpus of lines need not
+    be held."""
+    if args.input in (None, "-") or args.input_format not in MARKUP_KINDS or not Path(args.input).is_file():
         return None
+    html = args.input_format == "html"
+    with open_bytes(args.input) as f:
+        if page_charset(f.read(DECLARATION_BYTES), args.input, html) is None:
+            return None
     with open_bytes(args.input) as f:
         data = f.read()
-    return data if page_charset(data, args.input, args.input_format == "html") else None
+    return data if page_charset(data, args.input, html) else None
 
 
 def translate_declared_page(args: argparse.Namespace, data: bytes, model, tokenizer, decoding: Decoding,

@@ -58,11 +58,14 @@ def declared_charset(data: bytes, html: bool) -> str | None:
 def page_charset(data: bytes, filename: str, html: bool) -> str | None:
     """The encoding other than UTF-8 a page's bytes are to be read and written back in: the one it
     declares (``declared_charset``), unless a byte order mark says its own; None for UTF-8, where
-    nothing declares another.  DataError naming ``filename`` for an encoding Python does not know."""
+    nothing declares another, and where the bytes beyond ASCII are UTF-8 whatever the declaration
+    says (``is_utf8``: a page re-saved as UTF-8 that still says windows-1252, which was read right as
+    UTF-8 before declarations were read, and read so "café" became "cafÃ©").  DataError naming
+    ``filename`` for an encoding Python does not know."""
     if bom_charset(data) is not None:
         return None
     encoding = declared_charset(data, html)
-    if encoding is None or encoding == "utf-8":
+    if encoding is None or encoding == "utf-8" or is_utf8(data):
         return None
     try:
         codecs.lookup(encoding)
@@ -70,6 +73,18 @@ def page_charset(data: bytes, filename: str, html: bool) -> str | None:
         raise DataError(f"{filename}: the file declares the encoding {encoding}, which attnmt cannot read; "
                         "convert it to UTF-8 first (and say so in its declaration), e.g. with iconv") from None
     return encoding
+
+
+def is_utf8(data: bytes) -> bool:
+    """Whether ``data`` holds bytes beyond ASCII and they are UTF-8: text in a one-byte encoding with
+    letters beyond ASCII is almost never valid UTF-8 as well."""
+    if data.isascii():
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def page_text(data: bytes, filename: str, encoding: str) -> str:
