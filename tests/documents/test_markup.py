@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree, html
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pages import MAX_DEPTH
 from attnmt.documents.pipeline import DocumentOptions
@@ -80,6 +81,20 @@ def test_a_line_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_ca
 def test_two_line_breaks_in_a_row_always_end_the_sentence(same, between):
     one(f"<p>The quick brown fox{between}jumps over the dog.</p>", same)
     assert same.given == ["The quick brown fox", "jumps over the dog."]
+
+
+@pytest.mark.parametrize("text, given", [
+    ("<h1>Welcome to New<br>York</h1>", ["Welcome to New York"]),
+    ("<p>The <b>Annual<br>Report</b> is out.</p>", ["The Annual Report is out."]),
+])
+def test_a_glossary_term_across_a_line_break_keeps_its_two_lines_one_sentence(same, text, given):
+    """The break ended the sentence, and the term, required of neither half, was dropped with the warning
+    "runs across two fields translated apart" (review s41f): a term joins its lines, as it joins two cues."""
+    same.glossary = Glossary.of({"New York": "Neu-York", "Annual Report": "Jahresbericht"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert one(text, same) == text
+    assert same.given == given
 
 
 def test_a_line_break_that_ends_a_sentence_stays_between_the_two_translations(mirror):

@@ -119,6 +119,7 @@ class FlatText:
     marks: list[Mark] = field(default_factory=list)
     place: Place | None = None
     breaks: list[int] = field(default_factory=list)  # where a sentence must end: a tab, a line in a cell
+    line_ends: list[int] = field(default_factory=list)  # those of breaks a line break makes (a term may run on)
     seen: bool = True
     source_kept: bool = False
     partly_kept: bool = False
@@ -271,7 +272,8 @@ class FlatBuilder:
 
     def build(self) -> FlatText:
         """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines)."""
-        return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ended_lines(self.text, self.line_breaks)}))
+        ends = sorted(set(ended_lines(self.text, self.line_breaks)) - set(self.breaks))
+        return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ends}), line_ends=ends)
 
 
 def ended_lines(text: str, line_breaks: Sequence[int]) -> list[int]:

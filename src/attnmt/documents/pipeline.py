@@ -203,7 +203,7 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
             take_out_symbols(flat, writes, terms)
     reads = None if fits is within_bytes else fits
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
-                           fits, reads) for flat in flats]
+                           fits, reads, flat.line_ends) for flat in flats]
 
 
 def translator_sentences(flats: Sequence[FlatText], translator: Translator,

@@ -33,7 +33,7 @@ NOTE_NUMBERS = re.compile(rf"{RAISED_NUMBERS.pattern}(?:,?[^\S\n]+{RAISED_NUMBER
 def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
                    stops: Sequence[tuple[int, str]] = (), glossary: Glossary | None = None,
                    fits: Callable[[str], bool] | None = None,
-                   reads: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
+                   reads: Callable[[str], bool] | None = None, line_ends: Sequence[int] = ()) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, the whitespace, bidirectional controls and other
     invisible characters around it left out (attnmt.documents.bidi.edges: they stay where they
     stand, as the spacing between sentences does, but for a control whose partner the sentence
@@ -51,12 +51,14 @@ def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: 
     (the model's limit: attnmt.decoding.inputs.reads_whole) says the sentence so joined is too long.
     ``reads``: the model's own limit, where it is known; a sentence longer is parted into sentences
     that each fit it (``fitting_parts``), split or not, as the model would otherwise cut it and lose
-    the rest."""
+    the rest.  ``line_ends``: those of ``breaks`` that a line break makes (a new line's text starts
+    there), which a glossary term may run across (``Welcome to New<br>York``): its two sentences are
+    joined, as a term across two cues of a subtitle joins them."""
     stop_point()  # a stopped job stops between the blocks it splits (a long text file: seconds of splitting)
     spans = segmented(text, language, split, breaks, stops)
     terms = [(start, end) for start, end, _ in glossary.found_in(text)] if glossary else []
     if terms and len(spans) > 1:
-        spans = across_terms(text, spans, terms, breaks, fits)
+        spans = across_terms(text, spans, terms, sorted(set(breaks) - set(line_ends)), fits)
     if reads is not None:
         spans = fitting_parts(text, spans, reads, terms)
     return kept_in_pairs(text, spans)
@@ -117,8 +119,8 @@ def last_fitting(ends: Sequence[int], fits: Callable[[int], bool]) -> int | None
 def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],
                  breaks: Sequence[int], fits: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
     """``spans`` of ``text`` with each two that one of ``terms`` (start, end) runs across joined
-    into one sentence, but for two a position in ``breaks`` parts (a tab parts fields, a line break
-    lines, and a term spans no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
+    into one sentence, but for two a position in ``breaks`` parts (a tab parts fields, and a term spans
+    no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
     sentence would not ``fit`` the model: it would be cut to the model's length, losing text.  There
     the term is left in two, with one warning naming it, as a term across two subtitle cues
     translated apart is (attnmt.documents.subtitles.chains)."""

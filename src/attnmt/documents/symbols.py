@@ -122,6 +122,7 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     for mark in flat.marks:
         mark.start, mark.end = moved(mark.start), moved(mark.end)
     flat.breaks[:] = [moved(b) for b in flat.breaks]
+    flat.line_ends[:] = [moved(b) for b in flat.line_ends]
     flat.marks[:] = in_source_order(flat.marks, atoms, places)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
