@@ -103,6 +103,22 @@ def test_a_hard_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_ca
     assert mirror.given == ["Best regards,", "Anna Smith", "The quick fox jumps."]
 
 
+INLINE_BREAKS = ("A man runs<br>A woman sleeps\n\n"
+                 "| Name | Notes |\n|---|---|\n| cell one<BR />cell two | The quick fox<br/>jumps. |\n")
+
+
+def test_an_inline_html_br_parts_its_words_and_is_written_back_byte_for_byte(same):
+    """Read as a textless atom, it glued the words either side: the model got "A man runsA woman sleeps"."""
+    assert translate_markdown(INLINE_BREAKS, same) == INLINE_BREAKS
+    assert same.given == ["A man runs", "A woman sleeps", "Name", "Notes", "cell one cell two", "The quick fox jumps."]
+
+
+def test_an_inline_html_br_is_a_line_break_its_tag_kept(mirror):
+    translated = translate_markdown(INLINE_BREAKS, mirror)
+    assert translated.startswith("RUNS MAN A<br>SLEEPS WOMAN A\n\n")  # ends its sentence, as a hard break does
+    assert translated.count("<BR />") == translated.count("<br/>") == 1  # each tag as it was, carried with its words
+
+
 @pytest.mark.parametrize("translation", ["1. Punkt", "# Titel", "- Punkt", "> Zitat", "---", "Ein *Stern",
                                          "Ein [Link] und `Code` <b> &amp; a_b_ \\", "2 * 3"])
 def test_translated_text_that_looks_like_markdown_is_escaped(translation, fixed):

@@ -10,7 +10,7 @@ Each inline run (a paragraph's, a heading's, a table cell's) is read as an HTML 
 translated by attnmt.documents.markup's TreeJob, so that its formatting is carried by alignment as
 a page's is: emphasis, strong emphasis and strikethrough are ``<em>``, ``<strong>`` and ``<s>`` marks,
 a link an ``<a>`` mark, code spans, autolinks, inline HTML, footnote references, emoji codes, math and
-hard breaks atoms kept as they are, an image an
+hard breaks atoms kept as they are (a hard break and inline HTML's ``<br>`` read as a line break), an image an
 ``<img>`` whose alt text is translated.  Each element carries the number of the Markdown it
 stands for (``data-md``), and is written back with that Markdown's own delimiters (``*`` or ``_``,
 ``**`` or ``__``), link destination, title or reference label (attnmt.documents.markdown_text).
@@ -51,6 +51,9 @@ __all__ = ["translate_markdown"]
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line with its ending, as CommonMark ends lines
 # Front matter: YAML's (---, closed by --- or ...) or TOML's (+++), from the very first line.
 FRONT_MATTER = {"---": ("---", "..."), "+++": ("+++",)}
+# Inline HTML's line break (<br>, <br/>, <br />, any case): read as a line break, as a hard break is, so that it
+# parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
+INLINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "a"}  # the element each mark is read as
 
 
@@ -178,6 +181,10 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             marks.append(link_mark(token, 0, raw) if kind == "link_open" else Mark(token.markup, token.markup))
         elif kind in ("em_close", "strong_close", "s_close", "link_close"):
             html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
+        elif kind == "html_inline" and INLINE_BREAK.fullmatch(token.content):  # an atom, read as a line break
+            html.append(f"<br{number}>")
+            last_atom = len(marks)
+            marks.append(Mark(region.rejoined(raw(token.content), newline), "", atom=True, follows=follows))
         elif kind in ("code_inline", "autolink", "html_inline", "kept_inline"):  # atoms, holding the text they show
             source = raw(token.meta.get("source", token.content))
             shown = {"code_inline": token.content, "kept_inline": token.content, "autolink": source[1:-1]}.get(kind, "")
