@@ -97,6 +97,19 @@ def test_a_page_from_a_pipe_is_read_once_as_utf8(trained_model, tmp_path, capsys
     assert html.parse(str(output)).getroot().findtext(".//p") == "eine katze schläft"
 
 
+def test_a_page_declaring_its_encoding_after_a_long_head_is_read_in_it(trained_model, tmp_path, capsys):
+    """Only the first 64 KiB were read for a declaration: a <head> of long scripts put it later, and the
+    page was refused as invalid UTF-8 (review s41h)."""
+    source, output = tmp_path / "late.html", tmp_path / "late.de.html"
+    script = b"var x = 1;\n" * 7000
+    source.write_bytes(b"<html><head><script>" + script + b'</script><meta charset="windows-1252"></head>'
+                       b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\n")
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "html", "--target-lang", "de",
+                        source, output], capsys)
+    assert code == 0, err
+    assert b"<p>eine katze schl\xe4ft</p><!-- caf\xe9 -->" in output.read_bytes()
+
+
 def test_a_page_declaring_an_encoding_python_does_not_know_is_one_line(trained_model, tmp_path, capsys):
     source, output = tmp_path / "k.xml", tmp_path / "k.de.xml"
     source.write_bytes(b'<?xml version="1.0" encoding="x-klingon"?>\n<doc>a cat sleeps</doc>\n')

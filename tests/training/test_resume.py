@@ -385,3 +385,19 @@ def test_a_finished_and_calibrated_run_resumed_calibrates_nothing(tmp_path, monk
     resume(config.out_dir, progress=True)
     assert calibrated == []
     assert "nothing to do" in capsys.readouterr().out
+
+
+def test_a_finished_run_whose_calibration_was_refused_is_not_calibrated_again_by_each_resume(tmp_path, monkeypatch,
+                                                                                            capsys):
+    """Too few sentences reached chrF 50: no quality.json, as after Ctrl-C, and each resume translated the
+    validation set again for the same refusal (minutes on a real model; review s41h)."""
+    calls = []
+    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calls.append(model_dir))
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
+    Trainer(config, progress=False).train()
+    assert len(calls) == 1
+    capsys.readouterr()
+    resume(config.out_dir, progress=True)
+    assert len(calls) == 1
+    assert "nothing to do" in capsys.readouterr().out
+

@@ -50,7 +50,7 @@ from attnmt.cli.lines import line_by_line, output
 from attnmt.cli.recent import Remembering
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.charsets import page_charset
+from attnmt.documents.charsets import BODY, page_charset
 from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import MARKUP_KINDS, translate_text, translate_text_bytes
 from attnmt.documents.pipeline import translate_lines
@@ -160,7 +160,10 @@ def declared_page(args: argparse.Namespace) -> bytes | None:
         return None
     html = args.input_format == "html"
     with open_bytes(args.input) as f:
-        if page_charset(f.read(DECLARATION_BYTES), args.input, html) is None:
+        head = f.read(DECLARATION_BYTES)
+        # A page whose <head> runs on past the first bytes (long scripts) may declare later: read on, until <body>.
+        if page_charset(head, args.input, html) is None and not (html and len(head) == DECLARATION_BYTES
+                                                                 and not BODY.search(head)):
             return None
     with open_bytes(args.input) as f:
         data = f.read()

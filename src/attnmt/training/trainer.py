@@ -56,6 +56,7 @@ HEAP_TRIM_EVERY = 20
 # Updates skipped in a row (on_nonfinite: skip) that stop a run: a poisoned batch is skipped and
 # forgotten, but weights that make every batch's loss NaN would be skipped for ever.
 SKIPPED_IN_A_ROW = 50
+CALIBRATION_CUT = ".calibration-interrupted"  # in MODEL_DIR while Ctrl-C has left the run's calibration to its resume
 
 
 class Trainer(Schedule, ValidateAndSave):
@@ -268,14 +269,19 @@ class Trainer(Schedule, ValidateAndSave):
             calibrate_run(self.dir, self.config.valid_src, self.config.valid_tgt, self.log.line)
         except KeyboardInterrupt:
             self._calibrate_later()
+        else:
+            (self.dir / CALIBRATION_CUT).unlink(missing_ok=True)
 
     def _calibrate_later(self) -> None:
+        write_text(self.dir / CALIBRATION_CUT, "")
         self.log.line(f"quality not calibrated (interrupted): the resumed run calibrates it at its end; "
                       f"attnmt calibrate --model {self.dir} does it now")
 
     def _uncalibrated(self) -> bool:
-        """Whether the run's model has no calibration its validation set could fit (rank 0 only)."""
-        return self.group.is_main and bool(self.config.valid_src) and not (self.dir / CALIBRATION).exists()
+        """Whether Ctrl-C cut the run's calibration short (CALIBRATION_CUT; rank 0 only): not a calibration
+        refused (too few sentences reach chrF 50), which each resume would translate the set for again."""
+        return (self.group.is_main and (self.dir / CALIBRATION_CUT).exists()
+                and not (self.dir / CALIBRATION).exists())  # attnmt calibrate may have fitted it since
 
     def _finished(self) -> str:
         """Why a restored run must not take another step ("" = it may): a limit it already reached."""
