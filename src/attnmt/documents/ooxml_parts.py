@@ -13,6 +13,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import mark_styled_direction, rtl_levels
+from attnmt.documents.link_tips import with_link_tips
 from attnmt.documents.ooxml import paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, s
 from attnmt.documents.ooxml_language import set_language
@@ -65,6 +66,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
         jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
             tree.getroot(), glossary)
+        if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph
+            jobs = with_link_tips(tree.getroot(), jobs, glossary)
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
     follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions
