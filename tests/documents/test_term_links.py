@@ -51,14 +51,18 @@ def test_without_the_glossary_the_attention_alone_places_the_mark(termed_known):
 
 def test_a_bold_run_on_a_terms_word_in_a_word_file_goes_to_its_target_term(termed_known):
     """The tester's report: runs "Ein " / bold "Mann" / " fährt Rennrad."."""
+    assert bold_runs(("A man rides a ", "red", " bike."), termed_known) == [
+        ("Ein Mann fährt ", False), ("Rennrad", True), (".", False)]
+
+
+def bold_runs(parts: tuple[str, str, str], translator) -> list[tuple[str, bool]]:
+    """A Word paragraph of ``parts``, the middle one bold, translated: its runs' (text, bold)."""
     document = docx.Document()
-    paragraph = document.add_paragraph("A man rides a ")
-    paragraph.add_run("red").bold = True
-    paragraph.add_run(" bike.")
-    data = translate_office(docx_bytes(document), ".docx", termed_known, DocumentOptions())
-    runs = docx.Document(io.BytesIO(data)).paragraphs[0].runs
-    assert [(run.text, bool(run.bold)) for run in runs] == [("Ein Mann fährt ", False), ("Rennrad", True),
-                                                            (".", False)]
+    paragraph = document.add_paragraph(parts[0])
+    paragraph.add_run(parts[1]).bold = True
+    paragraph.add_run(parts[2])
+    data = translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())
+    return [(run.text, bool(run.bold)) for run in docx.Document(io.BytesIO(data)).paragraphs[0].runs]
 
 
 # The tester's reports: the forced pieces of each target term attend to "at" / "in" / "love", not to the term.
@@ -96,14 +100,8 @@ def test_a_mark_on_one_word_of_a_term_goes_to_the_target_word_that_translates_it
 
 def test_a_bold_run_on_one_word_of_a_term_in_a_word_file_goes_to_the_word_that_translates_it(termed_places):
     """The tester's report: ``New **York**`` with New York -> Neu York came out ``**Neu** York``."""
-    document = docx.Document()
-    paragraph = document.add_paragraph("I love New ")
-    paragraph.add_run("York").bold = True
-    paragraph.add_run(".")
-    data = translate_office(docx_bytes(document), ".docx", termed_places, DocumentOptions())
-    runs = docx.Document(io.BytesIO(data)).paragraphs[0].runs
-    assert [(run.text, bool(run.bold)) for run in runs] == [("Ich liebe Neu ", False), ("York", True),
-                                                            (".", False)]
+    assert bold_runs(("I love New ", "York", "."), termed_places) == [
+        ("Ich liebe Neu ", False), ("York", True), (".", False)]
 
 
 @pytest.mark.parametrize(("source", "target", "pairs"), [
