@@ -223,6 +223,40 @@ def test_an_xliff_2_line_break_code_between_two_words_parts_them(same, code):
     assert f"<target>Two men{code}talk.</target>" in out
 
 
+@pytest.mark.parametrize("code", BREAKS_1)
+def test_an_xliff_1_line_break_code_ends_its_sentence_before_a_new_line(mirror, code):
+    """As a ``<br>`` does (flat.ended_lines): read as a space, ``Dog food<x id="1" ctype="lb"/>Cat toys``
+    went to the model as one sentence, and the code moved ("TOYS<x/>CAT FOOD DOG")."""
+    unit = f'<trans-unit id="a"><source>Dog food{code}Cat toys</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert mirror.given == ["Dog food", "Cat toys"]
+    assert f"<target {STATE}>FOOD DOG{code}TOYS CAT</target>" in out
+
+
+@pytest.mark.parametrize("code", BREAKS_2)
+def test_an_xliff_2_line_break_code_ends_its_sentence_before_a_new_line(mirror, code):
+    unit = ('<unit id="u"><originalData><data id="d1">&lt;br/&gt;</data></originalData>'
+            f"<segment><source>Dog food{code}Cat toys</source></segment></unit>\n")
+    out = translate_xliff(xliff_2(unit), mirror, DE)
+    assert mirror.given == ["Dog food", "Cat toys"]
+    assert f"<target>FOOD DOG{code}TOYS CAT</target>" in out
+
+
+@pytest.mark.parametrize("code", ['<x id="1" ctype="lb"/>', '<ph id="1" ctype="lb"/>'])
+def test_a_line_break_code_before_a_line_in_lower_case_keeps_its_sentence_whole(same, code):
+    """A sentence wrapped by hand goes on past the break, and the code is written once."""
+    unit = f'<trans-unit id="a"><source>The dog runs{code}and the cat sleeps.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["The dog runs and the cat sleeps."]
+    assert f"<target {STATE}>The dog runs{code}and the cat sleeps.</target>" in out
+
+
+def test_a_code_that_stands_for_a_space_parts_words_and_ends_no_sentence(same):
+    unit = '<unit id="u"><segment><source>Dog food<ph id="0" equiv=" "/>Cat toys</source></segment></unit>\n'
+    translate_xliff(xliff_2(unit), same, DE)
+    assert same.given == ["Dog food Cat toys"]
+
+
 def test_an_empty_code_with_nothing_saying_it_is_a_break_stays_inside_its_word(same):
     """``<x id="1"/>`` between two letters may be a tag inside a word (``<b>W</b>ord``)."""
     unit = '<trans-unit id="a"><source>A red c<x id="1"/>ar.</source></trans-unit>\n'

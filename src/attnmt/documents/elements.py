@@ -247,6 +247,12 @@ class Vocabulary:
         vocabulary's); in HTML and XML, none is."""
         return False
 
+    def is_line_break(self, node: etree._Element) -> bool:
+        """Whether an atom stands for a line break though its tag is none of flat.LINE_BREAKS (HTML's
+        ``<br>``, OpenDocument's and Word's, known by their tags): in HTML and XML, none does (an XLIFF
+        code may say it does: its vocabulary's)."""
+        return False
+
     def is_reference(self, node: etree._Element) -> bool:
         """Whether an atom refers to a note: in HTML, a marker (is_marker) that shows a number or a
         label (``<sup><a href="#fn1">1</a></sup>``, ``<a href="#fn1">[1]</a>``, a noteref's ``a``),

@@ -236,18 +236,20 @@ class FlatBuilder:
 
     def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
                  range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False,
-                 reference: bool = False, hidden: bool = False) -> None:
+                 reference: bool = False, hidden: bool = False, line_break: bool = False) -> None:
         """Something kept whole at this point; ``parts_words``: it separates the words around it
         (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
         the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
         ``place`` keeps after its start; ``ends_sentence``: no sentence goes on past it (a tab
         between fields: "Name: John Smith<tab/>Date: 12 March"); ``reference``: it refers to a note
         (Mark.reference); ``hidden``: a reader sees none of its text (an OpenDocument editor's
-        note), so it shows none, as a hidden Word run shows none (shown_text)."""
+        note), so it shows none, as a hidden Word run shows none (shown_text); ``line_break``: it stands
+        for a line break its tag is none of LINE_BREAKS (XLIFF's ``<x ctype="lb"/>``), which ends its
+        sentence as theirs do (ended_lines)."""
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
-        if isinstance(node, etree._Element) and node.tag in LINE_BREAKS:
+        if line_break or (isinstance(node, etree._Element) and node.tag in LINE_BREAKS):
             self.line_breaks.append(len(self.text))
         touching = bool(self.pending_atoms)  # right after another atom, no text between them
         for earlier in self.pending_atoms:

@@ -111,7 +111,7 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
     if vocabulary.is_atom(node):
         builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node),
                          ends_sentence=vocabulary.ends_sentence(node), reference=vocabulary.is_reference(node),
-                         hidden=vocabulary.is_hidden(node))
+                         hidden=vocabulary.is_hidden(node), line_break=vocabulary.is_line_break(node))
         return
     builder.open(node, initial=initial)
     builder.add_text(node.text or "")

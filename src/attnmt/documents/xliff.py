@@ -33,7 +33,8 @@ in it, before the translation: take_remarks, put_back).  Inline codes are XLIFF'
 and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
 other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
 ``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
-are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are.
+are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are.  A code that
+stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is read as HTML's ``<br>`` is.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
                r"(?![A-Za-z])")
 # A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# A line's end, in what a code stands for (``equiv="&#10;"``): a line break, where other spaces are a space.
+LINE_END = re.compile(r"[\n\r\v\f\x85\u2028\u2029]")
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
@@ -110,9 +113,16 @@ class XliffVocabulary(Vocabulary):
 
     def parts_words(self, node: etree._Element) -> bool:
         """Any XML atom's (a code with text of its own, ``<ph>&lt;br/&gt;</ph>``), and a code
-        that stands for a line break (is_line_break): around nothing, glued between two words
-        (Angular's ``Two men<x id="LINE_BREAK" ctype="lb"/>talk.``), it left the model "mentalk"."""
-        return super().parts_words(node) or is_line_break(node)
+        that stands for a line break or a space (is_line_break, is_space): around nothing, glued
+        between two words (Angular's ``Two men<x id="LINE_BREAK" ctype="lb"/>talk.``), it left the
+        model "mentalk"."""
+        return super().parts_words(node) or is_line_break(node) or is_space(node)
+
+    def is_line_break(self, node: etree._Element) -> bool:
+        """A code that stands for a line break (is_line_break) ends its sentence as HTML's ``<br>``
+        does, unless the next line goes on in lower case (flat.ended_lines): read as a space,
+        ``Dog food<x id="1" ctype="lb"/>Cat toys`` was one sentence, and the model moved the break."""
+        return is_line_break(node)
 
 
 class XliffHtml(Vocabulary):
@@ -124,17 +134,28 @@ class XliffHtml(Vocabulary):
 
 
 def is_line_break(node: etree._Element) -> bool:
-    """Whether an inline code stands for a line break or a space: by its kind (1.2's
-    ``ctype="lb"``, 2's ``subType="xlf:lb"``), or by what it shows or stands for, a ``<br>`` tag
-    or spaces alone: 1.2's ``equiv-text``, 2's ``equiv`` and ``disp``, and the ``<data>`` its
-    ``dataRef`` names in the unit's ``<originalData>`` (2).  A code with no such hint is left
-    as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
+    """Whether an inline code stands for a line break: by its kind (1.2's ``ctype="lb"``, on an
+    ``<x/>`` or a ``<ph>`` as Okapi and Trados write it; 2's ``subType="xlf:lb"``), or by what it
+    shows or stands for (stands_for), a ``<br>`` tag or a line's end (``&#10;``).  A code with no
+    such hint is left as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
     if is_comment(node):
         return False
     if node.get("ctype") == "lb" or node.get("subType") == "xlf:lb":
         return True
+    return any(BREAK_TAG.fullmatch(text.strip()) or LINE_END.search(text) for text in stands_for(node))
+
+
+def is_space(node: etree._Element) -> bool:
+    """Whether an inline code stands for spaces alone, no line's end (``equiv=" "``): it parts the
+    words around it, and its sentence goes on past it."""
+    return not is_comment(node) and any(not text.strip() and not LINE_END.search(text) for text in stands_for(node))
+
+
+def stands_for(node: etree._Element) -> list[str]:
+    """What an inline code shows or stands for, each text given: 1.2's ``equiv-text``, 2's ``equiv``
+    and ``disp``, and the ``<data>`` its ``dataRef`` names in the unit's ``<originalData>`` (2)."""
     shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node)]
-    return any(text and (not text.strip() or BREAK_TAG.fullmatch(text.strip())) for text in shown)
+    return [text for text in shown if text]
 
 
 def original_data(node: etree._Element) -> str | None:
