@@ -287,11 +287,11 @@ def test_math_is_kept_whole_and_a_display_block_byte_for_byte(mirror):
     assert mirror.given == ["The area is for a dog.", "Both and stay."]
 
 
-def test_prices_are_text_not_math(same):
+@pytest.mark.parametrize("text", ["It costs $5 and $10, or $5/$10 a day.\n", "Set $HOME and $PATH before you start.\n"])
+def test_prices_and_shell_variables_are_text_not_math(text, same):
     """Math's closing ``$`` follows a non-space and is not followed by a digit (pandoc's and GitLab's rule)."""
-    text = "It costs $5 and $10, or $5/$10 a day.\n"
     assert translate_markdown(text, same) == text
-    assert same.given == ["It costs $5 and $10, or $5/$10 a day."]
+    assert same.given == [text.rstrip("\n")]
 
 
 def test_an_alerts_line_is_kept_on_its_own_line_and_its_body_translated(mirror, same):
@@ -337,3 +337,24 @@ def test_translate_command_keeps_each_lines_own_ending(data, trained_model, tmp_
 def test_a_code_span_or_inline_html_over_lines_keeps_their_prefixes_and_endings(text, atom, same, mirror):
     assert translate_markdown(text, same) == text
     assert atom in translate_markdown(text, mirror)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("> See [the guide](\n> https://example.com/guide) for more.\n", "](\n> https://example.com/guide)"),
+    ('- See [the guide](\n  https://e.com/guide\n  "Guide") now.\n', '](\n  https://e.com/guide\n  "Guide")'),
+    ("> A ![red car](\r\n> img/car.png) here.\r\n", "](\r\n> img/car.png)")])
+def test_a_link_or_image_destination_over_lines_keeps_their_prefixes_and_endings(text, kept, same, mirror):
+    assert translate_markdown(text, same) == text
+    assert kept in translate_markdown(text, mirror)
+
+
+def test_a_hard_break_in_a_links_text_keeps_its_own_lines_prefix_before_a_destination_over_lines(same):
+    """The destination's line breaks come after the text's: the hard break is the first line's, ``  \\n> ``."""
+    text = "> A [dog  \n> runs](\n>u) here.\n"
+    assert translate_markdown(text, same) == text
+
+
+def test_a_links_source_text_over_lines_written_back_keeps_its_lines_prefix(fixed):
+    """Where the alignment leaves the link empty, its source text is written, its second line still quoted."""
+    translated = translate_markdown("> See [the\n> guide](u) now.\n", fixed("Jetzt sehen.", [(0, 1), (3, 0)]))
+    assert "> [the\n> guide](u)" in translated

@@ -164,6 +164,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
     marks: list[Mark] = []
     newline = 0  # the run's line breaks so far: a hard break is written with its line's (Region.hard_break)
     in_autolink = False  # its text and end are the atom's, written whole
+    tail_breaks = 0  # the line breaks in the open link's destination: counted at its end, after its text's
     last_atom: int | None = None  # the atom just read, while nothing has followed it
 
     def raw(source: str) -> str:
@@ -178,9 +179,12 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             last_atom = follows
         elif kind in MARKS:
             html.append(f"<{MARKS[kind]}{number}>")
-            marks.append(link_mark(token, 0, raw) if kind == "link_open" else Mark(token.markup, token.markup))
+            marks.append(link_mark(token, 0, raw, region, newline) if kind == "link_open"
+                         else Mark(token.markup, token.markup))
+            tail_breaks = token.meta["tail"].count("\n") if kind == "link_open" else tail_breaks
         elif kind in ("em_close", "strong_close", "s_close", "link_close"):
             html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
+            newline += tail_breaks if kind == "link_close" else 0
         elif kind == "html_inline" and INLINE_BREAK.fullmatch(token.content):  # an atom, read as a line break
             html.append(f"<br{number}>")
             last_atom = len(marks)
@@ -194,7 +198,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             in_autolink = kind == "autolink"
         elif kind == "image":
             html.append(f'<img{number} alt="{escape(" ".join(plain(token.children or []).split()))}">')
-            marks.append(replace(link_mark(token, 1, raw), open="![", image=True))
+            marks.append(replace(link_mark(token, 1, raw, region, newline), open="![", image=True))
         elif kind == "hardbreak":
             html.append(f"<br{number}>")
             marks.append(Mark(region.hard_break(newline), "", atom=True, hard_break=True))
@@ -204,16 +208,18 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
     return "".join(html), marks
 
 
-def link_mark(token: Token, label: int, raw: Callable[[str], str]) -> Mark:
+def link_mark(token: Token, label: int, raw: Callable[[str], str], region: Region, newline: int) -> Mark:
     """A link's (or an image's, whose ``[`` is ``label`` characters in) Mark: ``[`` and its tail, with
     its source text kept (written where its translated text is empty). A collapsed or shortcut
     reference (``[text][]``, ``[text]``) is written as a full one with its own label, which the
-    translated text no longer is."""
+    translated text no longer is. A text or tail over lines is written as it stands in the file
+    (Region.rejoined), so that its later lines keep their ``> `` or indentation; ``newline``: how
+    many of the run's line breaks come before the link."""
     source, tail = raw(token.meta["source"]), raw(token.meta["tail"])
     text = source[label + 1:len(source) - len(tail)]
     if tail in ("]", "][]"):
         tail = "][" + " ".join(text.split()) + "]"  # a label's spaces and line breaks match as one space
-    return Mark("[", tail, text=text)
+    return Mark("[", region.rejoined(tail, newline + text.count("\n")), text=region.rejoined(text, newline))
 
 
 def plain(children: Sequence[Token]) -> str:
@@ -224,12 +230,11 @@ def plain(children: Sequence[Token]) -> str:
 
 def line_breaks(token: Token, kind: str) -> int:
     """How many of the run's source lines end in ``token``: a break's one, and those inside a code
-    span, an image, inline HTML, ``$$`` math or a link's destination."""
+    span, an image, inline HTML or ``$$`` math (a link's destination's are counted at its end, by fragment)."""
     if kind in ("softbreak", "hardbreak"):
         return 1
-    return (token.meta.get("tail", "") if kind == "link_open" else token.meta.get("source", "")
-            if kind in ("code_inline", "image") else token.content if kind in ("html_inline", "kept_inline")
-            else "").count("\n")
+    return (token.meta.get("source", "") if kind in ("code_inline", "image")
+            else token.content if kind in ("html_inline", "kept_inline") else "").count("\n")
 
 
 def translate_markdown(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
