@@ -8,8 +8,8 @@ from attnmt.cli.lines import Inputs
 from attnmt.cli.recent import Recent, Remembering, once
 from attnmt.cli.translate_jsonl import job_keys, searched_once
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.pipeline import translate_lines
 
 

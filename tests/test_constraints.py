@@ -20,8 +20,9 @@ from support import (
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, prefix_tails, target_ids, term_tokens
+from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, prefix_tails
 from attnmt.decoding.search import beam_search
+from attnmt.decoding.term_ids import target_ids, term_tokens
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
 from attnmt.model import Transformer

@@ -13,11 +13,12 @@ from support import search_config as tiny_config
 
 from attnmt.decoding import Decoding, search
 from attnmt.decoding.batch_search import forced_hypotheses
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.forced import forced_passes
 from attnmt.decoding.inputs import encode_inputs, length_batches
 from attnmt.decoding.next_tokens import NextTokens, row_top_k
 from attnmt.decoding.search import beam_search, greedy_search, length_penalty
-from attnmt.decoding.translate import SentencesFailed, score_pair, translate, translate_n_best
+from attnmt.decoding.translate import score_pair, translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.model import Transformer
 

@@ -525,7 +525,7 @@ def test_messages_about_a_format_chosen_by_the_extension_name_the_file(trained_m
 
 def test_a_file_read_whole_that_the_model_fails_on_is_one_line_and_nothing_written(
         trained_model, tmp_path, capsys, monkeypatch):
-    from attnmt.decoding.translate import SentencesFailed
+    from attnmt.decoding.failed_sentences import SentencesFailed
     from attnmt.documents import translators
 
     translate = translators.ModelTranslator.translate

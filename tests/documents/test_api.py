@@ -123,7 +123,7 @@ def failing_on_the_boy(model_and_tokenizer, monkeypatch):
 
 def test_a_text_the_model_fails_on_is_named_by_its_index_and_the_other_texts_keep_their_translations(
         failing_on_the_boy):
-    from attnmt.decoding.translate import SentencesFailed
+    from attnmt.decoding.failed_sentences import SentencesFailed
     from attnmt.documents import translate_html_texts
 
     model, tokenizer = failing_on_the_boy
@@ -141,7 +141,7 @@ def test_a_text_the_model_fails_on_is_named_by_its_index_and_the_other_texts_kee
 
 
 def test_a_page_or_subtitle_file_the_model_fails_on_fails_whole(failing_on_the_boy):
-    from attnmt.decoding.translate import SentencesFailed
+    from attnmt.decoding.failed_sentences import SentencesFailed
 
     model, tokenizer = failing_on_the_boy
     cues = "1\n00:00:01,000 --> 00:00:02,000\n<i>a dog runs</i>\n\n2\n00:00:03,000 --> 00:00:04,000\nthe boy laughs\n"
@@ -156,7 +156,7 @@ def test_a_page_or_subtitle_file_the_model_fails_on_fails_whole(failing_on_the_b
 def test_a_file_the_model_fails_on_is_one_line_naming_it_and_nothing_is_written(failing_on_the_boy, tmp_path):
     """translate_file let the search's SentencesFailed out, "the model failed on 1 sentence(s), the first
     on sentence 2", keyed by the file's distinct sentences: the file was named nowhere."""
-    from attnmt.decoding.translate import SentencesFailed
+    from attnmt.decoding.failed_sentences import SentencesFailed
     from attnmt.documents import translate_file
 
     model, tokenizer = failing_on_the_boy

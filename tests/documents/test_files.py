@@ -8,8 +8,8 @@ import pytest
 from lxml import etree
 from office_files import docx_bytes
 
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.failed import FileFailed, Replaying, Sparing
 from attnmt.documents.files import (
     PROGRESS_STEP,

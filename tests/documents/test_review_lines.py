@@ -1,4 +1,4 @@
-"""The line a review lists an HTML page's sentence at (attnmt.documents.markup.run_line): the line
+"""The line a review lists an HTML page's sentence at (attnmt.documents.markup_lines.run_line): the line
 of the first word of its block's text, or, for a text after a block, of the text's; an attribute's text
 at its element's line, an element's texts in the order its attributes stand.  A sentence with "bad"
 in it is under the threshold."""

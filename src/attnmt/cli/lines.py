@@ -44,8 +44,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeVar
 
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import GivenPairs, Glossary
-from attnmt.decoding.translate import SentencesFailed, Translation
+from attnmt.decoding.translate import Translation
 from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
@@ -282,7 +283,7 @@ def report_not_translated(where: str, line: int, error: Exception) -> None:
 def kept(translating: Callable[[], T], where: str, first_line: int) -> tuple[T, int]:
     """``translating()``'s outputs for input lines first_line, first_line + 1, … (a sentence a line)
     and how many of them the model failed on: each such line is named (report_not_translated)
-    and the others keep their translations (attnmt.decoding.translate.SentencesFailed)."""
+    and the others keep their translations (attnmt.decoding.failed_sentences.SentencesFailed)."""
     try:
         return translating(), 0
     except SentencesFailed as failed:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from attnmt.decoding.translate import SentencesFailed
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import translated_by
 from attnmt.documents.translators import Wrapper

@@ -66,7 +66,7 @@ def checked_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding
     search's own check of a whole batch could not."""
     from attnmt.cli.document_options import by_extension
     from attnmt.cli.lines import read_inputs
-    from attnmt.decoding.constraints import prefix_ids
+    from attnmt.decoding.term_ids import prefix_ids
 
     # Read as JSONL for its name alone, a text file under a .jsonl name is told how to be read as text.
     named = f"; the file is read as JSONL ({by_extension('jsonl')})" if args.format_from_extension else ""

@@ -44,7 +44,6 @@ came out "Der Junge  20 Dollar", with two spaces.
 from __future__ import annotations
 
 import functools
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -52,58 +51,14 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from attnmt.errors import DataError, shown
+# Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
+from attnmt.decoding.term_ids import fitting as fitting
+from attnmt.decoding.term_ids import outermost as outermost
+from attnmt.decoding.term_ids import prefix_ids as prefix_ids
+from attnmt.decoding.term_ids import target_ids as target_ids
+from attnmt.decoding.term_ids import term_tokens as term_tokens
 
 Terms = Sequence[Sequence[int]]  # one sentence's terms, each a list of target token ids
-
-
-def term_tokens(tokenizer, targets: Sequence[str], unk_id: int) -> list[list[int]]:
-    """The target token ids of each target term (``target_ids``), less the terms whose pieces lie
-    inside another term's (writing the longer one writes them too) and repeats."""
-    return outermost([target_ids(tokenizer, target, unk_id) for target in targets])
-
-
-def target_ids(tokenizer, target: str, unk_id: int, place: str | None = None) -> list[int]:
-    """A target term's token ids; one the target vocabulary cannot write (an unknown piece), or
-    writes differently, is a DataError in one line, naming ``place`` (where the term was given:
-    "terms.tsv:3", Glossary.place) where known.  A term the vocabulary writes in another but
-    canonically equal Unicode form (NFC: "Café" typed with a combining accent comes out with "é")
-    is the same text, and is written as the vocabulary writes it."""
-    ids = tokenizer.encode_target(target)
-    where = f"{place}: " if place else ""
-    if unk_id in ids:
-        raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary cannot write it "
-                        "(it has characters with no piece); change the term or leave it out")
-    written = tokenizer.decode(ids)
-    # Exactly, but for the ends: "Hund  Bello" (two spaces) or "Hund\tBello" comes out "Hund Bello",
-    # which is not the term as written.
-    if unicodedata.normalize("NFC", written.strip()) != unicodedata.normalize("NFC", target.strip()):
-        raise DataError(f"{where}glossary target term {shown(target, written)}: the model's target vocabulary "
-                        f"writes it as {shown(written, target)}; write the term that way")
-    return ids
-
-
-def prefix_ids(tokenizer, prefix: str, unk_id: int, name: str = "prefix") -> list[int]:
-    """A prefix's token ids; one the target vocabulary cannot write (an unknown piece, which would
-    start every translation with " ⁇ ") is a DataError in one line, ``name`` saying where it came from."""
-    ids = tokenizer.encode_target(prefix)
-    if unk_id in ids:
-        raise DataError(f"{name} {prefix!r}: the model's target vocabulary cannot write it (it has characters "
-                        "with no piece); change the prefix or leave it out")
-    return ids
-
-
-def fitting(terms: Sequence[Sequence[int]], room: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The terms that fit together into ``room`` output tokens, in their order, and those left out:
-    each term that would take the pieces kept so far past ``room``.  A term left out could never be
-    written whole: the search would fill the translation with its first pieces and stop at the
-    length limit without it or the rest of the sentence."""
-    kept: list[list[int]] = []
-    left_out: list[list[int]] = []
-    for term in terms:
-        fits = sum(map(len, kept)) + len(term) <= room
-        (kept if fits else left_out).append(list(term))
-    return kept, left_out
 
 
 def holds(output: Sequence[int], term: Sequence[int]) -> bool:
@@ -124,16 +79,6 @@ def prefix_tails(prefix: Sequence[int], terms: Terms, space: int = -1) -> list[t
             if list(prefix[start:]) == list(term[:k]) and (start == 0 or prefix[start - 1] != space):
                 tails.append((c, k))
     return tails
-
-
-def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
-    """The terms, each once, less those that occur as consecutive tokens inside another, in their
-    order.  Each term's runs of the terms' lengths go into one set: the work grows with the
-    number of terms (times their lengths), not with its square."""
-    unique = list(dict.fromkeys(map(tuple, terms)))
-    lengths = {len(term) for term in unique}
-    runs = {term[i: i + k] for term in unique for k in lengths if k < len(term) for i in range(len(term) - k + 1)}
-    return [list(term) for term in unique if term not in runs]
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch

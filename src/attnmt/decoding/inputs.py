@@ -17,9 +17,10 @@ from torch import Tensor
 
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import Decoding
-from attnmt.decoding.constraints import Terms, fitting, holds, prefix_ids, target_ids, term_tokens
+from attnmt.decoding.constraints import Terms, holds
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
+from attnmt.decoding.term_ids import fitting, prefix_ids, target_ids, term_tokens
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_texts, pad_rows
@@ -76,7 +77,7 @@ class Guides:
     def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int) -> Terms:
         """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
         write), less those that do not fit into ``room`` output tokens with the others: each left out
-        with one warning (``constraints.fitting``), as the docs promise, not written in part."""
+        with one warning (``term_ids.fitting``), as the docs promise, not written in part."""
         glossary = self.glossaries[i]
         if not glossary:
             return []
@@ -164,7 +165,7 @@ def check_not_sampled(decoding: Decoding, glossaries: Sequence[Glossary | None])
 
 def check_target_terms(tokenizer: TextCodec, unk_id: int, glossaries: Iterable[Glossary | None]) -> None:
     """A DataError for the first target term of ``glossaries`` that the target vocabulary cannot
-    write as given (``constraints.target_ids``), before any work; each distinct term checked once,
+    write as given (``term_ids.target_ids``), before any work; each distinct term checked once,
     named where it was first given (``Glossary.place``: a JSONL line's glossary holds --glossary's too)."""
     places: dict[str, str | None] = {}
     for glossary in {id(g): g for g in glossaries if g}.values():

@@ -36,12 +36,12 @@ from attnmt.attention import padding_mask
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import continuing_pieces, lone_space, prefix_ids
+from attnmt.decoding.constraints import continuing_pieces, lone_space
+from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone, keeping
 from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
     Prefixes,
-    T,
     TextCodec,
     check_not_sampled,
     check_target_terms,
@@ -52,6 +52,7 @@ from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits, wi
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.state import Recording
+from attnmt.decoding.term_ids import prefix_ids
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
@@ -132,30 +133,6 @@ class SearchedBatch:
         return each if each and Penalties.of(self.decoding) is None and not self.shortlisted else None
 
 
-class SentencesFailed(RuntimeError):
-    """The model failed on some sentences, each searched alone; every other sentence was translated.
-
-    failures: {input index: what the search raised}; outputs: what the call would have returned,
-    the failed sentences' outputs empty ("" or []), as blank inputs' are."""
-
-    def __init__(self, failures: dict[int, Exception]) -> None:
-        self.failures = failures
-        self.outputs: Any = None
-        first, error = next(iter(failures.items()))
-        super().__init__(f"the model failed on {len(failures)} sentence(s), the first on sentence {first + 1}: "
-                         f"{type(error).__name__}: {error}")
-
-
-@contextmanager
-def keeping(outputs: T) -> Iterator[T]:
-    """Where sentences fail (SentencesFailed), the others' ``outputs`` go with the error."""
-    try:
-        yield outputs
-    except SentencesFailed as failed:
-        failed.outputs = outputs
-        raise
-
-
 def searched_batches(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
     max_sentences: int | None, scored: bool, guides: Guides, record: Recording | None = None,
@@ -189,22 +166,6 @@ def searched_batches(
                         yield search([i], alone(src[k], model.config.pad_id))
     if failures:
         raise SentencesFailed(failures)
-
-
-@contextmanager
-def failing_alone(i: int, failures: dict[int, Exception]) -> Iterator[None]:
-    """Puts what sentence i's search alone raises in ``failures``; a UserError goes on."""
-    try:
-        yield
-    except UserError:
-        raise
-    except Exception as error:  # noqa: BLE001 - as searched_batches says
-        failures[i] = error
-
-
-def alone(row: Tensor, pad_id: int) -> Tensor:
-    """One sentence of a padded batch [S] as a batch of its own, [1, its length]."""
-    return row[: int((row != pad_id).sum())].unsqueeze(0)
 
 
 def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from attnmt.decoding.translate import SentencesFailed
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.documents.spans import Weights
 from attnmt.documents.translators import Translator, Wrapper
 

@@ -12,10 +12,11 @@ from typing import Protocol
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search
 from attnmt.decoding.quality import Assessment, Assessor
-from attnmt.decoding.translate import SentencesFailed, checked_quality
+from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import translator_fits, translator_glossary, translator_writes
 from attnmt.inspect.align import translate_assessed

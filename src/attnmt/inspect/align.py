@@ -22,6 +22,7 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.failed_sentences import SentencesFailed, keeping
 from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
@@ -34,7 +35,7 @@ from attnmt.decoding.inputs import (
 )
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.state import Recording
-from attnmt.decoding.translate import SentencesFailed, evaluating, keeping, searched_batches, written_attention
+from attnmt.decoding.translate import evaluating, searched_batches, written_attention
 from attnmt.inspect.trace import (
     PieceCodec,
     TranslationAttention,

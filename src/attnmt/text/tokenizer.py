@@ -9,12 +9,12 @@ The four special ids are fixed so that every other module can rely on them:
     BOS_ID = 2   start of the target sentence (the decoder's first input)
     EOS_ID = 3   end of sentence (the decoder's last output; with source_eos also the source's)
 
-Any SentencePiece model can be used: ``attnmt_layout`` renumbers its pieces into this
-layout (segmentation does not depend on the ids).  Models imported from Marian
-(OPUS-MT) keep their own ids and special pieces: ``attnmt.text.vocab_tokenizer.VocabTokenizer``
-reads them from the model's vocabulary file.  Which files hold a model's tokenizer, and
-writing and reading them: attnmt.text.tokenizer_files; training a SentencePiece model on a
-corpus: attnmt.text.tokenizer_training.
+Any SentencePiece model can be used: ``attnmt_layout`` (attnmt.text.id_layout, which holds the
+ids) renumbers its pieces into this layout (segmentation does not depend on the ids).  Models
+imported from Marian (OPUS-MT) keep their own ids and special pieces:
+``attnmt.text.vocab_tokenizer.VocabTokenizer`` reads them from the model's vocabulary file.  Which
+files hold a model's tokenizer, and writing and reading them: attnmt.text.tokenizer_files; training a
+SentencePiece model on a corpus: attnmt.text.tokenizer_training.
 
 Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
 it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text, and
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import operator
-import types
 import warnings
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
@@ -38,14 +37,12 @@ from pathlib import Path
 import numpy as np
 import sentencepiece as spm
 import torch
-from google.protobuf.message import DecodeError
 
 from attnmt.errors import ConfigError
 from attnmt.files import write_bytes
 from attnmt.text.encodings import given_text
-
-PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
-SPECIAL_PIECES = {PAD_ID: "<pad>", UNK_ID: "<unk>", BOS_ID: "<s>", EOS_ID: "</s>"}
+from attnmt.text.id_layout import BOS_ID, EOS_ID, PAD_ID, UNK_ID, attnmt_layout, load_proto, protobuf_messages
+from attnmt.text.id_layout import SPECIAL_PIECES as SPECIAL_PIECES  # its home was here
 
 # Two threads: training and batch encoding stay fast and friendly to a shared machine.
 NUM_THREADS = 2
@@ -284,24 +281,6 @@ def check_ids(ids: Sequence[int]) -> list[int]:
     return whole
 
 
-@functools.cache
-def protobuf_messages() -> tuple[types.ModuleType, types.ModuleType]:
-    """SentencePiece's generated protobuf modules (sentencepiece_model_pb2, sentencepiece_pb2),
-    imported when first needed.  Each sentencepiece release's generated code needs a protobuf at
-    least as new as the one that generated it, which its package does not require (pip sees no
-    conflict): a program holding an older protobuf met a traceback at ``import attnmt``, even for
-    ``attnmt --version``.  One ConfigError saying what to do instead."""
-    try:
-        from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
-    except Exception as error:  # ImportError, or protobuf's VersionError (an Exception of its own)
-        from google.protobuf import __version__ as protobuf_version
-
-        raise ConfigError(f"sentencepiece {getattr(spm, '__version__', '?')} cannot read its models with protobuf "
-                          f"{protobuf_version} ({' '.join(str(error).split())}): install a newer protobuf "
-                          "(pip install -U protobuf), or a sentencepiece as old as your protobuf") from None
-    return sentencepiece_model_pb2, sentencepiece_pb2
-
-
 def language_token(text: str) -> tuple[str, str]:
     """(the language token ``text`` starts with, such as ``>>fra<<``, which is read whole, or "";
     the rest of ``text``): MarianTokenizer's rule (its ``remove_language_code``), which takes only a
@@ -331,54 +310,6 @@ def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[
     found.ParseFromString(processor.encode(text, out_type="serialized_proto"))
     starts = list(accumulate((len(ch.encode()) for ch in text), initial=0))  # [len(text) + 1]: each character's byte
     return [(bisect_left(starts, piece.begin), bisect_left(starts, piece.end)) for piece in found.pieces]
-
-
-def attnmt_layout(proto: bytes) -> bytes:
-    """``proto`` with its pieces renumbered so that ids 0..3 are <pad>, <unk>, <s>, </s>.
-
-    For SentencePiece models made elsewhere, e.g. by ``spm_train`` with its defaults
-    (unk=0, bos=1, eos=2, no pad): special pieces it lacks are added, the others keep
-    their order after them.  Text is segmented exactly as before: segmentation depends
-    on the pieces and their scores, not on their ids.  A model already in the layout
-    comes back unchanged.
-    """
-    messages = protobuf_messages()[0]
-    model = messages.ModelProto()
-    try:
-        model.ParseFromString(proto)
-    except DecodeError as err:
-        raise ValueError(f"not a SentencePiece model ({err})") from None
-    spec, kind = model.trainer_spec, messages.ModelProto.SentencePiece
-    head = [(p.piece, p.type) for p in model.pieces[:4]]
-    layout = [(SPECIAL_PIECES[i], kind.UNKNOWN if i == UNK_ID else kind.CONTROL) for i in range(4)]
-    if head == layout and (spec.pad_id, spec.unk_id, spec.bos_id, spec.eos_id) == (PAD_ID, UNK_ID, BOS_ID, EOS_ID):
-        return bytes(proto)
-    unknown = [i for i, p in enumerate(model.pieces) if p.type == kind.UNKNOWN]
-    if len(unknown) != 1:
-        raise ValueError(f"not a SentencePiece model (it has {len(unknown)} unknown pieces, not 1)")
-    special = {*unknown, *(i for i in (spec.pad_id, spec.bos_id, spec.eos_id)
-                           if 0 <= i < len(model.pieces) and model.pieces[i].type == kind.CONTROL)}
-    rest = [p for i, p in enumerate(model.pieces) if i not in special]
-    clash = [p.piece for p in rest if p.piece in SPECIAL_PIECES.values()]
-    if clash:
-        raise ValueError(f"{clash[0]!r} is an ordinary piece of this model, but attnmt reserves it for a special id")
-    del model.pieces[:]
-    for name, piece_type in layout:
-        model.pieces.add(piece=name, score=0.0, type=piece_type)
-    model.pieces.extend(rest)
-    spec.pad_id, spec.unk_id, spec.bos_id, spec.eos_id = PAD_ID, UNK_ID, BOS_ID, EOS_ID
-    spec.pad_piece, spec.unk_piece, spec.bos_piece, spec.eos_piece = SPECIAL_PIECES.values()
-    return model.SerializeToString()
-
-
-def load_proto(proto: bytes) -> spm.SentencePieceProcessor:
-    """A SentencePiece processor for the serialised model ``proto``; ValueError for bytes that are none."""
-    sp = spm.SentencePieceProcessor()
-    try:
-        sp.LoadFromSerializedProto(proto)
-    except RuntimeError as err:
-        raise ValueError(f"not a SentencePiece model ({err})") from None
-    return sp
 
 
 # Training moved to attnmt.text.tokenizer_training: its names are importable from here, with a

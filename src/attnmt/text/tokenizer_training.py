@@ -20,17 +20,8 @@ import sentencepiece as spm
 from attnmt.config_ranges import TRAIN_RANGES, check_tokenizer_options, typed, whole_number
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.text.encodings import check_encodable, encodable, given_text
-from attnmt.text.tokenizer import (
-    BOS_ID,
-    EOS_ID,
-    NUM_THREADS,
-    PAD_ID,
-    SPECIAL_PIECES,
-    UNK_ID,
-    check_text_list,
-    load_proto,
-    protobuf_messages,
-)
+from attnmt.text.id_layout import BOS_ID, EOS_ID, PAD_ID, SPECIAL_PIECES, UNK_ID, load_proto, protobuf_messages
+from attnmt.text.tokenizer import NUM_THREADS, check_text_list
 
 # A corpus larger than this is subsampled (uniformly, seeded) before training, so
 # training memory stays bounded on big corpora.

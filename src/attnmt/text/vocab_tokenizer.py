@@ -12,7 +12,8 @@ import sentencepiece as spm
 from attnmt.errors import DataError, json_value
 from attnmt.files import write_bytes, write_text
 from attnmt.text.encodings import given_text
-from attnmt.text.tokenizer import check_ids, check_text_list, language_token, load_proto, piece_spans, spans_after
+from attnmt.text.id_layout import load_proto
+from attnmt.text.tokenizer import check_ids, check_text_list, language_token, piece_spans, spans_after
 
 WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 

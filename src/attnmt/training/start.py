@@ -23,7 +23,8 @@ from attnmt.config import TransformerConfig, checked_fields
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import write_text
 from attnmt.text.data import ReadReport
-from attnmt.text.tokenizer import Tokenizer, attnmt_layout
+from attnmt.text.id_layout import attnmt_layout
+from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import as_trained, sentencepiece_options, train_sentencepiece, trained_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer

@@ -209,7 +209,7 @@ def check_against_model(args: argparse.Namespace, glossary: Glossary | None) -> 
     seconds of loading, nor hidden behind a broken weights file's error.  --prefix is named here,
     before any input is read; a JSONL line's own prefix and terms are named by its line (line_batch)."""
     from attnmt.checkpoint import load_model_config, load_tokenizer
-    from attnmt.decoding.constraints import prefix_ids
+    from attnmt.decoding.term_ids import prefix_ids
 
     config = load_model_config(args.model)
     check_alignment_options(args, config.decoder_layers, config.n_heads)
