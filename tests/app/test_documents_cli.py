@@ -81,6 +81,43 @@ def test_a_page_in_windows_1252_is_translated_and_written_back_in_it(trained_mod
                                    b"<body><p>eine katze schl\xe4ft</p><!-- caf\xe9 --></body></html>\r\n")
 
 
+WINDOWS_1252_PAGE = (b'<!DOCTYPE html>\r\n<html lang="en"><head><meta charset="windows-1252"></head>\r\n'
+                     b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\r\n")
+
+
+@pytest.mark.parametrize("given", ["stdin", "pipe"])
+def test_a_page_in_windows_1252_from_stdin_or_a_pipe_is_read_and_written_in_it(trained_model, tmp_path, capsys,
+                                                                                monkeypatch, given):
+    """``attnmt translate --input-format html - < w.html``, ``cat w.html | …`` and ``<(cat w.html)``: only a file
+    by name was read for its declaration, and the same bytes from stdin or a pipe were refused as invalid UTF-8
+    (exit 2).  The pipe's bytes are read once, for the declaration and the translation alike."""
+    output = tmp_path / "w.de.html"
+    read, write = os.pipe()  # the page on stdin, or on a pipe (``<(cat w.html)``) with nothing on stdin
+    os.write(write, WINDOWS_1252_PAGE if given == "pipe" else b"")
+    os.close(write)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(WINDOWS_1252_PAGE if given == "stdin" else b"")))
+    source = "-" if given == "stdin" else f"/dev/fd/{read}"
+    try:
+        code, _, err = run(["translate", "--model", trained_model, "--input-format", "html", "--target-lang", "de",
+                            source, output], capsys)
+    finally:
+        os.close(read)
+    assert code == 0, err
+    assert output.read_bytes() == (b'<!DOCTYPE html>\r\n<html lang="de"><head><meta charset="windows-1252"></head>'
+                                   b"\r\n<body><p>eine katze schl\xe4ft</p><!-- caf\xe9 --></body></html>\r\n")
+
+
+def test_a_page_declaring_an_encoding_python_does_not_know_on_stdin_is_one_line_naming_stdin(
+        trained_model, tmp_path, capsys, monkeypatch):
+    output = tmp_path / "k.de.xml"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(
+        b'<?xml version="1.0" encoding="x-klingon"?>\n<doc>a cat sleeps</doc>\n')))
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "xml", "-", output], capsys)
+    assert code == 2 and not output.exists()
+    assert err == ("attnmt: error: <stdin>: the file declares the encoding x-klingon, which attnmt cannot read; "
+                   "convert it to UTF-8 first (and say so in its declaration), e.g. with iconv\n")
+
+
 def test_a_page_from_a_pipe_is_read_once_as_utf8(trained_model, tmp_path, capsys):
     """``attnmt translate <(cat page.html)``: the page was read whole for its declared encoding, then again
     as lines, which a pipe cannot give twice, and the translation was empty, exit 0 (review s41f)."""

@@ -23,9 +23,10 @@
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
   terminal counts its paragraphs.
-- An input file of html, xhtml or xml that declares an encoding other than UTF-8 (``<meta
+- An input of html, xhtml or xml that declares an encoding other than UTF-8 (``<meta
   charset="windows-1252">``, an XML declaration's) is translated whole, as the server translates a
-  sent file, and written back in that encoding (attnmt.documents.charsets).
+  sent file, and written back in that encoding (attnmt.documents.charsets): from a file, stdin or a
+  pipe alike, whose bytes are read once (``piped_page``).
 - Where ``--input-format`` is left out, the input file's extension chooses; text otherwise.  That
   choice, the options and the checks made before the model loads are attnmt.cli.document_options'.
 
@@ -39,6 +40,7 @@ so in plain text written as text, with ``--review`` or without.
 from __future__ import annotations
 
 import argparse
+import gzip
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -57,7 +59,7 @@ from attnmt.documents.pipeline import translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
-from attnmt.text.data import line_endings, open_bytes, with_endings
+from attnmt.text.data import cannot_read, line_endings, not_gzip, open_bytes, with_endings
 
 T = TypeVar("T")
 # How much of a page is read for the encoding it declares: an XML declaration is its first line, and HTML
@@ -107,7 +109,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
     review = quality_review(args, translator)
-    where = args.input if args.input not in (None, "-") else "<stdin>"
+    where = input_name(args)
     bom, endings = output_style(args.input)
     if args.input_format == "text":
         first_line, failed = 1, 0
@@ -149,16 +151,40 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     return failed
 
 
-def declared_page(args: argparse.Namespace) -> bytes | None:
-    """The bytes of the input file where it is an HTML, XHTML or XML page that declares an encoding
-    other than UTF-8 (attnmt.documents.charsets.page_charset; DataError for one Python does not know),
-    to be read and written back in it whole (``translate_declared_page``); None for any other input,
-    read as UTF-8 lines.  Only a file is read for it, and whole only where its first DECLARATION_BYTES
-    declare another encoding: a pipe (``<(…)``) cannot be read twice, and a corpus of lines need not
-    be held."""
-    if args.input in (None, "-") or args.input_format not in MARKUP_KINDS or not Path(args.input).is_file():
+def piped_page(args: argparse.Namespace) -> bytes | None:
+    """The whole input where it is html, xhtml or xml from stdin or a pipe (``<(…)``, a named pipe),
+    read once: a pipe cannot be read twice, and such input is read whole anyway (translate_document_input
+    joins its lines), so these bytes are both what ``declared_page`` reads the declared encoding from
+    and, where it declares none other than UTF-8, the lines translated (attnmt.text.data.decode_lines,
+    as stdin's).  None for a file by name, read where needed, and for the other formats: text and JSONL
+    on stdin are translated as their lines arrive (attnmt.cli.lines.line_batches)."""
+    if args.input_format not in MARKUP_KINDS:
+        return None
+    if args.input in (None, "-"):
+        return sys.stdin.buffer.read()
+    if Path(args.input).is_file():
+        return None
+    try:
+        with open_bytes(args.input) as f:
+            return f.read()
+    except (gzip.BadGzipFile, EOFError) as error:
+        raise not_gzip(args.input, error) from None
+    except OSError as error:
+        raise cannot_read(args.input, error) from None
+
+
+def declared_page(args: argparse.Namespace, piped: bytes | None) -> bytes | None:
+    """The bytes of the input where it is an HTML, XHTML or XML page that declares an encoding other
+    than UTF-8 (attnmt.documents.charsets.page_charset; DataError for one Python does not know), to be
+    read and written back in it whole (``translate_declared_page``); None for any other input, read as
+    UTF-8 lines.  From stdin or a pipe, ``piped`` (``piped_page``: its bytes, read once).  A file is
+    read whole only where its first DECLARATION_BYTES declare another encoding: a corpus of lines need
+    not be held."""
+    if args.input_format not in MARKUP_KINDS:
         return None
     html = args.input_format == "html"
+    if piped is not None:
+        return piped if page_charset(piped, input_name(args), html) else None
     with open_bytes(args.input) as f:
         head = f.read(DECLARATION_BYTES)
         # A page whose <head> runs on past the first bytes (long scripts) may declare later: read on, until <body>.
@@ -177,12 +203,18 @@ def translate_declared_page(args: argparse.Namespace, data: bytes, model, tokeni
     all or nothing (``whole_file``); and --review's table."""
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     review = quality_review(args, translator)
+    where = input_name(args)
     translated = whole_file(partial(translate_text_bytes, data, args.input_format, translator, document_options(args),
-                                    args.input, review), args.input)
+                                    where, review), where)
     with output(args.output) as out:
         out.flush()
         out.buffer.write(translated)  # bytes in the page's own encoding, not the text layer's UTF-8
     write_review(args, review)
+
+
+def input_name(args: argparse.Namespace) -> str:
+    """How errors name the input: its file's name, or <stdin>."""
+    return args.input if args.input not in (None, "-") else "<stdin>"
 
 
 def output_style(path: str | None) -> tuple[str, list[str] | None]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 from typing import TextIO
@@ -71,6 +72,7 @@ def add_batching_options(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.document_files import (
         declared_page,
+        piped_page,
         reads_paragraphs,
         translate_declared_page,
         translate_document_input,
@@ -84,8 +86,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         model_target_lang,
         office_suffix,
     )
-    from attnmt.cli.lines import is_stream, line_batches, output
-    from attnmt.text.data import check_readable, read_lines
+    from attnmt.cli.lines import is_stream, output
+    from attnmt.text.data import check_readable
 
     check_file_name(args.input, "input")
     given = args.input_format_given = args.input_format is not None
@@ -113,12 +115,13 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if suffix := office_suffix(args):
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
-    if (page := declared_page(args)) is not None:  # a page in the encoding it declares: read and written in it
+    piped = piped_page(args)  # a page from stdin or a pipe, read once: for its declaration and its lines
+    if (page := declared_page(args, piped)) is not None:  # a page in the encoding it declares: read and written in it
         translate_declared_page(args, page, model, tokenizer, options, glossary)
         return 0
     from_file = args.input not in (None, "-")
     args.streamed = not from_file and is_stream(sys.stdin.buffer)
-    batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
+    batches = input_batches(args, piped)
     with output(args.output) as out:
         if uses_documents(args):
             failed = translate_document_input(args, model, tokenizer, options, batches, out, glossary)
@@ -130,6 +133,20 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
             first_line += len(read)
     return 1 if failed else 0
 
+
+def input_batches(args: argparse.Namespace, piped: bytes | None) -> Iterable[list[str]]:
+    """The input's lines, in the batches they are translated in: a page from stdin or a pipe from the
+    bytes read once for its declaration (attnmt.cli.document_files.piped_page), as stdin's are read;
+    a file's whole; stdin's other lines as they arrive (attnmt.cli.lines.line_batches)."""
+    from attnmt.cli.document_files import input_name
+    from attnmt.cli.lines import line_batches
+    from attnmt.text.data import decode_lines, read_lines
+
+    if piped is not None:
+        return [decode_lines(piped, input_name(args))]
+    if args.input not in (None, "-"):
+        return [read_lines(args.input)]
+    return line_batches(sys.stdin.buffer)
 
 
 def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
