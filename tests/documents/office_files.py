@@ -7,6 +7,8 @@ A plain module (not a test module): the tests import the builders from here.
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import zipfile
 
 import docx
@@ -19,6 +21,7 @@ from pptx.util import Inches
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 W14 = "http://schemas.microsoft.com/office/word/2010/wordml"
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 
 def docx_bytes(document) -> bytes:
@@ -416,3 +419,15 @@ def chunked_word_file(chunk: bytes, content_type: str, name: str = "chunk.htm", 
     element = holder._element.body if holder is document else holder._element
     element.insert(len(element) - (holder is document), element.makeelement(qn("w:altChunk"), {qn("r:id"): imported}))
     return docx_bytes(document)
+
+
+def libreoffice_csv(data: bytes, suffix: str, tmp_path) -> list[str]:
+    """The spreadsheet ``data`` (a file of ``suffix``: .xlsx, .ods, .fods) as LibreOffice shows its
+    first sheet, converted to CSV: its lines."""
+    (tmp_path / f"calc{suffix}").write_bytes(data)
+    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
+    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "csv",
+                          "--outdir", str(tmp_path / "csv"), f"calc{suffix}"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return (tmp_path / "csv" / "calc.csv").read_text(encoding="utf-8").splitlines()

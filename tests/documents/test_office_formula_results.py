@@ -4,13 +4,11 @@ the workbook on opening.  openpyxl writes formulas without results, so the sheet
 hand as Excel writes it.  Mirror: words upper-cased in reverse order."""
 
 import io
-import shutil
-import subprocess
 
 import openpyxl
 import pytest
 from lxml import etree
-from office_files import docx_bytes, read_members, shared_string_sheet, write_members
+from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, shared_string_sheet, write_members
 
 from attnmt.documents.formula_reading import STANDARD
 from attnmt.documents.office import translate_office
@@ -19,7 +17,6 @@ from attnmt.documents.pipeline import DocumentOptions
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 SHEET = "xl/worksheets/sheet1.xml"
 WORKBOOK = "xl/workbook.xml"
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 
 def calc_file(cells: str, calc: str = '<calcPr calcId="191029"/>', names: str = "") -> bytes:
@@ -128,7 +125,7 @@ def test_libreoffice_shows_the_formulas_result_computed_from_the_translated_cell
     """LibreOffice calculates no Excel workbook again on opening (fullCalcOnLoad aside): it showed
     the cached "A dog runs."; a formula without a result it computes."""
     out = translate_office(calc_file(COPY), ".xlsx", mirror, DocumentOptions())
-    assert as_csv(out, tmp_path) == ["RUNS. DOG A,RUNS. DOG A"]
+    assert libreoffice_csv(out, ".xlsx", tmp_path) == ["RUNS. DOG A,RUNS. DOG A"]
 
 
 def cached(out: bytes) -> list[tuple[str | None, str | None, str | None]]:
@@ -200,7 +197,7 @@ def test_libreoffice_shows_the_results_that_cannot_be_computed_again_as_cached(m
              '<c r="D1" t="str"><f>_xlfn.CUBEMEMBER("x","y")</f><v>Cube</v></c>'
              '<c r="E1" t="str"><f>UNKNOWNUDF(A1)</f><v>udf result</v></c>')
     out = translate_office(calc_file(cells), ".xlsx", mirror, DocumentOptions())
-    assert as_csv(out, tmp_path) == ["RUNS. DOG A,RUNS. DOG A,A,Cube,udf result"]
+    assert libreoffice_csv(out, ".xlsx", tmp_path) == ["RUNS. DOG A,RUNS. DOG A,A,Cube,udf result"]
 
 
 # One example of each STANDARD function, reading A1 ("A dog runs."), with what LibreOffice computes.
@@ -266,17 +263,6 @@ EXAMPLES = {
 }
 
 
-def as_csv(data: bytes, tmp_path) -> list[str]:
-    """The .xlsx ``data`` as LibreOffice shows its first sheet, converted to CSV: its lines."""
-    (tmp_path / "calc.xlsx").write_bytes(data)
-    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
-    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "csv",
-                          "--outdir", str(tmp_path / "csv"), "calc.xlsx"], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    return (tmp_path / "csv" / "calc.csv").read_text(encoding="utf-8").splitlines()
-
-
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_computes_every_standard_function(tmp_path):
     """formula_reading.STANDARD names only what LibreOffice (7.4 and later) computes, as Excel does."""
@@ -285,6 +271,6 @@ def test_libreoffice_computes_every_standard_function(tmp_path):
     book.active["A1"] = "A dog runs."
     for row, (formula, _) in enumerate(EXAMPLES.values(), start=1):
         book.active.cell(row, 2, f"={formula}")  # openpyxl writes no result: LibreOffice computes each
-    lines = as_csv(docx_bytes(book), tmp_path)
+    lines = libreoffice_csv(docx_bytes(book), ".xlsx", tmp_path)
     assert {name: line.split(",", 1)[1].strip('"') for name, line in zip(EXAMPLES, lines, strict=True)} == {
         name: shown for name, (_, shown) in EXAMPLES.items()}

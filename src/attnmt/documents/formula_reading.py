@@ -6,7 +6,8 @@ A formula as the file holds it (``_xlfn.CONCAT(A1,"!")``, ``UPPER('My sheet'!A1)
 names, a table's bracketed column names and error literals are taken out first, so that nothing
 in them looks like a function or a cell; what is left names the functions it calls (a name before
 "("), the cells, ranges, tables and defined names it reads, and another workbook where it reads one
-(``[1]Sheet1!A1``).
+(``[1]Sheet1!A1``).  An OpenDocument spreadsheet's formula (OpenFormula: ``IF([.A2]>1;"yes";"no")``) is
+read the same way once its references and functions are written as Excel's (read_opendocument_formula).
 
 STANDARD is the allow-list of functions that Excel and LibreOffice both compute, each checked
 against LibreOffice 7.4 opening an .xlsx (tests/documents/test_office_formula_results.py):
@@ -65,6 +66,10 @@ EXTERNAL = re.compile(r"\[\d+\][\w.]*!")
 NAME = re.compile(r"(?<![\w.$#])(\$?[A-Za-z_\\][\w.$]*)\s*([(!]?)")
 ROWS = re.compile(r"(?<![\w.$])\$?\d+:\$?\d+(?![\w.])")
 CELL = re.compile(r"[A-Za-z]{1,3}\d+")
+# OpenFormula's tokens that Excel writes otherwise: a text literal (kept as it is), a reference in brackets
+# ([.A1], [$'My sheet'.A1:.B2], another file's ['file:///b.ods'#$Sheet1.A1]) and a function's name before "(".
+OPEN_TOKEN = re.compile(r""""(?:[^"]|"")*"|\[(?:'(?:[^']|'')*'|[^\]'])*\]|(?<![\w.$])[A-Za-z_][\w.]*(?=\s*\()""")
+OPEN_EXTERNAL = re.compile(r"\[\$?'(?:[^']|'')*'#")
 
 
 @dataclass(frozen=True)
@@ -110,3 +115,20 @@ def read_formula(text: str) -> Formula:
             if CELL.fullmatch(name.replace("$", "")) is None:
                 names.add(name)
     return Formula(frozenset(calls), frozenset(names), cells, external)
+
+
+def read_opendocument_formula(text: str) -> Formula:
+    """What the OpenFormula ``text`` (an OpenDocument spreadsheet's, without its namespace prefix and
+    "=") calls and reads, as read_formula reads Excel's: each reference in brackets is a cell (another
+    file's, another workbook's), and each function is named as an .xlsx names it where STANDARD has it
+    (LibreOffice writes ``COM.MICROSOFT.CONCAT`` for ``_xlfn.CONCAT``, ``IFNA`` for ``_xlfn.IFNA``)."""
+    def as_excel(match: re.Match[str]) -> str:
+        token = match.group()
+        if token.startswith('"'):
+            return token
+        if token.startswith("["):
+            return "[1]Sheet!A1" if OPEN_EXTERNAL.match(token) else "A1"
+        bare = token.upper().removeprefix("COM.MICROSOFT.")
+        return next((name for name in (bare, f"_XLFN.{bare}") if name in STANDARD), token)
+
+    return read_formula(OPEN_TOKEN.sub(as_excel, text))

@@ -23,8 +23,9 @@ text the translation puts outside them (the space between two spans) goes into t
 (``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look:
 outside every span it took the paragraph's. A note's, an annotation's or a text box's own
 paragraphs are translated as paragraphs of their own. A spreadsheet
-cell whose value is not a string (a number, a date, a formula's) is not touched (an annotation or a
-shape on it is); a translated string cell loses its ``office:string-value``, the source text
+cell whose value is not a string (a number, a date, a formula's) is not translated (an annotation or a
+shape on it is; a formula's text result that LibreOffice computes again is taken out:
+attnmt.documents.opendocument_formulas); a translated string cell loses its ``office:string-value``, the source text
 LibreOffice would show in place of its paragraphs. A string cell with that attribute and no
 paragraph (odfpy's ``TableCell(valuetype="string", stringvalue=…)``) is given a paragraph of it, one
 a line (``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself writes. A
@@ -56,6 +57,7 @@ from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.opendocument_code import OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles, set_language
+from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
@@ -222,6 +224,8 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         part = Part(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary))
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
+        if not chart and forget_cell_results(tree.getroot()):  # computed again from the translated cells
+            part.changed = True
         parts.append(part)
     return parts
 

@@ -20,6 +20,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part
 from attnmt.documents.opendocument import DOCUMENT, document_jobs
 from attnmt.documents.opendocument_code import OFFICE, set_language
+from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
@@ -69,4 +70,6 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
               for number, chart in enumerate(charts, start=1)]
     if options.target_lang:
         parts[0].changed = set_language(root, options.target_lang)
+    if forget_cell_results(root):  # computed again from the translated cells
+        parts[0].changed = True
     return parts
