@@ -43,6 +43,19 @@ def test_a_word_run_is_superscript_where_the_last_layer_that_says_so_says_supers
     assert is_superscript([word_look(layer) for layer in layers]) is raised
 
 
+@pytest.mark.parametrize("layers, raised", [
+    (['<w:position w:val="8"/><w:sz w:val="19"/>'], True),  # raised 4 points: LibreOffice's <sup>
+    (['<w:position w:val="-8"/>'], False),  # lowered
+    (['<w:position w:val="8"/>', '<w:position w:val="0"/>'], False),  # a style's, put back on the line
+    (['<w:position w:val="8"/>', "<w:b/>"], True),  # a style's, the run's own saying nothing of it
+    (['<w:position w:val="8"/><w:vertAlign w:val="subscript"/>'], False),
+])
+def test_a_word_run_raised_by_its_position_is_superscript(layers, raised):
+    """Word's Font > Advanced > Position: Raised (``w:position``, not ``w:vertAlign``) read as on the line:
+    a note's number so raised was read as a word of its sentence and lost."""
+    assert is_superscript([word_look(layer) for layer in layers]) is raised
+
+
 @pytest.mark.parametrize("baseline, raised", [("30000", True), ("-25000", False), ("0", False)])
 def test_a_slide_run_is_superscript_with_a_baseline_above_zero(baseline, raised):
     assert is_superscript([etree.fromstring(f'<a:rPr xmlns:a="{A}" baseline="{baseline}"/>')]) is raised

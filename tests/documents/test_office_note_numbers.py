@@ -1,5 +1,5 @@
 """A note's number typed in superscript, glued to a word ("book¹") or to a sentence's stop ("park.¹²"),
-in each office format that sets text above the line (Word's w:vertAlign, ODF's style:text-position,
+in each office format that sets text above the line (Word's w:vertAlign or w:position, ODF's style:text-position,
 a slide's baseline): kept whole after what it followed (markers.is_note_number), as an HTML page's
 ``park.<sup>12</sup>`` is.  As a mark, the model read "book1" and "park.12 A woman" as words: the
 number was lost, the superscript went onto the translated word, and the next sentence ran into the
@@ -10,8 +10,11 @@ import io
 import docx
 import pptx
 import pytest
+from docx.enum.style import WD_STYLE_TYPE
+from docx.oxml import parse_xml
+from docx.oxml.ns import nsdecls
 from lxml import etree
-from office_files import odt_span, read_members, word_children, word_paragraph
+from office_files import docx_bytes, odt_span, read_members, word_children, word_paragraph
 from pptx.util import Inches
 
 from attnmt.documents.office import translate_office
@@ -105,3 +108,31 @@ def test_a_superscript_number_after_a_space_and_a_superscript_word_stay_marks(sa
             '<w:vertAlign w:val="superscript"/></w:rPr><w:t>TM</w:t></w:r><w:r><w:t>.</w:t></w:r>')
     translate(word_paragraph(runs), ".docx", same)
     assert same.given == ["A dog runs 2 times, AcmeTM."]
+
+
+def raised_by_position(own: bool) -> bytes:
+    """LibreOffice's Word file of an HTML page's ``A woman<sup>1</sup> is ...`` and ``sleeping.<sup>2</sup> A
+    man ...``: each number raised by ``w:position`` (4 points), the run's own or its character style's."""
+    document = docx.Document()
+    style = document.styles.add_style("Raised", WD_STYLE_TYPE.CHARACTER)
+    raised = f'<w:position {nsdecls("w")} w:val="8"/>'
+    style.element.get_or_add_rPr().append(parse_xml(raised))
+    for before, number, after in (("A woman", "1", " is sitting on a bench."),
+                                  ("The dog is sleeping.", "2", " A man is reading.")):
+        paragraph = document.add_paragraph(before)
+        run = paragraph.add_run(number)
+        if own:
+            run._r.get_or_add_rPr().append(parse_xml(raised))
+        else:
+            run.style = style
+        paragraph.add_run(after)
+    return docx_bytes(document)
+
+
+@pytest.mark.parametrize("own", [True, False], ids=["run", "character style"])
+def test_a_number_raised_by_its_position_is_a_note_number_kept_after_its_word(same, own):
+    """Read as a word, "1" was lost and "Frau" came out raised; "sleeping.2 A man" ended no sentence."""
+    out = docx.Document(io.BytesIO(translate(raised_by_position(own), ".docx", same)))
+    assert same.given == ["A woman is sitting on a bench.", "The dog is sleeping.", "A man is reading."]
+    assert [[run.text for run in paragraph.runs] for paragraph in out.paragraphs] == [
+        ["A woman", "1", " is sitting on a bench."], ["The dog is sleeping.", "2", " A man is reading."]]

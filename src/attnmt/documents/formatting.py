@@ -21,6 +21,7 @@ SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not 
 # underline, strike-through, highlight, shading, a border; NO_LOOK, the values that turn one off.
 SPACE_LOOKS = frozenset(("u", "strike", "dstrike", "highlight", "shd", "bdr"))
 NO_LOOK = frozenset(("none", "noStrike", "0", "false", "off", "nil"))
+POSITION = w("position")  # a Word run raised or lowered from the line, apart from vertAlign
 FIELD_CHARACTER = w("fldChar")  # a complex field's begin, separator or end (attnmt.documents.fields)
 
 
@@ -97,17 +98,22 @@ def is_raised(node: etree._Element, dialect: ooxml_dialects.Dialect,
 
 def is_superscript(layers: Sequence[etree._Element]) -> bool:
     """Whether a run's look sets it above the line: Word's and a sheet's ``vertAlign`` "superscript"
-    (not "baseline" or "subscript"), a slide's ``baseline`` above 0 (``baseline="30000"``: 30 %).
-    ``layers``, weakest first, as in shows_on_spaces: the last to say where the run stands decides
-    (a character style's superscript, turned off by the run's own ``w:vertAlign w:val="baseline"``)."""
-    raised = False
+    (not "baseline" or "subscript"), Word's ``w:position`` above 0 (``w:val="8"``, in half-points:
+    Font > Advanced > Position: Raised, as LibreOffice writes HTML's ``<sup>``), a slide's
+    ``baseline`` above 0 (``baseline="30000"``: 30 %).  ``layers``, weakest first, as in
+    shows_on_spaces: the last to say where the run stands decides (a character style's superscript,
+    turned off by the run's own ``w:vertAlign w:val="baseline"``), for ``vertAlign`` and for the
+    height apart; a subscript raised by a few points is still no superscript."""
+    aligned, lifted = "", False
     for properties in layers:
         if properties.get("baseline") is not None:
-            raised = is_positive(properties.get("baseline", "").strip().rstrip("%"))  # "-25000": subscript
+            lifted = is_positive(properties.get("baseline", "").strip().rstrip("%"))  # "-25000": subscript
         for child in properties:
-            if isinstance(child.tag, str) and etree.QName(child).localname == "vertAlign":
-                raised = look_value(child) == "superscript"
-    return raised
+            if child.tag == POSITION:  # half-points, or a measure with its unit ("4pt"); "-8": lowered
+                lifted = is_positive(look_value(child).strip().rstrip("abcdefghijklmnopqrstuvwxyz"))
+            elif isinstance(child.tag, str) and etree.QName(child).localname == "vertAlign":
+                aligned = look_value(child)
+    return aligned == "superscript" or (aligned != "subscript" and lifted)
 
 
 def look_value(look: etree._Element) -> str:

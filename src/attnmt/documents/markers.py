@@ -42,17 +42,18 @@ def is_reference(text: str) -> bool:
 
 
 def is_note_number(text: str, before: str) -> bool:
-    """Whether text an office file sets above the line (a Word run's ``w:vertAlign`` superscript, an
-    ODF span's ``style:text-position`` "super", a slide's ``baseline`` above 0), whose ``text`` is what
-    the model would read of it and ``before`` the character a reader sees before it ("" at its
-    paragraph's start), is a note's number typed by hand, kept whole: numbers (``1``, ``12``,
-    ``1, 4``) or a reference (is_reference: ``[3]``, ``³``) with no space before them, glued to a
-    word (``book¹``) or to its sentence's stop (``park.¹²``).  As a mark, the model read "book1" as
-    one word: the number was lost and the superscript went onto the word's translation, and
-    "park.12 A woman" ended no sentence.  Kept whole, it stays after the word or stop it followed,
-    and the text read, "park. A woman", ends the sentence where a reader sees it end.  An exponent
-    (``m²``, ``10⁶``) is kept whole too, after its word.  An HTML page's ``<sup>`` glued to a word
-    follows this rule too (elements.is_marker: ``book<sup>1</sup>``, ``m<sup>2</sup>``)."""
+    """Whether text an office file sets above the line (a Word run's ``w:vertAlign`` superscript or
+    ``w:position`` above 0, an ODF span's ``style:text-position`` "super", a slide's ``baseline``
+    above 0), whose ``text`` is what the model would read of it and ``before`` the character a
+    reader sees before it ("" at its paragraph's start), is a note's number typed by hand, kept
+    whole: numbers (``1``, ``12``, ``1, 4``) or a reference (is_reference: ``[3]``, ``³``) with no
+    space before them, glued to a word (``book¹``) or to its sentence's stop (``park.¹²``).  As a
+    mark, the model read "book1" as one word: the number was lost and the superscript went onto the
+    word's translation, and "park.12 A woman" ended no sentence.  Kept whole, it stays after the word
+    or stop it followed, and the text read, "park. A woman", ends the sentence where a reader sees
+    it end.  An exponent (``m²``, ``10⁶``) is kept whole too, after its word.  An HTML page's
+    ``<sup>`` glued to a word follows this rule too (elements.is_marker: ``book<sup>1</sup>``,
+    ``m<sup>2</sup>``)."""
     glued = not text[:1].isspace() and not before.isspace()
     return glued and (re.fullmatch(NUMBERS, text.strip()) is not None or is_reference(text))
 
