@@ -268,6 +268,26 @@ def test_lines_ending_in_cr_alone_are_lines(tmp_path, data, name):
     assert glossary.place("people") == f"{path}:{3 if b';' in data else 2}"
 
 
+@pytest.mark.parametrize(("data", "term"), [
+    (b'source,target\r"red\nwine",Rotwein\rdog,Hund\r', "red wine"),  # "CSV (Macintosh)": Alt+Enter is an LF
+    (b'source,target\r"red\r\nwine",Rotwein\rdog,Hund\r', "red wine"),
+    (b'source,target\r"red\n""vin""\nwine",Rotwein\rdog,Hund', 'red "vin" wine'),  # doubled quotes, two breaks
+])
+def test_a_line_break_in_a_quoted_field_of_a_cr_ended_file_is_a_space(tmp_path, data, term):
+    """The LF made the file two lines, and its CRs were then "a line break (CR) inside an unquoted
+    field": an LF in a quoted field is a cell's line break, and the CRs still end the rows."""
+    path = write(tmp_path, data)
+    glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == ((term, "Rotwein"), ("dog", "Hund"))
+    assert glossary.place(term) == f"{path}:2" and glossary.place("dog") == f"{path}:3"
+
+
+def test_a_cr_in_a_file_whose_rows_end_in_lf_outside_quotes_is_named(tmp_path):
+    path = write(tmp_path, b'dog,"Hund\nBello"\npeople,Personen\rcat,Katze\n')
+    with pytest.raises(DataError, match=r"terms.csv:3: not valid CSV: a line break \(CR\) inside an unquoted field"):
+        read_glossary(path, "en", "de")
+
+
 def test_a_cr_inside_a_csv_files_line_is_named(tmp_path):
     path = write(tmp_path, b"dog,Hund\r\npeople,Personen\rcat,Katze\r\n")
     with pytest.raises(DataError, match=r"terms.csv:2: not valid CSV: a line break \(CR\) inside an unquoted field: "

@@ -30,7 +30,8 @@ A CSV or TSV file is UTF-8, or UTF-16 where it starts with that encoding's byte 
 Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is
 read as TSV, a ``.csv`` one as CSV with tabs).  A ``.gz`` ending is read through
 (``terms.csv.gz`` is a CSV file), as read_lines reads it.  Its lines end in LF or CRLF, or in CR
-alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)", save a file).  A
+alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)", save a file; in a
+CSV file, no LF outside a quoted field, where it is a cell's line break).  A
 spreadsheet or document (an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is
 refused in one line asking for the sheet saved as CSV.
 """
@@ -117,7 +118,7 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
 
 def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
     """The terms of a CSV glossary (the module docstring), its header skipped (``csv_header``)."""
-    lines = [line + "\n" for line in text_lines(path)]  # with their ends: a quoted field's line break is one
+    lines = [line + "\n" for line in csv_lines(text_lines(path))]  # with their ends: a quoted field's break is one
     delimiter = csv_delimiter(lines)
     shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
     reader = csv.reader(lines, delimiter=delimiter, strict=True)  # strict: a stray quote is an error, not a term
@@ -235,6 +236,22 @@ def cr_ended(lines: list[str]) -> list[str]:
     if len(lines) != 1 or "\r" not in lines[0]:
         return lines
     return lines[0].split("\r")
+
+
+def csv_lines(lines: list[str]) -> list[str]:
+    """The lines of a CSV file, ``lines`` as text_lines gives them, split at CR instead of LF where
+    each LF lies in a quoted field: the file's rows end in CR alone and a cell holds a line break
+    (an LF, as Excel's "CSV (Macintosh)" writes Alt+Enter), which ``cr_ended`` took for a line end
+    and so left the CRs inside lines ("a line break (CR) inside an unquoted field").  An LF is in a
+    quoted field where an odd number of quotes stand before it, RFC 4180 doubling a quote in one."""
+    if not any("\r" in line for line in lines):
+        return lines
+    quotes = 0
+    for line in lines[:-1]:
+        quotes += line.count('"')
+        if quotes % 2 == 0:  # this LF ends a row: the file's lines end in LF, and a CR in one is named
+            return lines
+    return "\n".join(lines).split("\r")
 
 
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
