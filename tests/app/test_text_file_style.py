@@ -58,3 +58,14 @@ def test_an_old_mac_subtitle_file_is_read_line_by_line_and_keeps_its_crs(trained
     assert code == 0 and "\n" not in written and written.count("\r") == cues.count("\r")
     assert written.startswith("1\r00:00:01,000 --> 00:00:02,000\rein hund rennt")
     assert "\r\r2\r00:00:02,000 --> 00:00:03,000\reine katze schläft" in written
+
+
+def test_a_subtitle_file_mixing_crlf_and_lf_keeps_each_lines_own_ending(trained_model, tmp_path, capsys):
+    """It came back with the first line's ending on every line (as from the server and the library)."""
+    cues = f"1\r\n00:00:01,000 --> 00:00:02,000\r\n{FIRST}\r\n\r\n2\n00:00:02,000 --> 00:00:03,000\n{SECOND}\n"
+    source, translated = tmp_path / "film.srt", tmp_path / "film.de.srt"
+    source.write_bytes(cues.encode())
+    code, _, err = run_cli(["translate", "--model", trained_model, source, translated], capsys)
+    assert code == 0, err
+    expected = cues.replace(FIRST, "ein hund rennt").replace(SECOND, "eine katze schläft")
+    assert translated.read_bytes().decode() == expected

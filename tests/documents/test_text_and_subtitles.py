@@ -258,35 +258,54 @@ def test_a_crlf_file_with_a_stray_cr_or_its_endings_converted_twice_keeps_its_cr
     assert out.startswith("1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nRUNS. DOG A") and out.count("\n") == 3
 
 
-@pytest.mark.parametrize("source, newline", [
-    ("1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,100 --> 00:00:03,000\r\nA cat sleeps.\r\n", "\r"),
-    ("1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,100 --> 00:00:03,000\nA cat sleeps.\n", "\r"),
-    ("1\n00:00:01,000 --> 00:00:02,000\rA dog runs.\n\n2\r\n00:00:02,100 --> 00:00:03,000\rA cat sleeps.\r", "\n"),
+@pytest.mark.parametrize("source", [
+    "1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,100 --> 00:00:03,000\r\nA cat sleeps.\r\n",
+    "1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,100 --> 00:00:03,000\nA cat sleeps.\n",
+    "1\n00:00:01,000 --> 00:00:02,000\rA dog runs.\n\n2\r\n00:00:02,100 --> 00:00:03,000\rA cat sleeps.\r",
 ], ids=["cr then crlf", "cr then lf", "lf, cr and crlf"])
-def test_a_file_that_mixes_lone_crs_with_crlf_or_lf_is_translated_whole_with_its_first_lines_ending(
-        mirror, source, newline):
+def test_a_file_that_mixes_lone_crs_with_crlf_or_lf_is_translated_whole_each_line_with_its_own_ending(
+        mirror, source):
     """A lone CR ended a line only in a file without an LF: cues 1 and 2 of one whose first lines
     ended in CR, the rest in CRLF, came back in English without a word, through every caller."""
-    expected = "1\n00:00:01,000 --> 00:00:02,000\nRUNS. DOG A\n\n2\n00:00:02,100 --> 00:00:03,000\nSLEEPS. CAT A\n"
+    expected = source.replace("A dog runs.", "RUNS. DOG A").replace("A cat sleeps.", "SLEEPS. CAT A")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert translate_subtitle_text(source, mirror) == expected.replace("\n", newline)
+        assert translate_subtitle_text(source, mirror) == expected
         sent = translate_file_bytes(source.encode(), "film.srt", mirror, DocumentOptions())
-    assert sent.decode() == expected.replace("\n", newline)
+    assert sent.decode() == expected
 
 
-@pytest.mark.parametrize("first, newline", [("1\r\n", "\r\n"), ("1\n", "\n")], ids=["crlf first", "lf first"])
-def test_a_file_that_mixes_crlf_and_lf_is_translated_whole_with_its_first_lines_ending(mirror, first, newline):
+@pytest.mark.parametrize("first", ["1\r\n", "1\n"], ids=["crlf first", "lf first"])
+def test_a_file_that_mixes_crlf_and_lf_is_translated_whole_each_line_with_its_own_ending(mirror, first):
     """Only the command line and the server read such a file as LF: translate_subtitles left cue 1
-    (a block of both endings) untranslated without a word, or warned of timings "2\\n00:00:02,100"."""
+    (a block of both endings) untranslated without a word, or warned of timings "2\\n00:00:02,100".
+    Then every line came back with the first line's ending, where each now keeps its own."""
     source = f"{first}00:00:01,000 --> 00:00:02,000\nA dog runs.\r\n\r\n2\n00:00:02,100 --> 00:00:03,000\r\n" \
              "A cat sleeps.\n"
-    expected = "1\n00:00:01,000 --> 00:00:02,000\nRUNS. DOG A\n\n2\n00:00:02,100 --> 00:00:03,000\nSLEEPS. CAT A\n"
+    expected = source.replace("A dog runs.", "RUNS. DOG A").replace("A cat sleeps.", "SLEEPS. CAT A")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert translate_subtitle_text(source, mirror) == expected.replace("\n", newline)
+        assert translate_subtitle_text(source, mirror) == expected
         sent = translate_file_bytes(source.encode(), "film.srt", mirror, DocumentOptions())
-    assert sent.decode() == expected.replace("\n", newline)  # the server's way in (it wrote CRLF where any line had it)
+    assert sent.decode() == expected  # the server's way in (it wrote CRLF where any line had it)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("1\r\n00:00:01,000 --> 00:00:02,000\r\nThe dog runs.\r\n\r\n2\n00:00:03,000 --> 00:00:04,000\nA cat sleeps.\n",
+     "1\r\n00:00:01,000 --> 00:00:02,000\r\nTHE DOG RUNS.\r\n\r\n2\n00:00:03,000 --> 00:00:04,000\nA CAT SLEEPS.\n"),
+    ("1\n00:00:01,000 --> 00:00:02,000\nA man walks\nin the park.\n\n"
+     "2\r\n00:00:03,000 --> 00:00:04,000\r\nA dog runs\r\nin the park.\r\n",
+     "1\n00:00:01,000 --> 00:00:02,000\nA MAN WALKS\nIN THE PARK.\n\n"
+     "2\r\n00:00:03,000 --> 00:00:04,000\r\nA DOG RUNS\r\nIN THE PARK.\r\n"),
+    ("1\r\n00:00:01,000 --> 00:00:02,000\r\nA man\nwalks\r\nfast.\n\n2\n00:00:03,000 --> 00:00:04,000\nA dog.\n",
+     "1\r\n00:00:01,000 --> 00:00:02,000\r\nA MAN\r\nWALKS\r\nFAST.\n\n2\n00:00:03,000 --> 00:00:04,000\nA DOG.\n"),
+], ids=["a cue each", "two lines a cue", "a cue's text mixing them"])
+def test_each_cue_keeps_its_own_line_endings_or_where_its_text_mixes_them_its_first_lines(upper, source, expected):
+    """A file edited on two systems came back with its first line's ending on every line; a cue's
+    text that mixes endings, wrapped anew, takes its first line's (its last line's stays before the
+    blank line, which is not the cue's)."""
+    assert translate_subtitle_text(source, upper) == expected
+    assert translate_file_bytes(source.encode(), "film.srt", upper, DocumentOptions()).decode() == expected
 
 
 def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):

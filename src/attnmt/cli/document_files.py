@@ -128,9 +128,10 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     from attnmt.documents.pages import is_document
 
     lines = [line for read in batches for line in read]
-    # Markdown is read with each line's own ending, which attnmt.documents.markdown keeps where it stands
-    markdown = args.input_format == "markdown"
-    text = with_endings(lines, endings if markdown else in_lf(endings))
+    # Markdown and subtitles are read with each line's own ending, which attnmt.documents.markdown and
+    # attnmt.documents.subtitles keep where it stands
+    as_read = args.input_format in ("markdown", "srt", "vtt")
+    text = with_endings(lines, endings if as_read else in_lf(endings))
     xml = args.input_format == "xml"
     failed = 0
     if args.input_format in ("srt", "vtt", "xhtml", "xliff", "markdown") or is_document(text, xml) or (
@@ -138,8 +139,8 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
                                 where)
-        # its lines are not the source's: the first's ending for all (Markdown's: each its own already)
-        newline = "\r\n" if endings and endings[0] == "\r\n" and not markdown else "\n"
+        # its lines are not the source's: the first's ending for all (Markdown's and subtitles': each its own already)
+        newline = "\r\n" if endings and endings[0] == "\r\n" and not as_read else "\n"
         out.write(bom + translated.replace("\n", newline))
     else:
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",

@@ -91,25 +91,26 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     files read them: a file of old Mac OS's CRs, or one whose endings were mixed by an editor
     (``1\\r00:00:01,000 --> …\\r`` then CRLF), is read line by line, where a block of two
     endings was split at neither and its cues lost.  A CR right before a CRLF is of that line's
-    ending (``\\r\\r\\n``: a CRLF file whose endings were converted twice).  The file is written
-    back with its first line's ending throughout, whoever calls (the command line, the server,
-    ``attnmt.documents.translate_subtitles``).  A WebVTT metadata track (its header says ``Kind:
-    metadata``) holds data for scripts in its cues (JSON, say), not text shown, so it comes back
-    as it was, with a warning naming the line that says so (``metadata_line``)."""
-    first = LINE_END.search(text)
-    newline = first.group() if first else "\n"
+    ending (``\\r\\r\\n``: a CRLF file whose endings were converted twice).  Each line is written
+    back with its own ending, whoever calls (the command line, the server,
+    ``attnmt.documents.translate_subtitles``); a cue's text, wrapped anew, in the ending its lines
+    had, or where they mixed them, in its first line's (``cue_endings``).  A WebVTT metadata track
+    (its header says ``Kind: metadata``) holds data for scripts in its cues (JSON, say), not text
+    shown, so it comes back as it was, with a warning naming the line that says so (``metadata_line``)."""
+    endings = [*LINE_END.findall(text), ""]  # line k's ending (counted from 0): the last line's none
     lf_text = LINE_END.sub("\n", text)
     kind_line = metadata_line(lf_text) if lf_text.lstrip("\ufeff").startswith("WEBVTT") else None
     if kind_line is not None:
         warn(f"{where}, line {kind_line}: a WebVTT metadata track (Kind: metadata) holds data, not text to show, "
              "so it is kept as it was, untranslated", category=LeftUntranslated)
         return text
-    return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
+    return translate_lf_subtitles(lf_text, endings, translator, options, where, review)
 
 
-def translate_lf_subtitles(text: str, translator: Translator, options: DocumentOptions, where: str,
-                           review: Review | None) -> str:
-    """``translate_subtitle_text`` of a file's text in LF lines."""
+def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Translator, options: DocumentOptions,
+                           where: str, review: Review | None) -> str:
+    """``translate_subtitle_text`` of a file's text in LF lines, written back with the file's
+    ``endings`` (``endings[k]``: line k's, counted from 0)."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
@@ -142,15 +143,43 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + turn.line for turn in cue_turns]
     translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review, noted))
-    blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
-    for (i, kept, text_lines), cue_turns in zip(cues, said, strict=True):
+    # piece index: (its new lines, their endings, how many old lines they replace)
+    blocks: dict[int, tuple[list[str], list[str], int]] = {}
+    for (i, kept, text_lines), cue_turns, start in zip(cues, said, lines, strict=True):
         new = written(cue_turns, [next(translated) for _ in cue_turns], tags_of(vtt))
         new = in_time_order(new) if vtt else new
-        before, replaced = blocks.get(i, ([], 0))
-        blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
-    for i, (lines, replaced) in blocks.items():
-        pieces[i] = "\n".join([*lines, *pieces[i].split("\n")[replaced:]])  # then the block's blank last lines
-    return "".join(pieces)
+        first, text_first = start - 1 - len(kept), start - 1  # the cue's first line and its text's, from 0
+        own = endings[text_first:text_first + len(text_lines)]
+        # a cue that comes back as it was (--below-quality source) keeps its lines' endings as well
+        ended = [*endings[first:text_first],
+                 *(own if new == text_lines else cue_endings(own, len(new), endings[first]))]
+        before, before_ended, replaced = blocks.get(i, ([], [], 0))
+        blocks[i] = [*before, *kept, *new], [*before_ended, *ended], replaced + len(kept) + len(text_lines)
+    out, at = [], 0  # at: the piece's first line in the file, counted from 0
+    for i, piece in enumerate(pieces):
+        new, ended, replaced = blocks.get(i, ([], [], 0))
+        old = piece.split("\n")
+        # then the piece's lines as they were (a block's blank last lines, the blank lines between blocks)
+        out.append(rejoined([*new, *old[replaced:]], [*ended, *endings[at + replaced:at + len(old)]]))
+        at += len(old) - 1
+    return "".join(out)
+
+
+def cue_endings(own: Sequence[str], count: int, first: str) -> list[str]:
+    """The endings of a cue's ``count`` lines of translated text, ``own`` those of its lines of
+    source text: the one ending these have, or where they mix them (a stray CR in a CRLF file), that
+    of the cue's first line (``first``: its number's, or its timing line's).  Wrapped anew, its lines
+    are not the source's, so no line's ending is its own.  The file's last line, without one, mixes
+    nothing."""
+    kinds = {ending for ending in own if ending}
+    return [kinds.pop() if len(kinds) == 1 else first] * count
+
+
+def rejoined(lines: Sequence[str], endings: Sequence[str]) -> str:
+    """A piece of the file (a block, or the blank lines between two: ``BLOCK_GAP``) written back,
+    each of its ``lines`` but the last with its ending, ``endings[k]`` line k's: the last line's
+    is the next piece's first character."""
+    return "".join(line + ending for line, ending in zip(lines[:-1], endings, strict=False)) + lines[-1]
 
 
 def joinable(cue_turns: Sequence[Turn]) -> bool:
