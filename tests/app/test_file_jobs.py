@@ -293,8 +293,9 @@ def test_a_form_with_two_files_is_422_saying_to_send_one(client):
         "detail": 'the form has more than one file: send one file, as the field "file"'}
 
 
-def test_an_unknown_job_is_404_saying_jobs_do_not_survive_a_restart(client):
-    answer = client.get("/v1/files/AAAAAAAAAAAAAAAAAAAAAA")
+@pytest.mark.parametrize("after", ["", "/download"])
+def test_an_unknown_job_is_404_saying_jobs_do_not_survive_a_restart(client, after):
+    answer = client.get(f"/v1/files/AAAAAAAAAAAAAAAAAAAAAA{after}")
     assert answer.status_code == 404 and answer.json() == {"detail": (
         "no file job 'AAAAAAAAAAAAAAAAAAAAAA': its id is wrong, or its translation was deleted (3600 s after it was "
         "done, or by DELETE), or the server has restarted since it was sent (jobs do not survive a restart)")}

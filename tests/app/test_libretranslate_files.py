@@ -104,6 +104,14 @@ def test_a_download_name_never_reaches_outside_the_translated_files(client, name
     assert status == 404 or answer.json() == {"error": "Invalid filename"}
 
 
+def test_an_unknown_download_is_404_saying_files_do_not_survive_a_restart(client):
+    """A client asking again after the server restarted was told only "deleted, or never made"."""
+    answer = client.get("/download_file/AAAAAAAAAAAAAAAAAAAAAA.notes.de.txt")
+    assert answer.status_code == 404 and answer.json() == {"error": (
+        "File not found: its translation was deleted (3600 s after it was done), or never made, or the server has "
+        "restarted since it was sent (translated files do not survive a restart)")}
+
+
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True

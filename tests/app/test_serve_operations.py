@@ -120,6 +120,27 @@ def test_a_key_that_is_not_text_is_an_invalid_key_as_libretranslate_answers_it(s
     assert answer.status_code == 403 and answer.json() == {"error": "Invalid API key"}
 
 
+@pytest.mark.parametrize("body_key", [123, "guess"])
+def test_a_valid_bearer_key_admits_a_request_whose_api_key_is_wrong(served, keys_file, body_key):
+    """A LibreTranslate client's api_key (a placeholder, or a number) beside a gateway's valid
+    ``Authorization: Bearer`` key was 403: the body's key was the only one looked at."""
+    bearer = {"Authorization": "Bearer secret-b"}
+    with client_for(served, access=Access(read_api_keys(keys_file))) as client:
+        answer = client.post("/translate", json={**ASK, "api_key": body_key}, headers=bearer)
+        assert answer.status_code == 200 and translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+        assert client.post("/detect", data={"q": "a dog runs", "api_key": "guess"}, headers=bearer).status_code == 200
+        alone = client.post("/translate", json={**ASK, "api_key": body_key})
+        assert alone.status_code == 403 and alone.json() == {"error": "Invalid API key"}
+
+
+def test_of_two_valid_keys_the_bodys_is_the_requests_key(served, keys_file):
+    """secret-a (2 requests a minute) in the body, secret-b (no limit) as the bearer: secret-a is counted."""
+    bearer = {"Authorization": "Bearer secret-b"}
+    with client_for(served, access=Access(read_api_keys(keys_file))) as client:
+        answers = [client.post("/translate", json={**ASK, "api_key": "secret-a"}, headers=bearer) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+
+
 def test_a_key_over_its_limit_gets_429_with_retry_after(served, keys_file):
     with client_for(served, access=Access(read_api_keys(keys_file))) as client:
         answers = [client.post("/translate", json={**ASK, "api_key": "secret-a"}) for _ in range(3)]

@@ -12,7 +12,10 @@ comment::
     9e04c1-trial 10 char-limit=500 chars-per-minute=5000
 
 With a keys file every request needs a valid key: ``api_key`` in the body or
-query (as LibreTranslate's clients send it) or ``Authorization: Bearer KEY``.
+query (as LibreTranslate's clients send it) or ``Authorization: Bearer KEY``.  A request
+may carry keys in more than one of these places (a LibreTranslate client's ``api_key`` and a
+gateway's bearer token): the first that the keys file holds is its key, tried in that order
+(``given_keys``), and the others are ignored; it is refused only when none is valid.
 Keys are never logged: the access log names a key by its line in the file.
 
 Limits count requests in a moving one-minute window, per key (the key's own
@@ -135,13 +138,9 @@ class Access:
         return self.keys is not None
 
     def admit(self, request: Request, body_key: object = None) -> ApiKey | None:
-        """Checks ``request`` (its key: ``body_key``, else ``api_key`` in the query, else a
-        bearer token) and notes the key's line for the access log; raises Refused.  A ``body_key``
-        that is not text (JSON's 5) was given, but no line holds it: a wrong key (403), as
-        LibreTranslate answers it, not a missing one."""
-        if self.keys is not None and body_key and not isinstance(body_key, str):
-            raise Refused("invalid", "Invalid API key")
-        found = self.check(given_key(request, body_key), request.client.host if request.client else "")
+        """Checks ``request`` (the keys it carries, ``body_key`` among them: given_keys) and notes
+        its key's line for the access log; raises Refused."""
+        found = self.check(given_keys(request, body_key), request.client.host if request.client else "")
         if found is not None:
             log_of(request)["key"] = found.line
         request.state.api_key = found
@@ -187,13 +186,15 @@ class Access:
             limits.append((RateLimitItemPerMinute(key.per_minute), "key", str(key.line)))
         return limits
 
-    def check(self, key: str | None, address: str) -> ApiKey | None:
-        """The request's ApiKey (None without a keys file), or Refused."""
+    def check(self, given: list[object], address: str) -> ApiKey | None:
+        """The request's ApiKey, the first of the ``given`` keys that the keys file holds (None
+        without a keys file), or Refused.  A key that is not text (JSON's 5) was given, but no line
+        holds it: a wrong key (403), as LibreTranslate answers it, not a missing one."""
         found = None
         if self.keys is not None:
-            if not key:
+            if not given:
                 raise Refused("missing", "Please contact the server operator to get an API key")
-            found = self.keys.get(key)
+            found = next((self.keys[key] for key in given if isinstance(key, str) and key in self.keys), None)
             if found is None:
                 raise Refused("invalid", "Invalid API key")
         if self.per_address is not None:
@@ -223,7 +224,8 @@ class MetricsAccess:
         """Raises HTTPException: 403 for a client elsewhere (``loopback``), 401 without the key."""
         if self.loopback and not is_loopback(request.client.host if request.client else ""):
             raise HTTPException(403, "/metrics answers only clients on this machine (--metrics-access loopback)")
-        if self.key is not None and not secrets.compare_digest((given_key(request) or "").encode(), self.key.encode()):
+        given = [key.encode() for key in given_keys(request) if isinstance(key, str)]
+        if self.key is not None and not any(secrets.compare_digest(key, self.key.encode()) for key in given):
             raise HTTPException(401, "/metrics needs its key: Authorization: Bearer KEY (--metrics-key-file)",
                                 headers={"WWW-Authenticate": "Bearer"})
 
@@ -303,14 +305,13 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def given_key(request: Request, body_key: object = None) -> str | None:
-    """The API key a request carries, wherever it put it."""
-    if isinstance(body_key, str) and body_key:
-        return body_key
-    if key := request.query_params.get("api_key"):
-        return key
+def given_keys(request: Request, body_key: object = None) -> list[object]:
+    """The API keys a request carries, in the order they are tried: ``body_key`` (the body's or
+    form's ``api_key``, which JSON may make a number), ``api_key`` in the query, then
+    ``Authorization: Bearer KEY``.  An empty one is none, as LibreTranslate reads it."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
+    bearer = token.strip() if scheme.lower() == "bearer" else None
+    return [key for key in (body_key, request.query_params.get("api_key"), bearer) if key]
 
 
 def log_of(request: Request) -> dict:

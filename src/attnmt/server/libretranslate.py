@@ -324,7 +324,9 @@ def download_file(jobs: FileJobs, filename: str) -> FileResponse:
         raise LibreError(400, "Invalid filename")
     job = jobs.get(job_id)
     if job is None or job.state != "done":
-        raise LibreError(404, "File not found: its translation was deleted, or never made")
+        raise LibreError(404, f"File not found: its translation was deleted ({jobs.settings.file_ttl_s:g} s after it "
+                              "was done), or never made, or the server has restarted since it was sent (translated "
+                              "files do not survive a restart)")
     return FileResponse(job.path, filename=job.filename)
 
 
