@@ -20,6 +20,7 @@ What is translated, per format:
 
 - .docx: the body (tables, text boxes and content controls included), headers, footers,
   footnotes, endnotes, comments (attnmt.documents.ooxml) and their imported chunks (word_chunks);
+  a data-bound content control's store value follows its translated text (attnmt.documents.bound_controls);
 - .pptx: slides, speaker notes and review comments (classic and modern);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
@@ -53,6 +54,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import HEAD, Archive, Job, Part, read_archive, serialise_part, write_archive
+from attnmt.documents.bound_controls import write_stores
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.drawing_direction import forget_styled_direction, set_drawing_direction
@@ -120,6 +122,8 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
+    if suffix in (".docx", ".docm"):
+        parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
     for part in parts:
         if part.changed:
             archive.replace(part.member, part.written(archive.read(part.member, HEAD)))

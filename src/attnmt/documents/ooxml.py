@@ -72,6 +72,7 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
+from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
 
@@ -286,12 +287,14 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
     that reads no text (formatting.reads_text) is passed over before a job is made.  A complex field open at a
     paragraph's end is open at the start of the next paragraph of its story (STORIES), where the story ends its
     fields.  A drop cap's letters are read with the paragraph they begin (attnmt.documents.dropcaps), and go back into
-    the frame where it has no words ("1", "984").  ``styles``: a Word document's (ParagraphJob)."""
+    the frame where it has no words ("1", "984").  A paragraph inside a content control kept whole (a
+    date picker's: attnmt.documents.word_controls) is passed over.  ``styles``: a Word document's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
     jobs = []
-    for paragraph in (p for p in root.iter(dialect.paragraph) if p in drop_caps or reads_text(p, dialect)):
+    for paragraph in (p for p in root.iter(dialect.paragraph)
+                      if (p in drop_caps or reads_text(p, dialect)) and not in_kept_control(p)):
         story = next(paragraph.iterancestors(*STORIES), root)
         if story not in closed:
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]

@@ -10,6 +10,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields, formatting  # by their modules: both import this module
+from attnmt.documents.word_controls import is_kept_control
 from attnmt.documents.wordml import HIDDEN, w
 from attnmt.documents.xstring import text_in, unescape
 
@@ -53,9 +54,9 @@ class Dialect:
         return paragraph_jobs(root, self, glossary)
 
     def holds_runs(self, node: etree._Element) -> bool:
-        """Whether ``node`` is a mark around runs: a container, or a link field around its result
-        (attnmt.documents.fields)."""
-        return node.tag in self.containers or fields.is_read_field(node)
+        """Whether ``node`` is a mark around runs: a container (not a content control kept whole:
+        attnmt.documents.word_controls), or a link field around its result (attnmt.documents.fields)."""
+        return (node.tag in self.containers and not is_kept_control(node)) or fields.is_read_field(node)
 
     def is_link(self, node: etree._Element) -> bool:
         """Whether ``node`` is a link a reader follows: Word's ``w:hyperlink`` around runs, or a run
@@ -69,9 +70,11 @@ class Dialect:
 
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
-# as they are, its content's runs are translated with the paragraph.  So are a tracked move's new
-# place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is), a custom XML element, and
-# a bidirectional embedding or override (w:dir, w:bdo: its direction an attribute around its runs).
+# as they are, its content's runs are translated with the paragraph (a date picker, a list's choice
+# and a data-bound control whose store cannot be set are atoms: attnmt.documents.word_controls).
+# So are a tracked move's new place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is),
+# a custom XML element, and a bidirectional embedding or override (w:dir, w:bdo: its direction an
+# attribute around its runs).
 # A link field (w:fldSimple, attnmt.documents.fields) is one too; its data (w:fldData) stays first in it.
 WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),

@@ -11,6 +11,7 @@ import re
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.bound_controls import Bindings
 from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import mark_styled_direction, rtl_levels
 from attnmt.documents.link_tips import with_link_tips
@@ -55,6 +56,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     levels = {notes: slide_rtl_levels(archive, kinds, main, notes) if suffix == ".pptx" and options.target_lang
               else frozenset() for notes in (False, True)}
     parts = []
+    bindings = Bindings(archive)  # Word's data-bound controls: those whose store cannot be set kept whole
     for member, texts in reading_order(archive, kinds, suffix, main):
         if texts is WORKSHEET and not WORKSHEET.may_hold_text(archive.read(member)):
             continue  # a worksheet of numbers and shared strings: left unparsed
@@ -63,6 +65,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
             set_language(tree.getroot(), texts, options.target_lang)
             if texts is DRAWING:
                 mark_styled_direction(tree.getroot(), levels[kinds[member].endswith(".notesSlide+xml")])
+        if texts is WORD:
+            bindings.keep_unresolved(tree.getroot())
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
         jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
             tree.getroot(), glossary)

@@ -1,0 +1,190 @@
+"""Word's data-bound content controls: a control whose properties hold a ``w:dataBinding`` (a cover
+page's Title bound to the core properties' ``dc:title``, a template's field bound to an element of a
+custom XML part) shows the value at its binding, not its own content: Word and LibreOffice write the
+control's text again from that store value when they open the file.  Translated as a mark, its words
+came back in the body, and the reader saw the store's English value again.
+
+So the store value is set to the control's translated plain text (``write_stores``), in the store
+the binding names by its ``w:storeItemID``: the package's core or extended properties (docProps/core.xml,
+docProps/app.xml), or the custom XML part (customXml/itemN.xml) whose properties part (itemPropsN.xml)
+has that ``ds:itemID``.  A binding's ``w:xpath`` is read when it is a path of elements alone,
+``/ns1:coreProperties[1]/ns0:title[1]``, its prefixes those of ``w:prefixMappings``, to an element
+that holds text alone; no general XPath is evaluated.  A control whose binding cannot be read so (no
+such store, another kind of path, no such element) is kept whole, untranslated, as the store has it
+(``Bindings.keep_unresolved``: attnmt.documents.word_controls), so that its text and its store agree.
+Of the controls bound to one element, the first (in reading order) is translated and sets it; the others
+are kept whole in their sentences and then given its text.  A control kept whole for its kind (a date
+picker, a list: word_controls.VALUE_KINDS) or showing its placeholder (``w:showingPlcHdr``: its store
+value is empty) leaves its store as it is."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cached_property
+
+from lxml import etree
+
+from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.tables import relationships
+from attnmt.documents.word_controls import KEPT, VALUE_KINDS
+from attnmt.documents.wordml import w
+from attnmt.errors import DataError
+
+# The stores of the package's own properties, by their fixed item ids -> their relationship's type's end.
+PACKAGE_STORES = {"{6C3C8BC8-F283-45AE-878A-BAB7291924A1}": "/metadata/core-properties",
+                  "{6668398D-A668-4E3E-A5EB-62B293D839F1}": "/extended-properties"}
+ITEM_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/customXml}itemID"  # an itemProps part's
+STEP = r"/(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)(?:\[([1-9]\d*)\])?"  # /prefix:name[n]
+PREFIX = re.compile(r"""xmlns:([\w.-]+)\s*=\s*(["'])(.*?)\2""")  # one of w:prefixMappings' declarations
+SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+class Stores:
+    """A Word file's data stores, by item id (upper-cased), each parsed once, when first asked for."""
+
+    def __init__(self, archive: Archive) -> None:
+        self.archive = archive
+        self.trees: dict[str, etree._ElementTree | None] = {}
+
+    @cached_property
+    def members(self) -> dict[str, str]:
+        """Each store's item id -> its member (store_members), found when a binding is first read."""
+        return store_members(self.archive)
+
+    def element(self, binding: etree._Element) -> tuple[str, etree._Element] | None:
+        """(its store's member, the element) a ``w:dataBinding`` names; None where it cannot be read
+        (module docstring)."""
+        member = self.members.get(binding.get(w("storeItemID"), "").upper())
+        if member is None:
+            return None
+        if member not in self.trees:
+            try:
+                self.trees[member] = parse_part(self.archive, member)
+            except DataError:  # a store that does not parse is one no reader shows a value of
+                self.trees[member] = None
+        tree = self.trees[member]
+        found = None if tree is None else bound_element(tree.getroot(), binding.get(w("xpath"), ""),
+                                                        binding.get(w("prefixMappings"), ""))
+        return None if found is None else (member, found)
+
+
+def store_members(archive: Archive) -> dict[str, str]:
+    """Each data store's item id (upper-cased) -> its member: the package's properties (PACKAGE_STORES), and
+    each custom XML part of the main part, by its properties part's ``ds:itemID``."""
+    package = relationships(archive, "").values()
+    members = {item: related.member for item, end in PACKAGE_STORES.items() for related in package
+               if related.kind.endswith(end) and related.member in archive}
+    for main in (related.member for related in package if related.kind.endswith("/officeDocument")):
+        for item in (related.member for related in relationships(archive, main).values()
+                     if related.kind.endswith("/customXml") and related.member in archive):
+            for props in (related.member for related in relationships(archive, item).values()
+                          if related.kind.endswith("/customXmlProps") and related.member in archive):
+                try:
+                    members.setdefault(parse_part(archive, props).getroot().get(ITEM_ID, "").upper(), item)
+                except DataError:
+                    continue
+    return members
+
+
+def bound_element(root: etree._Element, xpath: str, mappings: str) -> etree._Element | None:
+    """The element of ``root``'s tree that ``xpath`` names, a path of elements alone (``/p:a[1]/q:b[1]``,
+    its prefixes declared in ``mappings``), where that element holds no element; None otherwise."""
+    xpath = xpath.strip()
+    if not re.fullmatch(f"(?:{STEP})+", xpath):
+        return None
+    namespaces = {prefix: uri for prefix, _, uri in PREFIX.findall(mappings)}
+    found: list[etree._Element] = [root]  # the elements the next step may name
+    for prefix, name, number in re.findall(STEP, xpath):
+        if prefix and prefix not in namespaces:
+            return None
+        tag = f"{{{namespaces[prefix]}}}{name}" if prefix else name
+        matching = [child for child in found if child.tag == tag]
+        if len(matching) < int(number or 1):
+            return None
+        element = matching[int(number or 1) - 1]
+        found = list(element)
+    return element if not len(element) else None
+
+
+def binding_of(control: etree._Element) -> etree._Element | None:
+    """A content control's ``w:dataBinding`` where its store value is its text (not that of a date, a list or a
+    control showing its placeholder); None for any other control."""
+    properties = control.find(w("sdtPr"))
+    if properties is None or any(child.tag in VALUE_KINDS or child.tag == w("showingPlcHdr") for child in properties):
+        return None
+    return properties.find(w("dataBinding"))
+
+
+class Bindings:
+    """Before the paragraphs are read: the data-bound controls kept whole (module docstring), in the parts given
+    to ``keep_unresolved`` in reading order."""
+
+    def __init__(self, archive: Archive) -> None:
+        self.stores = Stores(archive)
+        self.bound: set[etree._Element] = set()  # the store elements a control read earlier sets
+
+    def keep_unresolved(self, root: etree._Element) -> None:
+        """Each bound control under ``root`` whose binding cannot be read, or whose element an earlier one sets,
+        marked KEPT (word_controls.is_kept_control)."""
+        for control in root.iter(w("sdt")):
+            binding = binding_of(control)
+            if binding is None:
+                continue
+            found = self.stores.element(binding)
+            if found is None or found[1] in self.bound:
+                control.set(KEPT, "")
+            else:
+                self.bound.add(found[1])
+
+
+def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
+    """After the paragraphs are translated (``parts``, in reading order, their trees changed in place): each store
+    element a control is bound to set to the first such control's plain text, the others bound to it given that
+    text; KEPT taken out.  Returns the store parts it changed."""
+    stores = Stores(archive)
+    values: dict[etree._Element, str] = {}  # each store element set -> its text
+    changed: dict[str, etree._ElementTree] = {}
+    for part in parts:
+        for control in part.tree.getroot().iter(w("sdt")):
+            kept = control.attrib.pop(KEPT, None) is not None
+            binding = binding_of(control)
+            found = None if binding is None else stores.element(binding)
+            if found is None:
+                continue
+            member, element = found
+            if element in values:
+                part.changed = set_text(control, values[element]) or part.changed
+            elif not kept:
+                values[element] = plain_text(control)
+                if element.text != values[element]:
+                    element.text = values[element]
+                    changed[member] = element.getroottree()
+    return [Part(member, tree, changed=True) for member, tree in changed.items()]
+
+
+def plain_text(control: etree._Element) -> str:
+    """A control's content as plain text: its text, a tab a tab, a break or a paragraph's end a new line."""
+    content, pieces = control.find(w("sdtContent")), []
+    for part in [] if content is None else content.iter(w("t"), w("tab"), w("br"), w("cr"), w("p")):
+        if part.tag == w("t"):
+            pieces.append(part.text or "")
+        elif part.tag == w("tab"):
+            pieces.append("\t")
+        elif part.tag != w("p") or pieces:  # a paragraph after the first begins a new line
+            pieces.append("\n")
+    return "".join(pieces)
+
+
+def set_text(control: etree._Element, text: str) -> bool:
+    """A control's text made ``text``, in its first text element (its other text elements taken out); whether
+    that changed it.  One without a text element is left as it is."""
+    content = control.find(w("sdtContent"))
+    texts = [] if content is None else list(content.iter(w("t")))
+    if not texts or plain_text(control) == text:
+        return False
+    texts[0].text = text
+    texts[0].set(SPACE, "preserve")
+    for other in texts[1:]:
+        other.getparent().remove(other)
+    return True

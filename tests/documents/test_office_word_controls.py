@@ -1,0 +1,128 @@
+"""Word's content controls whose content is no words of the sentence: a date picker's date, a
+drop-down list's or a combo box's chosen item are kept whole (attnmt.documents.word_controls); a
+data-bound control's store value follows its translated text, or the control is kept whole where
+the store cannot be set (attnmt.documents.bound_controls)."""
+
+import subprocess
+
+import docx
+import pytest
+from lxml import etree
+from office_files import SOFFICE, W, docx_bytes, read_members, word_children, word_paragraph, write_members
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+BORN = '<w:r><w:t xml:space="preserve">The dog was born on </w:t></w:r>'
+STOP = "<w:r><w:t>.</w:t></w:r>"
+DATE = ('<w:date w:fullDate="2024-05-01T00:00:00Z"><w:dateFormat w:val="MMMM d, yyyy"/><w:lid w:val="en-US"/>'
+        "</w:date>")
+LIST = '<w:listItem w:displayText="May 1, 2024" w:value="1"/><w:listItem w:displayText="June 2" w:value="2"/>'
+KINDS = {"date": DATE, "dropDownList": f"<w:dropDownList>{LIST}</w:dropDownList>",
+         "comboBox": f"<w:comboBox>{LIST}</w:comboBox>"}
+CORE = "{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"  # the core properties' store
+DC = "http://purl.org/dc/elements/1.1/"
+TITLE = (f"xmlns:ns0='{DC}' xmlns:ns1='http://schemas.openxmlformats.org/package/2006/metadata/core-properties'",
+         "/ns1:coreProperties[1]/ns0:title[1]")
+ITEM = "{EF278816-EC6F-A645-907D-7F25AECB1D4A}"  # the item id of python-docx's template's customXml/item1.xml
+NAME = ("xmlns:ns0='urn:test'", "/ns0:Data[1]/ns0:Name[1]")
+
+
+def control(properties: str, text: str) -> str:
+    return (f'<w:sdt><w:sdtPr><w:id w:val="2"/>{properties}</w:sdtPr><w:sdtContent><w:r><w:t>{text}</w:t></w:r>'
+            "</w:sdtContent></w:sdt>")
+
+
+def bound(store: str, binding: tuple[str, str], text: str = "The black dog") -> str:
+    mappings, xpath = binding
+    return control(f'<w:dataBinding w:prefixMappings="{mappings}" w:xpath="{xpath}" w:storeItemID="{store}"/>'
+                   "<w:text/>", text)
+
+
+def titled(*paragraphs: str, item: bytes | None = None) -> bytes:
+    """A Word file of ``paragraphs`` (word_paragraph) titled "The black dog"; ``item``: its custom XML part's XML."""
+    members = read_members(word_paragraph(*paragraphs))
+    members["docProps/core.xml"] = members["docProps/core.xml"].replace(b"<dc:title/>",
+                                                                          b"<dc:title>The black dog</dc:title>")
+    if item is not None:
+        members["customXml/item1.xml"] = item
+    return write_members(members)
+
+
+def store_title(data: bytes) -> str:
+    return etree.fromstring(read_members(data)["docProps/core.xml"]).findtext(f"{{{DC}}}title")
+
+
+def paragraph_texts(data: bytes) -> list[str]:
+    body = etree.fromstring(read_members(data)["word/document.xml"])
+    return ["".join(t.text or "" for t in p.iter(f"{{{W}}}t")) for p in body.iter(f"{{{W}}}p")]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_date_or_a_lists_chosen_item_is_kept_whole_where_it_stands(upper, kind):
+    """Read as a mark, "May 1, 2024" was translated as words ("einem Bein, als 2 2 2 2"), and a drop-down's
+    choice came back as no item of its list: the control is one atom, as a DATE field's result is."""
+    out = translate_office(word_paragraph(BORN + control(KINDS[kind], "May 1, 2024") + STOP), ".docx", upper,
+                           DocumentOptions())
+    assert upper.given == ["The dog was born on ."]
+    assert word_children(out) == [("r", "THE DOG WAS BORN ON "), ("sdt", "May 1, 2024"), ("r", ".")]
+
+
+def test_a_date_picker_around_a_paragraph_keeps_its_paragraph(upper):
+    """A cover page's date is a control around its paragraph: its date was translated as words."""
+    document = docx.Document()
+    document.add_paragraph("The dog runs.")
+    picker = etree.fromstring(f'<w:sdt xmlns:w="{W}"><w:sdtPr>{DATE}</w:sdtPr><w:sdtContent><w:p><w:r>'
+                              "<w:t>May 1, 2024</w:t></w:r></w:p></w:sdtContent></w:sdt>")
+    document.element.body.insert(0, picker)
+    out = translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())
+    assert upper.given == ["The dog runs."]
+    assert paragraph_texts(out) == ["May 1, 2024", "THE DOG RUNS."]
+
+
+def test_a_control_bound_to_the_documents_title_sets_the_title(upper):
+    """Word and LibreOffice show a bound control's store value: the title stayed "The black dog" in core.xml,
+    and the reader saw it again in English."""
+    out = translate_office(titled(bound(CORE, TITLE)), ".docx", upper, DocumentOptions())
+    assert paragraph_texts(out) == ["THE BLACK DOG"]
+    assert store_title(out) == "THE BLACK DOG"
+
+
+def test_a_control_bound_to_a_custom_xml_part_sets_its_element(upper):
+    item = b'<ns0:Data xmlns:ns0="urn:test"><ns0:Name>The black dog</ns0:Name><ns0:Name>Rex</ns0:Name></ns0:Data>'
+    out = translate_office(titled(bound(ITEM, NAME), item=item), ".docx", upper, DocumentOptions())
+    assert paragraph_texts(out) == ["THE BLACK DOG"]
+    assert [name.text for name in etree.fromstring(read_members(out)["customXml/item1.xml"])] == [
+        "THE BLACK DOG", "Rex"]
+
+
+@pytest.mark.parametrize("store, binding", [(CORE, (TITLE[0], "/ns1:coreProperties[1]/ns0:subject[2]")),
+                                            ("{00000000-0000-0000-0000-000000000000}", TITLE),
+                                            (CORE, (TITLE[0], "//ns0:title")), (ITEM, NAME)],
+                         ids=["no-such-element", "no-such-store", "not-a-simple-path", "no-such-element-in-item"])
+def test_a_control_whose_binding_cannot_be_set_is_kept_whole(upper, store, binding):
+    """Translated, its text and its store disagreed, and the reader saw the store's English."""
+    out = translate_office(titled(BORN + bound(store, binding) + STOP), ".docx", upper, DocumentOptions())
+    assert upper.given == ["The dog was born on ."]
+    assert paragraph_texts(out) == ["THE DOG WAS BORN ON The black dog."]
+    assert store_title(out) == "The black dog"
+
+
+def test_controls_bound_to_one_element_all_take_the_firsts_translation(upper):
+    out = translate_office(titled(bound(CORE, TITLE), BORN + bound(CORE, TITLE) + STOP), ".docx", upper,
+                           DocumentOptions())
+    assert upper.given == ["The black dog", "The dog was born on ."]
+    assert paragraph_texts(out) == ["THE BLACK DOG", "THE DOG WAS BORN ON THE BLACK DOG."]
+    assert store_title(out) == "THE BLACK DOG"
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_shows_a_bound_controls_translation(upper, tmp_path):
+    (tmp_path / "cover.docx").write_bytes(translate_office(titled(bound(CORE, TITLE)), ".docx", upper,
+                                                           DocumentOptions()))
+    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
+    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "txt:Text",
+                          "--outdir", str(tmp_path / "txt"), "cover.docx"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "txt" / "cover.txt").read_text(encoding="utf-8-sig").split() == ["THE", "BLACK", "DOG"]
