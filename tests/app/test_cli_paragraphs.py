@@ -121,6 +121,32 @@ def test_a_jsonl_text_without_letters_comes_out_as_a_text_line_does(trained_mode
     assert out == expected and out.startswith(PASSED_THROUGH)
 
 
+def test_a_line_of_one_letter_passes_through_as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached):
+    """Text and JSONL lines of one letter went to the model, which made up a sentence ("A" came out
+    "Ein Mann befindet sich."); a document keeps such a text as written, and so do they now: score
+    0, quality 1 and no flags, as a line without letters gets."""
+    lines = ["A", "(b)", "I", FIRST]
+    expected, code, out = as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, lines,
+                                               ["--output-format", "jsonl", "--min-quality", "1"])
+    assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST] and out == expected
+    records = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
+    assert [r["text"] for r in records[:3]] == ["A", "(b)", "I"]
+    assert all(r["score"] == 0 and r["quality"] == 1 and r["flags"] == [] for r in records[:3])
+
+
+@pytest.mark.parametrize("request_body", [{"text": "A"}, {"text": "A", "n_best": 2, "return_quality": True},
+                                          {"q": "A", "source": "en", "target": "de"}],
+                         ids=["text", "n-best", "libretranslate"])
+@pytest.mark.parametrize("path", ["/v1/translate", "/translate"])
+def test_the_server_keeps_a_text_of_one_letter_as_written(client, reached, path, request_body):
+    if "q" in request_body and path == "/v1/translate":
+        pytest.skip("LibreTranslate's fields are /translate's")
+    answer = client.post(path, json=request_body)
+    body = answer.json()
+    assert answer.status_code == 200 and reached == []
+    assert body.get("translations", [body.get("translatedText")])[0] == "A"
+
+
 @pytest.mark.parametrize("options", [[], ["--alignments"], ["--min-quality", "1", "--below-quality", "source"]],
                          ids=["text", "alignments", "below-quality-source"])
 def test_a_jsonl_texts_line_breaks_never_add_output_lines(trained_model, tmp_path, capsys, options):

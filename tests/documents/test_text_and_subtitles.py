@@ -45,6 +45,18 @@ def test_lines_without_letters_pass_through_untranslated(mirror):
     assert mirror.given == []
 
 
+def test_a_line_of_one_letter_passes_through_as_a_documents_text_of_one_letter_does(mirror):
+    """It went to the model, which made up a sentence ("A" came out "Ein Mann befindet sich."),
+    where a heading or alt of one letter was kept (letterless.is_one_letter): "I" too, a word in
+    English, as a document keeps it.  A field of one letter is kept, and an ideograph alone is a word."""
+    lines = ["A", " (b) ", "I", "x\ty", "猫", "a dog"]
+    assert translate_lines(lines, mirror) == ["A", " (b) ", "I", "x\ty", "猫", "DOG A"]
+    assert mirror.given == ["猫", "a dog"]
+    assert translate_paragraphs(["A\na dog"], mirror) == ["A\nDOG A"]
+    assert paragraph_sentences("A\n(b)\ta dog") == ["a dog"]
+    assert line_pairs("A\ta dog.", "A\tein hund.", DocumentOptions(), "de") == [("a dog.", "ein hund.")]
+
+
 def test_a_line_without_letters_keeps_its_soft_hyphens_as_a_jsonl_line_does(mirror):
     """It lost them with the flat text (a line of one soft hyphen came out empty, a soft hyphen
     and "123" as "123"), where a JSONL line passed through kept them; a line with letters still

@@ -41,9 +41,10 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
                read: list[str], out: TextIO, where: str, first_line: int) -> int:
     """Writes the translations of JSONL input lines first_line, first_line + 1, …, each line's text
     one sentence, with its own glossary and prefix; returns how many lines the model failed on.
-    A text without letters passes through as a text line's does (``passed_through``).  A malformed
-    line stops the run, named (DataError): from a stream, after the lines before it are translated
-    and written (attnmt.cli.lines.good_inputs_first); from a file, before any is."""
+    A text without letters, or of one letter, passes through as a text line's does
+    (``passed_through``).  A malformed line stops the run, named (DataError): from a stream, after
+    the lines before it are translated and written (attnmt.cli.lines.good_inputs_first); from a
+    file, before any is."""
     from attnmt.cli.lines import good_inputs_first
 
     inputs, malformed = good_inputs_first(partial(checked_inputs, args, model, tokenizer, options, glossary, where),
@@ -91,14 +92,13 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     from attnmt.decoding.inputs import writes_whole
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.bidi import whole
-    from attnmt.documents.flat import has_words
-    from attnmt.documents.letterless import with_terms
+    from attnmt.documents.letterless import reaches_model, with_terms
     from attnmt.documents.paragraphs import traced_weights
     from attnmt.documents.whole_sentence import model_reads
 
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
-    # blank: the model never sees it
-    sentences = [line[slice(*whole(line))] if has_words(line) else "" for line in lines]
+    # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich.")
+    sentences = [line[slice(*whole(line))] if reaches_model(line) else "" for line in lines]
     writes = writes_whole(tokenizer, model.config.unk_id)
     # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
     reads = [model_reads(sentence, glossary, writes)
@@ -107,7 +107,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     translated = [partial(written, line, sentence, read, glossary=glossary, writes=writes,
                           weigh=partial(traced_weights, model, tokenizer))
                   for line, sentence, read, glossary in zip(lines, sentences, reads, inputs.glossaries, strict=True)]
-    # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
+    # a line without letters, or of one, passes through, its glossary's terms replaced (2012: zweitausendzwölf)
     letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
     # each distinct job (what the model reads, its glossary and prefix) searched once: jobs(translate)
     jobs = partial(searched_once, args, lines=reads, guides=guides, where=where, first_line=first_line,
@@ -200,17 +200,22 @@ def written(line: str, sentence: str, read: str, translation: str, glossary: Glo
 
 def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],
                    searched: list[list[Translation]], letterless: list[str]) -> list[list[Translation]]:
-    """``searched``, the hypotheses of ``sentences``, with each line that has no letter but is not
-    blank (``123``, ``!!!``) in its place as it passes through, as plain text passes it through
-    (attnmt.documents.paragraphs.paragraph): one hypothesis, ``letterless`` (the line, its
-    glossary's terms replaced: letterless.with_terms), score 0, and the assessment ``attnmt score``
-    gives the line and itself (quality 1, no flags: quality.passes_through), its terms or not."""
+    """``searched``, the hypotheses of ``sentences``, with each line that the model is not given
+    but is not blank (``123``, ``!!!``, ``A``: letterless.reaches_model) in its place as it passes
+    through, as plain text passes it through (attnmt.documents.paragraphs.paragraph): one
+    hypothesis, ``letterless`` (the line, its glossary's terms replaced: letterless.with_terms),
+    score 0, and the assessment ``attnmt score`` gives the line and itself, quality 1 and no flags
+    (paragraphs.passed_through: the model, never trained to copy, finds a copied "A" poor), its
+    terms or not."""
+    from attnmt.documents.paragraphs import passed_through as copy_assessed
+
     copied = [k for k, (line, sentence) in enumerate(zip(lines, sentences, strict=True))
               if line.strip() and not sentence]
     found = assessor(args).assess(model, tokenizer, [lines[k] for k in copied], [lines[k] for k in copied])
     results = list(searched)
     for k, a in zip(copied, found, strict=True):
-        results[k] = [Translation(letterless[k], 0, 0, a)]  # scores as a text line's: the sum of no sentence's
+        # scores as a text line's: the sum of no sentence's
+        results[k] = [Translation(letterless[k], 0, 0, copy_assessed(a))]
     return results
 
 def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str], bare: list[str],

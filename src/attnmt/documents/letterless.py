@@ -87,7 +87,16 @@ def needs_translation(text: str, glossary: Glossary | None = None, shown: Shown 
     ``shown``: as its document shows it), and its translation is ``with_terms``.  Any other text
     (``123``, ``!!!``, a URL, ``12/05/2012``, ``20<sup>12</sup>``, an index's heading ``A``, a list's
     ``(b)``) passes through as it is, its markup untouched."""
-    return (has_words(text) and not is_one_letter(text)) or bool(letterless_terms(text, glossary, shown))
+    return reaches_model(text) or bool(letterless_terms(text, glossary, shown))
+
+
+def reaches_model(text: str) -> bool:
+    """Whether the model is given ``text``, a sentence or a text of any format: it has letters
+    (has_words), more than one (``is_one_letter``).  Any other (``123``, ``A``, ``(b)``) passes
+    through as it is, but for its glossary's terms (``with_terms``): a plain text line or a JSONL
+    line of one letter as a document's heading of one letter is (the model wrote ``Ein Mann
+    befindet sich.`` for "A")."""
+    return has_words(text) and not is_one_letter(text)
 
 
 def is_one_letter(text: str) -> bool:
@@ -152,10 +161,11 @@ def fields_with_terms(line: str, glossary: Glossary | None) -> str:
 
 def translated_line(line: str, text: str, glossary: Glossary | None) -> str:
     """A plain text line's translation, given ``text``, its sentences' as they came back
-    (pipeline.translate_lines): a line without letters is its own (``fields_with_terms``), and one
-    whose sentences all came back empty is its tabs alone, not the spaces between them (" " for
-    "A dog. A cat."): a tab parts fields, and a row without it would lose its columns."""
-    if not has_words(line):
+    (pipeline.translate_lines): a line the model is not given, without letters or of one letter
+    (``reaches_model``), is its own (``fields_with_terms``), and one whose sentences all came back
+    empty is its tabs alone, not the spaces between them (" " for "A dog. A cat."): a tab parts
+    fields, and a row without it would lose its columns."""
+    if not reaches_model(line):
         return fields_with_terms(line, glossary)
     return text if text.strip() else "\t" * text.count("\t")
 

@@ -33,7 +33,7 @@ from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.flat import FlatText, has_words
-from attnmt.documents.letterless import Shown, with_terms
+from attnmt.documents.letterless import Shown, reaches_model, with_terms
 from attnmt.documents.pipeline import (
     DocumentOptions,
     paragraph_sentences,
@@ -172,8 +172,8 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
 
 def without_parts(sentences: list[str], parts: Counter[str]) -> list[str]:
     """``sentences`` without those of ``parts`` that have letters (spaces collapsed), each as often
-    as ``parts`` holds it: a letterless sentence that took a glossary's terms, which no model wrote,
-    whether the splitter gave it on its own or left it at a sentence's start or end (``ein hund
+    as ``parts`` holds it: a letterless sentence that took a glossary's terms, or one of one letter,
+    which no model wrote, whether the splitter gave it on its own or left it at a sentence's start or end (``ein hund
     rennt zweitausendzwölf.``: the model wrote no full stop).  The model read ``7.`` after its
     sentence before; it had never read a term's word there, and found the line poor."""
     left = Counter({part: n for part, n in parts.items() if has_words(part)})
@@ -192,13 +192,13 @@ def without_parts(sentences: list[str], parts: Counter[str]) -> list[str]:
 
 def letterless_parts(sentences: Sequence[tuple[FlatText, tuple[int, int]]],
                      glossary: Glossary | None = None) -> Counter[str]:
-    """The sentences with no letter, among a text's ``sentences`` (``paragraph_spans``), that
-    ``translate_paragraphs`` passes through as they are, or with ``glossary``'s terms
-    (``with_terms``), which ``paragraph_sentences`` leaves out, spaces collapsed.  The model reads
+    """The sentences with no letter or one (``reaches_model``), among a text's ``sentences``
+    (``paragraph_spans``), that ``translate_paragraphs`` passes through as they are, or with
+    ``glossary``'s terms (``with_terms``), which ``paragraph_sentences`` leaves out, spaces collapsed.  The model reads
     none of them: pair by pair, a translation with junk after a sentence ("rennt. 1 1 1 1 1 1",
     "rennt. ?!?!?!") scored as the translation without it."""
     return Counter(" ".join(with_terms(part, glossary, Shown.of(flat, (s, e))).split())
-                   for flat, (s, e) in sentences if not has_words(part := flat.text[s:e]))
+                   for flat, (s, e) in sentences if not reaches_model(part := flat.text[s:e]))
 
 
 def stands_in(parts: Counter[str], text: str) -> bool:

@@ -19,8 +19,8 @@ from attnmt.config_ranges import truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
-from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, pairs
-from attnmt.documents.letterless import Shown, term_weights, translated_line, with_terms
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
+from attnmt.documents.letterless import Shown, reaches_model, term_weights, translated_line, with_terms
 from attnmt.documents.nesting import nest
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
@@ -137,15 +137,16 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them;
     ``repeats``: where one document is translated in several calls, what earlier calls found
     (without ``review``, which lists every place a sentence needing review has).  A sentence
-    without letters never goes to ``translator``: it passes through with its glossary's terms
-    that stand in it replaced (``with_terms``), as it is where none does."""
+    without letters, or of one letter (``reaches_model``), never goes to ``translator``: it passes
+    through with its glossary's terms that stand in it replaced (``with_terms``), as it is where
+    none does."""
     glossary = translator_glossary(translator)
     if sentences is None:
         sentences = translator_sentences(flats, translator, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
-    unique = list(dict.fromkeys(s for s in sources if has_words(s)))
+    unique = list(dict.fromkeys(s for s in sources if reaches_model(s)))
     weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
@@ -227,10 +228,11 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
     ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
-    tabs too, comes out exactly as it was, but for the terms of the translator's glossary that
-    stand in a field of it (``fields_with_terms``: a term spans no tab), its soft hyphens too,
-    which a line with letters loses with its words (FlatBuilder.add_text), as a
-    ``--input-format jsonl`` line keeps them; a line whose sentences all came back empty comes out
+    tabs too, or of one letter (``A``, ``(b)``: letterless.reaches_model), comes out exactly as
+    it was, but for the terms of the translator's glossary that stand in a field of it
+    (``fields_with_terms``: a term spans no tab), its soft hyphens too, which a line with letters
+    loses with its words (FlatBuilder.add_text), as a ``--input-format jsonl`` line keeps them; a
+    line whose sentences all came back empty comes out
     as its tabs alone, not as the spaces between them (" " for "A dog. A cat."): a tab parts
     fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t")."""
     glossary = translator_glossary(translator)
@@ -271,5 +273,6 @@ def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, gloss
 
 
 def with_letters(sentences: Sequence[tuple[FlatText, tuple[int, int]]]) -> list[str]:
-    """The text of each of ``sentences`` (flat text, span) that has letters: those a translator is given."""
-    return [sentence for flat, (s, e) in sentences if has_words(sentence := flat.text[s:e])]
+    """The text of each of ``sentences`` (flat text, span) that has letters, more than one: those a
+    translator is given (``reaches_model``)."""
+    return [sentence for flat, (s, e) in sentences if reaches_model(sentence := flat.text[s:e])]

@@ -58,7 +58,7 @@ from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, se
 from attnmt.documents.cue_lines import NOTES, Turn, another_speaker, speaker, speaker_name, turns, written
 from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
-from attnmt.documents.letterless import Shown, needs_translation
+from attnmt.documents.letterless import Shown, needs_translation, reaches_model
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
     DocumentOptions,
@@ -253,12 +253,13 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
              translator: Translator) -> None:
     """Takes back what ``review`` recorded of ``flats`` (runs translated again cue by cue) from its
     segment ``first`` on: their rows, and their sentences from its count (those that reached the
-    model: with letters; a letterless one's terms are replaced without it, letterless.with_terms)."""
+    model: letterless.reaches_model; one without letters or of one letter has its terms replaced
+    without it, letterless.with_terms)."""
     places = {flat.place for flat in flats}
     review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
     found = translator_sentences(flats, translator, options)
     spans = zip(flats, found, strict=True)  # as translate_flats split them
-    review.sentences -= sum(has_words(flat.text[s:e]) for flat, each in spans for s, e in each)
+    review.sentences -= sum(reaches_model(flat.text[s:e]) for flat, each in spans for s, e in each)
 
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions, vtt: bool, where: str,
