@@ -32,6 +32,8 @@ translate it:
    begin to end: a page number, a date) is kept too, also where the field goes on over several paragraphs
    (a table of contents, which Word writes again from the headings when its fields are updated).  A link
    field's result is words of the sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
+   A ruby (``w:ruby``, in a run) is a mark over its base's words (``w:rubyBase``), read with the sentence, as
+   HTML's ``<ruby>`` is; its annotation (``w:rt``, the reading set above the base) is not read, and stays in it.
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
    the spaces it had at its edges, where the base's look shows on a space: nesting.keep_edge_spaces);
@@ -74,7 +76,7 @@ from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import RUBY, RUBY_BASE, W, w
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
@@ -244,6 +246,8 @@ class ParagraphJob(ParagraphWriter):
                 shown += self.dialect.text_of(part)
             elif part.tag == self.dialect.hyphen and not depth:
                 shown += "-"
+            elif part.tag == RUBY and not depth:  # its base's words (_add_ruby)
+                shown += "".join(map(self.dialect.text_of, part.iterfind("w:rubyBase//w:t", {"w": W})))
         return shown, depth
 
     def _text_after(self, node: etree._Element) -> str:
@@ -270,10 +274,24 @@ class ParagraphJob(ParagraphWriter):
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
                 builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
                 self.hyphens.append(len(builder.text) - 1)
+            elif part.tag == RUBY and not self.field_depth:
+                self._add_ruby(builder, part)
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
                                  ends_sentence=part.tag in FIELD_SEPARATORS)
                 self.run_atoms.add(part)
+
+    def _add_ruby(self, builder: FlatBuilder, ruby: etree._Element) -> None:
+        """A ruby: a mark over its base's runs (``w:rubyBase``, read as a container's), written again inside the
+        run that holds it (ParagraphWriter._ruby).  Its properties and annotation (``w:rubyPr``, ``w:rt``) are not
+        read: kept whole as one atom, the base was left untranslated and the model read neither, and the review
+        showed the annotation glued to its base ("a honbook")."""
+        builder.open(ruby, keeps_edge_spaces=True)
+        base = ruby.find(RUBY_BASE)
+        if base is not None:
+            merge_runs(base, self.dialect)
+            self._add(builder, base)
+        builder.close()
 
     def _next_hyphen_in_word(self) -> bool:
         self.hyphens_seen += 1

@@ -14,6 +14,7 @@ from attnmt.documents.dropcaps import DropCap
 from attnmt.documents.flat import FlatText
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, no_break_hyphens
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.wordml import RUBY, RUBY_BASE
 from attnmt.documents.xstring import escape, replace_text
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -59,7 +60,7 @@ class ParagraphWriter:
         current = None  # the base run being written
         for piece in content:
             mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
-            if mark is None or mark.node in self.run_atoms:
+            if mark is None or mark.node in self.run_atoms or mark.node.tag == RUBY:  # a ruby is in its run
                 if current is None:
                     current = self._new_run(base if base is not None else container.makeelement(dialect.run, {}))
                     elements.append(current)
@@ -95,7 +96,8 @@ class ParagraphWriter:
 
     def _add_piece(self, run: etree._Element, piece: str | Nested) -> None:
         if not isinstance(piece, str):
-            run.append(atom_copy(self.flat.marks[piece.mark].node))
+            node = self.flat.marks[piece.mark].node
+            run.append(self._ruby(node, piece.content) if node.tag == RUBY else atom_copy(node))
             return
         hyphen = self.dialect.hyphen
         texts = no_break_hyphens(piece, self.no_break).split(NO_BREAK_HYPHEN) if hyphen else [piece]
@@ -104,6 +106,18 @@ class ParagraphWriter:
                 etree.SubElement(run, hyphen)
             if text or len(texts) == 1:
                 self._append_text(run, text)
+
+    def _ruby(self, ruby: etree._Element, content: Sequence[str | Nested]) -> etree._Element:
+        """``ruby`` written again: its properties and annotation (``w:rubyPr``, ``w:rt``) as they were, in
+        their place, and its base (``w:rubyBase``) around the runs that hold the translated ``content``."""
+        written = ruby.makeelement(ruby.tag, ruby.attrib)
+        for child in ruby:
+            if child.tag == RUBY_BASE:
+                base = etree.SubElement(written, child.tag, child.attrib)
+                base.extend(self._fill(child, content))
+            else:
+                written.append(atom_copy(child))
+        return written
 
     def _append_text(self, run: etree._Element, text: str) -> None:
         last = run[-1] if len(run) else None

@@ -8,20 +8,21 @@ and footer (and its date, where it is fixed text), is the presentation's own: pl
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
 is translated as a paragraph is.
 
-Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control are
-marks, but for one the model would read nothing of (around a note alone), a marker (symbols alone
-between words: markers.is_marker_text; a link's "[3]": markers.is_reference; a superscript "¹²"
-glued to a word or stop: markers.is_note_number), code (attnmt.documents.opendocument_code: a span
-in "Source Text", or in a monospaced font beside words in another, as in an Office file; a paragraph
-in "Preformatted Text" is kept whole) or hidden text beside visible words (``text:display="none"``:
-an editor's note, kept whole and unread as a hidden Word run is); everything else (``text:s``
-spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is
-(attnmt.documents.opendocument_vocabulary); a link's tooltip (its ``office:title``) is translated
-line by line, as an .xlsx's screen tip is (``link_titles``). Where every character of a paragraph is in a span
-(LibreOffice writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the
-text the translation puts outside them (the space between two spans) goes into the span beside it
-(``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look:
-outside every span it took the paragraph's. A note's, an annotation's or a text box's own
+Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
+(``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is;
+its annotation, ``text:ruby-text``, is an atom kept after its base) are marks, but for one the model would
+read nothing of (around a note alone), a marker (symbols alone between words: markers.is_marker_text; a link's
+"[3]": markers.is_reference; a superscript "¹²" glued to a word or stop: markers.is_note_number), code
+(attnmt.documents.opendocument_code: a span in "Source Text", or in a monospaced font beside words in another,
+as in an Office file; a paragraph in "Preformatted Text" is kept whole) or hidden text beside visible words
+(``text:display="none"``: an editor's note, kept whole and unread as a hidden Word run is); everything else
+(``text:s`` spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is
+(attnmt.documents.opendocument_vocabulary); a link's tooltip (its ``office:title``) is translated line by
+line, as an .xlsx's screen tip is (``link_titles``). Where every character of a paragraph is in a span
+(LibreOffice writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the text the
+translation puts outside them (the space between two spans) goes into the span beside it (``into_spans``), as
+an OOXML paragraph's text outside its marks goes into runs of its base look: outside every span it took the
+paragraph's. A note's, an annotation's or a text box's own
 paragraphs are translated as paragraphs of their own. A spreadsheet
 cell whose value is not a string (a number, a date, a formula's) is not translated (an annotation or a
 shape on it is; a formula's text result that LibreOffice computes again is taken out:
@@ -56,7 +57,16 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
-from attnmt.documents.opendocument_code import OFFICE, PARAGRAPHS, STYLE, TEXT, CodeLooks, SharedStyles, set_language
+from attnmt.documents.opendocument_code import (
+    OFFICE,
+    PARAGRAPHS,
+    RUBY,
+    STYLE,
+    TEXT,
+    CodeLooks,
+    SharedStyles,
+    set_language,
+)
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
@@ -101,10 +111,11 @@ def all_in_spans(flat: FlatText) -> bool:
 
 def into_spans(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Nested]:
     """``content`` with each text outside every mark put at the end of the span right before it,
-    or, where none is, at the start of the span right after it; beside an atom (a note, a frame)
-    or nothing, it stays where it is."""
+    or, where none is, at the start of the span right after it; beside an atom (a note, a frame),
+    a ruby (whose text is its base's and its annotation's alone) or nothing, it stays where it is."""
     def span(piece: str | Nested | None) -> Nested | None:
-        return piece if isinstance(piece, Nested) and not flat.marks[piece.mark].atom else None
+        mark = flat.marks[piece.mark] if isinstance(piece, Nested) else None
+        return piece if mark is not None and not mark.atom and mark.node.tag not in RUBY else None
 
     placed: list[str | Nested] = []
     waiting = ""  # text for the span after it

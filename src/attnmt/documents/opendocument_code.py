@@ -58,10 +58,12 @@ LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 # Marks around words, kept with their attributes: a span, a link, a text:meta (RDF metadata over
 # words), LibreOffice's content control (what a .docx's w:sdt becomes: a check box, a form's field),
-# and a text input field (text:text-input, what Word's FILLIN field becomes: text someone typed in, as
-# attnmt.documents.fields reads Word's; every other field is an atom).
+# a text input field (text:text-input, what Word's FILLIN field becomes: text someone typed in, as
+# attnmt.documents.fields reads Word's; every other field is an atom), and a ruby and its base (RUBY:
+# the base's words are read with the sentence, as HTML's <ruby> is; its annotation, text:ruby-text, an atom).
+RUBY = (f"{{{TEXT}}}ruby", f"{{{TEXT}}}ruby-base")
 MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LOEXT}}}content-control",
-                   f"{{{TEXT}}}text-input"})
+                   f"{{{TEXT}}}text-input", *RUBY})
 # Where styles.xml keeps what every part's styles may name: the named styles, the font faces.
 NAMED = (f"{{{OFFICE}}}styles", f"{{{OFFICE}}}font-face-decls")
 AUTOMATIC = f"{{{OFFICE}}}automatic-styles"  # a part's own styles, which only its paragraphs name

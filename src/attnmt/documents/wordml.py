@@ -17,6 +17,9 @@ def w(name: str) -> str:
     return f"{{{W}}}{name}"
 
 
+# A ruby (phonetic guide) in a run, and its base: the words the annotation (w:rt) is set above.
+RUBY, RUBY_BASE = w("ruby"), w("rubyBase")
+
 # A run's properties that hide its text (an editor's note): attnmt.documents.ooxml reads such a run
 # apart from the words a reader sees, and attnmt.documents.flat.shown_text shows nothing of it.
 # w:webHidden is not one: it hides text in Word's web layout alone, and print shows it (a TOC's
