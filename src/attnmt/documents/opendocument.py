@@ -114,8 +114,10 @@ def into_spans(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Ne
     or, where none is, at the start of the span right after it; beside an atom (a note, a frame),
     a ruby (whose text is its base's and its annotation's alone) or nothing, it stays where it is."""
     def span(piece: str | Nested | None) -> Nested | None:
-        mark = flat.marks[piece.mark] if isinstance(piece, Nested) else None
-        return piece if mark is not None and not mark.atom and mark.node.tag not in RUBY else None
+        if not isinstance(piece, Nested):
+            return None
+        mark = flat.marks[piece.mark]
+        return piece if not mark.atom and mark.node.tag not in RUBY else None
 
     placed: list[str | Nested] = []
     waiting = ""  # text for the span after it
