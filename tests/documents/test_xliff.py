@@ -257,6 +257,15 @@ def test_a_code_that_stands_for_a_space_parts_words_and_ends_no_sentence(same):
     assert same.given == ["Dog food Cat toys"]
 
 
+def test_a_code_whose_native_tag_runs_over_lines_ends_no_sentence(same):
+    """Okapi copies a tag written over lines (``<a⏎ href>``) into ``<originalData>``: its newline is no break."""
+    unit = ('<unit id="u"><originalData><data id="d1">&lt;a\n href="x.html"&gt;</data><data id="d2">&lt;/a&gt;</data>'
+            '</originalData><segment><source>A man walks to <sc id="1" dataRef="d1"/>New York'
+            '<ec startRef="1" dataRef="d2"/> with his dog.</source></segment></unit>\n')
+    translate_xliff(xliff_2(unit), same, DE)
+    assert same.given == ["A man walks to New York with his dog."]
+
+
 def test_an_empty_code_with_nothing_saying_it_is_a_break_stays_inside_its_word(same):
     """``<x id="1"/>`` between two letters may be a tag inside a word (``<b>W</b>ord``)."""
     unit = '<trans-unit id="a"><source>A red c<x id="1"/>ar.</source></trans-unit>\n'

@@ -136,13 +136,16 @@ class XliffHtml(Vocabulary):
 def is_line_break(node: etree._Element) -> bool:
     """Whether an inline code stands for a line break: by its kind (1.2's ``ctype="lb"``, on an
     ``<x/>`` or a ``<ph>`` as Okapi and Trados write it; 2's ``subType="xlf:lb"``), or by what it
-    shows or stands for (stands_for), a ``<br>`` tag or a line's end (``&#10;``).  A code with no
+    shows or stands for (stands_for), a ``<br>`` tag or a line's end alone (``&#10;``).  A code with no
     such hint is left as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
     if is_comment(node):
         return False
     if node.get("ctype") == "lb" or node.get("subType") == "xlf:lb":
         return True
-    return any(BREAK_TAG.fullmatch(text.strip()) or LINE_END.search(text) for text in stands_for(node))
+    # A line's end counts only where it is all the code stands for: native data holding a tag written
+    # over lines (<a⏎ href="x">, as Okapi copies it) is not a break.
+    return any(BREAK_TAG.fullmatch(text.strip()) or (not text.strip() and LINE_END.search(text))
+               for text in stands_for(node))
 
 
 def is_space(node: etree._Element) -> bool:
