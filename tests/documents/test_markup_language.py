@@ -318,3 +318,18 @@ def test_an_epub_pages_translated_part_inside_a_kept_root_says_the_target_langua
     section = root[1][1]
     assert (root.get(XML_LANG), section.get(XML_LANG), section.get("lang")) == ("en", "de", None)
     assert section[0].text == "RUNS. DOG A"
+
+
+@pytest.mark.parametrize("tag", ["bdo", "span"])
+def test_a_direction_element_around_hebrew_in_english_is_kept_whole(mirror, tag):
+    """Hebrew in a <bdo dir="rtl"> or <span dir="rtl"> inside an English sentence is a passage in
+    another language: translated, it was lost, and German words were drawn right to left in its place."""
+    out = one(f'<p>The cat <{tag} dir="rtl">שלום</{tag}> is sleeping.</p>', mirror)
+    assert f'<{tag} dir="rtl">שלום</{tag}>' in out
+    assert not any("שלום" in text for text in mirror.given)
+
+
+def test_a_direction_override_around_translated_words_takes_their_direction(mirror):
+    """English words in a <bdo dir="rtl">, translated into German, were drawn right to left."""
+    assert one('<p>The cat <bdo dir="rtl">is sleeping</bdo> here.</p>', mirror) == \
+        '<p>HERE. <bdo dir="ltr">SLEEPING IS</bdo> CAT THE</p>'

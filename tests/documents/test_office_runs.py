@@ -365,3 +365,24 @@ def test_an_odt_link_to_a_reference_glued_to_a_word_stays_before_the_stop(same):
     out = translate(odt_paragraph(f"A dog runs in the park{link}. A cat sleeps."), ".odt", same)
     assert same.given == ["A dog runs in the park .", "A cat sleeps."]
     assert "".join(odt_first_paragraph(out).itertext()) == "A dog runs in the park[3]. A cat sleeps."
+
+
+@pytest.mark.parametrize("tag", ["bdo", "dir"])
+def test_a_bidirectional_override_or_embedding_around_hebrew_in_english_is_kept_whole(mirror, tag):
+    """Hebrew in a w:bdo or w:dir inside an English sentence is a passage in another language:
+    translated, it was lost, and German words were drawn right to left in its place."""
+    runs = (f'<w:r><w:t xml:space="preserve">The cat </w:t></w:r><w:{tag} w:val="rtl"><w:r><w:t>שלום</w:t></w:r>'
+            f'</w:{tag}><w:r><w:t xml:space="preserve"> is sleeping.</w:t></w:r>')
+    out = translate_office(word_paragraph(runs), ".docx", mirror, DocumentOptions(target_lang="de"))
+    element = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}{tag}")
+    assert not any("שלום" in text for text in mirror.given)
+    assert ("".join(element.itertext()), element.get(f"{{{W}}}val")) == ("שלום", "rtl")
+
+
+def test_a_bidirectional_override_around_translated_words_takes_their_direction(mirror):
+    """English words in a w:bdo w:val="rtl", translated into German: Word drew the German right to left."""
+    runs = ('<w:r><w:t xml:space="preserve">The cat </w:t></w:r><w:bdo w:val="rtl"><w:r><w:t>is sleeping</w:t></w:r>'
+            '</w:bdo><w:r><w:t xml:space="preserve"> here.</w:t></w:r>')
+    out = translate_office(word_paragraph(runs), ".docx", mirror, DocumentOptions(target_lang="de"))
+    override = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}bdo")
+    assert ("".join(override.itertext()), override.get(f"{{{W}}}val")) == ("SLEEPING IS", "ltr")

@@ -19,7 +19,7 @@ from attnmt.documents.flat import (
     shown_text,
 )
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
-from attnmt.documents.language import primary, stated_language, states_no_words
+from attnmt.documents.language import primary, stated_language, states_no_words, written_against
 from attnmt.documents.markers import (
     RAISED_NUMBERS,
     ShownCharacters,
@@ -163,9 +163,14 @@ class Vocabulary:
         was lost.  A block (``<p lang="fr">``) is translated, and says the target language
         (attnmt.documents.language), and so is an element holding all its block's words (Word's
         proofing ``<p><span lang="DE">`` over an English paragraph, a fragment that is one such
-        element): it is the text to translate.  Word's ``lang="X-NONE"`` names no language."""
+        element): it is the text to translate.  Word's ``lang="X-NONE"`` names no language.  So is
+        one that says a direction around letters all written against the source's (language.
+        written_against: ``<bdo dir="rtl">שלום</bdo>`` in English), whatever language it states."""
         if self.xml or is_comment(node) or isinstance(node, etree._Entity) or local_name(node) in BLOCKS:
             return False
+        if (node.get("dir") or "").strip().lower() in ("ltr", "rtl") and written_against(
+                "".join(node.itertext()), self.source):
+            return True
         stated = stated_language(node)
         if not stated or stated == self.source:
             return False

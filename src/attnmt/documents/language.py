@@ -7,6 +7,7 @@ they then say."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from lxml import etree
@@ -66,6 +67,34 @@ def direction(lang: str) -> str:
     script = next((tag for tag in subtags[1:] if len(tag) == 4 and tag.isalpha()), None)
     rtl = script in RTL_SCRIPTS if script else subtags[0] in RTL_LANGUAGES
     return "rtl" if rtl else "ltr"
+
+
+def letters_direction(text: str) -> str:
+    """The direction every letter of ``text`` is written in: ``rtl`` where each is written right to
+    left (Unicode's bidirectional class R or AL: Hebrew, Arabic), ``ltr`` where each is written left
+    to right (class L: Latin, Greek, Chinese); "" where it has no letters, or letters of both."""
+    kinds = set(map(unicodedata.bidirectional, text))
+    found = {"ltr" for kind in kinds if kind == "L"} | {"rtl" for kind in kinds if kind in ("R", "AL")}
+    return found.pop() if len(found) == 1 else ""
+
+
+def written_against(text: str, lang: str) -> bool:
+    """Whether every letter of ``text`` is written against ``lang``'s direction (letters_direction):
+    Hebrew in an English text, Latin in an Arabic one.  A direction override or embedding around such
+    letters (HTML's ``<bdo dir="rtl">``, ``<span dir="rtl">``, Word's ``w:bdo``, ``w:dir``) holds a
+    passage in another language, kept whole: translated, the Hebrew was lost and German words were
+    drawn right to left.  One around words in the source's script is translated (turned)."""
+    return letters_direction(text) not in ("", direction(lang))
+
+
+def turned(said: str | None, text: str) -> str | None:
+    """The direction a direction override or embedding that says ``said`` (``ltr``, ``rtl``) turns to
+    around translated ``text``: that of its letters, where all are written against it (an English
+    phrase in ``<bdo dir="ltr">`` translated into Arabic, ``w:dir w:val="rtl"`` around a phrase now
+    German, which Word drew right to left); None where it stays, as around a code or a name that
+    keeps its letters (``ABC-123`` left to right in Arabic text) or letters of both directions."""
+    letters, said = letters_direction(text), (said or "").strip().lower()
+    return letters if said in ("ltr", "rtl") and letters not in ("", said) else None
 
 
 def set_direction(element: etree._Element, lang: str) -> None:
@@ -131,12 +160,16 @@ def say_translated_inline(elements: Iterable[etree._Element], lang: str) -> None
     that states a language says ``lang`` (restate), as its block does: Word's proofing ``<span
     lang="en-US">`` around an English sentence, or around a phrase in one, went on saying English
     of its German, and a screen reader read it so.  One that states no language (``lang="x-none"``,
-    ``und``: names_no_language) keeps what it states, and so does every inline element its
-    direction: a ``dir="ltr"`` there keeps a URL or a number left to right in Arabic text, and the
-    letters of a right-to-left language run right to left inside it all the same."""
+    ``und``: names_no_language) keeps what it states.  Its direction (``dir``) turns to its
+    letters' where all are now written against it (turned: ``<bdo dir="rtl">`` drew the German
+    words in it right to left), else stays: a ``dir="ltr"`` keeps a URL or a code left to right in
+    Arabic text."""
     for element in elements:
         if stated_language(element):
             restate(element, lang)
+        direction_now = turned(element.get("dir"), "".join(element.itertext()))
+        if direction_now is not None:
+            element.set("dir", direction_now)
 
 
 def is_translated_part(element: etree._Element) -> bool:

@@ -70,13 +70,14 @@ from attnmt.documents.formatting import (
     worded_runs,
 )
 from attnmt.documents.hyphens import hyphenated_words, in_word
+from attnmt.documents.language import written_against
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import RUBY, RUBY_BASE, W, w
+from attnmt.documents.wordml import DIRECTIONS, RUBY, RUBY_BASE, W, w
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
@@ -103,11 +104,13 @@ class ParagraphJob(ParagraphWriter):
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
     paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
     the paragraph starts; ``self.field_depth`` is those open where it ends.  ``styles``: a Word
-    document's, which give its runs their look as their own properties do."""
+    document's, which give its runs their look as their own properties do.  ``source_lang``: the
+    language the paragraph is translated from, where a direction override or embedding around
+    letters written against its direction is a passage kept whole (None: not known, none is)."""
 
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
-                 styles: WordStyles | None = None) -> None:
-        self.paragraph, self.dialect, self.styles = paragraph, dialect, styles
+                 styles: WordStyles | None = None, source_lang: str | None = None) -> None:
+        self.paragraph, self.dialect, self.styles, self.source_lang = paragraph, dialect, styles, source_lang
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
@@ -200,13 +203,17 @@ class ParagraphJob(ParagraphWriter):
         or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words; a link's ``[3]``,
         markers.is_reference; a superscript ``¹²``, markers.is_note_number), or code (_is_code: ``ls -l /tmp`` in
         Courier New).  As a mark around atoms alone it lost the spaces it had; as one around a symbol, "[3]" or "¹²",
-        the model dropped it and the formatting went onto its words.  A link field alone in a container is its words."""
+        the model dropped it and the formatting went onto its words.  A link field alone in a container is its words.
+        A direction override or embedding (``w:bdo``, ``w:dir``) around letters all written against the source's
+        direction (language.written_against: Hebrew in English) is a passage in another language: translated, the
+        Hebrew was lost, and German words were drawn right to left."""
         parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note, code, before = self._is_note(node), bool(shown.strip()) and self._is_code(node), builder.text[-1:]
         cited = (is_reference(shown) and self.dialect.is_link(node)) or (  # a link's "[3]", a typed note's "¹²"
             is_note_number(shown, before) and is_raised(node, self.dialect, self._layers))
-        if shown and not (note or code or cited or is_marker_text(shown, before, self._text_after(node))):
+        other = node.tag in DIRECTIONS and self.source_lang is not None and written_against(shown, self.source_lang)
+        if shown and not (note or code or cited or other or is_marker_text(shown, before, self._text_after(node))):
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
@@ -299,14 +306,15 @@ class ParagraphJob(ParagraphWriter):
 
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None,
-                   styles: WordStyles | None = None) -> list[ParagraphJob]:
+                   styles: WordStyles | None = None, source_lang: str | None = None) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text box's paragraphs
     come after the paragraph whose run holds the text box; those of its fallback copy, FALLBACK, are not seen); one
     that reads no text (formatting.reads_text) is passed over before a job is made.  A complex field open at a
     paragraph's end is open at the start of the next paragraph of its story (STORIES), where the story ends its
     fields.  A drop cap's letters are read with the paragraph they begin (attnmt.documents.dropcaps), and go back into
     the frame where it has no words ("1", "984").  A paragraph inside a content control kept whole (a
-    date picker's: attnmt.documents.word_controls) is passed over.  ``styles``: a Word document's (ParagraphJob)."""
+    date picker's: attnmt.documents.word_controls) is passed over.  ``styles``: a Word document's, and
+    ``source_lang`` its source's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
@@ -318,7 +326,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
-        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles)
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth

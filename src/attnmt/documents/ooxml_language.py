@@ -11,10 +11,10 @@ from functools import partial
 
 from lxml import etree
 
-from attnmt.documents.language import direction, names_no_language
+from attnmt.documents.language import direction, names_no_language, turned
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, Dialect, a
 from attnmt.documents.word_styles import TABLE_OR_STORY, WordStyles
-from attnmt.documents.wordml import OFF, w
+from attnmt.documents.wordml import DIRECTIONS, OFF, w
 
 # Where set_language leaves the language a run stated before it (on the run: a run written again
 # from its template keeps the template's attributes, attnmt.documents.ooxml_writing.ParagraphWriter._new_run,
@@ -131,7 +131,10 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
     taken out where the styles give the target's direction, else ``w:bidi w:val="0"`` or
     ``w:bidi``); and each of its runs, and its mark where that has properties, likewise with
     ``w:rtl`` (set_run_direction).  An Arabic paragraph translated into German was still laid out
-    from the right, and a German word still said to be right-to-left text.  The tables holding it
+    from the right, and a German word still said to be right-to-left text.  A direction override or
+    embedding in it (``w:bdo``, ``w:dir``) turns to the direction of its letters where all are now
+    written against it (attnmt.documents.language.turned): German in ``w:bdo w:val="rtl"`` was
+    drawn right to left.  The tables holding it
     take the same direction (set_table_direction), each once: ``tables_done`` holds those a
     paragraph of the part settled before, and is given those this one settles.  The runs of a
     paragraph inside it (a text box's) are that paragraph's, which says its own."""
@@ -145,6 +148,12 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
     mark = paragraph.find(f"{w('pPr')}/{w('rPr')}")
     if mark is not None:  # a mark without properties of its own is left as it is: it holds no text
         set_run_direction(mark, lambda: mark, paragraph, styles, rtl)
+    for embedding in (node for node in paragraph.iter(*DIRECTIONS) if next(node.iterancestors(w("p"))) is paragraph):
+        letters = "".join(text.text or "" for text in embedding.iter(w("t"))
+                          if next(text.iterancestors(w("p"))) is paragraph)
+        direction_now = turned(embedding.get(w("val")), letters)
+        if direction_now is not None:
+            embedding.set(w("val"), direction_now)
     for table in paragraph.iterancestors(*TABLE_OR_STORY):
         if table.tag != w("tbl"):
             break

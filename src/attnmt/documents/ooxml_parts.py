@@ -68,8 +68,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         if texts is WORD:
             bindings.keep_unresolved(tree.getroot())
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
-        jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
-            tree.getroot(), glossary)
+        jobs = (paragraph_jobs(tree.getroot(), WORD, glossary, styles, options.source_lang) if texts is WORD
+                else texts.jobs(tree.getroot(), glossary))
         if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph
             jobs = with_link_tips(tree.getroot(), jobs, glossary)
         parts.append(Part(member, tree, list(jobs)))

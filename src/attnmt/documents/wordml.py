@@ -25,6 +25,9 @@ RUBY, RUBY_BASE = w("ruby"), w("rubyBase")
 # w:webHidden is not one: it hides text in Word's web layout alone, and print shows it (a TOC's
 # page numbers); read as hidden, its words were left untranslated in a printed page.
 HIDDEN = frozenset({w("vanish"), w("specVanish")})
+# A bidirectional embedding and override around runs (w:dir, w:bdo), whose w:val says the direction
+# (ltr, rtl) their text is laid out or drawn in.
+DIRECTIONS = frozenset({w("dir"), w("bdo")})
 
 
 def is_hidden_run(node: Any) -> bool:
