@@ -200,6 +200,53 @@ def test_translate_file_bytes_names_an_argument_of_the_wrong_type(data, filename
     with pytest.raises(ConfigError, match=message):  # were an AttributeError and TypeErrors deep in the readers
         translate_file_bytes(data, filename, translator, options)
 
+
+def handed(translator: str | None) -> object:
+    """What a test hands as a translator: None; "model", a model itself; "ModelTranslator", one over it."""
+    model = ending_model()
+    return {"model": model, "ModelTranslator": ModelTranslator(model, CharTokenizer()), None: None}[translator]
+
+
+NO_TRANSLATE = r"^translator: expected a Translator, with translate\(sentences, weighed\), got {}; a model goes in "
+NO_OPTIONS = r"^options: expected attnmt\.documents\.DocumentOptions, got {}; e\.g\. DocumentOptions\(split=False\)$"
+
+
+@pytest.mark.parametrize("translator, got", [(None, "NoneType"), ("model", "EndingModel")])
+@pytest.mark.parametrize("name", ["a.txt", "a.docx"])
+def test_translate_file_bytes_names_a_translator_without_translate(translator, got, name):
+    message = NO_TRANSLATE.format(got) + r"attnmt\.documents\.translators\.ModelTranslator\(model, tokenizer\)$"
+    with pytest.raises(ConfigError, match=message):  # was an AttributeError deep in the reader
+        translate_file_bytes(b"a cat", name, handed(translator), DocumentOptions())
+
+
+@pytest.mark.parametrize("suffix, translator, options, message", [
+    (None, "ModelTranslator", DocumentOptions(), r"^suffix: expected a str, the file's extension \(\"\.docx\"\), "
+                                                 r"got None$"),
+    (".docx", None, DocumentOptions(), NO_TRANSLATE.format("NoneType")),
+    (".docx", "model", DocumentOptions(), NO_TRANSLATE.format("EndingModel")),
+    (".docx", "ModelTranslator", None, NO_OPTIONS.format("NoneType")),
+    (".docx", "ModelTranslator", {"target_lang": "de"}, NO_OPTIONS.format("dict")),
+])
+def test_translate_office_names_an_argument_of_the_wrong_type(suffix, translator, options, message):
+    from attnmt.documents.office import translate_office
+
+    with pytest.raises(ConfigError, match=message):  # each was an AttributeError deep in the file
+        translate_office(b"PK\x03\x04", suffix, handed(translator), options)
+
+
+class OwnTranslator:
+    def translate(self, sentences, weighed):
+        return list(sentences), [None] * len(sentences)
+
+
+@pytest.mark.parametrize("translator", [None, OwnTranslator()])
+def test_a_review_of_no_model_translator_is_named(translator):
+    message = (rf"^translator: reviewing\(\) assesses from a ModelTranslator's own search, got "
+               rf"{type(translator).__name__}; for another translator, use model_review\(model, tokenizer, ...\)")
+    with pytest.raises(ConfigError, match=message):
+        reviewing(translator, min_quality=0.5)  # was an AttributeError: no max_tokens
+
+
 @pytest.mark.parametrize("max_sentences", ["2", -1, 1.5, True])
 def test_a_max_sentences_that_is_no_count_is_named(max_sentences):
     with pytest.raises(ConfigError, match=rf"^max_sentences must be a whole number of at least 0 \(0: no limit\) "

@@ -4,6 +4,7 @@ stand-in translators of conftest.py."""
 import io
 
 import docx
+import numpy as np
 import pytest
 from lxml import etree
 from office_files import docx_bytes
@@ -19,7 +20,7 @@ from attnmt.documents.files import (
     translated_name,
 )
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.translator_parts import within_bytes
+from attnmt.documents.translator_parts import in_order, within_bytes
 from attnmt.documents.translators import FoundTranslations
 from attnmt.errors import ConfigError, UserError
 
@@ -240,6 +241,70 @@ def test_a_translator_that_answers_in_the_wrong_shape_is_named_in_one_line(trans
     is not iterable."""
     with pytest.raises(ConfigError, match=message):
         translate_file_bytes(b"a dog runs. a cat sleeps.", "a.txt", translator, OPTIONS, progress)
+
+
+class Unweighed:
+    """A translator of one's own that gives no weights, None even where they are asked for: each
+    sentence upper-cased, then ``added`` to it."""
+
+    def __init__(self, added: str = "", weights: object = None) -> None:
+        self.added, self.weights = added, weights
+
+    def translate(self, sentences, weighed):
+        return [s.upper() + self.added for s in sentences], [self.weights] * len(sentences)
+
+
+def test_words_without_weights_are_aligned_by_their_order():
+    """The t-th of T target words goes to source word (2t + 1) S // 2T of S: three words onto six
+    take the second, fourth and sixth; six onto three, each word twice."""
+    assert in_order("a b c d e f", "x y z") == [[0, 1, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1]]
+    assert [row.index(1) for row in in_order("a b c", "u v w x y z")] == [0, 0, 1, 1, 2, 2]
+    assert in_order("a b", "") == []
+
+
+def test_a_mark_keeps_its_words_where_the_translator_gives_no_weights():
+    """Given None for a sentence a mark needed weights for, the mark went empty to the sentence's
+    end: the bold was lost, "<p>A BIG DOG RUNS.<b></b></p>"."""
+    out = translate_file_bytes(b"<p>A <b>big</b> dog runs.</p>", "a.html", Unweighed(), OPTIONS)
+    assert out == b"<p>A <b>BIG</b> DOG RUNS.</p>"
+    document = docx.Document()
+    paragraph = document.add_paragraph("A ")
+    paragraph.add_run("big").bold = True
+    paragraph.add_run(" dog runs.")
+    out = translate_file_bytes(docx_bytes(document), "a.docx", Unweighed(), OPTIONS)
+    runs = docx.Document(io.BytesIO(out)).paragraphs[0].runs
+    assert [(run.text, run.bold) for run in runs] == [("A ", None), ("BIG", True), (" DOG RUNS.", None)]
+
+
+@pytest.mark.parametrize("name", ["a.html", "a.txt"])
+def test_control_characters_a_translator_writes_are_left_out(name):
+    """XML 1.0 holds none (lxml refused the page: "All strings must be XML compatible"), and a
+    model writes none: its tokenizer leaves them out of what it reads."""
+    out = translate_file_bytes(b"A dog runs.", name, Unweighed("\x0b\x01\ufffe"), OPTIONS)
+    assert out.decode().endswith("A DOG RUNS.")
+
+
+def test_control_characters_the_sentence_holds_are_kept():
+    """The format read them, and writes them again (an Excel cell's _x0007_): here a plain text line's."""
+    out = translate_file_bytes(b"A bell\x07 rings.", "a.txt", Unweighed("\x07\x01"), OPTIONS)
+    assert out == b"A BELL\x07 RINGS.\x07"
+
+
+@pytest.mark.parametrize("translator, message", [
+    (Unweighed(weights="x"), r"^Unweighed\.translate returned 'x' as a sentence's weights: give None, or a list "),
+    (Unweighed(weights=[["x"]]), r"^Unweighed\.translate returned \[\['x'\]\] as a sentence's weights: "),
+    (Unweighed(weights=[[float("nan")]]), r"^Unweighed\.translate returned \[\[nan\]\] as a sentence's weights: "),
+])
+def test_weights_that_are_no_numbers_are_named_in_one_line(translator, message):
+    """Weights of text were a TypeError in attnmt.documents.spans."""
+    with pytest.raises(ConfigError, match=message):
+        translate_file_bytes(b"<p>A <b>big</b> dog runs.</p>", "a.html", translator, OPTIONS)
+
+
+def test_weights_of_numbers_of_any_kind_are_read_as_floats():
+    weights = np.eye(4, dtype=np.float32)
+    out = translate_file_bytes(b"<p>A <b>big</b> dog runs.</p>", "a.html", Unweighed(weights=weights), OPTIONS)
+    assert out == b"<p>A <b>BIG</b> DOG RUNS.</p>"
 
 def test_a_file_over_the_size_limit_is_refused_before_any_translation(same):
     with pytest.raises(UserError, match=r"^big\.txt: the file has 11 bytes; at most 10 can be translated"):

@@ -31,7 +31,7 @@ from attnmt.documents.pipeline import DocumentOptions, check_options, translate_
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.documents.translator_parts import translated_by
+from attnmt.documents.translator_parts import check_translator, translated_by
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
 from attnmt.text.data import OLE_SIGNATURE, ZIP_START, with_endings
@@ -125,11 +125,13 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
     ``progress(done, total)``: the sentences translated so far, of the file's, told after every
     ``progress_step`` of them (an office file: after every attnmt.documents.office.CHUNK paragraphs);
     ``review``: the module docstring.  ConfigError, before any work, for ``data`` that is not bytes,
-    a ``filename`` that is not a str or ``options`` that are not DocumentOptions."""
+    a ``filename`` that is not a str, a ``translator`` without ``translate`` (None, or a model itself)
+    or ``options`` that are not DocumentOptions."""
     if not isinstance(data, bytes | bytearray):  # a str was a TypeError deep in the reader
         raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}; e.g. path.read_bytes()")
     if not isinstance(filename, str):
         raise ConfigError(f"filename: expected a str, whose extension names the format, got {filename!r}")
+    check_translator(translator)
     check_options(options)
     return one_file(partial(translated_bytes, data, filename, translator, options, progress, max_bytes, review,
                             progress_step), where or filename)

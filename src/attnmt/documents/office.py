@@ -68,13 +68,20 @@ from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
-from attnmt.documents.pipeline import DocumentOptions, translate_flats, translator_glossary, translator_sentences
+from attnmt.documents.pipeline import (
+    DocumentOptions,
+    check_options,
+    translate_flats,
+    translator_glossary,
+    translator_sentences,
+)
 from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
+from attnmt.documents.translator_parts import check_translator
 from attnmt.documents.translators import Translator
 from attnmt.documents.validations import over_message_limit
 from attnmt.errors import ConfigError, DataError
@@ -92,9 +99,15 @@ def translate_office(data: bytes, suffix: str, translator: Translator, options: 
     (attnmt.documents.review) places each sentence at its member and paragraph.  DataError, one
     line naming the file (``name``, else "the .docx file") and the member, for a file that cannot
     be read (attnmt.documents.archive); ConfigError for ``data`` that is no bytes (a file's name, or its
-    path, was a TypeError or AttributeError in the zip reader)."""
+    path, was a TypeError or AttributeError in the zip reader), and for a ``suffix`` that is no str, a
+    ``translator`` without ``translate`` (a model itself) or ``options`` that are no DocumentOptions
+    (each an AttributeError deep in the file)."""
     if not isinstance(data, bytes | bytearray):
         raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}")
+    if not isinstance(suffix, str):
+        raise ConfigError(f"suffix: expected a str, the file's extension (\".docx\"), got {suffix!r:.80}")
+    check_translator(translator)
+    check_options(options)
     return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file",
                              review)
 

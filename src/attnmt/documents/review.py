@@ -230,7 +230,12 @@ def reviewing(translator: ModelTranslator, calibration: Calibration | None = Non
     it, so the decoder does not run a second time over the translations (``model_review`` does).
     The threshold is as ``model_review``'s.  Hand the document to ``translator`` itself (a
     translate_* of attnmt.documents that takes it): a sentence some other translator translated
-    is a ConfigError (``taken_from``)."""
+    is a ConfigError (``taken_from``), and so is a ``translator`` that is no ModelTranslator (None,
+    or one of a user's own, was an AttributeError here): no other has a search to assess from."""
+    if not isinstance(translator, ModelTranslator):
+        raise ConfigError(f"translator: reviewing() assesses from a ModelTranslator's own search, got "
+                          f"{type(translator).__name__}; for another translator, use model_review(model, tokenizer, "
+                          "...), which assesses its translations with the model")
     check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     translator.quality = Assessor(calibration, threshold, translator.max_tokens)

@@ -1,17 +1,29 @@
 """What a document's translator may answer besides its translations (the Translator protocol of
 attnmt.documents.translators leaves each optional): the glossary its translations use, whether the
 model reads a sentence whole (``fits``), and whether its vocabulary writes a symbol (``writes``);
-and its translations themselves, checked once (``translated_by``)."""
+and its translations themselves, checked once (``translated_by``); and a translator checked before
+a document is read (``check_translator``)."""
 
 from __future__ import annotations
 
+import math
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from numbers import Real
+from typing import TypeGuard
 
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import longest_part, reads_whole
 from attnmt.documents.spans import Weights
+from attnmt.documents.xstring import CONTROLS
 from attnmt.errors import ConfigError
+
+# What a translation may not hold: the characters XML 1.0 cannot, which SentencePiece's normalisation leaves
+# out of what a model reads and so writes none of (a user's translator's are left out too, but for those its
+# sentence holds, which the format it was read from writes again: an Excel cell's _x0007_).  A surrogate is no
+# such character: the server's stream marks its place in a translation with one (attnmt.server.streaming).
+LEFT_OUT = re.compile(f"[{CONTROLS}]")
 
 
 def translator_fits(translator: object) -> Callable[[str], bool]:
@@ -61,7 +73,9 @@ def translated_by(translator: object, sentences: list[str],
     """``translator.translate(sentences, weighed)``, checked once: a (texts, weights) pair of one
     text (a str) and one weights (or None) per sentence.  A user's translator that answered
     otherwise failed deep in the pipeline (zip() argument 2 is shorter than argument 1, too many
-    values to unpack, 'NoneType' object is not iterable); now one ConfigError names it and what it gave."""
+    values to unpack, 'NoneType' object is not iterable); now one ConfigError names it and what it gave.
+    So do a text and weights no document can take (``checked_text``, ``checked_weights``); and where a
+    sentence is ``weighed`` but its weights are None, they are ``in_order``'s."""
     answer = translator.translate(sentences, weighed)  # type: ignore[attr-defined]
     name = f"{type(translator).__name__}.translate"
     pair = (answer if isinstance(answer, tuple | list) and len(answer) == 2
@@ -74,7 +88,57 @@ def translated_by(translator: object, sentences: list[str],
         if count != len(sentences):
             raise ConfigError(f"{name} returned {count} {one if count == 1 else many} for {len(sentences)} "
                               f"sentence{'s' * (len(sentences) != 1)}: give one per sentence")
-    for text in texts:
-        if not isinstance(text, str):
-            raise ConfigError(f"{name} returned {text!r:.80} among its texts: each translation is a str")
-    return texts, weights
+    texts = [checked_text(name, sentence, text) for sentence, text in zip(sentences, texts, strict=True)]
+    weights = [checked_weights(name, each) for each in weights]
+    # No weights where a mark needs them (a user's translator, FoundTranslations without ``weigh``): the words
+    # aligned by their order.  Without any, a mark over words went empty to its sentence's end (rule 2 of
+    # attnmt.documents.spans): "A <b>big</b> dog" came back "A BIG DOG<b></b>", its formatting lost.
+    return texts, [in_order(sentence, text) if each is None and wanted else each
+                   for sentence, text, each, wanted in zip(sentences, texts, weights, weighed, strict=True)]
+
+
+def checked_text(name: str, sentence: str, text: object) -> str:
+    """One translation as ``name`` gave it of ``sentence``, less the characters in ``LEFT_OUT`` that the
+    sentence does not hold (lxml refused the page: "All strings must be XML compatible"); a ConfigError
+    for one that is no str."""
+    if not isinstance(text, str):
+        raise ConfigError(f"{name} returned {text!r:.80} among its texts: each translation is a str")
+    return LEFT_OUT.sub(lambda found: found.group() if found.group() in sentence else "", text)
+
+
+def checked_weights(name: str, weights: object) -> Weights | None:
+    """One sentence's weights as ``name`` gave them (None, or rows of numbers: attnmt.documents.spans.Weights),
+    as lists of floats; a ConfigError for anything else (a str, or a row of them, was a TypeError in spans)."""
+    if weights is None:
+        return None
+    found: list[list[float]] = []
+    for row in weights if listed(weights) else [None]:
+        values = list(row) if listed(row) else [None]
+        if not all(isinstance(value, Real) and math.isfinite(value) for value in values):
+            raise ConfigError(f"{name} returned {weights!r:.80} as a sentence's weights: give None, or a list of "
+                              "rows, one per word of the translation, of finite numbers, its attention to each "
+                              "source word")
+        found.append([float(value) for value in values if isinstance(value, Real)])
+    return found
+
+
+def listed(value: object) -> TypeGuard[Iterable[object]]:
+    """Whether ``value`` holds items, as a list, tuple or array does (a str or bytes is one text)."""
+    return isinstance(value, Iterable) and not isinstance(value, str | bytes)
+
+
+def in_order(source: str, translation: str) -> Weights:
+    """Word weights [target word][source word] for a translation given without any: the t-th of its
+    T words aligned to the source word at the same place among the S, the ((2t + 1) S // 2T)-th (the
+    words split at whitespace), so that "A <b>big</b> dog" translated "A BIG DOG" has "BIG" bold."""
+    sources, targets = len(source.split()), len(translation.split())
+    return [[float(k == (2 * t + 1) * sources // (2 * targets)) for k in range(sources)] for t in range(targets)]
+
+
+def check_translator(translator: object) -> None:
+    """One clear error for a ``translator`` without a ``translate`` method (None, or a model handed as it
+    is, was an AttributeError deep in the document), before the document is read."""
+    if not callable(getattr(translator, "translate", None)):
+        raise ConfigError(f"translator: expected a Translator, with translate(sentences, weighed), got "
+                          f"{type(translator).__name__}; a model goes in "
+                          "attnmt.documents.translators.ModelTranslator(model, tokenizer)")

@@ -35,16 +35,14 @@ class Translator(Protocol):
     no two sentences around a term into one it would cut (``translator_fits``; without it, the
     tokenizer's count where one is reachable, else at most 1,000 bytes joined: translator_parts).  And ``writes``:
     whether the model's vocabulary writes a symbol, so that one it cannot is kept where it stood
-    (attnmt.documents.symbols; without it, every symbol is left to the model)."""
-
-    @property
-    def glossary(self) -> Glossary | Mapping[str, str] | None:
-        """The terms every translation must use (attnmt.decoding.glossary), or None."""
-        ...
+    (attnmt.documents.symbols; without it, every symbol is left to the model).  These optional members
+    are read with getattr (attnmt.documents.translator_parts), so the protocol declares ``translate``
+    alone: a class with nothing else is a Translator to a type checker too."""
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         """Each sentence's translation and, where ``weighed``, its [target word][source word]
-        cross-attention (attnmt.inspect.align.word_weights); None elsewhere."""
+        cross-attention (attnmt.inspect.align.word_weights); None elsewhere.  None where weighed too
+        has the words aligned by their order (translator_parts.in_order)."""
         ...
 
 
@@ -125,7 +123,8 @@ class ModelTranslator(ModelFitsWrites):
 class FoundTranslations:
     """A Translator over translations already found, sentence -> translation (a sentence not in
     ``translations`` gives ""); ``weigh(sentence, translation)``, where given, reads the word
-    weights of the sentences a mark needs them for (without it, such marks go to their sentence's end)."""
+    weights of the sentences a mark needs them for (without it, their words are aligned by their order:
+    translator_parts.in_order)."""
 
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None

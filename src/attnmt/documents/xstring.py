@@ -28,8 +28,10 @@ ESCAPE = re.compile(r"_x([Dd][89ABab][0-9A-Fa-f]{2})__x([Dd][C-Fc-f][0-9A-Fa-f]{
 # The underscore of text that would read as an escape; not of half a surrogate pair, which
 # unescape leaves as it was written (_xD83D_ alone is no character) and which goes back the same.
 LITERAL = re.compile(r"_(?=x(?![Dd][89A-Fa-f][0-9A-Fa-f]{2}_)[0-9A-Fa-f]{4}_)")
-# What XML 1.0 cannot hold (a surrogate only alone: a pair is one character here), and a carriage return.
-UNWRITABLE = "\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff"
+# What XML 1.0 cannot hold: the control characters but a tab and line breaks, the non-characters U+FFFE and
+# U+FFFF (CONTROLS), and a surrogate (only alone: a pair is one character here); and a carriage return.
+CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff"
+UNWRITABLE = f"{CONTROLS}\ud800-\udfff"
 IN_TEXT = re.compile(f"[\r{UNWRITABLE}]")
 IN_ATTRIBUTE = re.compile(f"[\t\n\r{UNWRITABLE}]")
 
