@@ -21,9 +21,10 @@ class Ending(RunState):
     def _calibrate(self) -> None:
         """Fits quality's calibration on the model's weights.  Ctrl-C here (after the last checkpoint, outside
         the loop's StopFlag) ends the run as Ctrl-C during a step does: the calibration left for later, and
-        the line that says how, where the KeyboardInterrupt left the run uncalibrated with no word of it."""
+        the line that says how, where the KeyboardInterrupt left the run uncalibrated with no word of it.
+        It fits on the pairs the run's validation scored (valid_pairs: none over max_len)."""
         try:
-            calibrate_run(self.dir, self.config.valid_src, self.config.valid_tgt, self.log.line)
+            calibrate_run(self.dir, self.config.valid_src, self.config.valid_tgt, self.log.line, self.valid_pairs)
         except KeyboardInterrupt:
             self._calibrate_later()
         else:
