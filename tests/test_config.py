@@ -389,6 +389,18 @@ def test_an_empty_path_in_a_config_file_is_refused_naming_the_file_and_key(tmp_p
         load_config(path)
 
 
+@pytest.mark.parametrize("key", ["valid_src", "valid_tgt", "train_src", "out_dir"])
+def test_none_for_a_path_that_cannot_be_unset_is_refused_from_python_naming_its_key(key):
+    """TrainConfig(valid_src=None) was accepted, and the run then failed deep inside with a bare TypeError
+    ("expected str, bytes or os.PathLike object, not NoneType"); a config file's null is refused as it is read."""
+    with pytest.raises(ConfigError, match=rf"^{key}=None: {key} cannot be unset; give a path as text"):
+        TrainConfig(**{key: None})
+
+
+def test_none_for_an_optional_path_still_unsets_it():
+    assert TrainConfig(tokenizer=None, train_tsv=None, init_from=None).tokenizer is None
+
+
 @pytest.mark.parametrize("key", ["tokenizer", "target_tokenizer", "init_from", "prepared_dir", "train_tsv"])
 def test_an_empty_optional_path_is_unset_as_it_always_was(tmp_path, key):
     """Every release read these as unset where "" (a templated config writes it); a run whose train.yaml

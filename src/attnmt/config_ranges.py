@@ -316,9 +316,15 @@ def check_paths(config: object, keys: tuple[str, ...]) -> None:
     an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
     null: it unsets a key, as null does; an optional key that was read as unset where "", such as
     tokenizer, is None before this check: UNSET_WHEN_EMPTY.)  An out_dir "-" (stdout elsewhere), or "- ", is
-    refused too, for the Python API as for the command line: a run writes a folder, and one named "-"."""
+    refused too, for the Python API as for the command line: a run writes a folder, and one named "-".
+    None, in a key that cannot be unset (TrainConfig(valid_src=None) from Python: a config file's null is
+    refused as it is read), is refused naming its key; it was a TypeError from deep inside the run."""
+    optional = {f.name for f in fields(config) if "None" in str(f.type)}
     for key in keys:
         value = getattr(config, key)
+        if value is None and key not in optional:
+            raise ConfigError(f"{key}=None: {key} cannot be unset; give a path as text (or leave {key} out for "
+                              "its default)")
         if isinstance(value, str) and not value.strip():
             raise ConfigError(f"{key}: {value!r} is an empty path, which would be the current folder: give a "
                               f"file or folder, or leave {key} out")

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from attnmt.cli import main as cli_main
+
 # A stand-in for Ctrl-C pressed while torch loads: torch's import of its first module raises KeyboardInterrupt.
 CTRL_C_IN_TORCH = '''
 import sys
@@ -74,6 +76,49 @@ def test_ctrl_c_while_the_commands_load_ends_python_m_attnmt_in_one_line_with_13
     done = subprocess.run([sys.executable, "-m", "attnmt", "train", "config.yaml"], capture_output=True, text=True,
                           timeout=120, cwd=tmp_path, env=with_sitecustomize(tmp_path, CTRL_C_IN_THE_COMMANDS))
     assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
+
+
+# The command line (``python -m attnmt translate --model m``) with Ctrl-C pressed in one of attnmt.cli.main's
+# functions of its start, named by the first argument.
+CTRL_C_IN_THE_START = '''
+import sys
+
+from attnmt import errors
+
+errors.STARTED_AS_THE_COMMAND = True  # as ``python -m attnmt`` reads it
+import attnmt.cli.main as cli
+
+
+def ctrl_c(*args):
+    raise KeyboardInterrupt
+
+
+setattr(cli, sys.argv[1], ctrl_c)
+sys.argv = ["attnmt", "translate", "--model", "m"]
+cli.entry()
+'''
+
+
+@pytest.mark.parametrize("stage", ["stand_in_for_closed_streams", "build_parser"])
+def test_ctrl_c_while_the_command_line_sets_itself_up_ends_it_in_one_line_with_130(tmp_path, stage):
+    """Ctrl-C while main built its parser (a command's slow import) or entry set up the standard
+    streams, before main's handling was in place: a traceback."""
+    done = subprocess.run([sys.executable, "-c", CTRL_C_IN_THE_START, stage], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
+
+
+def test_ctrl_c_while_main_builds_its_parser_is_its_one_line_and_130(monkeypatch, capsys):
+    def ctrl_c():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_main, "build_parser", ctrl_c)
+    try:
+        code = cli_main.main(["translate", "--model", "m"])
+    except KeyboardInterrupt:  # not let out: pytest would stop the whole session
+        pytest.fail("main let the KeyboardInterrupt out")
+    assert code == 130
+    assert capsys.readouterr().err == "attnmt: interrupted\n"
 
 
 def test_a_program_that_imports_attnmt_keeps_its_keyboard_interrupt(tmp_path):

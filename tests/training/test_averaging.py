@@ -90,11 +90,11 @@ def test_lasts_given_as_any_collection_of_counts_are_read_as_before(lasts, count
     assert checked_lasts(lasts) == counts
 
 
-def run_validated_on_relative_files(folder, monkeypatch):
-    """A run of 2 steps (a checkpoint each) in ``folder``, its train.yaml naming its 10 validation pairs
+def run_validated_on_relative_files(folder, monkeypatch, pairs=PAIRS[:10]):
+    """A run of 2 steps (a checkpoint each) in ``folder``, its train.yaml naming its validation ``pairs``
     relative to it (va.src, va.tgt), as a config in the current directory does."""
     monkeypatch.chdir(folder)
-    write_pairs(folder, "va", PAIRS[:10])
+    write_pairs(folder, "va", pairs)
     Trainer(tiny_config(folder, eval_metric="loss", max_tokens=120, max_steps=2, eval_every=1, train_src="train.src",
                         train_tgt="train.tgt", valid_src="va.src", valid_tgt="va.tgt", out_dir="model",
                         model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64,
@@ -109,8 +109,8 @@ def test_keep_better_average_from_another_directory_scores_the_set_where_the_run
     other = tmp_path / "other"
     other.mkdir()
     write_pairs(other, "va", PAIRS[10:12])
-    read, real = [], averaging.read_parallel
-    monkeypatch.setattr(averaging, "read_parallel", lambda src, tgt: read.append((src, tgt)) or real(src, tgt))
+    read, real = [], averaging.read_validation_text
+    monkeypatch.setattr(averaging, "read_validation_text", lambda src, tgt: read.append((src, tgt)) or real(src, tgt))
     monkeypatch.chdir(other)
     scores = keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))
     assert set(scores) == {"best", "average of last 2"}
@@ -123,12 +123,35 @@ def test_keep_better_average_in_a_moved_run_folder_scores_its_validation_set(tmp
     (tmp_path / "project").mkdir()
     run_validated_on_relative_files(tmp_path / "project", monkeypatch)
     (tmp_path / "project").rename(tmp_path / "moved")
-    read, real = [], averaging.read_parallel
-    monkeypatch.setattr(averaging, "read_parallel", lambda src, tgt: read.append((src, tgt)) or real(src, tgt))
+    read, real = [], averaging.read_validation_text
+    monkeypatch.setattr(averaging, "read_validation_text", lambda src, tgt: read.append((src, tgt)) or real(src, tgt))
     monkeypatch.chdir(tmp_path / "moved")
     scores = keep_better_average("model", lasts=(2,), decoding=Decoding(beam_size=1))
     assert set(scores) == {"best", "average of last 2"}
     assert read == [("va.src", "va.tgt")]
+
+
+def test_keep_better_average_scores_and_calibrates_only_the_pairs_the_run_scored(tmp_path, monkeypatch):
+    """The averages and the best checkpoint were compared on every validation line, a pair over max_len
+    too, and the calibration fitted again on it, where the run's own validation leaves it out."""
+    long = " ".join(["a dog runs"] * 12)  # 36 words: over max_len 32
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch, [*PAIRS[:3], (long, "ein hund rennt")])
+    write_calibration(model_dir)  # fitted on the best checkpoint's weights, which the average replaces
+    translated, fitted, real = [], [], averaging.translate
+    monkeypatch.setattr(averaging, "translate", lambda model, tokenizer, sources, decoding: translated.append(
+        list(sources)) or real(model, tokenizer, sources, decoding))
+    monkeypatch.setattr(averaging, "bleu", lambda hypotheses, references: float(len(translated)))  # the average wins
+
+    def too_few(model, tokenizer, folder, sources, references, *rest):
+        fitted.append(list(sources))
+        raise DataError("too few sentences")
+
+    monkeypatch.setattr(calibration, "calibrate", too_few)
+    said = []
+    keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1), say=said.append)
+    short = [src for src, _ in PAIRS[:3]]
+    assert translated == [short, short] and fitted == [short]
+    assert said[0].endswith("va.tgt: 3 of 4 pairs scored (0 with an empty side, 1 longer than max_len 32)")
 
 
 def test_keep_better_average_refuses_a_validation_file_changed_since_the_run_started(tmp_path, monkeypatch):

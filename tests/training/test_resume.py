@@ -17,7 +17,7 @@ from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.decoding.calibration import CALIBRATION, load_calibration
 from attnmt.errors import AttnmtWarning, ConfigError
-from attnmt.training import trainer
+from attnmt.training import ending
 from attnmt.training.averaging import average_checkpoints
 from attnmt.training.trainer import Trainer, resume
 
@@ -209,7 +209,7 @@ def test_ctrl_c_exits_without_calibrating_quality_and_the_resumed_run_calibrates
     """Ctrl-C calibrated the whole validation set before exiting (a minute on 300 sentences), on
     weights the resume replaces."""
     calibrated = []
-    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calibrated.append(Path(model_dir)))
+    monkeypatch.setattr(ending, "calibrate_run", lambda model_dir, *rest: calibrated.append(Path(model_dir)))
     config = tiny_config(tmp_path, **SMALL, max_steps=4, eval_every=2)
     model_dir, uninterrupted = Path(config.out_dir), Trainer.train_step
     interrupt_at(1, monkeypatch)
@@ -361,26 +361,26 @@ def test_ctrl_c_during_the_calibration_at_the_end_leaves_it_to_the_resume(tmp_pa
     traceback's KeyboardInterrupt and no word of calibrating later; its resume said "nothing to do"."""
     calibrated = []
 
-    def interrupted(model_dir, src, ref, say):
+    def interrupted(model_dir, src, ref, say, pairs=None):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(trainer, "calibrate_run", interrupted)
+    monkeypatch.setattr(ending, "calibrate_run", interrupted)
     config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
     model_dir = Path(config.out_dir)
     assert Trainer(config, progress=False).train().stopped_by == "max_steps"
     assert (f"quality not calibrated (interrupted): the resumed run calibrates it at its end; attnmt calibrate "
             f"--model {model_dir} does it now") in (model_dir / "train.log").read_text()
-    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calibrated.append(Path(model_dir)))
+    monkeypatch.setattr(ending, "calibrate_run", lambda model_dir, *rest: calibrated.append(Path(model_dir)))
     assert resume(model_dir, progress=False).step == 2
     assert calibrated == [model_dir]
 
 
 def test_a_finished_and_calibrated_run_resumed_calibrates_nothing(tmp_path, monkeypatch, capsys):
     config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
-    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: write_calibration(model_dir))
+    monkeypatch.setattr(ending, "calibrate_run", lambda model_dir, *rest: write_calibration(model_dir))
     Trainer(config, progress=False).train()
     calibrated = []
-    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calibrated.append(model_dir))
+    monkeypatch.setattr(ending, "calibrate_run", lambda model_dir, *rest: calibrated.append(model_dir))
     capsys.readouterr()
     resume(config.out_dir, progress=True)
     assert calibrated == []
@@ -392,7 +392,7 @@ def test_a_finished_run_whose_calibration_was_refused_is_not_calibrated_again_by
     """Too few sentences reached chrF 50: no quality.json, as after Ctrl-C, and each resume translated the
     validation set again for the same refusal (minutes on a real model; review s41h)."""
     calls = []
-    monkeypatch.setattr(trainer, "calibrate_run", lambda model_dir, src, ref, say: calls.append(model_dir))
+    monkeypatch.setattr(ending, "calibrate_run", lambda model_dir, *rest: calls.append(model_dir))
     config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
     Trainer(config, progress=False).train()
     assert len(calls) == 1

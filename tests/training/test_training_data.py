@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from support import PAIRS, tiny_config, write_pairs
 
+from attnmt.decoding import calibration
 from attnmt.errors import DataError
 from attnmt.train_config import TrainConfig
 from attnmt.training import trainer as trainer_module
@@ -80,6 +81,22 @@ def test_pairs_left_out_of_validation_are_counted_and_left_out_of_both_the_loss_
     trainer.train()
     log = Path(config.out_dir, "train.log").read_text()
     assert f"validation set {src}, {tgt}: 4 of 6 pairs scored (1 with an empty side, 1 longer than max_len 32)\n" in log
+
+
+def test_the_calibration_at_the_end_of_a_run_fits_on_the_pairs_its_validation_scored(tmp_path, monkeypatch):
+    """The calibration at the end of a run read the validation files again, every line: it translated a
+    pair over max_len that the run's loss and BLEU leave out."""
+    long = " ".join(["a dog runs"] * 12)  # 36 words: over max_len 32
+    src, tgt = write_pairs(tmp_path, "va", [*PAIRS[:3], (long, "ein hund rennt"), PAIRS[3]])
+    fitted = []
+
+    def too_few(model, tokenizer, model_dir, sources, references, *rest):
+        fitted.append((list(sources), list(references)))
+        raise DataError("too few sentences")
+
+    monkeypatch.setattr(calibration, "calibrate", too_few)
+    Trainer(tiny_config(tmp_path, **SMALL, valid_src=str(src), valid_tgt=str(tgt)), progress=False).train()
+    assert fitted == [([s for s, _ in PAIRS[:4]], [t for _, t in PAIRS[:4]])]
 
 
 def test_a_validation_set_that_keeps_every_pair_logs_no_count(tmp_path):

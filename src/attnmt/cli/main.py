@@ -208,13 +208,28 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
     return own, overrides
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def parse_command_line(argv: Sequence[str] | None) -> tuple[argparse.Namespace, dict[str, str | None]]:
+    """The command's arguments, and the config overrides train and prepare take besides (split_overrides)."""
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     extra: dict[str, str | None] = {}
     if argv and argv[0] in OWN_FLAGS:
         argv, extra = split_overrides(argv, OWN_FLAGS[argv[0]])
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv), extra
+
+
+def interrupted() -> int:
+    """Ctrl-C: the command's one line and its status, at whichever stage it came."""
+    ignore_further_interrupts()  # the command has unwound: a second SIGINT would only cut its exit short
+    print(INTERRUPTED, file=sys.stderr)
+    return INTERRUPTED_STATUS
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:  # Ctrl-C while the parser is built (a command's slow import) or the arguments read: as in the command
+        args, extra = parse_command_line(argv)
+    except KeyboardInterrupt:
+        return interrupted()
     try:
         with ended_by_signals():
             code = args.run(args, extra)
@@ -235,9 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"attnmt: stopped by {stop.signal.name}", file=sys.stderr)
         return 128 + stop.signal
     except KeyboardInterrupt:
-        ignore_further_interrupts()  # the command has unwound: a second SIGINT would only cut its exit short
-        print(INTERRUPTED, file=sys.stderr)
-        return INTERRUPTED_STATUS
+        return interrupted()
     except BrokenPipeError:  # the reader of the output has all it wants (| head): no failure of ours
         return 0
 
@@ -303,8 +316,9 @@ def one_line(message: Warning | str, category: type[Warning], filename: str, lin
 def entry() -> None:
     """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
     warnings.formatwarning = one_line
-    stand_in_for_closed_streams()
-    write_stdout_till_its_reader_goes()
+    with command_line_interrupts():  # Ctrl-C before main's handling is in place: its one line, not a traceback
+        stand_in_for_closed_streams()
+        write_stdout_till_its_reader_goes()
     try:
         code = main()
     except SystemExit as stop:  # argparse's, after --help, --version or a usage error

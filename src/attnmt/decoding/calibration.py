@@ -361,9 +361,12 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     return fit, sum(q < calibration.threshold for q in on_refs) / max(1, len(on_refs))
 
 
-def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None]) -> None:
+def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None],
+                  pairs: Sequence[tuple[str, str]] | None = None) -> None:
     """The end of a training run: calibrates the model in ``model_dir`` on its validation set, or says
     why it stays uncalibrated (too few sentences, too few on one side of the threshold); never stops the run.
+    ``pairs``: the (source, reference) pairs of ``src`` and ``ref`` to fit on, as the run scores them
+    (attnmt.training.training_data.scored_pairs: those within its max_len); None: every line of the files.
     The refusals name ``attnmt calibrate``'s options (--src/--ref, --chrf-threshold), which training
     has none of: the line ends with that command, those options in it."""
     from attnmt.checkpoint import load_model_dir
@@ -371,7 +374,9 @@ def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None
 
     try:
         model, tokenizer = load_model_dir(model_dir)
-        calibration, table = calibrate(model, tokenizer, Path(model_dir), read_lines(src), read_lines(ref))
+        sources, references = ((read_lines(src), read_lines(ref)) if pairs is None
+                               else ([s for s, _ in pairs], [r for _, r in pairs]))
+        calibration, table = calibrate(model, tokenizer, Path(model_dir), sources, references)
     except (UserError, OSError) as error:  # too few sentences, or on one side of the threshold; a file gone
         say(f"quality not calibrated ({error}); calibrate it later with attnmt calibrate --model {model_dir} "
             "--src F --ref F [--chrf-threshold N]")

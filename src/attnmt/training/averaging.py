@@ -22,9 +22,9 @@ from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.evaluate import bleu
 from attnmt.files import atomic_write, write_bytes
-from attnmt.text.data import read_parallel
 from attnmt.train_config import load_config
 from attnmt.training.resume_checks import run_validation_set
+from attnmt.training.training_data import read_validation_text, scored_pairs
 
 
 def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> None:
@@ -123,11 +123,15 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
     """
     lasts = checked_lasts(lasts)
     model_dir = Path(model_dir)
-    # The set that chose model.safetensors compares it with the averages, found as a resume finds it.
-    valid_src, valid_tgt = run_validation_set(load_config(model_dir / ckpt.TRAIN_CONFIG), model_dir,
+    # The set that chose model.safetensors compares it with the averages, found as a resume finds it,
+    # and its pairs the run scored (none over its max_len), which ``say`` counts as the run's log did.
+    config = load_config(model_dir / ckpt.TRAIN_CONFIG)
+    valid_src, valid_tgt = run_validation_set(config, model_dir,
                                               "the validation file this run chose its best checkpoint on",
                                               "put that file back to compare the averages with it there")
-    sources, references = zip(*read_parallel(valid_src, valid_tgt)[0], strict=True)
+    tokenizer = ckpt.load_tokenizer(model_dir, ckpt.load_model_config(model_dir))
+    pairs, _ = scored_pairs(read_validation_text(valid_src, valid_tgt), tokenizer, config.max_len, say)
+    sources, references = [s for s, _ in pairs], [r for _, r in pairs]
     candidates = write_candidates(model_dir, lasts)
     scores = {}
     for name, weights in candidates.items():
@@ -139,5 +143,5 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
         write_bytes(model_dir / ckpt.WEIGHTS, data)
         if (model_dir / CALIBRATION).exists():
             (model_dir / CALIBRATION).unlink()
-            calibrate_run(model_dir, valid_src, valid_tgt, say)
+            calibrate_run(model_dir, valid_src, valid_tgt, say, pairs)
     return scores

@@ -8,7 +8,8 @@ Under ``torchrun`` each process trains on its own share of the batches and
 DistributedDataParallel sums the gradients; rank 0 alone writes to disk.
 
 The Trainer is here (its set-up, the loop and the step); its learning rate and passes over the data
-are in attnmt.training.schedule, its validations and checkpoints in attnmt.training.validating.
+are in attnmt.training.schedule, its validations and checkpoints in attnmt.training.validating, and how it
+stops and ends (its result, quality's calibration) in attnmt.training.ending.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from torch.nn.parallel import DistributedDataParallel
 from attnmt import checkpoint as ckpt
 from attnmt.config_ranges import parse_duration
 from attnmt.decoding import MAX_BEAM
-from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.files import remove_leftovers, write_text
 from attnmt.hardware import bound_kernel_caches, release_free_memory, resolve_precision
@@ -37,10 +37,11 @@ from attnmt.train_config import TrainConfig, load_config
 from attnmt.trained_lengths import write_longest_source
 from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup
+from attnmt.training.ending import Ending
 from attnmt.training.logs import Progress, RunLog, log_runtime, new_window, recheck_threads
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.resume_checks import RunRecord, validation_files
-from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
+from attnmt.training.run import StopFlag, TrainResult
 from attnmt.training.run_dir import VALIDATION_KEYS, check_new_run_dir, check_run_to_resume, claim, record_corpora
 from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
@@ -56,10 +57,9 @@ HEAP_TRIM_EVERY = 20
 # Updates skipped in a row (on_nonfinite: skip) that stop a run: a poisoned batch is skipped and
 # forgotten, but weights that make every batch's loss NaN would be skipped for ever.
 SKIPPED_IN_A_ROW = 50
-CALIBRATION_CUT = ".calibration-interrupted"  # in MODEL_DIR while Ctrl-C has left the run's calibration to its resume
 
 
-class Trainer(Schedule, ValidateAndSave):
+class Trainer(Schedule, ValidateAndSave, Ending):
     """Owns the model, optimiser, data stream and model directory of one training run."""
 
     def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True, held: bool = False,
@@ -256,59 +256,6 @@ class Trainer(Schedule, ValidateAndSave):
         result = self._result(stopped_by)
         self.log.line(f"stopped at step {self.step} ({stopped_by}); {result.best()}; model in {self.dir}")
         return result
-
-    def _result(self, stopped_by: str) -> TrainResult:
-        return TrainResult(self.dir, self.step, self.best_score, self.best_step, stopped_by,
-                           METRIC_NAMES[self.config.eval_metric])
-
-    def _calibrate(self) -> None:
-        """Fits quality's calibration on the model's weights.  Ctrl-C here (after the last checkpoint, outside
-        the loop's StopFlag) ends the run as Ctrl-C during a step does: the calibration left for later, and
-        the line that says how, where the KeyboardInterrupt left the run uncalibrated with no word of it."""
-        try:
-            calibrate_run(self.dir, self.config.valid_src, self.config.valid_tgt, self.log.line)
-        except KeyboardInterrupt:
-            self._calibrate_later()
-        else:
-            (self.dir / CALIBRATION_CUT).unlink(missing_ok=True)
-
-    def _calibrate_later(self) -> None:
-        write_text(self.dir / CALIBRATION_CUT, "")
-        self.log.line(f"quality not calibrated (interrupted): the resumed run calibrates it at its end; "
-                      f"attnmt calibrate --model {self.dir} does it now")
-
-    def _uncalibrated(self) -> bool:
-        """Whether Ctrl-C cut the run's calibration short (CALIBRATION_CUT; rank 0 only): not a calibration
-        refused (too few sentences reach chrF 50), which each resume would translate the set for again."""
-        return (self.group.is_main and (self.dir / CALIBRATION_CUT).exists()
-                and not (self.dir / CALIBRATION).exists())  # attnmt calibrate may have fitted it since
-
-    def _finished(self) -> str:
-        """Why a restored run must not take another step ("" = it may): a limit it already reached."""
-        c = self.config
-        if self.step >= c.max_steps:
-            return f"step {self.step} reached max_steps {c.max_steps}"
-        if self.elapsed >= self.budget:
-            return f"{self.elapsed / 60:.1f} minutes of training reached max_time {c.max_time}"
-        if c.patience and self.bad_evals >= c.patience:
-            return f"{self.bad_evals} validations without improvement reached patience {c.patience}"
-        return ""
-
-    def _stop_reason(self, stop: StopFlag) -> tuple[str, bool]:
-        """Why to stop now ("" = go on), and whether a signal (Ctrl-C, SIGTERM) interrupts the run
-        where no limit ends it (at a limit the run ends as an uninterrupted one would); every rank
-        stops at the same step, and agrees on both."""
-        limit = ""
-        if self.elapsed >= self.budget:
-            limit = "max_time"
-        elif self.step >= self.config.max_steps:
-            limit = "max_steps"
-        reason = limit or stop.signal or ""
-        if not self.group.any(bool(reason)):
-            return "", False
-        if self.group.any(bool(limit)):
-            return limit or "another rank stopped", False
-        return stop.signal or "another rank stopped", True
 
     def train_step(self, batches: list[Batch]) -> tuple[float, int]:
         """One optimiser update over ``batches`` (gradient accumulation) on every rank.

@@ -18,7 +18,7 @@ from tempfile import TemporaryDirectory
 
 from attnmt.errors import ConfigError, DataError
 from attnmt.orphans import remove_orphans
-from attnmt.text.data import Batch, ReadReport, differ_in_length, encode_each, fits, nonempty_pairs, read_lines
+from attnmt.text.data import Batch, Example, ReadReport, differ_in_length, encode_each, fits, nonempty_pairs, read_lines
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -139,20 +139,27 @@ def validation_set(text: ValidationText, tokenizer: Tokenizer | VocabTokenizer, 
                    special_ids: tuple[int, int, int], log: Callable[[str], None]) -> tuple[list[tuple[str, str]],
                                                                                             list[Batch]]:
     """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted: the same
-    pairs for both, so that the two measures speak of the same sentences.  A pair over max_len is left
-    out of both: the model is trained on none so long, and the loss's batches cannot hold one longer
-    than the model's positions.  Pairs left out are counted in a line of ``log``; a set left without
-    one is refused naming its keys and files."""
+    pairs for both (``scored_pairs``), so that the two measures speak of the same sentences."""
+    pairs, examples = scored_pairs(text, tokenizer, config.max_len, log)
+    return pairs, fixed_batches(TokenCorpus.from_examples(examples), config.max_tokens, special_ids)
+
+
+def scored_pairs(text: ValidationText, tokenizer: Tokenizer | VocabTokenizer, max_len: int,
+                 log: Callable[[str], None]) -> tuple[list[tuple[str, str]], list[Example]]:
+    """The pairs of a validation set that a run scores, with their Examples: those within ``max_len``.
+    A pair over it is left out: the model is trained on none so long, and the loss's batches cannot hold
+    one longer than the model's positions.  The validation during training, the calibration at its end and
+    keep_better_average all use these pairs, so that each speaks of the same sentences.  Pairs left out
+    are counted in a line of ``log``; a set left without one is refused naming its keys and files."""
     examples = encode_each(text.pairs, tokenizer)
-    kept = [i for i, example in enumerate(examples) if fits(example, config.max_len)]
+    kept = [i for i, example in enumerate(examples) if fits(example, max_len)]
     empty, too_long = text.lines - len(text.pairs), len(examples) - len(kept)
     if not kept:
-        raise text.refusal(f"{empty} with an empty side, {too_long} over max_len {config.max_len}")
+        raise text.refusal(f"{empty} with an empty side, {too_long} over max_len {max_len}")
     if empty or too_long:
         log(f"validation set {', '.join(text.files)}: {len(kept)} of {text.lines} pairs scored ({empty} with an "
-            f"empty side, {too_long} longer than max_len {config.max_len})")
-    corpus = TokenCorpus.from_examples([examples[i] for i in kept])
-    return [text.pairs[i] for i in kept], fixed_batches(corpus, config.max_tokens, special_ids)
+            f"empty side, {too_long} longer than max_len {max_len})")
+    return [text.pairs[i] for i in kept], [examples[i] for i in kept]
 
 
 def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], None] = print) -> Path:
