@@ -104,6 +104,24 @@ def test_every_function_that_takes_a_model_names_one_that_is_no_transformer(call
         call(model, small_model[1], tmp_path)
 
 
+# Every public function that takes a tokenizer: those that take a model, but score_pair (token ids), and the searches.
+TAKE_A_TOKENIZER = {**{name: call for name, call in TAKE_A_MODEL.items() if name != "score_pair"},
+                    "translate": lambda model, tok, _: translate(model, tok, ["a dog runs"]),
+                    "translate_n_best": lambda model, tok, _: translate_n_best(model, tok, ["a dog runs"]),
+                    "translate_with_weights": lambda model, tok, _: translate_with_weights(model, tok, ["a dog runs"],
+                                                                                           [True])}
+
+
+@pytest.mark.parametrize("call", TAKE_A_TOKENIZER.values(), ids=TAKE_A_TOKENIZER.keys())
+@pytest.mark.parametrize("tokenizer", [None, "models/de-en/spm.model"])
+def test_every_function_that_takes_a_tokenizer_names_one_that_is_none(call, tokenizer, small_model, tmp_path):
+    """None was an AttributeError naming ``encode`` from deep inside, and a SentencePiece model's path
+    was read by str.encode, the sentence as the name of a codec: "unknown encoding: a dog runs"."""
+    with pytest.raises(ConfigError, match=rf"^tokenizer: expected an attnmt tokenizer, got {type(tokenizer).__name__}; "
+                                          r"e.g. model, tokenizer = load_model_dir\(path\)$"):
+        call(small_model[0], tokenizer, tmp_path)
+
+
 @pytest.mark.parametrize("call", TAKE_A_MODEL.values(), ids=TAKE_A_MODEL.keys())
 def test_every_function_that_takes_a_model_takes_a_compiled_one_as_the_model_it_wraps(call, small_model, tmp_path):
     model, tokenizer = small_model

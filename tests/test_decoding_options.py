@@ -3,6 +3,7 @@ penalties, disable_unk and min_len, each on a hand-made model with a known answe
 
 import itertools
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -11,9 +12,11 @@ from support import EOS, CharTokenizer, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.next_tokens import Sampler
+from attnmt.decoding.options import LEAST_REPETITION_PENALTY
+from attnmt.decoding.penalties import repeated_penalised
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import translate
-from attnmt.errors import ConfigError
+from attnmt.errors import AttnmtWarning, ConfigError
 
 A, B, C, D = 4, 5, 6, 7
 UNK = 1
@@ -61,6 +64,29 @@ def test_an_n_best_list_at_a_limit_the_prefix_fills_holds_the_prefix_alone(min_l
     [found] = beam_search(ScriptedModel(PREFIXED), ONE_SOURCE, decoding, use_cache=False, prefixes=[[B, D]])
     assert [h.tokens for h in found] == [[B, D]]
     assert found[0].log_prob == pytest.approx(math.log(0.4 * 0.2 * 0.5))
+
+
+class TargetChars(CharTokenizer):
+    """CharTokenizer's ids on the target side too, as a prefix is written."""
+
+    def encode_target(self, text: str) -> list[int]:
+        return self.encode(text)
+
+
+def test_a_prefix_that_fills_the_models_positions_is_cut_there_with_one_warning():
+    """It was cut in silence, where a glossary term that cannot fit gets a warning naming it."""
+    model = ending_model()
+    longest = model.config.longest_input  # 62 pieces; the prefix's "a" is one piece a letter
+    with pytest.warns(AttnmtWarning) as caught:
+        texts = translate(model, TargetChars(), ["a cat", "a dog"], prefix="a" * 70)
+    assert texts == ["a" * longest] * 2
+    [warning] = caught  # one for the prefix, not one a sentence
+    assert str(warning.message) == (f"prefix {'a' * 40 + '…'!r} (70 pieces) leaves no room in a translation of at "
+                                    f"most {longest} pieces (the model's positions): the translation is the "
+                                    f"prefix's first {longest} pieces alone; shorten the prefix")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate(model, TargetChars(), ["a cat"], prefix="a" * (longest - 1))[0].startswith("a" * 61)
 
 
 @pytest.mark.parametrize("prefix", [[B, C, C], [B, B], [A, A, A]])
@@ -238,6 +264,14 @@ def test_an_option_that_is_no_number_of_its_kind_is_refused_in_one_line(options,
         Decoding(**options)
 
 
+def test_an_n_best_under_1_is_refused_as_such_not_as_too_small_a_beam():
+    """n_best 0 said "needs beam_size 0 or more (got beam_size 4)", which a beam of 4 is."""
+    with pytest.raises(ConfigError, match=r"^decoding option n_best: expected 1 or more, got 0$"):
+        Decoding(n_best=0)
+    with pytest.raises(ConfigError, match=r"^decoding option n_best 5 needs beam_size 5 or more \(got beam_size 4\)$"):
+        Decoding(n_best=5)
+
+
 # --- penalties, disable_unk, min_len ------------------------------------------------------------
 
 # After A, A is most likely again (0.5); C follows at 0.3.
@@ -250,6 +284,19 @@ def test_a_repetition_penalty_makes_a_repeated_token_less_likely():
     # A's logit log 0.5 = -0.69 becomes -1.39 at penalty 2, below C's log 0.3 = -1.20
     assert greedy_search(model, ONE_SOURCE, Decoding(repetition_penalty=2.0), use_cache=False) == [[A, C]]
     assert greedy_search(model, ONE_SOURCE, Decoding(repetition_penalty=1.5), use_cache=False) == [[A, A]]
+
+
+@pytest.mark.parametrize("penalty", [1e-37, 1e-300, 0.0])
+def test_a_repetition_penalty_a_float32_logit_divided_by_would_overflow_is_refused(penalty):
+    """A logit of 40 divided by 1e-37 is past float32's largest number: the logits held inf, the
+    softmax NaN, and the readable and prepared models wrote different garbage."""
+    with pytest.raises(ConfigError, match=r"^decoding option repetition_penalty: expected at least 1e-30 \(a logit "
+                                          r"divided by less overflows float32\), got "):
+        Decoding(repetition_penalty=penalty)
+    assert Decoding(repetition_penalty=LEAST_REPETITION_PENALTY).repetition_penalty == 1e-30
+    logits = torch.tensor([[40.0, -3.0, 1.0]])
+    changed = repeated_penalised(logits, torch.tensor([[0, 1]]), LEAST_REPETITION_PENALTY)
+    assert torch.isfinite(changed).all() and changed[0, 0] == pytest.approx(4e31, rel=1e-6)
 
 
 def test_no_repeat_ngram_size_rules_out_an_ngram_the_output_holds():

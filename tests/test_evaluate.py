@@ -1,7 +1,8 @@
 import pytest
 import sacrebleu
 
-from attnmt.evaluate import Scores, bleu, score
+from attnmt.errors import ConfigError
+from attnmt.evaluate import Scores, bleu, chrf, score
 
 HYPS = ["the cat sat on the mat", "a dog runs through the green park"]
 REFS = ["the cat sat on a mat", "a dog is running in the park"]
@@ -74,3 +75,29 @@ def test_two_references_score_as_sacrebleu_scores_them_and_the_signatures_say_nr
     assert all("nrefs:2" in s for s in (result.bleu_signature, result.chrf_signature, result.ter_signature))
     with pytest.raises(ValueError, match="2 hypotheses but 1 references"):
         score(HYPS, REFS, others[:1])
+
+
+@pytest.mark.parametrize("metric", [bleu, chrf, score])
+def test_one_string_is_refused_not_scored_a_character_a_line(metric):
+    """bleu("Ein Hund rennt.", "Ein Hund rennt.") was 0.0: each character a line of its own."""
+    with pytest.raises(ConfigError, match=r"^hypotheses: expected a list of texts, got str; pass \[text\] for one$"):
+        metric("Ein Hund rennt.", "Ein Hund rennt.")
+    with pytest.raises(ConfigError, match=r"^references: expected a list of texts, got str; pass \[text\] for one$"):
+        metric(["abc"], "abd")
+
+
+def test_a_line_that_is_no_text_is_named_by_its_index():
+    """None was a TypeError from inside sacreBLEU."""
+    with pytest.raises(ConfigError, match=r"^hypotheses\[1\]: expected a str, got NoneType$"):
+        bleu([HYPS[0], None], REFS)
+    with pytest.raises(ConfigError, match=r"^references\[0\]: expected a str, got float$"):
+        score(HYPS, [float("nan"), REFS[1]])
+    with pytest.raises(ConfigError, match=r"^more_references\[0\]\[1\]: expected a str, got int$"):
+        score(HYPS, REFS, [REFS[0], 7])
+
+
+def test_generators_are_scored_as_the_lists_they_give():
+    """A generator "has no len()": a TypeError."""
+    others = ["the cat is sitting on the mat", "a dog runs through a green park"]
+    assert bleu(iter(HYPS), (r for r in REFS)) == bleu(HYPS, REFS)
+    assert score(iter(HYPS), iter(REFS), iter(others)).bleu == score(HYPS, REFS, others).bleu

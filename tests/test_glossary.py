@@ -315,6 +315,17 @@ def test_a_term_of_invisible_characters_alone_is_empty(terms, message):
         Glossary.of(terms)
 
 
+@pytest.mark.parametrize("terms, message", [
+    (np.array([["dog", "Hund"], ["cat", np.nan]], dtype=object), "glossary: the target term must be text, got nan "
+                                                                 "(beside 'cat')"),
+    ([("dog", "Hund"), (None, "Katze")], "glossary: the source term must be text, got None (beside 'Katze')")])
+def test_a_term_that_is_no_text_is_named_with_the_term_beside_it(terms, message):
+    """A table's missing cell (NaN) said "the target term must be text, got nan", naming no row of
+    the thousands a glossary may have; an empty term names the term beside it."""
+    with pytest.raises(DataError, match=f"^{re.escape(message)}$"):
+        Glossary.of(terms)
+
+
 def test_a_term_of_a_script_written_without_spaces_matches_inside_running_text():
     """Han, kana and Thai text has no spaces between words: "東京" in "我在東京住" matched nothing.
     Beside such letters no whole-word rule holds, but a combining mark stays its letter's."""

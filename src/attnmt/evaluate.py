@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 from attnmt.errors import DataError
+from attnmt.text.data import given_texts
 
 SACREBLEU_WIDTH = 1  # decimals of each score in sacrebleu_json: the sacrebleu command's (its -w default)
 TEXT_WIDTH = 2  # decimals of each score in Scores.text
@@ -54,8 +55,7 @@ def score(hypotheses: Sequence[str], references: Sequence[str], *more_references
     several (``more_references``: another reference translation of every line, as ``sacrebleu
     -r ref1 ref2`` takes them; the signatures say nrefs:2).  ``width``: the decimals of the scores
     in ``sacrebleu_json``, as sacrebleu's ``-w`` (the library's own default, 2, is not its command's)."""
-    hyps, refs = _checked(hypotheses, references)
-    streams = [refs, *(_checked(hypotheses, more)[1] for more in more_references)]
+    hyps, streams = _checked(hypotheses, references, *more_references)
     values, signatures, details = [], [], []
     for metric in (BLEU(), CHRF(), TER()):
         result, signature = metric.corpus_score(hyps, streams), str(metric.get_signature())
@@ -67,23 +67,29 @@ def score(hypotheses: Sequence[str], references: Sequence[str], *more_references
 
 def bleu(hypotheses: Sequence[str], references: Sequence[str]) -> float:
     """Just the corpus BLEU of `score` (cheaper: chrF is not computed)."""
-    hyps, refs = _checked(hypotheses, references)
-    return BLEU().corpus_score(hyps, [refs]).score
+    hyps, streams = _checked(hypotheses, references)
+    return BLEU().corpus_score(hyps, streams).score
 
 
 def chrf(hypotheses: Sequence[str], references: Sequence[str]) -> float:
     """Just the corpus chrF of `score`."""
-    hyps, refs = _checked(hypotheses, references)
-    return CHRF().corpus_score(hyps, [refs]).score
+    hyps, streams = _checked(hypotheses, references)
+    return CHRF().corpus_score(hyps, streams).score
 
 
-def _checked(hypotheses: Sequence[str], references: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Lists of hypotheses and references; DataError unless equally many and not empty."""
-    if len(hypotheses) != len(references):
-        raise DataError(
-            f"{len(hypotheses)} hypotheses but {len(references)} references; "
-            "need exactly one reference line per hypothesis"
-        )
-    if not hypotheses:
+def _checked(hypotheses: Sequence[str], *references: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+    """The hypotheses and each stream of references as lists of texts (``given_texts``: one str was
+    scored a character a line, 0.0 for a perfect translation; None a TypeError inside sacreBLEU; a
+    generator had "no len()"); DataError unless as many references as hypotheses, and some."""
+    hyps = given_texts(hypotheses, "hypotheses")
+    streams = [given_texts(refs, "references" if k == 0 else f"more_references[{k - 1}]")
+               for k, refs in enumerate(references)]
+    for refs in streams:
+        if len(hyps) != len(refs):
+            raise DataError(
+                f"{len(hyps)} hypotheses but {len(refs)} references; "
+                "need exactly one reference line per hypothesis"
+            )
+    if not hyps:
         raise DataError("no hypotheses to score")
-    return list(hypotheses), list(references)
+    return hyps, streams

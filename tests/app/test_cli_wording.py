@@ -42,7 +42,8 @@ def test_an_empty_model_directory_is_named_by_its_option(capsys, argv, usage):
                                                 "number above 1"),
     (["--sampling-topk", "5"], "sampling draws one translation per sentence: set --beam 1 (got 4)"),
     (["--alpha", "20"], "--alpha: expected 0 to 10, got 20.0"),
-    (["--repetition-penalty", "0"], "--repetition-penalty: expected more than 0, got 0.0"),
+    (["--repetition-penalty", "1e-31"], "--repetition-penalty: expected at least 1e-30 (a logit divided by less "
+                                         "overflows float32), got 1e-31"),
     (["--sampling-topk", "0", "--beam", "1", "--sampling-topp", "2"],
      "--sampling-topp: expected more than 0 and at most 1, got 2.0"),
     (["--n-best", "5", "--beam", "2", "--output-format", "tsv"], "--n-best 5 needs --beam 5 or more (got --beam 2)")])

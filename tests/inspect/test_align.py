@@ -125,10 +125,11 @@ def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has
     torch.manual_seed(0)
     model = Transformer(TransformerConfig(vocab_size=20, d_model=8, n_heads=2, encoder_layers=1, decoder_layers=3,
                                           d_ff=16, max_positions=16)).eval()
+    unread = SimpleNamespace(source_eos=True, encode=lambda text: pytest.fail(f"{text!r} was read"))
     with pytest.raises(ConfigError, match=message):  # refused before any sentence is read
-        align.align_batched(model, None, ["a b"], ["x"], layer, heads)
+        align.align_batched(model, unread, ["a b"], ["x"], layer, heads)
     with pytest.raises(ConfigError, match=message):
-        align.translate_with_weights(model, None, ["a b"], [True], layer=layer, heads=heads)
+        align.translate_with_weights(model, unread, ["a b"], [True], layer=layer, heads=heads)
 
 
 def test_batched_alignment_gives_the_links_of_one_pair_at_a_time(trained_model):

@@ -310,7 +310,7 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
     invisible characters alone, which ``normal`` reads as nothing: "\\u200b") or is not valid Unicode
     (``check_encodable``), or a second target for one source term (naming where the first was
     given, where ``places``, normal source -> place, knows it: it may be another file's line)."""
-    source, target = term_text(source, "source", where), term_text(target, "target", where)
+    source, target = term_text(source, "source", where, target), term_text(target, "target", where, source)
     for side, term, other in (("source", source, target), ("target", target, source)):
         if not normal(term):
             raise DataError(f"{where}: empty {side} term (beside {other!r})")
@@ -338,13 +338,15 @@ def term_pair(pair: Any, where: str) -> tuple[object, object]:
     return source, target
 
 
-def term_text(term: object, side: str, where: str) -> str:
+def term_text(term: object, side: str, where: str, other: object) -> str:
     """A term with U+FEFF as a space, as the model reads it (attnmt.text.invisible.SPACING): a byte
     order mark that joining two glossaries (``cat``) leaves at the start of a line, or that a copy
     and paste brings, which kept made its term match nothing ("\\ufeffdog"), silently, and which
-    ``add_term`` strips at the ends.  A DataError naming ``where`` for a term that is not text."""
+    ``add_term`` strips at the ends.  A DataError naming ``where`` for a term that is not text, and
+    the ``other`` term of its pair beside it, as for an empty term: a table's missing cell (NaN)
+    was named by neither, in a glossary of thousands of rows."""
     if not isinstance(term, str):
-        raise DataError(f"{where}: the {side} term must be text, got {term!r}")
+        raise DataError(f"{where}: the {side} term must be text, got {term!r} (beside {other!r})")
     return term.replace(BOM, " ")
 
 

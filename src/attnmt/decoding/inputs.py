@@ -57,6 +57,7 @@ class Guides:
     prefixes: list[str | None]
     left_out: set[str] = field(default_factory=set)  # target terms too long to fit, each warned of once
     missed: set[str] = field(default_factory=set)  # target terms a translation came without, each warned of once
+    too_long: set[str] = field(default_factory=set)  # prefixes that fill a whole translation, each warned of once
 
     @classmethod
     def of(cls, count: int, glossary: Glossaries = None, prefix: Prefixes = None) -> Guides:
@@ -109,10 +110,22 @@ class Guides:
                               "length limit without writing it (the model rules out one of its pieces); that "
                               "translation goes without it", AttnmtWarning, stacklevel=2)
 
-    def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int) -> list[int]:
-        """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary cannot write)."""
+    def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int, longest: int) -> list[int]:
+        """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary
+        cannot write); one warning for a prefix of ``longest`` pieces or more (the model's positions),
+        which the length limit cuts, with no room left for the translation of the sentence: a term
+        that cannot fit is warned of (``terms``), and the prefix was cut in silence."""
         prefix = self.prefixes[i]
-        return prefix_ids(tokenizer, prefix, unk_id) if prefix else []
+        if not prefix:
+            return []
+        ids = prefix_ids(tokenizer, prefix, unk_id)
+        if len(ids) >= longest and prefix not in self.too_long:
+            self.too_long.add(prefix)
+            shown = prefix[:40] + ("…" if len(prefix) > 40 else "")
+            warnings.warn(f"prefix {shown!r} ({len(ids)} pieces) leaves no room in a translation of at most "
+                          f"{longest} pieces (the model's positions): the translation is the prefix's first "
+                          f"{longest} pieces alone; shorten the prefix", AttnmtWarning, stacklevel=2)
+        return ids
 
 
 def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, name: str) -> list[T | None]:
@@ -126,11 +139,24 @@ def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, 
     return list(value)
 
 
-def checked_call(model: object, sentences: object, decoding: object, max_tokens: object,
+def checked_call(model: object, tokenizer: object, sentences: object, decoding: object, max_tokens: object,
                  max_sentences: object = None) -> list[str]:
-    """A Python caller's sentences (given_texts), after ``check_search`` of the other arguments."""
+    """A Python caller's sentences (given_texts), after ``check_search`` and ``check_tokenizer`` of the
+    other arguments."""
     check_search(model, decoding, max_tokens, max_sentences)
+    check_tokenizer(tokenizer)
     return given_texts(sentences)
+
+
+def check_tokenizer(tokenizer: object) -> None:
+    """ConfigError for a ``tokenizer`` argument that is no tokenizer (None, the path of a
+    SentencePiece model), before it is used, as ``check_model`` refuses a model: None was an
+    AttributeError naming ``encode``, and a path's str.encode read the sentence as the name of a
+    codec ("unknown encoding: A dog runs.").  Any object with an ``encode`` and a ``source_eos``,
+    what every use of a tokenizer reads first (``encode_inputs``), is one."""
+    if not (callable(getattr(tokenizer, "encode", None)) and hasattr(tokenizer, "source_eos")):
+        raise ConfigError(f"tokenizer: expected an attnmt tokenizer, got {type(tokenizer).__name__}; "
+                          "e.g. model, tokenizer = load_model_dir(path)")
 
 
 def check_search(model: object, decoding: object, max_tokens: object, max_sentences: object = None) -> None:
@@ -258,7 +284,9 @@ class FitsWrites(NamedTuple):
 def fits_and_writes(model: Transformer, tokenizer: TextCodec) -> FitsWrites:
     """The model's ``fits`` and ``writes``, from its tokenizer, its ``longest_part`` and its unknown
     id: the one pair that translation (ModelTranslator), the server (ServedModel), n-best paragraphs
-    and ``attnmt score`` split sentences and keep symbols with."""
+    and ``attnmt score`` split sentences and keep symbols with; the first use of a document's
+    tokenizer, so ConfigError for one that is none (``check_tokenizer``)."""
+    check_tokenizer(tokenizer)
     return FitsWrites(reads_whole(tokenizer, longest_part(model)), writes_whole(tokenizer, model.config.unk_id))
 
 

@@ -25,6 +25,10 @@ MAX_TOKENS = 4096
 # The sampler divides float32 logits by the temperature: above float32's largest number it is inf there,
 # and a banned token's -inf / inf is NaN, which drew the padding token at every step (empty output).
 MOST_TEMPERATURE = 3.4028234663852886e38
+# The penalty divides the float32 logits of the tokens already written: a logit of 40 divided by 1e-37 is
+# above float32's largest number, inf, and inf - inf in the softmax is NaN (the readable and prepared models
+# wrote different garbage).  1e-30 keeps every logit under 3.4e8 finite, far above any model's.
+LEAST_REPETITION_PENALTY = 1e-30
 MOST_SEED = 2**64 - 1  # a seed is 64 bits of the key of each sentence's random stream (next_tokens.SentenceStreams)
 
 
@@ -52,7 +56,8 @@ class Decoding:
     no_repeat_ngram_size: no n-gram of this many tokens occurs twice in an output (0: off); the
                    pieces of a prefix or a glossary term are never banned
     repetition_penalty: logits of tokens already in the output are divided by this (multiplied,
-                   where negative), as in CTRL (Keskar et al., 2019); 1: off
+                   where negative), as in CTRL (Keskar et al., 2019); 1: off; at least
+                   LEAST_REPETITION_PENALTY
     disable_unk:   the unknown piece is never generated
     """
 
@@ -82,7 +87,9 @@ class Decoding:
         if self.sampling and self.n_best > 1:  # before the beam n_best needs, which sampling would refuse next
             raise ConfigError(f"sampling draws one translation per sentence, so n_best {self.n_best} has no list to "
                               "return: leave out n_best or sampling")
-        if not 1 <= self.n_best <= self.beam_size:
+        if self.n_best < 1:  # apart from the beam: 0 said "needs beam_size 0 or more", which every beam is
+            raise ConfigError(f"decoding option n_best: expected 1 or more, got {self.n_best}")
+        if self.n_best > self.beam_size:
             raise ConfigError(f"decoding option n_best {self.n_best} needs beam_size {self.n_best} or more "
                               f"(got beam_size {self.beam_size})")
         if not 0 <= self.alpha <= MAX_ALPHA:
@@ -94,9 +101,9 @@ class Decoding:
         if self.no_repeat_ngram_size < 0:
             raise ConfigError(f"decoding option no_repeat_ngram_size: expected 0 or more, "
                               f"got {self.no_repeat_ngram_size}")
-        if self.repetition_penalty <= 0:
-            raise ConfigError(f"decoding option repetition_penalty: expected more than 0, "
-                              f"got {self.repetition_penalty}")
+        if self.repetition_penalty < LEAST_REPETITION_PENALTY:
+            raise ConfigError(f"decoding option repetition_penalty: expected at least {LEAST_REPETITION_PENALTY:g} "
+                              f"(a logit divided by less overflows float32), got {self.repetition_penalty}")
         for name in ("early_stopping", "disable_unk"):  # "false" was taken as True, without a word
             self.normalise(name, truth_value, "true or false")
 

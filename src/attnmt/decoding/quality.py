@@ -58,7 +58,7 @@ import torch
 from attnmt.config_ranges import finite_number, plain_number
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
-from attnmt.decoding.inputs import TextCodec, check_batch_limits, cut
+from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
 from attnmt.decoding.quality_measures import word_probabilities
 from attnmt.decoding.translate import SearchedBatch
@@ -140,8 +140,10 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     (``unread_pair``: quality 1 for a copy with no letter, else 0).
     ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
     ``sources`` and ``translations`` are no lists of texts, or not one translation a source, for an
-    option it cannot take (``check_assessing``), and for a model that is no Transformer (``check_model``)."""
+    option it cannot take (``check_assessing``), and for a model that is no Transformer (``check_model``)
+    or a tokenizer that is none (``check_tokenizer``)."""
     check_model(model)
+    check_tokenizer(tokenizer)
     check_assessing(calibration, threshold, max_tokens)
     sources, translations = given_pairs(sources, translations)
     c = model.config

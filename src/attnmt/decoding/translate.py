@@ -172,8 +172,9 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
              guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None) -> SearchedBatch:
     """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``); a term a
     translation came without is warned of (``Guides.warn_missed``)."""
-    prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i) for i in indices]
-    terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, model.config.longest_input - len(prefix))
+    longest = model.config.longest_input
+    prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i, longest) for i in indices]
+    terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, max(0, longest - len(prefix)))
              for i, prefix in zip(indices, prefixes, strict=True)]
     continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
     space = lone_space(tokenizer, model.config.vocab_size) if any(terms) else None
@@ -225,7 +226,7 @@ def translate(
     read as any other character, where a SentencePiece model reads them as unknown pieces and
     writes none.  ``attnmt.documents.translate_text`` keeps both around a translation.
     """
-    sentences = checked_call(model, sentences, decoding, max_tokens, max_sentences)
+    sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
         found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
@@ -251,7 +252,7 @@ def translate_n_best(
     attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its
     ``assessment`` (quality and flags), as ``assess`` would give it, from each batch's encoder
     output as the search left it."""
-    sentences = checked_call(model, sentences, decoding, max_tokens, max_sentences)
+    sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     quality = checked_quality(quality)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:

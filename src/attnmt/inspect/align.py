@@ -27,6 +27,7 @@ from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
     check_batch_limits,
+    check_tokenizer,
     checked_call,
     cut,
     encode_given_targets,
@@ -136,8 +137,10 @@ def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[s
     batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
     read (target), so the links are ``align``'s.  ``warn`` False: no warning for a source cut, for
     a caller aligning what ``translate`` read, and warned of, already.  A ``model`` that is no
-    Transformer is a ConfigError (``check_model``), as for ``align``."""
+    Transformer is a ConfigError (``check_model``), as for ``align``, and a tokenizer that is none
+    (``check_tokenizer``)."""
     check_model(model)
+    check_tokenizer(tokenizer)
     sources, translations = given_pairs(sources, translations)
     check_batch_limits(max_tokens)
     found: list[list[tuple[int, int]]] = [[] for _ in sources]
@@ -195,7 +198,7 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
     Where a search records none (greedy search, sampling), one teacher-forced pass of the decoder
     alone over the search's own output ids reads them, batch by batch, from the encoder output the
     search computed: the source is encoded once and the translation is never tokenised again."""
-    sentences = checked_call(model, sentences, decoding, max_tokens, max_sentences)
+    sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     try:
         texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens,
                                              max_sentences, layer, heads, glossary)
@@ -216,7 +219,9 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
     empty translation's is quality.empty_translation's), as ``assess`` gives it, from what each batch's search computed
     (``assess_searched``): the search scores its tokens and records the last layer's attention, so
     no second pass of the decoder runs for a translation whose text reads back as the ids searched.
-    Without ``quality``, every Assessment is None; ConfigError for a layer or a head the model lacks."""
+    Without ``quality``, every Assessment is None; ConfigError for a layer or a head the model lacks,
+    and for a tokenizer that is none (``check_tokenizer``: ModelTranslator's, which a document reaches here)."""
+    check_tokenizer(tokenizer)
     check_layer(layer, model.config.decoder_layers, "cross")
     heads = checked_heads(heads, model.config.n_heads)
     if quality is not None and (layer != -1 or heads):

@@ -21,7 +21,7 @@ from torch import Tensor
 
 from attnmt.config_ranges import plain_number, whole_number
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.decoding.inputs import TextCodec, check_decoding, cut, encode_given_targets, encode_inputs
+from attnmt.decoding.inputs import TextCodec, check_decoding, check_tokenizer, cut, encode_given_targets, encode_inputs
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.errors import ConfigError
@@ -213,9 +213,10 @@ def trace_translation(
     ``translate`` wrote, which warned already): a cut source keeps its </s>, so the trace shows
     the translation ``translate`` gives.  ConfigError for a sentence with no pieces (blank, or only characters
     the tokenizer drops, such as U+200B), and for an argument of the wrong type (a list for the sentence,
-    a model that is no Transformer: ``check_model``).
+    a model that is no Transformer: ``check_model``; a tokenizer that is none: ``check_tokenizer``).
     """
     check_model(model)
+    check_tokenizer(tokenizer)
     sentence = given_text(sentence, "sentence")
     target = None if target is None else given_text(target, "target")
     check_decoding(decoding)
