@@ -15,7 +15,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-OFFICE, XLINK = NAMESPACES["office"], NAMESPACES["xlink"]
+OFFICE, XLINK, DRAW = NAMESPACES["office"], NAMESPACES["xlink"], NAMESPACES["draw"]
 
 
 def test_a_paragraph_all_in_spans_keeps_the_spaces_between_them_in_spans(mirror):
@@ -151,6 +151,49 @@ def test_an_odf_links_tooltip_is_translated_line_by_line(mirror, suffix):
     assert link.get(f"{{{OFFICE}}}title") == "DOGS. ABOUT PAGE A\nCATS. THE"
     assert link.get(f"{{{XLINK}}}href") == "http://example.com/dogs" and link.text == "PARK DOG THE"
     assert {"A page about dogs.", "The cats."} <= set(mirror.given)
+
+
+PICTURE = ('<draw:a xlink:type="simple" xlink:href="http://example.com/map" office:title="Open the map">'
+           '<draw:frame svg:width="2cm" svg:height="2cm"><draw:image xlink:href="Pictures/map.png"/>'
+           '</draw:frame></draw:a>')
+PICTURE_BODIES = {
+    "text": ('<office:text><text:p>The dog runs in the park. '
+             f'{PICTURE}</text:p></office:text>'),
+    "presentation": ('<office:presentation><draw:page draw:name="p1"><draw:frame><draw:text-box>'
+                     f'<text:p>The cat sleeps.</text:p></draw:text-box></draw:frame>{PICTURE}'
+                     '</draw:page></office:presentation>'),
+    "spreadsheet": ('<office:spreadsheet><table:table table:name="S"><table:shapes>'
+                    f'{PICTURE}</table:shapes><table:table-row><table:table-cell '
+                    'office:value-type="string"><text:p>The cat sleeps.</text:p></table:table-cell>'
+                    '</table:table-row></table:table></office:spreadsheet>')}
+
+
+@pytest.mark.parametrize("suffix", [".odt", ".odp", ".ods", ".fodt", ".fodp", ".fods"])
+def test_an_odf_linked_pictures_tooltip_is_translated_as_a_text_links_is(mirror, suffix):
+    """A link around a picture (``draw:a`` around a ``draw:frame``: in a paragraph of a text, on its
+    own on a slide or a sheet) kept its tooltip (``office:title``) in the source's language, where a
+    text link's was translated; it now is, and the link, its frame and its picture stay as they were."""
+    kind = {"t": "text", "p": "presentation", "s": "spreadsheet"}[suffix[-1]]
+    made = flat_file if suffix.startswith(".fod") else zipped_file
+    out = translate_office(made(kind, body=PICTURE_BODIES[kind]), suffix, mirror, DocumentOptions())
+    content = etree.fromstring(out) if suffix.startswith(".fod") else etree.fromstring(read_members(out)["content.xml"])
+    link = next(content.iter(f"{{{DRAW}}}a"))
+    assert link.get(f"{{{OFFICE}}}title") == "MAP THE OPEN"
+    assert link.get(f"{{{XLINK}}}href") == "http://example.com/map"
+    assert link.find(f"{{{DRAW}}}frame/{{{DRAW}}}image").get(f"{{{XLINK}}}href") == "Pictures/map.png"
+    assert "Open the map" in mirror.given
+
+
+def test_an_odp_master_pages_linked_picture_keeps_its_tooltip(mirror):
+    """A master page's shapes are kept (the slide master's placeholders): so is a linked picture's
+    tooltip there, as the slide's own linked picture's is translated."""
+    masters = ('<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1">'
+               f'{PICTURE}</style:master-page></office:master-styles>')
+    out = translate_office(zipped_file("presentation", body=PICTURE_BODIES["presentation"], masters=masters),
+                           ".odp", mirror, DocumentOptions())
+    master, slide = (next(etree.fromstring(read_members(out)[member]).iter(f"{{{DRAW}}}a"))
+                     for member in ("styles.xml", "content.xml"))
+    assert (master.get(f"{{{OFFICE}}}title"), slide.get(f"{{{OFFICE}}}title")) == ("Open the map", "MAP THE OPEN")
 
 
 @pytest.mark.parametrize("suffix", [".odp", ".fodp"])

@@ -18,9 +18,10 @@ as in an Office file; a paragraph in "Preformatted Text" is kept whole) or hidde
 (``text:display="none"``: an editor's note, kept whole and unread as a hidden Word run is); everything else
 (``text:s`` spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is
 (attnmt.documents.opendocument_vocabulary); a link's tooltip (its ``office:title``) is translated line by
-line, as an .xlsx's screen tip is (``link_titles``). Where every character of a paragraph is in a span
-(LibreOffice writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the text the
-translation puts outside them (the space between two spans) goes into the span beside it (``into_spans``), as
+line, as an .xlsx's screen tip is (``link_titles``): a text link's (``text:a``) and a picture's or shape's
+(``draw:a`` around it, in a paragraph or on its own, as on a slide). Where every character of a paragraph is
+in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the text
+the translation puts outside them (the space between two spans) goes into the span beside it (``into_spans``), as
 an OOXML paragraph's text outside its marks goes into runs of its base look: outside every span it took the
 paragraph's. A note's, an annotation's or a text box's own
 paragraphs are translated as paragraphs of their own. A spreadsheet
@@ -84,6 +85,7 @@ TRACKED_CHANGES = f"{{{TEXT}}}tracked-changes"
 SOURCE = f"{{{PRESENTATION}}}source"  # a date-time-decl's: "fixed" (its text) or "current-date"
 NOTES = f"{{{PRESENTATION}}}notes"  # a slide's speaker notes
 LINK_TITLE = f"{{{OFFICE}}}title"  # a link's tooltip, which an editor shows when the mouse rests on the link
+SHAPE_LINK = f"{{{DRAW}}}a"  # a link around a frame or a shape (a linked picture), with a tooltip as a text link's
 PARTS = ("content.xml", "styles.xml")
 MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
 # A master page's headers and footers: their text is shown on every page that has the master.
@@ -249,34 +251,58 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     ``office:document``, or a chart's inside it; ``shared``: the styles.xml beside a part, indexed), in their
     order, but for a presentation's speaker notes, which come after every slide, in their slides' order, as
     a .pptx's do; those with nothing to translate left out: the module docstring says which are
-    translated.  Each paragraph's job is followed by those of its links' tooltips (link_titles).  A
+    translated.  Each paragraph's job is followed by those of its links' tooltips (link_titles); a
+    link around a shape that no paragraph holds (``is_shape_link``) has its tooltip's job where it stands.  A
     document held inside ``root`` (a flat file's chart) is its own, not ``root``'s."""
     looks = CodeLooks.of(root, shared)
     vocabulary = OpenDocumentVocabulary(looks)
     job_options = replace(options, attributes=())
     added = [] if chart else value_paragraphs(root)
     headers = set() if chart else pivot_header_cells(root)  # kept: a DataPilot names its fields after them
-    paragraphs = [p for p in root.iter(*PARAGRAPHS, *DECLARATIONS) if is_own(p, root) and is_translated(p, chart)
-                  and not looks.is_code_paragraph(p) and holding_cell(p) not in headers]
-    paragraphs.sort(key=is_note)  # stable: the slides' paragraphs in their order, then the notes' in theirs
-    jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
-    drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
+
+    def is_read(node: etree._Element) -> bool:
+        """Whether the paragraph is translated, or the shape's link has its tooltip translated apart."""
+        if node.tag == SHAPE_LINK:
+            return is_shape_link(node)
+        return is_translated(node, chart) and not looks.is_code_paragraph(node) and holding_cell(node) not in headers
+
+    # the paragraphs, and the links around shapes that no paragraph holds (a slide's linked picture)
+    holders = [node for node in root.iter(*PARAGRAPHS, *DECLARATIONS, SHAPE_LINK)
+               if is_own(node, root) and is_read(node)]
+    holders.sort(key=is_note)  # stable: the slides' paragraphs in their order, then the notes' in theirs
+    paragraphs = [node for node in holders if node.tag != SHAPE_LINK]
+    jobs = {p: OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs}
+    drop_string_values([p for p in paragraphs if jobs[p].runs])
     take_back(added)
     found: list[OpenDocumentParagraph | AttributeJob] = []
-    for paragraph, job in zip(paragraphs, jobs, strict=True):
-        found += [job] if job.runs else []
-        found += link_titles(paragraph, glossary)
+    for node in holders:
+        if node.tag == SHAPE_LINK:
+            found += title_jobs([node], glossary)
+            continue
+        found += [jobs[node]] if jobs[node].runs else []
+        found += link_titles(node, glossary)
     return found
 
 
 def link_titles(paragraph: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
-    """A job for the tooltip (``office:title``) of each link of ``paragraph`` (not of a note's or a
-    frame's paragraph inside it: that one's own), translated line by line as an .xlsx's screen tip
-    is; it stayed in the source's language.  After the paragraph's job, it finishes first, so a
-    link the paragraph's translation copies carries the translated tooltip."""
-    return [AttributeJob(link, LINK_TITLE, escaped=False) for link in paragraph.iter(LINK)
-            if next(link.iterancestors(*PARAGRAPHS), None) is paragraph
-            and needs_translation(link.get(LINK_TITLE, ""), glossary)]
+    """A job for the tooltip (``office:title``) of each link of ``paragraph``, around words or around
+    a frame (not of a note's or a frame's paragraph inside it: that one's own), translated line by
+    line as an .xlsx's screen tip is; it stayed in the source's language.  After the paragraph's job,
+    it finishes first, so a link the paragraph's translation copies carries the translated tooltip."""
+    return title_jobs([link for link in paragraph.iter(LINK, SHAPE_LINK)
+                       if next(link.iterancestors(*PARAGRAPHS), None) is paragraph], glossary)
+
+
+def title_jobs(links: Sequence[etree._Element], glossary: Glossary | None) -> list[AttributeJob]:
+    """A job for the tooltip (``office:title``) of each of ``links`` that has words to translate."""
+    return [AttributeJob(link, LINK_TITLE, escaped=False) for link in links
+            if needs_translation(link.get(LINK_TITLE, ""), glossary)]
+
+
+def is_shape_link(link: etree._Element) -> bool:
+    """Whether ``link`` (a ``draw:a``) stands on its own, its tooltip translated apart: no paragraph
+    holds it (one that does translates it with its own links), nor a master page (its shapes are kept)."""
+    return next(link.iterancestors(*PARAGRAPHS, *MASTERS), None) is None
 
 
 def is_note(paragraph: etree._Element) -> bool:
