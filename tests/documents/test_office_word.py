@@ -302,6 +302,16 @@ def test_a_line_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_ca
     assert mirror.given == given
 
 
+def test_a_bold_run_over_a_line_break_that_ends_a_sentence_is_parted_where_its_words_went_apart(mirror):
+    """Bold "runs." w:br "A cat": one bold span made "DOG THE" and "SLEEPS." bold too; each sentence
+    now has its own bold run, and the break stands between them in a plain one."""
+    data = word_paragraph('<w:r><w:t xml:space="preserve">The dog </w:t></w:r>'
+                          '<w:r><w:rPr><w:b/></w:rPr><w:t>runs.</w:t><w:br/><w:t>A cat</w:t></w:r>'
+                          '<w:r><w:t xml:space="preserve"> sleeps.</w:t></w:r>')
+    paragraph = translated(data, mirror).paragraphs[-1]
+    assert runs(paragraph) == [("RUNS.", True), (" DOG THE\nSLEEPS. ", None), ("CAT A", True)]
+
+
 def field_run(kind: str) -> etree._Element:
     return etree.fromstring(f'<w:r xmlns:w="{W}"><w:fldChar w:fldCharType="{kind}"/></w:r>')
 

@@ -24,6 +24,7 @@ from attnmt.documents.letterless import Shown, reaches_model, term_weights, tran
 from attnmt.documents.nesting import nest
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
+from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, place, plain
 from attnmt.documents.stop_points import stop_point
@@ -179,10 +180,12 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         last = first + len(spans)
         # A kept sentence gives up half a pair that its neighbour's translation lost the other half of.
         outputs, weights = without_lost_partners(flat.text, spans, translations[first:last], alignments[first:last])
-        placement = place(flat, spans, outputs, weights)
-        content = nest(flat, placement)
-        refill_emptied(flat, placement.text, content)  # a link over digits the model dropped is not left empty
-        results.append(content)
+        # A mark over a sentence end whose words went apart is written once in each sentence (sentence_marks).
+        parted = part_at_sentences(flat, spans, outputs, weights)
+        placement = place(parted.flat, spans, outputs, weights)
+        content = nest(parted.flat, placement)
+        refill_emptied(parted.flat, placement.text, content)  # a link over digits the model dropped is not left empty
+        results.append(parted.renumber(content))
         first = last
     return results
 

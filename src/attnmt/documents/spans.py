@@ -33,7 +33,9 @@ gives them with examples):
    to that sibling's nearer edge.  The end of a range (a comment's anchor, a bookmark, an XLIFF <ept>) that
    would come before its start changes places with it, in whatever elements the two stand
    (attnmt.documents.range_order).  So the output nests properly whatever the alignments say, and every
-   element appears exactly once, with its attributes (then written as nested content: attnmt.documents.nesting).
+   element appears exactly once, with its attributes (then written as nested content: attnmt.documents.nesting),
+   but one over a sentence end whose words went apart, parted into one per sentence before it is placed
+   (attnmt.documents.sentence_marks).
 """
 
 from __future__ import annotations

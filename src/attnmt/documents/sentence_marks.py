@@ -1,0 +1,111 @@
+"""Marks that a sentence end cuts, parted where their translations lie apart.
+
+A mark over the end of one sentence and the start of the next (``<b>runs.<br>A cat</b>``: a line
+break ends its sentence, flat.ended_lines) is placed as one span, from the first target word aligned
+to its words to the last (attnmt.documents.spans, rule 1).  That is right where its words'
+translations meet at the edge between the two translations (``<b>rennt.<br>Eine Katze</b>``).  Where
+the model put them elsewhere in their sentences, the one span covered every word between, the whole
+of both sentences at worst (``<b>RUNS. DOG THE<br>SLEEPS. CAT A</b>``).  There the mark is parted:
+one mark per sentence, over that sentence's share of its words, each placed by alignment as any
+mark is (``<b>RUNS.</b> DOG THE<br>SLEEPS. <b>CAT A</b>``), so its element is written once in each
+sentence and the markup stays well nested.  What it held between the sentences (the ``<br>``) goes
+to the element around it; a mark inside it over that sentence end is parted with it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from attnmt.documents.flat import FlatText, Mark, is_punctuation
+from attnmt.documents.spans import WORD, Nested, Projector, Weights
+
+
+@dataclass
+class Parted:
+    """``flat`` with each mark that must be parted replaced by its parts, one per sentence (placed
+    and nested as any marks are); ``origin[k]``: the index in the source flat text of the mark
+    that its mark k is (a part of)."""
+
+    flat: FlatText
+    origin: list[int]
+
+    def renumber(self, content: list[str | Nested]) -> list[str | Nested]:
+        """``content`` nested from ``flat``, its marks numbered as in the source flat text again, so
+        that each part is written as the element it came from.  In place; returns ``content``."""
+        for piece in content:
+            if isinstance(piece, Nested):
+                piece.mark = self.origin[piece.mark]
+                self.renumber(piece.content)
+        return content
+
+
+def sentences_of(flat: FlatText, sentences: Sequence[tuple[int, int]], mark: Mark) -> list[int]:
+    """The sentences (their indices) that hold some of the words under ``mark``; none for an atom."""
+    if mark.atom or mark.initial:
+        return []
+    return [i for i, (s, e) in enumerate(sentences)
+            if any(s + m.start() < mark.end and s + m.end() > mark.start for m in WORD.finditer(flat.text[s:e]))]
+
+
+def apart(projector: Projector, mark: Mark, touched: Sequence[int]) -> bool:
+    """Whether ``mark``'s share of one of the ``touched`` sentences (two or more) is placed away
+    from the edge it shares with the next or the previous (anything but punctuation between them
+    and that sentence's translation's end or start): one span over them would cover those words."""
+    target = projector.target
+    for n, i in enumerate(touched):
+        s, e = projector.sentences[i]
+        span = projector.span(replace(mark, start=max(mark.start, s), end=min(mark.end, e)))
+        if span is None:  # aligned to nothing: it leaves the rest where one span puts them
+            continue
+        start, end = projector.target_spans[i]
+        if n + 1 < len(touched) and not only_punctuation(target[span[1]:end]):
+            return True
+        if n and not only_punctuation(target[start:span[0]]):
+            return True
+    return False
+
+
+def only_punctuation(text: str) -> bool:
+    return all(is_punctuation(character) or character.isspace() for character in text)
+
+
+def part_at_sentences(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
+                      alignments: Sequence[Weights | None]) -> Parted:
+    """``flat`` with each mark over a sentence end whose shares of the sentences are placed apart
+    (``apart``), or whose parent was parted, parted into one mark per sentence; the rest as they are,
+    each in the part of its parent that holds it (a point between the sentences, in its grandparent)."""
+    touched = [sentences_of(flat, sentences, mark) for mark in flat.marks]
+    if all(len(each) < 2 for each in touched):  # the usual case: no mark runs over a sentence end
+        return Parted(flat, list(range(len(flat.marks))))
+    projector = Projector(flat, sentences, translations, alignments)
+    marks: list[Mark] = []
+    origin: list[int] = []
+    new: dict[int, int] = {}  # a mark kept whole: its index among ``marks``
+    parts: dict[int, dict[int, int]] = {}  # a parted mark: its sentences, each with its part's index
+
+    def holder(parent: int | None, sentence: int | None) -> int | None:
+        while parent in parts and sentence not in parts[parent]:
+            parent = flat.marks[parent].parent  # between the parent's sentences: in the element around it
+        if parent is None:
+            return None
+        return parts[parent][sentence] if sentence is not None and parent in parts else new[parent]
+
+    for j, mark in enumerate(flat.marks):
+        opened_by = mark.opened_by  # a range's end: its start, before it (a part: the first)
+        if opened_by is not None:
+            opened_by = new[opened_by] if opened_by in new else min(parts[opened_by].values())
+        if len(touched[j]) > 1 and (mark.parent in parts or apart(projector, mark, touched[j])):
+            parts[j] = {}
+            for i in touched[j]:
+                s, e = sentences[i]
+                parts[j][i] = len(marks)
+                marks.append(replace(mark, start=max(mark.start, s), end=min(mark.end, e),
+                                     parent=holder(mark.parent, i), opened_by=opened_by))
+                origin.append(j)
+            continue
+        sentence = touched[j][0] if touched[j] else next(
+            (i for i, (s, e) in enumerate(sentences) if s < mark.start < e), None)
+        new[j] = len(marks)
+        marks.append(replace(mark, parent=holder(mark.parent, sentence), opened_by=opened_by))
+        origin.append(j)
+    return Parted(replace(flat, marks=marks), origin)
