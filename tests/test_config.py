@@ -581,3 +581,45 @@ def test_a_config_python_cannot_build_is_one_line(tmp_path, text, message):
         read_config_file(path)
     assert str(raised.value) == f"{path}: " + (message if "nested" in message else f"not valid YAML: {message}")
 
+
+
+def laughs(levels: int) -> str:
+    """A "billion laughs" in YAML: a list of ten ones, then ``levels`` lists of ten aliases each of the
+    list before: 10 ** (levels + 1) ones from a few hundred characters."""
+    lists = ["&a0 [" + ", ".join(["1"] * 10) + "]"]
+    lists += [f"&a{n} [" + ", ".join([f"*a{n - 1}"] * 10) + "]" for n in range(1, levels + 1)]
+    return "[" + ", ".join(lists) + "]"
+
+
+@pytest.mark.parametrize("key", ["seed", "adam_betas", "train_src"])
+def test_an_alias_in_a_config_is_refused_in_one_line_naming_its_place(tmp_path, capsys, key):
+    """Aliases make the value a few lines stand for as large as one likes: the message refusing it
+    printed it whole (3.5 MB for six levels; nine grew past a gigabyte, still printing)."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"max_steps: 2\n{key}: {laughs(3)}\n")
+    column = path.read_text().splitlines()[1].index("*a0") + 1
+    code, out, err = run_cli(["train", path, "--out-dir", tmp_path / "runs"], capsys)
+    assert (code, out, err) == (2, "", f"attnmt: error: {path}: line 2, column {column}: *a0 repeats a value (a YAML "
+                                       "alias), which attnmt does not read: a few lines of aliases can stand for "
+                                       "billions of values; write the value out\n")
+
+
+def test_a_billion_laughs_is_refused_as_the_file_is_read(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text(f"seed: {laughs(8)}\n")
+    with pytest.raises(ConfigError, match=r"^\S+: line 1, column \d+: \*a0 repeats a value \(a YAML alias\)"):
+        read_config_file(path)
+
+
+def test_an_anchor_that_no_alias_repeats_is_read_as_before(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("seed: &s 3\nmodel: &m {d_model: 64}\n")
+    assert (load_config(path).seed, load_config(path).model) == (3, {"d_model": 64})
+
+
+def test_an_alias_in_an_override_is_refused_naming_the_key(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match=r"^--adam-betas: '\[&b 0.9, \*b\]' is not valid YAML \(\*b repeats a value "
+                                          r"\(a YAML alias\), which attnmt does not read"):
+        load_config(path, {"adam_betas": "[&b 0.9, *b]"})

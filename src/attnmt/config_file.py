@@ -1,8 +1,8 @@
 """A training config file read into a mapping of keys to values, before any key is checked.
 
 Apart from attnmt.train_config, which checks the keys and builds the config from them, because it is
-about the file: YAML read with each key once in each mapping (UniqueKeyLoader), and a file that
-cannot be read as such is one line naming it, and the line where there is one.
+about the file: YAML read with each key once in each mapping and without aliases (UniqueKeyLoader), and
+a file that cannot be read as such is one line naming it, and the line where there is one.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ def read_config_file(path: Path) -> dict[str, Any]:
         line = path.read_bytes()[:error.start].count(b"\n") + 1
         raise ConfigError(f"{path}: line {line}: byte 0x{error.object[error.start]:02x} is not UTF-8; "
                           "save the config as UTF-8") from None
+    except AliasRefused as error:
+        raise ConfigError(f"{path}: {where(error.mark)}: {error.problem}") from None
     except RepeatedKey as error:
         raise ConfigError(f"{path}: line {error.again}: {error.key} is given twice (first at line {error.first}), "
                           "and YAML would keep the last alone: give it once") from None
@@ -135,10 +137,34 @@ class RepeatedKey(yaml.YAMLError):
         self.key, self.first, self.again = key, first, again
 
 
-class UniqueKeyLoader(yaml.SafeLoader):
-    """YAML's safe loader, refusing a key given twice in one mapping (RepeatedKey).  PyYAML keeps the
-    last without a word: a second ``model:`` block added at the end of a config replaced the first
-    whole, and the run trained the paper's base model instead of the small one the first described."""
+class AliasRefused(yaml.YAMLError):
+    """A YAML alias (``*name``, the value anchored ``&name`` again) at ``mark``; ``problem`` in words."""
+
+    def __init__(self, anchor: str, mark: yaml.Mark) -> None:
+        self.problem = (f"*{anchor} repeats a value (a YAML alias), which attnmt does not read: a few lines of "
+                        "aliases can stand for billions of values; write the value out")
+        super().__init__(f"{where(mark)}: {self.problem}")
+        self.mark = mark
+
+
+class AliasFreeLoader(yaml.SafeLoader):
+    """YAML's safe loader, refusing aliases (AliasRefused).  Nine lines of lists of ten aliases each
+    (a "billion laughs") read as a list of 10⁹ ones, which the message refusing the value printed
+    whole, the process growing past gigabytes.  An anchor alone (``&name``) repeats nothing and is
+    read as before."""
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise AliasRefused(event.anchor, event.start_mark)
+        return super().compose_node(parent, index)
+
+
+class UniqueKeyLoader(AliasFreeLoader):
+    """YAML's safe loader without aliases, refusing a key given twice in one mapping (RepeatedKey).
+    PyYAML keeps the last without a word: a second ``model:`` block added at the end of a config
+    replaced the first whole, and the run trained the paper's base model instead of the small one
+    the first described."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
         lines: dict[object, int] = {}

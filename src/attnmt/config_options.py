@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from attnmt.config_file import TAGGED_VALUE_ERRORS
+from attnmt.config_file import TAGGED_VALUE_ERRORS, AliasFreeLoader
 from attnmt.config_ranges import type_words, typed
 from attnmt.errors import ConfigError, warn
 
@@ -128,7 +128,7 @@ def override_value(key: str, text: str | None, sections: dict[str, type]) -> Any
         return bare_flag(key, declared)
     is_text = declared is not None and declared.startswith("str")
     try:
-        value = yaml.safe_load(text)
+        value = yaml.load(text, AliasFreeLoader)  # a safe loader that refuses aliases, as config files do
     except (yaml.YAMLError, *TAGGED_VALUE_ERRORS, RecursionError) as error:  # a tagged value: !!int abc, !!bool x
         free = key.rpartition(".")[0] not in sections  # a key of a free mapping (tokenizer_options.x)
         if is_text or free:  # its reader checks a free key
