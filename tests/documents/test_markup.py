@@ -116,6 +116,21 @@ def test_a_mark_over_a_sentence_end_is_parted_where_its_words_went_apart(mirror,
     assert one(text, mirror) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ('<p>The dog <a id="x" href="#y">runs.<br>A cat</a> sleeps.</p>',
+     '<p><a id="x" href="#y">RUNS. DOG THE<br>SLEEPS. CAT A</a></p>'),
+    ('<p>The dog <span xml:id="x">runs.<br>A cat</span> sleeps.</p>',
+     '<p><span xml:id="x">RUNS. DOG THE<br>SLEEPS. CAT A</span></p>'),
+    ('<p>X <b>dog <a id="x">runs.<br>A</a> cat</b> sleeps.</p>',  # the <b> around it stays one too
+     '<p><b><a id="x">RUNS. DOG X<br>SLEEPS. CAT A</a></b></p>'),
+])
+def test_a_mark_over_a_sentence_end_that_has_an_id_is_not_parted(mirror, text, expected):
+    """Parted, ``<a id="x">`` was written once in each sentence: two anchors of one name."""
+    out = one(text, mirror)
+    assert out == expected
+    assert out.count('id="x"') == 1
+
+
 def test_a_mark_over_a_sentence_end_stays_one_element_where_its_words_meet_at_it(same):
     assert one("<p>The dog <b>runs.<br>A cat</b> sleeps.</p>", same) == "<p>The dog <b>runs.<br>A cat</b> sleeps.</p>"
 

@@ -14,6 +14,7 @@ from office_files import (
     docx_bytes,
     read_members,
     split_runs_file,
+    word_children,
     word_file,
     word_paragraph,
     write_members,
@@ -310,6 +311,22 @@ def test_a_bold_run_over_a_line_break_that_ends_a_sentence_is_parted_where_its_w
                           '<w:r><w:t xml:space="preserve"> sleeps.</w:t></w:r>')
     paragraph = translated(data, mirror).paragraphs[-1]
     assert runs(paragraph) == [("RUNS.", True), (" DOG THE\nSLEEPS. ", None), ("CAT A", True)]
+
+
+@pytest.mark.parametrize("wrap, name, named", [
+    ('<w:ins w:id="7" w:author="A" w:date="2024-01-01T00:00:00Z">{}</w:ins>', "ins", b'w:id="7"'),
+    ('<w:sdt><w:sdtPr><w:id w:val="7"/></w:sdtPr><w:sdtContent>{}</w:sdtContent></w:sdt>', "sdt", b'<w:id w:val="7"/>'),
+], ids=["insertion", "content-control"])
+def test_a_tracked_insertion_or_control_over_a_line_break_that_ends_a_sentence_is_not_parted(mirror, wrap, name,
+                                                                                            named):
+    """Parted, the insertion (or the control) was written once in each sentence, both with w:id 7: Word
+    takes an id to name one element, and a reviewer saw one insertion as two."""
+    data = word_paragraph('<w:r><w:t xml:space="preserve">The dog </w:t></w:r>'
+                          + wrap.format("<w:r><w:t>runs.</w:t><w:br/><w:t>A cat</w:t></w:r>")
+                          + '<w:r><w:t xml:space="preserve"> sleeps.</w:t></w:r>')
+    out = translate_office(data, ".docx", mirror, DocumentOptions())
+    assert word_children(out) == [(name, "RUNS. DOG THESLEEPS. CAT A")]  # one span, as before it was parted
+    assert read_members(out)["word/document.xml"].count(named) == 1
 
 
 def field_run(kind: str) -> etree._Element:

@@ -116,6 +116,28 @@ def test_controls_bound_to_one_element_all_take_the_firsts_translation(upper):
     assert store_title(out) == "THE BLACK DOG"
 
 
+def deleted(control_xml: str) -> str:
+    """``control_xml`` (bound) with its run taken out as a tracked deletion: it shows no text."""
+    return control_xml.replace("<w:r><w:t>The black dog</w:t></w:r>",
+                               '<w:del w:id="5" w:author="A" w:date="2024-01-01T00:00:00Z"><w:r>'
+                               "<w:delText>The black dog</w:delText></w:r></w:del>")
+
+
+def test_a_bound_control_that_shows_no_text_does_not_set_the_store(upper):
+    """One holding a tracked deletion alone came first and set the title to "", and the control after it,
+    which showed the title, was blanked: the first that shows text leads."""
+    out = translate_office(titled(deleted(bound(CORE, TITLE)), BORN + bound(CORE, TITLE) + STOP), ".docx", upper,
+                           DocumentOptions())
+    assert paragraph_texts(out) == ["", "THE DOG WAS BORN ON THE BLACK DOG."]
+    assert store_title(out) == "THE BLACK DOG"
+
+
+def test_a_store_that_no_bound_control_shows_text_of_is_left_as_it_is(upper):
+    out = translate_office(titled(deleted(bound(CORE, TITLE))), ".docx", upper, DocumentOptions())
+    assert store_title(out) == "The black dog"
+    assert b"<w:delText>The black dog</w:delText>" in read_members(out)["word/document.xml"]
+
+
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_shows_a_bound_controls_translation(upper, tmp_path):
     (tmp_path / "cover.docx").write_bytes(translate_office(titled(bound(CORE, TITLE)), ".docx", upper,

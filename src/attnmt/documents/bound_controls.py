@@ -12,10 +12,12 @@ has that ``ds:itemID``.  A binding's ``w:xpath`` is read when it is a path of el
 that holds text alone; no general XPath is evaluated.  A control whose binding cannot be read so (no
 such store, another kind of path, no such element) is kept whole, untranslated, as the store has it
 (``Bindings.keep_unresolved``: attnmt.documents.word_controls), so that its text and its store agree.
-Of the controls bound to one element, the first (in reading order) is translated and sets it; the others
-are kept whole in their sentences and then given its text.  A control kept whole for its kind (a date
-picker, a list: word_controls.VALUE_KINDS) or showing its placeholder (``w:showingPlcHdr``: its store
-value is empty) leaves its store as it is."""
+Of the controls bound to one element, the first (in reading order) that shows text is translated and sets
+it; the others are kept whole in their sentences and then given its text.  One that shows none (a tracked
+deletion alone, whose words are ``w:delText``) is kept whole and sets nothing: leading, it set the store to ""
+and blanked the control after it that showed the title.  Where none shows text, the store is left as it is.
+A control kept whole for its kind (a date picker, a list: word_controls.VALUE_KINDS) or showing its
+placeholder (``w:showingPlcHdr``: its store value is empty) leaves its store as it is."""
 
 from __future__ import annotations
 
@@ -125,14 +127,14 @@ class Bindings:
         self.bound: set[etree._Element] = set()  # the store elements a control read earlier sets
 
     def keep_unresolved(self, root: etree._Element) -> None:
-        """Each bound control under ``root`` whose binding cannot be read, or whose element an earlier one sets,
-        marked KEPT (word_controls.is_kept_control)."""
+        """Each bound control under ``root`` whose binding cannot be read, whose element an earlier one sets, or
+        that shows no text (its plain text would empty the store), marked KEPT (word_controls.is_kept_control)."""
         for control in root.iter(w("sdt")):
             binding = binding_of(control)
             if binding is None:
                 continue
             found = self.stores.element(binding)
-            if found is None or found[1] in self.bound:
+            if found is None or found[1] in self.bound or not plain_text(control).strip():
                 control.set(KEPT, "")
             else:
                 self.bound.add(found[1])
@@ -140,8 +142,9 @@ class Bindings:
 
 def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
     """After the paragraphs are translated (``parts``, in reading order, their trees changed in place): each store
-    element a control is bound to set to the first such control's plain text, the others bound to it given that
-    text; KEPT taken out.  Returns the store parts it changed."""
+    element a control is bound to set to the plain text of the first such control not KEPT (the first that shows
+    text: Bindings.keep_unresolved), the others bound to it given that text; KEPT taken out.  Returns the store
+    parts it changed."""
     stores = Stores(archive)
     values: dict[etree._Element, str] = {}  # each store element set -> its text
     changed: dict[str, etree._ElementTree] = {}

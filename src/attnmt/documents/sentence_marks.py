@@ -9,15 +9,27 @@ of both sentences at worst (``<b>RUNS. DOG THE<br>SLEEPS. CAT A</b>``).  There t
 one mark per sentence, over that sentence's share of its words, each placed by alignment as any
 mark is (``<b>RUNS.</b> DOG THE<br>SLEEPS. <b>CAT A</b>``), so its element is written once in each
 sentence and the markup stays well nested.  What it held between the sentences (the ``<br>``) goes
-to the element around it; a mark inside it over that sentence end is parted with it."""
+to the element around it; a mark inside it over that sentence end is parted with it.
+
+An element that names itself (``identified``: HTML's ``id``, an anchor's target; ``xml:id``; Word's
+``w:id`` of a tracked change or a content control; OpenDocument's ``text:id``) is never parted:
+written once in each sentence, two elements had the one name.  It keeps the one span, and so do the
+marks around it and in it over that sentence end (``kept_whole``), so that it stays well nested."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from lxml import etree
+
 from attnmt.documents.flat import FlatText, Mark, is_punctuation
 from attnmt.documents.spans import WORD, Nested, Projector, Weights
+from attnmt.documents.wordml import w
+
+# A relationship's id (``r:id`` of a Word hyperlink) names the part or address it points to, not the element:
+# two links may share one.
+RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 @dataclass
@@ -65,6 +77,34 @@ def apart(projector: Projector, mark: Mark, touched: Sequence[int]) -> bool:
     return False
 
 
+def identified(node: object) -> bool:
+    """Whether ``node`` is an element with a name no other element may have: an attribute named ``id`` in
+    any namespace (``id``, ``xml:id``, ``w:id``, ``text:id``; a relationship's ``r:id`` aside), or the
+    ``w:id`` among a Word content control's properties (``<w:sdtPr><w:id w:val="42"/>``)."""
+    if not isinstance(node, etree._Element) or not isinstance(node.tag, str):  # a comment, an entity
+        return False
+    # A name's local part: after its namespace in lxml's form, or after its prefix where HTML's parser kept it.
+    return (any(name.rpartition("}")[2].rpartition(":")[2] == "id" and name != RELATIONSHIP_ID for name in node.attrib)
+            or node.find(f"{w('sdtPr')}/{w('id')}") is not None)
+
+
+def kept_whole(flat: FlatText, touched: Sequence[Sequence[int]]) -> set[int]:
+    """The marks that stay one span whatever their words' translations do: each over a sentence end that is
+    ``identified``, every mark inside it (a Word control's ``w:sdtContent`` parted would stand twice in it),
+    and every mark around it (the parts of one would each have to hold it)."""
+    inside: set[int] = set()
+    for j, mark in enumerate(flat.marks):  # parents before children
+        if mark.parent in inside or (len(touched[j]) > 1 and identified(mark.node)):
+            inside.add(j)
+    whole = set(inside)
+    for j in inside:
+        parent = flat.marks[j].parent
+        while parent is not None and parent not in whole:
+            whole.add(parent)
+            parent = flat.marks[parent].parent
+    return whole
+
+
 def only_punctuation(text: str) -> bool:
     return all(is_punctuation(character) or character.isspace() for character in text)
 
@@ -72,12 +112,14 @@ def only_punctuation(text: str) -> bool:
 def part_at_sentences(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
                       alignments: Sequence[Weights | None]) -> Parted:
     """``flat`` with each mark over a sentence end whose shares of the sentences are placed apart
-    (``apart``), or whose parent was parted, parted into one mark per sentence; the rest as they are,
-    each in the part of its parent that holds it (a point between the sentences, in its grandparent)."""
+    (``apart``), or whose parent was parted, parted into one mark per sentence, but those ``kept_whole``; the
+    rest as they are, each in the part of its parent that holds it (a point between the sentences, in its
+    grandparent)."""
     touched = [sentences_of(flat, sentences, mark) for mark in flat.marks]
     if all(len(each) < 2 for each in touched):  # the usual case: no mark runs over a sentence end
         return Parted(flat, list(range(len(flat.marks))))
     projector = Projector(flat, sentences, translations, alignments)
+    whole = kept_whole(flat, touched)
     marks: list[Mark] = []
     origin: list[int] = []
     new: dict[int, int] = {}  # a mark kept whole: its index among ``marks``
@@ -94,7 +136,7 @@ def part_at_sentences(flat: FlatText, sentences: Sequence[tuple[int, int]], tran
         opened_by = mark.opened_by  # a range's end: its start, before it (a part: the first)
         if opened_by is not None:
             opened_by = new[opened_by] if opened_by in new else min(parts[opened_by].values())
-        if len(touched[j]) > 1 and (mark.parent in parts or apart(projector, mark, touched[j])):
+        if len(touched[j]) > 1 and j not in whole and (mark.parent in parts or apart(projector, mark, touched[j])):
             parts[j] = {}
             for i in touched[j]:
                 s, e = sentences[i]
