@@ -1,5 +1,8 @@
 """The verbatim rule: a translation whose URLs, e-mail addresses or numbers differ from its source's."""
 
+import signal
+from contextlib import contextmanager
+
 import pytest
 
 from attnmt.decoding.quality import Assessment
@@ -93,6 +96,53 @@ def test_numbers_in_words_are_read_with_what_multiplies_them():
 def test_a_url_ends_before_a_typographic_quote_or_a_guillemet():
     text = "Siehe „https://example.org/a“, »www.example.org«, «https://b.org» und ‹https://c.org›."
     assert PROTECTED.findall(text) == ["https://example.org/a", "www.example.org", "https://b.org", "https://c.org"]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Mail John.Smith+news@mail.example.co.uk, or j_doe-1@sub.example.org!",
+     ["John.Smith+news@mail.example.co.uk", "j_doe-1@sub.example.org"]),
+    ("See...info@example.org or (ann@example.com), mailto:bob@example.com", [
+        "See...info@example.org", "ann@example.com", "bob@example.com"]),
+    ("--info@example.org -ann@example.com .bob@example.com +49 or a.b@c.de", [
+        "info@example.org", "ann@example.com", "bob@example.com", "a.b@c.de"]),
+    ("foo.-bar@example.com, Ärger@Büro.de, ß@x.de, a+b+c@d.ef", [
+        "foo.-bar@example.com", "Ärger@Büro.de", "ß@x.de", "a+b+c@d.ef"]),
+    ("bounce-" + "x1." * 30 + "z@mail.example.net", ["bounce-" + "x1." * 30 + "z@mail.example.net"]),
+    ("user@localhost, x@y.z, user@123.45, one@two@three.com", ["two@three.com"]),
+    ("https://Admin:S3cret@example.org/ now, http://user@example.org/p?q=a@b.cd.", [
+        "https://Admin:S3cret@example.org/", "http://user@example.org/p?q=a@b.cd"]),
+])
+def test_e_mail_addresses_are_found_from_the_first_word_character_of_their_local_part(text, found):
+    """Up to three dots, pluses or hyphens before an address are no part of it; an address's local part
+    may be longer than RFC 5321's 64 characters; a URL holding an "@" is one URL."""
+    assert PROTECTED.findall(text) == found
+
+
+@contextmanager
+def deadline(seconds: float):
+    """Fails the test where its block runs longer than ``seconds`` (SIGALRM: the re module checks
+    for signals as it matches), instead of letting a slow match run on for minutes."""
+    def expired(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the deadline needs SIGALRM")
+@pytest.mark.parametrize("run", ["a-", "1.", "a+", "a.", "a@", "a@a.", "a----"])
+def test_a_long_run_of_name_characters_is_searched_in_time_growing_with_its_length(run):
+    """An address was tried from every word boundary in a run of name characters ("a-a-a-…"), each
+    time to the run's end: 200 KB took minutes, 1 MB hours.  Now each run is tried once, and 200 KB
+    takes a tenth of a second; the deadline is a hundred times that."""
+    text = run * (200_000 // len(run))
+    with deadline(seconds=10):
+        assert PROTECTED.findall(text) == []
 
 
 def test_a_text_read_sentence_by_sentence_is_read_whole_for_the_verbatim_rule():
