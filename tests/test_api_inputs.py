@@ -122,6 +122,15 @@ def test_every_function_that_takes_a_tokenizer_names_one_that_is_none(call, toke
         call(small_model[0], tokenizer, tmp_path)
 
 
+@pytest.mark.parametrize("make", [lambda model: model_review(model, None), lambda model: ModelTranslator(model, None)],
+                         ids=["model_review", "ModelTranslator"])
+def test_a_review_and_a_model_translator_refuse_a_tokenizer_that_is_none_when_made(make, small_model):
+    """They took None, and refused it only at the first sentence assessed or translated: after the
+    document was read and parsed."""
+    with pytest.raises(ConfigError, match=r"^tokenizer: expected an attnmt tokenizer, got NoneType; "):
+        make(small_model[0])
+
+
 @pytest.mark.parametrize("call", TAKE_A_MODEL.values(), ids=TAKE_A_MODEL.keys())
 def test_every_function_that_takes_a_model_takes_a_compiled_one_as_the_model_it_wraps(call, small_model, tmp_path):
     model, tokenizer = small_model

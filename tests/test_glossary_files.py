@@ -282,6 +282,17 @@ def test_a_line_break_in_a_quoted_field_of_a_cr_ended_file_is_a_space(tmp_path, 
     assert glossary.place(term) == f"{path}:2" and glossary.place("dog") == f"{path}:3"
 
 
+@pytest.mark.parametrize("delimiter", [b",", b";"])
+def test_an_inch_mark_in_an_unquoted_field_of_a_cr_ended_file_opens_no_quoted_field(tmp_path, delimiter):
+    """The inch mark was counted as a quote, so the LF in "Katze<LF>Kater" seemed outside one, and the
+    file was "terms.csv:1: ... a line break (CR) inside an unquoted field" (its CRLF copy loaded)."""
+    data = b'source,target\rscreen 5",Bildschirm\rcat,"Katze\nKater"\rdog,Hund\r'.replace(b",", delimiter)
+    path = write(tmp_path, data)
+    glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (('screen 5"', "Bildschirm"), ("cat", "Katze Kater"), ("dog", "Hund"))
+    assert glossary.place("dog") == f"{path}:4"
+
+
 def test_a_cr_in_a_file_whose_rows_end_in_lf_outside_quotes_is_named(tmp_path):
     path = write(tmp_path, b'dog,"Hund\nBello"\npeople,Personen\rcat,Katze\n')
     with pytest.raises(DataError, match=r"terms.csv:3: not valid CSV: a line break \(CR\) inside an unquoted field"):

@@ -298,7 +298,8 @@ def test_an_unknown_job_is_404_saying_jobs_do_not_survive_a_restart(client, afte
     answer = client.get(f"/v1/files/AAAAAAAAAAAAAAAAAAAAAA{after}")
     assert answer.status_code == 404 and answer.json() == {"detail": (
         "no file job 'AAAAAAAAAAAAAAAAAAAAAA': its id is wrong, or its translation was deleted (3600 s after it was "
-        "done, or by DELETE), or the server has restarted since it was sent (jobs do not survive a restart)")}
+        "done, or sooner once more than 64 translated files were waiting, or by DELETE), or the server has restarted "
+        "since it was sent (jobs do not survive a restart)")}
 
 
 def test_a_translated_file_is_deleted_once_its_time_is_up(trained_model):

@@ -108,8 +108,22 @@ def test_an_unknown_download_is_404_saying_files_do_not_survive_a_restart(client
     """A client asking again after the server restarted was told only "deleted, or never made"."""
     answer = client.get("/download_file/AAAAAAAAAAAAAAAAAAAAAA.notes.de.txt")
     assert answer.status_code == 404 and answer.json() == {"error": (
-        "File not found: its translation was deleted (3600 s after it was done), or never made, or the server has "
-        "restarted since it was sent (translated files do not survive a restart)")}
+        "File not found: its translation was deleted (3600 s after it was done, or sooner once more than 64 translated "
+        "files were waiting), or never made, or the server has restarted since it was sent (translated files do not "
+        "survive a restart)")}
+
+
+def test_a_download_pushed_out_by_newer_files_is_404_saying_so(trained_model):
+    """a.txt, pushed out by c.txt at once, was "deleted (3600 s after it was done)": untrue."""
+    app = create_app([ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")],
+                     ServeSettings(max_file_results=1))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        urls = [send(client, name, b"a dog runs").json()["translatedFileUrl"] for name in ("a.txt", "b.txt", "c.txt")]
+        answer = client.get(urls[0])
+        assert answer.status_code == 404
+        assert "(3600 s after it was done, or sooner once more than 1 translated files were waiting)" in (
+            answer.json()["error"])
+        assert client.get(urls[2]).status_code == 200
 
 
 def test_frontend_settings_lists_the_file_formats(client):

@@ -242,16 +242,41 @@ def csv_lines(lines: list[str]) -> list[str]:
     """The lines of a CSV file, ``lines`` as text_lines gives them, split at CR instead of LF where
     each LF lies in a quoted field: the file's rows end in CR alone and a cell holds a line break
     (an LF, as Excel's "CSV (Macintosh)" writes Alt+Enter), which ``cr_ended`` took for a line end
-    and so left the CRs inside lines ("a line break (CR) inside an unquoted field").  An LF is in a
-    quoted field where an odd number of quotes stand before it, RFC 4180 doubling a quote in one."""
+    and so left the CRs inside lines ("a line break (CR) inside an unquoted field").  Whether an LF
+    lies in a quoted field is read as the csv module reads it (``lf_quoted``), with each delimiter."""
     if not any("\r" in line for line in lines):
         return lines
-    quotes = 0
-    for line in lines[:-1]:
-        quotes += line.count('"')
-        if quotes % 2 == 0:  # this LF ends a row: the file's lines end in LF, and a CR in one is named
-            return lines
-    return "\n".join(lines).split("\r")
+    text = "\n".join(lines)
+    if not any(lf_quoted(text, delimiter) for delimiter in DELIMITERS):
+        return lines  # an LF ends a row: the file's lines end in LF, and a CR in one is named
+    return text.split("\r")
+
+
+def lf_quoted(text: str, delimiter: str) -> bool:
+    """Whether every LF of a CSV file's ``text``, its rows ending in CR, lies in a quoted field when
+    read with ``delimiter``.  A quote opens a field only at its start (after the delimiter, a CR or
+    at the text's start), and in it ``""`` is a quote and a lone one closes it; a quote elsewhere is
+    a character of the field, as the inch mark of ``screen 5",Bildschirm`` is (a count of the quotes
+    took it for an opening one, and the file's CRs for breaks inside unquoted fields)."""
+    at = 0
+    while found := QUOTE_OR_LF.search(text, at):
+        start = found.start()
+        if found.group() == "\n":
+            return False
+        if start > 0 and text[start - 1] not in (delimiter, "\r"):
+            at = start + 1  # a quote inside an unquoted field
+            continue
+        at = start + 1
+        while (end := text.find('"', at)) != -1 and text.startswith('""', end):
+            at = end + 2
+        if end == -1:  # not closed: the csv module names it
+            return True
+        at = end + 1
+    return True
+
+
+# What ``lf_quoted`` looks for outside a quoted field.
+QUOTE_OR_LF = re.compile('["\n]')
 
 
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:

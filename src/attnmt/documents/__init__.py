@@ -136,7 +136,7 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
 def model_translator(model: Transformer, tokenizer: PieceCodec, decoding: Decoding, options: DocumentOptions,
                      glossary: Glossary | Mapping[str, str] | None) -> ModelTranslator:
     """The translator each function here works with, after one clear error for options that are
-    not DocumentOptions (a dict was an AttributeError deep in a parser), or a decoding or glossary
-    of another type (ModelTranslator)."""
+    not DocumentOptions (a dict was an AttributeError deep in a parser), or a tokenizer, decoding or
+    glossary of another type (ModelTranslator)."""
     check_options(options)
     return ModelTranslator(model, tokenizer, decoding, glossary=glossary)

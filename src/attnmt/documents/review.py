@@ -42,7 +42,7 @@ from pathlib import Path
 
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.calibration import Calibration
-from attnmt.decoding.inputs import TextCodec
+from attnmt.decoding.inputs import TextCodec, check_tokenizer
 from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty_translation, low_quality_threshold
 from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.nesting import nest
@@ -260,8 +260,10 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     """A Review that assesses with ``model`` (attnmt.decoding.quality.Assessor, ``calibration`` from
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses.  A ``model`` that
-    is no Transformer is a ConfigError here (``check_model``), not at the first sentence assessed."""
+    is no Transformer, or a ``tokenizer`` that is none, is a ConfigError here (``check_model``,
+    ``check_tokenizer``), not at the first sentence assessed, once a document has been read."""
     check_model(model)
+    check_tokenizer(tokenizer)
     check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,

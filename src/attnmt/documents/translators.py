@@ -14,7 +14,7 @@ from torch import Tensor
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary, as_glossary
-from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search
+from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search, check_tokenizer
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
@@ -87,11 +87,13 @@ class ModelTranslator(ModelFitsWrites):
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
 
     def __post_init__(self) -> None:
-        """One clear error for a model, decoding, batch limit, glossary or quality of the wrong type (or
-        sampling with a glossary), before any document is read (a dict for the decoding, or None for the
-        model, was an AttributeError deep in the search, quality=True one after it); a glossary given
-        as a dict indexed once here, not for each batch of sentences; quality False is None."""
+        """One clear error for a model, tokenizer, decoding, batch limit, glossary or quality of the wrong
+        type (or sampling with a glossary), before any document is read (a dict for the decoding, or None
+        for the model, was an AttributeError deep in the search, quality=True one after it, and None for
+        the tokenizer was refused only once the document was parsed); a glossary given as a dict indexed
+        once here, not for each batch of sentences; quality False is None."""
         check_search(self.model, self.decoding, self.max_tokens, self.max_sentences)
+        check_tokenizer(self.tokenizer)
         self.glossary = as_glossary(self.glossary)
         self.quality = checked_quality(self.quality)
         check_not_sampled(self.decoding, [self.glossary])

@@ -222,8 +222,8 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
         job = jobs.get(job_id)
         if job is None:
             raise HTTPException(404, f"no file job {job_id!r}: its id is wrong, or its translation was deleted "
-                                     f"({server.settings.file_ttl_s:g} s after it was done, or by DELETE), or "
-                                     "the server has restarted since it was sent (jobs do not survive a restart)")
+                                     f"({jobs.deleted_when()}, or by DELETE), or the server has restarted since "
+                                     "it was sent (jobs do not survive a restart)")
         return job
 
     def done_job(job_id: str) -> FileJob:

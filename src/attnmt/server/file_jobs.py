@@ -282,6 +282,12 @@ class FileJobs:
         for job in expired:
             self.delete(job)
 
+    def deleted_when(self) -> str:
+        """When a translation is deleted (``sweep``), as a 404 says it: a file pushed out by
+        ``max_file_results`` newer ones goes long before ``file_ttl_s`` is up."""
+        return (f"{self.settings.file_ttl_s:g} s after it was done, or sooner once more than "
+                f"{self.settings.max_file_results} translated files were waiting")
+
     def get(self, job_id: str) -> FileJob | None:
         self.sweep()
         return self.jobs.get(job_id) if JOB_ID.fullmatch(job_id) else None

@@ -12,7 +12,8 @@
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
     POST /translate_file  multipart file, source (a code or "auto"), target, api_key
                      -> {"translatedFileUrl": ".../download_file/ID.NAME"} once the file is translated
-    GET  /download_file/ID.NAME  -> the translated file (deleted file_ttl_s seconds after it was done)
+    GET  /download_file/ID.NAME  -> the translated file (deleted file_ttl_s seconds after it was done, or
+                                    sooner once more than max_file_results wait: FileJobs.sweep)
 
 Errors are ``{"error": "..."}`` with LibreTranslate's statuses: 400 for a bad request
 (missing parameter, unsupported language or format, over a limit), 403 for an unknown
@@ -324,9 +325,9 @@ def download_file(jobs: FileJobs, filename: str) -> FileResponse:
         raise LibreError(400, "Invalid filename")
     job = jobs.get(job_id)
     if job is None or job.state != "done":
-        raise LibreError(404, f"File not found: its translation was deleted ({jobs.settings.file_ttl_s:g} s after it "
-                              "was done), or never made, or the server has restarted since it was sent (translated "
-                              "files do not survive a restart)")
+        raise LibreError(404, f"File not found: its translation was deleted ({jobs.deleted_when()}), or never "
+                              "made, or the server has restarted since it was sent (translated files do not survive "
+                              "a restart)")
     return FileResponse(job.path, filename=job.filename)
 
 
