@@ -154,7 +154,9 @@ def fields_with_terms(line: str, glossary: Glossary | None) -> str:
     """The translation of a plain text line without letters (pipeline.translate_lines): each of its
     fields ``with_terms`` apart, as a line's sentences are, its tabs and line breaks (FIELD_END)
     kept where they stood; a term does not span two fields (``12<TAB>2012`` with the term
-    ``12 2012`` stays as it is)."""
+    ``12 2012`` stays as it is).  Without a glossary it is the line itself, found without a split."""
+    if not glossary:
+        return line
     parts = re.split(f"({FIELD_END.pattern})", line)  # fields at even places, what parts them at odd ones
     return "".join(part if k % 2 else with_terms(part, glossary) for k, part in enumerate(parts))
 

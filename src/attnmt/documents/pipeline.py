@@ -20,7 +20,14 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
-from attnmt.documents.letterless import Shown, reaches_model, term_weights, translated_line, with_terms
+from attnmt.documents.letterless import (
+    Shown,
+    fields_with_terms,
+    reaches_model,
+    term_weights,
+    translated_line,
+    with_terms,
+)
 from attnmt.documents.nesting import nest
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
@@ -237,11 +244,16 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     loses with its words (FlatBuilder.add_text), as a ``--input-format jsonl`` line keeps them; a
     line whose sentences all came back empty comes out
     as its tabs alone, not as the spaces between them (" " for "A dog. A cat."): a tab parts
-    fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t")."""
+    fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t").
+    Only the lines the model is given become flat texts: the others (a file of blank lines, of
+    ``-`` list marks) cost no sentence split, mark placement or bidi pass each."""
     glossary = translator_glossary(translator)
-    flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
-    texts = [plain(content) for content in translate_flats(flats, translator, options, review)]
-    return [translated_line(line, text, glossary) for line, text in zip(lines, texts, strict=True)]
+    given = [reaches_model(line) for line in lines]
+    flats = [replace(flat_line(line), place=Place(None, number))
+             for number, (line, model) in enumerate(zip(lines, given, strict=True), first_line) if model]
+    texts = iter([plain(content) for content in translate_flats(flats, translator, options, review)])
+    return [translated_line(line, next(texts), glossary) if model else fields_with_terms(line, glossary)
+            for line, model in zip(lines, given, strict=True)]
 
 
 def translate_paragraphs(texts: Sequence[str], translator: Translator,
