@@ -13,14 +13,6 @@ from attnmt.documents.flat import Mark
 P = TypeVar("P")  # a piece of content that is not text
 
 
-def free_piece(span: tuple[int, int], taken: list[tuple[int, int]]) -> tuple[int, int] | None:
-    """The longest part of ``span`` that overlaps none of ``taken``; None if nothing is left."""
-    pieces = [span]
-    for ts, te in taken:
-        pieces = [piece for s, e in pieces for piece in ((s, min(e, ts)), (max(s, te), e)) if piece[0] < piece[1]]
-    return max(pieces, key=lambda p: p[1] - p[0], default=None)
-
-
 def initial_span(target: str, letters: int) -> tuple[int, int] | None:
     """Where a drop cap that held ``letters`` letters or digits goes in ``target``, its text's
     translation: over the translation's first characters, up to its ``letters``-th letter or digit
@@ -45,18 +37,6 @@ def strip(text: str, start: int, end: int) -> tuple[int, int]:
 def strip_span(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     start, end = strip(text, *span)
     return (start, end) if start < end else None
-
-
-def move_out(spans: list[tuple[int, int]], a: int, b: int, marks: Sequence[Mark]) -> None:
-    """A point strictly inside a sibling's span moves to that span's nearer edge, with whatever
-    is nested in it (all points at the same place)."""
-    for point, other in ((a, b), (b, a)):
-        p, (s, e) = spans[point][0], spans[other]
-        if spans[point][0] == spans[point][1] and s < p < e:
-            edge = s if p - s <= e - p else e
-            for k in range(point, len(spans)):
-                if k == point or is_inside(marks, k, point):
-                    spans[k] = (edge, edge)
 
 
 def is_inside(marks: Sequence[Mark], k: int, ancestor: int) -> bool:

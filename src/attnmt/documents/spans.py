@@ -50,7 +50,8 @@ from attnmt.documents.glued_points import glued_point
 from attnmt.documents.kept_words import glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.range_order import keep_ranges_in_order
 from attnmt.documents.sentence_gaps import sentence_gap
-from attnmt.documents.span_geometry import free_piece, initial_span, move_out, strip_span
+from attnmt.documents.siblings import SortedSiblings
+from attnmt.documents.span_geometry import initial_span, strip_span
 
 WORD = re.compile(r"\S+")
 
@@ -242,22 +243,19 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     ``needs_alignment`` is false."""
     projector = Projector(flat, sentences, translations, alignments)
     spans: list[tuple[int, int]] = []
-    siblings: dict[int | None, list[int]] = {}
+    siblings = SortedSiblings(spans, flat.marks)
     for j, mark in enumerate(flat.marks):
         if mark.initial:  # a drop cap: the translation's first letters, not the whole of its first word
             raw = initial_span(projector.target, sum(map(str.isalnum, flat.text[mark.start:mark.end])))
         else:
             raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
-        taken = [spans[k] for k in siblings.get(mark.parent, []) if spans[k][0] < spans[k][1]]
         p = None
         if raw is not None:
-            clipped = (max(raw[0], bounds[0]), min(raw[1], bounds[1]))
-            blocking = [e for s, e in taken if s < clipped[1] and e > clipped[0]]
-            raw = free_piece(clipped, taken)
+            raw, blocking = siblings.free_piece(mark.parent, (max(raw[0], bounds[0]), min(raw[1], bounds[1])))
             raw = None if raw is None else strip_span(projector.target, raw)
-            if raw is None and blocking:  # emptied by earlier siblings: it goes right after them
-                p = max(blocking)
+            if raw is None and blocking is not None:  # emptied by earlier siblings: it goes right after them
+                p = blocking
         if raw is None:
             if p is None:  # rule 2; a point at its parent's end (a ruby's <rt> after its base) stays there
                 at_end = mark.parent is not None and mark.end == flat.marks[mark.parent].end
@@ -265,9 +263,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
             p = min(max(p, bounds[0]), bounds[1])
             raw = (p, p)
         spans.append(raw)
-        for k in siblings.get(mark.parent, []):
-            move_out(spans, k, j, flat.marks)
-        siblings.setdefault(mark.parent, []).append(j)
+        siblings.add(j)  # a point inside a sibling moves out of it
     parents = [mark.parent for mark in flat.marks]
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     return Placement(projector.target, spans, parents)

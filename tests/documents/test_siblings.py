@@ -1,0 +1,86 @@
+"""attnmt.documents.siblings: SortedSiblings places every mark as the readable Siblings does, and
+its work grows with the marks, not with their square."""
+
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from attnmt.documents import siblings, spans
+from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.spans import identity, place
+
+
+@st.composite
+def layouts(draw):
+    """Words in one or two sentences, marks over any characters (nested anywhere, atoms and empty
+    ones among them), a translation of any length and any alignment: marks that overlap, cover
+    one another's points, and are cut to parents that became points."""
+    words = draw(st.integers(1, 8))
+    text = " ".join(f"w{k}" for k in range(words))
+    cut = draw(st.integers(1, words))
+    sentences = [(0, len(" ".join(f"w{k}" for k in range(cut))))]
+    if cut < words:
+        sentences.append((sentences[0][1] + 1, len(text)))
+    marks = []
+    for j in range(draw(st.integers(1, 14))):
+        start, end = sorted(draw(st.lists(st.integers(0, len(text)), min_size=2, max_size=2)))
+        atom = draw(st.booleans()) and draw(st.booleans())
+        parent = draw(st.one_of(st.none(), st.integers(0, j - 1))) if j else None
+        marks.append(Mark(start, start if atom else end, parent, atom=atom))
+    translations, alignments = [], []
+    for s, e in sentences:
+        targets, sources = draw(st.integers(1, 6)), len(text[s:e].split())
+        translations.append(" ".join(draw(st.sampled_from(["W", "w1", "Wort", "x"])) for _ in range(targets)))
+        alignments.append([[float(draw(st.booleans())) for _ in range(sources)] for _ in range(targets)])
+    return FlatText(text, marks), sentences, translations, alignments
+
+
+@settings(max_examples=400, deadline=None)
+@given(layouts())
+def test_sorted_siblings_place_every_mark_as_the_readable_siblings_do(layout):
+    flat, sentences, translations, alignments = layout
+    fast = place(flat, sentences, translations, alignments)
+    original, spans.SortedSiblings = spans.SortedSiblings, siblings.Siblings
+    try:
+        readable = place(flat, sentences, translations, alignments)
+    finally:
+        spans.SortedSiblings = original
+    assert (fast.spans, fast.parents) == (readable.spans, readable.parents)
+
+
+def lines_run(path: str, call) -> int:
+    """How many lines of the module at ``path`` ``call()`` runs: a count of steps, not of seconds."""
+    count = 0
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        if frame.f_code.co_filename != path:
+            return None
+        count += event == "line"
+        return tracer
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        call()
+    finally:
+        sys.settrace(previous)
+    return count
+
+
+def test_twenty_thousand_sibling_marks_take_steps_in_proportion_to_their_number():
+    """``<b>a</b>`` 20,000 times, the word written otherwise: the first mark takes it and each other
+    one goes after it, a point; then 20,000 atoms inside a word kept as it is, and one mark over
+    the word that moves them all to its nearer edge.  Held against every earlier sibling, that was
+    200 million steps (minutes); now a few dozen a mark."""
+    n = 20_000
+    upper = FlatText("a" * n, [Mark(k, k + 1) for k in range(n)])
+    placed = []
+    steps = lines_run(siblings.__file__, lambda: placed.append(place(upper, [(0, n)], ["A" * n], [identity(1)])))
+    assert placed[0].spans == [(0, n)] + [(n, n)] * (n - 1)
+    assert steps < 40 * n
+    kept = FlatText("a" * n, [Mark(k, k, atom=True) for k in range(1, n)] + [Mark(0, n)])
+    steps = lines_run(siblings.__file__, lambda: placed.append(place(kept, [(0, n)], ["a" * n], [identity(1)])))
+    assert placed[1].spans == [(0, 0)] * (n // 2) + [(n, n)] * (n // 2 - 1) + [(0, n)]
+    assert steps < 40 * n
