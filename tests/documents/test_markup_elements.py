@@ -167,6 +167,12 @@ def test_a_laid_out_xml_field_is_never_native_code(same, field):
     ("<d><![CDATA[<p>A man walks his <b>dog</b>.</p>]]></d>", "<d><![CDATA[<p><b>DOG</b>. HIS WALKS MAN A</p>]]></d>"),
     ('<d>&lt;a href="/x"&gt;A dog&lt;/a&gt; runs.&lt;br&gt;</d>',
      '<d>RUNS. &lt;a href="/x"&gt;DOG A&lt;/a&gt;&lt;br&gt;</d>'),
+    ("<d><![CDATA[<!-- wp:paragraph -->\n<p>A man walks.</p>\n<!-- /wp:paragraph -->]]></d>",
+     "<d><![CDATA[<!-- wp:paragraph -->\n<p>WALKS. MAN A</p>\n<!-- /wp:paragraph -->]]></d>"),
+    ("<d>&lt;p&gt;A man walks.&lt;/p&gt;&lt;!-- note --&gt;</d>",
+     "<d>&lt;p&gt;WALKS. MAN A&lt;/p&gt;&lt;!-- note --&gt;</d>"),
+    ('<d><![CDATA[<!-- wp:spacer {"height":"20px"} /-->]]></d>',
+     '<d><![CDATA[<!-- wp:spacer {"height":"20px"} /-->]]></d>'),
 ])
 def test_html_in_an_xml_elements_text_is_translated_with_its_markup_and_written_as_it_came(mirror, text, expected):
     """An RSS item's description: read as words, its tags were lost and "</p>" went to the model

@@ -158,6 +158,41 @@ def test_a_source_holding_html_is_translated_as_html_into_a_target_written_as_th
     assert len(mirror.given) == 1
 
 
+WORDPRESS = ('<!-- wp:paragraph -->\n<p>A woman walks.</p>\n<!-- /wp:paragraph -->\n\n'
+             '<!-- wp:image {"id":12,"sizeSlug":"large"} -->\n<figure class="wp-block-image size-large">'
+             "<figcaption>A red car.</figcaption></figure>\n<!-- /wp:image -->")
+WORDPRESS_DE = WORDPRESS.replace("A woman walks.", "WALKS. WOMAN A").replace("A red car.", "CAR. RED A")
+
+
+def escaped(html: str) -> str:
+    return html.replace("<", "&lt;").replace(">", "&gt;")
+
+
+@pytest.mark.parametrize("source, target", [
+    (f"<![CDATA[{WORDPRESS}]]>", f"<![CDATA[{WORDPRESS_DE}]]>"),
+    (escaped(WORDPRESS), escaped(WORDPRESS_DE)),
+    ("<![CDATA[<p>A woman walks.</p><!-- note -->]]>", "<![CDATA[<p>WALKS. WOMAN A</p><!-- note -->]]>"),
+    ("&lt;!-- a --&gt; &lt;p&gt;A woman walks.&lt;/p&gt;", "&lt;!-- a --&gt; &lt;p&gt;WALKS. WOMAN A&lt;/p&gt;")])
+def test_a_source_of_html_with_comments_around_it_is_translated_as_html_its_comments_kept(mirror, source, target):
+    """WPML's WordPress posts: each block between ``<!-- wp:... -->`` comments.  A comment first or
+    last made the source words: the model read the comments and the tags, and the target came back
+    as ``<!Eine Frau> bew...</p>``."""
+    unit = f'<trans-unit id="a" datatype="html"><source>{source}</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<source>{source}</source><target {STATE}>{target}</target>" in out
+    assert mirror.given == (["A woman walks.", "A red car."] if "wp:image" in source else ["A woman walks."])
+
+
+@pytest.mark.parametrize("source", ['<![CDATA[<!-- wp:spacer {"height":"20px"} /-->]]>',
+                                    "&lt;!-- wp:separator /--&gt;\n&lt;!-- wp:more --&gt;"])
+def test_a_source_of_html_comments_alone_is_kept_whole(mirror, source):
+    """Read as words, the comment went to the model and came back translated."""
+    unit = f'<trans-unit id="a" datatype="html"><source>{source}</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<source>{source}</source><target {STATE}>{source}</target>" in out
+    assert mirror.given == []
+
+
 def test_a_superscript_number_in_a_sources_html_stays_after_its_word(mirror):
     """The HTML an XLIFF source holds has HTML's rule: "book<sup>1</sup>" was read "book1"."""
     unit = ('<trans-unit id="a"><source><![CDATA[<p>A book<sup>1</sup> is red.</p>]]></source>'

@@ -33,6 +33,9 @@ TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"
 ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that is markup: native code
 # One tag of TAG's form, its name (group 1: "/" first for an end tag).
 NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):])
+# An HTML comment in an XML element's text, escaped or in a CDATA section: WordPress's block delimiters
+# (``<!-- wp:image {"id":12,"sizeSlug":"large"} -->``) before and after each block of a post, kept as written.
+COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
 # HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
 VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
 # Angular's names for the placeholders of an HTML tag in a message (@angular/compiler's PlaceholderRegistry):
@@ -97,17 +100,22 @@ def holds_markup(node: etree._Element) -> bool:
     """Whether an XML element's text is HTML with words in it, escaped or in a CDATA section, as
     an RSS item's or a CMS export's is (``<description>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.
     &lt;/p&gt;</description>``): the element holds that text alone, no element, and stands apart,
-    no words before or after it in its parent; its text, spaces aside, starts with a start tag of
-    HTML's (BLOCKS, INLINE, ATOMS) and ends with an end tag of HTML's or a void's tag (``<br>``),
-    and closes each element it opens but HTML's voids.  attnmt.documents.markup translates it as a
-    fragment of HTML (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a
-    sentence.  Text that merely holds tags is words, as code and prose about tags are (``Type
-    <p>Hello</p> into the box.``, ``var html = "<b>" + name``, ``List<String>``), and so is an
-    element in a sentence (DocBook's ``Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics``):
-    read as HTML, their tags went and their words were sentences of their own."""
+    no words before or after it in its parent; its text, spaces and HTML comments aside (COMMENTS:
+    WordPress's ``<!-- wp:paragraph -->`` before a block and ``<!-- /wp:paragraph -->`` after it, kept
+    as written), starts with a start tag of HTML's (BLOCKS, INLINE, ATOMS) and ends with an end tag of
+    HTML's or a void's tag (``<br>``), and closes each element it opens but HTML's voids; or it is
+    comments alone, kept whole.  attnmt.documents.markup translates it as a fragment of HTML
+    (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a sentence (a WordPress
+    post's, for the comment it starts with: the model read the comments, and its ``<p>`` went).
+    Text that merely holds tags is words, as code and prose about tags are (``Type <p>Hello</p>
+    into the box.``, ``var html = "<b>" + name``, ``List<String>``), and so is an element in a
+    sentence (DocBook's ``Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics``): read as HTML,
+    their tags went and their words were sentences of their own."""
     if is_comment(node) or len(node) or is_code(node) or gap_before(node).strip() or (node.tail or "").strip():
         return False
-    text = (node.text or "").strip()
+    text = COMMENTS.sub(" ", node.text or "").strip()  # a comment is neither a tag nor words
+    if not text:  # comments alone: HTML with nothing to translate, kept whole
+        return COMMENTS.search(node.text or "") is not None
     tags = list(NAMED_TAG.finditer(text))
     if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
         return False
