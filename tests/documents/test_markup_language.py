@@ -333,3 +333,45 @@ def test_a_direction_override_around_translated_words_takes_their_direction(mirr
     """English words in a <bdo dir="rtl">, translated into German, were drawn right to left."""
     assert one('<p>The cat <bdo dir="rtl">is sleeping</bdo> here.</p>', mirror) == \
         '<p>HERE. <bdo dir="ltr">SLEEPING IS</bdo> CAT THE</p>'
+
+
+# Word-for-word translations whose letters run the other way from their source's.
+INTO_GERMAN = {"كلب يركض في الحديقة.": ("Ein Hund läuft im Garten.", [(0, 0), (0, 1), (1, 2), (2, 3), (3, 4)]),
+               "كلب يركض.": ("Ein Hund läuft.", [(0, 0), (0, 1), (1, 2)])}
+INTO_HEBREW = {"The dog runs in the park.": ("הכלב רץ בפארק.", [(0, 0), (1, 0), (2, 1), (3, 2), (4, 2), (5, 2)])}
+INTO_ARABIC = {"The code is ABC-123.": ("الرمز هو ABC-123.", [(0, 0), (1, 0), (2, 1), (3, 2)]),
+               "Go now.": ("اذهب الآن.", [(0, 0), (1, 1)]),
+               "runs in the park": ("يركض في الحديقة", [(0, 0), (1, 1), (2, 2), (3, 2)])}
+ARABIC_TO_GERMAN = DocumentOptions(source_lang="ar", target_lang="de")
+HEBREW = DocumentOptions(target_lang="he")
+
+
+@pytest.mark.parametrize("xhtml", [False, True])
+def test_a_direction_element_turns_by_its_translated_words_not_its_source(known, xhtml):
+    """Arabic in a <span dir="rtl">, translated into German, stayed right to left: its direction
+    was read from the Arabic it held before the translation was written."""
+    out = one('<p>كلب <span dir="rtl">يركض في الحديقة</span>.</p>', known(INTO_GERMAN), ARABIC_TO_GERMAN, xhtml=xhtml)
+    assert out == '<p>Ein Hund <span dir="ltr">läuft im Garten</span>.</p>'
+
+
+def test_english_in_a_left_to_right_override_translated_into_hebrew_turns_right_to_left(known):
+    out = one('<p>The dog <bdo dir="ltr">runs in the park</bdo>.</p>', known(INTO_HEBREW), HEBREW)
+    assert out == '<p>הכלב <bdo dir="rtl">רץ בפארק</bdo>.</p>'
+
+
+def test_arabic_in_a_left_to_right_override_translated_into_german_stays_left_to_right(known):
+    """Turned by its Arabic source, it said rtl around the German words."""
+    out = one('<p>كلب <bdo dir="ltr">يركض</bdo>.</p>', known(INTO_GERMAN), ARABIC_TO_GERMAN)
+    assert out == '<p>Ein Hund <bdo dir="ltr">läuft</bdo>.</p>'
+
+
+def test_a_code_the_translation_keeps_stays_left_to_right_in_arabic(known):
+    out = one('<p>The code is <span dir="ltr">ABC-123</span>.</p>', known(INTO_ARABIC), ARABIC)
+    assert out == '<p>الرمز هو <span dir="ltr">ABC-123</span>.</p>'
+
+
+def test_a_direction_element_in_a_translated_part_of_a_kept_one_turns_before_it_is_copied(known):
+    """The part that says translate="yes" is written first, then copied with the kept element around it."""
+    out = one('<p>Go <span translate="no">ls <em translate="yes">runs <bdo dir="ltr">in the park</bdo></em></span> '
+              'now.</p>', known(INTO_ARABIC), ARABIC)
+    assert '<em translate="yes" lang="ar" dir="rtl">يركض <bdo dir="rtl">في الحديقة</bdo></em>' in out

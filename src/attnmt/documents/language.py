@@ -160,13 +160,21 @@ def say_translated_inline(elements: Iterable[etree._Element], lang: str) -> None
     that states a language says ``lang`` (restate), as its block does: Word's proofing ``<span
     lang="en-US">`` around an English sentence, or around a phrase in one, went on saying English
     of its German, and a screen reader read it so.  One that states no language (``lang="x-none"``,
-    ``und``: names_no_language) keeps what it states.  Its direction (``dir``) turns to its
-    letters' where all are now written against it (turned: ``<bdo dir="rtl">`` drew the German
-    words in it right to left), else stays: a ``dir="ltr"`` keeps a URL or a code left to right in
-    Arabic text."""
+    ``und``: names_no_language) keeps what it states.  Its direction is said once it holds the
+    translation (say_written_direction)."""
     for element in elements:
         if stated_language(element):
             restate(element, lang)
+
+
+def say_written_direction(elements: Iterable[etree._Element]) -> None:
+    """Each inline element written around translated words (as say_translated_inline's, but the
+    copy that holds the translation: attnmt.documents.markup_runs.rebuild) whose letters are all
+    written against its ``dir`` turns to theirs (turned): ``<bdo dir="rtl">`` drew the German words
+    in it right to left.  One around a URL or a code keeps its ``dir`` (``<span dir="ltr">ABC-123``
+    left to right in Arabic text).  Read from the translation, not the source: Arabic in ``<span
+    dir="rtl">``, translated into German, stayed right to left, its source letters being Arabic."""
+    for element in elements:
         direction_now = turned(element.get("dir"), "".join(element.itertext()))
         if direction_now is not None:
             element.set("dir", direction_now)

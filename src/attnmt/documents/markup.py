@@ -31,7 +31,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
-from attnmt.documents.flat import FlatText, Place, parted
+from attnmt.documents.flat import FlatText, Mark, Place, parted
 from attnmt.documents.language import (
     XML_LANG,
     inherited_language,
@@ -39,6 +39,7 @@ from attnmt.documents.language import (
     say_page_direction,
     say_translated,
     say_translated_inline,
+    say_written_direction,
 )
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
@@ -192,12 +193,9 @@ class TreeJob:
             say_kept(before, self.language, self.source_lang, page_says)
 
     def translated_marks(self) -> Iterator[etree._Element]:
-        """The inline elements of the translated runs (blocks), their words translated with them;
-        not atoms, which are kept whole (a passage in its own language: ``<i lang="fr">``), nor one
-        whose words all lie in sentences that kept their source (FlatText.keeps_source)."""
-        return (mark.node for _, flat in self.runs if not flat.source_kept
-                for mark in flat.marks if not mark.atom and mark.node is not None
-                and not flat.keeps_source(mark.start, mark.end))
+        """The inline elements of the translated runs (blocks), their words translated with them
+        (around_translated_words), as the source has them."""
+        return (mark.node for _, flat in self.runs for mark in flat.marks if around_translated_words(flat, mark))
 
     def kept_attributes(self) -> list[etree._Element]:
         """The elements whose listed attributes all kept their source (--below-quality source: an
@@ -218,13 +216,25 @@ class TreeJob:
 
     def write_contents(self, runs: Sequence[Sequence[str | Nested]],
                        attributes: Sequence[Sequence[str | Nested]]) -> None:
-        """Each run rebuilt from its translated contents, each attribute set to its text."""
+        """Each run rebuilt from its translated contents, each attribute set to its text; with a target
+        language, the inline elements written around translated words say the direction of the words
+        they now hold (language.say_written_direction)."""
         for (node, name), content in zip(self.attributes, attributes, strict=True):
             node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes
-        # Last first: a run inside a translate="no" atom (one of markup_runs.said_yes's) is rebuilt before the
-        # run holding the atom copies it.
+        # Last first: a run inside a translate="no" atom (one of markup_runs.said_yes's) is rebuilt, and
+        # its directions said, before the run holding the atom copies it.
         for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):
-            rebuild(run, flat, content, entities)
+            written = rebuild(run, flat, content, entities)
+            if self.language:
+                say_written_direction(node for mark, node in written if around_translated_words(flat, flat.marks[mark]))
+
+
+def around_translated_words(flat: FlatText, mark: Mark) -> bool:
+    """Whether ``mark`` is an inline element of a translated run (block), its words translated with
+    it: not an atom, kept whole (a passage in its own language: ``<i lang="fr">``), nor one whose
+    words all lie in sentences that kept their source (FlatText.keeps_source)."""
+    return (not flat.source_kept and not mark.atom and mark.node is not None
+            and not flat.keeps_source(mark.start, mark.end))
 
 
 class EmbeddedJob(TreeJob):

@@ -134,15 +134,17 @@ def written_entities(run: Run, vocabulary: Vocabulary) -> dict[str, str]:
     return found
 
 
-def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested], entities: dict[str, str] | None = None) -> None:
+def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
+            entities: dict[str, str] | None = None) -> list[tuple[int, etree._Element]]:
     """Puts the translated content in place of the run's text and inline children, with the
     whitespace the run had at its start and its end (collapsed text loses a line break there:
     a fragment file's last one, the one after a block); the characters of ``entities``
     (written_entities) written as their references.  An element's whole text in a CDATA section
-    (cdata_sections.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone."""
+    (cdata_sections.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone.
+    Returns the elements written for the marks (fill), which now hold the translation."""
     cdata = cdata_text(run.parent) if run.owner is run.parent else None
     holder = run.parent.makeelement("holder", {})
-    fill(holder, flat, content, entities or {})
+    written = fill(holder, flat, content, entities or {})
     last = run.children[-1].tail if run.children else run.lead
     keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip()):])
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
@@ -156,6 +158,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested], entities:
         run.parent.insert(position + offset, child)
     if cdata is not None and not len(run.parent):
         cdata.write(run.parent, run.parent.text or "")
+    return written
 
 
 def leading_space(text: str) -> str:
@@ -174,7 +177,11 @@ def keep_edges(holder: etree._Element, start: str, end: str) -> None:
 
 
 def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested],
-         entities: dict[str, str]) -> None:
+         entities: dict[str, str]) -> list[tuple[int, etree._Element]]:
+    """``content`` appended to ``element``: its text, a copy of each atom, and a copy of each mark's
+    element around what the mark holds.  Returns (mark, element written) for each mark but an atom,
+    outer before inner; a mark the translation split in two is written twice."""
+    written = []
     for piece in content:
         if isinstance(piece, str):
             add_text(element, piece, entities)
@@ -186,10 +193,12 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
         elif flat.marks[piece.mark].initial and local_name(node) == "img":  # a drop cap's picture: letters in its alt
             new = bare_copy(node)
             new.set("alt", plain(piece.content))
+            written.append((piece.mark, new))
         else:
             new = bare_copy(node)
-            fill(new, flat, piece.content, entities)
+            written += [(piece.mark, new), *fill(new, flat, piece.content, entities)]
         element.append(new)
+    return written
 
 
 def add_text(element: etree._Element, text: str, entities: dict[str, str]) -> None:
