@@ -129,8 +129,8 @@ def test_a_download_pushed_out_by_newer_files_is_404_saying_so(trained_model):
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True
-    assert settings["supportedFilesFormat"][:9] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff", ".srt",
-                                                    ".vtt"]
+    assert settings["supportedFilesFormat"][:11] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
+                                                     ".sdlxliff", ".mqxliff", ".srt", ".vtt"]
 
 
 @pytest.mark.parametrize("streamed", [False, True])

@@ -268,3 +268,42 @@ def test_a_target_that_kept_some_source_is_translated_again_by_a_later_run(mirro
         again = translate_xliff(once, mirror, GERMAN)
     assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion">RUNS. DOG BAD A SLEEPS. CAT A'
             '</target>') in again
+
+
+SEGMENTED = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file source-language="en" '
+             'target-language="de" datatype="plaintext" original="a"><body><trans-unit id="1">'
+             '<source>A child plays. A cat sleeps. A bad dog runs.</source><seg-source>'
+             '<mrk mtype="seg" mid="1">A child plays.</mrk> <mrk mtype="seg" mid="2">A cat sleeps.</mrk> '
+             '<mrk mtype="seg" mid="3">A bad dog runs.</mrk></seg-source><target>'
+             '<mrk mtype="seg" mid="1">Ein Kind spielt (geprüft).</mrk> <mrk mtype="seg" mid="2"/> '
+             '<mrk mtype="seg" mid="3"/></target></trans-unit></body></file></xliff>')
+
+
+def test_a_segment_that_kept_its_source_stays_empty_and_a_later_run_keeps_the_persons_segment(mirror):
+    """The whole target said state="needs-translation", and the next run translated every segment
+    again, the person's "Ein Kind spielt (geprüft)." replaced by the model's."""
+    once = translate_xliff(SEGMENTED, mirror, GERMAN, review=turning_down())
+    assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion">'
+            '<mrk mtype="seg" mid="1">Ein Kind spielt (geprüft).</mrk> <mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk> '
+            '<mrk mtype="seg" mid="3"/></target>') in once
+    mirror.given.clear()
+    again = translate_xliff(once, mirror, GERMAN)
+    assert ('<mrk mtype="seg" mid="1">Ein Kind spielt (geprüft).</mrk> <mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk> '
+            '<mrk mtype="seg" mid="3">RUNS. DOG BAD A</mrk></target>') in again
+    assert mirror.given == ["A bad dog runs."]
+
+
+def test_a_segmented_target_written_whole_leaves_its_kept_segment_empty_not_the_target_to_translate(mirror):
+    fresh = SEGMENTED.replace('<mrk mtype="seg" mid="1">Ein Kind spielt (geprüft).</mrk>', '<mrk mtype="seg" mid="1"/>')
+    out = translate_xliff(fresh, mirror, GERMAN, review=turning_down())
+    assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion">'
+            '<mrk mtype="seg" mid="1">PLAYS. CHILD A</mrk> <mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk> '
+            '<mrk mtype="seg" mid="3"/></target>') in out
+
+
+def test_a_segment_partly_kept_stays_as_it_came_too(mirror):
+    """A segment is what a CAT tool confirms whole: one holding some English is no translation."""
+    partly = SEGMENTED.replace('mid="3">A bad dog runs.</mrk>', 'mid="3">A bad dog runs. A cat sleeps.</mrk>')
+    out = translate_xliff(partly, mirror, GERMAN, review=turning_down())
+    assert '<mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk> <mrk mtype="seg" mid="3"/></target>' in out
+    assert 'state="needs-translation"' not in out

@@ -10,9 +10,9 @@ option or file.  Apart from attnmt.cli.document_files, which translates: these r
 the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
-  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, ``.md``, ``.markdown``, also before
-  ``.gz``, and the office ones: ``.docx`` …, ``.docm`` and the other files with macros too), and
-  ``.jsonl`` (also before ``.gz``) JSONL input; text otherwise.
+  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.srt``, ``.vtt``, ``.md``,
+  ``.markdown``, also before ``.gz``, and the office ones: ``.docx`` …, ``.docm`` and the other files
+  with macros too), and ``.jsonl`` (also before ``.gz``) JSONL input; text otherwise.
 - Where --target-lang is left out, the model's target language stands for it, as the server
   takes it (model_target_lang): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
@@ -80,11 +80,11 @@ XML_FORMATS = frozenset(("xml", "xliff"))
 
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
-    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff,
-    .srt and .vtt, .md and .markdown (text, with one warning, where markdown-it-py is not installed;
-    --input-format markdown is refused then, naming the extra), also before .gz; an office format for
-    its extension (docx for .docx and .docm: the input's own is office_suffix's to keep); jsonl for a
-    .jsonl file, as ``score`` reads its --src (attnmt.cli.lines.is_jsonl_name); text for any other
+    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff
+    (.sdlxliff, .mqxliff), .srt and .vtt, .md and .markdown (text, with one warning, where markdown-it-py
+    is not installed; --input-format markdown is refused then, naming the extra), also before .gz; an
+    office format for its extension (docx for .docx and .docm: the input's own is office_suffix's to
+    keep); jsonl for a .jsonl file, as ``score`` reads its --src (attnmt.cli.lines.is_jsonl_name); text for any other
     file and for stdin.  Given, --input-format wins over any extension: ``--input-format text`` on a
     .docx reads its lines, as on a .srt."""
     if args.input_format == "markdown" and importlib.util.find_spec("markdown_it") is None:

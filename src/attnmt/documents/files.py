@@ -4,7 +4,7 @@
 
 The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
 ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup),
-``.xlf`` and ``.xliff`` (attnmt.documents.xliff: each source translated into its target), ``.srt``
+``.xlf``, ``.xliff`` (``.sdlxliff``, ``.mqxliff``: attnmt.documents.xliff, each source into its target), ``.srt``
 and ``.vtt`` (attnmt.documents.subtitles), ``.md`` and ``.markdown`` (attnmt.documents.markdown,
 with the ``markdown`` extra; plain text without it); and the office formats and e-books of
 attnmt.documents.office's ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept)
@@ -39,8 +39,10 @@ from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
+# Trados's .sdlxliff and memoQ's .mqxliff are XLIFF 1.2, with their tools' status in attributes of their own.
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
-                 ".xliff": "xliff", ".srt": "srt", ".vtt": "vtt", ".md": "markdown", ".markdown": "markdown"}
+                 ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".srt": "srt", ".vtt": "vtt",
+                 ".md": "markdown", ".markdown": "markdown"}
 # How a Markdown file read as plain text says why (markdown-it-py, the reader, comes with the extra).
 MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and layout"
 # The library's own limit on a file: it is held in memory with its translation, and its parsed

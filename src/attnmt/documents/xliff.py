@@ -18,7 +18,7 @@ Where a review keeps the source of the sentences under its threshold (--below-qu
 unit (1.2) or segment (2) whose sentences all kept it gets no target: it stays as it came, for a
 translator or a later run to fill (a source copied into the target was a finished translation
 that no later run replaced); one with some kept is written, its state ``needs-translation`` (1.2,
-still ``mt-suggestion``) or ``initial`` (2): still to be translated (``settle_kept``).
+still ``mt-suggestion``) or ``initial`` (2): still to be translated (xliff_targets.settle_kept).
 
 A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them)
 where there is none, or in place of an empty one (or one of codes or empty segments alone, as
@@ -35,6 +35,8 @@ other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, 
 ``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
 are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are.  A code that
 stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is read as HTML's ``<br>`` is.
+A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``, memoQ's
+``.mqxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import CUT, cdata_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
-from attnmt.documents.flat import PROTECTED, FlatText
+from attnmt.documents.flat import PROTECTED
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
@@ -57,7 +59,7 @@ from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.documents.xliff_targets import Slot, has_text, needs_target, open_segments
+from attnmt.documents.xliff_targets import Slot, holds_kept, needs_target, open_segments, say_drafted, settle_kept
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.errors import DataError, UserError, warn
 
@@ -78,10 +80,6 @@ LINE_END = re.compile(r"[\n\r\v\f\x85\u2028\u2029]")
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
 STATE_2 = {"state": "translated"}
-# What a target says where some of its sentences kept their source text (--below-quality source):
-# it is still to be translated (1.2's needs-translation, its qualifier staying mt-suggestion; 2's initial).
-PART_STATE_1 = {"state": "needs-translation"}
-PART_STATE_2 = {"state": "initial"}
 
 
 class XliffVocabulary(Vocabulary):
@@ -175,7 +173,7 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
                     review: Review | None = None) -> str:
     """An XLIFF file's text (``\\n`` line endings) with every empty or missing target of a unit to
     translate filled with its source's translation (the module docstring; but where ``review``
-    keeps the source of every sentence of it: ``settle_kept``); DataError, naming
+    keeps the source of every sentence of it: xliff_targets.settle_kept); DataError, naming
     ``where``, for a file that is no XLIFF, and for an XLIFF 2 file with no target language
     (neither ``trgLang`` nor ``options.target_lang``); UserError for an ``options.target_lang``
     that is not the language the file's targets are in."""
@@ -185,7 +183,7 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     found = [(slot, open_segments(slot)) for slot in (segments(root) if version_2 else trans_units(root))]
     every = [(slot, marks, needs_target(slot, marks)) for slot, marks in found]
     slots = [(slot, marks) for slot, marks, needed in every if needed]
-    say_kept(sum(not needed and has_text(slot.target()) for slot, _, needed in every), version_2, where)
+    say_kept(sum(holds_kept(slot, needed) for slot, _, needed in every), version_2, where)
     if slots:
         say_target_language(root, version_2, options.target_lang, where, options.target_lang_option)
     keeping = review is not None and review.source_below
@@ -201,7 +199,8 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
         for place, taken in zip(marks or [slot.target()], remarks, strict=True):
             put_back(place, taken)
         if before is not None:
-            settle_kept(slot, before, [flat for job in each for flat in job.flats()])
+            settle_kept(slot, before, each)
+        say_drafted(slot, each)
     return parsed.serialise(None)
 
 
@@ -213,21 +212,6 @@ def say_kept(kept: int, version_2: bool, where: str) -> None:
             ("unit(s)", 'its state="needs-translation"')
         warn(f"{where}: {kept:,} {what} kept the translation their target holds; to have one translated "
              f"again, empty its target or set {state}", stacklevel=3)
-
-
-def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> None:
-    """A slot some of whose sentences kept their source text (FlatText.source_kept, partly_kept: a
-    Review with ``source_below``): with all of them, its holder as it was ``before`` its target was
-    written (no target, or the empty one it came with), for a translator or a later run to fill,
-    not the source said to be its translation; with some, its target says it is still to be
-    translated (PART_STATE_1 on 1.2's target, PART_STATE_2 on XLIFF 2's segment)."""
-    kept = [flat.source_kept for flat in texts]
-    stating = slot.holder if slot.segment else slot.target()  # what says the state
-    if kept and all(kept):
-        slot.holder.getparent().replace(slot.holder, before)
-    elif stating is not None and (any(kept) or any(flat.partly_kept for flat in texts)):
-        for name, value in (PART_STATE_2 if slot.segment else PART_STATE_1).items():
-            stating.set(name, value)
 
 
 def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options: DocumentOptions, where: str,

@@ -11,21 +11,46 @@ with no state, or one of those (Okapi copies each source into its target).  Any 
 
 A 1.2 target of ``<mrk mtype="seg">`` segments (Trados's) is judged segment by segment: in a
 target with text, each empty segment (or one that is its source segment's copy, the target saying
-no state) is filled, and the others are kept (open_segments).
+no state) is filled, and the others are kept (open_segments).  A segment of it that kept its
+source text under a review (--below-quality source) is left as it came, empty, for a later run to
+fill (reopen_segments): a state on the whole target would have that run translate again the
+segments a person filled.
+
+CAT tools say what is finished in attributes of their own, not in the target's state, and what
+they say wins: a Trados segment whose ``<sdl:seg>`` says ``locked="true"``, or a ``conf`` other
+than ``Draft``, ``RejectedTranslation`` or ``RejectedSignOff`` (``Translated``,
+``ApprovedTranslation``, ``ApprovedSignOff``: sealed_segments), and a memoQ unit locked or
+confirmed (its ``mq:locked``, its ``mq:status``: sealed_unit) are kept as they are, even empty or
+a copy of the source.  A Trados segment filled here says it is a machine's draft (say_drafted).
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import named
 
 # The states that say a target holding text is still to be translated: 1.2's, on its <target>, and
 # XLIFF 2's, on its <segment>.
 TO_TRANSLATE_1 = frozenset(("new", "needs-translation"))
 TO_TRANSLATE_2 = frozenset(("initial",))
+# What a target says where some of its sentences kept their source text (--below-quality source):
+# it is still to be translated (1.2's needs-translation, its qualifier staying mt-suggestion; 2's initial).
+PART_STATE_1 = {"state": "needs-translation"}
+PART_STATE_2 = {"state": "initial"}
+# Trados's (.sdlxliff) status of each segment, an <sdl:seg id="mid"> in the unit's <sdl:seg-defs>:
+# the confirmation levels that leave a segment still to be translated (none said is one too).
+SDL_SEG = "{http://sdl.com/FileTypes/SdlXliff/1.0}seg"
+SDL_OPEN = frozenset(("Draft", "RejectedTranslation", "RejectedSignOff"))
+# What Trados's status of a segment filled here says: a draft, from machine translation.
+SDL_DRAFT = {"conf": "Draft", "origin": "mt"}
+# memoQ's (.mqxliff) status of each trans-unit: its mq:locked, and the mq:status of a confirmed one.
+MQ_LOCKED, MQ_STATUS = "{MQXliff}locked", "{MQXliff}status"
+MQ_CONFIRMED = frozenset(("ManuallyConfirmed", "Reviewer1Confirmed", "Reviewer2Confirmed", "Locked"))
 
 
 @dataclass
@@ -79,20 +104,111 @@ def seg_marks(element: etree._Element) -> dict[str, etree._Element]:
     return {mrk.get("mid", ""): mrk for mrk in element.iter("{*}mrk") if mrk.get("mtype") == "seg"}
 
 
+def is_segment(element: etree._Element) -> bool:
+    """Whether an element is one of 1.2's segments, ``<mrk mtype="seg">``."""
+    return isinstance(element.tag, str) and etree.QName(element).localname == "mrk" and element.get("mtype") == "seg"
+
+
+def sealed_unit(slot: Slot) -> bool:
+    """Whether memoQ says the slot's 1.2 unit is locked or confirmed (its ``mq:locked``, ``mq:status``)."""
+    unit = slot.holder
+    return not slot.segment and (unit.get(MQ_LOCKED, "").lower() in ("locked", "true")
+                                 or unit.get(MQ_STATUS) in MQ_CONFIRMED)
+
+
+def sealed_segments(slot: Slot) -> frozenset[str]:
+    """The ``mid`` of each segment of the slot's 1.2 unit that Trados's ``<sdl:seg>`` says is locked
+    or confirmed (a ``conf`` not in SDL_OPEN)."""
+    if slot.segment:
+        return frozenset()
+    return frozenset(seg.get("id", "") for seg in slot.holder.iter(SDL_SEG)
+                     if seg.get("locked") == "true" or seg.get("conf", "Draft") not in SDL_OPEN)
+
+
 def open_segments(slot: Slot) -> dict[etree._Element, etree._Element]:
     """The segments of a 1.2 target with text to fill (each empty one, or its source segment's
     copy where the target says no state), each with the source segment it is filled from, where
-    the target as a whole is kept (is_open); none where the whole target is written, or for a
-    slot without segments."""
+    the target as a whole is kept (is_open), or where Trados says some of its segments are
+    finished (sealed_segments: those are kept, and the others are filled where the whole target is
+    open); none where the whole target is written, or for a slot without segments."""
     target = slot.target()
-    if slot.segment or target is None or is_open(slot, target, slot.source):
+    if slot.segment or target is None:
+        return {}
+    closed = sealed_segments(slot)
+    whole = is_open(slot, target, slot.source)
+    if whole and not closed:
         return {}
     sources = seg_marks(slot.source)
     return {mark: sources[mid] for mid, mark in seg_marks(target).items()
-            if mid in sources and is_open(slot, mark, sources[mid])}
+            if mid in sources and mid not in closed and (whole or is_open(slot, mark, sources[mid]))}
 
 
 def needs_target(slot: Slot, marks: dict[etree._Element, etree._Element]) -> bool:
-    """A source with something in it, and a target to write (is_open) or segments of one to fill
+    """A source with something in it, in a unit memoQ does not say is finished (sealed_unit), and a
+    target to write (is_open, none of its segments finished) or segments of one to fill
     (``marks``: open_segments)."""
-    return has_content(slot.source) and (is_open(slot, slot.target(), slot.source) or bool(marks))
+    if not has_content(slot.source) or sealed_unit(slot):
+        return False
+    return bool(marks) or is_open(slot, slot.target(), slot.source) and not sealed_segments(slot)
+
+
+def holds_kept(slot: Slot, needed: bool) -> bool:
+    """Whether a slot left as it is (not ``needed``: needs_target) keeps a translation its target holds
+    by attnmt's choice, which emptying the target or stating it undoes (xliff.say_kept counts them):
+    not where its CAT tool says it is finished (sealed_unit, sealed_segments)."""
+    return not needed and has_text(slot.target()) and not sealed_unit(slot) and not sealed_segments(slot)
+
+
+def reopen_segments(before: etree._Element, jobs: list[TreeJob]) -> int:
+    """Each segment translated (a job's root) any of whose sentences kept its source text under a
+    review (FlatText.source_kept, partly_kept), back as it was in ``before`` (its unit as it came)
+    where it showed no text there, else emptied, as Trados writes a segment still to translate (a
+    copy of its source, in a target now saying a state, would be kept by a later run); returned,
+    how many were."""
+    target = before.find(named(before, "target"))
+    came = {} if target is None else seg_marks(target)
+    reopened = 0
+    for job in jobs:
+        if not any(flat.source_kept or flat.partly_kept for flat in job.flats()):
+            continue
+        mark, reopened = job.root, reopened + 1
+        was = came.get(mark.get("mid", ""))
+        mark.text = None if was is None or has_text(was) else was.text
+        del mark[:]
+        if was is not None and not has_text(was):
+            mark.extend(copy.deepcopy(child) for child in was)
+    return reopened
+
+
+def settle_kept(slot: Slot, before: etree._Element, jobs: list[TreeJob]) -> None:
+    """A slot some of whose sentences kept their source text (FlatText.source_kept, partly_kept: a
+    Review with ``source_below``): with all of them, its holder as it was ``before`` its target was
+    written (no target, or the empty one it came with), for a translator or a later run to fill,
+    not the source said to be its translation.  With some, a 1.2 target of segments gets each
+    segment that kept any back as it came (reopen_segments), the target still a machine's
+    suggestion: a state on the whole target would have a later run translate again the segments
+    a person filled.  Any other target says it is still to be translated (PART_STATE_1 on 1.2's
+    target, PART_STATE_2 on XLIFF 2's segment)."""
+    kept = [flat.source_kept for job in jobs for flat in job.flats()]
+    if kept and all(kept):
+        slot.holder.getparent().replace(slot.holder, before)
+    elif not any(kept) and not any(flat.partly_kept for job in jobs for flat in job.flats()):
+        return
+    elif not slot.segment and all(is_segment(job.root) for job in jobs):
+        if reopen_segments(before, jobs) == len(jobs):  # none of it translated: all as it came
+            slot.holder.getparent().replace(slot.holder, before)
+    elif (stating := slot.holder if slot.segment else slot.target()) is not None:  # what says the state
+        for name, value in (PART_STATE_2 if slot.segment else PART_STATE_1).items():
+            stating.set(name, value)
+
+
+def say_drafted(slot: Slot, jobs: list[TreeJob]) -> None:
+    """Trados's status of each segment translated here (a job's root that holds text: not one a
+    review left as it came, reopen_segments), where the unit has one for it (``<sdl:seg>``): a
+    machine's draft, SDL_DRAFT, as machine translation plug-ins write it, which Trados shows as
+    a translation to review, not as a segment still untranslated."""
+    statuses = {} if slot.segment else {seg.get("id", ""): seg for seg in slot.holder.iter(SDL_SEG)}
+    for job in jobs:
+        status = statuses.get(job.root.get("mid", "")) if is_segment(job.root) else None
+        if status is not None and has_text(job.root):
+            status.attrib.update(SDL_DRAFT)

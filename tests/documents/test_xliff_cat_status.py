@@ -1,0 +1,76 @@
+"""XLIFF files of CAT tools that say a segment's status in attributes of their own (Trados's
+.sdlxliff, memoQ's .mqxliff; attnmt.documents.xliff_targets): what they say is locked or confirmed
+is kept as it is, the rest filled, with the stand-in translators of conftest.py."""
+
+import warnings
+
+import pytest
+
+from attnmt.documents.files import supported_suffixes, translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.xliff import translate_xliff
+
+DE = DocumentOptions(target_lang="de")
+SDL = 'xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"'
+MQ = 'xmlns:mq="MQXliff"'
+
+
+def xliff(units: str, spaces: str = SDL) -> str:
+    return (f'<xliff {spaces} xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="x" '
+            f'source-language="en-US" target-language="de-DE" datatype="x-sdlfilterframework2"><body>{units}'
+            '</body></file></xliff>')
+
+
+def trados(mid: str, source: str, target: str, status: str) -> str:
+    """A Trados unit of one segment: its target segment holding ``target``, its <sdl:seg> saying ``status``."""
+    segment = f'<mrk mtype="seg" mid="{mid}">{target}</mrk>' if target else f'<mrk mtype="seg" mid="{mid}"/>'
+    return (f'<trans-unit id="{mid}"><source>{source}</source><seg-source><mrk mtype="seg" mid="{mid}">{source}'
+            f'</mrk></seg-source><target>{segment}</target>'
+            f'<sdl:seg-defs><sdl:seg id="{mid}"{status}/></sdl:seg-defs></trans-unit>')
+
+
+@pytest.mark.parametrize("status", [' conf="ApprovedSignOff" locked="true"', ' locked="true"', ' conf="Translated"',
+                                    ' conf="ApprovedTranslation"', ' conf="ApprovedSignOff"'])
+def test_a_trados_segment_locked_or_confirmed_is_kept_empty_or_a_copy_of_its_source(mirror, status):
+    """The locked, signed-off "Trek Bike Pro" became 'Ein „Re".', the locked empty segment was filled."""
+    units = trados("1", "Trek Bike Pro", "Trek Bike Pro", status) + trados("2", "A dog runs.", "", status)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "kept the translation" advice: emptying it would not undo a lock
+        assert translate_xliff(xliff(units), mirror, DE) == xliff(units)
+    assert mirror.given == []
+
+
+@pytest.mark.parametrize("status", ["", ' conf="Draft"', ' conf="RejectedTranslation"', ' conf="RejectedSignOff"'])
+def test_a_trados_segment_not_confirmed_is_filled_and_said_a_machine_draft(mirror, status):
+    out = translate_xliff(xliff(trados("2", "A dog runs.", "", status)), mirror, DE)
+    assert '<mrk mtype="seg" mid="2">RUNS. DOG A</mrk></target>' in out
+    assert '<sdl:seg id="2" conf="Draft" origin="mt"/>' in out
+
+
+def test_the_open_segments_of_a_unit_with_a_locked_one_are_filled_the_locked_one_kept(mirror):
+    unit = ('<trans-unit id="u"><source>A cat sleeps. A dog runs.</source><seg-source><mrk mtype="seg" mid="1">'
+            'A cat sleeps.</mrk> <mrk mtype="seg" mid="2">A dog runs.</mrk></seg-source><target>'
+            '<mrk mtype="seg" mid="1">A cat sleeps.</mrk> <mrk mtype="seg" mid="2"/></target><sdl:seg-defs>'
+            '<sdl:seg id="1" conf="Translated" locked="true"/><sdl:seg id="2"/></sdl:seg-defs></trans-unit>')
+    out = translate_xliff(xliff(unit), mirror, DE)
+    assert ('<mrk mtype="seg" mid="1">A cat sleeps.</mrk> <mrk mtype="seg" mid="2">RUNS. DOG A</mrk></target>'
+            '<sdl:seg-defs><sdl:seg id="1" conf="Translated" locked="true"/>'
+            '<sdl:seg id="2" conf="Draft" origin="mt"/></sdl:seg-defs>') in out
+    assert mirror.given == ["A dog runs."]
+
+
+@pytest.mark.parametrize("status", ['mq:status="ManuallyConfirmed"', 'mq:locked="locked"'])
+def test_a_memoq_unit_confirmed_or_locked_is_kept(mirror, status):
+    units = (f'<trans-unit id="1" {status}><source>A cat sleeps.</source><target/></trans-unit>'
+             '<trans-unit id="2" mq:status="NotStarted"><source>A dog runs.</source><target/></trans-unit>')
+    out = translate_xliff(xliff(units, MQ), mirror, DE)
+    assert f'<trans-unit id="1" {status}><source>A cat sleeps.</source><target/></trans-unit>' in out
+    assert mirror.given == ["A dog runs."]
+
+
+@pytest.mark.parametrize("name", ["job.sdlxliff", "job.mqxliff"])
+def test_sdlxliff_and_mqxliff_files_are_read_as_xliff(mirror, name):
+    """They were plain text without --input-format xliff: each line of XML went to the model."""
+    assert name[name.index("."):] in supported_suffixes()
+    out = translate_file_bytes(xliff(trados("2", "A dog runs.", "", "")).encode(), name, mirror, DE).decode()
+    assert '<mrk mtype="seg" mid="2">RUNS. DOG A</mrk>' in out and mirror.given == ["A dog runs."]
