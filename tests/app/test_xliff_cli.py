@@ -65,6 +65,27 @@ def test_a_file_for_another_language_than_the_models_is_refused_as_the_server_re
     assert code == 0 and etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "fr"
 
 
+def test_a_file_in_another_language_than_the_models_source_is_refused(english_to_german, trained_model, tmp_path,
+                                                                    capsys):
+    """A French file went through an en-de model as English, exit 0, even with --source-lang en: its
+    source-language is checked against the model's, or the one given, as its target-language is."""
+    source, output = tmp_path / "fr.xlf", tmp_path / "fr.de.xlf"
+    source.write_text(XLIFF.replace('source-language="en"', 'source-language="fr"'), encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", english_to_german, source, output], capsys)
+    assert code == 2 and not output.exists()
+    assert err == (f"attnmt: error: {source}: the file's source-language is fr, the model's source language (from "
+                   "its train.yaml) is en: translate it with a model from fr (or give --source-lang fr where this one "
+                   "reads it), or take a file in en\n")
+    code, _, err = run_cli(["translate", "--model", english_to_german, source, output, "--source-lang", "en"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {source}: the file's source-language is fr, the source language "
+                                 "asked for en: translate it from fr, or take a file in en\n")
+    code, _, _ = run_cli(["translate", "--model", english_to_german, source, output, "--source-lang", "fr-FR"], capsys)
+    assert code == 0 and output.exists()
+    # the tiny model's training names no language: --source-lang's default is the splitter's alone
+    code, _, err = run_cli(["translate", "--model", trained_model, source, tmp_path / "fr.out.xlf"], capsys)
+    assert code == 0, err
+
+
 def test_a_file_without_a_target_language_is_given_the_models(english_to_german, tmp_path, capsys):
     source, output = tmp_path / "app.xlf", tmp_path / "app.de.xlf"
     source.write_text(XLIFF, encoding="utf-8")

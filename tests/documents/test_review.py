@@ -219,6 +219,18 @@ def test_a_picture_or_a_line_break_between_words_is_shown_as_one_space(same):
         ("A bad man is riding.",) * 2, ("Hello a bad girl runs.",) * 2]
 
 
+@pytest.mark.parametrize("code", ['<x id="1" ctype="lb"/>', '<ph id="1" ctype="lb">&lt;br&gt;</ph>'])
+def test_an_xliff_line_break_code_is_shown_as_a_space(same, code):
+    """A break XLIFF's vocabulary knows by its ctype, not by a tag name flat.SHOWN_AS_SPACE lists: the
+    rows read "A bad man ridesa red bike." (the <x/> as nothing) and "A bad man rides<br>a red bike."."""
+    unit = f'<trans-unit id="1"><source>A bad man rides{code}a red bike.</source></trans-unit>'
+    document = ('<?xml version="1.0"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+                f'<file original="a" source-language="en" datatype="plaintext"><body>{unit}</body></file></xliff>\n')
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(document.encode(), "app.xlf", same, OPTIONS, review=review)
+    assert [(s.source, s.translation) for s in review.segments] == [("A bad man rides a red bike.",) * 2]
+
+
 def test_a_no_break_space_is_shown_as_it_stands(same):
     page = "<p>A bad dog\u00a0runs   10\u202fkm.</p>\n".encode()
     review = Review(Graded(), 0.5)

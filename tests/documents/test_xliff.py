@@ -137,6 +137,43 @@ def test_a_target_language_other_than_the_files_is_refused(same):
     assert 'target-language="de-DE"' in translate_xliff(text, same, DE)  # the same language: as written
 
 
+def test_a_source_language_other_than_the_one_translated_from_is_refused(same):
+    """A French file went through an English model as English, with no word, while a file for another
+    target language was refused: the source side is checked as the target side is (en-US is en)."""
+    unit = '<trans-unit id="a"><source>Un chien.</source></trans-unit>\n'
+    with pytest.raises(UserError, match=r"^app\.xlf: the file's source-language is fr, the source language asked "
+                                        r"for en: translate it from fr, or take a file in en$"):
+        translate_xliff(xliff_1(unit, 'source-language="fr"'), same, DE, "app.xlf")
+    segment = '<unit id="u"><segment><source>Un chien.</source></segment></unit>\n'
+    with pytest.raises(UserError, match=r"^app\.xlf: the file's srcLang is fr, the model's source language \(from "
+                                        r"its train\.yaml\) is en: .*--source-lang fr"):
+        translate_xliff(xliff_2(segment, 'srcLang="fr" trgLang="de"'), same,
+                        DocumentOptions(target_lang="de", source_lang_option="--source-lang"), "app.xlf")
+    assert "<target " in translate_xliff(xliff_1(unit, 'source-language="en-US"'), same, DE)
+    assert "<target " in translate_xliff(xliff_1(unit, 'source-language="fr"'), same,
+                                         DocumentOptions(source_lang="fr-CA", target_lang="de"))
+    unknown = DocumentOptions(target_lang="de", source_lang_known=False)  # the splitter's default alone
+    assert "<target " in translate_xliff(xliff_1(unit, 'source-language="fr"'), same, unknown)
+
+
+@pytest.mark.parametrize(("after", "line", "reason"), [
+    ("A dog runs.\n", 9, "content after the root element's end"),
+    ("<!-- a -->\n<xliff/>\n", 10, "content after the root element's end"),
+])
+def test_text_or_a_second_element_after_the_xliff_element_is_not_well_formed(same, after, line, reason):
+    """Read inside a wrapper, as a fragment of XML is, text after </xliff> was kept (exit 0, the output
+    not XML), and a second <xliff> was "not an XLIFF file: it holds <xliff> where XLIFF has one <xliff>"."""
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + after
+    with pytest.raises(DataError, match=rf"^app\.xlf is not well-formed XML at line {line}, column 1: {reason} "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+
+
+def test_comments_instructions_and_spaces_around_the_xliff_element_are_kept(same):
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + "<!-- end -->\n<?tool done?>\n"
+    out = translate_file_bytes(text.encode(), "app.xlf", same, DE).decode()
+    assert "<target " in out and out.endswith("</xliff>\n<!-- end -->\n<?tool done?>\n")
+
+
 def test_a_file_that_is_no_xliff_is_refused_in_one_line(same):
     with pytest.raises(DataError, match=r"^app\.xlf: not an XLIFF file: it holds <resources> where XLIFF has one "
                                         "<xliff>; a name ending .xml translates it as plain XML$"):
@@ -428,6 +465,19 @@ def test_an_xliff_2_segment_that_is_initial_or_copies_its_source_is_filled_again
     assert [(segment.get("state"), segment.findtext("x:target", namespaces=NS2)) for segment in segments] == [
         ("translated", "DOG. A"), ("translated", "CAT. A"), ("reviewed", "A cow."), (None, "Ein rotes Auto.")]
     assert mirror.given == ["A dog.", "A cat."]
+
+
+def test_a_segments_substate_goes_with_the_state_attnmt_replaces(mirror):
+    """XLIFF 2's subState qualifies the state: a segment went from initial to translated still saying
+    subState="acme:draft".  A segment kept as it is keeps its own."""
+    units = ('    <unit id="u1">\n'
+             '      <segment state="initial" subState="acme:draft"><source>A dog.</source></segment>\n'
+             '      <segment state="final" subState="acme:ok"><source>A cat.</source><target>Eine Katze.</target>'
+             "</segment>\n    </unit>\n")
+    with pytest.warns(AttnmtWarning, match="1 segment"):
+        out = parsed(translate_xliff(xliff_2(units), mirror, DE))
+    assert [(segment.get("state"), segment.get("subState")) for segment in out.iterfind(".//x:segment", NS2)] == [
+        ("translated", None), ("final", "acme:ok")]
 
 
 def test_the_empty_segment_of_a_target_with_text_is_filled_and_its_other_segments_kept(mirror):

@@ -13,8 +13,8 @@ the model has loaded.
   ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.srt``, ``.vtt``, ``.md``,
   ``.markdown``, also before ``.gz``, and the office ones: ``.docx`` …, ``.docm`` and the other files
   with macros too), and ``.jsonl`` (also before ``.gz``) JSONL input; text otherwise.
-- Where --target-lang is left out, the model's target language stands for it, as the server
-  takes it (model_target_lang): where its training record names one.
+- Where --source-lang or --target-lang is left out, the model's language stands for it, as the
+  server takes it (model_languages): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
   (check_output_format), and neither the output nor --review's table is a file it is made from.
 """
@@ -341,16 +341,23 @@ def files_read(args: argparse.Namespace) -> dict[str, str | None]:
     return {"input": args.input, **glossary_files(args), **model_files(args)}
 
 
-def model_target_lang(args: argparse.Namespace) -> None:
-    """Sets --target-lang, where it is left out, to the model's target language as its training files
-    name it (attnmt.model_languages), as the server translates a file into its model's: an XLIFF
-    file for another language is refused, saying the language is the model's and to give
-    --target-lang (``target_lang_option``), a page or an office file says the language it is in.
-    Left out, a file for fr was translated into German and kept target-language fr.  A model
-    whose training names no pair leaves it unset: the files say no language they were not told."""
-    args.target_lang_option = None  # --target-lang given: a refusal names the language asked for
+def model_languages(args: argparse.Namespace) -> None:
+    """Sets --source-lang and --target-lang, where each is left out, to the model's as its training
+    files name them (attnmt.model_languages), as the server splits and translates a file by its
+    model's: an XLIFF file in or for another language is refused, saying the language is the model's
+    and to give the option (``source_lang_option``, ``target_lang_option``), a page or an office file
+    says the language it is in.  Left out, a file for fr was translated into German and kept
+    target-language fr, and a French file was translated by an English model as English.  A model
+    whose training names no pair leaves the target unset and the source --source-lang's default, en,
+    which no file's is checked against (``source_lang_known``): the files say no language they were not told."""
+    given = getattr(args, "given", ())
+    args.source_lang_option = args.target_lang_option = None  # given: a refusal names the language asked for
+    args.source_lang_known = "source_lang" in given
+    model = languages_from_training(Path(args.model))
+    if not args.source_lang_known and model[0] is not None:
+        args.source_lang, args.source_lang_known, args.source_lang_option = model[0], True, "--source-lang"
     if args.target_lang is None:
-        args.target_lang = languages_from_training(Path(args.model))[1]
+        args.target_lang = model[1]
         args.target_lang_option = "--target-lang"
 
 
@@ -359,7 +366,8 @@ def document_options(args: argparse.Namespace) -> DocumentOptions:
     return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
                            attributes=tuple(name.strip() for name in attributes.split(",") if name.strip()),
                            macros=args.allow_macros, macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT,
-                           target_lang_option=args.target_lang_option)
+                           target_lang_option=args.target_lang_option, source_lang_option=args.source_lang_option,
+                           source_lang_known=args.source_lang_known)
 
 
 def add_document_options(p: argparse.ArgumentParser) -> None:
@@ -367,7 +375,8 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-split", action="store_true", help="translate each line (HTML block, cue) whole instead "
                    "of sentence by sentence (a tab still parts fields, translated apart)")
     p.add_argument("--source-lang", default="en", type=language_code, help="source language code for the sentence "
-                   "splitter, as BCP 47 writes it (default en)")
+                   "splitter (and an XLIFF file's source-language), as BCP 47 writes it; default: the model's source "
+                   "language, where the names of its training files end in it (train.en.gz), else en")
     p.add_argument("--target-lang", type=target_language_code, help="language code written into an HTML page's "
                    "lang attribute (an office file's language attributes, an XLIFF file's target-language or trgLang), "
                    "as BCP 47 writes it (de_DE is written de-DE); default: the model's target language, where the "

@@ -71,6 +71,7 @@ class Mark:
     space_before: bool = False  # whitespace before and after an atom in the source: kept around it
     space_after: bool = False
     parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
+    line_break: bool = False  # a line break (LINE_BREAKS, or an atom added as one: XLIFF's <x ctype="lb"/>)
     shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
     glued_before: bool = False  # a letter or digit right beside it in the source
     glued_after: bool = False
@@ -249,7 +250,8 @@ class FlatBuilder:
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
-        if line_break or (isinstance(node, etree._Element) and node.tag in LINE_BREAKS):
+        line_break = line_break or (isinstance(node, etree._Element) and node.tag in LINE_BREAKS)
+        if line_break:
             self.line_breaks.append(len(self.text))
         touching = bool(self.pending_atoms)  # right after another atom, no text between them
         for earlier in self.pending_atoms:
@@ -257,7 +259,7 @@ class FlatBuilder:
         self.pending_atoms = []
         before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
-                    parts_words=parts_words,
+                    parts_words=parts_words, line_break=line_break,
                     shows_text=bool(literal) or (not hidden and has_text_of_its_own(node)),
                     glued_before=not touching and self.text[-1:].isalnum(), reference=reference)
         if range_edge is not None:
@@ -314,6 +316,13 @@ def shown_text(node: Any) -> str:
         return " "
     inside = (child.text or "" if isinstance(child, etree._Entity) else shown_text(child) for child in node)
     return (node.text or "") + "".join(text + (child.tail or "") for text, child in zip(inside, node, strict=True))
+
+
+def shown_atom(mark: Mark) -> str:
+    """What a reader sees of an atom in its line: a line break as a space, whatever its vocabulary
+    calls it (XLIFF's ``<x ctype="lb"/>`` and ``<ph ctype="lb">&lt;br&gt;</ph>`` are none of
+    SHOWN_AS_SPACE: read by their tags, they showed as nothing and as ``<br>``), else shown_text's."""
+    return " " if mark.line_break else shown_text(mark.node)
 
 
 def has_words_outside(block: etree._Element, node: etree._Element) -> bool:

@@ -19,7 +19,7 @@ from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarat
 from attnmt.documents.fragment_ends import WRAPPER_START, WrapperEnd, fragment_end, fragment_holder
 from attnmt.documents.language import say_page_direction
 from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
-from attnmt.documents.well_formed import XML_ROOT, Start, check_well_formed
+from attnmt.documents.well_formed import XML_ROOT, Start, check_one_root, check_well_formed
 from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
@@ -255,16 +255,17 @@ def named(root: etree._Element, local: str) -> str:
     return f"{{{namespace}}}{local}" if namespace else local
 
 
-def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | None:
+def parse(text: str, xml: bool, where: str, whole: bool = False, document: bool = False) -> Parsed | None:
     """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; None
     for a page with nothing but a DOCTYPE, an XML declaration and comments (it comes back as it was).  HTML that had
     to be repaired gives one warning naming ``where`` (and the line, in a document, or in a
     fragment that is a ``whole`` file, whose lines are the parser's); DataError for XML that is not
-    well-formed (attnmt.documents.well_formed: its repairs lose or move text), markup nested too deep
+    well-formed (attnmt.documents.well_formed: its repairs lose or move text; XML that is a ``document``,
+    an XLIFF file, also where it is more than one root element: check_one_root), markup nested too deep
     (``check_depth``) or an XML entity reference that cannot be kept (attnmt.documents.doctype).
     A DOCTYPE never reaches the parser (attnmt.documents.doctype), so it declares no entity, and
     lifting libxml2's limits (``huge_tree``, for its depth) expands nothing."""
-    parsed, parser, first_line = parse_xml(text, where, whole) if xml else parse_html(text)
+    parsed, parser, first_line = parse_xml(text, where, whole, document) if xml else parse_html(text)
     if parsed is not None:
         check_depth(parsed.root, parser, where)
         parse_problems(parser, where, first_line if first_line is not None or not whole else 1, parsed.wrapper)
@@ -272,12 +273,14 @@ def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | Non
     return parsed
 
 
-def parse_xml(text: str, where: str, whole: bool = False) -> tuple[Parsed, etree.XMLParser, int | None]:
+def parse_xml(text: str, where: str, whole: bool = False,
+              document: bool = False) -> tuple[Parsed, etree.XMLParser, int | None]:
     """(the parsed fragment, its parser, the line the parsed text starts on in a document); DataError
     where it is not well-formed, naming the line (in a document, or a ``whole`` file) and column
-    (check_well_formed).  CDATA sections stay sections (``strip_cdata``): an XHTML page's
-    ``<script>//<![CDATA[ if (a < b) ... //]]></script>`` written as ``a &lt; b`` broke the script in
-    a browser that reads the page as HTML, and kept text is kept as it came."""
+    (check_well_formed; a ``document`` also where it is more than one root element: check_one_root).
+    CDATA sections stay sections (``strip_cdata``): an XHTML page's ``<script>//<![CDATA[ if (a < b)
+    ... //]]></script>`` written as ``a &lt; b`` broke the script in a browser that reads the page as
+    HTML, and kept text is kept as it came."""
     parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
                              no_network=True, strip_cdata=False)
     prolog, doctype, body = xml_prolog(text)
@@ -288,6 +291,8 @@ def parse_xml(text: str, where: str, whole: bool = False) -> tuple[Parsed, etree
     opening = f"{declarations}<{XML_ROOT}>"
     root = etree.fromstring(f"{opening}{body}</{XML_ROOT}>", parser=parser)
     check_well_formed(parser, body, len(opening), where, start)
+    if document:  # one root element, as a fragment need not be
+        check_one_root(root, declarations, body, where, start)
     return Parsed(root, False, True, prolog), parser, first_line
 
 

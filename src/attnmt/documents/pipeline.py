@@ -58,7 +58,8 @@ ATTRIBUTE_NAME = re.compile(r"[^\W\d][\w.:-]*")
 class DocumentOptions:
     """How documents are cut up and put back together (the search itself: attnmt.decoding).
 
-    source_lang:  language code for the sentence segmenter (sentencex knows ~300)
+    source_lang:  language code for the sentence segmenter (sentencex knows ~300), and the language an
+                  XLIFF file's source-language (srcLang) must name, by its primary subtag
     target_lang:  written into an HTML document's ``lang`` attribute, and into each ``lang`` and
                   ``xml:lang`` on and around its blocks of translated text (attnmt.documents.language;
                   None: left as they were)
@@ -77,6 +78,9 @@ class DocumentOptions:
     target_lang_option: the option that asks for a target language, where ``target_lang`` was not asked
                   for but is the model's (the command line's --target-lang, left out): an XLIFF file for
                   another language is refused naming the model's and how to ask for the file's (None: asked for)
+    source_lang_option, source_lang_known: the same of ``source_lang`` (the command line's --source-lang);
+                  known False where it is only the splitter's default (no model's language, none asked for):
+                  an XLIFF file's source-language is then not checked against it
     """
 
     source_lang: str = "en"
@@ -87,6 +91,8 @@ class DocumentOptions:
     macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
     xliff_hint: str = "a name ending .xml translates it as plain XML"
     target_lang_option: str | None = None
+    source_lang_option: str | None = None
+    source_lang_known: bool = True
 
     def __post_init__(self) -> None:
         """One clear error for an option of the wrong type, before any document is read: a None source_lang
@@ -103,7 +109,7 @@ class DocumentOptions:
                               f"'pt-BR' (or None: lang attributes left as they were), got {self.target_lang!r}")
         if self.target_lang is not None:
             object.__setattr__(self, "target_lang", as_bcp_47(self.target_lang))  # frozen: set once, here
-        for name in ("split", "macros"):
+        for name in ("split", "macros", "source_lang_known"):
             if (switch := truth_value(getattr(self, name))) is None:
                 raise ConfigError(f"document option {name}: expected true or false, got {getattr(self, name)!r}")
             object.__setattr__(self, name, switch)  # frozen: set once, here

@@ -44,7 +44,7 @@ from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.inputs import TextCodec, check_tokenizer
 from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty_translation, low_quality_threshold
-from attnmt.documents.flat import FlatText, Place, Placed, shown_text
+from attnmt.documents.flat import FlatText, Place, Placed, shown_atom
 from attnmt.documents.nesting import nest
 from attnmt.documents.spans import Weights, identity, place
 from attnmt.documents.translators import ModelTranslator
@@ -188,7 +188,7 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
 def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> str:
     """``translation`` of ``sentence`` with the atoms of its window put back as plain text where
     the document gets them (attnmt.documents.spans: by ``weights``), a URL or an address as it
-    was, inline code as its text (flat.shown_text), a line break as a space, a picture, a note or a
+    was, inline code as its text, a line break as a space (flat.shown_atom), a picture, a note or a
     comment as nothing; the text
     as it is where the window holds no atom, or where the translation is empty (the model gave
     none: the atoms alone are no translation, and the row's flags say ``empty``).  The source
@@ -201,7 +201,7 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     alone = FlatText(sentence.flat.text[low:high], atoms)
     start, end = sentence.span
     content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
-    return "".join(piece if isinstance(piece, str) else shown_text(alone.marks[piece.mark].node)
+    return "".join(piece if isinstance(piece, str) else shown_atom(alone.marks[piece.mark])
                    for piece in content).strip()
 
 

@@ -25,10 +25,15 @@ XML_ROOT = "attnmt-fragment"  # the element around the text parsed, so that a fr
 LINE = re.compile(r" line (\d+)\b")
 NEVER_CLOSED = re.compile(rf"Opening and ending tag mismatch: (\S+)( line \d+)? and {XML_ROOT}$")
 CLOSES_NOTHING = re.compile(rf"Opening and ending tag mismatch: {XML_ROOT}(?: line \d+)? and (\S+)$")
-# libxml2's words for the two faults text most often has, said as what to write instead.
+# libxml2's words for the faults text most often has, said as what to write instead.
 PLAIN = {"xmlParseEntityRef: no name": "a & that starts no entity reference (write & as &amp;)",
          "EntityRef: expecting ';'": "an entity reference with no ; to end it (write & as &amp;, or end it with ;)",
-         "StartTag: invalid element name": "a < that starts no tag (write < as &lt;)"}
+         "StartTag: invalid element name": "a < that starts no tag (write < as &lt;)",
+         # check_one_root's: what a document holds outside its one root element
+         "Extra content at the end of the document": "content after the root element's end (an XML document is "
+         "one element: only comments, processing instructions and spaces may follow it)",
+         "Start tag expected, '<' not found": "text before the root element (an XML document is one element: "
+         "only comments, processing instructions and spaces may come before it)"}
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,24 @@ def check_well_formed(parser: etree.XMLParser, parsed: str, opening: int, where:
     at = (f"line {start.line + line - 1}, " if start.line is not None else "") + \
         f"column {column + (start.column if line == 1 else 0)}"
     raise DataError(f"{where} is not well-formed XML at {at}: {reason(first.message, start.line)}")
+
+
+def check_one_root(wrapper: etree._Element, declarations: str, parsed: str, where: str, start: Start) -> None:
+    """DataError for XML that is to be a document (an XLIFF file) but holds more than one root element
+    beside comments, processing instructions and spaces (text after it, a second element): parsed in
+    XML_ROOT's ``wrapper`` as a fragment is, ``</xliff>⏎A dog runs.`` was read, and written back,
+    as if it were.  ``parsed`` (after the entities' ``declarations``) is read again as a document
+    then, for libxml2 to say where."""
+    elements = [node for node in wrapper if isinstance(node.tag, str)]
+    texts = [wrapper.text, *(node.tail for node in wrapper)]
+    if len(elements) <= 1 and not any((text or "").strip() for text in texts):
+        return
+    parser = etree.XMLParser(recover=True, resolve_entities=False, huge_tree=True, no_network=True)
+    try:
+        etree.fromstring(f"{declarations}{parsed}", parser=parser)
+    except etree.XMLSyntaxError:  # nothing read (no element): its fault is in the log all the same
+        pass
+    check_well_formed(parser, parsed, len(declarations), where, start)
 
 
 def reason(message: str, first_line: int | None) -> str:

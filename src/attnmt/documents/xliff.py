@@ -10,7 +10,9 @@ reads as a file with nothing translated.  Here only targets are written:
 - XLIFF 1.2 (and 1.0, 1.1): each ``<trans-unit>``'s ``<target>`` gets the translation of its
   ``<source>`` (of its ``<seg-source>``, segment by segment, where it has one), and says
   ``state="needs-review-translation" state-qualifier="mt-suggestion"``: a machine's suggestion,
-  for a person to review; each ``<file>`` says the ``target-language``.
+  for a person to review; each ``<file>`` says the ``target-language``.  A file whose
+  ``source-language`` (2's ``srcLang``) or ``target-language`` names another language than the one
+  translated from or into is refused (attnmt.documents.xliff_languages).
 - XLIFF 2 (2.0, 2.1, 2.2): each ``<segment>``'s ``<target>``, and the segment says
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
@@ -53,15 +55,23 @@ from attnmt.documents.cdata_sections import CUT, cdata_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
 from attnmt.documents.flat import PROTECTED
 from attnmt.documents.html_layout import gap_before, is_empty
-from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.documents.xliff_targets import Slot, holds_kept, needs_target, open_segments, say_drafted, settle_kept
+from attnmt.documents.xliff_languages import say_languages
+from attnmt.documents.xliff_targets import (
+    Slot,
+    holds_kept,
+    needs_target,
+    open_segments,
+    say_drafted,
+    say_state,
+    settle_kept,
+)
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
-from attnmt.errors import DataError, UserError, warn
+from attnmt.errors import DataError, warn
 
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.
@@ -176,16 +186,17 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     keeps the source of every sentence of it: xliff_targets.settle_kept); DataError, naming
     ``where``, for a file that is no XLIFF, and for an XLIFF 2 file with no target language
     (neither ``trgLang`` nor ``options.target_lang``); UserError for an ``options.target_lang``
-    that is not the language the file's targets are in."""
+    that is not the language the file's targets are in, and an ``options.source_lang`` not the one
+    its sources are in (attnmt.documents.xliff_languages)."""
     parsed, root = parse_xliff(text, where, options.xliff_hint)
     version_2 = is_version_2(root)
     # each slot with its kept target's segments to fill (none where the whole target is written)
     found = [(slot, open_segments(slot)) for slot in (segments(root) if version_2 else trans_units(root))]
     every = [(slot, marks, needs_target(slot, marks)) for slot, marks in found]
     slots = [(slot, marks) for slot, marks, needed in every if needed]
+    if slots:  # refused first: no warning before the one line
+        say_languages(root, version_2, options, where)
     say_kept(sum(holds_kept(slot, needed) for slot, _, needed in every), version_2, where)
-    if slots:
-        say_target_language(root, version_2, options.target_lang, where, options.target_lang_option)
     keeping = review is not None and review.source_below
     glossary = translator_glossary(translator)
     written = []
@@ -233,9 +244,10 @@ def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options
 
 def parse_xliff(text: str, where: str, hint: str) -> tuple[Parsed, etree._Element]:
     """(the file parsed as XML, its ``<xliff>``); DataError for a file whose one element is not
-    that, ending with ``hint`` (DocumentOptions.xliff_hint) (attnmt.documents.pages.parse: no
-    DOCTYPE is read, no entity expanded)."""
-    parsed = parse(text, True, where, whole=True)
+    that, ending with ``hint`` (DocumentOptions.xliff_hint), and for one that is not well-formed, or
+    holds more than its root element (text after ``</xliff>``, a second ``<xliff>``) (attnmt.documents.pages.parse:
+    no DOCTYPE is read, no entity expanded)."""
+    parsed = parse(text, True, where, whole=True, document=True)
     elements = [] if parsed is None else [node for node in parsed.root if not is_comment(node)]
     if parsed is None or len(elements) != 1 or local_name(elements[0]) != "xliff":
         found = f"<{etree.QName(elements[0]).localname}>" if elements else "no element"
@@ -299,8 +311,7 @@ def write_target(slot: Slot) -> list[etree._Element]:
     if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
         cdata.write(target, slot.source.text)
     target.sourceline = slot.source.sourceline  # for a review's line
-    for name, value in (STATE_2 if slot.segment else STATE_1).items():
-        (slot.holder if slot.segment else target).set(name, value)
+    say_state(slot.holder if slot.segment else target, STATE_2 if slot.segment else STATE_1)
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
     return found if local_name(slot.source) == "seg-source" and found else [target]
 
@@ -315,8 +326,9 @@ def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> l
         mark.extend(copy.deepcopy(child) for child in source)
     target = slot.target()
     if target is not None:  # it is: the marks are in it
-        target.attrib.update(STATE_1)
+        say_state(target, STATE_1)
     return list(marks)
+
 
 
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:
@@ -346,26 +358,3 @@ def put_back(target: etree._Element | None, remarks: list[etree._Element]) -> No
     target.text = None
     target.extend([*remarks, content])
     etree.strip_tags(target, CUT)
-
-
-def say_target_language(root: etree._Element, version_2: bool, lang: str | None, where: str,
-                        option: str | None = None) -> None:
-    """Each 1.2 ``<file>``'s ``target-language`` (XLIFF 2's ``trgLang`` on ``<xliff>``) says ``lang``
-    where the file names none; one that names ``lang`` (by its primary subtag: ``de-DE`` is ``de``)
-    stays as written, one that names another refuses ``lang`` (the file's existing targets are
-    in its language).  ``option`` (DocumentOptions.target_lang_option): ``lang`` is the model's, not
-    asked for, and the refusal says so and how to ask for the file's."""
-    holders = [root] if version_2 else list(root.iter("{*}file"))
-    name = "trgLang" if version_2 else "target-language"
-    for holder in holders:
-        written = holder.get(name, "").strip()
-        if lang and written and primary(written) != primary(lang):
-            raise UserError(f"{where}: the file's {name} is {written}, " + (
-                f"the model's target language (from its train.yaml) is {lang}: give {option} {written} to "
-                f"translate it into {written}, or take a file for {lang}" if option else
-                f"the target language asked for {lang}: translate it into {written}, or take a file for {lang}"))
-        if lang and not written:
-            holder.set(name, lang)
-        elif version_2 and not written:
-            raise DataError(f"{where}: an XLIFF 2 file names its target language in trgLang on <xliff>, and "
-                            "this one has none: give the target language (--target-lang)")

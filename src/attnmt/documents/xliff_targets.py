@@ -198,8 +198,15 @@ def settle_kept(slot: Slot, before: etree._Element, jobs: list[TreeJob]) -> None
         if reopen_segments(before, jobs) == len(jobs):  # none of it translated: all as it came
             slot.holder.getparent().replace(slot.holder, before)
     elif (stating := slot.holder if slot.segment else slot.target()) is not None:  # what says the state
-        for name, value in (PART_STATE_2 if slot.segment else PART_STATE_1).items():
-            stating.set(name, value)
+        say_state(stating, PART_STATE_2 if slot.segment else PART_STATE_1)
+
+
+def say_state(element: etree._Element, state: dict[str, str]) -> None:
+    """``state`` (STATE_1 on a 1.2 target, STATE_2 on an XLIFF 2 segment, or a PART_STATE) said on
+    ``element``, without the ``subState`` that qualified the state it had (XLIFF 2: a subState
+    refines its state): kept, ``subState="acme:draft"`` went on saying draft of attnmt's translation."""
+    element.attrib.update(state)
+    element.attrib.pop("subState", None)
 
 
 def say_drafted(slot: Slot, jobs: list[TreeJob]) -> None:

@@ -164,8 +164,10 @@ class ServedModel(ModelFitsWrites):
 
     @property
     def document_options(self) -> DocumentOptions:
-        """How texts are split into sentences: by the rules of the model's source language."""
-        return DocumentOptions(source_lang=self.source or DocumentOptions.source_lang)
+        """How texts are split into sentences: by the rules of the model's source language, which an
+        XLIFF file's source-language must name (where the model's is known)."""
+        return DocumentOptions(source_lang=self.source or DocumentOptions.source_lang,
+                               source_lang_known=self.source is not None)
 
     def run_batch(self, texts: list[str], options: Options) -> list:
         """Runs in the batcher's model thread: translations, or each text's Paragraph (its n-best

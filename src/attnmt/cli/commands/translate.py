@@ -83,7 +83,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         check_document_options,
         check_text_input,
         chosen_input_format,
-        model_target_lang,
+        model_languages,
         office_suffix,
     )
     from attnmt.cli.lines import is_stream, output
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     args.format_from_extension = not given and args.input_format != "text"
     if not given and not args.format_from_extension:
         check_text_input(args.input)
-    model_target_lang(args)
+    model_languages(args)
     glossary = read_glossary_files(args)  # a termbase's languages: the options given, else the model's
     check_document_options(args)  # first: a document refuses --n-best and --confidence, whatever the format
     options = decoding(args)  # --n-best's beam, or no --n-best with sampling (which would refuse the beam)
