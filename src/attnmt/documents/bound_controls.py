@@ -28,7 +28,7 @@ from functools import cached_property
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
-from attnmt.documents.tables import relationships
+from attnmt.documents.tables import XML_SPACE, relationships
 from attnmt.documents.word_controls import KEPT, VALUE_KINDS
 from attnmt.documents.wordml import w
 from attnmt.errors import DataError
@@ -39,7 +39,6 @@ PACKAGE_STORES = {"{6C3C8BC8-F283-45AE-878A-BAB7291924A1}": "/metadata/core-prop
 ITEM_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/customXml}itemID"  # an itemProps part's
 STEP = r"/(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)(?:\[([1-9]\d*)\])?"  # /prefix:name[n]
 PREFIX = re.compile(r"""xmlns:([\w.-]+)\s*=\s*(["'])(.*?)\2""")  # one of w:prefixMappings' declarations
-SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 class Stores:
@@ -187,7 +186,7 @@ def set_text(control: etree._Element, text: str) -> bool:
     if not texts or plain_text(control) == text:
         return False
     texts[0].text = text
-    texts[0].set(SPACE, "preserve")
+    texts[0].set(XML_SPACE, "preserve")
     for other in texts[1:]:
         other.getparent().remove(other)
     return True

@@ -330,7 +330,6 @@ def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> l
     return list(marks)
 
 
-
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:
     """The comments and processing instructions in an empty target about to be written (a
     translator's ``<!-- use "Mieze" -->``, a tool's ``<?review pending?>``), taken out of it:
