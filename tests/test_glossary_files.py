@@ -299,6 +299,14 @@ def test_a_cr_in_a_file_whose_rows_end_in_lf_outside_quotes_is_named(tmp_path):
         read_glossary(path, "en", "de")
 
 
+@pytest.mark.parametrize("delimiter", [b",", b";"])
+def test_a_cr_at_the_end_of_a_quoted_cell_of_a_file_whose_rows_end_in_lf_stays_in_the_cell(tmp_path, delimiter):
+    """Read with the other delimiter, the quote after the CR seemed to open a field, so every LF seemed
+    quoted and the file was split at its CR: "a line break (CR) inside an unquoted field"."""
+    path = write(tmp_path, b'dog,"Hund\r"\ncat,Katze\n'.replace(b",", delimiter))
+    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"), ("cat", "Katze"))
+
+
 def test_a_cr_inside_a_csv_files_line_is_named(tmp_path):
     path = write(tmp_path, b"dog,Hund\r\npeople,Personen\rcat,Katze\r\n")
     with pytest.raises(DataError, match=r"terms.csv:2: not valid CSV: a line break \(CR\) inside an unquoted field: "

@@ -329,6 +329,18 @@ def test_a_tracked_insertion_or_control_over_a_line_break_that_ends_a_sentence_i
     assert read_members(out)["word/document.xml"].count(named) == 1
 
 
+def test_a_run_with_a_tracked_formatting_change_over_a_line_break_that_ends_a_sentence_is_not_parted(mirror):
+    """The change's w:id sits in the run's own properties (w:rPr/w:rPrChange): parted, each sentence's run
+    carried a copy, two formatting changes of the one id 9."""
+    change = '<w:rPrChange w:id="9" w:author="A" w:date="2024-01-01T00:00:00Z"><w:rPr/></w:rPrChange>'
+    data = word_paragraph('<w:r><w:t xml:space="preserve">The dog </w:t></w:r>'
+                          f'<w:r><w:rPr><w:b/>{change}</w:rPr><w:t>runs.</w:t><w:br/><w:t>A cat</w:t></w:r>'
+                          '<w:r><w:t xml:space="preserve"> sleeps.</w:t></w:r>')
+    out = translate_office(data, ".docx", mirror, DocumentOptions())
+    assert word_children(out) == [("r", "RUNS. DOG THESLEEPS. CAT A")]
+    assert read_members(out)["word/document.xml"].count(b'w:id="9"') == 1
+
+
 def field_run(kind: str) -> etree._Element:
     return etree.fromstring(f'<w:r xmlns:w="{W}"><w:fldChar w:fldCharType="{kind}"/></w:r>')
 

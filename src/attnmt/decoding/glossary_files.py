@@ -242,41 +242,29 @@ def csv_lines(lines: list[str]) -> list[str]:
     """The lines of a CSV file, ``lines`` as text_lines gives them, split at CR instead of LF where
     each LF lies in a quoted field: the file's rows end in CR alone and a cell holds a line break
     (an LF, as Excel's "CSV (Macintosh)" writes Alt+Enter), which ``cr_ended`` took for a line end
-    and so left the CRs inside lines ("a line break (CR) inside an unquoted field").  Whether an LF
-    lies in a quoted field is read as the csv module reads it (``lf_quoted``), with each delimiter."""
+    and so left the CRs inside lines ("a line break (CR) inside an unquoted field").  So split, the
+    lines must read as CSV (``reads_as_csv``) with the delimiter the reader then finds in them
+    (``csv_delimiter``): the csv module refuses an LF outside a quoted field, and a quote opens one
+    only at a field's start (the inch mark of ``screen 5",Bildschirm`` opens none).  A file of
+    LF-ended rows with a CR in a quoted cell (``dog,"Hund<CR>"``) does not: split there, the quote
+    after its CR opens a field that never closes."""
     if not any("\r" in line for line in lines):
         return lines
-    text = "\n".join(lines)
-    if not any(lf_quoted(text, delimiter) for delimiter in DELIMITERS):
+    split = "\n".join(lines).split("\r")
+    ended = [line + "\n" for line in split]  # as csv_rows reads them
+    if not reads_as_csv(ended, csv_delimiter(ended)):
         return lines  # an LF ends a row: the file's lines end in LF, and a CR in one is named
-    return text.split("\r")
+    return split
 
 
-def lf_quoted(text: str, delimiter: str) -> bool:
-    """Whether every LF of a CSV file's ``text``, its rows ending in CR, lies in a quoted field when
-    read with ``delimiter``.  A quote opens a field only at its start (after the delimiter, a CR or
-    at the text's start), and in it ``""`` is a quote and a lone one closes it; a quote elsewhere is
-    a character of the field, as the inch mark of ``screen 5",Bildschirm`` is (a count of the quotes
-    took it for an opening one, and the file's CRs for breaks inside unquoted fields)."""
-    at = 0
-    while found := QUOTE_OR_LF.search(text, at):
-        start = found.start()
-        if found.group() == "\n":
-            return False
-        if start > 0 and text[start - 1] not in (delimiter, "\r"):
-            at = start + 1  # a quote inside an unquoted field
-            continue
-        at = start + 1
-        while (end := text.find('"', at)) != -1 and text.startswith('""', end):
-            at = end + 2
-        if end == -1:  # not closed: the csv module names it
-            return True
-        at = end + 1
+def reads_as_csv(lines: list[str], delimiter: str) -> bool:
+    """Whether ``lines`` (each with its line end) read as CSV with ``delimiter``, to their end."""
+    try:
+        for _ in csv.reader(lines, delimiter=delimiter, strict=True):
+            pass
+    except csv.Error:
+        return False
     return True
-
-
-# What ``lf_quoted`` looks for outside a quoted field.
-QUOTE_OR_LF = re.compile('["\n]')
 
 
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:

@@ -38,15 +38,39 @@ from typing import NamedTuple
 # character is no punctuation (the full stop after "see https://example.org." ends the sentence, not the
 # address), and no quotation mark or guillemet is part of one (German quotes it „https://example.org“); a
 # scheme or www. in any case (HTTPS://EXAMPLE.ORG).  An e-mail address's local part is its run of name
-# characters ([\w.+-]) from the run's first word character: up to three dots, pluses or hyphens before that
-# are no part of it ("--info@example.org" is "info@example.org"), more make it no address.  The local part
-# is tried from that one place in each run (_LOCAL_PART_START), not from every word boundary in it: from
-# each, a long run with no "@" after it ("a-a-a-…", "1.1.1.…") was read to its end again, in time growing
-# as the square of its length (an 80 KB line took 47 s).
-_LOCAL_PART_START = r"(?=\w)(?<!\w)(?<!\w[.+-])(?<!\w[.+-]{2})(?<![\w.+-][.+-]{3})"
+# characters ([\w.+-] and combining marks: _NAME) from the run's first word character: the dots, pluses or
+# hyphens before that are no part of it ("--info@example.org" is "info@example.org").  The local part is
+# tried from that one place in each run, not from every word boundary in it: from each, a long run with no
+# "@" after it ("a-a-a-…", "1.1.1.…") was read to its end again, in time growing as the square of its length
+# (an 80 KB line took 47 s).  A lookbehind has a fixed width, so it sees a run's first word character
+# (_RUN_START) where at most three dots, pluses or hyphens come before it.  After four or more
+# (_AFTER_SEPARATORS: "Kontakt:....info@example.org") it cannot tell, so a local part tried from there
+# holds no four in a row: it reads only to the next such place, where the next try starts.
+
+
+def _combining_marks() -> str:
+    """The combining marks of the Basic Multilingual Plane (categories Mn, Mc and Me, which \\w leaves out)
+    as ranges of a character class: an accent after its letter as NFD writes it ("jose\\u0301@example.com"),
+    an Indic vowel sign.  Python's re has no \\p{M}."""
+    marks = [code for code in range(0x10000) if unicodedata.category(chr(code)).startswith("M")]
+    ranges: list[list[int]] = []
+    for code in marks:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(chr(first) if first == last else f"{chr(first)}-{chr(last)}" for first, last in ranges)
+
+
+_MARKS = _combining_marks()
+_NAME = rf"[\w{_MARKS}]"
+_RUN_START = rf"(?<!{_NAME})(?<!{_NAME}[.+-])(?<!{_NAME}[.+-]{{2}})(?<![\w{_MARKS}.+-][.+-]{{3}})"
+_AFTER_SEPARATORS = r"(?<=[.+-]{4})"
+_LOCAL_PART = (rf"(?:{_RUN_START}\w[\w{_MARKS}.+-]*"
+               rf"|{_AFTER_SEPARATORS}\w(?:[.+-]{{0,3}}{_NAME})*[.+-]{{0,3}})")
 PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
-    rf"|{_LOCAL_PART_START}[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{{2,}}\b"
+    rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
 )
 # A number: digits, and more digits after a decimal or group separator (".", ",", an apostrophe, a colon)
 # or after a space (a no-break or thin one too) before a group of exactly three ("1 000,5"); a leading

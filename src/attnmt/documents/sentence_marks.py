@@ -11,8 +11,9 @@ mark is (``<b>RUNS.</b> DOG THE<br>SLEEPS. <b>CAT A</b>``), so its element is wr
 sentence and the markup stays well nested.  What it held between the sentences (the ``<br>``) goes
 to the element around it; a mark inside it over that sentence end is parted with it.
 
-An element that names itself (``identified``: HTML's ``id``, an anchor's target; ``xml:id``; Word's
-``w:id`` of a tracked change or a content control; OpenDocument's ``text:id``) is never parted:
+An element that names itself (``identified``: HTML's ``id`` and an anchor's ``name``, a link's target;
+``xml:id``; Word's ``w:id`` of a tracked change, of a content control or in a run's properties, a tracked
+formatting change; OpenDocument's ``text:id``) is never parted:
 written once in each sentence, two elements had the one name.  It keeps the one span, and so do the
 marks around it and in it over that sentence end (``kept_whole``), so that it stays well nested."""
 
@@ -78,14 +79,29 @@ def apart(projector: Projector, mark: Mark, touched: Sequence[int]) -> bool:
 
 
 def identified(node: object) -> bool:
-    """Whether ``node`` is an element with a name no other element may have: an attribute named ``id`` in
-    any namespace (``id``, ``xml:id``, ``w:id``, ``text:id``; a relationship's ``r:id`` aside), or the
-    ``w:id`` among a Word content control's properties (``<w:sdtPr><w:id w:val="42"/>``)."""
+    """Whether ``node`` is an element with a name no other element may have: ``names_itself``, an HTML anchor's
+    ``name`` (``<a name="n1">``, a link's target as an ``id`` is), or an element in its own properties that names
+    itself: Word's ``w:id`` of a content control (``<w:sdtPr><w:id w:val="42"/>``) or of a tracked formatting
+    change (``<w:rPr><w:rPrChange w:id="9">``), which a part in each sentence would write twice."""
     if not isinstance(node, etree._Element) or not isinstance(node.tag, str):  # a comment, an entity
         return False
-    # A name's local part: after its namespace in lxml's form, or after its prefix where HTML's parser kept it.
-    return (any(name.rpartition("}")[2].rpartition(":")[2] == "id" and name != RELATIONSHIP_ID for name in node.attrib)
-            or node.find(f"{w('sdtPr')}/{w('id')}") is not None)
+    if names_itself(node) or (bare(node.tag).lower() == "a" and node.get("name") is not None):
+        return True
+    return any(isinstance(inner.tag, str) and (names_itself(inner) or inner.tag == w("id"))
+               for child in node if isinstance(child.tag, str) and bare(child.tag).endswith("Pr")
+               for inner in child.iter())
+
+
+def names_itself(element: etree._Element) -> bool:
+    """Whether ``element`` has an attribute named ``id`` in any namespace (``id``, ``xml:id``, ``w:id``,
+    ``text:id``), a relationship's ``r:id`` aside."""
+    return any(bare(name) == "id" and name != RELATIONSHIP_ID for name in element.attrib)
+
+
+def bare(name: str) -> str:
+    """A name's local part: after its namespace in lxml's form, or after its prefix where HTML's parser kept
+    it.  An element's properties are named so in Office's formats: ``w:rPr``, ``w:pPr``, ``w:sdtPr``."""
+    return name.rpartition("}")[2].rpartition(":")[2]
 
 
 def kept_whole(flat: FlatText, touched: Sequence[Sequence[int]]) -> set[int]:
