@@ -154,8 +154,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
         run.parent.text = holder.text
     else:
         run.owner.tail = holder.text
-    for offset, child in enumerate(list(holder)):
-        run.parent.insert(position + offset, child)
+    run.parent[position:position] = list(holder)  # at once: lxml walks the children to each index it inserts at
     if cdata is not None and not len(run.parent):
         cdata.write(run.parent, run.parent.text or "")
     return written

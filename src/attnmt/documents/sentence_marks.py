@@ -19,6 +19,7 @@ marks around it and in it over that sentence end (``kept_whole``), so that it st
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -52,12 +53,22 @@ class Parted:
         return content
 
 
-def sentences_of(flat: FlatText, sentences: Sequence[tuple[int, int]], mark: Mark) -> list[int]:
-    """The sentences (their indices) that hold some of the words under ``mark``; none for an atom."""
-    if mark.atom or mark.initial:
-        return []
-    return [i for i, (s, e) in enumerate(sentences)
-            if any(s + m.start() < mark.end and s + m.end() > mark.start for m in WORD.finditer(flat.text[s:e]))]
+def sentences_of(flat: FlatText, sentences: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """For each mark of ``flat``, the sentences (their indices) that hold some of the words under it;
+    none for an atom.  Each sentence's words are found once and looked up by bisection, so that a
+    paragraph of many marks and many words costs no more than its marks times a logarithm."""
+    starts, ends = [s for s, _ in sentences], [e for _, e in sentences]
+    words = [[(s + m.start(), s + m.end()) for m in WORD.finditer(flat.text[s:e])] for s, e in sentences]
+    word_ends = [[end for _, end in each] for each in words]
+
+    def holds_some(i: int, mark: Mark) -> bool:
+        # The sentence's first word ending after the mark's start is the one that may start before its end.
+        k = bisect_right(word_ends[i], mark.start)
+        return k < len(words[i]) and words[i][k][0] < mark.end
+
+    return [[] if mark.atom or mark.initial else
+            [i for i in range(bisect_right(ends, mark.start), bisect_left(starts, mark.end)) if holds_some(i, mark)]
+            for mark in flat.marks]
 
 
 def apart(projector: Projector, mark: Mark, touched: Sequence[int]) -> bool:
@@ -131,7 +142,7 @@ def part_at_sentences(flat: FlatText, sentences: Sequence[tuple[int, int]], tran
     (``apart``), or whose parent was parted, parted into one mark per sentence, but those ``kept_whole``; the
     rest as they are, each in the part of its parent that holds it (a point between the sentences, in its
     grandparent)."""
-    touched = [sentences_of(flat, sentences, mark) for mark in flat.marks]
+    touched = sentences_of(flat, sentences)
     if all(len(each) < 2 for each in touched):  # the usual case: no mark runs over a sentence end
         return Parted(flat, list(range(len(flat.marks))))
     projector = Projector(flat, sentences, translations, alignments)

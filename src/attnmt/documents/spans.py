@@ -41,6 +41,7 @@ gives them with examples):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -107,6 +108,11 @@ class Projector:
         self.weights = [[list(row[: len(self.source_words[i])]) for row in (weights or [])[: len(self.target_words[i])]]
                         for i, weights in enumerate(alignments)]
         self.links = [self._links(weights) for weights in self.weights]
+        # Looked up by bisection, so that a mark finds its words without going through every word of the text.
+        self.sentence_starts, self.sentence_ends = [s for s, _ in sentences], [e for _, e in sentences]
+        self.word_starts = [[start for start, _ in words] for words in self.source_words]
+        self.word_ends = [[end for _, end in words] for words in self.source_words]
+        self.one_word_best: dict[int, list[int | None]] = {}  # sentence -> most_attending of each word alone
 
     @staticmethod
     def _links(weights: list[list[float]]) -> dict[int, list[int]]:
@@ -119,9 +125,14 @@ class Projector:
 
     def most_attending(self, i: int, words: Sequence[int]) -> int | None:
         """The target word of sentence i that gives ``words`` the most attention (None: none gives any)."""
+        if len(words) == 1 and words[0] < len(self.source_words[i]):  # most marks: one word's, found for all at once
+            if i not in self.one_word_best:  # each word's column of the weights, a short row read as 0 there
+                width = len(self.source_words[i])
+                columns = zip(*[row + [0] * (width - len(row)) for row in self.weights[i]], strict=True)
+                self.one_word_best[i] = [strongest(column) for column in columns] or [None] * width
+            return self.one_word_best[i][words[0]]
         # A row can be shorter than the sentence's words: the model truncated an over-long sentence.
-        mass = [sum(row[k] for k in words if k < len(row)) for row in self.weights[i]]
-        return mass.index(max(mass)) if mass and max(mass) > 0 else None
+        return strongest([sum(row[k] for k in words if k < len(row)) for row in self.weights[i]])
 
     def aligned(self, i: int, words: Sequence[int]) -> list[int]:
         """Sentence i's target words aligned to source ``words``, in order (rule 1)."""
@@ -131,8 +142,9 @@ class Projector:
     def span(self, mark: Mark) -> tuple[int, int] | None:
         """Rule 1: the target stretch of a mark over text, or None (no aligned word)."""
         stretches = []  # (start, end, whether a whole sentence's translation)
-        for i, (s, e) in enumerate(self.sentences):
-            words = [k for k, (ws, we) in enumerate(self.source_words[i]) if ws < mark.end and we > mark.start]
+        for i in range(bisect_right(self.sentence_ends, mark.start), bisect_left(self.sentence_starts, mark.end)):
+            s, e = self.sentences[i]
+            words = list(range(bisect_right(self.word_ends[i], mark.start), bisect_left(self.word_starts[i], mark.end)))
             if not words:
                 continue
             if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
@@ -232,6 +244,11 @@ class Projector:
             return end
         closing = closing_length(self.target[start:end])
         return end - min(closing, len(after)) if after else end
+
+
+def strongest(mass: Sequence[float]) -> int | None:
+    """The target word that gives the most attention, by each target word's ``mass`` (None: none gives any)."""
+    return mass.index(max(mass)) if mass and max(mass) > 0 else None
 
 
 def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
