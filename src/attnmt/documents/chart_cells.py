@@ -50,6 +50,7 @@ from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.ooxml_dialects import a, s
 from attnmt.documents.tables import column_name, column_number, relationships, string_texts, workbook_part
+from attnmt.documents.wordml import RELATIONSHIP_ID
 from attnmt.documents.xstring import UNWRITABLE, escape, text_in, unescape
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
@@ -88,7 +89,6 @@ CACHED = (Cached(c("strRef"), c("f"), c("strCache"), c("pt"), c("v")),
           Cached(f"{{{C15}}}datalabelsRange", f"{{{C15}}}f", f"{{{C15}}}dlblRangeCache", c("pt"), c("v")),
           Cached(cx("strDim"), cx("f"), cx("lvl"), cx("pt")),
           Cached(cx("txData"), cx("f"), cx("v")))
-RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 Point = tuple[int | None, etree._Element | None]  # a cached point's number and the element holding its text
 # One sheet's cell or range of cells: the sheet's name, quoted where it holds a space or other
 # sign (a quote in it doubled), then a cell, or two, ``$`` or not.  No "[" (another workbook's

@@ -33,10 +33,8 @@ from attnmt.documents.validations import WORKSHEET
 from attnmt.documents.word_chunks import chunk_parts, imported_chunks
 from attnmt.documents.word_looks import CachedWordStyles
 from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import RELATIONSHIP_ID, w
 from attnmt.errors import DataError
-
-RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossary: Glossary | None,

@@ -32,10 +32,10 @@ from attnmt.documents.tables import (
     string_texts,
     workbook_part,
 )
+from attnmt.documents.wordml import RELATIONSHIP_ID
 
 PIVOT_CACHE_RELATIONSHIP = "/pivotCacheDefinition"  # how the workbook's relationship to a cache ends its Type
 SHARED_STRINGS_RELATIONSHIP = "/sharedStrings"
-RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 # A range's corner, its "$" signs read as none; a whole column (A:C) starts at row 1.
 CORNER = re.compile(r"([A-Z]{1,3})(\d*)")
 

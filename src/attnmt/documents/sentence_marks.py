@@ -27,11 +27,10 @@ from lxml import etree
 
 from attnmt.documents.flat import FlatText, Mark, is_punctuation
 from attnmt.documents.spans import WORD, Nested, Projector, Weights
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import RELATIONSHIP_ID, w
 
 # A relationship's id (``r:id`` of a Word hyperlink) names the part or address it points to, not the element:
 # two links may share one.
-RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 @dataclass

@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+# A part's relationship id attribute (r:id), by which Word, DrawingML and SpreadsheetML parts name
+# another part of the package (a link's target, a chart, a pivot cache).
+RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 OFF = ("0", "false", "off")  # the values of an on/off property (w:vanish w:val="0") that turn it off
 
 
