@@ -108,6 +108,7 @@ def test_a_url_ends_before_a_typographic_quote_or_a_guillemet():
     ("Kontakt:....info@example.org, The dog runs. ----ann@example.com, a----b@c.de", [
         "info@example.org", "ann@example.com", "a----b@c.de"]),
     ("jose\u0301@example.com, bu\u0308ro@cafe\u0301.fr", ["jose\u0301@example.com", "bu\u0308ro@cafe\u0301.fr"]),
+    ("Mail \u2709\ufe0finfo@example.com or 1\u20e3ann@example.com", ["info@example.com", "ann@example.com"]),
     ("foo.-bar@example.com, Ärger@Büro.de, ß@x.de, a+b+c@d.ef", [
         "foo.-bar@example.com", "Ärger@Büro.de", "ß@x.de", "a+b+c@d.ef"]),
     ("bounce-" + "x1." * 30 + "z@mail.example.net", ["bounce-" + "x1." * 30 + "z@mail.example.net"]),

@@ -51,8 +51,11 @@ from typing import NamedTuple
 def _combining_marks() -> str:
     """The combining marks of the Basic Multilingual Plane (categories Mn, Mc and Me, which \\w leaves out)
     as ranges of a character class: an accent after its letter as NFD writes it ("jose\\u0301@example.com"),
-    an Indic vowel sign.  Python's re has no \\p{M}."""
-    marks = [code for code in range(0x10000) if unicodedata.category(chr(code)).startswith("M")]
+    an Indic vowel sign.  Python's re has no \\p{M}.  Not the marks for symbols (U+20D0-U+20FF: a keycap's
+    enclosing mark) or the variation selectors (U+FE00-U+FE0F: an emoji's presentation), which follow a symbol,
+    never a letter of a name: counted, "✉️info@example.com" began no run, and the address went to the model."""
+    marks = [code for code in range(0x10000) if unicodedata.category(chr(code)).startswith("M")
+             and not 0x20D0 <= code <= 0x20FF and not 0xFE00 <= code <= 0xFE0F]
     ranges: list[list[int]] = []
     for code in marks:
         if ranges and ranges[-1][1] == code - 1:
