@@ -218,3 +218,16 @@ def test_the_querys_api_key_comes_before_the_forms(trained_model, tmp_path):
         answer = client.post("/translate_file?api_key=k1", data={"source": "en", "target": "de", "api_key": "wrong"},
                              files={"file": ("a.txt", b"a dog runs\n", "text/plain")})
         assert answer.status_code == 200, answer.text
+
+
+@pytest.mark.parametrize("source", ["auto", "en"])
+def test_an_xliff_file_in_another_source_language_is_refused_naming_the_models(client, source):
+    """With source=auto it said "the source language asked for en": the client asked for none; the
+    server's model (one from en, whichever the client asked for) is what reads the file."""
+    french = (b'<?xml version="1.0"?>\n<xliff version="1.2"><file original="x" source-language="fr" '
+              b'target-language="de"><body><trans-unit id="1"><source>Un chien court.</source></trans-unit>'
+              b"</body></file></xliff>\n")
+    answer = send(client, "fr.xlf", french, source=source)
+    assert answer.status_code == 400 and answer.json() == {"error": (
+        "fr.xlf: the file's source-language is fr, the model translates from en: translate it with a model from "
+        "fr, or take a file in en")}

@@ -74,3 +74,24 @@ def test_sdlxliff_and_mqxliff_files_are_read_as_xliff(mirror, name):
     assert name[name.index("."):] in supported_suffixes()
     out = translate_file_bytes(xliff(trados("2", "A dog runs.", "", "")).encode(), name, mirror, DE).decode()
     assert '<mrk mtype="seg" mid="2">RUNS. DOG A</mrk>' in out and mirror.given == ["A dog runs."]
+
+
+@pytest.mark.parametrize("target", ["", "<target/>"])
+def test_a_trados_unit_with_no_target_gets_one_its_confirmed_segment_empty(mirror, target):
+    """A unit with no target (or an empty one) whose <sdl:seg> said one segment Translated was skipped
+    whole: its open segment was never filled.  No one's work is in it: the target is written, the
+    confirmed segment in it empty, as it came, and the open one filled."""
+    unit = ('<trans-unit id="u"><source>A cat sleeps. A dog runs.</source><seg-source><mrk mtype="seg" mid="1">'
+            f'A cat sleeps.</mrk> <mrk mtype="seg" mid="2">A dog runs.</mrk></seg-source>{target}<sdl:seg-defs>'
+            '<sdl:seg id="1" conf="Translated"/><sdl:seg id="2"/></sdl:seg-defs></trans-unit>')
+    out = translate_xliff(xliff(unit), mirror, DE)
+    assert ('<mrk mtype="seg" mid="1"/> <mrk mtype="seg" mid="2">RUNS. DOG A</mrk></target><sdl:seg-defs>'
+            '<sdl:seg id="1" conf="Translated"/><sdl:seg id="2" conf="Draft" origin="mt"/></sdl:seg-defs>') in out
+    assert mirror.given == ["A dog runs."]
+
+
+def test_a_trados_unit_with_no_target_and_every_segment_confirmed_is_kept(mirror):
+    unit = ('<trans-unit id="u"><source>A cat sleeps.</source><seg-source><mrk mtype="seg" mid="1">A cat sleeps.'
+            '</mrk></seg-source><sdl:seg-defs><sdl:seg id="1" locked="true"/></sdl:seg-defs></trans-unit>')
+    assert translate_xliff(xliff(unit), mirror, DE) == xliff(unit)
+    assert mirror.given == []

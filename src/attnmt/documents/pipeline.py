@@ -81,6 +81,9 @@ class DocumentOptions:
     source_lang_option, source_lang_known: the same of ``source_lang`` (the command line's --source-lang);
                   known False where it is only the splitter's default (no model's language, none asked for):
                   an XLIFF file's source-language is then not checked against it
+    source_lang_asked: False where ``source_lang`` is the model's and no option asks for another (a
+                  server's: its clients choose a model, not what it reads): an XLIFF file in another
+                  language is refused saying the model translates from it, not that it was asked for
     """
 
     source_lang: str = "en"
@@ -93,6 +96,7 @@ class DocumentOptions:
     target_lang_option: str | None = None
     source_lang_option: str | None = None
     source_lang_known: bool = True
+    source_lang_asked: bool = True
 
     def __post_init__(self) -> None:
         """One clear error for an option of the wrong type, before any document is read: a None source_lang
@@ -109,7 +113,7 @@ class DocumentOptions:
                               f"'pt-BR' (or None: lang attributes left as they were), got {self.target_lang!r}")
         if self.target_lang is not None:
             object.__setattr__(self, "target_lang", as_bcp_47(self.target_lang))  # frozen: set once, here
-        for name in ("split", "macros", "source_lang_known"):
+        for name in ("split", "macros", "source_lang_known", "source_lang_asked"):
             if (switch := truth_value(getattr(self, name))) is None:
                 raise ConfigError(f"document option {name}: expected true or false, got {getattr(self, name)!r}")
             object.__setattr__(self, name, switch)  # frozen: set once, here

@@ -38,7 +38,8 @@ other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, 
 are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are.  A code that
 stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is read as HTML's ``<br>`` is.
 A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``, memoQ's
-``.mqxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit).
+``.mqxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a target written
+where there was none (or an empty one) it is left empty, its other segments filled.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ from attnmt.documents.xliff_targets import (
     say_drafted,
     say_state,
     settle_kept,
+    unsealed,
 )
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.errors import DataError, warn
@@ -293,7 +295,8 @@ def is_translated(unit: etree._Element) -> bool:
 def write_target(slot: Slot) -> list[etree._Element]:
     """The slot's target, written as a copy of its source and said to be translated; returned, the
     elements whose text is then translated in it: 1.2's segments (``<mrk mtype="seg">``, each
-    apart, as their ids pair them with the seg-source's), else the target."""
+    apart, as their ids pair them with the seg-source's, but those Trados says are finished, left
+    empty: xliff_targets.unsealed), else the target."""
     target = slot.target()
     if target is None:
         target = slot.source.makeelement(named(slot.source, "target"), {})
@@ -313,7 +316,7 @@ def write_target(slot: Slot) -> list[etree._Element]:
     target.sourceline = slot.source.sourceline  # for a review's line
     say_state(slot.holder if slot.segment else target, STATE_2 if slot.segment else STATE_1)
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
-    return found if local_name(slot.source) == "seg-source" and found else [target]
+    return unsealed(slot, found) if local_name(slot.source) == "seg-source" and found else [target]
 
 
 def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> list[etree._Element]:

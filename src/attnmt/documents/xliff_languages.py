@@ -21,7 +21,8 @@ def say_languages(root: etree._Element, version_2: bool, options: DocumentOption
     """The file's source language checked (say_source_language, where ``options`` knows it), and its
     target language checked or written (say_target_language)."""
     if options.source_lang_known:
-        say_source_language(root, version_2, options.source_lang, where, options.source_lang_option)
+        say_source_language(root, version_2, options.source_lang, where, options.source_lang_option,
+                            options.source_lang_asked)
     say_target_language(root, version_2, options.target_lang, where, options.target_lang_option)
 
 
@@ -31,19 +32,27 @@ def holders(root: etree._Element, version_2: bool) -> list[etree._Element]:
 
 
 def say_source_language(root: etree._Element, version_2: bool, lang: str, where: str,
-                        option: str | None = None) -> None:
+                        option: str | None = None, asked: bool = True) -> None:
     """UserError where a 1.2 ``<file>``'s ``source-language`` (XLIFF 2's ``srcLang``) names another
     language than ``lang`` (by its primary subtag); one that names none is left so.  ``option``
-    (DocumentOptions.source_lang_option): ``lang`` is the model's, not asked for, and the refusal says so."""
+    (DocumentOptions.source_lang_option): ``lang`` is the model's, not asked for, and the refusal says so
+    and how to ask for another; not ``asked`` (DocumentOptions.source_lang_asked): it is the model's,
+    and no option asks for another (a server's model)."""
     name = "srcLang" if version_2 else "source-language"
     for holder in holders(root, version_2):
         written = holder.get(name, "").strip()
         if written and primary(written) != primary(lang):
-            raise UserError(f"{where}: the file's {name} is {written}, " + (
-                f"the model's source language (from its train.yaml) is {lang}: translate it with a model "
-                f"from {written} (or give {option} {written} where this one reads it), or take a file in {lang}"
-                if option else
-                f"the source language asked for {lang}: translate it from {written}, or take a file in {lang}"))
+            raise UserError(f"{where}: the file's {name} is {written}, {source_advice(written, lang, option, asked)}")
+
+
+def source_advice(written: str, lang: str, option: str | None, asked: bool) -> str:
+    """What a refusal of a file in ``written`` says of ``lang`` and what to do (say_source_language)."""
+    if option:
+        return (f"the model's source language (from its train.yaml) is {lang}: translate it with a model "
+                f"from {written} (or give {option} {written} where this one reads it), or take a file in {lang}")
+    if not asked:
+        return f"the model translates from {lang}: translate it with a model from {written}, or take a file in {lang}"
+    return f"the source language asked for {lang}: translate it from {written}, or take a file in {lang}"
 
 
 def say_target_language(root: etree._Element, version_2: bool, lang: str | None, where: str,

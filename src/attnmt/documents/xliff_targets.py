@@ -21,7 +21,9 @@ they say wins: a Trados segment whose ``<sdl:seg>`` says ``locked="true"``, or a
 than ``Draft``, ``RejectedTranslation`` or ``RejectedSignOff`` (``Translated``,
 ``ApprovedTranslation``, ``ApprovedSignOff``: sealed_segments), and a memoQ unit locked or
 confirmed (its ``mq:locked``, its ``mq:status``: sealed_unit) are kept as they are, even empty or
-a copy of the source.  A Trados segment filled here says it is a machine's draft (say_drafted).
+a copy of the source.  A Trados unit with no target, or an empty one, holds no one's work: its
+target is written, its finished segments in it empty, as they came, and the others filled
+(needs_target, unsealed).  A Trados segment filled here says it is a machine's draft (say_drafted).
 """
 
 from __future__ import annotations
@@ -143,13 +145,32 @@ def open_segments(slot: Slot) -> dict[etree._Element, etree._Element]:
             if mid in sources and mid not in closed and (whole or is_open(slot, mark, sources[mid]))}
 
 
+def unsealed(slot: Slot, written: list[etree._Element]) -> list[etree._Element]:
+    """The segments of ``written`` (the slot's whole target just written as its seg-source's copy:
+    needs_target) that Trados does not say are finished; those it does are emptied, as they came
+    (there was no text in the target: needs_target), not filled with their source's copy."""
+    closed = sealed_segments(slot)
+    for mark in written:
+        if mark.get("mid", "") in closed:
+            mark.text = None
+            del mark[:]
+    return [mark for mark in written if mark.get("mid", "") not in closed]
+
+
 def needs_target(slot: Slot, marks: dict[etree._Element, etree._Element]) -> bool:
-    """A source with something in it, in a unit memoQ does not say is finished (sealed_unit), and a
-    target to write (is_open, none of its segments finished) or segments of one to fill
-    (``marks``: open_segments)."""
+    """A source with something in it, in a unit memoQ does not say is finished (sealed_unit), and
+    segments of a target to fill (``marks``: open_segments) or a target to write (is_open): one none
+    of whose segments is finished, or one that shows no text (there is none, or it is empty), with
+    a segment of its seg-source not finished: nothing in it is anyone's work, and write_target
+    leaves the finished segments empty, as they came."""
     if not has_content(slot.source) or sealed_unit(slot):
         return False
-    return bool(marks) or is_open(slot, slot.target(), slot.source) and not sealed_segments(slot)
+    if marks:
+        return True
+    if not is_open(slot, slot.target(), slot.source):
+        return False
+    closed = sealed_segments(slot)
+    return not closed or not has_text(slot.target()) and bool(seg_marks(slot.source).keys() - closed)
 
 
 def holds_kept(slot: Slot, needed: bool) -> bool:

@@ -165,9 +165,10 @@ class ServedModel(ModelFitsWrites):
     @property
     def document_options(self) -> DocumentOptions:
         """How texts are split into sentences: by the rules of the model's source language, which an
-        XLIFF file's source-language must name (where the model's is known)."""
+        XLIFF file's source-language must name (where the model's is known); a refusal says it is the
+        model's (source_lang_asked): a client chooses a model, and with source=auto names no language."""
         return DocumentOptions(source_lang=self.source or DocumentOptions.source_lang,
-                               source_lang_known=self.source is not None)
+                               source_lang_known=self.source is not None, source_lang_asked=False)
 
     def run_batch(self, texts: list[str], options: Options) -> list:
         """Runs in the batcher's model thread: translations, or each text's Paragraph (its n-best
