@@ -163,3 +163,27 @@ def test_no_module_is_longer_than_the_style_allows():
     long = {str(path.relative_to(PACKAGE)): lines for path in sorted(PACKAGE.rglob("*.py"))
             if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
     assert not long, f"modules over {MOST_LINES} lines (STYLE.md): {long}"
+
+
+def text_without_encoding(path: Path) -> list[str]:
+    """The calls in ``path`` that read or write a file as text in the locale's encoding: ``.read_text()``,
+    ``.write_text()`` and ``open()`` in text mode, each without ``encoding=``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or any(k.arg == "encoding" for k in node.keywords):
+            continue
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("read_text", "write_text"):
+            found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+        elif isinstance(node.func, ast.Name) and node.func.id == "open":
+            given = [k.value for k in node.keywords if k.arg == "mode"] + node.args[1:2]
+            mode = given[0] if given else None
+            if not (isinstance(mode, ast.Constant) and "b" in mode.value):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    return found
+
+
+def test_every_file_read_or_written_as_text_names_its_encoding():
+    """The locale's is not the file's: under LC_ALL=POSIX the extension's C++ sources (UTF-8 comments)
+    could not be read, and every run fell back to the slow decoder step with a warning."""
+    found = [call for path in sorted(PACKAGE.rglob("*.py")) for call in text_without_encoding(path)]
+    assert not found, f"text read or written in the locale's encoding: {found}"

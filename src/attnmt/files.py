@@ -335,7 +335,7 @@ def file_digest(path: Path) -> str:
                 f"|{info.st_ctime_ns}")
     memo = cache_root() / "prepared" / "digests" / hashlib.sha256(identity.encode()).hexdigest()[:32]
     if memo.is_file():
-        remembered = memo.read_text(errors="replace").strip()
+        remembered = memo.read_text(encoding="utf-8", errors="replace").strip()
         if SHA256.fullmatch(remembered):
             return remembered
         # damaged (a crash, an edit): hashed again below, and remembered afresh

@@ -50,7 +50,7 @@ ONEDNN_ISAS_WITHOUT_BF16 = {"SSE41", "AVX", "AVX2", "AVX2_VNNI", "AVX2_VNNI_2", 
 def cpu_info() -> dict[str, str]:
     """The first processor's ``/proc/cpuinfo`` fields (empty where there is no such file)."""
     try:
-        text = Path("/proc/cpuinfo").read_text()
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return {}
     fields: dict[str, str] = {}

@@ -1,10 +1,12 @@
 """Where an output may go, checked before the work that makes it: not over a file the work reads
-(``check_not_an_input``, ``check_not_overwritten``), and where a file can be written at all
-(``check_writable``), so that a long job does not end in an error that loses it."""
+(``check_not_an_input``, ``check_not_overwritten``), not into stdin (``check_not_stdin``), and where
+a file can be written at all (``check_writable``), so that a long job does not end in an error that
+loses it."""
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path
@@ -36,9 +38,10 @@ def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | No
     """ConfigError where ``path`` (what ``option`` writes) is one of the ``inputs`` (their names: the
     file each option reads): the same path written another way, or a hard link to the same file.
     Written there, the output would replace what it was made from.  ``instead``: a name to suggest.
-    Stdin, stdout and what is no regular file (/dev/stdin and /dev/stdout may be one terminal)
-    are left alone.  A folder is refused too, before any work, with ``instead`` in it: an existing
-    one, and a name ending in "/" (Path would drop the slash and write a file of the folder's name)."""
+    Stdout ("-") and what is no regular file are left alone, but for the pipe or file that stdin is
+    (``check_not_stdin``).  A folder is refused too, before any work, with ``instead``
+    in it: an existing one, and a name ending in "/" (Path would drop the slash and write a file of
+    the folder's name)."""
     if path in (None, "-"):
         return
     if not str(path).strip():  # Path("") is "." (a folder)
@@ -46,6 +49,27 @@ def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | No
     if str(path).endswith(("/", os.sep)) or Path(path).is_dir():
         raise ConfigError(f"the {option} {path} names a folder: give it a file name ({os.path.join(path, instead)})")
     check_not_overwritten(path, option, inputs, instead)
+    check_not_stdin(path, option, inputs, instead)
+
+
+def check_not_stdin(path: str, option: str, inputs: Mapping[str, str | None], instead: str) -> None:
+    """ConfigError where ``path`` is the pipe or file that stdin is (/dev/stdin, /proc/self/fd/0, the
+    name of a named pipe or of the file ``<`` gave), named after the one of the ``inputs`` read from it
+    ("-"), if any.  Written into stdin's pipe, the output was read back as input, translated and
+    written again, without end (stdin not read: into a pipe nothing reads, where a translation longer
+    than the pipe holds waited for ever); written over stdin's file, it replaced the text being read.  A
+    terminal is left alone: /dev/tty or /dev/stdin as the output of what is typed there is the
+    terminal, written to."""
+    try:
+        written, stdin = os.stat(path), os.fstat(0)
+    except OSError:  # an output not there yet is no pipe; a closed stdin is read as none (standard_streams)
+        return
+    if not (stat.S_ISFIFO(stdin.st_mode) or stat.S_ISREG(stdin.st_mode)) or (
+            (written.st_dev, written.st_ino) != (stdin.st_dev, stdin.st_ino)):
+        return
+    reading = next((name for name, read in inputs.items() if read == "-"), None)
+    why = f", which the {reading} is read from" if reading else ""
+    raise ConfigError(f"the {option} {path} is <stdin>{why}: give it a file of its own ({instead})")
 
 
 def check_not_overwritten(path: str | Path, option: str, inputs: Mapping[str, str | Path | None],

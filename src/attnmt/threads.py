@@ -130,7 +130,7 @@ def cpu_quota(cgroup: str, root: Path = Path("/sys/fs/cgroup")) -> float | None:
 
 def v2_quota(folder: Path) -> float | None:
     try:
-        quota, period = (folder / "cpu.max").read_text().split()
+        quota, period = (folder / "cpu.max").read_text(encoding="utf-8").split()
     except (OSError, ValueError):
         return None
     return None if quota == "max" else int(quota) / int(period)
@@ -138,8 +138,8 @@ def v2_quota(folder: Path) -> float | None:
 
 def v1_quota(folder: Path) -> float | None:
     try:
-        quota = int((folder / "cpu.cfs_quota_us").read_text())
-        period = int((folder / "cpu.cfs_period_us").read_text())
+        quota = int((folder / "cpu.cfs_quota_us").read_text(encoding="utf-8"))
+        period = int((folder / "cpu.cfs_period_us").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return None if quota < 0 else quota / period
@@ -155,15 +155,17 @@ def usable_cpus() -> list[int]:
 def read_proc(cpus: Collection[int]) -> Reading | None:
     """The counters now (None where there is no /proc to read them from)."""
     try:
-        busy, total, _ = cpu_ticks(Path("/proc/stat").read_text(), cpus)
-        return Reading(busy, total, own_ticks(Path("/proc/self/stat").read_text()))
+        busy, total, _ = cpu_ticks(Path("/proc/stat").read_text(encoding="utf-8"), cpus)
+        # the command's name, in parentheses there, may be any bytes: not the locale's to refuse
+        own = own_ticks(Path("/proc/self/stat").read_text(encoding="utf-8", errors="replace"))
+        return Reading(busy, total, own)
     except (OSError, ValueError, IndexError):
         return None
 
 
 def quota_here() -> float | None:
     try:
-        return cpu_quota(Path("/proc/self/cgroup").read_text())
+        return cpu_quota(os.fsdecode(Path("/proc/self/cgroup").read_bytes()))  # folders, named as paths are
     except (OSError, ValueError):
         return None
 

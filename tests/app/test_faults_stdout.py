@@ -11,6 +11,8 @@ import time
 import pytest
 from support import calibration_pairs, run_cli, write_pairs
 
+from attnmt.documents.review import UNCALIBRATED
+
 FULL = "attnmt: error: could not write <stdout>: no space left on device\n"
 
 
@@ -98,3 +100,20 @@ def test_a_line_written_to_sys_stdout_after_its_reader_has_gone_goes_nowhere():
               "print('went on', file=sys.stderr)\n")
     done = run_with_its_reader_gone([sys.executable, "-c", script], dict(os.environ))
     assert (done.returncode, done.stderr) == (0, "went on\n")
+
+
+@pytest.mark.parametrize(("suffix", "text"), [(".txt", "a dog runs\na cat sleeps\n"),
+                                               (".html", "<p>a dog runs</p>\n<p>a cat sleeps</p>\n")])
+def test_translate_whose_reader_has_gone_still_writes_its_review_table(trained_model, tmp_path, suffix, text):
+    """``attnmt translate in.txt --review t.tsv | head -1``: the table of what was translated is
+    written and the run ends with exit status 0, as it does without --review (the table was lost)."""
+    source, table = tmp_path / f"in{suffix}", tmp_path / "t.tsv"
+    source.write_text(text, encoding="utf-8")
+    done = run_with_its_reader_gone([sys.executable, "-m", "attnmt", "translate", "--model", str(trained_model),
+                                     "--threads", "1", str(source), "--review", str(table), "--min-quality", "1"],
+                                    dict(os.environ))
+    assert (done.returncode, done.stderr) == (0, f"2 of 2 sentences need review (quality under 1, or empty): "
+                                                 f"listed in {table}; {UNCALIBRATED}\n")
+    rows = table.read_text(encoding="utf-8").splitlines()
+    assert [row.split("\t")[0] for row in rows] == ["line", "1", "2"]
+    assert [row.split("\t")[3] for row in rows[1:]] == ["a dog runs", "a cat sleeps"]

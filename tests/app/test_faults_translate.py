@@ -116,6 +116,41 @@ def test_an_empty_output_name_is_refused_as_one_not_as_a_folder(tmp_path, capsys
     assert code == 2 and err == "attnmt: error: the output is an empty name: give it a file name (in.translated.txt)\n"
 
 
+@pytest.mark.parametrize(("command", "refused"), [
+    ("printf 'a dog runs\\n' | {translate} - /dev/stdin", "output /dev/stdin"),
+    ("printf 'a dog runs\\n' | {translate} - {folder}/out.txt --review /dev/stdin", "--review /dev/stdin"),
+    ("{translate} - {folder}/in.txt < {folder}/in.txt", "output {folder}/in.txt")])
+def test_an_output_into_the_pipe_or_file_stdin_is_is_refused_before_any_work(tmp_path, command, refused):
+    """Written into stdin's own pipe, translate read its translations back as input and ran until
+    killed; written over stdin's file, it replaced the text it was reading (here: no model is there
+    to load, so the check comes first)."""
+    source = write_source(tmp_path)
+    translate = shlex.join([*TRANSLATE, "--model", str(tmp_path / "no-model")])
+    done = subprocess.run(["sh", "-c", command.format(translate=translate, folder=tmp_path)], capture_output=True,
+                          text=True, timeout=60)
+    suggested = "report.review.tsv" if refused.startswith("--review") else "translation.txt"
+    assert (done.returncode, done.stderr) == (2, f"attnmt: error: the {refused.format(folder=tmp_path)} is <stdin>, "
+                                                 f"which the input is read from: give it a file of its own "
+                                                 f"({suggested})\n")
+    assert source.read_text(encoding="utf-8") == "".join(s + "\n" for s, _ in PAIRS)
+
+
+def test_a_terminal_as_stdin_and_output_is_let_through(tmp_path):
+    """What a person types, translated onto the same terminal: /dev/stdin and /dev/tty are one."""
+    import pty
+
+    typed, terminal = pty.openpty()
+    try:
+        for output in ("/dev/stdin", os.ttyname(terminal)):
+            done = subprocess.run([*TRANSLATE, "--model", str(tmp_path / "no-model"), "-", output], stdin=terminal,
+                                  capture_output=True, text=True, timeout=60)
+            assert (done.returncode, done.stderr) == (2, f"attnmt: error: {tmp_path}/no-model: no such model "
+                                                         "directory\n")  # past the outputs' checks
+    finally:
+        os.close(typed)
+        os.close(terminal)
+
+
 def test_a_closed_standard_stream_is_one_line_or_nothing_never_a_traceback(trained_model, tmp_path):
     """``>&-``, ``<&-``, ``2>&-``: a closed stdout or stdin that the command needs is named in one
     line, exit status 2 (each was an AttributeError's traceback and status 1); a closed stderr

@@ -77,7 +77,7 @@ def test_score_refuses_a_translation_file_of_another_length(trained_model, tmp_p
     hyp.write_text("ein hund rennt\n", encoding="utf-8")
     code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
     assert code == 2
-    assert err == f"attnmt: error: {hyp} has 1 lines but {src} has 3: score needs one translation a source line\n"
+    assert err == f"attnmt: error: {hyp} has 1 line but {src} has 3: score needs one translation a source line\n"
 
 
 def test_score_never_writes_over_its_sources_or_translations(trained_model, tmp_path, capsys):

@@ -6,6 +6,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -448,3 +450,13 @@ def test_an_earlier_releases_whole_build_is_loaded_where_none_can_run_here(stubb
     assert extension.built_library() is None
     with pytest.raises(RuntimeError, match="no C\\+\\+ compiler"):
         extension.load()
+
+
+def test_the_build_folder_is_the_same_under_a_posix_locale():
+    """The C++ sources' comments hold non-ASCII (``x Wᵀ``): read in the locale's encoding, a POSIX
+    locale failed on them (no fused step, a warning every run) and another would key another build."""
+    source = Path(extension.__file__).parents[2]
+    env = {**os.environ, "LC_ALL": "POSIX", "PYTHONUTF8": "0", "PYTHONPATH": str(source)}
+    script = "from attnmt.fast import extension; print(extension.build_directory())"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert (done.returncode, done.stdout) == (0, f"{extension.build_directory()}\n"), done.stderr

@@ -42,7 +42,8 @@ from __future__ import annotations
 import argparse
 import gzip
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
@@ -107,8 +108,16 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     (and --review's table); returns how many lines the model failed on (each named on stderr, its
     output line empty; attnmt.cli.lines.line_by_line)."""
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
-    options = document_options(args)
     review = quality_review(args, translator)
+    with review_written(args, review):
+        return translate_input(args, translator, review, batches, out)
+
+
+def translate_input(args: argparse.Namespace, translator: ModelTranslator, review: Review | None,
+                    batches: Iterable[list[str]], out: TextIO) -> int:
+    """``translate_document_input``'s translation, written to ``out``, its sentences listed in
+    ``review``; returns how many lines the model failed on."""
+    options = document_options(args)
     where = input_name(args)
     bom, endings = output_style(args.input)
     if args.input_format == "text":
@@ -122,7 +131,6 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
             out.write(with_endings(translated, endings))
             out.flush()
             first_line, failed = first_line + len(lines), failed + lost
-        write_review(args, review)
         return failed
     from attnmt.documents.markup import translate_markup  # lxml: only here (plain text starts faster)
     from attnmt.documents.pages import is_document
@@ -148,7 +156,6 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
         translated, failed = line_by_line(numbered(fragments, 1), lines, where, 1)
         out.write(with_endings(translated, in_lf(endings)))
     out.flush()
-    write_review(args, review)
     return failed
 
 
@@ -207,10 +214,9 @@ def translate_declared_page(args: argparse.Namespace, data: bytes, model, tokeni
     where = input_name(args)
     translated = whole_file(partial(translate_text_bytes, data, args.input_format, translator, document_options(args),
                                     where, review), where)
-    with output(args.output) as out:
+    with review_written(args, review), output(args.output) as out:
         out.flush()
         out.buffer.write(translated)  # bytes in the page's own encoding, not the text layer's UTF-8
-    write_review(args, review)
 
 
 def input_name(args: argparse.Namespace) -> str:
@@ -254,6 +260,21 @@ def quality_review(args: argparse.Namespace, translator: ModelTranslator) -> Rev
     if args.review is None and args.min_quality is None:
         return None
     return reviewing(translator, args.calibration, args.min_quality, args.below_quality == "source")
+
+
+@contextmanager
+def review_written(args: argparse.Namespace, review: Review | None) -> Iterator[None]:
+    """--review's table written (``write_review``) once the translation is, and also where the
+    output's reader leaves first (BrokenPipeError: ``| head``), which the command takes for a
+    success (exit status 0: attnmt.cli.main): the table lists what was translated (no table was
+    written).  Not where the translation fails or is stopped (an error, Ctrl-C): its output file is left as it
+    was, and so is the table, which would otherwise list the sentences of a translation never written."""
+    try:
+        yield
+    except BrokenPipeError:
+        write_review(args, review)
+        raise
+    write_review(args, review)
 
 
 def write_review(args: argparse.Namespace, review: Review | None) -> None:

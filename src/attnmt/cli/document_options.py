@@ -336,9 +336,10 @@ def check_review_path(args: argparse.Namespace) -> None:
 
 
 def files_read(args: argparse.Namespace) -> dict[str, str | None]:
-    """What ``translate`` reads, by the name an error gives each: the input, --glossary, and the
+    """What ``translate`` reads, by the name an error gives each: the input ("-" where it is stdin,
+    named so or left out: attnmt.output_checks.check_not_stdin names it), --glossary, and the
     model's files, --weights and --shortlist (attnmt.cli.options.model_files)."""
-    return {"input": args.input, **glossary_files(args), **model_files(args)}
+    return {"input": "-" if args.input is None else args.input, **glossary_files(args), **model_files(args)}
 
 
 def model_languages(args: argparse.Namespace) -> None:

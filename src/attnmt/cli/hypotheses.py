@@ -62,9 +62,10 @@ def check_one_stdin(given: list[tuple[str, str | None]]) -> None:
 def check_line_count(path: str, count: int, other: str, other_count: int, needs: str, tsv: bool = False) -> None:
     """A DataError where the file ``path`` holds ``count`` lines and ``other`` another number,
     saying what the command ``needs``.  A TSV file's count is its last row's line (with_blank_lines_at_end),
-    not the rows it has: an n-best file cut after 5 rows "has 5 lines" where it has rows up to line 2."""
+    not the rows it has: an n-best file cut after 5 rows "has 5 lines" where it has rows up to line 2
+    (and one line is "1 line")."""
     if count != other_count:
-        held = f"rows up to line {count}" if tsv else f"{count} lines"
+        held = f"rows up to line {count}" if tsv else f"{count} line{'' if count == 1 else 's'}"
         why = ("; a blank input line has no row (score translate's --output-format jsonl, which has a "
                "line for every input line)") if tsv else ""
         raise DataError(f"{shown(path)} has {held} but {shown(other)} has {other_count}: {needs}{why}")

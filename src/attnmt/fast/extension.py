@@ -87,10 +87,13 @@ _warned_switches: set[str] = set()  # the ATTNMT_FUSED values warned of in this 
 def build_directory() -> Path:
     """Where this machine's build of this source for this PyTorch lives.  The key holds the target's
     flags, not the CPU's: the build runs on any CPU with its target's instructions (a container
-    image built with ``attnmt build-ext`` on one machine and run on another)."""
+    image built with ``attnmt build-ext`` on one machine and run on another).  The sources are read
+    as UTF-8 whatever the locale: their comments hold non-ASCII (``x Wᵀ``), which a POSIX locale could
+    not read (no fused step, a warning every run) and Latin-1 would key as another build."""
+    sources = [path.read_text(encoding="utf-8") for path in SOURCES + HEADERS]
     key = hashlib.sha256(
-        "\n".join([*(path.read_text() for path in SOURCES + HEADERS), " ".join(FLAGS + target_flags()),
-                   torch.__version__, sys.version, platform.machine()]).encode()
+        "\n".join([*sources, " ".join(FLAGS + target_flags()), torch.__version__, sys.version,
+                   platform.machine()]).encode()
     ).hexdigest()[:16]
     return cache_root() / f"{NAME}-{key}"
 
@@ -145,7 +148,7 @@ def finished(library: Path) -> bool:
     """Whether the cache's library is the one its build finished: its BUILT record there, with its
     size and SHA-256.  False for a library cut short, changed since, or built before the record was."""
     try:
-        record = json_value((library.parent / BUILT).read_text())
+        record = json_value((library.parent / BUILT).read_text(encoding="utf-8"))
         return (library.stat().st_size == record["size"]
                 and hashlib.sha256(library.read_bytes()).hexdigest() == record["sha256"])
     except (OSError, ValueError, TypeError, KeyError):  # missing, unreadable or not the record's JSON
@@ -218,7 +221,7 @@ def prebuilt_record() -> dict | None:
     """The wheel's record of its compiled extension (PREBUILT: its file, PyTorch, CPU flags); None
     where the package was installed without one (an editable install, an sdist)."""
     try:
-        return json_value(PREBUILT.read_text())
+        return json_value(PREBUILT.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
 
@@ -286,7 +289,7 @@ def _build(folder: Path) -> None:
         if finished(library):
             return  # another process built it while this one waited
         failed = folder / FAILED_BUILD
-        if failed.is_file() and failed.read_text().partition("\n")[0] == compiler:
+        if failed.is_file() and failed.read_text(encoding="utf-8", errors="replace").partition("\n")[0] == compiler:
             raise RuntimeError(f"its build failed before with this compiler ({failed}); "
                                "'attnmt build-ext' tries again")
         # No build runs here while this process holds the folder: PyTorch's lock file is a killed build's.
@@ -312,7 +315,7 @@ def _build(folder: Path) -> None:
                 raise RuntimeError(f"its build could not be written: the cache's disk (or TMPDIR's) is full or "
                                    f"not writable ({unwritable}); the next run builds it again") from None
             try:
-                failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
+                failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n", encoding="utf-8")
             except OSError as why:  # the build folder itself gone or unwritable: the compiler is not to blame
                 raise RuntimeError(f"its build folder {folder} could not be written ({why.strerror or why})") \
                     from None
