@@ -18,7 +18,13 @@ from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_sea
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
-from attnmt.documents.translator_parts import translator_fits, translator_glossary, translator_writes
+from attnmt.documents.translator_parts import (
+    checked_answer,
+    translator_fits,
+    translator_glossary,
+    translator_writes,
+    xml_text,
+)
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
@@ -65,6 +71,17 @@ class Wrapper:
     @property
     def writes(self) -> Callable[[str], bool] | None:
         return translator_writes(self.translator)
+
+
+@dataclass
+class ForXml(Wrapper):
+    """A Translator whose translations can be written into XML (a page, an office file, XLIFF, EPUB, or
+    Markdown, whose inline HTML lxml reads): ``xml_text`` of each.  Only there: a text or subtitle file
+    keeps a user's translator's control characters as it gave them."""
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        texts, weights = checked_answer(self.translator, sentences, weighed)
+        return [xml_text(sentence, text) for sentence, text in zip(sentences, texts, strict=True)], weights
 
 
 @dataclass
