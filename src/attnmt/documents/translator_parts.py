@@ -74,7 +74,7 @@ def translated_by(translator: object, sentences: list[str],
     """``translator``'s ``checked_answer``, and where a sentence is ``weighed`` but its weights are None,
     ``in_order``'s in their place."""
     texts, weights = checked_answer(translator, sentences, weighed)
-    # No weights where a mark needs them (a user's translator, FoundTranslations without ``weigh``): the words
+    # No weights where a mark needs them (a user's translator that gives None): the words
     # aligned by their order.  Without any, a mark over words went empty to its sentence's end (rule 2 of
     # attnmt.documents.spans): "A <b>big</b> dog" came back "A BIG DOG<b></b>", its formatting lost.
     return texts, [in_order(sentence, text) if each is None and wanted else each

@@ -142,8 +142,11 @@ class ModelTranslator(ModelFitsWrites):
 class FoundTranslations:
     """A Translator over translations already found, sentence -> translation (a sentence not in
     ``translations`` gives ""); ``weigh(sentence, translation)``, where given, reads the word
-    weights of the sentences a mark needs them for (without it, their words are aligned by their order:
-    translator_parts.in_order)."""
+    weights of the sentences a mark needs them for.  Without it, their weights are rows for no word
+    (not None, which translator_parts.in_order would align by their order): a mark over words goes to
+    its sentence's end, and a URL inside a sentence after it, as the server's stream shows its partial
+    translations (attnmt.server.streaming): placed by the words' order, the URL moved about as words
+    came ("http://example.com/page Ein", then "Ein http://example.com/page Mann")."""
 
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None
@@ -153,6 +156,6 @@ class FoundTranslations:
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]
-        weights = [self.weigh(sentence, text) if wanted and text and self.weigh else None
+        weights = [(self.weigh(sentence, text) if self.weigh else []) if wanted and text else None
                    for sentence, text, wanted in zip(sentences, texts, weighed, strict=True)]
         return texts, weights
