@@ -623,3 +623,60 @@ def test_an_alias_in_an_override_is_refused_naming_the_key(tmp_path):
     with pytest.raises(ConfigError, match=r"^--adam-betas: '\[&b 0.9, \*b\]' is not valid YAML \(\*b repeats a value "
                                           r"\(a YAML alias\), which attnmt does not read"):
         load_config(path, {"adam_betas": "[&b 0.9, *b]"})
+
+
+def read_yaml(tmp_path, text: str) -> dict:
+    path = tmp_path / "c.yaml"
+    path.write_text(text, encoding="utf-8")
+    return read_config_file(path)
+
+
+def test_a_merge_key_through_an_alias_is_read(tmp_path):
+    """A corpus given again with one key changed; refused as an alias, though it had been read."""
+    text = "train:\n  - &c {src: a.en, tgt: a.de, weight: 1}\n  - <<: *c\n    weight: 2\n"
+    assert read_yaml(tmp_path, text)["train"] == [{"src": "a.en", "tgt": "a.de", "weight": 1},
+                                                  {"src": "a.en", "tgt": "a.de", "weight": 2}]
+
+
+def test_a_list_of_merges_keeps_the_first_mapping_s_keys_and_its_own_over_both(tmp_path):
+    text = "a: &a {x: 1, y: 1}\nb: &b {x: 2, z: 2}\nc: {<<: [*a, *b], y: 3}\n"
+    assert read_yaml(tmp_path, text)["c"] == {"x": 1, "y": 3, "z": 2}
+
+
+def test_a_key_set_over_a_merge_stays_set_where_that_mapping_is_merged_again(tmp_path):
+    """PyYAML 6.0.4 kept the first copy of a key merged twice: c read x: 1, the value b had replaced."""
+    text = "a: &a {x: 1}\nb: &b {<<: *a, x: 2}\nc: {<<: *b}\n"
+    assert read_yaml(tmp_path, text) == {"a": {"x": 1}, "b": {"x": 2}, "c": {"x": 2}}
+
+
+def test_a_mapping_merged_into_one_before_it_is_read_is_no_key_given_twice(tmp_path):
+    """b is flattened when c merges it, before b itself is read: its x merged from a and its own x
+    then read as x given twice."""
+    text = "a: &a {x: 1}\ndefs: {b: &b {<<: *a, x: 2}}\nc: {<<: *b}\n"
+    assert read_yaml(tmp_path, text)["defs"] == {"b": {"x": 2}}
+
+
+def test_merges_cannot_build_a_billion_laughs(tmp_path):
+    """Each level merges the one before twice and adds a key: merged as pairs (as PyYAML before 6.0.4
+    did), level 30 would hold 2**30 of them; a merge adds the keys merged, each once."""
+    levels = ["l0: &l0 {k0: 0}"] + [f"l{n}: &l{n} {{<<: [*l{n - 1}, *l{n - 1}], k{n}: {n}}}" for n in range(1, 31)]
+    assert read_yaml(tmp_path, "\n".join(levels))["l30"] == {f"k{n}": n for n in range(31)}
+
+
+@pytest.mark.parametrize("text, column", [("a: &a {x: 1}\nc: {<<: *a, y: *a}\n", 16),
+                                          ("a: &a {x: 1}\nc: {<<: [[*a]]}\n", 11),
+                                          ("a: &a {x: 1}\nc: {'<<': *a}\n", 11)])
+def test_an_alias_no_merge_key_takes_is_refused(tmp_path, text, column):
+    with pytest.raises(ConfigError, match=rf"^\S+: line 2, column {column}: \*a repeats a value \(a YAML alias\)"):
+        read_yaml(tmp_path, text)
+
+
+def test_an_alias_with_no_anchor_is_yaml_s_own_error(tmp_path):
+    """It was refused as "*x repeats a value", when there is no value it could repeat."""
+    with pytest.raises(ConfigError) as raised:
+        read_yaml(tmp_path, "seed: 1\ntrain: [{<<: *x}]\n")
+    assert str(raised.value) == f"{tmp_path / 'c.yaml'}: line 2, column 14: not valid YAML: found undefined alias 'x'"
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match=r"^--max-steps: '\*a' is not valid YAML \(found undefined alias 'a'\); "):
+        load_config(path, {"max_steps": "*a"})

@@ -1,8 +1,8 @@
 """A training config file read into a mapping of keys to values, before any key is checked.
 
 Apart from attnmt.train_config, which checks the keys and builds the config from them, because it is
-about the file: YAML read with each key once in each mapping and without aliases (UniqueKeyLoader), and
-a file that cannot be read as such is one line naming it, and the line where there is one.
+about the file: YAML read with each key once in each mapping and without aliases but those of merge
+keys (UniqueKeyLoader), and a file that cannot be read as such is one line naming it, and the line where there is one.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from attnmt.errors import ConfigError
 UNCLOSED = {"while scanning a quoted scalar": "a quoted value", "while parsing a flow mapping": "a mapping",
             "while parsing a flow sequence": "a list"}
 BRACKETS = {"[": "a list", "{": "a mapping"}
+MERGE = "tag:yaml.org,2002:merge"  # the tag of YAML's merge key, <<
+VALUE = "tag:yaml.org,2002:value"  # the tag of YAML's value key, =
 FIRST = "; first occurrence"  # the end of PyYAML's context for a thing given twice (an anchor)
 # What PyYAML's constructors raise for a tagged value they cannot build (!!int abc, !!int "", !!bool x,
 # !!timestamp abc), besides its own YAMLError.
@@ -147,32 +149,78 @@ class AliasRefused(yaml.YAMLError):
         self.mark = mark
 
 
+def is_merge_key(node: object) -> bool:
+    """Whether ``node`` is YAML's merge key, a plain ``<<`` (a quoted one is the text "<<")."""
+    return isinstance(node, yaml.ScalarNode) and node.tag == MERGE
+
+
 class AliasFreeLoader(yaml.SafeLoader):
-    """YAML's safe loader, refusing aliases (AliasRefused).  Nine lines of lists of ten aliases each
-    (a "billion laughs") read as a list of 10⁹ ones, which the message refusing the value printed
-    whole, the process growing past gigabytes.  An anchor alone (``&name``) repeats nothing and is
-    read as before."""
+    """YAML's safe loader, refusing aliases (AliasRefused) but those a merge key takes (``<<: *name``,
+    ``<<: [*a, *b]``).  Nine lines of lists of ten aliases each (a "billion laughs") read as a list of
+    10⁹ ones, which the message refusing the value printed whole, the process growing past gigabytes.
+    A merge copies a mapping's keys into another, one level, so a chain of merges grows by the keys
+    written in the file; each key is kept once in a mapping as it is flattened, or merging one mapping
+    twice at each level (``<<: [*a, *a]``) would still double it, as PyYAML before 6.0.4 did.  An anchor
+    alone (``&name``) repeats nothing and is read as before; an alias with no anchor is PyYAML's error."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.merge_lists: list[bool] = []  # for each node being composed: is it a list a merge key takes?
 
     def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        merged = is_merge_key(index) or isinstance(parent, yaml.SequenceNode) and self.merge_lists[-1]
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
-            raise AliasRefused(event.anchor, event.start_mark)
-        return super().compose_node(parent, index)
+            if event.anchor in self.anchors and not merged:
+                raise AliasRefused(event.anchor, event.start_mark)
+        self.merge_lists.append(is_merge_key(index) and self.check_event(yaml.SequenceStartEvent))
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.merge_lists.pop()
+
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        """Each ``<<`` of ``node`` replaced by the keys of the mappings it names, in place, each key kept
+        once: its own value over a merged one, and the first mapping's of a list ``[*a, *b]`` over the
+        next's.  PyYAML's own kept every copy (and 6.0.4 keeps the first of a key merged twice, though a
+        mapping merged in may have set it again)."""
+        merges = [value for key, value in node.value if is_merge_key(key)]
+        node.value = [(key, value) for key, value in node.value if not is_merge_key(key)]  # a cycle ends here
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
+        for value in merges:
+            for source in reversed(value.value if isinstance(value, yaml.SequenceNode) else [value]):
+                if not isinstance(source, yaml.MappingNode):
+                    raise yaml.constructor.ConstructorError(
+                        "while constructing a mapping", node.start_mark,
+                        f"expected a mapping or list of mappings for merging, but found {source.id}", source.start_mark)
+                self.flatten_mapping(source)
+                merged.extend(source.value)
+        kept: dict[object, tuple[yaml.Node, yaml.Node]] = {}
+        for key, value in merged + node.value:  # the last of a key is the one a mapping keeps
+            if key.tag == VALUE:  # YAML's value key, =, is the text "=" (as PyYAML reads it)
+                key.tag = "tag:yaml.org,2002:str"
+            same = (key.tag, key.value) if isinstance(key, yaml.ScalarNode) else id(key)
+            kept.pop(same, None)
+            kept[same] = (key, value)
+        node.value = list(kept.values())
 
 
 class UniqueKeyLoader(AliasFreeLoader):
     """YAML's safe loader without aliases, refusing a key given twice in one mapping (RepeatedKey).
     PyYAML keeps the last without a word: a second ``model:`` block added at the end of a config
     replaced the first whole, and the run trained the paper's base model instead of the small one
-    the first described."""
+    the first described.  The keys are checked as each mapping is composed, as written: a mapping
+    merged into another (``<<: *name``) is flattened in place, and may be before it is constructed,
+    when the keys merged into it would read as given again."""
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+    def compose_mapping_node(self, anchor: str | None) -> yaml.MappingNode:
+        node = super().compose_mapping_node(anchor)
         lines: dict[object, int] = {}
         for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+            if is_merge_key(key_node) or not isinstance(key_node, yaml.ScalarNode):
                 continue  # keys merged in with << may be set again: that is what merging is for
             key, line = self.construct_object(key_node), key_node.start_mark.line + 1
             if key in lines:
                 raise RepeatedKey(key, lines[key], line)
             lines[key] = line
-        return super().construct_mapping(node, deep=deep)
+        return node

@@ -176,7 +176,8 @@ def test_the_done_event_of_a_text_with_nothing_to_translate_carries_quality_one(
     assert name == "done" and done == {"translatedText": text, "quality": 1.0, "flags": [], "calibrated": False}
 
 
-STAND_IN = {"A dog runs.": "Ein Hund rennt.", "A cat sleeps.": "Eine Katze schläft."}
+STAND_IN = {"A dog runs.": "Ein Hund rennt.", "A cat sleeps.": "Eine Katze schläft.",
+            "A man visits in the park.": "Ein Mann besucht im Park."}
 
 
 def stand_in_stream(monkeypatch, text: str) -> list[str]:
@@ -210,3 +211,14 @@ def test_a_line_without_letters_streams_once_the_search_is_past_it(monkeypatch):
         "Ein", "Ein Hund", "Ein Hund rennt.",  # before: "Ein\n2024 — 2025" first
         "Ein Hund rennt.\n2024 — 2025\nEine", "Ein Hund rennt.\n2024 — 2025\nEine Katze",
         "Ein Hund rennt.\n2024 — 2025\nEine Katze schläft.", "Ein Hund rennt.\n2024 — 2025\nEine Katze schläft."]
+
+
+def test_a_url_inside_a_sentence_waits_for_the_end_of_its_search(monkeypatch):
+    """Its place comes from the word weights of the whole translation, read once at the end: the
+    partials, whose translations have no weights, showed it placed by their words' order, moving
+    as words came ("http://example.com/page Ein", then "Ein http://example.com/page Mann")."""
+    monkeypatch.setattr(streaming, "traced_weights", lambda model, tokenizer, sentence, translation: [
+        [float(k == t) for k in range(len(sentence.split()))] for t in range(len(translation.split()))])
+    assert stand_in_stream(monkeypatch, "A man visits http://example.com/page in the park.") == [
+        "Ein", "Ein Mann", "Ein Mann besucht", "Ein Mann besucht im", "Ein Mann besucht im Park.",
+        "Ein Mann besucht http://example.com/page im Park."]

@@ -20,7 +20,7 @@ from attnmt.documents.files import (
     translated_name,
 )
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.translator_parts import in_order, within_bytes
+from attnmt.documents.translator_parts import in_order, within_bytes, xml_text
 from attnmt.documents.translators import FoundTranslations
 from attnmt.errors import ConfigError, UserError
 
@@ -276,18 +276,53 @@ def test_a_mark_keeps_its_words_where_the_translator_gives_no_weights():
     assert [(run.text, run.bold) for run in runs] == [("A ", None), ("BIG", True), (" DOG RUNS.", None)]
 
 
-@pytest.mark.parametrize("name", ["a.html", "a.txt"])
-def test_control_characters_a_translator_writes_are_left_out(name):
+class Replacing(Unweighed):
+    """A translator of one's own without weights: each sentence upper-cased, ``old`` in it then ``new``."""
+
+    def __init__(self, old: str, new: str) -> None:
+        super().__init__()
+        self.old, self.new = old, new
+
+    def translate(self, sentences, weighed):
+        texts, weights = super().translate(sentences, weighed)
+        return [text.replace(self.old, self.new) for text in texts], weights
+
+
+@pytest.mark.parametrize("name", ["a.html", "a.xml", "a.docx"])
+def test_control_characters_a_translator_writes_into_xml_are_left_out(name):
     """XML 1.0 holds none (lxml refused the page: "All strings must be XML compatible"), and a
     model writes none: its tokenizer leaves them out of what it reads."""
-    out = translate_file_bytes(b"A dog runs.", name, Unweighed("\x0b\x01\ufffe"), OPTIONS)
-    assert out.decode().endswith("A DOG RUNS.")
+    data = b"<p>A dog runs.</p>"
+    if name == "a.docx":
+        document = docx.Document()
+        document.add_paragraph("A dog runs.")
+        data = docx_bytes(document)
+    out = translate_file_bytes(data, name, Unweighed("\x0b\x01\ufffe"), OPTIONS)
+    text = docx.Document(io.BytesIO(out)).paragraphs[0].text if name == "a.docx" else out.decode()
+    assert text.removesuffix("</p>").endswith("A DOG RUNS.")
 
 
-def test_control_characters_the_sentence_holds_are_kept():
-    """The format read them, and writes them again (an Excel cell's _x0007_): here a plain text line's."""
-    out = translate_file_bytes(b"A bell\x07 rings.", "a.txt", Unweighed("\x07\x01"), OPTIONS)
-    assert out == b"A BELL\x07 RINGS.\x07"
+@pytest.mark.parametrize("name, data", [
+    ("a.txt", b"A big dog runs.\n"),
+    ("a.srt", b"1\n00:00:01,000 --> 00:00:02,000\nA big dog runs.\n")])
+def test_a_text_file_keeps_the_control_characters_a_translator_writes(name, data):
+    """They were left out of every format, as XML's: "A BIG\\x0cDOG" came back "A BIGDOG"."""
+    out = translate_file_bytes(data, name, Replacing("BIG ", "BIG\x0c"), OPTIONS)
+    assert out.endswith(b"A BIG\x0cDOG RUNS.\n")
+    assert translate_file_bytes(data, name, Unweighed("\x07"), OPTIONS).endswith(b"A BIG DOG RUNS.\x07\n")
+
+
+def test_a_control_character_between_two_words_of_a_page_is_a_space():
+    """Left out, the two words became one, and the bold went empty before them: "A <b></b>BIGDOG RUNS."."""
+    out = translate_file_bytes(b"<p>A <b>big</b> dog runs.</p>", "a.html", Replacing("BIG ", "BIG\x0b"), OPTIONS)
+    assert out == b"<p>A <b>BIG</b> DOG RUNS.</p>"
+
+
+def test_only_the_control_characters_a_sentence_does_not_hold_are_left_out_of_xml():
+    """Those it holds, the format read, and writes again (an Excel cell's _x0007_); a run of the others
+    between two words is one space, and at a word's end or beside a space none."""
+    assert xml_text("A bell\x07 rings.", "A BELL\x07 RINGS.\x07\x01") == "A BELL\x07 RINGS.\x07"
+    assert xml_text("A big dog.", "\x01A BIG\x0b\x0cDOG \x0b.\x01") == "A BIG DOG ."
 
 
 @pytest.mark.parametrize("translator, message", [

@@ -31,7 +31,7 @@ from attnmt.documents.pipeline import DocumentOptions, check_options, translate_
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.documents.translator_parts import check_translator, translated_by
+from attnmt.documents.translator_parts import check_translator, checked_answer
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
 from attnmt.text.data import OLE_SIGNATURE, ZIP_START, with_endings
@@ -104,8 +104,8 @@ class Counted(Wrapper):
         self.total += len(sentences)
         self.progress(self.done, self.total)
         for start in range(0, len(sentences), self.step):
-            found, found_weights = translated_by(self.translator, sentences[start:start + self.step],
-                                                 weighed[start:start + self.step])
+            found, found_weights = checked_answer(self.translator, sentences[start:start + self.step],
+                                                  weighed[start:start + self.step])
             texts += found
             weights += found_weights
             self.done += len(found)

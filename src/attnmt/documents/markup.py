@@ -48,7 +48,7 @@ from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_ut
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, flat_line, translate_flats, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
-from attnmt.documents.translators import Translator
+from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
 
 
@@ -296,7 +296,7 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     for job, group, first in zip(jobs, flats, first_lines, strict=False):
         for flat, line in zip(group, job.lines(), strict=True):
             flat.place = Place(None, first + line - 1)
-    results = translate_flats([flat for group in flats for flat in group], translator, options, review)
+    results = translate_flats([flat for group in flats for flat in group], ForXml(translator), options, review)
     for job, run in zip(jobs, parted(results, flats), strict=True):
         job.finish(run)
 

@@ -82,7 +82,7 @@ from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
 from attnmt.documents.translator_parts import check_translator
-from attnmt.documents.translators import Translator
+from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.validations import over_message_limit
 from attnmt.errors import ConfigError, DataError
 
@@ -257,7 +257,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     calls = [(flats[start:start + CHUNK], sentences[start:start + CHUNK]) for start in range(0, len(flats), CHUNK)]
     repeats = Repeats.of(calls) if review is None and len(calls) > 1 else None  # review: translate_flats
     for call, chunk in calls:
-        results += translate_flats(call, translator, options, review, chunk, repeats)
+        results += translate_flats(call, ForXml(translator), options, review, chunk, repeats)
         done += sum(map(len, chunk))
         if progress is not None:
             progress(done, total)

@@ -1,8 +1,8 @@
 """What a document's translator may answer besides its translations (the Translator protocol of
 attnmt.documents.translators leaves each optional): the glossary its translations use, whether the
 model reads a sentence whole (``fits``), and whether its vocabulary writes a symbol (``writes``);
-and its translations themselves, checked once (``translated_by``); and a translator checked before
-a document is read (``check_translator``)."""
+and its translations themselves, checked once (``translated_by``) and made fit for XML (``xml_text``);
+and a translator checked before a document is read (``check_translator``)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,12 @@ from attnmt.documents.spans import Weights
 from attnmt.documents.xstring import CONTROLS
 from attnmt.errors import ConfigError
 
-# What a translation may not hold: the characters XML 1.0 cannot, which SentencePiece's normalisation leaves
-# out of what a model reads and so writes none of (a user's translator's are left out too, but for those its
-# sentence holds, which the format it was read from writes again: an Excel cell's _x0007_).  A surrogate is no
-# such character: the server's stream marks its place in a translation with one (attnmt.server.streaming).
-LEFT_OUT = re.compile(f"[{CONTROLS}]")
+# What a translation written into XML may not hold: the characters XML 1.0 cannot, which SentencePiece's
+# normalisation leaves out of what a model reads and so writes none of (a user's translator's are left out
+# too, in a run, but for those its sentence holds, which the format it was read from writes again: an Excel
+# cell's _x0007_).  A surrogate is no such character: the server's stream marks its place in a translation
+# with one (attnmt.server.streaming).
+LEFT_OUT = re.compile(f"[{CONTROLS}]+")
 
 
 def translator_fits(translator: object) -> Callable[[str], bool]:
@@ -70,40 +71,57 @@ def translator_glossary(translator: object) -> Glossary | None:
 
 def translated_by(translator: object, sentences: list[str],
                   weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
-    """``translator.translate(sentences, weighed)``, checked once: a (texts, weights) pair of one
-    text (a str) and one weights (or None) per sentence.  A user's translator that answered
-    otherwise failed deep in the pipeline (zip() argument 2 is shorter than argument 1, too many
-    values to unpack, 'NoneType' object is not iterable); now one ConfigError names it and what it gave.
-    So do a text and weights no document can take (``checked_text``, ``checked_weights``); and where a
-    sentence is ``weighed`` but its weights are None, they are ``in_order``'s."""
-    answer = translator.translate(sentences, weighed)  # type: ignore[attr-defined]
-    name = f"{type(translator).__name__}.translate"
-    pair = (answer if isinstance(answer, tuple | list) and len(answer) == 2
-            and all(isinstance(part, Iterable) and not isinstance(part, str) for part in answer) else None)
-    if pair is None:
-        raise ConfigError(f"{name} returned {type(answer).__name__} {answer!r:.80}, not a (texts, weights) pair: "
-                          "a list of translations and a list of weights (or None), one of each per sentence")
-    texts, weights = list(pair[0]), list(pair[1])
-    for count, one, many in ((len(texts), "text", "texts"), (len(weights), "weights", "weights")):
-        if count != len(sentences):
-            raise ConfigError(f"{name} returned {count} {one if count == 1 else many} for {len(sentences)} "
-                              f"sentence{'s' * (len(sentences) != 1)}: give one per sentence")
-    texts = [checked_text(name, sentence, text) for sentence, text in zip(sentences, texts, strict=True)]
-    weights = [checked_weights(name, each) for each in weights]
-    # No weights where a mark needs them (a user's translator, FoundTranslations without ``weigh``): the words
+    """``translator``'s ``checked_answer``, and where a sentence is ``weighed`` but its weights are None,
+    ``in_order``'s in their place."""
+    texts, weights = checked_answer(translator, sentences, weighed)
+    # No weights where a mark needs them (a user's translator that gives None): the words
     # aligned by their order.  Without any, a mark over words went empty to its sentence's end (rule 2 of
     # attnmt.documents.spans): "A <b>big</b> dog" came back "A BIG DOG<b></b>", its formatting lost.
     return texts, [in_order(sentence, text) if each is None and wanted else each
                    for sentence, text, each, wanted in zip(sentences, texts, weights, weighed, strict=True)]
 
 
-def checked_text(name: str, sentence: str, text: object) -> str:
-    """One translation as ``name`` gave it of ``sentence``, less the characters in ``LEFT_OUT`` that the
-    sentence does not hold (lxml refused the page: "All strings must be XML compatible"); a ConfigError
-    for one that is no str."""
+def checked_answer(translator: object, sentences: list[str],
+                   weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+    """``translator.translate(sentences, weighed)``, checked once: a (texts, weights) pair of one
+    text (a str) and one weights (or None) per sentence.  A user's translator that answered
+    otherwise failed deep in the pipeline (zip() argument 2 is shorter than argument 1, too many
+    values to unpack, 'NoneType' object is not iterable); now one ConfigError names it and what it gave.
+    So do a text and weights no document can take (``checked_text``, ``checked_weights``)."""
+    given = translator.translate(sentences, weighed)  # type: ignore[attr-defined]
+    name = f"{type(translator).__name__}.translate"
+    pair = (given if isinstance(given, tuple | list) and len(given) == 2
+            and all(isinstance(part, Iterable) and not isinstance(part, str) for part in given) else None)
+    if pair is None:
+        raise ConfigError(f"{name} returned {type(given).__name__} {given!r:.80}, not a (texts, weights) pair: "
+                          "a list of translations and a list of weights (or None), one of each per sentence")
+    texts, weights = list(pair[0]), list(pair[1])
+    for count, one, many in ((len(texts), "text", "texts"), (len(weights), "weights", "weights")):
+        if count != len(sentences):
+            raise ConfigError(f"{name} returned {count} {one if count == 1 else many} for {len(sentences)} "
+                              f"sentence{'s' * (len(sentences) != 1)}: give one per sentence")
+    return [checked_text(name, text) for text in texts], [checked_weights(name, each) for each in weights]
+
+
+def checked_text(name: str, text: object) -> str:
+    """One translation as ``name`` gave it; a ConfigError for one that is no str."""
     if not isinstance(text, str):
         raise ConfigError(f"{name} returned {text!r:.80} among its texts: each translation is a str")
-    return LEFT_OUT.sub(lambda found: found.group() if found.group() in sentence else "", text)
+    return text
+
+
+def xml_text(sentence: str, text: str) -> str:
+    """``text``, a translation of ``sentence`` to be written into XML, less the characters in ``LEFT_OUT``
+    that the sentence does not hold (lxml refused the page: "All strings must be XML compatible").  A run
+    of them between two words is a space, as a vertical tab or form feed there shows: left out, the two
+    words became one ("BIG\\x0bDOG" read "BIGDOG")."""
+    def kept(found: re.Match[str]) -> str:
+        held = "".join(character for character in found.group() if character in sentence)
+        start, end = found.span()
+        between = 0 < start and end < len(text) and not text[start - 1].isspace() and not text[end].isspace()
+        return held or (" " if between else "")
+
+    return LEFT_OUT.sub(kept, text)
 
 
 def checked_weights(name: str, weights: object) -> Weights | None:

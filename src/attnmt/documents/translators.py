@@ -18,7 +18,13 @@ from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_sea
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
-from attnmt.documents.translator_parts import translator_fits, translator_glossary, translator_writes
+from attnmt.documents.translator_parts import (
+    checked_answer,
+    translator_fits,
+    translator_glossary,
+    translator_writes,
+    xml_text,
+)
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
@@ -65,6 +71,17 @@ class Wrapper:
     @property
     def writes(self) -> Callable[[str], bool] | None:
         return translator_writes(self.translator)
+
+
+@dataclass
+class ForXml(Wrapper):
+    """A Translator whose translations can be written into XML (a page, an office file, XLIFF, EPUB, or
+    Markdown, whose inline HTML lxml reads): ``xml_text`` of each.  Only there: a text or subtitle file
+    keeps a user's translator's control characters as it gave them."""
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        texts, weights = checked_answer(self.translator, sentences, weighed)
+        return [xml_text(sentence, text) for sentence, text in zip(sentences, texts, strict=True)], weights
 
 
 @dataclass
@@ -125,8 +142,11 @@ class ModelTranslator(ModelFitsWrites):
 class FoundTranslations:
     """A Translator over translations already found, sentence -> translation (a sentence not in
     ``translations`` gives ""); ``weigh(sentence, translation)``, where given, reads the word
-    weights of the sentences a mark needs them for (without it, their words are aligned by their order:
-    translator_parts.in_order)."""
+    weights of the sentences a mark needs them for.  Without it, their weights are rows for no word
+    (not None, which translator_parts.in_order would align by their order): a mark over words goes to
+    its sentence's end, and a URL inside a sentence after it, as the server's stream shows its partial
+    translations (attnmt.server.streaming): placed by the words' order, the URL moved about as words
+    came ("http://example.com/page Ein", then "Ein http://example.com/page Mann")."""
 
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None
@@ -136,6 +156,6 @@ class FoundTranslations:
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]
-        weights = [self.weigh(sentence, text) if wanted and text and self.weigh else None
+        weights = [(self.weigh(sentence, text) if self.weigh else []) if wanted and text else None
                    for sentence, text, wanted in zip(sentences, texts, weighed, strict=True)]
         return texts, weights
