@@ -57,7 +57,8 @@ def check_not_stdin(path: str, option: str, inputs: Mapping[str, str | None], in
     name of a named pipe or of the file ``<`` gave), named after the one of the ``inputs`` read from it
     ("-"), if any.  Written into stdin's pipe, the output was read back as input, translated and
     written again, without end (stdin not read: into a pipe nothing reads, where a translation longer
-    than the pipe holds waited for ever); written over stdin's file, it replaced the text being read.  A
+    than the pipe holds waited for ever); written over stdin's file, it replaced the text being read (a
+    file ``<`` gave that no input reads is left alone: writing it replaces nothing being read).  A
     terminal is left alone: /dev/tty or /dev/stdin as the output of what is typed there is the
     terminal, written to."""
     try:
@@ -68,6 +69,8 @@ def check_not_stdin(path: str, option: str, inputs: Mapping[str, str | None], in
             (written.st_dev, written.st_ino) != (stdin.st_dev, stdin.st_ino)):
         return
     reading = next((name for name, read in inputs.items() if read == "-"), None)
+    if reading is None and stat.S_ISREG(stdin.st_mode):
+        return
     why = f", which the {reading} is read from" if reading else ""
     raise ConfigError(f"the {option} {path} is <stdin>{why}: give it a file of its own ({instead})")
 

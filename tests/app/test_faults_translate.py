@@ -135,6 +135,17 @@ def test_an_output_into_the_pipe_or_file_stdin_is_is_refused_before_any_work(tmp
     assert source.read_text(encoding="utf-8") == "".join(s + "\n" for s, _ in PAIRS)
 
 
+def test_an_output_that_is_the_file_stdin_comes_from_is_let_through_where_no_input_reads_stdin(tmp_path):
+    """``translate in.txt out.txt < out.txt``: stdin is never read, so writing out.txt replaces nothing
+    being read (here: past the outputs' checks, to the missing model)."""
+    source, output = write_source(tmp_path), tmp_path / "out.txt"
+    output.write_text("old\n", encoding="utf-8")
+    with output.open("rb") as stdin:
+        done = subprocess.run([*TRANSLATE, "--model", str(tmp_path / "no-model"), str(source), str(output)],
+                              stdin=stdin, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (2, f"attnmt: error: {tmp_path}/no-model: no such model directory\n")
+
+
 def test_a_terminal_as_stdin_and_output_is_let_through(tmp_path):
     """What a person types, translated onto the same terminal: /dev/stdin and /dev/tty are one."""
     import pty
