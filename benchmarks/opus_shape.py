@@ -122,7 +122,7 @@ def convert(folder: Path) -> None:
     if converter is None:
         sys.exit("opus_shape.py: ct2-transformers-converter is neither beside this Python nor on PATH")
     vmap = ["--vocab_mapping", str(folder / "vmap.txt")]
-    for kind, extra in (("fp32", []), ("int8", ["--quantization", "int8", *vmap])):
+    for kind, extra in (("fp32", vmap), ("int8", ["--quantization", "int8", *vmap])):
         subprocess.run([str(converter), "--model", str(hf), "--output_dir", str(folder / f"ct2_{kind}"),
                         "--copy_files", "source.spm", "target.spm", *extra], check=True,
                        stdout=subprocess.DEVNULL)
@@ -165,10 +165,11 @@ def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
 
     shortlist = ("--shortlist", str(folder / "shortlist.tsv"))
     commands = {"attnmt fp32": attnmt(2), "attnmt fp32 1 thread": attnmt(1), "attnmt fp32 auto threads": attnmt(0),
+                "attnmt fp32 shortlist": attnmt(2, *shortlist),
                 "attnmt int8": attnmt(2, "--int8"), "attnmt int8 auto threads": attnmt(0, "--int8"),
                 "attnmt int8 shortlist": attnmt(2, "--int8", *shortlist), "attnmt int8 1 thread": attnmt(1, "--int8"),
                 "attnmt int8 shortlist 1 thread": attnmt(1, "--int8", *shortlist)}
-    for kind, vmap in (("fp32", ""), ("int8", ""), ("int8", " vmap")):
+    for kind, vmap in (("fp32", ""), ("fp32", " vmap"), ("int8", ""), ("int8", " vmap")):
         for threads in (1, 2):
             commands[f"CTranslate2 {kind}{vmap} {threads} thread{'s' * (threads > 1)}"] = [
                 sys.executable, str(CT2_SCRIPT), str(folder / f"ct2_{kind}"), "--threads", str(threads),
