@@ -197,6 +197,16 @@ def test_a_leading_controls_hidden_words_are_not_written_to_its_store(upper):
     assert docx.Document(io.BytesIO(out)).core_properties.title == "THE BLACK DOG"
 
 
+
+def test_a_following_controls_hidden_note_stays_hidden_and_its_shown_words_take_the_text(upper):
+    """Its first text element was the hidden note's: the translation was written there, hidden, and the words
+    shown taken out, so that Word showed nothing of the control."""
+    note = '<w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">[draft] </w:t></w:r>'
+    following = bound(CORE, TITLE).replace("<w:sdtContent>", "<w:sdtContent>" + note)
+    out = translate_office(titled(bound(CORE, TITLE), BORN + following + STOP), ".docx", upper, DocumentOptions())
+    assert paragraph_texts(out) == ["THE BLACK DOG", "THE DOG WAS BORN ON [draft] THE BLACK DOG."]
+    assert note.encode() in read_members(out)["word/document.xml"]
+
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_shows_a_bound_controls_translation(upper, tmp_path):
     (tmp_path / "cover.docx").write_bytes(translate_office(titled(bound(CORE, TITLE)), ".docx", upper,
