@@ -3,6 +3,7 @@ drop-down list's or a combo box's chosen item are kept whole (attnmt.documents.w
 data-bound control's store value follows its translated text, or the control is kept whole where
 the store cannot be set (attnmt.documents.bound_controls)."""
 
+import io
 import subprocess
 
 import docx
@@ -26,6 +27,8 @@ TITLE = (f"xmlns:ns0='{DC}' xmlns:ns1='http://schemas.openxmlformats.org/package
          "/ns1:coreProperties[1]/ns0:title[1]")
 ITEM = "{EF278816-EC6F-A645-907D-7F25AECB1D4A}"  # the item id of python-docx's template's customXml/item1.xml
 NAME = ("xmlns:ns0='urn:test'", "/ns0:Data[1]/ns0:Name[1]")
+W15 = "http://schemas.microsoft.com/office/word/2012/wordml"  # Word 2013's names: its data binding, repeating sections
+NAMES = b'<ns0:Data xmlns:ns0="urn:test"><ns0:Name>The black dog</ns0:Name><ns0:Name>Rex</ns0:Name></ns0:Data>'
 
 
 def control(properties: str, text: str) -> str:
@@ -33,10 +36,14 @@ def control(properties: str, text: str) -> str:
             "</w:sdtContent></w:sdt>")
 
 
-def bound(store: str, binding: tuple[str, str], text: str = "The black dog") -> str:
+def data_binding(store: str, binding: tuple[str, str], name: str = "w:dataBinding") -> str:
     mappings, xpath = binding
-    return control(f'<w:dataBinding w:prefixMappings="{mappings}" w:xpath="{xpath}" w:storeItemID="{store}"/>'
-                   "<w:text/>", text)
+    declared = f' xmlns:w15="{W15}"' if name.startswith("w15:") else ""
+    return f'<{name}{declared} w:prefixMappings="{mappings}" w:xpath="{xpath}" w:storeItemID="{store}"/>'
+
+
+def bound(store: str, binding: tuple[str, str], text: str = "The black dog") -> str:
+    return control(data_binding(store, binding) + "<w:text/>", text)
 
 
 def titled(*paragraphs: str, item: bytes | None = None) -> bytes:
@@ -89,8 +96,7 @@ def test_a_control_bound_to_the_documents_title_sets_the_title(upper):
 
 
 def test_a_control_bound_to_a_custom_xml_part_sets_its_element(upper):
-    item = b'<ns0:Data xmlns:ns0="urn:test"><ns0:Name>The black dog</ns0:Name><ns0:Name>Rex</ns0:Name></ns0:Data>'
-    out = translate_office(titled(bound(ITEM, NAME), item=item), ".docx", upper, DocumentOptions())
+    out = translate_office(titled(bound(ITEM, NAME), item=NAMES), ".docx", upper, DocumentOptions())
     assert paragraph_texts(out) == ["THE BLACK DOG"]
     assert [name.text for name in etree.fromstring(read_members(out)["customXml/item1.xml"])] == [
         "THE BLACK DOG", "Rex"]
@@ -116,27 +122,90 @@ def test_controls_bound_to_one_element_all_take_the_firsts_translation(upper):
     assert store_title(out) == "THE BLACK DOG"
 
 
-def deleted(control_xml: str) -> str:
-    """``control_xml`` (bound) with its run taken out as a tracked deletion: it shows no text."""
-    return control_xml.replace("<w:r><w:t>The black dog</w:t></w:r>",
-                               '<w:del w:id="5" w:author="A" w:date="2024-01-01T00:00:00Z"><w:r>'
-                               "<w:delText>The black dog</w:delText></w:r></w:del>")
+def item_names(data: bytes) -> list[str]:
+    return [name.text for name in etree.fromstring(read_members(data)["customXml/item1.xml"])]
 
 
-def test_a_bound_control_that_shows_no_text_does_not_set_the_store(upper):
-    """One holding a tracked deletion alone came first and set the title to "", and the control after it,
-    which showed the title, was blanked: the first that shows text leads."""
-    out = translate_office(titled(deleted(bound(CORE, TITLE)), BORN + bound(CORE, TITLE) + STOP), ".docx", upper,
+@pytest.mark.parametrize("bindings", [(("w15:dataBinding", CORE, TITLE),),
+                                      (("w:dataBinding", CORE, TITLE), ("w15:dataBinding", CORE, TITLE)),
+                                      (("w:dataBinding", CORE, TITLE), ("w15:dataBinding", ITEM, NAME))],
+                         ids=["instead-of-w", "beside-w", "beside-w-elsewhere"])
+def test_a_control_bound_in_word_2013s_namespace_sets_its_store(upper, bindings):
+    """Word 2013 and later bind with ``w15:dataBinding`` beside ``w:dataBinding`` or alone: alone, it was not read,
+    the control's words were translated, and the store kept the English Word shows on opening.  Each store the
+    control is bound to is set."""
+    properties = "".join(data_binding(store, binding, name) for name, store, binding in bindings) + "<w:text/>"
+    out = translate_office(titled(control(properties, "The black dog"), item=NAMES), ".docx", upper,
                            DocumentOptions())
-    assert paragraph_texts(out) == ["", "THE DOG WAS BORN ON THE BLACK DOG."]
+    read = docx.Document(io.BytesIO(out))
+    assert read.core_properties.title == "THE BLACK DOG"
+    assert paragraph_texts(out)[-1] == "THE BLACK DOG"
+    assert item_names(out) == ["THE BLACK DOG" if ("w15:dataBinding", ITEM, NAME) in bindings else "The black dog",
+                               "Rex"]
+
+
+def test_a_repeating_section_bound_in_word_2013s_namespace_is_translated(upper):
+    """A repeating section's ``w15:dataBinding`` names the items Word repeats its content for, not a text: the
+    section is no value of its store, and its words are translated as any control's."""
+    section = control(data_binding(ITEM, ("xmlns:ns0='urn:test'", "/ns0:Data[1]/ns0:Name"), "w15:dataBinding")
+                      + f'<w15:repeatingSection xmlns:w15="{W15}"/>', "The black dog")
+    out = translate_office(titled(section, item=NAMES), ".docx", upper, DocumentOptions())
+    assert paragraph_texts(out)[-1] == "THE BLACK DOG"
+    assert item_names(out) == ["The black dog", "Rex"]
+
+
+TRACKED = 'w:id="5" w:author="A" w:date="2024-01-01T00:00:00Z"'
+# A control's run as Word shows none of it: a tracked deletion (its words w:delText, or w:t as some writers put
+# them), hidden (w:vanish), the old place of a tracked move (w:moveFrom).
+UNSHOWN = {"deleted": f"<w:del {TRACKED}><w:r><w:delText>The black dog</w:delText></w:r></w:del>",
+           "deleted-as-text": f"<w:del {TRACKED}><w:r><w:t>The black dog</w:t></w:r></w:del>",
+           "hidden": "<w:r><w:rPr><w:vanish/></w:rPr><w:t>The black dog</w:t></w:r>",
+           "moved-away": f"<w:moveFrom {TRACKED}><w:r><w:t>The black dog</w:t></w:r></w:moveFrom>"}
+
+
+def unshown(control_xml: str, kind: str) -> str:
+    """``control_xml`` (bound) with its run made one Word shows none of (UNSHOWN[kind]): it shows no text."""
+    return control_xml.replace("<w:r><w:t>The black dog</w:t></w:r>", UNSHOWN[kind])
+
+
+@pytest.mark.parametrize("kind", UNSHOWN)
+def test_a_bound_control_that_shows_no_text_does_not_set_the_store(upper, kind):
+    """One holding a tracked deletion alone came first and set the title to "", and the control after it,
+    which showed the title, was blanked; one holding hidden or moved-away words alone set the title to those
+    English words, and the control after it showed them: the first that shows text leads."""
+    out = translate_office(titled(unshown(bound(CORE, TITLE), kind), BORN + bound(CORE, TITLE) + STOP), ".docx",
+                           upper, DocumentOptions())
+    assert paragraph_texts(out)[1:] == ["THE DOG WAS BORN ON THE BLACK DOG."]
+    assert UNSHOWN[kind].encode() in read_members(out)["word/document.xml"]
     assert store_title(out) == "THE BLACK DOG"
 
 
-def test_a_store_that_no_bound_control_shows_text_of_is_left_as_it_is(upper):
-    out = translate_office(titled(deleted(bound(CORE, TITLE))), ".docx", upper, DocumentOptions())
+@pytest.mark.parametrize("kind", UNSHOWN)
+def test_a_store_that_no_bound_control_shows_text_of_is_left_as_it_is(upper, kind):
+    out = translate_office(titled(unshown(bound(CORE, TITLE), kind)), ".docx", upper, DocumentOptions())
     assert store_title(out) == "The black dog"
-    assert b"<w:delText>The black dog</w:delText>" in read_members(out)["word/document.xml"]
+    assert UNSHOWN[kind].encode() in read_members(out)["word/document.xml"]
 
+
+def test_a_leading_controls_hidden_words_are_not_written_to_its_store(upper):
+    """Word shows the store's value in the control, and a reader does not see the hidden note: the store holds
+    the words shown, translated."""
+    note = "<w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space=\"preserve\"> [check the name]</w:t></w:r>"
+    leading = bound(CORE, TITLE).replace("</w:sdtContent>", note + "</w:sdtContent>")
+    out = translate_office(titled(leading), ".docx", upper, DocumentOptions())
+    assert store_title(out) == "THE BLACK DOG"
+    assert docx.Document(io.BytesIO(out)).core_properties.title == "THE BLACK DOG"
+
+
+
+def test_a_following_controls_hidden_note_stays_hidden_and_its_shown_words_take_the_text(upper):
+    """Its first text element was the hidden note's: the translation was written there, hidden, and the words
+    shown taken out, so that Word showed nothing of the control."""
+    note = '<w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">[draft] </w:t></w:r>'
+    following = bound(CORE, TITLE).replace("<w:sdtContent>", "<w:sdtContent>" + note)
+    out = translate_office(titled(bound(CORE, TITLE), BORN + following + STOP), ".docx", upper, DocumentOptions())
+    assert paragraph_texts(out) == ["THE BLACK DOG", "THE DOG WAS BORN ON [draft] THE BLACK DOG."]
+    assert note.encode() in read_members(out)["word/document.xml"]
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_shows_a_bound_controls_translation(upper, tmp_path):

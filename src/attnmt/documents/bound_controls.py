@@ -1,28 +1,37 @@
 """Word's data-bound content controls: a control whose properties hold a ``w:dataBinding`` (a cover
 page's Title bound to the core properties' ``dc:title``, a template's field bound to an element of a
-custom XML part) shows the value at its binding, not its own content: Word and LibreOffice write the
-control's text again from that store value when they open the file.  Translated as a mark, its words
-came back in the body, and the reader saw the store's English value again.
+custom XML part), or Word 2013's ``w15:dataBinding`` beside it or alone, shows the value at its
+binding, not its own content: Word and LibreOffice write the control's text again from that store
+value when they open the file.  Translated as a mark, its words came back in the body, and the reader
+saw the store's English value again.
 
-So the store value is set to the control's translated plain text (``write_stores``), in the store
-the binding names by its ``w:storeItemID``: the package's core or extended properties (docProps/core.xml,
-docProps/app.xml), or the custom XML part (customXml/itemN.xml) whose properties part (itemPropsN.xml)
-has that ``ds:itemID``.  A binding's ``w:xpath`` is read when it is a path of elements alone,
-``/ns1:coreProperties[1]/ns0:title[1]``, its prefixes those of ``w:prefixMappings``, to an element
-that holds text alone; no general XPath is evaluated.  A control whose binding cannot be read so (no
-such store, another kind of path, no such element) is kept whole, untranslated, as the store has it
-(``Bindings.keep_unresolved``: attnmt.documents.word_controls), so that its text and its store agree.
-Of the controls bound to one element, the first (in reading order) that shows text is translated and sets
-it; the others are kept whole in their sentences and then given its text.  One that shows none (a tracked
-deletion alone, whose words are ``w:delText``) is kept whole and sets nothing: leading, it set the store to ""
-and blanked the control after it that showed the title.  Where none shows text, the store is left as it is.
+So the store value is set to the control's translated plain text (``write_stores``), in each store
+a binding of the control names by its ``w:storeItemID``: the package's core or extended properties
+(docProps/core.xml, docProps/app.xml), or the custom XML part (customXml/itemN.xml) whose properties
+part (itemPropsN.xml) has that ``ds:itemID``.  A binding's ``w:xpath`` is read when it is a path of
+elements alone, ``/ns1:coreProperties[1]/ns0:title[1]``, its prefixes those of ``w:prefixMappings``,
+to an element that holds text alone; no general XPath is evaluated.  A control with a binding that
+cannot be read so (no such store, another kind of path, no such element) is kept whole, untranslated,
+as the store has it (``Bindings.keep_unresolved``: attnmt.documents.word_controls), so that its text
+and its store agree.
+
+Of the controls bound to one element, the first (in reading order) that shows text is translated and
+sets it; the others are kept whole in their sentences and then given its text.  The text a control
+shows (``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old
+place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run).  One that shows none (a tracked
+deletion alone, hidden words alone) is kept whole and sets nothing: leading, it set the store to ""
+and blanked the control after it that showed the title, or set it to the hidden words, untranslated.
+Where none shows text, the store is left as it is.
+
 A control kept whole for its kind (a date picker, a list: word_controls.VALUE_KINDS) or showing its
-placeholder (``w:showingPlcHdr``: its store value is empty) leaves its store as it is."""
+placeholder (``w:showingPlcHdr``: its store value is empty) leaves its store as it is, as does a
+repeating section (``w15:repeatingSection``) and its items: its binding names the elements Word
+repeats its content for, not a text, and its words are translated as any control's."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 
 from lxml import etree
@@ -30,7 +39,7 @@ from lxml import etree
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.tables import XML_SPACE, relationships
 from attnmt.documents.word_controls import KEPT, VALUE_KINDS
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import is_hidden_run, w
 from attnmt.errors import DataError
 
 # The stores of the package's own properties, by their fixed item ids -> their relationship's type's end.
@@ -39,6 +48,15 @@ PACKAGE_STORES = {"{6C3C8BC8-F283-45AE-878A-BAB7291924A1}": "/metadata/core-prop
 ITEM_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/customXml}itemID"  # an itemProps part's
 STEP = r"/(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)(?:\[([1-9]\d*)\])?"  # /prefix:name[n]
 PREFIX = re.compile(r"""xmlns:([\w.-]+)\s*=\s*(["'])(.*?)\2""")  # one of w:prefixMappings' declarations
+W15 = "http://schemas.microsoft.com/office/word/2012/wordml"  # Word 2013's names (its attributes are w: ones)
+BINDINGS = (w("dataBinding"), f"{{{W15}}}dataBinding")
+# A control's properties that make its store value no text of its: a date's or a list's (VALUE_KINDS), a control
+# showing its placeholder, a repeating section and its items (module docstring).
+NOT_TEXT_BOUND = VALUE_KINDS | {w("showingPlcHdr"), f"{{{W15}}}repeatingSection", f"{{{W15}}}repeatingSectionItem"}
+# What holds words Word does not show (plain_text): a tracked deletion, a tracked move's old place.
+NOT_SHOWN = frozenset({w("del"), w("moveFrom")})
+# What plain_text reads of a control's content: its text, tabs, breaks and paragraphs.
+PIECES = frozenset({w("t"), w("tab"), w("br"), w("cr"), w("p")})
 
 
 class Stores:
@@ -53,9 +71,14 @@ class Stores:
         """Each store's item id -> its member (store_members), found when a binding is first read."""
         return store_members(self.archive)
 
+    def elements(self, bindings: Sequence[etree._Element]) -> list[tuple[str, etree._Element]] | None:
+        """(its store's member, the element) that each of ``bindings`` names; None where any cannot be read."""
+        found = [self.element(binding) for binding in bindings]
+        return None if None in found else [pair for pair in found if pair is not None]
+
     def element(self, binding: etree._Element) -> tuple[str, etree._Element] | None:
-        """(its store's member, the element) a ``w:dataBinding`` names; None where it cannot be read
-        (module docstring)."""
+        """(its store's member, the element) a ``w:dataBinding`` (or ``w15:dataBinding``) names; None where it
+        cannot be read (module docstring)."""
         member = self.members.get(binding.get(w("storeItemID"), "").upper())
         if member is None:
             return None
@@ -108,13 +131,14 @@ def bound_element(root: etree._Element, xpath: str, mappings: str) -> etree._Ele
     return element if not len(element) else None
 
 
-def binding_of(control: etree._Element) -> etree._Element | None:
-    """A content control's ``w:dataBinding`` where its store value is its text (not that of a date, a list or a
-    control showing its placeholder); None for any other control."""
+def bindings_of(control: etree._Element) -> list[etree._Element]:
+    """A content control's ``w:dataBinding`` and ``w15:dataBinding`` where its store value is its text (not that
+    of a date, a list, a control showing its placeholder or a repeating section: NOT_TEXT_BOUND); none for any
+    other control."""
     properties = control.find(w("sdtPr"))
-    if properties is None or any(child.tag in VALUE_KINDS or child.tag == w("showingPlcHdr") for child in properties):
-        return None
-    return properties.find(w("dataBinding"))
+    if properties is None or any(child.tag in NOT_TEXT_BOUND for child in properties):
+        return []
+    return [child for child in properties if child.tag in BINDINGS]
 
 
 class Bindings:
@@ -129,14 +153,15 @@ class Bindings:
         """Each bound control under ``root`` whose binding cannot be read, whose element an earlier one sets, or
         that shows no text (its plain text would empty the store), marked KEPT (word_controls.is_kept_control)."""
         for control in root.iter(w("sdt")):
-            binding = binding_of(control)
-            if binding is None:
+            bindings = bindings_of(control)
+            if not bindings:
                 continue
-            found = self.stores.element(binding)
-            if found is None or found[1] in self.bound or not plain_text(control).strip():
+            found = self.stores.elements(bindings)
+            if (found is None or any(element in self.bound for _, element in found)
+                    or not plain_text(control).strip()):
                 control.set(KEPT, "")
             else:
-                self.bound.add(found[1])
+                self.bound.update(element for _, element in found)
 
 
 def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
@@ -150,25 +175,35 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
     for part in parts:
         for control in part.tree.getroot().iter(w("sdt")):
             kept = control.attrib.pop(KEPT, None) is not None
-            binding = binding_of(control)
-            found = None if binding is None else stores.element(binding)
-            if found is None:
-                continue
-            member, element = found
-            if element in values:
-                part.changed = set_text(control, values[element]) or part.changed
+            found = stores.elements(bindings_of(control)) or []
+            given = next((values[element] for _, element in found if element in values), None)
+            if given is not None:
+                part.changed = set_text(control, given) or part.changed
             elif not kept:
-                values[element] = plain_text(control)
-                if element.text != values[element]:
-                    element.text = values[element]
-                    changed[member] = element.getroottree()
+                text = plain_text(control)
+                for member, element in found:
+                    values[element] = text
+                    if element.text != text:
+                        element.text = text
+                        changed[member] = element.getroottree()
     return [Part(member, tree, changed=True) for member, tree in changed.items()]
 
 
+def shown_pieces(node: etree._Element) -> Iterator[etree._Element]:
+    """The PIECES under ``node`` that Word shows, in document order: none inside NOT_SHOWN or a hidden run."""
+    for child in node:
+        if child.tag in NOT_SHOWN or is_hidden_run(child):
+            continue
+        if child.tag in PIECES:
+            yield child
+        yield from shown_pieces(child)
+
+
 def plain_text(control: etree._Element) -> str:
-    """A control's content as plain text: its text, a tab a tab, a break or a paragraph's end a new line."""
+    """A control's content as plain text, as Word shows it (shown_pieces): its text, a tab a tab, a break or a
+    paragraph's end a new line."""
     content, pieces = control.find(w("sdtContent")), []
-    for part in [] if content is None else content.iter(w("t"), w("tab"), w("br"), w("cr"), w("p")):
+    for part in [] if content is None else shown_pieces(content):
         if part.tag == w("t"):
             pieces.append(part.text or "")
         elif part.tag == w("tab"):
@@ -179,10 +214,11 @@ def plain_text(control: etree._Element) -> str:
 
 
 def set_text(control: etree._Element, text: str) -> bool:
-    """A control's text made ``text``, in its first text element (its other text elements taken out); whether
-    that changed it.  One without a text element is left as it is."""
+    """A control's text made ``text``, in its first text element Word shows (its other shown text elements taken
+    out; a hidden or deleted one left as it is); whether that changed it.  One without such an element is left as
+    it is."""
     content = control.find(w("sdtContent"))
-    texts = [] if content is None else list(content.iter(w("t")))
+    texts = [] if content is None else [piece for piece in shown_pieces(content) if piece.tag == w("t")]
     if not texts or plain_text(control) == text:
         return False
     texts[0].text = text
