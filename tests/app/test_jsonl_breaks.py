@@ -4,6 +4,7 @@ theirs; LibreTranslate's /translate keeps a ``q``'s breaks alike.  The model, gi
 ``"a dog runs.\\nA cat sleeps."`` whole, wrote one sentence's translation: the part after the
 break was lost, and the break with it."""
 
+import io
 import json
 
 import pytest
@@ -11,6 +12,8 @@ from fastapi.testclient import TestClient
 from support import run_cli
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.lines import write_hypotheses
+from attnmt.decoding.translate import Translation
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
@@ -140,3 +143,13 @@ def test_libretranslates_translate_keeps_a_qs_breaks_and_translates_each_part(cl
     assert answer(f"{FIRST}{line_break}{SECOND}") == f"{first}{line_break}{second}"
     assert answer([f"{line_break}{FIRST}{line_break}", line_break]) == [f"{line_break}{first}{line_break}",
                                                                         line_break]
+
+
+def test_jsonl_output_writes_the_breaks_json_leaves_raw_as_escapes():
+    """json.dumps escapes every control character below U+0020, not U+0085, U+2028 and U+2029: written
+    as they are, each was the end of a record to a reader that splits lines as str.splitlines does."""
+    out = io.StringIO()
+    write_hypotheses(out, 1, [[Translation("a\u2028b\x85c\u2029d\ne", -1.0, -2.0)]], "jsonl")
+    assert out.getvalue() == ('{"line": 1, "hypotheses": [{"text": "a\\u2028b\\u0085c\\u2029d\\ne", "score": -1.0, '
+                              '"log_prob": -2.0}]}\n')
+    assert json.loads(out.getvalue())["hypotheses"][0]["text"] == "a\u2028b\x85c\u2029d\ne"
