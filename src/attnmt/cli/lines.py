@@ -361,6 +361,11 @@ def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | No
 
 
 
+# The line breaks JSON leaves unescaped (it escapes every control character below U+0020), which a
+# reader that splits where str.splitlines does took for the end of a record: written as escapes.
+JSON_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,
                      extras: list[list[dict]] | None = None) -> None:
     """``tsv`` or ``jsonl``: the hypotheses of input lines first_line, first_line + 1, … (counting
@@ -375,5 +380,6 @@ def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translatio
                               for rank, (h, extra) in enumerate(zip(hypotheses, more, strict=True), start=1)))
         else:
             fields = [{**h.fields(), **extra} for h, extra in zip(hypotheses, more, strict=True)]
-            out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False) + "\n")
+            out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False).translate(JSON_BREAKS)
+                      + "\n")
     out.flush()

@@ -1,9 +1,10 @@
-"""``attnmt translate``'s JSONL input: each line's text one sentence, with its own glossary and
-prefix (attnmt.cli.lines.read_inputs), read without the bidirectional controls at its edges
-(attnmt.documents.bidi.whole), which come back around its translation, and without the symbols
-the model's vocabulary cannot write, which go back into it as a text line's do
-(attnmt.documents.whole_sentence); a line without letters passes through, its glossary's terms
-replaced.  Plain-text lines are paragraphs instead (attnmt.cli.commands.translate.paragraph_batch)."""
+"""``attnmt translate``'s JSONL input: each line's text one sentence (each part of it between line
+breaks: attnmt.cli.jsonl_breaks), with its own glossary and prefix (attnmt.cli.lines.read_inputs),
+read without the bidirectional controls at its edges (attnmt.documents.bidi.whole), which come back
+around its translation, and without the symbols the model's vocabulary cannot write, which go back
+into it as a text line's do (attnmt.documents.whole_sentence); a line without letters passes
+through, its glossary's terms replaced.  Plain-text lines are paragraphs instead
+(attnmt.cli.commands.translate.paragraph_batch)."""
 
 from __future__ import annotations
 
@@ -13,23 +14,12 @@ from dataclasses import replace
 from functools import partial
 from typing import TextIO, TypeVar
 
-from attnmt.cli.lines import Inputs
+from attnmt.cli.lines import Alignments, Inputs
 from attnmt.cli.options import batching
-from attnmt.cli.translate_quality import (
-    assessor,
-    below_quality,
-    below_quality_results,
-    copy_extras,
-    copy_pairs,
-    keeps_source,
-    marked_pairs,
-    quality_fields,
-    quality_wanted,
-)
+from attnmt.cli.translate_quality import assessor, quality_wanted
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
-from attnmt.decoding.quality import Assessment
 from attnmt.decoding.translate import Translation
 from attnmt.documents.spans import Weights
 from attnmt.errors import DataError
@@ -84,11 +74,13 @@ def checked_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding
 
 def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,
                      where: str, first_line: int, shared: Glossary | None = None) -> int:
-    """line_batch's translations of ``inputs``, written; how many lines the model failed on.  The
-    model reads each line without the bidirectional controls at its edges, which come back around
-    its translation (``written``), as they do around a sentence of a text line, and without the
-    symbols its vocabulary cannot write, which ``written`` puts back where a text line's go."""
-    from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
+    """line_batch's translations of ``inputs``, written; how many lines the model failed on.  Each
+    line's text is cut at its line breaks, the parts translated apart and joined back by them
+    (attnmt.cli.jsonl_breaks).  The model reads each part without the bidirectional controls at its
+    edges, which come back around its translation (``written``), as they do around a sentence of a
+    text line, and without the symbols its vocabulary cannot write, which ``written`` puts back
+    where a text line's go."""
+    from attnmt.cli.jsonl_breaks import kept_records, parted, write_record_hypotheses, write_record_texts
     from attnmt.decoding.inputs import writes_whole
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.bidi import whole
@@ -96,57 +88,52 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     from attnmt.documents.paragraphs import traced_weights
     from attnmt.documents.whole_sentence import model_reads
 
-    lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
+    records = parted(inputs)
+    parts = records.parts
+    lines, guides = parts.texts, dict(glossary=parts.glossaries, prefix=parts.prefixes)
     # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich.")
     sentences = [line[slice(*whole(line))] if reaches_model(line) else "" for line in lines]
     writes = writes_whole(tokenizer, model.config.unk_id)
     # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
     reads = [model_reads(sentence, glossary, writes)
-             for sentence, glossary in zip(sentences, inputs.glossaries, strict=True)]
-    # what each line writes for a translation of what the model read: those symbols back, in the line's controls
+             for sentence, glossary in zip(sentences, parts.glossaries, strict=True)]
+    # what each part writes for a translation of what the model read: those symbols back, in the part's controls
     translated = [partial(written, line, sentence, read, glossary=glossary, writes=writes,
                           weigh=partial(traced_weights, model, tokenizer))
-                  for line, sentence, read, glossary in zip(lines, sentences, reads, inputs.glossaries, strict=True)]
-    # a line without letters, or of one, passes through, its glossary's terms replaced (2012: zweitausendzwölf)
-    letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
+                  for line, sentence, read, glossary in zip(lines, sentences, reads, parts.glossaries, strict=True)]
+    # a part without letters, or of one, passes through, its glossary's terms replaced (2012: zweitausendzwölf)
+    letterless = [with_terms(line, glossary) for line, glossary in zip(lines, parts.glossaries, strict=True)]
     # each distinct job (what the model reads, its glossary and prefix) searched once: jobs(translate)
-    jobs = partial(searched_once, args, lines=reads, guides=guides, where=where, first_line=first_line,
-                   keys=job_keys(reads, inputs, shared, options))
+    jobs = partial(searched_once, args, lines=reads, guides=guides, where=where, numbers=records.numbers(first_line),
+                   keys=job_keys(reads, parts, shared, options))
+    kept = partial(kept_records, records=records, where=where, first_line=first_line)
     if not quality_wanted(args):
-        found, lost = kept(jobs(partial(translate, model, tokenizer, decoding=options, **batching(args))),
-                           where, first_line)
+        found, lost = kept(jobs(partial(translate, model, tokenizer, decoding=options, **batching(args))))
         bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
         texts = [write(text) for write, text in zip(translated, bare, strict=True)]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, texts),
-                    breaks=ANY_LINE_BREAK)
+        write_record_texts(args, out, records, inputs.texts, texts,
+                           aligned_lines(args, model, tokenizer, lines, reads, bare, texts))
         return lost
     searched, lost = kept(jobs(partial(translate_n_best, model, tokenizer, decoding=options, **batching(args),
-                                       quality=assessor(args))), where, first_line)
+                                       quality=assessor(args))))
     results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
-    assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
-        # no hypothesis: a blank line, as it was, or one the model failed on, empty
+        # no hypothesis: a blank part, as it was, or one the model failed on, empty
         bare = [hs[0].text if hs else s if not s.strip() else "" for s, hs in zip(lines, results, strict=True)]
-        # as ``written`` writes them, before below_quality marks one or puts its source in its place
+        # as ``written`` writes them, before below_quality marks a line or puts its source in its place
         unmarked = [write(hs[0].text) if hs else text
                     for write, hs, text in zip(translated, results, bare, strict=True)]
-        texts = [below_quality(args, s, text, found[0]) if found else text
-                 for s, text, found in zip(lines, unmarked, assessments, strict=True)]
-        assessed = [found[0] if found else None for found in assessments]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, reads, bare, unmarked, assessed),
-                    breaks=ANY_LINE_BREAK)
+        assessed = [hs[0].assessment if hs else None for hs in results]
+        write_record_texts(args, out, records, inputs.texts, unmarked,
+                           aligned_lines(args, model, tokenizer, lines, reads, bare, unmarked), assessed)
     else:
         texts = [[write(h.text) for h in hypotheses] for write, hypotheses in zip(translated, results, strict=True)]
-        extras = [[{**(copy_extras(args, line) if keeps_source(args, a)
-                       else hypothesis_extras(args, model, tokenizer, line, read, h.text, text)),
-                    **quality_fields(a, args.output_format)}
-                   for h, a, text in zip(hypotheses, found, each, strict=True)]
-                  for line, read, hypotheses, found, each
-                  in zip(lines, reads, results, assessments, texts, strict=True)]
+        extras = [[hypothesis_extras(args, model, tokenizer, line, read, h.text, text)
+                   for h, text in zip(hypotheses, each, strict=True)]
+                  for line, read, hypotheses, each in zip(lines, reads, results, texts, strict=True)]
         results = [[replace(h, text=text) for h, text in zip(hypotheses, each, strict=True)]
                    for hypotheses, each in zip(results, texts, strict=True)]
-        results, extras = below_quality_results(args, lines, results, extras)
-        write_hypotheses(out, first_line, results, args.output_format, extras)
+        write_record_hypotheses(args, out, records, inputs.texts, first_line, results, extras)
     return lost
 
 
@@ -164,18 +151,19 @@ SHARED = "--glossary"
 
 
 def searched_once(args: argparse.Namespace, search: Callable[..., list[T]], lines: list[str], guides: dict,
-                  where: str, first_line: int, keys: list[Hashable | None]) -> Callable[[], list[T]]:
-    """``search(sentences, glossary=..., prefix=...)`` of ``lines`` as a call for attnmt.cli.lines.kept:
-    a job ``keys`` names twice, in this batch or lately in the run (attnmt.cli.recent), searched once
-    and its outputs written for each of its lines; a text the model cuts (a line is read whole, by
-    design) is warned of by the line searched, the first with it."""
+                  where: str, numbers: list[int], keys: list[Hashable | None]) -> Callable[[], list[T]]:
+    """``search(sentences, glossary=..., prefix=...)`` of ``lines`` as a call for
+    attnmt.cli.jsonl_breaks.kept_records: a job ``keys`` names twice, in this batch or lately in the
+    run (attnmt.cli.recent), searched once and its outputs written for each of its lines; a text the
+    model cuts (a line's part between line breaks is read whole, by design) is warned of by the input
+    line (``numbers``, one per line searched) of the first with it."""
     from attnmt.cli.recent import Recent, once
     from attnmt.decoding.inputs import named_places
 
     recent = vars(args).setdefault("recent", Recent())  # one for the run: its batches are its calls
 
     def searching(at: list[int]) -> list[T]:
-        with named_places(lambda i: f"{where}:{first_line + at[i]}"):
+        with named_places(lambda i: f"{where}:{numbers[at[i]]}"):
             return search([lines[i] for i in at], **{name: [each[i] for i in at] for name, each in guides.items()})
 
     return partial(once, searching, keys, recent)
@@ -219,31 +207,24 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     return results
 
 def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str], bare: list[str],
-                  texts: list[str], assessed: list[Assessment | None] | None = None) -> list | None:
+                  texts: list[str]) -> list[Alignments] | None:
     """--alignments of each line and its translation in text output (None without): of the
     ``sentences`` the model read and their translations as it wrote them (``bare``: without the
     controls at the line's edges and the symbols ``written`` puts back), numbering the words of the
     line and of what ``texts`` write (attnmt.documents.paragraphs.text_pairs, which reads past the
-    controls; a symbol put back is aligned to no word, as in a text line), and past the mark
-    --below-quality mark writes before a translation ``assessed`` under --min-quality (marked_pairs);
-    a line whose source --below-quality source wrote as its translation is aligned word for word
-    (copy_pairs), not by the model's attention over its copy."""
+    controls; a symbol put back is aligned to no word, as in a text line).  What --below-quality
+    does to them is the record's (attnmt.cli.jsonl_breaks.write_record_texts)."""
     from attnmt.documents.paragraphs import text_pairs
     from attnmt.inspect.align import align_batched
 
     if not args.alignments:
         return None
-    assessed = assessed or [None] * len(lines)
-    copied = [keeps_source(args, a) for a in assessed]
-    # blank: not aligned
-    sources = [sentence if not copy else "" for sentence, copy in zip(sentences, copied, strict=True)]
-    # warn False: the search that wrote ``bare`` read ``sources`` as cut here, and warned of it
-    found = align_batched(model, tokenizer, sources, bare, args.alignment_layer, args.alignment_heads, args.max_tokens,
-                          warn=False)
-    return [copy_pairs(line) if copy
-            else marked_pairs(args, text_pairs([pairs], [source], [translation], line, text), a)
-            for line, source, translation, text, pairs, copy, a
-            in zip(lines, sources, bare, texts, found, copied, assessed, strict=True)]
+    # warn False: the search that wrote ``bare`` read ``sentences`` as cut here, and warned of it
+    found = align_batched(model, tokenizer, sentences, bare, args.alignment_layer, args.alignment_heads,
+                          args.max_tokens, warn=False)
+    return [text_pairs([pairs], [sentence], [translation], line, text)
+            for line, sentence, translation, text, pairs in zip(lines, sentences, bare, texts, found, strict=True)]
+
 
 def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sentence: str, translation: str,
                       text: str) -> dict:
@@ -252,9 +233,10 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sen
     ``translation`` written as ``text`` (``written``: those symbols back, between those controls),
     from one scoring pass of the two for both: the confidence of each piece the model wrote, and
     an alignment that numbers the words of the line and of ``text``, a symbol put back aligned to
-    no word (the model read none), as a text line's are (attnmt.documents.paragraphs.text_pairs)."""
+    no word (the model read none), as a text line's are (attnmt.documents.paragraphs.text_pairs):
+    its pairs, which attnmt.cli.jsonl_breaks.write_record_hypotheses writes as Pharaoh's."""
     from attnmt.documents.paragraphs import text_pairs
-    from attnmt.inspect.align import pharaoh, trace_alignment, trace_extras
+    from attnmt.inspect.align import trace_alignment, trace_extras
     from attnmt.inspect.trace import trace_translation
 
     if not (args.alignments or args.confidence):
@@ -265,4 +247,4 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sen
         return extras
     pairs = trace_alignment(trace, args.alignment_layer, args.alignment_heads) if trace is not None else []
     aligned = text_pairs([pairs], [sentence], [translation], line, text)
-    return {"alignment": pharaoh(aligned), **extras}
+    return {"alignment": aligned, **extras}  # pairs: joined over the record's parts, then written

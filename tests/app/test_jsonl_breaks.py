@@ -1,0 +1,155 @@
+"""A line break inside a JSONL text (attnmt.cli.jsonl_breaks): every part between breaks is translated,
+and the output record's text holds the same breaks where they stood, as a text file's lines keep
+theirs; LibreTranslate's /translate keeps a ``q``'s breaks alike.  The model, given
+``"a dog runs.\\nA cat sleeps."`` whole, wrote one sentence's translation: the part after the
+break was lost, and the break with it."""
+
+import io
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from support import run_cli
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.cli.lines import write_hypotheses
+from attnmt.decoding.translate import Translation
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+FIRST, SECOND = "a dog runs.", "a cat sleeps."
+# every break str.splitlines knows (attnmt.cli.lines.ANY_LINE_BREAK), CRLF as one
+BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\x85", "\v", "\f", "\x1c", "\x1d", "\x1e"]
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+
+
+def translated(trained_model, tmp_path, capsys, records: list[dict], *options: str) -> tuple[int, str, str]:
+    """``attnmt translate`` of a JSONL file of ``records``: (exit status, stdout, stderr)."""
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    return run_cli(["translate", "--model", trained_model, *options, source], capsys)
+
+
+def hypotheses(trained_model, tmp_path, capsys, texts: list[str], *options: str) -> list[list[dict]]:
+    """Each text's hypotheses, from one run with --output-format jsonl, their line numbers checked: a
+    record per line as str.splitlines reads them (a U+2028 in a text is written escaped)."""
+    code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts],
+                              "--output-format", "jsonl", *options)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [record["line"] for record in records] == list(range(1, len(texts) + 1))
+    return [record["hypotheses"] for record in records]
+
+
+def best(found: list[list[dict]]) -> list[str]:
+    return [each[0]["text"] if each else "" for each in found]
+
+
+@pytest.mark.parametrize("line_break", BREAKS, ids=[f"U+{ord(b[0]):04X}{'+000A' * (len(b) > 1)}" for b in BREAKS])
+def test_each_part_between_line_breaks_is_translated_and_the_break_kept(trained_model, tmp_path, capsys, reached,
+                                                                        line_break):
+    first, second, both = best(hypotheses(trained_model, tmp_path, capsys,
+                                          [FIRST, SECOND, f"{FIRST}{line_break}{SECOND}"]))
+    assert (first, second) == ("ein hund rennt", "eine katze schläft")
+    assert both == f"{first}{line_break}{second}"
+    assert [sentence for sentence in reached if sentence] == [FIRST, SECOND]  # the parts, never the whole
+
+
+@pytest.mark.parametrize("line_break", BREAKS, ids=[f"U+{ord(b[0]):04X}{'+000A' * (len(b) > 1)}" for b in BREAKS])
+def test_text_output_writes_each_break_as_one_space_between_the_parts_translations(trained_model, tmp_path, capsys,
+                                                                                   line_break):
+    """One output line per record, always: a CRLF is one break, one space, not a CR, an empty part and an LF."""
+    texts = [FIRST, SECOND, f"{FIRST}{line_break}{SECOND}", "a horse jumps."]
+    code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts])
+    first, second, both, last = out.split("\n")[:-1]
+    assert code == 0 and both == f"{first} {second}" and last == "ein pferd springt"
+
+
+def test_a_break_at_the_start_or_the_end_of_a_text_stays_there(trained_model, tmp_path, capsys):
+    texts = [FIRST, f"\n{FIRST}", f"{FIRST}\r\n", f"\u2028{FIRST}\u2029", f"\r\n\r\n{FIRST}\x0b\x0c"]
+    first, *found = best(hypotheses(trained_model, tmp_path, capsys, texts))
+    assert found == [f"\n{first}", f"{first}\r\n", f"\u2028{first}\u2029", f"\r\n\r\n{first}\x0b\x0c"]
+
+
+def test_crlf_inside_a_text_is_one_break_kept_as_crlf(trained_model, tmp_path, capsys):
+    """As str.splitlines reads it, and a text file's line ends; the tsv row writes it escaped."""
+    texts = [FIRST, SECOND, f"{FIRST}\r\n{SECOND}"]
+    first, second, both = best(hypotheses(trained_model, tmp_path, capsys, texts))
+    assert both == f"{first}\r\n{second}"
+    code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts],
+                              "--output-format", "tsv")
+    assert code == 0 and out.splitlines()[2].split("\t")[4] == f"{first}\\r\\n{second}"
+
+
+def test_a_text_of_only_breaks_is_blank_and_keeps_its_line(trained_model, tmp_path, capsys, reached):
+    """Nothing to translate, as a text of spaces: no hypothesis in jsonl, its breaks as spaces in text output."""
+    texts = ["\n", "\r\n\u2028\r", FIRST]
+    found = hypotheses(trained_model, tmp_path, capsys, texts)
+    assert found[:2] == [[], []] and found[2][0]["text"] == "ein hund rennt"
+    assert [sentence for sentence in reached if sentence] == [FIRST]
+    code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts])
+    assert code == 0 and out == " \n   \nein hund rennt\n"
+
+
+def test_a_texts_hypotheses_join_its_parts_scores_alignments_and_confidences(trained_model, tmp_path, capsys):
+    """As a paragraph's join its sentences' (attnmt.documents.paragraphs): the k-th of each part, the
+    scores summed, the word numbers those of the whole text and translation, the quality the worst part's."""
+    options = ["--n-best", "2", "--alignments", "--confidence"]
+    first, second, both = hypotheses(trained_model, tmp_path, capsys, [FIRST, SECOND, f"{FIRST}\n{SECOND}"],
+                                     *options)
+    assert len(both) == 2
+    for rank, h in enumerate(both):
+        a, b = first[rank], second[rank]
+        shift = (len(FIRST.split()), len(a["text"].split()))
+        pairs = [*a["alignment"].split(), *(f"{int(s) + shift[0]}-{int(t) + shift[1]}"
+                                            for s, t in (pair.split("-") for pair in b["alignment"].split()))]
+        assert h["text"] == f"{a['text']}\n{b['text']}"
+        assert h["score"] == pytest.approx(a["score"] + b["score"], abs=2e-4)
+        assert h["log_prob"] == pytest.approx(a["log_prob"] + b["log_prob"], abs=2e-4)
+        assert h["alignment"].split() == pairs and h["confidence"] == a["confidence"] + b["confidence"]
+        assert h["quality"] == min(a["quality"], b["quality"]) and set(h["flags"]) >= set(a["flags"]) | set(b["flags"])
+
+
+def test_a_texts_glossary_holds_for_every_part_and_its_prefix_starts_the_first(trained_model, tmp_path, capsys):
+    guides = {"glossary": {"dog": "köter", "cat": "mieze"}, "prefix": "zwei"}
+    records = [{"text": FIRST, **guides}, {"text": SECOND, "glossary": guides["glossary"]},
+               {"text": f"12\n{FIRST}\u2028{SECOND}", **guides}]
+    code, out, _ = translated(trained_model, tmp_path, capsys, records, "--output-format", "jsonl")
+    first, second, both = (json.loads(line)["hypotheses"][0]["text"] for line in out.splitlines())
+    assert code == 0 and first.startswith("zwei") and "köter" in first and "mieze" in second
+    assert both == f"12\n{first}\u2028{second}"
+
+
+def test_a_text_the_model_fails_on_in_one_part_is_named_once_and_left_empty(trained_model, tmp_path, capsys,
+                                                                           failing_on_the_boy):
+    texts = [f"{FIRST}\n{failing_on_the_boy}\r{failing_on_the_boy}", SECOND]
+    code, out, err = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts])
+    assert out == "\neine katze schläft\n"
+    assert err.count("not translated") == 1 and "in.jsonl:1: not translated" in err and code != 0
+
+
+@pytest.mark.parametrize("line_break", BREAKS, ids=[f"U+{ord(b[0]):04X}{'+000A' * (len(b) > 1)}" for b in BREAKS])
+def test_libretranslates_translate_keeps_a_qs_breaks_and_translates_each_part(client, line_break):
+    def answer(q):
+        found = client.post("/translate", json={"q": q, "source": "en", "target": "de"})
+        assert found.status_code == 200
+        return found.json()["translatedText"]
+
+    first, second = answer([FIRST, SECOND])
+    assert answer(f"{FIRST}{line_break}{SECOND}") == f"{first}{line_break}{second}"
+    assert answer([f"{line_break}{FIRST}{line_break}", line_break]) == [f"{line_break}{first}{line_break}",
+                                                                        line_break]
+
+
+def test_jsonl_output_writes_the_breaks_json_leaves_raw_as_escapes():
+    """json.dumps escapes every control character below U+0020, not U+0085, U+2028 and U+2029: written
+    as they are, each was the end of a record to a reader that splits lines as str.splitlines does."""
+    out = io.StringIO()
+    write_hypotheses(out, 1, [[Translation("a\u2028b\x85c\u2029d\ne", -1.0, -2.0)]], "jsonl")
+    assert out.getvalue() == ('{"line": 1, "hypotheses": [{"text": "a\\u2028b\\u0085c\\u2029d\\ne", "score": -1.0, '
+                              '"log_prob": -2.0}]}\n')
+    assert json.loads(out.getvalue())["hypotheses"][0]["text"] == "a\u2028b\x85c\u2029d\ne"
