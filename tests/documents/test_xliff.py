@@ -168,10 +168,32 @@ def test_text_or_a_second_element_after_the_xliff_element_is_not_well_formed(sam
         translate_file_bytes(text.encode(), "app.xlf", same, DE)
 
 
+@pytest.mark.parametrize("after", ["&#160;", "&#32;", "&nbsp;", "<![CDATA[ ]]>", "<![CDATA[]]>", "&#10;<!-- a -->",
+                                   "&#32;<?a x><?b?>"])
+def test_a_reference_or_a_cdata_section_after_the_xliff_element_is_not_well_formed(same, after):
+    """Read as spaces, or as nothing (str.strip takes a no-break space for one; the tree holds
+    ``&#32;`` as the space it stands for, an empty CDATA section not at all), each was accepted and
+    written back after </xliff>, where xmllint and CAT tools refuse the file."""
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + after + "\n"
+    text = text.replace("<xliff ", '<!DOCTYPE xliff [<!ENTITY nbsp "&#160;">]>\n<xliff ', 1)
+    with pytest.raises(DataError, match=r"^app\.xlf is not well-formed XML at line 10, column 1: content after the "
+                                        r"root element's end \(an XML document is one element: only comments, "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+    assert same.given == []
+
+
+def test_a_character_reference_before_the_xliff_element_is_not_well_formed(same):
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n').replace("<xliff ", "&#32;<xliff ")
+    with pytest.raises(DataError, match=r"^app\.xlf is not well-formed XML at line 2, column 1: text before the "
+                                        r"root element "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+
+
 def test_comments_instructions_and_spaces_around_the_xliff_element_are_kept(same):
-    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + "<!-- end -->\n<?tool done?>\n"
+    kept = "<!-- end --><!---->\n<?tool done?>\t<?a <?b?>\n"  # an instruction's text may hold "<?"
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + kept
     out = translate_file_bytes(text.encode(), "app.xlf", same, DE).decode()
-    assert "<target " in out and out.endswith("</xliff>\n<!-- end -->\n<?tool done?>\n")
+    assert "<target " in out and out.endswith(f"</xliff>\n{kept}")
 
 
 def test_a_file_that_is_no_xliff_is_refused_in_one_line(same):
