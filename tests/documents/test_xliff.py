@@ -7,7 +7,7 @@ from lxml import etree
 from attnmt.documents.files import supported_suffixes, translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.xliff import translate_xliff
+from attnmt.documents.xliff import LINE_END, translate_xliff
 from attnmt.documents.xml_code import tag_placeholder
 from attnmt.errors import AttnmtWarning, DataError, UserError
 
@@ -349,6 +349,14 @@ def test_a_code_that_stands_for_a_space_parts_words_and_ends_no_sentence(same):
     unit = '<unit id="u"><segment><source>Dog food<ph id="0" equiv=" "/>Cat toys</source></segment></unit>\n'
     translate_xliff(xliff_2(unit), same, DE)
     assert same.given == ["Dog food Cat toys"]
+
+
+def test_a_code_stands_for_a_line_end_wherever_str_splitlines_ends_a_line():
+    """As flat text reads a line's end (flat.FIELD_END): XLIFF's own list lacked the file, group and
+    record separators (0x1C to 0x1E), so a code standing for one was a space (is_space)."""
+    characters = [chr(point) for point in range(0x3000)]
+    line_ends = [c for c in characters if len(f"a{c}b".splitlines()) == 2]
+    assert [c for c in characters if LINE_END.fullmatch(c)] == line_ends
 
 
 def test_a_code_whose_native_tag_runs_over_lines_ends_no_sentence(same):

@@ -54,7 +54,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import CUT, cdata_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
-from attnmt.documents.flat import PROTECTED
+from attnmt.documents.flat import LINE_END, PROTECTED
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
@@ -86,8 +86,6 @@ PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
                r"(?![A-Za-z])")
 # A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
-# A line's end, in what a code stands for (``equiv="&#10;"``): a line break, where other spaces are a space.
-LINE_END = re.compile(r"[\n\r\v\f\x85\u2028\u2029]")
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
