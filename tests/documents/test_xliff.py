@@ -292,6 +292,35 @@ def test_a_comment_stays_before_a_translation_written_as_html_in_a_cdata_section
     assert f"<target {STATE}><!-- c --><![CDATA[<p><strong>DOG</strong>. HIS WALKS MAN A</p>]]></target>" in out
 
 
+@pytest.mark.parametrize("remark", ["<!-- x -->", "<?review pending?>"])
+def test_a_comment_among_a_sources_words_stays_in_the_source_and_is_left_out_of_the_target(mirror, remark):
+    """As Okapi's XLIFF filter leaves it out: it went where the alignment took it (``<!-- x --> RUNS.
+    DOG A``), and the spaces on both its sides are one space in the target."""
+    units = (f'<trans-unit id="a"><source>A dog {remark} runs.</source></trans-unit>\n'
+             f'<trans-unit id="b"><source>A <g id="1">cat {remark} sleeps</g>.</source></trans-unit>\n')
+    out = translate_xliff(xliff_1(units), mirror, DE)
+    assert f"<source>A dog {remark} runs.</source><target {STATE}>RUNS. DOG A</target>" in out
+    assert f'<target {STATE}><g id="1">SLEEPS. CAT</g> A</target>' in out
+    assert mirror.given == ["A dog runs.", "A cat sleeps."]
+
+
+def test_a_comment_among_an_html_sources_words_leaves_the_source_read_as_html(mirror):
+    """The comment hid the HTML (an element in the source): its tags went to the model as words
+    ("<p>A <b>dog</b> runs."), and came back out of order, broken."""
+    unit = ('<trans-unit id="a"><source>&lt;p&gt;A &lt;b&gt;dog&lt;/b&gt; <!-- x --> runs.&lt;/p&gt;</source>'
+            "</trans-unit>\n")
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert mirror.given == ["A dog runs."]
+    assert f"<target {STATE}>&lt;p&gt;RUNS. &lt;b&gt;DOG&lt;/b&gt; A&lt;/p&gt;</target>" in out
+    parsed(out)
+
+
+def test_a_comment_inside_a_code_kept_whole_stays_in_it(same):
+    unit = '<trans-unit id="a"><source>A <ph id="1">&lt;br&gt;<!-- c --></ph> dog runs.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert f'<target {STATE}>A <ph id="1">&lt;br&gt;<!-- c --></ph> dog runs.</target>' in out
+
+
 BREAKS_1 = ['<x id="LINE_BREAK" ctype="lb" equiv-text="&lt;br/&gt;"/>', '<x id="1" equiv-text="&lt;br&gt;"/>',
             '<ph id="1" ctype="lb"/>']
 BREAKS_2 = ['<ph id="0" equiv="LINE_BREAK" type="fmt" subType="xlf:lb" disp="&lt;br/&gt;"/>',

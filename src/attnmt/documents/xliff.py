@@ -31,7 +31,8 @@ does, but for its empty segments, each filled (attnmt.documents.xliff_targets; o
 counts the targets kept: say_kept).  Units and groups that say
 ``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
 contexts, comments, attributes (a comment or processing instruction in an empty target stays
-in it, before the translation: take_remarks, put_back).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
+in it, before the translation: take_remarks, put_back; one among a source's words is left out of
+its target: leave_out_remarks).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
 and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
 other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
 ``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
@@ -109,10 +110,7 @@ class XliffVocabulary(Vocabulary):
         return False
 
     def is_atom(self, node: etree._Element) -> bool:
-        if is_comment(node) or says_no(node) or is_empty(node) or is_spacing(node):
-            return True
-        name = local_name(node)
-        return name not in WORD_CODES or (name == "mrk" and node.get("mtype") == "protected")
+        return is_comment(node) or says_no(node) or is_empty(node) or is_spacing(node) or not wraps_words(node)
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """Any XML paired code's (Vocabulary.range_edge), and a placeholder's that stands for an
@@ -139,6 +137,12 @@ class XliffHtml(Vocabulary):
     as in a source of words; read with HTML's vocabulary alone, the model got them as words."""
 
     protected = XliffVocabulary.protected
+
+
+def wraps_words(node: etree._Element) -> bool:
+    """Whether an inline code wraps words to translate (WORD_CODES, but a ``<mrk mtype="protected">``)."""
+    name = local_name(node)
+    return name in WORD_CODES and not (name == "mrk" and node.get("mtype") == "protected")
 
 
 def is_line_break(node: etree._Element) -> bool:
@@ -235,7 +239,8 @@ def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options
     each of its segments' words and codes.
     Read as words, such a source's copy was its target, marked a machine's suggestion."""
     targets = write_target(slot) if not marks else write_segments(slot, marks)
-    if holds_markup(slot.source):
+    # the target's HTML, not its source's: a comment among the source's words is not in it (leave_out_remarks)
+    if not marks and targets == [slot.target()] and holds_markup(targets[0]):
         job = embedded_job(targets[0], options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
     # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
@@ -308,6 +313,7 @@ def write_target(slot: Slot) -> list[etree._Element]:
     del target[:]
     for child in slot.source:
         target.append(copy.deepcopy(child))
+    leave_out_remarks(target)
     cdata = cdata_text(slot.source)
     if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
         cdata.write(target, slot.source.text)
@@ -325,10 +331,35 @@ def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> l
         mark.text = source.text
         del mark[:]
         mark.extend(copy.deepcopy(child) for child in source)
+        leave_out_remarks(mark)
     target = slot.target()
     if target is not None:  # it is: the marks are in it
         say_state(target, STATE_1)
     return list(marks)
+
+
+def leave_out_remarks(copied: etree._Element) -> None:
+    """The comments and processing instructions among the words of a target (or a segment) just
+    copied from its source (``A dog <!-- x --> runs.``) left out of it, the spaces around one kept
+    once; those in a code kept whole (a ``<ph>``'s) stay.  The source keeps them, as Okapi's XLIFF
+    filter does, which reads none into a unit's text and so writes none into its target: in the
+    target a comment went wherever the words' alignment took it, and in a source of HTML
+    (``&lt;p&gt;A dog <!-- x --> runs.&lt;/p&gt;``) it hid the HTML (xml_code.holds_markup), whose
+    tags then went to the model as words and came back broken (``<>``)."""
+    for remark in list(copied.iter(etree.Comment, etree.ProcessingInstruction)):
+        parent = remark.getparent()
+        if not all(wraps_words(above) and not says_no(above) for above in remark.iterancestors()
+                   if above is not copied and copied in above.iterancestors()):
+            continue
+        previous, tail = remark.getprevious(), remark.tail or ""
+        before = parent.text if previous is None else previous.tail
+        if (before or "")[-1:].isspace():
+            tail = tail.lstrip()
+        if previous is None:
+            parent.text = (parent.text or "") + tail or None
+        else:
+            previous.tail = (previous.tail or "") + tail or None
+        parent.remove(remark)
 
 
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:
