@@ -252,6 +252,16 @@ def test_a_source_of_html_comments_alone_is_kept_whole(mirror, source):
     assert mirror.given == []
 
 
+def test_a_conditional_comment_in_a_sources_html_is_read_as_the_html_reader_reads_it(mirror):
+    """Outlook's downlevel-hidden ``<!--[if mso]>...<![endif]-->`` is a comment to every other reader:
+    kept as written, untranslated, by the HTML reader and so by XLIFF's HTML units alike."""
+    html = "<p>A dog runs.</p><!--[if mso]><p>A cat sleeps.</p><![endif]-->"
+    unit = f'<trans-unit id="a" datatype="html"><source><![CDATA[{html}]]></source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}><![CDATA[{translate_markup([html], mirror)[0]}]]></target>" in out
+    assert mirror.given == ["A dog runs.", "A dog runs."]
+
+
 def test_a_superscript_number_in_a_sources_html_stays_after_its_word(mirror):
     """The HTML an XLIFF source holds has HTML's rule: "book<sup>1</sup>" was read "book1"."""
     unit = ('<trans-unit id="a"><source><![CDATA[<p>A book<sup>1</sup> is red.</p>]]></source>'
