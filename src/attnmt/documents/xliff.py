@@ -49,6 +49,7 @@ import copy
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import takewhile
 
 from lxml import etree
 
@@ -347,11 +348,10 @@ def leave_out_remarks(copied: etree._Element) -> None:
     (``&lt;p&gt;A dog <!-- x --> runs.&lt;/p&gt;``) it hid the HTML (xml_code.holds_markup), whose
     tags then went to the model as words and came back broken (``<>``)."""
     for remark in list(copied.iter(etree.Comment, etree.ProcessingInstruction)):
-        parent = remark.getparent()
-        if not all(wraps_words(above) and not says_no(above) for above in remark.iterancestors()
-                   if above is not copied and copied in above.iterancestors()):
+        inside = takewhile(lambda above: above is not copied, remark.iterancestors())
+        if not all(wraps_words(above) and not says_no(above) for above in inside):
             continue
-        previous, tail = remark.getprevious(), remark.tail or ""
+        parent, previous, tail = remark.getparent(), remark.getprevious(), remark.tail or ""
         before = parent.text if previous is None else previous.tail
         if (before or "")[-1:].isspace():
             tail = tail.lstrip()
