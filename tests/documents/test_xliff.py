@@ -7,7 +7,8 @@ from lxml import etree
 from attnmt.documents.files import supported_suffixes, translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.xliff import LINE_END, translate_xliff
+from attnmt.documents.xliff import translate_xliff
+from attnmt.documents.xliff_codes import LINE_END
 from attnmt.documents.xml_code import tag_placeholder
 from attnmt.errors import AttnmtWarning, DataError, UserError
 

@@ -56,13 +56,14 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import CUT, cdata_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
-from attnmt.documents.flat import LINE_END, PROTECTED
+from attnmt.documents.flat import PROTECTED
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
+from attnmt.documents.xliff_codes import is_line_break, is_space, wraps_words
 from attnmt.documents.xliff_languages import say_languages
 from attnmt.documents.xliff_targets import (
     Slot,
@@ -77,17 +78,12 @@ from attnmt.documents.xliff_targets import (
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.errors import DataError, warn
 
-# XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
-# every other inline element is native code or a placeholder, kept whole.
-WORD_CODES = frozenset(("g", "mrk", "pc"))
 # A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
 # {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
 # {count, plural, ...} is a message of its own, not one placeholder.
 PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
                r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
                r"(?![A-Za-z])")
-# A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
-BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
@@ -95,9 +91,10 @@ STATE_2 = {"state": "translated"}
 
 
 class XliffVocabulary(Vocabulary):
-    """XLIFF's inline codes by their names (WORD_CODES wrap words, the rest are atoms), not
-    guessed from what they hold as any XML's are; and a source is one segment's text, read
-    inline whatever its layout (its codes on lines of their own are still in its sentence).
+    """XLIFF's inline codes by their names (those that wrap words, xliff_codes.wraps_words; the
+    rest are atoms), not guessed from what they hold as any XML's are; and a source is one
+    segment's text, read inline whatever its layout (its codes on lines of their own are still
+    in its sentence).
     Its placeholders (PLACEHOLDER: ``Hello {0}``, ``%d dogs``) pass through untranslated as URLs
     do, each an atom: read as words, the model dropped or changed them."""
 
@@ -138,50 +135,6 @@ class XliffHtml(Vocabulary):
     as in a source of words; read with HTML's vocabulary alone, the model got them as words."""
 
     protected = XliffVocabulary.protected
-
-
-def wraps_words(node: etree._Element) -> bool:
-    """Whether an inline code wraps words to translate (WORD_CODES, but a ``<mrk mtype="protected">``)."""
-    name = local_name(node)
-    return name in WORD_CODES and not (name == "mrk" and node.get("mtype") == "protected")
-
-
-def is_line_break(node: etree._Element) -> bool:
-    """Whether an inline code stands for a line break: by its kind (1.2's ``ctype="lb"``, on an
-    ``<x/>`` or a ``<ph>`` as Okapi and Trados write it; 2's ``subType="xlf:lb"``), or by what it
-    shows or stands for (stands_for), a ``<br>`` tag or a line's end alone (``&#10;``).  A code with no
-    such hint is left as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
-    if is_comment(node):
-        return False
-    if node.get("ctype") == "lb" or node.get("subType") == "xlf:lb":
-        return True
-    # A line's end counts only where it is all the code stands for: native data holding a tag written
-    # over lines (<a⏎ href="x">, as Okapi copies it) is not a break.
-    return any(BREAK_TAG.fullmatch(text.strip()) or (not text.strip() and LINE_END.search(text))
-               for text in stands_for(node))
-
-
-def is_space(node: etree._Element) -> bool:
-    """Whether an inline code stands for spaces alone, no line's end (``equiv=" "``): it parts the
-    words around it, and its sentence goes on past it."""
-    return not is_comment(node) and any(not text.strip() and not LINE_END.search(text) for text in stands_for(node))
-
-
-def stands_for(node: etree._Element) -> list[str]:
-    """What an inline code shows or stands for, each text given: 1.2's ``equiv-text``, 2's ``equiv``
-    and ``disp``, and the ``<data>`` its ``dataRef`` names in the unit's ``<originalData>`` (2)."""
-    shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node)]
-    return [text for text in shown if text]
-
-
-def original_data(node: etree._Element) -> str | None:
-    """The native code an XLIFF 2 code's ``dataRef`` names: the text of the ``<data>`` of that
-    id in its unit's ``<originalData>`` (``<data id="d1">&lt;br/&gt;</data>``); None for none."""
-    ref = node.get("dataRef")
-    unit = next((above for above in node.iterancestors() if local_name(above) == "unit"), None)
-    if ref is None or unit is None:
-        return None
-    return next((data.text for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref), None)
 
 
 def translate_xliff(text: str, translator: Translator, options: DocumentOptions, where: str = "input",
