@@ -8,6 +8,7 @@ from attnmt.documents.files import supported_suffixes, translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.xliff import translate_xliff
+from attnmt.documents.xliff_codes import LINE_END
 from attnmt.documents.xml_code import tag_placeholder
 from attnmt.errors import AttnmtWarning, DataError, UserError
 
@@ -168,10 +169,32 @@ def test_text_or_a_second_element_after_the_xliff_element_is_not_well_formed(sam
         translate_file_bytes(text.encode(), "app.xlf", same, DE)
 
 
+@pytest.mark.parametrize("after", ["&#160;", "&#32;", "&nbsp;", "<![CDATA[ ]]>", "<![CDATA[]]>", "&#10;<!-- a -->",
+                                   "&#32;<?a x><?b?>"])
+def test_a_reference_or_a_cdata_section_after_the_xliff_element_is_not_well_formed(same, after):
+    """Read as spaces, or as nothing (str.strip takes a no-break space for one; the tree holds
+    ``&#32;`` as the space it stands for, an empty CDATA section not at all), each was accepted and
+    written back after </xliff>, where xmllint and CAT tools refuse the file."""
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + after + "\n"
+    text = text.replace("<xliff ", '<!DOCTYPE xliff [<!ENTITY nbsp "&#160;">]>\n<xliff ', 1)
+    with pytest.raises(DataError, match=r"^app\.xlf is not well-formed XML at line 10, column 1: content after the "
+                                        r"root element's end \(an XML document is one element: only comments, "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+    assert same.given == []
+
+
+def test_a_character_reference_before_the_xliff_element_is_not_well_formed(same):
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n').replace("<xliff ", "&#32;<xliff ")
+    with pytest.raises(DataError, match=r"^app\.xlf is not well-formed XML at line 2, column 1: text before the "
+                                        r"root element "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+
+
 def test_comments_instructions_and_spaces_around_the_xliff_element_are_kept(same):
-    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + "<!-- end -->\n<?tool done?>\n"
+    kept = "<!-- end --><!---->\n<?tool done?>\t<?a <?b?>\n"  # an instruction's text may hold "<?"
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + kept
     out = translate_file_bytes(text.encode(), "app.xlf", same, DE).decode()
-    assert "<target " in out and out.endswith("</xliff>\n<!-- end -->\n<?tool done?>\n")
+    assert "<target " in out and out.endswith(f"</xliff>\n{kept}")
 
 
 def test_a_file_that_is_no_xliff_is_refused_in_one_line(same):
@@ -230,6 +253,16 @@ def test_a_source_of_html_comments_alone_is_kept_whole(mirror, source):
     assert mirror.given == []
 
 
+def test_a_conditional_comment_in_a_sources_html_is_read_as_the_html_reader_reads_it(mirror):
+    """Outlook's downlevel-hidden ``<!--[if mso]>...<![endif]-->`` is a comment to every other reader:
+    kept as written, untranslated, by the HTML reader and so by XLIFF's HTML units alike."""
+    html = "<p>A dog runs.</p><!--[if mso]><p>A cat sleeps.</p><![endif]-->"
+    unit = f'<trans-unit id="a" datatype="html"><source><![CDATA[{html}]]></source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}><![CDATA[{translate_markup([html], mirror)[0]}]]></target>" in out
+    assert mirror.given == ["A dog runs.", "A dog runs."]
+
+
 def test_a_superscript_number_in_a_sources_html_stays_after_its_word(mirror):
     """The HTML an XLIFF source holds has HTML's rule: "book<sup>1</sup>" was read "book1"."""
     unit = ('<trans-unit id="a"><source><![CDATA[<p>A book<sup>1</sup> is red.</p>]]></source>'
@@ -268,6 +301,35 @@ def test_a_comment_stays_before_a_translation_written_as_html_in_a_cdata_section
             "<target><!-- c --></target></trans-unit>\n")
     out = translate_xliff(xliff_1(unit), mirror, DE)
     assert f"<target {STATE}><!-- c --><![CDATA[<p><strong>DOG</strong>. HIS WALKS MAN A</p>]]></target>" in out
+
+
+@pytest.mark.parametrize("remark", ["<!-- x -->", "<?review pending?>"])
+def test_a_comment_among_a_sources_words_stays_in_the_source_and_is_left_out_of_the_target(mirror, remark):
+    """As Okapi's XLIFF filter leaves it out: it went where the alignment took it (``<!-- x --> RUNS.
+    DOG A``), and the spaces on both its sides are one space in the target."""
+    units = (f'<trans-unit id="a"><source>A dog {remark} runs.</source></trans-unit>\n'
+             f'<trans-unit id="b"><source>A <g id="1">cat {remark} sleeps</g>.</source></trans-unit>\n')
+    out = translate_xliff(xliff_1(units), mirror, DE)
+    assert f"<source>A dog {remark} runs.</source><target {STATE}>RUNS. DOG A</target>" in out
+    assert f'<target {STATE}><g id="1">SLEEPS. CAT</g> A</target>' in out
+    assert mirror.given == ["A dog runs.", "A cat sleeps."]
+
+
+def test_a_comment_among_an_html_sources_words_leaves_the_source_read_as_html(mirror):
+    """The comment hid the HTML (an element in the source): its tags went to the model as words
+    ("<p>A <b>dog</b> runs."), and came back out of order, broken."""
+    unit = ('<trans-unit id="a"><source>&lt;p&gt;A &lt;b&gt;dog&lt;/b&gt; <!-- x --> runs.&lt;/p&gt;</source>'
+            "</trans-unit>\n")
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert mirror.given == ["A dog runs."]
+    assert f"<target {STATE}>&lt;p&gt;RUNS. &lt;b&gt;DOG&lt;/b&gt; A&lt;/p&gt;</target>" in out
+    parsed(out)
+
+
+def test_a_comment_inside_a_code_kept_whole_stays_in_it(same):
+    unit = '<trans-unit id="a"><source>A <ph id="1">&lt;br&gt;<!-- c --></ph> dog runs.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert f'<target {STATE}>A <ph id="1">&lt;br&gt;<!-- c --></ph> dog runs.</target>' in out
 
 
 BREAKS_1 = ['<x id="LINE_BREAK" ctype="lb" equiv-text="&lt;br/&gt;"/>', '<x id="1" equiv-text="&lt;br&gt;"/>',
@@ -327,6 +389,14 @@ def test_a_code_that_stands_for_a_space_parts_words_and_ends_no_sentence(same):
     unit = '<unit id="u"><segment><source>Dog food<ph id="0" equiv=" "/>Cat toys</source></segment></unit>\n'
     translate_xliff(xliff_2(unit), same, DE)
     assert same.given == ["Dog food Cat toys"]
+
+
+def test_a_code_stands_for_a_line_end_wherever_str_splitlines_ends_a_line():
+    """As flat text reads a line's end (flat.FIELD_END): XLIFF's own list lacked the file, group and
+    record separators (0x1C to 0x1E), so a code standing for one was a space (is_space)."""
+    characters = [chr(point) for point in range(0x3000)]
+    line_ends = [c for c in characters if len(f"a{c}b".splitlines()) == 2]
+    assert [c for c in characters if LINE_END.fullmatch(c)] == line_ends
 
 
 def test_a_code_whose_native_tag_runs_over_lines_ends_no_sentence(same):

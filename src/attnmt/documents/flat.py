@@ -19,9 +19,13 @@ from attnmt.decoding.verbatim import PROTECTED  # URLs and e-mail addresses: the
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.wordml import W, is_hidden_run
 
-# FlatBuilder(fields=True): these end a sentence, a tab and what str.splitlines breaks a line at (the file, group
-# and record separators FS, GS and RS among them, as review.BLANKS reads them).
-FIELD_END = re.compile(r"[\t\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+# What str.splitlines breaks a line at (its CRLF is a CR and an LF), as a character class's body: LF, CR, VT, FF,
+# the file, group and record separators FS, GS and RS, NEL, and the line and paragraph separators.  Every
+# reader's line end is this one (LINE_END, FIELD_END, review.BLANKS, xliff's codes).
+LINE_ENDS = r"\n\r\v\f\x1c-\x1e\x85\u2028\u2029"
+LINE_END = re.compile(f"[{LINE_ENDS}]")
+# FlatBuilder(fields=True): these end a sentence, a tab and a line's end.
+FIELD_END = re.compile(rf"[\t{LINE_ENDS}]")
 # HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")

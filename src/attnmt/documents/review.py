@@ -44,7 +44,7 @@ from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.inputs import TextCodec, check_tokenizer
 from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty_translation, low_quality_threshold
-from attnmt.documents.flat import FlatText, Place, Placed, shown_atom
+from attnmt.documents.flat import LINE_ENDS, FlatText, Place, Placed, shown_atom
 from attnmt.documents.nesting import nest
 from attnmt.documents.spans import Weights, identity, place
 from attnmt.documents.translators import ModelTranslator
@@ -208,7 +208,7 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
 # What a reader sees as one space between words: a run of spaces, tabs and line breaks (HTML's white space,
 # and every other character str.splitlines breaks a line at).  A no-break, thin or other Unicode space is the
 # writer's choice (beside a French « guillemet », inside "10 km": U+202F) and is shown as it stands.
-BLANKS = re.compile(r"[ \t\n\r\f\v\x1c-\x1e\x85\u2028\u2029]+")
+BLANKS = re.compile(rf"[ \t{LINE_ENDS}]+")
 
 
 def on_one_line(text: str) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.documents.doctype import COMMENT
 from attnmt.errors import DataError
 
 XML_ROOT = "attnmt-fragment"  # the element around the text parsed, so that a fragment is a document
@@ -25,6 +26,10 @@ XML_ROOT = "attnmt-fragment"  # the element around the text parsed, so that a fr
 LINE = re.compile(r" line (\d+)\b")
 NEVER_CLOSED = re.compile(rf"Opening and ending tag mismatch: (\S+)( line \d+)? and {XML_ROOT}$")
 CLOSES_NOTHING = re.compile(rf"Opening and ending tag mismatch: {XML_ROOT}(?: line \d+)? and (\S+)$")
+# What XML lets stand beside a document's root element: its own spaces (not Python's str.strip's,
+# which takes a no-break space for one), comments and processing instructions (check_one_root).
+XML_SPACE = " \t\r\n"
+MISC = re.compile(rf"(?:[{XML_SPACE}]|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*")
 # libxml2's words for the faults text most often has, said as what to write instead.
 PLAIN = {"xmlParseEntityRef: no name": "a & that starts no entity reference (write & as &amp;)",
          "EntityRef: expecting ';'": "an entity reference with no ; to end it (write & as &amp;, or end it with ;)",
@@ -66,20 +71,65 @@ def check_well_formed(parser: etree.XMLParser, parsed: str, opening: int, where:
 
 def check_one_root(wrapper: etree._Element, declarations: str, parsed: str, where: str, start: Start) -> None:
     """DataError for XML that is to be a document (an XLIFF file) but holds more than one root element
-    beside comments, processing instructions and spaces (text after it, a second element): parsed in
-    XML_ROOT's ``wrapper`` as a fragment is, ``</xliff>⏎A dog runs.`` was read, and written back,
-    as if it were.  ``parsed`` (after the entities' ``declarations``) is read again as a document
-    then, for libxml2 to say where."""
+    beside comments, processing instructions and spaces (text after it, a second element, a
+    character reference, an entity reference or a CDATA section): parsed in XML_ROOT's ``wrapper``
+    as a fragment is, ``</xliff>⏎A dog runs.`` was read, and written back, as if it were.
+    ``parsed`` (after the entities' ``declarations``) is read again as a document then, for
+    libxml2 to say where."""
     elements = [node for node in wrapper if isinstance(node.tag, str)]
     texts = [wrapper.text, *(node.tail for node in wrapper)]
-    if len(elements) <= 1 and not any((text or "").strip() for text in texts):
-        return
+    if not any((text or "").strip() for text in texts) and (
+            not elements or len(elements) == 1 and stands_alone(wrapper, elements[0], parsed)):
+        return  # no element at all is parse_xliff's to say
     parser = etree.XMLParser(recover=True, resolve_entities=False, huge_tree=True, no_network=True)
     try:
         etree.fromstring(f"{declarations}{parsed}", parser=parser)
     except etree.XMLSyntaxError:  # nothing read (no element): its fault is in the log all the same
         pass
     check_well_formed(parser, parsed, len(declarations), where, start)
+
+
+def stands_alone(wrapper: etree._Element, root: etree._Element, parsed: str) -> bool:
+    """Whether ``parsed`` holds nothing but XML's spaces, comments and processing instructions before
+    and after ``root``, its one element.  Read in the text, not the tree: the tree holds ``&#32;``
+    and ``<![CDATA[ ]]>`` as a space, ``&#160;`` as what str.strip takes for one, and
+    ``<![CDATA[]]>`` not at all.  Before the root, MISC reads it; after it, it is read back from the
+    end, over the comments and instructions the tree holds there (an instruction may hold ``<?``,
+    so where one starts is the tree's to say), and what is left must end with the root's ``>``."""
+    first = found.end() if (found := MISC.match(parsed)) else 0  # MISC matches "" at least
+    if not parsed.startswith("<", first) or parsed.startswith(("<!", "<?"), first):
+        return False
+    end = len(parsed)
+    for node in reversed(wrapper[wrapper.index(root) + 1:]):
+        begins = remark_start(parsed, spaces_before(parsed, end), node)
+        if begins is None:
+            return False  # an entity reference (a node of its own), text or a CDATA section between two
+        end = begins
+    end = spaces_before(parsed, end)
+    return parsed.endswith(">", 0, end) and not parsed.endswith("]]>", 0, end)
+
+
+def remark_start(parsed: str, end: int, node: etree._Element) -> int | None:
+    """Where the comment or processing instruction ``node`` starts in ``parsed``, which holds it
+    as written just before ``end``; None where it does not (or ``node`` is neither)."""
+    if isinstance(node, etree._Comment):
+        written = f"<!--{node.text or ''}-->"
+        return end - len(written) if parsed.endswith(written, 0, end) else None
+    if not isinstance(node, etree._ProcessingInstruction):
+        return None
+    content = f"{node.text or ''}?>"  # its target and content parted by spaces the tree does not keep
+    if not parsed.endswith(content, 0, end):
+        return None
+    end = spaces_before(parsed, end - len(content))
+    opener = f"<?{node.target}"
+    return end - len(opener) if parsed.endswith(opener, 0, end) else None
+
+
+def spaces_before(text: str, end: int) -> int:
+    """Where the XML spaces (XML_SPACE) that end ``text[:end]`` start."""
+    while end and text[end - 1] in XML_SPACE:
+        end -= 1
+    return end
 
 
 def reason(message: str, first_line: int | None) -> str:

@@ -31,7 +31,8 @@ does, but for its empty segments, each filled (attnmt.documents.xliff_targets; o
 counts the targets kept: say_kept).  Units and groups that say
 ``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
 contexts, comments, attributes (a comment or processing instruction in an empty target stays
-in it, before the translation: take_remarks, put_back).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
+in it, before the translation: take_remarks, put_back; one among a source's words is left out of
+its target: leave_out_remarks).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
 and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
 other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
 ``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
@@ -48,6 +49,7 @@ import copy
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import takewhile
 
 from lxml import etree
 
@@ -61,6 +63,7 @@ from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
+from attnmt.documents.xliff_codes import is_line_break, is_space, wraps_words
 from attnmt.documents.xliff_languages import say_languages
 from attnmt.documents.xliff_targets import (
     Slot,
@@ -75,19 +78,12 @@ from attnmt.documents.xliff_targets import (
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.errors import DataError, warn
 
-# XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
-# every other inline element is native code or a placeholder, kept whole.
-WORD_CODES = frozenset(("g", "mrk", "pc"))
 # A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
 # {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
 # {count, plural, ...} is a message of its own, not one placeholder.
 PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
                r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
                r"(?![A-Za-z])")
-# A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
-BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
-# A line's end, in what a code stands for (``equiv="&#10;"``): a line break, where other spaces are a space.
-LINE_END = re.compile(r"[\n\r\v\f\x85\u2028\u2029]")
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
@@ -95,9 +91,10 @@ STATE_2 = {"state": "translated"}
 
 
 class XliffVocabulary(Vocabulary):
-    """XLIFF's inline codes by their names (WORD_CODES wrap words, the rest are atoms), not
-    guessed from what they hold as any XML's are; and a source is one segment's text, read
-    inline whatever its layout (its codes on lines of their own are still in its sentence).
+    """XLIFF's inline codes by their names (those that wrap words, xliff_codes.wraps_words; the
+    rest are atoms), not guessed from what they hold as any XML's are; and a source is one
+    segment's text, read inline whatever its layout (its codes on lines of their own are still
+    in its sentence).
     Its placeholders (PLACEHOLDER: ``Hello {0}``, ``%d dogs``) pass through untranslated as URLs
     do, each an atom: read as words, the model dropped or changed them."""
 
@@ -111,10 +108,7 @@ class XliffVocabulary(Vocabulary):
         return False
 
     def is_atom(self, node: etree._Element) -> bool:
-        if is_comment(node) or says_no(node) or is_empty(node) or is_spacing(node):
-            return True
-        name = local_name(node)
-        return name not in WORD_CODES or (name == "mrk" and node.get("mtype") == "protected")
+        return is_comment(node) or says_no(node) or is_empty(node) or is_spacing(node) or not wraps_words(node)
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """Any XML paired code's (Vocabulary.range_edge), and a placeholder's that stands for an
@@ -141,44 +135,6 @@ class XliffHtml(Vocabulary):
     as in a source of words; read with HTML's vocabulary alone, the model got them as words."""
 
     protected = XliffVocabulary.protected
-
-
-def is_line_break(node: etree._Element) -> bool:
-    """Whether an inline code stands for a line break: by its kind (1.2's ``ctype="lb"``, on an
-    ``<x/>`` or a ``<ph>`` as Okapi and Trados write it; 2's ``subType="xlf:lb"``), or by what it
-    shows or stands for (stands_for), a ``<br>`` tag or a line's end alone (``&#10;``).  A code with no
-    such hint is left as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
-    if is_comment(node):
-        return False
-    if node.get("ctype") == "lb" or node.get("subType") == "xlf:lb":
-        return True
-    # A line's end counts only where it is all the code stands for: native data holding a tag written
-    # over lines (<a⏎ href="x">, as Okapi copies it) is not a break.
-    return any(BREAK_TAG.fullmatch(text.strip()) or (not text.strip() and LINE_END.search(text))
-               for text in stands_for(node))
-
-
-def is_space(node: etree._Element) -> bool:
-    """Whether an inline code stands for spaces alone, no line's end (``equiv=" "``): it parts the
-    words around it, and its sentence goes on past it."""
-    return not is_comment(node) and any(not text.strip() and not LINE_END.search(text) for text in stands_for(node))
-
-
-def stands_for(node: etree._Element) -> list[str]:
-    """What an inline code shows or stands for, each text given: 1.2's ``equiv-text``, 2's ``equiv``
-    and ``disp``, and the ``<data>`` its ``dataRef`` names in the unit's ``<originalData>`` (2)."""
-    shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node)]
-    return [text for text in shown if text]
-
-
-def original_data(node: etree._Element) -> str | None:
-    """The native code an XLIFF 2 code's ``dataRef`` names: the text of the ``<data>`` of that
-    id in its unit's ``<originalData>`` (``<data id="d1">&lt;br/&gt;</data>``); None for none."""
-    ref = node.get("dataRef")
-    unit = next((above for above in node.iterancestors() if local_name(above) == "unit"), None)
-    if ref is None or unit is None:
-        return None
-    return next((data.text for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref), None)
 
 
 def translate_xliff(text: str, translator: Translator, options: DocumentOptions, where: str = "input",
@@ -237,7 +193,8 @@ def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options
     each of its segments' words and codes.
     Read as words, such a source's copy was its target, marked a machine's suggestion."""
     targets = write_target(slot) if not marks else write_segments(slot, marks)
-    if holds_markup(slot.source):
+    # the target's HTML, not its source's: a comment among the source's words is not in it (leave_out_remarks)
+    if not marks and targets == [slot.target()] and holds_markup(targets[0]):
         job = embedded_job(targets[0], options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
     # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
@@ -310,6 +267,7 @@ def write_target(slot: Slot) -> list[etree._Element]:
     del target[:]
     for child in slot.source:
         target.append(copy.deepcopy(child))
+    leave_out_remarks(target)
     cdata = cdata_text(slot.source)
     if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
         cdata.write(target, slot.source.text)
@@ -327,10 +285,34 @@ def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> l
         mark.text = source.text
         del mark[:]
         mark.extend(copy.deepcopy(child) for child in source)
+        leave_out_remarks(mark)
     target = slot.target()
     if target is not None:  # it is: the marks are in it
         say_state(target, STATE_1)
     return list(marks)
+
+
+def leave_out_remarks(copied: etree._Element) -> None:
+    """The comments and processing instructions among the words of a target (or a segment) just
+    copied from its source (``A dog <!-- x --> runs.``) left out of it, the spaces around one kept
+    once; those in a code kept whole (a ``<ph>``'s) stay.  The source keeps them, as Okapi's XLIFF
+    filter does, which reads none into a unit's text and so writes none into its target: in the
+    target a comment went wherever the words' alignment took it, and in a source of HTML
+    (``&lt;p&gt;A dog <!-- x --> runs.&lt;/p&gt;``) it hid the HTML (xml_code.holds_markup), whose
+    tags then went to the model as words and came back broken (``<>``)."""
+    for remark in list(copied.iter(etree.Comment, etree.ProcessingInstruction)):
+        inside = takewhile(lambda above: above is not copied, remark.iterancestors())
+        if not all(wraps_words(above) and not says_no(above) for above in inside):
+            continue
+        parent, previous, tail = remark.getparent(), remark.getprevious(), remark.tail or ""
+        before = parent.text if previous is None else previous.tail
+        if (before or "")[-1:].isspace():
+            tail = tail.lstrip()
+        if previous is None:
+            parent.text = (parent.text or "") + tail or None
+        else:
+            previous.tail = (previous.tail or "") + tail or None
+        parent.remove(remark)
 
 
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:

@@ -1,0 +1,64 @@
+"""XLIFF's inline codes, known by their names and by what they stand for: those that wrap words
+(``<g>``, ``<mrk>``, ``<pc>``: wraps_words), and the codes that stand for a line break or a space
+(is_line_break, is_space), by their kind or by the text they show or stand for (stands_for: 1.2's
+``equiv-text``, 2's ``equiv`` and ``disp``, and the native data in 2's ``<originalData>``).
+attnmt.documents.xliff reads a unit's codes so."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from attnmt.documents.flat import LINE_END
+from attnmt.documents.pages import is_comment, local_name
+
+# XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
+# every other inline element is native code or a placeholder, kept whole.
+WORD_CODES = frozenset(("g", "mrk", "pc"))
+# A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
+BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def wraps_words(node: etree._Element) -> bool:
+    """Whether an inline code wraps words to translate (WORD_CODES, but a ``<mrk mtype="protected">``)."""
+    name = local_name(node)
+    return name in WORD_CODES and not (name == "mrk" and node.get("mtype") == "protected")
+
+
+def is_line_break(node: etree._Element) -> bool:
+    """Whether an inline code stands for a line break: by its kind (1.2's ``ctype="lb"``, on an
+    ``<x/>`` or a ``<ph>`` as Okapi and Trados write it; 2's ``subType="xlf:lb"``), or by what it
+    shows or stands for (stands_for), a ``<br>`` tag or a line's end alone (``&#10;``).  A code with no
+    such hint is left as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
+    if is_comment(node):
+        return False
+    if node.get("ctype") == "lb" or node.get("subType") == "xlf:lb":
+        return True
+    # A line's end counts only where it is all the code stands for: native data holding a tag written
+    # over lines (<a⏎ href="x">, as Okapi copies it) is not a break.
+    return any(BREAK_TAG.fullmatch(text.strip()) or (not text.strip() and LINE_END.search(text))
+               for text in stands_for(node))
+
+
+def is_space(node: etree._Element) -> bool:
+    """Whether an inline code stands for spaces alone, no line's end (``equiv=" "``): it parts the
+    words around it, and its sentence goes on past it."""
+    return not is_comment(node) and any(not text.strip() and not LINE_END.search(text) for text in stands_for(node))
+
+
+def stands_for(node: etree._Element) -> list[str]:
+    """What an inline code shows or stands for, each text given: 1.2's ``equiv-text``, 2's ``equiv``
+    and ``disp``, and the ``<data>`` its ``dataRef`` names in the unit's ``<originalData>`` (2)."""
+    shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node)]
+    return [text for text in shown if text]
+
+
+def original_data(node: etree._Element) -> str | None:
+    """The native code an XLIFF 2 code's ``dataRef`` names: the text of the ``<data>`` of that
+    id in its unit's ``<originalData>`` (``<data id="d1">&lt;br/&gt;</data>``); None for none."""
+    ref = node.get("dataRef")
+    unit = next((above for above in node.iterancestors() if local_name(above) == "unit"), None)
+    if ref is None or unit is None:
+        return None
+    return next((data.text for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref), None)
