@@ -99,16 +99,17 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
-    from attnmt.output_checks import check_not_an_input
+    from attnmt.output_checks import check_not_an_input, check_stdout_not_stdin
 
     if args.no_search:  # as evaluate --hyp refuses them: nothing is searched
         check_not_given(args, [*option_dests(add_decoding_options), "shortlist"],
                         "--no-search reads each translation alone, without translating its source",
                         "how the model's own translation is searched")
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
-    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **glossary_files(args),
-                                                 **model_files(args)},
-                       scores_name(args.hyp, args.output_format))
+    inputs = {"--src": args.src, "--hyp": args.hyp, **glossary_files(args), **model_files(args)}
+    if args.output in (None, "-"):
+        check_stdout_not_stdin("--output", inputs, scores_name(args.hyp, args.output_format))
+    check_not_an_input(args.output, "--output", inputs, scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary_files(args)
