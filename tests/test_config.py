@@ -397,6 +397,22 @@ def test_none_for_a_path_that_cannot_be_unset_is_refused_from_python_naming_its_
         TrainConfig(**{key: None})
 
 
+@pytest.mark.parametrize("key", ["valid_src", "valid_tgt", "train_src", "train_tgt", "train_tsv", "prepared_dir",
+                                 "tokenizer", "target_tokenizer", "init_from", "out_dir"])
+@pytest.mark.parametrize("value", [3, b"v.en", ["v.en"]], ids=["a number", "bytes", "a list"])
+def test_a_value_that_is_no_path_is_refused_from_python_naming_its_key(key, value):
+    """TrainConfig(valid_src=3) was accepted, and the run failed late, with a bare TypeError from where the
+    file was read, as valid_src=None did."""
+    with pytest.raises(ConfigError, match=rf"^{key}={re.escape(repr(value))}: {key} is a path: give it as text"):
+        TrainConfig(**{key: value})
+
+
+def test_a_pathlib_path_is_kept_as_its_text_which_train_yaml_can_hold(tmp_path):
+    config = TrainConfig(valid_src=tmp_path / "v.en", out_dir=tmp_path / "model")
+    assert (config.valid_src, config.out_dir) == (str(tmp_path / "v.en"), str(tmp_path / "model"))
+    assert yaml.safe_load(yaml.safe_dump(config.to_dict()))["valid_src"] == str(tmp_path / "v.en")
+
+
 def test_none_for_an_optional_path_still_unsets_it():
     assert TrainConfig(tokenizer=None, train_tsv=None, init_from=None).tokenizer is None
 

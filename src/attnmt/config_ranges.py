@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import math
 import numbers
+import os
 import re
 from dataclasses import dataclass, fields
 
@@ -318,12 +319,20 @@ def check_paths(config: object, keys: tuple[str, ...]) -> None:
     tokenizer, is None before this check: UNSET_WHEN_EMPTY.)  An out_dir "-" (stdout elsewhere), or "- ", is
     refused too, for the Python API as for the command line: a run writes a folder, and one named "-".
     None, in a key that cannot be unset (TrainConfig(valid_src=None) from Python: a config file's null is
-    refused as it is read), is refused naming its key; it was a TypeError from deep inside the run."""
+    refused as it is read), is refused naming its key; it was a TypeError from deep inside the run.  So is
+    any other value that is no path (TrainConfig(valid_src=3)), which failed as late; a pathlib.Path is
+    kept as its text, which the run's train.yaml can hold."""
     optional = {f.name for f in fields(config) if "None" in str(f.type)}
     for key in keys:
         value = getattr(config, key)
+        if isinstance(value, os.PathLike) and isinstance(os.fspath(value), str):
+            value = os.fspath(value)
+            setattr(config, key, value)
         if value is None and key not in optional:
             raise ConfigError(f"{key}=None: {key} cannot be unset; give a path as text (or leave {key} out for "
+                              "its default)")
+        if value is not None and not isinstance(value, str):
+            raise ConfigError(f"{key}={value!r}: {key} is a path: give it as text (or leave {key} out for "
                               "its default)")
         if isinstance(value, str) and not value.strip():
             raise ConfigError(f"{key}: {value!r} is an empty path, which would be the current folder: give a "

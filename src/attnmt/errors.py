@@ -147,15 +147,41 @@ def command_line_interrupts() -> Iterator[None]:
     """Ctrl-C within the block ends the ``attnmt`` command as Ctrl-C ends a running one (INTERRUPTED,
     INTERRUPTED_STATUS), not with a traceback: the block is the package's import of torch, a second
     or more of every command's start, before attnmt.cli.main's handling is in place.  In any other
-    process (a program that imports attnmt) the KeyboardInterrupt goes on as it came."""
+    process (a program that imports attnmt) the KeyboardInterrupt goes on as it came.
+
+    In the command, a SIGINT within the block is held until its end (interrupts_held): raised inside
+    torch's C++ start, which imports NumPy, the KeyboardInterrupt was swallowed there (NumPy taken as
+    missing: the command went on, or failed later on NumPy's half import), or ended the process in
+    C++'s terminate (status -6)."""
+    pressed: list[int] = []
     try:
-        yield
+        with interrupts_held(pressed):
+            yield
     except KeyboardInterrupt:
         if not is_the_command_line():
             raise
+        pressed.append(signal.SIGINT)
+    if pressed:
         ignore_further_interrupts()
         print(INTERRUPTED, file=sys.stderr)
-        raise SystemExit(INTERRUPTED_STATUS) from None
+        raise SystemExit(INTERRUPTED_STATUS)
+
+
+@contextmanager
+def interrupts_held(pressed: list[int]) -> Iterator[None]:
+    """Within the block, a SIGINT is noted in ``pressed`` instead of raising KeyboardInterrupt, where this
+    process is the ``attnmt`` command and SIGINT raises it (Python's handler: one started in the
+    background, SIGINT ignored, keeps that); the handler is put back after."""
+    held = (is_the_command_line() and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    if not held:
+        yield
+        return
+    signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def ignore_further_interrupts() -> None:

@@ -62,8 +62,31 @@ def check_not_stdin(path: str, option: str, inputs: Mapping[str, str | None], in
     terminal is left alone: /dev/tty or /dev/stdin as the output of what is typed there is the
     terminal, written to."""
     try:
-        written, stdin = os.stat(path), os.fstat(0)
-    except OSError:  # an output not there yet is no pipe; a closed stdin is read as none (standard_streams)
+        written = os.stat(path)
+    except OSError:  # an output not there yet is no pipe
+        return
+    refuse_stdin(written, f"the {option} {path}", inputs, instead)
+
+
+def check_stdout_not_stdin(option: str, inputs: Mapping[str, str | None], instead: str) -> None:
+    """``check_not_stdin`` for an output written to stdout: ConfigError where stdout is the pipe stdin
+    is (``translate - - < fifo > fifo``, the same named pipe), which the output would be read back from
+    as input without end.  Only a pipe is compared: a file ``>`` gave was emptied before the command
+    started, and a terminal as both is what is typed there, translated onto it."""
+    try:
+        written = os.fstat(1)
+    except OSError:  # a closed stdout is refused where it is written (standard_streams)
+        return
+    if stat.S_ISFIFO(written.st_mode):
+        refuse_stdin(written, f"the {option} <stdout>", inputs, instead)
+
+
+def refuse_stdin(written: os.stat_result, output: str, inputs: Mapping[str, str | None], instead: str) -> None:
+    """ConfigError where the file ``written`` (``output``, as an error names it) is stdin's pipe, or
+    stdin's file and one of the ``inputs`` reads stdin ("-"): check_not_stdin's rule."""
+    try:
+        stdin = os.fstat(0)
+    except OSError:  # a closed stdin is read as none (standard_streams)
         return
     if not (stat.S_ISFIFO(stdin.st_mode) or stat.S_ISREG(stdin.st_mode)) or (
             (written.st_dev, written.st_ino) != (stdin.st_dev, stdin.st_ino)):
@@ -72,7 +95,7 @@ def check_not_stdin(path: str, option: str, inputs: Mapping[str, str | None], in
     if reading is None and stat.S_ISREG(stdin.st_mode):
         return
     why = f", which the {reading} is read from" if reading else ""
-    raise ConfigError(f"the {option} {path} is <stdin>{why}: give it a file of its own ({instead})")
+    raise ConfigError(f"{output} is <stdin>{why}: give it a file of its own ({instead})")
 
 
 def check_not_overwritten(path: str | Path, option: str, inputs: Mapping[str, str | Path | None],

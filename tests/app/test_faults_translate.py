@@ -135,6 +135,38 @@ def test_an_output_into_the_pipe_or_file_stdin_is_is_refused_before_any_work(tmp
     assert source.read_text(encoding="utf-8") == "".join(s + "\n" for s, _ in PAIRS)
 
 
+@pytest.mark.parametrize(("command", "refused"), [
+    (["translate", "-", "-"], "the output <stdout> is <stdin>, which the input is read from: give it a file of its own "
+                              "(translation.txt)"),
+    (["translate"], "the output <stdout> is <stdin>, which the input is read from: give it a file of its own "
+                    "(translation.txt)"),
+    (["translate", "in.txt"], "the output <stdout> is <stdin>: give it a file of its own (in.translated.txt)"),
+    (["score", "--src", "-", "--hyp", "hyp.txt"], "the --output <stdout> is <stdin>, which the --src is read from: "
+                                                  "give it a file of its own (hyp.scores.jsonl)"),
+], ids=["translate - -", "translate", "translate in.txt", "score --src -"])
+def test_stdout_into_the_named_pipe_stdin_is_is_refused_before_any_work(tmp_path, command, refused):
+    """``attnmt translate - - < fifo > fifo``: the translations went into the pipe they were read from,
+    and were read back as input without end, where an output naming the pipe is refused (here: no
+    model is there to load, so the check comes first)."""
+    write_source(tmp_path)
+    (tmp_path / "hyp.txt").write_text("ein hund\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo")
+    both = os.open(tmp_path / "fifo", os.O_RDWR)  # as the shell's "< fifo > fifo" leaves it, without blocking
+    try:
+        done = subprocess.run([sys.executable, "-m", "attnmt", *command, "--model", str(tmp_path / "no-model")],
+                              stdin=both, stdout=both, stderr=subprocess.PIPE, text=True, timeout=60, cwd=tmp_path)
+    finally:
+        os.close(both)
+    assert (done.returncode, done.stderr) == (2, f"attnmt: error: {refused}\n")
+
+
+def test_stdout_into_another_pipe_than_stdins_is_let_through(tmp_path):
+    """``printf … | attnmt translate | cat``: two pipes (here: past the outputs' checks, to the missing model)."""
+    done = subprocess.run(f"printf 'a dog runs\\n' | {shlex.join([*TRANSLATE, '--model', str(tmp_path / 'no-model')])} "
+                          "| cat", shell=True, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, f"attnmt: error: {tmp_path}/no-model: no such model directory\n")
+
+
 def test_an_output_that_is_the_file_stdin_comes_from_is_let_through_where_no_input_reads_stdin(tmp_path):
     """``translate in.txt out.txt < out.txt``: stdin is never read, so writing out.txt replaces nothing
     being read (here: past the outputs' checks, to the missing model)."""

@@ -28,6 +28,25 @@ sys.meta_path.insert(0, CtrlC())
 # A stand-in for Ctrl-C pressed while the command line's modules load, torch loaded: the first command's import raises.
 CTRL_C_IN_THE_COMMANDS = CTRL_C_IN_TORCH.replace('"torch."', '"attnmt.cli.commands."')
 
+# A real SIGINT, sent to the process as torch's C++ start imports NumPy (a Ctrl-C pressed then): the
+# KeyboardInterrupt raised inside NumPy's import reaches C++ code that takes it for "NumPy is missing".
+SIGINT_AS_TORCH_IMPORTS_NUMPY = '''
+import os
+import signal
+import sys
+
+class CtrlC:
+    sent = False
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "numpy" and "torch" in sys.modules and not self.sent:
+            self.sent = True
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+'''
+
 # A stand-in for the second SIGINT of ``timeout -s INT`` (to the process group, after the one to the
 # process), arriving in the interpreter's teardown: the first atexit callback registered runs last.
 CTRL_C_AT_EXIT = '''
@@ -68,6 +87,15 @@ def test_ctrl_c_while_torch_loads_ends_the_attnmt_script_in_one_line_with_130(tm
     if not script.is_file():
         pytest.skip("no attnmt script beside this Python (attnmt is not installed into it)")
     done = run_interrupted(tmp_path, [sys.executable, str(script), "translate", "--model", "m"])
+    assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
+
+
+def test_a_sigint_while_torchs_cpp_start_imports_numpy_ends_the_command_in_one_line_with_130(tmp_path):
+    """Raised inside torch's C++ start, the KeyboardInterrupt was swallowed there: the command went on
+    (here to "config.yaml: not found"), or failed later on NumPy's half import; the SIGINT is now held
+    until torch has loaded."""
+    done = subprocess.run([sys.executable, "-m", "attnmt", "train", "config.yaml"], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path, env=with_sitecustomize(tmp_path, SIGINT_AS_TORCH_IMPORTS_NUMPY))
     assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
 
 

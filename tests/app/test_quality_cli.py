@@ -8,6 +8,7 @@ import yaml
 from support import PAIRS, calibration_pairs, run_cli, write_calibration, write_pairs
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
+from attnmt.errors import DataError
 from attnmt.train_config import load_config
 from attnmt.training.run_dir import record_corpora
 
@@ -187,12 +188,12 @@ def test_calibrate_names_a_train_yaml_it_cannot_read_in_one_line(tmp_path, capsy
     assert (code, err) == (2, f"attnmt: error: {tmp_path / 'train.yaml'}: {message}\n")
 
 
-def relative_validation_set(model_dir, started, monkeypatch):
-    """The run in ``model_dir`` made to have started in ``started`` with its train.yaml naming the 20
-    pairs there relative to it (va.src, va.tgt), as corpora.json records them."""
+def relative_validation_set(model_dir, started, monkeypatch, pairs=PAIRS):
+    """The run in ``model_dir`` made to have started in ``started`` with its train.yaml naming the
+    ``pairs`` (the 20) there relative to it (va.src, va.tgt), as corpora.json records them."""
     started.mkdir()
     monkeypatch.chdir(started)
-    write_pairs(started, "va", PAIRS)
+    write_pairs(started, "va", pairs)
     path = model_dir / "train.yaml"
     values = {**yaml.safe_load(path.read_text()), "valid_src": "va.src", "valid_tgt": "va.tgt"}
     path.write_text(yaml.safe_dump(values, sort_keys=False))
@@ -446,6 +447,29 @@ def test_calibrate_keeps_the_chrf_threshold_given(trained_copy, tmp_path, capsys
 def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy, capsys):
     code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
     assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs
+
+
+def test_calibrate_fits_on_the_validation_pairs_the_run_scored(trained_copy, tmp_path, capsys, monkeypatch):
+    """Without --src and --ref it fitted on every line of the run's validation set, a pair over max_len
+    too, where training's calibration at the run's end leaves it out: the same weights were calibrated
+    otherwise by each."""
+    from attnmt.decoding import calibration
+
+    long = " ".join(["a dog runs"] * 12)  # 36 words: over the run's max_len
+    relative_validation_set(trained_copy, tmp_path / "a", monkeypatch, [*PAIRS, (long, "ein hund rennt")])
+    fitted = []
+
+    def too_few(model, tokenizer, folder, sources, references, *rest):
+        fitted.append(list(zip(sources, references, strict=True)))
+        raise DataError("too few sentences")
+
+    monkeypatch.setattr(calibration, "calibrate", too_few)
+    code, out, err = run_cli(["calibrate", "--model", trained_copy], capsys)
+    assert (code, err, fitted) == (2, "attnmt: error: too few sentences\n", [PAIRS])
+    max_len = load_config(trained_copy / "train.yaml").max_len
+    started = tmp_path / "a"
+    assert out == (f"validation set {started / 'va.src'}, {started / 'va.tgt'}: 20 of 21 pairs scored (0 with an "
+                   f"empty side, 1 longer than max_len {max_len})\n")
 
 
 def a_checkpoint(model_dir):

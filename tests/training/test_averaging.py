@@ -175,12 +175,27 @@ def test_an_average_written_over_the_models_weights_fits_their_calibration_again
     model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
     write_calibration(model_dir)  # fitted on the best checkpoint's weights, about to be replaced
     fitted = []
-    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say: fitted.append(
+    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say, pairs: fitted.append(
         (folder, src, ref, (folder / CALIBRATION).exists())))
     code, out, _ = run_cli(["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"], capsys)
     assert code == 0 and out.splitlines()[1:] == [
         f"model/quality.json was fitted on the weights replaced: fitting it again on {tmp_path / 'va.src'}"]
     assert fitted == [(Path("model"), str(tmp_path / "va.src"), str(tmp_path / "va.tgt"), False)]
+
+
+def test_an_average_over_the_models_weights_fits_their_calibration_on_the_pairs_the_run_scored(
+        tmp_path, monkeypatch, capsys):
+    """``attnmt average --out MODEL_DIR/model.safetensors`` fitted the calibration again on every validation
+    line, a pair over max_len too, where training's calibration and keep_better_average leave it out: the
+    same weights were calibrated otherwise by each."""
+    long = " ".join(["a dog runs"] * 12)  # 36 words: over max_len 32
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch, [*PAIRS[:3], (long, "ein hund rennt")])
+    write_calibration(model_dir)
+    fitted = []
+    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say, pairs=None: fitted.append(pairs))
+    code, out, _ = run_cli(["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"], capsys)
+    assert code == 0 and fitted == [PAIRS[:3]]
+    assert out.splitlines()[1].endswith("va.tgt: 3 of 4 pairs scored (0 with an empty side, 1 longer than max_len 32)")
 
 
 def test_an_average_over_the_models_weights_without_its_validation_set_removes_their_calibration(

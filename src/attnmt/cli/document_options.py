@@ -47,7 +47,7 @@ from attnmt.documents.files import (
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
 from attnmt.model_languages import languages_from_training
-from attnmt.output_checks import check_not_an_input, check_not_stdout, check_writable
+from attnmt.output_checks import check_not_an_input, check_not_stdout, check_stdout_not_stdin, check_writable
 from attnmt.text.data import open_bytes, unzipped_name
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
@@ -306,7 +306,9 @@ def by_extension(what: str | None) -> str:
 
 def check_output_path(args: argparse.Namespace) -> None:
     """The translation goes to a file of its own (attnmt.output_checks.check_not_an_input): not one it
-    is made from, the input, --glossary or a file of the model (files_read), not a folder."""
+    is made from, the input, --glossary or a file of the model (files_read), not a folder; stdout not stdin's pipe."""
+    if args.output in (None, "-"):
+        check_stdout_not_stdin("output", files_read(args), output_name(args))
     check_not_an_input(args.output, "output", files_read(args), output_name(args))
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.lines import print_out
@@ -26,11 +27,14 @@ from attnmt.cli.options import (
 from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError, json_value
 
+if TYPE_CHECKING:
+    from attnmt.train_config import TrainConfig
+
 SCORE_FORMATS = ("jsonl", "tsv")
 
 
-def calibration_set(model_dir: str) -> tuple[str, str]:
-    """The validation source and references named by the model's training config (train.yaml), read
+def calibration_set(model_dir: str) -> tuple[TrainConfig, str, str]:
+    """The model's training config (train.yaml) with the validation source and references it names, read
     as ``attnmt train`` reads a config (one that is not YAML, or no mapping, is one line naming it; it
     was PyYAML's traceback), and found as a resume finds them (resume_checks.run_validation_set: where
     the run started, with the bytes corpora.json recorded), not as named from the current folder."""
@@ -44,8 +48,24 @@ def calibration_set(model_dir: str) -> tuple[str, str]:
     values = read_config_file(path)
     if not (values.get("valid_src") and values.get("valid_tgt")):
         raise ConfigError(f"{path}: no valid_src and valid_tgt: give --src and --ref")
-    return run_validation_set(TrainConfig.from_dict(values, source=str(path)), Path(model_dir),
-                              "the validation file the model's train.yaml names", "give --src and --ref")
+    config = TrainConfig.from_dict(values, source=str(path))
+    return config, *run_validation_set(config, Path(model_dir), "the validation file the model's train.yaml names",
+                                       "give --src and --ref")
+
+
+def run_calibration_pairs(model_dir: str, say: Callable[[str], None]) -> tuple[str, str, list[tuple[str, str]]]:
+    """The files of the run's validation set (calibration_set) and the pairs of it quality is fitted on:
+    those the run's validation scored (attnmt.training.training_data.scored_pairs: none with an empty
+    side or over its max_len; those left out counted in a line of ``say``), as the calibration at the
+    run's end and keep_better_average fit on them, so that the same weights get the same calibration
+    whichever of them fits it.  Every line was fitted on, a pair over max_len too."""
+    from attnmt.checkpoint import load_model_config, load_tokenizer
+    from attnmt.training.training_data import read_validation_text, scored_pairs
+
+    config, src, ref = calibration_set(model_dir)
+    text = read_validation_text(src, ref)
+    tokenizer = load_tokenizer(Path(model_dir), load_model_config(Path(model_dir)))
+    return src, ref, scored_pairs(text, tokenizer, config.max_len, say)[0]
 
 
 def chrf_threshold(text: str) -> float:
@@ -62,22 +82,17 @@ def chrf_threshold(text: str) -> float:
 
 
 def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.cli.hypotheses import check_one_stdin, read_input, shown
+    from attnmt.cli.hypotheses import check_one_stdin, shown
     from attnmt.decoding.calibration import CHRF_THRESHOLD, calibrate, save_calibration
 
     if bool(args.src) != bool(args.ref):
         raise ConfigError("give both --src and --ref, or neither (the training config's validation set)")
     check_one_stdin([("--src", args.src), ("--ref", args.ref)])  # "-" is stdin, as score reads it
-    src, ref = (args.src, args.ref) if args.src else calibration_set(args.model)
-    sources, references = read_input(src), read_input(ref)
-    src, ref = shown(src), shown(ref)
-    if len(sources) != len(references):
-        raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
-    for number, (source, reference) in enumerate(zip(sources, references, strict=True), start=1):
-        if bool(source.strip()) != bool(reference.strip()):  # (both blank: a gap, left out)
-            blank, other = (src, ref) if not source.strip() else (ref, src)
-            raise DataError(f"{blank}:{number}: the line is blank and the same line of {other} is not: give "
-                            "both sides of each pair, or leave both blank")
+    if args.src:
+        src, sources, references = shown(args.src), *read_given_pairs(args.src, args.ref)
+    else:  # the run's own set, as its training calibrated on it
+        src, _, pairs = run_calibration_pairs(args.model, print_out)
+        sources, references = [s for s, _ in pairs], [r for _, r in pairs]
     model, tokenizer, _ = load_for_translation(args)
     calibration, table = calibrate(model, tokenizer, Path(args.model), sources, references, decoding(args),
                                    args.max_tokens,
@@ -90,6 +105,23 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     return 0
 
 
+def read_given_pairs(src: str, ref: str) -> tuple[list[str], list[str]]:
+    """``--src`` and ``--ref``'s lines ("-": stdin), every one: as many in each, and a line blank in
+    one blank in the other (both blank: a gap, left out by the fit)."""
+    from attnmt.cli.hypotheses import read_input, shown
+
+    sources, references = read_input(src), read_input(ref)
+    src, ref = shown(src), shown(ref)
+    if len(sources) != len(references):
+        raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
+    for number, (source, reference) in enumerate(zip(sources, references, strict=True), start=1):
+        if bool(source.strip()) != bool(reference.strip()):
+            blank, other = (src, ref) if not source.strip() else (ref, src)
+            raise DataError(f"{blank}:{number}: the line is blank and the same line of {other} is not: give "
+                            "both sides of each pair, or leave both blank")
+    return sources, references
+
+
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.hypotheses import check_one_stdin
     from attnmt.cli.lines import output
@@ -99,16 +131,17 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
-    from attnmt.output_checks import check_not_an_input
+    from attnmt.output_checks import check_not_an_input, check_stdout_not_stdin
 
     if args.no_search:  # as evaluate --hyp refuses them: nothing is searched
         check_not_given(args, [*option_dests(add_decoding_options), "shortlist"],
                         "--no-search reads each translation alone, without translating its source",
                         "how the model's own translation is searched")
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
-    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **glossary_files(args),
-                                                 **model_files(args)},
-                       scores_name(args.hyp, args.output_format))
+    inputs = {"--src": args.src, "--hyp": args.hyp, **glossary_files(args), **model_files(args)}
+    if args.output in (None, "-"):
+        check_stdout_not_stdin("--output", inputs, scores_name(args.hyp, args.output_format))
+    check_not_an_input(args.output, "--output", inputs, scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary_files(args)

@@ -109,8 +109,9 @@ def refit_calibration(out: Path, model_dir: Path) -> None:
     """After the average replaced a model's weights (``--out MODEL_DIR/model.safetensors``): the quality.json
     beside them was fitted on the weights replaced, and translate's jsonl and tsv and serve refuse it.  As
     keep_better_average does, it is removed and fitted again on the run's validation set, found as
-    ``attnmt calibrate`` finds it; where none can be, it is removed with one line saying how to refit it."""
-    from attnmt.cli.commands.quality import calibration_set
+    ``attnmt calibrate`` finds it, on the pairs the run scored (run_calibration_pairs: none over its
+    max_len); where none can be, it is removed with one line saying how to refit it."""
+    from attnmt.cli.commands.quality import run_calibration_pairs
     from attnmt.decoding.calibration import CALIBRATION, WEIGHTS, calibrate_run
 
     folder = next((folder for folder in (model_dir, out.parent)
@@ -119,13 +120,13 @@ def refit_calibration(out: Path, model_dir: Path) -> None:
         return
     (folder / CALIBRATION).unlink()
     try:
-        src, ref = calibration_set(str(folder))
+        src, ref, pairs = run_calibration_pairs(str(folder), print_out)
     except UserError as error:
         print_out(f"removed {folder / CALIBRATION}, fitted on the weights replaced; fit it again with attnmt "
                   f"calibrate --model {folder} ({error})")
         return
     print_out(f"{folder / CALIBRATION} was fitted on the weights replaced: fitting it again on {src}")
-    calibrate_run(folder, src, ref, print_out)
+    calibrate_run(folder, src, ref, print_out, pairs)
 
 
 def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
