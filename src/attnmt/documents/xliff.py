@@ -10,9 +10,10 @@ reads as a file with nothing translated.  Here only targets are written:
 - XLIFF 1.2 (and 1.0, 1.1): each ``<trans-unit>``'s ``<target>`` gets the translation of its
   ``<source>`` (of its ``<seg-source>``, segment by segment, where it has one), and says
   ``state="needs-review-translation" state-qualifier="mt-suggestion"``: a machine's suggestion,
-  for a person to review; each ``<file>`` says the ``target-language``.  A file whose
-  ``source-language`` (2's ``srcLang``) or ``target-language`` names another language than the one
-  translated from or into is refused (attnmt.documents.xliff_languages).
+  for a person to review (1.0, which defines no ``state-qualifier``, the state alone); each
+  ``<file>`` says the ``target-language``.  A file whose ``source-language`` (2's ``srcLang``) or
+  ``target-language`` names another language than the one translated from or into is refused
+  (attnmt.documents.xliff_languages).
 - XLIFF 2 (2.0, 2.1, 2.2): each ``<segment>``'s ``<target>``, and the segment says
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
@@ -89,8 +90,10 @@ BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # A line's end, in what a code stands for (``equiv="&#10;"``): a line break, where other spaces are a space.
 LINE_END = re.compile(r"[\n\r\v\f\x85\u2028\u2029]")
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
-# reviewed), on the <target>; XLIFF 2's state, on the <segment>.
+# reviewed), on the <target>, 1.1's too (which added state-qualifier), 1.0's state alone (it defines
+# no qualifier: written_state); XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
+STATE_1_0 = {"state": "needs-review-translation"}
 STATE_2 = {"state": "translated"}
 
 
@@ -314,7 +317,7 @@ def write_target(slot: Slot) -> list[etree._Element]:
     if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
         cdata.write(target, slot.source.text)
     target.sourceline = slot.source.sourceline  # for a review's line
-    say_state(slot.holder if slot.segment else target, STATE_2 if slot.segment else STATE_1)
+    say_state(slot.holder if slot.segment else target, written_state(slot))
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
     return unsealed(slot, found) if local_name(slot.source) == "seg-source" and found else [target]
 
@@ -329,8 +332,18 @@ def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> l
         mark.extend(copy.deepcopy(child) for child in source)
     target = slot.target()
     if target is not None:  # it is: the marks are in it
-        say_state(target, STATE_1)
+        say_state(target, written_state(slot))
     return list(marks)
+
+
+def written_state(slot: Slot) -> dict[str, str]:
+    """What a target written into ``slot`` says: STATE_2 on an XLIFF 2 segment, STATE_1 on a 1.x
+    target, but in an XLIFF 1.0 file STATE_1_0, without the ``state-qualifier`` 1.0 does not define
+    (1.1 added it), and which a reader checking the file against 1.0's DTD refuses."""
+    if slot.segment:
+        return STATE_2
+    root = next((above for above in slot.holder.iterancestors() if local_name(above) == "xliff"), None)
+    return STATE_1_0 if root is not None and root.get("version", "").strip() == "1.0" else STATE_1
 
 
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:
