@@ -12,8 +12,8 @@ reads as a file with nothing translated.  Here only targets are written:
   ``state="needs-review-translation" state-qualifier="mt-suggestion"``: a machine's suggestion,
   for a person to review (1.0, which defines no ``state-qualifier``, the state alone); each
   ``<file>`` says the ``target-language``.  A file whose ``source-language`` (2's ``srcLang``) or
-  ``target-language`` names another language than the one translated from or into is refused
-  (attnmt.documents.xliff_languages).
+  ``target-language`` names another language than the one translated from or into is refused, and
+  so is one with a source to translate whose ``xml:lang`` does (attnmt.documents.xliff_languages).
 - XLIFF 2 (2.0, 2.1, 2.2): each ``<segment>``'s ``<target>``, and the segment says
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
@@ -200,7 +200,7 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     every = [(slot, marks, needs_target(slot, marks)) for slot, marks in found]
     slots = [(slot, marks) for slot, marks, needed in every if needed]
     if slots:  # refused first: no warning before the one line
-        say_languages(root, version_2, options, where)
+        say_languages(root, version_2, options, where, [slot.holder for slot, _ in slots], parsed.first_line)
     say_kept(sum(holds_kept(slot, needed) for slot, _, needed in every), version_2, where)
     keeping = review is not None and review.source_below
     glossary = translator_glossary(translator)
