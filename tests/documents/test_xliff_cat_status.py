@@ -68,10 +68,11 @@ def test_a_memoq_unit_confirmed_or_locked_is_kept(mirror, status):
     assert mirror.given == ["A dog runs."]
 
 
-@pytest.mark.parametrize("name", ["job.sdlxliff", "job.mqxliff"])
+@pytest.mark.parametrize("name", ["job.sdlxliff", "job.mqxliff", "JOB.SDLXLIFF", "Job.MqXliff"])
 def test_sdlxliff_and_mqxliff_files_are_read_as_xliff(mirror, name):
-    """They were plain text without --input-format xliff: each line of XML went to the model."""
-    assert name[name.index("."):] in supported_suffixes()
+    """They were plain text without --input-format xliff: each line of XML went to the model.  A
+    name in capitals is theirs too, as a server's upload and the command line read it."""
+    assert name[name.index("."):].lower() in supported_suffixes()
     out = translate_file_bytes(xliff(trados("2", "A dog runs.", "", "")).encode(), name, mirror, DE).decode()
     assert '<mrk mtype="seg" mid="2">RUNS. DOG A</mrk>' in out and mirror.given == ["A dog runs."]
 
