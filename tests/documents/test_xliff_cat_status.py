@@ -59,8 +59,9 @@ def test_the_open_segments_of_a_unit_with_a_locked_one_are_filled_the_locked_one
     assert mirror.given == ["A dog runs."]
 
 
-@pytest.mark.parametrize("status", ['mq:status="ManuallyConfirmed"', 'mq:locked="locked"'])
+@pytest.mark.parametrize("status", ['mq:status="ManuallyConfirmed"', 'mq:locked="locked"', 'mq:status="Proofread"'])
 def test_a_memoq_unit_confirmed_or_locked_is_kept(mirror, status):
+    """Proofread is what a Reviewer 2's confirmation says: it was filled as a unit still to translate."""
     units = (f'<trans-unit id="1" {status}><source>A cat sleeps.</source><target/></trans-unit>'
              '<trans-unit id="2" mq:status="NotStarted"><source>A dog runs.</source><target/></trans-unit>')
     out = translate_xliff(xliff(units, MQ), mirror, DE)

@@ -50,9 +50,10 @@ SDL_SEG = "{http://sdl.com/FileTypes/SdlXliff/1.0}seg"
 SDL_OPEN = frozenset(("Draft", "RejectedTranslation", "RejectedSignOff"))
 # What Trados's status of a segment filled here says: a draft, from machine translation.
 SDL_DRAFT = {"conf": "Draft", "origin": "mt"}
-# memoQ's (.mqxliff) status of each trans-unit: its mq:locked, and the mq:status of a confirmed one.
+# memoQ's (.mqxliff) status of each trans-unit: its mq:locked, and the mq:status of a confirmed one
+# (Proofread: confirmed in the Reviewer 2 role, memoQ's last).
 MQ_LOCKED, MQ_STATUS = "{MQXliff}locked", "{MQXliff}status"
-MQ_CONFIRMED = frozenset(("ManuallyConfirmed", "Reviewer1Confirmed", "Reviewer2Confirmed", "Locked"))
+MQ_CONFIRMED = frozenset(("ManuallyConfirmed", "Reviewer1Confirmed", "Reviewer2Confirmed", "Proofread", "Locked"))
 
 
 @dataclass
