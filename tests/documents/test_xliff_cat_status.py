@@ -69,6 +69,20 @@ def test_a_memoq_unit_confirmed_or_locked_is_kept(mirror, status):
     assert mirror.given == ["A dog runs."]
 
 
+@pytest.mark.parametrize("status", ["NotStarted", "PartiallyEdited", "Pretranslated"])
+def test_a_memoq_unit_filled_here_says_it_is_pretranslated(mirror, status):
+    """It kept mq:status="NotStarted": memoQ showed the machine's translation as a row no one had filled."""
+    unit = f'<trans-unit id="2" mq:status="{status}"><source>A dog runs.</source><target/></trans-unit>'
+    out = translate_xliff(xliff(unit, MQ), mirror, DE)
+    assert '<trans-unit id="2" mq:status="Pretranslated"><source>A dog runs.</source><target ' in out
+    assert ">RUNS. DOG A</target>" in out
+
+
+def test_a_unit_without_memoqs_status_gets_none(mirror):
+    unit = '<trans-unit id="2"><source>A dog runs.</source><target/></trans-unit>'
+    assert '<trans-unit id="2"><source>' in translate_xliff(xliff(unit, MQ), mirror, DE)
+
+
 @pytest.mark.parametrize("name", ["job.sdlxliff", "job.mqxliff", "JOB.SDLXLIFF", "Job.MqXliff"])
 def test_sdlxliff_and_mqxliff_files_are_read_as_xliff(mirror, name):
     """They were plain text without --input-format xliff: each line of XML went to the model.  A
