@@ -342,10 +342,13 @@ def test_an_office_file_is_written_under_its_own_formats_extension_only(trained_
     assert not list(tmp_path.glob("out.*"))
     code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.docx.gz"], capsys)
     assert code == 2 and "a .docx file is a compressed (zip) archive already: name it out.docx, without .gz" in err
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "OUT.DOCX.GZ"], capsys)
+    assert code == 2 and "archive already: name it OUT.DOCX, without .gz" in err  # it said out.docx
     page = tmp_path / "page.html"
     page.write_text("<p>a dog runs</p>\n", encoding="utf-8")
     for output, message in (("out.docx", "names a .docx file, but the translation of a .html file is a .html file"),
-                            ("out.srt", "names a .srt file, but the translation of a .html file is a .html file")):
+                            ("out.srt", "names a .srt file, but the translation of a .html file is a .html file"),
+                            ("out.SRT.GZ", "names a .srt file, but the translation")):  # it said "out.SRT.html"
         code, _, err = run(["translate", "--model", trained_model, page, tmp_path / output], capsys)
         assert code == 2 and message in err and "name it out.html" in err
     code, _, _ = run(["translate", "--model", trained_model, page, tmp_path / "out.htm"], capsys)

@@ -9,6 +9,7 @@ import pytest
 from support import run_cli
 
 from attnmt.cli.document_options import chosen_input_format, office_suffix
+from attnmt.documents.files import supported_suffixes
 
 run = run_cli
 
@@ -78,6 +79,16 @@ def test_an_office_extension_chooses_its_format_where_none_is_given(name, chosen
     args = argparse.Namespace(input_format=None, input=name)
     args.input_format = chosen_input_format(args)
     assert (args.input_format, office_suffix(args)) == (chosen, office)
+
+
+@pytest.mark.parametrize("suffix", supported_suffixes())
+def test_an_extension_in_capitals_chooses_the_format_it_does_in_lower_case(suffix):
+    """JOB.SDLXLIFF, REPORT.DOCX, PAGE.HTML.GZ: as Windows and CAT tools name files."""
+    for name in (f"job{suffix}", f"job{suffix}.gz"):
+        lower, upper = argparse.Namespace(input_format=None, input=name), argparse.Namespace(
+            input_format=None, input=name.upper())
+        lower.input_format, upper.input_format = chosen_input_format(lower), chosen_input_format(upper)
+        assert (upper.input_format, office_suffix(upper)) == (lower.input_format, office_suffix(lower))
 
 
 @pytest.mark.parametrize("name", ["in.docx", "in.docm", "in.fodt", "in.epub", "in.srt"])

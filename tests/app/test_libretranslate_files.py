@@ -58,6 +58,16 @@ def test_a_subtitle_file_keeps_its_timings(client):
     assert client.get(url).content == b"1\n00:00:01,000 --> 00:00:02,000\nein vogel singt\n"
 
 
+def test_a_file_named_in_capitals_is_read_as_its_format(client):
+    """FILM.SRT, as Windows names files: its timings are kept, not translated as words."""
+    srt = b"1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"
+    answer = send(client, "FILM.SRT", srt)
+    assert answer.status_code == 200, answer.text
+    url = answer.json()["translatedFileUrl"]
+    assert url.endswith(".FILM.de.SRT")
+    assert client.get(url).content == b"1\n00:00:01,000 --> 00:00:02,000\nein vogel singt\n"
+
+
 def test_auto_detects_the_source_of_a_text_file(client):
     answer = send(client, "a.txt", b"a dog runs", source="auto")
     assert answer.status_code == 200 and client.get(answer.json()["translatedFileUrl"]).content == b"ein hund rennt"

@@ -1,6 +1,7 @@
 """``attnmt translate app.xlf app.de.xlf``: an XLIFF file chosen by its extension, end to end on the
 tiny model (attnmt.documents.xliff)."""
 
+import pytest
 import yaml
 from lxml import etree
 from support import run_cli
@@ -115,3 +116,13 @@ def test_a_multilingual_models_file_keeps_its_own_target_language(trained_copy, 
     code, _, err = run_cli(["translate", "--model", trained_copy, source, output], capsys)
     assert code == 0, err
     assert etree.parse(str(output)).getroot().find("x:file", NS).get("target-language") == "fr"
+
+
+@pytest.mark.parametrize("suffix", [".SDLXLIFF", ".MQXLIFF", ".XLF", ".XLIFF"])
+def test_an_xliff_extension_in_capitals_is_read_as_xliff(trained_model, tmp_path, capsys, suffix):
+    """JOB.SDLXLIFF out.SDLXLIFF, as Trados and Windows name files: its XML is not read as lines of text."""
+    source, output = tmp_path / f"JOB{suffix}", tmp_path / f"out{suffix}"
+    source.write_text(XLIFF, encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, source, output, "--target-lang", "de"], capsys)
+    target = etree.parse(str(output)).getroot().find(".//x:target", NS)
+    assert code == 0 and target.text == "ein hund rennt"

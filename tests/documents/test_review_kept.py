@@ -261,6 +261,17 @@ def test_an_xliff_1_unit_that_kept_its_source_keeps_its_empty_target_one_partly_
             '</target>') in out
 
 
+def test_a_memoq_unit_is_said_pretranslated_only_where_its_target_was_translated(mirror):
+    """A unit that kept its source (all of it, or some) is still to translate: it stays NotStarted."""
+    memoq = XLIFF_1.replace('version="1.2"', 'xmlns:mq="MQXliff" version="1.2"').replace(
+        '<trans-unit id="', '<trans-unit mq:status="NotStarted" id="')
+    out = translate_xliff(memoq, mirror, GERMAN, review=turning_down())
+    assert ('<trans-unit mq:status="NotStarted" id="1"><source>A bad dog runs.</source><target state="new"/>'
+            '</trans-unit>') in out
+    assert '<trans-unit mq:status="Pretranslated" id="2"><source>A cat sleeps.</source>' in out
+    assert '<trans-unit mq:status="NotStarted" id="3"><source>A bad dog runs. A cat sleeps.</source>' in out
+
+
 def test_a_target_that_kept_some_source_is_translated_again_by_a_later_run(mirror):
     """"For a translator or a later run to fill": a later run kept it, English and all."""
     once = translate_xliff(XLIFF_1, mirror, GERMAN, review=turning_down())

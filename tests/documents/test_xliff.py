@@ -94,6 +94,18 @@ def test_a_seg_source_is_translated_segment_by_segment_into_the_target(mirror):
             'mid="1">RUNS. DOG A</mrk> <mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></target>') in out
 
 
+@pytest.mark.parametrize(("version", "namespace", "state"), [
+    ("1.0", "", 'state="needs-review-translation"'),
+    ("1.1", ' xmlns="urn:oasis:names:tc:xliff:document:1.1"', STATE),
+    ("1.2", ' xmlns="urn:oasis:names:tc:xliff:document:1.2"', STATE)])
+def test_a_target_says_only_the_attributes_its_files_version_defines(mirror, version, namespace, state):
+    """XLIFF 1.0 defines no state-qualifier (1.1's schema added it, with mt-suggestion): a 1.0 file
+    got one, which a reader checking it against 1.0's DTD refuses."""
+    text = (f'<xliff{namespace} version="{version}"><file original="x" source-language="en" datatype="plaintext">'
+            '<body><trans-unit id="1"><source>A dog.</source><target/></trans-unit></body></file></xliff>')
+    assert f"<target {state}>DOG. A</target>" in translate_xliff(text, mirror, DE)
+
+
 def test_xliff_2_segments_get_targets_and_say_they_are_translated(same):
     units = ('    <notes><note id="n1">Strings of the home page.</note></notes>\n'
              '    <unit id="u1">\n      <originalData><data id="d1">&lt;br/&gt;</data></originalData>\n'

@@ -59,8 +59,9 @@ def test_the_open_segments_of_a_unit_with_a_locked_one_are_filled_the_locked_one
     assert mirror.given == ["A dog runs."]
 
 
-@pytest.mark.parametrize("status", ['mq:status="ManuallyConfirmed"', 'mq:locked="locked"'])
+@pytest.mark.parametrize("status", ['mq:status="ManuallyConfirmed"', 'mq:locked="locked"', 'mq:status="Proofread"'])
 def test_a_memoq_unit_confirmed_or_locked_is_kept(mirror, status):
+    """Proofread is what a Reviewer 2's confirmation says: it was filled as a unit still to translate."""
     units = (f'<trans-unit id="1" {status}><source>A cat sleeps.</source><target/></trans-unit>'
              '<trans-unit id="2" mq:status="NotStarted"><source>A dog runs.</source><target/></trans-unit>')
     out = translate_xliff(xliff(units, MQ), mirror, DE)
@@ -68,10 +69,25 @@ def test_a_memoq_unit_confirmed_or_locked_is_kept(mirror, status):
     assert mirror.given == ["A dog runs."]
 
 
-@pytest.mark.parametrize("name", ["job.sdlxliff", "job.mqxliff"])
+@pytest.mark.parametrize("status", ["NotStarted", "PartiallyEdited", "Pretranslated"])
+def test_a_memoq_unit_filled_here_says_it_is_pretranslated(mirror, status):
+    """It kept mq:status="NotStarted": memoQ showed the machine's translation as a row no one had filled."""
+    unit = f'<trans-unit id="2" mq:status="{status}"><source>A dog runs.</source><target/></trans-unit>'
+    out = translate_xliff(xliff(unit, MQ), mirror, DE)
+    assert '<trans-unit id="2" mq:status="Pretranslated"><source>A dog runs.</source><target ' in out
+    assert ">RUNS. DOG A</target>" in out
+
+
+def test_a_unit_without_memoqs_status_gets_none(mirror):
+    unit = '<trans-unit id="2"><source>A dog runs.</source><target/></trans-unit>'
+    assert '<trans-unit id="2"><source>' in translate_xliff(xliff(unit, MQ), mirror, DE)
+
+
+@pytest.mark.parametrize("name", ["job.sdlxliff", "job.mqxliff", "JOB.SDLXLIFF", "Job.MqXliff"])
 def test_sdlxliff_and_mqxliff_files_are_read_as_xliff(mirror, name):
-    """They were plain text without --input-format xliff: each line of XML went to the model."""
-    assert name[name.index("."):] in supported_suffixes()
+    """They were plain text without --input-format xliff: each line of XML went to the model.  A
+    name in capitals is theirs too, as a server's upload and the command line read it."""
+    assert name[name.index("."):].lower() in supported_suffixes()
     out = translate_file_bytes(xliff(trados("2", "A dog runs.", "", "")).encode(), name, mirror, DE).decode()
     assert '<mrk mtype="seg" mid="2">RUNS. DOG A</mrk>' in out and mirror.given == ["A dog runs."]
 

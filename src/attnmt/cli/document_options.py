@@ -238,13 +238,14 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
     extension that names no format is the user's to choose."""
     if args.output in (None, "-"):
         return
-    name = Path(args.output).name.lower()
-    written = Path(name).suffix
+    name = Path(args.output).name  # in its own case, for the name an error suggests (OUT.DOCX.GZ)
+    written = Path(name).suffix.lower()
     if written == ".gz" and suffix:
         packed = "written as LibreOffice reads it, not gzip-compressed" if suffix[1:] in FLAT_FORMATS else (
             "a compressed (zip) archive already")
         raise ConfigError(f"{args.output}: a {suffix} file is {packed}: name it {Path(name).stem}, without .gz")
-    written = Path(name.removesuffix(".gz")).suffix
+    unzipped = Path(name).stem if written == ".gz" else name
+    written = Path(unzipped).suffix.lower()
     made = suffix or FORMAT_SUFFIXES.get(args.input_format)  # the extension of what is written
     if made is None or written == made or not (written in OFFICE_SUFFIXES or written in TEXT_SUFFIXES):
         return
@@ -255,7 +256,7 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
         read = f"--input-format {args.input_format}" if args.input_format_given else f"a {made} file"
         raise ConfigError(f"{args.output} names a {written} file, but the translation of {read} is a "
                           f"{made} file (attnmt does not convert formats): name it "
-                          f"{Path(args.output.removesuffix('.gz')).with_suffix(made).name}")
+                          f"{Path(unzipped).with_suffix(made).name}")
 
 
 def check_review_options(args: argparse.Namespace, document: str | None) -> None:

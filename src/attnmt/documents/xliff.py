@@ -10,9 +10,10 @@ reads as a file with nothing translated.  Here only targets are written:
 - XLIFF 1.2 (and 1.0, 1.1): each ``<trans-unit>``'s ``<target>`` gets the translation of its
   ``<source>`` (of its ``<seg-source>``, segment by segment, where it has one), and says
   ``state="needs-review-translation" state-qualifier="mt-suggestion"``: a machine's suggestion,
-  for a person to review; each ``<file>`` says the ``target-language``.  A file whose
-  ``source-language`` (2's ``srcLang``) or ``target-language`` names another language than the one
-  translated from or into is refused (attnmt.documents.xliff_languages).
+  for a person to review (1.0, which defines no ``state-qualifier``, the state alone); each
+  ``<file>`` says the ``target-language``.  A file whose ``source-language`` (2's ``srcLang``) or
+  ``target-language`` names another language than the one translated from or into is refused, and
+  so is one with a source to translate whose ``xml:lang`` does (attnmt.documents.xliff_languages).
 - XLIFF 2 (2.0, 2.1, 2.2): each ``<segment>``'s ``<target>``, and the segment says
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
@@ -40,7 +41,8 @@ are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs 
 stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is read as HTML's ``<br>`` is.
 A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``, memoQ's
 ``.mqxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a target written
-where there was none (or an empty one) it is left empty, its other segments filled.
+where there was none (or an empty one) it is left empty, its other segments filled.  What is
+filled says so in the CAT tool's terms too: a Trados draft, a memoQ pre-translation (say_drafted).
 """
 
 from __future__ import annotations
@@ -85,8 +87,10 @@ PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
                r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
                r"(?![A-Za-z])")
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
-# reviewed), on the <target>; XLIFF 2's state, on the <segment>.
+# reviewed), on the <target>, 1.1's too (which added state-qualifier), 1.0's state alone (it defines
+# no qualifier: written_state); XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
+STATE_1_0 = {"state": "needs-review-translation"}
 STATE_2 = {"state": "translated"}
 
 
@@ -153,7 +157,7 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     every = [(slot, marks, needs_target(slot, marks)) for slot, marks in found]
     slots = [(slot, marks) for slot, marks, needed in every if needed]
     if slots:  # refused first: no warning before the one line
-        say_languages(root, version_2, options, where)
+        say_languages(root, version_2, options, where, [slot.holder for slot, _ in slots], parsed.first_line)
     say_kept(sum(holds_kept(slot, needed) for slot, _, needed in every), version_2, where)
     keeping = review is not None and review.source_below
     glossary = translator_glossary(translator)
@@ -272,7 +276,7 @@ def write_target(slot: Slot) -> list[etree._Element]:
     if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
         cdata.write(target, slot.source.text)
     target.sourceline = slot.source.sourceline  # for a review's line
-    say_state(slot.holder if slot.segment else target, STATE_2 if slot.segment else STATE_1)
+    say_state(slot.holder if slot.segment else target, written_state(slot))
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
     return unsealed(slot, found) if local_name(slot.source) == "seg-source" and found else [target]
 
@@ -288,7 +292,7 @@ def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> l
         leave_out_remarks(mark)
     target = slot.target()
     if target is not None:  # it is: the marks are in it
-        say_state(target, STATE_1)
+        say_state(target, written_state(slot))
     return list(marks)
 
 
@@ -313,6 +317,16 @@ def leave_out_remarks(copied: etree._Element) -> None:
         else:
             previous.tail = (previous.tail or "") + tail or None
         parent.remove(remark)
+
+
+def written_state(slot: Slot) -> dict[str, str]:
+    """What a target written into ``slot`` says: STATE_2 on an XLIFF 2 segment, STATE_1 on a 1.x
+    target, but in an XLIFF 1.0 file STATE_1_0, without the ``state-qualifier`` 1.0 does not define
+    (1.1 added it), and which a reader checking the file against 1.0's DTD refuses."""
+    if slot.segment:
+        return STATE_2
+    root = next((above for above in slot.holder.iterancestors() if local_name(above) == "xliff"), None)
+    return STATE_1_0 if root is not None and root.get("version", "").strip() == "1.0" else STATE_1
 
 
 def take_remarks(target: etree._Element | None) -> list[etree._Element]:

@@ -5,24 +5,39 @@ into, by its primary subtag (``en-US`` is ``en``).
 
 A file for another target language is refused: its existing targets are in its language.  A file
 in another source language is refused too: read by the model as its own language, a French file
-was "translated" by an English model into nonsense, said to be a machine's suggestion.
+was "translated" by an English model into nonsense, said to be a machine's suggestion.  So is a
+source to translate whose own ``xml:lang`` (1.2's ``<source>`` or ``<seg-source>``, XLIFF 2's
+segment's ``<source>``) names another language (say_sources_language): the file's language said
+nothing of it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lxml import etree
 
-from attnmt.documents.language import primary
+from attnmt.documents.language import names_no_language, primary
+from attnmt.documents.pages import local_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError, UserError
 
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+# The elements of a unit (1.2) or segment (2) that hold the text translated, and may say its language.
+SOURCES = frozenset(("source", "seg-source"))
 
-def say_languages(root: etree._Element, version_2: bool, options: DocumentOptions, where: str) -> None:
-    """The file's source language checked (say_source_language, where ``options`` knows it), and its
+
+def say_languages(root: etree._Element, version_2: bool, options: DocumentOptions, where: str,
+                  holders_translated: Iterable[etree._Element] = (), first_line: int = 1) -> None:
+    """The file's source language checked (say_source_language, where ``options`` knows it), then that
+    of the sources of ``holders_translated`` (the 1.2 units or XLIFF 2 segments given targets:
+    say_sources_language; ``first_line``: the file's line the parsed text starts on), and its
     target language checked or written (say_target_language)."""
     if options.source_lang_known:
         say_source_language(root, version_2, options.source_lang, where, options.source_lang_option,
                             options.source_lang_asked)
+        say_sources_language(holders_translated, options.source_lang, where, first_line,
+                             options.source_lang_option, options.source_lang_asked)
     say_target_language(root, version_2, options.target_lang, where, options.target_lang_option)
 
 
@@ -43,6 +58,21 @@ def say_source_language(root: etree._Element, version_2: bool, lang: str, where:
         written = holder.get(name, "").strip()
         if written and primary(written) != primary(lang):
             raise UserError(f"{where}: the file's {name} is {written}, {source_advice(written, lang, option, asked)}")
+
+
+def say_sources_language(holders_translated: Iterable[etree._Element], lang: str, where: str, first_line: int = 1,
+                         option: str | None = None, asked: bool = True) -> None:
+    """UserError, naming its line, where a ``<source>`` or ``<seg-source>`` of a unit or segment to
+    translate says in ``xml:lang`` another language than ``lang`` (by its primary subtag), as
+    say_source_language refuses the file's; one that names none, or no language (``und``, ``zxx``),
+    is left so."""
+    for holder in holders_translated:
+        for source in holder.iterchildren(etree.Element):
+            written = source.get(XML_LANG, "").strip() if local_name(source) in SOURCES else ""
+            if written and not names_no_language(written) and primary(written) != primary(lang):
+                line = f"line {source.sourceline + first_line - 1}: " if source.sourceline else ""
+                raise UserError(f"{where}: {line}the <{local_name(source)}>'s xml:lang is {written}, "
+                                f"{source_advice(written, lang, option, asked)}")
 
 
 def source_advice(written: str, lang: str, option: str | None, asked: bool) -> str:

@@ -23,7 +23,8 @@ than ``Draft``, ``RejectedTranslation`` or ``RejectedSignOff`` (``Translated``,
 confirmed (its ``mq:locked``, its ``mq:status``: sealed_unit) are kept as they are, even empty or
 a copy of the source.  A Trados unit with no target, or an empty one, holds no one's work: its
 target is written, its finished segments in it empty, as they came, and the others filled
-(needs_target, unsealed).  A Trados segment filled here says it is a machine's draft (say_drafted).
+(needs_target, unsealed).  A Trados segment filled here says it is a machine's draft, and a memoQ
+unit that it is pre-translated (say_drafted).
 """
 
 from __future__ import annotations
@@ -50,9 +51,13 @@ SDL_SEG = "{http://sdl.com/FileTypes/SdlXliff/1.0}seg"
 SDL_OPEN = frozenset(("Draft", "RejectedTranslation", "RejectedSignOff"))
 # What Trados's status of a segment filled here says: a draft, from machine translation.
 SDL_DRAFT = {"conf": "Draft", "origin": "mt"}
-# memoQ's (.mqxliff) status of each trans-unit: its mq:locked, and the mq:status of a confirmed one.
+# memoQ's (.mqxliff) status of each trans-unit: its mq:locked, and the mq:status of a confirmed one
+# (Proofread: confirmed in the Reviewer 2 role, memoQ's last).
 MQ_LOCKED, MQ_STATUS = "{MQXliff}locked", "{MQXliff}status"
-MQ_CONFIRMED = frozenset(("ManuallyConfirmed", "Reviewer1Confirmed", "Reviewer2Confirmed", "Locked"))
+MQ_CONFIRMED = frozenset(("ManuallyConfirmed", "Reviewer1Confirmed", "Reviewer2Confirmed", "Proofread", "Locked"))
+# What memoQ's status of a unit filled here says: pre-translated, not confirmed (memoQ's name for the
+# state, as its server's pre-translation options spell it), which memoQ shows as a translation to review.
+MQ_DRAFT = "Pretranslated"
 
 
 @dataclass
@@ -234,9 +239,15 @@ def say_drafted(slot: Slot, jobs: list[TreeJob]) -> None:
     """Trados's status of each segment translated here (a job's root that holds text: not one a
     review left as it came, reopen_segments), where the unit has one for it (``<sdl:seg>``): a
     machine's draft, SDL_DRAFT, as machine translation plug-ins write it, which Trados shows as
-    a translation to review, not as a segment still untranslated."""
+    a translation to review, not as a segment still untranslated.  memoQ's status of a unit that
+    has one (``mq:status``), its target translated (not still to translate: settle_kept), MQ_DRAFT:
+    left ``NotStarted``, memoQ showed the machine's translation as a row no one had filled."""
     statuses = {} if slot.segment else {seg.get("id", ""): seg for seg in slot.holder.iter(SDL_SEG)}
     for job in jobs:
         status = statuses.get(job.root.get("mid", "")) if is_segment(job.root) else None
         if status is not None and has_text(job.root):
             status.attrib.update(SDL_DRAFT)
+    target = slot.target()
+    if MQ_STATUS in slot.holder.attrib and target is not None and has_text(target) \
+            and target.get("state") not in TO_TRANSLATE_1:
+        slot.holder.set(MQ_STATUS, MQ_DRAFT)
