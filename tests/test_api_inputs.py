@@ -261,8 +261,52 @@ def test_translate_office_names_an_argument_of_the_wrong_type(suffix, translator
         translate_office(b"PK\x03\x04", suffix, handed(translator), options)
 
 
+NO_PROGRESS = r"^progress: expected None or a function progress\(done, total\), got str 'yes'$"
+NO_REVIEW = r"^review: expected None or a Review \(model_review\(model, tokenizer, \.\.\.\)\), got str 'r\.tsv'$"
+
+
+@pytest.mark.parametrize("given, message", [({"progress": "yes"}, NO_PROGRESS), ({"review": "r.tsv"}, NO_REVIEW)])
+@pytest.mark.parametrize("name", ["a.txt", "a.docx"])
+def test_a_progress_or_review_of_the_wrong_type_is_named_before_any_translation(given, message, name):
+    """progress="yes" was a TypeError ("'str' object is not callable") and a review of a path an
+    AttributeError, once the first sentences were translated."""
+    from attnmt.documents.office import translate_office
+
+    translator = OwnTranslator()
+    with pytest.raises(ConfigError, match=message):
+        translate_file_bytes(b"a cat", name, translator, DocumentOptions(), **given)
+    with pytest.raises(ConfigError, match=message):
+        translate_office(b"PK\x03\x04", ".docx", translator, DocumentOptions(), **given)
+    with pytest.raises(ConfigError, match=message):
+        translate_file(ending_model(), CharTokenizer(), "missing.txt", "out.txt", **given)
+    assert translator.given == []
+
+
+@pytest.mark.parametrize("limit", [{"max_bytes": "10"}, {"max_bytes": 0}, {"progress_step": 0},
+                                   {"progress_step": 1.5}, {"progress_step": True}])
+def test_translate_file_bytes_names_a_limit_that_is_no_whole_number_of_at_least_1(limit):
+    """A progress_step of 0 was a ValueError from range() once the file was parsed, and max_bytes="10" a TypeError."""
+    [(name, value)] = limit.items()
+    message = rf"^{name}: expected a whole number of at least 1, got {re.escape(repr(value))}$"
+    with pytest.raises(ConfigError, match=message):
+        translate_file_bytes(b"a cat", "a.txt", OwnTranslator(), DocumentOptions(), progress=print, **limit)
+
+
+def test_translate_file_bytes_takes_whole_limits_of_any_numeric_type():
+    told = []
+    out = translate_file_bytes(b"a cat", "a.txt", OwnTranslator(), DocumentOptions(),
+                               lambda *counts: told.append(counts), max_bytes=np.int64(10), progress_step=1.0)
+    assert out == b"a cat" and told == [(0, 1), (1, 1)]
+
+
 class OwnTranslator:
+    """Every sentence translated as itself; records what it was given."""
+
+    def __init__(self) -> None:
+        self.given: list[str] = []
+
     def translate(self, sentences, weighed):
+        self.given += sentences
         return list(sentences), [None] * len(sentences)
 
 

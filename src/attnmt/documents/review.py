@@ -160,6 +160,14 @@ class Review:
                 f"{self.threshold:g}, or empty): listed in {path}")
 
 
+def check_review(review: object) -> None:
+    """One clear error for a ``review`` that is neither None nor a Review (a path, ``review="r.tsv"``, was
+    an AttributeError once the first sentences were translated)."""
+    if review is not None and not isinstance(review, Review):
+        raise ConfigError(f"review: expected None or a Review (model_review(model, tokenizer, ...)), got "
+                          f"{type(review).__name__} {review!r:.60}")
+
+
 def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[str]) -> None:
     """Each flat text among ``placed`` whose sentences with words all keep their source (``kept``;
     none of them ``translated``) says so (FlatText.source_kept): its format then leaves it in the
