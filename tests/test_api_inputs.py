@@ -356,6 +356,54 @@ THRESHOLD = r"^threshold: expected a number from 0 to 1 \(or None: the calibrati
 CALIBRATION = r"^calibration: expected attnmt.decoding.calibration.load_calibration's result \(or None\), got str"
 
 
+@pytest.mark.parametrize("given, message", [
+    ({"calibration": "model/calibration.json"}, CALIBRATION + r"; pass load_calibration\(model_dir\)$"),
+    ({"source_below": "no"}, r"^source_below: expected True or False, got 'no'$"),
+])
+def test_a_review_names_a_calibration_or_source_below_it_cannot_take(given, message):
+    """A calibration's path was an AttributeError ("'str' object has no attribute 'threshold'"), and
+    source_below="no" was taken as true: every source under the threshold written into the document."""
+    with pytest.raises(ConfigError, match=message):
+        model_review(ending_model(), CharTokenizer(), **given)
+    with pytest.raises(ConfigError, match=message):
+        reviewing(ModelTranslator(ending_model(), CharTokenizer()), **given)
+
+
+def document_parts():
+    """The lower-level document functions that take a translator, options and a review (docs/documents.md)."""
+    from attnmt.documents.markup import translate_markup
+    from attnmt.documents.pipeline import translate_lines
+    from attnmt.documents.subtitles import translate_subtitle_text
+
+    return {"translate_lines": partial(translate_lines, ["a cat"]),
+            "translate_markup": partial(translate_markup, ["<p>a cat</p>"]),
+            "translate_subtitle_text": partial(translate_subtitle_text, "1\n00:00:01,000 --> 00:00:02,000\na cat\n")}
+
+
+@pytest.mark.parametrize("function", ["translate_lines", "translate_markup", "translate_subtitle_text"])
+@pytest.mark.parametrize("translator, options, review, message", [
+    (None, DocumentOptions(), None, NO_TRANSLATE.format("NoneType")),
+    ("own", {"split": False}, None, NO_OPTIONS.format("dict")),
+    ("own", DocumentOptions(), "r.tsv", NO_REVIEW),
+])
+def test_the_lower_document_functions_name_an_argument_of_the_wrong_type(function, translator, options, review,
+                                                                          message):
+    """Each was an AttributeError from deep in the document ('NoneType' object has no attribute
+    'translate', 'str' object has no attribute 'check')."""
+    own = OwnTranslator()
+    with pytest.raises(ConfigError, match=message):
+        document_parts()[function](own if translator == "own" else translator, options, review=review)
+    assert own.given == []
+
+
+@pytest.mark.parametrize("function, text", [("translate_lines", "a cat"), ("translate_markup", "<p>a cat</p>")])
+def test_one_string_is_refused_by_the_lower_document_functions_taking_lists(function, text):
+    """translate_lines("a cat") was translated a character a line: ['A', ' ', 'C', 'A', 'T']."""
+    name = "lines" if function == "translate_lines" else "texts"
+    with pytest.raises(ConfigError, match=rf"^{name}: expected a list of texts, got str; pass \[text\] for one$"):
+        document_parts()[function].func(text, OwnTranslator())
+
+
 @pytest.mark.parametrize("options, message", [
     ({"threshold": "0.5"}, THRESHOLD + "'0.5'$"),
     ({"threshold": 2}, THRESHOLD + "2$"),

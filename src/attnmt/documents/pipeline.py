@@ -49,6 +49,7 @@ from attnmt.documents.translator_parts import (
 from attnmt.documents.translators import Translator
 from attnmt.errors import ConfigError
 from attnmt.text.language_codes import as_bcp_47, is_language_code
+from attnmt.text.tokenizer import check_text_list
 
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
@@ -275,7 +276,10 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     as its tabs alone, not as the spaces between them (" " for "A dog. A cat."): a tab parts
     fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t").
     Only the lines the model is given become flat texts: the others (a file of blank lines, of
-    ``-`` list marks) cost no sentence split, mark placement or bidi pass each."""
+    ``-`` list marks) cost no sentence split, mark placement or bidi pass each.  ConfigError for one str
+    of ``lines`` (translated a character a line) and the arguments ``check_inputs`` refuses."""
+    check_text_list(lines, "lines")
+    check_inputs(translator, options, review)
     glossary = translator_glossary(translator)
     given = [reaches_model(line) for line in lines]
     flats = [replace(flat_line(line), place=Place(None, number))
