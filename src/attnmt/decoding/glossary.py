@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from attnmt.decoding.glossary_files import glossary_rows
+from attnmt.decoding.glossary_files import check_languages, glossary_rows
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.encodings import check_encodable
@@ -372,7 +372,8 @@ def read_glossary(path: str | Path, source_lang: str | None = None, target_lang:
     module docstring), CSV, or a TBX termbase, whose terms of ``source_lang`` and ``target_lang``
     (BCP 47 codes, matched by their primary subtags: en-US is en) it takes.  A malformed line is a
     DataError naming ``path:line`` and what is wrong with it.  ConfigError for a ``path`` that is
-    no path (None was a TypeError from pathlib) or an empty one ("" read the current directory)."""
+    no path (None was a TypeError from pathlib) or an empty one ("" read the current directory), and
+    for a language that is no code (``glossary_files.check_languages``)."""
     return read_glossaries([path], source_lang, target_lang)
 
 
@@ -383,6 +384,9 @@ def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
     kept once, and one given two targets is a DataError naming both places, as two lines of one
     file are (a later file's target silently winning would hide a termbase that disagrees with
     itself).  Each path, and the languages, as ``read_glossary`` takes them."""
+    if isinstance(paths, str | bytes | os.PathLike):  # one path was read a character a file: "cannot read /"
+        raise ConfigError(f"read_glossaries: expected a list of glossary files, got {paths!r:.80}; pass [path] for one")
+    check_languages(source_lang, target_lang)
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
     for path in paths:
