@@ -261,8 +261,52 @@ def test_translate_office_names_an_argument_of_the_wrong_type(suffix, translator
         translate_office(b"PK\x03\x04", suffix, handed(translator), options)
 
 
+NO_PROGRESS = r"^progress: expected None or a function progress\(done, total\), got str 'yes'$"
+NO_REVIEW = r"^review: expected None or a Review \(model_review\(model, tokenizer, \.\.\.\)\), got str 'r\.tsv'$"
+
+
+@pytest.mark.parametrize("given, message", [({"progress": "yes"}, NO_PROGRESS), ({"review": "r.tsv"}, NO_REVIEW)])
+@pytest.mark.parametrize("name", ["a.txt", "a.docx"])
+def test_a_progress_or_review_of_the_wrong_type_is_named_before_any_translation(given, message, name):
+    """progress="yes" was a TypeError ("'str' object is not callable") and a review of a path an
+    AttributeError, once the first sentences were translated."""
+    from attnmt.documents.office import translate_office
+
+    translator = OwnTranslator()
+    with pytest.raises(ConfigError, match=message):
+        translate_file_bytes(b"a cat", name, translator, DocumentOptions(), **given)
+    with pytest.raises(ConfigError, match=message):
+        translate_office(b"PK\x03\x04", ".docx", translator, DocumentOptions(), **given)
+    with pytest.raises(ConfigError, match=message):
+        translate_file(ending_model(), CharTokenizer(), "missing.txt", "out.txt", **given)
+    assert translator.given == []
+
+
+@pytest.mark.parametrize("limit", [{"max_bytes": "10"}, {"max_bytes": 0}, {"progress_step": 0},
+                                   {"progress_step": 1.5}, {"progress_step": True}])
+def test_translate_file_bytes_names_a_limit_that_is_no_whole_number_of_at_least_1(limit):
+    """A progress_step of 0 was a ValueError from range() once the file was parsed, and max_bytes="10" a TypeError."""
+    [(name, value)] = limit.items()
+    message = rf"^{name}: expected a whole number of at least 1, got {re.escape(repr(value))}$"
+    with pytest.raises(ConfigError, match=message):
+        translate_file_bytes(b"a cat", "a.txt", OwnTranslator(), DocumentOptions(), progress=print, **limit)
+
+
+def test_translate_file_bytes_takes_whole_limits_of_any_numeric_type():
+    told = []
+    out = translate_file_bytes(b"a cat", "a.txt", OwnTranslator(), DocumentOptions(),
+                               lambda *counts: told.append(counts), max_bytes=np.int64(10), progress_step=1.0)
+    assert out == b"a cat" and told == [(0, 1), (1, 1)]
+
+
 class OwnTranslator:
+    """Every sentence translated as itself; records what it was given."""
+
+    def __init__(self) -> None:
+        self.given: list[str] = []
+
     def translate(self, sentences, weighed):
+        self.given += sentences
         return list(sentences), [None] * len(sentences)
 
 
@@ -310,6 +354,54 @@ def test_a_review_threshold_outside_0_to_1_is_named(min_quality):
 
 THRESHOLD = r"^threshold: expected a number from 0 to 1 \(or None: the calibration's\), got "
 CALIBRATION = r"^calibration: expected attnmt.decoding.calibration.load_calibration's result \(or None\), got str"
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"calibration": "model/calibration.json"}, CALIBRATION + r"; pass load_calibration\(model_dir\)$"),
+    ({"source_below": "no"}, r"^source_below: expected True or False, got 'no'$"),
+])
+def test_a_review_names_a_calibration_or_source_below_it_cannot_take(given, message):
+    """A calibration's path was an AttributeError ("'str' object has no attribute 'threshold'"), and
+    source_below="no" was taken as true: every source under the threshold written into the document."""
+    with pytest.raises(ConfigError, match=message):
+        model_review(ending_model(), CharTokenizer(), **given)
+    with pytest.raises(ConfigError, match=message):
+        reviewing(ModelTranslator(ending_model(), CharTokenizer()), **given)
+
+
+def document_parts():
+    """The lower-level document functions that take a translator, options and a review (docs/documents.md)."""
+    from attnmt.documents.markup import translate_markup
+    from attnmt.documents.pipeline import translate_lines
+    from attnmt.documents.subtitles import translate_subtitle_text
+
+    return {"translate_lines": partial(translate_lines, ["a cat"]),
+            "translate_markup": partial(translate_markup, ["<p>a cat</p>"]),
+            "translate_subtitle_text": partial(translate_subtitle_text, "1\n00:00:01,000 --> 00:00:02,000\na cat\n")}
+
+
+@pytest.mark.parametrize("function", ["translate_lines", "translate_markup", "translate_subtitle_text"])
+@pytest.mark.parametrize("translator, options, review, message", [
+    (None, DocumentOptions(), None, NO_TRANSLATE.format("NoneType")),
+    ("own", {"split": False}, None, NO_OPTIONS.format("dict")),
+    ("own", DocumentOptions(), "r.tsv", NO_REVIEW),
+])
+def test_the_lower_document_functions_name_an_argument_of_the_wrong_type(function, translator, options, review,
+                                                                          message):
+    """Each was an AttributeError from deep in the document ('NoneType' object has no attribute
+    'translate', 'str' object has no attribute 'check')."""
+    own = OwnTranslator()
+    with pytest.raises(ConfigError, match=message):
+        document_parts()[function](own if translator == "own" else translator, options, review=review)
+    assert own.given == []
+
+
+@pytest.mark.parametrize("function, text", [("translate_lines", "a cat"), ("translate_markup", "<p>a cat</p>")])
+def test_one_string_is_refused_by_the_lower_document_functions_taking_lists(function, text):
+    """translate_lines("a cat") was translated a character a line: ['A', ' ', 'C', 'A', 'T']."""
+    name = "lines" if function == "translate_lines" else "texts"
+    with pytest.raises(ConfigError, match=rf"^{name}: expected a list of texts, got str; pass \[text\] for one$"):
+        document_parts()[function].func(text, OwnTranslator())
 
 
 @pytest.mark.parametrize("options, message", [

@@ -135,9 +135,10 @@ def test_terms_given_to_the_dataclass_itself_are_indexed_as_of_indexes_them():
     ("dogs", ConfigError, r'^glossary: expected a dict \{"source term": "target term"\} or \(source, target\) '
                           r"pairs, got str$"),
     (None, ConfigError, r"^glossary: expected a dict .* got NoneType$"),
-    (["ab"], DataError, r"^glossary: expected a \(source term, target term\) pair, got 'ab'$"),
-    ([("dogs", "Hunde", "Katzen")], DataError, r"^glossary: expected a \(source term, target term\) pair, got \("),
-    ([{"dogs", "Hunde"}], DataError, r"^glossary: expected a \(source term, target term\) pair, got \{"),  # no order
+    (["ab"], DataError, r"^glossary\[0\]: expected a \(source term, target term\) pair, got 'ab'$"),
+    ([("dogs", "Hunde", "Katzen")], DataError, r"^glossary\[0\]: expected a \(source term, target term\) pair, got \("),
+    # a set, in no order
+    ([{"dogs", "Hunde"}], DataError, r"^glossary\[0\]: expected a \(source term, target term\) pair, got \{"),
 ])
 def test_terms_that_are_not_pairs_of_texts_are_refused_in_one_line(terms, error, message):
     with pytest.raises(error, match=message):
@@ -316,14 +317,29 @@ def test_a_term_of_invisible_characters_alone_is_empty(terms, message):
 
 
 @pytest.mark.parametrize("terms, message", [
-    (np.array([["dog", "Hund"], ["cat", np.nan]], dtype=object), "glossary: the target term must be text, got nan "
+    (np.array([["dog", "Hund"], ["cat", np.nan]], dtype=object), "glossary[1]: the target term must be text, got nan "
                                                                  "(beside 'cat')"),
-    ([("dog", "Hund"), (None, "Katze")], "glossary: the source term must be text, got None (beside 'Katze')")])
-def test_a_term_that_is_no_text_is_named_with_the_term_beside_it(terms, message):
+    ([("dog", "Hund"), (None, "Katze")], "glossary[1]: the source term must be text, got None (beside 'Katze')"),
+    ({"dog": None}, "glossary: the target term must be text, got None (beside 'dog')")])
+def test_a_term_that_is_no_text_is_named_with_its_row_and_the_term_beside_it(terms, message):
     """A table's missing cell (NaN) said "the target term must be text, got nan", naming no row of
-    the thousands a glossary may have; an empty term names the term beside it."""
+    the thousands a glossary may have; an empty term names the term beside it.  A dict's key names its item."""
     with pytest.raises(DataError, match=f"^{re.escape(message)}$"):
         Glossary.of(terms)
+
+
+@pytest.mark.parametrize("terms, message", [
+    ([("dog", "Hund"), ("cat", " ")], "glossary[1]: empty target term (beside 'cat')"),
+    ([("dog", "Hund"), ("ab",)], "glossary[1]: expected a (source term, target term) pair, got ('ab',)"),
+    ([("dog", "Hund"), ("cat", "Katze"), ("Cat", "Mieze")],
+     "glossary[2]: source term 'Cat' has two target terms, 'Katze' (glossary[1]) and 'Mieze'")])
+def test_a_bad_pair_of_a_table_is_named_by_its_row(terms, message):
+    """As a file's line is ("terms.tsv:3"): the pair's index, where the first of a term given twice was too;
+    ``Glossary(terms)`` names them as ``Glossary.of`` does."""
+    with pytest.raises(DataError, match=f"^{re.escape(message)}$"):
+        Glossary.of(terms)
+    with pytest.raises(DataError, match=f"^{re.escape(message)}$"):
+        Glossary(tuple(terms))
 
 
 def test_a_term_of_a_script_written_without_spaces_matches_inside_running_text():

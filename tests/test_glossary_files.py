@@ -7,7 +7,7 @@ import zipfile
 import pytest
 
 from attnmt.decoding.glossary import read_glossaries, read_glossary
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 
 def write(tmp_path, data: bytes, name: str = "terms.csv"):
@@ -312,3 +312,20 @@ def test_a_cr_inside_a_csv_files_line_is_named(tmp_path):
     with pytest.raises(DataError, match=r"terms.csv:2: not valid CSV: a line break \(CR\) inside an unquoted field: "
                                         r"save the file with LF or CRLF line ends \(read with a comma"):
         read_glossary(path, "en", "de")
+
+
+@pytest.mark.parametrize("languages, message", [
+    ((3, "de"), r"^source_lang: expected a language code such as 'en', 'de' or 'pt-BR' \(or None: not known\), got 3$"),
+    (("en", "German"), r"^target_lang: expected a language code .* got 'German'$")])
+def test_a_language_that_is_no_code_is_named_before_any_file_is_read(tmp_path, languages, message):
+    """3 was an AttributeError ('int' object has no attribute 'strip') in a termbase's sections, and
+    "German" was read as a code that no entry's language matched."""
+    with pytest.raises(ConfigError, match=message):
+        read_glossary(tmp_path / "missing.tbx", *languages)
+
+
+def test_one_path_given_for_several_is_named():
+    """A str was read a character a file: "cannot read /: is a directory"."""
+    with pytest.raises(ConfigError, match=r"^read_glossaries: expected a list of glossary files, got '/t/a\.tsv'; "
+                                          r"pass \[path\] for one$"):
+        read_glossaries("/t/a.tsv")

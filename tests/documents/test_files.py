@@ -6,6 +6,7 @@ import io
 import docx
 import numpy as np
 import pytest
+import torch
 from lxml import etree
 from office_files import docx_bytes
 
@@ -340,6 +341,29 @@ def test_weights_of_numbers_of_any_kind_are_read_as_floats():
     weights = np.eye(4, dtype=np.float32)
     out = translate_file_bytes(b"<p>A <b>big</b> dog runs.</p>", "a.html", Unweighed(weights=weights), OPTIONS)
     assert out == b"<p>A <b>BIG</b> DOG RUNS.</p>"
+
+
+@pytest.mark.parametrize("weights", [torch.eye(4), torch.eye(4, dtype=torch.bfloat16), list(torch.eye(4)),
+                                     [[torch.tensor(float(k == t)) for k in range(4)] for t in range(4)]],
+                         ids=["2-D", "bfloat16", "rows 1-D", "numbers 0-D"])
+def test_weights_given_as_a_tensor_are_read_as_its_lists(weights):
+    """A model's cross-attention, a [target word][source word] tensor, was refused as no list of rows, and a
+    list of 1-D rows was a TypeError ("iteration over a 0-d tensor")."""
+    out = translate_file_bytes(b"<p>A <b>big</b> dog runs.</p>", "a.html", Unweighed(weights=weights), OPTIONS)
+    assert out == b"<p>A <b>BIG</b> DOG RUNS.</p>"
+
+
+@pytest.mark.parametrize("weights, shape", [(torch.ones(4), "(4,)"), (torch.tensor(1.0), "()"),
+                                            (torch.ones(4, 4, 1), "(4, 4, 1)"), (np.ones(4), "(4,)")])
+def test_weights_of_another_shape_are_named_by_it_in_one_line(weights, shape):
+    """Not as a traceback ("iteration over a 0-d tensor"), nor the tensor's repr over several lines."""
+    with pytest.raises(ConfigError) as error:
+        translate_file_bytes(b"<p>A <b>big</b> dog runs.</p>", "a.html", Unweighed(weights=weights), OPTIONS)
+    message = str(error.value)
+    assert message.startswith(f"Unweighed.translate returned {type(weights).__name__} of shape {shape} as a "
+                              "sentence's weights: give None, or a list of rows (a 2-D tensor)")
+    assert "\n" not in message
+
 
 def test_a_file_over_the_size_limit_is_refused_before_any_translation(same):
     with pytest.raises(UserError, match=r"^big\.txt: the file has 11 bytes; at most 10 can be translated"):

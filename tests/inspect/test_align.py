@@ -304,3 +304,24 @@ def test_word_weights_have_a_column_for_each_whitespace_word(trained_model):
     assert torch.equal(weights[:, 2], torch.zeros(5)) and torch.equal(weights[:, [0, 1, 3, 4, 5]], plain)
     traced = trace_weights(trace_translation(model, tokenizer, ZERO_WIDTH[0], target=ZERO_WIDTH[1]))
     assert traced.shape == (6, 6) and not traced[2].any() and not traced[:, 2].any()
+
+
+@pytest.mark.parametrize("weighed", [[True], [True, True, True], "yes", [1, 0], None])
+def test_a_weighed_that_is_not_one_bool_per_sentence_is_named(weighed):
+    """One too few was an IndexError deep in the batches, and "yes" was read a character a sentence."""
+    from support import CharTokenizer, ending_model
+
+    from attnmt.errors import ConfigError
+    from attnmt.inspect.align import translate_with_weights
+
+    with pytest.raises(ConfigError, match=r"^weighed: expected a list of 2 bools, True for each sentence whose word "
+                                          rf"weights are wanted, got {type(weighed).__name__} "):
+        translate_with_weights(ending_model(), CharTokenizer(), ["a cat", "a dog"], weighed)
+
+
+def test_weighed_may_be_a_list_or_tuple_of_bools_or_a_bool_array_or_tensor():
+    from attnmt.inspect.align import checked_weighed
+
+    for weighed in ([True, False], (True, False), [np.True_, False], np.array([True, False]),
+                    torch.tensor([True, False])):
+        assert checked_weighed(weighed, 2) == [True, False]

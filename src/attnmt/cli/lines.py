@@ -168,7 +168,7 @@ def read_inputs(lines: list[str], source: str, first_line: int, glossary: Glossa
             raise DataError(f'{where}: "prefix" must be text, got {own!r}')
         check_encodable([(f'{where}: "text"', item["text"]), *([(f'{where}: "prefix"', own)] if own else [])])
         inputs.texts.append(item["text"])
-        inputs.glossaries.append(Glossary.of(terms.pairs, where) if terms else None)  # GivenPairs: json_object's
+        inputs.glossaries.append(Glossary.of(terms, where) if terms else None)  # GivenPairs: json_object's
         inputs.prefixes.append(own)
     return inputs.adding(glossary)
 

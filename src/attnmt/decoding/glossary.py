@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from attnmt.decoding.glossary_files import glossary_rows
+from attnmt.decoding.glossary_files import check_languages, glossary_rows
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.encodings import check_encodable
@@ -67,9 +67,7 @@ class Glossary:
         """Checks ``terms`` as ``of`` does and builds the index from them, however the glossary was
         made: ``Glossary((("dogs", "Hunde"),))`` (its documented field), ``of``, or
         ``dataclasses.replace``."""
-        kept: dict[str, tuple[str, str]] = {}
-        for pair in given_pairs(self.terms, "glossary"):
-            add_term(kept, *term_pair(pair, "glossary"), "glossary")
+        kept = checked_terms(self.terms, "glossary")
         targets = {key: target for key, (_, target) in kept.items()}
         object.__setattr__(self, "terms", tuple(kept.values()))
         object.__setattr__(self, "_targets", targets)
@@ -85,14 +83,12 @@ class Glossary:
     @classmethod
     def of(cls, terms: Mapping[str, str] | Iterable[tuple[str, str]], where: str | None = None) -> Glossary:
         """A glossary of (source, target) pairs; a blank term, or one source term with two target
-        terms, is a DataError naming ``where`` ("glossary" where None) and the term.  ``where``, a
+        terms, is a DataError naming ``where`` ("glossary" where None), the pair's index among
+        pairs that are no mapping (a table's row: ``glossary[2]``), and the term.  ``where``, a
         place such as "in.jsonl:3", also names the terms in later messages (``place``).  ConfigError
         for terms of another type (one str, None), DataError for an item that is not a pair
         (``["ab"]`` was the term ("a", "b"))."""
-        named = where or "glossary"
-        kept: dict[str, tuple[str, str]] = {}
-        for pair in given_pairs(terms, named):
-            add_term(kept, *term_pair(pair, named), named)
+        kept = checked_terms(terms, where or "glossary")
         return cls.indexed(kept, dict.fromkeys(kept, where) if where else None)
 
     @classmethod
@@ -204,13 +200,30 @@ class GivenPairs(dict):
         self.pairs = pairs
 
 
-def given_pairs(terms: object, where: str) -> Iterable[Any]:
-    """The items of ``terms``, a mapping's (source, target) items or an iterable's own; a ConfigError
-    naming ``where`` for terms of another type (one str, None)."""
+def given_pairs(terms: object, where: str) -> Iterable[tuple[str, Any]]:
+    """The items of ``terms``, each with where it was given: a mapping's (source, target) items (a
+    GivenPairs' pairs, as given) at ``where``, their keys naming them; an iterable's own at ``where``
+    and its index (``glossary[2]``: a table's row, of thousands, that a missing cell or a term given
+    twice was named by neither).  A ConfigError naming ``where`` for terms of another type (one str, None)."""
     if isinstance(terms, (str, bytes)) or not isinstance(terms, Iterable):
         raise ConfigError(f'{where}: expected a dict {{"source term": "target term"}} or (source, target) '
                           f"pairs, got {type(terms).__name__}")
-    return terms.items() if isinstance(terms, Mapping) else terms
+    if isinstance(terms, Mapping):
+        return ((where, pair) for pair in (terms.pairs if isinstance(terms, GivenPairs) else terms.items()))
+    return ((f"{where}[{index}]", pair) for index, pair in enumerate(terms))
+
+
+def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
+    """``terms`` as ``add_term`` keeps them, each checked at its place (``given_pairs``); a source term
+    given a second target names the row of the first, where the pairs have rows."""
+    kept: dict[str, tuple[str, str]] = {}
+    rows: dict[str, str] = {}
+    for place, pair in given_pairs(terms, where):
+        source, target = term_pair(pair, place)
+        add_term(kept, source, target, place, rows)
+        if place != where:
+            rows.setdefault(normal(term_text(source, "source", place, target)), place)
+    return kept
 
 
 def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
@@ -359,7 +372,8 @@ def read_glossary(path: str | Path, source_lang: str | None = None, target_lang:
     module docstring), CSV, or a TBX termbase, whose terms of ``source_lang`` and ``target_lang``
     (BCP 47 codes, matched by their primary subtags: en-US is en) it takes.  A malformed line is a
     DataError naming ``path:line`` and what is wrong with it.  ConfigError for a ``path`` that is
-    no path (None was a TypeError from pathlib) or an empty one ("" read the current directory)."""
+    no path (None was a TypeError from pathlib) or an empty one ("" read the current directory), and
+    for a language that is no code (``glossary_files.check_languages``)."""
     return read_glossaries([path], source_lang, target_lang)
 
 
@@ -370,6 +384,9 @@ def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
     kept once, and one given two targets is a DataError naming both places, as two lines of one
     file are (a later file's target silently winning would hide a termbase that disagrees with
     itself).  Each path, and the languages, as ``read_glossary`` takes them."""
+    if isinstance(paths, str | bytes | os.PathLike):  # one path was read a character a file: "cannot read /"
+        raise ConfigError(f"read_glossaries: expected a list of glossary files, got {paths!r:.80}; pass [path] for one")
+    check_languages(source_lang, target_lang)
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
     for path in paths:

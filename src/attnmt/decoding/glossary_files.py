@@ -45,7 +45,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import (
     GZIP_MAGIC,
     OLE_SIGNATURE,
@@ -94,6 +94,16 @@ def format_suffix(path: str | Path) -> str:
     """The extension that says a glossary file's format, in lower case, past a ``.gz``."""
     name = Path(path).name.lower().removesuffix(".gz")
     return Path(name).suffix
+
+
+def check_languages(source_lang: object, target_lang: object) -> None:
+    """One clear error for a ``source_lang`` or ``target_lang`` that is neither None nor a language code
+    ("en", "pt-BR"), before any file is read: 3 was an AttributeError in a termbase's sections, and
+    "English" was read as a code that no entry's language matched."""
+    for name, lang in (("source_lang", source_lang), ("target_lang", target_lang)):
+        if lang is not None and not is_language_code(lang):
+            raise ConfigError(f"{name}: expected a language code such as 'en', 'de' or 'pt-BR' (or None: not "
+                              f"known), got {lang!r:.60}")
 
 
 def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:

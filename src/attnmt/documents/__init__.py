@@ -31,7 +31,7 @@ from pathlib import Path
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import by_text, one_text
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_options, translate_lines
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs, check_options, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translators import ModelTranslator
@@ -101,12 +101,13 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
     """The file ``source`` translated into ``output`` (written whole or not at all), in the format
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
     for a format it does not know or a file it cannot read; ConfigError, before any work, for a
-    ``source`` or ``output`` that is no path (bytes, None) or an ``output`` that is ``source`` (the
-    same file, however named).  Where the model fails on some of
-    its sentences, the file fails whole and nothing is written: ``attnmt.documents.failed.FileFailed``,
-    a SentencesFailed whose one line names the file (``failures`` {0: the first error}, ``outputs``
-    None; its ``__cause__`` the SentencesFailed of the sentences themselves).  ``review``
-    (``model_review``) collects the sentences that need review, each with its place in the file::
+    ``source`` or ``output`` that is no path (bytes, None), an ``output`` that is ``source`` (the
+    same file, however named), a ``progress`` that is no function or a ``review`` that is no Review.
+    Where the model fails on some of its sentences, the file fails whole and nothing is written:
+    ``attnmt.documents.failed.FileFailed``, a SentencesFailed whose one line names the file
+    (``failures`` {0: the first error}, ``outputs`` None; its ``__cause__`` the SentencesFailed of the
+    sentences themselves).  ``review`` (``model_review``) collects the sentences that need review,
+    each with its place in the file::
 
         review = model_review(model, tokenizer, load_calibration(model_dir), min_quality=0.6)
         translate_file(model, tokenizer, "report.docx", "report.de.docx", review=review)
@@ -120,6 +121,7 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
         if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str) or not os.fspath(path):
             raise ConfigError(f"{name}: expected the path of a file (a str or a pathlib.Path), got {path!r}")
     translator = model_translator(model, tokenizer, decoding, options, glossary)
+    check_inputs(translator, options, review, progress)
     # as ``attnmt translate`` refuses it: written over its source, the file would be lost for its translation
     instead = translated_name(str(source), options.target_lang or "translated")
     check_not_overwritten(output, "output", {"source": source}, instead)

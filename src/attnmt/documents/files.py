@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from attnmt.config_ranges import whole_number
 from attnmt.documents.charsets import page_bytes, page_charset, page_text
 from attnmt.documents.failed import one_file
-from attnmt.documents.pipeline import DocumentOptions, check_options, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, check_inputs, translate_lines
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.documents.translator_parts import check_translator, checked_answer
+from attnmt.documents.translator_parts import checked_answer
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
 from attnmt.text.data import OLE_SIGNATURE, ZIP_START, with_endings
@@ -127,16 +128,28 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
     ``progress(done, total)``: the sentences translated so far, of the file's, told after every
     ``progress_step`` of them (an office file: after every attnmt.documents.office.CHUNK paragraphs);
     ``review``: the module docstring.  ConfigError, before any work, for ``data`` that is not bytes,
-    a ``filename`` that is not a str, a ``translator`` without ``translate`` (None, or a model itself)
-    or ``options`` that are not DocumentOptions."""
+    a ``filename`` that is not a str, a ``translator`` without ``translate`` (None, or a model itself),
+    ``options`` that are not DocumentOptions, a ``review`` that is no Review, a ``progress`` that is no
+    function (pipeline.check_inputs), or a ``max_bytes`` or ``progress_step`` that is no whole number of at
+    least 1."""
     if not isinstance(data, bytes | bytearray):  # a str was a TypeError deep in the reader
         raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}; e.g. path.read_bytes()")
     if not isinstance(filename, str):
         raise ConfigError(f"filename: expected a str, whose extension names the format, got {filename!r}")
-    check_translator(translator)
-    check_options(options)
+    check_inputs(translator, options, review, progress)
+    max_bytes, progress_step = at_least_one(max_bytes, "max_bytes"), at_least_one(progress_step, "progress_step")
     return one_file(partial(translated_bytes, data, filename, translator, options, progress, max_bytes, review,
                             progress_step), where or filename)
+
+
+def at_least_one(value: object, name: str) -> int:
+    """``value`` as an int where it is a whole number of at least 1 (``whole_number``: 4096.0 too); else
+    a ConfigError naming ``name``: max_bytes="10" was a TypeError once the file was read, and a
+    progress_step of 0 a ValueError once it was parsed."""
+    number = whole_number(value)
+    if number is None or number < 1:
+        raise ConfigError(f"{name}: expected a whole number of at least 1, got {value!r:.60}")
+    return number
 
 
 def translated_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,

@@ -45,11 +45,19 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, flat_line, translate_flats, translator_glossary
+from attnmt.documents.pipeline import (
+    DEFAULT_OPTIONS,
+    DocumentOptions,
+    check_inputs,
+    flat_line,
+    translate_flats,
+    translator_glossary,
+)
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
+from attnmt.text.tokenizer import check_text_list
 
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
@@ -310,7 +318,11 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     number ("line 3"); DataError for a text that cannot be translated (``parse``).  For ``review``
     (attnmt.documents.review): several texts are lines ``first_line``, ``first_line`` + 1, ... of
     one file; one text is a whole file.  ``xhtml``: XHTML pages (an .xhtml file), parsed and
-    written as XML, as an EPUB's pages are, and read as HTML.  ``keep_declaration``: pages.Parsed's."""
+    written as XML, as an EPUB's pages are, and read as HTML.  ``keep_declaration``: pages.Parsed's.
+    ConfigError for one str of ``texts`` (parsed a character a text) and the arguments
+    pipeline.check_inputs refuses, before any text is parsed."""
+    check_text_list(texts)
+    check_inputs(translator, options, review)
     whole = len(texts) == 1 and unit == "text"
     parsed = [parse(text, xml or xhtml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole)
               if text.strip() else None for i, text in enumerate(texts)]

@@ -70,7 +70,7 @@ from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
 from attnmt.documents.pipeline import (
     DocumentOptions,
-    check_options,
+    check_inputs,
     translate_flats,
     translator_glossary,
     translator_sentences,
@@ -81,7 +81,6 @@ from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
-from attnmt.documents.translator_parts import check_translator
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.validations import over_message_limit
 from attnmt.errors import ConfigError, DataError
@@ -100,14 +99,14 @@ def translate_office(data: bytes, suffix: str, translator: Translator, options: 
     line naming the file (``name``, else "the .docx file") and the member, for a file that cannot
     be read (attnmt.documents.archive); ConfigError for ``data`` that is no bytes (a file's name, or its
     path, was a TypeError or AttributeError in the zip reader), and for a ``suffix`` that is no str, a
-    ``translator`` without ``translate`` (a model itself) or ``options`` that are no DocumentOptions
-    (each an AttributeError deep in the file)."""
+    ``translator`` without ``translate`` (a model itself), ``options`` that are no DocumentOptions, a
+    ``review`` that is no Review or a ``progress`` that is no function (each an AttributeError or a
+    TypeError deep in the file: pipeline.check_inputs)."""
     if not isinstance(data, bytes | bytearray):
         raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}")
     if not isinstance(suffix, str):
         raise ConfigError(f"suffix: expected a str, the file's extension (\".docx\"), got {suffix!r:.80}")
-    check_translator(translator)
-    check_options(options)
+    check_inputs(translator, options, review, progress)
     return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file",
                              review)
 

@@ -30,7 +30,7 @@ from attnmt.documents.letterless import (
 )
 from attnmt.documents.nesting import nest
 from attnmt.documents.repeats import Repeats
-from attnmt.documents.review import Review
+from attnmt.documents.review import Review, check_review
 from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, place, plain
@@ -39,6 +39,7 @@ from attnmt.documents.stops import kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
 from attnmt.documents.translator_parts import (
+    check_translator,
     translated_by,
     translator_fits,
     translator_glossary,
@@ -48,6 +49,7 @@ from attnmt.documents.translator_parts import (
 from attnmt.documents.translators import Translator
 from attnmt.errors import ConfigError
 from attnmt.text.language_codes import as_bcp_47, is_language_code
+from attnmt.text.tokenizer import check_text_list
 
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
@@ -145,6 +147,24 @@ def check_options(options: object) -> None:
     if not isinstance(options, DocumentOptions):
         raise ConfigError(f"options: expected attnmt.documents.DocumentOptions, got {type(options).__name__}; "
                           "e.g. DocumentOptions(split=False)")
+
+
+def check_inputs(translator: object, options: object, review: object = None, progress: object = None) -> None:
+    """One clear error, before a document is read, for a ``translator`` without ``translate``, ``options``
+    that are no DocumentOptions, a ``review`` that is no Review or a ``progress`` that is no function:
+    each failed deep in the document, most once its first sentences were translated."""
+    check_translator(translator)
+    check_options(options)
+    check_review(review)
+    check_progress(progress)
+
+
+def check_progress(progress: object) -> None:
+    """One clear error for a ``progress`` that is neither None nor a function (``progress="yes"`` was a
+    TypeError, "'str' object is not callable", once the first sentences were translated)."""
+    if progress is not None and not callable(progress):
+        raise ConfigError(f"progress: expected None or a function progress(done, total), got "
+                          f"{type(progress).__name__} {progress!r:.60}")
 
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -256,7 +276,10 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     as its tabs alone, not as the spaces between them (" " for "A dog. A cat."): a tab parts
     fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t").
     Only the lines the model is given become flat texts: the others (a file of blank lines, of
-    ``-`` list marks) cost no sentence split, mark placement or bidi pass each."""
+    ``-`` list marks) cost no sentence split, mark placement or bidi pass each.  ConfigError for one str
+    of ``lines`` (translated a character a line) and the arguments ``check_inputs`` refuses."""
+    check_text_list(lines, "lines")
+    check_inputs(translator, options, review)
     glossary = translator_glossary(translator)
     given = [reaches_model(line) for line in lines]
     flats = [replace(flat_line(line), place=Place(None, number))

@@ -40,10 +40,18 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
+from attnmt.config_ranges import truth_value
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.inputs import TextCodec, check_tokenizer
-from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty_translation, low_quality_threshold
+from attnmt.decoding.quality import (
+    Assessment,
+    Assessor,
+    check_assessing,
+    check_threshold,
+    empty_translation,
+    low_quality_threshold,
+)
 from attnmt.documents.flat import LINE_ENDS, FlatText, Place, Placed, shown_atom
 from attnmt.documents.nesting import nest
 from attnmt.documents.spans import Weights, identity, place
@@ -160,6 +168,25 @@ class Review:
                 f"{self.threshold:g}, or empty): listed in {path}")
 
 
+def check_reviewing(calibration: object, min_quality: object, source_below: object, max_tokens: object) -> None:
+    """One clear error for a review's arguments that it cannot take: a ``calibration`` that is no
+    ``load_calibration`` result (its path was an AttributeError), a ``min_quality`` that is no number from
+    0 to 1, a ``max_tokens`` under 1 (quality.check_assessing), or a ``source_below`` that is no bool
+    (``source_below="no"`` was taken as true: every source under the threshold kept in the document)."""
+    check_threshold(min_quality, "min_quality")
+    check_assessing(calibration, None, max_tokens)
+    if truth_value(source_below) is None:
+        raise ConfigError(f"source_below: expected True or False, got {source_below!r:.60}")
+
+
+def check_review(review: object) -> None:
+    """One clear error for a ``review`` that is neither None nor a Review (a path, ``review="r.tsv"``, was
+    an AttributeError once the first sentences were translated)."""
+    if review is not None and not isinstance(review, Review):
+        raise ConfigError(f"review: expected None or a Review (model_review(model, tokenizer, ...)), got "
+                          f"{type(review).__name__} {review!r:.60}")
+
+
 def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[str]) -> None:
     """Each flat text among ``placed`` whose sentences with words all keep their source (``kept``;
     none of them ``translated``) says so (FlatText.source_kept): its format then leaves it in the
@@ -231,12 +258,13 @@ def reviewing(translator: ModelTranslator, calibration: Calibration | None = Non
     The threshold is as ``model_review``'s.  Hand the document to ``translator`` itself (a
     translate_* of attnmt.documents that takes it): a sentence some other translator translated
     is a ConfigError (``taken_from``), and so is a ``translator`` that is no ModelTranslator (None,
-    or one of a user's own, was an AttributeError here): no other has a search to assess from."""
+    or one of a user's own, was an AttributeError here): no other has a search to assess from.  The other
+    arguments are checked as ``model_review``'s (``check_reviewing``)."""
     if not isinstance(translator, ModelTranslator):
         raise ConfigError(f"translator: reviewing() assesses from a ModelTranslator's own search, got "
                           f"{type(translator).__name__}; for another translator, use model_review(model, tokenizer, "
                           "...), which assesses its translations with the model")
-    check_threshold(min_quality, "min_quality")
+    check_reviewing(calibration, min_quality, source_below, translator.max_tokens)
     threshold = low_quality_threshold(calibration, min_quality)
     translator.quality = Assessor(calibration, threshold, translator.max_tokens)
     return Review(partial(taken_from, translator), threshold, source_below)
@@ -261,10 +289,11 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses.  A ``model`` that
     is no Transformer, or a ``tokenizer`` that is none, is a ConfigError here (``check_model``,
-    ``check_tokenizer``), not at the first sentence assessed, once a document has been read."""
+    ``check_tokenizer``), not at the first sentence assessed, once a document has been read; so are
+    the other arguments that it cannot take (``check_reviewing``)."""
     check_model(model)
     check_tokenizer(tokenizer)
-    check_threshold(min_quality, "min_quality")
+    check_reviewing(calibration, min_quality, source_below, max_tokens)
     threshold = low_quality_threshold(calibration, min_quality)
     return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,
                   source_below)

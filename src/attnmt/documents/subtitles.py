@@ -62,6 +62,7 @@ from attnmt.documents.letterless import Shown, needs_translation, reaches_model
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
     DocumentOptions,
+    check_inputs,
     translate_flats,
     translator_glossary,
     translator_sentences,
@@ -96,7 +97,9 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     ``attnmt.documents.translate_subtitles``); a cue's text, wrapped anew, in the ending its lines
     had, or where they mixed them, in its first line's (``cue_endings``).  A WebVTT metadata track
     (its header says ``Kind: metadata``) holds data for scripts in its cues (JSON, say), not text
-    shown, so it comes back as it was, with a warning naming the line that says so (``metadata_line``)."""
+    shown, so it comes back as it was, with a warning naming the line that says so (``metadata_line``).
+    ConfigError, before the text is read, for the arguments pipeline.check_inputs refuses."""
+    check_inputs(translator, options, review)
     endings = [*LINE_END.findall(text), ""]  # line k's ending (counted from 0): the last line's none
     lf_text = LINE_END.sub("\n", text)
     kind_line = metadata_line(lf_text) if lf_text.lstrip("\ufeff").startswith("WEBVTT") else None

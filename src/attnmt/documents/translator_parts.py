@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from numbers import Real
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import longest_part, reads_whole
@@ -93,7 +93,8 @@ def checked_answer(translator: object, sentences: list[str],
     pair = (given if isinstance(given, tuple | list) and len(given) == 2
             and all(isinstance(part, Iterable) and not isinstance(part, str) for part in given) else None)
     if pair is None:
-        raise ConfigError(f"{name} returned {type(given).__name__} {given!r:.80}, not a (texts, weights) pair: "
+        typed = shown(given) if shaped(given) else f"{type(given).__name__} {shown(given)}"
+        raise ConfigError(f"{name} returned {typed}, not a (texts, weights) pair: "
                           "a list of translations and a list of weights (or None), one of each per sentence")
     texts, weights = list(pair[0]), list(pair[1])
     for count, one, many in ((len(texts), "text", "texts"), (len(weights), "weights", "weights")):
@@ -106,7 +107,7 @@ def checked_answer(translator: object, sentences: list[str],
 def checked_text(name: str, text: object) -> str:
     """One translation as ``name`` gave it; a ConfigError for one that is no str."""
     if not isinstance(text, str):
-        raise ConfigError(f"{name} returned {text!r:.80} among its texts: each translation is a str")
+        raise ConfigError(f"{name} returned {shown(text)} among its texts: each translation is a str")
     return text
 
 
@@ -126,18 +127,42 @@ def xml_text(sentence: str, text: str) -> str:
 
 def checked_weights(name: str, weights: object) -> Weights | None:
     """One sentence's weights as ``name`` gave them (None, or rows of numbers: attnmt.documents.spans.Weights),
-    as lists of floats; a ConfigError for anything else (a str, or a row of them, was a TypeError in spans)."""
+    as lists of floats; a ConfigError for anything else (a str, or a row of them, was a TypeError in spans).
+    A tensor or array is read as the lists its ``tolist()`` gives, in place of the weights, a row or a number:
+    a 2-D tensor, as a model's cross-attention is, was refused, and a 1-D one was a TypeError ("iteration
+    over a 0-d tensor"); one of another shape is refused as those lists are."""
     if weights is None:
         return None
     found: list[list[float]] = []
-    for row in weights if listed(weights) else [None]:
-        values = list(row) if listed(row) else [None]
+    rows = as_lists(weights)
+    for row in map(as_lists, rows) if listed(rows) else [None]:
+        values = [as_lists(value) for value in row] if listed(row) else [None]
         if not all(isinstance(value, Real) and math.isfinite(value) for value in values):
-            raise ConfigError(f"{name} returned {weights!r:.80} as a sentence's weights: give None, or a list of "
-                              "rows, one per word of the translation, of finite numbers, its attention to each "
-                              "source word")
+            raise ConfigError(f"{name} returned {shown(weights)} as a sentence's weights: give None, or a list of "
+                              "rows (a 2-D tensor), one per word of the translation, of finite numbers, its "
+                              "attention to each source word")
         found.append([float(value) for value in values if isinstance(value, Real)])
     return found
+
+
+def as_lists(value: object) -> object:
+    """``value`` as plain Python: a tensor's or an array's ``tolist()`` (nested lists, or a number for
+    one of no dimensions), anything else as it is."""
+    tolist = getattr(value, "tolist", None)
+    return tolist() if callable(tolist) else value
+
+
+def shown(value: object) -> str:
+    """``value`` for a one-line message: a tensor or an array by its type and shape (its repr spans
+    lines), anything else by its repr, at most 80 characters, on one line."""
+    if shaped(value):
+        return f"{type(value).__name__} of shape {tuple(value.shape)}"
+    return " ".join(repr(value).splitlines())[:80]
+
+
+def shaped(value: object) -> TypeGuard[Any]:
+    """Whether ``value`` is a tensor or an array, whose ``shape`` is a tuple (torch.Size is one)."""
+    return isinstance(getattr(value, "shape", None), tuple)
 
 
 def listed(value: object) -> TypeGuard[Iterable[object]]:

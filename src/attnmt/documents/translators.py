@@ -47,8 +47,8 @@ class Translator(Protocol):
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         """Each sentence's translation and, where ``weighed``, its [target word][source word]
-        cross-attention (attnmt.inspect.align.word_weights); None elsewhere.  None where weighed too
-        has the words aligned by their order (translator_parts.in_order)."""
+        cross-attention (attnmt.inspect.align.word_weights: lists, or a 2-D tensor); None elsewhere.
+        None where weighed too has the words aligned by their order (translator_parts.in_order)."""
         ...
 
 

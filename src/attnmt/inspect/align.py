@@ -21,6 +21,7 @@ import numpy as np
 import torch
 from torch import Tensor
 
+from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed, keeping
 from attnmt.decoding.inputs import (
@@ -37,6 +38,7 @@ from attnmt.decoding.inputs import (
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, searched_batches, written_attention
+from attnmt.errors import ConfigError
 from attnmt.inspect.trace import (
     PieceCodec,
     TranslationAttention,
@@ -197,8 +199,10 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
     inference copy hands them over as it attends), which is what teacher forcing its output gives.
     Where a search records none (greedy search, sampling), one teacher-forced pass of the decoder
     alone over the search's own output ids reads them, batch by batch, from the encoder output the
-    search computed: the source is encoded once and the translation is never tokenised again."""
+    search computed: the source is encoded once and the translation is never tokenised again.
+    ConfigError for a ``weighed`` that is not one bool per sentence (``checked_weighed``)."""
     sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
+    weighed = checked_weighed(weighed, len(sentences))
     try:
         texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens,
                                              max_sentences, layer, heads, glossary)
@@ -206,6 +210,20 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
         failed.outputs = failed.outputs[:2]  # what this call returns: the translations and their weights
         raise
     return texts, found
+
+
+def checked_weighed(weighed: object, count: int) -> list[bool]:
+    """``weighed`` as a list of ``count`` bools (a bool array's or tensor's ``tolist()`` too); a ConfigError
+    naming it otherwise: one too few was an IndexError deep in the batches, and "yes" was read a
+    character a sentence."""
+    tolist = getattr(weighed, "tolist", None)
+    given = tolist() if callable(tolist) else weighed
+    flags = list(given) if isinstance(given, list | tuple) else []
+    if len(flags) != count or any(truth_value(flag) is None for flag in flags):
+        shown = " ".join(repr(weighed).splitlines())  # a tensor's repr spans lines
+        raise ConfigError(f"weighed: expected a list of {count} bools, True for each sentence whose word weights are "
+                          f"wanted, got {type(weighed).__name__} {shown:.60}")
+    return [bool(flag) for flag in flags]
 
 
 def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Sequence[str],

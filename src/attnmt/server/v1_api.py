@@ -96,7 +96,7 @@ class TranslateRequest(BaseModel):
         given: after the limits, which count its terms first.  Attention needs each sentence's
         translation, as hypotheses do, and every hypothesis returned carries its quality."""
         hypotheses = self.wants_hypotheses or self.return_attention or self.return_quality
-        glossary = Glossary.of(self.glossary.items() if terms is None else terms) if self.glossary else None
+        glossary = Glossary.of(self.glossary if terms is None else GivenPairs(terms)) if self.glossary else None
         return Options(self.decoding(), hypotheses, glossary,
                        self.prefix, self.format, quality=hypotheses)
 
