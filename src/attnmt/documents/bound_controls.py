@@ -19,9 +19,12 @@ Of the controls bound to one element, the first (in reading order) that shows te
 sets it; the others are kept whole in their sentences and then given its text.  The text a control
 shows (``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old
 place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own ``w:vanish`` or its character
-style's).  One that shows none (a tracked deletion alone, hidden words alone) is kept whole and sets
-nothing: leading, it set the store to "" and blanked the control after it that showed the title, or
-set it to the hidden words, untranslated.  Where none shows text, the store is left as it is.
+style's), nor a drawing's or a text box's words (a story of their own, translated as such: a plain-text
+control's value is its runs' text), and of an ``mc:AlternateContent`` the one branch Word shows, not both
+(the first ``mc:Choice``: shown_branch).  One that shows none (a tracked deletion alone, hidden words
+alone) is kept whole and sets nothing: leading, it set the store to "" and blanked the control after it
+that showed the title, or set it to the hidden words, untranslated.  Where none shows text, the store is
+left as it is.
 
 A control kept whole for its kind (a date picker, a list: word_controls.VALUE_KINDS) or showing its
 placeholder (``w:showingPlcHdr``: its store value is empty) leaves its store as it is, as does a
@@ -31,7 +34,7 @@ repeats its content for, not a text, and its words are translated as any control
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import cached_property
 
 from lxml import etree
@@ -54,8 +57,13 @@ BINDINGS = (w("dataBinding"), f"{{{W15}}}dataBinding")
 # A control's properties that make its store value no text of its: a date's or a list's (VALUE_KINDS), a control
 # showing its placeholder, a repeating section and its items (module docstring).
 NOT_TEXT_BOUND = VALUE_KINDS | {w("showingPlcHdr"), f"{{{W15}}}repeatingSection", f"{{{W15}}}repeatingSectionItem"}
-# What holds words Word does not show (plain_text): a tracked deletion, a tracked move's old place.
-NOT_SHOWN = frozenset({w("del"), w("moveFrom")})
+# What holds no words of the control's text as Word shows and binds it (plain_text): a tracked deletion, a tracked
+# move's old place, and a drawing, a VML picture, an embedded object or a text box, whose paragraphs are a story of
+# their own (a plain-text control's value is its runs' text alone; the text box's words are translated as its own).
+NOT_SHOWN = frozenset({w("del"), w("moveFrom"), w("drawing"), w("pict"), w("object"), w("txbxContent")})
+# Markup compatibility's choice of content: Word shows one of its branches (shown_branch), never both.
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+ALTERNATE_CONTENT, CHOICE, FALLBACK = f"{{{MC}}}AlternateContent", f"{{{MC}}}Choice", f"{{{MC}}}Fallback"
 # What plain_text reads of a control's content: its text, tabs, breaks and paragraphs.
 PIECES = frozenset({w("t"), w("tab"), w("br"), w("cr"), w("p")})
 
@@ -198,15 +206,30 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
     return [Part(member, tree, changed=True) for member, tree in changed.items()]
 
 
-def shown_pieces(node: etree._Element, hidden_styles: Container[str] = frozenset()) -> Iterator[etree._Element]:
-    """The PIECES under ``node`` that Word shows, in document order: none inside NOT_SHOWN or a hidden run (its
-    own properties hide it, or its character style, one of ``hidden_styles``: wordml.is_hidden_run)."""
+def shown_pieces(node: Iterable[etree._Element],
+                 hidden_styles: Container[str] = frozenset()) -> Iterator[etree._Element]:
+    """The PIECES under ``node`` (an element, or the elements of a list) that Word shows, in document order: none
+    inside NOT_SHOWN or a hidden run (its own properties hide it, or its character style, one of
+    ``hidden_styles``: wordml.is_hidden_run), and of an ``mc:AlternateContent`` the branch Word shows alone
+    (shown_branch)."""
     for child in node:
         if child.tag in NOT_SHOWN or is_hidden_run(child, hidden_styles):
+            continue
+        if child.tag == ALTERNATE_CONTENT:
+            yield from shown_pieces(shown_branch(child), hidden_styles)
             continue
         if child.tag in PIECES:
             yield child
         yield from shown_pieces(child, hidden_styles)
+
+
+def shown_branch(alternate: etree._Element) -> list[etree._Element]:
+    """The branch of an ``mc:AlternateContent`` that Word shows: its first ``mc:Choice`` (Word understands each
+    it writes; the paragraph reader, too, takes a Choice for what is seen, the Fallback for a copy no reader
+    sees: attnmt.documents.ooxml.FALLBACK), else its ``mc:Fallback``; [] where it has neither.  Both read, a
+    control's text was doubled ("AAB")."""
+    branch = alternate.find(CHOICE)
+    return [branch] if branch is not None else list(alternate.iterchildren(FALLBACK))[:1]
 
 
 def plain_text(control: etree._Element, hidden_styles: Container[str] = frozenset()) -> str:
