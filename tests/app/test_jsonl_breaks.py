@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from support import run_cli
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.cli.lines import write_hypotheses
+from attnmt.cli.lines import tsv_text, tsv_unescaped, write_hypotheses
 from attnmt.decoding.translate import Translation
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
@@ -83,6 +83,29 @@ def test_crlf_inside_a_text_is_one_break_kept_as_crlf(trained_model, tmp_path, c
     code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts],
                               "--output-format", "tsv")
     assert code == 0 and out.splitlines()[2].split("\t")[4] == f"{first}\\r\\n{second}"
+
+
+@pytest.mark.parametrize("line_break", BREAKS, ids=[f"U+{ord(b[0]):04X}{'+000A' * (len(b) > 1)}" for b in BREAKS])
+def test_tsv_output_is_a_row_a_hypothesis_to_str_splitlines_and_reads_back_with_the_break(trained_model, tmp_path,
+                                                                                         capsys, line_break):
+    """A U+2028, a form feed, … in a text was written raw: a reader splitting as str.splitlines does got two rows."""
+    texts = [FIRST, SECOND, f"{FIRST}{line_break}{SECOND}"]
+    first, second, both = best(hypotheses(trained_model, tmp_path, capsys, texts))
+    code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts],
+                              "--output-format", "tsv")
+    rows = [row.split("\t") for row in out.splitlines()]
+    assert code == 0 and [row[:2] for row in rows] == [["1", "1"], ["2", "1"], ["3", "1"]]
+    assert tsv_unescaped(rows[2][4]) == both == f"{first}{line_break}{second}"
+
+
+def test_tsv_escapes_every_line_break_and_reads_back_as_the_text_was():
+    """As JSONL writes U+2028 (``\\u2028``); a backslash before a "u" in the text itself stays text."""
+    text = "a\u2028b\u2029c\x85d\ve\ff\x1cg\x1dh\x1ei\tj\r\nk\\u2028l\\"
+    written = tsv_text(text)
+    assert written == "a\\u2028b\\u2029c\\u0085d\\u000be\\u000cf\\u001cg\\u001dh\\u001ei\\tj\\r\\nk\\\\u2028l\\\\"
+    assert len(written.splitlines()) == 1 and "\t" not in written
+    assert tsv_unescaped(written) == text
+    assert tsv_unescaped("C:\\x\\u0041") == "C:\\x\\u0041"  # no escape tsv_text writes: left as it is
 
 
 def test_a_text_of_only_breaks_is_blank_and_keeps_its_line(trained_model, tmp_path, capsys, reached):

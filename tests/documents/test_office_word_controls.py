@@ -11,6 +11,7 @@ import pytest
 from lxml import etree
 from office_files import SOFFICE, W, docx_bytes, read_members, word_children, word_paragraph, write_members
 
+from attnmt.documents.bound_controls import plain_text
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
@@ -217,3 +218,59 @@ def test_libreoffice_shows_a_bound_controls_translation(upper, tmp_path):
                          text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "txt" / "cover.txt").read_text(encoding="utf-8-sig").split() == ["THE", "BLACK", "DOG"]
+
+
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+
+
+def alternate(choice: str, fallback: str) -> str:
+    """An ``mc:AlternateContent`` of one Choice and its Fallback (w: names)."""
+    return (f'<mc:AlternateContent xmlns:mc="{MC}"><mc:Choice Requires="w14">{choice}</mc:Choice>'
+            f"<mc:Fallback>{fallback}</mc:Fallback></mc:AlternateContent>")
+
+
+def text_box(text: str) -> str:
+    """A drawing's text box (DrawingML, as Word writes it in a run) holding a paragraph of ``text``."""
+    return ('<w:drawing xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
+            'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+            'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wp:inline>'
+            '<wp:extent cx="914400" cy="457200"/><wp:docPr id="1" name="Text Box 1"/><a:graphic><a:graphicData '
+            'uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:txbx>'
+            f"<w:txbxContent><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:txbxContent></wps:txbx><wps:bodyPr/>"
+            "</wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing>")
+
+
+# The text box's copy for readers without DrawingML (Word writes it as VML, a w:pict, in the mc:Fallback)
+VML_NOTE = "<w:r><w:pict><w:txbxContent><w:p><w:r><w:t>A note.</w:t></w:r></w:p></w:txbxContent></w:pict></w:r>"
+
+
+def control_of(content: str) -> etree._Element:
+    return etree.fromstring(f'<w:sdt xmlns:w="{W}"><w:sdtPr/><w:sdtContent>{content}</w:sdtContent></w:sdt>')
+
+
+def test_a_controls_text_reads_one_branch_of_alternate_content():
+    """Word shows the first Choice alone: both branches read, the store took "AAB"."""
+    runs = alternate("<w:r><w:t>A</w:t></w:r>", "<w:r><w:t>A</w:t></w:r>") + "<w:r><w:t>B</w:t></w:r>"
+    assert plain_text(control_of(runs)) == "AB"
+    assert plain_text(control_of(alternate("", "<w:r><w:t>A</w:t></w:r>"))) == ""  # the Choice shows nothing
+    assert plain_text(control_of(f'<mc:AlternateContent xmlns:mc="{MC}"><mc:Fallback><w:r><w:t>A</w:t></w:r>'
+                                 "</mc:Fallback></mc:AlternateContent>")) == "A"  # no Choice: the Fallback
+
+
+def test_a_controls_text_holds_no_text_boxs_words():
+    """A plain-text control's value is its runs' text: the text box's paragraph (and its VML copy) is a story of
+    its own, translated as such."""
+    box = alternate(f"<w:r>{text_box('A note.')}</w:r>", VML_NOTE)
+    assert plain_text(control_of(f"<w:r><w:t>The black dog</w:t></w:r><w:r>{text_box('A note.')}</w:r>{box}")) == (
+        "The black dog")
+
+
+def test_a_bound_controls_store_takes_neither_its_text_box_nor_its_copy(upper):
+    """The store took "THE BLACK DOGA NOTE.A NOTE.": the text box's words and those of its VML copy after the
+    control's own.  The text box's paragraph (and its copy's) is translated where it stands."""
+    box = alternate(f"<w:r>{text_box('A note.')}</w:r>", VML_NOTE)
+    content = f"<w:r><w:t>The black dog</w:t></w:r>{box}"
+    leading = bound(CORE, TITLE).replace("<w:r><w:t>The black dog</w:t></w:r>", content)
+    out = translate_office(titled(leading), ".docx", upper, DocumentOptions())
+    assert docx.Document(io.BytesIO(out)).core_properties.title == "THE BLACK DOG"
+    assert paragraph_texts(out)[-2:] == ["A NOTE.", "A NOTE."]  # the text box's and its copy's paragraph

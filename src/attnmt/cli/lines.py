@@ -18,7 +18,8 @@ Output formats (one output unit per input line, in input order, always):
 - ``text``: the best translation, one line per input line (``translation ||| 0-0 1-1 …``
   with ``--alignments``: Pharaoh pairs, source word - target word, counting from 0);
 - ``tsv``: one row per hypothesis (none for a line with nothing to translate; a tab, a line
-  break or a backslash in a text written as ``\\t``, ``\\n``, ``\\\\``):
+  feed, a carriage return or a backslash in a text written as ``\\t``, ``\\n``, ``\\r``, ``\\\\``,
+  any other line break as ``\\u2028``, ``\\u000c``, …):
   ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
   (``<TAB>alignment`` with ``--alignments``) ``<TAB>quality<TAB>flags``, line and rank counting from 1,
   score = log_prob / length penalty (what beam search ranks by), flags comma-separated ("-": none);
@@ -330,18 +331,25 @@ def tsv_value(value: object) -> str:
 
 def tsv_text(text: str) -> str:
     """A text as a TSV cell: a tab, a line feed, a carriage return and a backslash in it written as
-    ``\\t``, ``\\n``, ``\\r`` and ``\\\\`` (a word-less line passes through with its tabs:
-    "12<TAB>34"), so the columns stay the columns and the text reads back as it was."""
+    ``\\t``, ``\\n``, ``\\r`` and ``\\\\``, every other line break str.splitlines knows as its
+    ``\\uXXXX`` (``\\u2028``, ``\\u000c``: ANY_LINE_BREAK; a word-less line passes through with its
+    tabs: "12<TAB>34"), so a row is one line to any reader, the columns stay the columns, and the
+    text reads back as it was (tsv_unescaped)."""
     return text.translate(TSV_ESCAPES)
 
 
-TSV_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
-TSV_ESCAPE = re.compile(r"\\([\\tnr])")
+# What tsv_text writes for each character it escapes; the line breaks beyond LF and CR (ANY_LINE_BREAK)
+# as JSON writes U+2028 (JSON_BREAKS), so that no reader splitting where str.splitlines does ends a row there.
+TSV_ESCAPED = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r",
+               **{c: f"\\u{ord(c):04x}" for c in "\v\f\x1c\x1d\x1e\x85\u2028\u2029"}}
+TSV_ESCAPES = str.maketrans(TSV_ESCAPED)
+TSV_UNESCAPED = {escape: char for char, escape in TSV_ESCAPED.items()}
+TSV_ESCAPE = re.compile("|".join(map(re.escape, TSV_UNESCAPED)))
 
 
 def tsv_unescaped(cell: str) -> str:
-    """The text ``tsv_text`` wrote as ``cell``."""
-    return TSV_ESCAPE.sub(lambda m: {"t": "\t", "n": "\n", "r": "\r"}.get(m[1], "\\"), cell)
+    """The text ``tsv_text`` wrote as ``cell`` (a backslash it did not write, ``\\x``, stays as it is)."""
+    return TSV_ESCAPE.sub(lambda m: TSV_UNESCAPED[m[0]], cell)
 
 
 def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None,

@@ -18,10 +18,13 @@ and its store agree.
 Of the controls bound to one element, the first (in reading order) that shows text is translated and
 sets it; the others are kept whole in their sentences and then given its text.  The text a control
 shows (``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old
-place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run).  One that shows none (a tracked
-deletion alone, hidden words alone) is kept whole and sets nothing: leading, it set the store to ""
-and blanked the control after it that showed the title, or set it to the hidden words, untranslated.
-Where none shows text, the store is left as it is.
+place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own ``w:vanish`` or its character
+style's), nor a drawing's or a text box's words (a story of their own, translated as such: a plain-text
+control's value is its runs' text), and of an ``mc:AlternateContent`` the one branch Word shows, not both
+(the first ``mc:Choice``: shown_branch).  One that shows none (a tracked deletion alone, hidden words
+alone) is kept whole and sets nothing: leading, it set the store to "" and blanked the control after it
+that showed the title, or set it to the hidden words, untranslated.  Where none shows text, the store is
+left as it is.
 
 A control kept whole for its kind (a date picker, a list: word_controls.VALUE_KINDS) or showing its
 placeholder (``w:showingPlcHdr``: its store value is empty) leaves its store as it is, as does a
@@ -31,7 +34,7 @@ repeats its content for, not a text, and its words are translated as any control
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import cached_property
 
 from lxml import etree
@@ -39,6 +42,7 @@ from lxml import etree
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.tables import XML_SPACE, relationships
 from attnmt.documents.word_controls import KEPT, VALUE_KINDS
+from attnmt.documents.word_looks import word_styles
 from attnmt.documents.wordml import is_hidden_run, w
 from attnmt.errors import DataError
 
@@ -53,8 +57,13 @@ BINDINGS = (w("dataBinding"), f"{{{W15}}}dataBinding")
 # A control's properties that make its store value no text of its: a date's or a list's (VALUE_KINDS), a control
 # showing its placeholder, a repeating section and its items (module docstring).
 NOT_TEXT_BOUND = VALUE_KINDS | {w("showingPlcHdr"), f"{{{W15}}}repeatingSection", f"{{{W15}}}repeatingSectionItem"}
-# What holds words Word does not show (plain_text): a tracked deletion, a tracked move's old place.
-NOT_SHOWN = frozenset({w("del"), w("moveFrom")})
+# What holds no words of the control's text as Word shows and binds it (plain_text): a tracked deletion, a tracked
+# move's old place, and a drawing, a VML picture, an embedded object or a text box, whose paragraphs are a story of
+# their own (a plain-text control's value is its runs' text alone; the text box's words are translated as its own).
+NOT_SHOWN = frozenset({w("del"), w("moveFrom"), w("drawing"), w("pict"), w("object"), w("txbxContent")})
+# Markup compatibility's choice of content: Word shows one of its branches (shown_branch), never both.
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+ALTERNATE_CONTENT, CHOICE, FALLBACK = f"{{{MC}}}AlternateContent", f"{{{MC}}}Choice", f"{{{MC}}}Fallback"
 # What plain_text reads of a control's content: its text, tabs, breaks and paragraphs.
 PIECES = frozenset({w("t"), w("tab"), w("br"), w("cr"), w("p")})
 
@@ -65,6 +74,14 @@ class Stores:
     def __init__(self, archive: Archive) -> None:
         self.archive = archive
         self.trees: dict[str, etree._ElementTree | None] = {}
+
+    @cached_property
+    def hidden_styles(self) -> frozenset[str]:
+        """The character styles that hide a run in the file's main part's styles (WordStyles.hidden_styles), which
+        decide what a control shows (plain_text); read when a bound control is first met."""
+        main = next((related.member for related in relationships(self.archive, "").values()
+                     if related.kind.endswith("/officeDocument")), None)
+        return frozenset() if main is None else word_styles(self.archive, main).hidden_styles
 
     @cached_property
     def members(self) -> dict[str, str]:
@@ -158,7 +175,7 @@ class Bindings:
                 continue
             found = self.stores.elements(bindings)
             if (found is None or any(element in self.bound for _, element in found)
-                    or not plain_text(control).strip()):
+                    or not plain_text(control, self.stores.hidden_styles).strip()):
                 control.set(KEPT, "")
             else:
                 self.bound.update(element for _, element in found)
@@ -178,9 +195,9 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
             found = stores.elements(bindings_of(control)) or []
             given = next((values[element] for _, element in found if element in values), None)
             if given is not None:
-                part.changed = set_text(control, given) or part.changed
+                part.changed = set_text(control, given, stores.hidden_styles) or part.changed
             elif not kept:
-                text = plain_text(control)
+                text = plain_text(control, stores.hidden_styles)
                 for member, element in found:
                     values[element] = text
                     if element.text != text:
@@ -189,21 +206,37 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
     return [Part(member, tree, changed=True) for member, tree in changed.items()]
 
 
-def shown_pieces(node: etree._Element) -> Iterator[etree._Element]:
-    """The PIECES under ``node`` that Word shows, in document order: none inside NOT_SHOWN or a hidden run."""
+def shown_pieces(node: Iterable[etree._Element],
+                 hidden_styles: Container[str] = frozenset()) -> Iterator[etree._Element]:
+    """The PIECES under ``node`` (an element, or the elements of a list) that Word shows, in document order: none
+    inside NOT_SHOWN or a hidden run (its own properties hide it, or its character style, one of
+    ``hidden_styles``: wordml.is_hidden_run), and of an ``mc:AlternateContent`` the branch Word shows alone
+    (shown_branch)."""
     for child in node:
-        if child.tag in NOT_SHOWN or is_hidden_run(child):
+        if child.tag in NOT_SHOWN or is_hidden_run(child, hidden_styles):
+            continue
+        if child.tag == ALTERNATE_CONTENT:
+            yield from shown_pieces(shown_branch(child), hidden_styles)
             continue
         if child.tag in PIECES:
             yield child
-        yield from shown_pieces(child)
+        yield from shown_pieces(child, hidden_styles)
 
 
-def plain_text(control: etree._Element) -> str:
-    """A control's content as plain text, as Word shows it (shown_pieces): its text, a tab a tab, a break or a
-    paragraph's end a new line."""
+def shown_branch(alternate: etree._Element) -> list[etree._Element]:
+    """The branch of an ``mc:AlternateContent`` that Word shows: its first ``mc:Choice`` (Word understands each
+    it writes; the paragraph reader, too, takes a Choice for what is seen, the Fallback for a copy no reader
+    sees: attnmt.documents.ooxml.FALLBACK), else its ``mc:Fallback``; [] where it has neither.  Both read, a
+    control's text was doubled ("AAB")."""
+    branch = alternate.find(CHOICE)
+    return [branch] if branch is not None else list(alternate.iterchildren(FALLBACK))[:1]
+
+
+def plain_text(control: etree._Element, hidden_styles: Container[str] = frozenset()) -> str:
+    """A control's content as plain text, as Word shows it (shown_pieces; ``hidden_styles``: the character styles
+    that hide a run): its text, a tab a tab, a break or a paragraph's end a new line."""
     content, pieces = control.find(w("sdtContent")), []
-    for part in [] if content is None else shown_pieces(content):
+    for part in [] if content is None else shown_pieces(content, hidden_styles):
         if part.tag == w("t"):
             pieces.append(part.text or "")
         elif part.tag == w("tab"):
@@ -213,13 +246,13 @@ def plain_text(control: etree._Element) -> str:
     return "".join(pieces)
 
 
-def set_text(control: etree._Element, text: str) -> bool:
+def set_text(control: etree._Element, text: str, hidden_styles: Container[str] = frozenset()) -> bool:
     """A control's text made ``text``, in its first text element Word shows (its other shown text elements taken
-    out; a hidden or deleted one left as it is); whether that changed it.  One without such an element is left as
-    it is."""
+    out; a hidden or deleted one left as it is: ``hidden_styles``, plain_text); whether that changed it.  One
+    without such an element is left as it is."""
     content = control.find(w("sdtContent"))
-    texts = [] if content is None else [piece for piece in shown_pieces(content) if piece.tag == w("t")]
-    if not texts or plain_text(control) == text:
+    texts = [] if content is None else [piece for piece in shown_pieces(content, hidden_styles) if piece.tag == w("t")]
+    if not texts or plain_text(control, hidden_styles) == text:
         return False
     texts[0].text = text
     texts[0].set(XML_SPACE, "preserve")

@@ -9,7 +9,7 @@ run together."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 from lxml import etree
 
@@ -130,10 +130,11 @@ def look_value(look: etree._Element) -> str:
     return "on"
 
 
-def is_hidden(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:
-    """Whether the run's own properties hide it: a Word run's (Dialect.hidden, wordml.is_hidden_run);
-    the other dialects' runs hide nothing."""
-    return bool(dialect.hidden) and is_hidden_run(run)
+def is_hidden(run: etree._Element, dialect: ooxml_dialects.Dialect,
+              hidden_styles: Container[str] = frozenset()) -> bool:
+    """Whether the run is hidden: a Word run by its own properties or its character style, one of
+    ``hidden_styles`` (Dialect.hidden, wordml.is_hidden_run); the other dialects' runs hide nothing."""
+    return bool(dialect.hidden) and is_hidden_run(run, hidden_styles)
 
 
 def text_runs(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:
@@ -145,9 +146,12 @@ def text_runs(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator
             yield from text_runs(child, dialect)
 
 
-def worded_runs(paragraph: etree._Element, dialect: ooxml_dialects.Dialect) -> list[etree._Element]:
-    """The visible runs with words (a letter: flat.has_words) of ``paragraph``, in its containers too."""
-    return [run for child in paragraph for run in text_runs(child, dialect) if not is_hidden(run, dialect)
+def worded_runs(paragraph: etree._Element, dialect: ooxml_dialects.Dialect,
+                hidden_styles: Container[str] = frozenset()) -> list[etree._Element]:
+    """The visible runs with words (a letter: flat.has_words) of ``paragraph``, in its containers too
+    (a run of one of ``hidden_styles`` is hidden: is_hidden)."""
+    return [run for child in paragraph for run in text_runs(child, dialect)
+            if not is_hidden(run, dialect, hidden_styles)
             and has_words("".join(map(dialect.text_of, run.iterchildren(dialect.text))))]
 
 
@@ -172,12 +176,13 @@ def run_parts(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator
             yield from run_parts(child, dialect)
 
 
-def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect) -> etree._Element | None:
+def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect,
+             hidden_styles: Container[str] = frozenset()) -> etree._Element | None:
     """The run whose formatting covers the most of the text of a container's ``children`` (its
     own runs, not those inside a mark among them: a hyperlink, a link field), not hidden and not a
     link (rule 2 of attnmt.documents.ooxml's docstring: a hidden look only where every run with text
-    is hidden; where only links have text, a copy of the longest without its link); None where no
-    run has text."""
+    is hidden, also by one of ``hidden_styles``: is_hidden; where only links have text, a copy of the longest
+    without its link); None where no run has text."""
     lengths: dict[bytes, int] = {}
     first: dict[bytes, etree._Element] = {}
     for run in (child for child in children if child.tag == dialect.run):
@@ -185,7 +190,8 @@ def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect
         first.setdefault(key, run)
         lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
     with_text = {key: length for key, length in lengths.items() if length}
-    candidates = {key: length for key, length in with_text.items() if not is_hidden(first[key], dialect)} or with_text
+    shown = {key: length for key, length in with_text.items() if not is_hidden(first[key], dialect, hidden_styles)}
+    candidates = shown or with_text
     plain = {key: length for key, length in candidates.items() if not is_link(first[key], dialect)}
     chosen = plain or candidates
     if not chosen:

@@ -111,12 +111,15 @@ class ParagraphJob(ParagraphWriter):
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
                  styles: WordStyles | None = None, source_lang: str | None = None) -> None:
         self.paragraph, self.dialect, self.styles, self.source_lang = paragraph, dialect, styles, source_lang
+        # The character styles that hide a run (word_styles.WordStyles.hidden_styles), as its own w:vanish does
+        self.hidden_styles: frozenset[str] = frozenset() if styles is None else styles.hidden_styles
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
-        worded = worded_runs(paragraph, dialect)  # the visible runs with words: a stray visible space shows none
+        # the visible runs with words: a stray visible space shows none
+        worded = worded_runs(paragraph, dialect, self.hidden_styles)
         self.shows_words = bool(worded)
         self.prose = any(not any(self._code_look(run)) for run in worded)  # letters in a font not monospaced
         self.flat = self._read(field_depth)
@@ -146,7 +149,8 @@ class ParagraphJob(ParagraphWriter):
         """``container``'s children into ``builder``."""
         dialect = self.dialect
         children = self._children(container)
-        base = self.bases[container] = base_run([child for child in children if not self._is_code(child)], dialect)
+        base = self.bases[container] = base_run([child for child in children if not self._is_code(child)], dialect,
+                                                   self.hidden_styles)
         shows = shows_on_spaces(self._layers(base))  # whether a space beside a run of its own shows the base's look
         for child in children:
             if child.tag in dialect.kept:
@@ -219,7 +223,7 @@ class ParagraphJob(ParagraphWriter):
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
             not note and bool(shown.strip()) and not is_stop(shown)) or (
             note and shown != shown.strip() and not builder.text[-1:].isspace())  # "A man" + " (Anna) " + "walks."
-        builder.add_atom(node=node, parts_words=parts_words,
+        builder.add_atom(node=node, parts_words=parts_words, hidden=note,  # a note hidden by its style shows no text
                          ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts))
         return True
 
@@ -228,7 +232,7 @@ class ParagraphJob(ParagraphWriter):
         sees words of: kept whole, as written, where alignment puts it.  As a mark over the words
         aligned to its own, a poor alignment let it take the translation's visible words with it."""
         runs = list(text_runs(node, self.dialect))
-        return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect) for run in runs)
+        return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect, self.hidden_styles) for run in runs)
 
     def _is_code(self, node: etree._Element) -> bool:
         """Whether a run, or each run with text in a container, is code: a code style's, or a monospaced

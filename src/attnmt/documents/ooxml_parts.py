@@ -31,8 +31,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.tables import relationships
 from attnmt.documents.validations import WORKSHEET
 from attnmt.documents.word_chunks import chunk_parts, imported_chunks
-from attnmt.documents.word_looks import CachedWordStyles
-from attnmt.documents.word_styles import WordStyles
+from attnmt.documents.word_looks import word_styles
 from attnmt.documents.wordml import RELATIONSHIP_ID, w
 from attnmt.errors import DataError
 
@@ -76,20 +75,6 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts
-
-
-def word_styles(archive: Archive, main: str) -> WordStyles:
-    """The styles of a Word file (its main part's styles part: word/styles.xml), none where it has
-    none or where it does not parse (empty, cut short): they only decide where a run's edge space
-    goes, and Word and LibreOffice open such a file with their default styles, so its text is
-    translated as before styles were read (``--target-lang``, which writes into the part, still
-    refuses it)."""
-    member = next((related.member for related in relationships(archive, main).values()
-                   if related.kind.endswith("/styles") and related.member in archive), None)
-    try:
-        return CachedWordStyles() if member is None else CachedWordStyles.of(parse_part(archive, member).getroot())
-    except DataError:
-        return CachedWordStyles()
 
 
 def slide_rtl_levels(archive: Archive, kinds: dict[str, str], main: str, notes: bool) -> frozenset[int]:

@@ -5,7 +5,8 @@ run's look as code for every run of every paragraph, several times; each time th
 the defaults', the table style's, the paragraph style's and the character style's run properties
 twice over (the run's font and its paragraph's), and a 20,000-paragraph document spent most of its
 reading there.  A document has a few styles and many runs: what the styles say is remembered per
-(table style, paragraph style, character style), and only the run's own properties are read per run."""
+(table style, paragraph style, character style), and only the run's own properties are read per run.
+(``word_styles``: a Word file's styles, read from its package.)"""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from attnmt.documents.archive import Archive, parse_part
 from attnmt.documents.code_look import (
     font_of,
     is_code_style,
@@ -23,8 +25,10 @@ from attnmt.documents.code_look import (
     stated_font,
     stated_language,
 )
+from attnmt.documents.tables import relationships
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
+from attnmt.errors import DataError
 
 
 @dataclass(frozen=True)
@@ -82,3 +86,18 @@ class CachedWordStyles(WordStyles):
 def present(layers: list[etree._Element | None]) -> list[etree._Element]:
     """``layers`` without the styles that state no run properties (None)."""
     return [layer for layer in layers if layer is not None]
+
+
+def word_styles(archive: Archive, main: str) -> WordStyles:
+    """The styles of a Word file (its main part's styles part: word/styles.xml), none where it has
+    none or where it does not parse (empty, cut short): they only decide where a run's edge space
+    goes, which runs are code and which hidden, and Word and LibreOffice open such a file with their
+    default styles, so its text is translated as before styles were read (``--target-lang``, which
+    writes into the part, still refuses it).  attnmt.documents.ooxml_parts reads its paragraphs with
+    them, attnmt.documents.bound_controls what a bound control shows."""
+    member = next((related.member for related in relationships(archive, main).values()
+                   if related.kind.endswith("/styles") and related.member in archive), None)
+    try:
+        return CachedWordStyles() if member is None else CachedWordStyles.of(parse_part(archive, member).getroot())
+    except DataError:
+        return CachedWordStyles()

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from lxml import etree
 
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_code_style, is_monospaced
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import hides, w
 
 # Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
 # in a table's cell.
@@ -74,6 +75,15 @@ class WordStyles:
                    root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles, names,
                    paragraph_properties, root.find(f"{w('docDefaults')}/{w('pPrDefault')}/{w('pPr')}"),
                    table_properties)
+
+    @cached_property
+    def hidden_styles(self) -> frozenset[str]:
+        """The character styles that hide a run's text (wordml.is_hidden_run): those whose chain's last say on
+        ``w:vanish`` or ``w:specVanish`` (wordml.hides), the style's own or that of a style it is based on
+        (``w:basedOn``), hides it.  A run in such a style is hidden as one with ``w:vanish`` of its own is."""
+        return frozenset(name for name, kind in self.kinds.items() if kind == "character" and next(
+            (said for said in (hides(layer) for layer in reversed(self.chain(name)) if layer is not None)
+             if said is not None), False))
 
     def paragraph_layers(self, paragraph: etree._Element) -> list[etree._Element]:
         """The paragraph properties ``paragraph``'s styles give it, weakest first: the defaults', then

@@ -6,6 +6,7 @@ elements; ooxml imports the other two, so the namespace lives here, below all th
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -33,8 +34,23 @@ HIDDEN = frozenset({w("vanish"), w("specVanish")})
 DIRECTIONS = frozenset({w("dir"), w("bdo")})
 
 
-def is_hidden_run(node: Any) -> bool:
-    """Whether ``node`` is a Word run whose own properties hide it (HIDDEN, not turned off: w:val="0")."""
+def hides(properties: Any) -> bool | None:
+    """What run properties (a ``w:rPr``) say of hiding their text: True where one of HIDDEN is on, False where
+    those they hold are all turned off (``w:val="0"``), None where they hold none (a style's say stands)."""
+    said = [child for child in properties if child.tag in HIDDEN]
+    return any(child.get(w("val")) not in OFF for child in said) if said else None
+
+
+def is_hidden_run(node: Any, hidden_styles: Container[str] = frozenset()) -> bool:
+    """Whether ``node`` is a Word run Word hides: its own properties say so (hides), or, where they say nothing
+    of it, its character style (``w:rStyle``) is one of ``hidden_styles``, those that hide a run's text
+    (word_styles.WordStyles.hidden_styles: ``w:vanish`` in the style or one it is based on).  A run's own
+    ``<w:vanish w:val="0"/>`` shows it whatever its style says."""
     properties = node.find(w("rPr")) if getattr(node, "tag", None) == w("r") else None
-    return properties is not None and any(child.tag in HIDDEN and child.get(w("val")) not in OFF
-                                          for child in properties)
+    if properties is None:
+        return False
+    own = hides(properties)
+    if own is not None:
+        return own
+    style = properties.find(w("rStyle"))
+    return style is not None and style.get(w("val")) in hidden_styles

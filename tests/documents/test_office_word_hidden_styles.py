@@ -1,0 +1,95 @@
+"""A Word run hidden by its character style (``w:rStyle`` naming a style with ``w:vanish``, or one based
+on such a style) is hidden as one with ``w:vanish`` of its own is (wordml.is_hidden_run,
+word_styles.WordStyles.hidden_styles): the model never reads it, and a bound control's store never
+takes its words.  Only a run's own properties were read: the editor's note was translated with the
+sentence, and written into the store Word shows in the control."""
+
+import io
+
+import docx
+import pytest
+from docx.enum.style import WD_STYLE_TYPE
+from lxml import etree
+from office_files import W, docx_bytes
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+CORE = "{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"  # the core properties' store
+TITLE = ("xmlns:ns0='http://purl.org/dc/elements/1.1/' "
+         "xmlns:ns1='http://schemas.openxmlformats.org/package/2006/metadata/core-properties'",
+         "/ns1:coreProperties[1]/ns0:title[1]")
+# The style a note's run names: "Note" hides text itself, "Draft Note" through the style it is based on.
+NOTE_STYLES = ["Note", "DraftNote"]
+
+
+def with_note_styles() -> docx.document.Document:
+    """A document whose styles hide text: "Note" (w:vanish), and "Draft Note", based on it, saying nothing of it."""
+    document = docx.Document()
+    note = document.styles.add_style("Note", WD_STYLE_TYPE.CHARACTER)
+    note.font.hidden = True
+    draft = document.styles.add_style("Draft Note", WD_STYLE_TYPE.CHARACTER)
+    draft.base_style = note
+    draft.font.italic = True
+    return document
+
+
+def add_runs(document: docx.document.Document, runs: str) -> None:
+    """A paragraph of ``runs`` (Word's XML, w: names)."""
+    paragraph = document.add_paragraph()._p
+    paragraph.extend(list(etree.fromstring(f'<w:p xmlns:w="{W}">{runs}</w:p>')))
+
+
+def styled(style: str, text: str, own: str = "") -> str:
+    return f'<w:r><w:rPr><w:rStyle w:val="{style}"/>{own}</w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def plain(text: str) -> str:
+    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+@pytest.mark.parametrize("style", NOTE_STYLES)
+def test_a_run_hidden_by_its_character_style_is_not_read_and_stays_as_written(mirror, style):
+    document = with_note_styles()
+    add_runs(document, plain("Two girls ") + styled(style, "young ") + plain("play with a ball."))
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play with a ball."]
+    runs = docx.Document(io.BytesIO(out)).paragraphs[0].runs
+    assert [(run.text, run.style.name) for run in runs] == [
+        ("BALL. A WITH ", "Default Paragraph Font"), ("young ", style.replace("Draft", "Draft ")),
+        ("PLAY GIRLS TWO", "Default Paragraph Font")]
+
+
+def test_a_runs_own_vanish_turned_off_shows_it_whatever_its_style_says(mirror):
+    document = with_note_styles()
+    add_runs(document, plain("Two girls ") + styled("DraftNote", "young ", '<w:vanish w:val="0"/>')
+             + plain("play with a ball."))
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls young play with a ball."]
+
+
+def bound_control(content: str) -> str:
+    mappings, xpath = TITLE
+    return (f'<w:sdt><w:sdtPr><w:id w:val="2"/><w:dataBinding w:prefixMappings="{mappings}" w:xpath="{xpath}" '
+            f'w:storeItemID="{CORE}"/><w:text/></w:sdtPr><w:sdtContent>{content}</w:sdtContent></w:sdt>')
+
+
+@pytest.mark.parametrize("style", NOTE_STYLES)
+def test_a_bound_controls_words_hidden_by_their_style_are_not_written_to_its_store(upper, style):
+    """Word shows the store's value in the control: the store took " [CHECK THE NAME]", which Word then showed."""
+    document = with_note_styles()
+    document.core_properties.title = "The black dog"
+    add_runs(document, bound_control(plain("The black dog") + styled(style, " [check the name]")))
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())))
+    assert out.core_properties.title == "THE BLACK DOG"
+
+
+@pytest.mark.parametrize("style", NOTE_STYLES)
+def test_a_bound_control_showing_only_words_hidden_by_their_style_sets_no_store(upper, style):
+    document = with_note_styles()
+    document.core_properties.title = "The black dog"
+    add_runs(document, bound_control(styled(style, "[check the name]")))
+    add_runs(document, plain("The dog was born on ") + bound_control(plain("The black dog")) + plain("."))
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())))
+    assert out.core_properties.title == "THE BLACK DOG"
+    assert "".join(t.text for t in out.element.body.iter(f"{{{W}}}t")).startswith("[check the name]")
