@@ -202,6 +202,17 @@ def test_a_character_reference_before_the_xliff_element_is_not_well_formed(same)
         translate_file_bytes(text.encode(), "app.xlf", same, DE)
 
 
+@pytest.mark.parametrize(("before", "column"), [("<![CDATA[A dog.]]>", 1), ("<![CDATA[]]>", 1),
+                                               ("<!-- a --> <![CDATA[ ]]>", 12)])
+def test_a_cdata_section_before_the_xliff_element_is_text_before_it(same, before, column):
+    """libxml2 takes its ``<!`` for a tag's start: the file was refused for "a < that starts no tag
+    (write < as &lt;)", at the column after the ``<``, which pointed at no such ``<``."""
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n').replace("<xliff ", f"{before}<xliff ")
+    with pytest.raises(DataError, match=rf"^app\.xlf is not well-formed XML at line 2, column {column}: text before "
+                                        r"the root element \(an XML document is one element: only comments, "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+
+
 def test_comments_instructions_and_spaces_around_the_xliff_element_are_kept(same):
     kept = "<!-- end --><!---->\n<?tool done?>\t<?a <?b?>\n"  # an instruction's text may hold "<?"
     text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + kept
