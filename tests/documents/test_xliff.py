@@ -202,6 +202,17 @@ def test_a_character_reference_before_the_xliff_element_is_not_well_formed(same)
         translate_file_bytes(text.encode(), "app.xlf", same, DE)
 
 
+@pytest.mark.parametrize(("before", "column"), [("<![CDATA[A dog.]]>", 1), ("<![CDATA[]]>", 1),
+                                               ("<!-- a --> <![CDATA[ ]]>", 12)])
+def test_a_cdata_section_before_the_xliff_element_is_text_before_it(same, before, column):
+    """libxml2 takes its ``<!`` for a tag's start: the file was refused for "a < that starts no tag
+    (write < as &lt;)", at the column after the ``<``, which pointed at no such ``<``."""
+    text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n').replace("<xliff ", f"{before}<xliff ")
+    with pytest.raises(DataError, match=rf"^app\.xlf is not well-formed XML at line 2, column {column}: text before "
+                                        r"the root element \(an XML document is one element: only comments, "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+
+
 def test_comments_instructions_and_spaces_around_the_xliff_element_are_kept(same):
     kept = "<!-- end --><!---->\n<?tool done?>\t<?a <?b?>\n"  # an instruction's text may hold "<?"
     text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + kept
@@ -347,7 +358,11 @@ def test_a_comment_inside_a_code_kept_whole_stays_in_it(same):
 BREAKS_1 = ['<x id="LINE_BREAK" ctype="lb" equiv-text="&lt;br/&gt;"/>', '<x id="1" equiv-text="&lt;br&gt;"/>',
             '<ph id="1" ctype="lb"/>']
 BREAKS_2 = ['<ph id="0" equiv="LINE_BREAK" type="fmt" subType="xlf:lb" disp="&lt;br/&gt;"/>',
-            '<ph id="0" disp="&lt;br /&gt;"/>', '<ph id="0" dataRef="d1"/>', '<ph id="0" equiv="&#10;"/>']
+            '<ph id="0" disp="&lt;br /&gt;"/>', '<ph id="0" dataRef="d1"/>', '<ph id="0" equiv="&#10;"/>',
+            '<ph id="0" dataRef="d2"/>', '<cp hex="000B"/>', '<cp hex="1e"/>']
+# XLIFF 2 writes a character XML 1.0 cannot hold (a vertical tab) as <cp>, in <data> too
+ORIGINAL_DATA = ('<originalData><data id="d1">&lt;br/&gt;</data><data id="d2"><cp hex="000B"/></data>'
+                 "</originalData>")
 
 
 @pytest.mark.parametrize("code", BREAKS_1)
@@ -361,8 +376,9 @@ def test_an_xliff_1_line_break_code_between_two_words_parts_them(same, code):
 
 @pytest.mark.parametrize("code", BREAKS_2)
 def test_an_xliff_2_line_break_code_between_two_words_parts_them(same, code):
-    """By its subType, its display text, or the original data its dataRef names (``<br/>``)."""
-    unit = ('<unit id="u"><originalData><data id="d1">&lt;br/&gt;</data></originalData>'
+    """By its subType, its display text, or the original data its dataRef names (``<br/>``, a vertical
+    tab written ``<cp hex="000B"/>``), or as a ``<cp>`` standing for a line's end in the source's text."""
+    unit = (f'<unit id="u">{ORIGINAL_DATA}'
             f"<segment><source>Two men{code}talk.</source></segment></unit>\n")
     out = translate_xliff(xliff_2(unit), same, DE)
     assert same.given == ["Two men talk."]
@@ -381,7 +397,7 @@ def test_an_xliff_1_line_break_code_ends_its_sentence_before_a_new_line(mirror, 
 
 @pytest.mark.parametrize("code", BREAKS_2)
 def test_an_xliff_2_line_break_code_ends_its_sentence_before_a_new_line(mirror, code):
-    unit = ('<unit id="u"><originalData><data id="d1">&lt;br/&gt;</data></originalData>'
+    unit = (f'<unit id="u">{ORIGINAL_DATA}'
             f"<segment><source>Dog food{code}Cat toys</source></segment></unit>\n")
     out = translate_xliff(xliff_2(unit), mirror, DE)
     assert mirror.given == ["Dog food", "Cat toys"]
@@ -409,6 +425,16 @@ def test_a_code_stands_for_a_line_end_wherever_str_splitlines_ends_a_line():
     characters = [chr(point) for point in range(0x3000)]
     line_ends = [c for c in characters if len(f"a{c}b".splitlines()) == 2]
     assert [c for c in characters if LINE_END.fullmatch(c)] == line_ends
+
+
+@pytest.mark.parametrize("written", ["ZZ", "0x0B", "110000", ""])
+def test_a_cp_whose_hex_names_no_character_is_refused_naming_its_line(same, written):
+    """What it stands for is unknown (a line's end, a letter?): it was kept as an empty code."""
+    unit = f'<unit id="u">\n<segment><source>Dog food<cp hex="{written}"/>Cat toys</source></segment></unit>\n'
+    with pytest.raises(DataError, match=rf'^app\.xlf: line 5: <cp hex="{written}"> names no character: its hex is '
+                                        "a Unicode code point in hexadecimal"):
+        translate_xliff(xliff_2(unit), same, DE, "app.xlf")
+    assert same.given == []
 
 
 def test_a_code_whose_native_tag_runs_over_lines_ends_no_sentence(same):

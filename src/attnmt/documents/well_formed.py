@@ -30,6 +30,9 @@ CLOSES_NOTHING = re.compile(rf"Opening and ending tag mismatch: {XML_ROOT}(?: li
 # which takes a no-break space for one), comments and processing instructions (check_one_root).
 XML_SPACE = " \t\r\n"
 MISC = re.compile(rf"(?:[{XML_SPACE}]|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*")
+# libxml2's words for text before a document's root element (a CDATA section there it takes for a
+# tag's start, and check_cdata_before says so itself).
+BEFORE_ROOT = "Start tag expected, '<' not found"
 # libxml2's words for the faults text most often has, said as what to write instead.
 PLAIN = {"xmlParseEntityRef: no name": "a & that starts no entity reference (write & as &amp;)",
          "EntityRef: expecting ';'": "an entity reference with no ; to end it (write & as &amp;, or end it with ;)",
@@ -37,7 +40,7 @@ PLAIN = {"xmlParseEntityRef: no name": "a & that starts no entity reference (wri
          # check_one_root's: what a document holds outside its one root element
          "Extra content at the end of the document": "content after the root element's end (an XML document is "
          "one element: only comments, processing instructions and spaces may follow it)",
-         "Start tag expected, '<' not found": "text before the root element (an XML document is one element: "
+         BEFORE_ROOT: "text before the root element (an XML document is one element: "
          "only comments, processing instructions and spaces may come before it)"}
 
 
@@ -64,9 +67,15 @@ def check_well_formed(parser: etree.XMLParser, parsed: str, opening: int, where:
     line = min(first.line, len(lines))
     column = first.column - (opening if line == 1 else 0)
     column = max(1, min(column, len(lines[line - 1]) + 1))  # the end tag around it: the text's end
-    at = (f"line {start.line + line - 1}, " if start.line is not None else "") + \
+    raise DataError(f"{where} is not well-formed XML at {place(line, column, start)}: "
+                    f"{reason(first.message, start.line)}")
+
+
+def place(line: int, column: int, start: Start) -> str:
+    """``line`` and ``column`` of the parsed text (from 1) in the file's terms: "line 3, column 5"
+    (the column alone where the text's lines are not the file's)."""
+    return (f"line {start.line + line - 1}, " if start.line is not None else "") + \
         f"column {column + (start.column if line == 1 else 0)}"
-    raise DataError(f"{where} is not well-formed XML at {at}: {reason(first.message, start.line)}")
 
 
 def check_one_root(wrapper: etree._Element, declarations: str, parsed: str, where: str, start: Start) -> None:
@@ -81,12 +90,24 @@ def check_one_root(wrapper: etree._Element, declarations: str, parsed: str, wher
     if not any((text or "").strip() for text in texts) and (
             not elements or len(elements) == 1 and stands_alone(wrapper, elements[0], parsed)):
         return  # no element at all is parse_xliff's to say
+    check_cdata_before(parsed, where, start)
     parser = etree.XMLParser(recover=True, resolve_entities=False, huge_tree=True, no_network=True)
     try:
         etree.fromstring(f"{declarations}{parsed}", parser=parser)
     except etree.XMLSyntaxError:  # nothing read (no element): its fault is in the log all the same
         pass
     check_well_formed(parser, parsed, len(declarations), where, start)
+
+
+def check_cdata_before(parsed: str, where: str, start: Start) -> None:
+    """DataError, as for any text before the root element, where a CDATA section comes before it
+    (after the comments, instructions and spaces allowed there: MISC): libxml2 reads its ``<!`` as a
+    tag's start, and said "a < that starts no tag", of a ``<`` that starts a CDATA section."""
+    first = found.end() if (found := MISC.match(parsed)) else 0
+    if parsed.startswith("<![CDATA[", first):
+        line = parsed.count("\n", 0, first) + 1
+        column = first - (parsed.rfind("\n", 0, first) + 1) + 1
+        raise DataError(f"{where} is not well-formed XML at {place(line, column, start)}: {PLAIN[BEFORE_ROOT]}")
 
 
 def stands_alone(wrapper: etree._Element, root: etree._Element, parsed: str) -> bool:

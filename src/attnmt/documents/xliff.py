@@ -65,7 +65,7 @@ from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.documents.xliff_codes import is_line_break, is_space, wraps_words
+from attnmt.documents.xliff_codes import check_code_points, is_line_break, is_space, wraps_words
 from attnmt.documents.xliff_languages import say_languages
 from attnmt.documents.xliff_targets import (
     Slot,
@@ -146,11 +146,13 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     """An XLIFF file's text (``\\n`` line endings) with every empty or missing target of a unit to
     translate filled with its source's translation (the module docstring; but where ``review``
     keeps the source of every sentence of it: xliff_targets.settle_kept); DataError, naming
-    ``where``, for a file that is no XLIFF, and for an XLIFF 2 file with no target language
-    (neither ``trgLang`` nor ``options.target_lang``); UserError for an ``options.target_lang``
+    ``where``, for a file that is no XLIFF, for an XLIFF 2 file with no target language
+    (neither ``trgLang`` nor ``options.target_lang``), and for a ``<cp>`` that names no character
+    (xliff_codes.check_code_points); UserError for an ``options.target_lang``
     that is not the language the file's targets are in, and an ``options.source_lang`` not the one
     its sources are in (attnmt.documents.xliff_languages)."""
     parsed, root = parse_xliff(text, where, options.xliff_hint)
+    check_code_points(root, where, parsed.first_line)
     version_2 = is_version_2(root)
     # each slot with its kept target's segments to fill (none where the whole target is written)
     found = [(slot, open_segments(slot)) for slot in (segments(root) if version_2 else trans_units(root))]

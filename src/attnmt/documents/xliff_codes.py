@@ -1,7 +1,8 @@
 """XLIFF's inline codes, known by their names and by what they stand for: those that wrap words
 (``<g>``, ``<mrk>``, ``<pc>``: wraps_words), and the codes that stand for a line break or a space
 (is_line_break, is_space), by their kind or by the text they show or stand for (stands_for: 1.2's
-``equiv-text``, 2's ``equiv`` and ``disp``, and the native data in 2's ``<originalData>``).
+``equiv-text``, 2's ``equiv`` and ``disp``, the native data in 2's ``<originalData>``, and the
+character a 2's ``<cp hex="000B"/>`` stands for, as XLIFF 2 writes those XML 1.0 cannot hold).
 attnmt.documents.xliff reads a unit's codes so."""
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ from lxml import etree
 
 from attnmt.documents.flat import LINE_END
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.errors import DataError
 
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.
 WORD_CODES = frozenset(("g", "mrk", "pc"))
+# XLIFF 2's <cp hex="...">: a Unicode code point in hexadecimal (code_point).
+HEX = re.compile(r"[0-9A-Fa-f]+")
+MAX_CODE_POINT = 0x10FFFF
 # A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
@@ -49,16 +54,52 @@ def is_space(node: etree._Element) -> bool:
 
 def stands_for(node: etree._Element) -> list[str]:
     """What an inline code shows or stands for, each text given: 1.2's ``equiv-text``, 2's ``equiv``
-    and ``disp``, and the ``<data>`` its ``dataRef`` names in the unit's ``<originalData>`` (2)."""
-    shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node)]
+    and ``disp``, the ``<data>`` its ``dataRef`` names in the unit's ``<originalData>`` (2), and
+    the character a ``<cp>`` stands for (2: code_point)."""
+    shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node), code_point(node)]
     return [text for text in shown if text]
 
 
 def original_data(node: etree._Element) -> str | None:
     """The native code an XLIFF 2 code's ``dataRef`` names: the text of the ``<data>`` of that
-    id in its unit's ``<originalData>`` (``<data id="d1">&lt;br/&gt;</data>``); None for none."""
+    id in its unit's ``<originalData>`` (``<data id="d1">&lt;br/&gt;</data>``), each ``<cp>`` in it
+    read as its character (``<data id="d1"><cp hex="000B"/></data>``: a vertical tab, which
+    XML 1.0 cannot hold as text); None for none."""
     ref = node.get("dataRef")
     unit = next((above for above in node.iterancestors() if local_name(above) == "unit"), None)
     if ref is None or unit is None:
         return None
-    return next((data.text for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref), None)
+    return next((data_text(data) for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref),
+                None)
+
+
+def data_text(data: etree._Element) -> str:
+    """A ``<data>``'s text, each ``<cp>`` in it read as the character it stands for (code_point);
+    a comment in it stands for nothing, the text after it kept."""
+    parts = [data.text or ""]
+    for child in data:
+        parts += [("" if is_comment(child) else code_point(child) or ""), child.tail or ""]
+    return "".join(parts)
+
+
+def code_point(node: etree._Element) -> str | None:
+    """The character an XLIFF 2 ``<cp hex="000B"/>`` stands for (a vertical tab): the way XLIFF 2
+    writes those XML 1.0 cannot hold (VT, FF, the separators 0x1C to 0x1E, ...), in a source's text
+    or in a code's ``<data>``; None for any other node, and for a ``hex`` that is no code point
+    (check_code_points refuses it)."""
+    if is_comment(node) or local_name(node) != "cp":
+        return None
+    written = (node.get("hex") or "").strip()
+    if not HEX.fullmatch(written) or int(written, 16) > MAX_CODE_POINT:
+        return None
+    return chr(int(written, 16))
+
+
+def check_code_points(root: etree._Element, where: str, first_line: int = 1) -> None:
+    """DataError, naming its line, for a ``<cp>`` whose ``hex`` names no Unicode code point (not
+    hexadecimal, or past U+10FFFF): what it stands for is unknown, and XLIFF 2 tools refuse it."""
+    for node in root.iter("{*}cp"):
+        if code_point(node) is None:
+            line = f"line {node.sourceline + first_line - 1}: " if node.sourceline else ""
+            raise DataError(f'{where}: {line}<cp hex="{node.get("hex", "")}"> names no character: its hex is a '
+                            'Unicode code point in hexadecimal, 0 to 10FFFF (<cp hex="000B"/> for a vertical tab)')
