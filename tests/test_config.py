@@ -15,7 +15,7 @@ from attnmt.config_file import UniqueKeyLoader, read_config_file, yaml_problem
 from attnmt.config_ranges import check_even_d_model, parse_duration, written_whole_number
 from attnmt.errors import ConfigError, ConversionError
 from attnmt.interop.marian import attnmt_config
-from attnmt.train_config import TrainConfig, load_config
+from attnmt.train_config import CorpusSpec, TrainConfig, load_config
 
 # A value outside each numeric key's range, and what the error says (matched literally).
 OUT_OF_RANGE = [
@@ -411,6 +411,41 @@ def test_a_pathlib_path_is_kept_as_its_text_which_train_yaml_can_hold(tmp_path):
     config = TrainConfig(valid_src=tmp_path / "v.en", out_dir=tmp_path / "model")
     assert (config.valid_src, config.out_dir) == (str(tmp_path / "v.en"), str(tmp_path / "model"))
     assert yaml.safe_load(yaml.safe_dump(config.to_dict()))["valid_src"] == str(tmp_path / "v.en")
+
+
+@pytest.mark.parametrize("key", ["src", "tgt", "valid_src", "valid_tgt"])
+def test_a_pathlib_path_in_a_train_entry_is_kept_as_its_text(tmp_path, key):
+    """It was refused ("train[0]: src must be text") where a top-level path takes one."""
+    entry = {"src": "a.en", "tgt": "a.de", "valid_src": "v.en", "valid_tgt": "v.de", key: tmp_path / "f"}
+    config = TrainConfig(train=[entry])
+    assert config.train[0][key] == getattr(config.corpora()[0], key) == str(tmp_path / "f")
+    assert yaml.safe_load(yaml.safe_dump(config.to_dict()))["train"][0][key] == str(tmp_path / "f")
+
+
+def test_a_pathlib_path_as_a_train_entrys_tsv_is_kept_as_its_text(tmp_path):
+    assert TrainConfig(train=[{"tsv": tmp_path / "c.tsv"}]).corpora()[0].tsv == str(tmp_path / "c.tsv")
+
+
+def test_a_corpus_spec_built_in_python_with_a_path_that_is_no_path_is_refused_naming_it():
+    """CorpusSpec(src=3, tgt="b") was taken, and failed where the run read it."""
+    with pytest.raises(ConfigError, match=r"^src=3: src is a path: give it as text \(or leave src out for its "):
+        CorpusSpec(src=3, tgt="b")
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"src": "a"}, "give either src and tgt, or tsv"),
+    ({"tsv": "c.tsv", "weight": 0}, "weight must be positive and finite, got 0.0"),
+    ({"tsv": "c.tsv", "weight": "x"}, "weight must be a number, got 'x'"),
+    ({"tsv": "c.tsv", "valid_src": "v.en"}, "give both valid_src and valid_tgt, or neither")])
+def test_a_corpus_spec_built_in_python_is_checked_as_a_train_entry_is(values, message):
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        CorpusSpec(**values)
+    with pytest.raises(ConfigError, match=f"^train\\[0\\]: {re.escape(message)}$"):
+        TrainConfig(train=[values])
+
+
+def test_a_corpus_spec_built_in_python_keeps_a_pathlib_path_as_its_text(tmp_path):
+    assert CorpusSpec(src=tmp_path / "a.en", tgt="a.de").src == str(tmp_path / "a.en")
 
 
 def test_none_for_an_optional_path_still_unsets_it():

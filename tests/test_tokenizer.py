@@ -331,6 +331,18 @@ def test_a_whole_vocab_size_of_another_numeric_type_is_taken():
         train_sentencepiece(CORPUS, 60.0)).vocab_size == 60
 
 
+@pytest.mark.parametrize("seed", ["x", None, 1.5, True, 1 << 63])
+def test_a_seed_that_is_no_whole_number_is_named_before_the_sentences_are_read(seed):
+    """Python's random takes any value as a seed: "x" and None were taken without a word."""
+    with pytest.raises(ConfigError, match=r"^seed must be a whole number from -9,223,372,036,854,775,808 to "
+                                          rf"9,223,372,036,854,775,807, got {re.escape(repr(seed))}$"):
+        train_sentencepiece(unread_sentences(), 60, seed=seed)
+
+
+def test_a_whole_seed_of_another_numeric_type_samples_as_that_int():
+    assert train_sentencepiece(CORPUS, 60, seed=np.int64(3)) == train_sentencepiece(CORPUS, 60, seed=3.0)
+
+
 @pytest.mark.parametrize("item, message", [(None, "expected a str, got NoneType"), (7, "expected a str, got int")])
 def test_a_sentence_that_is_no_text_is_named_by_its_place(item, message):
     """It was SentencePiece's "Iterator must return str or bytes", with no place."""

@@ -10,6 +10,7 @@ overrides from the command line are read by attnmt.config_options.
 from __future__ import annotations
 
 import copy
+import os
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -126,6 +127,8 @@ class TrainConfig:
                               f"(a sentence's tokens, BOS and EOS), got {model.max_positions}: raise "
                               "model.max_positions or lower max_len")
         check_paths(self, TRAIN_PATHS)
+        if isinstance(self.train, list):
+            self.train = [text_paths(entry) for entry in self.train]
         self.check_one_kind_of_corpus()
         self.corpora()
 
@@ -212,25 +215,43 @@ class CorpusSpec:
     valid_tgt: str | None = None  # and references
     name: str = ""  # in the log (valid_loss_NAME); default corpus0, corpus1, ...
 
+    def __post_init__(self) -> None:
+        """Checked as a ``train:`` entry is (from_dict names the entry): a CorpusSpec built in Python with
+        a path that is no path (``src=3``) was taken, and failed where the run read it.  A pathlib.Path
+        is kept as its text."""
+        check_paths(self, CORPUS_PATHS)
+        if (self.tsv is None) == (self.src is None and self.tgt is None) or (self.src is None) != (self.tgt is None):
+            raise ConfigError("give either src and tgt, or tsv")
+        self.weight = typed(self.weight, "float", "weight")
+        if not ABOVE_0.holds(self.weight):
+            raise ConfigError(f"weight must be positive and finite, got {self.weight}")
+        if (self.valid_src is None) != (self.valid_tgt is None):
+            raise ConfigError("give both valid_src and valid_tgt, or neither")
+        self.name = typed(self.name, "str", "name")
+
     @classmethod
     def from_dict(cls, values: dict, source: str, index: int) -> CorpusSpec:
-        spec = cls(**checked_fields(cls, values, source))
-        spec.name = spec.name or f"corpus{index}"
+        """The ``train:`` entry ``values``, the ``index``-th, which errors name as ``source`` (``train[0]``)."""
+        checked = checked_fields(cls, text_paths(values), source)
         try:
-            check_paths(spec, CORPUS_PATHS)
+            spec = cls(**checked)
         except ConfigError as error:
             raise ConfigError(f"{source}: {error}") from None
-        if (spec.tsv is None) == (spec.src is None and spec.tgt is None) or (spec.src is None) != (spec.tgt is None):
-            raise ConfigError(f"{source}: give either src and tgt, or tsv")
-        if not ABOVE_0.holds(spec.weight):
-            raise ConfigError(f"{source}: weight must be positive and finite, got {spec.weight}")
-        if (spec.valid_src is None) != (spec.valid_tgt is None):
-            raise ConfigError(f"{source}: give both valid_src and valid_tgt, or neither")
+        spec.name = spec.name or f"corpus{index}"
         return spec
 
     def files(self) -> dict[str, str]:
         """The text this corpus is read from: {"src": ..., "tgt": ...} or {"tsv": ...}."""
         return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
+
+
+def text_paths(entry: object) -> object:
+    """A ``train:`` entry with each path given as a pathlib.Path as its text, as TrainConfig keeps its own
+    paths (check_paths), which train.yaml can hold; anything else as it is, for its own checks to name."""
+    if not isinstance(entry, dict):
+        return entry
+    return {key: os.fspath(value) if key in CORPUS_PATHS and isinstance(value, os.PathLike)
+            and isinstance(os.fspath(value), str) else value for key, value in entry.items()}
 
 
 def load_config(path: str | Path, overrides: dict[str, str | None] | None = None, merge: bool = False) -> TrainConfig:

@@ -409,6 +409,23 @@ def test_settings_are_checked(setting, value):
         ServeSettings(**{setting: value})
 
 
+@pytest.mark.parametrize("setting, value, kind", [
+    ("file_chunk", 1.5, "a whole number"), ("max_texts", True, "a whole number"), ("max_batch", "8", "a whole number"),
+    ("batch_window_ms", "5", "a number"), ("quality", "no", "true or false"), ("allow_macros", 1, "true or false")])
+def test_a_setting_of_the_wrong_type_is_named(setting, value, kind):
+    """file_chunk=1.5 was taken, and failed the first file sent; quality="no" was true; "5" a TypeError."""
+    with pytest.raises(ConfigError, match=rf"^serve setting {setting} must be {kind}, got {re.escape(repr(value))}$"):
+        ServeSettings(**{setting: value})
+
+
+def test_whole_settings_of_another_numeric_type_are_taken_as_ints():
+    import numpy as np
+
+    settings = ServeSettings(file_chunk=4.0, max_batch=np.int64(16), batch_window_ms=np.float32(2))
+    assert (settings.file_chunk, settings.max_batch, settings.batch_window_ms) == (4, 16, 2.0)
+    assert type(settings.file_chunk) is type(settings.max_batch) is int
+
+
 def test_n_best_hypotheses_with_scores_alignments_and_confidence(client):
     answer = client.post("/translate", json={"texts": ["a dog runs", "two men walk"], "beam": 3, "n_best": 2,
                                              "return_alignments": True, "return_confidence": True})

@@ -1,5 +1,6 @@
 """Checkpoint averaging (attnmt.training.averaging) on hand-made weights: the paths a caller gives it."""
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +35,27 @@ def test_checkpoints_and_output_given_as_str_are_averaged(tmp_path):
 def test_one_str_for_the_checkpoints_is_refused_not_read_a_character_a_directory(tmp_path):
     with pytest.raises(ConfigError, match=r"^checkpoints: expected a list of checkpoint directories, got str; pass "):
         average_checkpoints(str(checkpoint(tmp_path / "a", 1.0)), tmp_path / "mean.safetensors")
+
+
+@pytest.mark.parametrize("checkpoints, out, message", [
+    (["a"], None, "out: expected the path of a file (a str or a pathlib.Path), got None"),
+    (["a"], b"mean.safetensors", "out: expected the path of a file (a str or a pathlib.Path), got b'mean.safetensors'"),
+    (["a"], "", "out: expected the path of a file (a str or a pathlib.Path), got ''"),
+    (["a", None], "m.safetensors", "checkpoints[1]: expected the path of a checkpoint directory (a str or a "
+                                   "pathlib.Path), got None"),
+    (None, "m.safetensors", "checkpoints: expected a list of checkpoint directories, got NoneType; pass [path] for "
+                            "one"),
+    (3, "m.safetensors", "checkpoints: expected a list of checkpoint directories, got int; pass [path] for one")])
+def test_a_checkpoint_or_output_that_is_no_path_is_named_before_any_weights_are_read(checkpoints, out, message):
+    """``average_checkpoints(["a"], None)`` was a TypeError from pathlib, after every checkpoint was read."""
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        average_checkpoints(checkpoints, out)
+
+
+def test_checkpoints_given_as_a_generator_are_averaged(tmp_path):
+    folders = [checkpoint(tmp_path / "a", 1.0), checkpoint(tmp_path / "b", 2.0)]
+    average_checkpoints((folder for folder in folders), tmp_path / "mean.safetensors")
+    assert load_file(tmp_path / "mean.safetensors")["w"].tolist() == [1.5, 1.5]
 
 
 def test_a_checkpoint_of_another_shape_than_the_runs_config_is_refused(tmp_path, capsys):

@@ -27,7 +27,7 @@ from attnmt.train_config import load_config
 from attnmt.training import logs as logs_module
 from attnmt.training.averaging import average_checkpoints, keep_better_average
 from attnmt.training.objective import cooldown, label_smoothed_nll, noam_schedule
-from attnmt.training.trainer import Trainer, resume
+from attnmt.training.trainer import Trainer, resume, train
 
 MULTI30K = Path(__file__).parents[2] / "data" / "multi30k"
 
@@ -92,6 +92,28 @@ def test_without_a_cooldown_the_schedule_is_the_papers(tmp_path):
 def test_a_cooldown_outside_0_to_1_is_refused(tmp_path, share):
     with pytest.raises(ConfigError, match=f"lr_cooldown={share}: use a share of the budget from 0 \\(none\\) to 1"):
         tiny_config(tmp_path, lr_cooldown=share)
+
+
+@pytest.mark.parametrize("config, message", [
+    ({"max_steps": 1}, "config: expected an attnmt TrainConfig, got dict; e.g. load_config('train.yaml'), or "
+                       "TrainConfig.from_dict(values) for a dict"),
+    (None, "config: expected an attnmt TrainConfig, got NoneType; e.g. load_config('train.yaml'), or "
+           "TrainConfig.from_dict(values) for a dict")])
+def test_a_config_that_is_no_train_config_is_named(config, message):
+    """``train({"max_steps": 1})`` was an AttributeError: 'dict' object has no attribute 'eval_beam'."""
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        train(config)
+
+
+@pytest.mark.parametrize("progress", ["no", 0, None, print])
+def test_a_progress_that_is_no_bool_is_named_before_any_work(tmp_path, progress):
+    """``progress="no"`` was true, and drew the bar; a resume's too, before its run is read."""
+    message = rf"^progress: expected true or false \(whether to show the progress bar\), got {type(progress).__name__} "
+    with pytest.raises(ConfigError, match=message):
+        train(tiny_config(tmp_path), progress=progress)
+    with pytest.raises(ConfigError, match=message):
+        resume(tmp_path / "no-run", progress=progress)
+    assert not (tmp_path / "model").exists()
 
 
 def test_unknown_config_key_is_named_with_the_valid_ones(tmp_path):

@@ -9,14 +9,16 @@ en-de=runs/en_de --model de-en=runs/de_en``); a request names its pair (LibreTra
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import NamedTuple
 
 from attnmt.config import TransformerConfig
+from attnmt.config_ranges import truth_value, whole_number
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
@@ -67,6 +69,8 @@ class ServeSettings:
     allow_macros: bool = False
 
     def __post_init__(self) -> None:
+        for setting in fields(self):
+            setattr(self, setting.name, setting_value(setting.name, str(setting.type), getattr(self, setting.name)))
         for key, value in asdict(self).items():
             if isinstance(value, bool):
                 continue
@@ -82,6 +86,25 @@ class ServeSettings:
         if self.max_alternatives >= MOST_N_BEST:  # alternatives are the n-best after the first
             raise ConfigError(f"serve setting max_alternatives must be <= {MOST_N_BEST - 1} (the n-best a request "
                               f"may ask for, less the translation itself), got {self.max_alternatives}")
+
+
+def setting_value(key: str, type_name: str, value: object) -> bool | int | float:
+    """``value`` of the serve setting ``key`` as its type (``type_name``) reads it, where it is one: a
+    switch a bool (``quality="no"`` was true), a count a whole number of any numeric type (a
+    ``file_chunk`` of 1.5 was taken, and failed the first file sent), a number a real number (``"5"``
+    was a TypeError); one clear error otherwise."""
+    read: bool | int | float | None = None
+    if type_name == "bool":
+        read, kind = truth_value(value), "true or false"
+    elif type_name == "int":
+        read, kind = whole_number(value), "a whole number"
+    else:
+        kind = "a number"
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            read = float(value)
+    if read is None:
+        raise ConfigError(f"serve setting {key} must be {kind}, got {value!r:.60}")
+    return read
 
 
 class Options(NamedTuple):

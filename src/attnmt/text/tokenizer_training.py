@@ -47,10 +47,11 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     the letters of a file's name.  So is a text of nothing but empty lines, where SentencePiece's own
     error names a line of its C++.  So, before any training, are a vocab_size, a sentence or a
     user_defined_symbols item SentencePiece would refuse (``check_vocab_size``, ``given_sentences``,
-    ``check_symbols``).
+    ``check_symbols``), and a seed that is no whole number (``check_seed``).
     """
     check_text_list(sentences, "sentences")
     vocab_size = check_vocab_size(vocab_size)
+    seed = check_seed(seed)
     check_tokenizer_options(options)
     options = sentencepiece_options(options)
     check_symbols(options.get("user_defined_symbols", []))
@@ -99,6 +100,16 @@ def check_vocab_size(vocab_size: object) -> int:
         raise ConfigError(f"vocab_size must be {TRAIN_RANGES['vocab_size'].describe(True)} (the 4 special pieces "
                           f"and at least one more), got {vocab_size!r}")
     return size
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an int, where it is a whole number in TrainConfig's range for it (of any numeric type:
+    1.0 is 1, which seeds the sample as 1.0 did); one clear error otherwise.  Any value seeds Python's
+    random, so ``seed="x"`` or None was taken, without a word, as another seed than the caller meant."""
+    number = whole_number(seed)
+    if number is None or not TRAIN_RANGES["seed"].holds(number):
+        raise ConfigError(f"seed must be {TRAIN_RANGES['seed'].describe(True)}, got {seed!r:.60}")
+    return number
 
 
 def given_sentences(sentences: Iterable[object]) -> Iterator[str]:

@@ -8,6 +8,7 @@ validation set decides.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -30,11 +31,15 @@ from attnmt.training.training_data import read_validation_text, scored_pairs
 def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> None:
     """Writes the element-wise mean of the checkpoints' weights to ``out`` (the paper averages the
     last 5); each checkpoint a directory, as a str or a Path."""
-    if isinstance(checkpoints, str | Path):  # one str was averaged as the directories of its characters
+    # one str was averaged as the directories of its characters; None and a number were TypeErrors
+    if isinstance(checkpoints, str | os.PathLike) or not isinstance(checkpoints, Iterable):
         raise ConfigError(f"checkpoints: expected a list of checkpoint directories, got {type(checkpoints).__name__}; "
                           "pass [path] for one")
+    checkpoints = list(checkpoints)
     if not checkpoints:
         raise ModelDirError("no checkpoints to average")
+    for name, path in [*((f"checkpoints[{i}]", path) for i, path in enumerate(checkpoints)), ("out", out)]:
+        check_path(path, name)
     checkpoints, out = [Path(path) for path in checkpoints], Path(out)
     total: dict[str, torch.Tensor] = {}
     for path in checkpoints:
@@ -44,6 +49,14 @@ def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> N
             total[name] = total.get(name, 0) + tensor.double()
     mean = {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}
     atomic_write(out, lambda tmp: save_file(mean, str(tmp)))
+
+
+def check_path(path: object, name: str) -> None:
+    """One clear error for an argument ``name`` that is no path (None and bytes were TypeErrors from
+    pathlib) or an empty one ("" is the current folder)."""
+    if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str) or not os.fspath(path).strip():
+        raise ConfigError(f"{name}: expected the path of a {'file' if name == 'out' else 'checkpoint directory'} "
+                          f"(a str or a pathlib.Path), got {path!r:.60}")
 
 
 def last_checkpoints(model_dir: Path, last: int) -> list[Path]:

@@ -24,7 +24,7 @@ import yaml
 from torch.nn.parallel import DistributedDataParallel
 
 from attnmt import checkpoint as ckpt
-from attnmt.config_ranges import parse_duration
+from attnmt.config_ranges import parse_duration, truth_value
 from attnmt.decoding import MAX_BEAM
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.files import remove_leftovers, write_text
@@ -67,6 +67,7 @@ class Trainer(Schedule, ValidateAndSave, Ending):
         """``held``: the caller holds out_dir (RunLock) for longer than the run, and lets go of it.
         ``record``: the run's RunRecord that resume() checked it with, which the Trainer's own resume checks
         share (each file read and hashed once a resume); None: a record of its own."""
+        check_arguments(config, progress)
         if config.eval_beam > MAX_BEAM:  # before any work (the config's own checks cannot know decoding's limit)
             raise ConfigError(f"eval_beam={config.eval_beam}: use a whole number from 1 to {MAX_BEAM}")
         self.config = config
@@ -324,8 +325,25 @@ class Trainer(Schedule, ValidateAndSave, Ending):
         bar.show(record)
 
 
+def check_arguments(config: object, progress: object) -> None:
+    """One clear error for a ``config`` that is no TrainConfig (a dict was an AttributeError naming
+    ``eval_beam``) or a ``progress`` that is no bool (``progress="no"``, true to ``if``, drew the bar)."""
+    if not isinstance(config, TrainConfig):
+        raise ConfigError(f"config: expected an attnmt TrainConfig, got {type(config).__name__}; e.g. "
+                          "load_config('train.yaml'), or TrainConfig.from_dict(values) for a dict")
+    check_progress(progress)
+
+
+def check_progress(progress: object) -> None:
+    """``progress`` (whether a run draws its progress bar) as check_arguments checks it."""
+    if truth_value(progress) is None:
+        raise ConfigError(f"progress: expected true or false (whether to show the progress bar), got "
+                          f"{type(progress).__name__} {progress!r:.60}")
+
+
 def train(config: TrainConfig, progress: bool = True) -> TrainResult:
-    """Trains a new model into ``config.out_dir``."""
+    """Trains a new model into ``config.out_dir``; ConfigError, before any work, for a ``config`` that
+    is no TrainConfig or a ``progress`` that is no bool."""
     return Trainer(config, progress=progress).train()
 
 
@@ -333,6 +351,7 @@ def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool 
     """Continues the run in ``model_dir`` exactly where its last checkpoint stopped; ``overrides``
     change its config from here on (a section given whole, ``{"model": "{dropout: 0.2}"}``, only the
     keys it names) and are kept in its train.yaml for the next resume."""
+    check_progress(progress)
     check_run_to_resume(Path(model_dir), key="model_dir")
     config, record = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides, merge=True), RunRecord(Path(model_dir))
     check_resume_overrides(config, record)
