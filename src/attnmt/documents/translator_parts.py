@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 from typing import TypeGuard
 
@@ -132,12 +132,21 @@ def checked_weights(name: str, weights: object) -> Weights | None:
     found: list[list[float]] = []
     for row in weights if listed(weights) else [None]:
         values = list(row) if listed(row) else [None]
+        if all_finite_floats(values):  # a model's rows (Tensor.tolist()): no per-weight isinstance of an ABC
+            found.append(values)
+            continue
         if not all(isinstance(value, Real) and math.isfinite(value) for value in values):
             raise ConfigError(f"{name} returned {weights!r:.80} as a sentence's weights: give None, or a list of "
                               "rows, one per word of the translation, of finite numbers, its attention to each "
                               "source word")
         found.append([float(value) for value in values if isinstance(value, Real)])
     return found
+
+
+def all_finite_floats(values: Sequence[object]) -> TypeGuard[list[float]]:
+    """Whether ``values`` are all finite floats of the type float itself, checked at C speed (a sentence
+    of 5,000 words has 25 million weights: ``isinstance(value, Real)`` on each took a minute)."""
+    return set(map(type, values)) <= {float} and all(map(math.isfinite, values))  # type: ignore[arg-type]
 
 
 def listed(value: object) -> TypeGuard[Iterable[object]]:
