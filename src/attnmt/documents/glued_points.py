@@ -15,50 +15,64 @@ from spans.py so that the placing rules read on their own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Mapping, Sequence
 
 from attnmt.documents.flat import FlatText, Mark, closing_length
 from attnmt.documents.kept_words import core
 
 
-def glued_point(flat: FlatText, words: Sequence[tuple[int, int]], target: str, target_words: Sequence[tuple[int, int]],
-                aligned: Callable[[Sequence[int]], list[int]], position: int) -> int | None:
+def glued_point(flat: FlatText, atoms: Mapping[int, list[Mark]], words: Sequence[tuple[int, int]], target: str,
+                target_words: Sequence[tuple[int, int]], aligned: Callable[[Sequence[int]], list[int]],
+                position: int) -> int | None:
     """Where the atoms at ``position`` go in ``target`` where they are glued to the end of one of
-    ``words`` (glued_word), one sentence's source words; ``target_words`` are its translation's,
+    ``words`` (glued_word), one sentence's source words; ``atoms`` are flat's (``atoms_by_position``),
+    ``target_words`` are its translation's,
     ``aligned`` gives the target words aligned to source words (spans.Projector.aligned).  None
     where they are not glued to a word, or no target word aligned to it has letters."""
-    k = glued_word(flat, words, position)
+    k = glued_word(flat, atoms, words, position)
     if k is None:
         return None
     following = aligned([k + 1]) if k + 1 < len(words) else []
     return letters_end(target, [target_words[t] for t in letters_aligned(flat.text, words[k], aligned([k]), following)])
 
 
-def atoms_at(flat: FlatText, position: int) -> list[Mark]:
-    """The atoms at ``position`` in ``flat.text``, in source order."""
-    return [mark for mark in flat.marks if mark.atom and mark.start == position]
+def atoms_by_position(flat: FlatText) -> dict[int, list[Mark]]:
+    """The atoms of ``flat`` by their position in ``flat.text``, each position's in source order: found
+    once, where going through every mark for each point took the square of their number."""
+    atoms: dict[int, list[Mark]] = {}
+    for mark in flat.marks:
+        if mark.atom:
+            atoms.setdefault(mark.start, []).append(mark)
+    return atoms
 
 
-def glued_word(flat: FlatText, words: Sequence[tuple[int, int]], position: int) -> int | None:
-    """The index of the word of ``words`` ([start, end) in ``flat.text``) that the atoms at
-    ``position`` are glued to the end of: a letter or digit right before the first of them, or
+def glued_word(flat: FlatText, atoms_at: Mapping[int, list[Mark]], words: Sequence[tuple[int, int]],
+               position: int) -> int | None:
+    """The index of the word of ``words`` ([start, end) in ``flat.text``, in order) that the atoms at
+    ``position`` (``atoms_at``) are glued to the end of: a letter or digit right before the first of them, or
     before the first of the atoms they stand only spaces apart from (``bike<a>[1]</a> <a>[2]</a>``),
     none right after the last (Mark.glued_before, glued_after), and nothing after them in that word
     but punctuation (``bench|``, ``bench|.``).  None where there is none, and where quotes and
     brackets alone follow them in it (``runs<b>.</b>"``: Projector.inside_closing and before_closing)."""
-    atoms = atoms_at(flat, position)
+    atoms = atoms_at.get(position, [])
     if not atoms or atoms[-1].glued_after:
         return None
     while not atoms[0].glued_before:  # spaces alone after other atoms: the run those started
-        earlier = len(flat.text[:position].rstrip())
-        atoms = atoms_at(flat, earlier) if earlier < position else []
+        earlier = position
+        while earlier and flat.text[earlier - 1].isspace():  # the text's rstrip, without copying all before it
+            earlier -= 1
+        atoms = atoms_at.get(earlier, []) if earlier < position else []
         if not atoms:
             return None
         position = earlier
-    for k, (start, end) in enumerate(words):
-        rest = flat.text[position:end]
-        if start < position <= end and core(flat.text, start, end)[1] == position:
-            return k if not rest or closing_length(rest) != len(rest) else None
+    k = bisect_left(words, position, key=lambda word: word[1])  # the one word that can hold it: found by bisection
+    if k == len(words):
+        return None
+    start, end = words[k]
+    rest = flat.text[position:end]
+    if start < position <= end and core(flat.text, start, end)[1] == position:
+        return k if not rest or closing_length(rest) != len(rest) else None
     return None
 
 

@@ -128,6 +128,7 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
                     holder[k] = text[:-1]
                 elif not before and text.startswith(" "):
                     holder[k] = text[1:]
-    for pieces, _ in leaves:
+    holders = {id(pieces): pieces for pieces, _ in leaves}  # each list once: a leaf at a time was quadratic
+    for pieces in holders.values():
         pieces[:] = [piece for piece in pieces if piece != ""]
 

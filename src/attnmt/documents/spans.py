@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
-from attnmt.documents.glued_points import glued_point
+from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.range_order import keep_ranges_in_order
 from attnmt.documents.sentence_gaps import sentence_gap
@@ -113,6 +113,7 @@ class Projector:
         self.word_starts = [[start for start, _ in words] for words in self.source_words]
         self.word_ends = [[end for _, end in words] for words in self.source_words]
         self.one_word_best: dict[int, list[int | None]] = {}  # sentence -> most_attending of each word alone
+        self.atoms = atoms_by_position(flat)
 
     @staticmethod
     def _links(weights: list[list[float]]) -> dict[int, list[int]]:
@@ -191,21 +192,20 @@ class Projector:
 
     def point(self, position: int) -> int:
         """Rule 2: where something at source ``position`` goes in the target."""
-        before = [i for i, (s, e) in enumerate(self.sentences) if e <= position]
-        inside = [i for i, (s, e) in enumerate(self.sentences) if s < position < e]
-        if not inside:  # in the spacing around sentences, which the translation keeps as it was: its place there
-            if before:
-                return self.target_spans[before[-1]][1] + position - self.sentences[before[-1]][1]
+        i = bisect_right(self.sentence_ends, position)  # the one sentence that can hold it: found by bisection
+        if i == len(self.sentences) or not self.sentences[i][0] < position:
+            # in the spacing around sentences, which the translation keeps as it was: its place there
+            if i:
+                return self.target_spans[i - 1][1] + position - self.sentences[i - 1][1]
             return position if self.sentences else len(self.target)
-        i = inside[0]
-        following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
+        following = range(bisect_left(self.word_starts[i], position), len(self.source_words[i]))
         closed = self.inside_closing(i, position) if following else None
-        inside_word = [k for k, (ws, we) in enumerate(self.source_words[i]) if ws < position < we]
+        inside_word = self.word_holding(i, position)
         if closed is None and inside_word:  # a word the translation writes unchanged keeps it in its place
             closed = kept_point(self.flat.text, self.source_words[i][inside_word[0]], self.target,
                                 [self.target_words[i][t] for t in self.aligned(i, inside_word)], position)
         if closed is None:
-            closed = glued_point(self.flat, self.source_words[i], self.target, self.target_words[i],
+            closed = glued_point(self.flat, self.atoms, self.source_words[i], self.target, self.target_words[i],
                                  lambda words: self.aligned(i, words), position)
         if closed is not None:
             return closed
@@ -222,9 +222,9 @@ class Projector:
         und``, and before a comma after them: ``„Ja<b>.</b>“, sagte er``), not out of them before the
         next word.  None where it stands in no such word, or no target word aligned to it ends with
         a quote or a bracket."""
-        for k, (ws, we) in enumerate(self.source_words[i]):
-            rest = self.flat.text[position:we]
-            if not ws < position < we or closing_length(rest) != len(rest):
+        for k in self.word_holding(i, position):
+            rest = self.flat.text[position:self.source_words[i][k][1]]
+            if closing_length(rest) != len(rest):
                 continue
             for t in self.aligned(i, [k]):
                 ts, te = self.target_words[i][t]
@@ -233,6 +233,11 @@ class Projector:
                 if 0 < closing < te - ts:  # a word of quotes alone ("»«", a URL between them) counts too
                     return te - closing
         return None
+
+    def word_holding(self, i: int, position: int) -> list[int]:
+        """The source word of sentence i that ``position`` is strictly inside, as a list: [k], or []."""
+        k = bisect_right(self.word_ends[i], position)  # words are in order and apart: only this one can
+        return [k] if k < len(self.source_words[i]) and self.source_words[i][k][0] < position else []
 
     def before_closing(self, i: int, position: int) -> int:
         """The end of sentence i's translation, before as many of the quotes and brackets that close
