@@ -9,10 +9,12 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
-from support import run_cli
+from support import run_cli, write_pairs
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.cli.lines import tsv_text, tsv_unescaped, write_hypotheses
+from attnmt.cli.commands.quality import write_scores
+from attnmt.cli.lines import json_line, tsv_text, tsv_unescaped, write_hypotheses
+from attnmt.decoding.quality import Assessment
 from attnmt.decoding.translate import Translation
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
@@ -176,3 +178,30 @@ def test_jsonl_output_writes_the_breaks_json_leaves_raw_as_escapes():
     assert out.getvalue() == ('{"line": 1, "hypotheses": [{"text": "a\\u2028b\\u0085c\\u2029d\\ne", "score": -1.0, '
                               '"log_prob": -2.0}]}\n')
     assert json.loads(out.getvalue())["hypotheses"][0]["text"] == "a\u2028b\x85c\u2029d\ne"
+
+
+def test_score_jsonl_is_a_record_a_line_around_a_translations_breaks(trained_model, tmp_path, capsys):
+    """A translation's U+2028, U+0085 and U+2029 end no record of ``score``: they part its words (split at
+    whitespace), so no word holds one, and the records are written as translate's are (json_line)."""
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein\u2028hund\x85rennt\u2029jetzt"), (FIRST, "ein hund")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format",
+                            "jsonl"], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [record["line"] for record in records] == [1, 2]
+    assert [word for word, _ in records[0]["words"]] == ["ein", "hund", "rennt", "jetzt"]
+
+
+def test_score_jsonl_writes_the_breaks_json_leaves_raw_as_escapes():
+    """As write_hypotheses writes them: score wrote its records with json.dumps alone, each such break raw."""
+    out = io.StringIO()
+    write_scores(out, ["a\u2028b"], [Assessment(0.5, [], False, [("a\u2028b\x85c\u2029d", 0.25)])], "jsonl")
+    assert out.getvalue() == ('{"line": 1, "quality": 0.5, "flags": [], "calibrated": false, '
+                              '"words": [["a\\u2028b\\u0085c\\u2029d", 0.25]]}\n')
+    assert json.loads(out.getvalue())["words"] == [["a\u2028b\x85c\u2029d", 0.25]]
+
+
+def test_json_line_is_one_line_to_str_splitlines_and_reads_back():
+    text = "".join(BREAKS) + "ü"
+    written = json_line({"text": text})
+    assert len(written.splitlines()) == 1 and written.endswith("}\n") and "ü" in written
+    assert json.loads(written) == {"text": text}

@@ -213,6 +213,18 @@ def test_a_cdata_section_before_the_xliff_element_is_text_before_it(same, before
         translate_file_bytes(text.encode(), "app.xlf", same, DE)
 
 
+@pytest.mark.parametrize(("text", "line", "column"), [
+    ('<?xml version="1.0"?>\n<![CDATA[x<xliff version="1.2"><file/></xliff>\n', 2, 1),
+    ('<?xml version="1.0"?>\n<!-- a -->\n  <![CDATA[x\n<xliff version="1.2"><file/></xliff>', 3, 3),
+    ('<![CDATA[x<xliff version="1.2"><file/></xliff>\n', 1, 1)])
+def test_a_cdata_section_never_finished_before_the_xliff_element_is_named_where_it_opens(same, text, line, column):
+    """The document inside it: libxml2 said "CData section not finished" at the file's end (line 3,
+    column 1 for the first, line 2 for the last, a file of one line)."""
+    with pytest.raises(DataError, match=rf"^app\.xlf is not well-formed XML at line {line}, column {column}: text "
+                                        r"before the root element \(an XML document is one element: only comments, "):
+        translate_file_bytes(text.encode(), "app.xlf", same, DE)
+
+
 def test_comments_instructions_and_spaces_around_the_xliff_element_are_kept(same):
     kept = "<!-- end --><!---->\n<?tool done?>\t<?a <?b?>\n"  # an instruction's text may hold "<?"
     text = xliff_1('<trans-unit id="a"><source>A dog.</source></trans-unit>\n') + kept

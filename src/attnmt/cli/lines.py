@@ -367,11 +367,16 @@ def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | No
     out.flush()
 
 
-
-
 # The line breaks JSON leaves unescaped (it escapes every control character below U+0020), which a
 # reader that splits where str.splitlines does took for the end of a record: written as escapes.
 JSON_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def json_line(record: dict) -> str:
+    """``record`` as one JSONL line, its line feed included: UTF-8 as it is, but for the line breaks
+    JSON leaves raw (JSON_BREAKS), so that it is one line to str.splitlines too.  Every command that
+    writes JSONL (translate's hypotheses, score's scores) writes its records through this."""
+    return json.dumps(record, ensure_ascii=False).translate(JSON_BREAKS) + "\n"
 
 
 def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,
@@ -388,6 +393,5 @@ def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translatio
                               for rank, (h, extra) in enumerate(zip(hypotheses, more, strict=True), start=1)))
         else:
             fields = [{**h.fields(), **extra} for h, extra in zip(hypotheses, more, strict=True)]
-            out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False).translate(JSON_BREAKS)
-                      + "\n")
+            out.write(json_line({"line": line, "hypotheses": fields}))
     out.flush()

@@ -19,7 +19,7 @@ from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarat
 from attnmt.documents.fragment_ends import WRAPPER_START, WrapperEnd, fragment_end, fragment_holder
 from attnmt.documents.language import say_page_direction
 from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
-from attnmt.documents.well_formed import XML_ROOT, Start, check_one_root, check_well_formed
+from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
 from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
@@ -277,7 +277,8 @@ def parse_xml(text: str, where: str, whole: bool = False,
               document: bool = False) -> tuple[Parsed, etree.XMLParser, int | None]:
     """(the parsed fragment, its parser, the line the parsed text starts on in a document); DataError
     where it is not well-formed, naming the line (in a document, or a ``whole`` file) and column
-    (check_well_formed; a ``document`` also where it is more than one root element: check_one_root).
+    (check_well_formed; a ``document`` also where it is more than one root element: check_one_root,
+    or holds a CDATA section before it: check_cdata_before).
     CDATA sections stay sections (``strip_cdata``): an XHTML page's ``<script>//<![CDATA[ if (a < b)
     ... //]]></script>`` written as ``a &lt; b`` broke the script in a browser that reads the page as
     HTML, and kept text is kept as it came."""
@@ -290,6 +291,8 @@ def parse_xml(text: str, where: str, whole: bool = False,
     declarations = entity_declarations(body, doctype, where, start.line)
     opening = f"{declarations}<{XML_ROOT}>"
     root = etree.fromstring(f"{opening}{body}</{XML_ROOT}>", parser=parser)
+    if document:  # before libxml2's word: a section there never finished it names at the file's end
+        check_cdata_before(body, where, start)
     check_well_formed(parser, body, len(opening), where, start)
     if document:  # one root element, as a fragment need not be
         check_one_root(root, declarations, body, where, start)

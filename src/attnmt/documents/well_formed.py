@@ -84,13 +84,12 @@ def check_one_root(wrapper: etree._Element, declarations: str, parsed: str, wher
     character reference, an entity reference or a CDATA section): parsed in XML_ROOT's ``wrapper``
     as a fragment is, ``</xliff>⏎A dog runs.`` was read, and written back, as if it were.
     ``parsed`` (after the entities' ``declarations``) is read again as a document then, for
-    libxml2 to say where."""
+    libxml2 to say where (of a CDATA section before the root, check_cdata_before has said it first)."""
     elements = [node for node in wrapper if isinstance(node.tag, str)]
     texts = [wrapper.text, *(node.tail for node in wrapper)]
     if not any((text or "").strip() for text in texts) and (
             not elements or len(elements) == 1 and stands_alone(wrapper, elements[0], parsed)):
         return  # no element at all is parse_xliff's to say
-    check_cdata_before(parsed, where, start)
     parser = etree.XMLParser(recover=True, resolve_entities=False, huge_tree=True, no_network=True)
     try:
         etree.fromstring(f"{declarations}{parsed}", parser=parser)
@@ -101,8 +100,10 @@ def check_one_root(wrapper: etree._Element, declarations: str, parsed: str, wher
 
 def check_cdata_before(parsed: str, where: str, start: Start) -> None:
     """DataError, as for any text before the root element, where a CDATA section comes before it
-    (after the comments, instructions and spaces allowed there: MISC): libxml2 reads its ``<!`` as a
-    tag's start, and said "a < that starts no tag", of a ``<`` that starts a CDATA section."""
+    (after the comments, instructions and spaces allowed there: MISC), at the line and column it opens
+    at.  libxml2 reads its ``<!`` as a tag's start, and said "a < that starts no tag", of a ``<`` that
+    starts a CDATA section; of a section never finished (no ``]]>``: the document is in it), "CData
+    section not finished" at the file's end.  A document is checked for one before check_well_formed."""
     first = found.end() if (found := MISC.match(parsed)) else 0
     if parsed.startswith("<![CDATA[", first):
         line = parsed.count("\n", 0, first) + 1

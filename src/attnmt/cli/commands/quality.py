@@ -4,7 +4,6 @@ quality, flags and word probabilities of translations written anywhere (attnmt.d
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -248,14 +247,14 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
     """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line
     (``calibrated`` whether the model has a calibration); tsv: line, quality, flags
     (comma-separated, "-" for none), translation (a tab in it written as \\t:
-    attnmt.cli.lines.tsv_text)."""
-    from attnmt.cli.lines import tsv_text
+    attnmt.cli.lines.tsv_text), one record or row a line to str.splitlines (json_line's escapes)."""
+    from attnmt.cli.lines import json_line, tsv_text
 
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
         if output_format == "tsv":
             out.write(f"{line}\t{a.quality:.4f}\t{','.join(a.flags) or '-'}\t{tsv_text(text)}\n")
         else:
-            out.write(json.dumps({"line": line, **a.fields(), "words": a.words}, ensure_ascii=False) + "\n")
+            out.write(json_line({"line": line, **a.fields(), "words": a.words}))
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
