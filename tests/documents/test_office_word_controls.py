@@ -145,6 +145,40 @@ def test_a_control_bound_in_word_2013s_namespace_sets_its_store(upper, bindings)
                                "Rex"]
 
 
+TITLE_AND_NAME = control(data_binding(CORE, TITLE) + data_binding(ITEM, NAME, "w15:dataBinding") + "<w:text/>",
+                         "The black dog")
+
+
+@pytest.mark.parametrize("first_bound_to_title_alone", [True, False], ids=["title-first", "title-and-name-first"])
+def test_each_store_a_control_is_bound_to_is_set_whatever_the_order(upper, first_bound_to_title_alone):
+    """A control bound to the title and to a Name, after one bound to the title alone, was given the title's
+    translation while its Name stayed English; in the other order both were set."""
+    controls = [bound(CORE, TITLE), BORN + TITLE_AND_NAME + STOP]
+    out = translate_office(titled(*(controls if first_bound_to_title_alone else controls[::-1]), item=NAMES),
+                           ".docx", upper, DocumentOptions())
+    assert store_title(out) == "THE BLACK DOG"
+    assert item_names(out) == ["THE BLACK DOG", "Rex"]
+
+
+def test_a_w15_binding_that_cannot_be_read_beside_a_readable_one_is_passed_over(upper):
+    """The control was kept whole, its readable title store left English; now it is translated and sets that."""
+    name_of_rex = ("xmlns:ns0='urn:test'", "/ns0:Data[1]/ns0:Name[.='Rex']")
+    properties = data_binding(CORE, TITLE) + data_binding(ITEM, name_of_rex, "w15:dataBinding") + "<w:text/>"
+    out = translate_office(titled(BORN + control(properties, "The black dog") + STOP, item=NAMES), ".docx", upper,
+                           DocumentOptions())
+    assert paragraph_texts(out)[-1] == "THE DOG WAS BORN ON THE BLACK DOG."
+    assert store_title(out) == "THE BLACK DOG"
+    assert item_names(out) == ["The black dog", "Rex"]
+
+
+def test_a_w15_binding_that_cannot_be_read_alone_keeps_the_control_whole(upper):
+    properties = data_binding(CORE, (TITLE[0], "//ns0:title"), "w15:dataBinding") + "<w:text/>"
+    out = translate_office(titled(BORN + control(properties, "The black dog") + STOP), ".docx", upper,
+                           DocumentOptions())
+    assert paragraph_texts(out)[-1] == "THE DOG WAS BORN ON The black dog."
+    assert store_title(out) == "The black dog"
+
+
 def test_a_repeating_section_bound_in_word_2013s_namespace_is_translated(upper):
     """A repeating section's ``w15:dataBinding`` names the items Word repeats its content for, not a text: the
     section is no value of its store, and its words are translated as any control's."""

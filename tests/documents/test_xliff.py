@@ -94,6 +94,29 @@ def test_a_seg_source_is_translated_segment_by_segment_into_the_target(mirror):
             'mid="1">RUNS. DOG A</mrk> <mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></target>') in out
 
 
+def test_a_segment_holding_html_is_translated_as_html_and_written_escaped_as_its_source(mirror):
+    """A seg-source segment of escaped HTML never reached the model: its copy was the target, marked a machine's
+    suggestion; as an unsegmented source of HTML is, it is now read as HTML."""
+    unit = ('<trans-unit id="a"><source>&lt;p&gt;A dog runs.&lt;/p&gt; A cat sleeps.</source><seg-source>'
+            '<mrk mtype="seg" mid="1">&lt;p&gt;A dog runs.&lt;/p&gt;</mrk> <mrk mtype="seg" mid="2">A cat sleeps.</mrk>'
+            "</seg-source></trans-unit>\n")
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert (f'</seg-source><target {STATE}><mrk mtype="seg" mid="1">&lt;p&gt;RUNS. DOG A&lt;/p&gt;</mrk> '
+            '<mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></target>') in out
+    assert mirror.given == ["A dog runs.", "A cat sleeps."]
+
+
+def test_an_empty_segment_holding_html_in_a_kept_target_is_filled_as_html(mirror):
+    unit = ('<trans-unit id="a"><source>A cat sleeps. &lt;p&gt;A dog runs.&lt;/p&gt;</source><seg-source>'
+            '<mrk mtype="seg" mid="1">A cat sleeps.</mrk> <mrk mtype="seg" mid="2">&lt;p&gt;A dog runs.&lt;/p&gt;</mrk>'
+            '</seg-source><target><mrk mtype="seg" mid="1">Eine Katze schläft.</mrk> <mrk mtype="seg" mid="2"/>'
+            "</target></trans-unit>\n")
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert (f'</seg-source><target {STATE}><mrk mtype="seg" mid="1">Eine Katze schläft.</mrk> '
+            '<mrk mtype="seg" mid="2">&lt;p&gt;RUNS. DOG A&lt;/p&gt;</mrk></target>') in out
+    assert mirror.given == ["A dog runs."]
+
+
 @pytest.mark.parametrize(("version", "namespace", "state"), [
     ("1.0", "", 'state="needs-review-translation"'),
     ("1.1", ' xmlns="urn:oasis:names:tc:xliff:document:1.1"', STATE),

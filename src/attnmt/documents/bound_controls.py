@@ -13,10 +13,12 @@ elements alone, ``/ns1:coreProperties[1]/ns0:title[1]``, its prefixes those of `
 to an element that holds text alone; no general XPath is evaluated.  A control with a binding that
 cannot be read so (no such store, another kind of path, no such element) is kept whole, untranslated,
 as the store has it (``Bindings.keep_unresolved``: attnmt.documents.word_controls), so that its text
-and its store agree.
+and its store agree; but a ``w15:dataBinding`` that cannot be read beside a ``w:dataBinding`` that can
+is passed over (Stores.elements).
 
 Of the controls bound to one element, the first (in reading order) that shows text is translated and
-sets it; the others are kept whole in their sentences and then given its text.  The text a control
+sets it; the others are kept whole in their sentences and then given its text, which each other store
+they are bound to takes too (whatever the order of the controls).  The text a control
 shows (``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old
 place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own ``w:vanish`` or its character
 style's), nor a drawing's or a text box's words (a story of their own, translated as such: a plain-text
@@ -89,9 +91,14 @@ class Stores:
         return store_members(self.archive)
 
     def elements(self, bindings: Sequence[etree._Element]) -> list[tuple[str, etree._Element]] | None:
-        """(its store's member, the element) that each of ``bindings`` names; None where any cannot be read."""
+        """(its store's member, the element) that each of ``bindings`` names that can be read; None where the
+        control's ``w:dataBinding`` cannot be, or its ``w15:dataBinding`` without one.  A ``w15:dataBinding`` beside
+        a readable ``w:dataBinding`` that cannot be read (an XPath with a predicate) is passed over: the control is
+        translated and its other stores set, where it was kept whole."""
         found = [self.element(binding) for binding in bindings]
-        return None if None in found else [pair for pair in found if pair is not None]
+        needed = [pair for binding, pair in zip(bindings, found, strict=True) if binding.tag == w("dataBinding")]
+        needed = needed or found
+        return None if None in needed else [pair for pair in found if pair is not None]
 
     def element(self, binding: etree._Element) -> tuple[str, etree._Element] | None:
         """(its store's member, the element) a ``w:dataBinding`` (or ``w15:dataBinding``) names; None where it
@@ -168,17 +175,19 @@ class Bindings:
 
     def keep_unresolved(self, root: etree._Element) -> None:
         """Each bound control under ``root`` whose binding cannot be read, whose element an earlier one sets, or
-        that shows no text (its plain text would empty the store), marked KEPT (word_controls.is_kept_control)."""
+        that shows no text (its plain text would empty the store), marked KEPT (word_controls.is_kept_control); the
+        elements of one kept for an earlier one's are set, too, by it (write_stores)."""
         for control in root.iter(w("sdt")):
             bindings = bindings_of(control)
             if not bindings:
                 continue
             found = self.stores.elements(bindings)
-            if (found is None or any(element in self.bound for _, element in found)
-                    or not plain_text(control, self.stores.hidden_styles).strip()):
+            if found is None or not plain_text(control, self.stores.hidden_styles).strip():
                 control.set(KEPT, "")
-            else:
-                self.bound.update(element for _, element in found)
+                continue
+            if any(element in self.bound for _, element in found):
+                control.set(KEPT, "")  # given the earlier one's text (write_stores), as its other stores are
+            self.bound.update(element for _, element in found)
 
 
 def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
@@ -196,9 +205,15 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
             given = next((values[element] for _, element in found if element in values), None)
             if given is not None:
                 part.changed = set_text(control, given, stores.hidden_styles) or part.changed
-            elif not kept:
+                if not plain_text(control, stores.hidden_styles).strip():
+                    continue  # it shows no text: it sets nothing
+                text = given  # its other stores, too, take the text it now shows
+            elif kept:
+                continue
+            else:
                 text = plain_text(control, stores.hidden_styles)
-                for member, element in found:
+            for member, element in found:
+                if element not in values:  # a store an earlier control set keeps that control's text
                     values[element] = text
                     if element.text != text:
                         element.text = text

@@ -192,19 +192,22 @@ def say_kept(kept: int, version_2: bool, where: str) -> None:
 def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options: DocumentOptions, where: str,
                 glossary: Glossary | None) -> list[TreeJob]:
     """The slot's target written (write_target; its segments ``marks`` alone, where there are
-    any, each with its source segment: xliff_targets.open_segments), and the jobs translating it: where its source's
-    text is HTML (xml_code.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
-    Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup and its
-    placeholders (XliffHtml), written as the source holds it (markup.EmbeddedJob); else one for
-    each of its segments' words and codes.
-    Read as words, such a source's copy was its target, marked a machine's suggestion."""
+    any, each with its source segment: xliff_targets.open_segments), and the jobs translating it, one for each
+    element written (the target, or each of 1.2's segments): where its text is HTML (xml_code.holds_markup:
+    WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``, Drupal's escaped ``&lt;p&gt;``, a segment's
+    ``<mrk mtype="seg">&lt;p&gt;A dog runs.&lt;/p&gt;</mrk>``), one translating it as HTML, with its markup
+    and its placeholders (XliffHtml), written as the source holds it (markup.EmbeddedJob); else one for its
+    words and codes.  Read as words, such a source's copy was its target, marked a machine's suggestion."""
     targets = write_target(slot) if not marks else write_segments(slot, marks)
-    # the target's HTML, not its source's: a comment among the source's words is not in it (leave_out_remarks)
-    if not marks and targets == [slot.target()] and holds_markup(targets[0]):
-        job = embedded_job(targets[0], options, where, glossary, XliffHtml(source_lang=options.source_lang))
-        return [] if job is None else [job]
-    # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
-    return [TreeJob(element, XliffVocabulary(), replace(options, attributes=()), glossary) for element in targets]
+    jobs: list[TreeJob] = []
+    for element in targets:
+        # the target's HTML, not its source's: a comment among the source's words is not in it (leave_out_remarks)
+        if holds_markup(element):
+            job = embedded_job(element, options, where, glossary, XliffHtml(source_lang=options.source_lang))
+            jobs.extend([] if job is None else [job])
+        else:  # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
+            jobs.append(TreeJob(element, XliffVocabulary(), replace(options, attributes=()), glossary))
+    return jobs
 
 
 def parse_xliff(text: str, where: str, hint: str) -> tuple[Parsed, etree._Element]:
