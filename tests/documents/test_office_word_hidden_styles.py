@@ -1,6 +1,6 @@
 """A Word run hidden by its character style (``w:rStyle`` naming a style with ``w:vanish``, or one based
 on such a style) is hidden as one with ``w:vanish`` of its own is (wordml.is_hidden_run,
-word_styles.WordStyles.hidden_styles): the model never reads it, and a bound control's store never
+word_styles.WordStyles.hiding): the model never reads it, and a bound control's store never
 takes its words.  Only a run's own properties were read: the editor's note was translated with the
 sentence, and written into the store Word shows in the control."""
 
@@ -93,3 +93,59 @@ def test_a_bound_control_showing_only_words_hidden_by_their_style_sets_no_store(
     out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())))
     assert out.core_properties.title == "THE BLACK DOG"
     assert "".join(t.text for t in out.element.body.iter(f"{{{W}}}t")).startswith("[check the name]")
+
+
+
+def with_hidden_paragraph_styles() -> docx.document.Document:
+    """A document whose paragraph style "Notes" hides text (w:vanish), and "Draft Notes", based on it, says
+    nothing of it; and whose character style "Shown" turns hiding off (w:vanish w:val="0")."""
+    document = docx.Document()
+    notes = document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH)
+    notes.font.hidden = True
+    document.styles.add_style("Draft Notes", WD_STYLE_TYPE.PARAGRAPH).base_style = notes
+    document.styles.add_style("Shown", WD_STYLE_TYPE.CHARACTER).font.hidden = False
+    return document
+
+
+def shown(text: str) -> str:
+    """A run whose own properties show it whatever its styles say."""
+    return f'<w:r><w:rPr><w:vanish w:val="0"/></w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+@pytest.mark.parametrize("style", ["Notes", "Draft Notes"])
+def test_runs_hidden_by_their_paragraphs_style_are_not_read(mirror, style):
+    """A run's own <w:vanish w:val="0"/> shows it in a paragraph whose style hides its other runs."""
+    document = with_hidden_paragraph_styles()
+    add_runs(document, plain("[check the name] ") + shown("Two girls play with a ball."))
+    document.paragraphs[-1].style = document.styles[style]
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play with a ball."]
+
+
+def test_a_character_style_turning_hiding_off_shows_its_run_in_a_hidden_paragraph(mirror):
+    document = with_hidden_paragraph_styles()
+    add_runs(document, plain("[check the name] ") + styled("Shown", "Two girls play with a ball."))
+    document.paragraphs[-1].style = document.styles["Notes"]
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play with a ball."]
+
+
+def test_the_document_defaults_hiding_text_hide_runs_no_style_shows(mirror):
+    """The defaults hide "[check the name] " in Normal; the paragraph style "Body" shows its runs."""
+    document = with_hidden_paragraph_styles()
+    defaults = document.styles.element.find(f"{{{W}}}docDefaults/{{{W}}}rPrDefault/{{{W}}}rPr")
+    defaults.append(etree.fromstring(f'<w:vanish xmlns:w="{W}"/>'))
+    document.styles.add_style("Body", WD_STYLE_TYPE.PARAGRAPH).font.hidden = False
+    add_runs(document, plain("[check the name] ") + styled("Shown", "A man rides a bike."))
+    document.add_paragraph("[check the town] Two girls play.", style="Body")
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["A man rides a bike.", "[check the town] Two girls play."]
+
+
+def test_a_bound_controls_words_hidden_by_their_paragraphs_style_are_not_written_to_its_store(upper):
+    document = with_hidden_paragraph_styles()
+    document.core_properties.title = "The black dog"
+    add_runs(document, bound_control(plain("[check the name] ") + shown("The black dog")))
+    document.paragraphs[-1].style = document.styles["Notes"]
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())))
+    assert out.core_properties.title == "THE BLACK DOG"

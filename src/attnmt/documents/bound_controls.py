@@ -16,15 +16,15 @@ as the store has it (``Bindings.keep_unresolved``: attnmt.documents.word_control
 and its store agree.
 
 Of the controls bound to one element, the first (in reading order) that shows text is translated and
-sets it; the others are kept whole in their sentences and then given its text.  The text a control
-shows (``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old
-place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own ``w:vanish`` or its character
-style's), nor a drawing's or a text box's words (a story of their own, translated as such: a plain-text
-control's value is its runs' text), and of an ``mc:AlternateContent`` the one branch Word shows, not both
-(the first ``mc:Choice``: shown_branch).  One that shows none (a tracked deletion alone, hidden words
-alone) is kept whole and sets nothing: leading, it set the store to "" and blanked the control after it
-that showed the title, or set it to the hidden words, untranslated.  Where none shows text, the store is
-left as it is.
+sets it; the others are kept whole in their sentences and then given its text. The text a control shows
+(``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old place
+(``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own ``w:vanish`` or its styles':
+character, paragraph, defaults), nor a drawing's or a text box's words (a story of their own, translated
+as such: a plain-text control's value is its runs' text), and of an ``mc:AlternateContent`` the one
+branch Word shows, not both (the first ``mc:Choice``: shown_branch). One that shows none (a tracked
+deletion alone, hidden words alone) is kept whole and sets nothing: leading, it set the store to "" and
+blanked the control after it that showed the title, or set it to the hidden words, untranslated. Where
+none shows text, the store is left as it is.
 
 A control kept whole for its kind (a date picker, a list: word_controls.VALUE_KINDS) or showing its
 placeholder (``w:showingPlcHdr``: its store value is empty) leaves its store as it is, as does a
@@ -34,7 +34,7 @@ repeats its content for, not a text, and its words are translated as any control
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
 
 from lxml import etree
@@ -43,7 +43,7 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.tables import XML_SPACE, relationships
 from attnmt.documents.word_controls import KEPT, VALUE_KINDS
 from attnmt.documents.word_looks import word_styles
-from attnmt.documents.wordml import is_hidden_run, w
+from attnmt.documents.wordml import NO_HIDING, Hiding, is_hidden_run, w
 from attnmt.errors import DataError
 
 # The stores of the package's own properties, by their fixed item ids -> their relationship's type's end.
@@ -76,12 +76,12 @@ class Stores:
         self.trees: dict[str, etree._ElementTree | None] = {}
 
     @cached_property
-    def hidden_styles(self) -> frozenset[str]:
-        """The character styles that hide a run in the file's main part's styles (WordStyles.hidden_styles), which
+    def hiding(self) -> Hiding:
+        """What the file's main part's styles say of hiding a run (WordStyles.hiding), which
         decide what a control shows (plain_text); read when a bound control is first met."""
         main = next((related.member for related in relationships(self.archive, "").values()
                      if related.kind.endswith("/officeDocument")), None)
-        return frozenset() if main is None else word_styles(self.archive, main).hidden_styles
+        return NO_HIDING if main is None else word_styles(self.archive, main).hiding
 
     @cached_property
     def members(self) -> dict[str, str]:
@@ -175,7 +175,7 @@ class Bindings:
                 continue
             found = self.stores.elements(bindings)
             if (found is None or any(element in self.bound for _, element in found)
-                    or not plain_text(control, self.stores.hidden_styles).strip()):
+                    or not plain_text(control, self.stores.hiding).strip()):
                 control.set(KEPT, "")
             else:
                 self.bound.update(element for _, element in found)
@@ -195,9 +195,9 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
             found = stores.elements(bindings_of(control)) or []
             given = next((values[element] for _, element in found if element in values), None)
             if given is not None:
-                part.changed = set_text(control, given, stores.hidden_styles) or part.changed
+                part.changed = set_text(control, given, stores.hiding) or part.changed
             elif not kept:
-                text = plain_text(control, stores.hidden_styles)
+                text = plain_text(control, stores.hiding)
                 for member, element in found:
                     values[element] = text
                     if element.text != text:
@@ -207,20 +207,20 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
 
 
 def shown_pieces(node: Iterable[etree._Element],
-                 hidden_styles: Container[str] = frozenset()) -> Iterator[etree._Element]:
+                 hiding: Hiding = NO_HIDING) -> Iterator[etree._Element]:
     """The PIECES under ``node`` (an element, or the elements of a list) that Word shows, in document order: none
-    inside NOT_SHOWN or a hidden run (its own properties hide it, or its character style, one of
-    ``hidden_styles``: wordml.is_hidden_run), and of an ``mc:AlternateContent`` the branch Word shows alone
+    inside NOT_SHOWN or a hidden run (its own properties hide it, or its styles, as
+    ``hiding`` says: wordml.is_hidden_run), and of an ``mc:AlternateContent`` the branch Word shows alone
     (shown_branch)."""
     for child in node:
-        if child.tag in NOT_SHOWN or is_hidden_run(child, hidden_styles):
+        if child.tag in NOT_SHOWN or is_hidden_run(child, hiding):
             continue
         if child.tag == ALTERNATE_CONTENT:
-            yield from shown_pieces(shown_branch(child), hidden_styles)
+            yield from shown_pieces(shown_branch(child), hiding)
             continue
         if child.tag in PIECES:
             yield child
-        yield from shown_pieces(child, hidden_styles)
+        yield from shown_pieces(child, hiding)
 
 
 def shown_branch(alternate: etree._Element) -> list[etree._Element]:
@@ -232,11 +232,11 @@ def shown_branch(alternate: etree._Element) -> list[etree._Element]:
     return [branch] if branch is not None else list(alternate.iterchildren(FALLBACK))[:1]
 
 
-def plain_text(control: etree._Element, hidden_styles: Container[str] = frozenset()) -> str:
-    """A control's content as plain text, as Word shows it (shown_pieces; ``hidden_styles``: the character styles
-    that hide a run): its text, a tab a tab, a break or a paragraph's end a new line."""
+def plain_text(control: etree._Element, hiding: Hiding = NO_HIDING) -> str:
+    """A control's content as plain text, as Word shows it (shown_pieces; ``hiding``: what the styles
+    say of hiding a run): its text, a tab a tab, a break or a paragraph's end a new line."""
     content, pieces = control.find(w("sdtContent")), []
-    for part in [] if content is None else shown_pieces(content, hidden_styles):
+    for part in [] if content is None else shown_pieces(content, hiding):
         if part.tag == w("t"):
             pieces.append(part.text or "")
         elif part.tag == w("tab"):
@@ -246,13 +246,13 @@ def plain_text(control: etree._Element, hidden_styles: Container[str] = frozense
     return "".join(pieces)
 
 
-def set_text(control: etree._Element, text: str, hidden_styles: Container[str] = frozenset()) -> bool:
+def set_text(control: etree._Element, text: str, hiding: Hiding = NO_HIDING) -> bool:
     """A control's text made ``text``, in its first text element Word shows (its other shown text elements taken
-    out; a hidden or deleted one left as it is: ``hidden_styles``, plain_text); whether that changed it.  One
+    out; a hidden or deleted one left as it is: ``hiding``, plain_text); whether that changed it.  One
     without such an element is left as it is."""
     content = control.find(w("sdtContent"))
-    texts = [] if content is None else [piece for piece in shown_pieces(content, hidden_styles) if piece.tag == w("t")]
-    if not texts or plain_text(control, hidden_styles) == text:
+    texts = [] if content is None else [piece for piece in shown_pieces(content, hiding) if piece.tag == w("t")]
+    if not texts or plain_text(control, hiding) == text:
         return False
     texts[0].text = text
     texts[0].set(XML_SPACE, "preserve")
