@@ -16,14 +16,14 @@ as the store has it (``Bindings.keep_unresolved``: attnmt.documents.word_control
 and its store agree.
 
 Of the controls bound to one element, the first (in reading order) that shows text is translated and
-sets it; the others are kept whole in their sentences and then given its text. The text a control shows
+sets it; the others are kept whole in their sentences and then given its text.  The text a control shows
 (``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old place
 (``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own ``w:vanish`` or its styles':
 character, paragraph, defaults), nor a drawing's or a text box's words (a story of their own, translated
 as such: a plain-text control's value is its runs' text), and of an ``mc:AlternateContent`` the one
-branch Word shows, not both (the first ``mc:Choice``: shown_branch). One that shows none (a tracked
+branch Word shows, not both (the first ``mc:Choice``: shown_branch).  One that shows none (a tracked
 deletion alone, hidden words alone) is kept whole and sets nothing: leading, it set the store to "" and
-blanked the control after it that showed the title, or set it to the hidden words, untranslated. Where
+blanked the control after it that showed the title, or set it to the hidden words, untranslated.  Where
 none shows text, the store is left as it is.
 
 A control kept whole for its kind (a date picker, a list: word_controls.VALUE_KINDS) or showing its
@@ -248,14 +248,50 @@ def plain_text(control: etree._Element, hiding: Hiding = NO_HIDING) -> str:
 
 def set_text(control: etree._Element, text: str, hiding: Hiding = NO_HIDING) -> bool:
     """A control's text made ``text``, in its first text element Word shows (its other shown text elements taken
-    out; a hidden or deleted one left as it is: ``hiding``, plain_text); whether that changed it.  One
-    without such an element is left as it is."""
+    out; a hidden or deleted one left as it is: ``hiding``, plain_text), and so in the ``mc:Fallback`` copy of an
+    ``mc:AlternateContent`` whose Choice holds them (in_step); whether that changed it.  One without such an
+    element is left as it is."""
     content = control.find(w("sdtContent"))
-    texts = [] if content is None else [piece for piece in shown_pieces(content, hiding) if piece.tag == w("t")]
-    if not texts or plain_text(control, hiding) == text:
+    texts = [] if content is None else shown_texts(content, hiding)
+    if content is None or not texts or plain_text(control, hiding) == text:
         return False
-    texts[0].text = text
-    texts[0].set(XML_SPACE, "preserve")
-    for other in texts[1:]:
-        other.getparent().remove(other)
+    for alternate in dict.fromkeys(alternate for t in texts for alternate in within(t, content)
+                                   if alternate.tag == ALTERNATE_CONTENT):
+        in_step(alternate, texts[0], text, hiding)
+    put_text(texts, text)
     return True
+
+
+def in_step(alternate: etree._Element, first: etree._Element, text: str, hiding: Hiding) -> None:
+    """``alternate``'s ``mc:Fallback`` copies given what its shown ``mc:Choice`` is given by set_text: ``text``
+    where the Choice holds the control's ``first`` text element, else none (its texts are taken out).  The
+    paragraph reader translates both branches (attnmt.documents.ooxml.FALLBACK); only the Choice written, the
+    Fallback kept the old text, which a reader of the copy showed."""
+    if alternate.find(CHOICE) is None:  # the Fallback is the branch shown: set_text writes it
+        return
+    holds_first = any(ancestor is alternate for ancestor in first.iterancestors(ALTERNATE_CONTENT))
+    for fallback in alternate.iterchildren(FALLBACK):
+        put_text(shown_texts(fallback, hiding), text if holds_first else "")
+
+
+def within(node: etree._Element, top: etree._Element) -> Iterator[etree._Element]:
+    """The elements around ``node`` below ``top``, the nearest first: a control in a text box (in an
+    ``mc:Choice``) has the text box's AlternateContent around it, which is no part of the control."""
+    for ancestor in node.iterancestors():
+        if ancestor is top:
+            return
+        yield ancestor
+
+
+def shown_texts(node: etree._Element, hiding: Hiding) -> list[etree._Element]:
+    """The text elements (``w:t``) under ``node`` that Word shows (shown_pieces)."""
+    return [piece for piece in shown_pieces(node, hiding) if piece.tag == w("t")]
+
+
+def put_text(texts: Sequence[etree._Element], text: str) -> None:
+    """``text`` into the first of ``texts`` (none where it is ""), the others taken out."""
+    if texts and text:
+        texts[0].text = text
+        texts[0].set(XML_SPACE, "preserve")
+    for other in texts[1 if text else 0:]:
+        other.getparent().remove(other)
