@@ -12,8 +12,11 @@ from docx.enum.style import WD_STYLE_TYPE
 from lxml import etree
 from office_files import W, docx_bytes
 
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 
 CORE = "{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"  # the core properties' store
 TITLE = ("xmlns:ns0='http://purl.org/dc/elements/1.1/' "
@@ -149,3 +152,34 @@ def test_a_bound_controls_words_hidden_by_their_paragraphs_style_are_not_written
     document.paragraphs[-1].style = document.styles["Notes"]
     out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())))
     assert out.core_properties.title == "THE BLACK DOG"
+
+
+@pytest.mark.parametrize("note", [
+    '<w:r><w:rPr><w:vanish/></w:rPr><w:t>.</w:t></w:r>',  # hidden by its own properties, as ever
+    styled("Note", "."), styled("DraftNote", "."),  # by its character style
+    '<w:r><w:t>.</w:t></w:r>',  # by its paragraph's style
+])
+def test_a_stop_hidden_by_its_style_ends_no_sentence(mirror, note):
+    """Side checks read an atom's text by its own properties (flat.shown_text): the hidden "." showed as a
+    stop, which ended the sentence there (stops.kept_stops), and the model read two."""
+    document = with_note_styles()
+    notes = document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH)
+    notes.font.hidden = True
+    add_runs(document, shown("A man rides a bike") + note + shown(" and two girls play."))
+    document.paragraphs[-1].style = notes
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["A man rides a bike and two girls play."]
+
+
+@pytest.mark.parametrize("note", [
+    '<w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">[check the name] </w:t></w:r>',  # its own, as ever
+    styled("Note", "[check the name] "),  # its character style
+])
+def test_a_review_row_shows_no_words_hidden_by_their_style(mirror, note):
+    """The review table writes a sentence as a reader sees it (flat.shown_atom): a note hidden by its style
+    showed there, "A dog [check the name] runs."."""
+    document = with_note_styles()
+    add_runs(document, plain("A dog ") + note + plain("runs."))
+    review = Review(lambda sources, texts: [Assessment(0.2, ["low_quality"], False) for _ in sources], 0.5)
+    translate_file_bytes(docx_bytes(document), "report.docx", mirror, DocumentOptions(), review=review)
+    assert [segment.source for segment in review.segments] == ["A dog runs."]

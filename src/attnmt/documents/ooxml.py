@@ -56,7 +56,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_monospaced
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
-from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
+from attnmt.documents.flat import FlatBuilder, FlatText, is_stop, shown_text
 from attnmt.documents.formatting import (
     base_run,
     formatting,
@@ -179,7 +179,7 @@ class ParagraphJob(ParagraphWriter):
                 builder.close()
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
-                                 range_edge=range_edge(child))
+                                 range_edge=range_edge(child), shown=shown_text(child, self.hiding))
 
     def _layers(self, run: etree._Element | None) -> list[etree._Element]:
         """The run properties that give ``run`` its look, weakest first (formatting.shows_on_spaces):
@@ -224,7 +224,8 @@ class ParagraphJob(ParagraphWriter):
             not note and bool(shown.strip()) and not is_stop(shown)) or (
             note and shown != shown.strip() and not builder.text[-1:].isspace())  # "A man" + " (Anna) " + "walks."
         builder.add_atom(node=node, parts_words=parts_words, hidden=note,  # a note hidden by its style shows no text
-                         ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts))
+                         ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts),
+                         shown="" if note else shown_text(node, self.hiding))
         return True
 
     def _is_note(self, node: etree._Element) -> bool:
