@@ -121,8 +121,11 @@ def test_runs_hidden_by_their_paragraphs_style_are_not_read(mirror, style):
     document = with_hidden_paragraph_styles()
     add_runs(document, plain("[check the name] ") + shown("Two girls play with a ball."))
     document.paragraphs[-1].style = document.styles[style]
-    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
     assert mirror.given == ["Two girls play with a ball."]
+    runs = docx.Document(io.BytesIO(out)).paragraphs[-1].runs  # the note kept as written, hidden by its style
+    assert [(run.text, run.font.hidden) for run in runs] == [("[check the name] ", None),
+                                                             ("BALL. A WITH PLAY GIRLS TWO", False)]
 
 
 def test_a_character_style_turning_hiding_off_shows_its_run_in_a_hidden_paragraph(mirror):
