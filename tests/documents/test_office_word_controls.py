@@ -11,7 +11,7 @@ import pytest
 from lxml import etree
 from office_files import SOFFICE, W, docx_bytes, read_members, word_children, word_paragraph, write_members
 
-from attnmt.documents.bound_controls import plain_text
+from attnmt.documents.bound_controls import plain_text, set_text
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
@@ -308,3 +308,32 @@ def test_a_bound_controls_store_takes_neither_its_text_box_nor_its_copy(upper):
     out = translate_office(titled(leading), ".docx", upper, DocumentOptions())
     assert docx.Document(io.BytesIO(out)).core_properties.title == "THE BLACK DOG"
     assert paragraph_texts(out)[-2:] == ["A NOTE.", "A NOTE."]  # the text box's and its copy's paragraph
+
+
+def test_a_following_controls_fallback_copy_takes_its_text_too(upper):
+    """Only the Choice was written: the Fallback copy, which a reader of it shows, kept "The black dog"."""
+    runs = alternate("<w:r><w:t>The black dog</w:t></w:r>", "<w:r><w:t>The black dog</w:t></w:r>")
+    following = bound(CORE, TITLE).replace("<w:r><w:t>The black dog</w:t></w:r>", runs)
+    out = translate_office(titled(bound(CORE, TITLE), BORN + following + STOP), ".docx", upper, DocumentOptions())
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert ["".join(branch.itertext()) for branch in body.iter(f"{{{MC}}}Choice", f"{{{MC}}}Fallback")] == [
+        "THE BLACK DOG", "THE BLACK DOG"]
+
+
+def test_a_fallback_copy_of_words_taken_out_of_the_choice_is_taken_out_too(upper):
+    """The control's text is written into its first text element, before the AlternateContent: the Choice's
+    "dog" goes, and so does its Fallback copy's, or a reader of the copy showed "THE BLACK DOGdog"."""
+    runs = "<w:r><w:t>The black </w:t></w:r>" + alternate("<w:r><w:t>dog</w:t></w:r>", "<w:r><w:t>dog</w:t></w:r>")
+    following = bound(CORE, TITLE).replace("<w:r><w:t>The black dog</w:t></w:r>", runs)
+    out = translate_office(titled(bound(CORE, TITLE), BORN + following + STOP), ".docx", upper, DocumentOptions())
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert ["".join(branch.itertext()) for branch in body.iter(f"{{{MC}}}Choice", f"{{{MC}}}Fallback")] == ["", ""]
+
+
+def test_a_control_in_a_text_box_leaves_the_text_boxs_fallback_copy_to_its_own_control():
+    """The AlternateContent around the control is none of its own: its Fallback is the text box's copy."""
+    control = '<w:sdt><w:sdtPr/><w:sdtContent><w:r><w:t>The black dog</w:t></w:r></w:sdtContent></w:sdt>'
+    paragraph = etree.fromstring(f'<w:p xmlns:w="{W}">{alternate(control, "<w:r><w:t>A copy</w:t></w:r>")}</w:p>')
+    assert set_text(paragraph.find(f".//{{{W}}}sdt"), "THE BLACK DOG")
+    assert ["".join(branch.itertext()) for branch in paragraph.iter(f"{{{MC}}}Choice", f"{{{MC}}}Fallback")] == [
+        "THE BLACK DOG", "A copy"]

@@ -1,6 +1,6 @@
 """A Word run hidden by its character style (``w:rStyle`` naming a style with ``w:vanish``, or one based
 on such a style) is hidden as one with ``w:vanish`` of its own is (wordml.is_hidden_run,
-word_styles.WordStyles.hidden_styles): the model never reads it, and a bound control's store never
+word_styles.WordStyles.hiding): the model never reads it, and a bound control's store never
 takes its words.  Only a run's own properties were read: the editor's note was translated with the
 sentence, and written into the store Word shows in the control."""
 
@@ -12,8 +12,11 @@ from docx.enum.style import WD_STYLE_TYPE
 from lxml import etree
 from office_files import W, docx_bytes
 
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 
 CORE = "{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"  # the core properties' store
 TITLE = ("xmlns:ns0='http://purl.org/dc/elements/1.1/' "
@@ -93,3 +96,93 @@ def test_a_bound_control_showing_only_words_hidden_by_their_style_sets_no_store(
     out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())))
     assert out.core_properties.title == "THE BLACK DOG"
     assert "".join(t.text for t in out.element.body.iter(f"{{{W}}}t")).startswith("[check the name]")
+
+
+
+def with_hidden_paragraph_styles() -> docx.document.Document:
+    """A document whose paragraph style "Notes" hides text (w:vanish), and "Draft Notes", based on it, says
+    nothing of it; and whose character style "Shown" turns hiding off (w:vanish w:val="0")."""
+    document = docx.Document()
+    notes = document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH)
+    notes.font.hidden = True
+    document.styles.add_style("Draft Notes", WD_STYLE_TYPE.PARAGRAPH).base_style = notes
+    document.styles.add_style("Shown", WD_STYLE_TYPE.CHARACTER).font.hidden = False
+    return document
+
+
+def shown(text: str) -> str:
+    """A run whose own properties show it whatever its styles say."""
+    return f'<w:r><w:rPr><w:vanish w:val="0"/></w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+@pytest.mark.parametrize("style", ["Notes", "Draft Notes"])
+def test_runs_hidden_by_their_paragraphs_style_are_not_read(mirror, style):
+    """A run's own <w:vanish w:val="0"/> shows it in a paragraph whose style hides its other runs."""
+    document = with_hidden_paragraph_styles()
+    add_runs(document, plain("[check the name] ") + shown("Two girls play with a ball."))
+    document.paragraphs[-1].style = document.styles[style]
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play with a ball."]
+    runs = docx.Document(io.BytesIO(out)).paragraphs[-1].runs  # the note kept as written, hidden by its style
+    assert [(run.text, run.font.hidden) for run in runs] == [("[check the name] ", None),
+                                                             ("BALL. A WITH PLAY GIRLS TWO", False)]
+
+
+def test_a_character_style_turning_hiding_off_shows_its_run_in_a_hidden_paragraph(mirror):
+    document = with_hidden_paragraph_styles()
+    add_runs(document, plain("[check the name] ") + styled("Shown", "Two girls play with a ball."))
+    document.paragraphs[-1].style = document.styles["Notes"]
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play with a ball."]
+
+
+def test_the_document_defaults_hiding_text_hide_runs_no_style_shows(mirror):
+    """The defaults hide "[check the name] " in Normal; the paragraph style "Body" shows its runs."""
+    document = with_hidden_paragraph_styles()
+    defaults = document.styles.element.find(f"{{{W}}}docDefaults/{{{W}}}rPrDefault/{{{W}}}rPr")
+    defaults.append(etree.fromstring(f'<w:vanish xmlns:w="{W}"/>'))
+    document.styles.add_style("Body", WD_STYLE_TYPE.PARAGRAPH).font.hidden = False
+    add_runs(document, plain("[check the name] ") + styled("Shown", "A man rides a bike."))
+    document.add_paragraph("[check the town] Two girls play.", style="Body")
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["A man rides a bike.", "[check the town] Two girls play."]
+
+
+def test_a_bound_controls_words_hidden_by_their_paragraphs_style_are_not_written_to_its_store(upper):
+    document = with_hidden_paragraph_styles()
+    document.core_properties.title = "The black dog"
+    add_runs(document, bound_control(plain("[check the name] ") + shown("The black dog")))
+    document.paragraphs[-1].style = document.styles["Notes"]
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", upper, DocumentOptions())))
+    assert out.core_properties.title == "THE BLACK DOG"
+
+
+@pytest.mark.parametrize("note", [
+    '<w:r><w:rPr><w:vanish/></w:rPr><w:t>.</w:t></w:r>',  # hidden by its own properties, as ever
+    styled("Note", "."), styled("DraftNote", "."),  # by its character style
+    '<w:r><w:t>.</w:t></w:r>',  # by its paragraph's style
+])
+def test_a_stop_hidden_by_its_style_ends_no_sentence(mirror, note):
+    """Side checks read an atom's text by its own properties (flat.shown_text): the hidden "." showed as a
+    stop, which ended the sentence there (stops.kept_stops), and the model read two."""
+    document = with_note_styles()
+    notes = document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH)
+    notes.font.hidden = True
+    add_runs(document, shown("A man rides a bike") + note + shown(" and two girls play."))
+    document.paragraphs[-1].style = notes
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["A man rides a bike and two girls play."]
+
+
+@pytest.mark.parametrize("note", [
+    '<w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">[check the name] </w:t></w:r>',  # its own, as ever
+    styled("Note", "[check the name] "),  # its character style
+])
+def test_a_review_row_shows_no_words_hidden_by_their_style(mirror, note):
+    """The review table writes a sentence as a reader sees it (flat.shown_atom): a note hidden by its style
+    showed there, "A dog [check the name] runs."."""
+    document = with_note_styles()
+    add_runs(document, plain("A dog ") + note + plain("runs."))
+    review = Review(lambda sources, texts: [Assessment(0.2, ["low_quality"], False) for _ in sources], 0.5)
+    translate_file_bytes(docx_bytes(document), "report.docx", mirror, DocumentOptions(), review=review)
+    assert [segment.source for segment in review.segments] == ["A dog runs."]

@@ -36,7 +36,7 @@ repeats its content for, not a text, and its words are translated as any control
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
 
 from lxml import etree
@@ -45,7 +45,7 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.tables import XML_SPACE, relationships
 from attnmt.documents.word_controls import KEPT, VALUE_KINDS
 from attnmt.documents.word_looks import word_styles
-from attnmt.documents.wordml import is_hidden_run, w
+from attnmt.documents.wordml import NO_HIDING, Hiding, is_hidden_run, w
 from attnmt.errors import DataError
 
 # The stores of the package's own properties, by their fixed item ids -> their relationship's type's end.
@@ -78,12 +78,12 @@ class Stores:
         self.trees: dict[str, etree._ElementTree | None] = {}
 
     @cached_property
-    def hidden_styles(self) -> frozenset[str]:
-        """The character styles that hide a run in the file's main part's styles (WordStyles.hidden_styles), which
+    def hiding(self) -> Hiding:
+        """What the file's main part's styles say of hiding a run (WordStyles.hiding), which
         decide what a control shows (plain_text); read when a bound control is first met."""
         main = next((related.member for related in relationships(self.archive, "").values()
                      if related.kind.endswith("/officeDocument")), None)
-        return frozenset() if main is None else word_styles(self.archive, main).hidden_styles
+        return NO_HIDING if main is None else word_styles(self.archive, main).hiding
 
     @cached_property
     def members(self) -> dict[str, str]:
@@ -182,7 +182,7 @@ class Bindings:
             if not bindings:
                 continue
             found = self.stores.elements(bindings)
-            if found is None or not plain_text(control, self.stores.hidden_styles).strip():
+            if found is None or not plain_text(control, self.stores.hiding).strip():
                 control.set(KEPT, "")
                 continue
             if any(element in self.bound for _, element in found):
@@ -204,14 +204,14 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
             found = stores.elements(bindings_of(control)) or []
             given = next((values[element] for _, element in found if element in values), None)
             if given is not None:
-                part.changed = set_text(control, given, stores.hidden_styles) or part.changed
-                if not plain_text(control, stores.hidden_styles).strip():
+                part.changed = set_text(control, given, stores.hiding) or part.changed
+                if not plain_text(control, stores.hiding).strip():
                     continue  # it shows no text: it sets nothing
                 text = given  # its other stores, too, take the text it now shows
             elif kept:
                 continue
             else:
-                text = plain_text(control, stores.hidden_styles)
+                text = plain_text(control, stores.hiding)
             for member, element in found:
                 if element not in values:  # a store an earlier control set keeps that control's text
                     values[element] = text
@@ -222,20 +222,20 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
 
 
 def shown_pieces(node: Iterable[etree._Element],
-                 hidden_styles: Container[str] = frozenset()) -> Iterator[etree._Element]:
+                 hiding: Hiding = NO_HIDING) -> Iterator[etree._Element]:
     """The PIECES under ``node`` (an element, or the elements of a list) that Word shows, in document order: none
-    inside NOT_SHOWN or a hidden run (its own properties hide it, or its character style, one of
-    ``hidden_styles``: wordml.is_hidden_run), and of an ``mc:AlternateContent`` the branch Word shows alone
+    inside NOT_SHOWN or a hidden run (its own properties hide it, or its styles, as
+    ``hiding`` says: wordml.is_hidden_run), and of an ``mc:AlternateContent`` the branch Word shows alone
     (shown_branch)."""
     for child in node:
-        if child.tag in NOT_SHOWN or is_hidden_run(child, hidden_styles):
+        if child.tag in NOT_SHOWN or is_hidden_run(child, hiding):
             continue
         if child.tag == ALTERNATE_CONTENT:
-            yield from shown_pieces(shown_branch(child), hidden_styles)
+            yield from shown_pieces(shown_branch(child), hiding)
             continue
         if child.tag in PIECES:
             yield child
-        yield from shown_pieces(child, hidden_styles)
+        yield from shown_pieces(child, hiding)
 
 
 def shown_branch(alternate: etree._Element) -> list[etree._Element]:
@@ -247,11 +247,11 @@ def shown_branch(alternate: etree._Element) -> list[etree._Element]:
     return [branch] if branch is not None else list(alternate.iterchildren(FALLBACK))[:1]
 
 
-def plain_text(control: etree._Element, hidden_styles: Container[str] = frozenset()) -> str:
-    """A control's content as plain text, as Word shows it (shown_pieces; ``hidden_styles``: the character styles
-    that hide a run): its text, a tab a tab, a break or a paragraph's end a new line."""
+def plain_text(control: etree._Element, hiding: Hiding = NO_HIDING) -> str:
+    """A control's content as plain text, as Word shows it (shown_pieces; ``hiding``: what the styles
+    say of hiding a run): its text, a tab a tab, a break or a paragraph's end a new line."""
     content, pieces = control.find(w("sdtContent")), []
-    for part in [] if content is None else shown_pieces(content, hidden_styles):
+    for part in [] if content is None else shown_pieces(content, hiding):
         if part.tag == w("t"):
             pieces.append(part.text or "")
         elif part.tag == w("tab"):
@@ -261,16 +261,52 @@ def plain_text(control: etree._Element, hidden_styles: Container[str] = frozense
     return "".join(pieces)
 
 
-def set_text(control: etree._Element, text: str, hidden_styles: Container[str] = frozenset()) -> bool:
+def set_text(control: etree._Element, text: str, hiding: Hiding = NO_HIDING) -> bool:
     """A control's text made ``text``, in its first text element Word shows (its other shown text elements taken
-    out; a hidden or deleted one left as it is: ``hidden_styles``, plain_text); whether that changed it.  One
-    without such an element is left as it is."""
+    out; a hidden or deleted one left as it is: ``hiding``, plain_text), and so in the ``mc:Fallback`` copy of an
+    ``mc:AlternateContent`` whose Choice holds them (in_step); whether that changed it.  One without such an
+    element is left as it is."""
     content = control.find(w("sdtContent"))
-    texts = [] if content is None else [piece for piece in shown_pieces(content, hidden_styles) if piece.tag == w("t")]
-    if not texts or plain_text(control, hidden_styles) == text:
+    texts = [] if content is None else shown_texts(content, hiding)
+    if content is None or not texts or plain_text(control, hiding) == text:
         return False
-    texts[0].text = text
-    texts[0].set(XML_SPACE, "preserve")
-    for other in texts[1:]:
-        other.getparent().remove(other)
+    for alternate in dict.fromkeys(alternate for t in texts for alternate in within(t, content)
+                                   if alternate.tag == ALTERNATE_CONTENT):
+        in_step(alternate, texts[0], text, hiding)
+    put_text(texts, text)
     return True
+
+
+def in_step(alternate: etree._Element, first: etree._Element, text: str, hiding: Hiding) -> None:
+    """``alternate``'s ``mc:Fallback`` copies given what its shown ``mc:Choice`` is given by set_text: ``text``
+    where the Choice holds the control's ``first`` text element, else none (its texts are taken out).  The
+    paragraph reader translates both branches (attnmt.documents.ooxml.FALLBACK); only the Choice written, the
+    Fallback kept the old text, which a reader of the copy showed."""
+    if alternate.find(CHOICE) is None:  # the Fallback is the branch shown: set_text writes it
+        return
+    holds_first = any(ancestor is alternate for ancestor in first.iterancestors(ALTERNATE_CONTENT))
+    for fallback in alternate.iterchildren(FALLBACK):
+        put_text(shown_texts(fallback, hiding), text if holds_first else "")
+
+
+def within(node: etree._Element, top: etree._Element) -> Iterator[etree._Element]:
+    """The elements around ``node`` below ``top``, the nearest first: a control in a text box (in an
+    ``mc:Choice``) has the text box's AlternateContent around it, which is no part of the control."""
+    for ancestor in node.iterancestors():
+        if ancestor is top:
+            return
+        yield ancestor
+
+
+def shown_texts(node: etree._Element, hiding: Hiding) -> list[etree._Element]:
+    """The text elements (``w:t``) under ``node`` that Word shows (shown_pieces)."""
+    return [piece for piece in shown_pieces(node, hiding) if piece.tag == w("t")]
+
+
+def put_text(texts: Sequence[etree._Element], text: str) -> None:
+    """``text`` into the first of ``texts`` (none where it is ""), the others taken out."""
+    if texts and text:
+        texts[0].text = text
+        texts[0].set(XML_SPACE, "preserve")
+    for other in texts[1 if text else 0:]:
+        other.getparent().remove(other)

@@ -17,7 +17,7 @@ from lxml import etree
 
 from attnmt.decoding.verbatim import PROTECTED  # URLs and e-mail addresses: they pass through untranslated
 from attnmt.documents.stop_points import stop_point
-from attnmt.documents.wordml import W, is_hidden_run
+from attnmt.documents.wordml import NO_HIDING, Hiding, W, is_hidden_run
 
 # What str.splitlines breaks a line at (its CRLF is a CR and an LF), as a character class's body: LF, CR, VT, FF,
 # the file, group and record separators FS, GS and RS, NEL, and the line and paragraph separators.  Every
@@ -90,6 +90,9 @@ class Mark:
     # A drop cap (attnmt.documents.markup_dropcaps): it gets the translation's first letters, as many
     # as it held, not the whole word its letters begin (span_geometry.initial_span).
     initial: bool = False
+    # What a reader sees of an atom in its line where its reader decided it (a Word atom: its runs' styles hide
+    # some of it, which its node alone does not say, wordml.Hiding); None: shown_text of its node (atom_text).
+    shown: str | None = None
 
 
 @runtime_checkable
@@ -243,7 +246,8 @@ class FlatBuilder:
 
     def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
                  range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False,
-                 reference: bool = False, hidden: bool = False, line_break: bool = False) -> None:
+                 reference: bool = False, hidden: bool = False, line_break: bool = False,
+                 shown: str | None = None) -> None:
         """Something kept whole at this point; ``parts_words``: it separates the words around it
         (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
         the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
@@ -252,7 +256,8 @@ class FlatBuilder:
         (Mark.reference); ``hidden``: a reader sees none of its text (an OpenDocument editor's
         note), so it shows none, as a hidden Word run shows none (shown_text); ``line_break``: it stands
         for a line break its tag is none of LINE_BREAKS (XLIFF's ``<x ctype="lb"/>``), which ends its
-        sentence as theirs do (ended_lines)."""
+        sentence as theirs do (ended_lines); ``shown``: what a reader sees of it in its line (Mark.shown),
+        where its reader knows better than shown_text (a Word run hidden by its styles)."""
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
@@ -266,8 +271,9 @@ class FlatBuilder:
         before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
                     parts_words=parts_words, line_break=line_break,
-                    shows_text=bool(literal) or (not hidden and has_text_of_its_own(node)),
-                    glued_before=not touching and self.text[-1:].isalnum(), reference=reference)
+                    shows_text=bool(literal) or (not hidden and (has_text_of_its_own(node) if shown is None
+                                                                 else bool(shown.strip()))),
+                    glued_before=not touching and self.text[-1:].isalnum(), reference=reference, shown=shown)
         if range_edge is not None:
             key, starts = range_edge
             if starts:
@@ -305,30 +311,37 @@ def has_text_of_its_own(node: Any) -> bool:
     return bool(shown_text(node).strip())
 
 
-def shown_text(node: Any) -> str:
+def shown_text(node: Any, hiding: Hiding = NO_HIDING) -> str:
     """The text an atom's element shows in its line (inline code, a field's result, a kept
     ``<i>.</i>``), as a reader sees it there: a line break or a tab as a space (SHOWN_AS_SPACE),
     nothing of what is not in the line (NOT_IN_THE_LINE: a note's or a comment's own paragraphs,
-    a field's code, deleted words) nor of a hidden Word run (wordml.is_hidden_run); a node that
+    a field's code, deleted words) nor of a hidden Word run (wordml.is_hidden_run: by its own
+    properties or by its styles, as ``hiding`` says); a node that
     is no element but ShowsItself (a subtitle's tag) its ``shown``; "" for a comment, or where
     there is no element (a protected span: its ``literal``)."""
     if node is None or callable(getattr(node, "tag", None)):
         return ""
     if not hasattr(node, "itertext"):  # no element: asked only then, as elements are many and the check slow
         return node.shown if isinstance(node, ShowsItself) else ""
-    if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}") or is_hidden_run(node):
+    if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}") or is_hidden_run(node, hiding):
         return ""
     if node.tag in SHOWN_AS_SPACE:
         return " "
-    inside = (child.text or "" if isinstance(child, etree._Entity) else shown_text(child) for child in node)
+    inside = (child.text or "" if isinstance(child, etree._Entity) else shown_text(child, hiding) for child in node)
     return (node.text or "") + "".join(text + (child.tail or "") for text, child in zip(inside, node, strict=True))
 
 
 def shown_atom(mark: Mark) -> str:
     """What a reader sees of an atom in its line: a line break as a space, whatever its vocabulary
     calls it (XLIFF's ``<x ctype="lb"/>`` and ``<ph ctype="lb">&lt;br&gt;</ph>`` are none of
-    SHOWN_AS_SPACE: read by their tags, they showed as nothing and as ``<br>``), else shown_text's."""
-    return " " if mark.line_break else shown_text(mark.node)
+    SHOWN_AS_SPACE: read by their tags, they showed as nothing and as ``<br>``), else atom_text's."""
+    return " " if mark.line_break else atom_text(mark)
+
+
+def atom_text(mark: Mark) -> str:
+    """The text an atom shows in its line: its ``literal`` (a protected span), else what its reader decided a
+    reader sees of it (Mark.shown: a Word run its styles hide shows none), else its node's shown_text."""
+    return mark.literal or (shown_text(mark.node) if mark.shown is None else mark.shown)
 
 
 def has_words_outside(block: etree._Element, node: etree._Element) -> bool:

@@ -9,12 +9,12 @@ run together."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from lxml import etree
 
 from attnmt.documents.flat import has_words
-from attnmt.documents.wordml import is_hidden_run, w
+from attnmt.documents.wordml import NO_HIDING, Hiding, is_hidden_run, w
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
 # The run properties (elements or DrawingML's attributes, by local name) whose look a space shows too:
@@ -131,10 +131,10 @@ def look_value(look: etree._Element) -> str:
 
 
 def is_hidden(run: etree._Element, dialect: ooxml_dialects.Dialect,
-              hidden_styles: Container[str] = frozenset()) -> bool:
-    """Whether the run is hidden: a Word run by its own properties or its character style, one of
-    ``hidden_styles`` (Dialect.hidden, wordml.is_hidden_run); the other dialects' runs hide nothing."""
-    return bool(dialect.hidden) and is_hidden_run(run, hidden_styles)
+              hiding: Hiding = NO_HIDING) -> bool:
+    """Whether the run is hidden: a Word run by its own properties or by its styles, as ``hiding``
+    says (Dialect.hidden, wordml.is_hidden_run); the other dialects' runs hide nothing."""
+    return bool(dialect.hidden) and is_hidden_run(run, hiding)
 
 
 def text_runs(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:
@@ -147,11 +147,11 @@ def text_runs(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator
 
 
 def worded_runs(paragraph: etree._Element, dialect: ooxml_dialects.Dialect,
-                hidden_styles: Container[str] = frozenset()) -> list[etree._Element]:
+                hiding: Hiding = NO_HIDING) -> list[etree._Element]:
     """The visible runs with words (a letter: flat.has_words) of ``paragraph``, in its containers too
-    (a run of one of ``hidden_styles`` is hidden: is_hidden)."""
+    (a run its styles hide, ``hiding``, is hidden: is_hidden)."""
     return [run for child in paragraph for run in text_runs(child, dialect)
-            if not is_hidden(run, dialect, hidden_styles)
+            if not is_hidden(run, dialect, hiding)
             and has_words("".join(map(dialect.text_of, run.iterchildren(dialect.text))))]
 
 
@@ -177,11 +177,11 @@ def run_parts(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator
 
 
 def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect,
-             hidden_styles: Container[str] = frozenset()) -> etree._Element | None:
+             hiding: Hiding = NO_HIDING) -> etree._Element | None:
     """The run whose formatting covers the most of the text of a container's ``children`` (its
     own runs, not those inside a mark among them: a hyperlink, a link field), not hidden and not a
     link (rule 2 of attnmt.documents.ooxml's docstring: a hidden look only where every run with text
-    is hidden, also by one of ``hidden_styles``: is_hidden; where only links have text, a copy of the longest
+    is hidden, also by its styles, ``hiding``: is_hidden; where only links have text, a copy of the longest
     without its link); None where no run has text."""
     lengths: dict[bytes, int] = {}
     first: dict[bytes, etree._Element] = {}
@@ -190,7 +190,7 @@ def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect
         first.setdefault(key, run)
         lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
     with_text = {key: length for key, length in lengths.items() if length}
-    shown = {key: length for key, length in with_text.items() if not is_hidden(first[key], dialect, hidden_styles)}
+    shown = {key: length for key, length in with_text.items() if not is_hidden(first[key], dialect, hiding)}
     candidates = shown or with_text
     plain = {key: length for key, length in candidates.items() if not is_link(first[key], dialect)}
     chosen = plain or candidates

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FIELD_END, FlatText, has_words, shown_text
+from attnmt.documents.flat import FIELD_END, FlatText, atom_text, has_words
 from attnmt.documents.spans import Weights
 
 # What joins the digits either side of it into one date, time, version, decimal number or number
@@ -67,7 +67,7 @@ class Shown:
         dropped = set()  # the space FlatBuilder puts after an atom that parts words, where none followed it
         for m in flat.marks:
             if m.atom and start <= m.start <= end:
-                atoms[m.start] = atoms.get(m.start, "") + (m.literal or shown_text(m.node))
+                atoms[m.start] = atoms.get(m.start, "") + atom_text(m)
                 if m.parts_words and not m.space_after and flat.text[m.start:m.start + 1] == " ":
                     dropped.add(m.start)
         edges = {p - start for m in flat.marks for p in {m.start, m.end} if start < p < end}

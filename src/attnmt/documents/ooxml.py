@@ -56,7 +56,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_monospaced
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
-from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
+from attnmt.documents.flat import FlatBuilder, FlatText, is_stop, shown_text
 from attnmt.documents.formatting import (
     base_run,
     formatting,
@@ -77,7 +77,7 @@ from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import DIRECTIONS, RUBY, RUBY_BASE, W, w
+from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, w
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
@@ -111,15 +111,15 @@ class ParagraphJob(ParagraphWriter):
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
                  styles: WordStyles | None = None, source_lang: str | None = None) -> None:
         self.paragraph, self.dialect, self.styles, self.source_lang = paragraph, dialect, styles, source_lang
-        # The character styles that hide a run (word_styles.WordStyles.hidden_styles), as its own w:vanish does
-        self.hidden_styles: frozenset[str] = frozenset() if styles is None else styles.hidden_styles
+        # What the styles say of hiding a run (word_styles.WordStyles.hiding), as its own w:vanish does
+        self.hiding: Hiding = NO_HIDING if styles is None else styles.hiding
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
         # the visible runs with words: a stray visible space shows none
-        worded = worded_runs(paragraph, dialect, self.hidden_styles)
+        worded = worded_runs(paragraph, dialect, self.hiding)
         self.shows_words = bool(worded)
         self.prose = any(not any(self._code_look(run)) for run in worded)  # letters in a font not monospaced
         self.flat = self._read(field_depth)
@@ -150,7 +150,7 @@ class ParagraphJob(ParagraphWriter):
         dialect = self.dialect
         children = self._children(container)
         base = self.bases[container] = base_run([child for child in children if not self._is_code(child)], dialect,
-                                                   self.hidden_styles)
+                                                   self.hiding)
         shows = shows_on_spaces(self._layers(base))  # whether a space beside a run of its own shows the base's look
         for child in children:
             if child.tag in dialect.kept:
@@ -179,7 +179,7 @@ class ParagraphJob(ParagraphWriter):
                 builder.close()
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
-                                 range_edge=range_edge(child))
+                                 range_edge=range_edge(child), shown=shown_text(child, self.hiding))
 
     def _layers(self, run: etree._Element | None) -> list[etree._Element]:
         """The run properties that give ``run`` its look, weakest first (formatting.shows_on_spaces):
@@ -224,7 +224,8 @@ class ParagraphJob(ParagraphWriter):
             not note and bool(shown.strip()) and not is_stop(shown)) or (
             note and shown != shown.strip() and not builder.text[-1:].isspace())  # "A man" + " (Anna) " + "walks."
         builder.add_atom(node=node, parts_words=parts_words, hidden=note,  # a note hidden by its style shows no text
-                         ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts))
+                         ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts),
+                         shown="" if note else shown_text(node, self.hiding))
         return True
 
     def _is_note(self, node: etree._Element) -> bool:
@@ -232,7 +233,7 @@ class ParagraphJob(ParagraphWriter):
         sees words of: kept whole, as written, where alignment puts it.  As a mark over the words
         aligned to its own, a poor alignment let it take the translation's visible words with it."""
         runs = list(text_runs(node, self.dialect))
-        return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect, self.hidden_styles) for run in runs)
+        return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect, self.hiding) for run in runs)
 
     def _is_code(self, node: etree._Element) -> bool:
         """Whether a run, or each run with text in a container, is code: a code style's, or a monospaced

@@ -5,7 +5,7 @@ model added (``without_added_end``), so that the stop is not written twice."""
 
 from __future__ import annotations
 
-from attnmt.documents.flat import SENTENCE_ENDS, FlatText, closing_length, is_stop, shown_text
+from attnmt.documents.flat import SENTENCE_ENDS, FlatText, atom_text, closing_length, is_stop
 from attnmt.documents.markers import RAISED_NUMBERS
 
 
@@ -24,7 +24,7 @@ def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: st
         return translation
     after = [m for m in flat.marks if m.atom and not m.reference and m.start >= words_end
              and closing_length(gap := flat.text[words_end:m.start].rstrip()) == len(gap)]
-    shown = "".join(m.literal or shown_text(m.node) for m in after)
+    shown = "".join(map(atom_text, after))
     if not is_stop(shown):
         return translation
     kept = translation.rstrip()
@@ -42,6 +42,6 @@ def kept_stops(flat: FlatText) -> list[tuple[int, str]]:
     name (``19<span>.</span>99``, ``Version 2<b>.</b>0``, ``example<b>.</b>com``).  Superscript digits
     after it are a note's number, not a number's decimals (``park<b>.</b>¹² A man``): the stop ends its
     sentence, where, read as a decimal point, it ran on into the next and the model lost both."""
-    shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks
+    shown = [(m.start, atom_text(m).strip()) for m in flat.marks
              if m.atom and not (m.glued_before and m.glued_after and not RAISED_NUMBERS.match(flat.text, m.start))]
     return [(position, stop) for position, stop in shown if is_stop(stop)]

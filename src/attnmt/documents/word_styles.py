@@ -22,7 +22,7 @@ from functools import cached_property
 from lxml import etree
 
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_code_style, is_monospaced
-from attnmt.documents.wordml import hides, w
+from attnmt.documents.wordml import Hiding, hides, w
 
 # Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
 # in a table's cell.
@@ -77,13 +77,19 @@ class WordStyles:
                    table_properties)
 
     @cached_property
-    def hidden_styles(self) -> frozenset[str]:
-        """The character styles that hide a run's text (wordml.is_hidden_run): those whose chain's last say on
-        ``w:vanish`` or ``w:specVanish`` (wordml.hides), the style's own or that of a style it is based on
-        (``w:basedOn``), hides it.  A run in such a style is hidden as one with ``w:vanish`` of its own is."""
-        return frozenset(name for name, kind in self.kinds.items() if kind == "character" and next(
-            (said for said in (hides(layer) for layer in reversed(self.chain(name)) if layer is not None)
-             if said is not None), False))
+    def hiding(self) -> Hiding:
+        """What the styles say of hiding a run's text (wordml.Hiding, wordml.is_hidden_run): the defaults'
+        ``w:vanish`` or ``w:specVanish`` (wordml.hides), and each paragraph and character style's, the last say
+        of its chain (the style's own, else that of a style it is based on, ``w:basedOn``).  A run in a style
+        that hides text, or in a paragraph whose style does, is hidden as one with ``w:vanish`` of its own is."""
+        default = bool(self.defaults is not None and hides(self.defaults))
+        says = {name: next((said for said in (hides(layer) for layer in reversed(self.chain(name)) if layer is not None)
+                            if said is not None), None) for name in self.kinds}
+        paragraph = {name: default if says[name] is None else bool(says[name])
+                     for name, kind in self.kinds.items() if kind == "paragraph"}
+        character = {name: says[name] for name, kind in self.kinds.items() if kind == "character"}
+        return Hiding(default, paragraph, character, self.default_styles.get("paragraph"),
+                      self.default_styles.get("character"))
 
     def paragraph_layers(self, paragraph: etree._Element) -> list[etree._Element]:
         """The paragraph properties ``paragraph``'s styles give it, weakest first: the defaults', then

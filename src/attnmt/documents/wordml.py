@@ -6,7 +6,8 @@ elements; ooxml imports the other two, so the namespace lives here, below all th
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -41,16 +42,54 @@ def hides(properties: Any) -> bool | None:
     return any(child.get(w("val")) not in OFF for child in said) if said else None
 
 
-def is_hidden_run(node: Any, hidden_styles: Container[str] = frozenset()) -> bool:
+@dataclass(frozen=True)
+class Hiding:
+    """What a Word file's styles say of hiding a run's text (hides), in Word's order, weakest first: the
+    document's defaults (``w:docDefaults/w:rPrDefault``: ``default``), the paragraph's style (``w:pStyle``, else
+    the default paragraph style), the run's character style (``w:rStyle``, else the default character style),
+    each style with those it is based on (``w:basedOn``); a run's own properties come last (is_hidden_run).
+    ``paragraph``: each paragraph style's id -> whether its chain, else the defaults, hide a run's text;
+    ``character``: each character style's id -> its chain's last say (None: it says nothing, the paragraph's
+    stands).  Built by word_styles.WordStyles.hiding; NO_HIDING (no styles) hides nothing."""
+
+    default: bool = False
+    paragraph: Mapping[str, bool] = field(default_factory=dict)
+    character: Mapping[str, bool | None] = field(default_factory=dict)
+    default_paragraph: str | None = None
+    default_character: str | None = None
+
+    def hides(self, run: Any) -> bool:
+        """Whether the styles hide ``run`` (a ``w:r``), its own properties aside: its character style's say,
+        else its paragraph's style's (the nearest ``w:p`` around it), else the defaults'.  A style the
+        document lacks is read as the default style of its kind, as Word does."""
+        own = run.find(w("rPr"))
+        said = self.character.get(self._named(None if own is None else own.find(w("rStyle")), self.character,
+                                              self.default_character) or "")
+        if said is not None:
+            return said
+        paragraph = next(run.iterancestors(w("p")), None)
+        stated = None if paragraph is None else paragraph.find(f"{w('pPr')}/{w('pStyle')}")
+        return self.paragraph.get(self._named(stated, self.paragraph, self.default_paragraph) or "", self.default)
+
+    @staticmethod
+    def _named(stated: Any, styles: Mapping[str, object], default: str | None) -> str | None:
+        """The style a ``w:pStyle`` or ``w:rStyle`` (None: none) names, where it is one of ``styles``, else
+        ``default``."""
+        name = None if stated is None else stated.get(w("val"))
+        return name if name in styles else default
+
+
+NO_HIDING = Hiding()
+
+
+def is_hidden_run(node: Any, hiding: Hiding = NO_HIDING) -> bool:
     """Whether ``node`` is a Word run Word hides: its own properties say so (hides), or, where they say nothing
-    of it, its character style (``w:rStyle``) is one of ``hidden_styles``, those that hide a run's text
-    (word_styles.WordStyles.hidden_styles: ``w:vanish`` in the style or one it is based on).  A run's own
-    ``<w:vanish w:val="0"/>`` shows it whatever its style says."""
-    properties = node.find(w("rPr")) if getattr(node, "tag", None) == w("r") else None
-    if properties is None:
+    of it, its styles do (``hiding``: Hiding.hides, from word_styles.WordStyles.hiding: ``w:vanish`` in its
+    character style, its paragraph's style or the document's defaults, or a style one is based on).  A run's
+    own ``<w:vanish w:val="0"/>`` shows it whatever its styles say, as a character style's does whatever its
+    paragraph's style says."""
+    if getattr(node, "tag", None) != w("r"):
         return False
-    own = hides(properties)
-    if own is not None:
-        return own
-    style = properties.find(w("rStyle"))
-    return style is not None and style.get(w("val")) in hidden_styles
+    properties = node.find(w("rPr"))
+    own = None if properties is None else hides(properties)
+    return hiding.hides(node) if own is None else own
