@@ -375,6 +375,17 @@ def test_the_access_log_has_a_json_line_per_request_without_keys_or_texts(served
     assert "secret-b" not in logged and "guess" not in logged and "a dog runs" not in logged
 
 
+def test_a_path_holding_a_line_separator_is_one_access_log_line_that_reads_back(served, caplog):
+    """The path arrives percent-decoded (U+2028 is %E2%80%A8); json.dumps left it, U+2029 and U+0085
+    raw, so str.splitlines, as a log shipper splits, read the record as two lines."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_for(served) as client:
+        client.get("/a%E2%80%A8b%E2%80%A9c%C2%85d")
+    [record] = [record.getMessage() for record in caplog.records if record.name == "attnmt.access"]
+    assert len(record.splitlines()) == 1 and "\\u2028" in record
+    assert json.loads(record)["path"] == "/a\u2028b\u2029c\x85d"
+
+
 def test_log_text_adds_the_texts_and_translations(served, caplog):
     caplog.set_level(logging.INFO, logger="attnmt.access")
     with client_for(served, log_text=True) as client:

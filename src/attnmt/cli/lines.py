@@ -53,6 +53,7 @@ from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
 from attnmt.text.data import decode_lines, is_gzip_name, unzipped_name, with_endings
 from attnmt.text.encodings import check_encodable
+from attnmt.text.json_lines import json_line
 
 FORMATS = ("text", "tsv", "jsonl")
 INPUT_FORMATS = ("text", "jsonl")
@@ -339,7 +340,8 @@ def tsv_text(text: str) -> str:
 
 
 # What tsv_text writes for each character it escapes; the line breaks beyond LF and CR (ANY_LINE_BREAK)
-# as JSON writes U+2028 (JSON_BREAKS), so that no reader splitting where str.splitlines does ends a row there.
+# as JSON writes U+2028 (attnmt.text.json_lines.JSON_BREAKS), so that no reader splitting where
+# str.splitlines does ends a row there.
 TSV_ESCAPED = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r",
                **{c: f"\\u{ord(c):04x}" for c in "\v\f\x1c\x1d\x1e\x85\u2028\u2029"}}
 TSV_ESCAPES = str.maketrans(TSV_ESCAPED)
@@ -365,18 +367,6 @@ def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | No
         texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
     out.write(with_endings(texts, endings))
     out.flush()
-
-
-# The line breaks JSON leaves unescaped (it escapes every control character below U+0020), which a
-# reader that splits where str.splitlines does took for the end of a record: written as escapes.
-JSON_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-
-
-def json_line(record: dict) -> str:
-    """``record`` as one JSONL line, its line feed included: UTF-8 as it is, but for the line breaks
-    JSON leaves raw (JSON_BREAKS), so that it is one line to str.splitlines too.  Every command that
-    writes JSONL (translate's hypotheses, score's scores) writes its records through this."""
-    return json.dumps(record, ensure_ascii=False).translate(JSON_BREAKS) + "\n"
 
 
 def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,

@@ -8,7 +8,6 @@ the metrics nor the log hold a key or, unless ``--log-text``, any text.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.server.guards import HTTPMiddleware
 from attnmt.server.models import ServedModel
+from attnmt.text.json_lines import json_record
 
 ACCESS_LOG = logging.getLogger("attnmt.access")
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128)
@@ -85,7 +85,9 @@ class Observed(HTTPMiddleware):
 
 
 def log_request(scope: Scope, status: int, seconds: float) -> None:
-    """One JSON line: time, client, method, path, status, milliseconds, and what the endpoint added."""
+    """One JSON line: time, client, method, path, status, milliseconds, and what the endpoint added.
+    One line to str.splitlines too (json_record): a path holding U+2028 (``GET /%E2%80%A8``, which
+    the ASGI scope gives decoded) is written as its escape, not as a break a log shipper splits at."""
     if not ACCESS_LOG.isEnabledFor(logging.INFO):
         return
     client = scope.get("client")
@@ -93,4 +95,4 @@ def log_request(scope: Scope, status: int, seconds: float) -> None:
             "method": scope["method"], "path": scope["path"], "status": status, "ms": round(seconds * 1000, 1)}
     state = scope.get("state") or {}
     line.update(state.get("log", {}))
-    ACCESS_LOG.info(json.dumps(line, ensure_ascii=False))
+    ACCESS_LOG.info(json_record(line))

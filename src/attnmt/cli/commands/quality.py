@@ -248,7 +248,8 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
     (``calibrated`` whether the model has a calibration); tsv: line, quality, flags
     (comma-separated, "-" for none), translation (a tab in it written as \\t:
     attnmt.cli.lines.tsv_text), one record or row a line to str.splitlines (json_line's escapes)."""
-    from attnmt.cli.lines import json_line, tsv_text
+    from attnmt.cli.lines import tsv_text
+    from attnmt.text.json_lines import json_line
 
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
         if output_format == "tsv":
