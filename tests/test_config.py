@@ -413,6 +413,13 @@ def test_a_pathlib_path_is_kept_as_its_text_which_train_yaml_can_hold(tmp_path):
     assert yaml.safe_load(yaml.safe_dump(config.to_dict()))["valid_src"] == str(tmp_path / "v.en")
 
 
+def test_a_numpy_str_path_is_kept_as_plain_text_which_train_yaml_can_hold(tmp_path):
+    """np.str_ passed the check as a str and failed only as train.yaml was written, the run's folder half made."""
+    config = TrainConfig(valid_src=np.str_(str(tmp_path / "v.en")))
+    assert type(config.valid_src) is str
+    assert yaml.safe_load(yaml.safe_dump(config.to_dict()))["valid_src"] == str(tmp_path / "v.en")
+
+
 @pytest.mark.parametrize("key", ["src", "tgt", "valid_src", "valid_tgt"])
 def test_a_pathlib_path_in_a_train_entry_is_kept_as_its_text(tmp_path, key):
     """It was refused ("train[0]: src must be text") where a top-level path takes one."""

@@ -321,12 +321,14 @@ def check_paths(config: object, keys: tuple[str, ...]) -> None:
     None, in a key that cannot be unset (TrainConfig(valid_src=None) from Python: a config file's null is
     refused as it is read), is refused naming its key; it was a TypeError from deep inside the run.  So is
     any other value that is no path (TrainConfig(valid_src=3)), which failed as late; a pathlib.Path is
-    kept as its text, which the run's train.yaml can hold."""
+    kept as its text, which the run's train.yaml can hold, and so is a str of another type (NumPy's
+    str_), which it cannot."""
     optional = {f.name for f in fields(config) if "None" in str(f.type)}
     for key in keys:
         value = getattr(config, key)
-        if isinstance(value, os.PathLike) and isinstance(os.fspath(value), str):
-            value = os.fspath(value)
+        if isinstance(value, os.PathLike) and isinstance(os.fspath(value), str) or (
+                isinstance(value, str) and type(value) is not str):  # NumPy's str_: train.yaml cannot hold it
+            value = str(os.fspath(value))
             setattr(config, key, value)
         if value is None and key not in optional:
             raise ConfigError(f"{key}=None: {key} cannot be unset; give a path as text (or leave {key} out for "

@@ -306,7 +306,7 @@ def test_word_weights_have_a_column_for_each_whitespace_word(trained_model):
     assert traced.shape == (6, 6) and not traced[2].any() and not traced[:, 2].any()
 
 
-@pytest.mark.parametrize("weighed", [[True], [True, True, True], "yes", [1, 0], None])
+@pytest.mark.parametrize("weighed", [[True], [True, True, True], "yes", [2, 0], [1.0, 0], None])
 def test_a_weighed_that_is_not_one_bool_per_sentence_is_named(weighed):
     """One too few was an IndexError deep in the batches, and "yes" was read a character a sentence."""
     from support import CharTokenizer, ending_model
@@ -317,6 +317,14 @@ def test_a_weighed_that_is_not_one_bool_per_sentence_is_named(weighed):
     with pytest.raises(ConfigError, match=r"^weighed: expected a list of 2 bools, True for each sentence whose word "
                                           rf"weights are wanted, got {type(weighed).__name__} "):
         translate_with_weights(ending_model(), CharTokenizer(), ["a cat", "a dog"], weighed)
+
+
+@pytest.mark.parametrize("weighed", [[1, 0], np.array([1, 0]), torch.tensor([1, 0])])
+def test_weighed_may_be_a_mask_of_ones_and_zeros_as_it_was_before_it_was_checked(weighed):
+    """[1, 0] and np.array([1, 0]) worked before weighed was checked, and are refused nowhere else."""
+    from attnmt.inspect.align import checked_weighed
+
+    assert checked_weighed(weighed, 2) == [True, False]
 
 
 def test_weighed_may_be_a_list_or_tuple_of_bools_or_a_bool_array_or_tensor():

@@ -212,14 +212,20 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
     return texts, found
 
 
+def is_zero_or_one(flag: object) -> bool:
+    """Whether ``flag`` is the whole number 0 or 1 (an int or a NumPy integer, not a bool's other kin)."""
+    return isinstance(flag, int | np.integer) and flag in (0, 1)
+
+
 def checked_weighed(weighed: object, count: int) -> list[bool]:
-    """``weighed`` as a list of ``count`` bools (a bool array's or tensor's ``tolist()`` too); a ConfigError
+    """``weighed`` as a list of ``count`` bools (a bool array's or tensor's ``tolist()`` too; a mask of whole
+    numbers 0 and 1, as ``np.array([1, 0])`` is, too); a ConfigError
     naming it otherwise: one too few was an IndexError deep in the batches, and "yes" was read a
     character a sentence."""
     tolist = getattr(weighed, "tolist", None)
     given = tolist() if callable(tolist) else weighed
     flags = list(given) if isinstance(given, list | tuple) else []
-    if len(flags) != count or any(truth_value(flag) is None for flag in flags):
+    if len(flags) != count or any(truth_value(flag) is None and not is_zero_or_one(flag) for flag in flags):
         shown = " ".join(repr(weighed).splitlines())  # a tensor's repr spans lines
         raise ConfigError(f"weighed: expected a list of {count} bools, True for each sentence whose word weights are "
                           f"wanted, got {type(weighed).__name__} {shown:.60}")
