@@ -80,14 +80,13 @@ class WordStyles:
     def hiding(self) -> Hiding:
         """What the styles say of hiding a run's text (wordml.Hiding, wordml.is_hidden_run): the defaults'
         ``w:vanish`` or ``w:specVanish`` (wordml.hides), and each paragraph and character style's, the last say
-        of its chain (the style's own, else that of a style it is based on, ``w:basedOn``).  A run in a style
-        that hides text, or in a paragraph whose style does, is hidden as one with ``w:vanish`` of its own is."""
+        of its chain (the style's own, else that of a style it is based on, ``w:basedOn``).  ``w:vanish`` is a
+        toggle property (ECMA-376 17.7.3): each level that turns it on turns the state so far over (Hiding.hides)."""
         default = bool(self.defaults is not None and hides(self.defaults))
         says = {name: next((said for said in (hides(layer) for layer in reversed(self.chain(name)) if layer is not None)
                             if said is not None), None) for name in self.kinds}
-        paragraph = {name: default if says[name] is None else bool(says[name])
-                     for name, kind in self.kinds.items() if kind == "paragraph"}
-        character = {name: says[name] for name, kind in self.kinds.items() if kind == "character"}
+        paragraph = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "paragraph"}
+        character = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "character"}
         return Hiding(default, paragraph, character, self.default_styles.get("paragraph"),
                       self.default_styles.get("character"))
 

@@ -48,28 +48,30 @@ class Hiding:
     document's defaults (``w:docDefaults/w:rPrDefault``: ``default``), the paragraph's style (``w:pStyle``, else
     the default paragraph style), the run's character style (``w:rStyle``, else the default character style),
     each style with those it is based on (``w:basedOn``); a run's own properties come last (is_hidden_run).
-    ``paragraph``: each paragraph style's id -> whether its chain, else the defaults, hide a run's text;
-    ``character``: each character style's id -> its chain's last say (None: it says nothing, the paragraph's
-    stands).  Built by word_styles.WordStyles.hiding; NO_HIDING (no styles) hides nothing."""
+    ``w:vanish`` is a toggle property (ECMA-376 17.7.3): in a style, on turns over the state the levels before
+    it left (hidden by the paragraph's style and again by the character style is shown), off changes nothing;
+    only a run's own setting is absolute.  ``paragraph``, ``character``: each style's id -> whether its chain
+    (its own say, else that of the style it is based on) turns it on.  Built by word_styles.WordStyles.hiding;
+    NO_HIDING (no styles) hides nothing.  (Read from the standard; not checked in Word itself.)"""
 
     default: bool = False
     paragraph: Mapping[str, bool] = field(default_factory=dict)
-    character: Mapping[str, bool | None] = field(default_factory=dict)
+    character: Mapping[str, bool] = field(default_factory=dict)
     default_paragraph: str | None = None
     default_character: str | None = None
 
     def hides(self, run: Any) -> bool:
-        """Whether the styles hide ``run`` (a ``w:r``), its own properties aside: its character style's say,
-        else its paragraph's style's (the nearest ``w:p`` around it), else the defaults'.  A style the
-        document lacks is read as the default style of its kind, as Word does."""
+        """Whether the styles hide ``run`` (a ``w:r``), its own properties aside: the defaults' state, turned
+        over by its paragraph's style (the nearest ``w:p`` around it) where that turns hiding on, and again by
+        its character style where that does.  A style the document lacks is read as the default style of its
+        kind, as Word does."""
         own = run.find(w("rPr"))
-        said = self.character.get(self._named(None if own is None else own.find(w("rStyle")), self.character,
-                                              self.default_character) or "")
-        if said is not None:
-            return said
+        character = self.character.get(self._named(None if own is None else own.find(w("rStyle")), self.character,
+                                                   self.default_character) or "", False)
         paragraph = next(run.iterancestors(w("p")), None)
         stated = None if paragraph is None else paragraph.find(f"{w('pPr')}/{w('pStyle')}")
-        return self.paragraph.get(self._named(stated, self.paragraph, self.default_paragraph) or "", self.default)
+        turned = self.paragraph.get(self._named(stated, self.paragraph, self.default_paragraph) or "", False)
+        return self.default ^ turned ^ character
 
     @staticmethod
     def _named(stated: Any, styles: Mapping[str, object], default: str | None) -> str | None:
@@ -86,8 +88,7 @@ def is_hidden_run(node: Any, hiding: Hiding = NO_HIDING) -> bool:
     """Whether ``node`` is a Word run Word hides: its own properties say so (hides), or, where they say nothing
     of it, its styles do (``hiding``: Hiding.hides, from word_styles.WordStyles.hiding: ``w:vanish`` in its
     character style, its paragraph's style or the document's defaults, or a style one is based on).  A run's
-    own ``<w:vanish w:val="0"/>`` shows it whatever its styles say, as a character style's does whatever its
-    paragraph's style says."""
+    own ``<w:vanish w:val="0"/>`` shows it whatever its styles say (in styles, w:vanish toggles: Hiding)."""
     if getattr(node, "tag", None) != w("r"):
         return False
     properties = node.find(w("rPr"))
