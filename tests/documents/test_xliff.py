@@ -462,7 +462,7 @@ def test_a_code_stands_for_a_line_end_wherever_str_splitlines_ends_a_line():
     assert [c for c in characters if LINE_END.fullmatch(c)] == line_ends
 
 
-@pytest.mark.parametrize("written", ["ZZ", "0x0B", "110000", ""])
+@pytest.mark.parametrize("written", ["ZZ", "0x0B", "110000", "", "D800"])
 def test_a_cp_whose_hex_names_no_character_is_refused_naming_its_line(same, written):
     """What it stands for is unknown (a line's end, a letter?): it was kept as an empty code."""
     unit = f'<unit id="u">\n<segment><source>Dog food<cp hex="{written}"/>Cat toys</source></segment></unit>\n'
@@ -470,6 +470,16 @@ def test_a_cp_whose_hex_names_no_character_is_refused_naming_its_line(same, writ
                                         "a Unicode code point in hexadecimal"):
         translate_xliff(xliff_2(unit), same, DE, "app.xlf")
     assert same.given == []
+
+
+def test_an_extensions_element_named_cp_is_no_character_and_refuses_nothing(same):
+    """Any element named cp was read as XLIFF 2's <cp>: an <e:cp> in a 1.2 file's header refused the file."""
+    extension = '<header><e:cp xmlns:e="urn:example">2024 ACME</e:cp></header>'
+    document = xliff_1('<trans-unit id="1"><source>A dog runs.</source></trans-unit>\n').replace("<body>",
+                                                                                                   extension + "<body>")
+    assert extension in document
+    assert "<target" in translate_xliff(document, same, DE, "a.xlf")
+    assert same.given == ["A dog runs."]
 
 
 def test_a_code_whose_native_tag_runs_over_lines_ends_no_sentence(same):

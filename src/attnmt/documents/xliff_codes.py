@@ -21,6 +21,8 @@ WORD_CODES = frozenset(("g", "mrk", "pc"))
 # XLIFF 2's <cp hex="...">: a Unicode code point in hexadecimal (code_point).
 HEX = re.compile(r"[0-9A-Fa-f]+")
 MAX_CODE_POINT = 0x10FFFF
+# XLIFF 2's namespace (2.0, 2.1, 2.2 share its stem): its <cp> alone stands for a character.
+XLIFF_2_NAMESPACE = "urn:oasis:names:tc:xliff:document:2"
 # A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
@@ -87,19 +89,28 @@ def code_point(node: etree._Element) -> str | None:
     writes those XML 1.0 cannot hold (VT, FF, the separators 0x1C to 0x1E, ...), in a source's text
     or in a code's ``<data>``; None for any other node, and for a ``hex`` that is no code point
     (check_code_points refuses it)."""
-    if is_comment(node) or local_name(node) != "cp":
+    if not is_code_point_element(node):
         return None
     written = (node.get("hex") or "").strip()
-    if not HEX.fullmatch(written) or int(written, 16) > MAX_CODE_POINT:
+    if not HEX.fullmatch(written) or int(written, 16) > MAX_CODE_POINT or 0xD800 <= int(written, 16) <= 0xDFFF:
         return None
     return chr(int(written, 16))
 
 
+def is_code_point_element(node: etree._Element) -> bool:
+    """Whether ``node`` is XLIFF 2's own ``<cp>`` (in its namespace): an extension's element of that name
+    (``<e:cp>`` in an XLIFF 1.2 header, say) is no character and is left as it is."""
+    return (not is_comment(node) and local_name(node) == "cp"
+            and (etree.QName(node).namespace or "").startswith(XLIFF_2_NAMESPACE))
+
+
 def check_code_points(root: etree._Element, where: str, first_line: int = 1) -> None:
     """DataError, naming its line, for a ``<cp>`` whose ``hex`` names no Unicode code point (not
-    hexadecimal, or past U+10FFFF): what it stands for is unknown, and XLIFF 2 tools refuse it."""
+    hexadecimal, past U+10FFFF, or a surrogate): what it stands for is unknown, and XLIFF 2 tools refuse it.
+    Only XLIFF 2's own ``<cp>`` (is_code_point_element)."""
     for node in root.iter("{*}cp"):
-        if code_point(node) is None:
+        if is_code_point_element(node) and code_point(node) is None:
             line = f"line {node.sourceline + first_line - 1}: " if node.sourceline else ""
             raise DataError(f'{where}: {line}<cp hex="{node.get("hex", "")}"> names no character: its hex is a '
-                            'Unicode code point in hexadecimal, 0 to 10FFFF (<cp hex="000B"/> for a vertical tab)')
+                            'Unicode code point in hexadecimal, 0 to 10FFFF but no surrogate (D800 to DFFF) '
+                            '(<cp hex="000B"/> for a vertical tab)')
