@@ -85,13 +85,11 @@ def with_breaks(parts: list[str], breaks: list[str]) -> str:
 def joined_pairs(sources: list[str], texts: list[str], found: list[Alignments]) -> Alignments:
     """Each part's word pairs (numbering the words of its source and of its translation ``texts``,
     split at whitespace, as Pharaoh's are), as pairs of the words of the whole record and of its
-    whole translation: a line break is whitespace, so each part's words follow the parts' before it."""
-    pairs: Alignments = []
-    source_words = target_words = 0
-    for source, text, each in zip(sources, texts, found, strict=True):
-        pairs += [(s + source_words, t + target_words) for s, t in each]
-        source_words, target_words = source_words + len(source.split()), target_words + len(text.split())
-    return pairs
+    whole translation, as a paragraph's sentences' are joined (attnmt.documents.paragraphs.text_pairs):
+    a line break is whitespace, so each part's words follow the parts' before it."""
+    from attnmt.documents.paragraphs import text_pairs
+
+    return text_pairs(found, sources, texts, " ".join(sources), " ".join(texts))
 
 
 def joined_assessment(found: list[Assessment | None], parts: list[str], texts: list[str], text: str,
