@@ -48,6 +48,7 @@ from typing import BinaryIO, TextIO, TypeVar
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.translate import Translation
+from attnmt.documents.flat import LINE_ENDS
 from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
@@ -319,7 +320,7 @@ LINE_BREAK = re.compile(r"\r?\n")  # where a line ends, as attnmt.text.data.deco
 # Every line break str.splitlines knows (CRLF as one): a JSONL text's lone CR, or its U+2028, written
 # as it is, was a line more for a reader of the output that splits there (Python's readlines).  A text
 # line keeps its own CR, U+2028 and form feed where they were (docs/documents.md): only LF ends it.
-ANY_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+ANY_LINE_BREAK = re.compile(rf"\r\n|[{LINE_ENDS}]")
 
 
 def tsv_value(value: object) -> str:
