@@ -24,7 +24,8 @@ process timed from its start to its exit (interpreter, imports, loading included
   --no-split [--int8] [--shortlist FILE]`` (``--no-split``: each line whole, as CTranslate2
   translates it; by default attnmt would split the two joined sentences and translate each),
   also at ``--threads 1`` and ``--threads 0`` ("auto threads": one per core other processes
-  leave free, attnmt's default);
+  leave free, attnmt's default); "attnmt fp32 panels" and "attnmt fp32 onednn" run float32 with
+  every decoder-step layer on one kernel (``ATTNMT_FLOAT32_KERNEL``), where "attnmt fp32" times them;
 - benchmarks/peers/ctranslate2_translate.py (ctranslate2 and sentencepiece only, ``</s>``
   appended to each source as Marian models expect, batches of 32), float32, int8 and int8 with
   the vmap, at 1 and at 2 threads.
@@ -169,6 +170,8 @@ def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
                 "attnmt int8": attnmt(2, "--int8"), "attnmt int8 auto threads": attnmt(0, "--int8"),
                 "attnmt int8 shortlist": attnmt(2, "--int8", *shortlist), "attnmt int8 1 thread": attnmt(1, "--int8"),
                 "attnmt int8 shortlist 1 thread": attnmt(1, "--int8", *shortlist)}
+    for kernel in ("panels", "onednn"):  # every float32 step layer on one kernel, untimed (a prepared copy of its own)
+        commands[f"attnmt fp32 {kernel}"] = ["env", f"ATTNMT_FLOAT32_KERNEL={kernel}", *attnmt(2)]
     for kind, vmap in (("fp32", ""), ("fp32", " vmap"), ("int8", ""), ("int8", " vmap")):
         for threads in (1, 2):
             commands[f"CTranslate2 {kind}{vmap} {threads} thread{'s' * (threads > 1)}"] = [

@@ -159,6 +159,35 @@ def test_doctor_with_a_model_shows_the_kernel_chosen_for_each_step_layer_and_its
         assert "the only int8 kernel here" in int8
 
 
+def test_doctor_says_the_float32_kernel_attnmt_float32_kernel_sets_and_that_it_was_not_timed(trained_model, capsys,
+                                                                                           monkeypatch, tmp_path):
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("ATTNMT_FLOAT32_KERNEL", "onednn")
+    threads = torch.get_num_threads()
+    try:
+        assert main(["doctor", "--model", str(trained_model), "--threads", "1"]) == 0
+    finally:
+        torch.set_num_threads(threads)
+    float32 = capsys.readouterr().out.partition("int8 decoder-step layers")[0]
+    if not (extension.available() and torch.ops.attnmt.panels_available()):
+        pytest.skip("no float32 panel kernels here: oneDNN is the only kernel")
+    assert "float32 decoder-step layers (out × in), as ATTNMT_FLOAT32_KERNEL=onednn sets them:" in float32
+    lines = [line for line in float32.splitlines() if line.startswith("  ") and " × " in line]
+    assert len(lines) == 5 and all(line.endswith(": onednn (not timed)") for line in lines)
+
+
+def test_doctor_refuses_an_attnmt_float32_kernel_it_cannot_take_in_one_line(trained_model, capsys, monkeypatch,
+                                                                            tmp_path):
+    if not (extension.available() and torch.ops.attnmt.panels_available()):
+        pytest.skip("no float32 panel kernels here: the variable has nothing to set")
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("ATTNMT_FLOAT32_KERNEL", "mkl")
+    assert main(["doctor", "--model", str(trained_model), "--threads", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "attnmt: error: ATTNMT_FLOAT32_KERNEL='mkl': give panels or onednn, or leave it unset to have " \
+                  "the float32 kernels timed on this CPU\n"
+
+
 def test_doctor_with_a_model_says_the_longest_sentence_it_is_given_whole_and_why(trained_copy, capsys, cache):
     write_longest_source(trained_copy, 14)
     threads = torch.get_num_threads()

@@ -10,8 +10,18 @@ from torch import nn
 from attnmt.attention import padding_mask
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
+from attnmt.errors import ConfigError
 from attnmt.fast import extension, prepare, prepared, prepared_file
-from attnmt.fast.kernels import STEP_PANELS_MARGIN, FloatKernel, KernelChoice, faster, measure, step_shapes
+from attnmt.fast.kernels import (
+    KERNEL_VARIABLE,
+    STEP_PANELS_MARGIN,
+    FloatKernel,
+    KernelChoice,
+    asked_kernel,
+    faster,
+    measure,
+    step_shapes,
+)
 from attnmt.fast.packed import PackedLinear
 from attnmt.fast.panels import PanelEmbedding, PanelLinear, tiles_chosen
 
@@ -130,3 +140,40 @@ def test_a_layer_leaves_the_panels_only_for_a_clear_win(panels_ms, onednn_ms, ma
     """On the panels the search's choice comes out of the output layer's own pass: oneDNN, which
     writes the logits, must beat them by the output's margin there; elsewhere by the step's (2 %)."""
     assert faster({FloatKernel.PANELS: panels_ms, FloatKernel.ONEDNN: onednn_ms}, margin) is kernel
+
+
+@pytest.mark.parametrize("value, kernel", [(None, None), ("", None), ("  ", None), ("panels", FloatKernel.PANELS),
+                                           (" OneDNN\n", FloatKernel.ONEDNN)])
+def test_attnmt_float32_kernel_sets_the_kernel_or_leaves_it_to_the_timing(monkeypatch, value, kernel):
+    monkeypatch.delenv(KERNEL_VARIABLE, raising=False)
+    if value is not None:
+        monkeypatch.setenv(KERNEL_VARIABLE, value)
+    assert asked_kernel() is kernel
+
+
+@pytest.mark.parametrize("value", ["tiles", "fast", "panels,onednn", "1"])
+def test_an_attnmt_float32_kernel_it_cannot_take_is_one_line_naming_the_variable(monkeypatch, value):
+    monkeypatch.setenv(KERNEL_VARIABLE, value)
+    with pytest.raises(ConfigError, match=rf"^ATTNMT_FLOAT32_KERNEL={value!r}: give panels or onednn") as raised:
+        asked_kernel()
+    assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize("kernel", [FloatKernel.PANELS, FloatKernel.ONEDNN])
+def test_the_kernel_the_user_sets_is_a_prepared_copy_of_its_own_untimed_with_the_readable_models_output(
+        trained_model, cache, monkeypatch, kernel):
+    model, tokenizer = load_model_dir(trained_model)
+    monkeypatch.setenv(KERNEL_VARIABLE, "")
+    measured = prepared_file.prepared_path(trained_model / "model.safetensors", model.config, "fp32").name
+    monkeypatch.setenv(KERNEL_VARIABLE, str(kernel))
+    monkeypatch.setattr(prepared, "measure", lambda shapes, output=None: pytest.fail("timed a kernel the user set"))
+    fast, _ = prepared.load_packed(trained_model)
+    (written,) = cache.glob("fp32-*.safetensors")
+    assert written.name != measured and f"-{kernel}-chosen-" in written.name
+    assert fast.kernel_choice == KernelChoice.forced(kernel, step_shapes(model.config))
+    assert type(fast.output) is (PackedLinear if kernel is FloatKernel.ONEDNN else PanelLinear)
+    torch.testing.assert_close(step_logits(fast), step_logits(model), atol=2e-5, rtol=1e-4)
+    assert translate(fast, tokenizer, SOURCES) == translate(model, tokenizer, SOURCES)
+    later, _ = prepared.load_packed(trained_model)  # read back from the cache, still untimed
+    assert later.kernel_choice == fast.kernel_choice
+    assert all(line.endswith("(not timed)") for line in later.kernel_choice.describe())

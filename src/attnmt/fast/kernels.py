@@ -19,7 +19,8 @@ called in turn for a fraction of a second, the fastest call counting, and keeps 
 shape (another than the panels only where it wins by a margin: STEP_PANELS_MARGIN,
 OUTPUT_PANELS_MARGIN).  It runs
 once, when the float32 copy is first prepared (attnmt.fast.prepared, about a second); the choice is
-stored with the prepared copy and shown by ``attnmt doctor``.  The panels and oneDNN compute x Wᵀ + b
+stored with the prepared copy and shown by ``attnmt doctor``.  ``ATTNMT_FLOAT32_KERNEL`` (``asked_kernel``)
+puts every shape on one kernel instead, untimed, in a prepared copy of its own.  The panels and oneDNN compute x Wᵀ + b
 in float32: their results differ only by summation order (tests/fast/test_kernels.py); the tiles'
 by about 2^-16 of Σ|x·w| (tests/fast/test_split_tiles.py).
 
@@ -38,6 +39,7 @@ activations to 7 bits where the others keep 8, so it is chosen only where it win
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,7 +50,7 @@ from typing import ClassVar, Self
 import torch
 
 from attnmt.config import TransformerConfig
-from attnmt.errors import json_value
+from attnmt.errors import ConfigError, json_value
 
 # Rows of a decoder step: 32 sentences × beam 4, the step's usual batch.
 STEP_ROWS = 128
@@ -87,6 +89,27 @@ class FloatKernel(StrEnum):
     TILES = "tiles"  # AMX's bf16 tiles, each float32 in TILE_PIECES pieces (attnmt.fast.panels.TiledLinear)
 
 
+# The user's kernel for every float32 step layer, in place of the timing: "panels" or "onednn".  On a
+# VM whose host moves its speed from one second to the next the timing follows the second it ran in:
+# on a 2-core Zen 3 EPYC the panels ran one thread's 128 × 512 × 4096 layer in 6.0 ms or 10 ms by
+# turns, pinned to one CPU, and six fresh processes' timings kept oneDNN on none to all five shapes
+# (benchmarks/results/float_choice_epyc_zen3_avx2_s44.txt).  The prepared copy made with it is one
+# of its own (attnmt.fast.prepared_file.prepared_path).
+KERNEL_VARIABLE = "ATTNMT_FLOAT32_KERNEL"
+
+
+def asked_kernel() -> FloatKernel | None:
+    """The kernel ``ATTNMT_FLOAT32_KERNEL`` sets for every float32 step layer; None where it is unset
+    or empty (the kernels are timed); any other value than panels or onednn is one line."""
+    value = os.environ.get(KERNEL_VARIABLE, "").strip()
+    if not value:
+        return None
+    if value.lower() not in (FloatKernel.PANELS, FloatKernel.ONEDNN):
+        raise ConfigError(f"{KERNEL_VARIABLE}={value!r}: give panels or onednn, or leave it unset to have the "
+                          "float32 kernels timed on this CPU")
+    return FloatKernel(value.lower())
+
+
 # The bf16 pieces of each float32 on the tiles: 2, their 3 largest products summed ("bf16x3").
 TILE_PIECES = 2
 
@@ -120,7 +143,7 @@ class ShapeChoice:
         lines = []
         for (n, k), kernel in sorted(self.kernels.items()):
             times = ", ".join(f"{c} {ms:.3f} ms" for c, ms in self.timings.get((n, k), {}).items())
-            lines.append(f"{n} × {k}: {kernel}" + (f" ({times} at {STEP_ROWS} rows)" if times else " (forced)"))
+            lines.append(f"{n} × {k}: {kernel}" + (f" ({times} at {STEP_ROWS} rows)" if times else " (not timed)"))
         return lines
 
 

@@ -62,7 +62,7 @@ from attnmt.errors import AttnmtWarning, ModelDirError
 from attnmt.fast import extension
 from attnmt.fast.cache_contents import mark_read, remove_older_formats
 from attnmt.fast.int8 import Int8PanelLinear, use_int8_kernels
-from attnmt.fast.kernels import measure, measure_int8, step_shapes
+from attnmt.fast.kernels import KernelChoice, asked_kernel, measure, measure_int8, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.prepared_file import load_prepared, prepared_path, save_prepared
@@ -199,7 +199,9 @@ def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransf
     fast.load_state_dict({name: tensors[stored[name]] for name in fast.state_dict()}, assign=True)
     fast.eval().requires_grad_(False)
     if kind is PanelLinear:  # the C++ step's float32 layers: each shape on the kernel measured fastest here
-        fast.kernel_choice = measure(step_shapes(config), output=(config.vocab_size, config.d_model))
+        asked, shapes = asked_kernel(), step_shapes(config)  # or on the one the user set
+        fast.kernel_choice = (KernelChoice.forced(asked, shapes) if asked
+                              else measure(shapes, output=(config.vocab_size, config.d_model)))
     fast.finish(fused_step=True, on_cpu=True)
     return fast
 

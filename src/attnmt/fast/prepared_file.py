@@ -29,7 +29,7 @@ from torch import Tensor, nn
 from attnmt.errors import json_value
 from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
-from attnmt.fast.kernels import Int8Choice, KernelChoice
+from attnmt.fast.kernels import Int8Choice, KernelChoice, asked_kernel
 from attnmt.fast.packed import PackedLinear, fuse_self_attention
 from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, tiles_asked_for
 from attnmt.fast.transformer import FastTransformer
@@ -56,11 +56,12 @@ def cache_folder() -> Path:
 def prepared_path(weights: Path, config: TransformerConfig, precision: str = "int8") -> Path:
     """Where the ``precision`` ("int8", "fp32") copy of these weights with this config is cached for
     this process's kernels (int8: int8_kernel, and the int8 kernels measured on this CPU; float32: the
-    kernels measured on this CPU; so a cache shared by several machines keeps one copy per CPU:
-    attnmt.fast.kernels)."""
+    kernels measured on this CPU, or the one ATTNMT_FLOAT32_KERNEL sets; so a cache shared by several
+    machines keeps one copy per CPU: attnmt.fast.kernels)."""
     config_digest = hashlib.sha256(json.dumps(config.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
+    asked = asked_kernel() if precision == "fp32" else None  # ATTNMT_FLOAT32_KERNEL: a copy of its own
     kernel = (f"{int8_kernel()}-chosen-{cpu_digest()}" if precision == "int8"
-              else f"chosen-{cpu_digest(tiles=tiles_asked_for())}")
+              else f"{asked}-chosen-{cpu_digest()}" if asked else f"chosen-{cpu_digest(tiles=tiles_asked_for())}")
     name = f"{precision}-{file_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
     return cache_folder() / name
 

@@ -102,6 +102,18 @@ def tiles_line() -> str:
     return f"float32 tiles (AMX-BF16, bf16x3): available; {TILES_VARIABLE}=1 lets the kernel choice time them"
 
 
+def float32_header(timed_here: bool) -> str:
+    """The line above the float32 copy's kernel choice: measured, set by ATTNMT_FLOAT32_KERNEL, or
+    oneDNN's alone where the panel kernels do not run."""
+    from attnmt.fast.kernels import KERNEL_VARIABLE, asked_kernel
+
+    if not timed_here:
+        return "float32 decoder-step layers: oneDNN (no panel kernels here)"
+    asked = asked_kernel()
+    return (f"float32 decoder-step layers (out × in), as {KERNEL_VARIABLE}={asked} sets them:" if asked
+            else "float32 decoder-step layers (out × in):")
+
+
 def cache_line() -> str:
     """Where attnmt's cache is and how much its prepared copies take; a file there (a typo'd
     $ATTNMT_CACHE) is said as translate says it, where it read as an empty cache."""
@@ -166,8 +178,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         fast, _ = load_packed(args.model, args.weights)
         lines.append(longest_part_line(fast))
         choice = fast.kernel_choice
-        lines.append("float32 decoder-step layers (out × in):" if choice else
-                     "float32 decoder-step layers: oneDNN (no panel kernels here)")
+        lines.append(float32_header(choice is not None))
         lines += [f"  {line}" for line in choice.describe()] if choice else []
         lines += int8_choice_lines(args.model, args.weights)
     print_out("\n".join(lines))
