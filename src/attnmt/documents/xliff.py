@@ -56,7 +56,7 @@ from itertools import takewhile
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.cdata_sections import CUT, cdata_text
+from attnmt.documents.cdata_sections import CUT, cdata_text, sections_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
 from attnmt.documents.flat import PROTECTED
 from attnmt.documents.html_layout import gap_before, is_empty
@@ -276,10 +276,10 @@ def write_target(slot: Slot) -> list[etree._Element]:
     del target[:]
     for child in slot.source:
         target.append(copy.deepcopy(child))
+    cdata = sections_text(slot.source)
     leave_out_remarks(target)
-    cdata = cdata_text(slot.source)
-    if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
-        cdata.write(target, slot.source.text)
+    if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it; so do several
+        cdata.write(target, target.text or "")
     target.sourceline = slot.source.sourceline  # for a review's line
     say_state(slot.holder if slot.segment else target, written_state(slot))
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
