@@ -25,7 +25,8 @@ def comments(html: str) -> list:
 @pytest.mark.parametrize(("html", "edges"), [
     ("<p>a<!--[if !mso]><!-->b<!--<![endif]--></p>", EDGES),
     ("<p>a<!--[if !mso]><!-- -->b<!--<![endif]--></p>", EDGES),
-    ("<p>a<!--[if mso]><b>x</b><![endif]--><!-- note --></p>", [None, None])])
+    ("<p>a<![if !supportLists]>1.<![endif]>b</p>", EDGES),
+    ("<p>a<!--[if mso]><b>x</b><![endif]--><!--[if mso]><![endif]--><!-- note --></p>", [None, None, None])])
 def test_only_a_downlevel_revealed_conditions_comments_are_a_ranges_edges(html, edges):
     assert [conditional_edge(node) for node in comments(html)] == edges
 

@@ -24,10 +24,11 @@ import re
 from lxml import etree
 
 # A downlevel-revealed condition's start, as a comment's text: "[if !mso]><!" (written <!--[if !mso]><!-->), or
-# with a comment's end of its own after it, "[if !mso]><!-- " (written <!--[if !mso]><!-- -->).
-REVEALED_START = re.compile(r"\s*\[if\s[^\]]*\]>\s*<!(?:--\s*)?", re.IGNORECASE)
-# Its end, as a comment's text: "<![endif]" (written <!--<![endif]-->).
-REVEALED_END = re.compile(r"\s*<!\[endif\]\s*", re.IGNORECASE)
+# with a comment's end of its own after it, "[if !mso]><!-- " (written <!--[if !mso]><!-- -->), or "[if !mso]"
+# (Word's own HTML writes <![if !supportLists]>, which an HTML parser reads as a comment).
+REVEALED_START = re.compile(r"\s*\[if\s[^\]]*\](?:>\s*<!(?:--\s*)?)?", re.IGNORECASE)
+# Its end, as a comment's text: "<![endif]" (written <!--<![endif]-->), or "[endif]" (Word's <![endif]>).
+REVEALED_END = re.compile(r"\s*(?:<!)?\[endif\]\s*", re.IGNORECASE)
 CONDITION = "conditional comment"  # the ranges' key: Outlook's conditions do not nest
 
 
