@@ -376,6 +376,17 @@ def test_a_source_of_cdata_sections_split_by_a_comment_is_written_back_in_one_se
     assert len(mirror.given) == 1
 
 
+@pytest.mark.parametrize("target", [
+    "", '<target><mrk mtype="seg" mid="1">Eine Katze.</mrk><mrk mtype="seg" mid="2"/></target>'])
+def test_a_segment_of_cdata_sections_split_by_a_comment_is_written_back_in_one_section(mirror, target):
+    """In a target written whole, or a segment filled in a target kept: its copy was escaped text."""
+    segments = ('<mrk mtype="seg" mid="1">A cat.</mrk> '
+                '<mrk mtype="seg" mid="2"><![CDATA[<p>A dog]]><!-- c --><![CDATA[ runs.</p>]]></mrk>')
+    unit = f'<trans-unit id="a"><source>x</source><seg-source>{segments}</seg-source>{target}</trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert '<mrk mtype="seg" mid="2"><![CDATA[<p>RUNS. DOG A</p>]]></mrk></target>' in out
+
+
 @pytest.mark.parametrize("remark", ["<!-- x -->", "<?review pending?>"])
 def test_a_comment_among_a_sources_words_stays_in_the_source_and_is_left_out_of_the_target(mirror, remark):
     """As Okapi's XLIFF filter leaves it out: it went where the alignment took it (``<!-- x --> RUNS.
