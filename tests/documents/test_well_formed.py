@@ -45,6 +45,30 @@ def test_a_stray_end_tag_in_an_xml_line_is_refused_naming_the_line(same):
     assert same.given == []
 
 
+UNFINISHED = r"a CDATA section that no \]\]> finishes \(it holds the rest of the text\)$"
+
+
+@pytest.mark.parametrize(("units", "after", "line", "column"), [
+    ('<trans-unit id="1"><source><![CDATA[A dog</source></trans-unit>\n<trans-unit id="2"/>\n', "", 3, 28),
+    ('<trans-unit id="1" resname="a > b"><source><!-- <![CDATA[ --><![CDATA[A]]>\n  <![CDATA[dog'
+     "</source></trans-unit>\n", "", 4, 3),
+    ('<trans-unit id="1"><source>A dog.</source></trans-unit>\n', "<![CDATA[x\n\n", 5, 1)])
+def test_a_cdata_section_never_finished_in_or_after_the_root_is_named_where_it_opens(same, units, after, line,
+                                                                                     column):
+    """libxml2 said "CData section not finished" at the file's end (the section holds the rest of the
+    file): line 6 for the first, 7 for the last; a "<![CDATA[" in a comment starts none, and a ">" in an
+    attribute's value ends no tag."""
+    where = rf"^bad\.xlf is not well-formed XML at line {line}, column {column}: "
+    with pytest.raises(DataError, match=where + UNFINISHED):
+        translate_file_bytes((XLIFF.format(units=units) + after).encode(), "bad.xlf", same, DE)
+    assert same.given == []
+
+
+def test_a_cdata_section_never_finished_in_an_xml_line_is_named_at_its_column(same):
+    with pytest.raises(DataError, match=r"^in\.xml, line 2 is not well-formed XML at column 4: " + UNFINISHED):
+        translate_markup(["<p>A dog.</p>", "<p><![CDATA[A cat</p>"], same, xml=True, where="in.xml", unit="line")
+
+
 def test_an_element_left_open_in_an_xml_document_names_the_line_it_opened_on(same):
     text = '<?xml version="1.0"?>\n<doc>\n<p>A dog runs.</p>\n'
     with pytest.raises(DataError, match=r"^f\.xml is not well-formed XML at line 4, column 1: <doc> \(opened at "

@@ -361,6 +361,32 @@ def test_a_comment_stays_before_a_translation_written_as_html_in_a_cdata_section
     assert f"<target {STATE}><!-- c --><![CDATA[<p><strong>DOG</strong>. HIS WALKS MAN A</p>]]></target>" in out
 
 
+@pytest.mark.parametrize("source, target", [
+    ("<![CDATA[<b>A</b> dog]]><!-- c --><![CDATA[ runs.]]>", "<![CDATA[RUNS. DOG <B>A</B>]]>"),
+    ("<![CDATA[<p>A dog]]><?pi x?><![CDATA[ runs.</p>]]>", "<![CDATA[<p>RUNS. DOG A</p>]]>"),
+    ("<![CDATA[A dog]]><![CDATA[ runs.]]>", "<![CDATA[RUNS. DOG A]]>"),
+    ("\n  <![CDATA[ <p>A dog]]>\n  <!-- c -->\n  <![CDATA[ runs.</p>\n]]>\n",
+     "\n  <![CDATA[ <p>RUNS. DOG A</p>\n]]>\n")])
+def test_a_source_of_cdata_sections_split_by_a_comment_is_written_back_in_one_section(mirror, source, target):
+    """As a source of one section is (WPML's); its target was escaped text (``&lt;p&gt;RUNS. DOG
+    A&lt;/p&gt;``).  The comment is left out of the target, as one among a source's words is."""
+    unit = f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<source>{source}</source><target {STATE}>{target}</target>" in out
+    assert len(mirror.given) == 1
+
+
+@pytest.mark.parametrize("target", [
+    "", '<target><mrk mtype="seg" mid="1">Eine Katze.</mrk><mrk mtype="seg" mid="2"/></target>'])
+def test_a_segment_of_cdata_sections_split_by_a_comment_is_written_back_in_one_section(mirror, target):
+    """In a target written whole, or a segment filled in a target kept: its copy was escaped text."""
+    segments = ('<mrk mtype="seg" mid="1">A cat.</mrk> '
+                '<mrk mtype="seg" mid="2"><![CDATA[<p>A dog]]><!-- c --><![CDATA[ runs.</p>]]></mrk>')
+    unit = f'<trans-unit id="a"><source>x</source><seg-source>{segments}</seg-source>{target}</trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert '<mrk mtype="seg" mid="2"><![CDATA[<p>RUNS. DOG A</p>]]></mrk></target>' in out
+
+
 @pytest.mark.parametrize("remark", ["<!-- x -->", "<?review pending?>"])
 def test_a_comment_among_a_sources_words_stays_in_the_source_and_is_left_out_of_the_target(mirror, remark):
     """As Okapi's XLIFF filter leaves it out: it went where the alignment took it (``<!-- x --> RUNS.

@@ -13,6 +13,9 @@ from lxml import etree
 # An element's whole text as one CDATA section, spaces alone around it: the spaces before it (group 1), and
 # the section's content (2), which holds no "]]>" (that would end it).
 CDATA_TEXT = re.compile(r"(\s*)<!\[CDATA\[((?:(?!\]\]>).)*)\]\]>(\s*)", re.DOTALL)
+# What a text of CDATA sections holds, one piece at a time (sections_text): a section (group 1), a comment, a
+# processing instruction, spaces.
+SECTION_PARTS = re.compile(r"(<!\[CDATA\[.*?\]\]>)|<!--.*?-->|<\?.*?\?>|\s+", re.DOTALL)
 CUT = "{urn:attnmt:cut}cut"  # a stand-in element, there only while a text of several parts is written
 
 
@@ -53,12 +56,40 @@ def cdata_text(element: etree._Element) -> CdataText | None:
     any change of the text (lxml writes an element's new text as one node): CdataText.write."""
     if len(element) or not element.text:
         return None
-    written = etree.tostring(element, encoding="unicode", with_tail=False)
-    inside = written[written.index(">") + 1:written.rindex("</")]  # ">" in an attribute is written "&gt;"
-    found = CDATA_TEXT.fullmatch(inside)
+    found = CDATA_TEXT.fullmatch(inside(element))
     if found is None:
         return None
     content = found.group(2)
     stripped = content.strip()
     opening = content[:len(content) - len(content.lstrip())]
     return CdataText(found.group(1), opening, content[len(opening) + len(stripped):], found.group(3))
+
+
+def sections_text(element: etree._Element) -> CdataText | None:
+    """How ``element``'s text is written where it is CDATA sections alone, with spaces, comments and
+    processing instructions between and around them (an XLIFF source's ``<![CDATA[<b>A</b> dog]]><!--
+    c --><![CDATA[ runs.]]>``): as cdata_text reads one section holding them all, the comments and
+    instructions aside (the spaces before the first section and after the last outside it, those at
+    its edges inside it); None for any other (plain text in it, an element)."""
+    if any(isinstance(child.tag, str) for child in element) or not (element.text or len(element)):
+        return None
+    written, parts, at = inside(element), [], 0
+    while at < len(written):
+        found = SECTION_PARTS.match(written, at)
+        if found is None:
+            return None  # text outside the sections
+        parts.append(found.group() if found.group(1) or found.group().isspace() else "")
+        at = found.end()
+    sections = [part[len("<![CDATA["):-len("]]>")] for part in parts if part.startswith("<![CDATA[")]
+    if not sections:
+        return None
+    joined = "".join(parts)
+    before, after = joined[:len(joined) - len(joined.lstrip())], joined[len(joined.rstrip()):]
+    first, last = sections[0], sections[-1]
+    return CdataText(before, first[:len(first) - len(first.lstrip())], last[len(last.rstrip()):], after)
+
+
+def inside(element: etree._Element) -> str:
+    """What ``element`` holds, as written (CDATA sections as sections)."""
+    written = etree.tostring(element, encoding="unicode", with_tail=False)
+    return written[written.index(">") + 1:written.rindex("</")]  # ">" in an attribute is written "&gt;"

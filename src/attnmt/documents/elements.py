@@ -9,6 +9,7 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
+from attnmt.documents.conditional_comments import conditional_edge
 from attnmt.documents.flat import (
     PROTECTED,
     SOFT_HYPHEN,
@@ -278,8 +279,12 @@ class Vocabulary:
         must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom): in XML, a paired
         code's start or end (xml_code.paired_code: XLIFF's and TMX's ``<bpt id="1">``, ``<ept
         id="1">``; in XLIFF, its ``<bx rid="1"/>``, ``<ex rid="1"/>``), matched by its kind and
-        PAIRED_KEYS, as an ``<ept>`` before its ``<bpt>`` makes the file invalid; HTML has none."""
-        code = None if not self.xml or is_comment(node) else paired_code(node, self.xliff)
+        PAIRED_KEYS, as an ``<ept>`` before its ``<bpt>`` makes the file invalid; and in HTML or XML,
+        an e-mail's downlevel-revealed conditional comments, ``<!--[if !mso]><!-->`` before what
+        Outlook does not show and ``<!--<![endif]-->`` after it (conditional_comments)."""
+        if is_comment(node):
+            return conditional_edge(node)
+        code = None if not self.xml else paired_code(node, self.xliff)
         if code is None:
             return None
         kind, starts = code

@@ -33,10 +33,19 @@ MISC = re.compile(rf"(?:[{XML_SPACE}]|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*")
 # libxml2's words for text before a document's root element (a CDATA section there it takes for a
 # tag's start, and check_cdata_before says so itself).
 BEFORE_ROOT = "Start tag expected, '<' not found"
+# libxml2's words for a CDATA section with no "]]>", said at the text's end (the section holds the rest of it);
+# unfinished_cdata finds where it opens.
+UNFINISHED_CDATA = "CData section not finished"
+# What libxml2 has read by the time a section turns out unfinished, one piece at a time (unfinished_cdata): a
+# comment, an instruction, a finished CDATA section (none of whose "<![CDATA[" starts one), a tag with its quoted
+# attribute values (which may hold "<![CDATA["), text; and last the section's "<![CDATA[" (group 1).
+READ = re.compile(r"<!--.*?-->|<\?.*?\?>|<!\[CDATA\[.*?\]\]>|(<!\[CDATA\[)|<(?:\"[^\"]*\"|'[^']*'|[^\"'>])*>?|[^<]+",
+                  re.DOTALL)
 # libxml2's words for the faults text most often has, said as what to write instead.
 PLAIN = {"xmlParseEntityRef: no name": "a & that starts no entity reference (write & as &amp;)",
          "EntityRef: expecting ';'": "an entity reference with no ; to end it (write & as &amp;, or end it with ;)",
          "StartTag: invalid element name": "a < that starts no tag (write < as &lt;)",
+         UNFINISHED_CDATA: "a CDATA section that no ]]> finishes (it holds the rest of the text)",
          # check_one_root's: what a document holds outside its one root element
          "Extra content at the end of the document": "content after the root element's end (an XML document is "
          "one element: only comments, processing instructions and spaces may follow it)",
@@ -67,6 +76,8 @@ def check_well_formed(parser: etree.XMLParser, parsed: str, opening: int, where:
     line = min(first.line, len(lines))
     column = first.column - (opening if line == 1 else 0)
     column = max(1, min(column, len(lines[line - 1]) + 1))  # the end tag around it: the text's end
+    if first.message.startswith(UNFINISHED_CDATA) and (section := unfinished_cdata(parsed)) is not None:
+        line, column = line_and_column(parsed, section)
     raise DataError(f"{where} is not well-formed XML at {place(line, column, start)}: "
                     f"{reason(first.message, start.line)}")
 
@@ -106,9 +117,22 @@ def check_cdata_before(parsed: str, where: str, start: Start) -> None:
     section not finished" at the file's end.  A document is checked for one before check_well_formed."""
     first = found.end() if (found := MISC.match(parsed)) else 0
     if parsed.startswith("<![CDATA[", first):
-        line = parsed.count("\n", 0, first) + 1
-        column = first - (parsed.rfind("\n", 0, first) + 1) + 1
+        line, column = line_and_column(parsed, first)
         raise DataError(f"{where} is not well-formed XML at {place(line, column, start)}: {PLAIN[BEFORE_ROOT]}")
+
+
+def unfinished_cdata(parsed: str) -> int | None:
+    """Where in ``parsed`` the CDATA section that no ``]]>`` finishes opens (its ``<``), read past
+    what comes before it as libxml2 read it (READ: comments, instructions, finished sections, tags):
+    libxml2 says "CData section not finished" at the text's end, which the section holds, not where
+    it opens (``<source><![CDATA[A dog`` at line 5 was named at the file's last line).  None where
+    there is no such section."""
+    return next((found.start() for found in READ.finditer(parsed) if found.group(1)), None)
+
+
+def line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (both from 1) of ``text[offset]``."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def stands_alone(wrapper: etree._Element, root: etree._Element, parsed: str) -> bool:

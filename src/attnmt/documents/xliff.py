@@ -56,7 +56,7 @@ from itertools import takewhile
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.cdata_sections import CUT, cdata_text
+from attnmt.documents.cdata_sections import CUT, cdata_text, sections_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
 from attnmt.documents.flat import PROTECTED
 from attnmt.documents.html_layout import gap_before, is_empty
@@ -70,6 +70,7 @@ from attnmt.documents.xliff_languages import say_languages
 from attnmt.documents.xliff_targets import (
     Slot,
     holds_kept,
+    is_segment,
     needs_target,
     open_segments,
     say_drafted,
@@ -272,14 +273,7 @@ def write_target(slot: Slot) -> list[etree._Element]:
         target.tail = slot.source.tail
         if not indent.strip() and not (target.tail or "").strip():
             slot.source.tail = indent
-    target.text = slot.source.text
-    del target[:]
-    for child in slot.source:
-        target.append(copy.deepcopy(child))
-    leave_out_remarks(target)
-    cdata = cdata_text(slot.source)
-    if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
-        cdata.write(target, slot.source.text)
+    copy_source(target, slot.source)
     target.sourceline = slot.source.sourceline  # for a review's line
     say_state(slot.holder if slot.segment else target, written_state(slot))
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
@@ -291,14 +285,32 @@ def write_segments(slot: Slot, marks: dict[etree._Element, etree._Element]) -> l
     segment (the one of its ``mid``: open_segments), the others kept as they are, the target said to
     be translated (a machine's suggestion in it now); returned, the segments whose text is then translated."""
     for mark, source in marks.items():
-        mark.text = source.text
-        del mark[:]
-        mark.extend(copy.deepcopy(child) for child in source)
-        leave_out_remarks(mark)
+        copy_source(mark, source)
     target = slot.target()
     if target is not None:  # it is: the marks are in it
         say_state(target, written_state(slot))
     return list(marks)
+
+
+def copy_source(copied: etree._Element, source: etree._Element) -> None:
+    """``source``'s content copied into ``copied`` (a target, or one of its segments), its remarks left
+    out (leave_out_remarks); where it is a CDATA section (WPML's), or several split by a remark, its
+    copy is one section, which the translation is written in (cdata_sections.sections_text), and so
+    is each segment's of a seg-source copied (``<mrk mtype="seg">``): written as plain text, its copy
+    came back escaped (``&lt;p&gt;``)."""
+    copied.text = source.text  # as plain text: lxml keeps no CDATA section in a text set so
+    del copied[:]
+    copied.extend(copy.deepcopy(child) for child in source)
+    written = [sections_text(element) for element in with_segments(source)]
+    leave_out_remarks(copied)
+    for element, cdata in zip(with_segments(copied), written, strict=True):
+        if cdata is not None:
+            cdata.write(element, element.text or "")
+
+
+def with_segments(element: etree._Element) -> list[etree._Element]:
+    """``element`` and the 1.2 segments in it (``<mrk mtype="seg">``), in document order."""
+    return [element, *(mark for mark in element.iter("{*}mrk") if is_segment(mark))]
 
 
 def leave_out_remarks(copied: etree._Element) -> None:

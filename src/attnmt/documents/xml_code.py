@@ -104,7 +104,8 @@ def holds_markup(node: etree._Element) -> bool:
     WordPress's ``<!-- wp:paragraph -->`` before a block and ``<!-- /wp:paragraph -->`` after it, kept
     as written), starts with a start tag of HTML's (BLOCKS, INLINE, ATOMS) and ends with an end tag of
     HTML's or a void's tag (``<br>``), and closes each element it opens but HTML's voids; or it is
-    comments alone, kept whole.  attnmt.documents.markup translates it as a fragment of HTML
+    comments alone, kept whole; or it starts and ends with a comment (between_comments), words
+    or HTML between them, closing each element it opens.  attnmt.documents.markup translates it as a fragment of HTML
     (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a sentence (a WordPress
     post's, for the comment it starts with: the model read the comments, and its ``<p>`` went).
     Text that merely holds tags is words, as code and prose about tags are (``Type <p>Hello</p>
@@ -117,10 +118,22 @@ def holds_markup(node: etree._Element) -> bool:
     if not text:  # comments alone: HTML with nothing to translate, kept whole
         return COMMENTS.search(node.text or "") is not None
     tags = list(NAMED_TAG.finditer(text))
-    if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
-        return False
     names = [match.group(1).lower() for match in tags]
     html = BLOCKS | INLINE | ATOMS
+    closed = all(name in VOIDS or f"/{name}" in names for name in names if name in html)
+    if between_comments((node.text or "").strip()):
+        return closed
+    if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
+        return False
     if names[0] not in html or not (names[-1][1:] in html if names[-1].startswith("/") else names[-1] in VOIDS):
         return False
-    return all(name in VOIDS or f"/{name}" in names for name in names if name in html)
+    return closed
+
+
+def between_comments(text: str) -> bool:
+    """Whether ``text`` starts with an HTML comment and ends with another (COMMENTS): an e-mail's
+    ``<!--[if !mso]><!-->A dog runs.<!--<![endif]-->``, its words between Outlook's conditional
+    comments (attnmt.documents.conditional_comments), which read as words sent the comments to
+    the model, and brought them back broken (``RUNS. DOG !MSO]><!-->A <!--[IF``)."""
+    comments = list(COMMENTS.finditer(text))
+    return len(comments) > 1 and comments[0].start() == 0 and comments[-1].end() == len(text)

@@ -1,0 +1,56 @@
+"""Outlook's conditional comments in HTML e-mail (attnmt.documents.conditional_comments): what
+every other client shows between ``<!--[if !mso]><!-->`` and ``<!--<![endif]-->`` is translated,
+the two comments kept in order; what Outlook alone shows, inside ``<!--[if mso]>...<![endif]-->``,
+is a comment, kept as written."""
+
+import pytest
+
+from attnmt.documents.conditional_comments import CONDITION, conditional_edge
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pages import parse
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.xliff import translate_xliff
+
+DE = DocumentOptions(target_lang="de")
+XLIFF = ('<?xml version="1.0"?>\n<xliff version="1.2"><file source-language="en" datatype="html"><body>\n'
+         '<trans-unit id="a"><source>{source}</source></trans-unit>\n</body></file></xliff>\n')
+EDGES = [(CONDITION, True), (CONDITION, False)]  # a start, then its end
+STATE = 'state="needs-review-translation" state-qualifier="mt-suggestion"'
+
+
+def comments(html: str) -> list:
+    return [node for node in parse(html, False, "t").root.iter() if not isinstance(node.tag, str)]
+
+
+@pytest.mark.parametrize(("html", "edges"), [
+    ("<p>a<!--[if !mso]><!-->b<!--<![endif]--></p>", EDGES),
+    ("<p>a<!--[if !mso]><!-- -->b<!--<![endif]--></p>", EDGES),
+    ("<p>a<![if !supportLists]>1.<![endif]>b</p>", EDGES),
+    ("<p>a<!--[if mso]><b>x</b><![endif]--><!--[if mso]><![endif]--><!-- note --></p>", [None, None, None])])
+def test_only_a_downlevel_revealed_conditions_comments_are_a_ranges_edges(html, edges):
+    assert [conditional_edge(node) for node in comments(html)] == edges
+
+
+@pytest.mark.parametrize("start", ["<!--[if !mso]><!-->", "<!--[if !mso]><!-- -->"])
+def test_a_conditions_end_stays_after_its_start_in_a_sentence_turned_around(mirror, start):
+    """Placed each on its own, the end came first (``RUN. DOG<!--<![endif]--> BLUE A <!--[if !mso]><!-->AND
+    ...``): a condition no ``<![endif]`` closes, and Outlook hid the rest of the mail."""
+    html = f"<p>A red car {start}and a blue dog<!--<![endif]--> run.</p>"
+    assert translate_markup([html], mirror) == [f"<p>RUN. DOG {start}BLUE A<!--<![endif]--> AND CAR RED A</p>"]
+
+
+def test_words_between_a_conditions_comments_in_an_xliff_source_are_translated_as_html(mirror):
+    """Read as words, the comments went to the model: ``RUNS. DOG BLUE !MSO]><!-->A <!--[IF<!--<![ENDIF]-->``."""
+    source = "<![CDATA[<!--[if !mso]><!-->A blue dog runs.<!--<![endif]-->]]>"
+    out = translate_xliff(XLIFF.format(source=source), mirror, DE)
+    assert f"<target {STATE}><![CDATA[<!--[if !mso]><!-->RUNS. DOG BLUE A<!--<![endif]-->]]></target>" in out
+    assert mirror.given == ["A blue dog runs."]
+
+
+def test_html_only_outlook_shows_is_a_comment_kept_as_written(mirror):
+    """Inside ``<!--[if mso]>...<![endif]-->`` (a ghost table, a VML button): a comment to every other
+    reader, kept whole; the HTML beside it, shown by every other client, is translated."""
+    html = ('<div><!--[if mso]><table><tr><td>Shop now<![endif]-->'
+            '<!--[if !mso]><!--><a href="x">Shop now</a><!--<![endif]--></div>')
+    assert translate_markup([html], mirror) == [html.replace('">Shop now</a>', '">NOW SHOP</a>')]
+    assert mirror.given == ["Shop now"]
