@@ -2,13 +2,16 @@
 share a batch, how big a batch may be, and what a failing or departed request does to the others."""
 
 import asyncio
+import json
 import logging
 import threading
+from datetime import datetime, timedelta
 
 import pytest
 from support import HeldModel
 
-from attnmt.server.batcher import Batcher, Busy
+from attnmt.errors import DataError
+from attnmt.server.batcher import Batcher, Busy, refusal_record
 
 
 def upper(texts, options):
@@ -131,10 +134,22 @@ def test_a_request_refused_for_its_own_fault_is_no_model_failure_in_the_log(capl
     with caplog.at_level(logging.INFO, logger="attnmt.model"):
         [refused] = run(main())
     assert isinstance(refused, ConfigError)
-    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
-        ("INFO", "refused a request of 1 text(s): glossary target term 'x': the model's target vocabulary cannot "
-                 "write it")]
-    assert "Traceback" not in caplog.text
+    [record] = caplog.records
+    assert record.levelname == "INFO" and "Traceback" not in caplog.text
+    assert {**json.loads(record.getMessage()), "time": "T"} == {
+        "time": "T", "event": "refused", "texts": 1,
+        "error": "glossary target term 'x': the model's target vocabulary cannot write it"}
+
+
+def test_a_refusal_is_a_json_record_as_the_access_logs_beside_it():
+    """Both go to the server's stderr: the refusal was plain text there, ``refused a request of 1
+    text(s): …``, a line a reader of the access log's JSON records could not read.  Its time is
+    written as the access log's, its line one to str.splitlines (an error naming a U+2028)."""
+    line = refusal_record(2, DataError("glossary target term 'a\u2028b': cannot write it"))
+    record = json.loads(line)
+    assert len(line.splitlines()) == 1 and list(record) == ["time", "event", "texts", "error"]
+    assert datetime.fromisoformat(record["time"]).utcoffset() == timedelta(0) and len(record["time"]) == 29
+    assert record["error"] == "glossary target term 'a\u2028b': cannot write it"
 
 
 def test_a_full_queue_answers_busy():

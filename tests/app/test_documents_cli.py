@@ -334,11 +334,11 @@ def test_an_office_file_needs_an_output_file_and_a_bad_one_gets_one_line(trained
 def test_an_office_file_is_written_under_its_own_formats_extension_only(trained_model, tmp_path, capsys):
     source = tmp_path / "in.docx"
     source.write_bytes(b"not a zip")
-    for output in ("out.txt", "out.odt", "out.DOCM"):
+    for output, suggested in (("out.txt", "out.docx"), ("out.odt", "out.docx"), ("out.DOCM", "out.DOCX")):
         code, _, err = run(["translate", "--model", trained_model, source, tmp_path / output], capsys)
         assert code == 2 and err.strip() == (f"attnmt: error: {tmp_path / output} names a "
                                              f"{output[3:].lower()} file, but the translation of a .docx file is a "
-                                             ".docx file (attnmt does not convert formats): name it out.docx")
+                                             f".docx file (attnmt does not convert formats): name it {suggested}")
     assert not list(tmp_path.glob("out.*"))
     code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.docx.gz"], capsys)
     assert code == 2 and "a .docx file is a compressed (zip) archive already: name it out.docx, without .gz" in err
@@ -347,12 +347,31 @@ def test_an_office_file_is_written_under_its_own_formats_extension_only(trained_
     page = tmp_path / "page.html"
     page.write_text("<p>a dog runs</p>\n", encoding="utf-8")
     for output, message in (("out.docx", "names a .docx file, but the translation of a .html file is a .html file"),
-                            ("out.srt", "names a .srt file, but the translation of a .html file is a .html file"),
-                            ("out.SRT.GZ", "names a .srt file, but the translation")):  # it said "out.SRT.html"
+                            ("out.srt", "names a .srt file, but the translation of a .html file is a .html file")):
         code, _, err = run(["translate", "--model", trained_model, page, tmp_path / output], capsys)
-        assert code == 2 and message in err and "name it out.html" in err
+        assert code == 2 and message in err and "name it out.html" in err  # out.SRT.GZ: below
     code, _, _ = run(["translate", "--model", trained_model, page, tmp_path / "out.htm"], capsys)
     assert code == 0 and (tmp_path / "out.htm").read_text(encoding="utf-8") == "<p>ein hund rennt</p>\n"
+
+
+@pytest.mark.parametrize(("source", "output", "suggested"), [
+    ("in.odt", "OUT.docx.gz", "OUT.odt"),  # it said OUT.docx, which it then refused
+    ("in.odt", "OUT.DOCX.GZ", "OUT.ODT"),  # OUT.DOCX
+    ("in.odt", "report.de.gz", "report.de.odt"),  # report.de
+    ("in.odt", "out.docx.gz.gz", "out.odt"),  # out.docx.gz
+    ("page.html", "out.srt.gz", "out.html.gz"),  # out.html: the compression asked for dropped
+    ("page.html", "OUT.SRT.GZ", "OUT.HTML.GZ"),  # out.html (and before that, out.SRT.html)
+], ids=lambda value: value)
+def test_the_output_name_a_refusal_suggests_is_one_it_takes(trained_model, tmp_path, capsys, source, output,
+                                                             suggested):
+    """The suggestion keeps the name's case, its parts that name no format (``.de``), and a ``.gz`` the
+    format is compressed with; an office file's loses every ``.gz``, and its extension is the office file's."""
+    path = tmp_path / source
+    path.write_text("<p>a dog runs</p>\n", encoding="utf-8")  # an .odt of no zip: refused once its name is taken
+    code, _, err = run(["translate", "--model", trained_model, path, tmp_path / output], capsys)
+    assert code == 2 and f"name it {suggested}" in err and f"name it {suggested}." not in err
+    code, _, err = run(["translate", "--model", trained_model, path, tmp_path / suggested], capsys)
+    assert "name it" not in err
 
 
 @pytest.mark.parametrize("start", [b"PK\x03\x04", bytes.fromhex("d0cf11e0a1b11ae1")], ids=["zip", "ole"])

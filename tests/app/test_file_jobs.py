@@ -572,3 +572,19 @@ def test_the_events_say_when_a_job_starts_waiting_and_its_status_while_it_does()
                                                 "event: progress", "event: done"]
     assert seen[2] == 'event: waiting\ndata: {"for": "characters"}\n\n'
     assert waiting["waiting"] == "characters" and "waiting" not in done
+
+
+def test_a_jobs_events_are_one_line_each_to_str_splitlines():
+    """A warning or an error naming a text that holds a U+2028 (a file's sentence) was written raw in
+    its ``data:`` line, cut in two there for a reader splitting where str.splitlines does."""
+    from attnmt.server.file_api import job_events
+    from attnmt.server.file_jobs import FileJob
+
+    async def run(state: str) -> list[str]:
+        job = FileJob("j", "a.de.txt")
+        job.state, job.warnings, job.detail = state, ["a term \u2028 x\x85"], "a text \u2029 y"
+        return [event async for event in job_events(job, "/download")]
+
+    [_, done], [_, failed] = asyncio.run(run("done")), asyncio.run(run("failed"))
+    assert done == 'event: done\ndata: {"download_url": "/download", "warnings": ["a term \\u2028 x\\u0085"]}\n\n'
+    assert failed == 'event: error\ndata: {"detail": "a text \\u2029 y"}\n\n'

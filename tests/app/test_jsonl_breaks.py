@@ -77,6 +77,23 @@ def test_a_break_at_the_start_or_the_end_of_a_text_stays_there(trained_model, tm
     assert found == [f"\n{first}", f"{first}\r\n", f"\u2028{first}\u2029", f"\r\n\r\n{first}\x0b\x0c"]
 
 
+def test_the_spaces_beside_a_break_are_kept_where_they_stood(trained_model, tmp_path, capsys, reached):
+    """A part's translation has no spaces at its ends: ``"a \\nb"`` came back as ``"x\\ny"``, the space lost."""
+    texts = [FIRST, SECOND, f"{FIRST} \n{SECOND}", f"{FIRST}\r\n  {SECOND}", f"{FIRST}\t\u2028\u00a0{SECOND} \n",
+             f"{FIRST} \n \n{SECOND}"]
+    first, second, *found = best(hypotheses(trained_model, tmp_path, capsys, texts))
+    assert found == [f"{first} \n{second}", f"{first}\r\n  {second}", f"{first}\t\u2028\u00a0{second} \n",
+                     f"{first} \n \n{second}"]
+    assert set(reached) - {""} == {FIRST, SECOND}  # the parts, without the spaces
+
+
+def test_text_output_writes_a_break_and_the_spaces_beside_it_as_one_space(trained_model, tmp_path, capsys):
+    texts = [FIRST, SECOND, f"{FIRST} \n  {SECOND}", f"{FIRST} \n \n{SECOND}"]
+    code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts])
+    first, second, both, twice = out.split("\n")[:-1]
+    assert code == 0 and both == f"{first} {second}" and twice == f"{first}  {second}"  # a space a break
+
+
 def test_crlf_inside_a_text_is_one_break_kept_as_crlf(trained_model, tmp_path, capsys):
     """As str.splitlines reads it, and a text file's line ends; the tsv row writes it escaped."""
     texts = [FIRST, SECOND, f"{FIRST}\r\n{SECOND}"]

@@ -114,6 +114,28 @@ def test_a_client_that_hangs_up_while_its_stream_waits_leaves_no_task_pending():
     assert asyncio.run(hang_up_after_the_first_event()) == set()  # was: its wait for the next partial
 
 
+class BrokenLines:
+    """A stand-in for a model's batcher: its stream sends one partial and ends, each text holding the
+    line breaks JSON leaves raw (U+2028, U+0085, U+2029)."""
+
+    async def call(self, run, served, text, decoding, send, gone, done):
+        send("ein\u2028hund")
+        return "ein\u2028hund\x85rennt\u2029"
+
+
+def test_an_events_data_is_one_line_to_str_splitlines_whatever_line_breaks_its_text_holds():
+    """Written raw, a U+2028 in a translation cut the event's ``data:`` line in two for a proxy or
+    logger splitting where str.splitlines does; written as its escape, as JSONL output writes it, it
+    reads back as the same text."""
+    async def every_event() -> list[str]:
+        return [each async for each in events(SimpleNamespace(batcher=BrokenLines()), "a dog runs", Decoding())]
+
+    partial, done = asyncio.run(every_event())
+    assert partial == 'event: partial\ndata: {"translatedText": "ein\\u2028hund"}\n\n'
+    assert done == 'event: done\ndata: {"translatedText": "ein\\u2028hund\\u0085rennt\\u2029"}\n\n'
+    assert json.loads(done.splitlines()[1].removeprefix("data: ")) == {"translatedText": "ein\u2028hund\x85rennt\u2029"}
+
+
 def test_without_languages_the_first_model_streams_and_auto_detects(client):
     assert translated_text(stream(client, {"q": "a dog runs"})[-1][1]) == {"translatedText": "ein hund rennt"}
     assert translated_text(stream(client, {"q": "a dog runs", "source": "auto", "target": "de"})[-1][1]) == {

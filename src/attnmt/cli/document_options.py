@@ -1,8 +1,9 @@
 """``attnmt translate``'s document options, and what is settled from them before the model loads.
 
-Here: the formats (--input-format's document, markup and office ones) and the extensions that
-name them, which format a file is read as, the options (--no-split, --source-lang, --target-lang,
---allow-macros, --attributes, --review) and the DocumentOptions made of them, and the checks that
+Here (the formats, --input-format's document, markup and office ones, and the extensions that name
+them, in attnmt.cli.formats): which format a file is read as, the options (--no-split,
+--source-lang, --target-lang, --allow-macros, --attributes, --review) and the DocumentOptions made
+of them, and the checks that
 refuse what a document cannot be translated with (an office file to stdout, --n-best on HTML,
 --review on JSONL, an output or table that is one of the inputs), each with one line naming the
 option or file.  Apart from attnmt.cli.document_files, which translates: these read the arguments
@@ -16,7 +17,8 @@ the model has loaded.
 - Where --source-lang or --target-lang is left out, the model's language stands for it, as the
   server takes it (model_languages): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
-  (check_output_format), and neither the output nor --review's table is a file it is made from.
+  (attnmt.cli.formats.check_output_format), and neither the output nor --review's table is a file
+  it is made from.
 """
 
 from __future__ import annotations
@@ -27,6 +29,16 @@ import importlib.util
 import re
 from pathlib import Path
 
+from attnmt.cli.formats import (
+    ARCHIVE_FORMATS,
+    DOCUMENT_FORMATS,
+    FLAT_FORMATS,
+    FORMAT_SUFFIXES,
+    MACRO_VARIANTS,
+    OFFICE_FORMATS,
+    OFFICE_SUFFIXES,
+    check_output_format,
+)
 from attnmt.cli.options import (
     check_not_given,
     file_name,
@@ -50,20 +62,10 @@ from attnmt.model_languages import languages_from_training
 from attnmt.output_checks import check_not_an_input, check_not_stdout, check_stdout_not_stdin, check_writable
 from attnmt.text.data import open_bytes, unzipped_name
 
-# beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
-DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt", "markdown")
-ARCHIVE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # the zip archives of office.SUFFIXES
-FLAT_FORMATS = ("fodt", "fodp", "fods")  # LibreOffice's flat XML (attnmt.documents.opendocument_flat)
-OFFICE_FORMATS = (*ARCHIVE_FORMATS, *FLAT_FORMATS)  # attnmt.documents.office.SUFFIXES
-MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
-OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
 # How the refusal of a file with macros ends here (DocumentOptions.macros_hint).
 MACROS_HINT = "they are refused unless asked for (--allow-macros), and kept as they are then"
 # How the refusal of a .xlf file that is no XLIFF ends here (DocumentOptions.xliff_hint).
 XLIFF_HINT = "--input-format xml translates it as plain XML"
-# The extension of what each input format is written as.
-FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "xliff": ".xlf", "srt": ".srt",
-                   "vtt": ".vtt", "markdown": ".md"}
 # --attributes' default: the attributes translated unless told (DocumentOptions.attributes).
 ATTRIBUTES = ",".join(DocumentOptions.attributes)
 # How a file that cannot be text begins (after a byte order mark and blank space): an XML declaration, a
@@ -74,8 +76,6 @@ MARKUP_START = re.compile(
     rb"(?:\xef\xbb\xbf)?\s*<(?:\?xml|!DOCTYPE|[A-Za-z_][\w.:-]*\s[^<>]*?\bxmlns(?::[\w.-]+)?\s*=)", re.IGNORECASE)
 # How much of a file MARKUP_START reads: enough for a first tag's namespace declarations.
 MARKUP_HEAD_BYTES = 1024
-# An XLIFF file is XML: written by either format, its name may say either (check_output_format).
-XML_FORMATS = frozenset(("xml", "xliff"))
 
 
 def chosen_input_format(args: argparse.Namespace) -> str:
@@ -228,35 +228,6 @@ def input_named(args: argparse.Namespace) -> str:
     if args.input in (None, "-"):
         return f"the {args.input_format} input" if args.input_format_given else "stdin"
     return args.input
-
-
-def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
-    """A translation keeps its format, and its output file the extension of that format: an office
-    file goes to a file of its own extension (and is no gzip: it is a zip archive already), nothing
-    else to an office extension, and markup or subtitles to no other markup or subtitle extension
-    (attnmt does not convert formats; XLIFF is XML, so either may be named for the other).  An
-    extension that names no format is the user's to choose."""
-    if args.output in (None, "-"):
-        return
-    name = Path(args.output).name  # in its own case, for the name an error suggests (OUT.DOCX.GZ)
-    written = Path(name).suffix.lower()
-    if written == ".gz" and suffix:
-        packed = "written as LibreOffice reads it, not gzip-compressed" if suffix[1:] in FLAT_FORMATS else (
-            "a compressed (zip) archive already")
-        raise ConfigError(f"{args.output}: a {suffix} file is {packed}: name it {Path(name).stem}, without .gz")
-    unzipped = Path(name).stem if written == ".gz" else name
-    written = Path(unzipped).suffix.lower()
-    made = suffix or FORMAT_SUFFIXES.get(args.input_format)  # the extension of what is written
-    if made is None or written == made or not (written in OFFICE_SUFFIXES or written in TEXT_SUFFIXES):
-        return
-    kind = TEXT_SUFFIXES.get(written, written)
-    if suffix or written in OFFICE_SUFFIXES or (args.input_format in DOCUMENT_FORMATS and kind in DOCUMENT_FORMATS
-                                        and kind != args.input_format and not {kind, args.input_format} <= XML_FORMATS):
-        # Given, the format may not be the input's name's (--input-format text on a .docx): it is named instead.
-        read = f"--input-format {args.input_format}" if args.input_format_given else f"a {made} file"
-        raise ConfigError(f"{args.output} names a {written} file, but the translation of {read} is a "
-                          f"{made} file (attnmt does not convert formats): name it "
-                          f"{Path(unzipped).with_suffix(made).name}")
 
 
 def check_review_options(args: argparse.Namespace, document: str | None) -> None:

@@ -1,8 +1,10 @@
 """A JSONL text's line breaks (attnmt.cli.lines.ANY_LINE_BREAK: every one ``str.splitlines`` knows,
 CRLF as one): the parts between them are translated apart, as a text file's lines are, and each
-record's output holds its breaks where they stood, the same characters.  Read whole, the model
-took a break for a space: ``"a dog runs.\\nA cat sleeps."`` came back as one sentence's translation,
-the part after the break lost, and the break with it.
+record's output holds its breaks where they stood, the same characters, with the spaces beside
+them (attnmt.cli.lines.SPACED_LINE_BREAK: ``"a \\nb"`` gives ``"x \\ny"``; a part's translation has
+none at its ends, and they were lost).  Read whole, the model took a break for a space:
+``"a dog runs.\\nA cat sleeps."`` came back as one sentence's translation, the part after the break
+lost, and the break with it.
 
 A record's hypotheses join its parts' as a paragraph's join its sentences'
 (attnmt.documents.paragraphs): the k-th joins each part's k-th best (a part's last where it has
@@ -22,7 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO, TypeVar
 
-from attnmt.cli.lines import ANY_LINE_BREAK, Alignments, Inputs, report_not_translated, write_hypotheses, write_texts
+from attnmt.cli.lines import (
+    SPACED_LINE_BREAK,
+    Alignments,
+    Inputs,
+    report_not_translated,
+    write_hypotheses,
+    write_texts,
+)
 from attnmt.cli.translate_quality import (
     below_quality,
     below_quality_results,
@@ -47,7 +56,7 @@ class Parted:
     """A batch of JSONL records, each record's text cut at its line breaks."""
 
     parts: Inputs  # every record's parts, in order, as Inputs of their own
-    breaks: list[list[str]]  # each record's line breaks, in order: one fewer than its parts
+    breaks: list[list[str]]  # each record's line breaks and the spaces beside them, in order: one fewer than its parts
     records: list[int]  # the record (its index in the batch) of each part
 
     def grouped(self, values: list[T]) -> list[list[T]]:
@@ -67,18 +76,18 @@ def parted(inputs: Inputs) -> Parted:
     parts, breaks, records = Inputs([], [], []), [], []
     for record, (text, glossary, prefix) in enumerate(zip(inputs.texts, inputs.glossaries, inputs.prefixes,
                                                           strict=True)):
-        pieces = ANY_LINE_BREAK.split(text)
+        pieces = SPACED_LINE_BREAK.split(text)
         first = next((k for k, piece in enumerate(pieces) if reaches_model(piece)), 0)
         parts.texts += pieces
         parts.glossaries += [glossary] * len(pieces)
         parts.prefixes += [prefix if k == first else None for k in range(len(pieces))]
-        breaks.append(ANY_LINE_BREAK.findall(text))
+        breaks.append(SPACED_LINE_BREAK.findall(text))
         records += [record] * len(pieces)
     return Parted(parts, breaks, records)
 
 
 def with_breaks(parts: list[str], breaks: list[str]) -> str:
-    """A record's parts joined by its line breaks, each where it stood."""
+    """A record's parts joined by its line breaks (with the spaces beside them), each where it stood."""
     return "".join(part + line_break for part, line_break in zip(parts, [*breaks, ""], strict=True))
 
 
@@ -158,9 +167,9 @@ def write_record_texts(args: argparse.Namespace, out: TextIO, records: Parted, s
     """``text`` output of each record (its text ``sources``) from its parts' translations ``texts``,
     their ``alignments`` (None without --alignments) and ``assessed`` assessments (None without
     quality): the parts joined by the record's breaks, which attnmt.cli.lines.write_texts writes as
-    spaces (one output line per record), and what --below-quality writes for the record's joined
-    assessment in place of its translation (attnmt.cli.translate_quality.below_quality), its
-    alignment the mark's or the copy's."""
+    spaces, a break's own spaces with it (one output line per record), and what --below-quality
+    writes for the record's joined assessment in place of its translation
+    (attnmt.cli.translate_quality.below_quality), its alignment the mark's or the copy's."""
     every: list[Assessment | None] = assessed or [None] * len(texts)
     found = records.grouped(every)
     aligned = records.grouped(alignments) if alignments is not None else None
@@ -173,7 +182,7 @@ def write_record_texts(args: argparse.Namespace, out: TextIO, records: Parted, s
         if aligned is not None:
             joined = joined_pairs(own, each, aligned[k])
             pairs.append(copy_pairs(source) if keeps_source(args, a) else marked_pairs(args, joined, a))
-    write_texts(out, written, pairs if aligned is not None else None, breaks=ANY_LINE_BREAK)
+    write_texts(out, written, pairs if aligned is not None else None, breaks=SPACED_LINE_BREAK)
 
 
 def write_record_hypotheses(args: argparse.Namespace, out: TextIO, records: Parted, sources: list[str],

@@ -321,6 +321,10 @@ LINE_BREAK = re.compile(r"\r?\n")  # where a line ends, as attnmt.text.data.deco
 # as it is, was a line more for a reader of the output that splits there (Python's readlines).  A text
 # line keeps its own CR, U+2028 and form feed where they were (docs/documents.md): only LF ends it.
 ANY_LINE_BREAK = re.compile(rf"\r\n|[{LINE_ENDS}]")
+# A JSONL text's line break with the spaces beside it (any whitespace that ends no line: a space, a tab,
+# U+00A0, ...): a part's translation has none at its ends, so they are kept as the break is, where they
+# stood ("a \nb": "x \ny"), and in text output go with the break into its one space.
+SPACED_LINE_BREAK = re.compile(rf"[^\S{LINE_ENDS}]*(?:{ANY_LINE_BREAK.pattern})[^\S{LINE_ENDS}]*")
 
 
 def tsv_value(value: object) -> str:

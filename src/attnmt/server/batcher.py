@@ -18,7 +18,8 @@ oldest request always goes first, so none waits behind a stream of others.  A re
 of more than max_batch texts is queued as several jobs of at most max_batch each: no
 batch holds more, so ``--batch-size 1`` keeps the memory a search takes to one text's.  A
 batch the model fails on runs again a job at a time: only a request whose job fails
-alone gets the error (logged to ``attnmt.model``), none batched with it.
+alone gets the error (logged to ``attnmt.model``), none batched with it; one refused for its own
+fault (a UserError: a glossary term the model cannot write) is a JSON record there, as the access log's.
 A stopping server whose requests are out of time (``give_up``) answers each one still waiting
 or running with Busy, the 503 of its API, rather than leaving uvicorn to cut it off.
 """
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from attnmt.errors import UserError
+from attnmt.text.json_lines import log_record
 
 T = TypeVar("T")
 
@@ -221,7 +223,7 @@ class Batcher:
                         await self._answer([job])
                 return
             if isinstance(error, UserError):  # the request's own fault (a glossary term the model cannot write)
-                MODEL_LOG.info("refused a request of %d text(s): %s", len(texts), error)
+                MODEL_LOG.info(refusal_record(len(texts), error))
             else:
                 MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
             fail(batch, error)
@@ -231,6 +233,13 @@ class Batcher:
             if not job.future.done():
                 job.future.set_result(outputs[start: start + len(job.texts)])
             start += len(job.texts)
+
+
+def refusal_record(texts: int, error: UserError) -> str:
+    """The log's line for a request refused for its own fault: a JSON record as the access log's,
+    beside which it is written (stderr), so that a reader of that log's records reads it too; it
+    was plain text.  The model's failures stay plain text, their tracebacks on the lines after."""
+    return log_record({"event": "refused", "texts": texts, "error": str(error)})
 
 
 def fail(jobs: Iterable[Job], error: BaseException) -> None:

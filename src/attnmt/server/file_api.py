@@ -28,7 +28,6 @@ LibreTranslate's download URLs do; a path is never made from what a client sends
 
 from __future__ import annotations
 
-import json
 import math
 import unicodedata
 from collections.abc import AsyncIterator, Callable
@@ -47,6 +46,7 @@ from attnmt.server.access import Refused, log_of
 from attnmt.server.context import Server
 from attnmt.server.file_jobs import MACROS_HINT, FileJob, FileJobs, JobOptions
 from attnmt.server.models import ServedModel, ServeSettings, TooMuch
+from attnmt.server.sent_events import event
 from attnmt.server.v1_api import chosen_model, refusal
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
@@ -178,10 +178,6 @@ def charger(server: Server, request: Request, served: ServedModel) -> Callable[[
             server.metrics.characters.labels(served.name).inc(characters)
 
     return charge
-
-
-def event(name: str, data: dict) -> str:
-    return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
 async def job_events(job: FileJob, download_url: str) -> AsyncIterator[str]:

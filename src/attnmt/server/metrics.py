@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import UTC, datetime
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.server.guards import HTTPMiddleware
 from attnmt.server.models import ServedModel
-from attnmt.text.json_lines import json_record
+from attnmt.text.json_lines import log_record
 
 ACCESS_LOG = logging.getLogger("attnmt.access")
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128)
@@ -86,13 +85,13 @@ class Observed(HTTPMiddleware):
 
 def log_request(scope: Scope, status: int, seconds: float) -> None:
     """One JSON line: time, client, method, path, status, milliseconds, and what the endpoint added.
-    One line to str.splitlines too (json_record): a path holding U+2028 (``GET /%E2%80%A8``, which
+    One line to str.splitlines too (json_lines.log_record): a path holding U+2028 (``GET /%E2%80%A8``, which
     the ASGI scope gives decoded) is written as its escape, not as a break a log shipper splits at."""
     if not ACCESS_LOG.isEnabledFor(logging.INFO):
         return
     client = scope.get("client")
-    line = {"time": datetime.now(UTC).isoformat(timespec="milliseconds"), "client": client[0] if client else None,
-            "method": scope["method"], "path": scope["path"], "status": status, "ms": round(seconds * 1000, 1)}
+    line = {"client": client[0] if client else None, "method": scope["method"], "path": scope["path"],
+            "status": status, "ms": round(seconds * 1000, 1)}
     state = scope.get("state") or {}
     line.update(state.get("log", {}))
-    ACCESS_LOG.info(json_record(line))
+    ACCESS_LOG.info(log_record(line))

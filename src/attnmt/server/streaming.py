@@ -31,7 +31,6 @@ still running when a stopping server's ``--shutdown-timeout`` runs out.
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from collections.abc import AsyncIterator, Callable
 from functools import partial
@@ -61,6 +60,7 @@ from attnmt.server.libre_requests import (
 )
 from attnmt.server.libretranslate import admit, charge, detected, model_for
 from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
+from attnmt.server.sent_events import event
 
 # The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
 STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],
@@ -112,10 +112,6 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
             [[found, *_]] = beam_search(model, src, decoding, on_step=step)
             done[sentence] = tokenizer.decode(found.tokens)
     return joined(done, partial(traced_weights, model, tokenizer))  # a URL inside a sentence: placed by them
-
-
-def event(name: str, data: dict) -> str:
-    return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
 async def events(served: ServedModel, text: str, decoding: Decoding, quality: bool = False,
