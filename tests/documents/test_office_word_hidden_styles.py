@@ -194,3 +194,43 @@ def test_a_review_row_shows_no_words_hidden_by_their_style(mirror, note):
     review = Review(lambda sources, texts: [Assessment(0.2, ["low_quality"], False) for _ in sources], 0.5)
     translate_file_bytes(docx_bytes(document), "report.docx", mirror, DocumentOptions(), review=review)
     assert [segment.source for segment in review.segments] == ["A dog runs."]
+
+
+def with_hidden_table_style() -> docx.document.Document:
+    """A document whose table style "Hidden Grid" hides text (w:vanish in its own w:rPr), and "Draft Grid",
+    based on it, says nothing of it; with with_hidden_paragraph_styles' "Notes" and "Turned"."""
+    document = with_hidden_paragraph_styles()
+    grid = document.styles.add_style("Hidden Grid", WD_STYLE_TYPE.TABLE)
+    grid.font.hidden = True
+    document.styles.add_style("Draft Grid", WD_STYLE_TYPE.TABLE).base_style = grid
+    return document
+
+
+def cell_runs(document: docx.document.Document, style: str, runs: str) -> docx.table._Cell:
+    """A table of one cell in table style ``style``, its paragraph of ``runs`` (Word's XML, w: names)."""
+    cell = document.add_table(rows=1, cols=1, style=document.styles[style]).cell(0, 0)
+    cell.paragraphs[0]._p.extend(list(etree.fromstring(f'<w:p xmlns:w="{W}">{runs}</w:p>')))
+    return cell
+
+
+@pytest.mark.parametrize("style", ["Hidden Grid", "Draft Grid"])
+def test_runs_hidden_by_their_tables_style_are_not_read_and_stay_as_written(mirror, style):
+    """Word applies a table style's run properties to the text of its cells (ECMA-376 17.7.2): the note the
+    style hid was read with the sentence, and translated."""
+    document = with_hidden_table_style()
+    cell_runs(document, style, plain("[check the name] ") + shown("Two girls play with a ball."))
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play with a ball."]
+    runs = docx.Document(io.BytesIO(out)).tables[0].cell(0, 0).paragraphs[0].runs
+    assert [(run.text, run.font.hidden) for run in runs] == [("[check the name] ", None),
+                                                             ("BALL. A WITH PLAY GIRLS TWO", False)]
+
+
+def test_a_paragraph_or_character_style_hiding_text_in_a_hidden_table_turns_it_over(mirror):
+    """w:vanish toggles across the styles (ECMA-376 17.7.3): the table's style hides its cell's text, and the
+    paragraph style "Notes" (the second paragraph) or the character style "Turned" hiding it too shows it."""
+    document = with_hidden_table_style()
+    cell = cell_runs(document, "Hidden Grid", plain("[check the name] ") + styled("Turned", "A man rides a bike."))
+    cell.add_paragraph("Two girls play.", style=document.styles["Notes"]).add_run(" [the town]", "Turned")
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["A man rides a bike.", "Two girls play."]

@@ -22,11 +22,7 @@ from functools import cached_property
 from lxml import etree
 
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_code_style, is_monospaced
-from attnmt.documents.wordml import Hiding, hides, w
-
-# Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
-# in a table's cell.
-TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
+from attnmt.documents.wordml import TABLE_OR_STORY, Hiding, hides, w
 
 
 @dataclass(frozen=True)
@@ -79,16 +75,17 @@ class WordStyles:
     @cached_property
     def hiding(self) -> Hiding:
         """What the styles say of hiding a run's text (wordml.Hiding, wordml.is_hidden_run): the defaults'
-        ``w:vanish`` or ``w:specVanish`` (wordml.hides), and each paragraph and character style's, the last say
-        of its chain (the style's own, else that of a style it is based on, ``w:basedOn``).  ``w:vanish`` is a
+        ``w:vanish`` or ``w:specVanish`` (wordml.hides), and each table, paragraph and character style's, the last
+        say of its chain (the style's own, else that of a style it is based on, ``w:basedOn``).  ``w:vanish`` is a
         toggle property (ECMA-376 17.7.3): each level that turns it on turns the state so far over (Hiding.hides)."""
         default = bool(self.defaults is not None and hides(self.defaults))
         says = {name: next((said for said in (hides(layer) for layer in reversed(self.chain(name)) if layer is not None)
                             if said is not None), None) for name in self.kinds}
         paragraph = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "paragraph"}
         character = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "character"}
+        table = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "table"}
         return Hiding(default, paragraph, character, self.default_styles.get("paragraph"),
-                      self.default_styles.get("character"))
+                      self.default_styles.get("character"), table, self.default_styles.get("table"))
 
     def paragraph_layers(self, paragraph: etree._Element) -> list[etree._Element]:
         """The paragraph properties ``paragraph``'s styles give it, weakest first: the defaults', then
