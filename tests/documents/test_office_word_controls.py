@@ -337,3 +337,20 @@ def test_a_control_in_a_text_box_leaves_the_text_boxs_fallback_copy_to_its_own_c
     assert set_text(paragraph.find(f".//{{{W}}}sdt"), "THE BLACK DOG")
     assert ["".join(branch.itertext()) for branch in paragraph.iter(f"{{{MC}}}Choice", f"{{{MC}}}Fallback")] == [
         "THE BLACK DOG", "A copy"]
+
+
+@pytest.mark.parametrize("where", ["its content", "the control"])
+def test_a_leading_bound_control_in_alternate_content_takes_the_translation_of_the_next(upper, where):
+    """The paragraph reads no runs of an ``mc:AlternateContent`` (one atom): the leading control's words, in one
+    (its content's) or around it (the control and its Fallback copy), went unread, and set the store to them,
+    untranslated; the next control bound to the title was given that English text.  The store now takes the
+    first control's translation whose words are read, and each copy in the AlternateContent is given it."""
+    runs = "<w:r><w:t>The black dog</w:t></w:r>"
+    leading = (bound(CORE, TITLE).replace(runs, alternate(runs, runs)) if where == "its content"
+               else alternate(bound(CORE, TITLE), bound(CORE, TITLE)))
+    out = translate_office(titled(leading, BORN + bound(CORE, TITLE) + STOP), ".docx", upper, DocumentOptions())
+    assert docx.Document(io.BytesIO(out)).core_properties.title == "THE BLACK DOG"
+    assert paragraph_texts(out)[-1] == "THE DOG WAS BORN ON THE BLACK DOG."
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert ["".join(branch.itertext()) for branch in body.iter(f"{{{MC}}}Choice", f"{{{MC}}}Fallback")] == [
+        "THE BLACK DOG", "THE BLACK DOG"]
