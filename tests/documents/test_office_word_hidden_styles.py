@@ -170,7 +170,7 @@ def test_a_bound_controls_words_hidden_by_their_paragraphs_style_are_not_written
     '<w:r><w:t>.</w:t></w:r>',  # by its paragraph's style
 ])
 def test_a_stop_hidden_by_its_style_ends_no_sentence(mirror, note):
-    """Side checks read an atom's text by its own properties (flat.shown_text): the hidden "." showed as a
+    """Side checks read an atom's text by its own properties (shown.shown_text): the hidden "." showed as a
     stop, which ended the sentence there (stops.kept_stops), and the model read two."""
     document = with_note_styles()
     notes = document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH)

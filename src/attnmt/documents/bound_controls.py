@@ -241,7 +241,7 @@ def write_control(part: Part, control: etree._Element, kept: bool, stores: Store
 
 def is_read(control: etree._Element, hiding: Hiding = NO_HIDING) -> bool:
     """Whether the paragraph reader reads ``control``'s words: none of its text elements Word shows lies in an
-    ``mc:AlternateContent`` within its paragraph (a paragraph reads one as an atom, attnmt.documents.flat's
+    ``mc:AlternateContent`` within its paragraph (a paragraph reads one as an atom, attnmt.documents.shown's
     NOT_IN_THE_LINE: around the control, or in its content), though one may in a text box's paragraph of its own."""
     for text in shown_texts(control, hiding):
         paragraph = next(text.iterancestors(w("p")), None)

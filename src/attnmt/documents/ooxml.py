@@ -57,7 +57,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_monospaced
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
-from attnmt.documents.flat import FlatBuilder, FlatText, is_stop, shown_text
+from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
 from attnmt.documents.formatting import (
     base_run,
     formatting,
@@ -76,6 +76,7 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
+from attnmt.documents.shown import shown_text
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, w

@@ -26,7 +26,7 @@ def w(name: str) -> str:
 RUBY, RUBY_BASE = w("ruby"), w("rubyBase")
 
 # A run's properties that hide its text (an editor's note): attnmt.documents.ooxml reads such a run
-# apart from the words a reader sees, and attnmt.documents.flat.shown_text shows nothing of it.
+# apart from the words a reader sees, and attnmt.documents.shown.shown_text shows nothing of it.
 # w:webHidden is not one: it hides text in Word's web layout alone, and print shows it (a TOC's
 # page numbers); read as hidden, its words were left untranslated in a printed page.
 HIDDEN = frozenset({w("vanish"), w("specVanish")})
