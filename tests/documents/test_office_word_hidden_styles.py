@@ -14,9 +14,12 @@ from office_files import W, docx_bytes
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.flat import Mark, atom_text
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
+from attnmt.documents.shown import shown_text
+from attnmt.documents.word_styles import WordStyles
 
 CORE = "{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"  # the core properties' store
 TITLE = ("xmlns:ns0='http://purl.org/dc/elements/1.1/' "
@@ -256,3 +259,29 @@ def test_a_paragraph_whose_text_is_all_hidden_is_not_sent_and_stays_as_written(m
     assert mirror.given == ["Two girls play."]
     assert [paragraph.text for paragraph in docx.Document(io.BytesIO(out)).paragraphs] == [
         "PLAY. GIRLS TWO", docx.Document(io.BytesIO(docx_bytes(document))).paragraphs[-1].text]
+
+
+@pytest.mark.parametrize("run", [
+    '<w:r><w:rPr><w:vanish/></w:rPr><w:t>A</w:t>{}</w:r>',  # hidden by its own properties
+    '<w:r><w:rPr><w:rStyle w:val="Note"/></w:rPr><w:t>A</w:t>{}</w:r>',  # by its character style
+    '<w:r><w:rPr><w:rStyle w:val="DraftNote"/></w:rPr><w:t>A</w:t>{}</w:r>',  # by a style its style is based on
+])
+@pytest.mark.parametrize("atom", ["<w:tab/>", "<w:br/>", '<w:sym w:font="Symbol" w:char="F0B7"/>',
+                                  "<w:noBreakHyphen/>", "<w:t>.</w:t>"])
+def test_an_atom_in_a_run_hidden_by_its_style_shows_nothing(run, atom):
+    """A tab or a break of a hidden run was read by its own tag, as a space ("A" hidden, " " shown)."""
+    document = with_note_styles()
+    add_runs(document, run.format(atom))
+    part = document.paragraphs[-1]._p.findall(f"{{{W}}}r")[-1][-1]
+    hiding = WordStyles.of(document.styles.element).hiding
+    assert shown_text(part, hiding) == ""
+    assert atom_text(Mark(0, 0, node=part, atom=True, shown=shown_text(part, hiding))) == ""
+    if "rStyle" not in run:  # with no styles known, the run's own properties still hide it
+        assert atom_text(Mark(0, 0, node=part, atom=True)) == ""
+
+
+def test_an_atom_in_a_visible_run_shows_as_ever():
+    document = with_note_styles()
+    add_runs(document, '<w:r><w:rPr><w:rStyle w:val="Note"/><w:vanish w:val="0"/></w:rPr><w:tab/></w:r>')
+    part = document.paragraphs[-1]._p.find(f"{{{W}}}r/{{{W}}}tab")
+    assert shown_text(part, WordStyles.of(document.styles.element).hiding) == " "

@@ -285,7 +285,8 @@ def shown_atom(mark: Mark) -> str:
 
 def atom_text(mark: Mark) -> str:
     """The text an atom shows in its line: its ``literal`` (a protected span), else what its reader decided a
-    reader sees of it (Mark.shown: a Word run its styles hide shows none), else its node's shown_text."""
+    reader sees of it (Mark.shown: a Word run its styles hide shows none, nor a tab or a break in it), else its
+    node's shown_text."""
     return mark.literal or (shown_text(mark.node) if mark.shown is None else mark.shown)
 
 

@@ -291,7 +291,7 @@ class ParagraphJob(ParagraphWriter):
                 self._add_ruby(builder, part)
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
-                                 ends_sentence=part.tag in FIELD_SEPARATORS)
+                                 ends_sentence=part.tag in FIELD_SEPARATORS, shown=shown_text(part, self.hiding))
                 self.run_atoms.add(part)
 
     def _add_ruby(self, builder: FlatBuilder, ruby: etree._Element) -> None:

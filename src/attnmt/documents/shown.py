@@ -53,15 +53,17 @@ def shown_text(node: Any, hiding: Hiding = NO_HIDING) -> str:
     """The text an atom's element shows in its line (inline code, a field's result, a kept
     ``<i>.</i>``), as a reader sees it there: a line break or a tab as a space (SHOWN_AS_SPACE),
     nothing of what is not in the line (NOT_IN_THE_LINE: a note's or a comment's own paragraphs,
-    a field's code, deleted words) nor of a hidden Word run (wordml.is_hidden_run: by its own
-    properties or by its styles, as ``hiding`` says); a node that
-    is no element but ShowsItself (a subtitle's tag) its ``shown``; "" for a comment, or where
-    there is no element (a protected span: its ``literal``)."""
+    a field's code, deleted words) nor of a hidden Word run or a part of one (a tab, a break, a symbol
+    in it: wordml.is_hidden_run, by the run's own properties or by its styles, as ``hiding`` says); a node
+    that is no element but ShowsItself (a subtitle's tag) its ``shown``; "" for a comment, or where there
+    is no element (a protected span: its ``literal``)."""
     if node is None or callable(getattr(node, "tag", None)):
         return ""
     if not hasattr(node, "itertext"):  # no element: asked only then, as elements are many and the check slow
         return node.shown if isinstance(node, ShowsItself) else ""
     if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}") or is_hidden_run(node, hiding):
+        return ""
+    if node.tag.startswith(f"{{{W}}}") and is_hidden_run(node.getparent(), hiding):  # a part of a hidden run
         return ""
     if node.tag in SHOWN_AS_SPACE:
         return " "
