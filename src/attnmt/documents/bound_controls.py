@@ -5,7 +5,8 @@ binding, not its own content: Word and LibreOffice write the control's text agai
 value when they open the file.  Translated as a mark, its words came back in the body, and the reader
 saw the store's English value again.
 
-So the store value is set to the control's translated plain text (``write_stores``), in each store
+So the store value is set to the control's translated plain text (``write_stores``; a rich-text control's
+value, an escaped package, keeps its look: store_value), in each store
 a binding of the control names by its ``w:storeItemID``: the package's core or extended properties
 (docProps/core.xml, docProps/app.xml), or the custom XML part (customXml/itemN.xml) whose properties
 part (itemPropsN.xml) has that ``ds:itemID``.  A binding's ``w:xpath`` is read when it is a path of
@@ -45,6 +46,7 @@ from functools import cached_property
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.tables import XML_SPACE, relationships
 from attnmt.documents.word_controls import KEPT, VALUE_KINDS
 from attnmt.documents.word_looks import word_styles
@@ -69,6 +71,8 @@ NOT_SHOWN = frozenset({w("del"), w("moveFrom"), w("drawing"), w("pict"), w("obje
 # Markup compatibility's choice of content: Word shows one of its branches (shown_branch), never both.
 MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 ALTERNATE_CONTENT, CHOICE, FALLBACK = f"{{{MC}}}AlternateContent", f"{{{MC}}}Choice", f"{{{MC}}}Fallback"
+# A Flat OPC package, which a rich-text control's store value is (escaped: store_value).
+PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
 # What plain_text reads of a control's content: its text, tabs, breaks and paragraphs.
 PIECES = frozenset({w("t"), w("tab"), w("br"), w("cr"), w("p")})
 
@@ -233,10 +237,34 @@ def write_control(part: Part, control: etree._Element, kept: bool, stores: Store
     for member, element in found:
         if element not in values:  # a store an earlier control set keeps that control's text
             values[element] = text
-            if element.text != text:
-                element.text = text
+            value = store_value(element.text or "", text, member)
+            if element.text != value:
+                element.text = value
                 changed[member] = element.getroottree()
     return True
+
+
+def store_value(value: str, text: str, member: str) -> str:
+    """What a store element holding ``value`` is set to for a control showing ``text``: ``text``; or, where
+    ``value`` is a rich-text control's (Word 2013's ``w15:dataBinding``), an escaped package (Flat OPC,
+    ``pkg:package``), that package with ``text`` in the first text element its document shows, its others taken
+    out (as set_text gives a control a text), so that it keeps its look.  Given plain text in its place, Word
+    showed the control without its bold or its paragraphs' look.  A package with no text element, or one that
+    does not parse (read safely, part_parsing.parse_xml), takes ``text``."""
+    if PKG not in value:
+        return text
+    try:
+        tree = parse_xml(value.encode("utf-8"), f"{member} (a rich-text control's value)", ".xml")
+    except DataError:
+        return text
+    body = tree.getroot().find(f"{{{PKG}}}part[@{{{PKG}}}name='/word/document.xml']/{{{PKG}}}xmlData/"
+                               f"{w('document')}/{w('body')}")
+    texts = [] if body is None else shown_texts(body, NO_HIDING)
+    if not texts:
+        return text
+    put_text(texts, text)
+    declaration = value[:value.index("?>") + 2] if value.startswith("<?xml") else ""
+    return declaration + etree.tostring(tree, encoding="unicode")
 
 
 def is_read(control: etree._Element, hiding: Hiding = NO_HIDING) -> bool:
