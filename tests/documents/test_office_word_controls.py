@@ -381,3 +381,12 @@ def test_a_rich_text_stores_package_takes_the_translation_and_keeps_its_look(upp
     assert [("".join(run.itertext()), run.find(f"{{{W}}}rPr/{{{W}}}b") is not None) for run in runs] == [
         ("THE BLACK DOG", True), ("", False)]
     assert paragraph_texts(out)[-1] == "THE BLACK DOG"
+
+
+def test_a_bound_control_with_words_beside_its_alternate_content_is_translated(upper):
+    """Only the control's words all in an ``mc:AlternateContent`` go unread: one whose other words the paragraph
+    reads is translated as ever, not kept whole untranslated for the "dog" its AlternateContent holds."""
+    runs = "<w:r><w:t>The black </w:t></w:r>" + alternate("<w:r><w:t>dog</w:t></w:r>", "<w:r><w:t>dog</w:t></w:r>")
+    out = translate_office(titled(bound(CORE, TITLE).replace("<w:r><w:t>The black dog</w:t></w:r>", runs)), ".docx",
+                           upper, DocumentOptions())
+    assert paragraph_texts(out)[-1].startswith("THE BLACK")

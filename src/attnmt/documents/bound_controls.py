@@ -268,14 +268,16 @@ def store_value(value: str, text: str, member: str) -> str:
 
 
 def is_read(control: etree._Element, hiding: Hiding = NO_HIDING) -> bool:
-    """Whether the paragraph reader reads ``control``'s words: none of its text elements Word shows lies in an
-    ``mc:AlternateContent`` within its paragraph (a paragraph reads one as an atom, attnmt.documents.shown's
-    NOT_IN_THE_LINE: around the control, or in its content), though one may in a text box's paragraph of its own."""
-    for text in shown_texts(control, hiding):
-        paragraph = next(text.iterancestors(w("p")), None)
-        if any(ancestor.tag == ALTERNATE_CONTENT for ancestor in within(text, paragraph)):
-            return False
-    return True
+    """Whether the paragraph reader reads any of ``control``'s words: one of the text elements Word shows of it
+    lies in no ``mc:AlternateContent`` within its paragraph (a paragraph reads one as an atom, shown.NOT_IN_THE_LINE:
+    around the control, or in its content); a text box's paragraph is one of its own."""
+    return any(not any(ancestor.tag == ALTERNATE_CONTENT for ancestor in within(text, paragraph_of(text)))
+               for text in shown_texts(control, hiding))
+
+
+def paragraph_of(node: etree._Element) -> etree._Element | None:
+    """The nearest paragraph (``w:p``) around ``node``; None outside one."""
+    return next(node.iterancestors(w("p")), None)
 
 
 def shown_pieces(node: Iterable[etree._Element],
