@@ -201,11 +201,14 @@ def test_a_review_row_shows_no_words_hidden_by_their_style(mirror, note):
 
 def with_hidden_table_style() -> docx.document.Document:
     """A document whose table style "Hidden Grid" hides text (w:vanish in its own w:rPr), and "Draft Grid",
-    based on it, says nothing of it; with with_hidden_paragraph_styles' "Notes" and "Turned"."""
+    based on it, says nothing of it, and "Whole Grid" hides it in its conditional part for the whole table
+    (w:tblStylePr w:type="wholeTable"); with with_hidden_paragraph_styles' "Notes" and "Turned"."""
     document = with_hidden_paragraph_styles()
     grid = document.styles.add_style("Hidden Grid", WD_STYLE_TYPE.TABLE)
     grid.font.hidden = True
     document.styles.add_style("Draft Grid", WD_STYLE_TYPE.TABLE).base_style = grid
+    document.styles.add_style("Whole Grid", WD_STYLE_TYPE.TABLE).element.append(etree.fromstring(
+        f'<w:tblStylePr xmlns:w="{W}" w:type="wholeTable"><w:rPr><w:vanish/></w:rPr></w:tblStylePr>'))
     return document
 
 
@@ -216,7 +219,7 @@ def cell_runs(document: docx.document.Document, style: str, runs: str) -> docx.t
     return cell
 
 
-@pytest.mark.parametrize("style", ["Hidden Grid", "Draft Grid"])
+@pytest.mark.parametrize("style", ["Hidden Grid", "Draft Grid", "Whole Grid"])
 def test_runs_hidden_by_their_tables_style_are_not_read_and_stay_as_written(mirror, style):
     """Word applies a table style's run properties to the text of its cells (ECMA-376 17.7.2): the note the
     style hid was read with the sentence, and translated."""
