@@ -76,10 +76,11 @@ class Hiding:
         character = self._turns(None if own is None else own.find(w("rStyle")), self.character,
                                 self.default_character)
         paragraph = next(run.iterancestors(w("p")), None)
-        if paragraph is None:
-            return self.default ^ character
-        turned = self._turns(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), self.paragraph, self.default_paragraph)
-        holder = next(paragraph.iterancestors(*TABLE_OR_STORY), None)
+        stated = None if paragraph is None else paragraph.find(f"{w('pPr')}/{w('pStyle')}")
+        turned = self._turns(stated, self.paragraph, self.default_paragraph)
+        # the walk up to a table only where a table style hides text (most documents have none that does)
+        holder = None if paragraph is None or not any(self.table.values()) else next(
+            paragraph.iterancestors(*TABLE_OR_STORY), None)
         table = holder is not None and holder.tag == w("tbl") and self._turns(
             holder.find(f"{w('tblPr')}/{w('tblStyle')}"), self.table, self.default_table)
         return self.default ^ table ^ turned ^ character
