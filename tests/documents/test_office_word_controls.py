@@ -337,3 +337,56 @@ def test_a_control_in_a_text_box_leaves_the_text_boxs_fallback_copy_to_its_own_c
     assert set_text(paragraph.find(f".//{{{W}}}sdt"), "THE BLACK DOG")
     assert ["".join(branch.itertext()) for branch in paragraph.iter(f"{{{MC}}}Choice", f"{{{MC}}}Fallback")] == [
         "THE BLACK DOG", "A copy"]
+
+
+@pytest.mark.parametrize("where", ["its content", "the control"])
+def test_a_leading_bound_control_in_alternate_content_takes_the_translation_of_the_next(upper, where):
+    """The paragraph reads no runs of an ``mc:AlternateContent`` (one atom): the leading control's words, in one
+    (its content's) or around it (the control and its Fallback copy), went unread, and set the store to them,
+    untranslated; the next control bound to the title was given that English text.  The store now takes the
+    first control's translation whose words are read, and each copy in the AlternateContent is given it."""
+    runs = "<w:r><w:t>The black dog</w:t></w:r>"
+    leading = (bound(CORE, TITLE).replace(runs, alternate(runs, runs)) if where == "its content"
+               else alternate(bound(CORE, TITLE), bound(CORE, TITLE)))
+    out = translate_office(titled(leading, BORN + bound(CORE, TITLE) + STOP), ".docx", upper, DocumentOptions())
+    assert docx.Document(io.BytesIO(out)).core_properties.title == "THE BLACK DOG"
+    assert paragraph_texts(out)[-1] == "THE DOG WAS BORN ON THE BLACK DOG."
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert ["".join(branch.itertext()) for branch in body.iter(f"{{{MC}}}Choice", f"{{{MC}}}Fallback")] == [
+        "THE BLACK DOG", "THE BLACK DOG"]
+
+
+PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
+
+
+def rich_package(runs: str) -> str:
+    """A rich-text control's store value as Word 2013 writes it: a Flat OPC package of a document of ``runs``."""
+    return (f'<?xml version="1.0" standalone="yes"?><?mso-application progid="Word.Document"?>'
+            f'<pkg:package xmlns:pkg="{PKG}"><pkg:part pkg:name="/word/document.xml" pkg:contentType="application/'
+            f'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"><pkg:xmlData><w:document '
+            f'xmlns:w="{W}"><w:body><w:p>{runs}</w:p></w:body></w:document></pkg:xmlData></pkg:part></pkg:package>')
+
+
+def test_a_rich_text_stores_package_takes_the_translation_and_keeps_its_look(upper):
+    """A rich-text control bound by ``w15:dataBinding`` (no ``w:text``) holds its value as an escaped package:
+    the store was given the plain text, and Word showed the control without its package's bold."""
+    store = etree.fromstring(NAMES)
+    store[0].text = rich_package("<w:r><w:rPr><w:b/></w:rPr><w:t>The black </w:t></w:r><w:r><w:t>dog</w:t></w:r>")
+    rich = control(data_binding(ITEM, NAME, "w15:dataBinding"), "The black dog")
+    out = translate_office(titled(rich, item=etree.tostring(store)), ".docx", upper, DocumentOptions())
+    parts = {part.partname: part.blob for part in docx.Document(io.BytesIO(out)).part.package.iter_parts()}
+    value = etree.fromstring(parts["/customXml/item1.xml"])[0].text
+    assert value.startswith('<?xml version="1.0" standalone="yes"?><?mso-application progid="Word.Document"?>')
+    runs = etree.fromstring(value.split("?>", 2)[2].encode()).findall(f".//{{{W}}}r")
+    assert [("".join(run.itertext()), run.find(f"{{{W}}}rPr/{{{W}}}b") is not None) for run in runs] == [
+        ("THE BLACK DOG", True), ("", False)]
+    assert paragraph_texts(out)[-1] == "THE BLACK DOG"
+
+
+def test_a_bound_control_with_words_beside_its_alternate_content_is_translated(upper):
+    """Only the control's words all in an ``mc:AlternateContent`` go unread: one whose other words the paragraph
+    reads is translated as ever, not kept whole untranslated for the "dog" its AlternateContent holds."""
+    runs = "<w:r><w:t>The black </w:t></w:r>" + alternate("<w:r><w:t>dog</w:t></w:r>", "<w:r><w:t>dog</w:t></w:r>")
+    out = translate_office(titled(bound(CORE, TITLE).replace("<w:r><w:t>The black dog</w:t></w:r>", runs)), ".docx",
+                           upper, DocumentOptions())
+    assert paragraph_texts(out)[-1].startswith("THE BLACK")

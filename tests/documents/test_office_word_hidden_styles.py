@@ -14,9 +14,12 @@ from office_files import W, docx_bytes
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.flat import Mark, atom_text
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
+from attnmt.documents.shown import shown_text
+from attnmt.documents.word_styles import WordStyles
 
 CORE = "{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"  # the core properties' store
 TITLE = ("xmlns:ns0='http://purl.org/dc/elements/1.1/' "
@@ -170,7 +173,7 @@ def test_a_bound_controls_words_hidden_by_their_paragraphs_style_are_not_written
     '<w:r><w:t>.</w:t></w:r>',  # by its paragraph's style
 ])
 def test_a_stop_hidden_by_its_style_ends_no_sentence(mirror, note):
-    """Side checks read an atom's text by its own properties (flat.shown_text): the hidden "." showed as a
+    """Side checks read an atom's text by its own properties (shown.shown_text): the hidden "." showed as a
     stop, which ended the sentence there (stops.kept_stops), and the model read two."""
     document = with_note_styles()
     notes = document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH)
@@ -194,3 +197,94 @@ def test_a_review_row_shows_no_words_hidden_by_their_style(mirror, note):
     review = Review(lambda sources, texts: [Assessment(0.2, ["low_quality"], False) for _ in sources], 0.5)
     translate_file_bytes(docx_bytes(document), "report.docx", mirror, DocumentOptions(), review=review)
     assert [segment.source for segment in review.segments] == ["A dog runs."]
+
+
+def with_hidden_table_style() -> docx.document.Document:
+    """A document whose table style "Hidden Grid" hides text (w:vanish in its own w:rPr), and "Draft Grid",
+    based on it, says nothing of it, and "Whole Grid" hides it in its conditional part for the whole table
+    (w:tblStylePr w:type="wholeTable"); with with_hidden_paragraph_styles' "Notes" and "Turned"."""
+    document = with_hidden_paragraph_styles()
+    grid = document.styles.add_style("Hidden Grid", WD_STYLE_TYPE.TABLE)
+    grid.font.hidden = True
+    document.styles.add_style("Draft Grid", WD_STYLE_TYPE.TABLE).base_style = grid
+    document.styles.add_style("Whole Grid", WD_STYLE_TYPE.TABLE).element.append(etree.fromstring(
+        f'<w:tblStylePr xmlns:w="{W}" w:type="wholeTable"><w:rPr><w:vanish/></w:rPr></w:tblStylePr>'))
+    return document
+
+
+def cell_runs(document: docx.document.Document, style: str, runs: str) -> docx.table._Cell:
+    """A table of one cell in table style ``style``, its paragraph of ``runs`` (Word's XML, w: names)."""
+    cell = document.add_table(rows=1, cols=1, style=document.styles[style]).cell(0, 0)
+    cell.paragraphs[0]._p.extend(list(etree.fromstring(f'<w:p xmlns:w="{W}">{runs}</w:p>')))
+    return cell
+
+
+@pytest.mark.parametrize("style", ["Hidden Grid", "Draft Grid", "Whole Grid"])
+def test_runs_hidden_by_their_tables_style_are_not_read_and_stay_as_written(mirror, style):
+    """Word applies a table style's run properties to the text of its cells (ECMA-376 17.7.2): the note the
+    style hid was read with the sentence, and translated."""
+    document = with_hidden_table_style()
+    cell_runs(document, style, plain("[check the name] ") + shown("Two girls play with a ball."))
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play with a ball."]
+    runs = docx.Document(io.BytesIO(out)).tables[0].cell(0, 0).paragraphs[0].runs
+    assert [(run.text, run.font.hidden) for run in runs] == [("[check the name] ", None),
+                                                             ("BALL. A WITH PLAY GIRLS TWO", False)]
+
+
+def test_a_paragraph_or_character_style_hiding_text_in_a_hidden_table_turns_it_over(mirror):
+    """w:vanish toggles across the styles (ECMA-376 17.7.3): the table's style hides its cell's text, and the
+    paragraph style "Notes" (the second paragraph) or the character style "Turned" hiding it too shows it."""
+    document = with_hidden_table_style()
+    cell = cell_runs(document, "Hidden Grid", plain("[check the name] ") + styled("Turned", "A man rides a bike."))
+    cell.add_paragraph("Two girls play.", style=document.styles["Notes"]).add_run(" [the town]", "Turned")
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["A man rides a bike.", "Two girls play."]
+
+
+@pytest.mark.parametrize("runs, style", [
+    ('<w:r><w:rPr><w:vanish/></w:rPr><w:t>This paragraph is a hidden note.</w:t></w:r>', None),  # its own
+    ('<w:r><w:rPr><w:vanish/></w:rPr><w:t>This paragraph is a hidden note.</w:t></w:r>'
+     '<w:r><w:t xml:space="preserve"> </w:t></w:r>', None),  # and a visible space, which shows no words
+    (styled("Note", "This paragraph is a hidden note."), None),  # its character style
+    (plain("This paragraph is a hidden note."), "Notes"),  # its paragraph's style
+], ids=["own", "own and a visible space", "character style", "paragraph style"])
+def test_a_paragraph_whose_text_is_all_hidden_is_not_sent_and_stays_as_written(mirror, runs, style):
+    """Word shows such a paragraph as its mark alone (an empty line): its note was sent to the model,
+    translated, and written back hidden, in the target language."""
+    document = with_note_styles()
+    document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH).font.hidden = True
+    document.add_paragraph("Two girls play.")
+    add_runs(document, runs)
+    if style is not None:
+        document.paragraphs[-1].style = document.styles[style]
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["Two girls play."]
+    assert [paragraph.text for paragraph in docx.Document(io.BytesIO(out)).paragraphs] == [
+        "PLAY. GIRLS TWO", docx.Document(io.BytesIO(docx_bytes(document))).paragraphs[-1].text]
+
+
+@pytest.mark.parametrize("run", [
+    '<w:r><w:rPr><w:vanish/></w:rPr><w:t>A</w:t>{}</w:r>',  # hidden by its own properties
+    '<w:r><w:rPr><w:rStyle w:val="Note"/></w:rPr><w:t>A</w:t>{}</w:r>',  # by its character style
+    '<w:r><w:rPr><w:rStyle w:val="DraftNote"/></w:rPr><w:t>A</w:t>{}</w:r>',  # by a style its style is based on
+])
+@pytest.mark.parametrize("atom", ["<w:tab/>", "<w:br/>", '<w:sym w:font="Symbol" w:char="F0B7"/>',
+                                  "<w:noBreakHyphen/>", "<w:t>.</w:t>"])
+def test_an_atom_in_a_run_hidden_by_its_style_shows_nothing(run, atom):
+    """A tab or a break of a hidden run was read by its own tag, as a space ("A" hidden, " " shown)."""
+    document = with_note_styles()
+    add_runs(document, run.format(atom))
+    part = document.paragraphs[-1]._p.findall(f"{{{W}}}r")[-1][-1]
+    hiding = WordStyles.of(document.styles.element).hiding
+    assert shown_text(part, hiding) == ""
+    assert atom_text(Mark(0, 0, node=part, atom=True, shown=shown_text(part, hiding))) == ""
+    if "rStyle" not in run:  # with no styles known, the run's own properties still hide it
+        assert atom_text(Mark(0, 0, node=part, atom=True)) == ""
+
+
+def test_an_atom_in_a_visible_run_shows_as_ever():
+    document = with_note_styles()
+    add_runs(document, '<w:r><w:rPr><w:rStyle w:val="Note"/><w:vanish w:val="0"/></w:rPr><w:tab/></w:r>')
+    part = document.paragraphs[-1]._p.find(f"{{{W}}}r/{{{W}}}tab")
+    assert shown_text(part, WordStyles.of(document.styles.element).hiding) == " "

@@ -221,7 +221,7 @@ def test_a_picture_or_a_line_break_between_words_is_shown_as_one_space(same):
 
 @pytest.mark.parametrize("code", ['<x id="1" ctype="lb"/>', '<ph id="1" ctype="lb">&lt;br&gt;</ph>'])
 def test_an_xliff_line_break_code_is_shown_as_a_space(same, code):
-    """A break XLIFF's vocabulary knows by its ctype, not by a tag name flat.SHOWN_AS_SPACE lists: the
+    """A break XLIFF's vocabulary knows by its ctype, not by a tag name shown.SHOWN_AS_SPACE lists: the
     rows read "A bad man ridesa red bike." (the <x/> as nothing) and "A bad man rides<br>a red bike."."""
     unit = f'<trans-unit id="1"><source>A bad man rides{code}a red bike.</source></trans-unit>'
     document = ('<?xml version="1.0"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'

@@ -5,7 +5,8 @@ binding, not its own content: Word and LibreOffice write the control's text agai
 value when they open the file.  Translated as a mark, its words came back in the body, and the reader
 saw the store's English value again.
 
-So the store value is set to the control's translated plain text (``write_stores``), in each store
+So the store value is set to the control's translated plain text (``write_stores``; a rich-text control's
+value, an escaped package, keeps its look: store_value), in each store
 a binding of the control names by its ``w:storeItemID``: the package's core or extended properties
 (docProps/core.xml, docProps/app.xml), or the custom XML part (customXml/itemN.xml) whose properties
 part (itemPropsN.xml) has that ``ds:itemID``.  A binding's ``w:xpath`` is read when it is a path of
@@ -16,17 +17,20 @@ as the store has it (``Bindings.keep_unresolved``: attnmt.documents.word_control
 and its store agree; but a ``w15:dataBinding`` that cannot be read beside a ``w:dataBinding`` that can
 is passed over (Stores.elements).
 
-Of the controls bound to one element, the first (in reading order) that shows text is translated and
-sets it; the others are kept whole in their sentences and then given its text, which each other store
-they are bound to takes too (whatever the order of the controls).  The text a control
-shows (``plain_text``) is what Word displays: none of a tracked deletion (``w:del``), a move's old
-place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own ``w:vanish`` or its character
-style's), nor a drawing's or a text box's words (a story of their own, translated as such: a plain-text
-control's value is its runs' text), and of an ``mc:AlternateContent`` the one branch Word shows, not both
-(the first ``mc:Choice``: shown_branch).  One that shows none (a tracked deletion alone, hidden words
-alone) is kept whole and sets nothing: leading, it set the store to "" and blanked the control after it
-that showed the title, or set it to the hidden words, untranslated.  Where none shows text, the store is
-left as it is.
+Of the controls bound to one element, the first (in reading order) that shows text and whose words the
+paragraph reader reads is translated and sets it; the others are kept whole in their sentences and then given
+its text, which each other store they are bound to takes too (whatever the order of the controls).  A
+paragraph reads an ``mc:AlternateContent`` among its runs as one atom (is_read): a control inside one, or
+holding one, went unread and set its store to its own words, untranslated, which the next control bound as it
+was then took; it is given the text of the next, both branches of the AlternateContent alike (in_step), or,
+alone, left as it is.  The text a control shows (``plain_text``) is what Word displays: none of a tracked
+deletion (``w:del``), a move's old place (``w:moveFrom``) or a hidden run (wordml.is_hidden_run: by its own
+``w:vanish`` or its styles'), nor a drawing's or a text box's words (a story of their own, translated as such:
+a plain-text control's value is its runs' text), and of an ``mc:AlternateContent`` the one branch Word shows,
+not both (the first ``mc:Choice``: shown_branch).  One that shows none (a tracked deletion alone, hidden words
+alone) is kept whole and sets nothing: leading, it set the store to "" and blanked the control after it that
+showed the title, or set it to the hidden words, untranslated.  Where none shows text, the store is left as it
+is.
 
 A control kept whole for its kind (a date picker, a list: word_controls.VALUE_KINDS) or showing its
 placeholder (``w:showingPlcHdr``: its store value is empty) leaves its store as it is, as does a
@@ -42,6 +46,7 @@ from functools import cached_property
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.tables import XML_SPACE, relationships
 from attnmt.documents.word_controls import KEPT, VALUE_KINDS
 from attnmt.documents.word_looks import word_styles
@@ -66,6 +71,8 @@ NOT_SHOWN = frozenset({w("del"), w("moveFrom"), w("drawing"), w("pict"), w("obje
 # Markup compatibility's choice of content: Word shows one of its branches (shown_branch), never both.
 MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 ALTERNATE_CONTENT, CHOICE, FALLBACK = f"{{{MC}}}AlternateContent", f"{{{MC}}}Choice", f"{{{MC}}}Fallback"
+# A Flat OPC package, which a rich-text control's store value is (escaped: store_value).
+PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
 # What plain_text reads of a control's content: its text, tabs, breaks and paragraphs.
 PIECES = frozenset({w("t"), w("tab"), w("br"), w("cr"), w("p")})
 
@@ -182,8 +189,9 @@ class Bindings:
             if not bindings:
                 continue
             found = self.stores.elements(bindings)
-            if found is None or not plain_text(control, self.stores.hiding).strip():
-                control.set(KEPT, "")
+            hiding = self.stores.hiding
+            if found is None or not plain_text(control, hiding).strip() or not is_read(control, hiding):
+                control.set(KEPT, "")  # one not read sets nothing: a later one bound as it is sets its text
                 continue
             if any(element in self.bound for _, element in found):
                 control.set(KEPT, "")  # given the earlier one's text (write_stores), as its other stores are
@@ -194,31 +202,82 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
     """After the paragraphs are translated (``parts``, in reading order, their trees changed in place): each store
     element a control is bound to set to the plain text of the first such control not KEPT (the first that shows
     text: Bindings.keep_unresolved), the others bound to it given that text; KEPT taken out.  Returns the store
-    parts it changed."""
+    parts it changed.  A KEPT control before the one that sets its element (one whose words are not read:
+    is_read) is given its text once all are read."""
     stores = Stores(archive)
     values: dict[etree._Element, str] = {}  # each store element set -> its text
     changed: dict[str, etree._ElementTree] = {}
+    waiting: list[tuple[Part, etree._Element]] = []  # KEPT controls met before any text for their elements
     for part in parts:
         for control in part.tree.getroot().iter(w("sdt")):
             kept = control.attrib.pop(KEPT, None) is not None
-            found = stores.elements(bindings_of(control)) or []
-            given = next((values[element] for _, element in found if element in values), None)
-            if given is not None:
-                part.changed = set_text(control, given, stores.hiding) or part.changed
-                if not plain_text(control, stores.hiding).strip():
-                    continue  # it shows no text: it sets nothing
-                text = given  # its other stores, too, take the text it now shows
-            elif kept:
-                continue
-            else:
-                text = plain_text(control, stores.hiding)
-            for member, element in found:
-                if element not in values:  # a store an earlier control set keeps that control's text
-                    values[element] = text
-                    if element.text != text:
-                        element.text = text
-                        changed[member] = element.getroottree()
+            if not write_control(part, control, kept, stores, values, changed):
+                waiting.append((part, control))
+    for part, control in waiting:
+        write_control(part, control, True, stores, values, changed)
     return [Part(member, tree, changed=True) for member, tree in changed.items()]
+
+
+def write_control(part: Part, control: etree._Element, kept: bool, stores: Stores,
+                  values: dict[etree._Element, str], changed: dict[str, etree._ElementTree]) -> bool:
+    """One control of write_stores: given the text ``values`` hold for an element it is bound to, else, not
+    ``kept``, its text set into its store elements (``changed``: the store trees written to); False where it is
+    ``kept`` and no element of its has a text yet."""
+    found = stores.elements(bindings_of(control)) or []
+    given = next((values[element] for _, element in found if element in values), None)
+    if given is not None:
+        part.changed = set_text(control, given, stores.hiding) or part.changed
+        if not plain_text(control, stores.hiding).strip():
+            return True  # it shows no text: it sets nothing
+        text = given  # its other stores, too, take the text it now shows
+    elif kept:
+        return not found
+    else:
+        text = plain_text(control, stores.hiding)
+    for member, element in found:
+        if element not in values:  # a store an earlier control set keeps that control's text
+            values[element] = text
+            value = store_value(element.text or "", text, member)
+            if element.text != value:
+                element.text = value
+                changed[member] = element.getroottree()
+    return True
+
+
+def store_value(value: str, text: str, member: str) -> str:
+    """What a store element holding ``value`` is set to for a control showing ``text``: ``text``; or, where
+    ``value`` is a rich-text control's (Word 2013's ``w15:dataBinding``), an escaped package (Flat OPC,
+    ``pkg:package``), that package with ``text`` in the first text element its document shows, its others taken
+    out (as set_text gives a control a text), so that it keeps its look.  Given plain text in its place, Word
+    showed the control without its bold or its paragraphs' look.  A package with no text element, or one that
+    does not parse (read safely, part_parsing.parse_xml), takes ``text``."""
+    if PKG not in value:
+        return text
+    try:
+        tree = parse_xml(value.encode("utf-8"), f"{member} (a rich-text control's value)", ".xml")
+    except DataError:
+        return text
+    body = tree.getroot().find(f"{{{PKG}}}part[@{{{PKG}}}name='/word/document.xml']/{{{PKG}}}xmlData/"
+                               f"{w('document')}/{w('body')}")
+    texts = [] if body is None else shown_texts(body, NO_HIDING)
+    if not texts:
+        return text
+    put_text(texts, text)
+    declaration = value[:value.index("?>") + 2] if value.startswith("<?xml") else ""
+    return declaration + etree.tostring(tree, encoding="unicode")
+
+
+def is_read(control: etree._Element, hiding: Hiding = NO_HIDING) -> bool:
+    """Whether the paragraph reader reads any of ``control``'s words: one of the text elements Word shows of it
+    lies in no ``mc:AlternateContent`` within its paragraph (a paragraph reads one as an atom, shown.NOT_IN_THE_LINE:
+    around the control, or in its content); a text box's paragraph is one of its own."""
+    return any(not any(ancestor.tag == ALTERNATE_CONTENT for ancestor in within(text, paragraph_of(text)))
+               for text in shown_texts(control, hiding))
+
+
+def paragraph_of(node: etree._Element) -> etree._Element | None:
+    """The nearest paragraph (``w:p``) around ``node``; None outside one."""
+    return next(node.iterancestors(w("p")), None)
 
 
 def shown_pieces(node: Iterable[etree._Element],

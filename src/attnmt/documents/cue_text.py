@@ -74,7 +74,7 @@ EMPTY_TAGS = frozenset({"br"})
 class CueTag:
     """A tag as read: ``start`` ("<v Roger>"; an atom's whole text) and ``end`` ("</v>"; "" when
     the cue closed it, or for an atom); ``shown``: what a reader sees of an atom in its line, for
-    a review (attnmt.documents.flat.shown_text): a line break or a hard space as a space, a kept
+    a review (attnmt.documents.shown.shown_text): a line break or a hard space as a space, a kept
     passage as its text, anything else as nothing."""
 
     start: str

@@ -14,10 +14,8 @@ from attnmt.documents.flat import (
     PROTECTED,
     SOFT_HYPHEN,
     closing_length,
-    has_text_of_its_own,
     has_words_outside,
     is_stop,
-    shown_text,
 )
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
 from attnmt.documents.language import primary, stated_language, states_no_words, written_against
@@ -33,6 +31,7 @@ from attnmt.documents.markers import (
     is_symbols,
 )
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.shown import has_text_of_its_own, shown_text
 from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_inline_code, paired_code
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
@@ -254,7 +253,7 @@ class Vocabulary:
         return False
 
     def is_line_break(self, node: etree._Element) -> bool:
-        """Whether an atom stands for a line break though its tag is none of flat.LINE_BREAKS (HTML's
+        """Whether an atom stands for a line break though its tag is none of shown.LINE_BREAKS (HTML's
         ``<br>``, OpenDocument's and Word's, known by their tags): in HTML and XML, none does (an XLIFF
         code may say it does: its vocabulary's)."""
         return False

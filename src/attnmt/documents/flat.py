@@ -11,13 +11,13 @@ import unicodedata
 from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, TypeVar
 
 from lxml import etree
 
 from attnmt.decoding.verbatim import PROTECTED  # URLs and e-mail addresses: they pass through untranslated
+from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
-from attnmt.documents.wordml import NO_HIDING, Hiding, W, is_hidden_run
 
 # What str.splitlines breaks a line at (its CRLF is a CR and an LF), as a character class's body: LF, CR, VT, FF,
 # the file, group and record separators FS, GS and RS, NEL, and the line and paragraph separators.  Every
@@ -39,26 +39,6 @@ SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
 T = TypeVar("T")
 
-# What an atom's element holds that is not in its line (shown_text), by the names attnmt.documents.opendocument
-# and attnmt.documents.ooxml read: a note (its citation and its body, a paragraph of its own, translated apart),
-# a comment (its author, date and paragraphs), a field's code, tracked deletions, a drawing or a text box (its
-# position, its own paragraphs; every element of OpenDocument's drawing namespace, ODF_DRAWING), an embedded object;
-# an EPUB page's <epub:case>, whose <epub:default> shows the same thing (elements.EPUB_CASE: "v", not "vv").
-ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
-NOT_IN_THE_LINE = frozenset({
-    f"{{{ODF_TEXT}}}note", "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}annotation",
-    *(f"{{{W}}}{name}" for name in ("instrText", "delInstrText", "delText", "del", "moveFrom", "drawing",
-                                    "pict", "object")),
-    "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent",
-    "{http://www.idpf.org/2007/ops}case", "epub:case"})
-# A line break in a block (HTML's and an XHTML page's <br>, a Markdown hard break read as one, OpenDocument's,
-# Word's, a slide's): it ends its sentence where a new line starts one (FlatBuilder.build, ended_lines).
-LINE_BREAKS = frozenset({
-    "br", "{http://www.w3.org/1999/xhtml}br", f"{{{ODF_TEXT}}}line-break", f"{{{W}}}br", f"{{{W}}}cr",
-    "{http://schemas.openxmlformats.org/drawingml/2006/main}br"})
-# A line break and a tab, which a reader sees as a space between words (HTML's, OpenDocument's, Word's, a slide's).
-SHOWN_AS_SPACE = LINE_BREAKS | {f"{{{ODF_TEXT}}}tab", f"{{{ODF_TEXT}}}s", f"{{{W}}}tab", f"{{{W}}}ptab"}
 
 
 @dataclass
@@ -93,15 +73,6 @@ class Mark:
     # What a reader sees of an atom in its line where its reader decided it (a Word atom: its runs' styles hide
     # some of it, which its node alone does not say, wordml.Hiding); None: shown_text of its node (atom_text).
     shown: str | None = None
-
-
-@runtime_checkable
-class ShowsItself(Protocol):
-    """An atom's node that is no element but says what a reader sees of it in its line
-    (``shown``): a subtitle's tag (attnmt.documents.cue_text.CueTag), a line break as a space, a
-    passage kept in its own language as its text, a timestamp as nothing."""
-
-    shown: str
 
 
 @dataclass(frozen=True)
@@ -305,32 +276,6 @@ def ended_lines(text: str, line_breaks: Sequence[int]) -> list[int]:
             if at in in_a_row or not next((ch for ch in text[at:] if ch.isalnum()), "").islower()]
 
 
-def has_text_of_its_own(node: Any) -> bool:
-    """Whether an atom's element shows text (inline code, a field's result, a subtitle's kept
-    passage), not a comment's, a mark's or a line break's."""
-    return bool(shown_text(node).strip())
-
-
-def shown_text(node: Any, hiding: Hiding = NO_HIDING) -> str:
-    """The text an atom's element shows in its line (inline code, a field's result, a kept
-    ``<i>.</i>``), as a reader sees it there: a line break or a tab as a space (SHOWN_AS_SPACE),
-    nothing of what is not in the line (NOT_IN_THE_LINE: a note's or a comment's own paragraphs,
-    a field's code, deleted words) nor of a hidden Word run (wordml.is_hidden_run: by its own
-    properties or by its styles, as ``hiding`` says); a node that
-    is no element but ShowsItself (a subtitle's tag) its ``shown``; "" for a comment, or where
-    there is no element (a protected span: its ``literal``)."""
-    if node is None or callable(getattr(node, "tag", None)):
-        return ""
-    if not hasattr(node, "itertext"):  # no element: asked only then, as elements are many and the check slow
-        return node.shown if isinstance(node, ShowsItself) else ""
-    if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}") or is_hidden_run(node, hiding):
-        return ""
-    if node.tag in SHOWN_AS_SPACE:
-        return " "
-    inside = (child.text or "" if isinstance(child, etree._Entity) else shown_text(child, hiding) for child in node)
-    return (node.text or "") + "".join(text + (child.tail or "") for text, child in zip(inside, node, strict=True))
-
-
 def shown_atom(mark: Mark) -> str:
     """What a reader sees of an atom in its line: a line break as a space, whatever its vocabulary
     calls it (XLIFF's ``<x ctype="lb"/>`` and ``<ph ctype="lb">&lt;br&gt;</ph>`` are none of
@@ -340,7 +285,8 @@ def shown_atom(mark: Mark) -> str:
 
 def atom_text(mark: Mark) -> str:
     """The text an atom shows in its line: its ``literal`` (a protected span), else what its reader decided a
-    reader sees of it (Mark.shown: a Word run its styles hide shows none), else its node's shown_text."""
+    reader sees of it (Mark.shown: a Word run its styles hide shows none, nor a tab or a break in it), else its
+    node's shown_text."""
     return mark.literal or (shown_text(mark.node) if mark.shown is None else mark.shown)
 
 

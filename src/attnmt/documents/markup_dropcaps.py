@@ -26,8 +26,8 @@ from __future__ import annotations
 from lxml import etree
 
 from attnmt.documents.elements import Vocabulary
-from attnmt.documents.flat import shown_text
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.shown import shown_text
 
 # What a class names a drop cap by, its "-" and "_" taken out and lower-cased ("drop-cap", "DropCap",
 # "first_letter", "calibre-initial").

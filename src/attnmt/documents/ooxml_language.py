@@ -13,8 +13,8 @@ from lxml import etree
 
 from attnmt.documents.language import direction, names_no_language, turned
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, Dialect, a
-from attnmt.documents.word_styles import TABLE_OR_STORY, WordStyles
-from attnmt.documents.wordml import DIRECTIONS, OFF, w
+from attnmt.documents.word_styles import WordStyles
+from attnmt.documents.wordml import DIRECTIONS, OFF, TABLE_OR_STORY, w
 
 # Where set_language leaves the language a run stated before it (on the run: a run written again
 # from its template keeps the template's attributes, attnmt.documents.ooxml_writing.ParagraphWriter._new_run,

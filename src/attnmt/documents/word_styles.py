@@ -4,9 +4,10 @@ the document's defaults (``w:docDefaults/w:rPrDefault``), from the style of the 
 (``w:rStyle``), each style with those of the styles it is based on (``w:basedOn``): Word's order.
 A paragraph or run that states no style, or one the document lacks, takes the default style of
 its kind, as Word and LibreOffice show it; a table that states none, the default table style.
-Of a table style only its own run properties are read, not those of its conditional parts
-(``w:tblStylePr``: the header row's, the first column's, banded rows'), which depend on where the
-cell stands.  A run's own properties come after all of these and override them: an underline
+Of a table style its own run properties are read, then those of its conditional part for the whole
+table (``w:tblStylePr w:type="wholeTable"``), not those of its other conditional parts (the header
+row's, the first column's, banded rows'), which depend on where the cell stands.
+A run's own properties come after all of these and override them: an underline
 from the paragraph's style is taken off by the run's ``w:u w:val="none"``.
 attnmt.documents.ooxml asks whether the look of a paragraph's plain text shows on a space
 (formatting.shows_on_spaces), which a style's underline does as a run's own does, and whether a
@@ -22,11 +23,7 @@ from functools import cached_property
 from lxml import etree
 
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_code_style, is_monospaced
-from attnmt.documents.wordml import Hiding, hides, w
-
-# Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
-# in a table's cell.
-TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
+from attnmt.documents.wordml import TABLE_OR_STORY, Hiding, hides, w
 
 
 @dataclass(frozen=True)
@@ -47,6 +44,7 @@ class WordStyles:
     paragraph_properties: dict[str, etree._Element | None] = field(default_factory=dict)  # each style's w:pPr
     paragraph_defaults: etree._Element | None = None
     table_properties: dict[str, etree._Element | None] = field(default_factory=dict)  # each style's w:tblPr
+    whole_table: dict[str, etree._Element | None] = field(default_factory=dict)  # a table style's wholeTable w:rPr
 
     @classmethod
     def of(cls, root: etree._Element) -> WordStyles:
@@ -58,12 +56,14 @@ class WordStyles:
         names: dict[str, str] = {}
         paragraph_properties: dict[str, etree._Element | None] = {}
         table_properties: dict[str, etree._Element | None] = {}
+        whole_table: dict[str, etree._Element | None] = {}
         for style in root.iterchildren(w("style")):
             name, kind = style.get(w("styleId")), style.get(w("type"), "paragraph")  # the type Word takes unsaid
             if name is None:
                 continue
             properties[name], kinds[name] = style.find(w("rPr")), kind
             paragraph_properties[name], table_properties[name] = style.find(w("pPr")), style.find(w("tblPr"))
+            whole_table[name] = style.find(f"{w('tblStylePr')}[@{w('type')}='wholeTable']/{w('rPr')}")
             label = style.find(w("name"))
             names[name] = (None if label is None else label.get(w("val"))) or name
             parent = style.find(w("basedOn"))
@@ -74,21 +74,24 @@ class WordStyles:
         return cls(properties, kinds, based_on,
                    root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles, names,
                    paragraph_properties, root.find(f"{w('docDefaults')}/{w('pPrDefault')}/{w('pPr')}"),
-                   table_properties)
+                   table_properties, whole_table)
 
     @cached_property
     def hiding(self) -> Hiding:
         """What the styles say of hiding a run's text (wordml.Hiding, wordml.is_hidden_run): the defaults'
-        ``w:vanish`` or ``w:specVanish`` (wordml.hides), and each paragraph and character style's, the last say
-        of its chain (the style's own, else that of a style it is based on, ``w:basedOn``).  ``w:vanish`` is a
+        ``w:vanish`` or ``w:specVanish`` (wordml.hides), and each table, paragraph and character style's, the last
+        say of its chain (the style's own, else that of a style it is based on, ``w:basedOn``).  ``w:vanish`` is a
         toggle property (ECMA-376 17.7.3): each level that turns it on turns the state so far over (Hiding.hides)."""
         default = bool(self.defaults is not None and hides(self.defaults))
-        says = {name: next((said for said in (hides(layer) for layer in reversed(self.chain(name)) if layer is not None)
+        layers = {name: self.table_layers_of(name) if kind == "table" else self.chain(name)
+                  for name, kind in self.kinds.items()}
+        says = {name: next((said for said in (hides(layer) for layer in reversed(layers[name]) if layer is not None)
                             if said is not None), None) for name in self.kinds}
         paragraph = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "paragraph"}
         character = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "character"}
+        table = {name: bool(says[name]) for name, kind in self.kinds.items() if kind == "table"}
         return Hiding(default, paragraph, character, self.default_styles.get("paragraph"),
-                      self.default_styles.get("character"))
+                      self.default_styles.get("character"), table, self.default_styles.get("table"))
 
     def paragraph_layers(self, paragraph: etree._Element) -> list[etree._Element]:
         """The paragraph properties ``paragraph``'s styles give it, weakest first: the defaults', then
@@ -123,7 +126,13 @@ class WordStyles:
     def table_chain(self, paragraph: etree._Element) -> list[etree._Element | None]:
         """The chain of the style of the table whose cell holds ``paragraph``; none outside a table,
         nor in a text box (a story of its own) in a table's cell."""
-        return self.chain(self.table_style(paragraph))
+        return self.table_layers_of(self.table_style(paragraph))
+
+    def table_layers_of(self, name: str | None) -> list[etree._Element | None]:
+        """The run properties table style ``name`` gives its cells' text, the furthest first: of each style of
+        its lineage, its own ``w:rPr``, then its ``wholeTable`` conditional part's."""
+        return [layer for style in self.lineage(name) for layer in (self.properties.get(style),
+                                                                      self.whole_table.get(style))]
 
     def table_style(self, paragraph: etree._Element) -> str | None:
         """The id of the style of the table whose cell holds ``paragraph`` (style: the default table

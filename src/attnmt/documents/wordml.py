@@ -26,10 +26,13 @@ def w(name: str) -> str:
 RUBY, RUBY_BASE = w("ruby"), w("rubyBase")
 
 # A run's properties that hide its text (an editor's note): attnmt.documents.ooxml reads such a run
-# apart from the words a reader sees, and attnmt.documents.flat.shown_text shows nothing of it.
+# apart from the words a reader sees, and attnmt.documents.shown.shown_text shows nothing of it.
 # w:webHidden is not one: it hides text in Word's web layout alone, and print shows it (a TOC's
 # page numbers); read as hidden, its words were left untranslated in a printed page.
 HIDDEN = frozenset({w("vanish"), w("specVanish")})
+# Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
+# in a table's cell (word_styles.WordStyles.table_style, Hiding.hides).
+TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
 # A bidirectional embedding and override around runs (w:dir, w:bdo), whose w:val says the direction
 # (ltr, rtl) their text is laid out or drawn in.
 DIRECTIONS = frozenset({w("dir"), w("bdo")})
@@ -44,34 +47,48 @@ def hides(properties: Any) -> bool | None:
 
 @dataclass(frozen=True)
 class Hiding:
-    """What a Word file's styles say of hiding a run's text (hides), in Word's order, weakest first: the
-    document's defaults (``w:docDefaults/w:rPrDefault``: ``default``), the paragraph's style (``w:pStyle``, else
-    the default paragraph style), the run's character style (``w:rStyle``, else the default character style),
-    each style with those it is based on (``w:basedOn``); a run's own properties come last (is_hidden_run).
-    ``w:vanish`` is a toggle property (ECMA-376 17.7.3): in a style, on turns over the state the levels before
-    it left (hidden by the paragraph's style and again by the character style is shown), off changes nothing;
-    only a run's own setting is absolute.  ``paragraph``, ``character``: each style's id -> whether its chain
-    (its own say, else that of the style it is based on) turns it on.  Built by word_styles.WordStyles.hiding;
-    NO_HIDING (no styles) hides nothing.  (Read from the standard; not checked in Word itself.)"""
+    """What a Word file's styles say of hiding a run's text (hides), in Word's order (ECMA-376 17.7.2), weakest
+    first: the document's defaults (``w:docDefaults/w:rPrDefault``: ``default``), the style of the table whose cell
+    holds the run's paragraph (``w:tblStyle``, else the default table style; none in a text box), the paragraph's
+    style (``w:pStyle``, else the default paragraph style), the run's character style (``w:rStyle``, else the
+    default character style), each style with those it is based on (``w:basedOn``); a run's own properties come
+    last (is_hidden_run).  ``w:vanish`` is a toggle property (ECMA-376 17.7.3): in a style, on turns over the state
+    the levels before it left (hidden by the paragraph's style and again by the character style is shown), off
+    changes nothing; only a run's own setting is absolute.  ``table``, ``paragraph``, ``character``: each style's
+    id -> whether its chain (its own say, else that of the style it is based on) turns it on.  Built by
+    word_styles.WordStyles.hiding; NO_HIDING (no styles) hides nothing.  (Read from the standard; not checked in
+    Word itself.)"""
 
     default: bool = False
     paragraph: Mapping[str, bool] = field(default_factory=dict)
     character: Mapping[str, bool] = field(default_factory=dict)
     default_paragraph: str | None = None
     default_character: str | None = None
+    table: Mapping[str, bool] = field(default_factory=dict)
+    default_table: str | None = None
 
     def hides(self, run: Any) -> bool:
         """Whether the styles hide ``run`` (a ``w:r``), its own properties aside: the defaults' state, turned
-        over by its paragraph's style (the nearest ``w:p`` around it) where that turns hiding on, and again by
-        its character style where that does.  A style the document lacks is read as the default style of its
-        kind, as Word does."""
+        over by its table's style where that turns hiding on, again by its paragraph's style (the nearest ``w:p``
+        around it) where that does, and again by its character style where that does.  A style the document
+        lacks is read as the default style of its kind, as Word does."""
         own = run.find(w("rPr"))
-        character = self.character.get(self._named(None if own is None else own.find(w("rStyle")), self.character,
-                                                   self.default_character) or "", False)
+        character = self._turns(None if own is None else own.find(w("rStyle")), self.character,
+                                self.default_character)
         paragraph = next(run.iterancestors(w("p")), None)
         stated = None if paragraph is None else paragraph.find(f"{w('pPr')}/{w('pStyle')}")
-        turned = self.paragraph.get(self._named(stated, self.paragraph, self.default_paragraph) or "", False)
-        return self.default ^ turned ^ character
+        turned = self._turns(stated, self.paragraph, self.default_paragraph)
+        # the walk up to a table only where a table style hides text (most documents have none that does)
+        holder = None if paragraph is None or not any(self.table.values()) else next(
+            paragraph.iterancestors(*TABLE_OR_STORY), None)
+        table = holder is not None and holder.tag == w("tbl") and self._turns(
+            holder.find(f"{w('tblPr')}/{w('tblStyle')}"), self.table, self.default_table)
+        return self.default ^ table ^ turned ^ character
+
+    @classmethod
+    def _turns(cls, stated: Any, styles: Mapping[str, bool], default: str | None) -> bool:
+        """Whether the style a ``w:tblStyle``, ``w:pStyle`` or ``w:rStyle`` (None: none) names turns hiding on."""
+        return styles.get(cls._named(stated, styles, default) or "", False)
 
     @staticmethod
     def _named(stated: Any, styles: Mapping[str, object], default: str | None) -> str | None:
@@ -87,7 +104,8 @@ NO_HIDING = Hiding()
 def is_hidden_run(node: Any, hiding: Hiding = NO_HIDING) -> bool:
     """Whether ``node`` is a Word run Word hides: its own properties say so (hides), or, where they say nothing
     of it, its styles do (``hiding``: Hiding.hides, from word_styles.WordStyles.hiding: ``w:vanish`` in its
-    character style, its paragraph's style or the document's defaults, or a style one is based on).  A run's
+    character style, its paragraph's style, its table's style or the document's defaults, or a style one is
+    based on).  A run's
     own ``<w:vanish w:val="0"/>`` shows it whatever its styles say (in styles, w:vanish toggles: Hiding)."""
     if getattr(node, "tag", None) != w("r"):
         return False
