@@ -247,10 +247,13 @@ HIDDEN_NOTE = '<w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">{}</w:t>
     ('<w:r><w:t xml:space="preserve">A boy is climbing </w:t></w:r>'
      '<w:r><w:rPr><w:webHidden/></w:rPr><w:t xml:space="preserve">a tall </w:t></w:r><w:r><w:t>tree.</w:t></w:r>',
      "A boy is climbing a tall tree."),
+    # A visible space shows no words: the hidden sentence was kept as a note, and untranslated.
+    (HIDDEN_NOTE.format("This paragraph is a hidden note.") + '<w:r><w:t xml:space="preserve"> </w:t></w:r>',
+     "This paragraph is a hidden note."),
     # A hidden note holding the space between two words parts them: it was read "A manwalks.".
     ('<w:r><w:t>A man</w:t></w:r>' + HIDDEN_NOTE.format(" ") + '<w:r><w:t>walks.</w:t></w:r>', "A man walks."),
     ('<w:r><w:t>A man</w:t></w:r>' + HIDDEN_NOTE.format(" (Anna) ") + '<w:r><w:t>walks.</w:t></w:r>', "A man walks."),
-], ids=["web hidden", "a hidden space", "a hidden note between words"])
+], ids=["web hidden", "hidden but a space", "a hidden space", "a hidden note between words"])
 def test_the_model_reads_what_print_shows_of_hidden_text(same, runs, read):
     translate(word_paragraph(runs), ".docx", same)
     assert same.given == [read]

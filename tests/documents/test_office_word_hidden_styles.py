@@ -242,28 +242,6 @@ def test_a_paragraph_or_character_style_hiding_text_in_a_hidden_table_turns_it_o
     assert mirror.given == ["A man rides a bike.", "Two girls play."]
 
 
-@pytest.mark.parametrize("runs, style", [
-    ('<w:r><w:rPr><w:vanish/></w:rPr><w:t>This paragraph is a hidden note.</w:t></w:r>', None),  # its own
-    ('<w:r><w:rPr><w:vanish/></w:rPr><w:t>This paragraph is a hidden note.</w:t></w:r>'
-     '<w:r><w:t xml:space="preserve"> </w:t></w:r>', None),  # and a visible space, which shows no words
-    (styled("Note", "This paragraph is a hidden note."), None),  # its character style
-    (plain("This paragraph is a hidden note."), "Notes"),  # its paragraph's style
-], ids=["own", "own and a visible space", "character style", "paragraph style"])
-def test_a_paragraph_whose_text_is_all_hidden_is_not_sent_and_stays_as_written(mirror, runs, style):
-    """Word shows such a paragraph as its mark alone (an empty line): its note was sent to the model,
-    translated, and written back hidden, in the target language."""
-    document = with_note_styles()
-    document.styles.add_style("Notes", WD_STYLE_TYPE.PARAGRAPH).font.hidden = True
-    document.add_paragraph("Two girls play.")
-    add_runs(document, runs)
-    if style is not None:
-        document.paragraphs[-1].style = document.styles[style]
-    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
-    assert mirror.given == ["Two girls play."]
-    assert [paragraph.text for paragraph in docx.Document(io.BytesIO(out)).paragraphs] == [
-        "PLAY. GIRLS TWO", docx.Document(io.BytesIO(docx_bytes(document))).paragraphs[-1].text]
-
-
 @pytest.mark.parametrize("run", [
     '<w:r><w:rPr><w:vanish/></w:rPr><w:t>A</w:t>{}</w:r>',  # hidden by its own properties
     '<w:r><w:rPr><w:rStyle w:val="Note"/></w:rPr><w:t>A</w:t>{}</w:r>',  # by its character style

@@ -2,8 +2,9 @@
 *base* (rules 1 and 2 of attnmt.documents.ooxml's docstring): runs of the same formatting are
 merged, spelling marks dropped, and the formatting that covers the most of the text is written
 as plain text, every other run a mark over its words.  A hidden look (Word's ``w:vanish``: an
-editor's note) is no base: the spaces and words the translation puts outside every mark would be
-written hidden, and a reader would see the words around them run together."""
+editor's note) is no base while a visible one has text: the spaces and words the translation
+puts outside every mark would be written hidden, and a reader would see the words around them
+run together."""
 
 from __future__ import annotations
 
@@ -179,9 +180,9 @@ def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect
              hiding: Hiding = NO_HIDING) -> etree._Element | None:
     """The run whose formatting covers the most of the text of a container's ``children`` (its
     own runs, not those inside a mark among them: a hyperlink, a link field), not hidden and not a
-    link (rule 2 of attnmt.documents.ooxml's docstring: never a hidden look, also by its styles, ``hiding``:
-    is_hidden, as hidden text is never read; where only links have text, a copy of the longest without its
-    link); None where no visible run has text."""
+    link (rule 2 of attnmt.documents.ooxml's docstring: a hidden look only where every run with text
+    is hidden, also by its styles, ``hiding``: is_hidden; where only links have text, a copy of the longest
+    without its link); None where no run has text."""
     lengths: dict[bytes, int] = {}
     first: dict[bytes, etree._Element] = {}
     for run in (child for child in children if child.tag == dialect.run):
@@ -189,7 +190,8 @@ def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect
         first.setdefault(key, run)
         lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
     with_text = {key: length for key, length in lengths.items() if length}
-    candidates = {key: length for key, length in with_text.items() if not is_hidden(first[key], dialect, hiding)}
+    shown = {key: length for key, length in with_text.items() if not is_hidden(first[key], dialect, hiding)}
+    candidates = shown or with_text
     plain = {key: length for key, length in candidates.items() if not is_link(first[key], dialect)}
     chosen = plain or candidates
     if not chosen:

@@ -14,8 +14,8 @@ translate it:
    mark over its runs, with a base of its own.  A slide's linked run (its link is in its
    formatting) is never the base: a link over most of a paragraph is a mark over its words, not
    the plain text around which the rest are marks.  Where every run with text is linked, the
-   base is the longest one's formatting without its link.  Nor is a hidden run ever (``w:vanish``,
-   ``w:specVanish``: an editor's note): the spaces
+   base is the longest one's formatting without its link.  Nor is a hidden run (``w:vanish``,
+   ``w:specVanish``: an editor's note) while a visible run has text: the spaces
    between the translation's marks would be written hidden, and the words beside them run together.
 3. A non-breaking hyphen (``w:noBreakHyphen``) inside a word is text, a "-" to the model: in a
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
@@ -25,9 +25,8 @@ translate it:
    of its own (or a hyperlink, a content control) that the model would read nothing of (a note's
    reference, a field's result) or that is a marker (symbols alone between words: markers.is_marker_text;
    a link's "[3]": markers.is_reference; a note's number typed in superscript, "book¹", "park.¹²":
-   markers.is_note_number), and hidden text (a hidden run, or a container of hidden runs alone): as a mark,
-   it hid the translated words aligned to it.  A paragraph whose text is all hidden has none to translate,
-   and is left as written.  So is code, never
+   markers.is_note_number), and hidden text (a hidden run, or a container of hidden runs alone) in a
+   paragraph with visible words: as a mark, it hid the translated words aligned to it.  So is code, never
    the base (attnmt.documents.code_look): a run in a style meant for code or in ``zxx``, or in a monospaced font beside
    letters in another (a paragraph all in Courier is words).  The text of a complex field (``w:fldChar``
    begin to end: a page number, a date) is kept too, also where the field goes on over several paragraphs
@@ -120,7 +119,9 @@ class ParagraphJob(ParagraphWriter):
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
-        worded = worded_runs(paragraph, dialect, self.hiding)  # the visible runs with words
+        # the visible runs with words: a stray visible space shows none
+        worded = worded_runs(paragraph, dialect, self.hiding)
+        self.shows_words = bool(worded)
         self.prose = any(not any(self._code_look(run)) for run in worded)  # letters in a font not monospaced
         self.flat = self._read(field_depth)
         # A non-breaking hyphen outside a word ("‑10", "runs‑") is no "-" of a word the model
@@ -229,12 +230,11 @@ class ParagraphJob(ParagraphWriter):
         return True
 
     def _is_note(self, node: etree._Element) -> bool:
-        """Whether a run, or a container, is hidden text (an editor's note): kept whole, as written, where
-        alignment puts it.  As a mark over the words aligned to its own, a poor alignment let it take the
-        translation's visible words with it; and in a paragraph a reader sees no words of (all hidden, or a
-        visible space beside the note), read as words, the note was translated where Word showed nothing."""
+        """Whether a run, or a container, is hidden text (an editor's note) in a paragraph a reader
+        sees words of: kept whole, as written, where alignment puts it.  As a mark over the words
+        aligned to its own, a poor alignment let it take the translation's visible words with it."""
         runs = list(text_runs(node, self.dialect))
-        return bool(runs) and all(is_hidden(run, self.dialect, self.hiding) for run in runs)
+        return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect, self.hiding) for run in runs)
 
     def _is_code(self, node: etree._Element) -> bool:
         """Whether a run, or each run with text in a container, is code: a code style's, or a monospaced
