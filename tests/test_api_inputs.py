@@ -25,7 +25,7 @@ from attnmt.documents import (
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import model_review, reviewing
-from attnmt.documents.translators import ModelTranslator
+from attnmt.documents.translators import FoundTranslations, ModelTranslator
 from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.inspect.align import align, align_batched, translate_with_weights
 from attnmt.inspect.trace import trace_translation
@@ -308,6 +308,21 @@ class OwnTranslator:
     def translate(self, sentences, weighed):
         self.given += sentences
         return list(sentences), [None] * len(sentences)
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"weigh": "yes"}, "weigh: expected None or a function weigh(sentence, translation), got str 'yes'"),
+    ({"weigh": True}, "weigh: expected None or a function weigh(sentence, translation), got bool True"),
+    ({"fits": 9}, "fits: expected None or a function fits(sentence), got int 9"),
+    ({"writes": "abc"}, "writes: expected None or a function writes(symbol), got str 'abc'"),
+    ({"glossary": {"cat": "Katze"}}, "glossary: expected None or an attnmt.Glossary, got dict; a dict of terms goes "
+                                     "in attnmt.decoding.glossary.as_glossary"),
+    ({"translations": [("A cat.", "Eine Katze.")]}, "translations: expected a dict, sentence -> translation, got list"),
+])
+def test_found_translations_name_an_argument_of_the_wrong_type_when_made(given, message):
+    """weigh="yes" was taken, and failed as "'str' object is not callable" once a mark needed weights."""
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        FoundTranslations(**{"translations": {"A cat.": "Eine Katze."}, **given})
 
 
 @pytest.mark.parametrize("translator", [None, OwnTranslator()])

@@ -339,6 +339,13 @@ def test_a_seed_that_is_no_whole_number_is_named_before_the_sentences_are_read(s
         train_sentencepiece(unread_sentences(), 60, seed=seed)
 
 
+@pytest.mark.parametrize("say, shown", [("x", "str 'x'"), (True, "bool True")])
+def test_a_say_that_is_no_function_is_named_before_the_sentences_are_read(say, shown):
+    """It was taken, and failed as "'str' object is not callable" once the tokenizer was trained."""
+    with pytest.raises(ConfigError, match=rf"^say: expected None or a function say\(line\), got {shown}$"):
+        train_sentencepiece(unread_sentences(), 60, say=say)
+
+
 def test_a_whole_seed_of_another_numeric_type_samples_as_that_int():
     assert train_sentencepiece(CORPUS, 60, seed=np.int64(3)) == train_sentencepiece(CORPUS, 60, seed=3.0)
 

@@ -19,12 +19,19 @@ and ``checkpoint`` (model directories); ``evaluate`` (BLEU), ``errors``, ``files
 
 # ruff: noqa: E402 (the imports below come after the process defaults, which must precede torch)
 
+from attnmt.interrupt_hold import START
+
+START.begin()  # first: a Ctrl-C from here to the command's own handling is its one line (attnmt.interrupt_hold)
+
 import sys
 import types
 
 from attnmt import hardware
 from attnmt import threads as threads  # on import, the first reading of CPU time: the first choice sees start-up
 from attnmt.errors import command_line_interrupts, is_the_command_line
+
+if not is_the_command_line():
+    START.end()  # a program's import: its Ctrl-C is its KeyboardInterrupt again, one noted till now raised here
 
 hardware.set_process_defaults()  # before anything imports torch: OpenMP reads them when it loads
 

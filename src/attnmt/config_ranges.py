@@ -166,6 +166,15 @@ def truth_value(value: object) -> bool | None:
     return bool(value) if isinstance(value, bool | np.bool_) else None
 
 
+def check_function(value: object, name: str, call: str, optional: bool = True) -> None:
+    """One clear error for an argument ``name`` that is no function (``call``: how it is called, as
+    ``say(line)``), nor None where ``optional``: a text or a bool was taken without a word, and failed
+    as "'str' object is not callable" once the work it was to follow had begun."""
+    if not callable(value) and not (optional and value is None):
+        expected = f"None or a function {call}" if optional else f"a function {call}"
+        raise ConfigError(f"{name}: expected {expected}, got {type(value).__name__} {value!r:.60}")
+
+
 def check_ranges(config: object, ranges: dict[str, Range]) -> None:
     """Raises a ConfigError naming the first key of the dataclass ``config`` whose number is out of its range."""
     types = {f.name: str(f.type) for f in fields(config)}

@@ -18,6 +18,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from attnmt.interrupt_hold import START
+
 # What Ctrl-C ends a command with: this line, and 128 + SIGINT, the status a shell gives a process
 # that Ctrl-C ended (attnmt.cli.main, and the package's import while the command loads torch).
 INTERRUPTED = "attnmt: interrupted"
@@ -152,7 +154,8 @@ def command_line_interrupts() -> Iterator[None]:
     In the command, a SIGINT within the block is held until its end (interrupts_held): raised inside
     torch's C++ start, which imports NumPy, the KeyboardInterrupt was swallowed there (NumPy taken as
     missing: the command went on, or failed later on NumPy's half import), or ended the process in
-    C++'s terminate (status -6)."""
+    C++'s terminate (status -6).  Within the hold of the command's whole start (attnmt.interrupt_hold),
+    the block's end is where a SIGINT noted since the package's first line ends the command."""
     pressed: list[int] = []
     try:
         with interrupts_held(pressed):
@@ -161,7 +164,7 @@ def command_line_interrupts() -> Iterator[None]:
         if not is_the_command_line():
             raise
         pressed.append(signal.SIGINT)
-    if pressed:
+    if pressed or (START.holding and START.pressed):
         ignore_further_interrupts()
         print(INTERRUPTED, file=sys.stderr)
         raise SystemExit(INTERRUPTED_STATUS)

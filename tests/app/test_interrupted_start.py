@@ -127,10 +127,11 @@ cli.entry()
 '''
 
 
-@pytest.mark.parametrize("stage", ["stand_in_for_closed_streams", "build_parser"])
+@pytest.mark.parametrize("stage", ["stand_in_for_closed_streams", "build_parser", "main"])
 def test_ctrl_c_while_the_command_line_sets_itself_up_ends_it_in_one_line_with_130(tmp_path, stage):
     """Ctrl-C while main built its parser (a command's slow import) or entry set up the standard
-    streams, before main's handling was in place: a traceback."""
+    streams, before main's handling was in place, or one that main let out (while it printed a
+    user's mistake, or after argparse's --help): a traceback."""
     done = subprocess.run([sys.executable, "-c", CTRL_C_IN_THE_START, stage], capture_output=True, text=True,
                           timeout=120, cwd=tmp_path)
     assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
@@ -212,3 +213,41 @@ def test_ctrl_c_while_torch_loads_ends_attnmt_run_by_a_profiler_debugger_or_trac
     assert done.stderr == "attnmt: interrupted\n"
     assert done.returncode == (130 if runner[0] == "pdb" else 0)
     assert (tmp_path / "p.out").is_file() is (runner[0] == "cProfile")
+
+
+# Where a real SIGINT is sent in the command's start: once ``python -X importtime`` has written the line of
+# each of these modules (it writes one as each import ends).  The first two come before torch's import, in
+# the package's first 0.1 s; then torch loaded, the package loaded (before the command line's modules),
+# the command line's modules, and attnmt.cli.main loaded (its entry to run).  Each was a traceback but torch's.
+STAGES = ["attnmt.hardware", "attnmt.errors", "torch", "attnmt", "attnmt.cli.standard_streams",
+          "attnmt.cli.commands", "attnmt.cli.main"]
+
+
+def imported(line: str) -> str:
+    """The module a line of ``-X importtime`` names ("import time: 120 | 450 |   attnmt.errors")."""
+    return line.rsplit("|", 1)[-1].strip() if line.startswith("import time:") else ""
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_a_real_ctrl_c_at_any_stage_of_the_start_ends_the_command_in_one_line_with_130(tmp_path, stage):
+    """The command reads its --src from a named pipe that no one writes, so it cannot end before the
+    SIGINT lands, wherever in the start it lands: sent once the start is past ``stage`` (a marker the
+    command writes, not a time), it is the command's one line and 130 wherever it comes after that.
+    A SIGINT that was lost would leave the command waiting on its pipe: the timeout fails it."""
+    os.mkfifo(tmp_path / "src.en")
+    (tmp_path / "ref.de").write_text("ein hund\n", encoding="utf-8")
+    command = [sys.executable, "-X", "importtime", "-m", "attnmt", "calibrate", "--model", "m", "--src", "src.en",
+               "--ref", "ref.de"]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        lines = []
+        while not lines or imported(lines[-1]) != stage:
+            lines.append(process.stderr.readline())
+            assert lines[-1], f"the command ended before {stage} was imported: {''.join(lines)[-2000:]}"
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    finally:  # ended already, unless something above failed
+        process.kill()
+    said = [line for line in err.splitlines(keepends=True) if not imported(line)]
+    assert "Traceback" not in err
+    assert (process.returncode, "".join(said)) == (130, "attnmt: interrupted\n")

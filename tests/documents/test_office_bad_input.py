@@ -53,6 +53,15 @@ def test_a_files_name_instead_of_its_bytes_is_refused_naming_the_argument(same, 
         translate_office(given, ".docx", same, DocumentOptions())
 
 
+@pytest.mark.parametrize("name", [3, Path("report.docx"), b"report.docx"])
+def test_a_name_that_is_no_text_is_refused_naming_the_argument(same, name):
+    """It was taken, and named the file in its errors as 3."""
+    with pytest.raises(ConfigError, match=r"^name: expected None or a str, the file's name in messages "
+                                          rf"\(\"report.docx\"\), got {re.escape(repr(name))}$"):
+        translate_office(word_file(), ".docx", same, DocumentOptions(), name=name)
+    assert same.given == []
+
+
 def test_a_damaged_archive_is_refused(same):
     assert "not a readable zip archive" in refused(word_file()[:-200], ".docx", same)
     assert "not a readable zip archive" in refused(b"plain text, not a document", ".xlsx", same)

@@ -52,6 +52,16 @@ def test_a_checkpoint_or_output_that_is_no_path_is_named_before_any_weights_are_
         average_checkpoints(checkpoints, out)
 
 
+def test_checkpoints_given_as_a_dict_are_refused_not_averaged_as_its_keys(tmp_path):
+    """A dict of directory -> score, or of name -> directory, was averaged as its keys without a word."""
+    folders = {"a": checkpoint(tmp_path / "a", 1.0), "b": checkpoint(tmp_path / "b", 2.0)}
+    with pytest.raises(ConfigError, match=r"^checkpoints: expected a list of checkpoint directories, got dict; "
+                                          r"pass list\(d\) where its keys are the directories, "
+                                          r"list\(d.values\(\)\) where its values are$"):
+        average_checkpoints(folders, tmp_path / "mean.safetensors")
+    assert not (tmp_path / "mean.safetensors").exists()
+
+
 def test_checkpoints_given_as_a_generator_are_averaged(tmp_path):
     folders = [checkpoint(tmp_path / "a", 1.0), checkpoint(tmp_path / "b", 2.0)]
     average_checkpoints((folder for folder in folders), tmp_path / "mean.safetensors")
@@ -100,6 +110,18 @@ def test_lasts_other_than_counts_of_at_least_one_are_refused_before_any_work(tmp
     with pytest.raises(ConfigError, match=r"^lasts: expected a list of whole numbers of at least 1 \(average the "
                                           r"last N checkpoints for each N\), got "):
         keep_better_average(tmp_path / "nonexist", lasts)
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"model_dir": None}, "model_dir: expected the path of a model directory (a str or a pathlib.Path), got None"),
+    ({"say": "x"}, "say: expected a function say(line), got str 'x'"),
+    ({"say": None}, "say: expected a function say(line), got NoneType None"),
+    ({"decoding": {"beam_size": 2}}, "decoding: expected attnmt.Decoding, got dict; e.g. Decoding(beam_size=4)")])
+def test_a_model_dir_decoding_or_say_of_the_wrong_kind_is_named_before_any_work(tmp_path, given, message):
+    """None for the model directory was a bare TypeError from pathlib; a say or decoding of the wrong kind
+    failed once the averages were written."""
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        keep_better_average(**{"model_dir": tmp_path / "nonexist", **given})
 
 
 @pytest.mark.parametrize("lasts, counts", [

@@ -28,6 +28,7 @@ from attnmt.errors import (
     command_line_interrupts,
     ignore_further_interrupts,
 )
+from attnmt.interrupt_hold import START
 
 # Ctrl-C while the commands load (a second, after the package's own guarded start): the command's one
 # line, not this import's traceback; main's own handling is not in place yet.
@@ -227,6 +228,7 @@ def interrupted() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:  # Ctrl-C while the parser is built (a command's slow import) or the arguments read: as in the command
+        START.end()  # the hold of the command's start (attnmt.interrupt_hold): one noted in it is raised here
         args, extra = parse_command_line(argv)
     except KeyboardInterrupt:
         return interrupted()
@@ -313,6 +315,22 @@ def one_line(message: Warning | str, category: type[Warning], filename: str, lin
     return f"{text}\n" if text.startswith("attnmt: ") else f"attnmt: warning: {text}\n"
 
 
+def ended(command: Callable[[], int]) -> int:
+    """``command``'s status, argparse's SystemExit (after --help, --version or a usage error) read as
+    one, and SIGINT ignored from then on: the command has ended, and its output is flushed as a
+    command's is (a failed write named, not a traceback).  A Ctrl-C before that is its caller's, as
+    KeyboardInterrupt: one that came while main reported a user's mistake, or after argparse printed
+    its help, was a traceback."""
+    try:
+        code = command()
+    except SystemExit as stop:
+        if not isinstance(stop.code, int):
+            raise
+        code = stop.code
+    ignore_further_interrupts()
+    return code
+
+
 def entry() -> None:
     """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
     warnings.formatwarning = one_line
@@ -320,11 +338,9 @@ def entry() -> None:
         stand_in_for_closed_streams()
         write_stdout_till_its_reader_goes()
     try:
-        code = main()
-    except SystemExit as stop:  # argparse's, after --help, --version or a usage error
-        if not isinstance(stop.code, int):
-            raise
-        code = stop.code  # its output is flushed as a command's is: a failed write named, not a traceback
+        code = ended(main)
+    except KeyboardInterrupt:  # in main's own reporting of an error, or once argparse has printed --help
+        code = interrupted()
     code = flush_stdout(code)
     if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT and not watched():
         logging.shutdown()

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from attnmt.config_ranges import truth_value
+from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
@@ -162,9 +162,7 @@ def check_inputs(translator: object, options: object, review: object = None, pro
 def check_progress(progress: object) -> None:
     """One clear error for a ``progress`` that is neither None nor a function (``progress="yes"`` was a
     TypeError, "'str' object is not callable", once the first sentences were translated)."""
-    if progress is not None and not callable(progress):
-        raise ConfigError(f"progress: expected None or a function progress(done, total), got "
-                          f"{type(progress).__name__} {progress!r:.60}")
+    check_function(progress, "progress", "progress(done, total)")
 
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,

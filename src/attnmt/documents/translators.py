@@ -11,6 +11,7 @@ from typing import Protocol
 
 from torch import Tensor
 
+from attnmt.config_ranges import check_function
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary, as_glossary
@@ -25,6 +26,7 @@ from attnmt.documents.translator_parts import (
     translator_writes,
     xml_text,
 )
+from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
@@ -153,6 +155,20 @@ class FoundTranslations:
     glossary: Glossary | None = None  # the one the translations were searched with: letterless texts take its terms
     fits: Callable[[str], bool] | None = None  # the model's limit their sentences were split with (translator_fits)
     writes: Callable[[str], bool] | None = None  # what its vocabulary writes, when they were split (translator_writes)
+
+    def __post_init__(self) -> None:
+        """One clear error, before any document is read, for ``translations`` that are no dict, a ``glossary``
+        that is no Glossary, or a ``weigh``, ``fits`` or ``writes`` that is neither None nor a function:
+        ``weigh="yes"`` was taken, and failed as "'str' object is not callable" once a mark needed weights."""
+        if not isinstance(self.translations, Mapping):
+            raise ConfigError(f"translations: expected a dict, sentence -> translation, got "
+                              f"{type(self.translations).__name__}")
+        if self.glossary is not None and not isinstance(self.glossary, Glossary):
+            raise ConfigError(f"glossary: expected None or an attnmt.Glossary, got {type(self.glossary).__name__}; "
+                              "a dict of terms goes in attnmt.decoding.glossary.as_glossary")
+        check_function(self.weigh, "weigh", "weigh(sentence, translation)")
+        check_function(self.fits, "fits", "fits(sentence)")
+        check_function(self.writes, "writes", "writes(symbol)")
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]

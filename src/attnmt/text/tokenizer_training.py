@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import sentencepiece as spm
 
-from attnmt.config_ranges import TRAIN_RANGES, check_tokenizer_options, typed, whole_number
+from attnmt.config_ranges import TRAIN_RANGES, check_function, check_tokenizer_options, typed, whole_number
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.text.encodings import check_encodable, encodable, given_text
 from attnmt.text.id_layout import BOS_ID, EOS_ID, PAD_ID, SPECIAL_PIECES, UNK_ID, load_proto, protobuf_messages
@@ -47,11 +47,13 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     the letters of a file's name.  So is a text of nothing but empty lines, where SentencePiece's own
     error names a line of its C++.  So, before any training, are a vocab_size, a sentence or a
     user_defined_symbols item SentencePiece would refuse (``check_vocab_size``, ``given_sentences``,
-    ``check_symbols``), and a seed that is no whole number (``check_seed``).
+    ``check_symbols``), a seed that is no whole number (``check_seed``), and a ``say`` that is neither
+    None nor a function.
     """
     check_text_list(sentences, "sentences")
     vocab_size = check_vocab_size(vocab_size)
     seed = check_seed(seed)
+    check_function(say, "say", "say(line)")
     check_tokenizer_options(options)
     options = sentencepiece_options(options)
     check_symbols(options.get("user_defined_symbols", []))

@@ -9,16 +9,17 @@ validation set decides.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import torch
 from safetensors.torch import save_file
 
 from attnmt import checkpoint as ckpt
-from attnmt.config_ranges import whole_number
+from attnmt.config_ranges import check_function, whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
+from attnmt.decoding.inputs import check_decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.evaluate import bleu
@@ -31,15 +32,20 @@ from attnmt.training.training_data import read_validation_text, scored_pairs
 def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> None:
     """Writes the element-wise mean of the checkpoints' weights to ``out`` (the paper averages the
     last 5); each checkpoint a directory, as a str or a Path."""
-    # one str was averaged as the directories of its characters; None and a number were TypeErrors
+    # one str was averaged as the directories of its characters; None and a number were TypeErrors;
+    # a dict was averaged as its keys, whatever its values meant (the directories, or their scores)
+    if isinstance(checkpoints, Mapping):
+        raise ConfigError(f"checkpoints: expected a list of checkpoint directories, got {type(checkpoints).__name__}; "
+                          "pass list(d) where its keys are the directories, list(d.values()) where its values are")
     if isinstance(checkpoints, str | os.PathLike) or not isinstance(checkpoints, Iterable):
         raise ConfigError(f"checkpoints: expected a list of checkpoint directories, got {type(checkpoints).__name__}; "
                           "pass [path] for one")
     checkpoints = list(checkpoints)
     if not checkpoints:
         raise ModelDirError("no checkpoints to average")
-    for name, path in [*((f"checkpoints[{i}]", path) for i, path in enumerate(checkpoints)), ("out", out)]:
-        check_path(path, name)
+    for i, path in enumerate(checkpoints):
+        check_path(path, f"checkpoints[{i}]", "checkpoint directory")
+    check_path(out, "out", "file")
     checkpoints, out = [Path(path) for path in checkpoints], Path(out)
     total: dict[str, torch.Tensor] = {}
     for path in checkpoints:
@@ -51,12 +57,11 @@ def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> N
     atomic_write(out, lambda tmp: save_file(mean, str(tmp)))
 
 
-def check_path(path: object, name: str) -> None:
-    """One clear error for an argument ``name`` that is no path (None and bytes were TypeErrors from
-    pathlib) or an empty one ("" is the current folder)."""
+def check_path(path: object, name: str, what: str) -> None:
+    """One clear error for an argument ``name``, the path of a ``what``, that is no path (None and
+    bytes were TypeErrors from pathlib) or an empty one ("" is the current folder)."""
     if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str) or not os.fspath(path).strip():
-        raise ConfigError(f"{name}: expected the path of a {'file' if name == 'out' else 'checkpoint directory'} "
-                          f"(a str or a pathlib.Path), got {path!r:.60}")
+        raise ConfigError(f"{name}: expected the path of a {what} (a str or a pathlib.Path), got {path!r:.60}")
 
 
 def last_checkpoints(model_dir: Path, last: int) -> list[Path]:
@@ -133,7 +138,13 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
     Where an average replaces the weights, the quality calibration training wrote for the old
     ones is fitted again on the validation set (or removed, with ``say`` telling why, where it
     cannot be): a calibration names the weights it was fitted on, and one for other weights is refused.
+    A ``model_dir`` that is no path, a ``decoding`` that is no Decoding or a ``say`` that is no function
+    is one ConfigError line before anything is read (None for ``model_dir`` was a TypeError; a dict
+    for ``decoding``, or a text for ``say``, failed once the averages were written).
     """
+    check_path(model_dir, "model_dir", "model directory")
+    check_decoding(decoding)
+    check_function(say, "say", "say(line)", optional=False)
     lasts = checked_lasts(lasts)
     model_dir = Path(model_dir)
     # The set that chose model.safetensors compares it with the averages, found as a resume finds it,
