@@ -77,7 +77,7 @@ PIECES = [
     "&amp; &copy; 1\n\n", "![1](x.png)\n\n", "![A dog](x.png)\n\n", "`1` and `a`\n\n", "`abc`\n\n",
     "<1@2.3> <http://a.b>\n\n", "1  \n2\\\n3\n\n", "1<br>2\n\n", "$1 + 2$\n\n", ":+1: 3\n\n", "[^1] 2\n\n",
     "٣ — € 5\n\n", "A\n\n", "2012\n\n", "12/05/2012 and 2012\n\n", "- 1\n- two\n\n", "> 1\n> 2\n\n",
-    "1\x012\n\n", "\ufeff1\n\n", "<span>1</span>\n\n", "Term\n: 1\n\n", "   \n\n", "1\r\n2\r\n\r\n",
+    "1\x012\n\n", "1\x002\n\n", "\ufeff1\n\n", "<span>1</span>\n\n", "Term\n: 1\n\n", "   \n\n", "1\r\n2\r\n\r\n",
 ]
 
 
