@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable
 from decimal import Decimal
 from typing import NamedTuple
@@ -233,13 +233,23 @@ def numbers_in(text: str) -> list[Number]:
 
 
 def _pair(ours: list[Number], theirs: list[Number], key: Callable[[Number], str | None]) -> None:
-    """Takes out of both lists the numbers whose ``key`` is the same, one for one."""
-    for number in list(ours):
+    """Takes out of both lists the numbers whose ``key`` is the same, one for one: each of ours in
+    turn with the first of theirs left that has its key.  Theirs are found by key, not searched one
+    by one for each of ours: 5,000 numbers on each side, none paired, took 5 s."""
+    waiting: dict[str, deque[int]] = defaultdict(deque)  # the places of theirs with each key, in order
+    for place, other in enumerate(theirs):
+        if (found := key(other)) is not None:
+            waiting[found].append(place)
+    paired: set[int] = set()  # the places in theirs taken
+    kept = []
+    for number in ours:
         found = key(number)
-        match = next((other for other in theirs if found is not None and key(other) == found), None)
-        if match is not None:
-            ours.remove(number)
-            theirs.remove(match)
+        if found is not None and waiting.get(found):
+            paired.add(waiting[found].popleft())
+        else:
+            kept.append(number)
+    ours[:] = kept
+    theirs[:] = [other for place, other in enumerate(theirs) if place not in paired]
 
 
 def groups_left(source: str, translation: str) -> tuple[Counter[str], Counter[str]]:

@@ -35,12 +35,21 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline, autolink, backtick, image, link
 from markdown_it.token import Token
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.markdown_github import github, kept_start
 from attnmt.documents.markdown_sites import attribute_list_end, site_lines, templates, trimmed
-from attnmt.documents.markdown_text import Mark, Region, cell_spans, escaped_line_start, line_spans, written
+from attnmt.documents.markdown_text import (
+    Mark,
+    Region,
+    all_replaced,
+    cell_spans,
+    escaped_line_start,
+    line_spans,
+    written,
+)
 from attnmt.documents.markup import TreeJob, translate_trees
-from attnmt.documents.pages import parse
+from attnmt.documents.pages import MAX_DEPTH, parse
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
@@ -55,6 +64,9 @@ FRONT_MATTER = {"---": ("---", "..."), "+++": ("+++",)}
 # parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
 INLINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "a"}  # the element each mark is read as
+# Printable ASCII without letters, and its spacing: a run's text of these alone, nested shallowly, holds nothing to
+# translate without glossary terms, and its fragment is one lxml neither refuses nor repairs (nothing_to_translate).
+NO_LETTERS = re.compile(r"[\t\n\r -@\[-`{-~]*")
 
 
 class MarkdownJob(TreeJob):
@@ -208,6 +220,25 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
     return "".join(html), marks
 
 
+def nothing_to_translate(children: Sequence[Token], glossary: Glossary | None) -> bool:
+    """Whether a run, read as its fragment, would hold nothing to translate, so that it is kept
+    byte for byte without parsing the fragment (thousands of ``> 42`` or ``| - |`` paragraphs were
+    an HTML tree each): no glossary term, and no letter in the text of any of its tokens, its code
+    spans' and its images' alt texts too (letterless.needs_translation).  Judged only where that
+    text is NO_LETTERS and its marks nest well within pages.MAX_DEPTH (the fragment's holder and an
+    atom add two levels): any other run is parsed, and a character lxml refuses or markup nested
+    too deep is reported as before."""
+    if glossary:
+        return False
+    level = deepest = 0
+    for token in children:
+        level += token.nesting
+        deepest = max(deepest, level)
+    return deepest + 2 < MAX_DEPTH and all(
+        NO_LETTERS.fullmatch(token.content) and NO_LETTERS.fullmatch(token.meta.get("source", ""))
+        and nothing_to_translate(token.children or [], glossary) for token in children)
+
+
 def link_mark(token: Token, label: int, raw: Callable[[str], str], region: Region, newline: int) -> Mark:
     """A link's (or an image's, whose ``[`` is ``label`` characters in) Mark: ``[`` and its tail, with
     its source text kept (written where its translated text is empty). A collapsed or shortcut
@@ -270,6 +301,8 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             # after it: kept, the text read again without them (an alert's line with the break after it)
             region = trimmed(region, lines, kept, tail, inline.content.count("\n", 0, kept))
             children = md.parseInline(inline.content[kept:len(inline.content) - tail], env)[0].children or []
+        if nothing_to_translate(children, glossary):
+            continue
         html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None
         if page is not None:
@@ -279,9 +312,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
                     kind == "heading" and not opening.markup.startswith("#"))))
     translate_trees([run.job for run in found], translator, options, review,
                     [run.region.spans[0][0] + 1 for run in found])
-    for run in reversed(found):  # last first: a region's columns stay where they were
-        lines = run.region.replaced(lines, translation(run))
-    return "".join(lines)
+    return all_replaced(lines, [(run.region, translation(run)) for run in found])
 
 
 def translation(run: Run) -> str:
