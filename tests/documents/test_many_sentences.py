@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import lines_run
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents import markup_runs, pipeline, sentences, spans
 from attnmt.documents.bidi import edges, held
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark, atom_text, closing_length, is_stop
@@ -225,6 +226,14 @@ def test_a_paragraph_of_stops_kept_in_markup_takes_steps_in_proportion_to_them()
     assert growth(lambda n: translate_markup(["<p>" + "a b<i>.</i> " * n + "</p>"], Uniform())) < 4.5
 
 
+def test_a_paragraph_of_glossary_terms_takes_steps_in_proportion_to_them():
+    """``2012. ``, a term in each sentence: each sentence went through every term of the paragraph
+    for one that runs across it and the one before."""
+    translator = Uniform()
+    translator.glossary = Glossary.of({"2012": "zweitausendzwölf"})
+    assert growth(lambda n: translate_markup(["<p>" + "2012. " * n + "</p>"], translator)) < 4.5
+
+
 def test_the_text_after_each_of_thousands_of_images_is_added_without_counting_them(monkeypatch):
     """lxml counts an element's children one by one for ``len(element)``: asked once for each text
     after an image, of a paragraph of them, it went through 1 + 2 + ... + n children."""
@@ -243,6 +252,51 @@ def test_the_text_after_each_of_thousands_of_images_is_added_without_counting_th
         assert sum(counted) < 20 * n
 
 
-def test_a_term_is_found_around_a_position_by_bisection():
-    inside = sentences.inside_terms([(10, 12), (2, 8), (3, 5)])
-    assert [p for p in range(14) if inside(p)] == [3, 4, 5, 6, 7, 11]
+def test_the_terms_around_a_place_or_across_a_gap_are_found_by_bisection():
+    across = sentences.terms_across([(10, 12), (2, 8), (3, 5)])
+    assert [p for p in range(14) if across(p, p)] == [3, 4, 5, 6, 7, 11]
+    # (2, 8) runs from before 3..7 to after as far as 7; (10, 12) from before 11 to after 11
+    assert [(before, after) for before in range(14) for after in range(before, 14) if across(before, after)] == [
+        (3, 3), (3, 4), (3, 5), (3, 6), (3, 7), (4, 4), (4, 5), (4, 6), (4, 7), (5, 5), (5, 6), (5, 7), (6, 6),
+        (6, 7), (7, 7), (11, 11)]
+
+
+def readable_across_terms(text, sentence_spans, terms, breaks, fits=None):
+    """across_terms as it was: every term gone through for each sentence."""
+    joined = []
+    for start, end in sentence_spans:
+        across = [(s, e) for s, e in terms if joined and s < joined[-1][1] and e > start]
+        if not across:
+            joined.append((start, end))
+        elif any(joined[-1][1] <= b <= start for b in breaks):
+            s, e = across[0]
+            sentences.warn(f"across fields {text[s:e]!r}")
+            joined.append((start, end))
+        elif fits is None or fits(text[joined[-1][0]:end]):
+            joined[-1] = (joined[-1][0], end)
+        else:
+            s, e = across[0]
+            sentences.warn(f"too long {text[s:e]!r}")
+            joined.append((start, end))
+    return joined
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, 40), max_size=12), st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)),
+                                                            max_size=6),
+       st.lists(st.integers(0, 40), max_size=3), st.integers(1, 40))
+def test_sentences_are_joined_across_terms_as_the_readable_code_joins_them(cuts, terms, breaks, longest):
+    """Terms in any order, overlapping or not; the term each warning names is the same too."""
+    text = "abcdefghij" * 4
+    bounds = sorted(set(cuts))
+    sentence_spans = list(pairwise(bounds))[::2]
+
+    def outcome(join):
+        named = []
+        kept, sentences.warn = sentences.warn, lambda message: named.append(message.split("'")[1])
+        try:
+            return join(text, sentence_spans, terms, sorted(breaks), lambda s: len(s) <= longest), named
+        finally:
+            sentences.warn = kept
+
+    assert outcome(sentences.across_terms) == outcome(readable_across_terms)

@@ -76,29 +76,30 @@ def fitting_parts(text: str, spans: Sequence[tuple[int, int]], fits: Callable[[s
     written without spaces.  Cut to the model's length instead, the rest of a long sentence was
     lost, with its markup."""
     parts: list[tuple[int, int]] = []
-    inside = inside_terms(terms)
+    across = terms_across(terms)
     for start, end in spans:
         kinds: list[Cuts] = []  # the sentence's cuts of each kind, found once it is to be parted
         while not fits(text[start:end]):
             kinds = kinds or [Cuts(cuts, text, start, end) for cuts in (CLAUSE_CUTS, SPACE_CUTS)]
-            cut = first_part_end(text, start, end, fits, kinds, inside)
+            cut = first_part_end(text, start, end, fits, kinds, lambda position: across(position, position))
             parts.append(edges(text, start, cut))
             start = edges(text, cut, end)[0]
         parts.append((start, end))
     return parts
 
 
-def inside_terms(terms: Sequence[tuple[int, int]]) -> Callable[[int], bool]:
-    """Whether a position lies strictly inside one of ``terms`` (start, end), found by bisection: a
-    term that starts before it and ends furthest on."""
+def terms_across(terms: Sequence[tuple[int, int]]) -> Callable[[int, int], bool]:
+    """Whether one of ``terms`` (start, end) starts before a position ``before`` and ends after one
+    ``after`` (runs across the gap between two sentences; with both the same, lies strictly around a
+    place), found by bisection: of the terms that start before it, the one that ends furthest on."""
     ordered = sorted(terms)
     starts = [s for s, _ in ordered]
     furthest = list(accumulate((e for _, e in ordered), max))
 
-    def inside(position: int) -> bool:
-        before = bisect_left(starts, position)
-        return before > 0 and furthest[before - 1] > position
-    return inside
+    def across(before: int, after: int) -> bool:
+        k = bisect_left(starts, before)
+        return k > 0 and furthest[k - 1] > after
+    return across
 
 
 class Cuts:
@@ -169,22 +170,23 @@ def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tu
     sentence would not ``fit`` the model: it would be cut to the model's length, losing text.  There
     the term is left in two, with one warning naming it, as a term across two subtitle cues
     translated apart is (attnmt.documents.subtitles.chains)."""
+    def named(before: int, after: int) -> str:  # the first term in order that runs across, for a warning
+        return next(text[s:e] for s, e in terms if s < before and e > after)
+
     joined: list[tuple[int, int]] = []
+    runs_across = terms_across(terms)  # by bisection: a paragraph of thousands of terms and sentences
     for start, end in spans:
-        across = [(s, e) for s, e in terms if joined and s < joined[-1][1] and e > start]
-        if not across:
+        if not joined or not runs_across(joined[-1][1], start):
             joined.append((start, end))
         elif any(joined[-1][1] <= b <= start for b in breaks):
-            s, e = across[0]
-            warn(f"the glossary term {text[s:e]!r} runs across two fields translated apart (a tab or a "
-                 "line break parts them), so its translation is not kept; write the term within one field")
+            warn(f"the glossary term {named(joined[-1][1], start)!r} runs across two fields translated apart "
+                 "(a tab or a line break parts them), so its translation is not kept; write the term within one field")
             joined.append((start, end))
         elif fits is None or fits(text[joined[-1][0]:end]):
             joined[-1] = (joined[-1][0], end)
         else:
-            s, e = across[0]
-            warn(f"the glossary term {text[s:e]!r} was not kept in one sentence: the two sentences it runs "
-                 "across are together longer than the model reads, so it is required of neither")
+            warn(f"the glossary term {named(joined[-1][1], start)!r} was not kept in one sentence: the two sentences "
+                 "it runs across are together longer than the model reads, so it is required of neither")
             joined.append((start, end))
     return joined
 
