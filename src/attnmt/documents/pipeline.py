@@ -35,7 +35,7 @@ from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, place, plain
 from attnmt.documents.stop_points import stop_point
-from attnmt.documents.stops import kept_stops, without_added_end
+from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
 from attnmt.documents.translator_parts import (
@@ -180,7 +180,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     if sentences is None:
         sentences = translator_sentences(flats, translator, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
-    wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
+    needed = [need for flat, spans in zip(flats, sentences, strict=True) for need in needs_alignment(flat, spans)]
+    wanted = {i for i, need in enumerate(needed) if need}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
     unique = list(dict.fromkeys(s for s in sources if reaches_model(s)))
     weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
@@ -203,9 +204,10 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         repeats.done(translated)
     every = pairs(flats, sentences)
     shown = [None if s in translated else Shown.of(flat, span) for (flat, span), s in zip(every, sources, strict=True)]
-    translations = [without_added_end(flat, span, translated[s][0]) if s in translated
+    ends = [atoms for flat, spans in zip(flats, sentences, strict=True) for atoms in [EndAtoms(flat)] * len(spans)]
+    translations = [without_added_end(atoms, span, translated[s][0]) if s in translated
                     else with_terms(s, glossary, seen)
-                    for (flat, span), s, seen in zip(every, sources, shown, strict=True)]
+                    for (_, span), atoms, s, seen in zip(every, ends, sources, shown, strict=True)]
     alignments: list[Weights | None] = [
         None if i not in wanted else translated[s][1] if s in translated else term_weights(s, glossary, seen)
         for i, (s, seen) in enumerate(zip(sources, shown, strict=True))]

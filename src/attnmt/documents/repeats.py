@@ -31,9 +31,9 @@ class Repeats:
         left: Counter[str] = Counter()
         weighed = set()
         for flats, sentences in calls:
-            found = pairs(flats, sentences)
-            left.update({flat.text[s:e] for flat, (s, e) in found})
-            weighed |= {flat.text[s:e] for flat, (s, e) in found if needs_alignment(flat, (s, e))}
+            left.update({flat.text[s:e] for flat, (s, e) in pairs(flats, sentences)})
+            weighed |= {flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True)
+                        for (s, e), need in zip(spans, needs_alignment(flat, spans), strict=True) if need}
         return cls({sentence: n for sentence, n in left.items() if n > 1}, weighed)
 
     def done(self, translated: dict[str, tuple[str, Weights | None]]) -> None:

@@ -11,8 +11,9 @@ pysbd, the other common choice, has not had a release since 2021.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from itertools import pairwise
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import accumulate, islice, pairwise
 
 from sentencex import get_sentence_boundaries
 
@@ -75,45 +76,90 @@ def fitting_parts(text: str, spans: Sequence[tuple[int, int]], fits: Callable[[s
     written without spaces.  Cut to the model's length instead, the rest of a long sentence was
     lost, with its markup."""
     parts: list[tuple[int, int]] = []
+    across = terms_across(terms)
     for start, end in spans:
+        kinds: list[Cuts] = []  # the sentence's cuts of each kind, found once it is to be parted
         while not fits(text[start:end]):
-            cut = first_part_end(text, start, end, fits, terms)
+            kinds = kinds or [Cuts(cuts, text, start, end) for cuts in (CLAUSE_CUTS, SPACE_CUTS)]
+            cut = first_part_end(text, start, end, fits, kinds, lambda position: across(position, position))
             parts.append(edges(text, start, cut))
             start = edges(text, cut, end)[0]
         parts.append((start, end))
     return parts
 
 
-def first_part_end(text: str, start: int, end: int, fits: Callable[[str], bool],
-                   terms: Sequence[tuple[int, int]]) -> int:
+def terms_across(terms: Sequence[tuple[int, int]]) -> Callable[[int, int], bool]:
+    """Whether one of ``terms`` (start, end) starts before a position ``before`` and ends after one
+    ``after`` (runs across the gap between two sentences; with both the same, lies strictly around a
+    place), found by bisection: of the terms that start before it, the one that ends furthest on."""
+    ordered = sorted(terms)
+    starts = [s for s, _ in ordered]
+    furthest = list(accumulate((e for _, e in ordered), max))
+
+    def across(before: int, after: int) -> bool:
+        k = bisect_left(starts, before)
+        return k > 0 and furthest[k - 1] > after
+    return across
+
+
+class Cuts:
+    """The matches of one kind of cut (``CLAUSE_CUTS``, ``SPACE_CUTS``) in text[start:end], found once
+    for a sentence parted into many, not once for each part: a search from a later position finds
+    the same ones (whether a match starts at a place depends on the text from there on), but from
+    inside one of them, where they are looked for anew."""
+
+    def __init__(self, cuts: re.Pattern[str], text: str, start: int, end: int) -> None:
+        self.cuts, self.text, self.end = cuts, text, end
+        self.found = [m.span() for m in cuts.finditer(text, start, end)]
+        self.starts = [s for s, _ in self.found]
+
+    def after(self, position: int) -> Iterator[tuple[int, int]]:
+        """(start, end) of each match a search of the text from ``position`` on finds, in order."""
+        k = bisect_left(self.starts, position)
+        if k and self.found[k - 1][1] > position:
+            return (m.span() for m in self.cuts.finditer(self.text, position, self.end))
+        return iter(self.found[k:])
+
+
+def first_part_end(text: str, start: int, end: int, fits: Callable[[str], bool], kinds: Sequence[Cuts],
+                   inside_term: Callable[[int], bool]) -> int:
     """Where the first part of ``text[start:end]``, a sentence too long for the model, ends
-    (``fitting_parts``): the furthest cut of the first kind that leaves a first part that ``fits``."""
+    (``fitting_parts``): the furthest cut of the first of ``kinds`` that has one, not ``inside_term``,
+    that leaves a first part that ``fits``.  The cuts are read only as far as the search reaches: a
+    long paragraph parted into many sentences is read about once, not once for each part."""
     def part_fits(at: int) -> bool:
         return fits(text[slice(*edges(text, start, at))])
 
-    for cuts in (CLAUSE_CUTS, SPACE_CUTS):
-        ends = [m.end() for m in cuts.finditer(text, start, end)
-                if start < m.start() and not any(s < m.start() < e for s, e in terms)]
+    for cuts in kinds:
+        ends = (e for s, e in cuts.after(start) if start < s and not inside_term(s))
         if (found := last_fitting(ends, part_fits)) is not None:
             return found
     found = last_fitting(range(start + 1, end), part_fits)
     return start + 1 if found is None else found  # one character: a part, however long its pieces
 
 
-def last_fitting(ends: Sequence[int], fits: Callable[[int], bool]) -> int | None:
+def last_fitting(ends: Iterable[int], fits: Callable[[int], bool]) -> int | None:
     """The last of ``ends`` (ascending) that ``fits``, None if the first does not: a longer part
     has as many pieces or more, so the ends that fit come first.  Found by doubling steps, then
-    halving them, so each look reads at most about twice the part found, not the whole sentence."""
-    if not ends or not fits(ends[0]):
+    halving them, so each look reads at most about twice the part found, not the whole sentence;
+    ``ends`` is read only as far as the steps reach."""
+    read: list[int] = []
+    rest = iter(ends)
+
+    def has(k: int) -> bool:  # whether ends has a k-th, read up to it
+        read.extend(islice(rest, max(0, k + 1 - len(read))))
+        return k < len(read)
+
+    if not has(0) or not fits(read[0]):
         return None
     good, step = 0, 1
-    while good + step < len(ends) and fits(ends[good + step]):
+    while has(good + step) and fits(read[good + step]):
         good, step = good + step, step * 2
-    bad = min(good + step, len(ends))  # the first known not to fit, or past the end
+    bad = good + step if has(good + step) else len(read)  # the first known not to fit, or past the end
     while bad - good > 1:
         middle = (good + bad) // 2
-        good, bad = (middle, bad) if fits(ends[middle]) else (good, middle)
-    return ends[good]
+        good, bad = (middle, bad) if fits(read[middle]) else (good, middle)
+    return read[good]
 
 
 def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],
@@ -124,22 +170,23 @@ def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tu
     sentence would not ``fit`` the model: it would be cut to the model's length, losing text.  There
     the term is left in two, with one warning naming it, as a term across two subtitle cues
     translated apart is (attnmt.documents.subtitles.chains)."""
+    def named(before: int, after: int) -> str:  # the first term in order that runs across, for a warning
+        return next(text[s:e] for s, e in terms if s < before and e > after)
+
     joined: list[tuple[int, int]] = []
+    runs_across = terms_across(terms)  # by bisection: a paragraph of thousands of terms and sentences
     for start, end in spans:
-        across = [(s, e) for s, e in terms if joined and s < joined[-1][1] and e > start]
-        if not across:
+        if not joined or not runs_across(joined[-1][1], start):
             joined.append((start, end))
         elif any(joined[-1][1] <= b <= start for b in breaks):
-            s, e = across[0]
-            warn(f"the glossary term {text[s:e]!r} runs across two fields translated apart (a tab or a "
-                 "line break parts them), so its translation is not kept; write the term within one field")
+            warn(f"the glossary term {named(joined[-1][1], start)!r} runs across two fields translated apart "
+                 "(a tab or a line break parts them), so its translation is not kept; write the term within one field")
             joined.append((start, end))
         elif fits is None or fits(text[joined[-1][0]:end]):
             joined[-1] = (joined[-1][0], end)
         else:
-            s, e = across[0]
-            warn(f"the glossary term {text[s:e]!r} was not kept in one sentence: the two sentences it runs "
-                 "across are together longer than the model reads, so it is required of neither")
+            warn(f"the glossary term {named(joined[-1][1], start)!r} was not kept in one sentence: the two sentences "
+                 "it runs across are together longer than the model reads, so it is required of neither")
             joined.append((start, end))
     return joined
 

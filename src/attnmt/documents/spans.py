@@ -65,11 +65,12 @@ def identity(n: int) -> Weights:
     return [[float(s == t) for s in range(n)] for t in range(n)]
 
 
-def needs_alignment(flat: FlatText, sentence: tuple[int, int]) -> bool:
-    """Whether some mark starts, ends or sits strictly inside this sentence (else whole sentences
-    map onto whole translations and no alignment is needed)."""
-    start, end = sentence
-    return any(start < edge < end for m in flat.marks for edge in (m.start, m.end))
+def needs_alignment(flat: FlatText, sentences: Sequence[tuple[int, int]]) -> list[bool]:
+    """For each sentence of ``flat``, whether some mark starts, ends or sits strictly inside it
+    (else whole sentences map onto whole translations and no alignment is needed).  The marks'
+    edges are sorted once and each sentence bisects them, not every mark gone through per sentence."""
+    edges = sorted(edge for m in flat.marks for edge in (m.start, m.end))
+    return [bisect_right(edges, start) < bisect_left(edges, end) for start, end in sentences]
 
 
 @dataclass
@@ -110,6 +111,7 @@ class Projector:
         self.links = [self._links(weights) for weights in self.weights]
         # Looked up by bisection, so that a mark finds its words without going through every word of the text.
         self.sentence_starts, self.sentence_ends = [s for s, _ in sentences], [e for _, e in sentences]
+        self.target_starts, self.target_ends = [s for s, _ in self.target_spans], [e for _, e in self.target_spans]
         self.word_starts = [[start for start, _ in words] for words in self.source_words]
         self.word_ends = [[end for _, end in words] for words in self.source_words]
         self.one_word_best: dict[int, list[int | None]] = {}  # sentence -> most_attending of each word alone
@@ -171,13 +173,21 @@ class Projector:
         """[start, end) widened over the bidirectional controls the mark holds at the edges of the
         sentences whose translations it starts or ends with (attnmt.documents.bidi.held): the
         spacing around a translation is the source's, so they stand there as they did."""
-        bounds = [0] + [e for _, e in self.sentences] + [len(self.flat.text)]
-        for i, ((s, e), (ts, te)) in enumerate(zip(self.sentences, self.target_spans, strict=True)):
-            if ts == start:
-                start -= s - held(self.flat.text, s, max(mark.start, bounds[i]), -1)
-            if te == end:
-                following = self.sentences[i + 1][0] if i + 1 < len(self.sentences) else bounds[-1]
+        # Translations are in order, so only those found by bisection can start at ``start`` or end at ``end``;
+        # each widening is seen by the next translation, which may start or end where the last one did.
+        i = bisect_left(self.target_starts, start)
+        while i < len(self.sentences) and self.target_starts[i] <= start:
+            if self.target_starts[i] == start:
+                s = self.sentences[i][0]
+                start -= s - held(self.flat.text, s, max(mark.start, self.sentences[i - 1][1] if i else 0), -1)
+            i += 1
+        i = bisect_left(self.target_ends, end)
+        while i < len(self.sentences) and self.target_ends[i] <= end:
+            if self.target_ends[i] == end:
+                e = self.sentences[i][1]
+                following = self.sentences[i + 1][0] if i + 1 < len(self.sentences) else len(self.flat.text)
                 end += held(self.flat.text, e, min(mark.end, following), 1) - e
+            i += 1
         return start, end
 
     def _trim_punctuation(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
@@ -262,7 +272,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
 
     sentences: [start, end) of each sentence in flat.text (whitespace between them is kept);
     translations: one per sentence; alignments: one per sentence, None where
-    ``needs_alignment`` is false."""
+    ``needs_alignment`` says none is needed."""
     projector = Projector(flat, sentences, translations, alignments)
     spans: list[tuple[int, int]] = []
     siblings = SortedSiblings(spans, flat.marks)

@@ -5,27 +5,49 @@ model added (``without_added_end``), so that the stop is not written twice."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, atom_text, closing_length, is_stop
 from attnmt.documents.markers import RAISED_NUMBERS
 
 
-def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
+class EndAtoms:
+    """The atoms of a flat text that can show a sentence's end (all but a note's reference:
+    Mark.reference), by place: each sentence finds those after its words by bisection, not by going
+    through every mark of the text (a paragraph of thousands of sentences and images)."""
+
+    def __init__(self, flat: FlatText) -> None:
+        atoms = sorted((m.start, j) for j, m in enumerate(flat.marks) if m.atom and not m.reference)
+        self.flat, self.starts, self.marks = flat, [start for start, _ in atoms], [j for _, j in atoms]
+
+    def shown_after(self, words_end: int) -> str:
+        """What the atoms at ``words_end`` or after it show, in the marks' order, those with only
+        closing quotes and brackets (spaces among them) between ``words_end`` and them."""
+        text, found, scanned = self.flat.text, [], words_end
+        for k in range(bisect_left(self.starts, words_end), len(self.starts)):
+            while scanned < self.starts[k] and closing_length(text[scanned]) == 1:
+                scanned += 1
+            if scanned < self.starts[k]:  # another character before it: before every later atom too
+                break
+            found.append(self.marks[k])
+        return "".join(atom_text(self.flat.marks[j]) for j in sorted(found))
+
+
+def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: str) -> str:
     """The translation without the full stop (or "!", "?", ...) the model ended it with, where the
-    source sentence has none because atoms right after it show its end (``in his <b>hands</b><i>.</i>``:
-    the <i> is kept whole, attnmt.documents.elements.is_marker), or after its last words, before the
-    quotes and brackets that close it (``"A dog runs<b>.</b>"``: the model reads "A dog runs" in
-    quotes): their stop ends the translation, once, not after the model's own, wherever the model
-    put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference among those atoms
-    shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference)."""
+    source sentence (in the flat text of ``atoms``) has none because atoms right after it show its end
+    (``in his <b>hands</b><i>.</i>``: the <i> is kept whole, attnmt.documents.elements.is_marker), or
+    after its last words, before the quotes and brackets that close it (``"A dog runs<b>.</b>"``: the
+    model reads "A dog runs" in quotes): their stop ends the translation, once, not after the model's
+    own, wherever the model put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference
+    among those atoms shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference)."""
     start, end = sentence
-    source = flat.text[start:end].rstrip()
+    text = atoms.flat.text
+    source = text[start:end].rstrip()
     words_end = start + len(source) - closing_length(source)  # where the quotes and brackets that close it start
-    if flat.text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
+    if text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
         return translation
-    after = [m for m in flat.marks if m.atom and not m.reference and m.start >= words_end
-             and closing_length(gap := flat.text[words_end:m.start].rstrip()) == len(gap)]
-    shown = "".join(map(atom_text, after))
-    if not is_stop(shown):
+    if not is_stop(atoms.shown_after(words_end)):
         return translation
     kept = translation.rstrip()
     without = kept.rstrip(SENTENCE_ENDS).rstrip()
