@@ -1,6 +1,7 @@
 import io
 import re
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -344,6 +345,18 @@ def test_a_say_that_is_no_function_is_named_before_the_sentences_are_read(say, s
     """It was taken, and failed as "'str' object is not callable" once the tokenizer was trained."""
     with pytest.raises(ConfigError, match=rf"^say: expected None or a function say\(line\), got {shown}$"):
         train_sentencepiece(unread_sentences(), 60, say=say)
+
+
+@pytest.mark.parametrize("text, shown", [(3, "int 3"), (None, "NoneType None"), (b"x", "bytes b'x'")])
+def test_a_text_name_that_is_no_str_or_path_is_named_before_the_sentences_are_read(text, shown):
+    """3 was taken, and named the sentences "3" in the messages that followed."""
+    with pytest.raises(ConfigError, match=rf"^text: expected a str or a Path, .*, got {re.escape(shown)}$"):
+        train_sentencepiece(unread_sentences(), 60, text=text)
+
+
+def test_a_text_name_that_is_a_path_names_the_sentences():
+    with pytest.raises(ConfigError, match=r"^corpus\.en has no sentences"):
+        train_sentencepiece(["", " "], 60, text=Path("corpus.en"))
 
 
 def test_a_whole_seed_of_another_numeric_type_samples_as_that_int():

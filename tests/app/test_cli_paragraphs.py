@@ -207,8 +207,9 @@ WRAPPED = [FIRST, f"{RLI}{FIRST}{PDI}", f"{RLI} {FIRST} {PDI} "]  # the third's 
 
 
 def shifted(alignment: str) -> str:
-    """Pharaoh pairs with each source word one further on (the line's own "\\u2067" before them)."""
-    return " ".join(f"{int(s) + 1}-{t}" for s, t in (pair.split("-") for pair in alignment.split()))
+    """Pharaoh pairs with each word one further on (the "\\u2067" standing alone before them, a word
+    of the line and of its translation)."""
+    return " ".join(f"{int(s) + 1}-{int(t) + 1}" for s, t in (pair.split("-") for pair in alignment.split()))
 
 
 @pytest.mark.parametrize("options", [[], ["--min-quality", "0", "--below-quality", "mark"]],
@@ -223,7 +224,7 @@ def test_a_jsonl_text_is_read_without_the_bidi_controls_at_its_edges_which_wrap_
                             *options, jsonl], capsys)
     (plain, pairs), (first, first_pairs), (spaced, spaced_pairs) = (line.split(" ||| ") for line in out.splitlines())
     assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST]  # the three read alike: once
-    assert first == spaced == f"{RLI}{plain}{PDI}"
+    assert first == f"{RLI}{plain}{PDI}" and spaced == f"{RLI} {plain} {PDI} "  # the spaces where they stood
     assert first_pairs == pairs and spaced_pairs == shifted(pairs)
 
 
@@ -243,7 +244,7 @@ def test_a_jsonl_texts_hypotheses_wrap_their_text_in_its_controls_and_number_its
                                 for n in "123")
     assert code == 0 and len(plain) == 2
     assert first == [{**h, "text": f"{RLI}{h['text']}{PDI}"} for h in plain]
-    assert spaced == [{**h, "text": f"{RLI}{h['text']}{PDI}", "alignment": shifted(h["alignment"])} for h in plain]
+    assert spaced == [{**h, "text": f"{RLI} {h['text']} {PDI} ", "alignment": shifted(h["alignment"])} for h in plain]
 
 
 @pytest.mark.parametrize(("line", "read", "words"), [

@@ -87,6 +87,24 @@ def test_the_spaces_beside_a_break_are_kept_where_they_stood(trained_model, tmp_
     assert set(reached) - {""} == {FIRST, SECOND}  # the parts, without the spaces
 
 
+EDGED = [f" {FIRST} ", f"\t{FIRST}\u00a0 ", f" \u2067{FIRST}\u2069 ", f"\u2067 {FIRST} \u2069",
+         f"\u200b {FIRST} \u200b", f"\ufeff{FIRST}\u3000", f" {FIRST} \n {SECOND} "]
+
+
+def test_a_texts_own_leading_and_trailing_spaces_are_kept_as_the_server_keeps_them(trained_model, tmp_path, capsys,
+                                                                                 client, reached):
+    """``{"text": " a dog runs. "}`` came back ``"ein hund rennt"``, where /v1/translate answers
+    ``" ein hund rennt "`` and a text line keeps its spaces too: the spaces, invisible characters and
+    controls at a text's ends stand where they stood, the model reading what is between them."""
+    answer = client.post("/v1/translate", json={"texts": EDGED, "return_alignments": True}).json()["hypotheses"]
+    found = hypotheses(trained_model, tmp_path, capsys, EDGED, "--alignments")
+    assert [h[0]["text"] for h in found] == [h[0]["text"] for h in answer]
+    assert [h[0]["alignment"] for h in found] == [h[0]["alignment"] for h in answer]
+    assert found[0][0]["text"] == " ein hund rennt " and set(reached) - {""} == {FIRST, SECOND}
+    code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in EDGED])
+    assert code == 0 and out.split("\n")[:2] == [" ein hund rennt ", "\tein hund rennt\u00a0 "]
+
+
 def test_text_output_writes_a_break_and_the_spaces_beside_it_as_one_space(trained_model, tmp_path, capsys):
     texts = [FIRST, SECOND, f"{FIRST} \n  {SECOND}", f"{FIRST} \n \n{SECOND}"]
     code, out, _ = translated(trained_model, tmp_path, capsys, [{"text": text} for text in texts])

@@ -17,9 +17,13 @@ from office_files import docx_bytes, odf_bytes, odt_span, word_paragraph
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
 
+from attnmt.decoding.quality import Assessment
 from attnmt.documents.code_look import in_symbol_font, is_symbol_font
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+from attnmt.documents.shown import UNNAMED_SYMBOL, has_text_of_its_own, shown_text
+from attnmt.documents.wordml import W
 
 SENTENCE = ("A woman is happy ", "J", " in the park.")  # the smiley in a symbol font, the rest words
 TRANSLATED = ["A WOMAN IS HAPPY ", "J", " IN THE PARK."]
@@ -106,6 +110,27 @@ def test_a_word_symbol_element_is_kept_where_it_stood(upper):
     names = [etree.QName(node).localname for node in paragraph.iter()]
     assert [name for name in names if name in ("t", "sym")] == ["t", "sym", "t"]
     assert paragraph.xpath("string(.)") == "A WOMAN IS HAPPY  IN THE PARK."
+
+
+@pytest.mark.parametrize("char, shown", [
+    ("F0B7", "\uf0b7"), ("2022", "\u2022"), ("f04a", "\uf04a"),  # a symbol font's private-use code, Unicode's
+    *((char, UNNAMED_SYMBOL) for char in (None, "xyz", "D800", "0020", "0009", "110000"))])
+def test_a_word_symbol_shows_the_character_its_char_names(char, shown):
+    """Word draws a glyph for ``<w:sym w:char="F0B7" w:font="Symbol"/>`` (a bullet): it showed as nothing,
+    as a bookmark does, to the review table and to the spacing of atoms that show text."""
+    named = "" if char is None else f' w:char="{char}"'
+    symbol = etree.fromstring(f'<w:sym xmlns:w="{W}" w:font="Symbol"{named}/>')
+    assert shown_text(symbol) == shown and has_text_of_its_own(symbol)
+
+
+def test_the_review_table_shows_a_word_symbol_where_it_stood(upper):
+    data = word_paragraph('<w:r><w:t xml:space="preserve">A woman is happy </w:t><w:sym w:font="Wingdings" '
+                          'w:char="F04A"/><w:t xml:space="preserve"> in the park.</w:t></w:r>')
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translate_office(data, ".docx", upper, DocumentOptions(), review=review)
+    assert [(row["source"], row["translation"]) for row in review.rows()] == [
+        ("A woman is happy \uf04a in the park.", "A WOMAN IS HAPPY \uf04a IN THE PARK.")]
+    assert upper.given == ["A woman is happy in the park."]
 
 
 def test_a_rich_text_cell_run_in_a_symbol_font_is_kept_where_it_stood(upper):

@@ -1,8 +1,8 @@
 """``attnmt translate``'s JSONL input: each line's text one sentence (each part of it between line
 breaks: attnmt.cli.jsonl_breaks), with its own glossary and prefix (attnmt.cli.lines.read_inputs),
-read without the bidirectional controls at its edges (attnmt.documents.bidi.whole), which come back
-around its translation, and without the symbols the model's vocabulary cannot write, which go back
-into it as a text line's do (attnmt.documents.whole_sentence); a line without letters passes
+read without the bidirectional controls and spaces at its edges (attnmt.documents.bidi.whole), which
+come back around its translation where they stood, and without the symbols the model's vocabulary
+cannot write, which go back into it as a text line's do (attnmt.documents.whole_sentence); a line without letters passes
 through, its glossary's terms replaced.  Plain-text lines are paragraphs instead
 (attnmt.cli.commands.translate.paragraph_batch)."""
 
@@ -175,8 +175,8 @@ def written(line: str, sentence: str, read: str, translation: str, glossary: Glo
     read as ``sentence`` (attnmt.documents.whole_sentence.model_reads): with the symbols the model
     did not read put back (attnmt.documents.whole_sentence.with_symbols: ``glossary``, the line's,
     kept those in its terms for the model; ``writes`` says what its vocabulary writes; ``weigh``
-    places a symbol inside the sentence), between the bidirectional controls at the line's edges,
-    which the model did not read either (attnmt.documents.bidi.rewrapped); a line passed through
+    places a symbol inside the sentence), between what stood at the line's edges, which the model did
+    not read either: bidirectional controls, spaces (attnmt.documents.bidi.rewrapped); a line passed through
     (no ``sentence``) and the empty translation of a line the model failed on, as they are."""
     from attnmt.documents.bidi import rewrapped
     from attnmt.documents.whole_sentence import with_symbols

@@ -19,9 +19,9 @@ as an unknown piece and writes none back), so:
 - a pair whose halves fall in two sentences, one of whose outputs holds its half (a sentence kept in
   its source, or without letters) while the other's lost its own (a translation), is left out of
   that output too (``without_lost_partners``);
-- a text read whole as one sentence, with no spacing of its own kept around it (a JSONL input
-  line: attnmt.cli.translate_jsonl), is read without the controls at its edges (``whole``),
-  and they come back around its translation (``rewrapped``).
+- a text read whole as one sentence (a JSONL input line: attnmt.cli.translate_jsonl) is read
+  without the controls, spaces and invisible characters at its edges (``whole``), and they come
+  back around its translation as they stood (``rewrapped``).
 """
 
 from __future__ import annotations
@@ -108,14 +108,13 @@ def whole(text: str) -> tuple[int, int]:
 
 
 def rewrapped(text: str, translation: str) -> str:
-    """``translation`` of ``text`` read as one sentence (``whole``) between the controls left out
-    at its edges, each in its order (``"\u2067 A man walks.\u2069"`` -> ``"\u2067Ein Mann geht.\u2069"``).
-    The whitespace and the other invisible characters there (a zero-width space, a byte order
-    mark) are left out, as the model leaves out a sentence's own: a control stands
-    glued to the translation's first or last word, so its words are numbered as the sentence's."""
+    """``translation`` of ``text`` read as one sentence (``whole``) between what was left out at its
+    edges, as it stood: the controls, the whitespace and the other invisible characters (a zero-width
+    space, a byte order mark), as a paragraph keeps the spacing around its sentences and the server
+    a text's (``" \u2067 A man walks. \u2069 "`` -> ``" \u2067 Ein Mann geht. \u2069 "``), so a JSONL
+    text's own leading and trailing spaces come back as a text line's do."""
     start, end = whole(text)
-    return "".join(c for c in text[:start] if c in CONTROLS) + translation + "".join(
-        c for c in text[end:] if c in CONTROLS)
+    return text[:start] + translation + text[end:]
 
 
 def kept_in_pairs(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

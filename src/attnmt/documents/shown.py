@@ -1,11 +1,14 @@
 """What an atom's element shows in its line, as a reader sees it there (shown_text): a field's result, inline
-code, a kept ``<i>.</i>``; a line break or a tab as a space; nothing of a note's or a comment's own paragraphs,
-a field's code, deleted words, a drawing, nor of a hidden Word run or a part of one (a tab, a break in it).
-attnmt.documents.flat reads its atoms' text through here; attnmt.documents.ooxml and the HTML readers ask it of
-the elements beside a mark."""
+code, a kept ``<i>.</i>``; a line break or a tab as a space; Word's symbol (w:sym) as its character; nothing
+of a note's or a comment's own paragraphs, a field's code, deleted words, a drawing, nor of a hidden Word run
+or a part of one (a tab, a break, a symbol in it).  attnmt.documents.flat reads its atoms' text through here;
+attnmt.documents.ooxml and the HTML readers ask it of the elements beside a mark."""
 
 from __future__ import annotations
 
+import re
+import sys
+import unicodedata
 from typing import Any, Protocol, runtime_checkable
 
 from lxml import etree
@@ -32,6 +35,10 @@ LINE_BREAKS = frozenset({
     "{http://schemas.openxmlformats.org/drawingml/2006/main}br"})
 # A line break and a tab, which a reader sees as a space between words (HTML's, OpenDocument's, Word's, a slide's).
 SHOWN_AS_SPACE = LINE_BREAKS | {f"{{{ODF_TEXT}}}tab", f"{{{ODF_TEXT}}}s", f"{{{W}}}tab", f"{{{W}}}ptab"}
+# Word's symbol (Insert > Symbol): an empty element whose w:char (hex) names the glyph Word draws in its w:font.
+SYMBOL = f"{{{W}}}sym"
+# What a symbol whose w:char names no character a reader sees shows instead: an object stands there.
+UNNAMED_SYMBOL = "\ufffc"
 
 
 @runtime_checkable
@@ -67,5 +74,20 @@ def shown_text(node: Any, hiding: Hiding = NO_HIDING) -> str:
         return ""
     if node.tag in SHOWN_AS_SPACE:
         return " "
+    if node.tag == SYMBOL:
+        return symbol_text(node)
     inside = (child.text or "" if isinstance(child, etree._Entity) else shown_text(child, hiding) for child in node)
     return (node.text or "") + "".join(text + (child.tail or "") for text, child in zip(inside, node, strict=True))
+
+
+def symbol_text(symbol: etree._Element) -> str:
+    """What Word's ``<w:sym w:char="F0B7" w:font="Symbol"/>`` shows: the character its w:char names (a symbol
+    font's private-use U+F0xx, as Word stores it), a glyph, not a space: read as nothing, a bullet or a smiley
+    was left out of the review table and glued to the translation's words as an empty mark is; UNNAMED_SYMBOL
+    where w:char names no character a reader sees (none, no hex number, a surrogate, a space or a control)."""
+    code = symbol.get(f"{{{W}}}char", "")
+    number = int(code, 16) if re.fullmatch(r"[0-9A-Fa-f]{1,6}", code) else -1
+    character = chr(number) if 0 <= number <= sys.maxunicode else ""
+    if not character or character.isspace() or unicodedata.category(character) in ("Cc", "Cf", "Cs"):
+        return UNNAMED_SYMBOL
+    return character

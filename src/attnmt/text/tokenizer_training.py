@@ -14,6 +14,7 @@ import random
 import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import PurePath
 
 import sentencepiece as spm
 
@@ -29,7 +30,7 @@ MAX_TRAINING_SENTENCES = 1_000_000
 
 
 def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0,
-                        text: str = "the training text", say: Callable[[str], None] | None = None,
+                        text: str | PurePath = "the training text", say: Callable[[str], None] | None = None,
                         **options) -> bytes:
     """A serialized SentencePiece model in attnmt's id layout, trained on `sentences`.
 
@@ -47,13 +48,17 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     the letters of a file's name.  So is a text of nothing but empty lines, where SentencePiece's own
     error names a line of its C++.  So, before any training, are a vocab_size, a sentence or a
     user_defined_symbols item SentencePiece would refuse (``check_vocab_size``, ``given_sentences``,
-    ``check_symbols``), a seed that is no whole number (``check_seed``), and a ``say`` that is neither
-    None nor a function.
+    ``check_symbols``), a seed that is no whole number (``check_seed``), a ``say`` that is neither
+    None nor a function, and a ``text`` that is neither a str nor a Path (3 was taken, and named the
+    sentences "3" in its messages).
     """
     check_text_list(sentences, "sentences")
     vocab_size = check_vocab_size(vocab_size)
     seed = check_seed(seed)
     check_function(say, "say", "say(line)")
+    if not isinstance(text, str | PurePath):
+        raise ConfigError(f"text: expected a str or a Path, what the sentences are called in messages "
+                          f"(\"the source side's text\"), got {type(text).__name__} {text!r:.60}")
     check_tokenizer_options(options)
     options = sentencepiece_options(options)
     check_symbols(options.get("user_defined_symbols", []))
