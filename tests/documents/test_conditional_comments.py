@@ -6,6 +6,7 @@ is a comment, kept as written."""
 import pytest
 
 from attnmt.documents.conditional_comments import CONDITION, conditional_edge
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pages import parse
 from attnmt.documents.pipeline import DocumentOptions
@@ -46,6 +47,36 @@ def test_words_between_a_conditions_comments_in_an_xliff_source_are_translated_a
     assert f"<target {STATE}><![CDATA[<!--[if !mso]><!-->RUNS. DOG BLUE A<!--<![endif]-->]]></target>" in out
     assert mirror.given == ["A blue dog runs."]
 
+
+
+@pytest.mark.parametrize("words", ["Use List<String> here.", "If x > y stop.", "Tom & Jerry stop.", "A &copy dog.",
+                                   "A &dog; runs."])
+def test_words_html_would_not_read_as_written_between_a_conditions_comments_are_words(upper, words):
+    """Read as HTML, ``List<String>`` took an invented element (``LIST<string> HERE.<!--<![endif]--></string>``),
+    ``>`` and a bare ``&`` came back escaped, and ``&copy`` without its ";" as ``©``."""
+    source = f"<![CDATA[<!--[if !mso]><!-->{words}<!--<![endif]-->]]>"
+    out = translate_xliff(XLIFF.format(source=source), upper, DE)
+    assert f"<!-->{words.upper()}<!--" in out
+
+
+def test_words_with_character_references_between_a_conditions_comments_are_html(mirror):
+    """HTML reads ``&amp;`` as "&", and writes it back so."""
+    source = "<![CDATA[<!--[if !mso]><!-->Tom &amp; Jerry<!--<![endif]-->]]>"
+    out = translate_xliff(XLIFF.format(source=source), mirror, DE)
+    assert f"<target {STATE}><![CDATA[<!--[if !mso]><!-->JERRY &amp; TOM<!--<![endif]-->]]></target>" in out
+    assert mirror.given == ["Tom & Jerry"]
+
+
+def test_words_between_comments_that_are_no_condition_in_an_xml_element_are_words(upper):
+    """Any two comments around words made them HTML: ``List<String>`` took an invented element,
+    ``<`` and ``&`` came back escaped twice, and ``&copy`` without its ";" as ``©``."""
+    xml = ("<doc><p>&lt;!-- c --&gt;Use List&lt;String&gt; here.&lt;!-- d --&gt;</p>"
+           "<q>&lt;!-- a --&gt;If x &lt; y then Tom &amp; Jerry stop.&lt;!-- b --&gt;</q>"
+           "<r>&lt;!-- e --&gt;A &amp;copy dog.&lt;!-- f --&gt;</r></doc>")
+    out = translate_file_bytes(xml.encode(), "c.xml", upper, DE).decode()
+    assert "USE LIST&lt;STRING&gt; HERE." in out and "&lt;/string&gt;" not in out
+    assert "IF X &lt; Y THEN TOM &amp; JERRY STOP." in out
+    assert "A &amp;COPY DOG." in out
 
 def test_html_only_outlook_shows_is_a_comment_kept_as_written(mirror):
     """Inside ``<!--[if mso]>...<![endif]-->`` (a ghost table, a VML button): a comment to every other

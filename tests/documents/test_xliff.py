@@ -376,6 +376,16 @@ def test_a_source_of_cdata_sections_split_by_a_comment_is_written_back_in_one_se
     assert len(mirror.given) == 1
 
 
+@pytest.mark.parametrize("source, target", [
+    ("<![CDATA[   ]]><!-- only -->", "<![CDATA[   ]]>"),
+    ("\n  <!-- only --><![CDATA[ ]]>\n", "\n  <![CDATA[ ]]>\n"),
+    ("<![CDATA[ ]]><!-- c --><![CDATA[  ]]>", "<![CDATA[   ]]>")])
+def test_a_cdata_section_of_spaces_alone_beside_a_comment_keeps_its_spaces_once(mirror, source, target):
+    """Its spaces were both the section's opening and its closing: three came back as six."""
+    unit = f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'
+    assert f"<source>{source}</source><target {STATE}>{target}</target>" in translate_xliff(xliff_1(unit), mirror, DE)
+
+
 @pytest.mark.parametrize("target", [
     "", '<target><mrk mtype="seg" mid="1">Eine Katze.</mrk><mrk mtype="seg" mid="2"/></target>'])
 def test_a_segment_of_cdata_sections_split_by_a_comment_is_written_back_in_one_section(mirror, target):

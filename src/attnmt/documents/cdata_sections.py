@@ -59,10 +59,7 @@ def cdata_text(element: etree._Element) -> CdataText | None:
     found = CDATA_TEXT.fullmatch(inside(element))
     if found is None:
         return None
-    content = found.group(2)
-    stripped = content.strip()
-    opening = content[:len(content) - len(content.lstrip())]
-    return CdataText(found.group(1), opening, content[len(opening) + len(stripped):], found.group(3))
+    return CdataText(found.group(1), *edges(found.group(2)), found.group(3))
 
 
 def sections_text(element: etree._Element) -> CdataText | None:
@@ -85,8 +82,14 @@ def sections_text(element: etree._Element) -> CdataText | None:
         return None
     joined = "".join(parts)
     before, after = joined[:len(joined) - len(joined.lstrip())], joined[len(joined.rstrip()):]
-    first, last = sections[0], sections[-1]
-    return CdataText(before, first[:len(first) - len(first.lstrip())], last[len(last.rstrip()):], after)
+    return CdataText(before, *edges("".join(sections)), after)
+
+
+def edges(content: str) -> tuple[str, str]:
+    """The spaces at the start and at the end of a CDATA section's ``content``, each counted once:
+    a section of spaces alone has them at its start (``<![CDATA[   ]]>`` was written back with six)."""
+    opening = content[:len(content) - len(content.lstrip())]
+    return opening, content[len(opening) + len(content.strip()):]
 
 
 def inside(element: etree._Element) -> str:

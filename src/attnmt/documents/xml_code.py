@@ -5,9 +5,11 @@ fragment of its own (attnmt.documents.markup.EmbeddedJob)."""
 from __future__ import annotations
 
 import re
+from html.entities import html5
 
 from lxml import etree
 
+from attnmt.documents.conditional_comments import REVEALED_END, REVEALED_START
 from attnmt.documents.html_layout import ATOMS, BLOCKS, INLINE, gap_before
 from attnmt.documents.pages import is_comment, local_name
 
@@ -36,6 +38,9 @@ NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):
 # An HTML comment in an XML element's text, escaped or in a CDATA section: WordPress's block delimiters
 # (``<!-- wp:image {"id":12,"sizeSlug":"large"} -->``) before and after each block of a post, kept as written.
 COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
+# A character reference HTML reads as one character: its name with the ";" (group 1: "amp;", looked up in
+# html.entities.html5), or its number (&#160;, &#xA0;).
+REFERENCE = re.compile(r"&(?:([A-Za-z][A-Za-z0-9]*;)|#[0-9]+;|#[xX][0-9A-Fa-f]+;)")
 # HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
 VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
 # Angular's names for the placeholders of an HTML tag in a message (@angular/compiler's PlaceholderRegistry):
@@ -104,8 +109,8 @@ def holds_markup(node: etree._Element) -> bool:
     WordPress's ``<!-- wp:paragraph -->`` before a block and ``<!-- /wp:paragraph -->`` after it, kept
     as written), starts with a start tag of HTML's (BLOCKS, INLINE, ATOMS) and ends with an end tag of
     HTML's or a void's tag (``<br>``), and closes each element it opens but HTML's voids; or it is
-    comments alone, kept whole; or it starts and ends with a comment (between_comments), words
-    or HTML between them, closing each element it opens.  attnmt.documents.markup translates it as a fragment of HTML
+    comments alone, kept whole; or words alone between an e-mail's conditional comments
+    (between_conditions).  attnmt.documents.markup translates it as a fragment of HTML
     (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a sentence (a WordPress
     post's, for the comment it starts with: the model read the comments, and its ``<p>`` went).
     Text that merely holds tags is words, as code and prose about tags are (``Type <p>Hello</p>
@@ -114,26 +119,49 @@ def holds_markup(node: etree._Element) -> bool:
     their tags went and their words were sentences of their own."""
     if is_comment(node) or len(node) or is_code(node) or gap_before(node).strip() or (node.tail or "").strip():
         return False
-    text = COMMENTS.sub(" ", node.text or "").strip()  # a comment is neither a tag nor words
+    written = (node.text or "").strip()
+    text = COMMENTS.sub(" ", written).strip()  # a comment is neither a tag nor words
     if not text:  # comments alone: HTML with nothing to translate, kept whole
-        return COMMENTS.search(node.text or "") is not None
+        return COMMENTS.search(written) is not None
+    return is_fragment(text) or (between_conditions(written) and reads_as_written(text))
+
+
+def is_fragment(text: str) -> bool:
+    """Whether ``text`` (its comments taken out) is a fragment of HTML by its tags (holds_markup):
+    a start tag of HTML's first, an end tag of HTML's or a void's tag last, each element it opens
+    closed but HTML's voids."""
     tags = list(NAMED_TAG.finditer(text))
-    names = [match.group(1).lower() for match in tags]
-    html = BLOCKS | INLINE | ATOMS
-    closed = all(name in VOIDS or f"/{name}" in names for name in names if name in html)
-    if between_comments((node.text or "").strip()):
-        return closed
     if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
         return False
+    names = [match.group(1).lower() for match in tags]
+    html = BLOCKS | INLINE | ATOMS
     if names[0] not in html or not (names[-1][1:] in html if names[-1].startswith("/") else names[-1] in VOIDS):
         return False
-    return closed
+    return all(name in VOIDS or f"/{name}" in names for name in names if name in html)
 
 
-def between_comments(text: str) -> bool:
-    """Whether ``text`` starts with an HTML comment and ends with another (COMMENTS): an e-mail's
-    ``<!--[if !mso]><!-->A dog runs.<!--<![endif]-->``, its words between Outlook's conditional
-    comments (attnmt.documents.conditional_comments), which read as words sent the comments to
-    the model, and brought them back broken (``RUNS. DOG !MSO]><!-->A <!--[IF``)."""
+def between_conditions(text: str) -> bool:
+    """Whether ``text`` starts with a downlevel-revealed conditional comment's start and ends with
+    its end (conditional_comments: an e-mail's ``<!--[if !mso]><!-->A dog runs.<!--<![endif]-->``), the
+    words between them what every client but Outlook shows: read as words, the comments went to the
+    model, and came back broken (``RUNS. DOG !MSO]><!-->A <!--[IF``).  Other comments around words
+    (``<!-- c -->Use List<String> here.<!-- d -->``) say nothing of what lies between them."""
     comments = list(COMMENTS.finditer(text))
-    return len(comments) > 1 and comments[0].start() == 0 and comments[-1].end() == len(text)
+    if len(comments) < 2 or comments[0].start() != 0 or comments[-1].end() != len(text):
+        return False
+    return (REVEALED_START.fullmatch(comments[0].group()[4:-3]) is not None
+            and REVEALED_END.fullmatch(comments[-1].group()[4:-3]) is not None)
+
+
+def reads_as_written(text: str) -> bool:
+    """Whether HTML reads ``text`` as the words it is written as, and writes them back so: no "<"
+    or ">" (``List<String>`` took an invented element, ``x < y`` came back ``x &lt; y``), and each
+    "&" a character reference HTML knows, complete with its ";" (``&amp;``, ``&#160;``, ``&eacute;``):
+    a bare one came back ``&amp;``, ``&copy`` without its ";" as ``©``."""
+    if "<" in text or ">" in text:
+        return False
+    for ampersand in re.finditer("&", text):
+        found = REFERENCE.match(text, ampersand.start())
+        if found is None or (found.group(1) is not None and found.group(1) not in html5):
+            return False
+    return True
