@@ -79,13 +79,33 @@ def fitting_parts(text: str, spans: Sequence[tuple[int, int]], fits: Callable[[s
     across = terms_across(terms)
     for start, end in spans:
         kinds: list[Cuts] = []  # the sentence's cuts of each kind, found once it is to be parted
-        while not fits(text[start:end]):
+        fitting = fits(text[start:end])
+        while not fitting:
             kinds = kinds or [Cuts(cuts, text, start, end) for cuts in (CLAUSE_CUTS, SPACE_CUTS)]
             cut = first_part_end(text, start, end, fits, kinds, lambda position: across(position, position))
             parts.append(edges(text, start, cut))
-            start = edges(text, cut, end)[0]
+            part_length, start = cut - start, edges(text, cut, end)[0]
+            fitting = rest_fits(text, start, end, fits, kinds[1], 2 * part_length)
         parts.append((start, end))
     return parts
+
+
+def rest_fits(text: str, start: int, end: int, fits: Callable[[str], bool], spaces: Cuts, length: int) -> bool:
+    """Whether ``text[start:end]``, the rest of a sentence that a part was cut from (``fitting_parts``),
+    ``fits``: asked first of its beginning about ``length`` characters long (twice the part before it),
+    then twice as long, and so on, and of the whole only once they all fit.  Asked of the whole rest
+    each time, a paragraph parted into n parts handed ``fits`` (a real model's tokenizes what it is
+    handed) about n times the paragraph; now about each part's length a few times.  This assumes, as
+    ``last_fitting`` does, that a longer text never fits when a shorter one in it does not: a
+    beginning that does not fit, the whole does not either.  Each beginning ends at a space where
+    one lies ahead (``spaces``, the sentence's ``SPACE_CUTS``), not inside a word, which a subword
+    tokenizer may read in more pieces than the whole word; else inside one, as ``last_fitting`` may."""
+    while start + length < end:
+        at = next((s for s, _ in spaces.after(start + length)), start + length)
+        if not fits(text[slice(*edges(text, start, at))]):
+            return False
+        length = 2 * (at - start)
+    return fits(text[start:end])
 
 
 def terms_across(terms: Sequence[tuple[int, int]]) -> Callable[[int, int], bool]:
