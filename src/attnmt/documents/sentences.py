@@ -265,10 +265,10 @@ def with_stops(text: str, language: str, breaks: Sequence[int],
     as the reader sees it (and "Mr<b>.</b> Smith", an abbreviation, does not end one).  Each span is
     given back in ``text``; one that ends with a stop ends where the stop stands."""
     shown, places, ends = [], [], []  # each character read: itself, its place in text, where a span ending with it ends
-    pending = sorted(stops)
+    pending, k = sorted(stops), 0
     for position in range(len(text) + 1):
-        while pending and pending[0][0] <= position:
-            characters = pending.pop(0)[1]
+        while k < len(pending) and pending[k][0] <= position:
+            characters, k = pending[k][1], k + 1
             shown += characters
             places += [position] * len(characters)
             ends += [position] * len(characters)
@@ -278,7 +278,11 @@ def with_stops(text: str, language: str, breaks: Sequence[int],
             ends.append(position + 1)
     read = "".join(shown)
     # A break stays after the stops at its place: "Name<b>.</b><tab/>John" ends "Name" with its stop.
-    moved = [len([p for p in places if p < b]) + sum(len(c) for p, c in stops if p == b) for b in breaks]
+    # places ascends, so the characters read before a break are found by bisection, not counted one by one.
+    stop_lengths: dict[int, int] = {}
+    for p, characters in stops:
+        stop_lengths[p] = stop_lengths.get(p, 0) + len(characters)
+    moved = [bisect_left(places, b) + stop_lengths.get(b, 0) for b in breaks]
     spans = [edges(text, places[s] if s < len(places) else len(text), ends[e - 1])
              for s, e in segmented(read, language, True, moved, ())]
     return [span for span in spans if span[0] < span[1]]
