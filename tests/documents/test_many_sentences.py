@@ -300,3 +300,50 @@ def test_sentences_are_joined_across_terms_as_the_readable_code_joins_them(cuts,
             sentences.warn = kept
 
     assert outcome(sentences.across_terms) == outcome(readable_across_terms)
+
+
+def test_a_paragraph_parted_into_thousands_of_sentences_is_handed_to_fits_a_few_times_not_once_a_sentence():
+    """``a b `` 1,000 and 4,000 times, parted into sentences of 40 characters: after each part the
+    whole rest of the paragraph was handed to ``fits`` (a real model's tokenizes it), 230,610
+    characters in all, then 3,323,310; now a beginning of the rest about twice the part's length is
+    handed first, and that one does not fit tells that the rest does not (40,684, then 163,984)."""
+    handed = []
+    translator = Uniform()
+    translator.fits = lambda sentence: handed.append(len(sentence)) or len(sentence) <= 40
+    totals = []
+    for n in (1000, 4000):
+        handed.clear()
+        translate_markup(["<p>" + "a b " * n + "</p>"], translator)
+        totals.append(sum(handed))
+    assert totals[1] < 4.5 * totals[0]
+    assert totals[0] < 12 * len("a b ") * 1000
+
+
+PIECES = re.compile(r"\w+|[^\w\s]")  # what a tokenizer might count: each word, each other character
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(st.sampled_from(["a", "bb", "ccc", "dddd", " ", "  ", ", ", "; ", " – ", "\u200e", ".",
+                                      "\u2067", "\t"]), max_size=120).map("".join),
+       longest=st.integers(1, 12), data=st.data())
+def test_a_long_sentence_is_parted_where_the_readable_code_parts_it_by_a_models_count_of_pieces(text, longest,
+                                                                                                 data):
+    """``fits`` counting words and other characters, as a tokenizer's pieces, not characters; texts
+    long enough for many parts, each rest asked of its beginnings first."""
+    def fits(sentence):
+        return len(PIECES.findall(sentence)) <= longest
+
+    n = len(text)
+    terms = data.draw(st.lists(st.tuples(st.integers(0, n), st.integers(0, n)).map(sorted).map(tuple), max_size=4))
+    stripped = edges(text, 0, n)
+    whole = [stripped] if stripped[0] < stripped[1] else []
+    assert fitting_parts(text, whole, fits, terms) == readable_fitting_parts(text, whole, fits, terms)
+
+
+def test_the_beginnings_of_a_rest_handed_to_fits_end_at_a_space_not_inside_a_word():
+    """A subword tokenizer may read a word's first letters in more pieces than the whole word, so a
+    beginning cut inside a word could fail to fit where the whole rest fits."""
+    handed = []
+    text = " ".join(["abcd", "efg"] * 100)
+    fitting_parts(text, [(0, len(text))], lambda sentence: handed.append(sentence) or len(sentence) <= 40)
+    assert {word for sentence in handed for word in sentence.split()} == {"abcd", "efg"}

@@ -79,13 +79,33 @@ def fitting_parts(text: str, spans: Sequence[tuple[int, int]], fits: Callable[[s
     across = terms_across(terms)
     for start, end in spans:
         kinds: list[Cuts] = []  # the sentence's cuts of each kind, found once it is to be parted
-        while not fits(text[start:end]):
+        fitting = fits(text[start:end])
+        while not fitting:
             kinds = kinds or [Cuts(cuts, text, start, end) for cuts in (CLAUSE_CUTS, SPACE_CUTS)]
             cut = first_part_end(text, start, end, fits, kinds, lambda position: across(position, position))
             parts.append(edges(text, start, cut))
-            start = edges(text, cut, end)[0]
+            part_length, start = cut - start, edges(text, cut, end)[0]
+            fitting = rest_fits(text, start, end, fits, kinds[1], 2 * part_length)
         parts.append((start, end))
     return parts
+
+
+def rest_fits(text: str, start: int, end: int, fits: Callable[[str], bool], spaces: Cuts, length: int) -> bool:
+    """Whether ``text[start:end]``, the rest of a sentence that a part was cut from (``fitting_parts``),
+    ``fits``: asked first of its beginning about ``length`` characters long (twice the part before it),
+    then twice as long, and so on, and of the whole only once they all fit.  Asked of the whole rest
+    each time, a paragraph parted into n parts handed ``fits`` (a real model's tokenizes what it is
+    handed) about n times the paragraph; now about each part's length a few times.  This assumes, as
+    ``last_fitting`` does, that a longer text never fits when a shorter one in it does not: a
+    beginning that does not fit, the whole does not either.  Each beginning ends at a space where
+    one lies ahead (``spaces``, the sentence's ``SPACE_CUTS``), not inside a word, which a subword
+    tokenizer may read in more pieces than the whole word; else inside one, as ``last_fitting`` may."""
+    while start + length < end:
+        at = next((s for s, _ in spaces.after(start + length)), start + length)
+        if not fits(text[slice(*edges(text, start, at))]):
+            return False
+        length = 2 * (at - start)
+    return fits(text[start:end])
 
 
 def terms_across(terms: Sequence[tuple[int, int]]) -> Callable[[int, int], bool]:
@@ -245,10 +265,10 @@ def with_stops(text: str, language: str, breaks: Sequence[int],
     as the reader sees it (and "Mr<b>.</b> Smith", an abbreviation, does not end one).  Each span is
     given back in ``text``; one that ends with a stop ends where the stop stands."""
     shown, places, ends = [], [], []  # each character read: itself, its place in text, where a span ending with it ends
-    pending = sorted(stops)
+    pending, k = sorted(stops), 0
     for position in range(len(text) + 1):
-        while pending and pending[0][0] <= position:
-            characters = pending.pop(0)[1]
+        while k < len(pending) and pending[k][0] <= position:
+            characters, k = pending[k][1], k + 1
             shown += characters
             places += [position] * len(characters)
             ends += [position] * len(characters)
@@ -258,7 +278,11 @@ def with_stops(text: str, language: str, breaks: Sequence[int],
             ends.append(position + 1)
     read = "".join(shown)
     # A break stays after the stops at its place: "Name<b>.</b><tab/>John" ends "Name" with its stop.
-    moved = [len([p for p in places if p < b]) + sum(len(c) for p, c in stops if p == b) for b in breaks]
+    # places ascends, so the characters read before a break are found by bisection, not counted one by one.
+    stop_lengths: dict[int, int] = {}
+    for p, characters in stops:
+        stop_lengths[p] = stop_lengths.get(p, 0) + len(characters)
+    moved = [bisect_left(places, b) + stop_lengths.get(b, 0) for b in breaks]
     spans = [edges(text, places[s] if s < len(places) else len(text), ends[e - 1])
              for s, e in segmented(read, language, True, moved, ())]
     return [span for span in spans if span[0] < span[1]]
