@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 import pytest
 from support import HeldModel
 
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, shown
 from attnmt.server.batcher import Batcher, Busy, refusal_record, without_text
 
 
@@ -193,6 +193,14 @@ def test_a_refusal_holds_the_clients_text_with_log_text(caplog):
 def test_without_text_writes_each_quoted_text_as_its_length(message, written):
     """A quote opens where no letter goes before it: the apostrophe of "the model's" is none."""
     assert without_text(message) == written
+
+
+def test_without_text_leaves_nothing_of_a_term_shown_with_its_code_points():
+    """shown's code points left an apostrophe unescaped: ('it's \\u00b5m') kept "s \\u00b5m"."""
+    term = shown("it's µm", "it's μm")  # the micro sign, written as the Greek mu
+    message = f"glossary target term {term}: the model's vocabulary writes it otherwise"
+    assert without_text(message) == ("glossary target term <7 characters> (<7 characters>): the model's vocabulary "
+                                     "writes it otherwise")
 
 
 def test_a_refusal_is_a_json_record_as_the_access_logs_beside_it():
