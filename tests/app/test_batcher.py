@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 import pytest
 from support import HeldModel
 
-from attnmt.errors import DataError
-from attnmt.server.batcher import Batcher, Busy, refusal_record
+from attnmt.errors import ConfigError, DataError, shown
+from attnmt.server.batcher import Batcher, Busy, refusal_record, without_text
 
 
 def upper(texts, options):
@@ -122,8 +122,6 @@ def test_the_failing_requests_error_and_traceback_are_logged(caplog):
 
 
 def test_a_request_refused_for_its_own_fault_is_no_model_failure_in_the_log(caplog):
-    from attnmt.errors import ConfigError
-
     def refusing(texts, options):
         raise ConfigError("glossary target term 'x': the model's target vocabulary cannot write it")
 
@@ -137,17 +135,81 @@ def test_a_request_refused_for_its_own_fault_is_no_model_failure_in_the_log(capl
     [record] = caplog.records
     assert record.levelname == "INFO" and "Traceback" not in caplog.text
     assert {**json.loads(record.getMessage()), "time": "T"} == {
-        "time": "T", "event": "refused", "texts": 1,
-        "error": "glossary target term 'x': the model's target vocabulary cannot write it"}
+        "time": "T", "event": "refused", "texts": 1, "kind": "ConfigError",
+        "error": "glossary target term <1 character>: the model's target vocabulary cannot write it"}
+
+
+def refusing_cheese(texts, options):
+    if any("Käse" in text for text in texts):
+        raise ConfigError("glossary target term 'Geheimprojekt Käse': the model's target vocabulary cannot write it")
+    return upper(texts, options)
+
+
+def refused_in_a_batch(caplog, log_text: bool) -> tuple[list, list[logging.LogRecord]]:
+    """Two requests in one batch, one of them refused for its own fault, logged at INFO."""
+    async def main():
+        async with Batcher(refusing_cheese, max_batch=32, window=0.05, log_text=log_text) as batcher:
+            return await asyncio.gather(batcher.translate(["a Käse"], ""), batcher.translate(["fine"], ""),
+                                        return_exceptions=True)
+
+    with caplog.at_level(logging.INFO, logger="attnmt.model"):
+        answers = run(main())
+    return answers, caplog.records
+
+
+def test_a_batch_failed_by_one_requests_fault_is_no_model_failure_in_the_log(caplog):
+    """It was a plain WARNING, "the model failed on a batch of 2 requests (ConfigError: …); running
+    each alone", before the refusal's JSON record: the user's fault called the model's, and a line
+    among the JSON records that no reader of them could read."""
+    (refused, answered), records = refused_in_a_batch(caplog, log_text=False)
+    assert isinstance(refused, ConfigError) and answered == ["FINE"]
+    [record] = records
+    assert record.levelname == "INFO" and json.loads(record.getMessage())["event"] == "refused"
+
+
+def test_a_refusal_holds_no_client_text_without_log_text(caplog):
+    """The access log holds no text unless --log-text: the refusal's record held the glossary term."""
+    _, [record] = refused_in_a_batch(caplog, log_text=False)
+    line = json.loads(record.getMessage())
+    assert "Käse" not in caplog.text and "Geheimprojekt" not in caplog.text
+    assert line["kind"] == "ConfigError" and line["texts"] == 1
+    assert line["error"] == "glossary target term <18 characters>: the model's target vocabulary cannot write it"
+
+
+def test_a_refusal_holds_the_clients_text_with_log_text(caplog):
+    _, [record] = refused_in_a_batch(caplog, log_text=True)
+    assert json.loads(record.getMessage())["error"] == (
+        "glossary target term 'Geheimprojekt Käse': the model's target vocabulary cannot write it")
+
+
+@pytest.mark.parametrize(("message", "written"), [
+    ("prefix 'Käse': cannot write it", "prefix <4 characters>: cannot write it"),
+    ('term "it\'s": the model\'s vocabulary', "term <4 characters>: the model's vocabulary"),
+    ("term 'a \\'b\\' \"c\"': no", "term <9 characters>: no"),
+    ("term 'µm' ('\\u00b5m'): writes it as 'μm'", "term <2 characters> (<2 characters>): writes it as <2 characters>"),
+    ("sampling draws one translation per sentence: set beam 1 (got 4)",
+     "sampling draws one translation per sentence: set beam 1 (got 4)"),
+])
+def test_without_text_writes_each_quoted_text_as_its_length(message, written):
+    """A quote opens where no letter goes before it: the apostrophe of "the model's" is none."""
+    assert without_text(message) == written
+
+
+def test_without_text_leaves_nothing_of_a_term_shown_with_its_code_points():
+    """shown's code points left an apostrophe unescaped: ('it's \\u00b5m') kept "s \\u00b5m"."""
+    term = shown("it's µm", "it's μm")  # the micro sign, written as the Greek mu
+    message = f"glossary target term {term}: the model's vocabulary writes it otherwise"
+    assert without_text(message) == ("glossary target term <7 characters> (<7 characters>): the model's vocabulary "
+                                     "writes it otherwise")
 
 
 def test_a_refusal_is_a_json_record_as_the_access_logs_beside_it():
     """Both go to the server's stderr: the refusal was plain text there, ``refused a request of 1
     text(s): …``, a line a reader of the access log's JSON records could not read.  Its time is
     written as the access log's, its line one to str.splitlines (an error naming a U+2028)."""
-    line = refusal_record(2, DataError("glossary target term 'a\u2028b': cannot write it"))
+    line = refusal_record(2, DataError("glossary target term 'a\u2028b': cannot write it"), log_text=True)
     record = json.loads(line)
-    assert len(line.splitlines()) == 1 and list(record) == ["time", "event", "texts", "error"]
+    assert len(line.splitlines()) == 1 and list(record) == ["time", "event", "texts", "kind", "error"]
     assert datetime.fromisoformat(record["time"]).utcoffset() == timedelta(0) and len(record["time"]) == 29
     assert record["error"] == "glossary target term 'a\u2028b': cannot write it"
 

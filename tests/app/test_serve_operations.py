@@ -478,3 +478,16 @@ def test_allowed_host_star_lets_in_a_request_whatever_its_host_header(headers):
     app = AllowedHosts(PlainTextResponse("ok"), hosts=["*"])
     assert asgi_status(app, headers) == 200
     assert asgi_status(AllowedHosts(PlainTextResponse("ok"), hosts=["localhost"]), headers) == 400
+
+
+@pytest.mark.parametrize("log_text", [False, True])
+def test_a_refusals_log_record_holds_the_clients_text_only_with_log_text(served, caplog, log_text):
+    """The record of a request the model refuses for its own fault held its glossary term even
+    without --log-text, which the access log beside it leaves out."""
+    caplog.set_level(logging.INFO, logger="attnmt.model")
+    with client_for(served, log_text=log_text) as client:
+        answer = client.post("/translate", json={"text": "a dog runs", "glossary": {"dog": "Xylophon"}})
+    assert answer.status_code == 422 and "'Xylophon'" in answer.json()["detail"]
+    [record] = [json.loads(record.getMessage()) for record in caplog.records if record.name == "attnmt.model"]
+    assert record["event"] == "refused" and record["kind"] == "DataError"
+    assert ("Xylophon" in record["error"]) == log_text

@@ -19,15 +19,19 @@ of more than max_batch texts is queued as several jobs of at most max_batch each
 batch holds more, so ``--batch-size 1`` keeps the memory a search takes to one text's.  A
 batch the model fails on runs again a job at a time: only a request whose job fails
 alone gets the error (logged to ``attnmt.model``), none batched with it; one refused for its own
-fault (a UserError: a glossary term the model cannot write) is a JSON record there, as the access log's.
+fault (a UserError: a glossary term the model cannot write) is a JSON record there, as the access log's,
+and the batch it failed is no model failure: its jobs run again a request at a time without a word.  Without
+``log_text`` (--log-text) that record holds no client text: each text its error quotes is its length.
 A stopping server whose requests are out of time (``give_up``) answers each one still waiting
 or running with Busy, the 503 of its API, rather than leaving uvicorn to cut it off.
 """
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import logging
+import re
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -67,7 +71,7 @@ class Batcher:
     """
 
     def __init__(self, run_batch: RunBatch, max_batch: int = 32, window: float = 0.005,
-                 max_queued: int = 1024) -> None:
+                 max_queued: int = 1024, log_text: bool = False) -> None:
         if max_batch < 1 or window < 0 or max_queued < 1:
             raise ValueError(f"need max_batch >= 1, window >= 0, max_queued >= 1; got {max_batch}, {window}, "
                              f"{max_queued}")
@@ -75,6 +79,7 @@ class Batcher:
         self.max_batch = max_batch
         self.window = window
         self.max_queued = max_queued
+        self.log_text = log_text  # --log-text: a refusal's record holds the client text its error quotes
         self.pending: deque[Job] = deque()
         self.queued = 0  # texts in self.pending
         self.batches = 0  # batches run so far
@@ -216,14 +221,15 @@ class Batcher:
             return
         except Exception as error:  # noqa: BLE001 - one failed batch must not stop the server
             if len(batch) > 1:
-                MODEL_LOG.warning("the model failed on a batch of %d requests (%s: %s); running each alone",
-                                  len(batch), type(error).__name__, error)
+                if not isinstance(error, UserError):  # a request's own fault is its refusal's record alone
+                    MODEL_LOG.warning("the model failed on a batch of %d requests (%s: %s); running each alone",
+                                      len(batch), type(error).__name__, error)
                 for job in batch:
                     if not job.future.done():  # its client may have gone meanwhile
                         await self._answer([job])
                 return
             if isinstance(error, UserError):  # the request's own fault (a glossary term the model cannot write)
-                MODEL_LOG.info(refusal_record(len(texts), error))
+                MODEL_LOG.info(refusal_record(len(texts), error, self.log_text))
             else:
                 MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
             fail(batch, error)
@@ -235,11 +241,31 @@ class Batcher:
             start += len(job.texts)
 
 
-def refusal_record(texts: int, error: UserError) -> str:
+def refusal_record(texts: int, error: UserError, log_text: bool = False) -> str:
     """The log's line for a request refused for its own fault: a JSON record as the access log's,
     beside which it is written (stderr), so that a reader of that log's records reads it too; it
-    was plain text.  The model's failures stay plain text, their tracebacks on the lines after."""
-    return log_record({"event": "refused", "texts": texts, "error": str(error)})
+    was plain text.  The model's failures stay plain text, their tracebacks on the lines after.
+    ``kind``: the error's class; ``error``: its message, as the client is told it with ``log_text``,
+    else ``without_text``, as the access log holds no text without --log-text."""
+    message = str(error) if log_text else without_text(str(error))
+    return log_record({"event": "refused", "texts": texts, "kind": type(error).__name__, "error": message})
+
+
+# A text an error quotes, as repr writes it: 'Käse', "it's", 'it\'s "x"'.  Its opening quote follows no
+# letter or digit, so that the apostrophe of "the model's" opens none.
+QUOTED = re.compile(r"""(?<!\w)(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+
+
+def without_text(message: str) -> str:
+    """``message`` with each text it quotes written as its length: "glossary target term 'Käse': …"
+    is "glossary target term <4 characters>: …"."""
+    def length(quoted: re.Match) -> str:
+        try:
+            count = len(ast.literal_eval(quoted.group()))
+            return f"<{count} character{'' if count == 1 else 's'}>"
+        except (ValueError, SyntaxError):
+            return "<text>"
+    return QUOTED.sub(length, message)
 
 
 def fail(jobs: Iterable[Job], error: BaseException) -> None:
