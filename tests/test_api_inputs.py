@@ -315,14 +315,24 @@ class OwnTranslator:
     ({"weigh": True}, "weigh: expected None or a function weigh(sentence, translation), got bool True"),
     ({"fits": 9}, "fits: expected None or a function fits(sentence), got int 9"),
     ({"writes": "abc"}, "writes: expected None or a function writes(symbol), got str 'abc'"),
-    ({"glossary": {"cat": "Katze"}}, "glossary: expected None or an attnmt.Glossary, got dict; a dict of terms goes "
-                                     "in attnmt.decoding.glossary.as_glossary"),
+    ({"glossary": ["cat", "Katze"]}, "glossary: expected a Glossary (read_glossary(path), Glossary.of(terms)) or a "
+                                     "dict {\"source term\": \"target term\"}, got list ['cat', 'Katze']"),
     ({"translations": [("A cat.", "Eine Katze.")]}, "translations: expected a dict, sentence -> translation, got list"),
 ])
 def test_found_translations_name_an_argument_of_the_wrong_type_when_made(given, message):
     """weigh="yes" was taken, and failed as "'str' object is not callable" once a mark needed weights."""
     with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
         FoundTranslations(**{"translations": {"A cat.": "Eine Katze."}, **given})
+
+
+def test_found_translations_take_a_glossary_given_as_a_dict_of_terms_as_the_translator_protocol_says():
+    """A dict {source term: target term} worked as the Translator protocol says, until a check refused it."""
+    from attnmt.decoding.glossary import Glossary
+    from attnmt.documents.pipeline import DocumentOptions, translate_paragraphs
+
+    found = FoundTranslations({"Hello.": "Hallo."}, glossary={"12/34": "12.34"})
+    assert isinstance(found.glossary, Glossary)
+    assert translate_paragraphs(["Hello.", "12/34"], found, DocumentOptions()) == ["Hallo.", "12.34"]
 
 
 @pytest.mark.parametrize("translator", [None, OwnTranslator()])

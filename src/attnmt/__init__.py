@@ -23,12 +23,16 @@ from attnmt.interrupt_hold import START
 
 START.begin()  # first: a Ctrl-C from here to the command's own handling is its one line (attnmt.interrupt_hold)
 
-import sys
-import types
+try:
+    import sys
+    import types
 
-from attnmt import hardware
-from attnmt import threads as threads  # on import, the first reading of CPU time: the first choice sees start-up
-from attnmt.errors import command_line_interrupts, is_the_command_line
+    from attnmt import hardware
+    from attnmt import threads as threads  # on import, the first reading of CPU time: the first choice sees start-up
+    from attnmt.errors import command_line_interrupts, is_the_command_line
+except BaseException:
+    START.end()  # an import that failed leaves Ctrl-C as it found it (a program's handler, not the hold)
+    raise
 
 if not is_the_command_line():
     START.end()  # a program's import: its Ctrl-C is its KeyboardInterrupt again, one noted till now raised here

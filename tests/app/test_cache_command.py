@@ -7,6 +7,7 @@ import shutil
 import time
 
 import pytest
+import torch
 from support import NEEDS_EXTENSION_BUILD
 
 from attnmt.checkpoint import WEIGHTS
@@ -199,3 +200,17 @@ def test_a_cache_that_is_a_file_is_one_line_and_the_file_is_left_alone(cache, ca
         assert main(command) == 2
         assert f"attnmt's cache {typo} ($ATTNMT_CACHE) is not a folder" in capsys.readouterr().err
     assert typo.read_text() == "A dog runs.\n"
+
+
+def test_the_listing_says_which_float32_copies_attnmt_float32_kernel_set(trained_model, cache, monkeypatch, capsys):
+    """Each setting is a copy of its own, untimed; the listing showed the three alike."""
+    if not torch.ops.attnmt.panels_available():
+        pytest.skip("no float32 panel kernels here: no copy is stored")
+    for kernel in ("", "panels", "onednn"):
+        monkeypatch.setenv("ATTNMT_FLOAT32_KERNEL", kernel)
+        prepared.load_packed(trained_model)
+    assert main(["cache"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if " fp32 v" in line]
+    assert len(lines) == 3 and all("this CPU" in line for line in lines)
+    assert sorted(line.rpartition(")")[0].rpartition("(")[2] if line.endswith(")") else "timed" for line in lines) \
+        == ["ATTNMT_FLOAT32_KERNEL=onednn", "ATTNMT_FLOAT32_KERNEL=panels", "timed"]

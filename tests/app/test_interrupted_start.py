@@ -251,3 +251,29 @@ def test_a_real_ctrl_c_at_any_stage_of_the_start_ends_the_command_in_one_line_wi
     said = [line for line in err.splitlines(keepends=True) if not imported(line)]
     assert "Traceback" not in err
     assert (process.returncode, "".join(said)) == (130, "attnmt: interrupted\n")
+
+
+FAILED_IMPORT = """
+import os, signal, sys, time
+class Broken:
+    def find_spec(self, name, path=None, target=None):
+        if name == "attnmt.threads":
+            raise ImportError("stand-in")
+sys.meta_path.insert(0, Broken())
+try:
+    import attnmt
+except ImportError as error:
+    print("import failed:", error, flush=True)
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(2)
+print("Ctrl-C swallowed", flush=True)
+"""
+
+
+def test_an_import_of_attnmt_that_fails_leaves_ctrl_c_to_the_program():
+    """The hold set at the package's first line stayed when a later import failed: the program's
+    Ctrl-C was noted and dropped for the rest of its life."""
+    done = subprocess.run([sys.executable, "-c", FAILED_IMPORT], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")})
+    assert done.stdout == "import failed: stand-in\n"
+    assert "KeyboardInterrupt" in done.stderr and done.returncode != 0

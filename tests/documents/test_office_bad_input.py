@@ -53,13 +53,20 @@ def test_a_files_name_instead_of_its_bytes_is_refused_naming_the_argument(same, 
         translate_office(given, ".docx", same, DocumentOptions())
 
 
-@pytest.mark.parametrize("name", [3, Path("report.docx"), b"report.docx"])
+@pytest.mark.parametrize("name", [3, b"report.docx", ["report.docx"]])
 def test_a_name_that_is_no_text_is_refused_naming_the_argument(same, name):
     """It was taken, and named the file in its errors as 3."""
-    with pytest.raises(ConfigError, match=r"^name: expected None or a str, the file's name in messages "
+    with pytest.raises(ConfigError, match=r"^name: expected None, a str or a path, the file's name in messages "
                                           rf"\(\"report.docx\"\), got {re.escape(repr(name))}$"):
         translate_office(word_file(), ".docx", same, DocumentOptions(), name=name)
     assert same.given == []
+
+
+@pytest.mark.parametrize("name", ["/data/report.docx", Path("/data/report.docx")])
+def test_a_name_given_as_a_str_or_a_path_names_the_file_in_its_errors(same, name):
+    """A Path worked before the name was checked, as the rest of the library takes paths."""
+    with pytest.raises(DataError, match=r"^/data/report\.docx: not a readable zip archive"):
+        translate_office(word_file()[:-200], ".docx", same, DocumentOptions(), name=name)
 
 
 def test_a_damaged_archive_is_refused(same):

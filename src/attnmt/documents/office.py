@@ -48,6 +48,7 @@ OpenDocument paragraph is laid out in the target language's direction (``w:bidi`
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 
 from lxml import etree
@@ -101,14 +102,16 @@ def translate_office(data: bytes, suffix: str, translator: Translator, options: 
     path, was a TypeError or AttributeError in the zip reader), and for a ``suffix`` that is no str, a
     ``translator`` without ``translate`` (a model itself), ``options`` that are no DocumentOptions, a
     ``review`` that is no Review or a ``progress`` that is no function (each an AttributeError or a
-    TypeError deep in the file: pipeline.check_inputs), and a ``name`` that is neither None nor a str
-    (a number was taken, and named the file in its errors)."""
+    TypeError deep in the file: pipeline.check_inputs), and a ``name`` that is neither None, a str nor a
+    path (a number was taken, and named the file in its errors)."""
     if not isinstance(data, bytes | bytearray):
         raise ConfigError(f"data: expected the file's bytes, got {type(data).__name__}")
     if not isinstance(suffix, str):
         raise ConfigError(f"suffix: expected a str, the file's extension (\".docx\"), got {suffix!r:.80}")
+    if isinstance(name, os.PathLike) and isinstance(os.fspath(name), str):
+        name = os.fspath(name)  # a Path names the file as its text does
     if name is not None and not isinstance(name, str):
-        raise ConfigError(f"name: expected None or a str, the file's name in messages (\"report.docx\"), "
+        raise ConfigError(f"name: expected None, a str or a path, the file's name in messages (\"report.docx\"), "
                           f"got {name!r:.80}")
     check_inputs(translator, options, review, progress)
     return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file",

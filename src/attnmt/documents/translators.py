@@ -152,20 +152,19 @@ class FoundTranslations:
 
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None
-    glossary: Glossary | None = None  # the one the translations were searched with: letterless texts take its terms
+    glossary: Glossary | Mapping[str, str] | None = None  # the one they were searched with (a Glossary after init)
     fits: Callable[[str], bool] | None = None  # the model's limit their sentences were split with (translator_fits)
     writes: Callable[[str], bool] | None = None  # what its vocabulary writes, when they were split (translator_writes)
 
     def __post_init__(self) -> None:
         """One clear error, before any document is read, for ``translations`` that are no dict, a ``glossary``
-        that is no Glossary, or a ``weigh``, ``fits`` or ``writes`` that is neither None nor a function:
-        ``weigh="yes"`` was taken, and failed as "'str' object is not callable" once a mark needed weights."""
+        that is neither a Glossary nor a dict of terms (``as_glossary``: a dict indexed once here), or a
+        ``weigh``, ``fits`` or ``writes`` that is neither None nor a function: ``weigh="yes"`` was taken, and
+        failed as "'str' object is not callable" once a mark needed weights."""
         if not isinstance(self.translations, Mapping):
             raise ConfigError(f"translations: expected a dict, sentence -> translation, got "
                               f"{type(self.translations).__name__}")
-        if self.glossary is not None and not isinstance(self.glossary, Glossary):
-            raise ConfigError(f"glossary: expected None or an attnmt.Glossary, got {type(self.glossary).__name__}; "
-                              "a dict of terms goes in attnmt.decoding.glossary.as_glossary")
+        self.glossary = as_glossary(self.glossary)  # a dict of terms as the Translator protocol says
         check_function(self.weigh, "weigh", "weigh(sentence, translation)")
         check_function(self.fits, "fits", "fits(sentence)")
         check_function(self.writes, "writes", "writes(symbol)")

@@ -51,6 +51,8 @@ def listing(root: Path, folder: Path) -> int:
         read = "read today" if days == 0 else f"read {contents.counted(days, 'day')} ago"
         what = (f"stale: {stale[copy.path]}" if copy.path in stale
                 else f"from {copy.source}" if copy.source else copy.path.name)
+        set_by, chosen, _ = copy.kernels.partition("-chosen-")  # "panels-chosen-CPU": set, not timed
+        what += f" (ATTNMT_FLOAT32_KERNEL={set_by})" if chosen and copy.precision == "fp32" else ""
         print_out(f"  {contents.human(copy.size):>7}  {copy.precision} v{copy.format}  {cpu:<9}  {read:<16}  {what}")
     builds = contents.builds(root)
     current = current_build()
