@@ -358,3 +358,11 @@ def test_a_links_source_text_over_lines_written_back_keeps_its_lines_prefix(fixe
     """Where the alignment leaves the link empty, its source text is written, its second line still quoted."""
     translated = translate_markdown("> See [the\n> guide](u) now.\n", fixed("Jetzt sehen.", [(0, 1), (3, 0)]))
     assert "> [the\n> guide](u)" in translated
+
+
+@pytest.mark.parametrize("depth", [300, 505])
+def test_emphasis_nested_hundreds_deep_is_translated(upper, depth):
+    """``*a *a … a* a*``: reading what each mark shows, and writing the marks back, recursed once or twice
+    a mark, a RecursionError from about 250 deep, below pages.MAX_DEPTH."""
+    text = "*a " * depth + "a" + " a*" * depth + "\n"
+    assert translate_markdown(text, upper) == text.upper()
