@@ -92,7 +92,7 @@ def translated_twice(text, translator, monkeypatch):
             warnings.simplefilter("always")
             try:
                 out = translate_markdown(text, translator)
-            except ValueError as error:  # a DataError, or lxml's for a character it refuses
+            except ValueError as error:  # a DataError
                 out = f"{type(error).__name__}: {error}"
         outcomes.append((out, [str(warning.message) for warning in seen]))
     monkeypatch.undo()

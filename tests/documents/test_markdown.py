@@ -15,7 +15,7 @@ from attnmt.cli.document_options import chosen_input_format
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.errors import AttnmtWarning, ConfigError
+from attnmt.errors import AttnmtWarning, ConfigError, DataError
 
 FRONT_MATTER = "---\r\ntitle: My *project*\r\ntags: [a, b]\r\n---\r\n"
 FENCE = '```python\r\nprint("hello world")  # a comment\r\n```\r\n'
@@ -366,3 +366,14 @@ def test_emphasis_nested_hundreds_deep_is_translated(upper, depth):
     a mark, a RecursionError from about 250 deep, below pages.MAX_DEPTH."""
     text = "*a " * depth + "a" + " a*" * depth + "\n"
     assert translate_markdown(text, upper) == text.upper()
+
+
+@pytest.mark.parametrize("text, line", [("A\x01b\n", 1), ("A dog.\n\nA\x0bb and ![a\x07b](x.png)\n", 3)])
+def test_a_control_character_in_a_paragraphs_text_is_refused_naming_its_line(upper, text, line):
+    """lxml's bare ValueError ("All strings must be XML compatible") before; an XHTML page's is refused so too."""
+    with pytest.raises(DataError, match=rf"^doc.md, line {line}: the text holds the control character"):
+        translate_markdown(text, upper, where="doc.md")
+
+
+def test_a_control_character_in_a_code_span_is_kept(upper):
+    assert translate_markdown("`A\x01b` and a dog\n", upper) == "`A\x01b` AND A DOG\n"
