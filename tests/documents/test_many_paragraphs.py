@@ -92,7 +92,7 @@ def translated_twice(text, translator, monkeypatch):
             warnings.simplefilter("always")
             try:
                 out = translate_markdown(text, translator)
-            except ValueError as error:  # a DataError, or lxml's for a character it refuses
+            except ValueError as error:  # a DataError
                 out = f"{type(error).__name__}: {error}"
         outcomes.append((out, [str(warning.message) for warning in seen]))
     monkeypatch.undo()
@@ -118,8 +118,8 @@ def test_letterless_markup_nested_too_deep_is_refused_as_before(depth, inner, up
 
 
 def test_a_letterless_paragraph_nested_hundreds_deep_is_kept(upper):
-    """Its fragment parsed, 300 nested marks were a RecursionError (flat.shown_text, from about 250 deep,
-    as one with letters still is); not parsed, it is kept as it is."""
+    """Its fragment parsed, 300 nested marks were a RecursionError (shown.shown_text, from about 250 deep,
+    as one with letters was); not parsed, it is kept as it is."""
     text = "*1 " * 300 + "1" + " 1*" * 300 + "\n"
     assert translate_markdown(text, upper) == text
 

@@ -15,7 +15,7 @@ from attnmt.cli.document_options import chosen_input_format
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.errors import AttnmtWarning, ConfigError
+from attnmt.errors import AttnmtWarning, ConfigError, DataError
 
 FRONT_MATTER = "---\r\ntitle: My *project*\r\ntags: [a, b]\r\n---\r\n"
 FENCE = '```python\r\nprint("hello world")  # a comment\r\n```\r\n'
@@ -358,3 +358,29 @@ def test_a_links_source_text_over_lines_written_back_keeps_its_lines_prefix(fixe
     """Where the alignment leaves the link empty, its source text is written, its second line still quoted."""
     translated = translate_markdown("> See [the\n> guide](u) now.\n", fixed("Jetzt sehen.", [(0, 1), (3, 0)]))
     assert "> [the\n> guide](u)" in translated
+
+
+@pytest.mark.parametrize("depth", [300, 505])
+def test_emphasis_nested_hundreds_deep_is_translated(upper, depth):
+    """``*a *a … a* a*``: reading what each mark shows, and writing the marks back, recursed once or twice
+    a mark, a RecursionError from about 250 deep, below pages.MAX_DEPTH."""
+    text = "*a " * depth + "a" + " a*" * depth + "\n"
+    assert translate_markdown(text, upper) == text.upper()
+
+
+@pytest.mark.parametrize("text, line", [("A\x01b\n", 1), ("A dog.\n\nA\x0bb and ![a\x07b](x.png)\n", 3)])
+def test_a_control_character_in_a_paragraphs_text_is_refused_naming_its_line(upper, text, line):
+    """lxml's bare ValueError ("All strings must be XML compatible") before; an XHTML page's is refused so too."""
+    with pytest.raises(DataError, match=rf"^doc.md, line {line}: the text holds the control character"):
+        translate_markdown(text, upper, where="doc.md")
+
+
+def test_a_control_character_in_a_code_span_is_kept(upper):
+    assert translate_markdown("`A\x01b` and a dog\n", upper) == "`A\x01b` AND A DOG\n"
+
+
+def test_a_link_inside_brackets_keeps_to_its_own_text(upper):
+    """Its text one word with the brackets' (``[1](y)``), the link was stretched over that word: ``\\[[1\\](Y](x))``."""
+    out = translate_markdown("[[1](x)](y)\n", upper)
+    assert out == "\\[[1](x)\\](Y)\n"
+    assert structure(out) == structure("[[1](x)](y)\n") and rendered(out) == ["[1](Y)"]

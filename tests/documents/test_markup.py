@@ -694,6 +694,14 @@ def test_markup_nested_almost_max_depth_with_words_at_every_level_is_translated(
     assert out.count("<div><b>") == levels and out.count("</b></div>") == levels
 
 
+@pytest.mark.parametrize("depth", [300, MAX_DEPTH - 4])
+def test_inline_marks_nested_hundreds_deep_in_one_paragraph_are_translated(upper, depth):
+    """``<b>a <b>a … a</b> a</b>``: reading what each mark shows recursed once a mark, a RecursionError from
+    about 250 deep, below MAX_DEPTH."""
+    text = "<p>" + "<b>a " * depth + "a" + " a</b>" * depth + "</p>"
+    assert one(text, upper) == text.replace("a", "A")
+
+
 @pytest.mark.parametrize("xml", [False, True])
 def test_markup_nested_deeper_than_max_depth_is_refused_naming_the_input(same, xml):
     with pytest.raises(DataError, match=rf"^page.html: the markup nests elements \d+ deep; at most {MAX_DEPTH}"):

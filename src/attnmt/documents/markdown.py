@@ -53,7 +53,8 @@ from attnmt.documents.pages import MAX_DEPTH, parse
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.errors import warn
+from attnmt.documents.xstring import CONTROLS
+from attnmt.errors import DataError, warn
 
 __all__ = ["translate_markdown"]
 
@@ -67,6 +68,7 @@ MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "
 # Printable ASCII without letters, and its spacing: a run's text of these alone, nested shallowly, holds nothing to
 # translate without glossary terms, and its fragment is one lxml neither refuses nor repairs (nothing_to_translate).
 NO_LETTERS = re.compile(r"[\t\n\r -@\[-`{-~]*")
+CONTROL = re.compile(f"[{CONTROLS}]")  # what lxml cannot set in a fragment's text (XML 1.0 cannot hold it)
 
 
 class MarkdownJob(TreeJob):
@@ -239,6 +241,16 @@ def nothing_to_translate(children: Sequence[Token], glossary: Glossary | None) -
         and nothing_to_translate(token.children or [], glossary) for token in children)
 
 
+def check_no_controls(children: Sequence[Token], where: str) -> None:
+    """DataError naming ``where`` for a control character in a run's text (not in a code span, which is
+    kept as it is): its fragment's text cannot hold it, as an XHTML page's cannot (lxml's bare ValueError)."""
+    for token in children:
+        found = CONTROL.search(token.content) if token.type in ("text", "text_special", "image") else None
+        if found:
+            raise DataError(f"{where}: the text holds the control character U+{ord(found.group()):04X}, which "
+                            "cannot be translated in Markdown; remove it, or put it in a code span")
+
+
 def link_mark(token: Token, label: int, raw: Callable[[str], str], region: Region, newline: int) -> Mark:
     """A link's (or an image's, whose ``[`` is ``label`` characters in) Mark: ``[`` and its tail, with
     its source text kept (written where its translated text is empty). A collapsed or shortcut
@@ -303,6 +315,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             children = md.parseInline(inline.content[kept:len(inline.content) - tail], env)[0].children or []
         if nothing_to_translate(children, glossary):
             continue
+        check_no_controls(children, f"{where}, line {start_line(inline) + 1}")
         html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None
         if page is not None:

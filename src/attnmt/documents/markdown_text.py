@@ -195,33 +195,38 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> 
             out.append(escaped(content, cell))
             ending[0] = None
 
-    def write(node: etree._Element) -> None:
+    def write(node: etree._Element, mark: Mark | None = None) -> None:
+        """``node``'s content, and with ``mark`` (node's own) its delimiters around it: one call a level, so that
+        marks nested as deep as pages.MAX_DEPTH stay within Python's frames."""
+        start, before = len(out), ending[0]
+        if mark is not None:
+            out.append(not_image(out, mark))
+            ending[0] = None
         text(node.text or "")
         for child in node:
             number = int(child.get("data-md") or -1) if isinstance(child.tag, str) else -1
-            mark = marks[number] if number >= 0 else None
-            if mark is None:
+            inner = marks[number] if number >= 0 else None
+            if inner is None:
                 write(child) if isinstance(child.tag, str) else None
-            elif mark.hard_break:
+            elif inner.hard_break:
                 out.append("\0")
                 ending[0] = None
-            elif mark.atom:
-                if ending[0] is not None and mark.follows != ending[0]:
+            elif inner.atom:
+                if ending[0] is not None and inner.follows != ending[0]:
                     out.append(" ")
-                out.append(mark.open)
+                out.append(inner.open)
                 ending[0] = number
-            elif mark.image:
-                out.append(not_image(out, mark) + escaped(child.get("alt", ""), cell) + mark.close)
+            elif inner.image:
+                out.append(not_image(out, inner) + escaped(child.get("alt", ""), cell) + inner.close)
                 ending[0] = None
             else:
-                marked(child, mark)
+                write(child, inner)
             text(child.tail or "")
+        if mark is not None:
+            closed(mark, start, before)
 
-    def marked(child: etree._Element, mark: Mark) -> None:
-        start, before = len(out), ending[0]
-        out.append(not_image(out, mark))
-        ending[0] = None
-        write(child)
+    def closed(mark: Mark, start: int, before: int | None) -> None:
+        """``mark``'s close after its content written from ``start``; what stands for it where that is empty."""
         if "".join(out[start + 1:]).strip(SPACE):
             out.append(mark.close)
             ending[0] = None  # ends with its delimiter: a code span after it is apart (**`git`**`-style`)

@@ -64,6 +64,23 @@ def shown_text(node: Any, hiding: Hiding = NO_HIDING) -> str:
     in it: wordml.is_hidden_run, by the run's own properties or by its styles, as ``hiding`` says); a node
     that is no element but ShowsItself (a subtitle's tag) its ``shown``; "" for a comment, or where there
     is no element (a protected span: its ``literal``)."""
+    pieces: list[str] = []
+    pending: list[Any] = [node]  # nodes still to read, and the texts between them: a stack, not a recursion,
+    while pending:  # as marks nest as deep as pages.MAX_DEPTH, past Python's frames for a call a level
+        item = pending.pop()
+        inside = item if isinstance(item, str) else shown_alone(item, hiding)
+        if inside is not None:
+            pieces.append(inside)
+            continue
+        pieces.append(item.text or "")
+        for child in reversed(item):
+            pending += [child.tail or "", child.text or "" if isinstance(child, etree._Entity) else child]
+    return "".join(pieces)
+
+
+def shown_alone(node: Any, hiding: Hiding) -> str | None:
+    """What shown_text's ``node`` shows by itself, without reading its children (nothing, a space, a
+    ShowsItself's ``shown``); None for an element whose text and children's are what it shows."""
     if node is None or callable(getattr(node, "tag", None)):
         return ""
     if not hasattr(node, "itertext"):  # no element: asked only then, as elements are many and the check slow
@@ -76,8 +93,7 @@ def shown_text(node: Any, hiding: Hiding = NO_HIDING) -> str:
         return " "
     if node.tag == SYMBOL:
         return symbol_text(node)
-    inside = (child.text or "" if isinstance(child, etree._Entity) else shown_text(child, hiding) for child in node)
-    return (node.text or "") + "".join(text + (child.tail or "") for text, child in zip(inside, node, strict=True))
+    return None
 
 
 def symbol_text(symbol: etree._Element) -> str:
