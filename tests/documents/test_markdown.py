@@ -377,10 +377,3 @@ def test_a_control_character_in_a_paragraphs_text_is_refused_naming_its_line(upp
 
 def test_a_control_character_in_a_code_span_is_kept(upper):
     assert translate_markdown("`A\x01b` and a dog\n", upper) == "`A\x01b` AND A DOG\n"
-
-
-def test_a_link_inside_brackets_keeps_to_its_own_text(upper):
-    """Its text one word with the brackets' (``[1](y)``), the link was stretched over that word: ``\\[[1\\](Y](x))``."""
-    out = translate_markdown("[[1](x)](y)\n", upper)
-    assert out == "\\[[1](x)\\](Y)\n"
-    assert structure(out) == structure("[[1](x)](y)\n") and rendered(out) == ["[1](Y)"]

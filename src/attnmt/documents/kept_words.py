@@ -33,38 +33,8 @@ def in_kept_word(source: str, word: tuple[int, int], target: str, target_word: t
     Both edges are measured in the same word, so the mark can neither cross nor mix places of two
     words (a mark from inside one ``H2O`` to inside another, translated as one)."""
     if not is_kept(source, word, target, target_word):
-        return same_punctuation_part(source, word, target, target_word, mark) or target_word
+        return target_word
     return kept_edge(source, word, target, target_word, mark[0]), kept_edge(source, word, target, target_word, mark[1])
-
-
-def same_punctuation_part(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int],
-                          mark: tuple[int, int]) -> tuple[int, int] | None:
-    """Where a ``mark`` whose edges stand between the word's letters and its punctuation inside it (the
-    ``1`` of ``[1](y)``, Markdown's link in brackets; ``Hund`` in ``Hund-e``) goes: over the same parts
-    of ``target_word`` where that has the same punctuation in the same places (``[1](Y)``); None
-    otherwise.  Stretched over the whole word, the mark took the punctuation between with it (``1](Y``)."""
-    edges, target_edges = part_edges(source, *word), part_edges(target, *target_word)
-    if len(edges) != len(target_edges) or punctuation_parts(source, edges) != punctuation_parts(target, target_edges):
-        return None
-    placed = []
-    for edge in mark:
-        if edge <= word[0] or edge >= word[1]:
-            placed.append(target_word[0] if edge <= word[0] else target_word[1])
-        elif edge in edges:
-            placed.append(target_edges[edges.index(edge)])
-        else:
-            return None
-    return placed[0], placed[1]
-
-
-def part_edges(text: str, start: int, end: int) -> list[int]:
-    """The word text[start:end]'s edges and those between its letters and its punctuation (``[1](y)``: 0 1 2 4 5 6)."""
-    return [start, *(k for k in range(start + 1, end) if is_punctuation(text[k]) != is_punctuation(text[k - 1])), end]
-
-
-def punctuation_parts(text: str, edges: list[int]) -> list[str | None]:
-    """The parts between ``edges`` (part_edges): each punctuation's own text, None for letters."""
-    return [text[a:b] if is_punctuation(text[a]) else None for a, b in zip(edges, edges[1:], strict=False)]
 
 
 def is_kept(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int]) -> bool:

@@ -9,8 +9,7 @@ gives them with examples):
 
 1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
    word, unless the translation writes that word unchanged as the one word aligned to it:
-   ``H<sub>2</sub>O`` keeps its place in ``H2O``, and one between punctuation inside the word its part of a
-   target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one over punctuation
+   ``H<sub>2</sub>O`` keeps its place in ``H2O``, attnmt.documents.kept_words; one over punctuation
    glued to a word alone goes over that punctuation of the target word, else is a point; a drop cap, a
    block's first letters, goes over as many of its translation's first: attnmt.documents.markup_dropcaps).  Its
    translation runs from the first to the last of the target words aligned to those words: each
