@@ -18,6 +18,7 @@ from attnmt.documents.bidi import edges, held
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark, atom_text, closing_length, is_stop
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.sentences import CLAUSE_CUTS, SPACE_CUTS, fitting_parts
+from attnmt.errors import collected_warnings
 
 
 def readable_needs_alignment(flat, sentence_spans):
@@ -300,6 +301,35 @@ def test_sentences_are_joined_across_terms_as_the_readable_code_joins_them(cuts,
             sentences.warn = kept
 
     assert outcome(sentences.across_terms) == outcome(readable_across_terms)
+
+
+def test_a_paragraph_of_terms_across_sentences_beside_thousands_of_fields_takes_steps_in_proportion_to_them():
+    """``Wham! Guide `` 300 and 1,200 times, a term across each two sentences, then as many fields
+    (``x<tab>``): each two sentences went through every tab of the paragraph for one between them
+    (growth near 9 for 4 times the terms); now the first tab after the first sentence is found by bisection."""
+    glossary = Glossary.of({"Wham! Guide": "Wham! Führer"})
+
+    def spans(n):
+        text = "Wham! Guide " * n + "x\t" * n
+        return sentences.sentence_spans(text, breaks=[m.start() for m in re.finditer("\t", text)], glossary=glossary)
+
+    assert growth(spans) < 4.5
+
+
+def test_a_paragraph_of_terms_across_fields_warns_of_them_in_steps_in_proportion_to_them():
+    """``Wham!<tab>Guide<tab>`` 300 and 1,200 times: the term (its tab read as a space) runs across
+    each two fields, which are translated apart, and each warning went through every term from the
+    first for the one to name (growth near 10 for 4 times the terms); now the terms wait in a heap
+    in their order, each dropped once it ends before the fields still to come."""
+    glossary = Glossary.of({"Wham! Guide": "Wham! Führer"})
+
+    def spans(n):
+        text = "Wham!\tGuide\t" * n
+        return sentences.sentence_spans(text, breaks=[m.start() for m in re.finditer("\t", text)], glossary=glossary)
+
+    with collected_warnings() as heard:
+        assert growth(spans) < 4.5
+    assert [str(warning).split("'")[1] for warning in heard] == ["Wham!\\tGuide"]
 
 
 def test_a_paragraph_parted_into_thousands_of_sentences_is_handed_to_fits_a_few_times_not_once_a_sentence():

@@ -37,6 +37,8 @@ SOFT_HYPHEN = "\u00ad"
 SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 # What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.
 CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
+# A letter or digit, as str.isalnum says, character for character: a word character but the underscore.
+LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 T = TypeVar("T")
 
 
@@ -272,8 +274,22 @@ def ended_lines(text: str, line_breaks: Sequence[int]) -> list[int]:
     quick brown fox<br>jumps over the dog.``), as a subtitle cue does (attnmt.documents.subtitles.runs_on).
     Read as a space, a line break joined such lines into one sentence, which the model dropped or scrambled."""
     in_a_row = {at for pair in pairwise(line_breaks) if not text[slice(*pair)].strip() for at in pair}
-    return [at for at in line_breaks
-            if at in in_a_row or not next((ch for ch in text[at:] if ch.isalnum()), "").islower()]
+    return [at for at, first in zip(line_breaks, first_letters_after(text, line_breaks), strict=True)
+            if at in in_a_row or not first.islower()]
+
+
+def first_letters_after(text: str, positions: Sequence[int]) -> list[str]:
+    """The first letter or digit of ``text`` at or after each of ``positions`` (ascending), "" where none
+    is.  Found from the last position back, each looking only as far as the next and else taking its
+    letter: the text is read once.  Read from each position to the end (a copy of the rest for each, and
+    all of it where no letter follows: ``-<br/>`` thousands of times), a block of n lines took n times
+    its text."""
+    firsts, first, limit = [], "", len(text)
+    for at in reversed(positions):
+        found = LETTER_OR_DIGIT.search(text, at, limit)
+        first, limit = (found.group() if found else first), at
+        firsts.append(first)
+    return firsts[::-1]
 
 
 def shown_atom(mark: Mark) -> str:

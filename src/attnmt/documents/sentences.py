@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from heapq import heappop, heappush
 from itertools import accumulate, islice, pairwise
 
 from sentencex import get_sentence_boundaries
@@ -184,21 +185,20 @@ def last_fitting(ends: Iterable[int], fits: Callable[[int], bool]) -> int | None
 
 def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tuple[int, int]],
                  breaks: Sequence[int], fits: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
-    """``spans`` of ``text`` with each two that one of ``terms`` (start, end) runs across joined
-    into one sentence, but for two a position in ``breaks`` parts (a tab parts fields, and a term spans
-    no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
+    """``spans`` of ``text`` (in order) with each two that one of ``terms`` (start, end) runs across joined
+    into one sentence, but for two a position in ``breaks`` (ascending) parts (a tab parts fields, and a term
+    spans no two of them: attnmt.documents.letterless.fields_with_terms) and two whose joined
     sentence would not ``fit`` the model: it would be cut to the model's length, losing text.  There
     the term is left in two, with one warning naming it, as a term across two subtitle cues
-    translated apart is (attnmt.documents.subtitles.chains)."""
-    def named(before: int, after: int) -> str:  # the first term in order that runs across, for a warning
-        return next(text[s:e] for s, e in terms if s < before and e > after)
-
+    translated apart is (attnmt.documents.subtitles.chains).  Each question is answered by bisection
+    or a pass in step with the spans: a paragraph of thousands of terms, sentences and fields."""
     joined: list[tuple[int, int]] = []
-    runs_across = terms_across(terms)  # by bisection: a paragraph of thousands of terms and sentences
+    runs_across = terms_across(terms)
+    named = first_across(text, terms)
     for start, end in spans:
         if not joined or not runs_across(joined[-1][1], start):
             joined.append((start, end))
-        elif any(joined[-1][1] <= b <= start for b in breaks):
+        elif any_between(breaks, joined[-1][1], start):
             warn(f"the glossary term {named(joined[-1][1], start)!r} runs across two fields translated apart "
                  "(a tab or a line break parts them), so its translation is not kept; write the term within one field")
             joined.append((start, end))
@@ -209,6 +209,34 @@ def across_terms(text: str, spans: Sequence[tuple[int, int]], terms: Sequence[tu
                  "it runs across are together longer than the model reads, so it is required of neither")
             joined.append((start, end))
     return joined
+
+
+def any_between(ordered: Sequence[int], low: int, high: int) -> bool:
+    """Whether one of ``ordered`` (ascending) lies in [low, high]: the first from ``low`` on, by bisection."""
+    k = bisect_left(ordered, low)
+    return k < len(ordered) and ordered[k] <= high
+
+
+def first_across(text: str, terms: Sequence[tuple[int, int]]) -> Callable[[int, int], str]:
+    """The text of the first of ``terms`` (start, end), in their order, that starts before a position ``before``
+    and ends after one ``after`` (a warning names it: ``across_terms``), asked only where one does
+    (``terms_across``), with ``before`` and ``after`` never falling.  The terms that start before it wait
+    in a heap by their order; one that ends at or before ``after`` is dropped for good, as ``after`` only
+    grows, so each term goes in and out once.  Each warning went through the terms from the first: a
+    paragraph of thousands, each warned of, went through them thousands of times."""
+    by_start = sorted(range(len(terms)), key=lambda k: terms[k][0])
+    waiting: list[int] = []  # the terms (their places in ``terms``) that start before the last ``before``
+    entered = 0
+
+    def first(before: int, after: int) -> str:
+        nonlocal entered
+        while entered < len(by_start) and terms[by_start[entered]][0] < before:
+            heappush(waiting, by_start[entered])
+            entered += 1
+        while terms[waiting[0]][1] <= after:
+            heappop(waiting)
+        return text[slice(*terms[waiting[0]])]
+    return first
 
 
 def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
