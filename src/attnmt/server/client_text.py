@@ -1,7 +1,9 @@
 """What the server writes of a client's text where it was not asked to: its length, never the text.
 
 The access log holds no text without ``--log-text``, and neither does the log beside it: a
-request refused for its own fault (attnmt.server.batcher.refusal_record).  ``without_text`` takes
+request refused for its own fault (attnmt.server.batcher.refusal_record), a request the model
+fails on.  An answer of 500 says what failed (``RuntimeError: out of memory``), never on what:
+an exception raised inside the model may quote the text it was given.  ``without_text`` takes
 the texts out of a message::
 
     without_text("cannot read 'Käse' in: a Käse sandwich", ["a Käse sandwich"])
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
+import traceback
 from collections import deque
 from collections.abc import Iterable
 
@@ -48,6 +51,12 @@ def without_text(message: str, texts: Iterable[str] = ()) -> str:
         last = end
     parts.append(message[last:])
     return QUOTED.sub(quoted_length, "".join(parts))
+
+
+def what_failed(error: BaseException, texts: Iterable[str] = ()) -> str:
+    """What an answer says of ``error``, raised on ``texts``: its class and its message ``without_text``,
+    "RuntimeError: out of memory"."""
+    return f"{type(error).__name__}: {without_text(str(error), texts)}"
 
 
 def patterns(texts: Iterable[str]) -> list[str]:
@@ -116,3 +125,24 @@ def automaton(texts: list[str]) -> tuple[list[dict[str, int]], list[int], list[i
             back[child] = children[suffix].get(word, 0)
             waiting.append(child)
     return children, back, longest
+
+
+def traceback_without_text(error: BaseException, texts: Iterable[str] = ()) -> str:
+    """``error``'s traceback as the log writes one (logging's ``exc_info``), each exception's own words
+    ``without_text``: the code's lines as they are, and the exceptions it was raised from or during."""
+    texts = list(texts)
+    lines: list[str] = []
+
+    def write(exception: traceback.TracebackException) -> None:
+        if exception.__cause__ is not None:
+            write(exception.__cause__)
+            lines.append("\nThe above exception was the direct cause of the following exception:\n\n")
+        elif exception.__context__ is not None and not exception.__suppress_context__:
+            write(exception.__context__)
+            lines.append("\nDuring handling of the above exception, another exception occurred:\n\n")
+        if exception.stack:
+            lines.extend(["Traceback (most recent call last):\n", *exception.stack.format()])
+        lines.append(without_text("".join(exception.format_exception_only()), texts))
+
+    write(traceback.TracebackException.from_exception(error))
+    return "".join(lines).rstrip("\n")
