@@ -76,7 +76,7 @@ def shown(text: str, other: str) -> str:
     if plain or unicodedata.normalize("NFKC", text) != unicodedata.normalize("NFKC", other):
         return repr(text)
     # a quote or backslash escaped too, so that the code points read as a Python string (the server's
-    # log writes each quoted text as its length: attnmt.server.batcher.without_text)
+    # log writes each quoted text as its length: attnmt.server.client_text.without_text)
     points = "".join(f"\\{c}" if c in "'\\" else c if c.isascii() and c.isprintable() else f"\\u{ord(c):04x}"
                      if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}" for c in text)
     return f"{text!r} ('{points}')"

@@ -11,7 +11,8 @@ import pytest
 from support import HeldModel
 
 from attnmt.errors import ConfigError, DataError, shown
-from attnmt.server.batcher import Batcher, Busy, refusal_record, without_text
+from attnmt.server.batcher import Batcher, Busy, refusal_record
+from attnmt.server.client_text import without_text
 
 
 def upper(texts, options):
@@ -117,7 +118,8 @@ def test_the_failing_requests_error_and_traceback_are_logged(caplog):
     retried, failed = caplog.records
     assert retried.getMessage() == ("the model failed on a batch of 2 requests (RuntimeError: model exploded); "
                                     "running each alone")
-    assert failed.levelname == "ERROR" and failed.getMessage() == "the model failed on a request of 1 text(s)"
+    assert failed.levelname == "ERROR"  # the traceback on the lines after, as logging writes exc_info
+    assert failed.getMessage().startswith("the model failed on a request of 1 text(s)\nTraceback (most recent call")
     assert "model exploded" in caplog.text and "Traceback" in caplog.text
 
 
@@ -182,6 +184,13 @@ def test_a_refusal_holds_the_clients_text_with_log_text(caplog):
         "glossary target term 'Geheimprojekt Käse': the model's target vocabulary cannot write it")
 
 
+def test_a_refusal_holds_none_of_the_requests_texts_even_unquoted():
+    """Only the texts its error quoted were hidden: one that named the request's text bare kept it."""
+    error = DataError("the prefix of Geheimprojekt Käse läuft cannot be written")
+    record = json.loads(refusal_record(["Geheimprojekt Käse läuft"], error))
+    assert record["error"] == "the prefix of <24 characters> cannot be written" and record["texts"] == 1
+
+
 @pytest.mark.parametrize(("message", "written"), [
     ("prefix 'Käse': cannot write it", "prefix <4 characters>: cannot write it"),
     ('term "it\'s": the model\'s vocabulary', "term <4 characters>: the model's vocabulary"),
@@ -207,7 +216,7 @@ def test_a_refusal_is_a_json_record_as_the_access_logs_beside_it():
     """Both go to the server's stderr: the refusal was plain text there, ``refused a request of 1
     text(s): …``, a line a reader of the access log's JSON records could not read.  Its time is
     written as the access log's, its line one to str.splitlines (an error naming a U+2028)."""
-    line = refusal_record(2, DataError("glossary target term 'a\u2028b': cannot write it"), log_text=True)
+    line = refusal_record(["a", "b"], DataError("glossary target term 'a\u2028b': cannot write it"), log_text=True)
     record = json.loads(line)
     assert len(line.splitlines()) == 1 and list(record) == ["time", "event", "texts", "kind", "error"]
     assert datetime.fromisoformat(record["time"]).utcoffset() == timedelta(0) and len(record["time"]) == 29

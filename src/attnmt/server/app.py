@@ -197,7 +197,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     for served in server.models.all:
         server.metrics.watch(served)
     metrics_access = metrics_access or MetricsAccess()
-    jobs = FileJobs(server.settings)
+    jobs = FileJobs(server.settings, log_text=log_text)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

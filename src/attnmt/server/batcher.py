@@ -21,24 +21,24 @@ batch the model fails on runs again a job at a time: only a request whose job fa
 alone gets the error (logged to ``attnmt.model``), none batched with it; one refused for its own
 fault (a UserError: a glossary term the model cannot write) is a JSON record there, as the access log's,
 and the batch it failed is no model failure: its jobs run again a request at a time without a word.  Without
-``log_text`` (--log-text) that record holds no client text: each text its error quotes is its length.
+``log_text`` (--log-text) neither that record nor a failure's lines (its traceback too) hold client text:
+each of the batch's texts, and each text an error quotes, is its length (attnmt.server.client_text).
 A stopping server whose requests are out of time (``give_up``) answers each one still waiting
 or running with Busy, the 503 of its API, rather than leaving uvicorn to cut it off.
 """
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import logging
-import re
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from attnmt.errors import UserError
+from attnmt.server.client_text import traceback_without_text, without_text
 from attnmt.text.json_lines import log_record
 
 T = TypeVar("T")
@@ -79,7 +79,7 @@ class Batcher:
         self.max_batch = max_batch
         self.window = window
         self.max_queued = max_queued
-        self.log_text = log_text  # --log-text: a refusal's record holds the client text its error quotes
+        self.log_text = log_text  # --log-text: a refusal's record and a failure's lines hold the client's text
         self.pending: deque[Job] = deque()
         self.queued = 0  # texts in self.pending
         self.batches = 0  # batches run so far
@@ -223,49 +223,50 @@ class Batcher:
             if len(batch) > 1:
                 if not isinstance(error, UserError):  # a request's own fault is its refusal's record alone
                     MODEL_LOG.warning("the model failed on a batch of %d requests (%s: %s); running each alone",
-                                      len(batch), type(error).__name__, error)
-                for job in batch:
-                    if not job.future.done():  # its client may have gone meanwhile
-                        await self._answer([job])
-                return
-            if isinstance(error, UserError):  # the request's own fault (a glossary term the model cannot write)
-                MODEL_LOG.info(refusal_record(len(texts), error, self.log_text))
+                                      len(batch), type(error).__name__, self.told(str(error), texts))
             else:
-                MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
-            fail(batch, error)
+                self.failed(batch[0], error)
+                return
+        else:
+            start = 0
+            for job in batch:
+                if not job.future.done():
+                    job.future.set_result(outputs[start: start + len(job.texts)])
+                start += len(job.texts)
             return
-        start = 0
+        # each alone, once the batch's error is handled: a job's own error raised inside that handling
+        # carried it as its context, its traceback in the log quoting the other requests' texts
         for job in batch:
-            if not job.future.done():
-                job.future.set_result(outputs[start: start + len(job.texts)])
-            start += len(job.texts)
+            if not job.future.done():  # its client may have gone meanwhile
+                await self._answer([job])
+
+    def failed(self, job: Job, error: Exception) -> None:
+        """Fails ``job``, which the model failed on alone, with ``error``: a refusal's record, or the
+        model's failure with its traceback, in the log (neither with its texts without --log-text)."""
+        texts = job.texts
+        if isinstance(error, UserError):  # the request's own fault (a glossary term the model cannot write)
+            MODEL_LOG.info(refusal_record(texts, error, self.log_text))
+        elif self.log_text:
+            MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
+        else:
+            MODEL_LOG.error("the model failed on a request of %d text(s)\n%s", len(texts),
+                            traceback_without_text(error, texts))
+        fail([job], error)
+
+    def told(self, message: str, texts: list[str]) -> str:
+        """``message`` as the log may hold it: whole with --log-text, else ``without_text``."""
+        return message if self.log_text else without_text(message, texts)
 
 
-def refusal_record(texts: int, error: UserError, log_text: bool = False) -> str:
-    """The log's line for a request refused for its own fault: a JSON record as the access log's,
-    beside which it is written (stderr), so that a reader of that log's records reads it too; it
+def refusal_record(texts: Sequence[str], error: UserError, log_text: bool = False) -> str:
+    """The log's line for a request of ``texts`` refused for its own fault: a JSON record as the access
+    log's, beside which it is written (stderr), so that a reader of that log's records reads it too; it
     was plain text.  The model's failures stay plain text, their tracebacks on the lines after.
-    ``kind``: the error's class; ``error``: its message, as the client is told it with ``log_text``,
-    else ``without_text``, as the access log holds no text without --log-text."""
-    message = str(error) if log_text else without_text(str(error))
-    return log_record({"event": "refused", "texts": texts, "kind": type(error).__name__, "error": message})
-
-
-# A text an error quotes, as repr writes it: 'Käse', "it's", 'it\'s "x"'.  Its opening quote follows no
-# letter or digit, so that the apostrophe of "the model's" opens none.
-QUOTED = re.compile(r"""(?<!\w)(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
-
-
-def without_text(message: str) -> str:
-    """``message`` with each text it quotes written as its length: "glossary target term 'Käse': …"
-    is "glossary target term <4 characters>: …"."""
-    def length(quoted: re.Match) -> str:
-        try:
-            count = len(ast.literal_eval(quoted.group()))
-            return f"<{count} character{'' if count == 1 else 's'}>"
-        except (ValueError, SyntaxError):
-            return "<text>"
-    return QUOTED.sub(length, message)
+    ``texts``: how many; ``kind``: the error's class; ``error``: its message, as the client is told it
+    with ``log_text``, else ``without_text`` (the texts, and each text it quotes, as their lengths), as
+    the access log holds no text without --log-text."""
+    message = str(error) if log_text else without_text(str(error), texts)
+    return log_record({"event": "refused", "texts": len(texts), "kind": type(error).__name__, "error": message})
 
 
 def fail(jobs: Iterable[Job], error: BaseException) -> None:

@@ -44,6 +44,7 @@ from attnmt.documents.stop_points import stopped_by
 from attnmt.errors import LeftUntranslated, UserError, collected_warnings
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
+from attnmt.server.client_text import traceback_without_text, what_failed, without_text
 from attnmt.server.file_translator import BatchedTranslator, Cancelled, unnoted
 from attnmt.server.models import ServedModel, ServeSettings
 
@@ -127,8 +128,10 @@ class FileJobs:
     the batchers' ``async with``: on leaving, the jobs' threads stop at their next chunk, while the
     batchers still answer the chunks in flight."""
 
-    def __init__(self, settings: ServeSettings, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, settings: ServeSettings, clock: Callable[[], float] = time.monotonic,
+                 log_text: bool = False) -> None:
         self.settings = settings
+        self.log_text = log_text  # --log-text: a failure's lines hold the sentences it quotes
         self.clock = clock
         self.jobs: dict[str, FileJob] = {}
         self.tasks: set[asyncio.Task] = set()
@@ -233,13 +236,21 @@ class FileJobs:
         except Busy as error:
             job.fail(str(error))
         except FileFailed as error:  # the model's failure on its sentences, naming the file as its client knows it
-            FILE_LOG.error("translating a file failed", exc_info=error)
-            job.fail(str(error))
+            self.log_failure(error, translator.failed_on)
+            job.fail(without_text(str(error), translator.failed_on))
         except Exception as error:  # noqa: BLE001 - one file's failure must not stop the server
-            FILE_LOG.error("translating a file failed", exc_info=error)
-            job.fail(f"translation failed: {type(error).__name__}: {error}")
+            self.log_failure(error, translator.failed_on)
+            job.fail(f"translation failed: {what_failed(error, translator.failed_on)}")
         job.finished_at = self.clock()
         job.notify()
+
+    def log_failure(self, error: Exception, sentences: list[str]) -> None:
+        """Logs a job's failure with its traceback: as it is with --log-text, else without the
+        ``sentences`` it failed on, which its messages may quote (attnmt.server.client_text)."""
+        if self.log_text:
+            FILE_LOG.error("translating a file failed", exc_info=error)
+        else:
+            FILE_LOG.error("translating a file failed\n%s", traceback_without_text(error, sentences))
 
     def stop(self) -> None:
         """The server stops: no job goes on to its next chunk or block, and every running one fails

@@ -41,7 +41,8 @@ class BatchedTranslator:
     split, and the symbols its vocabulary cannot write kept where they stood, as the command line
     does (attnmt.documents.symbols); without them, every symbol went to the model, which dropped it.
     ``waiting`` is told what a chunk waits for ("characters", "queue") and None once it goes on;
-    ``note`` is given each chunk's sentences and translations once they are done (the access log's).
+    ``note`` is given each chunk's sentences and translations once they are done (the access log's);
+    ``failed_on`` holds the sentences of the chunk the model failed on, which its error may quote.
     Once ``stopping`` (the server stops) or ``cancelled`` (the job was deleted) is set, no more."""
 
     batcher: Batcher
@@ -57,6 +58,7 @@ class BatchedTranslator:
     note: Callable[[list[str], list[str]], None] = unnoted
     fits: Callable[[str], bool] | None = None  # whether the model reads a sentence whole (translator_fits)
     writes: Callable[[str], bool] | None = None  # whether its vocabulary writes a symbol (translator_writes)
+    failed_on: list[str] = field(default_factory=list)  # the chunk the model failed on (attnmt.server.client_text)
 
     @property
     def glossary(self) -> None:
@@ -103,6 +105,9 @@ class BatchedTranslator:
                     raise
                 self.waiting("queue")
                 await asyncio.sleep(RETRY_WAIT_S)
+            except Exception:
+                self.failed_on = sentences
+                raise
         self.waiting(None)
         for group, answer in zip([group for group in groups if group], answers, strict=True):
             for i, (text, weights, *assessed) in zip(group, answer, strict=True):

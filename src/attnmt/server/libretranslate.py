@@ -52,6 +52,7 @@ from attnmt.decoding.quality import Assessment, blank_pair
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
+from attnmt.server.client_text import what_failed
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name, readable_text
 from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, served_suffixes, uploaded
@@ -172,8 +173,8 @@ async def translated(request: Request, served: ServedModel, texts: list[str], al
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
     except ClientDisconnect:
         raise
-    except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
-        raise LibreError(500, f"Cannot translate text: {type(error).__name__}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - the model failed; say what, not on what text, and keep serving
+        raise LibreError(500, f"Cannot translate text: {what_failed(error, texts)}") from None
     if not options.hypotheses:
         return results, [[] for _ in texts], [None] * len(texts)
     best = [paragraph.hypotheses[0].text for paragraph in results]

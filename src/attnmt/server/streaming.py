@@ -48,6 +48,7 @@ from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
 from attnmt.documents.translators import FoundTranslations
 from attnmt.server.batcher import Busy
+from attnmt.server.client_text import what_failed
 from attnmt.server.context import Server
 from attnmt.server.libre_requests import (
     FIELDS,
@@ -143,8 +144,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
         yield event("done", {"translatedText": translation, **(assessed.fields() if assessed else {})})
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
-    except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it
-        yield event("error", {"error": f"Cannot translate text: {type(error).__name__}: {error}"})
+    except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it (what failed, not on what)
+        yield event("error", {"error": f"Cannot translate text: {what_failed(error, [text])}"})
     finally:
         gone.set()  # a client that left stops the search at its next step
         if getting is not None:  # a client that left while it waited: no more partials will come

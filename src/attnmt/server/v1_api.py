@@ -23,6 +23,7 @@ from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_trace
 from attnmt.errors import UserError, json_value
 from attnmt.server.access import Refused
 from attnmt.server.batcher import Busy
+from attnmt.server.client_text import what_failed
 from attnmt.server.context import Server
 from attnmt.server.guards import while_connected
 from attnmt.server.models import (
@@ -286,8 +287,9 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
         raise
     except UserError as error:  # a glossary term the vocabulary cannot write
         raise HTTPException(422, str(error)) from None
-    except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
-        raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - the model failed; say what, not on what text, and keep serving
+        given = [text for _, text in request.named_strings()]  # its texts, prefix and glossary terms
+        raise HTTPException(500, f"translation failed: {what_failed(error, given)}") from None
     server.record(http, served, texts, translations)
     return answer(TranslateResponse(translations=translations, hypotheses=hypotheses, **text_quality(quality)),
                   attention)
