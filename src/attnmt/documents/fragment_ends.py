@@ -54,12 +54,18 @@ def fragment_holder(root: etree._Element) -> html.HtmlElement:
     holds it: the <body>'s content (its text where that is more than spacing), then what followed a
     </body> or </html> the text had, which libxml2 put after the <body> or in an <html> of its own
     beside ``root``, where browsers show it (and so it is translated).  The stray end tag is dropped,
-    as browsers ignore it; the warning of repaired markup names its line (``WrapperEnd``)."""
-    holder, body = html.Element("div"), root.find("body")
-    holder.text = body.text if (body.text or "").strip() else None
-    holder.extend(body)
-    append_text(holder, body.tail)
-    for node in [*body.itersiblings(), *root.itersiblings()]:
+    as browsers ignore it; the warning of repaired markup names its line (``WrapperEnd``).  The holder is
+    the <body> itself, made a bare <div>: its text stays as libxml2 read it, where lxml sets no text
+    that holds a control character (``Hello.&#1; World.``, which HTML keeps)."""
+    holder = root.find("body")
+    tail, following = holder.tail, [*holder.itersiblings(), *root.itersiblings()]
+    root.remove(holder)
+    holder.tag, holder.tail = "div", None
+    holder.attrib.clear()
+    if not (holder.text or "").strip():
+        holder.text = None
+    append_text(holder, tail)
+    for node in following:
         if isinstance(node.tag, str) and node.tag in ("html", "head", "body"):
             append_content(node, holder)  # libxml2's <html> after </html>, and what it put in one
         else:

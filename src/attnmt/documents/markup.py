@@ -44,6 +44,7 @@ from attnmt.documents.language import (
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
+from attnmt.documents.page_writer import character_references, held_value
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
@@ -228,7 +229,7 @@ class TreeJob:
         language, the inline elements written around translated words say the direction of the words
         they now hold (language.say_written_direction)."""
         for (node, name), content in zip(self.attributes, attributes, strict=True):
-            node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes
+            node.set(name, held_value(plain(content)))  # first: atoms (an <img>) are copied with their attributes
         # Last first: a run inside a translate="no" atom (one of markup_runs.said_yes's) is rebuilt, and
         # its directions said, before the run holding the atom copies it.
         for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):
@@ -263,7 +264,9 @@ class EmbeddedJob(TreeJob):
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         super().finish(results)
-        text = self.page.serialise(page_language(self.page.root, self.language, self.translated())).strip()
+        # XML holds no control character: one in the HTML is a reference decoded there (``&amp;#1;``), and is written so
+        text = character_references(self.page.serialise(page_language(self.page.root, self.language,
+                                                                      self.translated())).strip())
         if self.cdata is not None:
             self.cdata.write(self.element, text)
         else:

@@ -15,8 +15,16 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.markup_dropcaps import is_drop_cap
+from attnmt.documents.page_writer import CONTROL, held_value
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.xstring import CONTROLS
+
+# The spacing that rebuild keeps at a run's edges as the run had it: Python's whitespace but the control characters
+# in it (a vertical tab, a form feed, U+001C to U+001F: xstring.CONTROLS), which lxml sets in no text; those are
+# written as text is, as references (add_text).
+EDGE_SPACES = "\t\n\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
+              "\u2028\u2029\u202f\u205f\u3000"
 
 
 @dataclass
@@ -146,7 +154,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     holder = run.parent.makeelement("holder", {})
     written = fill(holder, flat, content, entities or {})
     last = run.children[-1].tail if run.children else run.lead
-    keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip()):])
+    keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip(EDGE_SPACES)):])
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
     for child in run.children:
         run.parent.remove(child)
@@ -161,18 +169,18 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
 
 
 def leading_space(text: str) -> str:
-    return text[:len(text) - len(text.lstrip())]
+    return text[:len(text) - len(text.lstrip(EDGE_SPACES))]
 
 
 def keep_edges(holder: etree._Element, start: str, end: str) -> None:
     """The holder's content starts with ``start`` and ends with ``end``, in place of the
     whitespace it has there (none where the content is an element at that end)."""
-    holder.text = start + (holder.text or "").lstrip() if holder.text or start else holder.text
+    holder.text = start + (holder.text or "").lstrip(EDGE_SPACES) if holder.text or start else holder.text
     if len(holder):
         tail = holder[-1].tail or ""
-        holder[-1].tail = tail.rstrip() + end if tail or end else None
+        holder[-1].tail = tail.rstrip(EDGE_SPACES) + end if tail or end else None
     elif holder.text is not None:
-        holder.text = holder.text[:len(start)] + holder.text[len(start):].rstrip() + end
+        holder.text = holder.text[:len(start)] + holder.text[len(start):].rstrip(EDGE_SPACES) + end
 
 
 def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested],
@@ -191,7 +199,7 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
             new.tail = None
         elif flat.marks[piece.mark].initial and local_name(node) == "img":  # a drop cap's picture: letters in its alt
             new = bare_copy(node)
-            new.set("alt", plain(piece.content))
+            new.set("alt", held_value(plain(piece.content)))
             written.append((piece.mark, new))
         else:
             new = bare_copy(node)
@@ -201,11 +209,14 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
 
 
 def add_text(element: etree._Element, text: str, entities: dict[str, str]) -> None:
-    """``text`` after what ``element`` holds, each character of ``entities`` as its reference."""
-    pieces = re.split(f"([{re.escape(''.join(entities))}])", text) if entities else [text]
+    """``text`` after what ``element`` holds, each character of ``entities`` as its reference, and each
+    control character XML cannot hold (xstring.CONTROLS) as its numeric one (``&#1;``): lxml sets no text
+    with one, which libxml2's HTML parser keeps (a page's "Hello.\x01 World." stopped in a bare ValueError)."""
+    pieces = re.split(f"([{re.escape(''.join(entities))}{CONTROLS}])", text) if entities or CONTROL.search(text) \
+        else [text]
     for k, piece in enumerate(pieces):
         if k % 2:
-            element.append(etree.Entity(entities[piece]))
+            element.append(etree.Entity(entities.get(piece) or f"#{ord(piece)}"))
         elif piece and (last := last_child(element)) is not None:
             last.tail = (last.tail or "") + piece
         elif piece:

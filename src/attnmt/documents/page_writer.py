@@ -14,6 +14,8 @@ from uuid import uuid4
 
 from lxml import etree, html
 
+from attnmt.documents.xstring import CONTROLS
+
 # HTML's void elements that libxml2's parser does not know as void (it knows area, base, br, col, hr,
 # img, input, link, meta and param): it nests what follows one inside it, up to its block's end, and
 # its writer gives each an end tag.
@@ -29,6 +31,31 @@ FOREIGN = ("svg", "math")  # where the HTML parser's elements are SVG's and Math
 RAW_TEXT = ("script", "style")  # whose text the HTML parser reads as written, no entity decoded (Marks)
 # Obsolete elements the HTML parser also reads as written, but libxml2's HTML writer escapes (Marks).
 OBSOLETE_RAW_TEXT = ("xmp", "plaintext", "noembed", "noframes")
+# A character XML 1.0 cannot hold (xstring.CONTROLS: U+0001, a vertical tab) that libxml2's HTML parser keeps, as
+# HTML does, and that lxml sets in no value: a translated attribute that holds one ("Hello.\x01 World.", between
+# its sentences) holds a stand-in for it in the tree, letters and digits (which both writers keep as they are)
+# with a nonce no page has, written back as the character's numeric reference (written_references).  A text's
+# is a reference in the tree itself (attnmt.documents.markup_runs.add_text), as lxml has one for a text only.
+CONTROL = re.compile(f"[{CONTROLS}]")
+CONTROL_NONCE = uuid4().hex
+STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
+
+
+def held_value(value: str) -> str:
+    """``value`` as an attribute of the tree can hold it: each control character a stand-in (STAND_IN)."""
+    return CONTROL.sub(lambda found: f"attnmt{CONTROL_NONCE}c{ord(found.group())}x", value)
+
+
+def written_references(written: str) -> str:
+    """A written page (``html_string``'s, or XML's writer's) with each stand-in of ``held_value`` the
+    numeric reference of its character (``&#1;``): HTML reads it as the character, as it reads one
+    written raw (both are a parse error there, and neither loses the character)."""
+    return STAND_IN.sub(r"&#\1;", written)
+
+
+def character_references(text: str) -> str:
+    """``text`` with each control character written as its numeric reference (``&#1;``)."""
+    return CONTROL.sub(lambda found: f"&#{ord(found.group())};", text)
 
 
 def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:

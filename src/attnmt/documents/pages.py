@@ -18,7 +18,7 @@ from attnmt.documents.charsets import DECLARED_ENCODING
 from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarations, xml_prolog
 from attnmt.documents.fragment_ends import WRAPPER_START, WrapperEnd, fragment_end, fragment_holder
 from attnmt.documents.language import say_page_direction
-from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties
+from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties, written_references
 from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
 from attnmt.errors import DataError, warn
 
@@ -104,7 +104,12 @@ class Parsed:
     wrapper: WrapperEnd | None = None  # an HTML fragment's: where its text ends in lxml's wrapper
 
     def serialise(self, target_lang: str | None) -> str:
-        """The page or fragment as text; a document's root states ``target_lang`` (say_language)."""
+        """The page or fragment as text; a document's root states ``target_lang`` (say_language); a
+        control character of a translated attribute written as its reference (page_writer.held_value)."""
+        return written_references(self.written(target_lang))
+
+    def written(self, target_lang: str | None) -> str:
+        """``serialise``'s text as the writers give it, the stand-ins of page_writer.held_value in it."""
         self.say_language(target_lang)
         if self.document:
             xhtml = self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml")  # XHTML stays XML

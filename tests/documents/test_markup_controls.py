@@ -1,0 +1,75 @@
+"""Control characters XML 1.0 cannot hold (U+0001, a vertical tab, U+001F) in an HTML page's text and
+translated attributes: libxml2's HTML parser keeps them, as HTML does, and lxml sets no text or value
+that holds one, so writing the translation stopped in a bare ValueError ("All strings must be XML
+compatible").  They are written as numeric references (``&#1;``), which HTML reads as the character."""
+
+import pytest
+from lxml import html
+
+from attnmt.documents.markup import translate_markup
+from attnmt.errors import DataError
+
+
+def one(text, translator, **options):
+    return translate_markup([text], translator, **options)[0]
+
+
+def shown(fragment: str) -> str:
+    """The text a reader of the fragment gets, its references read as their characters (read in a page:
+    lxml's fragment_fromstring sets a text before any element anew, and so refuses one with U+0001)."""
+    return html.document_fromstring(f"<html><body>{fragment}</body></html>").find("body").text_content()
+
+
+@pytest.mark.parametrize("text, written", [
+    ("<p>Hello.\x01 World.</p>", "<p>Hello.&#1; World.</p>"),  # between two sentences
+    ("<p>The cat\x01 sat.</p>", "<p>The cat&#1; sat.</p>"),  # in a sentence the translator gives back
+    ("<p>\x1f Hello</p>", "<p>&#31; Hello</p>"),  # at a block's start, where its spacing is kept
+    ("<p>Hello <b>world</b>\x1e</p>", "<p>Hello <b>world</b>&#30;</p>"),  # at its end
+    ("<p>A\x0bB <i>c</i>.</p>", "<p>A&#11;B <i>c</i>.</p>"),
+    ("Hello.\x01 World.", "Hello.&#1; World."),  # a fragment's text before any element
+])
+def test_a_control_character_in_a_pages_text_is_written_as_its_reference(same, text, written):
+    out = one(text, same)
+    assert out == written and shown(out) == shown(text)
+
+
+def test_a_control_character_keeps_its_place_where_the_words_change_order(mirror):
+    assert one("<p>Hello.\x01 The <b>red</b> car.</p>", mirror) == "<p>HELLO.&#1; CAR. <b>RED</b> THE</p>"
+
+
+@pytest.mark.parametrize("attribute", ["title", "alt"])
+def test_a_control_character_in_a_translated_attribute_is_written_as_its_reference(same, mirror, attribute):
+    text = f'<p><img src="a.png" {attribute}="A dog runs.\x01 The boy\x02 laughs."> A cat sleeps.</p>'
+    assert one(text, same) == text.replace("\x01", "&#1;").replace("\x02", "&#2;")
+    out = one(text, mirror)
+    assert f'{attribute}="RUNS. DOG A&#1; LAUGHS. BOY&#2; THE"' in out
+    assert html.fragment_fromstring(out).find("img").get(attribute) == "RUNS. DOG A\x01 LAUGHS. BOY\x02 THE"
+
+
+def test_a_whole_page_with_control_characters_comes_back_with_every_word(same):
+    page = ('<!DOCTYPE html>\n<html><head><title>A\x01 page</title></head><body>\n<p>A dog runs.\x01 The boy laughs.'
+            '</p>\n<p><img src="a.png" alt="A cat.\x01 A dog."> 42\x01 7</p>\n</body></html>\n')
+    out = one(page, same)
+    assert "\x01" not in out.replace("42\x01 7", "")  # a text with no word to translate stays as it was parsed
+    assert html.document_fromstring(out).text_content() == html.document_fromstring(page).text_content()
+    assert html.document_fromstring(out).find(".//img").get("alt") == "A cat.\x01 A dog."
+
+
+@pytest.mark.parametrize("description", ["&lt;p&gt;Hello.&amp;#1; World.&lt;/p&gt;",
+                                         "&lt;p&gt;42&amp;#1; 7&lt;/p&gt;&lt;p&gt;A cat.&lt;/p&gt;",
+                                         "<![CDATA[<p>Hello.&#1; World.</p>]]>"])
+def test_a_reference_to_a_control_character_in_html_inside_xml_is_written_back_as_one(same, description):
+    """An RSS item's description is HTML, escaped or in a CDATA section: its reference decoded there
+    was written back into the XML as the character, which XML cannot hold."""
+    text = f"<rss><item><description>{description}</description></item></rss>"
+    assert one(text, same, xml=True) == text
+
+
+@pytest.mark.parametrize("character, column", [("\x01", 16), ("&#1;", 20)])  # the character's; the reference's end
+@pytest.mark.parametrize("xhtml", [False, True])
+def test_a_control_character_in_xml_is_refused_in_one_line_naming_its_place(same, xhtml, character, column):
+    """XML 1.0 holds none, raw or as a reference: its parser refuses the page, so it never reaches the writer."""
+    page = f'<html xmlns="http://www.w3.org/1999/xhtml">\n<body><p>Hello.{character} World.</p></body></html>'
+    message = rf"^page\.xhtml is not well-formed XML at line 2, column {column}: .* value 1$"
+    with pytest.raises(DataError, match=message):
+        translate_markup([page], same, xml=not xhtml, xhtml=xhtml, where="page.xhtml")
