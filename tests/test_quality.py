@@ -229,7 +229,8 @@ SEARCHED = [*SOURCES, "dog", "a dog sleeps", "two cats run", "the woman rides a 
 def assert_assessed_alike(found: Assessment, expected: Assessment) -> None:
     assert found.quality == pytest.approx(expected.quality, abs=1e-4) and found.flags == expected.flags
     assert [w for w, _ in found.words] == [w for w, _ in expected.words]
-    assert [p for _, p in found.words] == pytest.approx([p for _, p in expected.words], abs=1e-4)
+    # each rounded to 4 places: 0.99945 rounds to 0.9994 from one batch and 0.9995 from the other on a Zen 4 EPYC
+    assert [p for _, p in found.words] == pytest.approx([p for _, p in expected.words], abs=1.5e-4)
     assert astuple(found.features) == pytest.approx(astuple(expected.features), abs=1e-4)
 
 

@@ -44,7 +44,10 @@ def jsonl_hypotheses(out: str) -> list[dict]:
 
 
 def rounded(hypotheses: list[dict]) -> list[dict]:
-    return [{**h, "score": round(h["score"], 3), "log_prob": round(h["log_prob"], 3)} for h in hypotheses]
+    """The hypotheses with their score and log_prob within 2e-3 of each other's: the two batches round
+    differently on some CPUs (-15.1085 once written -15.109 by one, -15.108 by the other, on a Zen 4 EPYC)."""
+    return [{**h, "score": pytest.approx(h["score"], abs=2e-3), "log_prob": pytest.approx(h["log_prob"], abs=2e-3)}
+            for h in hypotheses]
 
 
 @pytest.mark.parametrize("guide", [["--glossary", "terms.tsv"], ["--prefix", "zwei"]], ids=["glossary", "prefix"])
@@ -86,7 +89,7 @@ def test_a_lines_hypotheses_join_its_sentences_as_the_servers_do(trained_model, 
     code, out = translate_paragraph(trained_model, tmp_path, capsys, "--n-best", "2", "--output-format", "jsonl",
                                     "--alignments", "--confidence")
     assert code == 0 and reached == [FIRST, SECOND]
-    assert rounded(jsonl_hypotheses(out)) == rounded(answer)
+    assert jsonl_hypotheses(out) == rounded(answer)
 
 
 def test_a_lines_tsv_rows_are_its_joined_hypotheses(trained_model, tmp_path, capsys, client):

@@ -150,9 +150,9 @@ def test_score_with_translates_glossary_reads_a_sentence_with_a_term_as_translat
                                           "dog\tkatze\n")
     assert "katze" in rows[0][4].split() and rows[1][4] == "der junge lacht"
     assert [row[2] for row in scored] == [row[6] for row in rows]  # the flags
-    # 1e-3, as for other calibrated scores: the line without a term is 5e-4 apart with or without the fix
-    # (its batch's rounding); the term's line was 0.046 for translate's 0.1822
-    assert [float(row[1]) for row in scored] == pytest.approx([float(row[5]) for row in rows], abs=1e-3)
+    # 3e-3: the line without a term is 5e-4 (Zen 3) to 1.2e-3 (Zen 4) apart with or without the fix (its
+    # batch's rounding, through the calibration's slope); the term's line was 0.046 for translate's 0.1822
+    assert [float(row[1]) for row in scored] == pytest.approx([float(row[5]) for row in rows], abs=3e-3)
 
 
 def test_score_with_a_glossary_and_sampling_is_refused_before_the_model_loads_unless_it_searches_nothing(
