@@ -12,7 +12,7 @@ from support import HeldModel
 
 from attnmt.errors import ConfigError, DataError, shown
 from attnmt.server.batcher import Batcher, Busy, refusal_record
-from attnmt.server.client_text import without_text
+from attnmt.server.client_text import quotes_as_lengths
 
 
 def upper(texts, options):
@@ -199,17 +199,17 @@ def test_a_refusal_holds_none_of_the_requests_texts_even_unquoted():
     ("sampling draws one translation per sentence: set beam 1 (got 4)",
      "sampling draws one translation per sentence: set beam 1 (got 4)"),
 ])
-def test_without_text_writes_each_quoted_text_as_its_length(message, written):
+def test_a_refusals_quoted_texts_are_written_as_their_lengths(message, written):
     """A quote opens where no letter goes before it: the apostrophe of "the model's" is none."""
-    assert without_text(message) == written
+    assert quotes_as_lengths(message) == written
 
 
-def test_without_text_leaves_nothing_of_a_term_shown_with_its_code_points():
+def test_a_refusal_leaves_nothing_of_a_term_shown_with_its_code_points():
     """shown's code points left an apostrophe unescaped: ('it's \\u00b5m') kept "s \\u00b5m"."""
     term = shown("it's µm", "it's μm")  # the micro sign, written as the Greek mu
     message = f"glossary target term {term}: the model's vocabulary writes it otherwise"
-    assert without_text(message) == ("glossary target term <7 characters> (<7 characters>): the model's vocabulary "
-                                     "writes it otherwise")
+    assert quotes_as_lengths(message) == ("glossary target term <7 characters> (<7 characters>): the model's "
+                                          "vocabulary writes it otherwise")
 
 
 def test_a_refusal_is_a_json_record_as_the_access_logs_beside_it():

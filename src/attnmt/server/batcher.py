@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from attnmt.errors import UserError
-from attnmt.server.client_text import traceback_without_text, without_text
+from attnmt.server.client_text import quotes_as_lengths, traceback_without_text, without_text
 from attnmt.text.json_lines import log_record
 
 T = TypeVar("T")
@@ -263,9 +263,9 @@ def refusal_record(texts: Sequence[str], error: UserError, log_text: bool = Fals
     log's, beside which it is written (stderr), so that a reader of that log's records reads it too; it
     was plain text.  The model's failures stay plain text, their tracebacks on the lines after.
     ``texts``: how many; ``kind``: the error's class; ``error``: its message, as the client is told it
-    with ``log_text``, else ``without_text`` (the texts, and each text it quotes, as their lengths), as
+    with ``log_text``, else each text it quotes, and the request's texts, as their lengths (client_text), as
     the access log holds no text without --log-text."""
-    message = str(error) if log_text else without_text(str(error), texts)
+    message = str(error) if log_text else without_text(quotes_as_lengths(str(error)), texts)
     return log_record({"event": "refused", "texts": len(texts), "kind": type(error).__name__, "error": message})
 
 
