@@ -236,9 +236,13 @@ class Batcher:
             return
         # each alone, once the batch's error is handled: a job's own error raised inside that handling
         # carried it as its context, its traceback in the log quoting the other requests' texts
-        for job in batch:
-            if not job.future.done():  # its client may have gone meanwhile
-                await self._answer([job])
+        try:
+            for job in batch:
+                if not job.future.done():  # its client may have gone meanwhile
+                    await self._answer([job])
+        except asyncio.CancelledError:  # shutting down while they run alone: the ones still waiting are answered
+            fail(batch, Busy(SHUTTING_DOWN))
+            raise
 
     def failed(self, job: Job, error: Exception) -> None:
         """Fails ``job``, which the model failed on alone, with ``error``: a refusal's record, or the
