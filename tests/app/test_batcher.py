@@ -5,6 +5,7 @@ import asyncio
 import json
 import logging
 import threading
+import time
 from datetime import datetime, timedelta
 
 import pytest
@@ -12,7 +13,7 @@ from support import HeldModel
 
 from attnmt.errors import ConfigError, DataError, shown
 from attnmt.server.batcher import Batcher, Busy, refusal_record
-from attnmt.server.client_text import without_text
+from attnmt.server.client_text import quotes_as_lengths
 
 
 def upper(texts, options):
@@ -199,17 +200,36 @@ def test_a_refusal_holds_none_of_the_requests_texts_even_unquoted():
     ("sampling draws one translation per sentence: set beam 1 (got 4)",
      "sampling draws one translation per sentence: set beam 1 (got 4)"),
 ])
-def test_without_text_writes_each_quoted_text_as_its_length(message, written):
+def test_a_refusals_quoted_texts_are_written_as_their_lengths(message, written):
     """A quote opens where no letter goes before it: the apostrophe of "the model's" is none."""
-    assert without_text(message) == written
+    assert quotes_as_lengths(message) == written
 
 
-def test_without_text_leaves_nothing_of_a_term_shown_with_its_code_points():
+def test_a_refusal_leaves_nothing_of_a_term_shown_with_its_code_points():
     """shown's code points left an apostrophe unescaped: ('it's \\u00b5m') kept "s \\u00b5m"."""
     term = shown("it's µm", "it's μm")  # the micro sign, written as the Greek mu
     message = f"glossary target term {term}: the model's vocabulary writes it otherwise"
-    assert without_text(message) == ("glossary target term <7 characters> (<7 characters>): the model's vocabulary "
-                                     "writes it otherwise")
+    assert quotes_as_lengths(message) == ("glossary target term <7 characters> (<7 characters>): the model's "
+                                          "vocabulary writes it otherwise")
+
+
+def test_a_batcher_stopped_while_a_failed_batchs_requests_run_alone_answers_every_one():
+    """Stopped while the first of them ran alone, the others of the batch were never answered."""
+    def breaks_batches(texts, options):
+        if len(texts) > 1:
+            raise RuntimeError("batch broke")
+        time.sleep(0.3)
+        return upper(texts, options)
+
+    async def main():
+        batcher = Batcher(breaks_batches, max_batch=8, window=0.05)
+        await batcher.__aenter__()
+        asked = [asyncio.create_task(batcher.translate([text], "")) for text in "abc"]
+        await asyncio.sleep(0.2)  # the batch has failed, its first request runs alone
+        await batcher.__aexit__(None, None, None)
+        return await asyncio.wait_for(asyncio.gather(*asked, return_exceptions=True), timeout=5)
+
+    assert [str(answer) for answer in run(main())] == ["the server is shutting down"] * 3
 
 
 def test_a_refusal_is_a_json_record_as_the_access_logs_beside_it():

@@ -14,6 +14,7 @@ from support import post_file, server_events, submit_file
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.failed_sentences import SentencesFailed
+from attnmt.documents.translators import ModelTranslator
 from attnmt.server import streaming
 from attnmt.server.app import ServedModel, create_app
 from attnmt.server.batcher import Batcher
@@ -21,6 +22,7 @@ from attnmt.server.client_text import traceback_without_text, without_text
 
 SECRET = "Geheimprojekt Käse läuft"  # what no log line or error answer may hold without --log-text
 LINES = "Erste Zeile des Plans\n  Zweite Zeile des Plans  \n"
+SENTENCES = "Geheimprojekt Käse läuft. Niemand weiß davon."
 
 
 @pytest.mark.parametrize(("message", "texts", "written"), [
@@ -30,11 +32,11 @@ LINES = "Erste Zeile des Plans\n  Zweite Zeile des Plans  \n"
     (f"{SECRET}, then {SECRET}!{SECRET}", [SECRET, SECRET],
      "<24 characters>, then <24 characters>!<24 characters>"),
     (f"failed: {LINES} and again: Zweite Zeile des Plans.", [LINES],
-     "failed: <49 characters> and again: <22 characters>."),
+     "failed: <46 characters>  \n and again: <22 characters>."),
 ])
 def test_without_text_hides_every_occurrence_of_each_text_quoted_or_not(message, texts, written):
     """Only quoted texts were hidden: a message holding the text bare kept it.  A text's lines
-    (stripped, as the model is handed them) are hidden too."""
+    (as the model is handed them) are hidden too, the spaces around them kept."""
     assert without_text(message, texts) == written
 
 
@@ -51,10 +53,51 @@ def test_without_text_hides_a_longer_text_whole_and_joins_overlapping_ones():
 
 
 def test_without_text_hides_a_text_where_it_stands_as_whole_words():
-    """A text "a" hid every "a" of the message: "CUDA out of memory" came out "CUD<1 character> out of memory"."""
+    """A text "a" hid every "a" of the message: "CUDA out of memory" came out "CUD<1 character> out of memory".
+    A word shorter than 3 characters alone is hidden only where it is quoted whole."""
     message = "CUDA out of memory. Tried to allocate a tensor for 'a'"
-    assert without_text(message, ["a", "memory"]) == "CUDA out of <6 characters>. Tried to allocate <1 character> " \
+    assert without_text(message, ["a", "memory"]) == "CUDA out of <6 characters>. Tried to allocate a " \
                                                      "tensor for <1 character>"
+
+
+@pytest.mark.parametrize("message, texts", [
+    ("failed: Niemand weiß davon.", [SENTENCES]),  # a sentence of a text, as the model is handed it
+    ("failed: Niemand weiß", [SENTENCES]),  # cut short
+    ("failed: Geheimprojekt Käse", ["Geheimprojekt  Käse"]),
+    ("failed: Geheimprojekt Käse", ["Geheimprojekt\tKäse"]),
+    ("failed: Geheimprojekt Käse", ["Geheimprojekt\u00a0Käse"]),
+    ("failed: Geheimprojekt Ka\u0308se", ["Geheimprojekt Käse"]),  # NFD in the message, NFC in the text
+    ("failed: Geheimprojekt Käse", ["<p>Geheimprojekt <b>K</b>äse</p>"]),  # an HTML text's extracted words
+    ("failed: Geheimprojekt.", ["Hallo. Geheimprojekt. Ende"]),  # a sentence of one word
+])
+def test_without_text_hides_what_the_model_was_handed_of_a_text(message, texts):
+    """The model is handed a text's sentences (an HTML text's words), and spaces, tabs and NBSP are one
+    to it: an exception quoting one sentence, or the text spaced otherwise, was written whole."""
+    assert without_text(message, texts).startswith("failed: <")
+    assert not {"Niemand", "weiß", "Geheimprojekt", "Käse", "Ka\u0308se"} & set(without_text(message, texts).split())
+
+
+@pytest.mark.parametrize("texts", [["'"], ["\\"], ['"'], ["'", "Käse"], ["\\", "Käse"]])
+def test_without_text_finds_quoted_texts_whatever_the_texts_punctuation(texts):
+    """A text of punctuation alone rewrote the quotes the quoted pass relies on: 'Käse ist gut' was
+    written <1 character>Käse ist gut<1 character>, and a text both passes hid came out <22 characters>."""
+    assert without_text("bad 'Käse ist gut'", [*texts, "ist"]) == "bad <12 characters>"
+
+
+@pytest.mark.parametrize("message, texts", [
+    ("'NoneType' object has no attribute 'encode'", ["Hallo Welt"]),
+    ("No module named 'lxml'", ["Hallo Welt"]),
+    ("CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 79.35 GiB total capacity)", ["1", "2", ".", "'"]),
+    ("index 5 is out of bounds for dimension 0 with size 5", ["5", "0", "of"]),
+])
+def test_without_text_keeps_what_failed_where_it_holds_no_text(message, texts):
+    """Every quoted identifier was hidden (<8 characters> object has no attribute <6 characters>), and a text
+    "1" or "of" hid every such word of the message: an operator could not tell what failed."""
+    assert without_text(message, texts) == message
+
+
+def test_without_text_hides_a_short_text_where_it_is_quoted_whole():
+    assert without_text("bad token '1' in 1 of 2", ["1"]) == "bad token <1 character> in 1 of 2"
 
 
 def test_without_text_leaves_a_message_alone_for_a_blank_text():
@@ -177,6 +220,16 @@ def test_a_stream_the_model_fails_on_ends_with_an_error_without_the_text(served,
         "event: error", {"error": "Cannot translate text: RuntimeError: the search broke on <24 characters>"})
 
 
+def test_a_stream_whose_error_quotes_one_sentence_holds_none_of_it(served, monkeypatch):
+    def broken(served, text, *args):
+        raise RuntimeError(f"the search broke on {text.split('. ')[1]}")
+
+    monkeypatch.setattr(streaming, "run_stream", broken)
+    with TestClient(create_app([served]), raise_server_exceptions=False) as client:
+        answer = client.post("/translate/stream", json={"q": SENTENCES, "source": "en", "target": "de"})
+    assert "RuntimeError: the search broke on <18 characters>." in answer.text and "Niemand" not in answer.text
+
+
 def test_a_failed_batchs_warning_holds_none_of_its_texts(caplog):
     """The batch of several requests the model failed on was logged with its error's message whole."""
     async def main():
@@ -188,3 +241,54 @@ def test_a_failed_batchs_warning_holds_none_of_its_texts(caplog):
         asyncio.run(asyncio.wait_for(main(), timeout=30))
     assert "the model failed on a batch of 2 requests (RuntimeError: the search broke on" in caplog.text
     assert "Käse" not in caplog.text and "a dog runs" not in caplog.text
+
+
+def test_a_file_failures_own_words_stay_though_its_text_holds_them(served, caplog, monkeypatch):
+    """The file's line ("plan.txt: not translated, the model failed on …") went through without_text
+    with the rest: a file whose text held those words had its own line hidden."""
+    def failing_sentences(texts, options):
+        raise SentencesFailed({0: RuntimeError(f"no room for {texts[0]}")})
+
+    monkeypatch.setattr(served, "run_batch", failing_sentences)
+    with TestClient(create_app([served]), raise_server_exceptions=False) as client:
+        answer = post_file(client, "/translate_file", "plan.txt", b"the model failed on 1 of its sentences\n",
+                           source="en", target="de")
+    assert answer.json() == {"error": "plan.txt: not translated, the model failed on 1 of its sentences (the first: "
+                                      "RuntimeError: no room for <38 characters>); nothing was written"}
+
+
+SENTENCE_ASKS = {
+    "text": lambda client: client.post("/translate", json={"q": SENTENCES, "source": "en", "target": "de"}),
+    "list": lambda client: client.post("/translate", json={"q": ["a dog runs", SENTENCES], "source": "en",
+                                                           "target": "de"}),
+    "html": lambda client: client.post("/translate", json={"q": "<p>Geheimprojekt <b>Käse</b> läuft. Niemand weiß "
+                                                                "davon.</p>", "source": "en", "target": "de",
+                                                           "format": "html"}),
+    "v1": lambda client: client.post("/v1/translate", json={"texts": [SENTENCES]}),
+    "file": lambda client: post_file(client, "/translate_file", "plan.txt", f"{SENTENCES}\n".encode(),
+                                     source="en", target="de"),
+}
+
+
+@pytest.mark.parametrize("ask", list(SENTENCE_ASKS))
+def test_an_error_quoting_one_sentence_of_a_text_holds_none_of_it(trained_model, caplog, monkeypatch, ask):
+    """The model is handed a text's sentences, and an error quoting one of them was no occurrence of the
+    text: the answer and the log held "Niemand weiß davon." whole."""
+    def broken(self, sentences, weighed):
+        raise RuntimeError(f"cannot translate {sentences[-1]}")
+
+    monkeypatch.setattr(ModelTranslator, "translate", broken)
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    answer, logged = failing(served, False, caplog, SENTENCE_ASKS[ask])
+    assert "RuntimeError: cannot translate <" in answer.text
+    assert not [word for word in ("Geheimprojekt", "Käse", "Niemand", "davon") if word in answer.text + logged]
+
+
+def test_a_traceback_without_text_holds_an_exception_groups_own_without_text():
+    """An ExceptionGroup's sub-exceptions were left out of the log: what failed, unseen."""
+    try:
+        raise ExceptionGroup("two failed", [RuntimeError(f"broke on {SECRET}"), ValueError("out of memory")])
+    except ExceptionGroup as error:
+        written = traceback_without_text(error, [SECRET])
+    assert "RuntimeError: broke on <24 characters>" in written and "ValueError: out of memory" in written
+    assert "Käse" not in written

@@ -30,8 +30,14 @@ class FileFailed(SentencesFailed):
         first = next(iter(failed.failures.values()))
         super().__init__({0: first})
         self.where = where
-        self.args = (f"{where}: not translated, the model failed on {len(failed.failures)} of its sentences "
-                     f"(the first: {type(first).__name__}: {first}); nothing was written",)
+        self.count = len(failed.failures)
+        self.args = (self.line(f"{type(first).__name__}: {first}"),)
+
+    def line(self, first: str) -> str:
+        """Its one line, ``first`` saying what the first failure was: the server writes it without
+        the client's text (attnmt.server.client_text), its own words around it as they are."""
+        return f"{self.where}: not translated, the model failed on {self.count} of its sentences " \
+               f"(the first: {first}); nothing was written"
 
 
 T = TypeVar("T")

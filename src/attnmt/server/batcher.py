@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from attnmt.errors import UserError
-from attnmt.server.client_text import traceback_without_text, without_text
+from attnmt.server.client_text import quotes_as_lengths, traceback_without_text, without_text
 from attnmt.text.json_lines import log_record
 
 T = TypeVar("T")
@@ -236,9 +236,13 @@ class Batcher:
             return
         # each alone, once the batch's error is handled: a job's own error raised inside that handling
         # carried it as its context, its traceback in the log quoting the other requests' texts
-        for job in batch:
-            if not job.future.done():  # its client may have gone meanwhile
-                await self._answer([job])
+        try:
+            for job in batch:
+                if not job.future.done():  # its client may have gone meanwhile
+                    await self._answer([job])
+        except asyncio.CancelledError:  # shutting down while they run alone: the ones still waiting are answered
+            fail(batch, Busy(SHUTTING_DOWN))
+            raise
 
     def failed(self, job: Job, error: Exception) -> None:
         """Fails ``job``, which the model failed on alone, with ``error``: a refusal's record, or the
@@ -263,9 +267,9 @@ def refusal_record(texts: Sequence[str], error: UserError, log_text: bool = Fals
     log's, beside which it is written (stderr), so that a reader of that log's records reads it too; it
     was plain text.  The model's failures stay plain text, their tracebacks on the lines after.
     ``texts``: how many; ``kind``: the error's class; ``error``: its message, as the client is told it
-    with ``log_text``, else ``without_text`` (the texts, and each text it quotes, as their lengths), as
+    with ``log_text``, else each text it quotes, and the request's texts, as their lengths (client_text), as
     the access log holds no text without --log-text."""
-    message = str(error) if log_text else without_text(str(error), texts)
+    message = str(error) if log_text else without_text(quotes_as_lengths(str(error)), texts)
     return log_record({"event": "refused", "texts": len(texts), "kind": type(error).__name__, "error": message})
 
 

@@ -2,37 +2,51 @@
 
 The access log holds no text without ``--log-text``, and neither does the log beside it: a
 request refused for its own fault (attnmt.server.batcher.refusal_record), a request the model
-fails on.  An answer of 500 says what failed (``RuntimeError: out of memory``), never on what:
-an exception raised inside the model may quote the text it was given.  ``without_text`` takes
-the texts out of a message::
+fails on.  An answer of 500 says what failed (``RuntimeError: out of memory``), and as little as it
+can of what it failed on: an exception raised inside the model may quote the text, or a sentence
+of it, it was given.  ``without_text`` takes the texts out of a message::
 
     without_text("cannot read 'Käse' in: a Käse sandwich", ["a Käse sandwich"])
     -> "cannot read <4 characters> in: <15 characters>"
 
-first every occurrence of each of the request's texts (and of each of their lines, stripped: the
-model is handed a text's lines, each alone) that stands as whole words, quoted or not; then each
-text the message still quotes (a glossary term, a sentence of a text), as Python's repr writes it.
-Whole words, so that a text "a" hides no letter of "CUDA out of memory. Tried to allocate …": a
-text glued to other letters or digits in a message (a word of it inside a longer word) is kept.
+The model is handed a text's sentences (an HTML text's words without their tags), never quite the
+text, so the message is searched word by word (letters and digits, compared in NFC: spaces, tabs,
+NBSP, punctuation and markup between words do not count), and hidden are
+
+- every run of two or more words of which each next word follows the one before somewhere in the
+  request's texts ("Käse läuft" of "Geheimprojekt Käse läuft. Niemand …");
+- a word that is alone a text, line or sentence of them, if of 3 characters or more: a text "a" or
+  "1" hides no word of "CUDA out of memory. Tried to allocate 1 GiB";
+- a quoted string, as Python's repr writes one, that shares a word of 2 or more characters with the
+  texts or is one of them, written as the length of the string it quotes; and what follows a quote
+  never closed (``<text>``), a text that may be cut short.
+
+What it keeps: a word of a text alone in a message (``'NoneType' object has no attribute 'encode'``
+stays whole unless a text holds "NoneType" or "encode"), a text's word glued into a longer one.
 """
 
 from __future__ import annotations
 
 import ast
+import html
 import re
 import traceback
-from collections import deque
+import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import pairwise
 
 # A text a message quotes, as repr writes it: 'Käse', "it's", 'it\'s "x"'.  Its opening quote follows no
 # letter or digit, so that the apostrophe of "the model's" opens none.  A quote never closed runs to the
 # message's end: what follows it may be a text cut short, and every quote either closes or ends the
 # search there, so that a message of many unclosed quotes costs time in proportion to its length.
 QUOTED = re.compile(r"""(?<!\w)(?:'(?:[^'\\]|\\.)*(?:'|\\?\Z)|"(?:[^"\\]|\\.)*(?:"|\\?\Z))""", re.DOTALL)
-# The words a text is searched by: letters and digits together, every other character alone.
-WORDS = re.compile(r"\w+|\W")
-# A text hidden whole inside its quotes ('<14 characters>'): the quotes go, the length stays the text's.
-QUOTED_HIDDEN = re.compile(r"""(['"])(<\d+ characters?>)\1""")
+# A word: letters and digits, with the combining accents a text in NFD writes after them ("Ka\u0308se").
+WORD = re.compile(r"(?:[^\W_]|[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])+")
+# Where a text is cut into the pieces the model may be handed alone: its lines and sentences.
+PIECE_END = re.compile(r"[.!?;…。！？\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+TAG = re.compile(r"<[^<>]*>")  # markup an HTML text's words are extracted from
+SHORTEST_WORD = 3  # a word alone hidden: shorter ones ("a", "1", "of") are every message's words
 
 
 def hidden(count: int) -> str:
@@ -40,17 +54,64 @@ def hidden(count: int) -> str:
     return f"<{count} character{'' if count == 1 else 's'}>"
 
 
+def key(word: str) -> str:
+    """A word as it is compared: in NFC, so that "Käse" typed either way is one word."""
+    return unicodedata.normalize("NFC", word)
+
+
+@dataclass
+class Known:
+    """What a request's texts give the search: the pairs of words that follow each other in them
+    (``pairs``), the words alone a text, line or sentence of them (``alone``), their words of 2 or
+    more characters (``words``) and the texts themselves, stripped (``whole``)."""
+
+    pairs: set[tuple[str, str]] = field(default_factory=set)
+    alone: set[str] = field(default_factory=set)
+    words: set[str] = field(default_factory=set)
+    whole: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, texts: Iterable[str]) -> Known:
+        known = cls()
+        for text in texts:
+            known.whole.add(key(text.strip()))
+            # an HTML text's words as the model is handed them: tags dropped, inline or between blocks
+            for variant in dict.fromkeys([text, html.unescape(TAG.sub("", text)), html.unescape(TAG.sub(" ", text))]):
+                known.add(variant)
+        return known
+
+    def add(self, text: str) -> None:
+        words = [key(word) for word in WORD.findall(text)]
+        self.pairs.update(pairwise(words))
+        self.words.update(word for word in words if len(word) >= 2)
+        for piece in PIECE_END.split(text):
+            if len(alone := WORD.findall(piece)) == 1 and len(alone[0]) >= SHORTEST_WORD:
+                self.alone.add(key(alone[0]))
+
+
 def without_text(message: str, texts: Iterable[str] = ()) -> str:
-    """``message`` with every occurrence of each of ``texts`` (and of each of their lines, stripped)
-    that stands as whole words written as its length, then each text it quotes: "glossary target term 'Käse': …" is
-    "glossary target term <4 characters>: …".  Occurrences that overlap or touch are one stretch,
-    written as its length.  Linear in the lengths of the message and the texts together."""
+    """``message`` with what it holds of ``texts`` (see the module's docstring) written as lengths:
+    "glossary target term 'Käse': …" is "glossary target term <4 characters>: …".  Stretches that
+    overlap or touch are one, written as its length.  Linear in the lengths of the message and texts."""
+    known = Known.of(texts)
+    quoted = dict(quoted_stretches(message, known))
     parts, last = [], 0
-    for start, end in covered(message, patterns(texts)):
-        parts += [message[last:start], hidden(end - start)]
+    for start, end in joined(sorted([*bare_stretches(message, known), *quoted])):
+        parts += [message[last:start], quoted.get((start, end)) or hidden(end - start)]
         last = end
     parts.append(message[last:])
-    return QUOTED.sub(quoted_length, "".join(parts))
+    return "".join(parts)
+
+
+def quotes_as_lengths(message: str) -> str:
+    """``message`` with each text it quotes written as its length, whatever the text: a refusal's
+    message, attnmt's own words whose every quote is the client's (a glossary term, a prefix)."""
+    def length(quoted: re.Match) -> str:
+        try:
+            return hidden(len(ast.literal_eval(quoted.group())))
+        except (ValueError, SyntaxError):
+            return "<text>"
+    return QUOTED.sub(length, message)
 
 
 def what_failed(error: BaseException, texts: Iterable[str] = ()) -> str:
@@ -59,77 +120,50 @@ def what_failed(error: BaseException, texts: Iterable[str] = ()) -> str:
     return f"{type(error).__name__}: {without_text(str(error), texts)}"
 
 
-def patterns(texts: Iterable[str]) -> list[str]:
-    """``texts`` and each of their lines, stripped, as the model is handed them: "a dog runs\\n" is
-    searched as "a dog runs".  A text of spaces alone holds nothing to hide, and would hide every space."""
-    found = dict.fromkeys(part for text in texts for part in (text, *(line.strip() for line in text.splitlines())))
-    return [part for part in found if part.strip()]
-
-
-def quoted_length(quoted: re.Match) -> str:
-    """A quoted text (a match of QUOTED) written as its length; a quote never closed, as ``<text>``."""
-    if whole := QUOTED_HIDDEN.fullmatch(quoted.group()):
-        return whole.group(2)
-    try:
-        return hidden(len(ast.literal_eval(quoted.group())))
-    except (ValueError, SyntaxError):
-        return "<text>"
-
-
-def covered(message: str, texts: list[str]) -> list[tuple[int, int]]:
-    """The stretches ``(start, end)`` of ``message`` that occurrences of ``texts`` cover, in order,
-    those that overlap or touch joined: found in one pass over the message's words by Aho and
-    Corasick's automaton of the texts' (a trie whose every node knows the longest text ending there).
-    A text is found where it stands as whole words: "a" is hidden in "a dog", not in "allocate"."""
-    children, back, longest = automaton(texts)
-    stretches: list[tuple[int, int]] = []
-    node = 0
-    for word in WORDS.finditer(message):
-        while node and word.group() not in children[node]:
-            node = back[node]
-        node = children[node].get(word.group(), 0)
-        if longest[node]:
-            start, end = word.end() - longest[node], word.end()
-            while stretches and start <= stretches[-1][1]:  # overlaps or touches the stretches before
-                start = min(start, stretches.pop()[0])
-            stretches.append((start, end))
+def bare_stretches(message: str, known: Known) -> list[tuple[int, int]]:
+    """The stretches ``(start, end)`` of ``message`` its runs of the texts' words cover, each pair of
+    words that follow each other in a text one stretch, and each word alone a text or sentence."""
+    stretches = []
+    before: re.Match | None = None
+    for word in WORD.finditer(message):
+        if before and (key(before.group()), key(word.group())) in known.pairs:
+            stretches.append((before.start(), word.end()))
+        elif key(word.group()) in known.alone:
+            stretches.append(word.span())
+        before = word
     return stretches
 
 
-def automaton(texts: list[str]) -> tuple[list[dict[str, int]], list[int], list[int]]:
-    """Aho-Corasick's automaton of ``texts``, read word by word (WORDS): each node's ``children`` (by
-    word), its ``back`` link (the node of its longest proper suffix in the trie: where a search goes
-    on when the next word leads nowhere) and the length in characters of the ``longest`` text that
-    ends at it (0: none)."""
-    children: list[dict[str, int]] = [{}]
-    length, longest = [0], [0]
-    for text in texts:
-        node = 0
-        for word in WORDS.findall(text):
-            if word not in children[node]:
-                children[node][word] = len(children)
-                children.append({})
-                length.append(length[node] + len(word))
-                longest.append(0)
-            node = children[node][word]
-        longest[node] = length[node]
-    back = [0] * len(children)
-    waiting = deque(children[0].values())
-    while waiting:  # breadth first: a node's back link is shallower, so known before it
-        node = waiting.popleft()
-        longest[node] = longest[node] or longest[back[node]]
-        for word, child in children[node].items():
-            suffix = back[node]
-            while suffix and word not in children[suffix]:
-                suffix = back[suffix]
-            back[child] = children[suffix].get(word, 0)
-            waiting.append(child)
-    return children, back, longest
+def quoted_stretches(message: str, known: Known) -> list[tuple[tuple[int, int], str]]:
+    """The quoted strings of ``message`` that hold the texts' words, each with what stands for it: the
+    length of the string it quotes (``'it\\'s'``: 4), or ``<text>`` for a quote never closed."""
+    found = []
+    for quoted in QUOTED.finditer(message):
+        try:
+            string = ast.literal_eval(quoted.group())
+        except (ValueError, SyntaxError):  # never closed: a text that may be cut short
+            found.append((quoted.span(), "<text>"))
+            continue
+        if key(string.strip()) in known.whole or any(key(word) in known.words for word in WORD.findall(string)):
+            found.append((quoted.span(), hidden(len(string))))
+    return found
+
+
+def joined(stretches: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted ``stretches``, those that overlap or touch joined into one."""
+    out: list[tuple[int, int]] = []
+    for start, end in stretches:
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
 
 
 def traceback_without_text(error: BaseException, texts: Iterable[str] = ()) -> str:
     """``error``'s traceback as the log writes one (logging's ``exc_info``), each exception's own words
-    ``without_text``: the code's lines as they are, and the exceptions it was raised from or during."""
+    ``without_text``: the code's lines as they are, and the exceptions it was raised from or during, and
+    those an ExceptionGroup holds."""
     texts = list(texts)
     lines: list[str] = []
 
@@ -143,6 +177,9 @@ def traceback_without_text(error: BaseException, texts: Iterable[str] = ()) -> s
         if exception.stack:
             lines.extend(["Traceback (most recent call last):\n", *exception.stack.format()])
         lines.append(without_text("".join(exception.format_exception_only()), texts))
+        for number, inner in enumerate(exception.exceptions or [], 1):  # an ExceptionGroup's own
+            lines.append(f"\nSub-exception {number} of {len(exception.exceptions or [])}:\n")
+            write(inner)
 
     write(traceback.TracebackException.from_exception(error))
     return "".join(lines).rstrip("\n")

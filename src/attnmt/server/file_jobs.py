@@ -44,7 +44,7 @@ from attnmt.documents.stop_points import stopped_by
 from attnmt.errors import LeftUntranslated, UserError, collected_warnings
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
-from attnmt.server.client_text import traceback_without_text, what_failed, without_text
+from attnmt.server.client_text import traceback_without_text, what_failed
 from attnmt.server.file_translator import BatchedTranslator, Cancelled, unnoted
 from attnmt.server.models import ServedModel, ServeSettings
 
@@ -237,7 +237,7 @@ class FileJobs:
             job.fail(str(error))
         except FileFailed as error:  # the model's failure on its sentences, naming the file as its client knows it
             self.log_failure(error, translator.failed_on)
-            job.fail(without_text(str(error), translator.failed_on))
+            job.fail(error.line(what_failed(error.failures[0], translator.failed_on)))
         except Exception as error:  # noqa: BLE001 - one file's failure must not stop the server
             self.log_failure(error, translator.failed_on)
             job.fail(f"translation failed: {what_failed(error, translator.failed_on)}")
