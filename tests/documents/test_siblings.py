@@ -37,7 +37,7 @@ def layouts(draw):
     return FlatText(text, marks), sentences, translations, alignments
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(layouts())
 def test_sorted_siblings_place_every_mark_as_the_readable_siblings_do(layout):
     flat, sentences, translations, alignments = layout
@@ -70,12 +70,13 @@ def lines_run(path: str, call) -> int:
     return count
 
 
-def test_twenty_thousand_sibling_marks_take_steps_in_proportion_to_their_number():
-    """``<b>a</b>`` 20,000 times, the word written otherwise: the first mark takes it and each other
-    one goes after it, a point; then 20,000 atoms inside a word kept as it is, and one mark over
-    the word that moves them all to its nearer edge.  Held against every earlier sibling, that was
-    200 million steps (minutes); now a few dozen a mark."""
-    n = 20_000
+def test_two_thousand_sibling_marks_take_steps_in_proportion_to_their_number():
+    """``<b>a</b>`` 2,000 times, the word written otherwise: the first mark takes it and each other
+    one goes after it, a point; then 2,000 atoms inside a word kept as it is, and one mark over
+    the word that moves them all to its nearer edge.  Held against every earlier sibling (the readable
+    Siblings), that was 20 million steps, 250 times the bound (for 20,000 marks: minutes); now a few
+    dozen a mark."""
+    n = 2_000
     upper = FlatText("a" * n, [Mark(k, k + 1) for k in range(n)])
     placed = []
     steps = lines_run(siblings.__file__, lambda: placed.append(place(upper, [(0, n)], ["A" * n], [identity(1)])))
@@ -87,12 +88,13 @@ def test_twenty_thousand_sibling_marks_take_steps_in_proportion_to_their_number(
     assert steps < 40 * n
 
 
-def test_two_thousand_one_word_marks_with_spaces_between_take_steps_in_proportion_to_their_number():
-    """``<b>a</b> `` 2,000 times in one sentence, each word aligned to itself: each mark's words were
+def test_a_thousand_one_word_marks_with_spaces_between_take_steps_in_proportion_to_their_number():
+    """``<b>a</b> `` 1,000 times in one sentence, each word aligned to itself: each mark's words were
     found by going through every word of the text, and its most attending target word by going
-    through every target word (millions of steps); now each word's is found once, and each mark
-    takes under a hundred steps."""
-    n = 2_000
+    through every target word (a million steps and more, ten times the bound; the weights alone are
+    a million numbers, so more marks cost this test their square); now each word's is found once,
+    and each mark takes under a hundred steps."""
+    n = 1_000
     flat = FlatText("a " * (n - 1) + "a", [Mark(2 * k, 2 * k + 1) for k in range(n)])
     weights = identity(n)
     placed = []
