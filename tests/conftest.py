@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from hypothesis import settings
 from support import train_until_it_knows_the_pairs
 
 from attnmt.threads import LOG, THREADS
@@ -14,6 +15,12 @@ inputs_module = importlib.import_module("attnmt.decoding.inputs")  # the module,
 
 # One thread keeps small-tensor tests fast and reproducible on a shared 2-core machine.
 torch.set_num_threads(1)
+
+# Hypothesis draws the same examples on every run (a seed from each test's own code, no example database):
+# a suite that passed passes again, and a property test's cost is its max_examples, which is tens, not
+# hundreds (each is a differential test against a readable reference or a never-crashes check).
+settings.register_profile("attnmt", derandomize=True, database=None)
+settings.load_profile("attnmt")
 
 
 @pytest.fixture(autouse=True)

@@ -210,7 +210,7 @@ def some_numbers(rng: random.Random) -> list[Number]:
                    rng.choice(["", "", "imperial", "metric"])) for _ in range(rng.randrange(13))]
 
 
-@pytest.mark.parametrize("seed", range(300))
+@pytest.mark.parametrize("seed", range(50))
 def test_numbers_are_paired_as_the_one_by_one_search_paired_them(seed):
     rng = random.Random(seed)
     ours, theirs = some_numbers(rng), some_numbers(rng)
@@ -221,7 +221,7 @@ def test_numbers_are_paired_as_the_one_by_one_search_paired_them(seed):
         assert (ours, theirs) == expected
 
 
-@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("seed", range(50))
 def test_the_groups_left_are_those_the_one_by_one_pairing_left(seed, monkeypatch):
     rng = random.Random(seed)
     words = ["1", "2", "3,5", "3.5", "14:30", "1.000", "two", "zwei", "hundred", "5 miles", "8 km", "03.05.2021", "a"]

@@ -160,7 +160,7 @@ WEIGHT = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-
                    st.just(-0.0), st.sampled_from([1e308, 5e-324, "1", None]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.one_of(st.none(), st.lists(st.lists(WEIGHT, max_size=5), max_size=4),
                  st.lists(st.one_of(st.lists(WEIGHT, max_size=3), st.tuples(WEIGHT, WEIGHT), WEIGHT), max_size=3)))
 def test_weights_are_checked_and_copied_as_the_readable_check_does(weights):
@@ -191,7 +191,7 @@ def fragment(depth: int):
 PAGES = st.lists(fragment(2), min_size=1, max_size=14).map(lambda parts: f"<p>{''.join(parts)}</p>")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(page=PAGES, which=st.booleans())
 def test_a_page_of_any_marks_is_written_as_the_readable_code_writes_it(page, which, same, mirror):
     translator = mirror if which else same

@@ -160,7 +160,7 @@ def fragment(depth: int):
 PAGES = st.lists(fragment(2), min_size=1, max_size=16).map(lambda parts: f"<p>{''.join(parts)}</p>")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(page=PAGES, which=st.sampled_from(["uniform", "same", "mirror", "termed"]), longest=st.integers(3, 40))
 def test_a_page_parted_into_many_sentences_is_written_as_the_readable_code_writes_it(page, which, longest, same,
                                                                                        mirror, termed):
@@ -177,7 +177,7 @@ TEXT = st.lists(st.sampled_from(["a", "bb", "ccc", " ", "  ", ", ", "; ", ": ", 
                                  "\u2067", "\t"]), max_size=30).map("".join)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(text=TEXT, longest=st.integers(1, 12), data=st.data())
 def test_a_long_sentence_is_parted_where_the_readable_code_parts_it(text, longest, data):
     """Terms (a glossary's, which no cut may fall inside) may overlap; text of cuts alone (" – – ")
@@ -192,7 +192,7 @@ def test_a_long_sentence_is_parted_where_the_readable_code_parts_it(text, longes
     assert fitting_parts(text, whole, fits, terms) == readable_fitting_parts(text, whole, fits, terms)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)).map(sorted), max_size=8),
        st.lists(st.integers(0, 30), max_size=10))
 def test_the_sentences_that_need_alignments_are_those_the_readable_code_finds(mark_spans, cuts):
@@ -282,7 +282,7 @@ def readable_across_terms(text, sentence_spans, terms, breaks, fits=None):
     return joined
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(st.integers(0, 40), max_size=12), st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)),
                                                             max_size=6),
        st.lists(st.integers(0, 40), max_size=3), st.integers(1, 40))
@@ -352,7 +352,7 @@ def test_a_paragraph_parted_into_thousands_of_sentences_is_handed_to_fits_a_few_
 PIECES = re.compile(r"\w+|[^\w\s]")  # what a tokenizer might count: each word, each other character
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(text=st.lists(st.sampled_from(["a", "bb", "ccc", "dddd", " ", "  ", ", ", "; ", " – ", "\u200e", ".",
                                       "\u2067", "\t"]), max_size=120).map("".join),
        longest=st.integers(1, 12), data=st.data())
