@@ -7,7 +7,7 @@ from lxml import etree
 from attnmt.documents.files import supported_suffixes, translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.xliff import translate_xliff
+from attnmt.documents.xliff import XliffVocabulary, translate_xliff
 from attnmt.documents.xliff_codes import LINE_END
 from attnmt.documents.xml_code import tag_placeholder
 from attnmt.errors import AttnmtWarning, DataError, UserError
@@ -755,3 +755,27 @@ def test_a_g_around_a_space_alone_is_kept_whole(mirror):
     unit = '<trans-unit id="a"><source>A man<g id="1"> </g>rides a bike.</source></trans-unit>\n'
     out = translate_xliff(xliff_1(unit), mirror, DE)
     assert f'<target {STATE}>BIKE. A<g id="1"> </g>RIDES MAN A</target>' in out
+
+
+@pytest.mark.parametrize("source, target", [
+    ("A dog &lt;!-- x --&gt; runs.", "&lt;!-- x --&gt; RUNS. DOG A"),
+    ("<![CDATA[A dog <!-- x --> runs.]]>", "<![CDATA[<!-- x --> RUNS. DOG A]]>"),
+    ("<![CDATA[<!-- x --> A dog runs.]]>", "<![CDATA[<!-- x --> RUNS. DOG A]]>")])
+def test_an_html_comment_in_a_sources_text_is_kept_whole_not_translated(mirror, source, target):
+    """Escaped or in a CDATA section, the comment is text to XML, but markup to whoever wrote it (Okapi's
+    code finder makes such text an inline code): read as words, it came back ``RUNS. --> X <!-- DOG A``.
+    It stays text, written as the source writes it, and goes where the word after it went."""
+    out = translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), mirror, DE)
+    assert f"<source>{source}</source><target {STATE}>{target}</target>" in out
+    unit = f'<unit id="a"><segment><source>{source}</source></segment></unit>\n'
+    assert f"<source>{source}</source><target>{target}</target>" in translate_xliff(xliff_2(unit), mirror, DE)
+    assert mirror.given == ["A dog runs.", "A dog runs."]
+
+
+def test_an_unclosed_comment_in_a_sources_text_is_words_each_read_to_the_next(same):
+    """Each ``<!--`` is read to the next, not to the end of the text: 100,000 unclosed ones are not
+    5 billion steps of the pattern."""
+    assert list(XliffVocabulary.protected.finditer("a <!--" * 100_000)) == []
+    source = "A dog &lt;!-- runs &lt;!-- fast."
+    out = translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), same, DE)
+    assert f"<target {STATE}>{source}</target>" in out
