@@ -376,14 +376,25 @@ def test_a_source_of_cdata_sections_split_by_a_comment_is_written_back_in_one_se
     assert len(mirror.given) == 1
 
 
-@pytest.mark.parametrize("source, target", [
-    ("<![CDATA[   ]]><!-- only -->", "<![CDATA[   ]]>"),
-    ("\n  <!-- only --><![CDATA[ ]]>\n", "\n  <![CDATA[ ]]>\n"),
-    ("<![CDATA[ ]]><!-- c --><![CDATA[  ]]>", "<![CDATA[   ]]>")])
-def test_a_cdata_section_of_spaces_alone_beside_a_comment_keeps_its_spaces_once(mirror, source, target):
-    """Its spaces were both the section's opening and its closing: three came back as six."""
+@pytest.mark.parametrize("source", ["", "   ", "&#160;\n ", "<![CDATA[]]>", "<![CDATA[   ]]>", " <![CDATA[ ]]> ",
+                                    "<![CDATA[   ]]><!-- only -->", "\n  <!-- only --><![CDATA[ ]]>\n",
+                                    "<![CDATA[ ]]><!-- c --><![CDATA[  ]]>", "<!-- c -->", "<?review pending?> "])
+def test_a_source_of_spaces_alone_gets_no_target_whatever_comments_are_beside_them(mirror, source):
+    """Spaces however written (plain, a reference, a CDATA section) get no target; beside a comment or a
+    processing instruction they got one, of spaces (``<![CDATA[   ]]>``) or empty, said to be translated."""
     unit = f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'
-    assert f"<source>{source}</source><target {STATE}>{target}</target>" in translate_xliff(xliff_1(unit), mirror, DE)
+    assert "<target" not in translate_xliff(xliff_1(unit), mirror, DE)
+    unit = f'<unit id="a"><segment><source>{source}</source></segment></unit>\n'
+    out = translate_xliff(xliff_2(unit), mirror, DE)
+    assert "<target" not in out and "<segment>" in out
+    assert mirror.given == []
+
+
+def test_a_source_of_a_comment_and_words_or_of_a_code_alone_gets_a_target(mirror):
+    units = ('<trans-unit id="a"><source><!-- c -->A dog.</source></trans-unit>\n'
+             '<trans-unit id="b"><source><x id="1"/></source></trans-unit>\n')
+    out = translate_xliff(xliff_1(units), mirror, DE)
+    assert f'<target {STATE}>DOG. A</target>' in out and f'<target {STATE}><x id="1"/></target>' in out
 
 
 @pytest.mark.parametrize("target", [
