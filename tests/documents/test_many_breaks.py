@@ -77,7 +77,7 @@ LINES = st.lists(st.sampled_from(["a", "B", "2", "ß", "é", "É", "ǅ", "中", 
                  max_size=30).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(text=LINES, data=st.data())
 def test_the_line_breaks_that_end_a_sentence_are_those_the_readable_code_finds(text, data):
     """Breaks anywhere from the text's start to its end, several at one place."""

@@ -247,3 +247,19 @@ def test_a_paragraph_of_line_breaks_takes_steps_in_proportion_to_them():
 def test_a_paragraph_of_images_between_words_takes_steps_in_proportion_to_them():
     assert growth(lambda n: translate_markup(["<p>" + 'a <img src="x.png"/> ' * n + "</p>"], Identity())) < 4
     assert growth(lambda n: translate_markup(["<p>" + "a<sup>1</sup> " * n + "</p>"], Identity())) < 4
+
+
+class Upper(Identity):
+    """Identity's alignment, each sentence upper-cased: a word with a mark inside it is no longer the
+    source's, so the mark is placed by its parts (attnmt.documents.kept_words.SameParts)."""
+
+    def translate(self, sentences, weighed):
+        return [s.upper() for s in sentences], super().translate(sentences, weighed)[1]
+
+
+def test_a_markdown_paragraph_of_links_inside_brackets_takes_steps_in_proportion_to_them():
+    """``[[1](x)](y)`` over and over, apart and as one word: each link inside the word had that word's
+    parts found again (growth near 9 for the one word); now each word's parts are found once."""
+    assert growth(lambda n: translate_markdown("[[1](x)](y) " * n + "\n", Upper())) < 4
+    assert growth(lambda n: translate_markdown("See [[a b](x)](y). " * n + "\n", Upper())) < 4
+    assert growth(lambda n: translate_markdown("[[1](x)](y)" * n + "\n", Upper())) < 4

@@ -379,3 +379,16 @@ def test_a_control_character_in_a_paragraphs_text_is_refused_naming_its_line(upp
 
 def test_a_control_character_in_a_code_span_is_kept(upper):
     assert translate_markdown("`A\x01b` and a dog\n", upper) == "`A\x01b` AND A DOG\n"
+
+
+@pytest.mark.parametrize("text, expected, html", [
+    ("[[1](x)](y)\n", "\\[[1](x)\\](Y)\n", '[<a href="x">1</a>](Y)'),
+    ("See [[1](x)](y) here.\n", "SEE \\[[1](x)\\](Y) HERE.\n", 'SEE [<a href="x">1</a>](Y) HERE.'),
+    ("a [[b c](x)](y) d\n", "A \\[[B C](x)\\](Y) D\n", 'A [<a href="x">B C</a>](Y) D'),
+])
+def test_a_link_inside_brackets_keeps_to_its_own_text(upper, text, expected, html):
+    """CommonMark reads ``[[1](x)](y)`` as ``[``, a link, and ``](y)`` as text; its text one word with the
+    brackets', the link was stretched over that word: ``\\[[1\\](Y](x))``, a link over ``1](Y``."""
+    out = translate_markdown(text, upper)
+    assert out == expected and structure(out) == structure(text)
+    assert MarkdownIt("commonmark").render(out) == f"<p>{html}</p>\n"

@@ -287,6 +287,21 @@ def test_a_tag_inside_a_word_the_translation_writes_unchanged_keeps_its_place_in
     assert one(text, upper) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ('[<a href="#">note</a>](see)', '[<a href="#">NOTE</a>](SEE)'),
+    ('[<a href="#">b c</a>](y) d', '[<a href="#">B C</a>](Y) D'),
+    ('<b>Hund</b>-e', '<b>HUND</b>-E'),
+])
+def test_a_tag_between_punctuation_inside_a_word_keeps_to_the_same_part_of_its_translation(upper, text, expected):
+    """Where the translated word has the same punctuation in the same places, the tag keeps to the part it
+    held; stretched over the whole word, it took the punctuation between with it (``[<a>NOTE](SEE</a>)``)."""
+    assert one(text, upper) == expected
+
+
+def test_a_tag_between_punctuation_inside_a_word_written_with_other_punctuation_covers_the_whole_word(fixed):
+    assert one("<b>Hund</b>-e", fixed("HUND:E", [(0, 0)])) == "<b>HUND:E</b>"
+
+
 def test_a_tag_inside_a_kept_word_follows_it_when_the_order_or_its_punctuation_changes(mirror, fixed):
     assert one("He drinks H<sub>2</sub>O today.", mirror) == "TODAY. H<sub>2</sub>O DRINKS HE"
     assert one("It adds CO<sub>2</sub>.", fixed("Es fügt CO2 hinzu.", [(0, 0), (1, 1), (2, 2)])) == \

@@ -25,16 +25,82 @@ def core(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def in_kept_word(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int],
+def in_kept_word(parts: SameParts, word: tuple[int, int], target_word: tuple[int, int],
                  mark: tuple[int, int]) -> tuple[int, int]:
     """Where a ``mark`` over part or all of the one source ``word`` goes in ``target_word``, the one
     target word aligned to it: each edge where kept_edge puts it, where the target word is the source
-    word unchanged (its punctuation aside); the whole target word where it differs, as rule 1 says.
+    word unchanged (its punctuation aside); where it differs, over the same part of it where the mark
+    stands between the word's letters and its punctuation inside it and the target word has the same
+    punctuation in the same places (SameParts); else over the whole target word, as rule 1 says.
     Both edges are measured in the same word, so the mark can neither cross nor mix places of two
     words (a mark from inside one ``H2O`` to inside another, translated as one)."""
+    source, target = parts.source, parts.target
     if not is_kept(source, word, target, target_word):
-        return target_word
+        return parts.place(word, target_word, mark) or target_word
     return kept_edge(source, word, target, target_word, mark[0]), kept_edge(source, word, target, target_word, mark[1])
+
+
+class SameParts:
+    """Where a mark whose edges stand between a word's letters and its punctuation inside it (the ``1``
+    of ``[1](y)``, Markdown's link in brackets; ``Hund`` in ``Hund-e``) goes in the target word aligned
+    to it: over the same parts of it, where that has the same punctuation in the same places (``[1](Y)``).
+    Stretched over the whole word, the mark took the punctuation between with it (``1](Y``).
+
+    Each word's parts are found once, and each pair of words matched once: thousands of marks in one
+    word each going through it again made placing them quadratic."""
+
+    def __init__(self, source: str, target: str) -> None:
+        self.source, self.target = source, target
+        self.source_parts: dict[tuple[int, int], tuple[list[int], list[str | None]]] = {}
+        self.target_parts: dict[tuple[int, int], tuple[list[int], list[str | None]]] = {}
+        self.matched: dict[tuple[tuple[int, int], tuple[int, int]], dict[int, int] | None] = {}
+
+    def place(self, word: tuple[int, int], target_word: tuple[int, int],
+              mark: tuple[int, int]) -> tuple[int, int] | None:
+        """The mark's span in ``target_word``; None where an edge stands inside a part of ``word`` or
+        the two words' punctuation differs."""
+        if (word, target_word) not in self.matched:
+            self.matched[word, target_word] = self.match(word, target_word)
+        edges = self.matched[word, target_word]
+        if edges is None:
+            return None
+        placed = []
+        for edge in mark:
+            if edge <= word[0] or edge >= word[1]:
+                placed.append(target_word[0] if edge <= word[0] else target_word[1])
+            elif edge in edges:
+                placed.append(edges[edge])
+            else:
+                return None
+        return placed[0], placed[1]
+
+    def match(self, word: tuple[int, int], target_word: tuple[int, int]) -> dict[int, int] | None:
+        """Each edge of ``word``'s parts -> the same edge of ``target_word``'s; None where their
+        punctuation differs in number, text or place."""
+        edges, punctuation = parts_of(self.source, word, self.source_parts)
+        target_edges, target_punctuation = parts_of(self.target, target_word, self.target_parts)
+        if len(edges) != len(target_edges) or punctuation != target_punctuation:
+            return None
+        return dict(zip(edges, target_edges, strict=True))
+
+
+def parts_of(text: str, word: tuple[int, int],
+             found: dict[tuple[int, int], tuple[list[int], list[str | None]]]) -> tuple[list[int], list[str | None]]:
+    """The word text[start:end]'s part edges and its parts' punctuation, from ``found`` or found now."""
+    if word not in found:
+        edges = part_edges(text, *word)
+        found[word] = edges, punctuation_parts(text, edges)
+    return found[word]
+
+
+def part_edges(text: str, start: int, end: int) -> list[int]:
+    """The word text[start:end]'s edges and those between its letters and its punctuation (``[1](y)``: 0 1 2 4 5 6)."""
+    return [start, *(k for k in range(start + 1, end) if is_punctuation(text[k]) != is_punctuation(text[k - 1])), end]
+
+
+def punctuation_parts(text: str, edges: list[int]) -> list[str | None]:
+    """The parts between ``edges`` (part_edges): each punctuation's own text, None for letters."""
+    return [text[a:b] if is_punctuation(text[a]) else None for a, b in zip(edges, edges[1:], strict=False)]
 
 
 def is_kept(source: str, word: tuple[int, int], target: str, target_word: tuple[int, int]) -> bool:

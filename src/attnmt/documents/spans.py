@@ -9,7 +9,8 @@ gives them with examples):
 
 1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
    word, unless the translation writes that word unchanged as the one word aligned to it:
-   ``H<sub>2</sub>O`` keeps its place in ``H2O``, attnmt.documents.kept_words; one over punctuation
+   ``H<sub>2</sub>O`` keeps its place in ``H2O``, and one between punctuation inside the word its part of a
+   target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one over punctuation
    glued to a word alone goes over that punctuation of the target word, else is a point; a drop cap, a
    block's first letters, goes over as many of its translation's first: attnmt.documents.markup_dropcaps).  Its
    translation runs from the first to the last of the target words aligned to those words: each
@@ -48,7 +49,7 @@ from dataclasses import dataclass
 from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
-from attnmt.documents.kept_words import glued_side, in_kept_word, kept_point, on_glued
+from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.range_order import keep_ranges_in_order
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings
@@ -116,6 +117,7 @@ class Projector:
         self.word_ends = [[end for _, end in words] for words in self.source_words]
         self.one_word_best: dict[int, list[int | None]] = {}  # sentence -> most_attending of each word alone
         self.atoms = atoms_by_position(flat)
+        self.same_parts = SameParts(source, self.target)  # each word's parts found once, for all its marks
 
     @staticmethod
     def _links(weights: list[list[float]]) -> dict[int, list[int]]:
@@ -158,16 +160,31 @@ class Projector:
             if side := glued_side(self.flat.text, word, (mark.start, mark.end)):  # punctuation glued to one word
                 return on_glued(self.flat.text, word, side, self.target, aligned, (mark.start, mark.end))
             if len(words) == len(targets) == 1:  # one word to one: a word kept unchanged keeps the mark's place
-                stretches.append((*in_kept_word(self.flat.text, word, self.target, aligned[0], (mark.start, mark.end)),
+                stretches.append((*in_kept_word(self.same_parts, word, aligned[0], (mark.start, mark.end)),
                                   False))
             elif targets:
-                stretches.append((self.target_words[i][targets[0]][0], self.target_words[i][targets[-1]][1], False))
+                stretches.append((*self.over_words(i, words, targets, mark), False))
         if not stretches:
             return None
         first, last = min(stretches), max(stretches, key=lambda stretch: stretch[1])
         start, end = self._trim_punctuation(mark, first[0], last[1])
         # a whole sentence's translation keeps the punctuation the model ended (or began) it with
         return self.held_controls(mark, first[0] if first[2] else start, last[1] if last[2] else end)
+
+    def over_words(self, i: int, words: list[int], targets: list[int], mark: Mark) -> tuple[int, int]:
+        """Rule 1 for a mark over several source ``words`` of sentence i: from the first of its ``targets``
+        to the last; an edge between letters and punctuation inside the first (last) source word keeps
+        to the same part of that word's own one target word where it stands there (SameParts: the link
+        of ``[[b c](x)](y)`` over ``[B C](Y)``'s ``B C``, not ``B C](Y``)."""
+        (start, _), (_, end) = self.target_words[i][targets[0]], self.target_words[i][targets[-1]]
+        first, last = self.source_words[i][words[0]], self.source_words[i][words[-1]]
+        if first[0] < mark.start and self.aligned(i, words[:1]) == targets[:1]:
+            placed = self.same_parts.place(first, self.target_words[i][targets[0]], (mark.start, first[1]))
+            start = placed[0] if placed else start
+        if mark.end < last[1] and self.aligned(i, words[-1:]) == targets[-1:]:
+            placed = self.same_parts.place(last, self.target_words[i][targets[-1]], (last[0], mark.end))
+            end = placed[1] if placed else end
+        return start, end
 
     def held_controls(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
         """[start, end) widened over the bidirectional controls the mark holds at the edges of the

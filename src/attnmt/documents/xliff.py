@@ -87,6 +87,10 @@ from attnmt.errors import DataError, warn
 PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
                r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
                r"(?![A-Za-z])")
+# An HTML comment written as a source's text, escaped or in a CDATA section (``A dog &lt;!-- x --&gt; runs.``):
+# text to XML, but markup to whoever wrote it, which Okapi's code finder makes an inline code.  It stops at
+# the next "<!--" too, so that thousands of unclosed ones are each read to the next, not to the end.
+TEXT_COMMENT = r"<!--(?:(?!<!--|-->)[\s\S])*-->"
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
 # reviewed), on the <target>, 1.1's too (which added state-qualifier), 1.0's state alone (it defines
 # no qualifier: written_state); XLIFF 2's state, on the <segment>.
@@ -101,9 +105,10 @@ class XliffVocabulary(Vocabulary):
     segment's text, read inline whatever its layout (its codes on lines of their own are still
     in its sentence).
     Its placeholders (PLACEHOLDER: ``Hello {0}``, ``%d dogs``) pass through untranslated as URLs
-    do, each an atom: read as words, the model dropped or changed them."""
+    do, each an atom: read as words, the model dropped or changed them; so does an HTML comment in
+    its text (TEXT_COMMENT), whose ``<!--`` and ``-->`` the model turned around (``--> X <!--``)."""
 
-    protected = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER}")
+    protected = re.compile(f"{TEXT_COMMENT}|{PROTECTED.pattern}|{PLACEHOLDER}")
     xliff = True
 
     def __init__(self) -> None:

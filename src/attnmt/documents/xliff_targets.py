@@ -80,7 +80,11 @@ class Slot:
 
 
 def has_content(element: etree._Element | None) -> bool:
-    return element is not None and (len(element) > 0 or bool((element.text or "").strip()))
+    """Whether a source holds something to translate or copy: text (has_text) or a code.  Spaces alone,
+    however written (plain, ``&#160;``, a CDATA section), are nothing, and so are they beside comments
+    and processing instructions alone (``<![CDATA[   ]]><!-- c -->``): such a source got a target of
+    spaces, or an empty one, said to be translated."""
+    return element is not None and (any(isinstance(child.tag, str) for child in element) or has_text(element))
 
 
 def shown(element: etree._Element) -> str:
