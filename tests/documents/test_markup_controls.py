@@ -101,9 +101,10 @@ def test_a_control_character_after_a_pages_end_is_written_as_its_reference(same)
 @pytest.mark.parametrize("first", [True, False])
 def test_a_tail_with_a_control_character_is_kept_where_an_element_is_taken_out(first):
     """pages.take_out (a <meta charset> the page no longer needs) keeps a tail with words."""
-    div = html.fragment_fromstring(f'<div>{"" if first else "<b>x</b>"}<meta charset="latin1">Hello\x01 there.</div>')
+    before = "" if first else "<b>x</b>"
+    div = html.fragment_fromstring(f'<div>{before}<meta charset="latin1">Hello\x01 there\x02.</div>')
     take_out(div.find("meta"))
-    assert html.tostring(div, encoding="unicode") == f'<div>{"" if first else "<b>x</b>"}Hello&#1; there.</div>'
+    assert html.tostring(div, encoding="unicode") == f"<div>{before}Hello&#1; there&#2;.</div>"
 
 
 def test_a_fragments_holder_is_the_root_of_its_own_tree(same):

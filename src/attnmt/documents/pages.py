@@ -164,8 +164,8 @@ def open_voids(root: etree._Element) -> None:
         node.text = None
         for child in reversed(children):
             node.addnext(child)  # with its tail, after the node's own (its former text)
-        last = text_after(node, text)
-        last = children[-1] if children else last
+        text_end = text_after(node, text)  # before the children: the node, or the last reference in its text
+        last = children[-1] if children else text_end
         text_after(last, (last.tail or "") + after)
 
 
