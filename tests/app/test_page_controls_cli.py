@@ -41,3 +41,16 @@ def test_a_page_with_a_control_character_comes_back_with_every_word(tmp_path, ca
     assert "\x01" not in written and written.count("&#1;") == 3
     assert page.text_content() == source.text_content()
     assert page.find(".//img").get("alt") == "A cat sleeps.\x01 A dog runs."
+
+
+def test_a_page_with_a_control_character_after_its_end_is_translated(tmp_path, capsys):
+    """What follows </html> (a server's footer) is moved into the <body>, where browsers show it: set anew there,
+    its U+0001 stopped the command in lxml's bare ValueError."""
+    source, output = tmp_path / "after.html", tmp_path / "out.html"
+    source.write_text("<!DOCTYPE html>\n<html><body><p>A dog runs.</p></body></html>\n\x01 Served by nginx.\n",
+                      encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", RELEASE_0_1_0, "--beam", "1", source, output], capsys)
+    assert code == 0 and err == ""
+    written = output.read_text(encoding="utf-8")
+    assert "\x01" not in written and "&#1;" in written
+    assert "\x01" in html.document_fromstring(written).find("body").text_content()

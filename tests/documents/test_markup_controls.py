@@ -7,6 +7,7 @@ import pytest
 from lxml import html
 
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.pages import parse, take_out
 from attnmt.errors import DataError
 
 
@@ -73,3 +74,60 @@ def test_a_control_character_in_xml_is_refused_in_one_line_naming_its_place(same
     message = rf"^page\.xhtml is not well-formed XML at line 2, column {column}: .* value 1$"
     with pytest.raises(DataError, match=message):
         translate_markup([page], same, xml=not xhtml, xhtml=xhtml, where="page.xhtml")
+
+
+@pytest.mark.parametrize("text, written", [
+    ("<p>A dog <wbr>runs.\x01 The cat sleeps.</p>", "<p>A dog <wbr>runs.&#1; The cat sleeps.</p>"),
+    ("<video><source src=\"a.mp4\">Your browser\x01 cannot play it.</video>",
+     "<video><source src=\"a.mp4\">Your browser&#1; cannot play it.</video>"),
+    ("<p>A <track src=\"a.vtt\">dog runs.\x01 <b>A</b> cat.</p>",
+     "<p>A <track src=\"a.vtt\">dog runs.&#1; <b>A</b> cat.</p>"),
+    ("<p>A <embed src=\"a.swf\">dog runs.\x1f A cat.</p>", "<p>A <embed src=\"a.swf\">dog runs.&#31; A cat.</p>"),
+    ("Hello</body>\x01 World.", "Hello&#1; World."),  # what follows a fragment's own </body>
+    ("<p>Hi there.</p></html>\x01 World again.", "<p>Hi there.</p>&#1; World again."),  # ... or </html>
+])
+def test_a_control_character_in_text_the_parser_moved_is_written_as_its_reference(same, text, written):
+    """Text libxml2 nested inside a void element it does not know (pages.open_voids moves it out) or put
+    outside the fragment's <body> (fragment_ends.fragment_holder gathers it) is set anew: a bare ValueError."""
+    assert one(text, same) == written
+
+
+def test_a_control_character_after_a_pages_end_is_written_as_its_reference(same):
+    """What follows </html>, which pages.gather_strays moves to the end of the <body>."""
+    page = "<!DOCTYPE html>\n<html><body><p>Hi there.</p></body></html>\n\x01 Served by nginx.\n"
+    assert one(page, same).endswith("<p>Hi there.</p>&#1; Served by nginx.\n</body></html>\n")
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_tail_with_a_control_character_is_kept_where_an_element_is_taken_out(first):
+    """pages.take_out (a <meta charset> the page no longer needs) keeps a tail with words."""
+    before = "" if first else "<b>x</b>"
+    div = html.fragment_fromstring(f'<div>{before}<meta charset="latin1">Hello\x01 there\x02.</div>')
+    take_out(div.find("meta"))
+    assert html.tostring(div, encoding="unicode") == f"<div>{before}Hello&#1; there&#2;.</div>"
+
+
+def test_a_fragments_holder_is_the_root_of_its_own_tree(same):
+    """Not the wrapper's <html> (attnmt.documents.word_chunks writes the holder's tree)."""
+    for text in ("Hello.\x01 World.", "<p>Hello.</p>"):
+        assert parse(text, xml=False, where="a.html").root.getroottree().getroot().tag == "div"
+
+
+@pytest.mark.parametrize("spacing", ["\x0b", "\x0c", "\x1c", "\x1f"])
+def test_a_control_character_before_a_fragments_first_element_is_kept(same, spacing):
+    """A vertical tab is no spacing the page may lose, as markup_runs.EDGE_SPACES says: kept as it was read."""
+    assert one(f"{spacing}<p>Hello there.</p>", same) == f"{spacing}<p>Hello there.</p>"
+
+
+@pytest.mark.parametrize("text, attribute", [
+    ('<p><input placeholder="Type a name.\x01 Then go."> Hello there.</p>', "placeholder"),
+    ('<p><span aria-label="A dog runs.\x01 A cat sleeps.">Hi</span> Hello there.</p>', "aria-label"),
+    ('<form><input type="submit" value="Send it.\x01 Now."></form>', "value"),
+    ('<html><head><meta name="description" content="A dog runs.\x01 A cat sleeps."></head><body></body></html>',
+     "content"),
+])
+def test_a_control_character_in_any_translated_attribute_is_written_as_its_reference(same, text, attribute):
+    out = one(text, same)
+    assert "\x01" not in out and f'{attribute}="' in out and "&#1;" in out
+    node = next(node for node in html.document_fromstring(out).iter() if node.get(attribute))
+    assert "\x01" in node.get(attribute)

@@ -9,11 +9,13 @@ unexpected (``WrapperEnd`` names the text's line for that problem)."""
 from __future__ import annotations
 
 import re
+from copy import deepcopy
 from dataclasses import dataclass
 
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT
+from attnmt.documents.page_writer import EDGE_SPACES, append_text
 
 # The end of the <html><body>...</body></html> that lxml wraps a fragment in; its closing tags show
 # the elements the text left open (a repair warned of), but a text that ends inside a comment or an
@@ -55,17 +57,17 @@ def fragment_holder(root: etree._Element) -> html.HtmlElement:
     </body> or </html> the text had, which libxml2 put after the <body> or in an <html> of its own
     beside ``root``, where browsers show it (and so it is translated).  The stray end tag is dropped,
     as browsers ignore it; the warning of repaired markup names its line (``WrapperEnd``).  The holder is
-    the <body> itself, made a bare <div>: its text stays as libxml2 read it, where lxml sets no text
-    that holds a control character (``Hello.&#1; World.``, which HTML keeps)."""
-    holder = root.find("body")
-    tail, following = holder.tail, [*holder.itersiblings(), *root.itersiblings()]
-    root.remove(holder)
+    a copy of the <body>, made a bare <div>, the root of a tree of its own: its text stays as libxml2 read
+    it, where lxml sets no text that holds a control character (``Hello.&#1; World.``, which HTML keeps),
+    and the text after it is added as append_text writes it."""
+    body = root.find("body")
+    holder = deepcopy(body)
     holder.tag, holder.tail = "div", None
     holder.attrib.clear()
-    if not (holder.text or "").strip():
+    if not (holder.text or "").strip(EDGE_SPACES):
         holder.text = None
-    append_text(holder, tail)
-    for node in following:
+    append_text(holder, body.tail)
+    for node in [*body.itersiblings(), *root.itersiblings()]:
         if isinstance(node.tag, str) and node.tag in ("html", "head", "body"):
             append_content(node, holder)  # libxml2's <html> after </html>, and what it put in one
         else:
@@ -82,16 +84,6 @@ def append_content(element: etree._Element, holder: etree._Element) -> None:
             append_text(holder, child.tail)
         else:
             holder.append(child)
-
-
-def append_text(holder: etree._Element, text: str | None) -> None:
-    """``text`` after what ``holder`` holds: its last child's tail, or its text."""
-    if not text:
-        return
-    if len(holder):
-        holder[-1].tail = (holder[-1].tail or "") + text
-    else:
-        holder.text = (holder.text or "") + text
 
 
 @dataclass(frozen=True)

@@ -49,11 +49,11 @@ from attnmt.documents.markdown_text import (
     written,
 )
 from attnmt.documents.markup import TreeJob, translate_trees
+from attnmt.documents.page_writer import CONTROL  # what lxml cannot set in a fragment's text
 from attnmt.documents.pages import MAX_DEPTH, parse
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.documents.xstring import CONTROLS
 from attnmt.errors import DataError, warn
 
 __all__ = ["translate_markdown"]
@@ -68,7 +68,6 @@ MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "
 # Printable ASCII without letters, and its spacing: a run's text of these alone, nested shallowly, holds nothing to
 # translate without glossary terms, and its fragment is one lxml neither refuses nor repairs (nothing_to_translate).
 NO_LETTERS = re.compile(r"[\t\n\r -@\[-`{-~]*")
-CONTROL = re.compile(f"[{CONTROLS}]")  # what lxml cannot set in a fragment's text (XML 1.0 cannot hold it)
 
 
 class MarkdownJob(TreeJob):

@@ -15,16 +15,9 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.markup_dropcaps import is_drop_cap
-from attnmt.documents.page_writer import CONTROL, held_value
+from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.spans import Nested, plain
-from attnmt.documents.xstring import CONTROLS
-
-# The spacing that rebuild keeps at a run's edges as the run had it: Python's whitespace but the control characters
-# in it (a vertical tab, a form feed, U+001C to U+001F: xstring.CONTROLS), which lxml sets in no text; those are
-# written as text is, as references (add_text).
-EDGE_SPACES = "\t\n\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
-              "\u2028\u2029\u202f\u205f\u3000"
 
 
 @dataclass
@@ -211,22 +204,14 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
 def add_text(element: etree._Element, text: str, entities: dict[str, str]) -> None:
     """``text`` after what ``element`` holds, each character of ``entities`` as its reference, and each
     control character XML cannot hold (xstring.CONTROLS) as its numeric one (``&#1;``): lxml sets no text
-    with one, which libxml2's HTML parser keeps (a page's "Hello.\x01 World." stopped in a bare ValueError)."""
-    pieces = re.split(f"([{re.escape(''.join(entities))}{CONTROLS}])", text) if entities or CONTROL.search(text) \
-        else [text]
+    with one, which libxml2's HTML parser keeps (a page's "Hello.\x01 World." stopped in a bare ValueError):
+    page_writer.append_text."""
+    pieces = re.split(f"([{re.escape(''.join(entities))}])", text) if entities else [text]
     for k, piece in enumerate(pieces):
         if k % 2:
-            element.append(etree.Entity(entities.get(piece) or f"#{ord(piece)}"))
-        elif piece and (last := last_child(element)) is not None:
-            last.tail = (last.tail or "") + piece
-        elif piece:
-            element.text = (element.text or "") + piece
-
-
-def last_child(element: etree._Element) -> etree._Element | None:
-    """What ``element`` holds last (None: nothing), found from its end: lxml counts the children for
-    ``len(element)``, which, once for each text of a paragraph of thousands of images, was quadratic."""
-    return next(element.iterchildren(reversed=True), None)
+            element.append(etree.Entity(entities[piece]))
+        else:
+            append_text(element, piece)
 
 
 def bare_copy(node: etree._Element) -> etree._Element:

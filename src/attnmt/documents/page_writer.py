@@ -35,8 +35,13 @@ OBSOLETE_RAW_TEXT = ("xmp", "plaintext", "noembed", "noframes")
 # HTML does, and that lxml sets in no value: a translated attribute that holds one ("Hello.\x01 World.", between
 # its sentences) holds a stand-in for it in the tree, letters and digits (which both writers keep as they are)
 # with a nonce no page has, written back as the character's numeric reference (written_references).  A text's
-# is a reference in the tree itself (attnmt.documents.markup_runs.add_text), as lxml has one for a text only.
+# is a reference in the tree itself (append_text), as lxml has one for a text only.
 CONTROL = re.compile(f"[{CONTROLS}]")
+# The spacing kept at a text's edges as the page had it: Python's whitespace (str.strip's) but the control
+# characters in it (a vertical tab, a form feed, U+001C to U+001F), which are written as text is (append_text).
+EDGE_SPACES = "".join(character for character in map(chr, range(0x3001))
+                      if character.isspace() and not CONTROL.match(character))
+NO_MARK = re.compile(r"(?!)")  # Marks.swap's where it marks nothing: it matches no text
 CONTROL_NONCE = uuid4().hex
 STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
 
@@ -51,6 +56,53 @@ def written_references(written: str) -> str:
     numeric reference of its character (``&#1;``): HTML reads it as the character, as it reads one
     written raw (both are a parse error there, and neither loses the character)."""
     return STAND_IN.sub(r"&#\1;", written)
+
+
+def append_text(element: etree._Element, text: str | None) -> None:
+    """``text`` after what ``element`` holds (its last child's tail, or its text), each control character
+    (CONTROL) an ``etree.Entity`` of its numeric reference (``&#1;``): lxml sets no text that holds one."""
+    if not text:
+        return
+    # Found from its end: lxml counts the children for len(element), which, once for each text of a
+    # paragraph of thousands of images, was quadratic.
+    last = next(element.iterchildren(reversed=True), None)
+    if last is not None:
+        text_after(last, (last.tail or "") + text)
+    else:
+        set_text(element, (element.text or "") + text)
+
+
+def set_text(element: etree._Element, text: str) -> None:
+    """``element``'s text, before its children, made ``text``, each control character an ``etree.Entity``
+    (as append_text writes it)."""
+    pieces = split_controls(text)
+    element.text = pieces[0] or None
+    if len(pieces) > 1:
+        element.insert(0, first := reference(pieces[1], ""))
+        text_after(first, "".join(pieces[2:]))  # each next after the one before: insert(k) walks k children
+
+
+def text_after(node: etree._Element, text: str | None) -> etree._Element:
+    """``node``'s tail made ``text``, each control character an ``etree.Entity`` after ``node`` (as
+    append_text writes it); the last node the text ends in (``node``, or the last reference)."""
+    pieces = split_controls(text or "")
+    node.tail = pieces[0] or None
+    for character, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        node.addnext(new := reference(character, piece))
+        node = new
+    return node
+
+
+def split_controls(text: str) -> list[str]:
+    """``text`` parted at each control character: text, character, text, ..., text."""
+    return re.split(f"([{CONTROLS}])", text)
+
+
+def reference(character: str, tail: str) -> etree._Entity:
+    """The numeric reference of ``character`` (``&#1;``), ``tail`` after it."""
+    entity = etree.Entity(f"#{ord(character)}")
+    entity.tail = tail or None
+    return entity
 
 
 def character_references(text: str) -> str:
@@ -127,10 +179,10 @@ class Marks:
              written_as: Callable[[str], str]) -> Marks:
         """``node``'s values that ``spots`` finds, in it and under it (each element's as (attribute name,
         value); None for its text), each given a mark in a copy."""
+        if not any(spots(element) for element in node.iter(etree.Element)):
+            return cls(NO_MARK, [], node, written_as)  # nothing compiled for each of a fragment's top-level nodes
         nonce = uuid4().hex
         mark = re.compile(rf"attnmt{nonce}x(\d+)")
-        if not any(spots(element) for element in node.iter(etree.Element)):
-            return cls(mark, [], node, written_as)
         copy = deepcopy(node)  # with its tail, as the node's is written
         values: list[str] = []
         for element in copy.iter(etree.Element):

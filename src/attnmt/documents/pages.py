@@ -18,7 +18,15 @@ from attnmt.documents.charsets import DECLARED_ENCODING
 from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarations, xml_prolog
 from attnmt.documents.fragment_ends import WRAPPER_START, WrapperEnd, fragment_end, fragment_holder
 from attnmt.documents.language import say_page_direction
-from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string, open_empties, written_references
+from attnmt.documents.page_writer import (
+    UNKNOWN_VOIDS,
+    append_text,
+    html_string,
+    open_empties,
+    set_text,
+    text_after,
+    written_references,
+)
 from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
 from attnmt.errors import DataError, warn
 
@@ -146,17 +154,19 @@ class Parsed:
 def open_voids(root: etree._Element) -> None:
     """What libxml2 nested inside a void element it does not know as void (``<p>a <wbr>bike.</p>``
     parsed as ``<wbr>bike.</wbr>``) moved out to just after it, where the page has it: the element
-    is a point, as ``<br>`` is, and the text after it is read with the text before it."""
+    is a point, as ``<br>`` is, and the text after it is read with the text before it (a control
+    character in either as a reference: page_writer.text_after)."""
     for node in list(root.iter(*UNKNOWN_VOIDS)):
         children = list(node)
         if node.text is None and not children:
             continue
-        after = node.tail or ""
-        node.tail, node.text = node.text, None
+        after, text = node.tail or "", node.text
+        node.text = None
         for child in reversed(children):
             node.addnext(child)  # with its tail, after the node's own (its former text)
-        last = children[-1] if children else node
-        last.tail = (last.tail or "") + after or None
+        text_end = text_after(node, text)  # before the children: the node, or the last reference in its text
+        last = children[-1] if children else text_end
+        text_after(last, (last.tail or "") + after)
 
 
 def utf8_prolog(prolog: str) -> str:
@@ -231,11 +241,11 @@ def take_out(element: etree._Element) -> None:
     <meta>'s line break in <head>); a tail with words stays, after what came before it."""
     parent, tail = element.getparent(), element.tail or ""
     previous = element.getprevious()
-    if tail.strip():
-        if previous is None:
-            parent.text = (parent.text or "") + tail
-        else:
-            previous.tail = (previous.tail or "") + tail
+    if tail.strip() and previous is None:
+        set_text(parent, (parent.text or "") + tail)  # a control character in it a reference, as text_after's
+    elif tail.strip():
+        text_after(previous, (previous.tail or "") + tail)
+    element.tail = None
     parent.remove(element)
 
 
@@ -349,11 +359,7 @@ def gather_strays(root: etree._Element) -> None:
         held = stray.find("body")
         source = held if held is not None else stray
         if (source.text or "").strip():
-            last = target[-1] if len(target) else None
-            if last is None:
-                target.text = (target.text or "") + source.text
-            else:
-                last.tail = (last.tail or "") + source.text
+            append_text(target, source.text)  # a control character in it a reference (page_writer.append_text)
         for child in list(source):
             target.append(child)  # its tail comes with it
         source.text = None
