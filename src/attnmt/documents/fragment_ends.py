@@ -9,7 +9,6 @@ unexpected (``WrapperEnd`` names the text's line for that problem)."""
 from __future__ import annotations
 
 import re
-from copy import deepcopy
 from dataclasses import dataclass
 
 from lxml import etree, html
@@ -57,15 +56,14 @@ def fragment_holder(root: etree._Element) -> html.HtmlElement:
     </body> or </html> the text had, which libxml2 put after the <body> or in an <html> of its own
     beside ``root``, where browsers show it (and so it is translated).  The stray end tag is dropped,
     as browsers ignore it; the warning of repaired markup names its line (``WrapperEnd``).  The holder is
-    a copy of the <body>, made a bare <div>, the root of a tree of its own: its text stays as libxml2 read
-    it, where lxml sets no text that holds a control character (``Hello.&#1; World.``, which HTML keeps),
-    and the text after it is added as append_text writes it."""
-    body = root.find("body")
-    holder = deepcopy(body)
-    holder.tag, holder.tail = "div", None
-    holder.attrib.clear()
-    if not (holder.text or "").strip(EDGE_SPACES):
-        holder.text = None
+    a bare <div>, the root of a tree of its own, that the <body>'s nodes move into (keeping the lines
+    libxml2 read them at, which a copy loses: a review lists a sentence at its line); the texts are
+    added as append_text writes them, where lxml sets no text that holds a control character
+    (``Hello.&#1; World.``, which HTML keeps)."""
+    holder, body = html.Element("div"), root.find("body")
+    if (body.text or "").strip(EDGE_SPACES):
+        append_text(holder, body.text)
+    holder.extend(body)
     append_text(holder, body.tail)
     for node in [*body.itersiblings(), *root.itersiblings()]:
         if isinstance(node.tag, str) and node.tag in ("html", "head", "body"):
