@@ -1,6 +1,7 @@
 """Test-wide settings and the fixtures several modules share (their building blocks are in support.py)."""
 
 import importlib
+import os
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,12 @@ inputs_module = importlib.import_module("attnmt.decoding.inputs")  # the module,
 
 # One thread keeps small-tensor tests fast and reproducible on a shared 2-core machine.
 torch.set_num_threads(1)
+
+# On a CPU with AMX-BF16 the float32 copy's kernel choice may put a layer on the tiles (about 16 bits of
+# each product) or not, as its timing falls: the suite's float32 copies keep float32's own products, the
+# same on every CPU, and the processes it starts inherit this.  tests/fast/test_split_tiles.py puts layers
+# on the tiles (and on their model, where the CPU has none) and sets the variable where it tests it.
+os.environ["ATTNMT_FLOAT32_TILES"] = "0"
 
 # Hypothesis draws the same examples on every run (a seed from each test's own code, no example database):
 # a suite that passed passes again, and a property test's cost is its max_examples, which is tens, not

@@ -345,7 +345,7 @@ def test_a_renamed_model_folder_reuses_its_prepared_copy(trained_model, cache, t
 
 def test_a_prepared_copy_of_a_model_without_activation_dropout_keeps_its_name(tmp_path, monkeypatch, cache):
     """The name hashes the config: the key's None made every model's prepared copies new (a3d27b9's digest)."""
-    monkeypatch.setattr(prepared_file, "tiles_asked_for", lambda: False)
+    monkeypatch.setattr(prepared_file, "tiles_allowed", lambda: False)
     (tmp_path / "model.safetensors").write_bytes(b"weights")
     assert "-1c7c8744a6d6fae9-" in prepared_file.prepared_path(tmp_path / "model.safetensors", TransformerConfig(),
                                                                "fp32").name

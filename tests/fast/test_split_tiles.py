@@ -9,8 +9,9 @@ from support import NEEDS_EXTENSION_BUILD, PAIRS
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
+from attnmt.errors import ConfigError
 from attnmt.fast import extension, panels, prepare, prepared_file
-from attnmt.fast.kernels import FloatKernel, KernelChoice, faster, step_shapes
+from attnmt.fast.kernels import FloatKernel, KernelChoice, faster, measure, step_shapes
 from attnmt.fast.panels import (
     PanelLinear,
     TiledLinear,
@@ -153,7 +154,7 @@ def test_the_step_on_the_tiles_gives_the_readable_models_translations(trained_mo
 
 def test_a_choice_of_the_tiles_read_where_they_are_not_chosen_stays_on_the_panels(trained_model):
     if tiles_chosen():
-        pytest.skip("the tiles run here and ATTNMT_FLOAT32_TILES=1 asks for them")
+        pytest.skip("the tiles run here and are allowed")
     model, _ = load_model_dir(trained_model)
     fast = prepare(model)
     fast.kernel_choice = KernelChoice.forced(FloatKernel.TILES, step_shapes(model.config))
@@ -182,8 +183,9 @@ def test_another_kernel_than_the_panels_is_chosen_only_by_its_margin():
     assert faster({**best, FloatKernel.ONEDNN: 0.4}, 1.10) is FloatKernel.ONEDNN
 
 
-@pytest.mark.parametrize(("said", "chosen"), [("1", True), (" 1\n", True), ("0", False), ("yes", False), (None, False)])
-def test_the_tiles_are_timed_only_where_they_run_and_are_asked_for(monkeypatch, said, chosen):
+@pytest.mark.parametrize(("said", "chosen"), [("1", True), (" 1\n", True), ("0", False), (" 0 ", False), (None, True),
+                                              ("", True)])
+def test_the_tiles_are_timed_where_they_run_unless_left_out(monkeypatch, said, chosen):
     monkeypatch.setattr(panels, "tiles_run", lambda: True)
     monkeypatch.setattr(panels, "cpu_flags", lambda: {"avx2", "avx512f", "amx_bf16"})
     if said is None:
@@ -195,7 +197,15 @@ def test_the_tiles_are_timed_only_where_they_run_and_are_asked_for(monkeypatch, 
     assert not panels.tiles_chosen()
 
 
-def test_asking_for_the_tiles_prepares_a_float32_copy_of_its_own_and_leaves_the_int8_copys_name(monkeypatch,
+@pytest.mark.parametrize("said", ["yes", "2", "off"])
+def test_another_value_of_the_tiles_variable_is_one_line(monkeypatch, said):
+    monkeypatch.setattr(panels, "cpu_flags", lambda: {"avx2", "avx512f", "amx_bf16"})
+    monkeypatch.setenv("ATTNMT_FLOAT32_TILES", said)
+    with pytest.raises(ConfigError, match=rf"^ATTNMT_FLOAT32_TILES={said!r}: give 0 .* or 1, or leave it unset"):
+        panels.tiles_allowed()
+
+
+def test_allowing_the_tiles_prepares_a_float32_copy_of_its_own_and_leaves_the_int8_copys_name(monkeypatch,
                                                                                                    tmp_path):
     """A float32 copy prepared without the tiles holds a choice that never timed them, and the other way
     round; the int8 copy's choice never involves them."""
@@ -204,15 +214,24 @@ def test_asking_for_the_tiles_prepares_a_float32_copy_of_its_own_and_leaves_the_
     config = TransformerConfig(vocab_size=40, d_model=16, n_heads=2, d_ff=32)
     names = {}
     for asked in (False, True):
-        monkeypatch.setattr(prepared_file, "tiles_asked_for", lambda asked=asked: asked)
+        monkeypatch.setattr(prepared_file, "tiles_allowed", lambda asked=asked: asked)
         names[asked] = {p: prepared_file.prepared_path(weights, config, p).name for p in ("fp32", "int8")}
     assert names[False]["fp32"] != names[True]["fp32"] and names[False]["int8"] == names[True]["int8"]
 
 
-def test_the_tiles_are_asked_for_only_on_a_cpu_with_amx_bf16_and_without_building_the_extension(monkeypatch):
+def test_the_tiles_are_allowed_only_on_a_cpu_with_amx_bf16_and_without_building_the_extension(monkeypatch):
     monkeypatch.setenv("ATTNMT_FLOAT32_TILES", "1")
     monkeypatch.setattr(panels, "cpu_flags", lambda: {"avx2", "avx512f"})
-    assert not panels.tiles_asked_for()
+    assert not panels.tiles_allowed()
     monkeypatch.setattr(panels, "cpu_flags", lambda: {"avx2", "avx512f", "amx_bf16"})
     monkeypatch.setattr(panels, "int8_kernel", lambda: pytest.fail("asking read the extension"))
-    assert panels.tiles_asked_for()
+    assert panels.tiles_allowed()
+
+
+def test_the_kernel_choice_times_the_tiles_where_they_run_and_the_variable_is_unset(monkeypatch):
+    if not tiles_run():
+        pytest.skip("the tiles do not run on this CPU")
+    monkeypatch.delenv("ATTNMT_FLOAT32_TILES", raising=False)
+    assert set(measure([(64, 96)], rows=16).timings[(64, 96)]) == set(FloatKernel)
+    monkeypatch.setenv("ATTNMT_FLOAT32_TILES", "0")
+    assert FloatKernel.TILES not in measure([(64, 96)], rows=16).timings[(64, 96)]

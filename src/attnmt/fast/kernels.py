@@ -10,8 +10,8 @@ the attention outputs, the two feed-forward layers and the output projection):
   (attnmt.fast.packed.PackedLinear), which uses AMX or AVX-512 where the CPU has them;
 - ``TILES``: AMX's bf16 tiles, each float32 split into two bf16 pieces and three of their four
   products summed in float32 (``csrc/split_tiles.cpp``, attnmt.fast.panels.TiledLinear): about 16
-  bits of each product where float32 keeps 24.  Timed only where the CPU has AMX-BF16 and
-  ``ATTNMT_FLOAT32_TILES=1`` (attnmt.fast.panels.tiles_chosen).
+  bits of each product where float32 keeps 24.  Timed where the CPU has AMX-BF16, unless
+  ``ATTNMT_FLOAT32_TILES=0`` (attnmt.fast.panels.tiles_chosen).
 
 The right one differs by CPU (oneDNN's float32 GEMM is the faster one on some Xeons, the panels
 on AMD's EPYCs) and by shape, so ``measure`` times the candidates at the step's usual row count,

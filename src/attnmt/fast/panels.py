@@ -8,6 +8,7 @@ import os
 import torch
 from torch import Tensor, nn
 
+from attnmt.errors import ConfigError
 from attnmt.fast.extension import PANEL, available
 from attnmt.fast.int8 import int8_kernel
 from attnmt.fast.kernels import TILE_PIECES, FloatKernel, KernelChoice
@@ -95,8 +96,8 @@ class TiledLinear(PanelLinear):
         return layer
 
 
-# The kernel choice times the tiles only where this is "1": they have run on one AMX CPU only, and a
-# test process crashed there for a reason not found (benchmarks/results/amx_float_tiles_xeon_s31.txt).
+# On a CPU with AMX-BF16 the kernel choice times the tiles beside the panels and oneDNN; "0" leaves them
+# out (float32's own products only), "1" or unset lets them in.
 TILES_VARIABLE = "ATTNMT_FLOAT32_TILES"
 
 
@@ -106,15 +107,20 @@ def tiles_run() -> bool:
     return int8_kernel() != "none" and torch.ops.attnmt.split_tiles_run(False)
 
 
-def tiles_asked_for() -> bool:
-    """Whether ``ATTNMT_FLOAT32_TILES=1`` asks for the tiles on a CPU with AMX-BF16 (read without the
-    extension: the prepared copy's name depends on it, and ``attnmt cache`` lists copies by name)."""
-    return os.environ.get(TILES_VARIABLE, "").strip() == "1" and "amx_bf16" in cpu_flags()
+def tiles_allowed() -> bool:
+    """Whether the kernel choice may time the tiles: a CPU with AMX-BF16 and ``ATTNMT_FLOAT32_TILES``
+    unset or "1" (read without the extension: the prepared copy's name depends on it, and ``attnmt
+    cache`` lists copies by name).  Another value than 0 or 1 is one line (ConfigError)."""
+    said = os.environ.get(TILES_VARIABLE, "").strip()
+    if said not in ("", "0", "1"):
+        raise ConfigError(f"{TILES_VARIABLE}={said!r}: give 0 (float32's own products only) or 1, or leave it "
+                          "unset to have AMX's tiles timed with the other float32 kernels")
+    return said != "0" and "amx_bf16" in cpu_flags()
 
 
 def tiles_chosen() -> bool:
-    """Whether the kernel choice may put float32 layers on the tiles: where they are asked for and run."""
-    return tiles_asked_for() and tiles_run()
+    """Whether the kernel choice may put float32 layers on the tiles: where they are allowed and run."""
+    return tiles_allowed() and tiles_run()
 
 
 class PanelEmbedding(nn.Module):

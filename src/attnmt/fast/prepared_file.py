@@ -31,7 +31,7 @@ from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
 from attnmt.fast.kernels import Int8Choice, KernelChoice, asked_kernel
 from attnmt.fast.packed import PackedLinear, fuse_self_attention
-from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, tiles_asked_for
+from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, tiles_allowed
 from attnmt.fast.transformer import FastTransformer
 from attnmt.files import file_digest
 from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
@@ -61,14 +61,14 @@ def prepared_path(weights: Path, config: TransformerConfig, precision: str = "in
     config_digest = hashlib.sha256(json.dumps(config.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
     asked = asked_kernel() if precision == "fp32" else None  # ATTNMT_FLOAT32_KERNEL: a copy of its own
     kernel = (f"{int8_kernel()}-chosen-{cpu_digest()}" if precision == "int8"
-              else f"{asked}-chosen-{cpu_digest()}" if asked else f"chosen-{cpu_digest(tiles=tiles_asked_for())}")
+              else f"{asked}-chosen-{cpu_digest()}" if asked else f"chosen-{cpu_digest(tiles=tiles_allowed())}")
     name = f"{precision}-{file_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
     return cache_folder() / name
 
 
 def cpu_digest(tiles: bool = False) -> str:
     """This CPU's model, flags and oneDNN cap, hashed: what a copy's kernel choice holds for.  ``tiles``:
-    for a float32 copy whose choice could take the tiles (attnmt.fast.panels.tiles_asked_for), a copy
+    for a float32 copy whose choice could take the tiles (attnmt.fast.panels.tiles_allowed), a copy
     of its own."""
     said = "|tiles" if tiles else ""
     return hashlib.sha256(f"{cpu_model()}|{sorted(cpu_flags())}|{onednn_isa_cap()}{said}".encode()).hexdigest()[:12]

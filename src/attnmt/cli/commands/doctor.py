@@ -98,8 +98,8 @@ def tiles_line() -> str:
                "Linux refused the tiles' state, or PyTorch's kernels are capped below AVX-512 (ATEN_CPU_CAPABILITY)")
         return f"float32 tiles (AMX-BF16, bf16x3): the CPU has them, but they do not run here: {why}"
     if tiles_chosen():
-        return f"float32 tiles (AMX-BF16, bf16x3): timed with the others ({TILES_VARIABLE}=1)"
-    return f"float32 tiles (AMX-BF16, bf16x3): available; {TILES_VARIABLE}=1 lets the kernel choice time them"
+        return f"float32 tiles (AMX-BF16, bf16x3): timed with the others ({TILES_VARIABLE}=0 leaves them out)"
+    return f"float32 tiles (AMX-BF16, bf16x3): available, left out by {TILES_VARIABLE}=0"
 
 
 def float32_header(timed_here: bool) -> str:
