@@ -26,8 +26,8 @@ process timed from its start to its exit (interpreter, imports, loading included
   also at ``--threads 1`` and ``--threads 0`` ("auto threads": one per core other processes
   leave free, attnmt's default); "attnmt fp32 panels" and "attnmt fp32 onednn" run float32 with
   every decoder-step layer on one kernel (``ATTNMT_FLOAT32_KERNEL``), where "attnmt fp32" times them;
-  "attnmt fp32 tiles" (and "... tiles shortlist") lets that timing take AMX's bf16 tiles too
-  (``ATTNMT_FLOAT32_TILES=1``: on a CPU with AMX-BF16, else the same as "attnmt fp32");
+  "attnmt fp32 no tiles" (and "... no tiles shortlist") leaves AMX's bf16 tiles out of that timing
+  (``ATTNMT_FLOAT32_TILES=0``: on a CPU with AMX-BF16; elsewhere the same as "attnmt fp32");
 - benchmarks/peers/ctranslate2_translate.py (ctranslate2 and sentencepiece only, ``</s>``
   appended to each source as Marian models expect, batches of 32), float32, int8 and int8 with
   the vmap, at 1 and at 2 threads.
@@ -174,9 +174,9 @@ def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
                 "attnmt int8 shortlist 1 thread": attnmt(1, "--int8", *shortlist)}
     for kernel in ("panels", "onednn"):  # every float32 step layer on one kernel, untimed (a prepared copy of its own)
         commands[f"attnmt fp32 {kernel}"] = ["env", f"ATTNMT_FLOAT32_KERNEL={kernel}", *attnmt(2)]
-    # AMX's bf16 tiles with float32 sums among the float32 kernels timed (attnmt.fast.panels.TILES_VARIABLE)
-    commands["attnmt fp32 tiles"] = ["env", "ATTNMT_FLOAT32_TILES=1", *attnmt(2)]
-    commands["attnmt fp32 tiles shortlist"] = ["env", "ATTNMT_FLOAT32_TILES=1", *attnmt(2, *shortlist)]
+    # float32's own products only: AMX's bf16 tiles left out of the kernels timed (attnmt.fast.panels.TILES_VARIABLE)
+    commands["attnmt fp32 no tiles"] = ["env", "ATTNMT_FLOAT32_TILES=0", *attnmt(2)]
+    commands["attnmt fp32 no tiles shortlist"] = ["env", "ATTNMT_FLOAT32_TILES=0", *attnmt(2, *shortlist)]
     for kind, vmap in (("fp32", ""), ("fp32", " vmap"), ("int8", ""), ("int8", " vmap")):
         for threads in (1, 2):
             commands[f"CTranslate2 {kind}{vmap} {threads} thread{'s' * (threads > 1)}"] = [
