@@ -206,7 +206,7 @@ def test_another_value_of_the_tiles_variable_is_one_line(monkeypatch, said):
 
 
 def test_allowing_the_tiles_prepares_a_float32_copy_of_its_own_and_leaves_the_int8_copys_name(monkeypatch,
-                                                                                                   tmp_path):
+                                                                                                 tmp_path):
     """A float32 copy prepared without the tiles holds a choice that never timed them, and the other way
     round; the int8 copy's choice never involves them."""
     weights = tmp_path / "model.safetensors"
