@@ -15,7 +15,7 @@ from support import post_file, server_events, submit_file
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.documents.translators import ModelTranslator
-from attnmt.server import streaming
+from attnmt.server import streaming, v1_api
 from attnmt.server.app import ServedModel, create_app
 from attnmt.server.batcher import Batcher
 from attnmt.server.client_text import traceback_without_text, without_text
@@ -218,6 +218,39 @@ def test_a_stream_the_model_fails_on_ends_with_an_error_without_the_text(served,
     [(name, data)] = [block.split("\n") for block in answer.text.split("\n\n") if block.strip()]
     assert (name, json.loads(data.removeprefix("data: "))) == (
         "event: error", {"error": "Cannot translate text: RuntimeError: the search broke on <24 characters>"})
+
+
+@pytest.mark.parametrize("log_text", [False, True])
+def test_a_stream_the_model_fails_on_is_logged_with_its_traceback(served, caplog, monkeypatch, log_text):
+    """A stream's failure went only to its client, as an error event: the server's log had no line of it."""
+    def broken(served, text, *args):
+        raise RuntimeError(f"the search broke on {text}")
+
+    monkeypatch.setattr(streaming, "run_stream", broken)
+    answer, logged = failing(served, log_text, caplog, lambda client: client.post(
+        "/translate/stream", json={"q": SECRET, "source": "en", "target": "de"}))
+    assert "event: error" in answer.text
+    assert "the model failed on a stream of 1 text\nTraceback (most recent call last)" in logged
+    assert "RuntimeError: the search broke on" in logged and ("Käse" in logged) == log_text
+
+
+@pytest.mark.parametrize("log_text", [False, True])
+def test_a_v1_request_whose_hypotheses_fail_to_be_described_is_logged_once(trained_model, caplog, monkeypatch,
+                                                                            log_text):
+    """The search succeeded and describing its hypotheses (scores, alignments, attention) failed: the
+    client had its 500, and the log nothing, as the batcher logs only the search's own failures."""
+    def broken(served, paragraph, request):
+        raise RuntimeError(f"no trace for {paragraph.hypotheses[0].text!r} of {SECRET}")
+
+    monkeypatch.setattr(v1_api, "describe", broken)
+    model = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    answer, logged = failing(model, log_text, caplog, lambda client: client.post(
+        "/v1/translate", json={"texts": [SECRET], "return_scores": True}))
+    assert answer.status_code == 500
+    assert answer.json()["detail"].startswith("translation failed: RuntimeError: no trace")
+    assert logged.count("describing the hypotheses of a request of 1 text(s) failed") == 1
+    assert "Traceback (most recent call last)" in logged and "RuntimeError: no trace for" in logged
+    assert "the model failed on a request" not in logged and ("Käse" in logged) == log_text
 
 
 def test_a_stream_whose_error_quotes_one_sentence_holds_none_of_it(served, monkeypatch):

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from attnmt.errors import UserError
-from attnmt.server.client_text import quotes_as_lengths, traceback_without_text, without_text
+from attnmt.server.client_text import log_failure, quotes_as_lengths, without_text
 from attnmt.text.json_lines import log_record
 
 T = TypeVar("T")
@@ -250,11 +250,9 @@ class Batcher:
         texts = job.texts
         if isinstance(error, UserError):  # the request's own fault (a glossary term the model cannot write)
             MODEL_LOG.info(refusal_record(texts, error, self.log_text))
-        elif self.log_text:
-            MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
         else:
-            MODEL_LOG.error("the model failed on a request of %d text(s)\n%s", len(texts),
-                            traceback_without_text(error, texts))
+            log_failure(MODEL_LOG, f"the model failed on a request of {len(texts)} text(s)", error, texts,
+                        self.log_text)
         fail([job], error)
 
     def told(self, message: str, texts: list[str]) -> str:

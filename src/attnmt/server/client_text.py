@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import html
+import logging
 import re
 import traceback
 import unicodedata
@@ -183,3 +184,12 @@ def traceback_without_text(error: BaseException, texts: Iterable[str] = ()) -> s
 
     write(traceback.TracebackException.from_exception(error))
     return "".join(lines).rstrip("\n")
+
+
+def log_failure(log: logging.Logger, what: str, error: BaseException, texts: Iterable[str], log_text: bool) -> None:
+    """Logs ``what`` failed, with ``error``'s traceback on the lines after: as it is with ``log_text``
+    (--log-text), else ``traceback_without_text``, without the client's ``texts`` it may quote."""
+    if log_text:
+        log.error("%s", what, exc_info=error)
+    else:
+        log.error("%s\n%s", what, traceback_without_text(error, texts))

@@ -44,7 +44,7 @@ from attnmt.documents.stop_points import stopped_by
 from attnmt.errors import LeftUntranslated, UserError, collected_warnings
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
-from attnmt.server.client_text import traceback_without_text, what_failed
+from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.file_translator import BatchedTranslator, Cancelled, unnoted
 from attnmt.server.models import ServedModel, ServeSettings
 
@@ -247,10 +247,7 @@ class FileJobs:
     def log_failure(self, error: Exception, sentences: list[str]) -> None:
         """Logs a job's failure with its traceback: as it is with --log-text, else without the
         ``sentences`` it failed on, which its messages may quote (attnmt.server.client_text)."""
-        if self.log_text:
-            FILE_LOG.error("translating a file failed", exc_info=error)
-        else:
-            FILE_LOG.error("translating a file failed\n%s", traceback_without_text(error, sentences))
+        log_failure(FILE_LOG, "translating a file failed", error, sentences, self.log_text)
 
     def stop(self) -> None:
         """The server stops: no job goes on to its next chunk or block, and every running one fails

@@ -47,8 +47,8 @@ from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
 from attnmt.documents.translators import FoundTranslations
-from attnmt.server.batcher import Busy
-from attnmt.server.client_text import what_failed
+from attnmt.server.batcher import MODEL_LOG, Busy
+from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.context import Server
 from attnmt.server.libre_requests import (
     FIELDS,
@@ -145,6 +145,7 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it (what failed, not on what)
+        log_failure(MODEL_LOG, "the model failed on a stream of 1 text", error, [text], served.batcher.log_text)
         yield event("error", {"error": f"Cannot translate text: {what_failed(error, [text])}"})
     finally:
         gone.set()  # a client that left stops the search at its next step

@@ -22,8 +22,8 @@ from attnmt.decoding.inputs import sampling_with_terms
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError, json_value
 from attnmt.server.access import Refused
-from attnmt.server.batcher import Busy
-from attnmt.server.client_text import what_failed
+from attnmt.server.batcher import MODEL_LOG, Busy
+from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.context import Server
 from attnmt.server.guards import while_connected
 from attnmt.server.models import (
@@ -308,7 +308,14 @@ async def translation(served: ServedModel, request: TranslateRequest, texts: lis
     results = await batcher.translate(texts, options)
     if not options.hypotheses:
         return results, None, None, None
-    described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
+    try:
+        described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
+    except (Busy, UserError):
+        raise
+    except Exception as error:  # the batcher logged the search's failures; this one is the description's
+        log_failure(MODEL_LOG, f"describing the hypotheses of a request of {len(texts)} text(s) failed", error,
+                    [text for _, text in request.named_strings()], batcher.log_text)
+        raise
     quality = [each[0] if each else {} for each, _ in described]
     hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
     attention = [each for _, each in described] if request.return_attention else None
