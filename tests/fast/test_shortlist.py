@@ -102,12 +102,15 @@ def test_a_shortlist_file_that_is_not_utf8_names_its_file_and_line(tmp_path):
 
 @pytest.mark.parametrize("int8", [False, pytest.param(True, marks=pytest.mark.skipif(
     not int8_panels_available(), reason="no AVX512-VNNI: the int8 output layer is torch.ao's"))])
-def test_the_restricted_output_layer_gives_the_full_layers_logits_on_the_list_and_minus_inf_elsewhere(int8):
+@pytest.mark.parametrize("d_model", [32, 512])
+def test_the_restricted_output_layer_gives_the_full_layers_logits_on_the_list_and_minus_inf_elsewhere(int8, d_model):
+    """Exactly: float32's restricted layer multiplied on PyTorch's BLAS (not the panels) summed 512
+    products in another order than the full layer."""
     torch.manual_seed(0)
-    model = Transformer(TransformerConfig(vocab_size=300, d_model=32, n_heads=4, encoder_layers=1,
+    model = Transformer(TransformerConfig(vocab_size=300, d_model=d_model, n_heads=4, encoder_layers=1,
                                           decoder_layers=1, d_ff=64)).eval()
     fast = prepare(model, int8=int8)
-    states = torch.randn(5, 32)
+    states = torch.randn(5, d_model)
     with torch.no_grad():
         full = fast.output(states)
     allowed = list(range(4, 300, 7))
