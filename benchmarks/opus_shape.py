@@ -30,7 +30,8 @@ process timed from its start to its exit (interpreter, imports, loading included
   (``ATTNMT_FLOAT32_TILES=0``: on a CPU with AMX-BF16; elsewhere the same as "attnmt fp32");
 - benchmarks/peers/ctranslate2_translate.py (ctranslate2 and sentencepiece only, ``</s>``
   appended to each source as Marian models expect, batches of 32), float32, int8 and int8 with
-  the vmap, at 1 and at 2 threads.
+  the vmap, at 1 and at 2 threads; float32 at 2 threads also with ``ONEDNN_MAX_CPU_ISA=AVX2`` ("... onednn
+  avx2"), which a CTranslate2 user on an AVX-512 EPYC may set: its oneDNN float32 GEMM runs faster there so.
 
 Start-up is the same command on a one-line file.  Peak RSS is each process's own (``wait4``).
 ``--contended`` runs every process beside a busy loop (benchmarks/contention.py) that this script
@@ -182,6 +183,12 @@ def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
             commands[f"CTranslate2 {kind}{vmap} {threads} thread{'s' * (threads > 1)}"] = [
                 sys.executable, str(CT2_SCRIPT), str(folder / f"ct2_{kind}"), "--threads", str(threads),
                 "--beam", str(BEAM), "--max-length", str(max_output), "--append-eos", *["--use-vmap"] * bool(vmap)]
+    # CTranslate2's float32 with oneDNN capped at AVX2: on an AVX-512 EPYC (Zen 4) its oneDNN GEMM ran faster so
+    # (benchmarks/results/ct2_onednn_isa_epyc_zen4_s47.txt). CTranslate2 multiplies with oneDNN on AMD CPUs and
+    # with MKL on Intel ones (CT2_USE_MKL), where this variable leaves its float32 GEMM as it is.
+    for vmap in ("", " vmap"):
+        commands[f"CTranslate2 fp32{vmap} 2 threads onednn avx2"] = [
+            "env", "ONEDNN_MAX_CPU_ISA=AVX2", *commands[f"CTranslate2 fp32{vmap} 2 threads"]]
     return {name: [*command, "INPUT", "OUTPUT"] for name, command in commands.items()}
 
 
