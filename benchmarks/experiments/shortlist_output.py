@@ -41,6 +41,9 @@ def main() -> None:
     batch = torch.tensor([ids + [fast.config.pad_id] * (width - len(ids)) for ids in src])
     ids = Shortlist.load(args.folder / "shortlist.tsv").ids_for(batch, [])
     output = fast.output
+    if not isinstance(output, PanelLinear):
+        raise SystemExit(f"the float32 copy's output layer is a {type(output).__name__} here, not on the panels: "
+                         "the shortlist keeps F.linear (attnmt doctor --model says why)")
     weight = output.rows(ids)
     bias = None if output.bias is None else output.bias[ids]
     panels = PanelLinear(weight, bias)
