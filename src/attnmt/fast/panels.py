@@ -71,15 +71,22 @@ class TiledLinear(PanelLinear):
     """A PanelLinear multiplied on AMX's bf16 tiles (``csrc/split_tiles.cpp``): W and x each split into
     ``TILE_PIECES`` bf16 pieces (v ≈ p0 + p1, p0 = bf16(v), p1 = bf16(v − p0)) whose products are summed
     in float32, all but the smallest (p1 · q1): about 16 bits of each product, where float32 keeps 24.
-    The panels stay (the embeddings tied to the layer read their rows, a shortlist selects from them,
-    the prepared copy stores them); the tiles are made of them at each load.  ``model``: on the model of
-    the tiles (tests, on a CPU without AMX)."""
+    The panels stay (the embeddings tied to the layer read their rows, a shortlist selects from them);
+    the prepared copy stores both and maps both back (``tiles``: those stored), so that a start reads
+    neither to make the other and only the pages used become resident: the tiles the step multiplies
+    with, the panels' rows the embeddings and a shortlist read.  ``model``: on the model of the tiles
+    (tests, on a CPU without AMX)."""
 
-    def __init__(self, layer: PanelLinear, model: bool = False) -> None:
+    def __init__(self, layer: PanelLinear, model: bool = False, tiles: Tensor | None = None) -> None:
         nn.Module.__init__(self)
         self.hold(layer.panels, layer.bias, layer.out_features, layer.in_features)
         self.relu, self.model = layer.relu, model
-        self.tiles = torch.ops.attnmt.pack_split_tiles(layer.panels, TILE_PIECES)
+        if tiles is None:
+            tiles = torch.ops.attnmt.pack_split_tiles(layer.panels, TILE_PIECES)
+        elif tiles.shape != tile_shape(layer.out_features, layer.in_features) or tiles.dtype != torch.bfloat16:
+            raise ValueError(f"tiles {tuple(tiles.shape)} {tiles.dtype} do not hold a {layer.out_features} × "
+                             f"{layer.in_features} layer in {TILE_PIECES} bf16 pieces")
+        self.tiles = tiles
 
     def forward(self, x: Tensor) -> Tensor:
         """[..., in_features] -> [..., out_features]."""
@@ -94,6 +101,13 @@ class TiledLinear(PanelLinear):
         layer = PanelLinear.from_panels(self.panels, self.bias, self.out_features, self.in_features)
         layer.relu = self.relu
         return layer
+
+
+def tile_shape(out_features: int, in_features: int) -> tuple[int, ...]:
+    """The shape of ``pack_split_tiles``' bf16 tiles of a W [out_features, in_features]: per panel of 16
+    rows, each piece's K (padded to whole tile rows of 32) in pairs."""
+    padded = (in_features + 31) // 32 * 32
+    return (out_features + PANEL - 1) // PANEL, TILE_PIECES, padded // 2, PANEL, 2
 
 
 # On a CPU with AMX-BF16 the kernel choice times the tiles beside the panels and oneDNN; "0" leaves them

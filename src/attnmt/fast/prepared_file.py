@@ -31,7 +31,14 @@ from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
 from attnmt.fast.kernels import Int8Choice, KernelChoice, asked_kernel
 from attnmt.fast.packed import PackedLinear, fuse_self_attention
-from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, tiles_allowed
+from attnmt.fast.panels import (
+    PanelEmbedding,
+    PanelLinear,
+    TiledLinear,
+    embeddings_from_panels,
+    tiles_allowed,
+    tiles_run,
+)
 from attnmt.fast.transformer import FastTransformer
 from attnmt.files import file_digest
 from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
@@ -39,7 +46,7 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.uninitialised import uninitialised
 
 # Bump when what is stored, or how, changes, or the speed of a kernel a stored choice timed.
-FORMAT = 6
+FORMAT = 7
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 EMBEDDINGS = ("src_embed", "tgt_embed")
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
@@ -88,6 +95,7 @@ def save_prepared(fast: FastTransformer, path: Path, source: Path | None = None)
     shapes: dict[str, list[int]] = {}
     fbgemm: dict[str, list[int]] = {}
     floats: dict[str, list[int]] = {}
+    tiled: list[str] = []  # float32 layers on AMX's tiles: their tiles stored beside their panels
     onednn: dict[str, list[int]] = {}
     for name, module in fast.named_modules():
         if type(module) is PackedLinear:  # on oneDNN by the kernel choice: its plain weight
@@ -100,6 +108,9 @@ def save_prepared(fast: FastTransformer, path: Path, source: Path | None = None)
             tensors[f"{name}.panels"] = module.panels
             if module.bias is not None:
                 tensors[f"{name}.bias"] = module.bias
+            if isinstance(module, TiledLinear):
+                tiled.append(name)
+                tensors[f"{name}.tiles"] = module.tiles
         elif isinstance(module, Int8PanelLinear):
             shapes[name] = list(module.panels.shape())
             for part, tensor in zip(PANEL_PARTS, module.panels.tensors(), strict=True):
@@ -124,7 +135,8 @@ def save_prepared(fast: FastTransformer, path: Path, source: Path | None = None)
             tensors[name] = tensor.contiguous()
     from_panels = [name for name in EMBEDDINGS if isinstance(getattr(fast, name), PanelEmbedding)]  # no table stored
     metadata = dict(format=str(FORMAT), kernel=int8_kernel(), panels=json.dumps(shapes), fbgemm=json.dumps(fbgemm),
-                    float_panels=json.dumps(floats), onednn=json.dumps(onednn), aliases=json.dumps(aliases),
+                    float_panels=json.dumps(floats), float_tiles=json.dumps(tiled), onednn=json.dumps(onednn),
+                    aliases=json.dumps(aliases),
                     embeddings_from_panels=json.dumps(from_panels), trained_parameters=str(fast.trained_parameters))
     if fast.kernel_choice is not None:
         metadata["kernel_choice"] = fast.kernel_choice.to_json()
@@ -176,6 +188,8 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
     layers |= {name: PanelLinear.from_panels(tensors.pop(f"{name}.panels"), tensors.pop(f"{name}.bias", None),
                                                    out, inputs)
                for name, (out, inputs) in json_value(metadata.get("float_panels", "{}")).items()}
+    for name in json_value(metadata.get("float_tiles", "[]")):  # mapped too: not made from the panels again
+        layers[name] = TiledLinear(layers[name], model=not tiles_run(), tiles=tensors.pop(f"{name}.tiles"))
     layers |= {name: PackedLinear(tensors.pop(f"{name}.weight"), tensors.pop(f"{name}.bias", None))
                for name in json_value(metadata.get("onednn", "{}"))}
     if "kernel_choice" in metadata:
