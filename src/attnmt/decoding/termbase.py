@@ -40,6 +40,7 @@ from lxml import etree
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
 from attnmt.text.language_codes import primary_subtag
+from attnmt.text.xml_start import first_element
 
 ROOTS = ("martif", "tbx")
 ENTRIES = ("termEntry", "conceptEntry")
@@ -66,11 +67,10 @@ def xml_root(path: str | Path) -> str | None:
     TSV then names the fault)."""
     try:
         with open_bytes(path) as file:
-            _, first = next(etree.iterparse(file, events=("start",), resolve_entities=False, no_network=True,
-                                            load_dtd=False))
-    except (OSError, EOFError, etree.XMLSyntaxError, StopIteration):
+            first = first_element(file)
+    except (OSError, EOFError):
         return None
-    return etree.QName(first).localname
+    return None if first is None else etree.QName(first).localname
 
 
 def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:

@@ -6,7 +6,6 @@ with them, and attnmt.documents.office translates them."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Protocol
@@ -20,6 +19,7 @@ from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD
 from attnmt.documents.tables import relationships
 from attnmt.documents.validations import WORKSHEET
 from attnmt.errors import DataError
+from attnmt.text.xml_start import first_element
 
 CONTENT_TYPES = "[Content_Types].xml"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
@@ -113,10 +113,8 @@ def check_transitional(archive: Archive, main: str, suffix: str) -> None:
     paragraphs would be found, and it came back untranslated, as it was.  Only the root's start
     is read (a document's body may be megabytes); a part that does not start as XML is left to
     the reading of its text."""
-    try:
-        _, root = next(etree.iterparse(io.BytesIO(archive.read(main, STRICT_HEAD)), events=("start",),
-                                       resolve_entities=False, no_network=True, load_dtd=False))
-    except (StopIteration, etree.XMLSyntaxError):
+    root = first_element(archive.read(main, STRICT_HEAD))
+    if root is None:
         return
     if root.tag.startswith(f"{{{STRICT}"):
         raise DataError(f"{archive.name}: the file uses Strict Open XML (member {main}), which attnmt does "

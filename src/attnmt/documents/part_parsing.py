@@ -11,7 +11,6 @@ A part whose tree does not fit in memory is refused as too large, not as XML tha
 
 from __future__ import annotations
 
-import io
 import re
 
 from lxml import etree
@@ -19,6 +18,7 @@ from lxml import etree
 from attnmt.documents.doctype import at_line, blank_inert, check_attribute_references
 from attnmt.documents.pages import check_depth, too_deep
 from attnmt.errors import DataError
+from attnmt.text.xml_start import first_element
 
 # libxml2's message where markup nests past its limit (group 1), "use XML_PARSE_HUGE option" after it.
 DEPTH_LIMIT = re.compile(r"Excessive depth in document: (\d+)")
@@ -94,11 +94,8 @@ def declares_no_entity(data: bytes) -> bool:
     read with libxml2's limits, and only up to the part's first element, as its internal subset
     comes before it.  False where that cannot be read: the part is then parsed within the limits,
     which say what is wrong."""
-    events = etree.iterparse(io.BytesIO(data), events=("start",), resolve_entities=False, no_network=True,
-                             load_dtd=False, huge_tree=False)
-    try:
-        _, first = next(events)
-    except (etree.XMLSyntaxError, StopIteration):
+    first = first_element(data)
+    if first is None:
         return False
     dtd = first.getroottree().docinfo.internalDTD
     return dtd is None or not dtd.entities()
