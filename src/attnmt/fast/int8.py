@@ -111,12 +111,25 @@ class Int8PanelLinear(nn.Module):
 
     def __init__(self, layer: nn.Module) -> None:
         super().__init__()
+        self.pack(layer.weight(), layer.bias())  # torch.ao: quantised per channel, symmetric (zero points 0)
+
+    @classmethod
+    def from_float(cls, linear: nn.Linear) -> Int8PanelLinear:
+        """The layer that torch.ao's int8 Linear of ``linear`` gives (``quantize_linear_layers``, then
+        ``Int8PanelLinear(layer)``), its weights quantised by torch.ao's own function straight into the
+        panels: torch.ao's layer packs them for fbgemm (a zero weight of full size first), and the panels
+        unpacked them again."""
+        layer = cls.__new__(cls)
+        nn.Module.__init__(layer)
+        layer.pack(quantized_weight(linear), linear.bias)
+        return layer
+
+    def pack(self, weight: Tensor, bias: Tensor | None) -> None:
+        """Holds ``weight`` (qint8, one scale per output channel, zero points 0) and ``bias`` as panels."""
         if not int8_panels_available():
             raise RuntimeError("Int8PanelLinear needs the fused extension and a CPU with AVX2; keep torch.ao's "
                                "int8 Linear elsewhere")
-        weight = layer.weight()  # torch.ao: quantised per channel, symmetric (zero points 0)
         self.out_features, self.in_features = weight.shape
-        bias = layer.bias()
         self.panels = torch.ops.attnmt.pack_int8_panels(
             weight.int_repr(), weight.q_per_channel_scales().float(), None if bias is None else bias.detach().float()
         )
@@ -141,12 +154,27 @@ class Int8PanelLinear(nn.Module):
         return f"in_features={self.in_features}, out_features={self.out_features}"
 
 
-def use_int8_panels(model: nn.Module) -> None:
-    """In place: every torch.ao dynamic int8 Linear becomes an Int8PanelLinear with its weights."""
+def quantize_into_panels(model: nn.Module) -> None:
+    """In place: every ``nn.Linear`` becomes the Int8PanelLinear that ``quantize_linear_layers`` and then
+    ``Int8PanelLinear(layer)`` make of it, the same int8 weights and scales, without torch.ao's layer between
+    (``Int8PanelLinear.from_float``)."""
     for parent in list(model.modules()):
         for name, child in parent.named_children():
-            if type(child) is DynamicInt8Linear:
-                setattr(parent, name, Int8PanelLinear(child))
+            if type(child) is nn.Linear:
+                setattr(parent, name, Int8PanelLinear.from_float(child))
+
+
+def quantized_weight(linear: nn.Linear) -> Tensor:
+    """``linear``'s weight as ``quantize_linear_layers`` quantises it: qint8, one scale per output channel
+    from its float32 values (``Float32ChannelObserver``, symmetric), by the function torch.ao's dynamic
+    Linear calls (``from_float``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch.ao.quantization's deprecation (quantize_linear_layers)
+        from torch.ao.nn.quantized.modules.utils import _quantize_weight
+
+        observer = Float32ChannelObserver(dtype=torch.qint8, qscheme=torch.per_channel_symmetric)
+        observer(linear.weight)
+        return _quantize_weight(linear.weight.float(), observer)
 
 
 def use_int8_kernels(model: nn.Module, choice: Int8Choice | None) -> None:

@@ -32,9 +32,9 @@ from attnmt.fast.int8 import (
     DynamicInt8Linear,
     Int8PanelLinear,
     int8_panels_available,
+    quantize_into_panels,
     quantize_linear_layers,
     use_int8_kernels,
-    use_int8_panels,
 )
 from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_layers, packing_available
@@ -44,7 +44,7 @@ from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
 from attnmt.model import AttentionTrace, DecoderCache, Transformer, check_model, compiled_from
-from attnmt.uninitialised import float32_weights
+from attnmt.uninitialised import uninitialised
 
 
 class FastTransformer(Transformer):
@@ -72,20 +72,22 @@ class FastTransformer(Transformer):
                               "it as it is, or prepare the Transformer it was made from (load_model_dir's)")
         # Building the copy leaves the caller's random stream alone, and its weights are the float32 the
         # step reads whatever the host's default dtype (a float64 default gave float64 norms it refused).
-        with torch.random.fork_rng(devices=[]), float32_weights():
+        # They are left as allocated (``uninitialised``): the model's own are loaded over every one of
+        # them next, and drawing random numbers for them was most of preparing a large model's int8 copy.
+        with torch.random.fork_rng(devices=[]), uninitialised():
             super().__init__(model.config)
         device = next(model.parameters()).device
         self.load_state_dict(model.state_dict())
         self.trained_parameters = model.num_parameters()
         self.longest_trained = model.longest_trained  # sentences are parted as for the model itself
         self.to(device).eval().requires_grad_(False)
-        with torch.random.fork_rng(devices=[]), float32_weights():
+        with torch.random.fork_rng(devices=[]), uninitialised():  # each fused layer is copied from the three
             fuse_self_attention(self)
         on_cpu = device.type == "cpu" and packing_available()
-        if int8:
+        if int8 and on_cpu and int8_panels_available():
+            quantize_into_panels(self)
+        elif int8:
             quantize_linear_layers(self)
-            if on_cpu and int8_panels_available():
-                use_int8_panels(self)
         elif bf16:
             check_bf16(on_cpu)
             pack_linear_layers(self, bf16=True)
