@@ -41,7 +41,7 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.model_kinds import hugging_face_kind, is_attnmt_config, is_ctranslate2
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.trained_lengths import read_longest_source, write_longest_source
-from attnmt.uninitialised import float32_weights
+from attnmt.uninitialised import uninitialised
 
 # The config.json keys that give the weights' shapes (the number of layers gives their names).
 SIZE_KEYS = ("d_model", "encoder_ffn_dim", "decoder_ffn_dim", "vocab_size", "decoder_vocab_size")
@@ -86,7 +86,7 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     hf_model = load_marian_model(transformers, hf_dir, weights)
     has_bias = bool(hf_model.final_logits_bias.any())
     config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
-    with float32_weights():  # the checkpoint's float32, whatever the host's default dtype
+    with uninitialised():  # float32 whatever the host's default dtype, and no random draws: every weight is loaded next
         model = Transformer(config)
     try:
         model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
