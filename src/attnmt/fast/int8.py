@@ -42,6 +42,11 @@ class Float32ChannelObserver(PerChannelMinMaxObserver):
         super().__init__(*args, factory_kwargs={**(factory_kwargs or {}), "dtype": torch.float32}, **kwargs)
 
 
+# The weights' quantisation, for torch.ao's layers and the panels quantised straight alike: qint8, one
+# symmetric scale per output channel, from the float32 values.
+WEIGHT_OBSERVER = Float32ChannelObserver.with_args(dtype=torch.qint8, qscheme=torch.per_channel_symmetric)
+
+
 def quantize_linear_layers(model: nn.Module) -> None:
     """In place: every ``nn.Linear`` becomes torch.ao's dynamically quantised int8 Linear, its
     weights quantised per output channel from their float32 values (``Float32ChannelObserver``)."""
@@ -51,8 +56,7 @@ def quantize_linear_layers(model: nn.Module) -> None:
         warnings.simplefilter("ignore")
         from torch.ao.quantization import QConfig, per_channel_dynamic_qconfig, quantize_dynamic
 
-        weight = Float32ChannelObserver.with_args(dtype=torch.qint8, qscheme=torch.per_channel_symmetric)
-        qconfig = QConfig(activation=per_channel_dynamic_qconfig.activation, weight=weight)
+        qconfig = QConfig(activation=per_channel_dynamic_qconfig.activation, weight=WEIGHT_OBSERVER)
         quantize_dynamic(model, {nn.Linear: qconfig}, dtype=torch.qint8, inplace=True)
 
 
@@ -165,14 +169,13 @@ def quantize_into_panels(model: nn.Module) -> None:
 
 
 def quantized_weight(linear: nn.Linear) -> Tensor:
-    """``linear``'s weight as ``quantize_linear_layers`` quantises it: qint8, one scale per output channel
-    from its float32 values (``Float32ChannelObserver``, symmetric), by the function torch.ao's dynamic
-    Linear calls (``from_float``)."""
+    """``linear``'s weight as ``quantize_linear_layers`` quantises it (``WEIGHT_OBSERVER``), by the function
+    torch.ao's dynamic Linear calls (``from_float``)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch.ao.quantization's deprecation (quantize_linear_layers)
         from torch.ao.nn.quantized.modules.utils import _quantize_weight
 
-        observer = Float32ChannelObserver(dtype=torch.qint8, qscheme=torch.per_channel_symmetric)
+        observer = WEIGHT_OBSERVER()
         observer(linear.weight)
         return _quantize_weight(linear.weight.float(), observer)
 
