@@ -119,6 +119,40 @@ def test_fused_qkv_projection_equals_the_three_projections():
         torch.testing.assert_close(one, other)
 
 
+def test_fused_qkv_attention_keeps_no_separate_projections_and_gives_their_numbers():
+    """The copy holds W_Q, W_K and W_V once, as qkv_proj (a prepared copy stored them twice, 36 MiB of
+    OPUS-MT's); queries, keys, values and weights asked for alone come out of it, equal."""
+    torch.manual_seed(0)
+    attention = MultiHeadAttention(32, 4)
+    fused = FusedQKVAttention(attention)
+    assert {name for name, _ in fused.named_children()} == {"qkv_proj", "out_proj"}
+    assert set(fused.state_dict()) == {"qkv_proj.weight", "qkv_proj.bias", "out_proj.weight", "out_proj.bias"}
+    x, other = torch.randn(2, 5, 32), torch.randn(2, 7, 32)
+    mask = torch.rand(2, 1, 5, 7) > 0.3
+    mask[..., 0] = True
+    with torch.no_grad():
+        torch.testing.assert_close(fused.project_q(x), attention.project_q(x))
+        for key, value in ((x, x), (other, x[:, :1].expand(2, 7, 32))):
+            for one, theirs in zip(fused.project_kv(key, value), attention.project_kv(key, value), strict=True):
+                torch.testing.assert_close(one, theirs)
+        torch.testing.assert_close(fused.weights(x, other, mask), attention.weights(x, other, mask))
+        torch.testing.assert_close(fused.weights(x, x), attention.weights(x, x))
+        for one, theirs in zip(fused(x, other, other, mask, need_weights=True),
+                               attention(x, other, other, mask, need_weights=True), strict=True):
+            torch.testing.assert_close(one, theirs)
+
+
+def test_a_prepared_copy_has_no_separate_self_attention_projections():
+    """The copy has no self-attention q_proj, k_proj or v_proj (the cross-attention keeps its own:
+    its queries and its keys read different inputs)."""
+    model = Transformer(TransformerConfig(vocab_size=60, d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1,
+                                          d_ff=64)).eval()
+    fast = prepare(model)
+    names = set(fast.state_dict()) | {name for name, _ in fast.named_modules()}
+    assert not any(".self_attn." + part in name for name in names for part in ("q_proj", "k_proj", "v_proj"))
+    assert any(name.startswith("decoder_layers.0.cross_attn.q_proj") for name in names)
+
+
 def test_fused_qkv_attention_keeps_its_layers_on_the_attentions_device():
     """On a GPU, every layer stays there (an out_proj left on the CPU failed every GPU translation);
     PyTorch's meta device stands for the GPU here: copying out of it onto the CPU raises."""

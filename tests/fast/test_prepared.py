@@ -56,6 +56,8 @@ def test_the_first_load_writes_the_copy_and_later_ones_map_it_with_the_same_numb
         names = set(file.keys())
     assert "src_embed.weight" in names and ("output.panels" if int8_panels_available() else "output.int8") in names
     assert not any("qkv_proj.weight" in name or name == "output.weight" for name in names)  # no float copy
+    assert any(".self_attn.qkv_proj." in name for name in names)  # W_Q, W_K and W_V once, side by side
+    assert not any(f".self_attn.{part}_proj." in name for name in names for part in "qkv")
 
 
 def test_tied_embeddings_are_stored_once_and_stay_tied(trained_model, cache):
@@ -233,6 +235,11 @@ def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, c
         with safe_open(str(stored[0]), framework="pt") as file:
             names = set(file.keys())
         assert "output.panels" in names and not names & {"src_embed.weight", "tgt_embed.weight"}
+    if panels:
+        with safe_open(str(stored[0]), framework="pt") as file:
+            names = set(file.keys())
+        assert "decoder_layers.0.self_attn.qkv_proj.panels" in names
+        assert not any(f".self_attn.{part}_proj." in name for name in names for part in "qkv")
 
 
 @pytest.mark.parametrize("default", [torch.bfloat16, torch.float64])

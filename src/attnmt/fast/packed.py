@@ -13,7 +13,7 @@ from __future__ import annotations
 import torch
 from torch import Tensor, nn
 
-from attnmt.attention import MultiHeadAttention
+from attnmt.attention import MultiHeadAttention, attention_weights
 
 # Rows per call that oneDNN tunes the blocked layout for: the decoder's batch of 32.  Any row
 # count gives the same numbers; the choice only moves the speed (docs/performance.md).
@@ -66,11 +66,14 @@ class Bf16PackedLinear(PackedLinear):
 
 
 class FusedQKVAttention(MultiHeadAttention):
-    """Self-attention whose W_Q, W_K and W_V are also one layer, ``qkv_proj``, made once.
+    """Self-attention whose W_Q, W_K and W_V are one layer, ``qkv_proj``, made once; the three
+    separate layers are gone (an inference copy's self-attention never reads them alone, and kept
+    they cost a packed or quantised copy each: 36 of a prepared OPUS-MT copy's 318 MiB).
 
-    ``project_qkv`` calls it: one matmul, and packing or quantising the model's linear
-    layers converts it like any other.  The three stay (cross-attention, export).  For a
-    model that is done training: an optimiser would leave ``qkv_proj`` behind.
+    ``project_qkv`` calls it: one matmul, and packing or quantising the model's linear layers
+    converts it like any other.  ``project_q``, ``project_kv`` and ``weights`` take their part of
+    its output (the same numbers: each of its output columns is one of theirs).  For a model that
+    is done training: an optimiser would leave ``qkv_proj`` behind.
     """
 
     def __init__(self, attention: MultiHeadAttention, weights: bool = True) -> None:
@@ -78,6 +81,7 @@ class FusedQKVAttention(MultiHeadAttention):
         super().__init__(q.in_features, attention.n_heads, attention.dropout, q.bias is not None,
                          attention.d_k, attention.d_v, k.in_features, v.in_features)
         if not weights:  # the caller puts every layer in place (attnmt.fast.prepared)
+            del self.q_proj, self.k_proj, self.v_proj
             self.qkv_proj = None
             return
         self.to(q.weight.device)  # load_state_dict copies into the layers where they are: on the GPU too
@@ -88,9 +92,21 @@ class FusedQKVAttention(MultiHeadAttention):
             self.qkv_proj.weight.copy_(torch.cat([q.weight, k.weight, v.weight]))
             if q.bias is not None:
                 self.qkv_proj.bias.copy_(torch.cat([q.bias, k.bias, v.bias]))
+        del self.q_proj, self.k_proj, self.v_proj
 
     def project_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         return self.split_qkv(self.qkv_proj(x))
+
+    def project_q(self, query: Tensor) -> Tensor:
+        return self.project_qkv(query)[0]
+
+    def project_kv(self, key: Tensor, value: Tensor) -> tuple[Tensor, Tensor]:
+        _, k, v = self.project_qkv(key)
+        return k, (v if value is key else self.project_qkv(value)[2])
+
+    def weights(self, query: Tensor, key: Tensor, mask: Tensor | None = None) -> Tensor:
+        q, k, _ = self.project_qkv(query)
+        return attention_weights(q, k if key is query else self.project_qkv(key)[1], mask)
 
 
 def fuse_self_attention(model: nn.Module, weights: bool = True) -> None:
