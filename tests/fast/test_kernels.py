@@ -1,6 +1,9 @@
 """The float32 decoder step's kernel per layer shape, chosen by timing (attnmt.fast.kernels): each
 candidate gives the readable model's numbers, and the prepared copy keeps the choice it measured."""
 
+import random
+import string
+
 import pytest
 import torch
 from safetensors import safe_open
@@ -124,9 +127,13 @@ def test_the_stored_tensors_start_64_bytes_aligned_so_the_panels_are_mapped_not_
     output_shape = (config.vocab_size, config.d_model)
     monkeypatch.setattr(prepared, "measure", lambda shapes, output=None: KernelChoice(
         {shape: output_kernel if shape == output_shape else FloatKernel.PANELS for shape in shapes}))
+    writes = []
+    write = prepared_file.write_tensors
+    monkeypatch.setattr(prepared_file, "write_tensors", lambda *args: writes.append(write(*args)))
     fast, _ = prepared.load_packed(trained_model)
     (written,) = cache.glob("fp32-*.safetensors")
     assert prepared_file.data_start(written) % 64 == 0
+    assert len(writes) == 1  # the header's padding known beforehand: the file is not written again
     with safe_open(str(written), framework="pt") as file:
         mapped = file.get_tensor("decoder_layers.0.self_attn.qkv_proj.panels")
     assert mapped.data_ptr() % 64 == 0
@@ -177,3 +184,20 @@ def test_the_kernel_the_user_sets_is_a_prepared_copy_of_its_own_untimed_with_the
     later, _ = prepared.load_packed(trained_model)  # read back from the cache, still untimed
     assert later.kernel_choice == fast.kernel_choice
     assert all(line.endswith("(not timed)") for line in later.kernel_choice.describe())
+
+
+def test_the_aligning_padding_is_known_before_the_file_is_written(tmp_path):
+    """Any mix of dtypes, shapes (empty ones too) and metadata (quotes, backslashes, control
+    characters, non-ASCII) lands on a multiple of 64 with the padding predicted."""
+    rng = random.Random(0)
+    dtypes = [torch.float32, torch.int8, torch.uint8, torch.float16, torch.bfloat16, torch.int32, torch.int64]
+    for trial in range(60):
+        tensors = {"".join(rng.choices(string.ascii_letters + "._", k=rng.randint(1, 24))):
+                   torch.zeros([rng.randint(0, 40) for _ in range(rng.randint(1, 3))], dtype=rng.choice(dtypes))
+                   for _ in range(rng.randint(1, 30))}
+        noise = "".join(rng.choices(string.printable, k=rng.randint(0, 80)))
+        metadata = {"source": f"/data/modèle \"{trial}\"\\x\n{noise}", "padding": ""}
+        metadata["padding"] = prepared_file.aligning_padding(tensors, metadata)
+        path = tmp_path / f"{trial}.safetensors"
+        prepared_file.write_tensors(tensors, path, metadata)
+        assert prepared_file.data_start(path) % prepared_file.ALIGN == 0, (trial, len(metadata["padding"]))
