@@ -41,9 +41,12 @@ def test_the_first_load_writes_the_copy_and_later_ones_map_it_with_the_same_numb
                                                                                      monkeypatch):
     model, tokenizer = load_model_dir(trained_model)
     reference = prepare(model, int8=True)
+    if int8_panels_available():  # quantised from the weights file a layer at a time: no readable model loaded
+        monkeypatch.setattr(prepared, "load_model_dir", lambda *args: pytest.fail("the whole model loaded"))
     first, _ = prepared.load_int8(trained_model)
     (written,) = cache.glob("int8-*.safetensors")
     monkeypatch.setattr(prepared, "prepare", lambda *args, **kwargs: pytest.fail("prepared again"))
+    monkeypatch.setattr(prepared, "pack_layers", lambda *args, **kwargs: pytest.fail("quantised again"))
     later, later_tokenizer = prepared.load_int8(trained_model)
     for copy in (first, later):
         assert torch.equal(logits(copy, tokenizer), logits(reference, tokenizer))  # the same panels: bit for bit
@@ -218,7 +221,7 @@ def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, c
     panels = not bf16 and torch.ops.attnmt.panels_available()
     assert len(stored) == panels
     if panels:
-        monkeypatch.setattr(prepared, "pack_layers", lambda *args: pytest.fail("packed again"))
+        monkeypatch.setattr(prepared, "pack_layers", lambda *args, **kwargs: pytest.fail("packed again"))
     later, _ = prepared.load_packed(trained_model, bf16=bf16)
     for fast in (first, later):
         assert torch.equal(logits(fast, tokenizer), logits(reference, tokenizer))  # the same layers, bit for bit
@@ -238,6 +241,26 @@ def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, c
         assert not any(f".self_attn.{part}_proj." in name for name in names for part in "qkv")
         if isinstance(later.output, PanelLinear) and model.config.tie_embeddings:
             assert "output.panels" in names and not names & {"src_embed.weight", "tgt_embed.weight"}
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_weights_stored_in_16_bits_give_the_copies_of_the_readable_models_float32(trained_copy, cache, dtype):
+    """A weights file saved in float16 or bfloat16: the readable model copies it into float32; the
+    copies built from the file a layer at a time mapped its LayerNorms as they were, and the C++
+    step refused them (a traceback from every float32 translate)."""
+    tensors = read_tensors(trained_copy / WEIGHTS)
+    save_file({name: tensor.to(dtype) for name, tensor in tensors.items()}, str(trained_copy / WEIGHTS))
+    model, tokenizer = load_model_dir(trained_copy)
+    for load, options in ((prepared.load_packed, {}), (prepared.load_int8, {"int8": True})):
+        reference = prepare(model, **options)
+        for _ in range(2):  # built, then mapped from the cache
+            fast, _ = load(trained_copy)
+            if fast.kernel_choice is not None:  # the float32 layers on the kernels measured fastest here
+                reference.kernel_choice = fast.kernel_choice
+                reference.finish(fused_step=True, on_cpu=True)
+            assert torch.equal(logits(fast, tokenizer), logits(reference, tokenizer))
+            assert translate(fast, tokenizer, SOURCES) == translate(reference, tokenizer, SOURCES)
+            assert all(t.dtype != dtype for t in fast.state_dict().values())
 
 
 @pytest.mark.parametrize("default", [torch.bfloat16, torch.float64])

@@ -123,9 +123,15 @@ class Int8PanelLinear(nn.Module):
         ``Int8PanelLinear(layer)``), its weights quantised by torch.ao's own function straight into the
         panels: torch.ao's layer packs them for fbgemm (a zero weight of full size first), and the panels
         unpacked them again."""
+        return cls.from_weights(linear.weight, linear.bias)
+
+    @classmethod
+    def from_weights(cls, weight: Tensor, bias: Tensor | None) -> Int8PanelLinear:
+        """``from_float`` of the nn.Linear holding ``weight`` and ``bias`` (float; attnmt.fast.prepared
+        reads them from the weights file a layer at a time)."""
         layer = cls.__new__(cls)
         nn.Module.__init__(layer)
-        layer.pack(quantized_weight(linear), linear.bias)
+        layer.pack(quantized_weight(weight.float()), bias)
         return layer
 
     def pack(self, weight: Tensor, bias: Tensor | None) -> None:
@@ -168,16 +174,16 @@ def quantize_into_panels(model: nn.Module) -> None:
                 setattr(parent, name, Int8PanelLinear.from_float(child))
 
 
-def quantized_weight(linear: nn.Linear) -> Tensor:
-    """``linear``'s weight as ``quantize_linear_layers`` quantises it (``WEIGHT_OBSERVER``), by the function
-    torch.ao's dynamic Linear calls (``from_float``)."""
+def quantized_weight(weight: Tensor) -> Tensor:
+    """A linear layer's ``weight`` as ``quantize_linear_layers`` quantises it (``WEIGHT_OBSERVER``), by the
+    function torch.ao's dynamic Linear calls (``from_float``)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch.ao.quantization's deprecation (quantize_linear_layers)
         from torch.ao.nn.quantized.modules.utils import _quantize_weight
 
         observer = WEIGHT_OBSERVER()
-        observer(linear.weight)
-        return _quantize_weight(linear.weight.float(), observer)
+        observer(weight)
+        return _quantize_weight(weight.float(), observer)
 
 
 def use_int8_kernels(model: nn.Module, choice: Int8Choice | None) -> None:

@@ -34,6 +34,10 @@ at every start is read from the file, not mapped, so that it is not resident twi
 int8 kernel chosen by timing on each decoder-step shape (attnmt.fast.kernels.measure_int8), where
 more than one runs.  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
+The first time, the int8 copy is quantised from the weights file a layer at a time where the int8
+panels run (``pack_layers``): neither the readable model nor a float32 copy of all its weights is
+made on the way (the first start's peak halved at OPUS-MT's size).
+
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
 float panel kernels (``fp32-...-chosen-CPU-v6``: each layer's panels and bias, attnmt.fast.panels.
 PanelLinear, or, for a decoder-step layer whose shape oneDNN multiplied faster on this CPU, its
@@ -55,13 +59,13 @@ from pathlib import Path
 
 import torch
 from safetensors import SafetensorError, safe_open
-from torch import nn
+from torch import Tensor, nn
 
 from attnmt.checkpoint import load_model_dir, open_model_dir, weights_mismatch
 from attnmt.errors import AttnmtWarning, ModelDirError
 from attnmt.fast import extension
 from attnmt.fast.cache_contents import mark_read, remove_older_formats
-from attnmt.fast.int8 import Int8PanelLinear, use_int8_kernels
+from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, use_int8_kernels
 from attnmt.fast.kernels import KernelChoice, asked_kernel, measure, measure_int8, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
@@ -84,7 +88,10 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     config, weights_path, tokenizer = open_model_dir(model_dir, weights)
     longest = read_longest_source(model_dir)  # a damaged record is refused before the seconds of preparing
     def build() -> FastTransformer:
-        fast = load_int8_now(model_dir, weights)[0]
+        if packing_available() and int8_panels_available():  # quantised a layer at a time from the file
+            fast = pack_layers(config, weights_path, int8=True)
+        else:
+            fast = load_int8_now(model_dir, weights)[0]
         if isinstance(fast.output, Int8PanelLinear) and fast.step is not None:  # each step shape on its fastest kernel
             fast.int8_choice = measure_int8(step_shapes(config), output=(config.vocab_size, config.d_model))
             use_int8_kernels(fast, fast.int8_choice)
@@ -168,7 +175,7 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
         check_bf16(on_cpu=True)
     config, path, tokenizer = open_model_dir(model_dir, weights)
     longest = read_longest_source(model_dir)
-    build = partial(pack_layers, config, path, bf16)
+    build = partial(pack_layers, config, path, bf16=bf16)
     if bf16 or not (extension.available() and torch.ops.attnmt.panels_available()):
         fast = build()  # oneDNN's layers: nothing to store
     else:
@@ -177,15 +184,19 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     return fast, tokenizer
 
 
-def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransformer:
-    """``load_packed``'s copy, built from the weights file ``path`` one linear layer at a time."""
+def pack_layers(config: TransformerConfig, path: Path, bf16: bool = False, int8: bool = False) -> FastTransformer:
+    """``load_packed``'s copy (``int8``: ``load_int8``'s, where the int8 panels run), built from the
+    weights file ``path`` one linear layer at a time: the numbers of ``prepare(load_model_dir(...))``
+    without the readable model, or the copy of all its weights that ``prepare`` makes."""
     fast = FastTransformer.__new__(FastTransformer)
     with uninitialised():
         Transformer.__init__(fast, config)
         fast.trained_parameters = fast.num_parameters()
         stored = stored_names(fast, path)
         fuse_self_attention(fast, weights=False)
-    kind = Bf16PackedLinear if bf16 else PanelLinear if float_panels_for(fast) else PackedLinear
+    kind: Callable[[Tensor, Tensor | None], nn.Module] = (
+        Int8PanelLinear.from_weights if int8 else Bf16PackedLinear if bf16
+        else PanelLinear if float_panels_for(fast) else PackedLinear)
     layer = partial(packed_layer, kind, path, stored)
     for parent_name, parent in list(fast.named_modules()):
         prefix = f"{parent_name}." if parent_name else ""
@@ -194,8 +205,8 @@ def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransf
         for name, child in parent.named_children():
             if type(child) is nn.Linear:
                 setattr(parent, name, layer([prefix + name]))
-    with safe_open(str(path), framework="pt") as file:  # the rest stays mapped
-        tensors = {key: file.get_tensor(key) for key in {stored[name] for name in fast.state_dict()}}
+    with safe_open(str(path), framework="pt") as file:  # the rest stays mapped (float32 ones: as_float32)
+        tensors = {key: as_float32(file.get_tensor(key)) for key in {stored[name] for name in fast.state_dict()}}
     fast.load_state_dict({name: tensors[stored[name]] for name in fast.state_dict()}, assign=True)
     fast.eval().requires_grad_(False)
     if kind is PanelLinear:  # the C++ step's float32 layers: each shape on the kernel measured fastest here
@@ -204,6 +215,13 @@ def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransf
                               else measure(shapes, output=(config.vocab_size, config.d_model)))
     fast.finish(fused_step=True, on_cpu=True)
     return fast
+
+
+def as_float32(tensor: Tensor) -> Tensor:
+    """A weights file's float tensor in float32, as the readable model's parameters hold it (copied
+    into them: load_model_dir): a file saved in float16 or bfloat16 gave the C++ step LayerNorms it
+    refused.  A float32 one is returned as it is (still mapped)."""
+    return tensor.float() if tensor.is_floating_point() else tensor
 
 
 def stored_names(model: nn.Module, path: Path) -> dict[str, str]:
@@ -226,8 +244,8 @@ def stored_names(model: nn.Module, path: Path) -> dict[str, str]:
     return stored
 
 
-def packed_layer(kind: type[PackedLinear | PanelLinear], path: Path, stored: dict[str, str], names: list[str]
-                 ) -> PackedLinear | PanelLinear:
+def packed_layer(kind: Callable[[Tensor, Tensor | None], nn.Module], path: Path, stored: dict[str, str],
+                 names: list[str]) -> nn.Module:
     """The layers ``names`` of the weights file, side by side, as one packed layer; read through a
     mapping of their own, closed again when this returns."""
     with safe_open(str(path), framework="pt") as file:
