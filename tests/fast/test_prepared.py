@@ -1,6 +1,7 @@
 """The int8 copy prepared once and memory-mapped at later starts (attnmt.fast.prepared): the panels
 where the CPU has AVX512-VNNI, else (fbgemm: the lower-ISA run) the int8 weights fbgemm packs."""
 
+import dataclasses
 import os
 import shutil
 import warnings
@@ -9,11 +10,12 @@ import pytest
 import torch
 from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
-from support import NEEDS_EXTENSION_BUILD, PAIRS
+from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD, PAIRS
 
-from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
+from attnmt.checkpoint import WEIGHTS, load_model_config, load_model_dir, read_tensors, save_model_config, save_weights
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, prepare, prepared, prepared_file
@@ -22,6 +24,7 @@ from attnmt.fast.packed import PackedLinear
 from attnmt.fast.panels import PanelEmbedding, PanelLinear
 from attnmt.files import file_digest
 from attnmt.hardware import bf16_native
+from attnmt.model import Transformer
 
 pytestmark = [
     *NEEDS_EXTENSION_BUILD,
@@ -241,6 +244,43 @@ def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, c
         assert not any(f".self_attn.{part}_proj." in name for name in names for part in "qkv")
         if isinstance(later.output, PanelLinear) and model.config.tie_embeddings:
             assert "output.panels" in names and not names & {"src_embed.weight", "tgt_embed.weight"}
+
+
+@pytest.mark.parametrize("ties", [*EMBEDDING_TIES.values(), {"output_bias": True, "norm_first": True}],
+                         ids=[*EMBEDDING_TIES, "output bias, pre-norm"])
+def test_the_copies_built_from_the_file_a_layer_at_a_time_are_prepares_own_for_each_way_of_tying(
+        trained_copy, cache, monkeypatch, ties):
+    """load_int8 and load_packed build their copy from the weights file a layer at a time (no
+    readable model where the panels run): bit for bit prepare's copy of the loaded model, the tied
+    matrices read from where the file stores them once."""
+    config = dataclasses.replace(load_model_config(trained_copy), **ties)
+    if config.src_vocab_size is not None:  # the folder's one tokenizer: the same pieces, a table of their own
+        config = dataclasses.replace(config, src_vocab_size=config.vocab_size)
+    torch.manual_seed(3)
+    model = Transformer(config).eval()
+    with torch.no_grad():
+        for name, parameter in model.named_parameters():
+            if name.endswith("bias"):  # the zeros they start as would hide a bias left out
+                parameter.normal_()
+    save_model_config(config, trained_copy)
+    save_weights(model, trained_copy / WEIGHTS)
+    src = torch.randint(4, config.vocab_size, (3, 7))
+    for options in ({}, {"int8": True}):
+        reference = prepare(model, **options)
+        load = prepared.load_int8 if options else prepared.load_packed
+        for _ in range(2):  # built, then mapped from the cache
+            with monkeypatch.context() as patched:
+                if int8_panels_available():
+                    patched.setattr(prepared, "load_model_dir", lambda *args: pytest.fail("the whole model loaded"))
+                fast, _ = load(trained_copy)
+            if fast.kernel_choice is not None:  # the float32 layers on the kernels measured fastest here
+                reference.kernel_choice = fast.kernel_choice
+                reference.finish(fused_step=True, on_cpu=True)
+            with torch.no_grad():
+                assert torch.equal(fast(src, src), reference(src, src))
+            assert greedy_search(fast, src) == greedy_search(reference, src)
+            beam = Decoding(beam_size=3)
+            assert beam_search(fast, src, beam) == beam_search(reference, src, beam)
 
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
