@@ -450,6 +450,26 @@ def test_text_under_an_extension_attnmt_does_not_know_that_starts_with_a_tag_is_
     assert code == 0 and err == "" and out.count("\n") == text.count("\n")
 
 
+@pytest.mark.parametrize("name", ["letter.rtf", "letter.doc", "letter"])
+def test_a_rich_text_format_document_is_refused_in_one_line(trained_model, tmp_path, capsys, name):
+    """Its bytes are ASCII: every line of control words went to the model as text, and a broken file
+    came back with exit 0."""
+    source = tmp_path / name
+    source.write_bytes(b"{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\n{\\pard a dog runs\\par}\n}\n")
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {source} is a Rich Text Format document, not text, and attnmt "
+                                 f"does not translate it: save it as .docx or .odt (soffice --headless "
+                                 f"--convert-to docx {name}) and translate that\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_txt_file_that_starts_like_rich_text_format_is_still_text(trained_model, tmp_path, capsys):
+    source = tmp_path / "braces.txt"
+    source.write_text("{\\rtf1 a dog runs}\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 0 and out.count("\n") == 1
+
+
 def test_a_txt_file_that_starts_with_markup_is_still_text(trained_model, tmp_path, capsys):
     source = tmp_path / "tags.txt"
     source.write_text("<b>a dog runs</b>\n", encoding="utf-8")

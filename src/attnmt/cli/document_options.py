@@ -76,6 +76,9 @@ MARKUP_START = re.compile(
     rb"(?:\xef\xbb\xbf)?\s*<(?:\?xml|!DOCTYPE|[A-Za-z_][\w.:-]*\s[^<>]*?\bxmlns(?::[\w.-]+)?\s*=)", re.IGNORECASE)
 # How much of a file MARKUP_START reads: enough for a first tag's namespace declarations.
 MARKUP_HEAD_BYTES = 1024
+# How a Rich Text Format document begins (a .rtf, as Word, WordPad and TextEdit save one): its bytes are
+# ASCII, so it read as text, and its every line of control words went to the model.
+RTF_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*\{\\rtf")
 
 
 def chosen_input_format(args: argparse.Namespace) -> str:
@@ -109,16 +112,21 @@ def check_text_input(path: str | None) -> None:
     saved under the wrong name, and the error says what it is (misnamed_archive); under an
     extension attnmt does not know, the error names the extensions it translates.  Under such an
     extension, XML (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
-    refused too (unknown_markup): its every line of tags went to the model, and the file came
-    back broken; a file that merely starts with "<" (a README's HTML, a chat log's <name>) is
-    text, and so is a .txt file whatever it starts with, as its name says.  A .gz file is checked
-    by what it holds, as attnmt.text.data.read_lines reads it, under the extension before .gz."""
+    refused too (unknown_markup), and so is a Rich Text Format document (RTF_START): its every line
+    of tags or control words went to the model, and the file came back broken; a file that merely
+    starts with "<" (a README's HTML, a chat log's <name>) is text, and so is a .txt file whatever it
+    starts with, as its name says.  A .gz file is checked by what it holds, as
+    attnmt.text.data.read_lines reads it, under the extension before .gz."""
     if path in (None, "-") or not Path(path).is_file():
         return
     head = first_bytes(path)
     suffix = Path(unzipped_name(path)).suffix
     if suffix.lower() not in TEXT_SUFFIXES and MARKUP_START.match(head):
         raise ConfigError(unknown_markup(path, suffix))
+    if suffix.lower() not in TEXT_SUFFIXES and RTF_START.match(head):
+        raise ConfigError(f"{path} is a Rich Text Format document, not text, and attnmt does not translate it: save "
+                          f"it as .docx or .odt (soffice --headless --convert-to docx {Path(path).name}) and "
+                          "translate that")
     if not head.startswith(ARCHIVE_STARTS):
         return
     if suffix.lower() in TEXT_SUFFIXES:  # "does not translate files ending in .txt: it translates .txt", before
