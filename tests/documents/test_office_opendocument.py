@@ -59,6 +59,25 @@ def test_an_odt_tracked_deletion_is_kept_as_it_was(mirror):
     assert mirror.given == ["A dog runs.", "The header text."]
 
 
+def test_a_flat_odt_deletion_held_in_its_paragraph_is_kept_as_it_was(mirror):
+    """LibreOffice 7.4 writes a .fodt's tracked deletion in its paragraph, between the change's start and
+    end, its text:deletion empty: the deleted words went to the model with the sentence and came back
+    translated, and the change's end took a translated word with it.  They are kept in the region now."""
+    region = ('<text:tracked-changes><text:changed-region text:id="ct1"><text:deletion><office:change-info>'
+              '<dc:creator>Anna</dc:creator></office:change-info></text:deletion></text:changed-region>'
+              '</text:tracked-changes>')
+    body = (f'<office:text>{region}<text:p text:style-name="Standard">A dog <text:change-start '
+            'text:change-id="ct1"/>very old <text:change-end text:change-id="ct1"/>runs.</text:p></office:text>')
+    out = etree.fromstring(translate_office(flat_file(body=body), ".fodt", mirror, DocumentOptions()))
+    deleted, paragraph = out.find(f"{{{OFFICE}}}body").iter(f"{{{TEXT}}}p")
+    assert mirror.given[0] == "A dog runs."
+    assert (deleted.text, deleted.get(f"{{{TEXT}}}style-name")) == ("very old ", "Standard")
+    assert deleted.getparent().tag == f"{{{TEXT}}}deletion"
+    assert "".join(paragraph.itertext()) == "RUNS. DOG A"
+    assert [(child.tag, dict(child.attrib)) for child in paragraph] == [
+        (f"{{{TEXT}}}change", {f"{{{TEXT}}}change-id": "ct1"})]
+
+
 def test_a_string_cell_with_a_value_and_no_paragraph_is_translated_into_a_paragraph(mirror):
     """odfpy writes ``TableCell(valuetype="string", stringvalue=…)`` with no P as a cell whose text
     is its office:string-value alone, which LibreOffice shows: only paragraphs were read, and the

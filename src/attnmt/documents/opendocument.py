@@ -68,6 +68,7 @@ from attnmt.documents.opendocument_code import (
     SharedStyles,
     set_language,
 )
+from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
@@ -254,6 +255,8 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     translated.  Each paragraph's job is followed by those of its links' tooltips (link_titles); a
     link around a shape that no paragraph holds (``is_shape_link``) has its tooltip's job where it stands.  A
     document held inside ``root`` (a flat file's chart) is its own, not ``root``'s."""
+    if not chart:
+        move_inline_deletions(root)  # a flat file's deletions, kept as an .odt's are
     looks = CodeLooks.of(root, shared)
     vocabulary = OpenDocumentVocabulary(looks)
     job_options = replace(options, attributes=())
