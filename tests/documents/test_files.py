@@ -2,6 +2,7 @@
 stand-in translators of conftest.py."""
 
 import io
+import re
 
 import docx
 import numpy as np
@@ -146,6 +147,34 @@ def test_bytes_not_in_the_declared_encoding_are_named_by_line(mirror):
 def test_an_xml_file_is_translated_as_markup(mirror):
     out = translate_file_bytes(b'<?xml version="1.0"?>\n<doc><p>a dog</p></doc>', "d.xml", mirror, OPTIONS)
     assert out == b'<?xml version="1.0"?>\n<doc><p>DOG A</p></doc>'
+
+
+WORD_2003 = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<?mso-application progid="Word.Document"?>'
+             '<w:wordDocument xmlns:w="http://schemas.microsoft.com/office/word/2003/wordml"><w:body><w:p>'
+             '<w:r><w:t>A man </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>ri</w:t></w:r>'
+             '<w:r><w:t>des a bike.</w:t></w:r></w:p></w:body></w:wordDocument>')
+FLAT_OPC = ('<?xml version="1.0" standalone="yes"?>\r\n<?mso-application progid="Excel.Sheet"?>'
+            '<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage"/>')
+
+
+@pytest.mark.parametrize(("page", "progid", "saved_as"), [
+    (WORD_2003, "Word.Document", "a Word document (.docx)"),
+    (FLAT_OPC, "Excel.Sheet", "an Excel workbook (.xlsx)"),
+], ids=["word-2003-xml", "flat-opc"])
+def test_an_office_document_saved_as_xml_is_refused_in_one_line(mirror, page, progid, saved_as):
+    """Read as plain XML, each run went to the model apart ("A man", "ri", "des a bike."), and the file
+    came back with its words broken."""
+    message = (f'^doc\\.xml: an office document saved as XML \\(<\\?mso-application progid="{progid}"\\?>\\), '
+               f"not plain XML: each run of its words would be translated apart; save it as {re.escape(saved_as)} and "
+               "translate that$")
+    with pytest.raises(UserError, match=message):
+        translate_file_bytes(page.encode(), "doc.xml", mirror, OPTIONS)
+    assert mirror.given == []
+
+
+def test_an_xml_file_with_another_processing_instruction_is_still_xml(mirror):
+    page = b'<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?><doc><p>a dog</p></doc>'
+    assert translate_file_bytes(page, "d.xml", mirror, OPTIONS).endswith(b"<doc><p>DOG A</p></doc>")
 
 
 def test_a_subtitle_file_keeps_its_numbers_and_timings(mirror):

@@ -20,6 +20,7 @@ by member and paragraph in an office file.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -40,6 +41,14 @@ from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
+# How Word, Excel and PowerPoint mark a document they saved as XML (Word 2003's XML document, Excel 2003's
+# XML spreadsheet, a Flat OPC package), after the XML declaration: read as plain XML, each run of a
+# paragraph's words went to the model apart ("a man <b>ri</b>des a bike" as "a man", "ri", "des a bike"),
+# and so did its properties (its dates, the program that wrote it).  The office format it is saved as instead.
+OFFICE_XML = re.compile(r'\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?<\?mso-application\s+'
+                        r'progid="(Word\.Document|Excel\.Sheet|PowerPoint\.Show)"')
+SAVED_AS = {"Word.Document": "a Word document (.docx)", "Excel.Sheet": "an Excel workbook (.xlsx)",
+            "PowerPoint.Show": "a PowerPoint presentation (.pptx)"}
 # Trados's .sdlxliff and memoQ's .mqxliff are XLIFF 1.2, with their tools' status in attributes of their own.
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
                  ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".srt": "srt", ".vtt": "vtt",
@@ -243,8 +252,20 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
         return translate_xliff(text, translator, options, where, review)
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
 
+    if kind == "xml":
+        check_not_office_xml(text, where)
     return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review,
                             xhtml=kind == "xhtml", keep_declaration=keep_declaration)[0]
+
+
+def check_not_office_xml(text: str, where: str) -> None:
+    """DataError naming ``where`` for a document Word, Excel or PowerPoint saved as XML (OFFICE_XML), which
+    plain XML's reading breaks: it is to be saved in the office format and translated so."""
+    found = OFFICE_XML.match(text)
+    if found:
+        raise DataError(f'{where}: an office document saved as XML (<?mso-application progid="{found[1]}"?>), '
+                        f"not plain XML: each run of its words would be translated apart; save it as "
+                        f"{SAVED_AS[found[1]]} and translate that")
 
 
 def translated_name(filename: str, target: str | None) -> str:
