@@ -88,6 +88,40 @@ def test_a_file_is_never_translated_over_itself(model_and_tokenizer, tmp_path, m
     assert (tmp_path / "in.txt").read_text(encoding="utf-8") == "a dog runs\n"
 
 
+@pytest.mark.parametrize(("source", "output", "named"), [
+    ("in.docx", "out.odt", "out.docx"), ("in.docx", "out.txt", "out.docx"), ("in.html", "out.srt", "out.html"),
+])
+def test_an_output_named_for_another_format_is_refused_before_any_work(model_and_tokenizer, tmp_path, source,
+                                                                        output, named):
+    """translate_file(model, tokenizer, "in.docx", "out.odt") wrote Word's zip under the name of an
+    OpenDocument file, where ``attnmt translate`` refuses the name (attnmt does not convert formats)."""
+    import docx
+
+    from attnmt.documents import translate_file
+    from attnmt.errors import ConfigError
+
+    model, tokenizer = model_and_tokenizer
+    docx.Document().save(tmp_path / "in.docx")
+    (tmp_path / "in.html").write_text("<p>a dog runs</p>", encoding="utf-8")
+    made = source[source.index("."):]
+    with pytest.raises(ConfigError) as refused:
+        translate_file(model, tokenizer, tmp_path / source, tmp_path / output, Decoding(beam_size=1))
+    assert str(refused.value) == (f"output: {tmp_path / output} names a {output[output.index('.'):]} file, but the "
+                                  f"translation of a {made} file is a {made} file (attnmt does not convert "
+                                  f"formats): name it {named}")
+    assert not (tmp_path / output).exists()
+
+
+@pytest.mark.parametrize("output", ["out.htm", "out.txt", "out.de", "out.bin"])
+def test_an_output_of_the_same_kind_or_a_name_of_no_format_is_written(model_and_tokenizer, tmp_path, output):
+    from attnmt.documents import translate_file
+
+    model, tokenizer = model_and_tokenizer
+    (tmp_path / "in.html").write_text("<p>a dog runs</p>", encoding="utf-8")
+    translate_file(model, tokenizer, tmp_path / "in.html", tmp_path / output, Decoding(beam_size=1))
+    assert (tmp_path / output).read_text(encoding="utf-8") == "<p>ein hund rennt</p>"
+
+
 @pytest.mark.parametrize(("output", "message"), [
     ("{tmp}", "could not write {tmp}: it is a directory; give the name of a file to write"),
     ("{tmp}/report.docx/out.txt",

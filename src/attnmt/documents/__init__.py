@@ -102,7 +102,8 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
     for a format it does not know or a file it cannot read; ConfigError, before any work, for a
     ``source`` or ``output`` that is no path (bytes, None), an ``output`` that is ``source`` (the
-    same file, however named), a ``progress`` that is no function or a ``review`` that is no Review.
+    same file, however named) or that names another format's file (files.check_output_name: a
+    .docx into ``report.odt``), a ``progress`` that is no function or a ``review`` that is no Review.
     Where the model fails on some of its sentences, the file fails whole and nothing is written:
     ``attnmt.documents.failed.FileFailed``, a SentencesFailed whose one line names the file
     (``failures`` {0: the first error}, ``outputs`` None; its ``__cause__`` the SentencesFailed of the
@@ -113,7 +114,7 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
         translate_file(model, tokenizer, "report.docx", "report.de.docx", review=review)
         review.write("report.review.tsv")  # or read review.segments
     """
-    from attnmt.documents.files import translate_file_bytes, translated_name
+    from attnmt.documents.files import check_output_name, translate_file_bytes, translated_name
     from attnmt.files import write_bytes
     from attnmt.output_checks import check_not_overwritten
 
@@ -125,6 +126,7 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
     # as ``attnmt translate`` refuses it: written over its source, the file would be lost for its translation
     instead = translated_name(str(source), options.target_lang or "translated")
     check_not_overwritten(output, "output", {"source": source}, instead)
+    check_output_name(os.fspath(source), os.fspath(output))
     source = Path(source)
     try:
         data = source.read_bytes()

@@ -78,6 +78,25 @@ def supported_suffixes(macros: bool = True) -> list[str]:
     return [*TEXT_SUFFIXES, *(suffix for suffix in SUFFIXES if macros or suffix not in MACRO_SUFFIXES)]
 
 
+def check_output_name(source: str, output: str) -> None:
+    """ConfigError where ``output`` names a file of another format than ``source``, whose format its
+    translation keeps (attnmt does not convert formats): a .docx into ``report.odt`` or ``report.txt``
+    held a zip of Word's parts under that name, and HTML into ``page.srt`` a page.  As ``attnmt
+    translate`` reads the names (attnmt.cli.formats.check_output_format): an office file or e-book
+    goes to a file of its own extension, nothing else to an office extension, markup or subtitles to
+    no other markup or subtitle extension (XLIFF is XML, so either may be named for the other); an
+    extension that names no format (``report.de``, ``out.bin``) is the caller's to choose."""
+    made, written = Path(source).suffix.lower(), Path(output).suffix.lower()
+    known = supported_suffixes()
+    if written == made or made not in known or written not in known:
+        return
+    kinds = {TEXT_SUFFIXES.get(suffix) for suffix in (made, written)}  # None: an office file's
+    if None not in kinds and (len(kinds) == 1 or "text" in kinds or kinds == {"xml", "xliff"}):
+        return
+    raise ConfigError(f"output: {output} names a {written} file, but the translation of a {made} file is a {made} "
+                      f"file (attnmt does not convert formats): name it {Path(output).with_suffix(made).name}")
+
+
 def suffix_of(filename: str) -> str:
     """The extension ``filename`` is translated by (``.html``); UserError for one that is not known."""
     suffix = Path(filename).suffix.lower()
