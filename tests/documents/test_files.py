@@ -8,6 +8,7 @@ import docx
 import numpy as np
 import pytest
 import torch
+from flat_files import flat_file
 from lxml import etree
 from office_files import docx_bytes
 
@@ -169,6 +170,17 @@ def test_an_office_document_saved_as_xml_is_refused_in_one_line(mirror, page, pr
                "translate that$")
     with pytest.raises(UserError, match=message):
         translate_file_bytes(page.encode(), "doc.xml", mirror, OPTIONS)
+    assert mirror.given == []
+
+
+@pytest.mark.parametrize(("kind", "name"), [("text", ".fodt"), ("spreadsheet", ".fods"), ("presentation", ".fodp")])
+def test_a_libreoffice_flat_file_named_xml_is_refused_in_one_line(mirror, kind, name):
+    """Read as plain XML, its settings' "true" and "false" and its styles' names went to the model with
+    its words, and LibreOffice read the file back with its settings broken."""
+    with pytest.raises(UserError, match=rf'^flat\.xml: a LibreOffice flat file \(office:mimetype="application/vnd\.'
+                                        rf'oasis\.opendocument\.{kind}"\), not plain XML: name it \{name} and '
+                                        "translate that$"):
+        translate_file_bytes(flat_file(kind), "flat.xml", mirror, OPTIONS)
     assert mirror.given == []
 
 

@@ -49,6 +49,11 @@ OFFICE_XML = re.compile(r'\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?<\?mso-application
                         r'progid="(Word\.Document|Excel\.Sheet|PowerPoint\.Show)"')
 SAVED_AS = {"Word.Document": "a Word document (.docx)", "Excel.Sheet": "an Excel workbook (.xlsx)",
             "PowerPoint.Show": "a PowerPoint presentation (.pptx)"}
+# How a LibreOffice flat file begins (a .fodt, .fods or .fodp renamed .xml): read as plain XML, its
+# settings' values ("true", "false") and its styles' names went to the model too.  Its extension by kind.
+FLAT_ODF = re.compile(r'\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?<office:document\s[^>]*?'
+                      r'office:mimetype="application/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)"')
+FLAT_NAMES = {"text": ".fodt", "spreadsheet": ".fods", "presentation": ".fodp"}
 # Trados's .sdlxliff and memoQ's .mqxliff are XLIFF 1.2, with their tools' status in attributes of their own.
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
                  ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".srt": "srt", ".vtt": "vtt",
@@ -278,8 +283,13 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
 
 
 def check_not_office_xml(text: str, where: str) -> None:
-    """DataError naming ``where`` for a document Word, Excel or PowerPoint saved as XML (OFFICE_XML), which
-    plain XML's reading breaks: it is to be saved in the office format and translated so."""
+    """DataError naming ``where`` for a document Word, Excel or PowerPoint saved as XML (OFFICE_XML), or a
+    LibreOffice flat file (FLAT_ODF), which plain XML's reading breaks: it is to be saved in the office
+    format, or named by its own, and translated so."""
+    flat = FLAT_ODF.match(text)
+    if flat:
+        raise DataError(f"{where}: a LibreOffice flat file (office:mimetype=\"application/vnd.oasis.opendocument."
+                        f"{flat[1]}\"), not plain XML: name it {FLAT_NAMES[flat[1]]} and translate that")
     found = OFFICE_XML.match(text)
     if found:
         raise DataError(f'{where}: an office document saved as XML (<?mso-application progid="{found[1]}"?>), '
