@@ -341,6 +341,24 @@ def test_a_run_with_a_tracked_formatting_change_over_a_line_break_that_ends_a_se
     assert read_members(out)["word/document.xml"].count(b'w:id="9"') == 1
 
 
+def test_a_tracked_formatting_change_in_the_bases_look_is_written_once(upper):
+    """The run with the most words carried a tracked formatting change (w:rPrChange w:id="2"): as the
+    base, its look was written for every text the translation put outside the marks, here the space
+    before "RUNS" and the words after it, two changes of the one id 2 (ECMA-376 17.13.1 wants it
+    unique).  The base is its look without the change now, and the run a mark over its words."""
+    def change(number: int) -> str:
+        return f'<w:rPrChange w:id="{number}" w:author="A" w:date="2024-01-01T00:00:00Z"><w:rPr/></w:rPrChange>'
+
+    data = word_paragraph(f'<w:r><w:rPr><w:i/>{change(1)}</w:rPr><w:t xml:space="preserve">a dog </w:t></w:r>'
+                          '<w:r><w:rPr><w:b/></w:rPr><w:t>runs</w:t></w:r>'
+                          f'<w:r><w:rPr><w:i/>{change(2)}</w:rPr>'
+                          '<w:t xml:space="preserve"> very fast today.</w:t></w:r>')
+    out = translate_office(data, ".docx", upper, DocumentOptions())
+    document = read_members(out)["word/document.xml"]
+    assert document.count(b'w:id="1"') == 1 and document.count(b'w:id="2"') == 1
+    assert "".join(text for _, text in word_children(out)) == "A DOG RUNS VERY FAST TODAY."
+
+
 def field_run(kind: str) -> etree._Element:
     return etree.fromstring(f'<w:r xmlns:w="{W}"><w:fldChar w:fldCharType="{kind}"/></w:r>')
 

@@ -182,7 +182,8 @@ def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect
     own runs, not those inside a mark among them: a hyperlink, a link field), not hidden and not a
     link (rule 2 of attnmt.documents.ooxml's docstring: a hidden look only where every run with text
     is hidden, also by its styles, ``hiding``: is_hidden; where only links have text, a copy of the longest
-    without its link); None where no run has text."""
+    without its link); a copy of its look without a tracked formatting change where it has one
+    (names_itself); None where no run has text."""
     lengths: dict[bytes, int] = {}
     first: dict[bytes, etree._Element] = {}
     for run in (child for child in children if child.tag == dialect.run):
@@ -197,15 +198,39 @@ def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect
     if not chosen:
         return None
     base = first[max(chosen, key=chosen.__getitem__)]
-    return base if plain else unlinked(base, dialect)
+    look = base if plain else unlinked(base, dialect)
+    if any(names_itself(child) for child in properties_of(look, dialect)):
+        return without(look, dialect, names_itself)
+    return look
 
 
 def unlinked(run: etree._Element, dialect: ooxml_dialects.Dialect) -> etree._Element:
     """A copy of a linked run, its link taken out of its properties (its text too: only its look is used)."""
+    return without(run, dialect, lambda child: child.tag in dialect.links)
+
+
+def names_itself(element: etree._Element) -> bool:
+    """Whether a run's property names itself: a tracked formatting change, ``<w:rPrChange w:id="9">``.  The
+    base's look is written wherever the translation puts text outside every mark, so it holds no such
+    property: written twice, its id was no longer unique, as ECMA-376 requires of a revision's (17.13.1);
+    the run that has it is a mark over its words, never parted (attnmt.documents.sentence_marks)."""
+    return isinstance(element.tag, str) and any(etree.QName(name).localname == "id" for name in element.attrib)
+
+
+def properties_of(run: etree._Element, dialect: ooxml_dialects.Dialect) -> list[etree._Element]:
+    """The children of the run's properties (none where it has none)."""
+    properties = run.find(dialect.properties)
+    return [] if properties is None else list(properties)
+
+
+def without(run: etree._Element, dialect: ooxml_dialects.Dialect,
+            left_out: Callable[[etree._Element], bool]) -> etree._Element:
+    """A copy of the run's look, the children of its properties that are ``left_out`` taken out (its text
+    too: only its look is used)."""
     look = run.makeelement(run.tag, run.attrib)
     properties = copy.deepcopy(run.find(dialect.properties))
-    for link in [child for child in properties if child.tag in dialect.links]:
-        properties.remove(link)
+    for child in [child for child in properties if left_out(child)]:
+        properties.remove(child)
     look.append(properties)
     return look
 

@@ -17,6 +17,9 @@ translate it:
    base is the longest one's formatting without its link.  Nor is a hidden run (``w:vanish``,
    ``w:specVanish``: an editor's note) while a visible run has text: the spaces
    between the translation's marks would be written hidden, and the words beside them run together.
+   The base holds no tracked formatting change (``w:rPrChange``, whose ``w:id`` is its own): it is
+   written wherever the translation puts text outside every mark, and the id was written twice.
+   It is that run's look without the change, and the run a mark over its words.
 3. A non-breaking hyphen (``w:noBreakHyphen``) inside a word is text, a "-" to the model: in a
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
    (attnmt.documents.hyphens); one outside a word (a leading minus, "‑10") is an atom.
