@@ -137,6 +137,16 @@ def test_a_utf16_glossary_with_a_byte_order_mark_is_read(tmp_path, name, encodin
     assert read_glossary(path).place("Katze") == f"{path}:{len(read_glossary(path))}"
 
 
+@pytest.mark.parametrize("name", ["terms.txt", "terms.tsv"])
+def test_a_tsv_files_fields_quoted_as_a_spreadsheet_quotes_them_are_read_without_the_quotes(tmp_path, name):
+    """Excel's "Unicode Text" saves a cell holding a quote in quotes, the quote doubled: the term was read
+    quotes and all, which no sentence holds, and its target was written so into the translation."""
+    data = 'say "hi"\tsag hallo\n"say ""bye"""\t"sag ""tschüss"""\r\n5" screen\tBildschirm\r\n'
+    glossary = read_glossary(write(tmp_path, data.encode("utf-16"), name))
+    assert glossary.terms == (('say "hi"', "sag hallo"), ('say "bye"', 'sag "tschüss"'), ('5" screen', "Bildschirm"))
+    assert glossary.matches('He did say "bye".') == ['sag "tschüss"']
+
+
 @pytest.mark.parametrize(("data", "name", "message"), [
     (b"Hund;dog\nKatze\n", "terms.csv", r"terms.csv:2: expected 2 fields \(source;target\) or 4 \(source;target;"
                                        r"source language;target language\), got 1 in 'Katze' \(read with a "

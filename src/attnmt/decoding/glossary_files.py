@@ -5,9 +5,10 @@ Each reader gives the file's terms as rows, (place, source term, target term), t
 the file and line ("terms.csv:3"); attnmt.decoding.glossary.read_glossaries adds every format's
 rows to a glossary one way (``add_term``), so the rules for terms hold alike whatever the file.
 
-- ``.tsv`` and any other name: ``source term<TAB>target term`` a line; blank lines and lines
-  starting with ``#`` are skipped, and the first other line is a header, and skipped, where a CSV
-  file's would be (``csv_header``: ``source<TAB>target``, as Google Sheets and Excel save a sheet).
+- ``.tsv`` and any other name: ``source term<TAB>target term`` a line, a field in quotes read as a
+  spreadsheet quotes it (``unquoted``); blank lines and lines starting with ``#`` are skipped, and
+  the first other line is a header, and skipped, where a CSV file's would be (``csv_header``:
+  ``source<TAB>target``, as Google Sheets and Excel save a sheet).
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
   ``"`` inside a quoted field doubled), or DeepL's four fields ``source,target,en,de``, whose
   languages are then the same on every row and, where the languages are known, those translated.
@@ -115,7 +116,7 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
         line = line.replace("\ufeff", " ")  # as term_text: a second file's "\ufeff# …", where files were joined
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        fields = line.split("\t")
+        fields = [unquoted(field) for field in line.split("\t")]
         if len(fields) != 2:
             raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} "
                             f"TABs in {line!r}")
@@ -124,6 +125,20 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
             if csv_header(fields, f"{path}:{number}", source_lang, target_lang):
                 continue
         yield f"{path}:{number}", fields[0], fields[1]
+
+
+# A TSV field as a spreadsheet quotes one holding a quote (Excel's "Unicode Text"): in quotes, each
+# quote inside doubled.
+QUOTED_FIELD = re.compile(r'"((?:[^"]|"")*)"')
+
+
+def unquoted(field: str) -> str:
+    """A TSV field without the quotes a spreadsheet put around it (QUOTED_FIELD): Excel saves the cell
+    ``say "hi"`` in quotes, its quote doubled, which was read as the term, quotes and all, so no sentence
+    held it and its target term was written into the translation so.  A quote elsewhere (``5" screen``)
+    is the term's."""
+    quoted = QUOTED_FIELD.fullmatch(field.strip())
+    return field if quoted is None else quoted[1].replace('""', '"')
 
 
 def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
