@@ -510,6 +510,14 @@ def test_the_whitespace_at_a_runs_ends_is_kept(mirror, text, expected):
     assert one(text, mirror) == expected
 
 
+@pytest.mark.parametrize("text", ["  <b>A dog</b> runs.", '&nbsp;&nbsp;<a href="/">Home</a> | <a href="/x">About</a>',
+                                  "&nbsp;"])  # the last: a line of a spacer alone
+def test_the_spacing_before_a_fragments_first_tag_is_kept(same, text):
+    """It was dropped, as lxml's fragment_fromstring drops it (a no-break space too: a line of
+    ``&nbsp;`` alone came back empty), where spacing before a fragment's first word was kept."""
+    assert translate_markup([text, "x"], same)[0] == text.replace("&nbsp;", "\xa0")
+
+
 @pytest.mark.parametrize("text, given", [
     ("<p>A dog runs.&nbsp;&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),
     ("<p>&nbsp;A dog <b>runs</b>&nbsp; fast.</p>", ["A dog runs\xa0 fast."]),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT
-from attnmt.documents.page_writer import EDGE_SPACES, append_text
+from attnmt.documents.page_writer import append_text
 
 # The end of the <html><body>...</body></html> that lxml wraps a fragment in; its closing tags show
 # the elements the text left open (a repair warned of), but a text that ends inside a comment or an
@@ -52,17 +52,17 @@ def fragment_end(text: str, last: etree._Element) -> str | None:
 
 def fragment_holder(root: etree._Element) -> html.HtmlElement:
     """The fragment parsed in the wrapper (``root``: its <html>) in a <div>, as lxml's fragment_fromstring
-    holds it: the <body>'s content (its text where that is more than spacing), then what followed a
-    </body> or </html> the text had, which libxml2 put after the <body> or in an <html> of its own
-    beside ``root``, where browsers show it (and so it is translated).  The stray end tag is dropped,
-    as browsers ignore it; the warning of repaired markup names its line (``WrapperEnd``).  The holder is
-    a bare <div>, the root of a tree of its own, that the <body>'s nodes move into (keeping the lines
-    libxml2 read them at, which a copy loses: a review lists a sentence at its line); the texts are
-    added as append_text writes them, where lxml sets no text that holds a control character
-    (``Hello.&#1; World.``, which HTML keeps)."""
+    holds it: the <body>'s content, then what followed a </body> or </html> the text had, which
+    libxml2 put after the <body> or in an <html> of its own beside ``root``, where browsers show it
+    (and so it is translated).  The stray end tag is dropped, as browsers ignore it; the warning of
+    repaired markup names its line (``WrapperEnd``).  The holder is a bare <div>, the root of a tree
+    of its own, that the <body>'s nodes move into (keeping the lines libxml2 read them at, which a
+    copy loses: a review lists a sentence at its line); the texts are added as append_text writes
+    them, where lxml sets no text that holds a control character (``Hello.&#1; World.``, which HTML
+    keeps).  Unlike lxml's, it keeps the spacing before the first tag (``&nbsp;<b>Note</b>``; a line
+    of ``&nbsp;`` alone), as the spacing before a first word is kept."""
     holder, body = html.Element("div"), root.find("body")
-    if (body.text or "").strip(EDGE_SPACES):
-        append_text(holder, body.text)
+    append_text(holder, body.text)
     holder.extend(body)
     append_text(holder, body.tail)
     for node in [*body.itersiblings(), *root.itersiblings()]:
