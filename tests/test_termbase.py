@@ -126,6 +126,29 @@ def test_a_homonym_skipped_is_given_its_meaning_by_another_file(tmp_path, recwar
     assert dict(glossary.terms) == {"bank": "Ufer", "river": "Fluss", "dog": "Hund"}
 
 
+VARIETIES = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>bicycle</term></tig></langSet>'
+             '<langSet xml:lang="de-DE"><tig><term>Fahrrad</term></tig></langSet>'
+             '<langSet xml:lang="de-CH"><tig><term>Velo</term></tig></langSet></termEntry>\n'
+             '<termEntry id="c2"><langSet xml:lang="en"><tig><term>bus</term></tig></langSet>'
+             '<langSet xml:lang="pt-PT"><tig><term>autocarro</term></tig></langSet>'
+             '<langSet xml:lang="pt-BR"><tig><term>ônibus</term></tig>'
+             '<tig><term>busão</term><termNote type="administrativeStatus">admittedTerm-admn-sts</termNote>'
+             '</tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize(("target_lang", "terms"), [
+    ("de-CH", (("bicycle", "Velo"),)), ("de_ch", (("bicycle", "Velo"),)), ("DE", (("bicycle", "Fahrrad"),)),
+    ("de-AT", (("bicycle", "Fahrrad"),)), ("pt-BR", (("bus", "ônibus"),)), ("pt", (("bus", "autocarro"),)),
+])
+def test_the_target_term_of_the_target_languages_own_variety_comes_first(tmp_path, recwarn, target_lang, terms):
+    """An entry with a section for each variety of the target language: the first section's term was
+    the target whatever the variety asked for, so --target-lang de-CH got "Fahrrad", not the Swiss
+    "Velo", and pt-BR the European "autocarro".  A variety without a section of its own takes the first."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=VARIETIES), encoding="utf-8")
+    assert read_glossary(path, "en", target_lang).terms == terms
+
+
 STATUSES = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></tig><tig><term>doggy</term>{status}'
             '</tig></langSet><langSet xml:lang="de"><tig><term>Hündchen</term></tig><tig><term>Köter</term>{status}'
             '</tig></langSet></termEntry>\n')

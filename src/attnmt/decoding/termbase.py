@@ -4,7 +4,8 @@ memoQ, Phrase and Microsoft's terminology export.
 TBX 2's root is ``martif``, TBX 3's ``tbx``; either holds entries (``termEntry``, TBX 3's
 ``conceptEntry``), one concept each, with a section per language (``langSet`` or ``langSec``,
 its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or ``termSec``, its
-``term``).  A section's language is matched by its primary subtag: ``en-US`` is en.
+``term``).  A section's language is matched by its primary subtag: ``en-US`` is en; of an entry's
+target terms, those of the target language's own variety come first (de-CH's for de-CH).
 
 Of an entry, every source-language term is a source term, but one deprecated or superseded
 (``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
@@ -15,7 +16,7 @@ read: a value not known (a typo, another tool's word) says nothing, and where tw
 disagree the less fit wins (deprecated or superseded, then admitted, then preferred), so that no
 status deprecating a term is overridden by another.  Its target term is the target-language term
 to use: the first preferred one, else the first with no status, else the first admitted one, never
-a deprecated one.  An entry without
+a deprecated one, of the target language's own variety first where the entry has it.  An entry without
 both (no term in one of the languages, or only deprecated ones) is skipped, and the entries
 skipped are counted in one warning naming the first; a file none of whose entries has both is a
 DataError naming its languages.  A source term that two entries give different target terms is
@@ -131,7 +132,7 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
     """An entry's source terms, each with its ``term`` element, that are used, and its target term
     (None for none); the languages of its sections are added to ``languages``."""
     sources: list[tuple[etree._Element, str]] = []
-    targets: list[tuple[int, str]] = []  # (rank, term)
+    targets: list[tuple[bool, int, str]] = []  # (of another variety than target_lang's, rank, term)
     for section in entry:
         if local_name(section) not in SECTIONS:
             continue
@@ -146,8 +147,16 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
             if primary_subtag(lang) == primary_subtag(source_lang):
                 sources.append((term, term_text(term, path)))
             elif primary_subtag(lang) == primary_subtag(target_lang):
-                targets.append((RANKS.get(status, 1), term_text(term, path)))
-    return sources, min(targets, key=lambda ranked: ranked[0])[1] if targets else None
+                targets.append((variety(lang) != variety(target_lang), RANKS.get(status, 1), term_text(term, path)))
+    return sources, min(targets, key=lambda ranked: ranked[:2])[2] if targets else None
+
+
+def variety(code: str) -> str:
+    """A language code as two codes of one variety of a language share it: "de-CH", "de_ch" and
+    "DE-ch" are "de-ch".  An entry's target term is one of the target language's own variety where
+    it has one: its first section's, "Fahrrad" of de-DE, was the target of --target-lang de-CH,
+    whose "Velo" the entry held too."""
+    return code.strip().replace("_", "-").casefold()
 
 
 def section_terms(section: etree._Element, path: str | Path) -> Iterator[tuple[etree._Element, str | None]]:
