@@ -126,6 +126,26 @@ def test_a_csv_files_delimiter_comma_semicolon_or_tab_is_read_from_its_rows(tmp_
     assert list(read_glossary(write(tmp_path, data)).terms) == terms
 
 
+@pytest.mark.parametrize(("data", "terms"), [
+    (b"\xef\xbb\xbfsep=;\r\nsource;target\r\nHund;dog, hound\r\n", [("Hund", "dog, hound")]),
+    (b"SEP=,\nHund;der,dog\n", [("Hund;der", "dog")]),
+    (b"sep=\t\nHund\tdog\n", [("Hund", "dog")]),
+])
+def test_a_csv_files_first_line_stating_its_delimiter_as_excel_reads_one_is_followed(tmp_path, data, terms):
+    """A file written for Excel may state its delimiter in a first line, sep=;, that Excel reads and never
+    shows: it was read as a term, and the glossary stopped with "terms.csv:1: empty target term (beside
+    'sep=')"."""
+    glossary = read_glossary(write(tmp_path, data), "en", "de")
+    assert list(glossary.terms) == terms
+    assert glossary.place(terms[0][0]) == f"{tmp_path / 'terms.csv'}:{2 if b'source' not in data else 3}"
+
+
+def test_a_delimiter_stated_that_a_glossary_cannot_have_is_named(tmp_path):
+    with pytest.raises(DataError, match=r"terms.csv:1: the file states its delimiter is '\|' \(sep=\|\), and a "
+                                        r"glossary's is a comma, a semicolon or a tab"):
+        read_glossary(write(tmp_path, b"sep=|\nHund|dog\n"))
+
+
 @pytest.mark.parametrize(("name", "encoding", "data"), [
     ("terms.txt", "utf-16", "Hund\tdog\r\nKatze\tcat\r\n"),  # Excel's "Unicode Text": little-endian
     ("terms.tsv", "utf-16-be", "\ufeffHund\tdog\nKatze\tcat"),

@@ -23,7 +23,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   A CSV file's delimiter is a comma, a semicolon (what Excel writes where the decimal mark is a
   comma: German, French, Dutch settings) or a tab, read from the file (``csv_delimiter``): the one
   under which the most rows, from the first, hold 2 or 4 fields, the comma where two read as far.
-  A row that does not fit is then named with the delimiter assumed.
+  A row that does not fit is then named with the delimiter assumed.  A first line that states the
+  delimiter as Excel reads one (``sep=;``) is followed, and skipped.
 - ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.  An
   ``.xml`` file with another root (MultiTerm's own ``<mtf>``) is refused naming it.
 
@@ -144,7 +145,7 @@ def unquoted(field: str) -> str:
 def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
     """The terms of a CSV glossary (the module docstring), its header skipped (``csv_header``)."""
     lines = [line + "\n" for line in csv_lines(text_lines(path))]  # with their ends: a quoted field's break is one
-    delimiter = csv_delimiter(lines)
+    delimiter = stated_delimiter(lines, path) or csv_delimiter(lines)
     shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
     reader = csv.reader(lines, delimiter=delimiter, strict=True)  # strict: a stray quote is an error, not a term
     languages: tuple[str, str] | None = None  # a four-field file's, from its first row
@@ -197,6 +198,25 @@ def blank_row(fields: list[str]) -> bool:
     """Whether a CSV row holds no term: no fields (an empty line) or blank ones alone (``,`` or
     ``;``, as a spreadsheet saves an empty row), as a TSV line of spaces and tabs is blank."""
     return not "".join(fields).strip()
+
+
+# The first line of a CSV file written for Excel that states its delimiter, which Excel reads and never shows.
+STATED_DELIMITER = re.compile(r"sep=(.)", re.IGNORECASE)
+
+
+def stated_delimiter(lines: list[str], path: str | Path) -> str | None:
+    """The delimiter the first of ``lines`` states as Excel reads one (``sep=;``), that line then made
+    blank, so that it is skipped as a blank row and the rows keep their numbers; None where it states
+    none (it was read as a term: "terms.csv:1: empty target term (beside 'sep=')").  A DataError for
+    a delimiter other than DELIMITERS'."""
+    stated = STATED_DELIMITER.fullmatch(lines[0].lstrip("\ufeff").rstrip("\r\n")) if lines else None
+    if stated is None:
+        return None
+    if stated[1] not in DELIMITERS:
+        raise DataError(f"{path}:1: the file states its delimiter is {stated[1]!r} ({stated[0]}), and a glossary's is "
+                        "a comma, a semicolon or a tab")
+    lines[0] = "\n"
+    return stated[1]
 
 
 def csv_delimiter(lines: list[str]) -> str:
