@@ -167,6 +167,20 @@ def test_a_tsv_files_fields_quoted_as_a_spreadsheet_quotes_them_are_read_without
     assert glossary.matches('He did say "bye".') == ['sag "tschüss"']
 
 
+@pytest.mark.parametrize(("data", "terms", "place"), [
+    ('"New\nYork"\tNew York\r\ncat\tKatze\r\n', [("New York", "New York"), ("cat", "Katze")], 3),
+    ('dog\t"Hund\n\nder"\r\ncat\tKatze\r\n', [("dog", "Hund der"), ("cat", "Katze")], 4),
+    ('dog\t"Hund\r\ncat\t"Katze\r\n', [("dog", '"Hund'), ("cat", '"Katze')], 2),  # no field closes: two rows
+])
+def test_a_tsv_files_quoted_cell_with_line_breaks_is_one_term(tmp_path, data, terms, place):
+    """Excel's "Unicode Text" writes a cell's Alt+Enter as a line break inside the quoted cell: the
+    file stopped with "terms.txt:1: expected 'source term<TAB>target term', got 0 TABs in '"New'".
+    The break is a space, as in a CSV file's quoted field."""
+    glossary = read_glossary(write(tmp_path, data.encode("utf-16"), "terms.txt"))
+    assert list(glossary.terms) == terms
+    assert glossary.place("cat") == f"{tmp_path / 'terms.txt'}:{place}"
+
+
 @pytest.mark.parametrize(("data", "name", "message"), [
     (b"Hund;dog\nKatze\n", "terms.csv", r"terms.csv:2: expected 2 fields \(source;target\) or 4 \(source;target;"
                                        r"source language;target language\), got 1 in 'Katze' \(read with a "

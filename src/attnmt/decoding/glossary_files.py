@@ -6,9 +6,9 @@ the file and line ("terms.csv:3"); attnmt.decoding.glossary.read_glossaries adds
 rows to a glossary one way (``add_term``), so the rules for terms hold alike whatever the file.
 
 - ``.tsv`` and any other name: ``source term<TAB>target term`` a line, a field in quotes read as a
-  spreadsheet quotes it (``unquoted``); blank lines and lines starting with ``#`` are skipped, and
-  the first other line is a header, and skipped, where a CSV file's would be (``csv_header``:
-  ``source<TAB>target``, as Google Sheets and Excel save a sheet).
+  spreadsheet quotes it (``unquoted``; a cell's line breaks in it are spaces); blank lines and lines
+  starting with ``#`` are skipped, and the first other line is a header, and skipped, where a CSV
+  file's would be (``csv_header``: ``source<TAB>target``, as Google Sheets and Excel save a sheet).
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
   ``"`` inside a quoted field doubled), or DeepL's four fields ``source,target,en,de``, whose
   languages are then the same on every row and, where the languages are known, those translated.
@@ -113,7 +113,7 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
     skipped, and the first other line where it is a header as a CSV file's first row is
     (``csv_header``, with ``source_lang`` and ``target_lang``)."""
     first = True
-    for number, line in enumerate(text_lines(path), start=1):
+    for number, line in tsv_lines(text_lines(path)):
         line = line.replace("\ufeff", " ")  # as term_text: a second file's "\ufeff# …", where files were joined
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -128,8 +128,33 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
         yield f"{path}:{number}", fields[0], fields[1]
 
 
-# A TSV field as a spreadsheet quotes one holding a quote (Excel's "Unicode Text"): in quotes, each
-# quote inside doubled.
+def tsv_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """A TSV file's ``lines``, each with its number, and with the lines after it that a quoted cell
+    holding line breaks goes on to (``quoted_cell_lines``), as one: Excel's "Unicode Text" writes a
+    cell's Alt+Enter so, and the file stopped with "got 0 TABs in '"New'"."""
+    number = 0
+    while number < len(lines):
+        taken = quoted_cell_lines(lines, number)
+        yield number + 1, "\n".join(lines[number:number + taken])
+        number += taken
+
+
+def quoted_cell_lines(lines: list[str], start: int) -> int:
+    """How many of ``lines`` from ``start`` on one TSV row spans: more than one where its last field
+    opens a quoted cell (QUOTED_FIELD) that a later line closes, two fields in all; else one."""
+    last = lines[start].split("\t")[-1]
+    if not last.lstrip().startswith('"') or last.count('"') % 2 == 0:
+        return 1
+    end = next((k for k in range(start + 1, len(lines)) if lines[k].count('"') % 2), None)
+    if end is None:
+        return 1
+    fields = "\n".join(lines[start:end + 1]).split("\t")
+    quoted = all(QUOTED_FIELD.fullmatch(field.strip()) for field in fields if "\n" in field)
+    return end + 1 - start if len(fields) == 2 and quoted else 1
+
+
+# A TSV field as a spreadsheet quotes one holding a quote or a line break (Excel's "Unicode Text"): in
+# quotes, each quote inside doubled.
 QUOTED_FIELD = re.compile(r'"((?:[^"]|"")*)"')
 
 
@@ -137,9 +162,9 @@ def unquoted(field: str) -> str:
     """A TSV field without the quotes a spreadsheet put around it (QUOTED_FIELD): Excel saves the cell
     ``say "hi"`` in quotes, its quote doubled, which was read as the term, quotes and all, so no sentence
     held it and its target term was written into the translation so.  A quote elsewhere (``5" screen``)
-    is the term's."""
+    is the term's; a line break in the quotes is a space (``one_line``), as in a CSV file's field."""
     quoted = QUOTED_FIELD.fullmatch(field.strip())
-    return field if quoted is None else quoted[1].replace('""', '"')
+    return field if quoted is None else one_line(quoted[1].replace('""', '"'))
 
 
 def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
