@@ -528,6 +528,24 @@ def test_a_file_read_whole_keeps_its_byte_order_mark_and_line_endings_as_the_ser
     assert (tmp_path / f"{windows.stem}.de").read_bytes() == b"\xef\xbb\xbf" + translated.replace(b"\n", b"\r\n")
 
 
+@pytest.mark.parametrize("input_format", ["html", "xml"])
+def test_a_file_of_fragments_a_line_keeps_its_byte_order_mark_and_line_endings(
+        trained_model, tmp_path, capsys, input_format):
+    """As a text file's lines do: a file of markup a line saved on Windows came back in LF, without
+    its byte order mark."""
+    text = "a <b>dog</b> runs\nthe boy <i>laughs</i>\n<br/>"
+    plain, windows = tmp_path / "lines.txt", tmp_path / "windows_lines.txt"
+    plain.write_text(text, encoding="utf-8")
+    windows.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    for source in plain, windows:
+        code, _, _ = run(["translate", "--model", trained_model, "--input-format", input_format, source,
+                          tmp_path / f"{source.stem}.de"], capsys)
+        assert code == 0
+    translated = (tmp_path / "lines.de").read_bytes()
+    assert translated.count(b"\n") == 2 and b"\r" not in translated and b"<b>" in translated
+    assert (tmp_path / "windows_lines.de").read_bytes() == b"\xef\xbb\xbf" + translated.replace(b"\n", b"\r\n")
+
+
 @pytest.mark.parametrize("name, text", [("film.srt", "1\n00:00:01,000 --> 00:00:02,000\na dog runs."),
                                         ("page.html", "<html><body>\n<p>a dog runs.</p>\n</body></html>"),
                                         ("notes.txt", "a dog runs.\n\nthe boy laughs.")], ids=["srt", "html", "txt"])

@@ -154,7 +154,7 @@ def translate_input(args: argparse.Namespace, translator: ModelTranslator, revie
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",
                             review=review)
         translated, failed = line_by_line(numbered(fragments, 1), lines, where, 1)
-        out.write(with_endings(translated, in_lf(endings)))
+        out.write(bom + with_endings(translated, endings))  # as a text file's lines: each its own ending
     out.flush()
     return failed
 
