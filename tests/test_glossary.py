@@ -50,6 +50,17 @@ def test_several_files_are_one_glossary_of_their_lines_in_order(tmp_path):
     assert glossary.place("cat") == f"{tmp_path / 'b.tsv'}:2"
 
 
+def test_a_target_term_given_again_in_another_unicode_form_is_the_same_term(tmp_path):
+    """"Café" with a combining accent is "Café" (and is written so): a term given it in one file and "Café"
+    in another was refused, "source term 'coffee shop' has two target terms, 'Café' (…) and 'Café'"."""
+    composed, decomposed = "Café", unicodedata.normalize("NFD", "Café")
+    (tmp_path / "a.tsv").write_text(f"coffee shop\t{composed}\n", encoding="utf-8")
+    (tmp_path / "b.tsv").write_text(f"Coffee Shop\t{decomposed}\n", encoding="utf-8")
+    glossary = read_glossaries([tmp_path / "a.tsv", tmp_path / "b.tsv"])
+    assert len(glossary) == 1 and unicodedata.normalize("NFC", glossary.matches("A coffee shop.")[0]) == composed
+    assert len(Glossary.of([("coffee shop", composed), ("coffee shop", decomposed)])) == 1
+
+
 def test_a_term_two_files_give_two_targets_is_refused_naming_both_places(tmp_path):
     """As two lines of one file: neither file's target silently wins."""
     (tmp_path / "a.tsv").write_text("# terms\ndog\tHund\n", encoding="utf-8")

@@ -2,6 +2,7 @@
 terms' status, the entries skipped, and the XML refused."""
 
 import shutil
+import unicodedata
 import warnings
 from pathlib import Path
 
@@ -118,6 +119,19 @@ def test_a_termbases_homonyms_are_skipped_and_counted_in_one_warning(tmp_path):
     assert [str(warning.message) for warning in heard] == [
         f"{path}: 1 of 3 source terms skipped, each given different target terms by different entries (the first: "
         f"'bank', 'Bank' ({path}:3) or 'Ufer' ({path}:4)): give the one meant in another glossary file"]
+
+
+def test_a_target_term_in_two_unicode_forms_is_no_homonym(tmp_path):
+    """Two entries giving "coffee shop" the target "Café", one with a combining accent, mean one concept:
+    the term was skipped as a homonym of two targets, "'Café' (…) or 'Café'"."""
+    entries = [("c1", "coffee shop", "Café"), ("c2", "coffee shop", unicodedata.normalize("NFD", "Café"))]
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
+                                                              for id_, source, target in entries)), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        glossary = read_glossary(path, "en", "de")
+    assert len(glossary) == 1 and unicodedata.normalize("NFC", glossary.terms[0][1]) == "Café"
 
 
 def test_a_homonym_skipped_is_given_its_meaning_by_another_file(tmp_path, recwarn):

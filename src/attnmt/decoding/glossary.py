@@ -329,11 +329,18 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
             raise DataError(f"{where}: empty {side} term (beside {other!r})")
         check_encodable([(f"{where}: glossary {side} term {term!r}", term)])
     key, pair = normal(source), (source.strip(), target.strip())
-    if kept.get(key, pair)[1] != pair[1]:
+    if same_target(kept.get(key, pair)[1]) != same_target(pair[1]):
         first = f" ({places[key]})" if places and key in places else ""
         raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r}{first} and "
                         f"{target!r}")
     kept[key] = pair
+
+
+def same_target(term: str) -> str:
+    """A target term as two that are one term read alike: stripped, in Unicode's canonical form NFC
+    ("Café" typed with a combining accent is "Café", and is written so: attnmt.decoding.term_ids), so
+    a term given it twice, once in each form, was "two target terms, 'Café' (…) and 'Café'"."""
+    return unicodedata.normalize("NFC", term.strip())
 
 
 def term_pair(pair: Any, where: str) -> tuple[object, object]:

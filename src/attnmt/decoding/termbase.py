@@ -102,12 +102,12 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
 def unambiguous(rows: list[Row], path: str | Path) -> list[Row]:
     """``rows`` without the source terms given two target terms (homonyms, the module docstring),
     told apart as a glossary tells source terms apart (``normal``); one warning counts them."""
-    from attnmt.decoding.glossary import normal  # which imports this module
+    from attnmt.decoding.glossary import normal, same_target  # which imports this module
 
     keys = [normal(source) for _, source, _ in rows]
     targets: dict[str, dict[str, Row]] = {}  # normal source term -> {target term: its first row}
     for key, row in zip(keys, rows, strict=True):
-        targets.setdefault(key, {}).setdefault(row[2].strip(), row)
+        targets.setdefault(key, {}).setdefault(same_target(row[2]), row)
     ambiguous = [key for key, given in targets.items() if len(given) > 1]  # in the file's order
     if ambiguous:
         first = targets[ambiguous[0]]
