@@ -428,6 +428,22 @@ def test_utf16_and_utf32_files_are_named_as_such(same, name, data, named):
         translate_file_bytes(data, name, same, DocumentOptions())
 
 
+@pytest.mark.parametrize("name", ["letter.txt", "page.html", "film.srt"])
+@pytest.mark.parametrize(("start", "message"), [
+    (b"PK\x03\x04", "is a zip archive (an office file?), not text, despite its {} name: name it by its format "
+                     "(.docx, .pptx, .xlsx, .odt, .odp, .ods, .epub)"),
+    (bytes.fromhex("d0cf11e0a1b11ae1"), "is a compound file (an old .doc, .xls or .ppt, or a password-protected "
+                                        "office file?), not text, despite its {} name: attnmt translates .docx, "),
+], ids=["zip", "ole"])
+def test_an_office_file_named_as_text_is_said_to_be_one_despite_its_name(same, name, start, message):
+    """As the CLI says it of a .txt.  A .docx sent to the server as letter.txt was "line 1: the text is
+    not UTF-8 (byte 0x84); convert it to UTF-8 first, e.g. with iconv -f WINDOWS-1252 -t UTF-8"."""
+    suffix = name[name.index("."):]
+    with pytest.raises(UserError, match="^" + re.escape(f"{name} {message.format(suffix)}")):
+        translate_file_bytes(start + bytes(100), name, same, OPTIONS)
+    assert same.given == []
+
+
 class FailingOnTheBoy:
     """A translator the model fails on for every sentence that holds "boy", as the search raises it."""
 

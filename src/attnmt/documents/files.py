@@ -195,8 +195,26 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
         from attnmt.documents.office import translate_office
 
         return translate_office(data, suffix, translator, options, progress, Path(filename).name, review)
+    check_not_archive(data, filename, suffix)
     counted = translator if progress is None else Counted(translator, progress, progress_step)
     return translate_text_bytes(data, TEXT_SUFFIXES[suffix], counted, options, filename, review)
+
+
+def check_not_archive(data: bytes, filename: str, suffix: str) -> None:
+    """A DataError where a file named as text (``suffix``: .txt, .html, .srt, ...) is an office file
+    or another archive (ARCHIVE_STARTS), saying what it is, as the CLI says it of a .txt: it was
+    "line 1: the text is not UTF-8 (byte 0x84)", with iconv's advice, which turns a .docx into junk."""
+    if not data.startswith(ARCHIVE_STARTS):
+        return
+    from attnmt.documents.office import FLAT_SUFFIXES, MACRO_SUFFIXES, SUFFIXES
+
+    archives = ", ".join(name for name in SUFFIXES if name not in (*MACRO_SUFFIXES, *FLAT_SUFFIXES))
+    if data.startswith(OLE_SIGNATURE):  # attnmt reads no compound file: it is to be saved anew
+        raise DataError(f"{filename} is a compound file (an old .doc, .xls or .ppt, or a password-protected office "
+                        f"file?), not text, despite its {suffix} name: attnmt translates {archives}; save it as "
+                        "one of these, without a password")
+    raise DataError(f"{filename} is a zip archive (an office file?), not text, despite its {suffix} name: "
+                    f"name it by its format ({archives})")
 
 
 def translate_text_bytes(data: bytes, kind: str, translator: Translator, options: DocumentOptions, filename: str,
