@@ -212,6 +212,16 @@ def test_a_uri_attribute_without_a_value_comes_back_without_one(same, text):
     assert one(text, same) == text
 
 
+@pytest.mark.parametrize("space", ["\xa0", "\u3000"])
+@pytest.mark.parametrize("between", ["", "<!-- a -->"])
+def test_a_no_break_space_before_a_pages_html_is_written_once_where_the_parser_put_it(same, space, between):
+    """It is text, which the parser puts at the start of the <body>, as a browser does: it was also
+    written before the page, twice in all."""
+    page = f"{space}{between}<html><body><p>A dog runs.</p></body></html>"
+    head = '<html><head><meta charset="utf-8"></head>'
+    assert one(page, same) == f"{head}<body>{space}{between}<p>A dog runs.</p></body></html>"
+
+
 def test_writing_a_page_leaves_its_tree_as_it_was_parsed():
     parsed = pages.parse('<p><a href="a\x0cb.html" name="x y">dog</a><img src="my photo.jpg"></p>', False, "q")
     before = [dict(element.attrib) for element in parsed.root.iter()]

@@ -37,9 +37,12 @@ MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a le
 # or a text that ends there.
 DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*"
                             r"(?:<!doctype|<(?:html|head|body)(?=[\s/>]|\Z)|\Z)", re.IGNORECASE)
-# What may stand beside a page's elements: whitespace, comments, processing instructions.
+# What may stand beside a page's elements: HTML's whitespace, comments, processing instructions.  A no-break
+# space or another Unicode space before <html> is text, which the parser puts at the start of the <body>, as a
+# browser does: it was written there and before the page too.
+HTML_SPACES = " \t\n\f\r"
 NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
-BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
+BESIDE = re.compile(rf"(?:[{HTML_SPACES}]|{NODE.pattern})*")
 UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
 
 
@@ -339,7 +342,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     before, after = BESIDE.match(body).group(), body[closed:] if closed else ""
     from_tree = (len(NODE.findall(before)) != len(beside(root, preceding=True)),
                  not (closed and BESIDE.fullmatch(after)) or len(NODE.findall(after)) != len(beside(root)))
-    around = (body[:len(body) - len(body.lstrip())] if from_tree[0] else before,
+    around = (body[:len(body) - len(body.lstrip(HTML_SPACES))] if from_tree[0] else before,
               body[len(body.rstrip()):] if from_tree[1] else after)
     return Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree), parser, 1 + prolog.count("\n")
 
