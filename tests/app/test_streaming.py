@@ -59,6 +59,17 @@ def test_the_streams_end_is_what_translate_answers(client, beam):
                 "translatedText"]
 
 
+def test_a_sentence_longer_than_the_model_reads_streams_in_parts_as_translate_parts_it(client, trained_model):
+    """It was searched whole, cut at the model's longest input: the stream ended with the first part's
+    translation alone, where /translate and /v1/translate translate every part."""
+    text = "a man rides a bike " * 6  # one sentence, no stop
+    model, tokenizer = load_model_dir(trained_model)
+    assert len(tokenizer.encode(text)) > model.config.longest_input
+    [done] = [data["translatedText"] for name, data in stream(client, {"q": text}) if name == "done"]
+    assert done == client.post("/v1/translate", json={"text": text}).json()["translations"][0]
+    assert done.count("ein mann fährt ein fahrrad") >= 2
+
+
 def test_each_event_holds_the_whole_text_so_far_and_the_last_is_the_translation(client):
     for text in SENTENCES:
         events = stream(client, {"q": text, "source": "en", "target": "de", "beam": 4})
@@ -215,7 +226,7 @@ def stand_in_stream(monkeypatch, text: str) -> list[str]:
     monkeypatch.setattr(streaming, "beam_search", search)
     monkeypatch.setattr(streaming, "evaluating", lambda model: nullcontext())
     served = SimpleNamespace(model=None, tokenizer=SimpleNamespace(decode=" ".join), document_options=DEFAULT_OPTIONS,
-                             writes=None)  # no vocabulary: every symbol is left to the search
+                             fits=None, writes=None)  # no limit, no vocabulary: each sentence whole, to the search
     sent = []
     translation = run_stream(served, text, Decoding(beam_size=1), sent.append, threading.Event())
     return [*sent, translation]

@@ -92,10 +92,13 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
     model, tokenizer, options = served.model, served.tokenizer, served.document_options
     done = {} if done is None else done
     shown = ""
-    writes = served.writes  # the symbols its vocabulary cannot write are kept, as translate keeps them
+    # a sentence longer than the model reads is parted, and the symbols its vocabulary cannot write are
+    # kept, as translate parts and keeps them: read whole, such a sentence was cut at the model's longest input
+    fits, writes = served.fits, served.writes
 
     def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None) -> str:
-        return translate_paragraphs([text], FoundTranslations(translations, weigh, writes=writes), options)[0]
+        found = FoundTranslations(translations, weigh, fits=fits, writes=writes)
+        return translate_paragraphs([text], found, options)[0]
 
     def step(best: dict[int, Hypothesis]) -> None:
         nonlocal shown
@@ -108,7 +111,7 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
             send(so_far)
 
     with evaluating(model):
-        for sentence in dict.fromkeys(paragraph_sentences(text, options, writes=writes)):
+        for sentence in dict.fromkeys(paragraph_sentences(text, options, fits=fits, writes=writes)):
             [(_, src)] = padded_sources(model, tokenizer, [sentence], max_tokens=1 << 30, max_sentences=1)
             [[found, *_]] = beam_search(model, src, decoding, on_step=step)
             done[sentence] = tokenizer.decode(found.tokens)
