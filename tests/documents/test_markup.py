@@ -505,6 +505,10 @@ def test_a_note_number_glued_to_a_word_is_kept_where_the_model_drops_it(known):
     ("a <b>red</b> car.\n", "CAR. <b>RED</b> A\n"),  # a fragment file's last line break
     ("<p>a dog.</p>\n<i>two cats</i> play.\n", "<p>DOG. A</p>\nPLAY. <i>CATS TWO</i>\n"),  # after a block
     ("<div>\n  a dog\n</div>", "<div>\n  DOG A\n</div>"),
+    # before a fragment's first element, as after its last: a client puts " <i>…</i>" back after words
+    (" <i>two cats</i> play.", " PLAY. <i>CATS TWO</i>"),
+    ("  <li>a dog.</li>", "  <li>DOG. A</li>"),  # a fragment a line: its indent
+    ("\n<p>a dog.</p>\n", "\n<p>DOG. A</p>\n"),
 ])
 def test_the_whitespace_at_a_runs_ends_is_kept(mirror, text, expected):
     assert one(text, mirror) == expected
@@ -522,9 +526,13 @@ def test_the_spacing_before_a_fragments_first_tag_is_kept(same, text):
     ("<p>A dog runs.&nbsp;&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),
     ("<p>&nbsp;A dog <b>runs</b>&nbsp; fast.</p>", ["A dog runs\xa0 fast."]),
     ("<p>A dog runs.&nbsp;<br>&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),  # the <br> between
+    ("&nbsp;<b>A dog</b> runs.", ["A dog runs."]),  # before a fragment's first tag
+    ("&nbsp;&nbsp;<p>A dog runs.</p>", ["A dog runs."]),
+    ("&nbsp;", []),  # a fragment of one alone (a table cell's, sent on its own)
 ])
 def test_no_break_spaces_are_kept_between_sentences_and_beside_tags(same, text, given):
-    """They were collapsed as HTML's whitespace is, into one ordinary space."""
+    """They were collapsed as HTML's whitespace is, into one ordinary space; before a fragment's first
+    element, and as a fragment alone, they were dropped."""
     assert one(text, same) == text.replace("&nbsp;", "\xa0")  # written as the character, as UTF-8 is
     assert same.given == given
 
