@@ -491,6 +491,26 @@ def test_an_office_file_named_txt_is_said_to_be_one_despite_its_name(trained_mod
     assert code == 2 and err.startswith(f"attnmt: error: {source} {message}") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("name", ["scan.pdf", "scan.txt", "scan"])
+def test_a_pdf_is_refused_in_one_line_saying_how_to_convert_it(trained_model, tmp_path, capsys, name):
+    """It was "scan.pdf:2: invalid UTF-8 (byte 0xe2); convert the file to UTF-8, e.g. with iconv"."""
+    source = tmp_path / name
+    source.write_bytes(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {source} is a PDF, not text, and attnmt does not translate it: "
+                                 "convert it to .docx or .odt first (e.g. with LibreOffice: soffice --headless "
+                                 f"--infilter=writer_pdf_import --convert-to docx {name}) and translate that\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_picture_is_refused_in_one_line_saying_what_it_is(trained_model, tmp_path, capsys):
+    source = tmp_path / "photo.jpg"
+    source.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(100))
+    code, _, err = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {source} is a JPEG image, not text, and attnmt does not "
+                                        "translate it: ") and err.count("\n") == 1
+
+
 SUBTITLES = ("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nthe boy laughs.\n\n"
              "a cat sleeps\n")  # the last block has no timing line: not a cue, left as it is
 

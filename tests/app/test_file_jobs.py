@@ -252,6 +252,9 @@ def test_a_file_the_model_fails_on_fails_naming_it_through_either_api(trained_mo
     ("program.exe", b"MZ", 422, "program.exe: its format is not one attnmt translates; the formats are "
                                f"{', '.join(supported_suffixes(macros=False))}"),  # .txt, .html, ..., .docx, ...
     ("big.txt", b"a" * 2001, 413, "big.txt: the file is over 2,000 bytes, the most this server translates"),
+    ("scan.pdf", b"%PDF-1.7\n", 422, "scan.pdf is a PDF, not text, and attnmt does not translate it: convert it to "
+                                     ".docx or .odt first (e.g. with LibreOffice: soffice --headless "
+                                     "--infilter=writer_pdf_import --convert-to docx scan.pdf) and translate that"),
 ])
 def test_a_file_refused_at_once_says_why(client, name, data, status, detail):
     answer = submit(client, name, data)

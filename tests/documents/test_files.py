@@ -444,6 +444,36 @@ def test_an_office_file_named_as_text_is_said_to_be_one_despite_its_name(same, n
     assert same.given == []
 
 
+PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n"  # as LibreOffice and Word begin one: binary on its second line
+
+
+@pytest.mark.parametrize("name", ["scan.pdf", "letter.txt", "page.html", "film.srt"])
+def test_a_pdf_is_said_to_be_one_with_how_to_convert_it(same, name):
+    """Named as text it was "line 2: the text is not UTF-8 (byte 0xe2); convert it to UTF-8 first, e.g.
+    with iconv", which makes no text of a PDF; as .pdf, one of the formats attnmt does not translate."""
+    with pytest.raises(UserError, match="^" + re.escape(
+            f"{name} is a PDF, not text, and attnmt does not translate it: convert it to .docx or .odt first (e.g. "
+            f"with LibreOffice: soffice --headless --infilter=writer_pdf_import --convert-to docx {name}) and "
+            "translate that") + "$"):
+        translate_file_bytes(PDF, name, same, OPTIONS)
+    assert same.given == []
+
+
+@pytest.mark.parametrize(("start", "kind"), [
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"), (b"\xff\xd8\xff\xe0", "a JPEG image"), (b"GIF89a", "a GIF image"),
+    (b"II*\x00", "a TIFF image"), (b"RIFF\x10\x00\x00\x00WEBPVP8 ", "a WebP image")],
+    ids=["png", "jpeg", "gif", "tiff", "webp"])
+def test_a_picture_named_as_text_is_said_to_be_one(same, start, kind):
+    with pytest.raises(UserError, match="^" + re.escape(f"notes.txt is {kind}, not text, and attnmt does not "
+                                                        "translate it: the text in a picture would have to be read")):
+        translate_file_bytes(start + b"\x00\x9d" * 50, "notes.txt", same, OPTIONS)
+
+
+def test_a_text_that_starts_like_a_pdf_in_words_is_text(same):
+    assert translate_file_bytes(b"%PDF-files are refused.\n", "notes.txt", same, OPTIONS) == (
+        b"%PDF-files are refused.\n")
+
+
 class FailingOnTheBoy:
     """A translator the model fails on for every sentence that holds "boy", as the search raises it."""
 

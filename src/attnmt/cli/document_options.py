@@ -52,6 +52,7 @@ from attnmt.documents.files import (
     MARKDOWN_EXTRA,
     OLE_SIGNATURE,
     TEXT_SUFFIXES,
+    not_text,
     read_as_text,
     supported_suffixes,
     translated_name,
@@ -113,9 +114,11 @@ def check_text_input(path: str | None) -> None:
     extension attnmt does not know, the error names the extensions it translates.  Under such an
     extension, XML (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
     refused too (unknown_markup), and so is a Rich Text Format document (RTF_START): its every line
-    of tags or control words went to the model, and the file came back broken; a file that merely
-    starts with "<" (a README's HTML, a chat log's <name>) is text, and so is a .txt file whatever it
-    starts with, as its name says.  A .gz file is checked by what it holds, as
+    of tags or control words went to the model, and the file came back broken.  A PDF or a picture
+    (attnmt.documents.files.not_text) is refused under any name, saying what it is: it was "invalid
+    UTF-8", with iconv's advice, which makes no text of it.  A file that merely
+    starts with "<" (a README's HTML, a chat log's <name>) is text, and so is a .txt file that starts
+    with markup or "{\\rtf", as its name says.  A .gz file is checked by what it holds, as
     attnmt.text.data.read_lines reads it, under the extension before .gz."""
     if path in (None, "-") or not Path(path).is_file():
         return
@@ -127,6 +130,8 @@ def check_text_input(path: str | None) -> None:
         raise ConfigError(f"{path} is a Rich Text Format document, not text, and attnmt does not translate it: save "
                           f"it as .docx or .odt (soffice --headless --convert-to docx {Path(path).name}) and "
                           "translate that")
+    if (said := not_text(head, path)) is not None:  # a PDF or a picture, whatever its name: not "invalid UTF-8"
+        raise ConfigError(said)
     if not head.startswith(ARCHIVE_STARTS):
         return
     if suffix.lower() in TEXT_SUFFIXES:  # "does not translate files ending in .txt: it translates .txt", before

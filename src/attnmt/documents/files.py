@@ -69,6 +69,12 @@ PROGRESS_STEP = 32  # sentences a translator call holds when progress is reporte
 BOM = b"\xef\xbb\xbf"
 # How an office file, an e-book or another archive begins (a zip archive's first local header, or a compound file).
 ARCHIVE_STARTS = (ZIP_START, OLE_SIGNATURE)
+# How a PDF or a picture begins, and what it is: neither is text, and each was refused as "line 2: the text is
+# not UTF-8 (byte 0xe2)", with iconv's advice, which makes no text of it.  (.rtf is ASCII: the CLI reads its start.)
+BINARY_STARTS = ((re.compile(rb"%PDF-\d"), "a PDF"), (re.compile(rb"\x89PNG\r\n\x1a\n"), "a PNG image"),
+                 (re.compile(rb"\xff\xd8\xff"), "a JPEG image"), (re.compile(rb"GIF8[79]a"), "a GIF image"),
+                 (re.compile(rb"II\*\x00|MM\x00\*"), "a TIFF image"),
+                 (re.compile(rb"RIFF.{4}WEBP", re.DOTALL), "a WebP image"))
 
 Progress = Callable[[int, int], None]
 
@@ -103,8 +109,11 @@ def check_output_name(source: str, output: str) -> None:
 
 
 def suffix_of(filename: str) -> str:
-    """The extension ``filename`` is translated by (``.html``); UserError for one that is not known."""
+    """The extension ``filename`` is translated by (``.html``); UserError for one that is not known
+    (saying what to do with a PDF: pdf_refused)."""
     suffix = Path(filename).suffix.lower()
+    if suffix == ".pdf":
+        raise UserError(pdf_refused(filename))
     if suffix not in supported_suffixes():
         named = f"the extension {suffix}" if suffix else "no extension"
         raise UserError(f"{filename}: {named} is not a format attnmt translates; the formats are "
@@ -200,10 +209,32 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
     return translate_text_bytes(data, TEXT_SUFFIXES[suffix], counted, options, filename, review)
 
 
+def pdf_refused(filename: str) -> str:
+    """The one line that refuses a PDF named ``filename``, and says how to have it translated."""
+    return (f"{filename} is a PDF, not text, and attnmt does not translate it: convert it to .docx or .odt first "
+            f"(e.g. with LibreOffice: soffice --headless --infilter=writer_pdf_import --convert-to docx "
+            f"{Path(filename).name}) and translate that")
+
+
+def not_text(head: bytes, filename: str) -> str | None:
+    """The one line that says what ``filename`` is where ``head`` (its first bytes) begins as a PDF or
+    a picture (BINARY_STARTS), which attnmt does not translate whatever the file's name; None otherwise."""
+    kind = next((kind for start, kind in BINARY_STARTS if start.match(head)), None)
+    if kind == "a PDF":
+        return pdf_refused(filename)
+    if kind is not None:
+        return (f"{filename} is {kind}, not text, and attnmt does not translate it: the text in a picture would "
+                "have to be read out of it first (OCR), and saved as a text file or document")
+    return None
+
+
 def check_not_archive(data: bytes, filename: str, suffix: str) -> None:
     """A DataError where a file named as text (``suffix``: .txt, .html, .srt, ...) is an office file
-    or another archive (ARCHIVE_STARTS), saying what it is, as the CLI says it of a .txt: it was
-    "line 1: the text is not UTF-8 (byte 0x84)", with iconv's advice, which turns a .docx into junk."""
+    or another archive (ARCHIVE_STARTS), a PDF or a picture (not_text), saying what it is, as the CLI
+    says it of a .txt: it was "line 1: the text is not UTF-8 (byte 0x84)", with iconv's advice, which
+    turns a .docx into junk."""
+    if (said := not_text(data, filename)) is not None:
+        raise DataError(said)
     if not data.startswith(ARCHIVE_STARTS):
         return
     from attnmt.documents.office import FLAT_SUFFIXES, MACRO_SUFFIXES, SUFFIXES
