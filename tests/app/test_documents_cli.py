@@ -491,6 +491,22 @@ def test_an_office_file_named_txt_is_said_to_be_one_despite_its_name(trained_mod
     assert code == 2 and err.startswith(f"attnmt: error: {source} {message}") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("name", ["page.html", "page.htm.gz", "data.xml", "strings.xlf", "film.srt", "film.vtt",
+                                  "notes.md"])
+def test_an_office_file_named_as_a_text_format_is_said_to_be_one_as_the_server_says(trained_model, tmp_path, capsys,
+                                                                                      name):
+    """It was "page.html:1: invalid UTF-8 (byte 0x9d); convert the file to UTF-8, e.g. with iconv", where the
+    server says what it is (attnmt.documents.files.check_not_archive)."""
+    source = tmp_path / name
+    data = b"PK\x03\x04\x14\x00\x9d" + bytes(100)
+    source.write_bytes(gzip.compress(data) if name.endswith(".gz") else data)
+    suffix = name.removesuffix(".gz")[name.index("."):]
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {source} is a zip archive (an office file?), not text, "
+                                        f"despite its {suffix} name: name it by its format (.docx, ")
+    assert err.count("\n") == 1 and not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("name", ["scan.pdf", "scan.txt", "scan"])
 def test_a_pdf_is_refused_in_one_line_saying_how_to_convert_it(trained_model, tmp_path, capsys, name):
     """It was "scan.pdf:2: invalid UTF-8 (byte 0xe2); convert the file to UTF-8, e.g. with iconv"."""

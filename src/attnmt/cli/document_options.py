@@ -109,8 +109,10 @@ def chosen_input_format(args: argparse.Namespace) -> str:
 
 def check_text_input(path: str | None) -> None:
     """ConfigError where a file read as text by default (its extension names no format, or is
-    .txt) is an office file or an archive: its bytes are no text.  Under a text name it is a file
-    saved under the wrong name, and the error says what it is (misnamed_archive); under an
+    .txt) or as the text format its extension names (.html, .xml, .srt, .vtt, .md, ...) is an office
+    file or an archive: its bytes are no text.  Under a text name it is a file saved under the wrong
+    name, and the error says what it is (misnamed_archive), as the server does (it was "invalid UTF-8",
+    with iconv's advice, for a .docx named .html); under an
     extension attnmt does not know, the error names the extensions it translates.  Under such an
     extension, XML (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
     refused too (unknown_markup), and so is a Rich Text Format document (RTF_START): its every line

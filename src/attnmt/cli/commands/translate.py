@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     given = args.input_format_given = args.input_format is not None
     args.input_format = chosen_input_format(args)
     args.format_from_extension = not given and args.input_format != "text"
-    if not given and not args.format_from_extension:
+    if not given and office_suffix(args) is None and args.input_format != "jsonl":  # a text format, by its name
         check_text_input(args.input)
     model_languages(args)
     glossary = read_glossary_files(args)  # a termbase's languages: the options given, else the model's
