@@ -85,6 +85,40 @@ def test_a_workbook_whose_shared_strings_are_missing_is_refused_naming_the_membe
     assert same.given == []
 
 
+DAMAGED = ("; the file is damaged (Excel repairs it, dropping the cell): open it in Excel or LibreOffice, save it "
+           "again and translate that")
+
+
+@pytest.mark.parametrize("index", ["1", "7", "-1"])
+def test_a_cell_past_the_last_shared_string_is_refused_naming_the_sheet_and_cell(same, index):
+    """The workbook came back translated with exit 0, the cell empty as LibreOffice shows it, where
+    Excel says the file is damaged and drops the cell."""
+    members = read_members(shared_string_sheet(sheet_file()))
+    sheet = "xl/worksheets/sheet1.xml"
+    members[sheet] = members[sheet].replace(b'<c r="A2" t="s"><v>0</v>', f'<c r="A2" t="s"><v>{index}</v>'.encode())
+    assert refused(write_members(members), ".xlsx", same) == (
+        f"the .xlsx file: cell A2 of sheet 'Sheet' ({sheet}) refers to shared string {index}, but "
+        "xl/sharedStrings.xml holds 1" + DAMAGED)
+    assert same.given == []
+
+
+def test_a_cell_of_shared_strings_a_workbook_has_none_of_is_refused(same):
+    """No xl/sharedStrings.xml, and neither the workbook's relationships nor [Content_Types].xml name one."""
+    members = read_members(shared_string_sheet(sheet_file()))
+    del members["xl/sharedStrings.xml"]
+    for member in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
+        members[member] = re.sub(rb"<(Override|Relationship) [^>]*sharedStrings[^>]*/>", b"", members[member])
+    assert refused(write_members(members), ".xlsx", same) == (
+        "the .xlsx file: cell A2 of sheet 'Sheet' (xl/worksheets/sheet1.xml) refers to shared string 0, but the "
+        "workbook has no shared strings part" + DAMAGED)
+    assert same.given == []
+
+
+def test_a_workbook_whose_cells_all_have_their_shared_strings_is_translated(upper):
+    out = read_members(translate_office(shared_string_sheet(sheet_file()), ".xlsx", upper, DocumentOptions()))
+    assert "A red car stops." in upper.given and b"CAR STOPS." in out["xl/sharedStrings.xml"]
+
+
 @pytest.mark.parametrize("member", ["xl/SharedStrings.xml", "XL/SHAREDSTRINGS.XML"])
 def test_a_part_named_in_another_case_is_the_part_its_relationships_name_and_is_translated(upper, member):
     """Part names are compared case-insensitively (Open Packaging Conventions), as LibreOffice

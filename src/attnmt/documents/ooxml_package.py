@@ -6,18 +6,21 @@ with them, and attnmt.documents.office translates them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+import re
+from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
 from typing import Protocol
 
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import Archive, Job
+from attnmt.documents.archive import Archive, Job, Part, parse_part
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
-from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD
-from attnmt.documents.tables import relationships
+from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD, s
+from attnmt.documents.tables import Relationship, relationships
 from attnmt.documents.validations import WORKSHEET
+from attnmt.documents.wordml import RELATIONSHIP_ID
 from attnmt.errors import DataError
 from attnmt.text.xml_start import first_element
 
@@ -66,6 +69,9 @@ KINDS = {".docx": "a Word document", ".pptx": "a PowerPoint presentation", ".xls
 # http://schemas.openxmlformats.org/...: the same parts, whose elements the dialects do not name.
 STRICT = "http://purl.oclc.org/ooxml/"
 STRICT_HEAD = 65536  # bytes of a main part read for its root element, namespaces and all
+# A cell that shows a shared string (t="s"): a sheet without one is not read for check_shared_string_cells.
+SHARED_CELL = re.compile(rb"""\st\s*=\s*["']s["']""")
+INTEGER = re.compile(r"-?[0-9]+")  # a shared string's index as a cell's <v> holds it (-1: one some writers leave)
 SAVE_AS = {".docx": "a Word Document (.docx)", ".pptx": "a PowerPoint Presentation (.pptx)",
            ".xlsx": "an Excel Workbook (.xlsx)"}
 
@@ -134,3 +140,60 @@ def check_text_parts(archive: Archive, types: etree._Element, main: str, suffix:
         if related.mode is None and related.member.casefold() in holding and related.member not in archive:
             raise DataError(f"{archive.name}: member {related.member} is missing, though {main} and "
                             f"{CONTENT_TYPES} name it; the file is damaged")
+
+
+def check_shared_string_cells(archive: Archive, main: str, parts: Sequence[Part]) -> None:
+    """DataError naming the sheet and the cell where a workbook's cell (``t="s"``) points to a shared
+    string it does not have (``parts``: the workbook's, its shared strings among them; ``main``: the
+    workbook part): past the last of xl/sharedStrings.xml's, or any where it has none.  Such a workbook
+    came back translated, exit 0, with the cell as empty as LibreOffice shows it; Excel says the file is
+    damaged and repairs it, dropping the cell."""
+    targets = relationships(archive, main)
+    strings = shared_strings(archive, targets, parts)
+    held = "the workbook has no shared strings part" if strings is None else f"{strings[0]} holds {strings[1]}"
+    count = 0 if strings is None else strings[1]
+    for sheet in parse_part(archive, main).getroot().iter(s("sheet")):
+        related = targets.get(sheet.get(RELATIONSHIP_ID))
+        if related is None or related.mode is not None or related.member not in archive:
+            continue
+        data = archive.read(related.member)
+        if not SHARED_CELL.search(data):
+            continue
+        for cell, index in shared_string_indexes(data):
+            if not 0 <= index < count:
+                raise DataError(f"{archive.name}: cell {cell} of sheet {sheet.get('name')!r} ({related.member}) "
+                                f"refers to shared string {index}, but {held}; the file is damaged (Excel repairs it, "
+                                "dropping the cell): open it in Excel or LibreOffice, save it again and translate that")
+
+
+def shared_strings(archive: Archive, targets: dict[str, Relationship], parts: Sequence[Part]) -> tuple[str, int] | None:
+    """The workbook's shared strings part (among ``parts``, else as the workbook's relationships,
+    ``targets``, name it: Excel reads one that [Content_Types].xml gives no type) and how many
+    strings it holds; None where it has none."""
+    found = next((part for part in parts if part.tree.getroot().tag == s("sst")), None)
+    if found is not None:
+        return found.member, sum(1 for _ in found.tree.getroot().iterchildren(s("si")))
+    member = next((related.member for related in targets.values() if related.kind.endswith("/sharedStrings")
+                   and related.mode is None and related.member in archive), None)
+    if member is None:
+        return None
+    return member, sum(1 for _ in parse_part(archive, member).getroot().iterchildren(s("si")))
+
+
+def shared_string_indexes(data: bytes) -> Iterator[tuple[str, int]]:
+    """Each cell of a sheet's bytes that shows a shared string: its name (A2) and index (its ``<v>``,
+    an integer; one that is none, a "²", is read as no string, as chart_cells reads it), read as a
+    stream: a sheet of numbers may be megabytes, and is not otherwise parsed (WORKSHEET.may_hold_text).
+    A sheet that is not well-formed XML ends it: its reading as a part says so, where it is read."""
+    cells = etree.iterparse(io.BytesIO(data), events=("end",), tag=s("c"), resolve_entities=False, no_network=True,
+                            load_dtd=False)
+    try:
+        for _, cell in cells:
+            value = (cell.findtext(s("v")) or "").strip()
+            if cell.get("t") == "s" and INTEGER.fullmatch(value):
+                yield cell.get("r", "?"), int(value)
+            cell.clear()
+            while cell.getprevious() is not None:
+                del cell.getparent()[0]
+    except etree.XMLSyntaxError:
+        return

@@ -23,6 +23,7 @@ from attnmt.documents.ooxml_package import (
     OOXML_PARTS,
     Texts,
     check_main_part,
+    check_shared_string_cells,
     check_text_parts,
     check_transitional,
     content_types,
@@ -72,6 +73,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
     follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions
+    if suffix == ".xlsx":
+        check_shared_string_cells(archive, main, parts)
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts
