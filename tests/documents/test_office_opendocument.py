@@ -59,6 +59,32 @@ def test_an_odt_tracked_deletion_is_kept_as_it_was(mirror):
     assert mirror.given == ["A dog runs.", "The header text."]
 
 
+# A Calc change history as LibreOffice writes it (and reads back): cell A1 of the first sheet held "The old
+# cat sleeps." before it was changed to "A dog runs."
+CELL_CHANGE = ('<table:tracked-changes table:track-changes="true"><table:cell-content-change table:id="ct1">'
+               '<table:cell-address table:column="0" table:row="0" table:table="0"/><office:change-info>'
+               '<dc:creator>Anna</dc:creator><dc:date>2024-05-01T10:00:00</dc:date></office:change-info>'
+               '<table:previous><table:change-track-table-cell office:value-type="string">'
+               '<text:p>The old cat sleeps.</text:p></table:change-track-table-cell></table:previous>'
+               '</table:cell-content-change></table:tracked-changes>')
+CHANGED_SHEET = (f'<office:spreadsheet>{CELL_CHANGE}<table:table table:name="S"><table:table-row><table:table-cell '
+                 'office:value-type="string"><text:p>A dog runs.</text:p></table:table-cell></table:table-row>'
+                 '</table:table></office:spreadsheet>')
+
+
+@pytest.mark.parametrize("suffix", [".ods", ".fods"])
+def test_a_calc_cells_old_content_in_its_change_history_is_kept_as_it_was(upper, suffix):
+    """Calc keeps a changed cell's old content in table:tracked-changes, as Writer keeps deleted words in
+    text:tracked-changes: it was translated, and rejecting the change put a translated old value back."""
+    data = (flat_file if suffix == ".fods" else zipped_file)("spreadsheet", body=CHANGED_SHEET)
+    out = translate_office(data, suffix, upper, DocumentOptions())
+    content = etree.fromstring(out if suffix == ".fods" else read_members(out)["content.xml"])
+    table = NAMESPACES["table"]
+    old, = content.iter(f"{{{table}}}change-track-table-cell")
+    assert "".join(old.itertext()) == "The old cat sleeps."
+    assert "The old cat sleeps." not in upper.given and "A dog runs." in upper.given
+
+
 def test_a_flat_odt_deletion_held_in_its_paragraph_is_kept_as_it_was(mirror):
     """LibreOffice 7.4 writes a .fodt's tracked deletion in its paragraph, between the change's start and
     end, its text:deletion empty: the deleted words went to the model with the sentence and came back

@@ -63,6 +63,7 @@ from attnmt.documents.opendocument_code import (
     PARAGRAPHS,
     RUBY,
     STYLE,
+    TABLE,
     TEXT,
     CodeLooks,
     SharedStyles,
@@ -82,7 +83,9 @@ DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's insid
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
 DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
-TRACKED_CHANGES = f"{{{TEXT}}}tracked-changes"
+# Where a document keeps its change history: Writer's (the words a deletion took out) and Calc's (a changed or
+# deleted cell's old content, table:previous and table:deletion's cells).
+TRACKED_CHANGES = (f"{{{TEXT}}}tracked-changes", f"{{{TABLE}}}tracked-changes")
 SOURCE = f"{{{PRESENTATION}}}source"  # a date-time-decl's: "fixed" (its text) or "current-date"
 NOTES = f"{{{PRESENTATION}}}notes"  # a slide's speaker notes
 LINK_TITLE = f"{{{OFFICE}}}title"  # a link's tooltip, which an editor shows when the mouse rests on the link
@@ -330,8 +333,11 @@ def is_translated(paragraph: etree._Element, chart: bool) -> bool:
 def is_tracked_change(paragraph: etree._Element) -> bool:
     """Whether the paragraph is in ``text:tracked-changes``: the words a tracked deletion took out
     (``text:deletion``), which the document shows struck through, kept as they were (as Word's
-    ``w:delText`` is); translated, they came back as sentences of their own beside the text."""
-    return next(paragraph.iterancestors(TRACKED_CHANGES), None) is not None
+    ``w:delText`` is); translated, they came back as sentences of their own beside the text.  Or in
+    a spreadsheet's ``table:tracked-changes``: a cell's content before a change (``table:previous``)
+    or a deletion, which Calc's Manage Changes shows and restores on rejecting it; translated, a
+    rejected change put a translated old value back into a sheet otherwise in the source language."""
+    return next(paragraph.iterancestors(*TRACKED_CHANGES), None) is not None
 
 
 def is_master_shape(paragraph: etree._Element) -> bool:
