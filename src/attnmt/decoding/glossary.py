@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
+from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.encodings import check_encodable
@@ -334,13 +335,6 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
         raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r}{first} and "
                         f"{target!r}")
     kept[key] = pair
-
-
-def same_target(term: str) -> str:
-    """A target term as two that are one term read alike: stripped, in Unicode's canonical form NFC
-    ("Café" typed with a combining accent is "Café", and is written so: attnmt.decoding.term_ids), so
-    a term given it twice, once in each form, was "two target terms, 'Café' (…) and 'Café'"."""
-    return unicodedata.normalize("NFC", term.strip())
 
 
 def term_pair(pair: Any, where: str) -> tuple[object, object]:

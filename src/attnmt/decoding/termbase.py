@@ -33,6 +33,7 @@ resolved, no network.  A DOCTYPE that declares an entity, and a term holding a r
 from __future__ import annotations
 
 import gzip
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,10 +100,17 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
     return iter(unambiguous(rows, path))
 
 
+def same_target(term: str) -> str:
+    """A target term as two that are one term read alike: stripped, in Unicode's canonical form NFC
+    ("Café" typed with a combining accent is "Café", and is written so: attnmt.decoding.term_ids), so
+    a term given it twice, once in each form, was "two target terms, 'Café' (…) and 'Café'"."""
+    return unicodedata.normalize("NFC", term.strip())
+
+
 def unambiguous(rows: list[Row], path: str | Path) -> list[Row]:
     """``rows`` without the source terms given two target terms (homonyms, the module docstring),
     told apart as a glossary tells source terms apart (``normal``); one warning counts them."""
-    from attnmt.decoding.glossary import normal, same_target  # which imports this module
+    from attnmt.decoding.glossary import normal  # which imports this module
 
     keys = [normal(source) for _, source, _ in rows]
     targets: dict[str, dict[str, Row]] = {}  # normal source term -> {target term: its first row}
