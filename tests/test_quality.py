@@ -489,6 +489,12 @@ def test_an_input_that_is_no_finite_number_gives_quality_zero(value, weight):
     assert probability([weight, 1.0], 0.0, [0.0, 0.0], [1.0, 1.0], [weight * 2.0, 0.5]) > 0.5
 
 
+def test_terms_that_overflow_each_way_give_quality_zero():
+    """1e308 * 2 is inf and 1e308 * -2 is -inf: their sum, NaN, came out at quality 1.0."""
+    assert probability([1e308, 1e308], 0.0, [0.0, 0.0], [1.0, 1.0], [2.0, -2.0]) == 0.0
+    assert probability([1e308, 1e308], 0.0, [0.0, 0.0], [1.0, 1.0], [2.0, 2.0]) == 1.0
+
+
 def test_a_training_run_says_why_its_quality_stays_uncalibrated(trained_model):
     log = (trained_model / "train.log").read_text(encoding="utf-8")
     assert f"quality not calibrated (20 sentences to calibrate on; quality needs at least {MIN_SENTENCES}" in log

@@ -20,10 +20,14 @@ def probability(weights: Sequence[float], bias: float, means: Sequence[float], s
                 inputs: Sequence[float]) -> float:
     """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs; 0.0 where
     an input is no finite number (a piece at log-prob -inf, a broken model's NaN): nothing vouches
-    for such a translation, and a NaN z would pass min(50.0, z) as 50.0, a quality of 1.0."""
+    for such a translation, and a NaN z would pass min(50.0, z) as 50.0, a quality of 1.0.  So too
+    where the terms themselves overflow, one to inf and another to -inf (a hand-edited quality.json's
+    weight of 1e308: every translation came out at quality 1.0, flagged nothing)."""
     if not all(math.isfinite(x) for x in inputs):
         return 0.0
     z = bias + sum(w * (x - m) / s for w, x, m, s in zip(weights, inputs, means, scales, strict=True))
+    if math.isnan(z):
+        return 0.0
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
