@@ -281,6 +281,29 @@ def test_calibrate_reads_stdin_for_a_dash_as_score_does(trained_copy, tmp_path, 
                                 "but one as files\n"
 
 
+def test_calibrate_reads_translates_jsonl_input_as_its_source_texts_as_score_does(trained_copy, tmp_path, capsys):
+    """Read as text, each line's JSON was translated, and the fit on those translations stored:
+    every reference low_quality."""
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    assert run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)[0] == 0
+    from_text = (trained_copy / "quality.json").read_text(encoding="utf-8")
+    objects = tmp_path / "valid.jsonl"
+    objects.write_text("".join(json.dumps({"text": s}) + "\n" for s, _ in calibration_pairs()), encoding="utf-8")
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", objects, "--ref", ref], capsys)
+    assert code == 0, err
+    assert (trained_copy / "quality.json").read_text(encoding="utf-8") == from_text
+
+
+def test_calibrate_refuses_a_jsonl_source_line_with_a_glossary_of_its_own_naming_it(trained_copy, tmp_path, capsys):
+    src, ref = tmp_path / "in.jsonl", tmp_path / "ref.de"
+    src.write_text('{"text": "a dog runs"}\n{"text": "a cat sleeps", "glossary": {"cat": "katze"}}\n',
+                   encoding="utf-8")
+    ref.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2
+    assert err.startswith(f'attnmt: error: {src}:2: the line has its own "glossary", which calibrate does not read')
+
+
 def test_a_jsonl_named_source_with_a_malformed_line_is_refused_naming_it(trained_model, tmp_path, capsys):
     """Read as text (every line was no longer a JSON object), its good lines' JSON was scored: a file
     named .jsonl is translate's input, its bad line named as translate names it."""

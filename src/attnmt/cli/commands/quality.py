@@ -106,11 +106,13 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def read_given_pairs(src: str, ref: str) -> tuple[list[str], list[str]]:
     """``--src`` and ``--ref``'s lines ("-": stdin), every one: as many in each, and a line blank in
-    one blank in the other (both blank: a gap, left out by the fit)."""
+    one blank in the other (both blank: a gap, left out by the fit).  ``--src`` is read as score reads
+    it (``source_texts``): translate's JSONL input, read as text, was translated a JSON line at a time,
+    and the fit on those translations flagged every reference low_quality."""
     from attnmt.cli.hypotheses import read_input, shown
 
-    sources, references = read_input(src), read_input(ref)
-    src, ref = shown(src), shown(ref)
+    sources = source_texts(shown(src), read_input(src), CALIBRATE_GLOSSARY)
+    references, src, ref = read_input(ref), shown(src), shown(ref)
     if len(sources) != len(references):
         raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
     for number, (source, reference) in enumerate(zip(sources, references, strict=True), start=1):
@@ -187,7 +189,14 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
     return sources, translations
 
 
-def source_texts(src: str, lines: list[str]) -> list[str]:
+# Why a --src line with its own "glossary" is refused, and what to do (``source_texts``).
+SCORE_GLOSSARY = ("which score does not read (it takes one --glossary for every line): score the lines with a "
+                  "glossary of their own apart, with it")
+CALIBRATE_GLOSSARY = ("which calibrate does not read (quality is fitted on the model's translations without "
+                      "terms): leave the glossary out")
+
+
+def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY) -> list[str]:
     """The source ``lines`` of the file ``src`` as text, or each one's "text", read as ``translate
     --input-format jsonl`` reads it, where every line that is not blank is a JSON object with a
     "text" string (``is_text_object``), or whose name ends in .jsonl and whose first line is one (a
@@ -196,7 +205,8 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
     low_quality).  Only a file of such lines alone is read so: a text whose first line looks like
     JSON (a quoted record) was refused at its first line of text.  A line's own "glossary" changes
     how translate scored it, and score takes one --glossary for every line: it is refused, named;
-    a "prefix" only guided the search, and the translation is scored as it is."""
+    a "prefix" only guided the search, and the translation is scored as it is.  ``own_glossary``: why
+    such a line is refused, and what to do (calibrate's --src is read so too)."""
     from attnmt.cli.lines import is_jsonl_name, read_inputs
 
     filled = [line for line in lines if line.strip()]
@@ -212,8 +222,7 @@ def source_texts(src: str, lines: list[str]) -> list[str]:
             raise
         return lines
     if own := next((n for n, glossary in enumerate(inputs.glossaries, 1) if glossary), None):
-        raise DataError(f'{src}:{own}: the line has its own "glossary", which score does not read (it takes one '
-                        "--glossary for every line): score the lines with a glossary of their own apart, with it")
+        raise DataError(f'{src}:{own}: the line has its own "glossary", {own_glossary}')
     return inputs.texts
 
 
@@ -263,7 +272,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                             "(the training config's, or --src/--ref) and store it in the model directory")
     add_model_run_options(p)
     p.add_argument("--src", type=file_name,
-                   help="validation sources (default: valid_src of the model's train.yaml; - for stdin)")
+                   help="validation sources (default: valid_src of the model's train.yaml; - for stdin), or "
+                   "translate's --input-format jsonl input (each line's \"text\"), as score reads them")
     p.add_argument("--ref", type=file_name, help="their reference translations (default: valid_tgt; - for stdin)")
     p.add_argument("--chrf-threshold", type=chrf_threshold,
                    help="a translation is acceptable at this sentence chrF or more (above 0, at most 100; default 50)")
