@@ -91,6 +91,23 @@ def test_pickled_marian_weights_are_refused_unread(tmp_path, capsys):
     assert "pytorch_model.bin is a pickle, which attnmt never loads" in err
 
 
+def test_weights_pickled_in_shards_are_refused_unread_with_the_hint_to_convert_them(tmp_path, capsys):
+    """transformers 4's save_pretrained(safe_serialization=False) shards them beside
+    pytorch_model.bin.index.json: the import said the folder held no weights."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    from safetensors.torch import load_file
+
+    shard = "pytorch_model-00001-of-00001.bin"
+    weights = load_file(hf_dir / "model.safetensors")
+    torch.save(weights, hf_dir / shard)
+    (hf_dir / "pytorch_model.bin.index.json").write_text(json.dumps({"weight_map": dict.fromkeys(weights, shard)}))
+    (hf_dir / "model.safetensors").unlink()
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert "pytorch_model.bin.index.json lists pickled shards, which attnmt never loads" in err
+    assert "convert the weights to safetensors" in err and "holds no weights" not in err
+
+
 def test_a_marian_config_value_of_the_wrong_type_and_a_broken_vocabulary_are_one_line(tmp_path, capsys):
     hf_dir = write_random_marian(tmp_path / "hf")
     config = json.loads((hf_dir / "config.json").read_text())

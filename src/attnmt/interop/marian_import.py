@@ -46,6 +46,8 @@ from attnmt.uninitialised import uninitialised
 # The config.json keys that give the weights' shapes (the number of layers gives their names).
 SIZE_KEYS = ("d_model", "encoder_ffn_dim", "decoder_ffn_dim", "vocab_size", "decoder_vocab_size")
 SHARDS_INDEX = "model.safetensors.index.json"  # which shard holds each tensor of sharded weights
+# transformers' pickled weights, in one file or sharded (save_pretrained(safe_serialization=False) before 5.0)
+PICKLES = ("pytorch_model.bin", "pytorch_model.bin.index.json")
 TOKENIZER_CONFIG = "tokenizer_config.json"  # MarianTokenizer's settings, separate_vocabs among them
 GENERATION_CONFIG = "generation_config.json"  # generate()'s settings, the decoder's start among them
 
@@ -303,18 +305,21 @@ class Held(logging.Filter):
 
 
 def marian_weights_file(hf_dir: Path) -> Path:
-    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread, with how to
-    convert it, sharded ones with how to merge them (the size and shape checks read one file's header),
-    and none at all as missing: converting is no help there."""
+    """The model's safetensors file; pickled weights (pytorch_model.bin, or the shards
+    pytorch_model.bin.index.json lists) are refused unread, with how to convert them, sharded
+    safetensors with how to merge them (the size and shape checks read one file's header), and none
+    at all as missing: converting is no help there."""
     path = hf_dir / "model.safetensors"
     if not path.is_file() and (hf_dir / SHARDS_INDEX).is_file():
         raise ConversionError(f"{path}: not found; the weights are sharded ({SHARDS_INDEX}), and attnmt imports "
                               "one file: merge them with transformers, e.g. MarianMTModel.from_pretrained(DIR)"
                               ".save_pretrained(NEW_DIR, max_shard_size='100GB'), copy the tokenizer files into "
                               "NEW_DIR and import it")
-    if not path.is_file() and (hf_dir / "pytorch_model.bin").exists():
-        raise ConversionError(f"{path}: not found (pytorch_model.bin is a pickle, which attnmt never loads: it "
-                              "can run code); convert the weights to safetensors where you trust them, e.g. with "
+    pickled = next((name for name in PICKLES if (hf_dir / name).exists()), None)
+    if not path.is_file() and pickled:
+        what = "is a pickle" if pickled == PICKLES[0] else "lists pickled shards"
+        raise ConversionError(f"{path}: not found ({pickled} {what}, which attnmt never loads: a pickle can run "
+                              "code); convert the weights to safetensors where you trust them, e.g. with "
                               "transformers' save_pretrained")
     if not path.is_file():
         raise ConversionError(f"{path}: not found; {hf_dir} holds no weights")
