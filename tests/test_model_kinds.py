@@ -69,3 +69,13 @@ def test_the_hugging_face_kind_is_the_model_type_else_the_architecture(values, k
 ])
 def test_an_attnmt_config_is_told_by_its_own_keys(values, attnmt):
     assert is_attnmt_config(values) is attnmt
+
+
+def test_the_import_a_marian_folder_is_told_to_run_names_a_folder_with_a_space_as_one_argument(tmp_path):
+    """The command to paste read `attnmt import --from-marian opus models/en-de --out NEWDIR`: two arguments."""
+    folder = tmp_path / "opus models" / "en-de"
+    folder.mkdir(parents=True)
+    (folder / "config.json").write_text(json.dumps({"model_type": "marian"}))
+    with pytest.raises(ModelDirError) as refusal:
+        load_model_dir(folder)
+    assert f"`attnmt import --from-marian '{folder}' --out NEWDIR` first" in str(refusal.value)

@@ -9,6 +9,7 @@ than its config.json's keys being listed as unknown attnmt keys.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 # Keys of attnmt's config.json that transformers' configs do not use (Marian's are
@@ -60,7 +61,7 @@ def not_attnmt_refusal(model_dir: Path, values: object) -> str | None:
     kind = hugging_face_kind(values)
     if kind == "marian":
         return (f"{model_dir} is a Hugging Face Marian model, not an attnmt model: run "
-                f"`attnmt import --from-marian {model_dir} --out NEWDIR` first")
+                f"`attnmt import --from-marian {shlex.quote(str(model_dir))} --out NEWDIR` first")
     if kind is not None:
         return (f"{model_dir} is a Hugging Face {kind} model, not an attnmt model: only Marian models can be "
                 "imported (attnmt import --from-marian)")

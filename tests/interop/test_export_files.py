@@ -116,6 +116,16 @@ def test_export_prints_its_own_line_alone_and_leaves_transformers_progress_bars_
     assert capsys.readouterr() == (f"wrote a {form} model to {tmp_path / 'out'}\n", "")
 
 
+def test_the_import_suggests_a_translate_command_that_reads_a_folder_with_a_space_as_one(tmp_path, capsys):
+    """It said "try: attnmt translate --model opus models/en-de": pasted, two arguments."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    out = tmp_path / "opus models" / "en-de"
+    capsys.readouterr()  # what making the directory printed
+    assert main(["import", "--from-marian", str(hf_dir), "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said == f"wrote an attnmt model directory to {out}; try: attnmt translate --model '{out}'\n"
+
+
 @pytest.mark.parametrize("lost", ["vocab.json", "target.spm"])
 def test_an_imported_model_missing_a_vocabulary_file_names_that_file(imported, tmp_path, capsys, monkeypatch, lost):
     """Without vocab.json the model was read as one of attnmt's, and spm.model, which an imported

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 
 from attnmt.cli.lines import print_out
 from attnmt.cli.options import add_model_options, file_name
@@ -33,7 +34,9 @@ def cmd_import(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     check_not_stdout(args.out, "--out", "the model", "model", kind="folder")
     out = import_marian(args.from_marian, args.out)
-    print_out(f"wrote an attnmt model directory to {out}; try: attnmt translate --model {out}")
+    # quoted as a shell reads it: a folder named "opus models/en-de" is one argument there
+    command = shlex.join(["attnmt", "translate", "--model", str(out)])
+    print_out(f"wrote an attnmt model directory to {out}; try: {command}")
     return 0
 
 
