@@ -217,15 +217,18 @@ def test_score_reads_translates_jsonl_input_as_its_source_texts(trained_model, t
     assert scores[1][1].splitlines()[0].split("\t")[2:] == ["-", "ein hund rennt"]
 
 
-def test_score_refuses_a_jsonl_source_line_with_a_glossary_of_its_own_naming_it(trained_model, tmp_path, capsys):
-    """translate scored such a line with its terms; score takes one --glossary for every line."""
-    source, hyp = tmp_path / "in.jsonl", tmp_path / "out.txt"
+@pytest.mark.parametrize("command, texts", [("score", "--hyp"), ("calibrate", "--ref")])
+def test_a_jsonl_source_line_with_a_glossary_of_its_own_is_refused_naming_it(trained_copy, tmp_path, capsys,
+                                                                            command, texts):
+    """translate read such a line with its terms; score and calibrate take one --glossary for every line."""
+    source, given = tmp_path / "in.jsonl", tmp_path / "given.de"
     source.write_text('{"text": "a dog runs"}\n{"text": "a cat sleeps", "glossary": {"cat": "katze"}}\n',
                       encoding="utf-8")
-    hyp.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
-    code, _, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp], capsys)
+    given.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
+    code, _, err = run_cli([command, "--model", trained_copy, "--src", source, texts, given], capsys)
     assert code == 2
-    assert err.startswith(f'attnmt: error: {source}:2: the line has its own "glossary", which score does not read')
+    assert err.startswith(f'attnmt: error: {source}:2: the line has its own "glossary", which {command} does not '
+                          "read")
 
 
 def test_score_reads_a_text_source_whose_first_line_looks_like_json_as_text(trained_model, tmp_path, capsys):
@@ -293,15 +296,6 @@ def test_calibrate_reads_translates_jsonl_input_as_its_source_texts_as_score_doe
     assert code == 0, err
     assert (trained_copy / "quality.json").read_text(encoding="utf-8") == from_text
 
-
-def test_calibrate_refuses_a_jsonl_source_line_with_a_glossary_of_its_own_naming_it(trained_copy, tmp_path, capsys):
-    src, ref = tmp_path / "in.jsonl", tmp_path / "ref.de"
-    src.write_text('{"text": "a dog runs"}\n{"text": "a cat sleeps", "glossary": {"cat": "katze"}}\n',
-                   encoding="utf-8")
-    ref.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
-    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
-    assert code == 2
-    assert err.startswith(f'attnmt: error: {src}:2: the line has its own "glossary", which calibrate does not read')
 
 
 def test_a_jsonl_named_source_with_a_malformed_line_is_refused_naming_it(trained_model, tmp_path, capsys):
