@@ -115,7 +115,7 @@ def test_format_characters_are_dropped_from_a_files_name_but_zwnj_and_zwj(client
 @pytest.mark.parametrize("sent", [b"\x01\x02.txt", b".txt", b"..txt", b" . .txt"])
 def test_a_name_with_no_stem_left_is_file_and_its_extension(client, sent):
     r"""``\x01\x02.txt`` without its control characters is ``.txt``, read as a dot-file with no
-    extension: 422 ".txt: its format is not one attnmt translates; the formats are .txt, …";
+    extension: 422 ".txt: no extension is not a format attnmt translates; the formats are .txt, …";
     ``..txt`` came back as ``..de.txt``."""
     form = {"Content-Type": "multipart/form-data; boundary=B"}
     job = client.post("/v1/files", content=raw_form(sent, b"a dog"), headers=form).json()
@@ -128,7 +128,7 @@ def test_a_name_with_no_stem_left_is_file_and_its_extension(client, sent):
 
 @pytest.mark.parametrize("sent", [b"\x01", b"   ", b"..."])
 def test_a_name_of_dots_and_spaces_alone_is_no_name(client, sent):
-    # "   : its format is not one attnmt translates; …", a name no one could read in the message;
+    # "   : no extension is not a format attnmt translates; …", a name no one could read in the message;
     # LibreTranslate's answer stays its own: "empty file" only where no name was sent at all
     form = {"Content-Type": "multipart/form-data; boundary=B"}
     answer = client.post("/v1/files", content=raw_form(sent, b"a dog"), headers=form)
@@ -249,7 +249,7 @@ def test_a_file_the_model_fails_on_fails_naming_it_through_either_api(trained_mo
 
 
 @pytest.mark.parametrize("name, data, status, detail", [
-    ("program.exe", b"MZ", 422, "program.exe: its format is not one attnmt translates; the formats are "
+    ("program.exe", b"MZ", 422, "program.exe: the extension .exe is not a format attnmt translates; the formats are "
                                f"{', '.join(supported_suffixes(macros=False))}"),  # .txt, .html, ..., .docx, ...
     ("big.txt", b"a" * 2001, 413, "big.txt: the file is over 2,000 bytes, the most this server translates"),
     ("scan.pdf", b"%PDF-1.7\n", 422, "scan.pdf is a PDF, not text, and attnmt does not translate it: convert it to "

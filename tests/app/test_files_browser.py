@@ -103,7 +103,7 @@ def test_a_chosen_subtitle_file_downloads_with_its_timings(page, tmp_path):
 
 
 @pytest.mark.parametrize("name, data, message", [
-    ("program.exe", b"MZ", "program.exe: its format is not one attnmt translates"),
+    ("program.exe", b"MZ", "program.exe: the extension .exe is not a format attnmt translates"),
     ("big.txt", b"a" * 5001, "big.txt: the file is over 5,000 bytes, the most this server translates"),
     ("latin.txt", b"caf\xe9", "latin.txt, line 1: the text is not UTF-8 (byte 0xe9)"),
 ])

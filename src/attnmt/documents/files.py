@@ -108,16 +108,17 @@ def check_output_name(source: str, output: str) -> None:
                       f"file (attnmt does not convert formats): name it {Path(output).with_suffix(made).name}")
 
 
-def suffix_of(filename: str) -> str:
+def suffix_of(filename: str, macros: bool = True) -> str:
     """The extension ``filename`` is translated by (``.html``); UserError for one that is not known
-    (saying what to do with a PDF: pdf_refused)."""
+    (saying what to do with a PDF: pdf_refused), or, without ``macros``, an office file's with macros
+    (supported_suffixes)."""
     suffix = Path(filename).suffix.lower()
     if suffix == ".pdf":
         raise UserError(pdf_refused(filename))
-    if suffix not in supported_suffixes():
+    if suffix not in supported_suffixes(macros):
         named = f"the extension {suffix}" if suffix else "no extension"
         raise UserError(f"{filename}: {named} is not a format attnmt translates; the formats are "
-                        f"{', '.join(supported_suffixes())}")
+                        f"{', '.join(supported_suffixes(macros))}")
     return suffix
 
 

@@ -131,7 +131,7 @@ class Int8PanelLinear(nn.Module):
         reads them from the weights file a layer at a time)."""
         layer = cls.__new__(cls)
         nn.Module.__init__(layer)
-        layer.pack(quantized_weight(weight.float()), bias)
+        layer.pack(quantized_weight(weight), bias)
         return layer
 
     def pack(self, weight: Tensor, bias: Tensor | None) -> None:
@@ -176,14 +176,16 @@ def quantize_into_panels(model: nn.Module) -> None:
 
 def quantized_weight(weight: Tensor) -> Tensor:
     """A linear layer's ``weight`` as ``quantize_linear_layers`` quantises it (``WEIGHT_OBSERVER``), by the
-    function torch.ao's dynamic Linear calls (``from_float``)."""
+    function torch.ao's dynamic Linear calls (``from_float``); a 16-bit weight is read in float32, as the
+    readable model holds it."""
+    weight = weight.float()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch.ao.quantization's deprecation (quantize_linear_layers)
         from torch.ao.nn.quantized.modules.utils import _quantize_weight
 
         observer = WEIGHT_OBSERVER()
         observer(weight)
-        return _quantize_weight(weight.float(), observer)
+        return _quantize_weight(weight, observer)
 
 
 def use_int8_kernels(model: nn.Module, choice: Int8Choice | None) -> None:

@@ -40,7 +40,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response, StreamingRes
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import ClientDisconnect
 
-from attnmt.documents.files import pdf_refused, supported_suffixes
+from attnmt.documents.files import suffix_of, supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
 from attnmt.server.access import Refused, log_of
 from attnmt.server.context import Server
@@ -133,11 +133,7 @@ def checked_name(file: UploadFile, settings: ServeSettings) -> str:
     suffix = Path(name).suffix.lower()
     if suffix in MACRO_SUFFIXES and not settings.allow_macros:
         raise macros_refused(name, f"a {suffix} file", MACROS_HINT)
-    if suffix == ".pdf":  # the formats alone left its sender to guess what to do with it
-        raise ValueError(pdf_refused(name))
-    if suffix not in served_suffixes(settings):
-        raise ValueError(f"{name}: its format is not one attnmt translates; the formats are "
-                         f"{', '.join(served_suffixes(settings))}")
+    suffix_of(name, macros=settings.allow_macros)  # one line for a PDF, or naming the formats served
     return name
 
 
