@@ -160,6 +160,14 @@ def test_a_nul_here_and_there_is_no_utf16():
         "A dog\0runs.", "\0", "\0", "\0", "The cat sleeps.\0"]
 
 
+@pytest.mark.parametrize("data", [b"a\0b\n", b"N\0A\n", b"k\0v\nk\0v\n", b"a\0b\0c\0d\n"])
+def test_a_short_utf8_text_with_a_nul_is_no_latin_utf16(data):
+    """``printf 'a\\0b\\n' | attnmt translate`` was refused as UTF-16LE: half its odd bytes are 0.
+    Its line feed, read as UTF-16, is the high byte of a letter (U+0A62), where Latin UTF-16 with
+    line breaks has them as characters."""
+    assert decode_lines(data, "in.txt") == data.decode().split("\n")[:-1]
+
+
 def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_path):
     """It was "invalid UTF-8 (byte 0x8b) ... convert the file to UTF-8, e.g. with iconv"."""
     path = tmp_path / "out.txt"

@@ -50,13 +50,22 @@ def utf16_without_bom(head: bytes) -> str | None:
 def latin_utf16(head: bytes) -> str | None:
     """"UTF-16LE" or "UTF-16BE" where ``head`` reads as Latin text in that encoding: at least half
     of one byte of each pair is 0 (the high byte of a character under U+0100), at most one in 16
-    of the other, which holds ASCII letters; None otherwise."""
+    of the other, which holds ASCII letters, and its line feeds are line feeds there
+    (``reads_its_line_breaks``: ``a\0b\n`` is no UTF-16LE "a" and U+0A62); None otherwise."""
     pairs = len(head) // 2
     even, odd = head[0:2 * pairs:2], head[1:2 * pairs:2]
     for name, zeros, chars in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
-        if pairs >= 2 and 2 * zeros.count(0) >= pairs and 16 * chars.count(0) <= pairs and ASCII_LETTER.search(chars):
+        if (pairs >= 2 and 2 * zeros.count(0) >= pairs and 16 * chars.count(0) <= pairs and ASCII_LETTER.search(chars)
+                and reads_its_line_breaks(head, name)):
             return name
     return None
+
+
+def reads_its_line_breaks(head: bytes, name: str) -> bool:
+    """Whether ``head`` read as the UTF-16 ``name`` has a line break where its bytes hold a "\n" (any
+    where they hold none): a text in that encoding does, where UTF-8 bytes read so seldom do."""
+    text = utf16_text(head[:len(head) // 2 * 2], name)
+    return b"\n" not in head or (text is not None and "\n" in text)
 
 
 def other_script_utf16(head: bytes) -> str | None:
@@ -71,7 +80,7 @@ def other_script_utf16(head: bytes) -> str | None:
         text = utf16_text(head[:2 * pairs], name)
         if text is None or not all(char.isprintable() or char in "\t\n\r" for char in text):
             continue
-        if text.count("\n") + text.count(" ") < 2 or (b"\n" in head and "\n" not in text):
+        if text.count("\n") + text.count(" ") < 2 or not reads_its_line_breaks(head, name):
             continue
         if not valid_utf8_start(head) or 4 * sum(byte < 0x20 and byte not in (0, 10, 13) for byte in head) >= pairs:
             return name
