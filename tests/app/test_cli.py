@@ -581,6 +581,24 @@ def test_invalid_utf8_in_a_stream_is_named_by_its_line_in_the_whole_stream():
             next(batches)
 
 
+def test_a_byte_order_mark_is_left_out_at_a_streams_start_only_wherever_the_pipe_splits_it():
+    """A line starting with U+FEFF (``cat a.txt b.txt |``, b.txt saved with one) lost it where a read of
+    the pipe happened to start there, and kept it elsewhere: its output, or a JSONL line's error, hung
+    on timing.  Only the input's first line loses it, as a file's does (attnmt.text.data.read_lines)."""
+    import os
+
+    from attnmt.cli.lines import line_batches
+
+    read, write = os.pipe()
+    with os.fdopen(read, "rb") as stream:
+        batches = line_batches(stream)
+        os.write(write, "\ufeffone\n".encode())
+        assert next(batches) == ["one"]
+        os.write(write, "\ufefftwo\n".encode())
+        os.close(write)
+        assert next(batches) == ["\ufefftwo"]
+
+
 def test_translate_streams_a_pipe_line_by_line(trained_model):
     import select
     import subprocess

@@ -188,12 +188,12 @@ def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
     ``str.splitlines`` breaks on, such as U+2028), so line N is what ``wc -l`` counts as N.
     ``source`` names the file (or stdin) in the error for invalid UTF-8, and ``first_line`` is the
     number of ``data``'s first line there (a stream read a piece at a time); at the first line,
-    UTF-16 is refused (``check_not_utf16``).
+    UTF-16 is refused (``check_not_utf16``) and a byte order mark left out, as ``read_lines`` leaves
+    out line 1's only: a later line's, where a read of a stream happened to start, stays in it.
     """
     if first_line == 1:
         check_not_utf16(data[:HEAD_BYTES], source)
-    if data.startswith(UTF8_BOM):
-        data = data[len(UTF8_BOM):]
+        data = data.removeprefix(UTF8_BOM)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
