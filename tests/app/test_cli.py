@@ -599,6 +599,26 @@ def test_a_byte_order_mark_is_left_out_at_a_streams_start_only_wherever_the_pipe
         assert next(batches) == ["\ufefftwo"]
 
 
+@pytest.mark.parametrize(("data", "named"), [(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a PDF"),
+                                             (b"PK\x03\x04\x14\x00\n\x00\x00\x00\x08\x00\xf1", "a zip archive"),
+                                             (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG image")])
+@pytest.mark.parametrize("piped", [True, False])
+def test_an_office_file_a_pdf_or_a_picture_on_stdin_is_named_before_any_line_is_translated(data, named, piped):
+    """``attnmt translate < report.pdf`` translated "%PDF-1.7" as line 1, then stopped at line 2 with
+    "invalid UTF-8 ... convert the file to UTF-8, e.g. with iconv"; a file given by name is named."""
+    import io
+    import os
+
+    from attnmt.cli.lines import line_batches
+    from attnmt.errors import DataError
+
+    read, write = os.pipe()
+    os.write(write, data)
+    os.close(write)
+    with os.fdopen(read, "rb") as stream, pytest.raises(DataError, match=rf"^<stdin> is {named}\W.* not text"):
+        next(line_batches(stream if piped else io.BytesIO(data)))
+
+
 def test_translate_streams_a_pipe_line_by_line(trained_model):
     import select
     import subprocess

@@ -8,8 +8,8 @@ import argparse
 import re
 from pathlib import Path
 
-from attnmt.documents.files import TEXT_SUFFIXES
-from attnmt.errors import ConfigError
+from attnmt.documents.files import ARCHIVE_STARTS, BINARY_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES
+from attnmt.errors import ConfigError, DataError
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt", "markdown")
@@ -67,3 +67,22 @@ def named_for(name: str, made: str) -> str:
     if written in OFFICE_SUFFIXES or written in TEXT_SUFFIXES:
         return path.with_suffix(made.upper() if path.suffix.isupper() else made).name
     return name + made
+
+
+def check_piped_text(head: bytes, source: str) -> None:
+    """A DataError where text or JSONL from standard input (``source``), of which ``head`` is the start,
+    is an office file, a PDF or a picture, as attnmt.cli.document_options.check_text_input refuses one by
+    name: from a pipe, its first "lines" were translated as garbage before "invalid UTF-8", with
+    iconv's advice, which makes no text of it.  An office file is translated into a file, by name."""
+    by_name = ("give it by its name, with the output file after it "
+               "(attnmt translate --model M report.docx report.de.docx)")
+    if head.startswith(OLE_SIGNATURE):  # attnmt reads no compound file: it is to be saved anew
+        raise DataError(f"{source} is a compound file (an old .doc, .xls or .ppt, or a password-protected office "
+                        f"file?), not text: save it as .docx, .xlsx or .pptx, without a password, and {by_name}")
+    if head.startswith(ARCHIVE_STARTS):
+        raise DataError(f"{source} is a zip archive (an office file?), not text: {by_name}")
+    kind = next((kind for start, kind in BINARY_STARTS if start.match(head)), None)
+    if kind is not None:
+        how = ("convert it to .docx or .odt first" if kind == "a PDF"
+               else "its text would have to be read out of it first (OCR)")
+        raise DataError(f"{source} is {kind}, not text, and attnmt does not translate it: {how}")

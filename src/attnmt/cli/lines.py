@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeVar
 
+from attnmt.cli.formats import check_piped_text
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.translate import Translation
@@ -74,13 +75,16 @@ def is_stream(stream: BinaryIO) -> bool:
 def line_batches(stream: BinaryIO, source: str = "<stdin>") -> Iterator[list[str]]:
     """The input's lines, all at once from a file, or in the groups they arrive in from a stream."""
     if not is_stream(stream):
-        yield decode_lines(stream.read(), source)
+        check_piped_text(data := stream.read(), source)
+        yield decode_lines(data, source)
         return
     pending, fd, first_line = b"", stream.fileno(), 1
     while True:
         chunk = os.read(fd, CHUNK_BYTES)  # waits for input, then returns what has arrived
         if not chunk:
             break
+        if not pending and first_line == 1:  # an office file or a PDF: refused before its first "line"
+            check_piped_text(chunk, source)
         pending += chunk
         complete, newline, pending = pending.rpartition(b"\n")
         if newline:
