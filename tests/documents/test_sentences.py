@@ -212,3 +212,14 @@ def test_a_term_across_two_cues_joins_them_whatever_its_apostrophes_and_spaces(s
     translate_subtitle_text("1\n00:00:01,000 --> 00:00:02,000\nThey play Rock ‘n’\n\n"
                             "2\n00:00:02,100 --> 00:00:03,000\nRoll all night.\n", same, OPTIONS)
     assert same.given == ["They play Rock ‘n’ Roll all night."]
+
+
+@pytest.mark.parametrize("space", ["\xa0", "\u202f", "\u2009", "\u3000", "\u2028", "\x85"])
+def test_an_initials_stop_after_a_space_of_several_bytes_is_split_not_a_crash(space, same):
+    """sentencex panicked (a Rust slice inside the space's UTF-8 bytes) where a capital letter alone
+    stood before a no-break, thin or ideographic space or a line separator and a stop: ``attnmt translate``
+    of "Plan A\\xa0. A dog runs." ended in a PanicException's traceback, the server's request too."""
+    line = f"Plan A{space}. A dog runs."
+    spaced = sentences(line.replace(space, " "), None)  # split as where the space is an ASCII one
+    assert sentences(line, None) == [sentence.replace(" .", f"{space}.") for sentence in spaced]
+    assert translate_lines([line], same) == [line]

@@ -28,6 +28,12 @@ from attnmt.errors import warn
 # punctuation ("; ", ": ", ", ") or a dash between spaces (" – ", " — "); then at any space.
 CLAUSE_CUTS = re.compile(r"(?:[;:,]|\s[–—])\s+")
 SPACE_CUTS = re.compile(r"\s+")
+# sentencex (1.0.32) panics, slicing inside a character, where a capital letter alone (an initial) stands
+# before a stop and a space of more than one UTF-8 byte ("Plan A\xa0. A dog runs."): it is given the text
+# with each such space as its ASCII one, a line or paragraph separator as a line feed, one character for
+# one, so that the offsets it gives back are the text's own.
+ASCII_SPACES = str.maketrans({c: "\n" if c in "\x85\u2028\u2029" else " "
+                              for c in map(chr, range(0x80, 0x3001)) if c.isspace()})
 # The notes' numbers in superscript digits after a stop (``note_after_stop``): "¹²", "¹⁻³", "² ³", "¹, ⁴".
 NOTE_NUMBERS = re.compile(rf"{RAISED_NUMBERS.pattern}(?:,?[^\S\n]+{RAISED_NUMBERS.pattern})*")
 
@@ -253,7 +259,7 @@ def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
     if not split:
         return [span for span in [edges(text, 0, len(text))] if span[0] < span[1]]
     bounds: list[tuple[int, int]] = []
-    for found in get_sentence_boundaries(language, text):
+    for found in get_sentence_boundaries(language, text.translate(ASCII_SPACES)):
         start, end = found["start_index"], found["end_index"]
         if bounds and splits_a_dotted_word(text, start):
             start = bounds.pop()[0]
