@@ -168,6 +168,14 @@ def test_a_short_utf8_text_with_a_nul_is_no_latin_utf16(data):
     assert decode_lines(data, "in.txt") == data.decode().split("\n")[:-1]
 
 
+def test_a_file_of_a_byte_order_mark_alone_has_no_line_as_on_stdin(tmp_path):
+    """Notepad's empty UTF-8 file is its byte order mark: read by name it was one blank line
+    (``translate --output-format jsonl`` wrote ``{"line": 1, ...}``), from stdin none, as ``wc -l`` counts."""
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"\xef\xbb\xbf")
+    assert read_lines(path) == decode_lines(path.read_bytes(), "<stdin>") == []
+
+
 def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_path):
     """It was "invalid UTF-8 (byte 0x8b) ... convert the file to UTF-8, e.g. with iconv"."""
     path = tmp_path / "out.txt"

@@ -59,6 +59,8 @@ def stream_lines(path: str | Path) -> Iterator[str]:
             for number, raw in enumerate(f, start=1):
                 if number == 1 and raw.startswith(UTF8_BOM):
                     raw = raw[len(UTF8_BOM):]
+                    if not raw:  # a byte order mark alone (Notepad's empty file): no line, as decode_lines reads it
+                        return
                 try:
                     line = raw[:len(raw) - len(line_ending(raw))].decode("utf-8")
                 except UnicodeDecodeError as err:
