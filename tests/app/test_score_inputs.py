@@ -318,3 +318,22 @@ def test_a_plain_text_source_named_jsonl_is_read_as_text(trained_model, tmp_path
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", str(src), "--hyp", str(hyp), "--no-search"],
                            capsys)
     assert code == 0 and len(out.splitlines()) == 2
+
+
+def test_score_reads_a_sentence_translate_parted_part_by_part_as_translate_scored_it(trained_copy, tmp_path, capsys):
+    """A sentence longer than the model was trained on is translated in parts ("a dog runs," and "and
+    a cat sleeps") joined by a space; score split the translation by the source's limit instead
+    ("ein hund rennt eine katze" and "schläft") and gave translate's 0.9844 as 0.0026."""
+    from attnmt.trained_lengths import write_longest_source
+
+    write_longest_source(trained_copy, 14)
+    source, hyp = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text("a dog runs, and a cat sleeps\n", encoding="utf-8")
+    code, rows, _ = run_cli(["translate", "--model", trained_copy, source, "--output-format", "tsv"], capsys)
+    assert code == 0
+    _, _, _, _, text, quality, flags = rows.splitlines()[0].split("\t")
+    assert text == "ein hund rennt eine katze schläft"
+    hyp.write_text(text + "\n", encoding="utf-8")
+    code, scored, _ = run_cli(["score", "--model", trained_copy, "--src", source, "--hyp", hyp, "--output-format",
+                               "tsv"], capsys)
+    assert code == 0 and scored.split("\t")[1:3] == [quality, flags]

@@ -34,6 +34,7 @@ from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.letterless import Shown, reaches_model, with_terms
+from attnmt.documents.parted_lines import parted_groups, parted_pairs
 from attnmt.documents.pipeline import (
     DocumentOptions,
     paragraph_sentences,
@@ -140,7 +141,8 @@ def passed_through(assessed: Assessment | None) -> Assessment | None:
 
 def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str,
                glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None,
-               writes: Callable[[str], bool] | None = None) -> list[tuple[str, str]]:
+               writes: Callable[[str], bool] | None = None,
+               own: Callable[[list[str]], Sequence[str]] | None = None) -> list[tuple[str, str]]:
     """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
     reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
     taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
@@ -157,9 +159,15 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     read without the symbols the model's vocabulary cannot ``write`` (``ModelTranslator.writes``),
     which translate took out of the source and placed in the translation: "A dog runs. 👍 A cat
     sleeps." was read by "👍 A cat sleeps." and "👍 Eine Katze schläft.", where the model had read
-    and written no "👍"."""
+    and written no "👍".  A source sentence that ``fits`` parted, as translate parted it, is read
+    part by part where ``own`` (the model's translations of sentences) finds its parts in the
+    translation (attnmt.documents.parted_lines), else whole: the translation, parted by the source's
+    limit, was read by halves that were no part's translation."""
     target = replace(options, source_lang=target_lang)
     split = paragraph_spans(source, options, glossary, fits, writes)  # once: each split looks for the terms
+    if fits and (groups := parted_groups(source, with_letters(split), options, glossary, writes)):
+        whole = line_pairs(source, translation, options, target_lang, glossary, None, writes)  # nothing parted
+        return (own and parted_pairs(whole, groups, own)) or whole
     parts, ours = letterless_parts(split, glossary), with_letters(split)
     theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits, writes),
                            parts)
@@ -213,15 +221,17 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
                  translations: Sequence[str], options: DocumentOptions,
                  target_lang: str = "en", glossary: Glossary | None = None,
                  fits: Callable[[str], bool] | None = None,
-                 writes: Callable[[str], bool] | None = None) -> list[Assessment | None]:
+                 writes: Callable[[str], bool] | None = None,
+                 own: Callable[[list[str]], Sequence[str]] | None = None) -> list[Assessment | None]:
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
     worst (quality_joined.joined); a line with no sentence to translate, given as it is or with
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
     None where a side is ``blank``.  ``fits`` and ``writes``: the model's limit and the symbols its
-    vocabulary writes, which translate split with (``line_pairs``)."""
-    pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary, fits, writes)
+    vocabulary writes, which translate split with (``line_pairs``); ``own``: the model's translations
+    of sentences, which find the parts of a sentence translate parted in its translation (``line_pairs``)."""
+    pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary, fits, writes, own)
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))

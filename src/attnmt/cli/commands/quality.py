@@ -130,6 +130,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.inputs import fits_and_writes, sampling_with_terms
     from attnmt.decoding.quality import assess, blank_pair, with_empty
+    from attnmt.decoding.translate import translate
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
     from attnmt.output_checks import check_not_an_input, check_stdout_not_stdin
@@ -150,15 +151,17 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if glossary and searching is not None and searching.sampling:  # refused before the model loads, as translate
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
     model, tokenizer, _ = load_for_translation(args)
+    own = None  # the model's translations, which find a long sentence's parts in its translation (line_pairs)
     if searching is None:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
     else:  # the model's own translation searched with the terms, as translate searched it
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
                             max_tokens=args.max_tokens, glossary=glossary)
+        own = partial(translate, model, tokenizer, decoding=searching, max_tokens=args.max_tokens, glossary=glossary)
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
     # the sentences translate joined around a term, and the symbols it left in them (the others it kept)
     fits, writes = fits_and_writes(model, tokenizer)
-    found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary, fits, writes)
+    found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary, fits, writes, own)
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:

@@ -1,0 +1,96 @@
+"""The pairs a line's translation is read by where ``attnmt translate`` parted a source sentence too
+long for the model (attnmt.documents.sentences.fitting_parts) and joined the parts' translations
+with the source's spacing: the translation holds one sentence where the model read several, and
+no stop marks where one part's translation ends.  ``attnmt score`` finds those places by the
+model's own translation of each part (``own``): each part's translation is the run of words,
+from where the one before ended, closest to the part's own translation by sentence chrF.
+Translate's own output is the parts' own translations joined, each found exactly (chrF 100 there
+alone), and scores as translate gave it; a translation written elsewhere is read by the runs of
+its words that stand where the model's parts would."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
+
+Pairs = list[tuple[str, str]]
+
+
+def sentence_parts(sentences: Sequence[str], parts: Sequence[str]) -> list[list[str]] | None:
+    """The ``parts`` (the sentences a translator is given, a long one parted) of each of
+    ``sentences`` (the same text's, none parted), in order; None where they do not line up."""
+    groups: list[list[str]] = []
+    left = iter(parts)
+    for sentence in sentences:
+        wanted, found, group = unspaced(sentence), "", []
+        while len(found) < len(wanted):
+            part = next(left, None)
+            if part is None:
+                return None
+            group.append(part)
+            found += unspaced(part)
+        if found != wanted:
+            return None
+        groups.append(group)
+    return groups if next(left, None) is None else None
+
+
+def parted_groups(source: str, parts: Sequence[str], options: DocumentOptions, glossary: Glossary | None,
+                  writes: Callable[[str], bool] | None) -> list[list[str]] | None:
+    """The ``parts`` (``source``'s sentences a translator is given, a long one parted) of each sentence
+    of ``source`` (``paragraph_sentences``, none parted: ``sentence_parts``); None where none was parted."""
+    if not parts:
+        return None
+    groups = sentence_parts(paragraph_sentences(source, options, glossary, None, writes), parts)
+    return None if groups is None or all(len(g) == 1 for g in groups) else groups
+
+
+def parted_pairs(whole: Pairs, groups: Sequence[Sequence[str]],
+                 own: Callable[[list[str]], Sequence[str]]) -> Pairs | None:
+    """``whole`` (each sentence, none parted, with its translation) with each sentence of several
+    of ``groups`` read part by part, each part by its run of the translation's words
+    (``runs_like``); None where ``whole`` is not those sentences, or a translation has fewer words
+    than its sentence has parts."""
+    if len(whole) != len(groups) or any(unspaced(s) != unspaced("".join(g))
+                                        for (s, _), g in zip(whole, groups, strict=True)):
+        return None
+    parted = [list(g) for g in groups if len(g) > 1]
+    owns = iter(own([part for g in parted for part in g]))
+    pairs: Pairs = []
+    for (sentence, translation), group in zip(whole, groups, strict=True):
+        if len(group) == 1:
+            pairs.append((sentence, translation))
+            continue
+        runs = runs_like(translation, [next(owns) for _ in group])
+        if runs is None:
+            return None
+        pairs.extend(zip(group, runs, strict=True))
+    return pairs
+
+
+def unspaced(text: str) -> str:
+    """``text`` without its whitespace: a sentence and its parts (``fitting_parts`` trims each) compare so."""
+    return "".join(text.split())
+
+
+def runs_like(text: str, guides: Sequence[str]) -> list[str] | None:
+    """``text`` cut at spaces into one run of words a guide, in order, each the run from where the
+    one before ended whose sentence chrF against its guide is highest (the shortest where several
+    are), the last the rest; None where ``text`` has fewer words than there are guides."""
+    from attnmt.decoding.elsewhere import chrf_to
+
+    words = [m.span() for m in re.finditer(r"\S+", text)]
+    if len(words) < len(guides):
+        return None
+    runs, start = [], 0
+    for i, guide in enumerate(guides[:-1]):
+        ends = range(start + 1, len(words) - (len(guides) - 1 - i) + 1)
+        texts = [text[words[start][0]:words[end - 1][1]] for end in ends]
+        scores = chrf_to(texts, [guide] * len(texts))
+        best = max(range(len(texts)), key=lambda k: (scores[k], -k))
+        runs.append(texts[best])
+        start = ends[best]
+    return [*runs, text[words[start][0]:]]

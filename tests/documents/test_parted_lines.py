@@ -1,0 +1,21 @@
+"""How attnmt score finds the parts of a sentence translate parted (attnmt.documents.parted_lines)."""
+
+from attnmt.documents.parted_lines import runs_like, sentence_parts
+
+
+def test_each_run_is_the_one_closest_to_its_guide_the_last_the_rest():
+    text = "ein hund  rennt eine katze schläft"
+    assert runs_like(text, ["ein hund rennt", "eine katze schläft"]) == ["ein hund  rennt", "eine katze schläft"]
+    assert runs_like(text, ["ein hund", "rennt", "eine katze schläft"]) == ["ein hund", "rennt",
+                                                                            "eine katze schläft"]
+
+
+def test_a_text_of_fewer_words_than_guides_has_no_runs():
+    assert runs_like("hund", ["ein hund", "rennt"]) is None
+
+
+def test_the_parts_of_each_sentence_in_order_none_where_they_do_not_line_up():
+    assert sentence_parts(["a dog runs, and a cat sleeps", "Hi."], ["a dog runs,", "and a cat sleeps", "Hi."]) == [
+        ["a dog runs,", "and a cat sleeps"], ["Hi."]]
+    assert sentence_parts(["a dog runs"], ["a dog", "walks"]) is None
+    assert sentence_parts(["a dog"], ["a dog", "runs"]) is None
