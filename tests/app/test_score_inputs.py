@@ -4,6 +4,8 @@ input; and calibrate's stdin."""
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 from support import PAIRS, calibration_pairs, run_cli, write_pairs
@@ -61,6 +63,16 @@ def test_score_reads_stdin_for_a_dash(trained_model, tmp_path, capsys, monkeypat
     code, _, err = run_cli(["score", "--model", trained_model, "--src", "-", "--hyp", "-"], capsys)
     assert code == 2 and err == "attnmt: error: --src and --hyp name stdin (-), which can be read once: give all " \
                                 "but one as files\n"
+
+
+@pytest.mark.parametrize(("src", "hyp"), [("/dev/stdin", "-"), ("-", "/proc/self/fd/0"), ("/dev/fd/0", "/dev/stdin")])
+def test_score_refuses_two_names_of_a_piped_stdin_in_one_line(trained_model, src, hyp):
+    """The pipe was read for --src and was empty for --hyp: "<stdin> has 0 lines but /dev/stdin has 2"."""
+    found = subprocess.run([sys.executable, "-m", "attnmt", "score", "--model", str(trained_model), "--src", src,
+                            "--hyp", hyp], input="a dog runs\na cat sleeps\n", capture_output=True, text=True)
+    assert found.returncode == 2
+    assert found.stderr == (f"attnmt: error: --src ({src}) and --hyp ({hyp}) name stdin, which can be read once: "
+                            "give all but one as files\n")
 
 
 def test_score_reads_a_translation_of_invisible_characters_alone_as_empty_in_every_form(trained_model, tmp_path,

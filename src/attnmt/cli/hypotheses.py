@@ -24,7 +24,9 @@ through has no pairs; a TSV row without quality columns, as written before they 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 
 from attnmt.cli.lines import tsv_unescaped
@@ -52,11 +54,30 @@ def read_input(path: str) -> list[str]:
 
 def check_one_stdin(given: list[tuple[str, str | None]]) -> None:
     """Stdin can be read once: at most one of the files ``given`` ((option, path); None: not given)
-    may be "-"."""
-    from_stdin = [option for option, path in given if path == "-"]
-    if len(from_stdin) > 1:
-        raise ConfigError(f"{' and '.join(from_stdin)} name stdin (-), which can be read once: give all but one "
-                          "as files")
+    may be "-", or another name of stdin's pipe or terminal (/dev/stdin, /proc/self/fd/0, a named
+    pipe's name: ``names_stdin``).  ``score --src /dev/stdin --hyp -`` read the pipe for --src and
+    nothing for --hyp, and was told "<stdin> has 0 lines".  A file ``<`` gave may be named beside
+    "-": each reads it from its start."""
+    from_stdin = [(option, path) for option, path in given if path is not None and names_stdin(path)]
+    if len(from_stdin) < 2:
+        return
+    if all(path == "-" for _, path in from_stdin):
+        raise ConfigError(f"{' and '.join(o for o, _ in from_stdin)} name stdin (-), which can be read once: give "
+                          "all but one as files")
+    named = " and ".join(f"{option} ({path})" for option, path in from_stdin)
+    raise ConfigError(f"{named} name stdin, which can be read once: give all but one as files")
+
+
+def names_stdin(path: str) -> bool:
+    """Whether ``path`` is "-" or names the pipe, socket or terminal that stdin is (a file ``<``
+    gave is no such name: opened again, it is read from its start)."""
+    if path == "-":
+        return True
+    try:
+        stdin, named = os.fstat(0), os.stat(path)
+    except (OSError, ValueError):  # no stdin, or no such file: read where it is read, and named there
+        return False
+    return not stat.S_ISREG(stdin.st_mode) and (stdin.st_dev, stdin.st_ino) == (named.st_dev, named.st_ino)
 
 
 def check_line_count(path: str, count: int, other: str, other_count: int, needs: str, tsv: bool = False) -> None:
