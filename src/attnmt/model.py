@@ -98,6 +98,10 @@ class Transformer(nn.Module):
     # The longest source its training kept, in pieces, where its folder records it (load_model_dir:
     # attnmt.trained_lengths): a longer sentence is parted to it before translation; None: not known.
     longest_trained: int | None = None
+    # Whether a cached decoding step rounds the keys and values it keeps to float16 (the fast copy
+    # beside int8 layers: attnmt.fast.transformer), so that a search's log-probs are no teacher-forced
+    # pass's: quality reads such a model's translations by a forced pass (quality.assess_searched).
+    float16_cache: bool = False
 
     def __init__(self, config: TransformerConfig) -> None:
         if not isinstance(config, TransformerConfig):  # a dict was an AttributeError naming src_vocab_size
