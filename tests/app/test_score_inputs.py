@@ -349,3 +349,18 @@ def test_score_reads_a_sentence_translate_parted_part_by_part_as_translate_score
     code, scored, _ = run_cli(["score", "--model", trained_copy, "--src", source, "--hyp", hyp, "--output-format",
                                "tsv"], capsys)
     assert code == 0 and scored.split("\t")[1:3] == [quality, flags]
+
+
+def test_score_reads_translates_sentences_joined_without_stops_sentence_by_sentence(trained_model, tmp_path, capsys):
+    """The model writes no full stop: translate's "ein hund rennt eine katze schläft" for "a dog runs. a
+    cat sleeps." (0.9994, two sentences read) has one sentence, and score read the line whole: 0.0189."""
+    source, hyp = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text("a dog runs. a cat sleeps.\n", encoding="utf-8")
+    code, rows, _ = run_cli(["translate", "--model", trained_model, source, "--output-format", "tsv"], capsys)
+    assert code == 0
+    _, _, _, _, text, quality, flags = rows.splitlines()[0].split("\t")
+    assert text == "ein hund rennt eine katze schläft"
+    hyp.write_text(text + "\n", encoding="utf-8")
+    code, scored, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--output-format",
+                               "tsv"], capsys)
+    assert code == 0 and scored.split("\t")[1:3] == [quality, flags]

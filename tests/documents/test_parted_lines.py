@@ -1,6 +1,6 @@
 """How attnmt score finds the parts of a sentence translate parted (attnmt.documents.parted_lines)."""
 
-from attnmt.documents.parted_lines import runs_like, sentence_parts
+from attnmt.documents.parted_lines import own_joined, runs_like, sentence_parts
 
 
 def test_each_run_is_the_one_closest_to_its_guide_the_last_the_rest():
@@ -19,3 +19,10 @@ def test_the_parts_of_each_sentence_in_order_none_where_they_do_not_line_up():
         ["a dog runs,", "and a cat sleeps"], ["Hi."]]
     assert sentence_parts(["a dog runs"], ["a dog", "walks"]) is None
     assert sentence_parts(["a dog"], ["a dog", "runs"]) is None
+
+
+def test_a_text_that_is_not_the_own_translations_joined_is_not_cut():
+    owns = ["ein hund rennt", "eine katze schläft"]
+    assert own_joined("ein hund rennt eine katze schläft", owns) == owns
+    assert own_joined("ein hund rennt eine katze schläft nicht", owns) is None
+    assert own_joined("ein hund rennt", ["ein hund rennt", ""]) is None

@@ -71,6 +71,15 @@ def parted_pairs(whole: Pairs, groups: Sequence[Sequence[str]],
     return pairs
 
 
+def own_joined(text: str, owns: Sequence[str]) -> list[str] | None:
+    """``text`` cut into ``owns`` (the model's translations of a line's sentences, in order:
+    ``runs_like``) where it is they joined, spacing aside, as translate joins them; else None, and
+    the line is read whole (a translation written elsewhere whose sentences do not show)."""
+    if unspaced(text) != unspaced("".join(owns)) or not all(unspaced(own) for own in owns):
+        return None
+    return runs_like(text, owns)
+
+
 def unspaced(text: str) -> str:
     """``text`` without its whitespace: a sentence and its parts (``fitting_parts`` trims each) compare so."""
     return "".join(text.split())
