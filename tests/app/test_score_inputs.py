@@ -321,6 +321,20 @@ def test_a_jsonl_named_source_with_a_malformed_line_is_refused_naming_it(trained
     assert code == 2 and out == "" and f"{src}:2: not valid JSON" in err
 
 
+@pytest.mark.parametrize("command", ["score", "calibrate"])
+def test_a_jsonl_named_source_of_objects_without_text_is_refused_naming_its_line(trained_copy, tmp_path, capsys,
+                                                                                 command):
+    """{"txt": …} a line, a slip of the key: translate refuses it; score read each line's JSON as the
+    source and scored it (0.0, low_quality), and calibrate fitted on it."""
+    src, hyp = tmp_path / "in.jsonl", tmp_path / "out.de"
+    src.write_text('{"txt": "a dog runs"}\n{"txt": "a cat sleeps"}\n', encoding="utf-8")
+    hyp.write_text("ein hund rennt\neine katze schläft\n", encoding="utf-8")
+    second = ["--hyp", str(hyp), "--no-search"] if command == "score" else ["--ref", str(hyp)]
+    code, out, err = run_cli([command, "--model", trained_copy, "--src", str(src), *second], capsys)
+    assert code == 2 and out == ""
+    assert err == f'attnmt: error: {src}:1: expected an object with a "text" string, e.g. {{"text": "A dog runs."}}\n'
+
+
 def test_a_plain_text_source_named_jsonl_is_read_as_text(trained_model, tmp_path, capsys):
     """translate reads a file by its --input-format, not by a .jsonl name: one that does not start as
     its JSONL input is text."""

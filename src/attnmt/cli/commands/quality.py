@@ -218,9 +218,10 @@ def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY)
     try:
         inputs = read_inputs(lines, src, 1)  # each line parsed once where it is translate's input
     except DataError:
-        # Named .jsonl and starting as translate's input does, or all such lines: a bad line of it is
-        # named, not scored as text.  Any other file refused as JSONL is text.
-        named = is_jsonl_name(src) and is_text_object(filled[0])
+        # Named .jsonl and starting with a JSON object, as translate's input does, or all lines its
+        # input's: a bad line of it is named, not scored as text ({"txt": …} a line was scored as its
+        # JSON, where translate refuses it).  Any other file refused as JSONL is text.
+        named = is_jsonl_name(src) and isinstance(json_object(filled[0]), dict)
         if named or all(map(is_text_object, filled)):
             raise
         return lines
@@ -229,12 +230,17 @@ def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY)
     return inputs.texts
 
 
+def json_object(line: str) -> object:
+    """The JSON value ``line`` holds, None where it holds none."""
+    try:
+        return json_value(line)
+    except ValueError:
+        return None
+
+
 def is_text_object(line: str) -> bool:
     """Whether ``line`` is a JSON object with a "text" string, as a line of translate's JSONL input is."""
-    try:
-        item = json_value(line)
-    except ValueError:
-        return False
+    item = json_object(line)
     return isinstance(item, dict) and isinstance(item.get("text"), str)
 
 
