@@ -53,10 +53,15 @@ def parted_pairs(whole: Pairs, groups: Sequence[Sequence[str]],
     """``whole`` (each sentence, none parted, with its translation) with each sentence of several
     of ``groups`` read part by part, each part by its run of the translation's words
     (``runs_like``); None where ``whole`` is not those sentences, or a translation has fewer words
-    than its sentence has parts."""
+    than its sentence has parts (and ``whole``, the line read whole, is not the parts' own
+    translations joined)."""
     if len(whole) != len(groups) or any(unspaced(s) != unspaced("".join(g))
                                         for (s, _), g in zip(whole, groups, strict=True)):
-        return None
+        # The line read whole (its sentences do not show): read by every part where it is their own
+        # translations joined (``own_joined``), as translate wrote it.
+        parts = [part for g in groups for part in g]
+        runs = own_joined(whole[0][1], own(parts)) if len(whole) == 1 else None
+        return None if runs is None else list(zip(parts, runs, strict=True))
     parted = [list(g) for g in groups if len(g) > 1]
     owns = iter(own([part for g in parted for part in g]))
     pairs: Pairs = []
