@@ -384,3 +384,18 @@ def test_score_reads_translates_sentences_joined_without_stops_sentence_by_sente
     code, scored, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--output-format",
                                "tsv"], capsys)
     assert code == 0 and scored.split("\t")[1:3] == [quality, flags]
+
+
+@pytest.mark.parametrize("options", [[], ["--no-search"], ["--output-format", "tsv"]])
+def test_score_names_a_line_the_model_fails_on_and_scores_the_others(trained_model, failing_on_the_boy, tmp_path,
+                                                                     capsys, options):
+    """The model's error was a traceback, and no line was scored; translate names such a line and goes on."""
+    src, hyp = tmp_path / "in.txt", tmp_path / "out.de"
+    src.write_text(f"a dog runs\n{failing_on_the_boy}\na cat sleeps\n", encoding="utf-8")
+    hyp.write_text("ein hund rennt\nder junge lacht\neine katze schläft\n", encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, *options], capsys)
+    assert code == 1
+    assert err == f"attnmt: error: {src}:2: not scored, the model failed on it (RuntimeError: boom); it has no " \
+                  "line in the scores\n"
+    lines = [row.split("\t")[0] if options[-1:] == ["tsv"] else json.loads(row)["line"] for row in out.splitlines()]
+    assert lines == (["1", "3"] if options[-1:] == ["tsv"] else [1, 3])

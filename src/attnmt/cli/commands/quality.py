@@ -4,6 +4,7 @@ quality, flags and word probabilities of translations written anywhere (attnmt.d
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -24,7 +25,7 @@ from attnmt.cli.options import (
     read_glossary_files,
 )
 from attnmt.decoding.quality import Assessment
-from attnmt.errors import ConfigError, DataError, json_value
+from attnmt.errors import ConfigError, DataError, UserError, json_value
 
 if TYPE_CHECKING:
     from attnmt.train_config import TrainConfig
@@ -124,7 +125,7 @@ def read_given_pairs(src: str, ref: str) -> tuple[list[str], list[str]]:
 
 
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.cli.hypotheses import check_one_stdin
+    from attnmt.cli.hypotheses import check_one_stdin, shown
     from attnmt.cli.lines import output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
@@ -161,12 +162,41 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
     # the sentences translate joined around a term, and the symbols it left in them (the others it kept)
     fits, writes = fits_and_writes(model, tokenizer)
-    found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary, fits, writes, own)
+    found, failed = assessed_lines(partial(assess_lines, assessing, options=options, target_lang=args.target_lang,
+                                           glossary=glossary, fits=fits, writes=writes, own=own),
+                                   sources, translations, shown(args.src))
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:
-        write_scores(out, translations, scores, args.output_format)
-    return 0
+        write_scores(out, translations, scores, args.output_format, failed)
+    return 1 if failed else 0
+
+
+def assessed_lines(assessing: Callable[[list[str], list[str]], list[Assessment | None]], sources: list[str],
+                   translations: list[str], where: str) -> tuple[list[Assessment | None], set[int]]:
+    """``assessing(sources, translations)``, and the indices of the lines it failed on: where the model
+    fails on a sentence (its search or its forced pass raises), each line alone, so that only the lines
+    it fails on alone go unscored, each named in one line as translate names the lines it does not
+    translate (score raised the model's error, a traceback, and wrote nothing).  A UserError goes on."""
+    try:
+        return assessing(sources, translations), set()
+    except UserError:
+        raise
+    except Exception:  # noqa: BLE001 - retried a line at a time below, where each failure is named
+        pass
+    found: list[Assessment | None] = []
+    failed: set[int] = set()
+    for i, (source, translation) in enumerate(zip(sources, translations, strict=True)):
+        try:
+            found += assessing([source], [translation])
+        except UserError:
+            raise
+        except Exception as error:  # noqa: BLE001 - named, and the other lines scored
+            print(f"attnmt: error: {where}:{i + 1}: not scored, the model failed on it ({type(error).__name__}: "
+                  f"{error}); it has no line in the scores", file=sys.stderr)
+            found.append(None)
+            failed.add(i)
+    return found, failed
 
 
 def scores_name(hyp: str, output_format: str) -> str:
@@ -261,15 +291,19 @@ def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str],
                             "and the translation is not: give both, or leave both blank")
 
 
-def write_scores(out: TextIO, translations: list[str], found: list[Assessment], output_format: str) -> None:
+def write_scores(out: TextIO, translations: list[str], found: list[Assessment], output_format: str,
+                 failed: set[int] = frozenset()) -> None:
     """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line
     (``calibrated`` whether the model has a calibration); tsv: line, quality, flags
     (comma-separated, "-" for none), translation (a tab in it written as \\t:
-    attnmt.cli.lines.tsv_text), one record or row a line to str.splitlines (json_line's escapes)."""
+    attnmt.cli.lines.tsv_text), one record or row a line to str.splitlines (json_line's escapes);
+    none for the lines ``failed`` (indices), which the model failed on."""
     from attnmt.cli.lines import tsv_text
     from attnmt.text.json_lines import json_line
 
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
+        if line - 1 in failed:  # named on stderr (``assessed_lines``)
+            continue
         if output_format == "tsv":
             out.write(f"{line}\t{a.quality:.4f}\t{','.join(a.flags) or '-'}\t{tsv_text(text)}\n")
         else:
