@@ -399,3 +399,13 @@ def test_score_names_a_line_the_model_fails_on_and_scores_the_others(trained_mod
                   "line in the scores\n"
     lines = [row.split("\t")[0] if options[-1:] == ["tsv"] else json.loads(row)["line"] for row in out.splitlines()]
     assert lines == (["1", "3"] if options[-1:] == ["tsv"] else [1, 3])
+
+
+def test_calibrate_names_a_sentence_the_model_fails_on_in_one_line(trained_copy, failing_on_the_boy, tmp_path,
+                                                                   capsys):
+    """It was SentencesFailed's traceback."""
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    code, out, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2 and out == "" and not (trained_copy / "quality.json").exists()
+    assert err.startswith("attnmt: error: the model failed on 6 of the 120 sentences to calibrate on, the first "
+                          f"'{failing_on_the_boy}' (RuntimeError: boom): leave them out of the set")

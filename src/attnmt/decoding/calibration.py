@@ -59,6 +59,7 @@ import torch
 # both import quality, which imports this module last, so whichever of them a program imports first is
 # part-way through its imports while this module runs, its names not defined yet.
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding, calibration_file, elsewhere
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.fitting import Reliability, logistic_fit, probability, reliability, ridge_fit
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.noising import noised
@@ -286,7 +287,13 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     pairs = distinct_pairs(given)
     too_few(len(pairs), len(given) - len(pairs))  # before translating them
     texts, refs = [s for s, _ in pairs], [r for _, r in pairs]
-    translations = translate(model, tokenizer, texts, decoding, max_tokens)
+    try:  # a sentence the model fails on was SentencesFailed's traceback, and no calibration
+        translations = translate(model, tokenizer, texts, decoding, max_tokens)
+    except SentencesFailed as failed:
+        first, n = min(failed.failures), len(failed.failures)
+        error = failed.failures[first]
+        raise DataError(f"the model failed on {n} of the {len(texts)} sentences to calibrate on, the first "
+                        f"{texts[first]!r} ({type(error).__name__}: {error}): leave them out of the set") from None
     found = read_pairs(model, tokenizer, texts * 2, [*translations, *refs], max_tokens)  # one pass for both
     kept = [(a.features, t, r) for a, t, r in zip(found[: len(texts)], translations, refs, strict=True)
             if a is not None]
