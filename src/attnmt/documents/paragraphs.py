@@ -162,10 +162,10 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     and written no "👍".  A source sentence that ``fits`` parted, as translate parted it, is read
     part by part where ``own`` (the model's translations of sentences) finds its parts in the
     translation (attnmt.documents.parted_lines), else whole: the translation, parted by the source's
-    limit, was read by halves that were no part's translation.  A translation that is the model's own
-    translations of the source's sentences joined (``own_joined``) is read by them where its sentences
-    do not show: the model wrote no stop in "ein hund rennt eine katze schläft", and translate's own
-    0.9994 was read whole, 0.0189."""
+    limit, was read by halves that were no part's translation.  A translation of fewer sentences
+    than its source that is the model's own translations of the source's sentences joined
+    (``own_joined``) is read by them: the model wrote no stop in "ein hund rennt eine katze
+    schläft", and translate's own 0.9994 was read whole, 0.0189."""
     target = replace(options, source_lang=target_lang)
     split = paragraph_spans(source, options, glossary, fits, writes)  # once: each split looks for the terms
     if fits and (groups := parted_groups(source, with_letters(split), options, glossary, writes)):
@@ -178,7 +178,7 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
             and stands_in(letterless_parts(paragraph_spans(translation, target, writes=writes)),
                           " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
-    if own and len(ours) > 1 and not parts and (joined := own_joined(translation, own(ours))):
+    if own and len(theirs) < len(ours) > 1 and not parts and (joined := own_joined(translation, own(ours))):
         return list(zip(ours, joined, strict=True))
     return [(source, translation)]
 
