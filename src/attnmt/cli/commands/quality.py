@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -292,7 +293,7 @@ def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str],
 
 
 def write_scores(out: TextIO, translations: list[str], found: list[Assessment], output_format: str,
-                 failed: set[int] = frozenset()) -> None:
+                 failed: AbstractSet[int] = frozenset()) -> None:
     """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line
     (``calibrated`` whether the model has a calibration); tsv: line, quality, flags
     (comma-separated, "-" for none), translation (a tab in it written as \\t:
