@@ -11,8 +11,9 @@ import pytest
 import sentencepiece
 from support import lines_run
 
-from attnmt.decoding import glossary as glossary_module
-from attnmt.decoding.glossary import Glossary, compatible, read_glossaries, read_glossary
+from attnmt.decoding import term_forms
+from attnmt.decoding.glossary import Glossary, read_glossaries, read_glossary
+from attnmt.decoding.term_forms import compatible
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.invisible import SPACING
 
@@ -392,7 +393,7 @@ def test_found_in_makes_a_run_of_marks_normal_once(monkeypatch):
         given.append(len(text))
         return compatible(text, *args)
 
-    monkeypatch.setattr(glossary_module, "compatible", counted)
+    monkeypatch.setattr(term_forms, "compatible", counted)
     text = "The dog a" + "\u0301\u0320\u0335" * 667 + " dog."
     assert glossary.found_in(text) == [(4, 7, "Hund"), (2011, 2014, "Hund")]
     assert sum(given) <= 2 * len(text)

@@ -39,6 +39,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from attnmt.decoding.term_forms import normal
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
 from attnmt.text.language_codes import primary_subtag
@@ -110,8 +111,6 @@ def same_target(term: str) -> str:
 def unambiguous(rows: list[Row], path: str | Path) -> list[Row]:
     """``rows`` without the source terms given two target terms (homonyms, the module docstring),
     told apart as a glossary tells source terms apart (``normal``); one warning counts them."""
-    from attnmt.decoding.glossary import normal  # which imports this module
-
     keys = [normal(source) for _, source, _ in rows]
     targets: dict[str, dict[str, Row]] = {}  # normal source term -> {target term: its first row}
     for key, row in zip(keys, rows, strict=True):

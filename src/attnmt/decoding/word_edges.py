@@ -64,7 +64,7 @@ def emoji_joiner(text: str, at: int) -> bool:
     it (UAX #29: "🐕\\u200d🦺" is a service dog, "👩\\u200d👩\\u200d👧" a family): one after a symbol
     (an emoji, a skin tone), with combining marks between (a variation selector).  Glossary matching
     keeps such a joiner and reads any other past, as it does the other invisible characters
-    (attnmt.decoding.glossary.compatible: "do\\u200dg" is "dog")."""
+    (attnmt.decoding.term_forms.compatible: "do\\u200dg" is "dog")."""
     if text[at] != ZWJ:
         return False
     before = at - 1

@@ -52,7 +52,8 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from itertools import accumulate
 
-from attnmt.decoding.glossary import Glossary, cased
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
 from attnmt.documents.cue_lines import NOTES, Turn, another_speaker, speaker, speaker_name, turns, written
@@ -300,7 +301,7 @@ def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptio
 
 def term_across(text: str, following: str, glossary: Glossary | None) -> str | None:
     """The term of ``glossary`` written across ``text`` and the cue ``following`` it, as the
-    glossary writes it, in its own case (attnmt.decoding.glossary.cased): matching, which ignores
+    glossary writes it, in its own case (attnmt.decoding.term_forms.cased): matching, which ignores
     case, finds "Apple Music" in "eating an apple" / "Music is playing.", but a capital starts a
     sentence, and joined, the first cue's sentence lost its "apple" to the term.  None where none is."""
     if not glossary:

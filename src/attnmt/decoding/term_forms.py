@@ -1,0 +1,94 @@
+"""How glossary matching sees a term and a sentence (attnmt.decoding.glossary): ``normal`` (NFKC,
+case-folded, apostrophes straight, invisible characters read as the model reads them, spaces as one),
+``cased`` (the same in the term's own case), and ``normal_pieces``, a text made normal a piece at a
+time so that each place in the normal text knows the characters it came from."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
+
+from attnmt.decoding.word_edges import emoji_joiner
+from attnmt.text.invisible import DIRECTION_RUNS, SPACING, folded, invisible
+
+
+def normal(term: str) -> str:
+    """A term as matching sees it: in Unicode's compatibility form NFKC (a letter and its combining
+    accent as the one letter they make, full-width letters as the usual ones: as SentencePiece,
+    which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
+    characters that compose), apostrophes as "'" (``APOSTROPHES``), without invisible characters
+    (``compatible``), runs of spaces as one."""
+    runs = kept_symbols().split(term)  # every second part a run of symbols, left as it is
+    folded = "".join(part if k % 2 else compatible(part) for k, part in enumerate(runs))
+    return " ".join(folded.split())
+
+
+# The controls that wrap a run of text of another direction part words too.
+WORD_EDGES = SPACING | DIRECTION_RUNS
+
+
+def cased(term: str) -> str:
+    """``term`` as ``normal`` makes it but in its own case: "Apple\\u00a0 Music" is "Apple Music"."""
+    return " ".join(compatible(term, str).split())  # str: each text as it is, not case-folded
+
+
+def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
+    """``text`` with its invisible characters read as the model reads them, in NFKC, case-folded
+    (``fold``), NFKC again, its apostrophes straight (``APOSTROPHES``).  Those SentencePiece turns
+    into a space (attnmt.text.invisible.SPACING: a zero-width space, a non-joiner, a byte order mark,
+    a direction mark) are a space, so "a\\u200bdog" holds the term "dog", as the model reads "a dog", and
+    "dog\\u200b" is the term "dog"; the other invisible characters (a soft hyphen, which marks where
+    a word may break, a word joiner) are no part of what a reader sees, so none of a term or of a
+    sentence: "20\\u00ad12" holds the term "2012" (and not "12").  found_in reads a character at a
+    time, so its places stay right.  The controls that embed or isolate text of another direction
+    (``DIRECTION_RUNS``) are word edges too: "ב\\u2066Google\\u2069" holds the term "Google".  A joiner
+    that joins emoji into one (``emoji_joiner``) is kept, so a term ends nowhere inside them."""
+    if not text.isprintable():  # only then can it hold one (every Cc and Cf character is unprintable)
+        text = "".join(" " if character in WORD_EDGES
+                       else "" if invisible(character) and not emoji_joiner(text, at) else character
+                       for at, character in enumerate(text))
+    return folded(text, fold).translate(APOSTROPHES)
+
+
+def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, int, str]]:
+    """``text`` as (first, end, normal form) of its pieces, for ``Glossary.found_in``: each character
+    with the combining marks after it, made normal together (``compatible``), as ``normal`` composes
+    them: made alone, half-width "ｶ" and its voicing mark "ﾞ" were "カ" and a combining mark, never
+    the "ガ" that ``normal`` makes of both, so a term ``matches`` found was not found in the text.
+    The emoji ``joiners`` (indices in text) and the symbols NFKC would change (``kept_symbols``) are
+    pieces of their own, as they are.  A piece of several characters is made normal once, when it is
+    whole: made again at each mark, a run of 2,000 marks ("Zalgo" text) took 4 s, and 8,000 over three minutes."""
+    pieces: list[tuple[int, int, str]] = []  # a piece of several characters holds its first's form till the end
+    kept = False  # whether the last piece was kept as it is, so that no mark joins it
+    for at, character in enumerate(text):
+        if at in joiners or kept_symbols().fullmatch(character):
+            pieces.append((at, at + 1, character))
+            kept = True
+            continue
+        made = compatible(character)
+        if pieces and not kept and pieces[-1][2].strip() and made and unicodedata.category(made[0]).startswith("M"):
+            pieces[-1] = (pieces[-1][0], at + 1, pieces[-1][2])
+        else:
+            pieces.append((at, at + 1, made))
+        kept = False
+    return [(first, end, made if end - first == 1 else compatible(text[first:end])) for first, end, made in pieces]
+
+
+# The apostrophes a term typed with "'" must match: Word and most editors write "’" (U+2019) for
+# it, some "‘" (U+2018, "Rock ‘n’ roll"), and U+02BC is the letter apostrophe; NFKC keeps all
+# three.  One character for one, so found_in's places in the text stay right.
+APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
+
+
+@functools.cache
+def kept_symbols() -> re.Pattern[str]:
+    """Runs of the symbols and other numbers (Unicode's S* and No) that NFKC would change: NFKC
+    makes "™" "TM" and "①" "1", which glued "Acme™" into one word, "acmetm", and "Acme" matched no
+    more.  Built at the first glossary (a tenth of a second), not at import."""
+    changed = "".join(chr(c) for c in range(0x110000)
+                      if (unicodedata.category(chr(c))[0] == "S" or unicodedata.category(chr(c)) == "No")
+                      and unicodedata.normalize("NFKC", chr(c)) != chr(c))
+    return re.compile(f"([{re.escape(changed)}]+)")
