@@ -189,6 +189,16 @@ def test_case_is_folded_fully_and_a_term_needs_word_ends_on_both_sides():
     assert glossary.matches("STRASSE and c++, not xc++ or c++x") == ["street", "C++"]
 
 
+def test_a_capital_dotted_i_matches_a_small_i_at_its_place():
+    """Case-folding makes Turkish "İ" an "i" and a combining dot, which NFKC keeps apart: "istanbul"
+    was not found in "İstanbul", nor "İzmir" in "izmir"; the places found stay the text's own."""
+    glossary = Glossary.of({"istanbul": "Istanbul", "İzmir": "Izmir", "Ankara": "Ankara"})
+    text = "İSTANBUL, İstanbul, izmir ve Ankara"
+    assert glossary.matches(text) == ["Istanbul", "Izmir", "Ankara"]
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [
+        "İSTANBUL", "İstanbul", "izmir", "Ankara"]
+
+
 def test_each_term_remembers_where_it_was_given_through_a_merge(tmp_path):
     read = read_glossary(write(tmp_path, "# terms\ndog\tHund\n\nNew  York\tNew York\ncat\tKatze\n"))
     line = Glossary.of({"Cat": "Mieze", "bird": "Vogel"}, "in.jsonl:3")

@@ -37,8 +37,8 @@ def cased(term: str) -> str:
 
 def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
     """``text`` with its invisible characters read as the model reads them, in NFKC, case-folded
-    (``fold``), NFKC again, its apostrophes straight (``APOSTROPHES``).  Those SentencePiece turns
-    into a space (attnmt.text.invisible.SPACING: a zero-width space, a non-joiner, a byte order mark,
+    (``fold``), NFKC again, "İ" folded to "i" (``DOTTED_I``), its apostrophes straight
+    (``APOSTROPHES``).  Those SentencePiece turns into a space (attnmt.text.invisible.SPACING: a zero-width space, a non-joiner, a byte order mark,
     a direction mark) are a space, so "a\\u200bdog" holds the term "dog", as the model reads "a dog", and
     "dog\\u200b" is the term "dog"; the other invisible characters (a soft hyphen, which marks where
     a word may break, a word joiner) are no part of what a reader sees, so none of a term or of a
@@ -50,7 +50,12 @@ def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
         text = "".join(" " if character in WORD_EDGES
                        else "" if invisible(character) and not emoji_joiner(text, at) else character
                        for at, character in enumerate(text))
-    return folded(text, fold).translate(APOSTROPHES)
+    return folded(text, fold).replace(DOTTED_I, "i").translate(APOSTROPHES)
+
+
+# What case-folding makes of Turkish "İ" (U+0130): an "i" and a combining dot above, which NFKC keeps
+# apart, so "İstanbul" was no "istanbul" and a term matched neither way; as Turkish lower-cases it, "i".
+DOTTED_I = "i\u0307"
 
 
 def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, int, str]]:
