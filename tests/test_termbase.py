@@ -94,6 +94,17 @@ def test_a_malformed_termbase_is_one_line_naming_file_and_line(tmp_path, doctype
         read_glossary(path, "en", "de")
 
 
+def test_an_empty_target_term_is_named_by_its_own_line(tmp_path):
+    """An entry written one element a line, its German term blank: the message named line 5, the
+    English term's, where the fault is on line 8."""
+    entry = ('<termEntry id="c1">\n<langSet xml:lang="en">\n<tig><term>dog</term></tig>\n</langSet>\n'
+             '<langSet xml:lang="de">\n<tig><term> </term></tig>\n</langSet>\n</termEntry>\n')
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=entry), encoding="utf-8")
+    with pytest.raises(DataError, match=r"terms.tbx:8: empty target term \(entry c1\)$"):
+        read_glossary(path, "en", "de")
+
+
 CONCEPT = ('<termEntry id="{id}"><langSet xml:lang="en"><tig><term>{source}</term></tig></langSet>'
            '<langSet xml:lang="de"><tig><term>{target}</term></tig></langSet></termEntry>\n')
 

@@ -38,10 +38,11 @@ def cased(term: str) -> str:
 def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
     """``text`` with its invisible characters read as the model reads them, in NFKC, case-folded
     (``fold``), NFKC again, "İ" folded to "i" (``DOTTED_I``), its apostrophes straight
-    (``APOSTROPHES``).  Those SentencePiece turns into a space (attnmt.text.invisible.SPACING: a zero-width space, a non-joiner, a byte order mark,
-    a direction mark) are a space, so "a\\u200bdog" holds the term "dog", as the model reads "a dog", and
-    "dog\\u200b" is the term "dog"; the other invisible characters (a soft hyphen, which marks where
-    a word may break, a word joiner) are no part of what a reader sees, so none of a term or of a
+    (``APOSTROPHES``).  Those SentencePiece turns into a space (attnmt.text.invisible.SPACING: a
+    zero-width space, a non-joiner, a byte order mark, a direction mark) are a space, so "a\\u200bdog"
+    holds the term "dog", as the model reads "a dog", and "dog\\u200b" is the term "dog"; the
+    other invisible characters (a soft hyphen, which marks where a word may break, a word joiner) are no
+    part of what a reader sees, so none of a term or of a
     sentence: "20\\u00ad12" holds the term "2012" (and not "12").  found_in reads a character at a
     time, so its places stay right.  The controls that embed or isolate text of another direction
     (``DIRECTION_RUNS``) are word edges too: "ב\\u2066Google\\u2069" holds the term "Google".  A joiner

@@ -154,7 +154,8 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
             if primary_subtag(lang) == primary_subtag(source_lang):
                 sources.append((term, term_text(term, path)))
             elif primary_subtag(lang) == primary_subtag(target_lang):
-                targets.append((variety(lang) != variety(target_lang), RANKS.get(status, 1), term_text(term, path)))
+                ranked = variety(lang) != variety(target_lang), RANKS.get(status, 1)
+                targets.append((*ranked, target_text(term, entry, path)))
     return sources, min(targets, key=lambda ranked: ranked[:2])[2] if targets else None
 
 
@@ -209,6 +210,15 @@ def term_text(term: etree._Element, path: str | Path) -> str:
         raise DataError(f"{path}:{term.sourceline}: the term holds the entity {entity.text}, which is never read "
                         "from a DTD: write its character instead")
     return str(term.xpath("string()"))
+
+
+def target_text(term: etree._Element, entry: etree._Element, path: str | Path) -> str:
+    """A target term's text (``term_text``); a DataError naming the term's own line for a blank one: refused
+    later, as a glossary refuses an empty term, it was named by the line of its entry's source term."""
+    text = term_text(term, path)
+    if not normal(text):
+        raise DataError(f"{path}:{term.sourceline}: empty target term (entry {entry.get('id') or 'without an id'})")
+    return text
 
 
 def parse_termbase(path: str | Path) -> etree._Element:
