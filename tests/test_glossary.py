@@ -29,6 +29,20 @@ def test_a_file_of_tab_separated_terms_with_comments_and_blank_lines(tmp_path):
     assert glossary.terms == (("people", "Personen"), ("New York", "New York"))
 
 
+@pytest.mark.parametrize(("name", "text"), [
+    ("terms.tsv", ""), ("terms.tsv", "# people first\n\n"), ("terms.tsv", "source\ttarget\n"),
+    ("terms.csv", "source,target\n"), ("terms.csv", ",\n,\n\n"), ("terms.txt", "\ufeff\n"),
+    ("terms.tbx", '<?xml version="1.0"?><martif type="TBX"><text><body/></text></martif>\n'),
+])
+def test_a_glossary_file_without_terms_is_refused_naming_it(tmp_path, name, text):
+    """A file of no terms (empty, comments, a header alone: the wrong file given) was read as a
+    glossary of none, so no term was required, silently; one of several files too."""
+    good = write(tmp_path, "dog\tHund\n").rename(tmp_path / "good.tsv")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=rf"^{re.escape(str(tmp_path / name))}: no glossary terms in the file"):
+        read_glossaries([good, tmp_path / name], "en", "de")
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("people\tPersonen\nno tab here\n", "terms.tsv:2: expected 'source term<TAB>target term', got 0 TABs"),
     ("a\tb\tc\n", "terms.tsv:1: expected 'source term<TAB>target term', got 2 TABs"),
