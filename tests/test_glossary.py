@@ -203,6 +203,24 @@ def test_case_is_folded_fully_and_a_term_needs_word_ends_on_both_sides():
     assert glossary.matches("STRASSE and c++, not xc++ or c++x") == ["street", "C++"]
 
 
+def test_an_acronym_matches_only_in_capitals_as_translation_tools_match_it():
+    """"US" and "IT" matched "Join us" and "It works": matching ignores case.  A source term of two
+    capitals or more matches only where the text has it in capitals (memoQ's and Trados' "smart
+    case"), full-width ones too; "Us" at a sentence's start is the word."""
+    glossary = Glossary.of({"US": "USA", "IT": "IT", "NATO": "NATO"})
+    assert glossary.matches("Join us. It works. Us too, and Nato.") == []
+    text = "The US and ＩＴ team; JOIN US, NATO-led."
+    assert glossary.matches(text) == ["USA", "IT"] + ["NATO"]
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == ["US", "ＩＴ", "US", "NATO"]
+
+
+def test_a_term_not_all_capitals_keeps_ignoring_case():
+    glossary = Glossary.of({"dog": "Hund", "Paris": "Paris", "iPhone": "iPhone", "A": "A", "C++": "C++"})
+    text = "DOG, paris, IPHONE, a and c++"
+    assert glossary.matches(text) == ["Hund", "Paris", "iPhone", "A", "C++"]
+    assert len(glossary.found_in(text)) == 5
+
+
 def test_a_capital_dotted_i_matches_a_small_i_at_its_place():
     """Case-folding makes Turkish "İ" an "i" and a combining dot, which NFKC keeps apart: "istanbul"
     was not found in "İstanbul", nor "İzmir" in "izmir"; the places found stay the text's own."""
@@ -227,7 +245,7 @@ def test_a_term_with_an_unpaired_surrogate_is_refused_in_one_line():
 
 
 def test_terms_match_across_unicode_forms_nfc_nfd_and_full_width():
-    glossary = Glossary.of({"café": "Kaffeehaus", "DOG": "Hund"})  # "café" as one letter é (NFC)
+    glossary = Glossary.of({"café": "Kaffeehaus", "Dog": "Hund"})  # "café" as one letter é (NFC)
     assert glossary.matches("A cafe\u0301 and a ｄｏｇ.") == ["Kaffeehaus", "Hund"]  # e + U+0301 (NFD), full-width
     assert Glossary.of({"cafe\u0301": "Kaffeehaus"}).matches("Ein Café.") == ["Kaffeehaus"]
 

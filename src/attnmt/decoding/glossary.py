@@ -9,7 +9,8 @@ A glossary file is UTF-8 text (or UTF-16 with a byte order mark), one term a lin
 Blank lines and lines starting with ``#`` are skipped; any other line must hold exactly one
 TAB with a term on each side.  A CSV file and a TBX termbase are read too, by their extension
 (attnmt.decoding.glossary_files).  A source term occurs in a sentence where its words occur in it
-as whole words (a combining mark is part of the letter before it), ignoring case and how
+as whole words (a combining mark is part of the letter before it), ignoring case (but an acronym,
+"US", two letters or more all capitals, matches only in capitals: "Join us" holds no "US") and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
 "ＤＯＧ" is "DOG") and which apostrophe was typed ("children’s" is "children's"), reading past
 the invisible characters, in the terms as in the sentence (a soft hyphen: "co\\u00adoperative" is
@@ -34,14 +35,14 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
-from attnmt.decoding.term_forms import cased, normal, normal_pieces
+from attnmt.decoding.term_forms import acronym, capitals, cased, normal, normal_pieces
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
@@ -61,6 +62,8 @@ class Glossary:
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # normal source -> where its term was given ("terms.tsv:3"), for messages about the term; where known
     _places: dict[str, str] = field(init=False, compare=False, repr=False)
+    # normal source -> the acronym as a text in capitals shows it (``capitals``), of the acronyms alone
+    _acronyms: dict[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """Checks ``terms`` as ``of`` does and builds the index from them, however the glossary was
@@ -72,6 +75,8 @@ class Glossary:
         object.__setattr__(self, "_targets", targets)
         object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in targets}, reverse=True)))
         object.__setattr__(self, "_places", {})
+        object.__setattr__(self, "_acronyms", {key: normal(source, capitals) for key, (source, _) in kept.items()
+                                               if acronym(cased(source))})
 
     def __repr__(self) -> str:
         """A few terms and the count: the dataclass's own repr of 100,000 terms was 3 MB in a log."""
@@ -140,8 +145,14 @@ class Glossary:
         Only targets come out: the places matched are places in ``normal(sentence)``, which may be
         shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
+        shown = normal(sentence, capitals) if self._acronyms else text
+        if len(shown) != len(text):  # NFKC composed the capitals otherwise: found_in finds them in the text
+            return list(dict.fromkeys(target for _, _, target in self.found_in(sentence)))
+        def shown_at(first: int, end: int) -> str:
+            return shown[first:end]
+
         while start < len(text):
-            source = self.source_at(text, start) if may_begin(text, start) else None
+            source = self.source_at(text, start, shown_at) if may_begin(text, start) else None
             if source is not None:
                 found.append(self._targets[source])
             start += len(source or " ")
@@ -168,8 +179,12 @@ class Glossary:
             chars.pop()
             origins.pop()
         made, found, start = "".join(chars), [], 0
+
+        def shown_at(first: int, end: int) -> str:  # the text that made made[first:end], as capitals show it
+            return normal(text[origins[first][0]:origins[end - 1][1]], capitals)
+
         while start < len(made):
-            source = self.source_at(made, start) if may_begin(made, start) else None
+            source = self.source_at(made, start, shown_at) if may_begin(made, start) else None
             end = start + len(source or " ")
             if source is not None and (start == 0 or origins[start - 1] != origins[start]) and (
                     end == len(made) or origins[end] != origins[end - 1]):
@@ -177,14 +192,17 @@ class Glossary:
             start = end
         return found
 
-    def source_at(self, text: str, start: int) -> str | None:
+    def source_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> str | None:
         """The longest normal source term at ``text[start:]`` (a normal text) that ends where a
-        term may (``may_end``); None for none.  One look-up per length of term, and the edge only
-        for a term found (most look-ups find none)."""
+        term may (``may_end``), an acronym only where ``shown(start, end)``, that place of the text
+        as ``capitals`` shows it, has it in capitals; None for none.  One look-up per length of
+        term, and the edge only for a term found (most look-ups find none)."""
         for length in self._lengths:
             end = start + length
-            if end <= len(text) and text[start:end] in self._targets and may_end(text, end):
-                return text[start:end]
+            key = text[start:end]
+            if end <= len(text) and key in self._targets and may_end(text, end) and (
+                    key not in self._acronyms or shown(start, end) == self._acronyms[key]):
+                return key
         return None
 
 

@@ -15,15 +15,29 @@ from attnmt.decoding.word_edges import emoji_joiner
 from attnmt.text.invisible import DIRECTION_RUNS, SPACING, folded, invisible
 
 
-def normal(term: str) -> str:
+def normal(term: str, fold: Callable[[str], str] = str.casefold) -> str:
     """A term as matching sees it: in Unicode's compatibility form NFKC (a letter and its combining
     accent as the one letter they make, full-width letters as the usual ones: as SentencePiece,
     which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
     characters that compose), apostrophes as "'" (``APOSTROPHES``), without invisible characters
-    (``compatible``), runs of spaces as one."""
+    (``compatible``), runs of spaces as one.  ``fold``: how case is folded (``capitals``)."""
     runs = kept_symbols().split(term)  # every second part a run of symbols, left as it is
-    folded = "".join(part if k % 2 else compatible(part) for k, part in enumerate(runs))
+    folded = "".join(part if k % 2 else compatible(part, fold) for k, part in enumerate(runs))
     return " ".join(folded.split())
+
+
+def acronym(term: str) -> bool:
+    """Whether ``term`` (as written, ``cased``) is an acronym: two letters or more, all capitals ("US",
+    "IT", "NATO", "ΗΠΑ"), which matches only where a text has it in capitals (attnmt.decoding.glossary)."""
+    return len(term) >= 2 and term.isalpha() and term.isupper()
+
+
+def capitals(text: str) -> str:
+    """``text`` case-folded as ``str.casefold`` folds it, but a capital's fold in capitals ("Join US":
+    "join US"), so that ``normal(text, capitals)`` has ``normal(text)``'s length, character for character
+    (where NFKC composes the two alike), and shows where an acronym is written in capitals."""
+    return "".join(character.casefold().upper() if character.isupper() else character.casefold()
+                   for character in text)
 
 
 # The controls that wrap a run of text of another direction part words too.
