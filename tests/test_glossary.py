@@ -306,6 +306,16 @@ def test_a_term_typed_with_a_straight_apostrophe_matches_a_typographic_one(text)
     assert Glossary.of({"children\u2019s park": "Kinderspielplatz"}).matches(text) == ["Kinderspielplatz"]
 
 
+def test_a_term_typed_with_a_hyphen_minus_matches_a_typographic_or_non_breaking_hyphen():
+    """Word's non-breaking hyphen (Ctrl+Shift+-, U+2011) and U+2010 read as "-", either way round:
+    "Wi\u2011Fi" held no "Wi-Fi", and the places found stay the text's."""
+    text = "Wi\u2011Fi and e\u2010mail"
+    glossary = Glossary.of({"Wi-Fi": "WLAN", "e-mail": "E-Mail"})
+    assert glossary.matches(text) == ["WLAN", "E-Mail"]
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == ["Wi\u2011Fi", "e\u2010mail"]
+    assert Glossary.of({"Wi\u2011Fi": "WLAN"}).matches("Wi-Fi") == ["WLAN"]
+
+
 def test_a_typographic_apostrophe_keeps_the_places_found_in_the_text():
     text = "O\u2019Brien’s 2012 Rock \u2018n\u2019 roll"
     glossary = Glossary.of({"O'Brien": "OB", "rock 'n' roll": "Rock’n’Roll"})

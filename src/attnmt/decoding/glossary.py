@@ -12,7 +12,8 @@ TAB with a term on each side.  A CSV file and a TBX termbase are read too, by th
 as whole words (a combining mark is part of the letter before it), ignoring case (but an acronym,
 "US", two letters or more all capitals, matches only in capitals: "Join us" holds no "US") and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
-"ＤＯＧ" is "DOG") and which apostrophe was typed ("children’s" is "children's"), reading past
+"ＤＯＧ" is "DOG") and which apostrophe or hyphen was typed ("children’s" is "children's",
+"Wi\u2011Fi" is "Wi-Fi"), reading past
 the invisible characters, in the terms as in the sentence (a soft hyphen: "co\\u00adoperative" is
 "cooperative"), but for those the model reads as a space (a zero-width space: "a\\u200bdog" holds
 "dog", and "dog\\u200b" is "dog"), with any run of spaces between them.  In the scripts written

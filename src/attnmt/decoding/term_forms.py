@@ -19,7 +19,7 @@ def normal(term: str, fold: Callable[[str], str] = str.casefold) -> str:
     """A term as matching sees it: in Unicode's compatibility form NFKC (a letter and its combining
     accent as the one letter they make, full-width letters as the usual ones: as SentencePiece,
     which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
-    characters that compose), apostrophes as "'" (``APOSTROPHES``), without invisible characters
+    characters that compose), apostrophes as "'" and hyphens as "-" (``TYPED``), without invisible characters
     (``compatible``), runs of spaces as one.  ``fold``: how case is folded (``capitals``)."""
     runs = kept_symbols().split(term)  # every second part a run of symbols, left as it is
     folded = "".join(part if k % 2 else compatible(part, fold) for k, part in enumerate(runs))
@@ -51,8 +51,8 @@ def cased(term: str) -> str:
 
 def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
     """``text`` with its invisible characters read as the model reads them, in NFKC, case-folded
-    (``fold``), NFKC again, "İ" folded to "i" (``DOTTED_I``), its apostrophes straight
-    (``APOSTROPHES``).  Those SentencePiece turns into a space (attnmt.text.invisible.SPACING: a
+    (``fold``), NFKC again, "İ" folded to "i" (``DOTTED_I``), its apostrophes and hyphens straight
+    (``APOSTROPHES``, ``HYPHENS``).  Those SentencePiece turns into a space (attnmt.text.invisible.SPACING: a
     zero-width space, a non-joiner, a byte order mark, a direction mark) are a space, so "a\\u200bdog"
     holds the term "dog", as the model reads "a dog", and "dog\\u200b" is the term "dog"; the
     other invisible characters (a soft hyphen, which marks where a word may break, a word joiner) are no
@@ -65,7 +65,7 @@ def compatible(text: str, fold: Callable[[str], str] = str.casefold) -> str:
         text = "".join(" " if character in WORD_EDGES
                        else "" if invisible(character) and not emoji_joiner(text, at) else character
                        for at, character in enumerate(text))
-    return folded(text, fold).replace(DOTTED_I, "i").translate(APOSTROPHES)
+    return folded(text, fold).replace(DOTTED_I, "i").translate(TYPED)
 
 
 # What case-folding makes of Turkish "İ" (U+0130): an "i" and a combining dot above, which NFKC keeps
@@ -101,6 +101,10 @@ def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, i
 # it, some "‘" (U+2018, "Rock ‘n’ roll"), and U+02BC is the letter apostrophe; NFKC keeps all
 # three.  One character for one, so found_in's places in the text stay right.
 APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
+# The hyphens a term typed with "-" must match: U+2010, and the non-breaking U+2011 that Word's
+# Ctrl+Shift+- types ("Wi\u2011Fi"), which NFKC makes U+2010.  One character for one, as above.
+HYPHENS = str.maketrans(dict.fromkeys("\u2010\u2011", "-"))
+TYPED = APOSTROPHES | HYPHENS
 
 
 @functools.cache
