@@ -214,6 +214,14 @@ def test_an_acronym_matches_only_in_capitals_as_translation_tools_match_it():
     assert [text[start:end] for start, end, _ in glossary.found_in(text)] == ["US", "ＩＴ", "US", "NATO"]
 
 
+def test_an_acronym_is_found_in_capitals_where_nfkc_composes_the_cases_apart():
+    """Folded, "T" and a combining diaeresis compose into "ẗ", in capitals they stay two: the places
+    of the two forms differ, and matches finds the acronyms where found_in finds them."""
+    glossary = Glossary.of({"US": "USA", "dog": "Hund"})
+    assert glossary.matches("T\u0308 us and a DOG") == ["Hund"]
+    assert glossary.matches("T\u0308 us, the US") == ["USA"]
+
+
 def test_a_term_not_all_capitals_keeps_ignoring_case():
     glossary = Glossary.of({"dog": "Hund", "Paris": "Paris", "iPhone": "iPhone", "A": "A", "C++": "C++"})
     text = "DOG, paris, IPHONE, a and c++"
