@@ -120,6 +120,17 @@ def homonyms(tmp_path):
     return path
 
 
+def test_a_termbase_of_homonyms_alone_is_given_their_meaning_by_another_file(tmp_path, recwarn):
+    """Its every term skipped, the termbase was refused as a file of no terms, though the homonym's
+    meaning was given by the other file, as the warning asks."""
+    entries = [("c1", "bank", "Bank"), ("c2", "bank", "Ufer")]
+    path = tmp_path / "homo.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
+                                                              for id_, source, target in entries)), encoding="utf-8")
+    (tmp_path / "mine.tsv").write_text("bank\tUfer\n", encoding="utf-8")
+    assert read_glossaries([tmp_path / "mine.tsv", path], "en", "de").terms == (("bank", "Ufer"),)
+
+
 def test_a_termbases_homonyms_are_skipped_and_counted_in_one_warning(tmp_path):
     """Which concept of "bank" a sentence means nothing says, so neither target is required; the
     file's other terms are kept (and stopped the whole file before)."""

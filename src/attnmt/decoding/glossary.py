@@ -323,7 +323,7 @@ def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
     kept once, and one given two targets is a DataError naming both places, as two lines of one
     file are (a later file's target silently winning would hide a termbase that disagrees with
     itself).  Each path, and the languages, as ``read_glossary`` takes them.  A file without a term
-    is a DataError naming it: read as a glossary of none, the wrong file given required no term, silently."""
+    is a DataError naming it (``glossary_rows``)."""
     if isinstance(paths, str | bytes | os.PathLike):  # one path was read a character a file: "cannot read /"
         raise ConfigError(f"read_glossaries: expected a list of glossary files, got {paths!r:.80}; pass [path] for one")
     check_languages(source_lang, target_lang)
@@ -332,11 +332,7 @@ def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
     for path in paths:
         if not isinstance(path, str | os.PathLike) or not os.fspath(path):
             raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
-        where = None
         for where, source, target in glossary_rows(path, source_lang, target_lang):
             add_term(kept, source, target, where, places)
             places.setdefault(normal(source), where)
-        if where is None:
-            raise DataError(f"{path}: no glossary terms in the file (it is empty, or holds only blank lines, "
-                            "comments or a header): give the glossary meant, a term a line ('source<TAB>target')")
     return Glossary.indexed(kept, places)

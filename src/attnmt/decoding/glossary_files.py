@@ -13,29 +13,26 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   ``"`` inside a quoted field doubled), or DeepL's four fields ``source,target,en,de``, whose
   languages are then the same on every row and, where the languages are known, those translated.
   A line break inside a quoted field (a cell's Alt+Enter in Excel) is a space: a term is one line.
-  Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are
-  skipped; ``#`` starts no comment (``#hashtag`` is a term).  The first row is a
-  header, and skipped, only when it is clearly one (``csv_header``): it names the columns
-  (``source,target``; ``source term,target term``; ``src,tgt``; ``term,translation``) or two
-  different languages (``en,de``; ``en-US,de-DE``), the languages translated where they are known,
-  else two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists, others than
-  those translated (``en,fr`` translating en -> de), are refused, as DeepL's four fields are.
-  A CSV file's delimiter is a comma, a semicolon (what Excel writes where the decimal mark is a
-  comma: German, French, Dutch settings) or a tab, read from the file (``csv_delimiter``): the one
-  under which the most rows, from the first, hold 2 or 4 fields, the comma where two read as far.
-  A row that does not fit is then named with the delimiter assumed.  A first line that states the
-  delimiter as Excel reads one (``sep=;``) is followed, and skipped.
+  Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are skipped; ``#`` starts no
+  comment (``#hashtag`` is a term).  The first row is a header, and skipped, only when it is clearly one
+  (``csv_header``): it names the columns (``source,target``; ``source term,target term``; ``src,tgt``;
+  ``term,translation``) or two different languages (``en,de``; ``en-US,de-DE``), the languages translated where they
+  are known, else two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists, others than those
+  translated (``en,fr`` translating en -> de), are refused, as DeepL's four fields are. A CSV file's delimiter is a
+  comma, a semicolon (what Excel writes where the decimal mark is a comma: German, French, Dutch settings) or a tab,
+  read from the file (``csv_delimiter``): the one under which the most rows, from the first, hold 2 or 4 fields, the
+  comma where two read as far. A row that does not fit is then named with the delimiter assumed.  A first line that
+  states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
 - ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.  An
   ``.xml`` file with another root (MultiTerm's own ``<mtf>``) is refused naming it.
 
 A CSV or TSV file is UTF-8, or UTF-16 where it starts with that encoding's byte order mark, as
-Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is
-read as TSV, a ``.csv`` one as CSV with tabs).  A ``.gz`` ending is read through
-(``terms.csv.gz`` is a CSV file), as read_lines reads it.  Its lines end in LF or CRLF, or in CR
-alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)", save a file; in a
-CSV file, no LF outside a quoted field, where it is a cell's line break).  A
-spreadsheet or document (an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is
-refused in one line asking for the sheet saved as CSV.
+Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is read as TSV, a ``.csv``
+one as CSV with tabs).  A ``.gz`` ending is read through (``terms.csv.gz`` is a CSV file), as read_lines reads it.
+Its lines end in LF or CRLF, or in CR alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)",
+save a file; in a CSV file, no LF outside a quoted field, where it is a cell's line break).  A spreadsheet or document
+(an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is refused in one line asking for the sheet
+saved as CSV.
 """
 
 from __future__ import annotations
@@ -79,17 +76,28 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
     """The terms of the glossary file ``path``, read by its extension (the module docstring):
     (place, source term, target term) in the file's order.  ``source_lang`` and ``target_lang``
     (BCP 47 codes, matched by their primary subtags: en-US is en) choose a termbase's languages and
-    check a CSV file's; None where not known.  A malformed file is a DataError naming file:line."""
+    check a CSV file's; None where not known.  A malformed file is a DataError naming file:line, one
+    without a term (``with_terms``; termbase_rows: of no entries) naming the file."""
     suffix = format_suffix(path)
     if suffix == ".csv":
-        return csv_rows(path, source_lang, target_lang)
+        return with_terms(csv_rows(path, source_lang, target_lang), path)
     root = xml_root(path) if suffix == ".xml" else None
     if suffix == ".tbx" or root in ROOTS:
         return termbase_rows(path, source_lang, target_lang)
     if root is not None:  # XML, but no termbase: its lines are no terms either
         raise DataError(f"{path}: a <{root}> file, not TBX (whose root is <martif> or <tbx>): export the "
                         "termbase as TBX, or the terms as CSV")
-    return tsv_rows(path, source_lang, target_lang)
+    return with_terms(tsv_rows(path, source_lang, target_lang), path)
+
+
+def with_terms(rows: Iterator[Row], path: str | Path) -> Iterator[Row]:
+    """``rows``; a DataError naming ``path`` for none (the wrong file given, its comments or header alone)."""
+    first = next(rows, None)
+    if first is None:
+        raise DataError(f"{path}: no glossary terms in the file (it is empty, or holds only blank lines, "
+                        "comments or a header): give the glossary meant, a term a line ('source<TAB>target')")
+    yield first
+    yield from rows
 
 
 def format_suffix(path: str | Path) -> str:

@@ -92,7 +92,9 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
             skipped.append(entry.get("id") or f"line {entry.sourceline}")
             continue
         rows.extend((f"{path}:{term.sourceline}", text, target) for term, text in sources)
-    if entries and not rows:
+    if not entries:
+        raise DataError(f"{path}: no glossary terms in the file (a termbase without a termEntry or conceptEntry)")
+    if not rows:
         raise DataError(f"{path}: no entry has a term in both {source_lang} and {target_lang} (the file's languages: "
                         f"{', '.join(sorted(languages)) or 'none'})")
     if skipped:
