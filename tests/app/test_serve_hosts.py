@@ -37,3 +37,13 @@ def test_a_malformed_host_header_is_refused_in_both_shapes_off_the_apis(loopback
     answer = loopback.get("/health", headers={"host": "[not-an-address]"})
     message = "Invalid host header '[not-an-address]'"
     assert answer.status_code == 400 and answer.json() == {"detail": message, "error": message}
+
+
+@pytest.mark.parametrize("host", ["localhost.", "localhost.:8000", "api.example.org."])
+def test_a_name_written_as_a_full_domain_name_with_its_trailing_dot_reaches_it(loopback, host):
+    """``localhost.`` is the same name as ``localhost`` (a fully qualified one, as curl sends it)."""
+    assert loopback.get("/health", headers={"host": host}).status_code == 200
+
+
+def test_a_bare_dot_is_no_name_the_server_answers_to(loopback):
+    assert loopback.get("/health", headers={"host": "."}).status_code == 400

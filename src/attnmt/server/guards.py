@@ -194,6 +194,12 @@ def api_answer(path: str, message: str) -> dict[str, str]:
     return {"error": message} if path.startswith(LIBRETRANSLATE_PATHS) else {"detail": message, "error": message}
 
 
+def fully_qualified(name: str) -> str:
+    """``name`` without the trailing dot of a fully qualified domain name: ``localhost.`` is the
+    name ``localhost`` (RFC 1034 3.1), and a Host header may write either."""
+    return name[:-1] if name.endswith(".") else name
+
+
 class AllowedHosts(HTTPMiddleware):
     """400 for a request whose Host header names none of ``hosts`` (``*.example.org``: any name
     under it; ``*``: any), so that a page elsewhere that points its own name at a loopback server
@@ -203,7 +209,7 @@ class AllowedHosts(HTTPMiddleware):
 
     def __init__(self, app: ASGIApp, hosts: list[str]) -> None:
         super().__init__(app)
-        self.hosts = [host.lower() for host in hosts]
+        self.hosts = [fully_qualified(host.lower()) for host in hosts]
         # ``*`` lets in any request, the Host header not read: one without it (HTTP/1.0, a load
         # balancer's health check), an empty one, one with a port that is no number, as
         # Starlette's TrustedHostMiddleware let them in
@@ -218,7 +224,7 @@ class AllowedHosts(HTTPMiddleware):
             return
         header = Headers(scope=scope).get("host")
         found = HOST_HEADER.fullmatch(header) if header is not None else None
-        if found is not None and self.allows(found.group(1).lower()):
+        if found is not None and self.allows(fully_qualified(found.group(1).lower())):
             await self.app(scope, receive, send)
             return
         if found is None:
