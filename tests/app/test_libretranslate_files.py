@@ -241,3 +241,18 @@ def test_an_xliff_file_in_another_source_language_is_refused_naming_the_models(c
     assert answer.status_code == 400 and answer.json() == {"error": (
         "fr.xlf: the file's source-language is fr, the model translates from en: translate it with a model from "
         "fr, or take a file in en")}
+
+
+@pytest.mark.parametrize("header", ["bytes", "items=0-3", "bytes=a-b", "bytes=5-2", "bytes=-"])
+def test_a_range_header_the_server_cannot_read_gets_the_whole_file(client, header):
+    """RFC 9110 14.2: a range unit it does not know is ignored, an invalid range may be; Starlette
+    answered a plain-text 400 ("Malformed range header.") that no LibreTranslate client reads."""
+    url = send(client, "notes.txt", b"a dog runs\n").json()["translatedFileUrl"]
+    download = client.get(url, headers={"Range": header})
+    assert download.status_code == 200 and download.content == b"ein hund rennt\n"
+
+
+def test_a_range_it_can_read_is_still_served_alone(client):
+    url = send(client, "notes.txt", b"a dog runs\n").json()["translatedFileUrl"]
+    download = client.get(url, headers={"Range": "bytes=4-8"})
+    assert download.status_code == 206 and download.content == b"hund "

@@ -39,6 +39,7 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import ClientDisconnect
+from starlette.responses import MalformedRangeHeader
 
 from attnmt.documents.files import suffix_of, supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
@@ -285,7 +286,7 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
     async def file_download(job_id: str) -> FileResponse:
         """The translated file, once the job is done (409 before)."""
         job = done_job(job_id)
-        return FileResponse(job.path, filename=job.filename)
+        return TranslatedFile(job.path, filename=job.filename)
 
     @app.get("/v1/files/{job_id}/review", name="file_review", tags=["files"])
     async def file_review(job_id: str, table: Literal["json", "tsv"] = Query("json", alias="format")) -> Response:
@@ -298,6 +299,20 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
             return JSONResponse(review_json(job))
         return Response(job.review.table(), media_type="text/tab-separated-values; charset=utf-8",
                         headers={"Content-Disposition": attachment(f"{Path(job.filename).stem}.review.tsv")})
+
+
+class TranslatedFile(FileResponse):
+    """A translated file, whole when its request's Range header cannot be read: a unit other than
+    bytes, or a range that is no range (RFC 9110 14.2: such a header may be ignored, one of an
+    unknown unit must be). Starlette answered those with a plain-text 400, in neither API's shape;
+    an unsatisfiable range (past the file's end) is still 416, with the file's size."""
+
+    @classmethod
+    def _parse_range_header(cls, http_range: str, file_size: int) -> list[tuple[int, int]]:
+        try:
+            return super()._parse_range_header(http_range, file_size)
+        except MalformedRangeHeader:
+            return []  # no ranges: the whole file
 
 
 def attachment(filename: str) -> str:

@@ -55,7 +55,15 @@ from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.client_text import what_failed
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name, readable_text
-from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, served_suffixes, uploaded
+from attnmt.server.file_api import (
+    TranslatedFile,
+    charged_file,
+    charger,
+    checked_name,
+    file_bytes,
+    served_suffixes,
+    uploaded,
+)
 from attnmt.server.file_jobs import JOB_ID, FileJobs
 from attnmt.server.guards import while_connected
 from attnmt.server.libre_requests import (
@@ -329,7 +337,7 @@ def download_file(jobs: FileJobs, filename: str) -> FileResponse:
         raise LibreError(404, f"File not found: its translation was deleted ({jobs.deleted_when()}), or never "
                               "made, or the server has restarted since it was sent (translated files do not survive "
                               "a restart)")
-    return FileResponse(job.path, filename=job.filename)
+    return TranslatedFile(job.path, filename=job.filename)
 
 
 def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
