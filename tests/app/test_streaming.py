@@ -149,8 +149,17 @@ def test_an_events_data_is_one_line_to_str_splitlines_whatever_line_breaks_its_t
 
 def test_without_languages_the_first_model_streams_and_auto_detects(client):
     assert translated_text(stream(client, {"q": "a dog runs"})[-1][1]) == {"translatedText": "ein hund rennt"}
-    assert translated_text(stream(client, {"q": "a dog runs", "source": "auto", "target": "de"})[-1][1]) == {
-        "translatedText": "ein hund rennt"}
+    assert stream(client, {"q": "a dog runs", "source": "auto", "target": "de"})[-1][1]["translatedText"] == (
+        "ein hund rennt")
+
+
+def test_the_done_event_of_an_auto_source_says_the_detected_language_as_translate_does(client):
+    body = {"q": "a dog runs", "source": "auto", "target": "de"}
+    name, done = stream(client, body)[-1]
+    answer = client.post("/translate", json=body).json()
+    assert name == "done" and done["detectedLanguage"] == answer["detectedLanguage"]
+    assert done["detectedLanguage"]["language"] == "en"
+    assert "detectedLanguage" not in stream(client, {**body, "source": "en"})[-1][1]
 
 
 @pytest.mark.parametrize("body, status, message", [

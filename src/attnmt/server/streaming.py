@@ -8,6 +8,7 @@
     event: partial   data: {"translatedText": "Ein Hund"}
     ...
     event: done      data: {"translatedText": "Ein Hund rennt."}
+                     (and "detectedLanguage": {"confidence", "language"} for source "auto", as /translate)
 
 Every event carries the whole text so far, never a delta: a client shows each one in place
 of the last.  A text of several sentences is split as ``attnmt translate`` splits it, and its
@@ -119,10 +120,11 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
 
 
 async def events(served: ServedModel, text: str, decoding: Decoding, quality: bool = False,
-                 translated: Callable[[str], None] = lambda _: None) -> AsyncIterator[str]:
+                 translated: Callable[[str], None] = lambda _: None, said: dict | None = None) -> AsyncIterator[str]:
     """The stream's events, while the search runs in the model's thread; the last one, ``done``, with
-    the translation's quality where ``quality`` (ServeSettings.quality), once ``translated`` has
-    been handed the translation (for the access log, written when the stream ends)."""
+    the translation's quality where ``quality`` (ServeSettings.quality) and the fields of ``said``
+    (the detected language), once ``translated`` has been handed the translation (for the access
+    log, written when the stream ends)."""
     loop = asyncio.get_running_loop()
     partials: asyncio.Queue[str] = asyncio.Queue()
     gone = threading.Event()
@@ -144,7 +146,7 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
         translation = search.result()
         translated(translation)
         assessed = await served.batcher.call(served.assessed_text, text, translation, done) if quality else None
-        yield event("done", {"translatedText": translation, **(assessed.fields() if assessed else {})})
+        yield event("done", {"translatedText": translation, **(assessed.fields() if assessed else {}), **(said or {})})
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it (what failed, not on what)
@@ -191,10 +193,12 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         settings = server.settings_for(request)
         [text] = texts_of(settings, params, body is not None)
         decoding = Decoding(beam_size=beam_of(params))
+        said = {}
         if params.get("source") or params.get("target"):  # both, or neither (the default model)
             source, target = (language_of(params, name) for name in ("source", "target"))
             if source == "auto":
-                source = (await detected(server, [text], target))[0]["language"]
+                [said["detectedLanguage"]] = await detected(server, [text], target)
+                source = said["detectedLanguage"]["language"]
             served = model_for(server, source, target)
         else:
             served = server.models.default
@@ -205,5 +209,5 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         charge(server, request, [text])
         server.record(request, served, [text], [])  # the translation: once done (--log-text)
         stream = events(served, text, decoding, settings.quality,
-                        lambda translation: server.record_translations(request, [translation]))
+                        lambda translation: server.record_translations(request, [translation]), said)
         return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
