@@ -1,6 +1,7 @@
 """The translation server, in process: every endpoint, every limit and error (the batching underneath: test_batcher)."""
 
 import asyncio
+import gzip
 import json
 import logging
 import math
@@ -246,6 +247,25 @@ def test_body_over_the_byte_limit_is_413_declared_or_streamed(client):
 
     answer = post_raw(client, chunks())
     assert answer.status_code == 413 and answer.json() == {"detail": message, "error": message}
+
+
+@pytest.mark.parametrize("path, shape", [("/v1/translate", ["detail"]), ("/translate", ["error"]),
+                                         ("/translate_file", ["error"]), ("/v1/files", ["detail"])])
+@pytest.mark.parametrize("coding", ["gzip", "deflate, gzip", "br"])
+def test_a_compressed_body_is_415_naming_its_content_encoding(client, path, shape, coding):
+    """It was read as it came: gzip's JSON was "not UTF-8: byte 0x8b", a gzipped form "missing q parameter"."""
+    body = gzip.compress(b'{"text": "a dog runs", "q": "a dog runs", "source": "en", "target": "de"}')
+    answer = client.post(path, content=body, headers={"content-type": "application/json", "content-encoding": coding})
+    message = (f"the request body's Content-Encoding {coding!r} is not supported: send it uncompressed "
+               "(no Content-Encoding, or identity)")
+    assert answer.status_code == 415 and answer.json() == dict.fromkeys(shape, message)
+    assert answer.headers["accept-encoding"] == "identity"
+
+
+@pytest.mark.parametrize("coding", ["identity", "Identity", ""])
+def test_an_identity_content_encoding_is_read_as_none(client, coding):
+    answer = client.post("/v1/translate", json={"text": "a dog runs"}, headers={"content-encoding": coding})
+    assert answer.status_code == 200 and answer.json()["translations"] == ["ein hund rennt"]
 
 
 def test_hostile_bodies_never_get_a_server_error(client):

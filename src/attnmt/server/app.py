@@ -51,6 +51,7 @@ from attnmt.server.guards import (
     BodyDeadline,
     BodyRefused,
     HTTPMiddleware,
+    PlainBodies,
     SecurityHeaders,
     StrictJSONRoute,
     body_refused,
@@ -231,6 +232,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
                        files=file_limits(server.settings.max_file_bytes))
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
+    app.add_middleware(PlainBodies)
     if allowed_hosts is not None:
         app.add_middleware(AllowedHosts, hosts=list(allowed_hosts))
     page_text = page_html(first.name, served_suffixes(server.settings))

@@ -12,6 +12,8 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
                        access log and metrics, not the server's failure (500 and a traceback)
     while_connected    a request's work, cancelled as soon as its client hangs up (499 likewise):
                        no model time, and no place in the queue, for an answer no one will read
+    PlainBodies        a request body with a Content-Encoding (gzip, br): 415 in its API's shape, not
+                       read as it came (gzip's JSON was "not UTF-8", a form had no fields)
     AllowedHosts       a Host header naming none of the names the server answers to: 400 in its
                        API's shape, naming the host and --allowed-host
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
@@ -234,6 +236,23 @@ class AllowedHosts(HTTPMiddleware):
             message = (f"Invalid host header: this server does not answer to the host {name!r}; to let it, "
                        f"start it with --allowed-host {name}")
         await JSONResponse(api_answer(scope["path"], message), status_code=400)(scope, receive, send)
+
+
+class PlainBodies(HTTPMiddleware):
+    """415 for a request whose body is sent compressed (a Content-Encoding other than identity),
+    answered as its API answers errors (api_answer) with ``Accept-Encoding: identity`` (RFC 9110
+    15.5.16): read as it came, gzip's bytes were JSON that is "not UTF-8: byte 0x8b", or a form
+    that had no ``q``."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        coding = Headers(scope=scope).get("content-encoding", "")
+        if all(each.strip().lower() in ("", "identity") for each in coding.split(",")):
+            await self.app(scope, receive, send)
+            return
+        message = (f"the request body's Content-Encoding {coding!r} is not supported: send it uncompressed "
+                   "(no Content-Encoding, or identity)")
+        await JSONResponse(api_answer(scope["path"], message), status_code=415,
+                           headers={"Accept-Encoding": "identity"})(scope, receive, send)
 
 
 class SecurityHeaders(HTTPMiddleware):
