@@ -175,6 +175,8 @@ def test_the_done_event_of_an_auto_source_says_the_detected_language_as_translat
     ({"q": "a dog runs", "beam": "٣"}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
     ({"q": "<p>a dog runs</p>", "format": "html"}, 400, "html format is not supported by /translate/stream"),
     ({"q": "a dog runs", "format": "pdf"}, 400, "pdf format is not supported"),  # were streamed as text
+    ({"q": "a dog runs", "alternatives": 2}, 400, "Invalid request: /translate/stream sends one translation"),
+    ({"q": "a dog runs", "alternatives": "two"}, 400, "Invalid request: alternatives parameter is not a number"),
 ])
 def test_a_bad_stream_request_is_refused_before_streaming(client, body, status, message):
     answer = client.post("/translate/stream", json=body)
@@ -192,6 +194,12 @@ def test_a_forms_beam_of_other_than_ascii_digits_is_refused(client, beam):
 def test_a_forms_beam_of_digits_streams(client):
     answer = client.post("/translate/stream", data={"q": "a man rides a bike", "beam": "2"})
     assert answer.status_code == 200 and "event: done" in answer.text
+
+
+@pytest.mark.parametrize("alternatives", [0, "0", ""])
+def test_no_alternatives_streams_as_a_request_without_them_does(client, alternatives):
+    body = {"q": "a dog runs", "source": "en", "target": "de"}
+    assert stream(client, {**body, "alternatives": alternatives}) == stream(client, body)
 
 
 def test_format_text_streams_as_a_request_without_format_does(client):

@@ -3,7 +3,8 @@
 ::
 
     POST /translate/stream  {"q": "A dog runs.", "source": "en", "target": "de"[, "beam": 4][, "api_key"]}
-                            (source and target may be left out: the first model; "format" only "text")
+                            (source and target may be left out: the first model; "format" only "text";
+                            no "alternatives")
     event: partial   data: {"translatedText": "Ein"}
     event: partial   data: {"translatedText": "Ein Hund"}
     ...
@@ -54,6 +55,7 @@ from attnmt.server.context import Server
 from attnmt.server.libre_requests import (
     FIELDS,
     LibreError,
+    alternatives_of,
     check_unicode,
     json_body,
     language_of,
@@ -179,6 +181,14 @@ def check_format(params: dict) -> None:
                               "text: send html to POST /translate")
 
 
+def check_alternatives(server: Server, params: dict) -> None:
+    """LibreError (400) for ``alternatives`` asked of the stream, read as ``POST /translate`` reads
+    them: the stream sends one translation, and a client asking for more got none, without a word."""
+    if alternatives_of(server, params):
+        raise LibreError(400, "Invalid request: /translate/stream sends one translation, without alternatives: "
+                              "send alternatives to POST /translate")
+
+
 def add_streaming_route(app: FastAPI, server: Server) -> None:
     @app.post("/translate/stream", tags=["streaming"], openapi_extra=json_body(["q"], STREAM_FIELDS))
     async def translate_stream(request: Request) -> StreamingResponse:
@@ -190,6 +200,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         if isinstance(params.get("q"), list):
             raise LibreError(400, "Invalid request: a stream translates one text: q must be a text, not a list")
         check_format(params)
+        check_alternatives(server, params)
         settings = server.settings_for(request)
         [text] = texts_of(settings, params, body is not None)
         decoding = Decoding(beam_size=beam_of(params))
