@@ -401,3 +401,19 @@ def test_detect_refuses_a_q_that_is_not_text_as_translate_does(client, q):
     answer = client.post("/detect", json={"q": q})
     assert answer.status_code == 400 and answer.json() == {"error": "Invalid request: q must be a text or a list of "
                                                                     "texts"}
+
+
+@pytest.mark.parametrize("method, path, status, message", [
+    ("GET", "/translate", 405, "Method Not Allowed"), ("GET", "/detect", 405, "Method Not Allowed"),
+    ("PUT", "/translate_file", 405, "Method Not Allowed"), ("POST", "/languages", 405, "Method Not Allowed"),
+    ("GET", "/download_file/", 404, "Not Found"), ("GET", "/frontend/nothing", 404, "Not Found")])
+def test_a_wrong_method_or_path_of_libretranslates_api_is_answered_in_its_shape(client, method, path, status, message):
+    """They were FastAPI's {"detail": ...}, which LibreTranslate's clients do not read."""
+    answer = client.request(method, path)
+    assert answer.status_code == status and answer.json() == {"error": message}
+    assert status == 404 or answer.headers["allow"]
+
+
+def test_a_wrong_method_elsewhere_keeps_its_apis_shape(client):
+    assert client.get("/v1/translate").json() == {"detail": "Method Not Allowed"}
+    assert client.get("/nothing-here").json() == {"detail": "Not Found"}

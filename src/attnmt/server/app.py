@@ -36,6 +36,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -57,6 +58,7 @@ from attnmt.server.guards import (
     body_refused,
     client_gone,
     content_policy,
+    http_error,
 )
 from attnmt.server.libretranslate import add_libretranslate_routes
 from attnmt.server.metrics import ACCESS_LOG, Metrics, Observed
@@ -228,6 +230,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.state.give_up = give_up
     app.add_exception_handler(ClientDisconnect, client_gone)
     app.add_exception_handler(BodyRefused, body_refused)
+    app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
                        files=file_limits(server.settings.max_file_bytes))

@@ -14,6 +14,7 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
                        no model time, and no place in the queue, for an answer no one will read
     PlainBodies        a request body with a Content-Encoding (gzip, br): 415 in its API's shape, not
                        read as it came (gzip's JSON was "not UTF-8", a form had no fields)
+    http_error         404 and 405 on LibreTranslate's paths in its shape, {"error"}
     AllowedHosts       a Host header naming none of the names the server answers to: 400 in its
                        API's shape, naming the host and --allowed-host
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
@@ -31,9 +32,11 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from fastapi import HTTPException, Request, Response
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.datastructures import Headers, MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -200,6 +203,16 @@ def fully_qualified(name: str) -> str:
     """``name`` without the trailing dot of a fully qualified domain name: ``localhost.`` is the
     name ``localhost`` (RFC 1034 3.1), and a Host header may write either."""
     return name[:-1] if name.endswith(".") else name
+
+
+async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+    """An HTTP error (404 for a path no route has, 405 for a method the route does not take) on
+    LibreTranslate's paths in its shape, ``{"error"}``, with the error's headers (405's Allow):
+    FastAPI answered ``{"detail"}``, which LibreTranslate's clients do not read.  Elsewhere as FastAPI
+    answers it, and so are the errors of attnmt's shape of POST /translate (``{"text"}``), its own."""
+    if error.status_code not in (404, 405) or not request.url.path.startswith(LIBRETRANSLATE_PATHS):
+        return await http_exception_handler(request, error)
+    return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
 class AllowedHosts(HTTPMiddleware):
