@@ -133,6 +133,19 @@ def test_a_valid_bearer_key_admits_a_request_whose_api_key_is_wrong(served, keys
         assert alone.status_code == 403 and alone.json() == {"error": "Invalid API key"}
 
 
+def test_a_key_of_letters_beyond_ascii_is_the_same_key_as_a_bearer_as_in_the_body(served, tmp_path):
+    """curl -H 'Authorization: Bearer schlüssel-ключ' sends the key's UTF-8 bytes, which were read
+    as Latin-1 ("schlÃ¼ssel..."): 403 for a key the body's api_key is admitted with."""
+    (tmp_path / "keys.txt").write_text("schlüssel-ключ\n", encoding="utf-8")
+    bearer = {"Authorization": "Bearer schlüssel-ключ".encode()}
+    with client_for(served, access=Access(read_api_keys(tmp_path / "keys.txt"))) as client:
+        assert client.post("/translate", json={**ASK, "api_key": "schlüssel-ключ"}).status_code == 200
+        assert client.post("/translate", json=ASK, headers=bearer).status_code == 200
+        assert client.post("/v1/translate", json={"text": "a dog runs"}, headers=bearer).status_code == 200
+        wrong = client.post("/translate", json=ASK, headers={"Authorization": b"Bearer \xff-not-utf8"})
+        assert wrong.status_code == 403 and wrong.json() == {"error": "Invalid API key"}
+
+
 def test_of_two_valid_keys_the_bodys_is_the_requests_key(served, keys_file):
     """secret-a (2 requests a minute) in the body, secret-b (no limit) as the bearer: secret-a is counted."""
     bearer = {"Authorization": "Bearer secret-b"}

@@ -308,10 +308,20 @@ def is_loopback(host: str) -> bool:
 def given_keys(request: Request, body_key: object = None) -> list[object]:
     """The API keys a request carries, in the order they are tried: ``body_key`` (the body's or
     form's ``api_key``, which JSON may make a number), ``api_key`` in the query, then
-    ``Authorization: Bearer KEY``.  An empty one is none, as LibreTranslate reads it."""
+    ``Authorization: Bearer KEY``.  An empty one is none, as LibreTranslate reads it.  The header's
+    bytes are read as UTF-8, as the keys file is and as curl sends a key of letters beyond ASCII
+    (Starlette reads them as Latin-1); bytes that are not UTF-8 stay as read, matching no key."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    bearer = token.strip() if scheme.lower() == "bearer" else None
+    bearer = utf8_header(token.strip()) if scheme.lower() == "bearer" else None
     return [key for key in (body_key, request.query_params.get("api_key"), bearer) if key]
+
+
+def utf8_header(value: str) -> str:
+    """A header's ``value``, which Starlette decodes as Latin-1, read as its UTF-8 bytes where they are UTF-8."""
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        return value
 
 
 def log_of(request: Request) -> dict:
