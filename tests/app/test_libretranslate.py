@@ -417,3 +417,21 @@ def test_a_wrong_method_or_path_of_libretranslates_api_is_answered_in_its_shape(
 def test_a_wrong_method_elsewhere_keeps_its_apis_shape(client):
     assert client.get("/v1/translate").json() == {"detail": "Method Not Allowed"}
     assert client.get("/nothing-here").json() == {"detail": "Not Found"}
+
+
+@pytest.mark.parametrize("path", ["/translate", "/detect", "/translate/stream"])
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "text/plain", None])
+def test_json_sent_without_a_json_content_type_is_400_saying_to_send_one(client, path, content_type):
+    """curl -d '{"q": ...}' sends a form's type: it was "missing q parameter", for a request that has one."""
+    headers = {"content-type": content_type} if content_type else {}
+    answer = client.post(path, content=' {"q": "a dog runs", "source": "en", "target": "de"}\n', headers=headers)
+    came = f"as {content_type}" if content_type else "without one"
+    assert answer.status_code == 400 and answer.json() == {"error": (
+        f"Invalid request: the body is JSON, which must be sent with Content-Type: application/json (it came "
+        f"{came}; curl: --json '{{\"q\": …}}')")}
+
+
+def test_a_form_that_only_looks_like_json_is_read_as_a_form(client):
+    answer = client.post("/translate", content="{=&q=a+dog+runs&source=en&target=de",
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 200 and translated_text(answer.json()) == {"translatedText": "ein hund rennt"}

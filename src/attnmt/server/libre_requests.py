@@ -88,6 +88,8 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
     # bytes that are not UTF-8 are refused, named: Starlette's multipart parser puts Latin-1 in their place,
     # and urlencoded_items reads UTF-8 only
     check_utf8(request.scope["query_string"], "query")
+    if content_type != "multipart/form-data":
+        check_not_json(await request.body(), content_type)
     if content_type == "application/x-www-form-urlencoded":
         body = await request.body()
         check_utf8(body, "form")
@@ -99,6 +101,21 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
     except HTTPException as error:  # starlette's answer to a multipart body it cannot parse (no boundary, garbage)
         raise LibreError(400, f"Invalid request: the form cannot be read ({error.detail})") from None
     return first_values(request.query_params.multi_items(), form.multi_items()), None
+
+
+def check_not_json(body: bytes, content_type: str) -> None:
+    """400 for a JSON object sent with a type other than JSON's (``curl -d`` sends a form's): read as
+    a form, it has no fields, and was refused as "missing q parameter", for a request that has one."""
+    if not body.lstrip().startswith(b"{"):
+        return
+    try:
+        data = json_value(body)
+    except ValueError:  # a form whose first field's name starts with "{", not JSON
+        return
+    if isinstance(data, dict):
+        raise LibreError(400, f"Invalid request: the body is JSON, which must be sent with Content-Type: "
+                              f"application/json (it came {'as ' + content_type if content_type else 'without one'}; "
+                              "curl: --json '{\"q\": …}')")
 
 
 def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str]:
