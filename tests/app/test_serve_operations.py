@@ -228,6 +228,20 @@ def test_cors_is_off_unless_origins_are_given(served):
         assert other.status_code == 400
 
 
+def test_a_refused_preflight_is_json_naming_the_origin_and_how_to_let_it_in(served):
+    """It was Starlette's text/plain "Disallowed CORS origin", in neither API's shape."""
+    preflight = {"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"}
+    with client_for(served, cors_origins=["https://app.example"]) as client:
+        answer = client.options("/translate", headers=preflight)
+        headers = client.options("/translate", headers={**preflight, "Origin": "https://app.example",
+                                                        "Access-Control-Request-Headers": "x-custom"})
+    message = ("Disallowed CORS origin: the page of 'https://evil.example' may not call this server; to let it, "
+               "start it with --cors-origins https://evil.example")
+    assert answer.status_code == 400 and answer.json() == {"detail": message, "error": message}
+    assert headers.status_code == 400 and headers.json()["error"] == "Disallowed CORS headers"
+    assert headers.headers["access-control-allow-origin"] == "https://app.example"
+
+
 def test_a_cors_origin_given_with_its_schemes_default_port_lets_in_the_page_whose_browser_omits_it(served):
     """A browser's Origin never holds the scheme's default port: "https://a.example:443" given
     matched no page.  Any other port still has to be the one the page's Origin names."""

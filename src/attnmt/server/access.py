@@ -58,8 +58,10 @@ from fastapi.middleware.cors import CORSMiddleware
 from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp
 
 from attnmt.config_ranges import written_whole_number
@@ -286,6 +288,22 @@ class WebOrigins(CORSMiddleware):
 
     def is_allowed_origin(self, origin: str) -> bool:
         return super().is_allowed_origin(serialised_origin(origin))
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        """Starlette's answer to a preflight, but a refusal as JSON in both APIs' shapes (as a body
+        refused: attnmt.server.guards.BodyRefused), naming a refused origin and how to let it in:
+        Starlette answered text/plain "Disallowed CORS origin"."""
+        answer = super().preflight_response(request_headers)
+        if answer.status_code != 400:
+            return answer
+        message = bytes(answer.body).decode()  # "Disallowed CORS origin, method": what was refused
+        others = message.removeprefix("Disallowed CORS origin")
+        if others != message:
+            origin = request_headers["origin"]
+            message = (f"Disallowed CORS origin{others}: the page of {origin!r} may not call this server; to let it, "
+                       f"start it with --cors-origins {serialised_origin(origin)}")
+        kept = {name: value for name, value in answer.headers.items() if name not in ("content-type", "content-length")}
+        return JSONResponse({"detail": message, "error": message}, status_code=400, headers=kept)
 
 
 def file_cost(size: int, char_limit: int) -> int:
