@@ -251,15 +251,20 @@ class AllowedHosts(HTTPMiddleware):
         await JSONResponse(api_answer(scope["path"], message), status_code=400)(scope, receive, send)
 
 
+# The content codings that compress a body (RFC 9110 8.4.1, and IANA's registry). Another value passes:
+# some clients write their charset there ("Content-Encoding: utf-8"), which LibreTranslate ignores.
+COMPRESSIONS = ("gzip", "x-gzip", "deflate", "br", "compress", "x-compress", "zstd")
+
+
 class PlainBodies(HTTPMiddleware):
-    """415 for a request whose body is sent compressed (a Content-Encoding other than identity),
+    """415 for a request whose body is sent compressed (a Content-Encoding of COMPRESSIONS),
     answered as its API answers errors (api_answer) with ``Accept-Encoding: identity`` (RFC 9110
     15.5.16): read as it came, gzip's bytes were JSON that is "not UTF-8: byte 0x8b", or a form
     that had no ``q``."""
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         coding = Headers(scope=scope).get("content-encoding", "")
-        if all(each.strip().lower() in ("", "identity") for each in coding.split(",")):
+        if not any(each.strip().lower() in COMPRESSIONS for each in coding.split(",")):
             await self.app(scope, receive, send)
             return
         message = (f"the request body's Content-Encoding {coding!r} is not supported: send it uncompressed "
