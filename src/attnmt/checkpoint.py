@@ -264,11 +264,14 @@ STEP_FOLDER = re.compile(r"step_\d{8,}")  # the name checkpoint_path gives a ste
 
 
 def list_checkpoints(model_dir: Path) -> list[Path]:
-    """Complete checkpoints, oldest first (incomplete ones have a temporary dot-name)."""
+    """Complete checkpoints, oldest first (incomplete ones have a temporary dot-name).  Only folders
+    named as checkpoint_path names them: a user's copy beside them ("step_00000020 copy",
+    "step_00000020.bak") is no checkpoint, to resume from, average or prune (which deleted it)."""
     folder = Path(model_dir) / CHECKPOINTS
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("step_*") if (p / TRAINER_STATE).is_file())
+    steps = [p for p in folder.glob("step_*") if STEP_FOLDER.fullmatch(p.name) and (p / TRAINER_STATE).is_file()]
+    return sorted(steps, key=lambda p: int(p.name.removeprefix("step_")))  # past 8 digits too
 
 
 def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict) -> Path:

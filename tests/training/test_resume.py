@@ -154,6 +154,30 @@ def test_a_resume_deletes_step_folders_an_earlier_pruning_left_half_deleted_and_
     assert (elsewhere / ckpt.WEIGHTS).read_bytes() == b"mine"
 
 
+def test_a_copy_of_a_checkpoint_beside_the_steps_is_no_checkpoint_and_no_pruning_deletes_it(tmp_path):
+    """A user's copy of a checkpoint in the checkpoints folder ("step_00000002 copy", as a file manager
+    names a duplicate, or "step_00000001.bak") was listed as one: the newest by name, resumed from and
+    averaged, then deleted without a word by the pruning of a resumed run."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1, keep_last=2)
+    Trainer(config, progress=False).train()
+    folder = Path(config.out_dir) / ckpt.CHECKPOINTS
+    copies = {"step_00000002 copy": "step_00000002", "step_00000001.bak": "step_00000001"}
+    for copy, checkpoint in copies.items():
+        shutil.copytree(folder / checkpoint, folder / copy)
+    assert [path.name for path in ckpt.list_checkpoints(config.out_dir)] == ["step_00000001", "step_00000002"]
+    assert resume(config.out_dir, {"max_steps": "4"}, progress=False).step == 4
+    assert {path.name for path in folder.iterdir()} == {"step_00000003", "step_00000004", *copies}
+
+
+def test_checkpoints_are_listed_in_the_order_of_their_steps_past_eight_digits(tmp_path):
+    for step in (99_999_999, 100_000_000, 7):
+        checkpoint = ckpt.checkpoint_path(tmp_path, step)
+        checkpoint.mkdir(parents=True)
+        (checkpoint / ckpt.TRAINER_STATE).touch()
+    assert [path.name for path in ckpt.list_checkpoints(tmp_path)] == [
+        "step_00000007", "step_99999999", "step_100000000"]
+
+
 def interrupt_at(step: int, monkeypatch) -> None:
     """Sends this process SIGINT (Ctrl-C) once the trainer has taken ``step`` steps."""
     real_step = Trainer.train_step
