@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 import torch
 
+from attnmt.errors import ConfigError
 from attnmt.text.data import Example
 from attnmt.training.batching import (
     TokenBatcher,
@@ -163,7 +164,7 @@ def test_rank_shards_are_disjoint_equal_and_cover_the_truncated_epoch():
 
 
 def test_fewer_batches_than_ranks_is_an_error():
-    with pytest.raises(ValueError, match="only 1 batches"):
+    with pytest.raises(ConfigError, match="max_tokens=100 cuts its 1 training pair into 1 batch, fewer than the 2"):
         batcher_of([Example([5], [6])], max_tokens=100, world_size=2)
 
 

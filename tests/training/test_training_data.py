@@ -1,5 +1,5 @@
 """A run's validation sets: read and checked before any slow work, and scored on the same pairs by the
-loss and by BLEU, the pairs left out counted."""
+loss and by BLEU, the pairs left out counted; its corpora's batches for each process."""
 
 from pathlib import Path
 
@@ -7,10 +7,13 @@ import pytest
 from support import PAIRS, tiny_config, write_pairs
 
 from attnmt.decoding import calibration
-from attnmt.errors import DataError
-from attnmt.train_config import TrainConfig
+from attnmt.errors import ConfigError, DataError
+from attnmt.text.data import Example
+from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import trainer as trainer_module
+from attnmt.training.corpus import TokenCorpus
 from attnmt.training.trainer import Trainer
+from attnmt.training.training_data import TrainingData
 
 SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
@@ -104,3 +107,17 @@ def test_a_validation_set_that_keeps_every_pair_logs_no_count(tmp_path):
     config = tiny_config(tmp_path, **SMALL, valid_src=str(src), valid_tgt=str(tgt))
     Trainer(config, progress=False).train()
     assert "pairs scored" not in Path(config.out_dir, "train.log").read_text()
+
+
+def test_a_corpus_cut_into_fewer_batches_than_processes_is_one_line_naming_max_tokens_and_the_corpus(tmp_path):
+    """Under torchrun, 2 processes on a corpus that max_tokens cuts into 1 batch ended each rank in a
+    traceback, "ValueError: only 1 batches of 100000 tokens for 2 ranks", after the corpora were prepared."""
+    config = tiny_config(tmp_path, **{**SMALL, "max_tokens": 100_000})
+    pairs = [Example([5, 6], [7, 8]) for _ in range(3)]
+    small = CorpusSpec(src="a.en", tgt="a.de", name="news")
+    data = TrainingData(None, [small], [TokenCorpus.from_examples(pairs)])
+    with pytest.raises(ConfigError) as refused:
+        data.batcher(config, 1, 2, (0, 1, 2))
+    assert str(refused.value) == (
+        "news: max_tokens=100000 cuts its 3 training pairs into 1 batch, fewer than the 2 processes training (each "
+        "takes batches of its own): lower max_tokens, or start fewer processes")

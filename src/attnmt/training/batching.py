@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from attnmt.errors import ConfigError
 from attnmt.text.data import Batch, collate
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID
 from attnmt.train_config import TrainConfig
@@ -85,11 +86,12 @@ class TokenBatcher:
         self.world_size = world_size
         self.special_ids = special_ids
         self.batches = token_budget_batches(corpus.src.lengths, corpus.tgt.lengths, max_tokens)
-        if len(self.batches) < world_size:
-            raise ValueError(
-                f"only {len(self.batches)} batches of {max_tokens} tokens for {world_size} "
-                "ranks; lower max_tokens or use fewer ranks"
-            )
+        if len(self.batches) < world_size:  # a user's setting (torchrun's processes): one line, not a traceback
+            pairs = f"{len(corpus)} training pair{'s' if len(corpus) > 1 else ''}"
+            count = f"{len(self.batches)} batch{'es' if len(self.batches) > 1 else ''}"
+            raise ConfigError(f"max_tokens={max_tokens} cuts its {pairs} into {count}, fewer than "
+                              f"the {world_size} processes training (each takes batches of its own): lower "
+                              "max_tokens, or start fewer processes")
         self.epoch = 0
         self.position = 0  # index of the next batch within self.epoch
 

@@ -59,8 +59,13 @@ class TrainingData:
     def batcher(self, config: TrainConfig, rank: int, world_size: int,
                 special_ids: tuple[int, int, int]) -> TokenBatcher | WeightedBatcher:
         """This rank's stream of training batches: one corpus's, or batches drawn from several by weight."""
-        batchers = [TokenBatcher(corpus, config.max_tokens, config.seed, rank=rank, world_size=world_size,
-                                 special_ids=special_ids) for corpus in self.corpora]
+        batchers = []
+        for spec, corpus in zip(self.specs, self.corpora, strict=True):
+            try:
+                batchers.append(TokenBatcher(corpus, config.max_tokens, config.seed, rank=rank, world_size=world_size,
+                                             special_ids=special_ids))
+            except ConfigError as error:  # too few batches for the processes: which corpus
+                raise ConfigError(f"{spec.name}: {error}") from None
         if len(batchers) == 1:
             return batchers[0]
         return WeightedBatcher(batchers, [spec.weight for spec in self.specs], config.seed)
