@@ -50,6 +50,8 @@ WEIGHTS = "model.safetensors"
 MODEL_CONFIG = "config.json"
 TRAIN_CONFIG = "train.yaml"
 TRAINER_STATE = "trainer_state.pt"
+# What a trainer state holds (attnmt.training.validating) in every release, and best_score (the first's: best_bleu).
+STATE_KEYS = ("step", "elapsed", "optimizer", "data", "rng", "best_step", "bad_evals")
 CHECKPOINTS = "checkpoints"
 
 
@@ -302,11 +304,19 @@ def load_trainer_state(checkpoint: Path) -> dict:
     ModelDirError, one line naming the file, for one missing or unreadable."""
     path = checkpoint / TRAINER_STATE
     try:
-        return torch.load(path, map_location="cpu", weights_only=True)
+        state = torch.load(path, map_location="cpu", weights_only=True)
     except FileNotFoundError:
         raise ModelDirError(f"{path}: not found") from None
     except Exception as error:  # noqa: BLE001 - any unpickling failure is a bad file for the user
         raise ModelDirError(f"{path}: cannot read trainer state ({type(error).__name__}: {error})") from None
+    # Any tensors and plain values load: another program's file was a KeyError on resume, a traceback.
+    missing = [key for key in STATE_KEYS if not isinstance(state, dict) or key not in state]
+    if isinstance(state, dict) and not {"best_score", "best_bleu"} & state.keys():
+        missing.append("best_score")
+    if missing:
+        held = f"a dict without {', '.join(missing)}" if isinstance(state, dict) else f"a {type(state).__name__}"
+        raise ModelDirError(f"{path}: not a trainer state of attnmt's ({held})")
+    return state
 
 
 def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[str], None]) -> tuple[Path, dict]:

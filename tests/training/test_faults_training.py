@@ -158,6 +158,39 @@ def test_a_malicious_pickle_in_a_model_directory_is_refused(tmp_path, capsys, mo
     assert not (tmp_path / "pwned").exists()
 
 
+@pytest.mark.parametrize("state", [{"step": 1, "epoch": 3}, [1, 2], torch.zeros(3)],
+                         ids=["another program's dict", "a list", "a tensor"])
+def test_a_trainer_state_that_loads_but_is_none_of_attnmts_is_refused_in_one_line(tmp_path, capsys, monkeypatch,
+                                                                                   state):
+    """torch.load reads any tensors and plain values: a trainer_state.pt of another program's (or a list,
+    a tensor) was read, and the resume failed on it as "KeyError: 'optimizer'", a traceback."""
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "1"]) == 0
+    latest = ckpt.list_checkpoints(model_dir)[-1]
+    torch.save(state, latest / ckpt.TRAINER_STATE)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["train", "--resume", str(model_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"attnmt: error: {latest / ckpt.TRAINER_STATE}: not a trainer state of attnmt's (") and (
+        err.count("\n") == 1)
+
+
+def test_a_newer_trainer_state_that_is_none_of_attnmts_is_passed_over_for_the_checkpoint_before(tmp_path, capsys,
+                                                                                                monkeypatch):
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "2"]) == 0
+    newest = ckpt.list_checkpoints(model_dir)[-1]
+    torch.save({"step": 2}, newest / ckpt.TRAINER_STATE)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["train", "--resume", str(model_dir)]) == 0
+    out = capsys.readouterr().out
+    assert f"warning: {newest / ckpt.TRAINER_STATE}: not a trainer state of attnmt's" in out
+    assert "resumed from" in out and "step_00000001 (step 1)" in out
+    assert ckpt.load_trainer_state(ckpt.list_checkpoints(model_dir)[-1])["step"] == 2
+
+
 def test_truncated_weights_are_a_clear_error(tmp_path, capsys):
     path, model_dir = write_config(tmp_path)
     assert main(["train", str(path), "--max_steps", "1"]) == 0
