@@ -66,6 +66,17 @@ def test_each_filter_is_counted_in_the_report(tmp_path, tokenizer):
         "read 24 pairs, kept 20; dropped 1 empty, 1 over 32 tokens, 1 over length ratio 3, 1 duplicates")
 
 
+def test_a_side_of_invisible_characters_alone_is_dropped_as_empty_whatever_the_length_ratio(tmp_path, tokenizer):
+    """A zero-width space, a byte order mark mid-file or a control character shows nothing and encodes to
+    no piece, but str.strip() keeps it: such a side was no empty one.  With max_length_ratio 0 the pair
+    was kept, training the model to write a sentence for nothing, or nothing for a sentence."""
+    blanks = [("\u200b", "ein hund"), ("a dog runs", "\ufeff"), ("\x01 \u200b", "\u2060 ")]
+    src, tgt = write_pairs(tmp_path, "train", [*PAIRS, *blanks])
+    folder = tokenize_corpora(config_for(src, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 0.0), 1,
+                              log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=23, empty=3, kept=20)
+
+
 def test_worker_processes_write_the_same_arrays_as_one_process(tmp_path, tokenizer, monkeypatch):
     monkeypatch.setattr(prep, "CHUNK_PAIRS", 3)  # 7 chunks, so that the pool is used
     alone, _ = prepared(tmp_path / "alone", tokenizer, workers=1)

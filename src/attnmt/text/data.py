@@ -23,6 +23,7 @@ import torch
 
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.encodings import HEAD_BYTES, check_encodable, check_not_utf16, given_str
+from attnmt.text.invisible import blank
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer, check_text_list
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
@@ -261,10 +262,13 @@ def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
 
 
 def nonempty_pairs(raw_pairs: Iterable[tuple[str, str]], report: ReadReport) -> Iterator[tuple[str, str]]:
-    """Strips both sides; skips pairs where either side is then empty.  Counts both in ``report``."""
+    """Strips both sides; skips pairs where either side is then empty, or ``blank``: invisible characters
+    alone (a zero-width space, a byte order mark mid-file), which str.strip() keeps but no piece stands
+    for, so that the pair would teach a sentence for nothing or nothing for a sentence.  Counts both in
+    ``report``."""
     for src, tgt in raw_pairs:
         src, tgt = src.strip(), tgt.strip()
-        if src and tgt:
+        if not blank(src) and not blank(tgt):
             report.pairs += 1
             yield src, tgt
         else:

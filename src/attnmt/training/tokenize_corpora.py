@@ -7,7 +7,7 @@ The text is streamed: only a few chunks of sentences are in memory at a time, an
 per pair only its two lengths and an 8-byte hash, so preparing 40 M pairs needs about
 0.5 GB beyond the chunks.  The filters, each counted in the report:
 
-- empty: either side empty after stripping;
+- empty: either side empty after stripping, or invisible characters alone (attnmt.text.invisible.blank);
 - too long: more than ``max_len`` ids on the source, or on the target with BOS/EOS;
 - length ratio: the longer side has more than ``max_length_ratio`` times the shorter's ids;
 - duplicates: the same ids on both sides as an earlier pair (so the same text after
