@@ -103,6 +103,19 @@ def test_a_model_directory_without_checkpoints_is_named_with_what_it_is(tmp_path
     assert (code, err) == (2, f"attnmt: error: {message.format(model=model)}\n")
 
 
+@pytest.mark.parametrize("inside, what", [("checkpoints", "the checkpoints folder"),
+                                          ("checkpoints/step_00000020", "a checkpoint")])
+def test_averaging_a_folder_inside_a_run_names_the_run_to_give(tmp_path, capsys, inside, what):
+    """The run's checkpoints folder was told "no checkpoints to average (a run saves them into
+    run/checkpoints/checkpoints)", sending the user one folder further down."""
+    run = tmp_path / "run"
+    (run / inside).mkdir(parents=True)
+    (run / "train.yaml").write_text("max_steps: 20\n")
+    code, _, err = run_cli(["average", "--model", run / inside], capsys)
+    assert (code, err) == (2, f"attnmt: error: {run / inside}: {what} of the run {run}, not a model directory: give "
+                              f"--model {run} (the average is of its last checkpoints)\n")
+
+
 @pytest.mark.parametrize("lasts", [(0,), (3, -2), 3, (1.5,), ("3",), (), "35", np.array(3), [[2, 3]]])
 def test_lasts_other_than_counts_of_at_least_one_are_refused_before_any_work(tmp_path, lasts):
     """(0,) averaged every checkpoint into averaged_last0.safetensors, which could replace the

@@ -513,6 +513,18 @@ def test_resuming_what_is_no_run_folder_is_refused_naming_resume(tmp_path, capsy
                                  f"'attnmt train' wrote){why}\n")
 
 
+@pytest.mark.parametrize("inside, what", [("checkpoints", "the checkpoints folder"),
+                                          ("checkpoints/step_00000020", "a checkpoint")])
+def test_resuming_a_folder_inside_a_run_names_the_run_to_resume(tmp_path, capsys, inside, what):
+    """It said only "it holds no train.yaml" of a run's checkpoints folder, or of one of its checkpoints."""
+    run = tmp_path / "run"
+    (run / inside).mkdir(parents=True)
+    (run / "train.yaml").write_text("max_steps: 20\n")
+    code, _, err = run_cli(["train", "--resume", run / inside], capsys)
+    assert code == 2 and err == (f"attnmt: error: --resume {run / inside}: expected a training run's folder (the "
+                                 f"out_dir 'attnmt train' wrote); it is {what} of the run {run}: give --resume {run}\n")
+
+
 def test_resume_in_python_names_model_dir(tmp_path):
     with pytest.raises(ModelDirError, match=r"^model_dir .*/nosuch: expected a training run's folder"):
         resume(tmp_path / "nosuch")

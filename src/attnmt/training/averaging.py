@@ -26,6 +26,7 @@ from attnmt.evaluate import bleu
 from attnmt.files import atomic_write, write_bytes
 from attnmt.train_config import load_config
 from attnmt.training.resume_checks import run_validation_set
+from attnmt.training.run_dir import run_holding
 from attnmt.training.training_data import read_validation_text, scored_pairs
 
 
@@ -74,6 +75,9 @@ def last_checkpoints(model_dir: Path, last: int) -> list[Path]:
     if not model_dir.is_dir():
         raise ModelDirError(f"{model_dir}: a file, not a model directory; give the directory 'attnmt train' wrote")
     chosen = ckpt.list_checkpoints(model_dir)[-last:]
+    if not chosen and (inside := run_holding(model_dir)):
+        raise ModelDirError(f"{model_dir}: {inside[1]} of the run {inside[0]}, not a model directory: give --model "
+                            f"{inside[0]} (the average is of its last checkpoints)")
     if not chosen:
         raise ModelDirError(f"{model_dir}: no checkpoints to average (a run saves them into "
                             f"{model_dir / ckpt.CHECKPOINTS})")

@@ -174,7 +174,22 @@ def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
     if not folder.is_dir():
         raise ModelDirError(f"{expected}, not a file")
     if not (folder / ckpt.TRAIN_CONFIG).exists():
-        raise ModelDirError(f"{expected}; it holds no {ckpt.TRAIN_CONFIG}")
+        inside = run_holding(folder)
+        raise ModelDirError(f"{expected}; it is {inside[1]} of the run {inside[0]}: give {key} {inside[0]}" if inside
+                            else f"{expected}; it holds no {ckpt.TRAIN_CONFIG}")
+
+
+def run_holding(folder: Path) -> tuple[Path, str] | None:
+    """The run whose checkpoints folder, or one of whose checkpoints, ``folder`` is, with which of the two it
+    is in words; None where it is neither.  Given to --resume or --model, such a folder was refused as
+    one holding no train.yaml, or no checkpoints ("a run saves them into …/checkpoints/checkpoints")."""
+    if folder.name == ckpt.CHECKPOINTS and (folder.parent / ckpt.TRAIN_CONFIG).is_file():
+        return folder.parent, "the checkpoints folder"
+    run = folder.parent.parent
+    if ckpt.STEP_FOLDER.fullmatch(folder.name) and folder.parent.name == ckpt.CHECKPOINTS and (
+            run / ckpt.TRAIN_CONFIG).is_file():
+        return run, "a checkpoint"
+    return None
 
 
 def holds(fd: int, path: Path, key: str = "out_dir") -> bool:
