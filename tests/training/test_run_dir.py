@@ -525,6 +525,17 @@ def test_resuming_a_folder_inside_a_run_names_the_run_to_resume(tmp_path, capsys
                                  f"out_dir 'attnmt train' wrote); it is {what} of the run {run}: give --resume {run}\n")
 
 
+def test_a_run_folder_given_as_the_config_is_told_to_resume(tmp_path, capsys):
+    """'attnmt train RUN', meaning to continue it, said "RUN: cannot read the config (Is a directory)"."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "train.yaml").write_text("max_steps: 20\n")
+    code, _, err = run_cli(["train", run], capsys)
+    assert code == 2 and err == (f"attnmt: error: {run}: a training run's folder, not a config: continue the run with "
+                                 f"'attnmt train --resume {run}', or give {run / 'train.yaml'} and another --out-dir "
+                                 "to start a new one from its config\n")
+
+
 def test_resume_in_python_names_model_dir(tmp_path):
     with pytest.raises(ModelDirError, match=r"^model_dir .*/nosuch: expected a training run's folder"):
         resume(tmp_path / "nosuch")

@@ -34,6 +34,10 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
                           f"{args.config} (keys can still be overridden, e.g. --max-steps 200000)")
     if args.resume:
         check_run_to_resume(Path(args.resume))
+    elif (Path(args.config) / TRAIN_CONFIG).is_file():  # 'attnmt train RUN', meant to continue it
+        raise ConfigError(f"{args.config}: a training run's folder, not a config: continue the run with 'attnmt "
+                          f"train --resume {args.config}', or give {Path(args.config) / TRAIN_CONFIG} and another "
+                          "--out-dir to start a new one from its config")
     # The config is read first: a typo in it or an override is one line at once, not after the
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides,
