@@ -463,6 +463,25 @@ def test_a_rich_text_format_document_is_refused_in_one_line(trained_model, tmp_p
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize(("name", "data", "kind"), [
+    ("film.ass", b"[Script Info]\r\nScriptType: v4.00+\r\n\r\n[Events]\r\nFormat: Layer, Start, End, Style, Text\r\n"
+                 b"Dialogue: 0,0:00:01.00,0:00:02.00,Default,a dog runs\r\n", "an ASS/SSA"),
+    ("film.ssa", b"\xef\xbb\xbf[script info]\nScriptType: v4.00\n", "an ASS/SSA"),
+    ("film.sub", b"{1}{25}a dog runs|a cat sleeps\n{30}{50}the boy laughs\n", "a MicroDVD"),
+])
+def test_a_subtitle_file_attnmt_does_not_read_is_refused_in_one_line(trained_model, tmp_path, capsys, name, data,
+                                                                     kind):
+    """Read as text, its every line went to the model, the timings and styles of "Dialogue:
+    0,0:00:01.00,…" and "{1}{25}" with it, and a file no player reads came back with exit 0."""
+    source = tmp_path / name
+    source.write_bytes(data)
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {source} is {kind} subtitle file, not text, and attnmt does not "
+                                 f"translate it: convert it to SRT (ffmpeg -i {name} film.srt) and translate that, or "
+                                 "give --input-format text to translate its lines as they are\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_txt_file_that_starts_like_rich_text_format_is_still_text(trained_model, tmp_path, capsys):
     source = tmp_path / "braces.txt"
     source.write_text("{\\rtf1 a dog runs}\n", encoding="utf-8")

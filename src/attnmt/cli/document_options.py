@@ -80,6 +80,10 @@ MARKUP_HEAD_BYTES = 1024
 # How a Rich Text Format document begins (a .rtf, as Word, WordPad and TextEdit save one): its bytes are
 # ASCII, so it read as text, and its every line of control words went to the model.
 RTF_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*\{\\rtf")
+# How a subtitle file of a format attnmt does not read begins, and what it is: read as text, its every line went to
+# the model, the timings and styles of ASS's "Dialogue: 0,0:00:01.00,…" and MicroDVD's "{1}{25}" with it.
+SUBTITLE_STARTS = {"an ASS/SSA": re.compile(rb"(?:\xef\xbb\xbf)?\s*\[script info\]", re.IGNORECASE),
+                   "a MicroDVD": re.compile(rb"(?:\xef\xbb\xbf)?\s*\{\d+\}\{\d*\}")}
 
 
 def chosen_input_format(args: argparse.Namespace) -> str:
@@ -115,8 +119,9 @@ def check_text_input(path: str | None) -> None:
     with iconv's advice, for a .docx named .html); under an
     extension attnmt does not know, the error names the extensions it translates.  Under such an
     extension, XML (MARKUP_START: an .svg, a .plist, a LibreOffice flat file under another name) is
-    refused too (unknown_markup), and so is a Rich Text Format document (RTF_START): its every line
-    of tags or control words went to the model, and the file came back broken.  A PDF or a picture
+    refused too (unknown_markup), and so is a Rich Text Format document (RTF_START) and an ASS/SSA or
+    MicroDVD subtitle file (SUBTITLE_STARTS): its every line of tags, control words or timings went to
+    the model, and the file came back broken.  A PDF or a picture
     (attnmt.documents.files.not_text) is refused under any name, saying what it is: it was "invalid
     UTF-8", with iconv's advice, which makes no text of it.  A file that merely
     starts with "<" (a README's HTML, a chat log's <name>) is text, and so is a .txt file that starts
@@ -132,6 +137,11 @@ def check_text_input(path: str | None) -> None:
         raise ConfigError(f"{path} is a Rich Text Format document, not text, and attnmt does not translate it: save "
                           f"it as .docx or .odt (soffice --headless --convert-to docx {Path(path).name}) and "
                           "translate that")
+    for kind, start in SUBTITLE_STARTS.items():
+        if suffix.lower() not in TEXT_SUFFIXES and start.match(head):
+            raise ConfigError(f"{path} is {kind} subtitle file, not text, and attnmt does not translate it: convert "
+                              f"it to SRT (ffmpeg -i {Path(path).name} {Path(unzipped_name(path)).stem}.srt) and "
+                              "translate that, or give --input-format text to translate its lines as they are")
     if (said := not_text(head, path)) is not None:  # a PDF or a picture, whatever its name: not "invalid UTF-8"
         raise ConfigError(said)
     if not head.startswith(ARCHIVE_STARTS):
