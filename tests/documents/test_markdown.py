@@ -205,6 +205,19 @@ def test_atoms_glued_in_the_source_stay_glued(same, text):
     assert translate_markdown(text, same) == text
 
 
+@pytest.mark.parametrize(("text", "written"), [
+    ('Read <a href="https://x.org">the whole guide</a> before you start.\n',
+     'START. YOU BEFORE <a href="https://x.org">GUIDE WHOLE THE</a> READ\n'),
+    ("A <span class=\"x\">red **fast** car</span> runs.\n", "RUNS. <span class=\"x\">CAR **FAST** RED</span> A\n"),
+    ("A <b>red</i> car</b> runs.\n", "RUNS. <b>CAR RED</i></b> A\n"),
+    ("A <span />red car runs.\n", "RUNS. CAR <span />RED A\n")])
+def test_an_inline_html_element_stays_around_its_words(mirror, text, written):
+    """Its start and end tags were each an atom, placed apart: turned around, the link read
+    'GUIDE</a> WHOLE <a href="https://x.org">THE', an end before its start.  An end tag that closes
+    no start tag (``</i>``) is still an atom."""
+    assert translate_markdown(text, mirror) == written
+
+
 def test_a_code_span_in_a_table_cell_keeps_its_escaped_pipe(same):
     table = "| A | B |\n|---|---|\n| A man runs `a \\| b` with a dog | A dog runs |\n"
     assert translate_markdown(table, same) == table

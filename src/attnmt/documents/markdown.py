@@ -9,7 +9,9 @@ source: list markers, indentation, ``>``, table pipes, heading markers, blank li
 Each inline run (a paragraph's, a heading's, a table cell's) is read as an HTML fragment and
 translated by attnmt.documents.markup's TreeJob, so that its formatting is carried by alignment as
 a page's is: emphasis, strong emphasis and strikethrough are ``<em>``, ``<strong>`` and ``<s>`` marks,
-a link an ``<a>`` mark, code spans, autolinks, inline HTML, footnote references, emoji codes, math and
+a link an ``<a>`` mark, as is an inline HTML element whose start and end tags are in the run
+(``<a href="…">the guide</a>``, ``<b>``, ``<span>``: ``html_pairs``; ``<kbd>`` and ``<code>`` are kept
+whole, as on a page), code spans, autolinks, other inline HTML, footnote references, emoji codes, math and
 hard breaks atoms kept as they are (a hard break and inline HTML's ``<br>`` read as a line break), an image an
 ``<img>`` whose alt text is translated.  Each element carries the number of the Markdown it
 stands for (``data-md``), and is written back with that Markdown's own delimiters (``*`` or ``_``,
@@ -65,6 +67,12 @@ FRONT_MATTER = {"---": ("---", "..."), "+++": ("+++",)}
 # parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
 INLINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "a"}  # the element each mark is read as
+# Inline HTML's phrasing elements whose start and end tags, paired in a run (html_pairs), are read as one mark, so
+# that the tags stay around their words: each an atom, placed apart, a reordered translation wrote
+# "GUIDE</a> WHOLE <a …>THE", an end tag before its start.
+PAIRED = frozenset("a abbr b bdi bdo cite code del dfn em font i ins kbd mark q s samp small span strong sub sup "
+                   "time u var".split())
+HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?(?<!/)>")  # a start or end tag (not one closed: "/>")
 # Printable ASCII without letters, and its spacing: a run's text of these alone, nested shallowly, holds nothing to
 # translate without glossary terms, and its fragment is one lxml neither refuses nor repairs (nothing_to_translate).
 NO_LETTERS = re.compile(r"[\t\n\r -@\[-`{-~]*")
@@ -183,7 +191,10 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
     def raw(source: str) -> str:
         return source.replace("|", "\\|") if cell else source
 
-    for token in children:
+    pairs = html_pairs(children)
+    ends = {end: start for start, end in pairs.items()}  # an end tag's index: its start tag's
+    paired: dict[int, int] = {}  # a paired start tag's index: its mark's number
+    for index, token in enumerate(children):
         kind = "autolink" if token.markup == "autolink" else token.type
         number = f' data-md="{len(marks)}"'
         follows, last_atom = last_atom, None
@@ -198,6 +209,13 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
         elif kind in ("em_close", "strong_close", "s_close", "link_close"):
             html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
             newline += tail_breaks if kind == "link_close" else 0
+        elif index in pairs:  # a paired element's start tag: a mark, written back with both tags as they were
+            html.append(f"<{html_name(token)}{number}>")
+            paired[index] = len(marks)
+            marks.append(Mark(region.rejoined(raw(token.content), newline), ""))
+        elif index in ends:
+            html.append(f"</{html_name(token)}>")
+            marks[paired[ends[index]]].close = region.rejoined(raw(token.content), newline)
         elif kind == "html_inline" and INLINE_BREAK.fullmatch(token.content):  # an atom, read as a line break
             html.append(f"<br{number}>")
             last_atom = len(marks)
@@ -219,6 +237,38 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             html.append(" " if kind == "softbreak" else escape(token.content, quote=False))
         newline += line_breaks(token, kind)
     return "".join(html), marks
+
+
+def html_pairs(children: Sequence[Token]) -> dict[int, int]:
+    """The inline HTML elements of a run read as marks: for each start tag of PAIRED (by index in
+    ``children``), its end tag, the next of its name at the same depth of Markdown's marks, with every
+    HTML start tag opened after it closed first (``<b>x</i></b>``: ``</i>``, which closes none, stays an
+    atom).  Never a link inside a link (an HTML parser would end the outer one)."""
+    pairs: dict[int, int] = {}
+    opened: list[tuple[str, int, int]] = []  # (name, index, depth) of the start tags not yet paired
+    depth = links = 0
+    for index, token in enumerate(children):
+        tag = HTML_TAG.fullmatch(token.content) if token.type == "html_inline" else None
+        if tag is None:
+            depth += token.nesting
+            links += token.nesting if token.type in ("link_open", "link_close") else 0
+            opened = [entry for entry in opened if entry[2] <= depth and not (links and entry[0] == "a")]
+            continue
+        name = tag.group(2).lower()
+        if name not in PAIRED:
+            continue
+        if not tag.group(1):
+            if not (name == "a" and (links or any(entry[0] == "a" for entry in opened))):
+                opened.append((name, index, depth))
+        elif opened and opened[-1][0] == name and opened[-1][2] == depth:
+            pairs[opened.pop()[1]] = index
+    return pairs
+
+
+def html_name(token: Token) -> str:
+    """The element name of an inline HTML token's tag, in lower case ("" for none: a comment)."""
+    tag = HTML_TAG.fullmatch(token.content)
+    return tag.group(2).lower() if tag else ""
 
 
 def nothing_to_translate(children: Sequence[Token], glossary: Glossary | None) -> bool:
