@@ -103,6 +103,21 @@ def test_a_hard_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_ca
     assert mirror.given == ["Best regards,", "Anna Smith", "The quick fox jumps."]
 
 
+@pytest.mark.parametrize(("text", "written"), [
+    ("Hello there  \nmy friend.\n", "Mein Freund, hallo.\n"),
+    ("- Hello there  \n  my friend.\n- Bye.\n", "- Mein Freund, hallo.\n- Tschüss.\n"),
+    ("> Hello there\\\n> my friend.\n>\n> Bye.\n", "> Mein Freund, hallo.\n>\n> Tschüss.\n")])
+def test_a_hard_break_the_alignment_puts_at_an_edge_of_the_translation_is_left_out(known, text, written):
+    """Put before the first word, it left a line of spaces ("  ", or "> \\") where the text had been;
+    after the last, a blank line after the item, which made a tight list loose.  A hard break at a
+    block's edge is none (CommonMark), so nothing a reader sees is lost."""
+    translator = known({"Hello there my friend.": ("Mein Freund, hallo.", [(2, 0), (3, 1), (0, 2)]),
+                        "Bye.": ("Tschüss.", [(0, 0)])})
+    assert translate_markdown(text, translator) == written
+    translator = known({"Hello there my friend.": ("Mein Freund, hallo.", [(0, 2), (1, 2)]), "Bye.": ("Tschüss.", [])})
+    assert translate_markdown(text, translator) == written
+
+
 INLINE_BREAKS = ("A man runs<br>A woman sleeps\n\n"
                  "| Name | Notes |\n|---|---|\n| cell one<BR />cell two | The quick fox<br/>jumps. |\n")
 

@@ -381,6 +381,12 @@ def translation(run: Run) -> str:
     """The run's translated fragment written back as Markdown, escaped where its text would
     otherwise start Markdown syntax."""
     pieces = written(run.holder, run.marks, cell=run.kind == "cell").strip(" \t").split("\0")
+    # A hard break the alignment put before the first word or after the last is none (CommonMark: not at a block's
+    # edge), and written, it left a line of spaces or "\\" before the text, or a blank line after it.
+    while len(pieces) > 1 and not pieces[0].strip():
+        pieces[:2] = [pieces[1].lstrip(" \t")]
+    while len(pieces) > 1 and not pieces[-1].strip():
+        pieces[-2:] = [pieces[-2].rstrip(" \t")]
     if run.line_start:
         pieces = [escaped_line_start(piece) for piece in pieces]
     elif run.kind == "heading":
