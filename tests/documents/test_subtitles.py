@@ -66,6 +66,17 @@ def test_srt_tags_and_ass_codes_come_back_byte_for_byte(mirror):
         "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}BLUE & <font color=#ff0000>RED</font>\n"
 
 
+@pytest.mark.parametrize(("text", "written"), [
+    ("Hello\\Nthere.", "THERE.\\NHELLO"), ("<i>Hello\\nthere.</i>", "<i>THERE.\\nHELLO</i>"),
+    ("{\\an8}Hello<br>there.", "{\\an8}THERE.<br>HELLO"), ("Hi\\Nthere.\nBye now.", "THERE.\nHI\\NNOW. BYE"),
+    ("\\NHello there.", "\\NTHERE. HELLO")])
+def test_an_srt_line_break_the_alignment_puts_at_an_edge_of_the_cue_goes_between_its_words(mirror, text, written):
+    """Put before the first word ("\\NTHERE. HELLO"), it showed an empty line above the text, or
+    after the last, one below it; one the source had there stays."""
+    srt = "1\n00:00:01,000 --> 00:00:02,000\n{}\n"
+    assert translate_subtitle_text(srt.format(text), mirror) == srt.format(written)
+
+
 def test_a_sentence_over_two_cues_is_translated_whole_and_cut_where_the_alignment_puts_the_break(mirror):
     srt = ("1\n00:00:01,000 --> 00:00:02,000\nThe dog runs\n\n"
            "2\n00:00:02,000 --> 00:00:04,500\nin the big park.\n")

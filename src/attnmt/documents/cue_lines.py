@@ -51,6 +51,11 @@ VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Rog
 # no-break space (U+00A0, U+202F).
 WRAP_SPACES = r"([ \u3000]+)"
 ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
+# An SRT line break written in the text (ASS's \N and \n, <br>) at the start of a cue's text, after any start tags
+# and ASS codes (group 1), or at its end, before any end tags (group 2): "{\an8}\NText", "Text<br></i>".
+BREAK = r"(?:\\[Nn]|<br\s*/?>)"
+BREAK_FIRST = re.compile(rf"^((?:<[^/<>][^<>]*>|\{{\\[^{{}}]*\}}|\s)*)({BREAK})\s*", re.IGNORECASE)
+BREAK_LAST = re.compile(rf"\s*({BREAK})((?:</[^<>]*>|\s)*)$", re.IGNORECASE)
 
 
 @dataclass
@@ -279,3 +284,20 @@ def visible_length(text: str, tags: re.Pattern[str]) -> int:
     """The characters of cue text a viewer sees: its tags and ASS codes (its format's ``tags``: an
     SRT cue's "<3 my dog, he is >" is all seen) left out, an entity (``&amp;``) one character."""
     return len(ENTITY.sub("&", tags.sub("", text)))
+
+
+def breaks_inside(source: str, text: str, tags: re.Pattern[str]) -> str:
+    """An SRT cue's translated ``text`` with a line break it starts or ends with (BREAK_FIRST,
+    BREAK_LAST: ``\\N``, ``\\n``, ``<br>``) where its ``source`` did not moved between its words, at
+    the space that makes the two lines most even (``wrap``): the alignment puts a break before the
+    target word of the source word after it, which may be the first ("Hello\\Nthere." turned around
+    read "\\NTHERE. HELLO"), and a viewer saw an empty line above the text (or below it).  Where the
+    text has one word, the break is left out."""
+    for edge in (BREAK_FIRST, BREAK_LAST):
+        found = edge.search(text)
+        if found is None or edge.search(source):
+            continue
+        line_break, kept = (found.group(2), found.group(1)) if edge is BREAK_FIRST else found.groups()
+        rest = kept + text[found.end():] if edge is BREAK_FIRST else text[:found.start()] + kept
+        text = line_break.join(wrap(rest, 2, tags))
+    return text

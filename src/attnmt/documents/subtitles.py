@@ -56,7 +56,16 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
-from attnmt.documents.cue_lines import NOTES, Turn, another_speaker, speaker, speaker_name, turns, written
+from attnmt.documents.cue_lines import (
+    NOTES,
+    Turn,
+    another_speaker,
+    breaks_inside,
+    speaker,
+    speaker_name,
+    turns,
+    written,
+)
 from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.letterless import Shown, needs_translation, reaches_model
@@ -216,6 +225,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     bodies = [body for _, body, _ in speakers]
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
     out = [text for cut in translate_runs(runs, bodies, translator, options, vtt, where, lines, review) for text in cut]
+    out = out if vtt else [breaks_inside(body, text, tags_of(vtt)) for body, text in zip(bodies, out, strict=True)]
     return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
 
 
