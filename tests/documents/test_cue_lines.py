@@ -75,6 +75,16 @@ def test_a_line_beginning_with_a_note_begins_a_lyrics_turn_its_notes_kept_at_bot
     assert mirror.given == given
 
 
+@pytest.mark.parametrize("lines, translated, given", [
+    ("in the park ♪", "PARK THE IN ♪", "in the park"),
+    ("and the dog\nis running ♪♪", "RUNNING IS\nDOG THE AND ♪♪", "and the dog is running")])
+def test_a_lyrics_last_line_keeps_the_notes_it_ends_with_at_its_end(mirror, lines, translated, given):
+    """A lyric run over two cues ("♪ I saw a man" / "in the park ♪") ends the second with its note
+    alone: the model read the note as a word, and turned around, it came back "♪ PARK THE IN"."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == [given]
+
+
 @pytest.mark.parametrize("control", ["\u202b", "\u200f", "\u2067", "\u061c", "\u202b\u200f"])
 def test_a_bidi_control_before_a_speakers_dash_stays_in_front_of_their_turn(mirror, control):
     """Hebrew and Arabic subtitles start a speaker's line with RLE or RLM: the dash was not read as

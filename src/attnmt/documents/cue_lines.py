@@ -91,7 +91,9 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
     Hi. - Hello.</v>": ``parted``).  A lyric's line (LYRIC: "♪ The children are singing ♪" /
     "♪ The dog is running ♪") begins a turn as a dash does, never parted.  A cue without a dash or
-    a note so is one turn, its lines joined, as is any cue of one line without one.  ``tags``: the
+    a note so is one turn, its lines joined, as is any cue of one line without one; the notes it
+    ends with, where it does not begin with one (a lyric's end, run on from the cue before: "in the
+    park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the
     cue's format's (cue_text.tags_of)."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
@@ -102,7 +104,11 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     begins = said if voiced else [k for k, line in zip(said, stripped, strict=True)
                                   if dash.fullmatch(line) or LYRIC.fullmatch(line)]
     if not begins:
-        return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
+        text = " ".join(text_lines[k].strip() for k in said)
+        # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
+        notes = SUNG_END.search(text) if text[:1] not in NOTES else None
+        end = notes.group() if notes and notes.start() else ""
+        return [Turn("", text[:len(text) - len(end)], end, list(text_lines))]
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
     made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash, tags)]
     for turn in made:
