@@ -225,7 +225,9 @@ def test_atoms_glued_in_the_source_stay_glued(same, text):
      'START. YOU BEFORE <a href="https://x.org">GUIDE WHOLE THE</a> READ\n'),
     ("A <span class=\"x\">red **fast** car</span> runs.\n", "RUNS. <span class=\"x\">CAR **FAST** RED</span> A\n"),
     ("A <b>red</i> car</b> runs.\n", "RUNS. <b>CAR RED</i></b> A\n"),
-    ("A <span />red car runs.\n", "RUNS. CAR <span />RED A\n")])
+    ("A <span />red car runs.\n", "RUNS. CAR <span />RED A\n"),
+    ('## <a id="intro"></a>Introduction here\n', '## <a id="intro"></a>HERE INTRODUCTION\n'),
+    ('A <span class="icon"></span> big dog.\n', 'DOG. <span class="icon"></span> BIG A\n')])
 def test_an_inline_html_element_stays_around_its_words(mirror, text, written):
     """Its start and end tags were each an atom, placed apart: turned around, the link read
     'GUIDE</a> WHOLE <a href="https://x.org">THE', an end before its start.  An end tag that closes

@@ -243,7 +243,9 @@ def html_pairs(children: Sequence[Token]) -> dict[int, int]:
     """The inline HTML elements of a run read as marks: for each start tag of PAIRED (by index in
     ``children``), its end tag, the next of its name at the same depth of Markdown's marks, with every
     HTML start tag opened after it closed first (``<b>x</i></b>``: ``</i>``, which closes none, stays an
-    atom).  Never a link inside a link (an HTML parser would end the outer one)."""
+    atom).  Never a link inside a link (an HTML parser would end the outer one), nor an element with
+    nothing inside (an anchor, ``<a id="intro"></a>``, an icon's ``<span></span>``): read as a mark, it
+    was left out as an emptied emphasis is, where its two atoms stay at their place."""
     pairs: dict[int, int] = {}
     opened: list[tuple[str, int, int]] = []  # (name, index, depth) of the start tags not yet paired
     depth = links = 0
@@ -261,7 +263,9 @@ def html_pairs(children: Sequence[Token]) -> dict[int, int]:
             if not (name == "a" and (links or any(entry[0] == "a" for entry in opened))):
                 opened.append((name, index, depth))
         elif opened and opened[-1][0] == name and opened[-1][2] == depth:
-            pairs[opened.pop()[1]] = index
+            start = opened.pop()[1]
+            if any(between.content.strip() for between in children[start + 1:index]):
+                pairs[start] = index
     return pairs
 
 
