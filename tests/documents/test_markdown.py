@@ -235,6 +235,12 @@ def test_an_inline_html_element_stays_around_its_words(mirror, text, written):
     assert translate_markdown(text, mirror) == written
 
 
+def test_an_inline_html_element_the_alignment_leaves_empty_keeps_its_tags(fixed):
+    """As a link keeps its text: read as a mark, an emptied emphasis is dropped, and the link with it."""
+    assert translate_markdown('Click <a href="x">here</a> now.\n', fixed("Jetzt klicken.", [(0, 1), (3, 0)])) == \
+        'Jetzt klicken.<a href="x"></a>\n'
+
+
 def test_a_code_span_in_a_table_cell_keeps_its_escaped_pipe(same):
     table = "| A | B |\n|---|---|\n| A man runs `a \\| b` with a dog | A dog runs |\n"
     assert translate_markdown(table, same) == table

@@ -212,7 +212,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
         elif index in pairs:  # a paired element's start tag: a mark, written back with both tags as they were
             html.append(f"<{html_name(token)}{number}>")
             paired[index] = len(marks)
-            marks.append(Mark(region.rejoined(raw(token.content), newline), ""))
+            marks.append(Mark(region.rejoined(raw(token.content), newline), "", text=""))  # emptied: its tags kept
         elif index in ends:
             html.append(f"</{html_name(token)}>")
             marks[paired[ends[index]]].close = region.rejoined(raw(token.content), newline)
