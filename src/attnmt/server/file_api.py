@@ -43,6 +43,7 @@ from starlette.responses import MalformedRangeHeader
 
 from attnmt.documents.files import suffix_of, supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
+from attnmt.errors import UserError
 from attnmt.server.access import Refused, log_of
 from attnmt.server.context import Server
 from attnmt.server.file_jobs import MACROS_HINT, FileJob, FileJobs, JobOptions
@@ -134,7 +135,10 @@ def checked_name(file: UploadFile, settings: ServeSettings) -> str:
     suffix = Path(name).suffix.lower()
     if suffix in MACRO_SUFFIXES and not settings.allow_macros:
         raise macros_refused(name, f"a {suffix} file", MACROS_HINT)
-    suffix_of(name, macros=settings.allow_macros)  # one line for a PDF, or naming the formats served
+    try:  # one line for a PDF, or naming the formats served: a ValueError, which LibreTranslate's
+        suffix_of(name, macros=settings.allow_macros)  # /translate_file answers in its own words
+    except UserError as error:
+        raise ValueError(str(error)) from None
     return name
 
 
