@@ -26,7 +26,7 @@ from office_files import (
     write_members,
 )
 
-from attnmt.documents import archive
+from attnmt.documents import archive, ooxml_package
 from attnmt.documents.office import SUFFIXES, translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError, DataError
@@ -437,3 +437,29 @@ def test_a_superscript_digit_where_a_sheet_writes_a_number_is_no_number(same, ma
     members[member] = members[member].replace(number, number.replace(b"0", "²".encode()).replace(b"7", "²".encode()))
     translate_office(write_members(members), ".xlsx", same, DocumentOptions())
     assert any(translated in given for given in same.given)
+
+
+SHEET = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+         'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">{}</row>'
+         '</sheetData></worksheet>')
+
+
+@pytest.mark.parametrize("cells, quick", [
+    ('<c r="A1" s="1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1"><v>9</v></c>', True),
+    ("<x:c r='A1' t = 's'>\n <x:v> 1 </x:v></x:c>", True),  # a prefix, single quotes, spaces
+    ('<c r="A1" t="s"><v>2</v></c>', False),  # past the last: the parse names it
+    ('<c r="A1" t="s"><v>-1</v></c>', False),
+    ('<c r="A1" t="s"><f>A2</f><v>0</v></c>', False),  # not as Excel writes one: parsed
+    ('<c r="A1" t="s"/><c r="B1" t="s"><v>0</v></c>', False),  # a cell without a value beside one
+    ('<!-- <c r="A1" t="s"><v>5</v></c> --><c r="B1" t="s"><v>0</v></c>', False),
+    ('<c r="A1" t="s"><v>&#48;</v></c>', False),
+    ('<c r="A1" t="str"><v>7</v></c><c r="B1" t="s"><v>1</v></c>', True),
+])
+def test_shared_string_cells_as_excel_writes_them_are_checked_without_parsing(cells, quick):
+    """all_within answers for a sheet of cells as Excel and LibreOffice write them, at a regular
+    expression's speed; anything else is left to the parse, and where all_within answers, the parse
+    (shared_string_indexes) finds every index under the count too."""
+    data = SHEET.format(cells).encode()
+    assert ooxml_package.all_within(data, 2) is quick
+    if quick:
+        assert all(0 <= index < 2 for _, index in ooxml_package.shared_string_indexes(data))

