@@ -49,6 +49,7 @@ def test_a_glossary_file_without_terms_is_refused_naming_it(tmp_path, name, text
     ("\tPersonen\n", "terms.tsv:1: empty source term"),
     ("people\t \n", "terms.tsv:1: empty target term"),
     ("people\tPersonen\nPeople\tLeute\n", "terms.tsv:2: source term 'People' has two target terms"),
+    ("US\tUSA\nus\tuns\nUS\tUS\n", "terms.tsv:3: source term 'US' has two target terms, 'USA'"),
 ])
 def test_a_malformed_line_is_named_by_file_and_line(tmp_path, text, message):
     with pytest.raises(DataError, match=message):
@@ -227,6 +228,29 @@ def test_a_term_not_all_capitals_keeps_ignoring_case():
     text = "DOG, paris, IPHONE, a and c++"
     assert glossary.matches(text) == ["Hund", "Paris", "iPhone", "A", "C++"]
     assert len(glossary.found_in(text)) == 5
+
+
+def test_an_acronym_and_the_word_of_its_letters_are_two_terms(tmp_path):
+    """Under smart case "US" (the country) and "us" (the word) match apart, so one glossary holds both:
+    it was refused, "source term 'us' has two target terms", the terms told apart with their case folded.
+    The acronym wins where the text has it in capitals, the word elsewhere, whichever came first."""
+    path = write(tmp_path, "US\tUSA\nus\tuns\n")
+    glossary = read_glossary(path)
+    assert glossary.terms == (("US", "USA"), ("us", "uns"))
+    assert glossary.matches("The US need us.") == ["USA", "uns"]
+    assert glossary.matches("Us too, join us.") == ["uns"] and glossary.matches("JOIN US") == ["USA"]
+    assert Glossary.of({"us": "uns", "US": "USA"}).matches("Us and the US") == ["uns", "USA"]
+    assert [glossary.place("US"), glossary.place("us")] == [f"{path}:1", f"{path}:2"]
+
+
+def test_an_acronym_and_a_word_are_merged_as_two_terms_and_their_targets_kept_apart():
+    """A JSONL line's "us" added to --glossary's "US" replaced it; two target terms of one letters (``of_targets``,
+    which keeps a translation's terms whole) kept the first alone."""
+    merged = Glossary.of({"US": "USA"}).merged({"us": "uns"})
+    assert merged.terms == (("US", "USA"), ("us", "uns"))
+    assert merged.merged({"US": "Vereinigte Staaten"}).matches("the US and us") == ["Vereinigte Staaten", "uns"]
+    targets = Glossary.of({"information technology": "IT", "that": "it"}).of_targets
+    assert targets.terms == (("IT", "IT"), ("it", "it"))
 
 
 def test_a_capital_dotted_i_matches_a_small_i_at_its_place():

@@ -110,9 +110,9 @@ CONCEPT = ('<termEntry id="{id}"><langSet xml:lang="en"><tig><term>{source}</ter
 
 
 def homonyms(tmp_path):
-    """A termbase of two concepts of "bank" (lines 3 and 4; "BANK" is the same source term), "river",
+    """A termbase of two concepts of "bank" (lines 3 and 4; "Bank" is the same source term), "river",
     and "dog" in two entries with one target."""
-    entries = [("c1", "bank", "Bank"), ("c2", "BANK", "Ufer"), ("c3", "river", "Fluss"), ("c4", "dog", "Hund"),
+    entries = [("c1", "bank", "Bank"), ("c2", "Bank", "Ufer"), ("c3", "river", "Fluss"), ("c4", "dog", "Hund"),
                ("c5", "dog", "Hund")]
     path = tmp_path / "homo.tbx"
     path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
@@ -154,6 +154,20 @@ def test_a_target_term_in_two_unicode_forms_is_no_homonym(tmp_path):
         warnings.simplefilter("error")
         glossary = read_glossary(path, "en", "de")
     assert len(glossary) == 1 and unicodedata.normalize("NFC", glossary.terms[0][1]) == "Café"
+
+
+def test_an_acronym_and_the_word_of_its_letters_are_no_homonyms(tmp_path):
+    """"US" matches only in capitals (smart case), so it and "us" are two terms, not one of two concepts:
+    both were skipped, "1 of 1 source terms skipped", and the file refused as one of no terms."""
+    entries = [("c1", "US", "USA"), ("c2", "us", "uns")]
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
+                                                              for id_, source, target in entries)), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("US", "USA"), ("us", "uns"))
+    assert glossary.matches("The US need us.") == ["USA", "uns"]
 
 
 def test_a_homonym_skipped_is_given_its_meaning_by_another_file(tmp_path, recwarn):

@@ -26,8 +26,11 @@ matched again by another term (so "New York" alone is found in "New York City" w
 required once, exactly as written (attnmt.decoding.constraints turns them into the beam
 search's constraints).
 
-The source terms are kept in a dict (``normal``: NFKC, case-folded, apostrophes straight, no
-invisible characters, spaces as one), so a sentence is matched with one look-up per place and
+Two source terms are one where they read alike (``term_key``: "Dog" and "dog"), and may then have
+one target term; an acronym and the word of its letters ("US": USA, "us": uns) are two, and where
+the text has the letters in capitals the acronym wins.  The source terms are kept in a dict
+(``normal``: NFKC, case-folded, apostrophes straight, no invisible characters, spaces as one), so
+a sentence is matched with one look-up per place and
 length of term: the steps grow with the sentence and with how many lengths the terms have, never
 with how many terms there are (a glossary of 100,000 terms matches as fast as one of ten).
 """
@@ -43,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
-from attnmt.decoding.term_forms import acronym, capitals, cased, normal, normal_pieces
+from attnmt.decoding.term_forms import acronym, capitals, cased, normal, normal_pieces, term_key
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError
@@ -59,25 +62,27 @@ class Glossary:
     terms: tuple[tuple[str, str], ...] = ()
     # The index, built from ``terms`` alone (never given: ``dataclasses.replace(g, terms=...)`` copied
     # the old index, and the new glossary enforced the old terms)
-    _targets: dict[str, str] = field(init=False, compare=False, repr=False)  # normal source -> target
+    _kept: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)  # term_key -> term, in order
+    _targets: dict[str, str] = field(init=False, compare=False, repr=False)  # normal source -> target, acronyms aside
+    # normal source -> (the acronym as a text in capitals shows it (``capitals``), its target), of the acronyms
+    _acronyms: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
-    # normal source -> where its term was given ("terms.tsv:3"), for messages about the term; where known
+    # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
     _places: dict[str, str] = field(init=False, compare=False, repr=False)
-    # normal source -> the acronym as a text in capitals shows it (``capitals``), of the acronyms alone
-    _acronyms: dict[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """Checks ``terms`` as ``of`` does and builds the index from them, however the glossary was
         made: ``Glossary((("dogs", "Hunde"),))`` (its documented field), ``of``, or
         ``dataclasses.replace``."""
         kept = checked_terms(self.terms, "glossary")
-        targets = {key: target for key, (_, target) in kept.items()}
+        acronyms = {normal(source): (key, target) for key, (source, target) in kept.items() if acronym(cased(source))}
+        targets = {key: target for key, (source, target) in kept.items() if not acronym(cased(source))}
         object.__setattr__(self, "terms", tuple(kept.values()))
+        object.__setattr__(self, "_kept", kept)
         object.__setattr__(self, "_targets", targets)
-        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in targets}, reverse=True)))
+        object.__setattr__(self, "_acronyms", acronyms)
+        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in targets | acronyms}, reverse=True)))
         object.__setattr__(self, "_places", {})
-        object.__setattr__(self, "_acronyms", {key: normal(source, capitals) for key, (source, _) in kept.items()
-                                               if acronym(cased(source))})
 
     def __repr__(self) -> str:
         """A few terms and the count: the dataclass's own repr of 100,000 terms was 3 MB in a log."""
@@ -98,8 +103,8 @@ class Glossary:
 
     @classmethod
     def indexed(cls, kept: dict[str, tuple[str, str]], places: dict[str, str] | None = None) -> Glossary:
-        """The glossary of ``kept``: normal source term -> (source, target), checked (``add_term``);
-        ``places``: normal source term -> where it was given, where known."""
+        """The glossary of ``kept``: source term's key (``term_key``) -> (source, target), checked
+        (``add_term``); ``places``: source term's key -> where it was given, where known."""
         glossary = cls(tuple(kept.values()))
         object.__setattr__(glossary, "_places", places or {})
         return glossary
@@ -116,20 +121,20 @@ class Glossary:
         other = as_glossary(other)
         if not other:
             return self
-        kept = dict(zip(self._targets, self.terms, strict=True))  # both in the order the terms came
-        kept.update(zip(other._targets, other.terms, strict=True))
-        places = {key: where for key, where in self._places.items() if key not in other._targets} | other._places
+        kept = self._kept | other._kept  # in the order the terms came, other's target for a term in both
+        places = {key: where for key, where in self._places.items() if key not in other._kept} | other._places
         return Glossary.indexed(kept, places)
 
     @functools.cached_property
     def of_targets(self) -> Glossary:
         """A glossary of this one's target terms, each its own target (the first of those that read
-        alike: ``normal``): a translation's sentences are split keeping them whole, as its source's
-        keep the source terms (attnmt.documents.paragraphs.line_pairs).  Built once, at the first
-        use: ``score`` asks for it on every line, and 5,000 terms took 0.2 s to build each time."""
+        alike: ``term_key``, so "IT" and "it" are two): a translation's sentences are split keeping
+        them whole, as its source's keep the source terms (attnmt.documents.paragraphs.line_pairs).
+        Built once, at the first use: ``score`` asks for it on every line, and 5,000 terms took 0.2 s
+        to build each time."""
         kept: dict[str, tuple[str, str]] = {}
         for _, target in self.terms:
-            kept.setdefault(normal(target), (target, target))
+            kept.setdefault(term_key(target), (target, target))
         return Glossary.indexed(kept)
 
     @functools.cached_property
@@ -139,7 +144,7 @@ class Glossary:
 
     def place(self, source: str) -> str | None:
         """Where the term of ``source`` was given ("terms.tsv:3"), None where not known."""
-        return self._places.get(normal(source))
+        return self._places.get(term_key(source))
 
     def matches(self, sentence: str) -> list[str]:
         """The target terms this sentence needs, in the order their source terms occur, each once.
@@ -153,10 +158,10 @@ class Glossary:
             return shown[first:end]
 
         while start < len(text):
-            source = self.source_at(text, start, shown_at) if may_begin(text, start) else None
-            if source is not None:
-                found.append(self._targets[source])
-            start += len(source or " ")
+            term = self.term_at(text, start, shown_at) if may_begin(text, start) else None
+            if term is not None:
+                found.append(term[1])
+            start += len(term[0] if term else " ")
         return list(dict.fromkeys(found))
 
     def found_in(self, text: str) -> list[tuple[int, int, str]]:
@@ -185,25 +190,29 @@ class Glossary:
             return normal(text[origins[first][0]:origins[end - 1][1]], capitals)
 
         while start < len(made):
-            source = self.source_at(made, start, shown_at) if may_begin(made, start) else None
-            end = start + len(source or " ")
-            if source is not None and (start == 0 or origins[start - 1] != origins[start]) and (
+            term = self.term_at(made, start, shown_at) if may_begin(made, start) else None
+            end = start + len(term[0] if term else " ")
+            if term is not None and (start == 0 or origins[start - 1] != origins[start]) and (
                     end == len(made) or origins[end] != origins[end - 1]):
-                found.append((origins[start][0], origins[end - 1][1], self._targets[source]))
+                found.append((origins[start][0], origins[end - 1][1], term[1]))
             start = end
         return found
 
-    def source_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> str | None:
-        """The longest normal source term at ``text[start:]`` (a normal text) that ends where a
-        term may (``may_end``), an acronym only where ``shown(start, end)``, that place of the text
-        as ``capitals`` shows it, has it in capitals; None for none.  One look-up per length of
-        term, and the edge only for a term found (most look-ups find none)."""
+    def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
+        """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text)
+        that ends where a term may (``may_end``), an acronym only where ``shown(start, end)``, that
+        place of the text as ``capitals`` shows it, has it in capitals, and there before the word of
+        its letters ("US" before "us"); None for none.  One look-up per length of term, and the edge
+        only for a term found (most look-ups find none)."""
         for length in self._lengths:
             end = start + length
             key = text[start:end]
-            if end <= len(text) and key in self._targets and may_end(text, end) and (
-                    key not in self._acronyms or shown(start, end) == self._acronyms[key]):
-                return key
+            if end > len(text) or (key not in self._targets and key not in self._acronyms) or not may_end(text, end):
+                continue
+            if key in self._acronyms and shown(start, end) == self._acronyms[key][0]:
+                return key, self._acronyms[key][1]
+            if key in self._targets:
+                return key, self._targets[key]
         return None
 
 
@@ -240,7 +249,7 @@ def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
         source, target = term_pair(pair, place)
         add_term(kept, source, target, place, rows)
         if place != where:
-            rows.setdefault(normal(term_text(source, "source", place, target)), place)
+            rows.setdefault(term_key(term_text(source, "source", place, target)), place)
     return kept
 
 
@@ -258,16 +267,17 @@ def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str,
              places: Mapping[str, str] | None = None) -> None:
     """Adds (source, target), stripped, U+FEFF a space (``term_text``), to ``kept`` under its
-    normal source; a DataError naming ``where`` for a term that is not text, is blank (spaces and
-    invisible characters alone, which ``normal`` reads as nothing: "\\u200b") or is not valid Unicode
-    (``check_encodable``), or a second target for one source term (naming where the first was
-    given, where ``places``, normal source -> place, knows it: it may be another file's line)."""
+    source's key (``term_key``: "Dog" and "dog" are one term, "US" and "us" two); a DataError naming
+    ``where`` for a term that is not text, is blank (spaces and invisible characters alone, which
+    ``normal`` reads as nothing: "\\u200b") or is not valid Unicode (``check_encodable``), or a second
+    target for one source term (naming where the first was given, where ``places``, source's key ->
+    place, knows it: it may be another file's line)."""
     source, target = term_text(source, "source", where, target), term_text(target, "target", where, source)
     for side, term, other in (("source", source, target), ("target", target, source)):
         if not normal(term):
             raise DataError(f"{where}: empty {side} term (beside {other!r})")
         check_encodable([(f"{where}: glossary {side} term {term!r}", term)])
-    key, pair = normal(source), (source.strip(), target.strip())
+    key, pair = term_key(source), (source.strip(), target.strip())
     if same_target(kept.get(key, pair)[1]) != same_target(pair[1]):
         first = f" ({places[key]})" if places and key in places else ""
         raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r}{first} and "
@@ -334,5 +344,5 @@ def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
             raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
         for where, source, target in glossary_rows(path, source_lang, target_lang):
             add_term(kept, source, target, where, places)
-            places.setdefault(normal(source), where)
+            places.setdefault(term_key(source), where)
     return Glossary.indexed(kept, places)

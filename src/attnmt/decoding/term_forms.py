@@ -32,6 +32,13 @@ def acronym(term: str) -> bool:
     return len(term) >= 2 and term.isalpha() and term.isupper()
 
 
+def term_key(source: str) -> str:
+    """What tells two source terms apart (attnmt.decoding.glossary): ``normal(source)``, but an
+    acronym's in its capitals (``normal(source, capitals)``): under smart case "US" (the country)
+    and "us" (the word) match apart, so they are two terms, where "Dog" and "dog" are one."""
+    return normal(source, capitals) if acronym(cased(source)) else normal(source)
+
+
 def capitals(text: str) -> str:
     """``text`` case-folded as ``str.casefold`` folds it, but a capital's fold in capitals ("Join US":
     "join US"), so that ``normal(text, capitals)`` has ``normal(text)``'s length, character for character

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from attnmt.decoding.term_forms import normal
+from attnmt.decoding.term_forms import normal, term_key
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
 from attnmt.text.language_codes import primary_subtag
@@ -112,9 +112,10 @@ def same_target(term: str) -> str:
 
 def unambiguous(rows: list[Row], path: str | Path) -> list[Row]:
     """``rows`` without the source terms given two target terms (homonyms, the module docstring),
-    told apart as a glossary tells source terms apart (``normal``); one warning counts them."""
-    keys = [normal(source) for _, source, _ in rows]
-    targets: dict[str, dict[str, Row]] = {}  # normal source term -> {target term: its first row}
+    told apart as a glossary tells source terms apart (``term_key``: "US" and "us" are two); one warning
+    counts them."""
+    keys = [term_key(source) for _, source, _ in rows]
+    targets: dict[str, dict[str, Row]] = {}  # source term's key -> {target term: its first row}
     for key, row in zip(keys, rows, strict=True):
         targets.setdefault(key, {}).setdefault(same_target(row[2]), row)
     ambiguous = [key for key, given in targets.items() if len(given) > 1]  # in the file's order
