@@ -31,7 +31,7 @@ def test_a_file_of_tab_separated_terms_with_comments_and_blank_lines(tmp_path):
 
 @pytest.mark.parametrize(("name", "text"), [
     ("terms.tsv", ""), ("terms.tsv", "# people first\n\n"), ("terms.tsv", "source\ttarget\n"),
-    ("terms.csv", "source,target\n"), ("terms.csv", ",\n,\n\n"), ("terms.txt", "\ufeff\n"),
+    ("terms.csv", "source,target\n"), ("terms.csv", ",\n,\n\n"), ("terms.csv", ",\n;\n\n"), ("terms.txt", "\ufeff\n"),
     ("terms.tbx", '<?xml version="1.0"?><martif type="TBX"><text><body/></text></martif>\n'),
 ])
 def test_a_glossary_file_without_terms_is_refused_naming_it(tmp_path, name, text):

@@ -82,9 +82,13 @@ def test_a_line_break_in_a_quoted_field_is_a_space(tmp_path, data, line):
     b"people,Personen\n , \ndog,Hund\n",
     b"people,Personen,en,de\n,,,\ndog,Hund,en,de\n",
     b"people\tPersonen\n\t\ndog\tHund\n",
+    b"people,Personen\n;\ndog,Hund\n",  # a semicolon sheet's empty row, in a comma file
+    b"people,Personen\n ;;; \ndog,Hund\n",
+    b"people;Personen\n,,\ndog;Hund\n",
 ])
 def test_a_row_of_blank_fields_is_skipped(tmp_path, data):
-    """A blank row stopped the whole glossary: "terms.csv:2: empty source term (beside '')"."""
+    """A blank row stopped the whole glossary: "terms.csv:2: empty source term (beside '')"; one of
+    another delimiter than the file's, "terms.csv:2: expected 2 fields … got 1 in ';'"."""
     glossary = read_glossary(write(tmp_path, data), "en", "de")
     assert glossary.terms == (("people", "Personen"), ("dog", "Hund"))
     assert glossary.place("dog").endswith("terms.csv:3")

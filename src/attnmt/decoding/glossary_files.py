@@ -228,9 +228,9 @@ LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
 
 
 def blank_row(fields: list[str]) -> bool:
-    """Whether a CSV row holds no term: no fields (an empty line) or blank ones alone (``,`` or
-    ``;``, as a spreadsheet saves an empty row), as a TSV line of spaces and tabs is blank."""
-    return not "".join(fields).strip()
+    """Whether a CSV row holds no term: no fields (an empty line), or spaces and delimiters alone (``,``, ``;``,
+    ``;;;``: a spreadsheet's empty row, whatever the file's delimiter), as a TSV line of spaces and tabs is."""
+    return all(character.isspace() or character in DELIMITERS for character in "".join(fields))
 
 
 # The first line of a CSV file written for Excel that states its delimiter, which Excel reads and never shows.
