@@ -448,6 +448,18 @@ def test_a_non_breaking_hyphen_reaches_the_model_as_a_hyphen_and_stays_in_a_kept
     assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == kept
 
 
+@pytest.mark.parametrize("before, after, term", [("The Cafe\u0301", "Bar is open.", "Café-Bar"),
+                                                 ("ये हिंदी", "भाषी लोग हैं।", "हिंदी-भाषी")], ids=["accent", "matra"])
+def test_a_non_breaking_hyphen_after_a_combining_mark_is_a_words_hyphen(same, before, after, term):
+    """After a letter's combining accent (a Mac's NFD text) or a Hindi vowel sign ("ी"), both no letter to
+    str.isalnum, the hyphen was taken for one outside a word, an atom: the model read "CaféBar", "हिंदीभाषी",
+    and the glossary's "Café-Bar" matched nothing."""
+    paragraph = translated(hyphen_file(before, "noBreakHyphen", after), same).paragraphs[0]
+    assert same.given == [f"{before}-{after}"]
+    assert Glossary.of({term: "T"}).matches(same.given[0]) == ["T"]
+    assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == 1
+
+
 def test_a_soft_hyphen_is_dropped_as_spelling_marks_are(same):
     paragraph = translated(hyphen_file("The extra", "softHyphen", "ordinary dog runs."), same).paragraphs[0]
     assert same.given == ["The extraordinary dog runs."]

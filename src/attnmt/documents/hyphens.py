@@ -11,6 +11,7 @@ changed keeps the translation's plain hyphens, which are its own.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 NO_BREAK_HYPHEN = "\u2011"
@@ -18,8 +19,16 @@ HYPHENATED = re.compile(r"[\w-]+")  # a word with the hyphens in it: "self-made"
 
 
 def in_word(text: str, at: int) -> bool:
-    """Whether text[at] stands between two letters or digits ("self-made", "555-0100")."""
-    return 0 < at < len(text) - 1 and text[at - 1].isalnum() and text[at + 1].isalnum()
+    """Whether text[at] stands between two letters or digits ("self-made", "555-0100"), a letter's
+    combining mark one of its letter's: "Café" with a combining accent (NFD, as a Mac may write it), a
+    Hindi vowel sign ("हिंदी-भाषी"), which str.isalnum counts no letter, so the hyphen after it was
+    kept as an atom, the model read "CaféBar", and the glossary's "Café-Bar" matched nothing."""
+    return 0 < at < len(text) - 1 and of_word(text[at - 1]) and of_word(text[at + 1])
+
+
+def of_word(character: str) -> bool:
+    """Whether ``character`` is a letter, a digit or a combining mark (Unicode's M*, part of its letter)."""
+    return character.isalnum() or unicodedata.category(character).startswith("M")
 
 
 def hyphenated_words(text: str, hyphens: Sequence[int]) -> dict[str, tuple[int, ...]]:
