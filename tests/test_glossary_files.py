@@ -33,6 +33,24 @@ def test_a_first_row_naming_the_columns_or_the_languages_is_a_header(tmp_path, h
     assert read_glossary(path).terms == (("dog", "Hund"),)  # languages unknown: en,de names two
 
 
+@pytest.mark.parametrize("header", ["English,German", "english , GERMAN", "Source Text,Target Text",
+                                    "Source language,Target language"])
+def test_a_first_row_naming_the_languages_by_name_is_a_header(tmp_path, header):
+    """A sheet's headings as people write them: "English,German" was a term, and "German" was put into
+    every translation of a sentence holding "English"."""
+    path = write(tmp_path, f"{header}\ndog,Hund\n".encode())
+    assert read_glossary(path, "en-US", "de").terms == (("dog", "Hund"),)
+    assert read_glossary(path).terms == (("dog", "Hund"),)
+
+
+@pytest.mark.parametrize(("first", "languages"), [("English,Englisch", ("en", "de")), ("German,Deutsch", ("en", "de")),
+                                                  ("English,French", ("en", "de")), ("English,English", (None, None)),
+                                                  ("English,Deutsch", (None, None))])
+def test_a_first_row_of_language_names_not_those_translated_is_a_term(tmp_path, first, languages):
+    path = write(tmp_path, f"{first}\ncat,Katze\n".encode())
+    assert read_glossary(path, *languages).terms[0] == tuple(first.split(","))
+
+
 @pytest.mark.parametrize(("first", "languages"), [("UK,GB", ("en", "de")), ("es,es", (None, None)),
                                                   ("eng,fra", ("en", "de")), ("dog,Hund", (None, None))])
 def test_a_first_row_that_is_not_clearly_a_header_is_a_term(tmp_path, first, languages):

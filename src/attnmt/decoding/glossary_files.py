@@ -16,13 +16,13 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are skipped; ``#`` starts no
   comment (``#hashtag`` is a term).  The first row is a header, and skipped, only when it is clearly one
   (``csv_header``): it names the columns (``source,target``; ``source term,target term``; ``src,tgt``;
-  ``term,translation``) or two different languages (``en,de``; ``en-US,de-DE``), the languages translated where they
-  are known, else two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists, others than those
-  translated (``en,fr`` translating en -> de), are refused, as DeepL's four fields are. A CSV file's delimiter is a
-  comma, a semicolon (what Excel writes where the decimal mark is a comma: German, French, Dutch settings) or a tab,
-  read from the file (``csv_delimiter``): the one under which the most rows, from the first, hold 2 or 4 fields, the
-  comma where two read as far. A row that does not fit is then named with the delimiter assumed.  A first line that
-  states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
+  ``term,translation``) or two different languages (``en,de``; ``en-US,de-DE``; ``English,German``), the languages
+  translated where they are known, else two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists,
+  others than those translated (``en,fr`` translating en -> de), are refused, as DeepL's four fields are. A CSV
+  file's delimiter is a comma, a semicolon (what Excel writes where the decimal mark is a comma: German, French,
+  Dutch settings) or a tab, read from the file (``csv_delimiter``): the one under which the most rows, from the first,
+  hold 2 or 4 fields, the comma where two read as far. A row that does not fit is then named with the delimiter
+  assumed.  A first line that states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
 - ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.  An
   ``.xml`` file with another root (MultiTerm's own ``<mtf>``) is refused naming it.
 
@@ -30,9 +30,8 @@ A CSV or TSV file is UTF-8, or UTF-16 where it starts with that encoding's byte 
 Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is read as TSV, a ``.csv``
 one as CSV with tabs).  A ``.gz`` ending is read through (``terms.csv.gz`` is a CSV file), as read_lines reads it.
 Its lines end in LF or CRLF, or in CR alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)",
-save a file; in a CSV file, no LF outside a quoted field, where it is a cell's line break).  A spreadsheet or document
-(an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is refused in one line asking for the sheet
-saved as CSV.
+save a file; in a CSV file, no LF outside a quoted field, where it is a cell's line break).  A spreadsheet or
+document (an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is refused asking for a CSV file.
 """
 
 from __future__ import annotations
@@ -57,14 +56,14 @@ from attnmt.text.data import (
     open_bytes,
 )
 from attnmt.text.encodings import UNICODE_BOMS
-from attnmt.text.language_codes import is_iso_639_1_code, is_language_code
+from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_languages
 from attnmt.text.language_codes import primary_subtag as primary
 
 Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
 
 # A CSV file's header: the first two fields naming the source and the target column, case aside.
-SOURCE_COLUMNS = ("source", "source term", "src", "term")
-TARGET_COLUMNS = ("target", "target term", "tgt", "translation")
+SOURCE_COLUMNS = ("source", "source term", "src", "term", "source text", "source language")
+TARGET_COLUMNS = ("target", "target term", "tgt", "translation", "target text", "target language")
 # The delimiters a CSV file may have, each with its name, in the order preferred where several fit.
 DELIMITERS = {",": "a comma", ";": "a semicolon", "\t": "a tab"}
 # The first bytes of the files a glossary is often saved from, which are no text: what each is.
@@ -357,7 +356,8 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     (``en,fr``, ``fr,de``), whose terms would be put into the translation as they are.  Two codes
     of which neither is (``it,es``, ``to,zu`` translating en -> de: "it" is "es") are a term."""
     source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
-    if source.casefold() in SOURCE_COLUMNS and target.casefold() in TARGET_COLUMNS:
+    if (source.casefold() in SOURCE_COLUMNS and target.casefold() in TARGET_COLUMNS
+            or names_languages(source, target, source_lang, target_lang)):  # English,German
         return True
     if not (is_language_code(source) and is_language_code(target)) or primary(source) == primary(target):
         return False

@@ -44,3 +44,28 @@ def primary_subtag(code: str) -> str:
     """A language code's primary subtag, in lower case, what two codes of one language share:
     "en-US", "en_us" and "EN" are "en"."""
     return re.split(r"[-_]", code.strip(), maxsplit=1)[0].lower()
+
+
+# The English names of the languages most glossaries are kept in, lower case: a spreadsheet's header row
+# names its columns so ("English,German": attnmt.decoding.glossary_files.csv_header).
+LANGUAGE_NAMES = {
+    "ar": "arabic", "bg": "bulgarian", "bn": "bengali", "ca": "catalan", "cs": "czech", "da": "danish",
+    "de": "german", "el": "greek", "en": "english", "es": "spanish", "et": "estonian", "eu": "basque",
+    "fa": "persian", "fi": "finnish", "fr": "french", "ga": "irish", "gl": "galician", "he": "hebrew",
+    "hi": "hindi", "hr": "croatian", "hu": "hungarian", "id": "indonesian", "is": "icelandic", "it": "italian",
+    "ja": "japanese", "ko": "korean", "lt": "lithuanian", "lv": "latvian", "ms": "malay", "mt": "maltese",
+    "nb": "norwegian", "nl": "dutch", "no": "norwegian", "pl": "polish", "pt": "portuguese", "ro": "romanian",
+    "ru": "russian", "sk": "slovak", "sl": "slovenian", "sq": "albanian", "sr": "serbian", "sv": "swedish",
+    "sw": "swahili", "th": "thai", "tr": "turkish", "uk": "ukrainian", "ur": "urdu", "vi": "vietnamese",
+    "zh": "chinese",
+}
+
+
+def names_languages(source: str, target: str, source_lang: str | None, target_lang: str | None) -> bool:
+    """Whether two header cells name the languages translated by their English names (``English``,
+    ``German``, case aside, for en -> de), or, where those are not known, two different languages so
+    named: a column's heading, where ``English,Englisch`` or ``German,Deutsch`` are terms."""
+    names = (source.strip().casefold(), target.strip().casefold())
+    if source_lang is None or target_lang is None:
+        return names[0] != names[1] and all(name in LANGUAGE_NAMES.values() for name in names)
+    return names == tuple(LANGUAGE_NAMES.get(primary_subtag(code)) for code in (source_lang, target_lang))
