@@ -1,6 +1,8 @@
 """How attnmt score finds the parts of a sentence translate parted (attnmt.documents.parted_lines)."""
 
+from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.parted_lines import own_joined, runs_like, sentence_parts
+from attnmt.documents.pipeline import DocumentOptions
 
 
 def test_each_run_is_the_one_closest_to_its_guide_the_last_the_rest():
@@ -26,3 +28,14 @@ def test_a_text_that_is_not_the_own_translations_joined_is_not_cut():
     assert own_joined("ein hund rennt eine katze schläft", owns) == owns
     assert own_joined("ein hund rennt eine katze schläft nicht", owns) is None
     assert own_joined("ein hund rennt", ["ein hund rennt", ""]) is None
+
+
+def test_a_translation_longer_than_the_model_reads_is_not_parted_by_the_sources_limit():
+    """Each source sentence fits the model; its translation "Zwei Mädchen spielen." does not, and was
+    parted into two by the source's limit: three sentences against two, and the line read whole."""
+    def fits(sentence: str) -> bool:
+        return len(sentence) <= 16
+
+    pairs = line_pairs("Two girls play. A dog runs.", "Zwei Mädchen spielen. Ein Hund rennt.", DocumentOptions(),
+                       "de", fits=fits)
+    assert pairs == [("Two girls play.", "Zwei Mädchen spielen."), ("A dog runs.", "Ein Hund rennt.")]

@@ -172,8 +172,10 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
         whole = line_pairs(source, translation, options, target_lang, glossary, None, writes)  # nothing parted
         return (own and parted_pairs(whole, groups, own)) or whole
     parts, ours = letterless_parts(split, glossary), with_letters(split)
-    theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits, writes),
-                           parts)
+    # The translation's sentences joined across a target term where the joined one fits, as the source's, but
+    # none parted: fits is the limit on what the model reads, which no translation's length is bound by.
+    theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits, writes,
+                                               parted=False), parts)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
             and stands_in(letterless_parts(paragraph_spans(translation, target, writes=writes)),
                           " ".join([source, *parts.elements()]))):

@@ -228,8 +228,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
 
 
 def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary: Glossary | None = None,
-                   fits: Callable[[str], bool] | None = None,
-                   writes: Callable[[str], bool] | None = None) -> list[list[tuple[int, int]]]:
+                   fits: Callable[[str], bool] | None = None, writes: Callable[[str], bool] | None = None,
+                   *, parted: bool = True) -> list[list[tuple[int, int]]]:
     """Each flat text's sentences, (start, end) in its text, as ``options`` split them, read with
     the stops its atoms show (``kept_stops``), none ending inside a term of ``glossary`` where the
     sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``),
@@ -237,12 +237,13 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
     guess for a translator that says nothing of its model, which reads what it is given as it chooses.
     First, in place, the symbols the model's vocabulary cannot write (``writes``: ``translator_writes``)
     are taken out of each flat text as atoms (attnmt.documents.symbols), but for those in a term of
-    ``glossary``, which it translates: every split comes here."""
+    ``glossary``, which it translates: every split comes here.  Not ``parted``, none is parted: a
+    translation's sentences, which ``fits``, the limit on what the model reads, does not bound."""
     if writes is not None:
         terms = (lambda text: [(s, e) for s, e, _ in glossary.found_in(text)]) if glossary else None
         for flat in flats:
             take_out_symbols(flat, writes, terms)
-    reads = None if fits is within_bytes else fits
+    reads = None if fits is within_bytes or not parted else fits
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
                            fits, reads, flat.line_ends) for flat in flats]
 
@@ -300,24 +301,24 @@ def translate_paragraphs(texts: Sequence[str], translator: Translator,
 
 
 def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None,
-                        fits: Callable[[str], bool] | None = None,
-                        writes: Callable[[str], bool] | None = None) -> list[str]:
+                        fits: Callable[[str], bool] | None = None, writes: Callable[[str], bool] | None = None,
+                        *, parted: bool = True) -> list[str]:
     """The sentences of a plain text that ``translate_paragraphs`` gives a translator with
     ``glossary`` and ``fits``, in order: each line's sentences that have letters (the rest passes
     through, but for the glossary's terms that stand in it: ``with_terms``), none ending inside a
-    term where the sentence so joined fits the model."""
-    return with_letters(paragraph_spans(text, options, glossary, fits, writes))
+    term where the sentence so joined fits the model, and, where ``parted``, none longer (``flat_sentences``)."""
+    return with_letters(paragraph_spans(text, options, glossary, fits, writes, parted=parted))
 
 
 def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None,
-                    fits: Callable[[str], bool] | None = None,
-                    writes: Callable[[str], bool] | None = None) -> list[tuple[FlatText, tuple[int, int]]]:
+                    fits: Callable[[str], bool] | None = None, writes: Callable[[str], bool] | None = None,
+                    *, parted: bool = True) -> list[tuple[FlatText, tuple[int, int]]]:
     """(its line's flat text, its span) of every sentence of a plain text, in order, letters or
     none: each line split as ``translate_lines`` splits it (``flat_sentences``; a line's URLs and
     e-mail addresses, its only atoms, show no stop).  Split once, it gives both the sentences a
     translator is given (``with_letters``) and those that pass through."""
     flats = [flat_line(line) for line in text.split("\n")]
-    return pairs(flats, flat_sentences(flats, options, glossary, fits, writes))
+    return pairs(flats, flat_sentences(flats, options, glossary, fits, writes, parted=parted))
 
 
 def with_letters(sentences: Sequence[tuple[FlatText, tuple[int, int]]]) -> list[str]:
