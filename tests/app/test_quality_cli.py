@@ -289,6 +289,27 @@ def test_calibrate_stores_a_calibration_that_score_then_uses(trained_copy, tmp_p
     assert code == 0 and json.loads(out)["calibrated"] is True
 
 
+
+def test_calibrate_parts_a_source_longer_than_the_model_reads_as_translate_does(trained_copy, tmp_path, capsys,
+                                                                                 monkeypatch):
+    """translate parts "a dog runs, and a cat sleeps" (20 pieces, where the model was trained on 16 at
+    most) into "a dog runs," and "and a cat sleeps"; calibrate gave the model the sentence whole and
+    labelled the few words it wrote for it against the whole reference."""
+    from attnmt.decoding import calibration
+    from attnmt.trained_lengths import write_longest_source
+
+    write_longest_source(trained_copy, 16)  # the other sources fit
+    given: list[str] = []
+    translate = calibration.translate
+    monkeypatch.setattr(calibration, "translate", lambda model, tokenizer, texts, *rest: given.extend(texts)
+                        or translate(model, tokenizer, texts, *rest))
+    long = ("a dog runs, and a cat sleeps", "ein hund rennt, und eine katze schläft")
+    src, ref = write_pairs(tmp_path, "valid", [*calibration_pairs(), long])
+    code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 0 and "fitted on 122 sentences" in out
+    assert long[0] not in given and {"a dog runs,", "and a cat sleeps"} <= set(given)
+
+
 def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_to(trained_copy, tmp_path, capsys):
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere

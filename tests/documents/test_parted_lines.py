@@ -1,7 +1,7 @@
 """How attnmt score finds the parts of a sentence translate parted (attnmt.documents.parted_lines)."""
 
 from attnmt.documents.paragraphs import line_pairs
-from attnmt.documents.parted_lines import own_joined, runs_like, sentence_parts
+from attnmt.documents.parted_lines import own_joined, parted_references, runs_like, sentence_parts
 from attnmt.documents.pipeline import DocumentOptions
 
 
@@ -39,3 +39,19 @@ def test_a_translation_longer_than_the_model_reads_is_not_parted_by_the_sources_
     pairs = line_pairs("Two girls play. A dog runs.", "Zwei Mädchen spielen. Ein Hund rennt.", DocumentOptions(),
                        "de", fits=fits)
     assert pairs == [("Two girls play.", "Zwei Mädchen spielen."), ("A dog runs.", "Ein Hund rennt.")]
+
+
+def test_calibrate_reads_a_source_too_long_for_the_model_part_by_part_with_its_run_of_the_reference():
+    owns = {"a dog runs,": "ein hund rennt", "and a cat sleeps": "eine katze schläft"}
+    asked: list[list[str]] = []
+
+    def own(parts: list[str]) -> list[str]:
+        asked.append(parts)
+        return [owns[part] for part in parts]
+
+    sources = ["a dog runs, and a cat sleeps", "Hi there.", "a dog runs, and a cat sleeps"]
+    references = ["ein hund rennt, und eine katze schläft", "Hallo.", "hund"]  # one word: no run for each part
+    assert parted_references(sources, references, lambda s: len(s) <= 16, None, own) == (
+        ["a dog runs,", "and a cat sleeps", "Hi there.", "a dog runs, and a cat sleeps"],
+        ["ein hund rennt,", "und eine katze schläft", "Hallo.", "hund"])
+    assert asked == [["a dog runs,", "and a cat sleeps"]]  # each part translated once, in one call

@@ -76,6 +76,28 @@ def parted_pairs(whole: Pairs, groups: Sequence[Sequence[str]],
     return pairs
 
 
+def parted_references(sources: Sequence[str], references: Sequence[str], fits: Callable[[str], bool],
+                      writes: Callable[[str], bool] | None,
+                      own: Callable[[list[str]], Sequence[str]]) -> tuple[list[str], list[str]]:
+    """``sources`` and their ``references`` (``attnmt calibrate``'s pairs, a sentence a line), each
+    source the model does not read whole (``fits``) parted as translate parts it (``paragraph_sentences``,
+    not split), each part with the run of its reference's words closest to the part's ``own``
+    translation, as score reads a translation of such a sentence (``parted_pairs``); the pair whole
+    where it cannot be read so.  Given whole, the model read it cut to its length, and its translation
+    of the beginning was labelled against the whole reference."""
+    whole = DocumentOptions(split=False)
+    groups = [None if not source.strip() or fits(source) else
+              parted_groups(source, paragraph_sentences(source, whole, None, fits, writes), whole, None, writes)
+              for source in sources]
+    parts = list(dict.fromkeys(part for g in groups if g for group in g for part in group))
+    owns = dict(zip(parts, own(parts), strict=True)) if parts else {}
+    pairs: Pairs = []
+    for source, reference, g in zip(sources, references, groups, strict=True):
+        read = parted_pairs([(source, reference)], g, lambda texts: [owns[text] for text in texts]) if g else None
+        pairs.extend(read or [(source, reference)])
+    return [s for s, _ in pairs], [r for _, r in pairs]
+
+
 def own_joined(text: str, owns: Sequence[str]) -> list[str] | None:
     """``text`` cut into ``owns`` (the model's translations of a line's sentences, in order:
     ``runs_like``) where it is they joined, spacing aside, as translate joins them; else None, and

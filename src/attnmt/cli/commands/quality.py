@@ -85,6 +85,9 @@ def chrf_threshold(text: str) -> float:
 def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.hypotheses import check_one_stdin, shown
     from attnmt.decoding.calibration import CHRF_THRESHOLD, calibrate, save_calibration
+    from attnmt.decoding.inputs import fits_and_writes
+    from attnmt.decoding.translate import translate
+    from attnmt.documents.parted_lines import parted_references
 
     if bool(args.src) != bool(args.ref):
         raise ConfigError("give both --src and --ref, or neither (the training config's validation set)")
@@ -95,6 +98,10 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         src, _, pairs = run_calibration_pairs(args.model, print_out)
         sources, references = [s for s, _ in pairs], [r for _, r in pairs]
     model, tokenizer, _ = load_for_translation(args)
+    if args.src:  # a sentence too long for the model read part by part, as translate translates it
+        sources, references = parted_references(sources, references, *fits_and_writes(model, tokenizer),
+                                                partial(translate, model, tokenizer, decoding=decoding(args),
+                                                        max_tokens=args.max_tokens))
     calibration, table = calibrate(model, tokenizer, Path(args.model), sources, references, decoding(args),
                                    args.max_tokens,
                                    CHRF_THRESHOLD if args.chrf_threshold is None else args.chrf_threshold, args.weights)
