@@ -242,6 +242,21 @@ def test_score_reads_a_sentence_without_the_part_with_terms_the_splitter_left_in
         (source, "ein hund rennt zweitausendzwölfte")]  # not the part: the line whole, as before
 
 
+
+@pytest.mark.parametrize(("source", "translation", "pairs"), [
+    ("A dog runs. 1.", "ein hund rennt 1.", [("A dog runs.", "ein hund rennt")]),  # the model wrote no full stop
+    ("A dog runs. 1. A cat sleeps.", "Ein Hund rennt. 1. Eine Katze schläft.",
+     [("A dog runs.", "Ein Hund rennt."), ("A cat sleeps.", "Eine Katze schläft.")]),
+    ("A dog runs. 1. A cat sleeps 1.", "Ein Hund rennt. 1. Eine Katze schläft 1.",  # the part stands alone:
+     [("A dog runs.", "Ein Hund rennt."), ("A cat sleeps 1.", "Eine Katze schläft 1.")]),  # the model wrote this 1.
+])
+def test_score_reads_a_sentence_without_the_number_translate_passed_through_beside_it(source, translation, pairs):
+    """translate gives "A dog runs. 1." as "ein hund rennt 1.": the model read "A dog runs." alone and
+    wrote no full stop, and "1." passed through (quality 0.9309 on the test model); score read "ein
+    hund rennt 1." as the sentence's translation, a number the model never wrote: 0.003, low_quality."""
+    assert line_pairs(source, translation, OPTIONS, "en") == pairs
+
+
 class Bare:
     """A user's own Translator with ``translate`` alone, as the protocol was before it had a glossary:
     every sentence upper-cased, no word weights."""

@@ -449,8 +449,8 @@ def test_a_translation_with_other_sentences_with_no_letter_than_its_source_is_re
 
 
 def test_a_part_with_no_letter_one_language_splits_off_and_the_other_does_not_is_read_pair_by_pair():
-    """English's splitter leaves "1." on its own, German's ends the sentence before with it (where
-    the model reads it): the translation holds the "1.", and is read as before."""
+    """English's splitter leaves "1." on its own, German's ends the sentence before with it: the
+    translation holds the "1.", and is read pair by pair, without the "1." translate passed through."""
     source, translation = "A dog runs. 1. A cat sleeps.", "Ein Hund rennt. 1. Eine Katze schläft."
-    assert line_pairs(source, translation, DocumentOptions(), "de") == [("A dog runs.", "Ein Hund rennt. 1."),
+    assert line_pairs(source, translation, DocumentOptions(), "de") == [("A dog runs.", "Ein Hund rennt."),
                                                                         ("A cat sleeps.", "Eine Katze schläft.")]

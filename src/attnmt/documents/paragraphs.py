@@ -32,7 +32,7 @@ from attnmt.decoding.inputs import fits_and_writes
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.translate import Translation, translate_n_best
-from attnmt.documents.flat import FlatText, has_words
+from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import Shown, reaches_model, with_terms
 from attnmt.documents.parted_lines import own_joined, parted_groups, parted_pairs
 from attnmt.documents.pipeline import (
@@ -172,13 +172,13 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
         whole = line_pairs(source, translation, options, target_lang, glossary, None, writes)  # nothing parted
         return (own and parted_pairs(whole, groups, own)) or whole
     parts, ours = letterless_parts(split, glossary), with_letters(split)
+    alone = letterless_parts(paragraph_spans(translation, target, writes=writes))
     # The translation's sentences joined across a target term where the joined one fits, as the source's, but
     # none parted: fits is the limit on what the model reads, which no translation's length is bound by.
     theirs = without_parts(paragraph_sentences(translation, target, glossary and glossary.of_targets, fits, writes,
-                                               parted=False), parts)
+                                               parted=False), parts - alone)
     if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
-            and stands_in(letterless_parts(paragraph_spans(translation, target, writes=writes)),
-                          " ".join([source, *parts.elements()]))):
+            and stands_in(alone, " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
     if own and len(theirs) < len(ours) > 1 and not parts and (joined := own_joined(translation, own(ours))):
         return list(zip(ours, joined, strict=True))
@@ -186,12 +186,13 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
 
 
 def without_parts(sentences: list[str], parts: Counter[str]) -> list[str]:
-    """``sentences`` without those of ``parts`` that have letters (spaces collapsed), each as often
-    as ``parts`` holds it: a letterless sentence that took a glossary's terms, or one of one letter,
-    which no model wrote, whether the splitter gave it on its own or left it at a sentence's start or end (``ein hund
-    rennt zweitausendzwölf.``: the model wrote no full stop).  The model read ``7.`` after its
-    sentence before; it had never read a term's word there, and found the line poor."""
-    left = Counter({part: n for part, n in parts.items() if has_words(part)})
+    """``sentences`` (those with letters) without ``parts`` (spaces collapsed), each as often as
+    ``parts`` holds it: a letterless sentence translate passed through (``7.``), with a glossary's
+    terms (``zweitausendzwölf.``) or of one letter, which no model wrote, whether the splitter gave
+    it on its own or left it at a sentence's start or end (``ein hund rennt 1.``: the model wrote no
+    full stop).  Read with the sentence, a number the model never wrote there made the line poor
+    (0.003 for translate's 0.9309), and a term's word more so."""
+    left = parts.copy()
     kept = []
     for sentence in sentences:
         spaced = " ".join(sentence.split())
