@@ -263,6 +263,16 @@ def test_calibrate_names_a_pair_with_one_blank_side(trained_copy, tmp_path, caps
                                  "give both sides of each pair, or leave both blank\n")
 
 
+
+def test_calibrate_names_a_pair_whose_source_is_an_invisible_character_alone(trained_copy, tmp_path, capsys):
+    """A zero-width space is as blank as an empty line (score refuses it so); calibrate took the pair, the
+    model read no piece of it, and it was left out of the fit without a word."""
+    src, ref = write_pairs(tmp_path, "valid", [*PAIRS[:3], ("\u200b", PAIRS[3][1]), *PAIRS[4:]])
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2 and err == (f"attnmt: error: {src}:4: the line is blank and the same line of {ref} is not: "
+                                 "give both sides of each pair, or leave both blank\n")
+
+
 def test_calibrate_says_when_the_models_translations_are_empty(trained_copy, tmp_path, capsys, monkeypatch):
     from attnmt.decoding import calibration
 

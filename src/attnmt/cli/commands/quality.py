@@ -115,19 +115,22 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def read_given_pairs(src: str, ref: str) -> tuple[list[str], list[str]]:
     """``--src`` and ``--ref``'s lines ("-": stdin), every one: as many in each, and a line blank in
-    one blank in the other (both blank: a gap, left out by the fit).  ``--src`` is read as score reads
-    it (``source_texts``): translate's JSONL input, read as text, was translated a JSON line at a time,
-    and the fit on those translations flagged every reference low_quality."""
+    one blank in the other (both blank: a gap, left out by the fit), a line of invisible characters
+    alone (a zero-width space) as blank as an empty one, as score reads it (``check_pairs``): the model
+    reads no piece of it, and the pair was left out of the fit without a word.  ``--src`` is read as
+    score reads it (``source_texts``): translate's JSONL input, read as text, was translated a JSON
+    line at a time, and the fit on those translations flagged every reference low_quality."""
     from attnmt.cli.hypotheses import read_input, shown
+    from attnmt.text.invisible import blank
 
     sources = source_texts(shown(src), read_input(src), CALIBRATE_GLOSSARY)
     references, src, ref = read_input(ref), shown(src), shown(ref)
     if len(sources) != len(references):
         raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
     for number, (source, reference) in enumerate(zip(sources, references, strict=True), start=1):
-        if bool(source.strip()) != bool(reference.strip()):
-            blank, other = (src, ref) if not source.strip() else (ref, src)
-            raise DataError(f"{blank}:{number}: the line is blank and the same line of {other} is not: give "
+        if blank(source) != blank(reference):
+            empty, other = (src, ref) if blank(source) else (ref, src)
+            raise DataError(f"{empty}:{number}: the line is blank and the same line of {other} is not: give "
                             "both sides of each pair, or leave both blank")
     return sources, references
 
