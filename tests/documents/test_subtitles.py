@@ -499,13 +499,25 @@ def test_a_sound_description_or_lyric_cue_is_its_own_text_joined_to_no_cue_besid
 
 
 @pytest.mark.parametrize("cues, given", [
-    (["(whispering) I saw", "a man in the park."], ["(whispering) I saw a man in the park."]),
-    (["[John] The dog is running", "across the street."], ["[John] The dog is running across the street."]),
+    (["(whispering) I saw", "a man in the park."], ["(whispering)", "I saw a man in the park."]),
+    (["[John] The dog is running", "across the street."], ["[John]", "The dog is running across the street."]),
     (["The girl said (quietly)", "(sighs) that the dog is black."],
-     ["The girl said (quietly) (sighs) that the dog is black."]),
+     ["The girl said (quietly) that the dog is black.", "(sighs)"]),
+    (["JOHN: I saw a man", "in the park."], ["JOHN:", "I saw a man in the park."]),
+    (["He said that", "MARY: he is late."], ["He said that", "MARY:", "he is late."]),  # a new speaker
 ])
-def test_a_label_before_words_opens_a_sentence_that_goes_on_into_the_next_cue(same, cues, given):
+def test_a_label_before_words_is_translated_alone_and_the_sentence_after_it_goes_on_into_the_next_cue(
+        same, cues, given):
     """Only a cue of descriptions alone is set apart: one opening with a bracket was, and
-    "across the street." went to the model alone (review s41d)."""
+    "across the street." went to the model alone (review s41d).  The label itself is no part of
+    the sentence: a speaker's name in capitals starts another speaker's words."""
     assert translate_subtitle_text(srt(*cues), same) == srt(*cues)
     assert same.given == given
+
+
+@pytest.mark.parametrize("label", ["JOHN:", "[DOOR SLAMS]", "(laughs)", "DR. SMITH (V.O.):"])
+def test_a_label_stays_at_the_start_of_its_cue_when_its_sentence_runs_on(mirror, label):
+    """Read with the sentence, the alignment took it along: "JOHN: I saw a man" / "in the park."
+    came back as "PARK. THE" / "IN MAN A SAW I JOHN:", the name at the end of the other cue."""
+    out = translate_subtitle_text(srt(f"{label} I saw a man", "in the park."), mirror)
+    assert out == srt(f"{mirror.texts([label])[0]} PARK. THE", "IN MAN A SAW I")

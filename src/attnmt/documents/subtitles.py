@@ -35,7 +35,8 @@ speaker only where the speaker changes), are joined where the next cue starts wi
 lower-case letter (as shown: WebVTT's ``&quot;Hello`` starts with a capital) and without a
 speaker's dash (a cue's last speaker's turn, ``- I saw a man`` / ``in the park.``, runs on as a cue of one
 text does), neither opening with a sound description's bracket or a lyric's note (``[dog barking]``,
-``(phone ringing)``, ``♪ La la la ♪``: each its own text), and the segmenter finds no sentence end
+``(phone ringing)``, ``♪ La la la ♪``: each its own text; a label before words, ``JOHN:`` or ``(laughs)``,
+is translated alone and stays first: attnmt.documents.cue_labels), and the segmenter finds no sentence end
 where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or with ``--no-split``).
 The translation is cut back into the cues where the cue breaks land by the alignment
 (rule 2 of attnmt.documents.spans: before the first target word aligned to the source
@@ -56,6 +57,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
+from attnmt.documents.cue_labels import DESCRIPTION, is_name, split_label
 from attnmt.documents.cue_lines import (
     NOTES,
     Turn,
@@ -87,10 +89,8 @@ FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 # A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
 LINE_END = re.compile(r"\r?\r\n|\r|\n")
-# A cue of its own, never joined to the cues beside it: one of sound descriptions alone ("[dog barking]",
-# "(phone ringing)", as captions for the deaf and hard of hearing write them), or a lyric ("♪ La la la ♪").
-# A label before words ("(whispering) I saw", "[John] The dog") opens a sentence that may go on.
-DESCRIPTION = re.compile(r"(?:(?:\[[^\[\]]*\]|\([^()]*\))[\s.,;:!?…-]*)+")  # "[dog barking].", "[MUSIC] (laughing)"
+# A cue of sound descriptions alone (cue_labels.DESCRIPTION) or a lyric is never joined to the cues beside it;
+# a label before words ("(whispering) I saw", "JOHN: I saw") is translated alone, and the words may go on.
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
 
@@ -222,11 +222,22 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
     block between them (a NOTE)."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
-    bodies = [body for _, body, _ in speakers]
+    labelled = [split_label(body) for _, body, _ in speakers]  # a label ("JOHN:", "[DOOR SLAMS]") translated alone
+    bodies = [body for _, _, body in labelled]
+    follows = [goes_on and not is_name(labelled[k + 1][0]) for k, goes_on in enumerate(follows)]  # a new speaker
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
-    out = [text for cut in translate_runs(runs, bodies, translator, options, vtt, where, lines, review) for text in cut]
-    out = out if vtt else [breaks_inside(body, text, tags_of(vtt)) for body, text in zip(bodies, out, strict=True)]
-    return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
+    labels = [k for k, (label, _, _) in enumerate(labelled) if label]
+    runs += [[len(bodies) + j] for j in range(len(labels))]
+    texts, lines = [*bodies, *(labelled[k][0] for k in labels)], [*lines, *(lines[k] for k in labels)]
+    runs.sort(key=lambda run: (lines[run[0]], run[0] < len(bodies)))  # the file's order, a label before its text
+    out = [""] * len(texts)
+    for run, cut in zip(runs, translate_runs(runs, texts, translator, options, vtt, where, lines, review), strict=True):
+        for k, text in zip(run, cut, strict=True):
+            out[k] = text
+    out = out if vtt else [breaks_inside(body, text, tags_of(vtt)) for body, text in zip(texts, out, strict=True)]
+    for j, k in enumerate(labels):
+        out[k] = out[len(bodies) + j] + labelled[k][1] + out[k]
+    return [start + translated + end for (start, _, end), translated in zip(speakers, out[:len(bodies)], strict=True)]
 
 
 def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator: Translator,

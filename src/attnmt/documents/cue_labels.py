@@ -1,0 +1,33 @@
+"""The label a cue's text may open with, as captions for the deaf and hard of hearing write it
+(attnmt.documents.subtitles): a speaker's name in capitals and a colon (``JOHN: I saw a man``,
+``DR. SMITH (V.O.): Hello``), or sound descriptions in brackets (``[DOOR SLAMS] I saw``,
+``(laughs) Come here``).  A label is no part of the sentence after it: read with it, the
+alignment moved it with the words around it, and a sentence run on into the next cue took
+``JOHN:`` to that cue's end.  So it is translated alone and written back at its cue's start.
+"""
+
+from __future__ import annotations
+
+import re
+
+BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
+# A cue's line of sound descriptions alone ("[dog barking].", "[MUSIC] (laughing)"), as captions for the
+# deaf and hard of hearing write them: a cue of its own (subtitles.set_apart), no label.
+DESCRIPTION = re.compile(rf"(?:{BRACKETED}[\s.,;:!?…-]*)+")
+# Descriptions (group 1) or a name before a colon (group 2), then the spaces before the cue's words (group 3).
+LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|([^\W\d_][^:\n]{{0,40}}?:))(\s+)(?=\S)")
+
+
+def split_label(text: str) -> tuple[str, str, str]:
+    """(label, the spaces after it, the rest) of a cue's ``text``; ("", "", text) where it opens
+    with none.  A name is a label only in capitals with two letters or more ("JOHN:", not "I:" nor
+    "Note:"); a text of descriptions alone is no label but the cue's own text (subtitles.set_apart)."""
+    match = LABEL.match(text)
+    if match is None or (match.group(2) and not is_name(match.group(2))) or DESCRIPTION.fullmatch(text):
+        return "", "", text
+    return match.group(1) or match.group(2), match.group(3), text[match.end():]
+
+
+def is_name(label: str) -> bool:
+    """Whether a label is a speaker's name ("JOHN:"): a new speaker, whom the sentence before does not go on in."""
+    return label.endswith(":") and label.isupper() and sum(ch.isalpha() for ch in label) >= 2
