@@ -521,3 +521,21 @@ def test_a_label_stays_at_the_start_of_its_cue_when_its_sentence_runs_on(mirror,
     came back as "PARK. THE" / "IN MAN A SAW I JOHN:", the name at the end of the other cue."""
     out = translate_subtitle_text(srt(f"{label} I saw a man", "in the park."), mirror)
     assert out == srt(f"{mirror.texts([label])[0]} PARK. THE", "IN MAN A SAW I")
+
+
+@pytest.mark.parametrize("cues, given", [
+    (["I saw a man...", "...in the park."], ["I saw a man... in the park."]),
+    (["I saw a man…", "… in the park."], ["I saw a man… in the park."]),
+    (["I saw a man", "...in the park."], ["I saw a man in the park."]),
+    (["I saw a man.", "...In the park."], ["I saw a man.", "In the park."]),  # after a stop: a sentence of its own
+])
+def test_a_continuation_ellipsis_opening_the_next_cue_goes_on_with_the_sentence(same, cues, given):
+    """ "I saw a man..." / "...in the park." went to the model as "I saw a man..." and "in the park.":
+    the segmenter ended the sentence at the first ellipsis and the second was one of its own."""
+    assert translate_subtitle_text(srt(*cues), same) == srt(*cues)
+    assert same.given == given
+
+
+def test_a_continuation_ellipsis_stays_at_the_start_of_its_cue(mirror):
+    out = translate_subtitle_text(srt("I saw a man...", "...in the park."), mirror)
+    assert out == srt("PARK. THE", "...IN MAN... A SAW I")

@@ -68,6 +68,10 @@ SRT_TAGS = re.compile(rf"{SRT_TAG}|{ASS_CODE}")  # TOKEN's groups, by SRT's tag 
 SRT_TOKEN = re.compile(
     rf"{SRT_TAGS.pattern}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
+# A continuation ellipsis a cue's text opens with, before a letter ("I saw a man..." / "...in the park."): the
+# sentence of the cue before goes on.  In cues joined, it is an atom, so that the model reads one sentence where
+# "man... ...in" read as two (the segmenter ended one at "..." and made another of the second "...").
+CONTINUED = re.compile(r"(?:\.{3}|…)\s*(?=[^\W\d_])")
 
 
 @dataclass
@@ -107,7 +111,8 @@ def tag_name(tag: str) -> str:
 
 
 def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source_lang: str = "") -> FlatText:
-    """One or more cues' texts as one flat text, a CueBreak atom between cues; ``vtt``: WebVTT's
+    """One or more cues' texts as one flat text, a CueBreak atom between cues, and a following cue's
+    continuation ellipsis (CONTINUED) an atom after it; ``vtt``: WebVTT's
     entities are read, and a language span in another language than ``source_lang`` (the
     source's) is kept (``foreign_end``); with none (""), every span is translated.  A ``<`` that
     opens no tag is text, with a warning naming its cue's place in ``wheres`` (one for each text;
@@ -117,6 +122,9 @@ def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source
         if k:
             builder.add_text(" ")
             builder.add_atom(node=CueBreak())
+            if continued := CONTINUED.match(text):
+                builder.add_atom(node=CueTag(continued.group()))  # shown as no stop: it ends no sentence
+                text = text[continued.end():]
         add_cue(builder, text, vtt, wheres[k] if wheres else "input", primary(source_lang))
     return builder.build()
 

@@ -68,7 +68,7 @@ from attnmt.documents.cue_lines import (
     turns,
     written,
 )
-from attnmt.documents.cue_text import CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
+from attnmt.documents.cue_text import CONTINUED, CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.letterless import Shown, needs_translation, reaches_model
 from attnmt.documents.pipeline import (
@@ -347,6 +347,8 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
         return False
     if term_across(text, following, glossary):
         return True
+    following = following.strip()
+    following = following[continuation.end():] if (continuation := CONTINUED.match(following)) else following
     if not next((ch for ch in following if ch.isalpha()), "").islower():
         return False
     first = text.strip()
