@@ -49,6 +49,18 @@ def test_webvtt_entities_are_read_and_written_back_escaped(same):
     assert same.given == ["Tom & Jerry <3 > you"]
 
 
+@pytest.mark.parametrize(("text", "written"), [
+    ("Hi&nbsp;there, you &amp; me.", "HI&nbsp;THERE, YOU &amp; ME."),
+    ("&lrm;Hello there.", "&lrm;HELLO THERE."),
+    ("A&#160;b &mdash; c&#xa0;d.", "A&#xa0;B &mdash; C&#xa0;D."),  # one character, one way: the last written
+    ("Hi\xa0there &lt;3", "HI\xa0THERE &lt;3"),  # a character written as itself stays itself
+])
+def test_webvtt_references_the_source_wrote_come_back_as_references(upper, text, written):
+    """Read for the model, "Hi&nbsp;there" came back as "HI\xa0THERE": a no-break space, or an
+    &lrm; mark, an editor does not show, where the file wrote them so that one can see them."""
+    assert translate_subtitle_text(vtt(text), upper) == vtt(written)
+
+
 def test_timestamps_and_end_tags_with_nothing_open_are_kept_in_place(same):
     source = vtt("<00:00.500>One <00:00.800>two </b>three")
     assert translate_subtitle_text(source, same) == source

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_text import tag_name
+from attnmt.documents.cue_text import ENTITY, tag_name
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
 # "{\an8}- Hello.", "\u202b- Hello.": Hebrew and Arabic subtitles start a line with RLE or RLM so that its dash
@@ -50,7 +50,6 @@ VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Rog
 # kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
 # no-break space (U+00A0, U+202F).
 WRAP_SPACES = r"([ \u3000]+)"
-ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
 # An SRT line break written in the text (ASS's \N and \n, <br>) at the start of a cue's text, after any start tags
 # and ASS codes (group 1), or at its end, before any end tags (group 2): "{\an8}\NText", "Text<br></i>".
 BREAK = r"(?:\\[Nn]|<br\s*/?>)"

@@ -41,7 +41,7 @@ A *cue break* is an atom between the texts of cues translated as one sentence
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape, unescape
 
@@ -68,6 +68,7 @@ SRT_TAGS = re.compile(rf"{SRT_TAG}|{ASS_CODE}")  # TOKEN's groups, by SRT's tag 
 SRT_TOKEN = re.compile(
     rf"{SRT_TAGS.pattern}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
+ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z][A-Za-z\d]*);")  # a character reference: &amp;, &#160;, &#xa0;
 # A continuation ellipsis a cue's text opens with, before a letter ("I saw a man..." / "...in the park."): the
 # sentence of the cue before goes on.  In cues joined, it is an atom, so that the model reads one sentence where
 # "man... ...in" read as two (the segmenter ended one at "..." and made another of the second "...").
@@ -218,16 +219,32 @@ def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None
     builder.add_text(unescape(text) if vtt else text)
 
 
-def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool) -> str:
-    """Translated content back as cue text: each tag as it was read, text escaped for WebVTT."""
+def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool, sources: Sequence[str] = ()) -> str:
+    """Translated content back as cue text: each tag as it was read, text escaped for WebVTT, and
+    the characters its ``sources`` (the cues' texts) wrote as references written so again."""
+    return markup_of(flat, content, vtt, written_entities(sources) if vtt else {})
+
+
+def markup_of(flat: FlatText, content: Sequence[str | Nested], vtt: bool, entities: Mapping[int, str]) -> str:
     out = []
     for piece in content:
         if isinstance(piece, str):
-            out.append(escape(piece, quote=False) if vtt else piece)
+            out.append(escape(piece, quote=False).translate(entities) if vtt else piece)
         else:
             node = flat.marks[piece.mark].node
-            out.append(node.start + cue_markup(flat, piece.content, vtt) + node.end)
+            out.append(node.start + markup_of(flat, piece.content, vtt, entities) + node.end)
     return "".join(out)
+
+
+def written_entities(texts: Sequence[str]) -> dict[int, str]:
+    """The characters WebVTT cue ``texts`` wrote as references, as ``str.translate`` maps them to the
+    reference written (``&nbsp;``, ``&lrm;``, ``&#160;``, ``&mdash;``): read for the model, they came
+    back as the characters themselves, a no-break space or a mark an editor does not show.  Not those
+    printable in ASCII (``&quot;``, ``&#65;``): ``&``, ``<`` and ``>`` are escaped anyway, and the others
+    are plain text, whose every copy the reference would replace."""
+    read = ((unescape(match.group()), match.group()) for text in texts for match in ENTITY.finditer(text))
+    return {ord(character): written for character, written in read
+            if len(character) == 1 and not (character.isascii() and character.isprintable())}
 
 
 def split_at_breaks(flat: FlatText, content: Sequence[str | Nested]) -> list[list[str | Nested]]:

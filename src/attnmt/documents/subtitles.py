@@ -369,8 +369,8 @@ def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequenc
     are in order and leave each cue a word, else by the cues' shares of the source text; None
     where it has fewer words than the run has cues."""
     if len(sources) == 1:
-        return [cue_markup(flat, content, vtt)]
-    parts = [cue_markup(flat, part, vtt).strip() for part in split_at_breaks(flat, content)]
+        return [cue_markup(flat, content, vtt, sources)]
+    parts = [cue_markup(flat, part, vtt, sources).strip() for part in split_at_breaks(flat, content)]
     breaks = [piece.mark for piece in content
               if isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, CueBreak)]
     if breaks == sorted(breaks) and all(has_words(part) for part in parts):
