@@ -93,3 +93,14 @@ def test_a_bidi_control_before_a_speakers_dash_stays_in_front_of_their_turn(mirr
     out = translate_subtitle_text(cue(lines), mirror)
     assert out == cue(f"{control}- DOG? THE IS WHERE\n{control}- WATER. THE IN")
     assert mirror.given == ["Where is the dog?", "In the water."]
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("   Hello there.", "   THERE. HELLO"),
+    ("\tThe dog is\n    in the park.", "\tPARK. THE IN\n    IS DOG THE"),
+    ("  - Where is he?\n  - Here he is.", "  - HE? IS WHERE\n  - IS. HE HERE"),
+])
+def test_a_lines_indentation_stays_before_its_translation(mirror, lines, translated):
+    """Wrapped anew, a cue's lines lost the spaces they began with ("   Hello there." came back
+    "THERE. HELLO"): the file's author put them there."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)

@@ -182,13 +182,15 @@ def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern
 
 def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     """A turn's translation in as many lines as it had with text, its start and end kept, its
-    lines of spaces back in their places.  A line left empty (an empty translation, nothing kept
-    before or after it) is left out: an empty line ends a cue, and the lines after it became a
-    block without a timing line."""
-    own = wrap(translation, sum(1 for line in turn.lines if line.strip()), tags)
+    lines of spaces back in their places, each line after the indentation its line had (``   Hello.``:
+    wrapped anew, it lost it).  A line left empty (an empty translation, nothing kept before or after
+    it) is left out: an empty line ends a cue, and the lines after it became a block without a
+    timing line."""
+    indents = [line[:len(line) - len(line.lstrip())] for line in turn.lines if line.strip()]
+    own = wrap(translation, len(indents), tags)
     own[0] = turn.start + own[0]
     own[-1] += turn.end
-    own = [line for line in own if line]
+    own = [indent + line for indent, line in zip(indents, own, strict=False) if line]  # each line indented as it was
     for k, line in enumerate(turn.lines):
         if not line.strip():
             own.insert(min(k, len(own)), line)
