@@ -89,6 +89,24 @@ def test_an_srt_line_break_the_alignment_puts_at_an_edge_of_the_cue_goes_between
     assert translate_subtitle_text(srt.format(text), mirror) == srt.format(written)
 
 
+@pytest.mark.parametrize(("cues", "written"), [
+    (["Name:\tJohn Smith"], ["SMITH\tJOHN NAME:"]),
+    (["Hello\tthere."], ["THERE.\tHELLO"]),  # at the edge where the alignment puts it: between the words
+    (["I saw a\tman", "in the park."], ["PARK. THE", "IN\tMAN A SAW I"]),
+])
+def test_a_tab_inside_a_cue_line_stays_between_the_words_it_parted(mirror, cues, written):
+    """The flat text made a space of it, and the translation came back without it ("Name:\tJohn
+    Smith" as "SMITH JOHN NAME:")."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*written)
+    webvtt = translate_subtitle_text(vtt(*cues), mirror)
+    assert webvtt == vtt(*written)
+    assert mirror.given == [cue.replace("\t", " ") for cue in [" ".join(cues)] * 2]
+
+
+def test_a_tab_comes_back_as_it_was_under_an_identity(same):
+    assert translate_subtitle_text(srt("Hello\tthere, you."), same) == srt("Hello\tthere, you.")
+
+
 def test_a_sentence_over_two_cues_is_translated_whole_and_cut_where_the_alignment_puts_the_break(mirror):
     srt = ("1\n00:00:01,000 --> 00:00:02,000\nThe dog runs\n\n"
            "2\n00:00:02,000 --> 00:00:04,500\nin the big park.\n")

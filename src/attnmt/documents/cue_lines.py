@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_text import ENTITY, tag_name
+from attnmt.documents.cue_text import ENTITY, tag_name, tags_of
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
 # "{\an8}- Hello.", "\u202b- Hello.": Hebrew and Arabic subtitles start a line with RLE or RLM so that its dash
@@ -50,11 +50,13 @@ VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Rog
 # kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
 # no-break space (U+00A0, U+202F).
 WRAP_SPACES = r"([ \u3000]+)"
-# An SRT line break written in the text (ASS's \N and \n, <br>) at the start of a cue's text, after any start tags
-# and ASS codes (group 1), or at its end, before any end tags (group 2): "{\an8}\NText", "Text<br></i>".
-BREAK = r"(?:\\[Nn]|<br\s*/?>)"
-BREAK_FIRST = re.compile(rf"^((?:<[^/<>][^<>]*>|\{{\\[^{{}}]*\}}|\s)*)({BREAK})\s*", re.IGNORECASE)
-BREAK_LAST = re.compile(rf"\s*({BREAK})((?:</[^<>]*>|\s)*)$", re.IGNORECASE)
+# A line break written in an SRT cue's text (ASS's \N and \n, <br>), or tabs (cue_text.TABS, in WebVTT too), at the
+# start of a cue's text, after any start tags and ASS codes (group 1), or at its end, before any end tags (group 2):
+# "{\an8}\NText", "Text<br></i>".
+BREAKS = {False: r"(?:\\[Nn]|<br\s*/?>|\t+)", True: r"\t+"}  # by vtt
+BREAK_EDGES = {vtt: (re.compile(rf"^((?:<[^/<>][^<>]*>|\{{\\[^{{}}]*\}}|\s)*)({pattern})\s*", re.IGNORECASE),
+                     re.compile(rf"\s*({pattern})((?:</[^<>]*>|\s)*)$", re.IGNORECASE))
+               for vtt, pattern in BREAKS.items()}
 
 
 @dataclass
@@ -293,18 +295,19 @@ def visible_length(text: str, tags: re.Pattern[str]) -> int:
     return len(ENTITY.sub("&", tags.sub("", text)))
 
 
-def breaks_inside(source: str, text: str, tags: re.Pattern[str]) -> str:
-    """An SRT cue's translated ``text`` with a line break it starts or ends with (BREAK_FIRST,
-    BREAK_LAST: ``\\N``, ``\\n``, ``<br>``) where its ``source`` did not moved between its words, at
-    the space that makes the two lines most even (``wrap``): the alignment puts a break before the
+def breaks_inside(source: str, text: str, vtt: bool) -> str:
+    """A cue's translated ``text`` with a line break it starts or ends with (BREAK_EDGES: an SRT cue's
+    ``\\N``, ``\\n``, ``<br>``; tabs in either format) where its ``source`` did not moved between its
+    words, at the space that makes the two lines most even (``wrap``): the alignment puts a break before the
     target word of the source word after it, which may be the first ("Hello\\Nthere." turned around
     read "\\NTHERE. HELLO"), and a viewer saw an empty line above the text (or below it).  Where the
     text has one word, the break is left out."""
-    for edge in (BREAK_FIRST, BREAK_LAST):
+    first, last = BREAK_EDGES[vtt]
+    for edge in (first, last):
         found = edge.search(text)
         if found is None or edge.search(source):
             continue
-        line_break, kept = (found.group(2), found.group(1)) if edge is BREAK_FIRST else found.groups()
-        rest = kept + text[found.end():] if edge is BREAK_FIRST else text[:found.start()] + kept
-        text = line_break.join(wrap(rest, 2, tags))
+        line_break, kept = (found.group(2), found.group(1)) if edge is first else found.groups()
+        rest = kept + text[found.end():] if edge is first else text[:found.start()] + kept
+        text = line_break.join(wrap(rest, 2, tags_of(vtt)))
     return text

@@ -16,8 +16,8 @@ all cats.``, ``x < 5 and y > 7``, ``<<The man>>`` are text, which WebVTT's rule 
   voice over the whole cue, as is usual) ends with its cue and is written back without an
   end tag, as it came;
 - an end tag closes the nearest open mark of its name (and any still open inside it); an
-  end tag with none open, a timestamp, ``<br>`` and SRT's ``{\\…}`` codes are atoms, kept
-  whole where rule 2 of attnmt.documents.spans puts them (``<br>``, ``\\N``, ``\\n`` and ``\\h``
+  end tag with none open, a timestamp, ``<br>``, a tab and SRT's ``{\\…}`` codes are atoms, kept
+  whole where rule 2 of attnmt.documents.spans puts them (``<br>``, ``\\N``, ``\\n``, ``\\h`` and tabs
   part the words either side, as a space does: the model never sees them);
 - a ruby's annotation, ``<rt>`` with its text up to its ``</rt>`` (or the ``</ruby>`` or cue end
   that closes it), is one atom, as HTML's is (attnmt.documents.elements): it stays right after
@@ -68,6 +68,9 @@ SRT_TAGS = re.compile(rf"{SRT_TAG}|{ASS_CODE}")  # TOKEN's groups, by SRT's tag 
 SRT_TOKEN = re.compile(
     rf"{SRT_TAGS.pattern}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
+# Tabs inside a cue's line part its words as a space does, and stay between them (an atom), where the flat
+# text made a space of them.
+TABS = re.compile(r"(\t+)")
 ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z][A-Za-z\d]*);")  # a character reference: &amp;, &#160;, &#xa0;
 # A continuation ellipsis a cue's text opens with, before a letter ("I saw a man..." / "...in the park."): the
 # sentence of the cue before goes on.  In cues joined, it is an atom, so that the model reads one sentence where
@@ -216,7 +219,11 @@ def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None
     if "<" in text:
         hint = " (WebVTT writes it &lt;)" if vtt else ""
         warn(f"{where}: a '<' that opens no tag is kept as text{hint}", stacklevel=4)
-    builder.add_text(unescape(text) if vtt else text)
+    for k, part in enumerate(TABS.split(text)):  # text at even places, tabs at odd ones
+        if k % 2:
+            builder.add_atom(node=CueTag(part, shown=" "), parts_words=True)
+        else:
+            builder.add_text(unescape(part) if vtt else part)
 
 
 def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool, sources: Sequence[str] = ()) -> str:

@@ -234,7 +234,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     for run, cut in zip(runs, translate_runs(runs, texts, translator, options, vtt, where, lines, review), strict=True):
         for k, text in zip(run, cut, strict=True):
             out[k] = text
-    out = out if vtt else [breaks_inside(body, text, tags_of(vtt)) for body, text in zip(texts, out, strict=True)]
+    out = [breaks_inside(body, text, vtt) for body, text in zip(texts, out, strict=True)]
     for j, k in enumerate(labels):
         out[k] = out[len(bodies) + j] + labelled[k][1] + out[k]
     return [start + translated + end for (start, _, end), translated in zip(speakers, out[:len(bodies)], strict=True)]
@@ -370,7 +370,7 @@ def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequenc
     where it has fewer words than the run has cues."""
     if len(sources) == 1:
         return [cue_markup(flat, content, vtt, sources)]
-    parts = [cue_markup(flat, part, vtt, sources).strip() for part in split_at_breaks(flat, content)]
+    parts = [cue_markup(flat, part, vtt, sources).strip(" ") for part in split_at_breaks(flat, content)]
     breaks = [piece.mark for piece in content
               if isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, CueBreak)]
     if breaks == sorted(breaks) and all(has_words(part) for part in parts):
