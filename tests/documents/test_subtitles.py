@@ -553,6 +553,11 @@ def test_a_label_stays_at_the_start_of_its_cue_when_its_sentence_runs_on(mirror,
     assert out == srt(f"{mirror.texts([label])[0]} PARK. THE", "IN MAN A SAW I")
 
 
+def test_a_webvtt_name_label_is_read_as_shown(mirror):
+    out = translate_subtitle_text(vtt("JOHN &amp; MARY: I saw a man", "in the park."), mirror)
+    assert out == vtt("MARY: &amp; JOHN PARK. THE", "IN MAN A SAW I")  # the label translated alone, first
+
+
 @pytest.mark.parametrize("cues, given", [
     (["I saw a man...", "...in the park."], ["I saw a man... in the park."]),
     (["I saw a man…", "… in the park."], ["I saw a man… in the park."]),

@@ -9,6 +9,7 @@ alignment moved it with the words around it, and a sentence run on into the next
 from __future__ import annotations
 
 import re
+from html import unescape
 
 BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # A cue's line of sound descriptions alone ("[dog barking].", "[MUSIC] (laughing)"), as captions for the
@@ -29,5 +30,7 @@ def split_label(text: str) -> tuple[str, str, str]:
 
 
 def is_name(label: str) -> bool:
-    """Whether a label is a speaker's name ("JOHN:"): a new speaker, whom the sentence before does not go on in."""
-    return label.endswith(":") and label.isupper() and sum(ch.isalpha() for ch in label) >= 2
+    """Whether a label is a speaker's name ("JOHN:"): a new speaker, whom the sentence before does not go on in.
+    Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
+    shown = unescape(label)
+    return shown.endswith(":") and shown.isupper() and sum(ch.isalpha() for ch in shown) >= 2
