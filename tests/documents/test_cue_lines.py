@@ -104,3 +104,14 @@ def test_a_lines_indentation_stays_before_its_translation(mirror, lines, transla
     """Wrapped anew, a cue's lines lost the spaces they began with ("   Hello there." came back
     "THERE. HELLO"): the file's author put them there."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("[door slams]\nWho is there at the door?", "[DOOR SLAMS]\nWHO IS THERE AT THE DOOR?"),
+    ("JOHN:\nWho is there\nat the door?", "JOHN:\nWHO IS THERE\nAT THE DOOR?"),
+    ("- JOHN:\n  Who is there at the door?", "- JOHN:\n  WHO IS THERE AT THE DOOR?"),
+])
+def test_a_label_alone_on_a_cues_first_line_stays_alone_on_it(upper, lines, translated):
+    """Translated alone and put back before the words, the label was wrapped with them: "[door
+    slams]" / "Who is there at the door?" came back "[DOOR SLAMS] WHO IS" / "THERE AT THE DOOR?"."""
+    assert translate_subtitle_text(cue(lines), upper) == cue(translated)

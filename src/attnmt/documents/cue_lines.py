@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
+from attnmt.documents.cue_labels import split_label
 from attnmt.documents.cue_text import ENTITY, tag_name, tags_of
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
@@ -187,9 +188,12 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     lines of spaces back in their places, each line after the indentation its line had (``   Hello.``:
     wrapped anew, it lost it).  A line left empty (an empty translation, nothing kept before or after
     it) is left out: an empty line ends a cue, and the lines after it became a block without a
-    timing line."""
+    timing line.  A label its first line held alone (``[door slams]`` / ``Who is there?``,
+    attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one."""
     indents = [line[:len(line) - len(line.lstrip())] for line in turn.lines if line.strip()]
-    own = wrap(translation, len(indents), tags)
+    label, _, rest = split_label(translation)
+    alone = len(indents) > 1 and bool(label) and label_line(turn)
+    own = [label, *wrap(rest, len(indents) - 1, tags)] if alone else wrap(translation, len(indents), tags)
     own[0] = turn.start + own[0]
     own[-1] += turn.end
     own = [indent + line for indent, line in zip(indents, own, strict=False) if line]  # each line indented as it was
@@ -197,6 +201,13 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
         if not line.strip():
             own.insert(min(k, len(own)), line)
     return own
+
+
+def label_line(turn: Turn) -> bool:
+    """Whether ``turn``'s first line with text is its start and a label alone (``JOHN:``, ``[door slams]``)."""
+    first = next(line.strip() for line in turn.lines if line.strip())
+    label = split_label(turn.text)[0]
+    return bool(label) and first == (turn.start + label).strip()
 
 
 def closing_tags(text: str, tags: re.Pattern[str]) -> tuple[str, str]:
