@@ -545,7 +545,7 @@ def test_a_label_before_words_is_translated_alone_and_the_sentence_after_it_goes
     assert same.given == given
 
 
-@pytest.mark.parametrize("label", ["JOHN:", "[DOOR SLAMS]", "(laughs)", "DR. SMITH (V.O.):"])
+@pytest.mark.parametrize("label", ["JOHN:", "[DOOR SLAMS]", "(laughs)", "DR. SMITH (V.O.):", "JOHN: (whispering)"])
 def test_a_label_stays_at_the_start_of_its_cue_when_its_sentence_runs_on(mirror, label):
     """Read with the sentence, the alignment took it along: "JOHN: I saw a man" / "in the park."
     came back as "PARK. THE" / "IN MAN A SAW I JOHN:", the name at the end of the other cue."""

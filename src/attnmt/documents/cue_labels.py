@@ -15,22 +15,25 @@ BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # A cue's line of sound descriptions alone ("[dog barking].", "[MUSIC] (laughing)"), as captions for the
 # deaf and hard of hearing write them: a cue of its own (subtitles.set_apart), no label.
 DESCRIPTION = re.compile(rf"(?:{BRACKETED}[\s.,;:!?…-]*)+")
-# Descriptions (group 1) or a name before a colon (group 2), then the spaces before the cue's words (group 3).
-LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|([^\W\d_][^:\n]{{0,40}}?:))(\s+)(?=\S)")
+NAME = re.compile(r"[^\W\d_][^:\n]{0,40}?:")  # a speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):")
+# Descriptions (group 1) or a name (group 2), then the spaces before the cue's words (group 3).
+LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|({NAME.pattern}))(\s+)(?=\S)")
 
 
 def split_label(text: str) -> tuple[str, str, str]:
     """(label, the spaces after it, the rest) of a cue's ``text``; ("", "", text) where it opens
     with none.  A name is a label only in capitals with two letters or more ("JOHN:", not "I:" nor
-    "Note:"); a text of descriptions alone is no label but the cue's own text (subtitles.set_apart)."""
-    match = LABEL.match(text)
-    if match is None or (match.group(2) and not is_name(match.group(2))) or DESCRIPTION.fullmatch(text):
-        return "", "", text
-    return match.group(1) or match.group(2), match.group(3), text[match.end():]
+    "Note:"), and only first: a name and descriptions after it ("JOHN: (whispering) I saw") are one
+    label; a text of descriptions alone is no label but the cue's own text (subtitles.set_apart)."""
+    label, gap, rest = "", "", text
+    while (match := LABEL.match(rest)) and not DESCRIPTION.fullmatch(rest) and not (
+            match.group(2) and (label or not is_name(match.group(2)))):
+        label, gap, rest = label + gap + (match.group(1) or match.group(2)), match.group(3), rest[match.end():]
+    return label, gap, rest
 
 
 def is_name(label: str) -> bool:
-    """Whether a label is a speaker's name ("JOHN:"): a new speaker, whom the sentence before does not go on in.
-    Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
-    shown = unescape(label)
-    return shown.endswith(":") and shown.isupper() and sum(ch.isalpha() for ch in shown) >= 2
+    """Whether a label opens with a speaker's name ("JOHN:"): a new speaker, whom the sentence before does not go
+    on in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
+    name = NAME.match(unescape(label))
+    return name is not None and name.group().isupper() and sum(ch.isalpha() for ch in name.group()) >= 2
