@@ -249,6 +249,17 @@ def test_a_failed_write_says_the_previous_version_is_intact_only_where_there_was
     assert (tmp_path / "old.txt").read_text() == "yesterday's"
 
 
+def test_a_failed_folder_write_says_the_previous_version_is_intact_only_where_there_was_one(tmp_path):
+    with pytest.raises(ModelDirError, match=r"^could not write .*new: no space left on device$"):
+        atomic_folder(tmp_path / "new", disk_full)
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "a.txt").write_text("yesterday's")
+    with pytest.raises(ModelDirError, match=r"old: no space left on device; the previous version is intact$"):
+        atomic_folder(tmp_path / "old", disk_full)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["old"]
+    assert (tmp_path / "old" / "a.txt").read_text() == "yesterday's"
+
+
 def test_a_folder_or_a_path_under_a_file_is_refused_in_one_line_with_the_error_asked_for(tmp_path):
     (tmp_path / "file").write_text("")
     with pytest.raises(OutputError, match=f"^could not write {tmp_path}: it is a directory; give the name of a file"):

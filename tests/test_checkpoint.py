@@ -209,10 +209,19 @@ def test_a_disk_that_fills_during_a_checkpoint_save_is_no_space_left_not_torchs_
     model, _ = load_model_dir(RELEASE_0_1_0)
     # With 1,000 bytes left, torch.save's zip writer turns the ENOSPC of a 400 KB tensor's write into
     # "RuntimeError: [enforce fail at inline_container.cc:672] . unexpected pos 704 vs 598".
+    checkpoint.save_checkpoint(tmp_path, 2, model, {"step": 2})
     monkeypatch.setattr(files, "open", lambda path, mode: FillingDisk(room=1000), raising=False)  # save_state's
     with pytest.raises(ModelDirError, match="step_00000003: no space left on device; the previous version is intact"):
         checkpoint.save_checkpoint(tmp_path, 3, model, {"step": 3, "optimizer": torch.zeros(100_000)})
-    assert not list((tmp_path / "checkpoints").iterdir())  # nothing half-written left
+    assert [p.name for p in (tmp_path / "checkpoints").iterdir()] == ["step_00000002"]  # nothing half-written left
+
+
+def test_a_disk_full_at_the_first_checkpoint_does_not_say_a_previous_version_is_intact(tmp_path, monkeypatch):
+    model, _ = load_model_dir(RELEASE_0_1_0)
+    monkeypatch.setattr(files, "open", lambda path, mode: FillingDisk(room=1000), raising=False)  # save_state's
+    with pytest.raises(ModelDirError, match="^could not write .*step_00000003: no space left on device$"):
+        checkpoint.save_checkpoint(tmp_path, 3, model, {"step": 3, "optimizer": torch.zeros(100_000)})
+    assert not list((tmp_path / "checkpoints").iterdir())
 
 
 @pytest.fixture

@@ -277,7 +277,8 @@ def list_checkpoints(model_dir: Path) -> list[Path]:
 
 
 def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict) -> Path:
-    """Writes weights + trainer state into a temporary directory, then renames it into place."""
+    """Writes weights + trainer state into a temporary directory, then renames it into place.  A
+    failure says the previous version is intact where the run has an earlier checkpoint."""
 
     def fill(folder: Path) -> None:  # straight into the new folder: its rename is what publishes them
         write_safetensors(model, folder / WEIGHTS)
@@ -285,7 +286,8 @@ def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict)
         for name in (WEIGHTS, TRAINER_STATE):
             finish_file(folder / name)
 
-    return atomic_folder(checkpoint_path(model_dir, step), fill)
+    earlier = list_checkpoints(model_dir)
+    return atomic_folder(checkpoint_path(model_dir, step), fill, earlier=earlier[-1] if earlier else None)
 
 
 def read_tensors(path: Path) -> dict[str, torch.Tensor]:

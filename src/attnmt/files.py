@@ -155,7 +155,7 @@ def make_folder(path: Path, raises: type[UserError] = ModelDirError) -> Path:
     return path
 
 
-def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True) -> Path:
+def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True, earlier: Path | None = None) -> Path:
     """Calls ``fill(tmp)`` on a new temporary folder beside ``path``, then puts it in the place of
     ``path`` (replacing a folder there): the folder appears only once complete, and an interrupted
     ``fill`` (an error, Ctrl-C) leaves nothing.  The temporary folder's name holds this process's id
@@ -164,9 +164,13 @@ def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True
 
     ``replace`` False, for a folder a user named as new or empty (an export's --out, checked before
     a long job): a new one is made as above; an existing one is filled in place (fill_inside), and
-    what was put there meanwhile is kept and the write refused."""
+    what was put there meanwhile is kept and the write refused.
+
+    A failure says that the previous version is intact only where there was one: ``earlier``, the
+    folder that stands for it (save_checkpoint's: the run's latest checkpoint), or else ``path``."""
     path = Path(path)
     target = Path(os.path.realpath(path))
+    intact = "; the previous version is intact" if (earlier or target).is_dir() else ""
     if not replace and target.is_dir():
         try:
             fill_inside(target, fill)
@@ -188,7 +192,7 @@ def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True
             shutil.rmtree(target)
         os.replace(tmp, target)
     except OSError as error:
-        raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}{intact}") from None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return path
