@@ -516,6 +516,30 @@ def test_a_key_given_twice_in_a_config_is_refused_naming_the_file_the_key_and_bo
         load_config(path)
 
 
+def test_a_json_config_indented_with_tabs_is_read_as_json(tmp_path):
+    # json.dump(..., indent="\t") indents with tabs, which YAML refuses ("found character '\t' that
+    # cannot start any token"); a number such as 1e-05 is a number in JSON, where YAML 1.1 reads a string.
+    values = {**tiny_config(tmp_path).to_dict(), "learning_rate": 1e-05}
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(values, indent="\t"))
+    assert load_config(path).to_dict() == TrainConfig.from_dict(values).to_dict()
+    assert load_config(path).learning_rate == 1e-05
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{\n\t"max_steps": 5,\n}\n', "line 3, column 1: not valid JSON: expecting property name enclosed in double "
+                                   "quotes"),
+    ('{"max_steps": 5, "model": {"d_model": 64, "d_model": 32}}', "d_model is given twice, and JSON readers would "
+                                                                  "keep the last alone: give it once"),
+    ('["max_steps", 5]', "expected a mapping of keys to values at the top level"),
+])
+def test_a_json_config_that_cannot_be_read_is_one_line_naming_the_file(tmp_path, text, message):
+    path = tmp_path / "c.json"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=f"^{re.escape(f'{path}: {message}')}$"):
+        load_config(path)
+
+
 def test_a_key_merged_in_with_a_yaml_merge_key_may_be_set_again(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("model:\n  <<: {d_model: 64, n_heads: 2}\n  d_model: 32\n")

@@ -2,17 +2,19 @@
 
 Apart from attnmt.train_config, which checks the keys and builds the config from them, because it is
 about the file: YAML read with each key once in each mapping and without aliases but those of merge
-keys (UniqueKeyLoader), and a file that cannot be read as such is one line naming it, and the line where there is one.
+keys (UniqueKeyLoader), or a ``*.json`` file read as JSON, and a file that cannot be read as such is
+one line naming it, and the line where there is one.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, json_value
 
 # PyYAML's contexts for the parts of YAML that open with a character and must be closed by another,
 # in plain words.
@@ -29,10 +31,14 @@ TAGGED_VALUE_ERRORS = (ValueError, KeyError, IndexError, AttributeError, TypeErr
 
 def read_config_file(path: Path) -> dict[str, Any]:
     """The mapping of keys to values a YAML config file holds; one line naming the file (and the line,
-    where there is one to name) for a file that is missing, not UTF-8, not YAML, or gives a key twice."""
+    where there is one to name) for a file that is missing, not UTF-8, not YAML, or gives a key twice.
+    A ``*.json`` file is read as JSON (read_json_config)."""
     try:
         text = path.read_text(encoding="utf-8")
-        values = yaml.load(text, UniqueKeyLoader) or {}
+        json_file = path.suffix.lower() == ".json"
+        values = (read_json_config(path, text) if json_file else yaml.load(text, UniqueKeyLoader)) or {}
+    except ConfigError:  # read_json_config's, naming the file already (a ValueError, as a tagged value's are)
+        raise
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
     except OSError as error:
@@ -56,6 +62,27 @@ def read_config_file(path: Path) -> dict[str, Any]:
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
     return values
+
+
+def read_json_config(path: Path, text: str) -> Any:
+    """What a JSON config's ``text`` holds.  JSON is YAML but for its whitespace: ``json.dump(...,
+    indent="\t")`` indents with tabs, which YAML refuses ("found character '\t' that cannot start any
+    token").  Read as JSON, a number such as 1e-05 is a number too (YAML 1.1 reads it as text), and a
+    key given twice in one object is refused, as in YAML."""
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in values:
+                raise ConfigError(f"{path}: {key} is given twice, and JSON readers would keep the last alone: "
+                                  "give it once")
+            values[key] = value
+        return values
+
+    try:
+        return json_value(text.removeprefix("\ufeff"), object_pairs_hook=unique_keys)
+    except json.JSONDecodeError as error:
+        reason = error.msg[:1].lower() + error.msg[1:]
+        raise ConfigError(f"{path}: line {error.lineno}, column {error.colno}: not valid JSON: {reason}") from None
 
 
 def yaml_problem(error: yaml.YAMLError, text: str) -> str:
