@@ -268,3 +268,24 @@ def test_a_folder_or_a_path_under_a_file_is_refused_in_one_line_with_the_error_a
                                           "not a directory$"):
         write_text(tmp_path / "file" / "a" / "b.txt", "text", OutputError)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["file"]
+
+
+@pytest.mark.parametrize("raised", [OSError(errno.EIO, "Input/output error"), KeyboardInterrupt()])
+def test_a_folder_replaced_keeps_the_previous_version_where_putting_the_new_one_in_place_fails(
+        tmp_path, monkeypatch, raised):
+    """The previous folder was deleted before the new one was renamed into its place, and the new one
+    deleted on the way out: an error or a Ctrl-C in that rename left neither version."""
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "a.txt").write_text("yesterday's")
+    rename = os.replace
+
+    def failing(source, destination):
+        if Path(destination) == tmp_path / "old" and (Path(source) / "b.txt").exists():  # the new one, not the old
+            raise raised
+        return rename(source, destination)
+
+    monkeypatch.setattr(os, "replace", failing)
+    with pytest.raises((ModelDirError, KeyboardInterrupt)):
+        atomic_folder(tmp_path / "old", lambda tmp: (tmp / "b.txt").write_text("today's"))
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["old"]
+    assert (tmp_path / "old" / "a.txt").read_text() == "yesterday's"

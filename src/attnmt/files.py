@@ -157,10 +157,9 @@ def make_folder(path: Path, raises: type[UserError] = ModelDirError) -> Path:
 
 def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True, earlier: Path | None = None) -> Path:
     """Calls ``fill(tmp)`` on a new temporary folder beside ``path``, then puts it in the place of
-    ``path`` (replacing a folder there): the folder appears only once complete, and an interrupted
-    ``fill`` (an error, Ctrl-C) leaves nothing.  The temporary folder's name holds this process's id
-    (``.NAME.PID.xxxxxxxx``): one that a killed writer left beside ``path`` (its process gone) is
-    deleted first.  A symbolic link is written through: its target is replaced and the link stays.
+    ``path`` (replacing a folder there: swap_in): the folder appears only once complete, and an
+    interrupted ``fill`` (an error, Ctrl-C) leaves nothing.  The temporary folder's name holds this
+    process's id (``.NAME.PID.xxxxxxxx``): one a killed writer left is deleted first.  A link is written through.
 
     ``replace`` False, for a folder a user named as new or empty (an export's --out, checked before
     a long job): a new one is made as above; an existing one is filled in place (fill_inside), and
@@ -188,14 +187,29 @@ def atomic_folder(path: Path, fill: Callable[[Path], None], replace: bool = True
     try:
         tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
         fill(tmp)
-        if replace and target.exists():
-            shutil.rmtree(target)
-        os.replace(tmp, target)
+        swap_in(tmp, target)
     except OSError as error:
         raise ModelDirError(f"could not write {path}: {write_failure(error)}{intact}") from None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return path
+
+
+def swap_in(new: Path, target: Path) -> None:
+    """Puts the folder ``new`` in the place of ``target`` (OSError: a file there), a folder there renamed aside
+    and deleted once ``new`` stands in its place (deleted first, a failure or Ctrl-C then left neither)."""
+    if not target.is_dir():
+        return os.replace(new, target)
+    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}.", dir=target.parent))
+    try:
+        os.replace(target, old)  # onto mkdtemp's empty folder: a name this process's alone
+        os.replace(new, target)
+    except BaseException:
+        if not target.exists():
+            os.replace(old, target)
+        shutil.rmtree(old, ignore_errors=True)  # mkdtemp's, where the first rename failed
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def fill_inside(folder: Path, fill: Callable[[Path], None]) -> None:
