@@ -82,6 +82,21 @@ def shown(text: str, other: str) -> str:
     return f"{text!r} ('{points}')"
 
 
+# The most characters of a value that an error line shows: what the user gave may be of any length
+# (a 4,000-digit number where a glossary's target term belongs), and an error is one line.
+SHOWN_AT_MOST = 80
+
+
+def value_shown(value: object) -> str:
+    """``value`` as an error line shows what the user gave: its repr, which makes invisible
+    characters visible ("'text\\x00'"), cut after SHOWN_AT_MOST characters with "…" and the length
+    of the whole: "'yyyy…' (4,002 characters)"."""
+    text = repr(value)
+    if len(text) <= SHOWN_AT_MOST:
+        return text
+    return f"{text[:SHOWN_AT_MOST]}… ({len(text):,} characters)"
+
+
 class UnreadableJSON(json.JSONDecodeError):
     """JSON that Python's reader cannot take, though it breaks no rule of JSON's: arrays or objects
     nested more deeply than its recursion reaches, or a whole number of more digits than int() reads

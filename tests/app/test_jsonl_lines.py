@@ -45,3 +45,16 @@ def test_a_key_given_as_null_is_not_given_and_the_command_lines_value_applies():
     inputs = read_inputs(lines, "in.jsonl", 1, given, "zwei")
     assert inputs.prefixes == ["zwei", "zwei", ""]
     assert inputs.glossaries == [given, given, given]
+
+
+@pytest.mark.parametrize(("line", "start"), [
+    ('{"text": "a", "glossary": {"dog": ' + "1" * 4000 + "}}", "in.jsonl:1: the target term must be text, got 1111"),
+    ('{"text": "a", "prefix": {"x": "' + "y" * 4000 + '"}}', "in.jsonl:1: \"prefix\" must be text, got {'x': 'yyy"),
+    ('{"text": "a", "glossary": [' + ", ".join(["1"] * 1400) + "]}", 'in.jsonl:1: "glossary" must be an object')])
+def test_a_long_value_of_the_wrong_kind_is_shown_cut_in_one_short_line(line, start):
+    """A 4,000-digit target term gave an error line of 4,061 characters: the value is shown cut, with its length."""
+    with pytest.raises(DataError) as refused:
+        read_inputs([line], "in.jsonl", 1)
+    message = str(refused.value)
+    assert message.startswith(start) and len(message) < 250 and "\n" not in message
+    assert "… (4," in message and " characters)" in message

@@ -50,7 +50,7 @@ from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.translate import Translation
 from attnmt.documents.flat import LINE_ENDS
-from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value
+from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value, value_shown
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
 from attnmt.text.data import decode_lines, is_gzip_name, unzipped_name, with_endings
@@ -169,10 +169,11 @@ def read_inputs(lines: list[str], source: str, first_line: int, glossary: Glossa
         item = json_object(line, where, not_json)
         terms = item.get("glossary")
         if terms is not None and not isinstance(terms, dict):
-            raise DataError(f'{where}: "glossary" must be an object {{"source term": "target term"}}, got {terms!r}')
+            raise DataError(f'{where}: "glossary" must be an object {{"source term": "target term"}}, '
+                            f'got {value_shown(terms)}')
         own = prefix if item.get("prefix") is None else item["prefix"]
         if own is not None and not isinstance(own, str):
-            raise DataError(f'{where}: "prefix" must be text, got {own!r}')
+            raise DataError(f'{where}: "prefix" must be text, got {value_shown(own)}')
         check_encodable([(f'{where}: "text"', item["text"]), *([(f'{where}: "prefix"', own)] if own else [])])
         inputs.texts.append(item["text"])
         inputs.glossaries.append(Glossary.of(terms, where) if terms else None)  # GivenPairs: json_object's

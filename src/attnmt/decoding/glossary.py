@@ -49,7 +49,7 @@ from attnmt.decoding.glossary_files import check_languages, glossary_rows
 from attnmt.decoding.term_forms import acronym, capitals, cased, normal, normal_pieces, term_key
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.encodings import check_encodable
 
 
@@ -275,13 +275,13 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
     source, target = term_text(source, "source", where, target), term_text(target, "target", where, source)
     for side, term, other in (("source", source, target), ("target", target, source)):
         if not normal(term):
-            raise DataError(f"{where}: empty {side} term (beside {other!r})")
-        check_encodable([(f"{where}: glossary {side} term {term!r}", term)])
+            raise DataError(f"{where}: empty {side} term (beside {value_shown(other)})")
+        check_encodable([(f"{where}: glossary {side} term {value_shown(term)}", term)])
     key, pair = term_key(source), (source.strip(), target.strip())
     if same_target(kept.get(key, pair)[1]) != same_target(pair[1]):
         first = f" ({places[key]})" if places and key in places else ""
-        raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r}{first} and "
-                        f"{target!r}")
+        raise DataError(f"{where}: source term {value_shown(source)} has two target terms, "
+                        f"{value_shown(kept[key][1])}{first} and {value_shown(target)}")
     kept[key] = pair
 
 
@@ -308,7 +308,7 @@ def term_text(term: object, side: str, where: str, other: object) -> str:
     the ``other`` term of its pair beside it, as for an empty term: a table's missing cell (NaN)
     was named by neither, in a glossary of thousands of rows."""
     if not isinstance(term, str):
-        raise DataError(f"{where}: the {side} term must be text, got {term!r} (beside {other!r})")
+        raise DataError(f"{where}: the {side} term must be text, got {value_shown(term)} (beside {value_shown(other)})")
     return term.replace(BOM, " ")
 
 
