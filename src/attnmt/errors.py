@@ -97,6 +97,14 @@ def value_shown(value: object) -> str:
     return f"{text[:SHOWN_AT_MOST]}… ({len(text):,} characters)"
 
 
+def values_shown(values: list, at_most: int = 5) -> str:
+    """``values`` (the unknown keys of a JSONL line) as an error line lists them: each as
+    ``value_shown`` shows it, so that an invisible character shows ("text\\x00" read as "text "
+    beside "text"), the first ``at_most`` and how many more: "'id', 'meta'"."""
+    more = f" and {len(values) - at_most} more" if len(values) > at_most else ""
+    return ", ".join(value_shown(value) for value in values[:at_most]) + more
+
+
 class UnreadableJSON(json.JSONDecodeError):
     """JSON that Python's reader cannot take, though it breaks no rule of JSON's: arrays or objects
     nested more deeply than its recursion reaches, or a whole number of more digits than int() reads

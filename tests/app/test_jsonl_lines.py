@@ -21,7 +21,19 @@ def test_a_key_given_twice_is_refused_with_file_line_and_key(line, key):
 def test_an_unknown_key_is_refused_with_the_keys_a_line_may_have():
     with pytest.raises(DataError) as refused:
         read_inputs(['{"text": "A", "id": 7, "meta": {}}'], "in.jsonl", 3)
-    assert str(refused.value) == "in.jsonl:3: unknown key(s) id, meta; the keys are text, glossary, prefix"
+    assert str(refused.value) == "in.jsonl:3: unknown key(s) 'id', 'meta'; the keys are text, glossary, prefix"
+
+
+@pytest.mark.parametrize(("line", "shown"), [
+    ('{"text": "a", "text\\u0000": 1}', "'text\\x00'"),
+    ('{"text": "a", "\\u200btext": 1}', "'\\u200btext'"),
+    ('{"text": "a", ' + ", ".join(f'"k{i}": 1' for i in range(500)) + "}",
+     "'k0', 'k1', 'k10', 'k100', 'k101' and 495 more")])
+def test_an_unknown_key_shows_its_invisible_characters_and_many_are_counted(line, shown):
+    """"text\\u0000" was named as "text " (a raw NUL), which read as if "text" were refused."""
+    with pytest.raises(DataError) as refused:
+        read_inputs([line], "in.jsonl", 1)
+    assert str(refused.value) == f"in.jsonl:1: unknown key(s) {shown}; the keys are text, glossary, prefix"
 
 
 def test_the_same_key_in_the_glossary_and_the_line_is_no_key_given_twice():

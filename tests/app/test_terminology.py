@@ -247,7 +247,7 @@ def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path
     (tmp_path / "in.jsonl").write_text('{"text": "a dog runs"}\n{"text": "x", "glosary": {}}\n', encoding="utf-8")
     code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
                        capsys)
-    assert code == 2 and "in.jsonl:2: unknown key(s) glosary" in err
+    assert code == 2 and "in.jsonl:2: unknown key(s) 'glosary'" in err
 
 
 @pytest.mark.parametrize(("line", "message"), [

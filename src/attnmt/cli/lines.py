@@ -50,7 +50,7 @@ from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.translate import Translation
 from attnmt.documents.flat import LINE_ENDS
-from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value, value_shown
+from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value, value_shown, values_shown
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
 from attnmt.text.data import decode_lines, is_gzip_name, unzipped_name, with_endings
@@ -196,7 +196,7 @@ def json_object(line: str, where: str, not_json: str = "") -> dict:
         raise DataError(f'{where}: expected an object with a "text" string, e.g. {{"text": "A dog runs."}}')
     unknown = sorted(set(item) - set(JSONL_KEYS))
     if unknown:
-        raise DataError(f"{where}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(JSONL_KEYS)}")
+        raise DataError(f"{where}: unknown key(s) {values_shown(unknown)}; the keys are {', '.join(JSONL_KEYS)}")
     keys = [key for key, _ in item.pairs]  # JSON keeps a key's last value, without a word
     if twice := next((key for key in keys if keys.count(key) > 1), None):
         raise DataError(f'{where}: the key "{twice}" is given twice: give each key once')
