@@ -619,6 +619,27 @@ def test_an_office_file_a_pdf_or_a_picture_on_stdin_is_named_before_any_line_is_
         next(line_batches(stream if piped else io.BytesIO(data)))
 
 
+@pytest.mark.parametrize(("data", "named"), [(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a PDF"),
+                                             (b"PK\x03\x04\x14\x00\n\x00\x00\x00\x08\x00\xf1", "a zip archive")])
+@pytest.mark.parametrize("input_format", ["text", "jsonl"])
+def test_an_office_file_or_a_pdf_in_a_pipe_given_by_name_is_named_as_on_stdin(trained_model, capsys, data, named,
+                                                                                input_format):
+    """``attnmt translate <(cat report.pdf)`` (the pipe /dev/fd/63) was read as text, to "invalid UTF-8
+    at line 2", where the same bytes on stdin are named for what they are."""
+    import os
+
+    read, write = os.pipe()
+    os.write(write, data)
+    os.close(write)
+    try:
+        code, out, err = run_cli(["translate", "--model", trained_model, "--input-format", input_format,
+                                  f"/dev/fd/{read}"], capsys)
+    finally:
+        os.close(read)
+    assert (code, out) == (2, "")
+    assert re.match(rf"attnmt: error: /dev/fd/{read} is {named}\W.* not text", err) and err.count("\n") == 1
+
+
 def test_translate_streams_a_pipe_line_by_line(trained_model):
     import select
     import subprocess

@@ -172,13 +172,19 @@ def piped_page(args: argparse.Namespace) -> bytes | None:
         return sys.stdin.buffer.read()
     if Path(args.input).is_file():
         return None
+    return pipe_bytes(args.input)
+
+
+def pipe_bytes(path: str) -> bytes:
+    """All the bytes of a pipe given by name (``<(…)``, a named pipe), which can be read only once,
+    ungzipped where its name ends in .gz; a DataError naming it where it cannot be read."""
     try:
-        with open_bytes(args.input) as f:
+        with open_bytes(path) as f:
             return f.read()
     except (gzip.BadGzipFile, EOFError) as error:
-        raise not_gzip(args.input, error) from None
+        raise not_gzip(path, error) from None
     except OSError as error:
-        raise cannot_read(args.input, error) from None
+        raise cannot_read(path, error) from None
 
 
 def declared_page(args: argparse.Namespace, piped: bytes | None) -> bytes | None:

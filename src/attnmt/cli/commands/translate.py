@@ -137,16 +137,23 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 def input_batches(args: argparse.Namespace, piped: bytes | None) -> Iterable[list[str]]:
     """The input's lines, in the batches they are translated in: a page from stdin or a pipe from the
     bytes read once for its declaration (attnmt.cli.document_files.piped_page), as stdin's are read;
-    a file's whole; stdin's other lines as they arrive (attnmt.cli.lines.line_batches)."""
-    from attnmt.cli.document_files import input_name
+    a file's whole; a pipe given by name whole, its start checked as stdin's is; stdin's other lines as
+    they arrive (attnmt.cli.lines.line_batches)."""
+    from attnmt.cli.document_files import input_name, pipe_bytes
+    from attnmt.cli.formats import check_piped_text
     from attnmt.cli.lines import line_batches
     from attnmt.text.data import decode_lines, read_lines
 
     if piped is not None:
         return [decode_lines(piped, input_name(args))]
-    if args.input not in (None, "-"):
+    if args.input in (None, "-"):
+        return line_batches(sys.stdin.buffer)
+    if Path(args.input).is_file():
         return [read_lines(args.input)]
-    return line_batches(sys.stdin.buffer)
+    # a pipe given by name (<(cat report.pdf)), which check_text_input cannot look into without
+    # reading it: read whole, as a file is, and its start checked as stdin's is
+    check_piped_text(data := pipe_bytes(args.input), args.input)
+    return [decode_lines(data, args.input)]
 
 
 def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
