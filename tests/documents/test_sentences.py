@@ -223,3 +223,19 @@ def test_an_initials_stop_after_a_space_of_several_bytes_is_split_not_a_crash(sp
     spaced = sentences(line.replace(space, " "), None)  # split as where the space is an ASCII one
     assert sentences(line, None) == [sentence.replace(" .", f"{space}.") for sentence in spaced]
     assert translate_lines([line], same) == [line]
+
+
+@pytest.mark.parametrize(("text", "language", "sentences"), [
+    ("It is approx. 5 km.", "en", ["It is approx. 5 km."]),
+    ("Prices incl. VAT are high.", "en-GB", ["Prices incl. VAT are high."]),
+    ("Prices excl. VAT are high.", "en", ["Prices excl. VAT are high."]),
+    ("Est. 1990 in Paris.", "en", ["Est. 1990 in Paris."]),
+    ("The est. cost is high.", "en", ["The est. cost is high."]),
+    ("It was approx. 5 km. Then we stopped.", "en", ["It was approx. 5 km.", "Then we stopped."]),
+    ("The call is at 9 EST. We start then.", "en", ["The call is at 9 EST.", "We start then."]),
+    ("It weighs 5 lbs. The box is red.", "en", ["It weighs 5 lbs.", "The box is red."]),
+    ("Il est. 5 chats.", "fr", ["Il est.", "5 chats."])])
+def test_a_common_english_abbreviation_the_segmenter_misses_ends_no_sentence(text, language, sentences):
+    """sentencex cut "It is approx. 5 km." after "approx."; a real stop, a capital's abbreviation and
+    another language's word ("est", French "is") still end one."""
+    assert [text[start:end] for start, end in sentence_spans(text, language)] == sentences

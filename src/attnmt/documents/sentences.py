@@ -37,6 +37,17 @@ ASCII_SPACES = str.maketrans({c: "\n" if c in "\x85\u2028\u2029" else " "
 # The notes' numbers in superscript digits after a stop (``note_after_stop``): "¹²", "¹⁻³", "² ³", "¹, ⁴".
 NOTE_NUMBERS = re.compile(rf"{RAISED_NUMBERS.pattern}(?:,?[^\S\n]+{RAISED_NUMBERS.pattern})*")
 
+# Common English abbreviations that sentencex (1.0.32) ends a sentence after, where none ends: "It is
+# approx. 5 km." came in two, and "approx." was translated alone (``follows_an_abbreviation``).  Each
+# is joined to what follows it where that starts with a digit or a small letter (no sentence does),
+# those of NEVER_LAST before a capital too ("Prices incl. VAT"); "dept.", "fig.", "no." and "vs."
+# sentencex knows.
+ENGLISH_ABBREVIATIONS = frozenset({"approx", "incl", "excl", "est", "figs", "resp", "max", "avg", "vol", "ch",
+                                   "govt", "misc", "hrs", "mins", "lbs", "tel"})
+NEVER_LAST = frozenset({"approx", "incl", "excl"})
+# A word (not one of "e.g."'s letters, nor the end of a longer word) and its stop, then spaces, just before a break.
+WORD_AND_STOP = re.compile(r"(?<![\w.])([A-Za-z]+)\.\s+\Z")
+
 
 def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
                    stops: Sequence[tuple[int, str]] = (), glossary: Glossary | None = None,
@@ -261,7 +272,7 @@ def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
     bounds: list[tuple[int, int]] = []
     for found in get_sentence_boundaries(language, text.translate(ASCII_SPACES)):
         start, end = found["start_index"], found["end_index"]
-        if bounds and splits_a_dotted_word(text, start):
+        if bounds and (splits_a_dotted_word(text, start) or follows_an_abbreviation(text, start, language)):
             start = bounds.pop()[0]
         elif bounds and (number := note_after_stop(text, start)):
             bounds.append((start, start + number))  # the note's number, between the two sentences
@@ -278,6 +289,19 @@ def splits_a_dotted_word(text: str, at: int) -> bool:
     return (0 < at < len(text) and text[at - 1] == "." and not text[at].isspace()
             and (at == 1 or text[at - 2].isspace()))
 
+
+def follows_an_abbreviation(text: str, at: int, language: str) -> bool:
+    """Whether a sentence break at ``at`` in an English ``text`` ("en", "en-GB") follows one of
+    ENGLISH_ABBREVIATIONS, as written ("approx.") or at a sentence's start ("Approx."), not in
+    capitals ("EST." may be a time zone that ends one), before what it cannot end a sentence before."""
+    if re.split(r"[-_]", language)[0].lower() != "en" or at >= len(text):
+        return False
+    found = WORD_AND_STOP.search(text, max(0, at - 16), at)
+    if found is None:
+        return False
+    word = found.group(1)
+    before_capital = word.lower() in NEVER_LAST or not text[at].isupper()
+    return word.lower() in ENGLISH_ABBREVIATIONS and (word.islower() or word.istitle()) and before_capital
 
 def note_after_stop(text: str, at: int) -> int:
     """How many characters long a note's number in superscript digits (markers.RAISED_NUMBERS: "¹²",
