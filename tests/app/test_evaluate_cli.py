@@ -146,12 +146,14 @@ def test_a_tsv_file_of_input_that_ended_in_blank_lines_is_scored(tmp_path, capsy
     (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "1\t3\t-0.5\t-1.0\tein\t0.9\t-"], "line 2: a row of line 1, rank 3, after"),
     (["2\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "1\t1\t-0.5\t-1.0\tein\t0.9\t-"], "line 2: a row of line 1, rank 1, after"),
     (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-"], "has rows up to line 1 but {ref} has 3: evaluate needs exactly one"),
+    (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "2\t1\t" + "x" * 5000 + "\t-1.0\tkatzen\t0.9\t-"],
+     "its score 'xxxx"),  # cut: the line is short (the test's length check)
 ])
 def test_a_tsv_file_that_does_not_fit_is_refused_naming_the_line(tmp_path, capsys, rows, message):
     ref = write(tmp_path / "ref.txt", REFS)
     hyp = write(tmp_path / "out.tsv", rows)
     code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
-    assert code == 2 and err.count("\n") == 1 and message.format(ref=ref) in err
+    assert code == 2 and err.count("\n") == 1 and message.format(ref=ref) in err and len(err) < 500
 
 
 def test_evaluate_scores_the_translations_of_alignments_output(tmp_path, capsys):

@@ -250,6 +250,17 @@ def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path
     assert code == 2 and "in.jsonl:2: unknown key(s) 'glosary'" in err
 
 
+@pytest.mark.parametrize("line", ['{"text": "a cat", "prefix": "Xylophon' + "o" * 4000 + '"}',
+                                  '{"text": "a cat", "glossary": {"cat": "Xylophon' + "o" * 4000 + '"}}'])
+def test_a_long_prefix_or_term_the_model_cannot_write_is_named_in_one_short_line(trained_model, tmp_path, capsys,
+                                                                                 line):
+    """A 4,000-character prefix gave an error line of 4,000 characters: it is shown cut, with its length."""
+    (tmp_path / "in.jsonl").write_text(line + "\n", encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, tmp_path / "in.jsonl"], capsys)
+    assert code == 2 and "'Xylophonooo" in err and "… (4,010 characters): the model's target vocabulary cannot" in err
+    assert len(err) < 400 and err.count("\n") == 1
+
+
 @pytest.mark.parametrize(("line", "message"), [
     ('{"text": "a cat"', "not valid JSON (Expecting ',' delimiter at character 16)"),
     ('{"text": "a cat", "prefix": "Xylophon"}', "\"prefix\" 'Xylophon': the model's target vocabulary cannot write it"),

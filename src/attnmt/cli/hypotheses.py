@@ -30,7 +30,7 @@ import stat
 import sys
 
 from attnmt.cli.lines import tsv_unescaped
-from attnmt.errors import ConfigError, DataError, UnreadableJSON, json_value
+from attnmt.errors import ConfigError, DataError, UnreadableJSON, json_value, value_shown
 from attnmt.text.encodings import check_encodable
 
 # A score or log_prob as f"{value:.4f}" writes it: a row of plain numbers (``1<TAB>1<TAB>3<TAB>4<TAB>five``)
@@ -206,7 +206,7 @@ def tsv_fault(row: str, columns: int) -> str:
              ("score", NUMBER, written), ("log_prob", NUMBER, written))
     for (name, pattern, kind), cell in zip(kinds, cells, strict=False):
         if not re.fullmatch(pattern, cell):
-            return f": its {name} {cell!r} is not {kind}"
+            return f": its {name} {value_shown(cell)} is not {kind}"
     return ""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from attnmt.errors import DataError, shown
+from attnmt.errors import DataError, shown, value_shown
 
 
 def term_tokens(tokenizer, targets: Sequence[str], unk_id: int) -> list[list[int]]:
@@ -26,8 +26,8 @@ def target_ids(tokenizer, target: str, unk_id: int, place: str | None = None) ->
     ids = tokenizer.encode_target(target)
     where = f"{place}: " if place else ""
     if unk_id in ids:
-        raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary cannot write it "
-                        "(it has characters with no piece); change the term or leave it out")
+        raise DataError(f"{where}glossary target term {value_shown(target)}: the model's target vocabulary cannot "
+                        "write it (it has characters with no piece); change the term or leave it out")
     written = tokenizer.decode(ids)
     # Exactly, but for the ends: "Hund  Bello" (two spaces) or "Hund\tBello" comes out "Hund Bello",
     # which is not the term as written.
@@ -42,8 +42,8 @@ def prefix_ids(tokenizer, prefix: str, unk_id: int, name: str = "prefix") -> lis
     start every translation with " ⁇ ") is a DataError in one line, ``name`` saying where it came from."""
     ids = tokenizer.encode_target(prefix)
     if unk_id in ids:
-        raise DataError(f"{name} {prefix!r}: the model's target vocabulary cannot write it (it has characters "
-                        "with no piece); change the prefix or leave it out")
+        raise DataError(f"{name} {value_shown(prefix)}: the model's target vocabulary cannot write it (it has "
+                        "characters with no piece); change the prefix or leave it out")
     return ids
 
 
