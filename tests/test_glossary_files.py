@@ -395,3 +395,14 @@ def test_one_path_given_for_several_is_named():
     with pytest.raises(ConfigError, match=r"^read_glossaries: expected a list of glossary files, got '/t/a\.tsv'; "
                                           r"pass \[path\] for one$"):
         read_glossaries("/t/a.tsv")
+
+
+def test_a_tsv_glossary_of_one_long_line_without_tabs_is_named_in_one_short_line(tmp_path):
+    """A JSON glossary saved as terms.tsv, one line of 60,000 characters: its error line was as long."""
+    path = tmp_path / "terms.tsv"
+    path.write_text("{" + ", ".join(f'"word{i}": "Wort{i}"' for i in range(3000)) + "}\n", encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        read_glossary(path)
+    message = str(refused.value)
+    assert message.startswith(f"{path}:1: expected 'source term<TAB>target term', got 0 TABs in '{{\"word0\": ")
+    assert message.endswith(" characters)") and len(message) < len(str(path)) + 200

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
     GZIP_MAGIC,
     OLE_SIGNATURE,
@@ -127,7 +127,7 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
         fields = [unquoted(field) for field in line.split("\t")]
         if len(fields) != 2:
             raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} "
-                            f"TABs in {line!r}")
+                            f"TABs in {value_shown(line)}")
         if first:
             first = False
             if csv_header(fields, f"{path}:{number}", source_lang, target_lang):
