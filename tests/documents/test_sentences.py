@@ -230,6 +230,7 @@ def test_an_initials_stop_after_a_space_of_several_bytes_is_split_not_a_crash(sp
     ("Prices incl. VAT are high.", "en-GB", ["Prices incl. VAT are high."]),
     ("Prices excl. VAT are high.", "en", ["Prices excl. VAT are high."]),
     ("Est. 1990 in Paris.", "en", ["Est. 1990 in Paris."]),
+    ("Tel.: 555 123.", "en", ["Tel.: 555 123."]),
     ("The est. cost is high.", "en", ["The est. cost is high."]),
     ("It was approx. 5 km. Then we stopped.", "en", ["It was approx. 5 km.", "Then we stopped."]),
     ("The call is at 9 EST. We start then.", "en", ["The call is at 9 EST.", "We start then."]),

@@ -45,8 +45,8 @@ NOTE_NUMBERS = re.compile(rf"{RAISED_NUMBERS.pattern}(?:,?[^\S\n]+{RAISED_NUMBER
 ENGLISH_ABBREVIATIONS = frozenset({"approx", "incl", "excl", "est", "figs", "resp", "max", "avg", "vol", "ch",
                                    "govt", "misc", "hrs", "mins", "lbs", "tel"})
 NEVER_LAST = frozenset({"approx", "incl", "excl"})
-# A word (not one of "e.g."'s letters, nor the end of a longer word) and its stop, then spaces, just before a break.
-WORD_AND_STOP = re.compile(r"(?<![\w.])([A-Za-z]+)\.\s+\Z")
+# A word (not one of "e.g."'s letters, nor the end of a longer word) and its stop, then any spaces, just before a break.
+WORD_AND_STOP = re.compile(r"(?<![\w.])([A-Za-z]+)\.\s*\Z")
 
 
 def sentence_spans(text: str, language: str = "en", split: bool = True, breaks: Sequence[int] = (),
