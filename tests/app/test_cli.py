@@ -621,7 +621,7 @@ def test_an_office_file_a_pdf_or_a_picture_on_stdin_is_named_before_any_line_is_
 
 @pytest.mark.parametrize(("data", "named"), [(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a PDF"),
                                              (b"PK\x03\x04\x14\x00\n\x00\x00\x00\x08\x00\xf1", "a zip archive")])
-@pytest.mark.parametrize("input_format", ["text", "jsonl"])
+@pytest.mark.parametrize("input_format", ["text", "jsonl", "html", "xml"])
 def test_an_office_file_or_a_pdf_in_a_pipe_given_by_name_is_named_as_on_stdin(trained_model, capsys, data, named,
                                                                                 input_format):
     """``attnmt translate <(cat report.pdf)`` (the pipe /dev/fd/63) was read as text, to "invalid UTF-8
@@ -638,6 +638,21 @@ def test_an_office_file_or_a_pdf_in_a_pipe_given_by_name_is_named_as_on_stdin(tr
         os.close(read)
     assert (code, out) == (2, "")
     assert re.match(rf"attnmt: error: /dev/fd/{read} is {named}\W.* not text", err) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("input_format", ["html", "xhtml", "xml"])
+def test_a_pdf_on_stdin_read_as_a_page_is_named_before_any_line_is_translated(trained_model, capsys, monkeypatch,
+                                                                               input_format):
+    """``attnmt translate --input-format html < report.pdf`` ended in "<stdin>:2: invalid UTF-8 … iconv",
+    where text, JSONL, Markdown and subtitles from stdin are named for what they are."""
+    import io
+    import sys
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")))
+    code, out, err = run_cli(["translate", "--model", trained_model, "--input-format", input_format], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("attnmt: error: <stdin> is a PDF, not text") and err.count("\n") == 1
 
 
 def test_translate_streams_a_pipe_line_by_line(trained_model):

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
+from attnmt.cli.formats import check_piped_text
 from attnmt.cli.lines import line_by_line, output
 from attnmt.cli.recent import Remembering
 from attnmt.decoding import Decoding
@@ -166,13 +167,12 @@ def piped_page(args: argparse.Namespace) -> bytes | None:
     and, where it declares none other than UTF-8, the lines translated (attnmt.text.data.decode_lines,
     as stdin's).  None for a file by name, read where needed, and for the other formats: text and JSONL
     on stdin are translated as their lines arrive (attnmt.cli.lines.line_batches)."""
-    if args.input_format not in MARKUP_KINDS:
+    if args.input_format not in MARKUP_KINDS or (args.input not in (None, "-") and Path(args.input).is_file()):
         return None
-    if args.input in (None, "-"):
-        return sys.stdin.buffer.read()
-    if Path(args.input).is_file():
-        return None
-    return pipe_bytes(args.input)
+    data = sys.stdin.buffer.read() if args.input in (None, "-") else pipe_bytes(args.input)
+    # an office file, a PDF or a picture named as such, as on stdin in another format (attnmt.cli.lines.line_batches)
+    check_piped_text(data, input_name(args))
+    return data
 
 
 def pipe_bytes(path: str) -> bytes:
