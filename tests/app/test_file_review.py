@@ -133,6 +133,7 @@ def test_a_file_sent_without_review_has_none(client):
     ({"review": "maybe"}, "review: expected true or false, got 'maybe'"),
     ({"min_quality": "2"}, "min_quality: expected a number from 0 to 1, got '2'"),
     ({"min_quality": "high"}, "min_quality: expected a number from 0 to 1, got 'high'"),
+    ({"min_quality": "9" * 500}, f"min_quality: expected a number from 0 to 1, got '{'9' * 79}… (502 characters)"),
 ])
 def test_a_bad_review_field_is_422_naming_it(client, fields, detail):
     answer = submit_file(client, "notes.txt", TEXT.encode(), **fields)

@@ -43,7 +43,7 @@ from starlette.responses import MalformedRangeHeader
 
 from attnmt.documents.files import suffix_of, supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
-from attnmt.errors import UserError
+from attnmt.errors import UserError, value_shown
 from attnmt.server.access import Refused, log_of
 from attnmt.server.context import Server
 from attnmt.server.file_jobs import MACROS_HINT, FileJob, FileJobs, JobOptions
@@ -152,7 +152,7 @@ def job_options(fields: dict[str, str]) -> JobOptions:
                          f"{', '.join(SUBMIT_FIELDS)}")
     review = fields.get("review", "false").lower()
     if review not in ("true", "false", "1", "0"):
-        raise ValueError(f"review: expected true or false, got {fields['review']!r}")
+        raise ValueError(f"review: expected true or false, got {value_shown(fields['review'])}")
     min_quality = fields.get("min_quality")
     if min_quality is not None:
         try:
@@ -160,7 +160,7 @@ def job_options(fields: dict[str, str]) -> JobOptions:
         except ValueError:
             threshold = math.nan
         if not 0 <= threshold <= 1:
-            raise ValueError(f"min_quality: expected a number from 0 to 1, got {min_quality!r}")
+            raise ValueError(f"min_quality: expected a number from 0 to 1, got {value_shown(min_quality)}")
     return JobOptions(review in ("true", "1") or min_quality is not None,
                       None if min_quality is None else threshold, wait_for_characters=True)
 

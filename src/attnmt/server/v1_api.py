@@ -20,7 +20,7 @@ from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.inputs import sampling_with_terms
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
-from attnmt.errors import UserError, json_value
+from attnmt.errors import UserError, json_value, value_shown
 from attnmt.server.access import Refused
 from attnmt.server.batcher import MODEL_LOG, Busy
 from attnmt.server.client_text import log_failure, what_failed
@@ -194,7 +194,7 @@ def chosen_model(server: Server, name: str | None) -> ServedModel:
     if found is None:
         choices = ", ".join(sorted({m.name for m in server.models.all} | {m.pair for m in server.models.all
                                                                           if m.pair}))
-        raise HTTPException(422, f"model: no served model is called {name!r}; the models are {choices}")
+        raise HTTPException(422, f"model: no served model is called {value_shown(name)}; the models are {choices}")
     return found
 
 
