@@ -346,16 +346,16 @@ def test_a_plain_text_source_named_jsonl_is_read_as_text(trained_model, tmp_path
     assert code == 0 and len(out.splitlines()) == 2
 
 
-@pytest.mark.parametrize(("line", "translation"), [
-    ("a dog runs, and a cat sleeps", "ein hund rennt eine katze schläft"),
-    ("a dog runs, and a cat sleeps. the boy laughs.", "ein hund rennt ein kind liest ein buch der hund schläft der "
-                                                      "junge lacht")], ids=["one sentence", "with another"])
+@pytest.mark.parametrize("line", ["a dog runs, and a cat sleeps", "a dog runs, and a cat sleeps. the boy laughs."],
+                         ids=["one sentence", "with another"])
 def test_score_reads_a_sentence_translate_parted_part_by_part_as_translate_scored_it(trained_copy, tmp_path, capsys,
-                                                                                     line, translation):
+                                                                                     line):
     """A sentence longer than the model was trained on is translated in parts ("a dog runs," and "and
     a cat sleeps") joined by a space; score split the translation by the source's limit instead
     ("ein hund rennt eine katze" and "schläft") and gave translate's 0.9844 as 0.0026; beside
-    another sentence, with no stop written to tell them apart, it read the line whole."""
+    another sentence, with no stop written to tell them apart, it read the line whole.  The words
+    the model writes for the parts are left unchecked: its training's rounding differs by CPU (the
+    lower-ISA run's model wrote "ein hund rennt der mann lacht")."""
     from attnmt.trained_lengths import write_longest_source
 
     write_longest_source(trained_copy, 14)
@@ -364,7 +364,6 @@ def test_score_reads_a_sentence_translate_parted_part_by_part_as_translate_score
     code, rows, _ = run_cli(["translate", "--model", trained_copy, source, "--output-format", "tsv"], capsys)
     assert code == 0
     _, _, _, _, text, quality, flags = rows.splitlines()[0].split("\t")
-    assert text == translation
     hyp.write_text(text + "\n", encoding="utf-8")
     code, scored, _ = run_cli(["score", "--model", trained_copy, "--src", source, "--hyp", hyp, "--output-format",
                                "tsv"], capsys)
