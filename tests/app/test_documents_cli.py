@@ -81,6 +81,20 @@ def test_a_page_in_windows_1252_is_translated_and_written_back_in_it(trained_mod
                                    b"<body><p>eine katze schl\xe4ft</p><!-- caf\xe9 --></body></html>\r\n")
 
 
+def test_an_xliff_file_in_iso_8859_1_is_translated_and_written_back_in_it(trained_model, tmp_path, capsys):
+    """XLIFF is XML: its declared encoding is read as an .xml file's is; it was refused as invalid UTF-8 (exit 2)."""
+    source, output = tmp_path / "w.xlf", tmp_path / "w.de.xlf"
+    source.write_bytes(b'<?xml version="1.0" encoding="ISO-8859-1"?>\n'
+                       b'<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+                       b'<file source-language="en" target-language="de" datatype="plaintext" original="caf\xe9">'
+                       b'<body><trans-unit id="1"><source>a cat sleeps</source></trans-unit></body></file></xliff>\n')
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "xliff", "--target-lang", "de",
+                        source, output], capsys)
+    assert code == 0, err
+    assert output.read_bytes().startswith(b'<?xml version="1.0" encoding="ISO-8859-1"?>\n')
+    assert b'original="caf\xe9"' in output.read_bytes() and b">eine katze schl\xe4ft</target>" in output.read_bytes()
+
+
 WINDOWS_1252_PAGE = (b'<!DOCTYPE html>\r\n<html lang="en"><head><meta charset="windows-1252"></head>\r\n'
                      b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\r\n")
 

@@ -117,6 +117,17 @@ def test_an_xml_file_in_iso_8859_1_keeps_its_bytes_and_declaration(mirror):
     assert out == data.replace("a caf\u00e9", "CAF\u00c9 A").encode("latin-1")
 
 
+def test_an_xliff_file_in_iso_8859_1_is_read_and_written_back_in_it(mirror):
+    """XLIFF is XML, and a file that declares ISO-8859-1 is read in it, as an .xml file is: it was refused
+    as "not UTF-8 (byte 0xe9)", with iconv's advice, where every XML reader and CAT tool reads it."""
+    data = ('<?xml version="1.0" encoding="ISO-8859-1"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" '
+            'version="1.2"><file source-language="en" target-language="de" datatype="plaintext" original="a">'
+            '<body>\n<trans-unit id="1"><source>a caf\u00e9</source></trans-unit>\n</body></file></xliff>\n')
+    out = translate_file_bytes(data.encode("latin-1"), "cafe.xlf", mirror, OPTIONS)
+    target = '<target state="needs-review-translation" state-qualifier="mt-suggestion">CAF\u00c9 A</target>'
+    assert out == data.replace("</source>", "</source>" + target).encode("latin-1")
+
+
 def test_a_page_in_utf8_that_still_declares_windows_1252_is_read_as_utf8(mirror):
     """A page re-saved as UTF-8 under an old declaration was read as UTF-8 before declarations were read;
     read by the declaration, "café" became "cafÃ©" (review s41f)."""

@@ -64,7 +64,8 @@ MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and lay
 # form (an lxml tree, an office file's parts) takes several times its size.  The server's
 # ServeSettings.max_file_bytes is stricter.
 MAX_FILE_BYTES = 50 * 2**20
-MARKUP_KINDS = ("html", "xhtml", "xml")  # those whose pages may declare their encoding (attnmt.documents.charsets)
+# Those whose pages may declare their encoding (attnmt.documents.charsets): XLIFF is XML, and CAT tools read it so.
+MARKUP_KINDS = ("html", "xhtml", "xml", "xliff")
 PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the CLI's)
 BOM = b"\xef\xbb\xbf"
 # How an office file, an e-book or another archive begins (a zip archive's first local header, or a compound file).
@@ -323,7 +324,7 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
     if kind == "xliff":
         from attnmt.documents.xliff import translate_xliff
 
-        return translate_xliff(text, translator, options, where, review)
+        return translate_xliff(text, translator, options, where, review, keep_declaration)
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
 
     if kind == "xml":

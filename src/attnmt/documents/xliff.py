@@ -148,7 +148,7 @@ class XliffHtml(Vocabulary):
 
 
 def translate_xliff(text: str, translator: Translator, options: DocumentOptions, where: str = "input",
-                    review: Review | None = None) -> str:
+                    review: Review | None = None, keep_declaration: bool = False) -> str:
     """An XLIFF file's text (``\\n`` line endings) with every empty or missing target of a unit to
     translate filled with its source's translation (the module docstring; but where ``review``
     keeps the source of every sentence of it: xliff_targets.settle_kept); DataError, naming
@@ -156,8 +156,10 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     (neither ``trgLang`` nor ``options.target_lang``), and for a ``<cp>`` that names no character
     (xliff_codes.check_code_points); UserError for an ``options.target_lang``
     that is not the language the file's targets are in, and an ``options.source_lang`` not the one
-    its sources are in (attnmt.documents.xliff_languages)."""
+    its sources are in (attnmt.documents.xliff_languages).  ``keep_declaration``: pages.Parsed's (a
+    file written back in the encoding it declares, attnmt.documents.files)."""
     parsed, root = parse_xliff(text, where, options.xliff_hint)
+    parsed.keeps_declaration = keep_declaration
     check_code_points(root, where, parsed.first_line)
     version_2 = is_version_2(root)
     # each slot with its kept target's segments to fill (none where the whole target is written)
