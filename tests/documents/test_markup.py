@@ -361,6 +361,19 @@ def test_translate_yes_inside_translate_no_is_translated(mirror, text, expected,
     assert one(text, mirror, xml=xml) == expected
 
 
+@pytest.mark.parametrize("kept", [
+    '<string name="id" translatable="false">com.example.app</string>',  # Android's strings.xml
+    '<string-array name="units" translatable="FALSE"><item>meters</item></string-array>',
+    '<string xmlns:its="http://www.w3.org/2005/11/its" name="x" its:translate="no">Acme Corp</string>',  # W3C ITS
+])
+def test_xml_that_android_or_its_marks_untranslatable_is_kept(mirror, kept):
+    """An Android string that says ``translatable="false"`` (an id, a package name) and an element that
+    says ITS's ``its:translate="no"`` (DITA, DocBook and other ITS-aware XML) were translated as words."""
+    text = f'<resources>\n    <string name="hi">a dog</string>\n    {kept}\n</resources>\n'
+    assert one(text, mirror, xml=True) == text.replace(">a dog<", ">DOG A<")
+    assert mirror.given == ["a dog"]
+
+
 def test_a_selects_options_are_translated_each_on_its_own_and_it_stays_in_its_sentence(mirror):
     text = '<p>pick <select name="c"><optgroup label="x"><option value="1">a red car</option></optgroup><option>10'
     out = one(text + "</option></select> now.</p>", mirror)

@@ -52,6 +52,7 @@ CONTROLS = frozenset("input textarea".split())
 # <epub:default> shows the same thing to the others (``<span>v</span>`` for ``<mi>v</mi>``).  The case
 # is kept whole, as <math> is; the switch and its default are read inline (html_layout.EPUB_INLINE), so
 # the default's words are translated in their sentence.
+ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"  # the W3C Internationalization Tag Set's
 EPUB_CASE = frozenset(("{http://www.idpf.org/2007/ops}case", "epub:case"))  # XHTML's name; HTML's
 
 
@@ -64,8 +65,13 @@ def says_yes(node: etree._Element) -> bool:
 
 
 def says(node: etree._Element) -> str:
-    """An element's ``translate`` attribute, lower case ("" for a comment or an element without one)."""
-    return "" if is_comment(node) else node.get("translate", "").strip().lower()
+    """An element's ``translate`` attribute, lower case ("" for a comment or an element without one);
+    in XML, the W3C's ITS ``its:translate`` too (DITA, DocBook), and "no" for Android's ``translatable="false"``
+    (a strings.xml's package name or id, which the app looks up as written)."""
+    if is_comment(node):
+        return ""
+    said = node.get("translate", node.get(ITS_TRANSLATE, "")).strip().lower()
+    return "no" if not said and node.get("translatable", "").strip().lower() == "false" else said
 
 
 def is_marker(node: etree._Element, shown: str) -> bool:
