@@ -361,6 +361,15 @@ def test_translate_yes_inside_translate_no_is_translated(mirror, text, expected,
     assert one(text, mirror, xml=xml) == expected
 
 
+def test_what_says_class_notranslate_is_kept_as_translate_no_is(mirror):
+    """Google's and Microsoft's page translators keep an element of class "notranslate", and sites mark
+    brand names and code so (WordPress's plug-ins, Wikipedia's templates); it was translated as words."""
+    text = ('<p>the dog <span class="brand notranslate">Acme Corp</span> runs</p>'
+            '<div class="notranslate"><p>keep it</p><p translate="yes">a cat</p></div>')
+    assert one(text, mirror) == ('<p><span class="brand notranslate">Acme Corp</span> RUNS DOG THE</p>'
+                                 '<div class="notranslate"><p>keep it</p><p translate="yes">CAT A</p></div>')
+
+
 @pytest.mark.parametrize("kept", [
     '<string name="id" translatable="false">com.example.app</string>',  # Android's strings.xml
     '<string-array name="units" translatable="FALSE"><item>meters</item></string-array>',

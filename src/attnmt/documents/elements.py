@@ -67,11 +67,15 @@ def says_yes(node: etree._Element) -> bool:
 def says(node: etree._Element) -> str:
     """An element's ``translate`` attribute, lower case ("" for a comment or an element without one);
     in XML, the W3C's ITS ``its:translate`` too (DITA, DocBook), and "no" for Android's ``translatable="false"``
-    (a strings.xml's package name or id, which the app looks up as written)."""
+    (a strings.xml's package name or id, which the app looks up as written) and, without a ``translate``,
+    for an element of class ``notranslate``, which Google's and Microsoft's page translators keep."""
     if is_comment(node):
         return ""
     said = node.get("translate", node.get(ITS_TRANSLATE, "")).strip().lower()
-    return "no" if not said and node.get("translatable", "").strip().lower() == "false" else said
+    if said:
+        return said
+    kept = node.get("translatable", "").strip().lower() == "false" or "notranslate" in node.get("class", "").split()
+    return "no" if kept else ""
 
 
 def is_marker(node: etree._Element, shown: str) -> bool:
