@@ -95,6 +95,17 @@ def test_an_xliff_file_in_iso_8859_1_is_translated_and_written_back_in_it(traine
     assert b'original="caf\xe9"' in output.read_bytes() and b">eine katze schl\xe4ft</target>" in output.read_bytes()
 
 
+def test_an_xml_file_in_utf16_is_translated_and_written_back_in_it(trained_model, tmp_path, capsys):
+    """A byte order mark says XML's UTF-16, as a Windows tool writes it; it was refused as "not UTF-8" (exit 2)."""
+    source, output = tmp_path / "w.xml", tmp_path / "w.de.xml"
+    source.write_bytes('\ufeff<?xml version="1.0" encoding="UTF-16"?>\r\n<doc><p>a cat sleeps</p></doc>\r\n'
+                       .encode("utf-16-le"))
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "xml", source, output], capsys)
+    assert code == 0, err
+    assert output.read_bytes() == ('\ufeff<?xml version="1.0" encoding="UTF-16"?>\r\n<doc><p>eine katze schläft</p>'
+                                   "</doc>\r\n").encode("utf-16-le")
+
+
 WINDOWS_1252_PAGE = (b'<!DOCTYPE html>\r\n<html lang="en"><head><meta charset="windows-1252"></head>\r\n'
                      b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\r\n")
 

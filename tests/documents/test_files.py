@@ -128,6 +128,24 @@ def test_an_xliff_file_in_iso_8859_1_is_read_and_written_back_in_it(mirror):
     assert out == data.replace("</source>", "</source>" + target).encode("latin-1")
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le"])
+@pytest.mark.parametrize(("name", "page"), [
+    ("strings.xml", '<?xml version="1.0" encoding="UTF-16"?>\r\n<doc>\r\n  <p>a caf\u00e9</p>\r\n</doc>\r\n'),
+    ("page.html", '<html><head><meta charset="utf-16"></head><body><p>a caf\u00e9</p></body></html>'),
+    ("app.xlf", '<?xml version="1.0" encoding="UTF-16"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" '
+                'version="1.2"><file source-language="en" target-language="de" datatype="plaintext" original="a">'
+                '<body><trans-unit id="1"><source>a caf\u00e9</source></trans-unit></body></file></xliff>'),
+], ids=["xml", "html", "xliff"])
+def test_a_page_with_a_utf16_or_utf32_byte_order_mark_is_read_and_written_back_in_it(mirror, encoding, name, page):
+    """XML may be UTF-16 (a .resx, an XLIFF saved by a Windows tool), and says so by its byte order mark,
+    which every XML reader honours; such a file was refused as "the text is UTF-16, not UTF-8"."""
+    out = translate_file_bytes(("\ufeff" + page).encode(encoding), name, mirror, OPTIONS)
+    target = '<target state="needs-review-translation" state-qualifier="mt-suggestion">CAF\u00c9 A</target>'
+    translated = (page.replace("</source>", "</source>" + target) if name == "app.xlf"
+                  else page.replace("a caf\u00e9", "CAF\u00c9 A"))
+    assert out == ("\ufeff" + translated).encode(encoding)
+
+
 def test_a_page_in_utf8_that_still_declares_windows_1252_is_read_as_utf8(mirror):
     """A page re-saved as UTF-8 under an old declaration was read as UTF-8 before declarations were read;
     read by the declaration, "café" became "cafÃ©" (review s41f)."""

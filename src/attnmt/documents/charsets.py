@@ -60,10 +60,13 @@ def page_charset(data: bytes, filename: str, html: bool) -> str | None:
     declares (``declared_charset``), unless a byte order mark says its own; None for UTF-8, where
     nothing declares another, and where the bytes beyond ASCII are UTF-8 whatever the declaration
     says (``is_utf8``: a page re-saved as UTF-8 that still says windows-1252, which was read right as
-    UTF-8 before declarations were read, and read so "café" became "cafÃ©").  DataError naming
+    UTF-8 before declarations were read, and read so "café" became "cafÃ©").  A byte order mark wins:
+    UTF-16's or UTF-32's is the encoding (XML's own alternative to UTF-8, which Windows tools write: a
+    .resx, an XLIFF, ``<?xml version="1.0" encoding="UTF-16"?>``), UTF-8's is None.  DataError naming
     ``filename`` for an encoding Python does not know."""
-    if bom_charset(data) is not None:
-        return None
+    bom = bom_charset(data)
+    if bom is not None:
+        return None if bom == "utf-8" else bom
     encoding = declared_charset(data, html)
     if encoding is None or encoding == "utf-8" or is_utf8(data):
         return None

@@ -257,6 +257,8 @@ def translate_text_bytes(data: bytes, kind: str, translator: Translator, options
     written back in it, its declaration as written."""
     encoding = page_charset(data, filename, kind == "html") if kind in MARKUP_KINDS else None
     bom, text = (b"", page_text(data, filename, encoding)) if encoding else decoded(data, filename)
+    mark = "\ufeff" if encoding and text.startswith("\ufeff") else ""  # UTF-16's byte order mark, written back
+    text = text[len(mark):]
     if read_as_text(kind, filename):
         return bom + translate_plain_text(text, translator, options, review).encode("utf-8")
     if kind in ("srt", "vtt", "markdown"):  # their line endings read and kept there, for any caller
@@ -265,7 +267,7 @@ def translate_text_bytes(data: bytes, kind: str, translator: Translator, options
     translated = translate_text(kind, text.replace("\r\n", "\n"), translator, options, filename, review,
                                 keep_declaration=encoding is not None)
     if encoding is not None:
-        return page_bytes(translated.replace("\n", newline), encoding)
+        return page_bytes(mark + translated.replace("\n", newline), encoding)
     return bom + translated.replace("\n", newline).encode("utf-8")
 
 
