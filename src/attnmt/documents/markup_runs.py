@@ -136,18 +136,21 @@ def written_entities(run: Run, vocabulary: Vocabulary) -> dict[str, str]:
 
 
 def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
-            entities: dict[str, str] | None = None) -> list[tuple[int, etree._Element]]:
+            entities: dict[str, str] | None = None, xml: bool = False) -> list[tuple[int, etree._Element]]:
     """Puts the translated content in place of the run's text and inline children, with the
     whitespace the run had at its start and its end (collapsed text loses a line break there:
     a fragment file's last one, the one after a block); the characters of ``entities``
     (written_entities) written as their references.  An element's whole text in a CDATA section
     (cdata_sections.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone.
+    In ``xml``, an element around all the run's text keeps the spaces at its edges (keep_whole_edges).
     Returns the elements written for the marks (fill), which now hold the translation."""
     cdata = cdata_text(run.parent) if run.owner is run.parent else None
     holder = run.parent.makeelement("holder", {})
     written = fill(holder, flat, content, entities or {})
     last = run.children[-1].tail if run.children else run.lead
     keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip(EDGE_SPACES)):])
+    if xml:
+        keep_whole_edges(flat, written)
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
     for child in run.children:
         run.parent.remove(child)
@@ -159,6 +162,27 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     if cdata is not None and not len(run.parent):
         cdata.write(run.parent, run.parent.text or "")
     return written
+
+
+def keep_whole_edges(flat: FlatText, written: Sequence[tuple[int, etree._Element]]) -> None:
+    """Each element written once around all of ``flat``'s text (``<data><value> of </value></data>``)
+    has the spaces its source had at its start and its end: in XML they are data (a label's "Name: "),
+    and keep_edges, outside it, sees none."""
+    marks = [mark for mark, _ in written]
+    for mark, element in written:
+        source = flat.marks[mark].node
+        if flat.marks[mark].start or flat.marks[mark].end < len(flat.text) or marks.count(mark) > 1:
+            continue
+        if source.text and element.text:
+            element.text = leading_space(source.text) + element.text.lstrip(EDGE_SPACES)
+        source_end, end = (source[-1].tail if len(source) else source.text), (
+            element[-1].tail if len(element) else element.text)
+        if source_end and end:
+            end = end.rstrip(EDGE_SPACES) + source_end[len(source_end.rstrip(EDGE_SPACES)):]
+            if len(element):
+                element[-1].tail = end
+            else:
+                element.text = end
 
 
 def leading_space(text: str) -> str:
