@@ -428,6 +428,18 @@ def test_a_buttons_value_is_translated_and_no_other_value_is(mirror):
         '<input type="reset" value="clear all">')  # --attributes '': none
 
 
+def test_the_label_a_menu_group_an_option_or_a_subtitle_track_shows_is_translated(mirror):
+    """HTML's ``label`` on ``<optgroup>``, ``<option>`` and ``<track>`` is text a reader sees (a dropdown's
+    group heading, a player's subtitle menu) and one the HTML standard lists as translatable; it was kept.
+    Another element's ``label``, XML's (DocBook's section number), is data."""
+    text = ('<select><optgroup label="small cars"><option label="red car" value="r">r</option></optgroup>'
+            '</select><video><track kind="captions" label="English captions" src="en.vtt"></video>')
+    assert one(text, mirror) == text.replace("small cars", "CARS SMALL").replace(
+        "red car", "CAR RED").replace("English captions", "CAPTIONS ENGLISH")
+    kept = '<book><chapter label="one two"><p>a dog</p></chapter></book>'
+    assert one(kept, mirror, xml=True) == kept.replace("a dog", "DOG A")
+
+
 def test_attributes_follow_translate_yes_and_no(mirror):
     text = '<p translate="no" title="a b"><span title="c d">x</span><span translate="yes" title="e f">g h</span></p>'
     assert one(text, mirror, options=DocumentOptions(attributes=("title",))) == (

@@ -44,6 +44,8 @@ META_TEXTS = frozenset(("description", "og:title", "og:description", "og:site_na
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset(("script style pre code textarea noscript svg math template "
                          "xmp plaintext listing noembed noframes").split())  # the last five obsolete
+# The elements whose ``label`` a reader sees, which the HTML standard lists as translatable.
+LABELLED = frozenset(("optgroup", "option", "track"))
 # Form fields: each ends its sentence, so the text before one and the button after it are translated
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
@@ -354,9 +356,13 @@ def is_meta_text(node: etree._Element) -> bool:
 
 def holds_text(node: etree._Element, name: str) -> bool:
     """Whether attribute ``name`` of ``node`` may hold text to translate: ``value`` only on a button
-    (is_button_label), ``content`` only on a <meta> of text (is_meta_text), any other where it is."""
+    (is_button_label), ``content`` only on a <meta> of text (is_meta_text), ``label`` only where HTML
+    shows it (LABELLED: a dropdown's group heading, a player's subtitle menu; DocBook's is a
+    section's number), any other where it is."""
     if name == "value":
         return is_button_label(node)
+    if name == "label":
+        return local_name(node) in LABELLED
     return name != "content" or is_meta_text(node)
 
 

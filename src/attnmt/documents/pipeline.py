@@ -68,7 +68,8 @@ class DocumentOptions:
     split:        paragraphs into sentences (False: each block, line or cue translated whole)
     attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case;
                   ``value`` only on a button's ``<input>``, a form's data elsewhere; ``content`` only on
-                  a ``<meta>`` of text, a page's description, a link preview's title: elements.holds_text)
+                  a ``<meta>`` of text, a page's description, a link preview's title; ``label`` only on an
+                  ``<optgroup>``, ``<option>`` or ``<track>``: elements.holds_text)
     macros:       office files with macros (.docm, .pptm, .xlsm) accepted, their macros kept as they are
                   (attnmt.documents.office; refused otherwise)
     macros_hint:  how the refusal of a file with macros ends: how its reader can have them accepted, which
@@ -91,7 +92,7 @@ class DocumentOptions:
     source_lang: str = "en"
     target_lang: str | None = None
     split: bool = True
-    attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "value", "content")
+    attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "label", "value", "content")
     macros: bool = False
     macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
     xliff_hint: str = "a name ending .xml translates it as plain XML"
