@@ -171,14 +171,15 @@ def keep_whole_edges(flat: FlatText, written: Sequence[tuple[int, etree._Element
     marks = [mark for mark, _ in written]
     for mark, element in written:
         source = flat.marks[mark].node
-        if flat.marks[mark].start or flat.marks[mark].end < len(flat.text) or marks.count(mark) > 1:
+        start, end = flat.marks[mark].start, flat.marks[mark].end
+        if flat.text[:start].strip() or flat.text[end:].strip() or marks.count(mark) > 1:
             continue
-        if source.text and element.text:
-            element.text = leading_space(source.text) + element.text.lstrip(EDGE_SPACES)
+        if source.text and (element.text or len(element)):
+            element.text = leading_space(source.text) + (element.text or "").lstrip(EDGE_SPACES) or None
         source_end, end = (source[-1].tail if len(source) else source.text), (
             element[-1].tail if len(element) else element.text)
-        if source_end and end:
-            end = end.rstrip(EDGE_SPACES) + source_end[len(source_end.rstrip(EDGE_SPACES)):]
+        if source_end and (end or len(element)):
+            end = (end or "").rstrip(EDGE_SPACES) + source_end[len(source_end.rstrip(EDGE_SPACES)):] or None
             if len(element):
                 element[-1].tail = end
             else:
