@@ -143,29 +143,28 @@ def test_a_termbases_homonyms_are_skipped_and_counted_in_one_warning(tmp_path):
         f"'bank', 'Bank' ({path}:3) or 'Ufer' ({path}:4)): give the one meant in another glossary file"]
 
 
-def test_a_target_term_in_two_unicode_forms_is_no_homonym(tmp_path):
-    """Two entries giving "coffee shop" the target "Café", one with a combining accent, mean one concept:
-    the term was skipped as a homonym of two targets, "'Café' (…) or 'Café'"."""
-    entries = [("c1", "coffee shop", "Café"), ("c2", "coffee shop", unicodedata.normalize("NFD", "Café"))]
+def read_without_warnings(tmp_path, entries):
+    """The en -> de glossary of a termbase of ``entries`` (id, source, target), a warning an error."""
     path = tmp_path / "terms.tbx"
     path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
                                                               for id_, source, target in entries)), encoding="utf-8")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        glossary = read_glossary(path, "en", "de")
+        return read_glossary(path, "en", "de")
+
+
+def test_a_target_term_in_two_unicode_forms_is_no_homonym(tmp_path):
+    """Two entries giving "coffee shop" the target "Café", one with a combining accent, mean one concept:
+    the term was skipped as a homonym of two targets, "'Café' (…) or 'Café'"."""
+    glossary = read_without_warnings(tmp_path, [("c1", "coffee shop", "Café"),
+                                                ("c2", "coffee shop", unicodedata.normalize("NFD", "Café"))])
     assert len(glossary) == 1 and unicodedata.normalize("NFC", glossary.terms[0][1]) == "Café"
 
 
 def test_an_acronym_and_the_word_of_its_letters_are_no_homonyms(tmp_path):
     """"US" matches only in capitals (smart case), so it and "us" are two terms, not one of two concepts:
     both were skipped, "1 of 1 source terms skipped", and the file refused as one of no terms."""
-    entries = [("c1", "US", "USA"), ("c2", "us", "uns")]
-    path = tmp_path / "terms.tbx"
-    path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
-                                                              for id_, source, target in entries)), encoding="utf-8")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        glossary = read_glossary(path, "en", "de")
+    glossary = read_without_warnings(tmp_path, [("c1", "US", "USA"), ("c2", "us", "uns")])
     assert glossary.terms == (("US", "USA"), ("us", "uns"))
     assert glossary.matches("The US need us.") == ["USA", "uns"]
 
