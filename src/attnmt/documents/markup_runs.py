@@ -176,14 +176,14 @@ def keep_whole_edges(flat: FlatText, written: Sequence[tuple[int, etree._Element
             continue
         if source.text and (element.text or len(element)):
             element.text = leading_space(source.text) + (element.text or "").lstrip(EDGE_SPACES) or None
-        source_end, end = (source[-1].tail if len(source) else source.text), (
+        source_end, last = (source[-1].tail if len(source) else source.text), (
             element[-1].tail if len(element) else element.text)
-        if source_end and (end or len(element)):
-            end = (end or "").rstrip(EDGE_SPACES) + source_end[len(source_end.rstrip(EDGE_SPACES)):] or None
+        if source_end and (last or len(element)):
+            last = (last or "").rstrip(EDGE_SPACES) + source_end[len(source_end.rstrip(EDGE_SPACES)):] or None
             if len(element):
-                element[-1].tail = end
+                element[-1].tail = last
             else:
-                element.text = end
+                element.text = last
 
 
 def leading_space(text: str) -> str:
