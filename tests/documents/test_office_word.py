@@ -460,6 +460,33 @@ def test_a_non_breaking_hyphen_after_a_combining_mark_is_a_words_hyphen(same, be
     assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == 1
 
 
+def bookmarked_hyphen_file(at_hyphen: str) -> bytes:
+    """"He is a self‑made man." with a bookmark around "made man." (``w:bookmarkStart`` ``at_hyphen``
+    "before" or "after" the non-breaking hyphen's run, ``w:bookmarkEnd`` at the paragraph's end)."""
+    document = docx.Document()
+    paragraph = document.add_paragraph()._p
+    start = paragraph.makeelement(qn("w:bookmarkStart"), {qn("w:id"): "0", qn("w:name"): "made"})
+    hyphen = paragraph.makeelement(qn("w:noBreakHyphen"), {})
+    first, second = paragraph.add_r(), paragraph.add_r()
+    first.add_t("He is a self")
+    (first if at_hyphen == "after" else second).append(hyphen)
+    paragraph.insert(paragraph.index(second), start)
+    second.add_t("made man.")
+    paragraph.append(paragraph.makeelement(qn("w:bookmarkEnd"), {qn("w:id"): "0"}))
+    return docx_bytes(document)
+
+
+@pytest.mark.parametrize("at_hyphen", ["before", "after"])
+def test_a_non_breaking_hyphen_beside_a_bookmark_stays_non_breaking(same, at_hyphen):
+    """The bookmark's start, an atom between "self-" and "made", cut the text into two pieces, and
+    neither held the word "self-made" whose hyphen was non-breaking: it came back a plain "-"."""
+    paragraph = translated(bookmarked_hyphen_file(at_hyphen), same).paragraphs[0]
+    assert same.given == ["He is a self-made man."]
+    assert paragraph.text == "He is a self-made man."  # python-docx reads w:noBreakHyphen as "-"
+    assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == 1
+    assert len(paragraph._p.findall(f".//{qn('w:bookmarkStart')}")) == 1
+
+
 def test_a_soft_hyphen_is_dropped_as_spelling_marks_are(same):
     paragraph = translated(hyphen_file("The extra", "softHyphen", "ordinary dog runs."), same).paragraphs[0]
     assert same.given == ["The extraordinary dog runs."]

@@ -5,14 +5,17 @@ The model reads one inside a word as the "-" it knows (U+2011, which NFKC makes 
 be a piece it has never seen), so the translation's hyphens are plain.  In a word the
 translation keeps ("555-0100", "Jean-Paul", in any case) the hyphens that were non-breaking are
 made so again, and the word stays whole at a line's end as it did; a word the translation
-changed keeps the translation's plain hyphens, which are its own.
+changed keeps the translation's plain hyphens, which are its own.  A word is read across the
+marks in it (``no_break_content``): a bookmark's start between "self-" and "made" is no word's end.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from attnmt.documents.spans import Nested
 
 NO_BREAK_HYPHEN = "\u2011"
 HYPHENATED = re.compile(r"[\w-]+")  # a word with the hyphens in it: "self-made", "555-0100"
@@ -55,3 +58,38 @@ def no_break_hyphens(text: str, words: dict[str, tuple[int, ...]]) -> str:
         return "".join(word)
 
     return HYPHENATED.sub(restore, text) if words else text
+
+
+def no_break_content(content: Sequence[str | Nested], words: dict[str, tuple[int, ...]],
+                     parts_words: Callable[[int], bool]) -> list[str | Nested]:
+    """A paragraph's translated ``content`` with ``no_break_hyphens`` made in its text read whole,
+    across its marks: written piece by piece, a bookmark's start or end between "self-" and "made"
+    left neither piece the word "self-made", and its hyphen came back plain.  A mark that parts
+    the words beside it (``parts_words(mark)``: a tab, a line break) reads as a space."""
+    pieces: list[str] = []
+
+    def read(items: Sequence[str | Nested]) -> None:
+        for piece in items:
+            if isinstance(piece, str):
+                pieces.append(piece)
+            else:
+                pieces.append(" " if parts_words(piece.mark) else "")
+                read(piece.content)
+
+    read(content)
+    text = no_break_hyphens("".join(pieces), words)  # one character for one: each piece's place stays
+    at = 0
+
+    def rebuilt(items: Sequence[str | Nested]) -> list[str | Nested]:
+        nonlocal at
+        out: list[str | Nested] = []
+        for piece in items:
+            if isinstance(piece, str):
+                out.append(text[at:at + len(piece)])
+                at += len(piece)
+            else:
+                at += parts_words(piece.mark)
+                out.append(Nested(piece.mark, rebuilt(piece.content)))
+        return out
+
+    return rebuilt(content) if words else list(content)

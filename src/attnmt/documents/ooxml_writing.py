@@ -12,7 +12,7 @@ from lxml import etree
 
 from attnmt.documents.dropcaps import DropCap
 from attnmt.documents.flat import FlatText
-from attnmt.documents.hyphens import NO_BREAK_HYPHEN, no_break_hyphens
+from attnmt.documents.hyphens import NO_BREAK_HYPHEN, no_break_content
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.wordml import RUBY, RUBY_BASE
 from attnmt.documents.xstring import escape, replace_text
@@ -42,6 +42,8 @@ class ParagraphWriter:
         if self.bare is not None:
             self._set_text(self.bare, plain(content))
             return
+        if self.dialect.hyphen:  # its words read whole across the marks in them
+            content = no_break_content(content, self.no_break, lambda mark: self.flat.marks[mark].parts_words)
         paragraph = self.paragraph
         children = list(paragraph)
         start = next((i for i, child in enumerate(children) if child.tag not in self.dialect.kept), len(children))
@@ -100,7 +102,7 @@ class ParagraphWriter:
             run.append(self._ruby(node, piece.content) if node.tag == RUBY else atom_copy(node))
             return
         hyphen = self.dialect.hyphen
-        texts = no_break_hyphens(piece, self.no_break).split(NO_BREAK_HYPHEN) if hyphen else [piece]
+        texts = piece.split(NO_BREAK_HYPHEN) if hyphen else [piece]  # made so by finish (no_break_content)
         for number, text in enumerate(texts):
             if number:
                 etree.SubElement(run, hyphen)
