@@ -215,6 +215,27 @@ def test_an_acronym_matches_only_in_capitals_as_translation_tools_match_it():
     assert [text[start:end] for start, end, _ in glossary.found_in(text)] == ["US", "ＩＴ", "US", "NATO"]
 
 
+def test_a_term_of_several_words_matches_only_with_its_acronyms_in_capitals():
+    """"US Army", "EU AI Act" and "IT department" matched "let us army ants", "eu ai act" and "it
+    department" with their case folded.  Each word of a term that is an acronym matches only in
+    capitals, as an acronym alone does; its other words ignore case."""
+    glossary = Glossary.of({"US Army": "US-Armee", "EU AI Act": "KI-Verordnung", "IT department": "IT-Abteilung"})
+    assert glossary.matches("Let us army ants in; the eu ai act; it department; Us Army.") == []
+    text = "The US ARMY and the US army; the EU AI act; our IT Department."
+    assert glossary.matches(text) == ["US-Armee", "KI-Verordnung", "IT-Abteilung"]
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [
+        "US ARMY", "US army", "EU AI act", "IT Department"]
+
+
+def test_a_term_of_several_words_and_its_acronyms_in_small_letters_are_two_terms():
+    """One term's two spellings ("US Army", "US army") are one term, which two targets stop; with its
+    acronym in small letters ("us army") it is another, and the one in capitals wins where the text has them."""
+    with pytest.raises(DataError, match="two target terms"):
+        Glossary.of({"US Army": "US-Armee", "US army": "Armee"})
+    glossary = Glossary.of({"us army": "uns Armee", "US Army": "US-Armee"})
+    assert glossary.matches("Let us army ants in, the US Army.") == ["uns Armee", "US-Armee"]
+
+
 def test_an_acronym_is_found_in_capitals_where_nfkc_composes_the_cases_apart():
     """Folded, "T" and a combining diaeresis compose into "ẗ", in capitals they stay two: the places
     of the two forms differ, and matches finds the acronyms where found_in finds them."""

@@ -10,7 +10,8 @@ Blank lines and lines starting with ``#`` are skipped; any other line must hold 
 TAB with a term on each side.  A CSV file and a TBX termbase are read too, by their extension
 (attnmt.decoding.glossary_files).  A source term occurs in a sentence where its words occur in it
 as whole words (a combining mark is part of the letter before it), ignoring case (but an acronym,
-"US", two letters or more all capitals, matches only in capitals: "Join us" holds no "US") and how
+"US", two letters or more all capitals, matches only in capitals: "Join us" holds no "US", and
+a term's word that is one does too: "let us army ants" holds no "US Army", "US ARMY" does) and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
 "ＤＯＧ" is "DOG") and which apostrophe or hyphen was typed ("children’s" is "children's",
 "Wi\u2011Fi" is "Wi-Fi"), reading past
@@ -46,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
-from attnmt.decoding.term_forms import acronym, capitals, cased, normal, normal_pieces, term_key
+from attnmt.decoding.term_forms import capitals, cased, has_acronym, in_capitals, normal, normal_pieces, term_key
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
@@ -64,7 +65,8 @@ class Glossary:
     # the old index, and the new glossary enforced the old terms)
     _kept: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)  # term_key -> term, in order
     _targets: dict[str, str] = field(init=False, compare=False, repr=False)  # normal source -> target, acronyms aside
-    # normal source -> (the acronym as a text in capitals shows it (``capitals``), its target), of the acronyms
+    # normal source -> (its term_key, its acronyms in capitals as ``capitals`` shows a text, its target), of the terms
+    # with an acronym among their words (term_forms.has_acronym), matched where a text has them so (in_capitals)
     _acronyms: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
@@ -75,8 +77,9 @@ class Glossary:
         made: ``Glossary((("dogs", "Hunde"),))`` (its documented field), ``of``, or
         ``dataclasses.replace``."""
         kept = checked_terms(self.terms, "glossary")
-        acronyms = {normal(source): (key, target) for key, (source, target) in kept.items() if acronym(cased(source))}
-        targets = {key: target for key, (source, target) in kept.items() if not acronym(cased(source))}
+        acronyms = {normal(source): (key, target) for key, (source, target) in kept.items()
+                    if has_acronym(cased(source))}
+        targets = {key: target for key, (source, target) in kept.items() if not has_acronym(cased(source))}
         object.__setattr__(self, "terms", tuple(kept.values()))
         object.__setattr__(self, "_kept", kept)
         object.__setattr__(self, "_targets", targets)
@@ -209,7 +212,7 @@ class Glossary:
             key = text[start:end]
             if end > len(text) or (key not in self._targets and key not in self._acronyms) or not may_end(text, end):
                 continue
-            if key in self._acronyms and shown(start, end) == self._acronyms[key][0]:
+            if key in self._acronyms and in_capitals(shown(start, end), self._acronyms[key][0]):
                 return key, self._acronyms[key][1]
             if key in self._targets:
                 return key, self._targets[key]

@@ -32,11 +32,34 @@ def acronym(term: str) -> bool:
     return len(term) >= 2 and term.isalpha() and term.isupper()
 
 
+def has_acronym(term: str) -> bool:
+    """Whether a word of ``term`` (as written, ``cased``) is an ``acronym``: "US", "US Army",
+    "EU AI Act", "IT department"; each such word matches only in capitals."""
+    return any(map(acronym, term.split()))
+
+
 def term_key(source: str) -> str:
-    """What tells two source terms apart (attnmt.decoding.glossary): ``normal(source)``, but an
-    acronym's in its capitals (``normal(source, capitals)``): under smart case "US" (the country)
-    and "us" (the word) match apart, so they are two terms, where "Dog" and "dog" are one."""
-    return normal(source, capitals) if acronym(cased(source)) else normal(source)
+    """What tells two source terms apart (attnmt.decoding.glossary): ``normal(source)``, but each
+    of its words that is an acronym in its capitals (``normal(source, capitals)``): under smart case
+    "US" (the country) and "us" (the word) match apart, so they are two terms, as are "US Army"
+    and "us army", where "Dog" and "dog", "US Army" and "US army", are one."""
+    folded = normal(source)
+    if not has_acronym(cased(source)):
+        return folded
+    shown = normal(source, capitals)
+    if len(shown) != len(folded):  # NFKC composed the two apart: the words cannot be paired
+        return shown
+    return " ".join(word if acronym(word) else own
+                    for word, own in zip(shown.split(" "), folded.split(" "), strict=True))
+
+
+def in_capitals(shown: str, key: str) -> bool:
+    """Whether a text's words ``shown`` as ``capitals`` shows them have each acronym of the term
+    whose ``term_key`` is ``key`` in its capitals (its other words in any case: "US ARMY" and
+    "US army" hold "US Army", "us army" does not)."""
+    words, own = shown.split(" "), key.split(" ")
+    return len(words) == len(own) and all(word == mine for word, mine in zip(words, own, strict=True)
+                                          if acronym(mine))
 
 
 def capitals(text: str) -> str:
