@@ -574,3 +574,22 @@ def test_a_continuation_ellipsis_opening_the_next_cue_goes_on_with_the_sentence(
 def test_a_continuation_ellipsis_stays_at_the_start_of_its_cue(mirror):
     out = translate_subtitle_text(srt("I saw a man...", "...in the park."), mirror)
     assert out == srt("PARK. THE", "...IN MAN... A SAW I")
+
+
+@pytest.mark.parametrize("label, given, written", [
+    ("<i>JOHN:</i>", "JOHN:", "<i>JOHN:</i>"),
+    ('<font color="#ffff00">JOHN:</font>', "JOHN:", '<font color="#ffff00">JOHN:</font>'),
+    ("{\\an8}JOHN:", "JOHN:", "{\\an8}JOHN:"),
+    ("<b>[DOOR SLAMS]</b>", "[DOOR SLAMS]", "<b>SLAMS] [DOOR</b>"),
+])
+def test_a_label_in_tags_or_after_an_ass_code_is_a_label_and_stays_first_with_its_tags(mirror, label, given, written):
+    """Read as raw text, "<i>JOHN:</i> I saw a man" opened with no label: the name went to the model with
+    the sentence and came back at the other end of the cue ("MAN A SAW I <i>JOHN:</i>")."""
+    out = translate_subtitle_text(srt(f"{label} I saw a man", "in the park."), mirror)
+    assert mirror.given == [given, "I saw a man in the park."]
+    assert out == srt(f"{written} PARK. THE", "IN MAN A SAW I")
+
+
+def test_a_label_in_tags_on_a_line_of_its_own_stays_alone_on_it(mirror):
+    out = translate_subtitle_text(vtt("<i>JOHN:</i>\nHello there my friend."), mirror)
+    assert out == vtt("<i>JOHN:</i>\nFRIEND. MY THERE HELLO")

@@ -3,7 +3,9 @@
 ``DR. SMITH (V.O.): Hello``), or sound descriptions in brackets (``[DOOR SLAMS] I saw``,
 ``(laughs) Come here``).  A label is no part of the sentence after it: read with it, the
 alignment moved it with the words around it, and a sentence run on into the next cue took
-``JOHN:`` to that cue's end.  So it is translated alone and written back at its cue's start.
+``JOHN:`` to that cue's end.  So it is translated alone and written back at its cue's start.  It is
+read as shown, through the tags and ASS codes around it (``<i>JOHN:</i> Hello``, ``<font
+color="#ffff00">JOHN:</font>``, ``{\\an8}JOHN: Hello``), which it takes with it.
 """
 
 from __future__ import annotations
@@ -16,24 +18,45 @@ BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # deaf and hard of hearing write them: a cue of its own (subtitles.set_apart), no label.
 DESCRIPTION = re.compile(rf"(?:{BRACKETED}[\s.,;:!?…-]*)+")
 NAME = re.compile(r"[^\W\d_][^:\n]{0,40}?:")  # a speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):")
+ANY_TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")  # a tag or an ASS code, in a label split_label found
 # Descriptions (group 1) or a name (group 2), then the spaces before the cue's words (group 3).
 LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|({NAME.pattern}))(\s+)(?=\S)")
 
 
-def split_label(text: str) -> tuple[str, str, str]:
+def split_label(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     """(label, the spaces after it, the rest) of a cue's ``text``; ("", "", text) where it opens
     with none.  A name is a label only in capitals with two letters or more ("JOHN:", not "I:" nor
     "Note:"), and only first: a name and descriptions after it ("JOHN: (whispering) I saw") are one
-    label; a text of descriptions alone is no label but the cue's own text (subtitles.set_apart)."""
-    label, gap, rest = "", "", text
+    label; a text of descriptions alone is no label but the cue's own text (subtitles.set_apart).
+    Read as shown, without its format's ``tags`` (cue_text.tags_of): the label takes the tags
+    before it and the end tags right after it ("<i>JOHN:</i>")."""
+    shown, places = shown_places(text, tags)
+    label, gap, rest = "", "", shown
     while (match := LABEL.match(rest)) and not DESCRIPTION.fullmatch(rest) and not (
             match.group(2) and (label or not is_name(match.group(2)))):
         label, gap, rest = label + gap + (match.group(1) or match.group(2)), match.group(3), rest[match.end():]
-    return label, gap, rest
+    if not label:
+        return "", "", text
+    end, rest_at = places[len(label) - 1] + 1, places[len(label) + len(gap) - 1] + 1
+    while (closing := tags.match(text, end)) and closing.end() <= rest_at and (closing.group(1) or "")[:1] == "/":
+        end = closing.end()
+    return text[:end], text[end:rest_at], text[rest_at:]
+
+
+def shown_places(text: str, tags: re.Pattern[str]) -> tuple[str, list[int]]:
+    """``text`` without ``tags`` (cue_text.tags_of: its format's tags and ASS codes), and where in
+    ``text`` each of its characters is."""
+    places: list[int] = []
+    at = 0
+    for match in tags.finditer(text):
+        places += range(at, match.start())
+        at = match.end()
+    places += range(at, len(text))
+    return "".join(text[k] for k in places), places
 
 
 def is_name(label: str) -> bool:
     """Whether a label opens with a speaker's name ("JOHN:"): a new speaker, whom the sentence before does not go
     on in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
-    name = NAME.match(unescape(label))
+    name = NAME.match(unescape(ANY_TAG.sub("", label)))  # its tags, where it holds any, read by split_label
     return name is not None and name.group().isupper() and sum(ch.isalpha() for ch in name.group()) >= 2

@@ -191,8 +191,8 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     timing line.  A label its first line held alone (``[door slams]`` / ``Who is there?``,
     attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one."""
     indents = [line[:len(line) - len(line.lstrip())] for line in turn.lines if line.strip()]
-    label, _, rest = split_label(translation)
-    alone = len(indents) > 1 and bool(label) and label_line(turn)
+    label, _, rest = split_label(translation, tags)
+    alone = len(indents) > 1 and bool(label) and label_line(turn, tags)
     own = [label, *wrap(rest, len(indents) - 1, tags)] if alone else wrap(translation, len(indents), tags)
     own[0] = turn.start + own[0]
     own[-1] += turn.end
@@ -203,10 +203,10 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     return own
 
 
-def label_line(turn: Turn) -> bool:
+def label_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     """Whether ``turn``'s first line with text is its start and a label alone (``JOHN:``, ``[door slams]``)."""
     first = next(line.strip() for line in turn.lines if line.strip())
-    label = split_label(turn.text)[0]
+    label = split_label(turn.text, tags)[0]
     return bool(label) and first == (turn.start + label).strip()
 
 

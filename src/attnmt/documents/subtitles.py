@@ -222,7 +222,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
     block between them (a NOTE)."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
-    labelled = [split_label(body) for _, body, _ in speakers]  # a label ("JOHN:", "[DOOR SLAMS]") translated alone
+    labelled = [split_label(body, tags_of(vtt)) for _, body, _ in speakers]  # a label ("JOHN:") translated alone
     bodies = [body for _, _, body in labelled]
     follows = [goes_on and not is_name(labelled[k + 1][0]) for k, goes_on in enumerate(follows)]  # a new speaker
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
