@@ -532,7 +532,7 @@ def test_a_sound_description_or_lyric_cue_is_its_own_text_joined_to_no_cue_besid
     (["(whispering) I saw", "a man in the park."], ["(whispering)", "I saw a man in the park."]),
     (["[John] The dog is running", "across the street."], ["[John]", "The dog is running across the street."]),
     (["The girl said (quietly)", "(sighs) that the dog is black."],
-     ["The girl said (quietly) that the dog is black.", "(sighs)"]),
+     ["The girl said that the dog is black.", "(quietly)", "(sighs)"]),  # a description at a cue's end too
     (["JOHN: I saw a man", "in the park."], ["JOHN:", "I saw a man in the park."]),
     (["He said that", "MARY: he is late."], ["He said that", "MARY:", "he is late."]),  # a new speaker
 ])
@@ -593,3 +593,24 @@ def test_a_label_in_tags_or_after_an_ass_code_is_a_label_and_stays_first_with_it
 def test_a_label_in_tags_on_a_line_of_its_own_stays_alone_on_it(mirror):
     out = translate_subtitle_text(vtt("<i>JOHN:</i>\nHello there my friend."), mirror)
     assert out == vtt("<i>JOHN:</i>\nFRIEND. MY THERE HELLO")
+
+
+@pytest.mark.parametrize("cues, translated, given", [
+    (["I'm leaving now [DOOR SLAMS]"], ["NOW LEAVING I'M SLAMS] [DOOR"], ["I'm leaving now", "[DOOR SLAMS]"]),
+    (["I'm leaving now <i>(door slams)</i>"], ["NOW LEAVING I'M <i>SLAMS) (DOOR</i>"],
+     ["I'm leaving now", "(door slams)"]),
+    (["(laughs) Come here [door slams]."], ["(LAUGHS) HERE COME SLAMS]. [DOOR"],
+     ["(laughs)", "Come here", "[door slams]."]),
+    (["I saw a man [DOOR SLAMS]", "in the park."], ["PARK. THE SLAMS] [DOOR", "IN MAN A SAW I"],
+     ["I saw a man in the park.", "[DOOR SLAMS]"]),
+])
+def test_a_sound_description_ending_a_cue_is_translated_alone_and_stays_at_its_end(mirror, cues, translated, given):
+    """Read with the sentence, it went where the alignment put its words: "I'm leaving now [DOOR SLAMS]"
+    came back as "SLAMS] [DOOR NOW LEAVING I'M", and run on into the next cue, into that cue."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*translated)
+    assert mirror.given == given
+
+
+def test_a_sound_description_alone_on_a_cues_last_line_stays_alone_on_it(upper):
+    out = translate_subtitle_text(srt("Who is there, my good friend?\n[door slams]"), upper)
+    assert out == srt("WHO IS THERE, MY GOOD FRIEND?\n[DOOR SLAMS]")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
+from attnmt.documents.cue_edges import cue_edges
 from attnmt.documents.cue_labels import split_label
 from attnmt.documents.cue_text import ENTITY, tag_name, tags_of
 
@@ -189,11 +190,16 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     wrapped anew, it lost it).  A line left empty (an empty translation, nothing kept before or after
     it) is left out: an empty line ends a cue, and the lines after it became a block without a
     timing line.  A label its first line held alone (``[door slams]`` / ``Who is there?``,
-    attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one."""
+    attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one, and so
+    does a description its last line held alone (``Who is there?`` / ``[door slams]``,
+    attnmt.documents.cue_edges), where the translation still ends with one."""
     indents = [line[:len(line) - len(line.lstrip())] for line in turn.lines if line.strip()]
-    label, _, rest = split_label(translation, tags)
-    alone = len(indents) > 1 and bool(label) and label_line(turn, tags)
-    own = [label, *wrap(rest, len(indents) - 1, tags)] if alone else wrap(translation, len(indents), tags)
+    edges = cue_edges(translation, tags)
+    head = len(indents) > 1 and bool(edges.label) and label_line(turn, tags)
+    foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
+    middle = ("" if head else edges.label + edges.after_label) + edges.body + (
+        "" if foot else edges.before_tail + edges.tail)
+    own = [*[edges.label][:head], *wrap(middle, len(indents) - head - foot, tags), *[edges.tail][:foot]]
     own[0] = turn.start + own[0]
     own[-1] += turn.end
     own = [indent + line for indent, line in zip(indents, own, strict=False) if line]  # each line indented as it was
@@ -208,6 +214,13 @@ def label_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     first = next(line.strip() for line in turn.lines if line.strip())
     label = split_label(turn.text, tags)[0]
     return bool(label) and first == (turn.start + label).strip()
+
+
+def tail_line(turn: Turn, tags: re.Pattern[str]) -> bool:
+    """Whether ``turn``'s last line with text is a description alone that ends it and its end (``[door slams]``)."""
+    last = next(line.strip() for line in reversed(turn.lines) if line.strip())
+    tail = cue_edges(turn.text, tags).tail
+    return bool(tail) and last == (tail + turn.end).strip()
 
 
 def closing_tags(text: str, tags: re.Pattern[str]) -> tuple[str, str]:

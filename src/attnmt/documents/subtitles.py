@@ -36,7 +36,8 @@ lower-case letter (as shown: WebVTT's ``&quot;Hello`` starts with a capital) and
 speaker's dash (a cue's last speaker's turn, ``- I saw a man`` / ``in the park.``, runs on as a cue of one
 text does), neither opening with a sound description's bracket or a lyric's note (``[dog barking]``,
 ``(phone ringing)``, ``♪ La la la ♪``: each its own text; a label before words, ``JOHN:`` or ``(laughs)``,
-is translated alone and stays first: attnmt.documents.cue_labels), and the segmenter finds no sentence end
+is translated alone and stays first, and a description after words, ``I'm leaving. [DOOR SLAMS]``, last:
+attnmt.documents.cue_edges), and the segmenter finds no sentence end
 where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or with ``--no-split``).
 The translation is cut back into the cues where the cue breaks land by the alignment
 (rule 2 of attnmt.documents.spans: before the first target word aligned to the source
@@ -57,7 +58,8 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
-from attnmt.documents.cue_labels import DESCRIPTION, is_name, split_label
+from attnmt.documents.cue_edges import apart, cue_edges
+from attnmt.documents.cue_labels import DESCRIPTION, is_name
 from attnmt.documents.cue_lines import (
     NOTES,
     Turn,
@@ -222,22 +224,23 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
     block between them (a NOTE)."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
-    labelled = [split_label(body, tags_of(vtt)) for _, body, _ in speakers]  # a label ("JOHN:") translated alone
-    bodies = [body for _, _, body in labelled]
-    follows = [goes_on and not is_name(labelled[k + 1][0]) for k, goes_on in enumerate(follows)]  # a new speaker
+    edges = [cue_edges(body, tags_of(vtt)) for _, body, _ in speakers]  # a label or a tail translated alone
+    bodies = [edge.body for edge in edges]
+    follows = [goes_on and not is_name(edges[k + 1].label) for k, goes_on in enumerate(follows)]  # a new speaker
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
-    labels = [k for k, (label, _, _) in enumerate(labelled) if label]
-    runs += [[len(bodies) + j] for j in range(len(labels))]
-    texts, lines = [*bodies, *(labelled[k][0] for k in labels)], [*lines, *(lines[k] for k in labels)]
-    runs.sort(key=lambda run: (lines[run[0]], run[0] < len(bodies)))  # the file's order, a label before its text
+    alone = apart(edges)
+    runs += [[len(bodies) + j] for j in range(len(alone))]
+    texts, lines = [*bodies, *(text for _, _, text in alone)], [*lines, *(lines[k] for k, _, _ in alone)]
+    places = [1] * len(bodies) + [place for _, place, _ in alone]
+    runs.sort(key=lambda run: (lines[run[0]], places[run[0]]))  # the file's order: a label, its text, a tail
     out = [""] * len(texts)
     for run, cut in zip(runs, translate_runs(runs, texts, translator, options, vtt, where, lines, review), strict=True):
         for k, text in zip(run, cut, strict=True):
             out[k] = text
     out = [breaks_inside(body, text, vtt) for body, text in zip(texts, out, strict=True)]
-    for j, k in enumerate(labels):
-        out[k] = out[len(bodies) + j] + labelled[k][1] + out[k]
-    return [start + translated + end for (start, _, end), translated in zip(speakers, out[:len(bodies)], strict=True)]
+    said = {(k, place): out[len(bodies) + j] for j, (k, place, _) in enumerate(alone)}
+    return [start + edge.written(said.get((k, 0), ""), out[k], said.get((k, 2), "")) + end
+            for k, ((start, _, end), edge) in enumerate(zip(speakers, edges, strict=True))]
 
 
 def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator: Translator,

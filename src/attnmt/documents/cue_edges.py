@@ -1,0 +1,61 @@
+"""What a speaker's turn in a cue holds at its edges, apart from the words translated as its
+sentence (attnmt.documents.subtitles): a label it opens with (attnmt.documents.cue_labels:
+``JOHN:``, ``[DOOR SLAMS]``) and sound descriptions it ends with (``I'm leaving. [DOOR SLAMS]``,
+``I'm leaving now (door slams)``), each translated alone and written back where it was, first or
+last.  Read with the sentence, a description at its end went where the alignment put its words:
+to the front of the cue, or, in a sentence run on into the next cue, into that one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from attnmt.documents.cue_labels import DESCRIPTION, shown_places, split_label
+from attnmt.documents.flat import has_words
+
+# Sound descriptions a turn's words end with (group 2: "[DOOR SLAMS]", "(laughs).", "[MUSIC] (cheering)"), after
+# the spaces that part them from the words (group 1).
+TAIL = re.compile(rf"(\s+)({DESCRIPTION.pattern})$")
+
+
+@dataclass
+class Edges:
+    """A turn's text in its parts: ``label`` and the spaces ``after_label``, ``body`` (translated as
+    the turn's sentence, run on with the cues beside it), the spaces ``before_tail`` and ``tail``."""
+
+    body: str
+    label: str = ""
+    after_label: str = ""
+    before_tail: str = ""
+    tail: str = ""
+
+    def written(self, label: str, body: str, tail: str) -> str:
+        """The turn's text again, of the ``label``, ``body`` and ``tail`` translated."""
+        return label + self.after_label + body + self.before_tail + tail
+
+
+def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
+    """``text`` (a turn's) in its parts, read as shown without its format's ``tags``
+    (attnmt.documents.cue_text.tags_of): a description at its end is its tail where words come
+    before it, not descriptions alone (a cue of those is set apart whole: subtitles.set_apart), and
+    takes the start tags right before it ("<i>[DOOR SLAMS]</i>")."""
+    label, after_label, rest = split_label(text, tags)
+    shown, places = shown_places(rest, tags)
+    found = TAIL.search(shown)
+    if found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()]):
+        return Edges(rest, label, after_label)
+    gap, start = places[found.start(1)], places[found.start(2)]
+    for opening in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
+        if opening.end() != start or (opening.group(1) or "")[:1] == "/":
+            break
+        start = opening.start()
+    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:])
+
+
+def apart(edges: Sequence[Edges]) -> list[tuple[int, int, str]]:
+    """The texts of ``edges`` translated alone, each as (its turn's index, its place in the turn, 0
+    for a label and 2 for a tail, the turn's body being 1; its text), in the turns' order."""
+    return [(k, place, text) for k, edge in enumerate(edges)
+            for place, text in ((0, edge.label), (2, edge.tail)) if text]
