@@ -614,3 +614,22 @@ def test_a_sound_description_ending_a_cue_is_translated_alone_and_stays_at_its_e
 def test_a_sound_description_alone_on_a_cues_last_line_stays_alone_on_it(upper):
     out = translate_subtitle_text(srt("Who is there, my good friend?\n[door slams]"), upper)
     assert out == srt("WHO IS THERE, MY GOOD FRIEND?\n[DOOR SLAMS]")
+
+
+@pytest.mark.parametrize("file, translated, given", [
+    (vtt("I saw a man", "&nbsp;in the park."), vtt("PARK. THE", "&nbsp;IN MAN A SAW I"), ["I saw a man in the park."]),
+    (srt("&nbsp;&nbsp;Hello there."), srt("&nbsp;&nbsp;THERE. HELLO"), ["Hello there."]),
+    (srt("&nbsp;JOHN: Hello there."), srt("&nbsp;JOHN: THERE. HELLO"), ["JOHN:", "Hello there."]),
+    (vtt("&#160;Hello there,\nmy good friend."), vtt("&#160;FRIEND. GOOD\nMY THERE, HELLO"),
+     ["Hello there, my good friend."]),
+], ids=["vtt-run-on", "srt", "srt-label", "vtt-lines"])
+def test_no_break_spaces_at_a_cues_start_are_kept_there_and_never_read(mirror, file, translated, given):
+    """WebVTT's "&nbsp;in the park.", run on from the cue before, lost its space among the sentence's; SRT's
+    "&nbsp;Hello", no reference there, reached the model as a word and moved with it (or was dropped)."""
+    assert translate_subtitle_text(file, mirror) == translated
+    assert mirror.given == given
+
+
+def test_a_no_break_space_before_a_cues_text_survives_a_translation_that_drops_it(fixed):
+    translator = fixed("Hallo da.", [(0, 0), (1, 1)])
+    assert translate_subtitle_text(srt("&nbsp;Hello there."), translator) == srt("&nbsp;Hallo da.")

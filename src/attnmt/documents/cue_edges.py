@@ -3,7 +3,11 @@ sentence (attnmt.documents.subtitles): a label it opens with (attnmt.documents.c
 ``JOHN:``, ``[DOOR SLAMS]``) and sound descriptions it ends with (``I'm leaving. [DOOR SLAMS]``,
 ``I'm leaving now (door slams)``), each translated alone and written back where it was, first or
 last.  Read with the sentence, a description at its end went where the alignment put its words:
-to the front of the cue, or, in a sentence run on into the next cue, into that one.
+to the front of the cue, or, in a sentence run on into the next cue, into that one.  No-break
+spaces before or after all of these (``&nbsp;Hello.``, ``\u00a0Hello.``, as editors indent a
+line with them) are kept as they are, never read by the model: read, ``&nbsp;in the park.`` lost
+its space where its cue went on a sentence, and in SRT, where ``&nbsp;`` is no reference, it was
+a word's first letters, moved or dropped with the word.
 """
 
 from __future__ import annotations
@@ -15,6 +19,10 @@ from dataclasses import dataclass
 from attnmt.documents.cue_labels import DESCRIPTION, shown_places, split_label
 from attnmt.documents.flat import has_words
 
+# A no-break space, as itself (U+00A0, or U+202F's narrow one) or a reference, in either format.
+NO_BREAK = r"(?:[\u00a0\u202f]|&nbsp;|&#160;|&#x0*a0;|&#8239;|&#x202f;)"
+LEAD = re.compile(rf"(?:{NO_BREAK}[ \t]*)+", re.IGNORECASE)  # the no-break spaces a turn's text starts with
+TRAIL = re.compile(rf"(?:[ \t]*{NO_BREAK})+$", re.IGNORECASE)  # and those it ends with
 # Sound descriptions a turn's words end with (group 2: "[DOOR SLAMS]", "(laughs).", "[MUSIC] (cheering)"), after
 # the spaces that part them from the words (group 1).
 TAIL = re.compile(rf"(\s+)({DESCRIPTION.pattern})$")
@@ -22,36 +30,41 @@ TAIL = re.compile(rf"(\s+)({DESCRIPTION.pattern})$")
 
 @dataclass
 class Edges:
-    """A turn's text in its parts: ``label`` and the spaces ``after_label``, ``body`` (translated as
-    the turn's sentence, run on with the cues beside it), the spaces ``before_tail`` and ``tail``."""
+    """A turn's text in its parts: the no-break spaces ``lead`` (kept), ``label`` and the spaces
+    ``after_label``, ``body`` (translated as the turn's sentence, run on with the cues beside it),
+    the spaces ``before_tail``, ``tail``, and the no-break spaces ``trail`` (kept)."""
 
     body: str
     label: str = ""
     after_label: str = ""
     before_tail: str = ""
     tail: str = ""
+    lead: str = ""
+    trail: str = ""
 
     def written(self, label: str, body: str, tail: str) -> str:
         """The turn's text again, of the ``label``, ``body`` and ``tail`` translated."""
-        return label + self.after_label + body + self.before_tail + tail
+        return self.lead + label + self.after_label + body + self.before_tail + tail + self.trail
 
 
 def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
-    """``text`` (a turn's) in its parts, read as shown without its format's ``tags``
+    """``text`` (a turn's) in its parts (``Edges``), read as shown without its format's ``tags``
     (attnmt.documents.cue_text.tags_of): a description at its end is its tail where words come
     before it, not descriptions alone (a cue of those is set apart whole: subtitles.set_apart), and
     takes the start tags right before it ("<i>[DOOR SLAMS]</i>")."""
-    label, after_label, rest = split_label(text, tags)
+    lead = found.group() if (found := LEAD.match(text)) else ""
+    trail = found.group() if (found := TRAIL.search(text, len(lead))) else ""
+    label, after_label, rest = split_label(text[len(lead):len(text) - len(trail)], tags)
     shown, places = shown_places(rest, tags)
     found = TAIL.search(shown)
     if found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()]):
-        return Edges(rest, label, after_label)
+        return Edges(rest, label, after_label, lead=lead, trail=trail)
     gap, start = places[found.start(1)], places[found.start(2)]
     for opening in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
         if opening.end() != start or (opening.group(1) or "")[:1] == "/":
             break
         start = opening.start()
-    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:])
+    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail)
 
 
 def apart(edges: Sequence[Edges]) -> list[tuple[int, int, str]]:
