@@ -633,3 +633,15 @@ def test_no_break_spaces_at_a_cues_start_are_kept_there_and_never_read(mirror, f
 def test_a_no_break_space_before_a_cues_text_survives_a_translation_that_drops_it(fixed):
     translator = fixed("Hallo da.", [(0, 0), (1, 1)])
     assert translate_subtitle_text(srt("&nbsp;Hello there."), translator) == srt("&nbsp;Hallo da.")
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("{\\an8}Hello\n{\\an8}there my friend.", "{\\an8}HELLO THERE\n{\\an8}MY FRIEND.", ["Hello there my friend."]),
+    ("{\\an8}- Hello there,\n{\\an8}my friend.\n{\\an8}- Hi.", "{\\an8}- HELLO THERE,\n{\\an8}MY FRIEND.\n{\\an8}- HI.",
+     ["Hello there, my friend.", "Hi."]),
+], ids=["one-text", "dialogue"])
+def test_an_ass_code_every_line_of_a_cue_repeats_stays_at_the_start_of_each_line(upper, lines, translated, given):
+    """Read with the text, the second line's position code went with its word and was wrapped into the
+    first line ("{\\an8}HELLO {\\an8}THERE" / "MY FRIEND."), the second line left without it."""
+    assert translate_subtitle_text(srt(lines), upper) == srt(translated)
+    assert upper.given == given

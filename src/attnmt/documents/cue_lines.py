@@ -6,7 +6,8 @@ codes, bidirectional controls and spaces: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v A
 is a minus, ``-5 degrees``, no speaker's); a lyric's line, one beginning with a musical note
 (``♪ La la la ♪``), begins a turn as a dash does, its notes kept at both ends.  Each is translated
 alone, keeping its start and the end tags that close nothing in it, and wrapped again into as many
-lines as it had, of even lengths in the characters shown; a voice span over a whole cue is its speaker.
+lines as it had, of even lengths in the characters shown, each after its indentation and the ASS codes
+of its first line that it repeats (``{\\an8}`` on every line); a voice span over a whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ DIALOGUE = re.compile(rf"(?P<start>{LEAD}{DASH}\s*)(?P<text>\S.*)")
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
 DASH_TURN = re.compile(rf"(?P<start>{LEAD}{DASH}\s+)(?P<text>\S.*)")
+LINE_CODES = re.compile(r"(?:\{\\[^{}]*\}\s*)+")  # the ASS codes a line starts with ("{\an8}", "{\an8}{\i1}")
 NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with
 # A lyric's line: one beginning with notes (after what may come before a dash), sung, not said ("♪ La la la ♪"): it
 # begins a turn of its own as a speaker's dash does, so that two lyrics' lines are not read as one sentence.
@@ -107,7 +109,8 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     begins = said if voiced else [k for k, line in zip(said, stripped, strict=True)
                                   if dash.fullmatch(line) or LYRIC.fullmatch(line)]
     if not begins:
-        text = " ".join(text_lines[k].strip() for k in said)
+        codes = repeated_codes(text_lines)
+        text = " ".join(line_parts(text_lines[k], codes, k != said[0])[1] for k in said)
         # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
         notes = SUNG_END.search(text) if text[:1] not in NOTES else None
         end = notes.group() if notes and notes.start() else ""
@@ -117,6 +120,26 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     for turn in made:
         turn.voiced = voiced
     return made
+
+
+def repeated_codes(lines: Sequence[str]) -> str:
+    """The ASS codes a turn's first line with text starts with (``{\\an8}``), "" for none: a line after
+    it that starts with them too repeats them (``{\\an8}Hello`` / ``{\\an8}there my friend.``, as
+    converters write a position on every line), and they stay at its start (``line_parts``)."""
+    first = next((line.strip() for line in lines if line.strip()), "")
+    return found.group().rstrip() if (found := LINE_CODES.match(first)) else ""
+
+
+def line_parts(line: str, codes: str, later: bool) -> tuple[str, str]:
+    """(what stays before a turn's ``line``'s translation, its text): its indentation, and on a
+    ``later`` line (not the turn's first) the turn's repeated ``codes`` (``repeated_codes``) it starts
+    with, with the spaces after them.  Read with the text, they went where their words went: the
+    position code of the second line inside the first ("{\\an8}HELLO {\\an8}THERE" / "MY FRIEND.")."""
+    kept, text = len(line) - len(line.lstrip()), line.strip()
+    if later and codes and text.startswith(codes):
+        rest = text[len(codes):].lstrip()
+        kept, text = kept + len(text) - len(rest), rest
+    return line[:kept], text
 
 
 def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, list[str]]]:
@@ -131,7 +154,8 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     A voice line's turn without a dash is its line whole, the voice span with it (``speaker``).
     A lyric's turn keeps the notes it ends with, before any end tags, in its end: a model reads a
     note as a word and moves it ("♪ singen. ♪" for "♪ singing ♪")."""
-    said = [line.strip() for line in lines if line.strip()]
+    codes = repeated_codes(lines)
+    said = [line_parts(line, codes, bool(k))[1] for k, line in enumerate([line for line in lines if line.strip()])]
     match = dash.fullmatch(said[0]) or LYRIC.fullmatch(said[0])
     sung = match is not None and match.re is LYRIC
     start, head = (match["start"], match["text"]) if match else ("", said[0])
@@ -193,7 +217,9 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one, and so
     does a description its last line held alone (``Who is there?`` / ``[door slams]``,
     attnmt.documents.cue_edges), where the translation still ends with one."""
-    indents = [line[:len(line) - len(line.lstrip())] for line in turn.lines if line.strip()]
+    codes = repeated_codes(turn.lines)
+    shown = [line for line in turn.lines if line.strip()]
+    indents = [line_parts(line, codes, bool(k))[0] for k, line in enumerate(shown)]  # and any repeated codes
     edges = cue_edges(translation, tags)
     head = len(indents) > 1 and bool(edges.label) and label_line(turn, tags)
     foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
