@@ -169,6 +169,16 @@ def test_an_acronym_and_the_word_of_its_letters_are_no_homonyms(tmp_path):
     assert glossary.matches("The US need us.") == ["USA", "uns"]
 
 
+def test_a_term_an_xml_editor_wrapped_over_lines_is_one_line(tmp_path):
+    """Pretty-printed, "<term>Vereinigte\n      Staaten</term>" was the target term with its line break and
+    indentation, which no translation writes: the model's vocabulary refused it ("writes it as 'Vereinigte
+    Staaten'").  A line break in a term, with the spaces around it, is a space, as in a CSV file's cell."""
+    glossary = read_without_warnings(tmp_path, [("c1", "United\n    States", "Vereinigte\r\n      Staaten")])
+    assert glossary.terms == (("United States", "Vereinigte Staaten"),)
+    assert read_without_warnings(tmp_path, [("c1", "New  York", "New\u00a0York")]).terms == (
+        ("New  York", "New\u00a0York"),)  # spaces on one line are the term's own
+
+
 def test_a_homonym_skipped_is_given_its_meaning_by_another_file(tmp_path, recwarn):
     (tmp_path / "mine.tsv").write_text("bank\tUfer\n", encoding="utf-8")
     glossary = read_glossaries([tmp_path / "mine.tsv", homonyms(tmp_path)], "en", "de")

@@ -33,6 +33,7 @@ resolved, no network.  A DOCTYPE that declares an entity, and a term holding a r
 from __future__ import annotations
 
 import gzip
+import re
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,6 +63,7 @@ NOT_USED = ("deprecated", "superseded")
 DEPRECATED_WORDS = ("forbidden", "notrecommended", "not recommended")
 
 Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
+LINE_BREAK = re.compile(r"[ \t]*[\r\n][ \t\r\n]*")  # in a term, with the spaces and tabs around it
 
 
 def xml_root(path: str | Path) -> str | None:
@@ -207,12 +209,15 @@ def status_word(node: etree._Element) -> str | None:
 
 
 def term_text(term: etree._Element, path: str | Path) -> str:
-    """A term's text, its inline markup's (``<hi>``) included; a DataError for a reference to an entity."""
+    """A term's text, its inline markup's (``<hi>``) included, on one line: a line break in it, with
+    the spaces around it, is a space (LINE_BREAK: an XML editor that wraps long lines made
+    "Vereinigte\\n      Staaten" of a term, which no translation writes), as a CSV file's cell's
+    is; a DataError for a reference to an entity."""
     entity = next((node for node in term.iter() if isinstance(node, etree._Entity)), None)
     if entity is not None:
         raise DataError(f"{path}:{term.sourceline}: the term holds the entity {entity.text}, which is never read "
                         "from a DTD: write its character instead")
-    return str(term.xpath("string()"))
+    return LINE_BREAK.sub(" ", str(term.xpath("string()")))
 
 
 def target_text(term: etree._Element, entry: etree._Element, path: str | Path) -> str:
