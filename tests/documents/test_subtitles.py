@@ -645,3 +645,17 @@ def test_an_ass_code_every_line_of_a_cue_repeats_stays_at_the_start_of_each_line
     first line ("{\\an8}HELLO {\\an8}THERE" / "MY FRIEND."), the second line left without it."""
     assert translate_subtitle_text(srt(lines), upper) == srt(translated)
     assert upper.given == given
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("Hello there.\n&nbsp;\nHow are you?", "HELLO THERE.\n&nbsp;\nHOW ARE YOU?", ["Hello there.", "How are you?"]),
+    ("- Hello there.\n&nbsp;\n- Hi.", "- HELLO THERE.\n&nbsp;\n- HI.", ["Hello there.", "Hi."]),
+    ("&nbsp;- Hello there.\n&nbsp;- Hi.", "&nbsp;- HELLO THERE.\n&nbsp;- HI.", ["Hello there.", "Hi."]),
+], ids=["spacer", "spacer-dialogue", "dialogue"])
+def test_a_line_of_no_break_spaces_written_as_references_stays_as_a_line_of_spaces_does(upper, lines, translated,
+                                                                                        given):
+    """A line of "&nbsp;" alone (an editor's empty line that does not end the cue) was text: wrapped with the
+    words ("HELLO" / "THERE. &NBSP;"), and given to the model in SRT; before a dash it hid the speaker's dash,
+    which went to the model and moved.  Written as the character, U+00A0, it stayed where it was."""
+    assert translate_subtitle_text(srt(lines), upper) == srt(translated)
+    assert upper.given == given

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_edges import cue_edges
+from attnmt.documents.cue_edges import NO_BREAK, cue_edges
 from attnmt.documents.cue_labels import split_label
 from attnmt.documents.cue_text import ENTITY, tag_name, tags_of
 
@@ -37,6 +37,8 @@ DIALOGUE = re.compile(rf"(?P<start>{LEAD}{DASH}\s*)(?P<text>\S.*)")
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
 DASH_TURN = re.compile(rf"(?P<start>{LEAD}{DASH}\s+)(?P<text>\S.*)")
+# A line's indentation: spaces, and no-break spaces written as themselves or as references ("&nbsp;- Hello.").
+INDENT = re.compile(rf"(?:\s|{NO_BREAK})*", re.IGNORECASE)
 LINE_CODES = re.compile(r"(?:\{\\[^{}]*\}\s*)+")  # the ASS codes a line starts with ("{\an8}", "{\an8}{\i1}")
 NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with
 # A lyric's line: one beginning with notes (after what may come before a dash), sung, not said ("♪ La la la ♪"): it
@@ -100,8 +102,8 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     ends with, where it does not begin with one (a lyric's end, run on from the cue before: "in the
     park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the
     cue's format's (cue_text.tags_of)."""
-    said = [k for k, line in enumerate(text_lines) if line.strip()]
-    stripped = [text_lines[k].strip() for k in said]
+    said = [k for k, line in enumerate(text_lines) if has_text(line)]
+    stripped = [line_parts(text_lines[k], "", False)[1] for k in said]
     dash = (DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) or LYRIC.fullmatch(line) for line in stripped)
             else DASH_TURN)
     voiced = (len(said) > 1 and all(map(is_voice_line, stripped))
@@ -126,20 +128,27 @@ def repeated_codes(lines: Sequence[str]) -> str:
     """The ASS codes a turn's first line with text starts with (``{\\an8}``), "" for none: a line after
     it that starts with them too repeats them (``{\\an8}Hello`` / ``{\\an8}there my friend.``, as
     converters write a position on every line), and they stay at its start (``line_parts``)."""
-    first = next((line.strip() for line in lines if line.strip()), "")
+    first = next((line_parts(line, "", False)[1] for line in lines if has_text(line)), "")
     return found.group().rstrip() if (found := LINE_CODES.match(first)) else ""
 
 
 def line_parts(line: str, codes: str, later: bool) -> tuple[str, str]:
-    """(what stays before a turn's ``line``'s translation, its text): its indentation, and on a
+    """(what stays before a turn's ``line``'s translation, its text): its indentation (``INDENT``), and on a
     ``later`` line (not the turn's first) the turn's repeated ``codes`` (``repeated_codes``) it starts
     with, with the spaces after them.  Read with the text, they went where their words went: the
     position code of the second line inside the first ("{\\an8}HELLO {\\an8}THERE" / "MY FRIEND.")."""
-    kept, text = len(line) - len(line.lstrip()), line.strip()
+    kept = found.end() if (found := INDENT.match(line)) else 0
+    text = line[kept:].rstrip()
     if later and codes and text.startswith(codes):
         rest = text[len(codes):].lstrip()
         kept, text = kept + len(text) - len(rest), rest
     return line[:kept], text
+
+
+def has_text(line: str) -> bool:
+    """Whether a cue's ``line`` has text: not spaces alone, nor no-break spaces (``&nbsp;``, as an editor
+    writes a line that must not end the cue), which stay in place as they are (``line_parts``)."""
+    return bool(line_parts(line, "", False)[1])
 
 
 def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, list[str]]]:
@@ -155,7 +164,7 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     A lyric's turn keeps the notes it ends with, before any end tags, in its end: a model reads a
     note as a word and moves it ("♪ singen. ♪" for "♪ singing ♪")."""
     codes = repeated_codes(lines)
-    said = [line_parts(line, codes, bool(k))[1] for k, line in enumerate([line for line in lines if line.strip()])]
+    said = [line_parts(line, codes, bool(k))[1] for k, line in enumerate([line for line in lines if has_text(line)])]
     match = dash.fullmatch(said[0]) or LYRIC.fullmatch(said[0])
     sung = match is not None and match.re is LYRIC
     start, head = (match["start"], match["text"]) if match else ("", said[0])
@@ -173,11 +182,11 @@ def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern
     Here."), that turn going on over the lines after it, blank lines going with the turn they
     follow.  A dash inside a sentence ("- Well - I do not know.", "- It was 5 - 3.") is no
     speaker's: a turn's sentence ends before the next speaker speaks."""
-    started = dash.fullmatch(next(line.strip() for line in lines if line.strip()))
+    started = dash.fullmatch(next(line_parts(line, "", False)[1] for line in lines if has_text(line)))
     if started is None:
         return [dashed_turn(lines, first, dash, tags)]
     gap = re.compile(TURN_GAP.format(dash=re.escape(started["dash"])))
-    said = first + next(k for k, line in enumerate(lines) if line.strip())  # the line its text starts on
+    said = first + next(k for k, line in enumerate(lines) if has_text(line))  # the line its text starts on
     found: list[tuple[int, list[str], str | None]] = [(said, [], None)]  # a turn's line, lines and gap
     for k, line in enumerate(lines, start=first):
         bounds = [0, *(end for match in gap.finditer(line) for end in match.span(1)), len(line)]
@@ -218,7 +227,7 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     does a description its last line held alone (``Who is there?`` / ``[door slams]``,
     attnmt.documents.cue_edges), where the translation still ends with one."""
     codes = repeated_codes(turn.lines)
-    shown = [line for line in turn.lines if line.strip()]
+    shown = [line for line in turn.lines if has_text(line)]
     indents = [line_parts(line, codes, bool(k))[0] for k, line in enumerate(shown)]  # and any repeated codes
     edges = cue_edges(translation, tags)
     head = len(indents) > 1 and bool(edges.label) and label_line(turn, tags)
@@ -231,21 +240,21 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     own[-1] += turn.end
     own = [indent + line for indent, line in zip(indents, own, strict=False) if line]  # each line indented as it was
     for k, line in enumerate(turn.lines):
-        if not line.strip():
+        if not has_text(line):
             own.insert(min(k, len(own)), line)
     return own
 
 
 def label_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     """Whether ``turn``'s first line with text is its start and a label alone (``JOHN:``, ``[door slams]``)."""
-    first = next(line.strip() for line in turn.lines if line.strip())
+    first = next(line_parts(line, "", False)[1] for line in turn.lines if has_text(line))
     label = split_label(turn.text, tags)[0]
     return bool(label) and first == (turn.start + label).strip()
 
 
 def tail_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     """Whether ``turn``'s last line with text is a description alone that ends it and its end (``[door slams]``)."""
-    last = next(line.strip() for line in reversed(turn.lines) if line.strip())
+    last = next(line_parts(line, "", False)[1] for line in reversed(turn.lines) if has_text(line))
     tail = cue_edges(turn.text, tags).tail
     return bool(tail) and last == (tail + turn.end).strip()
 
