@@ -659,3 +659,15 @@ def test_a_line_of_no_break_spaces_written_as_references_stays_as_a_line_of_spac
     which went to the model and moved.  Written as the character, U+00A0, it stayed where it was."""
     assert translate_subtitle_text(srt(lines), upper) == srt(translated)
     assert upper.given == given
+
+
+@pytest.mark.parametrize("text, translated", [
+    ("<i>&nbsp;Hello there.</i>", "<i>&nbsp;THERE. HELLO</i>"),
+    ("<i>\xa0Hello there.</i>", "<i>\xa0THERE. HELLO</i>"),
+    ("<i>&nbsp;JOHN:</i> Hello there.", "<i>&nbsp;JOHN:</i> THERE. HELLO"),
+], ids=["srt-reference", "character", "label"])
+def test_no_break_spaces_after_a_cues_opening_tags_stay_right_after_them(mirror, text, translated):
+    """After a start tag, SRT's "&nbsp;" reached the model glued to the first word and moved with it
+    ("<i>THERE. &NBSP;HELLO</i>"), and U+00A0 left the tag it was in ("\xa0<i>THERE. HELLO</i>")."""
+    assert translate_subtitle_text(srt(text), mirror) == srt(translated)
+    assert mirror.given[-1] == "Hello there."

@@ -5,7 +5,8 @@ sentence (attnmt.documents.subtitles): a label it opens with (attnmt.documents.c
 last.  Read with the sentence, a description at its end went where the alignment put its words:
 to the front of the cue, or, in a sentence run on into the next cue, into that one.  No-break
 spaces before or after all of these (``&nbsp;Hello.``, ``\u00a0Hello.``, as editors indent a
-line with them) are kept as they are, never read by the model: read, ``&nbsp;in the park.`` lost
+line with them; after the start tags it opens with, ``<i>&nbsp;Hello.</i>``, they stay right after
+them) are kept as they are, never read by the model: read, ``&nbsp;in the park.`` lost
 its space where its cue went on a sentence, and in SRT, where ``&nbsp;`` is no reference, it was
 a word's first letters, moved or dropped with the word.
 """
@@ -21,7 +22,9 @@ from attnmt.documents.flat import has_words
 
 # A no-break space, as itself (U+00A0, or U+202F's narrow one) or a reference, in either format.
 NO_BREAK = r"(?:[\u00a0\u202f]|&nbsp;|&#160;|&#x0*a0;|&#8239;|&#x202f;)"
-LEAD = re.compile(rf"(?:{NO_BREAK}[ \t]*)+", re.IGNORECASE)  # the no-break spaces a turn's text starts with
+OPENING = r"(?:<[A-Za-z][^<>]*>|\{\\[^{}]*\})*"  # the start tags and ASS codes a text opens with ("<i>", "{\an8}")
+# The no-break spaces a turn's text starts with (group 2), after any start tags and ASS codes (group 1: "<i>&nbsp;Hi.")
+LEAD = re.compile(rf"({OPENING})((?:{NO_BREAK}[ \t]*)+)", re.IGNORECASE)
 TRAIL = re.compile(rf"(?:[ \t]*{NO_BREAK})+$", re.IGNORECASE)  # and those it ends with
 # Sound descriptions a turn's words end with (group 2: "[DOOR SLAMS]", "(laughs).", "[MUSIC] (cheering)"), after
 # the spaces that part them from the words (group 1).
@@ -41,10 +44,17 @@ class Edges:
     tail: str = ""
     lead: str = ""
     trail: str = ""
+    opened: bool = False  # ``lead`` came after the start tags the text opens with ("<i>&nbsp;Hi.")
 
     def written(self, label: str, body: str, tail: str) -> str:
         """The turn's text again, of the ``label``, ``body`` and ``tail`` translated."""
-        return self.lead + label + self.after_label + body + self.before_tail + tail + self.trail
+        return self.led(label + self.after_label + body + self.before_tail + tail) + self.trail
+
+    def led(self, text: str) -> str:
+        """``text`` (the turn's translation, or its first line) with ``lead`` before it, after the
+        start tags it opens with where the source's came after its own (``opened``)."""
+        at = found.end() if self.opened and (found := re.match(OPENING, text)) else 0
+        return text[:at] + self.lead + text[at:]
 
 
 def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
@@ -52,19 +62,20 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
     (attnmt.documents.cue_text.tags_of): a description at its end is its tail where words come
     before it, not descriptions alone (a cue of those is set apart whole: subtitles.set_apart), and
     takes the start tags right before it ("<i>[DOOR SLAMS]</i>")."""
-    lead = found.group() if (found := LEAD.match(text)) else ""
-    trail = found.group() if (found := TRAIL.search(text, len(lead))) else ""
-    label, after_label, rest = split_label(text[len(lead):len(text) - len(trail)], tags)
+    opening, lead = found.groups() if (found := LEAD.match(text)) else ("", "")
+    text = opening + text[len(opening) + len(lead):]
+    trail = found.group() if (found := TRAIL.search(text, len(opening))) else ""
+    label, after_label, rest = split_label(text[:len(text) - len(trail)], tags)
     shown, places = shown_places(rest, tags)
     found = TAIL.search(shown)
     if found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()]):
-        return Edges(rest, label, after_label, lead=lead, trail=trail)
+        return Edges(rest, label, after_label, lead=lead, trail=trail, opened=bool(opening))
     gap, start = places[found.start(1)], places[found.start(2)]
     for opening in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
         if opening.end() != start or (opening.group(1) or "")[:1] == "/":
             break
         start = opening.start()
-    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail)
+    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, bool(opening))
 
 
 def apart(edges: Sequence[Edges]) -> list[tuple[int, int, str]]:

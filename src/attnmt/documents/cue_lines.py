@@ -232,10 +232,11 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     edges = cue_edges(translation, tags)
     head = len(indents) > 1 and bool(edges.label) and label_line(turn, tags)
     foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
-    middle = edges.lead * (not head) + ("" if head else edges.label + edges.after_label) + edges.body + (
-        "" if foot else edges.before_tail + edges.tail) + edges.trail * (not foot)
-    own = [*[edges.lead + edges.label][:head], *wrap(middle, len(indents) - head - foot, tags),
-           *[edges.tail + edges.trail][:foot]]
+    middle = ("" if head else edges.label + edges.after_label) + edges.body + (
+        "" if foot else edges.before_tail + edges.tail)
+    own = [*[edges.label][:head], *wrap(middle, len(indents) - head - foot, tags), *[edges.tail][:foot]]
+    own[0] = edges.led(own[0])  # its no-break spaces before its first words and after its last
+    own[-1] += edges.trail
     own[0] = turn.start + own[0]
     own[-1] += turn.end
     own = [indent + line for indent, line in zip(indents, own, strict=False) if line]  # each line indented as it was
