@@ -1,10 +1,11 @@
-"""Review comments and notes people leave in office files: PowerPoint's classic and modern
-comments, Excel's threaded comments and the note Excel keeps beside each thread, OpenDocument
-annotations and speaker notes; each translated, and read back with lxml, openpyxl or odfpy.
+"""Review comments and notes people leave in office files: Word's comments over words, PowerPoint's
+classic and modern comments, Excel's threaded comments and the note Excel keeps beside each thread,
+OpenDocument annotations and speaker notes; each translated, and read back with lxml, openpyxl or odfpy.
 Mirror: words upper-cased in reverse order, each aligned to its source word."""
 
 import io
 
+import docx
 import openpyxl
 import openpyxl.comments
 from comment_files import (
@@ -19,12 +20,15 @@ from comment_files import (
     threaded_sheet_file,
 )
 from lxml import etree
-from office_files import read_members, write_members
+from office_files import docx_bytes, odf_bytes, read_members, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 P188 = "{http://schemas.microsoft.com/office/powerpoint/2018/8/main}"
 THREADED = "{http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments}"
@@ -157,3 +161,47 @@ def test_an_odf_slides_speaker_notes_are_translated(mirror):
     out = translate_office(noted_presentation_file(), ".odp", mirror, DocumentOptions())
     [notes] = load(io.BytesIO(out)).getElementsByType(Notes)
     assert [teletype.extractText(p) for p in notes.getElementsByType(Paragraph)] == ["PEOPLE. THE TO HELLO SAY"]
+
+
+def test_a_word_comment_stays_over_the_translation_of_its_words_with_its_reference_after_it(known):
+    """A comment on "big red dog" translated "gros chien rouge": its range's end went before "rouge" (the
+    word after it in the source, "sleeps", came last), and its reference with it, which LibreOffice
+    reads as a comment on no words."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("A ")
+    document.add_comment(paragraph.add_run("big red dog"), text="Check it.", author="Bob")
+    paragraph.add_run(" sleeps here.")
+    translator = known({"A big red dog sleeps here.": ("Un gros chien rouge dort ici.",
+                                                       [(0, 0), (1, 1), (2, 3), (3, 2), (4, 4), (5, 5)]),
+                        "Check it.": ("Vérifiez-le.", [(0, 0), (1, 0)])})
+    out = translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{W}p")
+    read = [(etree.QName(node).localname, node.text) for node in paragraph.iter(f"{W}t", f"{W}commentRangeStart",
+                                                                                f"{W}commentRangeEnd",
+                                                                                f"{W}commentReference")]
+    assert read == [("t", "Un "), ("commentRangeStart", None), ("t", "gros chien rouge"), ("commentRangeEnd", None),
+                    ("commentReference", None), ("t", " dort ici.")]
+
+
+def test_an_odf_annotation_stays_over_the_translation_of_its_words(known):
+    """``A <annotation/>big red dog<annotation-end/> sleeps.`` as French: the annotation covered "gros chien"."""
+    from odf.office import Annotation, AnnotationEnd
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P as Paragraph
+
+    document = OpenDocumentText()
+    paragraph = Paragraph(text="A ")
+    annotation = Annotation(name="c1")
+    annotation.addElement(Paragraph(text="Check it."))
+    paragraph.addElement(annotation)
+    paragraph.addText("big red dog")
+    paragraph.addElement(AnnotationEnd(name="c1"))
+    paragraph.addText(" sleeps.")
+    document.text.addElement(paragraph)
+    french = ("Un gros chien rouge dort.", [(0, 0), (1, 1), (2, 3), (3, 2), (4, 4)])
+    translator = known({"A big red dog sleeps.": french, "Check it.": ("Vérifiez-le.", [(0, 0), (1, 0)])})
+    out = translate_office(odf_bytes(document), ".odt", translator, DocumentOptions())
+    content = etree.fromstring(read_members(out)["content.xml"])
+    [annotated] = [p for p in content.iter(f"{TEXT}p") if p.find(f"{OFFICE}annotation") is not None]
+    assert (annotated.text, annotated.find(f"{OFFICE}annotation").tail) == ("Un ", "gros chien rouge")
+    assert annotated.find(f"{OFFICE}annotation-end").tail == " dort."

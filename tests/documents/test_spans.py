@@ -68,14 +68,43 @@ def test_a_space_before_an_atom_that_ends_the_mark_is_no_edge_space_of_it():
 
 
 def test_a_ranges_end_in_another_element_than_its_start_changes_places_with_it():
-    """``<g><bx/>a</g> <ex/>b`` turned around: the <ex/> (mark 2) went before "B", outside the <g>
-    (mark 0), and its <bx/> (mark 1) inside the <g> after it.  Only ends that shared a parent were
-    swapped; now each takes the other's place, in the other's element."""
-    flat = FlatText("a b", [Mark(0, 1, node="g"), Mark(0, 0, 0, "bx", atom=True),
-                            Mark(2, 2, node="ex", atom=True, opened_by=1)])
+    """``<g><bx/>a</g> <g2>b<ex/></g2>`` turned around: each edge goes around "B A", the translation of
+    its words, cut to its own element, so the <ex/> (mark 3) ends up in the <g2> (mark 2) before the
+    <bx/> (mark 1) in the <g> (mark 0).  Only ends that shared a parent were swapped; now each takes
+    the other's place, in the other's element."""
+    flat = FlatText("a b", [Mark(0, 1, node="g"), Mark(0, 0, 0, "bx", atom=True), Mark(2, 3, node="g2"),
+                            Mark(3, 3, 2, "ex", atom=True, opened_by=1)])
     placement = place(flat, [(0, 3)], ["B A"], [[[0.0, 1.0], [1.0, 0.0]]])
-    assert placement.spans == [(2, 3), (0, 0), (2, 2)] and placement.parents == [None, None, 0]
-    assert nest(flat, placement) == [Nested(1, []), "B ", Nested(0, [Nested(2, []), "A"])]
+    assert placement.spans == [(2, 3), (1, 1), (0, 1), (2, 2)] and placement.parents == [None, 2, None, 0]
+    assert nest(flat, placement) == [Nested(2, ["B", Nested(1, [])]), " ", Nested(0, [Nested(3, []), "A"])]
+
+
+@pytest.mark.parametrize("source, marks, translation, pairs, expected", [
+    # "A <s/>big red dog<e/> sleeps." as French: the range goes over "gros chien rouge", not "gros chien"
+    ("A big red dog sleeps.", [2, 13], "Un gros chien rouge dort.", [(0, 0), (1, 1), (2, 3), (3, 2), (4, 4)],
+     [(3, 3), (19, 19)]),
+    # "the <s/>red <e/>car": over "rouge", not "voiture" (the word after the end, which came first)
+    ("The red car stops.", [4, 8], "La voiture rouge s'arrête.", [(0, 0), (1, 2), (2, 1), (3, 3)],
+     [(11, 11), (16, 16)]),
+])
+def test_a_range_goes_around_the_translation_of_its_words(source, marks, translation, pairs, expected):
+    """A range (a comment's anchor, a bookmark, a tracked change) whose words came back in another order:
+    each edge put before the translation of the word after it, it went over other words."""
+    start, end = marks
+    flat = FlatText(source, [Mark(start, start, atom=True), Mark(end, end, atom=True, opened_by=0)])
+    n, m = len(source.split()), len(translation.split())
+    weights = [[float((s, t) in pairs) for s in range(n)] for t in range(m)]
+    assert place(flat, [(0, len(source))], [translation], [weights]).spans == expected
+
+
+def test_the_atoms_after_a_ranges_end_go_with_it():
+    """A Word comment's reference right after its range's end stays after it: before it, LibreOffice
+    anchored the comment over no words."""
+    flat = FlatText("A big red dog sleeps.", [Mark(2, 2, atom=True), Mark(13, 13, atom=True, opened_by=0),
+                                              Mark(13, 13, atom=True), Mark(14, 14, atom=True)])
+    weights = [[float((s, t) in {(0, 0), (1, 1), (2, 3), (3, 2), (4, 4)}) for s in range(5)] for t in range(5)]
+    spans = place(flat, [(0, 21)], ["Un gros chien rouge dort."], [weights]).spans
+    assert spans == [(3, 3), (19, 19), (19, 19), (20, 20)]  # the atom before "sleeps" stays before "dort"
 
 
 def test_a_note_whose_next_word_was_dropped_takes_no_space_before_the_full_stop():

@@ -580,13 +580,14 @@ def test_a_percent_sign_or_braces_in_prose_are_words(same, source):
 
 def test_an_xliff_1_bx_and_ex_and_an_xliff_2_sm_and_em_keep_their_order(mirror):
     """The words turned around, the end code came before its start (``APPLE. <ex id="6" rid="3"/>THE
-    <bx id="5" rid="3"/>EAT``), as an <ept> before its <bpt> no longer did: now the two change places."""
+    <bx id="5" rid="3"/>EAT``), as an <ept> before its <bpt> no longer did: now the two go around "EAT",
+    the translation of the words between them (attnmt.documents.spans.range_points)."""
     unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat <ex id="6" rid="3"/>the apple.</source>'
     out = translate_xliff(xliff_1(f"{unit}</trans-unit>\n"), mirror, DE)
-    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE <ex id="6" rid="3"/>EAT TO WANTS WOMAN A</target>' in out
+    assert f'<target {STATE}>APPLE. THE <bx id="5" rid="3"/>EAT <ex id="6" rid="3"/>TO WANTS WOMAN A</target>' in out
     segment = '<segment><source>A woman wants to <sm id="m1" type="term"/>eat <em startRef="m1"/>the apple.</source>'
     out = translate_xliff(xliff_2(f'<unit id="u">{segment}</segment></unit>\n'), mirror, DE)
-    assert '<target>APPLE. <sm id="m1" type="term"/>THE <em startRef="m1"/>EAT TO WANTS WOMAN A</target>' in out
+    assert '<target>APPLE. THE <sm id="m1" type="term"/>EAT <em startRef="m1"/>TO WANTS WOMAN A</target>' in out
 
 
 def test_an_end_code_whose_start_is_not_in_its_segment_stays_where_its_words_take_it(mirror):
@@ -605,11 +606,11 @@ def test_an_end_code_whose_start_is_not_in_its_segment_stays_where_its_words_tak
 
 @pytest.mark.parametrize("source, target", [
     ('A <g id="1">red <bx id="2" rid="1"/>bike</g> and a <ex id="3" rid="1"/>car.',
-     '<bx id="2" rid="1"/>CAR. A AND <g id="1"><ex id="3" rid="1"/>BIKE RED</g> A'),
+     'CAR. A AND <bx id="2" rid="1"/><g id="1"><ex id="3" rid="1"/>BIKE RED</g> A'),
     ('A <bx id="2" rid="1"/>red <g id="1">bike <ex id="3" rid="1"/>and</g> a car.',
-     'CAR. A <g id="1"><bx id="2" rid="1"/>AND BIKE</g> <ex id="3" rid="1"/>RED A'),
+     'CAR. A <bx id="2" rid="1"/><g id="1">AND BIKE<ex id="3" rid="1"/></g> RED A'),
     ('A <g id="1">red <bx id="2" rid="1"/>bike</g> and <g id="4">a <ex id="3" rid="1"/>car.</g>',
-     '<g id="4"><bx id="2" rid="1"/>CAR. A</g> AND <g id="1"><ex id="3" rid="1"/>BIKE RED</g> A'),
+     '<g id="4">CAR. A<bx id="2" rid="1"/></g> AND <g id="1"><ex id="3" rid="1"/>BIKE RED</g> A'),
 ])
 def test_an_xliff_1_bx_and_ex_across_a_g_keep_their_order(mirror, source, target):
     """One code in a <g> and the other outside it (or in another <g>), the words turned around: the
@@ -623,7 +624,7 @@ def test_an_xliff_2_sm_and_em_across_a_pc_keep_their_order(mirror):
     """As a <bx/> and <ex/> across a <g> do: the <em/> in the <pc> came before its <sm/> outside it."""
     source = 'A <sm id="m1"/>red <pc id="p1">bike <em startRef="m1"/>and</pc> a car.'
     out = translate_xliff(xliff_2(f'<unit id="u"><segment><source>{source}</source></segment></unit>\n'), mirror, DE)
-    assert '<target>CAR. A <pc id="p1"><sm id="m1"/>AND BIKE</pc> <em startRef="m1"/>RED A</target>' in out
+    assert '<target>CAR. A <sm id="m1"/><pc id="p1">AND BIKE<em startRef="m1"/></pc> RED A</target>' in out
 
 
 def test_a_bx_and_ex_keep_their_order_in_an_xliff_file_that_declares_no_namespace(mirror):
@@ -631,7 +632,7 @@ def test_a_bx_and_ex_keep_their_order_in_an_xliff_file_that_declares_no_namespac
     unit = '<trans-unit id="a"><source>A woman wants to <bx id="5" rid="3"/>eat <ex id="6" rid="3"/>the apple.</source>'
     text = xliff_1(f"{unit}</trans-unit>\n").replace(' xmlns="urn:oasis:names:tc:xliff:document:1.2"', "")
     out = translate_xliff(text, mirror, DE)
-    assert f'<target {STATE}>APPLE. <bx id="5" rid="3"/>THE <ex id="6" rid="3"/>EAT TO WANTS WOMAN A</target>' in out
+    assert f'<target {STATE}>APPLE. THE <bx id="5" rid="3"/>EAT <ex id="6" rid="3"/>TO WANTS WOMAN A</target>' in out
 
 
 def test_a_target_that_says_it_is_to_translate_or_copies_its_source_is_filled_again(mirror):
@@ -704,10 +705,11 @@ def test_an_xliff_1_placeholder_for_a_tag_keeps_its_end_after_its_start(mirror, 
     """Angular's placeholders for a link's tags (START_LINK, CLOSE_LINK; a counter after a start's
     name, START_BOLD_TEXT_1, closed by CLOSE_BOLD_TEXT), and any <x/> that shows a start or end tag:
     the words turned around, the end came before its start, which Angular rejects ("Unexpected
-    closing tag"): now the two change places, as a <bx/> and <ex/> do."""
+    closing tag"): now the two go around "HERE", the translation of the word between them, as a <bx/>
+    and <ex/> do."""
     unit = f'<trans-unit id="a"><source>Click {start}here {end}to see the dog.</source></trans-unit>\n'
     out = translate_xliff(xliff_1(unit), mirror, DE)
-    assert f"<target {STATE}>DOG. THE SEE {start}TO {end}HERE CLICK</target>" in out
+    assert f"<target {STATE}>DOG. THE SEE TO {start}HERE {end}CLICK</target>" in out
 
 
 def test_an_xliff_2_ph_for_a_tag_keeps_its_end_after_its_start(mirror):
@@ -716,7 +718,7 @@ def test_an_xliff_2_ph_for_a_tag_keeps_its_end_after_its_start(mirror):
     end = '<ph id="1" equiv="CLOSE_TAG_SPAN" disp="&lt;/span&gt;"/>'
     segment = f"<segment><source>Click {start}here {end}to see the dog.</source></segment>"
     out = translate_xliff(xliff_2(f'<unit id="u">{segment}</unit>\n'), mirror, DE)
-    assert f"<target>DOG. THE SEE {start}TO {end}HERE CLICK</target>" in out
+    assert f"<target>DOG. THE SEE TO {start}HERE {end}CLICK</target>" in out
 
 
 @pytest.mark.parametrize("start, end", [('<x id="START_LINK"/>', '<x id="CLOSE_LINK"/>'),
@@ -732,11 +734,12 @@ def test_a_tag_pair_around_one_word_wraps_that_words_translation(mirror, start, 
 
 def test_nested_tags_of_one_name_each_keep_their_end_after_their_start(mirror):
     """Two <span>s one in the other (START_TAG_SPAN, START_TAG_SPAN_1, their ends both CLOSE_TAG_SPAN):
-    each end closes the start opened last, so no end comes before a start."""
+    each end closes the start opened last, so no end comes before a start, and each pair goes around
+    the translation of its words ("BIKE BIG RED", "BIG")."""
     start, inner, end = '<x id="START_TAG_SPAN"/>', '<x id="START_TAG_SPAN_1"/>', '<x id="CLOSE_TAG_SPAN"/>'
     unit = f'<trans-unit id="a"><source>A {start}red {inner}big {end}bike {end}rides.</source></trans-unit>\n'
     out = translate_xliff(xliff_1(unit), mirror, DE)
-    assert f"<target {STATE}>{start}RIDES. {inner}BIKE {end}BIG {end}RED A</target>" in out
+    assert f"<target {STATE}>RIDES. {start}BIKE {inner}BIG {end}RED {end}A</target>" in out
 
 
 @pytest.mark.parametrize("code, edge", [

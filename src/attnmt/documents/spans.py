@@ -27,7 +27,9 @@ gives them with examples):
    ``„ja<b>.</b>“ und``), in a word written unchanged at its place; after the last word of a sentence, at the end of
    its translation (before the quotes and brackets that close it, where the source has it before them), at its place
    in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab that had no space
-   beside it takes the place of the space between the target words either side.
+   beside it takes the place of the space between the target words either side.  A range's start and end (a
+   comment's anchor, a bookmark) go around the translation of the words between them, as a mark over them does
+   (range_points).
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's span, and a point at its parent's
    end in the source stays at its end; a sibling is cut so as not to overlap an earlier sibling (keeping the
    longest free piece; left with nothing, it goes right after them, empty), and a point inside a sibling moves
@@ -291,6 +293,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     translations: one per sentence; alignments: one per sentence, None where
     ``needs_alignment`` says none is needed."""
     projector = Projector(flat, sentences, translations, alignments)
+    edges = range_points(flat, projector)
     spans: list[tuple[int, int]] = []
     siblings = SortedSiblings(spans, flat.marks)
     for j, mark in enumerate(flat.marks):
@@ -308,7 +311,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         if raw is None:
             if p is None:  # rule 2; a point at its parent's end (a ruby's <rt> after its base) stays there
                 at_end = mark.parent is not None and mark.end == flat.marks[mark.parent].end
-                p = bounds[1] if at_end else projector.point(mark.end)
+                p = bounds[1] if at_end else edges.get(j, projector.point(mark.end))
             p = min(max(p, bounds[0]), bounds[1])
             raw = (p, p)
         spans.append(raw)
@@ -316,6 +319,40 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     parents = [mark.parent for mark in flat.marks]
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     return Placement(projector.target, spans, parents)
+
+
+def range_points(flat: FlatText, projector: Projector) -> dict[int, int]:
+    """Where each range's start and end go (mark -> target position): the edges of the translation of
+    the words between them, as a mark over those words goes (rule 1), and the atoms right after its end
+    with it (``<e/>`` and a Word comment's reference, by which LibreOffice anchors the comment: before
+    the range's end, it made the comment one over no words).  Each put by rule 2, before the translation
+    of the word after it, a range over words that came back in another order covered other words
+    (``A <s/>big red dog<e/> sleeps`` -> ``Un <s/>gros chien<e/> rouge dort``: a comment lost "rouge";
+    ``the <s/>red <e/>car`` -> ``la <s/>voiture <e/>rouge``).  An edge between two letters of a word
+    (``ri<s/>ding``) is left to rule 2, which keeps it there in a word written unchanged, and so is a
+    range whose words have no translation aligned to them (none: an empty bookmark)."""
+    marks, text, points = flat.marks, flat.text, {}
+    starts = {mark.opened_by for mark in marks}
+    for end, mark in enumerate(marks):
+        start = mark.opened_by
+        covered = None if start is None else projector.span(Mark(marks[start].start, mark.start))
+        if start is None or covered is None:
+            continue
+        if not in_word(text, marks[start].start):
+            points[start] = covered[0]
+        if in_word(text, mark.start):
+            continue
+        points[end] = covered[1]
+        for k in range(end + 1, len(marks)):  # the atoms that touch the end, none a range's edge
+            if not marks[k].atom or marks[k].start != mark.start or k in starts or marks[k].opened_by is not None:
+                break
+            points[k] = covered[1]
+    return points
+
+
+def in_word(text: str, position: int) -> bool:
+    """Whether ``position`` stands between two letters or digits of ``text``."""
+    return 0 < position < len(text) and text[position - 1].isalnum() and text[position].isalnum()
 
 
 @dataclass
