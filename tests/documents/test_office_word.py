@@ -72,6 +72,21 @@ def test_runs_of_the_same_formatting_are_merged_before_translation(same):
     assert paragraph._p.find(qn("w:proofErr")) is None
 
 
+def test_an_underlined_phrase_over_a_page_break_word_last_drew_stays_one_underline(same):
+    """Word marks where each page began when it last laid the file out (``w:lastRenderedPageBreak``,
+    at the start of a run): the run it starts did not merge with the one before it, the two were two
+    marks, and the underlined space between them came back plain, a gap in the line ("important_ _safety")."""
+    underlined = '<w:rPr><w:u w:val="single"/></w:rPr>'
+    data = word_paragraph(f'<w:r><w:t xml:space="preserve">Please read the </w:t></w:r><w:r>{underlined}'
+                          '<w:t xml:space="preserve">very important </w:t></w:r>'
+                          f'<w:r>{underlined}<w:lastRenderedPageBreak/><w:t>safety rules</w:t></w:r>'
+                          '<w:r><w:t xml:space="preserve"> before you start.</w:t></w:r>')
+    paragraph = translated(data, same).paragraphs[-1]
+    assert [(run.text, run.underline) for run in paragraph.runs] == [
+        ("Please read the ", None), ("very important safety rules", True), (" before you start.", None)]
+    assert paragraph._p.find(f".//{qn('w:lastRenderedPageBreak')}") is None  # Word draws its pages anew
+
+
 def test_the_document_language_becomes_the_target_language(mirror):
     document = translated(word_file(), mirror, target_lang="de")
     languages = document.styles.element.findall(".//" + qn("w:lang"))

@@ -8,7 +8,8 @@ translate it:
 
 1. Adjacent runs with the same formatting are merged (Word splits runs for spelling marks and
    revision ids; the spelling marks, ``w:proofErr``, a slide's spelling flags, ``err`` and ``dirty``,
-   and the soft hyphens, ``w:softHyphen``, are dropped: they are stale once the text changes).
+   the soft hyphens, ``w:softHyphen``, and where a page began when Word last laid the file out,
+   ``w:lastRenderedPageBreak``, are dropped: they are stale once the text changes).
 2. The formatting that covers the most characters is the paragraph's *base*; its runs are plain
    text.  Every other run is a mark over its text, and a hyperlink (or a tracked insertion) a
    mark over its runs, with a base of its own.  A slide's linked run (its link is in its

@@ -80,7 +80,7 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
                           w("sdtContent"), w("dir"), w("bdo")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr"), w("fldData")}), frozenset({w("tab"), w("br"), w("cr")}),
-               frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"),
+               frozenset({w("proofErr"), w("softHyphen"), w("lastRenderedPageBreak")}), True, hyphen=w("noBreakHyphen"),
                hidden=HIDDEN)
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
