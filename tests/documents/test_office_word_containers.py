@@ -119,3 +119,20 @@ def test_a_paragraph_that_kept_its_source_keeps_marks_on_glued_punctuation_and_i
     review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
     out = translate_office(data, ".docx", same, DocumentOptions(), review=review)
     assert paragraph_shape(out) == paragraph_shape(data)
+
+
+@pytest.mark.parametrize("start, end, attributes", [("moveToRangeStart", "moveToRangeEnd", 'w:author="A" w:name="m"'),
+                                                  ("moveFromRangeStart", "moveFromRangeEnd", 'w:author="A" w:name="m"'),
+                                                  ("permStart", "permEnd", 'w:edGrp="everyone"')])
+def test_a_moves_or_an_editing_permissions_range_keeps_its_end_after_its_start(mirror, start, end, attributes):
+    """A tracked move's range (around its ``w:moveTo``) and a range everyone may edit in a protected
+    file were two loose atoms: the words turned around, the end came first (``MAT. THE ON <end/>SLEEPS
+    <start/>BIG VERY``).  Each is a range, as a bookmark is: it goes around its words' translation."""
+    data = word_paragraph(f'<w:r><w:t xml:space="preserve">The cat </w:t></w:r><w:{start} w:id="1" {attributes}/>'
+                          f'<w:r><w:t xml:space="preserve">very big </w:t></w:r><w:{end} w:id="1"/>'
+                          '<w:r><w:t xml:space="preserve">sleeps on the mat.</w:t></w:r>')
+    out = translate_office(data, ".docx", mirror, DocumentOptions())
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
+    read = [node.text if node.tag == f"{{{W}}}t" else etree.QName(node).localname for node in paragraph.iter()
+            if node.tag not in (f"{{{W}}}p", f"{{{W}}}r")]
+    assert read == ["MAT. THE ON SLEEPS ", start, "BIG VERY ", end, "CAT THE"]

@@ -87,7 +87,6 @@ from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hidi
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
 FIELD_SEPARATORS = frozenset({w("tab"), w("ptab")})
-# The atoms that start and end a range of the paragraph's words: its end stays after its start.
 # Where a field that goes on past its paragraph may go on: the paragraphs of one story, which a
 # text box, a note or a comment starts anew (its paragraphs come between those of the story around it).
 STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
@@ -95,12 +94,15 @@ STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
 # Word writes a text box twice, as DrawingML in mc:Choice and as VML in mc:Fallback.  The copy is
 # translated (an older reader shows it) but no reader sees both, so it is not seen (FlatText.seen).
 FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
-RANGES = {w("commentRangeStart"): ("comment", True), w("commentRangeEnd"): ("comment", False),
-          w("bookmarkStart"): ("bookmark", True), w("bookmarkEnd"): ("bookmark", False)}
+# The atoms that start and end a range of the paragraph's words (its end stays after its start), by the w:id
+# they share: a comment's anchor, a bookmark, a tracked move's range (around its w:moveFrom or w:moveTo) and a
+# range others may edit in a protected file.
+RANGES = {w(f"{name}{edge}"): (name, edge == "Start") for name in ("commentRange", "bookmark", "moveFromRange",
+                                                                 "moveToRange", "perm") for edge in ("Start", "End")}
 
 
 def range_edge(node: etree._Element) -> tuple[object, bool] | None:
-    """(the range's key, whether ``node`` starts it) for a comment's anchor or a bookmark (RANGES)."""
+    """(the range's key, whether ``node`` starts it) for the edge of a range (RANGES)."""
     kind, starts = RANGES.get(node.tag, (None, False))
     return None if kind is None else ((kind, node.get(w("id"))), starts)
 
