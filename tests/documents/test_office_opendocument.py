@@ -273,3 +273,27 @@ def test_a_line_break_ends_its_sentence_where_a_capital_starts_the_next_line(mir
     assert [str(node) if node.nodeType == node.TEXT_NODE else node.tagName
             for node in load(io.BytesIO(out)).text.getElementsByType(P)[0].childNodes] == [
         "FOOD DOG", "text:line-break", "TOYS CAT"]
+
+
+def test_an_odt_indexs_title_template_is_translated_with_its_title(mirror):
+    """A table of contents keeps the title it writes again on each update (``text:index-title-template``)
+    beside the title it shows: the title shown was translated, the template not, and LibreOffice's
+    "Update Index" (wanted once the headings are translated) put "Table of Contents" back."""
+    from odf.opendocument import OpenDocumentText, load
+    from odf.text import H, IndexBody, IndexTitle, IndexTitleTemplate, P, TableOfContent, TableOfContentSource
+
+    document = OpenDocumentText()
+    contents = TableOfContent(name="Contents")
+    source = TableOfContentSource(outlinelevel=1)
+    source.addElement(IndexTitleTemplate(text="Table of Contents"))
+    contents.addElement(source)
+    body, title = IndexBody(), IndexTitle(name="Contents_Head")
+    title.addElement(P(text="Table of Contents"))
+    body.addElement(title)
+    contents.addElement(body)
+    document.text.addElement(contents)
+    document.text.addElement(H(outlinelevel=1, text="The big dog"))
+    out = translate_office(odf_bytes(document), ".odt", mirror, DocumentOptions())
+    [template] = load(io.BytesIO(out)).getElementsByType(IndexTitleTemplate)
+    assert str(template) == "CONTENTS OF TABLE"
+    assert [str(p) for p in load(io.BytesIO(out)).getElementsByType(P)] == ["CONTENTS OF TABLE"]

@@ -6,7 +6,8 @@ placeholders, whose text is the prompt an editor shows ("Click to edit the title
 as a .pptx's masters and layouts are not.  The text those placeholders show on a slide, its header
 and footer (and its date, where it is fixed text), is the presentation's own: plain text in a
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
-is translated as a paragraph is.
+is translated as a paragraph is; so is the title an index writes again on each update
+(``text:index-title-template``, INDEX_TITLE).
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
 (``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is;
@@ -83,6 +84,9 @@ DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's insid
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
 DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
+# The title an index (a table of contents, an alphabetical index, ...) writes again on each update, plain text
+# beside the title it shows: translated as a paragraph is, or an update put the source's title back.
+INDEX_TITLE = f"{{{TEXT}}}index-title-template"
 # Where a document keeps its change history: Writer's (the words a deletion took out) and Calc's (a changed or
 # deleted cell's old content, table:previous and table:deletion's cells).
 TRACKED_CHANGES = (f"{{{TEXT}}}tracked-changes", f"{{{TABLE}}}tracked-changes")
@@ -273,7 +277,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         return is_translated(node, chart) and not looks.is_code_paragraph(node) and holding_cell(node) not in headers
 
     # the paragraphs, and the links around shapes that no paragraph holds (a slide's linked picture)
-    holders = [node for node in root.iter(*PARAGRAPHS, *DECLARATIONS, SHAPE_LINK)
+    holders = [node for node in root.iter(*PARAGRAPHS, *DECLARATIONS, INDEX_TITLE, SHAPE_LINK)
                if is_own(node, root) and is_read(node)]
     holders.sort(key=is_note)  # stable: the slides' paragraphs in their order, then the notes' in theirs
     paragraphs = [node for node in holders if node.tag != SHAPE_LINK]
