@@ -12,6 +12,7 @@ from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.filters import AutoFilter, FilterColumn, Filters
 from openpyxl.worksheet.table import Table
 
 from attnmt.documents.office import translate_office
@@ -292,3 +293,37 @@ def test_excels_cell_limit_counts_utf16_code_units(known):
         out = translate(sheet_file(), translator)
     sheet = openpyxl.load_workbook(io.BytesIO(out)).active
     assert (sheet["A1"].value, sheet["A2"].value) == ("A dog runs.", under)
+
+
+def filtered_sheet_file() -> bytes:
+    """A sheet of regions and sales filtered to show the rows of "East side" (row 3, West, hidden), as
+    Excel writes an AutoFilter: the values it shows, as their cells read, in ``filter val``."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in (["Region", "Sales"], ["East side", 3], ["West side", 4], ["east side", 5]):
+        sheet.append(row)
+    sheet.auto_filter.ref = "A1:B4"
+    sheet.auto_filter.add_filter_column(0, ["East side", "*side"])
+    sheet.row_dimensions[3].hidden = True
+    return docx_bytes(book)
+
+
+def test_an_autofilters_values_follow_their_translated_cells(mirror):
+    out = translate(filtered_sheet_file(), mirror)
+    sheet = etree.fromstring(read_members(out)["xl/worksheets/sheet1.xml"])
+    # "East side" and "east side" (Excel compares case apart) both read "SIDE EAST"; a wildcard is no cell's text
+    assert [f.get("val") for f in sheet.iter(f"{{{S}}}filter")] == ["SIDE EAST", "*side"]
+    book = openpyxl.load_workbook(io.BytesIO(out))
+    assert book.active["A2"].value == "SIDE EAST"
+    assert book.active.auto_filter.filterColumn[0].filters.filter == ["SIDE EAST", "*side"]
+
+
+def test_a_tables_autofilter_values_follow_their_translated_cells(mirror):
+    book = openpyxl.load_workbook(io.BytesIO(filtered_sheet_file()))
+    book.active.auto_filter.ref = None
+    table = Table(ref="A1:B4", displayName="Sales")
+    west = FilterColumn(colId=0, filters=Filters(filter=["West side"]))
+    table.autoFilter = AutoFilter(ref="A1:B4", filterColumn=[west])
+    book.active.add_table(table)
+    table = etree.fromstring(read_members(translate(docx_bytes(book), mirror))["xl/tables/table1.xml"])
+    assert [f.get("val") for f in table.iter(f"{{{S}}}filter")] == ["SIDE WEST"]

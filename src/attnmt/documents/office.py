@@ -27,7 +27,8 @@ What is translated, per format:
   input and error messages (attnmt.documents.validations), and the text boxes and shapes drawn
   on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
-  labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells); its
+  labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells), and so do
+  its AutoFilters' values (attnmt.documents.sheet_filters); its
   formulas' cached text results are taken out, to be computed from the translated cells
   (attnmt.documents.formula_results);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
@@ -79,6 +80,7 @@ from attnmt.documents.pipeline import (
 from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
+from attnmt.documents.sheet_filters import follow_filters
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
@@ -138,6 +140,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         added, no_longer_shown = keep_tables_whole(archive, parts, pivot_headers(archive))
         parts += added
         follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
+        parts += follow_filters(archive, parts)  # filters show the values their cells show now
         parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
