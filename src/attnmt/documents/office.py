@@ -69,6 +69,7 @@ from attnmt.documents.ooxml_language import forget_languages, say_source_languag
 from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
+from attnmt.documents.opendocument_filters import follow_database_filters
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -144,6 +145,8 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
+    if suffix == ".ods":
+        follow_database_filters(archive, parts)  # filters show the values their cells show now
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
     for part in parts:

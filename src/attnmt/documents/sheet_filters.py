@@ -96,7 +96,7 @@ def follow(holder: etree._Element, cells: Cells) -> bool:
             texts = cells.translations(column_name(column_number(start.group(1)) + offset), rows)
             for value in column.iter(*VALUES):
                 shown = texts.get(unescape(value.get("val", "")).casefold(), set())
-                if len(shown) == 1 and (text := shown.pop()) != unescape(value.get("val", "")):
+                if len(shown) == 1 and (text := next(iter(shown))) != unescape(value.get("val", "")):
                     value.set("val", escape(text, attribute=True))
                     changed = True
     return changed

@@ -1,0 +1,44 @@
+"""A spreadsheet's filters (attnmt.documents.opendocument_filters) after its cells are translated,
+as LibreOffice saves an AutoFilter: a database range whose conditions name the text of cells of a
+column.  Mirror: words upper-cased in reverse order ("East side" -> "SIDE EAST")."""
+
+from lxml import etree
+from office_files import calc_file, read_members, write_members
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+ROWS = ("Region", "East side", "West side", "east side", "Total")
+# An AutoFilter over A1:A4 (its header "Region") showing "East side", ticked with "West side" in its
+# list, a value no cell holds and a regular expression; row 5's "Total" is outside the range.
+FILTER = ('<table:database-ranges><table:database-range table:name="__Anonymous_Sheet_DB__0" '
+          'table:target-range-address="\'My data\'.A1:\'My data\'.A4" table:display-filter-buttons="true">'
+          '<table:filter><table:filter-or>'
+          '<table:filter-condition table:field-number="0" table:value="East side" table:operator="=">'
+          '<table:filter-set-item table:value="East side"/><table:filter-set-item table:value="West side"/>'
+          '</table:filter-condition>'
+          '<table:filter-condition table:field-number="0" table:value="Total" table:operator="="/>'
+          '<table:filter-condition table:field-number="0" table:value="^East.*" table:operator="match"/>'
+          '</table:filter-or></table:filter></table:database-range></table:database-ranges>')
+
+
+def filtered_calc_file() -> bytes:
+    """The calc file's sheet, renamed "My data", of one column of ROWS filtered by FILTER."""
+    members = read_members(calc_file())
+    content = members["content.xml"].decode()
+    start, end = content.index("<table:table "), content.index("</office:spreadsheet>")
+    rows = "".join(f'<table:table-row><table:table-cell office:value-type="string"><text:p>{text}</text:p>'
+                   "</table:table-cell></table:table-row>" for text in ROWS)
+    sheet = f'<table:table table:name="My data">{rows}</table:table>'
+    members["content.xml"] = (content[:start] + sheet + FILTER + content[end:]).encode()
+    return write_members(members)
+
+
+def test_a_filters_values_follow_their_translated_cells(mirror):
+    out = translate_office(filtered_calc_file(), ".ods", mirror, DocumentOptions())
+    content = etree.fromstring(read_members(out)["content.xml"])
+    values = [element.get(f"{{{TABLE}}}value") for element in content.iter(f"{{{TABLE}}}filter-condition",
+                                                                            f"{{{TABLE}}}filter-set-item")]
+    # "East side" and "east side" both read "SIDE EAST"; "Total" is below the range, and no cell reads "^East.*"
+    assert values == ["SIDE EAST", "SIDE EAST", "SIDE WEST", "Total", "^East.*"]
