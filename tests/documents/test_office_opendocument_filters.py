@@ -2,6 +2,8 @@
 as LibreOffice saves an AutoFilter: a database range whose conditions name the text of cells of a
 column.  Mirror: words upper-cased in reverse order ("East side" -> "SIDE EAST")."""
 
+import pytest
+from flat_files import flat_file
 from lxml import etree
 from office_files import calc_file, read_members, write_members
 
@@ -23,21 +25,28 @@ FILTER = ('<table:database-ranges><table:database-range table:name="__Anonymous_
           '</table:filter-or></table:filter></table:database-range></table:database-ranges>')
 
 
+def filtered_sheet() -> str:
+    """A sheet "My data" of one column of ROWS filtered by FILTER (a spreadsheet's body's content)."""
+    rows = "".join(f'<table:table-row><table:table-cell office:value-type="string"><text:p>{text}</text:p>'
+                   "</table:table-cell></table:table-row>" for text in ROWS)
+    return f'<table:table table:name="My data">{rows}</table:table>{FILTER}'
+
+
 def filtered_calc_file() -> bytes:
     """The calc file's sheet, renamed "My data", of one column of ROWS filtered by FILTER."""
     members = read_members(calc_file())
     content = members["content.xml"].decode()
     start, end = content.index("<table:table "), content.index("</office:spreadsheet>")
-    rows = "".join(f'<table:table-row><table:table-cell office:value-type="string"><text:p>{text}</text:p>'
-                   "</table:table-cell></table:table-row>" for text in ROWS)
-    sheet = f'<table:table table:name="My data">{rows}</table:table>'
-    members["content.xml"] = (content[:start] + sheet + FILTER + content[end:]).encode()
+    members["content.xml"] = (content[:start] + filtered_sheet() + content[end:]).encode()
     return write_members(members)
 
 
-def test_a_filters_values_follow_their_translated_cells(mirror):
-    out = translate_office(filtered_calc_file(), ".ods", mirror, DocumentOptions())
-    content = etree.fromstring(read_members(out)["content.xml"])
+@pytest.mark.parametrize("suffix", [".ods", ".fods"])
+def test_a_filters_values_follow_their_translated_cells(mirror, suffix):
+    data = (filtered_calc_file() if suffix == ".ods" else
+            flat_file("spreadsheet", body=f"<office:spreadsheet>{filtered_sheet()}</office:spreadsheet>"))
+    out = translate_office(data, suffix, mirror, DocumentOptions())
+    content = etree.fromstring(read_members(out)["content.xml"] if suffix == ".ods" else out)
     values = [element.get(f"{{{TABLE}}}value") for element in content.iter(f"{{{TABLE}}}filter-condition",
                                                                             f"{{{TABLE}}}filter-set-item")]
     # "East side" and "east side" both read "SIDE EAST"; "Total" is below the range, and no cell reads "^East.*"

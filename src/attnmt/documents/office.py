@@ -69,7 +69,7 @@ from attnmt.documents.ooxml_language import forget_languages, say_source_languag
 from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
-from attnmt.documents.opendocument_filters import follow_database_filters
+from attnmt.documents.opendocument_filters import follow_database_filters, follow_ranges
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -166,6 +166,8 @@ def translate_flat(data: bytes, suffix: str, translator: Translator, options: Do
     if review is not None:
         review.archive = True  # its places are parts and paragraphs, as an .odt's are
     translate_jobs(parts, translator, options, progress, review, name)
+    if suffix == ".fods" and b"database-range" in data:  # its filters read against the file as it came
+        follow_ranges(tree.getroot(), read_flat(data, name, suffix).getroot())
     return serialise_part(tree, data[:HEAD])
 
 

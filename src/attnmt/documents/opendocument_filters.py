@@ -9,8 +9,8 @@ values, each ``table:filter-set-item``'s).  Kept as they were, they named a text
 longer, and the filter, applied again, hid every row.  So a value that reads the source text of
 cells of its column (below the range's header row, where it has one) takes their translation,
 where those cells all show one; any other value (a number's, a regular expression's, a text no
-cell held) is kept.  A flat .fods is translated in place, with no copy of its source to compare:
-its filters are kept as they were."""
+cell held) is kept.  A flat .fods's filters are read against the file parsed again as it came
+(attnmt.documents.office.translate_flat), its tree having been translated in place."""
 
 from __future__ import annotations
 
@@ -45,10 +45,10 @@ def follow_database_filters(archive: Archive, parts: Sequence[Part]) -> None:
     content = next((part for part in parts if part.member == CONTENT), None)
     if content is None or b"database-range" not in archive.read(CONTENT):
         return
-    content.changed |= follow(content.tree.getroot(), parse_part(archive, CONTENT).getroot())
+    content.changed |= follow_ranges(content.tree.getroot(), parse_part(archive, CONTENT).getroot())
 
 
-def follow(root: etree._Element, source: etree._Element) -> bool:
+def follow_ranges(root: etree._Element, source: etree._Element) -> bool:
     """The values of the filters in ``root`` (a content.xml's, translated) set to their cells'
     translations, read against ``source`` (the same, as it came); whether any changed."""
     sheets, source_sheets = spreadsheet_tables(root), spreadsheet_tables(source)
