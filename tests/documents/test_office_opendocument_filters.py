@@ -51,3 +51,16 @@ def test_a_filters_values_follow_their_translated_cells(mirror, suffix):
                                                                             f"{{{TABLE}}}filter-set-item")]
     # "East side" and "east side" both read "SIDE EAST"; "Total" is below the range, and no cell reads "^East.*"
     assert values == ["SIDE EAST", "SIDE EAST", "SIDE WEST", "Total", "^East.*"]
+
+
+def test_a_formulas_text_taken_out_leaves_its_filters_value_to_the_other_cells(mirror):
+    """A formula cell reading "East side" in the filtered column loses its text, to be computed
+    again (attnmt.documents.opendocument_formulas): its emptied paragraph is no translation of it."""
+    members = read_members(filtered_calc_file())
+    formula = ('<table:table-row><table:table-cell table:formula="of:=[.A2]" office:value-type="string" '
+               'office:string-value="East side"><text:p>East side</text:p></table:table-cell></table:table-row>')
+    content = members["content.xml"].decode().replace("</table:table>", formula + "</table:table>", 1)
+    members["content.xml"] = content.replace(".A4", ".A6").encode()  # the range: rows 1 to 6, the formula's
+    out = translate_office(write_members(members), ".ods", mirror, DocumentOptions())
+    condition = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TABLE}}}filter-condition")
+    assert condition.get(f"{{{TABLE}}}value") == "SIDE EAST"

@@ -23,6 +23,7 @@ from attnmt.documents.opendocument_code import OFFICE, TABLE, TEXT
 from attnmt.documents.opendocument_pivots import (
     ADDRESS,
     CELLS,
+    FORMULA,
     NAME,
     TABLE_ELEMENT,
     nth,
@@ -91,7 +92,7 @@ def spreadsheet_tables(root: etree._Element) -> dict[str, etree._Element]:
 
 
 def column_texts(sheet: etree._Element, column: int, rows: range) -> dict[int, str]:
-    """The text of each string cell of ``sheet`` in ``column`` (from 1) and ``rows``, by the number of
+    """The text of each string cell (not a formula's) of ``sheet`` in ``column`` (from 1) and ``rows``, by the number of
     the first row its row element stands for (a run of alike rows, ``number-rows-repeated``, is one)."""
     texts = {}
     position = 1
@@ -99,7 +100,9 @@ def column_texts(sheet: etree._Element, column: int, rows: range) -> dict[int, s
         span = repeats(row, "number-rows-repeated")
         if position + span > rows.start and position < rows.stop:
             cell = nth(list(row.iterchildren(*CELLS)), column, "number-columns-repeated")
-            if cell is not None and cell.get(f"{{{OFFICE}}}value-type", "string") == "string":
+            # a formula's text result may have been taken out, to be computed again (opendocument_formulas)
+            string = cell is not None and cell.get(f"{{{OFFICE}}}value-type", "string") == "string"
+            if cell is not None and string and cell.get(FORMULA) is None:
                 texts[position] = "\n".join("".join(p.itertext()) for p in cell.iterchildren(f"{{{TEXT}}}p"))
         position += span
         if position >= rows.stop:
