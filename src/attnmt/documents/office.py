@@ -35,7 +35,8 @@ What is translated, per format:
   a chart) and SmartArt;
 - .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and
   headings (not those of a master page's shapes: a presentation's prompts), and the titles of
-  charts (attnmt.documents.opendocument);
+  charts (attnmt.documents.opendocument); a spreadsheet's filters follow its translated cells
+  (attnmt.documents.opendocument_filters);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
   (attnmt.documents.epub).
 
