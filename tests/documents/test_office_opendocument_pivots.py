@@ -145,3 +145,11 @@ def test_libreoffice_finds_the_fields_of_a_translated_data_pilot(mirror, tmp_pat
             pivot = etree.fromstring(book.read("xl/pivotTables/pivotTable1.xml"))
         fields = {etree.QName(element).localname: element.get("count") for element in pivot.iter()}
         assert (fields.get("rowFields"), fields.get("dataFields")) == ("1", "1"), name
+
+
+def test_a_repeat_count_written_in_superscript_digits_reads_as_one_row(mirror):
+    """``table:number-rows-repeated="²"``: "²" isdigit, and int() refused it, a ValueError out of the
+    file; a count that is no whole number in decimal digits stands for one row, as a missing one does."""
+    body = pivot_body("Data.A2:Data.B4", above='<table:table-row table:number-rows-repeated="²"><table:table-cell/>'
+                                                '</table:table-row>')
+    assert sheet_rows(translate_flat(body, mirror))[:2] == [[""], ["Animal", "Count"]]

@@ -67,7 +67,7 @@ def follow_ranges(root: etree._Element, source: etree._Element) -> bool:
         rows = range(int(start.group(2)) + headed, int(end.group(2)) + 1)
         for condition in database_range.iter(CONDITION):
             field = condition.get(f"{{{TABLE}}}field-number", "")
-            if not field.isdigit() or condition.get(f"{{{TABLE}}}data-type") == "number":
+            if not field.isdecimal() or condition.get(f"{{{TABLE}}}data-type") == "number":
                 continue
             column = column_number(start.group(1)) + int(field)
             texts: dict[str, set[str]] = {}

@@ -95,7 +95,8 @@ def nth(elements: list[etree._Element], number: int, attribute: str) -> etree._E
 
 
 def repeats(element: etree._Element, attribute: str) -> int:
-    """How many rows or columns ``element`` stands for (its ``table:`` ``attribute``, 1 unless it reads as more)."""
+    """How many rows or columns ``element`` stands for (its ``table:`` ``attribute``, 1 unless it reads as more:
+    decimal digits, not a superscript "²", which isdigit but int cannot read)."""
     written = element.get(f"{{{TABLE}}}{attribute}", "1")
-    return int(written) if written.isdigit() and int(written) > 0 else 1
+    return int(written) if written.isdecimal() and int(written) > 0 else 1
 
