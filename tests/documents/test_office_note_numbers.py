@@ -14,7 +14,7 @@ from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls
 from lxml import etree
-from office_files import docx_bytes, odt_span, read_members, word_children, word_paragraph
+from office_files import docx_bytes, odt_span, read_members, word_children, word_paragraph, write_members
 from pptx.util import Inches
 
 from attnmt.documents.office import translate_office
@@ -136,3 +136,18 @@ def test_a_number_raised_by_its_position_is_a_note_number_kept_after_its_word(sa
     assert same.given == ["A woman is sitting on a bench.", "The dog is sleeping.", "A man is reading."]
     assert [[run.text for run in paragraph.runs] for paragraph in out.paragraphs] == [
         ["A woman", "1", " is sitting on a bench."], ["The dog is sleeping.", "2", " A man is reading."]]
+
+
+@pytest.mark.parametrize("suffix", [".odt", ".pptx"])
+def test_a_height_in_superscript_digits_is_not_above_the_line_and_no_error(same, suffix):
+    """A slide's ``baseline="²"``, an ODF ``style:text-position="² 58%"``: "²" isdigit, and float() refused it, a
+    ValueError out of the file.  It reads as no number, so as no height above the line."""
+    if suffix == ".odt":
+        data = odt_span(*AFTER_STOP, textposition="² 58%")
+    else:
+        members = read_members(noted(suffix, *AFTER_STOP))
+        slide = members["ppt/slides/slide1.xml"]
+        members["ppt/slides/slide1.xml"] = slide.replace(b'baseline="30000"', 'baseline="²"'.encode())
+        data = write_members(members)
+    out = translate(data, suffix, same)
+    assert "".join(text for text, _ in raised_pieces(out, suffix)) == "".join(AFTER_STOP)

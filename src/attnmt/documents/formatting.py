@@ -241,5 +241,6 @@ from attnmt.documents import ooxml_dialects  # noqa: E402
 
 
 def is_positive(number: str) -> bool:
-    """Whether ``number`` is written as a number above 0 ("30000", "33.5"; not "-25000", "0", "x")."""
-    return number.replace(".", "", 1).isdigit() and float(number) > 0
+    """Whether ``number`` is written as a number above 0 ("30000", "33.5"; not "-25000", "0", "x", nor a
+    superscript "²", which isdigit but float cannot read)."""
+    return number.replace(".", "", 1).isdecimal() and float(number) > 0
