@@ -70,10 +70,12 @@ class Cells:
     def translations(self, column: str, rows: range) -> dict[str, set[str]]:
         """What the cells of ``column`` in ``rows`` showed (casefolded) -> what they show now."""
         found: dict[str, set[str]] = {}
-        for row in rows:
-            reference = f"{column}{row}"
-            cell, source = self.cells.get(reference), self.source.get(reference)
-            if cell is None or source is None or cell.get("t") not in ("s", "inlineStr"):
+        for reference, cell in self.cells.items():  # the cells there are: a filter's range may be a whole column
+            place = CELL.fullmatch(reference or "")
+            if place is None or place.group(1) != column or int(place.group(2)) not in rows:
+                continue
+            source = self.source.get(reference)
+            if source is None or cell.get("t") not in ("s", "inlineStr"):
                 continue
             found.setdefault(cell_text(source, self.sources).casefold(), set()).add(cell_text(cell, self.translated))
         return found
