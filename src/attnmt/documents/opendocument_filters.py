@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.opendocument_code import OFFICE, TABLE, TEXT
 from attnmt.documents.opendocument_pivots import (
@@ -66,10 +67,10 @@ def follow_ranges(root: etree._Element, source: etree._Element) -> bool:
         headed = database_range.get(f"{{{TABLE}}}contains-header", "true") != "false"
         rows = range(int(start.group(2)) + headed, int(end.group(2)) + 1)
         for condition in database_range.iter(CONDITION):
-            field = condition.get(f"{{{TABLE}}}field-number", "")
-            if not field.isdecimal() or condition.get(f"{{{TABLE}}}data-type") == "number":
+            field = written_whole_number(condition.get(f"{{{TABLE}}}field-number", ""))
+            if field is None or condition.get(f"{{{TABLE}}}data-type") == "number":
                 continue
-            column = column_number(start.group(1)) + int(field)
+            column = column_number(start.group(1)) + field
             texts: dict[str, set[str]] = {}
             now = column_texts(sheets[name], column, rows)
             for row, was in column_texts(source_sheets[name], column, rows).items():

@@ -21,6 +21,7 @@ import re
 
 from lxml import etree
 
+from attnmt.config_ranges import written_whole_number
 from attnmt.documents.opendocument_code import OFFICE, TABLE
 from attnmt.documents.pivot_caches import first_row
 from attnmt.documents.tables import CELL, column_number
@@ -96,7 +97,6 @@ def nth(elements: list[etree._Element], number: int, attribute: str) -> etree._E
 
 def repeats(element: etree._Element, attribute: str) -> int:
     """How many rows or columns ``element`` stands for (its ``table:`` ``attribute``, 1 unless it reads as more:
-    decimal digits, not a superscript "²", which isdigit but int cannot read)."""
-    written = element.get(f"{{{TABLE}}}{attribute}", "1")
-    return int(written) if written.isdecimal() and int(written) > 0 else 1
+    config_ranges.written_whole_number, not a superscript "²", which isdigit but int cannot read)."""
+    return written_whole_number(element.get(f"{{{TABLE}}}{attribute}", "1")) or 1
 
