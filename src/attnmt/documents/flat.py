@@ -39,6 +39,10 @@ SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
 # A letter or digit, as str.isalnum says, character for character: a word character but the underscore.
 LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+# Escapes a program reads as a line break or a tab (Android's "\\n" and "\\t"), where a reader protects them
+# (attnmt.documents.xml_dialects): each stands between two words as its character does, and "\\n" ends a line
+# as a <br> does (ended_lines); glued, "First line\\nSecond line" read "lineSecond".  Escape -> a line break.
+ESCAPED_BREAKS = {"\\n": True, "\\t": False}
 T = TypeVar("T")
 
 
@@ -182,7 +186,8 @@ class FlatBuilder:
         position = 0
         for match in self.protected.finditer(text):
             self._add_plain(text[position:match.start()])
-            self.add_atom(literal=match.group())
+            self.add_atom(literal=match.group(), parts_words=match.group() in ESCAPED_BREAKS,
+                          line_break=ESCAPED_BREAKS.get(match.group(), False))
             position = match.end()
         self._add_plain(text[position:])
 

@@ -58,6 +58,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
+from attnmt.documents.xml_dialects import dialect_vocabulary
 from attnmt.text.tokenizer import check_text_list
 
 
@@ -337,7 +338,8 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
         if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
             p.keeps_declaration = keep_declaration
             inner = embedded_jobs(p.root, options, where, glossary) if vocabulary.xml else []
-            jobs += [*inner, TreeJob(p.root, vocabulary, options, glossary)]
+            read = dialect_vocabulary(p.root, options.source_lang) if vocabulary.xml else vocabulary
+            jobs += [*inner, TreeJob(p.root, read, options, glossary)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
     translate_trees(jobs, translator, options, review, lines)
     pages = iter(job for job in jobs if not isinstance(job, EmbeddedJob))  # each parsed text's own, in order

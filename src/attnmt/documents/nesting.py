@@ -13,6 +13,18 @@ from attnmt.documents.span_geometry import edge_spaces, hoist_spaces
 from attnmt.documents.spans import Nested, Placement
 
 
+class Literal(str):
+    """A protected span's text (Mark.literal: a URL, Android's ``\\n``) where nest writes it, knowing
+    its atom (``mark``), so that part_words_in_place finds an escaped line break as it finds a ``<br/>``."""
+
+    mark: int
+
+    def __new__(cls, text: str, mark: int) -> Literal:
+        literal = super().__new__(cls, text)
+        literal.mark = mark
+        return literal
+
+
 def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     """The translation as text and Nested marks, ready to become markup again; atoms come with
     the spaces they had around them in the source, and a mark's edge spaces go outside it
@@ -49,7 +61,7 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
             for j, (g, mark) in enumerate(zip(group, atoms, strict=True)):
                 if j and atoms[j - 1].space_after and mark.space_before:
                     content.append(" ")  # two URLs a space apart in the source stay apart
-                content.append(mark.literal if mark.node is None else Nested(g, []))
+                content.append(Literal(mark.literal, g) if mark.node is None else Nested(g, []))
             content.append(after)
             e = s + skip
         else:
@@ -99,14 +111,14 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
 
     def walk(pieces: list[str | Nested]) -> None:
         for i, piece in enumerate(pieces):
-            if isinstance(piece, str) or flat.marks[piece.mark].atom:
+            if isinstance(piece, str) or flat.marks[piece.mark].atom:  # a Literal is an atom's
                 leaves.append((pieces, i))
             else:
                 walk(piece.content)
 
     def text_beside(n: int, step: int) -> str:  # from leaf n outward, up to the next atom
         texts = []
-        while 0 <= n < len(leaves) and isinstance(text := leaves[n][0][leaves[n][1]], str):
+        while 0 <= n < len(leaves) and is_text(text := leaves[n][0][leaves[n][1]]):
             texts.append(text)
             n += step
         return "".join(texts[::step])
@@ -114,14 +126,14 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     walk(content)
     for n, (pieces, i) in enumerate(leaves):
         piece = pieces[i]
-        mark = None if isinstance(piece, str) else flat.marks[piece.mark]
+        mark = flat.marks[piece.mark] if isinstance(piece, Literal | Nested) else None
         if mark is None or not mark.parts_words:
             continue
         for neighbour, before in ((n - 1, True), (n + 1, False)):
             if 0 <= neighbour < len(leaves) and not (mark.space_before if before else mark.space_after):
                 holder, k = leaves[neighbour]
                 text = holder[k]
-                if not isinstance(text, str) or would_glue(mark, text_beside(neighbour, -1 if before else 1).strip(" "),
+                if not is_text(text) or would_glue(mark, text_beside(neighbour, -1 if before else 1).strip(" "),
                                                            before):
                     continue
                 if before and text.endswith(" "):
@@ -132,3 +144,8 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     for pieces in holders.values():
         pieces[:] = [piece for piece in pieces if piece != ""]
 
+
+
+def is_text(piece: str | Nested) -> bool:
+    """Whether ``piece`` of nested content is text: a str that is no atom's Literal."""
+    return isinstance(piece, str) and not isinstance(piece, Literal)

@@ -79,14 +79,9 @@ from attnmt.documents.xliff_targets import (
     unsealed,
 )
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
+from attnmt.documents.xml_dialects import PLACEHOLDER
 from attnmt.errors import DataError, warn
 
-# A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
-# {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
-# {count, plural, ...} is a message of its own, not one placeholder.
-PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
-               r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
-               r"(?![A-Za-z])")
 # An HTML comment written as a source's text, escaped or in a CDATA section (``A dog &lt;!-- x --&gt; runs.``):
 # text to XML, but markup to whoever wrote it, which Okapi's code finder makes an inline code.  It stops at
 # the next "<!--" too, so that thousands of unclosed ones are each read to the next, not to the end.

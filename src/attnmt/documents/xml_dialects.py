@@ -1,0 +1,68 @@
+"""XML dialects known by their root element, each read with a vocabulary of its own; any other XML
+is read with XML's (attnmt.documents.elements.Vocabulary).
+
+- Android's ``strings.xml`` (root ``<resources>``): the app fills in its placeholders (``%1$s``,
+  ``%d``, ``%%``) and reads its escapes (``\\n``, ``\\'``, ``\\u2026``, ``\\@``) at run time, and an
+  ``<xliff:g>`` marks what is not to be translated (``<xliff:g id="time" example="5 days">%1$s
+  </xliff:g>``): read as words, the model dropped or changed them, and the app crashed on a lost
+  ``%1$s`` or showed a stray ``\\``.  Each passes through as it was written, as a URL does; a
+  resource reference (``@string/other``, ``?attr/colorPrimary``) too.  Its ``<string>``s, an
+  array's and a plural's ``<item>``s are each translated apart, on one line or on many.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.flat import PROTECTED
+from attnmt.documents.pages import is_comment, local_name
+
+# A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
+# {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
+# {count, plural, ...} is a message of its own, not one placeholder.
+PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
+               r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
+               r"(?![A-Za-z])")
+# Android's: printf's placeholders and its "%%" (a percent sign), and its escapes, a backslash and the
+# character after it or a \uXXXX; a resource reference, a string's whole text (@string/name,
+# @android:string/ok, ?attr/name).
+ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.]+:)?\w+/[\w.]+(?=\s*\Z)"
+                     rf"|{PROTECTED.pattern}", re.DOTALL)
+XLIFF_1 = "urn:oasis:names:tc:xliff:document:1.2"  # the namespace of Android's <xliff:g>
+# Android's elements that hold strings, each a text of its own however it is laid out.
+ANDROID_HOLDERS = frozenset(("resources", "plurals", "string-array", "array"))
+
+
+class AndroidStrings(Vocabulary):
+    """An Android ``strings.xml``'s (the module docstring): its placeholders, escapes and references
+    protected (ANDROID), each ``<xliff:g>`` kept whole, each string and item a text of its own."""
+
+    protected = ANDROID
+
+    def lays_out(self, parent: etree._Element | None) -> bool:
+        return parent is not None and not is_comment(parent) and (
+            local_name(parent) in ANDROID_HOLDERS or super().lays_out(parent))
+
+    def is_atom(self, node: etree._Element) -> bool:
+        return is_untranslated_g(node) or super().is_atom(node)
+
+    def is_untranslated(self, node: etree._Element) -> bool:
+        return is_untranslated_g(node) or super().is_untranslated(node)
+
+
+def is_untranslated_g(node: etree._Element) -> bool:
+    """Whether ``node`` is an ``<xliff:g>``: what it holds is the app's, never translated."""
+    return not is_comment(node) and node.tag == f"{{{XLIFF_1}}}g"
+
+
+def dialect_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabulary:
+    """The vocabulary of the XML parsed into ``holder`` (pages.Parsed.root), by its root element:
+    ``<resources>`` an Android strings file's; XML's for any other, and for several elements side
+    by side (a fragment)."""
+    elements = [child for child in holder if not is_comment(child)]
+    if len(elements) == 1 and elements[0].tag == "resources":
+        return AndroidStrings(True, source_lang)
+    return Vocabulary(True, source_lang)

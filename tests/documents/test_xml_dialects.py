@@ -1,0 +1,62 @@
+"""XML dialects known by their root element (attnmt.documents.xml_dialects): what of an Android
+strings.xml and a .NET .resx reaches the model, and what comes back byte for byte."""
+
+import pytest
+
+from attnmt.documents.markup import translate_markup
+
+
+def one(text, translator):
+    return translate_markup([text], translator, xml=True)[0]
+
+
+def strings(*lines):
+    return "<resources>\n" + "".join(f"    {line}\n" for line in lines) + "</resources>\n"
+
+
+@pytest.mark.parametrize("source, kept, given", [
+    ("Welcome %1$s, you have %2$d messages", ["%1$s", "%2$d"], "Welcome , you have messages"),
+    ("Battery at %d%% now", ["%d", "%%"], "Battery at now"),
+    ("Loading\\u2026 please wait", ["\\u2026"], "Loading please wait"),
+    ("Say \\@name or \\?", ["\\@", "\\?"], "Say name or"),
+])
+def test_android_placeholders_and_escapes_pass_through_as_written(mirror, source, kept, given):
+    """Read as words, ``%1$s`` came back ``%1$S`` and ``%d%%`` ``%D%%`` (the app crashed on the
+    format), ``\\u2026`` ``\\U2026``; each is kept as it was written, and the model never reads it."""
+    out = one(strings(f'<string name="s">{source}</string>'), mirror)
+    assert all(out.count(piece) == source.count(piece) for piece in kept), out
+    assert mirror.given == [given]
+
+
+def test_an_android_xliff_g_is_kept_whole_and_never_read(mirror):
+    """``<xliff:g>`` marks the app's part of a string (a placeholder, a name): its text went to the model."""
+    g = '<xliff:g id="time" example="5 days">%1$s left</xliff:g>'
+    text = ('<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n'
+            f'    <string name="t">Time: {g} until the end</string>\n</resources>\n')
+    out = one(text, mirror)
+    assert g in out and "left" not in " ".join(mirror.given)
+
+
+def test_an_android_line_break_escape_parts_the_words_around_it(same, mirror):
+    """``First line\\nSecond line`` reached the model as "First lineSecond line"; each line is read on its
+    own, and the escape stays glued to the words as it was."""
+    text = strings('<string name="s">First line\\nSecond line</string>')
+    assert one(text, same) == text and same.given == ["First line", "Second line"]
+    assert one(text, mirror) == text.replace("First line\\nSecond line", "LINE FIRST\\nLINE SECOND")
+
+
+def test_android_strings_on_one_line_are_translated_apart(mirror):
+    """Two strings a space apart on one line were one sentence, whose words the model mixed."""
+    text = '<resources><string name="a">a dog</string> <string name="b">a red cat</string></resources>'
+    assert one(text, mirror) == text.replace(">a dog<", ">DOG A<").replace(">a red cat<", ">CAT RED A<")
+    assert mirror.given == ["a dog", "a red cat"]
+
+
+def test_an_android_resource_reference_is_kept(mirror):
+    text = strings('<string name="a">@string/app_name</string>', '<string name="b">a dog</string>')
+    assert one(text, mirror) == text.replace(">a dog<", ">DOG A<") and mirror.given == ["a dog"]
+
+
+def test_placeholders_in_other_xml_are_read_as_before(mirror):
+    """Only Android's file (root <resources>) is read so: other XML's text is the model's."""
+    assert one("<doc><p>a %d dog</p></doc>", mirror) == "<doc><p>DOG %D A</p></doc>"
