@@ -60,3 +60,44 @@ def test_an_android_resource_reference_is_kept(mirror):
 def test_placeholders_in_other_xml_are_read_as_before(mirror):
     """Only Android's file (root <resources>) is read so: other XML's text is the model's."""
     assert one("<doc><p>a %d dog</p></doc>", mirror) == "<doc><p>DOG %D A</p></doc>"
+
+
+RESX = """<?xml version="1.0" encoding="utf-8"?>
+<root>
+  <resheader name="resmimetype">
+    <value>text/microsoft-resx</value>
+  </resheader>
+  <resheader name="reader">
+    <value>System.Resources.ResXResourceReader, System.Windows.Forms, Version=4.0.0.0</value>
+  </resheader>
+  <data name="Greeting" xml:space="preserve">
+    <value>Hello {0}, you have {1:N0} messages</value>
+    <comment>Shown on the start page</comment>
+  </data>
+  <data name="Open"><value>Open the file</value></data> <data name="Save"><value>Save it</value></data>
+  <data name="button1.Size" type="System.Drawing.Size, System.Drawing">
+    <value>Seventy five</value>
+  </data>
+  <data name="&gt;&gt;button1.Name" xml:space="preserve">
+    <value>button one</value>
+  </data>
+  <data name="logo" mimetype="application/x-microsoft.net.object.bytearray.base64">
+    <value>
+        AAEAAAD/////AQAAAAAAAAAMAgAAAFFTeXN0ZW0uRHJhd2luZw==
+</value>
+  </data>
+</root>
+"""
+
+
+def test_a_resx_translates_its_string_values_alone(mirror):
+    """A .resx's headers (its reader's class), comments, typed and binary entries (a Size, a picture's
+    base64) and the designer's ``>>`` names went to the model, and the file no longer loaded."""
+    out = one(RESX, mirror)
+    assert mirror.given == ["Hello , you have messages", "Open the file", "Save it"]
+    assert out == (RESX.replace("Hello {0}, you have {1:N0} messages", "{1:N0} MESSAGES HAVE YOU {0}, HELLO")
+                   .replace(">Open the file<", ">FILE THE OPEN<").replace(">Save it<", ">IT SAVE<"))
+
+
+def test_a_root_element_named_root_without_resx_entries_is_plain_xml(mirror):
+    assert one("<root><comment>a dog</comment></root>", mirror) == "<root><comment>DOG A</comment></root>"

@@ -8,6 +8,13 @@ is read with XML's (attnmt.documents.elements.Vocabulary).
   ``%1$s`` or showed a stray ``\\``.  Each passes through as it was written, as a URL does; a
   resource reference (``@string/other``, ``?attr/colorPrimary``) too.  Its ``<string>``s, an
   array's and a plural's ``<item>``s are each translated apart, on one line or on many.
+- .NET's ``.resx`` (root ``<root>`` holding ``<resheader>`` or ``<data>``): only a string
+  resource's ``<value>`` is text, a ``<data name>`` with neither ``type`` nor ``mimetype``
+  (is_resx_text); its ``<comment>`` is a note to translators, its headers name the reader and
+  writer classes, a typed or binary entry (``type="System.Drawing.Size, ..."``, a picture's base64
+  with its ``mimetype``) is data, and a name starting with ``>>`` is the designer's (``>>button1.Name``):
+  read as words, they went to the model and the file no longer loaded.  Its composite format items
+  (``{0}``, ``{1:N2}``) pass through as written.
 """
 
 from __future__ import annotations
@@ -31,9 +38,13 @@ PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
 # @android:string/ok, ?attr/name).
 ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.]+:)?\w+/[\w.]+(?=\s*\Z)"
                      rf"|{PROTECTED.pattern}", re.DOTALL)
+# .NET's composite format items: {0}, {0,10}, {1:N2}, {0,-8:yyyy-MM-dd}.
+RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROTECTED.pattern}")
 XLIFF_1 = "urn:oasis:names:tc:xliff:document:1.2"  # the namespace of Android's <xliff:g>
 # Android's elements that hold strings, each a text of its own however it is laid out.
 ANDROID_HOLDERS = frozenset(("resources", "plurals", "string-array", "array"))
+# A .resx's elements that are no text: the reader's and writer's classes, its schema, the designer's.
+RESX_KEPT = frozenset(("resheader", "comment", "schema", "metadata", "assembly"))
 
 
 class AndroidStrings(Vocabulary):
@@ -58,11 +69,38 @@ def is_untranslated_g(node: etree._Element) -> bool:
     return not is_comment(node) and node.tag == f"{{{XLIFF_1}}}g"
 
 
+class ResxStrings(Vocabulary):
+    """A .NET ``.resx``'s (the module docstring): only its string resources' values translated, each
+    a text of its own, their format items protected (RESX)."""
+
+    protected = RESX
+
+    def lays_out(self, parent: etree._Element | None) -> bool:
+        return parent is not None and not is_comment(parent) and (
+            local_name(parent) in ("root", "data") or super().lays_out(parent))
+
+    def is_untranslated(self, node: etree._Element) -> bool:
+        if is_comment(node):
+            return True
+        name = local_name(node)
+        return (name in RESX_KEPT or (name == "data" and not is_resx_text(node))
+                or super().is_untranslated(node))
+
+
+def is_resx_text(node: etree._Element) -> bool:
+    """Whether a ``<data>`` is a string resource: neither ``type`` nor ``mimetype`` (a typed value, a
+    picture's base64), and no designer's name (``>>button1.Name``)."""
+    return node.get("type") is None and node.get("mimetype") is None and not node.get("name", "").startswith(">>")
+
+
 def dialect_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabulary:
     """The vocabulary of the XML parsed into ``holder`` (pages.Parsed.root), by its root element:
-    ``<resources>`` an Android strings file's; XML's for any other, and for several elements side
-    by side (a fragment)."""
+    ``<resources>`` an Android strings file's, ``<root>`` with ``<resheader>`` or ``<data>`` a
+    .resx's; XML's for any other, and for several elements side by side (a fragment)."""
     elements = [child for child in holder if not is_comment(child)]
     if len(elements) == 1 and elements[0].tag == "resources":
         return AndroidStrings(True, source_lang)
+    if len(elements) == 1 and elements[0].tag == "root" and any(
+            not is_comment(child) and child.tag in ("resheader", "data") for child in elements[0]):
+        return ResxStrings(True, source_lang)
     return Vocabulary(True, source_lang)
