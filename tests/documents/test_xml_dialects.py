@@ -101,3 +101,20 @@ def test_a_resx_translates_its_string_values_alone(mirror):
 
 def test_a_root_element_named_root_without_resx_entries_is_plain_xml(mirror):
     assert one("<root><comment>a dog</comment></root>", mirror) == "<root><comment>DOG A</comment></root>"
+
+
+def test_an_android_apostrophe_is_read_as_one_and_the_translations_quotes_are_escaped(same, fixed):
+    """``Don\\'t`` reached the model as "Dont" (its escape kept whole) and a translation's bare
+    apostrophe or double quote was written as it came: Android reads them as quotes and drops them
+    ("l'eau" showed "leau"), an odd one breaks the build."""
+    text = strings("<string name=\"a\">Don\\'t say <b>it\\'s</b> \\\"here\\\"</string>")
+    assert one(text, same) == text and same.given == ["Don't say it's here"]
+    french = fixed("l'eau \"fraîche\"", [(0, 0)])
+    assert one(strings('<string name="a">water</string>'), french) == strings(
+        '<string name="a">l\\\'eau \\"fraîche\\"</string>')
+
+
+def test_the_quotes_that_wrap_an_android_string_stay_its_syntax(fixed):
+    """A string wrapped in double quotes (``"  spaced  "``) keeps them as they were, unescaped."""
+    french = fixed("l'eau", [(0, 0)])
+    assert one(strings('<string name="a">"water"</string>'), french) == strings('<string name="a">"l\\\'eau"</string>')

@@ -36,8 +36,11 @@ PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
 # Android's: printf's placeholders and its "%%" (a percent sign), and its escapes, a backslash and the
 # character after it or a \uXXXX; a resource reference, a string's whole text (@string/name,
 # @android:string/ok, ?attr/name).
+# The double quotes that wrap a whole string (``"  spaced  "``, whose spaces Android keeps) are syntax too.
 ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.]+:)?\w+/[\w.]+(?=\s*\Z)"
-                     rf"|{PROTECTED.pattern}", re.DOTALL)
+                     rf'|\A\s*"|"\s*\Z|{PROTECTED.pattern}', re.DOTALL)
+# An escape, or a quote Android reads as syntax where no backslash escapes it (written_text escapes it).
+ESCAPE_OR_QUOTE = re.compile(r"(\\.)|(['\"])", re.DOTALL)
 # .NET's composite format items: {0}, {0,10}, {1:N2}, {0,-8:yyyy-MM-dd}.
 RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROTECTED.pattern}")
 XLIFF_1 = "urn:oasis:names:tc:xliff:document:1.2"  # the namespace of Android's <xliff:g>
@@ -52,6 +55,15 @@ class AndroidStrings(Vocabulary):
     protected (ANDROID), each ``<xliff:g>`` kept whole, each string and item a text of its own."""
 
     protected = ANDROID
+
+    def read_text(self, text: str) -> str:
+        """``\\'`` read as the apostrophe it is (the model read "Don\\'t" as "Dont", or "Don\\'t")."""
+        return ESCAPE_OR_QUOTE.sub(lambda found: "'" if found[1] == "\\'" else found[0], text)
+
+    def written_text(self, text: str) -> str:
+        """Each apostrophe and double quote of the translation escaped: bare, Android reads them as
+        quotes and drops them ("l'eau" showed "leau"), and an odd one breaks the build."""
+        return ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + found[2], text)
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         return parent is not None and not is_comment(parent) and (
