@@ -118,3 +118,14 @@ def test_the_quotes_that_wrap_an_android_string_stay_its_syntax(fixed):
     """A string wrapped in double quotes (``"  spaced  "``) keeps them as they were, unescaped."""
     french = fixed("l'eau", [(0, 0)])
     assert one(strings('<string name="a">"water"</string>'), french) == strings('<string name="a">"l\\\'eau"</string>')
+
+
+@pytest.mark.parametrize("held", ["&lt;p&gt;You have &lt;b&gt;%d&lt;/b&gt; dogs, it\\'s %1$s&lt;/p&gt;",
+                                  "<![CDATA[<p>You have <b>%d</b> dogs, it\\'s %1$s</p>]]>"])
+def test_the_html_an_android_string_holds_keeps_its_placeholders(same, mirror, held):
+    """An Android string of HTML (for Html.fromHtml), escaped or in a CDATA section, was read with HTML's
+    vocabulary alone: ``%d`` came back ``%D``, and the model read "it\\'s"."""
+    text = strings(f'<string name="a">{held}</string>')
+    assert one(text, same) == text and same.given == ["You have dogs, it's"]
+    out = one(text, mirror)
+    assert out.count("%d") == 1 and out.count("%1$s") == 1 and "IT\\'S" in out

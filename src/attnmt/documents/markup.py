@@ -58,7 +58,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
-from attnmt.documents.xml_dialects import dialect_vocabulary
+from attnmt.documents.xml_dialects import dialect_vocabulary, embedded_vocabulary
 from attnmt.text.tokenizer import check_text_list
 
 
@@ -276,15 +276,16 @@ class EmbeddedJob(TreeJob):
 
 
 def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str,
-                  glossary: Glossary | None) -> list[EmbeddedJob]:
+                  glossary: Glossary | None, vocabulary: Vocabulary | None = None) -> list[EmbeddedJob]:
     """A job for each element of an XML tree whose text is HTML (holds_markup), outside what says
-    ``translate="no"`` (but inside what says ``translate="yes"`` again)."""
+    ``translate="no"`` (but inside what says ``translate="yes"`` again), read with ``vocabulary``
+    (embedded_job's)."""
     jobs = []
     pending = [(root, True)]
     while pending:
         node, translated = pending.pop()
         translated = (translated or says_yes(node)) and not says_no(node)
-        job = embedded_job(node, options, where, glossary) if translated and holds_markup(node) else None
+        job = embedded_job(node, options, where, glossary, vocabulary) if translated and holds_markup(node) else None
         jobs.extend([] if job is None else [job])
         pending.extend((child, translated) for child in reversed(node) if not is_comment(child))
     return jobs
@@ -337,7 +338,8 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     for i, p in enumerate(parsed):
         if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
             p.keeps_declaration = keep_declaration
-            inner = embedded_jobs(p.root, options, where, glossary) if vocabulary.xml else []
+            html = embedded_vocabulary(p.root, options.source_lang)
+            inner = embedded_jobs(p.root, options, where, glossary, html) if vocabulary.xml else []
             read = dialect_vocabulary(p.root, options.source_lang) if vocabulary.xml else vocabulary
             jobs += [*inner, TreeJob(p.root, read, options, glossary)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)

@@ -76,6 +76,17 @@ class AndroidStrings(Vocabulary):
         return is_untranslated_g(node) or super().is_untranslated(node)
 
 
+class AndroidHtml(Vocabulary):
+    """The HTML an Android string holds, escaped or in a CDATA section (``&lt;p&gt;Hello %1$s&lt;/p&gt;``,
+    for Html.fromHtml), translated as HTML (markup.EmbeddedJob): HTML's elements, with its
+    placeholders, escapes and quotes read and written as AndroidStrings reads and writes them; read
+    with HTML's vocabulary alone, ``%1$s`` came back ``%1$S``."""
+
+    protected = ANDROID
+    read_text = AndroidStrings.read_text
+    written_text = AndroidStrings.written_text
+
+
 def is_untranslated_g(node: etree._Element) -> bool:
     """Whether ``node`` is an ``<xliff:g>``: what it holds is the app's, never translated."""
     return not is_comment(node) and node.tag == f"{{{XLIFF_1}}}g"
@@ -106,13 +117,26 @@ def is_resx_text(node: etree._Element) -> bool:
 
 
 def dialect_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabulary:
-    """The vocabulary of the XML parsed into ``holder`` (pages.Parsed.root), by its root element:
-    ``<resources>`` an Android strings file's, ``<root>`` with ``<resheader>`` or ``<data>`` a
-    .resx's; XML's for any other, and for several elements side by side (a fragment)."""
+    """The vocabulary of the XML parsed into ``holder`` (pages.Parsed.root), by its root element
+    (dialect): an Android strings file's, a .resx's; XML's for any other."""
+    return {"android": AndroidStrings, "resx": ResxStrings}.get(dialect(holder), Vocabulary)(True, source_lang)
+
+
+def embedded_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabulary | None:
+    """The vocabulary of the HTML an element of ``holder``'s XML holds (markup.embedded_jobs): an
+    Android string's (AndroidHtml); None for HTML's own."""
+    return AndroidHtml(False, source_lang) if dialect(holder) == "android" else None
+
+
+def dialect(holder: etree._Element) -> str:
+    """The dialect of the XML parsed into ``holder``, by its one root element: "android" for
+    ``<resources>``, "resx" for ``<root>`` with ``<resheader>`` or ``<data>``; "" for any other, and
+    for several elements side by side (a fragment)."""
     elements = [child for child in holder if not is_comment(child)]
-    if len(elements) == 1 and elements[0].tag == "resources":
-        return AndroidStrings(True, source_lang)
-    if len(elements) == 1 and elements[0].tag == "root" and any(
-            not is_comment(child) and child.tag in ("resheader", "data") for child in elements[0]):
-        return ResxStrings(True, source_lang)
-    return Vocabulary(True, source_lang)
+    if len(elements) != 1:
+        return ""
+    if elements[0].tag == "resources":
+        return "android"
+    resx = elements[0].tag == "root" and any(not is_comment(child) and child.tag in ("resheader", "data")
+                                             for child in elements[0])
+    return "resx" if resx else ""
