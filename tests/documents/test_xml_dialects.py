@@ -129,3 +129,14 @@ def test_the_html_an_android_string_holds_keeps_its_placeholders(same, mirror, h
     assert one(text, same) == text and same.given == ["You have dogs, it's"]
     out = one(text, mirror)
     assert out.count("%d") == 1 and out.count("%1$s") == 1 and "IT\\'S" in out
+
+
+def test_an_android_resources_files_data_is_kept(mirror):
+    """A resources file's <dimen>, <bool>, <color> and a style's items went to the model ("16DP",
+    "TRUE", "BOLD"), and the app no longer built; an <item type="string"> is a string."""
+    text = strings('<string name="a">a dog</string>', '<dimen name="margin">16dp</dimen>',
+                   '<bool name="tablet">true</bool>', '<color name="accent">#FFAACC</color>',
+                   '<item type="string" name="b">a cat</item>', '<item type="id" name="button">item</item>',
+                   '<style name="Theme"><item name="android:textStyle">bold</item></style>')
+    assert one(text, mirror) == text.replace(">a dog<", ">DOG A<").replace(">a cat<", ">CAT A<")
+    assert mirror.given == ["a dog", "a cat"]

@@ -6,8 +6,9 @@ is read with XML's (attnmt.documents.elements.Vocabulary).
   ``<xliff:g>`` marks what is not to be translated (``<xliff:g id="time" example="5 days">%1$s
   </xliff:g>``): read as words, the model dropped or changed them, and the app crashed on a lost
   ``%1$s`` or showed a stray ``\\``.  Each passes through as it was written, as a URL does; a
-  resource reference (``@string/other``, ``?attr/colorPrimary``) too.  Its ``<string>``s, an
-  array's and a plural's ``<item>``s are each translated apart, on one line or on many.
+  resource reference (``@string/other``, ``?attr/colorPrimary``) too.  Its ``<string>``s, a string
+  array's and a plural's ``<item>``s are each translated apart, on one line or on many; its other
+  resources (``<color>``, ``<dimen>``, ``<bool>``, a ``<style>``'s items) are data, kept (is_android_data).
 - .NET's ``.resx`` (root ``<root>`` holding ``<resheader>`` or ``<data>``): only a string
   resource's ``<value>`` is text, a ``<data name>`` with neither ``type`` nor ``mimetype``
   (is_resx_text); its ``<comment>`` is a note to translators, its headers name the reader and
@@ -45,7 +46,10 @@ ESCAPE_OR_QUOTE = re.compile(r"(\\.)|(['\"])", re.DOTALL)
 RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROTECTED.pattern}")
 XLIFF_1 = "urn:oasis:names:tc:xliff:document:1.2"  # the namespace of Android's <xliff:g>
 # Android's elements that hold strings, each a text of its own however it is laid out.
-ANDROID_HOLDERS = frozenset(("resources", "plurals", "string-array", "array"))
+ANDROID_HOLDERS = frozenset(("resources", "plurals", "string-array"))
+# Android's resources of text, as Android Studio's Translations Editor lists them; every other one a
+# resources file holds is the app's data (<color>, <dimen>, <bool>, <style>'s items, <integer-array>).
+ANDROID_TEXTS = frozenset(("string", "string-array", "plurals"))
 # A .resx's elements that are no text: the reader's and writer's classes, its schema, the designer's.
 RESX_KEPT = frozenset(("resheader", "comment", "schema", "metadata", "assembly"))
 
@@ -73,7 +77,19 @@ class AndroidStrings(Vocabulary):
         return is_untranslated_g(node) or super().is_atom(node)
 
     def is_untranslated(self, node: etree._Element) -> bool:
-        return is_untranslated_g(node) or super().is_untranslated(node)
+        return is_untranslated_g(node) or is_android_data(node) or super().is_untranslated(node)
+
+
+def is_android_data(node: etree._Element) -> bool:
+    """Whether ``node`` is a resource of a resources file that is not text (ANDROID_TEXTS; an ``<item
+    type="string">`` is a string): read as words, ``<dimen>16dp</dimen>``, ``<bool>true</bool>``
+    and a style's ``<item name="android:textStyle">bold</item>`` went to the model, and the app no
+    longer built."""
+    parent = None if is_comment(node) else node.getparent()
+    if parent is None or parent.tag != "resources":
+        return False
+    name = local_name(node)
+    return name not in ANDROID_TEXTS and not (name == "item" and node.get("type") == "string")
 
 
 class AndroidHtml(Vocabulary):
