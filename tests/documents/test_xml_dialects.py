@@ -140,3 +140,12 @@ def test_an_android_resources_files_data_is_kept(mirror):
                    '<style name="Theme"><item name="android:textStyle">bold</item></style>')
     assert one(text, mirror) == text.replace(">a dog<", ">DOG A<").replace(">a cat<", ">CAT A<")
     assert mirror.given == ["a dog", "a cat"]
+
+
+def test_a_line_break_in_a_resx_value_stays_where_it_is(mirror):
+    """A .resx value's line break is one in the window (a message box's two lines): "first line⏎second
+    line" reached the model as one sentence and came back on one line, the break lost."""
+    text = ('<root>\n  <resheader name="version"><value>2.0</value></resheader>\n'
+            '  <data name="Two" xml:space="preserve"><value>first line\nsecond line</value></data>\n</root>')
+    assert one(text, mirror) == text.replace("first line\nsecond line", "LINE FIRST\nLINE SECOND")
+    assert mirror.given == ["first line", "second line"]

@@ -150,6 +150,7 @@ class Vocabulary:
 
     protected = PROTECTED  # what in the text passes through untranslated (URLs, e-mail addresses): flat.FlatBuilder
     xliff = False  # read as an XLIFF file: its paired codes are known by name, whatever its namespace (range_edge)
+    fields = False  # a tab or a line's end in the text ends its sentence, and stays where it is (flat.FlatBuilder)
 
     def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml

@@ -86,7 +86,7 @@ def said_yes(node: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
 def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     """The run as one flat text; a drop cap at its block's start (markup_dropcaps) a mark over its
     letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt."""
-    builder = FlatBuilder(collapse=not vocabulary.xml, protected=vocabulary.protected)
+    builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
     builder.add_text(vocabulary.read_text(run.lead))
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):

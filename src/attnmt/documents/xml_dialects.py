@@ -113,6 +113,7 @@ class ResxStrings(Vocabulary):
     a text of its own, their format items protected (RESX)."""
 
     protected = RESX
+    fields = True  # a line break in a value is one in the window, kept where it is ("Line one⏎line two")
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         return parent is not None and not is_comment(parent) and (
