@@ -260,13 +260,13 @@ class Vocabulary:
         language (is_foreign: ``<a lang="fr" title="Version française">``)."""
         return not self.xml and (is_page_number(node) or self.is_foreign(node))
 
-    def read_text(self, text: str) -> str:
+    def as_read(self, text: str) -> str:
         """A piece of an element's text as the model is to read it: as it is written, but in a dialect
         that escapes characters in its own way (Android's ``\\'``: xml_dialects.AndroidStrings)."""
         return text
 
-    def written_text(self, text: str) -> str:
-        """A piece of the translation as the dialect writes it (read_text's other way); as it is."""
+    def as_written(self, text: str) -> str:
+        """A piece of the translation as the dialect writes it (as_read's other way); as it is."""
         return text
 
     def is_hidden(self, node: etree._Element) -> bool:

@@ -87,14 +87,14 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     """The run as one flat text; a drop cap at its block's start (markup_dropcaps) a mark over its
     letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt."""
     builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
-    builder.add_text(vocabulary.read_text(run.lead))
+    builder.add_text(vocabulary.as_read(run.lead))
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
         if k == 0 and starts_block and is_drop_cap(child, vocabulary):
             add_inline(builder, child, vocabulary, initial=True)
         else:
             add_inline(builder, child, vocabulary)
-        builder.add_text(vocabulary.read_text(child.tail or ""))
+        builder.add_text(vocabulary.as_read(child.tail or ""))
     return builder.build()
 
 
@@ -116,10 +116,10 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
                          hidden=vocabulary.is_hidden(node), line_break=vocabulary.is_line_break(node))
         return
     builder.open(node, initial=initial)
-    builder.add_text(vocabulary.read_text(node.text or ""))
+    builder.add_text(vocabulary.as_read(node.text or ""))
     for child in node:
         add_inline(builder, child, vocabulary)
-        builder.add_text(vocabulary.read_text(child.tail or ""))
+        builder.add_text(vocabulary.as_read(child.tail or ""))
     builder.close()
 
 
@@ -138,19 +138,19 @@ def written_entities(run: Run, vocabulary: Vocabulary) -> dict[str, str]:
 
 def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
             entities: dict[str, str] | None = None, xml: bool = False,
-            written_text: Callable[[str], str] = str) -> list[tuple[int, etree._Element]]:
+            as_written: Callable[[str], str] = str) -> list[tuple[int, etree._Element]]:
     """Puts the translated content in place of the run's text and inline children, with the
     whitespace the run had at its start and its end (collapsed text loses a line break there:
     a fragment file's last one, the one after a block); the characters of ``entities``
     (written_entities) written as their references.  An element's whole text in a CDATA section
     (cdata_sections.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone.
     In ``xml``, an element around all the run's text keeps the spaces at its edges (keep_whole_edges).
-    ``written_text``: the model's text as the dialect writes it (Vocabulary.written_text), not a
+    ``as_written``: the model's text as the dialect writes it (Vocabulary.as_written), not a
     protected span's (nesting.Literal), which is put back as it was written.
     Returns the elements written for the marks (fill), which now hold the translation."""
     cdata = cdata_text(run.parent) if run.owner is run.parent else None
     holder = run.parent.makeelement("holder", {})
-    written = fill(holder, flat, content, entities or {}, written_text)
+    written = fill(holder, flat, content, entities or {}, as_written)
     last = run.children[-1].tail if run.children else run.lead
     keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip(EDGE_SPACES)):])
     if xml:
@@ -206,14 +206,14 @@ def keep_edges(holder: etree._Element, start: str, end: str) -> None:
 
 
 def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested],
-         entities: dict[str, str], written_text: Callable[[str], str] = str) -> list[tuple[int, etree._Element]]:
+         entities: dict[str, str], as_written: Callable[[str], str] = str) -> list[tuple[int, etree._Element]]:
     """``content`` appended to ``element``: its text, a copy of each atom, and a copy of each mark's
     element around what the mark holds.  Returns (mark, element written) for each mark but an atom,
     outer before inner; a mark the translation split in two is written twice."""
     written = []
     for piece in content:
         if isinstance(piece, str):
-            add_text(element, piece if isinstance(piece, Literal) else written_text(piece), entities)
+            add_text(element, piece if isinstance(piece, Literal) else as_written(piece), entities)
             continue
         node = flat.marks[piece.mark].node
         if flat.marks[piece.mark].atom:
@@ -225,7 +225,7 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
             written.append((piece.mark, new))
         else:
             new = bare_copy(node)
-            written += [(piece.mark, new), *fill(new, flat, piece.content, entities, written_text)]
+            written += [(piece.mark, new), *fill(new, flat, piece.content, entities, as_written)]
         element.append(new)
     return written
 

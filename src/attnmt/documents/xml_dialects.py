@@ -40,7 +40,7 @@ PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
 # The double quotes that wrap a whole string (``"  spaced  "``, whose spaces Android keeps) are syntax too.
 ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.]+:)?\w+/[\w.]+(?=\s*\Z)"
                      rf'|\A\s*"|"\s*\Z|{PROTECTED.pattern}', re.DOTALL)
-# An escape, or a quote Android reads as syntax where no backslash escapes it (written_text escapes it).
+# An escape, or a quote Android reads as syntax where no backslash escapes it (as_written escapes it).
 ESCAPE_OR_QUOTE = re.compile(r"(\\.)|(['\"])", re.DOTALL)
 # .NET's composite format items: {0}, {0,10}, {1:N2}, {0,-8:yyyy-MM-dd}.
 RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROTECTED.pattern}")
@@ -60,11 +60,11 @@ class AndroidStrings(Vocabulary):
 
     protected = ANDROID
 
-    def read_text(self, text: str) -> str:
+    def as_read(self, text: str) -> str:
         """``\\'`` read as the apostrophe it is (the model read "Don\\'t" as "Dont", or "Don\\'t")."""
         return ESCAPE_OR_QUOTE.sub(lambda found: "'" if found[1] == "\\'" else found[0], text)
 
-    def written_text(self, text: str) -> str:
+    def as_written(self, text: str) -> str:
         """Each apostrophe and double quote of the translation escaped: bare, Android reads them as
         quotes and drops them ("l'eau" showed "leau"), and an odd one breaks the build."""
         return ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + found[2], text)
@@ -99,8 +99,8 @@ class AndroidHtml(Vocabulary):
     with HTML's vocabulary alone, ``%1$s`` came back ``%1$S``."""
 
     protected = ANDROID
-    read_text = AndroidStrings.read_text
-    written_text = AndroidStrings.written_text
+    as_read = AndroidStrings.as_read
+    as_written = AndroidStrings.as_written
 
 
 def is_untranslated_g(node: etree._Element) -> bool:
