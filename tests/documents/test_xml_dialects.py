@@ -149,3 +149,9 @@ def test_a_line_break_in_a_resx_value_stays_where_it_is(mirror):
             '  <data name="Two" xml:space="preserve"><value>first line\nsecond line</value></data>\n</root>')
     assert one(text, mirror) == text.replace("first line\nsecond line", "LINE FIRST\nLINE SECOND")
     assert mirror.given == ["first line", "second line"]
+
+
+def test_an_android_space_written_as_its_code_parts_the_words_around_it(same):
+    """``10\\u00A0km`` and ``Hello\\u0020world`` reached the model as "10km" and "Helloworld"."""
+    text = strings('<string name="a">Walk 10\\u00A0km today</string>', '<string name="b">Hello\\u0020world</string>')
+    assert one(text, same) == text and same.given == ["Walk 10 km today", "Hello world"]

@@ -42,7 +42,9 @@ LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 # Escapes a program reads as a line break or a tab (Android's "\\n" and "\\t"), where a reader protects them
 # (attnmt.documents.xml_dialects): each stands between two words as its character does, and "\\n" ends a line
 # as a <br> does (ended_lines); glued, "First line\\nSecond line" read "lineSecond".  Escape -> a line break.
+# So does a space written as its code (Android's "\\u00A0", "\\u0020"): "10\\u00A0km" read "10km" (spaced).
 ESCAPED_BREAKS = {"\\n": True, "\\t": False}
+ESCAPED_CODE = re.compile(r"\\u([0-9A-Fa-f]{4})")
 T = TypeVar("T")
 
 
@@ -186,7 +188,7 @@ class FlatBuilder:
         position = 0
         for match in self.protected.finditer(text):
             self._add_plain(text[position:match.start()])
-            self.add_atom(literal=match.group(), parts_words=match.group() in ESCAPED_BREAKS,
+            self.add_atom(literal=match.group(), parts_words=match.group() in ESCAPED_BREAKS or spaced(match.group()),
                           line_break=ESCAPED_BREAKS.get(match.group(), False))
             position = match.end()
         self._add_plain(text[position:])
@@ -268,6 +270,12 @@ class FlatBuilder:
         """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines)."""
         ends = sorted(set(ended_lines(self.text, self.line_breaks)) - set(self.breaks))
         return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ends}), line_ends=ends)
+
+
+def spaced(literal: str) -> bool:
+    """Whether a protected span is a space written as its code (ESCAPED_CODE: ``\\u00A0``)."""
+    code = ESCAPED_CODE.fullmatch(literal)
+    return code is not None and chr(int(code.group(1), 16)).isspace()
 
 
 def ended_lines(text: str, line_breaks: Sequence[int]) -> list[int]:
