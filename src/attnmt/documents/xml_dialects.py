@@ -2,11 +2,12 @@
 is read with XML's (attnmt.documents.elements.Vocabulary).
 
 - Android's ``strings.xml`` (root ``<resources>``): the app fills in its placeholders (``%1$s``,
-  ``%d``, ``%%``) and reads its escapes (``\\n``, ``\\'``, ``\\u2026``, ``\\@``) at run time, and an
+  ``%d``, ``%%``) and reads its escapes (``\\n``, ``\\"``, ``\\u2026``, ``\\@``) at run time, and an
   ``<xliff:g>`` marks what is not to be translated (``<xliff:g id="time" example="5 days">%1$s
   </xliff:g>``): read as words, the model dropped or changed them, and the app crashed on a lost
   ``%1$s`` or showed a stray ``\\``.  Each passes through as it was written, as a URL does; a
-  resource reference (``@string/other``, ``?attr/colorPrimary``) too.  Its ``<string>``s, a string
+  resource reference (``@string/other``, ``?attr/colorPrimary``) too.  The model reads ``\\'`` as an
+  apostrophe, and each quote it writes is escaped (AndroidStrings.as_written).  Its ``<string>``s, a string
   array's and a plural's ``<item>``s are each translated apart, on one line or on many; its other
   resources (``<color>``, ``<dimen>``, ``<bool>``, a ``<style>``'s items) are data, kept (is_android_data).
 - .NET's ``.resx`` (root ``<root>`` holding ``<resheader>`` or ``<data>``): only a string
