@@ -677,6 +677,18 @@ def test_markup_files_chosen_by_their_extension_are_read_whole_as_the_server_rea
                                  "</root>\n")
 
 
+def test_an_android_strings_file_keeps_its_placeholders_through_the_model(trained_model, tmp_path, capsys):
+    """Through a real model, an Android strings.xml's ``%1$s`` and ``<xliff:g>`` come back as written
+    (read as words, the model dropped them), its strings translated."""
+    strings = tmp_path / "strings.xml"
+    strings.write_text('<?xml version="1.0" encoding="utf-8"?>\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:'
+                       'document:1.2">\n    <string name="a">a dog runs %1$s</string>\n    <string name="b">the boy '
+                       'laughs <xliff:g id="n">%d</xliff:g></string>\n</resources>\n', encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, strings], capsys)
+    assert code == 0 and out.count("%1$s") == 1 and out.count('<xliff:g id="n">%d</xliff:g>') == 1
+    assert "ein hund rennt" in out and "der junge lacht" in out
+
+
 def test_a_compressed_subtitle_file_is_chosen_by_the_extension_before_gz(trained_model, tmp_path, capsys):
     import gzip
 
