@@ -1,9 +1,12 @@
 """attnmt.documents.spans on a flat text built by hand: where a mark's edge spaces go."""
 
+import copy
+import pickle
+
 import pytest
 
 from attnmt.documents.flat import FlatText, Mark
-from attnmt.documents.nesting import keep_edge_spaces, nest
+from attnmt.documents.nesting import Literal, keep_edge_spaces, nest
 from attnmt.documents.spans import Nested, identity, place, plain
 
 
@@ -163,3 +166,12 @@ def test_an_atom_glued_to_a_word_before_its_comma_stays_before_the_word_aligned_
     flat = FlatText(source, [Mark(21, 21, atom=True, literal="[img]", shows_text=True, glued_before=True)])
     placement = place(flat, [(0, len(source))], ["Ein Hund mit einem roten Ball und eine Katze."], [weights])
     assert plain(nest(flat, placement)) == "Ein Hund mit einem roten Ball[img] und eine Katze."
+
+
+def test_a_protected_spans_text_is_copied_and_pickled_with_its_mark():
+    """nest writes a protected span (``\\n``, ``%1$s``) as a Literal; str's copy made it anew from its text
+    alone, a TypeError in copy.deepcopy and pickle of the translated content."""
+    copied = copy.deepcopy([Literal("%1$s", 3)])[0]
+    unpickled = pickle.loads(pickle.dumps(Literal("\\n", 2)))
+    assert (copied, copied.mark, unpickled, unpickled.mark) == ("%1$s", 3, "\\n", 2)
+    assert isinstance(copied, Literal) and isinstance(unpickled, Literal)

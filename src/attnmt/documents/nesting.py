@@ -24,6 +24,10 @@ class Literal(str):
         literal.mark = mark
         return literal
 
+    def __getnewargs__(self) -> tuple[str, int]:  # type: ignore[override]
+        """Copied and pickled with its mark (str's gives its text alone, and __new__ wants both)."""
+        return str(self), self.mark
+
 
 def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     """The translation as text and Nested marks, ready to become markup again; atoms come with
