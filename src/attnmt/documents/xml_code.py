@@ -129,7 +129,7 @@ def holds_markup(node: etree._Element) -> bool:
 def is_fragment(text: str) -> bool:
     """Whether ``text`` (its comments taken out) is a fragment of HTML by its tags (holds_markup):
     a start tag of HTML's first, an end tag of HTML's or a void's tag last, each element it opens
-    closed but HTML's voids."""
+    closed but HTML's voids and those its tag closes (Qt Designer's ``<html><head/><body>``)."""
     tags = list(NAMED_TAG.finditer(text))
     if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
         return False
@@ -137,7 +137,8 @@ def is_fragment(text: str) -> bool:
     html = BLOCKS | INLINE | ATOMS
     if names[0] not in html or not (names[-1][1:] in html if names[-1].startswith("/") else names[-1] in VOIDS):
         return False
-    return all(name in VOIDS or f"/{name}" in names for name in names if name in html)
+    return all(name in VOIDS or f"/{name}" in names or tag.group(0).endswith("/>")
+               for name, tag in zip(names, tags, strict=True) if name in html)
 
 
 def between_conditions(text: str) -> bool:
