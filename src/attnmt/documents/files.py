@@ -331,6 +331,10 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
 
     if kind == "xml":
         check_not_office_xml(text, where)
+        from attnmt.documents.qt_linguist import is_qt_ts, translate_ts
+
+        if is_qt_ts(text):
+            return translate_ts(text, translator, options, where, review, keep_declaration)
     return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review,
                             xhtml=kind == "xhtml", keep_declaration=keep_declaration)[0]
 

@@ -1,0 +1,188 @@
+"""Qt Linguist's translation files (``.ts``, as lupdate writes them), read as XML by their root
+``<TS>``: each message's ``<source>`` translated into its ``<translation>``, everything else kept.
+
+    translate_ts(text, translator, options, where)  -> the file's text with its translations filled
+
+Read as any XML (attnmt.documents.markup), the ``<source>`` was overwritten with the translation
+(lupdate then found no message of the code's, and marked every one vanished), the ``<translation>``
+stayed empty, and the ``<context>``'s ``<name>`` (a C++ class) and the developer's ``<comment>`` were
+translated.  Here only translations are written:
+
+- a message's empty ``<translation>`` (or each empty ``<numerusform>`` of a plural message, ``numerus="yes"``)
+  gets its source's translation, a missing one is added; one with text is a translation already (a
+  person's, or an earlier run's) and is kept (one warning counts them), and so is a message that is
+  ``obsolete`` or ``vanished`` (no longer in the program's code);
+- a translation written says ``type="unfinished"``, as Qt Linguist's own batch translation leaves
+  what it filled unless asked: a machine's suggestion, for a person to review and mark done.  lrelease
+  still puts unfinished translations into the ``.qm`` (unless ``-nounfinished``), so the program shows
+  them meanwhile, and Weblate reads the mark as "needs editing", as an XLIFF ``mt-suggestion`` is read;
+- the placeholders Qt fills in (``%1``, ``%L2``, ``%n``) and those of XLIFF's sources (``{0}``, ``%s``)
+  pass through untranslated (QtVocabulary), and a source whose text is rich text (Qt Designer's
+  escaped ``<html><body><p>…``) is translated as HTML, its markup kept (attnmt.documents.xliff);
+- where a review keeps the source of every sentence of a translation (--below-quality source), it
+  stays empty, still unfinished, for a person or a later run to fill: a copy of the source there
+  was a translation that lrelease shipped and no later run replaced;
+- ``<TS language="…">`` names the target language: a file for another one is refused, one without is
+  given it; a ``sourcelanguage`` other than the one translated from is refused (where that is known).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import replace
+
+from lxml import etree
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.html_layout import gap_before
+from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
+from attnmt.documents.pages import is_comment, parse
+from attnmt.documents.pipeline import DocumentOptions, translator_glossary
+from attnmt.documents.review import Review
+from attnmt.documents.translators import Translator
+from attnmt.documents.xliff import XliffVocabulary
+from attnmt.documents.xliff_languages import source_advice
+from attnmt.documents.xml_code import holds_markup
+from attnmt.errors import DataError, UserError, warn
+from attnmt.text.language_codes import primary_subtag
+
+# How a Qt Linguist file begins: its root <TS>, after an XML declaration, a DOCTYPE and comments.
+QT_START = re.compile(r"\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE\s[^>]*>\s*)?"
+                      r"(?:<!--.*?-->\s*)*<TS[\s>/]", re.DOTALL)
+# QString::arg's and tr()'s placeholders: %1 to %99, localised %L1, and a plural's count %n (%Ln).
+QT_PLACEHOLDER = r"%L?(?:[1-9][0-9]?|n)(?![0-9])"
+# A message no longer in the program's code: its translation is kept for reuse, not shown.
+RETIRED = frozenset(("obsolete", "vanished"))
+# What comes before a message's <translation>, in the order of Qt's DTD: it is written after the last of them.
+BEFORE_TRANSLATION = ("location", "source", "oldsource", "comment", "oldcomment", "extracomment", "translatorcomment")
+
+
+class QtVocabulary(XliffVocabulary):
+    """An XLIFF source's reading (codes kept whole: Qt's ``<byte value="x9"/>``), Qt's placeholders
+    (QT_PLACEHOLDER) protected besides XLIFF's: read as words, ``%1 files`` lost its ``%1``."""
+
+    protected = re.compile(f"{QT_PLACEHOLDER}|{XliffVocabulary.protected.pattern}")
+
+
+class QtHtml(Vocabulary):
+    """The rich text a Qt source holds (Qt Designer's ``<html><head/><body><p>…``): HTML's elements,
+    Qt's placeholders protected as in a source of words (QtVocabulary)."""
+
+    protected = QtVocabulary.protected
+
+
+def is_qt_ts(text: str) -> bool:
+    """Whether ``text`` is a Qt Linguist file: XML whose root element is ``<TS>``."""
+    return QT_START.match(text) is not None
+
+
+def translate_ts(text: str, translator: Translator, options: DocumentOptions, where: str = "input",
+                 review: Review | None = None, keep_declaration: bool = False) -> str:
+    """A Qt Linguist file's text (``\\n`` line endings) with each empty translation of a current message
+    filled (the module docstring); DataError naming ``where`` for one that is not well-formed or whose
+    root is no ``<TS>``; UserError for a file of another target or source language (say_languages)."""
+    parsed = parse(text, True, where, whole=True, document=True)
+    roots = [] if parsed is None else [node for node in parsed.root if not is_comment(node)]
+    if parsed is None or len(roots) != 1 or roots[0].tag != "TS":
+        raise DataError(f"{where}: not a Qt Linguist file: its root element is not <TS>")
+    parsed.keeps_declaration = keep_declaration
+    root = roots[0]
+    found = [(message, open_forms(message)) for message in root.iter("message") if is_current(message)]
+    kept = sum(1 for _, forms in found if forms is None)
+    if kept:
+        warn(f"{where}: {kept:,} message(s) kept the translation they hold; to have one translated again, "
+             "empty its <translation>", stacklevel=2)
+    filled = [(message, forms) for message, forms in found if forms is not None]
+    if filled:
+        say_languages(root, options, where)
+    glossary = translator_glossary(translator)
+    written = []
+    for message, forms in filled:
+        for form in forms:
+            copy_source(form, message.find("source"))
+            written.append((form, form_jobs(form, options, where, glossary)))
+    jobs = [job for _, each in written for job in each]
+    translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
+    for form, each in written:
+        if not all(job.translated() for job in each):  # every sentence kept its source: --below-quality source
+            form.text = None
+            del form[:]
+    return parsed.serialise(None)
+
+
+def form_jobs(form: etree._Element, options: DocumentOptions, where: str, glossary: Glossary | None) -> list[TreeJob]:
+    """The job translating a translation (or plural form) that holds its source's copy: as HTML where
+    that is rich text (xml_code.holds_markup), written back escaped as it came (markup.EmbeddedJob);
+    else its words and codes, its attributes (``type``, ``value``) the file's data."""
+    if holds_markup(form):
+        job = embedded_job(form, options, where, glossary, QtHtml(source_lang=options.source_lang))
+        return [] if job is None else [job]
+    return [TreeJob(form, QtVocabulary(), replace(options, attributes=()), glossary)]
+
+
+def is_current(message: etree._Element) -> bool:
+    """Whether a message is still in the program's code (its translation is not RETIRED) and has a
+    source with words to translate."""
+    translation = message.find("translation")
+    source = message.find("source")
+    if translation is not None and translation.get("type", "").strip() in RETIRED:
+        return False
+    return source is not None and bool("".join(source.itertext()).strip())
+
+
+def open_forms(message: etree._Element) -> list[etree._Element] | None:
+    """The elements of a message to write its translation into, marked ``type="unfinished"``: its
+    ``<translation>`` (added where it has none), or, in a plural message, each empty ``<numerusform>``
+    of it (one added where it has none); None where every one holds a translation already."""
+    translation = message.find("translation")
+    if translation is None:
+        translation = message.makeelement("translation", {})
+        before = [child for child in message if child.tag in BEFORE_TRANSLATION]
+        anchor = before[-1] if before else message.find("source")
+        anchor.addnext(translation)
+        translation.tail, anchor.tail = anchor.tail, gap_before(anchor) or anchor.tail
+    if message.get("numerus") == "yes":
+        forms = translation.findall("numerusform")
+        if not forms and not (translation.text or "").strip():
+            forms = [etree.SubElement(translation, "numerusform")]
+        forms = [form for form in forms if is_empty(form)]
+    else:
+        forms = [translation] if is_empty(translation) else []
+    if not forms:
+        return None
+    translation.set("type", "unfinished")
+    return forms
+
+
+def is_empty(element: etree._Element) -> bool:
+    """Whether a translation (or a plural form) holds nothing: no text, no element."""
+    return not len(element) and not (element.text or "").strip()
+
+
+def copy_source(target: etree._Element, source: etree._Element) -> None:
+    """``source``'s text and codes (``<byte>``) copied into ``target``, to be translated there; its
+    comments left out, as an XLIFF source's are."""
+    target.text = source.text
+    target.extend(copy.deepcopy(child) for child in source if not is_comment(child))
+    target.sourceline = source.sourceline  # for a review's line
+
+
+def say_languages(root: etree._Element, options: DocumentOptions, where: str) -> None:
+    """UserError where ``<TS language>`` names another target language than ``options``' (by its primary
+    subtag: ``de_DE`` is ``de``), or ``sourcelanguage`` another source language (where it is known);
+    ``language`` set to the target where the file names none."""
+    target = options.target_lang
+    written = root.get("language", "").strip()
+    if target and written and primary_subtag(written) != primary_subtag(target):
+        asked = (f"the model's target language (from its train.yaml) is {target}: give {options.target_lang_option} "
+                 f"{written} to translate it into {written}" if options.target_lang_option else
+                 f"the target language asked for {target}: translate it into {written}")
+        raise UserError(f"{where}: the file's <TS language> is {written}, {asked}, or take a file for {target}")
+    if target and not written:
+        root.set("language", target)
+    source = root.get("sourcelanguage", "").strip()
+    if options.source_lang_known and source and primary_subtag(source) != primary_subtag(options.source_lang):
+        raise UserError(f"{where}: the file's <TS sourcelanguage> is {source}, " + source_advice(
+            source, options.source_lang, options.source_lang_option, options.source_lang_asked))

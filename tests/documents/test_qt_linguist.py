@@ -1,0 +1,107 @@
+"""Qt Linguist files (attnmt.documents.qt_linguist): each message's source translated into its
+translation, the rest of the file as it came, with the stand-in translators of conftest.py."""
+
+import pytest
+from lxml import etree
+
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+from attnmt.errors import AttnmtWarning, UserError
+
+DE = DocumentOptions(target_lang="de")
+
+
+def ts(messages: str, root: str = 'language="de_DE" sourcelanguage="en_US"') -> str:
+    return ('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
+            f'<TS version="2.1" {root}>\n<context>\n    <name>MainWindow</name>\n{messages}</context>\n</TS>\n')
+
+
+def translated(text: str, translator, options: DocumentOptions = DE) -> str:
+    return translate_file_bytes(text.encode(), "app_de.xml", translator, options).decode()
+
+
+def test_the_translation_is_written_the_source_name_and_comments_kept(mirror):
+    """Read as plain XML, <source> became "FILE OPEN", the class name "MAINWINDOW" and the
+    comments were translated, and <translation> stayed empty: Qt Linguist saw nothing done."""
+    text = ts('    <message>\n        <location filename="../src/main.cpp" line="42"/>\n'
+              "        <source>Open file</source>\n        <comment>menu entry</comment>\n"
+              "        <extracomment>File menu</extracomment>\n"
+              '        <translation type="unfinished"></translation>\n    </message>\n')
+    assert translated(text, mirror) == text.replace(
+        '<translation type="unfinished"></translation>', '<translation type="unfinished">FILE OPEN</translation>')
+
+
+def test_each_empty_plural_form_gets_the_translation_its_count_kept(upper):
+    text = ts('    <message numerus="yes">\n        <source>Deleted %n files</source>\n'
+              '        <translation type="unfinished">\n            <numerusform></numerusform>\n'
+              "            <numerusform></numerusform>\n        </translation>\n    </message>\n")
+    forms = etree.fromstring(translated(text, upper).split("\n", 2)[2].encode()).findall(".//numerusform")
+    assert [form.text for form in forms] == ["DELETED %n FILES", "DELETED %n FILES"]
+
+
+def test_qt_placeholders_pass_through_untranslated(upper):
+    text = ts("    <message>\n        <source>Copied %1 of %L2 items</source>\n"
+              '        <translation type="unfinished"></translation>\n    </message>\n')
+    assert ">COPIED %1 OF %L2 ITEMS</translation>" in translated(text, upper)
+
+
+def test_a_finished_or_retired_translation_is_kept(upper):
+    """A person's translation is kept (one warning counts it), and so is a message no longer in the code."""
+    text = ts("    <message>\n        <source>Save</source>\n        <translation>Speichern</translation>\n"
+              '    </message>\n    <message>\n        <source>Old text</source>\n'
+              '        <translation type="vanished">Alter Text</translation>\n    </message>\n'
+              '    <message>\n        <source>Gone</source>\n        <translation type="obsolete"></translation>\n'
+              "    </message>\n")
+    with pytest.warns(AttnmtWarning, match=r"app_de.xml: 1 message\(s\) kept the translation they hold"):
+        written = translated(text, upper)
+    assert written == text.replace('<translation type="obsolete"></translation>', '<translation type="obsolete"/>')
+
+
+def test_a_missing_translation_is_added_after_the_comments(upper):
+    text = ts("    <message>\n        <source>Quit</source>\n        <extracomment>tooltip</extracomment>\n"
+              "    </message>\n")
+    assert translated(text, upper) == text.replace(
+        "<extracomment>tooltip</extracomment>\n",
+        '<extracomment>tooltip</extracomment>\n        <translation type="unfinished">QUIT</translation>\n')
+
+
+def test_rich_text_is_translated_as_html_its_tags_kept(upper):
+    """Qt Designer's rich text, ``<head/>`` and all: read as words, its tags went to the model
+    upper-cased and the ``%1`` left its ``<b>``."""
+    text = ts("    <message>\n        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Copy &lt;b&gt;%1&lt;/b&gt; "
+              "now&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>\n"
+              '        <translation type="unfinished"></translation>\n    </message>\n')
+    target = etree.fromstring(translated(text, upper).split("\n", 2)[2].encode()).find(".//translation").text
+    page = etree.fromstring(target.replace("<meta charset=\"utf-8\">", ""), etree.HTMLParser())
+    assert "".join(page.find(".//p").itertext()) == "COPY %1 NOW"
+    assert page.find(".//p/b").text == "%1"
+
+
+def test_the_file_says_the_target_language_and_one_for_another_is_refused(upper):
+    text = ts("    <message>\n        <source>Quit</source>\n        <translation type=\"unfinished\"/>\n"
+              "    </message>\n", root="")
+    assert '<TS version="2.1" language="de">' in translated(text, upper)
+    with pytest.raises(UserError, match=r"app_de.xml: the file's <TS language> is fr_FR, the target language asked "
+                                        r"for de: translate it into fr_FR, or take a file for de"):
+        translated(text.replace('version="2.1"', 'version="2.1" language="fr_FR"'), upper)
+
+
+def test_a_file_in_another_source_language_is_refused(upper):
+    text = ts("    <message>\n        <source>Quitter</source>\n        <translation type=\"unfinished\"/>\n"
+              "    </message>\n", root='sourcelanguage="fr"')
+    with pytest.raises(UserError, match=r"the file's <TS sourcelanguage> is fr, the source language asked for en"):
+        translated(text, upper, DocumentOptions(target_lang="de", source_lang="en", source_lang_known=True))
+
+
+def test_a_translation_whose_sentences_all_kept_their_source_stays_empty(upper):
+    """--below-quality source: the source copied into the translation was shipped by lrelease as one."""
+    review = Review(lambda sources, texts: [Assessment(0.9 if "Quit" in s else 0.2, [], False) for s in sources],
+                    0.5, source_below=True)
+    text = ts('    <message>\n        <source>Quit</source>\n        <translation type="unfinished"/>\n    </message>\n'
+              '    <message>\n        <source>Open file</source>\n        <translation type="unfinished"/>\n'
+              "    </message>\n")
+    written = translate_file_bytes(text.encode(), "app_de.xml", upper, DE, review=review).decode()
+    empty = '<translation type="unfinished"/>'
+    assert written == text.replace(empty, '<translation type="unfinished">QUIT</translation>', 1)
