@@ -194,7 +194,7 @@ def test_html_in_a_cdata_section_keeps_the_spaces_around_the_section(mirror):
     ('<snippet>var html = "&lt;b&gt;" + name + "&lt;/b&gt;";</snippet>', 'var html = "<b>" + name + "</b>";'),
     ("<para>The &lt;b&gt; and &lt;/b&gt; tags make text bold.</para>", "The <b> and </b> tags make text bold."),
     ("<para>Type &lt;p&gt;Hello&lt;/p&gt; into the box.</para>", "Type <p>Hello</p> into the box."),
-    ("<para>Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics.</para>", "Use <i>text</i> for italics."),
+    ("<para>Use <emphasis>&lt;i&gt;text&lt;/i&gt;</emphasis> for italics.</para>", "Use <i>text</i> for italics."),
 ])
 def test_code_and_prose_about_tags_in_xml_text_are_words_written_as_they_came(same, element, given):
     """Read as HTML (its text starts with no tag, or it stands in a sentence), the code came back
@@ -209,6 +209,39 @@ def test_a_cdata_section_of_words_stays_one(mirror):
     """A WordPress export's title: its translation was written as plain text."""
     text = "<doc>\n  <title>\n  <![CDATA[ A red car ]]></title>\n</doc>"
     assert one(text, mirror, xml=True) == text.replace("A red car", "CAR RED A")
+
+
+DITA = """<topic id="install">
+  <title>Install the tool</title>
+  <body>
+    <p>Run <cmdname>make  install</cmdname> in <filepath>/usr/local/src</filepath> and set <varname>PATH</varname>.</p>
+    <codeblock outputclass="language-bash">make all
+echo "done" &amp;&amp; exit   </codeblock>
+    <p>Use the <codeph>--force</codeph> option.</p>
+    <codeblock><![CDATA[if (a < b) { run(); }]]></codeblock>
+  </body>
+</topic>"""
+DOCBOOK = """<article xmlns="http://docbook.org/ns/docbook" version="5.0">
+  <para>Type <command>ls -l</command> or open <filename>/etc/hosts</filename> with <literal>vi hosts</literal>.</para>
+  <programlisting language="c">int main(void) { return 0; }</programlisting>
+  <screen>$ ls
+total 0</screen>
+  <para>Print <computeroutput>Done</computeroutput> and <userinput>yes</userinput>.</para>
+</article>"""
+
+
+@pytest.mark.parametrize("text, words", [
+    (DITA, ["Install the tool", "Run ", " in ", " and set ", "Use the ", " option."]),
+    (DOCBOOK, ["Type ", " or open ", " with ", "Print ", " and "]),
+])
+def test_dita_and_docbook_code_comes_back_byte_for_byte(upper, text, words):
+    """Translated as words, ``<cmdname>make install</cmdname>`` came back "MAKE INSTALL", a
+    ``<codeblock>``'s script and a ``<programlisting>``'s C upper-cased: kept as HTML's <pre> and
+    <code> are, a block of code is left alone and one in a sentence is kept whole at its place."""
+    expected = text
+    for word in words:
+        expected = expected.replace(f">{word}<", f">{word.upper()}<")
+    assert one(text, upper, xml=True) == expected
 
 
 @pytest.mark.parametrize("text", ["<d>List&lt;String&gt; is a type.</d>", "<d>Wrap it in a &lt;div&gt; first.</d>",
@@ -493,3 +526,9 @@ def test_a_job_keeps_nothing_of_its_tree_once_its_texts_are_read():
     vocabulary = CountingVocabulary()
     TreeJob(spans_around_a_paragraph(3), vocabulary, DocumentOptions(), None)
     assert vocabulary.asked and not vocabulary.inline and not vocabulary.shown and not vocabulary.laid_out
+
+
+def test_a_code_element_that_says_translate_yes_is_translated(upper):
+    """DocBook's ``<literal translate="yes">``, words its author wants translated (an ITS rule's)."""
+    assert one('<para>Click <literal translate="yes">Save file</literal> now.</para>', upper, xml=True) == (
+        '<para>CLICK <literal translate="yes">SAVE FILE</literal> NOW.</para>')

@@ -32,7 +32,7 @@ from attnmt.documents.markers import (
 )
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.shown import has_text_of_its_own, shown_text
-from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_inline_code, paired_code
+from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_code_element, is_inline_code, paired_code
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
 # <meta> names whose content a person reads: the page's description, which search results show, and
@@ -214,16 +214,19 @@ class Vocabulary:
         "no language"), an inline element around nothing (it keeps the spaces it had, as atoms do:
         ``Click <x id="1"/> to open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE and
         markers (is_marker); in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
-        one whose text is HTML (holds_markup)."""
+        one whose text is HTML (holds_markup), and DITA's and DocBook's code (is_code_element)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
-            return (is_empty(node) or is_inline_code(node) or holds_markup(node)
+            return (is_empty(node) or is_inline_code(node) or holds_markup(node) or self.is_code_element(node)
                     or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
         return name in ATOMS or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
                                 or is_page_number(node) or states_no_words(node)))
+
+    def is_code_element(self, node: etree._Element) -> bool:
+        return is_code_element(node) and not says_yes(node)
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it.  Worked out once an
@@ -247,11 +250,12 @@ class Vocabulary:
 
     def is_untranslated(self, node: etree._Element) -> bool:
         """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED, EPUB_CASE
-        and page numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)."""
+        and page numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)
+        and DITA's and DocBook's elements of code (is_code_element, but where they say ``translate="yes"``)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:
-            return holds_markup(node)
+            return holds_markup(node) or self.is_code_element(node)
         return local_name(node) in UNTRANSLATED or node.tag in EPUB_CASE or is_page_number(node)
 
     def keeps_attributes(self, node: etree._Element) -> bool:

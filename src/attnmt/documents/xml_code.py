@@ -43,6 +43,16 @@ COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
 REFERENCE = re.compile(r"&(?:([A-Za-z][A-Za-z0-9]*;)|#[0-9]+;|#[xX][0-9A-Fa-f]+;)")
 # HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
 VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
+# The elements of DITA's and DocBook's vocabularies that hold code, commands, paths and names a program
+# reads, not words: kept as they are, as HTML's <pre> and <code> are (a block of them left alone, one in a
+# sentence kept whole at its place).  Translated, "make install" came back "machen installieren".
+# DITA's programming and software domains; DocBook's (4 and 5) program listings and inline code.  Not
+# names other XML gives to words (a <function> or <parameter> may be a job's title, a <replaceable> is
+# for the reader to fill in, in words).
+CODE_ELEMENTS = frozenset((
+    "codeblock codeph cmdname filepath varname apiname parmname msgblock msgph msgnum systemoutput userinput "
+    "programlisting screen synopsis cmdsynopsis funcsynopsis literal command filename computeroutput "
+    "systemitem envar code classname methodname").split())
 # Angular's names for the placeholders of an HTML tag in a message (@angular/compiler's PlaceholderRegistry):
 # START_ and CLOSE_ before the tag's name (START_LINK, CLOSE_LINK for <a>; START_BOLD_TEXT; START_TAG_SPAN; a
 # block's START_BLOCK_IF), a counter after it where two starts differ in attributes (START_LINK_1), whose
@@ -94,6 +104,12 @@ def is_code(node: etree._Element) -> bool:
     return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
 
 
+def is_code_element(node: etree._Element) -> bool:
+    """A DITA or DocBook element of code (CODE_ELEMENTS: ``<codeblock>``, ``<cmdname>``,
+    ``<programlisting>``, ``<filename>``), by its name in any namespace (DocBook 5's)."""
+    return not is_comment(node) and local_name(node) in CODE_ELEMENTS
+
+
 def is_inline_code(node: etree._Element) -> bool:
     """An XLIFF or TMX segment's inline code (INLINE_CODES): read as words, ``A woman has <ph
     id="1">%d</ph> dogs`` came back with words in the <ph> ("den Olympischen"), and a ``{0}``
@@ -115,7 +131,7 @@ def holds_markup(node: etree._Element) -> bool:
     post's, for the comment it starts with: the model read the comments, and its ``<p>`` went).
     Text that merely holds tags is words, as code and prose about tags are (``Type <p>Hello</p>
     into the box.``, ``var html = "<b>" + name``, ``List<String>``), and so is an element in a
-    sentence (DocBook's ``Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics``): read as HTML,
+    sentence (DocBook's ``Use <emphasis>&lt;i&gt;text&lt;/i&gt;</emphasis> for italics``): read as HTML,
     their tags went and their words were sentences of their own."""
     if is_comment(node) or len(node) or is_code(node) or gap_before(node).strip() or (node.tail or "").strip():
         return False
