@@ -532,3 +532,11 @@ def test_a_code_element_that_says_translate_yes_is_translated(upper):
     """DocBook's ``<literal translate="yes">``, words its author wants translated (an ITS rule's)."""
     assert one('<para>Click <literal translate="yes">Save file</literal> now.</para>', upper, xml=True) == (
         '<para>CLICK <literal translate="yes">SAVE FILE</literal> NOW.</para>')
+
+
+@pytest.mark.parametrize("code", ["<codeblock>&lt;p&gt;Hello world&lt;/p&gt;</codeblock>",
+                                  "<programlisting><![CDATA[<p>Hello <b>world</b></p>]]></programlisting>"])
+def test_html_shown_in_a_code_block_is_kept_as_written(upper, code):
+    """A manual's example of HTML, read as an RSS item's description is: "<p>HELLO WORLD</p>"."""
+    text = f"<topic>\n  <p>Write this:</p>\n  {code}\n</topic>"
+    assert one(text, upper, xml=True) == text.replace("Write this:", "WRITE THIS:")

@@ -105,3 +105,25 @@ def test_a_translation_whose_sentences_all_kept_their_source_stays_empty(upper):
     written = translate_file_bytes(text.encode(), "app_de.xml", upper, DE, review=review).decode()
     empty = '<translation type="unfinished"/>'
     assert written == text.replace(empty, '<translation type="unfinished">QUIT</translation>', 1)
+
+
+def test_an_unfinished_copy_of_the_source_is_translated_a_finished_one_kept(upper):
+    """Qt Linguist's "Copy from source" left the English in place: it was counted a translation and kept."""
+    text = ts("    <message>\n        <source>Quit</source>\n"
+              '        <translation type="unfinished">Quit</translation>\n    </message>\n'
+              "    <message>\n        <source>OK</source>\n        <translation>OK</translation>\n    </message>\n")
+    with pytest.warns(AttnmtWarning, match=r"1 message\(s\) kept"):
+        written = translated(text, upper)
+    assert written == text.replace('"unfinished">Quit<', '"unfinished">QUIT<')
+
+
+@pytest.mark.parametrize("source, read, written", [("&amp;Open file", "Open file", "&amp;FILE OPEN"),
+                                                   ("Save &amp;As...", "Save As...", "&amp;AS... SAVE"),
+                                                   ("Tom &amp;&amp; Jerry", "Tom && Jerry", "JERRY &amp;&amp; TOM")])
+def test_the_keyboard_accelerator_is_taken_out_and_put_before_the_first_letter(mirror, source, read, written):
+    """The model read "&Open" as a word, and wrote it, or a lone "&", wherever its alignment went; Qt
+    Linguist then flags the missing accelerator.  "&&" is an ampersand, and goes to the model."""
+    text = ts(f"    <message>\n        <source>{source}</source>\n        <translation type=\"unfinished\"/>\n"
+              "    </message>\n")
+    assert f'<translation type="unfinished">{written}</translation>' in translated(text, mirror)
+    assert mirror.given == [read]

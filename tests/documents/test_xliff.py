@@ -555,6 +555,18 @@ def test_a_placeholder_in_a_source_passes_through_untranslated(same, placeholder
     assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"A man has {placeholder} dogs."
 
 
+@pytest.mark.parametrize("placeholder", ["{0:C2}", "{1,-10}", "{0:yyyy-MM-dd}", "{2,8:N0}", "%1", "%L2", "%12", "%n",
+                                         "%Ln"])
+def test_a_dotnet_or_qt_placeholder_in_a_source_passes_through_untranslated(same, placeholder):
+    """.NET's composite format items (Multilingual App Toolkit's XLIFF of a .resx: ``{0:C2}``,
+    ``{1,-10}``) and Qt's and Windows' numbered ones (lconvert's XLIFF of a .ts: ``%1``, ``%n``) went
+    to the model as words, which it drops or rewrites."""
+    unit = f'<trans-unit id="a"><source>A man has {placeholder} dogs.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["A man has dogs."]
+    assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"A man has {placeholder} dogs."
+
+
 @pytest.mark.parametrize("source", ["<![CDATA[<p>A man has %d dogs and {0} cats.</p>]]>",
                                     "&lt;p&gt;A man has %d dogs and {0} cats.&lt;/p&gt;"])
 def test_a_placeholder_in_a_source_holding_html_passes_through_untranslated(same, source):

@@ -9,15 +9,18 @@ stayed empty, and the ``<context>``'s ``<name>`` (a C++ class) and the developer
 translated.  Here only translations are written:
 
 - a message's empty ``<translation>`` (or each empty ``<numerusform>`` of a plural message, ``numerus="yes"``)
-  gets its source's translation, a missing one is added; one with text is a translation already (a
+  gets its source's translation, a missing one is added, and so does an unfinished one that is its
+  source's copy (is_open); one with other text is a translation already (a
   person's, or an earlier run's) and is kept (one warning counts them), and so is a message that is
   ``obsolete`` or ``vanished`` (no longer in the program's code);
 - a translation written says ``type="unfinished"``, as Qt Linguist's own batch translation leaves
   what it filled unless asked: a machine's suggestion, for a person to review and mark done.  lrelease
   still puts unfinished translations into the ``.qm`` (unless ``-nounfinished``), so the program shows
   them meanwhile, and Weblate reads the mark as "needs editing", as an XLIFF ``mt-suggestion`` is read;
-- the placeholders Qt fills in (``%1``, ``%L2``, ``%n``) and those of XLIFF's sources (``{0}``, ``%s``)
-  pass through untranslated (QtVocabulary), and a source whose text is rich text (Qt Designer's
+- a source's keyboard accelerator (``&File``) is taken out before the model reads it, and the
+  translation gets one before its first letter (take_accelerator);
+- the placeholders Qt fills in (``%1``, ``%L2``, ``%n``), as all those of XLIFF's sources
+  (xliff.NUMBERED), pass through untranslated, and a source whose text is rich text (Qt Designer's
   escaped ``<html><body><p>…``) is translated as HTML, its markup kept (attnmt.documents.xliff);
 - where a review keeps the source of every sentence of a translation (--below-quality source), it
   stays empty, still unfinished, for a person or a later run to fill: a copy of the source there
@@ -35,14 +38,13 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.elements import Vocabulary
 from attnmt.documents.html_layout import gap_before
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import is_comment, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.documents.xliff import XliffVocabulary
+from attnmt.documents.xliff import XliffHtml, XliffVocabulary
 from attnmt.documents.xliff_languages import source_advice
 from attnmt.documents.xml_code import holds_markup
 from attnmt.errors import DataError, UserError, warn
@@ -51,26 +53,14 @@ from attnmt.text.language_codes import primary_subtag
 # How a Qt Linguist file begins: its root <TS>, after an XML declaration, a DOCTYPE and comments.
 QT_START = re.compile(r"\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE\s[^>]*>\s*)?"
                       r"(?:<!--.*?-->\s*)*<TS[\s>/]", re.DOTALL)
-# QString::arg's and tr()'s placeholders: %1 to %99, localised %L1, and a plural's count %n (%Ln).
-QT_PLACEHOLDER = r"%L?(?:[1-9][0-9]?|n)(?![0-9])"
+# A keyboard accelerator in a Qt string: "&" before the character it underlines ("&&" is an ampersand).
+ACCELERATOR = re.compile(r"(?<!&)&(?=[^\s&])")
+# Where a translation's accelerator goes: before its first letter or digit.
+ACCELERATED = re.compile(r"(?=[^\W_])")
 # A message no longer in the program's code: its translation is kept for reuse, not shown.
 RETIRED = frozenset(("obsolete", "vanished"))
 # What comes before a message's <translation>, in the order of Qt's DTD: it is written after the last of them.
 BEFORE_TRANSLATION = ("location", "source", "oldsource", "comment", "oldcomment", "extracomment", "translatorcomment")
-
-
-class QtVocabulary(XliffVocabulary):
-    """An XLIFF source's reading (codes kept whole: Qt's ``<byte value="x9"/>``), Qt's placeholders
-    (QT_PLACEHOLDER) protected besides XLIFF's: read as words, ``%1 files`` lost its ``%1``."""
-
-    protected = re.compile(f"{QT_PLACEHOLDER}|{XliffVocabulary.protected.pattern}")
-
-
-class QtHtml(Vocabulary):
-    """The rich text a Qt source holds (Qt Designer's ``<html><head/><body><p>…``): HTML's elements,
-    Qt's placeholders protected as in a source of words (QtVocabulary)."""
-
-    protected = QtVocabulary.protected
 
 
 def is_qt_ts(text: str) -> bool:
@@ -102,14 +92,28 @@ def translate_ts(text: str, translator: Translator, options: DocumentOptions, wh
     for message, forms in filled:
         for form in forms:
             copy_source(form, message.find("source"))
-            written.append((form, form_jobs(form, options, where, glossary)))
-    jobs = [job for _, each in written for job in each]
+            marked = take_accelerator(form)
+            written.append((form, form_jobs(form, options, where, glossary), marked))
+    jobs = [job for _, each, _ in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
-    for form, each in written:
+    for form, each, marked in written:
         if not all(job.translated() for job in each):  # every sentence kept its source: --below-quality source
             form.text = None
             del form[:]
+        elif marked:
+            form.text = ACCELERATED.sub("&", form.text or "", count=1)
     return parsed.serialise(None)
+
+
+def take_accelerator(form: etree._Element) -> bool:
+    """Whether the source's copy in a plain translation (no rich text, no code) marks its keyboard
+    accelerator (ACCELERATOR: ``&File``, ``Save &As...``), taken out of it: the model reads "File",
+    and the translation gets its own, before its first letter or digit (ACCELERATED), where Qt
+    Linguist checks that it has one.  Read as a word, "&File" came back "& Datei" or without it."""
+    if len(form) or holds_markup(form) or not ACCELERATOR.search(form.text or ""):
+        return False
+    form.text = ACCELERATOR.sub("", form.text or "", count=1)
+    return True
 
 
 def form_jobs(form: etree._Element, options: DocumentOptions, where: str, glossary: Glossary | None) -> list[TreeJob]:
@@ -117,9 +121,9 @@ def form_jobs(form: etree._Element, options: DocumentOptions, where: str, glossa
     that is rich text (xml_code.holds_markup), written back escaped as it came (markup.EmbeddedJob);
     else its words and codes, its attributes (``type``, ``value``) the file's data."""
     if holds_markup(form):
-        job = embedded_job(form, options, where, glossary, QtHtml(source_lang=options.source_lang))
+        job = embedded_job(form, options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
-    return [TreeJob(form, QtVocabulary(), replace(options, attributes=()), glossary)]
+    return [TreeJob(form, XliffVocabulary(), replace(options, attributes=()), glossary)]
 
 
 def is_current(message: etree._Element) -> bool:
@@ -135,7 +139,8 @@ def is_current(message: etree._Element) -> bool:
 def open_forms(message: etree._Element) -> list[etree._Element] | None:
     """The elements of a message to write its translation into, marked ``type="unfinished"``: its
     ``<translation>`` (added where it has none), or, in a plural message, each empty ``<numerusform>``
-    of it (one added where it has none); None where every one holds a translation already."""
+    of it (one added where it has none), or one that is still its source's copy (is_open); None where
+    every one holds a translation already."""
     translation = message.find("translation")
     if translation is None:
         translation = message.makeelement("translation", {})
@@ -143,22 +148,29 @@ def open_forms(message: etree._Element) -> list[etree._Element] | None:
         anchor = before[-1] if before else message.find("source")
         anchor.addnext(translation)
         translation.tail, anchor.tail = anchor.tail, gap_before(anchor) or anchor.tail
+    draft = translation.get("type", "").strip() == "unfinished"
+    source = message.find("source")
     if message.get("numerus") == "yes":
         forms = translation.findall("numerusform")
         if not forms and not (translation.text or "").strip():
             forms = [etree.SubElement(translation, "numerusform")]
-        forms = [form for form in forms if is_empty(form)]
+        forms = [form for form in forms if is_open(form, source, draft)]
     else:
-        forms = [translation] if is_empty(translation) else []
+        forms = [translation] if is_open(translation, source, draft) else []
     if not forms:
         return None
     translation.set("type", "unfinished")
     return forms
 
 
-def is_empty(element: etree._Element) -> bool:
-    """Whether a translation (or a plural form) holds nothing: no text, no element."""
-    return not len(element) and not (element.text or "").strip()
+def is_open(form: etree._Element, source: etree._Element, draft: bool) -> bool:
+    """Whether a translation (or a plural form) is still to be written: it holds nothing (no text, no
+    element), or, still a ``draft`` (unfinished), its source's copy (Qt Linguist's "Copy from source",
+    Weblate's source copies), as an XLIFF target copied from its source is filled.  A finished one the
+    same as its source ("OK" for "OK") is a translation."""
+    if not len(form) and not (form.text or "").strip():
+        return True
+    return draft and not len(form) and not len(source) and form.text == source.text
 
 
 def copy_source(target: etree._Element, source: etree._Element) -> None:

@@ -92,6 +92,11 @@ TEXT_COMMENT = r"<!--(?:(?!<!--|-->)[\s\S])*-->"
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
 STATE_1_0 = {"state": "needs-review-translation"}
 STATE_2 = {"state": "translated"}
+# Placeholders of two more kinds of software string, read after PLACEHOLDER's (printf's %1$s is one of
+# those): .NET's composite format items with an alignment or a format ({0:C2}, {1,-10}, {2,8:N0}: the
+# Multilingual App Toolkit's XLIFF of a .resx), and Qt's and Windows' numbered ones, %1 to %99, Qt's
+# localised %L1 and plural count %n (lconvert's XLIFF of a .ts, a Qt Linguist file, FormatMessage's).
+NUMBERED = r"\{\d+(?:\s*,\s*-?\d+)?(?::[^{}]+)?\}|%L?(?:[1-9][0-9]?|n)(?![0-9A-Za-z])"
 
 
 class XliffVocabulary(Vocabulary):
@@ -99,11 +104,11 @@ class XliffVocabulary(Vocabulary):
     rest are atoms), not guessed from what they hold as any XML's are; and a source is one
     segment's text, read inline whatever its layout (its codes on lines of their own are still
     in its sentence).
-    Its placeholders (PLACEHOLDER: ``Hello {0}``, ``%d dogs``) pass through untranslated as URLs
+    Its placeholders (PLACEHOLDER, NUMBERED: ``Hello {0}``, ``%d dogs``, ``%1 files``) pass through untranslated as URLs
     do, each an atom: read as words, the model dropped or changed them; so does an HTML comment in
     its text (TEXT_COMMENT), whose ``<!--`` and ``-->`` the model turned around (``--> X <!--``)."""
 
-    protected = re.compile(f"{TEXT_COMMENT}|{PROTECTED.pattern}|{PLACEHOLDER}")
+    protected = re.compile(f"{TEXT_COMMENT}|{PROTECTED.pattern}|{PLACEHOLDER}|{NUMBERED}")
     xliff = True
 
     def __init__(self) -> None:

@@ -132,14 +132,21 @@ def holds_markup(node: etree._Element) -> bool:
     Text that merely holds tags is words, as code and prose about tags are (``Type <p>Hello</p>
     into the box.``, ``var html = "<b>" + name``, ``List<String>``), and so is an element in a
     sentence (DocBook's ``Use <emphasis>&lt;i&gt;text&lt;/i&gt;</emphasis> for italics``): read as HTML,
-    their tags went and their words were sentences of their own."""
+    their tags went and their words were sentences of their own.  Not in code (in_code)."""
     if is_comment(node) or len(node) or is_code(node) or gap_before(node).strip() or (node.tail or "").strip():
         return False
     written = (node.text or "").strip()
     text = COMMENTS.sub(" ", written).strip()  # a comment is neither a tag nor words
     if not text:  # comments alone: HTML with nothing to translate, kept whole
         return COMMENTS.search(written) is not None
-    return is_fragment(text) or (between_conditions(written) and reads_as_written(text))
+    return (is_fragment(text) or (between_conditions(written) and reads_as_written(text))) and not in_code(node)
+
+
+def in_code(node: etree._Element) -> bool:
+    """Whether ``node`` is, or stands in, a DITA or DocBook element of code (is_code_element): HTML
+    there is a manual's example (``<codeblock>&lt;p&gt;Hello&lt;/p&gt;</codeblock>``), shown as written;
+    read as an RSS item's HTML, it came back ``<p>HELLO</p>``."""
+    return any(is_code_element(above) for above in (node, *node.iterancestors()))
 
 
 def is_fragment(text: str) -> bool:

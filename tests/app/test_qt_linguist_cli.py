@@ -1,0 +1,23 @@
+"""``attnmt translate --input-format xml app_de.ts``: a Qt Linguist file, known by its root <TS>, end
+to end on the tiny model (attnmt.documents.qt_linguist)."""
+
+from lxml import etree
+from support import run_cli
+
+TS = ('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="de_DE" sourcelanguage="en">\n'
+      "<context>\n    <name>MainWindow</name>\n    <message>\n        <source>a dog runs</source>\n"
+      '        <comment>the home page</comment>\n        <translation type="unfinished"></translation>\n'
+      "    </message>\n</context>\n</TS>\n")
+
+
+def test_a_qt_linguist_file_gets_its_translation_its_source_and_comment_kept(trained_model, tmp_path, capsys):
+    """Read as plain XML, <source> was overwritten and the comment and the class name translated."""
+    source, output = tmp_path / "app_de.ts", tmp_path / "out_de.ts"
+    source.write_text(TS, encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", "xml", source, output,
+                          "--target-lang", "de"], capsys)
+    root = etree.parse(str(output)).getroot()
+    assert code == 0 and root.findtext(".//name") == "MainWindow"
+    assert [(child.tag, child.text, child.get("type")) for child in root.find(".//message")] == [
+        ("source", "a dog runs", None), ("comment", "the home page", None),
+        ("translation", "ein hund rennt", "unfinished")]
