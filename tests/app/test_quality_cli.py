@@ -320,6 +320,29 @@ def test_calibrate_parts_a_source_longer_than_the_model_reads_as_translate_does(
     assert long[0] not in given and {"a dog runs,", "and a cat sleeps"} <= set(given)
 
 
+def test_calibrate_reads_a_line_of_several_sentences_sentence_by_sentence_as_translate_and_score_do(
+        trained_copy, tmp_path, capsys, monkeypatch):
+    """translate gives the model "the boy laughs." and "a bird sings." apart, and score reads the line's
+    translation sentence by sentence; calibrate gave the model the line whole and fitted quality on the
+    two sentences as one.  A line whose reference has another number of sentences stays whole, as score
+    reads such a line whole."""
+    from attnmt.decoding import calibration
+
+    given: list[str] = []
+    translate = calibration.translate
+    monkeypatch.setattr(calibration, "translate", lambda model, tokenizer, texts, *rest: given.extend(texts)
+                        or translate(model, tokenizer, texts, *rest))
+    two = ("the boy laughs. a bird sings.", "der junge lacht. ein vogel singt.")
+    uneven = ("a dog runs. a cat sleeps.", "ein hund rennt und eine katze schläft")
+    src, ref = write_pairs(tmp_path, "valid", [*calibration_pairs(), two, uneven])
+    code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 0 and "fitted on 123 sentences" in out
+    assert two[0] not in given and {"the boy laughs.", "a bird sings.", uneven[0]} <= set(given)
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref, "--no-split"], capsys)
+    assert code == 0, err
+    assert two[0] in given
+
+
 def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_to(trained_copy, tmp_path, capsys):
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere

@@ -98,6 +98,24 @@ def parted_references(sources: Sequence[str], references: Sequence[str], fits: C
     return [s for s, _ in pairs], [r for _, r in pairs]
 
 
+def sentence_references(sources: Sequence[str], references: Sequence[str], options: DocumentOptions,
+                        target_lang: str, writes: Callable[[str], bool] | None) -> tuple[list[str], list[str]]:
+    """``sources`` and their ``references`` (``attnmt calibrate``'s pairs, a line each) cut into the
+    pairs ``attnmt score`` reads a line by (attnmt.documents.paragraphs.line_pairs, nothing parted:
+    ``parted_references`` parts them next): sentence by sentence where both sides have as many, as
+    translate gives the model a line's sentences apart and rates the line by its worst; else the pair
+    whole, as score reads it.  A pair with a blank side stays as it is (calibrate leaves it out).  Read
+    whole, "the boy laughs. a bird sings." was translated as one sentence and fitted on as one, where
+    translate and score never read one so."""
+    from attnmt.documents.paragraphs import line_pairs
+    from attnmt.text.invisible import blank
+
+    pairs = [pair for source, reference in zip(sources, references, strict=True)
+             for pair in ([(source, reference)] if blank(source) or blank(reference) else
+                          line_pairs(source, reference, options, target_lang, writes=writes))]
+    return [s for s, _ in pairs], [r for _, r in pairs]
+
+
 def own_joined(text: str, owns: Sequence[str]) -> list[str] | None:
     """``text`` cut into ``owns`` (the model's translations of a line's sentences, in order:
     ``runs_like``) where it is they joined, spacing aside, as translate joins them; else None, and

@@ -87,10 +87,14 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.calibration import CHRF_THRESHOLD, calibrate, save_calibration
     from attnmt.decoding.inputs import fits_and_writes
     from attnmt.decoding.translate import translate
-    from attnmt.documents.parted_lines import parted_references
+    from attnmt.documents.parted_lines import parted_references, sentence_references
+    from attnmt.documents.pipeline import DocumentOptions
 
     if bool(args.src) != bool(args.ref):
         raise ConfigError("give both --src and --ref, or neither (the training config's validation set)")
+    if not args.src:
+        check_not_given(args, ["no_split", "source_lang", "target_lang"], "the run's own validation set is fitted "
+                        "on a line a pair, as its training fitted it", "how --src and --ref's lines are split")
     check_one_stdin([("--src", args.src), ("--ref", args.ref)])  # "-" is stdin, as score reads it
     if args.src:
         src, sources, references = shown(args.src), *read_given_pairs(args.src, args.ref)
@@ -98,8 +102,11 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         src, _, pairs = run_calibration_pairs(args.model, print_out)
         sources, references = [s for s, _ in pairs], [r for _, r in pairs]
     model, tokenizer, _ = load_for_translation(args)
-    if args.src:  # a sentence too long for the model read part by part, as translate translates it
-        sources, references = parted_references(sources, references, *fits_and_writes(model, tokenizer),
+    if args.src:  # read as score reads them: sentence by sentence, one too long for the model part by part
+        fits, writes = fits_and_writes(model, tokenizer)
+        sources, references = sentence_references(sources, references, DocumentOptions(
+            source_lang=args.source_lang, split=not args.no_split), args.target_lang, writes)
+        sources, references = parted_references(sources, references, fits, writes,
                                                 partial(translate, model, tokenizer, decoding=decoding(args),
                                                         max_tokens=args.max_tokens))
     calibration, table = calibrate(model, tokenizer, Path(args.model), sources, references, decoding(args),
@@ -321,6 +328,19 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
             out.write(json_line({"line": line, **a.fields(), "words": a.words}))
 
 
+def add_sentence_options(p: argparse.ArgumentParser, sentences: str, translations: str) -> None:
+    """--no-split, --source-lang and --target-lang: how score and calibrate split a line into the
+    sentences translate gives the model (``sentences``: what is made of them; ``translations``: the
+    option of the other side's file)."""
+    p.add_argument("--no-split", action="store_true", help="read each line whole, as translate --no-split "
+                   "translates it (default: sentence by sentence where both sides have as many, as translate "
+                   f"assesses a line, {sentences})")
+    p.add_argument("--source-lang", default="en", type=language_code, help="language code of --src for the "
+                   "sentence splitter (default en, as translate's)")
+    p.add_argument("--target-lang", default="en", type=language_code, help=f"language code of {translations} for "
+                   "the sentence splitter (default en)")
+
+
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("calibrate", help="fit the model's quality score on a validation set "
                             "(the training config's, or --src/--ref) and store it in the model directory")
@@ -331,6 +351,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--ref", type=file_name, help="their reference translations (default: valid_tgt; - for stdin)")
     p.add_argument("--chrf-threshold", type=chrf_threshold,
                    help="a translation is acceptable at this sentence chrF or more (above 0, at most 100; default 50)")
+    add_sentence_options(p, "each sentence a pair to fit on, as score reads a line", "--ref")
     p.set_defaults(run=run_calibrate)
 
     p = commands.add_parser("score", help="quality, flags and word probabilities of existing translations, "
@@ -347,13 +368,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--output-format", choices=SCORE_FORMATS, default="jsonl",
                    help="jsonl: an object a line with quality, flags, words; tsv: line, quality, flags, translation")
     p.add_argument("--output", help="output file, gzip-compressed where it ends in .gz (default: stdout)")
-    p.add_argument("--no-split", action="store_true", help="read each line whole, as translate --no-split "
-                   "translates it (default: sentence by sentence where both sides have as many, as translate "
-                   "assesses a line, the line's quality its worst sentence's)")
-    p.add_argument("--source-lang", default="en", type=language_code, help="language code of --src for the "
-                   "sentence splitter (default en, as translate's)")
-    p.add_argument("--target-lang", default="en", type=language_code, help="language code of --hyp for the "
-                   "sentence splitter (default en)")
+    add_sentence_options(p, "the line's quality its worst sentence's", "--hyp")
     p.add_argument("--glossary", metavar="FILE", type=file_name, action="append", help="the glossary --hyp was "
                    "translated with (translate's --glossary, each of its files again): a line without letters whose "
                    "translation is the line with its terms replaced, as translate writes it, is scored as translate "
