@@ -229,6 +229,32 @@ def test_score_reads_translates_jsonl_input_as_its_source_texts(trained_model, t
     assert scores[1][1].splitlines()[0].split("\t")[2:] == ["-", "ein hund rennt"]
 
 
+def test_score_reads_a_jsonl_record_as_translate_reads_it_whole_between_its_line_breaks(trained_model, tmp_path,
+                                                                                       capsys):
+    """translate --input-format jsonl gives the model each record's text whole (each part between its
+    line breaks, a U+2028 too); score split a record into sentences: "ein hund rennt der junge lacht" for
+    "a dog runs. the boy laughs." scored 0.9996, read as two sentences translate never gave the model,
+    where read whole, as translate reads the record, it is 0.005 and low_quality."""
+    texts = ["a dog runs. the boy laughs.", "a cat sleeps\u2028the boy laughs. a bird sings."]
+    records, lines = tmp_path / "in.jsonl", tmp_path / "in.txt"
+    records.write_text("".join(json.dumps({"text": text}) + "\n" for text in texts), encoding="utf-8")
+    lines.write_text(f"{texts[0]}\na cat sleeps\nthe boy laughs. a bird sings.\n", encoding="utf-8")
+    hyp, hyps = tmp_path / "out.de", tmp_path / "outs.de"
+    hyp.write_text("ein hund rennt der junge lacht\neine katze schläft\u2028der junge lacht ein vogel singt\n",
+                   encoding="utf-8")
+    hyps.write_text("ein hund rennt der junge lacht\neine katze schläft\nder junge lacht ein vogel singt\n",
+                    encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", records, "--hyp", hyp], capsys)
+    assert code == 0, err
+    found = [(a["quality"], sorted(a["flags"])) for a in map(json.loads, out.splitlines())]
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", lines, "--hyp", hyps, "--no-split"],
+                             capsys)
+    assert code == 0, err
+    whole = [(a["quality"], sorted(a["flags"])) for a in map(json.loads, out.splitlines())]
+    assert found == [whole[0], (min(whole[1][0], whole[2][0]), sorted({*whole[1][1], *whole[2][1]}))]
+    assert "low_quality" in found[0][1]
+
+
 @pytest.mark.parametrize("command, texts", [("score", "--hyp"), ("calibrate", "--ref")])
 def test_a_jsonl_source_line_with_a_glossary_of_its_own_is_refused_naming_it(trained_copy, tmp_path, capsys,
                                                                             command, texts):

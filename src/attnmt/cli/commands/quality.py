@@ -97,15 +97,15 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
                         "on a line a pair, as its training fitted it", "how --src and --ref's lines are split")
     check_one_stdin([("--src", args.src), ("--ref", args.ref)])  # "-" is stdin, as score reads it
     if args.src:
-        src, sources, references = shown(args.src), *read_given_pairs(args.src, args.ref)
+        src, (sources, references, records) = shown(args.src), read_given_pairs(args.src, args.ref)
     else:  # the run's own set, as its training calibrated on it
         src, _, pairs = run_calibration_pairs(args.model, print_out)
         sources, references = [s for s, _ in pairs], [r for _, r in pairs]
     model, tokenizer, _ = load_for_translation(args)
     if args.src:  # read as score reads them: sentence by sentence, one too long for the model part by part
         fits, writes = fits_and_writes(model, tokenizer)
-        sources, references = sentence_references(sources, references, DocumentOptions(
-            source_lang=args.source_lang, split=not args.no_split), args.target_lang, writes)
+        sources, references = sentence_references(record_lines(sources, records), references, DocumentOptions(
+            source_lang=args.source_lang, split=not (args.no_split or records)), args.target_lang, writes)
         sources, references = parted_references(sources, references, fits, writes,
                                                 partial(translate, model, tokenizer, decoding=decoding(args),
                                                         max_tokens=args.max_tokens))
@@ -120,17 +120,18 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     return 0
 
 
-def read_given_pairs(src: str, ref: str) -> tuple[list[str], list[str]]:
+def read_given_pairs(src: str, ref: str) -> tuple[list[str], list[str], bool]:
     """``--src`` and ``--ref``'s lines ("-": stdin), every one: as many in each, and a line blank in
     one blank in the other (both blank: a gap, left out by the fit), a line of invisible characters
     alone (a zero-width space) as blank as an empty one, as score reads it (``check_pairs``): the model
     reads no piece of it, and the pair was left out of the fit without a word.  ``--src`` is read as
     score reads it (``source_texts``): translate's JSONL input, read as text, was translated a JSON
-    line at a time, and the fit on those translations flagged every reference low_quality."""
+    line at a time, and the fit on those translations flagged every reference low_quality.  Last,
+    whether ``--src`` is such JSONL records."""
     from attnmt.cli.hypotheses import read_input, shown
     from attnmt.text.invisible import blank
 
-    sources = source_texts(shown(src), read_input(src), CALIBRATE_GLOSSARY)
+    sources, records = source_texts(shown(src), read_input(src), CALIBRATE_GLOSSARY)
     references, src, ref = read_input(ref), shown(src), shown(ref)
     if len(sources) != len(references):
         raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
@@ -139,7 +140,7 @@ def read_given_pairs(src: str, ref: str) -> tuple[list[str], list[str]]:
             empty, other = (src, ref) if blank(source) else (ref, src)
             raise DataError(f"{empty}:{number}: the line is blank and the same line of {other} is not: give "
                             "both sides of each pair, or leave both blank")
-    return sources, references
+    return sources, references, records
 
 
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -163,7 +164,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.output in (None, "-"):
         check_stdout_not_stdin("--output", inputs, scores_name(args.hyp, args.output_format))
     check_not_an_input(args.output, "--output", inputs, scores_name(args.hyp, args.output_format))
-    sources, translations = read_pairs(args.src, args.hyp)
+    sources, translations, records = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary_files(args)
     searching = None if args.no_search else decoding(args)  # --no-search searches nothing: its options wait
@@ -177,12 +178,13 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
                             max_tokens=args.max_tokens, glossary=glossary)
         own = partial(translate, model, tokenizer, decoding=searching, max_tokens=args.max_tokens, glossary=glossary)
-    options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
+    options = DocumentOptions(source_lang=args.source_lang, split=not (args.no_split or records))
     # the sentences translate joined around a term, and the symbols it left in them (the others it kept)
     fits, writes = fits_and_writes(model, tokenizer)
     found, failed = assessed_lines(partial(assess_lines, assessing, options=options, target_lang=args.target_lang,
                                            glossary=glossary, fits=fits, writes=writes, own=own),
-                                   sources, translations, shown(args.src))
+                                   record_lines(sources, records), record_lines(translations, records),
+                                   shown(args.src))
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:
@@ -224,20 +226,20 @@ def scores_name(hyp: str, output_format: str) -> str:
     return f"{'' if hyp == '-' else Path(hyp).stem + '.'}scores.{output_format}"
 
 
-def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
+def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str], bool]:
     """The source lines and, line by line with them, their translations: the file ``hyp`` as text,
     or the best translation of each line where it is ``attnmt translate``'s tsv or jsonl output
     (attnmt.cli.hypotheses, as ``attnmt evaluate --hyp`` reads it; read as text, each line's JSON
     or row was scored, 0 and low_quality); the file ``src`` as text, or each line's "text" where it
-    is translate's JSONL input (``source_texts``); "-" reads stdin."""
+    is translate's JSONL input (``source_texts``: last, whether it is); "-" reads stdin."""
     from attnmt.cli.hypotheses import best_translations, read_input, shown, with_blank_lines_at_end
 
-    sources = source_texts(shown(src), read_input(src))
+    sources, records = source_texts(shown(src), read_input(src))
     translations, form = best_translations(shown(hyp), read_input(hyp))
     if form == "tsv":  # no row for a blank source line
         translations = with_blank_lines_at_end(translations, [sources])
     check_pairs(shown(src), sources, shown(hyp), translations, tsv=form == "tsv")
-    return sources, translations
+    return sources, translations, records
 
 
 # Why a --src line with its own "glossary" is refused, and what to do (``source_texts``).
@@ -247,7 +249,7 @@ CALIBRATE_GLOSSARY = ("which calibrate does not read (quality is fitted on the m
                       "terms): leave the glossary out")
 
 
-def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY) -> list[str]:
+def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY) -> tuple[list[str], bool]:
     """The source ``lines`` of the file ``src`` as text, or each one's "text", read as ``translate
     --input-format jsonl`` reads it, where every line that is not blank is a JSON object with a
     "text" string (``is_text_object``), or whose name ends in .jsonl and whose first line is one (a
@@ -257,12 +259,13 @@ def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY)
     JSON (a quoted record) was refused at its first line of text.  A line's own "glossary" changes
     how translate scored it, and score takes one --glossary for every line: it is refused, named;
     a "prefix" only guided the search, and the translation is scored as it is.  ``own_glossary``: why
-    such a line is refused, and what to do (calibrate's --src is read so too)."""
+    such a line is refused, and what to do (calibrate's --src is read so too).  Returns the texts and
+    whether they are such records (``record_lines``)."""
     from attnmt.cli.lines import is_jsonl_name, read_inputs
 
     filled = [line for line in lines if line.strip()]
     if not filled:
-        return lines
+        return lines, False
     try:
         inputs = read_inputs(lines, src, 1)  # each line parsed once where it is translate's input
     except DataError:
@@ -272,10 +275,21 @@ def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY)
         named = is_jsonl_name(src) and isinstance(json_object(filled[0]), dict)
         if named or all(map(is_text_object, filled)):
             raise
-        return lines
+        return lines, False
     if own := next((n for n, glossary in enumerate(inputs.glossaries, 1) if glossary), None):
         raise DataError(f'{src}:{own}: the line has its own "glossary", {own_glossary}')
-    return inputs.texts
+    return inputs.texts, True
+
+
+def record_lines(texts: list[str], records: bool) -> list[str]:
+    """``texts`` as score and calibrate read them: a JSONL record's (``records``) with each of its line
+    breaks (U+2028 and CRLF too: attnmt.cli.lines.ANY_LINE_BREAK) a line feed, each line read whole
+    (DocumentOptions.split false), as translate gives the model each part of a record between its
+    breaks whole (attnmt.cli.jsonl_breaks).  Split into sentences, "ein hund rennt der junge lacht"
+    for "a dog runs. the boy laughs." scored 0.9996 by two sentences translate never gave the model."""
+    from attnmt.cli.lines import ANY_LINE_BREAK
+
+    return [ANY_LINE_BREAK.sub("\n", text) for text in texts] if records else texts
 
 
 def json_object(line: str) -> object:
