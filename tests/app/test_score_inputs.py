@@ -255,6 +255,26 @@ def test_score_reads_a_jsonl_record_as_translate_reads_it_whole_between_its_line
     assert "low_quality" in found[0][1]
 
 
+def test_score_splits_lines_by_the_models_languages_where_none_is_given_as_translate_does(trained_copy, tmp_path,
+                                                                                          capsys):
+    """A model trained on train.de -> train.en: translate splits its lines by German rules, which keep
+    "a dog runs. the boy laughs." one sentence; score split them by English rules, into two, and read
+    the translation by sentences translate never gave the model (0.0183 where read whole, 0.0008)."""
+    import yaml
+
+    config = yaml.safe_load((trained_copy / "train.yaml").read_text(encoding="utf-8"))
+    config.update(train_src=str(tmp_path / "train.de"), train_tgt=str(tmp_path / "train.en"))
+    (trained_copy / "train.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs. the boy laughs.", "ein hund rennt. der junge lacht.")])
+    scored = {}
+    for languages in ([], ["--source-lang", "de", "--target-lang", "en"], ["--source-lang", "en"]):
+        code, out, err = run_cli(["score", "--model", trained_copy, "--src", src, "--hyp", hyp, "--no-search",
+                                  *languages], capsys)
+        assert code == 0, err
+        scored[" ".join(languages)] = json.loads(out)["quality"]
+    assert scored[""] == scored["--source-lang de --target-lang en"] != scored["--source-lang en"]
+
+
 @pytest.mark.parametrize("command, texts", [("score", "--hyp"), ("calibrate", "--ref")])
 def test_a_jsonl_source_line_with_a_glossary_of_its_own_is_refused_naming_it(trained_copy, tmp_path, capsys,
                                                                             command, texts):

@@ -151,7 +151,7 @@ def good_inputs_first(read: Callable[[list[str], int], Inputs], lines: list[str]
 def is_jsonl_name(path: str) -> bool:
     """Whether ``path`` names a file of JSONL input: its name ends in .jsonl, also before .gz (as
     attnmt.text.data.read_lines opens it).  ``translate`` reads such a file as --input-format jsonl
-    where no format is given, and ``score`` its --src (attnmt.cli.commands.quality.source_texts)."""
+    where no format is given, and ``score`` its --src (attnmt.cli.score_sources.source_texts)."""
     return unzipped_name(path).lower().endswith(".jsonl")
 
 

@@ -25,8 +25,9 @@ from attnmt.cli.options import (
     option_dests,
     read_glossary_files,
 )
+from attnmt.cli.score_sources import CALIBRATE_GLOSSARY, record_lines, source_texts
 from attnmt.decoding.quality import Assessment
-from attnmt.errors import ConfigError, DataError, UserError, json_value
+from attnmt.errors import ConfigError, DataError, UserError
 
 if TYPE_CHECKING:
     from attnmt.train_config import TrainConfig
@@ -104,8 +105,9 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model, tokenizer, _ = load_for_translation(args)
     if args.src:  # read as score reads them: sentence by sentence, one too long for the model part by part
         fits, writes = fits_and_writes(model, tokenizer)
+        source_lang, target_lang = split_languages(args)
         sources, references = sentence_references(record_lines(sources, records), references, DocumentOptions(
-            source_lang=args.source_lang, split=not (args.no_split or records)), args.target_lang, writes)
+            source_lang=source_lang, split=not (args.no_split or records)), target_lang, writes)
         sources, references = parted_references(sources, references, fits, writes,
                                                 partial(translate, model, tokenizer, decoding=decoding(args),
                                                         max_tokens=args.max_tokens))
@@ -178,10 +180,11 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
                             max_tokens=args.max_tokens, glossary=glossary)
         own = partial(translate, model, tokenizer, decoding=searching, max_tokens=args.max_tokens, glossary=glossary)
-    options = DocumentOptions(source_lang=args.source_lang, split=not (args.no_split or records))
+    source_lang, target_lang = split_languages(args)
+    options = DocumentOptions(source_lang=source_lang, split=not (args.no_split or records))
     # the sentences translate joined around a term, and the symbols it left in them (the others it kept)
     fits, writes = fits_and_writes(model, tokenizer)
-    found, failed = assessed_lines(partial(assess_lines, assessing, options=options, target_lang=args.target_lang,
+    found, failed = assessed_lines(partial(assess_lines, assessing, options=options, target_lang=target_lang,
                                            glossary=glossary, fits=fits, writes=writes, own=own),
                                    record_lines(sources, records), record_lines(translations, records),
                                    shown(args.src))
@@ -242,70 +245,6 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str], bool]:
     return sources, translations, records
 
 
-# Why a --src line with its own "glossary" is refused, and what to do (``source_texts``).
-SCORE_GLOSSARY = ("which score does not read (it takes one --glossary for every line): score the lines with a "
-                  "glossary of their own apart, with it")
-CALIBRATE_GLOSSARY = ("which calibrate does not read (quality is fitted on the model's translations without "
-                      "terms): leave the glossary out")
-
-
-def source_texts(src: str, lines: list[str], own_glossary: str = SCORE_GLOSSARY) -> tuple[list[str], bool]:
-    """The source ``lines`` of the file ``src`` as text, or each one's "text", read as ``translate
-    --input-format jsonl`` reads it, where every line that is not blank is a JSON object with a
-    "text" string (``is_text_object``), or whose name ends in .jsonl and whose first line is one (a
-    malformed line after it is refused, named, as translate refuses it): a user's translate input is their
-    score source, and read as text, each line's JSON was scored against its translation (0 and
-    low_quality).  Only a file of such lines alone is read so: a text whose first line looks like
-    JSON (a quoted record) was refused at its first line of text.  A line's own "glossary" changes
-    how translate scored it, and score takes one --glossary for every line: it is refused, named;
-    a "prefix" only guided the search, and the translation is scored as it is.  ``own_glossary``: why
-    such a line is refused, and what to do (calibrate's --src is read so too).  Returns the texts and
-    whether they are such records (``record_lines``)."""
-    from attnmt.cli.lines import is_jsonl_name, read_inputs
-
-    filled = [line for line in lines if line.strip()]
-    if not filled:
-        return lines, False
-    try:
-        inputs = read_inputs(lines, src, 1)  # each line parsed once where it is translate's input
-    except DataError:
-        # Named .jsonl and starting with a JSON object, as translate's input does, or all lines its
-        # input's: a bad line of it is named, not scored as text ({"txt": …} a line was scored as its
-        # JSON, where translate refuses it).  Any other file refused as JSONL is text.
-        named = is_jsonl_name(src) and isinstance(json_object(filled[0]), dict)
-        if named or all(map(is_text_object, filled)):
-            raise
-        return lines, False
-    if own := next((n for n, glossary in enumerate(inputs.glossaries, 1) if glossary), None):
-        raise DataError(f'{src}:{own}: the line has its own "glossary", {own_glossary}')
-    return inputs.texts, True
-
-
-def record_lines(texts: list[str], records: bool) -> list[str]:
-    """``texts`` as score and calibrate read them: a JSONL record's (``records``) with each of its line
-    breaks (U+2028 and CRLF too: attnmt.cli.lines.ANY_LINE_BREAK) a line feed, each line read whole
-    (DocumentOptions.split false), as translate gives the model each part of a record between its
-    breaks whole (attnmt.cli.jsonl_breaks).  Split into sentences, "ein hund rennt der junge lacht"
-    for "a dog runs. the boy laughs." scored 0.9996 by two sentences translate never gave the model."""
-    from attnmt.cli.lines import ANY_LINE_BREAK
-
-    return [ANY_LINE_BREAK.sub("\n", text) for text in texts] if records else texts
-
-
-def json_object(line: str) -> object:
-    """The JSON value ``line`` holds, None where it holds none."""
-    try:
-        return json_value(line)
-    except ValueError:
-        return None
-
-
-def is_text_object(line: str) -> bool:
-    """Whether ``line`` is a JSON object with a "text" string, as a line of translate's JSONL input is."""
-    item = json_object(line)
-    return isinstance(item, dict) and isinstance(item.get("text"), str)
-
-
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str], tsv: bool = False) -> None:
     """One translation a source line (counted as ``evaluate`` counts them, a TSV file's by its last
     row's line), and no translation without a source (a line out of step); an empty translation
@@ -342,6 +281,19 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
             out.write(json_line({"line": line, **a.fields(), "words": a.words}))
 
 
+def split_languages(args: argparse.Namespace) -> tuple[str, str]:
+    """The languages whose rules split --src's and the translations' lines: --source-lang and
+    --target-lang, each left out the model's (attnmt.model_languages: its training files'), else en,
+    as translate splits a line by the model's source language.  By English rules, a de->en model's
+    "a dog runs. the boy laughs." was read as two sentences where translate gave the model one."""
+    from attnmt.model_languages import languages_from_training
+
+    given = getattr(args, "given", ())
+    source, target = languages_from_training(Path(args.model))
+    return (args.source_lang if "source_lang" in given or source is None else source,
+            args.target_lang if "target_lang" in given or target is None else target)
+
+
 def add_sentence_options(p: argparse.ArgumentParser, sentences: str, translations: str) -> None:
     """--no-split, --source-lang and --target-lang: how score and calibrate split a line into the
     sentences translate gives the model (``sentences``: what is made of them; ``translations``: the
@@ -350,9 +302,9 @@ def add_sentence_options(p: argparse.ArgumentParser, sentences: str, translation
                    "translates it (default: sentence by sentence where both sides have as many, as translate "
                    f"assesses a line, {sentences})")
     p.add_argument("--source-lang", default="en", type=language_code, help="language code of --src for the "
-                   "sentence splitter (default en, as translate's)")
+                   "sentence splitter (default: the model's source language, as translate's, else en)")
     p.add_argument("--target-lang", default="en", type=language_code, help=f"language code of {translations} for "
-                   "the sentence splitter (default en)")
+                   "the sentence splitter (default: the model's target language, else en)")
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
