@@ -343,6 +343,24 @@ def test_calibrate_reads_a_line_of_several_sentences_sentence_by_sentence_as_tra
     assert two[0] in given
 
 
+def test_calibrate_leaves_out_a_pair_translate_passes_through_without_the_model(trained_copy, tmp_path, capsys,
+                                                                                monkeypatch):
+    """translate passes "12345" and a URL through untranslated, and score gives them quality 1 without
+    the model (paragraphs.passed_through); calibrate gave the model them and fitted quality on what it
+    wrote, on pairs no translation is ever rated by."""
+    from attnmt.decoding import calibration
+
+    given: list[str] = []
+    translate = calibration.translate
+    monkeypatch.setattr(calibration, "translate", lambda model, tokenizer, texts, *rest: given.extend(texts)
+                        or translate(model, tokenizer, texts, *rest))
+    passed = [("12345", "12345"), ("https://example.com/docs", "https://example.com/docs"), ("!!!", "!!!")]
+    src, ref = write_pairs(tmp_path, "valid", [*calibration_pairs(), *passed])
+    code, out, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 0, err
+    assert "fitted on 120 sentences" in out and not {s for s, _ in passed} & set(given)
+
+
 def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_to(trained_copy, tmp_path, capsys):
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere

@@ -104,13 +104,17 @@ def sentence_references(sources: Sequence[str], references: Sequence[str], optio
     pairs ``attnmt score`` reads a line by (attnmt.documents.paragraphs.line_pairs, nothing parted:
     ``parted_references`` parts them next): sentence by sentence where both sides have as many, as
     translate gives the model a line's sentences apart and rates the line by its worst; else the pair
-    whole, as score reads it.  A pair with a blank side stays as it is (calibrate leaves it out).  Read
-    whole, "the boy laughs. a bird sings." was translated as one sentence and fitted on as one, where
-    translate and score never read one so."""
+    whole, as score reads it.  A pair with a blank side stays as it is (calibrate leaves it out); one
+    whose source has no sentence for the model (numbers, punctuation, a URL), which translate passes
+    through and score rates 1 without the model (paragraphs.passed_through), is left out: the model's
+    translation of "12345" was fitted on, a pair no translation is rated by.  Read whole, "the boy
+    laughs. a bird sings." was translated as one sentence and fitted on as one, where translate and
+    score never read one so."""
     from attnmt.documents.paragraphs import line_pairs
     from attnmt.text.invisible import blank
 
     pairs = [pair for source, reference in zip(sources, references, strict=True)
+             if blank(source) or blank(reference) or paragraph_sentences(source, options, writes=writes)
              for pair in ([(source, reference)] if blank(source) or blank(reference) else
                           line_pairs(source, reference, options, target_lang, writes=writes))]
     return [s for s, _ in pairs], [r for _, r in pairs]
