@@ -276,6 +276,21 @@ def test_score_splits_lines_by_the_models_languages_where_none_is_given_as_trans
 
 
 @pytest.mark.parametrize("command, texts", [("score", "--hyp"), ("calibrate", "--ref")])
+@pytest.mark.parametrize("option", [["--no-split"], ["--source-lang", "de"], ["--target-lang", "fr"]])
+def test_a_jsonl_source_refuses_the_options_that_would_split_its_records(trained_copy, tmp_path, capsys, command,
+                                                                        texts, option):
+    """A record's text is read whole between its line breaks, as translate reads it, which refuses
+    --no-split and --source-lang with JSONL input: score and calibrate took them and did nothing."""
+    source, given = tmp_path / "in.jsonl", tmp_path / "given.de"
+    source.write_text('{"text": "a dog runs"}\n', encoding="utf-8")
+    given.write_text("ein hund rennt\n", encoding="utf-8")
+    code, _, err = run_cli([command, "--model", trained_copy, "--src", source, texts, given, *option], capsys)
+    assert code == 2 and err == (f"attnmt: error: {source} is translate's JSONL input, each record's text read whole "
+                                 f"between its line breaks: {option[0]} would do nothing (it chooses how a line is "
+                                 "split into sentences): leave it out\n")
+
+
+@pytest.mark.parametrize("command, texts", [("score", "--hyp"), ("calibrate", "--ref")])
 def test_a_jsonl_source_line_with_a_glossary_of_its_own_is_refused_naming_it(trained_copy, tmp_path, capsys,
                                                                             command, texts):
     """translate read such a line with its terms; score and calibrate take one --glossary for every line."""

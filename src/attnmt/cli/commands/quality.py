@@ -99,6 +99,7 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     check_one_stdin([("--src", args.src), ("--ref", args.ref)])  # "-" is stdin, as score reads it
     if args.src:
         src, (sources, references, records) = shown(args.src), read_given_pairs(args.src, args.ref)
+        check_split_options(args, records)
     else:  # the run's own set, as its training calibrated on it
         src, _, pairs = run_calibration_pairs(args.model, print_out)
         sources, references = [s for s, _ in pairs], [r for _, r in pairs]
@@ -167,6 +168,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
         check_stdout_not_stdin("--output", inputs, scores_name(args.hyp, args.output_format))
     check_not_an_input(args.output, "--output", inputs, scores_name(args.hyp, args.output_format))
     sources, translations, records = read_pairs(args.src, args.hyp)
+    check_split_options(args, records)
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary_files(args)
     searching = None if args.no_search else decoding(args)  # --no-search searches nothing: its options wait
@@ -279,6 +281,18 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
             out.write(f"{line}\t{a.quality:.4f}\t{','.join(a.flags) or '-'}\t{tsv_text(text)}\n")
         else:
             out.write(json_line({"line": line, **a.fields(), "words": a.words}))
+
+
+def check_split_options(args: argparse.Namespace, records: bool) -> None:
+    """--no-split, --source-lang and --target-lang refused where --src is translate's JSONL input
+    (``records``), whose texts are read whole between their line breaks (record_lines), as translate
+    refuses --no-split and --source-lang with JSONL input: they would do nothing."""
+    from attnmt.cli.hypotheses import shown
+
+    if records:
+        check_not_given(args, ["no_split", "source_lang", "target_lang"], f"{shown(args.src)} is translate's JSONL "
+                        "input, each record's text read whole between its line breaks", "how a line is split into "
+                        "sentences")
 
 
 def split_languages(args: argparse.Namespace) -> tuple[str, str]:
