@@ -630,6 +630,19 @@ def test_no_break_spaces_at_a_cues_start_are_kept_there_and_never_read(mirror, f
     assert mirror.given == given
 
 
+@pytest.mark.parametrize("file, translated, given", [
+    (srt("Hello there.\xa0"), srt("THERE. HELLO\xa0"), ["Hello there."]),
+    (vtt("Hello there.&nbsp;"), vtt("THERE. HELLO&nbsp;"), ["Hello there."]),
+    (srt("Hello there,\nmy good friend.\xa0"), srt("FRIEND. GOOD\nMY THERE, HELLO\xa0"),
+     ["Hello there, my good friend."]),
+], ids=["srt", "vtt", "srt-lines"])
+def test_no_break_spaces_at_a_cues_end_are_kept_there_and_never_read(mirror, file, translated, given):
+    """A U+00A0 ending the cue's last line was stripped with the spaces before the line was read, and lost
+    ("Hello there.\xa0" came back as "THERE. HELLO")."""
+    assert translate_subtitle_text(file, mirror) == translated
+    assert mirror.given == given
+
+
 def test_a_no_break_space_before_a_cues_text_survives_a_translation_that_drops_it(fixed):
     translator = fixed("Hallo da.", [(0, 0), (1, 1)])
     assert translate_subtitle_text(srt("&nbsp;Hello there."), translator) == srt("&nbsp;Hallo da.")

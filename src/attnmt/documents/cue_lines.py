@@ -37,6 +37,7 @@ DIALOGUE = re.compile(rf"(?P<start>{LEAD}{DASH}\s*)(?P<text>\S.*)")
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
 DASH_TURN = re.compile(rf"(?P<start>{LEAD}{DASH}\s+)(?P<text>\S.*)")
+NO_BREAK_END = re.compile(r"[ \t\u00a0\u202f]*[\u00a0\u202f]")  # from a line's text's end to its last no-break space
 # A line's indentation: spaces, and no-break spaces written as themselves or as references ("&nbsp;- Hello.").
 INDENT = re.compile(rf"(?:\s|{NO_BREAK})*", re.IGNORECASE)
 LINE_CODES = re.compile(r"(?:\{\\[^{}]*\}\s*)+")  # the ASS codes a line starts with ("{\an8}", "{\an8}{\i1}")
@@ -113,6 +114,7 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     if not begins:
         codes = repeated_codes(text_lines)
         text = " ".join(line_parts(text_lines[k], codes, k != said[0])[1] for k in said)
+        text += kept_end(text_lines[said[-1]]) if said else ""
         # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
         notes = SUNG_END.search(text) if text[:1] not in NOTES else None
         end = notes.group() if notes and notes.start() else ""
@@ -145,6 +147,15 @@ def line_parts(line: str, codes: str, later: bool) -> tuple[str, str]:
     return line[:kept], text
 
 
+def kept_end(line: str) -> str:
+    """The no-break spaces (U+00A0, U+202F) ``line`` ends with, with any spaces among them, that
+    ``line_parts`` strips with the spaces: the last line's are the turn's to keep at its end
+    (cue_edges.TRAIL), where stripped they were lost ("Hello there.\u00a0" -> "THERE. HELLO")."""
+    text = line.rstrip()
+    found = NO_BREAK_END.match(line, len(text))
+    return found.group() if found else ""
+
+
 def has_text(line: str) -> bool:
     """Whether a cue's ``line`` has text: not spaces alone, nor no-break spaces (``&nbsp;``, as an editor
     writes a line that must not end the cue), which stay in place as they are (``line_parts``)."""
@@ -164,7 +175,9 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     A lyric's turn keeps the notes it ends with, before any end tags, in its end: a model reads a
     note as a word and moves it ("♪ singen. ♪" for "♪ singing ♪")."""
     codes = repeated_codes(lines)
-    said = [line_parts(line, codes, bool(k))[1] for k, line in enumerate([line for line in lines if has_text(line)])]
+    shown = [line for line in lines if has_text(line)]
+    said = [line_parts(line, codes, bool(k))[1] for k, line in enumerate(shown)]
+    said[-1] += kept_end(shown[-1])
     match = dash.fullmatch(said[0]) or LYRIC.fullmatch(said[0])
     sung = match is not None and match.re is LYRIC
     start, head = (match["start"], match["text"]) if match else ("", said[0])
