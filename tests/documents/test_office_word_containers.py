@@ -136,3 +136,21 @@ def test_a_moves_or_an_editing_permissions_range_keeps_its_end_after_its_start(m
     read = [node.text if node.tag == f"{{{W}}}t" else etree.QName(node).localname for node in paragraph.iter()
             if node.tag not in (f"{{{W}}}p", f"{{{W}}}r")]
     assert read == ["MAT. THE ON SLEEPS ", start, "BIG VERY ", end, "CAT THE"]
+
+
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+# " runs" with a w14 glow, written by Word in an mc:AlternateContent: the Choice shown, the Fallback for older readers
+GLOWING = (f'<mc:AlternateContent xmlns:mc="{MC}"><mc:Choice Requires="w14"><w:r><w:rPr><w14:glow w14:rad="63500"/>'
+           '</w:rPr><w:t xml:space="preserve"> runs</w:t></w:r></mc:Choice><mc:Fallback><w:r>'
+           '<w:t xml:space="preserve"> runs</w:t></w:r></mc:Fallback></mc:AlternateContent>')
+
+
+def test_runs_word_wraps_in_an_alternate_content_are_read_and_translated_with_their_sentence(mirror):
+    """Read as one atom with no text, " runs" was missing from the sentence ("The dog fast today.") and
+    stayed untranslated; the Choice's runs now take its place, their w14 glow kept."""
+    data = word_paragraph('<w:r><w:t>The dog</w:t></w:r>' + GLOWING
+                          + '<w:r><w:t xml:space="preserve"> fast today.</w:t></w:r>')
+    out = translate_office(data, ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["The dog runs fast today."]
+    assert "".join(text for _, text in held_runs(out)) == "TODAY. FAST RUNS DOG THE"
+    assert b"w14:glow" in read_members(out)["word/document.xml"]

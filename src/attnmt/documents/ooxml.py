@@ -80,6 +80,7 @@ from attnmt.documents.markers import is_marker_text, is_note_number, is_referenc
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.shown import shown_text
+from attnmt.documents.word_alternates import unwrap_run_choices
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, w
@@ -122,6 +123,7 @@ class ParagraphJob(ParagraphWriter):
         self.hiding: Hiding = NO_HIDING if styles is None else styles.hiding
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
+        unwrap_run_choices(paragraph)
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
