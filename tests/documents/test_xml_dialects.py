@@ -155,3 +155,21 @@ def test_an_android_space_written_as_its_code_parts_the_words_around_it(same):
     """``10\\u00A0km`` and ``Hello\\u0020world`` reached the model as "10km" and "Helloworld"."""
     text = strings('<string name="a">Walk 10\\u00A0km today</string>', '<string name="b">Hello\\u0020world</string>')
     assert one(text, same) == text and same.given == ["Walk 10 km today", "Hello world"]
+
+
+@pytest.mark.parametrize("attributes, source, written", [
+    ("", "%d%% done", "%d%% zu %% erledigt"),
+    (' formatted="true"', "half done", "zu %% erledigt"),
+])
+def test_a_percent_sign_the_translation_adds_to_a_formatted_android_string_is_doubled(fixed, attributes, source,
+                                                                                      written):
+    """``String.format`` reads a bare ``%`` as a placeholder and threw at run time ("%d zu % erledigt"):
+    in a string with printf placeholders, or ``formatted="true"``, the translation's ``%`` is ``%%``."""
+    german = fixed("zu % erledigt", [(0, 0)])
+    assert one(strings(f'<string name="a"{attributes}>{source}</string>'), german) == strings(
+        f'<string name="a"{attributes}>{written}</string>')
+
+
+def test_a_percent_sign_in_an_unformatted_android_string_stays_as_written(fixed):
+    assert one(strings('<string name="a">half done</string>'), fixed("50 % erledigt", [(0, 0)])) == strings(
+        '<string name="a">50 % erledigt</string>')

@@ -5,6 +5,7 @@ HTML's blocks are attnmt.documents.html_layout's; XML's native code, attnmt.docu
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from html.entities import name2codepoint
 
 from lxml import etree
@@ -13,6 +14,7 @@ from attnmt.documents.conditional_comments import conditional_edge
 from attnmt.documents.flat import (
     PROTECTED,
     SOFT_HYPHEN,
+    FlatText,
     closing_length,
     has_words_outside,
     is_stop,
@@ -272,6 +274,11 @@ class Vocabulary:
     def as_written(self, text: str) -> str:
         """A piece of the translation as the dialect writes it (as_read's other way); as it is."""
         return text
+
+    def written_in(self, parent: etree._Element, source: FlatText) -> Callable[[str], str]:
+        """How the translation of ``source``, a run's text in ``parent``, is written: as_written,
+        the same for every text but in a dialect whose escapes hang on the text (Android's ``%``)."""
+        return self.as_written
 
     def is_hidden(self, node: etree._Element) -> bool:
         """Whether an atom is text a reader does not see (an OpenDocument editor's note: its

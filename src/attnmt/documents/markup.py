@@ -234,7 +234,8 @@ class TreeJob:
         # Last first: a run inside a translate="no" atom (one of markup_runs.said_yes's) is rebuilt, and
         # its directions said, before the run holding the atom copies it.
         for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):
-            written = rebuild(run, flat, content, entities, self.vocabulary.xml, self.vocabulary.as_written)
+            written = rebuild(run, flat, content, entities, self.vocabulary.xml,
+                              self.vocabulary.written_in(run.parent, flat))
             if self.language:
                 say_written_direction(node for mark, node in written if around_translated_words(flat, flat.marks[mark]))
 

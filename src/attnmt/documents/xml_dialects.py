@@ -22,19 +22,20 @@ is read with XML's (attnmt.documents.elements.Vocabulary).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lxml import etree
 
 from attnmt.documents.elements import Vocabulary
-from attnmt.documents.flat import PROTECTED
+from attnmt.documents.flat import PROTECTED, FlatText
 from attnmt.documents.pages import is_comment, local_name
 
 # A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
 # {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
 # {count, plural, ...} is a message of its own, not one placeholder.
-PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
-               r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
-               r"(?![A-Za-z])")
+PRINTF = (r"%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
+          r"(?![A-Za-z])")
+PLACEHOLDER = rf"\$\{{[\w.]+\}}|%\{{\w+\}}|\{{\{{\s*[\w.]+\s*\}}\}}|\{{[\w.]+\}}|{PRINTF}"
 # Android's: printf's placeholders and its "%%" (a percent sign), and its escapes, a backslash and the
 # character after it or a \uXXXX; a resource reference, a string's whole text (@string/name,
 # @android:string/ok, ?attr/name).
@@ -43,6 +44,9 @@ ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.
                      rf'|\A\s*"|"\s*\Z|{PROTECTED.pattern}', re.DOTALL)
 # An escape, or a quote Android reads as syntax where no backslash escapes it (as_written escapes it).
 ESCAPE_OR_QUOTE = re.compile(r"(\\.)|(['\"])", re.DOTALL)
+# A "%" and the placeholder it starts, if any: a text piece may hold a placeholder as written (the HTML
+# an Android string holds, ``<b>%d</b>``), kept; a bare "%" of the translation is doubled (written_in).
+PERCENT = re.compile(rf"%%|{PRINTF}|%")
 # .NET's composite format items: {0}, {0,10}, {1:N2}, {0,-8:yyyy-MM-dd}.
 RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROTECTED.pattern}")
 XLIFF_1 = "urn:oasis:names:tc:xliff:document:1.2"  # the namespace of Android's <xliff:g>
@@ -69,6 +73,15 @@ class AndroidStrings(Vocabulary):
         """Each apostrophe and double quote of the translation escaped: bare, Android reads them as
         quotes and drops them ("l'eau" showed "leau"), and an odd one breaks the build."""
         return ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + found[2], text)
+
+    def written_in(self, parent: etree._Element, source: FlatText) -> Callable[[str], str]:
+        """In a string String.format reads (printf placeholders, ``%%``, or ``formatted="true"``), each
+        bare ``%`` of the translation written ``%%`` (PERCENT): bare ("%d % erledigt"), the app threw at
+        run time."""
+        formatted = any(node.get("formatted") == "true" for node in (parent, *parent.iterancestors()))
+        if not (formatted or any(re.fullmatch(rf"%%|{PRINTF}", mark.literal or "") for mark in source.marks)):
+            return self.as_written
+        return lambda text: PERCENT.sub(lambda found: found[0] if len(found[0]) > 1 else "%%", self.as_written(text))
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         return parent is not None and not is_comment(parent) and (
@@ -102,6 +115,7 @@ class AndroidHtml(Vocabulary):
     protected = ANDROID
     as_read = AndroidStrings.as_read
     as_written = AndroidStrings.as_written
+    written_in = AndroidStrings.written_in
 
 
 def is_untranslated_g(node: etree._Element) -> bool:
