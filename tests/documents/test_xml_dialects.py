@@ -173,3 +173,12 @@ def test_a_percent_sign_the_translation_adds_to_a_formatted_android_string_is_do
 def test_a_percent_sign_in_an_unformatted_android_string_stays_as_written(fixed):
     assert one(strings('<string name="a">half done</string>'), fixed("50 % erledigt", [(0, 0)])) == strings(
         '<string name="a">50 % erledigt</string>')
+
+
+@pytest.mark.parametrize("translation, written", [("@Anna schreibt", "\\@Anna schreibt"), ("?-Taste", "\\?-Taste"),
+                                                  ("Schreib @Anna?", "Schreib @Anna?")])
+def test_a_translation_starting_with_at_or_question_mark_is_escaped(fixed, translation, written):
+    """Android reads a string starting with ``@`` or ``?`` as a resource reference, and the build
+    failed ("@Anna schreibt"): the translation's first character is escaped, as Android's docs say."""
+    assert one(strings('<string name="a">Anna writes</string>'), fixed(translation, [(0, 0)])) == strings(
+        f'<string name="a">{written}</string>')

@@ -47,6 +47,8 @@ ESCAPE_OR_QUOTE = re.compile(r"(\\.)|(['\"])", re.DOTALL)
 # A "%" and the placeholder it starts, if any: a text piece may hold a placeholder as written (the HTML
 # an Android string holds, ``<b>%d</b>``), kept; a bare "%" of the translation is doubled (written_in).
 PERCENT = re.compile(rf"%%|{PRINTF}|%")
+# Where a string Android would read as a resource reference starts: before its first "@" or "?".
+REFERENCE_START = re.compile(r"\A(\s*)(?=[@?])")
 # .NET's composite format items: {0}, {0,10}, {1:N2}, {0,-8:yyyy-MM-dd}.
 RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROTECTED.pattern}")
 XLIFF_1 = "urn:oasis:names:tc:xliff:document:1.2"  # the namespace of Android's <xliff:g>
@@ -75,13 +77,24 @@ class AndroidStrings(Vocabulary):
         return ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + found[2], text)
 
     def written_in(self, parent: etree._Element, source: FlatText) -> Callable[[str], str]:
-        """In a string String.format reads (printf placeholders, ``%%``, or ``formatted="true"``), each
-        bare ``%`` of the translation written ``%%`` (PERCENT): bare ("%d % erledigt"), the app threw at
-        run time."""
-        formatted = any(node.get("formatted") == "true" for node in (parent, *parent.iterancestors()))
-        if not (formatted or any(re.fullmatch(rf"%%|{PRINTF}", mark.literal or "") for mark in source.marks)):
-            return self.as_written
-        return lambda text: PERCENT.sub(lambda found: found[0] if len(found[0]) > 1 else "%%", self.as_written(text))
+        """The translation as_written, and: in a string String.format reads (printf placeholders, ``%%``,
+        or ``formatted="true"``), each bare ``%`` written ``%%`` (PERCENT; bare, "%d % erledigt" threw at
+        run time); a string's first ``@`` or ``?`` escaped (Android read "@Anna schreibt" as a resource
+        reference, and the build failed)."""
+        formatted = any(node.get("formatted") == "true" for node in (parent, *parent.iterancestors())) or any(
+            re.fullmatch(rf"%%|{PRINTF}", mark.literal or "") for mark in source.marks)
+        at_start = local_name(parent) in ("string", "item")  # the first piece written opens the string
+
+        def written(text: str) -> str:
+            nonlocal at_start
+            text = self.as_written(text)
+            if formatted:
+                text = PERCENT.sub(lambda found: found[0] if len(found[0]) > 1 else "%%", text)
+            if at_start and text.strip():
+                text, at_start = REFERENCE_START.sub(r"\1\\", text, count=1), False
+            return text
+
+        return written
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         return parent is not None and not is_comment(parent) and (
