@@ -182,3 +182,9 @@ def test_a_translation_starting_with_at_or_question_mark_is_escaped(fixed, trans
     failed ("@Anna schreibt"): the translation's first character is escaped, as Android's docs say."""
     assert one(strings('<string name="a">Anna writes</string>'), fixed(translation, [(0, 0)])) == strings(
         f'<string name="a">{written}</string>')
+
+
+def test_a_backslash_the_translation_writes_that_starts_no_android_escape_is_doubled(fixed):
+    """Android drops a backslash before a character it does not escape: "C:\\Pfad" showed "C:Pfad"."""
+    assert one(strings('<string name="a">the folder</string>'), fixed("C:\\Pfad \\n", [(0, 0)])) == strings(
+        '<string name="a">C:\\\\Pfad \\n</string>')

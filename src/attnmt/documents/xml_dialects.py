@@ -42,8 +42,10 @@ PLACEHOLDER = rf"\$\{{[\w.]+\}}|%\{{\w+\}}|\{{\{{\s*[\w.]+\s*\}}\}}|\{{[\w.]+\}}
 # The double quotes that wrap a whole string (``"  spaced  "``, whose spaces Android keeps) are syntax too.
 ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.]+:)?\w+/[\w.]+(?=\s*\Z)"
                      rf'|\A\s*"|"\s*\Z|{PROTECTED.pattern}', re.DOTALL)
-# An escape, or a quote Android reads as syntax where no backslash escapes it (as_written escapes it).
-ESCAPE_OR_QUOTE = re.compile(r"(\\.)|(['\"])", re.DOTALL)
+# An escape, a quote Android reads as syntax where no backslash escapes it (as_written escapes it), or a
+# backslash that starts none of Android's escapes, which Android drops (as_written doubles it:
+# "C:\\Pfad" showed "C:Pfad").
+ESCAPE_OR_QUOTE = re.compile(r"(\\(?:u[0-9A-Fa-f]{4}|[nt'\"\\@?#]))|(['\"])|(\\)")
 # A "%" and the placeholder it starts, if any: a text piece may hold a placeholder as written (the HTML
 # an Android string holds, ``<b>%d</b>``), kept; a bare "%" of the translation is doubled (written_in).
 PERCENT = re.compile(rf"%%|{PRINTF}|%")
@@ -73,8 +75,9 @@ class AndroidStrings(Vocabulary):
 
     def as_written(self, text: str) -> str:
         """Each apostrophe and double quote of the translation escaped: bare, Android reads them as
-        quotes and drops them ("l'eau" showed "leau"), and an odd one breaks the build."""
-        return ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + found[2], text)
+        quotes and drops them ("l'eau" showed "leau"), and an odd one breaks the build; and each
+        backslash that starts no escape of Android's doubled."""
+        return ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + (found[2] or found[3]), text)
 
     def written_in(self, parent: etree._Element, source: FlatText) -> Callable[[str], str]:
         """The translation as_written, and: in a string String.format reads (printf placeholders, ``%%``,
