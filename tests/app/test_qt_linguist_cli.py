@@ -21,3 +21,18 @@ def test_a_qt_linguist_file_gets_its_translation_its_source_and_comment_kept(tra
     assert [(child.tag, child.text, child.get("type")) for child in root.find(".//message")] == [
         ("source", "a dog runs", None), ("comment", "the home page", None),
         ("translation", "ein hund rennt", "unfinished")]
+
+
+def test_a_file_whose_root_is_ts_or_resources_is_one_document_without_an_xml_declaration(trained_model, tmp_path,
+                                                                                          capsys):
+    """With no <?xml ...?> it was read one fragment a line, and line 1 failed: "<TS> is never closed"."""
+    ts = TS.split("\n", 2)[2]  # no declaration, no DOCTYPE
+    android = '<resources>\n    <string name="title">a dog runs</string>\n</resources>\n'
+    for name, text in (("app_de.ts", ts), ("strings.xml", android)):
+        source, output = tmp_path / name, tmp_path / f"out_{name}"
+        source.write_text(text, encoding="utf-8")
+        code, _, err = run_cli(["translate", "--model", trained_model, "--input-format", "xml", source, output,
+                                "--target-lang", "de"], capsys)
+        assert code == 0, err
+        assert "ein hund rennt" in output.read_text(encoding="utf-8")
+    assert etree.parse(str(tmp_path / "out_app_de.ts")).getroot().findtext(".//source") == "a dog runs"

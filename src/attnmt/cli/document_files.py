@@ -10,7 +10,8 @@
 - ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
   as one page; anything else is one HTML fragment a line, or one fragment where the file's
   extension chose the format (read whole, as the server reads a sent file).
-- ``xml``: a whole document (the input starts with an XML declaration or a ``<!DOCTYPE``) is
+- ``xml``: a whole document (the input starts with an XML declaration or a ``<!DOCTYPE``, or its
+  root ``<TS>``, ``<resources>`` or ``<root>`` is left open on its first line: is_document) is
   translated as one, its DOCTYPE kept as it is; anything else as html's.
 - ``xhtml``: the whole input is one XHTML page, parsed and written as XML (as an EPUB's pages
   are), its elements read as HTML's.

@@ -37,6 +37,10 @@ MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a le
 # or a text that ends there.
 DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*"
                             r"(?:<!doctype|<(?:html|head|body)(?=[\s/>]|\Z)|\Z)", re.IGNORECASE)
+# A file's root that is a whole document, not one fragment a line: Qt Linguist's <TS>, Android's <resources>, a
+# .resx's <root>, not closed on its first line (each line read as one fragment, line 1 failed: "never closed").
+WHOLE_XML_ROOT = re.compile(rf"(?:\ufeff|\s|{COMMENT})*<(TS|resources|root)(?=[\s>])(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
+                            r"(?<!/)>([^\n]*)")
 # What may stand beside a page's elements: HTML's whitespace, comments, processing instructions.  A no-break
 # space or another Unicode space before <html> is text, which the parser puts at the start of the <body>, as a
 # browser does: it was written there and before the page too.
@@ -88,9 +92,11 @@ def too_deep(where: str, deep: str) -> DataError:
 
 def is_document(text: str, xml: bool = False) -> bool:
     """Whether ``text`` is a whole document, not a fragment: HTML that starts with a doctype or
-    <html> (or holds nothing but comments), XML that starts with an XML declaration or a DOCTYPE."""
+    <html> (or holds nothing but comments), XML that starts with an XML declaration or a DOCTYPE, or
+    whose root is one of WHOLE_XML_ROOT's left open on its first line."""
     if xml:
-        return xml_prolog(text)[0] != ""
+        root = WHOLE_XML_ROOT.match(text)
+        return xml_prolog(text)[0] != "" or (root is not None and f"</{root[1]}" not in root[2])
     return DOCUMENT_START.match(text) is not None
 
 
