@@ -139,8 +139,25 @@ def test_a_download_pushed_out_by_newer_files_is_404_saying_so(trained_model):
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True
-    assert settings["supportedFilesFormat"][:11] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
-                                                     ".sdlxliff", ".mqxliff", ".srt", ".vtt"]
+    assert settings["supportedFilesFormat"][:15] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
+                                                     ".sdlxliff", ".mqxliff", ".srt", ".vtt", ".md", ".markdown",
+                                                     ".resx", ".ts"]
+
+
+def test_a_qt_linguist_ts_and_a_resx_are_translated_by_their_names_and_typescript_refused(client):
+    """Both were refused by name ("not a format attnmt translates"): .resx is XML, .ts XML whose root is <TS>."""
+    ts = (b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="de">\n<context>\n'
+          b"<name>Main</name>\n<message>\n<source>a dog runs</source>\n"
+          b'<translation type="unfinished"></translation>\n</message>\n</context>\n</TS>\n')
+    resx = b'<?xml version="1.0" encoding="utf-8"?>\n<root>\n<data name="a"><value>a dog runs</value></data>\n</root>\n'
+    for name, data in (("app_de.ts", ts), ("Resources.resx", resx)):
+        answer = send(client, name, data)
+        assert answer.status_code == 200, answer.text
+        assert b"ein hund rennt</" in client.get(answer.json()["translatedFileUrl"]).content
+    answer = send(client, "main.ts", b"export const a: number = 1;\n")
+    assert answer.status_code == 400 and answer.json() == {"error": (
+        "main.ts looks like TypeScript source, not a Qt Linguist file (XML whose root is <TS>), and is not a format "
+        "attnmt translates")}
 
 
 @pytest.mark.parametrize("streamed", [False, True])

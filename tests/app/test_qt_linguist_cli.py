@@ -36,3 +36,24 @@ def test_a_file_whose_root_is_ts_or_resources_is_one_document_without_an_xml_dec
         assert code == 0, err
         assert "ein hund rennt" in output.read_text(encoding="utf-8")
     assert etree.parse(str(tmp_path / "out_app_de.ts")).getroot().findtext(".//source") == "a dog runs"
+
+
+def test_a_ts_and_a_resx_are_translated_by_their_names_and_typescript_is_refused_in_one_line(trained_model, tmp_path,
+                                                                                            capsys):
+    """``attnmt translate app_de.ts out.ts`` and ``Resources.resx Resources.de.resx`` were refused: "the
+    extension .ts is not a format attnmt translates"."""
+    resx = '<?xml version="1.0" encoding="utf-8"?>\n<root>\n<data name="a"><value>a dog runs</value></data>\n</root>\n'
+    for name, text in (("app_de.ts", TS), ("Resources.resx", resx)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        output = tmp_path / f"out.{name}"
+        code, _, err = run_cli(["translate", "--model", trained_model, tmp_path / name, output, "--target-lang", "de"],
+                               capsys)
+        assert code == 0, err
+        assert "ein hund rennt</" in output.read_text(encoding="utf-8")
+    assert etree.parse(str(tmp_path / "out.app_de.ts")).getroot().findtext(".//source") == "a dog runs"
+    (tmp_path / "main.ts").write_text("export const a: number = 1;\n", encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", trained_model, tmp_path / "main.ts", tmp_path / "out.ts"], capsys)
+    assert code == 2 and not out and not (tmp_path / "out.ts").exists()
+    assert err.strip().endswith("main.ts looks like TypeScript source, not a Qt Linguist file (XML whose root is "
+                                "<TS>), and is not a format attnmt translates")
+    assert len(err.strip().splitlines()) == 1

@@ -127,3 +127,26 @@ def test_the_keyboard_accelerator_is_taken_out_and_put_before_the_first_letter(m
               "    </message>\n")
     assert f'<translation type="unfinished">{written}</translation>' in translated(text, mirror)
     assert mirror.given == [read]
+
+
+@pytest.mark.parametrize("name", ["app_de.ts", "APP_DE.TS"])
+def test_a_ts_file_is_translated_by_its_name_as_qt_linguist(mirror, name):
+    """.ts was "not a format attnmt translates", in the CLI and the server alike."""
+    text = ts("    <message>\n        <source>a dog</source>\n"
+              '        <translation type="unfinished"></translation>\n    </message>\n')
+    out = translate_file_bytes(text.encode(), name, mirror, DE).decode()
+    assert etree.fromstring(out.encode()).findtext(".//translation") == "DOG A"
+
+
+@pytest.mark.parametrize("data, what", [
+    (b"import { Component } from '@angular/core';\nexport const a: number = 1;\n", "TypeScript source"),
+    (b"\xef\xbb\xbf// a <b> comment\nlet a = 1;\n", "TypeScript source"),
+    (b'<?xml version="1.0"?>\n<!-- a -->\n<doc><p>a dog</p></doc>\n', "XML whose root is <doc>"),
+    ((b"G\x40\x00\x10" + bytes(184)) * 3, "an MPEG transport stream \\(a video\\)"),
+])
+def test_a_ts_file_that_is_no_qt_linguist_file_is_refused_in_one_line_saying_what_it_looks_like(mirror, data,
+                                                                                                  what):
+    with pytest.raises(UserError, match=rf"^main\.ts looks like {what}, not a Qt Linguist file \(XML whose root "
+                                        r"is <TS>\), and is not a format attnmt translates$"):
+        translate_file_bytes(data, "main.ts", mirror, DE)
+    assert mirror.given == []

@@ -3,7 +3,9 @@ strings.xml and a .NET .resx reaches the model, and what comes back byte for byt
 
 import pytest
 
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
 
 
 def one(text, translator):
@@ -188,3 +190,10 @@ def test_a_backslash_the_translation_writes_that_starts_no_android_escape_is_dou
     """Android drops a backslash before a character it does not escape: "C:\\Pfad" showed "C:Pfad"."""
     assert one(strings('<string name="a">the folder</string>'), fixed("C:\\Pfad \\n", [(0, 0)])) == strings(
         '<string name="a">C:\\\\Pfad \\n</string>')
+
+
+@pytest.mark.parametrize("name", ["Resources.resx", "Strings.de-DE.RESX"])
+def test_a_resx_file_is_translated_by_its_name(mirror, name):
+    """.resx was "not a format attnmt translates", in the CLI and the server alike: it is XML."""
+    out = translate_file_bytes(RESX.encode(), name, mirror, DocumentOptions(target_lang="de")).decode()
+    assert mirror.given == ["Hello , you have messages", "Open the file", "Save it"] and ">IT SAVE<" in out

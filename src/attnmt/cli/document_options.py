@@ -12,8 +12,9 @@ the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
   ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.srt``, ``.vtt``, ``.md``,
-  ``.markdown``, also before ``.gz``, and the office ones: ``.docx`` …, ``.docm`` and the other files
-  with macros too), and ``.jsonl`` (also before ``.gz``) JSONL input; text otherwise.
+  ``.markdown``, ``.resx``, ``.ts`` (Qt Linguist's alone), also before ``.gz``, and the office ones:
+  ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before ``.gz``)
+  JSONL input; text otherwise.
 - Where --source-lang or --target-lang is left out, the model's language stands for it, as the
   server takes it (model_languages): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
@@ -52,6 +53,7 @@ from attnmt.documents.files import (
     MARKDOWN_EXTRA,
     OLE_SIGNATURE,
     TEXT_SUFFIXES,
+    not_qt_ts,
     not_text,
     read_as_text,
     supported_suffixes,
@@ -90,7 +92,8 @@ def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
     server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff
     (.sdlxliff, .mqxliff), .srt and .vtt, .md and .markdown (text, with one warning, where markdown-it-py
-    is not installed; --input-format markdown is refused then, naming the extra), also before .gz; an
+    is not installed; --input-format markdown is refused then, naming the extra), .resx and .ts (xml; a .ts
+    that is no Qt Linguist file is refused: files.not_qt_ts), also before .gz; an
     office format for its extension (docx for .docx and .docm: the input's own is office_suffix's to
     keep); jsonl for a .jsonl file, as ``score`` reads its --src (attnmt.cli.lines.is_jsonl_name); text for any other
     file and for stdin.  Given, --input-format wins over any extension: ``--input-format text`` on a
@@ -142,7 +145,8 @@ def check_text_input(path: str | None) -> None:
             raise ConfigError(f"{path} is {kind} subtitle file, not text, and attnmt does not translate it: convert "
                               f"it to SRT (ffmpeg -i {Path(path).name} {Path(unzipped_name(path)).stem}.srt) and "
                               "translate that, or give --input-format text to translate its lines as they are")
-    if (said := not_text(head, path)) is not None:  # a PDF or a picture, whatever its name: not "invalid UTF-8"
+    # a PDF or a picture, whatever its name: not "invalid UTF-8"; a .ts of TypeScript
+    if (said := not_text(head, path) or not_qt_ts(head, path, suffix)) is not None:
         raise ConfigError(said)
     if not head.startswith(ARCHIVE_STARTS):
         return

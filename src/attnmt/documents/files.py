@@ -54,10 +54,11 @@ SAVED_AS = {"Word.Document": "a Word document (.docx)", "Excel.Sheet": "an Excel
 FLAT_ODF = re.compile(r'\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?<office:document\s[^>]*?'
                       r'office:mimetype="application/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)"')
 FLAT_NAMES = {"text": ".fodt", "spreadsheet": ".fods", "presentation": ".fodp"}
+# A .resx (.NET) is XML; a .ts is XML where it is Qt Linguist's (not_qt_ts: TypeScript's is refused).
 # Trados's .sdlxliff and memoQ's .mqxliff are XLIFF 1.2, with their tools' status in attributes of their own.
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
                  ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".srt": "srt", ".vtt": "vtt",
-                 ".md": "markdown", ".markdown": "markdown"}
+                 ".md": "markdown", ".markdown": "markdown", ".resx": "xml", ".ts": "xml"}
 # How a Markdown file read as plain text says why (markdown-it-py, the reader, comes with the extra).
 MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and layout"
 # The library's own limit on a file: it is held in memory with its translation, and its parsed
@@ -230,12 +231,30 @@ def not_text(head: bytes, filename: str) -> str | None:
     return None
 
 
+def not_qt_ts(head: bytes, filename: str, suffix: str) -> str | None:
+    """The one line that refuses a ``.ts`` file (``suffix``) that ``head``, its first bytes, shows is no Qt
+    Linguist file (XML whose root is <TS>, after a byte order mark, declaration, DOCTYPE, comments): TypeScript
+    source, or XML of another root, which reading it as XML broke or sent to the model; None otherwise."""
+    from attnmt.documents.qt_linguist import is_qt_ts
+
+    utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))
+    text = head[:HEAD_BYTES * 16].decode("utf-16" if utf16 else "utf-8", "replace")
+    if suffix.lower() != ".ts" or is_qt_ts(text):
+        return None
+    root = re.search(r"<([A-Za-z_][\w.:-]*)", text) if text.lstrip("\ufeff \t\r\n").startswith("<") else None
+    what = f"XML whose root is <{root[1]}>" if root else "TypeScript source"
+    if head[:1] == b"G" and head[188:189] == b"G":  # a packet of 188 bytes, each starting so: a .ts video
+        what = "an MPEG transport stream (a video)"
+    return (f"{filename} looks like {what}, not a Qt "
+            "Linguist file (XML whose root is <TS>), and is not a format attnmt translates")
+
+
 def check_not_archive(data: bytes, filename: str, suffix: str) -> None:
     """A DataError where a file named as text (``suffix``: .txt, .html, .srt, ...) is an office file
     or another archive (ARCHIVE_STARTS), a PDF or a picture (not_text), saying what it is, as the CLI
     says it of a .txt: it was "line 1: the text is not UTF-8 (byte 0x84)", with iconv's advice, which
     turns a .docx into junk."""
-    if (said := not_text(data, filename)) is not None:
+    if (said := not_text(data, filename) or not_qt_ts(data, filename, suffix)) is not None:
         raise DataError(said)
     if not data.startswith(ARCHIVE_STARTS):
         return

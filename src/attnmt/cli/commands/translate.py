@@ -275,7 +275,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "pptx, xlsx, odt, odp, ods, epub: documents, markup carried through by word alignments "
                         "(docs/documents.md). Default: the "
                         "input file's extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .md, "
-                        ".docx, .sdlxliff, ...; a markup file is then read whole, as the server reads it), else text")
+                        ".resx, .ts (Qt Linguist), .docx, .sdlxliff, ...; a markup file is then read whole, as the "
+                        "server reads it), else text")
     p.add_argument("--glossary", metavar="FILE", type=file_name, action="append", help="terms the translations "
                    "must use: 'source term<TAB>target term' lines, # comments; a .csv file of 'source,target' rows "
                    "(DeepL's); a .tbx termbase, its terms in --source-lang and --target-lang (docs/translating.md, "
