@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from attnmt.decoding.calibration import Calibration, load_calibration
-from attnmt.decoding.quality import EMPTY, Assessment, Assessor, low_quality_threshold
+from attnmt.decoding.quality import EMPTY, Assessment, Assessor, low_quality_threshold, shown_quality
 from attnmt.decoding.translate import Translation
 
 BELOW = ("keep", "mark", "source")
@@ -59,11 +59,11 @@ def assessor(args: argparse.Namespace) -> Assessor:
 def quality_fields(a: Assessment | None, output_format: str) -> dict:
     """What tsv and jsonl add to a hypothesis, after its other fields: quality and flags (and in jsonl
     whether the quality is calibrated); nothing for a blank line.  tsv writes the quality with 4
-    decimals, as ``attnmt score`` and the review table do."""
+    decimals cut down (shown_quality), as ``attnmt score`` and the review table do."""
     if a is None:
         return {}
     fields = a.fields()
-    return fields if output_format == "jsonl" else {"quality": f"{a.quality:.4f}", "flags": fields["flags"]}
+    return fields if output_format == "jsonl" else {"quality": shown_quality(a.quality), "flags": fields["flags"]}
 
 
 def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessment | None) -> str:

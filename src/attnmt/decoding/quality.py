@@ -51,6 +51,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from decimal import ROUND_DOWN, Decimal
 from pathlib import Path
 
 import torch
@@ -84,8 +85,15 @@ class Assessment:
     features: Features | None = None
 
     def fields(self) -> dict:
-        """What output formats carry: quality (4 decimals), flags, calibrated."""
-        return {"quality": round(self.quality, 4), "flags": self.flags, "calibrated": self.calibrated}
+        """What output formats carry: quality (4 decimals, cut down: shown_quality), flags, calibrated."""
+        return {"quality": float(shown_quality(self.quality)), "flags": self.flags, "calibrated": self.calibrated}
+
+
+def shown_quality(quality: float, decimals: int = 4) -> str:
+    """``quality`` with ``decimals`` decimals, cut down rather than rounded: a figure shown beside
+    ``low_quality`` never reaches the threshold it is under (0.49996 shows 0.4999, not 0.5000).  From the
+    float's shortest decimal (repr), so 0.29 shows 0.2900, not 0.2899."""
+    return str(Decimal(repr(float(quality))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_DOWN))
 
 
 def low_quality_threshold(calibration: attnmt.decoding.calibration.Calibration | None,

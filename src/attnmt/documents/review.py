@@ -51,6 +51,7 @@ from attnmt.decoding.quality import (
     check_threshold,
     empty_translation,
     low_quality_threshold,
+    shown_quality,
 )
 from attnmt.documents.flat import LINE_ENDS, FlatText, Place, Placed, shown_atom
 from attnmt.documents.nesting import nest
@@ -148,14 +149,14 @@ class Review:
         rows.writerow([*(["part", "paragraph"] if self.archive else ["line"]), "quality", "flags", "source",
                        "translation"])
         for s in self.segments:
-            rows.writerow([*place_of(s, self.archive).values(), f"{s.quality:.4f}", ",".join(s.flags) or "-",
+            rows.writerow([*place_of(s, self.archive).values(), shown_quality(s.quality), ",".join(s.flags) or "-",
                            s.source, s.translation])
         return out.getvalue()
 
     def rows(self) -> list[dict]:
-        """The table's rows as dicts of its columns (an API's JSON): ``quality`` rounded to 4
-        decimals, ``flags`` a list."""
-        return [{**place_of(s, self.archive), "quality": round(s.quality, 4),
+        """The table's rows as dicts of its columns (an API's JSON): ``quality`` cut down to 4
+        decimals (shown_quality), ``flags`` a list."""
+        return [{**place_of(s, self.archive), "quality": float(shown_quality(s.quality)),
                  "flags": s.flags, "source": s.source, "translation": s.translation} for s in self.segments]
 
     def write(self, path: str | Path) -> None:

@@ -26,7 +26,7 @@ from attnmt.cli.options import (
     read_glossary_files,
 )
 from attnmt.cli.score_sources import CALIBRATE_GLOSSARY, record_lines, source_texts
-from attnmt.decoding.quality import Assessment
+from attnmt.decoding.quality import Assessment, shown_quality
 from attnmt.errors import ConfigError, DataError, UserError
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
         if line - 1 in failed:  # named on stderr (``assessed_lines``)
             continue
         if output_format == "tsv":
-            out.write(f"{line}\t{a.quality:.4f}\t{','.join(a.flags) or '-'}\t{tsv_text(text)}\n")
+            out.write(f"{line}\t{shown_quality(a.quality)}\t{','.join(a.flags) or '-'}\t{tsv_text(text)}\n")
         else:
             out.write(json_line({"line": line, **a.fields(), "words": a.words}))
 
