@@ -73,3 +73,21 @@ def test_a_marked_translation_is_aligned_past_the_marks_words(trained_model, tmp
     code, out, _ = run_cli([*translate, "--min-quality", "1", "--below-quality", "mark"], capsys)
     shifted = " ".join(f"{s}-{int(t) + 2}" for s, t in (pair.split("-") for pair in kept_pairs.split()))
     assert code == 0 and out == f"[needs review] {kept} ||| {shifted}\n"
+
+
+def test_score_flags_low_quality_under_its_min_quality_as_translate_does(trained_model, tmp_path, capsys):
+    src, hyp = tmp_path / "src.txt", tmp_path / "hyp.txt"
+    src.write_text("a dog runs\n", encoding="utf-8")
+    hyp.write_text("ein hund rennt\n", encoding="utf-8")
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", str(src), "--hyp", str(hyp)], capsys)
+    assert code == 0 and "low_quality" not in out  # the pair the model knows is over 0.5
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", str(src), "--hyp", str(hyp),
+                            "--min-quality", "1"], capsys)
+    assert code == 0 and '"low_quality"' in out
+
+
+@pytest.mark.parametrize("given", ["1.5", "-0.1", "nan", "high"])
+def test_score_refuses_a_min_quality_outside_zero_to_one_as_translate_does(trained_model, tmp_path, capsys, given):
+    with pytest.raises(SystemExit):
+        run_cli(["score", "--model", trained_model, "--src", "a", "--hyp", "b", "--min-quality", given], capsys)
+    assert f"a quality is from 0 to 1, got '{given}'" in capsys.readouterr().err

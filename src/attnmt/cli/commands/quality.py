@@ -26,6 +26,7 @@ from attnmt.cli.options import (
     read_glossary_files,
 )
 from attnmt.cli.score_sources import CALIBRATE_GLOSSARY, record_lines, source_texts
+from attnmt.cli.translate_quality import probability
 from attnmt.decoding.quality import Assessment, shown_quality
 from attnmt.errors import ConfigError, DataError, UserError
 
@@ -177,10 +178,11 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model, tokenizer, _ = load_for_translation(args)
     own = None  # the model's translations, which find a long sentence's parts in its translation (line_pairs)
     if searching is None:
-        assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
+        assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens,
+                            threshold=args.min_quality)
     else:  # the model's own translation searched with the terms, as translate searched it
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
-                            max_tokens=args.max_tokens, glossary=glossary)
+                            max_tokens=args.max_tokens, glossary=glossary, threshold=args.min_quality)
         own = partial(translate, model, tokenizer, decoding=searching, max_tokens=args.max_tokens, glossary=glossary)
     source_lang, target_lang = split_languages(args)
     options = DocumentOptions(source_lang=source_lang, split=not (args.no_split or records))
@@ -190,7 +192,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                                            glossary=glossary, fits=fits, writes=writes, own=own),
                                    record_lines(sources, records), record_lines(translations, records),
                                    shown(args.src))
-    found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
+    found = with_empty(found, sources, translations, calibration, args.min_quality)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:
         write_scores(out, translations, scores, args.output_format, failed)
@@ -355,6 +357,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "scores it (quality 1, no flags), a sentence beside such a part is read without it, as translate "
                    "read it, and each sentence is read against the model's own translation searched with its terms, "
                    "so that translate's output scores as translate scored it")
+    p.add_argument("--min-quality", type=probability, metavar="Q",
+                   help="the quality (0 to 1) under which a translation gets the low_quality flag, as translate's "
+                        "--min-quality (default: the calibration's threshold, 0.5 without one)")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")
