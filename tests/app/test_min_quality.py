@@ -91,3 +91,14 @@ def test_score_refuses_a_min_quality_outside_zero_to_one_as_translate_does(train
     with pytest.raises(SystemExit):
         run_cli(["score", "--model", trained_model, "--src", "a", "--hyp", "b", "--min-quality", given], capsys)
     assert f"a quality is from 0 to 1, got '{given}'" in capsys.readouterr().err
+
+
+def test_score_reads_the_mark_translate_wrote_as_no_word_of_the_translation(trained_model, tmp_path, capsys):
+    src, hyp, marked = tmp_path / "src.txt", tmp_path / "hyp.txt", tmp_path / "marked.txt"
+    src.write_text("a dog runs\na cat sleeps\n", encoding="utf-8")
+    hyp.write_text("ein hund rennt\n\n", encoding="utf-8")
+    marked.write_text("[needs review] ein hund rennt\n[needs review]\n", encoding="utf-8")
+    scored = [run_cli(["score", "--model", trained_model, "--src", str(src), "--hyp", str(h), "--output-format",
+                       "tsv"], capsys) for h in (hyp, marked)]
+    assert scored[0][0] == scored[1][0] == 0 and scored[1][1] == scored[0][1]
+    assert "\tein hund rennt" in scored[1][1] and "needs review" not in scored[1][1]
