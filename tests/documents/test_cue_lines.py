@@ -115,3 +115,16 @@ def test_a_label_alone_on_a_cues_first_line_stays_alone_on_it(upper, lines, tran
     """Translated alone and put back before the words, the label was wrapped with them: "[door
     slams]" / "Who is there at the door?" came back "[DOOR SLAMS] WHO IS" / "THERE AT THE DOOR?"."""
     assert translate_subtitle_text(cue(lines), upper) == cue(translated)
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("♪ The dog is running ♪\u00a0", "♪ RUNNING IS DOG THE ♪\u00a0"),
+    ("♪ The dog is running ♪&nbsp;", "♪ RUNNING IS DOG THE ♪&nbsp;"),
+    ("♪ The dog is\nrunning in the park ♪\u202f", "♪ PARK THE IN\nRUNNING IS DOG THE ♪\u202f"),
+    ("in the park ♪\u00a0", "PARK THE IN ♪\u00a0"),
+])
+def test_a_lyrics_notes_before_no_break_spaces_are_kept_at_its_end(mirror, lines, translated):
+    """A no-break space after the closing note hid it from the lyric's end: the model was given
+    "The dog is running ♪", and turned around, the note came back first ("♪ ♪ RUNNING IS DOG THE")."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert all("♪" not in given for given in mirror.given)

@@ -45,7 +45,9 @@ NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with
 # A lyric's line: one beginning with notes (after what may come before a dash), sung, not said ("♪ La la la ♪"): it
 # begins a turn of its own as a speaker's dash does, so that two lyrics' lines are not read as one sentence.
 LYRIC = re.compile(rf"(?P<start>{LEAD}[{NOTES}]+\s*)(?P<text>[^\s{NOTES}].*)")
-SUNG_END = re.compile(rf"\s*[{NOTES}]+$")  # the notes a lyric's text ends with ("La la la ♪")
+# The notes a lyric's text ends with ("La la la ♪"), and the no-break spaces after them that the line kept
+# (kept_end: "La la la ♪\u00a0", "La la la ♪&nbsp;"): read as the text's end, they hid its notes from it.
+SUNG_END = re.compile(rf"\s*[{NOTES}]+(?:\s|{NO_BREAK})*$", re.IGNORECASE)
 # Where the dash a turn starts with ({dash}) begins another speaker's turn on one of its lines: after
 # a sentence's end (and any closing quotes or brackets) and spaces, the spaces group 1.
 TURN_GAP = r"[.?!…][\"”’)]*(\s+)(?={dash}\s)"
