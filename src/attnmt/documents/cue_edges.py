@@ -26,9 +26,11 @@ OPENING = r"(?:<[A-Za-z][^<>]*>|\{\\[^{}]*\})*"  # the start tags and ASS codes 
 # The no-break spaces a turn's text starts with (group 2), after any start tags and ASS codes (group 1: "<i>&nbsp;Hi.")
 LEAD = re.compile(rf"({OPENING})((?:{NO_BREAK}[ \t]*)+)", re.IGNORECASE)
 TRAIL = re.compile(rf"(?:[ \t]*{NO_BREAK})+$", re.IGNORECASE)  # and those it ends with
+NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with (attnmt.documents.cue_lines)
 # Sound descriptions a turn's words end with (group 2: "[DOOR SLAMS]", "(laughs).", "[MUSIC] (cheering)"), after
-# the spaces that part them from the words (group 1).
-TAIL = re.compile(rf"(\s+)({DESCRIPTION.pattern})$")
+# the spaces that part them from the words (group 1), and the notes a lyric's words end with before them
+# ("♪ La la la ♪ [music]"): kept with the spaces, never read as a word of the lyric.
+TAIL = re.compile(rf"(\s*[{NOTES}]+\s+|\s+)({DESCRIPTION.pattern})$")
 
 
 @dataclass

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_edges import NO_BREAK, cue_edges
+from attnmt.documents.cue_edges import NO_BREAK, NOTES, cue_edges
 from attnmt.documents.cue_labels import split_label
 from attnmt.documents.cue_text import ENTITY, tag_name, tags_of
 
@@ -41,7 +41,6 @@ NO_BREAK_END = re.compile(r"[ \t\u00a0\u202f]*[\u00a0\u202f]")  # from a line's 
 # A line's indentation: spaces, and no-break spaces written as themselves or as references ("&nbsp;- Hello.").
 INDENT = re.compile(rf"(?:\s|{NO_BREAK})*", re.IGNORECASE)
 LINE_CODES = re.compile(r"(?:\{\\[^{}]*\}\s*)+")  # the ASS codes a line starts with ("{\an8}", "{\an8}{\i1}")
-NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with
 # A lyric's line: one beginning with notes (after what may come before a dash), sung, not said ("♪ La la la ♪"): it
 # begins a turn of its own as a speaker's dash does, so that two lyrics' lines are not read as one sentence.
 LYRIC = re.compile(rf"(?P<start>{LEAD}[{NOTES}]+\s*)(?P<text>[^\s{NOTES}].*)")
@@ -248,7 +247,7 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     head = len(indents) > 1 and bool(edges.label) and label_line(turn, tags)
     foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
     middle = ("" if head else edges.label + edges.after_label) + edges.body + (
-        "" if foot else edges.before_tail + edges.tail)
+        edges.before_tail.rstrip() if foot else edges.before_tail + edges.tail)  # a lyric's notes stay on its line
     own = [*[edges.label][:head], *wrap(middle, len(indents) - head - foot, tags), *[edges.tail][:foot]]
     own[0] = edges.led(own[0])  # its no-break spaces before its first words and after its last
     own[-1] += edges.trail
