@@ -25,3 +25,28 @@ def test_a_lyrics_closing_note_before_a_description_stays_with_the_lyric(mirror,
     model: "La la la ♪" came back "♪ LA LA LA", the cue "♪ ♪ LA LA LA [MUSIC]"."""
     assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, given", [
+    ("Call me (tomorrow).", ["Call me (tomorrow)."]),
+    ("Call me tomorrow (ext. 12)", ["Call me tomorrow (ext. 12)"]),
+    ("Meet me at five (or six)?", ["Meet me at five (or six)?"]),
+    ("He said (quietly) no.", ["He said (quietly) no."]),
+])
+def test_words_in_parentheses_that_the_sentence_goes_on_over_are_no_description(same, lines, given):
+    """"(tomorrow)." was taken off its sentence as a sound description: the model read "Call me"
+    and "(tomorrow)." apart, and translated so, "tomorrow" was no part of the call."""
+    assert translate_subtitle_text(srt(lines), same) == srt(lines)
+    assert same.given == given
+
+
+@pytest.mark.parametrize("lines, given", [
+    ("Call me (DOOR SLAMS).", ["Call me", "(DOOR SLAMS)."]),
+    ("Call me. (door slams)", ["Call me.", "(door slams)"]),
+    ("Call me, please! (laughs).", ["Call me, please!", "(laughs)."]),
+    ("Call me now [door slams].", ["Call me now", "[door slams]."]),
+    ("I'm leaving now (door slams)", ["I'm leaving now", "(door slams)"]),
+])
+def test_a_description_after_a_sentences_end_in_brackets_or_in_capitals_is_still_the_tail(same, lines, given):
+    assert translate_subtitle_text(srt(lines), same) == srt(lines)
+    assert same.given == given

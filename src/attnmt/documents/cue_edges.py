@@ -31,6 +31,8 @@ NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with (attnm
 # the spaces that part them from the words (group 1), and the notes a lyric's words end with before them
 # ("♪ La la la ♪ [music]"): kept with the spaces, never read as a word of the lyric.
 TAIL = re.compile(rf"(\s*[{NOTES}]+\s+|\s+)({DESCRIPTION.pattern})$")
+ROUND = re.compile(r"(?:\([^()]*\)[\s.,;:!?…-]*)+")  # descriptions in parentheses alone: "(laughs)", "(tomorrow)."
+ENDED = re.compile(r"[.!?…][\"'”’»)\]]*\s*$")  # words that end a sentence ("I'm leaving.", "Go!\"")
 
 
 @dataclass
@@ -70,7 +72,8 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
     label, after_label, rest = split_label(text[:len(text) - len(trail)], tags)
     shown, places = shown_places(rest, tags)
     found = TAIL.search(shown)
-    if found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()]):
+    if (found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()])
+            or in_sentence(shown[:found.start()], found.group(2))):
         return Edges(rest, label, after_label, lead=lead, trail=trail, opened=bool(opening))
     gap, start = places[found.start(1)], places[found.start(2)]
     for opening in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
@@ -78,6 +81,16 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
             break
         start = opening.start()
     return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, bool(opening))
+
+
+def in_sentence(words: str, tail: str) -> bool:
+    """Whether ``tail``, which reads as descriptions after ``words``, is words of their sentence in
+    parentheses, as prose writes them: in round brackets alone, not in capitals (captions write
+    "(DOOR SLAMS)"), after ``words`` that end no sentence, and followed by the sentence's
+    punctuation ("Call me (tomorrow).", "at five (or six)?") or holding a number ("(ext. 12)").
+    Square brackets are captions' own, and "I'm leaving now (door slams)" stays a description."""
+    return (ROUND.fullmatch(tail) is not None and not tail.isupper() and not ENDED.search(words)
+            and (tail.rstrip()[-1] != ")" or any(character.isdigit() for character in tail)))
 
 
 def apart(edges: Sequence[Edges]) -> list[tuple[int, int, str]]:
