@@ -286,6 +286,19 @@ def test_an_ass_break_after_a_windows_path_and_its_stop_is_a_break(same):
 
 
 @pytest.mark.parametrize("lines, translated, given", [
+    ("{\\p1}m 0 0 l 100 0 100 100 0 100{\\p0}", "{\\p1}m 0 0 l 100 0 100 100 0 100{\\p0}", []),
+    ("{\\an8}{\\p1}m 0 0 l 10 0{\\p0}Hello there.", "{\\an8}{\\p1}m 0 0 l 10 0{\\p0}THERE. HELLO", ["Hello there."]),
+    ("Hello there,{\\pos(10,10)\\p2}m 0 0 b 5 5 10 0{\\p0}\nmy good friend.",
+     "FRIEND. GOOD{\\pos(10,10)\\p2}m 0 0 b 5 5 10 0{\\p0}\nMY THERE, HELLO", ["Hello there, my good friend."]),
+])
+def test_an_ass_drawing_in_srt_text_is_kept_whole_and_never_read_by_the_model(mirror, lines, translated, given):
+    """A drawing's commands, from the {\\p1} that starts it to the {\\p0} that ends it, are a shape,
+    not words: the model was given "m 0 0 l 100 0 100 100 0 100" and turned the shape around."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, translated, given", [
     ("- Where is the man\nwith the dog going?\n- To the park.",
      "- GOING? DOG THE WITH\nMAN THE IS WHERE\n- PARK. THE TO",
      ["Where is the man with the dog going?", "To the park."]),

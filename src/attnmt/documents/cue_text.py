@@ -16,7 +16,8 @@ all cats.``, ``x < 5 and y > 7``, ``<<The man>>`` are text, which WebVTT's rule 
   voice over the whole cue, as is usual) ends with its cue and is written back without an
   end tag, as it came;
 - an end tag closes the nearest open mark of its name (and any still open inside it); an
-  end tag with none open, a timestamp, ``<br>``, a tab and SRT's ``{\\…}`` codes are atoms, kept
+  end tag with none open, a timestamp, ``<br>``, a tab and SRT's ``{\\…}`` codes (a drawing with its
+  commands, ``{\\p1}m 0 0 l 10 0{\\p0}``) are atoms, kept
   whole where rule 2 of attnmt.documents.spans puts them (``<br>``, ``\\N``, ``\\n``, ``\\h`` and tabs
   part the words either side, as a space does: the model never sees them);
 - a ruby's annotation, ``<rt>`` with its text up to its ``</rt>`` (or the ``</ruby>`` or cue end
@@ -50,7 +51,10 @@ from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.spans import Nested
 from attnmt.errors import warn
 
-ASS_CODE = r"(\{\\[^{}]*\})"  # an SRT file's ASS code such as {\an8}
+# An SRT file's ASS code such as {\an8}; or a drawing, whole: the code that starts one ({\p1}, {\pos(10,10)\p2}), the
+# shape's commands after it on its line ("m 0 0 l 100 0 100 100"), and the code that ends it ({\p0}), if any.
+# Its commands are no words: read, the model turned the shape around.
+ASS_CODE = r"(\{(?=\\)[^{}]*\\p[1-9][^{}]*\}[^{}\n]*(?:\{(?=\\)[^{}]*\\p0[^{}]*\})?|\{\\[^{}]*\})"
 # A tag (group 1: what is between < and >), or an ASS code (group 2).
 TOKEN = re.compile(rf"<([^<>]*)>|{ASS_CODE}")
 # In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park",
