@@ -50,3 +50,16 @@ def test_words_in_parentheses_that_the_sentence_goes_on_over_are_no_description(
 def test_a_description_after_a_sentences_end_in_brackets_or_in_capitals_is_still_the_tail(same, lines, given):
     assert translate_subtitle_text(srt(lines), same) == srt(lines)
     assert same.given == given
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("[singing] ♪ Happy birthday to you ♪", "[SINGING] ♪ YOU TO BIRTHDAY HAPPY ♪",
+     ["[singing]", "Happy birthday to you"]),
+    ("JOHN: ♫ La la la ♫", "JOHN: ♫ LA LA LA ♫", ["JOHN:", "La la la"]),
+    ("(SINGS) ♪ I saw a man", "(SINGS) ♪ MAN A SAW I", ["(SINGS)", "I saw a man"]),
+])
+def test_a_lyrics_opening_note_after_a_label_stays_after_it(mirror, lines, translated, given):
+    """The label was taken off, and the lyric's opening note went to the model with its words:
+    "♪ Happy birthday to you" came back "YOU TO BIRTHDAY HAPPY ♪", the cue ending in two notes."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given == given

@@ -128,3 +128,16 @@ def test_a_lyrics_notes_before_no_break_spaces_are_kept_at_its_end(mirror, lines
     "The dog is running ♪", and turned around, the note came back first ("♪ ♪ RUNNING IS DOG THE")."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
     assert all("♪" not in given for given in mirror.given)
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("- ♪ Happy birthday to you ♪\n- Thank you.", "- ♪ YOU TO BIRTHDAY HAPPY ♪\n- YOU. THANK",
+     ["Happy birthday to you", "Thank you."]),
+    ("- Sing!\n- <i>♪ La la la ♪</i>", "- SING!\n- <i>♪ LA LA LA ♪</i>", ["Sing!", "La la la"]),
+    ("- ♪ The dog is running", "- ♪ RUNNING IS DOG THE", ["The dog is running"]),
+])
+def test_a_lyric_after_a_speakers_dash_keeps_its_notes_out_of_the_model(mirror, lines, translated, given):
+    """The dash was the turn's start and the notes its words: the model was given "♪ Happy birthday
+    to you ♪", and a model reads a note as a word, moving it or dropping it."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given

@@ -31,6 +31,7 @@ NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with (attnm
 # the spaces that part them from the words (group 1), and the notes a lyric's words end with before them
 # ("♪ La la la ♪ [music]"): kept with the spaces, never read as a word of the lyric.
 TAIL = re.compile(rf"(\s*[{NOTES}]+\s+|\s+)({DESCRIPTION.pattern})$")
+SUNG_START = re.compile(rf"[{NOTES}]+\s*")  # the notes a lyric after a label opens with: kept with the label's spaces
 ROUND = re.compile(r"(?:\([^()]*\)[\s.,;:!?…-]*)+")  # descriptions in parentheses alone: "(laughs)", "(tomorrow)."
 ENDED = re.compile(r"[.!?…][\"'”’»)\]]*\s*$")  # words that end a sentence ("I'm leaving.", "Go!\"")
 
@@ -65,11 +66,14 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
     """``text`` (a turn's) in its parts (``Edges``), read as shown without its format's ``tags``
     (attnmt.documents.cue_text.tags_of): a description at its end is its tail where words come
     before it, not descriptions alone (a cue of those is set apart whole: subtitles.set_apart), and
-    takes the start tags right before it ("<i>[DOOR SLAMS]</i>")."""
+    takes the start tags right before it ("<i>[DOOR SLAMS]</i>").  A lyric's notes after a label
+    ("[singing] ♪ La la ♪") stay after it, with the spaces that part it from the words."""
     opening, lead = found.groups() if (found := LEAD.match(text)) else ("", "")
     text = opening + text[len(opening) + len(lead):]
     trail = found.group() if (found := TRAIL.search(text, len(opening))) else ""
     label, after_label, rest = split_label(text[:len(text) - len(trail)], tags)
+    if label and (notes := SUNG_START.match(rest)) and has_words(rest[notes.end():]):  # "JOHN: ♪ La la ♪"
+        after_label, rest = after_label + notes.group(), rest[notes.end():]
     shown, places = shown_places(rest, tags)
     found = TAIL.search(shown)
     if (found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()])

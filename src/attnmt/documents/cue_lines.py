@@ -173,15 +173,18 @@ def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, 
 def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> Turn:
     """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``).
     A voice line's turn without a dash is its line whole, the voice span with it (``speaker``).
-    A lyric's turn keeps the notes it ends with, before any end tags, in its end: a model reads a
-    note as a word and moves it ("♪ singen. ♪" for "♪ singing ♪")."""
+    A lyric's turn, its line beginning with notes or a dash and notes ("- ♪ La la ♪"), keeps them in its
+    start and the notes it ends with, before any end tags, in its end: a model reads a note as a word
+    and moves it ("♪ singen. ♪" for "♪ singing ♪")."""
     codes = repeated_codes(lines)
     shown = [line for line in lines if has_text(line)]
     said = [line_parts(line, codes, bool(k))[1] for k, line in enumerate(shown)]
     said[-1] += kept_end(shown[-1])
     match = dash.fullmatch(said[0]) or LYRIC.fullmatch(said[0])
-    sung = match is not None and match.re is LYRIC
     start, head = (match["start"], match["text"]) if match else ("", said[0])
+    sung = match is not None and match.re is LYRIC
+    if match and not sung and (lyric := LYRIC.fullmatch(head)):  # a speaker's lyric: "- ♪ La la ♪"
+        start, head, sung = start + lyric["start"], lyric["text"], True
     text, end = closing_tags(" ".join([head, *said[1:]]), tags)
     notes = SUNG_END.search(text) if sung else None  # never the whole text: LYRIC's starts with no note
     if notes:
