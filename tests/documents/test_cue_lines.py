@@ -141,3 +141,14 @@ def test_a_lyric_after_a_speakers_dash_keeps_its_notes_out_of_the_model(mirror, 
     to you ♪", and a model reads a note as a word, moving it or dropping it."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("- ♪ La la la ♪ - Stop singing.", "- ♪ LA LA LA ♪ - SINGING. STOP", ["La la la", "Stop singing."]),
+    ("- Sing it! - ♪ La la la ♪ - Stop.", "- IT! SING - ♪ LA LA LA ♪ - STOP.", ["Sing it!", "La la la", "Stop."]),
+])
+def test_a_one_line_cue_is_parted_where_a_dash_follows_a_lyrics_closing_note(mirror, lines, translated, given):
+    """Only a sentence's end parted turns on a line: "La la la ♪ - Stop singing." went to the model
+    as one text, and the second speaker's dash and words came back before the lyric."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given

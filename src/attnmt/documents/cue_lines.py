@@ -48,8 +48,8 @@ LYRIC = re.compile(rf"(?P<start>{LEAD}[{NOTES}]+\s*)(?P<text>[^\s{NOTES}].*)")
 # (kept_end: "La la la ♪\u00a0", "La la la ♪&nbsp;"): read as the text's end, they hid its notes from it.
 SUNG_END = re.compile(rf"\s*[{NOTES}]+(?:\s|{NO_BREAK})*$", re.IGNORECASE)
 # Where the dash a turn starts with ({dash}) begins another speaker's turn on one of its lines: after
-# a sentence's end (and any closing quotes or brackets) and spaces, the spaces group 1.
-TURN_GAP = r"[.?!…][\"”’)]*(\s+)(?={dash}\s)"
+# a sentence's end (and any closing quotes or brackets) or a lyric's closing notes, and spaces, the spaces group 1.
+TURN_GAP = rf"(?:[.?!…][\"”’)]*|[{NOTES}])(\s+)(?={{dash}}\s)"
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
 SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
@@ -195,10 +195,10 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
 def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> list[Turn]:
     """The turns of ``lines`` (the cue's from index ``first``, the first beginning a turn): one,
     and where it begins with a dash, a turn more at each of its lines' spaces where the same dash
-    follows a sentence's end (TURN_GAP: "- Hi. - Hello.", "- Where is the man" / "with the dog? -
-    Here."), that turn going on over the lines after it, blank lines going with the turn they
-    follow.  A dash inside a sentence ("- Well - I do not know.", "- It was 5 - 3.") is no
-    speaker's: a turn's sentence ends before the next speaker speaks."""
+    follows a sentence's end or a lyric's closing note (TURN_GAP: "- Hi. - Hello.", "- Where is the man" /
+    "with the dog? - Here.", "- ♪ La la ♪ - Stop."), that turn going on over the lines after it, blank
+    lines going with the turn they follow.  A dash inside a sentence ("- Well - I do not know.",
+    "- It was 5 - 3.") is no speaker's: a turn's sentence ends before the next speaker speaks."""
     started = dash.fullmatch(next(line_parts(line, "", False)[1] for line in lines if has_text(line)))
     if started is None:
         return [dashed_turn(lines, first, dash, tags)]
