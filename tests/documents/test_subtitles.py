@@ -142,6 +142,20 @@ def test_cues_are_not_joined_over_a_sentence_end_a_note_tags_or_no_split(mirror)
         vtt("DOG THE", "FAST RUNS")
 
 
+@pytest.mark.parametrize("cues, given", [
+    (["I SAW A MAN", "IN THE PARK."], ["I SAW A MAN IN THE PARK."]),
+    (["<i>WHERE ARE YOU</i>", "<i>GOING TONIGHT?</i>"], ["WHERE ARE YOU", "GOING TONIGHT?"]),  # tags: apart
+    (["I SAW A MAN.", "HE WAS TALL."], ["I SAW A MAN.", "HE WAS TALL."]),
+    (["The dog runs", "FAST AND FAR."], ["The dog runs", "FAST AND FAR."]),
+    (["I SAW A MAN", "JOHN: IN THE PARK."], ["I SAW A MAN", "JOHN:", "IN THE PARK."]),
+])
+def test_cues_in_capitals_are_joined_where_the_segmenter_finds_no_sentence_end(same, cues, given):
+    """Captions for the deaf and hard of hearing are often in capitals, where no cue starts with a
+    lower-case letter: "I SAW A MAN" and "IN THE PARK." went to the model as two sentences."""
+    translate_subtitle_text(vtt(*cues), same)
+    assert same.given == given
+
+
 @pytest.mark.parametrize("quoted", ["&quot;Hello, my friend.&quot;", "&lrm;Hello, my friend."])
 def test_a_cue_starting_with_an_entity_is_read_as_shown_and_not_joined_before_a_capital(same, quoted):
     translate_subtitle_text(vtt("The man in the red shirt said", quoted), same)  # its "q" was lower-case

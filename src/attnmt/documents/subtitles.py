@@ -32,7 +32,7 @@ without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's spea
 as its prefix, and does not count), and not each in another speaker's voice (another voice is another
 speaker, as a dash is; a cue without a voice goes on in the voice before it, as captions name a
 speaker only where the speaker changes), are joined where the next cue starts with a
-lower-case letter (as shown: WebVTT's ``&quot;Hello`` starts with a capital) and without a
+lower-case letter (as shown: WebVTT's ``&quot;Hello`` starts with a capital; or both are in capitals) and without a
 speaker's dash (a cue's last speaker's turn, ``- I saw a man`` / ``in the park.``, runs on as a cue of one
 text does), neither opening with a sound description's bracket or a lyric's note (``[dog barking]``,
 ``(phone ringing)``, ``♪ La la la ♪``: each its own text; a label before words, ``JOHN:`` or ``(laughs)``,
@@ -338,7 +338,8 @@ def term_across(text: str, following: str, glossary: Glossary | None) -> str | N
 
 def runs_on(text: str, following: str, language: str, glossary: Glossary | None = None) -> bool:
     """Whether ``following`` goes on with the sentence ``text`` ends with: it starts with a
-    lower-case letter, and the sentence segmenter, reading both as one text, finds no sentence
+    lower-case letter, or both are in capitals (captions for the deaf and hard of hearing, where
+    case tells nothing), and the sentence segmenter, reading both as one text, finds no sentence
     end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)
     Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike.",
     ``term_across``): each cue read alone, the term was in neither, and its translation was
@@ -352,7 +353,8 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
         return True
     following = following.strip()
     following = following[continuation.end():] if (continuation := CONTINUED.match(following)) else following
-    if not next((ch for ch in following if ch.isalpha()), "").islower():
+    letter = next((ch for ch in following if ch.isalpha()), "")
+    if not (letter.islower() or (text.isupper() and following.isupper())):
         return False
     first = text.strip()
     ends = edges(first, 0, len(first))[1]  # where a sentence of it ends: before a control closing it
