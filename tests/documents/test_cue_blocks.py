@@ -83,3 +83,17 @@ def test_a_timing_line_right_after_a_timing_line_starts_a_cue_with_a_warning(mir
         f"in, line {line}: a cue starts without a blank line before it; it is translated as a cue of its own"]
     assert out == mirrored(source)
     assert mirror.given == ["A man walks.", "A dog runs."]
+
+
+@pytest.mark.parametrize("source, translated", [
+    ("\ufeff", "\ufeff"),  # an empty subtitle file saved with a byte order mark
+    ("\ufeff\r\n", "\ufeff\r\n"),
+    ("\ufeff\n\n1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n",
+     "\ufeff\n\n1\n00:00:01,000 --> 00:00:02,000\nRUNS. DOG A\n"),
+])
+def test_a_byte_order_mark_alone_on_its_line_is_no_block_to_warn_about(mirror, source, translated):
+    """It was read as a block without a timing line: "line 1: a block without a timing line ... is
+    not a cue, so it is left untranslated", for a file with nothing in it to translate."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_subtitle_text(source, mirror) == translated

@@ -56,7 +56,8 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     where a line of spaces parts them (editors leave spaces on the blank line between cues), there is
     nothing to warn about, and the line stays after the cue before as it was."""
     lines = block.split("\n")
-    last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
+    # a file's byte order mark alone on its first line (an empty file saved with one) is no text either
+    last = max((k for k, line in enumerate(lines) if line.lstrip("\ufeff").strip()), default=-1)
     timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
     if timing is None or last == timing:
         return []
