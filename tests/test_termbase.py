@@ -253,6 +253,27 @@ def test_every_status_of_a_term_is_read_and_the_least_fit_known_one_wins(tmp_pat
     assert read_glossary(path, "en", "de").terms == terms
 
 
+@pytest.mark.parametrize("status", [
+    '<termNote type="status">FORBIDDEN</termNote>',  # XTM's export
+    '<descrip type="Status">forbidden</descrip>',  # a MultiTerm termbase's own field, exported as it is named
+    '<descrip type="Usage">Forbidden</descrip>',
+    '<termNote type="Term Status">Do not use</termNote>',
+    '<termNote type="administrativeStatus">obsolete</termNote>',  # Weblate's
+    '<termNote type="administrativeStatus">rejected</termNote>',  # Trados Enterprise's
+    '<descrip type="usageStatus">not_recommended</descrip>',
+])
+def test_a_term_other_tools_mark_forbidden_is_never_used(tmp_path, status):
+    """Termbases name the status field as their users do, and write its values in their own words: a forbidden
+    target term ("Köter") was the entry's target, first of two without a known status, and forced into every
+    translation of "dog"."""
+    path = tmp_path / "terms.tbx"
+    entry = (f'<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></tig><tig><term>doggy</term>{status}'
+             f'</tig></langSet><langSet xml:lang="de"><tig><term>Köter</term>{status}</tig><tig><term>Hund</term>'
+             '</tig></langSet></termEntry>\n')
+    path.write_text(TERMBASE.format(doctype="", entry=entry), encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)
+
+
 def test_a_tbx_file_that_is_no_termbase_is_refused_naming_its_root(tmp_path):
     (tmp_path / "terms.tbx").write_text('<?xml version="1.0"?>\n<xliff version="1.2"/>\n', encoding="utf-8")
     with pytest.raises(DataError, match=r"terms.tbx:2: expected a TBX termbase \(a martif or tbx root\), got <xliff>"):

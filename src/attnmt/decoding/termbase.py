@@ -9,8 +9,9 @@ target terms, those of the target language's own variety come first (de-CH's for
 
 Of an entry, every source-language term is a source term, but one deprecated or superseded
 (``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
-the ``usageStatus`` some MultiTerm exports write as a ``descrip``, saying so:
-``deprecatedTerm-admn-sts``, ``deprecated``, MultiTerm's ``forbidden`` and ``not recommended``),
+the ``usageStatus`` some MultiTerm exports write as a ``descrip``, or a field a termbase's users named
+``Status``, ``Term Status`` or ``Usage``, saying so: ``deprecatedTerm-admn-sts``, ``deprecated``, and
+other tools' ``forbidden``, ``not recommended``, ``obsolete``, ``rejected``, ``prohibited``, ``do not use``),
 which a writer should not use and so the glossary does not match.  Every status a term carries is
 read: a value not known (a typo, another tool's word) says nothing, and where two known ones
 disagree the less fit wins (deprecated or superseded, then admitted, then preferred), so that no
@@ -51,16 +52,22 @@ ENTRIES = ("termEntry", "conceptEntry")
 SECTIONS = ("langSet", "langSec")
 TERM_GROUPS = ("tig", "ntig", "termSec")
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-# The names of a term's status: a termNote's or a descrip's type (MultiTerm writes ``<descrip
-# type="usageStatus">``), or TBX 3's element
+# The names of a term's status: TBX 3's element, or a termNote's or a descrip's type (MultiTerm writes ``<descrip
+# type="usageStatus">``), of which STATUS_TYPES are the others' names, as ``status_type`` reads them: a termbase's own
+# field is exported under the name its users gave it (XTM's ``type="status"``, MultiTerm's "Status" or "Usage")
 STATUSES = ("administrativeStatus", "normativeAuthorization", "usageStatus")
+STATUS_TYPES = frozenset({"administrativestatus", "normativeauthorization", "usagestatus", "status", "termstatus",
+                          "usage"})
 STATUS_NOTES = ("termNote", "descrip")
 # How fit a term is as the target term, by its status (the first word of the value that says it):
 # the lowest wins; deprecated and superseded ones are never used.
 RANKS = {"preferred": 0, None: 1, "admitted": 2}
 NOT_USED = ("deprecated", "superseded")
-# MultiTerm's words for a term not to use, read as deprecated
-DEPRECATED_WORDS = ("forbidden", "notrecommended", "not recommended")
+# The words other tools write for a term not to use, read as deprecated (as ``status_word`` reads a value, in lower
+# case, "_" and "-" as spaces): MultiTerm's, XTM's and Weblate's "forbidden", "not recommended" and "obsolete",
+# Trados Enterprise's "rejected", and a field of one's own's "do not use"
+DEPRECATED_WORDS = ("forbidden", "notrecommended", "not recommended", "obsolete", "rejected", "prohibited",
+                    "do not use")
 
 Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
 LINE_BREAK = re.compile(r"[ \t]*[\r\n][ \t\r\n]*")  # in a term, with the spaces and tabs around it
@@ -194,15 +201,17 @@ def term_status(group: etree._Element) -> str | None:
 
 
 def is_status(node: etree._Element) -> bool:
-    """Whether ``node`` states a term's status (STATUSES, as a termNote, a descrip or an element)."""
+    """Whether ``node`` states a term's status (STATUSES as an element, STATUS_TYPES as a termNote's or a
+    descrip's type, case, spaces, "-" and "_" aside: "Term Status" is "termstatus")."""
     name = local_name(node)
-    return (name in STATUS_NOTES and node.get("type") in STATUSES) or name in STATUSES
+    kind = re.sub(r"[\s_-]", "", node.get("type") or "").casefold()
+    return (name in STATUS_NOTES and kind in STATUS_TYPES) or name in STATUSES
 
 
 def status_word(node: etree._Element) -> str | None:
     """The first word of the status ``node`` states (MultiTerm's DEPRECATED_WORDS: "deprecated"), or None
     for a value not known."""
-    value = (node.text or "").strip().lower()
+    value = (node.text or "").strip().lower().replace("_", " ").replace("-", " ")
     if value.startswith(DEPRECATED_WORDS):
         return "deprecated"
     return next((word for word in (*RANKS, *NOT_USED) if word and value.startswith(word)), None)
