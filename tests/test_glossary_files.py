@@ -43,6 +43,37 @@ def test_a_first_row_naming_the_languages_by_name_is_a_header(tmp_path, header):
     assert read_glossary(path).terms == (("dog", "Hund"),)
 
 
+@pytest.mark.parametrize(("header", "languages"), [
+    ("Englisch;Deutsch", ("en", "de")),  # as a German user heads the columns
+    ("Deutsch;Englisch", ("de", "en")),
+    ("Anglais;Allemand", ("en", "de")),
+    ("inglés;alemán", ("en", "de")),
+    ("Ingles;Aleman", ("en", "de")),  # typed without the accents
+    ("English (United States);German (Germany)", ("en-US", "de-DE")),
+    ("Quelle;Ziel", ("de", "en")),
+    ("Ausgangssprache;Zielsprache", ("de", "en")),
+    ("Terme source;Terme cible", ("fr", "en")),
+    ("Origen;Destino", ("es", "en")),
+    ("Bron;Doel", ("nl", "en")),
+])
+def test_a_header_row_in_another_language_is_a_header(tmp_path, header, languages):
+    """A sheet headed in its user's language: the header was read as a term, and with "Deutsch;Englisch"
+    every German sentence holding "Deutsch" ("Ich spreche Deutsch") had "Englisch" forced into its
+    translation, "Quelle" (a spring, a source) "Ziel"."""
+    path = write(tmp_path, f"\ufeff{header}\r\ncat;Katze\r\n".encode())
+    assert read_glossary(path, *languages).terms == (("cat", "Katze"),)
+
+
+@pytest.mark.parametrize(("header", "named"), [("German,English", "German -> English"),
+                                               ("Deutsch,Englisch", "Deutsch -> Englisch")])
+def test_a_header_naming_the_languages_swapped_by_name_is_refused(tmp_path, header, named):
+    """As "de,en" is: the columns named the other way round were a term, and the terms' targets were sources."""
+    path = write(tmp_path, f"{header}\ndog,Hund\n".encode())
+    with pytest.raises(DataError, match=rf"terms.csv:1: the header names the columns {named}, and the terms are "
+                                        "wanted en -> de: swap the columns"):
+        read_glossary(path, "en", "de")
+
+
 @pytest.mark.parametrize(("first", "languages"), [("English,Englisch", ("en", "de")), ("German,Deutsch", ("en", "de")),
                                                   ("English,French", ("en", "de")), ("English,English", (None, None)),
                                                   ("English,Deutsch", (None, None))])
@@ -171,12 +202,12 @@ def test_a_delimiter_stated_that_a_glossary_cannot_have_is_named(tmp_path):
 @pytest.mark.parametrize(("name", "encoding", "data"), [
     ("terms.txt", "utf-16", "Hund\tdog\r\nKatze\tcat\r\n"),  # Excel's "Unicode Text": little-endian
     ("terms.tsv", "utf-16-be", "\ufeffHund\tdog\nKatze\tcat"),
-    ("terms.csv", "utf-16", "Quelle\tZiel\r\nHund\tdog\r\nKatze\tcat\r\n"),
+    ("terms.csv", "utf-16", "Quelle\tZiel\r\nHund\tdog\r\nKatze\tcat\r\n"),  # a German header, skipped
 ])
 def test_a_utf16_glossary_with_a_byte_order_mark_is_read(tmp_path, name, encoding, data):
     path = write(tmp_path, data.encode(encoding), name)
-    assert read_glossary(path).terms[-2:] == (("Hund", "dog"), ("Katze", "cat"))
-    assert read_glossary(path).place("Katze") == f"{path}:{len(read_glossary(path))}"
+    assert read_glossary(path).terms == (("Hund", "dog"), ("Katze", "cat"))
+    assert read_glossary(path).place("Katze") == f"{path}:{len(data.strip().splitlines())}"
 
 
 @pytest.mark.parametrize("name", ["terms.txt", "terms.tsv"])

@@ -136,7 +136,7 @@ def read_glossary_files(args: argparse.Namespace) -> Glossary | None:
     (attnmt.model_languages), else the option's own value (--source-lang's default en).  A language
     still unknown (--target-lang left out, a model that names none) stops a termbase with one line
     saying so; a CSV file is then read without its languages checked, its first row a header only
-    where it names the columns or two languages ISO 639-1 lists (glossary_files.csv_header)."""
+    where it names the columns or two languages ISO 639-1 lists (glossary_headers.csv_header)."""
     if not args.glossary:
         return None
     from attnmt.decoding.glossary import read_glossaries

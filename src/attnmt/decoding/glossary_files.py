@@ -15,14 +15,15 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   A line break inside a quoted field (a cell's Alt+Enter in Excel) is a space: a term is one line.
   Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are skipped; ``#`` starts no
   comment (``#hashtag`` is a term).  The first row is a header, and skipped, only when it is clearly one
-  (``csv_header``): it names the columns (``source,target``; ``source term,target term``; ``src,tgt``;
-  ``term,translation``) or two different languages (``en,de``; ``en-US,de-DE``; ``English,German``), the languages
-  translated where they are known, else two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists,
-  others than those translated (``en,fr`` translating en -> de), are refused, as DeepL's four fields are. A CSV
-  file's delimiter is a comma, a semicolon (what Excel writes where the decimal mark is a comma: German, French,
-  Dutch settings) or a tab, read from the file (``csv_delimiter``): the one under which the most rows, from the first,
-  hold 2 or 4 fields, the comma where two read as far. A row that does not fit is then named with the delimiter
-  assumed.  A first line that states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
+  (``csv_header``, attnmt.decoding.glossary_headers): it names the columns (``source,target``; ``source term,target
+  term``; ``src,tgt``; ``term,translation``; ``Quelle;Ziel``) or two different languages (``en,de``;
+  ``en-US,de-DE``; ``English,German``; ``Englisch;Deutsch``), the languages translated where they are known, else
+  two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists, others than those translated
+  (``en,fr`` translating en -> de), are refused, as DeepL's four fields are. A CSV file's delimiter is a comma, a
+  semicolon (what Excel writes where the decimal mark is a comma: German, French, Dutch settings) or a tab, read
+  from the file (``csv_delimiter``): the one under which the most rows, from the first, hold 2 or 4 fields, the
+  comma where two read as far. A row that does not fit is then named with the delimiter assumed.  A first line that
+  states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
 - ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.  An
   ``.xml`` file with another root (MultiTerm's own ``<mtf>``) is refused naming it.
 
@@ -42,6 +43,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
@@ -56,14 +58,11 @@ from attnmt.text.data import (
     open_bytes,
 )
 from attnmt.text.encodings import UNICODE_BOMS
-from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_languages
+from attnmt.text.language_codes import is_language_code
 from attnmt.text.language_codes import primary_subtag as primary
 
 Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
 
-# A CSV file's header: the first two fields naming the source and the target column, case aside.
-SOURCE_COLUMNS = ("source", "source term", "src", "term", "source text", "source language")
-TARGET_COLUMNS = ("target", "target term", "tgt", "translation", "target text", "target language")
 # The delimiters a CSV file may have, each with its name, in the order preferred where several fit.
 DELIMITERS = {",": "a comma", ";": "a semicolon", "\t": "a tab"}
 # The first bytes of the files a glossary is often saved from, which are no text: what each is.
@@ -342,37 +341,6 @@ def reads_as_csv(lines: list[str], delimiter: str) -> bool:
     except csv.Error:
         return False
     return True
-
-
-def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
-    """Whether a CSV file's first row ``fields`` (or a TSV file's first line of terms) is a header:
-    its first two fields name the columns (SOURCE_COLUMNS, TARGET_COLUMNS) or two languages
-    (``en,de``), different ones, and where the languages translated are known, those; a term pair
-    such as ``UK,GB`` is then a term.  Where a language is not known, the two must be codes ISO
-    639-1 lists (``en``, ``de-DE``): ``dog,wau`` and ``car<TAB>PKW`` have a code's form but are
-    terms, and so is ``uk,gb`` (``gb`` is no language's).  A header naming them the wrong way round
-    (``de,en`` translating en -> de) is a DataError: the columns are swapped; and so is one naming
-    two codes ISO 639-1 lists, one of them the language translated at its place and the other not
-    (``en,fr``, ``fr,de``), whose terms would be put into the translation as they are.  Two codes
-    of which neither is (``it,es``, ``to,zu`` translating en -> de: "it" is "es") are a term."""
-    source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
-    if (source.casefold() in SOURCE_COLUMNS and target.casefold() in TARGET_COLUMNS
-            or names_languages(source, target, source_lang, target_lang)):  # English,German
-        return True
-    if not (is_language_code(source) and is_language_code(target)) or primary(source) == primary(target):
-        return False
-    if source_lang is None or target_lang is None:  # nothing to compare with: two real languages' codes
-        return is_iso_639_1_code(source) and is_iso_639_1_code(target)
-    wanted = (primary(source_lang), primary(target_lang))
-    if (primary(target), primary(source)) == wanted:
-        raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
-                        f"{source_lang} -> {target_lang}: swap the columns")
-    if ((primary(source) == wanted[0]) != (primary(target) == wanted[1])
-            and is_iso_639_1_code(source) and is_iso_639_1_code(target)):
-        raise DataError(f"{where}: the header names the terms {source} -> {target}, and the translation is "
-                        f"{source_lang} -> {target_lang}: give a glossary of {source_lang} -> {target_lang} terms "
-                        "(where this row is a term, put a header such as source,target above it)")
-    return (primary(source), primary(target)) == wanted
 
 
 def language_fields(fields: list[str], where: str, shown: str) -> tuple[str, str]:

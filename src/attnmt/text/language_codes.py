@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from attnmt.text.language_names import other_names, plain
+
 # en, EN, pt-BR, en_US; a private-use or grandfathered tag (x-klingon, i-default)
 LANGUAGE_CODE = re.compile(r"([a-z]{2,3}|[xi](?=[-_]))([-_][a-z0-9]+)*", re.IGNORECASE)
 # The two-letter codes of ISO 639-1, all 184 (as Debian's iso-codes lists them): where nothing else says
@@ -47,7 +49,7 @@ def primary_subtag(code: str) -> str:
 
 
 # The English names of the languages most glossaries are kept in, lower case: a spreadsheet's header row
-# names its columns so ("English,German": attnmt.decoding.glossary_files.csv_header).
+# names its columns so ("English,German": attnmt.decoding.glossary_headers.csv_header).
 LANGUAGE_NAMES = {
     "ar": "arabic", "bg": "bulgarian", "bn": "bengali", "ca": "catalan", "cs": "czech", "da": "danish",
     "de": "german", "el": "greek", "en": "english", "es": "spanish", "et": "estonian", "eu": "basque",
@@ -62,10 +64,19 @@ LANGUAGE_NAMES = {
 
 
 def names_languages(source: str, target: str, source_lang: str | None, target_lang: str | None) -> bool:
-    """Whether two header cells name the languages translated by their English names (``English``,
-    ``German``, case aside, for en -> de), or, where those are not known, two different languages so
-    named: a column's heading, where ``English,Englisch`` or ``German,Deutsch`` are terms."""
-    names = (source.strip().casefold(), target.strip().casefold())
+    """Whether two header cells name the languages translated (``names_language``: ``English``,
+    ``German``, or ``Englisch``, ``Deutsch`` as a German user heads them, for en -> de), or, where those
+    are not known, two different languages by their English names: a column's heading, where
+    ``English,Englisch`` or ``German,Deutsch`` are terms."""
     if source_lang is None or target_lang is None:
+        names = (plain(source), plain(target))
         return names[0] != names[1] and all(name in LANGUAGE_NAMES.values() for name in names)
-    return names == tuple(LANGUAGE_NAMES.get(primary_subtag(code)) for code in (source_lang, target_lang))
+    return names_language(source, source_lang) and names_language(target, target_lang)
+
+
+def names_language(cell: str, code: str) -> bool:
+    """Whether a header's ``cell`` names the language of ``code`` (a BCP 47 code), case, accents and a
+    region in parentheses aside ("English (United States)"): by its English name (LANGUAGE_NAMES) or
+    by one in another language, its own among them (language_names.OTHER_NAMES)."""
+    name, language = plain(cell), primary_subtag(code)
+    return name == LANGUAGE_NAMES.get(language) or name in other_names(language)

@@ -1,0 +1,61 @@
+"""A glossary file's header: the first row of a CSV file, or the first line of terms of a TSV one, that names
+its columns or their languages rather than holding a term (attnmt.decoding.glossary_files), in English or in
+the language of the sheet's user ("Quelle;Ziel", "Englisch;Deutsch", as a German user heads a sheet)."""
+
+from __future__ import annotations
+
+from attnmt.errors import DataError
+from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_languages
+from attnmt.text.language_codes import primary_subtag as primary
+from attnmt.text.language_names import plain
+
+# The names a header gives the source and the target column, as ``plain`` reads a cell (lower case, no accents):
+# English, German, French, Spanish, Italian, Portuguese and Dutch ones.
+SOURCE_COLUMNS = frozenset({
+    "source", "source term", "src", "term", "source text", "source language",
+    "quelle", "quellsprache", "ausgangssprache", "quelltext", "ausgangstext", "quellbegriff", "ausgangsbegriff",
+    "quellterm", "terme source", "langue source", "texte source", "origen", "fuente", "termino de origen",
+    "idioma de origen", "texto de origen", "origine", "sorgente", "termine di origine", "lingua di origine",
+    "origem", "termo de origem", "idioma de origem", "bron", "bronterm", "brontaal", "brontekst"})
+TARGET_COLUMNS = frozenset({
+    "target", "target term", "tgt", "translation", "target text", "target language",
+    "ziel", "zielsprache", "zieltext", "zielbegriff", "zielterm", "ubersetzung", "cible", "terme cible",
+    "langue cible", "texte cible", "traduction", "destino", "termino de destino", "idioma de destino",
+    "texto de destino", "traduccion", "destinazione", "termine di destinazione", "lingua di destinazione",
+    "traduzione", "termo de destino", "traducao", "doel", "doelterm", "doeltaal",
+    "doeltekst", "vertaling"})
+
+
+def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
+    """Whether a CSV file's first row ``fields`` (or a TSV file's first line of terms) is a header:
+    its first two fields name the columns (SOURCE_COLUMNS, TARGET_COLUMNS, as ``plain`` reads a cell:
+    ``Quelle;Ziel``) or two languages (``en,de``; by name, ``names_languages``), different ones, and
+    where the languages translated are known, those; a term pair such as ``UK,GB`` is then a term.
+    Where a language is not known, the two must be codes ISO 639-1 lists (``en``, ``de-DE``):
+    ``dog,wau`` and ``car<TAB>PKW`` have a code's form but are terms, and so is ``uk,gb`` (``gb`` is
+    no language's).  A header naming them the wrong way round (``de,en`` translating en -> de;
+    ``Deutsch,Englisch``) is a DataError: the columns are swapped; and so is one naming two codes ISO
+    639-1 lists, one of them the language translated at its place and the other not (``en,fr``,
+    ``fr,de``), whose terms would be put into the translation as they are.  Two codes of which
+    neither is (``it,es``, ``to,zu`` translating en -> de: "it" is "es") are a term."""
+    source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
+    if (plain(source) in SOURCE_COLUMNS and plain(target) in TARGET_COLUMNS
+            or names_languages(source, target, source_lang, target_lang)):  # English,German
+        return True
+    if source_lang and target_lang and names_languages(source, target, target_lang, source_lang):
+        raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
+                        f"{source_lang} -> {target_lang}: swap the columns")
+    if not (is_language_code(source) and is_language_code(target)) or primary(source) == primary(target):
+        return False
+    if source_lang is None or target_lang is None:  # nothing to compare with: two real languages' codes
+        return is_iso_639_1_code(source) and is_iso_639_1_code(target)
+    wanted = (primary(source_lang), primary(target_lang))
+    if (primary(target), primary(source)) == wanted:
+        raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
+                        f"{source_lang} -> {target_lang}: swap the columns")
+    if ((primary(source) == wanted[0]) != (primary(target) == wanted[1])
+            and is_iso_639_1_code(source) and is_iso_639_1_code(target)):
+        raise DataError(f"{where}: the header names the terms {source} -> {target}, and the translation is "
+                        f"{source_lang} -> {target_lang}: give a glossary of {source_lang} -> {target_lang} terms "
+                        "(where this row is a term, put a header such as source,target above it)")
+    return (primary(source), primary(target)) == wanted

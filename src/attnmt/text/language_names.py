@@ -1,0 +1,50 @@
+"""The names a spreadsheet's header row gives the languages of its columns in the languages people keep
+glossaries in: a German user heads them "Englisch" and "Deutsch", a French one "Anglais" and "Allemand"
+(attnmt.decoding.glossary_headers).  English names are language_codes.LANGUAGE_NAMES'; these are the
+others, each language's own name among them, for the languages most glossaries are kept in."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# A language's names in German, French, Spanish, Italian, Portuguese, Dutch, Polish and Russian, and its
+# own, lower case and without Latin letters' accents (``plain`` takes them off a header's cell: "inglés" is "ingles")
+OTHER_NAMES = {
+    "en": "englisch anglais ingles inglese engels angielski английский 英语 英語 영어",
+    "de": "deutsch allemand aleman tedesco alemao duits niemiecki немецкий 德语 德語 ドイツ語 독일어",
+    "fr": "franzosisch francais frances francese frances frans francuski французский 法语 法語 フランス語 프랑스어",
+    "es": "spanisch espagnol espanol spagnolo espanhol spaans hiszpanski испанский 西班牙语 スペイン語 스페인어",
+    "it": "italienisch italien italiano italiaans wloski итальянский 意大利语 イタリア語 이탈리아어",
+    "pt": "portugiesisch portugais portugues portoghese portugees portugalski португальский 葡萄牙语 ポルトガル語 "
+          "포르투갈어",
+    "nl": "niederlandisch hollandisch neerlandais neerlandes olandese holandes nederlands niderlandzki нидерландский "
+          "荷兰语 オランダ語 네덜란드어",
+    "pl": "polnisch polonais polaco polacco polones pools polski польский 波兰语 ポーランド語 폴란드어",
+    "ru": "russisch russe ruso russo rosyjski русский 俄语 ロシア語 러시아어",
+    "zh": "chinesisch chinois chino cinese chines chinees chinski китайский 中文 汉语 漢語 中国語 중국어",
+    "ja": "japanisch japonais japones giapponese japans japonski японский 日语 日語 日本語 일본어",
+    "ko": "koreanisch coreen coreano koreaans koreanski корейский 韩语 韓語 韓国語 한국어",
+    "sv": "schwedisch suedois sueco svedese zweeds szwedzki шведский svenska",
+    "da": "danisch danois danes danese dinamarques deens dunski датский dansk",
+    "cs": "tschechisch tcheque checo ceco tcheco tsjechisch czeski чешский cestina",
+    "tr": "turkisch turc turco turks turecki турецкий turkce",
+    "uk": "ukrainisch ukrainien ucraniano ucraino oekraiens ukrainski украинский українська",
+    "ar": "arabisch arabe arabo arabski арабский العربية",
+}
+
+# A region or script after a language's name, as memoQ and Phrase head a column: "English (United States)"
+QUALIFIER = re.compile(r"\s*\([^()]*\)$")
+
+
+def plain(name: str) -> str:
+    """A language's name as OTHER_NAMES holds it: case-folded, without accents and without a qualifier in
+    parentheses ("Français (France)" is "francais")."""
+    decomposed = unicodedata.normalize("NFKD", QUALIFIER.sub("", name.strip()).casefold())
+    return "".join(character for character in decomposed if not unicodedata.combining(character))
+
+
+def other_names(code: str) -> frozenset[str]:
+    """The names OTHER_NAMES gives the language of the primary subtag ``code`` ("de"), made ``plain`` as a
+    header's cell is (which leaves a kana's voicing mark out of "ドイツ語" too): none for another."""
+    return frozenset(map(plain, OTHER_NAMES.get(code, "").split()))
