@@ -180,6 +180,19 @@ def test_a_csv_files_delimiter_comma_semicolon_or_tab_is_read_from_its_rows(tmp_
 
 
 @pytest.mark.parametrize(("data", "terms"), [
+    (b'"dog", "Hund"\n"cat", "Katze"\n', [("dog", "Hund"), ("cat", "Katze")]),
+    (b'"big dog", "Hund, gro\xc3\x9f"\n', [("big dog", "Hund, gro\u00df")]),
+    (b'source; target\n"Hund; der"; "dog"\n', [("Hund; der", "dog")]),
+    (b'"New York, NY",  "New York"\n', [("New York, NY", "New York")]),
+])
+def test_a_quoted_field_after_a_space_is_read_without_its_quotes(tmp_path, data, terms):
+    """A CSV file written by hand, or by a program, with a space after each comma: the quotes of ` "Hund"` were
+    read as the term's, and '"Hund"', quotes and all, was forced into the translation (a TSV file's fields,
+    ``unquoted``, were read without them); ``"Hund, groß"`` was two fields, and the row refused."""
+    assert list(read_glossary(write(tmp_path, data)).terms) == terms
+
+
+@pytest.mark.parametrize(("data", "terms"), [
     (b"\xef\xbb\xbfsep=;\r\nsource;target\r\nHund;dog, hound\r\n", [("Hund", "dog, hound")]),
     (b"SEP=,\nHund;der,dog\n", [("Hund;der", "dog")]),
     (b"sep=\t\nHund\tdog\n", [("Hund", "dog")]),

@@ -10,7 +10,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   starting with ``#`` are skipped, and the first other line is a header, and skipped, where a CSV
   file's would be (``csv_header``: ``source<TAB>target``, as Google Sheets and Excel save a sheet).
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
-  ``"`` inside a quoted field doubled), or DeepL's four fields ``source,target,en,de``, whose
+  ``"`` inside a quoted field doubled, a field quoted after a delimiter's spaces too: ``"dog", "Hund"``), or
+  DeepL's four fields ``source,target,en,de``, whose
   languages are then the same on every row and, where the languages are known, those translated.
   A line break inside a quoted field (a cell's Alt+Enter in Excel) is a space: a term is one line.
   Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are skipped; ``#`` starts no
@@ -42,6 +43,7 @@ import gzip
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
@@ -60,6 +62,9 @@ from attnmt.text.data import (
 from attnmt.text.encodings import UNICODE_BOMS
 from attnmt.text.language_codes import is_language_code
 from attnmt.text.language_codes import primary_subtag as primary
+
+if TYPE_CHECKING:
+    import _csv
 
 Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
 
@@ -178,7 +183,7 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
     lines = [line + "\n" for line in csv_lines(text_lines(path))]  # with their ends: a quoted field's break is one
     delimiter = stated_delimiter(lines, path) or csv_delimiter(lines)
     shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
-    reader = csv.reader(lines, delimiter=delimiter, strict=True)  # strict: a stray quote is an error, not a term
+    reader = csv_reader(lines, delimiter)
     languages: tuple[str, str] | None = None  # a four-field file's, from its first row
     first, start = True, 1
     try:
@@ -204,6 +209,15 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
             yield where, fields[0], fields[1]
     except csv.Error as error:
         raise DataError(f"{path}:{reader.line_num}: not valid CSV: {csv_fault(error)} (read with {assumed})") from None
+
+
+def csv_reader(lines: list[str], delimiter: str) -> _csv.Reader:
+    """The rows of a CSV file of ``lines`` read with ``delimiter``: strict, so that a stray quote is an error,
+    not a term; the spaces after a delimiter skipped, so that a field quoted after one (``"dog", "Hund"``, as a
+    file written by hand has it) is read without its quotes, as a TSV file's is (``unquoted``): its quotes were
+    the term's, and '"Hund"' was forced into the translation.  An unquoted field loses nothing by it: a term is
+    stripped."""
+    return csv.reader(lines, delimiter=delimiter, strict=True, skipinitialspace=True)
 
 
 def csv_fault(error: csv.Error) -> str:
@@ -265,7 +279,7 @@ def fitting_rows(lines: list[str], delimiter: str) -> int:
     with it ends them."""
     fitting = 0
     try:
-        for fields in csv.reader(lines, delimiter=delimiter, strict=True):
+        for fields in csv_reader(lines, delimiter):
             if len(fields) not in (2, 4) and not blank_row(fields):
                 break
             fitting += 1
@@ -336,7 +350,7 @@ def csv_lines(lines: list[str]) -> list[str]:
 def reads_as_csv(lines: list[str], delimiter: str) -> bool:
     """Whether ``lines`` (each with its line end) read as CSV with ``delimiter``, to their end."""
     try:
-        for _ in csv.reader(lines, delimiter=delimiter, strict=True):
+        for _ in csv_reader(lines, delimiter):
             pass
     except csv.Error:
         return False
