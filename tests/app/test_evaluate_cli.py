@@ -246,3 +246,15 @@ def test_a_jsonl_hypothesis_with_an_unpaired_surrogate_is_refused_naming_its_lin
     assert (code, out) == (2, "")
     assert err == f'attnmt: error: {hyp}, line 1: the hypothesis\'s "text" is not valid Unicode (it has an unpaired ' \
                   "surrogate)\n"
+
+
+def test_the_mark_translate_below_quality_wrote_is_no_word_of_the_hypothesis(tmp_path, capsys):
+    """``translate --below-quality mark``'s text output (with --alignments too): '[needs review] '
+    was scored as two words of the translation (chrF 94.7 for 100), '[needs review]' alone as the
+    translation of a line translated empty."""
+    ref = write(tmp_path / "ref.txt", REFS)
+    marked = [f"[needs review] {REFS[0]}", "[needs review]", REFS[2]]
+    for hyp in (write(tmp_path / "marked.txt", marked),
+                write(tmp_path / "marked.al", [f"{marked[0]} ||| 2-2", f"{marked[1]} ||| ", f"{marked[2]} ||| 0-0"])):
+        code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--json"], capsys)
+        assert code == 0 and chrf_of(out) == pytest.approx(100.0)

@@ -76,6 +76,17 @@ def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessmen
     return {"keep": text, "mark": MARK + text if text else MARK.rstrip(), "source": source}[args.below_quality]
 
 
+def unmarked(translations: list[str], form: str) -> list[str]:
+    """``translations`` read back from translate's output in ``form`` (attnmt.cli.hypotheses), each
+    without the mark --below-quality mark writes before it (MARK, or MARK alone for an empty
+    translation) where ``form`` is text or alignments, the outputs that carry it: ``score --hyp``
+    and ``evaluate --hyp`` read the mark as the mark, not as two words of the translation.  tsv and
+    jsonl, which translate never marks, as they are."""
+    if form not in ("text", "alignments"):
+        return translations
+    return ["" if text == MARK.rstrip() else text.removeprefix(MARK) for text in translations]
+
+
 def is_under(args: argparse.Namespace, a: Assessment | None) -> bool:
     """Whether --below-quality acts on a hypothesis assessed ``a``: its quality is under
     --min-quality, or it is empty (flagged so, its source having words) at any threshold, 0

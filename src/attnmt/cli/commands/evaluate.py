@@ -23,6 +23,7 @@ from attnmt.errors import ConfigError, DataError
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.hypotheses import best_translations, check_one_stdin, read_input, shown, with_blank_lines_at_end
+    from attnmt.cli.translate_quality import unmarked
     from attnmt.decoding.translate import translate
     from attnmt.evaluate import SACREBLEU_WIDTH, TEXT_WIDTH, score
 
@@ -37,6 +38,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     lines = read_input(args.hyp or args.src)
     if args.hyp:
         hypotheses, form = best_translations(shown(args.hyp), lines)
+        hypotheses = unmarked(hypotheses, form)  # translate --below-quality mark's mark is no word
         if form == "tsv":
             hypotheses = with_blank_lines_at_end(hypotheses, references)
         check_line_counts(args.hyp, len(hypotheses), args.ref, references, tsv=form == "tsv")

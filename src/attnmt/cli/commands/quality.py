@@ -26,7 +26,7 @@ from attnmt.cli.options import (
     read_glossary_files,
 )
 from attnmt.cli.score_sources import CALIBRATE_GLOSSARY, record_lines, source_texts
-from attnmt.cli.translate_quality import MARK, probability
+from attnmt.cli.translate_quality import probability, unmarked
 from attnmt.decoding.quality import Assessment, shown_quality
 from attnmt.errors import ConfigError, DataError, UserError
 
@@ -245,18 +245,9 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str], bool]:
     translations, form = best_translations(shown(hyp), read_input(hyp))
     if form == "tsv":  # no row for a blank source line
         translations = with_blank_lines_at_end(translations, [sources])
-    if form in ("text", "alignments"):  # translate --below-quality mark's mark (text output alone) is no word
-        translations = [unmarked(t) for t in translations]
+    translations = unmarked(translations, form)
     check_pairs(shown(src), sources, shown(hyp), translations, tsv=form == "tsv")
     return sources, translations, records
-
-
-def unmarked(translation: str) -> str:
-    """``translation`` without the mark translate --below-quality mark writes before it in text
-    output (MARK, or MARK alone for an empty translation); any other text as it is."""
-    if translation == MARK.rstrip():
-        return ""
-    return translation.removeprefix(MARK)
 
 
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str], tsv: bool = False) -> None:
