@@ -371,6 +371,31 @@ def test_calibrate_reads_translates_jsonl_input_as_its_source_texts_as_score_doe
 
 
 
+def test_calibrate_gives_the_model_a_records_lines_apart_as_translate_does(trained_copy, tmp_path, capsys,
+                                                                          monkeypatch):
+    """translate gives the model "a cat runs" and "the man laughs" of the record "a cat runs\nthe man
+    laughs" apart (attnmt.cli.jsonl_breaks); calibrate gave it the text whole, the break read as a
+    space, and fitted on that translation against the whole reference.  Each line is now fitted on
+    with the run of the reference's words closest to the model's translation of it."""
+    from attnmt.decoding import calibration
+
+    given: list[str] = []
+    translate = calibration.translate
+    monkeypatch.setattr(calibration, "translate", lambda model, tokenizer, texts, *rest: given.extend(texts)
+                        or translate(model, tokenizer, texts, *rest))
+    records = [("a cat runs\nthe man laughs", "eine katze rennt! der mann lacht!"),
+               ("a boy swims\u2028two birds sing\n12345", "ein junge schwimmt! zwei vögel singen! 12345")]
+    pairs = [*calibration_pairs(), *records]
+    src, ref = write_pairs(tmp_path, "valid", pairs)
+    objects = tmp_path / "valid.jsonl"
+    objects.write_text("".join(json.dumps({"text": s}) + "\n" for s, _ in pairs), encoding="utf-8")
+    code, out, err = run_cli(["calibrate", "--model", trained_copy, "--src", objects, "--ref", ref], capsys)
+    assert code == 0, err
+    assert "fitted on 124 sentences" in out
+    assert not any("\n" in text or "\u2028" in text for text in given)
+    assert {"a cat runs", "the man laughs", "a boy swims", "two birds sing"} <= set(given)
+
+
 def test_a_jsonl_named_source_with_a_malformed_line_is_refused_naming_it(trained_model, tmp_path, capsys):
     """Read as text (every line was no longer a JSON object), its good lines' JSON was scored: a file
     named .jsonl is translate's input, its bad line named as translate names it."""

@@ -76,6 +76,15 @@ def parted_pairs(whole: Pairs, groups: Sequence[Sequence[str]],
     return pairs
 
 
+def record_group(source: str, options: DocumentOptions, fits: Callable[[str], bool],
+                 writes: Callable[[str], bool] | None) -> list[list[str]] | None:
+    """The parts translate gives the model of a record's text of several lines (``source``, its
+    breaks line feeds), every line's, as one group to be read by runs of its reference's words (a
+    line too long for the model parted too); None where it gives it one part or none."""
+    parts = paragraph_sentences(source, options, None, fits, writes)
+    return [parts] if len(parts) > 1 else None
+
+
 def parted_references(sources: Sequence[str], references: Sequence[str], fits: Callable[[str], bool],
                       writes: Callable[[str], bool] | None,
                       own: Callable[[list[str]], Sequence[str]]) -> tuple[list[str], list[str]]:
@@ -84,16 +93,24 @@ def parted_references(sources: Sequence[str], references: Sequence[str], fits: C
     not split), each part with the run of its reference's words closest to the part's ``own``
     translation, as score reads a translation of such a sentence (``parted_pairs``); the pair whole
     where it cannot be read so.  Given whole, the model read it cut to its length, and its translation
-    of the beginning was labelled against the whole reference."""
+    of the beginning was labelled against the whole reference.  A JSONL record's text of several lines
+    (its line breaks line feeds: attnmt.cli.score_sources.record_lines) is parted at them, as translate
+    gives the model each line apart (attnmt.cli.jsonl_breaks), each line with its run of the reference's
+    words: given whole, the model read the break as a space."""
     whole = DocumentOptions(split=False)
-    groups = [None if not source.strip() or fits(source) else
+    groups = [None if not source.strip() or fits(source) and "\n" not in source else
+              record_group(source, whole, fits, writes) if "\n" in source else
               parted_groups(source, paragraph_sentences(source, whole, None, fits, writes), whole, None, writes)
               for source in sources]
     parts = list(dict.fromkeys(part for g in groups if g for group in g for part in group))
     owns = dict(zip(parts, own(parts), strict=True)) if parts else {}
     pairs: Pairs = []
     for source, reference, g in zip(sources, references, groups, strict=True):
-        read = parted_pairs([(source, reference)], g, lambda texts: [owns[text] for text in texts]) if g else None
+        if g and "\n" in source:  # a record's lines, read by runs whatever lines with no letter it passes through
+            runs = runs_like(reference, [owns[part] for part in g[0]])
+            read = None if runs is None else list(zip(g[0], runs, strict=True))
+        else:
+            read = parted_pairs([(source, reference)], g, lambda texts: [owns[text] for text in texts]) if g else None
         pairs.extend(read or [(source, reference)])
     return [s for s, _ in pairs], [r for _, r in pairs]
 
