@@ -123,6 +123,15 @@ def test_a_translation_with_another_number_is_flagged_verbatim_and_its_quality_k
     assert changed.quality == pytest.approx(math.exp(changed.features.mean_log_prob))  # a rule: no fit input
 
 
+def test_a_translation_that_lost_its_sources_tags_or_placeholders_is_flagged_verbatim(model_and_tokenizer):
+    """The model, which never saw a "<" or a "%", rates the translation without them far above the one that
+    keeps them (0.998 against 0.0008): the flag alone says that the program will not fill it."""
+    sources = ["a man rides <b>a bike</b>"] * 2 + ["a man rides %s"] * 2
+    kept, lost, kept_printf, lost_printf = assessed(model_and_tokenizer, sources, [
+        "ein mann fährt <b>ein fahrrad</b>", "ein mann fährt ein fahrrad", "ein mann fährt %s", "ein mann fährt"])
+    assert lost.quality > kept.quality and "verbatim" in lost.flags and "verbatim" not in kept.flags
+    assert "verbatim" in lost_printf.flags and "verbatim" not in kept_printf.flags
+
 def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt rennt rennt rennt"])
     assert "repetition" in a.flags

@@ -34,7 +34,7 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
     length        translation pieces / source pieces outside the calibration's range
                   (uncalibrated: LENGTH_RANGE)
     unknown       the source or the translation holds a piece the vocabulary does not know
-    verbatim      the URLs, e-mail addresses or numbers differ (attnmt.decoding.verbatim; a text
+    verbatim      the URLs, e-mail addresses, placeholders, tags or numbers differ (attnmt.decoding.verbatim; a text
                   of several sentences: read whole, attnmt.decoding.quality_joined)
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 

@@ -50,7 +50,7 @@ class Features:
     attention_entropy: float = 0.0  # over the source, per translation piece: 0 one source piece, 1 all alike
     coverage: float = 0.0  # mean over source pieces of log min(1, the attention each gets): 0 when all are read
     source_entropy: float = 0.0  # over the translation, per source piece: 0 read at one place, 1 everywhere
-    verbatim: bool = False  # URLs, e-mail addresses or numbers differ (verbatim.differs): a rule, no input
+    verbatim: bool = False  # URLs, addresses, placeholders, tags or numbers differ (verbatim.differs): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:

@@ -1,10 +1,14 @@
 """The ``verbatim`` rule (attnmt.decoding.quality): what a translation carries over as it is, its
-URLs, e-mail addresses and numbers, differs from its source's.
+URLs, e-mail addresses, placeholders, inline tags and numbers, differs from its source's.
 
 URLs and e-mail addresses (PROTECTED) pass through untranslated, so the two sides must hold the
 same ones, as multisets, character for character after NFKC (as the model reads the text: "café"
 with a combining accent is "café") but for the case of an address and of a URL's scheme and host
-(``address_key``).  Numbers are read after NFKC too ("m²" is "m2",
+(``address_key``).  So must the placeholders a program fills in and the inline tags of a line of plain
+text, an app's string (``code_keys``: a document's markup is taken apart, attnmt.documents): printf's
+(``%s``, ``%1$d``, ``%(name)s``, ``%.2f``), a brace's (``{0}``, ``{name}``, ``{{name}}``, ``${name}``) and
+HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it closes (``<B>`` is
+``<b>``, ``<br>`` is ``<br/>``, and its attributes may be translated).  Numbers are read after NFKC too ("m²" is "m2",
 "CO₂" "CO2"), a 12-hour time as 24 ("2:30 pm" is "14:30") and a year range in full ("1990-95" is
 "1990-1995"), and matched one side's against the other's in three passes:
 
@@ -75,6 +79,11 @@ PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
 )
+# A program's placeholders: printf's, not after a "%" (``%%`` is a percent sign) nor with a letter after it
+# ("100%ige" is no "%i"), and a brace's; and an inline tag, its name (group 2) and whether it closes (group 1).
+PLACEHOLDER = re.compile(r"(?<!%)%(?:\d+\$)?(?:\([A-Za-z_]\w*\))?[-+#0]*\d*(?:\.\d+)?[sdifuxXeEgGcp@](?![A-Za-z])"
+                         r"|\$?\{\{?\s*(?:[A-Za-z_\d][\w.-]*)?\s*\}\}?")
+TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>")
 # A number: digits, and more digits after a decimal or group separator (".", ",", an apostrophe, a colon)
 # or after a space (a no-break or thin one too) before a group of exactly three ("1 000,5"); a leading
 # decimal separator (",5") where no word or number comes right before it.
@@ -288,12 +297,22 @@ def address_key(address: str) -> str:
     return scheme.lower() + sep + user + at + host.lower() + rest[len(authority):]
 
 
+def code_keys(text: str) -> Counter[str]:
+    """The placeholders and inline tags of ``text`` (outside its URLs and e-mail addresses) as they are
+    compared: a placeholder without its spaces (``{ name }`` is ``{name}``), a tag as "<", "/" where it
+    closes, and its name in lower case."""
+    text = PROTECTED.sub(" ", text)
+    found = Counter("".join(m.group().split()) for m in PLACEHOLDER.finditer(text))
+    found.update(f"<{m[1]}{m[2].lower()}" for m in TAG.finditer(text))
+    return found
+
+
 def differs(source: str, translation: str) -> bool:
     """Whether ``translation`` breaks the verbatim rule (module docstring): its URLs and e-mail
-    addresses are not ``source``'s (``address_key``, both read after NFKC), or a number in digits
-    on one side is not on the other."""
+    addresses are not ``source``'s (``address_key``, both read after NFKC), nor its placeholders and
+    inline tags (``code_keys``), or a number in digits on one side is not on the other."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
     addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
-    if addresses[0] != addresses[1]:
+    if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
     return any(groups_left(source, translation))
