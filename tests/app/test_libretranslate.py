@@ -79,13 +79,14 @@ LADDER = "A man in a blue shirt is standing on a ladder cleaning windows."
 @pytest.fixture(scope="module")
 def labelling(trained_model):
     """en-de and fr-de whose stand-in searches answer "pair: text", so a translation says which model made
-    it; ``batches``: the texts of each batch each model ran."""
+    it (a file's sentences too, without word weights); ``batches``: the texts of each batch each model ran."""
     models = [ServedModel(*load_model_dir(trained_model), pair, pair[:2], "de") for pair in ("en-de", "fr-de")]
     batches = {served.name: [] for served in models}
     for served in models:
         def labelled(texts, options, name=served.name):
             batches[name].append(list(texts))
-            return [f"{name}: {text}" for text in texts]
+            found = [f"{name}: {text}" for text in texts]
+            return [(text, None) for text in found] if options.format in ("sentences", "weighed") else found
         served.run_batch = labelled
     with TestClient(create_app(models, SETTINGS), raise_server_exceptions=False) as client:
         client.batches = batches
@@ -119,6 +120,18 @@ def test_auto_on_a_list_gives_a_text_of_40_characters_or_fewer_the_whole_lists_l
     assert whole["language"] == "en" and answer["detectedLanguage"][3] == whole
     assert [d["language"] for d in answer["detectedLanguage"]] == ["en", "en", "fr", "en"]
     assert answer["translatedText"][2:] == [f"fr-de: {FRENCH}", "en-de: le chat"]
+
+
+@pytest.mark.parametrize("name, data", [
+    ("film.srt", f"1\n00:00:01,000 --> 00:00:04,000\n{FRENCH}\n".encode()),
+    ("page.html", f'<html><body><p class="card-text text-muted">{FRENCH}</p></body></html>'.encode())])
+def test_auto_on_a_file_tells_its_language_by_its_texts_whatever_its_format(labelling, name, data):
+    """As LibreTranslate reads a file's texts to detect it: only a .txt was read, so this French
+    subtitle file and page went to the first model, en-de, without a word."""
+    answer = labelling.post("/translate_file", data={"source": "auto", "target": "de"}, files={"file": (name, data)})
+    assert answer.status_code == 200, answer.text
+    translated = labelling.get(answer.json()["translatedFileUrl"]).content.decode()
+    assert f"fr-de: {FRENCH}" in translated and "en-de" not in translated
 
 
 CARD = ('<p class="card-text text-muted">Le chien court.</p>'  # under the 120 characters SETTINGS take

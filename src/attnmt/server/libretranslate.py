@@ -65,6 +65,7 @@ from attnmt.server.file_api import (
     uploaded,
 )
 from attnmt.server.file_jobs import JOB_ID, FileJobs
+from attnmt.server.file_sample import file_sample
 from attnmt.server.guards import while_connected
 from attnmt.server.libre_requests import (
     FIELDS,
@@ -288,8 +289,8 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         data = await file_bytes(file, server.settings.max_file_bytes)
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
-    if source == "auto":
-        sample = data[:2000].decode("utf-8", "ignore") if name.lower().endswith(".txt") else ""
+    if source == "auto":  # from its texts, as it will be read: a page's, a subtitle's cues (file_sample)
+        sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
         source = (await detected(server, [sample], target))[0]["language"]
     served = model_for(server, source, target)
     try:

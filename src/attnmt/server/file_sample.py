@@ -1,0 +1,52 @@
+"""What of a sent file tells its language: LibreTranslate's ``translate_file`` with source ``auto``
+detects it from the file's texts, whatever its format (attnmt.server.libretranslate).
+
+The file is read as its translation will read it (attnmt.documents.files), by a translator that
+keeps the sentences it is handed and answers each with itself: a subtitle file's cues without
+their numbers and timings, a page's text without its tags, an office file's paragraphs without
+its XML.  Its first SAMPLE_CHARS characters are enough; the reading stops there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.spans import Weights
+from attnmt.errors import UserError, collected_warnings
+
+# The characters read to tell a file's language: lingua is sure well before this.
+SAMPLE_CHARS = 2000
+
+
+class Enough(Exception):
+    """The sample is full: the file need not be read further."""
+
+
+@dataclass
+class Sampler:
+    """A Translator (attnmt.documents.translators) that keeps the sentences it is handed, answering
+    each with itself, and stops the reading (Enough) once it holds ``chars`` characters."""
+
+    chars: int
+    sentences: list[str] = field(default_factory=list)
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        self.sentences += sentences
+        if sum(map(len, self.sentences)) >= self.chars:
+            raise Enough
+        return list(sentences), [None] * len(sentences)
+
+
+def file_sample(data: bytes, filename: str, max_bytes: int, chars: int = SAMPLE_CHARS) -> str:
+    """The first ``chars`` characters of the texts the file ``data`` (its format named by ``filename``)
+    would have translated, a line each; "" for a file whose texts cannot be read: its translation
+    then says why (its warnings too, which the sample keeps to itself)."""
+    sampler = Sampler(chars)
+    with collected_warnings():
+        try:  # macros: a file that has them has been let in by its server (checked_name) before it is read
+            translate_file_bytes(data, filename, sampler, DocumentOptions(macros=True), max_bytes=max_bytes)
+        except (Enough, UserError):
+            pass
+    return "\n".join(sampler.sentences)[:chars]
