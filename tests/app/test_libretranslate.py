@@ -44,6 +44,32 @@ def test_language_codes_are_read_in_any_case_as_libretranslate_reads_them(client
     assert answer.status_code == 200 and "ein hund rennt" in answer.text
 
 
+@pytest.mark.parametrize("path", ["/translate", "/translate/stream", "/translate_file"])
+@pytest.mark.parametrize("source, target", [("en-US", "de-DE"), ("en_GB", "de_AT"), ("EN-us", "DE-CH")])
+def test_a_code_with_a_region_is_its_languages_where_only_the_language_is_served(client, path, source, target):
+    """A browser's language (de-DE), Weblate's (pt_BR -> pt-BR) or LibreTranslate's own (pt-BR, zh-Hans):
+    "de-de is not supported", by a server of de."""
+    fields = {"source": source, "target": target}
+    if path == "/translate_file":
+        answer = client.post(path, data=fields, files={"file": ("a.txt", b"a dog runs")})
+        assert answer.status_code == 200, answer.text
+        assert client.get(answer.json()["translatedFileUrl"]).content == b"ein hund rennt"
+    else:
+        answer = client.post(path, json={"q": "a dog runs", **fields})
+        assert answer.status_code == 200 and "ein hund rennt" in answer.text
+
+
+@pytest.mark.parametrize("code, served, read", [
+    ("zh-Hans", ["en", "zh"], "zh"), ("pt-BR", ["en", "pt"], "pt"), ("pt-BR", ["pt", "pt-br"], "pt-br"),
+    ("zh-Hant", ["en", "zh"], "zh-hant"), ("zh_TW", ["en", "zh"], "zh_tw"), ("zh-HK", ["en", "zh"], "zh-hk"),
+    ("de-DE", ["en", "fr"], "de-de"), ("auto", ["en", "de"], "auto")])
+def test_a_code_is_read_as_its_served_language_but_traditional_chinese_is_not_zh(code, served, read):
+    """LibreTranslate's zh is zh-Hans: a Simplified model must not answer zh-Hant, zh-TW or zh-HK."""
+    from attnmt.server.libre_requests import language_of
+
+    assert language_of({"target": code}, "target", served) == read
+
+
 @pytest.mark.parametrize("where", ["data", "params"])
 def test_form_and_query_parameters_as_libretranslates_clients_send_them(client, where):
     fields = {"q": "a cat sleeps", "source": "en", "target": "de"}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import chain
 from urllib.parse import parse_qsl, unquote_to_bytes
 
@@ -29,8 +29,11 @@ from attnmt.server.access import Refused
 from attnmt.server.context import Server
 from attnmt.server.models import ServeSettings
 from attnmt.server.v1_api import is_json, media_type_of
+from attnmt.text.language_codes import primary_subtag
 
 FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
+# Chinese in the Traditional script, as clients write it (LibreTranslate's zt is zh-Hant): never a zh model's.
+TRADITIONAL_CHINESE = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
 # What unquote_to_bytes reads as one byte: a %-escape, or any other byte as it is.
 ENCODED_BYTE = re.compile(rb"%[0-9A-Fa-f]{2}|.", re.DOTALL)
 
@@ -201,14 +204,21 @@ def text_names(params: dict) -> list[str]:
     return [f"q[{i}]" for i in range(len(q))] if isinstance(q, list) else ["q"]
 
 
-def language_of(params: dict, name: str) -> str:
-    """The ``source`` or ``target`` code of a request, in lower case: LibreTranslate reads "EN" as "en"."""
+def language_of(params: dict, name: str, served: Sequence[str] = ()) -> str:
+    """The ``source`` or ``target`` code of a request, in lower case: LibreTranslate reads "EN" as "en".
+    A code with a region or script (a browser's ``de-DE``, Weblate's ``pt-BR``, LibreTranslate's own
+    ``zh-Hans``) is its language's where only that is among the ``served`` codes; but Traditional Chinese
+    is no ``zh`` (LibreTranslate's zh is zh-Hans: a model of Simplified would answer in the wrong script)."""
     code = params.get(name)
     if not code:
         raise missing(name)
     if not isinstance(code, str):
         raise LibreError(400, f"Invalid request: {name} must be a language code such as \"en\"")
-    return code.lower()
+    code = code.lower()
+    language = primary_subtag(code)
+    if code in served or language not in served or code.replace("_", "-").startswith(TRADITIONAL_CHINESE):
+        return code
+    return language
 
 
 def alternatives_of(server: Server, params: dict) -> int:

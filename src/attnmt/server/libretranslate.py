@@ -218,7 +218,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     admit(server, request, params)
     settings = server.settings_for(request)
     texts = texts_of(settings, params, from_json)
-    source, target = (language_of(params, name) for name in ("source", "target"))
+    source, target = (language_of(params, name, server.models.codes()) for name in ("source", "target"))
     alternatives = alternatives_of(server, params)
     text_format = params.get("format") or "text"
     if text_format not in FORMATS:
@@ -276,7 +276,7 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     admit(server, request, params)
     if file is None:
         raise missing("file")
-    source, target = (language_of(params, name) for name in ("source", "target"))
+    source, target = (language_of(params, name, server.models.codes()) for name in ("source", "target"))
     try:
         name = checked_name(file, server.settings)
     except UserError as error:  # a file with macros this server does not take: its own words

@@ -206,7 +206,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         decoding = Decoding(beam_size=beam_of(params))
         said = {}
         if params.get("source") or params.get("target"):  # both, or neither (the default model)
-            source, target = (language_of(params, name) for name in ("source", "target"))
+            source, target = (language_of(params, name, server.models.codes()) for name in ("source", "target"))
             if source == "auto":
                 [said["detectedLanguage"]] = await detected(server, [text], target)
                 source = said["detectedLanguage"]["language"]
