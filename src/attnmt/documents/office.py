@@ -83,6 +83,7 @@ from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
+from attnmt.documents.sheet_literals import follow_sheet_literals
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
@@ -143,6 +144,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         parts += added
         follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
         parts += follow_filters(archive, parts)  # filters show the values their cells show now
+        parts += follow_sheet_literals(archive, parts, name)  # so do formulas' texts
         parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})

@@ -8,7 +8,7 @@ first) and the text its cells are compared with (``table:value``; an AutoFilter'
 values, each ``table:filter-set-item``'s).  Kept as they were, they named a text no cell held any
 longer, and the filter, applied again, hid every row.  So a value that reads the source text of
 cells of its column (below the range's header row, where it has one) takes their translation,
-where those cells all show one; any other value (a number's, a regular expression's, a text no
+by attnmt.documents.followed_texts' rule; any other value (a number's, a regular expression's, a text no
 cell held) is kept.  A flat .fods's filters are read against the file parsed again as it came
 (attnmt.documents.office.translate_flat), its tree having been translated in place."""
 
@@ -20,6 +20,7 @@ from lxml import etree
 
 from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.followed_texts import Followed
 from attnmt.documents.opendocument_code import OFFICE, TABLE, TEXT
 from attnmt.documents.opendocument_pivots import (
     ADDRESS,
@@ -71,15 +72,14 @@ def follow_ranges(root: etree._Element, source: etree._Element) -> bool:
             if field is None or condition.get(f"{{{TABLE}}}data-type") == "number":
                 continue
             column = column_number(start.group(1)) + field
-            texts: dict[str, set[str]] = {}
+            texts = Followed()
             now = column_texts(sheets[name], column, rows)
             for row, was in column_texts(source_sheets[name], column, rows).items():
                 if row in now:
-                    texts.setdefault(was.casefold(), set()).add(now[row])
+                    texts.add(was, now[row])
             for holder in (condition, *condition.iter(SET_ITEM)):
                 value = holder.get(VALUE)
-                shown = texts.get(value.casefold(), set()) if value is not None else set()
-                if len(shown) == 1 and (text := next(iter(shown))) != value:
+                if value is not None and (text := texts.of(value)) is not None:
                     holder.set(VALUE, text)
                     changed = True
     return changed

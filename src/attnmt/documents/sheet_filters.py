@@ -4,18 +4,19 @@ the text of cells of its column, which Excel compares, case apart, with what the
 Kept as they were, they named a text no cell holds any longer: Excel's list of the column's values
 showed the translated ones unticked, and reapplying the filter (Data > Reapply) hid every row.
 So a value that reads the source text of cells of its column (below the filter's header row)
-takes their translation, where those cells all show one; any other value (a wildcard's
+takes their translation, by attnmt.documents.followed_texts' rule; any other value (a wildcard's
 ``*side``, a number, a text no cell held) is kept as it was.  attnmt.documents.office calls
 ``follow_filters`` once the cells' text is final (attnmt.documents.tables)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from lxml import etree
 
 from attnmt.config_ranges import written_whole_number
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.followed_texts import Followed
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.tables import (
     CELL,
@@ -30,6 +31,7 @@ from attnmt.documents.tables import (
 from attnmt.documents.xstring import escape, unescape
 
 VALUES = (s("filter"), s("customFilter"))  # the values a filter column shows, each in ``val``
+STRINGS = ("s", "inlineStr")  # the types of a cell that shows a string: shared, inline
 
 
 def follow_filters(archive: Archive, parts: Sequence[Part]) -> list[Part]:
@@ -67,17 +69,21 @@ class Cells:
         self.source = {cell.get("r"): cell for cell in source.iter(s("c"))}
         self.translated, self.sources = translated, sources
 
-    def translations(self, column: str, rows: range) -> dict[str, set[str]]:
-        """What the cells of ``column`` in ``rows`` showed (casefolded) -> what they show now."""
-        found: dict[str, set[str]] = {}
-        for reference, cell in self.cells.items():  # the cells there are: a filter's range may be a whole column
-            place = CELL.fullmatch(reference or "")
-            if place is None or place.group(1) != column or int(place.group(2)) not in rows:
-                continue
+    def pairs(self) -> Iterator[tuple[str, str, str]]:
+        """Each string cell's reference, source text and text now; a cell of another kind (a number's,
+        a formula's) is left out."""
+        for reference, cell in self.cells.items():
             source = self.source.get(reference)
-            if source is None or cell.get("t") not in ("s", "inlineStr"):
-                continue
-            found.setdefault(cell_text(source, self.sources).casefold(), set()).add(cell_text(cell, self.translated))
+            if reference and source is not None and cell.get("t") in STRINGS and source.get("t") in STRINGS:
+                yield reference, cell_text(source, self.sources), cell_text(cell, self.translated)
+
+    def translations(self, column: str, rows: range) -> Followed:
+        """What the cells of ``column`` in ``rows`` showed and show now."""
+        found = Followed()
+        for reference, was, now in self.pairs():  # the cells there are: a filter's range may be a whole column
+            place = CELL.fullmatch(reference)
+            if place is not None and place.group(1) == column and int(place.group(2)) in rows:
+                found.add(was, now)
         return found
 
 
@@ -97,8 +103,7 @@ def follow(holder: etree._Element, cells: Cells) -> bool:
                 continue
             texts = cells.translations(column_name(column_number(start.group(1)) + offset), rows)
             for value in column.iter(*VALUES):
-                shown = texts.get(unescape(value.get("val", "")).casefold(), set())
-                if len(shown) == 1 and (text := next(iter(shown))) != unescape(value.get("val", "")):
+                if (text := texts.of(unescape(value.get("val", "")))) is not None:
                     value.set("val", escape(text, attribute=True))
                     changed = True
     return changed

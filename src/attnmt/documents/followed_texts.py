@@ -1,0 +1,79 @@
+"""The one rule by which a spreadsheet's words that name its cells' text follow those cells'
+translation: a filter's values (attnmt.documents.sheet_filters, opendocument_filters), and a
+formula's text literals, a conditional format's text and a validation's list
+(attnmt.documents.sheet_literals, opendocument_literals).
+
+Excel and LibreOffice compare a text with a cell's case apart (``COUNTIF(A2:A4,"done")`` counts
+"Done"), so a text that reads, case apart, the whole source text of cells takes their translation,
+where those cells all show one (case apart: "Done" -> "Erledigt" and "done" -> "erledigt" are one;
+where they differ, the text of a cell whose source read exactly the same is taken).  Any other text
+(one no cell held, a part of a cell's text, a wildcard's ``*side``, one whose cells were translated
+two ways) is kept as it was: nothing that no cell's translation decides is changed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from attnmt.documents.cell_limit import utf16_length
+
+# A formula's text literal ("a ""b"""), and a quoted sheet or file name ('My "big" sheet'), which is
+# matched so that a double quote inside it is not read as a literal's: Excel's and OpenFormula's alike.
+LITERAL = re.compile(r""""(?:[^"]|"")*"|'(?:[^']|'')*'""")
+
+
+class Followed:
+    """What cells showed (their source text) and show now (their translation), by source text casefolded."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, set[tuple[str, str]]] = {}
+
+    def add(self, was: str, now: str) -> None:
+        """One cell, whose source text ``was`` is translated ``now``."""
+        self.shown.setdefault(was.casefold(), set()).add((was, now))
+
+    def of(self, text: str) -> str | None:
+        """The translation ``text`` takes (module docstring); None where it is kept as it was."""
+        pairs = self.shown.get(text.casefold(), set())
+        if len({now.casefold() for _, now in pairs}) != 1:
+            return None
+        exact = sorted(now for was, now in pairs if was == text)
+        now = exact[0] if exact else min(now for _, now in pairs)
+        return None if now == text else now
+
+    def __bool__(self) -> bool:
+        return bool(self.shown)
+
+
+class Literals(NamedTuple):
+    """A formula with its text literals followed (``follow_literals``)."""
+
+    text: str  # the formula as it is now written
+    changed: dict[str, str]  # each literal's text that changed -> its translation
+    too_long: dict[str, str]  # each literal's text whose translation was over the limit -> that translation
+
+
+def follow_literals(formula: str, followed: Followed, longest: int | None = None) -> Literals:
+    """``formula`` with each text literal that reads cells' source text (``Followed.of``) written as
+    their translation, its double quotes doubled; every other character as it was.  A translation
+    longer than ``longest`` (Excel's 255 in a literal, counted as Excel counts: cell_limit.utf16_length)
+    is not taken."""
+    changed: dict[str, str] = {}
+    too_long: dict[str, str] = {}
+
+    def literal(match: re.Match[str]) -> str:
+        token = match.group()
+        if token.startswith("'"):
+            return token
+        text = token[1:-1].replace('""', '"')
+        now = followed.of(text)
+        if now is not None and longest is not None and utf16_length(now) > longest:
+            too_long[text] = now
+            return token
+        if now is None:
+            return token
+        changed[text] = now
+        return '"' + now.replace('"', '""') + '"'
+
+    return Literals(LITERAL.sub(literal, formula), changed, too_long)

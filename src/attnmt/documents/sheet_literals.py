@@ -1,0 +1,125 @@
+"""A workbook's formulas after its cells are translated: the text literals in them that name a
+cell's text follow the cell (attnmt.documents.followed_texts' rule).
+
+A formula compares cells with text literals (``=COUNTIF(A2:A4,"Done")``, ``=IF(A1="Done",1,0)``,
+``=MATCH("Done",A:A,0)``, a conditional format's ``NOT(ISERROR(SEARCH("Done",A1)))``).  Kept as
+they were while the cells said "Erledigt", the formula counted nothing and the highlighting
+stopped.  So each text literal of a formula (a cell's, a defined name's, a table's column's, a
+rule's, Excel 2010's ``xm:f``) that reads, case apart, the whole source text of cells of the
+workbook (any sheet's string cells) takes their translation; everything else in a formula stays as
+it was written.
+
+Excel holds at most 255 characters in a formula's text literal: a literal whose translation is
+longer keeps its source, with one warning naming the file, the part and the cell or rule.  A
+formula's cached text result that is exactly a literal it now writes otherwise (``="Done"``,
+``IF(…,"Done",…)``) takes the translation as its result too; any other result is left to
+attnmt.documents.formula_results, which takes out a text result computed from cells and asks Excel
+to calculate the workbook on opening, so that a count (``COUNTIF``) is computed again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import chain
+
+from lxml import etree
+
+from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.cell_limit import utf16_length
+from attnmt.documents.followed_texts import Followed, follow_literals
+from attnmt.documents.ooxml_dialects import s
+from attnmt.documents.sheet_filters import Cells
+from attnmt.documents.tables import FORMULAS, sheet_tables, string_texts, workbook_part, worksheets
+from attnmt.documents.xstring import escape, unescape
+from attnmt.errors import LeftUntranslated, warn
+
+LIMIT = 255  # the characters Excel holds in a formula's text literal
+# A part's bytes that may hold a text literal in a formula: a double quote in an element's text.
+MARKERS = re.compile(rb'>[^<]*(?:"|&quot;|&#34;)')
+
+
+def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str) -> list[Part]:
+    """The formulas of the workbook in ``parts`` (their trees
+    translated in place, the archive's members as they came) follow their cells (module docstring);
+    ``name`` names the file in warnings.  Returns the parts it changed that ``parts`` did not hold."""
+    held = {part.member: part for part in parts}
+    workbook = workbook_part(archive)
+    sheets = worksheets(archive, workbook)
+    members = [*([workbook] if workbook else []), *sheets, *chain(*sheet_tables(archive).values())]
+    holders = [member for member in dict.fromkeys(members) if MARKERS.search(archive.read(member))]
+    if not holders:
+        return []
+    added: dict[str, Part] = {}
+
+    def part(member: str) -> Part:
+        return held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
+
+    followed = workbook_cells(archive, parts, [part(sheet) for sheet in sheets], set(held))
+    if not followed:
+        return []
+    for member in holders:
+        holder = part(member)
+        holder.changed |= follow_part(holder.tree.getroot(), followed, f"{name}: {member}")
+    return [part for part in added.values() if part.changed]
+
+
+def workbook_cells(archive: Archive, parts: Sequence[Part], sheets: Sequence[Part],
+                   translated_in: set[str]) -> Followed:
+    """What each string cell of ``sheets`` (each as translated) showed, as the archive holds it, and
+    shows now, read with the shared strings of ``parts`` (translated) and of the archive; a sheet whose
+    member is not in ``translated_in`` holds its cells as they came."""
+    strings = next((part for part in parts if part.tree.getroot().tag == s("sst")), None)
+    translated = string_texts(strings.tree.getroot()) if strings is not None else []
+    sources = string_texts(parse_part(archive, strings.member).getroot()) if strings is not None else []
+    followed = Followed()
+    for sheet in sheets:
+        source = parse_part(archive, sheet.member).getroot() if sheet.member in translated_in else sheet.tree.getroot()
+        cells = Cells(sheet.tree.getroot(), source, translated, sources)
+        for _, was, now in cells.pairs():
+            followed.add(was, now)
+    return followed
+
+
+def follow_part(root: etree._Element, followed: Followed, where: str) -> bool:
+    """The formulas of ``root`` (a workbook's, a sheet's or a table's) following
+    ``followed``; ``where`` ("the.xlsx: xl/worksheets/sheet1.xml") begins each warning.  Whether any changed."""
+    changed = False
+    for formula in root.iter(*FORMULAS):
+        if formula.text and '"' in formula.text:
+            text = follow_formula(formula, followed, where)
+            changed |= text != formula.text
+            formula.text = text
+    return changed
+
+
+def follow_formula(formula: etree._Element, followed: Followed, where: str) -> str:
+    """The text of ``formula`` (an element of tables.FORMULAS) following ``followed``: its text
+    literals, a literal whose translation is over Excel's LIMIT kept (warned about), and the cached
+    text result of its cell following them."""
+    text, literals, too_long = follow_literals(formula.text or "", followed, LIMIT)
+    for was, now in too_long.items():
+        warn(f"{where}, {formula_place(formula)}: the translation of the text {was!r} is {utf16_length(now)} "
+             f"characters long, more than the {LIMIT} Excel allows in a formula's text, so the formula keeps it "
+             "as it was", category=LeftUntranslated)
+    if literals and formula.tag == s("f"):
+        follow_result(formula.getparent(), literals)
+    return text
+
+
+def formula_place(formula: etree._Element) -> str:
+    """Where a formula is, for a warning: its cell, or what holds it (a defined name, a rule)."""
+    holder = formula.getparent()
+    if formula.tag == s("f") and holder is not None:
+        return f"the formula of cell {holder.get('r', '?')}"
+    if formula.tag == s("definedName"):
+        return f"the defined name {formula.get('name', '?')}"
+    return f"a {etree.QName(holder if holder is not None else formula).localname}'s formula"
+
+
+def follow_result(cell: etree._Element | None, literals: dict[str, str]) -> None:
+    """A formula cell's cached text result that reads exactly a literal its formula now writes
+    otherwise (``literals``: source -> translation) set to the translation."""
+    value = cell.find(s("v")) if cell is not None and cell.get("t") == "str" else None
+    if value is not None and (now := literals.get(unescape(value.text or ""))) is not None:
+        value.text = escape(now)

@@ -1,0 +1,99 @@
+"""A workbook's formulas' text literals follow the translated cells whose text they name
+(attnmt.documents.sheet_literals); everything else in them stays as it was written.  Mirror: words
+upper-cased in reverse order ("In progress" -> "PROGRESS IN"), so that a kept literal differs from
+its cells even as Excel compares, case apart."""
+
+import io
+
+import openpyxl
+import pytest
+from lxml import etree
+from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, write_members
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import LeftUntranslated
+
+S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+SHEET = "xl/worksheets/sheet1.xml"
+STATES = ("Status", "In progress", "Not started", "in progress")  # A1:A4; "in progress" is "In progress" to Excel
+
+
+def status_book() -> openpyxl.Workbook:
+    """Column A holds STATES; the formulas, rules and lists are each test's."""
+    book = openpyxl.Workbook()
+    for row, state in enumerate(STATES, start=1):
+        book.active[f"A{row}"] = state
+    return book
+
+
+def translate(data: bytes, translator) -> bytes:
+    return translate_office(data, ".xlsx", translator, DocumentOptions())
+
+
+def sheet_root(data: bytes) -> etree._Element:
+    return etree.fromstring(read_members(data)[SHEET])
+
+
+def test_a_formulas_text_literals_that_name_cells_follow_their_translation(mirror):
+    """=COUNTIF(A2:A4,"In progress") counted nothing once A2 and A4 read "PROGRESS IN"."""
+    book = status_book()
+    sheet = book.active
+    sheet["B1"] = '=COUNTIF(A2:A4,"In progress")'
+    sheet["B2"] = '=IF(A2="not STARTED","wait",MATCH("Done",A1:A4,0))'  # "wait", "Done": no cell's text
+    sheet["B3"] = "=SUMIF('Say \"In progress\"'!A1:A4,\"In progress*\",A1:A4)"  # a sheet's name, a wildcard
+    out = translate(docx_bytes(book), mirror)
+    formulas = {cell.getparent().get("r"): cell.text for cell in sheet_root(out).iter(f"{{{S}}}f")}
+    assert formulas == {"B1": 'COUNTIF(A2:A4,"PROGRESS IN")', "B2": 'IF(A2="STARTED NOT","wait",MATCH("Done",A1:A4,0))',
+                        "B3": "SUMIF('Say \"In progress\"'!A1:A4,\"In progress*\",A1:A4)"}
+    assert "In progress" not in mirror.given[-1]  # a literal is never given to the model: it follows a cell
+
+
+def test_a_literal_whose_cells_were_translated_two_ways_is_kept(known):
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["A2"], book.active["B1"] = "Open", "open", '=COUNTIF(A1:A2,"open")'
+    translator = known({"Open": ("Offen", [(0, 0)]), "open": ("öffnen", [(0, 0)])})
+    assert sheet_root(translate(docx_bytes(book), translator)).findtext(f".//{{{S}}}f") == 'COUNTIF(A1:A2,"open")'
+
+
+def test_a_literal_takes_the_translation_of_the_cell_that_reads_it_exactly(known):
+    """"Open" and "open" translated "Offen" and "offen" are one to Excel: each literal takes its own cell's."""
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["A2"] = "Open", "open"
+    book.active["B1"], book.active["B2"] = '=COUNTIF(A1:A2,"open")', '=COUNTIF(A1:A2,"OPEN")'
+    translator = known({"Open": ("Offen", [(0, 0)]), "open": ("offen", [(0, 0)])})
+    formulas = [f.text for f in sheet_root(translate(docx_bytes(book), translator)).iter(f"{{{S}}}f")]
+    assert formulas == ['COUNTIF(A1:A2,"offen")', 'COUNTIF(A1:A2,"Offen")']
+
+
+def test_a_formulas_cached_text_that_is_a_followed_literal_follows_it(mirror):
+    """="In progress" keeps no cell's text but its own: its cached result said the source beside it."""
+    book = status_book()
+    book.active["B1"] = '="In progress"'
+    members = read_members(docx_bytes(book))
+    written = members[SHEET].decode()
+    start = written.index('<c r="B1"')
+    end = written.index("</c>", start) + len("</c>")
+    members[SHEET] = (written[:start] + '<c r="B1" t="str"><f>"In progress"</f><v>In progress</v></c>'
+                      + written[end:]).encode()
+    out = openpyxl.load_workbook(io.BytesIO(translate(write_members(members), mirror)), data_only=True)
+    assert (out.active["A2"].value, out.active["B1"].value) == ("PROGRESS IN", "PROGRESS IN")
+
+
+def test_a_literal_whose_translation_is_over_excels_limit_is_kept(known):
+    book = status_book()
+    book.active["B1"] = '=COUNTIF(A2:A4,"In progress")+COUNTIF(A2:A4,"Not started")'
+    translator = known({text: (text.upper() * (30 if "progress" in text else 1), []) for text in STATES})
+    with pytest.warns(LeftUntranslated, match=r"the formula of cell B1: the translation of the text 'In progress' "
+                                              r"is 330 characters long"):
+        out = translate(docx_bytes(book), translator)
+    assert sheet_root(out).findtext(f".//{{{S}}}f") == 'COUNTIF(A2:A4,"In progress")+COUNTIF(A2:A4,"NOT STARTED")'
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_libreoffice_counts_the_translated_cells_with_the_followed_literal(mirror, tmp_path):
+    book = status_book()
+    book.active["B1"] = '=COUNTIF(A2:A4,"In progress")'
+    book.active["C1"] = '=IF(A3="Not started","yes","no")'
+    out = translate(docx_bytes(book), mirror)
+    assert libreoffice_csv(out, ".xlsx", tmp_path)[0] == "STATUS,2,yes"
