@@ -1,7 +1,7 @@
-"""A workbook's formulas' text literals follow the translated cells whose text they name
-(attnmt.documents.sheet_literals); everything else in them stays as it was written.  Mirror: words
-upper-cased in reverse order ("In progress" -> "PROGRESS IN"), so that a kept literal differs from
-its cells even as Excel compares, case apart."""
+"""A workbook's formulas' text literals and conditional formats' texts follow the translated cells
+whose text they name (attnmt.documents.sheet_literals); everything else in them stays as it was
+written.  Mirror: words upper-cased in reverse order ("In progress" -> "PROGRESS IN"), so that a
+kept literal differs from its cells even as Excel compares, case apart."""
 
 import io
 
@@ -9,6 +9,8 @@ import openpyxl
 import pytest
 from lxml import etree
 from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, write_members
+from openpyxl.formatting.rule import CellIsRule, Rule
+from openpyxl.styles.differential import DifferentialStyle
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -88,6 +90,24 @@ def test_a_literal_whose_translation_is_over_excels_limit_is_kept(known):
                                               r"is 330 characters long"):
         out = translate(docx_bytes(book), translator)
     assert sheet_root(out).findtext(f".//{{{S}}}f") == 'COUNTIF(A2:A4,"In progress")+COUNTIF(A2:A4,"NOT STARTED")'
+
+
+def test_a_conditional_formats_text_and_formulas_follow_their_cells(mirror):
+    """The highlighting of "In progress" cells stopped once they read "PROGRESS IN"."""
+    book = status_book()
+    style = DifferentialStyle()
+    rule = Rule(type="containsText", operator="containsText", text="In progress", dxf=style)
+    rule.formula = ['NOT(ISERROR(SEARCH("In progress",A1)))']
+    book.active.conditional_formatting.add("A1:A4", rule)
+    book.active.conditional_formatting.add("A1:A4", CellIsRule(operator="equal", formula=['"Not started"']))
+    starts = Rule(type="beginsWith", operator="beginsWith", text="In", dxf=style)  # a part of a cell's text
+    starts.formula = ['LEFT(A1,LEN("In"))="In"']
+    book.active.conditional_formatting.add("A1:A4", starts)
+    root = sheet_root(translate(docx_bytes(book), mirror))
+    rules = list(root.iter(f"{{{S}}}cfRule"))
+    assert [rule.get("text") for rule in rules] == ["PROGRESS IN", None, "In"]
+    assert [rule.findtext(f"{{{S}}}formula") for rule in rules] == [
+        'NOT(ISERROR(SEARCH("PROGRESS IN",A1)))', '"STARTED NOT"', 'LEFT(A1,LEN("In"))="In"']
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")

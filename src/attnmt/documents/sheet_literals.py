@@ -1,13 +1,15 @@
-"""A workbook's formulas after its cells are translated: the text literals in them that name a
-cell's text follow the cell (attnmt.documents.followed_texts' rule).
+"""A workbook's formulas and conditional formats after its cells are translated: the words in them
+that name a cell's text follow the cell (attnmt.documents.followed_texts' rule).
 
 A formula compares cells with text literals (``=COUNTIF(A2:A4,"Done")``, ``=IF(A1="Done",1,0)``,
-``=MATCH("Done",A:A,0)``, a conditional format's ``NOT(ISERROR(SEARCH("Done",A1)))``).  Kept as
-they were while the cells said "Erledigt", the formula counted nothing and the highlighting
-stopped.  So each text literal of a formula (a cell's, a defined name's, a table's column's, a
-rule's, Excel 2010's ``xm:f``) that reads, case apart, the whole source text of cells of the
-workbook (any sheet's string cells) takes their translation; everything else in a formula stays as
-it was written.
+``=MATCH("Done",A:A,0)``), and so does a conditional format (``<cfRule type="containsText"
+text="Done">`` with its formula ``NOT(ISERROR(SEARCH("Done",A1)))``, ``cellIs`` with
+``<formula>"Done"</formula>``, ``beginsWith``, ``endsWith``).  Kept as they were while the cells said
+"Erledigt", the formula counted nothing and the highlighting stopped.  So each text literal of a
+formula (a cell's, a defined name's, a table's column's, a rule's, Excel 2010's ``xm:f``) and a text
+rule's ``text`` that reads, case apart, the whole source text of cells of the workbook (any sheet's
+string cells) takes their translation; everything else in a formula stays as it was written, and a
+rule's text that is a part of a cell's (``beginsWith`` "In") is kept.
 
 Excel holds at most 255 characters in a formula's text literal: a literal whose translation is
 longer keeps its source, with one warning naming the file, the part and the cell or rule.  A
@@ -34,13 +36,14 @@ from attnmt.documents.tables import FORMULAS, sheet_tables, string_texts, workbo
 from attnmt.documents.xstring import escape, unescape
 from attnmt.errors import LeftUntranslated, warn
 
+TEXT_RULES = ("containsText", "notContainsText", "beginsWith", "endsWith")  # a cfRule whose ``text`` is compared
 LIMIT = 255  # the characters Excel holds in a formula's text literal
-# A part's bytes that may hold a text literal in a formula: a double quote in an element's text.
-MARKERS = re.compile(rb'>[^<]*(?:"|&quot;|&#34;)')
+# A part's bytes that may hold a text literal in a formula (a double quote in an element's text) or a text rule.
+MARKERS = re.compile(rb'>[^<]*(?:"|&quot;|&#34;)|\stext\s*=')
 
 
 def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str) -> list[Part]:
-    """The formulas of the workbook in ``parts`` (their trees
+    """The formulas and text rules of the workbook in ``parts`` (their trees
     translated in place, the archive's members as they came) follow their cells (module docstring);
     ``name`` names the file in warnings.  Returns the parts it changed that ``parts`` did not hold."""
     held = {part.member: part for part in parts}
@@ -82,7 +85,7 @@ def workbook_cells(archive: Archive, parts: Sequence[Part], sheets: Sequence[Par
 
 
 def follow_part(root: etree._Element, followed: Followed, where: str) -> bool:
-    """The formulas of ``root`` (a workbook's, a sheet's or a table's) following
+    """The formulas and text rules of ``root`` (a workbook's, a sheet's or a table's) following
     ``followed``; ``where`` ("the.xlsx: xl/worksheets/sheet1.xml") begins each warning.  Whether any changed."""
     changed = False
     for formula in root.iter(*FORMULAS):
@@ -90,6 +93,11 @@ def follow_part(root: etree._Element, followed: Followed, where: str) -> bool:
             text = follow_formula(formula, followed, where)
             changed |= text != formula.text
             formula.text = text
+    for rule in root.iter(s("cfRule")):
+        text = unescape(rule.get("text", ""))
+        if rule.get("type") in TEXT_RULES and (now := followed.of(text)) is not None:
+            rule.set("text", escape(now, attribute=True))
+            changed = True
     return changed
 
 
