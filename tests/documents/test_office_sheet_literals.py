@@ -1,7 +1,7 @@
-"""A workbook's formulas' text literals and conditional formats' texts follow the translated cells
-whose text they name (attnmt.documents.sheet_literals); everything else in them stays as it was
-written.  Mirror: words upper-cased in reverse order ("In progress" -> "PROGRESS IN"), so that a
-kept literal differs from its cells even as Excel compares, case apart."""
+"""A workbook's formulas' text literals, conditional formats' texts and list validations' items
+follow the translated cells whose text they name (attnmt.documents.sheet_literals); everything else
+in them stays as it was written.  Mirror: words upper-cased in reverse order ("In progress" ->
+"PROGRESS IN"), so that a kept literal differs from its cells even as Excel compares, case apart."""
 
 import io
 
@@ -11,6 +11,7 @@ from lxml import etree
 from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, write_members
 from openpyxl.formatting.rule import CellIsRule, Rule
 from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.worksheet.datavalidation import DataValidation
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -82,6 +83,55 @@ def test_a_formulas_cached_text_that_is_a_followed_literal_follows_it(mirror):
     assert (out.active["A2"].value, out.active["B1"].value) == ("PROGRESS IN", "PROGRESS IN")
 
 
+def list_book(items: str) -> openpyxl.Workbook:
+    book = status_book()
+    validation = DataValidation(type="list", formula1=items)
+    book.active.add_data_validation(validation)
+    validation.add("A2:A10")
+    return book
+
+
+def test_a_list_validations_items_follow_their_cells(mirror):
+    """Excel flagged every translated cell as not in the list "In progress,Not started,Done"."""
+    out = translate(docx_bytes(list_book('"In progress, Not started,Done"')), mirror)
+    validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
+    assert validation.formula1 == '"PROGRESS IN, STARTED NOT,Done"'  # its spaces kept; "Done": no cell's
+
+
+def test_a_list_item_whose_translation_holds_a_comma_keeps_its_source(known):
+    book = list_book('"In progress,Not started"')
+    translator = known({text: (text.replace(" ", ", ") if "progress" in text else text.upper(), [])
+                        for text in STATES})
+    with pytest.warns(LeftUntranslated, match=r"sheet1\.xml, the list of cells A2:A10: .*'In, progress'.* comma"):
+        out = translate(docx_bytes(book), translator)
+    validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
+    assert validation.formula1 == '"In progress,NOT STARTED"'
+
+
+def test_a_list_whose_translation_is_over_excels_limit_is_kept(known):
+    """Excel holds 255 characters in a list: a longer one is a damaged file to it."""
+    book = list_book('"In progress,Not started"')
+    translator = known({text: (text.upper() * 20, []) for text in STATES})
+    with pytest.warns(LeftUntranslated, match=r"the list of cells A2:A10: .* 441 characters long, more than the 255"):
+        out = translate(docx_bytes(book), translator)
+    assert openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0].formula1 == (
+        '"In progress,Not started"')
+
+
+def test_an_excel_2010_list_validations_items_follow_their_cells(mirror):
+    """Excel writes a list validation as x14's where it refers to another sheet, and may for a list of words."""
+    members = read_members(docx_bytes(status_book()))
+    validation = ('<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" '
+                  'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+                  '<x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+                  '<x14:dataValidation type="list"><x14:formula1><xm:f>"Not started,In progress"</xm:f>'
+                  '</x14:formula1><xm:sqref>A2:A10</xm:sqref></x14:dataValidation></x14:dataValidations></ext>'
+                  '</extLst>')
+    members[SHEET] = members[SHEET].replace(b"</worksheet>", f"{validation}</worksheet>".encode())
+    root = sheet_root(translate(write_members(members), mirror))
+    assert root.findtext(".//{http://schemas.microsoft.com/office/excel/2006/main}f") == '"STARTED NOT,PROGRESS IN"'
+
+
 def test_a_literal_whose_translation_is_over_excels_limit_is_kept(known):
     book = status_book()
     book.active["B1"] = '=COUNTIF(A2:A4,"In progress")+COUNTIF(A2:A4,"Not started")'
@@ -112,7 +162,7 @@ def test_a_conditional_formats_text_and_formulas_follow_their_cells(mirror):
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
 def test_libreoffice_counts_the_translated_cells_with_the_followed_literal(mirror, tmp_path):
-    book = status_book()
+    book = list_book('"In progress,Not started"')
     book.active["B1"] = '=COUNTIF(A2:A4,"In progress")'
     book.active["C1"] = '=IF(A3="Not started","yes","no")'
     out = translate(docx_bytes(book), mirror)

@@ -1,22 +1,27 @@
-"""A workbook's formulas and conditional formats after its cells are translated: the words in them
-that name a cell's text follow the cell (attnmt.documents.followed_texts' rule).
+"""A workbook's formulas, conditional formats and validation lists after its cells are translated:
+the words in them that name a cell's text follow the cell (attnmt.documents.followed_texts' rule).
 
 A formula compares cells with text literals (``=COUNTIF(A2:A4,"Done")``, ``=IF(A1="Done",1,0)``,
 ``=MATCH("Done",A:A,0)``), and so does a conditional format (``<cfRule type="containsText"
 text="Done">`` with its formula ``NOT(ISERROR(SEARCH("Done",A1)))``, ``cellIs`` with
-``<formula>"Done"</formula>``, ``beginsWith``, ``endsWith``).  Kept as they were while the cells said
-"Erledigt", the formula counted nothing and the highlighting stopped.  So each text literal of a
-formula (a cell's, a defined name's, a table's column's, a rule's, Excel 2010's ``xm:f``) and a text
-rule's ``text`` that reads, case apart, the whole source text of cells of the workbook (any sheet's
-string cells) takes their translation; everything else in a formula stays as it was written, and a
-rule's text that is a part of a cell's (``beginsWith`` "In") is kept.
+``<formula>"Done"</formula>``, ``beginsWith``, ``endsWith``); a list validation offers its words
+(``<formula1>"Done,Open"</formula1>``).  Kept as they were while the cells said "Erledigt", the
+formula counted nothing, the highlighting stopped and Excel flagged every translated cell of the
+list as invalid.  So each text literal of a formula (a cell's, a defined name's, a table's
+column's, a rule's, Excel 2010's ``xm:f``), a text rule's ``text`` and each item of a list that
+reads, case apart, the whole source text of cells of the workbook (any sheet's string cells) takes
+their translation; everything else in a formula stays as it was written, and a rule's text that is
+a part of a cell's (``beginsWith`` "In") is kept.  A list whose items are a range (``$D$1:$D$3``)
+needs nothing: the cells it names are translated.
 
-Excel holds at most 255 characters in a formula's text literal: a literal whose translation is
-longer keeps its source, with one warning naming the file, the part and the cell or rule.  A
-formula's cached text result that is exactly a literal it now writes otherwise (``="Done"``,
-``IF(…,"Done",…)``) takes the translation as its result too; any other result is left to
-attnmt.documents.formula_results, which takes out a text result computed from cells and asks Excel
-to calculate the workbook on opening, so that a count (``COUNTIF``) is computed again.
+Excel holds at most 255 characters in a formula's text literal and in a list, and reads a comma
+in a list as the end of an item: a literal or list item whose translation would break that keeps
+its source (a list: all of it, where its items together are too long), with one warning naming
+the file, the part and the cells or the formula's place.  A formula's cached text result that is
+exactly a literal it now writes otherwise (``="Done"``, ``IF(…,"Done",…)``) takes the translation
+as its result too; any other result is left to attnmt.documents.formula_results, which takes out a
+text result computed from cells and asks Excel to calculate the workbook on opening, so that a
+count (``COUNTIF``) is computed again.
 """
 
 from __future__ import annotations
@@ -33,17 +38,19 @@ from attnmt.documents.followed_texts import Followed, follow_literals
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.sheet_filters import Cells
 from attnmt.documents.tables import FORMULAS, sheet_tables, string_texts, workbook_part, worksheets
+from attnmt.documents.validations import XM
 from attnmt.documents.xstring import escape, unescape
 from attnmt.errors import LeftUntranslated, warn
 
 TEXT_RULES = ("containsText", "notContainsText", "beginsWith", "endsWith")  # a cfRule whose ``text`` is compared
-LIMIT = 255  # the characters Excel holds in a formula's text literal
+LIMIT = 255  # the characters Excel holds in a formula's text literal, and in a list validation's items
+LIST = re.compile(r'\s*"((?:[^"]|"")*)"\s*')  # a list validation's items, written as one literal
 # A part's bytes that may hold a text literal in a formula (a double quote in an element's text) or a text rule.
 MARKERS = re.compile(rb'>[^<]*(?:"|&quot;|&#34;)|\stext\s*=')
 
 
 def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str) -> list[Part]:
-    """The formulas and text rules of the workbook in ``parts`` (their trees
+    """The formulas, text rules and validation lists of the workbook in ``parts`` (their trees
     translated in place, the archive's members as they came) follow their cells (module docstring);
     ``name`` names the file in warnings.  Returns the parts it changed that ``parts`` did not hold."""
     held = {part.member: part for part in parts}
@@ -102,9 +109,13 @@ def follow_part(root: etree._Element, followed: Followed, where: str) -> bool:
 
 
 def follow_formula(formula: etree._Element, followed: Followed, where: str) -> str:
-    """The text of ``formula`` (an element of tables.FORMULAS) following ``followed``: its text
-    literals, a literal whose translation is over Excel's LIMIT kept (warned about), and the cached
-    text result of its cell following them."""
+    """The text of ``formula`` (an element of tables.FORMULAS) following ``followed``: a list
+    validation's items (follow_list), or its text literals, a literal whose translation is over
+    Excel's LIMIT kept (warned about) and the cached text result of its cell following them."""
+    validation = list_validation(formula)
+    items = LIST.fullmatch(formula.text or "") if validation is not None else None
+    if validation is not None and items is not None:
+        return follow_list(formula.text or "", items, followed, f"{where}, the list of cells {cells_of(validation)}")
     text, literals, too_long = follow_literals(formula.text or "", followed, LIMIT)
     for was, now in too_long.items():
         warn(f"{where}, {formula_place(formula)}: the translation of the text {was!r} is {utf16_length(now)} "
@@ -115,6 +126,17 @@ def follow_formula(formula: etree._Element, followed: Followed, where: str) -> s
     return text
 
 
+def list_validation(formula: etree._Element) -> etree._Element | None:
+    """The list validation whose list ``formula`` is (its ``formula1``, or an Excel 2010 one's ``xm:f``), else None."""
+    holder = formula.getparent() if formula.tag == f"{{{XM}}}f" else formula
+    validation = holder.getparent() if holder is not None and etree.QName(holder).localname == "formula1" else None
+    return validation if validation is not None and validation.get("type") == "list" else None
+
+
+def cells_of(validation: etree._Element) -> str:
+    return validation.get("sqref") or validation.findtext(f"{{{XM}}}sqref") or "?"
+
+
 def formula_place(formula: etree._Element) -> str:
     """Where a formula is, for a warning: its cell, or what holds it (a defined name, a rule)."""
     holder = formula.getparent()
@@ -123,6 +145,29 @@ def formula_place(formula: etree._Element) -> str:
     if formula.tag == s("definedName"):
         return f"the defined name {formula.get('name', '?')}"
     return f"a {etree.QName(holder if holder is not None else formula).localname}'s formula"
+
+
+def follow_list(written: str, items: re.Match[str], followed: Followed, where: str) -> str:
+    """A list validation's items (``items``: the literal ``written``) that read cells' text
+    following them, each keeping the spaces around it; an item whose translation holds a comma
+    keeps its source, and the whole list does where it would be over Excel's LIMIT (warned about)."""
+    words, changed = [], False
+    for item in items.group(1).replace('""', '"').split(","):
+        now = followed.of(item.strip())
+        if now is not None and "," in now:
+            warn(f"{where}: the translation of the item {item.strip()!r}, {now!r}, holds a comma, which Excel "
+                 "reads as the end of an item, so the item is kept as it was", category=LeftUntranslated)
+            now = None
+        words.append(item if now is None else item.replace(item.strip(), now, 1))
+        changed |= now is not None
+    listed = ",".join(words)
+    if not changed:
+        return written
+    if utf16_length(listed) > LIMIT:
+        warn(f"{where}: its translated items are {utf16_length(listed)} characters long, more than the {LIMIT} "
+             "Excel allows in a list, so the list is kept as it was", category=LeftUntranslated)
+        return written
+    return '"' + listed.replace('"', '""') + '"'
 
 
 def follow_result(cell: etree._Element | None, literals: dict[str, str]) -> None:

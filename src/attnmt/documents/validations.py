@@ -6,7 +6,9 @@ the mouse rests on it, as a browser shows an HTML link's ``title``.  Each is pla
 attribute of its ``dataValidation`` (Excel 2010's ``x14:dataValidation`` too, which Excel writes
 for a list on another sheet) or ``hyperlink``, translated line by line as a comment's text is
 (attnmt.documents.comments.TextJob); a rule (``formula1``, ``formula2``, a list's ``"Yes,No"``)
-is never translated, so the rule still accepts the values it accepted, nor a link's target.
+is never translated, nor a link's target: a list's item that reads a cell's text follows that
+cell's translation once the cells are translated (attnmt.documents.sheet_literals), so the rule
+still accepts the values its cells hold.
 
 Excel's Data Validation dialog takes a title of at most 32 characters and a message of at most
 255 (MESSAGE_LIMITS; XlsxWriter refuses longer ones as over Excel's limit).  A translation runs
