@@ -14,6 +14,7 @@ two ways) is kept as it was: nothing that no cell's translation decides is chang
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from attnmt.documents.cell_limit import utf16_length
@@ -24,19 +25,22 @@ LITERAL = re.compile(r""""(?:[^"]|"")*"|'(?:[^']|'')*'""")
 
 
 class Followed:
-    """What cells showed (their source text) and show now (their translation), by source text casefolded."""
+    """What cells showed (their source text) and show now (their translation), by source text as
+    it is compared: casefolded, or as it is where the file compares case (``case_sensitive``: an
+    OpenDocument spreadsheet's ``table:case-sensitive``, which LibreOffice honours)."""
 
-    def __init__(self) -> None:
+    def __init__(self, case_sensitive: bool = False) -> None:
         self.shown: dict[str, set[tuple[str, str]]] = {}
+        self.compared: Callable[[str], str] = str if case_sensitive else str.casefold
 
     def add(self, was: str, now: str) -> None:
         """One cell, whose source text ``was`` is translated ``now``."""
-        self.shown.setdefault(was.casefold(), set()).add((was, now))
+        self.shown.setdefault(self.compared(was), set()).add((was, now))
 
     def of(self, text: str) -> str | None:
         """The translation ``text`` takes (module docstring); None where it is kept as it was."""
-        pairs = self.shown.get(text.casefold(), set())
-        if len({now.casefold() for _, now in pairs}) != 1:
+        pairs = self.shown.get(self.compared(text), set())
+        if len({self.compared(now) for _, now in pairs}) != 1:
             return None
         exact = sorted(now for was, now in pairs if was == text)
         now = exact[0] if exact else min(now for _, now in pairs)

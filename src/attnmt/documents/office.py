@@ -72,6 +72,7 @@ from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_pa
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_filters import follow_database_filters, follow_ranges
 from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
+from attnmt.documents.opendocument_literals import QUOTES, follow_content_literals, follow_formulas
 from attnmt.documents.pipeline import (
     DocumentOptions,
     check_inputs,
@@ -150,6 +151,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
     if suffix == ".ods":
         follow_database_filters(archive, parts)  # filters show the values their cells show now
+        follow_content_literals(archive, parts)  # so do formulas' texts, rules and lists
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
     for part in parts:
@@ -169,8 +171,10 @@ def translate_flat(data: bytes, suffix: str, translator: Translator, options: Do
     if review is not None:
         review.archive = True  # its places are parts and paragraphs, as an .odt's are
     translate_jobs(parts, translator, options, progress, review, name)
-    if suffix == ".fods" and b"database-range" in data:  # its filters read against the file as it came
-        follow_ranges(tree.getroot(), read_flat(data, name, suffix).getroot())
+    if suffix == ".fods" and (b"database-range" in data or any(quote in data for quote in QUOTES)):
+        source = read_flat(data, name, suffix).getroot()  # filters and formulas read against the file as it came
+        follow_ranges(tree.getroot(), source)
+        follow_formulas(tree.getroot(), source)
     return serialise_part(tree, data[:HEAD])
 
 
