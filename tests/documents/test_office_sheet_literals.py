@@ -52,6 +52,14 @@ def test_a_formulas_text_literals_that_name_cells_follow_their_translation(mirro
     assert "In progress" not in mirror.given[-1]  # a literal is never given to the model: it follows a cell
 
 
+def test_a_criterions_text_after_its_equality_operator_follows_its_cells(mirror):
+    """=COUNTIF(A2:A4,"<>In progress") counted all three translated cells, where it counted one."""
+    book = status_book()
+    book.active["B1"] = '=COUNTIF(A2:A4,"<>In progress")+COUNTIFS(A2:A4,"=Not started")+COUNTIF(A2:A4,">In")'
+    formula = sheet_root(translate(docx_bytes(book), mirror)).findtext(f".//{{{S}}}f")
+    assert formula == 'COUNTIF(A2:A4,"<>PROGRESS IN")+COUNTIFS(A2:A4,"=STARTED NOT")+COUNTIF(A2:A4,">In")'
+
+
 def test_a_literal_whose_cells_were_translated_two_ways_is_kept(known):
     book = openpyxl.Workbook()
     book.active["A1"], book.active["A2"], book.active["B1"] = "Open", "open", '=COUNTIF(A1:A2,"open")'

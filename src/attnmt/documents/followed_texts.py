@@ -8,7 +8,9 @@ Excel and LibreOffice compare a text with a cell's case apart (``COUNTIF(A2:A4,"
 where those cells all show one (case apart: "Done" -> "Erledigt" and "done" -> "erledigt" are one;
 where they differ, the text of a cell whose source read exactly the same is taken).  Any other text
 (one no cell held, a part of a cell's text, a wildcard's ``*side``, one whose cells were translated
-two ways) is kept as it was: nothing that no cell's translation decides is changed.
+two ways) is kept as it was: nothing that no cell's translation decides is changed.  A formula's
+criterion that compares for equality (``COUNTIF(A:A,"<>Done")``, ``"=Done"``) is read as its operator
+and the text it compares with, which follows the cells as a literal does.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from attnmt.documents.cell_limit import utf16_length
 # A formula's text literal ("a ""b"""), and a quoted sheet or file name ('My "big" sheet'), which is
 # matched so that a double quote inside it is not read as a literal's: Excel's and OpenFormula's alike.
 LITERAL = re.compile(r""""(?:[^"]|"")*"|'(?:[^']|'')*'""")
+# How a criterion (COUNTIF's, SUMIF's, COUNTIFS', a database function's) that compares for equality begins.
+EQUALITY = ("<>", "=")
 
 
 class Followed:
@@ -60,7 +64,8 @@ class Literals(NamedTuple):
 
 def follow_literals(formula: str, followed: Followed, longest: int | None = None) -> Literals:
     """``formula`` with each text literal that reads cells' source text (``Followed.of``) written as
-    their translation, its double quotes doubled; every other character as it was.  A translation
+    their translation, its double quotes doubled, and so each criterion that compares for equality
+    with it (``"<>Done"``, ``"=Done"``: its operator kept); every other character as it was.  A translation
     longer than ``longest`` (Excel's 255 in a literal, counted as Excel counts: cell_limit.utf16_length)
     is not taken."""
     changed: dict[str, str] = {}
@@ -71,7 +76,10 @@ def follow_literals(formula: str, followed: Followed, longest: int | None = None
         if token.startswith("'"):
             return token
         text = token[1:-1].replace('""', '"')
+        operator = next((sign for sign in EQUALITY if text.startswith(sign)), "")
         now = followed.of(text)
+        if now is None and operator and (rest := followed.of(text[len(operator):])) is not None:
+            now = operator + rest  # a criterion: COUNTIF(A:A,"<>Done")
         if now is not None and longest is not None and utf16_length(now) > longest:
             too_long[text] = now
             return token
