@@ -91,6 +91,23 @@ def test_a_formulas_cached_text_that_is_a_followed_literal_follows_it(mirror):
     assert (out.active["A2"].value, out.active["B1"].value) == ("PROGRESS IN", "PROGRESS IN")
 
 
+def test_an_excel_2010_conditional_formats_text_follows_its_cells(mirror):
+    """Excel writes a rule as x14's where it reads another sheet: its ``text`` kept the source."""
+    members = read_members(docx_bytes(status_book()))
+    rule = ('<extLst><ext uri="{78C0D931-6437-407d-A8EE-F0AAD7539E65}" '
+            'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+            '<x14:conditionalFormattings><x14:conditionalFormatting '
+            'xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:cfRule type="containsText" '
+            'priority="1" operator="containsText" text="Not started" id="{00000000-0000-0000-0000-000000000001}">'
+            '<xm:f>NOT(ISERROR(SEARCH("Not started",A1)))</xm:f><x14:dxf/></x14:cfRule><xm:sqref>A1:A4</xm:sqref>'
+            '</x14:conditionalFormatting></x14:conditionalFormattings></ext></extLst>')
+    members[SHEET] = members[SHEET].replace(b"</worksheet>", f"{rule}</worksheet>".encode())
+    found = sheet_root(translate(write_members(members), mirror)).find(
+        ".//{http://schemas.microsoft.com/office/spreadsheetml/2009/9/main}cfRule")
+    assert (found.get("text"), found.findtext("{http://schemas.microsoft.com/office/excel/2006/main}f")) == (
+        "STARTED NOT", 'NOT(ISERROR(SEARCH("STARTED NOT",A1)))')
+
+
 def list_book(items: str) -> openpyxl.Workbook:
     book = status_book()
     validation = DataValidation(type="list", formula1=items)

@@ -8,7 +8,8 @@ text="Done">`` with its formula ``NOT(ISERROR(SEARCH("Done",A1)))``, ``cellIs`` 
 (``<formula1>"Done,Open"</formula1>``).  Kept as they were while the cells said "Erledigt", the
 formula counted nothing, the highlighting stopped and Excel flagged every translated cell of the
 list as invalid.  So each text literal of a formula (a cell's, a defined name's, a table's
-column's, a rule's, Excel 2010's ``xm:f``), a text rule's ``text`` and each item of a list that
+column's, a rule's, Excel 2010's ``xm:f``), a text rule's ``text`` (Excel 2010's ``x14:cfRule``'s
+too) and each item of a list that
 reads, case apart, the whole source text of cells of the workbook (any sheet's string cells) takes
 their translation; everything else in a formula stays as it was written, and a rule's text that is
 a part of a cell's (``beginsWith`` "In") is kept.  A list whose items are a range (``$D$1:$D$3``)
@@ -38,7 +39,7 @@ from attnmt.documents.followed_texts import Followed, follow_literals
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.sheet_filters import Cells
 from attnmt.documents.tables import FORMULAS, sheet_tables, string_texts, workbook_part, worksheets
-from attnmt.documents.validations import XM
+from attnmt.documents.validations import X14, XM
 from attnmt.documents.xstring import escape, unescape
 from attnmt.errors import LeftUntranslated, warn
 
@@ -100,7 +101,7 @@ def follow_part(root: etree._Element, followed: Followed, where: str) -> bool:
             text = follow_formula(formula, followed, where)
             changed |= text != formula.text
             formula.text = text
-    for rule in root.iter(s("cfRule")):
+    for rule in root.iter(s("cfRule"), f"{{{X14}}}cfRule"):  # Excel 2010's too, which it writes for another sheet
         text = unescape(rule.get("text", ""))
         if rule.get("type") in TEXT_RULES and (now := followed.of(text)) is not None:
             rule.set("text", escape(now, attribute=True))
