@@ -60,6 +60,17 @@ def test_a_criterions_text_after_its_equality_operator_follows_its_cells(mirror)
     assert formula == 'COUNTIF(A2:A4,"<>PROGRESS IN")+COUNTIFS(A2:A4,"=STARTED NOT")+COUNTIF(A2:A4,">In")'
 
 
+def test_a_literal_a_function_reads_as_a_keyword_or_a_reference_is_kept(known):
+    """CELL's info type "address", INDIRECT's "Summary" (a defined name): cells reading "address" and
+    "Summary", translated "Adresse" and "Übersicht", turned them into a type and a name Excel has not."""
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["A2"] = "address", "Summary"
+    book.active["B1"] = '=CELL("address",Sales[[#This Row],[Summary]])&INDIRECT("Summary")&IF(A2="Summary",1,0)'
+    translator = known({"address": ("Adresse", [(0, 0)]), "Summary": ("Übersicht", [(0, 0)])})
+    formula = sheet_root(translate(docx_bytes(book), translator)).findtext(f".//{{{S}}}f")
+    assert formula == 'CELL("address",Sales[[#This Row],[Summary]])&INDIRECT("Summary")&IF(A2="Übersicht",1,0)'
+
+
 def test_a_literal_whose_cells_were_translated_two_ways_is_kept(known):
     book = openpyxl.Workbook()
     book.active["A1"], book.active["A2"], book.active["B1"] = "Open", "open", '=COUNTIF(A1:A2,"open")'

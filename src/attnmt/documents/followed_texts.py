@@ -10,7 +10,9 @@ where they differ, the text of a cell whose source read exactly the same is take
 (one no cell held, a part of a cell's text, a wildcard's ``*side``, one whose cells were translated
 two ways) is kept as it was: nothing that no cell's translation decides is changed.  A formula's
 criterion that compares for equality (``COUNTIF(A:A,"<>Done")``, ``"=Done"``) is read as its operator
-and the text it compares with, which follows the cells as a literal does.
+and the text it compares with, which follows the cells as a literal does; a literal a function reads
+as a keyword, a format or a reference (``CELL("address")``, ``INDIRECT("Summary")``: KEYWORDS) never
+does, whatever a cell says.
 """
 
 from __future__ import annotations
@@ -24,6 +26,16 @@ from attnmt.documents.cell_limit import utf16_length
 # A formula's text literal ("a ""b"""), and a quoted sheet or file name ('My "big" sheet'), which is
 # matched so that a double quote inside it is not read as a literal's: Excel's and OpenFormula's alike.
 LITERAL = re.compile(r""""(?:[^"]|"")*"|'(?:[^']|'')*'""")
+# The arguments (from 0) that a function reads as a keyword, a format, a unit or a reference, never as
+# a cell's text: CELL("address"), INFO("system"), INDIRECT("Summary!A1"), HYPERLINK("#Sheet2!A1"),
+# DATEDIF's "Y", TEXT's "dd mmm", CONVERT's "km", ADDRESS's sheet name.  Named as the file writes them,
+# without Excel's "_xlfn." or LibreOffice's "COM.MICROSOFT.".
+KEYWORDS = {"CELL": {0}, "INFO": {0}, "INDIRECT": {0}, "HYPERLINK": {0}, "DATEDIF": {2}, "TEXT": {1},
+            "CONVERT": {1, 2}, "ADDRESS": {4}}
+# What a formula is read by to know which argument of which function a literal is: a literal, a quoted
+# name, the brackets that open and close a call, an array or a reference, and the separators.
+TOKEN = re.compile(rf"{LITERAL.pattern}|[(){{}}\[\],;]")
+CALLED = re.compile(r"([A-Za-z_][\w.]*)\s*$")  # the function named before "("
 # How a criterion (COUNTIF's, SUMIF's, COUNTIFS', a database function's) that compares for equality begins.
 EQUALITY = ("<>", "=")
 
@@ -65,15 +77,17 @@ class Literals(NamedTuple):
 def follow_literals(formula: str, followed: Followed, longest: int | None = None) -> Literals:
     """``formula`` with each text literal that reads cells' source text (``Followed.of``) written as
     their translation, its double quotes doubled, and so each criterion that compares for equality
-    with it (``"<>Done"``, ``"=Done"``: its operator kept); every other character as it was.  A translation
+    with it (``"<>Done"``, ``"=Done"``: its operator kept); every other character as it was, and a
+    literal a function reads as a keyword (KEYWORDS).  A translation
     longer than ``longest`` (Excel's 255 in a literal, counted as Excel counts: cell_limit.utf16_length)
     is not taken."""
     changed: dict[str, str] = {}
     too_long: dict[str, str] = {}
+    keywords = keyword_literals(formula)
 
     def literal(match: re.Match[str]) -> str:
         token = match.group()
-        if token.startswith("'"):
+        if token.startswith("'") or match.start() in keywords:
             return token
         text = token[1:-1].replace('""', '"')
         operator = next((sign for sign in EQUALITY if text.startswith(sign)), "")
@@ -89,3 +103,24 @@ def follow_literals(formula: str, followed: Followed, longest: int | None = None
         return '"' + now.replace('"', '""') + '"'
 
     return Literals(LITERAL.sub(literal, formula), changed, too_long)
+
+
+def keyword_literals(formula: str) -> set[int]:
+    """Where the literals of ``formula`` begin that a function reads as a keyword (KEYWORDS): each
+    call's arguments counted by its separators ("," in Excel's formulas, ";" in OpenFormula's), those
+    inside an array's braces or a reference's brackets (``Sales[[#This Row],[Name]]``) apart."""
+    calls: list[tuple[str, int]] = []  # each call (or array, or brackets: "") open, and its argument now
+    found = set()
+    for match in TOKEN.finditer(formula):
+        token = match.group()
+        if token.startswith('"') and calls and calls[-1][1] in KEYWORDS.get(calls[-1][0], ()):
+            found.add(match.start())
+        elif token in "({[":
+            called = CALLED.search(formula, 0, match.start()) if token == "(" else None
+            name = called.group(1).upper().removeprefix("_XLFN.").removeprefix("COM.MICROSOFT.") if called else ""
+            calls.append((name, 0))
+        elif token in ")}]" and calls:
+            calls.pop()
+        elif token in ",;" and calls:
+            calls[-1] = (calls[-1][0], calls[-1][1] + 1)
+    return found
