@@ -64,3 +64,18 @@ def test_a_formulas_text_taken_out_leaves_its_filters_value_to_the_other_cells(m
     out = translate_office(write_members(members), ".ods", mirror, DocumentOptions())
     condition = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TABLE}}}filter-condition")
     assert condition.get(f"{{{TABLE}}}value") == "SIDE EAST"
+
+
+def test_a_filters_value_follows_cells_written_as_their_value_alone(mirror):
+    """odfpy writes a string cell as ``office:string-value`` without a paragraph, which LibreOffice
+    shows: read as empty, its filter value kept "East side" beside cells reading "SIDE EAST"."""
+    members = read_members(filtered_calc_file())
+    content = members["content.xml"].decode()
+    for text in ("East side", "east side"):
+        content = content.replace(f'<table:table-cell office:value-type="string"><text:p>{text}</text:p>'
+                                  "</table:table-cell>",
+                                  f'<table:table-cell office:value-type="string" office:string-value="{text}"/>')
+    members["content.xml"] = content.encode()
+    out = translate_office(write_members(members), ".ods", mirror, DocumentOptions())
+    condition = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TABLE}}}filter-condition")
+    assert condition.get(f"{{{TABLE}}}value") == "SIDE EAST"

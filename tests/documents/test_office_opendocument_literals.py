@@ -78,6 +78,18 @@ def test_a_spreadsheet_that_compares_case_keeps_a_literal_of_another_case(mirror
     assert formulas == ['of:=COUNTIF([.A2:.A4];"IN progress")', 'of:="PROGRESS IN"']
 
 
+def test_a_cell_written_as_its_value_alone_is_read_by_its_value(mirror):
+    """odfpy writes a string cell as ``office:string-value`` without a paragraph: read as "", its
+    translation made "" a cell's text, and IF([.A2]="";…) compared with "PROGRESS IN"."""
+    body = status_body()
+    for text in ("In progress", "in progress"):
+        body = body.replace(cell(text), f'<table:table-cell office:value-type="string" office:string-value="{text}"/>')
+    body = body.replace("of:=&quot;In progress&quot;", "of:=IF([.A2]=&quot;&quot;;&quot;empty&quot;;[.A2])")
+    _, content = translated(".ods", mirror, body)
+    formulas = [c.get(f"{{{TABLE}}}formula") for c in content.iter(f"{{{TABLE}}}table-cell")][1:3]
+    assert formulas == ['of:=COUNTIF([.A2:.A4];"PROGRESS IN")', 'of:=IF([.A2]="";"empty";[.A2])']
+
+
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
 def test_libreoffice_counts_the_translated_cells_with_the_followed_literal(mirror, tmp_path):
     out, _ = translated(".ods", mirror, status_body())

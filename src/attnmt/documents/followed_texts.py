@@ -50,8 +50,10 @@ class Followed:
         self.compared: Callable[[str], str] = str if case_sensitive else str.casefold
 
     def add(self, was: str, now: str) -> None:
-        """One cell, whose source text ``was`` is translated ``now``."""
-        self.shown.setdefault(self.compared(was), set()).add((was, now))
+        """One cell, whose source text ``was`` is translated ``now``; an empty cell is none: an empty
+        literal (``A1=""``) asks whether a cell is empty, whatever the cells say."""
+        if was:
+            self.shown.setdefault(self.compared(was), set()).add((was, now))
 
     def of(self, text: str) -> str | None:
         """The translation ``text`` takes (module docstring); None where it is kept as it was."""

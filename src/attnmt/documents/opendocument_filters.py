@@ -40,6 +40,7 @@ DATABASE_RANGE = f"{{{TABLE}}}database-range"
 CONDITION = f"{{{TABLE}}}filter-condition"
 SET_ITEM = f"{{{TABLE}}}filter-set-item"
 VALUE = f"{{{TABLE}}}value"
+STRING_VALUE = f"{{{OFFICE}}}string-value"
 
 
 def follow_database_filters(archive: Archive, parts: Sequence[Part]) -> None:
@@ -104,9 +105,16 @@ def column_texts(sheet: etree._Element, column: int, rows: range) -> dict[int, s
             # a formula's text result may have been taken out, to be computed again (opendocument_formulas)
             string = cell is not None and cell.get(f"{{{OFFICE}}}value-type", "string") == "string"
             if cell is not None and string and cell.get(FORMULA) is None:
-                texts[position] = "\n".join("".join(p.itertext()) for p in cell.iterchildren(f"{{{TEXT}}}p"))
+                texts[position] = cell_text(cell)
         position += span
         if position >= rows.stop:
             break
     return texts
 
+
+
+def cell_text(cell: etree._Element) -> str:
+    """The text a string cell shows: its ``office:string-value``, which LibreOffice shows in place of
+    its paragraphs (odfpy writes it without them), else its paragraphs' text, a line each."""
+    value = cell.get(STRING_VALUE)
+    return value if value is not None else "\n".join("".join(p.itertext()) for p in cell.iterchildren(f"{{{TEXT}}}p"))

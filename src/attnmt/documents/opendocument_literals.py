@@ -26,8 +26,8 @@ from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.followed_texts import Followed, follow_literals
-from attnmt.documents.opendocument_code import OFFICE, STYLE, TABLE, TEXT
-from attnmt.documents.opendocument_filters import CONTENT, spreadsheet_tables
+from attnmt.documents.opendocument_code import STYLE, TABLE, TEXT
+from attnmt.documents.opendocument_filters import CONTENT, STRING_VALUE, cell_text, spreadsheet_tables
 from attnmt.documents.opendocument_formulas import CALCEXT, VALUE_TYPE
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA
 
@@ -37,7 +37,6 @@ HOLDERS = {**dict.fromkeys(CELLS, FORMULA), f"{{{TABLE}}}content-validation": f"
            f"{{{TABLE}}}named-expression": f"{{{TABLE}}}expression"}
 # How a double quote is written in an attribute: a content.xml without either holds no literal.
 QUOTES = (b"&quot;", b"&#34;")
-STRING_VALUE = f"{{{OFFICE}}}string-value"
 
 
 def follow_content_literals(archive: Archive, parts: Sequence[Part]) -> None:
@@ -84,11 +83,6 @@ def spreadsheet_cells(root: etree._Element, source: etree._Element) -> Followed:
             if was.get(VALUE_TYPE) == "string" and was.get(FORMULA) is None:
                 followed.add(cell_text(was), cell_text(cell))
     return followed
-
-
-def cell_text(cell: etree._Element) -> str:
-    """The text a string cell shows: its paragraphs' text, a line each."""
-    return "\n".join("".join(p.itertext()) for p in cell.iterchildren(f"{{{TEXT}}}p"))
 
 
 def follow_result(cell: etree._Element, literals: dict[str, str]) -> None:
