@@ -4,7 +4,8 @@ formula's text literals, a conditional format's text and a validation's list
 (attnmt.documents.sheet_literals, opendocument_literals).
 
 Excel and LibreOffice compare a text with a cell's case apart (``COUNTIF(A2:A4,"done")`` counts
-"Done"), so a text that reads, case apart, the whole source text of cells takes their translation,
+"Done"; LibreOffice only where the spreadsheet says so: ``Followed``'s ``case_sensitive``), so a
+text that reads, case apart, the whole source text of cells takes their translation,
 where those cells all show one (case apart: "Done" -> "Erledigt" and "done" -> "erledigt" are one;
 where they differ, the text of a cell whose source read exactly the same is taken).  Any other text
 (one no cell held, a part of a cell's text, a wildcard's ``*side``, one whose cells were translated
