@@ -106,10 +106,11 @@ def test_an_array_formulas_text_results_are_taken_out_in_all_its_cells(mirror):
         ("B1", None, None), ("C1", None, None)]
 
 
-def test_a_string_cell_without_a_formula_keeps_its_text(mirror):
-    """A writer's plain text (SheetJS writes t="str" so) is the cell's value: nothing would compute it again."""
+def test_a_string_cell_without_a_formula_keeps_its_text_translated(mirror):
+    """A writer's plain text (SheetJS writes t="str" so) is the cell's value, which nothing would compute
+    again: it is not taken out, but translated (tests/documents/test_office_text_values.py)."""
     _, results = translated(calc_file('<c r="B1" t="str"><v>Kept as written.</v></c>'), mirror)
-    assert results.active["B1"].value == "Kept as written."
+    assert results.active["B1"].value == "WRITTEN. AS KEPT"
 
 
 def test_a_sheet_of_shared_strings_only_loses_its_cached_text_too(mirror):

@@ -21,7 +21,8 @@ translated word) keeps its cached value until then.
 
 Left as they are: a formula's number, truth value or error (no text that contradicts a translated
 cell); a ``t="str"`` cell with no formula outside every such array formula's range (a writer's
-plain text, as SheetJS writes it: the cell's own value, which nothing would compute again); and
+plain text, as SheetJS writes it: the cell's own value, which nothing would compute again, and which
+is translated as a string is: attnmt.documents.validations.ValueJob); and
 the text result of a formula that could not be computed again, which would become ``#NAME?``: one
 that calls an add-in's or a macro's function (``=MYUDF(A1)``), a function LibreOffice 7.4 does not
 know (``_xlfn.TEXTBEFORE``, ``_xlfn.XLOOKUP``, Excel 365's spilling ones), a cube function, a

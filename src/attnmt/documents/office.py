@@ -89,7 +89,7 @@ from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
 from attnmt.documents.translators import ForXml, Translator
-from attnmt.documents.validations import over_message_limit
+from attnmt.documents.validations import over_message_limit, over_value_limit
 from attnmt.errors import ConfigError, DataError
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
@@ -235,7 +235,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     while jobs:
         stop_point()  # a deleted job stops between the paragraphs it writes
         job, result = jobs.pop(), results.pop()
-        if over_cell_limit(job, result, name) or over_message_limit(job, result, name):
+        if any(over(job, result, name) for over in (over_cell_limit, over_value_limit, over_message_limit)):
             if review is not None:
                 review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue

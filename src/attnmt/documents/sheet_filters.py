@@ -74,7 +74,7 @@ class Cells:
         a formula's) is left out."""
         for reference, cell in self.cells.items():
             source = self.source.get(reference)
-            if reference and source is not None and cell.get("t") in STRINGS and source.get("t") in STRINGS:
+            if reference and source is not None and shows_string(cell) and shows_string(source):
                 yield reference, cell_text(source, self.sources), cell_text(cell, self.translated)
 
     def translations(self, column: str, rows: range) -> Followed:
@@ -85,6 +85,12 @@ class Cells:
             if place is not None and place.group(1) == column and int(place.group(2)) in rows:
                 found.add(was, now)
         return found
+
+
+def shows_string(cell: etree._Element) -> bool:
+    """Whether ``cell`` shows a string of its own: a shared or an inline one (STRINGS), or a text
+    value without a formula (``t="str"``, as SheetJS writes text: attnmt.documents.validations)."""
+    return cell.get("t") in STRINGS or cell.get("t") == "str" and cell.find(s("f")) is None
 
 
 def follow(holder: etree._Element, cells: Cells) -> bool:
