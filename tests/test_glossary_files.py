@@ -363,6 +363,15 @@ def test_an_excel_97_file_is_refused_asking_for_csv(tmp_path):
         read_glossary(path, "en", "de")
 
 
+@pytest.mark.parametrize("database", [b"Standard Jet DB", b"Standard ACE DB"])
+def test_a_multiterm_termbase_file_is_refused_asking_for_tbx(tmp_path, database):
+    """MultiTerm's own .sdltb, an Access database, was read as TSV: "invalid UTF-8 (byte 0x80) … iconv"."""
+    path = write(tmp_path, b"\x00\x01\x00\x00" + database + b"\x00" + bytes(range(256)), "terms.sdltb")
+    with pytest.raises(DataError, match=rf"^{path}: a MultiTerm termbase \(.sdltb\) or another Access database, not "
+                                        r"a text glossary: export the termbase as TBX, or the terms as CSV$"):
+        read_glossary(path, "en", "de")
+
+
 @pytest.mark.parametrize(("data", "name"), [
     (b"dog\tHund\rpeople\tPersonen\r", "terms.tsv"),
     (b"dog,Hund\rpeople,Personen\r", "terms.csv"),  # as Excel's "CSV (Macintosh)" saves a sheet

@@ -292,6 +292,28 @@ def test_an_xml_file_whose_root_is_another_is_refused_naming_it(tmp_path, encodi
         read_glossary(path, "en", "de")
 
 
+TMX = ('<?xml version="1.0" encoding="{encoding}"?>\n<tmx version="1.4"><header srclang="en"/><body><tu>'
+       '<tuv xml:lang="en"><seg>dog</seg></tuv><tuv xml:lang="de"><seg>Hund</seg></tuv></tu></body></tmx>\n')
+
+
+@pytest.mark.parametrize(("name", "encoding"), [("memory.tmx", "utf-8"), ("export.mtf", "utf-16"),
+                                                ("terms.txt", "utf-8-sig")])
+def test_an_xml_file_of_another_name_is_refused_naming_its_root(tmp_path, name, encoding):
+    """A translation memory (.tmx) or MultiTerm's XML (.mtf) given as a glossary was read as TSV:
+    "memory.tmx:1: expected 'source term<TAB>target term', got 0 TABs in '<?xml version=…'"."""
+    path = tmp_path / name
+    path.write_text(TMX.format(encoding=encoding.removesuffix("-sig").upper()), encoding=encoding)
+    with pytest.raises(DataError, match=rf"^{path}: a <tmx> file, not TBX \(whose root is <martif> or <tbx>\): "):
+        read_glossary(path, "en", "de")
+
+
+@pytest.mark.parametrize("name", ["terms.txt", "terms.tsv", "termbase"])
+def test_a_termbase_of_another_name_is_a_termbase(tmp_path, name, recwarn):
+    """A TBX export saved as terms.txt (or with no extension) was read as TSV, "got 0 TABs in '<?xml …'"."""
+    shutil.copy(GLOSSARIES / "memoq.tbx", tmp_path / name)
+    assert read_glossary(tmp_path / name, "en", "de").terms[0] == ("email", "E-Mail")
+
+
 def test_an_xml_file_that_is_no_termbase_is_read_as_tsv(tmp_path):
     (tmp_path / "terms.xml").write_text("dog\tHund\n", encoding="utf-8")
     with warnings.catch_warnings():

@@ -25,15 +25,18 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   from the file (``csv_delimiter``): the one under which the most rows, from the first, hold 2 or 4 fields, the
   comma where two read as far. A row that does not fit is then named with the delimiter assumed.  A first line that
   states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
-- ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase.  An
-  ``.xml`` file with another root (MultiTerm's own ``<mtf>``) is refused naming it.
+- ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase, as is a file
+  of any other name but ``.csv`` that starts with an XML declaration (``glossary_kinds.declares_xml``: a TBX
+  export saved as ``terms.txt``).  An XML file with another root (MultiTerm's own ``<mtf>``, a translation
+  memory's ``<tmx>``) is refused naming it.
 
 A CSV or TSV file is UTF-8, or UTF-16 where it starts with that encoding's byte order mark, as
 Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is read as TSV, a ``.csv``
 one as CSV with tabs).  A ``.gz`` ending is read through (``terms.csv.gz`` is a CSV file), as read_lines reads it.
 Its lines end in LF or CRLF, or in CR alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)",
 save a file; in a CSV file, no LF outside a quoted field, where it is a cell's line break).  A spreadsheet or
-document (an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is refused asking for a CSV file.
+document (an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is refused asking for a CSV file,
+and MultiTerm's own termbase (an ``.sdltb`` file, an Access database) asking for TBX (glossary_kinds.NOT_TEXT).
 """
 
 from __future__ import annotations
@@ -46,12 +49,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attnmt.decoding.glossary_headers import csv_header
+from attnmt.decoding.glossary_kinds import check_text, declares_xml
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
     GZIP_MAGIC,
-    OLE_SIGNATURE,
-    ZIP_START,
     cannot_read,
     decode_lines,
     gzip_without_gz,
@@ -70,9 +72,7 @@ Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
 
 # The delimiters a CSV file may have, each with its name, in the order preferred where several fit.
 DELIMITERS = {",": "a comma", ";": "a semicolon", "\t": "a tab"}
-# The first bytes of the files a glossary is often saved from, which are no text: what each is.
-NOT_TEXT = {ZIP_START: "a zip archive (as an .xlsx, .ods or .docx file is)",
-            OLE_SIGNATURE: "an Office 97-2003 file (.xls, .doc)"}
+
 
 
 def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:
@@ -84,7 +84,7 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
     suffix = format_suffix(path)
     if suffix == ".csv":
         return with_terms(csv_rows(path, source_lang, target_lang), path)
-    root = xml_root(path) if suffix == ".xml" else None
+    root = xml_root(path) if suffix == ".xml" or (suffix != ".tbx" and declares_xml(path)) else None
     if suffix == ".tbx" or root in ROOTS:
         return termbase_rows(path, source_lang, target_lang)
     if root is not None:  # XML, but no termbase: its lines are no terms either
@@ -301,9 +301,7 @@ def text_lines(path: str | Path) -> list[str]:
         raise cannot_read(path, error) from None
     if data.startswith(GZIP_MAGIC) and not is_gzip_name(Path(path)):
         raise gzip_without_gz(Path(path))
-    if kind := next((kind for magic, kind in NOT_TEXT.items() if data.startswith(magic)), None):
-        raise DataError(f"{path}: {kind}, not a text glossary: save the sheet as CSV (UTF-8), or the terms as "
-                        "TSV (source term<TAB>target term a line)")
+    check_text(data, path)
     if next((name for bom, name in UNICODE_BOMS.items() if data.startswith(bom)), None) != "UTF-16":
         return cr_ended(decode_lines(data, str(path)))  # UTF-32 and UTF-16 without a byte order mark are named there
     try:

@@ -1,0 +1,37 @@
+"""What a file given as a glossary is, before it is read as one (attnmt.decoding.glossary_files): a spreadsheet,
+an Office document or a MultiTerm termbase, which are no text, are refused saying what to give instead; an XML
+file, whatever its name, is read as XML (a termbase where its root is TBX's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attnmt.errors import DataError
+from attnmt.text.data import OLE_SIGNATURE, ZIP_START, open_bytes
+
+# The first bytes of the files a glossary is often saved from, which are no text: what each is, and what to do.
+AS_TEXT = "save the sheet as CSV (UTF-8), or the terms as TSV (source term<TAB>target term a line)"
+AS_TBX = "export the termbase as TBX, or the terms as CSV"
+ACCESS = "a MultiTerm termbase (.sdltb) or another Access database"
+NOT_TEXT = {ZIP_START: ("a zip archive (as an .xlsx, .ods or .docx file is)", AS_TEXT),
+            OLE_SIGNATURE: ("an Office 97-2003 file (.xls, .doc)", AS_TEXT),
+            b"\x00\x01\x00\x00Standard Jet DB": (ACCESS, AS_TBX), b"\x00\x01\x00\x00Standard ACE DB": (ACCESS, AS_TBX)}
+
+
+def check_text(data: bytes, path: str | Path) -> None:
+    """A DataError naming ``path`` where ``data``, its bytes, are those of a file NOT_TEXT names."""
+    if kind := next((kind for magic, kind in NOT_TEXT.items() if data.startswith(magic)), None):
+        raise DataError(f"{path}: {kind[0]}, not a text glossary: {kind[1]}")
+
+
+def declares_xml(path: str | Path) -> bool:
+    """Whether the file ``path`` starts with an XML declaration (``<?xml``, after a byte order mark, in UTF-8 or
+    UTF-16), which no TSV line of terms is: a TBX export saved as terms.txt, or a translation memory (.tmx),
+    was read as TSV ("got 0 TABs in '<?xml …'").  False for a file that cannot be read (reading it names why)."""
+    try:
+        with open_bytes(path) as file:
+            start = file.read(64)
+    except (OSError, EOFError):
+        return False
+    return any(start.decode(encoding, "ignore").lstrip("\ufeff \t\r\n").startswith("<?xml")
+               for encoding in ("utf-8", "utf-16", "utf-16-be"))
