@@ -247,6 +247,20 @@ def test_a_tsv_files_quoted_cell_with_line_breaks_is_one_term(tmp_path, data, te
     assert glossary.place("cat") == f"{tmp_path / 'terms.txt'}:{place}"
 
 
+@pytest.mark.parametrize(("data", "shown", "named"), [
+    (b"e-mail;E-Mail;\r\nWi-Fi;WLAN;\r\n", "e-mail;E-Mail;", "a semicolon"),  # Excel's empty third column
+    (b"\xef\xbb\xbfSource;Target;Notes\r\ndog;Hund;animal\r\n", "Source;Target;Notes", "a semicolon"),
+    (b"dog\tHund\tnoun\n", r"dog\\tHund\\tnoun", "a tab"),
+])
+def test_a_sheet_of_three_columns_is_named_with_the_delimiter_it_has(tmp_path, data, shown, named):
+    """No delimiter gives any row 2 or 4 fields: the comma was assumed, and "got 1 in 'e-mail;E-Mail;' (read with
+    a comma as the delimiter)" sent the user looking for commas in a file of semicolons.  The one that parts the
+    first row into the most fields is named."""
+    with pytest.raises(DataError, match=rf"terms.csv:1: expected 2 fields .* got 3 in '{shown}' \(read with {named} "
+                                        r"as the delimiter\)$"):
+        read_glossary(write(tmp_path, data), "en", "de")
+
+
 @pytest.mark.parametrize(("data", "name", "message"), [
     (b"Hund;dog\nKatze\n", "terms.csv", r"terms.csv:2: expected 2 fields \(source;target\) or 4 \(source;target;"
                                        r"source language;target language\), got 1 in 'Katze' \(read with a "

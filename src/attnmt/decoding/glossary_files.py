@@ -269,23 +269,26 @@ def csv_delimiter(lines: list[str]) -> str:
     under which the most rows, from the first, hold 2 or 4 fields (a blank row fits any), the first
     of them where several read as far.  So ``Hund;dog`` is a semicolon's row and ``"Hund; der",dog`` a comma's, and a
     semicolon file whose first term holds a comma (``Hund;dog, hound``) is one still where a later
-    row has none."""
+    row has none.  Of those that read as far, the one that parts the row where they stop into the
+    most fields, so that a sheet of three columns (``e-mail;E-Mail;``, Excel's empty third column) is
+    named as read with its own delimiter, not with a comma ("got 1 in 'e-mail;E-Mail;'")."""
     return max(DELIMITERS, key=lambda delimiter: fitting_rows(lines, delimiter))
 
 
-def fitting_rows(lines: list[str], delimiter: str) -> int:
+def fitting_rows(lines: list[str], delimiter: str) -> tuple[int, int]:
     """How many rows of a CSV file of ``lines`` (each with its line end), from the first, hold 2 or 4
-    fields (or are blank: ``blank_row``) when read with ``delimiter``; a row that is no valid CSV
-    with it ends them."""
+    fields (or are blank: ``blank_row``) when read with ``delimiter``, and how many fields the row after
+    them holds where they are more than two (0 for none, for one field, which the delimiter did not part,
+    and for a row that is no valid CSV with it, which ends them)."""
     fitting = 0
     try:
         for fields in csv_reader(lines, delimiter):
             if len(fields) not in (2, 4) and not blank_row(fields):
-                break
+                return fitting, len(fields) if len(fields) > 2 else 0
             fitting += 1
     except csv.Error:
         pass
-    return fitting
+    return fitting, 0
 
 
 def text_lines(path: str | Path) -> list[str]:
