@@ -377,6 +377,16 @@ def test_an_excel_97_file_is_refused_asking_for_csv(tmp_path):
         read_glossary(path, "en", "de")
 
 
+@pytest.mark.parametrize(("data", "kind"), [(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "a PDF document"),
+                                          (b"{\\rtf1\\ansi\\deff0 {\\fonttbl}dog\\tab Hund\\par}", "an RTF document")])
+def test_a_document_is_refused_asking_for_its_terms_as_text(tmp_path, data, kind):
+    """A glossary sent as a PDF or saved from Word as RTF was read as TSV: "got 0 TABs in '%PDF-1.7'"."""
+    path = write(tmp_path, data, "glossary.pdf" if b"PDF" in data else "glossary.rtf")
+    with pytest.raises(DataError, match=rf"^{path}: {kind}, not a text glossary: copy the terms into a CSV or TSV "
+                                        r"file \(source term<TAB>target term a line\)$"):
+        read_glossary(path, "en", "de")
+
+
 @pytest.mark.parametrize("database", [b"Standard Jet DB", b"Standard ACE DB"])
 def test_a_multiterm_termbase_file_is_refused_asking_for_tbx(tmp_path, database):
     """MultiTerm's own .sdltb, an Access database, was read as TSV: "invalid UTF-8 (byte 0x80) … iconv"."""

@@ -36,7 +36,8 @@ one as CSV with tabs).  A ``.gz`` ending is read through (``terms.csv.gz`` is a 
 Its lines end in LF or CRLF, or in CR alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)",
 save a file; in a CSV file, no LF outside a quoted field, where it is a cell's line break).  A spreadsheet or
 document (an ``.xlsx``, ``.ods``, ``.docx`` or ``.xls`` file, by its first bytes) is refused asking for a CSV file,
-and MultiTerm's own termbase (an ``.sdltb`` file, an Access database) asking for TBX (glossary_kinds.NOT_TEXT).
+and MultiTerm's own termbase (an ``.sdltb`` file, an Access database) asking for TBX, a PDF or RTF document asking
+for its terms in a CSV or TSV file (glossary_kinds.NOT_TEXT).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What a file given as a glossary is, before it is read as one (attnmt.decoding.glossary_files): a spreadsheet,
-an Office document or a MultiTerm termbase, which are no text, are refused saying what to give instead; an XML
-file, whatever its name, is read as XML (a termbase where its root is TBX's)."""
+an Office, PDF or RTF document or a MultiTerm termbase, which hold no glossary's text, are refused saying what
+to give instead; an XML file, whatever its name, is read as XML (a termbase where its root is TBX's)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ from attnmt.text.data import OLE_SIGNATURE, ZIP_START, open_bytes
 # The first bytes of the files a glossary is often saved from, which are no text: what each is, and what to do.
 AS_TEXT = "save the sheet as CSV (UTF-8), or the terms as TSV (source term<TAB>target term a line)"
 AS_TBX = "export the termbase as TBX, or the terms as CSV"
+AS_TERMS = "copy the terms into a CSV or TSV file (source term<TAB>target term a line)"
 ACCESS = "a MultiTerm termbase (.sdltb) or another Access database"
 NOT_TEXT = {ZIP_START: ("a zip archive (as an .xlsx, .ods or .docx file is)", AS_TEXT),
             OLE_SIGNATURE: ("an Office 97-2003 file (.xls, .doc)", AS_TEXT),
-            b"\x00\x01\x00\x00Standard Jet DB": (ACCESS, AS_TBX), b"\x00\x01\x00\x00Standard ACE DB": (ACCESS, AS_TBX)}
+            b"\x00\x01\x00\x00Standard Jet DB": (ACCESS, AS_TBX), b"\x00\x01\x00\x00Standard ACE DB": (ACCESS, AS_TBX),
+            b"%PDF-": ("a PDF document", AS_TERMS), b"{\\rtf": ("an RTF document", AS_TERMS)}
 
 
 def check_text(data: bytes, path: str | Path) -> None:
