@@ -208,6 +208,21 @@ def test_the_target_term_of_the_target_languages_own_variety_comes_first(tmp_pat
     assert read_glossary(path, "en", target_lang).terms == terms
 
 
+REGIONAL = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>January</term></tig></langSet>'
+            '<langSet xml:lang="de-AT"><tig><term>Jänner</term></tig></langSet>'
+            '<langSet xml:lang="de"><tig><term>Januar</term></tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize(("target_lang", "target"), [("de-DE", "Januar"), ("de-CH", "Januar"), ("de", "Januar"),
+                                                     ("de-AT", "Jänner")])
+def test_the_languages_own_section_comes_before_another_regions(tmp_path, target_lang, target):
+    """A section of the language as a whole (de) holds the term of every region the entry has no section of: the
+    Austrian "Jänner", first, was the target of --target-lang de-DE."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=REGIONAL), encoding="utf-8")
+    assert read_glossary(path, "en", target_lang).terms == (("January", target),)
+
+
 STATUSES = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></tig><tig><term>doggy</term>{status}'
             '</tig></langSet><langSet xml:lang="de"><tig><term>Hündchen</term></tig><tig><term>Köter</term>{status}'
             '</tig></langSet></termEntry>\n')

@@ -5,7 +5,8 @@ TBX 2's root is ``martif``, TBX 3's ``tbx``; either holds entries (``termEntry``
 ``conceptEntry``), one concept each, with a section per language (``langSet`` or ``langSec``,
 its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or ``termSec``, its
 ``term``).  A section's language is matched by its primary subtag: ``en-US`` is en; of an entry's
-target terms, those of the target language's own variety come first (de-CH's for de-CH).
+target terms, those of the target language's own variety come first (de-CH's for de-CH), then those of
+the language as a whole (de's), then another region's (``variety_distance``).
 
 Of an entry, every source-language term is a source term, but one deprecated or superseded
 (``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
@@ -151,7 +152,7 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
     """An entry's source terms, each with its ``term`` element, that are used, and its target term
     (None for none); the languages of its sections are added to ``languages``."""
     sources: list[tuple[etree._Element, str]] = []
-    targets: list[tuple[bool, int, str]] = []  # (of another variety than target_lang's, rank, term)
+    targets: list[tuple[int, int, str]] = []  # (how far its variety is from target_lang's, rank, term)
     for section in entry:
         if local_name(section) not in SECTIONS:
             continue
@@ -166,9 +167,19 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
             if primary_subtag(lang) == primary_subtag(source_lang):
                 sources.append((term, term_text(term, path)))
             elif primary_subtag(lang) == primary_subtag(target_lang):
-                ranked = variety(lang) != variety(target_lang), RANKS.get(status, 1)
+                ranked = variety_distance(lang, target_lang), RANKS.get(status, 1)
                 targets.append((*ranked, target_text(term, entry, path)))
     return sources, min(targets, key=lambda ranked: ranked[:2])[2] if targets else None
+
+
+def variety_distance(lang: str, target_lang: str) -> int:
+    """How far a section's language ``lang`` is from ``target_lang``, of one language: 0 for its own variety
+    (``variety``), 1 for the language as a whole ("de" for de-CH: it holds the term of every region the entry
+    has no section of), 2 for another region's ("de-AT": the Austrian "Jänner", first, was the target of
+    --target-lang de-DE, where the entry's "de" section held "Januar")."""
+    if variety(lang) == variety(target_lang):
+        return 0
+    return 1 if variety(lang) == primary_subtag(lang) else 2
 
 
 def variety(code: str) -> str:
