@@ -549,3 +549,13 @@ def test_empty_paragraphs_make_no_job(upper, monkeypatch):
     assert upper.given == ["The dog runs."]
     assert len(made) == 1  # the paragraph with words
     assert [paragraph.text for paragraph in document.paragraphs] == [""] * 20_000 + ["THE DOG RUNS."]
+
+
+def test_a_line_feed_in_a_words_text_is_a_space_within_its_sentence(same, mirror):
+    """Word writes a line break as ``w:br``; a generator's literal "\\n" in ``w:t`` (docxtemplater, a
+    hand-written template) Word and LibreOffice show as a space.  Read as a line break, it split the
+    sentence in two ("The dog runs" and "fast today."), each half translated alone."""
+    data = word_paragraph('<w:r><w:t xml:space="preserve">The dog runs\nfast today.\r\nIt sleeps.</w:t></w:r>')
+    translated(data, same)
+    assert same.given == ["The dog runs fast today.", "It sleeps."]
+    assert translated(data, mirror).paragraphs[0].text == "TODAY. FAST RUNS DOG THE SLEEPS. IT"

@@ -18,6 +18,9 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 
+LINES_AS_SPACES = str.maketrans("\r\n", "  ")  # Dialect.spaced_lines
+
+
 def a(name: str) -> str:
     return f"{{{A}}}{name}"
 
@@ -46,6 +49,10 @@ class Dialect:
     # A string's phonetic runs (SpreadsheetML's rPh, a reading over the characters from sb to eb):
     # kept, not read; dropped where the translation changed the text, whose characters they no longer fit.
     phonetic: str | None = None
+    # A line feed or carriage return in a text element is shown as a space (Word's w:t: Word writes a line break
+    # as w:br, and shows a generator's "\n" in w:t, as LibreOffice does, as a space); read as a line break, it
+    # split one sentence in two, each half translated alone.
+    spaced_lines: bool = False
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ooxml.ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words, or a term of ``glossary`` (ooxml.paragraph_jobs)."""
@@ -65,8 +72,10 @@ class Dialect:
 
     def text_of(self, element: etree._Element) -> str:
         """A text element's text as the application shows it (xstring.text_in: a comment in it
-        skipped, the words after it read; its escapes read, where it has them)."""
-        return unescape(text_in(element)) if self.escaped else text_in(element)
+        skipped, the words after it read; its escapes read, where it has them; its line feeds
+        spaces, where they are: spaced_lines)."""
+        text = unescape(text_in(element)) if self.escaped else text_in(element)
+        return text.translate(LINES_AS_SPACES) if self.spaced_lines else text
 
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
@@ -81,7 +90,7 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                           w("sdtContent"), w("dir"), w("bdo")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr"), w("fldData")}), frozenset({w("tab"), w("br"), w("cr")}),
                frozenset({w("proofErr"), w("softHyphen"), w("lastRenderedPageBreak")}), True, hyphen=w("noBreakHyphen"),
-               hidden=HIDDEN)
+               hidden=HIDDEN, spaced_lines=True)
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
