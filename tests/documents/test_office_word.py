@@ -559,3 +559,13 @@ def test_a_line_feed_in_a_words_text_is_a_space_within_its_sentence(same, mirror
     translated(data, same)
     assert same.given == ["The dog runs fast today.", "It sleeps."]
     assert translated(data, mirror).paragraphs[0].text == "TODAY. FAST RUNS DOG THE SLEEPS. IT"
+
+
+def test_a_bold_part_of_a_chinese_sentence_stays_on_part_of_its_translation(fixed):
+    """Chinese has no spaces: "这是重要的句子。" is one word to the alignment, every target word aligned
+    to it, and the bold "重要" made the whole translation bold.  It keeps its proportional place."""
+    bold = "<w:rPr><w:b/></w:rPr>"
+    data = word_paragraph(f"<w:r><w:t>这是</w:t></w:r><w:r>{bold}<w:t>重要</w:t></w:r><w:r><w:t>的句子。</w:t></w:r>")
+    translator = fixed("This is an important sentence.", [(0, k) for k in range(5)])
+    assert runs(translated(data, translator).paragraphs[0]) == [
+        ("This is ", None), ("an", True), (" important sentence.", None)]

@@ -61,6 +61,23 @@ def test_a_mark_inside_a_word_keeps_its_place_only_where_the_translation_keeps_t
     assert place(flat, [(0, 10)], [translation], [identity(2)]).spans == [expected]
 
 
+@pytest.mark.parametrize("translation, expected", [
+    # 8 characters, the mark over the 3rd and 4th: a quarter to a half of the way.  Of "This is an important
+    # sentence." (30 characters), 7.5 to 15: "an" (8-10) has its middle there, "important" (11-20) not.
+    ("This is an important sentence.", (8, 10)),
+    ("これは重要な文です。", (3, 5)),  # 10 characters: 2.5 to 5, "重要" (3-5) in characters
+    ("这是重要的句子。", (2, 4)),  # the word written unchanged: the mark's own place
+    # no word's middle between 8.25 and 16.5: the one nearest 12.375, "ausserordentlich" (9-25, middle 17)
+    ("Dies ist ausserordentlich wichtig.", (9, 25)),
+])
+def test_a_mark_inside_a_word_without_spaces_keeps_its_proportional_place(translation, expected):
+    """A Chinese sentence is one whitespace word, to which every target word is aligned: a bold "重要"
+    went over the whole translation.  Here it keeps the same fraction of the word's translation."""
+    flat = FlatText("这是重要的句子。", [Mark(2, 4)])
+    weights = [[1.0] for _ in translation.split()]
+    assert place(flat, [(0, 8)], [translation], [weights]).spans == [expected]
+
+
 def test_a_space_before_an_atom_that_ends_the_mark_is_no_edge_space_of_it():
     """A link whose result is ``page `` and then a page number's field (the atom): its edge is the
     field, so the space after it stays outside (the link had taken a space it never ended with)."""

@@ -10,7 +10,9 @@ gives them with examples):
 1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
    word, unless the translation writes that word unchanged as the one word aligned to it:
    ``H<sub>2</sub>O`` keeps its place in ``H2O``, and one between punctuation inside the word its part of a
-   target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one over punctuation
+   target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one inside a word of a script
+   written without spaces, ``这是<b>重要</b>的句子``, its proportional place in the word's translation,
+   attnmt.documents.unspaced_marks; one over punctuation
    glued to a word alone goes over that punctuation of the target word, else is a point; a drop cap, a
    block's first letters, goes over as many of its translation's first: attnmt.documents.markup_dropcaps).  Its
    translation runs from the first to the last of the target words aligned to those words: each
@@ -56,6 +58,7 @@ from attnmt.documents.range_order import keep_ranges_in_order
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings
 from attnmt.documents.span_geometry import initial_span, strip_span
+from attnmt.documents.unspaced_marks import unspaced_part
 
 WORD = re.compile(r"\S+")
 
@@ -161,7 +164,11 @@ class Projector:
             aligned = [self.target_words[i][t] for t in targets]
             if side := glued_side(self.flat.text, word, (mark.start, mark.end)):  # punctuation glued to one word
                 return on_glued(self.flat.text, word, side, self.target, aligned, (mark.start, mark.end))
-            if len(words) == len(targets) == 1:  # one word to one: a word kept unchanged keeps the mark's place
+            part = unspaced_part(self.flat.text, word, (mark.start, mark.end), self.target, aligned) \
+                if len(words) == 1 else None
+            if part is not None:  # inside a Chinese or Thai word: its proportional place in the word's translation
+                stretches.append((*part, False))
+            elif len(words) == len(targets) == 1:  # one word to one: a word kept unchanged keeps the mark's place
                 stretches.append((*in_kept_word(self.same_parts, word, aligned[0], (mark.start, mark.end)),
                                   False))
             elif targets:

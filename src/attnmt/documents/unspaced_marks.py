@@ -1,0 +1,52 @@
+"""A mark over part of a word of a script written without spaces (Chinese, Japanese, Thai): where it
+goes in the translation.
+
+Rule 1 of attnmt.documents.spans aligns whitespace words, and a Chinese sentence has none: "这是重要的
+句子。" is one word, every target word is aligned to it, and a bold "重要" went over the whole
+translation, which came back all bold.  Nothing finer is known of the alignment inside such a word,
+so the mark keeps its proportional place: the stretch of the word's translation (its aligned target
+words, first to last) at the same fraction of its characters, in whole target words where the
+translation is spaced (English), in characters where it is not (Japanese).  Latin, Greek or Cyrillic
+words are not touched: a tag inside one covers the whole target word, as rule 1 says."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attnmt.decoding.word_edges import beside_unspaced, unspaced
+from attnmt.documents.kept_words import is_kept
+
+
+def unspaced_part(source: str, word: tuple[int, int], mark: tuple[int, int], target: str,
+                  aligned: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """The span in ``target`` of the part of source ``word`` that ``mark`` covers, at its proportional
+    place among the ``aligned`` target words (module docstring): the units whose middles lie strictly
+    inside it, else the one whose middle is nearest its own; None where the mark covers the whole
+    word, an edge of it inside the word has no letter of a script without spaces beside it, or no
+    target word is aligned; None too where the one target word aligned writes the word unchanged, in which
+    kept_words.in_kept_word keeps the mark's exact place."""
+    start, end = max(mark[0], word[0]), min(mark[1], word[1])
+    inner = [edge for edge in (start, end) if word[0] < edge < word[1]]
+    if not aligned or not inner or not all(beside_unspaced(source, edge) for edge in inner):
+        return None
+    if len(aligned) == 1 and is_kept(source, word, target, aligned[0]):
+        return None
+    length = word[1] - word[0]
+    first, last = aligned[0][0], aligned[-1][1]
+    low = first + (start - word[0]) / length * (last - first)
+    high = first + (end - word[0]) / length * (last - first)
+    units = [unit for span in aligned for unit in _units(target, span)]
+    chosen = [unit for unit in units if low < (unit[0] + unit[1]) / 2 < high]
+    if not chosen:  # a part narrower than any unit: the one nearest its middle
+        middle = (low + high) / 2
+        chosen = [min(units, key=lambda unit: abs((unit[0] + unit[1]) / 2 - middle))]
+    return chosen[0][0], chosen[-1][1]
+
+
+def _units(target: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """A target word as the units a mark may cover: each of its characters where it holds a letter of a
+    script written without spaces, else the whole word."""
+    start, end = span
+    if not any(unspaced(character) for character in target[start:end]):
+        return [span]
+    return [(at, at + 1) for at in range(start, end)]
