@@ -6,7 +6,7 @@ test_office_word.py)."""
 
 import pytest
 from lxml import etree
-from office_files import W, read_members, word_paragraph
+from office_files import W14, W, read_members, word_paragraph
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
@@ -154,3 +154,16 @@ def test_runs_word_wraps_in_an_alternate_content_are_read_and_translated_with_th
     assert mirror.given == ["The dog runs fast today."]
     assert "".join(text for _, text in held_runs(out)) == "TODAY. FAST RUNS DOG THE"
     assert b"w14:glow" in read_members(out)["word/document.xml"]
+
+
+def test_runs_in_an_alternate_content_inside_a_content_control_are_read_with_their_sentence(mirror):
+    """A content control that is not data-bound (a template's "Body" control) around the same runs: its
+    AlternateContent was still one atom, " runs" left out of the sentence and untranslated."""
+    runs = ('<w:r><w:t>The dog</w:t></w:r>' + GLOWING + '<w:r><w:t xml:space="preserve"> fast today.</w:t></w:r>')
+    data = word_paragraph(f'<w:sdt><w:sdtPr><w:alias w:val="Body"/></w:sdtPr><w:sdtContent>{runs}</w:sdtContent>'
+                          '</w:sdt>')
+    out = translate_office(data, ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["The dog runs fast today."]
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert "".join(body.find(f".//{{{W}}}sdtContent").itertext()) == "TODAY. FAST RUNS DOG THE"
+    assert body.find(f".//{{{W14}}}glow") is not None

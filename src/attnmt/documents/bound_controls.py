@@ -48,7 +48,7 @@ from lxml import etree
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.tables import XML_SPACE, relationships
-from attnmt.documents.word_controls import KEPT, VALUE_KINDS
+from attnmt.documents.word_controls import BINDINGS, KEPT, VALUE_KINDS, W15
 from attnmt.documents.word_looks import word_styles
 from attnmt.documents.wordml import NO_HIDING, Hiding, is_hidden_run, w
 from attnmt.errors import DataError
@@ -59,8 +59,6 @@ PACKAGE_STORES = {"{6C3C8BC8-F283-45AE-878A-BAB7291924A1}": "/metadata/core-prop
 ITEM_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/customXml}itemID"  # an itemProps part's
 STEP = r"/(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)(?:\[([1-9]\d*)\])?"  # /prefix:name[n]
 PREFIX = re.compile(r"""xmlns:([\w.-]+)\s*=\s*(["'])(.*?)\2""")  # one of w:prefixMappings' declarations
-W15 = "http://schemas.microsoft.com/office/word/2012/wordml"  # Word 2013's names (its attributes are w: ones)
-BINDINGS = (w("dataBinding"), f"{{{W15}}}dataBinding")
 # A control's properties that make its store value no text of its: a date's or a list's (VALUE_KINDS), a control
 # showing its placeholder, a repeating section and its items (module docstring).
 NOT_TEXT_BOUND = VALUE_KINDS | {w("showingPlcHdr"), f"{{{W15}}}repeatingSection", f"{{{W15}}}repeatingSectionItem"}

@@ -20,6 +20,9 @@ VALUE_KINDS = frozenset({w("date"), w("dropDownList"), w("comboBox")})
 # Set on a data-bound control whose content must stay as it is (bound_controls.Bindings.keep_unresolved),
 # and taken out again before the part is written (bound_controls.write_stores): no reader knows the attribute.
 KEPT = "attnmt-kept-control"
+W15 = "http://schemas.microsoft.com/office/word/2012/wordml"  # Word 2013's names (its attributes are w: ones)
+# What makes a control data-bound, in its w:sdtPr: Word's binding, or Word 2013's beside it or alone.
+BINDINGS = (w("dataBinding"), f"{{{W15}}}dataBinding")
 
 
 def is_kept_control(node: etree._Element) -> bool:
@@ -36,3 +39,9 @@ def in_kept_control(paragraph: etree._Element) -> bool:
     """Whether ``paragraph`` is inside a content control kept whole (is_kept_control): a block-level
     date picker's, or one in a control kept whole inside another paragraph."""
     return any(is_kept_control(control) for control in paragraph.iterancestors(w("sdt")))
+
+
+def is_bound(control: etree._Element) -> bool:
+    """Whether the content control ``control`` (a ``w:sdt``) is data-bound: its properties hold one of BINDINGS."""
+    properties = control.find(w("sdtPr"))
+    return properties is not None and any(child.tag in BINDINGS for child in properties)
