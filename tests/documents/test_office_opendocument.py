@@ -297,3 +297,25 @@ def test_an_odt_indexs_title_template_is_translated_with_its_title(mirror):
     [template] = load(io.BytesIO(out)).getElementsByType(IndexTitleTemplate)
     assert str(template) == "CONTENTS OF TABLE"
     assert [str(p) for p in load(io.BytesIO(out)).getElementsByType(P)] == ["CONTENTS OF TABLE"]
+
+
+@pytest.mark.parametrize("spaces, expected", [
+    ("Slide<text:s/>{field}<text:s/>of ten", "{field} OF TEN SLIDE"),  # no space to start the line
+    ("Slide {field}<text:s/>of ten", "{field} OF TEN SLIDE"),  # as with a typed space either side
+    # two spaces in a row stay elements, glued to the word before them, and the field with them
+    ("Slide<text:s/><text:s/>{field} of ten", "OF TEN SLIDE<text:s/><text:s/>{field}"),
+])
+def test_an_odf_space_element_beside_a_field_is_spacing_that_stays_beside_it(known, spaces, expected):
+    """A ``text:s`` of one space between a word and a field (as an Impress footer has it) was an atom placed
+    on its own: "Slide of ten" translated "of ten slide" put the field before "of" and its spaces with it,
+    the first one starting the line.  Read as the space it shows, it spaces the field as a typed space does."""
+    field = "<text:page-number>3</text:page-number>"
+    members = read_members(text_file())
+    members["content.xml"] = members["content.xml"].replace(
+        b"</text:h>", f"</text:h><text:p>{spaces.format(field=field)}</text:p>".encode(), 1)
+    translator = known({"Slide of ten": ("OF TEN SLIDE", [(1, 0), (2, 1), (0, 2)]), "The title here.": ("T", []),
+                        "A dog runs on the green grass.": ("D", []), "A cat sleeps.": ("C", [])})
+    content = read_members(translate_office(write_members(members), ".odt", translator, DocumentOptions()))
+    paragraph = out_paragraph(content["content.xml"], "OF" if "><text:s/>{" in spaces else "3")
+    written = etree.tostring(paragraph, encoding="unicode").split(">", 1)[1].rsplit("<", 1)[0]
+    assert written.replace(f' xmlns:text="{TEXT}"', "") == expected.format(field=field)

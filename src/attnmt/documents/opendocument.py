@@ -18,13 +18,14 @@ read nothing of (around a note alone), a marker (symbols alone between words: ma
 as in an Office file; a paragraph in "Preformatted Text" is kept whole) or hidden text beside visible words
 (``text:display="none"``: an editor's note, kept whole and unread as a hidden Word run is); everything else
 (``text:s`` spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is
-(attnmt.documents.opendocument_vocabulary); a link's tooltip (its ``office:title``) is translated line by
-line, as an .xlsx's screen tip is (``link_titles``): a text link's (``text:a``) and a picture's or shape's
-(``draw:a`` around it, in a paragraph or on its own, as on a slide). Where every character of a paragraph is
-in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the text
-the translation puts outside them (the space between two spans) goes into the span beside it (``into_spans``), as
-an OOXML paragraph's text outside its marks goes into runs of its base look: outside every span it took the
-paragraph's. A note's, an annotation's or a text box's own
+(attnmt.documents.opendocument_vocabulary), but a ``text:s`` of one space between two things shown, read as the
+space it is (``Slide<text:s/><text:page-number/>``: opendocument_vocabulary.is_lone_space); a link's tooltip (its
+``office:title``) is translated line by line, as an .xlsx's screen tip is (``link_titles``): a text link's
+(``text:a``) and a picture's or shape's (``draw:a`` around it, in a paragraph or on its own, as on a slide). Where
+every character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans
+in a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes into the span
+beside it (``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look: outside
+every span it took the paragraph's. A note's, an annotation's or a text box's own
 paragraphs are translated as paragraphs of their own. A spreadsheet
 cell whose value is not a string (a number, a date, a formula's) is not translated (an annotation or a
 shape on it is; a formula's text result that LibreOffice computes again is taken out:

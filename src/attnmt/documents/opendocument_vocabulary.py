@@ -16,7 +16,8 @@ from attnmt.documents.pages import is_comment
 
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 LINK = f"{{{TEXT}}}a"
-BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
+SPACE = f"{{{TEXT}}}s"  # text:s, one space, or text:c of them
+BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", SPACE})
 # The atoms that start and end a range of words (by the attribute that names it): its end stays after its start.
 # An annotation's start is named by office:name (ODF 1.2; some writers use draw:name), its end by office:name;
 # a bookmark's and a reference mark's edges by text:name, a tracked change's by text:change-id, and an index
@@ -66,6 +67,13 @@ class OpenDocumentVocabulary(Vocabulary):
         """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,
         which tells both from the looks of the mark's texts, worked out once a mark)."""
         return node.tag in MARKS and self.looks.is_code(node)
+
+    def entity_character(self, node: etree._Element) -> str:
+        """A space for a ``text:s`` of one space between two things a reader sees (is_lone_space): read as an
+        atom, it went where alignment put it, apart from the field beside it (``Slide<text:s/>[3]<text:s/>of``
+        -> ``<text:s/>[3]<text:s/>OF SLIDE``, a space starting the line); read as the space it shows, it is
+        spacing as a typed space is, which the translation writes where it needs one."""
+        return " " if is_lone_space(node) else ""
 
     def is_inline(self, node: etree._Element) -> bool:
         return True  # the job's root is one paragraph: whatever is in it belongs to its text
@@ -122,3 +130,18 @@ def shown_after(node: etree._Element) -> str:
                 return shown[0]
         node = node.getparent()
     return ""
+
+
+def is_lone_space(node: etree._Element) -> bool:
+    """Whether ``node`` is a ``text:s`` of one space with something a reader sees right before and after it in
+    its parent: a character that is no space, or an element that is no space, tab or line break (a field).
+    A space it is, as a typed one would be; not one beside another space (two spaces in a row), nor one at
+    an edge (an indent), whose spacing only text:s keeps."""
+    if node.tag != SPACE or node.get(f"{{{TEXT}}}c", "1") != "1" or node.getparent() is None:
+        return False
+    previous = node.getprevious()
+    before = (node.getparent().text if previous is None else previous.tail) or ""
+    after = node.tail or ""
+    following = node.getnext()
+    return (before[-1:].strip() != "" or (not before and previous is not None and previous.tag not in BREAKS)) and (
+        after[:1].strip() != "" or (not after and following is not None and following.tag not in BREAKS))
