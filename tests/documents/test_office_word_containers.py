@@ -167,3 +167,15 @@ def test_runs_in_an_alternate_content_inside_a_content_control_are_read_with_the
     body = etree.fromstring(read_members(out)["word/document.xml"])
     assert "".join(body.find(f".//{{{W}}}sdtContent").itertext()) == "TODAY. FAST RUNS DOG THE"
     assert body.find(f".//{{{W14}}}glow") is not None
+
+
+def test_a_bookmark_end_that_lands_at_the_paragraphs_end_takes_no_space_after_it(mirror):
+    """``<start/>The marked words<end/> stand here.`` turned around ("HERE. STAND <start/>WORDS MARKED THE<end/>")
+    ended with a run of one space after the bookmark's end, the space it had before "stand": nothing follows it
+    now, and a trailing space ends the line unseen (a centred title sits off centre by it)."""
+    data = word_paragraph('<w:bookmarkStart w:id="0" w:name="b1"/><w:r><w:t>The marked words</w:t></w:r>'
+                          '<w:bookmarkEnd w:id="0"/><w:r><w:t xml:space="preserve"> stand here.</w:t></w:r>')
+    out = translate_office(data, ".docx", mirror, DocumentOptions())
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
+    assert [(etree.QName(child).localname, "".join(child.itertext())) for child in paragraph] == [
+        ("r", "HERE. STAND "), ("bookmarkStart", ""), ("r", "WORDS MARKED THE"), ("bookmarkEnd", "")]

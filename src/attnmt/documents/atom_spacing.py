@@ -42,7 +42,9 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
         return True, "", " ", 0  # "Hemd |isst" -> "Hemd<end/> isst"
     if spaced_before or spaced_after:
         return False, "", "", 0
-    return False, " " if first.space_before and position > 0 else "", " " if spaces_after else "", 0
+    # no space after them at the text's end, as none before them at its start: one there ends the line unseen
+    before = " " if first.space_before and position > 0 else ""
+    return False, before, " " if spaces_after and position < len(text) else "", 0
 
 
 def closes(character: str) -> bool:
