@@ -6,7 +6,7 @@ import io
 import docx
 import pptx
 from lxml import etree
-from office_files import W, docx_bytes, read_members
+from office_files import W, docx_bytes, read_members, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -85,3 +85,26 @@ def test_a_slides_links_screen_tips_are_translated_and_their_targets_kept(mirror
     assert [rid for _, _, rid in tips] == ids
     assert "".join(slide.find(f".//{{{A}}}r").itertext()) == "RUNS. DOG THE"
     assert URL.encode() in out["ppt/slides/_rels/slide1.xml.rels"]
+
+
+def test_a_word_link_fields_screen_tip_is_translated_and_the_rest_of_its_code_kept(mirror):
+    """A link field's tip is its code's ``\\o`` switch, in a ``w:instrText`` or a ``w:fldSimple``'s ``w:instr``:
+    it stayed in English, the link's words translated.  Its escaped quotes are read as quotes and written
+    escaped again; a contents field's ``\\o "1-3"`` (its heading levels) is no tip, and is kept."""
+    complex_link = ('<w:r><w:t xml:space="preserve">Read </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+                    '<w:r><w:instrText xml:space="preserve"> HYPERLINK "https://example.org/" \\o "Say \\"hi\\" now" '
+                    '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>the guide</w:t>'
+                    '</w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>'
+                    '<w:r><w:t xml:space="preserve"> first.</w:t></w:r>')
+    simple_link = ('<w:r><w:t xml:space="preserve">See </w:t></w:r><w:fldSimple w:instr=" HYPERLINK '
+                   '&quot;https://example.org/&quot; \\o &quot;The help page&quot; "><w:r><w:t>our help</w:t></w:r>'
+                   '</w:fldSimple><w:r><w:t xml:space="preserve"> now.</w:t></w:r>')
+    contents = ('<w:r><w:t xml:space="preserve">The dog </w:t><w:fldChar w:fldCharType="begin"/><w:instrText>'
+                ' TOC \\o "1-3" \\h </w:instrText><w:fldChar w:fldCharType="separate"/><w:t>1</w:t>'
+                '<w:fldChar w:fldCharType="end"/><w:t xml:space="preserve"> runs.</w:t></w:r>')
+    out = translate_office(word_paragraph(complex_link, simple_link, contents), ".docx", mirror, DocumentOptions())
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert [code.text for code in body.iter(f"{{{W}}}instrText")] == [
+        ' HYPERLINK "https://example.org/" \\o "NOW \\"HI\\" SAY" ', ' TOC \\o "1-3" \\h ']
+    assert body.find(f".//{{{W}}}fldSimple").get(f"{{{W}}}instr") == (
+        ' HYPERLINK "https://example.org/" \\o "PAGE HELP THE" ')

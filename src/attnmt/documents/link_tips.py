@@ -8,26 +8,37 @@ as a browser shows HTML's ``title``; the link's target (``r:id``, ``w:anchor``) 
 A link in a paragraph kept whole, one with text but no job (a paragraph in a code style, pandoc's
 "Source Code", as an OpenDocument paragraph in "Preformatted Text" keeps its links' tooltips; or one
 with nothing to translate), keeps its screen tip as it is; a link in a paragraph with a job, or in
-one with no text (a linked picture alone), or in none (a shape's link), has its tip translated."""
+one with no text (a linked picture alone), or in none (a shape's link), has its tip translated.
+
+A Word link field's screen tip is its code's ``\\o`` switch, ``HYPERLINK "https://example.org" \\o "Open the
+guide"``, in a ``w:instrText`` or a ``w:fldSimple``'s ``w:instr`` (FieldTipJob): it is translated as a
+``w:tooltip`` is, and the rest of the code kept (a contents field's ``TOC \\o "1-3"`` is no tip: only a
+``HYPERLINK``'s is read).  A tip whose code Word split over several ``w:instrText`` is kept as it is."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Sequence
 
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Job
+from attnmt.documents.comments import TextJob
 from attnmt.documents.formatting import reads_text
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, a
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.wordml import w
+from attnmt.documents.xstring import replace_text, text_in
 
 PARAGRAPHS = (WORD.paragraph, DRAWING.paragraph)
 # Each link element that may carry a screen tip -> the attribute that holds it.
 TIPS = {w("hyperlink"): w("tooltip"), **{a(name): "tooltip" for name in ("hlinkClick", "hlinkMouseOver", "hlinkHover")}}
+# A link field's code and the screen tip in it (its \o switch's quoted text, where \" is a quote and \\ a backslash).
+FIELD_TIP = re.compile(r'^\s*HYPERLINK\b.*?\\o\s+"((?:[^"\\]|\\.)*)"', re.DOTALL)
+FIELD_CODES = {w("instrText"): None, w("fldSimple"): w("instr")}  # where a field's code is: text, or attribute
 
 
 def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary | None) -> list[Job]:
@@ -37,9 +48,15 @@ def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary
     finish last to first), so a link the paragraph's translation copies carries the translated tip."""
     by_paragraph = {job.paragraph: job for job in jobs if isinstance(job, ParagraphJob)}
     found: list[Job] = []
-    for node in root.iter(*PARAGRAPHS, *TIPS):
+    for node in root.iter(*PARAGRAPHS, *TIPS, *FIELD_CODES):
         if node.tag in PARAGRAPHS:
             found += [by_paragraph[node]] if node in by_paragraph else []
+            continue
+        if node.tag in FIELD_CODES:
+            tip_job = FieldTipJob.of(node)
+            if tip_job is not None and not is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None),
+                                                         by_paragraph) and needs_translation(tip_job.text, glossary):
+                found.append(tip_job)
             continue
         tip = TIPS[node.tag]
         if not is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None), by_paragraph) and needs_translation(
@@ -54,3 +71,36 @@ def is_kept_whole(paragraph: etree._Element | None, translated: Container[etree.
     if paragraph is None or paragraph in translated:
         return False
     return reads_text(paragraph, WORD if paragraph.tag == WORD.paragraph else DRAWING)
+
+
+class FieldTipJob(TextJob):
+    """The screen tip of a link field (module docstring): the ``\\o`` switch's text in ``element``'s code (its
+    text, or its ``attribute``), read without its escapes and written with them, the code around it kept."""
+
+    def __init__(self, element: etree._Element, attribute: str | None, span: tuple[int, int]) -> None:
+        self.attribute, self.span = attribute, span
+        super().__init__(element)
+
+    @classmethod
+    def of(cls, node: etree._Element) -> FieldTipJob | None:
+        """The job for ``node``'s tip (a ``w:instrText`` or a ``w:fldSimple``); None where its code is no link's
+        with a tip whole in it."""
+        attribute = FIELD_CODES[node.tag]
+        found = FIELD_TIP.match(cls.code(node, attribute))
+        return None if found is None or not found.group(1).strip() else cls(node, attribute, found.span(1))
+
+    @staticmethod
+    def code(node: etree._Element, attribute: str | None) -> str:
+        return node.get(attribute, "") if attribute is not None else text_in(node)
+
+    def written(self) -> str:
+        start, end = self.span
+        return re.sub(r"\\(.)", r"\1", self.code(self.element, self.attribute)[start:end])
+
+    def write(self, text: str) -> None:
+        code, (start, end) = self.code(self.element, self.attribute), self.span
+        code = code[:start] + text.replace("\\", "\\\\").replace('"', '\\"') + code[end:]
+        if self.attribute is not None:
+            self.element.set(self.attribute, code)
+        else:
+            replace_text(self.element, code)
