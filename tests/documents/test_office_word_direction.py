@@ -9,7 +9,7 @@ import io
 import docx
 from docx.enum.style import WD_STYLE_TYPE
 from lxml import etree
-from office_files import W, docx_bytes
+from office_files import W, docx_bytes, word_paragraph
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents import ooxml_language
@@ -197,3 +197,18 @@ def test_each_table_holding_translated_paragraphs_is_settled_once(mirror, monkey
     tables = docx.Document(io.BytesIO(out)).element.body.iter(w("tbl"))
     assert [[each.get(w("val")) for each in table.findall(f"{w('tblPr')}/{w('bidiVisual')}")] for table in tables] == [
         [None], [None]]
+
+
+def test_a_right_to_left_run_of_hebrew_in_english_is_kept_whole_and_stays_right_to_left(mirror):
+    """Word writes a Hebrew quote in English text as a run of its own with ``w:rtl``: the model was given
+    "The word שלום עולם means hello world." (its Hebrew reversed by Mirror, lost by a real model), and the
+    run translated into German lost its ``w:rtl``.  Its letters all written against English, it is kept whole,
+    as a direction override around them is, and stays right to left."""
+    hebrew = '<w:r><w:rPr><w:rtl/><w:lang w:bidi="he-IL"/></w:rPr><w:t>שלום עולם</w:t></w:r>'
+    data = word_paragraph(f'<w:r><w:t xml:space="preserve">The word </w:t></w:r>{hebrew}'
+                          '<w:r><w:t xml:space="preserve"> means hello world.</w:t></w:r>')
+    paragraph = body(data, mirror, source_lang="en", target_lang="de")[0]
+    assert mirror.given == ["The word means hello world."]
+    assert [("".join(t.text for t in run.iter(w("t"))), run.find(f"{w('rPr')}/{w('rtl')}") is not None)
+            for run in paragraph.iter(w("r"))] == [("WORLD. HELLO ", False), ("שלום עולם", True),
+                                                    (" MEANS WORD THE", False)]

@@ -83,7 +83,7 @@ from attnmt.documents.shown import shown_text
 from attnmt.documents.word_alternates import unwrap_run_choices
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, w
+from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, says_rtl, w
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
@@ -217,15 +217,17 @@ class ParagraphJob(ParagraphWriter):
         markers.is_reference; a superscript ``¹²``, markers.is_note_number), or code (_is_code: ``ls -l /tmp`` in
         Courier New).  As a mark around atoms alone it lost the spaces it had; as one around a symbol, "[3]" or "¹²",
         the model dropped it and the formatting went onto its words.  A link field alone in a container is its words.
-        A direction override or embedding (``w:bdo``, ``w:dir``) around letters all written against the source's
-        direction (language.written_against: Hebrew in English) is a passage in another language: translated, the
-        Hebrew was lost, and German words were drawn right to left."""
+        A direction override or embedding (``w:bdo``, ``w:dir``), or a run its own properties say is right to left
+        (``w:rtl``, as Word writes a Hebrew quote), around letters all written against the source's direction
+        (language.written_against: Hebrew in English) is a passage in another language: translated, the Hebrew was
+        lost, and German words were drawn right to left."""
         parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note, code, before = self._is_note(node), bool(shown.strip()) and self._is_code(node), builder.text[-1:]
         cited = (is_reference(shown) and self.dialect.is_link(node)) or (  # a link's "[3]", a typed note's "¹²"
             is_note_number(shown, before) and is_raised(node, self.dialect, self._layers))
-        other = node.tag in DIRECTIONS and self.source_lang is not None and written_against(shown, self.source_lang)
+        other = (node.tag in DIRECTIONS or says_rtl(node)) and self.source_lang is not None and written_against(
+            shown, self.source_lang)
         if shown and not (note or code or cited or other or is_marker_text(shown, before, self._text_after(node))):
             return False
         self.field_depth = depth

@@ -11,10 +11,10 @@ from functools import partial
 
 from lxml import etree
 
-from attnmt.documents.language import direction, names_no_language, turned
+from attnmt.documents.language import direction, letters_direction, names_no_language, turned
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, Dialect, a
 from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import DIRECTIONS, OFF, TABLE_OR_STORY, w
+from attnmt.documents.wordml import DIRECTIONS, OFF, TABLE_OR_STORY, says_rtl, w
 
 # Where set_language leaves the language a run stated before it (on the run: a run written again
 # from its template keeps the template's attributes, attnmt.documents.ooxml_writing.ParagraphWriter._new_run,
@@ -130,8 +130,10 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
     left to right, where its own ``w:bidi`` or, without one, its ``styles`` said otherwise (its own
     taken out where the styles give the target's direction, else ``w:bidi w:val="0"`` or
     ``w:bidi``); and each of its runs, and its mark where that has properties, likewise with
-    ``w:rtl`` (set_run_direction).  An Arabic paragraph translated into German was still laid out
-    from the right, and a German word still said to be right-to-left text.  A direction override or
+    ``w:rtl`` (set_run_direction), but a run of right-to-left letters alone that says it is right to left
+    (a Hebrew quote kept whole in German: ooxml.ParagraphJob._kept_whole), which stays so.  An Arabic
+    paragraph translated into German was still laid out from the right, and a German word still said to
+    be right-to-left text.  A direction override or
     embedding in it (``w:bdo``, ``w:dir``) turns to the direction of its letters where all are now
     written against it (attnmt.documents.language.turned): German in ``w:bdo w:val="rtl"`` was
     drawn right to left.  The tables holding it
@@ -144,7 +146,8 @@ def set_direction(paragraph: etree._Element, styles: WordStyles | None, language
     settle(None if own is None else own.find(w("bidi")), styled, rtl, partial(properties, paragraph, w("pPr")),
            w("bidi"), AFTER_BIDI)
     for run in own_runs(paragraph, WORD):
-        set_run_direction(run.find(w("rPr")), partial(properties, run, w("rPr")), paragraph, styles, rtl)
+        if not (says_rtl(run) and letters_direction("".join(text.text or "" for text in run.iter(w("t")))) == "rtl"):
+            set_run_direction(run.find(w("rPr")), partial(properties, run, w("rPr")), paragraph, styles, rtl)
     mark = paragraph.find(f"{w('pPr')}/{w('rPr')}")
     if mark is not None:  # a mark without properties of its own is left as it is: it holds no text
         set_run_direction(mark, lambda: mark, paragraph, styles, rtl)

@@ -112,3 +112,9 @@ def is_hidden_run(node: Any, hiding: Hiding = NO_HIDING) -> bool:
     properties = node.find(w("rPr"))
     own = None if properties is None else hides(properties)
     return hiding.hides(node) if own is None else own
+
+
+def says_rtl(node: Any) -> bool:
+    """Whether ``node`` is a Word run whose own properties turn ``w:rtl`` on: right-to-left text (a Hebrew quote)."""
+    said = node.find(f"{w('rPr')}/{w('rtl')}") if getattr(node, "tag", None) == w("r") else None
+    return said is not None and said.get(w("val")) not in OFF
