@@ -7,8 +7,8 @@ import pytest
 import srt
 
 from attnmt.documents import subtitles
-from attnmt.documents.cue_lines import visible_length, wrap
 from attnmt.documents.cue_text import SRT_TAGS
+from attnmt.documents.cue_wrap import visible_length, wrap
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.paragraphs import line_pairs

@@ -20,7 +20,8 @@ from itertools import pairwise
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import NO_BREAK, NOTES, cue_edges
 from attnmt.documents.cue_labels import split_label
-from attnmt.documents.cue_text import ENTITY, tag_name, tags_of
+from attnmt.documents.cue_text import tag_name
+from attnmt.documents.cue_wrap import wrap
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
 # "{\an8}- Hello.", "\u202b- Hello.": Hebrew and Arabic subtitles start a line with RLE or RLM so that its dash
@@ -54,17 +55,6 @@ CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- H
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
 SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
-# Spaces a line may end at outside tags and ASS codes (group 3, after the format's tags, cue_text.tags_of,
-# kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
-# no-break space (U+00A0, U+202F).
-WRAP_SPACES = r"([ \u3000]+)"
-# A line break written in an SRT cue's text (ASS's \N and \n, <br>), or tabs (cue_text.TABS, in WebVTT too), at the
-# start of a cue's text, after any start tags and ASS codes (group 1), or at its end, before any end tags (group 2):
-# "{\an8}\NText", "Text<br></i>".
-BREAKS = {False: r"(?:\\[Nn]|<br\s*/?>|\t+)", True: r"\t+"}  # by vtt
-BREAK_EDGES = {vtt: (re.compile(rf"^((?:<[^/<>][^<>]*>|\{{\\[^{{}}]*\}}|\s)*)({pattern})\s*", re.IGNORECASE),
-                     re.compile(rf"\s*({pattern})((?:</[^<>]*>|\s)*)$", re.IGNORECASE))
-               for vtt, pattern in BREAKS.items()}
 
 
 @dataclass
@@ -341,51 +331,3 @@ def speaker(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     if match is None or tags.search(match.group(2)):
         return "", text, ""
     return match.group(1), match.group(2), match.group(3) or ""
-
-
-def wrap(text: str, lines: int, tags: re.Pattern[str]) -> list[str]:
-    """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
-    them most even in the characters a viewer sees (``visible_length``).  Only plain and ideographic
-    spaces (WRAP_SPACES) outside tags and ASS codes (its format's ``tags``) are cut at, the line break
-    taking their place, so every other character stays where it was: a ``<`` that opens no tag, a
-    no-break space, an ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
-    text = text.strip(" ")
-    spaces = re.compile(rf"{tags.pattern}|{WRAP_SPACES}")
-    gaps = [match.span(3) for match in spaces.finditer(text) if match.group(3)]  # where a line may end
-    bounds = [0, *(end for gap in gaps for end in gap), len(text)]
-    widths = [visible_length(text[a:b], tags) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
-    cuts: list[int] = []  # the gaps cut at, by index
-    for remaining in range(lines, 1, -1):
-        first = cuts[-1] + 1 if cuts else 0  # the first word not yet on a line
-        if len(widths) - first <= 1:
-            break
-        target = sum(width + 1 for width in widths[first:]) / remaining
-        cuts.append(first - 1 + min(range(1, len(widths) - first),
-                                    key=lambda k: abs(sum(width + 1 for width in widths[first:first + k]) - target)))
-    starts = [0, *(gaps[k][1] for k in cuts)]
-    ends = [*(gaps[k][0] for k in cuts), len(text)]
-    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
-
-
-def visible_length(text: str, tags: re.Pattern[str]) -> int:
-    """The characters of cue text a viewer sees: its tags and ASS codes (its format's ``tags``: an
-    SRT cue's "<3 my dog, he is >" is all seen) left out, an entity (``&amp;``) one character."""
-    return len(ENTITY.sub("&", tags.sub("", text)))
-
-
-def breaks_inside(source: str, text: str, vtt: bool) -> str:
-    """A cue's translated ``text`` with a line break it starts or ends with (BREAK_EDGES: an SRT cue's
-    ``\\N``, ``\\n``, ``<br>``; tabs in either format) where its ``source`` did not moved between its
-    words, at the space that makes the two lines most even (``wrap``): the alignment puts a break before the
-    target word of the source word after it, which may be the first ("Hello\\Nthere." turned around
-    read "\\NTHERE. HELLO"), and a viewer saw an empty line above the text (or below it).  Where the
-    text has one word, the break is left out."""
-    first, last = BREAK_EDGES[vtt]
-    for edge in (first, last):
-        found = edge.search(text)
-        if found is None or edge.search(source):
-            continue
-        line_break, kept = (found.group(2), found.group(1)) if edge is first else found.groups()
-        rest = kept + text[found.end():] if edge is first else text[:found.start()] + kept
-        text = line_break.join(wrap(rest, 2, tags_of(vtt)))
-    return text

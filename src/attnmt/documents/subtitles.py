@@ -64,13 +64,13 @@ from attnmt.documents.cue_lines import (
     NOTES,
     Turn,
     another_speaker,
-    breaks_inside,
     speaker,
     speaker_name,
     turns,
     written,
 )
 from attnmt.documents.cue_text import CONTINUED, CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
+from attnmt.documents.cue_wrap import breaks_inside
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.letterless import Shown, needs_translation, reaches_model
 from attnmt.documents.pipeline import (
