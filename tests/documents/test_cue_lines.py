@@ -152,3 +152,29 @@ def test_a_one_line_cue_is_parted_where_a_dash_follows_a_lyrics_closing_note(mir
     as one text, and the second speaker's dash and words came back before the lyric."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("JOHN: Where are you?\nMARY: Here.", "JOHN: YOU? ARE WHERE\nMARY: HERE.",
+     ["JOHN:", "Where are you?", "MARY:", "Here."]),
+    ("JOHN: Where are you going\nMARY: Home.", "JOHN: GOING YOU ARE WHERE\nMARY: HOME.",
+     ["JOHN:", "Where are you going", "MARY:", "Home."]),
+    ("Hello?\n<i>JOHN:</i> Who is it?", "HELLO?\n<i>JOHN:</i> IT? IS WHO", ["Hello?", "JOHN:", "Who is it?"]),
+    ("Who is it?\n[knocking] Hello?", "IT? IS WHO\n[KNOCKING] HELLO?", ["Who is it?", "[knocking]", "Hello?"]),
+    ("Who is it?\n[knocking]\nHello?", "IT? IS WHO\n[KNOCKING]\nHELLO?", ["Who is it?", "[knocking]", "Hello?"]),
+    ("I saw a man\n[knocking] in the park.", "PARK. THE IN\n[KNOCKING] MAN A SAW I",
+     ["I saw a man [knocking] in the park."]),  # a description inside a sentence stays in it
+])
+def test_a_line_opening_with_a_speakers_name_or_after_a_sentence_with_a_description_begins_a_turn(
+        mirror, lines, translated, given):
+    """Only a cue's first line had a label: "MARY:" went to the model with the words around it and
+    came back inside the first speaker's line ("JOHN: HOME. MARY:" / "GOING YOU ARE WHERE")."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given
+
+
+def test_a_cues_last_speaker_after_a_name_label_runs_on_into_the_next_cue(mirror):
+    source = ("WEBVTT\n\n00:00.000 --> 00:01.000\nJOHN: Hi.\nMARY: I saw a man\n\n"
+              "00:01.000 --> 00:02.000\nin the park.\n")
+    translate_subtitle_text(source, mirror)
+    assert mirror.given == ["JOHN:", "Hi.", "MARY:", "I saw a man in the park."]

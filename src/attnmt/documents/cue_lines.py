@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_edges import NO_BREAK, NOTES, cue_edges
-from attnmt.documents.cue_labels import split_label
+from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, cue_edges
+from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places, split_label
 from attnmt.documents.cue_text import tag_name
 from attnmt.documents.cue_wrap import wrap
 
@@ -66,13 +66,15 @@ class Turn:
     where it goes on the line of the turn before ("- Hi. - Hello."), None where it starts a line;
     ``voiced``: it is of a cue of a voice a line (each line another speaker's voice span), whose
     turns are each speaker's own and run on into no other cue; ``sung``: it is a lyric's (LYRIC),
-    its notes in its start and end, and runs on into no other cue."""
+    its notes in its start and end, and runs on into no other cue; ``labelled``: it begins at a
+    label on a later line of its cue (``labelled_lines``), as a dashed turn begins at its dash."""
 
     start: str
     text: str
     end: str
     lines: list[str]
     line: int = 0
+    labelled: bool = False
     gap: str | None = None
     voiced: bool = False
     sung: bool = False
@@ -89,8 +91,9 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     one where the cue starts without it.  A turn begun with a dash is parted where that dash
     follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
     Hi. - Hello.</v>": ``parted``).  A lyric's line (LYRIC: "♪ The children are singing ♪" /
-    "♪ The dog is running ♪") begins a turn as a dash does, never parted.  A cue without a dash or
-    a note so is one turn, its lines joined, as is any cue of one line without one; the notes it
+    "♪ The dog is running ♪") begins a turn as a dash does, never parted, and so does a later line
+    opening with a label (``labelled_lines``: "MARY: Here.").  A cue without a dash, a note or a label
+    so is one turn, its lines joined, as is any cue of one line without one; the notes it
     ends with, where it does not begin with one (a lyric's end, run on from the cue before: "in the
     park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the
     cue's format's (cue_text.tags_of)."""
@@ -102,6 +105,8 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
               and all(voice(a) != voice(b) for a, b in pairwise(stripped)))
     begins = said if voiced else [k for k, line in zip(said, stripped, strict=True)
                                   if dash.fullmatch(line) or LYRIC.fullmatch(line)]
+    labelled = set() if voiced else labelled_lines(said, stripped, tags) - set(begins)
+    begins = sorted({*begins, *labelled})
     if not begins:
         codes = repeated_codes(text_lines)
         text = " ".join(line_parts(text_lines[k], codes, k != said[0])[1] for k in said)
@@ -113,8 +118,19 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
     made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash, tags)]
     for turn in made:
-        turn.voiced = voiced
+        turn.voiced, turn.labelled = voiced, turn.line in labelled
     return made
+
+
+def labelled_lines(said: Sequence[int], stripped: Sequence[str], tags: re.Pattern[str]) -> set[int]:
+    """The lines after the first (of ``said``, the cue's lines with text, ``stripped`` their texts)
+    that begin a turn at a label (attnmt.documents.cue_labels), as a speaker's dash does: a speaker's
+    name ("JOHN: Where are you?" / "MARY: Here."), or descriptions after a line that ends a sentence
+    ("Who is it?" / "[knocking] Hello?"; "I saw a man" / "[knocking] in the park." is one sentence).
+    Read with the line before, the label went to the model with its words."""
+    shown = [shown_places(line, tags)[0].strip() for line in stripped]
+    return {k for k, line, text, before in zip(said[1:], stripped[1:], shown[1:], shown[:-1], strict=True)
+            if is_name(split_label(line, tags)[0]) or (DESCRIPTION.match(text) and ENDED.search(before))}
 
 
 def repeated_codes(lines: Sequence[str]) -> str:

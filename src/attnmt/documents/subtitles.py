@@ -199,10 +199,10 @@ def rejoined(lines: Sequence[str], endings: Sequence[str]) -> str:
 
 def joinable(cue_turns: Sequence[Turn]) -> bool:
     """Whether a cue's turns may run over into the cues beside it: it is one text, or its turns
-    begin at speakers' dashes (its last turn may go on into the next cue, and its first, where it
-    has no dash, on from the cue before: "park." / "<v Anna>- Good.</v>" too).  A cue of a voice a
+    begin at speakers' dashes or labels (its last turn may go on into the next cue, and its first, where
+    it has no dash, on from the cue before: "park." / "<v Anna>- Good.</v>" too).  A cue of a voice a
     line (``Turn.voiced``: "<v Anna>- Hi.</v>" / "<v Ben>- Hello.</v>") is each speaker's own."""
-    return len(cue_turns) == 1 or bool(cue_turns[-1].start and not cue_turns[-1].voiced)
+    return len(cue_turns) == 1 or bool((cue_turns[-1].start or cue_turns[-1].labelled) and not cue_turns[-1].voiced)
 
 
 def in_time_order(lines: list[str]) -> list[str]:
