@@ -178,3 +178,12 @@ def test_a_cues_last_speaker_after_a_name_label_runs_on_into_the_next_cue(mirror
               "00:01.000 --> 00:02.000\nin the park.\n")
     translate_subtitle_text(source, mirror)
     assert mirror.given == ["JOHN:", "Hi.", "MARY:", "I saw a man in the park."]
+
+
+@pytest.mark.parametrize("translation", ["Hallo\n\nda.", "Hallo\nda.", "Hallo\r\nda.", "Hallo \r da.", "Hallo da.\n\n"])
+def test_a_translation_with_line_breaks_comes_back_in_the_cues_lines(translation):
+    """A translator's line break went into the file as it was: a blank line ended the cue and made
+    "da." a block without a timing line, and a lone CR was read back as one more line."""
+    source = cue("Hello there.") + "\n00:01.000 --> 00:02.000\nGood bye.\n"
+    out = translate_subtitle_text(source, FoundTranslations({"Hello there.": translation, "Good bye.": "Tschüss."}))
+    assert out == cue("Hallo da.") + "\n00:01.000 --> 00:02.000\nTschüss.\n"

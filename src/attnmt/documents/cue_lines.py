@@ -51,6 +51,7 @@ SUNG_END = re.compile(rf"\s*[{NOTES}]+(?:\s|{NO_BREAK})*$", re.IGNORECASE)
 # Where the dash a turn starts with ({dash}) begins another speaker's turn on one of its lines: after
 # a sentence's end (and any closing quotes or brackets) or a lyric's closing notes, and spaces, the spaces group 1.
 TURN_GAP = rf"(?:[.?!…][\"”’)]*|[{NOTES}])(\s+)(?={{dash}}\s)"
+NEWLINES = re.compile(r"[ \t]*[\r\n]+[ \t]*")  # line breaks in a translation, with the spaces around them
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
 SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
@@ -248,11 +249,13 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     timing line.  A label its first line held alone (``[door slams]`` / ``Who is there?``,
     attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one, and so
     does a description its last line held alone (``Who is there?`` / ``[door slams]``,
-    attnmt.documents.cue_edges), where the translation still ends with one."""
+    attnmt.documents.cue_edges), where the translation still ends with one.  The line breaks a
+    translator wrote (``Hallo\n\nda.``) are spaces: its lines are the wrapping's to cut, and a blank
+    line ended the cue, a lone CR was read back as a line."""
     codes = repeated_codes(turn.lines)
     shown = [line for line in turn.lines if has_text(line)]
     indents = [line_parts(line, codes, bool(k))[0] for k, line in enumerate(shown)]  # and any repeated codes
-    edges = cue_edges(translation, tags)
+    edges = cue_edges(NEWLINES.sub(" ", translation).strip(" "), tags)
     head = len(indents) > 1 and bool(edges.label) and label_line(turn, tags)
     foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
     middle = ("" if head else edges.label + edges.after_label) + edges.body + (
