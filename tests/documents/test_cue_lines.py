@@ -187,3 +187,16 @@ def test_a_translation_with_line_breaks_comes_back_in_the_cues_lines(translation
     source = cue("Hello there.") + "\n00:01.000 --> 00:02.000\nGood bye.\n"
     out = translate_subtitle_text(source, FoundTranslations({"Hello there.": translation, "Good bye.": "Tschüss."}))
     assert out == cue("Hallo da.") + "\n00:01.000 --> 00:02.000\nTschüss.\n"
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("Who is it? [knocking]\nHello?", "IT? IS WHO [KNOCKING]\nHELLO?", ["Who is it?", "[knocking]", "Hello?"]),
+    ("Who is it? [knocking]\nIs anyone home?", "IT? IS WHO [KNOCKING]\nHOME? ANYONE IS",
+     ["Who is it?", "[knocking]", "Is anyone home?"]),
+    ("Call me (tomorrow).\nOkay?", "(TOMORROW).\nME CALL OKAY?", ["Call me (tomorrow).", "Okay?"]),  # one turn
+])
+def test_a_line_after_a_sentence_and_a_description_begins_a_turn(mirror, lines, translated, given):
+    """The description ending the first line went to the model with the second line's words
+    ("[knocking] Hello?"), which moved it into them."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given

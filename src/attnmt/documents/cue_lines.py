@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, cue_edges
+from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, TAIL, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places, split_label
 from attnmt.documents.cue_text import tag_name
 from attnmt.documents.cue_wrap import wrap
@@ -127,11 +127,15 @@ def labelled_lines(said: Sequence[int], stripped: Sequence[str], tags: re.Patter
     """The lines after the first (of ``said``, the cue's lines with text, ``stripped`` their texts)
     that begin a turn at a label (attnmt.documents.cue_labels), as a speaker's dash does: a speaker's
     name ("JOHN: Where are you?" / "MARY: Here."), or descriptions after a line that ends a sentence
-    ("Who is it?" / "[knocking] Hello?"; "I saw a man" / "[knocking] in the park." is one sentence).
-    Read with the line before, the label went to the model with its words."""
+    ("Who is it?" / "[knocking] Hello?"; "I saw a man" / "[knocking] in the park." is one sentence);
+    and any line after one that ends a sentence and then descriptions ("Who is it? [knocking]" /
+    "Hello?"), whose descriptions end its turn.  Read with the words of the line after them, the
+    descriptions went to the model with those words."""
     shown = [shown_places(line, tags)[0].strip() for line in stripped]
-    return {k for k, line, text, before in zip(said[1:], stripped[1:], shown[1:], shown[:-1], strict=True)
-            if is_name(split_label(line, tags)[0]) or (DESCRIPTION.match(text) and ENDED.search(before))}
+    told = [ENDED.search(TAIL.sub("", text)) is not None and TAIL.search(text) is not None for text in shown]
+    ended = [ENDED.search(text) is not None or end for text, end in zip(shown, told, strict=True)]
+    return {k for k, line, text, before, after in zip(said[1:], stripped[1:], shown[1:], ended, told, strict=False)
+            if is_name(split_label(line, tags)[0]) or (DESCRIPTION.match(text) and before) or after}
 
 
 def repeated_codes(lines: Sequence[str]) -> str:
