@@ -89,6 +89,15 @@ def test_an_srt_line_break_the_alignment_puts_at_an_edge_of_the_cue_goes_between
     assert translate_subtitle_text(srt.format(text), mirror) == srt.format(written)
 
 
+@pytest.mark.parametrize(("text", "written"), [
+    ("Hello\\hthere.", "THERE.\\hHELLO"), ("<i>Good\\hmorning.</i>", "<i>MORNING.\\hGOOD</i>"),
+    ("\\hHello there.", "\\hTHERE. HELLO")])
+def test_an_ass_hard_space_the_alignment_puts_at_an_edge_of_the_cue_goes_between_its_words(mirror, text, written):
+    """Put before the first word ("\\hTHERE. HELLO"), the hard space showed as a space before the
+    text, as a line break put there showed an empty line; one the source had there stays."""
+    assert translate_subtitle_text(srt(text), mirror) == srt(written)
+
+
 @pytest.mark.parametrize(("cues", "written"), [
     (["Name:\tJohn Smith"], ["SMITH\tJOHN NAME:"]),
     (["Hello\tthere."], ["THERE.\tHELLO"]),  # at the edge where the alignment puts it: between the words

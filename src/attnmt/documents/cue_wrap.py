@@ -14,10 +14,10 @@ from attnmt.documents.cue_text import ENTITY, tags_of
 # kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
 # no-break space (U+00A0, U+202F).
 WRAP_SPACES = r"([ \u3000]+)"
-# A line break written in an SRT cue's text (ASS's \N and \n, <br>), or tabs (cue_text.TABS, in WebVTT too), at the
-# start of a cue's text, after any start tags and ASS codes (group 1), or at its end, before any end tags (group 2):
-# "{\an8}\NText", "Text<br></i>".
-BREAKS = {False: r"(?:\\[Nn]|<br\s*/?>|\t+)", True: r"\t+"}  # by vtt
+# A line break written in an SRT cue's text (ASS's \N and \n, <br>), ASS's hard space (\h), or tabs (cue_text.TABS,
+# in WebVTT too), at the start of a cue's text, after any start tags and ASS codes (group 1), or at its end, before
+# any end tags (group 2): "{\an8}\NText", "Text<br></i>", "\hTHERE. HELLO".
+BREAKS = {False: r"(?:\\[Nnh]|<br\s*/?>|\t+)", True: r"\t+"}  # by vtt
 BREAK_EDGES = {vtt: (re.compile(rf"^((?:<[^/<>][^<>]*>|\{{\\[^{{}}]*\}}|\s)*)({pattern})\s*", re.IGNORECASE),
                      re.compile(rf"\s*({pattern})((?:</[^<>]*>|\s)*)$", re.IGNORECASE))
                for vtt, pattern in BREAKS.items()}
@@ -54,12 +54,12 @@ def visible_length(text: str, tags: re.Pattern[str]) -> int:
 
 
 def breaks_inside(source: str, text: str, vtt: bool) -> str:
-    """A cue's translated ``text`` with a line break it starts or ends with (BREAK_EDGES: an SRT cue's
-    ``\\N``, ``\\n``, ``<br>``; tabs in either format) where its ``source`` did not moved between its
-    words, at the space that makes the two lines most even (``wrap``): the alignment puts a break before the
-    target word of the source word after it, which may be the first ("Hello\\Nthere." turned around
-    read "\\NTHERE. HELLO"), and a viewer saw an empty line above the text (or below it).  Where the
-    text has one word, the break is left out."""
+    """A cue's translated ``text`` with a line break it starts or ends with (BREAK_EDGES: an SRT
+    cue's ``\\N``, ``\\n``, ``<br>``, its hard space ``\\h``; tabs in either format) where its
+    ``source`` did not moved between its words, at the space that makes the two lines most even
+    (``wrap``): the alignment puts a break before the target word of the source word after it, which
+    may be the first ("Hello\\Nthere." turned around read "\\NTHERE. HELLO"), and a viewer saw an
+    empty line above the text (or below it).  Where the text has one word, the break is left out."""
     first, last = BREAK_EDGES[vtt]
     for edge in (first, last):
         found = edge.search(text)
