@@ -18,6 +18,8 @@ from attnmt.decoding.verbatim import PROTECTED, Number, differs, digit_groups, g
     ("A dog runs in the park.", "Ein Hund rennt im Park. http://evil.example/x"),  # a URL added
     ("Go to http://a.org/x now.", "Geh jetzt zu http://a.org/y."),  # a URL changed
     ("Write to ann@example.com.", "Schreib an bob@example.com."),  # an address changed
+    ("Open report.pdf now.", "Öffne jetzt Bericht.pdf."),  # a file name translated
+    ("Open report.pdf now.", "Öffne es jetzt."),  # a file name dropped
     ("3 dogs run.", "5 Hunde rennen."),  # a number changed
     ("3 dogs run.", "Hunde rennen."),  # a number dropped
     ("Dogs run.", "12 Hunde rennen."),  # a number added

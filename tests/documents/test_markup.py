@@ -591,6 +591,17 @@ def test_urls_and_email_addresses_pass_through_untranslated(mirror):
     assert not any("example" in sentence for sentence in mirror.given)
 
 
+def test_file_names_pass_through_untranslated(mirror):
+    """A file's name went to the model as words: pandoc's EPUB chapters are titled ``<title>ch001.xhtml</title>``,
+    and ``See report.pdf now.`` came back ``NOW. REPORT.PDF SEE`` (a real model writes ``Bericht.pdf``)."""
+    out = translate_markup(["<html><head><title>ch001.xhtml</title></head><body><p>See report.pdf now.</p>"
+                            "<p>Unpack <b>Archive.TAR.GZ</b>, then run setup.exe.</p><p>Node.js runs e.g. here.</p>"
+                            "</body></html>"], mirror)[0]
+    assert "<title>ch001.xhtml</title>" in out and "report.pdf NOW. SEE" in out
+    assert "<b>Archive.TAR.GZ</b>" in out and "setup.exe" in out and "Node.js" in out
+    assert mirror.given == ["See now.", "Unpack , then run .", "runs e.g. here."]  # as around a URL
+
+
 def test_a_paragraph_is_translated_sentence_by_sentence(mirror):
     out = one("<p>The dog runs. The <b>cat</b> sleeps!</p>", mirror)
     assert mirror.given == ["The dog runs.", "The cat sleeps!"]

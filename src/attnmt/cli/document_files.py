@@ -1,7 +1,7 @@
 """``attnmt translate --input-format html|xml|srt|vtt``, and paragraph splitting of plain text (attnmt.documents).
 
 - ``text`` (the default): each line is split into sentences (``--no-split``: translated whole,
-  but for the fields its tabs part), URLs and e-mail addresses kept as they are, a line without
+  but for the fields its tabs part), URLs, e-mail addresses and file names kept as they are, a line without
   letters passed through; one output line per input line.  Per-line extras (``--alignments``,
   ``--n-best``, ``--output-format tsv|jsonl``) and guides (``--glossary``, ``--prefix``) leave
   that as it is, the line's joined from its sentences' (attnmt.documents.paragraphs); ``jsonl``
@@ -96,7 +96,7 @@ def uses_documents(args: argparse.Namespace) -> bool:
 
 def reads_paragraphs(args: argparse.Namespace) -> bool:
     """Whether ``translate`` reads each input line as a paragraph of plain text (attnmt.documents:
-    split into sentences unless --no-split, at its tabs in any case, its URLs and e-mail addresses
+    split into sentences unless --no-split, at its tabs in any case, its URLs, e-mail addresses and file names
     kept as they are); a JSONL line, with its own glossary and prefix, is translated whole, as it
     is.  A --no-split line with --alignments is a paragraph too, so that the alignments leave its
     translation as it was: its word numbers count every word of the line all the same

@@ -34,15 +34,16 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
     length        translation pieces / source pieces outside the calibration's range
                   (uncalibrated: LENGTH_RANGE)
     unknown       the source or the translation holds a piece the vocabulary does not know
-    verbatim      the URLs, e-mail addresses, placeholders, tags or numbers differ (attnmt.decoding.verbatim; a text
-                  of several sentences: read whole, attnmt.decoding.quality_joined)
+    verbatim      the URLs, e-mail addresses, file names, placeholders, tags or numbers differ
+                  (attnmt.decoding.verbatim; a text of several sentences: read whole,
+                  attnmt.decoding.quality_joined)
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
 An empty translation of a source with text (``blank``, or read as no piece) has no pass to read:
 what gives translations out (``Assessor``: translate, the server, a review; ``attnmt score``) gives
 it quality 0 and the flag ``empty`` (EMPTY), and ``low_quality`` under the threshold.  A text with
 no letter passed through as it is gets quality 1 and no flags (``passes_through``; ``blank_pair``
-where no piece of it is read), as does one of URLs and e-mail addresses alone
+where no piece of it is read), as does one of URLs, e-mail addresses and file names alone
 (attnmt.documents.paragraphs.passed_through).
 """
 

@@ -37,7 +37,7 @@ def copied_whole(parts: Sequence[Assessment]) -> bool:
 def read_whole(found: Assessment | None, source: str, translation: str) -> Assessment | None:
     """``found``, the assessment of ``translation`` of the text ``source`` (one sentence's, or its
     sentences' ``joined``), with the verbatim rule read over the two whole texts.  The sentences the
-    model read have their URLs and e-mail addresses taken out, so a URL dropped or added was never
+    model read have their URLs, e-mail addresses and file names taken out, so a URL dropped or added was never
     seen there; and a number may sit in another sentence of a translation than of its source."""
     if found is None:
         return None

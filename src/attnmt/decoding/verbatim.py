@@ -1,9 +1,9 @@
 """The ``verbatim`` rule (attnmt.decoding.quality): what a translation carries over as it is, its
-URLs, e-mail addresses, placeholders, inline tags and numbers, differs from its source's.
+URLs, e-mail addresses, file names, placeholders, inline tags and numbers, differs from its source's.
 
-URLs and e-mail addresses (PROTECTED) pass through untranslated, so the two sides must hold the
-same ones, as multisets, character for character after NFKC (as the model reads the text: "café"
-with a combining accent is "café") but for the case of an address and of a URL's scheme and host
+URLs, e-mail addresses and file names (PROTECTED: ``report.pdf``) pass through untranslated, so the
+two sides must hold the same ones, as multisets, character for character after NFKC (as the model
+reads the text: "café" with a combining accent is "café") but for the case of an address and of a URL's scheme and host
 (``address_key``).  So must the placeholders a program fills in and the inline tags of a line of plain
 text, an app's string (``code_keys``: a document's markup is taken apart, attnmt.documents): printf's
 (``%s``, ``%1$d``, ``%(name)s``, ``%.2f``), a brace's (``{0}``, ``{name}``, ``{{name}}``, ``${name}``) and
@@ -38,7 +38,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import NamedTuple
 
-# URLs and e-mail addresses pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
+# URLs, e-mail addresses and file names pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
 # character is no punctuation (the full stop after "see https://example.org." ends the sentence, not the
 # address), and no quotation mark or guillemet is part of one (German quotes it „https://example.org“); a
 # scheme or www. in any case (HTTPS://EXAMPLE.ORG).  An e-mail address's local part is its run of name
@@ -75,9 +75,17 @@ _RUN_START = rf"(?<!{_NAME})(?<!{_NAME}[.+-])(?<!{_NAME}[.+-]{{2}})(?<![\w{_MARK
 _AFTER_SEPARATORS = r"(?<=[.+-]{4})"
 _LOCAL_PART = (rf"(?:{_RUN_START}\w[\w{_MARKS}.+-]*"
                rf"|{_AFTER_SEPARATORS}\w(?:[.+-]{{0,3}}{_NAME})*[.+-]{{0,3}})")
+# A file's name by its extension, one that documents, data, pictures, sound, video, archives, programs
+# and code are saved with (``report.pdf``, ``ch001.xhtml``, ``archive.tar.gz``, ``Node.js``), case aside:
+# no word's end, and no part of a longer name, path or address (``e.g.``, ``home.Then``, ``a.b.c``).
+FILE_EXTENSIONS = ("pdf|docx?|docm|dotx|xlsx?|xlsm|csv|tsv|pptx?|odt|ods|odp|rtf|txt|md|epub|srt|vtt|ass|xliff?"
+                   "|json|jsonl|ya?ml|toml|xml|x?html?|css|js|ts|py|ipynb|java|cpp|sh|sql|log|ini|cfg|conf|png|jpe?g"
+                   "|gif|svg|webp|bmp|tiff?|ico|mp3|mp4|m4a|wav|ogg|mov|avi|mkv|webm|zip|gz|tgz|tar|7z|rar|exe|msi"
+                   "|dmg|apk|iso|dll|jar|bak|tmp")
 PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
+    rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
 )
 # A program's placeholders: printf's, not after a "%" (``%%`` is a percent sign) nor with a letter after it
 # ("100%ige" is no "%i"), and a brace's; and an inline tag, its name (group 2) and whether it closes (group 1).
@@ -298,7 +306,7 @@ def address_key(address: str) -> str:
 
 
 def code_keys(text: str) -> Counter[str]:
-    """The placeholders and inline tags of ``text`` (outside its URLs and e-mail addresses) as they are
+    """The placeholders and inline tags of ``text`` (outside its URLs, e-mail addresses and file names) as they are
     compared: a placeholder without its spaces (``{ name }`` is ``{name}``), a tag as "<", "/" where it
     closes, and its name in lower case."""
     text = PROTECTED.sub(" ", text)

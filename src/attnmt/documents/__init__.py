@@ -80,7 +80,7 @@ def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str | bytes, 
 def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[str | bytes],
                    decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
                    glossary: Glossary | Mapping[str, str] | None = None) -> list[str]:
-    """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
+    """Plain text lines, each split into sentences; URLs, e-mail addresses and file names kept as they are."""
     translator = model_translator(model, tokenizer, decoding, options, glossary)
     return by_text(lambda each, some: translate_lines(some, each, options), given_texts(lines, "lines"), translator)
 

@@ -4,7 +4,7 @@ beside each thread for its older versions.  (PowerPoint's modern comments hold D
 paragraphs, and Excel's classic notes runs: those are attnmt.documents.ooxml's paragraphs.)
 
 A comment's lines are its paragraphs: each is translated as a line of a text file is, its
-spacing kept, URLs and e-mail addresses kept as they are.  An @mention in a threaded comment
+spacing kept, URLs, e-mail addresses and file names kept as they are.  An @mention in a threaded comment
 (``mention``: its ``startIndex`` and ``length`` in the text, counted in UTF-16 code units, as
 Excel counts) is kept as it is, placed as a tag is (attnmt.documents.spans), and its
 ``startIndex`` set to where it landed.

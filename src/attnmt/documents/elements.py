@@ -150,7 +150,8 @@ class Vocabulary:
     inline but those an element lays out on lines of their own (``lays_out``), and those with
     ``translate="no"``, around nothing or of native code (is_code) kept whole."""
 
-    protected = PROTECTED  # what in the text passes through untranslated (URLs, e-mail addresses): flat.FlatBuilder
+    # what in the text passes through untranslated (URLs, e-mail addresses, file names): flat.FlatBuilder
+    protected = PROTECTED
     xliff = False  # read as an XLIFF file: its paired codes are known by name, whatever its namespace (range_edge)
     fields = False  # a tab or a line's end in the text ends its sentence, and stays where it is (flat.FlatBuilder)
 

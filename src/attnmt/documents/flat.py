@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from lxml import etree
 
-from attnmt.decoding.verbatim import PROTECTED  # URLs and e-mail addresses: they pass through untranslated
+from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
 
@@ -183,7 +183,8 @@ class FlatBuilder:
         self.range_starts: dict[object, list[int]] = {}
 
     def add_text(self, text: str) -> None:
-        """Visible text, its soft hyphens dropped; what is protected in it (URLs, e-mail addresses) becomes atoms."""
+        """Visible text, its soft hyphens dropped; what is protected in it (URLs, e-mail addresses, file
+        names) becomes atoms."""
         text = text.replace(SOFT_HYPHEN, "")
         position = 0
         for match in self.protected.finditer(text):

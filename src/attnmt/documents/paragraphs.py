@@ -118,7 +118,7 @@ def assess_passed_through(model: Transformer, tokenizer: PieceCodec, texts: Sequ
 
 def passes_through(text: str, translation: str, options: DocumentOptions, glossary: Glossary | None = None) -> bool:
     """Whether ``translation`` is ``text`` as plain text passes it through: ``text`` holds no
-    sentence to translate (numbers, punctuation, URLs and e-mail addresses only:
+    sentence to translate (numbers, punctuation, URLs, e-mail addresses and file names only:
     ``paragraph_sentences``), so nothing of it reached the model, and ``translation`` is it as it is
     or, with ``glossary``, its terms replaced as translate replaces them (``2012`` ->
     ``zweitausendzwölf``: letterless.with_terms)."""
@@ -144,7 +144,7 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
                writes: Callable[[str], bool] | None = None,
                own: Callable[[list[str]], Sequence[str]] | None = None) -> list[tuple[str, str]]:
     """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
-    reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
+    reads the line: each side's sentences (``paragraph_sentences``: URLs, e-mail addresses and file names
     taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
     rules), pair by pair where both sides have as many and each holds the other's sentences with
     no letter (``letterless_parts``); else the line whole, as it is.  With ``glossary`` (the one

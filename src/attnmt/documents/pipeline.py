@@ -258,7 +258,7 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
 
 
 def flat_line(line: str) -> FlatText:
-    """A line of plain text: its spacing kept, URLs and e-mail addresses protected; a tab or a line
+    """A line of plain text: its spacing kept, URLs, e-mail addresses and file names protected; a tab or a line
     break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was."""
     builder = FlatBuilder(collapse=False, fields=True)
     builder.add_text(line)

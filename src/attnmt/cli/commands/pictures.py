@@ -21,7 +21,7 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     """The pictures of the translation ``translate`` gives: the text split into sentences as
     translate splits it (``paragraph_sentences``; the server traces the same ones), one folder a
     sentence under --out where there are several.  One sentence, and a text read whole
-    (--no-split, its lines and tabs too), is traced as typed, URLs and e-mail addresses in it, as
+    (--no-split, its lines and tabs too), is traced as typed, URLs, e-mail addresses and file names in it, as
     before the split; a --target is one sentence's translation, or the whole text's."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
