@@ -24,7 +24,14 @@ from attnmt.decoding.fitting import logistic_fit, probability, reliability, ridg
 from attnmt.decoding.quality import Assessment, Assessor, assess, assess_searched
 from attnmt.decoding.quality_features import Features, segments
 from attnmt.decoding.quality_joined import joined
-from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share, words_of
+from attnmt.decoding.quality_measures import (
+    attention_spread,
+    copied_share,
+    looped,
+    repeated_share,
+    symbols_looped,
+    words_of,
+)
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.translate import SearchedBatch, translate, translate_n_best
 from attnmt.errors import DataError
@@ -71,6 +78,17 @@ def test_letters_looping_inside_a_word_are_a_loop():
     assert not looped(words_of("Eine Ananas in Mississippi kostet 10000 Dollar."))  # twice, or digits
     assert not looped(words_of("Er ruft Brrrrr."), words_of("He shouts Brrrrr."))  # as the source has it
 
+
+def test_a_symbol_again_and_again_is_a_loop_unless_the_source_has_as_long_a_run():
+    """A model stuck on a symbol writes no word more: "Ein Hund rennt!!!!!!!!" had no loop."""
+    assert symbols_looped("Ein Hund rennt!!!!!!!!", "A dog runs!")
+    assert symbols_looped("Ein Hund rennt - - - - - -", "A dog runs.")
+    assert symbols_looped("Ein Hund rennt?!?!?!", "A dog runs?!")
+    assert symbols_looped("Ein Hund rennt..........", "A dog runs...")
+    assert not symbols_looped("Ein Hund rennt...", "A dog runs...")  # an ellipsis
+    assert not symbols_looped("Ein Hund rennt!!!", "A dog runs!")  # under SYMBOL_RUN
+    assert not symbols_looped("Kapitel 1 .......... 5", "Chapter 1 .......... 5")  # as long a run as the source's
+    assert not symbols_looped("Ein Hund - rennt - schnell - weg", "A dog - runs - fast - away")  # words between
 
 def test_repeated_share_counts_bigrams_seen_before():
     assert repeated_share("a b a b".split()) == pytest.approx(1 / 3)  # (a b) (b a) (a b): one of three again
@@ -136,6 +154,10 @@ def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt rennt rennt rennt"])
     assert "repetition" in a.flags
 
+
+def test_a_translation_looping_on_a_symbol_is_flagged_repetition_and_scores_below_the_whole_one(model_and_tokenizer):
+    good, looping = assessed(model_and_tokenizer, ["a dog runs"] * 2, ["ein hund rennt", "ein hund rennt - - - - - -"])
+    assert "repetition" in looping.flags and "repetition" not in good.flags and looping.quality < good.quality
 
 def test_a_repeat_of_the_sources_is_not_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs runs runs runs"], ["ein hund rennt rennt rennt rennt"])

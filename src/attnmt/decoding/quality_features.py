@@ -17,6 +17,7 @@ from attnmt.decoding.quality_measures import (
     copied_words,
     looped,
     repeated_share,
+    symbols_looped,
     unread_words,
     words_of,
 )
@@ -111,7 +112,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_words(source_words, words),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
-        unread_words=unread, loop=looped(words, source_words),
+        unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source),
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
         verbatim=differs(source, translation))

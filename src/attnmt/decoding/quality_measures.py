@@ -25,6 +25,11 @@ UNREAD = 0.2  # total attention a source word gets, summed over the translation'
 WORD = re.compile(r"\w+")
 # Inside a word: 2 to 4 letters written 3 times or more in a row, or one letter 4 times or more.
 LETTER_LOOP = re.compile(r"([^\W\d_]{2,4})\1{2,}|([^\W\d_])\2{3,}")
+# A symbol (no letter, digit or space), or a unit of up to three, again and again, a space between allowed:
+# "!!!!!!", "......", "- - - - - -", "?!?!?!", ":) :) :)".  SYMBOL_RUN such symbols (spaces not counted) or more
+# are a loop, where the source's longest run is shorter: no pair of Multi30k's (train, validation, test) has 4.
+SYMBOL_LOOP = re.compile(r"([^\w\s]{1,3})(?:\s?\1){2,}")
+SYMBOL_RUN = 6
 WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
 
 
@@ -39,6 +44,19 @@ def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
     source_runs, source_again, source_letters = repeats(source)
     return (runs >= LOOP_RUNS and runs > source_runs or again > source_again
             or letters > source_letters)
+
+
+def symbols_looped(translation: str, source: str = "") -> bool:
+    """Whether ``translation`` loops on symbols, which its words (``looped``) leave out: a run of
+    SYMBOL_LOOP of SYMBOL_RUN symbols or more ("Ein Hund rennt!!!!!!!!", "Ein Hund - - - - - -"), longer
+    than any such run of ``source`` (a row of dots the source has too is no loop)."""
+    run = symbol_run(translation)
+    return run >= SYMBOL_RUN and run > symbol_run(source)
+
+
+def symbol_run(text: str) -> int:
+    """The symbols of ``text``'s longest SYMBOL_LOOP, spaces not counted (0: none)."""
+    return max((len("".join(m.group().split())) for m in SYMBOL_LOOP.finditer(text)), default=0)
 
 
 def repeats(words: Sequence[str]) -> tuple[int, int, int]:
