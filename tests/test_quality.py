@@ -141,6 +141,10 @@ def test_a_translation_with_another_number_is_flagged_verbatim_and_its_quality_k
     assert changed.quality == pytest.approx(math.exp(changed.features.mean_log_prob))  # a rule: no fit input
 
 
+def test_a_translation_with_another_number_in_words_is_flagged_verbatim(model_and_tokenizer):
+    [right, changed] = assessed(model_and_tokenizer, ["two dogs run"] * 2, ["zwei hunde rennen", "drei hunde rennen"])
+    assert "verbatim" not in right.flags and "verbatim" in changed.flags and changed.quality < right.quality
+
 def test_a_translation_that_lost_its_sources_tags_or_placeholders_is_flagged_verbatim(model_and_tokenizer):
     """The model, which never saw a "<" or a "%", rates the translation without them far above the one that
     keeps them (0.998 against 0.0008): the flag alone says that the program will not fill it."""

@@ -114,6 +114,27 @@ def test_a_translation_that_keeps_its_placeholders_and_tags_keeps_the_rule(sourc
     assert not differs(source, translation)
 
 
+@pytest.mark.parametrize("source, translation", [
+    ("Two boys jump over a ravine.", "Drei Jungen springen über eine Schlucht."),  # Multi30k train line 25,883
+    ("Five workers work on scaffolding.", "Vier Arbeiter arbeiten auf einem Gerüst."),
+    ("Three dogs run.", "Fünf Hunde rennen."),
+    ("twenty five people", "dreißig Menschen"),
+])
+def test_a_number_in_words_changed_breaks_the_rule(source, translation):
+    """A number in words left over on each side, from 2 up: "Two boys" as "Drei Jungen" raised no flag."""
+    assert differs(source, translation)
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Two men ride bikes.", "Männer fahren Fahrrad."),  # dropped, not changed: one side alone
+    ("A man with a number twenty five jersey.", "Ein Mann mit dem Trikot Nummer fünfundzwanzig."),  # one number
+    ("A guy riding a five foot wave.", "Ein Mann reitet auf einer zwei Meter hohen Welle."),  # a conversion
+    ("One man and a dog.", "Ein Mann und zwei Hunde."),  # "one" and "ein" stay out: articles as often
+    ("Two men and one dog.", "Zwei Männer und ein Hund."),
+])
+def test_a_number_in_words_dropped_or_converted_keeps_the_rule(source, translation):
+    assert not differs(source, translation)
+
 def test_a_number_is_its_value_whatever_its_separators():
     assert number_value("1,000.5") == number_value("1.000,5") == number_value("1\u202f000,50") == "1000.5"
     assert number_value("08") == "8" and number_value("3.00") == "3" and number_value(",5") == "0.5"
