@@ -61,6 +61,13 @@ def test_a_four_word_phrase_twice_is_a_loop():
     assert looped("ein mann fährt ein fahrrad und ein mann fährt ein auto".split())
 
 
+def test_a_sentence_of_three_words_written_twice_is_a_loop():
+    """No 4-gram to repeat and no n-gram three times: "ein hund rennt ein hund rennt" was no loop."""
+    assert looped("ein hund rennt ein hund rennt".split(), "a dog runs".split())
+    assert looped(words_of("Ein Hund rennt. Ein Hund rennt."), words_of("A dog runs."))
+    assert not looped("ein hund rennt und ein hund schläft".split(), "a dog runs and a dog sleeps".split())
+    assert not looped(words_of("Tor, Tor, Tor! Tor, Tor, Tor!"), words_of("Goal, goal, goal! Goal, goal, goal!"))
+
 def test_a_repeat_the_source_has_as_often_is_no_loop():
     # Counted, not matched word for word: the source is in another language.
     assert not looped(words_of("Die Trommel macht bumm bumm bumm."), words_of("The drum goes boom boom boom."))
@@ -162,6 +169,10 @@ def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
 def test_a_translation_looping_on_a_symbol_is_flagged_repetition_and_scores_below_the_whole_one(model_and_tokenizer):
     good, looping = assessed(model_and_tokenizer, ["a dog runs"] * 2, ["ein hund rennt", "ein hund rennt - - - - - -"])
     assert "repetition" in looping.flags and "repetition" not in good.flags and looping.quality < good.quality
+
+def test_a_translation_written_twice_is_flagged_repetition_and_scores_below_the_whole_one(model_and_tokenizer):
+    good, twice = assessed(model_and_tokenizer, ["a dog runs"] * 2, ["ein hund rennt", "ein hund rennt ein hund rennt"])
+    assert "repetition" in twice.flags and "repetition" not in good.flags and twice.quality < good.quality
 
 def test_a_repeat_of_the_sources_is_not_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs runs runs runs"], ["ein hund rennt rennt rennt rennt"])

@@ -27,9 +27,10 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
 
     copied        at least COPIED_SHARE of the translation's words (and at least two) are source words
                   (a text of several sentences: of all their words, attnmt.decoding.quality_joined)
-    repetition    a word n-gram (n <= 4) LOOP_RUNS times back to back, a word 4-gram twice, or a
-                  loop of letters in a word, more than in the source (quality_measures.looped), or a
-                  run of symbols longer than the source's (quality_measures.symbols_looped)
+    repetition    a word n-gram (n <= 4) LOOP_RUNS times back to back, a word 4-gram twice, a word
+                  3-gram twice back to back, or a loop of letters in a word, more than in the source
+                  (quality_measures.looped), or a run of symbols longer than the source's
+                  (quality_measures.symbols_looped)
     untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
                   get less than UNREAD attention from the whole translation
     length        translation pieces / source pieces outside the calibration's range

@@ -35,15 +35,17 @@ WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a wo
 
 def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
     """Whether the translation ``words`` loops where its ``source``'s words do not: some word n-gram
-    (n <= 4) comes LOOP_RUNS times back to back, or a word 4-gram twice, or a word holds a loop of
-    letters (``LETTER_LOOP``: "Dezinininin", "Künnnnner"), more of it than the source has.  The
-    source's repeats are counted, not matched word for word, its words being of another language:
-    "boom boom boom" written "bumm bumm bumm", or "a man in a .. a man in a" written "ein Mann in
-    einem .. ein Mann in einem", is faithful."""
-    runs, again, letters = repeats(words)
-    source_runs, source_again, source_letters = repeats(source)
+    (n <= 4) comes LOOP_RUNS times back to back, or a word 4-gram twice, or a word 3-gram twice back
+    to back (a sentence of three words written twice: "ein hund rennt ein hund rennt"), or a word
+    holds a loop of letters (``LETTER_LOOP``: "Dezinininin", "Künnnnner"), more of it than the source
+    has.  The source's repeats are counted, not matched word for word, its words being of another
+    language: "boom boom boom" written "bumm bumm bumm", or "a man in a .. a man in a" written "ein
+    Mann in einem .. ein Mann in einem", is faithful.  No sentence of Multi30k's holds a 3-gram twice
+    back to back."""
+    runs, again, letters, threes = repeats(words)
+    source_runs, source_again, source_letters, source_threes = repeats(source)
     return (runs >= LOOP_RUNS and runs > source_runs or again > source_again
-            or letters > source_letters)
+            or letters > source_letters or threes > max(1, source_threes))
 
 
 def symbols_looped(translation: str, source: str = "") -> bool:
@@ -59,10 +61,11 @@ def symbol_run(text: str) -> int:
     return max((len("".join(m.group().split())) for m in SYMBOL_LOOP.finditer(text)), default=0)
 
 
-def repeats(words: Sequence[str]) -> tuple[int, int, int]:
+def repeats(words: Sequence[str]) -> tuple[int, int, int, int]:
     """(the most times some word n-gram, n <= 4, comes back to back (1: none does), how many word
-    4-grams repeat an earlier one, the characters of the longest ``LETTER_LOOP`` in a word (0: none))."""
-    most, grams = 1, []
+    4-grams repeat an earlier one, the characters of the longest ``LETTER_LOOP`` in a word (0: none),
+    the most times some word 3-gram comes back to back (1: none does))."""
+    most, grams, threes = 1, [], 1
     for n in range(1, 5):
         grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
         runs = [1] * len(grams)  # runs[i]: the n-gram at i and those equal to it back to back after it
@@ -70,9 +73,10 @@ def repeats(words: Sequence[str]) -> tuple[int, int, int]:
             if grams[i] == grams[i + n]:
                 runs[i] = runs[i + n] + 1
         most = max([most, *runs])
+        threes = max([threes, *runs]) if n == 3 else threes
     fours = grams  # the last n's, 4
     letters = max((len(m.group()) for word in words for m in LETTER_LOOP.finditer(word)), default=0)
-    return most, len(fours) - len(set(fours)), letters
+    return most, len(fours) - len(set(fours)), letters, threes
 
 
 def repeated_share(words: Sequence[str]) -> float:
