@@ -82,6 +82,8 @@ def test_a_repeat_the_source_has_as_often_is_no_loop():
 def test_letters_looping_inside_a_word_are_a_loop():
     assert looped(words_of("Ein Dezininininin steht auf der Straße."))  # "in" five times
     assert looped(words_of("Ein Künnnnner spielt."))  # "n" five times
+    assert looped(words_of("我喜欢你们我喜欢你们我喜欢你们。"), words_of("I like you."))  # five letters three times
+    assert not looped(words_of("一个男人在街上走。"), words_of("A man walks on the street."))
     assert not looped(words_of("Eine Ananas in Mississippi kostet 10000 Dollar."))  # twice, or digits
     assert not looped(words_of("Er ruft Brrrrr."), words_of("He shouts Brrrrr."))  # as the source has it
 

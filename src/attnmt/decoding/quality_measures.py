@@ -23,8 +23,10 @@ from attnmt.text.invisible import dropped, folded
 LOOP_RUNS = 3
 UNREAD = 0.2  # total attention a source word gets, summed over the translation's pieces (a word read once: ~1)
 WORD = re.compile(r"\w+")
-# Inside a word: 2 to 4 letters written 3 times or more in a row, or one letter 4 times or more.
-LETTER_LOOP = re.compile(r"([^\W\d_]{2,4})\1{2,}|([^\W\d_])\2{3,}")
+# Inside a word: 2 to 8 letters written 3 times or more in a row, or one letter 4 times or more.  Up to 8: a
+# phrase of a language written without spaces is one "word" ("我喜欢你们" three times), and in no sentence of
+# Multi30k do 5 to 8 letters come three times in a row.
+LETTER_LOOP = re.compile(r"([^\W\d_]{2,8})\1{2,}|([^\W\d_])\2{3,}")
 # A symbol (no letter, digit or space), or a unit of up to three, again and again, a space between allowed:
 # "!!!!!!", "......", "- - - - - -", "?!?!?!", ":) :) :)".  SYMBOL_RUN such symbols (spaces not counted) or more
 # are a loop, where the source's longest run is shorter: no pair of Multi30k's (train, validation, test) has 4.
