@@ -160,6 +160,34 @@ def test_auto_on_a_file_tells_its_language_by_its_texts_whatever_its_format(labe
     assert f"fr-de: {FRENCH}" in translated and "en-de" not in translated
 
 
+GERMAN = "Der Hund läuft mit den Kindern durch den großen Park."
+
+
+def test_auto_on_a_text_already_in_the_target_language_gives_it_back_as_it_is(labelling):
+    """As LibreTranslate translates a language into itself: German on a page sent with auto into de
+    went to en-de or fr-de, whose "translation" of German is garbage, detected as English or French."""
+    for batches in labelling.batches.values():
+        batches.clear()
+    answer = labelling.post("/translate", json={"q": [GERMAN, ENGLISH], "source": "auto", "target": "de"}).json()
+    assert answer["translatedText"] == [GERMAN, f"en-de: {ENGLISH}"]
+    assert [d["language"] for d in answer["detectedLanguage"]] == ["de", "en"]
+    assert answer["detectedLanguage"][0]["confidence"] > 50
+    assert labelling.batches == {"en-de": [[ENGLISH]], "fr-de": []}
+    one = labelling.post("/translate", json={"q": GERMAN, "source": "auto", "target": "de", "alternatives": 1})
+    assert one.json() == {"translatedText": GERMAN, "alternatives": [],
+                          "detectedLanguage": {"confidence": answer["detectedLanguage"][0]["confidence"],
+                                               "language": "de"}}
+
+
+def test_a_text_sent_from_a_language_into_itself_comes_back_as_it_is(labelling):
+    """LibreTranslate answers de -> de with the text (deep-translator does not even ask); it was 400
+    "German (de) is not available as a target language from German (de)".  A code no model knows stays 400."""
+    answer = labelling.post("/translate", json={"q": GERMAN, "source": "de", "target": "de"})
+    assert answer.status_code == 200 and answer.json() == {"translatedText": GERMAN}
+    unknown = labelling.post("/translate", json={"q": GERMAN, "source": "xx", "target": "xx"})
+    assert unknown.status_code == 400 and unknown.json() == {"error": "xx is not supported"}
+
+
 CARD = ('<p class="card-text text-muted">Le chien court.</p>'  # under the 120 characters SETTINGS take
         '<a href="/account/settings/profile" class="btn-primary">Continuer</a>')
 

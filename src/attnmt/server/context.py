@@ -23,7 +23,7 @@ class Server:
     detector: Detector = field(init=False)
 
     def __post_init__(self) -> None:
-        self.detector = Detector(self.models.sources())
+        self.detector = Detector(self.models.sources(), [target for _, target in self.models.by_pair])
 
     def settings_for(self, request: Request) -> ServeSettings:
         """The limits of an admitted ``request``: the server's, with its key's characters per request."""

@@ -62,31 +62,48 @@ def language_name(code: str) -> str:
 
 
 class Detector:
-    """Ranks ``codes`` by how likely a text is in each; built on first use (about a second)."""
+    """Ranks ``codes`` by how likely a text is in each; built on first use (about a second).
+    ``targets``: the served target languages, which ``language`` weighs beside them."""
 
-    def __init__(self, codes: Sequence[str]) -> None:
+    def __init__(self, codes: Sequence[str], targets: Sequence[str] = ()) -> None:
         self.codes = list(dict.fromkeys(codes))
         self.known = {code: lingua_language(code) for code in self.codes}
         self.known = {code: language for code, language in self.known.items() if language is not None}
+        self.targets = {code: language for code in targets if (language := lingua_language(code)) is not None}
         self._detector: LanguageDetector | None = None
+        self._whole: LanguageDetector | None = None
+        self._weighed: set[Language] = set()  # the languages _detector weighs
         self._lock = threading.Lock()
 
     def detector(self) -> LanguageDetector:
         """lingua's detector: among the served languages, or one against CONTRAST (module docstring)."""
         with self._lock:
             if self._detector is None:
+                self._weighed = set(self.known.values())
                 if len(self.known) == 1:
-                    contrast = {*self.known.values(), *filter(None, map(lingua_language, CONTRAST))}
-                    builder = LanguageDetectorBuilder.from_languages(*contrast).with_low_accuracy_mode()
-                else:
-                    builder = LanguageDetectorBuilder.from_languages(*self.known.values())
-                self._detector = builder.with_preloaded_language_models().build()
+                    self._weighed |= set(filter(None, map(lingua_language, CONTRAST)))
+                self._detector = self.built(self._weighed)
             return self._detector
 
+    def built(self, languages: set[Language]) -> LanguageDetector:
+        builder = LanguageDetectorBuilder.from_languages(*languages)
+        if len(self.known) == 1:  # against CONTRAST: its trigram models only (module docstring)
+            builder = builder.with_low_accuracy_mode()
+        return builder.with_preloaded_language_models().build()
+
+    def whole(self) -> LanguageDetector:
+        """lingua's detector among the served targets too: ``detector`` where it weighs them already."""
+        detector = self.detector()
+        with self._lock:
+            if self._whole is None:
+                more = set(self.targets.values()) - self._weighed
+                self._whole = self.built(self._weighed | more) if more else detector
+            return self._whole
+
     def warm(self) -> None:
-        """Builds the detector now, where there is a language lingua knows."""
+        """Builds the detectors now, where there is a language lingua knows."""
         if self.known:
-            self.detector()
+            self.whole()
 
     def rank(self, text: str) -> list[tuple[str, float]]:
         """(code, confidence in percent), most likely first, for the served languages lingua
@@ -96,3 +113,14 @@ class Detector:
         code_of = {language: code for code, language in self.known.items()}
         return [(code_of[value.language], round(value.value * 100, 2))
                 for value in self.detector().compute_language_confidence_values(text) if value.language in code_of]
+
+    def language(self, text: str) -> tuple[str, float] | None:
+        """The served language, source or target, ``text`` is most likely in, with its confidence in
+        percent; None where lingua goes by nothing, or finds a language no model serves likelier."""
+        if not self.known:
+            return None
+        code_of = {language: code for code, language in {**self.targets, **self.known}.items()}
+        values = self.whole().compute_language_confidence_values(text)
+        if not values or values[0].value <= 0 or values[0].language not in code_of:
+            return None
+        return code_of[values[0].language], round(values[0].value * 100, 2)

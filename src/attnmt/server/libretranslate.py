@@ -51,10 +51,11 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment, blank_pair
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
+from attnmt.server.auto_source import detected
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.client_text import what_failed
 from attnmt.server.context import Server
-from attnmt.server.detect import language_name, readable_text
+from attnmt.server.detect import language_name
 from attnmt.server.file_api import (
     TranslatedFile,
     charged_file,
@@ -110,50 +111,6 @@ def char_limit(settings: ServeSettings) -> int:
     return min(settings.max_chars, settings.max_request_chars)
 
 
-# LibreTranslate's own cut: a text this short tells its language too poorly to go by alone.
-SHORT_TEXT = 40
-
-
-async def detected(server: Server, texts: list[str], target: str, text_format: str = "text") -> list[dict]:
-    """LibreTranslate's detectedLanguage for each of ``texts``, among the languages with a model into
-    ``target`` where there are any.  As LibreTranslate detects them: a text over SHORT_TEXT characters
-    on its own, a shorter one as the whole request (all its texts together).  Text with no letters to
-    go by (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what
-    would be translated is read, not the markup (readable_text).  A ``target`` no model translates
-    into is refused before detection (unreachable)."""
-    sources = server.models.sources()
-    if not sources:
-        raise LibreError(400, "auto is not supported: this server knows no source language")
-    into_target = [code for code in sources if (code, target) in server.models.by_pair]
-    if not into_target:
-        raise unreachable(server, target)
-
-    def best(text: str) -> dict:
-        ranked = server.detector.rank(text)
-        code, confidence = next(((code, p) for code, p in ranked if code in into_target and p > 0),
-                                (into_target[0], 0.0))
-        return {"confidence": confidence, "language": code}
-
-    def each() -> list[dict]:
-        read = [readable_text(text, text_format) for text in texts]
-        whole = best(" ".join(read)) if any(len(text) <= SHORT_TEXT for text in read) else {}
-        return [best(text) if len(text) > SHORT_TEXT else whole for text in read]
-
-    return await asyncio.to_thread(each)
-
-
-def unreachable(server: Server, target: str) -> LibreError:
-    """The 400 for ``source=auto`` with a ``target`` no served model translates into: of the target
-    alone, since no detected language could reach it (not "from English (en)", a source the client
-    never named), with the targets there are."""
-    if target not in server.models.codes():
-        return LibreError(400, f"{target} is not supported")
-    served = dict.fromkeys(code for _, code in server.models.by_pair)
-    targets = ", ".join(f"{language_name(code)} ({code})" for code in served)
-    return LibreError(400, f"{language_name(target)} ({target}) is not available as a target language from any "
-                           f"source language (this server translates into {targets})")
-
-
 def model_for(server: Server, source: str, target: str) -> ServedModel:
     codes = server.models.codes()
     for code in (source, target):
@@ -199,8 +156,9 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
                                ) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
     """translated() for each text by the model its source language routes to (``routed``): each
     model gets its texts as one request, which its batcher batches as any other, and the answers
-    come back in the order of ``texts``.  A list in one language is one request to one model."""
-    best: list[str] = [""] * len(texts)
+    come back in the order of ``texts``.  A list in one language is one request to one model.  A text
+    routed to none, already in the target language, comes back as it is, as LibreTranslate answers it."""
+    best = list(texts)
     others: list[list[str]] = [[] for _ in texts]
     assessed: list[Assessment | None] = [None] * len(texts)
     for code, served in routed.items():
@@ -225,7 +183,9 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
         raise LibreError(400, f"{text_format} format is not supported")
     detections = await detected(server, texts, target, text_format) if source == "auto" else None
     sources = [each["language"] for each in detections] if detections else [source] * len(texts)
-    routed = {code: model_for(server, code, target) for code in dict.fromkeys(sources)}
+    # a text in the target language already (detected so, or so named) needs no model: as it is
+    routed = {code: model_for(server, code, target) for code in dict.fromkeys(sources)
+              if code != target or target not in server.models.codes()}
     names = text_names(params)
     for code, served in routed.items():
         try:
@@ -243,7 +203,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
         answer["alternatives"] = others[0] if one else others
     if text_format == "text" and settings.quality:  # attnmt's extra fields; LibreTranslate's clients read theirs
         # None: a blank text, passed through as it is: quality 1, calibrated as its model's other texts
-        quality = [(a or blank_pair(routed[sources[i]].calibration)).fields()
+        quality = [(a or blank_pair(routed[sources[i]].calibration if sources[i] in routed else None)).fields()
                    for i, a in enumerate(assessed)]
         for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]

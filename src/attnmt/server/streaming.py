@@ -49,6 +49,7 @@ from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
 from attnmt.documents.translators import FoundTranslations
+from attnmt.server.auto_source import detected
 from attnmt.server.batcher import MODEL_LOG, Busy
 from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.context import Server
@@ -62,7 +63,7 @@ from attnmt.server.libre_requests import (
     parameters,
     texts_of,
 )
-from attnmt.server.libretranslate import admit, charge, detected, model_for
+from attnmt.server.libretranslate import admit, charge, model_for
 from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
 from attnmt.server.sent_events import event
 

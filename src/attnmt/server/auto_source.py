@@ -1,0 +1,65 @@
+"""LibreTranslate's ``source: "auto"``: the language of each text, among the served languages with a
+model into the target, for /translate, /translate/stream and /translate_file.
+
+A text lingua finds, surely, in the target language itself is detected as the target: LibreTranslate
+translates a language into itself by giving the text back, where a model of another source
+language would only have garbled it (German on a page sent into German).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from attnmt.server.context import Server
+from attnmt.server.detect import language_name, readable_text
+from attnmt.server.libre_requests import LibreError
+
+# LibreTranslate's own cut: a text this short tells its language too poorly to go by alone.
+SHORT_TEXT = 40
+# How sure lingua must be (percent) that a text is in the target language to give it back untranslated: a short
+# English text can look German at 45 % ("a dog runs"), where German ones of a word or two are surer ("Abbrechen": 98 %).
+SURELY_TARGET = 80.0
+
+
+async def detected(server: Server, texts: list[str], target: str, text_format: str = "text") -> list[dict]:
+    """LibreTranslate's detectedLanguage for each of ``texts``, among the languages with a model into
+    ``target`` where there are any, or ``target`` itself where lingua is SURELY_TARGET sure the text
+    is in it (the module docstring).  As LibreTranslate detects them: a text over SHORT_TEXT characters on its
+    own, a shorter one as the whole request (all its texts together).  Text with no letters to go
+    by (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what
+    would be translated is read, not the markup (readable_text).  A ``target`` no model translates
+    into is refused before detection (unreachable)."""
+    sources = server.models.sources()
+    if not sources:
+        raise LibreError(400, "auto is not supported: this server knows no source language")
+    into_target = [code for code in sources if (code, target) in server.models.by_pair]
+    if not into_target:
+        raise unreachable(server, target)
+
+    def best(text: str) -> dict:
+        likeliest = server.detector.language(text)
+        if likeliest is not None and likeliest[0] == target and likeliest[1] >= SURELY_TARGET:
+            return {"confidence": likeliest[1], "language": target}
+        ranked = server.detector.rank(text)
+        code, confidence = next(((code, p) for code, p in ranked if code in into_target and p > 0),
+                                (into_target[0], 0.0))
+        return {"confidence": confidence, "language": code}
+
+    def each() -> list[dict]:
+        read = [readable_text(text, text_format) for text in texts]
+        whole = best(" ".join(read)) if any(len(text) <= SHORT_TEXT for text in read) else {}
+        return [best(text) if len(text) > SHORT_TEXT else whole for text in read]
+
+    return await asyncio.to_thread(each)
+
+
+def unreachable(server: Server, target: str) -> LibreError:
+    """The 400 for ``source=auto`` with a ``target`` no served model translates into: of the target
+    alone, since no detected language could reach it (not "from English (en)", a source the client
+    never named), with the targets there are."""
+    if target not in server.models.codes():
+        return LibreError(400, f"{target} is not supported")
+    served = dict.fromkeys(code for _, code in server.models.by_pair)
+    targets = ", ".join(f"{language_name(code)} ({code})" for code in served)
+    return LibreError(400, f"{language_name(target)} ({target}) is not available as a target language from any "
+                           f"source language (this server translates into {targets})")
