@@ -162,6 +162,19 @@ def test_the_done_event_of_an_auto_source_says_the_detected_language_as_translat
     assert "detectedLanguage" not in stream(client, {**body, "source": "en"})[-1][1]
 
 
+GERMAN = "Der Hund läuft mit den Kindern durch den großen Park."
+
+
+@pytest.mark.parametrize("source", ["auto", "de"])
+def test_a_text_already_in_the_target_language_streams_as_it_is_as_translate_answers_it(client, source):
+    """It was 400 "German (de) is not available as a target language from German (de)", where /translate
+    gives the text back (attnmt.server.auto_source)."""
+    body = {"q": GERMAN, "source": source, "target": "de"}
+    [(name, done)] = stream(client, body)
+    assert name == "done" and done == client.post("/translate", json=body).json()
+    assert done["translatedText"] == GERMAN and (source == "de" or done["detectedLanguage"]["language"] == "de")
+
+
 @pytest.mark.parametrize("body, status, message", [
     ({"source": "en", "target": "de"}, 400, "Invalid request: missing q parameter"),
     ({"q": ["a dog runs"], "source": "en", "target": "de"}, 400, "Invalid request: a stream translates one text"),

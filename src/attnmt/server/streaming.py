@@ -9,7 +9,8 @@
     event: partial   data: {"translatedText": "Ein Hund"}
     ...
     event: done      data: {"translatedText": "Ein Hund rennt."}
-                     (and "detectedLanguage": {"confidence", "language"} for source "auto", as /translate)
+                     (and "detectedLanguage": {"confidence", "language"} for source "auto", as /translate;
+                     a text in the target language already: this event alone, the text as it is)
 
 Every event carries the whole text so far, never a delta: a client shows each one in place
 of the last.  A text of several sentences is split as ``attnmt translate`` splits it, and its
@@ -43,6 +44,7 @@ from fastapi.responses import StreamingResponse
 from attnmt.config_ranges import written_whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.inputs import padded_sources
+from attnmt.decoding.quality import blank_pair
 from attnmt.decoding.search import Hypothesis, beam_search
 from attnmt.decoding.translate import evaluating
 from attnmt.documents.paragraphs import traced_weights
@@ -162,6 +164,12 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
         search.add_done_callback(lambda done: done.cancelled() or done.exception())  # Gone is expected
 
 
+async def as_it_is(text: str, quality: bool, said: dict) -> AsyncIterator[str]:
+    """The stream of a text already in the target language (attnmt.server.auto_source): its ``done``
+    event alone, the text as it is (quality 1, as a text passed through has), and ``said``."""
+    yield event("done", {"translatedText": text, **(blank_pair(None).fields() if quality else {}), **said})
+
+
 def beam_of(params: dict) -> int:
     """The request's ``beam`` (a number, or its digits in a form), by default attnmt's."""
     beam = params.get("beam", DEFAULT.beam_size)
@@ -211,6 +219,9 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
             if source == "auto":
                 [said["detectedLanguage"]] = await detected(server, [text], target)
                 source = said["detectedLanguage"]["language"]
+            if source == target and target in server.models.codes():  # in it already: as /translate answers it
+                return StreamingResponse(as_it_is(text, settings.quality, said), media_type="text/event-stream",
+                                         headers={"Cache-Control": "no-cache"})
             served = model_for(server, source, target)
         else:
             served = server.models.default
