@@ -73,6 +73,16 @@ def test_auto_detects_the_source_of_a_text_file(client):
     assert answer.status_code == 200 and client.get(answer.json()["translatedFileUrl"]).content == b"ein hund rennt"
 
 
+def test_auto_on_a_file_already_in_the_target_language_is_400_saying_so(client):
+    """It went to en-de, which garbled it; then it was "German (de) is not available as a target language from
+    German (de)", of a language the client never named."""
+    answer = send(client, "brief.txt", "Der Hund läuft mit den Kindern durch den großen Park.\n".encode(),
+                  source="auto")
+    assert answer.status_code == 400 and answer.json() == {"error": (
+        "brief.txt is in German (de) already, the language to translate it into (detected at 100.0 %): "
+        "nothing to translate")}
+
+
 @pytest.mark.parametrize("name, data, fields, status, message", [
     ("program.exe", b"MZ", {}, 400, "Invalid request: file format not supported"),
     ("a.txt", b"a dog runs", {"target": ""}, 400, "Invalid request: missing target parameter"),

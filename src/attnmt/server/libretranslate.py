@@ -251,7 +251,11 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise LibreError(400, f"Invalid request: {error}") from None
     if source == "auto":  # from its texts, as it will be read: a page's, a subtitle's cues (file_sample)
         sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
-        source = (await detected(server, [sample], target))[0]["language"]
+        [found] = await detected(server, [sample], target)
+        if found["language"] == target:  # attnmt.server.auto_source: a file is no text to give back
+            raise LibreError(400, f"{name} is in {language_name(target)} ({target}) already, the language to translate "
+                                  f"it into (detected at {found['confidence']} %): nothing to translate")
+        source = found["language"]
     served = model_for(server, source, target)
     try:
         jobs.check_room()  # before the file is charged; nothing is awaited until the job starts
