@@ -241,10 +241,8 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     page_text = page_html(first.name, served_suffixes(server.settings))
     app.add_middleware(SecurityHeaders, policy=content_policy(page_text))
     if cors_origins:
-        # any header a page let in sends (a tracer's sentry-trace, an X-Request-ID), as LibreTranslate's CORS takes:
-        # the origin keeps other sites out, and no cookie is ever sent (no credentials)
         app.add_middleware(WebOrigins, allow_origins=list(cors_origins), allow_methods=["GET", "POST", "DELETE"],
-                           allow_headers=["*"],
+                           allow_headers=["Content-Type", "Authorization"],
                            # what a page's script may read: when to retry (429, 503), a download's name
                            expose_headers=["Retry-After", "Content-Disposition"])
     app.add_middleware(Observed, metrics=server.metrics)
