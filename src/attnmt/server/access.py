@@ -291,17 +291,24 @@ class WebOrigins(CORSMiddleware):
 
     def preflight_response(self, request_headers: Headers) -> Response:
         """Starlette's answer to a preflight, but a refusal as JSON in both APIs' shapes (as a body
-        refused: attnmt.server.guards.BodyRefused), naming a refused origin and how to let it in:
-        Starlette answered text/plain "Disallowed CORS origin"."""
+        refused: attnmt.server.guards.BodyRefused), naming a refused origin and how to let it in, and
+        refused headers and the ones a page may send: Starlette answered text/plain "Disallowed CORS
+        origin", or "headers", naming none."""
         answer = super().preflight_response(request_headers)
         if answer.status_code != 400:
             return answer
         message = bytes(answer.body).decode()  # "Disallowed CORS origin, method": what was refused
         others = message.removeprefix("Disallowed CORS origin")
-        if others != message:
+        origin_refused = others != message
+        if origin_refused:
             origin = request_headers["origin"]
             message = (f"Disallowed CORS origin{others}: the page of {origin!r} may not call this server; to let it, "
                        f"start it with --cors-origins {serialised_origin(origin)}")
+        asked = request_headers.get("access-control-request-headers", "").split(",")
+        refused = [name.strip() for name in asked if name.strip() and name.strip().lower() not in self.allow_headers]
+        if refused:  # Starlette named none
+            message += (f"{';' if origin_refused else ':'} the page asked to send {', '.join(refused)}; a page may "
+                        f"send only {', '.join(self.allow_headers)} (as LibreTranslate's CORS lets them)")
         kept = {name: value for name, value in answer.headers.items() if name not in ("content-type", "content-length")}
         return JSONResponse({"detail": message, "error": message}, status_code=400, headers=kept)
 
