@@ -62,9 +62,11 @@ def test_a_code_with_a_region_is_its_languages_where_only_the_language_is_served
 @pytest.mark.parametrize("code, served, read", [
     ("zh-Hans", ["en", "zh"], "zh"), ("pt-BR", ["en", "pt"], "pt"), ("pt-BR", ["pt", "pt-br"], "pt-br"),
     ("zh-Hant", ["en", "zh"], "zh-hant"), ("zh_TW", ["en", "zh"], "zh_tw"), ("zh-HK", ["en", "zh"], "zh-hk"),
-    ("de-DE", ["en", "fr"], "de-de"), ("auto", ["en", "de"], "auto")])
+    ("de-DE", ["en", "fr"], "de-de"), ("auto", ["en", "de"], "auto"), ("es-419", ["en", "es"], "es"),
+    ("sr-Latn", ["en", "sr"], "sr-latn"), ("zh-Hans-CN", ["en", "zh"], "zh")])
 def test_a_code_is_read_as_its_served_language_but_traditional_chinese_is_not_zh(code, served, read):
-    """LibreTranslate's zh is zh-Hans: a Simplified model must not answer zh-Hant, zh-TW or zh-HK."""
+    """LibreTranslate's zh is zh-Hans: a Simplified model must not answer zh-Hant, zh-TW or zh-HK; nor
+    may a model of sr, whose script is unknown, answer sr-Latn."""
     from attnmt.server.libre_requests import language_of
 
     assert language_of({"target": code}, "target", served) == read

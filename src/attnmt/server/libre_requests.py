@@ -34,6 +34,8 @@ from attnmt.text.language_codes import primary_subtag
 FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
 # Chinese in the Traditional script, as clients write it (LibreTranslate's zt is zh-Hant): never a zh model's.
 TRADITIONAL_CHINESE = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
+# A code naming a script (sr-Latn, uz-Cyrl, pa-Arab), which a model of the language alone may not write.
+SCRIPT = re.compile(r"[a-z]{2,3}-[a-z]{4}(-|$)")
 # What unquote_to_bytes reads as one byte: a %-escape, or any other byte as it is.
 ENCODED_BYTE = re.compile(rb"%[0-9A-Fa-f]{2}|.", re.DOTALL)
 
@@ -208,17 +210,17 @@ def language_of(params: dict, name: str, served: Sequence[str] = ()) -> str:
     """The ``source`` or ``target`` code of a request, in lower case: LibreTranslate reads "EN" as "en".
     A code with a region or script (a browser's ``de-DE``, Weblate's ``pt-BR``, LibreTranslate's own
     ``zh-Hans``) is its language's where only that is among the ``served`` codes; but Traditional Chinese
-    is no ``zh`` (LibreTranslate's zh is zh-Hans: a model of Simplified would answer in the wrong script)."""
+    is no ``zh`` (LibreTranslate's zh is zh-Hans: a model of Simplified would answer in the wrong script),
+    nor is a code naming another script (``sr-Latn``) its language's: which one its model writes is unknown."""
     code = params.get(name)
     if not code:
         raise missing(name)
     if not isinstance(code, str):
         raise LibreError(400, f"Invalid request: {name} must be a language code such as \"en\"")
     code = code.lower()
-    language = primary_subtag(code)
-    if code in served or language not in served or code.replace("_", "-").startswith(TRADITIONAL_CHINESE):
-        return code
-    return language
+    language, tag = primary_subtag(code), code.replace("_", "-")
+    script = tag.startswith(TRADITIONAL_CHINESE) or (SCRIPT.match(tag) is not None and not tag.startswith("zh-hans"))
+    return code if code in served or language not in served or script else language
 
 
 def alternatives_of(server: Server, params: dict) -> int:
