@@ -152,7 +152,9 @@ def test_auto_on_a_list_gives_a_text_of_40_characters_or_fewer_the_whole_lists_l
 
 @pytest.mark.parametrize("name, data", [
     ("film.srt", f"1\n00:00:01,000 --> 00:00:04,000\n{FRENCH}\n".encode()),
-    ("page.html", f'<html><body><p class="card-text text-muted">{FRENCH}</p></body></html>'.encode())])
+    ("page.html", f'<html><body><p class="card-text text-muted">{FRENCH}</p></body></html>'.encode()),
+    ("app.xlf", f'<xliff version="1.2"><file source-language="fr" datatype="plaintext" original="app"><body>'
+                f'<trans-unit id="1"><source>{FRENCH}</source></trans-unit></body></file></xliff>'.encode())])
 def test_auto_on_a_file_tells_its_language_by_its_texts_whatever_its_format(labelling, name, data):
     """As LibreTranslate reads a file's texts to detect it: only a .txt was read, so this French
     subtitle file and page went to the first model, en-de, without a word."""

@@ -18,6 +18,8 @@ from attnmt.errors import UserError, collected_warnings
 
 # The characters read to tell a file's language: lingua is sure well before this.
 SAMPLE_CHARS = 2000
+# How a file is read for its sample: with no language to hold an XLIFF file's source-language to.
+SAMPLING = DocumentOptions(macros=True, source_lang_known=False)
 
 
 class Enough(Exception):
@@ -45,8 +47,8 @@ def file_sample(data: bytes, filename: str, max_bytes: int, chars: int = SAMPLE_
     then says why (its warnings too, which the sample keeps to itself)."""
     sampler = Sampler(chars)
     with collected_warnings():
-        try:  # macros: a file that has them has been let in by its server (checked_name) before it is read
-            translate_file_bytes(data, filename, sampler, DocumentOptions(macros=True), max_bytes=max_bytes)
+        try:  # macros: a file with them was let in (checked_name); an XLIFF's source-language is what is sought
+            translate_file_bytes(data, filename, sampler, SAMPLING, max_bytes=max_bytes)
         except (Enough, UserError):
             pass
     return "\n".join(sampler.sentences)[:chars]
