@@ -485,6 +485,17 @@ def test_a_wrong_method_or_path_of_libretranslates_api_is_answered_in_its_shape(
     assert status == 404 or answer.headers["allow"]
 
 
+@pytest.mark.parametrize("path, methods", [("/translate", {"POST"}), ("/languages", {"GET"}),
+                                           ("/v1/translate", {"POST"}), ("/download_file/x", {"GET"})])
+def test_options_says_what_a_path_takes_as_libretranslates_flask_answers_it(client, path, methods):
+    """It was 405 "Method Not Allowed": the one method that asks which methods are allowed (RFC 9110 9.3.7)."""
+    answer = client.options(path)
+    allowed = {method.strip() for method in answer.headers["allow"].split(",")}
+    assert answer.status_code == 200 and answer.content == b"" and methods | {"OPTIONS"} <= allowed
+    assert "access-control-allow-origin" not in answer.headers  # no CORS unless --cors-origins lets a page in
+    assert client.options("/nothing-here").status_code == 404
+
+
 def test_a_wrong_method_elsewhere_keeps_its_apis_shape(client):
     assert client.get("/v1/translate").json() == {"detail": "Method Not Allowed"}
     assert client.get("/nothing-here").json() == {"detail": "Not Found"}

@@ -209,7 +209,12 @@ async def http_error(request: Request, error: StarletteHTTPException) -> Respons
     """An HTTP error (404 for a path no route has, 405 for a method the route does not take) on
     LibreTranslate's paths in its shape, ``{"error"}``, with the error's headers (405's Allow):
     FastAPI answered ``{"detail"}``, which LibreTranslate's clients do not read.  Elsewhere as FastAPI
-    answers it, and so are the errors of attnmt's shape of POST /translate (``{"text"}``), its own."""
+    answers it, and so are the errors of attnmt's shape of POST /translate (``{"text"}``), its own.
+    OPTIONS, which asks what a path takes (RFC 9110 9.3.7), is answered so, as LibreTranslate's Flask
+    answers it: 200 and Allow, no body (a page's CORS preflight is WebOrigins', before this)."""
+    if error.status_code == 405 and request.method == "OPTIONS":
+        allowed = [method.strip() for method in error.headers.get("Allow", "").split(",") if method.strip()]
+        return Response(status_code=200, headers={"Allow": ", ".join(dict.fromkeys([*allowed, "OPTIONS"]))})
     if error.status_code not in (404, 405) or not request.url.path.startswith(LIBRETRANSLATE_PATHS):
         return await http_exception_handler(request, error)
     return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
