@@ -213,7 +213,7 @@ async def http_error(request: Request, error: StarletteHTTPException) -> Respons
     OPTIONS, which asks what a path takes (RFC 9110 9.3.7), is answered so, as LibreTranslate's Flask
     answers it: 200 and Allow, no body (a page's CORS preflight is WebOrigins', before this)."""
     if error.status_code == 405 and request.method == "OPTIONS":
-        allowed = [method.strip() for method in error.headers.get("Allow", "").split(",") if method.strip()]
+        allowed = [method.strip() for method in (error.headers or {}).get("Allow", "").split(",") if method.strip()]
         return Response(status_code=200, headers={"Allow": ", ".join(dict.fromkeys([*allowed, "OPTIONS"]))})
     if error.status_code not in (404, 405) or not request.url.path.startswith(LIBRETRANSLATE_PATHS):
         return await http_exception_handler(request, error)
