@@ -5,6 +5,7 @@ import shutil
 import subprocess
 
 import pytest
+from chart_files import chart_word_file
 from chartex_files import chartex_sheet_file, chartex_slides_file
 from comment_files import (
     annotated_calc_file,
@@ -44,7 +45,7 @@ FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambd
          "boxedslide.pptx": lambda: chart_shapes_file(".pptx"), "flat.fodt": flat_file,
          "flatchart.fodt": lambda: flat_file(body=charted_body()),
          "chunk.docx": lambda: chunked_word_file(CHUNK_PAGE, "text/html"), "waterfall.xlsx": chartex_sheet_file,
-         "waterfallslide.pptx": chartex_slides_file}  # one PDF name each
+         "waterfallslide.pptx": chartex_slides_file, "chartword.docx": chart_word_file}  # one PDF name each
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

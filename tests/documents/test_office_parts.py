@@ -34,7 +34,7 @@ def test_a_charts_title_is_translated_and_its_numbers_kept(mirror):
     out = translate_office(chart_slides_file(), ".pptx", mirror, DocumentOptions(target_lang="de"))
     chart = next(shape for shape in pptx.Presentation(io.BytesIO(out)).slides[0].shapes if shape.has_chart).chart
     assert chart.chart_title.text_frame.text == "DOGS. OF NUMBER THE"
-    assert list(chart.plots[0].categories) == ["East", "West"]  # data, from the chart's workbook: kept
+    assert list(chart.plots[0].categories) == ["EAST", "WEST"]  # as its workbook's cells (chart_workbooks)
     assert list(chart.plots[0].series[0].values) == [3.0, 5.0]
 
 

@@ -34,8 +34,8 @@ cache that left some out whose text no cell held (or cells that now show differe
 cell is not certain), and every reference that does not plainly name cells of this workbook
 (REFERENCE): another workbook's (``[1]Data!$A$1``), a defined name, several areas, a block of
 more than one row and column (a chartEx chart's categories of several levels, a treemap's), a
-sheet the workbook does not list.  Only a workbook's own charts: a chart in a Word or PowerPoint
-file reads an embedded workbook, which is kept as it was, so its copy agrees with it already.
+sheet the workbook does not list.  A chart in a Word or PowerPoint file reads a workbook embedded
+in it, translated on its own, which its copy follows as here (attnmt.documents.chart_workbooks).
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ What is translated, per format:
   formulas' cached text results are taken out, to be computed from the translated cells
   (attnmt.documents.formula_results);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
-  a chart) and SmartArt;
+  a chart) and SmartArt; a .docx's or .pptx's chart's embedded workbook, translated as an .xlsx
+  is, its cached categories and series names following it (attnmt.documents.chart_workbooks);
 - .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and
   headings (not those of a master page's shapes: a presentation's prompts), and the titles of
   charts (attnmt.documents.opendocument); a spreadsheet's filters follow its translated cells
@@ -60,6 +61,7 @@ from attnmt.documents.archive import HEAD, Archive, Job, Part, read_archive, ser
 from attnmt.documents.bound_controls import write_stores
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
+from attnmt.documents.chart_workbooks import chart_workbooks, follow_workbook
 from attnmt.documents.drawing_direction import forget_styled_direction, set_drawing_direction
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
@@ -90,7 +92,7 @@ from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.validations import over_message_limit, over_value_limit
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, LeftUntranslated, warn
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
 SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", *FLAT_SUFFIXES, ".epub")
@@ -154,10 +156,33 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         follow_content_literals(archive, parts)  # so do formulas' texts, rules and lists
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
+    if suffix in (".docx", ".docm", ".pptx", ".pptm"):
+        translate_chart_workbooks(archive, parts, translator, options, name)
     for part in parts:
         if part.changed:
             archive.replace(part.member, part.written(archive.read(part.member, HEAD)))
     return write_archive(archive)
+
+
+def translate_chart_workbooks(archive: Archive, parts: Sequence[Part], translator: Translator,
+                              options: DocumentOptions, name: str) -> None:
+    """Each workbook embedded in the file that charts among ``parts`` read (chart_workbooks) translated
+    as an .xlsx file is, and the labels its charts keep of its cells made to follow them
+    (chart_workbooks.follow_workbook).  One that cannot be translated (damaged, or with macros that
+    ``options`` do not allow) is kept as it was, and so are its charts' labels, with a warning
+    naming the file and the member; the rest of the file is translated."""
+    for member, charts in chart_workbooks(archive, parts).items():
+        stop_point()
+        where = f"{name}: member {member}"
+        data = archive.read(member)
+        try:
+            translated = translate_archive(data, member[member.rindex("."):], translator, options, name=where)
+            follow_workbook(charts, data, translated, where)
+        except DataError as e:
+            warn(f"{e}; the chart's workbook, and the categories and series names its charts show, are kept "
+                 "as they were", category=LeftUntranslated)
+            continue
+        archive.replace(member, translated)
 
 
 def translate_flat(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,

@@ -1,0 +1,55 @@
+"""Word documents and presentations holding a chart that reads a workbook embedded in the file,
+for the office tests to translate and read back.  python-docx cannot make a chart, so the Word
+document's is the one python-pptx writes for a slide (chart_slides_file: "The number of dogs.",
+categories "East" and "West", series "Dogs" of 3 and 5, its workbook beside it), its part and its
+drawing in the body written by hand as Word writes them.
+
+A plain module (not a test module): the tests import the builders from here.
+"""
+
+from __future__ import annotations
+
+import docx
+from comment_files import RELATIONSHIPS, add_part, relate
+from office_files import chart_slides_file, docx_bytes, read_members, write_members
+
+SLIDE_CHART, SLIDE_WORKBOOK = "ppt/charts/chart1.xml", "ppt/embeddings/Microsoft_Excel_Sheet1.xlsx"
+WORD_CHART, WORD_WORKBOOK = "word/charts/chart1.xml", "word/embeddings/Microsoft_Excel_Worksheet1.xlsx"
+CHART_TYPE = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
+WORKBOOK_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+DRAWING = ('<w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"'
+           ' distT="0" distB="0" distL="0" distR="0"><wp:extent cx="5486400" cy="3200400"/>'
+           '<wp:docPr id="1" name="Chart 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+           '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
+           f'<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="{RELATIONSHIPS}" '
+           'r:id="rIdC1"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+
+
+def chart_word_file(workbook: bytes | None = None) -> bytes:
+    """A Word document: "The dogs are counted." and, in a paragraph of its own, the slide's chart
+    (chart_slides_file), which reads its workbook (WORD_WORKBOOK; ``workbook``: those bytes in its place)."""
+    document = docx.Document()
+    document.add_paragraph("The dogs are counted.")
+    members = read_members(docx_bytes(document))
+    body = members["word/document.xml"].decode()
+    members["word/document.xml"] = body.replace("<w:sectPr", f"<w:p>{DRAWING}</w:p><w:sectPr", 1).encode()
+    slide = read_members(chart_slides_file())
+    add_part(members, WORD_CHART, slide[SLIDE_CHART].decode(), CHART_TYPE)
+    members[WORD_WORKBOOK] = slide[SLIDE_WORKBOOK] if workbook is None else workbook
+    types = members["[Content_Types].xml"].decode()
+    if 'Extension="xlsx"' not in types:
+        members["[Content_Types].xml"] = types.replace(
+            "</Types>", f'<Default Extension="xlsx" ContentType="{WORKBOOK_TYPE}"/></Types>').encode()
+    relate(members, "word/_rels/document.xml.rels", 1, f"{RELATIONSHIPS}/chart", "charts/chart1.xml")
+    relate(members, "word/charts/_rels/chart1.xml.rels", 1, f"{RELATIONSHIPS}/package",
+           "../embeddings/Microsoft_Excel_Worksheet1.xlsx")
+    members[WORD_CHART] = members[WORD_CHART].replace(b'r:id="rId1"', b'r:id="rIdC1"')
+    return write_members(members)
+
+
+def chart_slides_with(workbook: bytes) -> bytes:
+    """The slide's chart (chart_slides_file), its workbook's bytes ``workbook``."""
+    members = read_members(chart_slides_file())
+    members[SLIDE_WORKBOOK] = workbook
+    return write_members(members)
+

@@ -1,0 +1,79 @@
+"""A Word document's or a presentation's chart reads a workbook embedded in the file
+(attnmt.documents.chart_workbooks): the workbook is translated, and the labels the chart keeps of
+its cells follow them.  Mirror: words upper-cased in reverse order."""
+
+import io
+
+import openpyxl
+import pptx
+import pytest
+from chart_files import SLIDE_CHART, SLIDE_WORKBOOK, WORD_CHART, WORD_WORKBOOK, chart_slides_with, chart_word_file
+from lxml import etree
+from office_files import chart_slides_file, read_members
+from openpyxl.worksheet.table import Table
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import LeftUntranslated
+
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+
+
+def cells(workbook: bytes) -> list[list[object]]:
+    return [[cell.value for cell in row] for row in openpyxl.load_workbook(io.BytesIO(workbook)).active.iter_rows()]
+
+
+def cache_texts(chart: bytes, cache: str = "strCache") -> list[list[str]]:
+    """Each cache's texts (the series' name's, the categories'), or numbers' (``cache="numCache"``)."""
+    return [[v.text for v in found.iter(f"{{{C}}}v")] for found in etree.fromstring(chart).iter(f"{{{C}}}{cache}")]
+
+
+def test_a_slides_chart_shows_its_categories_and_series_name_translated(mirror):
+    """The slide showed its translated title over "East", "West" and "Dogs"."""
+    out = translate_office(chart_slides_file(), ".pptx", mirror, DocumentOptions(target_lang="de"))
+    chart = next(shape for shape in pptx.Presentation(io.BytesIO(out)).slides[0].shapes if shape.has_chart).chart
+    assert chart.chart_title.text_frame.text == "DOGS. OF NUMBER THE"
+    assert list(chart.plots[0].categories) == ["EAST", "WEST"]
+    assert [series.name for series in chart.plots[0].series] == ["DOGS"]
+    assert list(chart.plots[0].series[0].values) == [3.0, 5.0]
+
+
+def test_a_slides_chart_workbook_is_translated_as_its_labels_are(mirror):
+    """Kept in the source, "Edit Data" read the workbook again and the chart went back to it."""
+    out = read_members(translate_office(chart_slides_file(), ".pptx", mirror, DocumentOptions()))
+    assert cells(out[SLIDE_WORKBOOK]) == [[None, "DOGS"], ["EAST", 3], ["WEST", 5]]
+    assert cache_texts(out[SLIDE_CHART], "numCache") == [["3.0", "5.0"]]
+
+
+def test_a_word_documents_chart_and_its_workbook_are_translated(mirror):
+    out = read_members(translate_office(chart_word_file(), ".docx", mirror, DocumentOptions(target_lang="de")))
+    assert cache_texts(out[WORD_CHART]) == [["DOGS"], ["EAST", "WEST"]]
+    assert cells(out[WORD_WORKBOOK]) == [[None, "DOGS"], ["EAST", 3], ["WEST", 5]]
+
+
+@pytest.mark.parametrize("build, suffix, chart, workbook", [
+    (chart_slides_with, ".pptx", SLIDE_CHART, SLIDE_WORKBOOK),
+    (lambda data: chart_word_file(data), ".docx", WORD_CHART, WORD_WORKBOOK)])
+def test_a_chart_whose_workbook_is_damaged_keeps_both_with_a_warning(mirror, build, suffix, chart, workbook):
+    with pytest.warns(LeftUntranslated, match=f"member {workbook}: not a readable zip archive") as heard:
+        out = read_members(translate_office(build(b"PK\x03\x04 cut short"), suffix, mirror, DocumentOptions()))
+    assert len(heard) == 1 and "kept as they were" in str(heard[0].message)
+    assert out[workbook] == b"PK\x03\x04 cut short"
+    assert cache_texts(out[chart]) == [["Dogs"], ["East", "West"]]
+    assert b"DOGS. OF NUMBER THE" in out[chart]  # the title, text of the chart's own: translated
+
+
+def test_a_table_in_a_charts_workbook_takes_its_translated_headers_as_column_names(mirror):
+    """PowerPoint writes the chart's data as a table: its columns' names are its header cells' text,
+    or Excel finds the workbook damaged on "Edit Data"."""
+    book = openpyxl.Workbook()
+    book.active.title = "Sheet1"  # the sheet the chart reads
+    for row in (["Region", "Dogs"], ["East", 3], ["West", 5]):
+        book.active.append(row)
+    book.active.add_table(Table(displayName="Table1", ref="A1:B3"))
+    data = io.BytesIO()
+    book.save(data)
+    out = read_members(translate_office(chart_slides_with(data.getvalue()), ".pptx", mirror, DocumentOptions()))
+    table = next(iter(openpyxl.load_workbook(io.BytesIO(out[SLIDE_WORKBOOK])).active.tables.values()))
+    assert [column.name for column in table.tableColumns] == ["REGION", "DOGS"]
+    assert cache_texts(out[SLIDE_CHART]) == [["DOGS"], ["EAST", "WEST"]]
