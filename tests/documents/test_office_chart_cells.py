@@ -96,6 +96,19 @@ def test_a_reference_not_to_one_row_or_column_of_this_workbook_keeps_its_cache(m
     assert cache_texts(out)[1] == ["A red car.", "A blue car."]
 
 
+def test_categories_of_two_levels_cache_their_translated_cells(mirror):
+    """A block's cache (c:multiLvlStrRef: each level's points, the innermost first) kept every label
+    in the source; each point takes the text of the cells whose source text it held."""
+    levels = ('<c:lvl><c:pt idx="0"><c:v>Dogs seen.</c:v></c:pt><c:pt idx="1"><c:v>3</c:v></c:pt></c:lvl>'
+              '<c:lvl><c:pt idx="0"><c:v>Item</c:v></c:pt><c:pt idx="1"><c:v>A red car.</c:v></c:pt></c:lvl>')
+    categories = (f"<c:multiLvlStrRef><c:f>'My data'!$A$1:$B$2</c:f><c:multiLvlStrCache><c:ptCount val=\"2\"/>"
+                  f"{levels}</c:multiLvlStrCache></c:multiLvlStrRef>")
+    out = translate_office(chart_file(categories=categories), ".xlsx", mirror, DocumentOptions())
+    chart = etree.fromstring(read_members(out)[CHART])
+    assert [[v.text for v in level.iter(f"{{{C}}}v")] for level in chart.iter(f"{{{C}}}lvl")] == [
+        ["SEEN. DOGS", "3"], ["ITEM", "CAR. RED A"]]
+
+
 def test_a_cache_point_numbered_with_a_superscript_keeps_its_text(mirror):
     """"²" is a digit to str.isdigit but no number to int(): the file stopped with a ValueError."""
     categories = cached("'My data'!$A$2:$A$4", "A red car.", "A blue car.").replace('idx="1"', 'idx="²"')

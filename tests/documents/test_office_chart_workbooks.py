@@ -11,6 +11,9 @@ from chart_files import SLIDE_CHART, SLIDE_WORKBOOK, WORD_CHART, WORD_WORKBOOK, 
 from lxml import etree
 from office_files import chart_slides_file, read_members
 from openpyxl.worksheet.table import Table
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.util import Inches
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -77,3 +80,22 @@ def test_a_table_in_a_charts_workbook_takes_its_translated_headers_as_column_nam
     table = next(iter(openpyxl.load_workbook(io.BytesIO(out[SLIDE_WORKBOOK])).active.tables.values()))
     assert [column.name for column in table.tableColumns] == ["REGION", "DOGS"]
     assert cache_texts(out[SLIDE_CHART]) == [["DOGS"], ["EAST", "WEST"]]
+
+
+def test_a_slides_chart_of_two_category_levels_shows_both_translated(mirror):
+    """python-pptx's categories with sub-categories: a block, East over "Small town" and "Big city"."""
+    data = CategoryChartData()
+    for region in ("East", "West"):
+        category = data.add_category(region)
+        for town in ("Small town", "Big city"):
+            category.add_sub_category(town)
+    data.add_series("Dogs", (1, 2, 3, 4))
+    deck = pptx.Presentation()
+    deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_chart(
+        XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), data)
+    source = io.BytesIO()
+    deck.save(source)
+    out = translate_office(source.getvalue(), ".pptx", mirror, DocumentOptions())
+    chart = etree.fromstring(read_members(out)[SLIDE_CHART])
+    assert [[v.text for v in level.iter(f"{{{C}}}v")] for level in chart.iter(f"{{{C}}}lvl")] == [
+        ["TOWN SMALL", "CITY BIG", "TOWN SMALL", "CITY BIG"], ["EAST", "WEST"]]

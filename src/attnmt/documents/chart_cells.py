@@ -20,7 +20,9 @@ inline) takes that string's text.  A cache that holds a point for each of the re
 by number: the point ``idx="1"`` is the second cell.  One that holds fewer left some out: the
 cells in a hidden row or column, which Excel (unless the chart plots hidden cells) and LibreOffice
 do not cache, so the second point may be the third cell; there a point is the cell whose source
-text it holds.
+text it holds.  So is a point of categories of several levels (``<c:multiLvlStrRef><c:f>Data!$A$2:$B$5
+</c:f><c:multiLvlStrCache>``, a level of points for each column, the innermost first, its outer
+levels' points only where a cell holds a label): their reference is a block of cells.
 
 A text box drawn on a sheet may show a cell's text (``=$A$1`` in the formula bar, ``<xdr:sp
 textlink="$A$1">``) and keeps a copy of it in a field, ``<a:fld type="TxLink"><a:t>…``, which
@@ -79,13 +81,16 @@ class Cached(NamedTuple):
     cache: str
     point: str | None = None
     value: str | None = None
+    block: bool = False  # its reference names a block of rows and columns, its points matched by their text
 
 
-# A series' categories, name or title (c:strRef), Excel 2013's data labels read from cells
+# A series' categories, name or title (c:strRef), categories of several levels (c:multiLvlStrRef, a
+# block of cells: its levels' points held as a strCache holds them), Excel 2013's data labels read from cells
 # (c15:datalabelsRange, in the series' extensions), whose cache holds its points as a strCache does;
 # a chartEx chart's categories (cx:strDim, its level's points holding their text) and a series'
 # name or a title read from a cell (cx:txData, its one value).
 CACHED = (Cached(c("strRef"), c("f"), c("strCache"), c("pt"), c("v")),
+          Cached(c("multiLvlStrRef"), c("f"), c("multiLvlStrCache"), c("pt"), c("v"), block=True),
           Cached(f"{{{C15}}}datalabelsRange", f"{{{C15}}}f", f"{{{C15}}}dlblRangeCache", c("pt"), c("v")),
           Cached(cx("strDim"), cx("f"), cx("lvl"), cx("pt")),
           Cached(cx("txData"), cx("f"), cx("v")))
@@ -135,16 +140,20 @@ def follow_cells(archive: Archive, parts: Sequence[Part]) -> None:
 
 def chart_references(charts: Sequence[Part]) -> list[tuple[Part, list[Point], str, list[str], bool]]:
     """Each reference of ``charts`` (CACHED) that holds its cache and names one row or column of
-    a sheet: its part, its cache's points (cached_points), its sheet and cells (referred_cells),
-    and whether the cache holds a point for each cell (point_count)."""
+    a sheet (or a block of them, for categories of several levels): its part, its cache's points
+    (cached_points), its sheet and cells (referred_cells), and whether the cache holds a point for
+    each cell (point_count), which a block's, its levels' points together, does not: each is its
+    cells' whose source text it holds."""
     found = []
     for part in charts:
         for kind in CACHED:
             for reference in part.tree.getroot().iter(kind.reference):
-                cache, named = reference.find(kind.cache), referred_cells(reference.findtext(kind.formula) or "")
+                formula = reference.findtext(kind.formula) or ""
+                cache, named = reference.find(kind.cache), referred_cells(formula, kind.block)
                 if cache is not None and named is not None:
                     points = cached_points(kind, cache)
-                    found.append((part, points, *named, point_count(cache, points) == len(named[1])))
+                    found.append((part, points, *named,
+                                  not kind.block and point_count(cache, points) == len(named[1])))
     return found
 
 
@@ -230,10 +239,11 @@ def point_count(cache: etree._Element, points: list[Point]) -> int | None:
     return max((number + 1 for number, _ in points if number is not None), default=0)
 
 
-def referred_cells(formula: str) -> tuple[str, list[str]] | None:
+def referred_cells(formula: str, block: bool = False) -> tuple[str, list[str]] | None:
     """The sheet a chart's reference names (its name case-folded: Excel's sheet names are one in
     any case) and its cells, in the order the chart reads them (along the row or down the
-    column); None for one that is not a single row or column of one sheet of this workbook."""
+    column); None for one that is not a single row or column of one sheet of this workbook
+    (but for a ``block``, whose cells are its columns' one after another)."""
     match = REFERENCE.fullmatch(formula.strip())
     if match is None:
         return None
@@ -241,7 +251,7 @@ def referred_cells(formula: str) -> tuple[str, list[str]] | None:
     sheet = reference_sheet(match)
     columns = sorted((column_number(first_column), column_number(last_column or first_column)))
     rows = sorted((int(first_row), int(last_row or first_row)))
-    if columns[0] != columns[1] and rows[0] != rows[1]:
+    if columns[0] != columns[1] and rows[0] != rows[1] and not block:
         return None
     cells = [f"{column_name(column)}{row}" for column in range(columns[0], columns[1] + 1)
              for row in range(rows[0], rows[1] + 1)]
