@@ -9,6 +9,8 @@ A plain module (not a test module): the tests import the builders from here.
 
 from __future__ import annotations
 
+import re
+
 import docx
 from comment_files import RELATIONSHIPS, add_part, relate
 from office_files import chart_slides_file, docx_bytes, read_members, write_members
@@ -53,3 +55,18 @@ def chart_slides_with(workbook: bytes) -> bytes:
     members[SLIDE_WORKBOOK] = workbook
     return write_members(members)
 
+
+
+def literal_chart_slides_file() -> bytes:
+    """The slide's chart (chart_slides_file), its series named "Dogs seen." as Excel's "Edit Series"
+    writes a name typed as text (``c:tx/c:v``), with a trendline named "The trend line.", over
+    categories typed as a list (``c:strLit``): "Red car" and "2024"."""
+    members = read_members(chart_slides_file())
+    chart = members[SLIDE_CHART].decode()
+    chart = re.sub(r"<c:tx><c:strRef>.*?</c:strRef></c:tx>",
+                   "<c:tx><c:v>Dogs seen.</c:v></c:tx>", chart)
+    chart = re.sub(r"<c:cat>.*?</c:cat>", '<c:trendline><c:name>The trend line.</c:name><c:trendlineType '
+                   'val="linear"/></c:trendline><c:cat><c:strLit><c:ptCount val="2"/><c:pt idx="0"><c:v>Red car</c:v>'
+                   '</c:pt><c:pt idx="1"><c:v>2024</c:v></c:pt></c:strLit></c:cat>', chart)
+    members[SLIDE_CHART] = chart.encode()
+    return write_members(members)

@@ -8,6 +8,7 @@ import docx
 import openpyxl
 import pptx
 import pytest
+from chart_files import literal_chart_slides_file
 from comment_files import CHART_SHAPES_MEMBERS, chart_shapes_file, chart_text_file, doctype_manifest
 from lxml import etree
 from office_files import (
@@ -27,6 +28,7 @@ W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 CHART = "{urn:oasis:names:tc:opendocument:xmlns:chart:1.0}"
+C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 
 
@@ -36,6 +38,14 @@ def test_a_charts_title_is_translated_and_its_numbers_kept(mirror):
     assert chart.chart_title.text_frame.text == "DOGS. OF NUMBER THE"
     assert list(chart.plots[0].categories) == ["EAST", "WEST"]  # as its workbook's cells (chart_workbooks)
     assert list(chart.plots[0].series[0].values) == [3.0, 5.0]
+
+
+def test_a_charts_labels_typed_as_text_are_translated(mirror):
+    """A series' name, a trendline's and categories typed as text, not read from cells, stayed in the source."""
+    out = read_members(translate_office(literal_chart_slides_file(), ".pptx", mirror, DocumentOptions()))
+    chart = etree.fromstring(out["ppt/charts/chart1.xml"])
+    assert [v.text for v in chart.iter(f"{C}v")] == ["SEEN. DOGS", "CAR RED", "2024", "3.0", "5.0"]
+    assert chart.findtext(f".//{C}trendline/{C}name") == "LINE. TREND THE"
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".pptx"])

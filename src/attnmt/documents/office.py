@@ -32,8 +32,9 @@ What is translated, per format:
   formulas' cached text results are taken out, to be computed from the translated cells
   (attnmt.documents.formula_results);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
-  a chart) and SmartArt; a .docx's or .pptx's chart's embedded workbook, translated as an .xlsx
-  is, its cached categories and series names following it (attnmt.documents.chart_workbooks);
+  a chart; its labels typed as text: attnmt.documents.chart_literals) and SmartArt; a .docx's or
+  .pptx's chart's embedded workbook, translated as an .xlsx is, its cached categories and series
+  names following it (attnmt.documents.chart_workbooks);
 - .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and
   headings (not those of a master page's shapes: a presentation's prompts), and the titles of
   charts (attnmt.documents.opendocument); a spreadsheet's filters follow its translated cells
