@@ -30,6 +30,7 @@ from attnmt.documents.ooxml_package import (
     content_types,
 )
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.slide_masters import MASTER_SHAPES
 from attnmt.documents.tables import relationships
 from attnmt.documents.validations import WORKSHEET
 from attnmt.documents.word_chunks import chunk_parts, imported_chunks
@@ -64,6 +65,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
             set_language(tree.getroot(), texts, options.target_lang)
             if texts is DRAWING:
                 mark_styled_direction(tree.getroot(), levels[kinds[member].endswith(".notesSlide+xml")])
+        if options.target_lang and texts is MASTER_SHAPES:  # their drawn shapes alone
+            MASTER_SHAPES.set_language(tree.getroot(), options.target_lang)
         if texts is WORD:
             bindings.keep_unresolved(tree.getroot())
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
