@@ -91,6 +91,7 @@ def chartex_slides_file() -> bytes:
     from the workbook PowerPoint embeds with it (Sheet1, the same cells as chartex_sheet_file's)."""
     members = read_members(slides_file())
     book = openpyxl.Workbook()
+    book.active.title = "Sheet1"  # as PowerPoint names it, and the chart reads it
     for row in (["Item", "Dogs seen."], ["A red car.", 3], ["A blue car.", 5], [7, 2]):
         book.active.append(row)
     members["ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx"] = docx_bytes(book)

@@ -3,7 +3,7 @@ keep of them.
 
 A chart in a .docx or .pptx reads its categories, series names and a title taken from a cell
 out of a workbook embedded in the file (``ppt/embeddings/Microsoft_Excel_Worksheet.xlsx``, the
-chart's ``c:externalData`` relationship to a package), and keeps a copy of what it read in its
+chart's relationship to a package), and keeps a copy of what it read in its
 own part (``c:strCache``), which PowerPoint, Word and LibreOffice draw until the data is edited.
 The chart's titles were translated and its labels kept: the slide showed "Verkäufe nach
 Region" over "East" and "West".  So the workbook is translated as an .xlsx file is (its
@@ -21,25 +21,22 @@ from pathlib import PurePosixPath
 from attnmt.documents.archive import Archive, Part, parse_part, read_archive
 from attnmt.documents.chart_cells import c, cx, follow_cells, sheet_members
 from attnmt.documents.tables import relationships, workbook_part
-from attnmt.documents.wordml import RELATIONSHIP_ID
 
 WORKBOOKS = (".xlsx", ".xlsm")  # the embedded packages read as workbooks (an old .xls is an OLE file: kept)
 
 
 def chart_workbooks(archive: Archive, parts: Sequence[Part]) -> dict[str, list[Part]]:
-    """Each workbook embedded in the file (WORKBOOKS) that charts among ``parts`` read, through
-    their ``externalData`` relationship to a package, -> those charts' parts.  A linked workbook
-    (a file outside this one) is no member, and is not read."""
+    """Each workbook embedded in the file (WORKBOOKS) that charts among ``parts`` read -> those
+    charts' parts: a chart's relationship to a package is to its data (its ``externalData`` names
+    it; an Excel 2016 chart's, ``cx:externalData``, may be left out).  A linked workbook (a file
+    outside this one) is no member, and is not read."""
     found: dict[str, list[Part]] = {}
     for part in parts:
-        root = part.tree.getroot()
-        if root.tag not in (c("chartSpace"), cx("chartSpace")):
+        if part.tree.getroot().tag not in (c("chartSpace"), cx("chartSpace")):
             continue
-        targets = relationships(archive, part.member)
-        for data in root.iter(c("externalData"), cx("externalData")):
-            related = targets.get(data.get(RELATIONSHIP_ID, ""))
-            if (related is not None and related.mode is None and related.kind.endswith("/package")
-                    and related.member in archive and PurePosixPath(related.member).suffix.lower() in WORKBOOKS):
+        for related in relationships(archive, part.member).values():
+            if (related.mode is None and related.kind.endswith("/package") and related.member in archive
+                    and PurePosixPath(related.member).suffix.lower() in WORKBOOKS):
                 found.setdefault(related.member, []).append(part)
     return found
 
