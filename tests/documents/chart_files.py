@@ -70,3 +70,16 @@ def literal_chart_slides_file() -> bytes:
                    '</c:pt><c:pt idx="1"><c:v>2024</c:v></c:pt></c:strLit></c:cat>', chart)
     members[SLIDE_CHART] = chart.encode()
     return write_members(members)
+
+
+def linked_chart_slides_file() -> bytes:
+    """The slide's chart (chart_slides_file) linked to a workbook outside the file, as PowerPoint
+    writes a chart pasted with "Link Data": an external oleObject relationship, no embedded workbook."""
+    members = read_members(chart_slides_file())
+    del members[SLIDE_WORKBOOK]
+    members["ppt/charts/_rels/chart1.xml.rels"] = (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.'
+        b'openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/'
+        b'officeDocument/2006/relationships/oleObject" Target="file:///C:\\Reports\\Dogs.xlsx" TargetMode="External"/>'
+        b'</Relationships>')
+    return write_members(members)

@@ -7,7 +7,15 @@ import io
 import openpyxl
 import pptx
 import pytest
-from chart_files import SLIDE_CHART, SLIDE_WORKBOOK, WORD_CHART, WORD_WORKBOOK, chart_slides_with, chart_word_file
+from chart_files import (
+    SLIDE_CHART,
+    SLIDE_WORKBOOK,
+    WORD_CHART,
+    WORD_WORKBOOK,
+    chart_slides_with,
+    chart_word_file,
+    linked_chart_slides_file,
+)
 from lxml import etree
 from office_files import chart_slides_file, read_members
 from openpyxl.worksheet.table import Table
@@ -99,3 +107,12 @@ def test_a_slides_chart_of_two_category_levels_shows_both_translated(mirror):
     chart = etree.fromstring(read_members(out)[SLIDE_CHART])
     assert [[v.text for v in level.iter(f"{{{C}}}v")] for level in chart.iter(f"{{{C}}}lvl")] == [
         ["TOWN SMALL", "CITY BIG", "TOWN SMALL", "CITY BIG"], ["EAST", "WEST"]]
+
+
+def test_a_chart_linked_to_a_workbook_outside_the_file_shows_its_labels_translated(mirror):
+    """PowerPoint and Word draw a linked chart's cache until its link is updated: with no cells to
+    follow, it stayed in the source; its labels are translated as text, its numbers kept."""
+    out = read_members(translate_office(linked_chart_slides_file(), ".pptx", mirror, DocumentOptions()))
+    assert cache_texts(out[SLIDE_CHART]) == [["DOGS"], ["EAST", "WEST"]]
+    assert cache_texts(out[SLIDE_CHART], "numCache") == [["3.0", "5.0"]]
+    assert b'TargetMode="External"' in out["ppt/charts/_rels/chart1.xml.rels"]

@@ -13,6 +13,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.bound_controls import Bindings
 from attnmt.documents.chart_literals import literal_jobs
+from attnmt.documents.chart_workbooks import cache_jobs
 from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import mark_styled_direction, rtl_levels
 from attnmt.documents.link_tips import with_link_tips
@@ -74,8 +75,9 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
                 else texts.jobs(tree.getroot(), glossary))
         if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph
             jobs = with_link_tips(tree.getroot(), jobs, glossary)
-        if texts is DRAWING:  # a chart's series names and categories typed as text
-            jobs = [*jobs, *literal_jobs(tree.getroot(), glossary)]
+        if texts is DRAWING:  # a chart's series names and categories typed as text, and a linked one's cache
+            jobs = [*jobs, *literal_jobs(tree.getroot(), glossary),
+                    *(cache_jobs(archive, member, tree.getroot(), glossary) if suffix != ".xlsx" else [])]
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
     follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions
