@@ -116,6 +116,18 @@ def test_an_odp_masters_prompt_is_kept_as_a_pptx_masters_is(mirror):
     assert out["styles.xml"] == read_members(data)["styles.xml"]
 
 
+def test_an_odp_masters_text_box_drawn_on_every_slide_is_translated_and_its_prompt_kept(mirror):
+    """A frame without a presentation:class is no placeholder: it shows on every slide, and stayed in the source."""
+    members = read_members(master_page_file(".odp"))
+    styles = members["styles.xml"].decode()
+    box = ('<draw:frame svg:width="8cm" svg:height="1cm" svg:x="1cm" svg:y="18cm"><draw:text-box>'
+           "<text:p>Only for the team.</text:p></draw:text-box></draw:frame>")
+    members["styles.xml"] = styles.replace("</style:master-page>", box + "</style:master-page>").encode()
+    out = read_members(translate_office(write_members(members), ".odp", mirror, DocumentOptions()))
+    assert paragraphs(out["styles.xml"]) == ["Click to edit the title text format", "TEAM. THE FOR ONLY"]
+    assert paragraphs(out["content.xml"]) == ["LAUGHS. BOY THE"]
+
+
 def test_an_odt_masters_header_is_translated(mirror):
     out = read_members(translate_office(master_page_file(".odt"), ".odt", mirror, DocumentOptions()))
     assert paragraphs(out["styles.xml"]) == ["TEXT. HEADER THE"]

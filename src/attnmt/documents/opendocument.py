@@ -1,9 +1,10 @@
 """OpenDocument text, presentations and spreadsheets (.odt, .odp, .ods): the paragraphs and
 headings (``text:p``, ``text:h``) of content.xml and styles.xml (its master pages' headers and
 footers), translated as HTML blocks are (attnmt.documents.markup), for ODF is mixed content too.
-A master page's shapes are not translated: in a presentation they are the slide master's
-placeholders, whose text is the prompt an editor shows ("Click to edit the title text format"),
-as a .pptx's masters and layouts are not.  The text those placeholders show on a slide, its header
+A master page's placeholders are not translated (a shape with a ``presentation:class``: the slide
+master's title and outline, whose text is the prompt an editor shows, "Click to edit the title text
+format"), as a .pptx's masters' and layouts' are not; its other shapes (a text box "Only for the
+team.") are drawn on every slide, and are translated.  The text those placeholders show on a slide, its header
 and footer (and its date, where it is fixed text), is the presentation's own: plain text in a
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
 is translated as a paragraph is; so is the title an index writes again on each update
@@ -93,6 +94,7 @@ INDEX_TITLE = f"{{{TEXT}}}index-title-template"
 TRACKED_CHANGES = (f"{{{TEXT}}}tracked-changes", f"{{{TABLE}}}tracked-changes")
 SOURCE = f"{{{PRESENTATION}}}source"  # a date-time-decl's: "fixed" (its text) or "current-date"
 NOTES = f"{{{PRESENTATION}}}notes"  # a slide's speaker notes
+PLACEHOLDER_CLASS = f"{{{PRESENTATION}}}class"  # a master page's placeholder's kind: title, outline, footer, …
 LINK_TITLE = f"{{{OFFICE}}}title"  # a link's tooltip, which an editor shows when the mouse rests on the link
 SHAPE_LINK = f"{{{DRAW}}}a"  # a link around a frame or a shape (a linked picture), with a tooltip as a text link's
 PARTS = ("content.xml", "styles.xml")
@@ -330,8 +332,8 @@ def is_own(node: etree._Element, root: etree._Element) -> bool:
 
 def is_translated(paragraph: etree._Element, chart: bool) -> bool:
     """Whether a paragraph (or a presentation's declaration) is translated: not a chart's data, a
-    cell's value, a master page's shape, a current date's format, nor a tracked change's words."""
-    return (not (is_data(paragraph) if chart else is_value(paragraph)) and not is_master_shape(paragraph)
+    cell's value, a master page's placeholder, a current date's format, nor a tracked change's words."""
+    return (not (is_data(paragraph) if chart else is_value(paragraph)) and not is_master_placeholder(paragraph)
             and paragraph.get(SOURCE) != "current-date" and not is_tracked_change(paragraph))
 
 
@@ -345,17 +347,19 @@ def is_tracked_change(paragraph: etree._Element) -> bool:
     return next(paragraph.iterancestors(*TRACKED_CHANGES), None) is not None
 
 
-def is_master_shape(paragraph: etree._Element) -> bool:
-    """Whether the paragraph is in a master page's shapes (the module docstring): in a drawing
-    element (draw:frame, draw:custom-shape, …) of a master page, not in its header or footer,
-    whichever element holds those (style:header, or LibreOffice's own loext:header-first)."""
-    in_shape = False
+def is_master_placeholder(paragraph: etree._Element) -> bool:
+    """Whether the paragraph is in a master page's placeholder (the module docstring): in a drawing
+    element (draw:frame, draw:custom-shape, …) of a master page that has a ``presentation:class``,
+    not in its header or footer, whichever element holds those (style:header, or LibreOffice's own
+    loext:header-first)."""
+    in_placeholder = False
     for ancestor in paragraph.iterancestors():
         if ancestor.tag in PAGE_TEXT:
             return False
         if ancestor.tag in MASTERS:
-            return in_shape
-        in_shape = in_shape or ancestor.tag.startswith(f"{{{DRAW}}}")
+            return in_placeholder
+        in_placeholder = in_placeholder or (ancestor.tag.startswith(f"{{{DRAW}}}")
+                                            and ancestor.get(PLACEHOLDER_CLASS) is not None)
     return False
 
 
