@@ -22,7 +22,8 @@ cells in a hidden row or column, which Excel (unless the chart plots hidden cell
 do not cache, so the second point may be the third cell; there a point is the cell whose source
 text it holds.  So is a point of categories of several levels (``<c:multiLvlStrRef><c:f>Data!$A$2:$B$5
 </c:f><c:multiLvlStrCache>``, a level of points for each column, the innermost first, its outer
-levels' points only where a cell holds a label): their reference is a block of cells.
+levels' points only where a cell holds a label), and of a chartEx chart's (a treemap's, a sunburst's:
+a ``cx:lvl`` for each column): their reference is a block of cells.
 
 A text box drawn on a sheet may show a cell's text (``=$A$1`` in the formula bar, ``<xdr:sp
 textlink="$A$1">``) and keeps a copy of it in a field, ``<a:fld type="TxLink"><a:t>…``, which
@@ -35,9 +36,9 @@ value was not translated), a text box linked to such a cell or to more than one,
 cache that left some out whose text no cell held (or cells that now show different texts: its
 cell is not certain), and every reference that does not plainly name cells of this workbook
 (REFERENCE): another workbook's (``[1]Data!$A$1``), a defined name, several areas, a block of
-more than one row and column (a chartEx chart's categories of several levels, a treemap's), a
-sheet the workbook does not list.  A chart in a Word or PowerPoint file reads a workbook embedded
-in it, translated on its own, which its copy follows as here (attnmt.documents.chart_workbooks).
+more than one row and column but for categories of several levels, a sheet the workbook does not
+list.  A chart in a Word or PowerPoint file reads a workbook embedded in it, translated on its
+own, which its copy follows as here (attnmt.documents.chart_workbooks).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class Cached(NamedTuple):
     cache: str
     point: str | None = None
     value: str | None = None
-    block: bool = False  # its reference names a block of rows and columns, its points matched by their text
+    block: bool = False  # it may name a block of cells, categories of several levels: its points matched by text
 
 
 # A series' categories, name or title (c:strRef), categories of several levels (c:multiLvlStrRef, a
@@ -92,7 +93,7 @@ class Cached(NamedTuple):
 CACHED = (Cached(c("strRef"), c("f"), c("strCache"), c("pt"), c("v")),
           Cached(c("multiLvlStrRef"), c("f"), c("multiLvlStrCache"), c("pt"), c("v"), block=True),
           Cached(f"{{{C15}}}datalabelsRange", f"{{{C15}}}f", f"{{{C15}}}dlblRangeCache", c("pt"), c("v")),
-          Cached(cx("strDim"), cx("f"), cx("lvl"), cx("pt")),
+          Cached(cx("strDim"), cx("f"), cx("lvl"), cx("pt"), block=True),
           Cached(cx("txData"), cx("f"), cx("v")))
 Point = tuple[int | None, etree._Element | None]  # a cached point's number and the element holding its text
 # One sheet's cell or range of cells: the sheet's name, quoted where it holds a space or other
@@ -148,12 +149,14 @@ def chart_references(charts: Sequence[Part]) -> list[tuple[Part, list[Point], st
     for part in charts:
         for kind in CACHED:
             for reference in part.tree.getroot().iter(kind.reference):
-                formula = reference.findtext(kind.formula) or ""
-                cache, named = reference.find(kind.cache), referred_cells(formula, kind.block)
-                if cache is not None and named is not None:
-                    points = cached_points(kind, cache)
-                    found.append((part, points, *named,
-                                  not kind.block and point_count(cache, points) == len(named[1])))
+                formula, caches = reference.findtext(kind.formula) or "", list(reference.iterchildren(kind.cache))
+                named = referred_cells(formula)
+                if caches and named is not None:
+                    points = cached_points(kind, caches[0])
+                    found.append((part, points, *named, point_count(caches[0], points) == len(named[1])))
+                elif caches and kind.block and (named := referred_cells(formula, block=True)) is not None:
+                    points = [point for cache in caches for point in cached_points(kind, cache)]
+                    found.append((part, points, *named, False))
     return found
 
 
