@@ -37,7 +37,7 @@ What is translated, per format:
   .pptx's chart's embedded workbook, translated as an .xlsx is, its cached categories and series
   names following it (attnmt.documents.chart_workbooks);
 - .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and
-  headings (not those of a master page's shapes: a presentation's prompts), and the titles of
+  headings (not those of a master page's placeholders: a presentation's prompts), and the titles of
   charts (attnmt.documents.opendocument); a spreadsheet's filters follow its translated cells
   (attnmt.documents.opendocument_filters);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
