@@ -20,14 +20,16 @@ PROMPTS = ["Click to edit Master title style", "Click to edit Master text styles
 
 
 def drawn_on(where: str) -> bytes:
-    """python-pptx's presentation of one slide ("The big dog runs."), its master (``where="master"``)
-    or the slide's layout (``"layout"``) drawing a text box "Only for the team." below the slides' text."""
+    """python-pptx's presentation of one slide ("The big dog runs.", its notes "Say hello."), its master
+    (``where="master"``), the slide's layout (``"layout"``) or the notes master (``"notes"``) drawing a
+    text box "Only for the team." below the slides' text."""
     deck = pptx.Presentation()
     slide = deck.slides.add_slide(deck.slide_layouts[1])
     slide.shapes.title.text = "The big dog runs."
     box = slide.shapes.add_textbox(Inches(0.5), Inches(7), Inches(4), Inches(0.4))
     box.text_frame.text = "Only for the team."
-    drawer = deck.slide_master if where == "master" else slide.slide_layout
+    slide.notes_slide.notes_text_frame.text = "Say hello."  # python-pptx makes the notes master with it
+    drawer = {"master": deck.slide_master, "layout": slide.slide_layout, "notes": deck.notes_master}[where]
     drawer.shapes._spTree.append(copy.deepcopy(box._element))  # python-pptx adds no text box to a master
     box._element.getparent().remove(box._element)
     out = io.BytesIO()
@@ -40,9 +42,11 @@ def texts(member: bytes) -> list[str]:
 
 
 @pytest.mark.parametrize("where, member", [("master", "ppt/slideMasters/slideMaster1.xml"),
-                                           ("layout", "ppt/slideLayouts/slideLayout2.xml")])
+                                           ("layout", "ppt/slideLayouts/slideLayout2.xml"),
+                                           ("notes", "ppt/notesMasters/notesMaster1.xml")])
 def test_a_text_box_a_master_or_layout_draws_on_the_slides_is_translated(mirror, where, member):
-    """It is shown on every slide: it stayed in the source on a translated deck."""
+    """It is shown on every slide (the notes master's, on every printed notes page): it stayed in
+    the source on a translated deck."""
     out = read_members(translate_office(drawn_on(where), ".pptx", mirror, DocumentOptions(target_lang="de")))
     assert texts(out[member])[-1] == "TEAM. THE FOR ONLY"
     box = etree.fromstring(out[member]).iter(f"{A}r")

@@ -48,14 +48,16 @@ class Texts(Protocol):
 # The content types of the parts that hold text, by how their type ends, with how their text is found,
 # in the order a reader meets them (``reading_order``).  PowerPoint's modern comments
 # ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs; slide masters and layouts the shapes
-# they draw on the slides, not their placeholders (attnmt.documents.slide_masters); a worksheet, its inline strings
+# they draw on the slides, and the notes and handout masters those on printed pages, not their
+# placeholders (attnmt.documents.slide_masters); a worksheet, its inline strings
 # and its data validations' messages (attnmt.documents.validations).
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
                                         ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
     ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING),
               (".presentationml.comments+xml", POWERPOINT_COMMENTS), (".ms-powerpoint.comments+xml", DRAWING),
-              (".slideMaster+xml", MASTER_SHAPES), (".slideLayout+xml", MASTER_SHAPES), *CHARTS_AND_SMARTART),
+              *((end, MASTER_SHAPES) for end in (".slideMaster+xml", ".slideLayout+xml", ".notesMaster+xml",
+                                                 ".handoutMaster+xml")), *CHARTS_AND_SMARTART),
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", WORKSHEET),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
               ("-officedocument.drawing+xml", DRAWING), *CHARTS_AND_SMARTART),

@@ -1,6 +1,7 @@
 """The text a presentation's slide masters and layouts draw on its slides: their shapes that are
 no placeholders (a text box "Only for the team." on the master, a caption beside a logo), which
-PowerPoint and LibreOffice show on every slide made from them.  A placeholder's text is the prompt
+PowerPoint and LibreOffice show on every slide made from them; and so do the notes master and the
+handout master on every printed notes page and handout.  A placeholder's text is the prompt
 PowerPoint shows in an empty one while editing ("Click to edit Master title style"), or the look a
 slide's own footer, date or number takes: never shown on a slide, and kept.  Each shape's paragraphs
 are read as a slide's are (attnmt.documents.ooxml), and, where a target language is given, its runs
