@@ -150,3 +150,11 @@ def test_a_ts_file_that_is_no_qt_linguist_file_is_refused_in_one_line_saying_wha
                                         r"is <TS>\), and is not a format attnmt translates$"):
         translate_file_bytes(data, "main.ts", mirror, DE)
     assert mirror.given == []
+
+
+@pytest.mark.parametrize("data", [b"", b"  \n", b"\xef\xbb\xbf\n", b"\xff\xfe"])
+def test_an_empty_ts_file_comes_back_as_it_is(mirror, data):
+    """A .ts of nothing but spaces (lupdate not run yet, a file touched) was refused as "looks like
+    TypeScript source": it comes back as it is, as an empty .resx or .xml does."""
+    assert translate_file_bytes(data, "app_de.ts", mirror, DE) == data
+    assert mirror.given == []

@@ -234,12 +234,15 @@ def not_text(head: bytes, filename: str) -> str | None:
 def not_qt_ts(head: bytes, filename: str, suffix: str) -> str | None:
     """The one line that refuses a ``.ts`` file (``suffix``) that ``head``, its first bytes, shows is no Qt
     Linguist file (XML whose root is <TS>, after a byte order mark, declaration, DOCTYPE, comments): TypeScript
-    source, or XML of another root, which reading it as XML broke or sent to the model; None otherwise."""
+    source, or XML of another root, which reading it as XML broke or sent to the model; None otherwise, and for
+    one that holds nothing but spaces, which comes back as it is, as an empty .resx or .xml does."""
+    if suffix.lower() != ".ts":  # only a .ts is looked into: any other file's bytes are no business of this
+        return None
     from attnmt.documents.qt_linguist import is_qt_ts
 
     utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))
     text = head[:HEAD_BYTES * 16].decode("utf-16" if utf16 else "utf-8", "replace")
-    if suffix.lower() != ".ts" or is_qt_ts(text):
+    if not text.replace("\ufeff", "").strip() or is_qt_ts(text):
         return None
     root = re.search(r"<([A-Za-z_][\w.:-]*)", text) if text.lstrip("\ufeff \t\r\n").startswith("<") else None
     what = f"XML whose root is <{root[1]}>" if root else "TypeScript source"
