@@ -122,6 +122,14 @@ def test_the_quotes_that_wrap_an_android_string_stay_its_syntax(fixed):
     assert one(strings('<string name="a">"water"</string>'), french) == strings('<string name="a">"l\\\'eau"</string>')
 
 
+@pytest.mark.parametrize("quoted", ['"  Hello there"', '"Hello there  "', '"\tHello there"'])
+def test_the_spaces_inside_an_android_strings_quotes_are_kept_as_written(same, quoted):
+    """Android keeps the spaces inside a quoted string: ``"  Hello"`` came back ``" Hello"``, the first
+    space dropped as one after a kept span is."""
+    text = strings(f'<string name="a">{quoted}</string>')
+    assert one(text, same) == text and same.given == ["Hello there"]
+
+
 @pytest.mark.parametrize("held", ["&lt;p&gt;You have &lt;b&gt;%d&lt;/b&gt; dogs, it\\'s %1$s&lt;/p&gt;",
                                   "<![CDATA[<p>You have <b>%d</b> dogs, it\\'s %1$s</p>]]>"])
 def test_the_html_an_android_string_holds_keeps_its_placeholders(same, mirror, held):

@@ -39,9 +39,10 @@ PLACEHOLDER = rf"\$\{{[\w.]+\}}|%\{{\w+\}}|\{{\{{\s*[\w.]+\s*\}}\}}|\{{[\w.]+\}}
 # Android's: printf's placeholders and its "%%" (a percent sign), and its escapes, a backslash and the
 # character after it or a \uXXXX; a resource reference, a string's whole text (@string/name,
 # @android:string/ok, ?attr/name).
-# The double quotes that wrap a whole string (``"  spaced  "``, whose spaces Android keeps) are syntax too.
+# The double quotes that wrap a whole string (``"  spaced  "``) are syntax too, with the spaces inside them, which
+# Android keeps: read as words, the first of "  Hello" was dropped as a space after a kept span is.
 ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.]+:)?\w+/[\w.]+(?=\s*\Z)"
-                     rf'|\A\s*"|"\s*\Z|{PROTECTED.pattern}', re.DOTALL)
+                     rf'|\A\s*"\s*|\s*"\s*\Z|{PROTECTED.pattern}', re.DOTALL)
 # An escape, a quote Android reads as syntax where no backslash escapes it (as_written escapes it), or a
 # backslash that starts none of Android's escapes, which Android drops (as_written doubles it:
 # "C:\\Pfad" showed "C:Pfad").
