@@ -130,6 +130,22 @@ def test_the_spaces_inside_an_android_strings_quotes_are_kept_as_written(same, q
     assert one(text, same) == text and same.given == ["Hello there"]
 
 
+def test_a_line_break_the_model_writes_is_written_as_androids_escape(fixed):
+    """Written bare, Android showed the translation's line break as a space."""
+    text = strings('<string name="a">\n        a dog\n    </string>', '<string name="b">"a cat"</string>')
+    german = "Zeile eins\\nZeile zwei"
+    written = one(text, fixed("Zeile eins\nZeile zwei", [(0, 0)]))
+    assert written == text.replace("a dog", german).replace("a cat", german)
+
+
+def test_a_line_break_of_the_files_layout_is_the_space_android_shows(same):
+    """A string laid out on several lines is one line in the app: its line breaks are no line breaks
+    of the translation, and were written ``\\n`` as if they were."""
+    text = strings("<string name=\"a\">First sentence here.\n        Second sentence here.</string>")
+    assert one(text, same) == text.replace(".\n        Second", ". Second")
+    assert same.given == ["First sentence here.", "Second sentence here."]
+
+
 @pytest.mark.parametrize("held", ["&lt;p&gt;You have &lt;b&gt;%d&lt;/b&gt; dogs, it\\'s %1$s&lt;/p&gt;",
                                   "<![CDATA[<p>You have <b>%d</b> dogs, it\\'s %1$s</p>]]>"])
 def test_the_html_an_android_string_holds_keeps_its_placeholders(same, mirror, held):

@@ -50,6 +50,8 @@ ESCAPE_OR_QUOTE = re.compile(r"(\\(?:u[0-9A-Fa-f]{4}|[nt'\"\\@?#]))|(['\"])|(\\)
 # A "%" and the placeholder it starts, if any: a text piece may hold a placeholder as written (the HTML
 # an Android string holds, ``<b>%d</b>``), kept; a bare "%" of the translation is doubled (written_in).
 PERCENT = re.compile(rf"%%|{PRINTF}|%")
+# A line break in a string's text with the spaces around it: the file's layout, which Android shows as one space.
+LAID_OUT = re.compile(r"[ \t]*\n\s*")
 # Where a string Android would read as a resource reference starts: before its first "@" or "?".
 REFERENCE_START = re.compile(r"\A(\s*)(?=[@?])")
 # .NET's composite format items: {0}, {0,10}, {1:N2}, {0,-8:yyyy-MM-dd}.
@@ -71,14 +73,18 @@ class AndroidStrings(Vocabulary):
     protected = ANDROID
 
     def as_read(self, text: str) -> str:
-        """``\\'`` read as the apostrophe it is (the model read "Don\\'t" as "Dont", or "Don\\'t")."""
-        return ESCAPE_OR_QUOTE.sub(lambda found: "'" if found[1] == "\\'" else found[0], text)
+        """``\\'`` read as the apostrophe it is (the model read "Don\\'t" as "Dont", or "Don\\'t"), and a line
+        break of the file's layout as the space Android shows (LAID_OUT), so that a line break in the
+        translation is the model's own, written ``\\n`` (as_written)."""
+        return LAID_OUT.sub(" ", ESCAPE_OR_QUOTE.sub(lambda found: "'" if found[1] == "\\'" else found[0], text))
 
     def as_written(self, text: str) -> str:
         """Each apostrophe and double quote of the translation escaped: bare, Android reads them as
-        quotes and drops them ("l'eau" showed "leau"), and an odd one breaks the build; and each
-        backslash that starts no escape of Android's doubled."""
-        return ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + (found[2] or found[3]), text)
+        quotes and drops them ("l'eau" showed "leau"), and an odd one breaks the build; each
+        backslash that starts no escape of Android's doubled; and each line break written ``\\n``:
+        Android shows a bare one as a space."""
+        written = ESCAPE_OR_QUOTE.sub(lambda found: found[1] or "\\" + (found[2] or found[3]), text)
+        return written.replace("\n", "\\n")
 
     def written_in(self, parent: etree._Element, source: FlatText) -> Callable[[str], str]:
         """The translation as_written, and: in a string String.format reads (printf placeholders, ``%%``,
