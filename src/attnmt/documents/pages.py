@@ -28,6 +28,7 @@ from attnmt.documents.page_writer import (
     written_references,
 )
 from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
+from attnmt.documents.xml_forms import SourceForms, source_forms, written_in_forms
 from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
@@ -119,6 +120,7 @@ class Parsed:
     # written; otherwise it is written as UTF-8, and says so.
     keeps_declaration: bool = False
     wrapper: WrapperEnd | None = None  # an HTML fragment's: where its text ends in lxml's wrapper
+    forms: SourceForms | None = None  # XML's: how it wrote what is written as it came where unchanged (xml_forms)
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language); a
@@ -141,9 +143,9 @@ class Parsed:
             page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html") for node in nodes)
             return self.written_prolog() + self.around[0] + page + self.around[1]
         tostring = partial(etree.tostring, encoding="unicode") if self.xml else html_string
-        with open_empties(self.root) if self.xml else nullcontext():
-            return self.written_prolog() + escape(self.root.text or "", quote=False) + "".join(
-                tostring(child, with_tail=True) for child in self.root)
+        with open_empties(self.root) if self.xml else nullcontext(), written_in_forms(self.forms, self.root) as restore:
+            return self.written_prolog() + escape(self.root.text or "", quote=False) + restore("".join(
+                tostring(child, with_tail=True) for child in self.root))
 
     def written_prolog(self) -> str:
         """The prolog as it is written: its XML declaration saying UTF-8 (utf8_prolog) but where the
@@ -320,7 +322,7 @@ def parse_xml(text: str, where: str, whole: bool = False,
     check_well_formed(parser, body, len(opening), where, start)
     if document:  # one root element, as a fragment need not be
         check_one_root(root, declarations, body, where, start)
-    return Parsed(root, False, True, prolog), parser, first_line
+    return Parsed(root, False, True, prolog, forms=source_forms(root, body)), parser, first_line
 
 
 def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:

@@ -1,0 +1,167 @@
+"""XML written back in the forms its input wrote, where what it wrote there is unchanged.
+
+libxml2 keeps what XML means, not how it was written, so lxml's writer changed XML that nothing had
+changed: an empty element written with its end tag came back short (``<string name="b"></string>`` as
+``<string name="b"/>``, Qt Linguist's ``<source></source>``), a start tag in lxml's quotes and spacing,
+its attributes' character references as their characters (``&#233;`` as ``é``); a diff of a translated
+file showed lines nobody had touched.
+
+    forms = source_forms(holder, body)       # beside the parse: how each start tag was written
+    with written_in_forms(forms) as restore:  # while the tree is written
+        text = restore(etree.tostring(...))
+
+The input is read once more, tag by tag (TOKEN), beside the tree, and each start tag is matched
+to the element the parser made of it; where the two ever disagree, no form is kept, and the tree
+is written as lxml writes it.  Only what still holds what was read is written as it came (a start
+tag whose element has the same name and attributes); lxml writes the rest, so what the translation
+wrote is always written by the XML writer.  The written form stands in for a mark lxml writes (letters and
+digits with a nonce, as page_writer.Marks' do).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from uuid import uuid4
+
+from lxml import etree
+
+from attnmt.documents.doctype import COMMENT, PREDEFINED
+
+# A piece of XML that is no text: a comment, a processing instruction, an end tag, a start tag (an empty
+# element's too), or a reference to an entity other than XML's own (kept unexpanded, a node of the tree:
+# attnmt.documents.doctype).  What lies between two is one text of the tree, CDATA sections and
+# references to characters in it.
+TOKEN = re.compile(rf"(?P<comment>{COMMENT})|(?P<cdata><!\[CDATA\[.*?\]\]>)|(?P<pi><\?.*?\?>)"
+                   r"|</(?P<end>[^\s>]+)\s*>"
+                   r"|<(?P<start>[^\s/>!?]+)(?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s*(?P<empty>/?)>"
+                   rf"|&(?!(?:{'|'.join(PREDEFINED)});)(?P<entity>[^\W\d][\w.:-]*);", re.DOTALL)
+# A start tag lxml writes as it came: double quotes, one space before each attribute, no reference, no
+# line break; its namespaces declared before its other attributes, as lxml writes them.
+PLAIN_START = re.compile(r'<[^\s/>]+(?: xmlns(?::[^\s=]+)?="[^"&\s]*")*(?: (?!xmlns[:=])[^\s=]+="[^"&<>\t\n\r]*")*/?>')
+NODES = {"comment": etree._Comment, "pi": etree._ProcessingInstruction, "entity": etree._Entity}
+
+
+@dataclass
+class Start:
+    """An element's start tag as written, and the name and attributes it gave the element."""
+
+    element: etree._Element
+    written: str
+    attributes: list[tuple[str, str]]
+
+    @property
+    def open(self) -> bool:
+        """Whether it was written with an end tag (``<a></a>``, not ``<a/>``)."""
+        return not self.written.endswith("/>")
+
+
+@dataclass
+class SourceForms:
+    """How an XML input wrote what lxml writes otherwise: the start tags of those it would write another
+    way, and of each element written empty with an end tag."""
+
+    starts: list[Start] = field(default_factory=list)
+
+
+def source_forms(holder: etree._Element, body: str) -> SourceForms:
+    """The forms of the XML ``body`` that the parser read into ``holder``'s content (the module
+    docstring); none where the tree and the text are ever found to disagree."""
+    forms = SourceForms()
+    items = tree_items(holder)
+    position = 0
+    for token in TOKEN.finditer(body):
+        if token["cdata"] is not None:
+            continue  # a part of the text around it
+        position = token.end()
+        kind, name = next((kind, token[kind]) for kind in ("start", "end", *NODES) if token[kind] is not None)
+        node = matched(next(items, None), kind, name)
+        if node is None:
+            return SourceForms()
+        if kind == "start":
+            empty = token["empty"] or body.startswith("</", position)
+            if not PLAIN_START.fullmatch(token.group()) or (empty and not token["empty"]):
+                forms.starts.append(Start(node, token.group(), list(node.attrib.items())))
+            if token["empty"] and matched(next(items, None), "end", name) is None:
+                return SourceForms()
+    return forms if next(items, None) is None else SourceForms()
+
+
+def tree_items(holder: etree._Element) -> Iterator[tuple[str, etree._Element]]:
+    """("start", element), ("end", element) and (kind, node) for each other node under ``holder``, in the
+    order their text comes (TOKEN's kinds); walked with a stack, as markup nests up to pages.MAX_DEPTH."""
+    stack = [iter(holder)]
+    opened: list[etree._Element] = []
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+            if opened:
+                yield "end", opened.pop()
+            continue
+        kind = next((kind for kind, type_ in NODES.items() if isinstance(node, type_)), "start")
+        yield kind, node
+        if kind == "start":
+            opened.append(node)
+            stack.append(iter(node))
+
+
+def matched(item: tuple[str, etree._Element] | None, kind: str, name: str) -> etree._Element | None:
+    """The node of ``item`` where it is what a token of ``kind`` named ``name`` reads as; else None."""
+    if item is None or item[0] != kind:
+        return None
+    if kind in ("start", "end") and etree.QName(item[1]).localname != name.rpartition(":")[2]:
+        return None
+    return item[1]
+
+
+@contextmanager
+def written_in_forms(forms: SourceForms | None, holder: etree._Element) -> Iterator[Callable[[str], str]]:
+    """While the tree under ``holder`` is written, each start tag of ``forms`` that still holds what was
+    read there stands in for a mark (StandIns);
+    yields what puts the forms in place of the marks in the written text.  An element still empty that was
+    written with an end tag is written with one.  The tree is as it was afterwards."""
+    if forms is None or not forms.starts:
+        yield lambda written: written
+        return
+    stand_ins = StandIns()
+    try:
+        for start in forms.starts:
+            stand_ins.start(start)
+        yield stand_ins.restore
+    finally:
+        for step in reversed(stand_ins.undo):
+            step()
+
+
+@dataclass
+class StandIns:
+    """The marks standing in a tree for what is written as it came (``kept``: the k-th mark's), and how to
+    take each out again (``undo``)."""
+
+    nonce: str = field(default_factory=lambda: uuid4().hex)
+    kept: list[str] = field(default_factory=list)
+    undo: list[Callable[[], None]] = field(default_factory=list)
+
+    def start(self, start: Start) -> None:
+        """``start``'s element marked where it has the name and attributes it was read with (an attribute
+        beside them: the written tag is replaced whole), and written with an end tag where it was and is
+        empty; a tag written ``<a/>`` only where its element is still empty."""
+        element = start.element
+        empty = element.text is None and not len(element)
+        if start.open and empty:
+            element.text = ""
+            self.undo.append(lambda: setattr(element, "text", None))
+        if list(element.attrib.items()) == start.attributes and (start.open or empty):
+            name = f"attnmt{self.nonce}"
+            element.set(name, str(len(self.kept)))
+            self.kept.append(start.written)
+            self.undo.append(lambda: element.attrib.pop(name))
+
+    def restore(self, written: str) -> str:
+        """``written`` with each mark the form it stands for: a start tag's whole tag, which lxml writes
+        with every ``<`` and ``>`` of its values escaped."""
+        mark = re.compile(rf'<[^<>]*\sattnmt{self.nonce}="(\d+)"[^<>]*>')
+        return mark.sub(lambda found: self.kept[int(found[1])], written)

@@ -1,0 +1,61 @@
+"""XML written in the forms its input wrote where nothing changed it (attnmt.documents.xml_forms):
+a diff of a translated file shows its translations alone."""
+
+import pytest
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
+
+
+def one(text, translator):
+    return translate_markup([text], translator, xml=True)[0]
+
+
+@pytest.mark.parametrize("text, translated", [
+    ('<resources>\n    <string name="a">a dog</string>\n    <string name="b"></string>\n</resources>\n',
+     "a dog"),
+    ('<doc>\n  <p>a dog</p>\n  <note></note>\n  <empty a="1"/>\n  <hr />\n</doc>\n', "a dog"),
+])
+def test_an_empty_element_keeps_the_form_it_was_written_in(mirror, text, translated):
+    """lxml wrote every empty element short: ``<string name="b"></string>`` came back ``<string name="b"/>``,
+    in a file where nothing but the translation was to change."""
+    assert one(text, mirror) == text.replace(translated, "DOG A")
+
+
+def test_an_empty_qt_source_keeps_its_end_tag(mirror):
+    text = ('<?xml version="1.0" encoding="utf-8"?>\n<TS version="2.1" language="de">\n<context>\n'
+            '    <name>Main</name>\n    <message>\n        <source></source>\n'
+            '        <translation type="unfinished"></translation>\n    </message>\n</context>\n</TS>\n')
+    assert translate_file_bytes(text.encode(), "app_de.ts", mirror, DocumentOptions(target_lang="de")) == text.encode()
+
+
+def test_a_start_tag_nothing_changed_keeps_its_quotes_spacing_and_references(mirror):
+    """Its element translated or kept, a start tag whose attributes are as they were read is written as
+    it was: lxml gave ``&#233;`` as "é", single quotes as double, and dropped the spaces."""
+    text = ("<resources xmlns:tools='http://schemas.android.com/tools'>\n"
+            "    <string name='a'  tools:ignore=\"Typo&#233;\" >a dog</string>\n"
+            "    <color name = 'accent' >#FFAACC</color>\n</resources>\n")
+    assert one(text, mirror) == text.replace("a dog", "DOG A")
+
+
+def test_an_xliff_root_declaring_its_namespace_after_its_version_is_written_as_it_came(mirror):
+    """lxml writes a namespace's declaration before the attributes: ``<xliff version="1.2" xmlns=...>``,
+    as CAT tools write it, came back the other way round."""
+    text = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+            '  <file source-language="en" target-language="de" datatype="plaintext" original="a.txt">\n    <body>\n'
+            '      <trans-unit id="1">\n        <source>a dog</source>\n      </trans-unit>\n    </body>\n  </file>\n'
+            "</xliff>\n")
+    written = translate_file_bytes(text.encode(), "a.xlf", mirror, DocumentOptions(target_lang="de")).decode()
+    assert written.startswith(text[:text.index("<file")])
+
+
+def test_an_element_written_short_and_filled_gets_its_end_tag(upper):
+    """``<translation type="unfinished"/>`` that gets a translation is no longer written short."""
+    text = ('<TS version="2.1" language="de">\n<context>\n    <name>Main</name>\n    <message>\n'
+            '        <source>a dog</source>\n        <translation type="unfinished"/>\n    </message>\n</context>\n'
+            "</TS>\n")
+    written = translate_file_bytes(text.encode(), "app_de.ts", upper, DocumentOptions(target_lang="de")).decode()
+    assert written == text.replace('<translation type="unfinished"/>',
+                                   '<translation type="unfinished">A DOG</translation>')
