@@ -59,3 +59,26 @@ def test_an_element_written_short_and_filled_gets_its_end_tag(upper):
     written = translate_file_bytes(text.encode(), "app_de.ts", upper, DocumentOptions(target_lang="de")).decode()
     assert written == text.replace('<translation type="unfinished"/>',
                                    '<translation type="unfinished">A DOG</translation>')
+
+
+@pytest.mark.parametrize("kept", ["<color name=\"accent\">&#x2014;</color>", "<dimen name=\"a\">16&#160;dp</dimen>",
+                                  "<string name=\"q\">&quot;</string>"])
+def test_a_kept_text_keeps_its_character_references(mirror, kept):
+    """lxml wrote ``&#x2014;`` as "—", ``&#160;`` as a no-break space and ``&quot;`` as ``"`` in text that
+    was never translated."""
+    text = f'<resources>\n    <string name="a">a dog</string>\n    {kept}\n</resources>\n'
+    assert one(text, mirror) == text.replace("a dog", "DOG A")
+
+
+def test_inline_code_in_a_translated_paragraph_keeps_its_references(mirror):
+    """The code is kept as a copy in the paragraph's translation: its ``&gt;`` and ``&#x2014;`` stay."""
+    text = "<doc>\n  <p>Type <code>a &#x2014;&gt; &quot;b&quot;</code> now</p>\n</doc>\n"
+    assert one(text, mirror) == text.replace("Type <code>a &#x2014;&gt; &quot;b&quot;</code> now",
+                                             "<code>a &#x2014;&gt; &quot;b&quot;</code> NOW TYPE")
+
+
+def test_a_translated_text_and_a_text_written_two_ways_are_written_as_lxml_writes_them(mirror):
+    """Only a text that means what was read is written as it came: the translation's "É" is the
+    writer's, and a value the input wrote both ways keeps each where it is."""
+    text = "<doc>\n  <p>a &#233; dog</p>\n  <code>&#233;</code>\n  <code>é</code>\n</doc>\n"
+    assert one(text, mirror) == text.replace("a &#233; dog", "DOG É A")
