@@ -59,9 +59,23 @@ def test_an_android_resource_reference_is_kept(mirror):
     assert one(text, mirror) == text.replace(">a dog<", ">DOG A<") and mirror.given == ["a dog"]
 
 
-def test_placeholders_in_other_xml_are_read_as_before(mirror):
-    """Only Android's file (root <resources>) is read so: other XML's text is the model's."""
-    assert one("<doc><p>a %d dog</p></doc>", mirror) == "<doc><p>DOG %D A</p></doc>"
+@pytest.mark.parametrize("source, kept", [
+    ("Hello {0}, you have {1:N0} messages", ["{0}", "{1:N0}"]),
+    ("Saved %d files to %s", ["%d", "%s"]),
+    ("Welcome %1$s, ${count} new", ["%1$s", "${count}"]),
+])
+def test_a_programs_placeholders_in_other_xml_pass_through_as_written(same, mirror, source, kept):
+    """Software strings kept in XML of a program's own (``<entry key="greeting">``) went to the model
+    whole: ``{0}`` and ``%1$s`` came back changed (``%1$S``), and the program failed on its format."""
+    text = f'<properties>\n  <entry key="a">{source}</entry>\n</properties>\n'
+    assert one(text, same) == text
+    out = one(text, mirror)
+    assert all(out.count(piece) == 1 for piece in kept), out
+    assert not any(piece in mirror.given[0] for piece in kept)
+
+
+def test_words_and_a_percent_sign_in_other_xml_are_still_the_models(mirror):
+    assert one("<doc><p>a 100% dog</p></doc>", mirror) == "<doc><p>DOG 100% A</p></doc>"
 
 
 RESX = """<?xml version="1.0" encoding="utf-8"?>

@@ -17,6 +17,7 @@ is read with XML's (attnmt.documents.elements.Vocabulary).
   with its ``mimetype``) is data, and a name starting with ``>>`` is the designer's (``>>button1.Name``):
   read as words, they went to the model and the file no longer loaded.  Its composite format items
   (``{0}``, ``{1:N2}``) pass through as written.
+- Any other XML's program placeholders (``{0}``, ``%s``, ``%1$s``) pass through as a .resx's do (XmlStrings).
 """
 
 from __future__ import annotations
@@ -171,10 +172,21 @@ def is_resx_text(node: etree._Element) -> bool:
     return node.get("type") is None and node.get("mimetype") is None and not node.get("name", "").startswith(">>")
 
 
+class XmlStrings(Vocabulary):
+    """Any other XML's: XML's vocabulary, with a program's placeholders protected as a .resx's are (RESX:
+    .NET's format items and PLACEHOLDER, printf's among them).  Software strings are often kept in XML of
+    a program's own (a Java ``<entry key="greeting">Hello {0}</entry>``, a game's, a CMS's), where the
+    model read ``{0}``, ``{1:N0}``, ``%s`` and ``%1$s`` as words and dropped or changed them ("%1$S"), and
+    the program failed on its format; a document's prose (DITA, DocBook) holds them only as the
+    placeholders they are."""
+
+    protected = RESX
+
+
 def dialect_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabulary:
     """The vocabulary of the XML parsed into ``holder`` (pages.Parsed.root), by its root element
-    (dialect): an Android strings file's, a .resx's; XML's for any other."""
-    return {"android": AndroidStrings, "resx": ResxStrings}.get(dialect(holder), Vocabulary)(True, source_lang)
+    (dialect): an Android strings file's, a .resx's; XmlStrings for any other."""
+    return {"android": AndroidStrings, "resx": ResxStrings}.get(dialect(holder), XmlStrings)(True, source_lang)
 
 
 def embedded_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabulary | None:
