@@ -3,6 +3,7 @@ a diff of a translated file shows its translations alone."""
 
 import pytest
 
+from attnmt.documents import pages
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
@@ -82,3 +83,13 @@ def test_a_translated_text_and_a_text_written_two_ways_are_written_as_lxml_write
     writer's, and a value the input wrote both ways keeps each where it is."""
     text = "<doc>\n  <p>a &#233; dog</p>\n  <code>&#233;</code>\n  <code>é</code>\n</doc>\n"
     assert one(text, mirror) == text.replace("a &#233; dog", "DOG É A")
+
+
+def test_an_element_renamed_or_given_other_attributes_is_written_as_lxml_writes_it():
+    """A start tag is written as it came only where its element has the name and attributes it was read
+    with: written before a renamed element's end tag, the old tag made the XML no XML."""
+    page = pages.parse("<doc><a  x='1'>t</a> <c  y='2'>u</c></doc>", True, "input")
+    renamed, changed = page.root[0]
+    renamed.tag = "b"
+    changed.set("y", "3")
+    assert page.serialise(None) == '<doc><b x="1">t</b> <c y="3">u</c></doc>'

@@ -50,11 +50,12 @@ NODES = {"comment": etree._Comment, "pi": etree._ProcessingInstruction, "entity"
 
 @dataclass
 class Start:
-    """An element's start tag as written, and the name and attributes it gave the element."""
+    """An element's start tag as written, and the attributes and name it gave the element."""
 
     element: etree._Element
     written: str
     attributes: list[tuple[str, str]]
+    tag: str
 
     @property
     def open(self) -> bool:
@@ -98,7 +99,7 @@ def source_forms(holder: etree._Element, body: str) -> SourceForms:
         if kind == "start":
             empty = token["empty"] or body.startswith("</", position)
             if not PLAIN_START.fullmatch(token.group()) or (empty and not token["empty"]):
-                forms.starts.append(Start(node, token.group(), list(node.attrib.items())))
+                forms.starts.append(Start(node, token.group(), list(node.attrib.items()), node.tag))
             if token["empty"] and matched(next(items, None), "end", name) is None:
                 return SourceForms()
     if slot is not None and position < len(body):
@@ -202,7 +203,7 @@ class StandIns:
         if start.open and empty:
             element.text = ""
             self.undo.append(lambda: setattr(element, "text", None))
-        if list(element.attrib.items()) == start.attributes and (start.open or empty):
+        if element.tag == start.tag and list(element.attrib.items()) == start.attributes and (start.open or empty):
             name = f"attnmt{self.nonce}"
             element.set(name, str(len(self.kept)))
             self.kept.append(start.written)
