@@ -171,6 +171,22 @@ def test_the_html_an_android_string_holds_keeps_its_placeholders(same, mirror, h
     assert out.count("%d") == 1 and out.count("%1$s") == 1 and "IT\\'S" in out
 
 
+@pytest.mark.parametrize("held, given, written", [
+    ('Read the &lt;a href="https://example.org/terms">terms&lt;/a> now.', ["Read the terms now."],
+     'NOW. &lt;a href="https://example.org/terms"&gt;TERMS&lt;/a&gt; THE READ'),
+    ("You have &lt;b>%2$d new messages&lt;/b>.", ["You have new messages."],
+     "&lt;b&gt;MESSAGES. %2$d NEW&lt;/b&gt; HAVE YOU"),
+    ("<![CDATA[<b>Bold</b> text]]>", ["Bold text"], "<![CDATA[TEXT <b>BOLD</b>]]>"),
+])
+def test_html_among_an_android_strings_words_is_translated_as_html(same, mirror, held, given, written):
+    """Android's docs' own example, ``You have &lt;b>%2$d new messages&lt;/b>.``, was read as words, its
+    tags with them, where its tags do not stand at both ends: a link came back ``&lt;A HREF=\\"\\"&gt;``,
+    its URL moved out of it."""
+    text = strings(f'<string name="a">{held}</string>')
+    assert one(text, same).replace("&gt;", ">") == text.replace("&gt;", ">") and same.given == given
+    assert one(text, mirror) == strings(f'<string name="a">{written}</string>')
+
+
 def test_an_android_resources_files_data_is_kept(mirror):
     """A resources file's <dimen>, <bool>, <color> and a style's items went to the model ("16DP",
     "TRUE", "BOLD"), and the app no longer built; an <item type="string"> is a string."""

@@ -221,7 +221,7 @@ class Vocabulary:
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
-            return (is_empty(node) or is_inline_code(node) or holds_markup(node) or self.is_code_element(node)
+            return (is_empty(node) or is_inline_code(node) or self.holds_markup(node) or self.is_code_element(node)
                     or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
         return name in ATOMS or node.tag in EPUB_CASE or (
@@ -258,8 +258,12 @@ class Vocabulary:
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:
-            return holds_markup(node) or self.is_code_element(node)
+            return self.holds_markup(node) or self.is_code_element(node)
         return local_name(node) in UNTRANSLATED or node.tag in EPUB_CASE or is_page_number(node)
+
+    def holds_markup(self, node: etree._Element) -> bool:
+        """Whether an XML element's text is HTML, translated apart (xml_code.holds_markup; a dialect's may differ)."""
+        return holds_markup(node)
 
     def keeps_attributes(self, node: etree._Element) -> bool:
         """Whether an element's attributes are kept, whatever their names: in HTML, a page number's

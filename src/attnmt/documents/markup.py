@@ -24,7 +24,7 @@ sentences of their own, and so are ``value``, on a button's ``<input>`` only (is
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from lxml import etree
 
@@ -277,16 +277,17 @@ class EmbeddedJob(TreeJob):
 
 
 def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str,
-                  glossary: Glossary | None, vocabulary: Vocabulary | None = None) -> list[EmbeddedJob]:
-    """A job for each element of an XML tree whose text is HTML (holds_markup), outside what says
-    ``translate="no"`` (but inside what says ``translate="yes"`` again), read with ``vocabulary``
-    (embedded_job's)."""
+                  glossary: Glossary | None, vocabulary: Vocabulary | None = None,
+                  holds: Callable[[etree._Element], bool] = holds_markup) -> list[EmbeddedJob]:
+    """A job for each element of an XML tree whose text is HTML (``holds``: holds_markup, or the tree's
+    dialect's), outside what says ``translate="no"`` (but inside what says ``translate="yes"`` again), read
+    with ``vocabulary`` (embedded_job's)."""
     jobs = []
     pending = [(root, True)]
     while pending:
         node, translated = pending.pop()
         translated = (translated or says_yes(node)) and not says_no(node)
-        job = embedded_job(node, options, where, glossary, vocabulary) if translated and holds_markup(node) else None
+        job = embedded_job(node, options, where, glossary, vocabulary) if translated and holds(node) else None
         jobs.extend([] if job is None else [job])
         pending.extend((child, translated) for child in reversed(node) if not is_comment(child))
     return jobs
@@ -340,8 +341,8 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
         if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
             p.keeps_declaration = keep_declaration
             html = embedded_vocabulary(p.root, options.source_lang)
-            inner = embedded_jobs(p.root, options, where, glossary, html) if vocabulary.xml else []
             read = dialect_vocabulary(p.root, options.source_lang) if vocabulary.xml else vocabulary
+            inner = embedded_jobs(p.root, options, where, glossary, html, read.holds_markup) if vocabulary.xml else []
             jobs += [*inner, TreeJob(p.root, read, options, glossary)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
     translate_trees(jobs, translator, options, review, lines)

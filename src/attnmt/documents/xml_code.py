@@ -142,6 +142,24 @@ def holds_markup(node: etree._Element) -> bool:
     return (is_fragment(text) or (between_conditions(written) and reads_as_written(text))) and not in_code(node)
 
 
+def holds_tags(node: etree._Element) -> bool:
+    """Whether an XML element's text holds tags of HTML's (BLOCKS, INLINE, ATOMS) among its words, each
+    element they open closed, escaped or in a CDATA section, and nothing else HTML would read another way
+    (reads_as_written, between the tags); the element holds that text alone.  For a dialect whose text is
+    HTML where it holds tags (an Android string, for Html.fromHtml: ``You have &lt;b>%d new messages&lt;/b>.``),
+    which holds_markup leaves to words unless the tags stand at the text's ends.  Not in code (in_code)."""
+    if is_comment(node) or len(node) or is_code(node) or in_code(node):
+        return False
+    text = COMMENTS.sub(" ", node.text or "").strip()
+    tags = list(NAMED_TAG.finditer(text))
+    names = [match.group(1).lower() for match in tags]
+    html = BLOCKS | INLINE | ATOMS
+    if not any(name.lstrip("/") in html for name in names) or not reads_as_written(NAMED_TAG.sub(" ", text)):
+        return False
+    return all(name in VOIDS or f"/{name}" in names or tag.group(0).endswith("/>")
+               for name, tag in zip(names, tags, strict=True) if name in html)
+
+
 def in_code(node: etree._Element) -> bool:
     """Whether ``node`` is, or stands in, a DITA or DocBook element of code (is_code_element): HTML
     there is a manual's example (``<codeblock>&lt;p&gt;Hello&lt;/p&gt;</codeblock>``), shown as written;

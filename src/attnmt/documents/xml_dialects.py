@@ -30,6 +30,7 @@ from lxml import etree
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import PROTECTED, FlatText
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.xml_code import holds_markup, holds_tags
 
 # A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
 # {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
@@ -110,6 +111,13 @@ class AndroidStrings(Vocabulary):
     def lays_out(self, parent: etree._Element | None) -> bool:
         return parent is not None and not is_comment(parent) and (
             local_name(parent) in ANDROID_HOLDERS or super().lays_out(parent))
+
+    def holds_markup(self, node: etree._Element) -> bool:
+        """A string's (or item's) text with HTML's tags among its words (xml_code.holds_tags) is HTML, as
+        Html.fromHtml reads it, where other XML's is HTML only with tags at both ends: read as words,
+        ``Read the &lt;a href="https://x.org">terms&lt;/a>`` went to the model with its tags, and the link
+        came back empty, its URL moved out of it."""
+        return holds_markup(node) or (local_name(node) in ("string", "item") and holds_tags(node))
 
     def is_atom(self, node: etree._Element) -> bool:
         return is_untranslated_g(node) or super().is_atom(node)
