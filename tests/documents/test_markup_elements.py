@@ -211,6 +211,17 @@ def test_a_cdata_section_of_words_stays_one(mirror):
     assert one(text, mirror, xml=True) == text.replace("A red car", "CAR RED A")
 
 
+
+@pytest.mark.parametrize("text, translated", [
+    ("<doc><title><![CDATA[A red car]]></title></doc>", "<doc><title><![CDATA[CAR RED A]]></title></doc>"),
+    ("<para>A <emphasis><![CDATA[red]]></emphasis> car</para>",
+     "<para>CAR <emphasis><![CDATA[RED]]></emphasis> A</para>"),
+])
+def test_a_cdata_section_of_words_in_an_element_read_with_its_block_stays_one(mirror, text, translated):
+    """An element alone in its block, or in a sentence, is written as a copy of it: its translation went
+    in as plain text, the section lost, where nothing but its words was to change."""
+    assert one(text, mirror, xml=True) == translated
+
 DITA = """<topic id="install">
   <title>Install the tool</title>
   <body>

@@ -155,6 +155,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip(EDGE_SPACES)):])
     if xml:
         keep_whole_edges(flat, written)
+        keep_sections(flat, written)
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
     for child in run.children:
         run.parent.remove(child)
@@ -188,6 +189,16 @@ def keep_whole_edges(flat: FlatText, written: Sequence[tuple[int, etree._Element
                 element[-1].tail = last
             else:
                 element.text = last
+
+
+def keep_sections(flat: FlatText, written: Sequence[tuple[int, etree._Element]]) -> None:
+    """Each element written for a mark whose source's whole text is one CDATA section (cdata_text: ``<doc>
+    <title><![CDATA[A dog]]></title></doc>``, an element alone in its block) holds its new text in one too,
+    where it holds text alone: written as a copy of the element, it came back as plain text."""
+    for mark, element in written:
+        cdata = cdata_text(flat.marks[mark].node)
+        if cdata is not None and not len(element) and element.text:
+            cdata.write(element, element.text)
 
 
 def leading_space(text: str) -> str:
