@@ -152,6 +152,19 @@ def test_a_ts_file_that_is_no_qt_linguist_file_is_refused_in_one_line_saying_wha
     assert mirror.given == []
 
 
+@pytest.mark.parametrize("source, given", [('Walk 10<byte value="xa0"/>km today', "Walk 10 km today"),
+                                           ('Name<byte value="x9"/>Size', "Name Size"),
+                                           ('First line<byte value="xa"/>Second line', "First line")])
+def test_a_byte_that_stands_for_a_space_or_a_line_break_parts_the_words_around_it(same, source, given):
+    """lupdate writes a control character or a space past ASCII as a ``<byte>``: glued, "10<byte
+    value="xa0"/>km" reached the model as "10km", and a line's end joined two lines into one sentence."""
+    text = ts(f"    <message>\n        <source>{source}</source>\n        <translation type=\"unfinished\"/>\n"
+              "    </message>\n")
+    assert translated(text, same) == text.replace('<translation type="unfinished"/>',
+                                                  f'<translation type="unfinished">{source}</translation>')
+    assert same.given[0] == given
+
+
 @pytest.mark.parametrize("data", [b"", b"  \n", b"\xef\xbb\xbf\n", b"\xff\xfe"])
 def test_an_empty_ts_file_comes_back_as_it_is(mirror, data):
     """A .ts of nothing but spaces (lupdate not run yet, a file touched) was refused as "looks like

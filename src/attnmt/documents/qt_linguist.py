@@ -21,7 +21,8 @@ translated.  Here only translations are written:
   translation gets one before its first letter (take_accelerator);
 - the placeholders Qt fills in (``%1``, ``%L2``, ``%n``), as all those of XLIFF's sources
   (xliff.NUMBERED), pass through untranslated, and a source whose text is rich text (Qt Designer's
-  escaped ``<html><body><p>…``) is translated as HTML, its markup kept (attnmt.documents.xliff);
+  escaped ``<html><body><p>…``) is translated as HTML, its markup kept (attnmt.documents.xliff); a ``<byte
+  value="xa0"/>`` (lupdate's no-break space, or a control character) is read as its character (LinguistCodes);
 - where a review keeps the source of every sentence of a translation (--below-quality source), it
   stays empty, still unfinished, for a person or a later run to fill: a copy of the source there
   was a translation that lrelease shipped and no later run replaced;
@@ -38,6 +39,7 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.flat import LINE_END
 from attnmt.documents.html_layout import gap_before
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import is_comment, parse
@@ -57,6 +59,8 @@ QT_START = re.compile(r"\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?
 ACCELERATOR = re.compile(r"(?<!&)&(?=[^\s&])")
 # Where a translation's accelerator goes: before its first letter or digit.
 ACCELERATED = re.compile(r"(?=[^\W_])")
+# A Qt <byte>'s value: lupdate's hexadecimal after "x" (x9, xa0), or a decimal number.
+BYTE_VALUE = re.compile(r"[xX][0-9A-Fa-f]{1,6}|[0-9]{1,7}")
 # A message no longer in the program's code: its translation is kept for reuse, not shown.
 RETIRED = frozenset(("obsolete", "vanished"))
 # What comes before a message's <translation>, in the order of Qt's DTD: it is written after the last of them.
@@ -123,7 +127,30 @@ def form_jobs(form: etree._Element, options: DocumentOptions, where: str, glossa
     if holds_markup(form):
         job = embedded_job(form, options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
-    return [TreeJob(form, XliffVocabulary(), replace(options, attributes=()), glossary)]
+    return [TreeJob(form, LinguistCodes(), replace(options, attributes=()), glossary)]
+
+
+class LinguistCodes(XliffVocabulary):
+    """A translation's codes as an XLIFF source's, and lupdate's ``<byte value="xa0"/>``, how it writes a
+    control character or a space past ASCII (a no-break space): as the character it stands for (byte_character),
+    it parts the words around it, and a line's end ends its sentence.  Glued, "10<byte value="xa0"/>km"
+    reached the model as "10km"."""
+
+    def parts_words(self, node: etree._Element) -> bool:
+        return super().parts_words(node) or byte_character(node).isspace()
+
+    def is_line_break(self, node: etree._Element) -> bool:
+        return super().is_line_break(node) or LINE_END.fullmatch(byte_character(node)) is not None
+
+
+def byte_character(node: etree._Element) -> str:
+    """The character a Qt ``<byte value="x9"/>`` stands for (its value hexadecimal after "x", or
+    decimal); "" for any other node, and for a value that is no character."""
+    value = node.get("value", "") if not is_comment(node) and node.tag == "byte" else ""
+    if BYTE_VALUE.fullmatch(value) is None:
+        return ""
+    code = int(value[1:], 16) if value[0] in "xX" else int(value)
+    return chr(code) if code <= 0x10FFFF else ""
 
 
 def is_current(message: etree._Element) -> bool:
