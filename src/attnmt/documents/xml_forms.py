@@ -134,7 +134,8 @@ def matched(item: tuple[str, etree._Element] | None, kind: str, name: str) -> et
     """The node of ``item`` where it is what a token of ``kind`` named ``name`` reads as; else None."""
     if item is None or item[0] != kind:
         return None
-    if kind in ("start", "end") and etree.QName(item[1]).localname != name.rpartition(":")[2]:
+    # by the names' ends: a prefix nothing declares stays in the parsed name (``xliff:g``), which no QName takes
+    if kind in ("start", "end") and item[1].tag.rpartition("}")[2].rpartition(":")[2] != name.rpartition(":")[2]:
         return None
     return item[1]
 
