@@ -315,6 +315,14 @@ def test_footnotes_and_emoji_codes_are_kept_whole(mirror):
     assert mirror.given == ["Fast engine at 10:30 .", "The first note.", "ok", "be"]
 
 
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_a_footnote_definitions_body_on_the_next_line_stays_on_its_own_line(ending, upper):
+    text = f"Text[^note] here.{ending}{ending}[^note]:{ending}    The indented note body.{ending}"
+    translated = translate_markdown(text, upper)
+    assert translated == (f"TEXT[^note] HERE.{ending}{ending}[^note]:{ending}    THE INDENTED NOTE BODY.{ending}")
+    assert structure(translated) == structure(text)
+
+
 def test_math_is_kept_whole_and_a_display_block_byte_for_byte(mirror):
     text = ("The area is $\\pi r^2$ for a dog.\n\n$$\nx = y + 1\n$$\n\n"
             "Both $`a*b`$ and $$\\sum_k k$$ stay.\n\n```math\nx^2\n```\n")

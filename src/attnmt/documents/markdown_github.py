@@ -31,7 +31,8 @@ EMOJI = re.compile(r":(?!\d+:)[a-z0-9_+\-]+:(?![\w:])")
 MATH = re.compile(r"\$\$(?:\\[\s\S]|[^\\$])+?\$\$|\$(`+)(?!`)[^\n]+?(?<!`)\1\$"
                   r"|\$(?![\s$`])(?:\\.|[^\\$\n])*?(?<!\s)\$(?!\d)")
 TASK = re.compile(r"\[[ xX]\][ \t]+")  # a task list item's box, and the space after it
-FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s\[\\]+\]:[ \t]*")
+# A footnote definition's label, with the line's end where its body starts on the next line.
+FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s\[\\]+\]:[ \t]*\n?")
 # An alert's first line (``> [!NOTE]``), kept whole on its own line: its type, with the line's end.
 ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)", re.IGNORECASE)
 
@@ -66,7 +67,8 @@ def github(md: MarkdownIt) -> MarkdownIt:
 def kept_start(content: str) -> int:
     """How many characters at the start of a paragraph's ``content`` are kept as they are: a task
     list item's ``[ ] `` or ``[x] `` (as GitHub reads it, even where ``[x]`` names a reference), a
-    footnote definition's ``[^1]: ``, an alert's whole first line (``[!NOTE]`` and its line's end,
+    footnote definition's ``[^1]: `` (with the line's end where its body
+    starts on the next line), an alert's whole first line (``[!NOTE]`` and its line's end,
     which keeps the body on the next line, where GitHub needs it); 0 for any other."""
     found = TASK.match(content) or FOOTNOTE_DEFINITION.match(content) or ALERT.match(content)
     return found.end() if found is not None else 0
