@@ -323,6 +323,15 @@ def test_a_footnote_definitions_body_on_the_next_line_stays_on_its_own_line(endi
     assert structure(translated) == structure(text)
 
 
+@pytest.mark.parametrize("note", ["Wikipedia.", 'Translated "by hand"'])
+def test_a_footnote_definition_that_reads_as_a_reference_definition_is_translated(note, same, upper):
+    text = f"Text[^1] here.\n\n[^1]: {note}\n\n[ref]: https://example.com/a_b\n"
+    translated = translate_markdown(text, upper)
+    assert translated.startswith(f"TEXT[^1] HERE.\n\n[^1]: {note.upper()}\n\n")
+    assert translated.endswith("\n\n[ref]: https://example.com/a_b\n")
+    assert translate_markdown(text, same) == text
+
+
 def test_math_is_kept_whole_and_a_display_block_byte_for_byte(mirror):
     text = ("The area is $\\pi r^2$ for a dog.\n\n$$\nx = y + 1\n$$\n\n"
             "Both $`a*b`$ and $$\\sum_k k$$ stay.\n\n```math\nx^2\n```\n")

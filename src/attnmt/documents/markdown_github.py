@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock, reference
 from markdown_it.rules_inline import StateInline
 
 __all__ = ["github", "kept_start"]
@@ -55,9 +56,20 @@ def kept_rule(pattern: re.Pattern[str], first: str) -> Callable[[StateInline, bo
     return read
 
 
+def not_footnote(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """CommonMark's reference definition rule, but for a footnote definition (``[^1]: Wikipedia.``,
+    which CommonMark reads as a reference with the destination ``Wikipedia.``): a paragraph, its text
+    translated as GitHub shows it."""
+    begin = state.bMarks[start] + state.tShift[start]
+    if FOOTNOTE_DEFINITION.match(state.src, begin):
+        return False
+    return reference(state, start, end, silent)
+
+
 def github(md: MarkdownIt) -> MarkdownIt:
-    """``md`` reading strikethrough, footnote references, emoji codes and math."""
+    """``md`` reading strikethrough, footnote references and definitions, emoji codes and math."""
     md.enable("strikethrough")
+    md.block.ruler.at("reference", not_footnote)
     md.inline.ruler.before("link", "footnote_ref", kept_rule(FOOTNOTE_REF, "["))
     md.inline.ruler.before("link", "emoji", kept_rule(EMOJI, ":"))
     md.inline.ruler.before("link", "math", kept_rule(MATH, "$"))
