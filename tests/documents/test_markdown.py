@@ -332,6 +332,13 @@ def test_a_footnote_definition_that_reads_as_a_reference_definition_is_translate
     assert translate_markdown(text, same) == text
 
 
+def test_footnote_definitions_on_consecutive_lines_are_each_their_own_note(mirror):
+    text = "Text[^a] and[^b].\n\n[^a]: The first note.\n[^b]: The second note.\n    Its lazy line.\n"
+    translated = translate_markdown(text, mirror)
+    assert translated.endswith("\n\n[^a]: NOTE. FIRST THE\n[^b]: NOTE. SECOND THE LINE. LAZY ITS\n")
+    assert mirror.given[1:] == ["The first note.", "The second note.", "Its lazy line."]
+
+
 def test_math_is_kept_whole_and_a_display_block_byte_for_byte(mirror):
     text = ("The area is $\\pi r^2$ for a dog.\n\n$$\nx = y + 1\n$$\n\n"
             "Both $`a*b`$ and $$\\sum_k k$$ stay.\n\n```math\nx^2\n```\n")

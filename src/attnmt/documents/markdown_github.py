@@ -66,10 +66,18 @@ def not_footnote(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     return reference(state, start, end, silent)
 
 
+def footnote_start(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Whether a footnote definition starts on line ``start``, asked only to end the paragraph above
+    (``[^a]: One.`` then ``[^b]: Two.``: two notes, as GitHub reads them); the line is read as ever."""
+    begin = state.bMarks[start] + state.tShift[start]
+    return silent and state.sCount[start] - state.blkIndent < 4 and bool(FOOTNOTE_DEFINITION.match(state.src, begin))
+
+
 def github(md: MarkdownIt) -> MarkdownIt:
     """``md`` reading strikethrough, footnote references and definitions, emoji codes and math."""
     md.enable("strikethrough")
     md.block.ruler.at("reference", not_footnote)
+    md.block.ruler.before("paragraph", "footnote_start", footnote_start, {"alt": ["paragraph"]})
     md.inline.ruler.before("link", "footnote_ref", kept_rule(FOOTNOTE_REF, "["))
     md.inline.ruler.before("link", "emoji", kept_rule(EMOJI, ":"))
     md.inline.ruler.before("link", "math", kept_rule(MATH, "$"))
