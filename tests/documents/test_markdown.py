@@ -17,7 +17,7 @@ from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import AttnmtWarning, ConfigError, DataError
 
-FRONT_MATTER = "---\r\ntitle: My *project*\r\ntags: [a, b]\r\n---\r\n"
+FRONT_MATTER = "---\r\nslug: My *project*\r\ntags: [a, b]\r\n---\r\n"  # a title is translated: test_markdown_front.py
 FENCE = '```python\r\nprint("hello world")  # a comment\r\n```\r\n'
 README = (FRONT_MATTER + "\r\n"
           "# attnmt *toolkit*\r\n\r\n"
@@ -370,7 +370,7 @@ def test_escaped_strikethrough_emoji_and_math_stay_escaped(same):
 
 @pytest.mark.parametrize("opener", ["--- ", "---\t", "+++  "])
 def test_front_matter_whose_opening_line_ends_in_spaces_is_kept(opener, upper):
-    text = f"{opener}\ntitle: A dog runs\nlayout: post\n{opener.rstrip()}\n\nA man walks.\n"
+    text = f"{opener}\nslug: A dog runs\nlayout: post\n{opener.rstrip()}\n\nA man walks.\n"
     assert translate_markdown(text, upper) == text.replace("A man walks.", "A MAN WALKS.")
 
 

@@ -19,7 +19,8 @@ stands for (``data-md``), and is written back with that Markdown's own delimiter
 A paragraph's lines are one text for the model, and its translation is written as one line.
 
 Kept as they are: code blocks (fenced and indented), front matter (YAML's ``---`` or TOML's
-``+++`` at the very start), reference definitions, HTML blocks and comments, thematic breaks.
+``+++`` at the very start) but for its title and description (attnmt.documents.markdown_front),
+reference definitions, HTML blocks and comments, thematic breaks.
 Docs sites' syntax (admonitions, containers, tabs, heading ids and attribute lists, template tags,
 MDX imports) is kept too, with the text inside it translated (attnmt.documents.markdown_sites).
 """
@@ -39,6 +40,7 @@ from markdown_it.token import Token
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import github, kept_start
 from attnmt.documents.markdown_sites import attribute_list_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
@@ -61,8 +63,6 @@ from attnmt.errors import DataError, warn
 __all__ = ["translate_markdown"]
 
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line with its ending, as CommonMark ends lines
-# Front matter: YAML's (---, closed by --- or ...) or TOML's (+++), from the very first line.
-FRONT_MATTER = {"---": ("---", "..."), "+++": ("+++",)}
 # Inline HTML's line break (<br>, <br/>, <br />, any case): read as a line break, as a hard break is, so that it
 # parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
 INLINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
@@ -135,15 +135,6 @@ def markdown_parser() -> MarkdownIt:
 def split_lines(text: str) -> list[str]:
     """The text's lines, each with its own ending ("" for a last line without one)."""
     return LINE.findall(text)
-
-
-def front_matter_lines(lines: Sequence[str]) -> int:
-    """How many lines the front matter takes (0 without one): a first line ``---`` (or ``+++``)
-    up to its closing line, either with spaces or tabs after it, as Jekyll reads them."""
-    if not lines or lines[0].rstrip() not in FRONT_MATTER:
-        return 0
-    closing = FRONT_MATTER[lines[0].rstrip()]
-    return next((i + 1 for i, line in enumerate(lines[1:], start=1) if line.rstrip() in closing), 0)
 
 
 def inline_runs(tokens: Sequence[Token]) -> list[tuple[str, Token, Token, int]]:
@@ -376,9 +367,12 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             if job.flats():  # nothing to translate (code alone, a URL): kept byte for byte
                 found.append(Run(region, job, page.root, marks, kind, kind == "paragraph" or (
                     kind == "heading" and not opening.markup.startswith("#"))))
-    translate_trees([run.job for run in found], translator, options, review,
-                    [run.region.spans[0][0] + 1 for run in found])
-    return all_replaced(lines, [(run.region, translation(run)) for run in found])
+    runs: list[FrontValue | Run] = [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob),
+                                    *found]  # a front matter's title first
+    translate_trees([run.job for run in runs], translator, options, review,
+                    [run.region.spans[0][0] + 1 for run in runs])
+    return all_replaced(lines, [(run.region, run.written() if isinstance(run, FrontValue) else translation(run))
+                                for run in runs])
 
 
 def translation(run: Run) -> str:
