@@ -5,10 +5,11 @@
 The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
 ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup),
 ``.xlf``, ``.xliff`` (``.sdlxliff``, ``.mqxliff``: attnmt.documents.xliff, each source into its target), ``.srt``
-and ``.vtt`` (attnmt.documents.subtitles), ``.md`` and ``.markdown`` (attnmt.documents.markdown,
-with the ``markdown`` extra; plain text without it); and the office formats and e-books of
-attnmt.documents.office's ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept)
-and written back with their own line endings (a plain text file's, each line its own); an HTML,
+and ``.vtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa`` (attnmt.documents.ass_subtitles),
+``.md`` and ``.markdown`` (attnmt.documents.markdown, with the ``markdown`` extra; plain text without
+it); and the office formats and e-books of attnmt.documents.office's ``SUFFIXES``.  Text files are
+read as UTF-8 (a byte order mark is kept) and written back with their own line endings (a plain
+text file's, each line its own); an HTML,
 XHTML or XML page that declares another encoding is read and written back in it, its declaration
 as it was (attnmt.documents.charsets).  Every sentence of a file goes to the translator in calls
 of at most ``progress_step`` sentences (``PROGRESS_STEP`` unless given), and ``progress(done,
@@ -27,6 +28,7 @@ from functools import partial
 from pathlib import Path
 
 from attnmt.config_ranges import whole_number
+from attnmt.documents.ass_subtitles import translate_ass_text
 from attnmt.documents.charsets import page_bytes, page_charset, page_text
 from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import DocumentOptions, check_inputs, translate_lines
@@ -58,7 +60,7 @@ FLAT_NAMES = {"text": ".fodt", "spreadsheet": ".fods", "presentation": ".fodp"}
 # Trados's .sdlxliff and memoQ's .mqxliff are XLIFF 1.2, with their tools' status in attributes of their own.
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
                  ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".srt": "srt", ".vtt": "vtt",
-                 ".md": "markdown", ".markdown": "markdown", ".resx": "xml", ".ts": "xml"}
+                 ".ass": "ass", ".ssa": "ass", ".md": "markdown", ".markdown": "markdown", ".resx": "xml", ".ts": "xml"}
 # How a Markdown file read as plain text says why (markdown-it-py, the reader, comes with the extra).
 MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and layout"
 # The library's own limit on a file: it is held in memory with its translation, and its parsed
@@ -283,7 +285,7 @@ def translate_text_bytes(data: bytes, kind: str, translator: Translator, options
     text = text[len(mark):]
     if read_as_text(kind, filename):
         return bom + translate_plain_text(text, translator, options, review).encode("utf-8")
-    if kind in ("srt", "vtt", "markdown"):  # their line endings read and kept there, for any caller
+    if kind in ("srt", "vtt", "ass", "markdown"):  # their line endings read and kept there, for any caller
         return bom + translate_text(kind, text, translator, options, filename, review).encode("utf-8")
     newline = "\r\n" if "\r\n" in text else "\n"
     translated = translate_text(kind, text.replace("\r\n", "\n"), translator, options, filename, review,
@@ -341,6 +343,8 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
     whose reader keeps its line endings (Markdown each line's own, in code blocks too)."""
     if kind in ("srt", "vtt"):
         return translate_subtitle_text(text, translator, options, where, review)
+    if kind == "ass":
+        return translate_ass_text(text, translator, options, where, review)
     if kind == "markdown":
         from attnmt.documents.markdown import translate_markdown  # markdown-it-py: attnmt[markdown]
 

@@ -1,0 +1,120 @@
+"""ASS/SSA subtitles (Advanced SubStation Alpha, as Aegisub, ffmpeg and Subtitle Edit write them):
+each ``Dialogue:`` event's Text translated, every other byte kept.
+
+The file is read as Aegisub and libass read it: sections ``[Script Info]``, ``[V4+ Styles]`` (SSA's
+``[V4 Styles]``), ``[Events]``, ``[Fonts]`` and ``[Graphics]``; in ``[Events]`` the ``Format:`` line
+gives the fields' order (``Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect,
+Text``; SSA has ``Marked`` for ``Layer``), and Text, the last field, may hold commas.  Only
+``Dialogue:`` lines' Text is translated: ``Comment:`` lines, styles, timings, every other field
+and line (its ending, a byte order mark) stay as they were.
+
+The Text goes through the SRT pipeline (attnmt.documents.subtitles), each event a cue: override
+blocks ``{…}`` are codes kept where their words go (a drawing, ``{\\p1}m 0 0 l 10 0{\\p0}``, is
+never read), ``\\N`` parts the cue's lines (wrapped again into as many, written back with ``\\N``),
+``\\n`` and ``\\h`` are kept as codes that part words.  Karaoke ``{\\k20}`` codes are kept, each in
+order with the words it landed before: their durations add up to the same time, but a syllable's
+timing now falls on a translated word, so sung lines are better left to a Comment or a style of
+their own, untranslated.  A sentence runs over events as over SRT cues, in file order, among the
+events of one Layer and Style only (a sign on another layer or style between two dialogue events
+does not part them); an event with override codes (a sign's ``{\\an8\\pos(640,50)}``, italics)
+is joined to none, as an SRT cue with tags is not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs
+from attnmt.documents.review import Review
+from attnmt.documents.subtitles import LINE_END, translate_lf_subtitles
+from attnmt.documents.translators import Translator
+from attnmt.errors import DataError, LeftUntranslated, warn
+
+FORMATS = ("ass",)
+SECTION = re.compile(r"\ufeff?\s*\[([^\]]*)\]\s*")
+DIALOGUE = re.compile(r"\ufeff?\s*Dialogue:[ \t]*")
+FORMAT = re.compile(r"\ufeff?\s*Format:[ \t]*(.*)")
+LINE_BREAK = "\\N"  # ASS's hard line break in Text
+
+
+@dataclass(frozen=True)
+class Event:
+    """A Dialogue line's Text: the line (from 0), where its Text starts, and the Layer and Style it
+    is shown in (its events joined into sentences among themselves only)."""
+
+    line: int
+    start: int
+    group: tuple[str, str]
+
+
+def translate_ass_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
+                       where: str = "input", review: Review | None = None) -> str:
+    """An ASS or SSA file's text with each Dialogue event's Text translated; every other byte as it was.
+    DataError, naming the line, for a Dialogue line in ``[Events]`` before its ``Format:`` line."""
+    check_inputs(translator, options, review)
+    endings = LINE_END.findall(text)
+    lines = LINE_END.split(text)
+    events = dialogue_events(lines, where)
+    texts = {event.line: lines[event.line][event.start:] for event in events}
+    groups: dict[tuple[str, str], list[Event]] = {}
+    for event in events:
+        if text_lines(texts[event.line]):
+            groups.setdefault(event.group, []).append(event)
+    for group in groups.values():
+        translated = translate_texts([texts[event.line] for event in group], translator, options, where, review)
+        for event, new in zip(group, translated, strict=True):
+            lines[event.line] = lines[event.line][:event.start] + new
+    return "".join(line + ending for line, ending in zip(lines, [*endings, ""], strict=True))
+
+
+def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
+    """The Dialogue lines of the ``[Events]`` section, read by its ``Format:`` line; a line with
+    fewer fields than that names is kept as it was, with a warning naming it."""
+    section, fields = "", None
+    events = []
+    for number, line in enumerate(lines):
+        if heading := SECTION.fullmatch(line):
+            section, fields = heading.group(1).strip().lower(), None
+            continue
+        if section != "events":
+            continue
+        if found := FORMAT.match(line):
+            fields = [field.strip().lower() for field in found.group(1).split(",")]
+            continue
+        if not (dialogue := DIALOGUE.match(line)):
+            continue
+        if fields is None:
+            raise DataError(f"{where}, line {number + 1}: a Dialogue line in [Events] before its Format: line, so its "
+                            "fields cannot be told apart; add 'Format: Layer, Start, End, Style, Name, MarginL, "
+                            "MarginR, MarginV, Effect, Text' right after [Events]")
+        values = line[dialogue.end():].split(",", len(fields) - 1)
+        if len(values) < len(fields) or fields[-1] != "text":
+            warn(f"{where}, line {number + 1}: a Dialogue line with {len(values)} fields where the Format: line names "
+                 f"{len(fields)} (Text last), so it is kept as it was, untranslated", category=LeftUntranslated)
+            continue
+        named = dict(zip(fields, values, strict=True))
+        start = len(line) - len(values[-1])
+        events.append(Event(number, start, (named.get("layer", "").strip(), named.get("style", "").strip())))
+    return events
+
+
+def text_lines(text: str) -> list[str]:
+    """A Text's lines as an SRT cue's: parted at ``\\N``; one line where a part would be blank (a
+    blank line would end the cue), none for a Text without anything but spaces."""
+    if not text.strip():
+        return []
+    parts = text.split(LINE_BREAK)
+    return parts if all(part.strip() for part in parts) else [text]
+
+
+def translate_texts(texts: Sequence[str], translator: Translator, options: DocumentOptions, where: str,
+                    review: Review | None) -> list[str]:
+    """Texts of one Layer and Style, in file order, translated as the cues of one SRT file."""
+    cues = [f"{k + 1}\n{k}:00:00,000 --> {k}:00:01,000\n" + "\n".join(text_lines(text))
+            for k, text in enumerate(texts)]
+    srt = "\n\n".join(cues) + "\n"
+    translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review)
+    blocks = translated.rstrip("\n").split("\n\n")
+    return [LINE_BREAK.join(block.split("\n")[2:]) for block in blocks]
