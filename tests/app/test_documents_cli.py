@@ -488,22 +488,45 @@ def test_a_rich_text_format_document_is_refused_in_one_line(trained_model, tmp_p
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize(("name", "data", "kind"), [
-    ("film.ass", b"[Script Info]\r\nScriptType: v4.00+\r\n\r\n[Events]\r\nFormat: Layer, Start, End, Style, Text\r\n"
-                 b"Dialogue: 0,0:00:01.00,0:00:02.00,Default,a dog runs\r\n", "an ASS/SSA"),
-    ("film.ssa", b"\xef\xbb\xbf[script info]\nScriptType: v4.00\n", "an ASS/SSA"),
-    ("film.sub", b"{1}{25}a dog runs|a cat sleeps\n{30}{50}the boy laughs\n", "a MicroDVD"),
+ASS = (b"[Script Info]\r\nScriptType: v4.00+\r\n\r\n[Events]\r\nFormat: Layer, Start, End, Style, Text\r\n"
+       b"Comment: 0,0:00:00.00,0:00:01.00,Default,a dog runs\r\n"
+       b"Dialogue: 0,0:00:01.00,0:00:02.00,Default,a dog runs\r\n")
+
+
+@pytest.mark.parametrize(("name", "data"), [("film.ass", ASS), ("film.SSA", b"\xef\xbb\xbf" + ASS)])
+def test_an_ass_or_ssa_file_is_translated_by_its_extension(trained_model, tmp_path, capsys, name, data):
+    """It was refused ("convert it to SRT"), which lost its styles, positions and comments."""
+    source, output = tmp_path / name, tmp_path / f"out{name[-4:]}"
+    source.write_bytes(data)
+    code, _, err = run(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 0 and err == ""
+    dialogue = b"Dialogue: 0,0:00:01.00,0:00:02.00,Default,"
+    assert output.read_bytes() == data.replace(dialogue + b"a dog runs", dialogue + b"ein hund rennt")
+
+
+def test_input_format_ass_reads_a_file_of_any_name_as_ass(trained_model, tmp_path, capsys):
+    source = tmp_path / "film.txt"
+    source.write_bytes(ASS)
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "ass", source], capsys)
+    assert code == 0 and out.endswith("Comment: 0,0:00:00.00,0:00:01.00,Default,a dog runs\r\n"
+                                      "Dialogue: 0,0:00:01.00,0:00:02.00,Default,ein hund rennt\r\n")
+
+
+@pytest.mark.parametrize(("name", "data", "advice"), [
+    ("film.subs", ASS, "name it film.ass, or give --input-format ass"),
+    ("film.sub", b"{1}{25}a dog runs|a cat sleeps\n{30}{50}the boy laughs\n",
+     "convert it to SRT (ffmpeg -i film.sub film.srt) and translate that"),
 ])
-def test_a_subtitle_file_attnmt_does_not_read_is_refused_in_one_line(trained_model, tmp_path, capsys, name, data,
-                                                                     kind):
+def test_a_subtitle_file_under_a_name_attnmt_does_not_read_is_refused_in_one_line(trained_model, tmp_path, capsys, name,
+                                                                                  data, advice):
     """Read as text, its every line went to the model, the timings and styles of "Dialogue:
     0,0:00:01.00,…" and "{1}{25}" with it, and a file no player reads came back with exit 0."""
     source = tmp_path / name
     source.write_bytes(data)
     code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
-    assert code == 2 and err == (f"attnmt: error: {source} is {kind} subtitle file, not text, and attnmt does not "
-                                 f"translate it: convert it to SRT (ffmpeg -i {name} film.srt) and translate that, or "
-                                 "give --input-format text to translate its lines as they are\n")
+    kind = "an ASS/SSA" if name == "film.subs" else "a MicroDVD"
+    assert code == 2 and err == (f"attnmt: error: {source} is {kind} subtitle file, not text: {advice}, or give "
+                                 "--input-format text to translate its lines as they are\n")
     assert not (tmp_path / "out").exists()
 
 

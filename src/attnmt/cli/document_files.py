@@ -1,4 +1,4 @@
-"""``attnmt translate --input-format html|xml|srt|vtt``, and paragraph splitting of plain text (attnmt.documents).
+"""``attnmt translate --input-format html|xml|srt|vtt|ass``, and paragraph splitting of plain text (attnmt.documents).
 
 - ``text`` (the default): each line is split into sentences (``--no-split``: translated whole,
   but for the fields its tabs part), URLs, e-mail addresses and file names kept as they are, a line without
@@ -18,6 +18,8 @@
 - ``xliff``: the whole input is one XLIFF file (1.2 or 2): each unit's source translated into its
   empty or missing target, all else kept (attnmt.documents.xliff).
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
+- ``ass`` (``.ass``, ``.ssa``): an ASS/SSA subtitle file; each Dialogue event's Text translated,
+  all else kept (attnmt.documents.ass_subtitles).
 - ``markdown``: the whole input is one Markdown file (attnmt.documents.markdown): the text of its
   paragraphs, headings, lists, quotes and tables translated, its code, links and layout kept.
 - ``docx``, ``pptx``, ``xlsx``, ``odt``, ``odp``, ``ods``, ``epub``: a file of that kind
@@ -140,11 +142,11 @@ def translate_input(args: argparse.Namespace, translator: ModelTranslator, revie
     lines = [line for read in batches for line in read]
     # Markdown and subtitles are read with each line's own ending, which attnmt.documents.markdown and
     # attnmt.documents.subtitles keep where it stands
-    as_read = args.input_format in ("markdown", "srt", "vtt")
+    as_read = args.input_format in ("markdown", "srt", "vtt", "ass")
     text = with_endings(lines, endings if as_read else in_lf(endings))
     xml = args.input_format == "xml"
     failed = 0
-    if args.input_format in ("srt", "vtt", "xhtml", "xliff", "markdown") or is_document(text, xml) or (
+    if args.input_format in ("srt", "vtt", "ass", "xhtml", "xliff", "markdown") or is_document(text, xml) or (
             args.format_from_extension):
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),

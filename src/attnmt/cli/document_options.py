@@ -11,8 +11,8 @@ option or file.  Apart from attnmt.cli.document_files, which translates: these r
 the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
-  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.srt``, ``.vtt``, ``.md``,
-  ``.markdown``, ``.resx``, ``.ts`` (Qt Linguist's alone), also before ``.gz``, and the office ones:
+  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.srt``, ``.vtt``, ``.ass``,
+  ``.ssa``, ``.md``, ``.markdown``, ``.resx``, ``.ts`` (Qt Linguist's alone), also before ``.gz``, and the office ones:
   ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before ``.gz``)
   JSONL input; text otherwise.
 - Where --source-lang or --target-lang is left out, the model's language stands for it, as the
@@ -91,9 +91,9 @@ SUBTITLE_STARTS = {"an ASS/SSA": re.compile(rb"(?:\xef\xbb\xbf)?\s*\[script info
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
     server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff
-    (.sdlxliff, .mqxliff), .srt and .vtt, .md and .markdown (text, with one warning, where markdown-it-py
-    is not installed; --input-format markdown is refused then, naming the extra), .resx and .ts (xml; a .ts
-    that is no Qt Linguist file is refused: files.not_qt_ts), also before .gz; an
+    (.sdlxliff, .mqxliff), .srt, .vtt, .ass and .ssa, .md and .markdown (text, with one warning, where
+    markdown-it-py is not installed; --input-format markdown is refused then, naming the extra), .resx and
+    .ts (xml; a .ts that is no Qt Linguist file is refused: files.not_qt_ts), also before .gz; an
     office format for its extension (docx for .docx and .docm: the input's own is office_suffix's to
     keep); jsonl for a .jsonl file, as ``score`` reads its --src (attnmt.cli.lines.is_jsonl_name); text for any other
     file and for stdin.  Given, --input-format wins over any extension: ``--input-format text`` on a
@@ -142,9 +142,11 @@ def check_text_input(path: str | None) -> None:
                           "translate that")
     for kind, start in SUBTITLE_STARTS.items():
         if suffix.lower() not in TEXT_SUFFIXES and start.match(head):
-            raise ConfigError(f"{path} is {kind} subtitle file, not text, and attnmt does not translate it: convert "
-                              f"it to SRT (ffmpeg -i {Path(path).name} {Path(unzipped_name(path)).stem}.srt) and "
-                              "translate that, or give --input-format text to translate its lines as they are")
+            advice = (f"name it {Path(unzipped_name(path)).stem}.ass, or give --input-format ass" if "ASS" in kind
+                      else f"convert it to SRT (ffmpeg -i {Path(path).name} {Path(unzipped_name(path)).stem}.srt) "
+                      "and translate that")
+            raise ConfigError(f"{path} is {kind} subtitle file, not text: {advice}, or give --input-format text to "
+                              "translate its lines as they are")
     # a PDF or a picture, whatever its name: not "invalid UTF-8"; a .ts of TypeScript
     if (said := not_text(head, path) or not_qt_ts(head, path, suffix)) is not None:
         raise ConfigError(said)
@@ -246,8 +248,8 @@ def read_without_attributes(args: argparse.Namespace, suffix: str | None) -> str
         return None if suffix == ".epub" else suffix[1:]
     if args.input_format in ("text", "jsonl"):
         return args.input_format
-    if args.input_format in ("xliff", "srt", "vtt", "markdown"):  # XLIFF's attributes are its data; cues' tags and
-        # Markdown's inline HTML are kept as read
+    if args.input_format in ("xliff", "srt", "vtt", "ass", "markdown"):  # XLIFF's attributes are its data; cues'
+        # tags and Markdown's inline HTML are kept as read
         return args.input_format
     return None
 

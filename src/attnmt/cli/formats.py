@@ -12,7 +12,7 @@ from attnmt.documents.files import ARCHIVE_STARTS, BINARY_STARTS, OLE_SIGNATURE,
 from attnmt.errors import ConfigError, DataError
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
-DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt", "markdown")
+DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt", "ass", "markdown")
 ARCHIVE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # the zip archives of office.SUFFIXES
 FLAT_FORMATS = ("fodt", "fodp", "fods")  # LibreOffice's flat XML (attnmt.documents.opendocument_flat)
 OFFICE_FORMATS = (*ARCHIVE_FORMATS, *FLAT_FORMATS)  # attnmt.documents.office.SUFFIXES
@@ -20,7 +20,7 @@ MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
 OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
 # The extension of what each input format is written as.
 FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "xliff": ".xlf", "srt": ".srt",
-                   "vtt": ".vtt", "markdown": ".md"}
+                   "vtt": ".vtt", "ass": ".ass", "markdown": ".md"}
 # An XLIFF file is XML: written by either format, its name may say either (check_output_format).
 XML_FORMATS = frozenset(("xml", "xliff"))
 

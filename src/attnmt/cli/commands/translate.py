@@ -271,10 +271,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '
                         '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
                         "fragment a line), xhtml (a page, written as XML), xml (a fragment a line), xliff (each "
-                        "source into its empty target), srt, vtt, markdown (code, links and layout kept), and docx, "
-                        "pptx, xlsx, odt, odp, ods, epub: documents, markup carried through by word alignments "
-                        "(docs/documents.md). Default: the "
-                        "input file's extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .md, "
+                        "source into its empty target), srt, vtt, ass (ASS/SSA: each Dialogue's text), markdown "
+                        "(code, links and layout kept), and docx, pptx, xlsx, odt, odp, ods, epub: documents, markup "
+                        "carried through by word alignments (docs/documents.md). Default: the input file's "
+                        "extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .ass, .ssa, .md, "
                         ".resx, .ts (Qt Linguist), .docx, .sdlxliff, ...; a markup file is then read whole, as the "
                         "server reads it), else text")
     p.add_argument("--glossary", metavar="FILE", type=file_name, action="append", help="terms the translations "
