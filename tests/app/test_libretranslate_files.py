@@ -58,6 +58,20 @@ def test_a_subtitle_file_keeps_its_timings(client):
     assert client.get(url).content == b"1\n00:00:01,000 --> 00:00:02,000\nein vogel singt\n"
 
 
+@pytest.mark.parametrize("name", ["film.ass", "film.ssa"])
+def test_an_ass_file_keeps_its_styles_timings_and_comments(client, name):
+    """Refused by name before ("not a format attnmt translates")."""
+    ass = (b"\xef\xbb\xbf[Script Info]\r\nScriptType: v4.00+\r\n\r\n[Events]\r\n"
+           b"Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n"
+           b"Comment: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,a bird sings\r\n"
+           b"Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,a bird sings\r\n")
+    answer = send(client, name, ass)
+    assert answer.status_code == 200, answer.text
+    dialogue = b"Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
+    assert client.get(answer.json()["translatedFileUrl"]).content == ass.replace(
+        dialogue + b"a bird sings", dialogue + b"ein vogel singt")
+
+
 def test_a_file_named_in_capitals_is_read_as_its_format(client):
     """FILM.SRT, as Windows names files: its timings are kept, not translated as words."""
     srt = b"1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"
@@ -149,9 +163,9 @@ def test_a_download_pushed_out_by_newer_files_is_404_saying_so(trained_model):
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True
-    assert settings["supportedFilesFormat"][:15] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
-                                                     ".sdlxliff", ".mqxliff", ".srt", ".vtt", ".md", ".markdown",
-                                                     ".resx", ".ts"]
+    assert settings["supportedFilesFormat"][:17] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
+                                                     ".sdlxliff", ".mqxliff", ".srt", ".vtt", ".ass", ".ssa", ".md",
+                                                     ".markdown", ".resx", ".ts"]
 
 
 def test_a_qt_linguist_ts_and_a_resx_are_translated_by_their_names_and_typescript_refused(client):
