@@ -6,9 +6,12 @@ import warnings
 
 import pytest
 
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.quality import Assessment
 from attnmt.documents.ass_subtitles import translate_ass_text
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 from attnmt.errors import DataError, LeftUntranslated
 
 HEAD = """\ufeff[Script Info]
@@ -118,3 +121,21 @@ def test_a_dialogue_with_too_few_fields_is_kept_with_a_warning_naming_the_line(s
     said = [str(w.message) for w in caught if issubclass(w.category, LeftUntranslated)]
     assert said == ["ep.ass, line 24: a Dialogue line with 5 fields where the Format: line names 10 (Text last), "
                     "so it is kept as it was, untranslated"]
+
+
+def test_sentences_for_review_are_placed_on_their_dialogue_lines_in_file_order(mirror):
+    """Their places were lines of the SRT text the events were read as, each Style's apart."""
+    poor = Review(lambda sources, texts: [Assessment(0.1, [], False) for _ in sources], threshold=0.5)
+    translate_ass_text(ass(EVENTS), mirror, review=poor)
+    assert [(s.place.number, s.source) for s in poor.segments] == [
+        (18, "I saw a man in the park."), (19, "Bakery"), (21, "You are late, again."),
+        (22, "A red car is waiting.")]
+
+
+def test_a_warning_names_the_dialogue_lines_of_the_file(same):
+    same.glossary = Glossary.of({"red car": "Sportwagen"})
+    source = ass([EVENTS[0], "Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,I saw a {\\i1}red{\\i0}",
+                  EVENTS[2], "Dialogue: 0,0:00:03.00,0:00:05.00,Default,,0,0,0,,car in the park."])
+    with pytest.warns(UserWarning, match=r"^ep\.ass, lines 18 and 20: the glossary term 'red car' runs across two "
+                                         r"cues translated apart \(one of them has tags\)"):
+        translate_ass_text(source, same, where="ep.ass")

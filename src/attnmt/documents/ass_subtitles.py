@@ -23,14 +23,16 @@ is joined to none, as an SRT cue with tags is not.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from attnmt.documents.flat import Place
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs
 from attnmt.documents.review import Review
 from attnmt.documents.subtitles import LINE_END, translate_lf_subtitles
 from attnmt.documents.translators import Translator
-from attnmt.errors import DataError, LeftUntranslated, warn
+from attnmt.errors import DataError, LeftUntranslated, collected_warnings, warn
 
 FORMATS = ("ass",)
 SECTION = re.compile(r"\ufeff?\s*\[([^\]]*)\]\s*")
@@ -59,13 +61,17 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
     events = dialogue_events(lines, where)
     texts = {event.line: lines[event.line][event.start:] for event in events}
     groups: dict[tuple[str, str], list[Event]] = {}
+    first_segment = len(review.segments) if review else 0
     for event in events:
         if text_lines(texts[event.line]):
             groups.setdefault(event.group, []).append(event)
     for group in groups.values():
-        translated = translate_texts([texts[event.line] for event in group], translator, options, where, review)
+        translated = translate_texts([texts[event.line] for event in group], [event.line + 1 for event in group],
+                                     translator, options, where, review)
         for event, new in zip(group, translated, strict=True):
             lines[event.line] = lines[event.line][:event.start] + new
+    if review:  # in the file's order, not by Layer and Style
+        review.segments[first_segment:] = sorted(review.segments[first_segment:], key=lambda seg: seg.place.number)
     return "".join(line + ending for line, ending in zip(lines, [*endings, ""], strict=True))
 
 
@@ -109,12 +115,40 @@ def text_lines(text: str) -> list[str]:
     return parts if all(part.strip() for part in parts) else [text]
 
 
-def translate_texts(texts: Sequence[str], translator: Translator, options: DocumentOptions, where: str,
-                    review: Review | None) -> list[str]:
-    """Texts of one Layer and Style, in file order, translated as the cues of one SRT file."""
-    cues = [f"{k + 1}\n{k}:00:00,000 --> {k}:00:01,000\n" + "\n".join(text_lines(text))
-            for k, text in enumerate(texts)]
+def translate_texts(texts: Sequence[str], lines: Sequence[int], translator: Translator, options: DocumentOptions,
+                    where: str, review: Review | None) -> list[str]:
+    """Texts of one Layer and Style, in file order, translated as the cues of one SRT file; ``lines``:
+    the file's line (from 1) each is on, which the warnings and ``review`` of that SRT file are told
+    in place of its own lines (``in_file_lines``)."""
+    cues, at = [], {}  # at: each line of the SRT file's cue text, the file's line it stands for
+    for k, (text, line) in enumerate(zip(texts, lines, strict=True)):
+        first = sum(len(cue.split("\n")) + 1 for cue in cues) + 3  # after the cues before, the number, the timing
+        cues.append(f"{k + 1}\n{k}:00:00,000 --> {k}:00:01,000\n" + "\n".join(text_lines(text)))
+        at.update({first + j: line for j in range(len(text_lines(text)))})
     srt = "\n\n".join(cues) + "\n"
-    translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review)
+    counted = Counter(review.counted) if review else Counter()
+    first_segment = len(review.segments) if review else 0
+    with collected_warnings() as heard:
+        translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review)
+    for warning in heard:
+        warn(in_file_lines(str(warning), where, at), category=type(warning))
+    if review:
+        for segment in review.segments[first_segment:]:
+            segment.place = Place(None, at.get(segment.place.number, segment.place.number))
+        added = review.counted - counted
+        review.counted = counted + Counter({Place(None, at.get(place.number, place.number)): n
+                                            for place, n in added.items()})
     blocks = translated.rstrip("\n").split("\n\n")
     return [LINE_BREAK.join(block.split("\n")[2:]) for block in blocks]
+
+
+def in_file_lines(message: str, where: str, at: Mapping[int, int]) -> str:
+    """A warning about the SRT file of ``translate_texts`` as one about the ASS file: the lines it
+    names (``input, line 7``, ``input, lines 7 and 11``) those of the ASS file they stand for."""
+    named = re.compile(rf"({re.escape(where)}, lines? )(\d+)(?: and (\d+))?")
+
+    def moved(found: re.Match[str]) -> str:
+        numbers = [str(at.get(int(n), n)) for n in found.groups()[1:] if n]
+        return found.group(1) + " and ".join(numbers)
+
+    return named.sub(moved, message)
