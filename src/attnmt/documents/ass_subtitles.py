@@ -39,6 +39,8 @@ SECTION = re.compile(r"\ufeff?\s*\[([^\]]*)\]\s*")
 DIALOGUE = re.compile(r"\ufeff?\s*Dialogue:[ \t]*")
 FORMAT = re.compile(r"\ufeff?\s*Format:[ \t]*(.*)")
 LINE_BREAK = "\\N"  # ASS's hard line break in Text
+# The number and timing line of a cue of translate_texts' SRT text, as it wrote them (no cue text reads so).
+CUE_HEAD = re.compile(r"(?:^|\n)\d+\n(\d+):00:00,000 --> (?:\1):00:01,000(?:\n|$)")
 
 
 @dataclass(frozen=True)
@@ -138,8 +140,11 @@ def translate_texts(texts: Sequence[str], lines: Sequence[int], translator: Tran
         added = review.counted - counted
         review.counted = counted + Counter({Place(None, at.get(place.number, place.number)): n
                                             for place, n in added.items()})
-    blocks = translated.rstrip("\n").split("\n\n")
-    return [LINE_BREAK.join(block.split("\n")[2:]) for block in blocks]
+    # each cue's text after its own number and timing line, kept as they were: an empty line of text is no end here
+    heads = list(CUE_HEAD.finditer(translated))
+    ends = [head.start() for head in heads[1:]] + [len(translated)]
+    texts = [translated[head.end():end].rstrip("\n") for head, end in zip(heads, ends, strict=True)]
+    return [LINE_BREAK.join(text.split("\n")) for text in texts]
 
 
 def in_file_lines(message: str, where: str, at: Mapping[int, int]) -> str:
