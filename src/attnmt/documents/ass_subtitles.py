@@ -122,11 +122,14 @@ def translate_texts(texts: Sequence[str], lines: Sequence[int], translator: Tran
     """Texts of one Layer and Style, in file order, translated as the cues of one SRT file; ``lines``:
     the file's line (from 1) each is on, which the warnings and ``review`` of that SRT file are told
     in place of its own lines (``in_file_lines``)."""
-    cues, at = [], {}  # at: each line of the SRT file's cue text, the file's line it stands for
+    cues: list[str] = []
+    at: dict[int, int] = {}  # each line of the SRT file's cue text, the file's line it stands for
+    first = 3  # the line cue k's text starts on: after the cues before, each with a blank line, its number and timing
     for k, (text, line) in enumerate(zip(texts, lines, strict=True)):
-        first = sum(len(cue.split("\n")) + 1 for cue in cues) + 3  # after the cues before, the number, the timing
-        cues.append(f"{k + 1}\n{k}:00:00,000 --> {k}:00:01,000\n" + "\n".join(text_lines(text)))
-        at.update({first + j: line for j in range(len(text_lines(text)))})
+        parts = text_lines(text)
+        cues.append(f"{k + 1}\n{k}:00:00,000 --> {k}:00:01,000\n" + "\n".join(parts))
+        at.update({first + j: line for j in range(len(parts))})
+        first += len(parts) + 3
     srt = "\n\n".join(cues) + "\n"
     counted = Counter(review.counted) if review else Counter()
     first_segment = len(review.segments) if review else 0
