@@ -139,3 +139,16 @@ def test_a_warning_names_the_dialogue_lines_of_the_file(same):
     with pytest.warns(UserWarning, match=r"^ep\.ass, lines 18 and 20: the glossary term 'red car' runs across two "
                                          r"cues translated apart \(one of them has tags\)"):
         translate_ass_text(source, same, where="ep.ass")
+
+
+def test_lines_of_two_named_speakers_are_not_joined_into_one_sentence(mirror):
+    """Ben's "in the park." was the end of Anna's sentence; a line without a Name goes on as before."""
+    source = ass(["Dialogue: 0,0:00:01.00,0:00:03.00,Default,Anna,0,0,0,,I saw a man",
+                  "Dialogue: 0,0:00:03.00,0:00:05.00,Default,Ben,0,0,0,,in the park.",
+                  "Dialogue: 0,0:00:05.00,0:00:06.00,Default,Ben,0,0,0,,A dog runs",
+                  "Dialogue: 0,0:00:06.00,0:00:07.00,Default,,0,0,0,,to the car."])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert texts(translate_ass_text(source, mirror)) == ["MAN A SAW I", "PARK. THE IN", "CAR. THE",
+                                                                 "TO RUNS DOG A"]
+    assert mirror.given == ["I saw a man", "in the park.", "A dog runs to the car."]

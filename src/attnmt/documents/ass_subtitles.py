@@ -16,8 +16,9 @@ order with the words it landed before: their durations add up to the same time, 
 timing now falls on a translated word, so sung lines are better left to a Comment or a style of
 their own, untranslated.  A sentence runs over events as over SRT cues, in file order, among the
 events of one Layer and Style only (a sign on another layer or style between two dialogue events
-does not part them); an event with override codes (a sign's ``{\\an8\\pos(640,50)}``, italics)
-is joined to none, as an SRT cue with tags is not.
+does not part them), and never between two speakers their Name fields name; an event with
+override codes (a sign's ``{\\an8\\pos(640,50)}``, italics) is joined to none, as an SRT cue with
+tags is not.
 """
 
 from __future__ import annotations
@@ -40,17 +41,20 @@ DIALOGUE = re.compile(r"\ufeff?\s*Dialogue:[ \t]*")
 FORMAT = re.compile(r"\ufeff?\s*Format:[ \t]*(.*)")
 LINE_BREAK = "\\N"  # ASS's hard line break in Text
 # The number and timing line of a cue of translate_texts' SRT text, as it wrote them (no cue text reads so).
+SEPARATOR = "#\n\n"  # a block that is no cue, between two cues not to be joined (translate_texts)
 CUE_HEAD = re.compile(r"(?:^|\n)\d+\n(\d+):00:00,000 --> (?:\1):00:01,000(?:\n|$)")
 
 
 @dataclass(frozen=True)
 class Event:
-    """A Dialogue line's Text: the line (from 0), where its Text starts, and the Layer and Style it
-    is shown in (its events joined into sentences among themselves only)."""
+    """A Dialogue line's Text: the line (from 0), where its Text starts, the Layer and Style it is
+    shown in (its events joined into sentences among themselves only), and the speaker its Name
+    (Actor) field names, if any."""
 
     line: int
     start: int
     group: tuple[str, str]
+    name: str
 
 
 def translate_ass_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -68,8 +72,10 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
         if text_lines(texts[event.line]):
             groups.setdefault(event.group, []).append(event)
     for group in groups.values():
+        apart = [k > 0 and bool(event.name and group[k - 1].name) and event.name != group[k - 1].name
+                 for k, event in enumerate(group)]
         translated = translate_texts([texts[event.line] for event in group], [event.line + 1 for event in group],
-                                     translator, options, where, review)
+                                     apart, translator, options, where, review)
         for event, new in zip(group, translated, strict=True):
             lines[event.line] = lines[event.line][:event.start] + new
     if review:  # in the file's order, not by Layer and Style
@@ -104,7 +110,8 @@ def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
             continue
         named = dict(zip(fields, values, strict=True))
         start = len(line) - len(values[-1])
-        events.append(Event(number, start, (named.get("layer", "").strip(), named.get("style", "").strip())))
+        group = (named.get("layer", named.get("marked", "")).strip(), named.get("style", "").strip())
+        events.append(Event(number, start, group, named.get("name", "").strip()))
     return events
 
 
@@ -117,17 +124,23 @@ def text_lines(text: str) -> list[str]:
     return parts if all(part.strip() for part in parts) else [text]
 
 
-def translate_texts(texts: Sequence[str], lines: Sequence[int], translator: Translator, options: DocumentOptions,
-                    where: str, review: Review | None) -> list[str]:
+def translate_texts(texts: Sequence[str], lines: Sequence[int], apart: Sequence[bool], translator: Translator,
+                    options: DocumentOptions, where: str, review: Review | None) -> list[str]:
     """Texts of one Layer and Style, in file order, translated as the cues of one SRT file; ``lines``:
     the file's line (from 1) each is on, which the warnings and ``review`` of that SRT file are told
-    in place of its own lines (``in_file_lines``)."""
+    in place of its own lines (``in_file_lines``).  A text ``apart`` from the one before (another
+    speaker's, by their Name fields) has a block between them (SEPARATOR), so no sentence runs on
+    from one into the other: "I saw a man" (Anna) / "in the park." (Ben) are two."""
     cues: list[str] = []
     at: dict[int, int] = {}  # each line of the SRT file's cue text, the file's line it stands for
     first = 3  # the line cue k's text starts on: after the cues before, each with a blank line, its number and timing
+    parting = set()  # the lines of the SEPARATOR blocks, whose warnings are no one's business
     for k, (text, line) in enumerate(zip(texts, lines, strict=True)):
         parts = text_lines(text)
-        cues.append(f"{k + 1}\n{k}:00:00,000 --> {k}:00:01,000\n" + "\n".join(parts))
+        if apart[k]:
+            parting.add(first - 2)
+            first += 2
+        cues.append(SEPARATOR * apart[k] + f"{k + 1}\n{k}:00:00,000 --> {k}:00:01,000\n" + "\n".join(parts))
         at.update({first + j: line for j in range(len(parts))})
         first += len(parts) + 3
     srt = "\n\n".join(cues) + "\n"
@@ -136,7 +149,8 @@ def translate_texts(texts: Sequence[str], lines: Sequence[int], translator: Tran
     with collected_warnings() as heard:
         translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review)
     for warning in heard:
-        warn(in_file_lines(str(warning), where, at), category=type(warning))
+        if not any(str(warning).startswith(f"{where}, line {number}:") for number in parting):
+                warn(in_file_lines(str(warning), where, at), category=type(warning))
     if review:
         for segment in review.segments[first_segment:]:
             segment.place = Place(None, at.get(segment.place.number, segment.place.number))
@@ -146,7 +160,8 @@ def translate_texts(texts: Sequence[str], lines: Sequence[int], translator: Tran
     # each cue's text after its own number and timing line, kept as they were: an empty line of text is no end here
     heads = list(CUE_HEAD.finditer(translated))
     ends = [head.start() for head in heads[1:]] + [len(translated)]
-    texts = [translated[head.end():end].rstrip("\n") for head, end in zip(heads, ends, strict=True)]
+    texts = [translated[head.end():end].rstrip("\n").removesuffix("\n\n" + SEPARATOR.strip())
+             for head, end in zip(heads, ends, strict=True)]
     return [LINE_BREAK.join(text.split("\n")) for text in texts]
 
 
