@@ -512,6 +512,15 @@ def test_input_format_ass_reads_a_file_of_any_name_as_ass(trained_model, tmp_pat
                                       "Dialogue: 0,0:00:01.00,0:00:02.00,Default,ein hund rennt\r\n")
 
 
+def test_translate_subtitles_reads_an_ass_file_as_ass(trained_model):
+    """It was read as SRT: no block had a timing line, so nothing was translated."""
+    from attnmt.documents import translate_subtitles
+
+    out = translate_subtitles(*load_model_dir(trained_model), ASS)
+    dialogue = "Dialogue: 0,0:00:01.00,0:00:02.00,Default,"
+    assert out == ASS.decode().replace(dialogue + "a dog runs", dialogue + "ein hund rennt")
+
+
 @pytest.mark.parametrize(("name", "data", "advice"), [
     ("film.subs", ASS, "name it film.ass, or give --input-format ass"),
     ("film.sub", b"{1}{25}a dog runs|a cat sleeps\n{30}{50}the boy laughs\n",

@@ -5,9 +5,9 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_html(model, tokenizer, text)       an HTML fragment or whole document
     translate_html_texts(model, tokenizer, texts)  several, batched together (the server's "format": "html")
     translate_xml(model, tokenizer, text)        an XML fragment with inline elements
-    translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
+    translate_subtitles(model, tokenizer, text)  an SRT, WebVTT or ASS/SSA file
     translate_file(model, tokenizer, source, output)  a file, in the format its extension names:
-        .txt .html .xml .xlf .srt .vtt, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
+        .txt .html .xml .xlf .srt .vtt .ass, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
     office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods, .epub,
         or a flat .fodt, .fodp or .fods
     review.model_review(model, tokenizer, calibration, min_quality)  what translate_file(..., review=) fills:
@@ -30,6 +30,7 @@ from pathlib import Path
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.ass_subtitles import is_ass, translate_ass_text
 from attnmt.documents.failed import by_text, one_text
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs, check_options, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
@@ -88,10 +89,12 @@ def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[st
 def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str | bytes, decoding: Decoding = DEFAULT,
                         options: DocumentOptions = DEFAULT_OPTIONS,
                         glossary: Glossary | Mapping[str, str] | None = None) -> str:
-    """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
+    """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept; or an
+    ASS/SSA file's (it starts with ``[Script Info]``): each Dialogue's Text translated, all else kept."""
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return one_text(lambda each, texts: [translate_subtitle_text(texts[0], each, options)], given_text(text),
-                    translator)
+    given = given_text(text)
+    read = translate_ass_text if is_ass(given) else translate_subtitle_text
+    return one_text(lambda each, texts: [read(texts[0], each, options)], given, translator)
 
 
 def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path, output: str | Path,

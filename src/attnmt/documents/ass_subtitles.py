@@ -36,6 +36,7 @@ from attnmt.documents.translators import Translator
 from attnmt.errors import DataError, LeftUntranslated, collected_warnings, warn
 
 FORMATS = ("ass",)
+ASS_START = re.compile(r"\ufeff?\s*\[script info\]", re.IGNORECASE)  # how an ASS or SSA file begins
 SECTION = re.compile(r"\ufeff?\s*\[([^\]]*)\]\s*")
 DIALOGUE = re.compile(r"\ufeff?\s*Dialogue:[ \t]*")
 FORMAT = re.compile(r"\ufeff?\s*Format:[ \t]*(.*)")
@@ -81,6 +82,11 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
     if review:  # in the file's order, not by Layer and Style
         review.segments[first_segment:] = sorted(review.segments[first_segment:], key=lambda seg: seg.place.number)
     return "".join(line + ending for line, ending in zip(lines, [*endings, ""], strict=True))
+
+
+def is_ass(text: str) -> bool:
+    """Whether ``text`` is an ASS or SSA file's: it begins with its ``[Script Info]`` section."""
+    return ASS_START.match(text) is not None
 
 
 def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
