@@ -152,3 +152,11 @@ def test_lines_of_two_named_speakers_are_not_joined_into_one_sentence(mirror):
         assert texts(translate_ass_text(source, mirror)) == ["MAN A SAW I", "PARK. THE IN", "CAR. THE",
                                                                  "TO RUNS DOG A"]
     assert mirror.given == ["I saw a man", "in the park.", "A dog runs to the car."]
+
+
+def test_a_comment_block_in_text_is_never_read_and_comes_back_as_written(mirror):
+    """Fansub scripts keep notes and the original line in blocks without a code, which no player
+    shows: read as words, the model translated them ("{NOTE: A PUN}")."""
+    source = ass(["Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,I saw{TL note: a pun} a man.{男を見た}"])
+    assert texts(translate_ass_text(source, mirror)) == ["MAN. A SAW{TL note: a pun} I{男を見た}"]
+    assert mirror.given == ["I saw a man."]

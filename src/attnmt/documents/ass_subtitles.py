@@ -10,9 +10,10 @@ and line (its ending, a byte order mark) stay as they were.
 
 The Text goes through the SRT pipeline (attnmt.documents.subtitles), each event a cue: override
 blocks ``{…}`` are codes kept where their words go (a drawing, ``{\\p1}m 0 0 l 10 0{\\p0}``, is
-never read), ``\\N`` parts the cue's lines (wrapped again into as many, written back with ``\\N``),
-``\\n`` and ``\\h`` are kept as codes that part words.  Karaoke ``{\\k20}`` codes are kept, each in
-order with the words it landed before: their durations add up to the same time, but a syllable's
+never read, nor a comment block, ``{TL note}``), ``\\N`` parts the cue's lines (wrapped again
+into as many, written back with ``\\N``), ``\\n`` and ``\\h`` are kept as codes that part words.
+Karaoke ``{\\k20}`` codes are kept, each in order with the words it landed before: their
+durations add up to the same time, but a syllable's
 timing now falls on a translated word, so sung lines are better left to a Comment or a style of
 their own, untranslated.  A sentence runs over events as over SRT cues, in file order, among the
 events of one Layer and Style only (a sign on another layer or style between two dialogue events
@@ -37,6 +38,8 @@ from attnmt.errors import DataError, LeftUntranslated, collected_warnings, warn
 
 FORMATS = ("ass",)
 ASS_START = re.compile(r"\ufeff?\s*\[script info\]", re.IGNORECASE)  # how an ASS or SSA file begins
+NOTE = re.compile(r"\{(?!\\)[^{}]*\}")  # a block in Text without an override code: a comment, never shown
+NOTE_CODE = re.compile(r"\{\\attnmt-note(\d+)\}")  # one standing for a comment block while the Text is translated
 SECTION = re.compile(r"\ufeff?\s*\[([^\]]*)\]\s*")
 DIALOGUE = re.compile(r"\ufeff?\s*Dialogue:[ \t]*")
 FORMAT = re.compile(r"\ufeff?\s*Format:[ \t]*(.*)")
@@ -66,7 +69,8 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
     endings = LINE_END.findall(text)
     lines = LINE_END.split(text)
     events = dialogue_events(lines, where)
-    texts = {event.line: lines[event.line][event.start:] for event in events}
+    notes: list[str] = []  # the comment blocks of every Text, each standing in it as NOTE_CODE's k-th
+    texts = {event.line: hidden_notes(lines[event.line][event.start:], notes) for event in events}
     groups: dict[tuple[str, str], list[Event]] = {}
     first_segment = len(review.segments) if review else 0
     for event in events:
@@ -78,10 +82,23 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
         translated = translate_texts([texts[event.line] for event in group], [event.line + 1 for event in group],
                                      apart, translator, options, where, review)
         for event, new in zip(group, translated, strict=True):
-            lines[event.line] = lines[event.line][:event.start] + new
+            lines[event.line] = lines[event.line][:event.start] + NOTE_CODE.sub(lambda code: notes[int(code[1])], new)
     if review:  # in the file's order, not by Layer and Style
         review.segments[first_segment:] = sorted(review.segments[first_segment:], key=lambda seg: seg.place.number)
     return "".join(line + ending for line, ending in zip(lines, [*endings, ""], strict=True))
+
+
+def hidden_notes(text: str, notes: list[str]) -> str:
+    """``text`` with each block ``{…}`` that holds no override code (``{TL note: a pun}``, the
+    original line, as fansub scripts keep them: shown by no player) as an override code of its own
+    (NOTE_CODE), which the SRT pipeline keeps where its words go and never reads; the block added to
+    ``notes``, from which the code is put back (read as text, the model translated the note)."""
+
+    def hidden(block: re.Match[str]) -> str:
+        notes.append(block.group())
+        return f"{{\\attnmt-note{len(notes) - 1}}}"
+
+    return NOTE.sub(hidden, text)
 
 
 def is_ass(text: str) -> bool:
