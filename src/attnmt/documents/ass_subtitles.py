@@ -109,7 +109,7 @@ def is_ass(text: str) -> bool:
 def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
     """The Dialogue lines of the ``[Events]`` section, read by its ``Format:`` line; a line with
     fewer fields than that names is kept as it was, with a warning naming it."""
-    section, fields = "", None
+    section, fields = "", None  # the section's name, lower case; the Format: line's fields, lower case
     events = []
     for number, line in enumerate(lines):
         if heading := SECTION.fullmatch(line):
@@ -131,7 +131,7 @@ def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
             warn(f"{where}, line {number + 1}: a Dialogue line with {len(values)} fields where the Format: line names "
                  f"{len(fields)} (Text last), so it is kept as it was, untranslated", category=LeftUntranslated)
             continue
-        named = dict(zip(fields, values, strict=True))
+        named: dict[str, str] = dict(zip(fields, values, strict=True))
         start = len(line) - len(values[-1])
         group = (named.get("layer", named.get("marked", "")).strip(), named.get("style", "").strip())
         events.append(Event(number, start, group, named.get("name", "").strip()))
