@@ -160,3 +160,11 @@ def test_a_comment_block_in_text_is_never_read_and_comes_back_as_written(mirror)
     source = ass(["Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,I saw{TL note: a pun} a man.{男を見た}"])
     assert texts(translate_ass_text(source, mirror)) == ["MAN. A SAW{TL note: a pun} I{男を見た}"]
     assert mirror.given == ["I saw a man."]
+
+
+def test_a_less_than_sign_is_text_without_a_warning(mirror):
+    """ASS has no tags: "<3" was warned about as "a '<' that opens no tag", as in SRT."""
+    source = ass(["Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,Tom <3 Jerry"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert texts(translate_ass_text(source, mirror)) == ["JERRY <3 TOM"]

@@ -45,6 +45,7 @@ DIALOGUE = re.compile(r"\ufeff?\s*Dialogue:[ \t]*")
 FORMAT = re.compile(r"\ufeff?\s*Format:[ \t]*(.*)")
 LINE_BREAK = "\\N"  # ASS's hard line break in Text
 # The number and timing line of a cue of translate_texts' SRT text, as it wrote them (no cue text reads so).
+NO_TAG = "a '<' that opens no tag"  # what attnmt.documents.cue_text warns of a "<" in SRT text
 SEPARATOR = "#\n\n"  # a block that is no cue, between two cues not to be joined (translate_texts)
 CUE_HEAD = re.compile(r"(?:^|\n)\d+\n(\d+):00:00,000 --> (?:\1):00:01,000(?:\n|$)")
 
@@ -172,8 +173,10 @@ def translate_texts(texts: Sequence[str], lines: Sequence[int], apart: Sequence[
     with collected_warnings() as heard:
         translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review)
     for warning in heard:
-        if not any(str(warning).startswith(f"{where}, line {number}:") for number in parting):
-                warn(in_file_lines(str(warning), where, at), category=type(warning))
+        said = str(warning)
+        # ASS has no tags: its every "<" is text, which is nothing to warn about
+        if not any(said.startswith(f"{where}, line {number}:") for number in parting) and NO_TAG not in said:
+                warn(in_file_lines(said, where, at), category=type(warning))
     if review:
         for segment in review.segments[first_segment:]:
             segment.place = Place(None, at.get(segment.place.number, segment.place.number))
