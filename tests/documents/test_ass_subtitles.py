@@ -168,3 +168,16 @@ def test_a_less_than_sign_is_text_without_a_warning(mirror):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert texts(translate_ass_text(source, mirror)) == ["JERRY <3 TOM"]
+
+
+def test_a_format_line_without_text_last_is_one_warning_naming_it(same):
+    """Each Dialogue line was warned about, as having too few fields, however many it had."""
+    source = ("[Events]\nFormat: Layer, Start, End, Style, Text, Name\n"
+              "Dialogue: 0,0:00:01.00,0:00:02.00,Default,Hello there.,Anna\n"
+              "Dialogue: 0,0:00:02.00,0:00:03.00,Default,A dog runs.,Ben\n")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert translate_ass_text(source, same, where="ep.ass") == source
+    assert [str(w.message) for w in caught] == [
+        "ep.ass, line 2: the Format: line of [Events] does not end with Text, so its Dialogue lines are kept as they "
+        "were, untranslated"]

@@ -120,15 +120,21 @@ def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
             continue
         if found := FORMAT.match(line):
             fields = [field.strip().lower() for field in found.group(1).split(",")]
+            if fields[-1] != "text":  # then Text is no field that may hold commas, and nothing is read right
+                warn(f"{where}, line {number + 1}: the Format: line of [Events] does not end with Text, so its "
+                     "Dialogue lines are kept as they were, untranslated", category=LeftUntranslated)
+                fields = []
             continue
         if not (dialogue := DIALOGUE.match(line)):
+            continue
+        if fields == []:
             continue
         if fields is None:
             raise DataError(f"{where}, line {number + 1}: a Dialogue line in [Events] before its Format: line, so its "
                             "fields cannot be told apart; add 'Format: Layer, Start, End, Style, Name, MarginL, "
                             "MarginR, MarginV, Effect, Text' right after [Events]")
         values = line[dialogue.end():].split(",", len(fields) - 1)
-        if len(values) < len(fields) or fields[-1] != "text":
+        if len(values) < len(fields):
             warn(f"{where}, line {number + 1}: a Dialogue line with {len(values)} fields where the Format: line names "
                  f"{len(fields)} (Text last), so it is kept as it was, untranslated", category=LeftUntranslated)
             continue
