@@ -68,8 +68,9 @@ def test_an_ass_file_keeps_its_styles_timings_and_comments(client, name):
     answer = send(client, name, ass)
     assert answer.status_code == 200, answer.text
     dialogue = b"Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
-    assert client.get(answer.json()["translatedFileUrl"]).content == ass.replace(
-        dialogue + b"a bird sings", dialogue + b"ein vogel singt")
+    download = client.get(answer.json()["translatedFileUrl"])
+    assert download.content == ass.replace(dialogue + b"a bird sings", dialogue + b"ein vogel singt")
+    assert download.headers["content-type"] == "text/x-ssa; charset=utf-8"  # guessed from .ass, it was audio/aac
 
 
 def test_a_file_named_in_capitals_is_read_as_its_format(client):
