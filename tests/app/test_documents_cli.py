@@ -512,6 +512,14 @@ def test_input_format_ass_reads_a_file_of_any_name_as_ass(trained_model, tmp_pat
                                       "Dialogue: 0,0:00:01.00,0:00:02.00,Default,ein hund rennt\r\n")
 
 
+def test_input_format_ass_reads_stdin_as_ass(trained_model, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(ASS), encoding="utf-8", newline=""))
+    code, out, err = run(["translate", "--model", trained_model, "--input-format", "ass"], capsys)
+    assert code == 0 and err == ""
+    assert out.replace("\r\n", "\n").endswith("Default,a dog runs\n"
+                                             "Dialogue: 0,0:00:01.00,0:00:02.00,Default,ein hund rennt\n")
+
+
 def test_translate_subtitles_reads_an_ass_file_as_ass(trained_model):
     """It was read as SRT: no block had a timing line, so nothing was translated."""
     from attnmt.documents import translate_subtitles
