@@ -181,3 +181,10 @@ def test_a_format_line_without_text_last_is_one_warning_naming_it(same):
     assert [str(w.message) for w in caught] == [
         "ep.ass, line 2: the Format: line of [Events] does not end with Text, so its Dialogue lines are kept as they "
         "were, untranslated"]
+
+
+def test_a_line_break_before_a_line_that_shows_nothing_stays_where_it_was(mirror):
+    """"{\\an8}\\NHello there" (a blank line on top) came back "{\\an8} THERE\\NHELLO": its code
+    alone was read as the cue's first line, and the words wrapped into two."""
+    source = ass(["Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an8}\\NHello there"])
+    assert texts(translate_ass_text(source, mirror)) == ["{\\an8}\\NTHERE HELLO"]

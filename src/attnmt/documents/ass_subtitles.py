@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from attnmt.documents.cue_text import shown_text
 from attnmt.documents.flat import Place
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs
 from attnmt.documents.review import Review
@@ -146,12 +147,13 @@ def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
 
 
 def text_lines(text: str) -> list[str]:
-    """A Text's lines as an SRT cue's: parted at ``\\N``; one line where a part would be blank (a
-    blank line would end the cue), none for a Text without anything but spaces."""
+    """A Text's lines as an SRT cue's: parted at ``\\N``; one line, its ``\\N`` codes kept where
+    they are, where a part would show nothing (``{\\an8}\\NHello``: a blank line on top, which wrapped
+    anew was lost; a blank line would end the cue), none for a Text without anything but spaces."""
     if not text.strip():
         return []
     parts = text.split(LINE_BREAK)
-    return parts if all(part.strip() for part in parts) else [text]
+    return parts if all(shown_text(part, False).strip() for part in parts) else [text]
 
 
 def translate_texts(texts: Sequence[str], lines: Sequence[int], apart: Sequence[bool], translator: Translator,
