@@ -248,7 +248,7 @@ def test_a_tsv_files_quoted_cell_with_line_breaks_is_one_term(tmp_path, data, te
 
 
 @pytest.mark.parametrize(("data", "shown", "named"), [
-    (b"e-mail;E-Mail;\r\nWi-Fi;WLAN;\r\n", "e-mail;E-Mail;", "a semicolon"),  # Excel's empty third column
+    (b"e-mail;E-Mail;x\r\nWi-Fi;WLAN;y\r\n", "e-mail;E-Mail;x", "a semicolon"),  # a third column of notes
     (b"\xef\xbb\xbfSource;Target;Notes\r\ndog;Hund;animal\r\n", "Source;Target;Notes", "a semicolon"),
     (b"dog\tHund\tnoun\n", r"dog\\tHund\\tnoun", "a tab"),
 ])
@@ -339,8 +339,8 @@ def test_a_first_row_of_two_codes_neither_the_language_translated_is_a_term(tmp_
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    (b"dog,Hund,,\r\n", r"terms.csv:1: field 3 is empty: expected 2 fields \(source,target\) or DeepL's 4 "
-                        r"\(source,target,source language,target language\)$"),
+    (b"dog,Hund,,x\r\n", r"terms.csv:1: field 3 is empty: expected 2 fields \(source,target\) or DeepL's 4 "
+                         r"\(source,target,source language,target language\)$"),
     (b"source,target,part of speech,gender\r\ndog,Hund,noun,masc\r\n",
      r"terms.csv:2: field 3 is 'noun', not a language code: expected 2 fields \(source,target\) or DeepL's 4"),
     (b"dog,Hund,en,de\ncat,Katze,en,\n", r"terms.csv:2: field 4 is empty: expected 2 fields"),
@@ -353,6 +353,25 @@ def test_a_four_column_sheet_that_is_not_deepls_names_the_field_that_is_no_langu
     """Its third and fourth columns were read as languages: "the terms are noun -> masc", " -> "."""
     with pytest.raises(DataError, match=message):
         read_glossary(write(tmp_path, data), *languages)
+
+
+DOG_CAT = (("dog", "Hund"), ("cat", "Katze"))
+
+
+@pytest.mark.parametrize(("data", "name", "terms"), [
+    (b"dog,Hund,,\r\ncat,Katze,\r\n", "terms.csv", DOG_CAT),
+    (b"e-mail;E-Mail;\r\nWi-Fi;WLAN;\r\n", "terms.csv", (("e-mail", "E-Mail"), ("Wi-Fi", "WLAN"))),  # Excel's
+    (b"dog;Hund;;\ncat;Katze;\n", "terms.csv", DOG_CAT),
+    (b"dog\tHund\t\ncat\tKatze\t\t \n", "terms.tsv", DOG_CAT)])
+def test_empty_fields_after_the_second_are_a_sheets_empty_columns(tmp_path, data, name, terms):
+    """A sheet saved with empty columns after its two (Excel keeps a column once used) was refused: "got 2 TABs in
+    'dog\\tHund\\t'", "field 3 is empty"; they hold nothing, and are skipped."""
+    assert read_glossary(write(tmp_path, data, name), "en", "de").terms == terms
+
+
+def test_a_row_of_one_term_and_empty_fields_still_names_its_empty_target(tmp_path):
+    with pytest.raises(DataError, match=r"terms\.tsv:1: .*empty"):
+        read_glossary(write(tmp_path, b"dog\t\t\n", "terms.tsv"), "en", "de")
 
 
 def zip_file(tmp_path, name):

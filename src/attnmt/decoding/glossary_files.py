@@ -6,7 +6,8 @@ the file and line ("terms.csv:3"); attnmt.decoding.glossary.read_glossaries adds
 rows to a glossary one way (``add_term``), so the rules for terms hold alike whatever the file.
 
 - ``.tsv`` and any other name: ``source term<TAB>target term`` a line, a field in quotes read as a
-  spreadsheet quotes it (``unquoted``; a cell's line breaks in it are spaces); blank lines and lines
+  spreadsheet quotes it (``unquoted``; a cell's line breaks in it are spaces), empty fields after the
+  second skipped (``filled``: a sheet's empty columns, as in a CSV file's rows); blank lines and lines
   starting with ``#`` are skipped, and the first other line is a header, and skipped, where a CSV
   file's would be (``csv_header``: ``source<TAB>target``, as Google Sheets and Excel save a sheet).
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
@@ -129,7 +130,7 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
         line = line.replace("\ufeff", " ")  # as term_text: a second file's "\ufeff# …", where files were joined
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        fields = [unquoted(field) for field in line.split("\t")]
+        fields = filled([unquoted(field) for field in line.split("\t")])
         if len(fields) != 2:
             raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} "
                             f"TABs in {value_shown(line)}")
@@ -190,7 +191,7 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
     try:
         for fields in reader:
             where, start = f"{path}:{start}", reader.line_num + 1  # a quoted field may span lines
-            fields = [one_line(field) for field in fields]
+            fields = filled([one_line(field) for field in fields])
             if blank_row(fields):
                 continue
             if len(fields) not in (2, 4):
@@ -240,6 +241,12 @@ def one_line(field: str) -> str:
 LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
 
 
+def filled(fields: list[str]) -> list[str]:
+    """A row's fields, its first two alone where those after them are empty (``dog<TAB>Hund<TAB>``, ``dog,Hund,,``:
+    the empty columns a spreadsheet leaves after the last it holds), which were refused though they hold nothing."""
+    return fields[:2] if len(fields) > 2 and not "".join(fields[2:]).strip() else fields
+
+
 def blank_row(fields: list[str]) -> bool:
     """Whether a CSV row holds no term: no fields (an empty line), or spaces and delimiters alone (``,``, ``;``,
     ``;;;``: a spreadsheet's empty row, whatever the file's delimiter), as a TSV line of spaces and tabs is."""
@@ -283,7 +290,7 @@ def fitting_rows(lines: list[str], delimiter: str) -> tuple[int, int]:
     and for a row that is no valid CSV with it, which ends them)."""
     fitting = 0
     try:
-        for fields in csv_reader(lines, delimiter):
+        for fields in map(filled, csv_reader(lines, delimiter)):
             if len(fields) not in (2, 4) and not blank_row(fields):
                 return fitting, len(fields) if len(fields) > 2 else 0
             fitting += 1
