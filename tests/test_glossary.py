@@ -124,6 +124,25 @@ def test_a_term_with_punctuation_at_an_edge_still_needs_no_word_character_beside
     assert glossary.matches(alone) == ["T"]
 
 
+@pytest.mark.parametrize(("term", "inside", "alone"), [
+    ("mail", "Send an e-mail today.", "Check the mail today."),
+    ("art", "a state-of-the-art tool", "a work of art"),
+    ("shirt", "a red T-shirt", "a red shirt"),
+    ("state", "a state-of-the-art tool", "a state of mind"),
+    ("dog", "a dog\u2011friendly hotel", "a dog - friendly"),
+])
+def test_a_hyphen_between_two_words_joins_them_into_one(term, inside, alone):
+    """"mail" matched in "e-mail", and "Post" was forced into its translation; "art" in "state-of-the-art"."""
+    glossary = Glossary.of({term: "T"})
+    assert glossary.matches(inside) == glossary.found_in(inside) == []
+    assert glossary.matches(alone) == ["T"]
+
+
+def test_a_term_that_holds_its_hyphen_is_found_whole():
+    glossary = Glossary.of({"e-mail": "E-Mail", "Wi-Fi": "WLAN", "mail": "Post"})
+    assert glossary.matches("Send an e-mail over Wi\u2011Fi, not mail.") == ["E-Mail", "WLAN", "Post"]
+
+
 def test_a_term_with_punctuation_at_an_edge_matches_beside_unspaced_letters():
     glossary = Glossary.of({".net": ".NET", "c++": "C++"})
     assert glossary.matches("我用.net工作") == [".NET"]

@@ -9,7 +9,8 @@ A glossary file is UTF-8 text (or UTF-16 with a byte order mark), one term a lin
 Blank lines and lines starting with ``#`` are skipped; any other line must hold exactly one
 TAB with a term on each side.  A CSV file and a TBX termbase are read too, by their extension
 (attnmt.decoding.glossary_files).  A source term occurs in a sentence where its words occur in it
-as whole words (a combining mark is part of the letter before it), ignoring case (but an acronym,
+as whole words (a combining mark is part of the letter before it; a hyphen between two words joins
+them into one, but for an acronym: "e-mail" holds no "mail", "NATO-led" holds "NATO"), ignoring case (but an acronym,
 "US", two letters or more all capitals, matches only in capitals: "Join us" holds no "US", and
 a term's word that is one does too: "let us army ants" holds no "US Army", "US ARMY" does) and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
@@ -49,7 +50,7 @@ from typing import Any
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
 from attnmt.decoding.term_forms import capitals, cased, has_acronym, in_capitals, normal, normal_pieces, term_key
 from attnmt.decoding.termbase import same_target
-from attnmt.decoding.word_edges import ZWJ, emoji_joiner, may_begin, may_end
+from attnmt.decoding.word_edges import ZWJ, compound_hyphen, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.encodings import check_encodable
 
@@ -203,7 +204,8 @@ class Glossary:
 
     def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
         """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text)
-        that ends where a term may (``may_end``), an acronym only where ``shown(start, end)``, that
+        that ends where a term may (``may_end``), a term that is no acronym not beside a hyphen joining
+        its word to another (``compound_hyphen``), an acronym only where ``shown(start, end)``, that
         place of the text as ``capitals`` shows it, has it in capitals, and there before the word of
         its letters ("US" before "us"); None for none.  One look-up per length of term, and the edge
         only for a term found (most look-ups find none)."""
@@ -214,7 +216,7 @@ class Glossary:
                 continue
             if key in self._acronyms and in_capitals(shown(start, end), self._acronyms[key][0]):
                 return key, self._acronyms[key][1]
-            if key in self._targets:
+            if key in self._targets and not (compound_hyphen(text, start - 1) or compound_hyphen(text, end)):
                 return key, self._targets[key]
         return None
 

@@ -1,5 +1,7 @@
 """Where a glossary term may begin and end in a text (attnmt.decoding.glossary): at a word's edge, a
-character no part of a word on the other side, whatever the term's own first and last characters;
+character no part of a word on the other side, whatever the term's own first and last characters (and
+for a term that is no acronym, no hyphen that joins two words into one: ``compound_hyphen``, "e-mail" holds
+no "mail");
 or, in a script written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar), beside
 any of its letters, as nothing there marks a word's edge.  Never inside one character as a reader
 sees it (a grapheme cluster, Unicode's UAX #29: an emoji with its skin tone, a ZWJ sequence, a flag)."""
@@ -8,6 +10,8 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
+
+HYPHENS = frozenset("-\u2010\u2011")  # a hyphen-minus, a hyphen, a no-break hyphen
 
 
 def is_word(text: str, at: int) -> bool:
@@ -32,6 +36,15 @@ def may_end(text: str, end: int) -> bool:
     beside a letter of a script written without spaces (``beside_unspaced``); never inside a grapheme
     cluster (``joined``)."""
     return (not is_word(text, end) or beside_unspaced(text, end)) and not joined(text, end)
+
+
+def compound_hyphen(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is a hyphen between two letters or digits, joining the words either side into one
+    (``e-mail``, ``state-of-the-art``, ``T-shirt``): a term that is no acronym does not begin or end at it
+    (attnmt.decoding.glossary), so that "mail" is not in "e-mail", nor "art" in "state-of-the-art", nor "shirt"
+    in "T-shirt" (a term that holds the hyphen, "e-mail", is found whole); an acronym is, in "NATO-led".
+    Hyphens as matching reads them (HYPHENS: U+2011's no-break hyphen is "-")."""
+    return 0 < at < len(text) - 1 and text[at] in HYPHENS and is_word(text, at - 1) and is_word(text, at + 1)
 
 
 def joined(text: str, at: int) -> bool:
