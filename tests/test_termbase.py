@@ -334,3 +334,48 @@ def test_an_xml_file_that_is_no_termbase_is_read_as_tsv(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert read_glossary(tmp_path / "terms.xml").terms == (("dog", "Hund"),)
+
+
+SHORT_FORMS = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>Member State</term></tig><tig><term>MS</term>'
+               '{source_type}</tig></langSet><langSet xml:lang="de"><tig><term>Mitgliedstaat</term>'
+               '<termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></tig><tig><term>MS</term>'
+               '{target_type}</tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize(("source_type", "target_type"), [
+    ('<termNote type="termType">abbreviation</termNote>', '<termNote type="termType">abbreviation</termNote>'),
+    ('<termNote type="termType">acronym</termNote>', '<termNote type="termType">acronym</termNote>'),
+    ('<termNote type="termType">shortForm</termNote>', '<termNote type="termType">abbreviation</termNote>'),
+    ('<descrip type="Term Type">Abbreviation</descrip>', '<descrip type="Term Type">Short form</descrip>'),
+])
+def test_an_abbreviations_target_is_the_entrys_abbreviation(tmp_path, source_type, target_type):
+    """An entry of a full form and its abbreviation in both languages: "MS" was given the entry's one target,
+    the preferred full form "Mitgliedstaat", forced wherever the text wrote "MS".  A short form's target is the
+    target language's short form where the entry has one; a full form's is still the full form."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=SHORT_FORMS.format(source_type=source_type,
+                                                                         target_type=target_type)), encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == (("Member State", "Mitgliedstaat"), ("MS", "MS"))
+
+
+def test_a_tbx_3_term_type_element_is_read_as_a_term_note(tmp_path):
+    """TBX 3's DCT style writes the term type as an element of its module's namespace (``<basic:termType>``); the
+    target abbreviation first, the full form is still the full form's target."""
+    entry = ('<conceptEntry id="c1"><langSec xml:lang="en"><termSec><term>Member State</term></termSec><termSec>'
+             '<term>MS</term><basic:termType>abbreviation</basic:termType></termSec></langSec>'
+             '<langSec xml:lang="de"><termSec><term>MS</term><basic:termType>abbreviation</basic:termType></termSec>'
+             '<termSec><term>Mitgliedstaat</term><basic:termType>fullForm</basic:termType></termSec></langSec>'
+             '</conceptEntry>\n')
+    path = tmp_path / "terms.tbx"
+    path.write_text('<?xml version="1.0"?>\n<tbx xmlns="urn:iso:std:iso:30042:ed-2" xmlns:basic='
+                    '"http://www.tbxinfo.net/ns/basic" type="TBX-Basic" style="dct"><text><body>\n'
+                    f'{entry}</body></text></tbx>\n', encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == (("Member State", "Mitgliedstaat"), ("MS", "MS"))
+
+
+def test_an_abbreviation_without_a_target_abbreviation_takes_the_full_form(tmp_path):
+    path = tmp_path / "terms.tbx"
+    entry = SHORT_FORMS.format(source_type='<termNote type="termType">abbreviation</termNote>', target_type="")
+    path.write_text(TERMBASE.format(doctype="", entry=entry.replace("<tig><term>MS</term></tig>", "")),
+                    encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == (("Member State", "Mitgliedstaat"), ("MS", "Mitgliedstaat"))

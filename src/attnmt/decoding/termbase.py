@@ -18,7 +18,10 @@ read: a value not known (a typo, another tool's word) says nothing, and where tw
 disagree the less fit wins (deprecated or superseded, then admitted, then preferred), so that no
 status deprecating a term is overridden by another.  Its target term is the target-language term
 to use: the first preferred one, else the first with no status, else the first admitted one, never
-a deprecated one, of the target language's own variety first where the entry has it.  An entry without
+a deprecated one, of the target language's own variety first where the entry has it, and of the source
+term's form where the entry has one (its ``termType``: an abbreviation's, an acronym's or another short
+form's target a short form, "MS" for "MS", a full form's, or a term's of no type, a full form,
+"Mitgliedstaat" for "Member State").  An entry without
 both (no term in one of the languages, or only deprecated ones) is skipped, and the entries
 skipped are counted in one warning naming the first; a file none of whose entries has both is a
 DataError naming its languages.  A source term that two entries give different target terms is
@@ -70,7 +73,14 @@ NOT_USED = ("deprecated", "superseded")
 DEPRECATED_WORDS = ("forbidden", "notrecommended", "not recommended", "obsolete", "rejected", "prohibited",
                     "do not use")
 
+# A term's type (TBX's ``termType``, as a termNote's or a descrip's type, "Term Type" as MultiTerm names its field, or
+# TBX 3's element), as ``term_type`` reads it: the short forms, whose target is a short form where the entry has one
+TERM_TYPES = frozenset({"termtype"})
+SHORT_FORMS = frozenset({"abbreviation", "acronym", "shortform", "initialism", "clippedterm"})
+
 Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
+# A target term as its source terms choose it: (its variety's distance, its status's rank, its type, its text)
+Target = tuple[int, int, str, str]
 LINE_BREAK = re.compile(r"[ \t]*[\r\n][ \t\r\n]*")  # in a term, with the spaces and tabs around it
 
 
@@ -97,11 +107,11 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
     languages: set[str] = set()
     entries = [node for node in root.iter() if local_name(node) in ENTRIES]
     for entry in entries:
-        sources, target = entry_terms(entry, path, source_lang, target_lang, languages)
-        if not sources or target is None:
+        sources, targets = entry_terms(entry, path, source_lang, target_lang, languages)
+        if not sources or not targets:
             skipped.append(entry.get("id") or f"line {entry.sourceline}")
             continue
-        rows.extend((f"{path}:{term.sourceline}", text, target) for term, text in sources)
+        rows.extend((f"{path}:{term.sourceline}", text, target_of(kind, targets)) for term, text, kind in sources)
     if not entries:
         raise DataError(f"{path}: no glossary terms in the file (a termbase without a termEntry or conceptEntry)")
     if not rows:
@@ -148,11 +158,12 @@ def known_language(path: str | Path, side: str, lang: str | None) -> str:
 
 
 def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, target_lang: str,
-                languages: set[str]) -> tuple[list[tuple[etree._Element, str]], str | None]:
-    """An entry's source terms, each with its ``term`` element, that are used, and its target term
-    (None for none); the languages of its sections are added to ``languages``."""
-    sources: list[tuple[etree._Element, str]] = []
-    targets: list[tuple[int, int, str]] = []  # (how far its variety is from target_lang's, rank, term)
+                languages: set[str]) -> tuple[list[tuple[etree._Element, str, str]], list[Target]]:
+    """An entry's source terms that are used, each with its ``term`` element and its type (``term_type``), and
+    its target terms that may be used, for ``target_of`` to choose from; the languages of its sections are added
+    to ``languages``."""
+    sources: list[tuple[etree._Element, str, str]] = []
+    targets: list[Target] = []
     for section in entry:
         if local_name(section) not in SECTIONS:
             continue
@@ -161,15 +172,25 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
             raise DataError(f"{path}:{section.sourceline}: a {local_name(section)} without xml:lang (entry "
                             f"{entry.get('id') or 'without an id'}): say which language its terms are in")
         languages.add(lang)
-        for term, status in section_terms(section, path):
+        for term, status, kind in section_terms(section, path):
             if status in NOT_USED:
                 continue
             if primary_subtag(lang) == primary_subtag(source_lang):
-                sources.append((term, term_text(term, path)))
+                sources.append((term, term_text(term, path), kind))
             elif primary_subtag(lang) == primary_subtag(target_lang):
-                ranked = variety_distance(lang, target_lang), RANKS.get(status, 1)
-                targets.append((*ranked, target_text(term, entry, path)))
-    return sources, min(targets, key=lambda ranked: ranked[:2])[2] if targets else None
+                targets.append((variety_distance(lang, target_lang), RANKS.get(status, 1), kind,
+                                target_text(term, entry, path)))
+    return sources, targets
+
+
+def target_of(kind: str, targets: list[Target]) -> str:
+    """The target term of a source term of the type ``kind``, of an entry's ``targets``: of the target language's
+    own variety first (``variety_distance``), then a short form's (an abbreviation's, an acronym's: SHORT_FORMS) a
+    short form, a full form's a full form, where the entry has one ("MS" was given the preferred "Mitgliedstaat"
+    where the entry held the German "MS" too), then the best by status (RANKS), then one of the same type; the
+    first of those alike."""
+    return min(targets, key=lambda target: (target[0], (target[2] in SHORT_FORMS) != (kind in SHORT_FORMS),
+                                            target[1], target[2] != kind))[3]
 
 
 def variety_distance(lang: str, target_lang: str) -> int:
@@ -190,16 +211,31 @@ def variety(code: str) -> str:
     return code.strip().replace("_", "-").casefold()
 
 
-def section_terms(section: etree._Element, path: str | Path) -> Iterator[tuple[etree._Element, str | None]]:
+def section_terms(section: etree._Element, path: str | Path) -> Iterator[tuple[etree._Element, str | None, str]]:
     """Each term of a language section, with the first word of its status ("preferred",
-    "deprecated"; None where it states none)."""
+    "deprecated"; None where it states none) and its type (``term_type``)."""
     for group in section.iter():
         if local_name(group) not in TERM_GROUPS:
             continue
         term = next((node for node in group.iter() if local_name(node) == "term"), None)
         if term is None:
             raise DataError(f"{path}:{group.sourceline}: a {local_name(group)} without a term")
-        yield term, term_status(group)
+        yield term, term_status(group), term_type(group)
+
+
+def term_type(group: etree._Element) -> str:
+    """A term's type, the value of its first ``termType`` (TERM_TYPES) in lower case, without spaces, "-" and "_"
+    ("Short form": "shortform"); "" for none, as for a full form, which a term without a type is."""
+    node = next((node for node in group.iter() if local_name(node) == "termType"
+                 or (local_name(node) in STATUS_NOTES and squeezed(node.get("type") or "") in TERM_TYPES)), None)
+    kind = squeezed(node.text or "") if node is not None else ""
+    return "" if kind == "fullform" else kind
+
+
+def squeezed(value: str) -> str:
+    """``value`` in lower case without spaces, "-" and "_", as a field's name or value is compared: "Term Status"
+    is "termstatus"."""
+    return re.sub(r"[\s_-]", "", value).casefold()
 
 
 def term_status(group: etree._Element) -> str | None:
@@ -215,7 +251,7 @@ def is_status(node: etree._Element) -> bool:
     """Whether ``node`` states a term's status (STATUSES as an element, STATUS_TYPES as a termNote's or a
     descrip's type, case, spaces, "-" and "_" aside: "Term Status" is "termstatus")."""
     name = local_name(node)
-    kind = re.sub(r"[\s_-]", "", node.get("type") or "").casefold()
+    kind = squeezed(node.get("type") or "")
     return (name in STATUS_NOTES and kind in STATUS_TYPES) or name in STATUSES
 
 
