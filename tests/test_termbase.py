@@ -379,3 +379,36 @@ def test_an_abbreviation_without_a_target_abbreviation_takes_the_full_form(tmp_p
     path.write_text(TERMBASE.format(doctype="", entry=entry.replace("<tig><term>MS</term></tig>", "")),
                     encoding="utf-8")
     assert read_glossary(path, "en", "de").terms == (("Member State", "Mitgliedstaat"), ("MS", "Mitgliedstaat"))
+
+
+SCRIPTS = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>software</term></tig></langSet>'
+           '<langSet xml:lang="zh-Hant-TW"><tig><term>軟體</term></tig></langSet>'
+           '<langSet xml:lang="zh-Hans-CN"><tig><term>软件</term></tig></langSet></termEntry>\n'
+           '<termEntry id="c2"><langSet xml:lang="en"><tig><term>school</term></tig></langSet>'
+           '<langSet xml:lang="sr-Cyrl"><tig><term>школа</term></tig></langSet>'
+           '<langSet xml:lang="sr-Latn"><tig><term>škola</term></tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize(("target_lang", "terms"), [
+    ("zh-Hans", {"software": "软件"}), ("zh-Hant", {"software": "軟體"}), ("zh-CN", {"software": "软件"}),
+    ("zh-TW", {"software": "軟體"}), ("zh-HK", {"software": "軟體"}), ("zh", {"software": "软件"}),
+    ("zh_hans_SG", {"software": "软件"}),
+    ("sr-Latn", {"school": "škola"}), ("sr-Latn-RS", {"school": "škola"}), ("sr-Cyrl", {"school": "школа"}),
+    ("sr", {"school": "школа"}),
+])
+def test_the_target_term_of_the_target_languages_script_comes_first(tmp_path, recwarn, target_lang, terms):
+    """A script is compared before a region: --target-lang zh-Hans took the first section's traditional "軟體"
+    of zh-Hant-TW, not zh-Hans-CN's "软件", and sr-Latn the Cyrillic "школа".  A code without a script has the
+    one its language, or its region, is written in (zh and zh-CN simplified, zh-TW and zh-HK traditional)."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=SCRIPTS), encoding="utf-8")
+    assert dict(read_glossary(path, "en", target_lang).terms) == terms
+
+
+def test_the_target_languages_own_code_comes_before_one_of_its_likely_script(tmp_path, recwarn):
+    """"zh" is written in simplified characters, as "zh-Hans" is, but a section of the code asked for is its own."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=SCRIPTS.replace("zh-Hant-TW", "zh").replace("zh-Hans-CN",
+                                                                                                 "zh-Hans")),
+                    encoding="utf-8")
+    assert dict(read_glossary(path, "en", "zh-Hans").terms) == {"software": "软件"}

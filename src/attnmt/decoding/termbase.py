@@ -5,8 +5,9 @@ TBX 2's root is ``martif``, TBX 3's ``tbx``; either holds entries (``termEntry``
 ``conceptEntry``), one concept each, with a section per language (``langSet`` or ``langSec``,
 its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or ``termSec``, its
 ``term``).  A section's language is matched by its primary subtag: ``en-US`` is en; of an entry's
-target terms, those of the target language's own variety come first (de-CH's for de-CH), then those of
-the language as a whole (de's), then another region's (``variety_distance``).
+target terms, those of the target language's own variety come first (de-CH's for de-CH), then, of its script
+(zh-Hans-CN's for zh-Hans, not zh-Hant-TW's; "zh" and "zh-CN" are simplified, "zh-TW" traditional), those of the
+language as a whole (de's), then another region's (``variety_distance``).
 
 Of an entry, every source-language term is a source term, but one deprecated or superseded
 (``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
@@ -48,7 +49,7 @@ from lxml import etree
 from attnmt.decoding.term_forms import normal, term_key
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
-from attnmt.text.language_codes import primary_subtag
+from attnmt.text.language_codes import primary_subtag, subtags
 from attnmt.text.xml_start import first_element
 
 ROOTS = ("martif", "tbx")
@@ -80,7 +81,7 @@ SHORT_FORMS = frozenset({"abbreviation", "acronym", "shortform", "initialism", "
 
 Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
 # A target term as its source terms choose it: (its variety's distance, its status's rank, its type, its text)
-Target = tuple[int, int, str, str]
+Target = tuple[tuple[int, int], int, str, str]
 LINE_BREAK = re.compile(r"[ \t]*[\r\n][ \t\r\n]*")  # in a term, with the spaces and tabs around it
 
 
@@ -193,14 +194,19 @@ def target_of(kind: str, targets: list[Target]) -> str:
                                             target[1], target[2] != kind))[3]
 
 
-def variety_distance(lang: str, target_lang: str) -> int:
-    """How far a section's language ``lang`` is from ``target_lang``, of one language: 0 for its own variety
-    (``variety``), 1 for the language as a whole ("de" for de-CH: it holds the term of every region the entry
-    has no section of), 2 for another region's ("de-AT": the Austrian "Jänner", first, was the target of
-    --target-lang de-DE, where the entry's "de" section held "Januar")."""
+def variety_distance(lang: str, target_lang: str) -> tuple[int, int]:
+    """How far a section's language ``lang`` is from ``target_lang``, of one language, as (script, region): its
+    own variety (``variety``) is (0, 0); a script other than the target language's (``subtags``: named, or the
+    one its language and region are written in) is 1, before any region ("zh-Hant-TW", first, gave --target-lang
+    zh-Hans its traditional term, where the entry's "zh-Hans-CN" held the simplified one); of the region, 1 for
+    the target language's own (zh-Hans's "zh"), 2 for the language as a whole ("de" for de-CH: it holds the term
+    of every region the entry has no section of), 3 for another region's ("de-AT": the Austrian "Jänner", first,
+    was the target of --target-lang de-DE, where the entry's "de" section held "Januar")."""
     if variety(lang) == variety(target_lang):
-        return 0
-    return 1 if variety(lang) == primary_subtag(lang) else 2
+        return 0, 0
+    (_, script, region), (_, wanted_script, wanted_region) = subtags(lang), subtags(target_lang)
+    other_script = int(bool(script and wanted_script and script != wanted_script))
+    return other_script, 1 if region == wanted_region else 2 if not region else 3
 
 
 def variety(code: str) -> str:

@@ -80,3 +80,23 @@ def names_language(cell: str, code: str) -> bool:
     by one in another language, its own among them (language_names.OTHER_NAMES)."""
     name, language = plain(cell), primary_subtag(code)
     return name == LANGUAGE_NAMES.get(language) or name in other_names(language)
+
+
+# The script a language is written in where its code names none, of the languages written in more than one
+# (CLDR's likely subtags): by the language, or by the language and its region where that says another.
+LIKELY_SCRIPTS = {"zh": "hans", "zh-tw": "hant", "zh-hk": "hant", "zh-mo": "hant", "sr": "cyrl", "sr-me": "latn",
+                  "bs": "latn", "uz": "latn", "uz-af": "arab", "az": "latn", "az-ir": "arab", "pa": "guru",
+                  "pa-pk": "arab", "mn": "cyrl", "kk": "cyrl", "ms": "latn", "tg": "cyrl", "ha": "latn"}
+
+
+def subtags(code: str) -> tuple[str, str, str]:
+    """A language code's language, script and region subtags, in lower case, "" for one it does not name but
+    the script its language and region are written in where it names none (LIKELY_SCRIPTS): "zh-Hant-TW" is
+    ("zh", "hant", "tw"), "zh_TW" ("zh", "hant", "tw"), "sr-Latn" ("sr", "latn", ""), "de-CH" ("de", "", "ch")."""
+    parts = re.split(r"[-_]", code.strip().lower())
+    script = parts[1] if len(parts) > 1 and len(parts[1]) == 4 and parts[1].isalpha() else ""
+    rest = parts[2:] if script else parts[1:]
+    region = rest[0] if rest and (len(rest[0]) == 2 and rest[0].isalpha() or len(rest[0]) == 3
+                                   and rest[0].isdigit()) else ""
+    likely = LIKELY_SCRIPTS.get(f"{parts[0]}-{region}", LIKELY_SCRIPTS.get(parts[0], ""))
+    return parts[0], script or likely, region
