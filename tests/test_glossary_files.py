@@ -502,3 +502,28 @@ def test_a_tsv_glossary_of_one_long_line_without_tabs_is_named_in_one_short_line
     message = str(refused.value)
     assert message.startswith(f"{path}:1: expected 'source term<TAB>target term', got 0 TABs in '{{\"word0\": ")
     assert message.endswith(" characters)") and len(message) < len(str(path)) + 200
+
+
+@pytest.mark.parametrize(("header", "languages"), [
+    ("Term [en],Term [de]", ("en", "de")),  # Crowdin's export
+    ("Term [en-US],Term [de-DE]", ("en", "de")),
+    ("Term [en],Term [de]", (None, None)),
+    ("English_United_States;German", ("en", "de")),  # memoQ's export, its language and region
+    ("English_United_Kingdom;German_Germany", (None, None)),
+    ("Englisch_Vereinigte_Staaten;Deutsch_Deutschland", ("en", "de-DE")),
+])
+def test_a_header_naming_the_languages_as_a_tools_export_does_is_a_header(tmp_path, header, languages):
+    """Crowdin heads a term's column "Term [en]", memoQ "English_United_States": the header was read as a term, and
+    one naming the columns the wrong way round let every term's target be a source."""
+    path = write(tmp_path, f"\ufeff{header}\r\ncat;Katze\r\n".replace(";", "," if "," in header else ";").encode())
+    assert read_glossary(path, *languages).terms == (("cat", "Katze"),)
+
+
+@pytest.mark.parametrize(("header", "named"), [("Term [de],Term [en]", "Term \\[de\\] -> Term \\[en\\]"),
+                                               ("German_Germany,English_United_States",
+                                                "German_Germany -> English_United_States")])
+def test_a_tools_header_naming_the_languages_swapped_is_refused(tmp_path, header, named):
+    path = write(tmp_path, f"{header}\nHund,dog\n".encode())
+    with pytest.raises(DataError, match=rf"terms.csv:1: the header names the columns {named}, and the terms are "
+                                        "wanted en -> de: swap the columns"):
+        read_glossary(path, "en", "de")

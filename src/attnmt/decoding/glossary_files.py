@@ -19,7 +19,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   comment (``#hashtag`` is a term).  The first row is a header, and skipped, only when it is clearly one
   (``csv_header``, attnmt.decoding.glossary_headers): it names the columns (``source,target``; ``source term,target
   term``; ``src,tgt``; ``term,translation``; ``Quelle;Ziel``) or two different languages (``en,de``;
-  ``en-US,de-DE``; ``English,German``; ``Englisch;Deutsch``), the languages translated where they are known, else
+  ``en-US,de-DE``; ``English,German``; ``Englisch;Deutsch``; Crowdin's ``Term [en],Term [de]``, memoQ's
+  ``English_United_States;German``), the languages translated where they are known, else
   two that ISO 639-1 lists (so ``dog,wau`` is a term); two that ISO 639-1 lists, others than those translated
   (``en,fr`` translating en -> de), are refused, as DeepL's four fields are. A CSV file's delimiter is a comma, a
   semicolon (what Excel writes where the decimal mark is a comma: German, French, Dutch settings) or a tab, read

@@ -4,10 +4,12 @@ the language of the sheet's user ("Quelle;Ziel", "Englisch;Deutsch", as a German
 
 from __future__ import annotations
 
+import re
+
 from attnmt.errors import DataError
-from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_languages
+from attnmt.text.language_codes import LANGUAGE_NAMES, is_iso_639_1_code, is_language_code, names_languages
 from attnmt.text.language_codes import primary_subtag as primary
-from attnmt.text.language_names import plain
+from attnmt.text.language_names import OTHER_NAMES, other_names, plain
 
 # The names a header gives the source and the target column, as ``plain`` reads a cell (lower case, no accents):
 # English, German, French, Spanish, Italian, Portuguese and Dutch ones.
@@ -38,12 +40,13 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     639-1 lists, one of them the language translated at its place and the other not (``en,fr``,
     ``fr,de``), whose terms would be put into the translation as they are.  Two codes of which
     neither is (``it,es``, ``to,zu`` translating en -> de: "it" is "es") are a term."""
-    source, target = (field.replace("\ufeff", "").strip() for field in fields[:2])
+    shown = [field.replace("\ufeff", "").strip() for field in fields[:2]]
+    source, target = map(heading, shown)
     if (plain(source) in SOURCE_COLUMNS and plain(target) in TARGET_COLUMNS
             or names_languages(source, target, source_lang, target_lang)):  # English,German
         return True
     if source_lang and target_lang and names_languages(source, target, target_lang, source_lang):
-        raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
+        raise DataError(f"{where}: the header names the columns {shown[0]} -> {shown[1]}, and the terms are wanted "
                         f"{source_lang} -> {target_lang}: swap the columns")
     if not (is_language_code(source) and is_language_code(target)) or primary(source) == primary(target):
         return False
@@ -51,11 +54,31 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
         return is_iso_639_1_code(source) and is_iso_639_1_code(target)
     wanted = (primary(source_lang), primary(target_lang))
     if (primary(target), primary(source)) == wanted:
-        raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
+        raise DataError(f"{where}: the header names the columns {shown[0]} -> {shown[1]}, and the terms are wanted "
                         f"{source_lang} -> {target_lang}: swap the columns")
     if ((primary(source) == wanted[0]) != (primary(target) == wanted[1])
             and is_iso_639_1_code(source) and is_iso_639_1_code(target)):
-        raise DataError(f"{where}: the header names the terms {source} -> {target}, and the translation is "
+        raise DataError(f"{where}: the header names the terms {shown[0]} -> {shown[1]}, and the translation is "
                         f"{source_lang} -> {target_lang}: give a glossary of {source_lang} -> {target_lang} terms "
                         "(where this row is a term, put a header such as source,target above it)")
     return (primary(source), primary(target)) == wanted
+
+
+# A column's heading as Crowdin's export writes it, its language's code in brackets: "Term [en]", "Term [pt-BR]".
+TERM_COLUMN = re.compile(r"terms?\s*\[\s*([^][]+?)\s*\]", re.IGNORECASE)
+
+
+def heading(cell: str) -> str:
+    """A header's ``cell`` as the code or the name of the language it heads where a tool's export writes it so:
+    Crowdin's "Term [en]" is "en" (TERM_COLUMN), memoQ's "English_United_States" (a language's name, then its
+    region's after a "_") "English"; any other cell as it is.  Either was read as a term, and a header naming
+    the columns the wrong way round was not refused."""
+    if tagged := TERM_COLUMN.fullmatch(cell):
+        return tagged[1]
+    name, _, region = cell.partition("_")
+    return name if region and language_name(name) else cell
+
+
+def language_name(name: str) -> bool:
+    """Whether ``name`` is a language's name in English or another language (``names_language``'s names)."""
+    return plain(name) in LANGUAGE_NAMES.values() or any(plain(name) in other_names(code) for code in OTHER_NAMES)
