@@ -412,3 +412,23 @@ def test_the_target_languages_own_code_comes_before_one_of_its_likely_script(tmp
                                                                                                  "zh-Hans")),
                     encoding="utf-8")
     assert dict(read_glossary(path, "en", "zh-Hans").terms) == {"software": "软件"}
+
+
+SPELLINGS = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>color</term></tig></langSet>'
+             '<langSet xml:lang="en-US"><tig><term>color</term></tig></langSet>'
+             '<langSet xml:lang="en-GB"><tig><term>colour</term></tig></langSet></termEntry>\n'
+             '<termEntry id="c2"><langSet xml:lang="pt-PT"><tig><term>autocarro</term></tig></langSet>'
+             '<langSet xml:lang="pt-BR"><tig><term>ônibus</term></tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize(("languages", "terms"), [
+    (("en-US", "en-GB"), (("color", "colour"),)), (("en-GB", "en-US"), (("colour", "color"),)),
+    (("pt-PT", "pt-BR"), (("autocarro", "ônibus"),)), (("pt-BR", "pt-PT"), (("ônibus", "autocarro"),)),
+])
+def test_a_termbase_between_two_varieties_of_one_language_is_read(tmp_path, recwarn, languages, terms):
+    """Every section of one language was a source: en-US to en-GB stopped with "no entry has a term in both en-US
+    and en-GB".  Between two varieties of one language a section is the side whose variety it is; one as near to
+    both (the "en" of c1) is neither."""
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=SPELLINGS), encoding="utf-8")
+    assert read_glossary(path, *languages).terms == terms

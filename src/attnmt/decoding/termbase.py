@@ -4,7 +4,8 @@ memoQ, Phrase and Microsoft's terminology export.
 TBX 2's root is ``martif``, TBX 3's ``tbx``; either holds entries (``termEntry``, TBX 3's
 ``conceptEntry``), one concept each, with a section per language (``langSet`` or ``langSec``,
 its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or ``termSec``, its
-``term``).  A section's language is matched by its primary subtag: ``en-US`` is en; of an entry's
+``term``).  A section's language is matched by its primary subtag: ``en-US`` is en (but between two
+varieties of one language, en-US to en-GB, by the variety it is nearer: ``section_side``); of an entry's
 target terms, those of the target language's own variety come first (de-CH's for de-CH), then, of its script
 (zh-Hans-CN's for zh-Hans, not zh-Hant-TW's; "zh" and "zh-CN" are simplified, "zh-TW" traditional), those of the
 language as a whole (de's), then another region's (``variety_distance``).
@@ -173,15 +174,28 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
             raise DataError(f"{path}:{section.sourceline}: a {local_name(section)} without xml:lang (entry "
                             f"{entry.get('id') or 'without an id'}): say which language its terms are in")
         languages.add(lang)
+        side = section_side(lang, source_lang, target_lang)
         for term, status, kind in section_terms(section, path):
             if status in NOT_USED:
                 continue
-            if primary_subtag(lang) == primary_subtag(source_lang):
+            if side == "source":
                 sources.append((term, term_text(term, path), kind))
-            elif primary_subtag(lang) == primary_subtag(target_lang):
+            elif side == "target":
                 targets.append((variety_distance(lang, target_lang), RANKS.get(status, 1), kind,
                                 target_text(term, entry, path)))
     return sources, targets
+
+
+def section_side(lang: str, source_lang: str, target_lang: str) -> str | None:
+    """Whether a section of the language ``lang`` holds "source" or "target" terms, by its primary subtag; None for
+    neither.  Between two varieties of one language (en-US to en-GB, pt-PT to pt-BR) the side whose variety it is
+    nearer (``variety_distance``), None for one as near to both ("en"): every section was a source, and the file
+    stopped with "no entry has a term in both en-US and en-GB"."""
+    is_source, is_target = (primary_subtag(lang) == primary_subtag(code) for code in (source_lang, target_lang))
+    if is_source and is_target:
+        to_source, to_target = variety_distance(lang, source_lang), variety_distance(lang, target_lang)
+        return None if to_source == to_target else "source" if to_source < to_target else "target"
+    return "source" if is_source else "target" if is_target else None
 
 
 def target_of(kind: str, targets: list[Target]) -> str:
