@@ -527,3 +527,22 @@ def test_a_tools_header_naming_the_languages_swapped_is_refused(tmp_path, header
     with pytest.raises(DataError, match=rf"terms.csv:1: the header names the columns {named}, and the terms are "
                                         "wanted en -> de: swap the columns"):
         read_glossary(path, "en", "de")
+
+
+@pytest.mark.parametrize(("header", "languages"), [
+    ("en-US,en-GB", ("en-US", "en-GB")), ("en_us,EN-gb", ("en-US", "en-GB")), ("pt-PT;pt-BR", ("pt-PT", "pt-BR")),
+    ("pt-PT;pt-BR", (None, None)), ("sr-Cyrl;sr-Latn", ("sr-Cyrl", "sr-Latn")),
+])
+def test_a_header_naming_two_varieties_of_one_language_is_a_header(tmp_path, header, languages):
+    """A glossary between two varieties of one language (American to British spelling, European to Brazilian
+    Portuguese): its header, naming both, was read as a term ("en-US" -> "en-GB"), as two codes of one language
+    are where they are the same ("es,es")."""
+    path = write(tmp_path, f"{header}\ncolor,colour\n".replace(",", ";" if ";" in header else ",").encode())
+    assert read_glossary(path, *languages).terms == (("color", "colour"),)
+
+
+def test_a_header_naming_two_varieties_swapped_is_refused(tmp_path):
+    path = write(tmp_path, b"en-GB,en-US\ncolour,color\n")
+    with pytest.raises(DataError, match=r"terms.csv:1: the header names the columns en-GB -> en-US, and the terms "
+                                        "are wanted en-US -> en-GB: swap the columns"):
+        read_glossary(path, "en-US", "en-GB")

@@ -7,7 +7,13 @@ from __future__ import annotations
 import re
 
 from attnmt.errors import DataError
-from attnmt.text.language_codes import LANGUAGE_NAMES, is_iso_639_1_code, is_language_code, names_languages
+from attnmt.text.language_codes import (
+    LANGUAGE_NAMES,
+    is_iso_639_1_code,
+    is_language_code,
+    names_languages,
+    variety,
+)
 from attnmt.text.language_codes import primary_subtag as primary
 from attnmt.text.language_names import OTHER_NAMES, other_names, plain
 
@@ -48,8 +54,10 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     if source_lang and target_lang and names_languages(source, target, target_lang, source_lang):
         raise DataError(f"{where}: the header names the columns {shown[0]} -> {shown[1]}, and the terms are wanted "
                         f"{source_lang} -> {target_lang}: swap the columns")
-    if not (is_language_code(source) and is_language_code(target)) or primary(source) == primary(target):
+    if not (is_language_code(source) and is_language_code(target)):
         return False
+    if primary(source) == primary(target):
+        return names_varieties(source, target, where, source_lang, target_lang)
     if source_lang is None or target_lang is None:  # nothing to compare with: two real languages' codes
         return is_iso_639_1_code(source) and is_iso_639_1_code(target)
     wanted = (primary(source_lang), primary(target_lang))
@@ -82,3 +90,18 @@ def heading(cell: str) -> str:
 def language_name(name: str) -> bool:
     """Whether ``name`` is a language's name in English or another language (``names_language``'s names)."""
     return plain(name) in LANGUAGE_NAMES.values() or any(plain(name) in other_names(code) for code in OTHER_NAMES)
+
+
+def names_varieties(source: str, target: str, where: str, source_lang: str | None, target_lang: str | None) -> bool:
+    """Whether two codes of one language head the columns of two of its varieties (``en-US,en-GB``, ``pt-PT;pt-BR``):
+    different varieties of a language ISO 639-1 lists, those translated where they are known (``es,es`` is a term).
+    Named the wrong way round, a DataError: the columns are swapped."""
+    named = (variety(source), variety(target))
+    if named[0] == named[1] or not is_iso_639_1_code(source):
+        return False
+    if source_lang is None or target_lang is None:
+        return True
+    if named[::-1] == (variety(source_lang), variety(target_lang)):
+        raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
+                        f"{source_lang} -> {target_lang}: swap the columns")
+    return named == (variety(source_lang), variety(target_lang))

@@ -50,7 +50,7 @@ from lxml import etree
 from attnmt.decoding.term_forms import normal, term_key
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
-from attnmt.text.language_codes import primary_subtag, subtags
+from attnmt.text.language_codes import primary_subtag, subtags, variety
 from attnmt.text.xml_start import first_element
 
 ROOTS = ("martif", "tbx")
@@ -210,7 +210,8 @@ def target_of(kind: str, targets: list[Target]) -> str:
 
 def variety_distance(lang: str, target_lang: str) -> tuple[int, int]:
     """How far a section's language ``lang`` is from ``target_lang``, of one language, as (script, region): its
-    own variety (``variety``) is (0, 0); a script other than the target language's (``subtags``: named, or the
+    own variety (``variety``: de-CH's "Velo" came first for de-CH, not the "Fahrrad" of a de-DE section before it) is
+    (0, 0); a script other than the target language's (``subtags``: named, or the
     one its language and region are written in) is 1, before any region ("zh-Hant-TW", first, gave --target-lang
     zh-Hans its traditional term, where the entry's "zh-Hans-CN" held the simplified one); of the region, 1 for
     the target language's own (zh-Hans's "zh"), 2 for the language as a whole ("de" for de-CH: it holds the term
@@ -221,14 +222,6 @@ def variety_distance(lang: str, target_lang: str) -> tuple[int, int]:
     (_, script, region), (_, wanted_script, wanted_region) = subtags(lang), subtags(target_lang)
     other_script = int(bool(script and wanted_script and script != wanted_script))
     return other_script, 1 if region == wanted_region else 2 if not region else 3
-
-
-def variety(code: str) -> str:
-    """A language code as two codes of one variety of a language share it: "de-CH", "de_ch" and
-    "DE-ch" are "de-ch".  An entry's target term is one of the target language's own variety where
-    it has one: its first section's, "Fahrrad" of de-DE, was the target of --target-lang de-CH,
-    whose "Velo" the entry held too."""
-    return code.strip().replace("_", "-").casefold()
 
 
 def section_terms(section: etree._Element, path: str | Path) -> Iterator[tuple[etree._Element, str | None, str]]:

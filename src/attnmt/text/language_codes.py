@@ -42,6 +42,12 @@ def as_bcp_47(code: str) -> str:
     return code.replace("_", "-")
 
 
+def variety(code: str) -> str:
+    """A language code as two codes of one variety of a language share it: "de-CH", "de_ch" and
+    "DE-ch" are "de-ch"."""
+    return code.strip().replace("_", "-").casefold()
+
+
 def primary_subtag(code: str) -> str:
     """A language code's primary subtag, in lower case, what two codes of one language share:
     "en-US", "en_us" and "EN" are "en"."""
