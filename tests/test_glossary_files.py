@@ -546,3 +546,16 @@ def test_a_header_naming_two_varieties_swapped_is_refused(tmp_path):
     with pytest.raises(DataError, match=r"terms.csv:1: the header names the columns en-GB -> en-US, and the terms "
                                         "are wanted en-US -> en-GB: swap the columns"):
         read_glossary(path, "en-US", "en-GB")
+
+
+@pytest.mark.parametrize(("data", "terms"), [
+    (b"Hund, der;dog\r\nKatze, die;cat\r\n", [("Hund, der", "dog"), ("Katze, die", "cat")]),
+    (b"dog;Hund, der\ncat, kitty;Katze\n", [("dog", "Hund, der"), ("cat, kitty", "Katze")]),
+    (b"a;b,c\nx;y,z\n", [("a;b", "c"), ("x;y", "z")]),  # two that read as far, neither spaced: the comma
+])
+def test_a_semicolon_file_whose_every_row_holds_a_comma_in_a_term_is_read_with_semicolons(tmp_path, data, terms):
+    """A German sheet of nouns with their articles ("Hund, der"), saved by Excel with semicolons: every row read as
+    far with commas, and the comma won, so "Hund" was given the target " der;dog".  Of two delimiters that read
+    as far, one a row has a space after (a comma between words, which no spreadsheet writes after its delimiter)
+    is the other's term."""
+    assert list(read_glossary(write(tmp_path, data)).terms) == terms

@@ -25,8 +25,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   (``en,fr`` translating en -> de), are refused, as DeepL's four fields are. A CSV file's delimiter is a comma, a
   semicolon (what Excel writes where the decimal mark is a comma: German, French, Dutch settings) or a tab, read
   from the file (``csv_delimiter``): the one under which the most rows, from the first, hold 2 or 4 fields, the
-  comma where two read as far. A row that does not fit is then named with the delimiter assumed.  A first line that
-  states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
+  comma where two read as far, but one a row has a space after. A row that does not fit is then named with the
+  delimiter assumed.  A first line that states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
 - ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase, as is a file
   of any other name but ``.csv`` that starts with an XML declaration (``glossary_kinds.declares_xml``: a TBX
   export saved as ``terms.txt``).  An XML file with another root (MultiTerm's own ``<mtf>``, a translation
@@ -280,8 +280,10 @@ def csv_delimiter(lines: list[str]) -> str:
     semicolon file whose first term holds a comma (``Hund;dog, hound``) is one still where a later
     row has none.  Of those that read as far, the one that parts the row where they stop into the
     most fields, so that a sheet of three columns (``e-mail;E-Mail;``, Excel's empty third column) is
-    named as read with its own delimiter, not with a comma ("got 1 in 'e-mail;E-Mail;'")."""
-    return max(DELIMITERS, key=lambda delimiter: fitting_rows(lines, delimiter))
+    named as read with its own delimiter, not with a comma ("got 1 in 'e-mail;E-Mail;'").  Then one no row has a
+    space after: a comma between words ("Hund, der;dog" on every row) is a term's, not the delimiter of a sheet."""
+    return max(DELIMITERS, key=lambda delimiter: (*fitting_rows(lines, delimiter),
+                                                 not any(f"{delimiter} " in line for line in lines)))
 
 
 def fitting_rows(lines: list[str], delimiter: str) -> tuple[int, int]:
