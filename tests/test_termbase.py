@@ -432,3 +432,34 @@ def test_a_termbase_between_two_varieties_of_one_language_is_read(tmp_path, recw
     path = tmp_path / "terms.tbx"
     path.write_text(TERMBASE.format(doctype="", entry=SPELLINGS), encoding="utf-8")
     assert read_glossary(path, *languages).terms == terms
+
+
+@pytest.mark.parametrize(("status", "terms"), [
+    ('<descrip type="Status">verboten</descrip>', (("dog", "Hund"),)),  # a German MultiTerm termbase's picklist
+    ('<descrip type="Status">Nicht verwenden</descrip>', (("dog", "Hund"),)),
+    ('<descrip type="Status">nicht zugelassen</descrip>', (("dog", "Hund"),)),
+    ('<termNote type="Term Status">À éviter</termNote>', (("dog", "Hund"),)),  # a French one's
+    ('<termNote type="usage">interdit</termNote>', (("dog", "Hund"),)),
+    ('<descrip type="Status">prohibido</descrip>', (("dog", "Hund"),)),
+])
+def test_a_status_in_the_termbases_own_language_is_read(tmp_path, status, terms):
+    """A termbase kept in German or French names its statuses in its users' words: "verboten" and "interdit" said
+    nothing, and the forbidden "Köter", first, was forced into every translation of "dog"."""
+    path = tmp_path / "terms.tbx"
+    entry = (f'<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></tig><tig><term>doggy</term>{status}'
+             f'</tig></langSet><langSet xml:lang="de"><tig><term>Köter</term>{status}</tig><tig><term>Hund</term>'
+             '</tig></langSet></termEntry>\n')
+    path.write_text(TERMBASE.format(doctype="", entry=entry), encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == terms
+
+
+@pytest.mark.parametrize("status", ['<descrip type="Status">Bevorzugt</descrip>',
+                                    '<termNote type="Term Status">préféré</termNote>',
+                                    '<descrip type="Status">Preferido</descrip>'])
+def test_a_preferred_status_in_the_termbases_own_language_is_read(tmp_path, status):
+    """The preferred "Hund", after a term of no status, was not the target: its "Bevorzugt" said nothing."""
+    path = tmp_path / "terms.tbx"
+    entry = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></tig></langSet><langSet xml:lang="de">'
+             f'<tig><term>Köter</term></tig><tig><term>Hund</term>{status}</tig></langSet></termEntry>\n')
+    path.write_text(TERMBASE.format(doctype="", entry=entry), encoding="utf-8")
+    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)

@@ -14,7 +14,8 @@ Of an entry, every source-language term is a source term, but one deprecated or 
 (``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
 the ``usageStatus`` some MultiTerm exports write as a ``descrip``, or a field a termbase's users named
 ``Status``, ``Term Status`` or ``Usage``, saying so: ``deprecatedTerm-admn-sts``, ``deprecated``, and
-other tools' ``forbidden``, ``not recommended``, ``obsolete``, ``rejected``, ``prohibited``, ``do not use``),
+other tools' ``forbidden``, ``not recommended``, ``obsolete``, ``rejected``, ``prohibited``, ``do not use``,
+and a termbase's words in German, French, Spanish, Italian or Dutch: ``verboten``, ``interdit``),
 which a writer should not use and so the glossary does not match.  Every status a term carries is
 read: a value not known (a typo, another tool's word) says nothing, and where two known ones
 disagree the less fit wins (deprecated or superseded, then admitted, then preferred), so that no
@@ -73,7 +74,17 @@ NOT_USED = ("deprecated", "superseded")
 # case, "_" and "-" as spaces): MultiTerm's, XTM's and Weblate's "forbidden", "not recommended" and "obsolete",
 # Trados Enterprise's "rejected", and a field of one's own's "do not use"
 DEPRECATED_WORDS = ("forbidden", "notrecommended", "not recommended", "obsolete", "rejected", "prohibited",
-                    "do not use")
+                    "do not use",
+                    # a termbase kept in German, French, Spanish, Italian or Dutch: its picklist's words, accents aside
+                    "verboten", "nicht verwenden", "nicht zugelassen", "nicht empfohlen", "veraltet", "abgelehnt",
+                    "unzulassig", "interdit", "a eviter", "deconseille", "non recommande", "rejete", "prohibido",
+                    "no usar", "no recomendado", "obsoleto", "rechazado", "desaconsejado", "vietato", "da evitare",
+                    "sconsigliato", "non raccomandato", "verboden", "niet gebruiken", "afgeraden", "verouderd")
+# The words of those languages for a preferred or an admitted term
+OTHER_WORDS = {"bevorzugt": "preferred", "vorzugsbenennung": "preferred", "prefere": "preferred",
+               "privilegie": "preferred", "preferido": "preferred", "preferito": "preferred", "voorkeur": "preferred",
+               "zugelassen": "admitted", "erlaubt": "admitted", "admis": "admitted", "tolere": "admitted",
+               "admitido": "admitted", "ammesso": "admitted", "toegestaan": "admitted"}
 
 # A term's type (TBX's ``termType``, as a termNote's or a descrip's type, "Term Type" as MultiTerm names its field, or
 # TBX 3's element), as ``term_type`` reads it: the short forms, whose target is a short form where the entry has one
@@ -269,11 +280,14 @@ def is_status(node: etree._Element) -> bool:
 
 
 def status_word(node: etree._Element) -> str | None:
-    """The first word of the status ``node`` states (MultiTerm's DEPRECATED_WORDS: "deprecated"), or None
-    for a value not known."""
-    value = (node.text or "").strip().lower().replace("_", " ").replace("-", " ")
+    """The first word of the status ``node`` states (MultiTerm's DEPRECATED_WORDS: "deprecated"; OTHER_WORDS:
+    German "bevorzugt" is "preferred"), or None for a value not known.  Accents aside: "À éviter" is "a eviter"."""
+    decomposed = unicodedata.normalize("NFKD", (node.text or "").strip().lower().replace("_", " ").replace("-", " "))
+    value = "".join(character for character in decomposed if not unicodedata.combining(character))
     if value.startswith(DEPRECATED_WORDS):
         return "deprecated"
+    if other := next((word for word in OTHER_WORDS if value.startswith(word)), None):
+        return OTHER_WORDS[other]
     return next((word for word in (*RANKS, *NOT_USED) if word and value.startswith(word)), None)
 
 
