@@ -45,7 +45,9 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     ``Deutsch,Englisch``) is a DataError: the columns are swapped; and so is one naming two codes ISO
     639-1 lists, one of them the language translated at its place and the other not (``en,fr``,
     ``fr,de``), whose terms would be put into the translation as they are.  Two codes of which
-    neither is (``it,es``, ``to,zu`` translating en -> de: "it" is "es") are a term."""
+    neither is (``it,es``, ``to,zu`` translating en -> de: "it" is "es") are a term.  Each cell is read as
+    ``heading`` reads it (Crowdin's ``Term [en]``, memoQ's ``English_United_States``); two codes of one language
+    as ``names_varieties`` reads them (``en-US,en-GB``)."""
     shown = [field.replace("\ufeff", "").strip() for field in fields[:2]]
     source, target = map(heading, shown)
     if (plain(source) in SOURCE_COLUMNS and plain(target) in TARGET_COLUMNS
