@@ -551,6 +551,7 @@ def test_a_header_naming_two_varieties_swapped_is_refused(tmp_path):
 @pytest.mark.parametrize(("data", "terms"), [
     (b"Hund, der;dog\r\nKatze, die;cat\r\n", [("Hund, der", "dog"), ("Katze, die", "cat")]),
     (b"dog;Hund, der\ncat, kitty;Katze\n", [("dog", "Hund, der"), ("cat, kitty", "Katze")]),
+    (b"New York, NY\tNew York\nParis, TX\tParis\n", [("New York, NY", "New York"), ("Paris, TX", "Paris")]),
     (b"a;b,c\nx;y,z\n", [("a;b", "c"), ("x;y", "z")]),  # two that read as far, neither spaced: the comma
 ])
 def test_a_semicolon_file_whose_every_row_holds_a_comma_in_a_term_is_read_with_semicolons(tmp_path, data, terms):
