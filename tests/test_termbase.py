@@ -463,3 +463,14 @@ def test_a_preferred_status_in_the_termbases_own_language_is_read(tmp_path, stat
              f'<tig><term>Köter</term></tig><tig><term>Hund</term>{status}</tig></langSet></termEntry>\n')
     path.write_text(TERMBASE.format(doctype="", entry=entry), encoding="utf-8")
     assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)
+
+
+def test_a_termbase_not_in_the_encoding_it_declares_names_the_line(tmp_path):
+    """A TBX file saved in Windows-1252 under a UTF-8 declaration was "cannot read terms.tbx: error reading file
+    '…': invalid bytes in character encoding", as if the file could not be opened, and no line named."""
+    path = tmp_path / "terms.tbx"
+    path.write_bytes(TERMBASE.format(doctype="", entry=ENTRY.format(term="Hündchen")).encode("cp1252"))
+    with pytest.raises(DataError, match=r"terms.tbx:3: not well-formed XML: Invalid bytes in character encoding: the "
+                                        r"file is not in the encoding its XML declaration names \(UTF-8 where it names "
+                                        r"none\): save it as UTF-8$"):
+        read_glossary(path, "en", "de")

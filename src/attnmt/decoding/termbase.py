@@ -318,13 +318,18 @@ def parse_termbase(path: str | Path) -> etree._Element:
                              huge_tree=False)
     try:
         with open_bytes(path) as file:
-            root = etree.parse(file, parser).getroot()
+            data = file.read()  # parsed from bytes: lxml names a file's encoding fault as an OSError, with no line
+        root = etree.fromstring(data, parser)
     except (gzip.BadGzipFile, EOFError) as error:
         raise not_gzip(path, error) from None
     except OSError as error:  # missing, a folder, unreadable
         raise cannot_read(path, error) from None
     except etree.XMLSyntaxError as error:
-        raise DataError(f"{path}:{error.lineno}: not well-formed XML: {error.msg.split(', line ')[0]}") from None
+        fault = error.msg.split(", line ")[0]
+        if "character encoding" in fault:  # Windows-1252 under a UTF-8 declaration, or none
+            fault += (": the file is not in the encoding its XML declaration names (UTF-8 where it names none): "
+                      "save it as UTF-8")
+        raise DataError(f"{path}:{error.lineno}: not well-formed XML: {fault}") from None
     dtd = root.getroottree().docinfo.internalDTD
     if dtd is not None and dtd.entities():
         raise DataError(f"{path}: its DOCTYPE declares the entity {dtd.entities()[0].name}, and declared entities "
