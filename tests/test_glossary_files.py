@@ -531,7 +531,7 @@ def test_a_tools_header_naming_the_languages_swapped_is_refused(tmp_path, header
 
 @pytest.mark.parametrize(("header", "languages"), [
     ("en-US,en-GB", ("en-US", "en-GB")), ("en_us,EN-gb", ("en-US", "en-GB")), ("pt-PT;pt-BR", ("pt-PT", "pt-BR")),
-    ("pt-PT;pt-BR", (None, None)), ("sr-Cyrl;sr-Latn", ("sr-Cyrl", "sr-Latn")),
+    ("pt-PT;pt-BR", (None, None)), ("sr-Cyrl;sr-Latn", ("sr-Cyrl", "sr-Latn")), ("pt-PT;pt-BR", ("pt", "pt-BR")),
 ])
 def test_a_header_naming_two_varieties_of_one_language_is_a_header(tmp_path, header, languages):
     """A glossary between two varieties of one language (American to British spelling, European to Brazilian

@@ -424,11 +424,12 @@ SPELLINGS = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>color</term><
 @pytest.mark.parametrize(("languages", "terms"), [
     (("en-US", "en-GB"), (("color", "colour"),)), (("en-GB", "en-US"), (("colour", "color"),)),
     (("pt-PT", "pt-BR"), (("autocarro", "ônibus"),)), (("pt-BR", "pt-PT"), (("ônibus", "autocarro"),)),
+    (("pt", "pt-BR"), (("autocarro", "ônibus"),)), (("pt-BR", "pt"), (("ônibus", "autocarro"),)),
 ])
 def test_a_termbase_between_two_varieties_of_one_language_is_read(tmp_path, recwarn, languages, terms):
     """Every section of one language was a source: en-US to en-GB stopped with "no entry has a term in both en-US
     and en-GB".  Between two varieties of one language a section is the side whose variety it is; one as near to
-    both (the "en" of c1) is neither."""
+    both (the "en" of c1) is neither, but where one side is the language as a whole ("pt" to "pt-BR"): that one."""
     path = tmp_path / "terms.tbx"
     path.write_text(TERMBASE.format(doctype="", entry=SPELLINGS), encoding="utf-8")
     assert read_glossary(path, *languages).terms == terms

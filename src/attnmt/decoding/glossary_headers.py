@@ -96,14 +96,20 @@ def language_name(name: str) -> bool:
 
 def names_varieties(source: str, target: str, where: str, source_lang: str | None, target_lang: str | None) -> bool:
     """Whether two codes of one language head the columns of two of its varieties (``en-US,en-GB``, ``pt-PT;pt-BR``):
-    different varieties of a language ISO 639-1 lists, those translated where they are known (``es,es`` is a term).
-    Named the wrong way round, a DataError: the columns are swapped."""
-    named = (variety(source), variety(target))
-    if named[0] == named[1] or not is_iso_639_1_code(source):
+    different varieties of a language ISO 639-1 lists, those translated where they are known (``es,es`` is a term), a
+    language as a whole any of its varieties (``pt-PT;pt-BR`` for pt to pt-BR).  Named the wrong way round, a
+    DataError: the columns are swapped."""
+    if variety(source) == variety(target) or not is_iso_639_1_code(source):
         return False
     if source_lang is None or target_lang is None:
         return True
-    if named[::-1] == (variety(source_lang), variety(target_lang)):
+    if is_variety(target, source_lang) and is_variety(source, target_lang):
         raise DataError(f"{where}: the header names the columns {source} -> {target}, and the terms are wanted "
                         f"{source_lang} -> {target_lang}: swap the columns")
-    return named == (variety(source_lang), variety(target_lang))
+    return is_variety(source, source_lang) and is_variety(target, target_lang)
+
+
+def is_variety(code: str, wanted: str) -> bool:
+    """Whether the language code ``code`` is one of the variety ``wanted`` (``pt-BR``), or of the language where
+    ``wanted`` is the language as a whole (``pt``: ``pt-PT`` and ``pt-BR`` are)."""
+    return variety(code) == variety(wanted) or (variety(wanted) == primary(wanted) == primary(code))

@@ -200,12 +200,16 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
 def section_side(lang: str, source_lang: str, target_lang: str) -> str | None:
     """Whether a section of the language ``lang`` holds "source" or "target" terms, by its primary subtag; None for
     neither.  Between two varieties of one language (en-US to en-GB, pt-PT to pt-BR) the side whose variety it is
-    nearer (``variety_distance``), None for one as near to both ("en"): every section was a source, and the file
-    stopped with "no entry has a term in both en-US and en-GB"."""
+    nearer (``variety_distance``): every section was a source, and the file stopped with "no entry has a term in
+    both en-US and en-GB".  One as near to both is the side that is the language as a whole ("pt-PT" of pt to
+    pt-BR), else neither ("en" of en-US to en-GB)."""
     is_source, is_target = (primary_subtag(lang) == primary_subtag(code) for code in (source_lang, target_lang))
     if is_source and is_target:
         to_source, to_target = variety_distance(lang, source_lang), variety_distance(lang, target_lang)
-        return None if to_source == to_target else "source" if to_source < to_target else "target"
+        if to_source == to_target:
+            is_source, is_target = (variety(code) == primary_subtag(code) for code in (source_lang, target_lang))
+            return None if is_source == is_target else "source" if is_source else "target"
+        return "source" if to_source < to_target else "target"
     return "source" if is_source else "target" if is_target else None
 
 
