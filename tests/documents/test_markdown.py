@@ -339,6 +339,14 @@ def test_footnote_definitions_on_consecutive_lines_are_each_their_own_note(mirro
     assert mirror.given[1:] == ["The first note.", "The second note.", "Its lazy line."]
 
 
+def test_a_footnote_definitions_indented_further_paragraphs_are_its_own_and_translated(upper):
+    text = ("Text[^1] here.\n\n[^1]: The first paragraph.\n\n    The second paragraph.\n\n"
+            "        code stays\n\n    > A quote in it.\n\nOut of the note.\n\n    Code again.\n")
+    assert translate_markdown(text, upper) == (
+        "TEXT[^1] HERE.\n\n[^1]: THE FIRST PARAGRAPH.\n\n    THE SECOND PARAGRAPH.\n\n"
+        "        code stays\n\n    > A QUOTE IN IT.\n\nOUT OF THE NOTE.\n\n    Code again.\n")
+
+
 def test_math_is_kept_whole_and_a_display_block_byte_for_byte(mirror):
     text = ("The area is $\\pi r^2$ for a dog.\n\n$$\nx = y + 1\n$$\n\n"
             "Both $`a*b`$ and $$\\sum_k k$$ stay.\n\n```math\nx^2\n```\n")

@@ -11,7 +11,8 @@ CommonMark reads as prose. A line that is only such syntax (``:::tip``, ``:::``,
 a template tag ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}``) is read as a blank line, so that it is
 kept byte for byte and does not join the paragraph next to it. The indented body of an admonition
 or a content tab is read dedented, as the site reads it, so that its text is translated rather than
-kept as an indented code block. A definition's ``:   `` is read as a list item's ``-   ``, so that the
+kept as an indented code block; so are a footnote definition's (``[^1]:``) further paragraphs, 4 spaces
+under its label, as GitHub reads them. A definition's ``:   `` is read as a list item's ``-   ``, so that the
 term and its definition are two texts. Nothing inside a fenced or indented code block (4 spaces beyond
 the body or list item a line is in) is read this way. An MDX statement is read only in JavaScript's
 forms, at column 0 and a block's start, going on while a ``{`` or ``(`` it opened is open, never past
@@ -31,7 +32,7 @@ from dataclasses import replace
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 
-from attnmt.documents.markdown_github import kept_rule
+from attnmt.documents.markdown_github import FOOTNOTE_DEFINITION, kept_rule
 from attnmt.documents.markdown_text import Region
 
 __all__ = ["attribute_list_end", "site_lines", "templates", "trimmed"]
@@ -117,6 +118,8 @@ def site_lines(lines: Sequence[str]) -> list[str]:
             if BODIED.match(stripped):
                 bodies.append(indent + 4)
             view = ""
+        elif FOOTNOTE_DEFINITION.match(stripped):  # its further paragraphs: indented 4 spaces under it, as GitHub's
+            bodies.append(indent + 4)
         else:
             view = DEFINITION.sub(r"\1-", view, count=1) if DEFINITION.match(view) else view
         read.append(view + ending)
