@@ -103,6 +103,15 @@ def test_a_hard_break_ends_its_sentence_unless_the_next_line_goes_on_in_lower_ca
     assert mirror.given == ["Best regards,", "Anna Smith", "The quick fox jumps."]
 
 
+def test_a_backslash_ending_a_block_is_kept_after_its_translation_not_doubled(mirror):
+    """At a block's end a backslash is no hard break but itself (CommonMark): given to the model and
+    written as the translation's last character, it came back escaped, ``\\\\``."""
+    text = "A hard break at the end\\\n\n# A title \\\n\n- One item\\\n- Two\n\nA {.cls}\\\n\n\\\n"
+    assert translate_markdown(text, mirror) == (
+        "END THE AT BREAK HARD A\\\n\n# TITLE A \\\n\n- ITEM ONE\\\n- TWO\n\n{.CLS} A\\\n\n\\\n")
+    assert mirror.given == ["A hard break at the end", "A title", "One item", "Two", "A {.cls}"]
+
+
 @pytest.mark.parametrize(("text", "written"), [
     ("Hello there  \nmy friend.\n", "Mein Freund, hallo.\n"),
     ("- Hello there  \n  my friend.\n- Bye.\n", "- Mein Freund, hallo.\n- Tschüss.\n"),

@@ -42,7 +42,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import github, kept_start
-from attnmt.documents.markdown_sites import attribute_list_end, site_lines, templates, trimmed
+from attnmt.documents.markdown_sites import kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
     Mark,
     Region,
@@ -350,11 +350,11 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
         kept = kept_start(inline.content) if kind == "paragraph" else 0
         if kept == len(inline.content):  # an alert's line alone: its body is the next paragraph
             continue
-        tail = attribute_list_end(inline.content) if kind != "cell" else 0
+        tail = kept_end(inline.content) if kind != "cell" else 0
         if not inline.content[kept:len(inline.content) - tail].strip():  # an attribute list alone
             continue
-        if kept or tail:  # a task's box, a footnote's label or an alert's line before the text, an attribute list
-            # after it: kept, the text read again without them (an alert's line with the break after it)
+        if kept or tail:  # a task's box, a footnote's label or an alert's line before the text, an attribute list or
+            # a last backslash after it: kept, the text read again without them (an alert's line with its break)
             region = trimmed(region, lines, kept, tail, inline.content.count("\n", 0, kept))
             children = md.parseInline(inline.content[kept:len(inline.content) - tail], env)[0].children or []
         if nothing_to_translate(children, glossary):

@@ -2,7 +2,7 @@
 
     site_lines(lines)                        -> the lines markdown-it reads, site syntax set apart
     templates(md)                            -> md reading Hugo, Liquid and Jinja tags as atoms
-    attribute_list_end(content)              -> how many characters at a run's end are an attribute list
+    kept_end(content)                        -> how many characters at a run's end are kept after it
     trimmed(region, lines, start, end)       -> a run's Region without the characters kept at its ends
 
 MkDocs (Material), Python-Markdown, Docusaurus, VuePress, Hugo, Jekyll and MDX add syntax that
@@ -35,7 +35,7 @@ from markdown_it.rules_inline import StateInline
 from attnmt.documents.markdown_github import FOOTNOTE_DEFINITION, kept_rule
 from attnmt.documents.markdown_text import Region
 
-__all__ = ["attribute_list_end", "site_lines", "templates", "trimmed"]
+__all__ = ["kept_end", "site_lines", "templates", "trimmed"]
 
 FENCE = re.compile(r"(`{3,}|~{3,})")
 # A line that is only a site's syntax (its indentation stripped), kept whole.
@@ -69,8 +69,10 @@ MDX = re.compile(
     rf"|export[ \t]*\*(?:[ \t]*as[ \t]+{NAME})?{SOURCE}{END}")  # export * from "./x"
 DEFINITION = re.compile(r"( {0,3}):(?=[ \t]+\S)")  # a definition list's ``:   definition``
 ITEM = re.compile(r"(?:[-+*:]|\d{1,9}[.)])(?:[ \t]+|$)")  # a list item's or definition's marker, spaces after
-# A heading's id or an attribute list at a heading's or paragraph's end: {#install}, {: #id .cls}, {.cls}.
-ATTRIBUTES = re.compile(r"\s*(?<!\{)\{(?::[^{}\n]*|[ \t]*[#.][^{}\n]*)\}$")
+# What a heading's or paragraph's text ends with that is kept after its translation: a heading's id or an attribute
+# list ({#install}, {: #id .cls}, {.cls}), or a backslash, which at a block's end is no hard break but itself
+# (CommonMark), and as the translation's last character came back escaped, doubled ("end\\").
+KEPT_END = re.compile(r"(?:\s*(?<!\{)\{(?::[^{}\n]*|[ \t]*[#.][^{}\n]*)\}|(?<!\\)\\)$")
 # Hugo's shortcodes, which may run over lines, and Liquid's and Jinja's tags and output, on one line
 # as their engines' authors write them (a lone ``{{`` in prose is not one), read as atoms kept whole.
 TEMPLATE = re.compile(r"(?s:\{\{<.*?>\}\}|\{\{%.*?%\}\})|\{\{.*?\}\}|\{%.*?%\}")
@@ -181,26 +183,27 @@ def template_link(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def attribute_list_end(content: str) -> int:
-    """How many characters at the end of a heading's or paragraph's ``content`` are its attribute list
-    (``{#install}``, ``{: #id .cls}``, ``{.cls}``, with the space before it), kept after its translation."""
-    found = ATTRIBUTES.search(content)
+def kept_end(content: str) -> int:
+    """How many characters at the end of a heading's or paragraph's ``content`` are kept after its translation
+    (KEPT_END): its attribute list (``{#install}``, ``{: #id .cls}``, ``{.cls}``, with the space before it), or
+    a last backslash."""
+    found = KEPT_END.search(content)
     return len(found.group()) if found is not None else 0
 
 
 def trimmed(region: Region, lines: Sequence[str], start: int, end: int, whole: int = 0) -> Region:
-    """``region`` without the first ``start`` characters of its text and the attribute list of its last
-    ``end`` (on its last line, or that line alone), so that they are kept around its translation;
-    ``whole``: how many of its lines those ``start`` characters are, with their breaks (an alert's
-    line), which are then left out whole."""
+    """``region`` without the first ``start`` characters of its text and what its last ``end`` are
+    (KEPT_END: an attribute list on its last line, or that line alone; a last backslash), so that they
+    are kept around its translation; ``whole``: how many of its lines those ``start`` characters are,
+    with their breaks (an alert's line), which are then left out whole."""
     spans, breaks = list(region.spans[whole:]), region.breaks[whole:]
     if start and not whole:
         first, begin, stop = spans[0]
         spans[0] = (first, begin + start, stop)
     if end:
         last, begin, stop = spans[-1]
-        attributes = ATTRIBUTES.search(lines[last][:stop])
-        stop -= len(attributes.group().lstrip()) if attributes else 0
+        kept = KEPT_END.search(lines[last][:stop])
+        stop -= len(kept.group().lstrip()) if kept else 0
         text = lines[last][begin:stop].rstrip()
         spans[-1:] = [(last, begin, begin + len(text))] if text else []
     return replace(region, spans=spans, breaks=breaks[:len(spans) - 1])
