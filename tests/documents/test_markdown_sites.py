@@ -9,9 +9,9 @@ SITE = ('## Install the dog {#install}\n\nSee [install](#install).\n\n!!! note "
 
 def test_the_hand_testers_page_keeps_its_syntax_and_translates_its_text(upper):
     assert translate_markdown(SITE, upper) == (
-        '## INSTALL THE DOG {#install}\n\nSEE [INSTALL](#install).\n\n!!! note "Note"\n    A MAN SITS.\n\n'
+        '## INSTALL THE DOG {#install}\n\nSEE [INSTALL](#install).\n\n!!! note "NOTE"\n    A MAN SITS.\n\n'
         ':::tip\nA DOG RUNS.\n:::\n\n{{< figure src="a.png" >}}\n\nimport Tabs from "@theme/Tabs";\n')
-    assert upper.given == ["Install the dog", "See install.", "A man sits.", "A dog runs."]
+    assert upper.given == ["Install the dog", "See install.", "Note", "A man sits.", "A dog runs."]
 
 
 def test_heading_ids_and_attribute_lists_are_kept_at_the_end(mirror):
@@ -25,13 +25,13 @@ def test_admonitions_and_tabs_keep_their_lines_and_translate_their_indented_bodi
     text = ('??? tip "Open me"\n    A dog runs.\n\n    ```sh\n    :::code\n    ```\n\n'
             '=== "First tab"\n    One two.\n\n    !!! warning\n        Nested three four.\n\nOut here.\n')
     assert translate_markdown(text, mirror) == (
-        '??? tip "Open me"\n    RUNS. DOG A\n\n    ```sh\n    :::code\n    ```\n\n'
-        '=== "First tab"\n    TWO. ONE\n\n    !!! warning\n        FOUR. THREE NESTED\n\nHERE. OUT\n')
+        '??? tip "ME OPEN"\n    RUNS. DOG A\n\n    ```sh\n    :::code\n    ```\n\n'
+        '=== "TAB FIRST"\n    TWO. ONE\n\n    !!! warning\n        FOUR. THREE NESTED\n\nHERE. OUT\n')
 
 
 def test_a_container_keeps_its_opening_and_closing_lines(mirror):
     text = ":::note[Heads up]\nA dog runs.\nIt barks.\n:::\n"
-    assert translate_markdown(text, mirror) == ":::note[Heads up]\nRUNS. DOG A BARKS. IT\n:::\n"
+    assert translate_markdown(text, mirror) == ":::note[UP HEADS]\nRUNS. DOG A BARKS. IT\n:::\n"
 
 
 def test_template_tags_are_atoms_and_a_tag_alone_keeps_its_line(mirror):
@@ -103,3 +103,24 @@ def test_a_liquid_or_jinja_tag_does_not_run_over_lines(mirror):
     text = "In Go templates, {{ starts an action and the text goes on\nuntil }} ends it.\n"
     translate_markdown(text, mirror)
     assert mirror.given == ["In Go templates, {{ starts an action and the text goes on until }} ends it."]
+
+
+TITLED = ('!!! note "Read this first"\n    A man sits.\n\n??? tip "Open *me* now"\n    A dog runs.\n\n'
+          '???+ warning inline end\n    No title here.\n\n:::tip[Useful tip]\nA dog runs.\n:::\n\n'
+          ':::tip Legacy title {#x}\nText here.\n:::\n\n=== "Linux"\n    Use apt.\n\n'
+          '> [!TIP] Useful title here\n> The body text.\n\n> [!info]- Folded title\n\n'
+          '<details><summary>Tips &amp; <b>tricks</b></summary>\n\nHidden text.\n\n</details>\n\n'
+          '```\n!!! note "In code"\n<details><summary>In code</summary>\n```\n')
+
+
+def test_docs_sites_titles_are_translated_their_keywords_quotes_and_brackets_kept(mirror, same):
+    assert translate_markdown(TITLED, mirror) == (
+        '!!! note "FIRST THIS READ"\n    SITS. MAN A\n\n??? tip "NOW *ME* OPEN"\n    RUNS. DOG A\n\n'
+        '???+ warning inline end\n    HERE. TITLE NO\n\n:::tip[TIP USEFUL]\nRUNS. DOG A\n:::\n\n'
+        ':::tip TITLE LEGACY {#x}\nHERE. TEXT\n:::\n\n=== "LINUX"\n    APT. USE\n\n'
+        '> [!TIP] HERE TITLE USEFUL\n> TEXT. BODY THE\n\n> [!info]- TITLE FOLDED\n\n'
+        '<details><summary><b>TRICKS</b> &amp; TIPS</summary>\n\nTEXT. HIDDEN\n\n</details>\n\n'
+        '```\n!!! note "In code"\n<details><summary>In code</summary>\n```\n')
+    assert mirror.given[:3] == ["Read this first", "A man sits.", "Open me now"]
+    assert "Useful title here" in mirror.given and "The body text." in mirror.given
+    assert translate_markdown(TITLED, same) == TITLED

@@ -10,7 +10,7 @@ Each inline run (a paragraph's, a heading's, a table cell's) is read as an HTML 
 translated by attnmt.documents.markup's TreeJob, so that its formatting is carried by alignment as
 a page's is: emphasis, strong emphasis and strikethrough are ``<em>``, ``<strong>`` and ``<s>`` marks,
 a link an ``<a>`` mark, as is an inline HTML element whose start and end tags are in the run
-(``<a href="…">the guide</a>``, ``<b>``, ``<span>``: ``html_pairs``; ``<kbd>`` and ``<code>`` are kept
+(``<a href="…">the guide</a>``, ``<b>``, ``<span>``: attnmt.documents.markdown_html; ``<kbd>`` and ``<code>`` are kept
 whole, as on a page), code spans, autolinks, other inline HTML, footnote references, emoji codes, math and
 hard breaks atoms kept as they are (a hard break and inline HTML's ``<br>`` read as a line break), an image an
 ``<img>`` whose alt text is translated.  Each element carries the number of the Markdown it
@@ -22,7 +22,8 @@ Kept as they are: code blocks (fenced and indented), front matter (YAML's ``---`
 ``+++`` at the very start) but for its title and description (attnmt.documents.markdown_front),
 reference definitions, HTML blocks and comments, thematic breaks.
 Docs sites' syntax (admonitions, containers, tabs, heading ids and attribute lists, template tags,
-MDX imports) is kept too, with the text inside it translated (attnmt.documents.markdown_sites).
+MDX imports) is kept too, with the text inside it translated (attnmt.documents.markdown_sites), its
+titles and an HTML block's ``<summary>`` too (attnmt.documents.markdown_titles).
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ from markdown_it.token import Token
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
-from attnmt.documents.markdown_github import github, kept_start
+from attnmt.documents.markdown_github import alert_title, github, kept_start
+from attnmt.documents.markdown_html import INLINE_BREAK, html_name, html_pairs
 from attnmt.documents.markdown_sites import kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
     Mark,
@@ -52,6 +54,7 @@ from attnmt.documents.markdown_text import (
     line_spans,
     written,
 )
+from attnmt.documents.markdown_titles import Summary, summaries, syntax_titles
 from attnmt.documents.markup import TreeJob, translate_trees
 from attnmt.documents.page_writer import CONTROL  # what lxml cannot set in a fragment's text
 from attnmt.documents.pages import MAX_DEPTH, parse
@@ -63,16 +66,7 @@ from attnmt.errors import DataError, warn
 __all__ = ["translate_markdown"]
 
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line with its ending, as CommonMark ends lines
-# Inline HTML's line break (<br>, <br/>, <br />, any case): read as a line break, as a hard break is, so that it
-# parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
-INLINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "a"}  # the element each mark is read as
-# Inline HTML's phrasing elements whose start and end tags, paired in a run (html_pairs), are read as one mark, so
-# that the tags stay around their words: each an atom, placed apart, a reordered translation wrote
-# "GUIDE</a> WHOLE <a …>THE", an end tag before its start.
-PAIRED = frozenset("a abbr b bdi bdo cite code del dfn em font i ins kbd mark q s samp small span strong sub sup "
-                   "time u var".split())
-HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?(?<!/)>")  # a start or end tag (not one closed: "/>")
 # Printable ASCII without letters, and its spacing: a run's text of these alone, nested shallowly, holds nothing to
 # translate without glossary terms, and its fragment is one lxml neither refuses nor repairs (nothing_to_translate).
 NO_LETTERS = re.compile(r"[\t\n\r -@\[-`{-~]*")
@@ -230,42 +224,6 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
     return "".join(html), marks
 
 
-def html_pairs(children: Sequence[Token]) -> dict[int, int]:
-    """The inline HTML elements of a run read as marks: for each start tag of PAIRED (by index in
-    ``children``), its end tag, the next of its name at the same depth of Markdown's marks, with every
-    HTML start tag opened after it closed first (``<b>x</i></b>``: ``</i>``, which closes none, stays an
-    atom).  Never a link inside a link (an HTML parser would end the outer one), nor an element with
-    nothing inside (an anchor, ``<a id="intro"></a>``, an icon's ``<span></span>``): read as a mark, it
-    was left out as an emptied emphasis is, where its two atoms stay at their place."""
-    pairs: dict[int, int] = {}
-    opened: list[tuple[str, int, int]] = []  # (name, index, depth) of the start tags not yet paired
-    depth = links = 0
-    for index, token in enumerate(children):
-        tag = HTML_TAG.fullmatch(token.content) if token.type == "html_inline" else None
-        if tag is None:
-            depth += token.nesting
-            links += token.nesting if token.type in ("link_open", "link_close") else 0
-            opened = [entry for entry in opened if entry[2] <= depth and not (links and entry[0] == "a")]
-            continue
-        name = tag.group(2).lower()
-        if name not in PAIRED:
-            continue
-        if not tag.group(1):
-            if not (name == "a" and (links or any(entry[0] == "a" for entry in opened))):
-                opened.append((name, index, depth))
-        elif opened and opened[-1][0] == name and opened[-1][2] == depth:
-            start = opened.pop()[1]
-            if any(between.content.strip() for between in children[start + 1:index]):
-                pairs[start] = index
-    return pairs
-
-
-def html_name(token: Token) -> str:
-    """The element name of an inline HTML token's tag, in lower case ("" for none: a comment)."""
-    tag = HTML_TAG.fullmatch(token.content)
-    return tag.group(2).lower() if tag else ""
-
-
 def nothing_to_translate(children: Sequence[Token], glossary: Glossary | None) -> bool:
     """Whether a run, read as its fragment, would hold nothing to translate, so that it is kept
     byte for byte without parsing the fragment (thousands of ``> 42`` or ``| - |`` paragraphs were
@@ -327,17 +285,36 @@ def line_breaks(token: Token, kind: str) -> int:
 def translate_markdown(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                        where: str = "input", review: Review | None = None) -> str:
     """``text``, a Markdown file's, with the text of its paragraphs, headings, list items,
-    blockquotes, table cells, link texts and image alt texts translated; every other byte kept.
-    A run whose place in the source could not be found is kept, with one warning naming its line."""
+    blockquotes, table cells, link texts, image alt texts and docs sites' titles translated; every
+    other byte kept. A run whose place in the source could not be found is kept, with one warning
+    naming its line."""
     lines = split_lines(text)
     skipped = front_matter_lines(lines)
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
     md, env = markdown_parser(), dict[str, Any]()  # env: the reference definitions, for a run read again
-    tokens = md.parse("\n" * skipped + "".join(site_lines(lines[skipped:])), env)  # docs sites' syntax set apart
+    read = ["\n"] * skipped + site_lines(lines[skipped:])  # docs sites' syntax set apart
+    tokens = md.parse("".join(read), env)
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)
     glossary = translator_glossary(translator)
-    found: list[Run] = []
+
+    def run(children: Sequence[Token], region: Region, kind: str, line_start: bool = False) -> list[Run]:
+        """The run to translate, where it holds any text to (checked as markdown.py's module says)."""
+        if nothing_to_translate(children, glossary):
+            return []
+        at = f"{where}, line {region.spans[0][0] + 1}"
+        check_no_controls(children, at)
+        html, marks = fragment(children, region, kind == "cell")
+        page = parse(html, False, at) if html.strip() else None
+        job = MarkdownJob(page.root, vocabulary, options, glossary) if page is not None else None
+        # nothing to translate (code alone, a URL): kept byte for byte
+        return [Run(region, job, page.root, marks, kind, line_start)] if page and job and job.flats() else []
+
+    def title(line: int, start: int, end: int) -> list[Run]:
+        return run(md.parseInline(lines[line][start:end], env)[0].children or [], Region([(line, start, end)]),
+                   "title")
+
+    found = [run for spans in syntax_titles(lines, read) for run in title(*spans)]
     for kind, opening, inline, column in inline_runs(tokens):
         if not inline.content.strip():  # an empty heading or cell
             continue
@@ -348,6 +325,9 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             continue
         children = inline.children or []
         kept = kept_start(inline.content) if kind == "paragraph" else 0
+        if kept and (titled := alert_title(inline.content)):  # an alert's title: on its line, kept, translated apart
+            line, begin, _ = region.spans[0]
+            found += title(line, begin + titled[0], begin + titled[1])
         if kept == len(inline.content):  # an alert's line alone: its body is the next paragraph
             continue
         tail = kept_end(inline.content) if kind != "cell" else 0
@@ -357,21 +337,15 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             # a last backslash after it: kept, the text read again without them (an alert's line with its break)
             region = trimmed(region, lines, kept, tail, inline.content.count("\n", 0, kept))
             children = md.parseInline(inline.content[kept:len(inline.content) - tail], env)[0].children or []
-        if nothing_to_translate(children, glossary):
-            continue
-        check_no_controls(children, f"{where}, line {start_line(inline) + 1}")
-        html, marks = fragment(children, region, kind == "cell")
-        page = parse(html, False, f"{where}, line {start_line(inline) + 1}") if html.strip() else None
-        if page is not None:
-            job = MarkdownJob(page.root, vocabulary, options, glossary)
-            if job.flats():  # nothing to translate (code alone, a URL): kept byte for byte
-                found.append(Run(region, job, page.root, marks, kind, kind == "paragraph" or (
-                    kind == "heading" and not opening.markup.startswith("#"))))
-    runs: list[FrontValue | Run] = [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob),
-                                    *found]  # a front matter's title first
+        found += run(children, region, kind, kind == "paragraph" or (
+            kind == "heading" and not opening.markup.startswith("#")))
+    runs: list[FrontValue | Summary | Run] = sorted(
+        [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob),
+         *summaries(lines, tokens, vocabulary, options, glossary, where, MarkdownJob), *found],
+        key=lambda run: run.region.spans[0][:2])  # in the order they stand, as all_replaced writes them
     translate_trees([run.job for run in runs], translator, options, review,
                     [run.region.spans[0][0] + 1 for run in runs])
-    return all_replaced(lines, [(run.region, run.written() if isinstance(run, FrontValue) else translation(run))
+    return all_replaced(lines, [(run.region, translation(run) if isinstance(run, Run) else run.written())
                                 for run in runs])
 
 

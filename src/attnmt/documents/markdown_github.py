@@ -2,12 +2,14 @@
 
     github(md)               -> md with strikethrough, footnote references, emoji codes and math read
     kept_start(content)      -> how many characters at a paragraph's start are kept as they are
+    alert_title(content)     -> where an alert's title stands in a paragraph's text
 
 Strikethrough (``~~a~~``) is markdown-it's own rule, a mark like emphasis. Footnote references
 (``[^1]``), emoji codes (``:smile:``) and math (``$x^2$``, ``$`x^2`$``, ``$$x^2$$``, which GitHub renders
 with MathJax) are read by a pattern on the source, as atoms kept whole (``kept_inline`` tokens),
 without mdit-py-plugins. A task list item's ``[ ] ``/``[x] ``, a footnote definition's ``[^1]: `` and
-an alert's ``[!NOTE]`` line start a paragraph's text and are kept before its translation.
+an alert's ``[!NOTE]`` line start a paragraph's text and are kept before its translation, an alert's
+title (``[!TIP] Title``) translated apart.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock, reference
 from markdown_it.rules_inline import StateInline
 
-__all__ = ["github", "kept_start"]
+__all__ = ["alert_title", "github", "kept_start"]
 
 # A footnote reference: not a link's text (``[^1](url)``), nor a definition's label (``[^1]:``).
 FOOTNOTE_REF = re.compile(r"\[\^[^\]\s\[\\]+\](?![(:])")
@@ -34,8 +36,10 @@ MATH = re.compile(r"\$\$(?:\\[\s\S]|[^\\$])+?\$\$|\$(`+)(?!`)[^\n]+?(?<!`)\1\$"
 TASK = re.compile(r"\[[ xX]\][ \t]+")  # a task list item's box, and the space after it
 # A footnote definition's label, with the line's end where its body starts on the next line.
 FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s\[\\]+\]:[ \t]*\n?")
-# An alert's first line (``> [!NOTE]``), kept whole on its own line: its type, with the line's end.
-ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)", re.IGNORECASE)
+# An alert's first line, kept whole on its own line: its type (GitHub's ``[!NOTE]``, ``[!TIP]``, ...; Obsidian's
+# any word, folded by a + or -) and its title, if any (``[!TIP] Title``, translated apart: alert_title), with the
+# line's end.
+ALERT = re.compile(r"\[![A-Za-z][\w-]*\][+-]?(?:[ \t]+(?P<title>[^\n]*?))?[ \t]*\\?[ \t]*(?:\n|$)")
 
 
 def kept_rule(pattern: re.Pattern[str], first: str) -> Callable[[StateInline, bool], bool]:
@@ -88,7 +92,14 @@ def kept_start(content: str) -> int:
     """How many characters at the start of a paragraph's ``content`` are kept as they are: a task
     list item's ``[ ] `` or ``[x] `` (as GitHub reads it, even where ``[x]`` names a reference), a
     footnote definition's ``[^1]: `` (with the line's end where its body
-    starts on the next line), an alert's whole first line (``[!NOTE]`` and its line's end,
-    which keeps the body on the next line, where GitHub needs it); 0 for any other."""
+    starts on the next line), an alert's whole first line (``[!NOTE]``, a title after it, and its line's
+    end, which keeps the body on the next line, where GitHub needs it); 0 for any other."""
     found = TASK.match(content) or FOOTNOTE_DEFINITION.match(content) or ALERT.match(content)
     return found.end() if found is not None else 0
+
+
+def alert_title(content: str) -> tuple[int, int] | None:
+    """Where the title of an alert (``[!TIP] Title``, Obsidian's callouts) stands in a paragraph's
+    ``content`` (start, end), to be translated apart from its keyword and body; None for none."""
+    found = ALERT.match(content)
+    return found.span("title") if found is not None and (found["title"] or "").strip() else None

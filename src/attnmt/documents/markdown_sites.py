@@ -9,7 +9,8 @@ MkDocs (Material), Python-Markdown, Docusaurus, VuePress, Hugo, Jekyll and MDX a
 CommonMark reads as prose. A line that is only such syntax (``:::tip``, ``:::``, ``!!! note "Title"``,
 ``??? tip``, ``=== "Tab"``, ``--8<-- "file.md"``, ``[TOC]``, ``*[HTML]: ...``, an MDX import or export,
 a template tag ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}``) is read as a blank line, so that it is
-kept byte for byte and does not join the paragraph next to it. The indented body of an admonition
+kept byte for byte (but for a title on it: attnmt.documents.markdown_titles) and does not join the
+paragraph next to it. The indented body of an admonition
 or a content tab is read dedented, as the site reads it, so that its text is translated rather than
 kept as an indented code block; so are a footnote definition's (``[^1]:``) further paragraphs, 4 spaces
 under its label, as GitHub reads them. A definition's ``:   `` is read as a list item's ``-   ``, so that the
@@ -41,8 +42,8 @@ FENCE = re.compile(r"(`{3,}|~{3,})")
 # A line that is only a site's syntax (its indentation stripped), kept whole.
 SYNTAX = re.compile(
     r"(?::{3,}[ \t]*(?:[\w{\[].*)?"  # a container: :::tip, :::note[Title], ::: warning, :::
-    r"|(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"[^\"]*\")?"  # an admonition: !!! note "Title"
-    r"|===[!+]?[ \t]+\"[^\"]*\""  # a content tab: === "Tab"
+    r"|(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\".*\")?"  # an admonition: !!! note "Title"
+    r"|===[!+]?[ \t]+\".*\""  # a content tab: === "Tab" (a title's last quote ends it, as the sites read it)
     r"|-+8<-+(?:[ \t].*)?"  # a snippet: --8<-- "file.md", or the line opening or closing a block of them
     r"|\[TOC\]|\[\[_TOC_\]\]"  # a table of contents
     r"|\*\[[^\]]+\]:.*"  # an abbreviation: *[HTML]: Hyper Text Markup Language

@@ -1,0 +1,64 @@
+"""Inline HTML in a Markdown run, as attnmt.documents.markdown reads it.
+
+    html_pairs(children)     -> the start tags read as marks, each with its end tag
+    html_name(token)         -> an inline HTML token's element name
+
+A start tag and its end tag in one run (``<a href="…">the guide</a>``, ``<b>``, ``<span>``) are one mark,
+so that they stay around their words as a page's do; any other tag is an atom, kept where the alignment
+puts it, and ``<br>`` is read as a line break.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from markdown_it.token import Token
+
+__all__ = ["INLINE_BREAK", "html_name", "html_pairs"]
+
+# Inline HTML's line break (<br>, <br/>, <br />, any case): read as a line break, as a hard break is, so that it
+# parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
+INLINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# Inline HTML's phrasing elements whose start and end tags, paired in a run (html_pairs), are read as one mark, so
+# that the tags stay around their words: each an atom, placed apart, a reordered translation wrote
+# "GUIDE</a> WHOLE <a …>THE", an end tag before its start.
+PAIRED = frozenset("a abbr b bdi bdo cite code del dfn em font i ins kbd mark q s samp small span strong sub sup "
+                   "time u var".split())
+HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?(?<!/)>")  # a start or end tag (not one closed: "/>")
+
+
+def html_pairs(children: Sequence[Token]) -> dict[int, int]:
+    """The inline HTML elements of a run read as marks: for each start tag of PAIRED (by index in
+    ``children``), its end tag, the next of its name at the same depth of Markdown's marks, with every
+    HTML start tag opened after it closed first (``<b>x</i></b>``: ``</i>``, which closes none, stays an
+    atom).  Never a link inside a link (an HTML parser would end the outer one), nor an element with
+    nothing inside (an anchor, ``<a id="intro"></a>``, an icon's ``<span></span>``): read as a mark, it
+    was left out as an emptied emphasis is, where its two atoms stay at their place."""
+    pairs: dict[int, int] = {}
+    opened: list[tuple[str, int, int]] = []  # (name, index, depth) of the start tags not yet paired
+    depth = links = 0
+    for index, token in enumerate(children):
+        tag = HTML_TAG.fullmatch(token.content) if token.type == "html_inline" else None
+        if tag is None:
+            depth += token.nesting
+            links += token.nesting if token.type in ("link_open", "link_close") else 0
+            opened = [entry for entry in opened if entry[2] <= depth and not (links and entry[0] == "a")]
+            continue
+        name = tag.group(2).lower()
+        if name not in PAIRED:
+            continue
+        if not tag.group(1):
+            if not (name == "a" and (links or any(entry[0] == "a" for entry in opened))):
+                opened.append((name, index, depth))
+        elif opened and opened[-1][0] == name and opened[-1][2] == depth:
+            start = opened.pop()[1]
+            if any(between.content.strip() for between in children[start + 1:index]):
+                pairs[start] = index
+    return pairs
+
+
+def html_name(token: Token) -> str:
+    """The element name of an inline HTML token's tag, in lower case ("" for none: a comment)."""
+    tag = HTML_TAG.fullmatch(token.content)
+    return tag.group(2).lower() if tag else ""

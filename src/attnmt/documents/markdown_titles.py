@@ -1,0 +1,85 @@
+"""The titles docs sites write in their syntax, found to be translated, every byte around them kept.
+
+    syntax_titles(lines, read)         -> where each title on a line of site syntax stands
+    summaries(lines, tokens, ...)      -> each one-line ``<summary>`` of an HTML block, as a job to translate
+
+A docs page's admonitions, containers and tabs are titled on their syntax lines, which
+attnmt.documents.markdown_sites reads as blank: MkDocs' ``!!! note "Read this first"``, ``??? tip
+"Title"`` and ``???+``, pymdownx's tabs (``=== "Linux"``), Docusaurus' ``:::tip[Title]`` and ``:::tip
+Title`` (VuePress's ``::: details Title``), MyST's ``:::{admonition} Title``. Kept with their lines, a
+translated page showed English titles. The title alone is translated, as Markdown (the sites render
+its emphasis and code); its keyword, quotes, brackets and an attribute list after it are kept byte for
+byte. A GitHub (or Obsidian) alert's title, ``> [!TIP] Title``, is found by
+attnmt.documents.markdown_github.alert_title. A ``<summary>`` in an HTML block
+(``<details><summary>Title</summary>``) is HTML, and is translated and written as HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markdown_it.token import Token
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.markdown_text import Region, body
+from attnmt.documents.markup import TreeJob
+from attnmt.documents.pages import Parsed, parse
+from attnmt.documents.pipeline import DocumentOptions
+
+__all__ = ["Summary", "summaries", "syntax_titles"]
+
+ATTRIBUTES = r"(?:[ \t]*\{[^{}\n]*\})?[ \t]*"  # an attribute list after a container's title, kept
+TITLED = (
+    re.compile(r"[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+\"(?P<title>.*)\"[ \t]*"),  # !!! note "T"
+    re.compile(r"[ \t]*===[!+]?[ \t]+\"(?P<title>.*)\"[ \t]*"),  # === "Tab"
+    re.compile(r"[ \t]*:{3,}[ \t]*[\w-]+\[(?P<title>.*)\]" + ATTRIBUTES),  # :::tip[Title]
+    re.compile(r"[ \t]*:{3,}[ \t]*[\w-]+[ \t]+(?P<title>[^\s{].*?)" + ATTRIBUTES),  # :::tip Title
+    re.compile(r"[ \t]*:{3,}[ \t]*\{[\w-]+\}[ \t]+(?P<title>.+?)[ \t]*"),  # MyST's :::{admonition} Title
+)
+# A <summary> and its content on one line of an HTML block (the content holds no other summary).
+SUMMARY = re.compile(r"<summary(?:\s[^<>]*)?>(?P<title>(?:(?!</?summary)[^\n])*?)</summary\s*>", re.IGNORECASE)
+
+
+def syntax_titles(lines: Sequence[str], read: Sequence[str]) -> list[tuple[int, int, int]]:
+    """(line, start, end) of the title on each line of ``lines`` that is site syntax (a line that is not
+    blank, read as blank: ``read``, markdown_sites.site_lines'), where it has words."""
+    found = []
+    for index, (line, view) in enumerate(zip(lines, read, strict=True)):
+        if view.strip() or not line.strip():
+            continue
+        match = next((m for m in (pattern.fullmatch(body(line)) for pattern in TITLED) if m is not None), None)
+        if match is not None and match["title"].strip():
+            start = match.start("title") + len(match["title"]) - len(match["title"].lstrip())
+            found.append((index, start, match.start("title") + len(match["title"].rstrip())))
+    return found
+
+
+@dataclass
+class Summary:
+    """A ``<summary>``'s content to translate: where it stands, and its fragment, translated in place by ``job``."""
+
+    region: Region
+    job: TreeJob
+    parsed: Parsed
+
+    def written(self) -> str:
+        return self.parsed.serialise(None)
+
+
+def summaries(lines: Sequence[str], tokens: Sequence[Token], vocabulary: Vocabulary, options: DocumentOptions,
+              glossary: Glossary | None, where: str, job_type: type[TreeJob]) -> list[Summary]:
+    """Each ``<summary>`` on a line of an HTML block whose content has words, with a job (of ``job_type``)."""
+    found = []
+    for token in tokens:
+        if token.type != "html_block" or token.map is None:
+            continue
+        for index in range(*token.map):
+            for match in SUMMARY.finditer(body(lines[index])):
+                parsed = parse(match["title"], False, f"{where}, line {index + 1}") if match["title"].strip() else None
+                job = job_type(parsed.root, vocabulary, options, glossary) if parsed is not None else None
+                if parsed is not None and job is not None and job.flats():
+                    found.append(Summary(Region([(index, match.start("title"), match.end("title"))]), job, parsed))
+    return found
