@@ -124,3 +124,11 @@ def test_docs_sites_titles_are_translated_their_keywords_quotes_and_brackets_kep
     assert mirror.given[:3] == ["Read this first", "A man sits.", "Open me now"]
     assert "Useful title here" in mirror.given and "The body text." in mirror.given
     assert translate_markdown(TITLED, same) == TITLED
+
+
+def test_an_mdx_comment_is_kept_whole_alone_on_its_line_or_inside_a_text(mirror):
+    """Translated and escaped as prose (``{/\\* A COMMENT \\*/}``), it was no JavaScript: the page no longer built."""
+    text = "{/* A comment for editors */}\nA dog runs.\n\nText {/* TODO: fix it */} here.\n\n{/*\nOver lines\n*/}\n"
+    assert translate_markdown(text, mirror) == (
+        "{/* A comment for editors */}\nRUNS. DOG A\n\n{/* TODO: fix it */} HERE. TEXT\n\n{/*\nOver lines\n*/}\n")
+    assert mirror.given == ["A dog runs.", "Text here."]

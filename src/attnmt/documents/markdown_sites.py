@@ -8,9 +8,9 @@
 MkDocs (Material), Python-Markdown, Docusaurus, VuePress, Hugo, Jekyll and MDX add syntax that
 CommonMark reads as prose. A line that is only such syntax (``:::tip``, ``:::``, ``!!! note "Title"``,
 ``??? tip``, ``=== "Tab"``, ``--8<-- "file.md"``, ``[TOC]``, ``*[HTML]: ...``, an MDX import or export,
-a template tag ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}``) is read as a blank line, so that it is
-kept byte for byte (but for a title on it: attnmt.documents.markdown_titles) and does not join the
-paragraph next to it. The indented body of an admonition
+a template tag ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}``, an MDX comment ``{/* ... */}``) is read
+as a blank line, so that it is kept byte for byte (but for a title on it: attnmt.documents.markdown_titles)
+and does not join the paragraph next to it. The indented body of an admonition
 or a content tab is read dedented, as the site reads it, so that its text is translated rather than
 kept as an indented code block; so are a footnote definition's (``[^1]:``) further paragraphs, 4 spaces
 under its label, as GitHub reads them. A definition's ``:   `` is read as a list item's ``-   ``, so that the
@@ -47,7 +47,8 @@ SYNTAX = re.compile(
     r"|-+8<-+(?:[ \t].*)?"  # a snippet: --8<-- "file.md", or the line opening or closing a block of them
     r"|\[TOC\]|\[\[_TOC_\]\]"  # a table of contents
     r"|\*\[[^\]]+\]:.*"  # an abbreviation: *[HTML]: Hyper Text Markup Language
-    r"|\{%.*%\}|\{\{<.*>\}\}|\{\{%.*%\}\})[ \t]*")  # a template tag alone on its line
+    r"|\{%.*%\}|\{\{<.*>\}\}|\{\{%.*%\}\}"  # a template tag alone on its line
+    r"|\{/\*.*\*/\})[ \t]*")  # an MDX comment: {/* ... */}
 BODIED = re.compile(r"(?:!!!|\?\?\?|===)")  # an admonition's or content tab's body is indented under it
 SNIPPETS = re.compile(r"-+8<-+[ \t]*")  # the line opening or closing a block of snippets' file names
 SNIPPET = re.compile(r"\S+")  # a file name in that block (pymdownx's ``;name`` one left out)
@@ -74,9 +75,10 @@ ITEM = re.compile(r"(?:[-+*:]|\d{1,9}[.)])(?:[ \t]+|$)")  # a list item's or def
 # list ({#install}, {: #id .cls}, {.cls}), or a backslash, which at a block's end is no hard break but itself
 # (CommonMark), and as the translation's last character came back escaped, doubled ("end\\").
 KEPT_END = re.compile(r"(?:\s*(?<!\{)\{(?::[^{}\n]*|[ \t]*[#.][^{}\n]*)\}|(?<!\\)\\)$")
-# Hugo's shortcodes, which may run over lines, and Liquid's and Jinja's tags and output, on one line
-# as their engines' authors write them (a lone ``{{`` in prose is not one), read as atoms kept whole.
-TEMPLATE = re.compile(r"(?s:\{\{<.*?>\}\}|\{\{%.*?%\}\})|\{\{.*?\}\}|\{%.*?%\}")
+# Hugo's shortcodes and MDX's comments ({/* ... */}, whose text, escaped as prose, was no JavaScript), which may run
+# over lines, and Liquid's and Jinja's tags and output, on one line as their engines' authors write them (a lone
+# ``{{`` in prose is not one), read as atoms kept whole.
+TEMPLATE = re.compile(r"(?s:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{/\*.*?\*/\})|\{\{.*?\}\}|\{%.*?%\}")
 # A link or image whose destination holds a template (``[the guide]({{< ref "guide.md" >}})``), which
 # CommonMark does not read as one (its destination has spaces); its text ends at the first ``]``.
 TEMPLATE_DESTINATION = r"\]\((?:\{\{.*?\}\}|\{%.*?%\})[^()\s]*(?:[ \t]+\"[^\"\n]*\")?\)"
@@ -157,8 +159,8 @@ def depth(text: str, before: int) -> int | None:
 
 
 def templates(md: MarkdownIt) -> MarkdownIt:
-    """``md`` reading ``{{ ... }}``, ``{% ... %}``, ``{{< ... >}}`` and ``{{% ... %}}`` as atoms kept whole,
-    a link to a template as a link, and an image of one as an atom kept whole."""
+    """``md`` reading ``{{ ... }}``, ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}`` and ``{/* ... */}`` as
+    atoms kept whole, a link to a template as a link, and an image of one as an atom kept whole."""
     md.inline.ruler.before("link", "template", kept_rule(TEMPLATE, "{"))
     md.inline.ruler.before("link", "template_link", template_link)
     md.inline.ruler.before("image", "template_image", kept_rule(TEMPLATE_IMAGE, "!"))
