@@ -132,3 +132,18 @@ def test_an_mdx_comment_is_kept_whole_alone_on_its_line_or_inside_a_text(mirror)
     assert translate_markdown(text, mirror) == (
         "{/* A comment for editors */}\nRUNS. DOG A\n\n{/* TODO: fix it */} HERE. TEXT\n\n{/*\nOver lines\n*/}\n")
     assert mirror.given == ["A dog runs.", "Text here."]
+
+
+def test_an_inline_attribute_list_is_kept_whole_after_its_link_image_or_icon(mirror):
+    """MkDocs Material's buttons and sized images: translated as prose, ``{ .MD-BUTTON }`` named no class."""
+    text = ('Click [Get started](start.md){ .md-button .md-button--primary } now.\n\n'
+            '![The dashboard](img/dash.png){ width="300" loading=lazy }\n\n'
+            'See [the docs]{ .x } and [the api][]{ #y } with :material-clock:{ .lg } and {name}.\n\n'
+            '[the docs]: a.md\n[the api]: b.md\n')
+    assert translate_markdown(text, mirror) == (
+        'NOW. [STARTED GET](start.md){ .md-button .md-button--primary } CLICK\n\n'
+        '![DASHBOARD THE](img/dash.png){ width="300" loading=lazy }\n\n'
+        '{NAME}. :material-clock:{ .lg } AND WITH [API THE][the api]{ #y } AND [DOCS THE][the docs]{ .x } SEE\n\n'
+        '[the docs]: a.md\n[the api]: b.md\n')
+    assert mirror.given == ["Click Get started now.", "The dashboard",
+                            "See the docs and the api with and {name}."]

@@ -44,7 +44,7 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import alert_title, github, kept_start
 from attnmt.documents.markdown_html import INLINE_BREAK, html_name, html_pairs
-from attnmt.documents.markdown_sites import kept_end, site_lines, templates, trimmed
+from attnmt.documents.markdown_sites import attributes_after, kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
     Mark,
     Region,
@@ -105,6 +105,8 @@ def recording(rule: Callable[[StateInline, bool], bool], kind: str,
             token = next((t for t in state.tokens[count:] if t.type == kind), None)
             if token is None:  # a backtick string without its closer: read as text, no token opened
                 return True
+            if label is not None:  # a link's or image's attribute list is its own, written with it (markdown_sites)
+                state.pos = attributes_after(state.src, state.pos)
             token.meta["source"] = state.src[start:state.pos]
             if label is not None:  # the text ends where the rule found it: a link's cannot hold a link
                 end = state.md.helpers.parseLinkLabel(state, start + label, kind == "link_open")
@@ -262,8 +264,10 @@ def link_mark(token: Token, label: int, raw: Callable[[str], str], region: Regio
     many of the run's line breaks come before the link."""
     source, tail = raw(token.meta["source"]), raw(token.meta["tail"])
     text = source[label + 1:len(source) - len(tail)]
-    if tail in ("]", "][]"):
-        tail = "][" + " ".join(text.split()) + "]"  # a label's spaces and line breaks match as one space
+    short = next((end for end in ("][]", "]")  # a collapsed or shortcut reference, and its attribute list if any
+                  if tail.startswith(end) and attributes_after(tail, len(end)) == len(tail)), None)
+    if short is not None:
+        tail = "][" + " ".join(text.split()) + "]" + tail[len(short):]  # a label's spaces and line breaks: one space
     return Mark("[", region.rejoined(tail, newline + text.count("\n")), text=region.rejoined(text, newline))
 
 

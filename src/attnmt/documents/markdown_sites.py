@@ -36,7 +36,7 @@ from markdown_it.rules_inline import StateInline
 from attnmt.documents.markdown_github import FOOTNOTE_DEFINITION, kept_rule
 from attnmt.documents.markdown_text import Region
 
-__all__ = ["kept_end", "site_lines", "templates", "trimmed"]
+__all__ = ["attributes_after", "kept_end", "site_lines", "templates", "trimmed"]
 
 FENCE = re.compile(r"(`{3,}|~{3,})")
 # A line that is only a site's syntax (its indentation stripped), kept whole.
@@ -79,11 +79,17 @@ KEPT_END = re.compile(r"(?:\s*(?<!\{)\{(?::[^{}\n]*|[ \t]*[#.][^{}\n]*)\}|(?<!\\
 # over lines, and Liquid's and Jinja's tags and output, on one line as their engines' authors write them (a lone
 # ``{{`` in prose is not one), read as atoms kept whole.
 TEMPLATE = re.compile(r"(?s:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{/\*.*?\*/\})|\{\{.*?\}\}|\{%.*?%\}")
+# An attribute list right after an inline element (Python-Markdown's attr_list, as MkDocs Material writes it:
+# [Start](start.md){ .md-button }, ![A](a.png){ width="300" }, :smile:{ .lg }), its every item an id, a class or a
+# key=value: translated as prose, its class names and values came back changed ("{ .MD-BUTTON }"). Kept whole.
+ATTRIBUTE = r"(?:[#.][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s{}\"']+))"
+INLINE_ATTRIBUTES = re.compile(rf"\{{:?[ \t]*{ATTRIBUTE}(?:[ \t]+{ATTRIBUTE})*[ \t]*\}}")
 # A link or image whose destination holds a template (``[the guide]({{< ref "guide.md" >}})``), which
 # CommonMark does not read as one (its destination has spaces); its text ends at the first ``]``.
 TEMPLATE_DESTINATION = r"\]\((?:\{\{.*?\}\}|\{%.*?%\})[^()\s]*(?:[ \t]+\"[^\"\n]*\")?\)"
 TEMPLATE_LINK = re.compile(r"\[([^\[\]]*)" + TEMPLATE_DESTINATION)
 TEMPLATE_IMAGE = re.compile(r"!\[[^\[\]]*" + TEMPLATE_DESTINATION)
+ATTRIBUTE_LIST = kept_rule(INLINE_ATTRIBUTES, "{")
 
 
 def site_lines(lines: Sequence[str]) -> list[str]:
@@ -162,9 +168,21 @@ def templates(md: MarkdownIt) -> MarkdownIt:
     """``md`` reading ``{{ ... }}``, ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}`` and ``{/* ... */}`` as
     atoms kept whole, a link to a template as a link, and an image of one as an atom kept whole."""
     md.inline.ruler.before("link", "template", kept_rule(TEMPLATE, "{"))
+    md.inline.ruler.before("link", "attributes", attribute_list)
     md.inline.ruler.before("link", "template_link", template_link)
     md.inline.ruler.before("image", "template_image", kept_rule(TEMPLATE_IMAGE, "!"))
     return md
+
+
+def attribute_list(state: StateInline, silent: bool) -> bool:
+    """An attribute list glued to what stands before it (INLINE_ATTRIBUTES), read as an atom kept whole."""
+    return state.pos > 0 and not state.src[state.pos - 1].isspace() and ATTRIBUTE_LIST(state, silent)
+
+
+def attributes_after(src: str, pos: int) -> int:
+    """Where an attribute list starting at ``pos`` (INLINE_ATTRIBUTES: a link's or image's) ends; ``pos`` for none."""
+    found = INLINE_ATTRIBUTES.match(src, pos)
+    return found.end() if found is not None else pos
 
 
 def template_link(state: StateInline, silent: bool) -> bool:
