@@ -147,3 +147,10 @@ def test_an_inline_attribute_list_is_kept_whole_after_its_link_image_or_icon(mir
         '[the docs]: a.md\n[the api]: b.md\n')
     assert mirror.given == ["Click Get started now.", "The dashboard",
                             "See the docs and the api with and {name}."]
+
+
+def test_pymdownx_keys_are_kept_whole(mirror):
+    """Key names, not words: ``++ctrl+alt+del++`` came back ``++CTRL+ALT+DEL++`` (or "++Strg+Alt+Entf++")."""
+    text = 'Press ++ctrl+alt+del++ or ++"My Key"++ now, and 1 ++ 2 stays.\n'
+    assert translate_markdown(text, mirror) == 'STAYS. 2 ++ 1 AND ++"My Key"++ NOW, ++ctrl+alt+del++ OR PRESS\n'
+    assert mirror.given == ["Press or now, and 1 ++ 2 stays."]

@@ -84,6 +84,8 @@ TEMPLATE = re.compile(r"(?s:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{/\*.*?\*/\})|\{\{.*?\}
 # key=value: translated as prose, its class names and values came back changed ("{ .MD-BUTTON }"). Kept whole.
 ATTRIBUTE = r"(?:[#.][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s{}\"']+))"
 INLINE_ATTRIBUTES = re.compile(rf"\{{:?[ \t]*{ATTRIBUTE}(?:[ \t]+{ATTRIBUTE})*[ \t]*\}}")
+# pymdownx.keys' keys (++ctrl+alt+del++, ++"My key"++): key names, not words, kept whole as a <kbd> is.
+KEYS = re.compile(r"\+\+(?:[\w-]+|\"[^\"\n]*\")(?:\+(?:[\w-]+|\"[^\"\n]*\"))*\+\+")
 # A link or image whose destination holds a template (``[the guide]({{< ref "guide.md" >}})``), which
 # CommonMark does not read as one (its destination has spaces); its text ends at the first ``]``.
 TEMPLATE_DESTINATION = r"\]\((?:\{\{.*?\}\}|\{%.*?%\})[^()\s]*(?:[ \t]+\"[^\"\n]*\")?\)"
@@ -165,10 +167,12 @@ def depth(text: str, before: int) -> int | None:
 
 
 def templates(md: MarkdownIt) -> MarkdownIt:
-    """``md`` reading ``{{ ... }}``, ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}`` and ``{/* ... */}`` as
-    atoms kept whole, a link to a template as a link, and an image of one as an atom kept whole."""
+    """``md`` reading ``{{ ... }}``, ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}``, ``{/* ... */}``, an attribute
+    list glued to what it follows and keys (``++ctrl+c++``) as atoms kept whole, a link to a template as a link,
+    and an image of one as an atom kept whole."""
     md.inline.ruler.before("link", "template", kept_rule(TEMPLATE, "{"))
     md.inline.ruler.before("link", "attributes", attribute_list)
+    md.inline.ruler.before("link", "keys", kept_rule(KEYS, "+"))
     md.inline.ruler.before("link", "template_link", template_link)
     md.inline.ruler.before("image", "template_image", kept_rule(TEMPLATE_IMAGE, "!"))
     return md
