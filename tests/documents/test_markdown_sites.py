@@ -154,3 +154,14 @@ def test_pymdownx_keys_are_kept_whole(mirror):
     text = 'Press ++ctrl+alt+del++ or ++"My Key"++ now, and 1 ++ 2 stays.\n'
     assert translate_markdown(text, mirror) == 'STAYS. 2 ++ 1 AND ++"My Key"++ NOW, ++ctrl+alt+del++ OR PRESS\n'
     assert mirror.given == ["Press or now, and 1 ++ 2 stays."]
+
+
+def test_code_and_comments_between_template_tags_are_kept_byte_for_byte(upper):
+    """Read as paragraphs, their lines were joined into one and translated: ``DEF FOO PUTS "HELLO" END``."""
+    text = ('{% highlight ruby %}\ndef foo\n  puts "hello"\n\nend\n{% endhighlight %}\n\n'
+            '{% comment %}\nFor editors only.\n{% endcomment %}\n\n'
+            '- A list item.\n\n  {{< highlight go "linenos=table" >}}\n  fmt.Println("Hello")\n  {{< /highlight >}}\n\n'
+            '{% raw %}\nUse {{ it }} here.\n{% endraw %}\n')
+    assert translate_markdown(text, upper) == text.replace("A list item.", "A LIST ITEM.").replace(
+        "Use {{ it }} here.", "USE {{ it }} HERE.")
+    assert upper.given == ["A list item.", "Use here."]

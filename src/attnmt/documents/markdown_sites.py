@@ -18,7 +18,8 @@ term and its definition are two texts. Nothing inside a fenced or indented code 
 the body or list item a line is in) is read this way. An MDX statement is read only in JavaScript's
 forms, at column 0 and a block's start, going on while a ``{`` or ``(`` it opened is open, never past
 a blank line; a ``--8<--`` line opens a block only of the file names right under it; ``{{ ... }}`` and
-``{% ... %}`` are read on one line, so that a lone ``{{`` in prose is text.
+``{% ... %}`` are read on one line, so that a lone ``{{`` in prose is text. Code or a comment between
+template tags (``{% highlight ruby %}`` ... ``{% endhighlight %}``: CODE_TAG) is kept whole, as a fence's.
 
 The lines themselves are never changed: attnmt.documents.markdown finds each run's text on the
 source lines, and writes only its translation there.
@@ -50,6 +51,12 @@ SYNTAX = re.compile(
     r"|\{%.*%\}|\{\{<.*>\}\}|\{\{%.*%\}\}"  # a template tag alone on its line
     r"|\{/\*.*\*/\})[ \t]*")  # an MDX comment: {/* ... */}
 BODIED = re.compile(r"(?:!!!|\?\?\?|===)")  # an admonition's or content tab's body is indented under it
+# A template tag alone on its line that opens code or a comment, kept whole up to its end tag (a Liquid tag's name
+# after "end", a Hugo shortcode's after "/"): Jekyll's {% highlight ruby %} ... {% endhighlight %} and {% comment %},
+# Octopress' {% codeblock %}, Hugo's {{< highlight go >}} ... {{< /highlight >}} and themes' {{< code >}}, whose code
+# went to the model a paragraph a time.
+CODE_TAG = re.compile(r"\{%-?[ \t]*(?P<liquid>highlight|codeblock|comment)\b.*%\}"
+                      r"|\{\{[<%][ \t]*(?P<hugo>highlight|code)\b.*[>%]\}\}")
 SNIPPETS = re.compile(r"-+8<-+[ \t]*")  # the line opening or closing a block of snippets' file names
 SNIPPET = re.compile(r"\S+")  # a file name in that block (pymdownx's ``;name`` one left out)
 # An MDX import or export statement, in the forms JavaScript writes them; a line ending with a { or (
@@ -102,7 +109,8 @@ def site_lines(lines: Sequence[str]) -> list[str]:
     read: list[str] = []
     bodies: list[int] = []  # the indentation of each admonition or tab body the line may be in
     fence = ""  # the open code fence's backticks or tildes
-    kept: int | str | None = None  # what a kept statement of lines waits for: its brackets' depth, or "snippets"
+    # what a kept statement of lines waits for: its brackets' depth, "snippets", or a code tag's end tag
+    kept: int | str | re.Pattern[str] | None = None
     item = 0  # the column the content of the list item a line outside bodies may be in starts at
     for line in lines:
         text = line.rstrip("\r\n")
@@ -127,7 +135,7 @@ def site_lines(lines: Sequence[str]) -> list[str]:
         elif not bodies and MDX.fullmatch(view) and not (read and read[-1].strip()):
             kept, view = depth(view, 0), ""
         elif SYNTAX.fullmatch(stripped):
-            kept = "snippets" if SNIPPETS.fullmatch(stripped) else None
+            kept = "snippets" if SNIPPETS.fullmatch(stripped) else code_end(stripped)
             if BODIED.match(stripped):
                 bodies.append(indent + 4)
             view = ""
@@ -147,10 +155,23 @@ def listed(stripped: str, indent: int, item: int, after_blank: bool) -> int:
     return 0 if after_blank and indent < item else item
 
 
-def continued(kept: int | str, stripped: str) -> tuple[bool, int | str | None]:
-    """Whether a line (``stripped``) is still part of the statement or snippets block ``kept`` waits to
-    close, and what is waited for after it. A blank line ends either; a block of snippets ends at its
-    closing ``--8<--`` or at the first line that is not a file name, which is read as any line."""
+def code_end(stripped: str) -> re.Pattern[str] | None:
+    """The end tag of the code or comment a template tag (``stripped``, a line alone) opens (CODE_TAG), or None."""
+    found = CODE_TAG.fullmatch(stripped)
+    if found is None:
+        return None
+    if found["liquid"]:
+        return re.compile(rf"\{{%-?[ \t]*end{found['liquid']}[ \t]*-?%\}}")
+    return re.compile(rf"\{{\{{[<%][ \t]*/[ \t]*{found['hugo']}[ \t]*[>%]\}}\}}")
+
+
+def continued(kept: int | str | re.Pattern[str], stripped: str) -> tuple[bool, int | str | re.Pattern[str] | None]:
+    """Whether a line (``stripped``) is still part of the statement, snippets block or code ``kept`` waits to
+    close, and what is waited for after it. Code goes on up to its end tag, which it takes; a blank line ends
+    the others; a block of snippets ends at its closing ``--8<--`` or at the first line that is not a file
+    name, which is read as any line."""
+    if isinstance(kept, re.Pattern):
+        return True, None if kept.fullmatch(stripped) else kept
     if not stripped:
         return False, None
     if isinstance(kept, int):
