@@ -165,3 +165,15 @@ def test_code_and_comments_between_template_tags_are_kept_byte_for_byte(upper):
     assert translate_markdown(text, upper) == text.replace("A list item.", "A LIST ITEM.").replace(
         "Use {{ it }} here.", "USE {{ it }} HERE.")
     assert upper.given == ["A list item.", "Use here."]
+
+
+def test_pymdownx_blocks_keep_their_lines_and_options_and_translate_their_titles_and_text(upper):
+    """Read as prose, a block's lines joined its text: ``/// NOTE | SOME TITLE CONTENT HERE. ///``."""
+    text = ("/// note | Some title\nContent here.\n///\n\n"
+            "/// details | Click to see\n    type: warning\n    open: true\n\nHidden text.\n///\n\n"
+            "/// html | div\nIn a div.\n///\n\n- An item.\n\n    /// tab | Linux\n    In the item.\n    ///\n\n"
+            "The /// marks and /// this | that stay text.\n")
+    assert translate_markdown(text, upper) == (
+        "/// note | SOME TITLE\nCONTENT HERE.\n///\n\n/// details | CLICK TO SEE\n    type: warning\n    open: true\n\n"
+        "HIDDEN TEXT.\n///\n\n/// html | div\nIN A DIV.\n///\n\n- AN ITEM.\n\n    /// tab | LINUX\n    IN THE ITEM.\n"
+        "    ///\n\nTHE /// MARKS AND /// THIS | THAT STAY TEXT.\n")

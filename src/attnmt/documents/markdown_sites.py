@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -45,6 +45,7 @@ SYNTAX = re.compile(
     r"(?::{3,}[ \t]*(?:[\w{\[].*)?"  # a container: :::tip, :::note[Title], ::: warning, :::
     r"|(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\".*\")?"  # an admonition: !!! note "Title"
     r"|===[!+]?[ \t]+\".*\""  # a content tab: === "Tab" (a title's last quote ends it, as the sites read it)
+    r"|/{3,}(?:[ \t]*[\w-]+(?:[ \t]*\|.*)?)?"  # a block of pymdownx.blocks: /// note | Title, closed by ///
     r"|-+8<-+(?:[ \t].*)?"  # a snippet: --8<-- "file.md", or the line opening or closing a block of them
     r"|\[TOC\]|\[\[_TOC_\]\]"  # a table of contents
     r"|\*\[[^\]]+\]:.*"  # an abbreviation: *[HTML]: Hyper Text Markup Language
@@ -57,6 +58,7 @@ BODIED = re.compile(r"(?:!!!|\?\?\?|===)")  # an admonition's or content tab's b
 # went to the model a paragraph a time.
 CODE_TAG = re.compile(r"\{%-?[ \t]*(?P<liquid>highlight|codeblock|comment)\b.*%\}"
                       r"|\{\{[<%][ \t]*(?P<hugo>highlight|code)\b.*[>%]\}\}")
+BLOCK = re.compile(r"/{3,}[ \t]*[\w-]+.*")  # a pymdownx block's first line: its options may be indented under it
 SNIPPETS = re.compile(r"-+8<-+[ \t]*")  # the line opening or closing a block of snippets' file names
 SNIPPET = re.compile(r"\S+")  # a file name in that block (pymdownx's ``;name`` one left out)
 # An MDX import or export statement, in the forms JavaScript writes them; a line ending with a { or (
@@ -101,6 +103,16 @@ TEMPLATE_IMAGE = re.compile(r"!\[[^\[\]]*" + TEMPLATE_DESTINATION)
 ATTRIBUTE_LIST = kept_rule(INLINE_ATTRIBUTES, "{")
 
 
+@dataclass(frozen=True)
+class Options:
+    """A pymdownx block's options (YAML) under its first line: the column they are indented to, at least."""
+
+    column: int
+
+
+Kept = int | str | Options | re.Pattern[str]  # what site_lines waits for a kept statement of lines to close at
+
+
 def site_lines(lines: Sequence[str]) -> list[str]:
     """``lines`` as markdown-it is to read them, one for one with their endings: a line of site syntax
     blank, an admonition's or tab's body dedented, a definition's ``:`` a ``-``. Site syntax is read only
@@ -109,8 +121,9 @@ def site_lines(lines: Sequence[str]) -> list[str]:
     read: list[str] = []
     bodies: list[int] = []  # the indentation of each admonition or tab body the line may be in
     fence = ""  # the open code fence's backticks or tildes
-    # what a kept statement of lines waits for: its brackets' depth, "snippets", or a code tag's end tag
-    kept: int | str | re.Pattern[str] | None = None
+    # what a kept statement of lines waits for: its brackets' depth, "snippets", a block's Options or a code tag's
+    # end tag
+    kept: Kept | None = None
     item = 0  # the column the content of the list item a line outside bodies may be in starts at
     for line in lines:
         text = line.rstrip("\r\n")
@@ -121,7 +134,7 @@ def site_lines(lines: Sequence[str]) -> list[str]:
             bodies.pop()
         view = text if not bodies else expanded[bodies[-1]:] if expanded.strip() else ""  # a body's blank line: blank
         stripped, code = view.strip(), indent - (bodies[-1] if bodies else item) >= 4  # code: indented code's line
-        within, kept = continued(kept, stripped) if kept is not None else (False, None)
+        within, kept = continued(kept, expanded) if kept is not None else (False, None)
         if stripped and not (within or fence or code or bodies):
             item = listed(stripped, indent, item, not read or not read[-1].strip())
         if within:
@@ -135,7 +148,8 @@ def site_lines(lines: Sequence[str]) -> list[str]:
         elif not bodies and MDX.fullmatch(view) and not (read and read[-1].strip()):
             kept, view = depth(view, 0), ""
         elif SYNTAX.fullmatch(stripped):
-            kept = "snippets" if SNIPPETS.fullmatch(stripped) else code_end(stripped)
+            kept = ("snippets" if SNIPPETS.fullmatch(stripped) else Options(indent + 4) if BLOCK.fullmatch(stripped)
+                    else code_end(stripped))
             if BODIED.match(stripped):
                 bodies.append(indent + 4)
             view = ""
@@ -165,17 +179,21 @@ def code_end(stripped: str) -> re.Pattern[str] | None:
     return re.compile(rf"\{{\{{[<%][ \t]*/[ \t]*{found['hugo']}[ \t]*[>%]\}}\}}")
 
 
-def continued(kept: int | str | re.Pattern[str], stripped: str) -> tuple[bool, int | str | re.Pattern[str] | None]:
-    """Whether a line (``stripped``) is still part of the statement, snippets block or code ``kept`` waits to
-    close, and what is waited for after it. Code goes on up to its end tag, which it takes; a blank line ends
-    the others; a block of snippets ends at its closing ``--8<--`` or at the first line that is not a file
-    name, which is read as any line."""
+def continued(kept: Kept, line: str) -> tuple[bool, Kept | None]:
+    """Whether a line (its tabs expanded) is still part of the statement, snippets block, block's options
+    or code ``kept`` waits to close, and what is waited for after it. Code goes on up to its end tag, which
+    it takes; a blank line ends the others; a block of snippets ends at its closing ``--8<--`` or at the
+    first line that is not a file name, a block's options (YAML, ``    type: warning``) at the first line
+    not indented under its first line; that line is read as any line."""
+    stripped = line.strip()
     if isinstance(kept, re.Pattern):
         return True, None if kept.fullmatch(stripped) else kept
     if not stripped:
         return False, None
     if isinstance(kept, int):
         return True, depth(stripped, kept)
+    if isinstance(kept, Options):
+        return (True, kept) if len(line) - len(line.lstrip()) >= kept.column else (False, None)
     if SNIPPETS.fullmatch(stripped):
         return True, None
     return (True, kept) if SNIPPET.fullmatch(stripped) else (False, None)

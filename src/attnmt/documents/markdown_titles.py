@@ -5,13 +5,14 @@
 
 A docs page's admonitions, containers and tabs are titled on their syntax lines, which
 attnmt.documents.markdown_sites reads as blank: MkDocs' ``!!! note "Read this first"``, ``??? tip
-"Title"`` and ``???+``, pymdownx's tabs (``=== "Linux"``), Docusaurus' ``:::tip[Title]`` and ``:::tip
-Title`` (VuePress's ``::: details Title``), MyST's ``:::{admonition} Title``. Kept with their lines, a
-translated page showed English titles. The title alone is translated, as Markdown (the sites render
-its emphasis and code); its keyword, quotes, brackets and an attribute list after it are kept byte for
-byte. A GitHub (or Obsidian) alert's title, ``> [!TIP] Title``, is found by
-attnmt.documents.markdown_github.alert_title. A ``<summary>`` in an HTML block
-(``<details><summary>Title</summary>``) is HTML, and is translated and written as HTML.
+"Title"`` and ``???+``, pymdownx's tabs (``=== "Linux"``) and blocks (``/// details | Title``; not
+``/// html | div``'s tag), Docusaurus' ``:::tip[Title]`` and ``:::tip Title`` (VuePress's ``:::
+details Title``), MyST's ``:::{admonition} Title``. Kept with their lines, a translated page showed
+English titles. The title alone is translated, as Markdown (the sites render its emphasis and code);
+its keyword, quotes, brackets and an attribute list after it are kept byte for byte. A GitHub (or
+Obsidian) alert's title, ``> [!TIP] Title``, is found by attnmt.documents.markdown_github.alert_title.
+A ``<summary>`` in an HTML block (``<details><summary>Title</summary>``) is HTML, and is translated and
+written as HTML.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ TITLED = (
     re.compile(r"[ \t]*:{3,}[ \t]*[\w-]+\[(?P<title>.*)\]" + ATTRIBUTES),  # :::tip[Title]
     re.compile(r"[ \t]*:{3,}[ \t]*[\w-]+[ \t]+(?P<title>[^\s{].*?)" + ATTRIBUTES),  # :::tip Title
     re.compile(r"[ \t]*:{3,}[ \t]*\{[\w-]+\}[ \t]+(?P<title>.+?)[ \t]*"),  # MyST's :::{admonition} Title
+    re.compile(r"[ \t]*/{3,}[ \t]*(?!html\b)[\w-]+[ \t]*\|[ \t]*(?P<title>.+?)[ \t]*"),  # /// note | Title (not html's)
 )
 # A <summary> and its content on one line of an HTML block (the content holds no other summary).
 SUMMARY = re.compile(r"<summary(?:\s[^<>]*)?>(?P<title>(?:(?!</?summary)[^\n])*?)</summary\s*>", re.IGNORECASE)
