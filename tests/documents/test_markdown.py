@@ -250,6 +250,17 @@ def test_an_inline_html_element_the_alignment_leaves_empty_keeps_its_tags(fixed)
         'Jetzt klicken.<a href="x"></a>\n'
 
 
+def test_a_table_that_starts_a_list_item_has_its_header_translated(upper):
+    """Its header row's first cell was read as the item's marker ("- "), not found, and kept with a warning."""
+    text = "- | In a list | Table |\n  |---|---|\n  | a b | c d |\n\n> 1. | Quoted | Item |\n>    |---|---|\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translated = translate_markdown(text, upper)
+    assert translated == ("- | IN A LIST | TABLE |\n  |---|---|\n  | A B | C D |\n\n"
+                          "> 1. | QUOTED | ITEM |\n>    |---|---|\n")
+    assert structure(translated) == structure(text)
+
+
 def test_a_code_span_in_a_table_cell_keeps_its_escaped_pipe(same):
     table = "| A | B |\n|---|---|\n| A man runs `a \\| b` with a dog | A dog runs |\n"
     assert translate_markdown(table, same) == table

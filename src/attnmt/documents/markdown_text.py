@@ -24,6 +24,9 @@ ENTITY = re.compile(r"#?\w+;")
 LINE_START = re.compile(r"(#{1,6}(?=[ \t]|$)|>|[-+*](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|[-*_](?=(?:[ \t]*[-*_]){2,}"
                         r"[ \t]*$)|=+(?=[ \t]*$)|~~~)")
 SPACE = " \t\n\u00a0"
+# What may stand before a table row's leading pipe: blockquotes' ">", and a list item's marker where the table
+# starts the item ("- | Name | Value |").
+ROW_PREFIX = re.compile(r"[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*")
 
 
 @dataclass
@@ -133,7 +136,7 @@ def cell_spans(source: str, index: int, column: int, content: str) -> Region | N
     line = body(source)
     edges = [-1, *pipes(line), len(line)]
     cells = [(start + 1, end) for start, end in zip(edges, edges[1:], strict=False)]
-    if cells and not line[:cells[0][1]].strip(" >\t"):  # a leading pipe, after the row's prefix
+    if cells and ROW_PREFIX.fullmatch(line[:cells[0][1]]):  # a leading pipe, after the row's prefix
         cells = cells[1:]
     if column >= len(cells):
         return None
