@@ -85,6 +85,23 @@ def test_a_lyrics_last_line_keeps_the_notes_it_ends_with_at_its_end(mirror, line
     assert mirror.given == [given]
 
 
+@pytest.mark.parametrize("lines, translated, given", [
+    ("# The children are singing #\n# The dog is running #", "# SINGING ARE CHILDREN THE #\n# RUNNING IS DOG THE #",
+     ["The children are singing", "The dog is running"]),
+    ("<i># La la la #</i>", "<i># LA LA LA #</i>", ["La la la"]),
+    ("- # Happy birthday # - Thank you.", "- # BIRTHDAY HAPPY # - YOU. THANK", ["Happy birthday", "Thank you."]),
+    ("[singing] # La la la #", "[SINGING] # LA LA LA #", ["[singing]", "La la la"]),
+    ("and the dog is running #", "RUNNING IS DOG THE AND #", ["and the dog is running"]),
+    ("Our #1 song is C# minor.", "MINOR. C# IS SONG #1 OUR", ["Our #1 song is C# minor."]),
+])
+def test_a_hash_before_or_after_a_space_is_a_lyrics_note_as_broadcast_captions_write_it(mirror, lines, translated,
+                                                                                       given):
+    """Broadcast captions write the note as "#": "# La la la #" went to the model whole, which read the
+    marks as words and, turned around, brought them back at either end of the other's words."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize("control", ["\u202b", "\u200f", "\u2067", "\u061c", "\u202b\u200f"])
 def test_a_bidi_control_before_a_speakers_dash_stays_in_front_of_their_turn(mirror, control):
     """Hebrew and Arabic subtitles start a speaker's line with RLE or RLM: the dash was not read as

@@ -550,6 +550,7 @@ def test_a_line_beginning_with_a_dash_is_a_speakers_turn_after_a_line_ending_mid
     (["A woman is reading a", "(phone ringing)"], ["A woman is reading a", "(phone ringing)"]),
     (["A girl sings", "♪ la la la ♪"], ["A girl sings", "la la la"]),
     (["A girl sings", "♪\nla la la ♪", "and the dog barks."], ["A girl sings", "♪ la la la ♪", "and the dog barks."]),
+    (["A girl sings", "# la la la #"], ["A girl sings", "la la la"]),
     (["A man walks with his", "[dog barking] [door slams]", "dog in the park."],
      ["A man walks with his", "[dog barking] [door slams]", "dog in the park."]),
     (["A man walks with his", "[dog barking].", "dog in the park."],

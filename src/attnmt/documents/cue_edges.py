@@ -27,11 +27,15 @@ OPENING = r"(?:<[A-Za-z][^<>]*>|\{\\[^{}]*\})*"  # the start tags and ASS codes 
 LEAD = re.compile(rf"({OPENING})((?:{NO_BREAK}[ \t]*)+)", re.IGNORECASE)
 TRAIL = re.compile(rf"(?:[ \t]*{NO_BREAK})+$", re.IGNORECASE)  # and those it ends with
 NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with (attnmt.documents.cue_lines)
+# The marks a lyric opens with: notes, or a "#" before a space, as broadcast captions write a note ("# La la la #");
+# and those it closes with: notes, or a "#" after a space.  A hash touching a word is none ("#1", "#MeToo", "C#").
+SUNG = rf"(?:[{NOTES}]+|#+(?=\s|$))"
+SUNG_CLOSE = rf"(?:[{NOTES}]+|(?<!\S)#+)"
 # Sound descriptions a turn's words end with (group 2: "[DOOR SLAMS]", "(laughs).", "[MUSIC] (cheering)"), after
 # the spaces that part them from the words (group 1), and the notes a lyric's words end with before them
 # ("♪ La la la ♪ [music]"): kept with the spaces, never read as a word of the lyric.
-TAIL = re.compile(rf"(\s*[{NOTES}]+\s+|\s+)({DESCRIPTION.pattern})$")
-SUNG_START = re.compile(rf"[{NOTES}]+\s*")  # the notes a lyric after a label opens with: kept with the label's spaces
+TAIL = re.compile(rf"(\s*{SUNG_CLOSE}\s+|\s+)({DESCRIPTION.pattern})$")
+SUNG_START = re.compile(rf"{SUNG}\s*")  # the notes a lyric after a label opens with: kept with the label's spaces
 ROUND = re.compile(r"(?:\([^()]*\)[\s.,;:!?…-]*)+")  # descriptions in parentheses alone: "(laughs)", "(tomorrow)."
 ENDED = re.compile(r"[.!?…][\"'”’»)\]]*\s*$")  # words that end a sentence ("I'm leaving.", "Go!\"")
 

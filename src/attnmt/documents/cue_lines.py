@@ -4,10 +4,11 @@ A speaker's turn begins at a line beginning with a dash and a space (after any s
 codes, bidirectional controls and spaces: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna> - Hi.``,
 ``\\u202b- Hi.``) and runs to the next, or is a line of one voice span (a dash right before a digit
 is a minus, ``-5 degrees``, no speaker's); a lyric's line, one beginning with a musical note
-(``♪ La la la ♪``), begins a turn as a dash does, its notes kept at both ends.  Each is translated
-alone, keeping its start and the end tags that close nothing in it, and wrapped again into as many
-lines as it had, of even lengths in the characters shown, each after its indentation and the ASS codes
-of its first line that it repeats (``{\\an8}`` on every line); a voice span over a whole cue is its speaker.
+(``♪ La la la ♪``, or broadcast captions' ``# La la la #``), begins a turn as a dash does, its notes
+kept at both ends.  Each is translated alone, keeping its start and the end tags that close nothing
+in it, and wrapped again into as many lines as it had, of even lengths in the characters shown, each
+after its indentation and the ASS codes of its first line that it repeats (``{\\an8}`` on every line);
+a voice span over a whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, TAIL, cue_edges
+from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places, split_label
 from attnmt.documents.cue_text import tag_name
 from attnmt.documents.cue_wrap import wrap
@@ -44,13 +45,13 @@ INDENT = re.compile(rf"(?:\s|{NO_BREAK})*", re.IGNORECASE)
 LINE_CODES = re.compile(r"(?:\{\\[^{}]*\}\s*)+")  # the ASS codes a line starts with ("{\an8}", "{\an8}{\i1}")
 # A lyric's line: one beginning with notes (after what may come before a dash), sung, not said ("♪ La la la ♪"): it
 # begins a turn of its own as a speaker's dash does, so that two lyrics' lines are not read as one sentence.
-LYRIC = re.compile(rf"(?P<start>{LEAD}[{NOTES}]+\s*)(?P<text>[^\s{NOTES}].*)")
+LYRIC = re.compile(rf"(?P<start>{LEAD}{SUNG}\s*)(?P<text>[^\s{NOTES}].*)")
 # The notes a lyric's text ends with ("La la la ♪"), and the no-break spaces after them that the line kept
 # (kept_end: "La la la ♪\u00a0", "La la la ♪&nbsp;"): read as the text's end, they hid its notes from it.
-SUNG_END = re.compile(rf"\s*[{NOTES}]+(?:\s|{NO_BREAK})*$", re.IGNORECASE)
+SUNG_END = re.compile(rf"\s*{SUNG_CLOSE}(?:\s|{NO_BREAK})*$", re.IGNORECASE)
 # Where the dash a turn starts with ({dash}) begins another speaker's turn on one of its lines: after
 # a sentence's end (and any closing quotes or brackets) or a lyric's closing notes, and spaces, the spaces group 1.
-TURN_GAP = rf"(?:[.?!…][\"”’)]*|[{NOTES}])(\s+)(?={{dash}}\s)"
+TURN_GAP = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE})(\s+)(?={{dash}}\s)"
 NEWLINES = re.compile(r"[ \t]*[\r\n]+[ \t]*")  # line breaks in a translation, with the spaces around them
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
@@ -113,7 +114,7 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
         text = " ".join(line_parts(text_lines[k], codes, k != said[0])[1] for k in said)
         text += kept_end(text_lines[said[-1]]) if said else ""
         # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
-        notes = SUNG_END.search(text) if text[:1] not in NOTES else None
+        notes = SUNG_END.search(text) if not SUNG_START.match(text) else None
         end = notes.group() if notes and notes.start() else ""
         return [Turn("", text[:len(text) - len(end)], end, list(text_lines))]
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them

@@ -58,10 +58,9 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
-from attnmt.documents.cue_edges import apart, cue_edges
+from attnmt.documents.cue_edges import SUNG_START, apart, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name
 from attnmt.documents.cue_lines import (
-    NOTES,
     Turn,
     another_speaker,
     speaker,
@@ -364,9 +363,9 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
 def set_apart(text: str) -> bool:
     """Whether a cue's ``text`` is a cue of its own: each of its lines sound descriptions alone
     (DESCRIPTION: "[dog barking]", "(phone ringing).", "[MUSIC] (laughing)"), or it opens with a note
-    (a lyric)."""
+    or a "#" before a space (a lyric: cue_edges.SUNG)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    return bool(lines) and (lines[0].startswith(tuple(NOTES)) or all(DESCRIPTION.fullmatch(line) for line in lines))
+    return bool(lines) and (SUNG_START.match(lines[0]) or all(DESCRIPTION.fullmatch(line) for line in lines))
 
 
 def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:
