@@ -188,3 +188,15 @@ def test_a_line_break_before_a_line_that_shows_nothing_stays_where_it_was(mirror
     alone was read as the cue's first line, and the words wrapped into two."""
     source = ass(["Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an8}\\NHello there"])
     assert texts(translate_ass_text(source, mirror)) == ["{\\an8}\\NTHERE HELLO"]
+
+
+@pytest.mark.parametrize(("text", "translated"), [
+    ("Hello there.  ", "THERE. HELLO  "),
+    ("Hello there.\t", "THERE. HELLO\t"),
+    ("Hello there.\\NGood morning. ", "THERE. HELLO\\NMORNING. GOOD "),
+])
+def test_the_spaces_a_text_ends_with_are_kept(mirror, text, translated):
+    """Wrapped anew, the translation ended at its last word: "Hello there.  " came back "THERE. HELLO",
+    a byte of the line outside its words lost."""
+    source = ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"], "\r\n")
+    assert texts(translate_ass_text(source, mirror).replace("\r\n", "\n")) == [translated]

@@ -53,12 +53,14 @@ CUE_HEAD = re.compile(r"(?:^|\n)\d+\n(\d+):00:00,000 --> (?:\1):00:01,000(?:\n|$
 
 @dataclass(frozen=True)
 class Event:
-    """A Dialogue line's Text: the line (from 0), where its Text starts, the Layer and Style it is
-    shown in (its events joined into sentences among themselves only), and the speaker its Name
-    (Actor) field names, if any."""
+    """A Dialogue line's Text: the line (from 0), where its Text starts and where it ends before the
+    spaces it ends with (kept as they are: wrapped anew, a translation has none), the Layer and Style
+    it is shown in (its events joined into sentences among themselves only), and the speaker its
+    Name (Actor) field names, if any."""
 
     line: int
     start: int
+    end: int
     group: tuple[str, str]
     name: str
 
@@ -72,7 +74,7 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
     lines = LINE_END.split(text)
     events = dialogue_events(lines, where)
     notes: list[str] = []  # the comment blocks of every Text, each standing in it as NOTE_CODE's k-th
-    texts = {event.line: hidden_notes(lines[event.line][event.start:], notes) for event in events}
+    texts = {event.line: hidden_notes(lines[event.line][event.start:event.end], notes) for event in events}
     groups: dict[tuple[str, str], list[Event]] = {}
     first_segment = len(review.segments) if review else 0
     for event in events:
@@ -84,7 +86,8 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
         translated = translate_texts([texts[event.line] for event in group], [event.line + 1 for event in group],
                                      apart, translator, options, where, review)
         for event, new in zip(group, translated, strict=True):
-            lines[event.line] = lines[event.line][:event.start] + NOTE_CODE.sub(lambda code: notes[int(code[1])], new)
+            line, new = lines[event.line], NOTE_CODE.sub(lambda code: notes[int(code[1])], new)
+            lines[event.line] = line[:event.start] + new + line[event.end:]
     if review:  # in the file's order, not by Layer and Style
         review.segments[first_segment:] = sorted(review.segments[first_segment:], key=lambda seg: seg.place.number)
     return "".join(line + ending for line, ending in zip(lines, [*endings, ""], strict=True))
@@ -142,7 +145,8 @@ def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
         named: dict[str, str] = dict(zip(fields, values, strict=True))
         start = len(line) - len(values[-1])
         group = (named.get("layer", named.get("marked", "")).strip(), named.get("style", "").strip())
-        events.append(Event(number, start, group, named.get("name", "").strip()))
+        end = start + len(values[-1].rstrip(" \t"))
+        events.append(Event(number, start, end, group, named.get("name", "").strip()))
     return events
 
 
