@@ -217,3 +217,26 @@ def test_a_line_after_a_sentence_and_a_description_begins_a_turn(mirror, lines, 
     ("[knocking] Hello?"), which moved it into them."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("Stop! [DOOR SLAMS] Who's there?", "STOP! SLAMS] [DOOR THERE? WHO'S", ["Stop!", "[DOOR SLAMS]", "Who's there?"]),
+    ("<i>Stop! [door slams] Who is there?</i>", "<i>STOP! SLAMS] [DOOR THERE? IS WHO</i>",
+     ["Stop!", "[door slams]", "Who is there?"]),
+    ("Stop! (door slams) Who is\nat the door?", "STOP! SLAMS) (DOOR DOOR?\nTHE AT IS WHO",
+     ["Stop!", "(door slams)", "Who is at the door?"]),
+    ("- Hi. [knocks] - Hello.", "- HI. [KNOCKS] - HELLO.", ["Hi.", "[knocks]", "Hello."]),
+    ("I saw [knocking] a man.", "MAN. A [KNOCKING] SAW I", ["I saw [knocking] a man."]),  # inside a sentence
+])
+def test_a_description_between_two_sentences_of_a_line_stays_where_it_is(mirror, lines, translated, given):
+    """It went to the model with the sentence after it ("[DOOR SLAMS] Who's there?"), which moved it
+    to that sentence's end: "STOP! THERE? WHO'S SLAMS] [DOOR"."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given
+
+
+def test_a_description_between_two_sentences_lets_the_second_run_on_into_the_next_cue(mirror):
+    source = ("WEBVTT\n\n00:00.000 --> 00:01.000\nStop! [DOOR SLAMS] I saw a man\n\n"
+              "00:01.000 --> 00:02.000\nin the park.\n")
+    translate_subtitle_text(source, mirror)
+    assert mirror.given == ["Stop!", "[DOOR SLAMS]", "I saw a man in the park."]

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from attnmt.documents.bidi import CONTROLS
-from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
-from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places, split_label
+from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
+from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
 from attnmt.documents.cue_text import tag_name
 from attnmt.documents.cue_wrap import wrap
 
@@ -51,7 +51,9 @@ LYRIC = re.compile(rf"(?P<start>{LEAD}{SUNG}\s*)(?P<text>[^\s{NOTES}].*)")
 SUNG_END = re.compile(rf"\s*{SUNG_CLOSE}(?:\s|{NO_BREAK})*$", re.IGNORECASE)
 # Where the dash a turn starts with ({dash}) begins another speaker's turn on one of its lines: after
 # a sentence's end (and any closing quotes or brackets) or a lyric's closing notes, and spaces, the spaces group 1.
-TURN_GAP = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE})(\s+)(?={{dash}}\s)"
+# Or where sound descriptions follow a sentence's end and words follow them ("Stop! [DOOR SLAMS] Who's there?"): read
+# with the next sentence, the descriptions went where the alignment put its words; begun there, they are its label.
+DESCRIPTIONS = rf"{OPENING}{BRACKETED}(?:\s*{BRACKETED})*(?:</[^<>]*>)*"  # with their tags: "<i>[DOOR SLAMS]</i>"
 NEWLINES = re.compile(r"[ \t]*[\r\n]+[ \t]*")  # line breaks in a translation, with the spaces around them
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
@@ -82,6 +84,17 @@ class Turn:
     sung: bool = False
 
 
+def turn_gap(dash: str) -> re.Pattern[str]:
+    """Where a turn's ``dash`` (a pattern), after any descriptions that end the turn before ("- Hi. [knocks] -
+    Hello."), or descriptions before words ("Stop! [DOOR SLAMS] Who's there?"), begin another turn on its
+    line: the spaces before them, group 1 or 2 (``lastindex``)."""
+    ended = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE})"
+    return re.compile(rf"{ended}(?:(?:\s+{DESCRIPTIONS})?(\s+)(?={dash}\s)|(\s+)(?={DESCRIPTIONS}\s+(?!{dash}\s)\S))")
+
+
+DESCRIBED = turn_gap("(?!)")  # in a turn without a dash: at descriptions only
+
+
 def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     """A cue's speakers' turns.  Two or more lines each one voice span, each another speaker's than
     the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
@@ -93,8 +106,9 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     one where the cue starts without it.  A turn begun with a dash is parted where that dash
     follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
     Hi. - Hello.</v>": ``parted``).  A lyric's line (LYRIC: "♪ The children are singing ♪" /
-    "♪ The dog is running ♪") begins a turn as a dash does, never parted, and so does a later line
-    opening with a label (``labelled_lines``: "MARY: Here.").  A cue without a dash, a note or a label
+    "♪ The dog is running ♪") begins a turn as a dash does, parted at descriptions only, and so does a later line
+    opening with a label (``labelled_lines``: "MARY: Here."), or descriptions between two sentences of a
+    line ("Stop! [DOOR SLAMS] Who's there?": ``turn_gap``).  A cue without a dash, a note or a label
     so is one turn, its lines joined, as is any cue of one line without one; the notes it
     ends with, where it does not begin with one (a lyric's end, run on from the cue before: "in the
     park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the
@@ -109,7 +123,7 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
                                   if dash.fullmatch(line) or LYRIC.fullmatch(line)]
     labelled = set() if voiced else labelled_lines(said, stripped, tags) - set(begins)
     begins = sorted({*begins, *labelled})
-    if not begins:
+    if not begins and not any(DESCRIBED.search(text_lines[k]) for k in said):
         codes = repeated_codes(text_lines)
         text = " ".join(line_parts(text_lines[k], codes, k != said[0])[1] for k in said)
         text += kept_end(text_lines[said[-1]]) if said else ""
@@ -117,10 +131,10 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
         notes = SUNG_END.search(text) if not SUNG_START.match(text) else None
         end = notes.group() if notes and notes.start() else ""
         return [Turn("", text[:len(text) - len(end)], end, list(text_lines))]
-    begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
+    begins = begins if begins and begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
     made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash, tags)]
-    for turn in made:
-        turn.voiced, turn.labelled = voiced, turn.line in labelled
+    for turn in made:  # a turn parted at descriptions begins at a label, as a line opening with one does
+        turn.voiced, turn.labelled = voiced, turn.line in labelled or (turn.gap is not None and not turn.start)
     return made
 
 
@@ -207,18 +221,17 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
 def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> list[Turn]:
     """The turns of ``lines`` (the cue's from index ``first``, the first beginning a turn): one,
     and where it begins with a dash, a turn more at each of its lines' spaces where the same dash
-    follows a sentence's end or a lyric's closing note (TURN_GAP: "- Hi. - Hello.", "- Where is the man" /
-    "with the dog? - Here.", "- ♪ La la ♪ - Stop."), that turn going on over the lines after it, blank
+    follows a sentence's end or a lyric's closing note (``turn_gap``: "- Hi. - Hello.", "- Where is the man" /
+    "with the dog? - Here.", "- ♪ La la ♪ - Stop."), and in any turn where descriptions do and words
+    follow them ("Stop! [DOOR SLAMS] Who's there?"), that turn going on over the lines after it, blank
     lines going with the turn they follow.  A dash inside a sentence ("- Well - I do not know.",
     "- It was 5 - 3.") is no speaker's: a turn's sentence ends before the next speaker speaks."""
     started = dash.fullmatch(next(line_parts(line, "", False)[1] for line in lines if has_text(line)))
-    if started is None:
-        return [dashed_turn(lines, first, dash, tags)]
-    gap = re.compile(TURN_GAP.format(dash=re.escape(started["dash"])))
+    gap = turn_gap(re.escape(started["dash"])) if started else DESCRIBED
     said = first + next(k for k, line in enumerate(lines) if has_text(line))  # the line its text starts on
     found: list[tuple[int, list[str], str | None]] = [(said, [], None)]  # a turn's line, lines and gap
     for k, line in enumerate(lines, start=first):
-        bounds = [0, *(end for match in gap.finditer(line) for end in match.span(1)), len(line)]
+        bounds = [0, *(end for match in gap.finditer(line) for end in match.span(match.lastindex or 1)), len(line)]
         parts = [line[a:b] for a, b in pairwise(bounds)]  # turns at even indices, spaces at odd
         found[-1][1].append(parts[0])
         found += [(k, [part], spaces) for spaces, part in zip(parts[1::2], parts[2::2], strict=True)]

@@ -230,7 +230,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     alone = apart(edges)
     runs += [[len(bodies) + j] for j in range(len(alone))]
     texts, lines = [*bodies, *(text for _, _, text in alone)], [*lines, *(lines[k] for k, _, _ in alone)]
-    places = [1] * len(bodies) + [place for _, place, _ in alone]
+    places = [(k, 1) for k in range(len(bodies))] + [(k, place) for k, place, _ in alone]  # turn, then place in it
     runs.sort(key=lambda run: (lines[run[0]], places[run[0]]))  # the file's order: a label, its text, a tail
     out = [""] * len(texts)
     for run, cut in zip(runs, translate_runs(runs, texts, translator, options, vtt, where, lines, review), strict=True):
