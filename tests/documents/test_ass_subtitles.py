@@ -200,3 +200,25 @@ def test_the_spaces_a_text_ends_with_are_kept(mirror, text, translated):
     a byte of the line outside its words lost."""
     source = ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"], "\r\n")
     assert texts(translate_ass_text(source, mirror).replace("\r\n", "\n")) == [translated]
+
+
+@pytest.mark.parametrize(("text", "translated", "given"), [
+    ("Pick <y and z> now.", "NOW. Z> AND <Y PICK", ["Pick <y and z> now."]),
+    ("<i>Hello</i> there.", "THERE. <I>HELLO</I>", ["<i>Hello</i> there."]),
+    ("I saw a man <grin>", "<GRIN> MAN A SAW I", ["I saw a man <grin>"]),
+])
+def test_what_srt_would_read_as_a_tag_is_text(mirror, text, translated, given):
+    """ASS has no tags, and libass shows "<y and z>" as written: read by SRT's rule as a tag, its
+    words never reached the model and the tag moved whole ("<y and z>NOW. PICK")."""
+    source = ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert texts(translate_ass_text(source, mirror)) == [translated]
+    assert mirror.given == given
+
+
+def test_text_with_what_srt_would_read_as_a_tag_runs_on_into_the_next_line(mirror):
+    source = ass(["Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,I saw a man <grin>",
+                  "Dialogue: 0,0:00:03.00,0:00:05.00,Default,,0,0,0,,in the park."])
+    translate_ass_text(source, mirror)
+    assert mirror.given == ["I saw a man <grin> in the park."]

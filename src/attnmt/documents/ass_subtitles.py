@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.cue_text import shown_text
+from attnmt.documents.cue_text import ass_text, shown_text
 from attnmt.documents.flat import Place
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs
 from attnmt.documents.review import Review
@@ -182,7 +182,7 @@ def translate_texts(texts: Sequence[str], lines: Sequence[int], apart: Sequence[
     srt = "\n\n".join(cues) + "\n"
     counted = Counter(review.counted) if review else Counter()
     first_segment = len(review.segments) if review else 0
-    with collected_warnings() as heard:
+    with collected_warnings() as heard, ass_text():
         translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review)
     for warning in heard:
         said = str(warning)

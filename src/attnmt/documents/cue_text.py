@@ -42,7 +42,9 @@ A *cue break* is an atom between the texts of cues translated as one sentence
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from html import escape, unescape
 
@@ -71,6 +73,12 @@ SRT_TAG = r"(?<!<)<([A-Za-z/][^<>]*)>"
 SRT_TAGS = re.compile(rf"{SRT_TAG}|{ASS_CODE}")  # TOKEN's groups, by SRT's tag rule
 SRT_TOKEN = re.compile(
     rf"{SRT_TAGS.pattern}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
+# An ASS Dialogue's Text (attnmt.documents.ass_subtitles) has its override codes, and no tags: libass shows every
+# "<" ("<y and z>", "<i>") as it is written, so it is text.  Its tags never match (group 1), as TOKEN's groups go.
+ASS_TAGS = re.compile(rf"(?!)<([^<>]*)>|{ASS_CODE}")
+ASS_TOKEN = re.compile(SRT_TOKEN.pattern.replace(SRT_TAGS.pattern, ASS_TAGS.pattern, 1))
+# Whether the cue text read in this context is ASS Text, read as SRT cues (``ass_text``) but for its "<".
+ASS_TEXT: ContextVar[bool] = ContextVar("attnmt_ass_text", default=False)
 EMPTY_TAGS = frozenset({"br"})
 # Tabs inside a cue's line part its words as a space does, and stay between them (an atom), where the flat
 # text made a space of them.
@@ -100,9 +108,20 @@ class CueBreak:
 
 def tags_of(vtt: bool) -> re.Pattern[str]:
     """The tags (group 1: what is between < and >) and ASS codes (group 2) of a format's cue text:
-    WebVTT's (TOKEN), or SRT's (SRT_TAGS), where "I <3 my dog, he is >" is text.  Whatever counts
-    a cue's tags (its wrapping, its speaker, whether it runs on) reads them as its format does."""
-    return TOKEN if vtt else SRT_TAGS
+    WebVTT's (TOKEN), or SRT's (SRT_TAGS), where "I <3 my dog, he is >" is text, or in ``ass_text``
+    ASS's (ASS_TAGS: its codes alone).  Whatever counts a cue's tags (its wrapping, its speaker,
+    whether it runs on) reads them as its format does."""
+    return TOKEN if vtt else ASS_TAGS if ASS_TEXT.get() else SRT_TAGS
+
+
+@contextmanager
+def ass_text() -> Iterator[None]:
+    """Within the block, SRT cue text is read as an ASS Dialogue's Text: a "<" opens no tag (``tags_of``)."""
+    token = ASS_TEXT.set(True)
+    try:
+        yield
+    finally:
+        ASS_TEXT.reset(token)
 
 
 def shown_text(text: str, vtt: bool) -> str:
@@ -140,7 +159,7 @@ def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source
 def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str, source: str) -> None:
     opened: list[tuple[str, CueTag]] = []
     position = 0
-    for match in (TOKEN if vtt else SRT_TOKEN).finditer(text):
+    for match in (TOKEN if vtt else ASS_TOKEN if ASS_TEXT.get() else SRT_TOKEN).finditer(text):
         if match.start() < position or (not vtt and match.group(3)):
             continue  # inside a ruby's annotation or a kept passage, kept whole; a path, read as text
         add_cue_text(builder, text[position:match.start()], vtt, where)
