@@ -226,6 +226,8 @@ def test_a_line_after_a_sentence_and_a_description_begins_a_turn(mirror, lines, 
     ("Stop! (door slams) Who is\nat the door?", "STOP! SLAMS) (DOOR DOOR?\nTHE AT IS WHO",
      ["Stop!", "(door slams)", "Who is at the door?"]),
     ("- Hi. [knocks] - Hello.", "- HI. [KNOCKS] - HELLO.", ["Hi.", "[knocks]", "Hello."]),
+    ("<c.yellow>Stop!</c> [door slams] <c.yellow>Who?</c>", "<c.yellow>STOP!</c> SLAMS] [DOOR <c.yellow>WHO?</c>",
+     ["Stop!", "[door slams]", "Who?"]),
     ("I saw [knocking] a man.", "MAN. A [KNOCKING] SAW I", ["I saw [knocking] a man."]),  # inside a sentence
 ])
 def test_a_description_between_two_sentences_of_a_line_stays_where_it_is(mirror, lines, translated, given):

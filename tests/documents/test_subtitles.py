@@ -409,8 +409,12 @@ def test_a_dash_inside_a_one_line_cues_sentence_begins_no_turn(mirror, line):
     ("- Where is the dog? - In the water.", ["Where is the dog?", "In the water."]),
     ('- He said "Run!" - Why?', ['He said "Run!"', "Why?"]),
     ("– Wait… – No.", ["Wait…", "No."]),
+    ("- <i>Where is the dog?</i> - In the water.", ["Where is the dog?", "In the water."]),
+    ("<i>- Where is the dog?</i> - In the water.", ["Where is the dog?", "In the water."]),
 ])
 def test_a_one_line_cue_is_parted_where_its_dash_follows_a_sentences_end(mirror, line, given):
+    """After end tags too: "- <i>Hi.</i> - Hello." gave the model "- Hello.", the second speaker's
+    dash a word of their sentence."""
     translate_subtitle_text(srt(line), mirror)
     assert mirror.given == given
 

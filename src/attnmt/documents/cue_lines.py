@@ -88,7 +88,7 @@ def turn_gap(dash: str) -> re.Pattern[str]:
     """Where a turn's ``dash`` (a pattern), after any descriptions that end the turn before ("- Hi. [knocks] -
     Hello."), or descriptions before words ("Stop! [DOOR SLAMS] Who's there?"), begin another turn on its
     line: the spaces before them, group 1 or 2 (``lastindex``)."""
-    ended = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE})"
+    ended = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE})(?:</[^<>]*>)*"  # and the end tags after it
     return re.compile(rf"{ended}(?:(?:\s+{DESCRIPTIONS})?(\s+)(?={dash}\s)|(\s+)(?={DESCRIPTIONS}\s+(?!{dash}\s)\S))")
 
 
