@@ -725,3 +725,36 @@ def test_no_break_spaces_after_a_cues_opening_tags_stay_right_after_them(mirror,
     ("<i>THERE. &NBSP;HELLO</i>"), and U+00A0 left the tag it was in ("\xa0<i>THERE. HELLO</i>")."""
     assert translate_subtitle_text(srt(text), mirror) == srt(translated)
     assert mirror.given[-1] == "Hello there."
+
+
+def youtube(first: str, words: str, second: str, more: str) -> str:
+    """YouTube's automatic captions: a cue of a line's words coming in (``words``, each in ``<c>`` after its
+    timestamp) below the line before, the line shown for 10 ms alone, and the next line coming in below it."""
+    return ("WEBVTT\nKind: captions\nLanguage: en\n\n"
+            f"00:00:00.030 --> 00:00:02.869 align:start position:0%\n \n{words}\n\n"
+            f"00:00:02.869 --> 00:00:02.879 align:start position:0%\n{first}\n \n\n"
+            f"00:00:02.879 --> 00:00:05.749 align:start position:0%\n{second}\n{more}\n")
+
+
+def test_a_line_youtubes_rolling_captions_repeat_is_written_as_it_was_translated_before(mirror):
+    """Read with the line after it ("hello everyone and welcome to my channel"), the repeated line came back
+    another text than the one shown right before it ("CHANNEL MY" / "TO WELCOME AND EVERYONE HELLO"
+    above "WELCOME AND EVERYONE HELLO"): each line shown twice changed as it rolled up."""
+    source = youtube("hello everyone and welcome",
+                     "hello<00:00:00.510><c> everyone</c><00:00:00.840><c> and</c><00:00:01.020><c> welcome</c>",
+                     "hello everyone and welcome", "to<00:00:03.179><c> my</c><00:00:03.360><c> channel</c>")
+    out = translate_subtitle_text(source, mirror)
+    assert mirror.given == ["hello everyone and welcome", "to my channel"]
+    assert out == youtube(
+        "WELCOME AND EVERYONE HELLO",
+        "<c>WELCOME</c> <c>AND</c><00:00:00.510> <c>EVERYONE</c><00:00:00.840> HELLO<00:00:01.020>",
+        "WELCOME AND EVERYONE HELLO", "<c>CHANNEL</c> <c>MY</c><00:00:03.179> TO<00:00:03.360>")
+
+
+def test_a_line_roll_up_captions_repeat_is_written_as_the_cue_before_ends(mirror):
+    """Each cue was one text, its repeated line in it: the model read "The man is walking with his dog."
+    once, then "The man is walking" again with what came after it, and the line shown twice differed."""
+    source = srt("The man is walking", "The man is walking\nwith his dog.", "with his dog.\nThey go home.")
+    out = translate_subtitle_text(source, mirror)
+    assert mirror.given == ["The man is walking with his dog.", "They go home."]  # its sentence still runs on
+    assert out == srt("DOG. HIS", "DOG. HIS\nWITH WALKING IS MAN THE", "WITH WALKING IS MAN THE\nHOME. GO THEY")

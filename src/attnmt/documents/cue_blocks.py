@@ -6,7 +6,8 @@ lines after it the text.  Blocks without ``-->`` (the ``WEBVTT`` header, ``NOTE`
 ``REGION``) are not cues.  What a player would skip or show wrongly is warned about, naming the
 line: a timing line without its arrow, one without two whole times or ending before it starts,
 cues run together without a blank line between them (not where a line of spaces parts them), and
-any other block (left untranslated).
+any other block (left untranslated).  A WebVTT cue's karaoke timestamps are put back in time order
+(``in_time_order``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 # A WebVTT header's line naming a metadata track: "Kind: metadata", as YouTube and HLS tools write the
 # kind of an HTML <track> (whose kind keywords are read in any case) below the WEBVTT line.
+TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 METADATA_KIND = re.compile(r"[ \t]*kind[ \t]*:[ \t]*metadata[ \t]*", re.IGNORECASE)
 
 
@@ -120,3 +122,14 @@ def warn_timing(problem: str, where: str, number: int) -> None:
 
 def timing_example(vtt: bool) -> str:
     return "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
+
+
+def in_time_order(lines: list[str]) -> list[str]:
+    """A WebVTT cue's lines with its timestamps' values (karaoke's ``<00:01.500>``) put in ascending
+    order at the places they landed: a translation that turns the words around takes the
+    timestamps with them, and WebVTT wants each later than the one before.  Line by line, so that a
+    cue without text stays without a line (its lines joined and split again, it gained an empty one,
+    a blank line the file did not have)."""
+    found = (match.group() for line in lines for match in TIMESTAMP.finditer(line))
+    values = iter(sorted(found, key=lambda tag: seconds(tag[1:-1])))
+    return [TIMESTAMP.sub(lambda _: next(values), line) for line in lines]

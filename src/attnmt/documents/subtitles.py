@@ -44,7 +44,9 @@ The translation is cut back into the cues where the cue breaks land by the align
 word after the break); where that would leave a cue without a word, or the breaks out
 of order, it is cut by the cues' shares of the source text instead, at the word
 boundaries nearest them; where the translation has fewer words than the run has cues,
-each of its cues is translated again alone.  Every cue keeps its number and timing.
+each of its cues is translated again alone.  Every cue keeps its number and timing.  A line roll-up
+captions repeat from the cue before (YouTube's automatic ones) is written as it was translated there
+(attnmt.documents.cue_lines.rolled).
 """
 
 from __future__ import annotations
@@ -57,12 +59,14 @@ from itertools import accumulate
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
-from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, metadata_line, seconds
+from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line
 from attnmt.documents.cue_edges import SUNG_START, apart, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name
 from attnmt.documents.cue_lines import (
     Turn,
     another_speaker,
+    repeated_line,
+    rolled,
     speaker,
     speaker_name,
     turns,
@@ -92,7 +96,6 @@ MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 LINE_END = re.compile(r"\r?\r\n|\r|\n")
 # A cue of sound descriptions alone (cue_labels.DESCRIPTION) or a lyric is never joined to the cues beside it;
 # a label before words ("(whispering) I saw", "JOHN: I saw") is translated alone, and the words may go on.
-TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -142,7 +145,9 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
     # the next cue where that one starts without a dash or a lyric's note ("- I saw a man" / "in the
     # park.") and no other voice: another voice is another speaker, as a dash is; a cue without one
     # goes on in the last.  A lyric ("♪ La la la ♪") runs on into no cue: it is sung, not said.
-    said = [turns(text_lines, tags_of(vtt)) for _, _, text_lines in cues]
+    # A line a roll-up caption repeats from the cue before is written as it was translated there (``rolled``).
+    repeats = rolled([text_lines for _, _, text_lines in cues], tags_of(vtt))
+    said = [turns(text_lines[again:], tags_of(vtt)) for (_, _, text_lines), again in zip(cues, repeats, strict=True)]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     noted = set()  # the texts that would run on into the next but for a block between (a NOTE)
     speaking = ""  # the voice the last turn is said in: named, or carried on from the cue before (one turn)
@@ -155,12 +160,15 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
             noted.add(len(texts) + len(cue_turns) - 1)
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
-        starts += [lines[k] + turn.line for turn in cue_turns]
+        starts += [lines[k] + repeats[k] + turn.line for turn in cue_turns]
     translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review, noted))
     # piece index: (its new lines, their endings, how many old lines they replace)
     blocks: dict[int, tuple[list[str], list[str], int]] = {}
-    for (i, kept, text_lines), cue_turns, start in zip(cues, said, lines, strict=True):
+    previous: tuple[list[str], list[str]] = ([], [])  # the cue before's text lines, and its new ones
+    for (i, kept, text_lines), cue_turns, start, again in zip(cues, said, lines, repeats, strict=True):
         new = written(cue_turns, [next(translated) for _ in cue_turns], tags_of(vtt))
+        new = [repeated_line(text_lines[0], *previous, tags_of(vtt)), *new] if again else new
+        previous = (text_lines, new)
         new = in_time_order(new) if vtt else new
         first, text_first = start - 1 - len(kept), start - 1  # the cue's first line and its text's, from 0
         own = endings[text_first:text_first + len(text_lines)]
@@ -202,17 +210,6 @@ def joinable(cue_turns: Sequence[Turn]) -> bool:
     it has no dash, on from the cue before: "park." / "<v Anna>- Good.</v>" too).  A cue of a voice a
     line (``Turn.voiced``: "<v Anna>- Hi.</v>" / "<v Ben>- Hello.</v>") is each speaker's own."""
     return len(cue_turns) == 1 or bool((cue_turns[-1].start or cue_turns[-1].labelled) and not cue_turns[-1].voiced)
-
-
-def in_time_order(lines: list[str]) -> list[str]:
-    """A WebVTT cue's lines with its timestamps' values (karaoke's ``<00:01.500>``) put in ascending
-    order at the places they landed: a translation that turns the words around takes the
-    timestamps with them, and WebVTT wants each later than the one before.  Line by line, so that a
-    cue without text stays without a line (its lines joined and split again, it gained an empty one,
-    a blank line the file did not have)."""
-    found = (match.group() for line in lines for match in TIMESTAMP.finditer(line))
-    values = iter(sorted(found, key=lambda tag: seconds(tag[1:-1])))
-    return [TIMESTAMP.sub(lambda _: next(values), line) for line in lines]
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
