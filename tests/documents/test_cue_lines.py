@@ -229,6 +229,8 @@ def test_a_line_after_a_sentence_and_a_description_begins_a_turn(mirror, lines, 
     ("<c.yellow>Stop!</c> [door slams] <c.yellow>Who?</c>", "<c.yellow>STOP!</c> SLAMS] [DOOR <c.yellow>WHO?</c>",
      ["Stop!", "[door slams]", "Who?"]),
     ("I saw [knocking] a man.", "MAN. A [KNOCKING] SAW I", ["I saw [knocking] a man."]),  # inside a sentence
+    ("Use a tool, e.g. (a hammer) to fix it.", "IT. FIX TO HAMMER) (A E.G. TOOL, A USE",
+     ["Use a tool, e.g. (a hammer) to fix it."]),  # a stop that ends no sentence
 ])
 def test_a_description_between_two_sentences_of_a_line_stays_where_it_is(mirror, lines, translated, given):
     """It went to the model with the sentence after it ("[DOOR SLAMS] Who's there?"), which moved it

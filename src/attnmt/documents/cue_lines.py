@@ -86,10 +86,12 @@ class Turn:
 
 def turn_gap(dash: str) -> re.Pattern[str]:
     """Where a turn's ``dash`` (a pattern), after any descriptions that end the turn before ("- Hi. [knocks] -
-    Hello."), or descriptions before words ("Stop! [DOOR SLAMS] Who's there?"), begin another turn on its
-    line: the spaces before them, group 1 or 2 (``lastindex``)."""
+    Hello."), or descriptions before words that start a sentence ("Stop! [DOOR SLAMS] Who's there?", not
+    "e.g. (a hammer) to fix it"), begin another turn on its line: the spaces before them, group 1 or 2
+    (``lastindex``)."""
     ended = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE})(?:</[^<>]*>)*"  # and the end tags after it
-    return re.compile(rf"{ended}(?:(?:\s+{DESCRIPTIONS})?(\s+)(?={dash}\s)|(\s+)(?={DESCRIPTIONS}\s+(?!{dash}\s)\S))")
+    described = rf"{DESCRIPTIONS}\s+(?!{dash}\s)(?![a-z])\S"
+    return re.compile(rf"{ended}(?:(?:\s+{DESCRIPTIONS})?(\s+)(?={dash}\s)|(\s+)(?={described}))")
 
 
 DESCRIBED = turn_gap("(?!)")  # in a turn without a dash: at descriptions only
