@@ -610,3 +610,17 @@ def test_a_line_that_is_only_a_url_or_an_address_has_quality_one_in_translate_an
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", source], capsys)
     scored = json.loads(out)
     assert code == 0 and (scored["quality"], scored["flags"]) == (1.0, [])
+
+
+def test_score_flags_a_translation_not_in_the_target_language(trained_model, tmp_path, capsys):
+    """An English paraphrase given as the German translation had no flag: it copies too few of the
+    source's words for ``copied``.  --target-lang names the language (else the model's, where its training
+    files name it); the splitter's default, en, is no language the translations are said to be in."""
+    src, hyp = write_pairs(tmp_path, "x", [("a man rides a bike", "the man is riding on his bike with a friend"),
+                                           ("a man rides a bike", "ein mann fährt ein fahrrad")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--no-search",
+                            "--target-lang", "de"], capsys)
+    english, german = (json.loads(line)["flags"] for line in out.splitlines())
+    assert code == 0 and "language" in english and "language" not in german
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--no-search"], capsys)
+    assert code == 0 and not any("language" in json.loads(line)["flags"] for line in out.splitlines())

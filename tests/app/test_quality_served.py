@@ -94,3 +94,13 @@ def test_a_blank_text_in_a_list_of_two_languages_is_calibrated_as_the_model_it_w
     assert languages[:2] == ["en", "fr"]
     assert answer["calibrated"] == [language == "en" for language in languages]
     assert answer["quality"][2] == 1.0
+
+
+def test_a_text_not_in_the_models_target_language_is_flagged_language(trained_model):
+    """The server assesses with its model's languages: an English text given as the German one is flagged."""
+    served = ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")
+    english = served.assessed_text("a man rides a bike", "the man is riding on his bike with a friend",
+                                   {"a man rides a bike": "the man is riding on his bike with a friend"})
+    german = served.assessed_text("a man rides a bike", "ein mann fährt ein fahrrad",
+                                  {"a man rides a bike": "ein mann fährt ein fahrrad"})
+    assert "language" in english.flags and "language" not in german.flags

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from attnmt.decoding.calibration import Calibration, load_calibration
 from attnmt.decoding.quality import EMPTY, Assessment, Assessor, low_quality_threshold, shown_quality
+from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.translate import Translation
 
 BELOW = ("keep", "mark", "source")
@@ -52,8 +53,12 @@ def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
 
 
 def assessor(args: argparse.Namespace) -> Assessor:
-    """How translations are assessed: with the model's calibration, low_quality under --min-quality."""
-    return Assessor(args.calibration, args.min_quality, args.max_tokens)
+    """How translations are assessed: with the model's calibration, low_quality under --min-quality, the
+    language rule reading --target-lang, else the model's target language (``model_languages``: where its
+    training files name it), and the source's where it is known as well."""
+    source = args.source_lang if getattr(args, "source_lang_known", False) else None
+    return Assessor(args.calibration, args.min_quality, args.max_tokens,
+                    Languages(source, getattr(args, "target_lang", None)))
 
 
 def quality_fields(a: Assessment | None, output_format: str) -> dict:

@@ -52,6 +52,7 @@ from attnmt.decoding.fitting import probability
 from attnmt.decoding.inputs import GivenGlossary, TextCodec
 from attnmt.decoding.quality import Assessment, assess, check_assessing, flags_of, passes_through
 from attnmt.decoding.quality_features import Features, rules_broken
+from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import words_of
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
@@ -224,7 +225,7 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
                      calibration: attnmt.decoding.calibration.Calibration | None, decoding: Decoding = DEFAULT,
                      max_tokens: int = MAX_TOKENS, threshold: float | None = None,
                      own: Sequence[str | bytes] | None = None,
-                     glossary: GivenGlossary | None = None) -> list[Assessment | None]:
+                     glossary: GivenGlossary | None = None, languages: Languages = UNKNOWN) -> list[Assessment | None]:
     """``assess`` for translations the model did not write (``attnmt score``): each source is
     translated by the model (``decoding``, and ``glossary``, the terms the translations were made
     with; or ``own``, those translations, one a source), and each translation that does not read as
@@ -235,8 +236,8 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     ``assess``'s, for not one translation (and one of ``own``) a source; ``own`` is checked as the
     translations are (``given_texts``): one str was read a character a source, and a None was
     blamed on ``translations``; an option ``assess`` cannot take is refused before the search, as
-    there (``check_assessing``)."""
-    check_assessing(calibration, threshold, max_tokens)
+    there (``check_assessing``).  ``languages``: as ``assess``'s, the language rule's."""
+    check_assessing(calibration, threshold, max_tokens, languages)
     sources, translations = given_pairs(sources, translations)
     if own is not None:
         own = given_texts(own, "own")
@@ -244,12 +245,12 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
             raise ConfigError(f"own: got {len(own)} translations for {len(sources)} sources; give the model's "
                               "translation of each source")
     if calibration is None or calibration.elsewhere is None:
-        return assess(model, tokenizer, sources, translations, calibration, max_tokens, threshold)
+        return assess(model, tokenizer, sources, translations, calibration, max_tokens, threshold, languages)
     filled = [i for i, (s, t) in enumerate(zip(sources, translations, strict=True)) if s.strip() and t.strip()]
     texts, ours = [sources[i] for i in filled], [translations[i] for i in filled]
     own = (translate(model, tokenizer, texts, decoding, max_tokens, glossary=glossary) if own is None
            else [own[i] for i in filled])
-    both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold)  # one pass
+    both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold, languages)  # one pass
     mine = both[len(filled):]
     read = [k for k in range(len(filled)) if all(a is not None and a.features is not None for a in (both[k], mine[k]))
             and tokenizer.encode_target(ours[k]) != tokenizer.encode_target(own[k])

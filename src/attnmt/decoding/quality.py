@@ -39,6 +39,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
     verbatim      the URLs, e-mail addresses, file names, placeholders, tags or numbers differ
                   (attnmt.decoding.verbatim; a text of several sentences: read whole,
                   attnmt.decoding.quality_joined)
+    language      the translation is clearly in another language than the target language, where that
+                  is known (``languages``; attnmt.decoding.quality_language)
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
 An empty translation of a source with text (``blank``, or read as no piece) has no pass to read:
@@ -64,14 +66,16 @@ from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
+from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import word_probabilities
 from attnmt.decoding.translate import SearchedBatch
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_pairs
 from attnmt.text.invisible import blank
+from attnmt.text.language_codes import is_language_code
 
-FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "low_quality")
+FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "language", "low_quality")
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
 EMPTY = "empty"  # the flag of an empty translation of a source with text (``empty_translation``)
@@ -117,11 +121,13 @@ def check_threshold(threshold: object, name: str = "threshold") -> None:
         raise ConfigError(f"{name}: expected a number from 0 to 1 (or None: the calibration's), got {threshold!r}")
 
 
-def check_assessing(calibration: object, threshold: object, max_tokens: object) -> None:
+def check_assessing(calibration: object, threshold: object, max_tokens: object,
+                    languages: object = UNKNOWN) -> None:
     """One clear error for the first of ``assess``'s options that it cannot take, before any pass
     runs: a calibration that is not ``load_calibration``'s result (a model directory's path was an
-    AttributeError once the pass had run), a threshold (``check_threshold``) or a max_tokens under 1
-    (``check_batch_limits``: -1 was taken, where translate refuses it)."""
+    AttributeError once the pass had run), a threshold (``check_threshold``), a max_tokens under 1
+    (``check_batch_limits``: -1 was taken, where translate refuses it), or languages that are no
+    (source, target) pair of language codes or None (``check_languages``)."""
     from attnmt.decoding.calibration import Calibration  # which imports this module
 
     if calibration is not None and not isinstance(calibration, Calibration):
@@ -130,6 +136,16 @@ def check_assessing(calibration: object, threshold: object, max_tokens: object) 
                           f"got {type(calibration).__name__}" + ("; pass load_calibration(model_dir)" if path else ""))
     check_threshold(threshold)
     check_batch_limits(max_tokens)
+    check_languages(languages)
+
+
+def check_languages(languages: object) -> None:
+    """One clear error for ``languages`` that are no (source, target) pair (quality_language.Languages),
+    each a language code ("de", "pt-BR") or None: "de" alone would be read as a source "d" and a target "e"."""
+    if not (isinstance(languages, tuple) and len(languages) == 2
+            and all(code is None or is_language_code(code) for code in languages)):
+        raise ConfigError(f"languages: expected (source, target) language codes, each None where not known, "
+                          f"e.g. Languages('en', 'de'), got {languages!r}")
 
 
 def flags_of(features: Features, quality: float, calibration: attnmt.decoding.calibration.Calibration | None,
@@ -143,26 +159,29 @@ def flags_of(features: Features, quality: float, calibration: attnmt.decoding.ca
 
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | bytes],
            translations: Sequence[str | bytes], calibration: attnmt.decoding.calibration.Calibration | None = None,
-           max_tokens: int = MAX_TOKENS, threshold: float | None = None) -> list[Assessment | None]:
+           max_tokens: int = MAX_TOKENS, threshold: float | None = None,
+           languages: Languages = UNKNOWN) -> list[Assessment | None]:
     """An Assessment of each translation of each source (None where either is ``blank``, spaces or
     invisible characters alone), from one teacher-forced pass over each pair; ``calibration``
     (attnmt.decoding.calibration) turns the features into a calibrated quality, else it is
     exp(mean log-prob), ``calibrated`` false.  A pair with a side read as no piece has no pass
     (``unread_pair``: quality 1 for a copy with no letter, else 0).
-    ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
-    ``sources`` and ``translations`` are no lists of texts, or not one translation a source, for an
-    option it cannot take (``check_assessing``), and for a model that is no Transformer (``check_model``)
-    or a tokenizer that is none (``check_tokenizer``)."""
+    ``threshold``: where low_quality starts (``flags_of``); ``languages``: the sources' and the
+    translations' (quality_language.Languages), where known, which the language rule reads.  ConfigError
+    (a ValueError) where ``sources`` and ``translations`` are no lists of texts, or not one translation a
+    source, for an option it cannot take (``check_assessing``), and for a model that is no Transformer
+    (``check_model``) or a tokenizer that is none (``check_tokenizer``)."""
     check_model(model)
     check_tokenizer(tokenizer)
-    check_assessing(calibration, threshold, max_tokens)
+    check_assessing(calibration, threshold, max_tokens, languages)
     sources, translations = given_pairs(sources, translations)
     c = model.config
     source_ids = [[] if blank(s) else cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) for s in sources]
     target_ids = [translation_ids(tokenizer, t, c.longest_input) for t in translations]
     found: list[Assessment | None] = [None] * len(sources)
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
-        found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold)
+        found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold,
+                                 languages)
     return [unread_pair(s, t, bool(ids), calibration, threshold, bool(sids)) if a is None else a
             for a, s, t, ids, sids in zip(found, sources, translations, target_ids, source_ids, strict=True)]
 
@@ -175,10 +194,11 @@ def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) 
 
 
 def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, translation: str, unk_id: int,
-                  calibration: attnmt.decoding.calibration.Calibration | None, threshold: float | None) -> Assessment:
+                  calibration: attnmt.decoding.calibration.Calibration | None, threshold: float | None,
+                  languages: Languages = UNKNOWN) -> Assessment:
     """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
-    features = features_of(forced, source, translation, source_pieces, unk_id)
+    features = features_of(forced, source, translation, source_pieces, unk_id, languages)
     if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
         return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
     spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
@@ -204,7 +224,8 @@ def geometric_mean_probability(features: Features) -> float:
 def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
                     translations: Sequence[Sequence[str]],
                     calibration: attnmt.decoding.calibration.Calibration | None = None, max_tokens: int = MAX_TOKENS,
-                    threshold: float | None = None) -> list[list[Assessment | None]]:
+                    threshold: float | None = None,
+                    languages: Languages = UNKNOWN) -> list[list[Assessment | None]]:
     """``assess`` of each hypothesis of a searched batch (``translations[k]``: the texts of
     sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from what
     the search computed (``searched_passes``): only the decoder runs again, and where the search
@@ -226,7 +247,7 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
         for p, forced in searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens, recorded):
             k, j = pairs[p]
             found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
-                                        calibration, threshold)
+                                        calibration, threshold, languages)
     return found
 
 
@@ -238,23 +259,25 @@ class Assessor:
     calibration: attnmt.decoding.calibration.Calibration | None = None
     threshold: float | None = None  # where low_quality starts (``flags_of``)
     max_tokens: int = MAX_TOKENS
+    languages: Languages = UNKNOWN  # the sources' and the translations', where known (``assess``)
 
     def __post_init__(self) -> None:
-        check_assessing(self.calibration, self.threshold, self.max_tokens)
+        check_assessing(self.calibration, self.threshold, self.max_tokens, self.languages)
 
     def assess(self, model: Transformer, tokenizer: TextCodec, sources: Sequence[str | bytes],
                translations: Sequence[str | bytes]) -> list[Assessment | None]:
         """``assess``'s Assessments, and ``empty_translation``'s where a source with text has a blank
         translation: translate's tsv and jsonl, the server and a review give a quality wherever the source has text."""
         sources, translations = given_pairs(sources, translations)
-        found = assess(model, tokenizer, sources, translations, self.calibration, self.max_tokens, self.threshold)
+        found = assess(model, tokenizer, sources, translations, self.calibration, self.max_tokens, self.threshold,
+                       self.languages)
         return with_empty(found, sources, translations, self.calibration, self.threshold)
 
     def searched(self, model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
                  translations: Sequence[Sequence[str]]) -> list[list[Assessment | None]]:
         """``assess_searched``'s Assessments, with ``empty_translation``'s as ``Assessor.assess``."""
         found = assess_searched(model, tokenizer, sentences, batch, translations, self.calibration, self.max_tokens,
-                                self.threshold)
+                                self.threshold, self.languages)
         return [with_empty(each, [sentences[i]] * len(texts), texts, self.calibration, self.threshold)
                 for i, texts, each in zip(batch.indices, translations, found, strict=True)]
 

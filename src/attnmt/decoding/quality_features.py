@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
+from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language
 from attnmt.decoding.quality_measures import (
     attention_spread,
     copied_words,
@@ -33,8 +34,8 @@ UNTRANSLATED_SHARE = 0.25
 
 @dataclass
 class Features:
-    """What one forced pass says about one translation; the first six and the last three are among
-    the regression's inputs (``Features.inputs``)."""
+    """What one forced pass says about one translation; the first six and the attention's spread
+    (ATTENTION) are among the regression's inputs (``Features.inputs``)."""
 
     mean_log_prob: float  # mean over the translation's pieces and EOS
     min_log_prob: float  # the least likely piece (or EOS)
@@ -52,6 +53,7 @@ class Features:
     coverage: float = 0.0  # mean over source pieces of log min(1, the attention each gets): 0 when all are read
     source_entropy: float = 0.0  # over the translation, per source piece: 0 read at one place, 1 everywhere
     verbatim: bool = False  # URLs, addresses, placeholders, tags or numbers differ (verbatim.differs): a rule
+    language: bool = False  # clearly not in the target language (quality_language.in_other_language): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -101,8 +103,9 @@ def segments(x: float, knots: Sequence[float]) -> list[float]:
 
 
 def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
-                unk_id: int) -> Features:
-    """The Features of one translation of ``source`` from its ForcedPass."""
+                unk_id: int, languages: Languages = UNKNOWN) -> Features:
+    """The Features of one translation of ``source`` from its ForcedPass; ``languages``: those of the
+    source and the translation, where known (the language rule needs the translation's)."""
     lp = forced.log_probs
     unread, n_source = unread_words(forced.cross, source_pieces)
     words, source_words = words_of(translation), words_of(source)
@@ -115,7 +118,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source),
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
-        verbatim=differs(source, translation))
+        verbatim=differs(source, translation), language=in_other_language(translation, languages.target))
 
 
 def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
@@ -129,4 +132,5 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "length": not low <= features.length_ratio <= high,
         "unknown": features.unknown > 0,
         "verbatim": features.verbatim,
+        "language": features.language,
     }

@@ -25,6 +25,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import ModelFitsWrites
 from attnmt.decoding.quality import Assessment, Assessor, blank_pair
 from attnmt.decoding.quality_joined import joined, read_whole
+from attnmt.decoding.quality_language import Languages
 from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
@@ -169,12 +170,17 @@ class ServedModel(ModelFitsWrites):
         sentence to translate, passed through as it is, quality 1 and no flags, as translate_texts_n_best
         gives it (attnmt.documents.paragraphs.passed_through), a text of spaces alone too, which ``assess``
         gives no Assessment (blank_pair, as POST /translate answers it).  Runs in the model's thread."""
-        assessor = Assessor(self.calibration)  # an empty translation: quality 0, as /v1/translate gives it
+        assessor = self.assessor()  # an empty translation: quality 0, as /v1/translate gives it
         if not sentences:
             found = assessor.assess(self.model, self.tokenizer, [text], [translation])[0]
             return passed_through(found) or blank_pair(self.calibration)
         found = joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
         return read_whole(found, text, translation)  # the verbatim rule over the whole text, its URLs too
+
+    def assessor(self, threshold: float | None = None) -> Assessor:
+        """How its translations are assessed: with its calibration, low_quality under ``threshold`` (None:
+        the calibration's), the language rule reading its languages where they are known."""
+        return Assessor(self.calibration, threshold, languages=Languages(self.source, self.target))
 
     @property
     def pair(self) -> str | None:
@@ -200,7 +206,7 @@ class ServedModel(ModelFitsWrites):
         for observe in self.batch_observers:
             observe(len(texts))
         if options.format in ("sentences", "weighed"):  # a file's (attnmt.server.file_jobs)
-            quality = Assessor(self.calibration, options.threshold) if options.quality else None
+            quality = self.assessor(options.threshold) if options.quality else None
             translator = ModelTranslator(self.model, self.tokenizer, options.decoding, glossary=options.glossary,
                                          quality=quality)
             found = translator.translate(texts, [options.format == "weighed"] * len(texts))
@@ -217,7 +223,7 @@ class ServedModel(ModelFitsWrites):
         if options.hypotheses or options.prefix is not None:
             found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
                                            options.glossary, options.prefix,
-                                           quality=Assessor(self.calibration) if options.quality else None)
+                                           quality=self.assessor() if options.quality else None)
             return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
         return translate_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
                                options.glossary)

@@ -28,6 +28,7 @@ from attnmt.cli.options import (
 from attnmt.cli.score_sources import CALIBRATE_GLOSSARY, record_lines, source_texts
 from attnmt.cli.translate_quality import probability, unmarked
 from attnmt.decoding.quality import Assessment, shown_quality
+from attnmt.decoding.quality_language import Languages
 from attnmt.errors import ConfigError, DataError, UserError
 
 if TYPE_CHECKING:
@@ -179,10 +180,11 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     own = None  # the model's translations, which find a long sentence's parts in its translation (line_pairs)
     if searching is None:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens,
-                            threshold=args.min_quality)
+                            threshold=args.min_quality, languages=known_languages(args))
     else:  # the model's own translation searched with the terms, as translate searched it
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
-                            max_tokens=args.max_tokens, glossary=glossary, threshold=args.min_quality)
+                            max_tokens=args.max_tokens, glossary=glossary, threshold=args.min_quality,
+                            languages=known_languages(args))
         own = partial(translate, model, tokenizer, decoding=searching, max_tokens=args.max_tokens, glossary=glossary)
     source_lang, target_lang = split_languages(args)
     options = DocumentOptions(source_lang=source_lang, split=not (args.no_split or records))
@@ -303,12 +305,20 @@ def split_languages(args: argparse.Namespace) -> tuple[str, str]:
     --target-lang, each left out the model's (attnmt.model_languages: its training files'), else en,
     as translate splits a line by the model's source language.  By English rules, a de->en model's
     "a dog runs. the boy laughs." was read as two sentences where translate gave the model one."""
+    known = known_languages(args)
+    return known.source or args.source_lang, known.target or args.target_lang
+
+
+def known_languages(args: argparse.Namespace) -> Languages:
+    """The languages of --src and the translations as far as they are known, which the language rule
+    reads: --source-lang and --target-lang where given, else the model's (attnmt.model_languages: its
+    training files'), else None: not the splitter's default, en, which a German translation is not in."""
     from attnmt.model_languages import languages_from_training
 
     given = getattr(args, "given", ())
     source, target = languages_from_training(Path(args.model))
-    return (args.source_lang if "source_lang" in given or source is None else source,
-            args.target_lang if "target_lang" in given or target is None else target)
+    return Languages(args.source_lang if "source_lang" in given else source,
+                     args.target_lang if "target_lang" in given else target)
 
 
 def add_sentence_options(p: argparse.ArgumentParser, sentences: str, translations: str) -> None:
@@ -321,7 +331,8 @@ def add_sentence_options(p: argparse.ArgumentParser, sentences: str, translation
     p.add_argument("--source-lang", default="en", type=language_code, help="language code of --src for the "
                    "sentence splitter (default: the model's source language, as translate's, else en)")
     p.add_argument("--target-lang", default="en", type=language_code, help=f"language code of {translations} for "
-                   "the sentence splitter (default: the model's target language, else en)")
+                   "the sentence splitter and score's language flag (default: the model's target language, else en "
+                   "for the splitter and none for the flag)")
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:

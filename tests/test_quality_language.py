@@ -1,0 +1,80 @@
+"""The language rule (attnmt.decoding.quality_language): a translation clearly in another language than
+the target language is flagged ``language``; a line too short to judge never is."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.quality import Assessor, assess
+from attnmt.decoding.quality_language import Languages, in_other_language
+from attnmt.errors import ConfigError
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("A man in a blue shirt is standing on a ladder.", "de"),  # an English paraphrase as the German translation
+    ("Un homme en chemise bleue est debout sur une échelle.", "de"),  # a copy in a third language
+    ("Ein Mann in einem blauen Hemd steht auf einer Leiter.", "en"),
+    ("Un hombre con una camisa azul está de pie en una escalera.", "fr"),
+    ("Een man in een blauw shirt staat op een ladder.", "de"),
+    ("The dog is running in the park with its owner.", "ru"),  # another script, too
+    ("Собака бежит по парку, и она очень рада.", "de"),
+    ("私は公園で走るのが好きです。", "zh"),
+    ("我喜欢在公园里跑步，这是我的爱好。", "ja"),
+    ("A man in a blue shirt is standing on a ladder.", "de-AT"),  # a region: its language's rule
+])
+def test_a_translation_clearly_in_another_language_is_in_one(text, target):
+    assert in_other_language(text, target)
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("Ein Mann in einem blauen Hemd steht auf einer Leiter.", "de"),
+    ("Le chien court dans le parc avec son maître.", "fr"),
+    ("El perro corre en el parque con su dueño.", "es"),
+    ("Il cane corre nel parco con il suo padrone.", "it"),
+    ("O cão corre no parque com o seu dono.", "pt"),
+    ("De hond rent in het park met zijn baasje.", "nl"),
+    ("我喜欢在公园里跑步，这是我的爱好。", "zh"),
+    ("私は公園で走るのが好きです。", "ja"),
+    ("Der Film heißt im Original The Lord of the Rings.", "de"),  # a title in the source language, quoted
+])
+def test_a_translation_in_its_language_is_not(text, target):
+    assert not in_other_language(text, target)
+
+
+@pytest.mark.parametrize("text", ["Hello world", "New York", "Apple iPhone 15 Pro Max", "12345", "OK!",
+                                  "Thank you", "Microsoft Office", "the end", ""])
+def test_a_short_line_a_name_or_a_number_is_never_judged(text):
+    assert not any(in_other_language(text, target) for target in ("de", "ru", "fr", "ja"))
+
+
+def test_a_target_it_does_not_know_or_none_is_never_judged():
+    assert not in_other_language("A man in a blue shirt is standing on a ladder.", "fi")
+    assert not in_other_language("A man in a blue shirt is standing on a ladder.", None)
+
+
+def test_assess_flags_a_translation_not_in_the_target_language(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    sources = ["a man rides a bike"] * 2
+    translations = ["the man is riding on his bike with a friend", "ein mann fährt ein fahrrad"]
+    paraphrase, german = assess(model, tokenizer, sources, translations, languages=Languages("en", "de"))
+    assert "language" in paraphrase.flags and "language" not in german.flags
+    unknown = assess(model, tokenizer, sources[:1], translations[:1])[0]  # no language given: not judged
+    assert "language" not in unknown.flags
+
+
+def test_the_assessor_takes_the_languages_to_the_flags(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    found = Assessor(languages=Languages("en", "de")).assess(model, tokenizer, ["a dog runs"],
+                                                              ["the dog is running in the park"])
+    assert "language" in found[0].flags
+
+
+@pytest.mark.parametrize("languages", ["de", ("en",), ("en", "German!"), ("en", 7)])
+def test_languages_that_are_no_pair_of_codes_are_refused_in_one_line(model_and_tokenizer, languages):
+    model, tokenizer = model_and_tokenizer
+    with pytest.raises(ConfigError, match="languages: expected \\(source, target\\) language codes"):
+        assess(model, tokenizer, ["a dog runs"], ["ein hund rennt"], languages=languages)
