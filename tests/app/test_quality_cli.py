@@ -624,3 +624,13 @@ def test_score_flags_a_translation_not_in_the_target_language(trained_model, tmp
     assert code == 0 and "language" in english and "language" not in german
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--no-search"], capsys)
     assert code == 0 and not any("language" in json.loads(line)["flags"] for line in out.splitlines())
+
+
+def test_score_flags_a_dropped_negation(trained_model, tmp_path, capsys):
+    """`Der Hund schläft.` for `The dog does not sleep.` read as fluent German, with no flag."""
+    src, hyp = write_pairs(tmp_path, "x", [("the dog does not sleep", "der hund schläft"),
+                                           ("the dog does not sleep", "der hund schläft nicht")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--no-search",
+                            "--source-lang", "en", "--target-lang", "de"], capsys)
+    dropped, kept = (json.loads(line)["flags"] for line in out.splitlines())
+    assert code == 0 and "negation" in dropped and "negation" not in kept

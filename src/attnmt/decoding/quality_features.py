@@ -22,6 +22,7 @@ from attnmt.decoding.quality_measures import (
     unread_words,
     words_of,
 )
+from attnmt.decoding.quality_negation import negation_differs
 from attnmt.decoding.verbatim import differs
 
 if TYPE_CHECKING:  # forced imports translate, which imports quality, which imports this module
@@ -54,6 +55,7 @@ class Features:
     source_entropy: float = 0.0  # over the translation, per source piece: 0 read at one place, 1 everywhere
     verbatim: bool = False  # URLs, addresses, placeholders, tags or numbers differ (verbatim.differs): a rule
     language: bool = False  # clearly not in the target language (quality_language.in_other_language): a rule
+    negation: bool = False  # one side negated, the other not (quality_negation.negation_differs): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -105,7 +107,8 @@ def segments(x: float, knots: Sequence[float]) -> list[float]:
 def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
                 unk_id: int, languages: Languages = UNKNOWN) -> Features:
     """The Features of one translation of ``source`` from its ForcedPass; ``languages``: those of the
-    source and the translation, where known (the language rule needs the translation's)."""
+    source and the translation, where known (the language rule needs the translation's, the negation rule
+    both)."""
     lp = forced.log_probs
     unread, n_source = unread_words(forced.cross, source_pieces)
     words, source_words = words_of(translation), words_of(source)
@@ -118,7 +121,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source),
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
-        verbatim=differs(source, translation), language=in_other_language(translation, languages.target))
+        verbatim=differs(source, translation), language=in_other_language(translation, languages.target),
+        negation=negation_differs(source, translation, languages))
 
 
 def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
@@ -133,4 +137,5 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "unknown": features.unknown > 0,
         "verbatim": features.verbatim,
         "language": features.language,
+        "negation": features.negation,
     }

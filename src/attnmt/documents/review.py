@@ -53,6 +53,7 @@ from attnmt.decoding.quality import (
     low_quality_threshold,
     shown_quality,
 )
+from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.documents.flat import LINE_ENDS, FlatText, Place, Placed, shown_atom
 from attnmt.documents.nesting import nest
 from attnmt.documents.spans import Weights, identity, place
@@ -285,17 +286,19 @@ def taken_from(translator: ModelTranslator, sources: Sequence[str],
 
 
 def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibration | None = None,
-                 min_quality: float | None = None, source_below: bool = False, max_tokens: int = MAX_TOKENS) -> Review:
+                 min_quality: float | None = None, source_below: bool = False, max_tokens: int = MAX_TOKENS,
+                 languages: Languages = UNKNOWN) -> Review:
     """A Review that assesses with ``model`` (attnmt.decoding.quality.Assessor, ``calibration`` from
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses.  A ``model`` that
     is no Transformer, or a ``tokenizer`` that is none, is a ConfigError here (``check_model``,
     ``check_tokenizer``), not at the first sentence assessed, once a document has been read; so are
-    the other arguments that it cannot take (``check_reviewing``)."""
+    the other arguments that it cannot take (``check_reviewing``).  ``languages``: the document's and its
+    translation's, which the flags language and negation read (attnmt.decoding.quality_language.Languages)."""
     check_model(model)
     check_tokenizer(tokenizer)
     check_reviewing(calibration, min_quality, source_below, max_tokens)
     threshold = low_quality_threshold(calibration, min_quality)
-    return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,
+    return Review(partial(Assessor(calibration, threshold, max_tokens, languages).assess, model, tokenizer), threshold,
                   source_below)
 

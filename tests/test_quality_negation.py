@@ -1,0 +1,87 @@
+"""The negation rule (attnmt.decoding.quality_negation): a negation dropped or added is flagged ``negation``,
+only where both languages are known and it is clear."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.quality import assess
+from attnmt.decoding.quality_language import Languages
+from attnmt.decoding.quality_negation import negation_differs
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+@pytest.mark.parametrize(("negated", "plain", "target"), [
+    ("Der Hund läuft nicht.", "Der Hund läuft.", "de"),
+    ("Es gibt keinen Hund im Garten.", "Es gibt einen Hund im Garten.", "de"),
+    ("Le chien ne court pas.", "Le chien court.", "fr"),
+    ("Le chien n'est pas là.", "Le chien est là.", "fr"),
+    ("El perro no corre.", "El perro corre.", "es"),
+    ("Il cane non corre.", "Il cane corre.", "it"),
+    ("O cão não corre.", "O cão corre.", "pt"),
+    ("De hond rent niet.", "De hond rent.", "nl"),
+    ("Ik heb geen tijd.", "Ik heb tijd.", "nl"),
+])
+def test_a_negation_dropped_or_added_is_flagged(negated, plain, target):
+    languages = Languages("en", target)
+    assert negation_differs("The dog is not running.", plain, languages)  # dropped
+    assert not negation_differs("The dog is not running.", negated, languages)
+    assert negation_differs("The dog is running.", negated, languages)  # added
+    assert not negation_differs("The dog is running.", plain, languages)
+
+
+@pytest.mark.parametrize("source", ["The dog isn't running.", "The dog doesn\u2019t run.", "The dog never runs.",
+                                    "There is no dog here.", "Nobody runs."])
+def test_a_contraction_and_the_other_negations_of_english_are_read(source):
+    assert negation_differs(source, "Der Hund läuft.", Languages("en", "de"))
+
+
+def test_the_other_way_the_source_is_read_in_its_language():
+    assert negation_differs("Der Hund läuft nicht.", "The dog is running.", Languages("de", "en"))
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("A man with no shirt is climbing.", "Ein Mann ohne Hemd klettert."),  # "without"
+    ("A man with no shirt is climbing.", "Ein Mann mit nacktem Oberkörper klettert."),
+    ("A hand that is unseen.", "Eine Hand, die nicht sichtbar ist."),  # negated by a prefix
+    ("Do not enter", "Betreten verboten"),
+    ("The car may or may not have been hit.", "Das Auto wurde eventuell gerammt."),
+    ("Room No. 5 is free.", "Zimmer Nr. 5 ist frei."),
+    ("No", "Nein"),
+    ('A "no skiing" sign.', "Ein Schild mit der Aufschrift „No Skiing“."),  # a quotation kept as it is
+])
+def test_a_pair_that_is_not_clear_is_not_judged(source, translation):
+    assert not negation_differs(source, translation, Languages("en", "de"))
+
+
+@pytest.mark.parametrize("languages", [Languages("en", None), Languages(None, "de"), Languages(), Languages("en", "ru"),
+                                       Languages("en", "fi")])
+def test_a_language_not_known_or_without_a_list_is_not_judged(languages):
+    assert not negation_differs("The dog is not running.", "Der Hund läuft.", languages)
+
+
+def test_a_side_in_another_language_is_not_read_for_negations():
+    """An English paraphrase given as the German translation is the language rule's to flag, not this one's."""
+    assert not negation_differs("The dog is not running in the park.", "the dog is running in the park with a friend",
+                                Languages("en", "de"))
+
+
+def test_assess_flags_a_dropped_negation(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    dropped, kept = assess(model, tokenizer, ["the dog does not sleep"] * 2,
+                           ["der hund schläft", "der hund schläft nicht"], languages=Languages("en", "de"))
+    assert "negation" in dropped.flags and "negation" not in kept.flags
+    assert "negation" not in assess(model, tokenizer, ["the dog does not sleep"], ["der hund schläft"])[0].flags
+
+
+def test_a_document_review_reads_the_languages_it_is_given(model_and_tokenizer):
+    from attnmt.documents.review import model_review
+
+    model, tokenizer = model_and_tokenizer
+    review = model_review(model, tokenizer, languages=Languages("en", "de"))
+    dropped, english = review.assess(["the dog does not sleep"] * 2,
+                                     ["der hund schläft", "the dog is sleeping in the park"])
+    assert "negation" in dropped.flags and "language" in english.flags
