@@ -634,3 +634,16 @@ def test_score_flags_a_dropped_negation(trained_model, tmp_path, capsys):
                             "--source-lang", "en", "--target-lang", "de"], capsys)
     dropped, kept = (json.loads(line)["flags"] for line in out.splitlines())
     assert code == 0 and "negation" in dropped and "negation" not in kept
+
+
+def test_score_reads_the_language_of_a_line_of_short_sentences_whole(trained_model, tmp_path, capsys):
+    """Each of `The dog runs.`, `The cat sleeps.`, `The man reads.` is too short to judge alone; the
+    line, three English sentences given as the German translation, is not."""
+    src, hyp = write_pairs(tmp_path, "x", [("A dog runs. A cat sleeps. A man reads.",
+                                            "The dog runs. The cat sleeps. The man reads."),
+                                           ("A dog runs. A cat sleeps. A man reads.",
+                                            "Ein Hund rennt. Eine Katze schläft. Ein Mann liest.")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--no-search",
+                            "--target-lang", "de"], capsys)
+    english, german = (json.loads(line)["flags"] for line in out.splitlines())
+    assert code == 0 and "language" in english and "language" not in german

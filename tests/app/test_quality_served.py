@@ -104,3 +104,11 @@ def test_a_text_not_in_the_models_target_language_is_flagged_language(trained_mo
     german = served.assessed_text("a man rides a bike", "ein mann fährt ein fahrrad",
                                   {"a man rides a bike": "ein mann fährt ein fahrrad"})
     assert "language" in english.flags and "language" not in german.flags
+
+
+def test_a_text_of_short_sentences_is_judged_whole_for_its_language(trained_model):
+    """Each English sentence is too short to judge alone; the text of three is not."""
+    served = ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")
+    sentences = {"A dog runs.": "The dog runs.", "A cat sleeps.": "The cat sleeps.", "A man reads.": "The man reads."}
+    found = served.assessed_text(" ".join(sentences), " ".join(sentences.values()), sentences)
+    assert "language" in found.flags

@@ -1,8 +1,8 @@
 """One Assessment for a text translated sentence by sentence (a paragraph, a line, a document's
 run): as trustworthy as its worst sentence, with every flag any of them raised, and the copied rule
 (attnmt.decoding.quality) read over the words of all of them, where a sentence alone may be too
-short to break it; the verbatim rule is read over the whole text and its translation
-(``read_whole``)."""
+short to break it; the verbatim rule is read over the whole text and its translation, and so is the
+language rule, which a sentence of three words is too short to judge (``read_whole``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from attnmt.decoding.quality import EMPTY, FLAGS, Assessment
 from attnmt.decoding.quality_features import COPIED_SHARE
+from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language
 from attnmt.decoding.verbatim import differs
 
 
@@ -34,13 +35,18 @@ def copied_whole(parts: Sequence[Assessment]) -> bool:
     return words >= 2 and round(sum(f.copied * f.words for f in known)) >= COPIED_SHARE * words
 
 
-def read_whole(found: Assessment | None, source: str, translation: str) -> Assessment | None:
+def read_whole(found: Assessment | None, source: str, translation: str,
+               languages: Languages = UNKNOWN) -> Assessment | None:
     """``found``, the assessment of ``translation`` of the text ``source`` (one sentence's, or its
     sentences' ``joined``), with the verbatim rule read over the two whole texts.  The sentences the
     model read have their URLs, e-mail addresses and file names taken out, so a URL dropped or added was never
-    seen there; and a number may sit in another sentence of a translation than of its source."""
+    seen there; and a number may sit in another sentence of a translation than of its source.  The
+    language rule (``languages``: as quality.assess's) fires where a sentence or the whole translation
+    breaks it: "The dog runs. The cat sleeps. The man reads." as a German translation has too few
+    function words in each sentence to judge, and enough in all."""
     if found is None:
         return None
-    flags = [name for name in (EMPTY, *FLAGS) if name in found.flags and name != "verbatim"
-             or name == "verbatim" and differs(source, translation)]
+    whole = {"verbatim": differs(source, translation),
+             "language": "language" in found.flags or in_other_language(translation, languages.target)}
+    flags = [name for name in (EMPTY, *FLAGS) if whole.get(name, name in found.flags)]
     return replace(found, flags=flags)

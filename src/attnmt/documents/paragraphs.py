@@ -31,6 +31,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import fits_and_writes
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
+from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import Shown, reaches_model, with_terms
@@ -97,8 +98,9 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
                              max_sentences, glossary=glossary, prefix=prefixes, quality=quality)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
-    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary, fits, writes)
-                  for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
+    languages = quality.languages if quality else UNKNOWN  # the language rule's, read over each text whole too
+    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary, fits, writes,
+                            languages) for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
     if quality:
         assess_passed_through(model, tokenizer, texts, paragraphs, quality)
     return paragraphs
@@ -230,7 +232,8 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
                  target_lang: str = "en", glossary: Glossary | None = None,
                  fits: Callable[[str], bool] | None = None,
                  writes: Callable[[str], bool] | None = None,
-                 own: Callable[[list[str]], Sequence[str]] | None = None) -> list[Assessment | None]:
+                 own: Callable[[list[str]], Sequence[str]] | None = None,
+                 languages: Languages = UNKNOWN) -> list[Assessment | None]:
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
@@ -238,24 +241,25 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
     None where a side is ``blank``.  ``fits`` and ``writes``: the model's limit and the symbols its
     vocabulary writes, which translate split with (``line_pairs``); ``own``: the model's translations
-    of sentences, which find the parts of a sentence translate parted in its translation (``line_pairs``)."""
+    of sentences, which find the parts of a sentence translate parted in its translation (``line_pairs``);
+    ``languages``: the language rule's, read over each line whole too (``text_assessment``)."""
     pairs = [[(s, t)] if blank(s) or blank(t) else line_pairs(s, t, options, target_lang, glossary, fits, writes, own)
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
-    lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation, source)
+    lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation, source, languages)
              for each, source, translation in zip(pairs, sources, translations, strict=True)]
     return [passed_through(a) if passes_through(s, t, options, glossary) else a
             for s, t, a in zip(sources, translations, lines, strict=True)]
 
 
 def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str,
-                    source: str) -> Assessment | None:
+                    source: str, languages: Languages = UNKNOWN) -> Assessment | None:
     """The Assessment of ``text``, the translation of ``source``, from those of its ``sentences``
     (``parts``, in the order ``text`` holds them): quality_joined.joined's (one sentence's as it
-    is), the verbatim rule read over ``source`` and ``text`` whole (quality_joined.read_whole: the
+    is), the verbatim and language rules read over ``source`` and ``text`` whole (quality_joined.read_whole: the
     sentences had no URL), its word probabilities those of the words of ``text`` (``text_words``)."""
-    found = read_whole(parts[0] if len(parts) == 1 else joined(parts), source, text)
+    found = read_whole(parts[0] if len(parts) == 1 else joined(parts), source, text, languages)
     return found and replace(found, words=text_words(parts, sentences, text))
 
 
@@ -285,7 +289,7 @@ def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, tra
 def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
               weigh: Callable[[str, str], Weights], options: DocumentOptions,
               glossary: Glossary | None = None, fits: Callable[[str], bool] | None = None,
-              writes: Callable[[str], bool] | None = None) -> Paragraph:
+              writes: Callable[[str], bool] | None = None, languages: Languages = UNKNOWN) -> Paragraph:
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
     itself, its glossary's terms replaced, as ``translate_paragraphs`` passes it through, scored 0);
     ``glossary``: the one the sentences were searched with, whose terms letterless parts take
@@ -301,7 +305,7 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
         picked = [pick(each, rank) for each in found if each]
         translated = translate_paragraphs([text], known, options)[0]
         assessed = text_assessment(result.sentence_assessments(rank), result.sentence_translations(rank), translated,
-                                   text)
+                                   text, languages)
         result.hypotheses.append(Translation(translated, sum(t.score for t in picked), sum(t.log_prob for t in picked),
                                              assessed))
     return result

@@ -175,7 +175,7 @@ class ServedModel(ModelFitsWrites):
             found = assessor.assess(self.model, self.tokenizer, [text], [translation])[0]
             return passed_through(found) or blank_pair(self.calibration)
         found = joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
-        return read_whole(found, text, translation)  # the verbatim rule over the whole text, its URLs too
+        return read_whole(found, text, translation, assessor.languages)  # verbatim and language over the whole text
 
     def assessor(self, threshold: float | None = None) -> Assessor:
         """How its translations are assessed: with its calibration, low_quality under ``threshold`` (None:

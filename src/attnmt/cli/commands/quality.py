@@ -177,21 +177,23 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if glossary and searching is not None and searching.sampling:  # refused before the model loads, as translate
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
     model, tokenizer, _ = load_for_translation(args)
+    languages = known_languages(args)  # what the language and negation flags read
     own = None  # the model's translations, which find a long sentence's parts in its translation (line_pairs)
     if searching is None:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens,
-                            threshold=args.min_quality, languages=known_languages(args))
+                            threshold=args.min_quality, languages=languages)
     else:  # the model's own translation searched with the terms, as translate searched it
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=searching,
                             max_tokens=args.max_tokens, glossary=glossary, threshold=args.min_quality,
-                            languages=known_languages(args))
+                            languages=languages)
         own = partial(translate, model, tokenizer, decoding=searching, max_tokens=args.max_tokens, glossary=glossary)
     source_lang, target_lang = split_languages(args)
     options = DocumentOptions(source_lang=source_lang, split=not (args.no_split or records))
     # the sentences translate joined around a term, and the symbols it left in them (the others it kept)
     fits, writes = fits_and_writes(model, tokenizer)
     found, failed = assessed_lines(partial(assess_lines, assessing, options=options, target_lang=target_lang,
-                                           glossary=glossary, fits=fits, writes=writes, own=own),
+                                           glossary=glossary, fits=fits, writes=writes, own=own,
+                                           languages=languages),
                                    record_lines(sources, records), record_lines(translations, records),
                                    shown(args.src))
     found = with_empty(found, sources, translations, calibration, args.min_quality)  # quality 0, empty and low_quality
