@@ -40,6 +40,7 @@ def test_a_translation_clearly_in_another_language_is_in_one(text, target):
     ("我喜欢在公园里跑步，这是我的爱好。", "zh"),
     ("私は公園で走るのが好きです。", "ja"),
     ("Der Film heißt im Original The Lord of the Rings.", "de"),  # a title in the source language, quoted
+    ("Quiero ir a Madrid o a Barcelona.", "es"),  # "a", "o": Portuguese's too, not Portuguese's alone
 ])
 def test_a_translation_in_its_language_is_not(text, target):
     assert not in_other_language(text, target)

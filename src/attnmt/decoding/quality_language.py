@@ -37,7 +37,9 @@ class Languages(NamedTuple):
 UNKNOWN = Languages()  # neither known: the rules that need a language stay silent
 MIN_EVIDENCE = 3
 # Each language's most frequent function words, case-folded, as attnmt.decoding.quality_measures.words_of
-# reads a text ("l'homme" is "l" and "homme").  A word two languages share is in both.
+# reads a text ("l'homme" is "l" and "homme").  A word two languages share is in both: Spanish's "a" and "o"
+# (to, or) are Portuguese's "a" and "o" (the), and counted for Portuguese alone, three of them made "Quiero ir
+# a Madrid o a Barcelona" Portuguese.
 PROFILES = {
     "en": "the a an no and of to is are was were with for from that this these those it its they them their he she "
           "his her we our you your i my me be been has have had will would can could should not there what which "
@@ -47,13 +49,13 @@ PROFILES = {
           "von vom zu zum zur im in auf für aus bei beim nach über unter vor hinter neben sich er sie es wir ihr "
           "ich du nicht auch noch schon sehr nur aber oder wenn dass als wie was wer wo hat haben hatte kein keine "
           "dieser diese dieses jeder jede am an ins durch gegen um",
-    "fr": "le la les un une des du de et est sont était étaient avec pour dans sur par au aux ce cette ces il elle "
+    "fr": "le la les un une des du de a et est sont était étaient avec pour dans sur par au aux ce cette ces il elle "
           "ils elles nous vous je tu qui que ne pas plus se sa son ses leur leurs mais ou où être avoir été fait "
           "très aussi comme en y d l qu c n j",
-    "es": "el la los las un una unos unas de y es son está están estaba fue con para por en del al que se su sus lo "
+    "es": "el la los las un una unos unas a o de y es son está están estaba fue con para por en del al que se su sus lo "
           "le les no pero como más muy este esta estos estas ese esa hay también cuando donde porque sobre entre "
           "sin hasta desde yo tú él ella ellos nosotros me mi",
-    "it": "il lo la i gli le un uno una di da del della dei degli delle nel nella sul sulla al alla e è sono era "
+    "it": "il lo la i gli le un uno una a o di da del della dei degli delle nel nella sul sulla al alla e è sono era "
           "erano con per su che non si ma come più molto questo questa quello quella anche ci ha hanno essere io "
           "tu lui lei noi voi loro",
     "pt": "o a os as um uma uns umas de do da dos das no na nos nas em e é são está estão estava foi com para "
