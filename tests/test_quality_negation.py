@@ -85,3 +85,9 @@ def test_a_document_review_reads_the_languages_it_is_given(model_and_tokenizer):
     dropped, english = review.assess(["the dog does not sleep"] * 2,
                                      ["der hund schläft", "the dog is sleeping in the park"])
     assert "negation" in dropped.flags and "language" in english.flags
+
+
+@pytest.mark.parametrize("translation", ["Il n'en reste que deux.", "Il n'y a qu'un chemin.", "Il ne reste que deux."])
+def test_french_ne_que_is_only_not_a_negation(translation):
+    assert not negation_differs("There are only two left.", translation, Languages("en", "fr"))
+    assert negation_differs("I think that he comes.", "Je ne pense pas qu'il vienne.", Languages("en", "fr"))
