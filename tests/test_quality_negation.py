@@ -91,3 +91,15 @@ def test_a_document_review_reads_the_languages_it_is_given(model_and_tokenizer):
 def test_french_ne_que_is_only_not_a_negation(translation):
     assert not negation_differs("There are only two left.", translation, Languages("en", "fr"))
     assert negation_differs("I think that he comes.", "Je ne pense pas qu'il vienne.", Languages("en", "fr"))
+
+
+@pytest.mark.parametrize(("source", "translation", "languages"), [
+    ("It is nice, isn't it?", "Es ist schön, oder?", Languages("en", "de")),
+    ("You know him, don't you?", "Du kennst ihn, oder?", Languages("en", "de")),
+    ("Es ist schön, nicht wahr?", "It is nice, right?", Languages("de", "en")),
+    ("It is nice, right?", "C'est beau, n'est-ce pas ?", Languages("en", "fr")),
+    ("Never mind.", "Schon gut.", Languages("en", "de")),
+])
+def test_a_question_tag_or_never_mind_is_no_negation(source, translation, languages):
+    assert not negation_differs(source, translation, languages)
+    assert negation_differs("Why isn't it ready?", "Warum ist es fertig?", Languages("en", "de"))

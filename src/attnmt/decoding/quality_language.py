@@ -52,9 +52,9 @@ PROFILES = {
     "fr": "le la les un une des du de a et est sont était étaient avec pour dans sur par au aux ce cette ces il elle "
           "ils elles nous vous je tu qui que ne pas plus se sa son ses leur leurs mais ou où être avoir été fait "
           "très aussi comme en y d l qu c n j",
-    "es": "el la los las un una unos unas a o de y es son está están estaba fue con para por en del al que se su sus lo "
-          "le les no pero como más muy este esta estos estas ese esa hay también cuando donde porque sobre entre "
-          "sin hasta desde yo tú él ella ellos nosotros me mi",
+    "es": "el la los las un una unos unas a o de y es son está están estaba fue con para por en del al que se su "
+          "sus lo le les no pero como más muy este esta estos estas ese esa hay también cuando donde porque sobre "
+          "entre sin hasta desde yo tú él ella ellos nosotros me mi",
     "it": "il lo la i gli le un uno una a o di da del della dei degli delle nel nella sul sulla al alla e è sono era "
           "erano con per su che non si ma come più molto questo questa quello quella anche ci ha hanno essere io "
           "tu lui lei noi voi loro",

@@ -40,12 +40,13 @@ NEGATIONS = {
 # A negation's word that a contraction writes: English's "n't" at a word's end, French's "n'" at its start.
 CONTRACTED = {"en": re.compile(r".n't$"), "fr": re.compile(r"^n'.")}
 # Phrases with a negation's word that negate nothing the other side must say: "whether or not", "no matter",
-# "not only ... but also" (``sowohl ... als auch``), French's "n'importe" (any) and "ne ... que" (only).
+# "not only ... but also" (``sowohl ... als auch``), "never mind", a question's tag ("isn't it?", "nicht wahr?",
+# "n'est-ce pas ?": "oder?", "right?"), French's "n'importe" (any) and "ne ... que" (only).
 NOT_NEGATING = {
-    "en": r"or (?:\w+ )?not|no matter|not only|not just",
-    "de": r"oder (?:\w+ )?nicht|nicht nur",
-    "fr": r"ou non|ou pas|non seulement|n'importe|n(?:e\s+|')(?:(?!(?:pas|jamais|plus|rien|personne|aucune?|ni)\b)"
-          r"\w+['\s]+){1,3}qu(?:e\b|')",  # "ne ... que": only ("il n'en reste que deux")
+    "en": r"or (?:\w+ )?not|no matter|not only|not just|never mind|\w+n't (?:it|i|you|he|she|we|they|there)(?=\s*\?)",
+    "de": r"oder (?:\w+ )?nicht|nicht nur|nicht wahr(?=\s*\?)",
+    "fr": r"ou non|ou pas|non seulement|n'importe|n'est-ce pas|"
+          r"n(?:e\s+|')(?:(?!(?:pas|jamais|plus|rien|personne|aucune?|ni)\b)\w+['\s]+){1,3}qu(?:e\b|')",  # only
     "es": r"o no|no solo|no sólo|no importa",
     "it": r"o no|o meno|non solo|non importa",
     "pt": r"ou não|não só|não apenas|não importa",
