@@ -79,3 +79,12 @@ def test_languages_that_are_no_pair_of_codes_are_refused_in_one_line(model_and_t
     model, tokenizer = model_and_tokenizer
     with pytest.raises(ConfigError, match="languages: expected \\(source, target\\) language codes"):
         assess(model, tokenizer, ["a dog runs"], ["ein hund rennt"], languages=languages)
+
+
+def test_languages_may_be_a_plain_pair(model_and_tokenizer):
+    """("en", "de") as a tuple or a list is Languages("en", "de"): a tuple was an AttributeError (no .target)."""
+    model, tokenizer = model_and_tokenizer
+    for languages in (("en", "de"), ["en", "de"]):
+        found = assess(model, tokenizer, ["a dog runs"], ["the dog is running in the park"], languages=languages)
+        assert "language" in found[0].flags
+        assert Assessor(languages=languages).languages == Languages("en", "de")

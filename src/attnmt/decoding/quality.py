@@ -143,9 +143,10 @@ def check_assessing(calibration: object, threshold: object, max_tokens: object,
 
 
 def check_languages(languages: object) -> None:
-    """One clear error for ``languages`` that are no (source, target) pair (quality_language.Languages),
-    each a language code ("de", "pt-BR") or None: "de" alone would be read as a source "d" and a target "e"."""
-    if not (isinstance(languages, tuple) and len(languages) == 2
+    """One clear error for ``languages`` that are no (source, target) pair (quality_language.Languages, or a
+    tuple or list of two), each a language code ("de", "pt-BR") or None: "de" alone would be read as a
+    source "d" and a target "e"."""
+    if not (isinstance(languages, tuple | list) and len(languages) == 2
             and all(code is None or is_language_code(code) for code in languages)):
         raise ConfigError(f"languages: expected (source, target) language codes, each None where not known, "
                           f"e.g. Languages('en', 'de'), got {languages!r}")
@@ -177,6 +178,7 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     check_model(model)
     check_tokenizer(tokenizer)
     check_assessing(calibration, threshold, max_tokens, languages)
+    languages = Languages(*languages)  # ("en", "de") as given is Languages("en", "de")
     sources, translations = given_pairs(sources, translations)
     c = model.config
     source_ids = [[] if blank(s) else cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) for s in sources]
@@ -241,6 +243,7 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
     pairs = [(k, j) for k, texts in enumerate(translations) for j in range(len(texts))]
     targets = [translation_ids(tokenizer, translations[k][j], c.longest_input) for k, j in pairs]
     exact = not model.float16_cache  # the search's numbers are a forced pass's (Transformer.float16_cache)
+    languages = Languages(*languages)
     known = [batch.model_log_probs(k, j) if exact and batch.hypotheses[k][j].tokens == target else None
              for (k, j), target in zip(pairs, targets, strict=True)]
     recorded = [batch.hypotheses[k][j].attention if lp is not None else None
@@ -266,6 +269,7 @@ class Assessor:
 
     def __post_init__(self) -> None:
         check_assessing(self.calibration, self.threshold, self.max_tokens, self.languages)
+        self.languages = Languages(*self.languages)  # ("en", "de") as given is Languages("en", "de")
 
     def assess(self, model: Transformer, tokenizer: TextCodec, sources: Sequence[str | bytes],
                translations: Sequence[str | bytes]) -> list[Assessment | None]:
