@@ -3,6 +3,7 @@ stand-in translators of conftest.py."""
 
 import io
 import re
+import warnings
 
 import docx
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 import torch
 from flat_files import flat_file
 from lxml import etree
-from office_files import docx_bytes
+from office_files import docx_bytes, read_members, sheet_file, slides_file, text_file, word_paragraph
 
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary
@@ -25,7 +26,7 @@ from attnmt.documents.files import (
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.translator_parts import in_order, within_bytes, xml_text
 from attnmt.documents.translators import FoundTranslations
-from attnmt.errors import ConfigError, UserError
+from attnmt.errors import ConfigError, LeftUntranslated, UserError
 
 OPTIONS = DocumentOptions()
 
@@ -548,3 +549,43 @@ def test_office_files_go_to_the_office_module_by_their_extension(mirror):
     out = translate_file_bytes(docx_bytes(document), "Report.DOCX", mirror, OPTIONS, progress=lambda *p: seen.append(p))
     assert [paragraph.text for paragraph in docx.Document(io.BytesIO(out)).paragraphs] == ["CAR RED A"]
     assert seen == [(0, 1), (1, 1)] and {".docx", ".odt", ".epub"} <= set(supported_suffixes())
+
+
+class Emptying:
+    """``translator``'s answers, but "" (without weights) for each sentence that holds ``word``."""
+
+    glossary = None
+
+    def __init__(self, translator, word: str) -> None:
+        self.translator, self.word = translator, word
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
+        texts, weights = self.translator.translate(sentences, weighed)
+        empty = [self.word in sentence for sentence in sentences]
+        return ([("" if gone else text) for text, gone in zip(texts, empty, strict=True)],
+                [None if gone else each for each, gone in zip(weights, empty, strict=True)])
+
+
+EMPTIED = [(b"A red car.\n\nTwo dogs run. A cat.\n", "notes.txt", "Two dogs run.", "line 3"),
+           (b"<html><body><p>A cat.</p><p>Two dogs run.</p></body></html>", "page.html", "Two dogs run.", "line 1"),
+           (b"1\n00:00:01,000 --> 00:00:02,000\nTwo dogs run.\n", "film.srt", "Two dogs run.", "line 3"),
+           (b"# Two dogs run\n\nA cat.\n", "read.md", "Two dogs run", "line 1"),
+           (word_paragraph("<w:r><w:t>Two dogs run.</w:t></w:r>"), "letter.docx", "Two dogs run.",
+            "word/document.xml, paragraph 1"),
+           (slides_file(), "deck.pptx", "The boy laughs.", "ppt/slides/slide1.xml, paragraph 1"),
+           (sheet_file(), "book.xlsx", "A dog runs.", "xl/worksheets/sheet1.xml, paragraph 1"),
+           (text_file(), "text.odt", "The title here.", "content.xml, paragraph 1")]
+
+
+@pytest.mark.parametrize(("data", "name", "sentence", "where"), EMPTIED, ids=[case[1] for case in EMPTIED])
+def test_a_sentence_the_translator_answers_with_nothing_keeps_its_source_with_a_warning(mirror, data, name, sentence,
+                                                                                         where):
+    """The paragraph, cell, slide title or cue came back empty, and nothing said so: the text was lost."""
+    translator = Emptying(mirror, sentence.split()[1])
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        out = translate_file_bytes(data, name, translator, OPTIONS)
+    written = b"".join(read_members(out).values()) if name.endswith(("x", "t")) and out[:2] == b"PK" else out
+    assert sentence.encode() in written
+    assert [str(warning.message) for warning in heard if issubclass(warning.category, LeftUntranslated)] == [
+        f"{where}: the translation of {sentence!r} came back empty, so its source text is kept there"]

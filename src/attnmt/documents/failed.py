@@ -5,7 +5,9 @@ SentencesFailed that call raises names sentences by their place in that call and
 translations: nothing the caller gave.  ``by_text`` turns it into one about the caller's texts:
 ``failures`` keyed by input text, ``outputs`` the texts' translations, a text holding a failed
 sentence left empty ("", as a blank text's), every other text translated.  A file, translated
-whole, fails whole: ``one_file`` raises ``FileFailed``, which names it.
+whole, fails whole: ``one_file`` raises ``FileFailed``, which names it.  A sentence with words the
+translator answers with nothing at all ("", or spaces) keeps its source (``kept_where_empty``), with a
+warning naming where it is: written empty, the paragraph, cell or cue lost its text silently.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.documents.spans import Weights
+from attnmt.documents.flat import Place, Placed
+from attnmt.documents.review import mark_source_kept
+from attnmt.documents.spans import Weights, identity
 from attnmt.documents.translators import Translator, Wrapper
+from attnmt.errors import LeftUntranslated, warn
 
 
 class FileFailed(SentencesFailed):
@@ -47,7 +52,9 @@ Translating = Callable[[Translator, Sequence[str]], list[str]]  # texts translat
 @dataclass
 class Sparing(Wrapper):
     """A Translator over ``translator`` that answers even where the model fails on sentences: those
-    come back "" (without weights) and go into ``failed``; every answer is kept in ``found``."""
+    come back as their source (without weights: no text is made of them, ``by_text`` empties each that
+    holds one, and none is taken for a translation that came back empty, ``kept_where_empty``) and go
+    into ``failed``; every answer is kept in ``found``."""
 
     failed: dict[str, Exception] = field(default_factory=dict)
     found: dict[str, tuple[str, Weights | None]] = field(default_factory=dict)
@@ -58,6 +65,7 @@ class Sparing(Wrapper):
         except SentencesFailed as failed:
             texts, weights = failed.outputs
             self.failed.update({sentences[i]: error for i, error in failed.failures.items()})
+            texts = [sentences[i] if i in failed.failures else text for i, text in enumerate(texts)]
         self.found.update(zip(sentences, zip(texts, weights, strict=True), strict=True))
         return texts, weights
 
@@ -117,3 +125,31 @@ def one_file(translating: Callable[[], T], where: str) -> T:
         return translating()
     except SentencesFailed as failed:
         raise FileFailed(where, failed) from failed
+
+
+def kept_where_empty(sources: list[str], texts: list[str], weights: list[Weights | None],
+                     placed: Sequence[Placed]) -> tuple[list[str], list[Weights | None]]:
+    """``texts`` and ``weights``, the translations of ``sources`` (each once, all with words), with the
+    source, word for word, in place of each translation that is empty or blank: a model that wrote
+    nothing but its end, or a user's translator that answered "", left the paragraph empty without a
+    word.  Each place of such a sentence among ``placed`` (``translate_flats``' every sentence) is warned
+    of (LeftUntranslated), and its flat text says it kept its source (review.mark_source_kept), so that
+    its format does not mark it as in the target language."""
+    empty = {source for source, text in zip(sources, texts, strict=True) if not text.strip()}
+    if not empty:
+        return texts, weights
+    for sentence in placed:
+        if sentence.source in empty and sentence.flat.seen:
+            warn(f"{where(sentence.place)}: the translation of {sentence.source!r:.80} came back empty, so its "
+                 "source text is kept there", category=LeftUntranslated)
+    mark_source_kept(placed, set(sources) - empty, empty)
+    return ([source if source in empty else text for source, text in zip(sources, texts, strict=True)],
+            [identity(len(source.split())) if source in empty and each is not None else each
+             for source, each in zip(sources, weights, strict=True)])
+
+
+def where(place: Place | None) -> str:
+    """A sentence's place as a warning names it: an archive's member and paragraph, a text file's line."""
+    if place is None:
+        return "a sentence"
+    return f"{place.part}, paragraph {place.number}" if place.part else f"line {place.number}"

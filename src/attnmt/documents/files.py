@@ -309,7 +309,7 @@ def translate_plain_text(text: str, translator: Translator, options: DocumentOpt
     """A plain text file's text translated a line for a line, each line keeping its own ending
     (CRLF or LF, a file that mixes them included), as the CLI's text files do."""
     lines, endings = split_lines(text)
-    return with_endings(translate_lines(lines, translator, options, review), endings)
+    return with_endings(translate_lines(lines, translator, options, review, empty_kept=True), endings)
 
 
 def split_lines(text: str) -> tuple[list[str], list[str]]:

@@ -19,6 +19,7 @@ from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
+from attnmt.documents.failed import kept_where_empty
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
 from attnmt.documents.letterless import (
     Shown,
@@ -168,7 +169,7 @@ def check_progress(progress: object) -> None:
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                     review: Review | None = None, sentences: Sequence[list[tuple[int, int]]] | None = None,
-                    repeats: Repeats | None = None) -> list[list[str | Nested]]:
+                    repeats: Repeats | None = None, *, empty_kept: bool = True) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans); ``review``
     (attnmt.documents.review) assesses the sentences and lists those that need review at the
     flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them;
@@ -176,7 +177,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     (without ``review``, which lists every place a sentence needing review has).  A sentence
     without letters, or of one letter (``reaches_model``), never goes to ``translator``: it passes
     through with its glossary's terms that stand in it replaced (``with_terms``), as it is where
-    none does."""
+    none does.  A sentence the translator answers with nothing keeps its source, with a warning
+    (failed.kept_where_empty), but not ``empty_kept`` False: plain text's lines (``translate_lines``)."""
     glossary = translator_glossary(translator)
     if sentences is None:
         sentences = translator_sentences(flats, translator, options)
@@ -195,10 +197,12 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     # A term's source words go to the target term the search wrote for them, not where its forced pieces looked.
     found = [with_term_links(source, text, weights, glossary)
              for source, text, weights in zip(todo, texts, found, strict=True)]
+    placed = [Placed(flat.place, flat, span, window) for flat, spans in zip(flats, sentences, strict=True)
+              for span, window in zip(spans, atom_windows(flat, spans), strict=True)]
     if review is not None:
-        placed = [Placed(flat.place, flat, span, window) for flat, spans in zip(flats, sentences, strict=True)
-                  for span, window in zip(spans, atom_windows(flat, spans), strict=True)]
         texts, found = review.check(todo, texts, found, placed)
+    if empty_kept:
+        texts, found = kept_where_empty(todo, texts, found, placed)  # after the review, which lists them
     translated = {s: kept[s] for s in unique if s in kept} | dict(zip(todo, zip(texts, found, strict=True),
                                                                        strict=True))
     if repeats is not None:
@@ -266,7 +270,7 @@ def flat_line(line: str) -> FlatText:
 
 
 def translate_lines(lines: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                    review: Review | None = None, first_line: int = 1) -> list[str]:
+                    review: Review | None = None, first_line: int = 1, *, empty_kept: bool = False) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
     ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
@@ -276,7 +280,9 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     loses with its words (FlatBuilder.add_text), as a ``--input-format jsonl`` line keeps them; a
     line whose sentences all came back empty comes out
     as its tabs alone, not as the spaces between them (" " for "A dog. A cat."): a tab parts
-    fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t").
+    fields, and a row without it would lose its columns ("Name:\\tJohn Smith" gives "\\t"): a line is the
+    model's output, whose empty translation ``attnmt translate`` flags.  ``empty_kept``: such a sentence
+    keeps its source instead, with a warning, as a document's does (a text file's, attnmt.documents.files).
     Only the lines the model is given become flat texts: the others (a file of blank lines, of
     ``-`` list marks) cost no sentence split, mark placement or bidi pass each.  ConfigError for one str
     of ``lines`` (translated a character a line) and the arguments ``check_inputs`` refuses."""
@@ -286,7 +292,8 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     given = [reaches_model(line) for line in lines]
     flats = [replace(flat_line(line), place=Place(None, number))
              for number, (line, model) in enumerate(zip(lines, given, strict=True), first_line) if model]
-    texts = iter([plain(content) for content in translate_flats(flats, translator, options, review)])
+    texts = iter([plain(content) for content in translate_flats(flats, translator, options, review,
+                                                                  empty_kept=empty_kept)])
     return [translated_line(line, next(texts), glossary) if model else fields_with_terms(line, glossary)
             for line, model in zip(lines, given, strict=True)]
 
