@@ -13,7 +13,8 @@ one with no text (a linked picture alone), or in none (a shape's link), has its 
 A Word link field's screen tip is its code's ``\\o`` switch, ``HYPERLINK "https://example.org" \\o "Open the
 guide"``, in a ``w:instrText`` or a ``w:fldSimple``'s ``w:instr`` (FieldTipJob): it is translated as a
 ``w:tooltip`` is, and the rest of the code kept (a contents field's ``TOC \\o "1-3"`` is no tip: only a
-``HYPERLINK``'s is read).  A tip whose code Word split over several ``w:instrText`` is kept as it is."""
+``HYPERLINK``'s is read).  A tip whose code Word split over several ``w:instrText`` is kept as it is.
+An ``IF`` field's two texts are translated so too, each after its paragraph (attnmt.documents.word_conditions)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, a
 from attnmt.documents.validations import AttributeJob
+from attnmt.documents.word_conditions import if_field_job
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import replace_text, text_in
 
@@ -53,6 +55,9 @@ def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary
             found += [by_paragraph[node]] if node in by_paragraph else []
             continue
         if node.tag in FIELD_CODES:
+            # an IF field's texts are read in a paragraph with no job: "{ IF ... "Dear Madam" "Dear Sir" }," alone
+            choice_job = if_field_job(node, lambda text: needs_translation(text, glossary))
+            found += [choice_job] if choice_job is not None else []
             tip_job = FieldTipJob.of(node)
             if tip_job is not None and not is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None),
                                                          by_paragraph) and needs_translation(tip_job.text, glossary):

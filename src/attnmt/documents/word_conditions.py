@@ -1,0 +1,181 @@
+"""Word's ``IF`` field, the choice a mail merge makes between two texts:
+``{ IF { MERGEFIELD Gender } = "F" "Dear Madam" "Dear Sir" }``.
+
+Its code compares two values (``{ MERGEFIELD Gender }`` and ``"F"``) and gives the first text where
+they match, the second where not; its result is the text Word chose the last time it computed it
+("Dear Sir").  The two texts are what a reader sees, written by the author: kept, the letter greeted
+its reader in the source's language whatever the field chose.  So each of the two texts with words
+is translated (IfFieldJob), as a link field's screen tip is (attnmt.documents.link_tips), and the
+result, where it is one of them, is written as that text's translation: what Word shows before it
+computes the field again is what it shows after.  The compared values are data, never read, and
+so is every other part of the code (the field in it, a ``\\* MERGEFORMAT`` switch).
+
+A text is read where it lies whole in one ``w:instrText`` (or the ``w:instr`` of a ``w:fldSimple``)
+and holds no field of its own ("Dear { MERGEFIELD Name }"): such a text is kept as it is, as a
+result that is neither text (or that holds a field) is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.spans import Nested, plain
+from attnmt.documents.wordml import w
+from attnmt.documents.xstring import replace_text, text_in
+
+OPERATORS = frozenset({"=", "<>", "<", "<=", ">", ">="})
+NESTED = "\x00"  # stands for a field inside the code, which no code's text holds
+# A token of a field's code: a quoted text (\" a quote, \\ a backslash in it), a field inside it, or a word.
+TOKEN = re.compile(rf'"((?:[^"\\]|\\.)*)"|{NESTED}|[^\s"{NESTED}]+', re.DOTALL)
+CODE_TAGS = (w("fldChar"), w("instrText"), w("t"), w("fldSimple"))
+# A piece of a field's code: the element whose text (or attribute) holds it, or None for a field inside it.
+Piece = tuple[etree._Element, str | None] | None
+
+
+@dataclass
+class Choice:
+    """One of the two texts of an IF field's code: the element (or its ``attribute``) whose code
+    holds it, its [start, end) there, and whether it is quoted."""
+
+    element: etree._Element
+    attribute: str | None
+    span: tuple[int, int]
+    quoted: bool
+
+    def code(self) -> str:
+        return code_of((self.element, self.attribute))
+
+    def text(self) -> str:
+        start, end = self.span
+        return re.sub(r"\\(.)", r"\1", self.code()[start:end]) if self.quoted else self.code()[start:end]
+
+    def write(self, text: str) -> None:
+        start, end = self.span
+        escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+        if not self.quoted and (escaped != text or not text or any(c.isspace() for c in text)):
+            escaped = f'"{escaped}"'  # an unquoted word translated into several: quoted, or it would be several
+        code = self.code()[:start] + escaped + self.code()[end:]
+        if self.attribute is not None:
+            self.element.set(self.attribute, code)
+        else:
+            replace_text(self.element, code)
+
+
+class IfFieldJob:
+    """The texts of an IF field to translate (the module docstring), each one flat text, and the
+    ``result``'s ``w:t`` elements, written with the translation of the text they show."""
+
+    def __init__(self, choices: Sequence[Choice], result: Sequence[etree._Element]) -> None:
+        self.choices, self.result = list(choices), list(result)
+        self.texts = [choice.text() for choice in self.choices]
+        self.lines = [flat_text(text) for text in self.texts]
+
+    def flats(self) -> list[FlatText]:
+        return self.lines
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        shown, written = "".join(text_in(part) for part in self.result), False
+        for choice, source, content in zip(self.choices, self.texts, results, strict=True):
+            translation = plain(content)
+            choice.write(translation)
+            if self.result and shown == source and not written:  # once: the other text may be the same
+                replace_text(self.result[0], translation)
+                for part in self.result[1:]:
+                    replace_text(part, "")
+                written = True
+
+
+def flat_text(text: str) -> FlatText:
+    builder = FlatBuilder(collapse=False)
+    builder.add_text(text)
+    return builder.build()
+
+
+def if_field_job(node: etree._Element, reads: Callable[[str], bool]) -> IfFieldJob | None:
+    """The job of the IF field whose code starts in ``node`` (a ``w:instrText``, or a ``w:fldSimple``),
+    for the texts of it that ``reads`` (those with words); None for any other node, or an IF field
+    whose code is not that of two values compared and two texts (``IF a = b "yes" "no"``)."""
+    attribute = w("instr") if node.tag == w("fldSimple") else None
+    code = node.get(attribute, "") if attribute is not None else text_in(node)
+    if [word.upper() for word in code.split()[:1]] != ["IF"]:
+        return None
+    if attribute is not None:
+        pieces: list[Piece] = [(node, attribute)]
+        result = list(node.iter(w("t")))
+    else:
+        found = complex_pieces(node)
+        if found is None:
+            return None
+        pieces, result = found
+    choices = chosen(pieces)
+    if choices is None:
+        return None
+    wanted = [choice for choice in choices if reads(choice.text())]
+    return IfFieldJob(wanted, result) if wanted else None
+
+
+def complex_pieces(first: etree._Element) -> tuple[list[Piece], list[etree._Element]] | None:
+    """The pieces of the code of the complex field whose code starts in ``first`` (its
+    ``w:instrText``s, None for each field inside it), and its result's ``w:t``s (none where the
+    result holds a field); None where the field does not end in ``first``'s paragraph."""
+    paragraph = next(first.iterancestors(w("p")), None)
+    if paragraph is None:
+        return None
+    parts = list(paragraph.iter(*CODE_TAGS))
+    pieces: list[Piece] = []
+    result: list[etree._Element] = []
+    depth, in_result, nested_result = 1, False, False
+    for part in parts[parts.index(first):]:
+        kind = part.get(w("fldCharType")) if part.tag == w("fldChar") else None
+        if kind == "begin":
+            depth += 1
+            if depth == 2 and not in_result:
+                pieces.append(None)
+            nested_result = nested_result or in_result
+        elif kind == "end":
+            depth -= 1
+            if not depth:
+                return pieces, [] if nested_result else result
+        elif kind == "separate" and depth == 1:
+            in_result = True
+        elif part.tag == w("instrText") and depth == 1 and not in_result:
+            pieces.append((part, None))
+        elif part.tag == w("t") and depth == 1 and in_result:
+            result.append(part)
+    return None
+
+
+def chosen(pieces: Sequence[Piece]) -> list[Choice] | None:
+    """The two texts (or the one, where the second is left out) of an IF field's code, of ``pieces``
+    (each an element and the attribute its code is in, or None for a field inside the code), that
+    lie whole in one piece and hold no field; None where the code is no comparison of two values."""
+    code, owners = "", []
+    for piece in pieces:
+        owners += [(piece, len(code))]
+        code += NESTED if piece is None else code_of(piece)
+    tokens = list(TOKEN.finditer(code))
+    if len(tokens) < 5 or tokens[0].group().upper() != "IF" or tokens[2].group() not in OPERATORS:
+        return None
+    choices = []
+    for token in tokens[4:6]:
+        quoted = token.group(1) is not None
+        start, end = token.span(1) if quoted else token.span()
+        if token.group() == NESTED or token.group().startswith("\\") or NESTED in code[start:end]:
+            continue  # a field, a switch (\* MERGEFORMAT: no second text), or a text holding a field
+        piece, at = next((piece, at) for piece, at in reversed(owners) if at <= start)
+        if piece is None or end > at + len(code_of(piece)):
+            continue  # over two pieces of the code
+        choices.append(Choice(piece[0], piece[1], (start - at, end - at), quoted))
+    return choices
+
+
+def code_of(piece: tuple[etree._Element, str | None]) -> str:
+    """The code text of ``piece``: its element's text, or its attribute's value."""
+    element, attribute = piece
+    return element.get(attribute, "") if attribute is not None else text_in(element)
+

@@ -1,0 +1,101 @@
+"""Word's IF field (attnmt.documents.word_conditions): its two texts, what a reader sees, are
+translated in its code, and its result with them; the compared values and every other part of the
+code are kept.
+
+The Mirror translator writes each sentence's words upper-cased in reverse order:
+"Dear Madam" -> "MADAM DEAR"."""
+
+import io
+
+import docx
+import pytest
+from office_files import W, read_members, word_paragraph
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+
+def run(inside: str) -> str:
+    return f"<w:r>{inside}</w:r>"
+
+
+def char(kind: str) -> str:
+    return run(f'<w:fldChar w:fldCharType="{kind}"/>')
+
+
+def code(text: str) -> str:
+    return run(f'<w:instrText xml:space="preserve">{text}</w:instrText>')
+
+
+def text(words: str) -> str:
+    return run(f'<w:t xml:space="preserve">{words}</w:t>')
+
+
+MERGE = char("begin") + code(" MERGEFIELD Gender ") + char("separate") + text("«Gender»") + char("end")
+
+
+def if_field(after: str, result: str = "Dear Sir") -> str:
+    """{ IF { MERGEFIELD Gender }<after> }, its result ``result``, as Word writes it."""
+    return char("begin") + code(" IF ") + MERGE + code(after) + char("separate") + text(result) + char("end")
+
+
+def translated(paragraph: str, translator) -> tuple[str, str]:
+    """The code of the translated document's first paragraph (its w:instrText, joined) and its text as
+    python-docx reads it (the fields' results among the runs' text)."""
+    out = translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions())
+    body = docx.Document(io.BytesIO(out)).paragraphs[0]
+    codes = "".join(node.text for node in body._p.iter(f"{{{W}}}instrText"))
+    return codes, "".join(node.text or "" for node in body._p.iter(f"{{{W}}}t"))
+
+
+def test_an_if_fields_two_texts_and_its_result_are_translated_and_the_compared_value_kept(mirror):
+    """A letter's greeting, { IF { MERGEFIELD Gender } = "F" "Dear Madam" "Dear Sir" }, alone in its
+    paragraph with a comma: kept whole, it greeted the reader in English whatever the field chose."""
+    codes, shown = translated(if_field(' = "F" "Dear Madam" "Dear Sir" ') + text(","), mirror)
+    assert codes == ' IF  MERGEFIELD Gender  = "F" "MADAM DEAR" "SIR DEAR" '
+    assert shown == "«Gender»SIR DEAR,"
+    assert sorted(mirror.given) == ["Dear Madam", "Dear Sir"]
+
+
+def test_an_if_field_inside_a_sentence_is_translated_with_it(mirror):
+    codes, shown = translated(text("We thank you, ") + if_field(' = "F" "madam" "sir" ', "sir") + text(", a lot."),
+                              mirror)
+    assert codes == ' IF  MERGEFIELD Gender  = "F" "MADAM" "SIR" '
+    assert "«Gender»SIR" in shown and "THANK WE" in shown
+    assert sorted(mirror.given) == ["We thank you, , a lot.", "madam", "sir"]
+
+
+@pytest.mark.parametrize(("after", "expected"), [
+    (' = "F" "Dear Madam" \\* MERGEFORMAT ', ' = "F" "MADAM DEAR" \\* MERGEFORMAT '),  # one text and a switch
+    (' = 1 Paid "Not paid" ', ' = 1 PAID "PAID NOT" '),  # a text of one word needs no quotes
+    (' = "yes" "Say \\"hi\\" now" "No" ', ' = "yes" "NOW \\"HI\\" SAY" "NO" '),  # a quote in a text, escaped
+])
+def test_an_if_fields_texts_are_read_as_word_writes_them(mirror, after, expected):
+    codes, _ = translated(if_field(after, "Dear Sir"), mirror)
+    assert codes == " IF  MERGEFIELD Gender " + expected
+
+
+def test_an_if_fields_text_that_holds_a_field_is_kept(mirror):
+    """"Dear { MERGEFIELD Name }": the text holds a field, which no translation can place; the other is read."""
+    after = code(' = "F" "Dear ') + char("begin") + code(" MERGEFIELD Name ") + char("separate") + text("«Name»") \
+        + char("end") + code('" "Hello there" ')
+    paragraph = char("begin") + code(" IF ") + MERGE + after + char("separate") + text("Hello there") + char("end")
+    codes, shown = translated(paragraph, mirror)
+    assert codes == ' IF  MERGEFIELD Gender  = "F" "Dear  MERGEFIELD Name " "THERE HELLO" '
+    assert shown == "«Gender»«Name»THERE HELLO" and mirror.given == ["Hello there"]
+
+
+def test_a_simple_if_field_is_translated_in_its_code_and_result(mirror):
+    field = ('<w:fldSimple w:instr=\' IF "a" = "b" "Call us today" "Write to us" \'>'
+             f'{text("Write to us")}</w:fldSimple>')
+    out = translate_office(word_paragraph(field), ".docx", mirror, DocumentOptions())
+    document = read_members(out)["word/document.xml"].decode()
+    assert 'w:instr=" IF &quot;a&quot; = &quot;b&quot; &quot;TODAY US CALL&quot; &quot;US TO WRITE&quot; "' \
+        in document and ">US TO WRITE</w:t>" in document
+
+
+def test_a_field_of_another_kind_keeps_its_quoted_texts(mirror):
+    """A MERGEFIELD's \\b "Dear " switch or a QUOTE field is no IF's choice: nothing of it is read."""
+    paragraph = char("begin") + code(' QUOTE "Dear Sir" ') + char("separate") + text("Dear Sir") + char("end")
+    codes, shown = translated(paragraph, mirror)
+    assert (codes, shown, mirror.given) == (' QUOTE "Dear Sir" ', "Dear Sir", [])
