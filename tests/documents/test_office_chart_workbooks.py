@@ -23,8 +23,11 @@ from pptx.chart.data import CategoryChartData
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.util import Inches
 
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.flat import Place
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 from attnmt.errors import LeftUntranslated
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
@@ -116,3 +119,17 @@ def test_a_chart_linked_to_a_workbook_outside_the_file_shows_its_labels_translat
     assert cache_texts(out[SLIDE_CHART]) == [["DOGS"], ["EAST", "WEST"]]
     assert cache_texts(out[SLIDE_CHART], "numCache") == [["3.0", "5.0"]]
     assert b'TargetMode="External"' in out["ppt/charts/_rels/chart1.xml.rels"]
+
+
+@pytest.mark.parametrize("build, suffix, chart, workbook", [
+    (chart_slides_file, ".pptx", SLIDE_CHART, SLIDE_WORKBOOK),
+    (chart_word_file, ".docx", WORD_CHART, WORD_WORKBOOK)])
+def test_a_charts_workbook_is_reviewed_at_its_member_and_part(mirror, build, suffix, chart, workbook):
+    """Its categories and series name were translated, but --review listed none of them."""
+    review = Review(lambda sources, texts: [Assessment(0.2, ["low_quality"], False) for _ in sources], 0.5)
+    translate_office(build(), suffix, mirror, DocumentOptions(), review=review)
+    strings = f"{workbook}/xl/sharedStrings.xml"
+    listed = [(segment.place, segment.source, segment.translation) for segment in review.segments]
+    assert listed[-3:] == [(Place(strings, 1), "East", "EAST"), (Place(strings, 2), "West", "WEST"),
+                           (Place(strings, 3), "Dogs", "DOGS")]
+    assert review.sentences == len(listed) and review.counted[Place(strings, 3)] == 1

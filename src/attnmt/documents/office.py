@@ -159,7 +159,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
     if suffix in (".docx", ".docm", ".pptx", ".pptm"):
-        translate_chart_workbooks(archive, parts, translator, options, name)
+        translate_chart_workbooks(archive, parts, translator, options, name, review)
     for part in parts:
         if part.changed:
             archive.replace(part.member, part.written(archive.read(part.member, HEAD)))
@@ -167,23 +167,31 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
 
 
 def translate_chart_workbooks(archive: Archive, parts: Sequence[Part], translator: Translator,
-                              options: DocumentOptions, name: str) -> None:
+                              options: DocumentOptions, name: str, review: Review | None = None) -> None:
     """Each workbook embedded in the file that charts among ``parts`` read (chart_workbooks) translated
     as an .xlsx file is, and the labels its charts keep of its cells made to follow them
-    (chart_workbooks.follow_workbook).  One that cannot be translated (damaged, or with macros that
+    (chart_workbooks.follow_workbook); ``review`` lists its sentences at the workbook's member and
+    the part of it that holds them (Review.nest_places: "word/embeddings/Sheet1.xlsx/xl/sharedStrings.xml"),
+    as it does the file's own.  One that cannot be translated (damaged, or with macros that
     ``options`` do not allow) is kept as it was, and so are its charts' labels, with a warning
-    naming the file and the member; the rest of the file is translated."""
+    naming the file and the member, and the review lists none of it; the rest of the file is translated."""
     for member, charts in chart_workbooks(archive, parts).items():
         stop_point()
         where = f"{name}: member {member}"
         data = archive.read(member)
+        listed = review.listed() if review is not None else None
         try:
-            translated = translate_archive(data, member[member.rindex("."):], translator, options, name=where)
+            translated = translate_archive(data, member[member.rindex("."):], translator, options, name=where,
+                                           review=review)
             follow_workbook(charts, data, translated, where)
         except DataError as e:
             warn(f"{e}; the chart's workbook, and the categories and series names its charts show, are kept "
                  "as they were", category=LeftUntranslated)
+            if review is not None and listed is not None:
+                review.nest_places(listed, None)
             continue
+        if review is not None and listed is not None:
+            review.nest_places(listed, member)
         archive.replace(member, translated)
 
 

@@ -143,6 +143,26 @@ class Review:
         self.segments = [segment for segment in self.segments if segment.place not in places]
         self.sentences -= sum(self.counted.pop(place, 0) for place in places)
 
+    def listed(self) -> tuple[int, Counter[Place]]:
+        """What is listed and counted so far, for ``nest_places``."""
+        return len(self.segments), Counter(self.counted)
+
+    def nest_places(self, listed: tuple[int, Counter[Place]], member: str | None) -> None:
+        """The sentences listed and counted since ``listed`` (a package embedded in the file, translated
+        as a file of its own: a chart's workbook) placed in ``member``, the package: each part is
+        ``member/part``, so that its ``xl/sharedStrings.xml`` is told apart from the file's own parts;
+        None: neither listed nor counted, the package kept as it was."""
+        first, before = listed
+        added = self.counted - before
+        self.segments[first:] = [] if member is None else [
+            replace(segment, place=Place(f"{member}/{segment.place.part}", segment.place.number))
+            for segment in self.segments[first:]]
+        self.sentences -= sum(added.values())
+        self.counted = before
+        if member is not None:
+            self.counted += Counter({Place(f"{member}/{place.part}", place.number): n for place, n in added.items()})
+            self.sentences += sum(added.values())
+
     def table(self) -> str:
         """The segments as the module docstring's TSV, header first."""
         out = io.StringIO()
