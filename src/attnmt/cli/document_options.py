@@ -385,9 +385,8 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
                    "language, where the names of its training files end in it (train.en.gz), else en")
     p.add_argument("--target-lang", type=target_language_code, help="language code written into an HTML page's "
                    "lang attribute (an office file's language attributes, an XLIFF file's target-language or trgLang), "
-                   "as BCP 47 writes it (de_DE is written de-DE), and the one the quality flags language and negation "
-                   "read; default: the model's target language, where the names of its training files end in it "
-                   "(train.de.gz), as the server takes it")
+                   "as BCP 47 writes it (de_DE is written de-DE), and the quality flags language and negation read; "
+                   "default: the model's target language, where its training files' names end in it (train.de.gz)")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm), keeping their macros (refused otherwise)")
     p.add_argument("--attributes",  # None where not given: given on a text input it would do nothing
