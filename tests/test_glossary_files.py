@@ -7,7 +7,7 @@ import zipfile
 import pytest
 
 from attnmt.decoding.glossary import read_glossaries, read_glossary
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import AttnmtWarning, ConfigError, DataError
 
 
 def write(tmp_path, data: bytes, name: str = "terms.csv"):
@@ -560,3 +560,45 @@ def test_a_semicolon_file_whose_every_row_holds_a_comma_in_a_term_is_read_with_s
     as far, one a row has a space after (a comma between words, which no spreadsheet writes after its delimiter)
     is the other's term."""
     assert list(read_glossary(write(tmp_path, data)).terms) == terms
+
+
+MEMOQ = ("Entry_ID;Entry_Subject;English_United_States;English_United_States_Def;German;German_Def\r\n"
+         "1;Pets;dog;A pet, barks;Hund;Ein Haustier\r\n"
+         "2;Pets;cat;;;\r\n"  # not translated yet
+         "3;;e-mail;;E-Mail;\r\n")
+
+
+@pytest.mark.parametrize(("data", "name", "columns"), [
+    (MEMOQ.encode(), "terms.csv", "English_United_States and the German"),  # memoQ's CSV export
+    (MEMOQ.replace(";", "\t").encode("utf-16"), "terms.txt",  # its tab-delimited one, as Excel's "Unicode Text"
+     "English_United_States and the German"),
+    (b"Term [en],Description [en],Term [de],Description [de]\n"  # Crowdin's
+     b'dog,"A pet, barks",Hund,Ein Haustier\ncat,A pet,,\ne-mail,,E-Mail,\n', "terms.csv",
+     "Term [en] and the Term [de]"),
+])
+def test_a_termbase_exported_as_a_sheet_is_read_from_its_language_columns(tmp_path, data, name, columns):
+    """A termbase exported as a sheet heads each term's column with its language among the other fields' columns:
+    it was refused, "expected 2 fields … got 6".  Its source and target columns are read, and a row without a term
+    in both (an entry not translated yet) is skipped, counted in one warning naming the first."""
+    path = write(tmp_path, data, name)
+    with pytest.warns(AttnmtWarning) as heard:
+        glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("dog", "Hund"), ("e-mail", "E-Mail"))
+    assert glossary.place("e-mail") == f"{path}:4"
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 3 rows skipped, without a term in both the {columns} column (the first: {path}:3)"]
+
+
+@pytest.mark.parametrize(("data", "languages"), [
+    (MEMOQ.encode(), (None, None)),  # which columns are the terms nothing says
+    (MEMOQ.encode(), ("en", "fr")),  # no column of the target language
+])
+def test_a_sheet_of_language_columns_without_those_translated_is_refused_as_before(tmp_path, data, languages):
+    with pytest.raises(DataError, match=r"terms.csv:1: expected 2 fields"):
+        read_glossary(write(tmp_path, data), *languages)
+
+
+def test_a_sheet_of_two_varieties_columns_is_read_from_each_ones_own(tmp_path):
+    """Both columns name English: the first was taken as the source, whichever variety it was."""
+    path = write(tmp_path, b"en-GB;en-US;Note\ncolour;color;spelling\n")
+    assert read_glossary(path, "en-US", "en-GB").terms == (("color", "colour"),)

@@ -13,7 +13,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
   ``"`` inside a quoted field doubled, a field quoted after a delimiter's spaces too: ``"dog", "Hund"``), or
   DeepL's four fields ``source,target,en,de``, whose
-  languages are then the same on every row and, where the languages are known, those translated.
+  languages are then the same on every row and, where the languages are known, those translated; or a
+  termbase's export, its first row heading its language columns (glossary_columns.sheet_rows; TSV too).
   A line break inside a quoted field (a cell's Alt+Enter in Excel) is a space: a term is one line.
   Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are skipped; ``#`` starts no
   comment (``#hashtag`` is a term).  The first row is a header, and skipped, only when it is clearly one
@@ -51,6 +52,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from attnmt.decoding.glossary_columns import language_fields, row_languages, sheet_rows
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.glossary_kinds import check_text, declares_xml
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
@@ -66,7 +68,6 @@ from attnmt.text.data import (
 )
 from attnmt.text.encodings import UNICODE_BOMS
 from attnmt.text.language_codes import is_language_code
-from attnmt.text.language_codes import primary_subtag as primary
 
 if TYPE_CHECKING:
     import _csv
@@ -125,21 +126,26 @@ def check_languages(source_lang: object, target_lang: object) -> None:
 def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:
     """The terms of a TSV glossary: ``source term<TAB>target term`` a line, blank and ``#`` lines
     skipped, and the first other line where it is a header as a CSV file's first row is
-    (``csv_header``, with ``source_lang`` and ``target_lang``)."""
+    (``csv_header``, with ``source_lang`` and ``target_lang``), or heads a termbase's language columns
+    (glossary_columns.sheet_rows)."""
     first = True
-    for number, line in tsv_lines(text_lines(path)):
-        line = line.replace("\ufeff", " ")  # as term_text: a second file's "\ufeff# …", where files were joined
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        fields = filled([unquoted(field) for field in line.split("\t")])
+    for where, fields in sheet_rows(tsv_fields(path), path, source_lang, target_lang):
         if len(fields) != 2:
-            raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} "
-                            f"TABs in {value_shown(line)}")
+            raise DataError(f"{where}: expected 'source term<TAB>target term', got {len(fields) - 1} "
+                            f"TABs in {value_shown(chr(9).join(fields))}")
         if first:
             first = False
-            if csv_header(fields, f"{path}:{number}", source_lang, target_lang):
+            if csv_header(fields, where, source_lang, target_lang):
                 continue
-        yield f"{path}:{number}", fields[0], fields[1]
+        yield where, fields[0], fields[1]
+
+
+def tsv_fields(path: str | Path) -> Iterator[tuple[str, list[str]]]:
+    """A TSV file's lines of terms as (place, fields), blank lines and ``#`` lines skipped."""
+    for number, line in tsv_lines(text_lines(path)):
+        line = line.replace("\ufeff", " ")  # as term_text: a second file's "\ufeff# …", where files were joined
+        if line.strip() and not line.lstrip().startswith("#"):
+            yield f"{path}:{number}", filled([unquoted(field) for field in line.split("\t")])
 
 
 def tsv_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
@@ -188,13 +194,9 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
     shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
     reader = csv_reader(lines, delimiter)
     languages: tuple[str, str] | None = None  # a four-field file's, from its first row
-    first, start = True, 1
+    first = True
     try:
-        for fields in reader:
-            where, start = f"{path}:{start}", reader.line_num + 1  # a quoted field may span lines
-            fields = filled([one_line(field) for field in fields])
-            if blank_row(fields):
-                continue
+        for where, fields in sheet_rows(csv_fields(reader, path), path, source_lang, target_lang):
             if len(fields) not in (2, 4):
                 raise DataError(f"{where}: expected 2 fields (source{shown}target) or 4 (source{shown}target"
                                 f"{shown}source language{shown}target language), got {len(fields)} in "
@@ -212,6 +214,15 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
             yield where, fields[0], fields[1]
     except csv.Error as error:
         raise DataError(f"{path}:{reader.line_num}: not valid CSV: {csv_fault(error)} (read with {assumed})") from None
+
+
+def csv_fields(reader: _csv.Reader, path: str | Path) -> Iterator[tuple[str, list[str]]]:
+    """A CSV file's rows as (place of its first line, fields), blank ones skipped (``blank_row``)."""
+    start = 1
+    for fields in reader:
+        where, start = f"{path}:{start}", reader.line_num + 1  # a quoted field may span lines
+        if not blank_row(fields := filled([one_line(field) for field in fields])):
+            yield where, fields
 
 
 def csv_reader(lines: list[str], delimiter: str) -> _csv.Reader:
@@ -367,28 +378,3 @@ def reads_as_csv(lines: list[str], delimiter: str) -> bool:
     except csv.Error:
         return False
     return True
-
-
-def language_fields(fields: list[str], where: str, shown: str) -> tuple[str, str]:
-    """The language pair of a four-field CSV row, DeepL's ``source,target,en,de``, as primary
-    subtags; a DataError naming the field where field 3 or 4 is empty or no language code, as a
-    sheet of other columns has (``dog,Hund,noun,masc``; ``dog,Hund,,``), written with ``shown``
-    between the fields."""
-    for number, field in enumerate(fields[2:], start=3):
-        if not is_language_code(field.strip()):
-            got = "is empty" if not field.strip() else f"is {field!r:.40}, not a language code"
-            raise DataError(f"{where}: field {number} {got}: expected 2 fields (source{shown}target) or DeepL's 4 "
-                            f"(source{shown}target{shown}source language{shown}target language)")
-    return primary(fields[2]), primary(fields[3])
-
-
-def row_languages(fields: list[str], where: str, source_lang: str | None,
-                  target_lang: str | None) -> tuple[str, str]:
-    """The language pair of a four-field CSV file's first row, as primary subtags; a DataError
-    where the languages translated are known and are others."""
-    languages = (primary(fields[2]), primary(fields[3]))
-    if source_lang is not None and target_lang is not None and languages != (primary(source_lang),
-                                                                              primary(target_lang)):
-        raise DataError(f"{where}: the terms are {fields[2]} -> {fields[3]}, and the translation is "
-                        f"{source_lang} -> {target_lang}")
-    return languages

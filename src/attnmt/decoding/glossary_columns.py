@@ -1,0 +1,104 @@
+"""A glossary sheet's columns past its two terms (attnmt.decoding.glossary_files): the languages of DeepL's four
+fields, and the language columns of a termbase exported as a sheet, whose header names the language of each term's
+column among its other fields' (memoQ's ``Entry_ID;English_United_States;English_United_States_Def;German;German_Def``,
+Crowdin's ``Term [en],Description [en],Term [de],Description [de]``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from attnmt.decoding.glossary_headers import SOURCE_COLUMNS, TARGET_COLUMNS, heading
+from attnmt.errors import DataError, warn
+from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_language, variety
+from attnmt.text.language_codes import primary_subtag as primary
+from attnmt.text.language_names import plain
+
+Fields = tuple[str, list[str]]  # (place "terms.csv:3", a row's fields)
+
+
+def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None,
+               target_lang: str | None) -> Iterator[Fields]:
+    """A sheet's ``rows`` as they are; but where the first heads a termbase's language columns (``language_columns``),
+    each row after it as its two terms, those of the columns, a row without both (an entry the termbase holds in
+    one of the languages alone) skipped, and such rows counted in one warning naming the first.  Read as a sheet of
+    two columns, the export was refused ("expected 2 fields … got 5")."""
+    first = next(rows, None)
+    if first is None:
+        return
+    header = first[1]
+    columns = language_columns(header, source_lang, target_lang)
+    if columns is None:
+        yield first
+        yield from rows
+        return
+    skipped, count = [], 0
+    for where, fields in rows:
+        count += 1
+        terms = [fields[column] if column < len(fields) else "" for column in columns]
+        if all(term.strip() for term in terms):
+            yield where, terms
+        else:
+            skipped.append(where)
+    if skipped:
+        named = [header[column].replace("\ufeff", "").strip() for column in columns]
+        warn(f"{path}: {len(skipped)} of {count} rows skipped, without a term in both the {named[0]} and the "
+             f"{named[1]} column (the first: {skipped[0]})")
+
+
+def language_columns(fields: list[str], source_lang: str | None, target_lang: str | None) -> tuple[int, int] | None:
+    """Where a first row of more than two ``fields`` heads a termbase's export, the index of its source term's column,
+    the first whose cell names the source language (``names``), and its target term's, the first other naming the
+    target language.  None for a row that heads no such columns: the languages not known, a cell naming a column
+    source or target (``source;target;notes``: its first two are the terms), DeepL's four fields (``dog,Hund,en,de``),
+    or no cell naming one of the languages."""
+    if source_lang is None or target_lang is None or len(fields) < 3:
+        return None
+    cells = [heading(field.replace("\ufeff", "").strip()) for field in fields]
+    if (len(fields) == 4 and all(map(is_language_code, cells[2:]))
+            or any(plain(cell) in SOURCE_COLUMNS | TARGET_COLUMNS for cell in cells)):
+        return None
+    source = column(cells, source_lang)
+    target = None if source is None else column(cells, target_lang, source)
+    return None if source is None or target is None else (source, target)
+
+
+def column(cells: list[str], lang: str, taken: int | None = None) -> int | None:
+    """The index of the first of a header's ``cells`` but ``taken`` that names ``lang`` (``names``), of those its own
+    variety's first (``en-GB;en-US`` translating en-US to en-GB: en-US's is the source column); None for none."""
+    named = [index for index, cell in enumerate(cells) if index != taken and names(cell, lang)]
+    own = [index for index in named if variety(cells[index]) == variety(lang)]
+    return next(iter(own or named), None)
+
+
+def names(cell: str, lang: str) -> bool:
+    """Whether a header's ``cell`` (as ``heading`` reads it) names the language ``lang``: by a code ISO 639-1 lists, of
+    its primary subtag (``en``, ``en-US``), or by its name (``English``, ``Englisch``: ``names_language``)."""
+    if is_language_code(cell) and is_iso_639_1_code(cell):
+        return primary(cell) == primary(lang)
+    return names_language(cell, lang)
+
+
+def language_fields(fields: list[str], where: str, shown: str) -> tuple[str, str]:
+    """The language pair of a four-field CSV row, DeepL's ``source,target,en,de``, as primary
+    subtags; a DataError naming the field where field 3 or 4 is empty or no language code, as a
+    sheet of other columns has (``dog,Hund,noun,masc``; ``dog,Hund,,``), written with ``shown``
+    between the fields."""
+    for number, field in enumerate(fields[2:], start=3):
+        if not is_language_code(field.strip()):
+            got = "is empty" if not field.strip() else f"is {field!r:.40}, not a language code"
+            raise DataError(f"{where}: field {number} {got}: expected 2 fields (source{shown}target) or DeepL's 4 "
+                            f"(source{shown}target{shown}source language{shown}target language)")
+    return primary(fields[2]), primary(fields[3])
+
+
+def row_languages(fields: list[str], where: str, source_lang: str | None,
+                  target_lang: str | None) -> tuple[str, str]:
+    """The language pair of a four-field CSV file's first row, as primary subtags; a DataError
+    where the languages translated are known and are others."""
+    languages = (primary(fields[2]), primary(fields[3]))
+    if source_lang is not None and target_lang is not None and languages != (primary(source_lang),
+                                                                              primary(target_lang)):
+        raise DataError(f"{where}: the terms are {fields[2]} -> {fields[3]}, and the translation is "
+                        f"{source_lang} -> {target_lang}")
+    return languages
