@@ -602,3 +602,9 @@ def test_a_sheet_of_two_varieties_columns_is_read_from_each_ones_own(tmp_path):
     """Both columns name English: the first was taken as the source, whichever variety it was."""
     path = write(tmp_path, b"en-GB;en-US;Note\ncolour;color;spelling\n")
     assert read_glossary(path, "en-US", "en-GB").terms == (("color", "colour"),)
+
+
+def test_a_column_naming_a_language_by_its_name_comes_before_a_code_of_its_form(tmp_path):
+    """"ID" numbers the rows, and is Indonesian's code too: translating Indonesian, the numbers were its terms."""
+    path = write(tmp_path, b"ID;English;Indonesian\n1;dog;anjing\n")
+    assert read_glossary(path, "id", "en").terms == (("anjing", "dog"),)

@@ -64,11 +64,12 @@ def language_columns(fields: list[str], source_lang: str | None, target_lang: st
 
 
 def column(cells: list[str], lang: str, taken: int | None = None) -> int | None:
-    """The index of the first of a header's ``cells`` but ``taken`` that names ``lang`` (``names``), of those its own
-    variety's first (``en-GB;en-US`` translating en-US to en-GB: en-US's is the source column); None for none."""
+    """The index of the first of a header's ``cells`` but ``taken`` that names ``lang`` (``names``): one naming it by
+    its name before one by a code (``ID;English;Indonesian`` translating Indonesian: "ID" numbers the rows), then its
+    own variety's (``en-GB;en-US`` translating en-US to en-GB: en-US's is the source column); None for none."""
     named = [index for index, cell in enumerate(cells) if index != taken and names(cell, lang)]
-    own = [index for index in named if variety(cells[index]) == variety(lang)]
-    return next(iter(own or named), None)
+    return min(named, key=lambda index: (is_language_code(cells[index]), variety(cells[index]) != variety(lang),
+                                         index), default=None)
 
 
 def names(cell: str, lang: str) -> bool:
