@@ -226,9 +226,9 @@ def target_of(kind: str, targets: list[Target]) -> str:
 def variety_distance(lang: str, target_lang: str) -> tuple[int, int]:
     """How far a section's language ``lang`` is from ``target_lang``, of one language, as (script, region): its
     own variety (``variety``: de-CH's "Velo" came first for de-CH, not the "Fahrrad" of a de-DE section before it) is
-    (0, 0); a script other than the target language's (``subtags``: named, or the
-    one its language and region are written in) is 1, before any region ("zh-Hant-TW", first, gave --target-lang
-    zh-Hans its traditional term, where the entry's "zh-Hans-CN" held the simplified one); of the region, 1 for
+    (0, 0); a script other than the target language's (``subtags``: named, or the one its language and region are
+    written in) is 1, before any region ("zh-Hant-TW", first, gave --target-lang zh-Hans its traditional term,
+    where the entry's "zh-Hans-CN" held the simplified one); of the region, 1 for
     the target language's own (zh-Hans's "zh"), 2 for the language as a whole ("de" for de-CH: it holds the term
     of every region the entry has no section of), 3 for another region's ("de-AT": the Austrian "Jänner", first,
     was the target of --target-lang de-DE, where the entry's "de" section held "Januar")."""
