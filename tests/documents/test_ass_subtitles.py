@@ -222,3 +222,16 @@ def test_text_with_what_srt_would_read_as_a_tag_runs_on_into_the_next_line(mirro
                   "Dialogue: 0,0:00:03.00,0:00:05.00,Default,,0,0,0,,in the park."])
     translate_ass_text(source, mirror)
     assert mirror.given == ["I saw a man <grin> in the park."]
+
+
+@pytest.mark.parametrize(("text", "translated", "given"), [
+    ("Stop! {\\i1}[DOOR SLAMS]{\\i0} Who's there?", "STOP! {\\i1}SLAMS] [DOOR{\\i0} THERE? WHO'S",
+     ["Stop!", "[DOOR SLAMS]", "Who's there?"]),
+    ("{\\i1}- Hi.{\\i0} - Hello.", "{\\i1}- HI.{\\i0} - HELLO.", ["Hi.", "Hello."]),
+])
+def test_override_codes_after_a_sentences_end_part_a_line_as_end_tags_do(mirror, text, translated, given):
+    """The "{\\i0}" after the stop or the description hid where the next turn began: the model was given
+    "[DOOR SLAMS] Who's there?" (the description moved to its end), or "- Hello." (the dash a word)."""
+    source = ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"])
+    assert texts(translate_ass_text(source, mirror)) == [translated]
+    assert mirror.given == given

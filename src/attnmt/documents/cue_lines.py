@@ -53,7 +53,8 @@ SUNG_END = re.compile(rf"\s*{SUNG_CLOSE}(?:\s|{NO_BREAK})*$", re.IGNORECASE)
 # a sentence's end (and any closing quotes or brackets) or a lyric's closing notes, and spaces, the spaces group 1.
 # Or where sound descriptions follow a sentence's end and words follow them ("Stop! [DOOR SLAMS] Who's there?"): read
 # with the next sentence, the descriptions went where the alignment put its words; begun there, they are its label.
-DESCRIPTIONS = rf"{OPENING}{BRACKETED}(?:\s*{BRACKETED})*(?:</[^<>]*>)*"  # with their tags: "<i>[DOOR SLAMS]</i>"
+CLOSING_CODES = r"(?:</[^<>]*>|\{\\[^{}]*\})*"  # end tags and ASS codes after a text: "</i>", "{\i0}"
+DESCRIPTIONS = rf"{OPENING}{BRACKETED}(?:\s*{BRACKETED})*{CLOSING_CODES}"  # with their tags: "<i>[DOOR SLAMS]</i>"
 NEWLINES = re.compile(r"[ \t]*[\r\n]+[ \t]*")  # line breaks in a translation, with the spaces around them
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
@@ -89,7 +90,7 @@ def turn_gap(dash: str) -> re.Pattern[str]:
     Hello."), or descriptions before words that start a sentence ("Stop! [DOOR SLAMS] Who's there?", not
     "e.g. (a hammer) to fix it"), begin another turn on its line: the spaces before them, group 1 or 2
     (``lastindex``)."""
-    ended = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE})(?:</[^<>]*>)*"  # and the end tags after it
+    ended = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE}){CLOSING_CODES}"  # and the end tags and ASS codes after it
     described = rf"{DESCRIPTIONS}\s+(?!{dash}\s)(?![a-z])\S"
     return re.compile(rf"{ended}(?:(?:\s+{DESCRIPTIONS})?(\s+)(?={dash}\s)|(\s+)(?={described}))")
 
