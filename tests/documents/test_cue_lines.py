@@ -44,6 +44,19 @@ def test_a_cue_of_a_voice_a_line_is_parted_where_a_dash_follows_a_sentences_end(
     assert mirror.given == ["Where is the dog?", "In the water.", "Thanks."]
 
 
+@pytest.mark.parametrize("lines, translated, given", [
+    ("<v Anna>- Hi, how are you?</v> <v Ben>- Fine, thanks.</v>",
+     "<v Anna>- YOU? ARE HOW HI,</v> <v Ben>- THANKS. FINE,</v>", ["Hi, how are you?", "Fine, thanks."]),
+    ("- Hi. <i>- Hello.</i>", "- HI. <i>- HELLO.</i>", ["Hi.", "Hello."]),
+    ("{\\an8}- Hi. {\\i1}- Hello.", "{\\an8}- HI. {\\i1}- HELLO.", ["Hi.", "Hello."]),
+])
+def test_a_dash_after_start_tags_on_a_line_begins_another_speakers_turn(mirror, lines, translated, given):
+    """The second speaker's tag before their dash hid it: the model was given "- Fine, thanks.", and
+    turned around, the dash came last ("THANKS. FINE, -")."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize("lines, given", [
     ("<v Anna>-5 degrees today.</v>\n<v Ben>-10 here.</v>", ["-5 degrees today.", "-10 here."]),
     ("-5 degrees in the north,\n-3 in the south.", ["-5 degrees in the north, -3 in the south."]),

@@ -87,12 +87,12 @@ class Turn:
 
 def turn_gap(dash: str) -> re.Pattern[str]:
     """Where a turn's ``dash`` (a pattern), after any descriptions that end the turn before ("- Hi. [knocks] -
-    Hello."), or descriptions before words that start a sentence ("Stop! [DOOR SLAMS] Who's there?", not
-    "e.g. (a hammer) to fix it"), begin another turn on its line: the spaces before them, group 1 or 2
-    (``lastindex``)."""
+    Hello.") and start tags before it ("<v Anna>- Hi.</v> <v Ben>- Fine.</v>"), or descriptions before words
+    that start a sentence ("Stop! [DOOR SLAMS] Who's there?", not "e.g. (a hammer) to fix it"), begin
+    another turn on its line: the spaces before them, group 1 or 2 (``lastindex``)."""
     ended = rf"(?:[.?!…][\"”’)]*|{SUNG_CLOSE}){CLOSING_CODES}"  # and the end tags and ASS codes after it
     described = rf"{DESCRIPTIONS}\s+(?!{dash}\s)(?![a-z])\S"
-    return re.compile(rf"{ended}(?:(?:\s+{DESCRIPTIONS})?(\s+)(?={dash}\s)|(\s+)(?={described}))")
+    return re.compile(rf"{ended}(?:(?:\s+{DESCRIPTIONS})?(\s+)(?={OPENING}{dash}\s)|(\s+)(?={described}))")
 
 
 DESCRIBED = turn_gap("(?!)")  # in a turn without a dash: at descriptions only
