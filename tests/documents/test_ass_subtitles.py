@@ -194,6 +194,7 @@ def test_a_line_break_before_a_line_that_shows_nothing_stays_where_it_was(mirror
     ("Hello there.  ", "THERE. HELLO  "),
     ("Hello there.\t", "THERE. HELLO\t"),
     ("Hello there.\\NGood morning. ", "THERE. HELLO\\NMORNING. GOOD "),
+    ("Hello there.  \\NGood morning.", "THERE. HELLO  \\NMORNING. GOOD"),  # a line's, before its \\N
 ])
 def test_the_spaces_a_text_ends_with_are_kept(mirror, text, translated):
     """Wrapped anew, the translation ended at its last word: "Hello there.  " came back "THERE. HELLO",

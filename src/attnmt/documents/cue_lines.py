@@ -265,8 +265,8 @@ def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern
 def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     """A turn's translation in as many lines as it had with text, its start and end kept, its
     lines of spaces back in their places, each line after the indentation its line had (``   Hello.``:
-    wrapped anew, it lost it).  A line left empty (an empty translation, nothing kept before or after
-    it) is left out: an empty line ends a cue, and the lines after it became a block without a
+    wrapped anew, it lost it) and before the spaces and tabs it ended with (an ASS line's before ``\\N``).
+    A line left empty (an empty translation, nothing kept before or after it) is left out: an empty line ends a cue, and the lines after it became a block without a
     timing line.  A label its first line held alone (``[door slams]`` / ``Who is there?``,
     attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one, and so
     does a description its last line held alone (``Who is there?`` / ``[door slams]``,
@@ -276,6 +276,7 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     codes = repeated_codes(turn.lines)
     shown = [line for line in turn.lines if has_text(line)]
     indents = [line_parts(line, codes, bool(k))[0] for k, line in enumerate(shown)]  # and any repeated codes
+    trails = [line[len(line.rstrip(" \t")):] for line in shown]  # the spaces and tabs each line ends with
     edges = cue_edges(NEWLINES.sub(" ", translation).strip(" "), tags)
     head = len(indents) > 1 and bool(edges.label) and label_line(turn, tags)
     foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
@@ -286,7 +287,7 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     own[-1] += edges.trail
     own[0] = turn.start + own[0]
     own[-1] += turn.end
-    own = [indent + line for indent, line in zip(indents, own, strict=False) if line]  # each line indented as it was
+    own = [indent + line + trail for indent, line, trail in zip(indents, own, trails, strict=False) if line]
     for k, line in enumerate(turn.lines):
         if not has_text(line):
             own.insert(min(k, len(own)), line)
