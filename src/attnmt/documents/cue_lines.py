@@ -263,16 +263,15 @@ def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern
 
 
 def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
-    """A turn's translation in as many lines as it had with text, its start and end kept, its
-    lines of spaces back in their places, each line after the indentation its line had (``   Hello.``:
-    wrapped anew, it lost it) and before the spaces and tabs it ended with (an ASS line's before ``\\N``).
-    A line left empty (an empty translation, nothing kept before or after it) is left out: an empty line ends a cue, and the lines after it became a block without a
-    timing line.  A label its first line held alone (``[door slams]`` / ``Who is there?``,
-    attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one, and so
-    does a description its last line held alone (``Who is there?`` / ``[door slams]``,
-    attnmt.documents.cue_edges), where the translation still ends with one.  The line breaks a
-    translator wrote (``Hallo\n\nda.``) are spaces: its lines are the wrapping's to cut, and a blank
-    line ended the cue, a lone CR was read back as a line."""
+    """A turn's translation in as many lines as it had with text, its start and end kept, its lines of spaces back in
+    their places, each line after the indentation its line had (``   Hello.``: wrapped anew, it lost it) and before
+    the spaces and tabs it ended with (an ASS line's before ``\\N``). A line left empty (an empty translation,
+    nothing kept before or after it) is left out: an empty line ends a cue, and the lines after it became a block
+    without a timing line. A label its first line held alone (``[door slams]`` / ``Who is there?``,
+    attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one, and so does a
+    description its last line held alone (``Who is there?`` / ``[door slams]``, attnmt.documents.cue_edges), where
+    the translation still ends with one. The line breaks a translator wrote (``Hallo\n\nda.``) are spaces: its lines
+    are the wrapping's to cut, and a blank line ended the cue, a lone CR was read back as a line."""
     codes = repeated_codes(turn.lines)
     shown = [line for line in turn.lines if has_text(line)]
     indents = [line_parts(line, codes, bool(k))[0] for k, line in enumerate(shown)]  # and any repeated codes
