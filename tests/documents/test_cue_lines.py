@@ -6,6 +6,7 @@ import pytest
 
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translators import FoundTranslations
+from attnmt.errors import LeftUntranslated
 
 
 def cue(lines: str) -> str:
@@ -26,14 +27,16 @@ def test_spaces_between_a_start_tag_and_a_speakers_dash_are_kept_in_its_start(mi
 
 
 @pytest.mark.parametrize("lines, translations, written", [
-    ("Where is it?\n- Here.", {"Here.": "Hier."}, "- Hier."),
-    ("Where is it?", {}, None),
+    ("Where is it?\n- Here.", {"Here.": "Hier."}, "Where is it?\n- Hier."),
+    ("Where is it?", {}, "Where is it?"),
 ])
-def test_a_turn_translated_as_nothing_leaves_no_empty_line_in_its_cue(lines, translations, written):
+def test_a_turn_translated_as_nothing_keeps_its_source_in_its_line(lines, translations, written):
     """An empty line was left where the turn was, which ended the cue: what followed it was read
-    again as a block without a timing line.  A cue with nothing left is its timing line alone."""
-    out = translate_subtitle_text(cue(lines), FoundTranslations(translations))
-    assert out == (cue(written) if written else "WEBVTT\n\n00:00.000 --> 00:01.000\n")
+    again as a block without a timing line.  A turn the translator answers with nothing now keeps
+    its source, on its own line, with a warning (attnmt.documents.failed.kept_where_empty)."""
+    with pytest.warns(LeftUntranslated, match="'Where is it\\?' came back empty"):
+        out = translate_subtitle_text(cue(lines), FoundTranslations(translations))
+    assert out == cue(written)
 
 
 def test_a_cue_of_a_voice_a_line_is_parted_where_a_dash_follows_a_sentences_end(mirror):
