@@ -103,3 +103,11 @@ def test_french_ne_que_is_only_not_a_negation(translation):
 def test_a_question_tag_or_never_mind_is_no_negation(source, translation, languages):
     assert not negation_differs(source, translation, languages)
     assert negation_differs("Why isn't it ready?", "Warum ist es fertig?", Languages("en", "de"))
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The castle is not open today.", "Das Schloss ist heute geöffnet."),  # "los" inside a word is no "-los"
+    ("The shop is not open on Friday.", "Der Laden ist am Freitag offen."),  # nor "frei" in "Freitag"
+])
+def test_a_word_merely_holding_an_unclear_suffix_does_not_hide_a_dropped_negation(source, translation):
+    assert negation_differs(source, translation, Languages("en", "de"))
