@@ -111,3 +111,11 @@ def test_a_question_tag_or_never_mind_is_no_negation(source, translation, langua
 ])
 def test_a_word_merely_holding_an_unclear_suffix_does_not_hide_a_dropped_negation(source, translation):
     assert negation_differs(source, translation, Languages("en", "de"))
+
+
+@pytest.mark.parametrize(("translation", "target"), [("De rien.", "fr"), ("Keine Ursache.", "de"),
+                                                     ("Nichts zu danken!", "de"), ("No hay de qué.", "es"),
+                                                     ("Di niente.", "it"), ("Geen dank.", "nl")])
+def test_the_answer_to_thanks_is_no_negation(translation, target):
+    assert not negation_differs("You're welcome.", translation, Languages("en", target))
+    assert negation_differs("I see everything.", "Je ne vois rien.", Languages("en", "fr"))

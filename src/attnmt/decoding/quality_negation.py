@@ -41,16 +41,17 @@ NEGATIONS = {
 CONTRACTED = {"en": re.compile(r".n't$"), "fr": re.compile(r"^n'.")}
 # Phrases with a negation's word that negate nothing the other side must say: "whether or not", "no matter",
 # "not only ... but also" (``sowohl ... als auch``), "never mind", a question's tag ("isn't it?", "nicht wahr?",
-# "n'est-ce pas ?": "oder?", "right?"), French's "n'importe" (any) and "ne ... que" (only).
+# "n'est-ce pas ?": "oder?", "right?"), the answer to thanks ("de rien", "keine Ursache": "you're welcome"),
+# French's "n'importe" (any) and "ne ... que" (only).
 NOT_NEGATING = {
     "en": r"or (?:\w+ )?not|no matter|not only|not just|never mind|\w+n't (?:it|i|you|he|she|we|they|there)(?=\s*\?)",
-    "de": r"oder (?:\w+ )?nicht|nicht nur|nicht wahr(?=\s*\?)",
-    "fr": r"ou non|ou pas|non seulement|n'importe|n'est-ce pas|"
+    "de": r"oder (?:\w+ )?nicht|nicht nur|nicht wahr(?=\s*\?)|keine ursache|nichts zu danken",
+    "fr": r"ou non|ou pas|non seulement|n'importe|n'est-ce pas|de rien|"
           r"n(?:e\s+|')(?:(?!(?:pas|jamais|plus|rien|personne|aucune?|ni)\b)\w+['\s]+){1,3}qu(?:e\b|')",  # only
-    "es": r"o no|no solo|no sólo|no importa",
-    "it": r"o no|o meno|non solo|non importa",
+    "es": r"o no|no solo|no sólo|no importa|no hay de qué",
+    "it": r"o no|o meno|non solo|non importa|non c'è di che|di niente",
     "pt": r"ou não|não só|não apenas|não importa",
-    "nl": r"of niet|niet alleen|niet enkel",
+    "nl": r"of niet|niet alleen|niet enkel|geen dank",
 }
 # Words that say "without", forbid, or negate by their meaning, a prefix or a suffix: a side with one may hold
 # the other side's negation in it ("Do not enter" is "Betreten verboten"), and the rule does not judge the pair.
