@@ -647,3 +647,17 @@ def test_score_reads_the_language_of_a_line_of_short_sentences_whole(trained_mod
                             "--target-lang", "de"], capsys)
     english, german = (json.loads(line)["flags"] for line in out.splitlines())
     assert code == 0 and "language" in english and "language" not in german
+
+
+def test_translate_flags_its_output_not_in_the_target_language_asked_for(trained_model, tmp_path, capsys):
+    """translate's assessments read --target-lang: the model writes German, which is no English; a line of
+    two sentences is read whole (``read_whole``), where each sentence alone is too short to judge."""
+    source = tmp_path / "in.txt"
+    source.write_text("a woman reads a book. a man rides a bike.\n", encoding="utf-8")
+    flags = {}
+    for target in ("de", "en"):
+        code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", "--target-lang",
+                                target, source], capsys)
+        assert code == 0
+        flags[target] = json.loads(out)["hypotheses"][0]["flags"]
+    assert "language" not in flags["de"] and "language" in flags["en"]
