@@ -88,3 +88,12 @@ def test_languages_may_be_a_plain_pair(model_and_tokenizer):
         found = assess(model, tokenizer, ["a dog runs"], ["the dog is running in the park"], languages=languages)
         assert "language" in found[0].flags
         assert Assessor(languages=languages).languages == Languages("en", "de")
+
+
+@pytest.mark.parametrize("text", ['<b title="the name of the file">Name</b>',
+                                  'Öffnen Sie <a href="/help" class="is-it-on-the-web">die Seite</a>.',
+                                  "Siehe https://example.com/how-to-use-the-app-with-your-phone",
+                                  "Schreiben Sie an all.of.the.team@example.com oder öffnen Sie it_is_on_the.pdf"])
+def test_urls_addresses_file_names_and_tags_are_not_read_as_words(text):
+    """What passes through untranslated, a URL's English slug, a tag's attributes, is no word of the text."""
+    assert not in_other_language(text, "de")

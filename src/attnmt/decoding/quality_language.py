@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from attnmt.decoding.verbatim import PLACEHOLDER, PROTECTED, TAG
 from attnmt.text.invisible import folded
 from attnmt.text.language_codes import primary_subtag
 
@@ -105,13 +106,22 @@ def evidence(words: list[str], language: str, other: str) -> int:
     return sum(word in WORDS[language] and word not in shared for word in words)
 
 
+def text_words(text: str) -> str:
+    """``text`` without what passes through untranslated (verbatim's URLs, e-mail addresses and file names,
+    tags with their attributes, placeholders): "Siehe https://example.com/how-to-use-the-app" is German,
+    whatever the slug of the URL in it says."""
+    for kept in (PROTECTED, TAG, PLACEHOLDER):
+        text = kept.sub(" ", text)
+    return text
+
+
 def in_other_language(text: str, target: str | None) -> bool:
     """Whether ``text``, a translation into ``target`` (a language code; None: not known), is clearly in
     another language (module docstring); False for a target the rule does not know (not in KNOWN)."""
     language = primary_subtag(target) if target else None
     if language not in KNOWN:
         return False
-    words = WORD.findall(folded(text))
+    words = WORD.findall(folded(text_words(text)))
     for other in KNOWN - {language}:
         found = evidence(words, other, language)
         if found >= MIN_EVIDENCE and found > 2 * evidence(words, language, other) + 2:
