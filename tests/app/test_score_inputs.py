@@ -275,12 +275,14 @@ def test_score_splits_lines_by_the_models_languages_where_none_is_given_as_trans
     assert scored[""] == scored["--source-lang de --target-lang en"] != scored["--source-lang en"]
 
 
-@pytest.mark.parametrize("command, texts", [("score", "--hyp"), ("calibrate", "--ref")])
-@pytest.mark.parametrize("option", [["--no-split"], ["--source-lang", "de"], ["--target-lang", "fr"]])
+@pytest.mark.parametrize("command, texts, option", [
+    ("score", "--hyp", ["--no-split"]), ("calibrate", "--ref", ["--no-split"]),
+    ("calibrate", "--ref", ["--source-lang", "de"]), ("calibrate", "--ref", ["--target-lang", "fr"])])
 def test_a_jsonl_source_refuses_the_options_that_would_split_its_records(trained_copy, tmp_path, capsys, command,
                                                                         texts, option):
     """A record's text is read whole between its line breaks, as translate reads it, which refuses
-    --no-split and --source-lang with JSONL input: score and calibrate took them and did nothing."""
+    --no-split and --source-lang with JSONL input: score and calibrate took them and did nothing.  Score's
+    --source-lang and --target-lang name the languages of its flags too (test_score_jsonl_takes_...)."""
     source, given = tmp_path / "in.jsonl", tmp_path / "given.de"
     source.write_text('{"text": "a dog runs"}\n', encoding="utf-8")
     given.write_text("ein hund rennt\n", encoding="utf-8")
@@ -494,3 +496,15 @@ def test_calibrate_names_a_sentence_the_model_fails_on_in_one_line(trained_copy,
     assert code == 2 and out == "" and not (trained_copy / "quality.json").exists()
     assert err.startswith("attnmt: error: the model failed on 6 of the 120 sentences to calibrate on, the first "
                           f"'{failing_on_the_boy}' (RuntimeError: boom): leave them out of the set")
+
+
+def test_score_jsonl_takes_the_languages_its_flags_read(trained_model, tmp_path, capsys):
+    """--target-lang with translate's JSONL input was refused as doing nothing; it names the language the
+    language flag expects: an English translation of a record given as German is flagged."""
+    source, given = tmp_path / "in.jsonl", tmp_path / "given.de"
+    source.write_text('{"text": "a man rides a bike"}\n', encoding="utf-8")
+    given.write_text("the man is riding on his bike with a friend\n", encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", given, "--no-search",
+                              "--source-lang", "en", "--target-lang", "de"], capsys)
+    assert code == 0, err
+    assert "language" in json.loads(out)["flags"]

@@ -170,7 +170,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
         check_stdout_not_stdin("--output", inputs, scores_name(args.hyp, args.output_format))
     check_not_an_input(args.output, "--output", inputs, scores_name(args.hyp, args.output_format))
     sources, translations, records = read_pairs(args.src, args.hyp)
-    check_split_options(args, records)
+    check_split_options(args, records, ("no_split",))  # its languages are its flags' too
     calibration = load_calibration(Path(args.model), args.weights)
     glossary = read_glossary_files(args)
     searching = None if args.no_search else decoding(args)  # --no-search searches nothing: its options wait
@@ -290,14 +290,16 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
             out.write(json_line({"line": line, **a.fields(), "words": a.words}))
 
 
-def check_split_options(args: argparse.Namespace, records: bool) -> None:
-    """--no-split, --source-lang and --target-lang refused where --src is translate's JSONL input
+def check_split_options(args: argparse.Namespace, records: bool,
+                        options: tuple[str, ...] = ("no_split", "source_lang", "target_lang")) -> None:
+    """``options`` (--no-split, --source-lang and --target-lang) refused where --src is translate's JSONL input
     (``records``), whose texts are read whole between their line breaks (record_lines), as translate
-    refuses --no-split and --source-lang with JSONL input: they would do nothing."""
+    refuses --no-split and --source-lang with JSONL input: they would do nothing.  Score's languages name
+    those of its flags language and negation too (``known_languages``): there they are taken."""
     from attnmt.cli.hypotheses import shown
 
     if records:
-        check_not_given(args, ["no_split", "source_lang", "target_lang"], f"{shown(args.src)} is translate's JSONL "
+        check_not_given(args, list(options), f"{shown(args.src)} is translate's JSONL "
                         "input, each record's text read whole between its line breaks", "how a line is split into "
                         "sentences")
 
