@@ -236,7 +236,10 @@ def test_atoms_glued_in_the_source_stay_glued(same, text):
     ("A <b>red</i> car</b> runs.\n", "RUNS. <b>CAR RED</i></b> A\n"),
     ("A <span />red car runs.\n", "RUNS. CAR <span />RED A\n"),
     ('## <a id="intro"></a>Introduction here\n', '## <a id="intro"></a>HERE INTRODUCTION\n'),
-    ('A <span class="icon"></span> big dog.\n', 'DOG. <span class="icon"></span> BIG A\n')])
+    ('A <span class="icon"></span> big dog.\n', 'DOG. <span class="icon"></span> BIG A\n'),
+    ('Use <Highlight color="#25c2a0">Docusaurus green</Highlight> now.\n',  # MDX: an end tag first does not build
+     'NOW. <Highlight color="#25c2a0">GREEN DOCUSAURUS</Highlight> USE\n'),
+    ("An <my-tag>inline custom</my-tag> tag.\n", "TAG. <my-tag>CUSTOM INLINE</my-tag> AN\n")])
 def test_an_inline_html_element_stays_around_its_words(mirror, text, written):
     """Its start and end tags were each an atom, placed apart: turned around, the link read
     'GUIDE</a> WHOLE <a href="https://x.org">THE', an end before its start.  An end tag that closes

@@ -1,11 +1,11 @@
 """Inline HTML in a Markdown run, as attnmt.documents.markdown reads it.
 
     html_pairs(children)     -> the start tags read as marks, each with its end tag
-    html_name(token)         -> an inline HTML token's element name
+    html_name(token)         -> the element a paired tag is read as
 
-A start tag and its end tag in one run (``<a href="…">the guide</a>``, ``<b>``, ``<span>``) are one mark,
-so that they stay around their words as a page's do; any other tag is an atom, kept where the alignment
-puts it, and ``<br>`` is read as a line break.
+A start tag and its end tag in one run (``<a href="…">the guide</a>``, ``<b>``, ``<span>``, MDX's
+``<Highlight>``) are one mark, so that they stay around their words as a page's do; any other tag is an
+atom, kept where the alignment puts it, and ``<br>`` is read as a line break.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?(?<!/)>")  # a start o
 
 
 def html_pairs(children: Sequence[Token]) -> dict[int, int]:
-    """The inline HTML elements of a run read as marks: for each start tag of PAIRED (by index in
-    ``children``), its end tag, the next of its name at the same depth of Markdown's marks, with every
+    """The inline HTML elements of a run read as marks: for each start tag of PAIRED or of a component
+    (by index in ``children``), its end tag, the next of its name at the same depth of Markdown's marks, with every
     HTML start tag opened after it closed first (``<b>x</i></b>``: ``</i>``, which closes none, stays an
     atom).  Never a link inside a link (an HTML parser would end the outer one), nor an element with
     nothing inside (an anchor, ``<a id="intro"></a>``, an icon's ``<span></span>``): read as a mark, it
@@ -46,7 +46,7 @@ def html_pairs(children: Sequence[Token]) -> dict[int, int]:
             opened = [entry for entry in opened if entry[2] <= depth and not (links and entry[0] == "a")]
             continue
         name = tag.group(2).lower()
-        if name not in PAIRED:
+        if name not in PAIRED and not component(tag.group(2)):
             continue
         if not tag.group(1):
             if not (name == "a" and (links or any(entry[0] == "a" for entry in opened))):
@@ -58,7 +58,14 @@ def html_pairs(children: Sequence[Token]) -> dict[int, int]:
     return pairs
 
 
+def component(name: str) -> bool:
+    """Whether an element is MDX's JSX component (``<Highlight>``, ``<Badge>``) or a custom element
+    (``<my-element>``): its tags, placed apart as atoms, came back end before start, which MDX refuses."""
+    return name[0].isupper() or "-" in name
+
+
 def html_name(token: Token) -> str:
-    """The element name of an inline HTML token's tag, in lower case ("" for none: a comment)."""
+    """The element a paired tag of an inline HTML token is read as: its own, in lower case, where PAIRED,
+    else a ``span`` (a component's, which an HTML parser does not know)."""
     tag = HTML_TAG.fullmatch(token.content)
-    return tag.group(2).lower() if tag else ""
+    return tag.group(2).lower() if tag and tag.group(2).lower() in PAIRED else "span"
