@@ -177,3 +177,9 @@ def test_pymdownx_blocks_keep_their_lines_and_options_and_translate_their_titles
         "/// note | SOME TITLE\nCONTENT HERE.\n///\n\n/// details | CLICK TO SEE\n    type: warning\n    open: true\n\n"
         "HIDDEN TEXT.\n///\n\n/// html | div\nIN A DIV.\n///\n\n- AN ITEM.\n\n    /// tab | LINUX\n    IN THE ITEM.\n"
         "    ///\n\nTHE /// MARKS AND /// THIS | THAT STAY TEXT.\n")
+
+
+def test_a_title_like_line_of_kept_code_or_statements_is_not_translated(upper):
+    text = ('{% highlight rust %}\n/// foo | bar\n!!! note "x y"\n{% endhighlight %}\n\n'
+            'export const x = {\n::: tip Kept here\n};\n\n!!! note "Real title"\n    Body.\n')
+    assert translate_markdown(text, upper) == text.replace("Real title", "REAL TITLE").replace("Body", "BODY")

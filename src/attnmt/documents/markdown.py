@@ -296,8 +296,8 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     skipped = front_matter_lines(lines)
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
     md, env = markdown_parser(), dict[str, Any]()  # env: the reference definitions, for a run read again
-    read = ["\n"] * skipped + site_lines(lines[skipped:])  # docs sites' syntax set apart
-    tokens = md.parse("".join(read), env)
+    read, syntax = site_lines(lines[skipped:])  # docs sites' syntax set apart
+    tokens = md.parse("\n" * skipped + "".join(read), env)
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)
     glossary = translator_glossary(translator)
@@ -318,7 +318,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
         return run(md.parseInline(lines[line][start:end], env)[0].children or [], Region([(line, start, end)]),
                    "title")
 
-    found = [run for spans in syntax_titles(lines, read) for run in title(*spans)]
+    found = [run for spans in syntax_titles(lines, [skipped + index for index in syntax]) for run in title(*spans)]
     for kind, opening, inline, column in inline_runs(tokens):
         if not inline.content.strip():  # an empty heading or cell
             continue

@@ -1,6 +1,6 @@
 """Docs sites' Markdown beyond CommonMark and GitHub's, as attnmt.documents.markdown reads it.
 
-    site_lines(lines)                        -> the lines markdown-it reads, site syntax set apart
+    site_lines(lines)                        -> the lines markdown-it reads, site syntax set apart, and its lines
     templates(md)                            -> md reading Hugo, Liquid and Jinja tags as atoms
     kept_end(content)                        -> how many characters at a run's end are kept after it
     trimmed(region, lines, start, end)       -> a run's Region without the characters kept at its ends
@@ -113,12 +113,14 @@ class Options:
 Kept = int | str | Options | re.Pattern[str]  # what site_lines waits for a kept statement of lines to close at
 
 
-def site_lines(lines: Sequence[str]) -> list[str]:
+def site_lines(lines: Sequence[str]) -> tuple[list[str], list[int]]:
     """``lines`` as markdown-it is to read them, one for one with their endings: a line of site syntax
-    blank, an admonition's or tab's body dedented, a definition's ``:`` a ``-``. Site syntax is read only
-    where CommonMark reads no indented code (under 4 spaces beyond the body the line is in), an MDX
-    statement only at a block's start, at column 0, outside bodies."""
+    blank, an admonition's or tab's body dedented, a definition's ``:`` a ``-``; and the indexes of the
+    lines of site syntax that may hold a title (not those of a kept statement, snippets or code). Site
+    syntax is read only where CommonMark reads no indented code (under 4 spaces beyond the body the line
+    is in), an MDX statement only at a block's start, at column 0, outside bodies."""
     read: list[str] = []
+    syntax: list[int] = []
     bodies: list[int] = []  # the indentation of each admonition or tab body the line may be in
     fence = ""  # the open code fence's backticks or tildes
     # what a kept statement of lines waits for: its brackets' depth, "snippets", a block's Options or a code tag's
@@ -148,6 +150,7 @@ def site_lines(lines: Sequence[str]) -> list[str]:
         elif not bodies and MDX.fullmatch(view) and not (read and read[-1].strip()):
             kept, view = depth(view, 0), ""
         elif SYNTAX.fullmatch(stripped):
+            syntax.append(len(read))
             kept = ("snippets" if SNIPPETS.fullmatch(stripped) else Options(indent + 4) if BLOCK.fullmatch(stripped)
                     else code_end(stripped))
             if BODIED.match(stripped):
@@ -158,7 +161,7 @@ def site_lines(lines: Sequence[str]) -> list[str]:
         else:
             view = DEFINITION.sub(r"\1-", view, count=1) if DEFINITION.match(view) else view
         read.append(view + ending)
-    return read
+    return read, syntax
 
 
 def listed(stripped: str, indent: int, item: int, after_blank: bool) -> int:

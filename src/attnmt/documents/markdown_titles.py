@@ -1,6 +1,6 @@
 """The titles docs sites write in their syntax, found to be translated, every byte around them kept.
 
-    syntax_titles(lines, read)         -> where each title on a line of site syntax stands
+    syntax_titles(lines, syntax)       -> where each title on a line of site syntax stands
     summaries(lines, tokens, ...)      -> each one-line ``<summary>`` of an HTML block, as a job to translate
 
 A docs page's admonitions, containers and tabs are titled on their syntax lines, which
@@ -45,14 +45,12 @@ TITLED = (
 SUMMARY = re.compile(r"<summary(?:\s[^<>]*)?>(?P<title>(?:(?!</?summary)[^\n])*?)</summary\s*>", re.IGNORECASE)
 
 
-def syntax_titles(lines: Sequence[str], read: Sequence[str]) -> list[tuple[int, int, int]]:
-    """(line, start, end) of the title on each line of ``lines`` that is site syntax (a line that is not
-    blank, read as blank: ``read``, markdown_sites.site_lines'), where it has words."""
+def syntax_titles(lines: Sequence[str], syntax: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(line, start, end) of the title on each line of site syntax (``syntax``: their indexes in ``lines``,
+    markdown_sites.site_lines'), where it has words."""
     found = []
-    for index, (line, view) in enumerate(zip(lines, read, strict=True)):
-        if view.strip() or not line.strip():
-            continue
-        match = next((m for m in (pattern.fullmatch(body(line)) for pattern in TITLED) if m is not None), None)
+    for index in syntax:
+        match = next((m for m in (pattern.fullmatch(body(lines[index])) for pattern in TITLED) if m is not None), None)
         if match is not None and match["title"].strip():
             start = match.start("title") + len(match["title"]) - len(match["title"].lstrip())
             found.append((index, start, match.start("title") + len(match["title"].rstrip())))
