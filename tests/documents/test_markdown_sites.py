@@ -183,3 +183,11 @@ def test_a_title_like_line_of_kept_code_or_statements_is_not_translated(upper):
     text = ('{% highlight rust %}\n/// foo | bar\n!!! note "x y"\n{% endhighlight %}\n\n'
             'export const x = {\n::: tip Kept here\n};\n\n!!! note "Real title"\n    Body.\n')
     assert translate_markdown(text, upper) == text.replace("Real title", "REAL TITLE").replace("Body", "BODY")
+
+
+def test_a_myst_directives_options_are_kept_and_its_title_and_text_translated(upper):
+    """Read as its text, ``:class: tip`` came back ``:class: TIP TEXT HERE.``, a class name no more."""
+    text = ":::{admonition} My own title\n:class: tip\n:name: my-note\nText here.\n:::\n"
+    assert translate_markdown(text, upper) == (
+        ":::{admonition} MY OWN TITLE\n:class: tip\n:name: my-note\nTEXT HERE.\n:::\n")
+    assert upper.given == ["My own title", "Text here."]

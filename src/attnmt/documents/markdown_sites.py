@@ -58,6 +58,8 @@ BODIED = re.compile(r"(?:!!!|\?\?\?|===)")  # an admonition's or content tab's b
 # went to the model a paragraph a time.
 CODE_TAG = re.compile(r"\{%-?[ \t]*(?P<liquid>highlight|codeblock|comment)\b.*%\}"
                       r"|\{\{[<%][ \t]*(?P<hugo>highlight|code)\b.*[>%]\}\}")
+MYST = re.compile(r":{3,}[ \t]*\{[\w-]+\}.*")  # a MyST directive's first line: its :options: follow it
+MYST_OPTION = re.compile(r":[\w-]+:(?:[ \t].*)?")  # :class: tip
 BLOCK = re.compile(r"/{3,}[ \t]*[\w-]+.*")  # a pymdownx block's first line: its options may be indented under it
 SNIPPETS = re.compile(r"-+8<-+[ \t]*")  # the line opening or closing a block of snippets' file names
 SNIPPET = re.compile(r"\S+")  # a file name in that block (pymdownx's ``;name`` one left out)
@@ -152,7 +154,7 @@ def site_lines(lines: Sequence[str]) -> tuple[list[str], list[int]]:
         elif SYNTAX.fullmatch(stripped):
             syntax.append(len(read))
             kept = ("snippets" if SNIPPETS.fullmatch(stripped) else Options(indent + 4) if BLOCK.fullmatch(stripped)
-                    else code_end(stripped))
+                    else MYST_OPTION if MYST.fullmatch(stripped) else code_end(stripped))
             if BODIED.match(stripped):
                 bodies.append(indent + 4)
             view = ""
@@ -187,8 +189,11 @@ def continued(kept: Kept, line: str) -> tuple[bool, Kept | None]:
     or code ``kept`` waits to close, and what is waited for after it. Code goes on up to its end tag, which
     it takes; a blank line ends the others; a block of snippets ends at its closing ``--8<--`` or at the
     first line that is not a file name, a block's options (YAML, ``    type: warning``) at the first line
-    not indented under its first line; that line is read as any line."""
+    not indented under its first line, a MyST directive's (``:class: tip``) at the first that is none; that
+    line is read as any line."""
     stripped = line.strip()
+    if kept is MYST_OPTION:  # a MyST directive's options, each on its own line
+        return (True, kept) if MYST_OPTION.fullmatch(stripped) else (False, None)
     if isinstance(kept, re.Pattern):
         return True, None if kept.fullmatch(stripped) else kept
     if not stripped:
