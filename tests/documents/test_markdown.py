@@ -264,6 +264,15 @@ def test_a_table_that_starts_a_list_item_has_its_header_translated(upper):
     assert structure(translated) == structure(text)
 
 
+def test_a_character_written_as_a_reference_is_written_so_again(same, mirror):
+    """Written as the characters, ``&nbsp;`` became an invisible no-break space in the file."""
+    text = ("Copyright &copy; 2024 the authors &mdash; all rights.\n\n| 10&nbsp;km | a &#8212; b |\n|---|---|\n\n"
+            "Code `&copy;` and &amp; stay.\n")
+    assert translate_markdown(text, same) == text.replace("&amp;", "&")
+    assert translate_markdown(text, mirror).startswith("RIGHTS. ALL &mdash; AUTHORS THE 2024 &copy; COPYRIGHT\n")
+    assert mirror.given[0] == "Copyright © 2024 the authors — all rights."
+
+
 def test_a_code_span_in_a_table_cell_keeps_its_escaped_pipe(same):
     table = "| A | B |\n|---|---|\n| A man runs `a \\| b` with a dog | A dog runs |\n"
     assert translate_markdown(table, same) == table

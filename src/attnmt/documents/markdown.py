@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -52,6 +52,7 @@ from attnmt.documents.markdown_text import (
     cell_spans,
     escaped_line_start,
     line_spans,
+    source_references,
     written,
 )
 from attnmt.documents.markdown_titles import Summary, summaries, syntax_titles
@@ -86,8 +87,9 @@ class Run:
     job: MarkdownJob
     holder: etree._Element  # the fragment's parsed holder, changed in place by the job
     marks: list[Mark]
-    kind: str  # "paragraph", "heading" or "cell": what its translation must not start or end with
+    kind: str  # "paragraph", "heading", "cell" or "title": what its translation must not start or end with
     line_start: bool = False  # each of its lines is where a block could start: a paragraph's, a setext heading's
+    references: dict[str, str] = field(default_factory=dict)  # markdown_text.source_references of its source
 
 
 def recording(rule: Callable[[StateInline, bool], bool], kind: str,
@@ -311,8 +313,10 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
         html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, at) if html.strip() else None
         job = MarkdownJob(page.root, vocabulary, options, glossary) if page is not None else None
-        # nothing to translate (code alone, a URL): kept byte for byte
-        return [Run(region, job, page.root, marks, kind, line_start)] if page and job and job.flats() else []
+        if page is None or job is None or not job.flats():  # nothing to translate (code alone, a URL): kept as it is
+            return []
+        references = source_references("".join(lines[line][start:end] for line, start, end in region.spans))
+        return [Run(region, job, page.root, marks, kind, line_start, references)]
 
     def title(line: int, start: int, end: int) -> list[Run]:
         return run(md.parseInline(lines[line][start:end], env)[0].children or [], Region([(line, start, end)]),
@@ -356,7 +360,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
 def translation(run: Run) -> str:
     """The run's translated fragment written back as Markdown, escaped where its text would
     otherwise start Markdown syntax."""
-    pieces = written(run.holder, run.marks, cell=run.kind == "cell").strip(" \t").split("\0")
+    pieces = written(run.holder, run.marks, run.kind == "cell", run.references).strip(" \t").split("\0")
     # A hard break the alignment put before the first word or after the last is none (CommonMark: not at a block's
     # edge), and written, it left a line of spaces or "\\" before the text, or a blank line after it.
     while len(pieces) > 1 and not pieces[0].strip():

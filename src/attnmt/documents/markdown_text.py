@@ -10,8 +10,9 @@ otherwise be read as Markdown syntax.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from html import unescape
 
 from lxml import etree
 
@@ -24,6 +25,7 @@ ENTITY = re.compile(r"#?\w+;")
 LINE_START = re.compile(r"(#{1,6}(?=[ \t]|$)|>|[-+*](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|[-*_](?=(?:[ \t]*[-*_]){2,}"
                         r"[ \t]*$)|=+(?=[ \t]*$)|~~~)")
 SPACE = " \t\n\u00a0"
+REFERENCE = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")  # &nbsp; &#160; &#xA0;
 # What may stand before a table row's leading pipe: blockquotes' ">", and a list item's marker where the table
 # starts the item ("- | Name | Value |").
 ROW_PREFIX = re.compile(r"[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*")
@@ -149,6 +151,18 @@ def cell_spans(source: str, index: int, column: int, content: str) -> Region | N
     return Region([(index, start, end)]) if line[start:end].replace("\\|", "|") == content else None
 
 
+def source_references(source: str) -> dict[str, str]:
+    """Each character other than ASCII that ``source`` writes as a reference (``&nbsp;``, ``&copy;``,
+    ``&#8212;``), and that reference: its translation writes them so again (``written``). ASCII's
+    (``&amp;``, ``&lt;``) are left to escaping."""
+    found: dict[str, str] = {}
+    for reference in REFERENCE.findall(source):
+        character = unescape(reference)
+        if len(character) == 1 and not character.isascii():
+            found.setdefault(character, reference)
+    return found
+
+
 def escaped(text: str, cell: bool) -> str:
     """``text`` with what would be read as Markdown syntax escaped: a backslash before punctuation
     (or at the end, before a mark's delimiter), a code span's backtick, a link's brackets, the ``<``
@@ -181,10 +195,13 @@ def escaped_line_start(text: str) -> str:
     return text[:at] + "\\" + text[at:]
 
 
-def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> str:
+def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False,
+            references: Mapping[str, str] | None = None) -> str:
     """The Markdown of ``node``'s content: its text escaped, each element numbered ``data-md`` as its
     Mark says (any other, one the translation added, as its content alone); a hard break is "\\0",
-    for the caller to write with the break it was (Region.hard_break).
+    for the caller to write with the break it was (Region.hard_break). A character of ``references``
+    (source_references': the run's source wrote it as a reference, ``&nbsp;``) is written as that
+    reference, not as the character, invisible where it is a space's.
 
     What the alignment leaves empty: an emphasis is written as its content alone (its delimiters
     alone would be read as text), a link with its source text (a link without text is lost). Two
@@ -195,7 +212,8 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False) -> 
 
     def text(content: str) -> None:
         if content:
-            out.append(escaped(content, cell))
+            written = escaped(content, cell)
+            out.append("".join(references.get(c, c) for c in written) if references else written)
             ending[0] = None
 
     def write(node: etree._Element, mark: Mark | None = None) -> None:
