@@ -296,16 +296,17 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     naming its line."""
     lines = split_lines(text)
     skipped = front_matter_lines(lines)
-    # the front matter read as blank lines, so that markdown-it's line numbers are the file's
     md, env = markdown_parser(), dict[str, Any]()  # env: the reference definitions, for a run read again
     read, syntax = site_lines(lines[skipped:])  # docs sites' syntax set apart
+    # the front matter read as blank lines, so that markdown-it's line numbers are the file's
     tokens = md.parse("\n" * skipped + "".join(read), env)
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)
     glossary = translator_glossary(translator)
 
     def run(children: Sequence[Token], region: Region, kind: str, line_start: bool = False) -> list[Run]:
-        """The run to translate, where it holds any text to (checked as markdown.py's module says)."""
+        """The run of ``children`` at ``region``, where it holds text to translate: none for one without
+        letters, or whose fragment holds nothing a TreeJob translates (code alone, a URL), kept as it is."""
         if nothing_to_translate(children, glossary):
             return []
         at = f"{where}, line {region.spans[0][0] + 1}"
@@ -313,7 +314,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
         html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, at) if html.strip() else None
         job = MarkdownJob(page.root, vocabulary, options, glossary) if page is not None else None
-        if page is None or job is None or not job.flats():  # nothing to translate (code alone, a URL): kept as it is
+        if page is None or job is None or not job.flats():
             return []
         references = source_references("".join(lines[line][start:end] for line, start, end in region.spans))
         return [Run(region, job, page.root, marks, kind, line_start, references)]
@@ -322,7 +323,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
         return run(md.parseInline(lines[line][start:end], env)[0].children or [], Region([(line, start, end)]),
                    "title")
 
-    found = [run for spans in syntax_titles(lines, [skipped + index for index in syntax]) for run in title(*spans)]
+    found = [one for spans in syntax_titles(lines, [skipped + index for index in syntax]) for one in title(*spans)]
     for kind, opening, inline, column in inline_runs(tokens):
         if not inline.content.strip():  # an empty heading or cell
             continue
@@ -350,7 +351,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     runs: list[FrontValue | Summary | Run] = sorted(
         [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob),
          *summaries(lines, tokens, vocabulary, options, glossary, where, MarkdownJob), *found],
-        key=lambda run: run.region.spans[0][:2])  # in the order they stand, as all_replaced writes them
+        key=lambda one: one.region.spans[0][:2])  # in the order they stand, as all_replaced writes them
     translate_trees([run.job for run in runs], translator, options, review,
                     [run.region.spans[0][0] + 1 for run in runs])
     return all_replaced(lines, [(run.region, translation(run) if isinstance(run, Run) else run.written())
