@@ -13,6 +13,8 @@ from attnmt.errors import DataError
 GERMAN = DocumentOptions(target_lang="de")
 PACKAGE = "OEBPS/content.opf"
 PAGE = "OEBPS/Text/chapter 1.xhtml"
+OPF, DC, NCX = "http://www.idpf.org/2007/opf", "http://purl.org/dc/elements/1.1/", "http://www.daisy.org/z3986/2005/ncx/"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
 def every_sentence(sources, texts):
@@ -393,3 +395,32 @@ def test_an_epub_switchs_default_of_paragraphs_is_a_block_of_its_own(upper):
     assert upper.given == ["One", "A dog runs.", "A man walks on the sand."]
     assert (f'<epub:switch>{CASE}<epub:default><p>A MAN WALKS ON THE SAND.</p></epub:default>'
             '</epub:switch></div>').encode() in out[PAGE]
+
+
+def test_a_books_title_is_translated_in_its_package_and_contents_as_on_its_navigation_page(mirror):
+    """The nav page's <title> and heading said "BOOK A", the package's dc:title and toc.ncx's docTitle "A book":
+    a reading system's library showed the source's title over the translated book."""
+    out = read_members(translate_file_bytes(book_file(), "book.epub", mirror, GERMAN))
+    package, contents = etree.fromstring(out["EPUB/content.opf"]), etree.fromstring(out["EPUB/toc.ncx"])
+    assert package.findtext(f"{{{OPF}}}metadata/{{{DC}}}title") == "BOOK A"
+    assert contents.findtext(f"{{{NCX}}}docTitle/{{{NCX}}}text") == "BOOK A"
+    assert html.fromstring(out["EPUB/nav.xhtml"]).findtext(".//title") == "BOOK A"
+    assert package.findtext(f"{{{OPF}}}metadata/{{{DC}}}identifier") == "id-1"
+    assert package.findtext(f"{{{OPF}}}metadata/{{{DC}}}language") == "de"
+    assert mirror.given.count("A book") == 1  # one sentence, one translation everywhere
+
+
+def test_a_books_metadata_but_its_titles_is_kept(mirror):
+    """An EPUB 2 package's title and subtitle are translated, and the one stating its language states the
+    target's; its creator, date, publisher and identifier are names and data, kept."""
+    metadata = ('<dc:title xml:lang="en">The old house</dc:title><dc:title>A dark story</dc:title>'
+                '<dc:creator opf:role="aut">Mary Rose Field</dc:creator><dc:date>2019-03-01</dc:date>'
+                '<dc:publisher>Green Tree Books</dc:publisher><dc:language>en</dc:language>')
+    book = with_package(lambda text: text.replace("<dc:language>en</dc:language>", metadata).replace(
+        "<metadata ", f'<metadata xmlns:opf="{OPF}" '))
+    package = etree.fromstring(read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))[PACKAGE])
+    metadata = package.find(f"{{{OPF}}}metadata")
+    found = [(etree.QName(node).localname, node.text, node.get(XML_LANG)) for node in metadata]
+    assert found == [("identifier", "x", None), ("title", "HOUSE OLD THE", "de"), ("title", "STORY DARK A", None),
+                     ("creator", "Mary Rose Field", None), ("date", "2019-03-01", None),
+                     ("publisher", "Green Tree Books", None), ("language", "de", None)]

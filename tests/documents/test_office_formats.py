@@ -236,9 +236,9 @@ def test_an_epub2_pages_entities_are_read_as_characters_and_kept_as_written(same
     assert written.endswith("<p>A cat&mdash;the black one&mdash;sleeps.</p></body></html>")
 
 
-def test_only_the_contents_entries_of_toc_ncx_are_translated(mirror):
-    """Its docAuthor "Jane Park" became a translation, and its docTitle said another title than the
-    package's dc:title, kept; its pageList's "xii" is a page number."""
+def test_only_the_contents_entries_and_title_of_toc_ncx_are_translated(mirror):
+    """Its docAuthor "Jane Park" became a translation; its pageList's "xii" is a page number.  Its
+    docTitle is translated as the package's dc:title is."""
     members = read_members(book_file())
     ncx = members["EPUB/toc.ncx"].decode().replace(
         "</docTitle>", "</docTitle><docAuthor><text>Jane Park</text></docAuthor>").replace(
@@ -248,7 +248,7 @@ def test_only_the_contents_entries_of_toc_ncx_are_translated(mirror):
     members["EPUB/toc.ncx"] = ncx.encode()
     out = read_members(translate(write_members(members), ".epub", mirror))["EPUB/toc.ncx"]
     texts = [text.text for text in etree.fromstring(out).iter("{http://www.daisy.org/z3986/2005/ncx/}text")]
-    assert texts == ["A book", "Jane Park", "CHAPTER FIRST THE", "xii", "PICTURES"]
+    assert texts == ["BOOK A", "Jane Park", "CHAPTER FIRST THE", "xii", "PICTURES"]
 
 
 def test_a_line_break_in_a_slide_parts_the_words_around_it(same):

@@ -1,6 +1,7 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
-the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept). Pages are
+the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
+package's titles (TitlesJob: ``dc:title``, as toc.ncx's ``docTitle`` and the navigation page's ``<title>``). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
 text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
 HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
@@ -47,9 +48,10 @@ XHTML = "application/xhtml+xml"
 HTML = "text/html"  # how an old EPUB 2 book may list its pages: read as HTML (HtmlPart)
 TOC = "application/x-dtbncx+xml"
 PROGRESSION = "page-progression-direction"  # the spine's: the way the book's pages turn (ltr, rtl, default)
-# toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables);
-# not its pageList (page numbers), nor docTitle and docAuthor, which stay the package's dc:title and creator.
-ENTRIES = "n:navMap//n:navLabel/n:text | n:navList//n:navLabel/n:text"
+# toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables), and the
+# book's title (docTitle), translated as the package's dc:title is; not its pageList (page numbers), nor docAuthor,
+# a name, as the package's dc:creator is.
+ENTRIES = "n:docTitle/n:text | n:navMap//n:navLabel/n:text | n:navList//n:navLabel/n:text"
 
 
 class PageJob(TreeJob):
@@ -138,6 +140,30 @@ class ContentsJob:
             job.finish(run)
         translated = not all(flat.source_kept for flat in self.flats())
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
+
+
+class TitlesJob:
+    """The package's titles (``dc:title``: the book's, a subtitle's), each translated as a line of XML,
+    as toc.ncx's docTitle and the navigation page's ``<title>`` are, so that a reading system's library
+    shows the title the book's pages do; one that states its language (``xml:lang``) then says the
+    target's where it was translated.  The rest of the metadata is data or names: its identifier,
+    dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
+
+    def __init__(self, titles: list[etree._Element], options: DocumentOptions, glossary: Glossary | None) -> None:
+        vocabulary = Vocabulary(xml=True, source_lang=options.source_lang)
+        self.titles, self.target_lang = titles, options.target_lang
+        self.jobs = [TreeJob(title, vocabulary, options, glossary) for title in titles]
+        self.texts = [job.flats() for job in self.jobs]
+
+    def flats(self) -> list[FlatText]:
+        return [flat for texts in self.texts for flat in texts]
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        for title, job, run, texts in zip(self.titles, self.jobs, parted(results, self.texts), self.texts,
+                                          strict=True):
+            job.finish(run)
+            if self.target_lang and title.get(XML_LANG) and not all(flat.source_kept for flat in texts):
+                title.set(XML_LANG, self.target_lang)
 
 
 class PackageJob:
@@ -311,9 +337,13 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         else:
             job = PageJob(root, vocabulary, options, glossary, epub3)
         parts.append(Part(member, tree, [job] if job.flats() else []))
+    titles = TitlesJob(list(opf.getroot().iterfind(f"{{{OPF}}}metadata/{{{DC}}}title")), options, glossary)
+    package_jobs: list[TitlesJob | PackageJob] = [titles] if titles.flats() else []
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
         package = PackageJob(languages, opf.getroot().find(f"{{{OPF}}}spine"), texts, options.target_lang, epub3)
-        parts.append(Part(opf_path, opf, [package] if package.changed else [], changed=package.changed))
+        package_jobs += [package] if package.changed else []
+    if package_jobs:
+        parts.append(Part(opf_path, opf, package_jobs, changed=True))
     return parts
