@@ -44,7 +44,7 @@ def translated(paragraph: str, translator) -> tuple[str, str]:
     python-docx reads it (the fields' results among the runs' text)."""
     out = translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions())
     body = docx.Document(io.BytesIO(out)).paragraphs[0]
-    codes = "".join(node.text for node in body._p.iter(f"{{{W}}}instrText"))
+    codes = "".join(node.text or "" for node in body._p.iter(f"{{{W}}}instrText"))
     return codes, "".join(node.text or "" for node in body._p.iter(f"{{{W}}}t"))
 
 
@@ -99,3 +99,14 @@ def test_a_field_of_another_kind_keeps_its_quoted_texts(mirror):
     paragraph = char("begin") + code(' QUOTE "Dear Sir" ') + char("separate") + text("Dear Sir") + char("end")
     codes, shown = translated(paragraph, mirror)
     assert (codes, shown, mirror.given) == (' QUOTE "Dear Sir" ', "Dear Sir", [])
+
+
+def test_an_if_fields_texts_split_over_several_codes_are_translated_to_their_length(known):
+    """Word splits a code where it was typed at different times: the texts, each over three w:instrText
+    here, were kept; and the second text, written after the first grew, landed in the first's place."""
+    translator = known({"Dear Madam": ("Sehr geehrte Frau", [(0, 0), (1, 2)]),
+                        "Dear Sir": ("Sehr geehrter Herr", [(0, 0), (1, 2)])})
+    after = code(' = "F" "Dear') + code(" Madam") + code('" "Dear') + code(" Sir") + code('" ')
+    codes, shown = translated(if_field("", "Dear Sir").replace(code(""), after), translator)
+    assert codes == ' IF  MERGEFIELD Gender  = "F" "Sehr geehrte Frau" "Sehr geehrter Herr" '
+    assert shown == "«Gender»Sehr geehrter Herr"

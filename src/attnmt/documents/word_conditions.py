@@ -10,9 +10,9 @@ result, where it is one of them, is written as that text's translation: what Wor
 computes the field again is what it shows after.  The compared values are data, never read, and
 so is every other part of the code (the field in it, a ``\\* MERGEFORMAT`` switch).
 
-A text is read where it lies whole in one ``w:instrText`` (or the ``w:instr`` of a ``w:fldSimple``)
-and holds no field of its own ("Dear { MERGEFIELD Name }"): such a text is kept as it is, as a
-result that is neither text (or that holds a field) is.
+A text is read from the ``w:instrText``s it lies in (Word splits a code where it was typed at
+different times), or the ``w:instr`` of a ``w:fldSimple``; one that holds a field of its own ("Dear
+{ MERGEFIELD Name }") is kept as it is, as a result that is neither text (or that holds a field) is.
 """
 
 from __future__ import annotations
@@ -39,31 +39,31 @@ Piece = tuple[etree._Element, str | None] | None
 
 @dataclass
 class Choice:
-    """One of the two texts of an IF field's code: the element (or its ``attribute``) whose code
-    holds it, its [start, end) there, and whether it is quoted."""
+    """One of the two texts of an IF field's code: its ``segments``, each a piece of the code (an
+    element, or the ``attribute`` of one, whose code holds it) and its [start, end) there, in order
+    (Word splits a code's text over several ``w:instrText`` where it was typed at different times),
+    and whether it is quoted."""
 
-    element: etree._Element
-    attribute: str | None
-    span: tuple[int, int]
+    segments: list[tuple[tuple[etree._Element, str | None], int, int]]
     quoted: bool
 
-    def code(self) -> str:
-        return code_of((self.element, self.attribute))
-
     def text(self) -> str:
-        start, end = self.span
-        return re.sub(r"\\(.)", r"\1", self.code()[start:end]) if self.quoted else self.code()[start:end]
+        written = "".join(code_of(piece)[start:end] for piece, start, end in self.segments)
+        return re.sub(r"\\(.)", r"\1", written) if self.quoted else written
 
     def write(self, text: str) -> None:
-        start, end = self.span
+        """``text`` in the first segment's place, escaped (and quoted where a word became several), the
+        others emptied."""
         escaped = text.replace("\\", "\\\\").replace('"', '\\"')
         if not self.quoted and (escaped != text or not text or any(c.isspace() for c in text)):
             escaped = f'"{escaped}"'  # an unquoted word translated into several: quoted, or it would be several
-        code = self.code()[:start] + escaped + self.code()[end:]
-        if self.attribute is not None:
-            self.element.set(self.attribute, code)
-        else:
-            replace_text(self.element, code)
+        for number, ((element, attribute), start, end) in reversed(list(enumerate(self.segments))):
+            code = code_of((element, attribute))
+            code = code[:start] + (escaped if number == 0 else "") + code[end:]
+            if attribute is not None:
+                element.set(attribute, code)
+            else:
+                replace_text(element, code)
 
 
 class IfFieldJob:
@@ -79,15 +79,16 @@ class IfFieldJob:
         return self.lines
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        shown, written = "".join(text_in(part) for part in self.result), False
-        for choice, source, content in zip(self.choices, self.texts, results, strict=True):
-            translation = plain(content)
-            choice.write(translation)
-            if self.result and shown == source and not written:  # once: the other text may be the same
-                replace_text(self.result[0], translation)
-                for part in self.result[1:]:
-                    replace_text(part, "")
-                written = True
+        translations = [plain(content) for content in results]
+        for choice, translation in reversed(list(zip(self.choices, translations, strict=True))):
+            choice.write(translation)  # the last first: the first's place in a code they share stays where it was
+        shown = "".join(text_in(part) for part in self.result)
+        chosen = next((translation for source, translation in zip(self.texts, translations, strict=True)
+                       if source == shown), None)
+        if self.result and chosen is not None:
+            replace_text(self.result[0], chosen)
+            for part in self.result[1:]:
+                replace_text(part, "")
 
 
 def flat_text(text: str) -> FlatText:
@@ -153,7 +154,7 @@ def complex_pieces(first: etree._Element) -> tuple[list[Piece], list[etree._Elem
 def chosen(pieces: Sequence[Piece]) -> list[Choice] | None:
     """The two texts (or the one, where the second is left out) of an IF field's code, of ``pieces``
     (each an element and the attribute its code is in, or None for a field inside the code), that
-    lie whole in one piece and hold no field; None where the code is no comparison of two values."""
+    hold no field; None where the code is no comparison of two values."""
     code, owners = "", []
     for piece in pieces:
         owners += [(piece, len(code))]
@@ -167,10 +168,9 @@ def chosen(pieces: Sequence[Piece]) -> list[Choice] | None:
         start, end = token.span(1) if quoted else token.span()
         if token.group() == NESTED or token.group().startswith("\\") or NESTED in code[start:end]:
             continue  # a field, a switch (\* MERGEFORMAT: no second text), or a text holding a field
-        piece, at = next((piece, at) for piece, at in reversed(owners) if at <= start)
-        if piece is None or end > at + len(code_of(piece)):
-            continue  # over two pieces of the code
-        choices.append(Choice(piece[0], piece[1], (start - at, end - at), quoted))
+        segments = [(piece, max(start, at) - at, min(end, at + len(code_of(piece))) - at)
+                    for piece, at in owners if piece is not None and at < end and start < at + len(code_of(piece))]
+        choices += [Choice(segments, quoted)] if segments else []  # "": nothing to read
     return choices
 
 
