@@ -21,8 +21,11 @@ from office_files import (
     write_members,
 )
 
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.flat import Place
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -169,3 +172,26 @@ def test_an_odp_slides_footer_and_fixed_date_are_translated_and_a_current_date_k
     assert [str(e) for e in document.getElementsByType(presentation.FooterDecl)] == ["MEETING ANNUAL THE"]
     assert [str(e) for e in document.getElementsByType(presentation.DateTimeDecl)] == ["MAY OF FIRST", "Monday"]
 
+
+
+DIAGRAM_DRAWING = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                   '<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" '
+                   'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:sp modelId="{3}">'
+                   '<dsp:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>The girl sings.</a:t></a:r></a:p>'
+                   '</dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>')
+
+
+def test_smartarts_drawn_copy_is_translated_but_reviewed_once(mirror):
+    """PowerPoint and Word draw a SmartArt from the copy of its nodes' text they keep beside them
+    (diagrams/drawing1.xml): translated, it was listed and counted again in a review, each of its nodes twice."""
+    members = read_members(smartart_slides_file())
+    members["ppt/diagrams/drawing1.xml"] = DIAGRAM_DRAWING.encode()
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/ppt/diagrams/drawing1.xml" '
+        b'ContentType="application/vnd.ms-office.drawingml.diagramDrawing+xml"/></Types>'))
+    review = Review(lambda sources, texts: [Assessment(0.2, ["low_quality"], False) for _ in sources], 0.5)
+    out = read_members(translate_office(write_members(members), ".pptx", mirror, DocumentOptions(), review=review))
+    assert [t.text for t in etree.fromstring(out["ppt/diagrams/drawing1.xml"]).iter(f"{A}t")] == ["SINGS. GIRL THE"]
+    assert [segment.place for segment in review.segments if segment.source == "The girl sings."] == [
+        Place("ppt/diagrams/data1.xml", 1)]
+    assert review.sentences == 4  # the slide's title and text box, its notes, the node

@@ -39,6 +39,11 @@ from attnmt.documents.word_looks import word_styles
 from attnmt.documents.wordml import RELATIONSHIP_ID, w
 from attnmt.errors import DataError
 
+# A SmartArt's drawn copy of its nodes' text (diagrams/drawing1.xml, beside its data, diagrams/data1.xml), which
+# Office draws until it lays the SmartArt out again from the data: translated, but neither placed nor reviewed
+# (FlatText.seen), as a Word text box's fallback copy is not: its every node would be listed twice.
+DIAGRAM_DRAWING = ".drawingml.diagramDrawing+xml"
+
 
 def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossary: Glossary | None,
                 named: str | None = None) -> list[Part]:
@@ -78,6 +83,9 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         if texts is DRAWING:  # a chart's series names and categories typed as text, and a linked one's cache
             jobs = [*jobs, *literal_jobs(tree.getroot(), glossary),
                     *(cache_jobs(archive, member, tree.getroot(), glossary) if suffix != ".xlsx" else [])]
+        if kinds[member].endswith(DIAGRAM_DRAWING):  # the copy Office draws a SmartArt from: its data part is reviewed
+            for flat in (flat for job in jobs for flat in job.flats()):
+                flat.seen = False
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
     follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions
