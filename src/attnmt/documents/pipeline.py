@@ -197,11 +197,13 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     # A term's source words go to the target term the search wrote for them, not where its forced pieces looked.
     found = [with_term_links(source, text, weights, glossary)
              for source, text, weights in zip(todo, texts, found, strict=True)]
-    placed = [Placed(flat.place, flat, span, window) for flat, spans in zip(flats, sentences, strict=True)
-              for span, window in zip(spans, atom_windows(flat, spans), strict=True)]
+    emptied = empty_kept and not all(map(str.strip, texts))
+    placed = [] if review is None and not emptied else [
+        Placed(flat.place, flat, span, window) for flat, spans in zip(flats, sentences, strict=True)
+        for span, window in zip(spans, atom_windows(flat, spans), strict=True)]
     if review is not None:
         texts, found = review.check(todo, texts, found, placed)
-    if empty_kept:
+    if emptied:
         texts, found = kept_where_empty(todo, texts, found, placed)  # after the review, which lists them
     translated = {s: kept[s] for s in unique if s in kept} | dict(zip(todo, zip(texts, found, strict=True),
                                                                        strict=True))
