@@ -438,3 +438,26 @@ def test_a_review_from_a_translators_search_refuses_sentences_another_translator
                                           r"and 'A dog runs\.' went through another; .* or use model_review"):
         translate_lines(["A dog runs."], upper, review=review)
     assert translate_lines(["  ", "2012"], upper, review=review) == ["  ", "2012"]  # nothing translated: nothing asked
+
+
+def test_a_word_text_boxs_fallback_copy_of_a_screen_tip_or_an_if_fields_text_is_listed_once(same):
+    """A link's screen tip and an IF field's texts in a text box's fallback copy (mc:Fallback) were
+    listed and counted a second time, as the box's paragraphs no longer are."""
+    field = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> IF 1 = 1 '
+             '"A bad yes" "No" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+             '<w:r><w:t>A bad yes</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>')
+    box = (f'<w:txbxContent><w:p><w:hyperlink w:anchor="top" w:tooltip="A bad tip"><w:r><w:t>A bad box.</w:t></w:r>'
+           f'</w:hyperlink></w:p><w:p>{field}</w:p></w:txbxContent>')
+    document = docx.Document()
+    holder = document.add_paragraph("The boy laughs.")
+    holder._p.append(parse_xml(
+        f'<w:r {nsdecls("w")} xmlns:v="urn:schemas-microsoft-com:vml" '
+        'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+        'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">'
+        f'<mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing>'
+        f'</mc:Choice><mc:Fallback><w:pict><v:rect><v:textbox>{box}</v:textbox></v:rect></w:pict></mc:Fallback>'
+        '</mc:AlternateContent></w:r>'))
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
+    assert [row[4] for row in rows(review)[1:]] == ["A bad box.", "A bad tip", "A bad yes"]
+    assert review.sentences == 5  # "The boy laughs.", the box, its tip, the field's "A bad yes" and "No"

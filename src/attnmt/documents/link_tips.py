@@ -28,7 +28,7 @@ from attnmt.documents.archive import Job
 from attnmt.documents.comments import TextJob
 from attnmt.documents.formatting import reads_text
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.ooxml import ParagraphJob
+from attnmt.documents.ooxml import FALLBACK, ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, a
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.word_conditions import if_field_job
@@ -54,19 +54,27 @@ def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary
         if node.tag in PARAGRAPHS:
             found += [by_paragraph[node]] if node in by_paragraph else []
             continue
-        if node.tag in FIELD_CODES:
-            # an IF field's texts are read in a paragraph with no job: "{ IF ... "Dear Madam" "Dear Sir" }," alone
-            choice_job = if_field_job(node, lambda text: needs_translation(text, glossary))
-            found += [choice_job] if choice_job is not None else []
-            tip_job = FieldTipJob.of(node)
-            if tip_job is not None and not is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None),
-                                                         by_paragraph) and needs_translation(tip_job.text, glossary):
-                found.append(tip_job)
-            continue
-        tip = TIPS[node.tag]
-        if not is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None), by_paragraph) and needs_translation(
-                node.get(tip, ""), glossary):
-            found.append(AttributeJob(node, tip, escaped=False))
+        tips = node_jobs(node, by_paragraph, glossary)
+        if next(node.iterancestors(FALLBACK), None) is not None:  # a text box's copy, as its paragraphs are:
+            for flat in (flat for job in tips for flat in job.flats()):  # translated, but neither placed nor reviewed
+                flat.seen = False
+        found += tips
+    return found
+
+
+def node_jobs(node: etree._Element, by_paragraph: Container[etree._Element], glossary: Glossary | None) -> list[Job]:
+    """The jobs of a link's ``node`` (its screen tip) or of a field's code (an IF field's texts, a link field's tip)."""
+    kept = is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None), by_paragraph)
+    found: list[Job] = []
+    if node.tag in FIELD_CODES:
+        # an IF field's texts are read in a paragraph with no job: "{ IF ... "Dear Madam" "Dear Sir" }," alone
+        choice_job = if_field_job(node, lambda text: needs_translation(text, glossary))
+        found += [choice_job] if choice_job is not None else []
+        tip_job = FieldTipJob.of(node)
+        if tip_job is not None and not kept and needs_translation(tip_job.text, glossary):
+            found.append(tip_job)
+    elif not kept and needs_translation(node.get(TIPS[node.tag], ""), glossary):
+        found.append(AttributeJob(node, TIPS[node.tag], escaped=False))
     return found
 
 
