@@ -73,6 +73,20 @@ def test_an_ass_file_keeps_its_styles_timings_and_comments(client, name):
     assert download.headers["content-type"] == "text/x-ssa; charset=utf-8"  # guessed from .ass, it was audio/aac
 
 
+def test_an_mdx_page_is_translated_as_markdown_its_imports_and_components_kept(client):
+    """Refused by name ("not a format attnmt translates"), though the Markdown reader keeps MDX's
+    imports, comments and components: a Docusaurus page is .mdx."""
+    page = (b"import Tabs from '@theme/Tabs';\n\n{/* for editors */}\n\n# a bird sings\n\n"
+            b"<Highlight>a bird sings</Highlight>\n")
+    answer = send(client, "intro.mdx", page)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["translatedFileUrl"].endswith(".mdx")
+    download = client.get(answer.json()["translatedFileUrl"])
+    assert download.content == (b"import Tabs from '@theme/Tabs';\n\n{/* for editors */}\n\n# ein vogel singt\n\n"
+                                b"<Highlight>ein vogel singt</Highlight>\n")
+    assert download.headers["content-type"] == "text/markdown; charset=utf-8"  # Python guesses nothing for .mdx
+
+
 def test_a_file_named_in_capitals_is_read_as_its_format(client):
     """FILM.SRT, as Windows names files: its timings are kept, not translated as words."""
     srt = b"1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"
@@ -164,9 +178,9 @@ def test_a_download_pushed_out_by_newer_files_is_404_saying_so(trained_model):
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True
-    assert settings["supportedFilesFormat"][:17] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
+    assert settings["supportedFilesFormat"][:18] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
                                                      ".sdlxliff", ".mqxliff", ".srt", ".vtt", ".ass", ".ssa", ".md",
-                                                     ".markdown", ".resx", ".ts"]
+                                                     ".markdown", ".mdx", ".resx", ".ts"]
 
 
 def test_a_qt_linguist_ts_and_a_resx_are_translated_by_their_names_and_typescript_refused(client):

@@ -55,7 +55,7 @@ FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this m
 HIDDEN = ("Cc", "Cf")  # controls (C0, DEL, C1) and invisible format characters: dropped from a sent file's name
 JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ, the format characters kept: Persian, Indic and emoji names need them
 # Media types of translated files that their names are guessed wrongly by (Python's mimetypes: .ass is AAC audio).
-TEXT_TYPES = {".ass": "text/x-ssa", ".ssa": "text/x-ssa"}
+TEXT_TYPES = {".ass": "text/x-ssa", ".ssa": "text/x-ssa", ".mdx": "text/markdown"}
 # POST /v1/files's fields, the only ones it takes; its body in the OpenAPI schema (the endpoint reads its form itself).
 SUBMIT_FIELDS = {"file": {"type": "string", "format": "binary"},
                  "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
@@ -312,7 +312,8 @@ class TranslatedFile(FileResponse):
     bytes, or a range that is no range (RFC 9110 14.2: such a header may be ignored, one of an
     unknown unit must be). Starlette answered those with a plain-text 400, in neither API's shape;
     an unsatisfiable range (past the file's end) is still 416, with the file's size.  An ASS/SSA
-    file is text/x-ssa (TEXT_TYPES): guessed from its name, a .ass was audio/aac (ADTS audio)."""
+    file is text/x-ssa (TEXT_TYPES): guessed from its name, a .ass was audio/aac (ADTS audio); an MDX page
+    text/markdown, as a .md is (Python guesses nothing for .mdx)."""
 
     def __init__(self, path: str, filename: str) -> None:
         super().__init__(path, filename=filename, media_type=TEXT_TYPES.get(Path(filename).suffix.lower()))
