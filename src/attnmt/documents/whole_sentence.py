@@ -42,4 +42,4 @@ def with_symbols(text: str, read: str, translation: str, glossary: Glossary | No
     if read == text or not translation:
         return translation
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
-    return plain(translate_flats([FlatText(text)], found, WHOLE)[0])
+    return plain(translate_flats([FlatText(text)], found, WHOLE, empty_kept=False)[0])  # a plain text line's
