@@ -319,3 +319,21 @@ def test_an_odf_space_element_beside_a_field_is_spacing_that_stays_beside_it(kno
     paragraph = out_paragraph(content["content.xml"], "OF" if "><text:s/>{" in spaces else "3")
     written = etree.tostring(paragraph, encoding="unicode").split(">", 1)[1].rsplit("<", 1)[0]
     assert written.replace(f' xmlns:text="{TEXT}"', "") == expected.format(field=field)
+
+
+CONDITIONAL = ('<text:p><text:conditional-text text:condition="ooow:Gender == &quot;F&quot;" '
+               'text:string-value-if-true="Dear Madam" text:string-value-if-false="Dear Sir" '
+               'text:current-value="false">Dear Sir</text:conditional-text>, we thank you.</text:p>')
+
+
+@pytest.mark.parametrize("suffix", [".odt", ".fodt"])
+def test_an_odf_conditional_texts_choices_and_shown_text_are_translated_and_its_condition_kept(mirror, suffix):
+    """What LibreOffice writes for Word's IF field: both texts and the one shown stayed English."""
+    made = flat_file if suffix.startswith(".fod") else zipped_file
+    out = translate_office(made("text", body=f"<office:text>{CONDITIONAL}</office:text>"), suffix, mirror,
+                           DocumentOptions())
+    content = etree.fromstring(out) if suffix.startswith(".fod") else etree.fromstring(read_members(out)["content.xml"])
+    shown = next(content.iter(f"{{{TEXT}}}conditional-text"))
+    assert [shown.get(f"{{{TEXT}}}{name}") for name in ("string-value-if-true", "string-value-if-false", "condition")
+            ] == ["MADAM DEAR", "SIR DEAR", 'ooow:Gender == "F"']
+    assert shown.text == "SIR DEAR"

@@ -72,6 +72,7 @@ from attnmt.documents.opendocument_code import (
     SharedStyles,
     set_language,
 )
+from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditional_jobs
 from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
@@ -257,7 +258,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
 
 
 def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool, options: DocumentOptions,
-                  glossary: Glossary | None) -> list[OpenDocumentParagraph | AttributeJob]:
+                  glossary: Glossary | None) -> list[OpenDocumentParagraph | AttributeJob | ConditionalTextJob]:
     """The jobs of the paragraphs of one document (``root``: a part's, or a flat file's
     ``office:document``, or a chart's inside it; ``shared``: the styles.xml beside a part, indexed), in their
     order, but for a presentation's speaker notes, which come after every slide, in their slides' order, as
@@ -287,13 +288,13 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     jobs = {p: OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs}
     drop_string_values([p for p in paragraphs if jobs[p].runs])
     take_back(added)
-    found: list[OpenDocumentParagraph | AttributeJob] = []
+    found: list[OpenDocumentParagraph | AttributeJob | ConditionalTextJob] = []
     for node in holders:
         if node.tag == SHAPE_LINK:
             found += title_jobs([node], glossary)
             continue
         found += [jobs[node]] if jobs[node].runs else []
-        found += link_titles(node, glossary)
+        found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
     return found
 
 

@@ -20,6 +20,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part
 from attnmt.documents.opendocument import DOCUMENT, document_jobs
 from attnmt.documents.opendocument_code import OFFICE, set_language
+from attnmt.documents.opendocument_conditions import ConditionalTextJob
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
 from attnmt.documents.part_parsing import parse_xml
@@ -59,8 +60,9 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     languages are set (the first part marked changed where any was)."""
     root = tree.getroot()
     jobs = document_jobs(root, None, False, options, glossary)
-    # a paragraph's job holds its root, a link's tooltip's its element
-    in_body = [next((job.element if isinstance(job, AttributeJob) else job.root).iterancestors(BODY), None)
+    # a paragraph's job holds its root, a link's tooltip's or a conditional text's its element
+    in_body = [next((job.element if isinstance(job, AttributeJob | ConditionalTextJob) else job.root
+                     ).iterancestors(BODY), None)
                is not None for job in jobs]
     parts = [Part("office:body", tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
              Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]

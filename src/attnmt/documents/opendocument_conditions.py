@@ -1,0 +1,55 @@
+"""OpenDocument's conditional text, what LibreOffice writes for Word's IF field: a
+``text:conditional-text`` shows ``text:string-value-if-true`` where its condition holds, else
+``text:string-value-if-false``, and holds the text it showed the last time it was computed
+(``<text:conditional-text text:condition="ooow:Gender == &quot;F&quot;" text:string-value-if-true="Dear
+Madam" text:string-value-if-false="Dear Sir">Dear Sir</text:conditional-text>``).  The two texts are what a
+reader sees: each is translated line by line, as a link's tooltip is (validations.AttributeJob), and the
+text shown, where it is one of them, becomes its translation, as attnmt.documents.word_conditions does for
+Word's IF field.  The condition is kept."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.flat import FlatText, parted
+from attnmt.documents.letterless import needs_translation
+from attnmt.documents.opendocument_code import TEXT
+from attnmt.documents.spans import Nested
+from attnmt.documents.validations import AttributeJob
+from attnmt.documents.xstring import replace_text, text_in
+
+CONDITIONAL = f"{{{TEXT}}}conditional-text"
+CHOICES = (f"{{{TEXT}}}string-value-if-true", f"{{{TEXT}}}string-value-if-false")
+
+
+class ConditionalTextJob:
+    """A conditional text's choices to translate (``jobs``, each an attribute's), and the text it shows."""
+
+    def __init__(self, element: etree._Element, jobs: Sequence[AttributeJob]) -> None:
+        self.element, self.jobs = element, list(jobs)
+        self.texts = [job.flats() for job in self.jobs]
+
+    def flats(self) -> list[FlatText]:
+        return [flat for texts in self.texts for flat in texts]
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        shown, sources = text_in(self.element), [job.text for job in self.jobs]
+        for job, run in zip(self.jobs, parted(results, self.texts), strict=True):
+            job.finish(run)
+        chosen = next((job.written() for job, source in zip(self.jobs, sources, strict=True) if source == shown), None)
+        if chosen is not None and len(self.element) == 0:
+            replace_text(self.element, chosen)
+
+
+def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None) -> list[ConditionalTextJob]:
+    """A job for each conditional text of ``paragraph`` with a choice to translate (words, or a term of
+    ``glossary``)."""
+    found = []
+    for element in paragraph.iter(CONDITIONAL):
+        jobs = [AttributeJob(element, name, escaped=False) for name in CHOICES
+                if needs_translation(element.get(name, ""), glossary)]
+        found += [ConditionalTextJob(element, jobs)] if jobs else []
+    return found
