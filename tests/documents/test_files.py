@@ -571,10 +571,10 @@ EMPTIED = [(b"A red car.\n\nTwo dogs run. A cat.\n", "notes.txt", "Two dogs run.
            (b"1\n00:00:01,000 --> 00:00:02,000\nTwo dogs run.\n", "film.srt", "Two dogs run.", "line 3"),
            (b"# Two dogs run\n\nA cat.\n", "read.md", "Two dogs run", "line 1"),
            (word_paragraph("<w:r><w:t>Two dogs run.</w:t></w:r>"), "letter.docx", "Two dogs run.",
-            "word/document.xml, paragraph 1"),
-           (slides_file(), "deck.pptx", "The boy laughs.", "ppt/slides/slide1.xml, paragraph 1"),
-           (sheet_file(), "book.xlsx", "A dog runs.", "xl/worksheets/sheet1.xml, paragraph 1"),
-           (text_file(), "text.odt", "The title here.", "content.xml, paragraph 1")]
+            "letter.docx: word/document.xml, paragraph 1"),
+           (slides_file(), "deck.pptx", "The boy laughs.", "deck.pptx: ppt/slides/slide1.xml, paragraph 1"),
+           (sheet_file(), "book.xlsx", "A dog runs.", "book.xlsx: xl/worksheets/sheet1.xml, paragraph 1"),
+           (text_file(), "text.odt", "The title here.", "text.odt: content.xml, paragraph 1")]
 
 
 @pytest.mark.parametrize(("data", "name", "sentence", "where"), EMPTIED, ids=[case[1] for case in EMPTIED])

@@ -133,3 +133,18 @@ def test_a_charts_workbook_is_reviewed_at_its_member_and_part(mirror, build, suf
     assert listed[-3:] == [(Place(strings, 1), "East", "EAST"), (Place(strings, 2), "West", "WEST"),
                            (Place(strings, 3), "Dogs", "DOGS")]
     assert review.sentences == len(listed) and review.counted[Place(strings, 3)] == 1
+
+
+def test_a_charts_workbook_string_translated_as_nothing_is_warned_of_in_its_member(mirror):
+    """The warning named "xl/sharedStrings.xml, paragraph 1", a part the presentation does not have."""
+    class Emptying(type(mirror)):
+        def texts(self, sentences):
+            return ["" if sentence == "East" else text
+                    for sentence, text in zip(sentences, super().texts(sentences), strict=True)]
+
+    with pytest.warns(LeftUntranslated) as heard:
+        out = read_members(translate_office(chart_slides_file(), ".pptx", Emptying(), DocumentOptions(), name="d.pptx"))
+    assert [str(warning.message) for warning in heard] == [
+        f"d.pptx: member {SLIDE_WORKBOOK}: xl/sharedStrings.xml, paragraph 1: the translation of 'East' came back "
+        "empty, so its source text is kept there"]
+    assert cells(out[SLIDE_WORKBOOK])[1][0] == "East"

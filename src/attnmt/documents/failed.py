@@ -127,21 +127,23 @@ def one_file(translating: Callable[[], T], where: str) -> T:
         raise FileFailed(where, failed) from failed
 
 
-def kept_where_empty(sources: list[str], texts: list[str], weights: list[Weights | None],
-                     placed: Sequence[Placed]) -> tuple[list[str], list[Weights | None]]:
+def kept_where_empty(sources: list[str], texts: list[str], weights: list[Weights | None], placed: Sequence[Placed],
+                     name: str | None = None) -> tuple[list[str], list[Weights | None]]:
     """``texts`` and ``weights``, the translations of ``sources`` (each once, all with words), with the
     source, word for word, in place of each translation that is empty or blank: a model that wrote
     nothing but its end, or a user's translator that answered "", left the paragraph empty without a
     word.  Each place of such a sentence among ``placed`` (``translate_flats``' every sentence) is warned
-    of (LeftUntranslated), and its flat text says it kept its source (review.mark_source_kept), so that
-    its format does not mark it as in the target language."""
+    of (LeftUntranslated), after the file's ``name`` where given (an office file's), and its flat text
+    says it kept its source (review.mark_source_kept), so that its format does not mark it as in the
+    target language."""
     empty = {source for source, text in zip(sources, texts, strict=True) if not text.strip()}
     if not empty:
         return texts, weights
     for sentence in placed:
         if sentence.source in empty and sentence.flat.seen:
-            warn(f"{where(sentence.place)}: the translation of {sentence.source!r:.80} came back empty, so its "
-                 "source text is kept there", category=LeftUntranslated)
+            named = f"{name}: {where(sentence.place)}" if name else where(sentence.place)
+            warn(f"{named}: the translation of {sentence.source!r:.80} came back empty, so its source text is kept "
+                 "there", category=LeftUntranslated)
     mark_source_kept(placed, set(sources) - empty, empty)
     return ([source if source in empty else text for source, text in zip(sources, texts, strict=True)],
             [identity(len(source.split())) if source in empty and each is not None else each

@@ -259,7 +259,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     Returns, with a ``review``, each Office Open XML paragraph's place (a string of a workbook's
     too: attnmt.documents.tables may give its cell back its source, and the review its rows)."""
     jobs: list[Job] = [job for part in parts for job in part.jobs]
-    results = job_results(parts, translator, options, progress, review)
+    results = job_results(parts, translator, options, progress, review, name)
     places = {} if review is None else {job.paragraph: job.flat.place for job in jobs
                                         if isinstance(job, ParagraphJob) and job.flat.place is not None}
     for part in parts:
@@ -295,10 +295,11 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
 
 def job_results(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
                 progress: Callable[[int, int], None] | None,
-                review: Review | None = None) -> list[list[list[str | Nested]]]:
+                review: Review | None = None, name: str = "input") -> list[list[list[str | Nested]]]:
     """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress`` told the sentences
-    done (of the file's) after each.  Each flat text's place is its part's member and its number among the
-    part's flat texts that a reader sees (for ``review``: a text box's fallback copy, which is not, has no place)."""
+    done (of the file's, ``name``, which a warning names) after each.  Each flat text's place is its part's
+    member and its number among the part's flat texts that a reader sees (for ``review``: a text box's
+    fallback copy, which is not, has no place)."""
     groups = [job.flats() for part in parts for job in part.jobs]
     for part, part_groups in zip(parts, parted(groups, [part.jobs for part in parts]), strict=True):
         part_flats = [flat for group in part_groups for flat in group if flat.seen]
@@ -313,7 +314,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     calls = [(flats[start:start + CHUNK], sentences[start:start + CHUNK]) for start in range(0, len(flats), CHUNK)]
     repeats = Repeats.of(calls) if review is None and len(calls) > 1 else None  # review: translate_flats
     for call, chunk in calls:
-        results += translate_flats(call, ForXml(translator), options, review, chunk, repeats)
+        results += translate_flats(call, ForXml(translator), options, review, chunk, repeats, where=name)
         done += sum(map(len, chunk))
         if progress is not None:
             progress(done, total)

@@ -169,7 +169,8 @@ def check_progress(progress: object) -> None:
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                     review: Review | None = None, sentences: Sequence[list[tuple[int, int]]] | None = None,
-                    repeats: Repeats | None = None, *, empty_kept: bool = True) -> list[list[str | Nested]]:
+                    repeats: Repeats | None = None, *, empty_kept: bool = True,
+                    where: str | None = None) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans); ``review``
     (attnmt.documents.review) assesses the sentences and lists those that need review at the
     flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them;
@@ -178,7 +179,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     without letters, or of one letter (``reaches_model``), never goes to ``translator``: it passes
     through with its glossary's terms that stand in it replaced (``with_terms``), as it is where
     none does.  A sentence the translator answers with nothing keeps its source, with a warning
-    (failed.kept_where_empty), but not ``empty_kept`` False: plain text's lines (``translate_lines``)."""
+    (failed.kept_where_empty: ``where``, the file's name, then its place), but not ``empty_kept`` False: plain
+    text's lines (``translate_lines``)."""
     glossary = translator_glossary(translator)
     if sentences is None:
         sentences = translator_sentences(flats, translator, options)
@@ -204,7 +206,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     if review is not None:
         texts, found = review.check(todo, texts, found, placed)
     if emptied:
-        texts, found = kept_where_empty(todo, texts, found, placed)  # after the review, which lists them
+        texts, found = kept_where_empty(todo, texts, found, placed, where)  # after the review, which lists them
     translated = {s: kept[s] for s in unique if s in kept} | dict(zip(todo, zip(texts, found, strict=True),
                                                                        strict=True))
     if repeats is not None:
