@@ -378,12 +378,11 @@ def test_a_lone_surrogate_is_400_with_a_message(client, path):
     ("form", 19, {"content": b"source=en&q=%C3%A9+%FF+dog&target=de",  # 12 + "%C3%A9+": 2 bytes sent as 6
                   "headers": {"content-type": "application/x-www-form-urlencoded"}}),
     ("query", 4, {"url": "/translate?q=a+%FF+dog&source=en&target=de"}),
-    ("form", None, {"data": {"source": "en", "target": "de"}, "files": {"q": (None, b"a \xff dog")}}),  # multipart
+    ("form's field 'q'", 2, {"data": {"source": "en", "target": "de"}, "files": {"q": (None, b"a \xff dog")}}),
 ])
 def test_parameters_that_are_not_utf8_are_400_naming_the_byte_and_its_place(client, where, place, request_parts):
-    """The place is in the request as sent (a %-escape's "%" in a query or form), as a JSON body's is."""
-    body = client.build_request("POST", **{"url": "/translate", **request_parts}).read()
-    place = body.index(b"\xff") if place is None else place  # multipart: after a boundary of random letters
+    """The place is in the request as sent (a %-escape's "%" in a query or form), as a JSON body's is;
+    a multipart form's is in its field."""
     answer = client.post(**{"url": "/translate", **request_parts})
     assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the {where} is not UTF-8 "
                                                                     f"(byte 0xff at character {place})"}
@@ -517,3 +516,54 @@ def test_a_form_that_only_looks_like_json_is_read_as_a_form(client):
     answer = client.post("/translate", content="{=&q=a+dog+runs&source=en&target=de",
                          headers={"content-type": "application/x-www-form-urlencoded"})
     assert answer.status_code == 200 and translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+
+
+def multipart(*fields: tuple[bytes, bytes, bytes]) -> bytes:
+    """A multipart body (boundary B) of the fields (name, value, headers after Content-Disposition's)."""
+    parts = [b'--B\r\nContent-Disposition: form-data; name="%s"\r\n%s\r\n%s\r\n' % (name, headers, value)
+             for name, value, headers in fields]
+    return b"".join(parts) + b"--B--\r\n"
+
+
+LATIN_1_SOURCE = multipart((b"q", b"a dog runs", b""), (b"source", b"caf\xe9", b"Content-Type: text/plain; "
+                                                                            b"charset=ISO-8859-1\r\n"),
+                           (b"target", b"de", b""))
+
+
+@pytest.mark.parametrize("path", ["/translate", "/translate/stream"])
+@pytest.mark.parametrize(("content_type", "body"), [
+    ("application/x-www-form-urlencoded; charset=ISO-8859-1", b"q=a+dog+runs&source=caf\xe9&target=de"),
+    ("application/x-www-form-urlencoded; charset=iso-8859-1", b"q=a+dog+runs&source=caf%E9&target=de"),
+    ('application/x-www-form-urlencoded; charset="windows-1252"', b"q=a+dog+runs&source=caf\xe9&target=de"),
+    ("multipart/form-data; boundary=B", LATIN_1_SOURCE),
+    ("multipart/form-data; charset=latin-1; boundary=B", LATIN_1_SOURCE.replace(b"charset=ISO-8859-1", b"")),
+])
+def test_a_form_is_read_in_the_charset_it_names(client, path, content_type, body):
+    """A form's charset (a part's, else the form's) was ignored: "the form is not UTF-8 (byte 0xe9 ...)"."""
+    answer = client.post(path, content=body, headers={"content-type": content_type})
+    assert answer.status_code == 400 and answer.json() == {"error": "café is not supported"}
+
+
+def test_a_multipart_forms_file_is_no_parameter_and_its_bytes_are_not_read_as_text(client):
+    """A binary file among the fields was "the form is not UTF-8 (byte 0xff ...)"."""
+    body = multipart((b"q", b"a dog runs", b""), (b"source", b"en", b""), (b"target", b"de", b""),
+                     (b'file"; filename="a.bin', b"\xff\xfe\x00", b""))
+    answer = client.post("/translate", content=body, headers={"content-type": "multipart/form-data; boundary=B"})
+    assert answer.status_code == 200 and translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+
+
+@pytest.mark.parametrize(("content_type", "body", "error"), [
+    ("application/x-www-form-urlencoded; charset=us-ascii", b"q=a+dog&source=caf\xe9&target=de",
+     "the form is not us-ascii (byte 0xe9 at character 18)"),
+    ("multipart/form-data; boundary=B; charset=Shift_JIS", multipart((b"q", b"\x82\x0a", b"")),
+     "the form's field 'q' is not Shift_JIS (byte 0x82 at character 0)"),
+    ("application/x-www-form-urlencoded; charset=klingon", b"q=a+dog",
+     "the charset 'klingon' of the form is not one a form can be read in; send it as UTF-8"),
+    ("application/x-www-form-urlencoded; charset=utf-16", b"q=a+dog",
+     "the charset 'utf-16' of the form is not one a form can be read in; send it as UTF-8"),
+    ("multipart/form-data; boundary=B", multipart((b"q", b"a dog", b"Content-Type: text/plain; charset=x\r\n")),
+     "the charset 'x' of the form's field 'q' is not one a form can be read in; send it as UTF-8"),
+])
+def test_a_form_not_in_the_charset_it_names_is_400_naming_it(client, content_type, body, error):
+    answer = client.post("/translate", content=body, headers={"content-type": content_type})
+    assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: {error}"}

@@ -1,6 +1,6 @@
 """LibreTranslate's requests, read and checked: their parameters and the errors it answers them with.
 
-    parameters        a request's parameters, from JSON, a form or the query (UTF-8 and Unicode checked)
+    parameters        a request's parameters, from JSON, a form (in its charset) or the query (Unicode checked)
     first_values      a query's and a form's parameters, as LibreTranslate reads them (a file's form too)
     texts_of          ``q`` as texts, within the server's count and character limits (texts_in: without them)
     text_names        the names errors give ``q``'s texts
@@ -18,13 +18,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from itertools import chain
 from urllib.parse import parse_qsl, unquote_to_bytes
 
 from fastapi import Request
-from starlette.exceptions import HTTPException
+from python_multipart.exceptions import FormParserError
+from python_multipart.multipart import MultipartParser, parse_options_header
 
-from attnmt.errors import json_value
+from attnmt.errors import json_value, value_shown
 from attnmt.server.access import Refused
 from attnmt.server.context import Server
 from attnmt.server.models import ServeSettings
@@ -90,22 +92,19 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if not isinstance(data, dict):
             raise LibreError(400, "Invalid JSON format")
         return data, body
-    # bytes that are not UTF-8 are refused, named: Starlette's multipart parser puts Latin-1 in their place,
-    # and urlencoded_items reads UTF-8 only
-    check_utf8(request.scope["query_string"], "query")
+    # bytes that are not text in their charset are refused, named: Starlette's form parser reads a form in
+    # the charset of its Content-Type alone (none: UTF-8), and whatever is not as Latin-1
+    check_charset(request.scope["query_string"], "query")
+    body = await request.body()
     if content_type != "multipart/form-data":
-        check_not_json(await request.body(), content_type)
+        check_not_json(body, content_type)
     if content_type == "application/x-www-form-urlencoded":
-        body = await request.body()
-        check_utf8(body, "form")
-        return first_values(request.query_params.multi_items(), urlencoded_items(body)), None
-    if content_type == "multipart/form-data":  # text fields only: these endpoints take no files
-        check_utf8(await request.body(), "form", percent_encoded=False)
-    try:
-        form = await request.form()
-    except HTTPException as error:  # starlette's answer to a multipart body it cannot parse (no boundary, garbage)
-        raise LibreError(400, f"Invalid request: the form cannot be read ({error.detail})") from None
-    return first_values(request.query_params.multi_items(), form.multi_items()), None
+        charset = charset_named(request.headers["content-type"])
+        check_charset(body, "form", charset)
+        return first_values(request.query_params.multi_items(), urlencoded_items(body, charset)), None
+    if content_type == "multipart/form-data":
+        return first_values(request.query_params.multi_items(), multipart_items(body, request)), None
+    return first_values(request.query_params.multi_items()), None
 
 
 def check_not_json(body: bytes, content_type: str) -> None:
@@ -133,25 +132,102 @@ def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str]:
     return params
 
 
-def urlencoded_items(body: bytes) -> list[tuple[str, str]]:
-    """The fields of a url-encoded form, their bytes read as UTF-8 whether sent as they are or
+def urlencoded_items(body: bytes, charset: str = "UTF-8") -> list[tuple[str, str]]:
+    """The fields of a url-encoded form, their bytes read in ``charset`` whether sent as they are or
     %-escaped, as Flask reads them for LibreTranslate (Starlette's form parser read bytes sent as
-    they are as Latin-1: "café" came as "cafÃ©").  ``body`` has passed check_utf8: Latin-1 maps each
+    they are as Latin-1: "café" came as "cafÃ©").  ``body`` has passed check_charset: Latin-1 maps each
     byte to one character and back, so a character split between the two ways still decodes."""
-    return [(name.encode("latin-1").decode("utf-8"), value.encode("latin-1").decode("utf-8"))
+    return [(name.encode("latin-1").decode(charset), value.encode("latin-1").decode(charset))
             for name, value in parse_qsl(body.decode("latin-1"), keep_blank_values=True, encoding="latin-1")]
 
 
-def check_utf8(sent: bytes, where: str, percent_encoded: bool = True) -> None:
-    """400 where the parameters (a query or a form, as ``sent``: %-encoded unless ``percent_encoded``
-    is false, as multipart's are not) are not UTF-8, naming the first byte that is not and its place
-    in ``sent`` (a JSON body's message names both too)."""
-    data = unquote_to_bytes(sent) if percent_encoded else sent
+def multipart_items(body: bytes, request: Request) -> list[tuple[str, str]]:
+    """The text fields of a multipart form, each read in the charset its part's Content-Type names,
+    else in the form's (UTF-8 where neither names one), as Werkzeug reads them for LibreTranslate; a
+    file's part is no parameter.  Starlette's parser reads every part in the form's charset alone."""
+    _, options = parse_options_header(request.headers["content-type"])
+    if b"boundary" not in options:
+        raise LibreError(400, "Invalid request: the form cannot be read (Missing boundary in multipart.)")
+    charset = charset_named(request.headers["content-type"])
+    items = []
+    for part in multipart_parts(body, options[b"boundary"]):
+        _, disposition = parse_options_header(part.headers.get(b"content-disposition"))
+        if b"filename" in disposition:
+            continue
+        name = decoded(disposition.get(b"name", b""), "form's field name", charset)
+        where = f"form's field {value_shown(name)}"
+        value = decoded(part.data, where, charset_named(part.headers.get(b"content-type"), charset, where))
+        items.append((name, value))
+    return items
+
+
+@dataclass
+class Part:
+    """One part of a multipart body: its headers (their names in lower case) and its data."""
+
+    headers: dict[bytes, bytes] = field(default_factory=dict)
+    data: bytearray = field(default_factory=bytearray)
+
+
+def multipart_parts(body: bytes, boundary: bytes) -> list[Part]:
+    """The parts of a multipart ``body``, as python_multipart (Starlette's parser) reads them."""
+    parts: list[Part] = []
+    header = (bytearray(), bytearray())  # the name and the value of the header being read
+
+    def header_end() -> None:
+        parts[-1].headers[bytes(header[0]).lower()] = bytes(header[1])
+        for read in header:
+            read.clear()
+
+    parser = MultipartParser(boundary, {
+        "on_part_begin": lambda: parts.append(Part()),
+        "on_header_field": lambda data, start, end: header[0].extend(data[start:end]),
+        "on_header_value": lambda data, start, end: header[1].extend(data[start:end]),
+        "on_header_end": header_end,
+        "on_part_data": lambda data, start, end: parts[-1].data.extend(data[start:end])})
     try:
-        data.decode("utf-8")
+        parser.write(body)
+        parser.finalize()
+    except FormParserError:
+        raise LibreError(400, "Invalid request: the form cannot be read (Invalid multipart data.)") from None
+    return parts
+
+
+def charset_named(content_type: bytes | str | None, default: str = "UTF-8", where: str = "form") -> str:
+    """The charset a ``content_type`` names, as named (``default`` where it names none); 400 where
+    Python knows no such charset, or it writes a form's "&", "=" and "%" otherwise than ASCII does."""
+    named = parse_options_header(content_type)[1].get(b"charset", b"").decode("latin-1").strip()
+    if not named:
+        return default
+    try:
+        ascii_like = "&=%".encode(named) == b"&=%"
+    except LookupError:
+        ascii_like = False
+    if not ascii_like:
+        raise LibreError(400, f"Invalid request: the charset {value_shown(named)} of the {where} is not one a "
+                              "form can be read in; send it as UTF-8")
+    return named
+
+
+def decoded(data: bytes | bytearray, where: str, charset: str) -> str:
+    """``data`` read in ``charset``; 400 where it is not text in it, naming the byte and its place."""
+    try:
+        return data.decode(charset)
     except UnicodeDecodeError as error:
-        place = [m.start() for m in ENCODED_BYTE.finditer(sent)][error.start] if percent_encoded else error.start
-        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{data[error.start]:02x} at "
+        raise LibreError(400, f"Invalid request: the {where} is not {charset} (byte 0x{data[error.start]:02x} at "
+                              f"character {error.start})") from None
+
+
+def check_charset(sent: bytes, where: str, charset: str = "UTF-8") -> None:
+    """400 where the parameters (a query or a url-encoded form, as ``sent``: %-encoded) are not text in
+    ``charset``, naming the first byte that is not and its place in ``sent`` (a JSON body's message
+    names both too)."""
+    data = unquote_to_bytes(sent)
+    try:
+        data.decode(charset)
+    except UnicodeDecodeError as error:
+        place = [m.start() for m in ENCODED_BYTE.finditer(sent)][error.start]
+        raise LibreError(400, f"Invalid request: the {where} is not {charset} (byte 0x{data[error.start]:02x} at "
                               f"character {place})") from None
 
 

@@ -74,8 +74,8 @@ from attnmt.server.libre_requests import (
     FORMATS,
     LibreError,
     alternatives_of,
+    check_charset,
     check_unicode,
-    check_utf8,
     first_values,
     json_body,
     language_of,
@@ -230,7 +230,7 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         form, file = await uploaded(request)
     except ValueError as error:
         raise LibreError(400, f"Invalid request: {error}") from None
-    check_utf8(request.scope["query_string"], "query")
+    check_charset(request.scope["query_string"], "query")
     params = first_values(request.query_params.multi_items(), form.multi_items())  # as /translate reads them
     check_unicode(params)
     admit(server, request, params)
