@@ -1,5 +1,7 @@
 """/v1/translate's quality: per text with return_quality, and in every hypothesis it returns."""
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -112,3 +114,33 @@ def test_a_text_of_short_sentences_is_judged_whole_for_its_language(trained_mode
     sentences = {"A dog runs.": "The dog runs.", "A cat sleeps.": "The cat sleeps.", "A man reads.": "The man reads."}
     found = served.assessed_text(" ".join(sentences), " ".join(sentences.values()), sentences)
     assert "language" in found.flags
+
+
+GERMAN = "Der Hund läuft mit den Kindern durch den großen Park."
+
+
+@pytest.mark.parametrize("calibration", [None, FLAT])
+@pytest.mark.parametrize("source", ["auto", "de"])
+def test_a_text_already_in_the_target_language_is_calibrated_as_the_models_answers(trained_model, calibration, source):
+    """Given back as it is, it said "calibrated": false from a calibrated en-de, whose translation beside
+    it said true; the stream's done event too."""
+    served = ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de", calibration=calibration)
+    ask = {"q": [GERMAN, "a dog runs"], "source": source, "target": "de"}
+    with TestClient(create_app([served], ServeSettings(quality=True))) as client:
+        listed = client.post("/translate", json=ask).json()
+        one = client.post("/translate", json={**ask, "q": GERMAN}).json()
+        streamed = client.post("/translate/stream", json={**ask, "q": GERMAN}).text
+    calibrated = calibration is not None
+    assert listed["translatedText"][0] == GERMAN and listed["calibrated"] == [calibrated, calibrated]
+    assert (one["translatedText"], one["quality"], one["flags"], one["calibrated"]) == (GERMAN, 1.0, [], calibrated)
+    assert json.loads(streamed.split("data: ", 1)[1]) == one
+
+
+def test_a_text_in_the_target_language_is_calibrated_only_where_every_model_into_it_is(trained_model):
+    """No one model would have translated it: its quality 1 reads on a calibrated scale only where
+    every answer into the target language does."""
+    models = [ServedModel(*load_model_dir(trained_model), pair, pair[:2], "de", calibration=calibration)
+              for pair, calibration in (("en-de", FLAT), ("fr-de", None))]
+    with TestClient(create_app(models, ServeSettings(quality=True))) as client:
+        answer = client.post("/translate", json={"q": GERMAN, "source": "auto", "target": "de"}).json()
+    assert answer["translatedText"] == GERMAN and answer["calibrated"] is False

@@ -3,13 +3,15 @@ model into the target, for /translate, /translate/stream and /translate_file.
 
 A text lingua finds, surely, in the target language itself is detected as the target: LibreTranslate
 translates a language into itself by giving the text back, where a model of another source
-language would only have garbled it (German on a page sent into German).
+language would only have garbled it (German on a page sent into German).  Given back so, its quality
+(``given_back``) is a copy's, read on the scale of the answers into the target.
 """
 
 from __future__ import annotations
 
 import asyncio
 
+from attnmt.decoding.quality import Assessment, blank_pair
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name, readable_text
 from attnmt.server.libre_requests import LibreError
@@ -63,3 +65,12 @@ def unreachable(server: Server, target: str) -> LibreError:
     targets = ", ".join(f"{language_name(code)} ({code})" for code in served)
     return LibreError(400, f"{language_name(target)} ({target}) is not available as a target language from any "
                            f"source language (this server translates into {targets})")
+
+
+def given_back(server: Server, target: str) -> Assessment:
+    """The quality of a text given back as it is, in ``target`` already (detected so, or so named): a
+    copy, its own reference, quality 1 and no flags, as a blank text has; calibrated where every
+    served model into ``target`` is, so that it reads on the scale of the answers beside it (no one
+    model would have translated it)."""
+    into = [served.calibration for (_, code), served in server.models.by_pair.items() if code == target]
+    return blank_pair(into[0] if into and all(calibration is not None for calibration in into) else None)

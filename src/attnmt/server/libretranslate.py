@@ -51,7 +51,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment, blank_pair
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
-from attnmt.server.auto_source import detected
+from attnmt.server.auto_source import detected, given_back
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.client_text import what_failed
 from attnmt.server.context import Server
@@ -202,9 +202,10 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     if alternatives:
         answer["alternatives"] = others[0] if one else others
     if text_format == "text" and settings.quality:  # attnmt's extra fields; LibreTranslate's clients read theirs
-        # None: a blank text, passed through as it is: quality 1, calibrated as its model's other texts
-        quality = [(a or blank_pair(routed[sources[i]].calibration if sources[i] in routed else None)).fields()
-                   for i, a in enumerate(assessed)]
+        # None: a blank text, passed through as it is: quality 1, calibrated as its model's other texts;
+        # or one in the target language already, which no model read (given_back)
+        quality = [(a or (blank_pair(routed[sources[i]].calibration) if sources[i] in routed
+                          else given_back(server, target))).fields() for i, a in enumerate(assessed)]
         for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]
     if detections:

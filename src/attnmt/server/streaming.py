@@ -44,14 +44,14 @@ from fastapi.responses import StreamingResponse
 from attnmt.config_ranges import written_whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.inputs import padded_sources
-from attnmt.decoding.quality import blank_pair
+from attnmt.decoding.quality import Assessment
 from attnmt.decoding.search import Hypothesis, beam_search
 from attnmt.decoding.translate import evaluating
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
 from attnmt.documents.translators import FoundTranslations
-from attnmt.server.auto_source import detected
+from attnmt.server.auto_source import detected, given_back
 from attnmt.server.batcher import MODEL_LOG, Busy
 from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.context import Server
@@ -164,10 +164,10 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
         search.add_done_callback(lambda done: done.cancelled() or done.exception())  # Gone is expected
 
 
-async def as_it_is(text: str, quality: bool, said: dict) -> AsyncIterator[str]:
+async def as_it_is(text: str, assessed: Assessment | None, said: dict) -> AsyncIterator[str]:
     """The stream of a text already in the target language (attnmt.server.auto_source): its ``done``
-    event alone, the text as it is (quality 1, as a text passed through has), and ``said``."""
-    yield event("done", {"translatedText": text, **(blank_pair(None).fields() if quality else {}), **said})
+    event alone, the text as it is, its quality where ``assessed`` (given_back), and ``said``."""
+    yield event("done", {"translatedText": text, **(assessed.fields() if assessed else {}), **said})
 
 
 def beam_of(params: dict) -> int:
@@ -220,7 +220,8 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
                 [said["detectedLanguage"]] = await detected(server, [text], target)
                 source = said["detectedLanguage"]["language"]
             if source == target and target in server.models.codes():  # in it already: as /translate answers it
-                return StreamingResponse(as_it_is(text, settings.quality, said), media_type="text/event-stream",
+                assessed = given_back(server, target) if settings.quality else None
+                return StreamingResponse(as_it_is(text, assessed, said), media_type="text/event-stream",
                                          headers={"Cache-Control": "no-cache"})
             served = model_for(server, source, target)
         else:
