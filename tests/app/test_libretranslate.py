@@ -183,6 +183,18 @@ def test_auto_on_a_text_already_in_the_target_language_gives_it_back_as_it_is(la
                                                "language": "de"}}
 
 
+@pytest.mark.parametrize("short", ["a dog runs", "the boy laughs"])
+def test_auto_gives_back_a_short_text_beside_target_language_ones_only_where_it_is_surely_in_it(labelling, short):
+    """It took the whole list's language, German at 99.99 %, and came back untranslated: lingua finds it German at
+    under 80 % alone, as a text sent alone comes to en-de.  A short German one beside them still comes back."""
+    answer = labelling.post("/translate", json={"q": [GERMAN, short, "Abbrechen"], "source": "auto",
+                                                "target": "de"}).json()
+    alone = labelling.post("/translate", json={"q": short, "source": "auto", "target": "de"}).json()
+    assert answer["translatedText"] == [GERMAN, f"en-de: {short}", "Abbrechen"]
+    assert answer["detectedLanguage"][1] == alone["detectedLanguage"] and alone["translatedText"] == f"en-de: {short}"
+    assert [d["language"] for d in answer["detectedLanguage"]] == ["de", "en", "de"]
+
+
 def test_a_text_sent_from_a_language_into_itself_comes_back_as_it_is(labelling):
     """LibreTranslate answers de -> de with the text (deep-translator does not even ask); it was 400
     "German (de) is not available as a target language from German (de)".  A code no model knows stays 400."""

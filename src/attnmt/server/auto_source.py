@@ -27,10 +27,11 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
     """LibreTranslate's detectedLanguage for each of ``texts``, among the languages with a model into
     ``target`` where there are any, or ``target`` itself where lingua is SURELY_TARGET sure the text
     is in it (the module docstring).  As LibreTranslate detects them: a text over SHORT_TEXT characters on its
-    own, a shorter one as the whole request (all its texts together).  Text with no letters to go
-    by (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what
-    would be translated is read, not the markup (readable_text).  A ``target`` no model translates
-    into is refused before detection (unreachable)."""
+    own, a shorter one as the whole request (all its texts together), but on its own where the whole is
+    in ``target``: the English "a dog runs" beside a German sentence is no text to give back untranslated.
+    Text with no letters to go by (lingua ranks nothing) goes to the first such language, with
+    confidence 0.  Of HTML, what would be translated is read, not the markup (readable_text).  A
+    ``target`` no model translates into is refused before detection (unreachable)."""
     sources = server.models.sources()
     if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
@@ -50,7 +51,8 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
     def each() -> list[dict]:
         read = [readable_text(text, text_format) for text in texts]
         whole = best(" ".join(read)) if any(len(text) <= SHORT_TEXT for text in read) else {}
-        return [best(text) if len(text) > SHORT_TEXT else whole for text in read]
+        # the whole is no text's own language: one given back as it is must be surely in the target alone
+        return [best(text) if len(text) > SHORT_TEXT or whole["language"] == target else whole for text in read]
 
     return await asyncio.to_thread(each)
 
