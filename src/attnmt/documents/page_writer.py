@@ -41,6 +41,9 @@ CONTROL = re.compile(f"[{CONTROLS}]")
 # characters in it (a vertical tab, a form feed, U+001C to U+001F), which are written as text is (append_text).
 EDGE_SPACES = "".join(character for character in map(chr, range(0x3001))
                       if character.isspace() and not CONTROL.match(character))
+# A processing instruction in HTML (a template's "<?php echo $x; ?>", "<?= $name ?>"), as libxml2 from 2.14 reads it
+# (as a browser does): a bogus comment up to the first ">", its text "?php echo $x; ?" (instructions_in).
+INSTRUCTION = re.compile(r"<(\?[^>]*)>")
 NO_MARK = re.compile(r"(?!)")  # Marks.swap's where it marks nothing: it matches no text
 CONTROL_NONCE = uuid4().hex
 STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
@@ -49,6 +52,21 @@ STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
 def held_value(value: str) -> str:
     """``value`` as an attribute of the tree can hold it: each control character a stand-in (STAND_IN)."""
     return CONTROL.sub(lambda found: f"attnmt{CONTROL_NONCE}c{ord(found.group())}x", value)
+
+
+def instructions_in(text: str) -> frozenset[str]:
+    """The texts of the bogus comments that ``text``'s processing instructions are read as (INSTRUCTION),
+    but for one ``text`` also writes as a comment (``<!--?x-->``), which is then read so."""
+    return frozenset(found for found in INSTRUCTION.findall(text) if f"<!--{found}-->" not in text)
+
+
+def written_instructions(written: str, instructions: frozenset[str]) -> str:
+    """A written page with each comment of ``instructions`` (instructions_in) the processing instruction
+    it came as: libxml2's writer wrote "<!--?php echo $x; ?-->", the template's code commented out,
+    where libxml2 before 2.14 kept the instruction as written."""
+    for found in instructions:
+        written = written.replace(f"<!--{found}-->", f"<{found}>")
+    return written
 
 
 def written_references(written: str) -> str:

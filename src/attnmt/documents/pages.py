@@ -22,9 +22,11 @@ from attnmt.documents.page_writer import (
     UNKNOWN_VOIDS,
     append_text,
     html_string,
+    instructions_in,
     open_empties,
     set_text,
     text_after,
+    written_instructions,
     written_references,
 )
 from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
@@ -121,11 +123,12 @@ class Parsed:
     keeps_declaration: bool = False
     wrapper: WrapperEnd | None = None  # an HTML fragment's: where its text ends in lxml's wrapper
     forms: SourceForms | None = None  # XML's: how it wrote what is written as it came where unchanged (xml_forms)
+    instructions: frozenset[str] = frozenset()  # HTML's processing instructions (page_writer.instructions_in)
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language); a
         control character of a translated attribute written as its reference (page_writer.held_value)."""
-        return written_references(self.written(target_lang))
+        return written_references(written_instructions(self.written(target_lang), self.instructions))
 
     def written(self, target_lang: str | None) -> str:
         """``serialise``'s text as the writers give it, the stand-ins of page_writer.held_value in it."""
@@ -337,7 +340,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
         if end is not None:
             holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
         open_voids(holder)
-        return Parsed(holder, False, wrapper=WrapperEnd.of(text)), parser, None
+        return Parsed(holder, False, wrapper=WrapperEnd.of(text), instructions=instructions_in(text)), parser, None
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
@@ -352,7 +355,8 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
                  not (closed and BESIDE.fullmatch(after)) or len(NODE.findall(after)) != len(beside(root)))
     around = (body[:len(body) - len(body.lstrip(HTML_SPACES))] if from_tree[0] else before,
               body[len(body.rstrip()):] if from_tree[1] else after)
-    return Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree), parser, 1 + prolog.count("\n")
+    return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, instructions=instructions_in(body)),
+            parser, 1 + prolog.count("\n"))
 
 
 def beside(root: etree._Element, preceding: bool = False) -> list[etree._Element]:
