@@ -41,9 +41,10 @@ CONTROL = re.compile(f"[{CONTROLS}]")
 # characters in it (a vertical tab, a form feed, U+001C to U+001F), which are written as text is (append_text).
 EDGE_SPACES = "".join(character for character in map(chr, range(0x3001))
                       if character.isspace() and not CONTROL.match(character))
-# A processing instruction in HTML (a template's "<?php echo $x; ?>", "<?= $name ?>"), as libxml2 from 2.14 reads it
-# (as a browser does): a bogus comment up to the first ">", its text "?php echo $x; ?" (instructions_in).
-INSTRUCTION = re.compile(r"<(\?[^>]*)>")
+# A processing instruction in HTML (a template's "<?php echo $x; ?>", "<?= $name ?>") and a CDATA section (an
+# inline SVG's or MathML's text, "<![CDATA[a < b]]>"), as written: libxml2 from 2.14 reads each as a browser's
+# parser does outside XML, a bogus comment up to the first ">", its text "?php echo $x; ?" or "[CDATA[a < b]]".
+BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[CDATA\[[^>]*>")
 NO_MARK = re.compile(r"(?!)")  # Marks.swap's where it marks nothing: it matches no text
 CONTROL_NONCE = uuid4().hex
 STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
@@ -54,18 +55,24 @@ def held_value(value: str) -> str:
     return CONTROL.sub(lambda found: f"attnmt{CONTROL_NONCE}c{ord(found.group())}x", value)
 
 
-def instructions_in(text: str) -> frozenset[str]:
-    """The texts of the bogus comments that ``text``'s processing instructions are read as (INSTRUCTION),
-    but for one ``text`` also writes as a comment (``<!--?x-->``), which is then read so."""
-    return frozenset(found for found in INSTRUCTION.findall(text) if f"<!--{found}-->" not in text)
+def bogus_comments(text: str) -> frozenset[str]:
+    """Each processing instruction and CDATA section of ``text`` as written (BOGUS_COMMENT), but for one
+    ``text`` also writes as the comment it is read as (``<!--?x-->``), which is then read so."""
+    return frozenset(found for found in BOGUS_COMMENT.findall(text) if as_comment(found) not in text)
 
 
-def written_instructions(written: str, instructions: frozenset[str]) -> str:
-    """A written page with each comment of ``instructions`` (instructions_in) the processing instruction
-    it came as: libxml2's writer wrote "<!--?php echo $x; ?-->", the template's code commented out,
-    where libxml2 before 2.14 kept the instruction as written."""
-    for found in instructions:
-        written = written.replace(f"<!--{found}-->", f"<{found}>")
+def as_comment(written: str) -> str:
+    """The bogus comment that ``written`` (bogus_comments) is read as, as libxml2's writer writes it:
+    ``<!--?x-->`` for ``<?x>``, ``<!--[CDATA[x]]-->`` for ``<![CDATA[x]]>``."""
+    return f"<!--{written[2 if written.startswith('<!') else 1:-1]}-->"
+
+
+def written_as_they_came(written: str, forms: frozenset[str]) -> str:
+    """A written page with the comment each of ``forms`` (bogus_comments) was read as written as it came:
+    libxml2's writer wrote "<!--?php echo $x; ?-->", a template's code commented out (libxml2 before 2.14
+    kept the instruction as written), and "<!--[CDATA[a < b]]-->", an SVG text that a browser no longer shows."""
+    for form in forms:
+        written = written.replace(as_comment(form), form)
     return written
 
 

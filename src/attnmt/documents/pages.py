@@ -21,12 +21,12 @@ from attnmt.documents.language import say_page_direction
 from attnmt.documents.page_writer import (
     UNKNOWN_VOIDS,
     append_text,
+    bogus_comments,
     html_string,
-    instructions_in,
     open_empties,
     set_text,
     text_after,
-    written_instructions,
+    written_as_they_came,
     written_references,
 )
 from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
@@ -123,12 +123,12 @@ class Parsed:
     keeps_declaration: bool = False
     wrapper: WrapperEnd | None = None  # an HTML fragment's: where its text ends in lxml's wrapper
     forms: SourceForms | None = None  # XML's: how it wrote what is written as it came where unchanged (xml_forms)
-    instructions: frozenset[str] = frozenset()  # HTML's processing instructions (page_writer.instructions_in)
+    bogus: frozenset[str] = frozenset()  # its instructions and CDATA sections as written (page_writer.bogus_comments)
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language); a
         control character of a translated attribute written as its reference (page_writer.held_value)."""
-        return written_references(written_instructions(self.written(target_lang), self.instructions))
+        return written_references(written_as_they_came(self.written(target_lang), self.bogus))
 
     def written(self, target_lang: str | None) -> str:
         """``serialise``'s text as the writers give it, the stand-ins of page_writer.held_value in it."""
@@ -340,7 +340,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
         if end is not None:
             holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
         open_voids(holder)
-        return Parsed(holder, False, wrapper=WrapperEnd.of(text), instructions=instructions_in(text)), parser, None
+        return Parsed(holder, False, wrapper=WrapperEnd.of(text), bogus=bogus_comments(text)), parser, None
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
@@ -355,7 +355,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
                  not (closed and BESIDE.fullmatch(after)) or len(NODE.findall(after)) != len(beside(root)))
     around = (body[:len(body) - len(body.lstrip(HTML_SPACES))] if from_tree[0] else before,
               body[len(body.rstrip()):] if from_tree[1] else after)
-    return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, instructions=instructions_in(body)),
+    return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, bogus=bogus_comments(body)),
             parser, 1 + prolog.count("\n"))
 
 
