@@ -41,6 +41,16 @@ def test_a_conditions_end_stays_after_its_start_in_a_sentence_turned_around(mirr
     assert translate_markup([html], mirror) == [f"<p>RUN. {start}DOG BLUE A AND<!--<![endif]--> CAR RED A</p>"]
 
 
+@pytest.mark.parametrize("html", [
+    "<p>a dog<![if !supportLists]>1.<![endif]> runs</p>",  # Word's own HTML: a list's typed number
+    '<![if !mso]><p>a dog runs</p><![endif]>',
+])
+def test_a_condition_written_without_a_comment_comes_back_as_written(same, html):
+    """libxml2 2.14 reads ``<![if !mso]>`` as a bogus comment, written ``<!--[if !mso]-->``: a comment to
+    Word and Outlook too, which then showed what they hid (a list's number typed beside Word's own)."""
+    assert translate_markup([html], same) == [html]
+
+
 def test_words_between_a_conditions_comments_in_an_xliff_source_are_translated_as_html(mirror):
     """Read as words, the comments went to the model: ``RUNS. DOG BLUE !MSO]><!-->A <!--[IF<!--<![ENDIF]-->``."""
     source = "<![CDATA[<!--[if !mso]><!-->A blue dog runs.<!--<![endif]-->]]>"

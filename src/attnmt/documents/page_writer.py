@@ -41,10 +41,11 @@ CONTROL = re.compile(f"[{CONTROLS}]")
 # characters in it (a vertical tab, a form feed, U+001C to U+001F), which are written as text is (append_text).
 EDGE_SPACES = "".join(character for character in map(chr, range(0x3001))
                       if character.isspace() and not CONTROL.match(character))
-# A processing instruction in HTML (a template's "<?php echo $x; ?>", "<?= $name ?>") and a CDATA section (an
-# inline SVG's or MathML's text, "<![CDATA[a < b]]>"), as written: libxml2 from 2.14 reads each as a browser's
-# parser does outside XML, a bogus comment up to the first ">", its text "?php echo $x; ?" or "[CDATA[a < b]]".
-BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[CDATA\[[^>]*>")
+# A processing instruction in HTML (a template's "<?php echo $x; ?>", "<?= $name ?>"), a CDATA section (an
+# inline SVG's or MathML's text, "<![CDATA[a < b]]>") and a condition's bracket (Word's "<![if !supportLists]>",
+# "<![endif]>"), as written: libxml2 from 2.14 reads each as a browser's parser does outside XML, a bogus
+# comment up to the first ">", its text "?php echo $x; ?", "[CDATA[a < b]]" or "[if !supportLists]".
+BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[[^>]*>")
 NO_MARK = re.compile(r"(?!)")  # Marks.swap's where it marks nothing: it matches no text
 CONTROL_NONCE = uuid4().hex
 STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
@@ -63,14 +64,15 @@ def bogus_comments(text: str) -> frozenset[str]:
 
 def as_comment(written: str) -> str:
     """The bogus comment that ``written`` (bogus_comments) is read as, as libxml2's writer writes it:
-    ``<!--?x-->`` for ``<?x>``, ``<!--[CDATA[x]]-->`` for ``<![CDATA[x]]>``."""
+    ``<!--?x-->`` for ``<?x>``, ``<!--[CDATA[x]]-->`` for ``<![CDATA[x]]>``, ``<!--[endif]-->`` for ``<![endif]>``."""
     return f"<!--{written[2 if written.startswith('<!') else 1:-1]}-->"
 
 
 def written_as_they_came(written: str, forms: frozenset[str]) -> str:
     """A written page with the comment each of ``forms`` (bogus_comments) was read as written as it came:
     libxml2's writer wrote "<!--?php echo $x; ?-->", a template's code commented out (libxml2 before 2.14
-    kept the instruction as written), and "<!--[CDATA[a < b]]-->", an SVG text that a browser no longer shows."""
+    kept the instruction as written), "<!--[CDATA[a < b]]-->", an SVG text that a browser no longer shows, and
+    "<!--[if !mso]-->", a comment to Outlook and Word too, which then showed what the condition hid from them."""
     for form in forms:
         written = written.replace(as_comment(form), form)
     return written
