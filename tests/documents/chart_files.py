@@ -72,6 +72,19 @@ def literal_chart_slides_file() -> bytes:
     return write_members(members)
 
 
+def quoted_name_chart_slides_file(name: str) -> bytes:
+    """The slide's chart (chart_slides_file), its series named ``name`` as LibreOffice writes a name
+    typed as text: a reference whose formula is a string literal, with its one point cached
+    (``<c:strRef><c:f>"Dogs seen."</c:f><c:strCache>…<c:v>Dogs seen.</c:v>``)."""
+    members = read_members(chart_slides_file())
+    quoted = '"' + name.replace('"', '""') + '"'
+    members[SLIDE_CHART] = re.sub(
+        r"<c:tx><c:strRef>.*?</c:strRef></c:tx>", lambda _: (
+            f'<c:tx><c:strRef><c:f>{quoted}</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0">'
+            f"<c:v>{name}</c:v></c:pt></c:strCache></c:strRef></c:tx>"), members[SLIDE_CHART].decode()).encode()
+    return write_members(members)
+
+
 def linked_chart_slides_file() -> bytes:
     """The slide's chart (chart_slides_file) linked to a workbook outside the file, as PowerPoint
     writes a chart pasted with "Link Data": an external oleObject relationship, no embedded workbook."""

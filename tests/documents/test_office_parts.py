@@ -8,7 +8,7 @@ import docx
 import openpyxl
 import pptx
 import pytest
-from chart_files import literal_chart_slides_file
+from chart_files import literal_chart_slides_file, quoted_name_chart_slides_file
 from comment_files import CHART_SHAPES_MEMBERS, chart_shapes_file, chart_text_file, doctype_manifest
 from lxml import etree
 from office_files import (
@@ -49,6 +49,19 @@ def test_a_charts_labels_typed_as_text_are_translated(mirror):
     chart = etree.fromstring(out["ppt/charts/chart1.xml"])
     assert [v.text for v in chart.iter(f"{C}v")] == ["SEEN. DOGS", "CAR RED", "2024", "3.0", "5.0"]
     assert chart.findtext(f".//{C}trendline/{C}name") == "LINE. TREND THE"
+
+
+@pytest.mark.parametrize(("name", "formula"), [("Dogs seen.", '"SEEN. DOGS"'),
+                                               ('Dogs "seen".', '"""SEEN"". DOGS"')])
+def test_a_series_name_written_as_a_quoted_formula_is_translated_in_its_formula_and_cache(mirror, name, formula):
+    """LibreOffice writes a series' name typed as text as a reference to a string literal: its
+    formula and its cached point stayed in the source while the chart's other labels were translated."""
+    out = translate_office(quoted_name_chart_slides_file(name), ".pptx", mirror, DocumentOptions())
+    reference = etree.fromstring(read_members(out)["ppt/charts/chart1.xml"]).find(f".//{C}ser/{C}tx/{C}strRef")
+    shown = formula[1:-1].replace('""', '"')
+    assert (reference.findtext(f"{C}f"), reference.findtext(f"{C}strCache/{C}pt/{C}v")) == (formula, shown)
+    chart = next(shape for shape in pptx.Presentation(io.BytesIO(out)).slides[0].shapes if shape.has_chart).chart
+    assert chart.plots[0].series[0].name == shown
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".pptx"])
