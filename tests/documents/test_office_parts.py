@@ -114,6 +114,25 @@ def test_an_opendocument_charts_titles_are_translated_and_its_table_kept(mirror)
     assert read_members(out)["Object 1/styles.xml"] == read_members(chart_text_file())["Object 1/styles.xml"]
 
 
+LOEXT = "{urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0}"
+
+
+@pytest.mark.parametrize(("name", "translated"), [('"Dogs seen."', '"SEEN. DOGS"'),
+                                                  ('"Dogs ""seen""."', '"""SEEN"". DOGS"')])
+def test_a_charts_series_name_typed_as_text_in_libreoffice_is_translated(mirror, name, translated):
+    """LibreOffice holds a series' name typed as text as a string literal in the series
+    (``loext:label-string``), not in the chart's table: it stayed in the source in its legend."""
+    members = read_members(chart_text_file())
+    chart = etree.fromstring(members["Object 1/content.xml"])
+    series = next(chart.iter(f"{CHART}series"))
+    del series.attrib[f"{CHART}label-cell-address"]
+    series.set(f"{LOEXT}label-string", name)
+    members["Object 1/content.xml"] = etree.tostring(chart)
+    out = read_members(translate_office(write_members(members), ".odt", mirror, DocumentOptions()))
+    assert next(etree.fromstring(out["Object 1/content.xml"]).iter(f"{CHART}series")).get(
+        f"{LOEXT}label-string") == translated
+
+
 def test_a_manifest_with_a_doctype_as_openoffice_wrote_it_is_read(mirror):
     out = translate_office(doctype_manifest(chart_text_file()), ".odt", mirror, DocumentOptions())
     assert chart_texts(out)[0] == ["DOGS. OF NUMBER THE", "TOWNS. TWO", "SEEN. DOGS"]
