@@ -608,3 +608,13 @@ def test_a_column_naming_a_language_by_its_name_comes_before_a_code_of_its_form(
     """"ID" numbers the rows, and is Indonesian's code too: translating Indonesian, the numbers were its terms."""
     path = write(tmp_path, b"ID;English;Indonesian\n1;dog;anjing\n")
     assert read_glossary(path, "id", "en").terms == (("anjing", "dog"),)
+
+
+@pytest.mark.parametrize("name", ["terms.csv", "terms.tsv"])
+def test_a_windows_1252_sheet_is_refused_saying_how_to_save_it_from_excel(tmp_path, name):
+    """Excel's "CSV (Comma delimited)" writes Windows-1252: "München" was refused with "invalid UTF-8
+    (byte 0xfc); convert the file to UTF-8, e.g. with iconv", which says nothing to a user of Excel."""
+    path = write(tmp_path, "dog,Hund\nMünchen,Munich\n".replace(",", "," if name.endswith("csv") else "\t")
+                 .encode("cp1252"), name)
+    with pytest.raises(DataError, match=rf"{name}:2: invalid UTF-8 \(byte 0xfc\).*iconv.*Excel.*\"CSV UTF-8"):
+        read_glossary(path, "en", "de")

@@ -328,7 +328,7 @@ def text_lines(path: str | Path) -> list[str]:
         raise gzip_without_gz(Path(path))
     check_text(data, path)
     if next((name for bom, name in UNICODE_BOMS.items() if data.startswith(bom)), None) != "UTF-16":
-        return cr_ended(decode_lines(data, str(path)))  # UTF-32 and UTF-16 without a byte order mark are named there
+        return cr_ended(utf8_lines(data, path))
     try:
         text = data.decode("utf-16")  # the byte order mark says which byte comes first, and is dropped
     except UnicodeDecodeError as error:
@@ -339,6 +339,19 @@ def text_lines(path: str | Path) -> list[str]:
     if lines[-1] == "":
         lines.pop()
     return cr_ended([line.removesuffix("\r") for line in lines])
+
+
+def utf8_lines(data: bytes, path: str | Path) -> list[str]:
+    """The lines of a UTF-8 glossary, as decode_lines reads them (UTF-32 and UTF-16 without a byte order mark are
+    named there); invalid UTF-8 is named saying how to save the sheet from Excel too: its "CSV (Comma delimited)"
+    writes Windows-1252, and "invalid UTF-8 (byte 0xfc); convert the file …" said nothing to a user of Excel."""
+    try:
+        return decode_lines(data, str(path))
+    except DataError as error:
+        if "invalid UTF-8" not in str(error):
+            raise
+        raise DataError(f'{error}; from Excel, save the sheet as "CSV UTF-8 (Comma delimited)" (or "Unicode Text" '
+                        "for tabs)") from None
 
 
 def cr_ended(lines: list[str]) -> list[str]:
