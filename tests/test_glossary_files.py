@@ -618,3 +618,27 @@ def test_a_windows_1252_sheet_is_refused_saying_how_to_save_it_from_excel(tmp_pa
                  .encode("cp1252"), name)
     with pytest.raises(DataError, match=rf"{name}:2: invalid UTF-8 \(byte 0xfc\).*iconv.*Excel.*\"CSV UTF-8"):
         read_glossary(path, "en", "de")
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("terms.csv", "dog,Hund\ncat,\nbird,Vogel\nmouse, \n"), ("terms.tsv", "dog\tHund\ncat\t\nbird\tVogel\nmouse\t \n"),
+    ("terms.csv", "dog,Hund,en,de\ncat,,en,de\nbird,Vogel,en,de\nmouse,,en,de\n"),
+])
+def test_a_row_without_a_target_term_is_skipped_with_one_warning(tmp_path, name, data):
+    """A sheet's row not translated yet (``cat,``) stopped the whole file, "empty target term (beside 'cat')",
+    where a TBX entry without a target term is skipped with a warning."""
+    path = write(tmp_path, data.encode(), name)
+    with pytest.warns(AttnmtWarning) as heard:
+        glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("dog", "Hund"), ("bird", "Vogel"))
+    assert [str(w.message) for w in heard] == [f"{path}: 2 of 4 rows skipped, without a target term (the first: "
+                                               f"{path}:2)"]
+
+
+@pytest.mark.parametrize("name", ["terms.csv", "terms.tsv"])
+def test_a_file_without_any_target_term_is_refused(tmp_path, name):
+    """A file of source terms alone (the wrong column exported) is no glossary: it stops naming its first row."""
+    path = write(tmp_path, b"dog,\ncat,\n" if name.endswith("csv") else b"dog\t\ncat\t\n", name)
+    with pytest.raises(DataError, match=rf"{name}:1: empty target term \(beside 'dog'\), and no row of the file "
+                                        "has one"):
+        read_glossary(path, "en", "de")

@@ -1,7 +1,7 @@
 """A glossary sheet's columns past its two terms (attnmt.decoding.glossary_files): the languages of DeepL's four
 fields, and the language columns of a termbase exported as a sheet, whose header names the language of each term's
 column among its other fields' (memoQ's ``Entry_ID;English_United_States;English_United_States_Def;German;German_Def``,
-Crowdin's ``Term [en],Description [en],Term [de],Description [de]``)."""
+Crowdin's ``Term [en],Description [en],Term [de],Description [de]``), and a row whose target cell is empty."""
 
 from __future__ import annotations
 
@@ -9,12 +9,35 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from attnmt.decoding.glossary_headers import SOURCE_COLUMNS, TARGET_COLUMNS, heading
-from attnmt.errors import DataError, warn
+from attnmt.decoding.term_forms import normal
+from attnmt.errors import DataError, value_shown, warn
 from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_language, variety
 from attnmt.text.language_codes import primary_subtag as primary
 from attnmt.text.language_names import plain
 
 Fields = tuple[str, list[str]]  # (place "terms.csv:3", a row's fields)
+Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
+
+
+def with_targets(rows: Iterator[Row], path: str | Path) -> Iterator[Row]:
+    """A CSV or TSV glossary's ``rows`` without those whose target cell is empty (``dog,``: a row not translated
+    yet), counted in one warning naming the first, as a termbase's entries without a target term are skipped
+    (attnmt.decoding.termbase): such a row stopped the whole file.  A file no row of which has a target term (its
+    source column alone) is a DataError naming its first row."""
+    skipped: list[Row] = []
+    count = 0
+    for row in rows:
+        count += 1
+        if normal(row[2]):
+            yield row
+        else:
+            skipped.append(row)
+    if skipped and len(skipped) == count:
+        where, source, _ = skipped[0]
+        raise DataError(f"{where}: empty target term (beside {value_shown(source)}), and no row of the file has one: "
+                        "give each source term its target term after it")
+    if skipped:
+        warn(f"{path}: {len(skipped)} of {count} rows skipped, without a target term (the first: {skipped[0][0]})")
 
 
 def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None,
