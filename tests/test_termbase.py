@@ -16,19 +16,20 @@ GLOSSARIES = Path(__file__).parent / "fixtures" / "glossaries"
 
 def test_a_tbx_2_termbase_gives_each_entrys_used_source_terms_its_preferred_target_term(recwarn):
     """multiterm.tbx (a DOCTYPE naming TBXcoreStructV02.dtd, never read; en-US and de-DE): "doggy"
-    is deprecated, so not matched; "Köter" is deprecated and "Hündchen" admitted, so "Hund", the
-    preferred one, in an ntig, is the target; en-GB is en and de is de; inline markup is the term's."""
+    is deprecated, a word a writer should not use, and is recognised all the same; "Köter" is deprecated and
+    "Hündchen" admitted, so "Hund", the preferred one, in an ntig, is the target; en-GB is en and de is de; inline
+    markup is the term's."""
     glossary = read_glossary(GLOSSARIES / "multiterm.tbx", "en", "de")
-    assert glossary.terms == (("dog", "Hund"), ("hound", "Hund"), ("H2O", "Wasser"))
+    assert glossary.terms == (("dog", "Hund"), ("doggy", "Hund"), ("hound", "Hund"), ("H2O", "Wasser"))
     assert glossary.matches("A doggy and a hound drink H2O.") == ["Hund", "Wasser"]
     assert glossary.place("hound") == f"{GLOSSARIES / 'multiterm.tbx'}:21"
 
 
 def test_a_tbx_3_termbase_in_its_namespace_is_read_as_tbx_2(recwarn):
-    """memoq.tbx: conceptEntry > langSec > termSec; the superseded "electronic mail" is not matched,
-    the unmarked "e-mail" is."""
+    """memoq.tbx: conceptEntry > langSec > termSec; every source term is matched, the superseded "electronic
+    mail" too."""
     glossary = read_glossary(GLOSSARIES / "memoq.tbx", "en-US", "de-AT")
-    assert glossary.terms == (("email", "E-Mail"), ("e-mail", "E-Mail"))
+    assert glossary.terms == (("email", "E-Mail"), ("e-mail", "E-Mail"), ("electronic mail", "E-Mail"))
 
 
 def test_the_entries_without_both_languages_are_counted_in_one_warning():
@@ -40,9 +41,10 @@ def test_the_entries_without_both_languages_are_counted_in_one_warning():
 
 
 def test_a_termbase_is_read_for_the_languages_asked_for(recwarn):
-    """The same file, German to English: the admitted "Hündchen" is a source term too, "dog" the target."""
+    """The same file, German to English: every German term is a source term, the deprecated "Köter" too, "dog"
+    the target."""
     glossary = read_glossary(GLOSSARIES / "multiterm.tbx", "de", "en")
-    assert dict(glossary.terms) == {"Hündchen": "dog", "Hund": "dog", "Wasser": "H2O"}
+    assert dict(glossary.terms) == {"Köter": "dog", "Hündchen": "dog", "Hund": "dog", "Wasser": "H2O"}
 
 
 def test_an_xml_file_whose_root_is_a_termbase_is_one(tmp_path, recwarn):
@@ -229,21 +231,23 @@ STATUSES = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>dog</term></ti
 
 
 @pytest.mark.parametrize(("status", "terms"), [
-    ('<descrip type="usageStatus">deprecated</descrip>', (("dog", "Hündchen"),)),
-    ('<descripGrp><descrip type="usageStatus">Superseded</descrip></descripGrp>', (("dog", "Hündchen"),)),
-    ('<termNote type="normativeAuthorization">deprecatedTerm</termNote>', (("dog", "Hündchen"),)),
+    ('<descrip type="usageStatus">deprecated</descrip>', (("dog", "Hündchen"), ("doggy", "Hündchen"))),
+    ('<descripGrp><descrip type="usageStatus">Superseded</descrip></descripGrp>', (("dog", "Hündchen"),
+                                                                                   ("doggy", "Hündchen"))),
+    ('<termNote type="normativeAuthorization">deprecatedTerm</termNote>', (("dog", "Hündchen"), ("doggy", "Hündchen"))),
     ('<descrip type="usageStatus">preferred</descrip>', (("dog", "Köter"), ("doggy", "Köter"))),
     ('<descrip type="definition">deprecated, as a word</descrip>', (("dog", "Hündchen"), ("doggy", "Hündchen"))),
 ])
 def test_a_status_as_a_usage_status_or_normative_authorization_is_read(tmp_path, status, terms):
-    """As some MultiTerm exports write it: "doggy" and "Köter" carry the status, the other terms none."""
+    """As some MultiTerm exports write it: "doggy" and "Köter" carry the status, the other terms none; a deprecated
+    target term is never the target, a deprecated source term is recognised all the same."""
     path = tmp_path / "terms.tbx"
     path.write_text(TERMBASE.format(doctype="", entry=STATUSES.format(status=status)), encoding="utf-8")
     assert read_glossary(path, "en", "de").terms == terms
 
 
 DEPRECATED = '<termNote type="administrativeStatus">deprecatedTerm-admn-sts</termNote>'
-NOT_USED = (("dog", "Hündchen"),)
+NOT_USED = (("dog", "Hündchen"), ("doggy", "Hündchen"))  # the deprecated "Köter" never the target
 
 
 @pytest.mark.parametrize(("status", "terms"), [
@@ -286,7 +290,7 @@ def test_a_term_other_tools_mark_forbidden_is_never_used(tmp_path, status):
              f'</tig></langSet><langSet xml:lang="de"><tig><term>Köter</term>{status}</tig><tig><term>Hund</term>'
              '</tig></langSet></termEntry>\n')
     path.write_text(TERMBASE.format(doctype="", entry=entry), encoding="utf-8")
-    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)
+    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"), ("doggy", "Hund"))
 
 
 def test_a_tbx_file_that_is_no_termbase_is_refused_naming_its_root(tmp_path):
@@ -435,13 +439,16 @@ def test_a_termbase_between_two_varieties_of_one_language_is_read(tmp_path, recw
     assert read_glossary(path, *languages).terms == terms
 
 
+FORBIDDEN = (("dog", "Hund"), ("doggy", "Hund"))  # the forbidden "Köter" never the target
+
+
 @pytest.mark.parametrize(("status", "terms"), [
-    ('<descrip type="Status">verboten</descrip>', (("dog", "Hund"),)),  # a German MultiTerm termbase's picklist
-    ('<descrip type="Status">Nicht verwenden</descrip>', (("dog", "Hund"),)),
-    ('<descrip type="Status">nicht zugelassen</descrip>', (("dog", "Hund"),)),
-    ('<termNote type="Term Status">À éviter</termNote>', (("dog", "Hund"),)),  # a French one's
-    ('<termNote type="usage">interdit</termNote>', (("dog", "Hund"),)),
-    ('<descrip type="Status">prohibido</descrip>', (("dog", "Hund"),)),
+    ('<descrip type="Status">verboten</descrip>', FORBIDDEN),  # a German MultiTerm termbase's picklist
+    ('<descrip type="Status">Nicht verwenden</descrip>', FORBIDDEN),
+    ('<descrip type="Status">nicht zugelassen</descrip>', FORBIDDEN),
+    ('<termNote type="Term Status">À éviter</termNote>', FORBIDDEN),  # a French one's
+    ('<termNote type="usage">interdit</termNote>', FORBIDDEN),
+    ('<descrip type="Status">prohibido</descrip>', FORBIDDEN),
 ])
 def test_a_status_in_the_termbases_own_language_is_read(tmp_path, status, terms):
     """A termbase kept in German or French names its statuses in its users' words: "verboten" and "interdit" said
@@ -475,3 +482,36 @@ def test_a_termbase_not_in_the_encoding_it_declares_names_the_line(tmp_path):
                                         r"file is not in the encoding its XML declaration names \(UTF-8 where it names "
                                         r"none\): save it as UTF-8$"):
         read_glossary(path, "en", "de")
+
+
+DEPRECATED_SOURCE = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>e-mail</term>{preferred}</tig><tig><term>'
+                     'electronic mail</term>{status}</tig></langSet><langSet xml:lang="de"><tig><term>E-Mail</term>'
+                     '</tig></langSet></termEntry>\n')
+
+
+@pytest.mark.parametrize("status", [DEPRECATED, '<descrip type="usageStatus">forbidden</descrip>',
+                                    '<termNote type="administrativeStatus">supersededTerm-admn-sts</termNote>'])
+def test_a_deprecated_source_term_is_recognised_and_given_the_entrys_target(tmp_path, status):
+    """A source term's status is about writing the source: a text saying "electronic mail", deprecated beside the
+    preferred "e-mail", had no "E-Mail" constraint, where CAT tools recognise it and offer the entry's target."""
+    path = tmp_path / "terms.tbx"
+    preferred = '<termNote type="administrativeStatus">preferredTerm-admn-sts</termNote>'
+    entry = DEPRECATED_SOURCE.format(preferred=preferred, status=status)
+    path.write_text(TERMBASE.format(doctype="", entry=entry), encoding="utf-8")
+    glossary = read_glossary(path, "en", "de")
+    assert glossary.matches("Send it by electronic mail.") == ["E-Mail"]
+    assert glossary.place("electronic mail") == f"{path}:3"
+
+
+def test_a_source_term_deprecated_in_one_entry_is_the_others_where_another_uses_it(tmp_path):
+    """"mail", deprecated in the entry of "e-mail", is the approved term of the entry "mail" (Post): read as a
+    homonym of two targets, it was skipped, the term the termbase approves lost."""
+    path = tmp_path / "terms.tbx"
+    entries = (DEPRECATED_SOURCE.format(preferred="", status="").replace("electronic mail</term>", "mail</term>"
+                                                                          + DEPRECATED)
+               + '<termEntry id="c2"><langSet xml:lang="en"><tig><term>mail</term></tig></langSet><langSet '
+                 'xml:lang="de"><tig><term>Post</term></tig></langSet></termEntry>\n')
+    path.write_text(TERMBASE.format(doctype="", entry=entries), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert read_glossary(path, "en", "de").terms == (("e-mail", "E-Mail"), ("mail", "Post"))

@@ -10,13 +10,16 @@ target terms, those of the target language's own variety come first (de-CH's for
 (zh-Hans-CN's for zh-Hans, not zh-Hant-TW's; "zh" and "zh-CN" are simplified, "zh-TW" traditional), those of the
 language as a whole (de's), then another region's (``variety_distance``).
 
-Of an entry, every source-language term is a source term, but one deprecated or superseded
-(``administrativeStatus``, as a ``termNote`` or TBX 3's element, ``normativeAuthorization``, or
-the ``usageStatus`` some MultiTerm exports write as a ``descrip``, or a field a termbase's users named
+Of an entry, every source-language term is a source term, one deprecated or superseded too: its status is
+about writing the source, not recognising it, so a text that uses it ("electronic mail") is given the entry's
+target term as CAT tools offer it (but where another entry gives the same term without such a status, that entry
+alone holds it: ``unambiguous``).  A target term deprecated or superseded (``administrativeStatus``, as a
+``termNote`` or TBX 3's element, ``normativeAuthorization``, or the ``usageStatus`` some MultiTerm exports
+write as a ``descrip``, or a field a termbase's users named
 ``Status``, ``Term Status`` or ``Usage``, saying so: ``deprecatedTerm-admn-sts``, ``deprecated``, and
 other tools' ``forbidden``, ``not recommended``, ``obsolete``, ``rejected``, ``prohibited``, ``do not use``,
 and a termbase's words in German, French, Spanish, Italian or Dutch: ``verboten``, ``interdit``),
-which a writer should not use and so the glossary does not match.  Every status a term carries is
+which a writer should not use, is never the target term.  Every status a term carries is
 read: a value not known (a typo, another tool's word) says nothing, and where two known ones
 disagree the less fit wins (deprecated or superseded, then admitted, then preferred), so that no
 status deprecating a term is overridden by another.  Its target term is the target-language term
@@ -25,7 +28,7 @@ a deprecated one, of the target language's own variety first where the entry has
 term's form where the entry has one (its ``termType``: an abbreviation's, an acronym's or another short
 form's target a short form, "MS" for "MS", a full form's, or a term's of no type, a full form,
 "Mitgliedstaat" for "Member State").  An entry without
-both (no term in one of the languages, or only deprecated ones) is skipped, and the entries
+both (no term in one of the languages, or only deprecated target terms) is skipped, and the entries
 skipped are counted in one warning naming the first; a file none of whose entries has both is a
 DataError naming its languages.  A source term that two entries give different target terms is
 a homonym, two concepts ("bank": Bank, Ufer), which a real termbase often holds: nothing says
@@ -115,7 +118,7 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
     known, for XML that is not well-formed or not TBX, and for a section with no language."""
     source_lang, target_lang = known_language(path, "source", source_lang), known_language(path, "target", target_lang)
     root = parse_termbase(path)
-    rows: list[Row] = []
+    rows: list[tuple[Row, bool]] = []  # each with whether its source term is deprecated
     skipped: list[str] = []
     languages: set[str] = set()
     entries = [node for node in root.iter() if local_name(node) in ENTRIES]
@@ -124,7 +127,8 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
         if not sources or not targets:
             skipped.append(entry.get("id") or f"line {entry.sourceline}")
             continue
-        rows.extend((f"{path}:{term.sourceline}", text, target_of(kind, targets)) for term, text, kind in sources)
+        rows.extend(((f"{path}:{term.sourceline}", text, target_of(kind, targets)), status in NOT_USED)
+                    for term, text, kind, status in sources)
     if not entries:
         raise DataError(f"{path}: no glossary terms in the file (a termbase without a termEntry or conceptEntry)")
     if not rows:
@@ -143,10 +147,14 @@ def same_target(term: str) -> str:
     return unicodedata.normalize("NFC", term.strip())
 
 
-def unambiguous(rows: list[Row], path: str | Path) -> list[Row]:
-    """``rows`` without the source terms given two target terms (homonyms, the module docstring),
-    told apart as a glossary tells source terms apart (``term_key``: "US" and "us" are two); one warning
-    counts them."""
+def unambiguous(flagged: list[tuple[Row, bool]], path: str | Path) -> list[Row]:
+    """The rows of ``flagged`` (each with whether its source term is deprecated) without the source terms given two
+    target terms (homonyms, the module docstring), told apart as a glossary tells source terms apart (``term_key``:
+    "US" and "us" are two); one warning counts them.  A source term that one entry deprecates and another holds
+    without such a status is that other's ("mail", deprecated for "e-mail", is the "Post" of the entry "mail"):
+    read as a homonym, the term the termbase approves was lost."""
+    approved = {term_key(row[1]) for row, deprecated in flagged if not deprecated}
+    rows = [row for row, deprecated in flagged if not deprecated or term_key(row[1]) not in approved]
     keys = [term_key(source) for _, source, _ in rows]
     targets: dict[str, dict[str, Row]] = {}  # source term's key -> {target term: its first row}
     for key, row in zip(keys, rows, strict=True):
@@ -171,11 +179,11 @@ def known_language(path: str | Path, side: str, lang: str | None) -> str:
 
 
 def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, target_lang: str,
-                languages: set[str]) -> tuple[list[tuple[etree._Element, str, str]], list[Target]]:
-    """An entry's source terms that are used, each with its ``term`` element and its type (``term_type``), and
-    its target terms that may be used, for ``target_of`` to choose from; the languages of its sections are added
-    to ``languages``."""
-    sources: list[tuple[etree._Element, str, str]] = []
+                languages: set[str]) -> tuple[list[tuple[etree._Element, str, str, str | None]], list[Target]]:
+    """An entry's source terms, each with its ``term`` element, its type (``term_type``) and its status (a deprecated
+    one is recognised all the same: the module docstring), and its target terms that may be used, for ``target_of``
+    to choose from; the languages of its sections are added to ``languages``."""
+    sources: list[tuple[etree._Element, str, str, str | None]] = []
     targets: list[Target] = []
     for section in entry:
         if local_name(section) not in SECTIONS:
@@ -187,11 +195,9 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
         languages.add(lang)
         side = section_side(lang, source_lang, target_lang)
         for term, status, kind in section_terms(section, path):
-            if status in NOT_USED:
-                continue
             if side == "source":
-                sources.append((term, term_text(term, path), kind))
-            elif side == "target":
+                sources.append((term, term_text(term, path), kind, status))
+            elif side == "target" and status not in NOT_USED:
                 targets.append((variety_distance(lang, target_lang), RANKS.get(status, 1), kind,
                                 target_text(term, entry, path)))
     return sources, targets
