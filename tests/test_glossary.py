@@ -143,6 +143,20 @@ def test_a_term_that_holds_its_hyphen_is_found_whole():
     assert glossary.matches("Send an e-mail over Wi\u2011Fi, not mail.") == ["E-Mail", "WLAN", "Post"]
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("Buy a Wi-Fi-enabled printer.", "Wi-Fi"), ("Enter your e-mail-address.", "e-mail"),
+    ("an anti-Wi\u2011Fi group", "Wi\u2011Fi"), ("C++-based tools", "C++"),
+])
+def test_a_term_that_holds_a_hyphen_is_found_in_a_longer_compound(text, found):
+    """"Wi-Fi" was not found in "Wi-Fi-enabled" (the hyphen after it joins it to "enabled"), while "C++" was found
+    in "C++-based": a term written with a hyphen of its own is joined to other words by hyphens, as an acronym is
+    ("NATO-led"), and a German translation writes it so ("WLAN-fähig", "E-Mail-Adresse"); "mail" stays no term of
+    "e-mail"."""
+    glossary = Glossary.of({"Wi-Fi": "WLAN", "e-mail": "E-Mail", "C++": "C++", "mail": "Post", "enabled": "fähig"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [found]
+    assert glossary.matches(text) == [glossary.found_in(text)[0][2]]
+
+
 def test_a_term_with_punctuation_at_an_edge_matches_beside_unspaced_letters():
     glossary = Glossary.of({".net": ".NET", "c++": "C++"})
     assert glossary.matches("我用.net工作") == [".NET"]

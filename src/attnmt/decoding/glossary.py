@@ -11,7 +11,8 @@ TAB with a term on each side (a line of an empty target term, not translated yet
 glossary_columns.with_targets).  A CSV file and a TBX termbase are read too, by their extension
 (attnmt.decoding.glossary_files).  A source term occurs in a sentence where its words occur in it
 as whole words (a combining mark is part of the letter before it; a hyphen between two words joins
-them into one, but for an acronym: "e-mail" holds no "mail", "NATO-led" holds "NATO"), ignoring case (but an acronym,
+them into one, but for an acronym and a term that holds a hyphen itself: "e-mail" holds no "mail", "NATO-led" holds
+"NATO", "Wi-Fi-enabled" "Wi-Fi"), ignoring case (but an acronym,
 "US", two letters or more all capitals, matches only in capitals: "Join us" holds no "US", and
 a term's word that is one does too: "let us army ants" holds no "US Army", "US ARMY" does) and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
@@ -205,11 +206,11 @@ class Glossary:
 
     def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
         """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text)
-        that ends where a term may (``may_end``), a term that is no acronym not beside a hyphen joining
-        its word to another (``compound_hyphen``), an acronym only where ``shown(start, end)``, that
-        place of the text as ``capitals`` shows it, has it in capitals, and there before the word of
-        its letters ("US" before "us"); None for none.  One look-up per length of term, and the edge
-        only for a term found (most look-ups find none)."""
+        that ends where a term may (``may_end``), a term that is no acronym and holds no hyphen of its own
+        (``hyphenated``) not beside a hyphen joining its word to another (``compound_hyphen``), an acronym
+        only where ``shown(start, end)``, that place of the text as ``capitals`` shows it, has it in
+        capitals, and there before the word of its letters ("US" before "us"); None for none.
+        One look-up per length of term, and the edge only for a term found (most look-ups find none)."""
         for length in self._lengths:
             end = start + length
             key = text[start:end]
@@ -217,9 +218,18 @@ class Glossary:
                 continue
             if key in self._acronyms and in_capitals(shown(start, end), self._acronyms[key][0]):
                 return key, self._acronyms[key][1]
-            if key in self._targets and not (compound_hyphen(text, start - 1) or compound_hyphen(text, end)):
+            if key in self._targets and (hyphenated(key) or not (compound_hyphen(text, start - 1)
+                                                                  or compound_hyphen(text, end))):
                 return key, self._targets[key]
         return None
+
+
+def hyphenated(key: str) -> bool:
+    """Whether a normal source term holds a hyphen joining two of its words ("wi-fi", "e-mail"): such a term is
+    found in a longer compound it is hyphen-joined into ("Wi-Fi-enabled"), as an acronym is ("NATO-led") and a
+    term ending in punctuation is ("C++-based"), for its hyphen says it is written so; "Wi-Fi" was not found in
+    "Wi-Fi-enabled", and a German translation writes it so ("WLAN-fähig", "E-Mail-Adresse")."""
+    return any(compound_hyphen(key, at) for at in range(1, len(key) - 1) if key[at] == "-")
 
 
 class GivenPairs(dict):

@@ -42,7 +42,8 @@ def compound_hyphen(text: str, at: int) -> bool:
     """Whether ``text[at]`` is a hyphen between two letters or digits, joining the words either side into one
     (``e-mail``, ``state-of-the-art``, ``T-shirt``): a term that is no acronym does not begin or end at it
     (attnmt.decoding.glossary), so that "mail" is not in "e-mail", nor "art" in "state-of-the-art", nor "shirt"
-    in "T-shirt" (a term that holds the hyphen, "e-mail", is found whole); an acronym is, in "NATO-led".
+    in "T-shirt" (a term that holds the hyphen, "e-mail", is found whole); an acronym is, in "NATO-led", and so is
+    a term that holds a hyphen itself, "Wi-Fi" in "Wi-Fi-enabled" (attnmt.decoding.glossary.hyphenated).
     Hyphens as matching reads them (HYPHENS: U+2011's no-break hyphen is "-")."""
     return 0 < at < len(text) - 1 and text[at] in HYPHENS and is_word(text, at - 1) and is_word(text, at + 1)
 
