@@ -48,7 +48,8 @@ def test_a_glossary_file_without_terms_is_refused_naming_it(tmp_path, name, text
     ("a\tb\tc\n", "terms.tsv:1: expected 'source term<TAB>target term', got 2 TABs"),
     ("\tPersonen\n", "terms.tsv:1: empty source term"),
     ("people\t \n", "terms.tsv:1: empty target term"),
-    ("people\tPersonen\nPeople\tLeute\n", "terms.tsv:2: source term 'People' has two target terms"),
+    ("people\tPersonen\npeople \tLeute\n", "terms.tsv:2: source term 'people ' has two target terms"),
+    ("Apple\tApple\napple\tApfel\nApple\tApfel\n", "terms.tsv:3: source term 'Apple' has two target terms, 'Apple'"),
     ("US\tUSA\nus\tuns\nUS\tUS\n", "terms.tsv:3: source term 'US' has two target terms, 'USA'"),
 ])
 def test_a_malformed_line_is_named_by_file_and_line(tmp_path, text, message):
@@ -173,6 +174,33 @@ def test_multi_word_terms_match_across_any_spaces_and_the_longest_wins():
 def test_overlapping_terms_match_from_the_left_and_never_twice():
     glossary = Glossary.of({"New York": "New York", "York City": "York-Stadt"})
     assert glossary.matches("New York City") == ["New York"]
+
+
+@pytest.mark.parametrize(("text", "needed"), [
+    ("I ate an apple.", ["Apfel"]), ("Buy an Apple Watch.", ["Apple"]), ("Apple and apple", ["Apple", "Apfel"]),
+    ("Apple pie is good.", ["Apple"]),  # read as written: a sentence's capital is the brand's
+    ("APPLE PIE", ["Apple"]),  # neither's case: the first given
+    ("\uff21pple", ["Apple"]),  # full-width, NFKC's "Apple"
+])
+def test_terms_that_differ_only_in_case_each_match_their_own_case(text, needed):
+    """A brand and a word ("Apple": Apple, "apple": Apfel) stopped the glossary, "source term 'apple' has two target
+    terms"; each is now found where the text has its case, the first given where the text has neither's."""
+    glossary = Glossary.of([("Apple", "Apple"), ("apple", "Apfel")], "terms.tsv:1")
+    assert glossary.matches(text) == [target for _, _, target in glossary.found_in(text)] == needed
+    assert glossary.terms == (("Apple", "Apple"), ("apple", "Apfel"))
+
+
+def test_terms_that_differ_only_in_case_are_read_from_a_file_and_named_by_their_lines(tmp_path):
+    glossary = read_glossary(write(tmp_path, "Apple\tApple\napple\tApfel\nApple Watch\tApple Watch\n"))
+    assert glossary.matches("An apple, an Apple Watch and an Apple TV.") == ["Apfel", "Apple Watch", "Apple"]
+    assert (glossary.place("apple"), glossary.place("Apple")) == (f"{tmp_path / 'terms.tsv'}:2",
+                                                                 f"{tmp_path / 'terms.tsv'}:1")
+
+
+def test_a_merged_term_replaces_every_case_of_it():
+    """A JSONL line's "apple" replaces --glossary's "Apple" and "apple" alike, as its target wins for a term in both."""
+    merged = Glossary.of({"Apple": "Apple", "apple": "Apfel", "dog": "Hund"}).merged({"apple": "Obst"})
+    assert merged.matches("Apple, apple and a dog") == ["Obst", "Hund"]
 
 
 def test_a_term_that_occurs_twice_is_needed_once():
@@ -481,8 +509,10 @@ def test_a_term_that_is_no_text_is_named_with_its_row_and_the_term_beside_it(ter
 @pytest.mark.parametrize("terms, message", [
     ([("dog", "Hund"), ("cat", " ")], "glossary[1]: empty target term (beside 'cat')"),
     ([("dog", "Hund"), ("ab",)], "glossary[1]: expected a (source term, target term) pair, got ('ab',)"),
-    ([("dog", "Hund"), ("cat", "Katze"), ("Cat", "Mieze")],
-     "glossary[2]: source term 'Cat' has two target terms, 'Katze' (glossary[1]) and 'Mieze'")])
+    ([("dog", "Hund"), ("cat", "Katze"), ("cat", "Mieze")],
+     "glossary[2]: source term 'cat' has two target terms, 'Katze' (glossary[1]) and 'Mieze'"),
+    ([("Apple", "Apple"), ("apple", "Apfel"), ("apple", "Obst")],
+     "glossary[2]: source term 'apple' has two target terms, 'Apfel' (glossary[1]) and 'Obst'")])
 def test_a_bad_pair_of_a_table_is_named_by_its_row(terms, message):
     """As a file's line is ("terms.tsv:3"): the pair's index, where the first of a term given twice was too;
     ``Glossary(terms)`` names them as ``Glossary.of`` does."""

@@ -30,9 +30,10 @@ matched again by another term (so "New York" alone is found in "New York City" w
 required once, exactly as written (attnmt.decoding.constraints turns them into the beam
 search's constraints).
 
-Two source terms are one where they read alike (``term_key``: "Dog" and "dog"), and may then have
-one target term; an acronym and the word of its letters ("US": USA, "us": uns) are two, and where
-the text has the letters in capitals the acronym wins.  The source terms are kept in a dict
+Two source terms are one where they read alike (``term_key``: "Dog" and "dog"), but where given two target
+terms ("Apple": Apple, "apple": Apfel), each then matched where a text has its case (the first given where it
+has neither's: ``term_forms.case_variant_key``); an acronym and the word of its letters ("US": USA, "us": uns)
+are two, and where the text has the letters in capitals the acronym wins.  The source terms are kept in a dict
 (``normal``: NFKC, case-folded, apostrophes straight, no invisible characters, spaces as one), so
 a sentence is matched with one look-up per place and
 length of term: the steps grow with the sentence and with how many lengths the terms have, never
@@ -50,7 +51,17 @@ from pathlib import Path
 from typing import Any
 
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
-from attnmt.decoding.term_forms import capitals, cased, has_acronym, in_capitals, normal, normal_pieces, term_key
+from attnmt.decoding.term_forms import (
+    CASE_VARIANT,
+    capitals,
+    case_variant_key,
+    cased,
+    has_acronym,
+    in_capitals,
+    normal,
+    normal_pieces,
+    term_key,
+)
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, compound_hyphen, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
@@ -71,6 +82,9 @@ class Glossary:
     # normal source -> (its term_key, its acronyms in capitals as ``capitals`` shows a text, its target), of the terms
     # with an acronym among their words (term_forms.has_acronym), matched where a text has them so (in_capitals)
     _acronyms: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)
+    # normal source -> {the term as ``capitals`` shows it: its target}, of the terms that read alike but for their case
+    # and have two targets ("Apple", "apple"), each matched where a text has its case, the first given elsewhere
+    _cased: dict[str, dict[str, str]] = field(init=False, compare=False, repr=False)
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
     _places: dict[str, str] = field(init=False, compare=False, repr=False)
@@ -82,11 +96,19 @@ class Glossary:
         kept = checked_terms(self.terms, "glossary")
         acronyms = {normal(source): (key, target) for key, (source, target) in kept.items()
                     if has_acronym(cased(source))}
-        targets = {key: target for key, (source, target) in kept.items() if not has_acronym(cased(source))}
+        targets = {key: target for key, (source, target) in kept.items()
+                   if not has_acronym(cased(source)) and not key.startswith(CASE_VARIANT)}
+        cased_targets: dict[str, dict[str, str]] = {}
+        for key, (source, target) in kept.items():
+            if key.startswith(CASE_VARIANT):
+                first = kept[term_key(source)][0]
+                cased_targets.setdefault(term_key(source), {normal(first, capitals): targets[term_key(source)]})
+                cased_targets[term_key(source)][key.removeprefix(CASE_VARIANT)] = target
         object.__setattr__(self, "terms", tuple(kept.values()))
         object.__setattr__(self, "_kept", kept)
         object.__setattr__(self, "_targets", targets)
         object.__setattr__(self, "_acronyms", acronyms)
+        object.__setattr__(self, "_cased", cased_targets)
         object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in targets | acronyms}, reverse=True)))
         object.__setattr__(self, "_places", {})
 
@@ -127,7 +149,8 @@ class Glossary:
         other = as_glossary(other)
         if not other:
             return self
-        kept = self._kept | other._kept  # in the order the terms came, other's target for a term in both
+        kept = {key: term for key, term in self._kept.items()  # other's target for a term in both, in any case
+                if not (key.startswith(CASE_VARIANT) and term_key(term[0]) in other._kept)} | other._kept
         places = {key: where for key, where in self._places.items() if key not in other._kept} | other._places
         return Glossary.indexed(kept, places)
 
@@ -150,14 +173,14 @@ class Glossary:
 
     def place(self, source: str) -> str | None:
         """Where the term of ``source`` was given ("terms.tsv:3"), None where not known."""
-        return self._places.get(term_key(source))
+        return self._places.get(case_variant_key(source) or "", self._places.get(term_key(source)))
 
     def matches(self, sentence: str) -> list[str]:
         """The target terms this sentence needs, in the order their source terms occur, each once.
         Only targets come out: the places matched are places in ``normal(sentence)``, which may be
         shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
-        shown = normal(sentence, capitals) if self._acronyms else text
+        shown = normal(sentence, capitals) if self._acronyms or self._cased else text
         if len(shown) != len(text):  # NFKC composed the capitals otherwise: found_in finds them in the text
             return list(dict.fromkeys(target for _, _, target in self.found_in(sentence)))
         def shown_at(first: int, end: int) -> str:
@@ -220,7 +243,8 @@ class Glossary:
                 return key, self._acronyms[key][1]
             if key in self._targets and (hyphenated(key) or not (compound_hyphen(text, start - 1)
                                                                   or compound_hyphen(text, end))):
-                return key, self._targets[key]
+                return key, self._cased[key].get(shown(start, end), self._targets[key]) if key in self._cased \
+                    else self._targets[key]
         return None
 
 
@@ -263,9 +287,9 @@ def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
     rows: dict[str, str] = {}
     for place, pair in given_pairs(terms, where):
         source, target = term_pair(pair, place)
-        add_term(kept, source, target, place, rows)
+        key = add_term(kept, source, target, place, rows)
         if place != where:
-            rows.setdefault(term_key(term_text(source, "source", place, target)), place)
+            rows.setdefault(key, place)
     return kept
 
 
@@ -281,9 +305,10 @@ def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
 
 
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str,
-             places: Mapping[str, str] | None = None) -> None:
+             places: Mapping[str, str] | None = None) -> str:
     """Adds (source, target), stripped, U+FEFF a space (``term_text``), to ``kept`` under its
-    source's key (``term_key``: "Dog" and "dog" are one term, "US" and "us" two); a DataError naming
+    source's key (``term_key``: "Dog" and "dog" are one term, "US" and "us" two; but "Apple" beside an "apple"
+    of another target is kept under ``case_variant_key``), returned; a DataError naming
     ``where`` for a term that is not text, is blank (spaces and invisible characters alone, which
     ``normal`` reads as nothing: "\\u200b") or is not valid Unicode (``check_encodable``), or a second
     target for one source term (naming where the first was given, where ``places``, source's key ->
@@ -294,11 +319,16 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
             raise DataError(f"{where}: empty {side} term (beside {value_shown(other)})")
         check_encodable([(f"{where}: glossary {side} term {value_shown(term)}", term)])
     key, pair = term_key(source), (source.strip(), target.strip())
+    variant = case_variant_key(source)
+    if variant in kept or (variant and same_target(kept.get(key, pair)[1]) != same_target(pair[1])
+                           and variant != case_variant_key(kept[key][0])):
+        key = variant  # "apple" beside "Apple" of another target: a term of its own case
     if same_target(kept.get(key, pair)[1]) != same_target(pair[1]):
         first = f" ({places[key]})" if places and key in places else ""
         raise DataError(f"{where}: source term {value_shown(source)} has two target terms, "
                         f"{value_shown(kept[key][1])}{first} and {value_shown(target)}")
     kept[key] = pair
+    return key
 
 
 def term_pair(pair: Any, where: str) -> tuple[object, object]:
@@ -359,6 +389,5 @@ def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
         if not isinstance(path, str | os.PathLike) or not os.fspath(path):
             raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
         for where, source, target in glossary_rows(path, source_lang, target_lang):
-            add_term(kept, source, target, where, places)
-            places.setdefault(term_key(source), where)
+            places.setdefault(add_term(kept, source, target, where, places), where)
     return Glossary.indexed(kept, places)

@@ -53,6 +53,19 @@ def term_key(source: str) -> str:
                     for word, own in zip(shown.split(" "), folded.split(" "), strict=True))
 
 
+# Marks the key of a source term kept beside one that reads alike but for its case and has another target ("Apple":
+# Apple beside "apple": Apfel, a brand and a word): no normal text holds it (``compatible`` drops control characters)
+CASE_VARIANT = "\0"
+
+
+def case_variant_key(source: str) -> str | None:
+    """The key a source term is kept under beside one that reads alike but for its case and has another target
+    (attnmt.decoding.glossary): CASE_VARIANT and the term as ``capitals`` shows it ("Apple", "apple"), each then
+    matched where a text has its case.  None for a term with an acronym, whose capitals ``term_key`` tells apart
+    already ("US Army" and "US army" are one term)."""
+    return None if has_acronym(cased(source)) else CASE_VARIANT + normal(source, capitals)
+
+
 def in_capitals(shown: str, key: str) -> bool:
     """Whether a text's words ``shown`` as ``capitals`` shows them have each acronym of the term
     whose ``term_key`` is ``key`` in its capitals (its other words in any case: "US ARMY" and
