@@ -501,7 +501,8 @@ def test_a_tsv_glossary_of_one_long_line_without_tabs_is_named_in_one_short_line
         read_glossary(path)
     message = str(refused.value)
     assert message.startswith(f"{path}:1: expected 'source term<TAB>target term', got 0 TABs in '{{\"word0\": ")
-    assert message.endswith(" characters)") and len(message) < len(str(path)) + 200
+    assert message.endswith(" characters); it reads as JSON: give the terms as TSV (source term<TAB>target term a "
+                            "line) or CSV") and len(message) < len(str(path)) + 300
 
 
 @pytest.mark.parametrize(("header", "languages"), [
@@ -642,3 +643,12 @@ def test_a_file_without_any_target_term_is_refused(tmp_path, name):
     with pytest.raises(DataError, match=rf"{name}:1: empty target term \(beside 'dog'\), and no row of the file "
                                         "has one"):
         read_glossary(path, "en", "de")
+
+
+@pytest.mark.parametrize(("data", "delimiter"), [(b"dog;Hund\ncat;Katze\n", "';'"), (b"dog,Hund\n", "','")])
+def test_a_csv_file_named_as_text_is_refused_saying_to_name_it_csv(tmp_path, data, delimiter):
+    """A sheet saved as CSV but named terms.txt was refused with "got 0 TABs in 'dog;Hund'" alone: nothing said
+    that a file of commas or semicolons is read as CSV by its name."""
+    with pytest.raises(DataError, match=rf"terms.txt:1: expected 'source term<TAB>target term', got 0 TABs in .*; its "
+                                        rf"{delimiter} between the terms is a CSV file's: rename it to end in .csv$"):
+        read_glossary(write(tmp_path, data, "terms.txt"), "en", "de")

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING
 
 from attnmt.decoding.glossary_columns import language_fields, row_languages, sheet_rows, with_targets
 from attnmt.decoding.glossary_headers import csv_header
-from attnmt.decoding.glossary_kinds import check_text, declares_xml
+from attnmt.decoding.glossary_kinds import check_text, declares_xml, other_format
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
@@ -131,8 +131,9 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
     first = True
     for where, fields in sheet_rows(tsv_fields(path), path, source_lang, target_lang):
         if len(fields) != 2:
+            hint = other_format(fields[0]) if len(fields) == 1 else ""
             raise DataError(f"{where}: expected 'source term<TAB>target term', got {len(fields) - 1} "
-                            f"TABs in {value_shown(chr(9).join(fields))}")
+                            f"TABs in {value_shown(chr(9).join(fields))}{hint}")
         if first:
             first = False
             if csv_header(fields, where, source_lang, target_lang):

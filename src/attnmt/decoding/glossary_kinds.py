@@ -37,3 +37,13 @@ def declares_xml(path: str | Path) -> bool:
         return False
     return any(start.decode(encoding, "ignore").lstrip("\ufeff \t\r\n").startswith("<?xml")
                for encoding in ("utf-8", "utf-16", "utf-16-be"))
+
+
+def other_format(line: str) -> str:
+    """What a TSV glossary's ``line`` without a tab may be instead, to add to the error naming it: a JSON object or
+    list (``{"dog": "Hund"}``: a glossary as the API takes it), or a CSV row, a semicolon or a comma between its
+    terms (a sheet saved as CSV but named ``terms.txt``), which is read as CSV by its name; "" for neither."""
+    if line.lstrip("\ufeff ").startswith(("{", "[")):
+        return "; it reads as JSON: give the terms as TSV (source term<TAB>target term a line) or CSV"
+    delimiter = next((delimiter for delimiter in ";," if delimiter in line), None)
+    return f"; its {delimiter!r} between the terms is a CSV file's: rename it to end in .csv" if delimiter else ""
