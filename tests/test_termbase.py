@@ -515,3 +515,19 @@ def test_a_source_term_deprecated_in_one_entry_is_the_others_where_another_uses_
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert read_glossary(path, "en", "de").terms == (("e-mail", "E-Mail"), ("mail", "Post"))
+
+
+def test_an_empty_target_term_beside_another_is_skipped(tmp_path):
+    """An entry whose German section holds a blank term beside "Vogel" (an export's empty cell) stopped the whole
+    termbase, "empty target term (entry c2)", where a CSV file's empty target cell is skipped; an entry of blank
+    target terms alone is skipped with the entries without a target term."""
+    entries = (CONCEPT.format(id="c1", source="dog", target="Hund")
+               + '<termEntry id="c2"><langSet xml:lang="en"><tig><term>bird</term></tig></langSet><langSet '
+                 'xml:lang="de"><tig><term> </term></tig><tig><term>Vogel</term></tig></langSet></termEntry>\n'
+               + CONCEPT.format(id="c3", source="cat", target=""))
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=entries), encoding="utf-8")
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("dog", "Hund"), ("bird", "Vogel"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 3 entries skipped, without a term in en or in de that is not deprecated (the first: c3)"]

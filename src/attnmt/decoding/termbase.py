@@ -97,6 +97,7 @@ SHORT_FORMS = frozenset({"abbreviation", "acronym", "shortform", "initialism", "
 Row = tuple[str, str, str]  # (place "terms.tbx:12", source term, target term)
 # A target term as its source terms choose it: (its variety's distance, its status's rank, its type, its text)
 Target = tuple[tuple[int, int], int, str, str]
+Source = tuple[etree._Element, str, str, str | None]  # a source term: its element, its text, its type, its status
 LINE_BREAK = re.compile(r"[ \t]*[\r\n][ \t\r\n]*")  # in a term, with the spaces and tabs around it
 
 
@@ -121,9 +122,10 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
     rows: list[tuple[Row, bool]] = []  # each with whether its source term is deprecated
     skipped: list[str] = []
     languages: set[str] = set()
+    blanks: list[str] = []  # the empty target terms, each named by its line and entry (``entry_terms``)
     entries = [node for node in root.iter() if local_name(node) in ENTRIES]
     for entry in entries:
-        sources, targets = entry_terms(entry, path, source_lang, target_lang, languages)
+        sources, targets = entry_terms(entry, path, source_lang, target_lang, languages, blanks)
         if not sources or not targets:
             skipped.append(entry.get("id") or f"line {entry.sourceline}")
             continue
@@ -131,6 +133,8 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
                     for term, text, kind, status in sources)
     if not entries:
         raise DataError(f"{path}: no glossary terms in the file (a termbase without a termEntry or conceptEntry)")
+    if not rows and blanks:
+        raise DataError(blanks[0])
     if not rows:
         raise DataError(f"{path}: no entry has a term in both {source_lang} and {target_lang} (the file's languages: "
                         f"{', '.join(sorted(languages)) or 'none'})")
@@ -179,11 +183,13 @@ def known_language(path: str | Path, side: str, lang: str | None) -> str:
 
 
 def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, target_lang: str,
-                languages: set[str]) -> tuple[list[tuple[etree._Element, str, str, str | None]], list[Target]]:
+                languages: set[str], blanks: list[str]) -> tuple[list[Source], list[Target]]:
     """An entry's source terms, each with its ``term`` element, its type (``term_type``) and its status (a deprecated
     one is recognised all the same: the module docstring), and its target terms that may be used, for ``target_of``
-    to choose from; the languages of its sections are added to ``languages``."""
-    sources: list[tuple[etree._Element, str, str, str | None]] = []
+    to choose from; the languages of its sections are added to ``languages``.  A blank target term (an export's empty
+    cell) is skipped, as a CSV file's empty target cell is, and named in ``blanks`` ("terms.tbx:8: empty target term
+    (entry c1)"), for a termbase of no other target term: it stopped the whole file where the entry had another."""
+    sources: list[Source] = []
     targets: list[Target] = []
     for section in entry:
         if local_name(section) not in SECTIONS:
@@ -198,8 +204,11 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
             if side == "source":
                 sources.append((term, term_text(term, path), kind, status))
             elif side == "target" and status not in NOT_USED:
-                targets.append((variety_distance(lang, target_lang), RANKS.get(status, 1), kind,
-                                target_text(term, entry, path)))
+                if not normal(text := term_text(term, path)):
+                    named = entry.get("id") or "without an id"
+                    blanks.append(f"{path}:{term.sourceline}: empty target term (entry {named})")
+                    continue
+                targets.append((variety_distance(lang, target_lang), RANKS.get(status, 1), kind, text))
     return sources, targets
 
 
@@ -311,15 +320,6 @@ def term_text(term: etree._Element, path: str | Path) -> str:
         raise DataError(f"{path}:{term.sourceline}: the term holds the entity {entity.text}, which is never read "
                         "from a DTD: write its character instead")
     return LINE_BREAK.sub(" ", str(term.xpath("string()")))
-
-
-def target_text(term: etree._Element, entry: etree._Element, path: str | Path) -> str:
-    """A target term's text (``term_text``); a DataError naming the term's own line for a blank one: refused
-    later, as a glossary refuses an empty term, it was named by the line of its entry's source term."""
-    text = term_text(term, path)
-    if not normal(text):
-        raise DataError(f"{path}:{term.sourceline}: empty target term (entry {entry.get('id') or 'without an id'})")
-    return text
 
 
 def parse_termbase(path: str | Path) -> etree._Element:
