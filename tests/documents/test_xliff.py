@@ -555,6 +555,15 @@ def test_a_placeholder_in_a_source_passes_through_untranslated(same, placeholder
     assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"A man has {placeholder} dogs."
 
 
+@pytest.mark.parametrize("source", ["{0}  items", "https://x.org  is ours", '<x id="1"/>  items', "%s\titems"])
+def test_the_spaces_after_a_code_or_placeholder_that_opens_a_source_are_kept(same, source):
+    """The first of two spaces after a protected span or a code was dropped (``{0}  items`` came back
+    ``{0} items``), and a tab after one came back a space."""
+    unit = f'<trans-unit id="a"><source xml:space="preserve">{source}</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert f">{source}</target>" in out
+
+
 @pytest.mark.parametrize("placeholder", ["{0:C2}", "{1,-10}", "{0:yyyy-MM-dd}", "{2,8:N0}", "%1", "%L2", "%12", "%n",
                                          "%Ln"])
 def test_a_dotnet_or_qt_placeholder_in_a_source_passes_through_untranslated(same, placeholder):

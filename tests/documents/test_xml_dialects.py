@@ -74,6 +74,15 @@ def test_a_programs_placeholders_in_other_xml_pass_through_as_written(same, mirr
     assert not any(piece in mirror.given[0] for piece in kept)
 
 
+@pytest.mark.parametrize("source", ["{0}  items", "%1$s\titems", "https://x.org  is ours", "{0}  {1} items"])
+def test_the_spaces_after_a_placeholder_that_opens_a_string_are_kept(same, source):
+    """A piece's first blank was dropped after a protected span, whatever it was and however many
+    followed: ``{0}  items`` came back ``{0} items``, and a tab after ``%1$s`` a space."""
+    for text in (strings(f'<string name="s">{source}</string>'),
+                 f'<properties>\n  <entry key="a">{source}</entry>\n</properties>\n'):
+        assert one(text, same) == text
+
+
 def test_words_and_a_percent_sign_in_other_xml_are_still_the_models(mirror):
     assert one("<doc><p>a 100% dog</p></doc>", mirror) == "<doc><p>DOG 100% A</p></doc>"
 

@@ -206,11 +206,14 @@ class FlatBuilder:
             text = " " + text  # the words either side of a line break stay two words
         self.gap = False
         # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a
-        # protected span taken out of plain text leaves no double space.
+        # protected span taken out of plain text leaves no double space.  Before any words, where
+        # no sentence's spacing is the model's, only a lone space: the atom gives back one
+        # (Mark.space_after), and a second, a tab or a line break was lost ("{0}  items" -> "{0} items").
         after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
         if self.collapse and text[0] == " " and (not self.text or self.text[-1] == " "):
             text = text[1:]
-        elif not self.collapse and after_atom and text[0].isspace() and (not self.text or self.text[-1].isspace()):
+        elif (not self.collapse and after_atom and text[0].isspace() and (not self.text or self.text[-1].isspace())
+              and (self.text.strip() or (text[0] == " " and not text[1:2].isspace()))):
             text = text[1:]
         if self.fields:
             self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
