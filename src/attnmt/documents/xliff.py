@@ -37,7 +37,8 @@ its target: leave_out_remarks).  Inline codes are XLIFF's own, known by name: ``
 and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
 other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
 ``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
-are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are.  A code that
+are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are, and the syntax of an
+ICU message, each of its cases' texts a sentence (attnmt.documents.xliff_icu).  A code that
 stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is read as HTML's ``<br>`` is.
 A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``, memoQ's
 ``.mqxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a target written
@@ -66,6 +67,7 @@ from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
 from attnmt.documents.xliff_codes import check_code_points, is_line_break, is_space, wraps_words
+from attnmt.documents.xliff_icu import SYNTAX, mark_syntax, unmark_syntax
 from attnmt.documents.xliff_languages import say_languages
 from attnmt.documents.xliff_targets import (
     Slot,
@@ -132,6 +134,15 @@ class XliffVocabulary(Vocabulary):
         model "mentalk"."""
         return super().parts_words(node) or is_line_break(node) or is_space(node)
 
+    def ends_sentence(self, node: etree._Element) -> bool:
+        """An ICU message's syntax (xliff_icu): each case's text is a sentence of its own."""
+        return node.tag == SYNTAX
+
+    def is_hidden(self, node: etree._Element) -> bool:
+        """An ICU message's syntax, which the program reads and no one sees: no space is put between it
+        and a case's words (``=1 { Hund}`` showed " Hund")."""
+        return node.tag == SYNTAX
+
     def is_line_break(self, node: etree._Element) -> bool:
         """A code that stands for a line break (is_line_break) ends its sentence as HTML's ``<br>``
         does, unless the next line goes on in lower case (flat.ended_lines): read as a space,
@@ -179,6 +190,7 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     jobs = [job for *_, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
     for slot, before, marks, remarks, each in written:
+        unmark_syntax(slot.holder)
         for place, taken in zip(marks or [slot.target()], remarks, strict=True):
             put_back(place, taken)
         if before is not None:
@@ -214,6 +226,7 @@ def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options
             job = embedded_job(element, options, where, glossary, XliffHtml(source_lang=options.source_lang))
             jobs.extend([] if job is None else [job])
         else:  # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
+            mark_syntax(element)  # an ICU message's: taken out again once translated (translate_xliff)
             jobs.append(TreeJob(element, XliffVocabulary(), replace(options, attributes=()), glossary))
     return jobs
 
