@@ -102,6 +102,14 @@ def test_auto_detects_the_source_of_a_text_file(client):
     assert answer.status_code == 200 and client.get(answer.json()["translatedFileUrl"]).content == b"ein hund rennt"
 
 
+@pytest.mark.parametrize("code", ["de", "DE", "de-DE"])
+def test_a_file_sent_from_a_language_into_itself_is_400_saying_so_as_auto_says_it(client, code):
+    """It was "German (de) is not available as a target language from German (de)", from a server of de."""
+    answer = send(client, "brief.txt", "Der Hund läuft.\n".encode(), source=code, target="de")
+    assert answer.status_code == 400 and answer.json() == {"error": (
+        "brief.txt is in German (de) already, the language to translate it into (its source): nothing to translate")}
+
+
 def test_auto_on_a_file_already_in_the_target_language_is_400_saying_so(client):
     """It went to en-de, which garbled it; then it was "German (de) is not available as a target language from
     German (de)", of a language the client never named."""

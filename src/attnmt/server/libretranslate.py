@@ -250,13 +250,14 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         data = await file_bytes(file, server.settings.max_file_bytes)
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
+    said = "its source"
     if source == "auto":  # from its texts, as it will be read: a page's, a subtitle's cues (file_sample)
         sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
         [found] = await detected(server, [sample], target)
-        if found["language"] == target:  # attnmt.server.auto_source: a file is no text to give back
-            raise LibreError(400, f"{name} is in {language_name(target)} ({target}) already, the language to translate "
-                                  f"it into (detected at {found['confidence']} %): nothing to translate")
-        source = found["language"]
+        source, said = found["language"], f"detected at {found['confidence']} %"
+    if source == target and target in server.models.codes():  # attnmt.server.auto_source: no text to give back
+        raise LibreError(400, f"{name} is in {language_name(target)} ({target}) already, the language to translate "
+                              f"it into ({said}): nothing to translate")
     served = model_for(server, source, target)
     try:
         jobs.check_room()  # before the file is charged; nothing is awaited until the job starts
