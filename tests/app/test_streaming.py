@@ -285,3 +285,18 @@ def test_a_url_inside_a_sentence_waits_for_the_end_of_its_search(monkeypatch):
     assert stand_in_stream(monkeypatch, "A man visits http://example.com/page in the park.") == [
         "Ein", "Ein Mann", "Ein Mann besucht", "Ein Mann besucht im", "Ein Mann besucht im Park.",
         "Ein Mann besucht http://example.com/page im Park."]
+
+
+def test_a_text_already_in_the_target_language_is_charged_to_its_key_as_translate_charges_it(trained_model, tmp_path):
+    """It streamed back free, where POST /translate counts its characters: a key of 60 characters a minute
+    sent it twice (53 characters each) without a word."""
+    from attnmt.server.access import Access, read_api_keys
+
+    (tmp_path / "keys").write_text("k chars-per-minute=60\n", encoding="utf-8")
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    body = {"q": GERMAN, "source": "auto", "target": "de", "api_key": "k"}
+    for path in ("/translate", "/translate/stream"):
+        with TestClient(create_app([served], ServeSettings(), Access(read_api_keys(tmp_path / "keys")))) as client:
+            assert client.post(path, json=body).status_code == 200
+            again = client.post(path, json=body)
+            assert again.status_code == 429 and again.json()["error"].startswith("Slowdown: "), path
