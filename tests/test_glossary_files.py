@@ -637,11 +637,24 @@ def test_a_row_without_a_target_term_is_skipped_with_one_warning(tmp_path, name,
 
 
 @pytest.mark.parametrize("name", ["terms.csv", "terms.tsv"])
+def test_a_row_without_a_source_term_is_skipped_with_one_warning(tmp_path, name):
+    """A sheet of terms some of which are in the target language alone (``,Hund``) stopped the whole file, "empty
+    source term (beside 'Hund')", where a TBX entry without a source term is skipped with a warning."""
+    path = write(tmp_path, ",Hund\ncat,Katze\nbird,\n".replace(",", "," if name.endswith("csv") else "\t").encode(),
+                 name)
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("cat", "Katze"),)
+    assert [str(w.message) for w in heard] == [
+        f"{path}: 1 of 3 rows skipped, without a target term (the first: {path}:3)",
+        f"{path}: 1 of 3 rows skipped, without a source term (the first: {path}:1)"]
+
+
+@pytest.mark.parametrize("name", ["terms.csv", "terms.tsv"])
 def test_a_file_without_any_target_term_is_refused(tmp_path, name):
     """A file of source terms alone (the wrong column exported) is no glossary: it stops naming its first row."""
     path = write(tmp_path, b"dog,\ncat,\n" if name.endswith("csv") else b"dog\t\ncat\t\n", name)
     with pytest.raises(DataError, match=rf"{name}:1: empty target term \(beside 'dog'\), and no row of the file "
-                                        "has one"):
+                                        "has both terms"):
         read_glossary(path, "en", "de")
 
 

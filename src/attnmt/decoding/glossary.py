@@ -8,7 +8,7 @@ A glossary file is UTF-8 text (or UTF-16 with a byte order mark), one term a lin
 
 Blank lines and lines starting with ``#`` are skipped; any other line must hold exactly one
 TAB with a term on each side (a line of an empty target term, not translated yet, is skipped with a warning:
-glossary_columns.with_targets).  A CSV file and a TBX termbase are read too, by their extension
+glossary_columns.with_both_terms).  A CSV file and a TBX termbase are read too, by their extension
 (attnmt.decoding.glossary_files).  A source term occurs in a sentence where its words occur in it
 as whole words (a combining mark is part of the letter before it; a hyphen between two words joins
 them into one, but for an acronym and a term that holds a hyphen itself: "e-mail" holds no "mail", "NATO-led" holds

@@ -19,25 +19,29 @@ Fields = tuple[str, list[str]]  # (place "terms.csv:3", a row's fields)
 Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
 
 
-def with_targets(rows: Iterator[Row], path: str | Path) -> Iterator[Row]:
+def with_both_terms(rows: Iterator[Row], path: str | Path) -> Iterator[Row]:
     """A CSV or TSV glossary's ``rows`` without those whose target cell is empty (``dog,``: a row not translated
-    yet), counted in one warning naming the first, as a termbase's entries without a target term are skipped
-    (attnmt.decoding.termbase): such a row stopped the whole file.  A file no row of which has a target term (its
-    source column alone) is a DataError naming its first row."""
-    skipped: list[Row] = []
-    count = 0
+    yet) or whose source cell is (``,Hund``), counted in one warning for each side naming the first, as a
+    termbase's entries without a term in one of the languages are skipped (attnmt.decoding.termbase): such a row
+    stopped the whole file.  A file no row of which has both terms (its one column alone) is a DataError naming
+    its first row."""
+    skipped: dict[str, list[Row]] = {"target": [], "source": []}
+    count, first = 0, ""  # the side the first row skipped lacks
     for row in rows:
         count += 1
-        if normal(row[2]):
+        side = "source" if not normal(row[1]) else "target" if not normal(row[2]) else None
+        if side is None:
             yield row
-        else:
-            skipped.append(row)
-    if skipped and len(skipped) == count:
-        where, source, _ = skipped[0]
-        raise DataError(f"{where}: empty target term (beside {value_shown(source)}), and no row of the file has one: "
-                        "give each source term its target term after it")
-    if skipped:
-        warn(f"{path}: {len(skipped)} of {count} rows skipped, without a target term (the first: {skipped[0][0]})")
+            continue
+        skipped[side].append(row)
+        first = first or side
+    if count and sum(map(len, skipped.values())) == count:
+        where, source, target = skipped[first][0]
+        raise DataError(f"{where}: empty {first} term (beside {value_shown(source if first == 'target' else target)}), "
+                        "and no row of the file has both terms: give each source term its target term after it")
+    for side, missing in skipped.items():
+        if missing:
+            warn(f"{path}: {len(missing)} of {count} rows skipped, without a {side} term (the first: {missing[0][0]})")
 
 
 def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None,

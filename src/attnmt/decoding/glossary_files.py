@@ -52,7 +52,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attnmt.decoding.glossary_columns import language_fields, row_languages, sheet_rows, with_targets
+from attnmt.decoding.glossary_columns import language_fields, row_languages, sheet_rows, with_both_terms
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.glossary_kinds import check_text, declares_xml, other_format
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
@@ -87,14 +87,14 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
     without a term (``with_terms``; termbase_rows: of no entries) naming the file."""
     suffix = format_suffix(path)
     if suffix == ".csv":
-        return with_terms(with_targets(csv_rows(path, source_lang, target_lang), path), path)
+        return with_terms(with_both_terms(csv_rows(path, source_lang, target_lang), path), path)
     root = xml_root(path) if suffix == ".xml" or (suffix != ".tbx" and declares_xml(path)) else None
     if suffix == ".tbx" or root in ROOTS:
         return termbase_rows(path, source_lang, target_lang)
     if root is not None:  # XML, but no termbase: its lines are no terms either
         raise DataError(f"{path}: a <{root}> file, not TBX (whose root is <martif> or <tbx>): export the "
                         "termbase as TBX, or the terms as CSV")
-    return with_terms(with_targets(tsv_rows(path, source_lang, target_lang), path), path)
+    return with_terms(with_both_terms(tsv_rows(path, source_lang, target_lang), path), path)
 
 
 def with_terms(rows: Iterator[Row], path: str | Path) -> Iterator[Row]:
