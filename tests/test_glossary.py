@@ -437,6 +437,17 @@ def test_a_typographic_apostrophe_keeps_the_places_found_in_the_text():
     assert text[0:7] == "O\u2019Brien" and text[15:28] == "Rock \u2018n\u2019 roll"
 
 
+@pytest.mark.parametrize("text", ["Click \u201cSave As\u201d now.", "Click \u201eSave As\u201c now.",
+                                  'Click "Save As" now.'])
+def test_a_term_typed_with_straight_double_quotes_matches_typographic_ones(text):
+    """Word writes "“" and "”" for '"' as it writes "’" for "'": the term '"Save As"' (a menu's name, quoted as
+    the style guide asks) was not found in 'Click “Save As” now.', though "children's" is in "children’s"."""
+    glossary = Glossary.of({'"Save As"': "„Speichern unter“", '5" screen': "5-Zoll-Bildschirm"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [text[6:15]]
+    assert glossary.matches(text) == ["„Speichern unter“"]
+    assert glossary.matches("a 5\u201d screen") == ["5-Zoll-Bildschirm"]
+
+
 def test_a_term_is_matched_past_a_soft_hyphen_and_keeps_its_places_in_the_text():
     """A soft hyphen marks where a word may break, no part of it: ``co\u00adoperative`` holds
     "cooperative", and ``20\u00ad12`` the term 2012, not 12; a term of soft hyphens alone is empty."""

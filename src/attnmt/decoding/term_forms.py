@@ -19,8 +19,8 @@ def normal(term: str, fold: Callable[[str], str] = str.casefold) -> str:
     """A term as matching sees it: in Unicode's compatibility form NFKC (a letter and its combining
     accent as the one letter they make, full-width letters as the usual ones: as SentencePiece,
     which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
-    characters that compose), apostrophes as "'" and hyphens as "-" (``TYPED``), without invisible characters
-    (``compatible``), runs of spaces as one.  ``fold``: how case is folded (``capitals``)."""
+    characters that compose), apostrophes as "'", double quotes as '"' and hyphens as "-" (``TYPED``), without
+    invisible characters (``compatible``), runs of spaces as one.  ``fold``: how case is folded (``capitals``)."""
     runs = kept_symbols().split(term)  # every second part a run of symbols, left as it is
     folded = "".join(part if k % 2 else compatible(part, fold) for k, part in enumerate(runs))
     return " ".join(folded.split())
@@ -147,7 +147,10 @@ APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
 # The hyphens a term typed with "-" must match: U+2010, and the non-breaking U+2011 that Word's
 # Ctrl+Shift+- types ("Wi\u2011Fi"), which NFKC makes U+2010.  One character for one, as above.
 HYPHENS = str.maketrans(dict.fromkeys("\u2010\u2011", "-"))
-TYPED = APOSTROPHES | HYPHENS
+# The double quotes a term typed with '"' must match, as Word writes them ("“Save As”", German "„Speichern“", an
+# inch mark "5”"): the term '"Save As"' was not found in Word's text.  One character for one, as above.
+QUOTES = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f", '"'))
+TYPED = APOSTROPHES | HYPHENS | QUOTES
 
 
 @functools.cache
