@@ -113,3 +113,29 @@ def test_a_pinned_header_whose_column_name_differs_is_written_once(mirror):
     assert sorted(string.findtext(f"{{{S}}}t") for string in gone) == ["AMOUNT", "FRUIT"]
     header = sheet.tree.getroot().find(f".//{{{S}}}c[@r='A1']")
     assert header is not None and header.findtext(f".//{{{S}}}t") == "Fruit"
+
+
+PIVOT_TABLE = "xl/pivotTables/pivotTable1.xml"
+# A pivot table over the cache, as LibreOffice writes one: its fruits in rows, the sum of the amounts.
+PIVOT_DEFINITION = (f'<pivotTableDefinition xmlns="{S}" name="Fruits sold" cacheId="1" dataCaption="Values" '
+                    'grandTotalCaption="All fruits" missingCaption="42"><location ref="D3:E5" firstHeaderRow="1" '
+                    'firstDataRow="1" firstDataCol="1"/><pivotFields count="2"><pivotField axis="axisRow" '
+                    'showAll="0"><items count="2"><item x="0"/><item x="1"/></items></pivotField><pivotField '
+                    'dataField="1" showAll="0"/></pivotFields><rowFields count="1"><field x="0"/></rowFields>'
+                    '<dataFields count="1"><dataField name="Sum of Amount" fld="1" subtotal="sum"/></dataFields>'
+                    '</pivotTableDefinition>')
+
+
+def test_a_pivot_tables_data_field_name_and_captions_are_translated(mirror):
+    """Excel and LibreOffice write these labels into the sheet from the definition, which kept
+    them in the source; its fields' names (the headers) and its table's name are kept."""
+    members = read_members(pivot_file('ref="A1:B3" sheet="Data"'))
+    members[PIVOT_TABLE] = PIVOT_DEFINITION.encode()
+    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml"
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(
+        b"</Types>", f'<Override PartName="/{PIVOT_TABLE}" ContentType="{kind}"/></Types>'.encode())
+    definition = etree.fromstring(read_members(translate(write_members(members), mirror))[PIVOT_TABLE])
+    assert [definition.get(name) for name in ("name", "dataCaption", "grandTotalCaption", "missingCaption")] == [
+        "Fruits sold", "VALUES", "FRUITS ALL", "42"]
+    assert definition.find(f".//{{{S}}}dataField").get("name") == "AMOUNT OF SUM"
+    assert data_rows(translate(write_members(members), mirror))[0] == ["Fruit", "Amount"]

@@ -18,6 +18,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Job, Part, parse_part
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
 from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD, s
+from attnmt.documents.pivot_captions import PIVOT_CAPTIONS
 from attnmt.documents.slide_masters import MASTER_SHAPES
 from attnmt.documents.tables import Relationship, relationships
 from attnmt.documents.validations import WORKSHEET
@@ -50,7 +51,8 @@ class Texts(Protocol):
 # ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs; slide masters and layouts the shapes
 # they draw on the slides, and the notes and handout masters those on printed pages, not their
 # placeholders (attnmt.documents.slide_masters); a worksheet, its inline strings
-# and its data validations' messages (attnmt.documents.validations).
+# and its data validations' messages (attnmt.documents.validations); a pivot table, its captions
+# (attnmt.documents.pivot_captions).
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
                                         ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
@@ -60,7 +62,7 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
                                                  ".handoutMaster+xml")), *CHARTS_AND_SMARTART),
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", WORKSHEET),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
-              ("-officedocument.drawing+xml", DRAWING), *CHARTS_AND_SMARTART),
+              ("-officedocument.drawing+xml", DRAWING), (".pivotTable+xml", PIVOT_CAPTIONS), *CHARTS_AND_SMARTART),
 }
 
 
