@@ -153,3 +153,16 @@ def test_a_repeat_count_written_in_superscript_digits_reads_as_one_row(mirror):
     body = pivot_body("Data.A2:Data.B4", above='<table:table-row table:number-rows-repeated="²"><table:table-cell/>'
                                                 '</table:table-row>')
     assert sheet_rows(translate_flat(body, mirror))[:2] == [[""], ["Animal", "Count"]]
+
+
+def test_a_data_fields_name_given_in_libreoffice_is_translated_and_its_source_field_kept(mirror):
+    """A data field renamed in LibreOffice keeps its name in the DataPilot (``tableooo:display-name``),
+    which LibreOffice writes in the pivot table's cells when it lays it out again: it stayed in the
+    source while those cells were translated."""
+    renamed = ('xmlns:tableooo="http://openoffice.org/2009/table" table:source-field-name="Count" '
+               'tableooo:display-name="Sum of all counts" ')
+    body = pivot_body().replace('table:source-field-name="Count" ', renamed).replace(">Sum - Count<",
+                                                                                     ">Sum of all counts<")
+    field = [f for f in translate_flat(body, mirror).iter(f"{{{TABLE}}}data-pilot-field")][1]
+    shown = field.get("{http://openoffice.org/2009/table}display-name")
+    assert (field.get(f"{{{TABLE}}}source-field-name"), shown) == ("Count", "COUNTS ALL OF SUM")

@@ -76,7 +76,7 @@ from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditi
 from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
-from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells
+from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import series_name_jobs
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
 from attnmt.documents.pipeline import DocumentOptions
@@ -296,7 +296,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
             continue
         found += [jobs[node]] if jobs[node].runs else []
         found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
-    found += series_name_jobs(root, glossary) if chart else []
+    found += series_name_jobs(root, glossary) if chart else pivot_name_jobs(root, glossary)
     return found
 
 

@@ -13,6 +13,10 @@ A source range given by name (``table:name``, which LibreOffice writes beside th
 ODF 1.3 on, and reads before it) is that named range's (``table:named-range``, its name read in
 any case); where the document names no such range, the address is the range it stood for when
 the file was saved.  A DataPilot table of a database (``table:database-source-*``) keeps nothing.
+
+A field or a grand total given a name of its own in LibreOffice (``tableooo:display-name``, or
+ODF 1.3's ``table:display-name`` on a grand total) is a caption that LibreOffice writes in the pivot
+table's cells when it lays the table out again: it is translated (pivot_name_jobs) as those cells are.
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ import re
 from lxml import etree
 
 from attnmt.config_ranges import written_whole_number
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.letterless import needs_translation
 from attnmt.documents.opendocument_code import OFFICE, TABLE
 from attnmt.documents.pivot_caches import first_row
 from attnmt.documents.tables import CELL, column_number
+from attnmt.documents.validations import AttributeJob
 
 # The elements of a spreadsheet's tables read here and by attnmt.documents.opendocument, which imports them.
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
@@ -33,6 +40,8 @@ FORMULA = f"{{{TABLE}}}formula"  # a cell's
 ROW = f"{{{TABLE}}}table-row"
 NAME = f"{{{TABLE}}}name"
 RANGE_ADDRESS = f"{{{TABLE}}}cell-range-address"
+# A field's or grand total's own name: LibreOffice's extension, and ODF 1.3's for a grand total.
+DISPLAY_NAMES = ("{http://openoffice.org/2009/table}display-name", f"{{{TABLE}}}display-name")
 # The cell addresses of ODF's formulas (OpenFormula's "Data.A1:Data.B3", "$'My Sheet'.$A$1:.$B$3"):
 # a sheet's name, quoted where it must be (a quote doubled inside), a corner, and the range's other corner.
 ADDRESS = re.compile(r"\$?(?:'((?:[^']|'')+)'|([^'.:\s]+))\.(\$?[A-Z]{1,3}\$?\d+)"
@@ -59,6 +68,14 @@ def pivot_header_cells(root: etree._Element) -> set[etree._Element]:
             first, last = match.group(3, 4)
             headers.update(row_cells(sheet, first_row(f"{first}:{last or first}")))
     return headers
+
+
+def pivot_name_jobs(root: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
+    """A job for each name a DataPilot table's field or grand total was given (the module docstring)
+    that has words; the field's ``table:source-field-name``, which names its header, is kept."""
+    named = root.iter(f"{{{TABLE}}}data-pilot-field", f"{{{TABLE}}}data-pilot-grand-total")
+    return [AttributeJob(element, name, escaped=False) for element in named for name in DISPLAY_NAMES
+            if needs_translation(element.get(name, ""), glossary)]
 
 
 def sheet_name(match: re.Match[str]) -> str:
