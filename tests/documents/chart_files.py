@@ -72,11 +72,11 @@ def literal_chart_slides_file() -> bytes:
     return write_members(members)
 
 
-def quoted_name_chart_slides_file(name: str) -> bytes:
-    """The slide's chart (chart_slides_file), its series named ``name`` as LibreOffice writes a name
-    typed as text: a reference whose formula is a string literal, with its one point cached
-    (``<c:strRef><c:f>"Dogs seen."</c:f><c:strCache>…<c:v>Dogs seen.</c:v>``)."""
-    members = read_members(chart_slides_file())
+def quoted_name_chart_slides_file(name: str, slides: bytes | None = None) -> bytes:
+    """The slide's chart (chart_slides_file; ``slides``: that file's bytes instead), its series named
+    ``name`` as LibreOffice writes a name typed as text: a reference whose formula is a string
+    literal, with its one point cached (``<c:strRef><c:f>"Dogs seen."</c:f><c:strCache>…<c:v>Dogs seen.</c:v>``)."""
+    members = read_members(chart_slides_file() if slides is None else slides)
     quoted = '"' + name.replace('"', '""') + '"'
     members[SLIDE_CHART] = re.sub(
         r"<c:tx><c:strRef>.*?</c:strRef></c:tx>", lambda _: (

@@ -8,7 +8,7 @@ import docx
 import openpyxl
 import pptx
 import pytest
-from chart_files import literal_chart_slides_file, quoted_name_chart_slides_file
+from chart_files import linked_chart_slides_file, literal_chart_slides_file, quoted_name_chart_slides_file
 from comment_files import CHART_SHAPES_MEMBERS, chart_shapes_file, chart_text_file, doctype_manifest
 from lxml import etree
 from office_files import (
@@ -62,6 +62,15 @@ def test_a_series_name_written_as_a_quoted_formula_is_translated_in_its_formula_
     assert (reference.findtext(f"{C}f"), reference.findtext(f"{C}strCache/{C}pt/{C}v")) == (formula, shown)
     chart = next(shape for shape in pptx.Presentation(io.BytesIO(out)).slides[0].shapes if shape.has_chart).chart
     assert chart.plots[0].series[0].name == shown
+
+
+def test_a_quoted_series_name_of_a_linked_chart_is_one_sentence_to_review(mirror):
+    """A chart linked to a workbook outside the file has its cache translated as text: the quoted
+    name's point was read twice, as a literal and as a cached label, and --review listed it twice."""
+    review = Review(lambda sources, texts: [Assessment(0.2, ["low_quality"], False) for _ in sources], 0.5)
+    data = quoted_name_chart_slides_file("Dogs seen.", linked_chart_slides_file())
+    translate_office(data, ".pptx", mirror, DocumentOptions(), review=review)
+    assert [segment.source for segment in review.segments] == ["The number of dogs.", "Dogs seen.", "East", "West"]
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".pptx"])

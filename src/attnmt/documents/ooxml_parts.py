@@ -81,8 +81,10 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph
             jobs = with_link_tips(tree.getroot(), jobs, glossary)
         if texts is DRAWING:  # a chart's series names and categories typed as text, and a linked one's cache
-            jobs = [*jobs, *literal_jobs(tree.getroot(), glossary),
-                    *(cache_jobs(archive, member, tree.getroot(), glossary) if suffix != ".xlsx" else [])]
+            literal = literal_jobs(tree.getroot(), glossary)
+            held = {job.element for job in literal}  # a quoted name's cached point is a literal, read once
+            cached = cache_jobs(archive, member, tree.getroot(), glossary) if suffix != ".xlsx" else []
+            jobs = [*jobs, *literal, *(job for job in cached if job.element not in held)]
         if kinds[member].endswith(DIAGRAM_DRAWING):  # the copy Office draws a SmartArt from: its data part is reviewed
             for flat in (flat for job in jobs for flat in job.flats()):
                 flat.seen = False
