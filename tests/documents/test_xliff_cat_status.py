@@ -111,3 +111,19 @@ def test_a_trados_unit_with_no_target_and_every_segment_confirmed_is_kept(mirror
             '</mrk></seg-source><sdl:seg-defs><sdl:seg id="1" locked="true"/></sdl:seg-defs></trans-unit>')
     assert translate_xliff(xliff(unit), mirror, DE) == xliff(unit)
     assert mirror.given == []
+
+
+@pytest.mark.parametrize("target", ["<target>A dog.</target>", '<target state="needs-translation">Hund</target>'])
+def test_a_unit_that_says_approved_keeps_its_target_even_a_copy_of_its_source(mirror, target):
+    """An approved ``<target>A dog.</target>`` (a name, "OK", kept in the target's language) was taken for
+    Okapi's copy of the source and written again: "DOG. A", the reviewer's approval on it."""
+    units = f'<trans-unit id="1" approved="yes"><source>A dog.</source>{target}</trans-unit>'
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "kept the translation" advice: a state would not undo the approval
+        assert translate_xliff(xliff(units, ""), mirror, DE) == xliff(units, "")
+    assert mirror.given == []
+
+
+def test_a_unit_that_says_approved_of_an_empty_target_is_filled(mirror):
+    units = '<trans-unit id="1" approved="yes"><source>A dog.</source><target/></trans-unit>'
+    assert ">DOG. A</target>" in translate_xliff(xliff(units, ""), mirror, DE)

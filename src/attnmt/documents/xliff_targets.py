@@ -21,7 +21,8 @@ they say wins: a Trados segment whose ``<sdl:seg>`` says ``locked="true"``, or a
 than ``Draft``, ``RejectedTranslation`` or ``RejectedSignOff`` (``Translated``,
 ``ApprovedTranslation``, ``ApprovedSignOff``: sealed_segments), and a memoQ unit locked or
 confirmed (its ``mq:locked``, its ``mq:status``: sealed_unit) are kept as they are, even empty or
-a copy of the source.  A Trados unit with no target, or an empty one, holds no one's work: its
+a copy of the source; so is a 1.2 unit that says ``approved="yes"`` of a target with text, whatever its
+state.  A Trados unit with no target, or an empty one, holds no one's work: its
 target is written, its finished segments in it empty, as they came, and the others filled
 (needs_target, unsealed).  A Trados segment filled here says it is a machine's draft, and a memoQ
 unit that it is pre-translated (say_drafted).
@@ -121,10 +122,13 @@ def is_segment(element: etree._Element) -> bool:
 
 
 def sealed_unit(slot: Slot) -> bool:
-    """Whether memoQ says the slot's 1.2 unit is locked or confirmed (its ``mq:locked``, ``mq:status``)."""
+    """Whether memoQ says the slot's 1.2 unit is locked or confirmed (its ``mq:locked``, ``mq:status``),
+    or the unit says its target with text is approved (1.2's ``approved="yes"``, as Okapi and Weblate
+    write it: a reviewed ``<target>OK</target>`` that is its source's copy, a name, was written again)."""
     unit = slot.holder
     return not slot.segment and (unit.get(MQ_LOCKED, "").lower() in ("locked", "true")
-                                 or unit.get(MQ_STATUS) in MQ_CONFIRMED)
+                                 or unit.get(MQ_STATUS) in MQ_CONFIRMED
+                                 or unit.get("approved", "").strip() == "yes" and has_text(slot.target()))
 
 
 def sealed_segments(slot: Slot) -> frozenset[str]:
