@@ -546,7 +546,7 @@ def test_an_empty_code_with_nothing_saying_it_is_a_break_stays_inside_its_word(s
 
 
 @pytest.mark.parametrize("placeholder", ["{0}", "{userName}", "{{count}}", "{{ count }}", "${name}", "%{name}",
-                                         "%d", "%1$s", "%.2f", "%(name)s", "%@", "%lld"])
+                                         "%d", "%1$s", "%.2f", "%(name)s", "%@", "%lld", "%#@dogs@", "%1$#@dogs@"])
 def test_a_placeholder_in_a_source_passes_through_untranslated(same, placeholder):
     """Read as words, the model lost it (``A man has %d dogs.``: "Ein Mann hat den Olympischen Hunden.")."""
     unit = f'<trans-unit id="a"><source>A man has {placeholder} dogs.</source></trans-unit>\n'

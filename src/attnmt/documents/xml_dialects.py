@@ -34,10 +34,13 @@ from attnmt.documents.xml_code import holds_markup, holds_tags
 
 # A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
 # {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
-# {count, plural, ...} is a message of its own, not one placeholder.
+# {count, plural, ...} is a message of its own, not one placeholder.  Apple's plural variable (%#@dogs@, %1$#@dogs@,
+# a .stringsdict's NSStringLocalizedFormatKey in Xcode's XLIFF) is one: printf's %#@ alone left "dogs@" to the
+# model, and the variable it renamed ("%#@Hunde@") named no rule of the .stringsdict.
 PRINTF = (r"%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
           r"(?![A-Za-z])")
-PLACEHOLDER = rf"\$\{{[\w.]+\}}|%\{{\w+\}}|\{{\{{\s*[\w.]+\s*\}}\}}|\{{[\w.]+\}}|{PRINTF}"
+APPLE_VARIABLE = r"%(?:\d+\$)?#@[^\W\d]\w*@"
+PLACEHOLDER = rf"\$\{{[\w.]+\}}|%\{{\w+\}}|\{{\{{\s*[\w.]+\s*\}}\}}|\{{[\w.]+\}}|{APPLE_VARIABLE}|{PRINTF}"
 # Android's: printf's placeholders and its "%%" (a percent sign), and its escapes, a backslash and the
 # character after it or a \uXXXX; a resource reference, a string's whole text (@string/name,
 # @android:string/ok, ?attr/name).
