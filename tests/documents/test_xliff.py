@@ -555,6 +555,17 @@ def test_a_placeholder_in_a_source_passes_through_untranslated(same, placeholder
     assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"A man has {placeholder} dogs."
 
 
+def test_a_target_written_keeps_the_spaces_its_source_says_are_kept(same):
+    """``<source xml:space="preserve">  Two  spaces. </source>`` got ``<target>  Two  spaces. </target>``, whose
+    spaces a reader of the file's default collapses; its target says what its source says."""
+    out = translate_xliff(xliff_2('    <unit id="u"><segment><source xml:space="preserve">  Two  spaces. </source>'
+                                  "</segment></unit>\n"), same, DE)
+    assert '<target xml:space="preserve">  Two  spaces. </target>' in out
+    out = translate_xliff(xliff_1('<trans-unit id="a"><source xml:space="preserve">A dog. </source></trans-unit>\n'),
+                          same, DE)
+    assert parsed(out).find(".//x:target", NS1).get("{http://www.w3.org/XML/1998/namespace}space") == "preserve"
+
+
 @pytest.mark.parametrize("source", ["{0}  items", "https://x.org  is ours", '<x id="1"/>  items', "%s\titems"])
 def test_the_spaces_after_a_code_or_placeholder_that_opens_a_source_are_kept(same, source):
     """The first of two spaces after a protected span or a code was dropped (``{0}  items`` came back

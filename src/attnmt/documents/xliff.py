@@ -94,6 +94,7 @@ TEXT_COMMENT = r"<!--(?:(?!<!--|-->)[\s\S])*-->"
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
 STATE_1_0 = {"state": "needs-review-translation"}
 STATE_2 = {"state": "translated"}
+SPACE = "{http://www.w3.org/XML/1998/namespace}space"  # xml:space, a target written copies its source's
 # Placeholders of two more kinds of software string, read after PLACEHOLDER's (printf's %1$s is one of
 # those): .NET's composite format items with an alignment or a format ({0:C2}, {1,-10}, {2,8:N0}: the
 # Multilingual App Toolkit's XLIFF of a .resx), and Qt's and Windows' numbered ones, %1 to %99, Qt's
@@ -286,7 +287,9 @@ def write_target(slot: Slot) -> list[etree._Element]:
     empty: xliff_targets.unsealed), else the target."""
     target = slot.target()
     if target is None:
-        target = slot.source.makeelement(named(slot.source, "target"), {})
+        # its spaces kept as its source's are: without the source's xml:space, a reader may collapse them
+        target = slot.source.makeelement(named(slot.source, "target"), {SPACE: slot.source.get(SPACE)} if
+                                         slot.source.get(SPACE) else {})
         slot.source.addnext(target)
         # on a line of its own, indented as the source is, where the source stands so
         indent = gap_before(slot.source)
