@@ -67,3 +67,17 @@ def test_an_icu_message_translated_as_itself_comes_back_byte_for_byte(same, sour
 def test_braces_that_make_no_whole_message_are_read_as_words(same, source):
     out = translate_xliff(angular_1(source), same, DE)
     assert same.given == [source] and target(out) == source
+
+
+@pytest.mark.parametrize("source, written", [
+    ("<![CDATA[{count, plural, one {a dog} other {two dogs}}]]>",
+     "<![CDATA[{count, plural, one {DOG A} other {DOGS TWO}}]]>"),
+    ('<g id="1">{count, plural, one {a dog} other {two dogs}}</g>',
+     '<g id="1">{count, plural, one {DOG A} other {DOGS TWO}}</g>'),
+])
+def test_an_icu_message_in_a_cdata_section_or_a_code_around_words_keeps_its_syntax(mirror, source, written):
+    """Its target stays a CDATA section as its source is (the syntax's stand-ins made it plain text), and a
+    message inside a ``<g>`` is read as one as it is at the source's top."""
+    out = translate_xliff(angular_1(source), mirror, DE)
+    assert mirror.given == ["a dog", "two dogs"]
+    assert f">{written}</target>" in out and "attnmt" not in out

@@ -15,14 +15,21 @@ words, as it was.
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import astuple
 
 from lxml import etree
+
+from attnmt.documents.cdata_sections import CdataText, cdata_text
+from attnmt.documents.xliff_codes import wraps_words
 
 # What mark_syntax wraps the syntax in, and a plural's "#": elements of no XLIFF vocabulary, gone by the
 # time the file is written (unmark_syntax).
 SYNTAX = "{urn:attnmt:icu}syntax"
 NUMBER = "{urn:attnmt:icu}number"
+CDATA = "attnmt-icu-cdata"  # on an element whose text was one CDATA section: how it was written (no namespace
+# to declare: an attribute of one left its declaration behind)
 # A message's start, its argument and kind (and a plural's offset); a case's key and its opening brace
 # (``=0 {``, ``other {``, ``male {``); a simple argument inside a case (``{name}``, ``{n, number}``).
 HEAD = re.compile(r"\{\s*[^\W\d][\w.]*\s*,\s*(plural|selectordinal|select)\s*,(?:\s*offset\s*:\s*\d+)?")
@@ -33,8 +40,16 @@ CODE = "\x00"
 
 
 def mark_syntax(element: etree._Element) -> None:
-    """The syntax of each ICU message in ``element``'s text and its children's tails (the module
-    docstring) wrapped in a SYNTAX element, each plural's ``#`` in a NUMBER one."""
+    """The syntax of each ICU message in ``element`` (the module docstring) wrapped in a SYNTAX element,
+    each plural's ``#`` in a NUMBER one: in its text and its children's tails, and in those of each code
+    in it that wraps words (a ``<g>``: xliff_codes.wraps_words)."""
+    codes = [node for node in element.iterdescendants() if isinstance(node.tag, str) and wraps_words(node)]
+    for holder in [element, *codes]:
+        mark_text(holder)
+
+
+def mark_text(element: etree._Element) -> None:
+    """mark_syntax's, in ``element``'s own text and its children's tails alone."""
     children = list(element)
     pieces = [element.text or "", *(child.tail or "" for child in children)]
     text = CODE.join(pieces)
@@ -47,6 +62,9 @@ def mark_syntax(element: etree._Element) -> None:
         position = text.find("{", end if end is not None else position + 1)
     if not found:
         return
+    cdata = cdata_text(element)
+    if cdata is not None:  # written in one again once translated (unmark_syntax)
+        element.set(CDATA, json.dumps(astuple(cdata)))
     starts = [0]
     for piece in pieces:
         starts.append(starts[-1] + len(piece) + 1)
@@ -135,5 +153,10 @@ def wrap(element: etree._Element, before: etree._Element | None, piece: str, spa
 
 
 def unmark_syntax(element: etree._Element) -> None:
-    """Every SYNTAX and NUMBER element in ``element`` replaced by the text it holds."""
+    """Every SYNTAX and NUMBER element in ``element`` replaced by the text it holds, and the text of an
+    element that was one CDATA section written in one again (cdata_sections: lost once elements were in it)."""
     etree.strip_tags(element, SYNTAX, NUMBER)
+    for holder in [node for node in element.iter() if node.get(CDATA) is not None]:
+        cdata = CdataText(*json.loads(holder.attrib.pop(CDATA)))
+        if not len(holder):
+            cdata.write(holder, holder.text or "")
