@@ -566,7 +566,8 @@ def test_a_target_written_keeps_the_spaces_its_source_says_are_kept(same):
     assert parsed(out).find(".//x:target", NS1).get("{http://www.w3.org/XML/1998/namespace}space") == "preserve"
 
 
-@pytest.mark.parametrize("source", ["{0}  items", "https://x.org  is ours", '<x id="1"/>  items', "%s\titems"])
+@pytest.mark.parametrize("source", ["{0}  items", "https://x.org  is ours", '<x id="1"/>  items', "%s\titems",
+                                    '<g id="1">{0}  items</g>', '<g id="1"><x id="2"/>\titems</g>'])
 def test_the_spaces_after_a_code_or_placeholder_that_opens_a_source_are_kept(same, source):
     """The first of two spaces after a protected span or a code was dropped (``{0}  items`` came back
     ``{0} items``), and a tab after one came back a space."""

@@ -79,7 +79,8 @@ def test_the_spaces_after_a_placeholder_that_opens_a_string_are_kept(same, sourc
     """A piece's first blank was dropped after a protected span, whatever it was and however many
     followed: ``{0}  items`` came back ``{0} items``, and a tab after ``%1$s`` a space."""
     for text in (strings(f'<string name="s">{source}</string>'),
-                 f'<properties>\n  <entry key="a">{source}</entry>\n</properties>\n'):
+                 f'<properties>\n  <entry key="a">{source}</entry>\n</properties>\n',
+                 f'<properties><entry key="a">{source}</entry></properties>'):
         assert one(text, same) == text
 
 

@@ -195,6 +195,17 @@ class Projector:
             end = placed[1] if placed else end
         return start, end
 
+    def with_atom_spaces(self, mark: Mark, span: tuple[int, int] | None) -> tuple[int, int] | None:
+        """``span`` (the mark's, stripped), starting where a sentence's translation does, widened back over
+        the whitespace before that sentence that the mark holds after an atom of its own (``<g>{0}  items</g>``):
+        whitespace alone goes out of an element, and at a block's edge it was dropped ("{0} items")."""
+        i = bisect_left(self.sentence_starts, mark.start)
+        if span is None or i == len(self.sentences) or span[0] != self.target_spans[i][0]:
+            return span
+        s = self.sentences[i][0]
+        at = next((k for k in range(mark.start, s) if k in self.atoms), None)
+        return span if at is None or self.flat.text[at:s].strip() else (span[0] - (s - at), span[1])
+
     def held_controls(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
         """[start, end) widened over the bidirectional controls the mark holds at the edges of the
         sentences whose translations it starts or ends with (attnmt.documents.bidi.held): the
@@ -312,7 +323,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         p = None
         if raw is not None:
             raw, blocking = siblings.free_piece(mark.parent, (max(raw[0], bounds[0]), min(raw[1], bounds[1])))
-            raw = None if raw is None else strip_span(projector.target, raw)
+            raw = None if raw is None else projector.with_atom_spaces(mark, strip_span(projector.target, raw))
             if raw is None and blocking is not None:  # emptied by earlier siblings: it goes right after them
                 p = blocking
         if raw is None:
