@@ -204,7 +204,9 @@ class Projector:
             return span
         s = self.sentences[i][0]
         at = next((k for k in range(mark.start, s) if k in self.atoms), None)
-        return span if at is None or self.flat.text[at:s].strip() else (span[0] - (s - at), span[1])
+        if at is None or self.flat.text[at:s].strip() or not self.target[span[0] - (s - at):span[0]].isspace():
+            return span  # (the gap between two sentences may be written otherwise: sentence_gaps)
+        return span[0] - (s - at), span[1]
 
     def held_controls(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
         """[start, end) widened over the bidirectional controls the mark holds at the edges of the
