@@ -204,7 +204,8 @@ class Projector:
             return span
         s = self.sentences[i][0]
         at = next((k for k in range(mark.start, s) if k in self.atoms), None)
-        if at is None or self.flat.text[at:s].strip() or not self.target[span[0] - (s - at):span[0]].isspace():
+        if at is None or self.flat.text[at:s].strip() or span[0] < s - at \
+                or not self.target[span[0] - (s - at):span[0]].isspace():
             return span  # (the gap between two sentences may be written otherwise: sentence_gaps)
         return span[0] - (s - at), span[1]
 
