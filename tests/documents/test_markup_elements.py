@@ -372,6 +372,51 @@ def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(sa
     assert same.given == given
 
 
+@pytest.mark.parametrize("text, expected, given", [
+    ('<p><a href="/">Home</a> » <a href="/shop">Shop</a> » <span>Running shoes</span></p>',
+     '<p><a href="/">HOME</a> » <a href="/shop">SHOP</a> » <span>SHOES RUNNING</span></p>',
+     ["Home", "Shop", "Running shoes"]),
+    ('<footer><a href="/p">Privacy policy</a> | <a href="/t">Terms</a> | <a href="/c">Contact us</a></footer>',
+     '<footer><a href="/p">POLICY PRIVACY</a> | <a href="/t">TERMS</a> | <a href="/c">US CONTACT</a></footer>',
+     ["Privacy policy", "Terms", "Contact us"]),
+    ('<div><a href="/">Home</a> &gt; <a href="/b">Blog</a> &gt; <a href="/b/1">My post</a></div>',
+     '<div><a href="/">HOME</a> &gt; <a href="/b">BLOG</a> &gt; <a href="/b/1">POST MY</a></div>',
+     ["Home", "Blog", "My post"]),
+    ('<nav><a href="/">Home</a><span class="sep">/</span><a href="/b">Blog</a><span> / </span>My post</nav>',
+     '<nav><a href="/">HOME</a><span class="sep">/</span><a href="/b">BLOG</a><span> / </span>POST MY</nav>',
+     ["Home", "Blog", "My post"]),
+    ('<p><a href="/">Home</a> <span class="sep">/</span> <a href="/b">Blog</a></p>',
+     '<p><a href="/">HOME</a> <span class="sep">/</span> <a href="/b">BLOG</a></p>', ["Home", "Blog"]),
+    ('<div><a href="/1">1</a> · <a href="/2">2</a> – <a href="/n">Next page</a></div>',
+     '<div><a href="/1">1</a> · <a href="/2">2</a> – <a href="/n">PAGE NEXT</a></div>', ["Next page"]),
+    ('<ol><li><a href="/">Home</a> ›</li><li><a href="/shop">Shop</a> ›</li><li>Shoes</li></ol>',
+     '<ol><li><a href="/">HOME</a> ›</li><li><a href="/shop">SHOP</a> ›</li><li>SHOES</li></ol>',
+     ["Home", "Shop", "Shoes"]),
+])
+def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, expected, given):
+    """A breadcrumb, a footer, a pagination bar: read as one sentence ("Home Blog My post"), the
+    labels were reordered across the links and the separators moved among them."""
+    assert one(text, mirror) == expected
+    assert mirror.given == given
+
+
+@pytest.mark.parametrize("text, given", [
+    ("<p>Click <a>here</a> - or <a>there</a> now.</p>", ["Click here - or there now."]),
+    ('<p>Open <a href="/f">File</a> &gt; <a href="/s">Save</a>.</p>', ["Open File > Save."]),
+    ('<p><a href="/a">Paris</a> - <a href="/b">London</a> flights from 20 euros.</p>',
+     ["Paris - London flights from 20 euros."]),
+    ('<li><a href="/lib">Requests</a> - a library for the web</li>', ["Requests - a library for the web"]),
+    ('<li><a href="/lib">Requests</a> - <em>a library</em></li>', ["Requests - a library"]),
+    ('<p><a href="/a">Home</a> | <b>bold</b> words</p>', ["Home | bold words"]),
+    ('<p>See <a href="/a">one</a>, <a href="/b">two</a> and <a href="/c">three</a>.</p>',
+     ["See one, two and three."]),
+    ('<p><a href="/a">TCP</a>/<a href="/b">IP</a> e-mail</p>', ["TCP/IP e-mail"]),
+])
+def test_links_among_words_stay_in_their_sentence(same, text, given):
+    assert one(text, same) == text
+    assert same.given == given
+
+
 def test_components_on_lines_of_their_own_beside_a_link_in_a_div_are_blocks(same):
     text = ('<div>\n  <app-header>Welcome home</app-header>\n  <app-body>Read our news</app-body>\n'
             '  <a href="/x">More</a>\n</div>')

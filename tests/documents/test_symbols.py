@@ -82,18 +82,26 @@ def test_taking_out_symbols_moves_the_marks_after_them_and_again_changes_nothing
 
 
 def test_separators_between_links_are_kept_not_dropped(dropping):
-    """A separator the vocabulary cannot write ("|") stands alone between two links: the model
-    reads the links' words alone, and each "|" goes back before the word it stood before."""
+    """A separator the vocabulary cannot write ("|") stands alone between two links in a sentence:
+    the model reads the words alone, and each "|" goes back before the word it stood before."""
+    page = '<p>Go <a href="/a">home</a> | <a href="/b">back</a> now</p>'
+    translated = translate_markup([page], dropping)[0]
+    assert translated == '<p>NOW | <a href="/b">BACK</a> <a href="/a">HOME</a> GO</p>'
+    assert dropping.given == ["Go home back now"]
+
+
+def test_separators_between_links_alone_never_reach_the_model(dropping):
+    """Links parted by separators alone (a footer) are translated each apart, the separators as written."""
     page = '<p><a href="/a">Home</a> | <a href="/b">About</a> | <a href="/c">Contact</a></p>'
     translated = translate_markup([page], dropping)[0]
-    assert translated == '<p>| <a href="/c">CONTACT</a> | <a href="/b">ABOUT</a> <a href="/a">HOME</a></p>'
-    assert dropping.given == ["Home About Contact"]
+    assert translated == '<p><a href="/a">HOME</a> | <a href="/b">ABOUT</a> | <a href="/c">CONTACT</a></p>'
+    assert dropping.given == ["Home", "About", "Contact"]
 
 
 def test_a_separator_between_a_space_and_a_link_stands_alone(dropping):
-    assert translate_markup(['<p><a href="/a">Home</a> |<a href="/b">About</a></p>'], dropping) == [
-        '<p>|<a href="/b">ABOUT</a> <a href="/a">HOME</a></p>']
-    assert dropping.given == ["Home About"]
+    assert translate_markup(['<p>Go <a href="/a">home</a> |<a href="/b">back</a></p>'], dropping) == [
+        '<p>|<a href="/b">BACK</a> <a href="/a">HOME</a> GO</p>']
+    assert dropping.given == ["Go home back"]
 
 
 def test_lone_separators_in_plain_text_are_kept_by_their_words(dropping):

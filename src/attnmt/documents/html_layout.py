@@ -4,6 +4,8 @@ HTML does not know (a custom ``<my-tag>``), by where it stands."""
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from attnmt.documents.pages import is_comment, local_name
@@ -25,6 +27,13 @@ INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn 
 # Links and buttons: inline, but side by side with nothing between them (a menu, a toolbar, as
 # JSX and Angular write them) each is translated apart (is_block).
 SIDE_BY_SIDE = frozenset(("a", "button"))
+# What parts the links of a breadcrumb, a footer or a pagination bar (``<a>Home</a> » <a>Shop</a>``,
+# ``<a>Privacy</a> | <a>Terms</a>``): symbols with no letter or digit, standing apart from words (the
+# hyphen of "e-mail" or the slash of "1/2" is no separator).  Neither a comma nor a colon: a list of
+# links in a sentence ("see <a>A</a>, <a>B</a>"), a label before its value.
+SEPARATORS = "»›>/|·•–—-«‹<\\→←∙▸►▶◂◀⟩⟨~"
+SEPARATOR = re.compile(rf"\s*(?<![^\s\x00\x01])[{re.escape(SEPARATORS)}]+(?![^\s\x00\x01])\s*")
+LABEL, OWN = "\x00", "\x01"  # a link or button of a trail, and the element asked about, as trail_text reads them
 # Blocks that hold prose: a custom element on a line of its own in one is a line of its sentence.
 PROSE = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd caption figcaption label legend summary blockquote".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
@@ -47,12 +56,15 @@ def is_block(node: etree._Element) -> bool:
     neighbour (touches_neighbour) or stands on a line of its own (on_its_own_line: a template's
     components, ``<ion-list>\n  <ion-item>Settings</ion-item>\n  <ion-item>Log out</ion-item>``);
     or a link or button glued to another link or button (a menu, ``<a href="/">Home</a><a
-    href="/about">About</a>``: read inline, "HomeAbout" was one word; glued_controls)."""
+    href="/about">About</a>``: read inline, "HomeAbout" was one word; glued_controls), or links and the
+    labels among them parted by separators alone (a breadcrumb, a footer: in_a_trail)."""
     name = local_name(node)
     if name in BLOCKS:
         return True
     if name in SIDE_BY_SIDE:
-        return glued_controls(node)
+        return glued_controls(node) or in_a_trail(node)
+    if name in INLINE:
+        return in_a_trail(node)
     return name not in INLINE and name not in ATOMS and node.tag not in EPUB_INLINE and (
         touches_neighbour(node) or on_its_own_line(node))
 
@@ -67,6 +79,59 @@ def glued_controls(node: etree._Element) -> bool:
     previous, following = control_beside(node, False), control_beside(node, True)
     return ((previous is not None and joins("".join(previous.itertext()), text))
             or (following is not None and joins(text, "".join(following.itertext()))))
+
+
+def in_a_trail(node: etree._Element) -> bool:
+    """Whether a link or button is one of two or more that, with at most some plain labels, make up
+    all a block holds (or the one link a block holds beside separators, a list item's ``<a>Home</a> ›``),
+    each parted from the next by separators alone (SEPARATOR: a breadcrumb
+    ``<a>Home</a> » <a>Shop</a> » Shoes``, a footer's ``<a>Privacy</a> | <a>Terms</a>``, with the
+    separators as text or in elements of their own, ``<span class="sep">/</span>``); or an inline
+    element that is a plain label of such a trail, all of it (``» <span>Shoes</span>``).  Read as one
+    sentence, "Home Shop Shoes", the model merged or reordered labels across links.  A link with
+    words beside it in a part (``Click <a>here</a> - or <a>there</a>``) leaves the block a sentence."""
+    if not separated(node, False) and not separated(node, True):
+        return False  # prose, told apart at once (a paragraph of 900 <b>s reads each block's text once)
+    parent = node.getparent()
+    control = local_name(node) in SIDE_BY_SIDE
+    if parent is None or not (control or any(c.isalnum() for c in "".join(node.itertext()))) or not is_block(parent):
+        return False
+    parts = SEPARATOR.split(trail_text(parent, node))
+    labels = sum(part == LABEL for part in parts) + control
+    worded = any(part.strip() and part != LABEL and not (control and part == OWN) for part in parts)  # plain labels
+    whole = all(part in (LABEL, OWN) or not {LABEL, OWN} & set(part) for part in parts)  # no words beside a label
+    return len(parts) > 1 and labels >= 1 and OWN in parts and whole and (labels >= 2 or not worded)
+
+
+def separated(node: etree._Element, after: bool) -> bool:
+    """Whether a separator stands right before (or ``after``) ``node``, spaces aside: in the text
+    (`` » ``) or as an element of its own (``<span class="sep">/</span>``); none but separators and
+    spaces on that side (``Click <a>here</a> - or`` has a word before it)."""
+    gap = (node.tail or "") if after else gap_before(node)
+    if gap.strip():
+        return (gap.lstrip()[0] if after else gap.rstrip()[-1]) in SEPARATORS
+    sibling = node.getnext() if after else node.getprevious()
+    text = "" if sibling is None or is_comment(sibling) else "".join(sibling.itertext()).strip()
+    return bool(text) and all(character in SEPARATORS or character.isspace() for character in text)
+
+
+def trail_text(parent: etree._Element, own: etree._Element) -> str:
+    """A block's text, ``own`` as OWN, each other link or button in it as LABEL, what shows no text
+    (unseen_between) as nothing; an entity (XHTML's ``&raquo;``, unexpanded) as a label, which ends any trail."""
+    pieces = [parent.text or ""]
+    for child in parent:
+        if child is own:
+            pieces.append(OWN)
+        elif isinstance(child, etree._Entity):
+            pieces.append(LABEL + "&")
+        elif is_comment(child) or unseen_between(child):
+            pass
+        elif local_name(child) in SIDE_BY_SIDE:
+            pieces.append(LABEL)
+        else:
+            pieces.append("".join(child.itertext()).replace(LABEL, "").replace(OWN, ""))
+        pieces.append(child.tail or "")
+    return "".join(pieces)
 
 
 def control_beside(node: etree._Element, after: bool) -> etree._Element | None:
