@@ -117,3 +117,22 @@ def test_an_opendocument_content_validations_messages_are_translated_and_their_t
     assert [("".join(m.itertext()), m.get(f"{{{table}}}title")) for m in translated] == [
         ("NO. OR YES CHOOSE", "Your answer"), ("LIST. THE IN NOT IS VALUE THE", "Wrong value")]
     assert translated.get(f"{{{table}}}condition") == 'of:cell-content-is-in-list("Yes";"No")'
+
+
+def test_a_hyperlinks_display_text_follows_its_translated_cell(mirror):
+    """A link's ``display`` is the text its cell showed when the link was made; left in English beside the
+    translated cell, Excel's Edit Hyperlink dialog showed the source, and writing it back undid the cell."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Data Sheet"
+    sheet["A4"] = "Back to the top."
+    sheet["A5"] = "Read the guide."
+    members = read_members(docx_bytes(book))
+    links = (b'<hyperlinks><hyperlink ref="A4" location="\'Data Sheet\'!A1" display="Back to the top."/>'
+             b'<hyperlink ref="A5" location="A1" display="Open it"/></hyperlinks>')
+    members[SHEET] = members[SHEET].replace(b"</sheetData>", b"</sheetData>" + links)
+    out = translate(write_members(members), mirror)
+    links = etree.fromstring(read_members(out)[SHEET]).iter("{*}hyperlink")
+    assert [(link.get("display"), link.get("location")) for link in links] == [
+        ("TOP. THE TO BACK", "'Data Sheet'!A1"), ("Open it", "A1")]  # a display other than its cell's is kept
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A4"].value == "TOP. THE TO BACK"

@@ -5,7 +5,10 @@ Kept as they were, they named a text no cell holds any longer: Excel's list of t
 showed the translated ones unticked, and reapplying the filter (Data > Reapply) hid every row.
 So a value that reads the source text of cells of its column (below the filter's header row)
 takes their translation, by attnmt.documents.followed_texts' rule; any other value (a wildcard's
-``*side``, a number, a text no cell held) is kept as it was.  attnmt.documents.office calls
+``*side``, a number, a text no cell held) is kept as it was.  So does a hyperlink's ``display``, the
+text its cell showed when the link was made (``<hyperlink ref="A4" display="Back to the top."/>``),
+which Excel's Edit Hyperlink dialog shows and writes back into the cell: one that reads its cell's
+source text takes the cell's translation; any other is kept.  attnmt.documents.office calls
 ``follow_filters`` once the cells' text is final (attnmt.documents.tables)."""
 
 from __future__ import annotations
@@ -50,12 +53,15 @@ def follow_filters(archive: Archive, parts: Sequence[Part]) -> list[Part]:
 
     for sheet in worksheets(archive, workbook_part(archive)):
         holders = [member for member in (sheet, *tables.get(sheet, [])) if b"autoFilter" in archive.read(member)]
-        if not holders:
+        linked = b"display" in archive.read(sheet)
+        if not holders and not linked:
             continue
         cells = Cells(part(sheet).tree.getroot(), parse_part(archive, sheet).getroot(), translated, sources)
         for member in holders:
             holder = part(member)
             holder.changed |= follow(holder.tree.getroot(), cells)
+        if linked:
+            part(sheet).changed |= follow_links(part(sheet).tree.getroot(), cells)
     return [part for part in added.values() if part.changed]
 
 
@@ -112,4 +118,17 @@ def follow(holder: etree._Element, cells: Cells) -> bool:
                 if (text := texts.of(unescape(value.get("val", "")))) is not None:
                     value.set("val", escape(text, attribute=True))
                     changed = True
+    return changed
+
+
+def follow_links(sheet: etree._Element, cells: Cells) -> bool:
+    """The ``display`` of each of ``sheet``'s hyperlinks that reads its cell's source text (the first
+    cell of its ``ref``) set to the cell's text now; whether any changed."""
+    shown = {reference: (was, now) for reference, was, now in cells.pairs()}
+    changed = False
+    for link in sheet.iter(s("hyperlink")):
+        was, now = shown.get(link.get("ref", "").partition(":")[0], ("", ""))
+        if was and was != now and unescape(link.get("display", "")) == was:
+            link.set("display", escape(now, attribute=True))
+            changed = True
     return changed
