@@ -136,3 +136,38 @@ def test_a_hyperlinks_display_text_follows_its_translated_cell(mirror):
     assert [(link.get("display"), link.get("location")) for link in links] == [
         ("TOP. THE TO BACK", "'Data Sheet'!A1"), ("Open it", "A1")]  # a display other than its cell's is kept
     assert openpyxl.load_workbook(io.BytesIO(out)).active["A4"].value == "TOP. THE TO BACK"
+
+
+def headed_file(header: str) -> bytes:
+    """A sheet of numbers whose odd pages' header is ``header`` and whose footer numbers its pages."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"] = 12
+    members = read_members(docx_bytes(book))
+    footer = "&amp;CPage &amp;P of &amp;N&amp;RTom &amp;&amp; Jerry"
+    members[SHEET] = members[SHEET].replace(b"</worksheet>", f"<headerFooter><oddHeader>{header}</oddHeader>"
+                                            f"<oddFooter>{footer}</oddFooter></headerFooter></worksheet>".encode())
+    return write_members(members)
+
+
+def test_print_headers_and_footers_are_translated_section_by_section_with_their_codes_kept(mirror):
+    """They were kept in English while an .ods's were translated; each section is its own text, and
+    every code (a field, a font, a size, a colour) and "&&", a literal ampersand, is kept as Excel reads it."""
+    out = translate(headed_file('&amp;L&amp;"Arial,Bold"The red car&amp;R&amp;12&amp;K00FF00Ask the dog'), mirror)
+    assert {"The red car", "Page of", "Tom & Jerry", "Ask the dog"} <= set(mirror.given)
+    sheet = etree.fromstring(read_members(out)[SHEET])
+    assert [node.text for node in sheet.iter("{*}oddHeader", "{*}oddFooter")] == [
+        '&L&"Arial,Bold"CAR RED THE&R&12&K00FF00DOG THE ASK', "&C&P OF PAGE &N&RJERRY && TOM"]
+    footer = openpyxl.load_workbook(io.BytesIO(out)).active.oddFooter
+    assert (footer.center.text, footer.right.text) == ("&P OF PAGE &N", "JERRY && TOM")
+
+
+def test_a_header_whose_translation_is_over_excels_limit_keeps_its_source(known):
+    """Excel takes 255 characters in a header; a longer one is refused by its Page Setup dialog."""
+    translator = known({"A dog runs.": ("Ein Hund rennt.", []), "Page of": ("Seite von", []),
+                        "Tom & Jerry": ("Tom & Jerry", [])})
+    with pytest.warns(LeftUntranslated, match=r"sheet1\.xml, its oddHeader: its translation is 322 characters"):
+        out = translate(headed_file("&amp;L" + "A dog runs. " * 20), translator)
+    sheet = etree.fromstring(read_members(out)[SHEET])
+    assert sheet.findtext("{*}headerFooter/{*}oddHeader") == "&L" + "A dog runs. " * 20
+    assert sheet.findtext("{*}headerFooter/{*}oddFooter") == "&CSeite von &P &N&RTom && Jerry"

@@ -25,7 +25,8 @@ What is translated, per format:
   masters and layouts draw on the slides (not their placeholders: attnmt.documents.slide_masters);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
-  input and error messages (attnmt.documents.validations), and the text boxes and shapes drawn
+  input and error messages (attnmt.documents.validations), print headers and footers
+  (attnmt.documents.sheet_headers), and the text boxes and shapes drawn
   on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
   labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells), and so do
@@ -88,6 +89,7 @@ from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
+from attnmt.documents.sheet_headers import over_header_limit
 from attnmt.documents.sheet_literals import follow_sheet_literals
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
@@ -270,7 +272,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     while jobs:
         stop_point()  # a deleted job stops between the paragraphs it writes
         job, result = jobs.pop(), results.pop()
-        if any(over(job, result, name) for over in (over_cell_limit, over_value_limit, over_message_limit)):
+        if any(over(job, result, name) for over in (over_cell_limit, over_value_limit, over_message_limit,
+                                                       over_header_limit)):
             if review is not None:
                 review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue

@@ -32,6 +32,7 @@ from attnmt.documents.comments import TextJob
 from attnmt.documents.formula_results import array_areas, in_areas
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml_dialects import INLINE_STRING, s
+from attnmt.documents.sheet_headers import header_jobs
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import LeftUntranslated, warn
 
@@ -41,9 +42,10 @@ XM = "http://schemas.microsoft.com/office/excel/2006/main"
 MESSAGE_LIMITS = {"promptTitle": 32, "prompt": 255, "errorTitle": 32, "error": 255}
 TOOLTIP = "tooltip"  # a hyperlink's screen tip: Excel's Edit Hyperlink dialog names it "ScreenTip"
 # What a worksheet holds where it has text to translate: an inline string, a text value (t="str", a
-# formula's result too), a message's attribute (a list's validation alone has none) or a screen tip;
+# formula's result too), a message's attribute (a list's validation alone has none), a screen tip or a header;
 # one without any is left unparsed.
-TEXT_MARKERS = (b"inlineStr", b'"str"', b"'str'", *(name.encode() for name in (*MESSAGE_LIMITS, TOOLTIP)))
+TEXT_MARKERS = (b"inlineStr", b'"str"', b"'str'", *(name.encode() for name in (*MESSAGE_LIMITS, TOOLTIP)),
+                b"Header>", b"Footer>")  # a print header's or footer's end (attnmt.documents.sheet_headers)
 
 
 class AttributeJob(TextJob):
@@ -74,15 +76,17 @@ class ValueJob(TextJob):
 
 class Worksheet:
     """A worksheet's texts: its inline strings' paragraphs, its cells' text values, its data
-    validations' messages, then its hyperlinks' screen tips."""
+    validations' messages, its hyperlinks' screen tips, then its print headers and footers
+    (attnmt.documents.sheet_headers)."""
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         jobs: list[Job] = [*INLINE_STRING.jobs(root, glossary), *value_jobs(root, glossary)]
         for validation in root.iter(s("dataValidation"), f"{{{X14}}}dataValidation"):
             jobs += [AttributeJob(validation, name) for name in MESSAGE_LIMITS
                      if needs_translation(validation.get(name, ""), glossary)]
-        return jobs + [AttributeJob(link, TOOLTIP) for link in root.iter(s("hyperlink"))
-                       if needs_translation(link.get(TOOLTIP, ""), glossary)]
+        jobs += [AttributeJob(link, TOOLTIP) for link in root.iter(s("hyperlink"))
+                 if needs_translation(link.get(TOOLTIP, ""), glossary)]
+        return jobs + header_jobs(root, glossary)
 
     @staticmethod
     def may_hold_text(data: bytes) -> bool:
