@@ -21,8 +21,9 @@ What is translated, per format:
 - .docx: the body (tables, text boxes and content controls included), headers, footers,
   footnotes, endnotes, comments (attnmt.documents.ooxml) and their imported chunks (word_chunks);
   a data-bound content control's store value follows its translated text (attnmt.documents.bound_controls);
-- .pptx: slides, speaker notes and review comments (classic and modern), and the shapes slide
-  masters and layouts draw on the slides (not their placeholders: attnmt.documents.slide_masters);
+- .pptx: slides, speaker notes and review comments (classic and modern), the shapes slide
+  masters and layouts draw on the slides (not their placeholders: attnmt.documents.slide_masters),
+  and its sections' names (attnmt.documents.slide_sections);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
   input and error messages (attnmt.documents.validations), print headers and footers

@@ -20,6 +20,7 @@ from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREAD
 from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD, s
 from attnmt.documents.pivot_captions import PIVOT_CAPTIONS
 from attnmt.documents.slide_masters import MASTER_SHAPES
+from attnmt.documents.slide_sections import SLIDE_SECTIONS
 from attnmt.documents.tables import Relationship, relationships
 from attnmt.documents.validations import WORKSHEET
 from attnmt.documents.wordml import RELATIONSHIP_ID
@@ -52,14 +53,16 @@ class Texts(Protocol):
 # they draw on the slides, and the notes and handout masters those on printed pages, not their
 # placeholders (attnmt.documents.slide_masters); a worksheet, its inline strings
 # and its data validations' messages (attnmt.documents.validations); a pivot table, its captions
-# (attnmt.documents.pivot_captions).
+# (attnmt.documents.pivot_captions); the presentation itself, its sections' names
+# (attnmt.documents.slide_sections).
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
                                         ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
     ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING),
               (".presentationml.comments+xml", POWERPOINT_COMMENTS), (".ms-powerpoint.comments+xml", DRAWING),
               *((end, MASTER_SHAPES) for end in (".slideMaster+xml", ".slideLayout+xml", ".notesMaster+xml",
-                                                 ".handoutMaster+xml")), *CHARTS_AND_SMARTART),
+                                                 ".handoutMaster+xml")), *CHARTS_AND_SMARTART,
+              (".main+xml", SLIDE_SECTIONS)),
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", WORKSHEET),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
               ("-officedocument.drawing+xml", DRAWING), (".pivotTable+xml", PIVOT_CAPTIONS), *CHARTS_AND_SMARTART),
