@@ -171,3 +171,44 @@ def test_a_header_whose_translation_is_over_excels_limit_keeps_its_source(known)
     sheet = etree.fromstring(read_members(out)[SHEET])
     assert sheet.findtext("{*}headerFooter/{*}oddHeader") == "&L" + "A dog runs. " * 20
     assert sheet.findtext("{*}headerFooter/{*}oddFooter") == "&CSeite von &P &N&RTom && Jerry"
+
+
+def test_form_buttons_captions_are_translated_and_a_notes_shape_kept(mirror):
+    """A button's caption is in the sheet's legacy drawing (VML, which Excel does not write as well-formed
+    XML), which was never read; the drawing's other bytes, a note's shape among them, are kept."""
+    import xlsxwriter
+
+    data = io.BytesIO()
+    book = xlsxwriter.Workbook(data)
+    sheet = book.add_worksheet()
+    sheet.write("A1", 12)
+    sheet.write_comment("A1", "See the dog.")
+    sheet.insert_button("B3", {"caption": "Send the report", "macro": "send"})
+    book.close()
+    members = read_members(data.getvalue())
+    drawing = "xl/drawings/vmlDrawing1.vml"
+    members[drawing] = members[drawing].replace(b"</font></div>", b"</font><br></div>")  # as Excel writes a break
+    out = read_members(translate(write_members(members), mirror))
+    assert out[drawing] == members[drawing].replace(b">Send the report<", b">REPORT THE SEND<")
+    assert "See the dog." in mirror.given  # once, from the comments part
+    assert mirror.given.count("See the dog.") == 1
+
+
+def test_a_captions_translation_is_written_with_entities_for_what_is_not_ascii():
+    from attnmt.documents.sheet_buttons import caption_jobs
+
+    drawing = (b"<xml><v:shape id='b'><v:textbox><div><font>\n Send &amp; save </font></div></v:textbox>"
+               b"<x:ClientData ObjectType='Button'/></v:shape></xml>")
+    [job] = caption_jobs(drawing, None)
+    assert (job.flat.text, drawing[job.start:job.end]) == ("Send & save", b"\n Send &amp; save ")
+    job.finish([["Envoyer & r\u00e9sumer"]])
+    assert job.written() == b"\n Envoyer &amp; r&#233;sumer "
+
+
+def test_a_caption_written_in_windows_1252_is_read_as_its_characters():
+    from attnmt.documents.sheet_buttons import caption_jobs
+
+    drawing = b"<v:shape><v:textbox><div>Caf\xe9 menu</div></v:textbox><x:ClientData ObjectType='Label'/></v:shape>"
+    [job] = caption_jobs(drawing, None)
+    job.finish([["Carte du caf\u00e9"]])
+    assert (job.flat.text, job.written()) == ("Caf\u00e9 menu", b"Carte du caf&#233;")

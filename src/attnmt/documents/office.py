@@ -27,7 +27,8 @@ What is translated, per format:
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
   input and error messages (attnmt.documents.validations), print headers and footers
-  (attnmt.documents.sheet_headers), and the text boxes and shapes drawn
+  (attnmt.documents.sheet_headers), form controls' captions (attnmt.documents.sheet_buttons), and the
+  text boxes and shapes drawn
   on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
   labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells), and so do

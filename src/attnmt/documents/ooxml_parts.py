@@ -31,6 +31,7 @@ from attnmt.documents.ooxml_package import (
     content_types,
 )
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.sheet_buttons import button_parts
 from attnmt.documents.slide_masters import MASTER_SHAPES
 from attnmt.documents.tables import relationships
 from attnmt.documents.validations import WORKSHEET
@@ -90,6 +91,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
                 flat.seen = False
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
+    if suffix == ".xlsx":  # its form controls' captions, in legacy drawings that are not parsed
+        parts += button_parts(archive, kinds, glossary)
     follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions
     if suffix == ".xlsx":
         check_shared_string_cells(archive, main, parts)
