@@ -212,3 +212,17 @@ def test_a_caption_written_in_windows_1252_is_read_as_its_characters():
     [job] = caption_jobs(drawing, None)
     job.finish([["Carte du caf\u00e9"]])
     assert (job.flat.text, job.written()) == ("Caf\u00e9 menu", b"Carte du caf&#233;")
+
+
+def test_a_chart_sheets_footer_is_translated(mirror):
+    from openpyxl.chart import BarChart, Reference
+
+    book = openpyxl.Workbook()
+    book.active.append([1])
+    chart_sheet, chart = book.create_chartsheet(), BarChart()
+    chart.add_data(Reference(book.active, min_col=1, min_row=1, max_row=1))
+    chart_sheet.add_chart(chart)
+    chart_sheet.headerFooter.oddFooter.center.text = "Sales by region &P"
+    out = read_members(translate(docx_bytes(book), mirror))
+    assert etree.fromstring(out["xl/chartsheets/sheet1.xml"]).findtext("{*}headerFooter/{*}oddFooter") == (
+        "&CREGION BY SALES &P")

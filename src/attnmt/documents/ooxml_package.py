@@ -19,6 +19,7 @@ from attnmt.documents.archive import Archive, Job, Part, parse_part
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
 from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD, s
 from attnmt.documents.pivot_captions import PIVOT_CAPTIONS
+from attnmt.documents.sheet_headers import CHART_SHEET
 from attnmt.documents.slide_masters import MASTER_SHAPES
 from attnmt.documents.slide_sections import SLIDE_SECTIONS
 from attnmt.documents.tables import Relationship, relationships
@@ -53,7 +54,8 @@ class Texts(Protocol):
 # they draw on the slides, and the notes and handout masters those on printed pages, not their
 # placeholders (attnmt.documents.slide_masters); a worksheet, its inline strings
 # and its data validations' messages (attnmt.documents.validations); a pivot table, its captions
-# (attnmt.documents.pivot_captions); the presentation itself, its sections' names
+# (attnmt.documents.pivot_captions); a chart sheet, its print headers and footers
+# (attnmt.documents.sheet_headers); the presentation itself, its sections' names
 # (attnmt.documents.slide_sections).
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
@@ -65,7 +67,8 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
               (".main+xml", SLIDE_SECTIONS)),
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", WORKSHEET),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
-              ("-officedocument.drawing+xml", DRAWING), (".pivotTable+xml", PIVOT_CAPTIONS), *CHARTS_AND_SMARTART),
+              ("-officedocument.drawing+xml", DRAWING), (".pivotTable+xml", PIVOT_CAPTIONS), *CHARTS_AND_SMARTART,
+              (".chartsheet+xml", CHART_SHEET)),
 }
 
 

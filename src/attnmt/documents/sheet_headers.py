@@ -1,4 +1,4 @@
-"""A worksheet's print headers and footers (``headerFooter``'s ``oddHeader``, ``oddFooter``,
+"""A worksheet's print headers and footers, and a chart sheet's (``headerFooter``'s ``oddHeader``, ``oddFooter``,
 ``evenHeader``, ``evenFooter``, ``firstHeader``, ``firstFooter``), which Excel prints on each page, as
 an .ods's are translated.  Each is one string of Excel's codes and text:
 ``&L&"Arial,Bold"Confidential&RPage &P of &N`` is "Confidential" on the left in bold Arial and
@@ -98,6 +98,16 @@ def written(content: Sequence[str | Nested]) -> str:
 def header_jobs(root: etree._Element, glossary: Glossary | None) -> list[Job]:
     """A job for each of a worksheet's headers and footers with words to translate."""
     return [job for job in map(HeaderJob, root.iter(*HEADERS)) if job.needs_translation(glossary)]
+
+
+class ChartSheet:
+    """A chart sheet's texts: its print headers and footers (its chart is a part of its own)."""
+
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
+        return header_jobs(root, glossary)
+
+
+CHART_SHEET = ChartSheet()
 
 
 def over_header_limit(job: Job, results: Sequence[Sequence[str | Nested]], name: str) -> bool:
