@@ -1,4 +1,4 @@
-"""A file job's review (GET /v1/files/ID/review): the sentences under the quality threshold, the
+"""A file job's review (GET /v1/files/ID/review): the sentences under the quality threshold (or flagged), the
 rows ``attnmt translate --review`` writes, as JSON or as its TSV.  Uncalibrated, the memorising
 model is surer of a pair it knows than of words it never saw: ``support.known_apart`` is a
 min_quality between the two."""
@@ -105,9 +105,11 @@ def test_a_word_files_review_with_no_row_has_the_part_and_paragraph_columns(clie
     assert answer.text == "part\tparagraph\tquality\tflags\tsource\ttranslation\n"
 
 
-def test_at_the_default_threshold_the_known_sentences_need_no_review(client):
+def test_at_the_default_threshold_the_known_sentences_need_no_review_words_never_seen_are_flagged(client):
+    """Over the threshold, the sentence of words the model never saw is still listed: flagged ``unknown``."""
     review = client.get(reviewed(client, review="true")["review_url"]).json()
-    assert review["threshold"] == 0.5 and review["sentences"] == 2 and review["rows"] == []
+    assert review["threshold"] == 0.5 and review["sentences"] == 2
+    assert [(row["line"], row["flags"], row["quality"] >= 0.5) for row in review["rows"]] == [(3, ["unknown"], True)]
 
 
 def test_a_calibrated_model_says_so_and_its_threshold_is_the_calibrations(trained_model):

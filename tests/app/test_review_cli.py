@@ -36,7 +36,8 @@ def test_a_word_files_unknown_sentence_is_listed_at_its_paragraph(trained_model,
     assert header == ["part", "paragraph", "quality", "flags", "source", "translation"]
     assert [row[:2] + row[4:5] for row in rows] == [["word/document.xml", "2", UNKNOWN]]
     assert float(rows[0][2]) < threshold and "low_quality" in rows[0][3].split(",")
-    assert f"1 of 3 sentences need review (quality under {threshold:g}, or empty): listed in {review}" in err
+    assert (f"1 of 3 sentences need review (quality under {threshold:g}, empty, or flagged by a rule): "
+            f"listed in {review}") in err
     assert [p.text for p in docx.Document(output).paragraphs][0] == "ein hund rennt"
 
 
@@ -65,17 +66,19 @@ def test_below_the_calibrations_threshold_a_word_paragraph_keeps_its_source(trai
     assert code == 0 and [p.text for p in docx.Document(output).paragraphs] == ["ein hund rennt", UNKNOWN]
 
 
-def test_subtitles_are_listed_by_line_all_at_one_and_none_at_zero(trained_model, tmp_path, capsys):
+def test_subtitles_are_listed_by_line_all_at_one_and_at_zero_only_as_a_rule_flags_them(trained_model, tmp_path,
+                                                                                       capsys):
+    """The tiny vocabulary does not know ".": each sentence is flagged ``unknown``, at any quality."""
     source = tmp_path / "film.srt"
     source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\n"
                       "the boy laughs.\n", encoding="utf-8")  # a sentence a cue (without the full stops, one sentence)
-    for threshold, lines in (("1", ["3", "7"]), ("0", [])):
+    for threshold, flags in (("1", ["unknown,low_quality"] * 2), ("0", ["unknown"] * 2)):
         review = tmp_path / f"film.{threshold}.tsv"
         code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", threshold, "--review", review,
                                 source], capsys)
         header, *rows = table(review)
         assert code == 0 and "ein hund rennt" in out and header[0] == "line"
-        assert [row[0] for row in rows] == lines
+        assert [row[0] for row in rows] == ["3", "7"] and [row[2] for row in rows] == flags
 
 
 def test_html_and_plain_text_are_listed_by_line(trained_model, tmp_path, capsys):

@@ -95,7 +95,7 @@ def unmarked(translations: list[str], form: str) -> list[str]:
 def is_under(args: argparse.Namespace, a: Assessment | None) -> bool:
     """Whether --below-quality acts on a hypothesis assessed ``a``: its quality is under
     --min-quality, or it is empty (flagged so, its source having words) at any threshold, 0
-    included, as a review lists it (attnmt.documents.review.needs_review)."""
+    included, as a review turns it down (attnmt.documents.review.under_threshold)."""
     return args.min_quality is not None and a is not None and (a.quality < args.min_quality or EMPTY in a.flags)
 
 

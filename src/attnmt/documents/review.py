@@ -1,12 +1,19 @@
 """The sentences of a translated document that need review: each sentence's quality
-(attnmt.decoding.quality.assess), and the ones under a threshold listed with where they are, as
-a table a translator opens beside the document (docs/documents.md, "Sentences that need review").
+(attnmt.decoding.quality.assess), and the ones under a threshold or flagged by a rule listed with
+where they are, as a table a translator opens beside the document (docs/documents.md, "Sentences
+that need review").
 
     translate_flats ─ each batch's new (source, translation) pairs assessed ─ Review.check
-      ─ every place of a sentence under the threshold: a Segment ─ Review.write: a TSV file
+      ─ every place of a sentence that needs review (needs_review): a Segment ─ Review.write: a TSV file
+
+A sentence needs review where its quality is under the threshold, where its translation is empty,
+or where a rule flags it at any quality (``needs_review``: a dropped negation, a number changed,
+a translation in another language, ...), since a confident translation can still say the opposite
+of its source.
 
 A sentence repeated (a footer) is assessed once and listed at each of its places.  With
-``source_below``, a sentence under the threshold is written into the document as its source, its
+``source_below``, a sentence under the threshold (``under_threshold``: a rule's flag alone keeps
+its translation) is written into the document as its source, its
 marks placed word for word (the weights of a sentence that is its own translation), and the
 table still shows the translation that was turned down; a block whose sentences all keep their
 source is marked so (FlatText.source_kept), and its format does not say it is in the target
@@ -85,12 +92,14 @@ UNCALIBRATED = ("the model has no quality calibration (attnmt calibrate): a qual
 
 @dataclass
 class Review:
-    """Collects the sentences under ``threshold`` while a document is translated (hand it to
+    """Collects the sentences that need review (under ``threshold``, empty, or flagged by a rule:
+    ``needs_review``) while a document is translated (hand it to
     attnmt.documents.translate_file, or to any translate_* of attnmt.documents that takes ``review``).
 
     assess:        (sources, translations) -> their Assessments (``model_review`` binds a model's)
     threshold:     a quality under it needs review
-    source_below:  write the source sentence into the document in place of such a translation
+    source_below:  write the source sentence into the document in place of a translation under
+                   ``threshold`` (or empty: ``under_threshold``), not of one only a rule flags
     segments:      what needs review so far, in document order
     sentences:     how many sentences were assessed at all their places
     archive:       whether the document is an archive (an office file, an e-book: its table's places
@@ -112,7 +121,7 @@ class Review:
         weights; ``placed``: every sentence of the batch's blocks, in order.  Records what needs
         review (each sentence with its atoms put back: ``with_atoms``); returns the texts and
         weights the document gets (the source, word for word, where ``source_below`` turns a
-        translation down, each flat text whose sentences all are turned down marked so:
+        translation under the threshold down, each flat text whose sentences all are turned down marked so:
         ``mark_source_kept``)."""
         found = dict(zip(sources, zip(texts, weights, self.assess(sources, texts), strict=True), strict=True))
         for sentence in placed:
@@ -129,7 +138,7 @@ class Review:
                                              assessment.quality, assessment.flags))
         if not self.source_below:
             return texts, weights
-        turned_down = [needs_review(found[s][2], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
+        turned_down = [under_threshold(found[s][2], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
         mark_source_kept(placed, {s for s, down in zip(sources, turned_down, strict=True) if not down},
                          {s for s, down in zip(sources, turned_down, strict=True) if down})
         return ([s if down else t for s, t, down in zip(sources, texts, turned_down, strict=True)],
@@ -187,7 +196,7 @@ class Review:
     def summary(self, path: str | Path) -> str:
         """One line for a person: how many sentences need review, and where they are listed."""
         return (f"{len(self.segments)} of {self.sentences} sentences need review (quality under "
-                f"{self.threshold:g}, or empty): listed in {path}")
+                f"{self.threshold:g}, empty, or flagged by a rule): listed in {path}")
 
 
 def check_reviewing(calibration: object, min_quality: object, source_below: object, max_tokens: object) -> None:
@@ -268,7 +277,16 @@ def on_one_line(text: str) -> str:
 
 
 def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:
-    """Under the threshold, or empty at any threshold (a sentence with words always has some translation)."""
+    """What the table lists: a sentence under the threshold or empty (``under_threshold``), or one a rule
+    flags at any quality (a negation dropped, a number changed, a translation in another language:
+    quality.FLAGS but low_quality, which is the threshold's own), as the server's page marks one."""
+    return under_threshold(assessment, translation, threshold) or (
+        assessment is not None and any(flag != "low_quality" for flag in assessment.flags))
+
+
+def under_threshold(assessment: Assessment | None, translation: str, threshold: float) -> bool:
+    """Under the threshold, or empty at any threshold (a sentence with words always has some translation):
+    what ``source_below`` turns down; a rule's flag alone does not, the translation may well be right."""
     return not translation.strip() or (assessment is not None and assessment.quality < threshold)
 
 

@@ -14,7 +14,7 @@
                                     ``waiting`` {"for"} when a chunk starts waiting (FileJob.waiting),
                                     then ``done`` {"download_url"} or ``error`` {"detail"}
     GET    /v1/files/{id}/download  -> the translated file (``report.de.docx`` for ``report.docx`` into de)
-    GET    /v1/files/{id}/review    -> the sentences under the quality threshold (``review_json``), or with
+    GET    /v1/files/{id}/review    -> the sentences that need review (``review_json``), or with
                                        ``?format=tsv`` the table ``attnmt translate --review`` writes
     DELETE /v1/files/{id}           -> 204: a running job stops before its next chunk (its translation is
                                        never served), a finished one's translation is deleted
@@ -209,7 +209,8 @@ async def job_events(job: FileJob, download_url: str) -> AsyncIterator[str]:
 
 def review_json(job: FileJob) -> dict:
     """A done job's review: its threshold, whether its quality is calibrated (with a note where
-    not), the sentences assessed, and a row a sentence under the threshold, as the TSV's."""
+    not), the sentences assessed, and a row a sentence that needs review (under the threshold, empty, or
+    flagged by a rule: attnmt.documents.review.needs_review), as the TSV's."""
     review = job.review
     answer = {"id": job.id, "filename": job.filename, "threshold": review.threshold, "calibrated": job.calibrated,
               "sentences": review.sentences, "rows": review.rows()}
@@ -296,7 +297,8 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
 
     @app.get("/v1/files/{job_id}/review", name="file_review", tags=["files"])
     async def file_review(job_id: str, table: Literal["json", "tsv"] = Query("json", alias="format")) -> Response:
-        """The sentences under the quality threshold, once the job is done (409 before, or for a
+        """The sentences that need review (under the quality threshold, empty, or flagged by a rule), once
+        the job is done (409 before, or for a
         file sent without ``review``): JSON, or the TSV of ``attnmt translate --review``."""
         job = done_job(job_id)
         if job.review is None:
