@@ -218,3 +218,28 @@ def test_below_quality_source_keeps_the_source_of_a_lines_sentence_under_it_with
     assert outputs[0] == outputs[1]
     kept = [sentence for sentence in sentences if sentence in outputs[0]]
     assert kept == [sentences[0] if dog < unknown else sentences[1]]  # one kept, not the whole line
+
+
+def test_a_documents_review_flags_a_dropped_negation_in_the_languages_given(trained_model, tmp_path, capsys):
+    """--review read no languages: the negation and language rules never fired on a document, where the
+    same translation by ``attnmt translate --output-format jsonl`` (or the server) was flagged.  The tiny
+    model never saw "not": its translation drops the negation."""
+    source, output, review = tmp_path / "in.txt", tmp_path / "out.txt", tmp_path / "in.review.tsv"
+    source.write_text("the dog does not sleep\n\na dog runs\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", trained_model, "--source-lang", "en", "--target-lang", "de",
+                            "--review", review, source, output], capsys)
+    assert code == 0 and "nicht" not in output.read_text(encoding="utf-8")
+    assert [(row[0], row[2], row[3]) for row in table(review)[1:]] == [("1", "negation", "the dog does not sleep")]
+    assert "1 of 2 sentences need review" in err
+
+
+def test_reviewing_assesses_in_the_languages_it_is_given(trained_model):
+    from attnmt.decoding.quality_language import Languages
+    from attnmt.documents.pipeline import translate_lines
+    from attnmt.documents.review import reviewing
+    from attnmt.documents.translators import ModelTranslator
+
+    model, tokenizer = load_model_dir(trained_model)
+    review = reviewing(translator := ModelTranslator(model, tokenizer), languages=Languages("en", "de"))
+    translate_lines(["the dog does not sleep", "a dog runs"], translator, review=review)
+    assert [(s.source, s.flags) for s in review.segments] == [("the dog does not sleep", ["negation"])]

@@ -55,6 +55,7 @@ from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
 from attnmt.cli.formats import check_piped_text
 from attnmt.cli.lines import line_by_line, output
 from attnmt.cli.recent import Remembering
+from attnmt.cli.translate_quality import assessed_languages
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.charsets import BODY, page_charset
@@ -268,7 +269,8 @@ def quality_review(args: argparse.Namespace, translator: ModelTranslator) -> Rev
     None; the sentences are assessed from ``translator``'s own search (``reviewing``)."""
     if args.review is None and args.min_quality is None:
         return None
-    return reviewing(translator, args.calibration, args.min_quality, args.below_quality == "source")
+    return reviewing(translator, args.calibration, args.min_quality, args.below_quality == "source",
+                     assessed_languages(args))
 
 
 @contextmanager

@@ -56,9 +56,14 @@ def assessor(args: argparse.Namespace) -> Assessor:
     """How translations are assessed: with the model's calibration, low_quality under --min-quality, the
     language rule reading --target-lang, else the model's target language (``model_languages``: where its
     training files name it), and the source's where it is known as well."""
+    return Assessor(args.calibration, args.min_quality, args.max_tokens, assessed_languages(args))
+
+
+def assessed_languages(args: argparse.Namespace) -> Languages:
+    """The languages the language and negation rules read: --target-lang, else the model's, and
+    --source-lang where it is known (given, or the model's); a document's --review reads them too."""
     source = args.source_lang if getattr(args, "source_lang_known", False) else None
-    return Assessor(args.calibration, args.min_quality, args.max_tokens,
-                    Languages(source, getattr(args, "target_lang", None)))
+    return Languages(source, getattr(args, "target_lang", None))
 
 
 def quality_fields(a: Assessment | None, output_format: str) -> dict:

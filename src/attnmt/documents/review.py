@@ -291,7 +291,7 @@ def under_threshold(assessment: Assessment | None, translation: str, threshold: 
 
 
 def reviewing(translator: ModelTranslator, calibration: Calibration | None = None,
-              min_quality: float | None = None, source_below: bool = False) -> Review:
+              min_quality: float | None = None, source_below: bool = False, languages: Languages = UNKNOWN) -> Review:
     """A Review of what ``translator`` translates, assessed from its own search: ``translator``
     gets an Assessor (attnmt.decoding.quality) and the Review takes each batch's Assessments from
     it, so the decoder does not run a second time over the translations (``model_review`` does).
@@ -299,14 +299,15 @@ def reviewing(translator: ModelTranslator, calibration: Calibration | None = Non
     translate_* of attnmt.documents that takes it): a sentence some other translator translated
     is a ConfigError (``taken_from``), and so is a ``translator`` that is no ModelTranslator (None,
     or one of a user's own, was an AttributeError here): no other has a search to assess from.  The other
-    arguments are checked as ``model_review``'s (``check_reviewing``)."""
+    arguments are checked as ``model_review``'s (``check_reviewing``); ``languages`` are read as
+    ``model_review`` reads them (without them, the flags language and negation never fired)."""
     if not isinstance(translator, ModelTranslator):
         raise ConfigError(f"translator: reviewing() assesses from a ModelTranslator's own search, got "
                           f"{type(translator).__name__}; for another translator, use model_review(model, tokenizer, "
                           "...), which assesses its translations with the model")
     check_reviewing(calibration, min_quality, source_below, translator.max_tokens)
     threshold = low_quality_threshold(calibration, min_quality)
-    translator.quality = Assessor(calibration, threshold, translator.max_tokens)
+    translator.quality = Assessor(calibration, threshold, translator.max_tokens, languages)
     return Review(partial(taken_from, translator), threshold, source_below)
 
 
