@@ -35,9 +35,10 @@
 
 ``--review FILE`` (any of these formats, and plain text) writes the sentences that need review
 as a table (attnmt.documents.review): those under ``--min-quality``, else under the
-calibration's threshold.  ``--min-quality`` with a document sets that threshold; with
-``--below-quality source`` the sentences under it keep their source text in the document, and
-so in plain text written as text, with ``--review`` or without.
+calibration's threshold, empty, or flagged by a rule (``needs_review``), assessed in
+``--source-lang`` and ``--target-lang``.  ``--min-quality`` with a document sets that threshold; with
+``--below-quality source`` the sentences under it (not those a rule alone flags) keep their source
+text in the document, and so in plain text written as text, with ``--review`` or without.
 """
 
 from __future__ import annotations

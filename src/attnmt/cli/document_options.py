@@ -395,6 +395,6 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
                    "the label shown: elsewhere it is form data and stays; content only on a <meta> of text (the page's "
                    "description, a link preview's og:title, twitter:description, ...)")
     p.add_argument("--review", metavar="TSV", type=file_name,
-                   help="write the sentences that need review (quality under "
-                   "--min-quality, else the calibration's threshold) to this table: where each is (line, or an "
-                   "office file's part and paragraph), quality, flags, source, translation (docs/documents.md)")
+                   help="write the sentences that need review (quality under --min-quality, else the calibration's "
+                   "threshold, empty, or flagged by a rule such as negation) to this table: where each is (line, or "
+                   "an office file's part and paragraph), quality, flags, source, translation (docs/documents.md)")
