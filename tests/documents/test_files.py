@@ -449,12 +449,12 @@ def test_text_that_is_not_utf8_names_its_line_and_byte(same):
 
 
 @pytest.mark.parametrize("name, data, named", [
-    ("notes.txt", "\ufeffA man.\r\n".encode("utf-16-le"), "UTF-16"),
+    ("notes.txt", "A man.\r\n".encode("utf-16-be"), "UTF-16BE"),
     ("page.html", "<p>A man.</p>".encode("utf-16-le"), "UTF-16LE"),
-    ("film.srt", "\ufeff1\n00:00:01,000 --> 00:00:02,000\nA man.\n".encode("utf-32-le"), "UTF-32")])
-def test_utf16_and_utf32_files_are_named_as_such(same, name, data, named):
-    """Notepad's "Unicode" is UTF-16: it was refused as "not UTF-8 (byte 0xff)", or, without a
-    byte order mark, translated as garbage, where the CLI's text input names the encoding."""
+    ("film.srt", "1\n00:00:01,000 --> 00:00:02,000\nA man.\n".encode("utf-16-le"), "UTF-16LE")])
+def test_utf16_files_without_a_byte_order_mark_are_named_as_such(same, name, data, named):
+    """UTF-16 without a byte order mark was translated as garbage, where the CLI's text input names the
+    encoding (with its mark it is read: test_unicode_text_files.py)."""
     with pytest.raises(UserError, match=rf"^{name}: the text is {named}, not UTF-8 .*iconv -f {named} -t UTF-8"):
         translate_file_bytes(data, name, same, DocumentOptions())
 

@@ -5,7 +5,8 @@ an XML file ``<?xml version="1.0" encoding="iso-8859-1"?>``: the declaration say
 bytes, and was refused as invalid UTF-8.  ``declared_charset`` reads it (a byte order mark wins
 over it); attnmt.documents.files reads a page in it and writes the translation back in it, the
 declaration as it was, for the CLI, the library and the server alike; attnmt.documents.word_chunks
-reads Word's imported HTML chunks by it.
+reads Word's imported HTML chunks by it.  A text, subtitle or Markdown file is read in UTF-16 or UTF-32
+where its byte order mark says so (``unicode_marked``), and written back in it.
 """
 
 from __future__ import annotations
@@ -91,12 +92,16 @@ def is_utf8(data: bytes) -> bool:
 
 
 def page_text(data: bytes, filename: str, encoding: str) -> str:
-    """A page's bytes read in the ``encoding`` it declares; DataError naming ``filename``, the line
-    and the byte where they are not text in it."""
+    """A page's bytes read in the ``encoding`` it declares (or its byte order mark says); DataError naming
+    ``filename``, the line (counted in that encoding: a UTF-16 "\n" is two bytes) and the byte where they
+    are not text in it."""
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
-        line = data[:error.start].count(b"\n") + 1
+        line = data[:error.start].decode(encoding, "replace").count("\n") + 1
+        if bom_charset(data) == encoding:  # a UTF-16 file with half a character: cut short, or joined badly
+            raise DataError(f"{filename}, line {line}: the text is not {encoding}, which its byte order mark says "
+                            f"(byte 0x{data[error.start]:02x}); save it again as UTF-8 or {encoding}") from None
         raise DataError(f"{filename}, line {line}: the text is not {encoding}, which the file declares "
                         f"(byte 0x{data[error.start]:02x}); correct the declaration, or convert the file to "
                         "it") from None
@@ -106,3 +111,17 @@ def page_bytes(text: str, encoding: str) -> bytes:
     """A translated page written back in the ``encoding`` it declares; a character that encoding
     cannot hold is written as a character reference (``&#8364;``), which HTML and XML read as it."""
     return text.encode(encoding, "xmlcharrefreplace")
+
+
+def unicode_marked(data: bytes) -> str | None:
+    """The encoding of a text, subtitle or Markdown file that its byte order mark says is UTF-16 or UTF-32
+    (Subtitle Edit's and Notepad's "Unicode"): the mark makes it as certain as UTF-8's does; None for any
+    other file, UTF-8 (with its mark or without), and UTF-16 without a mark, refused (``decoded``)."""
+    encoding = bom_charset(data)
+    return None if encoding == "utf-8" else encoding
+
+
+def encoded(text: str, bom: bytes, encoding: str | None) -> bytes:
+    """A translated text file's bytes: in ``encoding`` where it was read in one (``text`` holding its byte order
+    mark), else UTF-8 after ``bom``."""
+    return page_bytes(text, encoding) if encoding else bom + text.encode("utf-8")

@@ -8,12 +8,13 @@ The format comes from the name's extension: ``.txt`` (plain text, each line spli
 and ``.vtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa`` (attnmt.documents.ass_subtitles),
 ``.md``, ``.markdown`` and MDX's ``.mdx`` (attnmt.documents.markdown, with the ``markdown`` extra; plain text without
 it); and the office formats and e-books of attnmt.documents.office's ``SUFFIXES``.  Text files are
-read as UTF-8 (a byte order mark is kept) and written back with their own line endings (a plain
-text file's, each line its own); an HTML,
-XHTML or XML page that declares another encoding is read and written back in it, its declaration
-as it was (attnmt.documents.charsets).  Every sentence of a file goes to the translator in calls
-of at most ``progress_step`` sentences (``PROGRESS_STEP`` unless given), and ``progress(done,
-total)`` is told the sentences done after each (both only grow: ``Counted``).
+read as UTF-8 (a byte order mark is kept), or in UTF-16 or UTF-32 where their byte order mark says so
+(Subtitle Edit's and Notepad's "Unicode": attnmt.documents.charsets.unicode_marked), and written back in
+it with their own line endings (a plain text file's, each line its own); an HTML, XHTML or XML page
+that declares another encoding is read and written back in it, its declaration as it was
+(attnmt.documents.charsets).  Every sentence of a file goes to the translator in calls of at most
+``progress_step`` sentences (``PROGRESS_STEP`` unless given), and ``progress(done, total)`` is told
+the sentences done after each (both only grow: ``Counted``).
 A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text file,
 by member and paragraph in an office file.
 """
@@ -29,7 +30,7 @@ from pathlib import Path
 
 from attnmt.config_ranges import whole_number
 from attnmt.documents.ass_subtitles import translate_ass_text
-from attnmt.documents.charsets import page_bytes, page_charset, page_text
+from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import DocumentOptions, check_inputs, translate_lines
 from attnmt.documents.review import Review
@@ -277,23 +278,21 @@ def check_not_archive(data: bytes, filename: str, suffix: str) -> None:
 
 def translate_text_bytes(data: bytes, kind: str, translator: Translator, options: DocumentOptions, filename: str,
                          review: Review | None = None) -> bytes:
-    """A text file's bytes translated as ``kind`` (TEXT_SUFFIXES' values): UTF-8, its byte order mark
-    and line endings kept; a page that declares another encoding (attnmt.documents.charsets) read and
-    written back in it, its declaration as written."""
-    encoding = page_charset(data, filename, kind == "html") if kind in MARKUP_KINDS else None
+    """A text file's bytes translated as ``kind`` (TEXT_SUFFIXES' values): UTF-8 (or the UTF-16 or UTF-32
+    its byte order mark says), its byte order mark and line endings kept; a page that declares another
+    encoding (attnmt.documents.charsets) read and written back in it, its declaration as written."""
+    encoding = page_charset(data, filename, kind == "html") if kind in MARKUP_KINDS else unicode_marked(data)
     bom, text = (b"", page_text(data, filename, encoding)) if encoding else decoded(data, filename)
     mark = "\ufeff" if encoding and text.startswith("\ufeff") else ""  # UTF-16's byte order mark, written back
     text = text[len(mark):]
     if read_as_text(kind, filename):
-        return bom + translate_plain_text(text, translator, options, review).encode("utf-8")
+        return encoded(mark + translate_plain_text(text, translator, options, review), bom, encoding)
     if kind in ("srt", "vtt", "ass", "markdown"):  # their line endings read and kept there, for any caller
-        return bom + translate_text(kind, text, translator, options, filename, review).encode("utf-8")
+        return encoded(mark + translate_text(kind, text, translator, options, filename, review), bom, encoding)
     newline = "\r\n" if "\r\n" in text else "\n"
     translated = translate_text(kind, text.replace("\r\n", "\n"), translator, options, filename, review,
                                 keep_declaration=encoding is not None)
-    if encoding is not None:
-        return page_bytes(mark + translated.replace("\n", newline), encoding)
-    return bom + translated.replace("\n", newline).encode("utf-8")
+    return encoded(mark + translated.replace("\n", newline), bom, encoding)
 
 
 def read_as_text(kind: str, where: str) -> bool:
@@ -323,7 +322,7 @@ def split_lines(text: str) -> tuple[list[str], list[str]]:
 
 def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
     """(the byte order mark, "" or UTF-8's; the text) of a text file; DataError where it is not
-    UTF-8, naming UTF-16 or UTF-32 where the text is in one (Windows Notepad's "Unicode"), as the
+    UTF-8, naming UTF-16 where the text is in it without a byte order mark (with one it is read), as the
     CLI's text input does (``check_not_utf16``), and otherwise the line and byte, in the same words:
     one file sent to the server in Windows-1252, another in UTF-16, are told the same fix."""
     check_not_utf16(data[:HEAD_BYTES], filename)
