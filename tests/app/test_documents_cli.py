@@ -106,6 +106,25 @@ def test_an_xml_file_in_utf16_is_translated_and_written_back_in_it(trained_model
                                    "</doc>\r\n").encode("utf-16-le")
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize(("name", "text", "translated"), [
+    ("film.srt", "1\r\n00:00:01,000 --> 00:00:02,000\r\na dog runs.\r\n\r\n"
+                 "2\r\n00:00:03,000 --> 00:00:04,000\r\na cat sleeps\r\n",
+     "1\r\n00:00:01,000 --> 00:00:02,000\r\nein hund rennt\r\n\r\n"
+     "2\r\n00:00:03,000 --> 00:00:04,000\r\neine katze schläft\r\n"),
+    ("read.md", "# the boy laughs\r\n\r\na cat sleeps\r\n", "# der junge lacht\r\n\r\neine katze schläft\r\n"),
+], ids=["srt", "markdown"])
+def test_a_utf16_subtitle_or_markdown_file_is_translated_and_written_back_in_it(trained_model, tmp_path, capsys,
+                                                                               encoding, name, text, translated):
+    """``attnmt translate film.srt film.de.srt`` of Subtitle Edit's "Unicode" (UTF-16 with its byte order mark)
+    was refused as "the text is UTF-16, not UTF-8" (exit 2), where the server reads it."""
+    source, output = tmp_path / name, tmp_path / f"out{name[name.index('.'):]}"
+    source.write_bytes(("\ufeff" + text).encode(encoding))
+    code, _, err = run(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 0, err
+    assert output.read_bytes().decode(encoding) == "\ufeff" + translated
+
+
 WINDOWS_1252_PAGE = (b'<!DOCTYPE html>\r\n<html lang="en"><head><meta charset="windows-1252"></head>\r\n'
                      b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\r\n")
 

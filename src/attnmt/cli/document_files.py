@@ -29,7 +29,8 @@
 - An input of html, xhtml or xml that declares an encoding other than UTF-8 (``<meta
   charset="windows-1252">``, an XML declaration's) is translated whole, as the server translates a
   sent file, and written back in that encoding (attnmt.documents.charsets): from a file, stdin or a
-  pipe alike, whose bytes are read once (``piped_page``).
+  pipe alike, whose bytes are read once (``piped_page``); so is srt, vtt, ass or markdown in UTF-16 (or
+  UTF-32) with its byte order mark (Subtitle Edit's and Notepad's "Unicode"), its mark and line endings kept.
 - Where ``--input-format`` is left out, the input file's extension chooses; text otherwise.  That
   choice, the options and the checks made before the model loads are attnmt.cli.document_options'.
 
@@ -59,7 +60,7 @@ from attnmt.cli.recent import Remembering
 from attnmt.cli.translate_quality import assessed_languages
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.charsets import BODY, page_charset
+from attnmt.documents.charsets import BODY, page_charset, unicode_marked
 from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import MARKUP_KINDS, translate_text, translate_text_bytes
 from attnmt.documents.pipeline import translate_lines
@@ -72,6 +73,9 @@ T = TypeVar("T")
 # How much of a page is read for the encoding it declares: an XML declaration is its first line, and HTML
 # wants its <meta charset> in the first 1,024 bytes (a page of long <head> scripts may put it later).
 DECLARATION_BYTES = 64 * 1024
+# What is read whole, and so in its own encoding where it has one: a page's declared one, or the UTF-16 (or UTF-32)
+# a subtitle or Markdown file's byte order mark says (Subtitle Edit's and Notepad's "Unicode").
+WHOLE_KINDS = (*MARKUP_KINDS, "srt", "vtt", "ass", "markdown")
 
 
 def whole_file(translating: Callable[[], T], where: str) -> T:
@@ -172,7 +176,7 @@ def piped_page(args: argparse.Namespace) -> bytes | None:
     and, where it declares none other than UTF-8, the lines translated (attnmt.text.data.decode_lines,
     as stdin's).  None for a file by name, read where needed, and for the other formats: text and JSONL
     on stdin are translated as their lines arrive (attnmt.cli.lines.line_batches)."""
-    if args.input_format not in MARKUP_KINDS or (args.input not in (None, "-") and Path(args.input).is_file()):
+    if args.input_format not in WHOLE_KINDS or (args.input not in (None, "-") and Path(args.input).is_file()):
         return None
     data = sys.stdin.buffer.read() if args.input in (None, "-") else pipe_bytes(args.input)
     # an office file, a PDF or a picture named as such, as on stdin in another format (attnmt.cli.lines.line_batches)
@@ -198,27 +202,38 @@ def declared_page(args: argparse.Namespace, piped: bytes | None) -> bytes | None
     read and written back in it whole (``translate_declared_page``); None for any other input, read as
     UTF-8 lines.  From stdin or a pipe, ``piped`` (``piped_page``: its bytes, read once).  A file is
     read whole only where its first DECLARATION_BYTES declare another encoding: a corpus of lines need
-    not be held."""
-    if args.input_format not in MARKUP_KINDS:
+    not be held.  A subtitle or Markdown file likewise where its byte order mark says UTF-16 or UTF-32
+    (``own_encoding``)."""
+    if args.input_format not in WHOLE_KINDS:
         return None
     html = args.input_format == "html"
     if piped is not None:
-        return piped if page_charset(piped, input_name(args), html) else None
+        return piped if own_encoding(piped, args) else None
     with open_bytes(args.input) as f:
         head = f.read(DECLARATION_BYTES)
         # A page whose <head> runs on past the first bytes (long scripts) may declare later: read on, until <body>.
-        if page_charset(head, args.input, html) is None and not (html and len(head) == DECLARATION_BYTES
-                                                                 and not BODY.search(head)):
+        if own_encoding(head, args) is None and not (html and len(head) == DECLARATION_BYTES
+                                                     and not BODY.search(head)):
             return None
     with open_bytes(args.input) as f:
         data = f.read()
-    return data if page_charset(data, args.input, html) else None
+    return data if own_encoding(data, args) else None
+
+
+def own_encoding(data: bytes, args: argparse.Namespace) -> str | None:
+    """The encoding other than UTF-8 the input ``data`` is read and written back in: a page's declared one
+    (attnmt.documents.charsets.page_charset), a subtitle or Markdown file's UTF-16 or UTF-32 by its byte
+    order mark (``unicode_marked``: without one, UTF-16 is refused as the lines are read); None for UTF-8."""
+    if args.input_format not in MARKUP_KINDS:
+        return unicode_marked(data)
+    return page_charset(data, input_name(args), args.input_format == "html")
 
 
 def translate_declared_page(args: argparse.Namespace, data: bytes, model, tokenizer, decoding: Decoding,
                             glossary: Glossary | None = None) -> None:
-    """Writes the translation of a page in the encoding it declares (``declared_page``), in that
-    encoding, its declaration as written, as the server writes a sent file (attnmt.documents.files),
+    """Writes the translation of a page in the encoding it declares, or of a subtitle or Markdown file
+    in the UTF-16 its byte order mark says (``declared_page``), in that encoding, its declaration and mark
+    as written, as the server writes a sent file (attnmt.documents.files),
     all or nothing (``whole_file``); and --review's table."""
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     review = quality_review(args, translator)

@@ -115,8 +115,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if suffix := office_suffix(args):
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
-    piped = piped_page(args)  # a page from stdin or a pipe, read once: for its declaration and its lines
-    if (page := declared_page(args, piped)) is not None:  # a page in the encoding it declares: read and written in it
+    piped = piped_page(args)  # a page or subtitles from stdin or a pipe, read once: for their encoding and lines
+    if (page := declared_page(args, piped)) is not None:  # in the encoding it declares or marks: read and written in it
         translate_declared_page(args, page, model, tokenizer, options, glossary)
         return 0
     from_file = args.input not in (None, "-")
