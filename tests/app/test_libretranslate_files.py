@@ -2,6 +2,7 @@
 POST /translate_file, GET /download_file/NAME, and what /frontend/settings says of files."""
 
 import pytest
+import srt
 from fastapi.testclient import TestClient
 from support import post_file
 
@@ -56,6 +57,30 @@ def test_a_subtitle_file_keeps_its_timings(client):
     srt = b"1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"
     url = send(client, "film.srt", srt).json()["translatedFileUrl"]
     assert client.get(url).content == b"1\n00:00:01,000 --> 00:00:02,000\nein vogel singt\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_utf16_subtitle_file_comes_back_in_utf16_with_its_mark_and_crlf(client, encoding):
+    """Subtitle Edit's "Unicode": it was 400, "the text is UTF-16, not UTF-8", with iconv's advice.  Its download
+    says its charset (it said utf-8, and a client reading it by its Content-Type got mojibake)."""
+    srt_text = "\ufeff1\r\n00:00:01,000 --> 00:00:02,000\r\na bird sings\r\n"
+    answer = send(client, "film.srt", srt_text.encode(encoding))
+    assert answer.status_code == 200, answer.text
+    download = client.get(answer.json()["translatedFileUrl"])
+    assert download.headers["content-type"].endswith("; charset=utf-16")
+    back = download.content
+    assert back.decode(encoding) == srt_text.replace("a bird sings", "ein vogel singt")
+    assert [cue.content for cue in srt.parse(back.decode("utf-16"))] == ["ein vogel singt"]
+
+
+def test_a_page_in_windows_1252_is_downloaded_saying_its_charset(client):
+    """Its HTTP charset said utf-8, which browsers take over the page's own <meta>: "café" showed as "caf�"."""
+    page = b'<html><head><meta charset="windows-1252"></head><body><p>a bird sings</p><!-- caf\xe9 --></body></html>'
+    answer = send(client, "page.html", page)
+    assert answer.status_code == 200, answer.text
+    download = client.get(answer.json()["translatedFileUrl"])
+    assert download.headers["content-type"] == "text/html; charset=cp1252"
+    assert b"caf\xe9" in download.content
 
 
 @pytest.mark.parametrize("name", ["film.ass", "film.ssa"])

@@ -41,7 +41,8 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import ClientDisconnect
 from starlette.responses import MalformedRangeHeader
 
-from attnmt.documents.files import suffix_of, supported_suffixes
+from attnmt.documents.charsets import page_charset, unicode_marked
+from attnmt.documents.files import MARKUP_KINDS, TEXT_SUFFIXES, suffix_of, supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
 from attnmt.errors import UserError, value_shown
 from attnmt.server.access import Refused, log_of
@@ -53,6 +54,8 @@ from attnmt.server.v1_api import chosen_model, refusal
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
 HIDDEN = ("Cc", "Cf")  # controls (C0, DEL, C1) and invisible format characters: dropped from a sent file's name
+# How much of a translated page is read for the charset it declares (as attnmt translate reads a page's).
+DECLARATION_BYTES = 64 * 1024
 JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ, the format characters kept: Persian, Indic and emoji names need them
 # Media types of translated files that their names are guessed wrongly by (Python's mimetypes: .ass is AAC audio).
 TEXT_TYPES = {".ass": "text/x-ssa", ".ssa": "text/x-ssa", ".mdx": "text/markdown"}
@@ -309,16 +312,35 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
                         headers={"Content-Disposition": attachment(f"{Path(job.filename).stem}.review.tsv")})
 
 
+def own_charset(path: str, filename: str) -> str | None:
+    """The charset a translated text file is written in where it is not UTF-8: the UTF-16 or UTF-32 its byte
+    order mark says (Subtitle Edit's "Unicode"), or the one a page declares (a <meta charset="windows-1252">),
+    which browsers would read as the HTTP header's utf-8 instead; None for UTF-8 and any other file."""
+    kind = TEXT_SUFFIXES.get(Path(filename).suffix.lower())
+    if kind is None:
+        return None
+    with open(path, "rb") as f:
+        head = f.read(DECLARATION_BYTES)
+    if (marked := unicode_marked(head)) is not None:
+        return marked[:6]  # "utf-16", "utf-32": the mark says the byte order
+    return page_charset(head, filename, kind == "html") if kind in MARKUP_KINDS else None
+
+
 class TranslatedFile(FileResponse):
     """A translated file, whole when its request's Range header cannot be read: a unit other than
     bytes, or a range that is no range (RFC 9110 14.2: such a header may be ignored, one of an
     unknown unit must be). Starlette answered those with a plain-text 400, in neither API's shape;
     an unsatisfiable range (past the file's end) is still 416, with the file's size.  An ASS/SSA
     file is text/x-ssa (TEXT_TYPES): guessed from its name, a .ass was audio/aac (ADTS audio); an MDX page
-    text/markdown, as a .md is (Python guesses nothing for .mdx)."""
+    text/markdown, as a .md is (Python guesses nothing for .mdx).  A text file's charset is its own
+    (``own_charset``), where Starlette said utf-8 of every one."""
 
     def __init__(self, path: str, filename: str) -> None:
         super().__init__(path, filename=filename, media_type=TEXT_TYPES.get(Path(filename).suffix.lower()))
+        charset = own_charset(path, filename)
+        kind = self.headers.get("content-type", "")
+        if charset is not None and kind.startswith("text/"):
+            self.headers["content-type"] = f"{kind.split(';')[0]}; charset={charset}"
 
     @classmethod
     def _parse_range_header(cls, http_range: str, file_size: int) -> list[tuple[int, int]]:
