@@ -125,6 +125,18 @@ def test_a_utf16_subtitle_or_markdown_file_is_translated_and_written_back_in_it(
     assert output.read_bytes().decode(encoding) == "\ufeff" + translated
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_utf16_text_file_with_its_mark_is_translated_and_written_back_in_it(trained_model, tmp_path, capsys,
+                                                                             encoding):
+    """Notepad's "Unicode": ``attnmt translate notes.txt notes.de.txt`` stopped with "the text is UTF-16, not
+    UTF-8" (exit 2), where the server translates the same file."""
+    source, output = tmp_path / "notes.txt", tmp_path / "notes.de.txt"
+    source.write_bytes("\ufeffa cat sleeps\r\n\r\nthe boy laughs\r\n".encode(encoding))
+    code, _, err = run(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 0, err
+    assert output.read_bytes().decode(encoding) == "\ufeffeine katze schläft\r\n\r\nder junge lacht\r\n"
+
+
 WINDOWS_1252_PAGE = (b'<!DOCTYPE html>\r\n<html lang="en"><head><meta charset="windows-1252"></head>\r\n'
                      b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\r\n")
 

@@ -29,8 +29,9 @@
 - An input of html, xhtml or xml that declares an encoding other than UTF-8 (``<meta
   charset="windows-1252">``, an XML declaration's) is translated whole, as the server translates a
   sent file, and written back in that encoding (attnmt.documents.charsets): from a file, stdin or a
-  pipe alike, whose bytes are read once (``piped_page``); so is srt, vtt, ass or markdown in UTF-16 (or
-  UTF-32) with its byte order mark (Subtitle Edit's and Notepad's "Unicode"), its mark and line endings kept.
+  pipe alike, whose bytes are read once (``piped_page``); so is srt, vtt, ass or markdown (and a text file
+  by name: ``marked_text``) in UTF-16 (or UTF-32) with its byte order mark (Subtitle Edit's and Notepad's
+  "Unicode"), its mark and line endings kept.
 - Where ``--input-format`` is left out, the input file's extension chooses; text otherwise.  That
   choice, the options and the checks made before the model loads are attnmt.cli.document_options'.
 
@@ -67,7 +68,7 @@ from attnmt.documents.pipeline import translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
-from attnmt.text.data import cannot_read, line_endings, not_gzip, open_bytes, with_endings
+from attnmt.text.data import cannot_read, is_gzip_name, line_endings, not_gzip, open_bytes, with_endings
 
 T = TypeVar("T")
 # How much of a page is read for the encoding it declares: an XML declaration is its first line, and HTML
@@ -203,7 +204,9 @@ def declared_page(args: argparse.Namespace, piped: bytes | None) -> bytes | None
     UTF-8 lines.  From stdin or a pipe, ``piped`` (``piped_page``: its bytes, read once).  A file is
     read whole only where its first DECLARATION_BYTES declare another encoding: a corpus of lines need
     not be held.  A subtitle or Markdown file likewise where its byte order mark says UTF-16 or UTF-32
-    (``own_encoding``)."""
+    (``own_encoding``), and a plain text file by name translated as documents are (``marked_text``)."""
+    if marked_text(args):
+        return Path(args.input).read_bytes()
     if args.input_format not in WHOLE_KINDS:
         return None
     html = args.input_format == "html"
@@ -218,6 +221,18 @@ def declared_page(args: argparse.Namespace, piped: bytes | None) -> bytes | None
     with open_bytes(args.input) as f:
         data = f.read()
     return data if own_encoding(data, args) else None
+
+
+def marked_text(args: argparse.Namespace) -> bool:
+    """Whether the input is a plain text file by name, translated as documents are (``uses_documents``: text
+    out, nothing per line), whose byte order mark says UTF-16 or UTF-32 (Notepad's "Unicode"): read whole and
+    written back in it, as the server writes it.  Such a file with per-line extras is refused as before."""
+    if args.input_format != "text" or not uses_documents(args) or args.input in (None, "-"):
+        return False
+    if not Path(args.input).is_file() or is_gzip_name(args.input):
+        return False
+    with open(args.input, "rb") as f:
+        return unicode_marked(f.read(4)) is not None
 
 
 def own_encoding(data: bytes, args: argparse.Namespace) -> str | None:
