@@ -125,6 +125,15 @@ def test_a_utf16_subtitle_or_markdown_file_is_translated_and_written_back_in_it(
     assert output.read_bytes().decode(encoding) == "\ufeff" + translated
 
 
+def test_a_utf16_vtt_file_from_stdin_is_read_and_written_back_in_it(trained_model, tmp_path, capsys, monkeypatch):
+    """``attnmt translate --input-format vtt - < film.vtt``: stdin's lines were refused as UTF-16 as they came."""
+    output, vtt = tmp_path / "film.de.vtt", "\ufeffWEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\na cat sleeps\r\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(vtt.encode("utf-16-le"))))
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "vtt", "-", output], capsys)
+    assert code == 0, err
+    assert output.read_bytes().decode("utf-16-le") == vtt.replace("a cat sleeps", "eine katze schläft")
+
+
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
 def test_a_utf16_text_file_with_its_mark_is_translated_and_written_back_in_it(trained_model, tmp_path, capsys,
                                                                              encoding):
