@@ -289,12 +289,23 @@ def test_a_term_of_several_words_matches_only_with_its_acronyms_in_capitals():
 
 
 def test_a_term_of_several_words_and_its_acronyms_in_small_letters_are_two_terms():
-    """One term's two spellings ("US Army", "US army") are one term, which two targets stop; with its
-    acronym in small letters ("us army") it is another, and the one in capitals wins where the text has them."""
-    with pytest.raises(DataError, match="two target terms"):
-        Glossary.of({"US Army": "US-Armee", "US army": "Armee"})
+    """With its acronym in small letters ("us army") a term is another, and the one in capitals wins where the
+    text has them."""
     glossary = Glossary.of({"us army": "uns Armee", "US Army": "US-Armee"})
     assert glossary.matches("Let us army ants in, the US Army.") == ["uns Armee", "US-Armee"]
+
+
+def test_spellings_of_a_term_with_an_acronym_given_two_targets_each_match_their_own_case():
+    """"US Army" (the name) and "US army" (any army of the US) given two targets stopped the glossary, "source term
+    'US army' has two target terms", where "Apple" and "apple" are each matched in their own case: so are these,
+    each where the text has its case, the first given where it has neither's, and the acronym in capitals still."""
+    glossary = Glossary.of([("US Army", "US Army"), ("US army", "US-Armee")], "terms.tsv:1")
+    assert glossary.terms == (("US Army", "US Army"), ("US army", "US-Armee"))
+    text = "The US Army is not the US army, nor the US ARMY; let us army ants in."
+    assert [target for _, _, target in glossary.found_in(text)] == ["US Army", "US-Armee", "US Army"]
+    assert glossary.matches(text) == ["US Army", "US-Armee"]
+    with pytest.raises(DataError, match=r"terms.tsv\[2\]: source term 'US army' has two target terms, 'US-Armee'"):
+        Glossary.of([("US Army", "US Army"), ("US army", "US-Armee"), ("US army", "Heer")], "terms.tsv")
 
 
 def test_an_acronym_is_found_in_capitals_where_nfkc_composes_the_cases_apart():

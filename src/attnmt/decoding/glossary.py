@@ -30,14 +30,14 @@ matched again by another term (so "New York" alone is found in "New York City" w
 required once, exactly as written (attnmt.decoding.constraints turns them into the beam
 search's constraints).
 
-Two source terms are one where they read alike (``term_key``: "Dog" and "dog"), but where given two target
-terms ("Apple": Apple, "apple": Apfel), each then matched where a text has its case (the first given where it
-has neither's: ``term_forms.case_variant_key``); an acronym and the word of its letters ("US": USA, "us": uns)
-are two, and where the text has the letters in capitals the acronym wins.  The source terms are kept in a dict
-(``normal``: NFKC, case-folded, apostrophes straight, no invisible characters, spaces as one), so
-a sentence is matched with one look-up per place and
-length of term: the steps grow with the sentence and with how many lengths the terms have, never
-with how many terms there are (a glossary of 100,000 terms matches as fast as one of ten).
+Two source terms are one where they read alike (``term_key``: "Dog" and "dog"), but where given two target terms
+("Apple": Apple, "apple": Apfel; "US Army", "US army"), each then matched where a text has its case (the first
+given where it has neither's: ``term_forms.case_variant_key``); an acronym and the word of its letters ("US":
+USA, "us": uns) are two, and where the text has the letters in capitals the acronym wins. The source terms are
+kept in a dict (``normal``: NFKC, case-folded, apostrophes straight, no invisible characters, spaces as one), so
+a sentence is matched with one look-up per place and length of term: the steps grow with the sentence and with
+how many lengths the terms have, never with how many terms there are (a glossary of 100,000 terms matches as
+fast as one of ten).
 """
 
 from __future__ import annotations
@@ -82,8 +82,9 @@ class Glossary:
     # normal source -> (its term_key, its acronyms in capitals as ``capitals`` shows a text, its target), of the terms
     # with an acronym among their words (term_forms.has_acronym), matched where a text has them so (in_capitals)
     _acronyms: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)
-    # normal source -> {the term as ``capitals`` shows it: its target}, of the terms that read alike but for their case
-    # and have two targets ("Apple", "apple"), each matched where a text has its case, the first given elsewhere
+    # term_key -> {the term as ``capitals`` shows it: its target}, of the terms that read alike but for their case
+    # and have two targets ("Apple", "apple"; "US Army", "US army"), each matched where a text has its case, the first
+    # given elsewhere
     _cased: dict[str, dict[str, str]] = field(init=False, compare=False, repr=False)
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
@@ -95,14 +96,14 @@ class Glossary:
         ``dataclasses.replace``."""
         kept = checked_terms(self.terms, "glossary")
         acronyms = {normal(source): (key, target) for key, (source, target) in kept.items()
-                    if has_acronym(cased(source))}
+                    if has_acronym(cased(source)) and not key.startswith(CASE_VARIANT)}
         targets = {key: target for key, (source, target) in kept.items()
                    if not has_acronym(cased(source)) and not key.startswith(CASE_VARIANT)}
         cased_targets: dict[str, dict[str, str]] = {}
         for key, (source, target) in kept.items():
             if key.startswith(CASE_VARIANT):
-                first = kept[term_key(source)][0]
-                cased_targets.setdefault(term_key(source), {normal(first, capitals): targets[term_key(source)]})
+                first, first_target = kept[term_key(source)]
+                cased_targets.setdefault(term_key(source), {normal(first, capitals): first_target})
                 cased_targets[term_key(source)][key.removeprefix(CASE_VARIANT)] = target
         object.__setattr__(self, "terms", tuple(kept.values()))
         object.__setattr__(self, "_kept", kept)
@@ -173,7 +174,7 @@ class Glossary:
 
     def place(self, source: str) -> str | None:
         """Where the term of ``source`` was given ("terms.tsv:3"), None where not known."""
-        return self._places.get(case_variant_key(source) or "", self._places.get(term_key(source)))
+        return self._places.get(case_variant_key(source), self._places.get(term_key(source)))
 
     def matches(self, sentence: str) -> list[str]:
         """The target terms this sentence needs, in the order their source terms occur, each once.
@@ -240,11 +241,10 @@ class Glossary:
             if end > len(text) or (key not in self._targets and key not in self._acronyms) or not may_end(text, end):
                 continue
             if key in self._acronyms and in_capitals(shown(start, end), self._acronyms[key][0]):
-                return key, self._acronyms[key][1]
+                return key, self._cased.get(self._acronyms[key][0], {}).get(shown(start, end), self._acronyms[key][1])
             if key in self._targets and (hyphenated(key) or not (compound_hyphen(text, start - 1)
                                                                   or compound_hyphen(text, end))):
-                return key, self._cased[key].get(shown(start, end), self._targets[key]) if key in self._cased \
-                    else self._targets[key]
+                return key, self._cased.get(key, {}).get(shown(start, end), self._targets[key])
         return None
 
 
@@ -320,7 +320,7 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
         check_encodable([(f"{where}: glossary {side} term {value_shown(term)}", term)])
     key, pair = term_key(source), (source.strip(), target.strip())
     variant = case_variant_key(source)
-    if variant in kept or (variant and same_target(kept.get(key, pair)[1]) != same_target(pair[1])
+    if variant in kept or (same_target(kept.get(key, pair)[1]) != same_target(pair[1])
                            and variant != case_variant_key(kept[key][0])):
         key = variant  # "apple" beside "Apple" of another target: a term of its own case
     if same_target(kept.get(key, pair)[1]) != same_target(pair[1]):

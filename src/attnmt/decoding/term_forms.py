@@ -42,7 +42,8 @@ def term_key(source: str) -> str:
     """What tells two source terms apart (attnmt.decoding.glossary): ``normal(source)``, but each
     of its words that is an acronym in its capitals (``normal(source, capitals)``): under smart case
     "US" (the country) and "us" (the word) match apart, so they are two terms, as are "US Army"
-    and "us army", where "Dog" and "dog", "US Army" and "US army", are one."""
+    and "us army", where "Dog" and "dog", "US Army" and "US army", are one (but for two targets:
+    ``case_variant_key``)."""
     folded = normal(source)
     if not has_acronym(cased(source)):
         return folded
@@ -58,12 +59,11 @@ def term_key(source: str) -> str:
 CASE_VARIANT = "\0"
 
 
-def case_variant_key(source: str) -> str | None:
+def case_variant_key(source: str) -> str:
     """The key a source term is kept under beside one that reads alike but for its case and has another target
-    (attnmt.decoding.glossary): CASE_VARIANT and the term as ``capitals`` shows it ("Apple", "apple"), each then
-    matched where a text has its case.  None for a term with an acronym, whose capitals ``term_key`` tells apart
-    already ("US Army" and "US army" are one term)."""
-    return None if has_acronym(cased(source)) else CASE_VARIANT + normal(source, capitals)
+    (attnmt.decoding.glossary): CASE_VARIANT and the term as ``capitals`` shows it ("Apple", "apple"; "US Army",
+    "US army": the acronym's capitals alike, one ``term_key``), each then matched where a text has its case."""
+    return CASE_VARIANT + normal(source, capitals)
 
 
 def in_capitals(shown: str, key: str) -> bool:
