@@ -112,9 +112,8 @@ CONCEPT = ('<termEntry id="{id}"><langSet xml:lang="en"><tig><term>{source}</ter
 
 
 def homonyms(tmp_path):
-    """A termbase of two concepts of "bank" (lines 3 and 4; "Bank" is the same source term), "river",
-    and "dog" in two entries with one target."""
-    entries = [("c1", "bank", "Bank"), ("c2", "Bank", "Ufer"), ("c3", "river", "Fluss"), ("c4", "dog", "Hund"),
+    """A termbase of two concepts of "bank" (lines 3 and 4), "river", and "dog" in two entries with one target."""
+    entries = [("c1", "bank", "Bank"), ("c2", "bank", "Ufer"), ("c3", "river", "Fluss"), ("c4", "dog", "Hund"),
                ("c5", "dog", "Hund")]
     path = tmp_path / "homo.tbx"
     path.write_text(TERMBASE.format(doctype="", entry="".join(CONCEPT.format(id=id_, source=source, target=target)
@@ -143,6 +142,21 @@ def test_a_termbases_homonyms_are_skipped_and_counted_in_one_warning(tmp_path):
     assert [str(warning.message) for warning in heard] == [
         f"{path}: 1 of 3 source terms skipped, each given different target terms by different entries (the first: "
         f"'bank', 'Bank' ({path}:3) or 'Ufer' ({path}:4)): give the one meant in another glossary file"]
+
+
+def test_a_termbases_terms_that_differ_only_in_case_each_match_their_own_case(tmp_path):
+    """"bank" and "Bank" in two entries of two targets were skipped as a homonym, where a CSV or TSV glossary's
+    "apple" and "Apple" are each matched in their own case: a termbase's are too, as are "US army" and "US Army";
+    one spelling given two targets (a third entry's "bank") is still a homonym, and so skipped in every case."""
+    glossary = read_without_warnings(tmp_path, [("c1", "Bank", "Bank"), ("c2", "bank", "Ufer"),
+                                                ("c3", "US Army", "US Army"), ("c4", "US army", "US-Armee")])
+    assert glossary.terms == (("Bank", "Bank"), ("bank", "Ufer"), ("US Army", "US Army"), ("US army", "US-Armee"))
+    assert glossary.matches("The Bank lends to the US army by the bank.") == ["Bank", "US-Armee", "Ufer"]
+    path = tmp_path / "terms.tbx"
+    path.write_text(path.read_text(encoding="utf-8").replace("</martif>", CONCEPT.format(
+        id="c5", source="bank", target="Sitzbank") + "</martif>"), encoding="utf-8")
+    with pytest.warns(AttnmtWarning, match="1 of 2 source terms skipped.* 'bank', 'Ufer' .* or 'Sitzbank'"):
+        assert read_glossary(path, "en", "de").terms == (("US Army", "US Army"), ("US army", "US-Armee"))
 
 
 def read_without_warnings(tmp_path, entries):

@@ -32,7 +32,8 @@ both (no term in one of the languages, or only deprecated target terms) is skipp
 skipped are counted in one warning naming the first; a file none of whose entries has both is a
 DataError naming its languages.  A source term that two entries give different target terms is
 a homonym, two concepts ("bank": Bank, Ufer), which a real termbase often holds: nothing says
-which one a sentence means, so it is skipped, and such terms are counted in one warning naming
+which one a sentence means, so it is skipped (but two cases of it given a target each, "Bank" and "bank",
+are matched each in its own case, as a sheet's are), and such terms are counted in one warning naming
 the first (``unambiguous``), where two files that disagree stop the reading.
 
 The XML is parsed as attnmt.documents.archive parses a part, which this layer may not import:
@@ -51,7 +52,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from attnmt.decoding.term_forms import normal, term_key
+from attnmt.decoding.term_forms import capitals, normal, term_key
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
 from attnmt.text.language_codes import primary_subtag, subtags, variety
@@ -154,24 +155,26 @@ def same_target(term: str) -> str:
 def unambiguous(flagged: list[tuple[Row, bool]], path: str | Path) -> list[Row]:
     """The rows of ``flagged`` (each with whether its source term is deprecated) without the source terms given two
     target terms (homonyms, the module docstring), told apart as a glossary tells source terms apart (``term_key``:
-    "US" and "us" are two); one warning counts them.  A source term that one entry deprecates and another holds
+    "US" and "us" are two), in every case where one of its cases is given two; one warning counts them.  Two cases
+    of a term given two targets ("Bank": Bank, "bank": Ufer) are no homonym, but matched each in its own case, as a
+    sheet's are (attnmt.decoding.glossary.add_term): they were skipped, where "Apple" and "apple" of a CSV file
+    were not.  A source term that one entry deprecates and another holds
     without such a status is that other's ("mail", deprecated for "e-mail", is the "Post" of the entry "mail"):
     read as a homonym, the term the termbase approves was lost."""
     approved = {term_key(row[1]) for row, deprecated in flagged if not deprecated}
     rows = [row for row, deprecated in flagged if not deprecated or term_key(row[1]) not in approved]
     keys = [term_key(source) for _, source, _ in rows]
-    targets: dict[str, dict[str, Row]] = {}  # source term's key -> {target term: its first row}
+    targets: dict[str, dict[str, dict[str, Row]]] = {}  # source term's key -> {its case: {target term: first row}}
     for key, row in zip(keys, rows, strict=True):
-        targets.setdefault(key, {}).setdefault(same_target(row[2]), row)
-    ambiguous = [key for key, given in targets.items() if len(given) > 1]  # in the file's order
+        targets.setdefault(key, {}).setdefault(normal(row[1], capitals), {}).setdefault(same_target(row[2]), row)
+    ambiguous = {key: given for key, cases in targets.items() for given in cases.values() if len(given) > 1}
     if ambiguous:
-        first = targets[ambiguous[0]]
+        first = next(iter(ambiguous.values()))  # in the file's order
         given = " or ".join(f"{target!r} ({where})" for target, (where, _, _) in first.items())
         warn(f"{path}: {len(ambiguous)} of {len(targets)} source terms skipped, each given different target terms "
              f"by different entries (the first: {next(iter(first.values()))[1]!r}, {given}): give the one meant "
              "in another glossary file")
-    skip = set(ambiguous)
-    return [row for key, row in zip(keys, rows, strict=True) if key not in skip]
+    return [row for key, row in zip(keys, rows, strict=True) if key not in ambiguous]
 
 
 def known_language(path: str | Path, side: str, lang: str | None) -> str:
