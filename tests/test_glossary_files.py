@@ -501,8 +501,8 @@ def test_a_tsv_glossary_of_one_long_line_without_tabs_is_named_in_one_short_line
         read_glossary(path)
     message = str(refused.value)
     assert message.startswith(f"{path}:1: expected 'source term<TAB>target term', got 0 TABs in '{{\"word0\": ")
-    assert message.endswith(" characters); it reads as JSON: give the terms as TSV (source term<TAB>target term a "
-                            "line) or CSV") and len(message) < len(str(path)) + 300
+    assert message.endswith(" characters); it reads as JSON: name the file .json, or give the terms as TSV (source "
+                            "term<TAB>target term a line)") and len(message) < len(str(path)) + 300
 
 
 @pytest.mark.parametrize(("header", "languages"), [

@@ -32,8 +32,9 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   of any other name but ``.csv`` that starts with an XML declaration (``glossary_kinds.declares_xml``: a TBX
   export saved as ``terms.txt``).  An XML file with another root (MultiTerm's own ``<mtf>``, a translation
   memory's ``<tmx>``) is refused naming it.
+- ``.json``: an object ``{"dog": "Hund"}`` or a list of ``{"source": …, "target": …}`` (attnmt.decoding.glossary_json).
 
-A CSV or TSV file is UTF-8, or UTF-16 where it starts with that encoding's byte order mark, as
+A CSV, TSV or JSON file is UTF-8, or UTF-16 where it starts with that encoding's byte order mark, as
 Excel's "Unicode Text" saves a sheet (tabs between the cells: a ``.txt`` or ``.tsv`` file is read as TSV, a ``.csv``
 one as CSV with tabs).  A ``.gz`` ending is read through (``terms.csv.gz`` is a CSV file), as read_lines reads it.
 Its lines end in LF or CRLF, or in CR alone where no LF parts them (as classic Mac OS, and Excel's "CSV (Macintosh)",
@@ -54,6 +55,7 @@ from typing import TYPE_CHECKING
 
 from attnmt.decoding.glossary_columns import language_fields, row_languages, sheet_rows, with_both_terms
 from attnmt.decoding.glossary_headers import csv_header
+from attnmt.decoding.glossary_json import json_rows
 from attnmt.decoding.glossary_kinds import check_text, declares_xml, other_format
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
@@ -78,7 +80,6 @@ Row = tuple[str, str, str]  # (place "terms.csv:3", source term, target term)
 DELIMITERS = {",": "a comma", ";": "a semicolon", "\t": "a tab"}
 
 
-
 def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Iterator[Row]:
     """The terms of the glossary file ``path``, read by its extension (the module docstring):
     (place, source term, target term) in the file's order.  ``source_lang`` and ``target_lang``
@@ -86,6 +87,8 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
     check a CSV file's; None where not known.  A malformed file is a DataError naming file:line, one
     without a term (``with_terms``; termbase_rows: of no entries) naming the file."""
     suffix = format_suffix(path)
+    if suffix == ".json":
+        return with_terms(with_both_terms(json_rows(text_lines(path), path), path), path)
     if suffix == ".csv":
         return with_terms(with_both_terms(csv_rows(path, source_lang, target_lang), path), path)
     root = xml_root(path) if suffix == ".xml" or (suffix != ".tbx" and declares_xml(path)) else None

@@ -44,6 +44,6 @@ def other_format(line: str) -> str:
     list (``{"dog": "Hund"}``: a glossary as the API takes it), or a CSV row, a semicolon or a comma between its
     terms (a sheet saved as CSV but named ``terms.txt``), which is read as CSV by its name; "" for neither."""
     if line.lstrip("\ufeff ").startswith(("{", "[")):
-        return "; it reads as JSON: give the terms as TSV (source term<TAB>target term a line) or CSV"
+        return "; it reads as JSON: name the file .json, or give the terms as TSV (source term<TAB>target term a line)"
     delimiter = next((delimiter for delimiter in ";," if delimiter in line), None)
     return f"; its {delimiter!r} between the terms is a CSV file's: rename it to end in .csv" if delimiter else ""

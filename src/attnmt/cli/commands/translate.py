@@ -279,8 +279,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "server reads it), else text")
     p.add_argument("--glossary", metavar="FILE", type=file_name, action="append", help="terms the translations "
                    "must use: 'source term<TAB>target term' lines, # comments; a .csv file of 'source,target' rows "
-                   "(DeepL's); a .tbx termbase, its terms in --source-lang and --target-lang (docs/translating.md, "
-                   "Terminology); --glossary again for another file, whose terms are added")
+                   "(DeepL's); a .json file of {\"source term\": \"target term\"}; a .tbx termbase, its terms in "
+                   "--source-lang and --target-lang (docs/translating.md, Terminology); --glossary again for "
+                   "another file, whose terms are added")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
     p.add_argument("--output-format", choices=FORMATS, default="text",
                    help="text: the best translation a line; tsv: a row per hypothesis, its columns line, rank, "

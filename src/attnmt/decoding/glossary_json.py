@@ -1,0 +1,72 @@
+"""A glossary in a JSON file (``terms.json``), as users keep one beside their i18n files
+(attnmt.decoding.glossary_files reads a ``.json`` file so): an object of source term: target term
+(``{"dog": "Hund", "cat": "Katze"}``, as a JSONL line's or a request's ``"glossary"`` is), or a list of
+objects each with its ``"source"`` and ``"target"`` (``[{"source": "dog", "target": "Hund"}]``; other
+keys, a note's, are no terms) or of pairs (``[["dog", "Hund"]]``).  A term is named by its key
+(``terms.json["dog"]``) or its index (``terms.json[2]``) where it is wrong; a file that is no JSON
+names its line, one of another shape the file.  A key given twice is kept twice, as the API keeps it
+(attnmt.decoding.glossary.GivenPairs), so that two target terms for it stop the reading."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from attnmt.errors import DataError
+
+Row = tuple[str, str, str]  # (place 'terms.json["dog"]', source term, target term)
+SHAPES = 'an object {"source term": "target term", …} or a list of {"source": …, "target": …} objects'
+
+
+class Pairs(list):
+    """A JSON object as read, its (key, value) pairs in order, a key given twice kept twice."""
+
+
+def json_rows(lines: list[str], path: str | Path) -> Iterator[Row]:
+    """The terms of a JSON glossary of ``lines`` (the file ``path``'s, as glossary_files.text_lines reads
+    them), as (place, source term, target term); a DataError for no valid JSON, or another shape."""
+    try:
+        value = json.loads("\n".join(lines), object_pairs_hook=Pairs)
+    except json.JSONDecodeError as error:
+        raise DataError(f"{path}:{error.lineno}: not valid JSON: {error.msg} (column {error.colno}); a JSON "
+                        f"glossary is {SHAPES}") from None
+    except RecursionError:
+        raise DataError(f"{path}: JSON nested too deeply; a JSON glossary is {SHAPES}") from None
+    if isinstance(value, Pairs):
+        return (checked(f"{path}[{json.dumps(key, ensure_ascii=False)}]", key, target) for key, target in value)
+    if isinstance(value, list):
+        return (listed(f"{path}[{index}]", item) for index, item in enumerate(value))
+    raise DataError(f"{path}: a JSON glossary is {SHAPES}, got {shown(value)}")
+
+
+def listed(where: str, item: object) -> Row:
+    """The term of a JSON list's ``item``, an object with ``"source"`` and ``"target"`` or a pair of two."""
+    if isinstance(item, Pairs):
+        fields = dict(item)
+        missing = [key for key in ("source", "target") if key not in fields]
+        if missing:
+            raise DataError(f'{where}: no "{missing[0]}" key in {shown(item)}: each item of a JSON glossary\'s list '
+                            'is {"source": "source term", "target": "target term"}')
+        return checked(where, fields["source"], fields["target"])
+    if isinstance(item, list) and len(item) == 2:
+        return checked(where, *item)
+    raise DataError(f'{where}: expected {{"source": "source term", "target": "target term"}}, got {shown(item)}')
+
+
+def checked(where: str, source: object, target: object) -> Row:
+    """(where, source, target); a DataError naming ``where`` for a term that is not text."""
+    for side, term in (("source", source), ("target", target)):
+        if not isinstance(term, str):
+            raise DataError(f"{where}: the {side} term must be text, got {shown(term)}; a JSON glossary is {SHAPES}")
+    return where, str(source), str(target)
+
+
+def shown(value: object) -> str:
+    """``value`` as JSON writes it, cut at 60 characters: a nested object ({"file": "Datei"}) as it was given."""
+    def plain(node: object) -> object:
+        if isinstance(node, Pairs):
+            return {key: plain(item) for key, item in node}
+        return [plain(item) for item in node] if isinstance(node, list) else node
+    text = json.dumps(plain(value), ensure_ascii=False)
+    return text if len(text) <= 60 else text[:59] + "…"
