@@ -176,6 +176,14 @@ def test_overlapping_terms_match_from_the_left_and_never_twice():
     assert glossary.matches("New York City") == ["New York"]
 
 
+def test_a_target_term_is_needed_in_the_glossarys_case_whatever_the_texts():
+    """The case decided (docs/translating.md, Target terms): never lowered, for German nouns ("Hund" for "a dog",
+    whatever the entry's source case), nor raised for a text in capitals or a sentence's first word."""
+    glossary = Glossary.of({"Dog": "Hund", "cat": "chat"})
+    assert [glossary.matches(text) for text in ("I saw a dog.", "THE DOG", "Cat food", "a CAT")] == [
+        ["Hund"], ["Hund"], ["chat"], ["chat"]]
+
+
 @pytest.mark.parametrize(("text", "needed"), [
     ("I ate an apple.", ["Apfel"]), ("Buy an Apple Watch.", ["Apple"]), ("Apple and apple", ["Apple", "Apfel"]),
     ("Apple pie is good.", ["Apple"]),  # read as written: a sentence's capital is the brand's
