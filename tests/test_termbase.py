@@ -545,3 +545,24 @@ def test_an_empty_target_term_beside_another_is_skipped(tmp_path):
         assert read_glossary(path, "en", "de").terms == (("dog", "Hund"), ("bird", "Vogel"))
     assert [str(warning.message) for warning in heard] == [
         f"{path}: 1 of 3 entries skipped, without a term in en or in de that is not deprecated (the first: c3)"]
+
+
+def test_an_empty_source_term_is_skipped_as_an_empty_target_term_is(tmp_path):
+    """An entry whose English term was blank (an export's empty cell, a concept kept in German alone) stopped the
+    whole termbase, "terms.tbx:4: empty source term (beside 'Katze')", where a blank target term, and a CSV file's
+    empty source cell, are skipped: the entry is skipped with those without a source term, and a termbase of blank
+    source terms alone names the first."""
+    entries = (CONCEPT.format(id="c1", source="dog", target="Hund")
+               + CONCEPT.format(id="c2", source=" ", target="Katze")
+               + '<termEntry id="c3"><langSet xml:lang="en"><tig><term/></tig><tig><term>bird</term></tig></langSet>'
+                 '<langSet xml:lang="de"><tig><term>Vogel</term></tig></langSet></termEntry>\n')
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=entries), encoding="utf-8")
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("dog", "Hund"), ("bird", "Vogel"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 3 entries skipped, without a term in en or in de that is not deprecated (the first: c2)"]
+    path.write_text(TERMBASE.format(doctype="", entry=CONCEPT.format(id="c1", source="", target="Katze")),
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=r"terms.tbx:3: empty source term \(entry c1\)$"):
+        read_glossary(path, "en", "de")

@@ -123,7 +123,7 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
     rows: list[tuple[Row, bool]] = []  # each with whether its source term is deprecated
     skipped: list[str] = []
     languages: set[str] = set()
-    blanks: list[str] = []  # the empty target terms, each named by its line and entry (``entry_terms``)
+    blanks: list[str] = []  # the empty terms, each named by its line and entry (``entry_terms``)
     entries = [node for node in root.iter() if local_name(node) in ENTRIES]
     for entry in entries:
         sources, targets = entry_terms(entry, path, source_lang, target_lang, languages, blanks)
@@ -189,9 +189,10 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
                 languages: set[str], blanks: list[str]) -> tuple[list[Source], list[Target]]:
     """An entry's source terms, each with its ``term`` element, its type (``term_type``) and its status (a deprecated
     one is recognised all the same: the module docstring), and its target terms that may be used, for ``target_of``
-    to choose from; the languages of its sections are added to ``languages``.  A blank target term (an export's empty
-    cell) is skipped, as a CSV file's empty target cell is, and named in ``blanks`` ("terms.tbx:8: empty target term
-    (entry c1)"), for a termbase of no other target term: it stopped the whole file where the entry had another."""
+    to choose from; the languages of its sections are added to ``languages``.  A blank term (an export's empty
+    cell) is skipped, as a CSV file's empty cell is, and named in ``blanks`` ("terms.tbx:8: empty target term
+    (entry c1)"), for a termbase of no other term: it stopped the whole file where the entry had another (a blank
+    source term stopped it always)."""
     sources: list[Source] = []
     targets: list[Target] = []
     for section in entry:
@@ -204,13 +205,14 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
         languages.add(lang)
         side = section_side(lang, source_lang, target_lang)
         for term, status, kind in section_terms(section, path):
-            if side == "source":
-                sources.append((term, term_text(term, path), kind, status))
-            elif side == "target" and status not in NOT_USED:
-                if not normal(text := term_text(term, path)):
-                    named = entry.get("id") or "without an id"
-                    blanks.append(f"{path}:{term.sourceline}: empty target term (entry {named})")
-                    continue
+            if side is None or (side == "target" and status in NOT_USED):
+                continue
+            if not normal(text := term_text(term, path)):
+                named = entry.get("id") or "without an id"
+                blanks.append(f"{path}:{term.sourceline}: empty {side} term (entry {named})")
+            elif side == "source":
+                sources.append((term, text, kind, status))
+            else:
                 targets.append((variety_distance(lang, target_lang), RANKS.get(status, 1), kind, text))
     return sources, targets
 
