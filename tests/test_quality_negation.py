@@ -119,3 +119,25 @@ def test_a_word_merely_holding_an_unclear_suffix_does_not_hide_a_dropped_negatio
 def test_the_answer_to_thanks_is_no_negation(translation, target):
     assert not negation_differs("You're welcome.", translation, Languages("en", target))
     assert negation_differs("I see everything.", "Je ne vois rien.", Languages("en", "fr"))
+
+
+@pytest.mark.parametrize(("source", "translation", "languages"), [
+    ("Not bad.", "Ganz gut.", Languages("en", "de")),  # a litotes: no negation of its own
+    ("The food was not bad at all.", "Das Essen war ziemlich gut.", Languages("en", "de")),
+    ("He did nothing but sleep.", "Er hat nur geschlafen.", Languages("en", "de")),
+    ("He did not come until five.", "Er kam erst um fünf.", Languages("en", "de")),
+    ("No problem.", "Gern geschehen.", Languages("en", "de")),
+    ("Nicht schlecht!", "Pretty good!", Languages("de", "en")),
+    ("Il y a pas mal de gens.", "There are quite a lot of people.", Languages("fr", "en")),
+    ("Non è che un bambino.", "He is only a child.", Languages("it", "en")),
+    ("Niente male.", "Pretty good.", Languages("it", "en")),
+])
+def test_a_litotes_or_nothing_but_is_not_judged(source, translation, languages):
+    assert not negation_differs(source, translation, languages)
+
+
+@pytest.mark.parametrize("translation", ["Non ho che due euro.", "Non resta che aspettare.",
+                                         "Non fa altro che dormire."])
+def test_italian_non_che_is_only_not_a_negation(translation):
+    assert not negation_differs("I only have two euros.", translation, Languages("en", "it"))
+    assert negation_differs("I think that he comes.", "Non credo che venga.", Languages("en", "it"))  # "che": that

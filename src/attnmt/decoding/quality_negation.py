@@ -11,7 +11,9 @@ and the other is not, and only where that is clear: both languages are known and
 (``Languages``), each side is in its language (quality_language.in_other_language: a French source given
 to an English model is not read by English words), and neither side holds a word that says "without" or
 negates by its meaning, prefix or suffix (UNCLEAR): ``a man with no shirt`` is ``ein Mann ohne Hemd`` and
-``mit nacktem Oberkörper``, ``unseen`` ``nicht sichtbar``, ``missing the ball`` ``den Ball nicht trifft``.
+``mit nacktem Oberkörper``, ``unseen`` ``nicht sichtbar``, ``missing the ball`` ``den Ball nicht trifft``; nor
+a phrase whose negation says something else (UNCLEAR_PHRASES: ``not bad`` is ``ganz gut``, ``nothing but``
+``nur``, ``not until`` ``erst``).
 How many negations each side holds is not compared (``nobody ... nothing``, ``weder ... noch``).
 Multi30k's validation and test references, en-de and de-en: 0 of 2,014 pairs flagged (its 29,000 training
 pairs: 24, most a negation the reference dropped, added or said by another word); a "nicht" added to a
@@ -42,14 +44,16 @@ CONTRACTED = {"en": re.compile(r".n't$"), "fr": re.compile(r"^n'.")}
 # Phrases with a negation's word that negate nothing the other side must say: "whether or not", "no matter",
 # "not only ... but also" (``sowohl ... als auch``), "never mind", a question's tag ("isn't it?", "nicht wahr?",
 # "n'est-ce pas ?": "oder?", "right?"), the answer to thanks ("de rien", "keine Ursache": "you're welcome"),
-# French's "n'importe" (any) and "ne ... que" (only).
+# French's "n'importe" (any) and "ne ... que" (only), Italian's "non ho ... che" (only: not "non credo che", that).
 NOT_NEGATING = {
     "en": r"or (?:\w+ )?not|no matter|not only|not just|never mind|\w+n't (?:it|i|you|he|she|we|they|there)(?=\s*\?)",
     "de": r"oder (?:\w+ )?nicht|nicht nur|nicht wahr(?=\s*\?)|keine ursache|nichts zu danken",
     "fr": r"ou non|ou pas|non seulement|n'importe|n'est-ce pas|de rien|"
           r"n(?:e\s+|')(?:(?!(?:pas|jamais|plus|rien|personne|aucune?|ni)\b)\w+['\s]+){1,3}qu(?:e\b|')",  # only
     "es": r"o no|no solo|no sólo|no importa|no hay de qué",
-    "it": r"o no|o meno|non solo|non importa|non c'è di che|di niente",
+    "it": r"o no|o meno|non solo|non importa|non c'è di che|di niente|"
+          r"non (?:(?:mi|ti|ci|vi|gli|le) )?(?:ho|hai|ha|abbiamo|avete|hanno|resta|restano|rimane|rimangono|fa|fanno|"
+          r"faccio|posso|puoi|può|possiamo|potete|possono|c'è|ci sono|(?:\w+ )?altro) che",  # only
     "pt": r"ou não|não só|não apenas|não importa",
     "nl": r"of niet|niet alleen|niet enkel|geen dank",
 }
@@ -68,7 +72,23 @@ UNCLEAR = {
     "pt": r"sem|falt\w*|evit\w*|mal|nu|nua|nus|nuas|proib\w*",
     "nl": r"zonder|mis\w*|ontbre\w*|vermijd\w*|nauwelijks|\w+loos|bloot\w*|verbo\w*",
 }
+# Phrases whose negation says something else than "not": a litotes ("not bad", ``pas mal``, ``niente male``:
+# "ganz gut", "quite a lot"), "nothing but" and "not ... until" (``nur``, ``erst``), "no problem" ("gern
+# geschehen"), Italian's "non è che" (only, or "it is not that"): the other side may or may not write a
+# negation for it, and the pair is not judged, as with a word of UNCLEAR.
+UNCLEAR_PHRASES = {
+    "en": r"not (?:too |so |that |half |at all )?bad|nothing (?:but|else but)|not (?:\w+ ){0,3}until|"
+          r"no problem|no sooner|(?:can't|cannot|can not) (?:help but|wait)|none other",
+    "de": r"nicht (?:so |zu |ganz |mal )?(?:schlecht|übel)|nichts (?:anderes )?als|kein problem|nicht umsonst",
+    "fr": r"pas (?:si |trop |très )?mal|rien (?:d'autre )?que|pas de (?:problème|souci)",
+    "es": r"no (?:está |es |estuvo |fue )?(?:tan )?mal|nada mal|no (?:\w+ ){1,2}(?:sino|más que)|no hay problema",
+    "it": r"non (?:è |era |sono |erano |c'è )?(?:tanto |così )?male|niente male|non (?:è|era|sono|erano) che|"
+          r"nessun problema",
+    "pt": r"não (?:é |está |foi )?(?:tão )?mau|nada mau|não (?:\w+ ){1,2}(?:senão|mais que)|sem problema",
+    "nl": r"niet (?:zo |te |eens )?slecht|niets (?:anders )?dan|geen probleem",
+}
 NOT_NEGATING_PHRASE = {code: re.compile(rf"\b(?:{phrase})\b") for code, phrase in NOT_NEGATING.items()}
+UNCLEAR_PHRASE = {code: re.compile(rf"\b(?:{phrase})\b") for code, phrase in UNCLEAR_PHRASES.items()}
 UNCLEAR_WORD = {code: re.compile(rf"(?:{words})") for code, words in UNCLEAR.items()}
 # A word with its apostrophes and hyphens ("don't", "n'est", "non-fumeurs": no "non" of its own), in the
 # case-folded text with a typographic apostrophe as a straight one.
@@ -101,8 +121,9 @@ def negated(words: list[str], language: str) -> bool:
 
 
 def unclear(words: list[str], language: str) -> bool:
-    """Whether ``words`` (``tokens``) of ``language`` hold a word of UNCLEAR."""
-    return any(UNCLEAR_WORD[language].fullmatch(word) for word in words)
+    """Whether ``words`` (``tokens``) of ``language`` hold a word of UNCLEAR or a phrase of UNCLEAR_PHRASES."""
+    return (any(UNCLEAR_WORD[language].fullmatch(word) for word in words)
+            or UNCLEAR_PHRASE[language].search(" ".join(words)) is not None)
 
 
 def negation_differs(source: str, translation: str, languages: Languages) -> bool:
