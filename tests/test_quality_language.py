@@ -97,3 +97,35 @@ def test_languages_may_be_a_plain_pair(model_and_tokenizer):
 def test_urls_addresses_file_names_and_tags_are_not_read_as_words(text):
     """What passes through untranslated, a URL's English slug, a tag's attributes, is no word of the text."""
     assert not in_other_language(text, "de")
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("Hunden springer i parken med sin ägare, och den är mycket glad.", "da"),  # Swedish given as Danish
+    ("Hunden løber i parken med sin ejer, og den er meget glad.", "sv"),  # Danish given as Swedish
+    ("Jeg har ikke sett ham i dag, men han kommer kanskje i morgen, og hun er veldig glad.", "sv"),  # Norwegian
+    ("El perro corre en el parque con su dueño y está muy contento.", "ca"),  # Spanish given as Catalan
+    ("El gos corre pel parc amb el seu amo i està molt content.", "es"),  # Catalan given as Spanish
+    ("Não o vi hoje, mas talvez venha amanhã.", "es"),  # Portuguese given as Spanish
+    ("Pes beží v parku so svojím majiteľom a je veľmi šťastný.", "cs"),  # Slovak given as Czech
+    ("Dnes jsem ho neviděl, ale možná přijde zítra.", "sk"),  # Czech given as Slovak
+    ("Die hond hardloop in die park met sy eienaar en hy is baie gelukkig.", "nl"),  # Afrikaans given as Dutch
+    ("De hond rent in het park met zijn baasje en hij is heel blij.", "af"),  # Dutch given as Afrikaans
+    ("Собака бежит по парку, и она очень рада, что это так.", "uk"),  # Russian given as Ukrainian
+])
+def test_a_close_language_is_told_apart(text, target):
+    assert in_other_language(text, target)
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("Hunden springer i parken med sin ägare, och den är mycket glad.", "sv"),
+    ("Hunden løber i parken med sin ejer, og den er meget glad.", "da"),
+    ("Jeg har ikke sett ham i dag, men han kommer kanskje i morgen, og hun er veldig glad.", "nb"),
+    ("El gos corre pel parc amb el seu amo i està molt content.", "ca"),
+    ("Pes beží v parku so svojím majiteľom a je veľmi šťastný.", "sk"),
+    ("Die hond hardloop in die park met sy eienaar en hy is baie gelukkig.", "af"),
+    ("Собака біжить по парку, і вона дуже рада, що це так.", "uk"),
+    ("José García und María Martínez fahren nach São Paulo.", "de"),  # names keep their own letters
+    ("Ein Mann sitzt in einem Café und liest ein Exposé über Crème brûlée.", "de"),
+])
+def test_a_close_language_in_its_own_language_is_not_flagged(text, target):
+    assert not in_other_language(text, target)
