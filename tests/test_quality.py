@@ -218,6 +218,20 @@ def test_a_source_of_invisible_characters_alone_is_blank_to_the_search_as_to_the
     found = Assessor().assess(model, tokenizer, invisible, [""] * 3)
     assert [(a.quality, a.flags) for a in found] == [(1.0, [])] * 3
 
+def test_punctuation_the_vocabulary_lacks_is_not_flagged_unknown_a_symbol_or_a_word_is(model_and_tokenizer):
+    """A vocabulary without "«" or "—" flagged every line of a text that has them ``unknown``, and a weak
+    model's review listed them all; a symbol ("€") or a word the model cannot read still is flagged."""
+    model, tokenizer = model_and_tokenizer
+    assert tokenizer.encode_target("« — €").count(model.config.unk_id) == 3  # none of them a piece of its own
+    quoted, dashed, priced, named = assessed(model_and_tokenizer, ["«a dog runs»", "a dog — runs", "a dog runs €",
+                                                                   "a dog runs"],
+                                             ["«ein hund rennt»", "ein hund — rennt", "ein hund rennt €",
+                                              "ein hund rennt 東京"])
+    assert "unknown" not in quoted.flags and "unknown" not in dashed.flags
+    assert "unknown" in priced.flags and "unknown" in named.flags
+    assert (quoted.features.unknown, priced.features.unknown) == (0, 2)  # "€" in the source and the translation
+
+
 def test_the_assessor_reads_utf8_bytes_as_their_text(model_and_tokenizer):
     """Assessor.assess took bytes on to ``with_empty``, which looked for a blank translation in them:
     AttributeError: 'int' object has no attribute 'isspace'.  Now it reads them as ``assess`` does."""

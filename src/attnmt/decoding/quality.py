@@ -35,7 +35,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   get less than UNREAD attention from the whole translation
     length        translation pieces / source pieces outside the calibration's range
                   (uncalibrated: LENGTH_RANGE)
-    unknown       the source or the translation holds a piece the vocabulary does not know
+    unknown       the source or the translation holds a piece the vocabulary does not know, one with more
+                  than punctuation in it (a word, a number, "€": quality_features.unknown_pieces)
     verbatim      the URLs, e-mail addresses, file names, placeholders, tags or numbers differ
                   (attnmt.decoding.verbatim; a text of several sentences: read whole,
                   attnmt.decoding.quality_joined)
@@ -203,10 +204,11 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
                   languages: Languages = UNKNOWN) -> Assessment:
     """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
-    features = features_of(forced, source, translation, source_pieces, unk_id, languages)
+    spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
+    features = features_of(forced, source, translation, source_pieces, unk_id, languages,
+                           [translation[begin:end] for begin, end in spans])
     if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
         return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
-    spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
     words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])
     quality = calibration.quality(features) if calibration else geometric_mean_probability(features)
     return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None, words,

@@ -8,6 +8,7 @@ and attnmt.decoding.elsewhere reads them as well; the flags, the quality and the
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
@@ -47,7 +48,7 @@ class Features:
     length_ratio: float  # translation pieces / source pieces (no EOS)
     unread_words: int = 0
     loop: bool = False
-    unknown: int = 0  # unknown pieces, source and translation
+    unknown: int = 0  # unknown pieces, source and translation, but those of punctuation alone (unknown_pieces)
     words: int = 0  # words of the translation
     # How the last decoder layer's cross-attention (heads averaged) spreads (``attention_spread``):
     attention_entropy: float = 0.0  # over the source, per translation piece: 0 one source piece, 1 all alike
@@ -105,10 +106,11 @@ def segments(x: float, knots: Sequence[float]) -> list[float]:
 
 
 def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
-                unk_id: int, languages: Languages = UNKNOWN) -> Features:
-    """The Features of one translation of ``source`` from its ForcedPass; ``languages``: those of the
-    source and the translation, where known (the language rule needs the translation's, the negation rule
-    both)."""
+                unk_id: int, languages: Languages = UNKNOWN, target_pieces: Sequence[str] = ()) -> Features:
+    """The Features of one translation of ``source`` from its ForcedPass; ``source_pieces`` and
+    ``target_pieces``: the text of each piece the pass read (``unknown_pieces``); ``languages``: those of
+    the source and the translation, where known (the language rule needs the translation's, the negation
+    rule both)."""
     lp = forced.log_probs
     unread, n_source = unread_words(forced.cross, source_pieces)
     words, source_words = words_of(translation), words_of(source)
@@ -119,10 +121,25 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         copied=copied_words(source_words, words),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
         unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source),
-        unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
+        unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
+                                                                                     unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
         verbatim=differs(source, translation), language=in_other_language(translation, languages.target),
         negation=negation_differs(source, translation, languages))
+
+
+def unknown_pieces(ids: Sequence[int], pieces: Sequence[str], unk_id: int) -> int:
+    """How many of ``ids`` are ``unk_id`` where the piece's text (``pieces``, one an id; an id past them:
+    not known, counted) holds more than punctuation: a word, a number or a symbol ("€", "+") the model
+    cannot read or write.  Punctuation alone ("«", "—", "*") is no word of the sentence: a weak model's
+    vocabulary without "«" had every line of a French text flagged ``unknown``."""
+    return sum(i == unk_id and not (k < len(pieces) and punctuation(pieces[k])) for k, i in enumerate(ids))
+
+
+def punctuation(piece: str) -> bool:
+    """Whether ``piece`` (SentencePiece's "▁" for a space aside) is punctuation alone (Unicode's P*)."""
+    shown = piece.replace("\u2581", "").strip()
+    return bool(shown) and all(unicodedata.category(ch).startswith("P") for ch in shown)
 
 
 def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
