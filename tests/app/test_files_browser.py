@@ -50,8 +50,8 @@ def test_a_dropped_file_shows_its_progress_and_downloads_translated(page, server
     bar = page.locator("#file-progress")
     assert bar.get_attribute("max") == "5" and bar.evaluate("bar => bar.value") == 5
     sync_api.expect(page.locator("#file-status")).to_have_text("5 of 5")
-    sync_api.expect(page.locator("#file-review-count")).to_have_text("0 of 5 sentences need review (quality under "
-                                                                      "0.5, empty, or flagged by a rule)")
+    sync_api.expect(page.locator("#file-review-count")).to_have_text("0 of 5 sentences need review (0 with quality "
+                                                                      "under 0.5 or empty, 0 flagged by a rule alone)")
     assert page.locator("#file-review-download").is_hidden()
     assert page.locator("#file-warnings").is_hidden()  # nothing warned of
     assert downloaded(page, tmp_path) == ("pairs.de.txt", TRANSLATED)
@@ -66,8 +66,9 @@ def test_the_sentences_under_the_pages_min_quality_are_counted_and_their_table_d
     page = open_page(browser, f"{server_url}?min_quality={threshold}", accept_downloads=True)
     drop_file(page, "notes.txt", f"a dog runs\n\n{UNKNOWN}\n")
     sync_api.expect(page.locator("body")).to_have_attribute("data-file-state", "done", timeout=30_000)
-    sync_api.expect(page.locator("#file-review-count")).to_have_text("1 of 2 sentences need review (quality under "
-                                                                      f"{threshold:g}, empty, or flagged by a rule)")
+    sync_api.expect(page.locator("#file-review-count")).to_have_text(f"1 of 2 sentences need review (1 with quality "
+                                                                      f"under {threshold:g} or empty, 0 flagged by a "
+                                                                      "rule alone)")
     assert page.locator("#file-review-count").get_attribute("title").startswith("the model has no quality calibration")
     with page.expect_download() as download:
         page.click("#file-review-download")

@@ -36,8 +36,8 @@ def test_a_word_files_unknown_sentence_is_listed_at_its_paragraph(trained_model,
     assert header == ["part", "paragraph", "quality", "flags", "source", "translation"]
     assert [row[:2] + row[4:5] for row in rows] == [["word/document.xml", "2", UNKNOWN]]
     assert float(rows[0][2]) < threshold and "low_quality" in rows[0][3].split(",")
-    assert (f"1 of 3 sentences need review (quality under {threshold:g}, empty, or flagged by a rule): "
-            f"listed in {review}") in err
+    assert (f"1 of 3 sentences need review (1 with quality under {threshold:g} or empty, 0 flagged by a rule "
+            f"alone): listed in {review}") in err
     assert [p.text for p in docx.Document(output).paragraphs][0] == "ein hund rennt"
 
 
@@ -68,17 +68,22 @@ def test_below_the_calibrations_threshold_a_word_paragraph_keeps_its_source(trai
 
 def test_subtitles_are_listed_by_line_all_at_one_and_at_zero_only_as_a_rule_flags_them(trained_model, tmp_path,
                                                                                        capsys):
-    """The tiny vocabulary does not know ".": each sentence is flagged ``unknown``, at any quality."""
+    """The tiny vocabulary knows neither "." nor "東京": the second sentence is flagged ``unknown`` (its "東京"), at
+    any quality; the full stops, punctuation alone, flag neither (every sentence was listed at 0 for them)."""
     source = tmp_path / "film.srt"
     source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\n"
-                      "the boy laughs.\n", encoding="utf-8")  # a sentence a cue (without the full stops, one sentence)
-    for threshold, flags in (("1", ["unknown,low_quality"] * 2), ("0", ["unknown"] * 2)):
+                      "the boy laughs 東京.\n", encoding="utf-8")  # a sentence a cue
+    for threshold, lines, flags, count in (("1", ["3", "7"], ["low_quality", "unknown,low_quality"], "2 of 2 sentences "
+                                            "need review (2 with quality under 1 or empty, 0 flagged by a rule alone)"),
+                                           ("0", ["7"], ["unknown"], "1 of 2 sentences need review (0 with quality "
+                                            "under 0 or empty, 1 flagged by a rule alone)")):
         review = tmp_path / f"film.{threshold}.tsv"
-        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", threshold, "--review", review,
-                                source], capsys)
+        code, out, err = run_cli(["translate", "--model", trained_model, "--min-quality", threshold, "--review",
+                                  review, source], capsys)
         header, *rows = table(review)
         assert code == 0 and "ein hund rennt" in out and header[0] == "line"
-        assert [row[0] for row in rows] == ["3", "7"] and [row[2] for row in rows] == flags
+        assert [row[0] for row in rows] == lines and [row[2] for row in rows] == flags
+        assert count in err
 
 
 def test_html_and_plain_text_are_listed_by_line(trained_model, tmp_path, capsys):

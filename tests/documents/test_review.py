@@ -130,8 +130,8 @@ def test_the_table_is_written_whole_and_says_how_many(same, tmp_path):
     translate_file_bytes(b"A bad one.\nA good one.\n", "notes.txt", same, OPTIONS, review=review)
     review.write(tmp_path / "notes.review.tsv")
     assert (tmp_path / "notes.review.tsv").read_text(encoding="utf-8") == review.table()
-    assert review.summary("notes.review.tsv") == ("1 of 2 sentences need review (quality under 0.5, empty, or "
-                                                  "flagged by a rule): listed in notes.review.tsv")
+    assert review.summary("notes.review.tsv") == ("1 of 2 sentences need review (1 with quality under 0.5 or empty, "
+                                                  "0 flagged by a rule alone): listed in notes.review.tsv")
 
 
 def test_a_sentences_urls_and_addresses_are_shown_where_the_document_has_them(mirror):

@@ -31,8 +31,8 @@ def test_a_sentence_a_rule_flags_over_the_threshold_is_listed_in_document_order(
     assert rows(review)[1:] == [["2", "0.9000", "negation", "The dog does not sleep.", "The dog does not sleep."],
                                 ["3", "0.2000", "low_quality", "A bad cat sits.", "A bad cat sits."]]
     assert [row["flags"] for row in review.rows()] == [["negation"], ["low_quality"]]
-    assert review.summary("notes.review.tsv") == ("2 of 4 sentences need review (quality under 0.5, empty, or "
-                                                  "flagged by a rule): listed in notes.review.tsv")
+    assert review.summary("notes.review.tsv") == ("2 of 4 sentences need review (1 with quality under 0.5 or empty, "
+                                                  "1 flagged by a rule alone): listed in notes.review.tsv")
 
 
 def test_at_a_threshold_of_zero_a_flagged_sentence_is_still_listed(same):

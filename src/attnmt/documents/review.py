@@ -52,6 +52,7 @@ from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.inputs import TextCodec, check_tokenizer
 from attnmt.decoding.quality import (
+    EMPTY,
     Assessment,
     Assessor,
     check_assessing,
@@ -194,9 +195,12 @@ class Review:
         write_text(Path(path), self.table(), OutputError)
 
     def summary(self, path: str | Path) -> str:
-        """One line for a person: how many sentences need review, and where they are listed."""
-        return (f"{len(self.segments)} of {self.sentences} sentences need review (quality under "
-                f"{self.threshold:g}, empty, or flagged by a rule): listed in {path}")
+        """One line for a person: how many sentences need review, how many of them are under the threshold
+        (or empty: what ``source_below`` turns down) and how many a rule alone flags, and where they are
+        listed."""
+        under = sum(s.quality < self.threshold or EMPTY in s.flags for s in self.segments)
+        return (f"{len(self.segments)} of {self.sentences} sentences need review ({under} with quality under "
+                f"{self.threshold:g} or empty, {len(self.segments) - under} flagged by a rule alone): listed in {path}")
 
 
 def check_reviewing(calibration: object, min_quality: object, source_below: object, max_tokens: object) -> None:
