@@ -110,3 +110,15 @@ def test_an_if_fields_texts_split_over_several_codes_are_translated_to_their_len
     codes, shown = translated(if_field("", "Dear Sir").replace(code(""), after), translator)
     assert codes == ' IF  MERGEFIELD Gender  = "F" "Sehr geehrte Frau" "Sehr geehrter Herr" '
     assert shown == "«Gender»Sehr geehrter Herr"
+
+
+def test_an_if_field_inside_a_link_fields_words_is_translated(mirror):
+    """A link field whose words hold an IF field ("Click <the { IF ... } page> to learn more."): the
+    link's words were written from the copies read before the IF field's texts were translated, and
+    its code and result stayed in the source."""
+    link = char("begin") + code(' HYPERLINK "https://example.com/" ') + char("separate") + text("the ") \
+        + if_field(' = "F" "Dear Madam" "Dear Sir" ') + text(" page") + char("end")
+    codes, shown = translated(text("Click ") + link + text(" to learn more."), mirror)
+    assert codes == ' HYPERLINK "https://example.com/"  IF  MERGEFIELD Gender  = "F" "MADAM DEAR" "SIR DEAR" '
+    assert "«Gender»SIR DEAR" in shown
+    assert sorted(mirror.given) == ["Click the page to learn more.", "Dear Madam", "Dear Sir"]

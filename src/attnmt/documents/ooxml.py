@@ -147,6 +147,7 @@ class ParagraphJob(ParagraphWriter):
         self.hyphens: list[int] = []  # where the non-breaking hyphens read as "-" are in the flat text
         self.hyphens_seen = 0
         self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
+        self.originals: dict[etree._Element, etree._Element] = {}  # each node of a stand-in -> the result's own
         builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
         self._add(builder, self.paragraph)
         return builder.build()
@@ -206,6 +207,8 @@ class ParagraphJob(ParagraphWriter):
             if isinstance(child, fields.ComplexField):
                 stand_in = child.stand_in()
                 self.complex_fields[stand_in] = child
+                for copied, original in zip(stand_in, child.result, strict=True):
+                    self.originals.update(zip(copied.iter(), original.iter(), strict=True))
                 child = stand_in
             read.append(child)
         return read

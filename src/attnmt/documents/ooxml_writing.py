@@ -32,6 +32,9 @@ class ParagraphWriter:
     flat: FlatText
     run_atoms: set[etree._Element]  # the atoms that belong inside a run (a tab, a picture), by their elements
     complex_fields: dict[etree._Element, fields.ComplexField]  # each read as its stand-in, by that
+    # Each node of a stand-in (a copy of its field's result) -> the result's own: an atom is written from
+    # the field's own node, where another job (an IF field's texts, a link field's tip inside it) wrote.
+    originals: dict[etree._Element, etree._Element]
     no_break: dict[str, tuple[int, ...]]  # the words with non-breaking hyphens (hyphens.hyphenated_words)
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
@@ -72,7 +75,7 @@ class ParagraphWriter:
             field = self.complex_fields.get(mark.node)
             if mark.atom:
                 kept = [*field.opening, *field.result, field.closing] if field is not None else [mark.node]
-                elements.extend(map(atom_copy, kept))
+                elements.extend(map(self._atom, kept))
             elif mark.node.tag == dialect.run:
                 run = self._new_run(mark.node)
                 for inner in piece.content:
@@ -84,10 +87,14 @@ class ParagraphWriter:
                                  atom_copy(field.closing)])
             else:  # a container: its kept children (a content control's properties) first, as they were
                 holder = mark.node.makeelement(mark.node.tag, mark.node.attrib)
-                holder.extend(atom_copy(child) for child in mark.node if child.tag in dialect.kept)
+                holder.extend(self._atom(child) for child in mark.node if child.tag in dialect.kept)
                 holder.extend(self._fill(mark.node, piece.content))
                 elements.append(holder)
         return elements
+
+    def _atom(self, node: etree._Element) -> etree._Element:
+        """A copy of atom ``node`` to write: of the field's own node where ``node`` is in a stand-in."""
+        return atom_copy(self.originals.get(node, node))
 
     def _new_run(self, template: etree._Element) -> etree._Element:
         run = template.makeelement(template.tag, template.attrib)
@@ -99,7 +106,7 @@ class ParagraphWriter:
     def _add_piece(self, run: etree._Element, piece: str | Nested) -> None:
         if not isinstance(piece, str):
             node = self.flat.marks[piece.mark].node
-            run.append(self._ruby(node, piece.content) if node.tag == RUBY else atom_copy(node))
+            run.append(self._ruby(node, piece.content) if node.tag == RUBY else self._atom(node))
             return
         hyphen = self.dialect.hyphen
         texts = piece.split(NO_BREAK_HYPHEN) if hyphen else [piece]  # made so by finish (no_break_content)
@@ -118,7 +125,7 @@ class ParagraphWriter:
                 base = etree.SubElement(written, child.tag, child.attrib)
                 base.extend(self._fill(child, content))
             else:
-                written.append(atom_copy(child))
+                written.append(self._atom(child))
         return written
 
     def _append_text(self, run: etree._Element, text: str) -> None:
