@@ -589,3 +589,35 @@ def test_a_sentence_the_translator_answers_with_nothing_keeps_its_source_with_a_
     assert sentence.encode() in written
     assert [str(warning.message) for warning in heard if issubclass(warning.category, LeftUntranslated)] == [
         f"{where}: the translation of {sentence!r} came back empty, so its source text is kept there"]
+
+
+class Misweighed:
+    """``translator``'s translations, with weights ``shape(source, translation)`` gives in place of its."""
+
+    glossary = None
+
+    def __init__(self, translator, shape) -> None:
+        self.translator, self.shape = translator, shape
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
+        texts, _ = self.translator.translate(sentences, weighed)
+        return texts, [self.shape(s, t) if w else None for s, t, w in zip(sentences, texts, weighed, strict=True)]
+
+
+@pytest.mark.parametrize("shape", [
+    lambda source, text: [[0.0] * (len(source.split()) + 2) for _ in range(len(text.split()) + 3)],  # by pieces
+    lambda source, text: [[] for _ in text.split()],  # rows of nothing
+    lambda source, text: [[1.0] * len(source.split())],  # one row
+], ids=["pieces", "empty-rows", "one-row"])
+def test_word_weights_of_another_shape_place_the_formatting_by_the_words_order_with_a_warning(mirror, shape):
+    """Cut to the sentence's words, they placed the bold nowhere ("A dog <b>runs</b>." came back
+    "RUNS. DOG A", the bold lost) or on a word chosen by the cut, and nothing said so."""
+    data = word_paragraph('<w:r><w:t xml:space="preserve">A dog </w:t></w:r><w:r><w:rPr><w:b/></w:rPr>'
+                          '<w:t>runs</w:t></w:r><w:r><w:t>.</w:t></w:r>')
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        out = translate_file_bytes(data, "story.docx", Misweighed(mirror, shape), OPTIONS)
+    runs = docx.Document(io.BytesIO(out)).paragraphs[0].runs
+    assert [(run.text, run.bold) for run in runs] == [("RUNS. DOG ", None), ("A", True)]  # the third word's
+    assert [str(warning.message).split(": the word weights")[0] for warning in heard] == [
+        "story.docx: word/document.xml, paragraph 1"]

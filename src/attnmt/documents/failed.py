@@ -7,7 +7,9 @@ translations: nothing the caller gave.  ``by_text`` turns it into one about the 
 sentence left empty ("", as a blank text's), every other text translated.  A file, translated
 whole, fails whole: ``one_file`` raises ``FileFailed``, which names it.  A sentence with words the
 translator answers with nothing at all ("", or spaces) keeps its source (``kept_where_empty``), with a
-warning naming where it is: written empty, the paragraph, cell or cue lost its text silently.
+warning naming where it is: written empty, the paragraph, cell or cue lost its text silently.  Word
+weights of another shape than its translation's words by its sentence's (``in_order_where_misshapen``)
+are put aside for the words' order, with a warning naming where the sentence is.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.documents.flat import Place, Placed
+from attnmt.documents.flat import FlatText, Place, Placed
 from attnmt.documents.review import mark_source_kept
 from attnmt.documents.spans import Weights, identity
+from attnmt.documents.translator_parts import in_order
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import LeftUntranslated, warn
 
@@ -148,6 +151,38 @@ def kept_where_empty(sources: list[str], texts: list[str], weights: list[Weights
     return ([source if source in empty else text for source, text in zip(sources, texts, strict=True)],
             [identity(len(source.split())) if source in empty and each is not None else each
              for source, each in zip(sources, weights, strict=True)])
+
+
+def in_order_where_misshapen(sources: Sequence[str], texts: Sequence[str], weights: Sequence[Weights | None],
+                             every: Sequence[tuple[FlatText, tuple[int, int]]],
+                             name: str | None = None) -> list[Weights | None]:
+    """``weights``, the translations' of ``sources``, with the words' order (translator_parts.in_order) in
+    place of each that is ``misshapen``, and a warning naming the place of the first of ``every`` sentence
+    (its flat text and span there) that is its sentence, after the file's ``name`` where given.  A user's
+    translator that gave its weights by subword pieces, transposed, or as rows of nothing, had its marks cut
+    to nothing or sent to the sentence's end: a bold word's formatting was lost without a word."""
+    found = list(weights)
+    for number, (source, text, each) in enumerate(zip(sources, texts, weights, strict=True)):
+        if each is None or not misshapen(source, text, each):
+            continue
+        place = next((flat.place for flat, (start, end) in every if flat.text[start:end] == source), None)
+        named = f"{name}: {where(place)}" if name else where(place)
+        warn(f"{named}: the word weights given for {source!r:.80} are {len(each)} rows of "
+             f"{max(map(len, each), default=0)}, not one per word of its translation ({len(text.split())}) by one "
+             f"per word of the sentence ({len(source.split())}), so its formatting is placed by the words' order")
+        found[number] = in_order(source, text)
+    return found
+
+
+def misshapen(source: str, text: str, weights: Weights) -> bool:
+    """Whether ``weights`` cannot be a model's word weights of ``text`` translating ``source``: rows (but
+    none at all, FoundTranslations' weights for no word) not one per word of ``text``, or one longer than
+    ``source``'s words, or all of them empty where it has words.  A row shorter than those is a model's
+    that cut an over-long sentence (attnmt.documents.spans.Projector)."""
+    sources, rows = len(source.split()), [len(row) for row in weights]
+    if not rows:
+        return False
+    return len(rows) != len(text.split()) or max(rows) > sources or (sources > 0 and max(rows) == 0)
 
 
 def where(place: Place | None) -> str:

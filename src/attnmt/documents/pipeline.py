@@ -19,7 +19,7 @@ from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
-from attnmt.documents.failed import kept_where_empty
+from attnmt.documents.failed import in_order_where_misshapen, kept_where_empty
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
 from attnmt.documents.letterless import (
     Shown,
@@ -193,6 +193,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
     texts, found = translated_by(translator, todo, [s in weighed for s in todo])
+    found = in_order_where_misshapen(todo, texts, found, pairs(flats, sentences), where)
     # Half a pair of controls the model wrote is left out (attnmt.documents.bidi), before a review can
     # keep a sentence's source instead: the source, and a translation that is its source, stay as they are.
     texts = [text if text == source else balanced(text) for source, text in zip(todo, texts, strict=True)]
