@@ -194,24 +194,53 @@ def test_form_buttons_captions_are_translated_and_a_notes_shape_kept(mirror):
     assert mirror.given.count("See the dog.") == 1
 
 
-def test_a_captions_translation_is_written_with_entities_for_what_is_not_ascii():
-    from attnmt.documents.sheet_buttons import caption_jobs
+def captions(drawing: bytes, translator) -> bytes:
+    """The legacy ``drawing``'s bytes with its form controls' captions translated by ``translator``."""
+    from attnmt.documents.pipeline import translate_flats
+    from attnmt.documents.sheet_buttons import VmlPart, caption_jobs
 
+    jobs = caption_jobs(drawing, None)
+    for job, content in zip(jobs, translate_flats([job.flats()[0] for job in jobs], translator), strict=True):
+        job.finish([content])
+    return VmlPart("vml", etree.ElementTree(etree.Element("vml")), jobs, data=drawing, captions=jobs).written(b"")
+
+
+def test_a_captions_translation_is_written_with_entities_for_what_is_not_ascii(fixed):
     drawing = (b"<xml><v:shape id='b'><v:textbox><div><font>\n Send &amp; save </font></div></v:textbox>"
                b"<x:ClientData ObjectType='Button'/></v:shape></xml>")
-    [job] = caption_jobs(drawing, None)
-    assert (job.flat.text, drawing[job.start:job.end]) == ("Send & save", b"\n Send &amp; save ")
-    job.finish([["Envoyer & r\u00e9sumer"]])
-    assert job.written() == b"\n Envoyer &amp; r&#233;sumer "
+    translator = fixed("Envoyer & r\u00e9sumer", [(0, 0), (1, 1), (2, 2)])
+    assert captions(drawing, translator) == drawing.replace(b"Send &amp; save", b"Envoyer &amp; r&#233;sumer")
+    assert translator.given == ["Send & save"]
 
 
-def test_a_caption_written_in_windows_1252_is_read_as_its_characters():
-    from attnmt.documents.sheet_buttons import caption_jobs
-
+def test_a_caption_written_in_windows_1252_is_read_as_its_characters(fixed):
     drawing = b"<v:shape><v:textbox><div>Caf\xe9 menu</div></v:textbox><x:ClientData ObjectType='Label'/></v:shape>"
-    [job] = caption_jobs(drawing, None)
-    job.finish([["Carte du caf\u00e9"]])
-    assert (job.flat.text, job.written()) == ("Caf\u00e9 menu", b"Carte du caf&#233;")
+    translator = fixed("Carte du caf\u00e9", [(0, 2), (1, 0)])
+    assert captions(drawing, translator) == drawing.replace(b"Caf\xe9 menu", b"Carte du caf&#233;")
+    assert translator.given == ["Caf\u00e9 menu"]
+
+
+def test_a_caption_of_several_runs_is_translated_as_one_sentence_each_run_on_its_words(mirror):
+    """Excel writes a caption whose words differ in look as a run each: the model was given "Send the"
+    "report" and "now" apart, fragments each translated on its own, and each run kept its place."""
+    black = b'<font face="Calibri" size="220" color="#000000">'
+    red = black.replace(b"#000000", b"#FF0000")
+    drawing = (b"<v:shape o:button='t'><v:textbox style='mso-direction-alt:auto'>\n<div style='text-align:center'>"
+               + black + b"Send the </font>" + red + b"<b>report</b></font>" + black.replace(b" ", b"\n", 1)
+               + b" now</font><br></div>\n<div><font>Two dogs</font></div>\n</v:textbox>"
+               b"<x:ClientData ObjectType='Button'/></v:shape>")
+    out = captions(drawing, mirror)
+    assert mirror.given == ["Send the report now", "Two dogs"]
+    assert out == drawing.replace(
+        black + b"Send the </font>" + red + b"<b>report</b></font>" + black.replace(b" ", b"\n", 1) + b" now</font>",
+        black.replace(b" ", b"\n", 1) + b"NOW</font> " + red + b"<b>REPORT</b></font> " + black + b"THE SEND</font>",
+    ).replace(b">Two dogs<", b">DOGS TWO<")
+
+
+def test_a_caption_whose_run_tags_do_not_nest_is_read_a_text_at_a_time(mirror):
+    drawing = (b"<v:shape><v:textbox><div><font><b>Send the</font></b> report</div></v:textbox>"
+               b"<x:ClientData ObjectType='Button'/></v:shape>")
+    assert captions(drawing, mirror) == drawing.replace(b"Send the", b"THE SEND").replace(b" report", b" REPORT")
 
 
 def test_a_chart_sheets_footer_is_translated(mirror):

@@ -6,11 +6,17 @@ button's, a label's, a group box's, which Excel keeps in the sheet's legacy draw
     size="220">Send the report</font></div></v:textbox><x:ClientData ObjectType="Button">...
 
 VML is not XML to every writer: Excel writes ``<br>`` unclosed in a text box, and attributes in
-single quotes, so the drawing is never parsed.  Each text between the tags of a form control's text
-box (CONTROLS, by its ``x:ClientData ObjectType``) is translated, its spaces at its edges kept, and
-written back in place, entities for what is not ASCII (``&#233;``, right in any encoding the drawing
-is in); every other byte is kept.  A note's shape (``ObjectType="Note"``) is left alone: its text is
-the cell comment's, read from ``commentsN.xml`` (attnmt.documents.comments)."""
+single quotes, so the drawing is never parsed.  Each paragraph of a form control's text box (CONTROLS,
+by its ``x:ClientData ObjectType``), the text between two of its ``<div>`` or ``<p>`` tags, is
+translated as one text, its spaces at its edges kept: a caption Excel writes in several runs ("Send
+the <font ...><b>report</b></font>") is one sentence, each run's tags (``<font>``, ``<b>``, ``<i>``,
+``<u>``, ...: INLINE) a mark over its words, a ``<br>`` or any other tag an atom, as HTML's are.  Read
+a run at a time, the model was given "Send the" and "report" apart, sentence fragments it translated
+each on its own.  A paragraph whose tags do not nest (a run's end tag where another's is due) is
+read a text at a time, as it was.  The translation is written back in place, entities for what is
+not ASCII (``&#233;``, right in any encoding the drawing is in); every other byte is kept.  A note's
+shape (``ObjectType="Note"``) is left alone: its text is the cell comment's, read from
+``commentsN.xml`` (attnmt.documents.comments)."""
 
 from __future__ import annotations
 
@@ -25,36 +31,76 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.spans import Nested, plain
+from attnmt.documents.spans import Nested
 
 VML_DRAWING = "vmlDrawing"  # how a legacy drawing's content type ends
 SHAPE = re.compile(rb"<v:shape\b.*?</v:shape>", re.DOTALL)
 CONTROLS = re.compile(rb"""<x:ClientData\s+ObjectType\s*=\s*["'](?:Button|Checkbox|Radio|Label|GBox)["']""")
 TEXT_BOX = re.compile(rb"(<v:textbox\b[^>]*>)(.*?)</v:textbox>", re.DOTALL)
 TOKEN = re.compile(rb"<[^>]*>|[^<]+")  # a tag, or the text between two
+TAG_NAME = re.compile(rb"<\s*(/?)\s*([\w:]*)")  # whether it ends an element, and the element's name
+PARAGRAPHS = frozenset({b"div", b"p"})  # a text box's paragraphs: each read as one text
+INLINE = frozenset({b"font", b"b", b"i", b"u", b"s", b"strike", b"span", b"sup", b"sub", b"em", b"strong"})
+
+
+class Unnested(ValueError):
+    """A paragraph's run tags do not nest: it is read a text at a time (caption_jobs)."""
 
 
 class CaptionJob:
-    """One text of a control's text box (``data[start:end]``, as the drawing writes it), its edge spaces kept."""
+    """One paragraph of a control's text box, its ``tokens`` (``data[start:end]``, as the drawing writes it):
+    its texts read as one, a run's tags (INLINE) a mark over its words, any other tag an atom."""
 
-    def __init__(self, data: bytes, start: int, end: int) -> None:
-        self.start, self.end = start, end
-        text = html.unescape(decoded(data[start:end]))
-        core = text.strip()
-        self.before, self.after = text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+    def __init__(self, tokens: Sequence[re.Match[bytes]]) -> None:
+        self.start, self.end = tokens[0].start(), tokens[-1].end()
+        self.tags: list[bytes] = []  # each mark's start tag, or atom's tag, by its node (its number)
+        self.closing: dict[int, bytes] = {}  # each mark's end tag, by its node
+        names: list[bytes] = []  # the names of the runs open
         builder = FlatBuilder(collapse=False)
-        builder.add_text(core)
-        self.flat, self.translated = builder.build(), core
+        for token in tokens:
+            text = token.group()
+            if not text.startswith(b"<"):
+                builder.add_text(html.unescape(decoded(text)))
+                continue
+            found = TAG_NAME.match(text)
+            closing, name = (found.group(1), found.group(2).lower()) if found else (b"", b"")
+            if name in INLINE and closing:
+                if not names or names.pop() != name:
+                    raise Unnested
+                self.closing[builder.marks[builder.open_marks[-1]].node] = text
+                builder.close()
+                continue
+            self.tags.append(text)
+            if name in INLINE and not text.endswith(b"/>"):
+                names.append(name)
+                builder.open(len(self.tags) - 1, keeps_edge_spaces=True)  # its spaces are its text, in its look
+            else:
+                builder.add_atom(node=len(self.tags) - 1, parts_words=name == b"br", line_break=name == b"br")
+        if names:
+            raise Unnested
+        self.flat = builder.build()
+        self.source = b"".join(token.group() for token in tokens)
+        self.content: Sequence[str | Nested] | None = None  # its translation, once finished
 
     def flats(self) -> list[FlatText]:
         return [self.flat]
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        self.translated = plain(results[0])
+        self.content = results[0]
 
     def written(self) -> bytes:
-        text = self.before + self.translated + self.after
-        return html.escape(text, quote=False).encode("ascii", errors="xmlcharrefreplace")
+        return self.source if self.content is None else self._written(self.content)
+
+    def _written(self, content: Sequence[str | Nested]) -> bytes:
+        pieces = []
+        for piece in content:
+            if isinstance(piece, str):
+                pieces.append(html.escape(piece, quote=False).encode("ascii", errors="xmlcharrefreplace"))
+                continue
+            mark = self.flat.marks[piece.mark]
+            pieces.append(self.tags[mark.node] if mark.atom else
+                          self.tags[mark.node] + self._written(piece.content) + self.closing[mark.node])
+        return b"".join(pieces)
 
 
 @dataclass
@@ -83,18 +129,36 @@ def decoded(text: bytes) -> str:
 
 
 def caption_jobs(data: bytes, glossary: Glossary | None) -> list[CaptionJob]:
-    """A job for each text with words in a form control's text box in the drawing ``data``."""
+    """A job for each paragraph with words in a form control's text box in the drawing ``data``; for each
+    text with words of a paragraph whose run tags do not nest."""
     jobs = []
     for shape in SHAPE.finditer(data):
         if not CONTROLS.search(shape.group()):
             continue
         for box in TEXT_BOX.finditer(data, shape.start(), shape.end()):
-            for token in TOKEN.finditer(data, box.start(2), box.end(2)):
-                if not token.group().startswith(b"<"):
-                    job = CaptionJob(data, token.start(), token.end())
-                    if needs_translation(job.flat.text, glossary):
-                        jobs.append(job)
+            for tokens in paragraphs(data, box.start(2), box.end(2)):
+                jobs += [job for job in paragraph_jobs(tokens) if needs_translation(job.flat.text, glossary)]
     return jobs
+
+
+def paragraphs(data: bytes, start: int, end: int) -> list[list[re.Match[bytes]]]:
+    """The tokens of each paragraph of a text box's ``data[start:end]``: those between its paragraphs' tags."""
+    found: list[list[re.Match[bytes]]] = [[]]
+    for token in TOKEN.finditer(data, start, end):
+        name = TAG_NAME.match(token.group())
+        if name is not None and name.group(2).lower() in PARAGRAPHS:
+            found.append([])
+        else:
+            found[-1].append(token)
+    return [tokens for tokens in found if tokens]
+
+
+def paragraph_jobs(tokens: Sequence[re.Match[bytes]]) -> list[CaptionJob]:
+    """The job of a paragraph's ``tokens``; where its run tags do not nest, one for each of its texts."""
+    try:
+        return [CaptionJob(tokens)]
+    except Unnested:
+        return [CaptionJob([token]) for token in tokens if not token.group().startswith(b"<")]
 
 
 def button_parts(archive: Archive, kinds: dict[str, str], glossary: Glossary | None) -> list[Part]:
