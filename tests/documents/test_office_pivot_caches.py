@@ -18,6 +18,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.pivot_caches import pivot_headers
 from attnmt.documents.review import Review
 from attnmt.documents.tables import keep_tables_whole
+from attnmt.errors import LeftUntranslated
 
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -126,16 +127,57 @@ PIVOT_DEFINITION = (f'<pivotTableDefinition xmlns="{S}" name="Fruits sold" cache
                     '</pivotTableDefinition>')
 
 
-def test_a_pivot_tables_data_field_name_and_captions_are_translated(mirror):
-    """Excel and LibreOffice write these labels into the sheet from the definition, which kept
-    them in the source; its fields' names (the headers) and its table's name are kept."""
+def pivot_table_file(definition: str = PIVOT_DEFINITION) -> bytes:
+    """pivot_file's workbook with the pivot table ``definition`` over its cache."""
     members = read_members(pivot_file('ref="A1:B3" sheet="Data"'))
-    members[PIVOT_TABLE] = PIVOT_DEFINITION.encode()
+    members[PIVOT_TABLE] = definition.encode()
     kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml"
     members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(
         b"</Types>", f'<Override PartName="/{PIVOT_TABLE}" ContentType="{kind}"/></Types>'.encode())
+    return write_members(members)
+
+
+def test_a_pivot_tables_data_field_name_and_captions_are_translated(mirror):
+    """Excel and LibreOffice write these labels into the sheet from the definition, which kept
+    them in the source; its fields' names (the headers) and its table's name are kept."""
+    members = read_members(pivot_table_file())
     definition = etree.fromstring(read_members(translate(write_members(members), mirror))[PIVOT_TABLE])
     assert [definition.get(name) for name in ("name", "dataCaption", "grandTotalCaption", "missingCaption")] == [
         "Fruits sold", "VALUES", "FRUITS ALL", "42"]
     assert definition.find(f".//{{{S}}}dataField").get("name") == "AMOUNT OF SUM"
     assert data_rows(translate(write_members(members), mirror))[0] == ["Fruit", "Amount"]
+
+
+AXIS = 'axis="axisRow"'  # the pivot definition's first field's, before which a name is written
+
+
+def test_a_field_and_an_item_renamed_in_a_pivot_table_are_translated(mirror):
+    """A field's name given in the table (pivotField name) and an item's (item n), which Excel shows in
+    place of the header's and the cell's, stayed in the source."""
+    definition = PIVOT_DEFINITION.replace(AXIS, f'name="Kind of fruit" {AXIS}').replace('<item x="0"/>',
+                                                                                       '<item n="Red apples" x="0"/>')
+    root = etree.fromstring(read_members(translate(pivot_table_file(definition), mirror))[PIVOT_TABLE])
+    assert root.find(f".//{{{S}}}pivotField").get("name") == "FRUIT OF KIND"
+    assert [item.get("n") for item in root.iter(f"{{{S}}}item")] == ["APPLES RED", None]
+
+
+def test_names_of_a_pivot_table_whose_translations_would_be_one_keep_their_sources_with_a_warning(known):
+    """"Sum of Amount" and "Total of Amount" both became "Betrag": Excel refuses a table of two data
+    fields of one name (in any case), and repaired the file by taking the table out.  Another field's
+    name that no other's translation meets is translated."""
+    translator = known({"Sum of Amount": ("Betrag", [(2, 0)]), "Total of Amount": ("betrag", [(2, 0)]),
+                        "Kind of fruit": ("Obstsorte", [(2, 0)]), "Values": ("Werte", [(0, 0)]),
+                        "All fruits": ("Alles Obst", [(0, 0), (1, 1)]), "Fruit": ("Obst", [(0, 0)]),
+                        "Amount": ("Menge", [(0, 0)]), "A red apple": ("Ein roter Apfel", [(0, 0), (1, 1), (2, 2)]),
+                        "A yellow banana": ("Eine gelbe Banane", [(0, 0), (1, 1), (2, 2)])})
+    definition = PIVOT_DEFINITION.replace(AXIS, f'name="Kind of fruit" {AXIS}').replace(
+        '<dataFields count="1">', '<dataFields count="2"><dataField name="Total of Amount" fld="1"/>')
+    with pytest.warns(LeftUntranslated) as heard:
+        out = translate(pivot_table_file(definition), translator)
+    root = etree.fromstring(read_members(out)[PIVOT_TABLE])
+    assert [field.get("name") for field in root.iter(f"{{{S}}}dataField")] == ["Total of Amount", "Sum of Amount"]
+    assert root.find(f".//{{{S}}}pivotField").get("name") == "Obstsorte"
+    assert [str(warning.message) for warning in heard] == [
+        f"the .xlsx file: {PIVOT_TABLE}: the translation of the pivot table's field name {source!r} would be "
+        f"{target!r}, another of its names, which Excel refuses, so its source is kept"
+        for source, target in [("Total of Amount", "betrag"), ("Sum of Amount", "Betrag")]]

@@ -88,6 +88,7 @@ from attnmt.documents.pipeline import (
     translator_sentences,
 )
 from attnmt.documents.pivot_caches import pivot_headers
+from attnmt.documents.pivot_captions import NamesJob
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
@@ -280,6 +281,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
                 review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue
         job.finish(result)
+        if isinstance(job, NamesJob):  # a pivot table's names that would be another's kept their source
+            job.warn_kept(name)
         if options.target_lang and isinstance(job, OpenDocumentParagraph) and job.translated():
             set_writing_mode(job, options.target_lang, derived)
         # before a paragraph holding this one (in a text box) copies it
