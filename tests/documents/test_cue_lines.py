@@ -203,3 +203,16 @@ def test_a_line_after_a_sentence_and_a_description_begins_a_turn(mirror, lines, 
     ("[knocking] Hello?"), which moved it into them."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<i>- Where are</i>\n<i>you going?</i>", "<i>- GOING? YOU</i>\n<i>ARE WHERE</i>"),
+    ("<i>- Come. - Where are</i>\n<i>you going?</i>", "<i>- COME. - GOING? YOU</i>\n<i>ARE WHERE</i>"),
+    ("<v Anna><i>- Where are</i>\n<i>you going?</i>", "<v Anna><i>- GOING? YOU</i>\n<i>ARE WHERE</i>"),
+    ("<i>- Come.</i>\n<i>- Where?</i>", "<i>- COME.</i>\n<i>- WHERE?</i>"),
+])
+def test_a_speakers_turn_in_italics_line_by_line_keeps_its_tags_well_nested(mirror, lines, translated):
+    """Subtitle Edit writes italics a line, and the start tag before the dash stayed in front of the turn while
+    its end tag went to the model with the words: "<i>- <i>GOING? YOU</i>" / "ARE</i> WHERE", an <i> in an <i>
+    and words out of the italics."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)

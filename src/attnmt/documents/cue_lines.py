@@ -57,6 +57,7 @@ CLOSING_CODES = r"(?:</[^<>]*>|\{\\[^{}]*\})*"  # end tags and ASS codes after a
 DESCRIPTIONS = rf"{OPENING}{BRACKETED}(?:\s*{BRACKETED})*{CLOSING_CODES}"  # with their tags: "<i>[DOOR SLAMS]</i>"
 NEWLINES = re.compile(r"[ \t]*[\r\n]+[ \t]*")  # line breaks in a translation, with the spaces around them
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
+LAST_END_TAG = re.compile(r"</[^<>]*>$")  # and right at its end
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
 SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
@@ -72,7 +73,8 @@ class Turn:
     ``voiced``: it is of a cue of a voice a line (each line another speaker's voice span), whose
     turns are each speaker's own and run on into no other cue; ``sung``: it is a lyric's (LYRIC),
     its notes in its start and end, and runs on into no other cue; ``labelled``: it begins at a
-    label on a later line of its cue (``labelled_lines``), as a dashed turn begins at its dash."""
+    label on a later line of its cue (``labelled_lines``), as a dashed turn begins at its dash; ``line_tags``: the
+    start and end tag each of its lines is wrapped in (``per_line_tags``), taken out of ``text``."""
 
     start: str
     text: str
@@ -83,6 +85,7 @@ class Turn:
     gap: str | None = None
     voiced: bool = False
     sung: bool = False
+    line_tags: tuple[str, str] | None = None
 
 
 def turn_gap(dash: str) -> re.Pattern[str]:
@@ -214,11 +217,32 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     sung = match is not None and match.re is LYRIC
     if match and not sung and (lyric := LYRIC.fullmatch(head)):  # a speaker's lyric: "- ♪ La la ♪"
         start, head, sung = start + lyric["start"], lyric["text"], True
+    wrapped = per_line_tags(head, said[1:], tags)
+    if wrapped:
+        head, said = head[:-len(wrapped[1])], [said[0], *(line[len(wrapped[0]):-len(wrapped[1])] for line in said[1:])]
     text, end = closing_tags(" ".join([head, *said[1:]]), tags)
     notes = SUNG_END.search(text) if sung else None  # never the whole text: LYRIC's starts with no note
     if notes:
         text, end = text[:notes.start()], notes.group() + end
-    return Turn(start, text, end, lines, first, sung=sung)
+    return Turn(start, text, end, lines, first, sung=sung, line_tags=wrapped)
+
+
+def per_line_tags(head: str, later: Sequence[str], tags: re.Pattern[str]) -> tuple[str, str] | None:
+    """(start tag, end tag) where a turn's every line is wrapped in them, as Subtitle Edit writes italics a line
+    (``<i>- Where are</i>`` / ``<i>you going?</i>``): its first line's text, ``head``, ends with the end tag (its start
+    tag before the dash, or before the turn before on its line), and each ``later`` line is the start tag, text without
+    another of its name, and the end tag; None otherwise.  Read with the words, the first line's end tag closed nothing
+    in them, and went where its word went: ``<i>- <i>GOING? YOU</i>`` / ``ARE</i> WHERE``."""
+    opening, ending = tags.match(later[0]) if later else None, LAST_END_TAG.search(head)
+    if opening is None or ending is None or (opening.group(1) or "/").startswith("/"):
+        return None
+    name, closing = tag_name(opening.group(1)), ending.group()
+    inside = [head[:-len(closing)], *(line[opening.end():-len(closing)] for line in later)]
+    if tag_name(closing[1:-1]) != name or not all(
+            line.startswith(opening.group()) and line.endswith(closing) for line in later) or any(
+            tag_name(match.group(1) or "") == name for text in inside for match in tags.finditer(text)):
+        return None
+    return opening.group(), closing
 
 
 def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> list[Turn]:
@@ -286,6 +310,9 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     own[-1] += edges.trail
     own[0] = turn.start + own[0]
     own[-1] += turn.end
+    if turn.line_tags:  # each line in them again, the first's start tag in the turn's start or before it
+        opening, closing = turn.line_tags
+        own = [(opening if k else "") + line + closing if line else line for k, line in enumerate(own)]
     own = [indent + line + trail for indent, line, trail in zip(indents, own, trails, strict=False) if line]
     for k, line in enumerate(turn.lines):
         if not has_text(line):
@@ -371,26 +398,3 @@ def speaker(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     if match is None or tags.search(match.group(2)):
         return "", text, ""
     return match.group(1), match.group(2), match.group(3) or ""
-
-
-def rolled(cues: Sequence[Sequence[str]], tags: re.Pattern[str]) -> list[bool]:
-    """Whether each of ``cues`` (their text lines) opens with the last line with text of the cue before, as
-    roll-up captions write every line twice, once as it comes in and again above the next (YouTube's
-    automatic captions, broadcast captions converted): byte for byte, or as shown, where the line
-    repeated has no tags of its own (YouTube's words each in its ``<c>`` with a timestamp, then plain)."""
-    found = [False][:len(cues)]  # the first cue repeats none
-    for before, lines in pairwise(cues):
-        last = next((line for line in reversed(before) if has_text(line)), "")
-        first = lines[0] if lines else ""
-        found.append(has_text(first) and (first == last or (
-            not tags.search(first) and tags.sub("", first).strip() == tags.sub("", last).strip())))
-    return found
-
-
-def repeated_line(first: str, before: Sequence[str], translated: Sequence[str], tags: re.Pattern[str]) -> str:
-    """A rolled cue's first line (``rolled``) written as the line it repeats was translated: the last
-    line with text of ``translated`` (the cue before's new lines; ``before``, its lines), without its tags
-    where ``first`` had none; ``first`` itself where that one was left with no text."""
-    last = next((line for line in reversed(translated) if has_text(line)), "")
-    copied = last if first in before else tags.sub("", last)
-    return copied if has_text(copied) else first

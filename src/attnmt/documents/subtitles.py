@@ -46,7 +46,7 @@ of order, it is cut by the cues' shares of the source text instead, at the word
 boundaries nearest them; where the translation has fewer words than the run has cues,
 each of its cues is translated again alone.  Every cue keeps its number and timing.  A line roll-up
 captions repeat from the cue before (YouTube's automatic ones) is written as it was translated there
-(attnmt.documents.cue_lines.rolled).
+(attnmt.documents.cue_rolls.rolled).
 """
 
 from __future__ import annotations
@@ -65,13 +65,12 @@ from attnmt.documents.cue_labels import DESCRIPTION, is_name
 from attnmt.documents.cue_lines import (
     Turn,
     another_speaker,
-    repeated_line,
-    rolled,
     speaker,
     speaker_name,
     turns,
     written,
 )
+from attnmt.documents.cue_rolls import repeated_line, rolled
 from attnmt.documents.cue_text import CONTINUED, CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.cue_wrap import breaks_inside
 from attnmt.documents.flat import FlatText, Place, has_words
