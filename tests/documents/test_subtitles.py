@@ -594,6 +594,20 @@ def test_a_label_stays_at_the_start_of_its_cue_when_its_sentence_runs_on(mirror,
     assert out == srt(f"{mirror.texts([label])[0]} PARK. THE", "IN MAN A SAW I")
 
 
+@pytest.mark.parametrize("cues, given", [
+    (["NOTE: the dog is", "running in the park."], ["NOTE: the dog is running in the park."]),
+    (["Take the pills.\nWARNING: never with wine."], ["Take the pills.", "WARNING: never with wine."]),
+    (["PS: I love you.", "N.B.: a dog runs.", "IMPORTANT NOTE: a cat sleeps."],
+     ["PS: I love you.", "N.B.: a dog runs.", "IMPORTANT NOTE: a cat sleeps."]),
+    (["MAN 2: I saw a man", "in the park."], ["MAN 2:", "I saw a man in the park."]),  # a speaker's name still
+])
+def test_a_word_that_introduces_a_remark_is_no_speakers_name(same, cues, given):
+    """ "NOTE:", "WARNING:", "PS:" in capitals read as a speaker's name: translated alone, cut off from the words
+    it introduces, a new speaker whom the sentence before could not go on in, and on a later line a new turn."""
+    assert translate_subtitle_text(srt(*cues), same) == srt(*cues)
+    assert same.given == given
+
+
 def test_a_webvtt_name_label_is_read_as_shown(mirror):
     out = translate_subtitle_text(vtt("JOHN &amp; MARY: I saw a man", "in the park."), mirror)
     assert out == vtt("MARY: &amp; JOHN PARK. THE", "IN MAN A SAW I")  # the label translated alone, first

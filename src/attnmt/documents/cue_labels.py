@@ -18,6 +18,10 @@ BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # deaf and hard of hearing write them: a cue of its own (subtitles.set_apart), no label.
 DESCRIPTION = re.compile(rf"(?:{BRACKETED}[\s.,;:!?…-]*)+")
 NAME = re.compile(r"[^\W\d_][^:\n]{0,40}?:")  # a speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):")
+# The words that introduce a remark, not a speaker's words, written in capitals before a colon as names are ("NOTE:",
+# "WARNING:", "P.S.:", "IMPORTANT NOTE:"): a label of one is no name, and it stays in its sentence.
+REMARKS = frozenset({"NOTE", "NOTES", "NB", "PS", "PPS", "WARNING", "CAUTION", "DANGER", "ATTENTION", "IMPORTANT",
+                     "REMINDER", "TIP", "HINT", "UPDATE", "DISCLAIMER", "FYI", "BTW"})
 ANY_TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")  # a tag or an ASS code, in a label split_label found
 # Descriptions (group 1) or a name (group 2), then the spaces before the cue's words (group 3).
 LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|({NAME.pattern}))(\s+)(?=\S)")
@@ -56,7 +60,10 @@ def shown_places(text: str, tags: re.Pattern[str]) -> tuple[str, list[int]]:
 
 
 def is_name(label: str) -> bool:
-    """Whether a label opens with a speaker's name ("JOHN:"): a new speaker, whom the sentence before does not go
-    on in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
+    """Whether a label opens with a speaker's name ("JOHN:", "MAN 2:", "DR. SMITH:"): a new speaker, whom the
+    sentence before does not go on in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals.  Not where a
+    word of it introduces a remark (REMARKS, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:")."""
     name = NAME.match(unescape(ANY_TAG.sub("", label)))  # its tags, where it holds any, read by split_label
-    return name is not None and name.group().isupper() and sum(ch.isalpha() for ch in name.group()) >= 2
+    if name is None or not name.group().isupper() or sum(ch.isalpha() for ch in name.group()) < 2:
+        return False
+    return not REMARKS.intersection(re.findall(r"[^\W\d_]+", name.group().replace(".", "")))
