@@ -146,6 +146,35 @@ def test_a_utf16_text_file_with_its_mark_is_translated_and_written_back_in_it(tr
     assert output.read_bytes().decode(encoding) == "\ufeffeine katze schläft\r\n\r\nder junge lacht\r\n"
 
 
+@pytest.mark.parametrize("given", ["stdin", "gzip"])
+def test_a_utf16_text_from_stdin_or_gzipped_is_translated_and_written_back_in_it(trained_model, tmp_path, capsys,
+                                                                                monkeypatch, given):
+    """``attnmt translate - < notes.txt`` and ``attnmt translate notes.txt.gz`` of Notepad's "Unicode" were refused
+    as "the text is UTF-16, not UTF-8" (exit 2), where the same file by name was translated."""
+    data, output = "\ufeffa cat sleeps\r\n\r\nthe boy laughs\r\n".encode("utf-16-le"), tmp_path / "notes.de.txt"
+    if given == "stdin":
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+        source = "-"
+    else:
+        source = tmp_path / "notes.txt.gz"
+        source.write_bytes(gzip.compress(data))
+    code, _, err = run(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 0, err
+    assert output.read_bytes().decode("utf-16-le") == "\ufeffeine katze schläft\r\n\r\nder junge lacht\r\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le"])
+def test_a_text_file_line_the_model_fails_on_is_named_and_the_others_kept_in_any_encoding(
+        trained_model, tmp_path, capsys, failing_on_the_boy, encoding):
+    """A UTF-8 file kept its other lines (exit 1, the line named), where the same file in UTF-16 was translated whole
+    and failed whole: exit 2, nothing written."""
+    source, output = tmp_path / "notes.txt", tmp_path / "notes.de.txt"
+    source.write_bytes(f"\ufeffa cat sleeps\r\n{failing_on_the_boy}\r\n".encode(encoding))
+    code, _, err = run(["translate", "--model", trained_model, source, output], capsys)
+    assert code == 1 and "notes.txt:2" in err.replace(", line ", ":"), err
+    assert output.read_bytes().decode(encoding) == "\ufeffeine katze schläft\r\n\r\n"
+
+
 WINDOWS_1252_PAGE = (b'<!DOCTYPE html>\r\n<html lang="en"><head><meta charset="windows-1252"></head>\r\n'
                      b"<body><p>a cat sleeps</p><!-- caf\xe9 --></body></html>\r\n")
 

@@ -29,9 +29,9 @@
 - An input of html, xhtml or xml that declares an encoding other than UTF-8 (``<meta
   charset="windows-1252">``, an XML declaration's) is translated whole, as the server translates a
   sent file, and written back in that encoding (attnmt.documents.charsets): from a file, stdin or a
-  pipe alike, whose bytes are read once (``piped_page``); so is srt, vtt, ass or markdown (and a text file
-  by name: ``marked_text``) in UTF-16 (or UTF-32) with its byte order mark (Subtitle Edit's and Notepad's
-  "Unicode"), its mark and line endings kept.
+  pipe alike, whose bytes are read once (``piped_page``); so is srt, vtt, ass or markdown in UTF-16 (or UTF-32)
+  with its byte order mark (Subtitle Edit's and Notepad's "Unicode"), its mark and line endings kept, and a text
+  file so, from a file, gzipped or not, or stdin, line by line as a UTF-8 one is (``marked_text``).
 - Where ``--input-format`` is left out, the input file's extension chooses; text otherwise.  That
   choice, the options and the checks made before the model loads are attnmt.cli.document_options'.
 
@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -56,19 +57,19 @@ from typing import TextIO, TypeVar
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
 from attnmt.cli.formats import check_piped_text
-from attnmt.cli.lines import line_by_line, output
+from attnmt.cli.lines import is_stream, line_by_line, output
 from attnmt.cli.recent import Remembering
 from attnmt.cli.translate_quality import assessed_languages
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.charsets import BODY, page_charset, unicode_marked
+from attnmt.documents.charsets import BODY, page_bytes, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import MARKUP_KINDS, translate_text, translate_text_bytes
 from attnmt.documents.pipeline import translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
-from attnmt.text.data import cannot_read, is_gzip_name, line_endings, not_gzip, open_bytes, with_endings
+from attnmt.text.data import cannot_read, line_endings, not_gzip, open_bytes, with_endings
 
 T = TypeVar("T")
 # How much of a page is read for the encoding it declares: an XML declaration is its first line, and HTML
@@ -125,12 +126,13 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
 
 
 def translate_input(args: argparse.Namespace, translator: ModelTranslator, review: Review | None,
-                    batches: Iterable[list[str]], out: TextIO) -> int:
+                    batches: Iterable[list[str]], out: TextIO, style: tuple[str, list[str]] | None = None) -> int:
     """``translate_document_input``'s translation, written to ``out``, its sentences listed in
-    ``review``; returns how many lines the model failed on."""
+    ``review``; returns how many lines the model failed on.  ``style``: the byte order mark and line endings
+    to write it with, where not the input file's own (``output_style``)."""
     options = document_options(args)
     where = input_name(args)
-    bom, endings = output_style(args.input)
+    bom, endings = style or output_style(args.input)
     if args.input_format == "text":
         first_line, failed = 1, 0
         # a stream's batches translate a sentence repeated across them once, as a file's one batch does
@@ -171,13 +173,18 @@ def translate_input(args: argparse.Namespace, translator: ModelTranslator, revie
 
 
 def piped_page(args: argparse.Namespace) -> bytes | None:
-    """The whole input where it is html, xhtml or xml from stdin or a pipe (``<(…)``, a named pipe),
+    """The whole input where it is html, xhtml or xml (or subtitles, Markdown, or plain text translated as documents
+    are and not streamed: ``marked_text`` reads its byte order mark) from stdin or a pipe (``<(…)``, a named pipe),
     read once: a pipe cannot be read twice, and such input is read whole anyway (translate_document_input
     joins its lines), so these bytes are both what ``declared_page`` reads the declared encoding from
     and, where it declares none other than UTF-8, the lines translated (attnmt.text.data.decode_lines,
     as stdin's).  None for a file by name, read where needed, and for the other formats: text and JSONL
     on stdin are translated as their lines arrive (attnmt.cli.lines.line_batches)."""
-    if args.input_format not in WHOLE_KINDS or (args.input not in (None, "-") and Path(args.input).is_file()):
+    # plain text translated as documents are, where it comes whole anyway: from a file on stdin, or a pipe by name
+    whole = args.input_format == "text" and uses_documents(args) and not (
+        args.input in (None, "-") and is_stream(sys.stdin.buffer))
+    by_name = args.input not in (None, "-") and Path(args.input).is_file()
+    if not (whole or args.input_format in WHOLE_KINDS) or by_name:
         return None
     data = sys.stdin.buffer.read() if args.input in (None, "-") else pipe_bytes(args.input)
     # an office file, a PDF or a picture named as such, as on stdin in another format (attnmt.cli.lines.line_batches)
@@ -204,9 +211,7 @@ def declared_page(args: argparse.Namespace, piped: bytes | None) -> bytes | None
     UTF-8 lines.  From stdin or a pipe, ``piped`` (``piped_page``: its bytes, read once).  A file is
     read whole only where its first DECLARATION_BYTES declare another encoding: a corpus of lines need
     not be held.  A subtitle or Markdown file likewise where its byte order mark says UTF-16 or UTF-32
-    (``own_encoding``), and a plain text file by name translated as documents are (``marked_text``)."""
-    if marked_text(args):
-        return Path(args.input).read_bytes()
+    (``own_encoding``); a plain text file is ``marked_text``'s."""
     if args.input_format not in WHOLE_KINDS:
         return None
     html = args.input_format == "html"
@@ -223,16 +228,42 @@ def declared_page(args: argparse.Namespace, piped: bytes | None) -> bytes | None
     return data if own_encoding(data, args) else None
 
 
-def marked_text(args: argparse.Namespace) -> bool:
-    """Whether the input is a plain text file by name, translated as documents are (``uses_documents``: text
-    out, nothing per line), whose byte order mark says UTF-16 or UTF-32 (Notepad's "Unicode"): read whole and
-    written back in it, as the server writes it.  Such a file with per-line extras is refused as before."""
-    if args.input_format != "text" or not uses_documents(args) or args.input in (None, "-"):
-        return False
-    if not Path(args.input).is_file() or is_gzip_name(args.input):
-        return False
-    with open(args.input, "rb") as f:
-        return unicode_marked(f.read(4)) is not None
+def marked_text(args: argparse.Namespace, piped: bytes | None) -> bytes | None:
+    """The bytes of a plain text input translated as documents are (``uses_documents``: text out, nothing per
+    line) whose byte order mark says UTF-16 or UTF-32 (Notepad's "Unicode"), to be translated line by line and
+    written back in it (``translate_marked_text``): a file by name, gzipped too, or ``piped`` (``piped_page``: stdin
+    or a pipe, read once); None for any other input.  With per-line extras it is refused as before."""
+    if args.input_format != "text" or not uses_documents(args):
+        return None
+    if piped is not None or args.input in (None, "-") or not Path(args.input).is_file():
+        return piped if piped is not None and unicode_marked(piped) else None
+    try:
+        with open_bytes(args.input) as f:
+            if unicode_marked(f.read(4)) is None:
+                return None
+    except (OSError, EOFError):  # gzip.BadGzipFile among them: named as the lines are read
+        return None
+    return pipe_bytes(args.input)
+
+
+def translate_marked_text(args: argparse.Namespace, data: bytes, model, tokenizer, decoding: Decoding,
+                          glossary: Glossary | None = None) -> int:
+    """Writes the translation of a plain text input in the UTF-16 or UTF-32 its byte order mark says
+    (``marked_text``) in that encoding, its mark and each line's ending kept, translated line by line as a UTF-8
+    one is (``translate_input``): a line the model fails on is named and left empty, the others kept; returns how
+    many lines it failed on.  DataError naming the line where the bytes are not text in that encoding."""
+    encoding = unicode_marked(data) or "utf-16"
+    parts = page_text(data, input_name(args), encoding).removeprefix("\ufeff").split("\n")
+    lines = [part.removesuffix("\r") for part in parts[:-1]] + [parts[-1]] * bool(parts[-1])
+    endings = ["\r\n" if part.endswith("\r") else "\n" for part in parts[:-1]] + [""] * bool(parts[-1])
+    translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
+    review = quality_review(args, translator)
+    translated = io.StringIO()
+    failed = translate_input(args, translator, review, [lines], translated, ("\ufeff", endings))
+    with review_written(args, review), output(args.output) as out:
+        out.flush()
+        out.buffer.write(page_bytes(translated.getvalue(), encoding))
+    return failed
 
 
 def own_encoding(data: bytes, args: argparse.Namespace) -> str | None:

@@ -72,10 +72,12 @@ def add_batching_options(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.document_files import (
         declared_page,
+        marked_text,
         piped_page,
         reads_paragraphs,
         translate_declared_page,
         translate_document_input,
+        translate_marked_text,
         translate_office_file,
         uses_documents,
     )
@@ -116,6 +118,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
     piped = piped_page(args)  # a page or subtitles from stdin or a pipe, read once: for their encoding and lines
+    if (marked := marked_text(args, piped)) is not None:  # plain text in UTF-16: line by line, written in it
+        return 1 if translate_marked_text(args, marked, model, tokenizer, options, glossary) else 0
     if (page := declared_page(args, piped)) is not None:  # in the encoding it declares or marks: read and written in it
         translate_declared_page(args, page, model, tokenizer, options, glossary)
         return 0
