@@ -236,3 +236,14 @@ def test_override_codes_after_a_sentences_end_part_a_line_as_end_tags_do(mirror,
     source = ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"])
     assert texts(translate_ass_text(source, mirror)) == [translated]
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("text, translated", [
+    ("{\\i1}Where are{\\i0}\\N{\\i1}you going?{\\i0}", "{\\i1}GOING? YOU{\\i0}\\N{\\i1}ARE WHERE{\\i0}"),
+    ("{\\i1}- Where are{\\i0}\\N{\\i1}you going?{\\i0}", "{\\i1}- GOING? YOU{\\i0}\\N{\\i1}ARE WHERE{\\i0}"),
+])
+def test_italics_turned_on_and_off_on_every_line_stay_so(mirror, text, translated):
+    """Converters write SRT's italics a line so; the {\\i0} that ended the first line went to the model with its
+    word and landed inside the second line: "{\\i1}ARE{\\i0} WHERE{\\i0}", its last word no longer in italics."""
+    out = translate_ass_text(ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"]), mirror)
+    assert texts(out) == [translated]

@@ -57,7 +57,6 @@ CLOSING_CODES = r"(?:</[^<>]*>|\{\\[^{}]*\})*"  # end tags and ASS codes after a
 DESCRIPTIONS = rf"{OPENING}{BRACKETED}(?:\s*{BRACKETED})*{CLOSING_CODES}"  # with their tags: "<i>[DOOR SLAMS]</i>"
 NEWLINES = re.compile(r"[ \t]*[\r\n]+[ \t]*")  # line breaks in a translation, with the spaces around them
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
-LAST_END_TAG = re.compile(r"</[^<>]*>$")  # and right at its end
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
 SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
@@ -131,12 +130,14 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     begins = sorted({*begins, *labelled})
     if not begins and not any(DESCRIBED.search(text_lines[k]) for k in said):
         codes = repeated_codes(text_lines)
-        text = " ".join(line_parts(text_lines[k], codes, k != said[0])[1] for k in said)
+        texts = [line_parts(text_lines[k], codes, k != said[0])[1] for k in said]
+        wrapped = per_line_tags(texts[0], texts[1:], tags) if said else None  # "{\\i1}Hi{\\i0}" / "{\\i1}you.{\\i0}"
+        text = " ".join(text[:len(text) - len(wrapped[1])] for text in texts) if wrapped else " ".join(texts)
         text += kept_end(text_lines[said[-1]]) if said else ""
         # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
         notes = SUNG_END.search(text) if not SUNG_START.match(text) else None
         end = notes.group() if notes and notes.start() else ""
-        return [Turn("", text[:len(text) - len(end)], end, list(text_lines))]
+        return [Turn("", text[:len(text) - len(end)], end, list(text_lines), line_tags=wrapped)]
     begins = begins if begins and begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
     made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash, tags)]
     for turn in made:  # a turn parted at descriptions begins at a label, as a line opening with one does
@@ -232,17 +233,22 @@ def per_line_tags(head: str, later: Sequence[str], tags: re.Pattern[str]) -> tup
     (``<i>- Where are</i>`` / ``<i>you going?</i>``): its first line's text, ``head``, ends with the end tag (its start
     tag before the dash, or before the turn before on its line), and each ``later`` line is the start tag, text without
     another of its name, and the end tag; None otherwise.  Read with the words, the first line's end tag closed nothing
-    in them, and went where its word went: ``<i>- <i>GOING? YOU</i>`` / ``ARE</i> WHERE``."""
-    opening, ending = tags.match(later[0]) if later else None, LAST_END_TAG.search(head)
-    if opening is None or ending is None or (opening.group(1) or "/").startswith("/"):
+    in them, and went where its word went: ``<i>- <i>GOING? YOU</i>`` / ``ARE</i> WHERE``.  So too an ASS code every
+    line ends with (``{\\i1}Where are{\\i0}`` / ``{\\i1}you going?{\\i0}``, as converters write italics a line), with
+    no start tag: the codes a later line starts with stay at its start (``repeated_codes``)."""
+    ending = next((match for match in tags.finditer(head) if match.end() == len(head)), None)
+    if not later or ending is None or not (ending.group(1) or "/").startswith("/"):
         return None
-    name, closing = tag_name(opening.group(1)), ending.group()
-    inside = [head[:-len(closing)], *(line[opening.end():-len(closing)] for line in later)]
-    if tag_name(closing[1:-1]) != name or not all(
-            line.startswith(opening.group()) and line.endswith(closing) for line in later) or any(
-            tag_name(match.group(1) or "") == name for text in inside for match in tags.finditer(text)):
+    closing, name = ending.group(), tag_name(ending.group(1) or "")  # no name: an ASS code
+    starting = tags.match(later[0]) if name else None
+    opening = starting.group() if starting and not (starting.group(1) or "/").startswith("/") and tag_name(
+        starting.group(1)) == name else ""
+    inside = [head[:-len(closing)], *(line[len(opening):-len(closing)] for line in later)]
+    if (name and not opening) or not all(line.startswith(opening) and line.endswith(closing) for line in later) or any(
+            (tag_name(match.group(1) or "") == name if name else match.group() == closing)
+            for text in inside for match in tags.finditer(text)):
         return None
-    return opening.group(), closing
+    return opening, closing
 
 
 def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> list[Turn]:
