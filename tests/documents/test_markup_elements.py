@@ -392,6 +392,11 @@ def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(sa
     ('<ol><li><a href="/">Home</a> ›</li><li><a href="/shop">Shop</a> ›</li><li>Shoes</li></ol>',
      '<ol><li><a href="/">HOME</a> ›</li><li><a href="/shop">SHOP</a> ›</li><li>SHOES</li></ol>',
      ["Home", "Shop", "Shoes"]),
+    ('<p><a href="/">Home</a> » <a href="/shop">Shop</a> » Running shoes</p>',
+     '<p><a href="/">HOME</a> » <a href="/shop">SHOP</a> » SHOES RUNNING</p>', ["Home", "Shop", "Running shoes"]),
+    ('<nav>Home page &gt; <a href="/m">Men</a> &gt; Running shoes &gt; <a href="/t">Trail</a></nav>',
+     '<nav>PAGE HOME &gt; <a href="/m">MEN</a> &gt; SHOES RUNNING &gt; <a href="/t">TRAIL</a></nav>',
+     ["Home page", "Men", "Running shoes", "Trail"]),
 ])
 def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, expected, given):
     """A breadcrumb, a footer, a pagination bar: read as one sentence ("Home Blog My post"), the

@@ -14,6 +14,7 @@ from lxml import etree
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.html_layout import INLINE, SEPARATOR, SIDE_BY_SIDE, in_a_trail
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
@@ -87,6 +88,9 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     """The run as one flat text; a drop cap at its block's start (markup_dropcaps) a mark over its
     letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt."""
     builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
+    if not vocabulary.xml and not run.children and in_trail(run):
+        add_trail_text(builder, run.lead)
+        return builder.build()
     builder.add_text(vocabulary.as_read(run.lead))
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
@@ -96,6 +100,30 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
             add_inline(builder, child, vocabulary)
         builder.add_text(vocabulary.as_read(child.tail or ""))
     return builder.build()
+
+
+def in_trail(run: Run) -> bool:
+    """Whether a run of plain text stands beside a link of a trail (html_layout.in_a_trail: a
+    breadcrumb's ``<a>Home</a> » <a>Shop</a> » Shoes``), after it or before it: its text is the trail's
+    plain labels and the separators between them."""
+    after = run.owner if run.owner is not run.parent else None
+    before = run.parent[0] if after is None and len(run.parent) else None if after is None else after.getnext()
+    return any(node is not None and not is_comment(node) and local_name(node) in SIDE_BY_SIDE | INLINE
+               and in_a_trail(node) for node in (after, before))
+
+
+def add_trail_text(builder: FlatBuilder, text: str) -> None:
+    """A trail's plain text: each separator (html_layout.SEPARATOR) kept whole where it stands and
+    ending the label before it, so that each label is translated apart, as its links are.  Read as one
+    sentence, ``» Shoes`` came back ``Schuhe »``, and ``Men » Shoes`` merged the two labels."""
+    position = 0
+    for match in SEPARATOR.finditer(text):
+        symbols = match.group().strip()
+        start = match.start() + match.group().index(symbols)
+        builder.add_text(text[position:start])
+        builder.add_atom(literal=symbols, ends_sentence=True)
+        position = start + len(symbols)
+    builder.add_text(text[position:])
 
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, initial: bool = False) -> None:
