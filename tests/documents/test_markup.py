@@ -684,6 +684,24 @@ def test_a_processing_instruction_comes_back_as_it_was_written(mirror, text, bac
 
 
 @pytest.mark.parametrize("text", [
+    '<p>a dog <input type="text" value="<?php echo $x ?>"> runs</p>',
+    '<p>a <a href="<?php echo $url ?>" data-x="<?php echo $a->b && $c ?>">dog</a></p>',
+    """<p>a <a href='<?php echo "x"; ?>' class="<%= style %> wide">dog</a></p>""",
+])
+def test_a_templates_code_in_an_attribute_comes_back_as_it_was_written(same, text):
+    """libxml2's HTML writer escaped it, ``value="&lt;?php echo $x ?&gt;"``, ``$a-&gt;b &amp;&amp;``: code
+    the server no longer ran, shown on the page as text."""
+    assert one(text, same) == text
+
+
+def test_a_templates_code_in_a_translated_attribute_is_kept_out_of_the_translation(mirror):
+    """The model was given "Welcome <?php echo $name ?>!" and wrote ``?> $NAME ECHO <?PHP``."""
+    text = '<p title="Welcome <?php echo $name ?>!">a dog</p><img alt="<?= $alt ?>" src="a.png">'
+    assert one(text, mirror) == '<p title="<?php echo $name ?>! WELCOME">DOG A</p><img alt="<?= $alt ?>" src="a.png">'
+    assert mirror.given == ["Welcome !", "a dog"]
+
+
+@pytest.mark.parametrize("text", [
     "<p>a dog <svg><text><![CDATA[a < b]]></text></svg> runs</p>",
     "<p>a dog <math><mtext><![CDATA[x < y]]></mtext></math> runs</p>",
     "<p>a dog runs</p><![CDATA[kept]]>",

@@ -24,6 +24,7 @@ sentences of their own, and so are ``value``, on a button's ``<input>`` only (is
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Callable, Iterator, Sequence
 
 from lxml import etree
@@ -31,7 +32,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
-from attnmt.documents.flat import FlatText, Mark, Place, parted
+from attnmt.documents.flat import PROTECTED, FlatText, Mark, Place, parted
 from attnmt.documents.language import (
     XML_LANG,
     inherited_language,
@@ -44,7 +45,7 @@ from attnmt.documents.language import (
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
-from attnmt.documents.page_writer import character_references, held_value
+from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
@@ -60,6 +61,9 @@ from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
 from attnmt.documents.xml_dialects import dialect_vocabulary, embedded_vocabulary
 from attnmt.text.tokenizer import check_text_list
+
+# What passes through a translated attribute as written: a template's code (``title="Hi <?= $name ?>"``) too.
+ATTRIBUTE_KEPT = re.compile(f"{VALUE_CODE.pattern}|{PROTECTED.pattern}")
 
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
@@ -146,7 +150,8 @@ class TreeJob:
             root, vocabulary, options.attributes, glossary) if not (node in pictures and name == "alt")]
         self.order = reading_order(root, [run for run, _ in self.runs], self.attributes)
         # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)
-        texts = [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
+        texts = [flat for _, flat in self.runs] + [flat_line(node.get(name), ATTRIBUTE_KEPT)
+                                                   for node, name in self.attributes]
         self.texts = [texts[i] for i in self.order]
         self.entities = [written_entities(run, vocabulary) for run, _ in self.runs]
         # XML's attributes mean what its vocabulary says (XLIFF's xml:lang is its source's language)

@@ -46,6 +46,9 @@ EDGE_SPACES = "".join(character for character in map(chr, range(0x3001))
 # "<![endif]>"), as written: libxml2 from 2.14 reads each as a browser's parser does outside XML, a bogus
 # comment up to the first ">", its text "?php echo $x; ?", "[CDATA[a < b]]" or "[if !supportLists]".
 BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[[^>]*>")
+# A template's code in an attribute's value (``href="<?php echo $url ?>"``, ``alt="<?= $alt ?>"``, ERB's and
+# JSP's ``value="<%= name %>"``): the server runs it before a browser reads the page, so it stays as written.
+VALUE_CODE = re.compile(r"<\?(?s:.*?)\?>|<%(?s:.*?)%>")
 NO_MARK = re.compile(r"(?!)")  # Marks.swap's where it marks nothing: it matches no text
 CONTROL_NONCE = uuid4().hex
 STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
@@ -147,9 +150,10 @@ def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> 
             written = html.tostring(texts.copy, encoding="unicode", with_tail=with_tail, method=method)
         return texts.restore(written)
     raw = Marks.swap(node, obsolete_raw_text, lambda text: text)
-    values = Marks.uri_values(raw.copy)
+    code = Marks.coded_values(raw.copy)
+    values = Marks.uri_values(code.copy)
     written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
-    return raw.restore(values.restore(VOID_END.sub(r"\1", written)))
+    return raw.restore(code.restore(values.restore(VOID_END.sub(r"\1", written))))
 
 
 @contextmanager
@@ -228,6 +232,15 @@ class Marks:
         return cls.swap(node, swapped, attribute_text)
 
     @classmethod
+    def coded_values(cls, node: etree._Element) -> Marks:
+        """``node``'s attribute values that hold a template's code (VALUE_CODE), put back with their
+        quotes (coded_value): libxml2's HTML writer escaped ``<?php`` as ``&lt;?php``, which the server
+        no longer runs."""
+        marks = cls.swap(node, coded, coded_value)
+        marks.mark = re.compile(f'"{marks.mark.pattern}"') if marks.values else marks.mark
+        return marks
+
+    @classmethod
     def raw_texts(cls, node: etree._Element) -> Marks:
         """``node``'s script and style texts, put back as they came."""
         return cls.swap(node, raw_text, lambda text: text)
@@ -258,6 +271,22 @@ def swapped(element: etree._Element) -> list[tuple[str, str]]:
     return [(name, value) for name, value in element.attrib.items()
             if value and (name in URI_ATTRIBUTES or (name == "name" and element.tag == "a")
                           or (name == "http-equiv" and element.tag == "meta"))]
+
+
+def coded(element: etree._Element) -> list[tuple[str, str]]:
+    """The attributes of ``element`` whose values hold a template's code (VALUE_CODE), as Marks.swap's spots."""
+    return [(name, value) for name, value in element.attrib.items() if VALUE_CODE.search(value)]
+
+
+def coded_value(value: str) -> str:
+    """An attribute's value that holds a template's code, quoted: the code as written, the text
+    around it escaped (attribute_text); in single quotes where the code holds a double quote and no
+    single one (``'<?php echo "x"; ?>'``), else a double quote in it is ``&quot;``."""
+    quote = "'" if any('"' in code and "'" not in code for code in VALUE_CODE.findall(value)) else '"'
+    pieces = VALUE_CODE.split(value)
+    written = [attribute_text(piece).replace("&quot;", '"') for piece in pieces]
+    text = "".join(piece + code for piece, code in zip(written, [*VALUE_CODE.findall(value), ""], strict=True))
+    return quote + text.replace(quote, "&quot;" if quote == '"' else "&#39;") + quote
 
 
 def attribute_text(value: str) -> str:

@@ -20,7 +20,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.failed import in_order_where_misshapen, kept_where_empty
-from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
+from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
 from attnmt.documents.letterless import (
     Shown,
     fields_with_terms,
@@ -266,10 +266,11 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
                           translator_writes(translator))
 
 
-def flat_line(line: str) -> FlatText:
-    """A line of plain text: its spacing kept, URLs, e-mail addresses and file names protected; a tab or a line
-    break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was."""
-    builder = FlatBuilder(collapse=False, fields=True)
+def flat_line(line: str, protected: re.Pattern[str] = PROTECTED) -> FlatText:
+    """A line of plain text: its spacing kept, URLs, e-mail addresses and file names protected (what
+    ``protected`` matches); a tab or a line break inside it (U+2028, a form feed, ...) ends a sentence,
+    and stays where it was."""
+    builder = FlatBuilder(collapse=False, fields=True, protected=protected)
     builder.add_text(line)
     return builder.build()
 
