@@ -187,6 +187,26 @@ def test_a_pages_uri_attributes_come_back_as_they_were_written(same, xhtml):
     assert 'href="my style.css"' in out and 'href="{{ page.url }}"' in out and 'src="Straße 1.jpg"' in out
 
 
+@pytest.mark.parametrize("text", [
+    '<p>A dog <svg viewBox="0 0 8 8" preserveAspectRatio="none"><linearGradient gradientUnits="userSpaceOnUse">'
+    '</linearGradient></svg> runs.</p>',
+    '<div><button (click)="go()" *ngIf="shown" [(ngModel)]="name">A dog runs.</button></div>',
+    '<MyCard :itemCount="n" v-bind:fooBar="x">A dog runs.</MyCard>',
+])
+def test_names_written_in_mixed_case_come_back_as_they_were_written(same, text):
+    """libxml2's HTML parser lower-cases every name: an inline SVG's ``viewbox`` and
+    ``<lineargradient>`` broke the picture, Angular's ``*ngif`` and a Vue component's
+    ``<mycard :itemcount>`` the template, which read them case by case."""
+    assert one(text, same) == text
+    page = f'<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>{text}</body></html>'
+    assert one(page, same) == page
+
+
+def test_names_in_capitals_alone_or_written_two_ways_are_written_in_lower_case(same):
+    text = '<DIV CLASS="x"><p onclick="a()">A <b onClick="b()">dog</b> runs.</p></DIV>'
+    assert one(text, same) == '<div class="x"><p onclick="a()">A <b onclick="b()">dog</b> runs.</p></div>'
+
+
 def test_a_uri_attributes_quote_is_escaped(same):
     text = """<p>A <a href='x.html?q="dog"' title="t">dog</a> runs.</p>"""
     assert one(text, same) == '<p>A <a href="x.html?q=&quot;dog&quot;" title="t">dog</a> runs.</p>'

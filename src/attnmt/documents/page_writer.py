@@ -49,6 +49,9 @@ BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[[^>]*>")
 # A template's code in an attribute's value (``href="<?php echo $url ?>"``, ``alt="<?= $alt ?>"``, ERB's and
 # JSP's ``value="<%= name %>"``): the server runs it before a browser reads the page, so it stays as written.
 VALUE_CODE = re.compile(r"<\?(?s:.*?)\?>|<%(?s:.*?)%>")
+# A start tag as written, and an attribute in it (its name group 1): where a page spells its names (spelled_names).
+START_TAG = re.compile(r"<([A-Za-z][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+ATTRIBUTE = re.compile(r"([^\s\"'>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]*))?")
 NO_MARK = re.compile(r"(?!)")  # Marks.swap's where it marks nothing: it matches no text
 CONTROL_NONCE = uuid4().hex
 STAND_IN = re.compile(rf"attnmt{CONTROL_NONCE}c(\d+)x")
@@ -63,6 +66,39 @@ def bogus_comments(text: str) -> frozenset[str]:
     """Each processing instruction and CDATA section of ``text`` as written (BOGUS_COMMENT), but for one
     ``text`` also writes as the comment it is read as (``<!--?x-->``), which is then read so."""
     return frozenset(found for found in BOGUS_COMMENT.findall(text) if as_comment(found) not in text)
+
+
+def spelled_names(text: str) -> dict[str, str]:
+    """The element and attribute names of ``text`` written in mixed case, each by its lower-case name,
+    where ``text`` writes it so alone (not also ``onclick`` beside ``onClick``): an inline SVG's
+    ``viewBox`` and ``<linearGradient>``, Angular's ``*ngIf`` and ``[(ngModel)]``, a Vue component's
+    ``<MyButton :itemCount>``.  libxml2's HTML parser lower-cases every name, and SVG and the
+    templates read them case by case: ``viewbox`` broke the picture, ``*ngif`` the template.  A name
+    written in capitals alone (``<TD ALIGN>``), as HTML once was, is written in lower case, as HTML is."""
+    spellings: dict[str, set[str]] = {}
+    for tag in START_TAG.finditer(text):
+        for name in (tag.group(1), *ATTRIBUTE.findall(tag.group(2))):
+            spellings.setdefault(name.lower(), set()).add(name)
+    return {lower: name for lower, (name, *others) in spellings.items()
+            if not others and name not in (lower, name.upper())}
+
+
+def as_spelled(node: etree._Element, names: dict[str, str]) -> etree._Element:
+    """``node``, or a copy of it (with its tail) whose element and attribute names are written as
+    ``names`` (spelled_names) spells them, its attributes in their order."""
+    elements = [element for element in node.iter(etree.Element)
+                if element.tag in names or any(name in names for name in element.attrib)]
+    if not elements:
+        return node
+    copy = deepcopy(node)
+    for element in copy.iter(etree.Element):
+        element.tag = names.get(element.tag, element.tag)
+        if any(name in names for name in element.attrib):
+            attributes = list(element.attrib.items())
+            element.attrib.clear()
+            for name, value in attributes:
+                element.set(names.get(name, name), value)
+    return copy
 
 
 def as_comment(written: str) -> str:
@@ -140,19 +176,23 @@ def character_references(text: str) -> str:
     return CONTROL.sub(lambda found: f"&#{ord(found.group())};", text)
 
 
-def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
+def html_string(node: etree._Element, with_tail: bool, method: str = "html", names: dict[str, str] | None = None
+                ) -> str:
     """``node`` written as HTML (or, with ``method="xml"``, XHTML), its void elements without the
     end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``), and its
-    URI attributes as parsed; as XHTML, its scripts and styles as they came (Marks)."""
+    URI attributes as parsed; as XHTML, its scripts and styles as they came (Marks); its names
+    spelled as ``names`` has them (spelled_names: the page's own, where it wrote them in mixed case)."""
     if method != "html":
         texts = Marks.raw_texts(node)
-        with open_empties(texts.copy, html_parsed=True):
-            written = html.tostring(texts.copy, encoding="unicode", with_tail=with_tail, method=method)
+        spelled = as_spelled(texts.copy, names or {})
+        with open_empties(spelled, html_parsed=True):
+            written = html.tostring(spelled, encoding="unicode", with_tail=with_tail, method=method)
         return texts.restore(written)
     raw = Marks.swap(node, obsolete_raw_text, lambda text: text)
     code = Marks.coded_values(raw.copy)
     values = Marks.uri_values(code.copy)
-    written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
+    written = html.tostring(as_spelled(values.copy, names or {}), encoding="unicode", with_tail=with_tail,
+                            method=method)
     return raw.restore(code.restore(values.restore(VOID_END.sub(r"\1", written))))
 
 

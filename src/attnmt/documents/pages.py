@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from html import escape
 
@@ -25,6 +25,7 @@ from attnmt.documents.page_writer import (
     html_string,
     open_empties,
     set_text,
+    spelled_names,
     text_after,
     written_as_they_came,
     written_references,
@@ -124,6 +125,7 @@ class Parsed:
     wrapper: WrapperEnd | None = None  # an HTML fragment's: where its text ends in lxml's wrapper
     forms: SourceForms | None = None  # XML's: how it wrote what is written as it came where unchanged (xml_forms)
     bogus: frozenset[str] = frozenset()  # its instructions and CDATA sections as written (page_writer.bogus_comments)
+    names: dict[str, str] = field(default_factory=dict)  # HTML's names as it spells them (page_writer.spelled_names)
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language); a
@@ -143,9 +145,10 @@ class Parsed:
             # beside <html> is gather_strays' emptied one: its content is in the page)
             nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
                      *(beside(self.root) if self.from_tree[1] else [])]
-            page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html") for node in nodes)
+            page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html", names=self.names)
+                           for node in nodes)
             return self.written_prolog() + self.around[0] + page + self.around[1]
-        tostring = partial(etree.tostring, encoding="unicode") if self.xml else html_string
+        tostring = partial(etree.tostring, encoding="unicode") if self.xml else partial(html_string, names=self.names)
         with open_empties(self.root) if self.xml else nullcontext(), written_in_forms(self.forms, self.root) as restore:
             return self.written_prolog() + escape(self.root.text or "", quote=False) + restore("".join(
                 tostring(child, with_tail=True) for child in self.root))
@@ -340,7 +343,8 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
         if end is not None:
             holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
         open_voids(holder)
-        return Parsed(holder, False, wrapper=WrapperEnd.of(text), bogus=bogus_comments(text)), parser, None
+        return (Parsed(holder, False, wrapper=WrapperEnd.of(text), bogus=bogus_comments(text),
+                       names=spelled_names(text)), parser, None)
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
@@ -355,7 +359,8 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
                  not (closed and BESIDE.fullmatch(after)) or len(NODE.findall(after)) != len(beside(root)))
     around = (body[:len(body) - len(body.lstrip(HTML_SPACES))] if from_tree[0] else before,
               body[len(body.rstrip()):] if from_tree[1] else after)
-    return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, bogus=bogus_comments(body)),
+    return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, bogus=bogus_comments(body),
+                   names=spelled_names(body)),
             parser, 1 + prolog.count("\n"))
 
 
