@@ -492,3 +492,24 @@ def test_a_link_inside_brackets_keeps_to_its_own_text(upper, text, expected, htm
     out = translate_markdown(text, upper)
     assert out == expected and structure(out) == structure(text)
     assert MarkdownIt("commonmark").render(out) == f"<p>{html}</p>\n"
+
+
+def test_an_html_blocks_words_are_translated_and_its_markup_kept(mirror):
+    """A README's ``<p align="center">``, a note's ``<div>``, MDX's ``<Tabs>``: their text was kept in the source
+    language, the whole block being kept as it was."""
+    text = ('<p align="center">\n  <b>Fast</b> web framework.\n</p>\n\n<div class="note">\nA man rides a bike.\n'
+            '</div>\n\n<Tabs>\n  <TabItem value="a" label="Apple">\n    A dog runs.\n  </TabItem>\n</Tabs>\n')
+    assert translate_markdown(text, mirror) == (
+        '<p align="center">\n  FRAMEWORK. WEB <b>FAST</b>\n</p>\n\n<div class="note">\nBIKE. A RIDES MAN A\n'
+        '</div>\n\n<Tabs>\n  <TabItem value="a" label="Apple">\n    RUNS. DOG A\n  </TabItem>\n</Tabs>\n')
+
+
+@pytest.mark.parametrize("block", [
+    '<div class="note">\n<p>A man rides a bike.\n',  # left open for the Markdown after it
+    '<p>A man<br/>rides a bike.</p>\n',  # written <br> by HTML's writer
+    '<Card title={title}>\nA man rides a bike.\n</Card>\n',  # an MDX expression, written title="{title}"
+])
+def test_an_html_block_the_writer_would_change_is_kept_byte_for_byte(mirror, block):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_markdown(f"{block}\nA dog runs.\n", mirror) == f"{block}\nRUNS. DOG A\n"

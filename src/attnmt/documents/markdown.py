@@ -20,7 +20,8 @@ A paragraph's lines are one text for the model, and its translation is written a
 
 Kept as they are: code blocks (fenced and indented), front matter (YAML's ``---`` or TOML's
 ``+++`` at the very start) but for its title and description (attnmt.documents.markdown_front),
-reference definitions, HTML blocks and comments, thematic breaks.
+reference definitions, HTML blocks and comments (but for the words of an HTML block that HTML's writer writes
+back byte for byte: attnmt.documents.markdown_titles.html_blocks), thematic breaks.
 Docs sites' syntax (admonitions, containers, tabs, heading ids and attribute lists, template tags,
 MDX imports) is kept too, with the text inside it translated (attnmt.documents.markdown_sites), its
 titles and an HTML block's ``<summary>`` too (attnmt.documents.markdown_titles).
@@ -55,7 +56,7 @@ from attnmt.documents.markdown_text import (
     source_references,
     written,
 )
-from attnmt.documents.markdown_titles import Summary, summaries, syntax_titles
+from attnmt.documents.markdown_titles import Summary, html_blocks, summaries, syntax_titles
 from attnmt.documents.markup import TreeJob, translate_trees
 from attnmt.documents.page_writer import CONTROL  # what lxml cannot set in a fragment's text
 from attnmt.documents.pages import MAX_DEPTH, parse
@@ -348,9 +349,12 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             children = md.parseInline(inline.content[kept:len(inline.content) - tail], env)[0].children or []
         found += run(children, region, kind, kind == "paragraph" or (
             kind == "heading" and not opening.markup.startswith("#")))
+    blocks = html_blocks(lines, tokens, vocabulary, options, glossary, where, MarkdownJob)
+    whole = {line for block in blocks for line in range(block.region.spans[0][0], block.region.spans[-1][0] + 1)}
     runs: list[FrontValue | Summary | Run] = sorted(
-        [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob),
-         *summaries(lines, tokens, vocabulary, options, glossary, where, MarkdownJob), *found],
+        [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob), *blocks, *found,
+         *(one for one in summaries(lines, tokens, vocabulary, options, glossary, where, MarkdownJob)
+           if one.region.spans[0][0] not in whole)],
         key=lambda one: one.region.spans[0][:2])  # in the order they stand, as all_replaced writes them
     translate_trees([run.job for run in runs], translator, options, review,
                     [run.region.spans[0][0] + 1 for run in runs])

@@ -2,6 +2,7 @@
 
     syntax_titles(lines, syntax)       -> where each title on a line of site syntax stands
     summaries(lines, tokens, ...)      -> each one-line ``<summary>`` of an HTML block, as a job to translate
+    html_blocks(lines, tokens, ...)    -> each HTML block written as HTML writes it, as a job to translate
 
 A docs page's admonitions, containers and tabs are titled on their syntax lines, which
 attnmt.documents.markdown_sites reads as blank: MkDocs' ``!!! note "Read this first"``, ``??? tip
@@ -12,7 +13,10 @@ English titles. The title alone is translated, as Markdown (the sites render its
 its keyword, quotes, brackets and an attribute list after it are kept byte for byte. A GitHub (or
 Obsidian) alert's title, ``> [!TIP] Title``, is found by attnmt.documents.markdown_github.alert_title.
 A ``<summary>`` in an HTML block (``<details><summary>Title</summary>``) is HTML, and is translated and
-written as HTML.
+written as HTML; so is a whole HTML block that holds words (``<div class="note">\nText\n</div>``, a README's
+``<p align="center">``, MDX's ``<Tabs>``) where its HTML is written back byte for byte untranslated
+(html_blocks): one the parser would repair or write otherwise (an element left open for the Markdown after
+it, ``<br/>``, an unquoted ``{value}``) is kept, and only its summaries are translated.
 """
 
 from __future__ import annotations
@@ -27,10 +31,10 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.markdown_text import Region, body
 from attnmt.documents.markup import TreeJob
-from attnmt.documents.pages import Parsed, parse
+from attnmt.documents.pages import Parsed, check_depth, parse, parse_html
 from attnmt.documents.pipeline import DocumentOptions
 
-__all__ = ["Summary", "summaries", "syntax_titles"]
+__all__ = ["Summary", "html_blocks", "summaries", "syntax_titles"]
 
 ATTRIBUTES = r"(?:[ \t]*\{[^{}\n]*\})?[ \t]*"  # an attribute list after a container's title, kept
 TITLED = (
@@ -82,4 +86,27 @@ def summaries(lines: Sequence[str], tokens: Sequence[Token], vocabulary: Vocabul
                 job = job_type(parsed.root, vocabulary, options, glossary) if parsed is not None else None
                 if parsed is not None and job is not None and job.flats():
                     found.append(Summary(Region([(index, match.start("title"), match.end("title"))]), job, parsed))
+    return found
+
+
+def html_blocks(lines: Sequence[str], tokens: Sequence[Token], vocabulary: Vocabulary, options: DocumentOptions,
+                glossary: Glossary | None, where: str, job_type: type[TreeJob]) -> list[Summary]:
+    """Each HTML block outside a list or a blockquote (its lines as markdown-it reads them) that holds words to
+    translate and that the HTML writer writes back byte for byte, with a job (of ``job_type``) for all of it."""
+    found = []
+    for token in tokens:
+        if token.type != "html_block" or token.map is None or token.level:
+            continue
+        first, end = token.map
+        read = [body(line) for line in lines[first:end]]
+        if read != token.content.rstrip("\n").split("\n"):
+            continue
+        text = "".join(lines[first:end - 1]) + read[-1]
+        parsed, parser, _ = parse_html(text)
+        if parsed is None or parsed.document or parsed.serialise(None) != text:
+            continue  # repaired or written otherwise: kept as it is (its summaries are still translated)
+        check_depth(parsed.root, parser, f"{where}, line {first + 1}")
+        job = job_type(parsed.root, vocabulary, options, glossary)
+        if job.flats():
+            found.append(Summary(Region([(first, 0, len(read[0])), (end - 1, 0, len(read[-1]))]), job, parsed))
     return found
