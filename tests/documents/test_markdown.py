@@ -513,3 +513,10 @@ def test_an_html_block_the_writer_would_change_is_kept_byte_for_byte(mirror, blo
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert translate_markdown(f"{block}\nA dog runs.\n", mirror) == f"{block}\nRUNS. DOG A\n"
+
+
+def test_a_highlight_is_a_mark_its_delimiters_kept_around_its_words(mirror):
+    """Read as text, ``==very important==`` went to the model, which moved its ``==`` apart."""
+    text = "This is ==very important== text, and a == b stays.\n\n[A ==red== car](u)\n"
+    assert translate_markdown(text, mirror) == "STAYS. B == A AND TEXT, ==IMPORTANT VERY== IS THIS\n\n[CAR ==RED== A](u)\n"
+    assert mirror.given == ["This is very important text, and a == b stays.", "A red car"]

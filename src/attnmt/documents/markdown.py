@@ -68,7 +68,8 @@ from attnmt.errors import DataError, warn
 __all__ = ["translate_markdown"]
 
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line with its ending, as CommonMark ends lines
-MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "link_open": "a"}  # the element each mark is read as
+# the element each mark is read as
+MARKS = {"em_open": "em", "strong_open": "strong", "s_open": "s", "mark_open": "mark", "link_open": "a"}
 # Printable ASCII without letters, and its spacing: a run's text of these alone, nested shallowly, holds nothing to
 # translate without glossary terms, and its fragment is one lxml neither refuses nor repairs (nothing_to_translate).
 NO_LETTERS = re.compile(r"[\t\n\r -@\[-`{-~]*")
@@ -196,7 +197,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             marks.append(link_mark(token, 0, raw, region, newline) if kind == "link_open"
                          else Mark(token.markup, token.markup))
             tail_breaks = token.meta["tail"].count("\n") if kind == "link_open" else tail_breaks
-        elif kind in ("em_close", "strong_close", "s_close", "link_close"):
+        elif kind in ("em_close", "strong_close", "s_close", "mark_close", "link_close"):
             html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
             newline += tail_breaks if kind == "link_close" else 0
         elif index in pairs:  # a paired element's start tag: a mark, written back with both tags as they were

@@ -1,10 +1,12 @@
 """GitHub's Markdown beyond CommonMark's tables, as attnmt.documents.markdown reads it.
 
-    github(md)               -> md with strikethrough, footnote references, emoji codes and math read
+    github(md)               -> md with strikethrough, highlights, footnote references, emoji codes and math read
     kept_start(content)      -> how many characters at a paragraph's start are kept as they are
     alert_title(content)     -> where an alert's title stands in a paragraph's text
 
-Strikethrough (``~~a~~``) is markdown-it's own rule, a mark like emphasis. Footnote references
+Strikethrough (``~~a~~``) is markdown-it's own rule, a mark like emphasis; a highlight (``==a==``: Obsidian,
+Typora, MkDocs' pymdownx.mark, markdown-it-mark) is read by the same rule for ``=`` (highlight), a ``<mark>``:
+read as text, its ``==`` went to the model, which moved or dropped them. Footnote references
 (``[^1]``), emoji codes (``:smile:``) and math (``$x^2$``, ``$`x^2`$``, ``$$x^2$$``, which GitHub renders
 with MathJax) are read by a pattern on the source, as atoms kept whole (``kept_inline`` tokens),
 without mdit-py-plugins. A task list item's ``[ ] ``/``[x] ``, a footnote definition's ``[^1]: `` and
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock, reference
 from markdown_it.rules_inline import StateInline
+from markdown_it.rules_inline.state_inline import Delimiter
 
 __all__ = ["alert_title", "github", "kept_start"]
 
@@ -80,12 +83,46 @@ def footnote_start(state: StateBlock, start: int, end: int, silent: bool) -> boo
 def github(md: MarkdownIt) -> MarkdownIt:
     """``md`` reading strikethrough, footnote references and definitions, emoji codes and math."""
     md.enable("strikethrough")
+    md.inline.ruler.before("strikethrough", "highlight", highlight)
+    md.inline.ruler2.before("strikethrough", "highlight", highlight_pairs)
     md.block.ruler.at("reference", not_footnote)
     md.block.ruler.before("paragraph", "footnote_start", footnote_start, {"alt": ["paragraph"]})
     md.inline.ruler.before("link", "footnote_ref", kept_rule(FOOTNOTE_REF, "["))
     md.inline.ruler.before("link", "emoji", kept_rule(EMOJI, ":"))
     md.inline.ruler.before("link", "math", kept_rule(MATH, "$"))
     return md
+
+
+def highlight(state: StateInline, silent: bool) -> bool:
+    """A run of ``=`` as strikethrough reads a run of ``~``: each pair of it a delimiter that may open or
+    close a highlight (highlight_pairs), an odd one's first ``=`` text."""
+    if silent or state.src[state.pos] != "=":
+        return False
+    scanned = state.scanDelims(state.pos, True)
+    if scanned.length < 2:
+        return False
+    if scanned.length % 2:
+        state.push("text", "", 0).content = "="
+    for _ in range(scanned.length // 2):
+        state.push("text", "", 0).content = "=="
+        state.delimiters.append(Delimiter(marker=ord("="), length=0, token=len(state.tokens) - 1, end=-1,
+                                          open=scanned.can_open, close=scanned.can_close))
+    state.pos += scanned.length
+    return True
+
+
+def highlight_pairs(state: StateInline) -> None:
+    """Each ``==`` delimiter that markdown-it's balance_pairs paired with a closing one made a ``mark_open``
+    and a ``mark_close`` token (in each level's delimiters: a link's text has its own)."""
+    for delimiters in [state.delimiters, *(meta["delimiters"] for meta in state.tokens_meta
+                                           if meta and "delimiters" in meta)]:
+        for delimiter in delimiters:
+            if delimiter.marker != ord("=") or delimiter.end == -1:
+                continue
+            for index, kind, nesting in ((delimiter.token, "mark_open", 1),
+                                         (delimiters[delimiter.end].token, "mark_close", -1)):
+                token = state.tokens[index]
+                token.type, token.tag, token.nesting, token.markup, token.content = kind, "mark", nesting, "==", ""
 
 
 def kept_start(content: str) -> int:
