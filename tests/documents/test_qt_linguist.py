@@ -41,6 +41,27 @@ def test_each_empty_plural_form_gets_the_translation_its_count_kept(upper):
     assert [form.text for form in forms] == ["DELETED %n FILES", "DELETED %n FILES"]
 
 
+@pytest.mark.parametrize(("language", "count"), [("de_DE", 2), ("ja", 1), ("pl", 3), ("ar", 6)])
+def test_an_empty_plural_translation_gets_as_many_forms_as_its_language_has(upper, language, count):
+    """A plural message with an empty translation got one <numerusform>: German has two (lrelease padded the
+    second empty, and the program showed its English source for every count but 1)."""
+    text = ts('    <message numerus="yes">\n        <source>Deleted %n files</source>\n'
+              '        <translation type="unfinished"></translation>\n    </message>\n', f'language="{language}"')
+    forms = etree.fromstring(translated(text, upper, DocumentOptions()).split("\n", 2)[2].encode()).findall(
+        ".//numerusform")
+    assert [form.text for form in forms] == ["DELETED %n FILES"] * count
+
+
+def test_one_empty_plural_form_of_lupdate_without_a_language_is_given_the_targets_others(upper):
+    """lupdate writes one empty <numerusform> where the file names no language: given German, the file
+    gets its second, laid out as the first."""
+    text = ts('    <message numerus="yes">\n        <source>Deleted %n files</source>\n'
+              '        <translation type="unfinished">\n            <numerusform></numerusform>\n'
+              "        </translation>\n    </message>\n", 'sourcelanguage="en"')
+    form = "            <numerusform>DELETED %n FILES</numerusform>\n"
+    assert f'        <translation type="unfinished">\n{form}{form}        </translation>\n' in translated(text, upper)
+
+
 def test_qt_placeholders_pass_through_untranslated(upper):
     text = ts("    <message>\n        <source>Copied %1 of %L2 items</source>\n"
               '        <translation type="unfinished"></translation>\n    </message>\n')

@@ -8,11 +8,11 @@ Read as any XML (attnmt.documents.markup), the ``<source>`` was overwritten with
 stayed empty, and the ``<context>``'s ``<name>`` (a C++ class) and the developer's ``<comment>`` were
 translated.  Here only translations are written:
 
-- a message's empty ``<translation>`` (or each empty ``<numerusform>`` of a plural message, ``numerus="yes"``)
-  gets its source's translation, a missing one is added, and so does an unfinished one that is its
-  source's copy (is_open); one with other text is a translation already (a
-  person's, or an earlier run's) and is kept (one warning counts them), and so is a message that is
-  ``obsolete`` or ``vanished`` (no longer in the program's code);
+- a message's empty ``<translation>`` (or each empty ``<numerusform>`` of a plural message, ``numerus="yes"``,
+  as many as Qt gives the target language: PLURAL_FORMS) gets its source's translation, a missing one is
+  added, and so does an unfinished one that is its source's copy (is_open); one with other text is a
+  translation already (a person's, or an earlier run's) and is kept (one warning counts them), and so is a
+  message that is ``obsolete`` or ``vanished`` (no longer in the program's code);
 - a translation written says ``type="unfinished"``, as Qt Linguist's own batch translation leaves
   what it filled unless asked: a machine's suggestion, for a person to review and mark done.  lrelease
   still puts unfinished translations into the ``.qm`` (unless ``-nounfinished``), so the program shows
@@ -65,6 +65,17 @@ BYTE_VALUE = re.compile(r"[xX][0-9A-Fa-f]{1,6}|[0-9]{1,7}")
 RETIRED = frozenset(("obsolete", "vanished"))
 # What comes before a message's <translation>, in the order of Qt's DTD: it is written after the last of them.
 BEFORE_TRANSLATION = ("location", "source", "oldsource", "comment", "oldcomment", "extracomment", "translatorcomment")
+# How many plural forms (<numerusform>s) Qt gives a language, by its primary subtag, as Qt Linguist's
+# numerus rules count them (lupdate writes that many, and lrelease pads a message with fewer with empty
+# ones, where the program shows the source): a language not listed gets one, as lupdate gives a file
+# that names no language.
+PLURAL_FORMS = {language: count for count, languages in (
+    (1, "bi bo dz fa fj gn hu id ja jv ko ms my na om su th tr tt vi yo za zh"),
+    (2, "aa ab af am as ay az ba bg bn br de el en eo es et eu fi fil fo fr fur fy gl gu ha he hi hy ia ie is it"
+        " ka kk kl km kn ks ku kw ky la lb ln lo mg ml mn mr nb ne nl nn no nso oc or pa ps pt qu rm rn rw sd si"
+        " sn so sq ss st sv sw ta te tg ti tk tn to ts ug ur uz vo wa wo xh yi zu"),
+    (3, "be bs cs dv ga gv hr ik iu lt lv mi mk pl ro ru sa se sk sm sr uk"),
+    (4, "gd mt sl"), (5, "cy"), (6, "ar")) for language in languages.split()}
 
 
 def is_qt_ts(text: str) -> bool:
@@ -83,7 +94,8 @@ def translate_ts(text: str, translator: Translator, options: DocumentOptions, wh
         raise DataError(f"{where}: not a Qt Linguist file: its root element is not <TS>")
     parsed.keeps_declaration = keep_declaration
     root = roots[0]
-    found = [(message, open_forms(message)) for message in root.iter("message") if is_current(message)]
+    plurals = PLURAL_FORMS.get(primary_subtag(root.get("language", "") or options.target_lang), 1)
+    found = [(message, open_forms(message, plurals)) for message in root.iter("message") if is_current(message)]
     kept = sum(1 for _, forms in found if forms is None)
     if kept:
         warn(f"{where}: {kept:,} message(s) kept the translation they hold; to have one translated again, "
@@ -163,11 +175,12 @@ def is_current(message: etree._Element) -> bool:
     return source is not None and bool("".join(source.itertext()).strip())
 
 
-def open_forms(message: etree._Element) -> list[etree._Element] | None:
+def open_forms(message: etree._Element, plurals: int) -> list[etree._Element] | None:
     """The elements of a message to write its translation into, marked ``type="unfinished"``: its
     ``<translation>`` (added where it has none), or, in a plural message, each empty ``<numerusform>``
-    of it (one added where it has none), or one that is still its source's copy (is_open); None where
-    every one holds a translation already."""
+    of it (as many as the target language has, ``plurals`` (PLURAL_FORMS), where it has none or fewer,
+    all empty: add_forms), or one that is still its source's copy (is_open); None where every one holds
+    a translation already."""
     translation = message.find("translation")
     if translation is None:
         translation = message.makeelement("translation", {})
@@ -179,14 +192,33 @@ def open_forms(message: etree._Element) -> list[etree._Element] | None:
     source = message.find("source")
     if message.get("numerus") == "yes":
         forms = translation.findall("numerusform")
-        if not forms and not (translation.text or "").strip():
-            forms = [etree.SubElement(translation, "numerusform")]
+        if not forms and (translation.text or "").strip():
+            return None  # a translation of text alone, no form: a person's, kept
+        if all(not len(form) and not (form.text or "").strip() for form in forms):
+            forms = add_forms(translation, forms, plurals)
         forms = [form for form in forms if is_open(form, source, draft)]
     else:
         forms = [translation] if is_open(translation, source, draft) else []
     if not forms:
         return None
     translation.set("type", "unfinished")
+    return forms
+
+
+def add_forms(translation: etree._Element, forms: list[etree._Element], plurals: int) -> list[etree._Element]:
+    """``forms`` (a plural translation's empty ``<numerusform>``s) with as many more as make ``plurals``,
+    each after the last, laid out as the last is (on a line of its own where it is)."""
+    forms = list(forms)
+    while len(forms) < plurals:
+        form = translation.makeelement("numerusform", {})
+        if forms:
+            last = forms[-1]
+            previous = last.getprevious()
+            last.addnext(form)
+            form.tail, last.tail = last.tail, translation.text if previous is None else previous.tail
+        else:
+            translation.append(form)
+        forms.append(form)
     return forms
 
 
