@@ -127,3 +127,24 @@ def test_a_unit_that_says_approved_keeps_its_target_even_a_copy_of_its_source(mi
 def test_a_unit_that_says_approved_of_an_empty_target_is_filled(mirror):
     units = '<trans-unit id="1" approved="yes"><source>A dog.</source><target/></trans-unit>'
     assert ">DOG. A</target>" in translate_xliff(xliff(units, ""), mirror, DE)
+
+
+def test_a_trados_tracked_deletion_in_the_source_is_left_out_of_the_target_and_its_insertion_unwrapped(same):
+    """The model read the words a reviewer deleted ("A blue red car runs."), and the target showed the machine's
+    translation as a tracked deletion and insertion of the source's revisions; Trados translates the source as
+    its changes accepted, and the target holds no change of its own."""
+    source = ('A <mrk mtype="x-sdl-deleted" sdl:revid="r1">blue </mrk><mrk mtype="x-sdl-added" sdl:revid="r2">red '
+              '</mrk>car runs.')
+    out = translate_xliff(xliff(trados("1", source, "", "")), same, DE)
+    assert '<mrk mtype="seg" mid="1">A red car runs.</mrk></target>' in out
+    assert f'<seg-source><mrk mtype="seg" mid="1">{source}</mrk></seg-source>' in out  # the source as it came
+    assert same.given == ["A red car runs."]
+
+
+def test_a_trados_comment_on_the_source_stays_on_the_source_its_words_translated_in_the_target(mirror):
+    """A reviewer's comment on source words (its <cmt-def> in the file's <doc-info>) went into the target too,
+    around whichever words the alignment gave it: each comment showed twice."""
+    source = 'A <mrk mtype="x-sdl-comment" sdl:cid="c1">red car</mrk> runs. A <mrk mtype="x-sdl-deleted">big</mrk> dog.'
+    out = translate_xliff(xliff(trados("1", source, "", "")), mirror, DE)
+    assert '<mrk mtype="seg" mid="1">RUNS. CAR RED A DOG. A</mrk></target>' in out
+    assert mirror.given == ["A red car runs.", "A dog."]

@@ -18,6 +18,13 @@ from attnmt.errors import DataError
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.
 WORD_CODES = frozenset(("g", "mrk", "pc"))
+# Trados's marks in a source (.sdlxliff) that are none of its translation's: a reviewer's comment on its words
+# (its <cmt-def> in the file's <doc-info>) and a tracked change's insertion, each unwrapped in the target (its
+# words translated there), and a tracked deletion, whose words are left out: Trados translates a source as
+# its changes accepted, and a comment or a revision belongs to the source it was made on.
+SDL_UNWRAPPED = frozenset(("x-sdl-comment", "x-sdl-added"))
+SDL_DELETED = "x-sdl-deleted"
+UNWRAPPED = "attnmt-unwrapped"  # what such a mark is renamed, then stripped, its content left in place
 # XLIFF 2's <cp hex="...">: a Unicode code point in hexadecimal (code_point).
 HEX = re.compile(r"[0-9A-Fa-f]+")
 MAX_CODE_POINT = 0x10FFFF
@@ -31,6 +38,28 @@ def wraps_words(node: etree._Element) -> bool:
     """Whether an inline code wraps words to translate (WORD_CODES, but a ``<mrk mtype="protected">``)."""
     name = local_name(node)
     return name in WORD_CODES and not (name == "mrk" and node.get("mtype") == "protected")
+
+
+def accept_changes(copied: etree._Element) -> None:
+    """A target (or a segment of it) just copied from its source, Trados's comments and tracked changes
+    taken out of it (SDL_UNWRAPPED, SDL_DELETED): a deletion's words with it, the spaces around it kept
+    once.  Read as words to translate, the deleted ones went to the model ("A blue red car" for "A
+    <del>blue</del> <ins>red</ins> car"), and each comment showed on the target too, around other
+    words.  In place."""
+    for mark in [mark for mark in copied.iter("{*}mrk") if mark.get("mtype") == SDL_DELETED]:
+        previous, parent = mark.getprevious(), mark.getparent()
+        before = parent.text if previous is None else previous.tail
+        at_start = previous is None and not (before or "").strip()
+        tail = (mark.tail or "").lstrip() if at_start or (before or "")[-1:].isspace() else mark.tail or ""
+        if previous is None:
+            parent.text = (before or "") + tail or None
+        else:
+            previous.tail = (before or "") + tail or None
+        parent.remove(mark)
+    for mark in copied.iter("{*}mrk"):
+        if mark.get("mtype") in SDL_UNWRAPPED:
+            mark.tag = UNWRAPPED
+    etree.strip_tags(copied, UNWRAPPED)
 
 
 def is_line_break(node: etree._Element) -> bool:
