@@ -93,3 +93,21 @@ def test_an_element_renamed_or_given_other_attributes_is_written_as_lxml_writes_
     renamed.tag = "b"
     changed.set("y", "3")
     assert page.serialise(None) == '<doc><b x="1">t</b> <c y="3">u</c></doc>'
+
+
+def test_an_end_tag_written_with_spaces_keeps_them(mirror):
+    """lxml wrote every end tag ``</name>``: ``</entry  >``, one over two lines and the root's came back so, in
+    elements translated, kept and empty alike."""
+    text = ('<entries >\n  <entry key="a">a dog</entry  >\n  <entry key="b"></entry >\n'
+            '  <size>16</size\n>\n</entries >\n')
+    assert one(text, mirror) == text.replace("a dog", "DOG A")
+
+
+def test_an_xliff_end_tag_with_spaces_keeps_them_beside_a_target_written(mirror):
+    text = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+            '<file source-language="en" target-language="de" datatype="plaintext" original="a.txt"><body>\n'
+            '<trans-unit id="1"><source>a dog</source ><note>n</note ></trans-unit >\n</body></file></xliff >\n')
+    written = translate_file_bytes(text.encode(), "a.xlf", mirror, DocumentOptions(target_lang="de")).decode()
+    assert written == text.replace("</source >", '</source ><target state="needs-review-translation" '
+                                   'state-qualifier="mt-suggestion">DOG A</target>')

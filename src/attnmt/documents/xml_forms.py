@@ -4,7 +4,8 @@ libxml2 keeps what XML means, not how it was written, so lxml's writer changed X
 changed: an empty element written with its end tag came back short (``<string name="b"></string>`` as
 ``<string name="b"/>``, Qt Linguist's ``<source></source>``), a character reference as its character
 (``&#233;`` as ``é``, ``&#x2014;`` as ``—``, ``&quot;`` as ``"``), a start tag in lxml's quotes and
-spacing; a diff of a translated file showed lines nobody had touched.
+spacing, an end tag without its spaces (``</entry  >`` as ``</entry>``); a diff of a translated file
+showed lines nobody had touched.
 
     forms = source_forms(holder, body)       # beside the parse: how each start tag and text was written
     with written_in_forms(forms) as restore:  # while the tree is written
@@ -14,9 +15,10 @@ The input is read once more, tag by tag (TOKEN), beside the tree, and each start
 matched to the node the parser made of it; where the two ever disagree, no form is kept, and the
 tree is written as lxml writes it.  Only what still holds what was read is written as it came (a
 start tag whose element has the same name and attributes, a text with the same value, which its
-form is known to mean: ``decoded``); lxml writes the rest, so what the translation wrote is
-always written by the XML writer.  The written form stands in for a mark lxml writes (letters and
-digits with a nonce, as page_writer.Marks' do).
+form is known to mean: ``decoded``; an end tag whose element has the same name); lxml writes the
+rest, so what the translation wrote is always written by the XML writer.  The written form stands in
+for a mark lxml writes (letters and digits with a nonce, as page_writer.Marks' do; before an end tag, a
+processing instruction of that name).
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ class SourceForms:
     # A text's form by its value, where the input wrote that value one way only, never as lxml does: for a
     # copy the translation made of a kept element (inline code: markup_runs.fill), which holds its texts.
     by_value: dict[str, str] = field(default_factory=dict)
+    # The end tags written otherwise than lxml writes them (``</entry  >``, ``</string\n>``): (element, as
+    # written, the element's name then).
+    ends: list[tuple[etree._Element, str, str]] = field(default_factory=list)
 
 
 def source_forms(holder: etree._Element, body: str) -> SourceForms:
@@ -96,6 +101,8 @@ def source_forms(holder: etree._Element, body: str) -> SourceForms:
         if node is None:
             return SourceForms()
         slot = (node, "text") if kind == "start" and not token["empty"] else (node, "tail")
+        if kind == "end" and token.group() != f"</{name}>":
+            forms.ends.append((node, token.group(), node.tag))
         if kind == "start":
             empty = token["empty"] or body.startswith("</", position)
             if not PLAIN_START.fullmatch(token.group()) or (empty and not token["empty"]):
@@ -165,7 +172,7 @@ def written_in_forms(forms: SourceForms | None, holder: etree._Element) -> Itera
     what was read there (in a copy of a kept element: SourceForms.by_value) stands in for a mark (StandIns);
     yields what puts the forms in place of the marks in the written text.  An element still empty that was
     written with an end tag is written with one.  The tree is as it was afterwards."""
-    if forms is None or not (forms.starts or forms.texts or forms.by_value):
+    if forms is None or not (forms.starts or forms.texts or forms.by_value or forms.ends):
         yield lambda written: written
         return
     stand_ins = StandIns()
@@ -180,6 +187,8 @@ def written_in_forms(forms: SourceForms | None, holder: etree._Element) -> Itera
                     value = getattr(node, slot) or ""
                     if value in forms.by_value:
                         stand_ins.text(node, slot, value, forms.by_value[value])
+        for element, written, tag in forms.ends:
+            stand_ins.end(element, written, tag)
         yield stand_ins.restore
     finally:
         for step in reversed(stand_ins.undo):
@@ -218,8 +227,22 @@ class StandIns:
         self.kept.append(written)
         self.undo.append(lambda: setattr(node, slot, value))
 
+    def end(self, element: etree._Element, written: str, tag: str) -> None:
+        """``element``'s end tag written ``written`` where it still has the name ``tag``: a processing
+        instruction, appended as its last node, marks it (the end tag is the next thing written)."""
+        if element.tag != tag:
+            return
+        mark = etree.ProcessingInstruction(f"attnmt{self.nonce}", str(len(self.kept)))
+        if element.text is None and not len(element):
+            element.text = ""  # an empty element is written with its end tag where it was (StandIns.start)
+            self.undo.append(lambda: setattr(element, "text", None))
+        element.append(mark)
+        self.kept.append(written)
+        self.undo.append(lambda: element.remove(mark))
+
     def restore(self, written: str) -> str:
         """``written`` with each mark the form it stands for: a start tag's whole tag, which lxml writes
-        with every ``<`` and ``>`` of its values escaped."""
-        mark = re.compile(rf'<[^<>]*\sattnmt{self.nonce}="(\d+)"[^<>]*>|attnmt{self.nonce}t(\d+)x')
-        return mark.sub(lambda found: self.kept[int(found[1] or found[2])], written)
+        with every ``<`` and ``>`` of its values escaped, and an end tag, after its mark."""
+        mark = re.compile(rf'<[^<>]*\sattnmt{self.nonce}="(\d+)"[^<>]*>|attnmt{self.nonce}t(\d+)x'
+                          rf'|<\?attnmt{self.nonce} (\d+)\?></[^<>]*>')
+        return mark.sub(lambda found: self.kept[int(found[1] or found[2] or found[3])], written)
