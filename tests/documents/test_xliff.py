@@ -576,6 +576,19 @@ def test_the_spaces_after_a_code_or_placeholder_that_opens_a_source_are_kept(sam
     assert f">{source}</target>" in out
 
 
+@pytest.mark.parametrize("space", ["\u00a0", "\u202f", "\t"])
+def test_a_no_break_space_or_a_tab_after_a_placeholder_among_words_is_kept(space, same, fixed):
+    """``{0}&#160;MB`` came back ``{0} MB`` even as its own translation: the no-break space that keeps a number
+    and its unit on one line (French's narrow one before ``%``, a tab) was rebuilt after the placeholder as a
+    plain space; it is the source's character again, wherever the placeholder goes."""
+    unit = f'<trans-unit id="a"><source>Size: {{0}}{space}MB free</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["Size: MB free"]
+    assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"Size: {{0}}{space}MB free"
+    out = translate_xliff(xliff_1(unit), fixed("Frei: MB", [(0, 0), (1, 1), (2, 0)]), DE)
+    assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"Frei: {{0}}{space}MB"
+
+
 @pytest.mark.parametrize("placeholder", ["{0:C2}", "{1,-10}", "{0:yyyy-MM-dd}", "{2,8:N0}", "%1", "%L2", "%12", "%n",
                                          "%Ln"])
 def test_a_dotnet_or_qt_placeholder_in_a_source_passes_through_untranslated(same, placeholder):

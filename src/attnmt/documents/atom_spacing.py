@@ -18,7 +18,8 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     drop that space, the space to add before them, the space to add after them, how many of the
     target's characters after them to skip).
 
-    The atoms keep the spaces they had in the source, on the sides they had them.  Where the
+    The atoms keep the spaces they had in the source, on the sides they had them (after them, the
+    character it was, where the flat text left it out: Mark.space_after_as).  Where the
     source had one on one side and the target has one on the other, the atoms change sides with
     it: a bookmark after "shirt" that lands before "isst" goes before the space ("Hemd<end/> isst"),
     a picture after "chart " that lands before the space at the end goes after it ("chart <img>").
@@ -34,17 +35,17 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     spaces_after = last.space_after and not (position < len(text) and closes(text[position]))
     if first.space_before == last.space_after:  # both sides, or neither
         before = " " if first.space_before and not spaced_before and position > 0 else ""
-        after = " " if spaces_after and not spaced_after and position < len(text) else ""
+        after = last.space_after_as if spaces_after and not spaced_after and position < len(text) else ""
         return False, before, after, 0
     if first.space_before and spaced_after and not spaced_before and text[position] == " " and position < end:
         return False, " ", "", 1  # "chart| " -> "chart <img>"
     if spaces_after and spaced_before and not spaced_after and droppable:
-        return True, "", " ", 0  # "Hemd |isst" -> "Hemd<end/> isst"
+        return True, "", last.space_after_as, 0  # "Hemd |isst" -> "Hemd<end/> isst"
     if spaced_before or spaced_after:
         return False, "", "", 0
     # no space after them at the text's end, as none before them at its start: one there ends the line unseen
     before = " " if first.space_before and position > 0 else ""
-    return False, before, " " if spaces_after and position < len(text) else "", 0
+    return False, before, last.space_after_as if spaces_after and position < len(text) else "", 0
 
 
 def closes(character: str) -> bool:

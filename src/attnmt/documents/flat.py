@@ -64,6 +64,7 @@ class Mark:
     literal: str = ""
     space_before: bool = False  # whitespace before and after an atom in the source: kept around it
     space_after: bool = False
+    space_after_as: str = " "  # the character of that space after it, where the text left it out (U+00A0, a tab)
     parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
     line_break: bool = False  # a line break (LINE_BREAKS, or an atom added as one: XLIFF's <x ctype="lb"/>)
     shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
@@ -214,6 +215,8 @@ class FlatBuilder:
             text = text[1:]
         elif (not self.collapse and after_atom and text[0].isspace() and (not self.text or self.text[-1].isspace())
               and (self.text.strip() or (text[0] == " " and not text[1:2].isspace()))):
+            if not LINE_END.match(text[0]):  # a no-break space ("{0}&#160;MB") or a tab is written back as it was
+                self.marks[-1].space_after_as = text[0]
             text = text[1:]
         if self.fields:
             self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
