@@ -30,6 +30,11 @@ def test_a_json_list_of_source_and_target_objects_or_pairs_is_a_glossary(tmp_pat
     assert glossary.terms == (("dog", "Hund"), ("cat", "Katze"), ("mouse", "Maus"))
 
 
+def test_a_json_object_of_a_source_and_a_target_alone_is_one_term(tmp_path):
+    """{"source": "dog", "target": "Hund"}, a list's item given alone, was the terms "source" and "target"."""
+    assert read_glossary(write(tmp_path, '{"source": "dog", "target": "Hund"}')).terms == (("dog", "Hund"),)
+
+
 def test_a_json_glossary_in_utf_8_with_a_byte_order_mark_or_utf_16_is_read(tmp_path):
     """Windows Notepad saves one so; json.loads refused the mark ("Unexpected UTF-8 BOM")."""
     assert read_glossary(write(tmp_path, '\ufeff{"dog": "Hund"}')).terms == (("dog", "Hund"),)

@@ -1,10 +1,10 @@
 """A glossary in a JSON file (``terms.json``), as users keep one beside their i18n files
-(attnmt.decoding.glossary_files reads a ``.json`` file so): an object of source term: target term
-(``{"dog": "Hund", "cat": "Katze"}``, as a JSONL line's or a request's ``"glossary"`` is), or a list of
-objects each with its ``"source"`` and ``"target"`` (``[{"source": "dog", "target": "Hund"}]``; other
-keys, a note's, are no terms) or of pairs (``[["dog", "Hund"]]``).  A term is named by its key
-(``terms.json["dog"]``) or its index (``terms.json[2]``) where it is wrong; a file that is no JSON
-names its line, one of another shape the file.  A key given twice is kept twice, as the API keeps it
+(attnmt.decoding.glossary_files reads a ``.json`` file so): an object of source term: target term (``{"dog":
+"Hund", "cat": "Katze"}``, as a JSONL line's or a request's ``"glossary"`` is), or a list of objects each with
+its ``"source"`` and ``"target"`` (``[{"source": "dog", "target": "Hund"}]``; other keys, a note's, are no
+terms; one such object alone is one term) or of pairs (``[["dog", "Hund"]]``). A term is named by its key
+(``terms.json["dog"]``) or its index (``terms.json[2]``) where it is wrong; a file that is no JSON names its
+line, one of another shape the file. A key given twice is kept twice, as the API keeps it
 (attnmt.decoding.glossary.GivenPairs), so that two target terms for it stop the reading."""
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ def json_rows(lines: list[str], path: str | Path) -> Iterator[Row]:
                         f"glossary is {SHAPES}") from None
     except RecursionError:
         raise DataError(f"{path}: JSON nested too deeply; a JSON glossary is {SHAPES}") from None
+    if isinstance(value, Pairs) and sorted(key for key, _ in value) == ["source", "target"]:
+        return iter([listed(str(path), value)])  # a list's item given alone: one term, not "source" and "target"
     if isinstance(value, Pairs):
         return (checked(f"{path}[{json.dumps(key, ensure_ascii=False)}]", key, target) for key, target in value)
     if isinstance(value, list):
