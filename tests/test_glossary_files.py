@@ -106,6 +106,22 @@ def test_deepls_four_fields_give_the_languages_of_every_row(tmp_path):
     assert len(read_glossary(path)) == 2
 
 
+def test_deepls_export_of_several_language_pairs_gives_the_rows_of_the_pair_translated(tmp_path):
+    """DeepL's web app exports a multilingual glossary as one CSV file of its dictionaries' rows, several language
+    pairs (``"Datenleck","data breach","DE","EN"`` among ``"latency","Latenz","EN","DE"``): it stopped, "the terms
+    are DE -> EN, and the file's first are EN -> DE".  Translating en -> de, the EN -> DE rows are the glossary, the
+    others skipped and counted in one warning; where the languages are not known, one pair a file still."""
+    path = write(tmp_path, b'"latency","Latenz","EN","DE"\r\n"Datenleck","data breach","DE","EN"\r\n'
+                           b'"stranden","Strand","DA","DE"\r\n"data breach","Datenleck","EN","DE"\r\n')
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en-US", "de").terms == (("latency", "Latenz"), ("data breach", "Datenleck"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 2 of 4 rows skipped, their terms of another language pair than en-US -> de (the first: {path}:2, "
+        "DE -> EN)"]
+    with pytest.raises(DataError, match=r"terms.csv:2: the terms are DE -> EN, and the file's first are en -> de"):
+        read_glossary(path)
+
+
 def test_a_quoted_term_across_lines_is_named_by_its_first_line(tmp_path):
     path = write(tmp_path, b'dog,Hund\n"New\nYork",New York\ncat,Katze\n')
     glossary = read_glossary(path)
@@ -287,7 +303,7 @@ def test_a_csv_or_tsv_file_that_does_not_read_names_the_delimiter_or_encoding(tm
     (b'dog,"Hund"x\n', r"terms.csv:1: not valid CSV: ',' expected after '\"'"),
     (b'dog,Hund\ncat,"Katze\n', r"terms.csv:2: not valid CSV: unexpected end of data"),
     (b"dog,Hund,de,en\n", r"terms.csv:1: the terms are de -> en, and the translation is en -> de"),
-    (b"dog,Hund,en,de\ncat,chat,en,fr\n", r"terms.csv:2: the terms are en -> fr, and the file's first are en -> de"),
+    (b"dog,Hund,fr,de\ncat,Katze,de,en\n", r"terms.csv:1: the terms are fr -> de, and the translation is en -> de"),
     (b"de,en\ndog,Hund\n", r"terms.csv:1: the header names the columns de -> en, and the terms are wanted en -> de: "
                            r"swap the columns"),
     (b",Hund\n", r"terms.csv:1: empty source term"),

@@ -12,8 +12,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   file's would be (``csv_header``: ``source<TAB>target``, as Google Sheets and Excel save a sheet).
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
   ``"`` inside a quoted field doubled, a field quoted after a delimiter's spaces too: ``"dog", "Hund"``), or
-  DeepL's four fields ``source,target,en,de``, whose
-  languages are then the same on every row and, where the languages are known, those translated; or a
+  DeepL's four fields ``source,target,en,de``, the rows of
+  the pair translated where it is known (others skipped: glossary_columns.LanguagePairs), else of one pair; or a
   termbase's export, its first row heading its language columns (glossary_columns.sheet_rows; TSV too).
   A line break inside a quoted field (a cell's Alt+Enter in Excel) is a space: a term is one line.
   Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are skipped; ``#`` starts no
@@ -53,7 +53,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attnmt.decoding.glossary_columns import language_fields, row_languages, sheet_rows, with_both_terms
+from attnmt.decoding.glossary_columns import LanguagePairs, sheet_rows, with_both_terms
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.glossary_json import json_rows
 from attnmt.decoding.glossary_kinds import check_text, declares_xml, other_format
@@ -197,7 +197,7 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
     delimiter = stated_delimiter(lines, path) or csv_delimiter(lines)
     shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
     reader = csv_reader(lines, delimiter)
-    languages: tuple[str, str] | None = None  # a four-field file's, from its first row
+    pairs = LanguagePairs(path, shown, source_lang, target_lang)  # a four-field file's
     first = True
     try:
         for where, fields in sheet_rows(csv_fields(reader, path), path, source_lang, target_lang):
@@ -209,13 +209,9 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
                 first = False
                 continue
             first = False
-            if len(fields) == 4:
-                pair = language_fields(fields, where, shown)
-                languages = languages or row_languages(fields, where, source_lang, target_lang)
-                if pair != languages:
-                    raise DataError(f"{where}: the terms are {fields[2]} -> {fields[3]}, and the file's first are "
-                                    f"{languages[0]} -> {languages[1]}: one glossary holds one language pair")
-            yield where, fields[0], fields[1]
+            if len(fields) == 2 or pairs.wanted(fields, where):
+                yield where, fields[0], fields[1]
+        pairs.report()
     except csv.Error as error:
         raise DataError(f"{path}:{reader.line_num}: not valid CSV: {csv_fault(error)} (read with {assumed})") from None
 
