@@ -606,6 +606,19 @@ def test_a_termbase_exported_as_a_sheet_is_read_from_its_language_columns(tmp_pa
         f"{path}: 1 of 3 rows skipped, without a term in both the {columns} column (the first: {path}:3)"]
 
 
+def test_a_term_base_exported_with_a_term_column_beside_its_language_columns_is_read_from_these(tmp_path):
+    """Phrase's term base CSV heads its columns "term" (the entry's name), "description", "case sensitive",
+    "translatable" and a locale code each: "term" named a source column, so no language columns were looked for,
+    and the file was refused, "expected 2 fields … got 6".  A column named a target (``source;target;notes``) still
+    says the file has two."""
+    path = write(tmp_path, b"term,description,case sensitive,translatable,en,de\r\n"
+                           b"browser,a program,false,true,browser,Browser\r\nPNG,a format,true,false,PNG,\r\n")
+    with pytest.warns(AttnmtWarning, match=r"1 of 2 rows skipped, without a term in both the en and the de column"):
+        assert read_glossary(path, "en", "de").terms == (("browser", "Browser"),)
+    with pytest.raises(DataError, match=r"terms.csv:1: expected 2 fields"):
+        read_glossary(write(tmp_path, b"source,target,en\r\ndog,Hund,dog\r\n"), "en", "de")
+
+
 @pytest.mark.parametrize(("data", "languages"), [
     (MEMOQ.encode(), (None, None)),  # which columns are the terms nothing says
     (MEMOQ.encode(), ("en", "fr")),  # no column of the target language

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from attnmt.decoding.glossary_headers import SOURCE_COLUMNS, TARGET_COLUMNS, heading
+from attnmt.decoding.glossary_headers import TARGET_COLUMNS, heading
 from attnmt.decoding.term_forms import normal
 from attnmt.errors import DataError, value_shown, warn
 from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_language, variety
@@ -77,13 +77,14 @@ def language_columns(fields: list[str], source_lang: str | None, target_lang: st
     """Where a first row of more than two ``fields`` heads a termbase's export, the index of its source term's column,
     the first whose cell names the source language (``names``), and its target term's, the first other naming the
     target language.  None for a row that heads no such columns: the languages not known, a cell naming a column
-    source or target (``source;target;notes``: its first two are the terms), DeepL's four fields (``dog,Hund,en,de``),
-    or no cell naming one of the languages."""
+    the target (``source;target;notes``: its first two are the terms), DeepL's four fields (``dog,Hund,en,de``),
+    or no cell naming one of the languages.  A column named the term alone (Phrase's ``term,description,…,en,de``:
+    the entry's name) says nothing of the others: it was read as ``source;target;notes`` and the file refused."""
     if source_lang is None or target_lang is None or len(fields) < 3:
         return None
     cells = [heading(field.replace("\ufeff", "").strip()) for field in fields]
     if (len(fields) == 4 and all(map(is_language_code, cells[2:]))
-            or any(plain(cell) in SOURCE_COLUMNS | TARGET_COLUMNS for cell in cells)):
+            or any(plain(cell) in TARGET_COLUMNS for cell in cells)):
         return None
     source = column(cells, source_lang)
     target = None if source is None else column(cells, target_lang, source)
