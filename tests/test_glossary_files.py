@@ -619,6 +619,17 @@ def test_a_term_base_exported_with_a_term_column_beside_its_language_columns_is_
         read_glossary(write(tmp_path, b"source,target,en\r\ndog,Hund,dog\r\n"), "en", "de")
 
 
+def test_a_term_base_sheets_row_marked_forbidden_is_skipped_not_forced(tmp_path):
+    """A term base exported with a column marking its forbidden terms (Lokalise's ``forbidden``, 1 or 0): read from
+    its language columns, the forbidden term was forced into the translation it must not be in."""
+    path = write(tmp_path, b"term;description;casesensitive;translatable;forbidden;tags;en;de\n"
+                           b"browser;;0;1;0;;browser;Browser\nwebsite;;0;1;1;;website;Webseite\n")
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("browser", "Browser"),)
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 2 rows skipped, their terms marked forbidden in the forbidden column (the first: {path}:3)"]
+
+
 @pytest.mark.parametrize(("data", "languages"), [
     (MEMOQ.encode(), (None, None)),  # which columns are the terms nothing says
     (MEMOQ.encode(), ("en", "fr")),  # no column of the target language

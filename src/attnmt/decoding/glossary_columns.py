@@ -48,8 +48,9 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
                target_lang: str | None) -> Iterator[Fields]:
     """A sheet's ``rows`` as they are; but where the first heads a termbase's language columns (``language_columns``),
     each row after it as its two terms, those of the columns, a row without both (an entry the termbase holds in
-    one of the languages alone) skipped, and such rows counted in one warning naming the first.  Read as a sheet of
-    two columns, the export was refused ("expected 2 fields … got 5")."""
+    one of the languages alone) skipped, and such rows counted in one warning naming the first, as are those a
+    FORBIDDEN column marks (TRUE), which a translation must not use.  Read as a sheet of two columns, the export
+    was refused ("expected 2 fields … got 5")."""
     first = next(rows, None)
     if first is None:
         return
@@ -59,18 +60,29 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         yield first
         yield from rows
         return
-    skipped, count = [], 0
+    forbidden = next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in FORBIDDEN), -1)
+    skipped, banned, count = [], [], 0
     for where, fields in rows:
         count += 1
         terms = [fields[column] if column < len(fields) else "" for column in columns]
-        if all(term.strip() for term in terms):
+        if 0 <= forbidden < len(fields) and plain(fields[forbidden].strip()) in TRUE:
+            banned.append(where)
+        elif all(term.strip() for term in terms):
             yield where, terms
         else:
             skipped.append(where)
+    if banned:
+        warn(f"{path}: {len(banned)} of {count} rows skipped, their terms marked forbidden in the "
+             f"{header[forbidden].strip()} column (the first: {banned[0]})")
     if skipped:
         named = [header[column].replace("\ufeff", "").strip() for column in columns]
         warn(f"{path}: {len(skipped)} of {count} rows skipped, without a term in both the {named[0]} and the "
              f"{named[1]} column (the first: {skipped[0]})")
+
+
+# A term base sheet's column marking the terms not to use (Lokalise's "forbidden"), and the values that mark one.
+FORBIDDEN = frozenset({"forbidden", "forbidden term", "do not use", "verboten"})
+TRUE = frozenset({"1", "true", "yes", "y", "x", "wahr", "ja"})
 
 
 def language_columns(fields: list[str], source_lang: str | None, target_lang: str | None) -> tuple[int, int] | None:
