@@ -181,3 +181,11 @@ def test_names_of_a_pivot_table_whose_translations_would_be_one_keep_their_sourc
         f"the .xlsx file: {PIVOT_TABLE}: the translation of the pivot table's field name {source!r} would be "
         f"{target!r}, another of its names, which Excel refuses, so its source is kept"
         for source, target in [("Total of Amount", "betrag"), ("Sum of Amount", "Betrag")]]
+
+
+def test_a_fields_caption_of_its_subtotals_is_translated(mirror):
+    """A field's own label of its subtotals (pivotField subtotalCaption), which Excel writes in the
+    subtotal rows' cells, stayed in the source."""
+    definition = PIVOT_DEFINITION.replace(AXIS, f'subtotalCaption="All of the fruit" {AXIS}')
+    root = etree.fromstring(read_members(translate(pivot_table_file(definition), mirror))[PIVOT_TABLE])
+    assert root.find(f".//{{{S}}}pivotField").get("subtotalCaption") == "FRUIT THE OF ALL"

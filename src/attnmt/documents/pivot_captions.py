@@ -2,8 +2,9 @@
 Excel writes into the sheet's cells each time it lays the table out, and LibreOffice on opening:
 a data field's name (``<dataField name="Sum of Amount">``), the table's captions
 (``dataCaption="Values"``, ``grandTotalCaption``, ``rowHeaderCaption``, ``colHeaderCaption``,
-``errorCaption``, ``missingCaption``), a field renamed in the table (``<pivotField name="Product">``)
-and an item renamed in its field (``<item n="Red apples" x="0"/>``).  The cells Excel wrote are the
+``errorCaption``, ``missingCaption``, and a field's label of its subtotals, ``subtotalCaption``), a
+field renamed in the table (``<pivotField name="Product">``) and an item renamed in its field
+(``<item n="Red apples" x="0"/>``).  The cells Excel wrote are the
 workbook's strings, translated; the definition kept the source, so a refresh, or LibreOffice, showed
 the labels in the source language.  Each is translated as a data validation's message is, line by
 line.  The cache's field names (``cacheField``) are left: they are the source headers' names, kept
@@ -79,14 +80,16 @@ class NamesJob:
 
 
 class PivotCaptions:
-    """A pivot table definition's texts: its captions, then its fields' names and each field's items' names."""
+    """A pivot table definition's texts: its captions and its fields' subtotals' captions, then its fields'
+    names and each field's items' names."""
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> Sequence[Job]:
         if root.tag != s("pivotTableDefinition"):
             return []
-        jobs: list[Job] = [AttributeJob(root, name) for name in CAPTIONS
-                           if needs_translation(root.get(name, ""), glossary)]
         fields = [*root.iter(s("pivotField"))]
+        held = [(root, name) for name in CAPTIONS] + [(field, "subtotalCaption") for field in fields]
+        jobs: list[Job] = [AttributeJob(element, name) for element, name in held
+                           if needs_translation(element.get(name, ""), glossary)]
         groups = [NamesJob([(field, "name") for field in [*fields, *root.iter(s("dataField"))]], glossary,
                            "pivot table's field name")]
         groups += [NamesJob([(item, "n") for item in field.iter(s("item"))], glossary, "field's item name")
