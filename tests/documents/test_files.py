@@ -11,7 +11,7 @@ import pytest
 import torch
 from flat_files import flat_file
 from lxml import etree
-from office_files import docx_bytes, read_members, sheet_file, slides_file, text_file, word_paragraph
+from office_files import docx_bytes, epub2_file, read_members, sheet_file, slides_file, text_file, word_paragraph
 
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary
@@ -391,11 +391,24 @@ def test_a_control_character_between_two_words_of_a_page_is_a_space():
     assert out == b"<p>A <b>BIG</b> DOG RUNS.</p>"
 
 
+@pytest.mark.parametrize("name", ["a.docx", "a.xlsx", "a.pptx", "a.odt", "a.epub", "a.html"])
+def test_a_surrogate_alone_that_a_translator_writes_is_left_out_of_an_office_file_or_a_page(name):
+    """A translator of one's own that cut an emoji in two ("\\ud83d", as a JSON answer may hold) made the
+    file a UnicodeEncodeError: no encoding writes a surrogate alone.  Two that make a pair are the emoji."""
+    data = {"a.docx": word_paragraph("<w:r><w:t>A dog runs.</w:t></w:r>"), "a.xlsx": sheet_file(),
+            "a.pptx": slides_file(), "a.odt": text_file(), "a.epub": epub2_file(),
+            "a.html": b"<p>A dog runs.</p>"}[name]
+    out = translate_file_bytes(data, name, Replacing(".", " \ud83d.\ud83d\ude00"), OPTIONS)
+    written = b"".join(read_members(out).values()) if out[:2] == b"PK" else out
+    assert "\U0001f600".encode() in written and b"\xed\xa0\xbd" not in written
+
+
 def test_only_the_control_characters_a_sentence_does_not_hold_are_left_out_of_xml():
     """Those it holds, the format read, and writes again (an Excel cell's _x0007_); a run of the others
     between two words is one space, and at a word's end or beside a space none."""
     assert xml_text("A bell\x07 rings.", "A BELL\x07 RINGS.\x07\x01") == "A BELL\x07 RINGS.\x07"
     assert xml_text("A big dog.", "\x01A BIG\x0b\x0cDOG \x0b.\x01") == "A BIG DOG ."
+    assert xml_text("A big dog.", "A BIG\ud83dDOG.\ud83d\ude00") == "A BIG DOG.\U0001f600"
 
 
 @pytest.mark.parametrize("translator, message", [

@@ -22,9 +22,12 @@ from attnmt.errors import ConfigError
 # What a translation written into XML may not hold: the characters XML 1.0 cannot, which SentencePiece's
 # normalisation leaves out of what a model reads and so writes none of (a user's translator's are left out
 # too, in a run, but for those its sentence holds, which the format it was read from writes again: an Excel
-# cell's _x0007_).  A surrogate is no such character: the server's stream marks its place in a translation
-# with one (attnmt.server.streaming).
-LEFT_OUT = re.compile(f"[{CONTROLS}]+")
+# cell's _x0007_), and a surrogate alone, which no encoding writes (a user's translator's that cut an emoji in
+# two, "\ud83d"): the file was a UnicodeEncodeError.  Only where XML is written (ForXml): the server's stream
+# marks its place in a plain text's translation with one (attnmt.server.streaming).  Two that make a pair are
+# the one character they stand for (PAIR).
+LEFT_OUT = re.compile(f"[{CONTROLS}\ud800-\udfff]+")
+PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
 def translator_fits(translator: object) -> Callable[[str], bool]:
@@ -112,16 +115,17 @@ def checked_text(name: str, text: object) -> str:
 
 
 def xml_text(sentence: str, text: str) -> str:
-    """``text``, a translation of ``sentence`` to be written into XML, less the characters in ``LEFT_OUT``
-    that the sentence does not hold (lxml refused the page: "All strings must be XML compatible").  A run
-    of them between two words is a space, as a vertical tab or form feed there shows: left out, the two
-    words became one ("BIG\\x0bDOG" read "BIGDOG")."""
+    """``text``, a translation of ``sentence`` to be written into XML, its surrogate pairs joined, less the
+    characters in ``LEFT_OUT`` that the sentence does not hold (lxml refused the page: "All strings must be
+    XML compatible").  A run of them between two words is a space, as a vertical tab or form feed there
+    shows: left out, the two words became one ("BIG\\x0bDOG" read "BIGDOG")."""
     def kept(found: re.Match[str]) -> str:
         held = "".join(character for character in found.group() if character in sentence)
         start, end = found.span()
         between = 0 < start and end < len(text) and not text[start - 1].isspace() and not text[end].isspace()
         return held or (" " if between else "")
 
+    text = PAIR.sub(lambda pair: pair.group().encode("utf-16-le", "surrogatepass").decode("utf-16-le"), text)
     return LEFT_OUT.sub(kept, text)
 
 
