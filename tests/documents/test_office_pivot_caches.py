@@ -3,6 +3,7 @@
 name.  Mirror: words upper-cased in reverse order."""
 
 import io
+import warnings
 
 import openpyxl
 import pytest
@@ -189,3 +190,15 @@ def test_a_fields_caption_of_its_subtotals_is_translated(mirror):
     definition = PIVOT_DEFINITION.replace(AXIS, f'subtotalCaption="All of the fruit" {AXIS}')
     root = etree.fromstring(read_members(translate(pivot_table_file(definition), mirror))[PIVOT_TABLE])
     assert root.find(f".//{{{S}}}pivotField").get("subtotalCaption") == "FRUIT THE OF ALL"
+
+
+def test_items_the_source_names_alike_are_translated_without_a_warning(mirror):
+    """Two items the source itself names alike clash in the source already: their translations, alike
+    too, are written, and no warning is given for them."""
+    definition = PIVOT_DEFINITION.replace('<item x="0"/><item x="1"/>', '<item n="Other fruit" x="0"/>'
+                                                                           '<item n="Other fruit" x="1"/>')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate(pivot_table_file(definition), mirror)
+    root = etree.fromstring(read_members(out)[PIVOT_TABLE])
+    assert [item.get("n") for item in root.iter(f"{{{S}}}item")] == ["FRUIT OTHER", "FRUIT OTHER"]

@@ -59,10 +59,13 @@ class NamesJob:
             job.finish(results[position:position + len(job.lines)])
             position += len(job.lines)
         names = [job.written() for job in self.jobs]
+        # names the source already gave twice are the author's to settle: none of them is put back
+        twice = {name for name, count in Counter(name.casefold() for name in [*self.others, *self.sources]).items()
+                 if count > 1}
         while True:  # a name given its source back may be a translation's: until none is another's
             counts = Counter(name.casefold() for name in [*self.others, *names])
-            clashing = [number for number, name in enumerate(names)
-                        if counts[name.casefold()] > 1 and name != self.sources[number]]
+            clashing = [number for number, name in enumerate(names) if counts[name.casefold()] > 1
+                        and name != self.sources[number] and self.sources[number].casefold() not in twice]
             if not clashing:
                 return
             for number in clashing:
