@@ -166,3 +166,17 @@ def test_a_data_fields_name_given_in_libreoffice_is_translated_and_its_source_fi
     field = [f for f in translate_flat(body, mirror).iter(f"{{{TABLE}}}data-pilot-field")][1]
     shown = field.get("{http://openoffice.org/2009/table}display-name")
     assert (field.get(f"{{{TABLE}}}source-field-name"), shown) == ("Count", "COUNTS ALL OF SUM")
+
+
+def test_an_item_renamed_in_libreoffice_is_translated_and_its_source_value_kept(mirror):
+    """A DataPilot member given a name of its own (``tableooo:display-name``, which LibreOffice keeps
+    and shows in the pivot table's cells in place of the cell's value) stayed in the source; the
+    value it stands for (``table:name``) is the source cells', and is kept."""
+    members = ('<table:data-pilot-members><table:data-pilot-member xmlns:tableooo="http://openoffice.org/2009/table" '
+               'table:name="A dog swims." tableooo:display-name="The big dog" table:display="true"/>'
+               '</table:data-pilot-members>')
+    level = '<table:data-pilot-level table:show-empty="false"/>'
+    body = pivot_body().replace(level, level.replace("/>", f">{members}</table:data-pilot-level>"), 1)
+    member = next(translate_flat(body, mirror).iter(f"{{{TABLE}}}data-pilot-member"))
+    shown = member.get("{http://openoffice.org/2009/table}display-name")
+    assert (member.get(f"{{{TABLE}}}name"), shown) == ("A dog swims.", "DOG BIG THE")

@@ -14,9 +14,10 @@ ODF 1.3 on, and reads before it) is that named range's (``table:named-range``, i
 any case); where the document names no such range, the address is the range it stood for when
 the file was saved.  A DataPilot table of a database (``table:database-source-*``) keeps nothing.
 
-A field or a grand total given a name of its own in LibreOffice (``tableooo:display-name``, or
-ODF 1.3's ``table:display-name`` on a grand total) is a caption that LibreOffice writes in the pivot
-table's cells when it lays the table out again: it is translated (pivot_name_jobs) as those cells are.
+A field, an item of a field (``table:data-pilot-member``, whose ``table:name`` is the source cells' value,
+kept) or a grand total given a name of its own in LibreOffice (``tableooo:display-name``, or ODF 1.3's
+``table:display-name`` on a grand total) is a caption that LibreOffice writes in the pivot table's
+cells when it lays the table out again: it is translated (pivot_name_jobs) as those cells are.
 """
 
 from __future__ import annotations
@@ -71,9 +72,11 @@ def pivot_header_cells(root: etree._Element) -> set[etree._Element]:
 
 
 def pivot_name_jobs(root: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
-    """A job for each name a DataPilot table's field or grand total was given (the module docstring)
-    that has words; the field's ``table:source-field-name``, which names its header, is kept."""
-    named = root.iter(f"{{{TABLE}}}data-pilot-field", f"{{{TABLE}}}data-pilot-grand-total")
+    """A job for each name a DataPilot table's field, item or grand total was given (the module docstring)
+    that has words; the field's ``table:source-field-name``, which names its header, and the item's
+    ``table:name``, its value, are kept."""
+    named = root.iter(f"{{{TABLE}}}data-pilot-field", f"{{{TABLE}}}data-pilot-grand-total",
+                      f"{{{TABLE}}}data-pilot-member")
     return [AttributeJob(element, name, escaped=False) for element in named for name in DISPLAY_NAMES
             if needs_translation(element.get(name, ""), glossary)]
 
