@@ -21,6 +21,7 @@ from itertools import pairwise
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
+from attnmt.documents.cue_line_tags import LineTags, per_line_tags
 from attnmt.documents.cue_text import tag_name
 from attnmt.documents.cue_wrap import wrap
 
@@ -84,7 +85,7 @@ class Turn:
     gap: str | None = None
     voiced: bool = False
     sung: bool = False
-    line_tags: tuple[str, str] | None = None
+    line_tags: LineTags | None = None
 
 
 def turn_gap(dash: str) -> re.Pattern[str]:
@@ -131,8 +132,8 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     if not begins and not any(DESCRIBED.search(text_lines[k]) for k in said):
         codes = repeated_codes(text_lines)
         texts = [line_parts(text_lines[k], codes, k != said[0])[1] for k in said]
-        wrapped = per_line_tags(texts[0], texts[1:], tags) if said else None  # "{\\i1}Hi{\\i0}" / "{\\i1}you.{\\i0}"
-        text = " ".join(text[:len(text) - len(wrapped[1])] for text in texts) if wrapped else " ".join(texts)
+        wrapped = per_line_tags(texts, tags)  # "{\\i1}Hello{\\i0}" / "{\\i1}there.{\\i0}"
+        text = " ".join(wrapped.inside(texts) if wrapped else texts)
         text += kept_end(text_lines[said[-1]]) if said else ""
         # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
         notes = SUNG_END.search(text) if not SUNG_START.match(text) else None
@@ -218,37 +219,12 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     sung = match is not None and match.re is LYRIC
     if match and not sung and (lyric := LYRIC.fullmatch(head)):  # a speaker's lyric: "- ♪ La la ♪"
         start, head, sung = start + lyric["start"], lyric["text"], True
-    wrapped = per_line_tags(head, said[1:], tags)
-    if wrapped:
-        head, said = head[:-len(wrapped[1])], [said[0], *(line[len(wrapped[0]):-len(wrapped[1])] for line in said[1:])]
-    text, end = closing_tags(" ".join([head, *said[1:]]), tags)
+    wrapped = per_line_tags([head, *said[1:]], tags)
+    text, end = closing_tags(" ".join(wrapped.inside([head, *said[1:]]) if wrapped else [head, *said[1:]]), tags)
     notes = SUNG_END.search(text) if sung else None  # never the whole text: LYRIC's starts with no note
     if notes:
         text, end = text[:notes.start()], notes.group() + end
     return Turn(start, text, end, lines, first, sung=sung, line_tags=wrapped)
-
-
-def per_line_tags(head: str, later: Sequence[str], tags: re.Pattern[str]) -> tuple[str, str] | None:
-    """(start tag, end tag) where a turn's every line is wrapped in them, as Subtitle Edit writes italics a line
-    (``<i>- Where are</i>`` / ``<i>you going?</i>``): its first line's text, ``head``, ends with the end tag (its start
-    tag before the dash, or before the turn before on its line), and each ``later`` line is the start tag, text without
-    another of its name, and the end tag; None otherwise.  Read with the words, the first line's end tag closed nothing
-    in them, and went where its word went: ``<i>- <i>GOING? YOU</i>`` / ``ARE</i> WHERE``.  So too an ASS code every
-    line ends with (``{\\i1}Where are{\\i0}`` / ``{\\i1}you going?{\\i0}``, as converters write italics a line), with
-    no start tag: the codes a later line starts with stay at its start (``repeated_codes``)."""
-    ending = next((match for match in tags.finditer(head) if match.end() == len(head)), None)
-    if not later or ending is None or not (ending.group(1) or "/").startswith("/"):
-        return None
-    closing, name = ending.group(), tag_name(ending.group(1) or "")  # no name: an ASS code
-    starting = tags.match(later[0]) if name else None
-    opening = starting.group() if starting and not (starting.group(1) or "/").startswith("/") and tag_name(
-        starting.group(1)) == name else ""
-    inside = [head[:-len(closing)], *(line[len(opening):-len(closing)] for line in later)]
-    if (name and not opening) or not all(line.startswith(opening) and line.endswith(closing) for line in later) or any(
-            (tag_name(match.group(1) or "") == name if name else match.group() == closing)
-            for text in inside for match in tags.finditer(text)):
-        return None
-    return opening, closing
 
 
 def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern[str]) -> list[Turn]:
@@ -316,9 +292,7 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     own[-1] += edges.trail
     own[0] = turn.start + own[0]
     own[-1] += turn.end
-    if turn.line_tags:  # each line in them again, the first's start tag in the turn's start or before it
-        opening, closing = turn.line_tags
-        own = [(opening if k else "") + line + closing if line else line for k, line in enumerate(own)]
+    own = turn.line_tags.around(own) if turn.line_tags else own
     own = [indent + line + trail for indent, line, trail in zip(indents, own, trails, strict=False) if line]
     for k, line in enumerate(turn.lines):
         if not has_text(line):

@@ -1,0 +1,60 @@
+"""The tags a subtitle turn's every line is wrapped in (attnmt.documents.cue_lines): Subtitle Edit writes italics a
+line (``<i>- Where are</i>`` / ``<i>you going?</i>``), converters to ASS a code each line ends with (``{\\i1}Where
+are{\\i0}\\N{\\i1}you going?{\\i0}``).  Read with the words, the end tag of a line but the last closed nothing in
+them and went where its word went, nesting one ``<i>`` in another; taken out, the turn is translated as one text and
+each line of its translation written in them again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from attnmt.documents.cue_text import tag_name
+
+
+class LineTags(NamedTuple):
+    """The start and end tag (or ASS code) each line of a turn is wrapped in (``per_line_tags``): ``closed``, its
+    last line ends with the end tag too (not where another speaker's turn goes on its line, ``<i>going? - Home.</i>``,
+    whose turn the end tag is)."""
+
+    opening: str
+    closing: str
+    closed: bool
+
+    def inside(self, texts: Sequence[str]) -> list[str]:
+        """``texts`` (a turn's lines, the first after its start) without them."""
+        return [text[len(self.opening) * bool(k):len(text) - len(self.closing) * (self.closed or k < len(texts) - 1)]
+                for k, text in enumerate(texts)]
+
+    def around(self, lines: Sequence[str]) -> list[str]:
+        """The lines of a turn's translation in them again (the first's start tag in the turn's start or before it)."""
+        return [(self.opening if k else "") + line + (self.closing if self.closed or k < len(lines) - 1 else "")
+                if line else line for k, line in enumerate(lines)]
+
+
+def per_line_tags(texts: Sequence[str], tags: re.Pattern[str]) -> LineTags | None:
+    """The start and end tag a turn's every line is wrapped in, as Subtitle Edit writes italics a line (``<i>- Where
+    are</i>`` / ``<i>you going?</i>``), of its lines' ``texts`` (the first after its start): the first ends with the
+    end tag (its start tag before the dash, or before the turn before on its line), and each later one is the start
+    tag, text without another of its name, and the end tag (which the last may leave to a turn after it on its line:
+    ``<i>going? - Home.</i>``); None otherwise.  Read with the words, the first line's end tag closed nothing in them,
+    and went where its word went: ``<i>- <i>GOING? YOU</i>`` / ``ARE</i> WHERE``.  So too an ASS code every line
+    ends with (``{\\i1}Where are{\\i0}`` / ``{\\i1}you going?{\\i0}``, as converters write italics a line), with no
+    start tag: the codes a later line starts with stay at its start (``repeated_codes``)."""
+    head, later = texts[0] if texts else "", texts[1:]
+    ending = next((match for match in tags.finditer(head) if match.end() == len(head)), None)
+    if not later or ending is None or not (ending.group(1) or "/").startswith("/"):
+        return None
+    closing, name = ending.group(), tag_name(ending.group(1) or "")  # no name: an ASS code
+    starting = tags.match(later[0]) if name else None
+    opening = starting.group() if starting and not (starting.group(1) or "/").startswith("/") and tag_name(
+        starting.group(1)) == name else ""
+    found = LineTags(opening, closing, later[-1].endswith(closing))
+    if (name and not opening) or not all(line.startswith(opening) for line in later) or not all(
+            line.endswith(closing) for line in later[:-1]) or any(
+            (tag_name(match.group(1) or "") == name if name else match.group() == closing)
+            for text in found.inside(texts) for match in tags.finditer(text)):
+        return None
+    return found
