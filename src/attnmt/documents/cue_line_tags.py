@@ -34,27 +34,55 @@ class LineTags(NamedTuple):
                 if line else line for k, line in enumerate(lines)]
 
 
-def per_line_tags(texts: Sequence[str], tags: re.Pattern[str]) -> LineTags | None:
-    """The start and end tag a turn's every line is wrapped in, as Subtitle Edit writes italics a line (``<i>- Where
-    are</i>`` / ``<i>you going?</i>``), of its lines' ``texts`` (the first after its start): the first ends with the
-    end tag (its start tag before the dash, or before the turn before on its line), and each later one is the start
-    tag, text without another of its name, and the end tag (which the last may leave to a turn after it on its line:
-    ``<i>going? - Home.</i>``); None otherwise.  Read with the words, the first line's end tag closed nothing in them,
-    and went where its word went: ``<i>- <i>GOING? YOU</i>`` / ``ARE</i> WHERE``.  So too an ASS code every line
-    ends with (``{\\i1}Where are{\\i0}`` / ``{\\i1}you going?{\\i0}``, as converters write italics a line), with no
-    start tag: the codes a later line starts with stay at its start (``repeated_codes``)."""
-    head, later = texts[0] if texts else "", texts[1:]
-    ending = next((match for match in tags.finditer(head) if match.end() == len(head)), None)
-    if not later or ending is None or not (ending.group(1) or "/").startswith("/"):
+def per_line_tags(texts: Sequence[str], tags: re.Pattern[str], start: str = "") -> LineTags | None:
+    """The start and end tags a turn's every line is wrapped in, as Subtitle Edit writes italics a line (``<i>- Where
+    are</i>`` / ``<i>you going?</i>``; ``<b><i>…</i></b>`` too), of its lines' ``texts`` (the first after its
+    ``start``): the first ends with the end tags (their start tags in ``start``, before the dash, as the later lines
+    have them, or before the turn before on its line), and each later one is the start tags, text without another of
+    their names, and the end tags (which the last may leave to a turn after it on its line: ``<i>going? -
+    Home.</i>``); None otherwise.  Read with the words, the first line's end tag closed nothing in them, and went where
+    its word went: ``<i>- <i>GOING? YOU</i>`` / ``ARE</i> WHERE``.  So too an ASS code every line ends with
+    (``{\\i1}Where are{\\i0}`` / ``{\\i1}you going?{\\i0}``, as converters write italics a line), with no start tag:
+    the codes a later line starts with stay at its start (``repeated_codes``)."""
+    if len(texts) < 2:
         return None
-    closing, name = ending.group(), tag_name(ending.group(1) or "")  # no name: an ASS code
-    starting = tags.match(later[0]) if name else None
-    opening = starting.group() if starting and not (starting.group(1) or "/").startswith("/") and tag_name(
-        starting.group(1)) == name else ""
+    head, later = texts[0], texts[1:]
+    ends = end_tags(head, tags)
+    names = [tag_name(match.group(1) or "") for match in ends]  # outermost first; "" for an ASS code
+    if not names or ("" in names and len(names) > 1):
+        return None
+    closing = head[ends[-1].start():]
+    opening = "" if names == [""] else start_tags(later[0], tags)
+    opened = [tag_name(match.group(1) or "") for match in tags.finditer(opening)]
+    named = {tag_name(match.group(1) or "") for match in tags.finditer(start)} & set(names)
     found = LineTags(opening, closing, later[-1].endswith(closing))
-    if (name and not opening) or not all(line.startswith(opening) for line in later) or not all(
+    if (names != [""] and opened != names) or (named and opening not in start) or not all(
+            line.startswith(opening) for line in later) or not all(
             line.endswith(closing) for line in later[:-1]) or any(
-            (tag_name(match.group(1) or "") == name if name else match.group() == closing)
+            (tag_name(match.group(1) or "") in names if names != [""] else match.group() == closing)
             for text in found.inside(texts) for match in tags.finditer(text)):
         return None
+    return found
+
+
+def start_tags(text: str, tags: re.Pattern[str]) -> str:
+    """The start tags ``text`` opens with, one right after another ("<b><i>" of "<b><i>Hello")."""
+    at = 0
+    for match in tags.finditer(text):
+        if match.start() != at or (match.group(1) or "/").startswith("/"):
+            break
+        at = match.end()
+    return text[:at]
+
+
+def end_tags(text: str, tags: re.Pattern[str]) -> list[re.Match[str]]:
+    """The end tags ``text`` ends with, one right after another, outermost first ("</b>", "</i>" of
+    "Hello</i></b>"), or the one ASS code it ends with ("{\\i0}")."""
+    found: list[re.Match[str]] = []
+    for match in reversed(list(tags.finditer(text))):
+        if match.end() != (found[-1].start() if found else len(text)) or not (match.group(1) or "/").startswith("/"):
+            break
+        found.append(match)
+        if match.group(1) is None:
+            break
     return found

@@ -219,7 +219,7 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     sung = match is not None and match.re is LYRIC
     if match and not sung and (lyric := LYRIC.fullmatch(head)):  # a speaker's lyric: "- ♪ La la ♪"
         start, head, sung = start + lyric["start"], lyric["text"], True
-    wrapped = per_line_tags([head, *said[1:]], tags)
+    wrapped = per_line_tags([head, *said[1:]], tags, start)
     text, end = closing_tags(" ".join(wrapped.inside([head, *said[1:]]) if wrapped else [head, *said[1:]]), tags)
     notes = SUNG_END.search(text) if sung else None  # never the whole text: LYRIC's starts with no note
     if notes:
