@@ -518,5 +518,19 @@ def test_an_html_block_the_writer_would_change_is_kept_byte_for_byte(mirror, blo
 def test_a_highlight_is_a_mark_its_delimiters_kept_around_its_words(mirror):
     """Read as text, ``==very important==`` went to the model, which moved its ``==`` apart."""
     text = "This is ==very important== text, and a == b stays.\n\n[A ==red== car](u)\n"
-    assert translate_markdown(text, mirror) == "STAYS. B == A AND TEXT, ==IMPORTANT VERY== IS THIS\n\n[CAR ==RED== A](u)\n"
+    assert translate_markdown(text, mirror) == (
+        "STAYS. B == A AND TEXT, ==IMPORTANT VERY== IS THIS\n\n[CAR ==RED== A](u)\n")
     assert mirror.given == ["This is very important text, and a == b stays.", "A red car"]
+
+
+MDX_TABS = '<Tabs>\n  <TabItem value="a">\n\n    A man rides a bike.\n\n  </TabItem>\n</Tabs>\n'
+
+
+def test_text_indented_in_an_mdx_component_is_translated(mirror):
+    """MDX has no indented code: the text of a ``<TabItem>`` indented under it was kept as code."""
+    out = translate_file_bytes(MDX_TABS.encode(), "docs/intro.mdx", mirror, DocumentOptions()).decode()
+    assert out == MDX_TABS.replace("A man rides a bike.", "BIKE. A RIDES MAN A")
+
+
+def test_text_indented_four_spaces_in_a_markdown_file_is_still_code(mirror):
+    assert translate_file_bytes(MDX_TABS.encode(), "docs/intro.md", mirror, DocumentOptions()).decode() == MDX_TABS

@@ -348,7 +348,8 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
     if kind == "markdown":
         from attnmt.documents.markdown import translate_markdown  # markdown-it-py: attnmt[markdown]
 
-        return translate_markdown(text, translator, options, where, review)
+        return translate_markdown(text, translator, options, where, review,
+                                  mdx=where.lower().removesuffix(".gz").endswith(".mdx"))
     if kind == "xliff":
         from attnmt.documents.xliff import translate_xliff
 

@@ -120,11 +120,14 @@ def recording(rule: Callable[[StateInline, bool], bool], kind: str,
     return read
 
 
-def markdown_parser() -> MarkdownIt:
+def markdown_parser(mdx: bool = False) -> MarkdownIt:
     """CommonMark with GitHub's tables, strikethrough, footnote references and emoji codes
     (attnmt.documents.markdown_github), docs sites' template tags (attnmt.documents.markdown_sites), its
-    link, image, code span and autolink rules recording their source."""
+    link, image, code span and autolink rules recording their source; in ``mdx``, without indented code,
+    as MDX reads it (text indented in a JSX component, ``<TabItem>\n\n    Text``, is a paragraph)."""
     md = templates(github(MarkdownIt("commonmark").enable("table")))
+    if mdx:
+        md.disable("code")
     for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),
                                     ("backticks", backtick, "code_inline", None),
                                     ("autolink", autolink, "link_open", None)):
@@ -291,14 +294,14 @@ def line_breaks(token: Token, kind: str) -> int:
 
 
 def translate_markdown(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                       where: str = "input", review: Review | None = None) -> str:
-    """``text``, a Markdown file's, with the text of its paragraphs, headings, list items,
-    blockquotes, table cells, link texts, image alt texts and docs sites' titles translated; every
-    other byte kept. A run whose place in the source could not be found is kept, with one warning
-    naming its line."""
+                       where: str = "input", review: Review | None = None, mdx: bool = False) -> str:
+    """``text``, a Markdown file's (``mdx``: an MDX file's, markdown_parser), with the text of its paragraphs,
+    headings, list items, blockquotes, table cells, link texts, image alt texts and docs sites' titles
+    translated; every other byte kept. A run whose place in the source could not be found is kept, with one
+    warning naming its line."""
     lines = split_lines(text)
     skipped = front_matter_lines(lines)
-    md, env = markdown_parser(), dict[str, Any]()  # env: the reference definitions, for a run read again
+    md, env = markdown_parser(mdx), dict[str, Any]()  # env: the reference definitions, for a run read again
     read, syntax = site_lines(lines[skipped:])  # docs sites' syntax set apart
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
     tokens = md.parse("\n" * skipped + "".join(read), env)
