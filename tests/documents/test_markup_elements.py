@@ -397,6 +397,13 @@ def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(sa
     ('<nav>Home page &gt; <a href="/m">Men</a> &gt; Running shoes &gt; <a href="/t">Trail</a></nav>',
      '<nav>PAGE HOME &gt; <a href="/m">MEN</a> &gt; SHOES RUNNING &gt; <a href="/t">TRAIL</a></nav>',
      ["Home page", "Men", "Running shoes", "Trail"]),
+    ('<p id="breadcrumbs"><span><span><a href="/">Home</a></span> » <span><a href="/b/">Blog</a></span> » '
+     '<span class="breadcrumb_last">My post</span></span></p>',
+     '<p id="breadcrumbs"><span><span><a href="/">HOME</a></span> » <span><a href="/b/">BLOG</a></span> » '
+     '<span class="breadcrumb_last">POST MY</span></span></p>', ["Home", "Blog", "My post"]),
+    ('<div><a href="/">Home</a> <i class="fa"></i> <a href="/s">Shop</a> <i class="fa"></i> Red shoes</div>',
+     '<div><a href="/">HOME</a> <i class="fa"></i> <a href="/s">SHOP</a> <i class="fa"></i> SHOES RED</div>',
+     ["Home", "Shop", "Red shoes"]),
 ])
 def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, expected, given):
     """A breadcrumb, a footer, a pagination bar: read as one sentence ("Home Blog My post"), the
@@ -416,6 +423,9 @@ def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, exp
     ('<p>See <a href="/a">one</a>, <a href="/b">two</a> and <a href="/c">three</a>.</p>',
      ["See one, two and three."]),
     ('<p><a href="/a">TCP</a>/<a href="/b">IP</a> e-mail</p>', ["TCP/IP e-mail"]),
+    ('<p>Click <a href="/x">here</a> <img src="x.png"> to start now.</p>', ["Click here to start now."]),
+    ('<p>Read <span><a href="/a">this guide</a></span> and <span><a href="/b">that one</a></span> today.</p>',
+     ["Read this guide and that one today."]),
 ])
 def test_links_among_words_stay_in_their_sentence(same, text, given):
     assert one(text, same) == text

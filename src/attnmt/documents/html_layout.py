@@ -93,14 +93,36 @@ def in_a_trail(node: etree._Element) -> bool:
     if not separated(node, False) and not separated(node, True):
         return False  # prose, told apart at once (a paragraph of 900 <b>s reads each block's text once)
     parent = node.getparent()
-    control = local_name(node) in SIDE_BY_SIDE
-    if parent is None or not (control or any(c.isalnum() for c in "".join(node.itertext()))) or not is_block(parent):
+    control = is_control(node)
+    if parent is None or not (control or any(c.isalnum() for c in "".join(node.itertext()))) or not holds_all(parent):
         return False
     parts = SEPARATOR.split(trail_text(parent, node))
     labels = sum(part == LABEL for part in parts) + control
     worded = any(part.strip() and part != LABEL and not (control and part == OWN) for part in parts)  # plain labels
     whole = all(part in (LABEL, OWN) or not {LABEL, OWN} & set(part) for part in parts)  # no words beside a label
     return len(parts) > 1 and labels >= 1 and OWN in parts and whole and (labels >= 2 or not worded)
+
+
+def is_control(node: etree._Element) -> bool:
+    """A link or button, or an element around one alone, which shows nothing but its text (a trail's
+    ``<span itemprop="itemListElement"><a>Home</a></span>``, as Yoast and schema.org write breadcrumbs)."""
+    if local_name(node) in SIDE_BY_SIDE:
+        return True
+    inner = [child for child in node if not is_comment(child)]
+    return (len(inner) == 1 and not (node.text or "").strip() and not (inner[0].tail or "").strip()
+            and local_name(inner[0]) in SIDE_BY_SIDE)
+
+
+def holds_all(node: etree._Element) -> bool:
+    """Whether ``node`` is a block, or all of one, only elements around it (Yoast's breadcrumb in a
+    ``<span>`` alone in its ``<p>``): what it holds is all the block holds."""
+    while not is_block(node):
+        parent = node.getparent()
+        if parent is None or (node.tail or "").strip() or (gap_before(node)).strip() or any(
+                sibling is not node and not is_comment(sibling) for sibling in parent):
+            return False
+        node = parent
+    return True
 
 
 def separated(node: etree._Element, after: bool) -> bool:
@@ -111,27 +133,41 @@ def separated(node: etree._Element, after: bool) -> bool:
     if gap.strip():
         return (gap.lstrip()[0] if after else gap.rstrip()[-1]) in SEPARATORS
     sibling = node.getnext() if after else node.getprevious()
-    text = "" if sibling is None or is_comment(sibling) else "".join(sibling.itertext()).strip()
-    return bool(text) and all(character in SEPARATORS or character.isspace() for character in text)
+    if sibling is None or is_comment(sibling):
+        return False
+    text = "".join(sibling.itertext()).strip()
+    if not text:
+        return is_icon(sibling)
+    return all(character in SEPARATORS or character.isspace() for character in text)
 
 
 def trail_text(parent: etree._Element, own: etree._Element) -> str:
-    """A block's text, ``own`` as OWN, each other link or button in it as LABEL, what shows no text
-    (unseen_between) as nothing; an entity (XHTML's ``&raquo;``, unexpanded) as a label, which ends any trail."""
+    """A block's text, ``own`` as OWN, each other link or button in it (is_control) as LABEL, an icon
+    (is_icon) as a separator, a comment as nothing; an entity (XHTML's ``&raquo;``, unexpanded) as a label,
+    which ends any trail."""
     pieces = [parent.text or ""]
     for child in parent:
         if child is own:
             pieces.append(OWN)
         elif isinstance(child, etree._Entity):
             pieces.append(LABEL + "&")
-        elif is_comment(child) or unseen_between(child):
+        elif is_comment(child) or (unseen_between(child) and not is_icon(child)):
             pass
-        elif local_name(child) in SIDE_BY_SIDE:
+        elif is_icon(child):
+            pieces.append(f" {SEPARATORS[0]} ")
+        elif is_control(child):
             pieces.append(LABEL)
         else:
             pieces.append("".join(child.itertext()).replace(LABEL, "").replace(OWN, ""))
         pieces.append(child.tail or "")
     return "".join(pieces)
+
+
+def is_icon(node: etree._Element) -> bool:
+    """Whether an element shows no text, a picture at most, and no line break: a trail's separator drawn by
+    its class or its inline SVG (``<i class="fa fa-chevron-right"></i>``, ``<span class="sep"></span>``)."""
+    return (not is_comment(node) and not isinstance(node, etree._Entity) and local_name(node) != "br"
+            and not "".join(node.itertext()).strip())
 
 
 def control_beside(node: etree._Element, after: bool) -> etree._Element | None:
