@@ -694,6 +694,20 @@ def test_a_templates_code_in_an_attribute_comes_back_as_it_was_written(same, tex
     assert one(text, same) == text
 
 
+@pytest.mark.parametrize("text, given, back", [
+    ("<p>Hello {{ customer.name }}, your order ships.</p>", ["Hello , your order ships."],
+     "<p>SHIPS. ORDER YOUR {{ customer.name }}, HELLO</p>"),
+    ('<p title="Hi {{ name }}">{% if cart %}Your cart is empty.{% endif %}</p>', ["Hi", "Your cart is empty."],
+     '<p title="HI {{ name }}">{% if cart %}EMPTY. IS CART YOUR {% endif %}</p>'),
+    ("<p>Raw {{{ body }}} here.</p>", ["Raw here."], "<p>{{{ body }}} HERE. RAW</p>"),  # before the word after it
+])
+def test_a_templates_tags_in_text_are_kept_whole(mirror, text, given, back):
+    """Jinja's, Liquid's, Angular's, Vue's and Handlebars' tags reached the model, which reordered and
+    translated them: ``{{ KUNDE.NAME }}``, ``}}, NAME {{``."""
+    assert one(text, mirror) == back
+    assert mirror.given == given
+
+
 def test_a_templates_code_in_a_translated_attribute_is_kept_out_of_the_translation(mirror):
     """The model was given "Welcome <?php echo $name ?>!" and wrote ``?> $NAME ECHO <?PHP``."""
     text = '<p title="Welcome <?php echo $name ?>!">a dog</p><img alt="<?= $alt ?>" src="a.png">'

@@ -12,7 +12,7 @@ from lxml import etree
 
 from attnmt.documents.conditional_comments import conditional_edge
 from attnmt.documents.flat import (
-    PROTECTED,
+    KEPT_IN_TEXT,
     SOFT_HYPHEN,
     FlatText,
     closing_length,
@@ -150,8 +150,8 @@ class Vocabulary:
     inline but those an element lays out on lines of their own (``lays_out``), and those with
     ``translate="no"``, around nothing or of native code (is_code) kept whole."""
 
-    # what in the text passes through untranslated (URLs, e-mail addresses, file names): flat.FlatBuilder
-    protected = PROTECTED
+    # what in the text passes through untranslated (URLs, e-mail addresses, file names, template tags): flat.FlatBuilder
+    protected = KEPT_IN_TEXT
     xliff = False  # read as an XLIFF file: its paired codes are known by name, whatever its namespace (range_edge)
     fields = False  # a tab or a line's end in the text ends its sentence, and stays where it is (flat.FlatBuilder)
 

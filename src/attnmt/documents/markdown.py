@@ -42,6 +42,7 @@ from markdown_it.token import Token
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.flat import PROTECTED
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import alert_title, github, kept_start
 from attnmt.documents.markdown_html import INLINE_BREAK, html_name, html_pairs
@@ -307,6 +308,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     tokens = md.parse("\n" * skipped + "".join(read), env)
     options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
     vocabulary = Vocabulary(False, options.source_lang)
+    vocabulary.protected = PROTECTED  # a template's tags are markdown_sites', read on the source's lines
     glossary = translator_glossary(translator)
 
     def run(children: Sequence[Token], region: Region, kind: str, line_start: bool = False) -> list[Run]:

@@ -32,7 +32,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
-from attnmt.documents.flat import PROTECTED, FlatText, Mark, Place, parted
+from attnmt.documents.flat import KEPT_IN_TEXT, FlatText, Mark, Place, parted
 from attnmt.documents.language import (
     XML_LANG,
     inherited_language,
@@ -63,7 +63,7 @@ from attnmt.documents.xml_dialects import dialect_vocabulary, embedded_vocabular
 from attnmt.text.tokenizer import check_text_list
 
 # What passes through a translated attribute as written: a template's code (``title="Hi <?= $name ?>"``) too.
-ATTRIBUTE_KEPT = re.compile(f"{VALUE_CODE.pattern}|{PROTECTED.pattern}")
+ATTRIBUTE_KEPT = re.compile(f"{VALUE_CODE.pattern}|{KEPT_IN_TEXT.pattern}")
 
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
