@@ -276,8 +276,8 @@ def test_a_wrapped_translators_glossary_and_fits_are_its_translators(wrapped, sa
 
 @pytest.mark.parametrize("name, message", [
     ("program.exe", "program.exe: the extension .exe is not a format attnmt translates; the formats are .txt, "
-                    ".html, .htm, .xhtml, .xml, .xlf, .xliff, .sdlxliff, .mqxliff, .srt, .vtt, .ass, .ssa, .md, "
-                    ".markdown, .mdx, .resx, .ts, "),
+                    ".html, .htm, .xhtml, .xml, .xlf, .xliff, .sdlxliff, .mqxliff, .mxliff, .srt, .vtt, .ass, .ssa, "
+                    ".md, .markdown, .mdx, .resx, .ts, "),
     ("README", "README: no extension is not a format"),
 ])
 def test_an_unknown_extension_is_one_clear_error(same, name, message):

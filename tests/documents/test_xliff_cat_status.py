@@ -13,6 +13,7 @@ from attnmt.documents.xliff import translate_xliff
 DE = DocumentOptions(target_lang="de")
 SDL = 'xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"'
 MQ = 'xmlns:mq="MQXliff"'
+PHRASE = 'xmlns:m="http://www.memsource.com/mxlf/2.0"'
 
 
 def xliff(units: str, spaces: str = SDL) -> str:
@@ -148,3 +149,23 @@ def test_a_trados_comment_on_the_source_stays_on_the_source_its_words_translated
     out = translate_xliff(xliff(trados("1", source, "", "")), mirror, DE)
     assert '<mrk mtype="seg" mid="1">RUNS. CAR RED A DOG. A</mrk></target>' in out
     assert mirror.given == ["A red car runs.", "A dog."]
+
+
+@pytest.mark.parametrize("status", ['m:locked="true" m:confirmed="0"', 'm:locked="false" m:confirmed="1"',
+                                    'm:confirmed="2"'])
+def test_a_phrase_unit_locked_or_confirmed_is_kept_even_a_copy_of_its_source(mirror, status):
+    """Phrase (Memsource) copies a name or a number into its target and locks or confirms it: the target, its
+    source's copy saying no state, was taken for one still to translate ("Acme Pro" became "PRO ACME")."""
+    units = (f'<trans-unit id="1" {status}><source>Acme Pro</source><target>Acme Pro</target></trans-unit>'
+             '<trans-unit id="2" m:locked="false" m:confirmed="0"><source>A dog runs.</source><target/></trans-unit>')
+    out = translate_xliff(xliff(units, PHRASE), mirror, DE)
+    assert f'<trans-unit id="1" {status}><source>Acme Pro</source><target>Acme Pro</target></trans-unit>' in out
+    assert mirror.given == ["A dog runs."]
+
+
+def test_a_phrase_mxliff_file_is_read_as_xliff(mirror):
+    """Phrase's own extension was refused as a format attnmt does not know."""
+    assert ".mxliff" in supported_suffixes()
+    unit = '<trans-unit id="2" m:confirmed="0"><source>A dog runs.</source><target/></trans-unit>'
+    out = translate_file_bytes(xliff(unit, PHRASE).encode(), "job.mxliff", mirror, DE).decode()
+    assert ">RUNS. DOG A</target>" in out

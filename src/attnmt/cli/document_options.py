@@ -11,9 +11,9 @@ option or file.  Apart from attnmt.cli.document_files, which translates: these r
 the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
-  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.srt``, ``.vtt``, ``.ass``,
-  ``.ssa``, ``.md``, ``.markdown``, ``.mdx``, ``.resx``, ``.ts`` (Qt's alone), also before ``.gz``, and the office ones:
-  ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before ``.gz``)
+  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.mxliff``, ``.srt``, ``.vtt``,
+  ``.ass``, ``.ssa``, ``.md``, ``.markdown``, ``.mdx``, ``.resx``, ``.ts`` (Qt's alone), also before ``.gz``, and
+  the office ones: ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before ``.gz``)
   JSONL input; text otherwise.
 - Where --source-lang or --target-lang is left out, the model's language stands for it, as the
   server takes it (model_languages): where its training record names one.
@@ -91,7 +91,7 @@ SUBTITLE_STARTS = {"an ASS/SSA": re.compile(rb"(?:\xef\xbb\xbf)?\s*\[script info
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
     server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff
-    (.sdlxliff, .mqxliff), .srt, .vtt, .ass and .ssa, .md, .markdown and .mdx (text, with one warning, where
+    (.sdlxliff, .mqxliff, .mxliff), .srt, .vtt, .ass and .ssa, .md, .markdown and .mdx (text, with one warning, where
     markdown-it-py is not installed; --input-format markdown is refused then, naming the extra), .resx and
     .ts (xml; a .ts that is no Qt Linguist file is refused: files.not_qt_ts), also before .gz; an
     office format for its extension (docx for .docx and .docm: the input's own is office_suffix's to

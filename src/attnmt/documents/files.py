@@ -4,8 +4,8 @@
 
 The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
 ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup),
-``.xlf``, ``.xliff`` (``.sdlxliff``, ``.mqxliff``: attnmt.documents.xliff, each source into its target), ``.srt``
-and ``.vtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa`` (attnmt.documents.ass_subtitles),
+``.xlf``, ``.xliff`` (``.sdlxliff``, ``.mqxliff``, ``.mxliff``: attnmt.documents.xliff, each source into its
+target), ``.srt`` and ``.vtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa`` (attnmt.documents.ass_subtitles),
 ``.md``, ``.markdown`` and MDX's ``.mdx`` (attnmt.documents.markdown, with the ``markdown`` extra; plain text without
 it); and the office formats and e-books of attnmt.documents.office's ``SUFFIXES``.  Text files are
 read as UTF-8 (a byte order mark is kept), or in UTF-16 or UTF-32 where their byte order mark says so
@@ -58,11 +58,12 @@ FLAT_ODF = re.compile(r'\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?<office:document\s[^
                       r'office:mimetype="application/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)"')
 FLAT_NAMES = {"text": ".fodt", "spreadsheet": ".fods", "presentation": ".fodp"}
 # A .resx (.NET) is XML; a .ts is XML where it is Qt Linguist's (not_qt_ts: TypeScript's is refused).
-# Trados's .sdlxliff and memoQ's .mqxliff are XLIFF 1.2, with their tools' status in attributes of their own.
+# Trados's .sdlxliff, memoQ's .mqxliff and Phrase's .mxliff are XLIFF 1.2, with their tools' status in attributes
+# of their own.
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
-                 ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".srt": "srt", ".vtt": "vtt",
-                 ".ass": "ass", ".ssa": "ass", ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
-                 ".resx": "xml", ".ts": "xml"}
+                 ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".mxliff": "xliff", ".srt": "srt",
+                 ".vtt": "vtt", ".ass": "ass", ".ssa": "ass", ".md": "markdown", ".markdown": "markdown",
+                 ".mdx": "markdown", ".resx": "xml", ".ts": "xml"}
 # How a Markdown file read as plain text says why (markdown-it-py, the reader, comes with the extra).
 MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and layout"
 # The library's own limit on a file: it is held in memory with its translation, and its parsed

@@ -41,8 +41,8 @@ are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs 
 ICU message, each of its cases' texts a sentence (attnmt.documents.xliff_icu).  A code that
 stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is read as HTML's ``<br>`` is.
 A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``, memoQ's
-``.mqxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a target written
-where there was none (or an empty one) it is left empty, its other segments filled.  What is
+``.mqxliff``, Phrase's ``.mxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a
+target written where there was none (or an empty one) it is left empty, its other segments filled.  What is
 filled says so in the CAT tool's terms too: a Trados draft, a memoQ pre-translation (say_drafted).
 """
 

@@ -19,9 +19,10 @@ segments a person filled.
 CAT tools say what is finished in attributes of their own, not in the target's state, and what
 they say wins: a Trados segment whose ``<sdl:seg>`` says ``locked="true"``, or a ``conf`` other
 than ``Draft``, ``RejectedTranslation`` or ``RejectedSignOff`` (``Translated``,
-``ApprovedTranslation``, ``ApprovedSignOff``: sealed_segments), and a memoQ unit locked or
-confirmed (its ``mq:locked``, its ``mq:status``: sealed_unit) are kept as they are, even empty or
-a copy of the source; so is a 1.2 unit that says ``approved="yes"`` of a target with text, whatever its
+``ApprovedTranslation``, ``ApprovedSignOff``: sealed_segments), a memoQ unit locked or confirmed
+(its ``mq:locked``, its ``mq:status``: sealed_unit) and a Phrase one (its ``m:locked``,
+``m:confirmed``) are kept as they are, even empty or a copy of the source; so is a 1.2 unit that says
+``approved="yes"`` of a target with text, whatever its
 state.  A Trados unit with no target, or an empty one, holds no one's work: its
 target is written, its finished segments in it empty, as they came, and the others filled
 (needs_target, unsealed).  A Trados segment filled here says it is a machine's draft, and a memoQ
@@ -59,6 +60,10 @@ MQ_CONFIRMED = frozenset(("ManuallyConfirmed", "Reviewer1Confirmed", "Reviewer2C
 # What memoQ's status of a unit filled here says: pre-translated, not confirmed (memoQ's name for the
 # state, as its server's pre-translation options spell it), which memoQ shows as a translation to review.
 MQ_DRAFT = "Pretranslated"
+# Phrase's (Memsource, .mxliff) status of each trans-unit: its m:locked, and m:confirmed, the last workflow
+# step that confirmed it (0: none).
+PHRASE = "{http://www.memsource.com/mxlf/2.0}"
+PHRASE_LOCKED, PHRASE_CONFIRMED = f"{PHRASE}locked", f"{PHRASE}confirmed"
 
 
 @dataclass
@@ -122,12 +127,16 @@ def is_segment(element: etree._Element) -> bool:
 
 
 def sealed_unit(slot: Slot) -> bool:
-    """Whether memoQ says the slot's 1.2 unit is locked or confirmed (its ``mq:locked``, ``mq:status``),
-    or the unit says its target with text is approved (1.2's ``approved="yes"``, as Okapi and Weblate
-    write it: a reviewed ``<target>OK</target>`` that is its source's copy, a name, was written again)."""
+    """Whether memoQ says the slot's 1.2 unit is locked or confirmed (its ``mq:locked``, ``mq:status``), or
+    Phrase does (its ``m:locked="true"``, an ``m:confirmed`` other than 0: a name or a number it copied into
+    the target and locked was its source's copy, translated again), or the unit says its target with text
+    is approved (1.2's ``approved="yes"``, as Okapi and Weblate write it: a reviewed ``<target>OK</target>``
+    that is its source's copy, a name, was written again)."""
     unit = slot.holder
     return not slot.segment and (unit.get(MQ_LOCKED, "").lower() in ("locked", "true")
                                  or unit.get(MQ_STATUS) in MQ_CONFIRMED
+                                 or unit.get(PHRASE_LOCKED, "").strip().lower() == "true"
+                                 or unit.get(PHRASE_CONFIRMED, "0").strip() not in ("", "0")
                                  or unit.get("approved", "").strip() == "yes" and has_text(slot.target()))
 
 
