@@ -64,6 +64,14 @@ def test_an_escaped_surrogate_pair_is_one_character(same):
     assert "<t>A dog \U0001F600 runs.</t>" in read_members(out)["xl/sharedStrings.xml"].decode()
 
 
+def test_the_text_of_a_surrogate_pairs_escapes_is_escaped_again(same):
+    """A cell showing the escapes themselves (``_xD83D__xDE00_``, Excel writing each underscore escaped) came back
+    written plainly, which Excel reads as the emoji: the text had changed."""
+    out = translate(one_string("A dog _x005F_xD83D__x005F_xDE00_ runs."), same)
+    assert "A dog _xD83D__xDE00_ runs." in same.given
+    assert "<t>A dog _x005F_xD83D__x005F_xDE00_ runs.</t>" in read_members(out)["xl/sharedStrings.xml"].decode()
+
+
 PHONETIC = ('<t>The dog sleeps in the house.</t><rPh sb="4" eb="7"><t>ドッグ</t></rPh>'
             '<phoneticPr fontId="1" type="noConversion"/>')
 

@@ -25,9 +25,12 @@ from lxml import etree
 
 # A surrogate pair's two escapes (one character), or one escape.
 ESCAPE = re.compile(r"_x([Dd][89ABab][0-9A-Fa-f]{2})__x([Dd][C-Fc-f][0-9A-Fa-f]{2})_|_x([0-9A-Fa-f]{4})_")
-# The underscore of text that would read as an escape; not of half a surrogate pair, which
-# unescape leaves as it was written (_xD83D_ alone is no character) and which goes back the same.
-LITERAL = re.compile(r"_(?=x(?![Dd][89A-Fa-f][0-9A-Fa-f]{2}_)[0-9A-Fa-f]{4}_)")
+# The underscore of text that would read as an escape, and both of text that would read as a surrogate pair's
+# two (unescaped, "_xD83D__xDE00_" read as the emoji); not of half a surrogate pair alone, which unescape
+# leaves as it was written (_xD83D_ alone is no character) and which goes back the same.
+HIGH, LOW = r"x[Dd][89ABab][0-9A-Fa-f]{2}_", r"x[Dd][C-Fc-f][0-9A-Fa-f]{2}_"
+LITERAL = re.compile(rf"_(?={HIGH}_{LOW})|(?<=_{HIGH})_(?={LOW})"
+                     r"|_(?=x(?![Dd][89A-Fa-f][0-9A-Fa-f]{2}_)[0-9A-Fa-f]{4}_)")
 # What XML 1.0 cannot hold: the control characters but a tab and line breaks, the non-characters U+FFFE and
 # U+FFFF (CONTROLS), and a surrogate (only alone: a pair is one character here); and a carriage return.
 CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff"
