@@ -125,6 +125,16 @@ def test_a_resx_translates_its_string_values_alone(mirror):
                    .replace(">Open the file<", ">FILE THE OPEN<").replace(">Save it<", ">IT SAVE<"))
 
 
+@pytest.mark.parametrize("kind", ["System.String", "System.String, mscorlib",
+                                  "System.String, mscorlib, Version=4.0.0.0, Culture=neutral"])
+def test_a_resx_string_that_names_its_type_is_translated(mirror, kind):
+    """Older Visual Studio and some tools write a string resource's type (``type="System.String, mscorlib"``):
+    taken for a typed entry, data, its words were never translated."""
+    text = f'<root><resheader name="resmimetype"><value>text/microsoft-resx</value></resheader>' \
+           f'<data name="Open" type="{kind}"><value>Open the file</value></data></root>'
+    assert one(text, mirror) == text.replace(">Open the file<", ">FILE THE OPEN<")
+
+
 def test_a_root_element_named_root_without_resx_entries_is_plain_xml(mirror):
     assert one("<root><comment>a dog</comment></root>", mirror) == "<root><comment>DOG A</comment></root>"
 

@@ -11,7 +11,7 @@ is read with XML's (attnmt.documents.elements.Vocabulary).
   array's and a plural's ``<item>``s are each translated apart, on one line or on many; its other
   resources (``<color>``, ``<dimen>``, ``<bool>``, a ``<style>``'s items) are data, kept (is_android_data).
 - .NET's ``.resx`` (root ``<root>`` holding ``<resheader>`` or ``<data>``): only a string
-  resource's ``<value>`` is text, a ``<data name>`` with neither ``type`` nor ``mimetype``
+  resource's ``<value>`` is text, a ``<data name>`` with no ``mimetype`` and no ``type`` but ``System.String``
   (is_resx_text); its ``<comment>`` is a note to translators, its headers name the reader and
   writer classes, a typed or binary entry (``type="System.Drawing.Size, ..."``, a picture's base64
   with its ``mimetype``) is data, and a name starting with ``>>`` is the designer's (``>>button1.Name``):
@@ -178,9 +178,12 @@ class ResxStrings(Vocabulary):
 
 
 def is_resx_text(node: etree._Element) -> bool:
-    """Whether a ``<data>`` is a string resource: neither ``type`` nor ``mimetype`` (a typed value, a
-    picture's base64), and no designer's name (``>>button1.Name``)."""
-    return node.get("type") is None and node.get("mimetype") is None and not node.get("name", "").startswith(">>")
+    """Whether a ``<data>`` is a string resource: no ``mimetype`` (a picture's base64), no ``type`` but
+    ``System.String``'s (as older Visual Studio writes a string's, ``System.String, mscorlib``; any other is a
+    typed value, a Size, a file's reference), and no designer's name (``>>button1.Name``)."""
+    kind = node.get("type")
+    return ((kind is None or kind.split(",")[0].strip() == "System.String") and node.get("mimetype") is None
+            and not node.get("name", "").startswith(">>"))
 
 
 class XmlStrings(Vocabulary):
