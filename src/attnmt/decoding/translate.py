@@ -14,7 +14,8 @@ From the sentences to their hypotheses, outermost last:
     padded_sources       sentences -> (input indices, padded source ids) per length-sorted batch
     run_search           one batch -> its sentences' hypotheses, by the search ``decoding`` asks for
                          (attnmt.decoding.batch_search)
-    searched_batches     sentences -> each batch searched (SearchedBatch), a failed one again a sentence at a time
+    searched_batches     sentences -> each batch searched (SearchedBatch), a failed one again a sentence at a time;
+                         a sentence in capitals read in sentence case (attnmt.decoding.capitals)
     sentence_hypotheses  sentences -> (input index, its n-best) per non-blank sentence
 """
 
@@ -25,7 +26,7 @@ import threading
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -36,6 +37,7 @@ from attnmt.attention import padding_mask
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
+from attnmt.decoding.capitals import read_as, written_as
 from attnmt.decoding.constraints import continuing_pieces, lone_space
 from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone, keeping
 from attnmt.decoding.inputs import (
@@ -124,6 +126,7 @@ class SearchedBatch:
     hypotheses: list[list[Hypothesis]]
     decoding: Decoding
     shortlisted: bool = False  # whether the search wrote only a vocabulary shortlist's pieces
+    read: Sequence[str] = ()  # every sentence (by input index) as the model read it (capitals.read_as)
 
     def model_log_probs(self, k: int, j: int) -> list[float] | None:
         """The log-probs the model gives sentence k's hypothesis j's tokens, then EOS, as the search
@@ -140,6 +143,10 @@ def searched_batches(
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
     (``run_search``, which passes ``record`` on); the model in eval mode until the last batch has been read.
 
+    A sentence in capitals is read in sentence case (``capitals.read_as``: the batches' ``read``),
+    unless given a prefix; its translations are to be written in capitals (``capitals.written_as``),
+    its glossary is matched in it as given.
+
     A batch the model fails on is searched again a sentence at a time, so that a sentence that
     breaks a search breaks only itself: after the last batch, SentencesFailed names those that
     failed alone.  A user's mistake (UserError) stops at once, and sampling with a glossary before
@@ -150,9 +157,10 @@ def searched_batches(
     for prefix in dict.fromkeys(prefix for prefix in guides.prefixes if prefix):
         prefix_ids(tokenizer, prefix, model.config.unk_id)
     failures: dict[int, Exception] = {}
+    read = [read_as(sentence, prefix) for sentence, prefix in zip(sentences, guides.prefixes, strict=True)]
     with evaluating(model):
-        for indices, src in padded_sources(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
-            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides, record=record)
+        for indices, src in padded_sources(model, tokenizer, read, max_tokens, max_sentences, decoding.beam_size):
+            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides, record=record, read=read)
             try:
                 yield search(indices, src)
             except UserError:
@@ -169,9 +177,12 @@ def searched_batches(
 
 
 def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,
-             guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None) -> SearchedBatch:
-    """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``); a term a
-    translation came without is warned of (``Guides.warn_missed``)."""
+             guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
+             read: Sequence[str] = ()) -> SearchedBatch:
+    """The batch of sentences ``indices``, src [B, S] padded (from ``read``, the sentences as the model
+    reads them), searched (``run_search``); a term a translation came without is warned of
+    (``Guides.warn_missed``).  Glossary terms are matched in the sentences as given: ``JOIN US`` holds
+    the acronym ``US``."""
     longest = model.config.longest_input
     prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i, longest) for i in indices]
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, max(0, longest - len(prefix)))
@@ -184,7 +195,7 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     for sentence_terms, found in zip(terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             guides.warn_missed(tokenizer, sentence_terms, [h.tokens for h in found])
-    return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model))
+    return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read)
 
 
 def sentence_hypotheses(
@@ -195,6 +206,21 @@ def sentence_hypotheses(
     (``searched_batches``)."""
     for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, scored, guides):
         yield from zip(batch.indices, batch.hypotheses, strict=True)
+
+
+def written(sentence: str, prefix: str | None, translation: Translation) -> Translation:
+    """A translation of ``sentence`` as it is written (``capitals.written_as``: in capitals where the
+    model read the sentence in sentence case), its assessment's words with it."""
+    return replace(translation, text=written_as(sentence, translation.text, prefix),
+                   assessment=written_assessment(sentence, prefix, translation.assessment))
+
+
+def written_assessment(sentence: str, prefix: str | None, assessment: attnmt.decoding.quality.Assessment | None
+                       ) -> attnmt.decoding.quality.Assessment | None:
+    """An assessment of a translation of ``sentence``, its words as ``written`` writes the translation."""
+    if assessment is None:
+        return None
+    return replace(assessment, words=[(written_as(sentence, word, prefix), p) for word, p in assessment.words])
 
 
 def translate(
@@ -231,7 +257,7 @@ def translate(
     with keeping([""] * len(sentences)) as outputs:
         found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
         for i, hypotheses in found:
-            outputs[i] = tokenizer.decode(hypotheses[0].tokens)
+            outputs[i] = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), guides.prefixes[i])
     return outputs
 
 
@@ -260,10 +286,10 @@ def translate_n_best(
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides,
                                       record):
             texts = [[tokenizer.decode(h.tokens) for h in hypotheses] for hypotheses in batch.hypotheses]
-            assessed = (quality.searched(model, tokenizer, sentences, batch, texts) if quality
+            assessed = (quality.searched(model, tokenizer, batch.read, batch, texts) if quality
                         else [[None] * len(each) for each in texts])
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
-                outputs[i] = [Translation(text, h.score, h.log_prob, a)
+                outputs[i] = [written(sentences[i], guides.prefixes[i], Translation(text, h.score, h.log_prob, a))
                               for h, text, a in zip(hypotheses, each, found, strict=True)]
     return outputs
 

@@ -23,6 +23,7 @@ from torch import Tensor
 
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.capitals import written_as
 from attnmt.decoding.failed_sentences import SentencesFailed, keeping
 from attnmt.decoding.inputs import (
     Glossaries,
@@ -37,7 +38,7 @@ from attnmt.decoding.inputs import (
 )
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.state import Recording
-from attnmt.decoding.translate import evaluating, searched_batches, written_attention
+from attnmt.decoding.translate import evaluating, searched_batches, written_assessment, written_attention
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import (
     PieceCodec,
@@ -260,12 +261,13 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences,
                                       quality is not None, guides, record):
             best = [hypotheses[0] for hypotheses in batch.hypotheses]
-            for i, hypothesis in zip(batch.indices, best, strict=True):
-                outputs[i] = tokenizer.decode(hypothesis.tokens)
+            texts = [tokenizer.decode(hypothesis.tokens) for hypothesis in best]  # as the model wrote them
+            for i, text in zip(batch.indices, texts, strict=True):
+                outputs[i] = written_as(sentences[i], text)  # in capitals where the sentence is (capitals)
             if quality is not None:
-                each = quality.searched(model, tokenizer, sentences, batch, [[outputs[i]] for i in batch.indices])
+                each = quality.searched(model, tokenizer, batch.read, batch, [[text] for text in texts])
                 for i, [assessment] in zip(batch.indices, each, strict=True):
-                    assessed[i] = assessment
+                    assessed[i] = written_assessment(sentences[i], None, assessment)
             rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r].tokens]
             unrecorded = [r for r in rows if best[r].attention is None]
             cross = dict(zip(unrecorded, written_attention(
@@ -276,9 +278,9 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                 i = batch.indices[r]
                 recorded = best[r].attention
                 weights = recorded if recorded is not None else cross[r]
-                read = source_words(tokenizer, sentences[i], lengths[r])
+                read = source_words(tokenizer, batch.read[i], lengths[r])
                 found[i] = word_weights(weights, read, [tokenizer.id_to_piece(t) for t in best[r].tokens],
-                                        source_word_numbers(tokenizer, sentences[i], len(read)))
+                                        source_word_numbers(tokenizer, batch.read[i], len(read)))
     return outputs, found, assessed
 
 

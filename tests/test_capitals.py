@@ -1,0 +1,84 @@
+"""A sentence in capitals reaches the model in sentence case and its translation comes back in
+capitals (attnmt.decoding.capitals), wherever text is searched: translate, n-best lists, documents,
+the server's stream; a lone acronym and a sentence with a prefix are read as given."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
+from attnmt.decoding.capitals import read_as, shouted, written_as
+from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.documents import translate_text
+from attnmt.server.app import ServedModel, create_app
+
+
+@pytest.fixture(scope="module")
+def loaded(trained_model):
+    return load_model_dir(trained_model)
+
+
+@pytest.mark.parametrize("sentence, read", [
+    ("STOP! WHO'S THERE?", "Stop! Who's there?"),
+    ("[DOOR SLAMS]", "[Door slams]"),
+    ("I AM HERE. YOU ARE LATE.", "I am here. You are late."),
+    ("- ÉCOLE, 2 ÉTÉS!", "- École, 2 étés!"),
+])
+def test_a_sentence_in_capitals_is_read_in_sentence_case(sentence, read):
+    assert shouted(sentence) and read_as(sentence) == read
+    assert written_as(sentence, "Halt! Wer ist da?") == "HALT! WER IST DA?"
+
+
+@pytest.mark.parametrize("sentence", ["NATO", "EXIT!", "The US team won.", "a dog runs", "12 345", "A dog, I think."])
+def test_a_lone_word_in_capitals_or_a_sentence_in_lower_case_is_read_as_given(sentence):
+    assert not shouted(sentence) and read_as(sentence) == sentence
+    assert written_as(sentence, "Ein Hund.") == "Ein Hund."
+
+
+def test_translate_gives_the_model_a_line_in_capitals_in_sentence_case(loaded, reached):
+    model, tokenizer = loaded
+    [sentence_case] = translate(model, tokenizer, ["A dog runs"])
+    reached.clear()
+    assert translate(model, tokenizer, ["A DOG RUNS", "a dog runs"]) == [sentence_case.upper(), "ein hund rennt"]
+    assert sorted(reached) == ["A dog runs", "a dog runs"]
+
+
+def test_n_best_translations_of_a_line_in_capitals_are_in_capitals(loaded):
+    model, tokenizer = loaded
+    decoding = Decoding(beam_size=3, n_best=3)
+    [expected] = translate_n_best(model, tokenizer, ["A dog runs"], decoding)
+    [found] = translate_n_best(model, tokenizer, ["A DOG RUNS"], decoding)
+    assert [t.text for t in found] == [t.text.upper() for t in expected]
+    assert [t.score for t in found] == pytest.approx([t.score for t in expected])
+
+
+def test_a_line_in_capitals_with_a_prefix_is_read_as_given(loaded, reached):
+    model, tokenizer = loaded
+    [found] = translate(model, tokenizer, ["A DOG RUNS"], prefix="ein")
+    assert reached == ["A DOG RUNS"] and found.startswith("ein")
+
+
+def test_a_glossary_acronym_is_matched_in_the_capitals_given(loaded, reached):
+    """The glossary reads the sentence as written, where "DOG", all capitals, is an acronym that only
+    capitals hold; its target is written in capitals with the rest."""
+    model, tokenizer = loaded
+    [found] = translate(model, tokenizer, ["A DOG RUNS"], glossary={"DOG": "katze"})
+    assert reached == ["A dog runs"] and "KATZE" in found.split()
+
+
+def test_plain_text_in_capitals_is_translated_sentence_by_sentence_in_capitals(loaded, reached):
+    model, tokenizer = loaded
+    lines = ["A DOG RUNS. A CAT SLEEPS.", "the boy laughs"]
+    found = translate_text(model, tokenizer, lines)
+    assert reached == ["A dog runs.", "A cat sleeps.", "the boy laughs"]
+    first, second = translate_text(model, tokenizer, ["A dog runs.", "A cat sleeps."])
+    assert found == [f"{first} {second}".upper(), "der junge lacht"]
+
+
+def test_the_servers_stream_reads_capitals_as_translate_does(loaded):
+    with TestClient(create_app([ServedModel(*loaded, "en-de", "en", "de")])) as client:
+        with client.stream("POST", "/translate/stream", json={"q": "A DOG RUNS", "source": "en", "target": "de"}) as answer:
+            last = "".join(answer.iter_text()).strip().split("\n\n")[-1]
+        done = client.post("/v1/translate", json={"text": "A DOG RUNS"}).json()["translations"][0]
+    assert last.startswith("event: done") and f'"translatedText": "{done}"' in last
+    assert done == translate(*loaded, ["A dog runs"])[0].upper()
