@@ -390,3 +390,36 @@ def test_a_bound_control_with_words_beside_its_alternate_content_is_translated(u
     out = translate_office(titled(bound(CORE, TITLE).replace("<w:r><w:t>The black dog</w:t></w:r>", runs)), ".docx",
                            upper, DocumentOptions())
     assert paragraph_texts(out)[-1].startswith("THE BLACK")
+
+
+GLOSSARY = "word/glossary/document.xml"
+PLACEHOLDER = "Click here to enter a name."
+GLOSSARY_XML = (f'<w:glossaryDocument xmlns:w="{W}"><w:docParts><w:docPart><w:docPartPr><w:name w:val="Name"/>'
+                '<w:category><w:name w:val="General"/><w:gallery w:val="placeholder"/></w:category>'
+                '<w:guid w:val="{1B2C3D4E-0000-0000-0000-000000000001}"/></w:docPartPr><w:docPartBody><w:p><w:r>'
+                f'<w:rPr><w:rStyle w:val="PlaceholderText"/></w:rPr><w:t>{PLACEHOLDER}</w:t></w:r></w:p>'
+                '</w:docPartBody></w:docPart></w:docParts></w:glossaryDocument>')
+
+
+def form_with_glossary() -> bytes:
+    """A form whose content control shows its placeholder, kept in the glossary document as Word keeps it."""
+    members = read_members(word_paragraph(
+        '<w:sdt><w:sdtPr><w:id w:val="3"/><w:placeholder><w:docPart w:val="{1B2C3D4E-0000-0000-0000-000000000001}"/>'
+        f'</w:placeholder><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:r><w:t>{PLACEHOLDER}</w:t></w:r>'
+        "</w:sdtContent></w:sdt>"))
+    members[GLOSSARY] = GLOSSARY_XML.encode()
+    kind = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.glossary+xml"
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(
+        b"</Types>", f'<Override PartName="/{GLOSSARY}" ContentType="{kind}"/></Types>'.encode())
+    members["word/_rels/document.xml.rels"] = members["word/_rels/document.xml.rels"].replace(
+        b"</Relationships>", b'<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                             b'relationships/glossaryDocument" Target="glossary/document.xml"/></Relationships>')
+    return write_members(members)
+
+
+def test_a_controls_placeholder_in_the_glossary_document_is_translated_as_the_control_shows_it(upper):
+    """The control showed its placeholder translated, but Word keeps it in the glossary document too,
+    which was left in the source: emptied, the control showed the source's words again."""
+    out = read_members(translate_office(form_with_glossary(), ".docx", upper, DocumentOptions()))
+    assert PLACEHOLDER.upper().encode() in out["word/document.xml"]
+    assert etree.fromstring(out[GLOSSARY]).findtext(f".//{{{W}}}t") == PLACEHOLDER.upper()

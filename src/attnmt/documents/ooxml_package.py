@@ -56,10 +56,11 @@ class Texts(Protocol):
 # and its data validations' messages (attnmt.documents.validations); a pivot table, its captions
 # (attnmt.documents.pivot_captions); a chart sheet, its print headers and footers
 # (attnmt.documents.sheet_headers); the presentation itself, its sections' names
-# (attnmt.documents.slide_sections).
+# (attnmt.documents.slide_sections).  A Word document's glossary document holds the placeholders its
+# content controls show while empty ("Click or tap here to enter text."), and its building blocks.
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
-                                        ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
+                                        ".endnotes+xml", ".comments+xml", ".glossary+xml")), *CHARTS_AND_SMARTART),
     ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING),
               (".presentationml.comments+xml", POWERPOINT_COMMENTS), (".ms-powerpoint.comments+xml", DRAWING),
               *((end, MASTER_SHAPES) for end in (".slideMaster+xml", ".slideLayout+xml", ".notesMaster+xml",
