@@ -634,3 +634,19 @@ def test_word_weights_of_another_shape_place_the_formatting_by_the_words_order_w
     assert [(run.text, run.bold) for run in runs] == [("RUNS. DOG ", None), ("A", True)]  # the third word's
     assert [str(warning.message).split(": the word weights")[0] for warning in heard] == [
         "story.docx: word/document.xml, paragraph 1"]
+
+
+def test_word_weights_of_another_shape_for_a_sentence_without_marks_are_passed_over(mirror):
+    """A translator that gives weights for every sentence, asked for or not: those of a sentence no mark
+    needs are never read, and no warning is given for them."""
+    class Always(Misweighed):
+        def translate(self, sentences, weighed):
+            texts, _ = self.translator.translate(sentences, weighed)
+            return texts, [self.shape(s, t) for s, t in zip(sentences, texts, strict=True)]
+
+    translator = Always(mirror, lambda source, text: [[1.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate_file_bytes(word_paragraph("<w:r><w:t>A dog runs.</w:t></w:r>"), "story.docx", translator,
+                                   OPTIONS)
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "RUNS. DOG A"

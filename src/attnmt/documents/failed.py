@@ -154,16 +154,17 @@ def kept_where_empty(sources: list[str], texts: list[str], weights: list[Weights
 
 
 def in_order_where_misshapen(sources: Sequence[str], texts: Sequence[str], weights: Sequence[Weights | None],
-                             every: Sequence[tuple[FlatText, tuple[int, int]]],
+                             asked: Sequence[bool], every: Sequence[tuple[FlatText, tuple[int, int]]],
                              name: str | None = None) -> list[Weights | None]:
     """``weights``, the translations' of ``sources``, with the words' order (translator_parts.in_order) in
-    place of each that is ``misshapen``, and a warning naming the place of the first of ``every`` sentence
-    (its flat text and span there) that is its sentence, after the file's ``name`` where given.  A user's
-    translator that gave its weights by subword pieces, transposed, or as rows of nothing, had its marks cut
-    to nothing or sent to the sentence's end: a bold word's formatting was lost without a word."""
+    place of each that was ``asked`` for and is ``misshapen`` (those not asked for are never read), and a
+    warning naming the place of the first of ``every`` sentence (its flat text and span there) that is its
+    sentence, after the file's ``name`` where given.  A user's translator that gave its weights by subword
+    pieces, transposed, or as rows of nothing, had its marks cut to nothing or sent to the sentence's end:
+    a bold word's formatting was lost without a word."""
     found = list(weights)
-    for number, (source, text, each) in enumerate(zip(sources, texts, weights, strict=True)):
-        if each is None or not misshapen(source, text, each):
+    for number, (source, text, each, wanted) in enumerate(zip(sources, texts, weights, asked, strict=True)):
+        if each is None or not wanted or not misshapen(source, text, each):
             continue
         place = next((flat.place for flat, (start, end) in every if flat.text[start:end] == source), None)
         named = f"{name}: {where(place)}" if name else where(place)

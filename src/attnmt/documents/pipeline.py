@@ -192,8 +192,9 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
-    texts, found = translated_by(translator, todo, [s in weighed for s in todo])
-    found = in_order_where_misshapen(todo, texts, found, pairs(flats, sentences), where)
+    asked = [s in weighed for s in todo]
+    texts, found = translated_by(translator, todo, asked)
+    found = in_order_where_misshapen(todo, texts, found, asked, pairs(flats, sentences), where)
     # Half a pair of controls the model wrote is left out (attnmt.documents.bidi), before a review can
     # keep a sentence's source instead: the source, and a translation that is its source, stay as they are.
     texts = [text if text == source else balanced(text) for source, text in zip(todo, texts, strict=True)]
