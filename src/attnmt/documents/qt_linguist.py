@@ -94,7 +94,7 @@ def translate_ts(text: str, translator: Translator, options: DocumentOptions, wh
         raise DataError(f"{where}: not a Qt Linguist file: its root element is not <TS>")
     parsed.keeps_declaration = keep_declaration
     root = roots[0]
-    plurals = PLURAL_FORMS.get(primary_subtag(root.get("language", "") or options.target_lang), 1)
+    plurals = PLURAL_FORMS.get(primary_subtag(root.get("language", "") or options.target_lang or ""), 1)
     found = [(message, open_forms(message, plurals)) for message in root.iter("message") if is_current(message)]
     kept = sum(1 for _, forms in found if forms is None)
     if kept:
