@@ -566,6 +566,18 @@ def test_a_target_written_keeps_the_spaces_its_source_says_are_kept(same):
     assert parsed(out).find(".//x:target", NS1).get("{http://www.w3.org/XML/1998/namespace}space") == "preserve"
 
 
+@pytest.mark.parametrize("target", ["<target/>", '<target state="new"></target>', '<target xml:space="default"/>'])
+def test_an_empty_target_filled_says_the_spaces_its_source_keeps(same, target):
+    """An empty ``<target/>`` beside ``<source xml:space="preserve">`` was filled with "Two  spaces. " and
+    said nothing of them, as a target written where there was none already did; one that says its own
+    ``xml:space`` keeps it."""
+    unit = f'<trans-unit id="a"><source xml:space="preserve">Two  spaces. </source>{target}</trans-unit>\n'
+    filled = parsed(translate_xliff(xliff_1(unit), same, DE)).find(".//x:target", NS1)
+    assert filled.text == "Two  spaces. "
+    said = "default" if "default" in target else "preserve"
+    assert filled.get("{http://www.w3.org/XML/1998/namespace}space") == said
+
+
 @pytest.mark.parametrize("source", ["{0}  items", "https://x.org  is ours", '<x id="1"/>  items', "%s\titems",
                                     '<g id="1">{0}  items</g>', '<g id="1"><x id="2"/>\titems</g>'])
 def test_the_spaces_after_a_code_or_placeholder_that_opens_a_source_are_kept(same, source):

@@ -287,15 +287,15 @@ def write_target(slot: Slot) -> list[etree._Element]:
     empty: xliff_targets.unsealed), else the target."""
     target = slot.target()
     if target is None:
-        # its spaces kept as its source's are: without the source's xml:space, a reader may collapse them
-        target = slot.source.makeelement(named(slot.source, "target"), {SPACE: slot.source.get(SPACE)} if
-                                         slot.source.get(SPACE) else {})
+        target = slot.source.makeelement(named(slot.source, "target"), {})
         slot.source.addnext(target)
         # on a line of its own, indented as the source is, where the source stands so
         indent = gap_before(slot.source)
         target.tail = slot.source.tail
         if not indent.strip() and not (target.tail or "").strip():
             slot.source.tail = indent
+    if slot.source.get(SPACE) and target.get(SPACE) is None:  # its spaces kept as its source's are: without
+        target.set(SPACE, slot.source.get(SPACE))  # the source's xml:space, a reader may collapse them
     copy_source(target, slot.source)
     target.sourceline = slot.source.sourceline  # for a review's line
     say_state(slot.holder if slot.segment else target, written_state(slot))
