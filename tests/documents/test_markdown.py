@@ -534,3 +534,9 @@ def test_text_indented_in_an_mdx_component_is_translated(mirror):
 
 def test_text_indented_four_spaces_in_a_markdown_file_is_still_code(mirror):
     assert translate_file_bytes(MDX_TABS.encode(), "docs/intro.md", mirror, DocumentOptions()).decode() == MDX_TABS
+
+
+def test_an_html_block_with_crlf_line_endings_is_translated_and_keeps_them(mirror):
+    text = '<div class="note">\r\nA man rides a bike.\r\n</div>\r\n\r\nA dog runs.\r\n'
+    assert translate_markdown(text, mirror) == (
+        '<div class="note">\r\nBIKE. A RIDES MAN A\r\n</div>\r\n\r\nRUNS. DOG A\r\n')

@@ -68,9 +68,11 @@ class Summary:
     region: Region
     job: TreeJob
     parsed: Parsed
+    crlf: bool = False  # its lines end in CRLF, read as LF (an HTML block's: html_blocks)
 
     def written(self) -> str:
-        return self.parsed.serialise(None)
+        text = self.parsed.serialise(None)
+        return text.replace("\n", "\r\n") if self.crlf else text
 
 
 def summaries(lines: Sequence[str], tokens: Sequence[Token], vocabulary: Vocabulary, options: DocumentOptions,
@@ -102,11 +104,13 @@ def html_blocks(lines: Sequence[str], tokens: Sequence[Token], vocabulary: Vocab
         if read != token.content.rstrip("\n").split("\n"):
             continue
         text = "".join(lines[first:end - 1]) + read[-1]
+        crlf = all(line.endswith("\r\n") for line in lines[first:end - 1]) and end - first > 1
+        text = text.replace("\r\n", "\n") if crlf else text  # as the parser reads it
         parsed, parser, _ = parse_html(text)
         if parsed is None or parsed.document or parsed.serialise(None) != text:
             continue  # repaired or written otherwise: kept as it is (its summaries are still translated)
         check_depth(parsed.root, parser, f"{where}, line {first + 1}")
         job = job_type(parsed.root, vocabulary, options, glossary)
         if job.flats():
-            found.append(Summary(Region([(first, 0, len(read[0])), (end - 1, 0, len(read[-1]))]), job, parsed))
+            found.append(Summary(Region([(first, 0, len(read[0])), (end - 1, 0, len(read[-1]))]), job, parsed, crlf))
     return found
