@@ -404,6 +404,8 @@ def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(sa
     ('<div><a href="/">Home</a> <i class="fa"></i> <a href="/s">Shop</a> <i class="fa"></i> Red shoes</div>',
      '<div><a href="/">HOME</a> <i class="fa"></i> <a href="/s">SHOP</a> <i class="fa"></i> SHOES RED</div>',
      ["Home", "Shop", "Red shoes"]),
+    ('<div><a href="/">Home page</a> › Running shoes › Red</div>',
+     '<div><a href="/">PAGE HOME</a> › SHOES RUNNING › RED</div>', ["Home page", "Running shoes", "Red"]),
 ])
 def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, expected, given):
     """A breadcrumb, a footer, a pagination bar: read as one sentence ("Home Blog My post"), the
@@ -424,6 +426,8 @@ def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, exp
      ["See one, two and three."]),
     ('<p><a href="/a">TCP</a>/<a href="/b">IP</a> e-mail</p>', ["TCP/IP e-mail"]),
     ('<p>Click <a href="/x">here</a> <img src="x.png"> to start now.</p>', ["Click here to start now."]),
+    ('<p><a href="/">John</a> - our founder - said hello.</p>', ["John - our founder - said hello."]),
+    ('<p>Go to <a href="/">Home</a> › Men › Shoes now.</p>', ["Go to Home › Men › Shoes now."]),
     ('<p>Read <span><a href="/a">this guide</a></span> and <span><a href="/b">that one</a></span> today.</p>',
      ["Read this guide and that one today."]),
 ])

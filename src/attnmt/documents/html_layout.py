@@ -32,6 +32,9 @@ SIDE_BY_SIDE = frozenset(("a", "button"))
 # hyphen of "e-mail" or the slash of "1/2" is no separator).  Neither a comma nor a colon: a list of
 # links in a sentence ("see <a>A</a>, <a>B</a>"), a label before its value.
 SEPARATORS = "»›>/|·•–—-«‹<\\→←∙▸►▶◂◀⟩⟨~"
+# Separators that point on to the next label, a path's (``<a>Home</a> › Men › Shoes``): two or more of them after
+# one link make a breadcrumb, where dashes may part a sentence's words (``<a>John</a> - our founder - said``).
+POINTERS = "»›>/→▸►▶"
 SEPARATOR = re.compile(rf"\s*(?<![^\s\x00\x01])[{re.escape(SEPARATORS)}]+(?![^\s\x00\x01])\s*")
 LABEL, OWN = "\x00", "\x01"  # a link or button of a trail, and the element asked about, as trail_text reads them
 # Blocks that hold prose: a custom element on a line of its own in one is a line of its sentence.
@@ -83,7 +86,8 @@ def glued_controls(node: etree._Element) -> bool:
 
 def in_a_trail(node: etree._Element) -> bool:
     """Whether a link or button is one of two or more that, with at most some plain labels, make up
-    all a block holds (or the one link a block holds beside separators, a list item's ``<a>Home</a> ›``),
+    all a block holds (or the one link a block holds beside separators, a list item's ``<a>Home</a> ›``,
+    or beside two or more plain labels parted by POINTERS, ``<a>Home</a> › Men › Shoes``),
     each parted from the next by separators alone (SEPARATOR: a breadcrumb
     ``<a>Home</a> » <a>Shop</a> » Shoes``, a footer's ``<a>Privacy</a> | <a>Terms</a>``, with the
     separators as text or in elements of their own, ``<span class="sep">/</span>``); or an inline
@@ -96,11 +100,13 @@ def in_a_trail(node: etree._Element) -> bool:
     control = is_control(node)
     if parent is None or not (control or any(c.isalnum() for c in "".join(node.itertext()))) or not holds_all(parent):
         return False
-    parts = SEPARATOR.split(trail_text(parent, node))
+    text = trail_text(parent, node)
+    parts = SEPARATOR.split(text)
     labels = sum(part == LABEL for part in parts) + control
     worded = any(part.strip() and part != LABEL and not (control and part == OWN) for part in parts)  # plain labels
     whole = all(part in (LABEL, OWN) or not {LABEL, OWN} & set(part) for part in parts)  # no words beside a label
-    return len(parts) > 1 and labels >= 1 and OWN in parts and whole and (labels >= 2 or not worded)
+    pointed = len(parts) > 2 and all(set(found.strip()) <= set(POINTERS) for found in SEPARATOR.findall(text))
+    return len(parts) > 1 and labels >= 1 and OWN in parts and whole and (labels >= 2 or not worded or pointed)
 
 
 def is_control(node: etree._Element) -> bool:
