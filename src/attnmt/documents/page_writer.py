@@ -50,7 +50,8 @@ BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[[^>]*>")
 # JSP's ``value="<%= name %>"``): the server runs it before a browser reads the page, so it stays as written.
 VALUE_CODE = re.compile(r"<\?(?s:.*?)\?>|<%(?s:.*?)%>")
 # A start tag as written, and an attribute in it (its name group 1): where a page spells its names (spelled_names).
-START_TAG = re.compile(r"<([A-Za-z][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+# Neither crosses a "<": each try ends at the next tag, so a page of "<a" without ">" is read once, not once a "<".
+START_TAG = re.compile(r"<([A-Za-z][^\s/<>]*)((?:[^<>\"']|\"[^\"<]*\"|'[^'<]*')*)>")
 ATTRIBUTE = re.compile(r"([^\s\"'>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]*))?")
 NO_MARK = re.compile(r"(?!)")  # Marks.swap's where it marks nothing: it matches no text
 CONTROL_NONCE = uuid4().hex
