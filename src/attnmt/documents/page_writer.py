@@ -47,8 +47,9 @@ EDGE_SPACES = "".join(character for character in map(chr, range(0x3001))
 # comment up to the first ">", its text "?php echo $x; ?", "[CDATA[a < b]]" or "[if !supportLists]".
 BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[[^>]*>")
 # A template's code in an attribute's value (``href="<?php echo $url ?>"``, ``alt="<?= $alt ?>"``, ERB's and
-# JSP's ``value="<%= name %>"``): the server runs it before a browser reads the page, so it stays as written.
-VALUE_CODE = re.compile(r"<\?(?s:.*?)\?>|<%(?s:.*?)%>")
+# JSP's ``value="<%= name %>"``): the server runs it before a browser reads the page, so it stays as written.  It
+# holds no "<" (each try ends at the next one: a value of "<?" a thousand times over is read once).
+VALUE_CODE = re.compile(r"<\?[^<]*?\?>|<%[^<]*?%>")
 # A start tag as written, and an attribute in it (its name group 1): where a page spells its names (spelled_names).
 # Neither crosses a "<": each try ends at the next tag, so a page of "<a" without ">" is read once, not once a "<".
 START_TAG = re.compile(r"<([A-Za-z][^\s/<>]*)((?:[^<>\"']|\"[^\"<]*\"|'[^'<]*')*)>")
