@@ -47,8 +47,9 @@ ESCAPED_BREAKS = {"\\n": True, "\\t": False}
 ESCAPED_CODE = re.compile(r"\\u([0-9A-Fa-f]{4})")
 # A template's tags in a page's text or an attribute: Jinja's, Liquid's, Django's, Angular's, Vue's and Handlebars'
 # ``{{ customer.name }}``, ``{{{ raw }}}``, ``{% if cart %}``, which the server or the framework fills in: given to the
-# model, they came back reordered and translated ("{{ KUNDE.NAME }}").  Each is kept whole, as a URL is.
-TEMPLATE_TAG = re.compile(r"\{\{\{[^\n]*?\}\}\}|\{\{[^\n]*?\}\}|\{%[^\n]*?%\}")
+# model, they came back reordered and translated ("{{ KUNDE.NAME }}").  Each is kept whole, as a URL is.  One holds
+# no brace and no line break, so each try ends at the next brace (a line of "{{" repeated is read once).
+TEMPLATE_TAG = re.compile(r"\{\{\{[^{}\n]*\}\}\}|\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}")
 KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{PROTECTED.pattern}")  # what HTML's and XML's text keep whole
 T = TypeVar("T")
 
