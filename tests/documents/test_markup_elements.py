@@ -404,6 +404,9 @@ def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(sa
     ('<div><a href="/">Home</a> <i class="fa"></i> <a href="/s">Shop</a> <i class="fa"></i> Red shoes</div>',
      '<div><a href="/">HOME</a> <i class="fa"></i> <a href="/s">SHOP</a> <i class="fa"></i> SHOES RED</div>',
      ["Home", "Shop", "Red shoes"]),
+    ('<div><a href="/">Home</a> <i class="fa"></i> Men <i class="fa"></i> Red shoes</div>',
+     '<div><a href="/">HOME</a> <i class="fa"></i> MEN <i class="fa"></i> SHOES RED</div>',
+     ["Home", "Men", "Red shoes"]),
     ('<div><a href="/">Home page</a> › Running shoes › Red</div>',
      '<div><a href="/">PAGE HOME</a> › SHOES RUNNING › RED</div>', ["Home page", "Running shoes", "Red"]),
 ])

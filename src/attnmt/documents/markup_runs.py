@@ -8,13 +8,14 @@ import copy
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from lxml import etree
 
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
-from attnmt.documents.html_layout import INLINE, SEPARATOR, SIDE_BY_SIDE, in_a_trail
+from attnmt.documents.html_layout import INLINE, SEPARATOR, SIDE_BY_SIDE, in_a_trail, is_icon
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
@@ -88,26 +89,28 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     """The run as one flat text; a drop cap at its block's start (markup_dropcaps) a mark over its
     letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt."""
     builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
-    if not vocabulary.xml and not run.children and in_trail(run):
-        add_trail_text(builder, run.lead)
-        return builder.build()
-    builder.add_text(vocabulary.as_read(run.lead))
+    trail = not vocabulary.xml and in_trail(run)
+    add_text = partial(add_trail_text, builder) if trail else builder.add_text
+    add_text(vocabulary.as_read(run.lead))
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
         if k == 0 and starts_block and is_drop_cap(child, vocabulary):
             add_inline(builder, child, vocabulary, initial=True)
         else:
             add_inline(builder, child, vocabulary)
-        builder.add_text(vocabulary.as_read(child.tail or ""))
+        if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
+            builder.breaks.append(len(builder.text))
+        add_text(vocabulary.as_read(child.tail or ""))
     return builder.build()
 
 
 def in_trail(run: Run) -> bool:
-    """Whether a run of plain text stands beside a link of a trail (html_layout.in_a_trail: a
-    breadcrumb's ``<a>Home</a> » <a>Shop</a> » Shoes``), after it or before it: its text is the trail's
-    plain labels and the separators between them."""
+    """Whether a run stands beside a link of a trail (html_layout.in_a_trail: a breadcrumb's ``<a>Home</a>
+    » <a>Shop</a> » Shoes``), after it or before it: its text is the trail's plain labels and the separators
+    between them, in text or icons (html_layout.is_icon: ``<i class="fa fa-angle-right"></i> Shoes``)."""
     after = run.owner if run.owner is not run.parent else None
-    before = run.parent[0] if after is None and len(run.parent) else None if after is None else after.getnext()
+    last = run.children[-1] if run.children else after
+    before = last.getnext() if last is not None else run.parent[0] if len(run.parent) else None
     return any(node is not None and not is_comment(node) and local_name(node) in SIDE_BY_SIDE | INLINE
                and in_a_trail(node) for node in (after, before))
 
