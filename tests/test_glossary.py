@@ -177,8 +177,9 @@ def test_overlapping_terms_match_from_the_left_and_never_twice():
 
 
 def test_a_target_term_is_needed_in_the_glossarys_case_whatever_the_texts():
-    """The case decided (docs/translating.md, Target terms): never lowered, for German nouns ("Hund" for "a dog",
-    whatever the entry's source case), nor raised for a text in capitals or a sentence's first word."""
+    """The case decided (docs/translating.md, Target terms): the search requires a term as the glossary writes it,
+    never lowered, for German nouns ("Hund" for "a dog", whatever the entry's source case), nor raised for a
+    sentence's first word or a text's capitals (a text in capitals is written so whole: attnmt.decoding.capitals)."""
     glossary = Glossary.of({"Dog": "Hund", "cat": "chat"})
     assert [glossary.matches(text) for text in ("I saw a dog.", "THE DOG", "Cat food", "a CAT")] == [
         ["Hund"], ["Hund"], ["chat"], ["chat"]]
