@@ -317,6 +317,17 @@ def test_spellings_of_a_term_with_an_acronym_given_two_targets_each_match_their_
         Glossary.of([("US Army", "US Army"), ("US army", "US-Armee"), ("US army", "Heer")], "terms.tsv")
 
 
+@pytest.mark.parametrize("terms", [{"US Army": "US Army", "US ARMY": "US-ARMEE"}, {"US ARMY": "US-ARMEE",
+                                                                                      "US Army": "US Army"}])
+def test_a_term_with_an_acronym_and_the_term_in_capitals_are_each_found(terms):
+    """"US Army" beside "US ARMY" (a heading's term, each word in capitals: two acronyms) shared one place in the
+    index, the later given winning: "the US Army" held no term, or "the US ARMY" the wrong one.  Each is found where
+    the text has its capitals, the term of more of them first."""
+    glossary = Glossary.of(terms)
+    assert [glossary.matches(text) for text in ("the US Army", "the US ARMY", "the US army", "the us army")] == [
+        ["US Army"], ["US-ARMEE"], ["US Army"], []]
+
+
 def test_an_acronym_is_found_in_capitals_where_nfkc_composes_the_cases_apart():
     """Folded, "T" and a combining diaeresis compose into "ẗ", in capitals they stay two: the places
     of the two forms differ, and matches finds the acronyms where found_in finds them."""

@@ -53,6 +53,7 @@ from typing import Any
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
 from attnmt.decoding.term_forms import (
     CASE_VARIANT,
+    acronym,
     capitals,
     case_variant_key,
     cased,
@@ -79,9 +80,10 @@ class Glossary:
     # the old index, and the new glossary enforced the old terms)
     _kept: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)  # term_key -> term, in order
     _targets: dict[str, str] = field(init=False, compare=False, repr=False)  # normal source -> target, acronyms aside
-    # normal source -> (its term_key, its acronyms in capitals as ``capitals`` shows a text, its target), of the terms
-    # with an acronym among their words (term_forms.has_acronym), matched where a text has them so (in_capitals)
-    _acronyms: dict[str, tuple[str, str]] = field(init=False, compare=False, repr=False)
+    # normal source -> [(its term_key, its acronyms in capitals as ``capitals`` shows a text, its target)], of the terms
+    # with an acronym among their words (term_forms.has_acronym), matched where a text has them so (in_capitals), the
+    # term of the most acronyms first ("US ARMY" before "US Army": each was the other's loss)
+    _acronyms: dict[str, list[tuple[str, str]]] = field(init=False, compare=False, repr=False)
     # term_key -> {the term as ``capitals`` shows it: its target}, of the terms that read alike but for their case
     # and have two targets ("Apple", "apple"; "US Army", "US army"), each matched where a text has its case, the first
     # given elsewhere
@@ -95,8 +97,10 @@ class Glossary:
         made: ``Glossary((("dogs", "Hunde"),))`` (its documented field), ``of``, or
         ``dataclasses.replace``."""
         kept = checked_terms(self.terms, "glossary")
-        acronyms = {normal(source): (key, target) for key, (source, target) in kept.items()
-                    if has_acronym(cased(source)) and not key.startswith(CASE_VARIANT)}
+        acronyms: dict[str, list[tuple[str, str]]] = {}
+        for key, (source, target) in sorted(kept.items(), key=lambda item: -sum(map(acronym, item[0].split()))):
+            if has_acronym(cased(source)) and not key.startswith(CASE_VARIANT):
+                acronyms.setdefault(normal(source), []).append((key, target))
         targets = {key: target for key, (source, target) in kept.items()
                    if not has_acronym(cased(source)) and not key.startswith(CASE_VARIANT)}
         cased_targets: dict[str, dict[str, str]] = {}
@@ -110,7 +114,7 @@ class Glossary:
         object.__setattr__(self, "_targets", targets)
         object.__setattr__(self, "_acronyms", acronyms)
         object.__setattr__(self, "_cased", cased_targets)
-        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in targets | acronyms}, reverse=True)))
+        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in (*targets, *acronyms)}, reverse=True)))
         object.__setattr__(self, "_places", {})
 
     def __repr__(self) -> str:
@@ -240,8 +244,9 @@ class Glossary:
             key = text[start:end]
             if end > len(text) or (key not in self._targets and key not in self._acronyms) or not may_end(text, end):
                 continue
-            if key in self._acronyms and in_capitals(shown(start, end), self._acronyms[key][0]):
-                return key, self._cased.get(self._acronyms[key][0], {}).get(shown(start, end), self._acronyms[key][1])
+            for term, target in self._acronyms.get(key, ()):
+                if in_capitals(shown(start, end), term):
+                    return key, self._cased.get(term, {}).get(shown(start, end), target)
             if key in self._targets and (hyphenated(key) or not (compound_hyphen(text, start - 1)
                                                                   or compound_hyphen(text, end))):
                 return key, self._cased.get(key, {}).get(shown(start, end), self._targets[key])
