@@ -630,6 +630,20 @@ def test_a_term_base_sheets_row_marked_forbidden_is_skipped_not_forced(tmp_path)
         f"{path}: 1 of 2 rows skipped, their terms marked forbidden in the forbidden column (the first: {path}:3)"]
 
 
+def test_a_term_base_sheets_terms_marked_case_sensitive_are_read_and_counted_in_one_warning(tmp_path):
+    """Phrase's "case sensitive" column (true for "Word", the program) said nothing: "word" in a text was given
+    "Word" silently.  A glossary matches a term in any case, so such rows are counted in one warning saying how to
+    give a term's other case its own target."""
+    path = write(tmp_path, b"term,case sensitive,translatable,en,de\r\nWord,true,false,Word,Word\r\n"
+                           b"browser,false,true,browser,Browser\r\n")
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("Word", "Word"), ("browser", "Browser"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 2 rows mark their terms case sensitive in the case sensitive column (the first: {path}:2), "
+        "and a term is matched in any case (an acronym in capitals alone): give its other cases targets of their "
+        "own (word,Wort beside Word,Word)"]
+
+
 @pytest.mark.parametrize(("data", "languages"), [
     (MEMOQ.encode(), (None, None)),  # which columns are the terms nothing says
     (MEMOQ.encode(), ("en", "fr")),  # no column of the target language

@@ -49,7 +49,8 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     """A sheet's ``rows`` as they are; but where the first heads a termbase's language columns (``language_columns``),
     each row after it as its two terms, those of the columns, a row without both (an entry the termbase holds in
     one of the languages alone) skipped, and such rows counted in one warning naming the first, as are those a
-    FORBIDDEN column marks (TRUE), which a translation must not use.  Read as a sheet of two columns, the export
+    FORBIDDEN column marks (TRUE), which a translation must not use; those a CASE_SENSITIVE column marks are read,
+    and counted in one warning: a glossary matches a term in any case.  Read as a sheet of two columns, the export
     was refused ("expected 2 fields … got 5")."""
     first = next(rows, None)
     if first is None:
@@ -60,28 +61,37 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         yield first
         yield from rows
         return
-    forbidden = next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in FORBIDDEN), -1)
-    skipped, banned, count = [], [], 0
+    forbidden, case = (next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names),
+                            -1) for names in (FORBIDDEN, CASE_SENSITIVE))
+    skipped, banned, cased, count = [], [], [], 0
     for where, fields in rows:
         count += 1
         terms = [fields[column] if column < len(fields) else "" for column in columns]
         if 0 <= forbidden < len(fields) and plain(fields[forbidden].strip()) in TRUE:
             banned.append(where)
         elif all(term.strip() for term in terms):
+            if 0 <= case < len(fields) and plain(fields[case].strip()) in TRUE:
+                cased.append(where)
             yield where, terms
         else:
             skipped.append(where)
     if banned:
         warn(f"{path}: {len(banned)} of {count} rows skipped, their terms marked forbidden in the "
              f"{header[forbidden].strip()} column (the first: {banned[0]})")
+    if cased:
+        warn(f"{path}: {len(cased)} of {count} rows mark their terms case sensitive in the {header[case].strip()} "
+             f"column (the first: {cased[0]}), and a term is matched in any case (an acronym in capitals alone): give "
+             "its other cases targets of their own (word,Wort beside Word,Word)")
     if skipped:
         named = [header[column].replace("\ufeff", "").strip() for column in columns]
         warn(f"{path}: {len(skipped)} of {count} rows skipped, without a term in both the {named[0]} and the "
              f"{named[1]} column (the first: {skipped[0]})")
 
 
-# A term base sheet's column marking the terms not to use (Lokalise's "forbidden"), and the values that mark one.
+# A term base sheet's column marking the terms not to use (Lokalise's "forbidden"), one marking those matched in their
+# own case alone (Phrase's "case sensitive"), and the values that mark one.
 FORBIDDEN = frozenset({"forbidden", "forbidden term", "do not use", "verboten"})
+CASE_SENSITIVE = frozenset({"case sensitive", "casesensitive", "case-sensitive", "case sensitivity", "match case"})
 TRUE = frozenset({"1", "true", "yes", "y", "x", "wahr", "ja"})
 
 
