@@ -612,7 +612,7 @@ def test_a_term_base_exported_with_a_term_column_beside_its_language_columns_is_
     and the file was refused, "expected 2 fields … got 6".  A column named a target (``source;target;notes``) still
     says the file has two."""
     path = write(tmp_path, b"term,description,case sensitive,translatable,en,de\r\n"
-                           b"browser,a program,false,true,browser,Browser\r\nPNG,a format,true,false,PNG,\r\n")
+                           b"browser,a program,false,true,browser,Browser\r\ncat,a pet,false,true,cat,\r\n")
     with pytest.warns(AttnmtWarning, match=r"1 of 2 rows skipped, without a term in both the en and the de column"):
         assert read_glossary(path, "en", "de").terms == (("browser", "Browser"),)
     with pytest.raises(DataError, match=r"terms.csv:1: expected 2 fields"):
@@ -642,6 +642,16 @@ def test_a_term_base_sheets_terms_marked_case_sensitive_are_read_and_counted_in_
         f"{path}: 1 of 2 rows mark their terms case sensitive in the case sensitive column (the first: {path}:2), "
         "and a term is matched in any case (an acronym in capitals alone): give its other cases targets of their "
         "own (word,Wort beside Word,Word)"]
+
+
+def test_a_term_base_sheets_term_marked_not_translatable_is_its_own_target(tmp_path):
+    """Phrase's and Lokalise's "translatable" column false: the term stays as it is ("PNG", "Acme"), and its target
+    cell is left empty, so the row was skipped as one not translated yet, and the model translated the term."""
+    path = write(tmp_path, b"term,description,translatable,en,de\r\nPNG,,false,PNG,\r\n"
+                           b"browser,,true,browser,Browser\r\nAcme,a name,0,Acme,\r\ncat,,true,cat,\r\n")
+    with pytest.warns(AttnmtWarning, match=r"1 of 4 rows skipped, without a term in both the en and the de column "
+                                           r"\(the first: .*terms.csv:5\)"):
+        assert read_glossary(path, "en", "de").terms == (("PNG", "PNG"), ("browser", "Browser"), ("Acme", "Acme"))
 
 
 @pytest.mark.parametrize(("data", "languages"), [

@@ -49,7 +49,8 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     """A sheet's ``rows`` as they are; but where the first heads a termbase's language columns (``language_columns``),
     each row after it as its two terms, those of the columns, a row without both (an entry the termbase holds in
     one of the languages alone) skipped, and such rows counted in one warning naming the first, as are those a
-    FORBIDDEN column marks (TRUE), which a translation must not use; those a CASE_SENSITIVE column marks are read,
+    FORBIDDEN column marks (TRUE), which a translation must not use (a term a TRANSLATABLE column says is not, FALSE,
+    is its own target where its target cell is empty); those a CASE_SENSITIVE column marks are read,
     and counted in one warning: a glossary matches a term in any case.  Read as a sheet of two columns, the export
     was refused ("expected 2 fields … got 5")."""
     first = next(rows, None)
@@ -61,12 +62,15 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         yield first
         yield from rows
         return
-    forbidden, case = (next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names),
-                            -1) for names in (FORBIDDEN, CASE_SENSITIVE))
+    forbidden, case, translatable = (
+        next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names), -1)
+        for names in (FORBIDDEN, CASE_SENSITIVE, TRANSLATABLE))
     skipped, banned, cased, count = [], [], [], 0
     for where, fields in rows:
         count += 1
         terms = [fields[column] if column < len(fields) else "" for column in columns]
+        if 0 <= translatable < len(fields) and plain(fields[translatable].strip()) in FALSE and not terms[1].strip():
+            terms[1] = terms[0]  # a term kept as it is ("PNG"), its target cell left empty
         if 0 <= forbidden < len(fields) and plain(fields[forbidden].strip()) in TRUE:
             banned.append(where)
         elif all(term.strip() for term in terms):
@@ -93,6 +97,10 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
 FORBIDDEN = frozenset({"forbidden", "forbidden term", "do not use", "verboten"})
 CASE_SENSITIVE = frozenset({"case sensitive", "casesensitive", "case-sensitive", "case sensitivity", "match case"})
 TRUE = frozenset({"1", "true", "yes", "y", "x", "wahr", "ja"})
+# A column saying whether a term is translated (Phrase's and Lokalise's "translatable"), and the values that say not:
+# such a term is its own target, its target cell left empty.
+TRANSLATABLE = frozenset({"translatable", "translate"})
+FALSE = frozenset({"0", "false", "no", "n", "falsch", "nein"})
 
 
 def language_columns(fields: list[str], source_lang: str | None, target_lang: str | None) -> tuple[int, int] | None:
