@@ -44,6 +44,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   is known (``languages``; attnmt.decoding.quality_language)
     negation      one of the source and the translation is negated and the other is not, where both
                   languages are known and it is clear (attnmt.decoding.quality_negation)
+    question      one of the source and the translation asks (a question mark of any script) and the other
+                  does not: a question translated as a statement (quality_measures.question_differs)
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
 An empty translation of a source with text (``blank``, or read as no piece) has no pass to read:
@@ -79,7 +81,7 @@ from attnmt.text.invisible import blank
 from attnmt.text.language_codes import is_language_code
 
 FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "language", "negation",
-         "low_quality")
+         "question", "low_quality")
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
 EMPTY = "empty"  # the flag of an empty translation of a source with text (``empty_translation``)

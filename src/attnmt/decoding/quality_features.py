@@ -18,6 +18,7 @@ from attnmt.decoding.quality_measures import (
     attention_spread,
     copied_words,
     looped,
+    question_differs,
     repeated_share,
     symbols_looped,
     unread_words,
@@ -57,6 +58,7 @@ class Features:
     verbatim: bool = False  # URLs, addresses, placeholders, tags or numbers differ (verbatim.differs): a rule
     language: bool = False  # clearly not in the target language (quality_language.in_other_language): a rule
     negation: bool = False  # one side negated, the other not (quality_negation.negation_differs): a rule
+    question: bool = False  # one side asks, the other not (quality_measures.question_differs): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -125,7 +127,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
                                                                                      unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
         verbatim=differs(source, translation), language=in_other_language(translation, languages.target),
-        negation=negation_differs(source, translation, languages))
+        negation=negation_differs(source, translation, languages), question=question_differs(source, translation))
 
 
 def unknown_pieces(ids: Sequence[int], pieces: Sequence[str], unk_id: int) -> int:
@@ -155,4 +157,5 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "verbatim": features.verbatim,
         "language": features.language,
         "negation": features.negation,
+        "question": features.question,
     }

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 from torch import Tensor
 
+from attnmt.decoding.verbatim import PROTECTED, TAG
 from attnmt.text.invisible import dropped, folded
 
 LOOP_RUNS = 3
@@ -33,6 +34,12 @@ LETTER_LOOP = re.compile(r"([^\W\d_]{2,8})\1{2,}|([^\W\d_])\2{3,}")
 SYMBOL_LOOP = re.compile(r"([^\w\s]{1,3})(?:\s?\1){2,}")
 SYMBOL_RUN = 6
 WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
+# The question marks of the world's scripts: Latin's, the full-width one (Chinese, Japanese), Arabic's, Spanish's
+# opening one, the reversed one, the Greek question mark (U+037E, which NFKC makes ";"), Armenian's, Ethiopic's,
+# the interrobang and its kin.  Greek writes ";" for it: a text with Greek letters that ends with ";" asks too.
+QUESTION_MARKS = frozenset("?\uff1f\u061f\u00bf\u2e2e\u037e\u055e\u1367\u203d\u2047\u2048\u2049")
+GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
+CLOSING = " \t\"'’”»«)]}"  # what may stand after a sentence's last mark: quotes, brackets
 
 
 def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
@@ -167,3 +174,17 @@ def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float
     coverage = np.log(np.clip(a.sum(axis=0), 1e-6, 1.0)).mean()
     source_entropy = -(columns * np.log(columns + 1e-12)).sum(axis=0).mean() / math.log(max(t, 2))
     return float(entropy), float(coverage), float(source_entropy)
+
+
+def asks(text: str) -> bool:
+    """Whether ``text`` holds a question mark (QUESTION_MARKS; Greek's ";" at its end), outside its URLs,
+    e-mail addresses, file names and tags ("https://example.com/?q=1" asks nothing)."""
+    text = TAG.sub(" ", PROTECTED.sub(" ", text))
+    return (not QUESTION_MARKS.isdisjoint(text)
+            or GREEK.search(text) is not None and text.rstrip(CLOSING).endswith(";"))
+
+
+def question_differs(source: str, translation: str) -> bool:
+    """Whether one of ``source`` and ``translation`` asks (``asks``) and the other does not: a question
+    translated as a statement ("Is the man asleep?" as "Der Mann schläft."), or a statement as one."""
+    return asks(source) != asks(translation)
