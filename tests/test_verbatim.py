@@ -299,3 +299,24 @@ def test_the_work_of_pairing_numbers_grows_with_their_number_not_its_square(seco
         return lines_run(lambda: differs(source, translation))
 
     assert lines(2_000) < 11 * lines(200)  # ten times the numbers; the search took over a hundred times the lines
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The route is 15 km long.", "Die Strecke ist 15 Meilen lang."),
+    ("It weighs 5 kg.", "Es wiegt 5 Pfund."),
+    ("It is 72°F outside.", "Draußen sind es 72 °C."),
+    ("The board is 3 feet long.", "Das Brett ist 3 m lang."),
+])
+def test_one_value_in_imperial_units_on_one_side_and_metric_on_the_other_is_a_unit_changed(source, translation):
+    assert differs(source, translation) and differs(translation, source)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("It is 5 miles away.", "Es ist 5 Meilen entfernt."),  # the same unit in the other language
+    ("It is 5 miles away.", "Es ist 8 km entfernt."),  # a conversion
+    ("It is 5 Meilen away.", "Es ist 8 Kilometer entfernt."),  # German's word for it, converted
+    ("It costs £5.", "Es kostet 5 Pfund."),
+    ("A 5 km run and a 5 mile walk.", "Ein 5-km-Lauf und ein 5-Meilen-Marsch."),  # each kept
+])
+def test_a_unit_kept_or_converted_is_no_unit_changed(source, translation):
+    assert not differs(source, translation)

@@ -17,7 +17,8 @@ HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it
    "zweihundert", "dreizehnte", "twenty-first", "two hundred", and a German compound by the
    number it starts with ("dreijähriger" is 3);
 2. a number in imperial units ("5 miles", "72°F", "4'") left on one side and one in metric units
-   on the other are a conversion;
+   on the other are a conversion, but one value in imperial units on one side and in metric units on the
+   other is a unit changed ("15 km" as "15 Meilen", "72°F" as "72 °C": ``unit_changed``);
 3. by digit groups (``digit_groups``), for a number the other side writes in other pieces or in
    another order: a date ("05/03/2021", "03.05.2021"), a time ("14:30", "14.30 Uhr"), two numbers
    read as one ("In 2019 150 people": "2019 150").
@@ -102,7 +103,10 @@ WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _NUMBER_OR_WORD = re.compile(f"{NUMBER.pattern}|{WORD.pattern}")
 _AFTERNOON = re.compile(r"(?<![\d:.,])(\d{1,2})(:\d\d)?(?=\s?p\.?\s?m\b)", re.IGNORECASE)
 _YEAR_RANGE = re.compile(r"(?<![\d.,/–-])(\d\d)(\d\d)([–-])(\d\d)(?![\d.,/–-]?\d)")
+# English's imperial units, and German's, Spanish's and Italian's words for them (Meilen, Fuß, Zoll, millas, piedi).
 _IMPERIAL = re.compile(r"\s?(?:°\s?F\b|(?:mi|miles?|mph|ft|feet|foot|inch(?:es)?|yards?|yd|lbs?|pounds?|oz|ounces?"
+                       r"|meilen?|fuß|zoll|pfund|unzen?|gallonen?|millas?|pies|pulgadas?|galones|miglia|miglio|piedi"
+                       r"|pollici|libbre"
                        r"|gallons?|gal)\b|['’′\"”″])", re.IGNORECASE)
 _METRIC = re.compile(r"\s?(?:°\s?C\b|(?:k?m|[cm]m|k?g|m?l|(?:kilo|zenti|centi|milli)?met(?:er|re)s?|(?:kilo)?gramm?e?s?"
                      r"|(?:milli)?lit(?:er|re)s?)\b)", re.IGNORECASE)
@@ -343,4 +347,15 @@ def differs(source: str, translation: str) -> bool:
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
     ours, theirs, our_words, their_words = numbers_left(source, translation)
-    return bool(ours or theirs or our_words and their_words)  # a number in words changed, not dropped
+    return bool(ours or theirs or our_words and their_words  # a number in words changed, not dropped
+                or unit_changed(numbers_in(source), numbers_in(translation)))
+
+
+def unit_changed(source: list[Number], translation: list[Number]) -> bool:
+    """Whether a value one side writes in imperial units the other writes in metric units, more often than
+    each side writes it in the other's: a conversion changes the value, the same value is a unit changed."""
+    def count(side: list[Number], unit: str) -> Counter[str]:
+        return Counter(number.value for number in side if number.unit == unit and number.value is not None)
+
+    return any((count(one, "imperial") - count(other, "imperial")) & (count(other, "metric") - count(one, "metric"))
+               for one, other in ((source, translation), (translation, source)))
