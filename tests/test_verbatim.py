@@ -320,3 +320,23 @@ def test_one_value_in_imperial_units_on_one_side_and_metric_on_the_other_is_a_un
 ])
 def test_a_unit_kept_or_converted_is_no_unit_changed(source, translation):
     assert not differs(source, translation)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The concert is on May 3, 2021.", "Das Konzert ist am 3. März 2021."),
+    ("You may come on June 5.", "Sie können am 5. Juli kommen."),  # "may" is no month, "June" is
+    ("It was in March.", "C'était en avril."),
+])
+def test_a_month_named_in_words_changed_breaks_the_rule(source, translation):
+    assert differs(source, translation)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The concert is on May 3, 2021.", "Das Konzert ist am 3. Mai 2021."),
+    ("It was in March.", "C'était en mars."),
+    ("May I come in on June 5?", "Darf ich am 5. Juni reinkommen?"),  # a month on one side alone: no month
+    ("They march in August.", "Sie marschieren im August."),
+    ("The concert is in May.", "Das Konzert ist im Frühjahr."),  # reworded
+])
+def test_a_month_kept_or_named_on_one_side_alone_does_not(source, translation):
+    assert not differs(source, translation)

@@ -26,7 +26,8 @@ HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it
 A number in digits left unmatched on either side breaks the rule; one in words does where the other
 side has one in words left over too, from 2 up ("Two boys" as "Drei Jungen"): alone it is a number
 dropped or reworded ("two" as "beide"), and "ein" is as often an article as a number.  So a changed
-number ("3.5 m" as "35 m", "1,5 kg" as "15 kg") is found as a dropped or an added one is.  On
+number ("3.5 m" as "35 m", "1,5 kg" as "15 kg") is found as a dropped or an added one is, and so is a
+month named in words changed ("May 3" as "3. März": attnmt.decoding.verbatim_months).  On
 Multi30k's validation and test references, both ways, no pair of 2,014 breaks it; of its 29,000
 training pairs 13 do, each a number the reference dropped or changed ("three stories up" as "2.
 Stock", "Five workers" as "Vier Arbeiter").
@@ -40,6 +41,8 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Callable
 from decimal import Decimal
 from typing import NamedTuple
+
+from attnmt.decoding.verbatim_months import months_differ
 
 # URLs, e-mail addresses and file names pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
 # character is no punctuation (the full stop after "see https://example.org." ends the sentence, not the
@@ -348,7 +351,7 @@ def differs(source: str, translation: str) -> bool:
         return True
     ours, theirs, our_words, their_words = numbers_left(source, translation)
     return bool(ours or theirs or our_words and their_words  # a number in words changed, not dropped
-                or unit_changed(numbers_in(source), numbers_in(translation)))
+                or unit_changed(numbers_in(source), numbers_in(translation)) or months_differ(source, translation))
 
 
 def unit_changed(source: list[Number], translation: list[Number]) -> bool:
