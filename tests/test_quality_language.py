@@ -5,7 +5,7 @@ import pytest
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.quality import Assessor, assess
-from attnmt.decoding.quality_language import Languages, in_other_language
+from attnmt.decoding.quality_language import Languages, in_other_language, in_source_language
 from attnmt.errors import ConfigError
 
 
@@ -129,3 +129,32 @@ def test_a_close_language_is_told_apart(text, target):
 ])
 def test_a_close_language_in_its_own_language_is_not_flagged(text, target):
     assert not in_other_language(text, target)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("Two men play in the snow.", "The men are playing in snow."),  # two English words: too few for any language
+    ("A dog runs on the beach.", "The dog is running."),
+    ("Ein großer Hund rennt.", "Der Hund ist groß."),
+])
+def test_a_translation_in_the_sources_language_needs_fewer_words_to_tell(source, translation):
+    languages = Languages("en", "de") if source.startswith(("Two", "A ")) else Languages("de", "en")
+    assert in_source_language(source, translation, languages)
+    assert not in_other_language(translation, languages.target)  # what the rule said before
+
+
+@pytest.mark.parametrize(("source", "translation", "languages"), [
+    ("Two men play in the snow.", "Zwei Männer spielen im Schnee.", Languages("en", "de")),
+    ('Several people take part in "Race for a Cure".', "Mehrere Personen nehmen an „Race for a Cure“ teil.",
+     Languages("en", "de")),  # a title kept as the source writes it
+    ("Two men play in the snow.", "The men are playing in snow.", Languages(None, "de")),  # the source's not known
+    ("Two men play in the snow.", "The men are playing in snow.", Languages("en", "en")),
+])
+def test_a_translation_in_its_language_or_a_kept_quotation_is_not_in_the_sources(source, translation, languages):
+    assert not in_source_language(source, translation, languages)
+
+
+def test_assess_flags_a_translation_in_the_sources_language(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    english, german = assess(model, tokenizer, ["a dog runs"] * 2, ["the dog is running", "ein hund rennt"],
+                             languages=Languages("en", "de"))
+    assert "language" in english.flags and "language" not in german.flags

@@ -41,7 +41,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   (attnmt.decoding.verbatim; a text of several sentences: read whole,
                   attnmt.decoding.quality_joined)
     language      the translation is clearly in another language than the target language, where that
-                  is known (``languages``; attnmt.decoding.quality_language)
+                  is known (``languages``; attnmt.decoding.quality_language), or in the source's language,
+                  where both are known, on fewer words (quality_language.in_source_language)
     negation      one of the source and the translation is negated and the other is not, where both
                   languages are known and it is clear (attnmt.decoding.quality_negation)
     question      one of the source and the translation asks (a question mark of any script) and the other

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
-from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language
+from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language
 from attnmt.decoding.quality_measures import (
     attention_spread,
     copied_words,
@@ -126,7 +126,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
                                                                                      unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
-        verbatim=differs(source, translation), language=in_other_language(translation, languages.target),
+        verbatim=differs(source, translation),
+        language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation))
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from attnmt.decoding.quality import EMPTY, FLAGS, Assessment
 from attnmt.decoding.quality_features import COPIED_SHARE
-from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language
+from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language
 from attnmt.decoding.verbatim import differs
 
 
@@ -47,6 +47,7 @@ def read_whole(found: Assessment | None, source: str, translation: str,
     if found is None:
         return None
     whole = {"verbatim": differs(source, translation),
-             "language": "language" in found.flags or in_other_language(translation, languages.target)}
+             "language": "language" in found.flags or in_other_language(translation, languages.target)
+             or in_source_language(source, translation, languages)}
     flags = [name for name in (EMPTY, *FLAGS) if whole.get(name, name in found.flags)]
     return replace(found, flags=flags)
