@@ -166,12 +166,19 @@ def in_source_language(source: str, translation: str, languages: Languages) -> b
     language than in any other, and a short sentence has few function words ("Two men play in the snow." as
     the German translation).  A quotation the translation keeps as the source writes it is not read (a
     title: „Race for a Cure“).  False where either language is unknown, not in KNOWN, or both are one."""
-    codes = [ALIASES.get(code, code) for code in (primary_subtag(c) if c else None for c in languages)]
-    if not all(code in KNOWN for code in codes) or codes[0] == codes[1]:
+    source_code, target_code = (profile_of(code) for code in languages)
+    if source_code is None or target_code is None or source_code == target_code:
         return False
     words = words_read(text_words(without_quotes_of(source, translation)))
-    found = evidence(words, codes[0], codes[1])
-    return found >= MIN_SOURCE_EVIDENCE and found > 2 * evidence(words, codes[1], codes[0]) + 1
+    found = evidence(words, source_code, target_code)
+    return found >= MIN_SOURCE_EVIDENCE and found > 2 * evidence(words, target_code, source_code) + 1
+
+
+def profile_of(code: str | None) -> str | None:
+    """The key of KNOWN that language ``code`` ("de-AT", "nb") is read by; None where none is, or no code."""
+    language = primary_subtag(code) if code else ""
+    language = ALIASES.get(language, language)
+    return language if language in KNOWN else None
 
 
 def without_quotes_of(source: str, translation: str) -> str:
@@ -183,9 +190,8 @@ def without_quotes_of(source: str, translation: str) -> str:
 def in_other_language(text: str, target: str | None) -> bool:
     """Whether ``text``, a translation into ``target`` (a language code; None: not known), is clearly in
     another language (module docstring); False for a target the rule does not know (not in KNOWN)."""
-    language = primary_subtag(target) if target else None
-    language = ALIASES.get(language, language)
-    if language not in KNOWN:
+    language = profile_of(target)
+    if language is None:
         return False
     words = words_read(text_words(text))
     for other in KNOWN - {language}:
