@@ -59,14 +59,14 @@ def number_dropped(source: str, good: str, other: str) -> str | None:
     return re.sub(r"\s+", " ", NUMBER.sub("", good, count=1)).strip()
 
 
-EXTRA_SOURCE = ("{{name}}: {}, at 2:30 pm, for 12.50 EUR, after 15 km. See https://example.com/a or write to "
-                "anna@example.de.")
-EXTRA_GOOD = ("{{name}}: {}, um 14:30 Uhr, für 12,50 EUR, nach 15 km. Siehe https://example.com/a oder schreiben "
-              "Sie an anna@example.de.")
+EXTRA_SOURCE = ("{{name}}: {}, on May 3 at 2:30 pm, for 12.50 EUR, after 15 km. See https://example.com/a or "
+                "write to anna@example.de.")
+EXTRA_GOOD = ("{{name}}: {}, am 3. Mai um 14:30 Uhr, für 12,50 EUR, nach 15 km. Siehe https://example.com/a oder "
+              "schreiben Sie an anna@example.de.")
 
 
 def with_extras(source: str) -> str:
-    """The source with a placeholder, a time, a price, a distance, a URL and an e-mail address around it."""
+    """The source with a placeholder, a date, a time, a price, a distance, a URL and an e-mail address around it."""
     return EXTRA_SOURCE.format(source.rstrip("."))
 
 
@@ -93,6 +93,7 @@ KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], st
     "number dropped": (number_dropped, str),
     "extras kept": (extras_changed("", ""), with_extras),
     "time changed": (extras_changed("14:30", "15:30"), with_extras),
+    "month changed": (extras_changed("Mai", "März"), with_extras),
     "price changed": (extras_changed("12,50", "21,50"), with_extras),
     "unit changed": (extras_changed("15 km", "15 Meilen"), with_extras),
     "url changed": (extras_changed("example.com/a", "example.com/b"), with_extras),
