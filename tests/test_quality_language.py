@@ -121,6 +121,7 @@ def test_a_close_language_is_told_apart(text, target):
     ("Hunden løber i parken med sin ejer, og den er meget glad.", "da"),
     ("Jeg har ikke sett ham i dag, men han kommer kanskje i morgen, og hun er veldig glad.", "nb"),
     ("El gos corre pel parc amb el seu amo i està molt content.", "ca"),
+    ("Ha llegado, han comido, va a dormir, van a salir.", "es"),  # Spanish's auxiliaries: Catalan's too
     ("Pes beží v parku so svojím majiteľom a je veľmi šťastný.", "sk"),
     ("Die hond hardloop in die park met sy eienaar en hy is baie gelukkig.", "af"),
     ("Собака біжить по парку, і вона дуже рада, що це так.", "uk"),

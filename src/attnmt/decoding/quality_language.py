@@ -63,7 +63,7 @@ PROFILES = {
           "très aussi comme en y d l qu c n j",
     "es": "el la los las un una unos unas a o de y es son está están estaba fue con para por en del al que se su "
           "sus lo le les no pero como más muy este esta estos estas ese esa hay también cuando donde porque sobre "
-          "entre sin hasta desde yo tú él ella ellos nosotros me mi",
+          "entre sin hasta desde yo tú él ella ellos nosotros me mi ha han va van",
     "it": "il lo la i gli le un uno una a o di da del della dei degli delle nel nella sul sulla al alla e è sono era "
           "erano con per su che non si ma come più molto questo questa quello quella anche ci ha hanno essere io "
           "tu lui lei noi voi loro",
