@@ -218,3 +218,17 @@ def test_a_speakers_turn_in_italics_line_by_line_keeps_its_tags_well_nested(mirr
     its end tag went to the model with the words: "<i>- <i>GOING? YOU</i>" / "ARE</i> WHERE", an <i> in an <i>
     and words out of the italics."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<i>JOHN: The dog is</i>\n<i>running in the park.</i>", "<i>JOHN: PARK. THE IN</i>\n<i>RUNNING IS DOG THE</i>"),
+    ("<i>The dog is</i>\n<i>running. [DOOR SLAMS]</i>", "<i>RUNNING. IS DOG</i>\n<i>THE SLAMS] [DOOR</i>"),
+    ("<i>- JOHN:</i>\n<i>The dog is running.</i>", "<i>- JOHN:</i>\n<i>RUNNING. IS DOG THE</i>"),
+    ("<i>- The dog is running.</i>\n<i>[DOOR SLAMS]</i>", "<i>- RUNNING. IS DOG THE</i>\n<i>SLAMS] [DOOR</i>"),
+])
+def test_a_label_or_a_description_in_italics_a_line_keeps_the_tags_well_nested_and_its_line(mirror, lines,
+                                                                                             translated):
+    """Translated alone, a label took the start tag before it and left its line's end tag to the words
+    ("<i>JOHN: <i>PARK. THE IN" / "RUNNING</i> IS</i> DOG THE"), and a label alone on the first line of a turn in
+    italics a line no longer stayed alone on it ("<i>- JOHN: RUNNING.</i>" / "<i>IS DOG THE</i>")."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)

@@ -21,7 +21,7 @@ from itertools import pairwise
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
-from attnmt.documents.cue_line_tags import LineTags, per_line_tags
+from attnmt.documents.cue_line_tags import LineTags, per_line_tags, start_tags
 from attnmt.documents.cue_text import tag_name
 from attnmt.documents.cue_wrap import wrap
 
@@ -130,20 +130,31 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     labelled = set() if voiced else labelled_lines(said, stripped, tags) - set(begins)
     begins = sorted({*begins, *labelled})
     if not begins and not any(DESCRIBED.search(text_lines[k]) for k in said):
-        codes = repeated_codes(text_lines)
-        texts = [line_parts(text_lines[k], codes, k != said[0])[1] for k in said]
-        wrapped = per_line_tags(texts, tags)  # "{\\i1}Hello{\\i0}" / "{\\i1}there.{\\i0}"
-        text = " ".join(wrapped.inside(texts) if wrapped else texts)
-        text += kept_end(text_lines[said[-1]]) if said else ""
-        # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
-        notes = SUNG_END.search(text) if not SUNG_START.match(text) else None
-        end = notes.group() if notes and notes.start() else ""
-        return [Turn("", text[:len(text) - len(end)], end, list(text_lines), line_tags=wrapped)]
+        return [one_turn(text_lines, said, tags)]
     begins = begins if begins and begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
     made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash, tags)]
     for turn in made:  # a turn parted at descriptions begins at a label, as a line opening with one does
         turn.voiced, turn.labelled = voiced, turn.line in labelled or (turn.gap is not None and not turn.start)
     return made
+
+
+def one_turn(text_lines: Sequence[str], said: Sequence[int], tags: re.Pattern[str]) -> Turn:
+    """A cue of one turn (``turns``), its lines with text ``said``: its lines joined, or where each is in the same
+    tags (``per_line_tags``: "<i>JOHN: The dog is</i>" / "<i>running.</i>", "{\\i1}Hello{\\i0}" / "{\\i1}you.{\\i0}"),
+    joined without them, the first line's start tags the turn's start."""
+    codes = repeated_codes(text_lines)
+    texts = [line_parts(text_lines[k], codes, k != said[0])[1] for k in said]
+    head = texts[0] if texts else ""  # none in a cue without text
+    opening = start_tags(head, tags)  # none before an ASS code: "{\\i1}Hello{\\i0}" is read as a dashed turn's line
+    wrapped = per_line_tags([head[len(opening):], *texts[1:]], tags, opening)
+    wrapped = wrapped if wrapped and wrapped.opening == opening else None
+    start = opening if wrapped else ""
+    text = " ".join(wrapped.inside([head[len(start):], *texts[1:]]) if wrapped else texts)
+    text += kept_end(text_lines[said[-1]]) if said else ""
+    # a lyric's last line, run on from the cue before ("♪ I saw a man" / "in the park ♪"), keeps its notes
+    notes = SUNG_END.search(text) if not SUNG_START.match(text) else None
+    end = notes.group() if notes and notes.start() else ""
+    return Turn(start, text[:len(text) - len(end)], end, list(text_lines), line_tags=wrapped)
 
 
 def labelled_lines(said: Sequence[int], stripped: Sequence[str], tags: re.Pattern[str]) -> set[int]:
@@ -304,14 +315,16 @@ def label_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     """Whether ``turn``'s first line with text is its start and a label alone (``JOHN:``, ``[door slams]``)."""
     first = next(line_parts(line, "", False)[1] for line in turn.lines if has_text(line))
     label = split_label(turn.text, tags)[0]
-    return bool(label) and first == (turn.start + label).strip()
+    return bool(label) and first == (turn.start + label + (turn.line_tags.closing if turn.line_tags else "")).strip()
 
 
 def tail_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     """Whether ``turn``'s last line with text is a description alone that ends it and its end (``[door slams]``)."""
     last = next(line_parts(line, "", False)[1] for line in reversed(turn.lines) if has_text(line))
     tail = cue_edges(turn.text, tags).tail
-    return bool(tail) and last == (tail + turn.end).strip()
+    opening, closing = (turn.line_tags.opening, turn.line_tags.closing * turn.line_tags.closed) if turn.line_tags else (
+        "", "")
+    return bool(tail) and last == (opening + tail + turn.end + closing).strip()
 
 
 def closing_tags(text: str, tags: re.Pattern[str]) -> tuple[str, str]:
