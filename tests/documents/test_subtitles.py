@@ -772,3 +772,10 @@ def test_a_line_roll_up_captions_repeat_is_written_as_the_cue_before_ends(mirror
     out = translate_subtitle_text(source, mirror)
     assert mirror.given == ["The man is walking with his dog.", "They go home."]  # its sentence still runs on
     assert out == srt("DOG. HIS", "DOG. HIS\nWITH WALKING IS MAN THE", "WITH WALKING IS MAN THE\nHOME. GO THEY")
+
+
+def test_a_rolled_up_line_is_copied_without_tags_it_does_not_open_and_close_itself(mirror):
+    """The cue before's last line, wrapped anew, held the end of a voice span opened on the line above it
+    ("YOU HERE GOING</v> 42"); copied as the next cue's first line, its "</v>" closed nothing there."""
+    out = translate_subtitle_text(vtt("<v Anna>Going here you saw?</v>\n42", "42\n<v Anna>why park a</v>"), mirror)
+    assert out == vtt("<v Anna>SAW? YOU\nHERE GOING</v> 42", "HERE GOING 42\n<v Anna>A PARK WHY</v>")
