@@ -240,3 +240,15 @@ def test_a_common_english_abbreviation_the_segmenter_misses_ends_no_sentence(tex
     """sentencex cut "It is approx. 5 km." after "approx."; a real stop, a capital's abbreviation and
     another language's word ("est", French "is") still end one."""
     assert [text[start:end] for start, end in sentence_spans(text, language)] == sentences
+
+
+def test_a_cue_in_italics_a_line_is_a_cue_with_tags_for_the_sentences_around_it(same):
+    """Its tags taken out of its text and put back around each line, it read as a cue without tags, and ran on
+    into the cue after it, which cues with tags never do (a term across them is warned about)."""
+    same.glossary = Glossary.of({"red car": "Sportwagen"})
+    source = ("1\n00:00:01,000 --> 00:00:02,000\n<i>A man sees</i>\n<i>a red</i>\n\n"
+              "2\n00:00:02,100 --> 00:00:03,000\ncar.")
+    with pytest.warns(AttnmtWarning, match=r"input, lines 3 and 8: the glossary term 'red car' runs across two cues "
+                                           r"translated apart \(one of them has tags\)"):
+        assert translate_subtitle_text(source, same, OPTIONS) == source
+    assert same.given == ["A man sees a red", "car."]

@@ -52,9 +52,9 @@ captions repeat from the cue before (YouTube's automatic ones) is written as it 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Mapping, Sequence
 from itertools import accumulate
+from types import MappingProxyType
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
@@ -91,6 +91,7 @@ from attnmt.errors import LeftUntranslated, warn
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
+TAGGED = "one of them has tags"  # why two cues are translated apart, as chains warns of a term across them
 # A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
 LINE_END = re.compile(r"\r?\r\n|\r|\n")
 # A cue of sound descriptions alone (cue_labels.DESCRIPTION) or a lyric is never joined to the cues beside it;
@@ -148,17 +149,18 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
     repeats = rolled([text_lines for _, _, text_lines in cues], tags_of(vtt))
     said = [turns(text_lines[again:], tags_of(vtt)) for (_, _, text_lines), again in zip(cues, repeats, strict=True)]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
-    noted = set()  # the texts that would run on into the next but for a block between (a NOTE)
+    noted: dict[int, str] = {}  # the texts that would run on into the next but for a block between, or tags: why
     speaking = ""  # the voice the last turn is said in: named, or carried on from the cue before (one turn)
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
         speaking = speaker_name(cue_turns[-1]) or (speaking if len(cue_turns) == 1 else "")
         goes_on = (k + 1 < len(cues) and joinable(cue_turns) and not cue_turns[-1].sung and joinable(said[k + 1])
                    and not said[k + 1][0].start and not another_speaker(speaking, said[k + 1][0]))
         nxt = goes_on and cues[k + 1][0] - i in (0, 2)
-        if goes_on and not nxt:
-            noted.add(len(texts) + len(cue_turns) - 1)
+        tagged = nxt and any(turn.line_tags for turn in [*cue_turns, *said[k + 1]])  # tags taken out of its text
+        if goes_on and (tagged or not nxt):
+            noted[len(texts) + len(cue_turns) - 1] = TAGGED if tagged else "a NOTE or another block stands between them"
         texts += [turn.text for turn in cue_turns]
-        follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
+        follows += [False] * (len(cue_turns) - 1) + [nxt and not tagged]  # runs on only into the cue right after it
         starts += [lines[k] + repeats[k] + turn.line for turn in cue_turns]
     translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review, noted))
     # piece index: (its new lines, their endings, how many old lines they replace)
@@ -213,11 +215,11 @@ def joinable(cue_turns: Sequence[Turn]) -> bool:
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
                    options: DocumentOptions, vtt: bool, where: str, lines: Sequence[int],
-                   review: Review | None = None, noted: AbstractSet[int] = frozenset()) -> list[str]:
+                   review: Review | None = None, noted: Mapping[int, str] = MappingProxyType({})) -> list[str]:
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
     follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line text k starts on
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
-    block between them (a NOTE)."""
+    block between them (a NOTE) or tags taken out of its text or the next's (``Turn.line_tags``), and why."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
     edges = [cue_edges(body, tags_of(vtt)) for _, body, _ in speakers]  # a label or a tail translated alone
     bodies = [edge.body for edge in edges]
@@ -290,14 +292,15 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions, vtt: bool, where: str,
            lines: Sequence[int], glossary: Glossary | None = None,
-           noted: AbstractSet[int] = frozenset()) -> list[list[int]]:
+           noted: Mapping[int, str] = MappingProxyType({})) -> list[list[int]]:
     """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
     tags (their format's, ``tags_of``: an SRT cue's "<3 my dog, he is >" is text), it follows cue k in
     the file, the run is shorter than MAX_JOINED, and it goes on with cue k's sentence or a term of
     ``glossary`` runs across the two (``runs_on``), their texts read as shown (``shown_text``:
     WebVTT's "&quot;Hello" starts with a capital).  A term across two cues that stay apart for
-    tags or length, for ``options.split`` false (--no-split), or for a block between them (k - 1 in
-    ``noted``: a NOTE) is lost, so it is warned about, naming the lines their texts start on (``lines``)."""
+    tags or length, for ``options.split`` false (--no-split), or for a block between them or tags taken out of
+    their texts (k - 1 in ``noted``, with why) is lost, so it is warned about, naming the lines their texts start
+    on (``lines``)."""
     tags, shown = tags_of(vtt), [shown_text(text, vtt) for text in texts]
     runs: list[list[int]] = []
     for k, text in enumerate(texts):
@@ -307,9 +310,9 @@ def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptio
         if together and not (tagged or full) and runs_on(shown[k - 1], shown[k], options.source_lang, glossary):
             runs[-1].append(k)
             continue
-        why = ("one of them has tags" if tagged else f"{MAX_JOINED} cues are joined at most" if full
+        why = (TAGGED if tagged else f"{MAX_JOINED} cues are joined at most" if full
                else "--no-split joins no cues" if k > 0 and not options.split and follows[k - 1]
-               else "a NOTE or another block stands between them" if k - 1 in noted else None)
+               else noted.get(k - 1))
         term = term_across(shown[k - 1], shown[k], glossary) if why else None
         if term:
             warn(f"{where}, lines {lines[k - 1]} and {lines[k]}: the glossary term '{term}' runs across two cues "
