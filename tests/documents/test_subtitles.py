@@ -779,3 +779,10 @@ def test_a_rolled_up_line_is_copied_without_tags_it_does_not_open_and_close_itse
     ("YOU HERE GOING</v> 42"); copied as the next cue's first line, its "</v>" closed nothing there."""
     out = translate_subtitle_text(vtt("<v Anna>Going here you saw?</v>\n42", "42\n<v Anna>why park a</v>"), mirror)
     assert out == vtt("<v Anna>SAW? YOU\nHERE GOING</v> 42", "HERE GOING 42\n<v Anna>A PARK WHY</v>")
+
+
+def test_italics_a_line_after_a_position_code_stay_a_line(mirror):
+    """Subtitle Edit writes a cue at the top of the screen in italics a line so; read with their tags, the italics
+    came back as spans across the line break ("{\\an8}<i>GOING?</i> <i>YOU" / "ARE WHERE</i>")."""
+    out = translate_subtitle_text(srt("{\\an8}<i>Where are you</i>\n<i>going?</i>"), mirror)
+    assert out == srt("{\\an8}<i>GOING? YOU</i>\n<i>ARE WHERE</i>")
