@@ -212,6 +212,7 @@ def test_a_line_after_a_sentence_and_a_description_begins_a_turn(mirror, lines, 
     ("<i>- Come.</i>\n<i>- Where?</i>", "<i>- COME.</i>\n<i>- WHERE?</i>"),
     ("<i>- Where are you</i>\n<i>going? - Home.</i>", "<i>- GOING? YOU</i>\n<i>ARE WHERE - HOME.</i>"),
     ("<b><i>- Where are</i></b>\n<b><i>you going?</i></b>", "<b><i>- GOING? YOU</i></b>\n<b><i>ARE WHERE</i></b>"),
+    ("<v Anna><i>- Where are</i>\n<i>you going?</i></v>", "<v Anna><i>- GOING? YOU</i>\n<i>ARE WHERE</i></v>"),
 ])
 def test_a_speakers_turn_in_italics_line_by_line_keeps_its_tags_well_nested(mirror, lines, translated):
     """Subtitle Edit writes italics a line, and the start tag before the dash stayed in front of the turn while

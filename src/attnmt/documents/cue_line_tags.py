@@ -17,11 +17,13 @@ from attnmt.documents.cue_text import tag_name
 class LineTags(NamedTuple):
     """The start and end tag (or ASS code) each line of a turn is wrapped in (``per_line_tags``): ``closed``, its
     last line ends with the end tag too (not where another speaker's turn goes on its line, ``<i>going? - Home.</i>``,
-    whose turn the end tag is)."""
+    whose turn the end tag is); ``after``, the end tags after it on the last line that close what opened before the
+    turn (``<i>you going?</i></v>``)."""
 
     opening: str
     closing: str
     closed: bool
+    after: str = ""
 
     def inside(self, texts: Sequence[str]) -> list[str]:
         """``texts`` (a turn's lines, the first after its start) without them."""
@@ -30,8 +32,9 @@ class LineTags(NamedTuple):
 
     def around(self, lines: Sequence[str]) -> list[str]:
         """The lines of a turn's translation in them again (the first's start tag in the turn's start or before it)."""
-        return [(self.opening if k else "") + line + (self.closing if self.closed or k < len(lines) - 1 else "")
-                if line else line for k, line in enumerate(lines)]
+        last = max((k for k, line in enumerate(lines) if line), default=-1)
+        return [(self.opening if k else "") + line + (self.closing if self.closed or k < last else "")
+                + (self.after if k == last else "") if line else line for k, line in enumerate(lines)]
 
 
 def per_line_tags(texts: Sequence[str], tags: re.Pattern[str], start: str = "") -> LineTags | None:

@@ -231,8 +231,10 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     sung = match is not None and match.re is LYRIC
     if match and not sung and (lyric := LYRIC.fullmatch(head)):  # a speaker's lyric: "- ♪ La la ♪"
         start, head, sung = start + lyric["start"], lyric["text"], True
-    wrapped = per_line_tags([head, *said[1:]], tags, start)
-    text, end = closing_tags(" ".join(wrapped.inside([head, *said[1:]]) if wrapped else [head, *said[1:]]), tags)
+    last, after = closing_tags(said[-1], tags)  # "<i>you going?</i>", "</v>" (a later line's)
+    own = [head, *said[1:-1], last] if len(said) > 1 else [head]
+    wrapped = found._replace(after=after) if (found := per_line_tags(own, tags, start)) else None
+    text, end = closing_tags(" ".join(wrapped.inside(own) if wrapped else [head, *said[1:]]), tags)
     notes = SUNG_END.search(text) if sung else None  # never the whole text: LYRIC's starts with no note
     if notes:
         text, end = text[:notes.start()], notes.group() + end
@@ -323,8 +325,8 @@ def tail_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     """Whether ``turn``'s last line with text is a description alone that ends it and its end (``[door slams]``)."""
     last = next(line_parts(line, "", False)[1] for line in reversed(turn.lines) if has_text(line))
     tail = cue_edges(turn.text, tags).tail
-    opening, closing = (turn.line_tags.opening, turn.line_tags.closing * turn.line_tags.closed) if turn.line_tags else (
-        "", "")
+    lined = turn.line_tags
+    opening, closing = (lined.opening, lined.closing * lined.closed + lined.after) if lined else ("", "")
     return bool(tail) and last == (opening + tail + turn.end + closing).strip()
 
 
