@@ -77,7 +77,8 @@ def test_plain_text_in_capitals_is_translated_sentence_by_sentence_in_capitals(l
 
 def test_the_servers_stream_reads_capitals_as_translate_does(loaded):
     with TestClient(create_app([ServedModel(*loaded, "en-de", "en", "de")])) as client:
-        with client.stream("POST", "/translate/stream", json={"q": "A DOG RUNS", "source": "en", "target": "de"}) as answer:
+        asked = {"q": "A DOG RUNS", "source": "en", "target": "de"}
+        with client.stream("POST", "/translate/stream", json=asked) as answer:
             last = "".join(answer.iter_text()).strip().split("\n\n")[-1]
         done = client.post("/v1/translate", json={"text": "A DOG RUNS"}).json()["translations"][0]
     assert last.startswith("event: done") and f'"translatedText": "{done}"' in last
