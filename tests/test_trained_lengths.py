@@ -91,3 +91,17 @@ def test_a_damaged_record_is_refused_in_one_line_naming_it(trained_copy, tmp_pat
     code, out, err = run_cli(["translate", "--model", trained_copy, tmp_path / "in.txt"], capsys)
     assert (code, out, err.count("\n")) == (2, "", 1)
     assert f"{trained_copy / LENGTHS}: {said}" in err and f"put back the {LENGTHS} 'attnmt train' wrote" in err
+
+
+def test_evaluate_parts_a_line_by_the_record_as_translate_no_split_does(trained_copy, tmp_path, capsys, reached):
+    """evaluate --src gave the model every line whole, where translate --no-split parts one longer than
+    the record: its scores were not those of any translation translate writes (the demo model wrote 28
+    words for a 138-word line given whole, 129 parted)."""
+    write_longest_source(trained_copy, 14)
+    src, ref = tmp_path / "in.txt", tmp_path / "ref.txt"
+    src.write_text(f"{LINE}\na cat sleeps\n", encoding="utf-8")
+    ref.write_text("ein hund rennt, und eine katze schläft\neine katze schläft\n", encoding="utf-8")
+    code, scored, _ = run_cli(["evaluate", "--model", trained_copy, "--src", src, "--ref", ref, "--json"], capsys)
+    assert code == 0 and sorted(filter(None, reached)) == ["a cat sleeps", "a dog runs,", "and a cat sleeps"]
+    code, _, _ = run_cli(["translate", "--model", trained_copy, "--no-split", src, tmp_path / "out.txt"], capsys)
+    assert run_cli(["evaluate", "--hyp", tmp_path / "out.txt", "--ref", ref, "--json"], capsys)[:2] == (0, scored)

@@ -227,10 +227,9 @@ def test_hyp_and_src_read_stdin_for_a_dash(tmp_path, capsys, monkeypatch):
     code, out, _ = run(["evaluate", "--hyp", "-", "--ref", ref, "--json"], capsys)
     assert code == 0 and chrf_of(out) == pytest.approx(100.0)
     import attnmt.cli.commands.evaluate as evaluate
-    import attnmt.decoding.translate as translating
 
     monkeypatch.setattr(evaluate, "load_for_translation", lambda args: (None, None, 0))
-    monkeypatch.setattr(translating, "translate", lambda model, tokenizer, lines, *a, **k: list(lines))  # a copier
+    monkeypatch.setattr(evaluate, "translated_whole", lambda model, tokenizer, lines, *a: list(lines))  # a copier
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("\n".join(REFS).encode() + b"\n")))
     code, out, _ = run(["evaluate", "--model", tmp_path, "--src", "-", "--ref", ref, "--json"], capsys)
     assert code == 0 and chrf_of(out) == pytest.approx(100.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 from functools import partial
+from typing import TYPE_CHECKING
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.lines import print_out
@@ -20,11 +21,15 @@ from attnmt.cli.options import (
 )
 from attnmt.errors import ConfigError, DataError
 
+if TYPE_CHECKING:
+    from attnmt.decoding import Decoding
+    from attnmt.inspect.trace import PieceCodec
+    from attnmt.model import Transformer
+
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.hypotheses import best_translations, check_one_stdin, read_input, shown, with_blank_lines_at_end
     from attnmt.cli.translate_quality import unmarked
-    from attnmt.decoding.translate import translate
     from attnmt.evaluate import SACREBLEU_WIDTH, TEXT_WIDTH, score
 
     if args.hyp and (args.model or args.src):
@@ -45,13 +50,36 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     else:
         check_line_counts(args.src, len(lines), args.ref, references)  # before the model is loaded
         model, tokenizer, _ = load_for_translation(args)
-        hypotheses = translate(model, tokenizer, lines, decoding(args), **batching(args))
+        hypotheses = translated_whole(model, tokenizer, lines, decoding(args), batching(args))
     width = args.width
     if width is None:  # each format's own: the JSON's is sacreBLEU's command's, which it copies
         width = SACREBLEU_WIDTH if args.json else TEXT_WIDTH
     scores = score(hypotheses, *references, width=width)
     print_out(scores.json_text() if args.json else scores.text(width))
     return 0
+
+
+def translated_whole(model: Transformer, tokenizer: PieceCodec, lines: list[str], decoding: Decoding,
+                     batches: dict) -> list[str]:
+    """Each line translated whole, as one sentence (``translate``), but for a line longer than the
+    model reads whole (its ``longest_part``: the longest source it was trained on, lengths.json), which
+    is parted first as ``attnmt translate --no-split`` parts it (attnmt.documents.sentences.fitting_parts):
+    read whole, a 138-word line got 28 words from the Multi30k demo model, where translate wrote 129."""
+    from attnmt.decoding.inputs import fits_and_writes
+    from attnmt.decoding.translate import translate
+    from attnmt.documents import translate_text
+    from attnmt.documents.pipeline import DocumentOptions
+    from attnmt.text.invisible import blank
+
+    fits = fits_and_writes(model, tokenizer).fits
+    long = [i for i, line in enumerate(lines) if not blank(line) and not fits(line)]
+    apart = set(long)
+    hypotheses = translate(model, tokenizer, ["" if i in apart else line for i, line in enumerate(lines)], decoding,
+                           **batches)
+    parted = translate_text(model, tokenizer, [lines[i] for i in long], decoding, DocumentOptions(split=False))
+    for i, translation in zip(long, parted, strict=True):
+        hypotheses[i] = translation
+    return hypotheses
 
 
 def check_no_model_options(args: argparse.Namespace) -> None:
