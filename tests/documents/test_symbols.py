@@ -3,15 +3,18 @@ format, as URLs are; one it writes is left to the model (attnmt.documents.symbol
 
 import copy
 import io
+import json
 import random
 
 import docx
 import pytest
 from office_files import docx_bytes
+from support import run_cli
 
+from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import writes_whole
-from attnmt.documents import symbols
+from attnmt.documents import symbols, translate_text
 from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
@@ -324,3 +327,24 @@ def test_a_symbol_taken_out_goes_among_the_marks_where_it_stood(dropping):
     assert [(m.literal, m.parent) for m in flat.marks] == [("Ctrl", None), ("|", None), ("C", None), ("", None),
                                                           ("x", 3)]
     assert (flat.marks[1].space_before, flat.marks[1].space_after) == (False, False)
+
+
+def test_a_word_in_a_script_the_vocabulary_lacks_is_kept_not_dropped(trained_model, reached):
+    """The model read "Αθήνα" as an unknown piece and dropped it ("a dog runs" was all the translation
+    said); taken out as a symbol is, the model reads what it knows and the word goes back by its neighbours."""
+    model, tokenizer = load_model_dir(trained_model)
+    [found] = translate_text(model, tokenizer, ["a dog runs Αθήνα"])
+    assert reached == ["a dog runs"] and "Αθήνα" in found.split()
+
+
+def test_a_line_the_model_reads_nothing_of_passes_through(trained_model, reached, tmp_path, capsys):
+    """A line in a script the vocabulary has no piece for came back as a sentence the model made up
+    for unknown pieces ("Ein bereitet sich." from the Multi30k model), the line lost: it now passes
+    through as a line without letters does, a plain line's and a JSONL line's alike."""
+    model, tokenizer = load_model_dir(trained_model)
+    lines = ["Привет мир", "東京タワー", "a dog runs"]
+    assert translate_text(model, tokenizer, lines)[:2] == lines[:2] and reached == ["a dog runs"]
+    given = tmp_path / "in.jsonl"
+    given.write_text("".join(json.dumps({"text": line}, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, given, "-"], capsys)
+    assert code == 0 and out.splitlines()[:2] == lines[:2]

@@ -97,6 +97,8 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
     reads = [model_reads(sentence, glossary, writes)
              for sentence, glossary in zip(sentences, parts.glossaries, strict=True)]
+    # a sentence the model reads nothing of (every word in a script its vocabulary lacks) passes through
+    sentences = [sentence if read else "" for sentence, read in zip(sentences, reads, strict=True)]
     # what each part writes for a translation of what the model read: those symbols back, in the part's controls
     translated = [partial(written, line, sentence, read, glossary=glossary, writes=writes,
                           weigh=partial(traced_weights, model, tokenizer))

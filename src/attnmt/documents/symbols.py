@@ -6,7 +6,9 @@ came out "Ein Hund rennt um den Weg.". Taken out, the sentence the model reads i
 fast.", and the symbol goes back where its neighbours' words went (attnmt.documents.spans): "Ein
 Hund 👍🏽 rennt.". So is a run of symbols and punctuation of any kind (Unicode's S* and P*: "|",
 "·", "»", "→", "€") that stands alone, a separator between links: "Home | About | Contact" came out
-"Ein Krünnnnnnner verwämmmmmt.". A symbol the vocabulary writes is left to the model, which may
+"Ein Krünnnnnnner verwämmmmmt.". So is a word the vocabulary cannot write, of a script it has no
+pieces for ("Αθήνα"): a line of such words alone is then left with no letter, and passes through.
+A symbol the vocabulary writes is left to the model, which may
 translate it ("-", "&", "..."); so is one inside or glued to a word that is no "other symbol"
 (Unicode's So) nor part of an emoji: "e-mail", and "´", which the tokenizer reads as a space and an
 accent ("a man´s dog"). Which the vocabulary writes only the translator knows (``translator_writes``),
@@ -57,6 +59,32 @@ def symbol_runs(text: str, edges: Collection[int]) -> Iterator[tuple[int, int]]:
             yield (start - 1 if keycap and start not in edges else start, end)
 
 
+def is_letter(character: str) -> bool:
+    """Whether ``character`` is a letter or a mark on one (Unicode's L* and M*), not one that joins an emoji."""
+    return character not in JOINERS and unicodedata.category(character)[0] in "LM"
+
+
+def unwritable_words(text: str, edges: Collection[int], writes: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """[start, end) of each run of letters in ``text`` (a word, cut at ``edges`` as ``symbol_runs``
+    cuts) none of whose letters ``writes`` says the model's vocabulary writes: a word of a script it
+    has no pieces for (``Αθήνα``, ``東京タワー``, ``Привет`` for a Multi30k model), which the model reads
+    as unknown and drops ("A dog runs to Αθήνα." was "Ein Hund rennt zu."), or, alone on a line,
+    answers with a sentence of its own ("Ein bereitet sich.").  A word with a letter the vocabulary
+    writes ("Łódź": its "ó", "d", "z") is the model's to read, and so is a run that starts with a
+    mark, a stray accent ("´s", which the tokenizer reads as a space and an accent).  Each distinct
+    letter is asked once."""
+    asked: dict[str, bool] = {}
+
+    def unwritable(letter: str) -> bool:
+        if letter not in asked:
+            asked[letter] = not writes(letter)
+        return asked[letter]
+
+    return [(start, end) for start, end in runs_of(text, edges, is_letter)
+            if unicodedata.category(text[start])[0] == "L"
+            and all(unwritable(c) for c in text[start:end] if unicodedata.category(c)[0] == "L")]
+
+
 def is_sign(character: str) -> bool:
     """Whether ``character`` is a symbol or punctuation of any kind (Unicode's S* and P*: "|", "»",
     "→", ".") or joins an emoji."""
@@ -77,7 +105,8 @@ def lone_runs(text: str, edges: Collection[int], breaks: Collection[int]) -> Ite
 
 def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
                      terms: Callable[[str], Sequence[tuple[int, int]]] | None = None) -> None:
-    """In place: each run of symbols in ``flat`` (``symbol_runs``, ``lone_runs``) that ``writes``
+    """In place: each run of symbols in ``flat`` (``symbol_runs``, ``lone_runs``) and each word
+    (``unwritable_words``) that ``writes``
     says the model's vocabulary cannot write (unknown pieces) taken out of its text into an atom
     with the run as its literal, which shows text (Mark.shows_text) and keeps the spaces around it,
     as FlatBuilder.add_atom keeps a URL's; one of the two spaces it stood between goes with it where
@@ -92,7 +121,8 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     stop_point()  # a stopped job stops between the blocks it looks through
     text = flat.text
     edges = {p for mark in flat.marks for p in (mark.start, mark.end)} | set(flat.breaks)
-    runs = [(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]
+    runs = sorted([(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]
+                  + unwritable_words(text, edges, writes))
     # A lone run goes where the vocabulary cannot write it even without those symbols ("| 👍");
     # "great 👍!" keeps its "!" for the model, as it did before lone runs were taken out.  What the
     # vocabulary writes at its edges stays too (".»" keeps its "."), so that a sentence still ends there.

@@ -25,10 +25,13 @@ WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is 
 def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bool]) -> str:
     """What the model reads of ``text``, one sentence: ``text`` without the symbols ``writes`` says
     its vocabulary cannot write (attnmt.decoding.inputs.writes_whole), but for those in a term of
-    ``glossary``, which translates them; ``text`` itself where it holds none."""
+    ``glossary``, which translates them; ``text`` itself where it holds none, and "" where the model
+    reads nothing of it (every word in a script the vocabulary has no pieces for: "Привет мир")."""
     flat = FlatText(text)
     [spans] = flat_sentences([flat], WHOLE, glossary, writes=writes)
-    return flat.text[slice(*spans[0])] if flat.marks and spans else text
+    if not flat.marks:
+        return text
+    return flat.text[slice(*spans[0])] if spans else ""
 
 
 def with_symbols(text: str, read: str, translation: str, glossary: Glossary | None,
