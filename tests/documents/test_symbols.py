@@ -348,3 +348,11 @@ def test_a_line_the_model_reads_nothing_of_passes_through(trained_model, reached
     given.write_text("".join(json.dumps({"text": line}, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
     code, out, _ = run_cli(["translate", "--model", trained_model, given, "-"], capsys)
     assert code == 0 and out.splitlines()[:2] == lines[:2]
+
+
+def test_a_word_in_capitals_the_vocabulary_writes_in_lower_case_reaches_the_model(trained_model, reached):
+    """The tiny model's vocabulary has no capitals: "A DOG RUNS" was read as words of an unknown script
+    and passed through untranslated, where it is the model's to read in sentence case (attnmt.decoding.capitals)."""
+    model, tokenizer = load_model_dir(trained_model)
+    [found] = translate_text(model, tokenizer, ["A DOG RUNS"])
+    assert reached == ["A dog runs"] and found != "A DOG RUNS"

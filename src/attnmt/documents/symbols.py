@@ -71,13 +71,14 @@ def unwritable_words(text: str, edges: Collection[int], writes: Callable[[str], 
     as unknown and drops ("A dog runs to Αθήνα." was "Ein Hund rennt zu."), or, alone on a line,
     answers with a sentence of its own ("Ein bereitet sich.").  A word with a letter the vocabulary
     writes ("Łódź": its "ó", "d", "z") is the model's to read, and so is a run that starts with a
-    mark, a stray accent ("´s", which the tokenizer reads as a space and an accent).  Each distinct
-    letter is asked once."""
+    mark, a stray accent ("´s", which the tokenizer reads as a space and an accent), and so is a
+    word in capitals whose letters it writes in lower case ("DOG": a sentence in capitals is read in
+    sentence case, attnmt.decoding.capitals).  Each distinct letter is asked once."""
     asked: dict[str, bool] = {}
 
     def unwritable(letter: str) -> bool:
         if letter not in asked:
-            asked[letter] = not writes(letter)
+            asked[letter] = not (writes(letter) or writes(letter.lower()))
         return asked[letter]
 
     return [(start, end) for start, end in runs_of(text, edges, is_letter)
