@@ -73,12 +73,13 @@ def unwritable_words(text: str, edges: Collection[int], writes: Callable[[str], 
     writes ("Łódź": its "ó", "d", "z") is the model's to read, and so is a run that starts with a
     mark, a stray accent ("´s", which the tokenizer reads as a space and an accent), and so is a
     word in capitals whose letters it writes in lower case ("DOG": a sentence in capitals is read in
-    sentence case, attnmt.decoding.capitals).  Each distinct letter is asked once."""
+    sentence case, attnmt.decoding.capitals).  Each distinct letter is asked once, and an ASCII
+    letter never: every vocabulary of a spaced script writes them, and a word of them is the model's."""
     asked: dict[str, bool] = {}
 
     def unwritable(letter: str) -> bool:
         if letter not in asked:
-            asked[letter] = not (writes(letter) or writes(letter.lower()))
+            asked[letter] = not (letter.isascii() or writes(letter) or writes(letter.lower()))
         return asked[letter]
 
     return [(start, end) for start, end in runs_of(text, edges, is_letter)
