@@ -144,8 +144,8 @@ def searched_batches(
     (``run_search``, which passes ``record`` on); the model in eval mode until the last batch has been read.
 
     A sentence in capitals is read in sentence case (``capitals.read_as``: the batches' ``read``),
-    unless given a prefix; its translations are to be written in capitals (``capitals.written_as``),
-    its glossary is matched in it as given.
+    unless given a prefix; its translations are to be written in capitals (``written``), its
+    glossary is matched in it as given.
 
     A batch the model fails on is searched again a sentence at a time, so that a sentence that
     breaks a search breaks only itself: after the last batch, SentencesFailed names those that
@@ -157,7 +157,8 @@ def searched_batches(
     for prefix in dict.fromkeys(prefix for prefix in guides.prefixes if prefix):
         prefix_ids(tokenizer, prefix, model.config.unk_id)
     failures: dict[int, Exception] = {}
-    read = [read_as(sentence, prefix) for sentence, prefix in zip(sentences, guides.prefixes, strict=True)]
+    pieces = lambda text: len(tokenizer.encode(text))  # noqa: E731 - how many pieces the model reads a text in
+    read = [read_as(sentence, prefix, pieces) for sentence, prefix in zip(sentences, guides.prefixes, strict=True)]
     with evaluating(model):
         for indices, src in padded_sources(model, tokenizer, read, max_tokens, max_sentences, decoding.beam_size):
             search = partial(searched, model, tokenizer, sentences, decoding, scored, guides, record=record, read=read)
@@ -208,19 +209,19 @@ def sentence_hypotheses(
         yield from zip(batch.indices, batch.hypotheses, strict=True)
 
 
-def written(sentence: str, prefix: str | None, translation: Translation) -> Translation:
-    """A translation of ``sentence`` as it is written (``capitals.written_as``: in capitals where the
-    model read the sentence in sentence case), its assessment's words with it."""
-    return replace(translation, text=written_as(sentence, translation.text, prefix),
-                   assessment=written_assessment(sentence, prefix, translation.assessment))
+def written(sentence: str, read: str, translation: Translation) -> Translation:
+    """A translation of ``sentence``, which the model read as ``read``, as it is written
+    (``capitals.written_as``: in capitals where the model read it in sentence case), its assessment's words with it."""
+    return replace(translation, text=written_as(sentence, translation.text, read),
+                   assessment=written_assessment(sentence, read, translation.assessment))
 
 
-def written_assessment(sentence: str, prefix: str | None, assessment: attnmt.decoding.quality.Assessment | None
+def written_assessment(sentence: str, read: str, assessment: attnmt.decoding.quality.Assessment | None
                        ) -> attnmt.decoding.quality.Assessment | None:
     """An assessment of a translation of ``sentence``, its words as ``written`` writes the translation."""
     if assessment is None:
         return None
-    return replace(assessment, words=[(written_as(sentence, word, prefix), p) for word, p in assessment.words])
+    return replace(assessment, words=[(written_as(sentence, word, read), p) for word, p in assessment.words])
 
 
 def translate(
@@ -255,9 +256,9 @@ def translate(
     sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
-        found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
-        for i, hypotheses in found:
-            outputs[i] = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), guides.prefixes[i])
+        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
+            for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
+                outputs[i] = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])
     return outputs
 
 
@@ -289,7 +290,7 @@ def translate_n_best(
             assessed = (quality.searched(model, tokenizer, batch.read, batch, texts) if quality
                         else [[None] * len(each) for each in texts])
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
-                outputs[i] = [written(sentences[i], guides.prefixes[i], Translation(text, h.score, h.log_prob, a))
+                outputs[i] = [written(sentences[i], batch.read[i], Translation(text, h.score, h.log_prob, a))
                               for h, text, a in zip(hypotheses, each, found, strict=True)]
     return outputs
 

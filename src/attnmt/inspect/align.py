@@ -263,11 +263,11 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
             best = [hypotheses[0] for hypotheses in batch.hypotheses]
             texts = [tokenizer.decode(hypothesis.tokens) for hypothesis in best]  # as the model wrote them
             for i, text in zip(batch.indices, texts, strict=True):
-                outputs[i] = written_as(sentences[i], text)  # in capitals where the sentence is (capitals)
+                outputs[i] = written_as(sentences[i], text, batch.read[i])  # in capitals where read in sentence case
             if quality is not None:
                 each = quality.searched(model, tokenizer, batch.read, batch, [[text] for text in texts])
                 for i, [assessment] in zip(batch.indices, each, strict=True):
-                    assessed[i] = written_assessment(sentences[i], None, assessment)
+                    assessed[i] = written_assessment(sentences[i], batch.read[i], assessment)
             rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r].tokens]
             unrecorded = [r for r in rows if best[r].attention is None]
             cross = dict(zip(unrecorded, written_attention(

@@ -111,7 +111,7 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
         nonlocal shown
         if gone.is_set():
             raise Gone
-        marked = joined({**done, sentence: written_as(sentence, tokenizer.decode(best[0].tokens)) + SEARCHED_END})
+        marked = joined({**done, sentence: written_as(sentence, tokenizer.decode(best[0].tokens), read) + SEARCHED_END})
         so_far = marked[:marked.index(SEARCHED_END)].rstrip()
         if so_far != shown:
             shown = so_far
@@ -120,9 +120,10 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
     with evaluating(model):
         for sentence in dict.fromkeys(paragraph_sentences(text, options, fits=fits, writes=writes)):
             # a sentence in capitals read in sentence case, as translate reads it (attnmt.decoding.capitals)
-            [(_, src)] = padded_sources(model, tokenizer, [read_as(sentence)], max_tokens=1 << 30, max_sentences=1)
+            read = read_as(sentence, None, lambda text: len(tokenizer.encode(text)))
+            [(_, src)] = padded_sources(model, tokenizer, [read], max_tokens=1 << 30, max_sentences=1)
             [[found, *_]] = beam_search(model, src, decoding, on_step=step)
-            done[sentence] = written_as(sentence, tokenizer.decode(found.tokens))
+            done[sentence] = written_as(sentence, tokenizer.decode(found.tokens), read)
     return joined(done, partial(traced_weights, model, tokenizer))  # a URL inside a sentence: placed by them
 
 
