@@ -17,6 +17,7 @@ from torch import Tensor
 
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import Decoding
+from attnmt.decoding.capitals import read_as
 from attnmt.decoding.constraints import Terms, holds
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
@@ -252,8 +253,12 @@ def reads_whole(tokenizer: TextCodec, max_len: int) -> Callable[[str], bool]:
     """Whether the model reads a sentence whole: it has at most ``max_len`` tokens (the model's
     ``longest_part``: its longest_input, past which ``encode_inputs`` would cut it, or the longest
     source it was trained on).  The sentence splitter joins two sentences around a glossary term
-    only where this holds (attnmt.documents.sentences.across_terms)."""
-    return lambda sentence: len(tokenizer.encode(sentence)) <= max_len
+    only where this holds (attnmt.documents.sentences.across_terms).  A sentence in capitals is
+    measured as the model reads it, in sentence case (``capitals.read_as``): counted in capitals, a
+    piece a letter or two, it was parted where the model reads it whole."""
+    def pieces(text: str) -> int:
+        return len(tokenizer.encode(text))
+    return lambda sentence: pieces(read_as(sentence, None, pieces)) <= max_len
 
 
 # byte_fallback's pieces, one for each UTF-8 byte of a character the vocabulary has no piece for
