@@ -356,3 +356,10 @@ def test_a_word_in_capitals_the_vocabulary_writes_in_lower_case_reaches_the_mode
     model, tokenizer = load_model_dir(trained_model)
     [found] = translate_text(model, tokenizer, ["A DOG RUNS"])
     assert reached == ["A dog runs"] and found != "A DOG RUNS"
+
+
+def test_words_the_vocabulary_lacks_parted_by_a_zero_width_space_pass_through_as_they_were(trained_model):
+    """Thai parts its words with U+200B: each word was taken out alone around a lone U+200B, and
+    the line came back reordered ("\\u200b ฉันกิน")."""
+    model, tokenizer = load_model_dir(trained_model)
+    assert translate_text(model, tokenizer, ["ฉัน\u200bกิน", "ฉัน กิน"]) == ["ฉัน\u200bกิน", "ฉัน กิน"]

@@ -82,9 +82,30 @@ def unwritable_words(text: str, edges: Collection[int], writes: Callable[[str], 
             asked[letter] = not (letter.isascii() or writes(letter) or writes(letter.lower()))
         return asked[letter]
 
-    return [(start, end) for start, end in runs_of(text, edges, is_letter)
-            if unicodedata.category(text[start])[0] == "L"
+    words = [trimmed(text, start, end) for start, end in runs_of(text, edges, in_word)]
+    return [(start, end) for start, end in words
+            if start < end and unicodedata.category(text[start])[0] == "L"
             and all(unwritable(c) for c in text[start:end] if unicodedata.category(c)[0] == "L")]
+
+
+# The invisible characters that stand inside a word: a zero-width space (between Thai words, written
+# without spaces: "ฉัน\u200bกิน" is one run, taken out whole, not two around a lone U+200B), a
+# (non-)joiner, a word joiner.
+INSIDE_WORDS = frozenset("\u200b\u200c\u200d\u2060")
+
+
+def in_word(character: str) -> bool:
+    """Whether ``character`` is a letter (``is_letter``) or an invisible character inside a word (``INSIDE_WORDS``)."""
+    return is_letter(character) or character in INSIDE_WORDS
+
+
+def trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """text[start:end] without the characters at its edges that are no letters (``INSIDE_WORDS``'s)."""
+    while start < end and not is_letter(text[start]):
+        start += 1
+    while end > start and not is_letter(text[end - 1]):
+        end -= 1
+    return start, end
 
 
 def is_sign(character: str) -> bool:
