@@ -454,3 +454,17 @@ def test_a_part_with_no_letter_one_language_splits_off_and_the_other_does_not_is
     source, translation = "A dog runs. 1. A cat sleeps.", "Ein Hund rennt. 1. Eine Katze schläft."
     assert line_pairs(source, translation, DocumentOptions(), "de") == [("A dog runs.", "Ein Hund rennt."),
                                                                         ("A cat sleeps.", "Eine Katze schläft.")]
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("A brown do\u200bg runs.", "A brown dog runs."),  # a zero-width space: a break allowed inside the word
+    ("A bro\u2060wn dog runs.", "A brown dog runs."),  # a word joiner
+    ("A dog\u200b runs.", "A dog\u200b runs."),  # beside a space: no word's inside
+    ("ฉัน\u200bกิน", "ฉัน\u200bกิน"),  # between Thai words, written without spaces, it parts them
+])
+def test_a_zero_width_break_inside_a_word_is_dropped_as_a_soft_hyphen_is(text, read):
+    """The tokenizer read "do\u200bg" as "do g": the Multi30k model wrote "Ein braun-Fahrer rennt auf dem
+    Kopf." for "A brown do\u200bg is running after the black dog."."""
+    builder = FlatBuilder(collapse=False)
+    builder.add_text(text)
+    assert builder.text == read

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from lxml import etree
 
 from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
+from attnmt.decoding.word_edges import unspaced
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
 
@@ -32,6 +33,11 @@ COLLAPSED = re.compile(r"[ \t\n\f\r]+")
 # A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
 # line's end: stale once the word is translated, and a piece the model has never seen.
 SOFT_HYPHEN = "\u00ad"
+# So are a zero-width space (U+200B) and a word joiner (U+2060) inside a word of a script written with
+# spaces, a break allowed or forbidden there ("do\u200bg"), which the tokenizer reads as a space or as
+# a piece: "A brown do\u200bg is running." came out "Ein braun-Fahrer rennt auf dem Kopf.".  Between
+# letters written without spaces (Thai, Khmer) a zero-width space parts words, and stays.
+ZERO_WIDTH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\u200b\u2060]+(?=[^\W\d_])")
 # What ends a sentence, in the atoms that can end one (attnmt.documents.stops.without_added_end): Latin,
 # Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
 SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
@@ -190,9 +196,9 @@ class FlatBuilder:
         self.range_starts: dict[object, list[int]] = {}
 
     def add_text(self, text: str) -> None:
-        """Visible text, its soft hyphens dropped; what is protected in it (URLs, e-mail addresses, file
-        names) becomes atoms."""
-        text = text.replace(SOFT_HYPHEN, "")
+        """Visible text, its soft hyphens and the zero-width breaks inside its words dropped
+        (``without_word_breaks``); what is protected in it (URLs, e-mail addresses, file names) becomes atoms."""
+        text = without_word_breaks(text.replace(SOFT_HYPHEN, ""))
         position = 0
         for match in self.protected.finditer(text):
             self._add_plain(text[position:match.start()])
@@ -283,6 +289,15 @@ class FlatBuilder:
         """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines)."""
         ends = sorted(set(ended_lines(self.text, self.line_breaks)) - set(self.breaks))
         return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ends}), line_ends=ends)
+
+
+def without_word_breaks(text: str) -> str:
+    """``text`` without the zero-width spaces and word joiners between two letters of scripts written
+    with spaces (``ZERO_WIDTH_IN_WORD``)."""
+    if "\u200b" not in text and "\u2060" not in text:
+        return text
+    return ZERO_WIDTH_IN_WORD.sub(lambda m: m[0] if unspaced(text[m.start() - 1]) or unspaced(text[m.end()]) else "",
+                                  text)
 
 
 def spaced(literal: str) -> bool:
