@@ -105,3 +105,14 @@ def test_evaluate_parts_a_line_by_the_record_as_translate_no_split_does(trained_
     assert code == 0 and sorted(filter(None, reached)) == ["a cat sleeps", "a dog runs,", "and a cat sleeps"]
     code, _, _ = run_cli(["translate", "--model", trained_copy, "--no-split", src, tmp_path / "out.txt"], capsys)
     assert run_cli(["evaluate", "--hyp", tmp_path / "out.txt", "--ref", ref, "--json"], capsys)[:2] == (0, scored)
+
+
+def test_evaluate_passes_a_line_without_letters_through_as_translate_does(trained_model, tmp_path, capsys, reached):
+    """evaluate --src gave the model "12345" and "A", which translate passes through as they are: the
+    Multi30k demo model wrote "S" for "12345", and evaluate scored that."""
+    src, ref = tmp_path / "in.txt", tmp_path / "ref.txt"
+    src.write_text("12345\nA\na cat sleeps\n", encoding="utf-8")
+    ref.write_text("12345\nA\neine katze schläft\n", encoding="utf-8")
+    code, scored, _ = run_cli(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json"], capsys)
+    assert code == 0 and list(filter(None, reached)) == ["a cat sleeps"]
+    assert json.loads(scored)[1]["score"] == 100.0

@@ -64,15 +64,18 @@ def translated_whole(model: Transformer, tokenizer: PieceCodec, lines: list[str]
     """Each line translated whole, as one sentence (``translate``), but for a line longer than the
     model reads whole (its ``longest_part``: the longest source it was trained on, lengths.json), which
     is parted first as ``attnmt translate --no-split`` parts it (attnmt.documents.sentences.fitting_parts):
-    read whole, a 138-word line got 28 words from the Multi30k demo model, where translate wrote 129."""
+    read whole, a 138-word line got 28 words from the Multi30k demo model, where translate wrote 129.
+    A line that translate passes through as it is (no letter, or one: ``letterless.reaches_model``)
+    passes through here too: the model wrote "S" for "12345"."""
     from attnmt.decoding.inputs import fits_and_writes
     from attnmt.decoding.translate import translate
     from attnmt.documents import translate_text
+    from attnmt.documents.letterless import reaches_model
     from attnmt.documents.pipeline import DocumentOptions
     from attnmt.text.invisible import blank
 
     fits = fits_and_writes(model, tokenizer).fits
-    long = [i for i, line in enumerate(lines) if not blank(line) and not fits(line)]
+    long = [i for i, line in enumerate(lines) if not blank(line) and not (reaches_model(line) and fits(line))]
     apart = set(long)
     hypotheses = translate(model, tokenizer, ["" if i in apart else line for i, line in enumerate(lines)], decoding,
                            **batches)
