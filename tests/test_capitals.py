@@ -2,6 +2,8 @@
 capitals (attnmt.decoding.capitals), wherever text is searched: translate, n-best lists, documents,
 the server's stream; a lone acronym and a sentence with a prefix are read as given."""
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -11,7 +13,7 @@ from attnmt.decoding.capitals import read_as, written_as
 from attnmt.decoding.inputs import reads_whole
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents import translate_text
-from attnmt.server.app import ServedModel, create_app
+from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +115,19 @@ def test_a_sentence_in_capitals_is_measured_as_the_model_reads_it():
 
     fits = reads_whole(Pieces(), 4)
     assert fits("A DOG RUNS FAST") and fits("A dog runs fast") and not fits("A dOG RUNS")
+
+
+def test_the_servers_stream_assesses_a_sentence_in_capitals_as_the_model_read_it(loaded):
+    """The done event's quality was the forced reading of the capitals pair, "A MAN RIDES A BIKE"
+    and "EIN MANN …" in capitals, which the model reads as rare pieces: far below the quality of its
+    own translation of the sentence it read, "A man rides a bike"."""
+    def done(client, text):
+        body = {"q": text, "source": "en", "target": "de", "beam": 1}
+        with client.stream("POST", "/translate/stream", json=body) as answer:
+            last = "".join(answer.iter_text()).strip().split("\n\n")[-1]
+        return json.loads(last.split("data: ", 1)[1])
+
+    with TestClient(create_app([ServedModel(*loaded, "en-de", "en", "de")], ServeSettings(quality=True))) as client:
+        shouted, said = done(client, "A MAN RIDES A BIKE"), done(client, "A man rides a bike")
+    assert shouted["translatedText"] == said["translatedText"].upper()
+    assert shouted["quality"] == pytest.approx(said["quality"], abs=1e-6) and shouted["flags"] == said["flags"]

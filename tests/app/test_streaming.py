@@ -95,7 +95,7 @@ def test_a_stream_whose_client_left_stops_at_the_next_step(trained_model):
 class OnePartial:
     """A stand-in for a model's batcher: its stream sends one partial, then searches until its client is gone."""
 
-    async def call(self, run, served, text, decoding, send, gone, done):
+    async def call(self, run, served, text, decoding, send, gone, done, as_read):
         def search() -> str:
             send("ein")
             gone.wait(10)
@@ -129,7 +129,7 @@ class BrokenLines:
     """A stand-in for a model's batcher: its stream sends one partial and ends, each text holding the
     line breaks JSON leaves raw (U+2028, U+0085, U+2029)."""
 
-    async def call(self, run, served, text, decoding, send, gone, done):
+    async def call(self, run, served, text, decoding, send, gone, done, as_read):
         send("ein\u2028hund")
         return "ein\u2028hund\x85rennt\u2029"
 

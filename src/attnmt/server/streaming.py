@@ -87,7 +87,8 @@ SEARCHED_END = "\udfff"
 
 
 def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callable[[str], None],
-               gone: threading.Event, done: dict[str, str] | None = None) -> str:
+               gone: threading.Event, done: dict[str, str] | None = None, as_read: dict[str, str] | None = None,
+               ) -> str:
     """In the model's thread: searches the translation of each of ``text``'s sentences in turn as
     ``translate`` does, sending the text so far after each step where it changed, until the end
     (returns the translation) or until ``gone`` (raises Gone).  The text so far is the translation
@@ -95,7 +96,9 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
     parts without letters before it pass through) and its best hypothesis, cut there: a sentence
     that comes again later, and the parts after it, wait for the whole translation, or each update
     would show them ahead of the search, the later sentences as gaps.  ``done``, where given,
-    receives each sentence's translation."""
+    receives each sentence's translation, and ``as_read`` each sentence as the model read it with the
+    model's own translation (a sentence in capitals: in sentence case, attnmt.decoding.capitals), which
+    its quality is assessed on, as translate assesses it."""
     model, tokenizer, options = served.model, served.tokenizer, served.document_options
     done = {} if done is None else done
     shown = ""
@@ -124,6 +127,8 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
             [(_, src)] = padded_sources(model, tokenizer, [read], max_tokens=1 << 30, max_sentences=1)
             [[found, *_]] = beam_search(model, src, decoding, on_step=step)
             done[sentence] = written_as(sentence, tokenizer.decode(found.tokens), read)
+            if as_read is not None:
+                as_read[read] = tokenizer.decode(found.tokens)
     return joined(done, partial(traced_weights, model, tokenizer))  # a URL inside a sentence: placed by them
 
 
@@ -141,7 +146,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
         loop.call_soon_threadsafe(partials.put_nowait, partial)
 
     done: dict[str, str] = {}
-    search = asyncio.ensure_future(served.batcher.call(run_stream, served, text, decoding, send, gone, done))
+    as_read: dict[str, str] = {}
+    search = asyncio.ensure_future(served.batcher.call(run_stream, served, text, decoding, send, gone, done, as_read))
     getting: asyncio.Future[str] | None = None
     try:
         while not (search.done() and partials.empty()):
@@ -153,7 +159,7 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
                 getting.cancel()
         translation = search.result()
         translated(translation)
-        assessed = await served.batcher.call(served.assessed_text, text, translation, done) if quality else None
+        assessed = await served.batcher.call(served.assessed_text, text, translation, as_read) if quality else None
         yield event("done", {"translatedText": translation, **(assessed.fields() if assessed else {}), **(said or {})})
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
