@@ -68,11 +68,12 @@ def test_below_the_calibrations_threshold_a_word_paragraph_keeps_its_source(trai
 
 def test_subtitles_are_listed_by_line_all_at_one_and_at_zero_only_as_a_rule_flags_them(trained_model, tmp_path,
                                                                                        capsys):
-    """The tiny vocabulary knows neither "." nor "東京": the second sentence is flagged ``unknown`` (its "東京"), at
-    any quality; the full stops, punctuation alone, flag neither (every sentence was listed at 0 for them)."""
+    """The tiny vocabulary knows neither "." nor the "ñ" of "señor": the second sentence is flagged ``unknown``
+    (its "señor"), at any quality; the full stops, punctuation alone, flag neither (every sentence was listed at 0
+    for them).  A word of a script the vocabulary lacks, "東京", is kept as it is, unread: no ``unknown``."""
     source = tmp_path / "film.srt"
     source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\n"
-                      "the boy laughs 東京.\n", encoding="utf-8")  # a sentence a cue
+                      "the boy laughs señor.\n", encoding="utf-8")  # a sentence a cue
     for threshold, lines, flags, count in (("1", ["3", "7"], ["low_quality", "unknown,low_quality"], "2 of 2 sentences "
                                             "need review (2 with quality under 1 or empty, 0 flagged by a rule alone)"),
                                            ("0", ["7"], ["unknown"], "1 of 2 sentences need review (0 with quality "
