@@ -22,7 +22,8 @@ as in an Office file; a paragraph in "Preformatted Text" is kept whole) or hidde
 (attnmt.documents.opendocument_vocabulary), but a ``text:s`` of one space between two things shown, read as the
 space it is (``Slide<text:s/><text:page-number/>``: opendocument_vocabulary.is_lone_space); a link's tooltip (its
 ``office:title``) is translated line by line, as an .xlsx's screen tip is (``link_titles``): a text link's
-(``text:a``) and a picture's or shape's (``draw:a`` around it, in a paragraph or on its own, as on a slide). Where
+(``text:a``) and a picture's or shape's (``draw:a`` around it, in a paragraph or on its own, as on a slide); a
+frame's or shape's alt text (``svg:title``, ``svg:desc``) as plain text (attnmt.documents.alt_texts). Where
 every character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans
 in a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes into the span
 beside it (``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look: outside
@@ -57,7 +58,9 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.alt_texts import ALT_ELEMENTS, svg_alt_text_jobs
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.comments import TextJob
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
@@ -259,7 +262,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
 
 
 def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool, options: DocumentOptions,
-                  glossary: Glossary | None) -> list[OpenDocumentParagraph | AttributeJob | ConditionalTextJob]:
+                  glossary: Glossary | None) -> list[OpenDocumentParagraph | TextJob | ConditionalTextJob]:
     """The jobs of the paragraphs of one document (``root``: a part's, or a flat file's
     ``office:document``, or a chart's inside it; ``shared``: the styles.xml beside a part, indexed), in their
     order, but for a presentation's speaker notes, which come after every slide, in their slides' order, as
@@ -289,7 +292,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     jobs = {p: OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs}
     drop_string_values([p for p in paragraphs if jobs[p].runs])
     take_back(added)
-    found: list[OpenDocumentParagraph | AttributeJob | ConditionalTextJob] = []
+    found: list[OpenDocumentParagraph | TextJob | ConditionalTextJob] = []
     for node in holders:
         if node.tag == SHAPE_LINK:
             found += title_jobs([node], glossary)
@@ -297,6 +300,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         found += [jobs[node]] if jobs[node].runs else []
         found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
     found += series_name_jobs(root, glossary) if chart else pivot_name_jobs(root, glossary)
+    found += svg_alt_text_jobs([node for node in root.iter(*ALT_ELEMENTS) if is_own(node, root)], glossary)
     return found
 
 

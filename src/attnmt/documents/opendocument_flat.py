@@ -18,6 +18,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part
+from attnmt.documents.comments import TextJob
 from attnmt.documents.opendocument import DOCUMENT, document_jobs
 from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_conditions import ConditionalTextJob
@@ -25,7 +26,6 @@ from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.validations import AttributeJob
 from attnmt.errors import DataError
 
 FLAT_SUFFIXES = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}  # each with its zipped kind
@@ -61,7 +61,7 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     root = tree.getroot()
     jobs = document_jobs(root, None, False, options, glossary)
     # a paragraph's job holds its root, a link's tooltip's or a conditional text's its element
-    in_body = [next((job.element if isinstance(job, AttributeJob | ConditionalTextJob) else job.root
+    in_body = [next((job.element if isinstance(job, TextJob | ConditionalTextJob) else job.root
                      ).iterancestors(BODY), None)
                is not None for job in jobs]
     parts = [Part("office:body", tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),

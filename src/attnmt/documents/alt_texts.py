@@ -1,0 +1,45 @@
+"""A picture's, a shape's or a chart's alt text: what a screen reader reads in its place, and what Word,
+PowerPoint, Excel and LibreOffice show in their "Alt Text" pane.  In Office Open XML it is the ``descr`` (the
+description) and ``title`` of a Word drawing's ``wp:docPr`` and of a DrawingML picture's, shape's, group's or
+frame's ``cNvPr`` (``pic:``, ``p:``, ``xdr:``, ``wps:``, ...); in OpenDocument, a frame's or shape's
+``svg:title`` and ``svg:desc`` elements.  Each is plain text, translated line by line, as a link's screen tip
+is (validations.AttributeJob); the shape's ``name`` ("Picture 1"), which the selection pane lists and
+animations and macros address, is kept.  A translated document whose alt text stayed in the source's
+language reads one language on the page and another to a screen reader, and fails an accessibility check;
+CAT tools' Word and PowerPoint filters (Trados's, memoQ's) offer alt text for translation so.
+
+Office copies a drawing into a ``mc:Fallback`` for older readers: its alt text there is translated too, but
+neither placed nor reviewed (FlatText.seen), as a text box's fallback copy is not."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.comments import TextJob
+from attnmt.documents.letterless import needs_translation
+from attnmt.documents.ooxml import FALLBACK
+from attnmt.documents.validations import AttributeJob
+from attnmt.documents.xstring import text_in
+
+# Word's drawing properties (wp:docPr) and any DrawingML non-visual properties (a "{*}" tag: pic:, p:, xdr:, ...)
+HOLDERS = ("{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}docPr", "{*}cNvPr")
+ALT_ATTRIBUTES = ("title", "descr")  # as the pane shows them: the title, then the description
+SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
+
+
+def alt_text_jobs(root: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
+    """A job for each Office Open XML alt text in ``root`` that has words to translate, in document order."""
+    jobs = [AttributeJob(node, name, escaped=False) for node in root.iter(*HOLDERS) for name in ALT_ATTRIBUTES
+            if needs_translation(node.get(name, ""), glossary)]
+    for job in jobs:
+        if next(job.element.iterancestors(FALLBACK), None) is not None:  # a copy: translated, not listed twice
+            for flat in job.flats():
+                flat.seen = False
+    return jobs
+
+
+def svg_alt_text_jobs(elements: list[etree._Element], glossary: Glossary | None) -> list[TextJob]:
+    """A job for each of the OpenDocument ``elements`` (``svg:title``, ``svg:desc``) that has words to translate."""
+    return [TextJob(element) for element in elements if needs_translation(text_in(element), glossary)]

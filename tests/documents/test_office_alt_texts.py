@@ -1,0 +1,74 @@
+"""A picture's or a shape's alt text is translated, its name kept (attnmt.documents.alt_texts): files built with
+python-docx, python-pptx and odfpy, the alt text set as Word, PowerPoint and LibreOffice write it, read back
+with lxml and the independent readers."""
+
+import io
+
+import docx
+import pptx
+from lxml import etree
+from office_files import docx_bytes, read_members, text_file, write_members
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+PIC = "http://schemas.openxmlformats.org/drawingml/2006/picture"
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+# a 1x1 PNG, the smallest picture python-docx and python-pptx take
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c"
+                    "63606060000000040001f61738550000000049454e44ae426082")
+
+
+def test_a_word_pictures_alt_text_is_translated_and_its_name_kept(mirror):
+    """``wp:docPr``'s ``descr`` and ``title`` (and the copy Word writes in ``pic:cNvPr``) stayed in English: a
+    screen reader read the translated document's picture in the source's language."""
+    document = docx.Document()
+    document.add_paragraph("The dog runs.")
+    document.add_picture(io.BytesIO(PNG))
+    shape = document.inline_shapes[0]._inline
+    shape.docPr.set("descr", "A brown dog runs in the park.")
+    shape.docPr.set("title", "The dog")
+    shape.find(f".//{{{PIC}}}cNvPr").set("descr", "A brown dog runs in the park.")
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    properties, picture = body.find(f".//{{{WP}}}docPr"), body.find(f".//{{{PIC}}}cNvPr")
+    assert (properties.get("descr"), properties.get("title")) == ("PARK. THE IN RUNS DOG BROWN A", "DOG THE")
+    assert picture.get("descr") == "PARK. THE IN RUNS DOG BROWN A"
+    assert properties.get("name") == "Picture 1" and picture.get("name") == shape.find(f".//{{{PIC}}}cNvPr").get("name")
+    assert len(docx.Document(io.BytesIO(out)).inline_shapes) == 1
+
+
+def test_a_slides_pictures_alt_text_is_translated_line_by_line(mirror):
+    """``p:cNvPr``'s ``descr`` (two lines) and ``title``; a placeholder's name ("Title 1") is kept."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "The cat sleeps."
+    picture = slide.shapes.add_picture(io.BytesIO(PNG), 0, 0)
+    picture._element.nvPicPr.cNvPr.set("descr", "A brown dog.\nIt runs.")
+    picture._element.nvPicPr.cNvPr.set("title", "The dog")
+    data = io.BytesIO()
+    deck.save(data)
+    out = translate_office(data.getvalue(), ".pptx", mirror, DocumentOptions())
+    shapes = pptx.Presentation(io.BytesIO(out)).slides[0].shapes
+    translated = shapes[1]._element.nvPicPr.cNvPr
+    assert (translated.get("descr"), translated.get("title")) == ("DOG. BROWN A\nRUNS. IT", "DOG THE")
+    assert shapes.title.name == "Title 1" and shapes.title.text == "SLEEPS. CAT THE"
+
+
+def test_a_libreoffice_frames_alt_text_is_translated(mirror):
+    """``svg:title`` and ``svg:desc``, the elements LibreOffice writes for a frame's alt text, stayed in English."""
+    members = read_members(text_file())
+    content = etree.fromstring(members["content.xml"])
+    heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
+    frame = etree.SubElement(heading, f"{{{DRAW}}}frame", {f"{{{DRAW}}}name": "Image1"})
+    etree.SubElement(frame, f"{{{SVG}}}title").text = "The dog"
+    etree.SubElement(frame, f"{{{SVG}}}desc").text = "A brown dog runs in the park."
+    members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
+    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
+    frame = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{DRAW}}}frame")
+    assert [(child.tag.split("}")[1], child.text) for child in frame] == [
+        ("title", "DOG THE"), ("desc", "PARK. THE IN RUNS DOG BROWN A")]
+    assert frame.get(f"{{{DRAW}}}name") == "Image1"
