@@ -403,6 +403,17 @@ def test_a_surrogate_alone_that_a_translator_writes_is_left_out_of_an_office_fil
     assert "\U0001f600".encode() in written and b"\xed\xa0\xbd" not in written
 
 
+@pytest.mark.parametrize("name, data", [
+    ("a.txt", b"A dog runs.\nA cat sits.\n"), ("a.srt", b"1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n"),
+    ("a.vtt", b"WEBVTT\n\n00:01.000 --> 00:02.000\nA dog runs.\n"), ("a.txt", "A dog runs.\n".encode("utf-16"))])
+def test_a_surrogate_alone_that_a_translator_writes_is_left_out_of_a_text_file(name, data):
+    """No encoding writes one: a .txt or .srt was a UnicodeEncodeError.  Left out as where XML is written
+    (a space between two words), and two that make a pair are the emoji they stand for."""
+    out = translate_file_bytes(data, name, Replacing("DOG", "DOG\ud83dRUNS\ud83d\ude00"), OPTIONS)
+    text = out.decode("utf-16" if data[:2] == b"\xff\xfe" else "utf-8")
+    assert "A DOG RUNS\U0001f600 RUNS." in text and "\ud83d" not in text
+
+
 def test_only_the_control_characters_a_sentence_does_not_hold_are_left_out_of_xml():
     """Those it holds, the format read, and writes again (an Excel cell's _x0007_); a run of the others
     between two words is one space, and at a word's end or beside a space none."""

@@ -30,6 +30,8 @@ BODY = re.compile(rb"<body[\s>]", re.IGNORECASE)  # a <meta> after it declares n
 # encoding cannot be UTF-16's.
 AS_HTML_READS = {"iso8859-1": "cp1252", "ascii": "cp1252", "utf-16": "utf-8", "utf-16-le": "utf-8",
                  "utf-16-be": "utf-8", "utf-32": "utf-8", "utf-32-le": "utf-8", "utf-32-be": "utf-8"}
+# A surrogate alone (a pair is joined first: whole_characters), which no encoding writes.
+SURROGATES = re.compile("[\ud800-\udfff]+")
 # An XML file that declares UTF-16 or UTF-32 in ASCII bytes is no such file: read as UTF-8.
 AS_XML_READS = {name: "utf-8" for name in AS_HTML_READS if name.startswith("utf-")}
 
@@ -123,5 +125,20 @@ def unicode_marked(data: bytes) -> str | None:
 
 def encoded(text: str, bom: bytes, encoding: str | None) -> bytes:
     """A translated text file's bytes: in ``encoding`` where it was read in one (``text`` holding its byte order
-    mark), else UTF-8 after ``bom``."""
+    mark), else UTF-8 after ``bom``; its surrogates written as whole characters (``whole_characters``)."""
+    text = whole_characters(text)
     return page_bytes(text, encoding) if encoding else bom + text.encode("utf-8")
+
+
+def whole_characters(text: str) -> str:
+    """``text``, two surrogates that make a pair joined into the character they stand for, and a surrogate alone
+    left out, a space between two words, as where XML is written (translator_parts.xml_text): no encoding writes
+    one, and a translator of one's own that cut an emoji in two ("\\ud83d") made a .txt or .srt a
+    UnicodeEncodeError (or UTF-16's ``&#55357;``)."""
+    def kept(found: re.Match[str]) -> str:
+        start, end = found.span()
+        between = 0 < start and end < len(text) and not text[start - 1].isspace() and not text[end].isspace()
+        return " " if between else ""
+
+    text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    return SURROGATES.sub(kept, text)
