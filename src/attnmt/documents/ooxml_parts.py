@@ -31,6 +31,7 @@ from attnmt.documents.ooxml_package import (
     check_transitional,
     content_types,
 )
+from attnmt.documents.package_properties import binds_core_properties, core_properties, property_parts
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.sheet_buttons import button_parts
 from attnmt.documents.slide_masters import MASTER_SHAPES
@@ -92,6 +93,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
                 flat.seen = False
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
+    if not binds_core_properties(parts):  # the document's title and subject, but where a control shows them
+        parts += property_parts(archive, core_properties(kinds), glossary)
     if suffix == ".xlsx":  # its form controls' captions, in legacy drawings that are not parsed
         parts += button_parts(archive, kinds, glossary)
     follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions

@@ -82,6 +82,7 @@ from attnmt.documents.opendocument_package import chart_folders, check_encryptio
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import series_name_jobs
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
+from attnmt.documents.package_properties import property_parts
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
 from attnmt.documents.validations import AttributeJob
@@ -258,7 +259,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         if not chart and forget_cell_results(tree.getroot()):  # computed again from the translated cells
             part.changed = True
         parts.append(part)
-    return parts
+    return parts + property_parts(archive, "meta.xml", glossary)  # the document's title and subject
 
 
 def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool, options: DocumentOptions,
