@@ -72,3 +72,19 @@ def test_a_libreoffice_frames_alt_text_is_translated(mirror):
     assert [(child.tag.split("}")[1], child.text) for child in frame] == [
         ("title", "DOG THE"), ("desc", "PARK. THE IN RUNS DOG BROWN A")]
     assert frame.get(f"{{{DRAW}}}name") == "Image1"
+
+
+def test_an_alt_text_that_is_a_pictures_file_name_is_kept(mirror):
+    """python-pptx, and older PowerPoint and Word, write the inserted picture's file name: no text to translate
+    ("IMAGE.PNG" came back); an alt text with words around a name is translated."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    for text in ("image.png", r"C:\My Photos\IMG 0042.JPG", "The dog in dog.png"):
+        slide.shapes.add_picture(io.BytesIO(PNG), 0, 0)._element.nvPicPr.cNvPr.set("descr", text)
+    data = io.BytesIO()
+    deck.save(data)
+    out = translate_office(data.getvalue(), ".pptx", mirror, DocumentOptions())
+    shapes = pptx.Presentation(io.BytesIO(out)).slides[0].shapes
+    assert [shape._element.nvPicPr.cNvPr.get("descr") for shape in shapes] == [
+        "image.png", r"C:\My Photos\IMG 0042.JPG", "IN DOG THE dog.png"]
+    assert mirror.given == ["The dog in"]  # its file name an atom, kept in its place

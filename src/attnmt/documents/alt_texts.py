@@ -8,10 +8,15 @@ animations and macros address, is kept.  A translated document whose alt text st
 language reads one language on the page and another to a screen reader, and fails an accessibility check;
 CAT tools' Word and PowerPoint filters (Trados's, memoQ's) offer alt text for translation so.
 
+An alt text that is a picture's file name (``image.png``, ``C:\\Photos\\IMG 0042.JPG``), which older PowerPoint and Word
+versions and python-pptx write when a picture is inserted, is no text to translate: it is kept (``FILE_NAME``).
+
 Office copies a drawing into a ``mc:Fallback`` for older readers: its alt text there is translated too, but
 neither placed nor reviewed (FlatText.seen), as a text box's fallback copy is not."""
 
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
@@ -24,6 +29,8 @@ from attnmt.documents.xstring import text_in
 
 # Word's drawing properties (wp:docPr) and any DrawingML non-visual properties (a "{*}" tag: pic:, p:, xdr:, ...)
 HOLDERS = ("{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}docPr", "{*}cNvPr")
+# A picture's file name: one word, or a path, ending in a picture's extension ("image.png", "C:\\My Photos\\dog.jpg").
+FILE_NAME = re.compile(r"(?i)(?:\S+|.*[\\/].*)\.(?:png|jpe?g|gif|bmp|tiff?|svg|emf|wmf|webp|heic)")
 ALT_ATTRIBUTES = ("title", "descr")  # as the pane shows them: the title, then the description
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
@@ -32,7 +39,7 @@ ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
 def alt_text_jobs(root: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
     """A job for each Office Open XML alt text in ``root`` that has words to translate, in document order."""
     jobs = [AttributeJob(node, name, escaped=False) for node in root.iter(*HOLDERS) for name in ALT_ATTRIBUTES
-            if needs_translation(node.get(name, ""), glossary)]
+            if needs_translation(node.get(name, ""), glossary) and not FILE_NAME.fullmatch(node.get(name, "").strip())]
     for job in jobs:
         if next(job.element.iterancestors(FALLBACK), None) is not None:  # a copy: translated, not listed twice
             for flat in job.flats():
@@ -42,4 +49,5 @@ def alt_text_jobs(root: etree._Element, glossary: Glossary | None) -> list[Attri
 
 def svg_alt_text_jobs(elements: list[etree._Element], glossary: Glossary | None) -> list[TextJob]:
     """A job for each of the OpenDocument ``elements`` (``svg:title``, ``svg:desc``) that has words to translate."""
-    return [TextJob(element) for element in elements if needs_translation(text_in(element), glossary)]
+    return [TextJob(element) for element in elements
+            if needs_translation(text_in(element), glossary) and not FILE_NAME.fullmatch(text_in(element).strip())]
