@@ -68,3 +68,21 @@ def test_a_layout_of_placeholders_alone_is_not_written_again(mirror):
     data = drawn_on("master")
     out = read_members(translate_office(data, ".pptx", mirror, DocumentOptions(target_lang="de")))
     assert out["ppt/slideLayouts/slideLayout2.xml"] == read_members(data)["ppt/slideLayouts/slideLayout2.xml"]
+
+
+def test_a_masters_drawn_shapes_alt_text_is_translated_and_a_placeholders_kept(mirror):
+    """A logo's alt text, read on every slide by a screen reader, stayed in the source; a placeholder's
+    is kept as its prompt is."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    logo = slide.shapes.add_shape(1, 0, 0, Inches(1), Inches(1))._element  # a rectangle standing for a logo
+    logo.nvSpPr.cNvPr.set("descr", "The company logo.")
+    deck.slide_master.shapes._spTree.append(logo)  # moved: python-pptx adds no shape to a master
+    deck.slide_master.shapes[0]._element.nvSpPr.cNvPr.set("descr", "The title here.")  # its title placeholder
+    data = io.BytesIO()
+    deck.save(data)
+    out = pptx.Presentation(io.BytesIO(translate_office(data.getvalue(), ".pptx", mirror, DocumentOptions())))
+    master = out.slide_master.shapes
+    assert master[0].is_placeholder and not master[-1].is_placeholder
+    assert [shape._element.find(".//{*}cNvPr").get("descr") for shape in (master[0], master[-1])] == [
+        "The title here.", "LOGO. COMPANY THE"]

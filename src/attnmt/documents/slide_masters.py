@@ -6,15 +6,19 @@ PowerPoint shows in an empty one while editing ("Click to edit Master title styl
 slide's own footer, date or number takes: never shown on a slide, and kept.  Each shape's paragraphs
 are read as a slide's are (attnmt.documents.ooxml), and, where a target language is given, its runs
 say it (ooxml_language.set_language on the shape alone: the master's list styles are what a slide's
-runs without a language of their own fall back on, and are left as they are)."""
+runs without a language of their own fall back on, and are left as they are).  The alt text of a picture or
+shape that is no placeholder (a logo's "Company logo") is translated too, as a slide's is (attnmt.documents.alt_texts);
+a placeholder's is kept with its prompt."""
 
 from __future__ import annotations
 
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.alt_texts import alt_text_jobs
+from attnmt.documents.archive import Job
 from attnmt.documents.comments import P
-from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
+from attnmt.documents.ooxml import paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING
 from attnmt.documents.ooxml_language import set_language
 
@@ -29,8 +33,10 @@ def drawn_shapes(root: etree._Element) -> list[etree._Element]:
 class MasterShapes:
     """How a slide master's or layout's text is found (ooxml_package.Texts): its drawn shapes' paragraphs."""
 
-    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ParagraphJob]:
-        return [job for body in drawn_shapes(root) for job in paragraph_jobs(body, DRAWING, glossary)]
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
+        alt_texts = [job for job in alt_text_jobs(root, glossary)
+                     if job.element.getparent().find(f"{{{P}}}nvPr/{{{P}}}ph") is None]  # a placeholder's kept
+        return [*(job for body in drawn_shapes(root) for job in paragraph_jobs(body, DRAWING, glossary)), *alt_texts]
 
     @staticmethod
     def set_language(root: etree._Element, language: str) -> None:
