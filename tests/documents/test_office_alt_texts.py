@@ -88,3 +88,15 @@ def test_an_alt_text_that_is_a_pictures_file_name_is_kept(mirror):
     assert [shape._element.nvPicPr.cNvPr.get("descr") for shape in shapes] == [
         "image.png", r"C:\My Photos\IMG 0042.JPG", "IN DOG THE dog.png"]
     assert mirror.given == ["The dog in"]  # its file name an atom, kept in its place
+
+
+def test_a_pictures_alt_text_is_read_after_the_paragraph_holding_it(mirror):
+    """It came after the document's last paragraph: the review listed it there, and the translator read it
+    apart from the text around the picture."""
+    document = docx.Document()
+    document.add_paragraph("The boy laughs.")
+    document.add_picture(io.BytesIO(PNG))
+    document.inline_shapes[0]._inline.docPr.set("descr", "A brown dog runs.")
+    document.add_paragraph("The end.")
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert mirror.given == ["The boy laughs.", "A brown dog runs.", "The end."]

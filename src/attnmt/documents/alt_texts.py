@@ -37,8 +37,14 @@ ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
 
 
 def alt_text_jobs(root: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
-    """A job for each Office Open XML alt text in ``root`` that has words to translate, in document order."""
-    jobs = [AttributeJob(node, name, escaped=False) for node in root.iter(*HOLDERS) for name in ALT_ATTRIBUTES
+    """A job for each Office Open XML alt text in ``root`` that has words to translate, in document order (a
+    Word or DrawingML part's follow their paragraphs: link_tips.with_link_tips)."""
+    return [job for node in root.iter(*HOLDERS) for job in node_alt_texts(node, glossary)]
+
+
+def node_alt_texts(node: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
+    """A job for each alt text of ``node`` (a ``wp:docPr`` or a ``cNvPr``) that has words to translate."""
+    jobs = [AttributeJob(node, name, escaped=False) for name in ALT_ATTRIBUTES
             if needs_translation(node.get(name, ""), glossary) and not FILE_NAME.fullmatch(node.get(name, "").strip())]
     for job in jobs:
         if next(job.element.iterancestors(FALLBACK), None) is not None:  # a copy: translated, not listed twice

@@ -24,6 +24,8 @@ from collections.abc import Container, Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.alt_texts import HOLDERS as ALT_TEXT_HOLDERS
+from attnmt.documents.alt_texts import node_alt_texts
 from attnmt.documents.archive import Job
 from attnmt.documents.comments import TextJob
 from attnmt.documents.formatting import reads_text
@@ -46,15 +48,17 @@ FIELD_CODES = {w("instrText"): None, w("fldSimple"): w("instr")}  # where a fiel
 def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary | None) -> list[Job]:
     """``jobs`` (paragraph_jobs's for ``root``), each followed by the screen tips of its paragraph's
     own links (not of a text box's paragraph inside it: that one's own), and a shape's tips where
-    its link stands, in document order.  After the paragraph's job, a tip finishes first (jobs
-    finish last to first), so a link the paragraph's translation copies carries the translated tip."""
+    its link stands, and its pictures' and shapes' alt texts (attnmt.documents.alt_texts), in document
+    order.  After the paragraph's job, a tip finishes first (jobs finish last to first), so a link the
+    paragraph's translation copies carries the translated tip (and a drawing its alt text)."""
     by_paragraph = {job.paragraph: job for job in jobs if isinstance(job, ParagraphJob)}
     found: list[Job] = []
-    for node in root.iter(*PARAGRAPHS, *TIPS, *FIELD_CODES):
+    for node in root.iter(*PARAGRAPHS, *TIPS, *FIELD_CODES, *ALT_TEXT_HOLDERS):
         if node.tag in PARAGRAPHS:
             found += [by_paragraph[node]] if node in by_paragraph else []
             continue
-        tips = node_jobs(node, by_paragraph, glossary)
+        is_tip = node.tag in TIPS or node.tag in FIELD_CODES  # else a picture's or shape's alt text (alt_texts)
+        tips: list[Job] = [*node_jobs(node, by_paragraph, glossary)] if is_tip else [*node_alt_texts(node, glossary)]
         if next(node.iterancestors(FALLBACK), None) is not None:  # a text box's copy, as its paragraphs are:
             for flat in (flat for job in tips for flat in job.flats()):  # translated, but neither placed nor reviewed
                 flat.seen = False

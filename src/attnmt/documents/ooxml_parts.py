@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.alt_texts import alt_text_jobs
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.bound_controls import Bindings
 from attnmt.documents.chart_literals import literal_jobs
@@ -82,7 +81,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         jobs = (paragraph_jobs(tree.getroot(), WORD, glossary, styles, options.source_lang) if texts is WORD
                 else texts.jobs(tree.getroot(), glossary))
         if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph, and pictures' alt text
-            jobs = [*with_link_tips(tree.getroot(), jobs, glossary), *alt_text_jobs(tree.getroot(), glossary)]
+            jobs = with_link_tips(tree.getroot(), jobs, glossary)
         if texts is DRAWING:  # a chart's series names and categories typed as text, and a linked one's cache
             literal = literal_jobs(tree.getroot(), glossary)
             held = {job.element for job in literal}  # a quoted name's cached point is a literal, read once
