@@ -59,7 +59,8 @@ def test_a_slides_pictures_alt_text_is_translated_line_by_line(mirror):
 
 
 def test_a_libreoffice_frames_alt_text_is_translated(mirror):
-    """``svg:title`` and ``svg:desc``, the elements LibreOffice writes for a frame's alt text, stayed in English."""
+    """``svg:title`` and ``svg:desc``, the elements LibreOffice writes for a frame's alt text, stayed in English;
+    they are read after the paragraph the frame stands in, not after the document's last."""
     members = read_members(text_file())
     content = etree.fromstring(members["content.xml"])
     heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
@@ -72,6 +73,7 @@ def test_a_libreoffice_frames_alt_text_is_translated(mirror):
     assert [(child.tag.split("}")[1], child.text) for child in frame] == [
         ("title", "DOG THE"), ("desc", "PARK. THE IN RUNS DOG BROWN A")]
     assert frame.get(f"{{{DRAW}}}name") == "Image1"
+    assert mirror.given[:3] == ["The title here.", "The dog", "A brown dog runs in the park."]
 
 
 def test_an_alt_text_that_is_a_pictures_file_name_is_kept(mirror):

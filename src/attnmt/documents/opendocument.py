@@ -293,6 +293,9 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     jobs = {p: OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs}
     drop_string_values([p for p in paragraphs if jobs[p].runs])
     take_back(added)
+    alt_texts: dict[etree._Element | None, list[etree._Element]] = {}  # by the paragraph a frame stands in
+    for alt in (node for node in root.iter(*ALT_ELEMENTS) if is_own(node, root)):
+        alt_texts.setdefault(next(alt.iterancestors(*PARAGRAPHS), None), []).append(alt)
     found: list[OpenDocumentParagraph | TextJob | ConditionalTextJob] = []
     for node in holders:
         if node.tag == SHAPE_LINK:
@@ -300,9 +303,10 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
             continue
         found += [jobs[node]] if jobs[node].runs else []
         found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
+        found += svg_alt_text_jobs(alt_texts.pop(node, []), glossary)
     found += series_name_jobs(root, glossary) if chart else pivot_name_jobs(root, glossary)
-    found += svg_alt_text_jobs([node for node in root.iter(*ALT_ELEMENTS) if is_own(node, root)], glossary)
-    return found
+    # those of a slide's frames, which no paragraph holds (and of one in a paragraph not read)
+    return found + svg_alt_text_jobs([alt for alts in alt_texts.values() for alt in alts], glossary)
 
 
 def link_titles(paragraph: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
