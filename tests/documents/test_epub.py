@@ -424,3 +424,14 @@ def test_a_books_metadata_but_its_titles_is_kept(mirror):
     assert found == [("identifier", "x", None), ("title", "HOUSE OLD THE", "de"), ("title", "STORY DARK A", None),
                      ("creator", "Mary Rose Field", None), ("date", "2019-03-01", None),
                      ("publisher", "Green Tree Books", None), ("language", "de", None)]
+
+
+def test_a_books_plain_description_is_translated_and_one_holding_markup_kept(mirror):
+    """The blurb a reading system's library shows stayed in the source; Calibre's escaped HTML is kept (its tags,
+    read as text, would go to the model as words)."""
+    metadata = ("<dc:description>A dog runs.\nA cat sleeps.</dc:description>"
+                "<dc:description>&lt;p&gt;A man walks.&lt;/p&gt;</dc:description><dc:language>en</dc:language>")
+    book = with_package(lambda text: text.replace("<dc:language>en</dc:language>", metadata))
+    package = etree.fromstring(read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))[PACKAGE])
+    assert [node.text for node in package.iter(f"{{{DC}}}description")] == [
+        "RUNS. DOG A\nSLEEPS. CAT A", "<p>A man walks.</p>"]
