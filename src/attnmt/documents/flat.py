@@ -1,8 +1,7 @@
-"""A block of a document as one *flat text*, the words a reader sees with the markup taken
-out, and its *marks*: each inline element a span [start, end) of that text, and each thing
-kept as it is (a ``<br/>``, inline ``<code>``, a URL) an *atom* at one position.  Every format
-builds its blocks with ``FlatBuilder``; attnmt.documents.spans carries the marks onto the
-translation."""
+"""A block of a document as one *flat text*, the words a reader sees with the markup taken out, and its *marks*:
+each inline element a span [start, end) of that text, and each thing kept as it is (a ``<br/>``, inline
+``<code>``, a URL) an *atom* at one position.  Every format builds its blocks with ``FlatBuilder``;
+attnmt.documents.spans carries the marks onto the translation."""
 
 from __future__ import annotations
 
