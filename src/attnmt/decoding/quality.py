@@ -69,6 +69,7 @@ import torch
 
 from attnmt.config_ranges import finite_number, plain_number
 from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undictated
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
@@ -204,12 +205,17 @@ def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) 
 
 def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, translation: str, unk_id: int,
                   calibration: attnmt.decoding.calibration.Calibration | None, threshold: float | None,
-                  languages: Languages = UNKNOWN) -> Assessment:
-    """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
+                  languages: Languages = UNKNOWN, dictated: Dictated = NOTHING) -> Assessment:
+    """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments);
+    ``dictated``: the prefix and glossary terms the search was made to write, which are the user's
+    words, not the model's: their pieces' probabilities and their words are left out of the features
+    (attnmt.decoding.dictated)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
     spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
+    given = dictated.spans(translation)
     features = features_of(forced, source, translation, source_pieces, unk_id, languages,
-                           [translation[begin:end] for begin, end in spans])
+                           [translation[begin:end] for begin, end in spans], dictated_pieces(spans, given, translation),
+                           undictated(translation, given) if given else None)
     if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
         return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
     words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])
@@ -240,7 +246,9 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
     sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from what
     the search computed (``searched_passes``): only the decoder runs again, and where the search
     scored the very ids ``assess`` reads the text as, only up to its last cross-attention, or not
-    at all where the search also recorded that attention (``Hypothesis.attention``).  A model whose
+    at all where the search also recorded that attention (``Hypothesis.attention``).  What the search
+    was made to write (``SearchedBatch.dictated``: a prefix, glossary terms) is the user's, not the
+    model's: ``assessment_of`` leaves it out of the features.  A model whose
     step rounds its cache to float16 (``Transformer.float16_cache``: int8) runs the whole pass: its
     search's log-probs differ from the pass's, and translate --int8 gave its own output a quality
     0.006 away from score --int8's."""
@@ -258,7 +266,7 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
         for p, forced in searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens, recorded):
             k, j = pairs[p]
             found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
-                                        calibration, threshold, languages)
+                                        calibration, threshold, languages, batch.dictated_in(k))
     return found
 
 

@@ -40,12 +40,12 @@ class Features:
     """What one forced pass says about one translation; the first six and the attention's spread
     (ATTENTION) are among the regression's inputs (``Features.inputs``)."""
 
-    mean_log_prob: float  # mean over the translation's pieces and EOS
-    min_log_prob: float  # the least likely piece (or EOS)
+    mean_log_prob: float  # mean over the translation's pieces and EOS (forced ones: counted_log_probs)
+    min_log_prob: float  # the least likely piece (or EOS), of the same
     eos_log_prob: float  # how likely the translation is to end where it ends (low for a cut one)
     unread: float  # share of source words the cross-attention leaves unread (< UNREAD)
     repeated: float  # share of the translation's word bigrams that repeat an earlier one
-    copied: float  # share of the translation's words that are source words
+    copied: float  # share of the translation's words that are source words (a forced word: not, features_of)
     length_ratio: float  # translation pieces / source pieces (no EOS)
     unread_words: int = 0
     loop: bool = False
@@ -108,19 +108,26 @@ def segments(x: float, knots: Sequence[float]) -> list[float]:
 
 
 def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
-                unk_id: int, languages: Languages = UNKNOWN, target_pieces: Sequence[str] = ()) -> Features:
+                unk_id: int, languages: Languages = UNKNOWN, target_pieces: Sequence[str] = (),
+                dictated: Sequence[bool] = (), chosen_text: str | None = None) -> Features:
     """The Features of one translation of ``source`` from its ForcedPass; ``source_pieces`` and
     ``target_pieces``: the text of each piece the pass read (``unknown_pieces``); ``languages``: those of
     the source and the translation, where known (the language rule needs the translation's, the negation
-    rule both)."""
-    lp = forced.log_probs
+    rule both).  ``dictated``: whether each translation piece was forced on the search (a prefix's, a
+    glossary term's: attnmt.decoding.dictated), whose log-prob counts as at least the mean of the pieces
+    the model chose (``counted_log_probs``); ``chosen_text``: the translation without them: only its
+    words count as copied, a forced one as translated (a name the glossary keeps as written is no copy).
+    Of all the translation's words: "in einem Restaurant" after the prefix "Ein Mann isst" is 2 in 6 words
+    copied, not 2 in 3."""
+    lp = counted_log_probs(forced.log_probs, dictated)
     unread, n_source = unread_words(forced.cross, source_pieces)
     words, source_words = words_of(translation), words_of(source)
+    own_words = words if chosen_text is None else words_of(chosen_text)
     entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
-        copied=copied_words(source_words, words),
+        copied=copied_words(source_words, own_words) * len(own_words) / len(words) if words else 0.0,
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
         unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source),
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
@@ -129,6 +136,19 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         verbatim=differs(source, translation),
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation))
+
+
+def counted_log_probs(log_probs: Sequence[float], dictated: Sequence[bool]) -> list[float]:
+    """``log_probs`` (each translation piece's, then EOS's) as quality reads them: a piece the search
+    was made to write (``dictated``) counts as at least the mean log-prob of the pieces the model chose,
+    EOS included.  It is the user's word, not the model's doubt, and must not lower the quality ("New
+    York City" kept as written: quality 0.036 for a right translation); where the model would have
+    written it anyway, its log-prob is what it always was, so a prefix the model agrees with changes
+    nothing, where leaving such pieces out would lower the mean."""
+    forced = [k < len(dictated) and dictated[k] for k in range(len(log_probs) - 1)] + [False]  # EOS: the model's
+    chosen = [p for p, was_forced in zip(log_probs, forced, strict=True) if not was_forced]
+    floor = sum(chosen) / len(chosen)
+    return [max(p, floor) if was_forced else p for p, was_forced in zip(log_probs, forced, strict=True)]
 
 
 def unknown_pieces(ids: Sequence[int], pieces: Sequence[str], unk_id: int) -> int:

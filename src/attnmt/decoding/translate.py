@@ -39,6 +39,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.capitals import read_as, written_as
 from attnmt.decoding.constraints import continuing_pieces, lone_space
+from attnmt.decoding.dictated import NOTHING, Dictated
 from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone, keeping
 from attnmt.decoding.inputs import (
     Glossaries,
@@ -127,6 +128,11 @@ class SearchedBatch:
     decoding: Decoding
     shortlisted: bool = False  # whether the search wrote only a vocabulary shortlist's pieces
     read: Sequence[str] = ()  # every sentence (by input index) as the model read it (capitals.read_as)
+    dictated: Sequence[Dictated] = ()  # each sentence's prefix and glossary terms, which the search forced
+
+    def dictated_in(self, k: int) -> Dictated:
+        """What the search was made to write into sentence k's translations (none where not known)."""
+        return self.dictated[k] if k < len(self.dictated) else NOTHING
 
     def model_log_probs(self, k: int, j: int) -> list[float] | None:
         """The log-probs the model gives sentence k's hypothesis j's tokens, then EOS, as the search
@@ -196,7 +202,9 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     for sentence_terms, found in zip(terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             guides.warn_missed(tokenizer, sentence_terms, [h.tokens for h in found])
-    return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read)
+    dictated = [Dictated(tokenizer.decode(prefix), tuple(tokenizer.decode(term) for term in sentence_terms))
+                for prefix, sentence_terms in zip(prefixes, terms, strict=True)]
+    return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read, dictated)
 
 
 def sentence_hypotheses(

@@ -1,0 +1,65 @@
+"""Quality where the search was made to write words (attnmt.decoding.dictated): a prefix's and a glossary's
+target terms are the user's words, which neither lower the quality nor count as copied."""
+
+import math
+from statistics import mean
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.dictated import Dictated, dictated_pieces
+from attnmt.decoding.quality import Assessor, assess
+from attnmt.decoding.quality_features import counted_log_probs
+from attnmt.decoding.translate import score_pair, translate_n_best
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+def test_a_forced_piece_counts_as_at_least_the_mean_of_the_chosen_ones():
+    # The chosen pieces and EOS: -0.1, -0.3, -0.2, mean -0.2; the forced -5.0 counts as -0.2.
+    assert counted_log_probs([-0.1, -5.0, -0.3, -0.2], [False, True, False]) == pytest.approx([-0.1, -0.2, -0.3, -0.2])
+    # One the model would have written anyway counts as it is.
+    assert counted_log_probs([-0.1, -0.05, -0.3, -0.2], [False, True, False]) == [-0.1, -0.05, -0.3, -0.2]
+    assert counted_log_probs([-0.1, -5.0, -0.3], []) == [-0.1, -5.0, -0.3]
+
+
+def test_the_prefix_is_dictated_at_the_start_and_a_term_wherever_it_stands():
+    text = "Ein Mann in New York City, nicht in New York City."
+    assert Dictated("Ein Mann", ("New York City",)).spans(text) == [(0, 8), (12, 25), (36, 49)]
+    assert Dictated("Mann").spans(text) == []
+    assert not Dictated() and Dictated(terms=("x",))
+
+
+def test_a_piece_is_dictated_where_it_stands_inside_a_dictated_span():
+    text = "Ein New Yorker"
+    pieces = [(0, 3), (3, 7), (7, 10), (10, 14)]  # "Ein", " New", " Yo", "rker"
+    assert dictated_pieces(pieces, [(4, 10)], text) == [False, True, True, False]
+    assert dictated_pieces(pieces, [], text) == [False] * 4
+
+
+def test_a_prefix_the_model_would_not_write_does_not_lower_the_quality(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    [[guided]] = translate_n_best(model, tokenizer, ["a dog runs"], prefix="eine katze", quality=Assessor())
+    assert guided.text.startswith("eine katze")
+    [plain] = assess(model, tokenizer, ["a dog runs"], [guided.text])  # nothing dictated: as written elsewhere
+    pair = score_pair(model, tokenizer.encode("a dog runs"), tokenizer.encode_target(guided.text))
+    log_probs = [math.log(p) for p in pair.probs]
+    forced = len(tokenizer.encode_target("eine katze"))
+    chosen = log_probs[forced:]  # the model's own pieces, then EOS
+    counted = [max(lp, mean(chosen)) for lp in log_probs[:forced]] + chosen
+    assert plain.features.mean_log_prob == pytest.approx(mean(log_probs), abs=1e-4)
+    assert guided.assessment.features.mean_log_prob == pytest.approx(mean(counted), abs=1e-4)
+    assert guided.quality > plain.quality
+
+
+def test_a_term_kept_as_written_is_no_copy(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    [[guided]] = translate_n_best(model, tokenizer, ["a dog runs"], glossary={"a dog": "a dog"}, quality=Assessor())
+    assert guided.text.startswith("a dog")
+    [plain] = assess(model, tokenizer, ["a dog runs"], [guided.text])
+    assert "copied" in plain.flags  # "a dog" are source words, where nothing says the glossary wrote them
+    assert "copied" not in guided.flags and guided.assessment.features.copied == 0.0
+    assert guided.quality > plain.quality
