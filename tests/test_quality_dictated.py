@@ -2,14 +2,19 @@
 target terms are the user's words, which neither lower the quality nor count as copied."""
 
 import math
+import re
 from statistics import mean
 
 import pytest
+import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.dictated import Dictated, dictated_pieces
-from attnmt.decoding.quality import Assessor, assess
-from attnmt.decoding.quality_features import counted_log_probs
+from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces
+from attnmt.decoding.forced import ForcedPass
+from attnmt.decoding.quality import Assessment, Assessor, assess
+from attnmt.decoding.quality_features import counted_log_probs, features_of
+from attnmt.decoding.quality_joined import joined, read_whole
+from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.translate import score_pair, translate_n_best
 
 
@@ -63,3 +68,43 @@ def test_a_term_kept_as_written_is_no_copy(model_and_tokenizer):
     assert "copied" in plain.flags  # "a dog" are source words, where nothing says the glossary wrote them
     assert "copied" not in guided.flags and guided.assessment.features.copied == 0.0
     assert guided.quality > plain.quality
+
+
+def features(source, translation, dictated=NOTHING):
+    """features_of for ``translation`` of ``source``, read by a stand-in pass (every piece likely, the
+    attention even) whose pieces are its words; ``dictated``: what the search was made to write."""
+    words = translation.split()
+    forced = ForcedPass(list(range(3, 3 + len(source.split()) + 1)), list(range(3, 3 + len(words))),
+                        [-0.1] * (len(words) + 1), torch.full((len(words), len(source.split()) + 1), 0.1))
+    pieces = [(m.start(), m.end()) for m in re.finditer(r"\S+", translation)]
+    return features_of(forced, source, translation, [*source.split(), "</s>"], 0, Languages("en", "de"), words,
+                       dictated, pieces)
+
+
+def test_a_number_a_term_brings_is_no_verbatim_fault():
+    source = "A Formula One car races past a Windows 11 poster."
+    translation = "Ein Formel 1 Auto fährt an einem Windows 11 Plakat vorbei."
+    assert features(source, translation).verbatim  # "1" is no number of the source's, where nothing says why
+    terms = Dictated(terms=("Formel 1", "Windows 11"), sources=("Formula One", "Windows 11"))
+    assert not features(source, translation, terms).verbatim
+    # A prefix holding the source's number: the same as written.
+    assert not features("Chapter 3: the end.", "Kapitel 3: das Ende.", Dictated("Kapitel 3:")).verbatim
+
+
+def test_a_number_the_model_changed_beside_a_term_is_still_a_verbatim_fault():
+    source = "A Formula One car with the number 5."
+    term = Dictated(terms=("Formel 1",), sources=("Formula One",))
+    assert features(source, "Ein Formel 1 Auto mit der Nummer 6.", term).verbatim
+    assert not features(source, "Ein Formel 1 Auto mit der Nummer 5.", term).verbatim
+
+
+def test_a_text_read_whole_reads_what_its_sentences_were_dictated_apart():
+    """Translate and the server read the verbatim rule again over a paragraph whole (read_whole), which
+    flagged "Formel 1" once more."""
+    term = Dictated(terms=("Formel 1",), sources=("Formula One",))
+    parts = [Assessment(0.9, [], True, dictated=term), Assessment(0.8, [], True)]
+    whole = read_whole(joined(parts), "A Formula One car. It is fast.", "Ein Formel 1 Auto. Es ist schnell.")
+    assert whole.flags == []
+    changed = read_whole(joined(parts), "A Formula One car. It is 5.", "Ein Formel 1 Auto. Es ist 6.")
+    assert changed.flags == ["verbatim"]
+    assert read_whole(joined(parts[1:]), "A Formula One car.", "Ein Formel 1 Auto.").flags == ["verbatim"]

@@ -6,6 +6,7 @@ word, not the model's doubt; a name the glossary keeps as written is no source w
 
     Dictated(prefix, terms) ─ spans(translation) ─┬─ dictated_pieces: which pieces the model did not choose
                                                   └─ undictated: the translation without them, for its words
+    Dictated.source_spans(sentence) ─ undictated: the sentence without its terms ─ verbatim_differs
 """
 
 from __future__ import annotations
@@ -13,14 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from attnmt.decoding.verbatim import differs
+
 
 @dataclass(frozen=True)
 class Dictated:
     """A sentence's prefix ("" for none) and glossary target terms, each as the target vocabulary
-    writes it (the decoded ids the search forced), as they stand in its translation."""
+    writes it (the decoded ids the search forced), as they stand in its translation, and its source
+    terms as they stand in it (Glossary.found_in)."""
 
     prefix: str = ""
     terms: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.prefix or self.terms)
@@ -29,12 +34,29 @@ class Dictated:
         """The (begin, end) characters of ``translation`` that were dictated: the prefix where the
         translation starts with it, and every place a term stands in it."""
         found = [(0, len(self.prefix))] if self.prefix and translation.startswith(self.prefix) else []
-        for term in self.terms:
-            at = translation.find(term) if term else -1
-            while at >= 0:
-                found.append((at, at + len(term)))
-                at = translation.find(term, at + len(term))
-        return found
+        return found + places(translation, self.terms)
+
+    def source_spans(self, source: str) -> list[tuple[int, int]]:
+        """Every place one of the source terms stands in ``source``."""
+        return places(source, self.sources)
+
+
+def places(text: str, strings: Sequence[str]) -> list[tuple[int, int]]:
+    """The (begin, end) characters of every place one of ``strings`` stands in ``text``."""
+    found = []
+    for string in filter(None, strings):
+        at = text.find(string)
+        while at >= 0:
+            found.append((at, at + len(string)))
+            at = text.find(string, at + len(string))
+    return found
+
+
+def joined_dictated(parts: Sequence[Dictated]) -> Dictated:
+    """What was dictated into a text translated sentence by sentence (``parts``, its sentences'):
+    every term, each prefix among them (it may stand anywhere in the text)."""
+    return Dictated("", tuple(term for d in parts for term in (d.prefix, *d.terms) if term),
+                    tuple(source for d in parts for source in d.sources))
 
 
 NOTHING = Dictated()  # a translation the search was free to write whole
@@ -52,8 +74,20 @@ def dictated_pieces(pieces: Sequence[tuple[int, int]], spans: Sequence[tuple[int
 
 
 def undictated(text: str, spans: Sequence[tuple[int, int]]) -> str:
-    """``text`` with each dictated span as spaces: its words are those the model chose."""
+    """``text`` with each dictated span as spaces: a translation's words are then those the model chose,
+    a sentence's those the glossary left to it."""
     kept = list(text)
     for begin, end in spans:
         kept[begin:end] = " " * (end - begin)
     return "".join(kept)
+
+
+def verbatim_differs(source: str, translation: str, dictated: Dictated = NOTHING) -> bool:
+    """Whether ``translation`` breaks the verbatim rule (verbatim.differs) as written and, where
+    ``dictated`` words, without them and the source terms they translate as well: "Formula One" ->
+    "Formel 1" brings a number the source writes in words, and a prefix "Kapitel 3:" for "Chapter 3:"
+    keeps the source's number."""
+    if not differs(source, translation):
+        return False
+    return not dictated or differs(undictated(source, dictated.source_spans(source)),
+                                   undictated(translation, dictated.spans(translation)))

@@ -69,7 +69,7 @@ import torch
 
 from attnmt.config_ranges import finite_number, plain_number
 from attnmt.decoding import MAX_TOKENS
-from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undictated
+from attnmt.decoding.dictated import NOTHING, Dictated
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
@@ -98,6 +98,7 @@ class Assessment:
     calibrated: bool
     words: list[tuple[str, float | None]] = field(default_factory=list)  # word_probabilities
     features: Features | None = None
+    dictated: Dictated = NOTHING  # what the search was made to write (assessment_of), which rules read apart
 
     def fields(self) -> dict:
         """What output formats carry: quality (4 decimals, cut down: shown_quality), flags, calibrated."""
@@ -212,16 +213,14 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     (attnmt.decoding.dictated)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
     spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
-    given = dictated.spans(translation)
     features = features_of(forced, source, translation, source_pieces, unk_id, languages,
-                           [translation[begin:end] for begin, end in spans], dictated_pieces(spans, given, translation),
-                           undictated(translation, given) if given else None)
+                           [translation[begin:end] for begin, end in spans], dictated, spans)
     if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
         return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
     words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])
     quality = calibration.quality(features) if calibration else geometric_mean_probability(features)
     return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None, words,
-                      features)
+                      features, dictated)
 
 
 def passes_through(source: str, translation: str) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
+from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undictated, verbatim_differs
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language
 from attnmt.decoding.quality_measures import (
     attention_spread,
@@ -25,7 +26,6 @@ from attnmt.decoding.quality_measures import (
     words_of,
 )
 from attnmt.decoding.quality_negation import negation_differs
-from attnmt.decoding.verbatim import differs
 
 if TYPE_CHECKING:  # forced imports translate, which imports quality, which imports this module
     from attnmt.decoding.forced import ForcedPass
@@ -109,20 +109,22 @@ def segments(x: float, knots: Sequence[float]) -> list[float]:
 
 def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
                 unk_id: int, languages: Languages = UNKNOWN, target_pieces: Sequence[str] = (),
-                dictated: Sequence[bool] = (), chosen_text: str | None = None) -> Features:
+                dictated: Dictated = NOTHING, target_spans: Sequence[tuple[int, int]] = ()) -> Features:
     """The Features of one translation of ``source`` from its ForcedPass; ``source_pieces`` and
     ``target_pieces``: the text of each piece the pass read (``unknown_pieces``); ``languages``: those of
     the source and the translation, where known (the language rule needs the translation's, the negation
-    rule both).  ``dictated``: whether each translation piece was forced on the search (a prefix's, a
-    glossary term's: attnmt.decoding.dictated), whose log-prob counts as at least the mean of the pieces
-    the model chose (``counted_log_probs``); ``chosen_text``: the translation without them: only its
-    words count as copied, a forced one as translated (a name the glossary keeps as written is no copy).
-    Of all the translation's words: "in einem Restaurant" after the prefix "Ein Mann isst" is 2 in 6 words
-    copied, not 2 in 3."""
-    lp = counted_log_probs(forced.log_probs, dictated)
+    rule both).  ``dictated``: the prefix and glossary terms the search was made to write (the user's
+    words, not the model's: attnmt.decoding.dictated), found among the translation's pieces by their
+    characters (``target_spans``, the tokenizer's): a forced piece's log-prob counts as at least the
+    mean of the pieces the model chose (``counted_log_probs``), and a forced word as translated, not
+    copied (a name the glossary keeps as written is no copy), in a share of all the translation's words
+    ("in einem Restaurant" after the prefix "Ein Mann isst" is 2 in 6 words copied, not 2 in 3); the
+    verbatim rule reads them apart (dictated.verbatim_differs)."""
+    given = dictated.spans(translation)
+    lp = counted_log_probs(forced.log_probs, dictated_pieces(target_spans, given, translation))
     unread, n_source = unread_words(forced.cross, source_pieces)
     words, source_words = words_of(translation), words_of(source)
-    own_words = words if chosen_text is None else words_of(chosen_text)
+    own_words = words_of(undictated(translation, given)) if given else words
     entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
@@ -133,7 +135,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
                                                                                      unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
-        verbatim=differs(source, translation),
+        verbatim=verbatim_differs(source, translation, dictated),
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation))
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from attnmt.decoding.dictated import joined_dictated, verbatim_differs
 from attnmt.decoding.quality import EMPTY, FLAGS, Assessment
 from attnmt.decoding.quality_features import COPIED_SHARE
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language
-from attnmt.decoding.verbatim import differs
 
 
 def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
@@ -24,7 +24,8 @@ def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
         return None
     raised = {name for a in found for name in a.flags} | ({"copied"} if copied_whole(found) else set())
     return Assessment(min(a.quality for a in found), [name for name in (EMPTY, *FLAGS) if name in raised],
-                      all(a.calibrated for a in found), [w for a in found for w in a.words])
+                      all(a.calibrated for a in found), [w for a in found for w in a.words],
+                      dictated=joined_dictated([a.dictated for a in found]))
 
 
 def copied_whole(parts: Sequence[Assessment]) -> bool:
@@ -43,11 +44,13 @@ def read_whole(found: Assessment | None, source: str, translation: str,
     seen there; and a number may sit in another sentence of a translation than of its source.  The
     language rule (``languages``: as quality.assess's) fires where a sentence or the whole translation
     breaks it: "The dog runs. The cat sleeps. The man reads." as a German translation has too few
-    function words in each sentence to judge, and enough in all."""
+    function words in each sentence to judge, and enough in all.  What a glossary or a prefix dictated
+    (``Assessment.dictated``) is read as the sentences read it (dictated.verbatim_differs)."""
     if found is None:
         return None
-    whole = {"verbatim": differs(source, translation),
+    whole = {"verbatim": verbatim_differs(source, translation, found.dictated),
              "language": "language" in found.flags or in_other_language(translation, languages.target)
              or in_source_language(source, translation, languages)}
     flags = [name for name in (EMPTY, *FLAGS) if whole.get(name, name in found.flags)]
     return replace(found, flags=flags)
+

@@ -41,6 +41,7 @@ from attnmt.decoding.capitals import read_as, written_as
 from attnmt.decoding.constraints import continuing_pieces, lone_space
 from attnmt.decoding.dictated import NOTHING, Dictated
 from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone, keeping
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
@@ -202,9 +203,15 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     for sentence_terms, found in zip(terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             guides.warn_missed(tokenizer, sentence_terms, [h.tokens for h in found])
-    dictated = [Dictated(tokenizer.decode(prefix), tuple(tokenizer.decode(term) for term in sentence_terms))
-                for prefix, sentence_terms in zip(prefixes, terms, strict=True)]
+    dictated = [Dictated(tokenizer.decode(prefix), tuple(tokenizer.decode(term) for term in sentence_terms),
+                         source_terms(guides.glossaries[i], sentences[i]))
+                for i, prefix, sentence_terms in zip(indices, prefixes, terms, strict=True)]
     return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read, dictated)
+
+
+def source_terms(glossary: Glossary | None, sentence: str) -> tuple[str, ...]:
+    """``glossary``'s source terms as they stand in ``sentence`` (Dictated.sources)."""
+    return tuple(sentence[begin:end] for begin, end, _ in glossary.found_in(sentence)) if glossary else ()
 
 
 def sentence_hypotheses(
