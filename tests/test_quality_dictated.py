@@ -9,8 +9,10 @@ import pytest
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces
+from attnmt.decoding.dictated import NOTHING, Dictated, by_glossary, dictated_pieces
+from attnmt.decoding.elsewhere import assess_elsewhere
 from attnmt.decoding.forced import ForcedPass
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor, assess
 from attnmt.decoding.quality_features import counted_log_probs, features_of
 from attnmt.decoding.quality_joined import joined, read_whole
@@ -108,3 +110,21 @@ def test_a_text_read_whole_reads_what_its_sentences_were_dictated_apart():
     changed = read_whole(joined(parts), "A Formula One car. It is 5.", "Ein Formel 1 Auto. Es ist 6.")
     assert changed.flags == ["verbatim"]
     assert read_whole(joined(parts[1:]), "A Formula One car.", "Ein Formel 1 Auto.").flags == ["verbatim"]
+
+
+def test_score_with_the_glossary_scores_translates_output_as_translate_did(model_and_tokenizer):
+    """``attnmt score --glossary`` (assess_elsewhere) read the terms as the model's own choice: "a dog"
+    was copied there, and not in translate's assessment of the same text."""
+    model, tokenizer = model_and_tokenizer
+    terms = {"a dog": "a dog"}
+    [[guided]] = translate_n_best(model, tokenizer, ["a dog runs"], glossary=terms, quality=Assessor())
+    [scored] = assess_elsewhere(model, tokenizer, ["a dog runs"], [guided.text], None, glossary=terms)
+    assert scored.flags == guided.flags and "copied" not in scored.flags
+    assert scored.quality == pytest.approx(guided.quality, abs=1e-4)
+
+
+def test_a_glossary_dictates_its_targets_as_the_vocabulary_writes_them():
+    found = by_glossary(Glossary.of({"New York City": "New York City", "truck": "Laster"}),
+                        "A truck in new york city.", str.upper)
+    assert found == Dictated("", ("LASTER", "NEW YORK CITY"), ("truck", "new york city"))
+    assert by_glossary(None, "A truck.", str) == NOTHING

@@ -11,9 +11,10 @@ word, not the model's doubt; a name the glossary keeps as written is no source w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.verbatim import differs
 
 
@@ -60,6 +61,16 @@ def joined_dictated(parts: Sequence[Dictated]) -> Dictated:
 
 
 NOTHING = Dictated()  # a translation the search was free to write whole
+
+
+def by_glossary(glossary: Glossary | None, sentence: str, written: Callable[[str], str]) -> Dictated:
+    """What a search with ``glossary`` makes a translation of ``sentence`` hold, where no search says it
+    (``attnmt score --glossary``, a translation written with the terms): the target terms it needs as
+    the target vocabulary writes them (``written``), and its source terms as they stand in it."""
+    if not glossary:
+        return NOTHING
+    return Dictated("", tuple(dict.fromkeys(map(written, glossary.matches(sentence)))),
+                    tuple(sentence[begin:end] for begin, end, _ in glossary.found_in(sentence)))
 
 
 def dictated_pieces(pieces: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]],

@@ -48,7 +48,9 @@ from dataclasses import dataclass
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.dictated import by_glossary
 from attnmt.decoding.fitting import probability
+from attnmt.decoding.glossary import as_glossary
 from attnmt.decoding.inputs import GivenGlossary, TextCodec
 from attnmt.decoding.quality import Assessment, assess, check_assessing, flags_of, passes_through
 from attnmt.decoding.quality_features import Features, rules_broken
@@ -244,13 +246,17 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
         if len(own) != len(sources):  # too few: an IndexError; too many: the rest unread
             raise ConfigError(f"own: got {len(own)} translations for {len(sources)} sources; give the model's "
                               "translation of each source")
+    terms = as_glossary(glossary)  # its terms are the user's words in both translations (dictated.by_glossary)
+    dictated = [by_glossary(terms, s, lambda t: tokenizer.decode(tokenizer.encode_target(t))) for s in sources]
     if calibration is None or calibration.elsewhere is None:
-        return assess(model, tokenizer, sources, translations, calibration, max_tokens, threshold, languages)
+        return assess(model, tokenizer, sources, translations, calibration, max_tokens, threshold, languages,
+                      dictated)
     filled = [i for i, (s, t) in enumerate(zip(sources, translations, strict=True)) if s.strip() and t.strip()]
     texts, ours = [sources[i] for i in filled], [translations[i] for i in filled]
     own = (translate(model, tokenizer, texts, decoding, max_tokens, glossary=glossary) if own is None
            else [own[i] for i in filled])
-    both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold, languages)  # one pass
+    both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold, languages,
+                  [dictated[i] for i in filled] * 2)  # one pass
     mine = both[len(filled):]
     read = [k for k in range(len(filled)) if all(a is not None and a.features is not None for a in (both[k], mine[k]))
             and tokenizer.encode_target(ours[k]) != tokenizer.encode_target(own[k])

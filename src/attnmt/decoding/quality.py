@@ -170,14 +170,16 @@ def flags_of(features: Features, quality: float, calibration: attnmt.decoding.ca
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | bytes],
            translations: Sequence[str | bytes], calibration: attnmt.decoding.calibration.Calibration | None = None,
            max_tokens: int = MAX_TOKENS, threshold: float | None = None,
-           languages: Languages = UNKNOWN) -> list[Assessment | None]:
+           languages: Languages = UNKNOWN, dictated: Sequence[Dictated] = ()) -> list[Assessment | None]:
     """An Assessment of each translation of each source (None where either is ``blank``, spaces or
     invisible characters alone), from one teacher-forced pass over each pair; ``calibration``
     (attnmt.decoding.calibration) turns the features into a calibrated quality, else it is
     exp(mean log-prob), ``calibrated`` false.  A pair with a side read as no piece has no pass
     (``unread_pair``: quality 1 for a copy with no letter, else 0).
     ``threshold``: where low_quality starts (``flags_of``); ``languages``: the sources' and the
-    translations' (quality_language.Languages), where known, which the language rule reads.  ConfigError
+    translations' (quality_language.Languages), where known, which the language rule reads; ``dictated``:
+    what a glossary or a prefix made each translation hold (attnmt.decoding.dictated: ``assessment_of``;
+    none where not given).  ConfigError
     (a ValueError) where ``sources`` and ``translations`` are no lists of texts, or not one translation a
     source, for an option it cannot take (``check_assessing``), and for a model that is no Transformer
     (``check_model``) or a tokenizer that is none (``check_tokenizer``)."""
@@ -186,13 +188,15 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     check_assessing(calibration, threshold, max_tokens, languages)
     languages = Languages(*languages)  # ("en", "de") as given is Languages("en", "de")
     sources, translations = given_pairs(sources, translations)
+    if dictated and len(dictated) != len(sources):
+        raise ConfigError(f"dictated: got {len(dictated)} for {len(sources)} sources; give one Dictated a source")
     c = model.config
     source_ids = [[] if blank(s) else cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) for s in sources]
     target_ids = [translation_ids(tokenizer, t, c.longest_input) for t in translations]
     found: list[Assessment | None] = [None] * len(sources)
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold,
-                                 languages)
+                                 languages, dictated[i] if dictated else NOTHING)
     return [unread_pair(s, t, bool(ids), calibration, threshold, bool(sids)) if a is None else a
             for a, s, t, ids, sids in zip(found, sources, translations, target_ids, source_ids, strict=True)]
 
