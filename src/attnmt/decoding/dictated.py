@@ -1,8 +1,9 @@
 """What a search was made to write into a translation, not what the model chose: the prefix it starts
-with and the glossary target terms it holds (attnmt.decoding.constraints).  Quality estimation
-(attnmt.decoding.quality) reads the model's own choices only: a forced piece is one the model may give
-little probability (a name kept as written, a term other than its usual word), and that is the user's
-word, not the model's doubt; a name the glossary keeps as written is no source word copied.
+with and the glossary target terms it holds (attnmt.decoding.constraints).  The model may give a forced
+piece little probability (a name kept as written, a term other than its usual word), and that is the
+user's word, not the model's doubt: quality estimation (attnmt.decoding.quality_features.features_of)
+counts its log-prob as at least the mean of the pieces the model chose, a name the glossary keeps as
+written as no source word copied, and a number a term brings as no verbatim fault.
 
     Dictated(prefix, terms) ─ spans(translation) ─┬─ dictated_pieces: which pieces the model did not choose
                                                   └─ undictated: the translation without them, for its words

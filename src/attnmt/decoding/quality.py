@@ -26,7 +26,8 @@ read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and
 they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_features):
 
     copied        at least COPIED_SHARE of the translation's words (and at least two) are source words
-                  (a text of several sentences: of all their words, attnmt.decoding.quality_joined)
+                  (a text of several sentences: of all their words, attnmt.decoding.quality_joined; a word a
+                  glossary or a prefix forced counts as translated, attnmt.decoding.dictated)
     repetition    a word n-gram (n <= 4) LOOP_RUNS times back to back, a word 4-gram twice, a word
                   3-gram twice back to back, or a loop of letters in a word, more than in the source
                   (quality_measures.looped), or a run of symbols longer than the source's
