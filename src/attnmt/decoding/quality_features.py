@@ -17,7 +17,6 @@ from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undicta
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language
 from attnmt.decoding.quality_measures import (
     attention_spread,
-    copied_words,
     looped,
     question_differs,
     repeated_share,
@@ -129,7 +128,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
-        copied=copied_words(source_words, own_words) * len(own_words) / len(words) if words else 0.0,
+        copied=copied_among(source_words, own_words, words),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
         unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source),
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
@@ -138,6 +137,13 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         verbatim=verbatim_differs(source, translation, dictated),
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation))
+
+
+def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str]) -> float:
+    """The share of ``words`` (a translation's) that are source words among those the model ``chosen``:
+    a word a glossary or a prefix forced counts as translated."""
+    known = set(source_words)
+    return sum(w in known for w in chosen) / len(words) if words else 0.0
 
 
 def counted_log_probs(log_probs: Sequence[float], dictated: Sequence[bool]) -> list[float]:
