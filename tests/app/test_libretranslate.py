@@ -167,6 +167,43 @@ def test_auto_on_a_file_tells_its_language_by_its_texts_whatever_its_format(labe
 GERMAN = "Der Hund läuft mit den Kindern durch den großen Park."
 
 
+@pytest.mark.parametrize("q, source, model, texts, given_back", [
+    ([GERMAN], "auto", None, 1, 1),
+    (GERMAN, "de", None, 1, 1),
+    ([GERMAN, ENGLISH], "auto", "en-de", 2, 1),
+    ([FRENCH, ENGLISH], "auto", "fr-de,en-de", 2, None)])
+def test_the_access_log_counts_the_texts_given_back_as_they_are_as_their_key_was_charged(
+        labelling, caplog, q, source, model, texts, given_back):
+    """A request all in the target language already wrote a line without model, texts or characters,
+    though its characters were charged against its key; a mixed one counted its translated texts alone."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    labelling.post("/translate", json={"q": q, "source": source, "target": "de"})
+    [line] = [json.loads(r.message) for r in caplog.records if r.name == "attnmt.access"]
+    characters = len("".join(q)) if isinstance(q, list) else len(q)
+    assert (line["model"], line["texts"], line["characters"]) == (model, texts, characters)
+    assert line.get("given_back") == given_back
+
+
+def test_the_access_log_of_a_stream_given_back_as_it_is_counts_it(labelling, caplog):
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    labelling.post("/translate/stream", json={"q": GERMAN, "source": "auto", "target": "de"})
+    [line] = [json.loads(r.message) for r in caplog.records if r.name == "attnmt.access"]
+    assert (line["model"], line["texts"], line["characters"], line["given_back"]) == (None, 1, len(GERMAN), 1)
+
+
+def test_log_text_gives_a_mixed_lists_texts_and_answers_in_its_order(trained_model, caplog):
+    """They were grouped by model, and a text given back as it is was left out."""
+    models = [ServedModel(*load_model_dir(trained_model), pair, pair[:2], "de") for pair in ("en-de", "fr-de")]
+    for served in models:
+        served.run_batch = lambda texts, options, name=served.name: [f"{name}: {text}" for text in texts]
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with TestClient(create_app(models, SETTINGS, log_text=True), raise_server_exceptions=False) as client:
+        client.post("/translate", json={"q": [ENGLISH, GERMAN, FRENCH], "source": "auto", "target": "de"})
+    [line] = [json.loads(r.message) for r in caplog.records if r.name == "attnmt.access"]
+    assert line["text"] == [ENGLISH, GERMAN, FRENCH]
+    assert line["translation"] == [f"en-de: {ENGLISH}", GERMAN, f"fr-de: {FRENCH}"]
+
+
 def test_auto_on_a_text_already_in_the_target_language_gives_it_back_as_it_is(labelling):
     """As LibreTranslate translates a language into itself: German on a page sent with auto into de
     went to en-de or fr-de, whose "translation" of German is garbage, detected as English or French."""

@@ -57,6 +57,19 @@ class Server:
             log.setdefault("text", []).extend(texts)
             log.setdefault("translation", []).extend(translations)
 
+    def note_whole(self, request: Request, texts: list[str], translations: list[str], given_back: int) -> None:
+        """Notes the whole of a LibreTranslate request for its access-log line, after ``note`` noted its
+        models' parts: ``texts`` and ``characters`` count all its texts, as its key was charged for them,
+        ``given_back`` those given back as they are (in the target language already), which no model
+        read (``model`` null where none did); with --log-text its texts and answers in their order."""
+        log = log_of(request)
+        log.setdefault("model", None)
+        log.update(texts=len(texts), characters=sum(len(text) for text in texts))
+        if given_back:
+            log["given_back"] = given_back
+        if self.log_text:
+            log.update(text=list(texts), translation=list(translations))
+
     def record_translations(self, request: Request, translations: list[str]) -> None:
         """With --log-text, notes the translations of a request ``record`` noted before they were
         done (a stream's, at its end) for the access log, written once the answer is."""

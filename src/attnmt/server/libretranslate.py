@@ -197,6 +197,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     searched = alternatives if text_format == "text" else 0  # html has none: [] each, as LibreTranslate answers
     best, others, assessed = await translated_by_source(server, request, routed, sources, texts, searched,
                                                         text_format, settings.quality)
+    server.note_whole(request, texts, best, sum(source not in routed for source in sources))
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
     if alternatives:

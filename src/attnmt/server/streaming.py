@@ -229,7 +229,8 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
                 [said["detectedLanguage"]] = await detected(server, [text], target)
                 source = said["detectedLanguage"]["language"]
             if source == target and target in server.models.codes():  # in it already: as /translate answers it
-                charge(server, request, [text])  # and charges it
+                charge(server, request, [text])  # and charges it, and logs it so
+                server.note_whole(request, [text], [text], 1)
                 assessed = given_back(server, target) if settings.quality else None
                 return StreamingResponse(as_it_is(text, assessed, said), media_type="text/event-stream",
                                          headers={"Cache-Control": "no-cache"})
