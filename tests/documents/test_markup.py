@@ -694,6 +694,22 @@ def test_a_templates_code_in_an_attribute_comes_back_as_it_was_written(same, tex
     assert one(text, same) == text
 
 
+@pytest.mark.parametrize(("text", "given", "back"), [
+    ("<p>Hello <%= user.name %></p>", ["Hello"], "<p>HELLO <%= user.name %></p>"),
+    ("<p><% if x %>Hello there<% end %></p>", ["Hello there"], "<p><% if x %>HELLO THERE<% end %></p>"),
+    ("<!DOCTYPE html><html><body><p>Total: <%= a && b > 1 %> items</p></body></html>", ["Total: items"],
+     '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>TOTAL: <%= a && b > 1 %> ITEMS</p>'
+     "</body></html>"),
+    ("<p>Write &lt;%= name %&gt; to show it.</p>", ["Write to show it."],
+     "<p>WRITE &lt;%= name %&gt; TO SHOW IT.</p>"),  # shown to the reader as text: still escaped
+])
+def test_erb_jsp_and_asp_code_in_text_is_kept_as_written(upper, text, given, back):
+    """libxml2 reads ``<%= user.name %>`` as text: the model was given it, and it came back escaped,
+    ``&lt;%= USER.NAME %&gt;``, code the server no longer ran, shown on the page (PHP's is kept)."""
+    assert one(text, upper) == back
+    assert upper.given == given
+
+
 @pytest.mark.parametrize("text, given, back", [
     ("<p>Hello {{ customer.name }}, your order ships.</p>", ["Hello , your order ships."],
      "<p>SHIPS. ORDER YOUR {{ customer.name }}, HELLO</p>"),

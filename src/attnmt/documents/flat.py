@@ -55,7 +55,10 @@ ESCAPED_CODE = re.compile(r"\\u([0-9A-Fa-f]{4})")
 # model, they came back reordered and translated ("{{ KUNDE.NAME }}").  Each is kept whole, as a URL is.  One holds
 # no brace and no line break, so each try ends at the next brace (a line of "{{" repeated is read once).
 TEMPLATE_TAG = re.compile(r"\{\{\{[^{}\n]*\}\}\}|\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}")
-KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{PROTECTED.pattern}")  # what HTML's and XML's text keep whole
+# ERB's, JSP's and ASP's code in a page's text (``<%= user.name %>``, ``<% if x %>``), which the server runs and
+# libxml2 reads as text: kept whole, as a template's tags are.  It holds no "<": each try ends at the next one.
+TEXT_CODE = re.compile(r"<%[^<]*?%>")
+KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{PROTECTED.pattern}")  # what HTML's and XML's text keep whole
 T = TypeVar("T")
 
 

@@ -14,6 +14,7 @@ from uuid import uuid4
 
 from lxml import etree, html
 
+from attnmt.documents.flat import TEXT_CODE
 from attnmt.documents.xstring import CONTROLS
 
 # HTML's void elements that libxml2's parser does not know as void (it knows area, base, br, col, hr,
@@ -65,9 +66,11 @@ def held_value(value: str) -> str:
 
 
 def bogus_comments(text: str) -> frozenset[str]:
-    """Each processing instruction and CDATA section of ``text`` as written (BOGUS_COMMENT), but for one
-    ``text`` also writes as the comment it is read as (``<!--?x-->``), which is then read so."""
-    return frozenset(found for found in BOGUS_COMMENT.findall(text) if as_comment(found) not in text)
+    """Each processing instruction and CDATA section of ``text`` as written (BOGUS_COMMENT), and each code of a
+    template in its text (TEXT_CODE: ``<%= user.name %>``), but for one ``text`` also writes as what it is read
+    as (the comment ``<!--?x-->``, the escaped text ``&lt;%= x %&gt;``), which is then read so."""
+    found = [*BOGUS_COMMENT.findall(text), *TEXT_CODE.findall(text)]
+    return frozenset(form for form in found if as_read(form) not in text)
 
 
 def spelled_names(text: str) -> dict[str, str]:
@@ -109,13 +112,20 @@ def as_comment(written: str) -> str:
     return f"<!--{written[2 if written.startswith('<!') else 1:-1]}-->"
 
 
+def as_read(written: str) -> str:
+    """What libxml2's writer writes for ``written`` (bogus_comments): a template's code in text escaped
+    (``&lt;%= x %&gt;``, which the server no longer runs), else the bogus comment it is read as (as_comment)."""
+    return escape(written, quote=False) if TEXT_CODE.fullmatch(written) else as_comment(written)
+
+
 def written_as_they_came(written: str, forms: frozenset[str]) -> str:
     """A written page with the comment each of ``forms`` (bogus_comments) was read as written as it came:
     libxml2's writer wrote "<!--?php echo $x; ?-->", a template's code commented out (libxml2 before 2.14
     kept the instruction as written), "<!--[CDATA[a < b]]-->", an SVG text that a browser no longer shows, and
-    "<!--[if !mso]-->", a comment to Outlook and Word too, which then showed what the condition hid from them."""
+    "<!--[if !mso]-->", a comment to Outlook and Word too, which then showed what the condition hid from them;
+    and "&lt;%= user.name %&gt;", ERB's code shown to the reader as text."""
     for form in forms:
-        written = written.replace(as_comment(form), form)
+        written = written.replace(as_read(form), form)
     return written
 
 
