@@ -58,7 +58,8 @@ TEMPLATE_TAG = re.compile(r"\{\{\{[^{}\n]*\}\}\}|\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\
 # ERB's, JSP's and ASP's code in a page's text (``<%= user.name %>``, ``<% if x %>``), which the server runs and
 # libxml2 reads as text: kept whole, as a template's tags are.  It holds no "<": each try ends at the next one.
 TEXT_CODE = re.compile(r"<%[^<]*?%>")
-KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{PROTECTED.pattern}")  # what HTML's and XML's text keep whole
+# what HTML's and XML's text keep whole
+KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{PROTECTED.pattern}")
 T = TypeVar("T")
 
 
