@@ -55,6 +55,16 @@ def test_a_line_break_parts_words_and_takes_the_place_of_the_space_between_them(
     assert one("one<br>two three", mirror) == "THREE<br>TWO ONE"  # before the word that followed it
 
 
+@pytest.mark.parametrize(("text", "back"), [
+    ("<p>A dog runs.<br>\nA cat sleeps.</p>", "<p>A DOG RUNS.<br>\nA CAT SLEEPS.</p>"),  # not "<br> A CAT"
+    ("<address>Main St 1<br>\n   10115 Berlin</address>", "<address>MAIN ST 1<br>\n   10115 BERLIN</address>"),
+    ("<p>Three <br>\n four.</p>", "<p>THREE <br>\n FOUR.</p>"),
+])
+def test_the_line_break_written_after_a_br_comes_back_as_written(upper, text, back):
+    """The flat text collapses ``<br>\n`` to one space, and the page came back with its lines joined."""
+    assert one(text, upper) == back
+
+
 XHTML_PAGE = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
               '<meta charset="utf-8"/></head><body><p>{}</p></body></html>')
 

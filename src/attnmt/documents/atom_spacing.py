@@ -7,12 +7,25 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from attnmt.documents.flat import SENTENCE_ENDS, Mark
+from attnmt.documents.flat import LINE_END, SENTENCE_ENDS, Mark
 from attnmt.documents.range_order import document_order
 
 
 def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
                 droppable: bool) -> tuple[bool, str, str, int]:
+    """placed_spaces', but where the source's whitespace after the atoms held a line break (Mark.space_after_as:
+    ``A dog runs.<br>\nA cat sleeps.``) and the target's space follows them, that whitespace in its place:
+    the page's lines came back joined, ``<br> A cat``."""
+    drop, before, after, skip = placed_spaces(text, position, end, atoms, droppable)
+    last = atoms[-1]
+    if (not after and not skip and last.space_after and LINE_END.search(last.space_after_as)
+            and position < end and text[position:position + 1] == " "):
+        return drop, before, last.space_after_as, 1
+    return drop, before, after, skip
+
+
+def placed_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
+                  droppable: bool) -> tuple[bool, str, str, int]:
     """The spaces around atoms at one ``position`` of the target (``end``: of their parent's span;
     ``droppable``: whether the text just before them, in their parent, ends in a space): (whether to
     drop that space, the space to add before them, the space to add after them, how many of the

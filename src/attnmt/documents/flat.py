@@ -79,7 +79,9 @@ class Mark:
     literal: str = ""
     space_before: bool = False  # whitespace before and after an atom in the source: kept around it
     space_after: bool = False
-    space_after_as: str = " "  # the character of that space after it, where the text left it out (U+00A0, a tab)
+    # the character of that space after it, where the text left it out (U+00A0, a tab); or, where HTML's
+    # whitespace after it held a line break (``<br>\n``) that the collapsed text made one space, that whitespace
+    space_after_as: str = " "
     parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
     line_break: bool = False  # a line break (LINE_BREAKS, or an atom added as one: XLIFF's <x ctype="lb"/>)
     shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
@@ -211,12 +213,14 @@ class FlatBuilder:
         self._add_plain(text[position:])
 
     def _add_plain(self, text: str) -> None:
+        written = COLLAPSED.match(text) if self.collapse else None
         if self.collapse:
             text = COLLAPSED.sub(" ", text)
         if not text:
             return
         for atom in self.pending_atoms:
             atom.space_after, atom.glued_after = text[0].isspace(), text[0].isalnum()
+            atom.space_after_as = written.group() if written and LINE_END.search(written.group()) else " "
         self.pending_atoms = []
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
             text = " " + text  # the words either side of a line break stay two words
