@@ -417,6 +417,25 @@ def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, exp
     assert mirror.given == given
 
 
+@pytest.mark.parametrize(("text", "expected", "given"), [
+    ('<ol class="breadcrumb"><li><a href="/">Home</a> » Running shoes</li></ol>',
+     '<ol class="breadcrumb"><li><a href="/">HOME</a> » SHOES RUNNING</li></ol>', ["Home", "Running shoes"]),
+    ('<nav aria-label="Breadcrumb"><a href="/">Home</a> / Red shoes</nav>',
+     '<nav aria-label="BREADCRUMB"><a href="/">HOME</a> / SHOES RED</nav>', ["Breadcrumb", "Home", "Red shoes"]),
+    ('<div itemtype="https://schema.org/BreadcrumbList"><p><a href="/">Home</a> - Running shoes</p></div>',
+     '<div itemtype="https://schema.org/BreadcrumbList"><p><a href="/">HOME</a> - SHOES RUNNING</p></div>',
+     ["Home", "Running shoes"]),
+    ('<p><a href="/">Paris</a> - London flights</p>', '<p>FLIGHTS LONDON - <a href="/">PARIS</a></p>',
+     ["Paris - London flights"]),  # prose, said no breadcrumb: one sentence
+])
+def test_one_link_and_one_label_are_translated_apart_where_a_breadcrumb_says_so(mirror, text, expected, given):
+    """``<a>Home</a> » Running shoes`` was read as one sentence and came back ``SHOES RUNNING » HOME``,
+    the link after its label; what says it is a breadcrumb (a class, an aria-label, schema.org's
+    BreadcrumbList) tells it from prose, where ``<a>Paris</a> - London flights`` may be a sentence."""
+    assert one(text, mirror) == expected
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize("text, given", [
     ("<p>Click <a>here</a> - or <a>there</a> now.</p>", ["Click here - or there now."]),
     ('<p>Open <a href="/f">File</a> &gt; <a href="/s">Save</a>.</p>', ["Open File > Save."]),

@@ -35,6 +35,8 @@ SEPARATORS = "»›>/|·•–—-«‹<\\→←∙▸►▶◂◀⟩⟨~"
 # Separators that point on to the next label, a path's (``<a>Home</a> › Men › Shoes``): two or more of them after
 # one link make a breadcrumb, where dashes may part a sentence's words (``<a>John</a> - our founder - said``).
 POINTERS = "»›>/→▸►▶"
+# What a breadcrumb's element says it is, in its class, id, aria-label or schema.org itemtype (said_breadcrumb).
+BREADCRUMB = re.compile("breadcrumb", re.IGNORECASE)
 SEPARATOR = re.compile(rf"\s*(?<![^\s\x00\x01])[{re.escape(SEPARATORS)}]+(?![^\s\x00\x01])\s*")
 LABEL, OWN = "\x00", "\x01"  # a link or button of a trail, and the element asked about, as trail_text reads them
 # Blocks that hold prose: a custom element on a line of its own in one is a line of its sentence.
@@ -106,7 +108,18 @@ def in_a_trail(node: etree._Element) -> bool:
     worded = any(part.strip() and part != LABEL and not (control and part == OWN) for part in parts)  # plain labels
     whole = all(part in (LABEL, OWN) or not {LABEL, OWN} & set(part) for part in parts)  # no words beside a label
     pointed = len(parts) > 2 and all(set(found.strip()) <= set(POINTERS) for found in SEPARATOR.findall(text))
-    return len(parts) > 1 and labels >= 1 and OWN in parts and whole and (labels >= 2 or not worded or pointed)
+    return len(parts) > 1 and labels >= 1 and OWN in parts and whole and (
+        labels >= 2 or not worded or pointed or said_breadcrumb(parent))
+
+
+def said_breadcrumb(node: etree._Element) -> bool:
+    """Whether ``node`` or an element around it says it is a breadcrumb (BREADCRUMB: Bootstrap's ``<ol
+    class="breadcrumb">``, ``<nav aria-label="breadcrumb">``, schema.org's ``itemtype=".../BreadcrumbList"``): there
+    one link and one plain label, ``<a>Home</a> » Running shoes``, are two labels, where in prose they may be
+    a sentence (``<a>Paris</a> - London flights``)."""
+    names = ("class", "id", "aria-label", "itemtype")
+    return any(BREADCRUMB.search(" ".join(element.get(name) or "" for name in names))
+               for element in (node, *node.iterancestors()))
 
 
 def is_control(node: etree._Element) -> bool:
