@@ -132,3 +132,13 @@ def test_a_control_character_in_any_translated_attribute_is_written_as_its_refer
     assert "\x01" not in out and f'{attribute}="' in out and "&#1;" in out
     node = next(node for node in html.document_fromstring(out).iter() if node.get(attribute))
     assert "\x01" in node.get(attribute)
+
+
+def test_a_bootstrap_tooltips_title_is_translated(upper):
+    """Bootstrap 5 shows ``data-bs-title`` as a tooltip's or popover's text where ``title`` is not set:
+    it stayed in the source's language beside the translated page."""
+    text = ('<button type="button" class="btn" data-bs-toggle="tooltip" data-bs-title="Open the menu">Menu</button>'
+            '<a href="#" data-bs-toggle="popover" data-bs-title="Help" data-bs-content="Click twice">?</a>')
+    assert translate_markup([text], upper)[0] == (
+        '<button type="button" class="btn" data-bs-toggle="tooltip" data-bs-title="OPEN THE MENU">MENU</button>'
+        '<a href="#" data-bs-toggle="popover" data-bs-title="HELP" data-bs-content="Click twice">?</a>')

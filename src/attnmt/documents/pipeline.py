@@ -93,7 +93,9 @@ class DocumentOptions:
     source_lang: str = "en"
     target_lang: str | None = None
     split: bool = True
-    attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "label", "value", "content")
+    # data-bs-title: the text of a Bootstrap 5 tooltip or popover (shown as title is, where it has none)
+    attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "label", "value", "content",
+                                   "data-bs-title")
     macros: bool = False
     macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
     xliff_hint: str = "a name ending .xml translates it as plain XML"
