@@ -710,6 +710,7 @@ def test_a_templates_code_in_an_attribute_comes_back_as_it_was_written(same, tex
     ("<!DOCTYPE html><html><body><p>Total: <%= a && b > 1 %> items</p></body></html>", ["Total: items"],
      '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>TOTAL: <%= a && b > 1 %> ITEMS</p>'
      "</body></html>"),
+    ("<p>A <% if a < b %>dog<% end %> runs.</p>", ["A dog runs."], "<p>A <% if a < b %>DOG<% end %> RUNS.</p>"),
     ("<p>Write &lt;%= name %&gt; to show it.</p>", ["Write to show it."],
      "<p>WRITE &lt;%= name %&gt; TO SHOW IT.</p>"),  # shown to the reader as text: still escaped
 ])

@@ -56,8 +56,9 @@ ESCAPED_CODE = re.compile(r"\\u([0-9A-Fa-f]{4})")
 # no brace and no line break, so each try ends at the next brace (a line of "{{" repeated is read once).
 TEMPLATE_TAG = re.compile(r"\{\{\{[^{}\n]*\}\}\}|\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}")
 # ERB's, JSP's and ASP's code in a page's text (``<%= user.name %>``, ``<% if x %>``), which the server runs and
-# libxml2 reads as text: kept whole, as a template's tags are.  It holds no "<": each try ends at the next one.
-TEXT_CODE = re.compile(r"<%[^<]*?%>")
+# libxml2 reads as text: kept whole, as a template's tags are.  It holds no "<" but a comparison's (``a < b``,
+# ``a <= b``): each try ends at the next tag or code, so a text of "<%" a thousand times over is read once.
+TEXT_CODE = re.compile(r"<%(?:[^<]|<[\s=])*?%>")
 # what HTML's and XML's text keep whole
 KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{PROTECTED.pattern}")
 T = TypeVar("T")
