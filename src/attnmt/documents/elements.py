@@ -12,7 +12,6 @@ from lxml import etree
 
 from attnmt.documents.conditional_comments import conditional_edge
 from attnmt.documents.flat import (
-    KEPT_IN_TEXT,
     SOFT_HYPHEN,
     FlatText,
     closing_length,
@@ -20,6 +19,7 @@ from attnmt.documents.flat import (
     is_stop,
 )
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
+from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.language import primary, stated_language, states_no_words, written_against
 from attnmt.documents.markers import (
     RAISED_NUMBERS,

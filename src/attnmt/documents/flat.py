@@ -50,17 +50,6 @@ LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 # So does a space written as its code (Android's "\\u00A0", "\\u0020"): "10\\u00A0km" read "10km" (spaced).
 ESCAPED_BREAKS = {"\\n": True, "\\t": False}
 ESCAPED_CODE = re.compile(r"\\u([0-9A-Fa-f]{4})")
-# A template's tags in a page's text or an attribute: Jinja's, Liquid's, Django's, Angular's, Vue's and Handlebars'
-# ``{{ customer.name }}``, ``{{{ raw }}}``, ``{% if cart %}``, which the server or the framework fills in: given to the
-# model, they came back reordered and translated ("{{ KUNDE.NAME }}").  Each is kept whole, as a URL is.  One holds
-# no brace and no line break, so each try ends at the next brace (a line of "{{" repeated is read once).
-TEMPLATE_TAG = re.compile(r"\{\{\{[^{}\n]*\}\}\}|\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}")
-# ERB's, JSP's and ASP's code in a page's text (``<%= user.name %>``, ``<% if x %>``), which the server runs and
-# libxml2 reads as text: kept whole, as a template's tags are.  It holds no "<" but a comparison's (``a < b``,
-# ``a <= b``): each try ends at the next tag or code, so a text of "<%" a thousand times over is read once.
-TEXT_CODE = re.compile(r"<%(?:[^<]|<[\s=])*?%>")
-# what HTML's and XML's text keep whole
-KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{PROTECTED.pattern}")
 T = TypeVar("T")
 
 

@@ -32,7 +32,8 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
-from attnmt.documents.flat import KEPT_IN_TEXT, FlatText, Mark, Place, parted
+from attnmt.documents.flat import FlatText, Mark, Place, parted
+from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.language import (
     XML_LANG,
     inherited_language,

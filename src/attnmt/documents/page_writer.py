@@ -14,7 +14,7 @@ from uuid import uuid4
 
 from lxml import etree, html
 
-from attnmt.documents.flat import TEXT_CODE
+from attnmt.documents.kept_code import TEXT_CODE
 from attnmt.documents.xstring import CONTROLS
 
 # HTML's void elements that libxml2's parser does not know as void (it knows area, base, br, col, hr,
