@@ -84,6 +84,19 @@ def test_the_spaces_after_a_placeholder_that_opens_a_string_are_kept(same, sourc
         assert one(text, same) == text
 
 
+@pytest.mark.parametrize("source", ["Done. {0}  Next one.", "Done. {0}\n\nNext one.", "Done.\n{0}\nNext one.",
+                                    "Done.  {0}  Next one.", "Saved. https://x.org  Next one."])
+def test_the_spaces_after_a_placeholder_between_two_sentences_are_kept(same, mirror, source):
+    """The first of two blanks after a placeholder was dropped from the text the model reads, and
+    between two sentences, which keep the source's spacing, nothing wrote it back: ``Done. {0}  Next
+    one.`` came back ``Done. {0} Next one.``, a blank line after it a line break, and a placeholder
+    on a line of its own ended its line with a space."""
+    text = f'<properties>\n  <entry key="a">{source}</entry>\n</properties>\n'
+    assert one(text, same) == text
+    first, rest = source.split(".", 1)
+    assert one(text, mirror) == text.replace(source, f"{first.upper()}.{rest.replace('Next one.', 'ONE. NEXT')}")
+
+
 def test_words_and_a_percent_sign_in_other_xml_are_still_the_models(mirror):
     assert one("<doc><p>a 100% dog</p></doc>", mirror) == "<doc><p>DOG 100% A</p></doc>"
 

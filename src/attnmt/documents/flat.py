@@ -215,15 +215,17 @@ class FlatBuilder:
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
             text = " " + text  # the words either side of a line break stay two words
         self.gap = False
-        # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a
-        # protected span taken out of plain text leaves no double space.  Before any words, where
-        # no sentence's spacing is the model's, only a lone space: the atom gives back one
-        # (Mark.space_after), and a second, a tab or a line break was lost ("{0}  items" -> "{0} items").
+        # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a protected
+        # span taken out of plain text leaves no double space.  Not text's own spacing: only a lone blank, which
+        # the atom gives back (Mark.space_after); of two or more, all stay, or one was lost where nothing else
+        # writes them back, before any words ("{0}  items" -> "{0} items") and between two sentences ("Done.
+        # {0}  Next one."); nor a line's end after an atom on a line of its own ("Done.\n{0}\nNext one.").
         after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
         if self.collapse and text[0] == " " and (not self.text or self.text[-1] == " "):
             text = text[1:]
         elif (not self.collapse and after_atom and text[0].isspace() and (not self.text or self.text[-1].isspace())
-              and (self.text.strip() or (text[0] == " " and not text[1:2].isspace()))):
+              and not text[1:2].isspace() and not (LINE_END.match(text[0]) and LINE_END.match(self.text[-1:]))
+              and (self.text.strip() or text[0] == " ")):
             if not LINE_END.match(text[0]):  # a no-break space ("{0}&#160;MB") or a tab is written back as it was
                 self.marks[-1].space_after_as = text[0]
             text = text[1:]
