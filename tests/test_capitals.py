@@ -9,8 +9,9 @@ from fastapi.testclient import TestClient
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
-from attnmt.decoding.capitals import read_as, written_as
+from attnmt.decoding.capitals import read_as, read_pair, recased, written_as
 from attnmt.decoding.inputs import reads_whole
+from attnmt.decoding.quality import assess
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents import translate_text
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -131,3 +132,29 @@ def test_the_servers_stream_assesses_a_sentence_in_capitals_as_the_model_read_it
         shouted, said = done(client, "A MAN RIDES A BIKE"), done(client, "A man rides a bike")
     assert shouted["translatedText"] == said["translatedText"].upper()
     assert shouted["quality"] == pytest.approx(said["quality"], abs=1e-6) and shouted["flags"] == said["flags"]
+
+
+def test_a_pair_in_capitals_is_assessed_in_sentence_case_as_translate_reads_it(loaded):
+    """``attnmt score`` read "A DOG RUNS." and "EIN HUND RENNT." in capitals, a piece a letter or two: the
+    demo model's own translation, which translate (reading "A dog runs.", writing "Ein Hund rennt.") gave
+    0.895, scored 0.0 and low_quality.  Both are read in sentence case; the words are reported as written."""
+    model, tokenizer = loaded
+    shouted, said = assess(model, tokenizer, ["A DOG RUNS", "A dog runs"], ["EIN HUND RENNT", "Ein hund rennt"])
+    assert shouted.quality == pytest.approx(said.quality, abs=1e-6) and shouted.flags == said.flags
+    assert shouted.words == [(word.upper(), p) for word, p in said.words]
+    [mixed] = assess(model, tokenizer, ["A DOG RUNS"], ["Ein hund rennt"])  # a translation not in capitals: as given
+    assert mixed.quality == pytest.approx(said.quality, abs=1e-6) and mixed.words == said.words
+
+
+def test_a_translation_in_capitals_is_read_in_the_case_the_vocabulary_knows_best():
+    """German writes its nouns with a capital: sentence case read "EIN HUND RENNT." as "Ein hund rennt.", a
+    noun the model writes otherwise.  A word takes a capital where that is fewer pieces, or as many more
+    frequent ones (lower ids)."""
+    vocabulary = {"▁Hund": 7, "▁rennt": 8, "▁Park": 9, "▁park": 30, "▁im": 5, "▁Im": 40}
+
+    def ids(text: str) -> list[int]:  # one id a word the vocabulary holds, else one a letter
+        return [vocabulary.get("▁" + text, 100)] if "▁" + text in vocabulary else [100] * len(text)
+
+    assert recased("EIN HUND RENNT IM PARK. ER SPIELT.", ids) == "Ein Hund rennt im Park. Er spielt."
+    assert read_pair("A DOG RUNS.", "EIN HUND RENNT.", None, ids) == ("A dog runs.", "Ein Hund rennt.")
+    assert read_pair("A dog runs.", "EIN HUND RENNT.", None, ids) == ("A dog runs.", "EIN HUND RENNT.")

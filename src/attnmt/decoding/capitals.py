@@ -17,6 +17,7 @@ from collections.abc import Callable
 # The first letter of a text, and the first after the end of a sentence inside it, as sentence case
 # writes them in capitals: "stop! who's there?" is "Stop! Who's there?".
 SENTENCE_START = re.compile(r"(^|[.!?…]\s+)(\W*?)([^\W\d_])")
+_LETTERS = re.compile(r"[^\W\d_]+")  # a word's letters, which ``recased`` cases
 
 
 def capitalised_words(sentence: str) -> int:
@@ -48,3 +49,32 @@ def written_as(sentence: str, translation: str, read: str) -> str:
     """The ``translation`` of ``sentence``, which the model was given as ``read`` (``read_as``), as it
     is written: in capitals where the model read the sentence in sentence case, else as it wrote it."""
     return translation.upper() if read != sentence else translation
+
+
+def recased(translation: str, ids: Callable[[str], list[int]]) -> str:
+    """``translation``, written in capitals, in the case the model writes: each word in lower case, or with its
+    first letter a capital where the model reads it so in fewer pieces (``ids``), or as many of which the
+    rarest is more frequent (a lower id: SentencePiece numbers its pieces by score, the most frequent first):
+    German's nouns, "HUND" is "Hund" and "PARK" "Park", but "RENNT" "rennt".  The first word of each sentence
+    has a capital.  Sentence case alone lowered every noun."""
+    def cased(match: re.Match[str]) -> str:
+        word = match[0].lower()
+        capital = word[:1].upper() + word[1:]
+        weight = lambda text: (len(read := ids(text)), max(read, default=0))  # noqa: E731
+        return capital if weight(capital) < weight(word) else word
+
+    return SENTENCE_START.sub(lambda m: m[1] + m[2] + m[3].upper(), _LETTERS.sub(cased, translation))
+
+
+def read_pair(source: str, translation: str, pieces: Callable[[str], int] | None = None,
+              target_ids: Callable[[str], list[int]] | None = None) -> tuple[str, str]:
+    """A sentence and a translation of it written elsewhere, as the model reads them (``attnmt score``):
+    where the source is read in sentence case (``read_as``: ``pieces``, the source's), a translation in
+    capitals is read ``recased`` (``target_ids``: the ids the model reads a translation as; none given, in
+    sentence case), as translate's own translation of it was the model's
+    in its own case (``written_as``), and was scored so.  Read in capitals, a piece a letter or two, the demo
+    model's "EIN HUND RENNT." scored 0.0 where translate gave it 0.895."""
+    read = read_as(source, None, pieces)
+    if read == source or not capitalised_words(translation):
+        return read, translation
+    return read, recased(translation, target_ids) if target_ids else sentence_case(translation)

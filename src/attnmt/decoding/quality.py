@@ -70,6 +70,7 @@ import torch
 
 from attnmt.config_ranges import finite_number, plain_number
 from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.capitals import read_pair
 from attnmt.decoding.dictated import NOTHING, Dictated
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
@@ -176,7 +177,8 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     invisible characters alone), from one teacher-forced pass over each pair; ``calibration``
     (attnmt.decoding.calibration) turns the features into a calibrated quality, else it is
     exp(mean log-prob), ``calibrated`` false.  A pair with a side read as no piece has no pass
-    (``unread_pair``: quality 1 for a copy with no letter, else 0).
+    (``unread_pair``: quality 1 for a copy with no letter, else 0).  A source in capitals and its
+    translation in capitals are read in sentence case, as translate reads them (``capitals.read_pair``).
     ``threshold``: where low_quality starts (``flags_of``); ``languages``: the sources' and the
     translations' (quality_language.Languages), where known, which the language rule reads; ``dictated``:
     what a glossary or a prefix made each translation hold (attnmt.decoding.dictated: ``assessment_of``;
@@ -191,6 +193,10 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     sources, translations = given_pairs(sources, translations)
     if dictated and len(dictated) != len(sources):
         raise ConfigError(f"dictated: got {len(dictated)} for {len(sources)} sources; give one Dictated a source")
+    given = translations  # as written: the words an Assessment reports (``words_as_given``)
+    pieces = lambda text: len(tokenizer.encode(text))  # noqa: E731 - as translate reads a line in capitals
+    pairs = [read_pair(s, t, pieces, tokenizer.encode_target) for s, t in zip(sources, translations, strict=True)]
+    sources, translations = [s for s, _ in pairs], [t for _, t in pairs]
     c = model.config
     source_ids = [[] if blank(s) else cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) for s in sources]
     target_ids = [translation_ids(tokenizer, t, c.longest_input) for t in translations]
@@ -198,8 +204,18 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold,
                                  languages, dictated[i] if dictated else NOTHING)
-    return [unread_pair(s, t, bool(ids), calibration, threshold, bool(sids)) if a is None else a
-            for a, s, t, ids, sids in zip(found, sources, translations, target_ids, source_ids, strict=True)]
+    found = [unread_pair(s, t, bool(ids), calibration, threshold, bool(sids)) if a is None else a
+             for a, s, t, ids, sids in zip(found, sources, translations, target_ids, source_ids, strict=True)]
+    return [words_as_given(a, text) for a, text in zip(found, given, strict=True)]
+
+
+def words_as_given(assessment: Assessment | None, translation: str) -> Assessment | None:
+    """``assessment`` with its words as ``translation`` writes them: a translation in capitals is read in
+    sentence case (``capitals.read_pair``), and its words are reported in its own capitals."""
+    if assessment is None or not assessment.words:
+        return assessment
+    return replace(assessment, words=[(word, p) for word, (_, p) in zip(translation.split(), assessment.words,
+                                                                          strict=True)])
 
 
 def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) -> list[int]:
