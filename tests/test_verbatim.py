@@ -126,7 +126,28 @@ def test_a_number_in_words_changed_breaks_the_rule(source, translation):
 
 
 @pytest.mark.parametrize("source, translation", [
-    ("Two men ride bikes.", "Männer fahren Fahrrad."),  # dropped, not changed: one side alone
+    ("Two men ride bikes.", "Männer fahren Fahrrad."),  # quality_broken.py's "number dropped"
+    ("Two girls in puffy skirts dance.", "Mädchen in bauschigen Kleidern tanzen vor ein paar Musikanten."),  # a few
+    ("Two black dogs run down either side of a path.", "Schwarze Hunde rennen auf beiden Seiten eines Weges."),
+    ("A couple and two girls look over a railing.", "Ein Paar und Mädchen blicken über ein Geländer."),
+    ("Zwei Männer fahren Fahrrad.", "Men ride bikes."),
+])
+def test_a_number_in_words_dropped_breaks_the_rule(source, translation):
+    """A cardinal in words the translation does not say in any way: the rule read a number in words alone as
+    reworded, and "Two men" as "Männer" raised no flag."""
+    assert differs(source, translation)
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Two dogs play in the snow.", "Beide Hunde spielen im Schnee."),  # Multi30k val: "two" as "beiden"
+    ("A couple of hikers take a break.", "Zwei Wanderer machen eine Pause."),  # added, not dropped
+    ("A trio of people are hiking.", "Drei Menschen wandern."),
+    ("Drei Menschen wandern.", "A trio of people are hiking."),
+    ("A man on a four-wheeler jumps.", "Ein Mann auf einem Quad springt."),  # a compound's first part
+    ("A man drives a four wheeled vehicle with four passengers.", "Ein Mann fährt ein Allradfahrzeug mit vier "
+     "Passagieren."),
+    ("A cowboy tries to beat the 8 second clock.", "Ein Cowboy versucht, die 8 Sekunden zu schaffen."),  # no cardinal
+    ("Do it twice.", "Mach es noch einmal."),
     ("A man with a number twenty five jersey.", "Ein Mann mit dem Trikot Nummer fünfundzwanzig."),  # one number
     ("A guy riding a five foot wave.", "Ein Mann reitet auf einer zwei Meter hohen Welle."),  # a conversion
     ("One man and a dog.", "Ein Mann und zwei Hunde."),  # "one" and "ein" stay out: articles as often
