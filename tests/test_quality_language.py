@@ -111,6 +111,10 @@ def test_urls_addresses_file_names_and_tags_are_not_read_as_words(text):
     ("Die hond hardloop in die park met sy eienaar en hy is baie gelukkig.", "nl"),  # Afrikaans given as Dutch
     ("De hond rent in het park met zijn baasje en hij is heel blij.", "af"),  # Dutch given as Afrikaans
     ("Собака бежит по парку, и она очень рада, что это так.", "uk"),  # Russian given as Ukrainian
+    ("Nogle børn leger ude i haven, og de vil ikke gå tilbage.", "nb"),  # Danish given as Norwegian
+    ("Noen barn leker ute i hagen, og de vil ikke gå tilbake.", "da"),  # Norwegian given as Danish
+    ("Måske kommer han igen uden sin hund, men vi ved det ikke.", "no"),
+    ("Kanskje kommer han igjen uten hunden sin, men vi vet det ikke.", "da"),
 ])
 def test_a_close_language_is_told_apart(text, target):
     assert in_other_language(text, target)
@@ -120,6 +124,11 @@ def test_a_close_language_is_told_apart(text, target):
     ("Hunden springer i parken med sin ägare, och den är mycket glad.", "sv"),
     ("Hunden løber i parken med sin ejer, og den er meget glad.", "da"),
     ("Jeg har ikke sett ham i dag, men han kommer kanskje i morgen, og hun er veldig glad.", "nb"),
+    ("Nogle børn leger ude i haven, og de vil ikke gå tilbage.", "da"),
+    ("Noen barn leker ute i hagen, og de vil ikke gå tilbake.", "nb"),
+    ("Måske kommer han igen uden sin hund, men vi ved det ikke.", "da"),
+    ("Kanskje kommer han igjen uten hunden sin, men vi vet det ikke.", "nb"),
+    ("Några barn leker ute i trädgården, och de vill inte gå tillbaka igen.", "sv"),
     ("El gos corre pel parc amb el seu amo i està molt content.", "ca"),
     ("Ha llegado, han comido, va a dormir, van a salir.", "es"),  # Spanish's auxiliaries: Catalan's too
     ("Pes beží v parku so svojím majiteľom a je veľmi šťastný.", "sk"),

@@ -15,7 +15,8 @@ Spanish, Catalan and Portuguese, Czech and Slovak, Dutch and Afrikaans, Russian 
 of their function words, so a word in lower case with a letter of one's alphabet that the other's lacks
 (LETTERS: "är" and "ägare" are Swedish, "løber" Danish, "veľmi" Slovak, "přijde" Czech) is evidence too;
 a name keeps its own spelling and is left out ("José García" in a German text).  Danish and Norwegian,
-which share letters too, are told apart by their few own function words alone ("af", "av"), seldom.
+which share letters too, are told apart by their own function words alone ("af", "av"; "nogle", "noen";
+"tilbage", "tilbake"; "uden", "uten"; "ude", "ute"), those of Swedish's that they share listed for it too.
 Multi30k's references, en and de, read as translations into their own language: 0 of 2,014 (validation
 and test) and 0 of 58,000 (training) flagged; read as translations into the other one, 82-84 % are (the
 others hold too few function words of their language to judge).  Where the source's language is known too,
@@ -78,11 +79,14 @@ PROFILES = {
     "cs": "a v ve na se je jsou byl byla bylo s z do k o od po pro že jak co ale to ten ta tento tato jeho její "
           "oni ona on my vy já ty už tak by jako při i jsem jsme jste ne",
     "sv": "och i att det som en ett är var på för med av till den de han hon vi jag du inte om har hade men så "
-          "från kan ska eller där när efter vid mig dig sig vad något mycket nu",
+          "från kan ska eller där när efter vid mig dig sig vad något mycket nu någon några ut ute upp tillbaka kanske "
+          "utan genom blev igen mellan",
     "da": "og i at det som en et er var på for med af til den de han hun vi jeg du ikke om har havde men så fra "
-          "kan skal eller der når efter ved mig dig sig hvad noget meget nu",
+          "kan skal eller der når efter ved mig dig sig hvad noget meget nu nogle nogen ud ude tilbage måske uden "
+          "gennem jer vores hende blev igen mellem",
     "no": "og i at det som en et ei er var på for med av til den de han hun vi jeg du ikke om har hadde men så fra "
-          "kan skal eller der når etter ved meg deg seg hva noe mye veldig nå",
+          "kan skal eller der når etter ved meg deg seg hva noe mye veldig nå noen ut ute tilbake kanskje uten "
+          "gjennom dere våre ble igjen mellom sånn ikkje eg kva berre noko mykje frå",
     "ca": "el la els les un una uns unes de del dels i a o amb per en és són era eren està estan que no es se va van "
           "ha han hi ho li em et ens us però com més molt aquest aquesta això també quan on perquè sense fins des jo "
           "tu ell ella ells elles nosaltres",
