@@ -30,6 +30,7 @@ from attnmt.decoding.quality_measures import (
     looped,
     repeated_share,
     symbols_looped,
+    words_doubled,
     words_of,
 )
 from attnmt.decoding.search import Hypothesis
@@ -86,6 +87,23 @@ def test_letters_looping_inside_a_word_are_a_loop():
     assert not looped(words_of("一个男人在街上走。"), words_of("A man walks on the street."))
     assert not looped(words_of("Eine Ananas in Mississippi kostet 10000 Dollar."))  # twice, or digits
     assert not looped(words_of("Er ruft Brrrrr."), words_of("He shouts Brrrrr."))  # as the source has it
+
+
+def test_a_function_word_written_twice_in_a_row_is_a_repetition():
+    """"Ein Mann sitzt auf der der Bank." raised no flag: a word twice is no loop (``looped``)."""
+    assert words_doubled("Ein Mann sitzt auf der der Bank.", "A man sits on the bench.")
+    assert words_doubled("A man sits on the the bench.", "Ein Mann sitzt auf der Bank.")
+    assert words_doubled("Ein großer weißer und und ein kleiner Hund.", "A big white and a small dog.")
+    assert not words_doubled("Leute, die die Straße überqueren.", "People crossing the street.")  # relative pronoun
+    assert not words_doubled("Die Trommel macht bumm bumm.", "The drum goes boom.")  # content words: on purpose
+    assert not words_doubled("Der der Mann.", "The man.") and not words_doubled("Tor, Tor!", "Goal!")
+    assert not words_doubled("Er weiß dass dass falsch ist.", "He knows that that is wrong.")  # as the source
+
+
+def test_any_word_twice_in_a_row_is_a_repetition_in_a_language_that_doubles_none_on_purpose():
+    assert words_doubled("Eine Frau steht steht am Pult.", "A woman stands at a lectern.", "de")
+    assert not words_doubled("Eine Frau steht steht am Pult.", "A woman stands at a lectern.")  # language unknown
+    assert not words_doubled("Adam yavaş yavaş yürüyor.", "The man walks slowly.", "tr")  # Turkish's "slowly"
 
 
 def test_a_symbol_again_and_again_is_a_loop_unless_the_source_has_as_long_a_run():
@@ -166,6 +184,12 @@ def test_a_translation_that_lost_its_sources_tags_or_placeholders_is_flagged_ver
 def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt rennt rennt rennt"])
     assert "repetition" in a.flags
+
+
+def test_a_translation_with_an_article_twice_is_flagged_repetition(model_and_tokenizer):
+    [doubled, whole] = assessed(model_and_tokenizer, ["the dog sleeps"] * 2,
+                                ["der der hund schläft", "der hund schläft"])
+    assert "repetition" in doubled.flags and "repetition" not in whole.flags
 
 
 def test_a_translation_looping_on_a_symbol_is_flagged_repetition_and_scores_below_the_whole_one(model_and_tokenizer):

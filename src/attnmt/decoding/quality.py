@@ -30,8 +30,9 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   glossary or a prefix forced counts as translated, attnmt.decoding.dictated)
     repetition    a word n-gram (n <= 4) LOOP_RUNS times back to back, a word 4-gram twice, a word
                   3-gram twice back to back, or a loop of letters in a word, more than in the source
-                  (quality_measures.looped), or a run of symbols longer than the source's
-                  (quality_measures.symbols_looped)
+                  (quality_measures.looped), a run of symbols longer than the source's
+                  (quality_measures.symbols_looped), or a word twice in a row ("der der":
+                  quality_measures.words_doubled)
     untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
                   get less than UNREAD attention from the whole translation
     length        translation pieces / source pieces outside the calibration's range

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undictated, verbatim_differs
-from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language
+from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language, profile_of
 from attnmt.decoding.quality_measures import (
     attention_spread,
     looped,
@@ -22,6 +22,7 @@ from attnmt.decoding.quality_measures import (
     repeated_share,
     symbols_looped,
     unread_words,
+    words_doubled,
     words_of,
 )
 from attnmt.decoding.quality_negation import negation_differs
@@ -130,7 +131,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_among(source_words, own_words, words),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
-        unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source),
+        unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source)
+        or words_doubled(translation, source, profile_of(languages.target)),
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
                                                                                      unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
