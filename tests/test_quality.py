@@ -26,6 +26,7 @@ from attnmt.decoding.quality_features import Features, segments
 from attnmt.decoding.quality_joined import joined
 from attnmt.decoding.quality_measures import (
     attention_spread,
+    copied_run,
     copied_share,
     looped,
     repeated_share,
@@ -184,6 +185,27 @@ def test_a_translation_that_lost_its_sources_tags_or_placeholders_is_flagged_ver
 def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
     [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt rennt rennt rennt"])
     assert "repetition" in a.flags
+
+
+def test_a_translation_that_leaves_a_stretch_of_the_source_untranslated_is_flagged_copied(model_and_tokenizer):
+    """"Ein Mann schläft in einem green room on a couch." raised no rule: 5 of its 10 words are the
+    source's, under the copied share."""
+    [tail, whole] = assessed(model_and_tokenizer, ["a man rides a bike"] * 2,
+                             ["ein mann fährt ein fahrrad rides a bike", "ein mann fährt ein fahrrad"])
+    assert "copied" in tail.flags and "copied" not in whole.flags
+
+
+@pytest.mark.parametrize(("source", "translation", "copied"), [
+    ("A man sleeps in a green room on a couch.", "Ein Mann schläft in einem green room on a couch.", True),
+    ("Two men build a blue fishing hut on a lake.", "Zwei Männer bauen eine blaue fishing hut on a lake", True),
+    ("A man is loading cotton onto a truck.", "Ein Mann lädt Baumwolle auf einen Lastwagen.", False),
+    ("Giant bears sit in the street in New York City.", "Riesige Bären sitzen in New York City auf der Straße.",
+     False),  # a name keeps its capitals
+    ("A man holds a sign saying stop raping my wife.", "Ein Mann hält ein Schild: „stop raping my wife“.", False),
+    ("Girls walk hand in hand.", "Mädchen gehen Hand in Hand.", False),  # one lower-case word of three
+])
+def test_three_words_in_a_row_copied_in_lower_case_are_a_copied_run(source, translation, copied):
+    assert copied_run(source, translation) == copied
 
 
 def test_a_translation_with_an_article_twice_is_flagged_repetition(model_and_tokenizer):

@@ -17,6 +17,7 @@ from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undicta
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language, profile_of
 from attnmt.decoding.quality_measures import (
     attention_spread,
+    copied_run,
     looped,
     question_differs,
     repeated_share,
@@ -59,6 +60,7 @@ class Features:
     language: bool = False  # clearly not in the target language (quality_language.in_other_language): a rule
     negation: bool = False  # one side negated, the other not (quality_negation.negation_differs): a rule
     question: bool = False  # one side asks, the other not (quality_measures.question_differs): a rule
+    copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -138,7 +140,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
         verbatim=verbatim_differs(source, translation, dictated),
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
-        negation=negation_differs(source, translation, languages), question=question_differs(source, translation))
+        negation=negation_differs(source, translation, languages), question=question_differs(source, translation),
+        copied_run=copied_run(source, undictated(translation, given) if given else translation))
 
 
 def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str]) -> float:
@@ -180,7 +183,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
     rule's range ``length_range``."""
     low, high = length_range
     return {
-        "copied": features.copied >= COPIED_SHARE and features.words >= 2,
+        "copied": features.copied >= COPIED_SHARE and features.words >= 2 or features.copied_run,
         "repetition": features.loop,
         "untranslated": features.untranslated(),
         "length": not low <= features.length_ratio <= high,
