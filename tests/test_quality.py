@@ -28,6 +28,7 @@ from attnmt.decoding.quality_measures import (
     attention_spread,
     copied_run,
     copied_share,
+    cut_short,
     looped,
     repeated_share,
     symbols_looped,
@@ -206,6 +207,23 @@ def test_a_translation_that_leaves_a_stretch_of_the_source_untranslated_is_flagg
 ])
 def test_three_words_in_a_row_copied_in_lower_case_are_a_copied_run(source, translation, copied):
     assert copied_run(source, translation) == copied
+
+
+def test_a_translation_cut_off_at_a_comma_is_flagged_untranslated(model_and_tokenizer):
+    [cut, whole] = assessed(model_and_tokenizer, ["a man rides a bike"] * 2,
+                            ["ein mann fährt,", "ein mann fährt ein fahrrad"])
+    assert "untranslated" in cut.flags and "untranslated" not in whole.flags
+
+
+@pytest.mark.parametrize(("source", "translation", "cut"), [
+    ("A group of men are loading cotton onto a truck.", "Eine Gruppe von Männern,", True),
+    ("A man in a red coat is sitting on a bench.", "Ein Mann in einem roten Mantel sitzt auf einer (", True),
+    ("A sign says:", "Ein Schild sagt:", False),  # the source goes on too: a subtitle's line
+    ("A sign says \"Come on now.\"", "Ein Schild sagt: „Come on now.“", False),  # German's closing quote
+    ("A dog runs.", "Ein Hund rennt.", False),
+])
+def test_a_translation_ending_where_a_sentence_goes_on_is_cut_short(source, translation, cut):
+    assert cut_short(source, translation) == cut
 
 
 def test_a_translation_with_an_article_twice_is_flagged_repetition(model_and_tokenizer):

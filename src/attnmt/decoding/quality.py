@@ -35,7 +35,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   (quality_measures.symbols_looped), or a word twice in a row ("der der":
                   quality_measures.words_doubled)
     untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
-                  get less than UNREAD attention from the whole translation
+                  get less than UNREAD attention from the whole translation, or it ends where a
+                  sentence goes on (a comma, a colon) and the source does not (quality_measures.cut_short)
     length        translation pieces / source pieces outside the calibration's range
                   (uncalibrated: LENGTH_RANGE)
     unknown       the source or the translation holds a piece the vocabulary does not know, one with more

@@ -18,6 +18,7 @@ from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_langua
 from attnmt.decoding.quality_measures import (
     attention_spread,
     copied_run,
+    cut_short,
     looped,
     question_differs,
     repeated_share,
@@ -61,6 +62,7 @@ class Features:
     negation: bool = False  # one side negated, the other not (quality_negation.negation_differs): a rule
     question: bool = False  # one side asks, the other not (quality_measures.question_differs): a rule
     copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
+    cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -75,7 +77,7 @@ class Features:
         values = {name: float(getattr(self, name)) for name in (*REGRESSED, *ATTENTION)}
         values.update((f"mean_log_prob_{j}", v) for j, v in enumerate(segments(self.mean_log_prob, knots), 1))
         values["length_gap"] = abs(math.log(self.length_ratio) - length_center)
-        values.update(loop=float(rules["repetition"]), untranslated=float(rules["untranslated"]),
+        values.update(loop=float(rules["repetition"]), untranslated=float(self.untranslated()),
                       length=float(rules["length"]))
         return [values[name] for name in (names or input_names(len(knots)))]
 
@@ -141,7 +143,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         verbatim=verbatim_differs(source, translation, dictated),
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation),
-        copied_run=copied_run(source, undictated(translation, given) if given else translation))
+        copied_run=copied_run(source, undictated(translation, given) if given else translation),
+        cut_short=cut_short(source, translation))
 
 
 def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str]) -> float:
@@ -185,7 +188,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
     return {
         "copied": features.copied >= COPIED_SHARE and features.words >= 2 or features.copied_run,
         "repetition": features.loop,
-        "untranslated": features.untranslated(),
+        "untranslated": features.untranslated() or features.cut_short,
         "length": not low <= features.length_ratio <= high,
         "unknown": features.unknown > 0,
         "verbatim": features.verbatim,
