@@ -221,6 +221,10 @@ def test_a_translation_cut_off_at_a_comma_is_flagged_untranslated(model_and_toke
     ("A sign says:", "Ein Schild sagt:", False),  # the source goes on too: a subtitle's line
     ("A sign says \"Come on now.\"", "Ein Schild sagt: „Come on now.“", False),  # German's closing quote
     ("A dog runs.", "Ein Hund rennt.", False),
+    ("A man is sitting on a bench.", "...", True),  # punctuation alone: cut before its first word
+    ("Dog.", ".", True),
+    ("...", "...", False),  # no letter in the source either
+    ("Chapter 12", "12", False),  # a number is a word
 ])
 def test_a_translation_ending_where_a_sentence_goes_on_is_cut_short(source, translation, cut):
     assert cut_short(source, translation) == cut
