@@ -204,6 +204,11 @@ def test_a_translation_that_leaves_a_stretch_of_the_source_untranslated_is_flagg
      False),  # a name keeps its capitals
     ("A man holds a sign saying stop raping my wife.", "Ein Mann hält ein Schild: „stop raping my wife“.", False),
     ("Girls walk hand in hand.", "Mädchen gehen Hand in Hand.", False),  # one lower-case word of three
+    ("See https://example.com/how-to-use for more.", "Siehe https://example.com/how-to-use für mehr.", False),
+    ("Open my.final.report.pdf now.", "Öffne jetzt my.final.report.pdf.", False),  # what passes through
+    ("Write to anna.maria.b@example.org today.", "Schreib heute an anna.maria.b@example.org.", False),
+    ('<a href="/help" class="is-it-on">Help</a> me', '<a href="/help" class="is-it-on">Hilfe</a>', False),
+    ("Run `pip install attnmt` now.", "Führe jetzt `pip install attnmt` aus.", False),  # code
 ])
 def test_three_words_in_a_row_copied_in_lower_case_are_a_copied_run(source, translation, copied):
     assert copied_run(source, translation) == copied

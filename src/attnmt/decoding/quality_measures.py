@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 from torch import Tensor
 
-from attnmt.decoding.quality_language import WORDS
+from attnmt.decoding.quality_language import WORDS, text_words
 from attnmt.decoding.verbatim import PROTECTED, TAG
 from attnmt.text.invisible import dropped, folded
 
@@ -39,7 +39,7 @@ GOES_ON = re.compile(r"[,;:(\[{„«‹–—/&-]\s*$")
 # Words in a row copied from the source (``copied_run``): letters, an apostrophe within ("woman's"); not in quotes.
 COPIED_RUN = 3
 LETTER_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-QUOTATION = re.compile(r"[\"“”„«»][^\"“”„«»]*[\"“”„«»]")
+QUOTATION = re.compile(r"[\"“”„«»`][^\"“”„«»`]*[\"“”„«»`]")  # and code in backquotes: `pip install attnmt`
 # A word written twice in a row, spaces alone between, not right after a clause mark (``words_doubled``).
 DOUBLED = re.compile(r"(?<![,;:(\"„“«–-])(?<![,;:(\"„“«–-]\s)\b([^\W\d_]+)\s+\1\b")
 FUNCTION_WORDS = frozenset().union(*WORDS.values())  # every profile's (attnmt.decoding.quality_language)
@@ -76,10 +76,12 @@ def copied_run(source: str, translation: str) -> bool:
     schläft in einem green room on a couch.", "Zwei Männer bauen eine blaue fishing hut on an iced over
     lake"), which the copied share (at least COPIED_SHARE of all words) lets pass while the rest is
     translated.  A name keeps its capitals ("New York City") and a quotation its words (``QUOTATION``: „Stop
-    raping my wife!“), so neither counts.  Multi30k's validation and test references, en-de both ways: none;
-    its 29,000 training pairs, both ways: 3 ("Hand in Hand in")."""
+    raping my wife!“, `pip install attnmt`), so neither counts, nor what passes through untranslated, a URL,
+    an e-mail address, a file name, a tag or a placeholder (quality_language.text_words).  Multi30k's
+    validation and test references, en-de both ways: none; its 29,000 training pairs, both ways: 3 ("Hand in
+    Hand in")."""
     def read(text: str) -> list[tuple[str, bool]]:
-        return [(folded(word), word.islower()) for word in LETTER_WORD.findall(QUOTATION.sub(" ", text))]
+        return [(folded(word), word.islower()) for word in LETTER_WORD.findall(QUOTATION.sub(" ", text_words(text)))]
 
     ours = read(source)
     runs = {tuple(w for w, _ in ours[k:k + COPIED_RUN]) for k in range(len(ours) - COPIED_RUN + 1)
