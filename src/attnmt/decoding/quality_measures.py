@@ -19,7 +19,7 @@ import numpy as np
 from torch import Tensor
 
 from attnmt.decoding.quality_language import WORDS, text_words
-from attnmt.decoding.verbatim import PROTECTED, TAG
+from attnmt.decoding.verbatim import PLACEHOLDER, PROTECTED, TAG
 from attnmt.text.invisible import dropped, folded
 
 LOOP_RUNS = 3
@@ -100,7 +100,12 @@ def cut_short(source: str, translation: str) -> bool:
     pairs, both ways: 13, each a reference cut or mistyped ("Ein Mann geht neben einem gelben Fahrrad-").  So is
     a translation of punctuation alone ("...", "." for "Dog.") of a source with letters: cut before its first word
     (the demo model flagged it low_quality alone)."""
-    return (bool(GOES_ON.search(translation)) and not GOES_ON.search(source)
+    def goes_on(text: str) -> bool:  # not at a URL's last "/" or "-", nor a tag's or placeholder's
+        end = len(text.rstrip())
+        return bool(GOES_ON.search(text)) and not any(m.end() == end for kept in (PROTECTED, TAG, PLACEHOLDER)
+                                                      for m in kept.finditer(text))
+
+    return (goes_on(translation) and not goes_on(source)
             or not WORD.search(translation) and any(character.isalpha() for character in source))
 
 
