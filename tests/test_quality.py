@@ -232,6 +232,7 @@ def test_a_translation_cut_off_at_a_comma_is_flagged_untranslated(model_and_toke
     ("Chapter 12", "12", False),  # a number is a word
     ("Visit https://example.com/ today.", "Besuchen Sie heute https://example.com/", False),  # a URL's last "/"
     ("Open <b>the file</b> now.", "Öffnen Sie jetzt <b>die Datei</b>", False),
+    ("How are you?", "Τι κάνεις;", False),  # the Greek question mark
 ])
 def test_a_translation_ending_where_a_sentence_goes_on_is_cut_short(source, translation, cut):
     assert cut_short(source, translation) == cut

@@ -34,8 +34,9 @@ LETTER_LOOP = re.compile(r"([^\W\d_]{2,8})\1{2,}|([^\W\d_])\2{3,}")
 # are a loop, where the source's longest run is shorter: no pair of Multi30k's (train, validation, test) has 4.
 SYMBOL_LOOP = re.compile(r"([^\w\s]{1,3})(?:\s?\1){2,}")
 SYMBOL_RUN = 6
-# The end of a text cut where its sentence goes on (``cut_short``); "“" closes a German quotation, so is not one.
-GOES_ON = re.compile(r"[,;:(\[{„«‹–—/&-]\s*$")
+# The end of a text cut where its sentence goes on (``cut_short``); "“" closes a German quotation and ";" is the
+# Greek question mark ("Τι κάνεις;"), so neither is one.
+GOES_ON = re.compile(r"[,:(\[{„«‹–—/&-]\s*$")
 # Words in a row copied from the source (``copied_run``): letters, an apostrophe within ("woman's"); not in quotes.
 COPIED_RUN = 3
 LETTER_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
