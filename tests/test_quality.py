@@ -99,7 +99,9 @@ def test_a_function_word_written_twice_in_a_row_is_a_repetition():
     assert not words_doubled("Leute, die die Straße überqueren.", "People crossing the street.")  # relative pronoun
     assert not words_doubled("Die Trommel macht bumm bumm.", "The drum goes boom.")  # content words: on purpose
     assert not words_doubled("Der der Mann.", "The man.") and not words_doubled("Tor, Tor!", "Goal!")
-    assert not words_doubled("Er weiß dass dass falsch ist.", "He knows that that is wrong.")  # as the source
+    assert not words_doubled("Ein Mann sieht der der Frau zu.", "A man watches the the woman.")  # as the source
+    assert not words_doubled("Nous nous levons tôt.", "We get up early.", "fr")  # reflexive: grammar's own
+    assert not words_doubled("Er fragt, ob sie sie kennt.", "He asks whether she knows her.", "de")
 
 
 def test_any_word_twice_in_a_row_is_a_repetition_in_a_language_that_doubles_none_on_purpose():
