@@ -23,10 +23,10 @@ def read(name: str) -> list[str]:
 
 for name in ("val", "test_2016_flickr"):
     pairs = list(zip(read(name + ".en.gz"), read(name + ".de.gz"), strict=True))
-    clean = sum(differs(s, r) for s, r in pairs)
-    clean_back = sum(differs(r, s) for s, r in pairs)
+    clean = sum(differs(s, r, "de") for s, r in pairs)
+    clean_back = sum(differs(r, s, "en") for s, r in pairs)
     for kind, make in (("number dropped", number_dropped), ("number changed", number_changed)):
         broken = [(s, b) for s, r in pairs if (b := make(s, r, "")) is not None]
-        caught = sum(differs(s, b) for s, b in broken)
+        caught = sum(differs(s, b, "de") for s, b in broken)
         print(f"{name:17} {kind:15} n={len(broken):4} verbatim {caught / len(broken):.3f}")
     print(f"{name:17} references      n={len(pairs):4} verbatim en->de {clean}  de->en {clean_back}")

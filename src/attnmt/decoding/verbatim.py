@@ -25,13 +25,13 @@ HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it
 
 A number in digits left unmatched on either side breaks the rule; one in words does where the other
 side has one in words left over too, from 2 up ("Two boys" as "Drei Jungen"), and where a cardinal written
-as a word of its own is said in no way on the other side ("Two men" as "Männer": ``word_dropped``), unless
-as a group ("two" as "beide", "Paar"); "ein" is as often an article as a number.  So a changed
-number ("3.5 m" as "35 m", "1,5 kg" as "15 kg") is found as a dropped or an added one is, and so is a
-month named in words changed ("May 3" as "3. März": attnmt.decoding.verbatim_months).  On Multi30k's
-validation and test references, en-de, no pair of 2,014 breaks it (de-en: 3, each a number the English
-original lacks, "Twp children" for "Zwei Kinder"); of the benchmark's references with a number word
-dropped, all 392 do (benchmarks/results/quality_number_words_epyc.txt).
+as a word of its own is said in no way on the other side ("Two men" as "Männer": ``word_dropped``, where the
+translation's language is one of COUNTED_IN), unless as a group ("two" as "beide", "Paar"); "ein" is as
+often an article as a number.  So a changed number ("3.5 m" as "35 m", "1,5 kg" as "15 kg") is found as a
+dropped or an added one is, and so is a month named in words changed ("May 3" as "3. März":
+attnmt.decoding.verbatim_months).  On Multi30k's validation and test references, en-de, no pair of 2,014
+breaks it (de-en: 3, each a number the English original lacks, "Twp children" for "Zwei Kinder"); of the
+benchmark's references with a number word dropped, all 392 do (benchmarks/results/quality_number_words_epyc.txt).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from attnmt.decoding.verbatim_months import months_differ
+from attnmt.text.language_codes import primary_subtag
 
 # URLs, e-mail addresses and file names pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
 # character is no punctuation (the full stop after "see https://example.org." ends the sentence, not the
@@ -129,6 +130,7 @@ _CARDINALS = {
     10**6: "million millions millionen", 10**9: "milliarde milliarden billion billions",
 }
 # A cardinal in words (``counted_word``), not a compound's first part: "four wheeled", "two way", "three piece".
+COUNTED_IN = ("en", "de", "fr", "es")  # the languages _CARDINALS writes numbers in words of
 _COUNTED = frozenset(word for value, words in _CARDINALS.items() if value >= 2 for word in words.split()) - {"twice"}
 _COMPOUND_HEAD = re.compile(r"[\s-]+(?:wheel\w*|ways?|pieces?|stor(?:y|ey|ied)|seat\w*)\b", re.IGNORECASE)
 # What says a number without it: "both" or "either" (beide, ambos, entrambi), a pair or couple (Paar, not "ein
@@ -351,10 +353,12 @@ def code_keys(text: str) -> Counter[str]:
     return found
 
 
-def differs(source: str, translation: str) -> bool:
+def differs(source: str, translation: str, target: str | None = None) -> bool:
     """Whether ``translation`` breaks the verbatim rule (module docstring): its URLs and e-mail
     addresses are not ``source``'s (``address_key``, both read after NFKC), nor its placeholders and
-    inline tags (``code_keys``), or a number in digits on one side is not on the other."""
+    inline tags (``code_keys``), or a number in digits on one side is not on the other.  A number in
+    words dropped (``word_dropped``) is read only where ``target``, the translation's language, is one
+    whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
     addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
@@ -362,7 +366,8 @@ def differs(source: str, translation: str) -> bool:
     ours, theirs, our_words, their_words = numbers_left(source, translation)
     said = numbers_in(source), numbers_in(translation)
     return bool(ours or theirs or our_words and their_words  # a number in words changed
-                or not their_words and word_dropped(*said, source, translation)
+                or not their_words and primary_subtag(target or "") in COUNTED_IN and word_dropped(*said, source,
+                                                                                                 translation)
                 or unit_changed(*said) or months_differ(source, translation))
 
 
