@@ -129,12 +129,12 @@ _CARDINALS = {
     90: "ninety noventa", 100: "hundred cent cien ciento", 1000: "thousand mille mil",
     10**6: "million millions millionen", 10**9: "milliarde milliarden billion billions",
 }
-# A cardinal in words (``counted_word``), not a compound's first part: "four wheeled", "two way", "three piece".
+# A cardinal in words (``counted_word``), but for one that is another word too ("elf" hat, "once", "dos": of the).
 COUNTED_IN = ("en", "de", "fr", "es")  # the languages _CARDINALS writes numbers in words of
-_COUNTED = frozenset(word for value, words in _CARDINALS.items() if value >= 2 for word in words.split()) - {"twice"}
+_COUNTED = frozenset(word for value, words in _CARDINALS.items() if value >= 2 for word in words.split()) - {
+    "twice", "elf", "once", "seize", "quince", "cent", "mil", "dos", "sept"}
 _COMPOUND_HEAD = re.compile(r"[\s-]+(?:wheel\w*|ways?|pieces?|stor(?:y|ey|ied)|seat\w*)\b", re.IGNORECASE)
-# What says a number without it: "both" or "either" (beide, ambos, entrambi), a pair or couple (Paar, not "ein
-# paar", a few; pareja), twins, a trio.
+# What says a number without it: "both", "either" (beide, ambos), a pair (Paar, not "ein paar", a few), a trio.
 _GROUPS = {"2": re.compile(r"\b(?:both|either|beid\w*|ambos|ambas|entramb\w*|pairs?|(?-i:Paar\w*)|couples?|parej\w*"
                            r"|twins?|zwilling\w*|gemel\w*|gemell\w*|jumea\w*|duos?)\b", re.IGNORECASE),
            "3": re.compile(r"\b(?:tr[ií]os?|triplets?|drilling\w*)\b", re.IGNORECASE)}
