@@ -83,6 +83,25 @@ def statement(source: str, good: str, other: str) -> str:
     return good.rstrip(".!") + "."
 
 
+def word_doubled(source: str, good: str, other: str) -> str | None:
+    """``good`` with its middle word written twice ("auf der der Bank")."""
+    words = good.split()
+    if len(words) < 3:
+        return None
+    middle = len(words) // 2
+    return " ".join([*words[:middle], words[middle], *words[middle:]])
+
+
+def english_tail(source: str, good: str, other: str) -> str:
+    """``good``'s first half of words, then ``source``'s last half: a translation left unfinished in English."""
+    ours, theirs = source.split(), good.split()
+    return " ".join(theirs[: len(theirs) // 2] + ours[len(ours) // 2:])
+
+
+def cut_at_comma(source: str, good: str, other: str) -> str | None:
+    return good[: good.index(",") + 1] if "," in good else None
+
+
 KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], str]]] = {
     "references": (lambda s, g, o: g, str),
     "empty": (lambda s, g, o: "", str),
@@ -104,6 +123,10 @@ KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], st
     "copied source": (lambda s, g, o: s, str),
     "another English sentence": (lambda s, g, o: o, str),  # o: another source, for this kind
     "another sentence's": (lambda s, g, o: o, str),
+    "word doubled": (word_doubled, str),
+    "English tail": (english_tail, str),
+    "cut at a comma": (cut_at_comma, str),
+    "punctuation alone": (lambda s, g, o: "...", str),
 }
 
 
