@@ -288,8 +288,8 @@ def test_a_sheet_of_three_columns_is_named_with_the_delimiter_it_has(tmp_path, d
     ("a\tb\nc\td".encode("utf-16-le").join([b"\xff\xfe", b"\x00\xd8"]), "terms.txt",
      r"terms.txt:2: invalid UTF-16 \(unexpected end of data\)"),
     ("a\tb\n".encode("utf-32"), "terms.txt", r"terms.txt: the text is UTF-32, not UTF-8"),
-    (gzip.compress(b"a\tb\n", mtime=0), "terms.tsv", r"terms.tsv: the file is gzip-compressed but its name does not end in "
-                                          r"\.gz: rename it terms.tsv.gz"),
+    (gzip.compress(b"a\tb\n", mtime=0), "terms.tsv",
+     r"terms.tsv: the file is gzip-compressed but its name does not end in \.gz: rename it terms.tsv.gz"),
 ])
 def test_a_csv_or_tsv_file_that_does_not_read_names_the_delimiter_or_encoding(tmp_path, data, name, message):
     with pytest.raises(DataError, match=message):
