@@ -102,6 +102,9 @@ def test_a_function_word_written_twice_in_a_row_is_a_repetition():
     assert not words_doubled("Ein Mann sieht der der Frau zu.", "A man watches the the woman.")  # as the source
     assert not words_doubled("Nous nous levons tôt.", "We get up early.", "fr")  # reflexive: grammar's own
     assert not words_doubled("Er fragt, ob sie sie kennt.", "He asks whether she knows her.", "de")
+    assert not words_doubled("Ich weiß, dass das das Beste ist.", "I know that this is the best.", "de")
+    assert not words_doubled("Ik weet dat dat klopt.", "I know that this is right.", "nl")
+    assert not words_doubled("What it is is a game.", "Was es ist, ist ein Spiel.", "en")
 
 
 def test_any_word_twice_in_a_row_is_a_repetition_in_a_language_that_doubles_none_on_purpose():

@@ -48,8 +48,9 @@ FUNCTION_WORDS = frozenset().union(*WORDS.values())  # every profile's (attnmt.d
 # twice in a row is a slip there.
 SLIPS = frozenset({"en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "ca"})
 # Function words their grammar writes twice: French's reflexive "nous nous levons", German's "ob sie sie kennt",
-# English's "he had had enough", "he said that that was wrong".
-DOUBLED_ON_PURPOSE = frozenset({"nous", "vous", "sie", "had", "that"})
+# English's "he had had enough", "he said that that was wrong", "what it is is a game", German's "dass das das
+# Beste ist", Dutch's "ik weet dat dat klopt".
+DOUBLED_ON_PURPOSE = frozenset({"nous", "vous", "sie", "had", "that", "is", "das", "dat"})
 WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
 # The question marks of the world's scripts: Latin's, the full-width one (Chinese, Japanese), Arabic's, Spanish's
 # opening one, the reversed one, the Greek question mark (U+037E, which NFKC makes ";"), Armenian's, Ethiopic's,
