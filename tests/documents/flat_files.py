@@ -53,14 +53,17 @@ CHART = ('<office:chart><chart:chart><chart:title><text:p>The number of dogs.</t
          '<table:table-cell office:value-type="string"><text:p>Dogs seen</text:p></table:table-cell>'
          '</table:table-row></table:table-rows></table:table></chart:chart></office:chart>')
 
+META = '<office:meta><dc:date>2024-05-01T10:00:00</dc:date></office:meta>'  # a flat file's properties
+
 
 def flat_file(kind: str = "text", body: str = TEXT_BODY, styles: str = STYLES, automatic: str = AUTOMATIC,
-              masters: str = MASTERS, before: str = "", media: str | None = None) -> bytes:
+              masters: str = MASTERS, before: str = "", media: str | None = None, meta: str = META) -> bytes:
     """A flat OpenDocument file of ``kind`` (text, presentation, spreadsheet): ``before`` goes
-    before the styles (``office:scripts``), ``media`` replaces the kind's mimetype."""
+    before the styles (``office:scripts``), ``media`` replaces the kind's mimetype.  Its properties hold
+    a date, no title: the zipped file has no meta.xml, and a title is translated (``meta``)."""
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<office:document {DECLARED} office:version="1.3" office:mimetype="{media or MEDIA[kind]}">'
-            f'<office:meta><dc:title>A report</dc:title></office:meta>{before}{styles}{automatic}{masters}'
+            f'{meta}{before}{styles}{automatic}{masters}'
             f'<office:body>{body}</office:body></office:document>\n').encode()
 
 

@@ -158,3 +158,14 @@ def test_a_flat_file_is_a_format_files_are_translated_in(mirror):
     assert {".fodt", ".fodp", ".fods"} <= set(supported_suffixes())
     out = translate_file_bytes(flat_file(), "report.fodt", mirror, DocumentOptions())
     assert b"SLEEPS. CAT A" in out and b"The cat sleeps." not in out
+
+
+def test_a_flat_files_title_and_subject_are_translated_as_an_odts_are(mirror):
+    """office:meta's ``dc:title`` stayed in English in a .fodt, where an .odt's meta.xml had it translated;
+    its ``dc:description`` and keywords are kept, as meta.xml's are."""
+    meta = ('<office:meta><dc:title>The brown dog</dc:title><dc:subject>Dogs in the park</dc:subject>'
+            '<dc:description>A draft.</dc:description></office:meta>')
+    out = etree.fromstring(translate_office(flat_file(meta=meta), ".fodt", mirror, DocumentOptions()))
+    dc = NAMESPACES["dc"]
+    assert [out.findtext(f"{{{NAMESPACES['office']}}}meta/{{{dc}}}{name}")
+            for name in ("title", "subject", "description")] == ["DOG BROWN THE", "PARK THE IN DOGS", "A draft."]

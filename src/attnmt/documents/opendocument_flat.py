@@ -1,8 +1,9 @@
 """Flat OpenDocument files (.fodt, .fods, .fodp): what LibreOffice saves as one XML document
 (``office:document``) instead of a zip archive.  Its root holds what an .odt splits into parts:
 content.xml's body and automatic styles, styles.xml's styles and master pages (their headers and
-footers), meta.xml's ``office:meta``; a chart is an ``office:document`` of its own inside the
-``draw:object`` that shows it, where an .odt names a folder (``Object 1/``).
+footers), meta.xml's ``office:meta`` (its title and subject translated as meta.xml's are); a chart
+is an ``office:document`` of its own inside the ``draw:object`` that shows it, where an .odt names a
+folder (``Object 1/``).
 
 Its paragraphs are found and translated as an .odt's are (attnmt.documents.opendocument), its
 styles' languages set the same way, and the file written again with its declaration as it was.
@@ -24,6 +25,7 @@ from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_conditions import ConditionalTextJob
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
+from attnmt.documents.package_properties import property_jobs
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
@@ -32,6 +34,7 @@ FLAT_SUFFIXES = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}  # each with
 FLAT_MEDIA_TYPES = {flat: MEDIA_TYPES[zipped] for flat, zipped in FLAT_SUFFIXES.items()}
 MIMETYPE = f"{{{OFFICE}}}mimetype"
 BODY = f"{{{OFFICE}}}body"
+META = f"{{{OFFICE}}}meta"  # the file's properties, an .odt's meta.xml
 # Basic's modules, where a flat file keeps its macros (``office:scripts``: ooo:library-embedded, ooo:module).
 MODULE = "{http://openoffice.org/2004/office}module"
 
@@ -56,8 +59,9 @@ def has_macros(tree: etree._ElementTree) -> bool:
 def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     """The file's paragraphs as parts of one tree, in the order a reader meets them, which the review's
     rows name: ``office:body``, then ``office:master-styles`` (the master pages' headers and footers),
-    then each chart (``chart 1`` …, in the body's order).  With ``options.target_lang``, the styles'
-    languages are set (the first part marked changed where any was)."""
+    then each chart (``chart 1`` …, in the body's order), then ``office:meta`` (the title and subject,
+    as an .odt's meta.xml's).  With ``options.target_lang``, the styles' languages are set (the first
+    part marked changed where any was)."""
     root = tree.getroot()
     jobs = document_jobs(root, None, False, options, glossary)
     # a paragraph's job holds its root, a link's tooltip's or a conditional text's its element
@@ -70,6 +74,9 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
               and document.get(MIMETYPE, "").startswith(CHART)]
     parts += [Part(f"chart {number}", tree, document_jobs(chart, None, True, options, glossary))
               for number, chart in enumerate(charts, start=1)]
+    meta = root.find(META)  # the document's title and subject, translated as an .odt's meta.xml's are
+    if meta is not None and (jobs := property_jobs(meta, glossary)):
+        parts.append(Part("office:meta", tree, jobs))
     if options.target_lang:
         parts[0].changed = set_language(root, options.target_lang)
     if forget_cell_results(root):  # computed again from the translated cells

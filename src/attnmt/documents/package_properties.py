@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lxml import etree
+
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.comments import TextJob
@@ -39,9 +41,15 @@ def property_parts(archive: Archive, member: str | None, glossary: Glossary | No
         tree = parse_part(archive, member)
     except DataError:
         return []
-    jobs = [TextJob(element) for element in tree.getroot().iter(*TRANSLATED)
-            if needs_translation(text_in(element), glossary)]
+    jobs = property_jobs(tree.getroot(), glossary)
     return [Part(member, tree, jobs)] if jobs else []
+
+
+def property_jobs(holder: etree._Element, glossary: Glossary | None) -> list[TextJob]:
+    """A job for each title and subject under ``holder`` that has words to translate: a properties part's
+    root, or a flat OpenDocument file's ``office:meta`` (attnmt.documents.opendocument_flat)."""
+    return [TextJob(element) for element in holder.iter(*TRANSLATED)
+            if needs_translation(text_in(element), glossary)]
 
 
 def core_properties(kinds: dict[str, str]) -> str | None:
