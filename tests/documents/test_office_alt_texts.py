@@ -102,3 +102,20 @@ def test_a_pictures_alt_text_is_read_after_the_paragraph_holding_it(mirror):
     document.add_paragraph("The end.")
     translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
     assert mirror.given == ["The boy laughs.", "A brown dog runs.", "The end."]
+
+
+def test_an_old_word_pictures_vml_alt_text_is_translated_and_its_id_kept(mirror):
+    """A picture Word 2003 wrote (``w:pict``'s ``v:shape alt="..."``, kept so in a .docx that Word opens and saves)
+    had its alt text left in English while a DrawingML picture's was translated."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("The dog runs.")
+    pict = etree.fromstring(
+        '<w:pict xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+        'xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">'
+        '<v:shape id="Picture 1" o:spid="_x0000_i1025" type="#_x0000_t75" alt="A brown dog runs in the park." '
+        'style="width:40pt;height:30pt"><v:imagedata o:title="dog"/></v:shape></w:pict>')
+    paragraph.add_run()._r.append(pict)
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    shape = etree.fromstring(read_members(out)["word/document.xml"]).find(".//{urn:schemas-microsoft-com:vml}shape")
+    assert (shape.get("alt"), shape.get("id")) == ("PARK. THE IN RUNS DOG BROWN A", "Picture 1")
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "RUNS. DOG THE"

@@ -1,8 +1,9 @@
 """A picture's, a shape's or a chart's alt text: what a screen reader reads in its place, and what Word,
 PowerPoint, Excel and LibreOffice show in their "Alt Text" pane.  In Office Open XML it is the ``descr`` (the
 description) and ``title`` of a Word drawing's ``wp:docPr`` and of a DrawingML picture's, shape's, group's or
-frame's ``cNvPr`` (``pic:``, ``p:``, ``xdr:``, ``wps:``, ...); in OpenDocument, a frame's or shape's
-``svg:title`` and ``svg:desc`` elements.  Each is plain text, translated line by line, as a link's screen tip
+frame's ``cNvPr`` (``pic:``, ``p:``, ``xdr:``, ``wps:``, ...), and the ``alt`` and ``title`` of an old VML shape or
+picture (``w:pict``'s ``v:shape``, which Word 2003 wrote and Word keeps in a .docx); in OpenDocument, a frame's
+or shape's ``svg:title`` and ``svg:desc`` elements.  Each is plain text, translated line by line, as a link's screen tip
 is (validations.AttributeJob); the shape's ``name`` ("Picture 1"), which the selection pane lists and
 animations and macros address, is kept.  A translated document whose alt text stayed in the source's
 language reads one language on the page and another to a screen reader, and fails an accessibility check;
@@ -27,11 +28,17 @@ from attnmt.documents.ooxml import FALLBACK
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.xstring import text_in
 
-# Word's drawing properties (wp:docPr) and any DrawingML non-visual properties (a "{*}" tag: pic:, p:, xdr:, ...)
-HOLDERS = ("{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}docPr", "{*}cNvPr")
+VML = "urn:schemas-microsoft-com:vml"
+# An old VML shape or picture (w:pict's v:shape, what Word 2003 wrote and Word keeps): its alt text is its ``alt``.
+VML_SHAPES = tuple(f"{{{VML}}}{name}" for name in (
+    "shape", "rect", "roundrect", "oval", "line", "polyline", "arc", "curve", "image", "group"))
+# Word's drawing properties (wp:docPr), any DrawingML non-visual properties (a "{*}" tag: pic:, p:, xdr:, ...)
+# and a VML shape
+HOLDERS = ("{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}docPr", "{*}cNvPr", *VML_SHAPES)
 # A picture's file name: one word, or a path, ending in a picture's extension ("image.png", "C:\\My Photos\\dog.jpg").
 FILE_NAME = re.compile(r"(?i)(?:\S+|.*[\\/].*)\.(?:png|jpe?g|gif|bmp|tiff?|svg|emf|wmf|webp|heic)")
 ALT_ATTRIBUTES = ("title", "descr")  # as the pane shows them: the title, then the description
+VML_ALT_ATTRIBUTES = ("title", "alt")  # a VML shape's, the same two
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
 
@@ -43,8 +50,9 @@ def alt_text_jobs(root: etree._Element, glossary: Glossary | None) -> list[Attri
 
 
 def node_alt_texts(node: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
-    """A job for each alt text of ``node`` (a ``wp:docPr`` or a ``cNvPr``) that has words to translate."""
-    jobs = [AttributeJob(node, name, escaped=False) for name in ALT_ATTRIBUTES
+    """A job for each alt text of ``node`` (a ``wp:docPr``, a ``cNvPr`` or a VML shape) that has words to translate."""
+    names = VML_ALT_ATTRIBUTES if node.tag in VML_SHAPES else ALT_ATTRIBUTES
+    jobs = [AttributeJob(node, name, escaped=False) for name in names
             if needs_translation(node.get(name, ""), glossary) and not FILE_NAME.fullmatch(node.get(name, "").strip())]
     for job in jobs:
         if next(job.element.iterancestors(FALLBACK), None) is not None:  # a copy: translated, not listed twice
