@@ -119,3 +119,26 @@ def test_an_old_word_pictures_vml_alt_text_is_translated_and_its_id_kept(mirror)
     shape = etree.fromstring(read_members(out)["word/document.xml"]).find(".//{urn:schemas-microsoft-com:vml}shape")
     assert (shape.get("alt"), shape.get("id")) == ("PARK. THE IN RUNS DOG BROWN A", "Picture 1")
     assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "RUNS. DOG THE"
+
+
+def test_an_alt_texts_template_placeholders_pass_through_untranslated(mirror):
+    """A template's alt text (``{{name}}``, ``${place}``, ``%s``, filled in by the program that fills the document)
+    was sent to the model whole, which may translate or drop a placeholder the program then cannot find; they
+    are kept as a URL is, in a Word picture's ``descr`` and a LibreOffice frame's ``svg:desc``."""
+    document = docx.Document()
+    document.add_paragraph("The dog runs.")
+    document.add_picture(io.BytesIO(PNG))
+    document.inline_shapes[0]._inline.docPr.set("descr", "A photo of {{name}} at ${place} on %s.")
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    properties = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{WP}}}docPr")
+    descr = properties.get("descr")
+    assert [descr.count(kept) for kept in ("{{name}}", "${place}", "%s", "PHOTO")] == [1, 1, 1, 1]
+    assert not any("{{" in given or "%s" in given for given in mirror.given)
+    members = read_members(text_file())
+    content = etree.fromstring(members["content.xml"])
+    heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
+    frame = etree.SubElement(heading, f"{{{DRAW}}}frame", {f"{{{DRAW}}}name": "Image1"})
+    etree.SubElement(frame, f"{{{SVG}}}desc").text = "A photo of {{name}}."
+    members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
+    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
+    assert etree.fromstring(read_members(out)["content.xml"]).findtext(f".//{{{SVG}}}desc") .count("{{name}}") == 1

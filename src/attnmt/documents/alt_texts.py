@@ -11,6 +11,8 @@ CAT tools' Word and PowerPoint filters (Trados's, memoQ's) offer alt text for tr
 
 An alt text that is a picture's file name (``image.png``, ``C:\\Photos\\IMG 0042.JPG``), which older PowerPoint and Word
 versions and python-pptx write when a picture is inserted, is no text to translate: it is kept (``FILE_NAME``).
+A template's placeholders in alt text (``{{name}}``, ``${place}``, ``%s``: attnmt.documents.xml_dialects.PLACEHOLDER),
+which the program filling the document looks for, pass through untranslated as a URL does (ALT_PROTECTED).
 
 Office copies a drawing into a ``mc:Fallback`` for older readers: its alt text there is translated too, but
 neither placed nor reviewed (FlatText.seen), as a text box's fallback copy is not."""
@@ -23,9 +25,11 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.comments import TextJob
+from attnmt.documents.flat import PROTECTED
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml import FALLBACK
 from attnmt.documents.validations import AttributeJob
+from attnmt.documents.xml_dialects import PLACEHOLDER
 from attnmt.documents.xstring import text_in
 
 VML = "urn:schemas-microsoft-com:vml"
@@ -41,6 +45,20 @@ ALT_ATTRIBUTES = ("title", "descr")  # as the pane shows them: the title, then t
 VML_ALT_ATTRIBUTES = ("title", "alt")  # a VML shape's, the same two
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
+# What an alt text passes through untranslated: URLs and the like, and a template's placeholders (module docstring).
+ALT_PROTECTED = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER}")
+
+
+class AltTextJob(AttributeJob):
+    """An Office Open XML alt text, its template's placeholders kept (ALT_PROTECTED)."""
+
+    protected = ALT_PROTECTED
+
+
+class SvgAltTextJob(TextJob):
+    """An OpenDocument alt text (``svg:title``, ``svg:desc``), its template's placeholders kept (ALT_PROTECTED)."""
+
+    protected = ALT_PROTECTED
 
 
 def alt_text_jobs(root: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
@@ -52,7 +70,7 @@ def alt_text_jobs(root: etree._Element, glossary: Glossary | None) -> list[Attri
 def node_alt_texts(node: etree._Element, glossary: Glossary | None) -> list[AttributeJob]:
     """A job for each alt text of ``node`` (a ``wp:docPr``, a ``cNvPr`` or a VML shape) that has words to translate."""
     names = VML_ALT_ATTRIBUTES if node.tag in VML_SHAPES else ALT_ATTRIBUTES
-    jobs = [AttributeJob(node, name, escaped=False) for name in names
+    jobs: list[AttributeJob] = [AltTextJob(node, name, escaped=False) for name in names
             if needs_translation(node.get(name, ""), glossary) and not FILE_NAME.fullmatch(node.get(name, "").strip())]
     for job in jobs:
         if next(job.element.iterancestors(FALLBACK), None) is not None:  # a copy: translated, not listed twice
@@ -63,5 +81,5 @@ def node_alt_texts(node: etree._Element, glossary: Glossary | None) -> list[Attr
 
 def svg_alt_text_jobs(elements: list[etree._Element], glossary: Glossary | None) -> list[TextJob]:
     """A job for each of the OpenDocument ``elements`` (``svg:title``, ``svg:desc``) that has words to translate."""
-    return [TextJob(element) for element in elements
+    return [SvgAltTextJob(element) for element in elements
             if needs_translation(text_in(element), glossary) and not FILE_NAME.fullmatch(text_in(element).strip())]

@@ -30,7 +30,7 @@ from lxml import etree
 from attnmt.config_ranges import written_whole_number
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Job, Part
-from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
@@ -63,7 +63,10 @@ def utf16_offsets(text: str) -> dict[int, int]:
 
 class TextJob:
     """One element of plain text, line by line, the ``mentions`` in it kept (the module docstring);
-    ``escaped``: its text escapes what XML cannot hold (a SpreadsheetML ``<t>``: attnmt.documents.xstring)."""
+    ``escaped``: its text escapes what XML cannot hold (a SpreadsheetML ``<t>``: attnmt.documents.xstring).
+    ``protected``: what in it passes through untranslated (FlatBuilder's: URLs, e-mail addresses, file names)."""
+
+    protected = PROTECTED
 
     def __init__(self, element: etree._Element, mentions: Sequence[etree._Element] = (), escaped: bool = False) -> None:
         self.element, self.escaped = element, escaped
@@ -76,7 +79,7 @@ class TextJob:
         lines, start = [], 0
         for line in self.text.split("\n"):
             end = start + len(line)
-            builder, position = FlatBuilder(collapse=False), start
+            builder, position = FlatBuilder(collapse=False, protected=self.protected), start
             for mention, (first, last) in self.mentions.items():
                 if start <= first and last <= end:
                     builder.add_text(self.text[position:first])
