@@ -426,12 +426,15 @@ def test_a_books_metadata_but_its_titles_is_kept(mirror):
                      ("publisher", "Green Tree Books", None), ("language", "de", None)]
 
 
-def test_a_books_plain_description_is_translated_and_one_holding_markup_kept(mirror):
-    """The blurb a reading system's library shows stayed in the source; Calibre's escaped HTML is kept (its tags,
-    read as text, would go to the model as words)."""
+def test_a_books_plain_description_is_translated_and_one_holding_markup_translated_as_html(mirror):
+    """The blurb a reading system's library shows stayed in the source; Calibre's escaped HTML was kept whole (its
+    tags, read as text, would go to the model as words): its text is translated as an HTML fragment's, its tags
+    and their attributes kept, and it is written back escaped as it came."""
     metadata = ("<dc:description>A dog runs.\nA cat sleeps.</dc:description>"
-                "<dc:description>&lt;p&gt;A man walks.&lt;/p&gt;</dc:description><dc:language>en</dc:language>")
+                "<dc:description>&lt;div class=\"blurb\"&gt;&lt;p&gt;A man &lt;b&gt;walks&lt;/b&gt;.&lt;/p&gt;"
+                "&lt;/div&gt;</dc:description><dc:language>en</dc:language>")
     book = with_package(lambda text: text.replace("<dc:language>en</dc:language>", metadata))
     package = etree.fromstring(read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))[PACKAGE])
     assert [node.text for node in package.iter(f"{{{DC}}}description")] == [
-        "RUNS. DOG A\nSLEEPS. CAT A", "<p>A man walks.</p>"]
+        "RUNS. DOG A\nSLEEPS. CAT A", '<div class="blurb"><p><b>WALKS</b>. MAN A</p></div>']
+    assert not any("<" in given for given in mirror.given)

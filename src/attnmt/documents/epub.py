@@ -2,7 +2,7 @@
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
 the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
 package's titles (TitlesJob: ``dc:title``, as toc.ncx's ``docTitle`` and the navigation page's ``<title>``) and
-its description (description_jobs: ``dc:description``, but one holding markup). Pages are
+its description (description_jobs: ``dc:description``; Calibre's escaped HTML as HTML). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
 text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
 HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
@@ -32,10 +32,11 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.language import XML_LANG, direction, say_page_direction
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.markup import TreeJob, page_language
+from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job, page_language
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
+from attnmt.documents.xml_code import holds_markup
 from attnmt.documents.xstring import text_in
 from attnmt.errors import DataError, warn
 
@@ -170,12 +171,20 @@ class TitlesJob:
                 title.set(XML_LANG, self.target_lang)
 
 
-def description_jobs(package: etree._Element, glossary: Glossary | None) -> list[TextJob]:
+def description_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
+                     where: str) -> list[TextJob | EmbeddedJob]:
     """A job for each of the package's ``dc:description`` (the blurb a reading system's library and a shop show)
-    that is plain text with words, line by line; one holding markup (Calibre's ``&lt;p&gt;``, HTML escaped as
-    text) is kept: read as text, its tags would go to the model as words."""
-    return [TextJob(node) for node in package.iterfind(f"{{{OPF}}}metadata/{{{DC}}}description")
-            if "<" not in text_in(node) and needs_translation(text_in(node), glossary)]
+    that is plain text with words, line by line; one that is HTML escaped as text (Calibre's ``&lt;p&gt;``:
+    xml_code.holds_markup) is translated as an HTML fragment, its tags kept, and written back escaped (EmbeddedJob:
+    read as text, its tags went to the model as words); other text holding a ``<`` is kept, as before."""
+    jobs: list[TextJob | EmbeddedJob] = []
+    for node in package.iterfind(f"{{{OPF}}}metadata/{{{DC}}}description"):
+        if holds_markup(node):
+            job = embedded_job(node, options, where, glossary)
+            jobs += [job] if job is not None and job.flats() else []
+        elif "<" not in text_in(node) and needs_translation(text_in(node), glossary):
+            jobs.append(TextJob(node))
+    return jobs
 
 
 class PackageJob:
@@ -350,8 +359,8 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
             job = PageJob(root, vocabulary, options, glossary, epub3)
         parts.append(Part(member, tree, [job] if job.flats() else []))
     titles = TitlesJob(list(opf.getroot().iterfind(f"{{{OPF}}}metadata/{{{DC}}}title")), options, glossary)
-    package_jobs: list[TitlesJob | TextJob | PackageJob] = [titles] if titles.flats() else []
-    package_jobs += description_jobs(opf.getroot(), glossary)
+    package_jobs: list[TitlesJob | TextJob | EmbeddedJob | PackageJob] = [titles] if titles.flats() else []
+    package_jobs += description_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
