@@ -75,8 +75,8 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     parts += [Part(f"chart {number}", tree, document_jobs(chart, None, True, options, glossary))
               for number, chart in enumerate(charts, start=1)]
     meta = root.find(META)  # the document's title and subject, translated as an .odt's meta.xml's are
-    if meta is not None and (jobs := property_jobs(meta, glossary)):
-        parts.append(Part("office:meta", tree, jobs))
+    if meta is not None and (properties := property_jobs(meta, glossary)):
+        parts.append(Part("office:meta", tree, properties))
     if options.target_lang:
         parts[0].changed = set_language(root, options.target_lang)
     if forget_cell_results(root):  # computed again from the translated cells
