@@ -566,3 +566,21 @@ def test_an_empty_source_term_is_skipped_as_an_empty_target_term_is(tmp_path):
                     encoding="utf-8")
     with pytest.raises(DataError, match=r"terms.tbx:3: empty source term \(entry c1\)$"):
         read_glossary(path, "en", "de")
+
+
+def test_a_section_whose_language_is_a_three_letter_code_is_its_languages(tmp_path):
+    """xml:lang="eng" and "deu" (ISO 639-2, as some tools write them) are en and de, beside "EN-us" and
+    "de-DE": every entry was skipped ("no entry has a term in both en and de"); the deprecated "Köter" is
+    still never the target."""
+    path = tmp_path / "codes.tbx"
+    path.write_text(
+        '<?xml version="1.0"?>\n<tbx type="TBX-Basic" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2"><text><body>\n'
+        '<conceptEntry id="1"><langSec xml:lang="EN-us"><termSec><term>dog</term></termSec></langSec>'
+        '<langSec xml:lang="deu"><termSec><term>Köter</term><termNote type="administrativeStatus">'
+        'deprecatedTerm-admn-sts</termNote></termSec><termSec><term>Hund</term></termSec></langSec></conceptEntry>\n'
+        '<conceptEntry id="2"><langSec xml:lang="eng"><termSec><term>e-mail</term></termSec></langSec>'
+        '<langSec xml:lang="de-DE"><termSec><term>E-Mail</term></termSec></langSec></conceptEntry>\n'
+        '</body></text></tbx>\n', encoding="utf-8")
+    for source_lang, target_lang in (("en", "de"), ("eng", "deu")):
+        glossary = read_glossary(path, source_lang, target_lang)
+        assert glossary.terms == (("dog", "Hund"), ("e-mail", "E-Mail"))

@@ -55,7 +55,7 @@ from lxml import etree
 from attnmt.decoding.term_forms import capitals, normal, term_key
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
-from attnmt.text.language_codes import primary_subtag, subtags, variety
+from attnmt.text.language_codes import language_of, primary_subtag, subtags, variety
 from attnmt.text.xml_start import first_element
 
 ROOTS = ("martif", "tbx")
@@ -222,8 +222,9 @@ def section_side(lang: str, source_lang: str, target_lang: str) -> str | None:
     neither.  Between two varieties of one language (en-US to en-GB, pt-PT to pt-BR) the side whose variety it is
     nearer (``variety_distance``): every section was a source, and the file stopped with "no entry has a term in
     both en-US and en-GB".  One as near to both is the side that is the language as a whole ("pt-PT" of pt to
-    pt-BR), else neither ("en" of en-US to en-GB)."""
-    is_source, is_target = (primary_subtag(lang) == primary_subtag(code) for code in (source_lang, target_lang))
+    pt-BR), else neither ("en" of en-US to en-GB).  A three-letter code is its language's (``language_of``):
+    a section's xml:lang="deu" held no de term ("no entry has a term in both en and de")."""
+    is_source, is_target = (language_of(lang) == language_of(code) for code in (source_lang, target_lang))
     if is_source and is_target:
         to_source, to_target = variety_distance(lang, source_lang), variety_distance(lang, target_lang)
         if to_source == to_target:

@@ -54,6 +54,27 @@ def primary_subtag(code: str) -> str:
     return re.split(r"[-_]", code.strip(), maxsplit=1)[0].lower()
 
 
+# The three-letter codes (ISO 639-2/T, and the /B ones no English word spells) of the languages LANGUAGE_NAMES
+# names, as termbases write them (TBX's xml:lang="eng", "deu"): their two-letter code.
+ISO_639_2 = {
+    "ara": "ar", "bul": "bg", "ben": "bn", "cat": "ca", "ces": "cs", "cze": "cs", "dan": "da", "deu": "de",
+    "ger": "de", "ell": "el", "gre": "el", "eng": "en", "spa": "es", "est": "et", "eus": "eu", "baq": "eu",
+    "fas": "fa", "fin": "fi", "fra": "fr", "fre": "fr", "gle": "ga", "glg": "gl", "heb": "he", "hin": "hi",
+    "hrv": "hr", "hun": "hu", "ind": "id", "isl": "is", "ita": "it", "jpn": "ja", "kor": "ko", "lit": "lt",
+    "lav": "lv", "msa": "ms", "mlt": "mt", "nob": "nb", "nld": "nl", "dut": "nl", "nor": "no", "pol": "pl",
+    "por": "pt", "ron": "ro", "rum": "ro", "rus": "ru", "slk": "sk", "slv": "sl", "sqi": "sq", "srp": "sr",
+    "swe": "sv", "swa": "sw", "tha": "th", "tur": "tr", "ukr": "uk", "urd": "ur", "vie": "vi", "zho": "zh",
+    "chi": "zh",
+}
+
+
+def language_of(code: str) -> str:
+    """A language code's language as its two-letter code where ISO_639_2 has it, else its primary subtag:
+    "deu", "de-DE" and "DE" are "de"."""
+    language = primary_subtag(code)
+    return ISO_639_2.get(language, language)
+
+
 # The English names of the languages most glossaries are kept in, lower case: a spreadsheet's header row
 # names its columns so ("English,German": attnmt.decoding.glossary_headers.csv_header).
 LANGUAGE_NAMES = {
