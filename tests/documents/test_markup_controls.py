@@ -142,3 +142,13 @@ def test_a_bootstrap_tooltips_title_is_translated(upper):
     assert translate_markup([text], upper)[0] == (
         '<button type="button" class="btn" data-bs-toggle="tooltip" data-bs-title="OPEN THE MENU">MENU</button>'
         '<a href="#" data-bs-toggle="popover" data-bs-title="HELP" data-bs-content="Click twice">?</a>')
+
+
+def test_a_table_headers_short_form_is_translated(upper):
+    """``<th abbr>`` is a header's short form, which screen readers read out before each cell: it
+    stayed in the source's language beside the translated header.  Only a table cell's is text."""
+    text = ('<table><tr><th abbr="Temp." scope="col">Temperature in degrees</th></tr>'
+            '<tr><td abbr="Max">The highest value</td></tr></table><p><span abbr="Keep me">Hi</span></p>')
+    assert translate_markup([text], upper)[0] == (
+        '<table><tr><th abbr="TEMP." scope="col">TEMPERATURE IN DEGREES</th></tr>'
+        '<tr><td abbr="MAX">THE HIGHEST VALUE</td></tr></table><p><span abbr="Keep me">HI</span></p>')

@@ -384,11 +384,13 @@ def holds_text(node: etree._Element, name: str) -> bool:
     """Whether attribute ``name`` of ``node`` may hold text to translate: ``value`` only on a button
     (is_button_label), ``content`` only on a <meta> of text (is_meta_text), ``label`` only where HTML
     shows it (LABELLED: a dropdown's group heading, a player's subtitle menu; DocBook's is a
-    section's number), any other where it is."""
+    section's number), ``abbr`` only on a table cell (a header's short form), any other where it is."""
     if name == "value":
         return is_button_label(node)
     if name == "label":
         return local_name(node) in LABELLED
+    if name == "abbr":
+        return local_name(node) in ("th", "td")
     return name != "content" or is_meta_text(node)
 
 

@@ -93,9 +93,10 @@ class DocumentOptions:
     source_lang: str = "en"
     target_lang: str | None = None
     split: bool = True
-    # data-bs-title: the text of a Bootstrap 5 tooltip or popover (shown as title is, where it has none)
+    # data-bs-title: the text of a Bootstrap 5 tooltip or popover (shown as title is, where it has none);
+    # abbr: a table header's short form, which screen readers read out (a <th>'s or <td>'s only)
     attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "label", "value", "content",
-                                   "data-bs-title")
+                                   "data-bs-title", "abbr")
     macros: bool = False
     macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
     xliff_hint: str = "a name ending .xml translates it as plain XML"
