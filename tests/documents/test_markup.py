@@ -697,6 +697,7 @@ def test_a_processing_instruction_comes_back_as_it_was_written(mirror, text, bac
     '<p>a dog <input type="text" value="<?php echo $x ?>"> runs</p>',
     '<p>a <a href="<?php echo $url ?>" data-x="<?php echo $a->b && $c ?>">dog</a></p>',
     """<p>a <a href='<?php echo "x"; ?>' class="<%= style %> wide">dog</a></p>""",
+    '<p>a <a class="<?php if ($n < 3) echo \'few\'; ?>" title="<%= a <= b ? x : y %>">dog</a></p>',  # a comparison
 ])
 def test_a_templates_code_in_an_attribute_comes_back_as_it_was_written(same, text):
     """libxml2's HTML writer escaped it, ``value="&lt;?php echo $x ?&gt;"``, ``$a-&gt;b &amp;&amp;``: code

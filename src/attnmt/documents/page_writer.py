@@ -49,8 +49,9 @@ EDGE_SPACES = "".join(character for character in map(chr, range(0x3001))
 BOGUS_COMMENT = re.compile(r"<\?[^>]*>|<!\[[^>]*>")
 # A template's code in an attribute's value (``href="<?php echo $url ?>"``, ``alt="<?= $alt ?>"``, ERB's and
 # JSP's ``value="<%= name %>"``): the server runs it before a browser reads the page, so it stays as written.  It
-# holds no "<" (each try ends at the next one: a value of "<?" a thousand times over is read once).
-VALUE_CODE = re.compile(r"<\?[^<]*?\?>|<%[^<]*?%>")
+# holds no "<" but a comparison's (``$n < 3``, ``a <= b``), as TEXT_CODE: each try ends at the next code, so a
+# value of "<?" a thousand times over is read once.
+VALUE_CODE = re.compile(r"<\?(?:[^<]|<[\s=])*?\?>|<%(?:[^<]|<[\s=])*?%>")
 # A start tag as written, and an attribute in it (its name group 1): where a page spells its names (spelled_names).
 # Neither crosses a "<": each try ends at the next tag, so a page of "<a" without ">" is read once, not once a "<".
 START_TAG = re.compile(r"<([A-Za-z][^\s/<>]*)((?:[^<>\"']|\"[^\"<]*\"|'[^'<]*')*)>")
