@@ -59,6 +59,8 @@ def test_a_line_break_parts_words_and_takes_the_place_of_the_space_between_them(
     ("<p>A dog runs.<br>\nA cat sleeps.</p>", "<p>A DOG RUNS.<br>\nA CAT SLEEPS.</p>"),  # not "<br> A CAT"
     ("<address>Main St 1<br>\n   10115 Berlin</address>", "<address>MAIN ST 1<br>\n   10115 BERLIN</address>"),
     ("<p>Three <br>\n four.</p>", "<p>THREE <br>\n FOUR.</p>"),
+    ("<p>A dog runs.\n<br>A cat sleeps.</p>", "<p>A DOG RUNS.\n<br>A CAT SLEEPS.</p>"),  # before it: not "RUNS. <br>"
+    ("<p>Main St 1\n  <br>\n  10115 Berlin</p>", "<p>MAIN ST 1\n  <br>\n  10115 BERLIN</p>"),
 ])
 def test_the_line_break_written_after_a_br_comes_back_as_written(upper, text, back):
     """The flat text collapses ``<br>\n`` to one space, and the page came back with its lines joined."""

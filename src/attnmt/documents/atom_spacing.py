@@ -17,7 +17,10 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     ``A dog runs.<br>\nA cat sleeps.``) and the target's space follows them, that whitespace in its place:
     the page's lines came back joined, ``<br> A cat``."""
     drop, before, after, skip = placed_spaces(text, position, end, atoms, droppable)
-    last = atoms[-1]
+    first, last = atoms[0], atoms[-1]
+    if (not drop and not before and droppable and first.space_before and LINE_END.search(first.space_before_as)
+            and text[position - 1:position] == " "):  # and before them: ``A dog runs.\n<br>``
+        drop, before = True, first.space_before_as
     if (not after and not skip and last.space_after and LINE_END.search(last.space_after_as)
             and position < end and text[position:position + 1] == " "):
         return drop, before, last.space_after_as, 1

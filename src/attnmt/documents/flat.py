@@ -72,6 +72,7 @@ class Mark:
     # the character of that space after it, where the text left it out (U+00A0, a tab); or, where HTML's
     # whitespace after it held a line break (``<br>\n``) that the collapsed text made one space, that whitespace
     space_after_as: str = " "
+    space_before_as: str = " "  # the whitespace HTML's text before it ended in, as written (``runs.\n<br>``)
     parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
     line_break: bool = False  # a line break (LINE_BREAKS, or an atom added as one: XLIFF's <x ctype="lb"/>)
     shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
@@ -185,7 +186,7 @@ class FlatBuilder:
         self.marks: list[Mark] = []
         self.open_marks: list[int] = []
         self.pending_atoms: list[Mark] = []  # atoms waiting to learn whether whitespace follows them
-        self.gap = False  # a line break was just added: the next word is a new word
+        self.gap, self.ended_as = False, ""  # gap: a line break was just added; ended_as: Mark.space_before_as
         # an open range's key -> the marks of its starts, the last opened last: two starts may share a key
         # (Angular's <span>s nested, START_TAG_SPAN and START_TAG_SPAN_1), and an end closes the last
         self.range_starts: dict[object, list[int]] = {}
@@ -204,6 +205,7 @@ class FlatBuilder:
 
     def _add_plain(self, text: str) -> None:
         written = COLLAPSED.match(text) if self.collapse else None
+        self.ended_as = text[len(text.rstrip(" \t\n\f\r")):] if self.collapse and text else self.ended_as
         if self.collapse:
             text = COLLAPSED.sub(" ", text)
         if not text:
@@ -268,7 +270,7 @@ class FlatBuilder:
         self.pending_atoms = []
         before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
-                    parts_words=parts_words, line_break=line_break,
+                    parts_words=parts_words, line_break=line_break, space_before_as=self.ended_as or " ",
                     shows_text=bool(literal) or (not hidden and (has_text_of_its_own(node) if shown is None
                                                                  else bool(shown.strip()))),
                     glued_before=not touching and self.text[-1:].isalnum(), reference=reference, shown=shown)
