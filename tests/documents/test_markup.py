@@ -889,3 +889,15 @@ def test_markup_nested_deeper_than_max_depth_is_refused_naming_the_input(same, x
 def test_markup_deeper_than_libxml2_reads_at_all_is_refused(same):
     with pytest.raises(DataError, match="nests elements more than"):
         one(nested(3000), same)
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ('<p>A dog [caption id="1" align="left"]runs fast[/caption] here.</p>',
+     '<p>A DOG [caption id="1" align="left"]RUNS FAST[/caption] HERE.</p>'),
+    ("<p>[gallery ids='1,2' size=large] The dog runs.</p>", "<p>[gallery ids='1,2' size=large] THE DOG RUNS.</p>"),
+    ("<p>A dog [Note] runs [sic].</p>", "<p>A DOG [NOTE] RUNS [SIC].</p>"),  # words in brackets are text
+])
+def test_a_wordpress_shortcode_is_kept_as_written(upper, text, back):
+    """WordPress runs ``[caption id="1"]`` and ``[/caption]``: given to the model, they came back in its
+    words, ``[CAPTION ID="1"]``, which WordPress no longer knows."""
+    assert one(text, upper) == back

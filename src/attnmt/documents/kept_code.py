@@ -18,5 +18,10 @@ TEMPLATE_TAG = re.compile(r"\{\{\{[^{}\n]*\}\}\}|\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\
 # libxml2 reads as text: kept whole, as a template's tags are.  It holds no "<" but a comparison's (``a < b``,
 # ``a <= b``): each try ends at the next tag or code, so a text of "<%" a thousand times over is read once.
 TEXT_CODE = re.compile(r"<%(?:[^<]|<[\s=])*?%>")
+# A WordPress shortcode with attributes (``[gallery ids="1,2"]``, ``[caption id="1" align="left"]``) or a closing one
+# (``[/caption]``), which WordPress runs: given to the model, it came back ``[CAPTION ID="1"]``.  Kept whole; a word in
+# brackets alone (``[Note]``, ``[sic]``) is text.  No "[", "]" or line break inside, so each try ends at the next.
+SHORTCODE_VALUE = r"(?:\"[^\"\[\]\n]*\"|'[^'\[\]\n]*'|[^\s\[\]\"']+)"  # an attribute's, quoted or not
+SHORTCODE = re.compile(rf"\[/[A-Za-z][\w-]*\]|\[[A-Za-z][\w-]*(?:\s+[\w-]+={SHORTCODE_VALUE})+\s*/?\]")
 # what HTML's and XML's text keep whole
-KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{PROTECTED.pattern}")
+KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{SHORTCODE.pattern}|{PROTECTED.pattern}")
