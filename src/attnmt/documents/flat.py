@@ -53,7 +53,6 @@ ESCAPED_CODE = re.compile(r"\\u([0-9A-Fa-f]{4})")
 T = TypeVar("T")
 
 
-
 @dataclass
 class Mark:
     """An inline element over text[start:end], or an atom (kept whole) at start == end.
@@ -217,10 +216,9 @@ class FlatBuilder:
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
             text = " " + text  # the words either side of a line break stay two words
         self.gap = False
-        # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a protected
-        # span taken out of plain text leaves no double space.  Not text's own spacing: only a lone blank, which
-        # the atom gives back (Mark.space_after); of two or more, all stay, or one was lost where nothing else
-        # writes them back, before any words ("{0}  items" -> "{0} items") and between two sentences ("Done.
+        # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a protected span
+        # taken out leaves no double space.  Only a lone blank, which the atom gives back (Mark.space_after): of two,
+        # one was lost where nothing writes it back, before any words ("{0}  items") and between sentences ("Done.
         # {0}  Next one."); nor a line's end after an atom on a line of its own ("Done.\n{0}\nNext one.").
         after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
         if self.collapse and text[0] == " " and (not self.text or self.text[-1] == " "):
