@@ -476,11 +476,22 @@ def test_json_is_read_whatever_the_case_of_its_media_type_and_as_json_suffixed_t
 
 
 def test_a_field_given_twice_in_a_form_takes_its_first_value_as_libretranslate_does(client):
-    answer = client.post("/translate?q=a+dog+runs", data={"q": "a cat sleeps", "source": "en", "target": "de"})
+    answer = client.post("/translate?source=en", data={"q": "a dog runs", "source": "xx", "target": "de"})
     assert translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
-    answer = client.post("/translate", content=b"q=a+dog+runs&q=a+cat+sleeps&source=en&target=de",
+    answer = client.post("/translate", content=b"q=a+dog+runs&source=en&source=xx&target=de",
                          headers={"content-type": "application/x-www-form-urlencoded"})
     assert translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+
+
+@pytest.mark.parametrize("path", ["/translate", "/translate?q=a+dog+runs"])
+def test_q_given_twice_in_a_form_or_query_is_refused_not_one_text_lost(client, path):
+    """LibreTranslate's Flask keeps the first q of ``q=a&q=b`` (a client's list) and drops the other
+    text without a word: attnmt names it, and says how a list of texts is sent."""
+    body = b"q=a+cat+sleeps&source=en&target=de" if "?" in path else b"q=a+dog+runs&q=a+cat+sleeps&source=en&target=de"
+    answer = client.post(path, content=body, headers={"content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "Invalid request: q is given 2 times; send one q, or several texts "
+                                      "as a JSON list ({\"q\": [\"…\", \"…\"]})"}
 
 
 def test_suggest_is_refused_as_libretranslate_refuses_it_where_suggestions_are_off(client):

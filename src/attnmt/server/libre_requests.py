@@ -124,11 +124,17 @@ def check_not_json(body: bytes, content_type: str) -> None:
 
 def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str]:
     """The text parameters of ``sent`` (a query's items, then a form's), by name: the first of a
-    name given twice, the query's before the form's, as Flask reads them for LibreTranslate."""
+    name given twice, the query's before the form's, as Flask reads them for LibreTranslate.  A q
+    given twice (``q=a&q=b``, a client's list) is refused: Flask would drop a text without a word."""
     params: dict[str, str] = {}
+    texts = 0
     for name, value in chain(*sent):
         if isinstance(value, str):  # a form's file is no parameter
             params.setdefault(name, value)
+            texts += name == "q"
+    if texts > 1:
+        raise LibreError(400, f"Invalid request: q is given {texts} times; send one q, or several texts "
+                              "as a JSON list ({\"q\": [\"…\", \"…\"]})")
     return params
 
 
