@@ -209,12 +209,13 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
                                  languages, dictated[i] if dictated else NOTHING)
     found = [unread_pair(s, t, bool(ids), calibration, threshold, bool(sids)) if a is None else a
              for a, s, t, ids, sids in zip(found, sources, translations, target_ids, source_ids, strict=True)]
-    return [words_as_given(a, text) for a, text in zip(found, given, strict=True)]
+    return [a if read == text else words_as_given(a, text) for a, read, text in zip(found, translations, given,
+                                                                                   strict=True)]
 
 
 def words_as_given(assessment: Assessment | None, translation: str) -> Assessment | None:
     """``assessment`` with its words as ``translation`` writes them: a translation in capitals is read in
-    sentence case (``capitals.read_pair``), and its words are reported in its own capitals."""
+    sentence case (``capitals.read_pair``: only the case changes), and its words are reported in its own capitals."""
     if assessment is None or not assessment.words:
         return assessment
     return replace(assessment, words=[(word, p) for word, (_, p) in zip(translation.split(), assessment.words,
