@@ -176,7 +176,7 @@ def description_jobs(package: etree._Element, options: DocumentOptions, glossary
     """A job for each of the package's ``dc:description`` (the blurb a reading system's library and a shop show)
     that is plain text with words, line by line; one that is HTML escaped as text (Calibre's ``&lt;p&gt;``:
     xml_code.holds_markup) is translated as an HTML fragment, its tags kept, and written back escaped (EmbeddedJob:
-    read as text, its tags went to the model as words); other text holding a ``<`` is kept, as before."""
+    read as text, its tags went to the model as words); other text holding a ``<`` is kept."""
     jobs: list[TextJob | EmbeddedJob] = []
     for node in package.iterfind(f"{{{OPF}}}metadata/{{{DC}}}description"):
         if holds_markup(node):
