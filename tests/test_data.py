@@ -215,6 +215,24 @@ def test_read_tsv_line_without_exactly_one_tab_names_file_and_line(tmp_path):
         read_tsv(path)
 
 
+def test_corpus_files_whose_lines_end_in_cr_alone_are_read_line_by_line(tmp_path):
+    """Classic Mac OS and Excel's "Text (Macintosh)" end lines in CR alone: such a corpus was one line, "a.en
+    has 1 lines, a.de has 3" (or, both sides so, one pair too long to keep, and SentencePiece's INTERNAL error)."""
+    src = write(tmp_path / "a.en", "A dog runs.\rTwo men talk.\rA girl sings.\r")
+    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\nEin Mädchen singt.\n")
+    pairs, _ = read_parallel(src, tgt)
+    assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden."),
+                     ("A girl sings.", "Ein Mädchen singt.")]
+    tsv = write(tmp_path / "a.tsv", "A dog runs.\tEin Hund rennt.\rTwo men talk.\tZwei Männer reden.")
+    assert read_tsv(tsv)[0] == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
+
+
+def test_a_cr_inside_a_line_of_a_corpus_of_several_lines_stays_in_it(tmp_path):
+    src = write(tmp_path / "a.en", "A dog\rruns.\nTwo men talk.\n")
+    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\n")
+    assert read_parallel(src, tgt)[0] == [("A dog\rruns.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
+
+
 # encoding and collating
 
 

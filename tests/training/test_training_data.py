@@ -13,7 +13,7 @@ from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import trainer as trainer_module
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.trainer import Trainer
-from attnmt.training.training_data import TrainingData
+from attnmt.training.training_data import TrainingData, read_validation_text
 
 SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
@@ -53,6 +53,14 @@ def test_a_validation_file_not_in_utf8_is_refused_naming_its_key_and_line(tmp_pa
     tgt.write_bytes(b"ein hund\nK\xf6nig\ndas kind\n")  # Latin-1
     assert refusal(tmp_path, monkeypatch, valid_src=str(src), valid_tgt=str(tgt)) == (
         f"valid_tgt: {tgt}:2: invalid UTF-8 (byte 0xf6); convert the file to UTF-8, e.g. with iconv")
+
+
+def test_a_validation_file_whose_lines_end_in_cr_alone_is_read_line_by_line(tmp_path):
+    """Read at LF alone it was one line against the other file's three: refused as of different lengths."""
+    src, tgt = write_pairs(tmp_path, "va", PAIRS[:3])
+    src.write_bytes(src.read_bytes().replace(b"\n", b"\r"))
+    text = read_validation_text(str(src), str(tgt))
+    assert text.pairs == PAIRS[:3]
 
 
 def test_a_corpus_validation_file_is_named_by_its_place_in_the_train_list(tmp_path, monkeypatch):

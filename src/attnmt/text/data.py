@@ -220,10 +220,25 @@ def read_parallel(
     return _keep_nonempty(stream_parallel(src_path, tgt_path))
 
 
+def corpus_lines(path: str | Path) -> Iterator[str]:
+    """The lines of a corpus file as ``stream_lines`` gives them, or split at CR where LF made one line
+    of them: the file's lines end in CR alone, as classic Mac OS and Excel's "Text (Macintosh)" save
+    them, and were read as one sentence of the whole file (a corpus of 600 lines "had 1 line", or
+    SentencePiece found no sentence short enough to train on).  A file of several lines keeps a CR
+    inside a line, as read_lines does (the glossary reader's ``cr_ended`` reads such files alike)."""
+    lines = stream_lines(path)
+    first, second = next(lines, None), next(lines, None)
+    if first is not None and second is None and "\r" in first:
+        yield from first.split("\r")
+        return
+    yield from (line for line in (first, second) if line is not None)
+    yield from lines
+
+
 def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tuple[str, str]]:
-    """The raw (unstripped) line pairs of two files, one at a time; when either file ends before
-    the other, an error gives both line counts."""
-    src_lines, tgt_lines = stream_lines(src_path), stream_lines(tgt_path)
+    """The raw (unstripped) line pairs of two files (``corpus_lines``), one at a time; when either file
+    ends before the other, an error gives both line counts."""
+    src_lines, tgt_lines = corpus_lines(src_path), corpus_lines(tgt_path)
     for number, (src, tgt) in enumerate(zip_longest(src_lines, tgt_lines), start=1):
         if src is None or tgt is None:
             src_count = number - 1 + (src is not None) + sum(1 for _ in src_lines)
@@ -247,8 +262,9 @@ def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
 
 
 def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
-    """The raw pairs of a "source<TAB>target" file, one at a time; an empty line is the pair ("", "")."""
-    for number, line in enumerate(stream_lines(path), start=1):
+    """The raw pairs of a "source<TAB>target" file (``corpus_lines``), one at a time; an empty line is the
+    pair ("", "")."""
+    for number, line in enumerate(corpus_lines(path), start=1):
         if not line.strip():
             yield "", ""  # counted as skipped by nonempty_pairs
             continue

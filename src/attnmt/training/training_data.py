@@ -18,7 +18,16 @@ from tempfile import TemporaryDirectory
 
 from attnmt.errors import ConfigError, DataError
 from attnmt.orphans import remove_orphans
-from attnmt.text.data import Batch, Example, ReadReport, differ_in_length, encode_each, fits, nonempty_pairs, read_lines
+from attnmt.text.data import (
+    Batch,
+    Example,
+    ReadReport,
+    corpus_lines,
+    differ_in_length,
+    encode_each,
+    fits,
+    nonempty_pairs,
+)
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -125,7 +134,7 @@ def read_validation_text(src: str, tgt: str, keys: tuple[str, str] = VALIDATION_
     sides = []
     for key, path in zip(keys, (src, tgt), strict=True):
         try:
-            sides.append(read_lines(path))
+            sides.append(list(corpus_lines(path)))
         except DataError as error:
             if path != DEFAULT_VALIDATION.get(key):
                 raise DataError(f"{key}: {error}") from None
