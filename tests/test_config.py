@@ -389,6 +389,28 @@ def test_an_empty_path_in_a_config_file_is_refused_naming_the_file_and_key(tmp_p
         load_config(path)
 
 
+@pytest.mark.parametrize(("text", "named"), [
+    ("train_src: tr.en\ntrain_tgt: ./tr.en\n", "train_src and train_tgt both name tr.en"),
+    ("valid_src: va.en\nvalid_tgt: va.en\n", "valid_src and valid_tgt both name va.en"),
+    ("train: [{src: tr.en, tgt: tr.en}]\n", "train[0]: src and tgt both name tr.en"),
+    ("train: [{tsv: c.tsv, valid_src: va.de, valid_tgt: va.de}]\n", "train[0]: valid_src and valid_tgt both name"),
+])
+def test_a_source_and_target_key_naming_one_file_is_refused_naming_both_keys(tmp_path, text, named):
+    """train_tgt: tr.en, a typo away from tr.de, was trained on: a model that learnt to copy its input."""
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: {re.escape(named)}.*, so each sentence would "
+                                          "be its own translation: give the target side's file in"):
+        load_config(path)
+
+
+def test_one_file_reached_by_a_link_is_refused_as_both_sides(tmp_path):
+    (tmp_path / "tr.en").write_text("A dog runs.\n")
+    (tmp_path / "link.de").symlink_to(tmp_path / "tr.en")
+    with pytest.raises(ConfigError, match=r"^train_src and train_tgt both name .*tr\.en"):
+        TrainConfig(train_src=str(tmp_path / "tr.en"), train_tgt=str(tmp_path / "link.de"))
+
+
 @pytest.mark.parametrize("key", ["valid_src", "valid_tgt", "train_src", "out_dir"])
 def test_none_for_a_path_that_cannot_be_unset_is_refused_from_python_naming_its_key(key):
     """TrainConfig(valid_src=None) was accepted, and the run then failed deep inside with a bare TypeError

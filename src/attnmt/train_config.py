@@ -130,6 +130,8 @@ class TrainConfig:
         if isinstance(self.train, list):
             self.train = [text_paths(entry) for entry in self.train]
         self.check_one_kind_of_corpus()
+        for keys in (UNSET_BY_DEFAULT, ("valid_src", "valid_tgt")):
+            check_two_sides(self, keys)
         self.corpora()
 
     def check_one_kind_of_corpus(self) -> None:
@@ -227,6 +229,8 @@ class CorpusSpec:
             raise ConfigError(f"weight must be positive and finite, got {self.weight}")
         if (self.valid_src is None) != (self.valid_tgt is None):
             raise ConfigError("give both valid_src and valid_tgt, or neither")
+        for keys in (("src", "tgt"), ("valid_src", "valid_tgt")):
+            check_two_sides(self, keys)
         self.name = typed(self.name, "str", "name")
 
     @classmethod
@@ -243,6 +247,22 @@ class CorpusSpec:
     def files(self) -> dict[str, str]:
         """The text this corpus is read from: {"src": ..., "tgt": ...} or {"tsv": ...}."""
         return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
+
+
+def check_two_sides(holder: TrainConfig | CorpusSpec, keys: tuple[str, str]) -> None:
+    """Refuses a source key and its target key naming one file (``train_tgt: tr.en``, a typo away, or
+    the same file spelled ./tr.en): each sentence would be its own translation, and the run would learn
+    to copy its input, or score its sources against themselves, for hours and without a word."""
+    source, target = (getattr(holder, key) for key in keys)
+    if source is None or target is None:
+        return
+    try:
+        same = os.path.normpath(source) == os.path.normpath(target) or os.path.samefile(source, target)
+    except OSError:  # one is missing: the reading names it
+        return
+    if same:
+        raise ConfigError(f"{keys[0]} and {keys[1]} both name {source}, so each sentence would be its own "
+                          f"translation: give the target side's file in {keys[1]}")
 
 
 def text_paths(entry: object) -> object:
