@@ -51,6 +51,7 @@ from attnmt.training.corpus import (
     smallest_uint,
     tokenizer_fingerprint,
 )
+from attnmt.training.corpus_files import check_corpus_file
 
 CHUNK_PAIRS = 10_000  # pairs per task sent to a worker: large enough to hide the cost of sending it
 
@@ -158,7 +159,10 @@ def encoded_chunks(chunks: Iterator[list[tuple[str, str]]], tokenizer: Tokenizer
 
 
 def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]]:
-    """The corpus's stripped non-empty pairs, streamed; ``report`` counts them and the empty ones."""
+    """The corpus's stripped non-empty pairs, streamed; ``report`` counts them and the empty ones.  A file
+    that is no text (a spreadsheet, a TMX memory) is refused first (check_corpus_file)."""
+    for path in spec.files().values():
+        check_corpus_file(path)
     raw = stream_tsv(spec.tsv) if spec.tsv else stream_parallel(spec.src, spec.tgt)
     return nonempty_pairs(raw, report)
 

@@ -34,6 +34,7 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
+from attnmt.training.corpus_files import check_corpus_file
 from attnmt.training.run_dir import VALIDATION_KEYS, RunLock
 from attnmt.training.start import DEFAULT_VOCAB_SIZE, run_start
 from attnmt.training.tokenize_corpora import Filters, check_out, open_prepared, tokenize_corpora
@@ -134,6 +135,7 @@ def read_validation_text(src: str, tgt: str, keys: tuple[str, str] = VALIDATION_
     sides = []
     for key, path in zip(keys, (src, tgt), strict=True):
         try:
+            check_corpus_file(path)
             sides.append(list(corpus_lines(path)))
         except DataError as error:
             if path != DEFAULT_VALIDATION.get(key):

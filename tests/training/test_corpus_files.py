@@ -1,0 +1,70 @@
+"""Files given as training or validation text that hold none (a spreadsheet, a document, a TMX memory):
+refused in one line saying what each is, before any of it is read as sentences."""
+
+import gzip
+import re
+import zipfile
+
+import pytest
+from support import PAIRS, write_pairs
+
+from attnmt.errors import DataError
+from attnmt.text.data import ReadReport
+from attnmt.train_config import CorpusSpec
+from attnmt.training.corpus_files import check_corpus_file
+from attnmt.training.tokenize_corpora import text_pairs
+from attnmt.training.training_data import read_validation_text
+
+TMX = ('\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en"/><body>\n'
+       '<tu><tuv xml:lang="en"><seg>A dog runs.</seg></tuv><tuv xml:lang="de"><seg>Ein Hund rennt.</seg></tuv></tu>\n'
+       "</body></tmx>\n")
+
+
+def spreadsheet(path):
+    with zipfile.ZipFile(path, "w") as sheet:
+        sheet.writestr("xl/workbook.xml", "<workbook/>")
+    return path
+
+
+@pytest.mark.parametrize(("start", "kind"), [
+    (bytes.fromhex("d0cf11e0a1b11ae1") + bytes(40), "an Office 97-2003 file (.xls, .doc)"),
+    (b"%PDF-1.7\n", "a PDF document"), (b"{\\rtf1\\ansi A dog runs.}", "an RTF document")])
+def test_a_document_given_as_text_is_refused_saying_what_it_is(tmp_path, start, kind):
+    path = tmp_path / "corpus.en"
+    path.write_bytes(start)
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: {re.escape(kind)}, not text: give UTF-8 text "):
+        check_corpus_file(path)
+
+
+def test_a_spreadsheet_as_train_tsv_is_refused_before_a_line_is_read(tmp_path):
+    """It was "corpus.xlsx:1: invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv"."""
+    path = spreadsheet(tmp_path / "corpus.xlsx")
+    with pytest.raises(DataError, match=r"corpus\.xlsx: a zip archive \(as an \.xlsx, \.ods or \.docx file is\), not "
+                                        r"text: .*its two columns saved as tab-separated UTF-8 text"):
+        next(text_pairs(CorpusSpec(tsv=str(path)), report=ReadReport(0, 0)))
+
+
+@pytest.mark.parametrize("name", ["memory.tmx", "memory.tmx.gz"])
+def test_a_tmx_memory_as_a_corpus_is_refused_naming_it(tmp_path, name):
+    """As train_tsv it was "expected 'source<TAB>target' with exactly one tab, found 0 tabs"; as train_src,
+    its XML lines were read as sentences."""
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(TMX.encode()) if name.endswith(".gz") else TMX.encode())
+    _, tgt = write_pairs(tmp_path, "tr", PAIRS[:3])
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: a TMX translation memory \(XML\), not one "
+                                        "sentence a line: attnmt reads plain text: export the memory's segments"):
+        next(text_pairs(CorpusSpec(src=str(path), tgt=str(tgt)), report=ReadReport(0, 0)))
+
+
+def test_a_validation_file_that_is_a_spreadsheet_is_refused_naming_its_key(tmp_path):
+    _, tgt = write_pairs(tmp_path, "va", PAIRS[:3])
+    path = spreadsheet(tmp_path / "va.xlsx")
+    with pytest.raises(DataError, match=r"^valid_src: .*va\.xlsx: a zip archive"):
+        read_validation_text(str(path), str(tgt))
+
+
+@pytest.mark.parametrize("text", ["<b>A dog</b> runs.\n", "Use a <tmx> file.\n", "<!-- a comment -->\n", ""])
+def test_text_that_starts_with_markup_is_text(tmp_path, text):
+    path = tmp_path / "tr.en"
+    path.write_text(text, encoding="utf-8")
+    check_corpus_file(path)
