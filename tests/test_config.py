@@ -15,7 +15,7 @@ from attnmt.config_file import UniqueKeyLoader, read_config_file, yaml_problem
 from attnmt.config_ranges import check_even_d_model, parse_duration, written_whole_number
 from attnmt.errors import ConfigError, ConversionError
 from attnmt.interop.marian import attnmt_config
-from attnmt.train_config import CorpusSpec, TrainConfig, load_config
+from attnmt.train_config import CorpusSpec, TrainConfig, check_paths_from_here, load_config
 
 # A value outside each numeric key's range, and what the error says (matched literally).
 OUT_OF_RANGE = [
@@ -409,6 +409,42 @@ def test_one_file_reached_by_a_link_is_refused_as_both_sides(tmp_path):
     (tmp_path / "link.de").symlink_to(tmp_path / "tr.en")
     with pytest.raises(ConfigError, match=r"^train_src and train_tgt both name .*tr\.en"):
         TrainConfig(train_src=str(tmp_path / "tr.en"), train_tgt=str(tmp_path / "link.de"))
+
+
+def project_beside(tmp_path, config_text: str):
+    """A project folder holding its corpus and a config that names the files relative to it."""
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("tr.en", "tr.de", "va.en", "va.de"):
+        (project / name).write_text("A dog runs.\n", encoding="utf-8")
+    (project / "c.yaml").write_text(config_text, encoding="utf-8")
+    return project / "c.yaml"
+
+
+@pytest.mark.parametrize("command", ["train", "prepare"])
+def test_a_config_path_beside_the_config_not_in_the_current_folder_is_named_with_both_places(tmp_path, monkeypatch,
+                                                                                              capsys, command):
+    """Paths are read from the current folder: run outside the project, it was "valid_src: cannot read va.en: no
+    such file or directory", the file beside the config, which the user may take for where it is looked for."""
+    project_beside(tmp_path, "train_src: tr.en\ntrain_tgt: tr.de\nvalid_src: va.en\nvalid_tgt: va.de\n"
+                   "prepared_dir: prep\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli([command, "project/c.yaml"], capsys)
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        f"attnmt: error: project/c.yaml: train_src: tr.en is not in the current folder ({tmp_path}), but is beside "
+        "the config, project/tr.en: paths in a config are read from the current folder; run from project, or write "
+        "project/tr.en in the config")
+
+
+def test_a_path_typed_on_the_command_line_or_found_here_is_not_looked_for_beside_the_config(tmp_path, monkeypatch):
+    path = project_beside(tmp_path, "train: [{src: tr.en, tgt: tr.de}]\nvalid_src: va.en\nvalid_tgt: va.de\n")
+    (tmp_path / "va.en").write_text("A cat sleeps.\n", encoding="utf-8")  # found here: read from here
+    monkeypatch.chdir(tmp_path)
+    config = load_config(path)
+    check_paths_from_here(config, path, overrides=["train", "valid_tgt"])
+    with pytest.raises(ConfigError, match=r"^.*c\.yaml: train\[0\]: src: tr\.en is not in the current folder"):
+        check_paths_from_here(config, path, overrides=["valid_tgt"])
 
 
 @pytest.mark.parametrize("key", ["valid_src", "valid_tgt", "train_src", "out_dir"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -296,6 +297,25 @@ def load_config(path: str | Path, overrides: dict[str, str | None] | None = None
         if values == given or str(error) == refusal(given, str(path)):
             raise
         raise ConfigError(str(error).removeprefix(f"{path}: ")) from None
+
+
+def check_paths_from_here(config: TrainConfig, path: str | Path, overrides: Iterable[str] = ()) -> None:
+    """Refuses a relative path of the config file ``path`` (not one of ``overrides``, typed on the command line)
+    that is missing from the current folder but is there beside the config: paths are read from the current
+    folder, so ``attnmt train project/c.yaml`` run outside ``project`` said "cannot read tr.en: no such file",
+    the file in plain sight.  out_dir, which a run makes, is left alone."""
+    folder = Path(path).parent
+    keys = [key for key in TRAIN_PATHS if key != "out_dir" and key not in overrides]
+    given = [(key, getattr(config, key)) for key in keys]
+    if "train" not in overrides and isinstance(config.train, list):
+        given += [(f"train[{i}]: {key}", entry.get(key)) for i, entry in enumerate(config.train)
+                  for key in CORPUS_PATHS]
+    for key, value in given:
+        relative = isinstance(value, str) and not os.path.isabs(value)
+        if relative and not os.path.exists(value) and (folder / value).exists():
+            raise ConfigError(f"{path}: {key}: {value} is not in the current folder ({Path.cwd()}), but is beside the "
+                              f"config, {folder / value}: paths in a config are read from the current folder; run "
+                              f"from {folder}, or write {folder / value} in the config")
 
 
 def refusal(values: dict[str, Any], source: str) -> str | None:

@@ -21,7 +21,7 @@ TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
 
 def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
-    from attnmt.train_config import load_config
+    from attnmt.train_config import check_paths_from_here, load_config
     from attnmt.training.distributed import teardown
     from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume
     from attnmt.training.trainer import resume, train
@@ -43,6 +43,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides,
                          merge=bool(args.resume))
     if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
+        check_paths_from_here(config, args.config, overrides)
         check_new_run_dir(config)
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
@@ -71,10 +72,11 @@ def load_training_kernels() -> None:
 
 def cmd_prepare(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.output_checks import check_not_stdout
-    from attnmt.train_config import load_config
+    from attnmt.train_config import check_paths_from_here, load_config
     from attnmt.training.training_data import prepare_config
 
     config = load_config(args.config, extra)
+    check_paths_from_here(config, args.config, [*extra, "prepared_dir"])  # which prepare writes, not reads
     out = args.out or config.prepared_dir
     if not out:
         raise ConfigError("say where to write the prepared data: --out DIR, or prepared_dir in the config")
