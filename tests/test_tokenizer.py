@@ -359,6 +359,23 @@ def test_a_text_name_that_is_a_path_names_the_sentences():
         train_sentencepiece(["", " "], 60, text=Path("corpus.en"))
 
 
+PARAGRAPH = " ".join(["A dog runs through the park."] * 150)  # 4,349 bytes: a paragraph a line
+
+
+def test_sentences_each_longer_than_sentencepiece_trains_on_are_refused_saying_so():
+    """SentencePiece leaves out every sentence over 4,192 bytes: with none left, its error was "INTERNAL:
+    src/trainer_interface.cc(467) [!sentences_.empty()]"."""
+    assert len(PARAGRAPH.encode()) == 4349
+    with pytest.raises(ConfigError, match=r"^corpus\.en: every sentence is longer than the 4,192 bytes SentencePiece "
+                                          r"trains on \(the shortest has 4,349\): give one sentence a line, not a "
+                                          "paragraph or a document$"):
+        train_sentencepiece([PARAGRAPH, PARAGRAPH + " Again.", ""], 60, text=Path("corpus.en"))
+
+
+def test_a_few_long_sentences_among_short_ones_are_left_out_of_training_not_refused():
+    assert Tokenizer(train_sentencepiece([PARAGRAPH, *CORPUS], 60)).vocab_size == 60
+
+
 def test_a_whole_seed_of_another_numeric_type_samples_as_that_int():
     assert train_sentencepiece(CORPUS, 60, seed=np.int64(3)) == train_sentencepiece(CORPUS, 60, seed=3.0)
 

@@ -27,6 +27,8 @@ from attnmt.text.tokenizer import NUM_THREADS, check_text_list
 # A corpus larger than this is subsampled (uniformly, seeded) before training, so
 # training memory stays bounded on big corpora.
 MAX_TRAINING_SENTENCES = 1_000_000
+# SentencePiece's max_sentence_length: its trainer leaves out every sentence of more UTF-8 bytes than this.
+MAX_SENTENCE_BYTES = 4192
 
 
 def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0,
@@ -66,6 +68,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     if all(not sentence.strip() for sentence in sample):
         raise ConfigError(f"{text} has no sentences (or only empty ones): give at least one sentence to train "
                           "the tokenizer on")
+    check_some_short(sample, text)
     writer = io.BytesIO()
     try:
         spm.SentencePieceTrainer.train(
@@ -95,6 +98,18 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
         else:
             say(f"warning: {smaller}")
     return writer.getvalue()
+
+
+def check_some_short(sample: list[str], text: str | PurePath) -> None:
+    """Refuses sentences that are each longer than SentencePiece trains on (MAX_SENTENCE_BYTES): a corpus of a
+    paragraph or a document a line left it none, and its error named a line of its C++ ("INTERNAL:
+    trainer_interface.cc(467) [!sentences_.empty()]").  A few such sentences among others it leaves out."""
+    if any(sentence.strip() and len(sentence) <= MAX_SENTENCE_BYTES and len(sentence.encode()) <= MAX_SENTENCE_BYTES
+           for sentence in sample):  # a str's length in characters is at most its length in bytes
+        return
+    shortest = min(len(sentence.encode()) for sentence in sample if sentence.strip())
+    raise ConfigError(f"{text}: every sentence is longer than the {MAX_SENTENCE_BYTES:,} bytes SentencePiece trains "
+                      f"on (the shortest has {shortest:,}): give one sentence a line, not a paragraph or a document")
 
 
 def check_vocab_size(vocab_size: object) -> int:
