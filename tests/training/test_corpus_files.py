@@ -1,7 +1,9 @@
 """Files given as training or validation text that hold none (a spreadsheet, a document, a TMX memory):
 refused in one line saying what each is, before any of it is read as sentences."""
 
+import bz2
 import gzip
+import lzma
 import re
 import zipfile
 
@@ -39,8 +41,8 @@ def test_a_document_given_as_text_is_refused_saying_what_it_is(tmp_path, start, 
 def test_a_spreadsheet_as_train_tsv_is_refused_before_a_line_is_read(tmp_path):
     """It was "corpus.xlsx:1: invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv"."""
     path = spreadsheet(tmp_path / "corpus.xlsx")
-    with pytest.raises(DataError, match=r"corpus\.xlsx: a zip archive \(as an \.xlsx, \.ods or \.docx file is\), not "
-                                        r"text: .*its two columns saved as tab-separated UTF-8 text"):
+    with pytest.raises(DataError, match=r"corpus\.xlsx: a zip archive \(an OPUS download, an \.xlsx, \.ods or "
+                                        r"\.docx file\), not text: .*its two columns saved as tab-separated UTF-8"):
         next(text_pairs(CorpusSpec(tsv=str(path)), report=ReadReport(0, 0)))
 
 
@@ -63,8 +65,20 @@ def test_a_validation_file_that_is_a_spreadsheet_is_refused_naming_its_key(tmp_p
         read_validation_text(str(path), str(tgt))
 
 
-@pytest.mark.parametrize("text", ["<b>A dog</b> runs.\n", "Use a <tmx> file.\n", "<!-- a comment -->\n", ""])
-def test_text_that_starts_with_markup_is_text(tmp_path, text):
+@pytest.mark.parametrize(("suffix", "compress", "kind"), [
+    (".xz", lzma.compress, "compressed with xz"), (".bz2", bz2.compress, "compressed with bzip2")])
+def test_a_corpus_compressed_otherwise_than_with_gzip_is_refused_saying_how_it_is(tmp_path, suffix, compress, kind):
+    """It was "tr.en.xz:1: invalid UTF-8 (byte 0xfd); convert the file to UTF-8, e.g. with iconv"."""
+    path = tmp_path / f"tr.en{suffix}"
+    path.write_bytes(compress(b"A dog runs.\nTwo men talk.\n"))
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: {kind}, not text: decompress it first, or "
+                                        "compress it with gzip instead: a name ending in .gz is read through gzip$"):
+        check_corpus_file(path)
+
+
+@pytest.mark.parametrize("text", ["<b>A dog</b> runs.\n", "BZh is no bzip2 stream.\n", "Use a <tmx> file.\n",
+                                   "<!-- a comment -->\n", ""])
+def test_text_that_starts_like_markup_or_a_signature_is_text(tmp_path, text):
     path = tmp_path / "tr.en"
     path.write_text(text, encoding="utf-8")
     check_corpus_file(path)

@@ -1,22 +1,28 @@
 """What a file given as training or validation text is, before it is read one sentence a line: a
-spreadsheet, an Office, PDF or RTF document, or a translation memory (TMX, XML), which a practitioner
-often holds their parallel text in, is refused in one line saying what it is and what to give instead.
-Read as text, a spreadsheet was "invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv",
-advice that cannot help, and a .tmx as train_tsv "expected 'source<TAB>target' with exactly one tab"."""
+spreadsheet, an Office, PDF or RTF document, a translation memory (TMX, XML), which a practitioner often
+holds their parallel text in, or text compressed otherwise than with gzip (an OPUS download's zip, .xz,
+.bz2, .zst, .7z) is refused in one line saying what it is and what to give instead.  Read as text, each was
+"invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv", advice that cannot help, and a .tmx
+as train_tsv "expected 'source<TAB>target' with exactly one tab"."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from attnmt.errors import DataError
 from attnmt.text.data import OLE_SIGNATURE, ZIP_START, open_bytes
 
-# The first bytes of the files parallel text is often kept in that hold no plain text, and what each is.
-NOT_TEXT = {ZIP_START: "a zip archive (as an .xlsx, .ods or .docx file is)",
-            OLE_SIGNATURE: "an Office 97-2003 file (.xls, .doc)",
-            b"%PDF-": "a PDF document", b"{\\rtf": "an RTF document"}
 AS_TEXT = ("give UTF-8 text of one sentence a line, or of 'source<TAB>target' a line for a tsv (from a "
            "spreadsheet, its two columns saved as tab-separated UTF-8 text)")
+AS_GZIP = "decompress it first, or compress it with gzip instead: a name ending in .gz is read through gzip"
+# The first bytes of the files parallel text is often kept in that hold no plain text: what each is, what to do.
+NOT_TEXT = {ZIP_START: ("a zip archive (an OPUS download, an .xlsx, .ods or .docx file)", AS_TEXT),
+            OLE_SIGNATURE: ("an Office 97-2003 file (.xls, .doc)", AS_TEXT),
+            b"%PDF-": ("a PDF document", AS_TEXT), b"{\\rtf": ("an RTF document", AS_TEXT),
+            b"\xfd7zXZ\x00": ("compressed with xz", AS_GZIP), b"\x28\xb5\x2f\xfd": ("compressed with zstd", AS_GZIP),
+            b"7z\xbc\xaf\x27\x1c": ("a 7-Zip archive", AS_GZIP)}
+BZIP2 = re.compile(rb"BZh[1-9]1AY&SY")  # a bzip2 stream's start: its block size, then a block's magic number
 AS_TMX_TEXT = ("attnmt reads plain text: export the memory's segments as two files of one sentence a line, or as "
                "one of 'source<TAB>target' a line for a tsv")
 HEAD = 1024  # bytes looked at: a TMX's root follows its XML declaration and, at most, a comment or DOCTYPE
@@ -30,8 +36,10 @@ def check_corpus_file(path: str | Path) -> None:
             head = file.read(HEAD)
     except (OSError, EOFError):
         return
-    if kind := next((kind for magic, kind in NOT_TEXT.items() if head.startswith(magic)), None):
-        raise DataError(f"{path}: {kind}, not text: {AS_TEXT}")
+    kind = ("compressed with bzip2", AS_GZIP) if BZIP2.match(head) else next(
+        (kind for magic, kind in NOT_TEXT.items() if head.startswith(magic)), None)
+    if kind:
+        raise DataError(f"{path}: {kind[0]}, not text: {kind[1]}")
     text = head.decode("utf-8", "ignore").lstrip("\ufeff \t\r\n")
     if "<tmx" in text and text.startswith(("<?xml", "<tmx", "<!")):
         raise DataError(f"{path}: a TMX translation memory (XML), not one sentence a line: {AS_TMX_TEXT}")
