@@ -95,6 +95,25 @@ def test_line_count_mismatch_names_both_files_and_counts(tmp_path):
         read_parallel(src, tgt)
 
 
+@pytest.mark.parametrize("extra", ["\n", "\n  \n\t\n"])
+def test_blank_lines_past_the_other_files_end_are_empty_pairs_not_a_mismatch(tmp_path, extra):
+    """An editor's empty last line in one file was "a.en has 3 lines, a.de has 2", the pairs aligned."""
+    src = write(tmp_path / "a.en", "A dog runs.\nTwo men talk.\n" + extra)
+    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\n")
+    for first, second in ((src, tgt), (tgt, src)):
+        pairs, report = read_parallel(first, second)
+        assert len(pairs) == 2 and report == ReadReport(pairs=2, skipped_empty=extra.count("\n"))
+
+
+def test_a_line_of_text_after_blank_lines_past_the_other_files_end_is_a_mismatch_counting_every_line(tmp_path):
+    src = write(tmp_path / "a.en", "A dog runs.\nTwo men talk.\n\nA cat sleeps.\n\n")
+    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\n")
+    with pytest.raises(DataError, match=r"a\.en has 5 lines, .*a\.de has 2;"):
+        read_parallel(src, tgt)
+    with pytest.raises(DataError, match=r"a\.de has 2 lines, .*a\.en has 5;"):
+        read_parallel(tgt, src)
+
+
 def test_invalid_utf8_names_file_and_line(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_bytes(b"ok\n\xff\xfe\n")

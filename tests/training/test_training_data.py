@@ -48,6 +48,14 @@ def test_misaligned_validation_files_are_refused_with_both_line_counts(tmp_path,
         "must translate line i of the other")
 
 
+def test_a_blank_last_line_in_one_validation_file_is_no_mismatch(tmp_path):
+    """It was "valid_src, valid_tgt: parallel files differ in length: va.src has 4 lines, va.tgt has 3"."""
+    src, tgt = write_pairs(tmp_path, "va", PAIRS[:3])
+    src.write_text(src.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    text = read_validation_text(str(src), str(tgt))
+    assert (text.pairs, text.lines) == (PAIRS[:3], 4)
+
+
 def test_a_validation_file_not_in_utf8_is_refused_naming_its_key_and_line(tmp_path, monkeypatch):
     src, tgt = write_pairs(tmp_path, "va", PAIRS[:3])
     tgt.write_bytes(b"ein hund\nK\xf6nig\ndas kind\n")  # Latin-1

@@ -237,13 +237,18 @@ def corpus_lines(path: str | Path) -> Iterator[str]:
 
 def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tuple[str, str]]:
     """The raw (unstripped) line pairs of two files (``corpus_lines``), one at a time; when either file
-    ends before the other, an error gives both line counts."""
+    ends before the other, an error gives both line counts.  Blank lines past the other file's end (an
+    editor's empty last line) misalign nothing: each is a pair with an empty side, skipped and counted."""
     src_lines, tgt_lines = corpus_lines(src_path), corpus_lines(tgt_path)
-    for number, (src, tgt) in enumerate(zip_longest(src_lines, tgt_lines), start=1):
+    counts = [0, 0]
+    for src, tgt in zip_longest(src_lines, tgt_lines):
+        counts[0], counts[1] = counts[0] + (src is not None), counts[1] + (tgt is not None)
         if src is None or tgt is None:
-            src_count = number - 1 + (src is not None) + sum(1 for _ in src_lines)
-            tgt_count = number - 1 + (tgt is not None) + sum(1 for _ in tgt_lines)
-            raise differ_in_length(src_path, src_count, tgt_path, tgt_count)
+            if not (src or tgt or "").strip():
+                yield src or "", tgt or ""
+                continue
+            raise differ_in_length(src_path, counts[0] + sum(1 for _ in src_lines), tgt_path,
+                                   counts[1] + sum(1 for _ in tgt_lines))
         yield src, tgt
 
 

@@ -13,6 +13,7 @@ import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -128,10 +129,10 @@ class ValidationText:
 
 def read_validation_text(src: str, tgt: str, keys: tuple[str, str] = VALIDATION_KEYS) -> ValidationText:
     """A validation set's files (named by ``keys`` in the config), checked as the training files are:
-    readable, UTF-8, as many lines each, a pair at least.  A run reads them before it trains its
-    tokenizer and prepares its corpora, so that a mistake in them is one line naming its key at once,
-    not after hours.  A key left at its default names that default: Multi30k's set, in the attnmt
-    repository, is no file the user named."""
+    readable, UTF-8, as many lines each (blank ones past the other's end aside), a pair at least.  A run
+    reads them before it trains its tokenizer and prepares its corpora, so that a mistake in them is one
+    line naming its key at once, not after hours.  A key left at its default names that default:
+    Multi30k's set, in the attnmt repository, is no file the user named."""
     sides = []
     for key, path in zip(keys, (src, tgt), strict=True):
         try:
@@ -142,10 +143,12 @@ def read_validation_text(src: str, tgt: str, keys: tuple[str, str] = VALIDATION_
                 raise DataError(f"{key}: {error}") from None
             raise DataError(f"{key} is left at its default, Multi30k's {path} from the attnmt repository, which cannot "
                             f"be used here ({error}); give your validation set in {' and '.join(keys)}") from None
-    if len(sides[0]) != len(sides[1]):
+    shorter, longer = sorted(sides, key=len)
+    if any(line.strip() for line in longer[len(shorter):]):  # blank lines past the other's end misalign nothing
         raise DataError(f"{', '.join(keys)}: {differ_in_length(src, len(sides[0]), tgt, len(sides[1]))}")
     report = ReadReport(0, 0)
-    text = ValidationText(keys, (src, tgt), list(nonempty_pairs(zip(*sides, strict=True), report)), len(sides[0]))
+    pairs = list(nonempty_pairs(zip_longest(sides[0], sides[1], fillvalue=""), report))
+    text = ValidationText(keys, (src, tgt), pairs, len(longer))
     if not text.pairs:
         raise text.refusal(f"{report.skipped_empty} with an empty side")
     return text
