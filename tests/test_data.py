@@ -252,6 +252,18 @@ def test_a_cr_inside_a_line_of_a_corpus_of_several_lines_stays_in_it(tmp_path):
     assert read_parallel(src, tgt)[0] == [("A dog\rruns.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
 
 
+def test_read_tsv_leaves_out_the_empty_columns_a_spreadsheet_ends_its_rows_in(tmp_path):
+    """A sheet saved as tab-separated text writes a tab for each empty column of its used range: every
+    row was refused, "expected 'source<TAB>target' with exactly one tab, found 3 tabs"."""
+    path = write(tmp_path / "a.tsv", "A dog runs.\tEin Hund rennt.\t\t\nTwo men talk.\t\t \n")
+    pairs, report = read_tsv(path)
+    assert pairs == [("A dog runs.", "Ein Hund rennt.")]
+    assert (report.pairs, report.skipped_empty) == (1, 1)  # the second row's target is empty
+    path = write(tmp_path / "b.tsv", "A dog runs.\tEin Hund rennt.\t(note)\n")
+    with pytest.raises(DataError, match=r"b\.tsv:1: .*found 2 tabs"):  # a third column with text is no empty one
+        read_tsv(path)
+
+
 # encoding and collating
 
 

@@ -268,12 +268,15 @@ def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
 
 def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
     """The raw pairs of a "source<TAB>target" file (``corpus_lines``), one at a time; an empty line is the
-    pair ("", "")."""
+    pair ("", "").  Blank fields after the second are left out: a sheet saved as tab-separated text ends
+    each row in a tab for every empty column of its used range ("dog<TAB>Hund<TAB><TAB>"), nothing lost."""
     for number, line in enumerate(corpus_lines(path), start=1):
         if not line.strip():
             yield "", ""  # counted as skipped by nonempty_pairs
             continue
         fields = line.split("\t")
+        while len(fields) > 2 and not fields[-1].strip():
+            fields.pop()
         if len(fields) != 2:
             raise DataError(
                 f"{path}:{number}: expected 'source<TAB>target' with exactly one tab, "
