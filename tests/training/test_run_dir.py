@@ -223,6 +223,17 @@ def test_a_resume_from_another_directory_does_not_train_on_its_files(tmp_path, m
     assert ckpt.list_checkpoints(model_dir)[-1].name == "step_00000001"
 
 
+def test_another_corpus_given_to_a_resume_where_the_run_started_is_not_told_to_resume_from_there(tmp_path,
+                                                                                                  monkeypatch):
+    """It said "resume from /data/run1, where the run started", the folder the resume ran in."""
+    model_dir = relative_run(tmp_path, monkeypatch)
+    write_pairs(tmp_path, "other", [(tgt, src) for src, tgt in PAIRS])
+    with pytest.raises(DataError, match=rf"^other.src: not the file this run trained on, {tmp_path / 'train.src'} "
+                                        r"\(here .*\); give that one \(a resume trains on the corpora it started "
+                                        r"with\), or start a new run"):
+        resume(model_dir, {"max_steps": "2", "train_src": "other.src", "train_tgt": "other.tgt"}, progress=False)
+
+
 def test_a_corpus_changed_since_the_run_started_is_refused(tmp_path, monkeypatch):
     model_dir = relative_run(tmp_path, monkeypatch)
     write_pairs(tmp_path, "train", PAIRS[:5])  # the corpus shrank

@@ -76,8 +76,10 @@ def check_same_corpora(config: TrainConfig, record: RunRecord) -> None:
         was = files[key]
         why = differs(name, was, record)
         if why and str(Path(name).resolve()) != was["path"]:
-            raise DataError(f"{name}: not the file this run trained on, {was['path']} ({why}); resume from "
-                            f"{started}, where the run started (or give the corpora by absolute path), or {new_run}")
+            # Resumed where the run started, the path is another one given (--train-src), not one read elsewhere.
+            fix = ("give that one (a resume trains on the corpora it started with)" if Path(started) == Path.cwd()
+                   else f"resume from {started}, where the run started (or give the corpora by absolute path)")
+            raise DataError(f"{name}: not the file this run trained on, {was['path']} ({why}); {fix}, or {new_run}")
         if why and not Path(name).exists():  # gone, not changed: the run resumes from it where it is now
             raise DataError(f"{missing(key, name)}, or {new_run}")
         if why:
