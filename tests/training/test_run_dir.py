@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import sentencepiece
+import yaml
 from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt import checkpoint as ckpt
@@ -165,6 +166,33 @@ def test_a_tokenizer_given_from_the_out_dir_is_refused_not_replaced_by_the_runs_
                                           rf"{own.name}: choose another out_dir, or move the tokenizer out of it$"):
         Trainer(config, progress=False).train()
     assert own.read_bytes() == writer.getvalue()
+
+
+@pytest.mark.parametrize("name", ["train.yaml", "config.json"])
+def test_a_config_saved_in_its_out_dir_under_a_run_files_name_is_refused_not_replaced(tmp_path, monkeypatch, capsys,
+                                                                                     name):
+    """out_dir: . beside the config saved as train.yaml (or as JSON, config.json): the run wrote its own
+    over it, exit 0, the user's comments and layout gone."""
+    config = tiny_config(tmp_path, **SMALL)
+    path = Path(config.out_dir) / name
+    path.parent.mkdir()
+    text = f"# my run\n{yaml.safe_dump(config.to_dict())}" if name.endswith(".yaml") else json.dumps(config.to_dict())
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(train_command, "load_training_kernels", no_work)
+    code, _, err = run_cli(["train", path], capsys)
+    assert code == 2 and err == (f"attnmt: error: the config {path} is in out_dir {config.out_dir}, where the run "
+                                 f"writes its own {name}: choose another out_dir, or move the config out of it\n")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_validation_file_in_the_out_dir_under_a_run_files_name_is_refused(tmp_path):
+    config = tiny_config(tmp_path, **SMALL)
+    Path(config.out_dir).mkdir()
+    shutil.copy(config.valid_src, Path(config.out_dir) / "train.log")
+    config.valid_src = str(Path(config.out_dir) / "train.log")
+    with pytest.raises(ConfigError, match=r"^valid_src: .*train\.log is in out_dir .*, where the run writes its own "
+                                          "train.log: choose another out_dir, or move the file out of it$"):
+        Trainer(config, progress=False).train()
 
 
 def test_a_separate_vocabulary_run_keeps_the_users_spm_model_in_its_out_dir(tmp_path):

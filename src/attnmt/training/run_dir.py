@@ -44,6 +44,8 @@ CORPORA = "corpora.json"
 # What a run writes into its out_dir besides its checkpoints (and .lock): a model's weights, config,
 # tokenizer, quality calibration and the length of its training sentences, and the run's own config,
 # corpora and logs.
+# The text files a config names that a run reads (its tokenizer's keys aside).
+INPUT_KEYS = ("train_src", "train_tgt", "train_tsv", "valid_src", "valid_tgt")
 RUN_FILES = (ckpt.WEIGHTS, ckpt.MODEL_CONFIG, TOKENIZER, *SEPARATE_TOKENIZERS, *VocabTokenizer.FILES,
              VocabTokenizer.TARGET_VOCAB, CALIBRATION, ckpt.TRAIN_CONFIG, CORPORA, LENGTHS, "log.jsonl",
              "train.log", "tensorboard")
@@ -116,14 +118,14 @@ def claim(folder: Path, is_main: bool, held: bool = False) -> RunLock:
     return RunLock.claim(folder) if is_main and not held else RunLock(Path(folder), -1, [])
 
 
-def check_new_run_dir(config: TrainConfig) -> None:
+def check_new_run_dir(config: TrainConfig, config_file: str | Path | None = None) -> None:
     """Refuses a new run an out_dir that holds a run's or a model's files (ConfigError, one line), before
     any work: the run would write its own weights, config, tokenizer and train.yaml over them and append
     to their log, silently.  A run with checkpoints is continued with --resume; a model without (a
     shipped one, or a run's checkpoints removed) may be started from with init_from.  A folder of a
     run that stopped before it saved any weights (its config, train.yaml and log alone) holds
     nothing to lose, and the same command is run into it again, as before.  So is a tokenizer the
-    config names that is one of those files (check_tokenizers_kept)."""
+    config names that is one of those files, or the config itself (check_inputs_kept)."""
     folder = Path(config.out_dir)
     if ckpt.list_checkpoints(folder):
         raise ConfigError(f"{folder} already holds checkpoints: continue it with 'attnmt train --resume {folder}' "
@@ -134,22 +136,27 @@ def check_new_run_dir(config: TrainConfig) -> None:
         start = f" (init_from: {folder} starts from its weights)" if ckpt.WEIGHTS in found else ""
         raise ConfigError(f"{folder} already holds {', '.join(found)}, which a new run would replace: choose "
                           f"another out_dir{start}, or remove them")
-    check_tokenizers_kept(config, folder)
+    check_inputs_kept(config, folder, config_file)
 
 
-def check_tokenizers_kept(config: TrainConfig, folder: Path) -> None:
-    """Refuses a tokenizer file the config names where the run writes one of its own files (written_files) in
-    ``folder``: a plain spm_train model given as out_dir's spm.model was replaced by the run's copy in
-    attnmt's id layout, and the user's file was gone.  A run's file that is a link is written through
-    (attnmt.files.atomic_file replaces its target): a tokenizer the link points to is refused too."""
+def check_inputs_kept(config: TrainConfig, folder: Path, config_file: str | Path | None = None) -> None:
+    """Refuses a file the run reads (a tokenizer, a corpus or validation file the config names, the config
+    ``config_file`` itself) where the run writes one of its own files (written_files) in ``folder``: a plain
+    spm_train model given as out_dir's spm.model was replaced by the run's copy in attnmt's id layout, and a
+    config saved as out_dir's train.yaml (out_dir: .) by the run's, the user's comments gone.  A run's file
+    that is a link is written through (attnmt.files.atomic_file replaces its target): an input the link
+    points to is refused too."""
     written = {path: name for name in written_files(config)
                for path in (folder.resolve() / name, (folder / name).resolve())}
-    for key in ("tokenizer", "target_tokenizer"):
-        given = getattr(config, key)
-        name = written.get(Path(given).resolve()) if given else None
+    read = [(f"{key}: {given}", "tokenizer" if key.endswith("tokenizer") else "file", given)
+            for key in ("tokenizer", "target_tokenizer", *INPUT_KEYS) if (given := getattr(config, key))]
+    if config_file:
+        read.append((f"the config {config_file}", "config", config_file))
+    for named, what, given in read:
+        name = written.get(Path(given).resolve())
         if name:
-            raise ConfigError(f"{key}: {given} is in out_dir {folder}, where the run writes its own "
-                              f"{name}: choose another out_dir, or move the tokenizer out of it")
+            raise ConfigError(f"{named} is in out_dir {folder}, where the run writes its own {name}: choose "
+                              f"another out_dir, or move the {what} out of it")
 
 
 def written_files(config: TrainConfig) -> tuple[str, ...]:

@@ -44,7 +44,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
                          merge=bool(args.resume))
     if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
         check_paths_from_here(config, args.config, overrides)
-        check_new_run_dir(config)
+        check_new_run_dir(config, args.config)
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
