@@ -264,6 +264,20 @@ def test_read_tsv_leaves_out_the_empty_columns_a_spreadsheet_ends_its_rows_in(tm
         read_tsv(path)
 
 
+@pytest.mark.parametrize(("name", "text", "hint"), [
+    ("pairs.csv", "A dog runs.,Ein Hund rennt.\n", "a CSV file is not read: save it tab-separated (TSV)"),
+    ("pairs.csv.gz", "A dog runs.;Ein Hund rennt.\n", "a CSV file is not read: save it tab-separated (TSV)"),
+    ("train.en", "A dog runs.\n", "a file of one side's sentences, one a line, is given with the other as train_src "
+                                   "and train_tgt")])
+def test_a_tsv_line_without_a_tab_says_what_the_file_may_be_instead(tmp_path, name, text, hint):
+    """It was "expected 'source<TAB>target' with exactly one tab, found 0 tabs" alone."""
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(text.encode()) if name.endswith(".gz") else text.encode())
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}:1: expected 'source<TAB>target' with exactly one "
+                                        rf"tab, found 0 tabs; {re.escape(hint)}$"):
+        read_tsv(path)
+
+
 # encoding and collating
 
 

@@ -278,11 +278,17 @@ def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
         while len(fields) > 2 and not fields[-1].strip():
             fields.pop()
         if len(fields) != 2:
-            raise DataError(
-                f"{path}:{number}: expected 'source<TAB>target' with exactly one tab, "
-                f"found {len(fields) - 1} tabs"
-            )
+            raise DataError(f"{path}:{number}: expected 'source<TAB>target' with exactly one tab, found "
+                            f"{len(fields) - 1} tabs{tsv_hint(path) if len(fields) == 1 else ''}")
         yield fields[0], fields[1]
+
+
+def tsv_hint(path: str | Path) -> str:
+    """What a "source<TAB>target" file without a tab may be instead: a CSV file (by its name), which is
+    not read as pairs, or one side's text, one sentence a line."""
+    if unzipped_name(path).lower().endswith(".csv"):
+        return "; a CSV file is not read: save it tab-separated (TSV)"
+    return "; a file of one side's sentences, one a line, is given with the other as train_src and train_tgt"
 
 
 def nonempty_pairs(raw_pairs: Iterable[tuple[str, str]], report: ReadReport) -> Iterator[tuple[str, str]]:
