@@ -4,6 +4,7 @@ refused in one line saying what each is, before any of it is read as sentences."
 import bz2
 import gzip
 import lzma
+import os
 import re
 import zipfile
 
@@ -74,6 +75,22 @@ def test_a_corpus_compressed_otherwise_than_with_gzip_is_refused_saying_how_it_i
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: {kind}, not text: decompress it first, or "
                                         "compress it with gzip instead: a name ending in .gz is read through gzip$"):
         check_corpus_file(path)
+
+
+def test_a_pipe_as_a_corpus_is_refused_before_a_byte_of_it_is_read(tmp_path):
+    """<(xzcat tr.en.xz) was read again and again, each read finding what the one before had left: "/dev/fd/63 has
+    400 lines, /dev/fd/62 has 433", or a run on part of the corpus."""
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"A dog runs.\n")
+    os.close(write_end)
+    path = f"/proc/self/fd/{read_end}"
+    try:
+        with pytest.raises(DataError, match=rf"^{path}: a pipe, which can be read once, but a run reads its text "
+                                            r"several times \(.*\): write it to a file first$"):
+            next(text_pairs(CorpusSpec(src=path, tgt=path + "x"), report=ReadReport(0, 0)))
+        assert os.read(read_end, 100) == b"A dog runs.\n"
+    finally:
+        os.close(read_end)
 
 
 @pytest.mark.parametrize("text", ["<b>A dog</b> runs.\n", "BZh is no bzip2 stream.\n", "Use a <tmx> file.\n",

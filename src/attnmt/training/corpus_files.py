@@ -7,7 +7,9 @@ as train_tsv "expected 'source<TAB>target' with exactly one tab"."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 from attnmt.errors import DataError
@@ -29,8 +31,10 @@ HEAD = 1024  # bytes looked at: a TMX's root follows its XML declaration and, at
 
 
 def check_corpus_file(path: str | Path) -> None:
-    """Refuses ``path`` where its first bytes are those of a file NOT_TEXT names, or of XML (a TMX
-    translation memory named as such).  A file that cannot be read passes: reading it names why."""
+    """Refuses ``path`` where it is no regular file (check_read_again), or where its first bytes are those of
+    a file NOT_TEXT names, or of XML (a TMX translation memory named as such).  A file that cannot be read
+    passes: reading it names why."""
+    check_read_again(path)
     try:
         with open_bytes(path) as file:
             head = file.read(HEAD)
@@ -45,3 +49,18 @@ def check_corpus_file(path: str | Path) -> None:
         raise DataError(f"{path}: a TMX translation memory (XML), not one sentence a line: {AS_TMX_TEXT}")
     if text.startswith("<?xml"):
         raise DataError(f"{path}: an XML file, not one sentence a line: {AS_TEXT}")
+
+
+def check_read_again(path: str | Path) -> None:
+    """Refuses, unopened, a pipe (``<(xzcat tr.en.xz)``, /dev/stdin), a device or a socket: a run reads its
+    text again and again (the tokenizer's training, the tokenising, corpora.json's digest, a resume's check),
+    and each read after the first found what the first had left; the two sides then "differed in length"
+    by counts that meant nothing, or the run trained on part of a corpus."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # missing or unreadable: reading it names why
+        return
+    kind = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise DataError(f"{path}: {kind}, which can be read once, but a run reads its text several times (to train "
+                        "the tokenizer, to tokenise it, to check a resume): write it to a file first")
