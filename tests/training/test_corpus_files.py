@@ -59,6 +59,22 @@ def test_a_tmx_memory_as_a_corpus_is_refused_naming_it(tmp_path, name):
         next(text_pairs(CorpusSpec(src=str(path), tgt=str(tgt)), report=ReadReport(0, 0)))
 
 
+SGML = ('<refset setid="newstest2014" srclang="any" trglang="de">\n<doc sysid="ref" docid="1012-bbc" genre="news">\n'
+        '<p>\n<seg id="1">Ein Hund rennt.</seg>\n</p>\n</doc>\n</refset>\n')
+
+
+def test_a_wmt_test_set_in_sgml_as_a_validation_file_is_refused_naming_its_key(tmp_path):
+    """newstest2014-deen-ref.de.sgm as valid_tgt: its seven lines of markup were scored as sentences, without a
+    word, where valid_src had as many."""
+    src, _ = write_pairs(tmp_path, "va", PAIRS[:7])
+    path = tmp_path / "newstest2014-deen-ref.de.sgm"
+    path.write_text(SGML, encoding="utf-8")
+    with pytest.raises(DataError, match=rf"^valid_tgt: {re.escape(str(path))}: a WMT test set in SGML \(<srcset>, "
+                                        r"<seg>\), not one sentence a line: give the text of its <seg> elements, one "
+                                        r"a line \(sacrebleu -t wmt14 .*\)$"):
+        read_validation_text(str(src), str(path))
+
+
 def test_a_validation_file_that_is_a_spreadsheet_is_refused_naming_its_key(tmp_path):
     _, tgt = write_pairs(tmp_path, "va", PAIRS[:3])
     path = spreadsheet(tmp_path / "va.xlsx")

@@ -1,9 +1,10 @@
 """What a file given as training or validation text is, before it is read one sentence a line: a
 spreadsheet, an Office, PDF or RTF document, a translation memory (TMX, XML), which a practitioner often
-holds their parallel text in, or text compressed otherwise than with gzip (an OPUS download's zip, .xz,
-.bz2, .zst, .7z) is refused in one line saying what it is and what to give instead.  Read as text, each was
-"invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv", advice that cannot help, and a .tmx
-as train_tsv "expected 'source<TAB>target' with exactly one tab"."""
+holds their parallel text in, a WMT test set's SGML, or text compressed otherwise than with gzip (an OPUS
+download's zip, .xz, .bz2, .zst, .7z) is refused in one line saying what it is and what to give instead.
+Read as text, each was "invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv", advice that
+cannot help, a .tmx as train_tsv "expected 'source<TAB>target' with exactly one tab", and an .sgm's markup
+lines were scored as sentences."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ NOT_TEXT = {ZIP_START: ("a zip archive (an OPUS download, an .xlsx, .ods or .doc
 BZIP2 = re.compile(rb"BZh[1-9]1AY&SY")  # a bzip2 stream's start: its block size, then a block's magic number
 AS_TMX_TEXT = ("attnmt reads plain text: export the memory's segments as two files of one sentence a line, or as "
                "one of 'source<TAB>target' a line for a tsv")
+# A WMT test set's SGML (newstest2014-deen-src.en.sgm): its root, then documents of <seg id="1">…</seg> lines.
+WMT_SGML = re.compile(r"<(srcset|refset|tstset)\b")
+AS_SEGMENTS = ("give the text of its <seg> elements, one a line (sacrebleu -t wmt14 -l en-de --echo src writes a "
+               "WMT set so)")
 HEAD = 1024  # bytes looked at: a TMX's root follows its XML declaration and, at most, a comment or DOCTYPE
 
 
@@ -47,6 +52,8 @@ def check_corpus_file(path: str | Path) -> None:
     text = head.decode("utf-8", "ignore").lstrip("\ufeff \t\r\n")
     if "<tmx" in text and text.startswith(("<?xml", "<tmx", "<!")):
         raise DataError(f"{path}: a TMX translation memory (XML), not one sentence a line: {AS_TMX_TEXT}")
+    if WMT_SGML.match(text):
+        raise DataError(f"{path}: a WMT test set in SGML (<srcset>, <seg>), not one sentence a line: {AS_SEGMENTS}")
     if text.startswith("<?xml"):
         raise DataError(f"{path}: an XML file, not one sentence a line: {AS_TEXT}")
 
