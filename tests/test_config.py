@@ -447,6 +447,23 @@ def test_a_path_typed_on_the_command_line_or_found_here_is_not_looked_for_beside
         check_paths_from_here(config, path, overrides=["valid_tgt"])
 
 
+@pytest.mark.parametrize("line", ["out_dir: ~/runs/x", "train_src: ~/tr.en", "train: [{tsv: ~/c.tsv}]"])
+def test_a_tilde_in_a_config_path_is_refused_naming_the_home_folder_it_meant(tmp_path, monkeypatch, line):
+    """Only a shell reads ~ as the home folder: out_dir ~/runs/x made a folder named ~ in the current one
+    (which rm -r ~ takes for the home folder), and ~/tr.en was "no such file"."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "c.yaml"
+    path.write_text(line + "\n", encoding="utf-8")
+    key, value = (line.split(": ", 1) if "train:" not in line else ("train[0]: tsv", "~/c.tsv"))
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: {re.escape(key)}: {re.escape(value)}: a "
+                                          rf"config's ~ is no home folder \(only a shell reads it so\): write "
+                                          rf"{re.escape(str(tmp_path / 'home' / value[2:]))}$"):
+        check_paths_from_here(load_config(path), path)
+    (tmp_path / "~").mkdir()  # a folder of that name here: the path names it
+    check_paths_from_here(load_config(path), path)
+
+
 @pytest.mark.parametrize("key", ["valid_src", "valid_tgt", "train_src", "out_dir"])
 def test_none_for_a_path_that_cannot_be_unset_is_refused_from_python_naming_its_key(key):
     """TrainConfig(valid_src=None) was accepted, and the run then failed deep inside with a bare TypeError

@@ -303,19 +303,31 @@ def check_paths_from_here(config: TrainConfig, path: str | Path, overrides: Iter
     """Refuses a relative path of the config file ``path`` (not one of ``overrides``, typed on the command line)
     that is missing from the current folder but is there beside the config: paths are read from the current
     folder, so ``attnmt train project/c.yaml`` run outside ``project`` said "cannot read tr.en: no such file",
-    the file in plain sight.  out_dir, which a run makes, is left alone."""
+    the file in plain sight.  out_dir, which a run makes, is not looked for; a ~ is refused (check_no_tilde)."""
     folder = Path(path).parent
-    keys = [key for key in TRAIN_PATHS if key != "out_dir" and key not in overrides]
+    keys = [key for key in TRAIN_PATHS if key not in overrides]
     given = [(key, getattr(config, key)) for key in keys]
     if "train" not in overrides and isinstance(config.train, list):
         given += [(f"train[{i}]: {key}", entry.get(key)) for i, entry in enumerate(config.train)
                   for key in CORPUS_PATHS]
     for key, value in given:
-        relative = isinstance(value, str) and not os.path.isabs(value)
+        check_no_tilde(path, key, value)
+        relative = isinstance(value, str) and not os.path.isabs(value) and key != "out_dir"
         if relative and not os.path.exists(value) and (folder / value).exists():
             raise ConfigError(f"{path}: {key}: {value} is not in the current folder ({Path.cwd()}), but is beside the "
                               f"config, {folder / value}: paths in a config are read from the current folder; run "
                               f"from {folder}, or write {folder / value} in the config")
+
+
+def check_no_tilde(path: str | Path, key: str, value: object) -> None:
+    """Refuses a path of the config file ``path`` that starts with ~ where no folder of that name is here:
+    only a shell reads ~ as a home folder, so ``~/corpus/tr.en`` was "no such file", and out_dir ``~/runs/x``
+    made a folder named ~ in the current one (which ``rm -r ~`` would take for the home folder)."""
+    if not isinstance(value, str) or not value.startswith("~"):
+        return
+    if not Path(Path(value).parts[0]).is_dir():
+        raise ConfigError(f"{path}: {key}: {value}: a config's ~ is no home folder (only a shell reads it so): "
+                          f"write {os.path.expanduser(value)}")
 
 
 def refusal(values: dict[str, Any], source: str) -> str | None:
