@@ -456,12 +456,29 @@ def test_a_tilde_in_a_config_path_is_refused_naming_the_home_folder_it_meant(tmp
     path = tmp_path / "c.yaml"
     path.write_text(line + "\n", encoding="utf-8")
     key, value = (line.split(": ", 1) if "train:" not in line else ("train[0]: tsv", "~/c.tsv"))
-    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: {re.escape(key)}: {re.escape(value)}: a "
-                                          rf"config's ~ is no home folder \(only a shell reads it so\): write "
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: {re.escape(key)}: {re.escape(value)}: this ~ "
+                                          rf"would be a folder named ~, not the home folder \(only a shell reads it "
+                                          rf"so, and not in a config or after '='\): write "
                                           rf"{re.escape(str(tmp_path / 'home' / value[2:]))}$"):
         check_paths_from_here(load_config(path), path)
     (tmp_path / "~").mkdir()  # a folder of that name here: the path names it
     check_paths_from_here(load_config(path), path)
+
+
+@pytest.mark.parametrize(("argv", "named"), [(["train", "c.yaml", "--out-dir=~/runs/x"], "--out-dir"),
+                                             (["prepare", "c.yaml", "--out=~/prep"], "--out")])
+def test_a_tilde_after_an_equals_sign_on_the_command_line_is_refused_making_no_folder(tmp_path, monkeypatch, capsys,
+                                                                                      argv, named):
+    """A shell reads no ~ after "=": --out-dir=~/runs/x trained into a folder named ~ in the current one."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    for name in ("tr.en", "tr.de"):
+        (tmp_path / name).write_text("A dog runs.\n", encoding="utf-8")
+    (tmp_path / "c.yaml").write_text("train_src: tr.en\ntrain_tgt: tr.de\nvalid_src: tr.en\nvalid_tgt: tr.de\n",
+                                     encoding="utf-8")
+    code, _, err = run_cli(argv, capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {named}: ~/") and "this ~ would be a folder named ~" in err
+    assert not (tmp_path / "~").exists()
 
 
 @pytest.mark.parametrize("key", ["valid_src", "valid_tgt", "train_src", "out_dir"])

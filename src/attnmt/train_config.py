@@ -310,8 +310,10 @@ def check_paths_from_here(config: TrainConfig, path: str | Path, overrides: Iter
     if "train" not in overrides and isinstance(config.train, list):
         given += [(f"train[{i}]: {key}", entry.get(key)) for i, entry in enumerate(config.train)
                   for key in CORPUS_PATHS]
+    for key in set(TRAIN_PATHS) & set(overrides):  # --out-dir=~/x: a shell reads no ~ after "="
+        check_no_tilde(f"--{key.replace('_', '-')}", getattr(config, key))
     for key, value in given:
-        check_no_tilde(path, key, value)
+        check_no_tilde(f"{path}: {key}", value)
         relative = isinstance(value, str) and not os.path.isabs(value) and key != "out_dir"
         if relative and not os.path.exists(value) and (folder / value).exists():
             raise ConfigError(f"{path}: {key}: {value} is not in the current folder ({Path.cwd()}), but is beside the "
@@ -319,15 +321,16 @@ def check_paths_from_here(config: TrainConfig, path: str | Path, overrides: Iter
                               f"from {folder}, or write {folder / value} in the config")
 
 
-def check_no_tilde(path: str | Path, key: str, value: object) -> None:
-    """Refuses a path of the config file ``path`` that starts with ~ where no folder of that name is here:
-    only a shell reads ~ as a home folder, so ``~/corpus/tr.en`` was "no such file", and out_dir ``~/runs/x``
-    made a folder named ~ in the current one (which ``rm -r ~`` would take for the home folder)."""
+def check_no_tilde(named: str, value: object) -> None:
+    """Refuses a path (``named`` by its config file and key, or its option) that starts with ~ where no folder
+    of that name is here: only a shell reads ~ as a home folder, and not in a config or after "=" (--out-dir=~/x),
+    so ``~/corpus/tr.en`` was "no such file", and out_dir ``~/runs/x`` made a folder named ~ in the current
+    one (which ``rm -r ~`` would take for the home folder)."""
     if not isinstance(value, str) or not value.startswith("~"):
         return
     if not Path(Path(value).parts[0]).is_dir():
-        raise ConfigError(f"{path}: {key}: {value}: a config's ~ is no home folder (only a shell reads it so): "
-                          f"write {os.path.expanduser(value)}")
+        raise ConfigError(f"{named}: {value}: this ~ would be a folder named ~, not the home folder (only a shell "
+                          f"reads it so, and not in a config or after '='): write {os.path.expanduser(value)}")
 
 
 def refusal(values: dict[str, Any], source: str) -> str | None:

@@ -72,11 +72,12 @@ def load_training_kernels() -> None:
 
 def cmd_prepare(args: argparse.Namespace, extra: dict[str, str | None]) -> int:
     from attnmt.output_checks import check_not_stdout
-    from attnmt.train_config import check_paths_from_here, load_config
+    from attnmt.train_config import check_no_tilde, check_paths_from_here, load_config
     from attnmt.training.training_data import prepare_config
 
     config = load_config(args.config, extra)
     check_paths_from_here(config, args.config, [*extra, "prepared_dir"])  # which prepare writes, not reads
+    check_no_tilde("--out", args.out)
     out = args.out or config.prepared_dir
     if not out:
         raise ConfigError("say where to write the prepared data: --out DIR, or prepared_dir in the config")
