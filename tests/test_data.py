@@ -203,6 +203,19 @@ def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_p
         read_lines(path)
 
 
+def test_a_gzip_stream_damaged_past_its_header_names_the_file(tmp_path):
+    """A download cut or damaged mid-stream was zlib's traceback, "zlib.error: Error -3 while decompressing
+    data: invalid distance too far back", from every command that read the corpus."""
+    text = "".join(f"A dog number {i} runs through the park.\n" for i in range(400)).encode()
+    data = bytearray(gzip.compress(text, mtime=0))
+    data[200:260] = bytes(byte ^ 0x5A for byte in data[200:260])
+    path = tmp_path / "train.en.gz"
+    path.write_bytes(bytes(data))
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: not a valid gzip file \(Error -3 while "
+                                        r"decompressing data: invalid distance too far back\)$"):
+        read_lines(path)
+
+
 def test_corrupt_gzip_names_the_file(tmp_path):
     path = tmp_path / "broken.gz"
     path.write_bytes(b"not gzip at all")

@@ -109,6 +109,18 @@ def test_a_pipe_as_a_corpus_is_refused_before_a_byte_of_it_is_read(tmp_path):
         os.close(read_end)
 
 
+def test_a_damaged_gzip_corpus_is_left_for_its_reading_to_name(tmp_path):
+    """Its first bytes, looked at, raised zlib's own error: a traceback before the reading could name the file."""
+    text = "".join(f"A dog number {i} runs through the park.\n" for i in range(400)).encode()
+    data = bytearray(gzip.compress(text, mtime=0))
+    data[200:260] = bytes(byte ^ 0x5A for byte in data[200:260])
+    path = tmp_path / "train.en.gz"
+    path.write_bytes(bytes(data))
+    _, tgt = write_pairs(tmp_path, "tr", PAIRS[:3])
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: not a valid gzip file \(Error -3 "):
+        next(text_pairs(CorpusSpec(src=str(path), tgt=str(tgt)), report=ReadReport(0, 0)))
+
+
 @pytest.mark.parametrize("text", ["<b>A dog</b> runs.\n", "BZh is no bzip2 stream.\n", "Use a <tmx> file.\n",
                                    "<!-- a comment -->\n", ""])
 def test_text_that_starts_like_markup_or_a_signature_is_text(tmp_path, text):

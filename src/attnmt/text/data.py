@@ -14,6 +14,7 @@ import errno
 import gzip
 import io
 import os
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -69,7 +70,7 @@ def stream_lines(path: str | Path) -> Iterator[str]:
                         raise gzip_without_gz(path) from None
                     raise invalid_utf8(str(path), number, raw[err.start]) from None
                 yield line
-    except (gzip.BadGzipFile, EOFError) as err:
+    except (gzip.BadGzipFile, EOFError, zlib.error) as err:  # zlib.error: a stream damaged past its header
         raise not_gzip(path, err) from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
         raise cannot_read(path, err) from None

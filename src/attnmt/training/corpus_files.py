@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import zlib
 from pathlib import Path
 
 from attnmt.errors import DataError
@@ -43,7 +44,7 @@ def check_corpus_file(path: str | Path) -> None:
     try:
         with open_bytes(path) as file:
             head = file.read(HEAD)
-    except (OSError, EOFError):
+    except (OSError, EOFError, zlib.error):  # reading it names why
         return
     kind = ("compressed with bzip2", AS_GZIP) if BZIP2.match(head) else next(
         (kind for magic, kind in NOT_TEXT.items() if head.startswith(magic)), None)
