@@ -562,3 +562,23 @@ def test_a_tokenizer_gives_back_the_options_it_was_trained_with():
     proto = train_sentencepiece(["ein kleiner satz", "noch ein satz"] * 20, vocab_size=300, **options)
     assert trained_options(proto) == as_trained(options)
     assert trained_options(proto) != as_trained({**options, "character_coverage": 0.9996})
+
+
+@pytest.mark.parametrize("space", ["\x0b", "\x1c", "\x1d", "\x1e", "\x1f", "\x85"])
+def test_white_space_sentencepiece_leaves_out_parts_two_words_as_a_space_does(tokenizer, space):
+    """A vertical tab, a separator or NEL between two words: SentencePiece dropped it, "Two\\x0bdogs" was
+    "Twodogs" to the model (or NEL an unknown piece); each is read as a space, by both tokenizers and both sides."""
+    from support import spm_and_vocab
+
+    from attnmt.text.vocab_tokenizer import VocabTokenizer
+
+    shared, vocab = spm_and_vocab(CORPUS, 60, None)
+    marian = VocabTokenizer(shared, shared, vocab)
+    text = f"Two{space}dogs are playing."
+    for tok in (tokenizer, marian):
+        assert tok.pieces(text) == tok.pieces("Two dogs are playing.")
+        assert tok.encode(text) == tok.encode("Two dogs are playing.")
+        assert tok.encode_target(text) == tok.encode_target("Two dogs are playing.")
+        assert tok.source_spans(text) == tok.source_spans("Two dogs are playing.")
+    assert tokenizer.encode_batch([text]) == [tokenizer.encode("Two dogs are playing.")]
+    assert tokenizer.encode_target_batch([text]) == [tokenizer.encode_target("Two dogs are playing.")]

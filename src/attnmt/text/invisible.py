@@ -7,6 +7,7 @@ And the form the quality flags' words and glossary terms are compared in (``fold
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 
@@ -31,6 +32,12 @@ def invisible(character: str) -> bool:
 # mark.  The model reads "a\u200bdog" as the two words "a dog"; the other invisible characters it
 # leaves out or keeps as a piece inside the word ("do\u2060g", "co\u00adop").
 SPACING = frozenset("\u061c\u200b\u200c\u200e\u200f\ufeff")
+# The white space SentencePiece's normalisation (nmt_nfkc) leaves out, found with sentencepiece itself over
+# every character str.isspace knows: the vertical tab, the file, group, record and unit separators (what
+# spreadsheet and terminal tools part fields and records with), which it drops, and NEL, which it reads as
+# an unknown piece.  "one\x0btwo" reached the model as "onetwo": the tokenizers read each as a space
+# (``spaced``), one character for one, so that a piece's place in the text given stays where it was.
+UNREAD_SPACES = re.compile("[\x0b\x1c-\x1f\x85]")
 # The controls that wrap a run of text of another direction (a Latin name in Hebrew or Arabic):
 # embeddings and overrides, isolates, and the characters that close them (attnmt.documents.bidi).
 ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI
@@ -38,6 +45,11 @@ CLOSE_ISOLATE = "\u2069"  # PDI
 EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE, RLE, LRO, RLO
 CLOSE_EMBEDDING = "\u202c"  # PDF
 DIRECTION_RUNS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING)
+
+
+def spaced(text: str) -> str:
+    """``text`` with each space the model's tokenizer would leave out (``UNREAD_SPACES``) a plain space."""
+    return UNREAD_SPACES.sub(" ", text)
 
 
 def folded(text: str, fold: Callable[[str], str] = str.casefold) -> str:

@@ -43,6 +43,7 @@ from attnmt.files import write_bytes
 from attnmt.text.encodings import given_text
 from attnmt.text.id_layout import BOS_ID, EOS_ID, PAD_ID, UNK_ID, attnmt_layout, load_proto, protobuf_messages
 from attnmt.text.id_layout import SPECIAL_PIECES as SPECIAL_PIECES  # its home was here
+from attnmt.text.invisible import spaced
 
 # Two threads: training and batch encoding stay fast and friendly to a shared machine.
 NUM_THREADS = 2
@@ -156,28 +157,28 @@ class Tokenizer:
         With ``language_token_alone``, a leading language token that is one of the source model's
         pieces is read whole and alone (``split_language_token``).
 
-        One text (``given_text``): a list was SentencePiece's batch, ``[[9, 70], 3]``.
+        One text (``read_text``): a list was SentencePiece's batch, ``[[9, 70], 3]``.
         """
-        code, text = self.split_language_token(given_text(text))
+        code, text = self.split_language_token(read_text(text))
         return self._with_end(self._code_ids(code) + self._source.encode(text, out_type=int))
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         """`encode` for many texts at once (SentencePiece batches them in C++)."""
         check_text_list(texts)
         if not self.language_token_alone:  # SentencePiece's reading: no Python step for each of a corpus's lines
-            rows = self._source.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
+            rows = self._source.encode(list(map(spaced, texts)), out_type=int, num_threads=NUM_THREADS)
             return [self._with_end(ids) for ids in rows]
-        split = [self.split_language_token(text) for text in texts]
+        split = [self.split_language_token(spaced(text)) for text in texts]
         rows = self._source.encode([text for _, text in split], out_type=int, num_threads=NUM_THREADS)
         return [self._with_end(self._code_ids(code) + ids) for (code, _), ids in zip(split, rows, strict=True)]
 
     def encode_target(self, text: str) -> list[int]:
         """Target ids of `text`, without BOS/EOS (one text, as ``encode`` takes)."""
-        return self._target.encode(given_text(text), out_type=int)
+        return self._target.encode(read_text(text), out_type=int)
 
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
-        return self._target.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
+        return self._target.encode(list(map(spaced, texts)), out_type=int, num_threads=NUM_THREADS)
 
     def split_language_token(self, text: str) -> tuple[str, str]:
         """(the language token `text` starts with where it is one of the source model's pieces, or "";
@@ -214,16 +215,16 @@ class Tokenizer:
 
     def target_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `encode_target(text)`'s pieces stands in `text` (``piece_spans``)."""
-        return piece_spans(self._target, given_text(text))
+        return piece_spans(self._target, read_text(text))
 
     def source_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `pieces(text)`'s pieces stands in `text` (``piece_spans``), the closing "</s>" aside."""
-        return spans_after(*self.split_language_token(given_text(text)), self._source)
+        return spans_after(*self.split_language_token(read_text(text)), self._source)
 
     def pieces(self, text: str) -> list[str]:
         """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]; one text
-        (``given_text``): a list was SentencePiece's batch, its pieces' lists with "</s>" after them."""
-        code, text = self.split_language_token(given_text(text))
+        (``read_text``): a list was SentencePiece's batch, its pieces' lists with "</s>" after them."""
+        code, text = self.split_language_token(read_text(text))
         pieces = ([code] if code else []) + self._source.encode(text, out_type=str)
         return [*pieces, "</s>"] if pieces and self.source_eos else pieces
 
@@ -240,6 +241,12 @@ class Tokenizer:
     def piece_to_id(self, piece: str) -> int:
         """The target id of `piece` (unk_id for a piece outside the vocabulary)."""
         return self._target.piece_to_id(piece)
+
+
+def read_text(text: object) -> str:
+    """One text a caller gives to be tokenized (``given_text``) as both tokenizers read it: each white space
+    SentencePiece would leave out a space (attnmt.text.invisible.spaced), so that it parts the words beside it."""
+    return spaced(given_text(text))
 
 
 def check_text_list(texts: object, name: str = "texts") -> Iterable[object]:

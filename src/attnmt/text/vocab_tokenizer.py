@@ -11,9 +11,8 @@ import sentencepiece as spm
 
 from attnmt.errors import DataError, json_value
 from attnmt.files import write_bytes, write_text
-from attnmt.text.encodings import given_text
 from attnmt.text.id_layout import load_proto
-from attnmt.text.tokenizer import check_ids, check_text_list, language_token, piece_spans, spans_after
+from attnmt.text.tokenizer import check_ids, check_text_list, language_token, piece_spans, read_text, spans_after
 
 WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 
@@ -112,18 +111,18 @@ class VocabTokenizer:
 
     def pieces(self, text: str) -> list[str]:
         """Source pieces as the model reads them, ``</s>`` included (with ``source_eos``); one text
-        (``given_text``)."""
-        code, text = language_token(given_text(text))
+        (``read_text``)."""
+        code, text = language_token(read_text(text))
         end = ["</s>"] if self.source_eos else []
         return ([code] if code else []) + self._source.encode(text, out_type=str) + end
 
     def source_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `pieces(text)`'s pieces stands in `text` (attnmt.text.tokenizer.piece_spans), a leading
         language token included, the closing ``</s>`` aside."""
-        return spans_after(*language_token(given_text(text)), self._source)
+        return spans_after(*language_token(read_text(text)), self._source)
 
     def encode(self, text: str) -> list[int]:
-        """Source ids of `text`, ending with ``</s>`` (with ``source_eos``); one text (``given_text``)."""
+        """Source ids of `text`, ending with ``</s>`` (with ``source_eos``); one text (``read_text``)."""
         unk = self.source_vocab["<unk>"]
         return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
 
@@ -134,7 +133,7 @@ class VocabTokenizer:
     def encode_target(self, text: str) -> list[int]:
         """Target ids of `text` (the target SentencePiece model and vocabulary), without ``</s>``."""
         unk = self.target_vocab["<unk>"]
-        return [self.target_vocab.get(piece, unk) for piece in self._target.encode(given_text(text), out_type=str)]
+        return [self.target_vocab.get(piece, unk) for piece in self._target.encode(read_text(text), out_type=str)]
 
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
@@ -143,7 +142,7 @@ class VocabTokenizer:
     def target_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `encode_target(text)`'s pieces stands in `text` (attnmt.text.tokenizer.piece_spans),
         a piece the vocabulary lacks (``<unk>``) included."""
-        return piece_spans(self._target, given_text(text))
+        return piece_spans(self._target, read_text(text))
 
     def decode(self, ids: Sequence[int]) -> str:
         """Target text of `ids` up to the first ``</s>``, as ``MarianTokenizer.decode(ids,
