@@ -468,3 +468,24 @@ def test_a_zero_width_break_inside_a_word_is_dropped_as_a_soft_hyphen_is(text, r
     builder = FlatBuilder(collapse=False)
     builder.add_text(text)
     assert builder.text == read
+
+
+@pytest.mark.parametrize(("line", "given", "translated"), [
+    ("\x1b[31mred car\x1b[0m is parked", "red car is parked", "PARKED IS \x1b[31mCAR RED\x1b[0m"),
+    ("a \x1b[1mbig \x1b[32mgreen\x1b[0m dog", "a big green dog", "DOG \x1b[1m\x1b[32mGREEN\x1b[0m\x1b[1m BIG\x1b[0m A"),
+    ("\x1b[33mWarning: low disk", "Warning: low disk", "\x1b[33mDISK LOW WARNING:"),
+])
+def test_a_terminal_s_colours_are_not_given_to_the_model_but_wrap_the_words_they_wrapped(
+        mirror, line, given, translated):
+    """Text piped from a terminal tool: the model read "\\x1b[31m" as words ("Acht Inline-..."); a colour
+    runs to its reset, or the line's end; a run inside another, which the same reset ended, ends in the reset
+    and the outer run's code again, so that the outer words alone keep the outer style."""
+    assert translate_lines([line], mirror) == [translated]
+    assert mirror.given == [given]
+
+
+def test_a_terminal_s_other_codes_are_kept_whole_and_not_given_to_the_model(same):
+    """A hyperlink (OSC 8), a cursor move: kept where they stood, as a URL is."""
+    line = "see \x1b]8;;https://example.org\x1b\\the docs\x1b]8;;\x1b\\ today\x1b[K"
+    assert translate_lines([line], same) == [line]
+    assert same.given == ["see the docs today"]

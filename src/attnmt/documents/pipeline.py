@@ -34,11 +34,12 @@ from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review, check_review
 from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import Nested, Weights, needs_alignment, place, plain
+from attnmt.documents.spans import Nested, Weights, needs_alignment, place
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
+from attnmt.documents.terminal_codes import add_line, written
 from attnmt.documents.translator_parts import (
     check_translator,
     translated_by,
@@ -272,10 +273,10 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
 
 def flat_line(line: str, protected: re.Pattern[str] = PROTECTED) -> FlatText:
     """A line of plain text: its spacing kept, URLs, e-mail addresses and file names protected (what
-    ``protected`` matches); a tab or a line break inside it (U+2028, a form feed, ...) ends a sentence,
-    and stays where it was."""
+    ``protected`` matches), a terminal's escape codes kept around their words (terminal_codes.add_line);
+    a tab or a line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    builder.add_text(line)
+    add_line(builder, line)
     return builder.build()
 
 
@@ -302,8 +303,8 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     given = [reaches_model(line) for line in lines]
     flats = [replace(flat_line(line), place=Place(None, number))
              for number, (line, model) in enumerate(zip(lines, given, strict=True), first_line) if model]
-    texts = iter([plain(content) for content in translate_flats(flats, translator, options, review,
-                                                                  empty_kept=empty_kept)])
+    texts = iter([written(flat, content) for flat, content in
+                  zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), strict=True)])
     return [translated_line(line, next(texts), glossary) if model else fields_with_terms(line, glossary)
             for line, model in zip(lines, given, strict=True)]
 

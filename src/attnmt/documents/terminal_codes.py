@@ -1,0 +1,73 @@
+"""A terminal's escape codes in a line of plain text piped from a tool (``grep --color``, a log, a
+test runner): given to the model, "\\x1b[31mA red car\\x1b[0m" came back as words ("Acht Inline-...").
+A colour or style (ANSI's SGR, ``\\x1b[31m``) is read as an inline element that runs to the reset
+(``\\x1b[0m``) or the line's end, so that it wraps the translation's words of the ones it wrapped, as
+a document's ``<b>`` does; every other code (a hyperlink's OSC, a cursor move) is kept whole where its
+neighbouring word goes, as a URL is."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.spans import Nested
+
+# ECMA-48's control sequences (CSI: parameters, intermediates, a final byte) and operating system
+# commands (OSC, ended by BEL or ST: a hyperlink, ``\x1b]8;;https://example.org\x1b\\``).
+CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+STYLE = re.compile(r"\x1b\[[0-9;:]*m")  # SGR: a colour or a style, or the reset of all of them
+RESET = re.compile(r"\x1b\[0*m")
+
+
+@dataclass
+class Style:
+    """An SGR code and what ends its run: the reset that ends it, and the codes of the runs around it
+    opened again after it, which that reset ends too ("" for a run the line's end closes)."""
+
+    opening: str
+    closing: str = ""
+
+
+def add_line(builder: FlatBuilder, line: str) -> None:
+    """``line``'s text into ``builder``: each style opened as an element (a ``Style`` node), closed with
+    every other open one at a reset or at the line's end; the other codes are atoms, kept whole."""
+    opened: list[Style] = []
+    position = 0
+    for match in CODE.finditer(line):
+        builder.add_text(line[position:match.start()])
+        position = match.end()
+        code = match.group()
+        if RESET.fullmatch(code) and opened:
+            for k, style in enumerate(opened):
+                style.closing = code + "".join(outer.opening for outer in opened[:k])
+            close_all(builder, opened)
+        elif STYLE.fullmatch(code) and not RESET.fullmatch(code):
+            opened.append(Style(code))
+            builder.open(opened[-1])
+        else:
+            builder.add_atom(literal=code)
+    builder.add_text(line[position:])
+    close_all(builder, opened)
+
+
+def close_all(builder: FlatBuilder, opened: list[Style]) -> None:
+    """Closes the runs of ``opened``, the innermost first."""
+    while opened:
+        opened.pop()
+        builder.close()
+
+
+def written(flat: FlatText, content: Sequence[str | Nested]) -> str:
+    """A translated line's placed content as text: each style's codes around what it holds (others' markup,
+    none in a plain line, dropped), literal atoms as they were."""
+    pieces = []
+    for piece in content:
+        if isinstance(piece, str):
+            pieces.append(piece)
+            continue
+        node = flat.marks[piece.mark].node
+        inner = written(flat, piece.content)
+        pieces.append(f"{node.opening}{inner}{node.closing}" if isinstance(node, Style) else inner)
+    return "".join(pieces)
