@@ -115,10 +115,10 @@ def test_a_text_of_several_lines_keeps_its_line_breaks_each_line_split_into_sent
     assert out == ["DOG. ONE CATS. TWO\n\nBIRD. A", "HOME."]
 
 
-@pytest.mark.parametrize("separator", ["\t", "\u2028", "\u2029", "\x85", "\f", "\v", "\x1c", "\x1d", "\x1e"])
+@pytest.mark.parametrize("separator", ["\t", "\u2028", "\u2029", "\x85", "\f", "\v", "\x1c", "\x1d", "\x1e", "\x1f"])
 def test_a_tab_or_a_line_break_inside_a_line_ends_a_sentence_and_stays(mirror, separator):
     """Read across it, the model would drop it (a U+2028 from a JSON client, a tab between fields, the
-    record separator 0x1E that str.splitlines breaks at)."""
+    record separator 0x1E that str.splitlines breaks at, the unit separator 0x1F between fields)."""
     out = translate_paragraphs([f"Name: red dog{separator}big cat"], mirror)
     assert mirror.given == ["Name: red dog", "big cat"] and out == [f"DOG RED NAME:{separator}CAT BIG"]
     assert paragraph_sentences(f"a dog{separator}a cat") == ["a dog", "a cat"]

@@ -24,8 +24,8 @@ from attnmt.documents.stop_points import stop_point
 # reader's line end is this one (LINE_END, FIELD_END, review.BLANKS, xliff's codes).
 LINE_ENDS = r"\n\r\v\f\x1c-\x1e\x85\u2028\u2029"
 LINE_END = re.compile(f"[{LINE_ENDS}]")
-# FlatBuilder(fields=True): these end a sentence, a tab and a line's end.
-FIELD_END = re.compile(rf"[\t{LINE_ENDS}]")
+# FlatBuilder(fields=True): these end a sentence, a tab, the unit separator US (a field's end) and a line's end.
+FIELD_END = re.compile(rf"[\t\x1f{LINE_ENDS}]")
 # HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")
