@@ -51,6 +51,27 @@ def test_a_lone_word_is_read_in_sentence_case_where_the_model_reads_it_in_fewer_
     assert written_as("STOP!", "Halt!", "Stop!") == "HALT!"
 
 
+def test_a_label_in_capitals_is_read_in_title_case_where_the_model_reads_it_in_fewer_pieces():
+    """"JOHN: Where are you going?" reached the model with "JOHN" a piece a letter, and "MARY JANE:" in a line
+    in capitals as "Mary jane:"; a name the vocabulary holds with its capital is read so, an acronym it holds
+    in capitals as given.  The translation's label comes back in capitals, the rest as the model wrote it."""
+    vocabulary = {"▁John", "▁Note", "▁Mary", "▁Jane", "▁NASA", "▁where"}
+
+    def pieces(text: str) -> int:  # a piece for each word the vocabulary holds, else one a letter
+        return sum(1 if "▁" + word.strip(":.?") in vocabulary else len(word) for word in text.split())
+
+    assert read_as("JOHN: Where are you going?", None, pieces) == "John: Where are you going?"
+    assert read_as("NOTE: Do not open the door.", None, pieces) == "Note: Do not open the door."
+    assert read_as("MARY JANE: COME HERE.", None, pieces) == "Mary Jane: come here."
+    assert read_as("NASA: The rocket is launched.", None, pieces) == "NASA: The rocket is launched."
+    assert read_as("The US team: the best.", None, pieces) == "The US team: the best."
+    read = "John: Where are you going?"
+    assert written_as("JOHN: Where are you going?", "John: Wohin gehst du?", read) == "JOHN: Wohin gehst du?"
+    assert written_as("JOHN: Where are you going?", "Wohin gehst du, John?", read) == "Wohin gehst du, John?"
+    assert written_as("MARY JANE: COME HERE.", "Mary Jane: komm her.", "Mary Jane: come here.") == (
+        "MARY JANE: KOMM HER.")
+
+
 def test_a_sentence_with_a_prefix_is_read_as_given():
     assert read_as("STOP! WHO'S THERE?", "Halt") == "STOP! WHO'S THERE?"
 

@@ -7,7 +7,9 @@ capitals (``written_as``): one rule for every search of text (attnmt.decoding.tr
 agree.  A lone word in capitals is read in sentence case only where the model reads that in fewer
 pieces ("STOP!" split from its line: "Stop!"): an acronym its vocabulary holds in capitals stays as
 it is.  So does a sentence given a prefix: its translation starts with the prefix as written, which
-steers the search in its own case."""
+steers the search in its own case.  A label in capitals before a colon ("JOHN: Where are you going?")
+is read in title case where the model reads that in fewer pieces, and the translation's label is
+written back in capitals."""
 
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ from collections.abc import Callable
 # writes them in capitals: "stop! who's there?" is "Stop! Who's there?".
 SENTENCE_START = re.compile(r"(^|[.!?…]\s+)(\W*?)([^\W\d_])")
 _LETTERS = re.compile(r"[^\W\d_]+")  # a word's letters, which ``recased`` cases
+# A label at a sentence's start: a speaker's name or a notice's word, up to three words, then a colon that ends
+# it or is followed by a space ("JOHN: WHERE ARE YOU GOING?", "MARY JANE: Come here.", "NOTE: Do not open.").
+LABEL = re.compile(r"(\W*)((?:[^\W\d_][\w'’.-]*\s){0,2}[^\W\d_][\w'’.-]*)(?=:(?:\s|$))")
 
 
 def capitalised_words(sentence: str) -> int:
@@ -35,20 +40,46 @@ def sentence_case(sentence: str) -> str:
 def read_as(sentence: str, prefix: str | None = None, pieces: Callable[[str], int] | None = None) -> str:
     """``sentence`` as the model is given it: in sentence case where every cased letter is a capital,
     in two words or more, or in one word that the model reads in fewer ``pieces`` so (none given: in
-    no lone word), and no ``prefix`` is given; else as it is."""
+    no lone word), and no ``prefix`` is given; else as it is.  Its label in capitals ("JOHN:",
+    "MARY JANE:", "NOTE:"), in a sentence in capitals or not, has each word in title case where the
+    model reads it in fewer ``pieces`` so (``titled_label``)."""
     words = 0 if prefix else capitalised_words(sentence)
     if words == 0:
-        return sentence
+        return sentence if prefix else titled_label(sentence, sentence, pieces)
     read = sentence_case(sentence)
     if words == 1 and (pieces is None or pieces(read) >= pieces(sentence)):
         return sentence
-    return read
+    return titled_label(sentence, read, pieces)
+
+
+def titled_label(sentence: str, read: str, pieces: Callable[[str], int] | None) -> str:
+    """``read`` (``sentence`` as the model is to read it) with each word of ``sentence``'s label in capitals
+    (``LABEL``) in title case where the model reads it in fewer ``pieces`` so than as ``read`` has it:
+    "JOHN" alone in a line in mixed case, a piece a letter, is "John"; "JANE", which sentence case
+    made "jane", a name the model knows with its capital, is "Jane"."""
+    given, label = LABEL.match(sentence), LABEL.match(read)  # sentence case may change a length ("İ")
+    if pieces is None or given is None or label is None or any(character.islower() for character in given[2]):
+        return read
+
+    def titled(match: re.Match[str]) -> str:
+        word = match[0]
+        title = word[:1].upper() + word[1:].lower()
+        return title if pieces(title) < pieces(word) else word
+
+    return read[:label.start(2)] + _LETTERS.sub(titled, read[label.start(2):label.end(2)]) + read[label.end(2):]
 
 
 def written_as(sentence: str, translation: str, read: str) -> str:
     """The ``translation`` of ``sentence``, which the model was given as ``read`` (``read_as``), as it
-    is written: in capitals where the model read the sentence in sentence case, else as it wrote it."""
-    return translation.upper() if read != sentence else translation
+    is written: in capitals where the model read the sentence in sentence case; where it read only a
+    label in another case, the translation's label (what it writes before a colon: ``LABEL``) in capitals;
+    else as it wrote it."""
+    if read == sentence:
+        return translation
+    if capitalised_words(sentence):
+        return translation.upper()
+    label = LABEL.match(translation)
+    return translation[:label.end(2)].upper() + translation[label.end(2):] if label else translation
 
 
 def recased(translation: str, ids: Callable[[str], list[int]]) -> str:
