@@ -69,6 +69,12 @@ def test_a_plain_text_chunk_is_translated_a_line_for_a_line(mirror):
     assert out == b"READING. IS WOMAN A\r\n\r\n2012\r\nRUNS. DOG A"
 
 
+def test_a_plain_text_chunk_keeps_a_terminal_s_colours_around_their_words_as_a_text_file_does(mirror):
+    text = b"\x1b[31mA red car\x1b[0m is parked."
+    out = translated(chunked_word_file(text, "text/plain", "chunk.txt"), mirror)["word/chunk.txt"]
+    assert out == b"PARKED. IS \x1b[31mCAR RED A\x1b[0m"
+
+
 def test_an_rtf_chunk_is_kept_as_it_is_with_one_warning_naming_its_part(mirror):
     rtf = rb"{\rtf1\ansi A woman is reading a book.\par}"
     with pytest.warns(UserWarning) as caught:

@@ -36,8 +36,9 @@ from attnmt.documents.ooxml_dialects import WORD
 from attnmt.documents.ooxml_package import APPLICATIONS, OOXML_PARTS
 from attnmt.documents.pages import parse, say_utf8
 from attnmt.documents.pipeline import DocumentOptions, flat_line
-from attnmt.documents.spans import Nested, plain
+from attnmt.documents.spans import Nested
 from attnmt.documents.tables import relationships
+from attnmt.documents.terminal_codes import written
 from attnmt.errors import warn
 from attnmt.text.data import with_endings
 
@@ -129,8 +130,8 @@ class LinesJob:
         return list(self.texts)
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        lines = [translated_line(line, plain(content), self.glossary)
-                 for line, content in zip(self.lines, results, strict=True)]
+        lines = [translated_line(line, written(flat, content), self.glossary)
+                 for line, flat, content in zip(self.lines, self.texts, results, strict=True)]
         self.text = self.bom + with_endings(lines, self.endings)
 
 
