@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.spans import Nested
 
-# ECMA-48's control sequences (CSI: parameters, intermediates, a final byte) and operating system
-# commands (OSC, ended by BEL or ST: a hyperlink, ``\x1b]8;;https://example.org\x1b\\``).
-CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+# ECMA-48's control sequences (CSI: parameters, intermediates, a final byte), operating system commands (OSC,
+# ended by BEL or ST: a hyperlink, ``\x1b]8;;https://example.org\x1b\\``) and the other escapes, an ESC, its
+# intermediates and a final byte (``tput sgr0`` writes ``\x1b(B\x1b[m``: the ASCII character set, then the reset).
+CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -/]*[0-~]")
 STYLE = re.compile(r"\x1b\[[0-9;:]*m")  # SGR: a colour or a style, or the reset of all of them
 RESET = re.compile(r"\x1b\[0*m")
 
