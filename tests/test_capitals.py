@@ -51,6 +51,20 @@ def test_a_lone_word_is_read_in_sentence_case_where_the_model_reads_it_in_fewer_
     assert written_as("STOP!", "Halt!", "Stop!") == "HALT!"
 
 
+def test_a_lone_word_is_read_in_lower_case_where_the_source_vocabulary_holds_it_so_in_fewer_pieces():
+    """"EXIT" was read "Exit", three pieces, where the vocabulary holds "exit" whole; a word it holds as
+    whole in both cases is read in sentence case, one it holds in neither as before."""
+    vocabulary = {"▁exit", "▁Stop", "▁stop", "▁NATO"}
+
+    def pieces(text: str) -> int:  # a piece for each word the vocabulary holds, else one a letter
+        return sum(1 if "▁" + word.strip("!.") in vocabulary else len(word) for word in text.split())
+
+    assert read_as("EXIT", None, pieces) == "exit" and read_as("EXIT.", None, pieces) == "exit."
+    assert read_as("STOP!", None, pieces) == "Stop!" and read_as("NATO", None, pieces) == "NATO"
+    assert read_as("EXIT") == "EXIT"
+    assert written_as("EXIT", "ausgang", "exit") == "AUSGANG"
+
+
 def test_a_label_in_capitals_is_read_in_title_case_where_the_model_reads_it_in_fewer_pieces():
     """"JOHN: Where are you going?" reached the model with "JOHN" a piece a letter, and "MARY JANE:" in a line
     in capitals as "Mary jane:"; a name the vocabulary holds with its capital is read so, an acronym it holds

@@ -39,17 +39,28 @@ def sentence_case(sentence: str) -> str:
 
 def read_as(sentence: str, prefix: str | None = None, pieces: Callable[[str], int] | None = None) -> str:
     """``sentence`` as the model is given it: in sentence case where every cased letter is a capital,
-    in two words or more, or in one word that the model reads in fewer ``pieces`` so (none given: in
-    no lone word), and no ``prefix`` is given; else as it is.  Its label in capitals ("JOHN:",
-    "MARY JANE:", "NOTE:"), in a sentence in capitals or not, has each word in title case where the
-    model reads it in fewer ``pieces`` so (``titled_label``)."""
+    in two words or more, or in one word that the model reads in fewer ``pieces`` so (``lone_word``;
+    none given: in no lone word), and no ``prefix`` is given; else as it is.  Its label in capitals
+    ("JOHN:", "MARY JANE:", "NOTE:"), in a sentence in capitals or not, has each word in title case
+    where the model reads it in fewer ``pieces`` so (``titled_label``)."""
     words = 0 if prefix else capitalised_words(sentence)
     if words == 0:
         return sentence if prefix else titled_label(sentence, sentence, pieces)
     read = sentence_case(sentence)
-    if words == 1 and (pieces is None or pieces(read) >= pieces(sentence)):
-        return sentence
+    if words == 1:
+        return lone_word(sentence, read, pieces)
     return titled_label(sentence, read, pieces)
+
+
+def lone_word(sentence: str, read: str, pieces: Callable[[str], int] | None) -> str:
+    """A ``sentence`` of one word in capitals as the model is given it: in sentence case (``read``), or in
+    lower case where the source vocabulary holds the word so in fewer ``pieces`` still ("EXIT": "Exit"
+    three pieces, "exit" one; "DOGS": "Dog" "s", "dogs"), whichever the model reads in fewer pieces than
+    the capitals given; else as given (an acronym the vocabulary holds in capitals; none given: always)."""
+    if pieces is None:
+        return sentence
+    best = min((read, sentence.lower()), key=pieces)  # sentence case where both are as many pieces
+    return best if pieces(best) < pieces(sentence) else sentence
 
 
 def titled_label(sentence: str, read: str, pieces: Callable[[str], int] | None) -> str:
