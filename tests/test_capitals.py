@@ -33,6 +33,28 @@ def test_a_sentence_in_capitals_is_read_in_sentence_case(sentence, read):
     assert written_as(sentence, "Halt! Wer ist da?", read) == "HALT! WER IST DA?"
 
 
+@pytest.mark.parametrize("sentence, read, translation, written", [
+    ("A MAN RUNS 5 km IN THE PARK.", "A man runs 5 km in the park.", "Ein Mann läuft 5 km im Park.",
+     "EIN MANN LÄUFT 5 km IM PARK."),
+    ("TWO DOGS PLAY WITH AN iPhone.", "Two dogs play with an iPhone.", "Zwei Hunde spielen mit einem iPhone.",
+     "ZWEI HUNDE SPIELEN MIT EINEM iPhone."),
+    ("JOHN LEAVES THE ROOM (cont'd)", "John leaves the room (cont'd)", "John verlässt den Raum (cont'd)",
+     "JOHN VERLÄSST DEN RAUM (cont'd)"),
+])
+def test_a_sentence_in_capitals_with_a_unit_or_a_brand_is_read_in_sentence_case_the_unit_as_written(
+        sentence, read, translation, written):
+    """One word in lower case ("km") made the whole sentence read in capitals, a piece a letter: the demo
+    model wrote "Ein PEAAAAAAAAAAAA…".  Three words in capitals for each word that is not are a sentence in
+    capitals; the unit or brand is read, and written back, as given."""
+    assert read_as(sentence) == read
+    assert written_as(sentence, translation, read) == written
+
+
+@pytest.mark.parametrize("sentence", ["NASA and ESA", "I met the NATO and UN leaders.", "UN and EU"])
+def test_acronyms_among_words_in_lower_case_are_read_as_given(sentence):
+    assert read_as(sentence) == sentence
+
+
 @pytest.mark.parametrize("sentence", ["NATO", "EXIT!", "The US team won.", "a dog runs", "12 345", "A dog, I think."])
 def test_a_lone_word_in_capitals_or_a_sentence_in_lower_case_is_read_as_given(sentence):
     assert read_as(sentence) == sentence

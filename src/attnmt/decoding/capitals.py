@@ -20,21 +20,34 @@ from collections.abc import Callable
 # writes them in capitals: "stop! who's there?" is "Stop! Who's there?".
 SENTENCE_START = re.compile(r"(^|[.!?…]\s+)(\W*?)([^\W\d_])")
 _LETTERS = re.compile(r"[^\W\d_]+")  # a word's letters, which ``recased`` cases
+# A sentence with words in lower case is in capitals where its words in capitals are this many times as many.
+CAPITALS_PER_OTHER = 3
 # A label at a sentence's start: a speaker's name or a notice's word, up to three words, then a colon that ends
 # it or is followed by a space ("JOHN: WHERE ARE YOU GOING?", "MARY JANE: Come here.", "NOTE: Do not open.").
 LABEL = re.compile(r"(\W*)((?:[^\W\d_][\w'’.-]*\s){0,2}[^\W\d_][\w'’.-]*)(?=:(?:\s|$))")
 
 
 def capitalised_words(sentence: str) -> int:
-    """How many words of ``sentence`` hold a capital where none holds a lower-case letter; 0 where one does."""
-    if any(character.islower() for character in sentence):
-        return 0
-    return sum(any(character.isupper() for character in word) for word in sentence.split())
+    """How many words of ``sentence`` hold a capital and no lower-case letter, where that makes it a sentence in
+    capitals: no word holds a lower-case letter, or two such words or more and ``CAPITALS_PER_OTHER`` times as
+    many as those that do (a unit, a brand: "A MAN RUNS 5 km", "AN iPhone", a screenplay's "(cont'd)"); else 0."""
+    words = sentence.split()
+    others = sum(any(character.islower() for character in word) for word in words)
+    capitals = sum(any(character.isupper() for character in word) for word in words) - others
+    return capitals if others == 0 or (capitals >= 2 and capitals >= CAPITALS_PER_OTHER * others) else 0
 
 
 def sentence_case(sentence: str) -> str:
-    """``sentence`` in lower case but for the first letter of each sentence in it."""
-    return SENTENCE_START.sub(lambda m: m[1] + m[2] + m[3].upper(), sentence.lower())
+    """``sentence`` in lower case but for the first letter of each sentence in it, and for each word that holds
+    a lower-case letter (``mixed_words``), which stays as written."""
+    lowered = "".join(word if mixed_words(word) else word.lower() for word in re.split(r"(\s+)", sentence))
+    return SENTENCE_START.sub(lambda m: m[1] + m[2] + m[3].upper(), lowered)
+
+
+def mixed_words(sentence: str) -> set[str]:
+    """The words of ``sentence`` that hold a lower-case letter: in a sentence in capitals, a unit or a brand
+    ("km", "iPhone"), which the translation writes as the source does."""
+    return {word for word in sentence.split() if any(character.islower() for character in word)}
 
 
 def read_as(sentence: str, prefix: str | None = None, pieces: Callable[[str], int] | None = None) -> str:
@@ -88,9 +101,17 @@ def written_as(sentence: str, translation: str, read: str) -> str:
     if read == sentence:
         return translation
     if capitalised_words(sentence):
-        return translation.upper()
+        return as_given(translation.upper(), mixed_words(sentence))
     label = LABEL.match(translation)
     return translation[:label.end(2)].upper() + translation[label.end(2):] if label else translation
+
+
+def as_given(text: str, words: set[str]) -> str:
+    """``text``, in capitals, with each of ``words`` (a unit, a brand: ``mixed_words``) that it holds in
+    capitals, a whole word, written as given again: "5 KM" is "5 km", "IPHONE" "iPhone"."""
+    for word in words:  # each written back through re.sub's template, where a backslash is doubled
+        text = re.sub(rf"(?<!\w){re.escape(word.upper())}(?!\w)", word.replace("\\", "\\\\"), text)
+    return text
 
 
 def recased(translation: str, ids: Callable[[str], list[int]]) -> str:
