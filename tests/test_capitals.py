@@ -98,12 +98,14 @@ def test_a_label_in_capitals_is_read_in_title_case_where_the_model_reads_it_in_f
 
     assert read_as("JOHN: Where are you going?", None, pieces) == "John: Where are you going?"
     assert read_as("NOTE: Do not open the door.", None, pieces) == "Note: Do not open the door."
+    assert read_as("JOHN (V.O.): Where are you going?", None, pieces) == "John (V.O.): Where are you going?"
     assert read_as("MARY JANE: COME HERE.", None, pieces) == "Mary Jane: come here."
     assert read_as("NASA: The rocket is launched.", None, pieces) == "NASA: The rocket is launched."
     assert read_as("The US team: the best.", None, pieces) == "The US team: the best."
     read = "John: Where are you going?"
     assert written_as("JOHN: Where are you going?", "John: Wohin gehst du?", read) == "JOHN: Wohin gehst du?"
     assert written_as("JOHN: Where are you going?", "Wohin gehst du, John?", read) == "Wohin gehst du, John?"
+    assert written_as("JOHN (V.O.): Where?", "John (V.O.): Wohin?", "John (V.O.): Where?") == "JOHN (V.O.): Wohin?"
     assert written_as("MARY JANE: COME HERE.", "Mary Jane: komm her.", "Mary Jane: come here.") == (
         "MARY JANE: KOMM HER.")
 

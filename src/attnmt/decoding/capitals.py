@@ -22,9 +22,11 @@ SENTENCE_START = re.compile(r"(^|[.!?…]\s+)(\W*?)([^\W\d_])")
 _LETTERS = re.compile(r"[^\W\d_]+")  # a word's letters, which ``recased`` cases
 # A sentence with words in lower case is in capitals where its words in capitals are this many times as many.
 CAPITALS_PER_OTHER = 3
-# A label at a sentence's start: a speaker's name or a notice's word, up to three words, then a colon that ends
-# it or is followed by a space ("JOHN: WHERE ARE YOU GOING?", "MARY JANE: Come here.", "NOTE: Do not open.").
-LABEL = re.compile(r"(\W*)((?:[^\W\d_][\w'’.-]*\s){0,2}[^\W\d_][\w'’.-]*)(?=:(?:\s|$))")
+# A label at a sentence's start: a speaker's name or a notice's word, up to three words, and a script's
+# extension in brackets ("JOHN (V.O.):"), then a colon that ends it or is followed by a space ("JOHN: WHERE ARE
+# YOU GOING?", "MARY JANE: Come here.", "NOTE: Do not open.").
+LABEL = re.compile(r"(\W*)((?:[^\W\d_][\w'’.-]*\s){0,2}[^\W\d_][\w'’.-]*(?:\s\([^()\s]+(?:\s[^()\s]+)?\))?)"
+                   r"(?=:(?:\s|$))")
 
 
 def capitalised_words(sentence: str) -> int:
