@@ -247,3 +247,11 @@ def test_italics_turned_on_and_off_on_every_line_stay_so(mirror, text, translate
     word and landed inside the second line: "{\\i1}ARE{\\i0} WHERE{\\i0}", its last word no longer in italics."""
     out = translate_ass_text(ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"]), mirror)
     assert texts(out) == [translated]
+
+
+def test_a_long_text_gets_no_line_break_its_renderer_wraps_it_to_the_screen(mirror):
+    """An SRT cue of one line too long is wrapped into two (cue_wrap.fitted); an ASS renderer wraps a line to
+    the width its style's font leaves (WrapStyle), so a ``\\N`` put in at 42 characters would break it early."""
+    text = "A young man with a black hat is playing the guitar on the street."
+    translated = translate_ass_text(ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"]), mirror)
+    assert texts(translated) == [" ".join(word.upper() for word in reversed(text.split()))]

@@ -233,3 +233,29 @@ def test_a_label_or_a_description_in_italics_a_line_keeps_the_tags_well_nested_a
     ("<i>JOHN: <i>PARK. THE IN" / "RUNNING</i> IS</i> DOG THE"), and a label alone on the first line of a turn in
     italics a line no longer stayed alone on it ("<i>- JOHN: RUNNING.</i>" / "<i>IS DOG THE</i>")."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+
+
+LONG = {"A man is walking his dog.": "Ein Mann geht mit seinem kleinen Hund im großen Park spazieren.",
+        "Hi.": "Hallo, wie geht es dir an diesem wunderschönen Morgen?",
+        "Hello.": "Guten Morgen, mir geht es heute wirklich sehr gut."}
+
+
+def test_a_one_line_cue_whose_translation_is_too_long_for_a_line_is_wrapped_into_two_even_lines():
+    """A translation of 63 characters came back on the cue's one line, running off the screen's edge:
+    subtitlers wrap a cue to two lines of at most 42 characters, at the space nearest the middle."""
+    out = translate_subtitle_text(cue("A man is walking his dog."), FoundTranslations(LONG))
+    assert out == cue("Ein Mann geht mit seinem kleinen\nHund im großen Park spazieren.")
+
+
+def test_a_speakers_turn_too_long_for_its_line_keeps_its_line():
+    """Each speaker keeps the one line their dash starts: another would make the cue one of three lines."""
+    out = translate_subtitle_text(cue("- Hi.\n- Hello."), FoundTranslations(LONG))
+    assert out == cue(f"- {LONG['Hi.']}\n- {LONG['Hello.']}")
+
+
+def test_a_line_roll_up_captions_repeat_is_not_wrapped_anew():
+    """Wrapped into two lines, the cue before's line was repeated in half ("Hund im großen Park spazieren.")."""
+    source = cue("A man is walking his dog.") + "\n00:01.000 --> 00:02.000\nA man is walking his dog.\nHi.\n"
+    out = translate_subtitle_text(source, FoundTranslations(LONG))
+    assert out == cue(LONG["A man is walking his dog."]) + (
+        f"\n00:01.000 --> 00:02.000\n{LONG['A man is walking his dog.']}\n{LONG['Hi.']}\n")

@@ -5,10 +5,10 @@ codes, bidirectional controls and spaces: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v A
 ``\\u202b- Hi.``) and runs to the next, or is a line of one voice span (a dash right before a digit
 is a minus, ``-5 degrees``, no speaker's); a lyric's line, one beginning with a musical note
 (``♪ La la la ♪``, or broadcast captions' ``# La la la #``), begins a turn as a dash does, its notes
-kept at both ends.  Each is translated alone, keeping its start and the end tags that close nothing
-in it, and wrapped again into as many lines as it had, of even lengths in the characters shown, each
-after its indentation and the ASS codes of its first line that it repeats (``{\\an8}`` on every line);
-a voice span over a whole cue is its speaker.
+kept at both ends.  Each is translated alone, keeping its start and the end tags that close nothing in it, and
+wrapped again into as many lines as it had (a one-line cue into two where too long for one: cue_wrap.fitted),
+of even lengths in the characters shown, each after its indentation and the ASS codes of its first line that
+it repeats (``{\\an8}`` on every line); a voice span over a whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SU
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
 from attnmt.documents.cue_line_tags import LineTags, per_line_tags, start_tags
 from attnmt.documents.cue_text import tag_name
-from attnmt.documents.cue_wrap import wrap
+from attnmt.documents.cue_wrap import MOST_LINES, fitted
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
 # "{\an8}- Hello.", "\u202b- Hello.": Hebrew and Arabic subtitles start a line with RLE or RLM so that its dash
@@ -264,34 +264,35 @@ def parted(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pattern
     return made
 
 
-def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern[str]) -> list[str]:
-    """A cue's lines again: each turn's translation wrapped into as many lines as it had with text
-    (fewer where it has fewer words), its start before the first and its end after the last, and
-    its lines of spaces back in their places as they were; a turn that went on the line of the turn
-    before goes on it again.  A turn whose translation is its text (every sentence of it kept its
-    source: --below-quality source) keeps its lines as written, so such a cue comes back byte for
-    byte rather than wrapped anew.  A turn whose translation came back empty, with nothing kept
-    around it, has no line (``rewrapped``; a turn on the line of the one before starts with its
-    dash), and a cue of such turns alone none, as a cue without text is written."""
+def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern[str],
+            grows: bool = True) -> list[str]:
+    """A cue's lines again: each turn's translation wrapped into as many lines as it had with text (fewer where it
+    has fewer words; where a cue of one turn ``grows``, up to MOST_LINES where too long for them: ``fitted``), its
+    start before the first and its end after the last, its lines of spaces back in their places as they were; a turn
+    that went on the line of the turn before goes on it again.  A turn whose translation is its text (every sentence
+    of it kept its source: --below-quality source) keeps its lines as written, so such a cue comes back byte for byte
+    rather than wrapped anew.  A turn whose translation came back empty, with nothing kept around it, has no line
+    (``rewrapped``; a turn on the line of the one before starts with its dash), and a cue of such turns alone none."""
     lines: list[str] = []
+    spare = MOST_LINES - sum(map(has_text, turns[0].lines)) if len(turns) == 1 and grows else 0
     for turn, translation in zip(turns, translations, strict=True):
-        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation, tags)
+        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation, tags, spare)
         if turn.gap is not None:
             lines[-1] += turn.gap + own.pop(0)
         lines += own
     return lines
 
 
-def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
-    """A turn's translation in as many lines as it had with text, its start and end kept, its lines of spaces back in
-    their places, each line after the indentation its line had (``   Hello.``: wrapped anew, it lost it) and before
-    the spaces and tabs it ended with (an ASS line's before ``\\N``). A line left empty (an empty translation,
-    nothing kept before or after it) is left out: an empty line ends a cue, and the lines after it became a block
-    without a timing line. A label its first line held alone (``[door slams]`` / ``Who is there?``,
-    attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one, and so does a
-    description its last line held alone (``Who is there?`` / ``[door slams]``, attnmt.documents.cue_edges), where
-    the translation still ends with one. The line breaks a translator wrote (``Hallo\n\nda.``) are spaces: its lines
-    are the wrapping's to cut, and a blank line ended the cue, a lone CR was read back as a line."""
+def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str], spare: int = 0) -> list[str]:
+    """A turn's translation in as many lines as it had with text (up to ``spare`` more where too long: ``fitted``),
+    its start and end kept, its lines of spaces back in their places, each line after the indentation its line had
+    (``   Hello.``: wrapped anew, it lost it) and before the spaces and tabs it ended with (an ASS line's before
+    ``\\N``). A line left empty (an empty translation, nothing kept around it) is left out: an empty line ends a cue,
+    and the lines after it became a block without a timing line. A label its first line held alone (``[door slams]``
+    / ``Who is there?``, attnmt.documents.cue_labels) stays alone on it, where the translation still opens with one,
+    and so does a description its last line held alone (``Who is there?`` / ``[door slams]``, cue_edges), where the
+    translation still ends with one. The line breaks a translator wrote (``Hallo\n\nda.``) are spaces: its lines are
+    the wrapping's to cut, and a blank line ended the cue, a lone CR was read back as a line."""
     codes = repeated_codes(turn.lines)
     shown = [line for line in turn.lines if has_text(line)]
     indents = [line_parts(line, codes, bool(k))[0] for k, line in enumerate(shown)]  # and any repeated codes
@@ -301,7 +302,10 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str]) -> list[str]:
     foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
     middle = ("" if head else edges.label + edges.after_label) + edges.body + (
         edges.before_tail.rstrip() if foot else edges.before_tail + edges.tail)  # a lyric's notes stay on its line
-    own = [*[edges.label][:head], *wrap(middle, len(indents) - head - foot, tags), *[edges.tail][:foot]]
+    own = [*[edges.label][:head], *fitted(middle, len(indents) - head - foot, spare, tags, turn.start),
+           *[edges.tail][:foot]]
+    added = max(len(own) - len(indents), 0)  # lines a one-line turn took more: its indentation, its end's spaces last
+    indents, trails = [*indents, *indents[-1:] * added], [*trails[:-1], *[""] * added, *trails[-1:]]
     own[0] = edges.led(own[0])  # its no-break spaces before its first words and after its last
     own[-1] += edges.trail
     own[0] = turn.start + own[0]

@@ -1,14 +1,20 @@
 """A cue's translated text in lines, as a viewer sees them (attnmt.documents.cue_lines,
 attnmt.documents.subtitles): wrapped at the spaces that make its lines most even in the
 characters shown (tags and ASS codes count for nothing, an entity for one), never inside a tag or
-an ASS code, and a line break the alignment put at an edge of a cue's text moved between its words.
+an ASS code, and a line break the alignment put at an edge of a cue's text moved between its words.  A cue of
+one line whose translation outgrows LINE_LENGTH is wrapped into MOST_LINES (``fitted``), as subtitlers wrap a cue.
 """
 
 from __future__ import annotations
 
 import re
 
-from attnmt.documents.cue_text import ENTITY, tags_of
+from attnmt.documents.cue_text import ASS_TEXT, ENTITY, tags_of
+
+# The characters a subtitle line shows at most, and the lines a cue does (the EBU's and Netflix's guides for
+# Latin scripts): a translation is often longer than its source, and a line of 60 ran off the screen's edge.
+LINE_LENGTH = 42
+MOST_LINES = 2
 
 # Spaces a line may end at outside tags and ASS codes (group 3, after the format's tags, cue_text.tags_of,
 # kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
@@ -45,6 +51,21 @@ def wrap(text: str, lines: int, tags: re.Pattern[str]) -> list[str]:
     starts = [0, *(gaps[k][1] for k in cuts)]
     ends = [*(gaps[k][0] for k in cuts), len(text)]
     return [text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def fitted(text: str, lines: int, spare: int, tags: re.Pattern[str], lead: str = "") -> list[str]:
+    """``wrap(text, lines)``, or where a line of it shows more than LINE_LENGTH characters (the first after
+    ``lead`` shown before it: a speaker's dash), in a line more, up to ``spare`` more, while it has the words.
+    Never in ASS Text (``ASS_TEXT``): its renderer wraps a line to the width its style's font leaves, and a
+    ``\\N`` put in at 42 characters would break the line where a wider screen has room."""
+    spare = 0 if ASS_TEXT.get() else spare
+    wrapped = wrap(text, lines, tags)
+    for more in range(lines + 1, lines + spare + 1):
+        widths = [visible_length(lead * (k == 0) + line, tags) for k, line in enumerate(wrapped)]
+        if max(widths, default=0) <= LINE_LENGTH or len(wrapped) < more - 1:
+            break
+        wrapped = wrap(text, more, tags)
+    return wrapped
 
 
 def visible_length(text: str, tags: re.Pattern[str]) -> int:

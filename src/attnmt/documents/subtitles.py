@@ -15,8 +15,8 @@ read block by block here rather than through a subtitle library: srt, webvtt-py 
 write files back from their own model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
-A cue's lines are translated as one text (split into sentences as any paragraph)
-and wrapped again into as many lines, at the spaces nearest even lengths (fewer where the
+A cue's lines are translated as one text (split into sentences as any paragraph) and wrapped again
+into as many lines (two for one too long: cue_wrap.fitted), at the spaces nearest even lengths (fewer where the
 translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
 and ASS codes left out, an entity one), never inside a tag or ASS code.  A speaker's turn, from a line
 beginning with a dash and a space (after any start tags, ASS codes or bidirectional controls:
@@ -166,8 +166,9 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
     # piece index: (its new lines, their endings, how many old lines they replace)
     blocks: dict[int, tuple[list[str], list[str], int]] = {}
     previous: tuple[list[str], list[str]] = ([], [])  # the cue before's text lines, and its new ones
-    for (i, kept, text_lines), cue_turns, start, again in zip(cues, said, lines, repeats, strict=True):
-        new = written(cue_turns, [next(translated) for _ in cue_turns], tags_of(vtt))
+    rolls = [a or b for a, b in zip(repeats, [*repeats[1:], False], strict=False)]  # a roll-up keeps its lines
+    for (i, kept, text_lines), cue_turns, start, again, roll in zip(cues, said, lines, repeats, rolls, strict=True):
+        new = written(cue_turns, [next(translated) for _ in cue_turns], tags_of(vtt), not roll)
         new = [repeated_line(text_lines[0], *previous, tags_of(vtt)), *new] if again else new
         previous = (text_lines, new)
         new = in_time_order(new) if vtt else new
