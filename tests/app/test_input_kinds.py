@@ -24,6 +24,12 @@ def test_stdin_and_a_file_not_named_jsonl_are_text(name):
     assert chosen_input_format(argparse.Namespace(input_format=None, input=name)) == "text"
 
 
+@pytest.mark.parametrize("name", ["talk.vtt", "talk.webvtt", "talk.webvtt.gz"])
+def test_a_file_named_vtt_or_webvtt_is_webvtt_input(name):
+    """A .webvtt, as some players and tools name WebVTT, was read as lines of text, timings and all."""
+    assert chosen_input_format(argparse.Namespace(input_format=None, input=name)) == "vtt"
+
+
 def test_an_explicit_input_format_wins_over_jsonl_in_the_name():
     assert chosen_input_format(argparse.Namespace(input_format="text", input="in.jsonl")) == "text"
 

@@ -211,9 +211,9 @@ def test_a_download_pushed_out_by_newer_files_is_404_saying_so(trained_model):
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True
-    assert settings["supportedFilesFormat"][:19] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
-                                                     ".sdlxliff", ".mqxliff", ".mxliff", ".srt", ".vtt", ".ass", ".ssa",
-                                                     ".md", ".markdown", ".mdx", ".resx", ".ts"]
+    assert settings["supportedFilesFormat"][:20] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff",
+                                                     ".sdlxliff", ".mqxliff", ".mxliff", ".srt", ".vtt", ".webvtt",
+                                                     ".ass", ".ssa", ".md", ".markdown", ".mdx", ".resx", ".ts"]
 
 
 def test_a_qt_linguist_ts_and_a_resx_are_translated_by_their_names_and_typescript_refused(client):

@@ -276,14 +276,22 @@ def test_a_wrapped_translators_glossary_and_fits_are_its_translators(wrapped, sa
 
 @pytest.mark.parametrize("name, message", [
     ("program.exe", "program.exe: the extension .exe is not a format attnmt translates; the formats are .txt, "
-                    ".html, .htm, .xhtml, .xml, .xlf, .xliff, .sdlxliff, .mqxliff, .mxliff, .srt, .vtt, .ass, .ssa, "
-                    ".md, .markdown, .mdx, .resx, .ts, "),
+                    ".html, .htm, .xhtml, .xml, .xlf, .xliff, .sdlxliff, .mqxliff, .mxliff, .srt, .vtt, .webvtt, "
+                    ".ass, .ssa, .md, .markdown, .mdx, .resx, .ts, "),
     ("README", "README: no extension is not a format"),
 ])
 def test_an_unknown_extension_is_one_clear_error(same, name, message):
     with pytest.raises(UserError, match="^" + message.replace(".", r"\.")):
         translate_file_bytes(b"a dog", name, same, OPTIONS)
     assert same.given == []
+
+
+def test_a_webvtt_file_named_webvtt_is_read_as_webvtt(mirror):
+    """A .webvtt was no format attnmt knew: read as text, its header, notes and timing lines went to the model."""
+    data = b"WEBVTT\n\nNOTE made by hand\n\nintro\n00:01.000 --> 00:04.000 align:start\n<v Roger>A dog runs.</v>\n"
+    out = translate_file_bytes(data, "talk.webvtt", mirror, OPTIONS)
+    assert out == data.replace(b"A dog runs.", b"RUNS. DOG A")
+    assert mirror.given == ["A dog runs."]
 
 
 

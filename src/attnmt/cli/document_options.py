@@ -12,9 +12,9 @@ the model has loaded.
 
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
   ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.sdlxliff``, ``.mqxliff``, ``.mxliff``, ``.srt``, ``.vtt``,
-  ``.ass``, ``.ssa``, ``.md``, ``.markdown``, ``.mdx``, ``.resx``, ``.ts`` (Qt's alone), also before ``.gz``, and
-  the office ones: ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also before ``.gz``)
-  JSONL input; text otherwise.
+  ``.webvtt``, ``.ass``, ``.ssa``, ``.md``, ``.markdown``, ``.mdx``, ``.resx``, ``.ts`` (Qt's alone), also before
+  ``.gz``, and the office ones: ``.docx`` …, ``.docm`` and the other files with macros too), and ``.jsonl`` (also
+  before ``.gz``) JSONL input; text otherwise.
 - Where --source-lang or --target-lang is left out, the model's language stands for it, as the
   server takes it (model_languages): where its training record names one.
 - A translation keeps its format: its output file is named for it, an office file goes to a file
@@ -91,9 +91,9 @@ SUBTITLE_STARTS = {"an ASS/SSA": re.compile(rb"(?:\xef\xbb\xbf)?\s*\[script info
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
     server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff
-    (.sdlxliff, .mqxliff, .mxliff), .srt, .vtt, .ass and .ssa, .md, .markdown and .mdx (text, with one warning, where
-    markdown-it-py is not installed; --input-format markdown is refused then, naming the extra), .resx and
-    .ts (xml; a .ts that is no Qt Linguist file is refused: files.not_qt_ts), also before .gz; an
+    (.sdlxliff, .mqxliff, .mxliff), .srt, .vtt and .webvtt, .ass and .ssa, .md, .markdown and .mdx (text, with one
+    warning, where markdown-it-py is not installed; --input-format markdown is refused then, naming the extra),
+    .resx and .ts (xml; a .ts that is no Qt Linguist file is refused: files.not_qt_ts), also before .gz; an
     office format for its extension (docx for .docx and .docm: the input's own is office_suffix's to
     keep); jsonl for a .jsonl file, as ``score`` reads its --src (attnmt.cli.lines.is_jsonl_name); text for any other
     file and for stdin.  Given, --input-format wins over any extension: ``--input-format text`` on a

@@ -5,9 +5,10 @@
 The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
 ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup),
 ``.xlf``, ``.xliff`` (``.sdlxliff``, ``.mqxliff``, ``.mxliff``: attnmt.documents.xliff, each source into its
-target), ``.srt`` and ``.vtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa`` (attnmt.documents.ass_subtitles),
-``.md``, ``.markdown`` and MDX's ``.mdx`` (attnmt.documents.markdown, with the ``markdown`` extra; plain text without
-it); and the office formats and e-books of attnmt.documents.office's ``SUFFIXES``.  Text files are
+target), ``.srt``, ``.vtt`` and ``.webvtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa``
+(attnmt.documents.ass_subtitles), ``.md``, ``.markdown`` and MDX's ``.mdx`` (attnmt.documents.markdown, with the
+``markdown`` extra; plain text without it); and the office formats and e-books of attnmt.documents.office's
+``SUFFIXES``.  Text files are
 read as UTF-8 (a byte order mark is kept), or in UTF-16 or UTF-32 where their byte order mark says so
 (Subtitle Edit's and Notepad's "Unicode": attnmt.documents.charsets.unicode_marked), and written back in
 it with their own line endings (a plain text file's, each line its own); an HTML, XHTML or XML page
@@ -62,8 +63,8 @@ FLAT_NAMES = {"text": ".fodt", "spreadsheet": ".fods", "presentation": ".fodp"}
 # of their own.
 TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
                  ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".mxliff": "xliff", ".srt": "srt",
-                 ".vtt": "vtt", ".ass": "ass", ".ssa": "ass", ".md": "markdown", ".markdown": "markdown",
-                 ".mdx": "markdown", ".resx": "xml", ".ts": "xml"}
+                 ".vtt": "vtt", ".webvtt": "vtt", ".ass": "ass", ".ssa": "ass", ".md": "markdown",
+                 ".markdown": "markdown", ".mdx": "markdown", ".resx": "xml", ".ts": "xml"}
 # How a Markdown file read as plain text says why (markdown-it-py, the reader, comes with the extra).
 MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and layout"
 # The library's own limit on a file: it is held in memory with its translation, and its parsed

@@ -278,9 +278,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "source into its empty target), srt, vtt, ass (ASS/SSA: each Dialogue's text), markdown "
                         "(code, links and layout kept), and docx, pptx, xlsx, odt, odp, ods, epub: documents, markup "
                         "carried through by word alignments (docs/documents.md). Default: the input file's "
-                        "extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .ass, .ssa, .md, "
-                        ".resx, .ts (Qt Linguist), .docx, .sdlxliff, ...; a markup file is then read whole, as the "
-                        "server reads it), else text")
+                        "extension's (.jsonl, .html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .webvtt, .ass, "
+                        ".ssa, .md, .resx, .ts (Qt Linguist), .docx, .sdlxliff, ...; a markup file is then read whole, "
+                        "as the server reads it), else text")
     p.add_argument("--glossary", metavar="FILE", type=file_name, action="append", help="terms the translations "
                    "must use: 'source term<TAB>target term' lines, # comments; a .csv file of 'source,target' rows "
                    "(DeepL's); a .json file of {\"source term\": \"target term\"}; a .tbx termbase, its terms in "
