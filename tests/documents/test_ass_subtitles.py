@@ -249,6 +249,16 @@ def test_italics_turned_on_and_off_on_every_line_stay_so(mirror, text, translate
     assert texts(out) == [translated]
 
 
+def test_italics_over_the_first_line_alone_follow_their_words(fixed):
+    """Its first line in italics, its second plain: read as italics a line, the first line of the translation came
+    back in italics whatever its words ("{\\i1}Ein Mann geht mit seinem{\\i0}\\NHund"), "Hund" (dog) plain."""
+    translator = fixed("Ein Mann geht mit seinem Hund im Park spazieren.",
+                       [(0, 0), (1, 1), (3, 2), (4, 3), (5, 5), (6, 6), (8, 7), (8, 8)])
+    text = "{\\i1}A man is walking his dog{\\i0}\\Nin the park."
+    out = translate_ass_text(ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"]), translator)
+    assert texts(out) == ["{\\i1}Ein Mann geht mit seinem\\NHund{\\i0} im Park spazieren."]
+
+
 def test_a_long_text_gets_no_line_break_its_renderer_wraps_it_to_the_screen(mirror):
     """An SRT cue of one line too long is wrapped into two (cue_wrap.fitted); an ASS renderer wraps a line to
     the width its style's font leaves (WrapStyle), so a ``\\N`` put in at 42 characters would break it early."""

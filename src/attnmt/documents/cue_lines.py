@@ -139,16 +139,16 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
 
 
 def one_turn(text_lines: Sequence[str], said: Sequence[int], tags: re.Pattern[str]) -> Turn:
-    """A cue of one turn (``turns``), its lines with text ``said``: its lines joined, or where each is in the same
-    tags (``per_line_tags``: "<i>JOHN: The dog is</i>" / "<i>running.</i>", "{\\i1}Hello{\\i0}" / "{\\i1}you.{\\i0}"),
-    joined without them, the first line's start tags (and the ASS codes before them) the turn's start."""
+    """A cue of one turn (``turns``), its lines with text ``said``: its lines joined, or where each, the last too, is
+    in the same tags (``per_line_tags``: "<i>JOHN: The dog is</i>" / "<i>running.</i>"; not "{\\i1}A man{\\i0}" /
+    "in the park.", italics over words), joined without them, its first line's start tags (and ASS codes) its start."""
     codes = repeated_codes(text_lines)
     texts = [line_parts(text_lines[k], codes, k != said[0])[1] for k in said]
     head = texts[0] if texts else ""  # none in a cue without text
     lead = found.group() if (found := LINE_CODES.match(head)) else ""  # "{\\an8}" before "<i>", or "{\\i1}" alone
     opening = lead + start_tags(head[len(lead):], tags)
     wrapped = per_line_tags([head[len(opening):], *texts[1:]], tags, opening)
-    wrapped = wrapped if wrapped and lead + wrapped.opening == opening else None
+    wrapped = wrapped if wrapped and wrapped.closed and lead + wrapped.opening == opening else None
     start = opening if wrapped else ""
     text = " ".join(wrapped.inside([head[len(start):], *texts[1:]]) if wrapped else texts)
     text += kept_end(text_lines[said[-1]]) if said else ""
