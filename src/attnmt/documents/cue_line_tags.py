@@ -2,7 +2,8 @@
 line (``<i>- Where are</i>`` / ``<i>you going?</i>``), converters to ASS a code each line ends with (``{\\i1}Where
 are{\\i0}\\N{\\i1}you going?{\\i0}``).  Read with the words, the end tag of a line but the last closed nothing in
 them and went where its word went, nesting one ``<i>`` in another; taken out, the turn is translated as one text and
-each line of its translation written in them again.
+each line of its translation written in them again.  So are the end tags a turn ends with that close nothing opened
+in it (``closing_tags``: ``you going?</i>``, its ``<i>`` opened on the line before), kept after its translation.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from attnmt.documents.cue_text import tag_name
+
+CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 
 
 class LineTags(NamedTuple):
@@ -89,3 +92,19 @@ def end_tags(text: str, tags: re.Pattern[str]) -> list[re.Match[str]]:
         if match.group(1) is None:
             break
     return found
+
+
+def closing_tags(text: str, tags: re.Pattern[str]) -> tuple[str, str]:
+    """(``text`` without the end tags it ends with that close nothing opened in it, those tags with
+    their spaces): "Hello.</i>" -> ("Hello.", "</i>"), the <i> opened on the line before; an end
+    tag whose start tag is in ``text`` stays with it ("a <b>big</b>")."""
+    body = text
+    while (match := CLOSING.search(body)) and not opens(body[:match.start()], tag_name(match.group(1)), tags):
+        body = body[:match.start()]
+    return body, text[len(body):]
+
+
+def opens(text: str, name: str, tags: re.Pattern[str]) -> bool:
+    """Whether ``text`` holds a start tag named ``name``, read by its format's ``tags``."""
+    return any(tag and not tag.startswith("/") and tag_name(tag) == name
+               for tag in (match.group(1) for match in tags.finditer(text)))

@@ -21,8 +21,7 @@ from itertools import pairwise
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
-from attnmt.documents.cue_line_tags import LineTags, per_line_tags, start_tags
-from attnmt.documents.cue_text import tag_name
+from attnmt.documents.cue_line_tags import LineTags, closing_tags, per_line_tags, start_tags
 from attnmt.documents.cue_wrap import MOST_LINES, fitted
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
@@ -57,7 +56,6 @@ SUNG_END = re.compile(rf"\s*{SUNG_CLOSE}(?:\s|{NO_BREAK})*$", re.IGNORECASE)
 CLOSING_CODES = r"(?:</[^<>]*>|\{\\[^{}]*\})*"  # end tags and ASS codes after a text: "</i>", "{\i0}"
 DESCRIPTIONS = rf"{OPENING}{BRACKETED}(?:\s*{BRACKETED})*{CLOSING_CODES}"  # with their tags: "<i>[DOOR SLAMS]</i>"
 NEWLINES = re.compile(r"[ \t]*[\r\n]+[ \t]*")  # line breaks in a translation, with the spaces around them
-CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
 SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
@@ -332,22 +330,6 @@ def tail_line(turn: Turn, tags: re.Pattern[str]) -> bool:
     lined = turn.line_tags
     opening, closing = (lined.opening, lined.closing * lined.closed + lined.after) if lined else ("", "")
     return bool(tail) and last == (opening + tail + turn.end + closing).strip()
-
-
-def closing_tags(text: str, tags: re.Pattern[str]) -> tuple[str, str]:
-    """(``text`` without the end tags it ends with that close nothing opened in it, those tags with
-    their spaces): "Hello.</i>" -> ("Hello.", "</i>"), the <i> opened on the line before; an end
-    tag whose start tag is in ``text`` stays with it ("a <b>big</b>")."""
-    body = text
-    while (match := CLOSING.search(body)) and not opens(body[:match.start()], tag_name(match.group(1)), tags):
-        body = body[:match.start()]
-    return body, text[len(body):]
-
-
-def opens(text: str, name: str, tags: re.Pattern[str]) -> bool:
-    """Whether ``text`` holds a start tag named ``name``, read by its format's ``tags``."""
-    return any(tag and not tag.startswith("/") and tag_name(tag) == name
-               for tag in (match.group(1) for match in tags.finditer(text)))
 
 
 def voice(line: str) -> str:
