@@ -259,9 +259,15 @@ def test_italics_over_the_first_line_alone_follow_their_words(fixed):
     assert texts(out) == ["{\\i1}Ein Mann geht mit seinem\\NHund{\\i0} im Park spazieren."]
 
 
-def test_a_long_text_gets_no_line_break_its_renderer_wraps_it_to_the_screen(mirror):
-    """An SRT cue of one line too long is wrapped into two (cue_wrap.fitted); an ASS renderer wraps a line to
-    the width its style's font leaves (WrapStyle), so a ``\\N`` put in at 42 characters would break it early."""
-    text = "A young man with a black hat is playing the guitar on the street."
-    translated = translate_ass_text(ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"]), mirror)
-    assert texts(translated) == [" ".join(word.upper() for word in reversed(text.split()))]
+@pytest.mark.parametrize("text, translated", [
+    ("A young man with a black hat is playing the guitar on the street.",
+     "STREET. THE ON GUITAR THE PLAYING IS HAT BLACK A WITH MAN YOUNG A"),
+    ("- Where is the young man with the black hat? - On the street.", "- HAT? BLACK THE WITH MAN YOUNG THE IS WHERE "
+     "- STREET. THE ON"),
+])
+def test_a_long_text_gets_no_line_break_its_renderer_wraps_it_to_the_screen(mirror, text, translated):
+    """An SRT cue of one line too long is wrapped into two (cue_wrap.fitted), two speakers on it set a line each; an
+    ASS renderer wraps a line to the width its style's font leaves (WrapStyle), so a ``\\N`` put in at 42 characters
+    would break it early."""
+    out = translate_ass_text(ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"]), mirror)
+    assert texts(out) == [translated]

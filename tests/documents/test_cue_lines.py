@@ -259,3 +259,12 @@ def test_a_line_roll_up_captions_repeat_is_not_wrapped_anew():
     out = translate_subtitle_text(source, FoundTranslations(LONG))
     assert out == cue(LONG["A man is walking his dog."]) + (
         f"\n00:01.000 --> 00:02.000\n{LONG['A man is walking his dog.']}\n{LONG['Hi.']}\n")
+
+
+def test_a_speakers_turn_that_would_make_the_line_before_too_long_goes_on_a_line_of_its_own():
+    """Two speakers on one line ("- Hi. - Hello.") came back on one line of 109 characters; with a line to spare, the
+    second speaker starts the cue's second line, as subtitlers set two speakers.  Short enough, they share it."""
+    out = translate_subtitle_text(cue("- Hi. - Hello."), FoundTranslations(LONG))
+    assert out == cue(f"- {LONG['Hi.']}\n- {LONG['Hello.']}")
+    out = translate_subtitle_text(cue("- Hi. - Hello."), FoundTranslations({"Hi.": "Hallo.", "Hello.": "Servus."}))
+    assert out == cue("- Hallo. - Servus.")

@@ -22,7 +22,7 @@ from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
 from attnmt.documents.cue_line_tags import LineTags, closing_tags, per_line_tags, start_tags
-from attnmt.documents.cue_wrap import MOST_LINES, fitted
+from attnmt.documents.cue_wrap import MOST_LINES, fitted, too_long
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
 # "{\an8}- Hello.", "\u202b- Hello.": Hebrew and Arabic subtitles start a line with RLE or RLM so that its dash
@@ -270,13 +270,19 @@ def written(turns: Sequence[Turn], translations: Sequence[str], tags: re.Pattern
     that went on the line of the turn before goes on it again.  A turn whose translation is its text (every sentence
     of it kept its source: --below-quality source) keeps its lines as written, so such a cue comes back byte for byte
     rather than wrapped anew.  A turn whose translation came back empty, with nothing kept around it, has no line
-    (``rewrapped``; a turn on the line of the one before starts with its dash), and a cue of such turns alone none."""
+    (``rewrapped``; a turn on the line of the one before starts with its dash), and a cue of such turns alone none.
+    Where the cue ``grows`` and has room, a turn goes on a line of its own where on the line before it the line
+    would be too long (``too_long``: ``- Ich war mit meinem kleinen Bruder da.`` / ``- Wirklich?``)."""
     lines: list[str] = []
-    spare = MOST_LINES - sum(map(has_text, turns[0].lines)) if len(turns) == 1 and grows else 0
+    shown = sum(sum(map(has_text, turn.lines)) - (turn.gap is not None) for turn in turns)  # the cue's lines
+    spare = MOST_LINES - shown if grows else 0
     for turn, translation in zip(turns, translations, strict=True):
-        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation, tags, spare)
-        if turn.gap is not None:
+        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation, tags,
+                                                                           spare * (len(turns) == 1))
+        apart = turn.gap is not None and spare > 0 and too_long(lines[-1] + turn.gap + own[0], tags)
+        if turn.gap is not None and not apart:
             lines[-1] += turn.gap + own.pop(0)
+        spare -= apart
         lines += own
     return lines
 

@@ -56,16 +56,20 @@ def wrap(text: str, lines: int, tags: re.Pattern[str]) -> list[str]:
 def fitted(text: str, lines: int, spare: int, tags: re.Pattern[str], lead: str = "") -> list[str]:
     """``wrap(text, lines)``, or where a line of it shows more than LINE_LENGTH characters (the first after
     ``lead`` shown before it: a speaker's dash), in a line more, up to ``spare`` more, while it has the words.
-    Never in ASS Text (``ASS_TEXT``): its renderer wraps a line to the width its style's font leaves, and a
-    ``\\N`` put in at 42 characters would break the line where a wider screen has room."""
-    spare = 0 if ASS_TEXT.get() else spare
+    Never in ASS Text (``too_long``): a ``\\N`` put in at 42 characters would break the line where its renderer,
+    wrapping to the screen, has room."""
     wrapped = wrap(text, lines, tags)
     for more in range(lines + 1, lines + spare + 1):
-        widths = [visible_length(lead * (k == 0) + line, tags) for k, line in enumerate(wrapped)]
-        if max(widths, default=0) <= LINE_LENGTH or len(wrapped) < more - 1:
+        if not any(too_long(lead * (k == 0) + line, tags) for k, line in enumerate(wrapped)) or len(wrapped) < more - 1:
             break
         wrapped = wrap(text, more, tags)
     return wrapped
+
+
+def too_long(line: str, tags: re.Pattern[str]) -> bool:
+    """Whether a cue's ``line`` shows more than LINE_LENGTH characters (``visible_length``); never in ASS Text
+    (``ASS_TEXT``), whose renderer wraps a line to the width its style's font leaves on the screen."""
+    return not ASS_TEXT.get() and visible_length(line, tags) > LINE_LENGTH
 
 
 def visible_length(text: str, tags: re.Pattern[str]) -> int:
