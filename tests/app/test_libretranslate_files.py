@@ -112,6 +112,16 @@ def test_an_mdx_page_is_translated_as_markdown_its_imports_and_components_kept(c
     assert download.headers["content-type"] == "text/markdown; charset=utf-8"  # Python guesses nothing for .mdx
 
 
+def test_a_webvtt_file_is_translated_as_webvtt_and_sent_back_as_text_vtt(client):
+    """Refused by name ("not a format attnmt translates"): some players and tools save WebVTT as .webvtt."""
+    vtt = b"WEBVTT\n\nNOTE a bird sings\n\n00:01.000 --> 00:02.000 align:start\na bird sings\n"
+    answer = send(client, "talk.webvtt", vtt)
+    assert answer.status_code == 200, answer.text
+    download = client.get(answer.json()["translatedFileUrl"])
+    assert download.content == vtt.replace(b"start\na bird sings", b"start\nein vogel singt")
+    assert download.headers["content-type"] == "text/vtt; charset=utf-8"  # Python guesses nothing for .webvtt
+
+
 def test_a_file_named_in_capitals_is_read_as_its_format(client):
     """FILM.SRT, as Windows names files: its timings are kept, not translated as words."""
     srt = b"1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"

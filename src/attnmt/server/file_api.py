@@ -58,7 +58,7 @@ HIDDEN = ("Cc", "Cf")  # controls (C0, DEL, C1) and invisible format characters:
 DECLARATION_BYTES = 64 * 1024
 JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ, the format characters kept: Persian, Indic and emoji names need them
 # Media types of translated files that their names are guessed wrongly by (Python's mimetypes: .ass is AAC audio).
-TEXT_TYPES = {".ass": "text/x-ssa", ".ssa": "text/x-ssa", ".mdx": "text/markdown"}
+TEXT_TYPES = {".ass": "text/x-ssa", ".ssa": "text/x-ssa", ".mdx": "text/markdown", ".webvtt": "text/vtt"}
 # POST /v1/files's fields, the only ones it takes; its body in the OpenAPI schema (the endpoint reads its form itself).
 SUBMIT_FIELDS = {"file": {"type": "string", "format": "binary"},
                  "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
@@ -332,8 +332,8 @@ class TranslatedFile(FileResponse):
     unknown unit must be). Starlette answered those with a plain-text 400, in neither API's shape;
     an unsatisfiable range (past the file's end) is still 416, with the file's size.  An ASS/SSA
     file is text/x-ssa (TEXT_TYPES): guessed from its name, a .ass was audio/aac (ADTS audio); an MDX page
-    text/markdown, as a .md is (Python guesses nothing for .mdx).  A text file's charset is its own
-    (``own_charset``), where Starlette said utf-8 of every one."""
+    text/markdown, as a .md is (Python guesses nothing for .mdx), and a .webvtt text/vtt, as a .vtt is.  A text
+    file's charset is its own (``own_charset``), where Starlette said utf-8 of every one."""
 
     def __init__(self, path: str, filename: str) -> None:
         super().__init__(path, filename=filename, media_type=TEXT_TYPES.get(Path(filename).suffix.lower()))
