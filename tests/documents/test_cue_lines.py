@@ -268,3 +268,21 @@ def test_a_speakers_turn_that_would_make_the_line_before_too_long_goes_on_a_line
     assert out == cue(f"- {LONG['Hi.']}\n- {LONG['Hello.']}")
     out = translate_subtitle_text(cue("- Hi. - Hello."), FoundTranslations({"Hi.": "Hallo.", "Hello.": "Servus."}))
     assert out == cue("- Hallo. - Servus.")
+
+
+@pytest.mark.parametrize("lines, translations, written", [
+    ("Hi.\nWhere have you been all day?",
+     {"Hi.": "Hallo.", "Where have you been all day?": "Wo warst du den ganzen Tag?"},
+     "Hallo.\nWo warst du den ganzen Tag?"),
+    ("<i>Hi.</i>\n<i>Where were you?</i>", {"Hi.": "Hallo.", "Where were you?": "Wo warst du?"},
+     "<i>Hallo.</i>\n<i>Wo warst du?</i>"),
+    ("Hi.\nI am Dr. Smith's assistant.",
+     {"Hi.": "Hallo.", "I am Dr. Smith's assistant.": "Ich bin Dr. Smiths Assistent."},
+     "Hallo.\nIch bin Dr. Smiths Assistent."),  # its first sentence's end, not the more even "Dr."
+    ("Hi.\nWhere were you?", {"Hi.": "Hallo.", "Where were you?": "Wo warst du den ganzen Tag, und warum so lange?"},
+     "Hallo. Wo warst du den ganzen\nTag, und warum so lange?"),  # a sentence a line: the second too long
+])
+def test_a_cue_of_a_sentence_a_line_keeps_a_sentence_a_line(lines, translations, written):
+    """Wrapped at the most even space, "Hi." / "Where have you been all day?" came back "Hallo. Wo warst" / "du den
+    ganzen Tag?", a sentence cut where the source set each on its own line; where a line would be too long, even."""
+    assert translate_subtitle_text(cue(lines), FoundTranslations(translations)) == cue(written)

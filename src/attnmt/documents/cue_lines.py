@@ -22,7 +22,7 @@ from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
 from attnmt.documents.cue_line_tags import LineTags, closing_tags, per_line_tags, start_tags
-from attnmt.documents.cue_wrap import MOST_LINES, fitted, too_long
+from attnmt.documents.cue_wrap import MOST_LINES, fitted, sentence_counts, too_long
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
 # "{\an8}- Hello.", "\u202b- Hello.": Hebrew and Arabic subtitles start a line with RLE or RLM so that its dash
@@ -306,7 +306,8 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str], spare: int = 
     foot = len(indents) > 1 + head and bool(edges.tail) and tail_line(turn, tags)
     middle = ("" if head else edges.label + edges.after_label) + edges.body + (
         edges.before_tail.rstrip() if foot else edges.before_tail + edges.tail)  # a lyric's notes stay on its line
-    own = [*[edges.label][:head], *fitted(middle, len(indents) - head - foot, spare, tags, turn.start),
+    sentences = sentence_counts(shown[head:len(shown) - foot], middle, tags)  # "Hi." / "Where were you?": [1]
+    own = [*[edges.label][:head], *fitted(middle, len(indents) - head - foot, spare, tags, turn.start, sentences),
            *[edges.tail][:foot]]
     added = max(len(own) - len(indents), 0)  # lines a one-line turn took more: its indentation, its end's spaces last
     indents, trails = [*indents, *indents[-1:] * added], [*trails[:-1], *[""] * added, *trails[-1:]]

@@ -2,12 +2,15 @@
 attnmt.documents.subtitles): wrapped at the spaces that make its lines most even in the
 characters shown (tags and ASS codes count for nothing, an entity for one), never inside a tag or
 an ASS code, and a line break the alignment put at an edge of a cue's text moved between its words.  A cue of
-one line whose translation outgrows LINE_LENGTH is wrapped into MOST_LINES (``fitted``), as subtitlers wrap a cue.
+one line whose translation outgrows LINE_LENGTH is wrapped into MOST_LINES (``fitted``), as subtitlers wrap a cue,
+and one that set a sentence a line keeps a sentence a line where it fits (``sentence_counts``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import accumulate
 
 from attnmt.documents.cue_text import ASS_TEXT, ENTITY, tags_of
 
@@ -15,6 +18,7 @@ from attnmt.documents.cue_text import ASS_TEXT, ENTITY, tags_of
 # Latin scripts): a translation is often longer than its source, and a line of 60 ran off the screen's edge.
 LINE_LENGTH = 42
 MOST_LINES = 2
+SENTENCE_END = re.compile(r"[.?!…][\"”’»)\]]*$")  # a line's shown text that ends a sentence, and any quotes after it
 
 # Spaces a line may end at outside tags and ASS codes (group 3, after the format's tags, cue_text.tags_of,
 # kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
@@ -29,40 +33,76 @@ BREAK_EDGES = {vtt: (re.compile(rf"^((?:<[^/<>][^<>]*>|\{{\\[^{{}}]*\}}|\s)*)({p
                for vtt, pattern in BREAKS.items()}
 
 
-def wrap(text: str, lines: int, tags: re.Pattern[str]) -> list[str]:
+def wrap(text: str, lines: int, tags: re.Pattern[str], sentences: Sequence[int] = ()) -> list[str]:
     """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
-    them most even in the characters a viewer sees (``visible_length``).  Only plain and ideographic
-    spaces (WRAP_SPACES) outside tags and ASS codes (its format's ``tags``) are cut at, the line break
-    taking their place, so every other character stays where it was: a ``<`` that opens no tag, a
-    no-break space, an ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
+    them most even in the characters a viewer sees (``visible_length``), or where its source set whole
+    sentences a line (``sentences``: how many ended before each of its line breaks, ``sentence_counts``), after
+    as many of its sentences, where its lines are then not too long (``fits_after``: "Hallo." / "Wo warst du?",
+    not "Hallo. Wo" / "warst du?"; "Hallo." / "Ich bin Dr. Smiths Assistent.", not the more even "… Dr.").  Only
+    plain and ideographic spaces (WRAP_SPACES) outside tags and ASS codes (its format's ``tags``) are cut at,
+    the line break taking their place, so every other character stays where it was: a ``<`` that opens no
+    tag, a no-break space, an ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
     text = text.strip(" ")
     spaces = re.compile(rf"{tags.pattern}|{WRAP_SPACES}")
     gaps = [match.span(3) for match in spaces.finditer(text) if match.group(3)]  # where a line may end
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]
     widths = [visible_length(text[a:b], tags) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
+    stops = [k for k, (a, b) in enumerate(gaps)
+             if sentences and ends_sentence(tags.sub("", text[:a]), tags.sub("", text[b:]))]  # gaps after a sentence
     cuts: list[int] = []  # the gaps cut at, by index
     for remaining in range(lines, 1, -1):
         first = cuts[-1] + 1 if cuts else 0  # the first word not yet on a line
         if len(widths) - first <= 1:
             break
         target = sum(width + 1 for width in widths[first:]) / remaining
-        cuts.append(first - 1 + min(range(1, len(widths) - first),
+        ended = len(cuts) < len(sentences) and 0 < sentences[len(cuts)] <= len(stops)
+        wanted = stops[sentences[len(cuts)] - 1] if ended else -1  # the gap after as many sentences as its source's
+        cuts.append(wanted if wanted >= first and fits_after(text, gaps, first, wanted, remaining, tags) else
+                    first - 1 + min(range(1, len(widths) - first),
                                     key=lambda k: abs(sum(width + 1 for width in widths[first:first + k]) - target)))
     starts = [0, *(gaps[k][1] for k in cuts)]
     ends = [*(gaps[k][0] for k in cuts), len(text)]
     return [text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
-def fitted(text: str, lines: int, spare: int, tags: re.Pattern[str], lead: str = "") -> list[str]:
+def ends_sentence(before: str, after: str) -> bool:
+    """Whether a sentence ends between the shown texts ``before`` and ``after`` a space: the first ends with a
+    sentence's mark (SENTENCE_END), and the second does not go on in lower case ("e.g. the dog")."""
+    return SENTENCE_END.search(before.rstrip()) is not None and not after.lstrip()[:1].islower()
+
+
+def fits_after(text: str, gaps: Sequence[tuple[int, int]], first: int, gap: int, lines: int,
+               tags: re.Pattern[str]) -> bool:
+    """Whether the line of ``text`` from its word ``first`` to ``gaps[gap]`` is not too long (``too_long``), nor
+    the rest of it for the ``lines`` - 1 lines after it."""
+    line = text[gaps[first - 1][1] if first else 0:gaps[gap][0]]
+    return not too_long(line, tags) and (ASS_TEXT.get() or visible_length(text[gaps[gap][1]:], tags)
+                                         <= LINE_LENGTH * (lines - 1))
+
+
+def sentence_counts(lines: Sequence[str], translation: str, tags: re.Pattern[str]) -> list[int]:
+    """How many sentences a turn's source ``lines`` end before each of its line breaks, where each line ends one
+    (SENTENCE_END), as its ``translation`` does: a subtitler's sentence a line ("Hi." / "Where were you?": [1];
+    "Run. 3 < 5!" / "Go.": [2]), kept where it fits (``wrap``); [] where they set none."""
+    shown = [tags.sub("", line).strip() for line in lines]
+    if len(shown) < 2 or not all(SENTENCE_END.search(line) for line in [*shown, tags.sub("", translation).strip()]):
+        return []
+    ends = [sum(ends_sentence(word, after) for word, after in zip(own, [*own[1:], "X"], strict=True))
+            for own in (line.split() for line in shown)]  # a line's last word ends one ("X": any capital)
+    return list(accumulate(ends[:-1]))
+
+
+def fitted(text: str, lines: int, spare: int, tags: re.Pattern[str], lead: str = "",
+           sentences: Sequence[int] = ()) -> list[str]:
     """``wrap(text, lines)``, or where a line of it shows more than LINE_LENGTH characters (the first after
     ``lead`` shown before it: a speaker's dash), in a line more, up to ``spare`` more, while it has the words.
     Never in ASS Text (``too_long``): a ``\\N`` put in at 42 characters would break the line where its renderer,
     wrapping to the screen, has room."""
-    wrapped = wrap(text, lines, tags)
+    wrapped = wrap(text, lines, tags, sentences)
     for more in range(lines + 1, lines + spare + 1):
         if not any(too_long(lead * (k == 0) + line, tags) for k, line in enumerate(wrapped)) or len(wrapped) < more - 1:
             break
-        wrapped = wrap(text, more, tags)
+        wrapped = wrap(text, more, tags, sentences)
     return wrapped
 
 
