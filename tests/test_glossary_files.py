@@ -583,12 +583,19 @@ MEMOQ = ("Entry_ID;Entry_Subject;English_United_States;English_United_States_Def
          "1;Pets;dog;A pet, barks;Hund;Ein Haustier\r\n"
          "2;Pets;cat;;;\r\n"  # not translated yet
          "3;;e-mail;;E-Mail;\r\n")
+# As memoQ orders the columns: a language's fields (its definition, "_Def") before its term's ("Term_Info")
+MEMOQ_DEFINED_FIRST = ("Entry_ID;Entry_Subject;English_United_States_Def;English_United_States;Term_Info;Term_Example;"
+                       "German_Def;German;Term_Info;Term_Example\r\n"
+                       "1;Pets;A pet, barks;dog;;;Ein Haustier;Hund;;\r\n"
+                       "2;Pets;;cat;;;;;;\r\n"
+                       "3;;;e-mail;;;;E-Mail;;\r\n")
 
 
 @pytest.mark.parametrize(("data", "name", "columns"), [
     (MEMOQ.encode(), "terms.csv", "English_United_States and the German"),  # memoQ's CSV export
     (MEMOQ.replace(";", "\t").encode("utf-16"), "terms.txt",  # its tab-delimited one, as Excel's "Unicode Text"
      "English_United_States and the German"),
+    (MEMOQ_DEFINED_FIRST.encode(), "terms.csv", "English_United_States and the German"),
     (b"Term [en],Description [en],Term [de],Description [de]\n"  # Crowdin's
      b'dog,"A pet, barks",Hund,Ein Haustier\ncat,A pet,,\ne-mail,,E-Mail,\n', "terms.csv",
      "Term [en] and the Term [de]"),

@@ -82,11 +82,19 @@ def heading(cell: str) -> str:
     """A header's ``cell`` as the code or the name of the language it heads where a tool's export writes it so:
     Crowdin's "Term [en]" is "en" (TERM_COLUMN), memoQ's "English_United_States" (a language's name, then its
     region's after a "_") "English"; any other cell as it is.  Either was read as a term, and a header naming
-    the columns the wrong way round was not refused."""
+    the columns the wrong way round was not refused.  A language's field (LANGUAGE_FIELDS: memoQ's
+    "English_United_States_Def", which it writes before the term's column) heads no term: read as the
+    language's, its definitions were forced into translations as terms."""
     if tagged := TERM_COLUMN.fullmatch(cell):
         return tagged[1]
     name, _, region = cell.partition("_")
+    if plain(region.rpartition("_")[2]) in LANGUAGE_FIELDS:
+        return cell
     return name if region and language_name(name) else cell
+
+
+# The fields a term base export heads with a language's name and a "_" before them, which hold no term.
+LANGUAGE_FIELDS = frozenset({"def", "definition", "description", "example", "note"})
 
 
 def language_name(name: str) -> bool:
