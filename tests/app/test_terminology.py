@@ -59,6 +59,24 @@ def test_a_glossary_may_be_a_dict_for_all_sentences_or_one_each(loaded):
     assert "katze" in texts[0].split() and texts[1] == "ein hund rennt"
 
 
+def test_a_term_the_sentence_holds_twice_and_its_translation_once_is_warned_of(loaded):
+    """The search requires a target term once: "a" twice in the sentence came out "eine" once, the other "ein",
+    silently, and a translation that breaks the glossary passed as one that keeps it."""
+    model, tokenizer = loaded
+    with pytest.warns(AttnmtWarning) as heard:
+        [text] = translate(model, tokenizer, ["a man rides a bike"], glossary={"a": "eine"})
+    assert text.split().count("eine") == 1
+    assert [str(warning.message) for warning in heard] == [
+        f"glossary term 'a' occurs 2 times in 'a man rides a bike', and its target term 'eine' once in the "
+        f"translation {text!r}: check that translation"]
+
+
+def test_a_term_the_sentence_holds_twice_and_its_translation_too_is_not_warned_of(loaded, recwarn):
+    model, tokenizer = loaded
+    assert translate(model, tokenizer, ["a man rides a bike"], glossary={"a": "ein"}) == ["ein mann fährt ein fahrrad"]
+    assert not [warning for warning in recwarn if issubclass(warning.category, AttnmtWarning)]
+
+
 @pytest.mark.parametrize(("glossary", "where", "got"), [
     ("dog\tkatze", "glossary", r"got str 'dog\tkatze'"),
     ([("dog", "katze")], "glossary[0]", "got tuple ('dog', 'katze')"),

@@ -18,10 +18,11 @@ from torch import Tensor
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import Decoding
 from attnmt.decoding.capitals import read_as
-from attnmt.decoding.constraints import Terms, holds
+from attnmt.decoding.constraints import Terms
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.decoding.term_ids import fitting, prefix_ids, target_ids, term_tokens
+from attnmt.decoding.term_warnings import warn_left_out
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_texts, pad_rows
@@ -58,6 +59,7 @@ class Guides:
     prefixes: list[str | None]
     left_out: set[str] = field(default_factory=set)  # target terms too long to fit, each warned of once
     missed: set[str] = field(default_factory=set)  # target terms a translation came without, each warned of once
+    fewer: set[str] = field(default_factory=set)  # target terms a translation holds fewer times, each warned of once
     too_long: set[str] = field(default_factory=set)  # prefixes that fill a whole translation, each warned of once
 
     @classmethod
@@ -79,37 +81,15 @@ class Guides:
     def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int) -> Terms:
         """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
         write), less those that do not fit into ``room`` output tokens with the others: each left out
-        with one warning (``term_ids.fitting``), as the docs promise, not written in part."""
+        with one warning (``term_ids.fitting``, ``term_warnings.warn_left_out``), as the docs promise, not
+        written in part."""
         glossary = self.glossaries[i]
         if not glossary:
             return []
         kept, left_out = fitting(term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id), room)
         for term in left_out:
-            self.warn_left_out(tokenizer.decode(term), len(term), room)
+            warn_left_out(self.left_out, tokenizer.decode(term), len(term), room)
         return kept
-
-    def warn_left_out(self, target: str, pieces: int, room: int) -> None:
-        """One warning per target term left out of a translation (``terms``)."""
-        if target not in self.left_out:
-            self.left_out.add(target)
-            shown = target[:40] + ("…" if len(target) > 40 else "")
-            warnings.warn(f"glossary target term {shown!r} ({pieces} pieces) does not fit into a translation of "
-                          f"at most {room} pieces (the model's positions, less the prefix and the sentence's other "
-                          "terms); it is left out", AttnmtWarning, stacklevel=2)
-
-    def warn_missed(self, tokenizer: TextCodec, terms: Terms, outputs: Sequence[Sequence[int]]) -> None:
-        """One warning per target term of ``terms`` that one of a sentence's ``outputs`` (token ids)
-        lacks.  The search ends a hypothesis without a term only at the length limit, where it could
-        not write it (the model gives one of its pieces no probability): a translation that breaks
-        the glossary's promise must not pass as one that keeps it."""
-        for term in terms:
-            target = tokenizer.decode(term)
-            if target not in self.missed and not all(holds(output, term) for output in outputs):
-                self.missed.add(target)
-                shown = target[:40] + ("…" if len(target) > 40 else "")
-                warnings.warn(f"glossary target term {shown!r} is not in a translation: the search reached the "
-                              "length limit without writing it (the model rules out one of its pieces); that "
-                              "translation goes without it", AttnmtWarning, stacklevel=2)
 
     def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int, longest: int) -> list[int]:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary

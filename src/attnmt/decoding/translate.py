@@ -57,6 +57,7 @@ from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_ids import prefix_ids
+from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
@@ -188,9 +189,9 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
              guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
              read: Sequence[str] = ()) -> SearchedBatch:
     """The batch of sentences ``indices``, src [B, S] padded (from ``read``, the sentences as the model
-    reads them), searched (``run_search``); a term a translation came without is warned of
-    (``Guides.warn_missed``).  Glossary terms are matched in the sentences as given: ``JOIN US`` holds
-    the acronym ``US``."""
+    reads them), searched (``run_search``); a term a translation came without, or holds fewer times than
+    its sentence, is warned of (attnmt.decoding.term_warnings).  Glossary terms are matched in the sentences
+    as given: ``JOIN US`` holds the acronym ``US``."""
     longest = model.config.longest_input
     prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i, longest) for i in indices]
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, max(0, longest - len(prefix)))
@@ -200,9 +201,10 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     with torch.inference_mode():
         memory = model.encode(src)
     hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space)
-    for sentence_terms, found in zip(terms, hypotheses, strict=True):
+    for i, sentence_terms, found in zip(indices, terms, hypotheses, strict=True):
         if any(h.missed for h in found):
-            guides.warn_missed(tokenizer, sentence_terms, [h.tokens for h in found])
+            warn_missed(guides.missed, tokenizer, sentence_terms, [h.tokens for h in found])
+        warn_fewer(guides.fewer, guides.glossaries[i], sentences[i], tokenizer, [h.tokens for h in found])
     dictated = [Dictated(tokenizer.decode(prefix), tuple(tokenizer.decode(term) for term in sentence_terms),
                          source_terms(guides.glossaries[i], sentences[i]))
                 for i, prefix, sentence_terms in zip(indices, prefixes, terms, strict=True)]
