@@ -22,7 +22,7 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, prefix_tails
 from attnmt.decoding.search import beam_search
-from attnmt.decoding.term_ids import target_ids, term_tokens
+from attnmt.decoding.term_ids import Term, forms, target_ids, term_tokens, with_glued_forms
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
 from attnmt.model import Transformer
@@ -43,6 +43,28 @@ def test_the_best_hypothesis_holding_the_term_wins():
     [[best]] = beam_search(ScriptedModel(TRAP), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]])
     assert free.tokens == [B]
     assert best.tokens == [A, C] and best.log_prob == pytest.approx(math.log(0.6 * 0.35)) and best.missed == 0
+
+
+# The term C, glued to a quote, is written A D ("▁„" "H" "und" where the term is "▁Hund"), which the model prefers.
+GLUED = {(): {A: 0.7, C: 0.3}, (A,): {D: 0.9, C: 0.1}}
+
+
+@pytest.mark.parametrize("beam", [1, 2])
+def test_a_term_is_met_by_its_other_form_where_the_model_writes_that_forms_first_piece(beam):
+    """A D + EOS (0.63) holds the term in its other form (term_ids.Term), and wins; with C alone the term, C + EOS
+    (0.3) did: a term glued to a bracket or quote came out with the bracket left out, or a space after it."""
+    decoding = Decoding(beam_size=beam, alpha=0.0)
+    [[plain]] = beam_search(ScriptedModel(GLUED), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]])
+    [[glued]] = beam_search(ScriptedModel(GLUED), ONE_SOURCE, decoding, use_cache=False, terms=[[Term([C], [[A, D]])]])
+    assert plain.tokens == [C] and glued.tokens == [A, D] and glued.missed == 0
+
+
+def test_a_term_written_in_one_form_is_not_written_again_in_another():
+    """Once A D has written the term, its form C is no longer wanted: A D C would have met it twice."""
+    table = {(): {A: 0.7, C: 0.3}, (A,): {D: 0.9, C: 0.1}, (A, D): {C: 0.2, EOS: 0.8}}
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
+                           terms=[[Term([C], [[A, D]])]])
+    assert best.tokens == [A, D] and best.missed == 0
 
 
 def test_a_multi_piece_term_is_written_whole_and_in_order():
@@ -418,3 +440,34 @@ def test_the_work_on_terms_grows_with_their_number_not_its_square():
 
     few, many = (lines_run(lambda n=n: term_tokens(Letters(), terms(n), unk_id=1)) for n in (200, 2_000))
     assert many < 11 * few  # ten times the terms; the pairwise check this replaces took a hundred times the steps
+
+
+class GluedWords:
+    """Writes a word after a space as one piece ("▁hund") and one glued to a bracket or quote before it letter by
+    letter ("▁(" "h" "u" "n" "d"), as SentencePiece writes them."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, int] = {}
+
+    def encode_target(self, text: str) -> list[int]:
+        ids = []
+        for word in text.split(" "):
+            if word[:1] in "(„":
+                ids += [self.pieces.setdefault("▁" + word[0], len(self.pieces) + 2)]
+                ids += [self.pieces.setdefault(letter, len(self.pieces) + 2) for letter in word[1:]]
+            else:
+                ids.append(self.pieces.setdefault("▁" + word, len(self.pieces) + 2))
+        return ids
+
+    def decode(self, ids: list[int]) -> str:
+        names = {number: piece for piece, number in self.pieces.items()}
+        return "".join(names[number] for number in ids).replace("▁", " ").strip()
+
+
+def test_a_term_the_sentence_glues_to_a_bracket_or_quote_may_be_written_glued_to_one():
+    codec = GluedWords()
+    hund, katze = codec.encode_target("hund"), codec.encode_target("katze")
+    sentence = 'the (dog) sees a cat'
+    [glued, plain] = with_glued_forms(codec, [hund, katze], sentence, [(5, 8, "hund"), (17, 20, "katze")])
+    assert codec.encode_target("(hund") in forms(glued) and codec.encode_target("„hund") in forms(glued)
+    assert forms(glued)[0] == hund and forms(plain) == [katze]

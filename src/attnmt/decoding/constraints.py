@@ -53,6 +53,7 @@ from torch import Tensor
 
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
 from attnmt.decoding.term_ids import fitting as fitting
+from attnmt.decoding.term_ids import forms
 from attnmt.decoding.term_ids import outermost as outermost
 from attnmt.decoding.term_ids import prefix_ids as prefix_ids
 from attnmt.decoding.term_ids import target_ids as target_ids
@@ -135,9 +136,14 @@ class Progress:
 class Constraints:
     """The terms of G sentences and where each of their N hypotheses stands (module docstring).
 
-    terms:   [G, C, L] token ids of each sentence's terms, -1 past a term's end (and for
-             sentences with fewer than C terms: empty terms, met from the start)
-    lengths: [G, C] pieces per term
+    terms:   [G, C, L] token ids of each sentence's terms' forms (term_ids.forms: a term glued to an opening
+             bracket or quote may be written so too), -1 past a form's end (and for sentences with fewer
+             than C forms: empty terms, met from the start)
+    lengths: [G, C] pieces per form
+    term, primary: [G, C] the term each form writes, and whether it is the term's own form (``Term`` aside,
+             each term's only one), which ``total`` and ``missed`` count; another form is never offered
+             (``wanted``): only the model's own choice of its first piece starts it, as a prefix's tail is
+             carried on (``carried_tails``); once one form is written, no other of its term starts
     met [N, C], current [N], depth [N]: each hypothesis' progress; a sentence's hypotheses are
              consecutive rows, as in the search's DecoderState.
     ended [N]: whether the hypothesis' last token ended a term
@@ -159,6 +165,8 @@ class Constraints:
     left: Tensor
     tails: Tensor
     tail_depths: Tensor
+    term: Tensor
+    primary: Tensor
     continuing: Tensor | None = None
     space: int = -1
 
@@ -171,30 +179,35 @@ class Constraints:
         through may be carried on right after it (``prefix_tails``)."""
         if not any(sentences):
             return None
-        count = max(len(terms) for terms in sentences)
-        longest = max(len(term) for terms in sentences for term in terms)
+        written = [[(t, form) for t, term in enumerate(terms) for form in forms(term)] for terms in sentences]
+        count = max(map(len, written))
+        longest = max(len(form) for each_form in written for _, form in each_form)
         table = torch.full((len(sentences), count, longest), -1, dtype=torch.long)
         in_prefix = torch.zeros(len(sentences), count, dtype=torch.bool)
+        term = torch.arange(count).repeat(len(sentences), 1) + count  # an empty form: a term of its own
+        primary = torch.ones(len(sentences), count, dtype=torch.bool)
         each = [prefixes[g] if prefixes else [] for g in range(len(sentences))]
         space = -1 if space is None else space
-        tails = [prefix_tails(prefix, terms, space) for prefix, terms in zip(each, sentences, strict=True)]
+        tails = [prefix_tails(prefix, [form for _, form in each_form], space)
+                 for prefix, each_form in zip(each, written, strict=True)]
         tail_table = torch.full((len(sentences), max(map(len, tails)), 2), -1, dtype=torch.long)
-        for g, terms in enumerate(sentences):
-            for c, term in enumerate(terms):
-                table[g, c, : len(term)] = torch.tensor(term)
-                in_prefix[g, c] = holds(each[g], term)
+        for g, each_form in enumerate(written):
+            for c, (t, form) in enumerate(each_form):
+                table[g, c, : len(form)] = torch.tensor(form)
+                in_prefix[g, c] = holds(each[g], form)
+                term[g, c], primary[g, c] = t, c == 0 or each_form[c - 1][0] != t
             tail_table[g, : len(tails[g])] = torch.tensor(tails[g], dtype=torch.long).view(-1, 2)
         table, tail_table = table.to(device), tail_table.to(device)
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start.bool(),
-                   start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1],
+                   start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
                    None if continuing is None else continuing.to(device), space)
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
-        return self.lengths.sum(dim=1)
+        return (self.lengths * self.primary).sum(dim=1)
 
     def groups(self) -> Tensor:
         """[N] each row's sentence group."""
@@ -203,7 +216,16 @@ class Constraints:
 
     def all_met(self) -> Tensor:
         """[N] whether each hypothesis has written every term of its sentence."""
-        return self.met.all(dim=1)
+        return self.written(self.met, self.groups()).all(dim=1)
+
+    def written(self, met: Tensor, groups: Tensor) -> Tensor:
+        """[M, (R,) C] whether each form's term is written, in this form or another, of the hypotheses whose
+        forms ``met`` [M, (R,) C] says are written, of sentence ``groups`` [M]."""
+        term = self.term.index_select(0, groups)
+        alike = term[:, :, None] == term[:, None, :]  # [M, C, C]: two forms of one term
+        if met.dim() == 3:
+            return (alike[:, None] & met[:, :, None, :]).any(dim=3)
+        return (alike & met[:, None, :]).any(dim=2)
 
     def following(self) -> Tensor:
         """[N] the next piece of each hypothesis' current term, the one token it may write (a term
@@ -215,7 +237,9 @@ class Constraints:
     def wanted(self) -> Tensor:
         """[N, C] tokens that make progress besides a hypothesis' best ones: the first piece of each
         unmet term; -1 for none (a hypothesis in a term writes its next piece: ``following``)."""
-        return self.terms[:, :, 0].index_select(0, self.groups()).masked_fill(self.met, -1)
+        groups = self.groups()
+        firsts = self.terms[:, :, 0].index_select(0, groups)
+        return firsts.masked_fill(self.written(self.met, groups) | ~self.primary.index_select(0, groups), -1)
 
     def ruled_out(self) -> Tensor | None:
         """[N, V] the pieces each hypothesis may not write next: after a term, those that would carry
@@ -240,7 +264,7 @@ class Constraints:
         current, depth, met, following = (t.index_select(0, rows)
                                            for t in (self.current, self.depth, self.met, self.following()))
         goes_on = (current >= 0) & (tokens == following)
-        firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(met, -1)
+        firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(self.written(met, groups), -1)
         starts = (tokens[:, None] == firsts) & ((current < 0) & (left == 0))[:, None]  # [M, C]
         single, several = starts & (lengths == 1), starts & (lengths > 1)
         count = several.sum(dim=1)
@@ -257,10 +281,11 @@ class Constraints:
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
-        bank = (met * lengths[:, None, :]).sum(dim=2) + depth
+        bank = (met * lengths[:, None, :]).sum(dim=2) + depth  # of the forms written: one per term
         spaced = (tokens == self.space)[:, None].expand_as(done)
+        missed = (~self.written(met, groups) & self.primary.index_select(0, groups)[:, None, :]).sum(dim=2)
         return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
-                        (~met).sum(dim=2).flatten(), done.flatten(), spaced.flatten()), valid
+                        missed.flatten(), done.flatten(), spaced.flatten()), valid
 
     def carried_tails(self, groups: Tensor, tokens: Tensor, left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
@@ -312,6 +337,7 @@ class Constraints:
         if groups is not None:
             self.terms, self.lengths, self.left = self.terms[groups], self.lengths[groups], self.left[groups]
             self.tails, self.tail_depths = self.tails[groups], self.tail_depths[groups]
+            self.term, self.primary = self.term[groups], self.primary[groups]
 
 
 def extra_candidates(logits: Tensor, normaliser: Tensor, tokens: Tensor, wanted: Tensor) -> Tensor:

@@ -56,6 +56,7 @@ from attnmt.decoding.beam import Candidates, strategy_for
 from attnmt.decoding.constraints import Terms, prefix_table
 from attnmt.decoding.next_tokens import Sampler, allow_forced, never_generated
 from attnmt.decoding.state import DecoderState, Recording, output_limits
+from attnmt.decoding.term_ids import forms
 from attnmt.model import Transformer
 
 
@@ -270,7 +271,8 @@ def beam_search(
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding, memory, record)
-    allow_forced(model, [*table[table >= 0].tolist(), *(t for each in terms or () for term in each for t in term)])
+    allow_forced(model, [*table[table >= 0].tolist(),
+                         *(t for each in terms or () for term in each for form in forms(term) for t in form)])
     make_room(state, limit_of, 0)
     # float32 whatever torch's default dtype: a host's bfloat16 default summed the log-probs in bf16.
     f32 = dict(dtype=torch.float32, device=src.device)

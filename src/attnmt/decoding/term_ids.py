@@ -1,12 +1,13 @@
 """Glossary terms and prefixes as the target token ids the searches force (attnmt.decoding.constraints):
 a term or prefix the target vocabulary cannot write, or writes otherwise, is a DataError in one line;
 a sentence's terms each once, less those inside another (``term_tokens``), and the terms that fit
-into an output's room together (``fitting``)."""
+into an output's room together (``fitting``); a term the sentence has glued to an opening bracket or
+quote, with the other ways its translation may write it so (``Term``, ``glued_forms``)."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from attnmt.errors import DataError, shown, value_shown
 
@@ -68,3 +69,49 @@ def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
     lengths = {len(term) for term in unique}
     runs = {term[i: i + k] for term in unique for k in lengths if k < len(term) for i in range(len(term) - k + 1)}
     return [list(term) for term in unique if term not in runs]
+
+
+class Term(list):
+    """A term's token ids, as the search writes it where a word starts (its first piece with SentencePiece's
+    "▁"), and ``others``: the other forms that write it, any of which meets it (attnmt.decoding.constraints).
+    A plain list is a term of one form."""
+
+    def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = ()) -> None:
+        super().__init__(ids)
+        self.others = [list(form) for form in others]
+
+
+def forms(term: Sequence[int]) -> list[list[int]]:
+    """The forms that write ``term``: its own ids, then its ``others`` where it is a ``Term``."""
+    return [list(term), *(term.others if isinstance(term, Term) else ())]
+
+
+# The brackets and quotes a translation may glue to the word after them, whatever the source's are: an English
+# '"router"' is a German „Router“ or »Router«, a French « routeur », a Spanish ¿…?
+OPENERS = "([{\"'„“‘‚«»‹›¿¡"
+
+
+def glued_forms(tokenizer, target: str) -> list[list[int]]:
+    """The token ids of a target term glued to each of OPENERS before it ("▁„" "H" "und" for „Hund), where the
+    vocabulary writes it so, exactly: SentencePiece writes a word glued to a bracket or quote in other pieces
+    than the word after a space, so a term, its first piece "▁Hund", could not follow "▁„" but with a space
+    ("„ Hund“"), and the model left the quote out instead.  The search writes such a form only where the model
+    itself writes its first piece, the opener (attnmt.decoding.constraints)."""
+    glued = []
+    for opener in OPENERS:
+        form, wanted = tokenizer.encode_target(opener + target), unicodedata.normalize("NFC", opener + target.strip())
+        if unicodedata.normalize("NFC", tokenizer.decode(form)) == wanted:
+            glued.append(form)
+    return glued
+
+
+def with_glued_forms(tokenizer, terms: Sequence[list[int]], sentence: str,
+                     found: Iterable[tuple[int, int, str]]) -> list[list[int]]:
+    """``terms`` (a sentence's target terms' token ids), each a ``Term`` with its ``glued_forms`` where ``sentence``
+    has its source term right after an opening bracket or quote ("(router)", „router“, OPENERS or Unicode's
+    opening punctuation), found at ``found`` (Glossary.found_in's (start, end, target term))."""
+    glued = {unicodedata.normalize("NFC", target.strip()) for start, _, target in found
+             if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi"))}
+    written = [unicodedata.normalize("NFC", tokenizer.decode(ids)) for ids in terms]
+    return [Term(ids, glued_forms(tokenizer, text)) if text in glued else ids
+            for ids, text in zip(terms, written, strict=True)]

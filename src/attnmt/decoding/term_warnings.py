@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from attnmt.decoding.constraints import Terms, holds
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import term_key
+from attnmt.decoding.term_ids import forms
 from attnmt.errors import AttnmtWarning
 
 
@@ -32,12 +33,12 @@ def warn_left_out(told: set[str], target: str, pieces: int, room: int) -> None:
 
 def warn_missed(told: set[str], tokenizer, terms: Terms, outputs: Sequence[Sequence[int]]) -> None:
     """One warning per target term of ``terms`` that one of a sentence's ``outputs`` (token ids)
-    lacks.  The search ends a hypothesis without a term only at the length limit, where it could
-    not write it (the model gives one of its pieces no probability): a translation that breaks
-    the glossary's promise must not pass as one that keeps it."""
+    lacks in every form (term_ids.forms).  The search ends a hypothesis without a term only at the
+    length limit, where it could not write it (the model gives one of its pieces no probability): a
+    translation that breaks the glossary's promise must not pass as one that keeps it."""
     for term in terms:
         target = tokenizer.decode(term)
-        if target not in told and not all(holds(output, term) for output in outputs):
+        if target not in told and not all(any(holds(output, form) for form in forms(term)) for output in outputs):
             told.add(target)
             warnings.warn(f"glossary target term {shortened(target)!r} is not in a translation: the search reached "
                           "the length limit without writing it (the model rules out one of its pieces); that "
