@@ -637,6 +637,25 @@ def test_a_term_base_sheets_row_marked_forbidden_is_skipped_not_forced(tmp_path)
         f"{path}: 1 of 2 rows skipped, their terms marked forbidden in the forbidden column (the first: {path}:3)"]
 
 
+@pytest.mark.parametrize(("data", "column"), [
+    (b"en;en_definition;de;de_definition;de_forbidden\nswitch;;Weiche;;TRUE\nswitch;;Switch;;\n"  # a language's flag
+     b"router;a device;Router;ein Ger\xc3\xa4t;FALSE\n", "de_forbidden"),
+    (b"Term [en],Status [en],Term [de],Status [de]\nswitch,obsolete,Weiche,not recommended\n"  # Crowdin's status
+     b"switch,preferred,Switch,preferred\nrouter,,Router,\n", "Status [de]"),
+    (b"English_United_States;German;German_Forbidden\nswitch;Weiche;1\nswitch;Switch;0\nrouter;Router;\n",
+     "German_Forbidden"),
+], ids=["code_field", "field [code]", "Name_Field"])
+def test_a_term_base_sheets_target_term_its_languages_column_marks_not_to_use_is_skipped(tmp_path, data, column):
+    """A column of the target language's field marking its term not to use ("de_forbidden" TRUE, Crowdin's "Status
+    [de]" "not recommended") was read as no column: the forbidden "Weiche" was forced into translations, or stopped
+    the file as a second target of "switch".  A source term's own mark says nothing: it is recognised all the same."""
+    path = write(tmp_path, data)
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("switch", "Switch"), ("router", "Router"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 3 rows skipped, their terms marked forbidden in the {column} column (the first: {path}:2)"]
+
+
 def test_a_term_base_sheets_terms_marked_case_sensitive_are_read_and_counted_in_one_warning(tmp_path):
     """Phrase's "case sensitive" column (true for "Word", the program) said nothing: "word" in a text was given
     "Word" silently.  A glossary matches a term in any case, so such rows are counted in one warning saying how to

@@ -5,11 +5,13 @@ Crowdin's ``Term [en],Description [en],Term [de],Description [de]``), and a row 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from attnmt.decoding.glossary_headers import TARGET_COLUMNS, heading
 from attnmt.decoding.term_forms import normal
+from attnmt.decoding.termbase import NOT_USED, status_of
 from attnmt.errors import DataError, value_shown, warn
 from attnmt.text.language_codes import is_iso_639_1_code, is_language_code, names_language, variety
 from attnmt.text.language_codes import primary_subtag as primary
@@ -48,8 +50,9 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
                target_lang: str | None) -> Iterator[Fields]:
     """A sheet's ``rows`` as they are; but where the first heads a termbase's language columns (``language_columns``),
     each row after it as its two terms, those of the columns, a row without both (an entry the termbase holds in
-    one of the languages alone) skipped, and such rows counted in one warning naming the first, as are those a
-    FORBIDDEN column marks (TRUE), which a translation must not use (a term a TRANSLATABLE column says is not, FALSE,
+    one of the languages alone) skipped, and such rows counted in one warning naming the first, as are those whose
+    target term a column marks not to use (``marking_columns``: Lokalise's "forbidden", TRUE; Crowdin's "Status [de]",
+    "not recommended"), which a translation must not use (a term a TRANSLATABLE column says is not, FALSE,
     is its own target where its target cell is empty); those a CASE_SENSITIVE column marks are read,
     and counted in one warning: a glossary matches a term in any case.  Read as a sheet of two columns, the export
     was refused ("expected 2 fields … got 5")."""
@@ -62,17 +65,18 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         yield first
         yield from rows
         return
-    forbidden, case, translatable = (
+    case, translatable = (
         next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names), -1)
-        for names in (FORBIDDEN, CASE_SENSITIVE, TRANSLATABLE))
+        for names in (CASE_SENSITIVE, TRANSLATABLE))
+    marks = marking_columns(header, target_lang)
     skipped, banned, cased, count = [], [], [], 0
     for where, fields in rows:
         count += 1
         terms = [fields[column] if column < len(fields) else "" for column in columns]
         if 0 <= translatable < len(fields) and plain(fields[translatable].strip()) in FALSE and not terms[1].strip():
             terms[1] = terms[0]  # a term kept as it is ("PNG"), its target cell left empty
-        if 0 <= forbidden < len(fields) and plain(fields[forbidden].strip()) in TRUE:
-            banned.append(where)
+        if (marked := marking_column(fields, marks)) is not None:
+            banned.append((where, marked))
         elif all(term.strip() for term in terms):
             if 0 <= case < len(fields) and plain(fields[case].strip()) in TRUE:
                 cased.append(where)
@@ -80,8 +84,9 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         else:
             skipped.append(where)
     if banned:
+        where, marked = banned[0]
         warn(f"{path}: {len(banned)} of {count} rows skipped, their terms marked forbidden in the "
-             f"{header[forbidden].strip()} column (the first: {banned[0]})")
+             f"{header[marked].replace(chr(0xFEFF), '').strip()} column (the first: {where})")
     if cased:
         warn(f"{path}: {len(cased)} of {count} rows mark their terms case sensitive in the {header[case].strip()} "
              f"column (the first: {cased[0]}), and a term is matched in any case (an acronym in capitals alone): give "
@@ -95,6 +100,8 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
 # A term base sheet's column marking the terms not to use (Lokalise's "forbidden"), one marking those matched in their
 # own case alone (Phrase's "case sensitive"), and the values that mark one.
 FORBIDDEN = frozenset({"forbidden", "forbidden term", "do not use", "verboten"})
+# A column giving a term's status (Crowdin's "Status [de]"), whose value says not to use it as a TBX status does
+STATUS = frozenset({"status", "term status", "usage", "usage status", "administrative status"})
 CASE_SENSITIVE = frozenset({"case sensitive", "casesensitive", "case-sensitive", "case sensitivity", "match case"})
 TRUE = frozenset({"1", "true", "yes", "y", "x", "wahr", "ja"})
 # A column saying whether a term is translated (Phrase's and Lokalise's "translatable"), and the values that say not:
@@ -190,3 +197,36 @@ class LanguagePairs:
         warn(f"{self.path}: {len(self.skipped)} of {len(self.skipped) + self.kept} rows skipped, their terms of "
              f"another language pair than {source_lang} -> {target_lang} (the first: {where}, {fields[2]} -> "
              f"{fields[3]})")
+
+
+# A column of one language's field, as a term base sheet heads it: Crowdin's "Status [de]" (the field, then the
+# language in brackets), or the language, then the field after a "_" ("de_forbidden", "German_Forbidden")
+LANGUAGE_FIELD = re.compile(r"(?P<field>[^][]+?)\s*\[\s*(?P<lang>[^][]+?)\s*\]|(?P<in>.+)_(?P<of>[^_]+)")
+
+
+def marking_columns(header: list[str], target_lang: str | None) -> list[tuple[int, frozenset[str]]]:
+    """The columns of a termbase sheet's ``header`` that mark a row's target term not to use, each with the field's
+    names (FORBIDDEN: its value TRUE; STATUS: a deprecated one, ``termbase.status_of``): one of the whole row
+    (Lokalise's "forbidden"), or one of the target language's field (LANGUAGE_FIELD: "de_forbidden", Crowdin's
+    "Status [de]").  A source term's field says nothing: a source term not to use is recognised all the same, as a
+    termbase's deprecated one is (attnmt.decoding.termbase)."""
+    marks = []
+    for index, cell in enumerate(header):
+        cell = cell.replace("\ufeff", "").strip()
+        of_language = LANGUAGE_FIELD.fullmatch(cell)
+        field, lang = (plain(cell), None) if of_language is None else (
+            plain(of_language["field"] or of_language["of"]), of_language["lang"] or of_language["in"])
+        wanted = lang is None or target_lang is not None and names(heading(lang), target_lang)
+        if wanted and (names_of := next((kind for kind in (FORBIDDEN, STATUS) if field in kind), None)):
+            marks.append((index, names_of))
+    return marks
+
+
+def marking_column(fields: list[str], marks: list[tuple[int, frozenset[str]]]) -> int | None:
+    """The index of the first of ``marks`` (``marking_columns``) whose cell in a row's ``fields`` marks its target
+    term not to use; None for none."""
+    for index, kind in marks:
+        value = fields[index] if index < len(fields) else ""
+        if plain(value.strip()) in TRUE if kind is FORBIDDEN else status_of(value) in NOT_USED:
+            return index
+    return None

@@ -305,9 +305,14 @@ def is_status(node: etree._Element) -> bool:
 
 
 def status_word(node: etree._Element) -> str | None:
-    """The first word of the status ``node`` states (MultiTerm's DEPRECATED_WORDS: "deprecated"; OTHER_WORDS:
+    """The first word of the status ``node`` states (``status_of``)."""
+    return status_of(node.text or "")
+
+
+def status_of(text: str) -> str | None:
+    """The first word of the status ``text`` states (MultiTerm's DEPRECATED_WORDS: "deprecated"; OTHER_WORDS:
     German "bevorzugt" is "preferred"), or None for a value not known.  Accents aside: "À éviter" is "a eviter"."""
-    decomposed = unicodedata.normalize("NFKD", (node.text or "").strip().lower().replace("_", " ").replace("-", " "))
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower().replace("_", " ").replace("-", " "))
     value = "".join(character for character in decomposed if not unicodedata.combining(character))
     if value.startswith(DEPRECATED_WORDS):
         return "deprecated"
