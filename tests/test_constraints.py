@@ -22,7 +22,7 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, prefix_tails
 from attnmt.decoding.search import beam_search
-from attnmt.decoding.term_ids import Term, forms, target_ids, term_tokens, with_glued_forms
+from attnmt.decoding.term_ids import Term, forms, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
 from attnmt.model import Transformer
@@ -468,6 +468,26 @@ def test_a_term_the_sentence_glues_to_a_bracket_or_quote_may_be_written_glued_to
     codec = GluedWords()
     hund, katze = codec.encode_target("hund"), codec.encode_target("katze")
     sentence = 'the (dog) sees a cat'
-    [glued, plain] = with_glued_forms(codec, [hund, katze], sentence, [(5, 8, "hund"), (17, 20, "katze")])
+    [glued, plain] = with_other_forms(codec, [hund, katze], sentence, [(5, 8, "hund"), (17, 20, "katze")])
     assert codec.encode_target("(hund") in forms(glued) and codec.encode_target("„hund") in forms(glued)
     assert forms(glued)[0] == hund and forms(plain) == [katze]
+
+
+@pytest.mark.parametrize(("sentence", "found", "capitalised"), [
+    ("Dog barks.", [(0, 3, "hund")], True),
+    ('"Dog" barks.', [(1, 4, "hund")], True),  # first but for the quote
+    ("A dog barks.", [(2, 5, "hund")], False),
+    ("dog barks.", [(0, 3, "hund")], False),  # no capital: the source's case is the sentence's own
+])
+def test_a_lower_case_term_the_sentence_starts_with_may_be_written_with_a_capital(sentence, found, capitalised):
+    """"Red cars are parked." with the term "rote" came out "Ein rote Autos …": the term could not start the
+    translation as written, and the model put a word of its own first.  Its capitalised form meets it too."""
+    codec = GluedWords()
+    [term] = with_other_forms(codec, [codec.encode_target("hund")], sentence, found)
+    assert (codec.encode_target("Hund") in forms(term)) == capitalised and forms(term)[0] == codec.encode_target("hund")
+
+
+def test_a_term_whose_case_is_its_own_is_not_capitalised_at_a_sentences_start():
+    codec = GluedWords()
+    terms = [codec.encode_target("iPhone"), codec.encode_target("Hund")]
+    assert with_other_forms(codec, terms, "Iphone dogs", [(0, 6, "iPhone"), (7, 11, "Hund")]) == terms

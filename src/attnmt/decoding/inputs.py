@@ -21,7 +21,7 @@ from attnmt.decoding.capitals import read_as
 from attnmt.decoding.constraints import Terms
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
-from attnmt.decoding.term_ids import fitting, prefix_ids, target_ids, term_tokens, with_glued_forms
+from attnmt.decoding.term_ids import fitting, prefix_ids, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.term_warnings import warn_left_out
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.model import Transformer, check_model
@@ -82,14 +82,15 @@ class Guides:
         """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
         write), less those that do not fit into ``room`` output tokens with the others: each left out
         with one warning (``term_ids.fitting``, ``term_warnings.warn_left_out``), as the docs promise, not
-        written in part; a term the sentence glues to a bracket or quote may be written so (``with_glued_forms``)."""
+        written in part; a term the sentence glues to a bracket or quote, or starts with, may be written so
+        (``term_ids.with_other_forms``)."""
         glossary = self.glossaries[i]
         if not glossary:
             return []
         kept, left_out = fitting(term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id), room)
         for term in left_out:
             warn_left_out(self.left_out, tokenizer.decode(term), len(term), room)
-        return with_glued_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]))
+        return with_other_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]))
 
     def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int, longest: int) -> list[int]:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary

@@ -93,25 +93,46 @@ OPENERS = "([{\"'„“‘‚«»‹›¿¡"
 
 def glued_forms(tokenizer, target: str) -> list[list[int]]:
     """The token ids of a target term glued to each of OPENERS before it ("▁„" "H" "und" for „Hund), where the
-    vocabulary writes it so, exactly: SentencePiece writes a word glued to a bracket or quote in other pieces
+    vocabulary writes it so (``written_so``): SentencePiece writes a word glued to a bracket or quote in other pieces
     than the word after a space, so a term, its first piece "▁Hund", could not follow "▁„" but with a space
     ("„ Hund“"), and the model left the quote out instead.  The search writes such a form only where the model
     itself writes its first piece, the opener (attnmt.decoding.constraints)."""
-    glued = []
-    for opener in OPENERS:
-        form, wanted = tokenizer.encode_target(opener + target), unicodedata.normalize("NFC", opener + target.strip())
-        if unicodedata.normalize("NFC", tokenizer.decode(form)) == wanted:
-            glued.append(form)
-    return glued
+    return [form for opener in OPENERS for form in written_so(tokenizer, opener + target)]
 
 
-def with_glued_forms(tokenizer, terms: Sequence[list[int]], sentence: str,
+def capitalised_form(tokenizer, target: str) -> list[list[int]]:
+    """The token ids of a target term in lower case with a capital first ("Routeur" for "routeur"), where the
+    vocabulary writes it so (``written_so``), as a translation starts a sentence with it: the term as written could
+    not, and the model put a word of its own first ("Ein rote Autos" for "Red cars", "rote" the term).  None for a
+    term with a capital, or no letter, first, or a capital inside, whose case is its own ("iPhone", "eBay")."""
+    if not target[:1].islower() or target != target.lower():
+        return []
+    return written_so(tokenizer, target[0].upper() + target[1:])
+
+
+def written_so(tokenizer, text: str) -> list[list[int]]:
+    """``text``'s token ids, alone in a list, where the vocabulary writes it exactly (NFC aside, as ``target_ids``
+    reads a term); none where it writes it otherwise (an unknown piece)."""
+    form = tokenizer.encode_target(text)
+    return [form] if unicodedata.normalize("NFC", tokenizer.decode(form)) == unicodedata.normalize("NFC", text) else []
+
+
+def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str,
                      found: Iterable[tuple[int, int, str]]) -> list[list[int]]:
-    """``terms`` (a sentence's target terms' token ids), each a ``Term`` with its ``glued_forms`` where ``sentence``
-    has its source term right after an opening bracket or quote ("(router)", „router“, OPENERS or Unicode's
-    opening punctuation), found at ``found`` (Glossary.found_in's (start, end, target term))."""
-    glued = {unicodedata.normalize("NFC", target.strip()) for start, _, target in found
-             if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi"))}
-    written = [unicodedata.normalize("NFC", tokenizer.decode(ids)) for ids in terms]
-    return [Term(ids, glued_forms(tokenizer, text)) if text in glued else ids
-            for ids, text in zip(terms, written, strict=True)]
+    """``terms`` (a sentence's target terms' token ids), each a ``Term`` with its other forms where ``sentence``, its
+    source terms found at ``found`` (Glossary.found_in's (start, end, target term)), has its source term right after
+    an opening bracket or quote ("(router)", „router“: OPENERS, or Unicode's opening punctuation; ``glued_forms``) or
+    first, in a capital ("Router is off.", but for the brackets and quotes before it; ``capitalised_form``)."""
+    glued, first = set(), set()
+    for start, _, target in found:
+        if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
+            glued.add(unicodedata.normalize("NFC", target.strip()))
+        if sentence[start].isupper() and not sentence[:start].strip(OPENERS + " "):
+            first.add(unicodedata.normalize("NFC", target.strip()))
+    kept = []
+    for ids in terms:
+        text = unicodedata.normalize("NFC", tokenizer.decode(ids))
+        others = [*(glued_forms(tokenizer, text) if text in glued else []),
+                  *(capitalised_form(tokenizer, text) if text in first else [])]
+        kept.append(Term(ids, others) if others else ids)
+    return kept
