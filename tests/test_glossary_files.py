@@ -656,6 +656,14 @@ def test_a_term_base_sheets_target_term_its_languages_column_marks_not_to_use_is
         f"{path}: 1 of 3 rows skipped, their terms marked forbidden in the {column} column (the first: {path}:2)"]
 
 
+def test_a_term_base_sheets_second_source_term_of_an_entry_is_a_source_term_of_its_target_too(tmp_path):
+    """memoQ repeats a language's term columns for an entry's second term ("e-mail", "email"): the first column
+    alone was read, and a text writing "email" was given no "E-Mail"."""
+    path = write(tmp_path, b"Entry_ID;English;Term_Info;English;Term_Info;German;Term_Info;German;Term_Info\r\n"
+                           b"1;e-mail;;email;;E-Mail;;Mail;\r\n2;router;;;;Router;;;\r\n")
+    assert read_glossary(path, "en", "de").terms == (("e-mail", "E-Mail"), ("email", "E-Mail"), ("router", "Router"))
+
+
 def test_a_term_base_sheets_terms_marked_case_sensitive_are_read_and_counted_in_one_warning(tmp_path):
     """Phrase's "case sensitive" column (true for "Word", the program) said nothing: "word" in a text was given
     "Word" silently.  A glossary matches a term in any case, so such rows are counted in one warning saying how to

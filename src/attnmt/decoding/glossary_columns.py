@@ -53,7 +53,9 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     one of the languages alone) skipped, and such rows counted in one warning naming the first, as are those whose
     target term a column marks not to use (``marking_columns``: Lokalise's "forbidden", TRUE; Crowdin's "Status [de]",
     "not recommended"), which a translation must not use (a term a TRANSLATABLE column says is not, FALSE,
-    is its own target where its target cell is empty); those a CASE_SENSITIVE column marks are read,
+    is its own target where its target cell is empty); a source term's synonym, in a column headed as its own (memoQ
+    repeats an entry's term columns for its second term), is a source term of the row's target too; those a
+    CASE_SENSITIVE column marks are read,
     and counted in one warning: a glossary matches a term in any case.  Read as a sheet of two columns, the export
     was refused ("expected 2 fields … got 5")."""
     first = next(rows, None)
@@ -69,6 +71,7 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names), -1)
         for names in (CASE_SENSITIVE, TRANSLATABLE))
     marks = marking_columns(header, target_lang)
+    synonyms = [k for k, cell in enumerate(header) if k != columns[0] and cell.strip() == header[columns[0]].strip()]
     skipped, banned, cased, count = [], [], [], 0
     for where, fields in rows:
         count += 1
@@ -81,6 +84,7 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
             if 0 <= case < len(fields) and plain(fields[case].strip()) in TRUE:
                 cased.append(where)
             yield where, terms
+            yield from ((where, [fields[k], terms[1]]) for k in synonyms if k < len(fields) and fields[k].strip())
         else:
             skipped.append(where)
     if banned:
