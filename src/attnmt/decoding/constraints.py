@@ -39,6 +39,9 @@ right after its last piece no piece that would carry the word on ("Hund" + "e", 
 "Hund" + "-") may follow (``continuing``, from the target vocabulary).  Nor may a term start
 right after SentencePiece's lone "▁" piece (``space``): its first piece brings its own "▁", and "Der Junge" "▁" "▁2" "0"
 came out "Der Junge  20 Dollar", with two spaces.
+A term may have other forms (attnmt.decoding.term_ids.Term: glued to a bracket or quote, "▁„" "H" "und"
+beside "▁Hund"; with a capital first at a sentence's start), any of which meets it; only the model's own
+choice of such a form's first piece starts it, and the search never offers one.
 """
 
 from __future__ import annotations
@@ -136,9 +139,9 @@ class Progress:
 class Constraints:
     """The terms of G sentences and where each of their N hypotheses stands (module docstring).
 
-    terms:   [G, C, L] token ids of each sentence's terms' forms (term_ids.forms: a term glued to an opening
-             bracket or quote may be written so too), -1 past a form's end (and for sentences with fewer
-             than C forms: empty terms, met from the start)
+    terms:   [G, C, L] token ids of each sentence's terms' forms (term_ids.forms: a term the sentence glues
+             to an opening bracket or quote, or starts with, may be written so too), -1 past a form's end
+             (and for sentences with fewer than C forms: empty terms, met from the start)
     lengths: [G, C] pieces per form
     term, primary: [G, C] the term each form writes, and whether it is the term's own form (``Term`` aside,
              each term's only one), which ``total`` and ``missed`` count; another form is never offered
