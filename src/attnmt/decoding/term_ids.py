@@ -103,8 +103,8 @@ def glued_forms(tokenizer, target: str) -> list[list[int]]:
 def capitalised_form(tokenizer, target: str) -> list[list[int]]:
     """The token ids of a target term in lower case with a capital first ("Routeur" for "routeur"), where the
     vocabulary writes it so (``written_so``), as a translation starts a sentence with it: the term as written could
-    not, and the model put a word of its own first ("Ein rote Autos" for "Red cars", "rote" the term).  None for a
-    term with a capital, or no letter, first, or a capital inside, whose case is its own ("iPhone", "eBay")."""
+    not, and the model put a word of its own first ("Ein rote Autos" for "Red cars", "rote" the term).  No form for
+    a term with a capital, or no letter, first, or a capital inside, whose case is its own ("iPhone", "eBay")."""
     if not target[:1].islower() or target != target.lower():
         return []
     return written_so(tokenizer, target[0].upper() + target[1:])
