@@ -491,3 +491,9 @@ def test_a_term_whose_case_is_its_own_is_not_capitalised_at_a_sentences_start():
     codec = GluedWords()
     terms = [codec.encode_target("iPhone"), codec.encode_target("Hund")]
     assert with_other_forms(codec, terms, "Iphone dogs", [(0, 6, "iPhone"), (7, 11, "Hund")]) == terms
+
+
+def test_a_term_the_sentence_starts_with_glued_to_a_quote_may_be_written_capitalised_and_glued():
+    codec = GluedWords()
+    [term] = with_other_forms(codec, [codec.encode_target("hund")], '"Dog" barks.', [(1, 4, "hund")])
+    assert codec.encode_target("„Hund") in forms(term) and codec.encode_target("„hund") in forms(term)

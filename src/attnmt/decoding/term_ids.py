@@ -132,7 +132,8 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str,
     kept = []
     for ids in terms:
         text = unicodedata.normalize("NFC", tokenizer.decode(ids))
-        others = [*(glued_forms(tokenizer, text) if text in glued else []),
-                  *(capitalised_form(tokenizer, text) if text in first else [])]
+        capitalised = capitalised_form(tokenizer, text) if text in first else []
+        written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
+        others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         kept.append(Term(ids, others) if others else ids)
     return kept
