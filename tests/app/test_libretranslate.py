@@ -495,6 +495,26 @@ def test_q_given_twice_in_a_form_or_query_is_refused_not_one_text_lost(client, p
                                       "as a JSON list ({\"q\": [\"…\", \"…\"]})"}
 
 
+@pytest.mark.parametrize("body", [b"q%5B%5D=a+dog+runs&q%5B%5D=a+cat+sleeps",
+                                  b"q%5B1%5D=a+cat+sleeps&q%5B0%5D=a+dog+runs"])
+def test_a_list_sent_as_php_and_jquery_write_it_in_a_form_is_a_list_of_texts(client, body):
+    """``http_build_query(["q" => [...]])`` and ``$.param`` send q[]= or q[0]=: "missing q parameter" before."""
+    answer = client.post("/translate", content=body + b"&source=en&target=de",
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert translated_text(answer.json()) == {"translatedText": ["ein hund rennt", "eine katze schläft"]}
+
+
+@pytest.mark.parametrize(("body", "error"), [
+    (b"q%5B0%5D=a+dog+runs&q%5B2%5D=a+cat+sleeps", "q's list is sent as q[0], q[2]; send q[0] to q[1], each once, "
+                                                   "or q[] for every text"),
+    (b"q=a+dog+runs&q%5B%5D=a+cat+sleeps", "q is given 2 times; send one q, or several texts as a JSON list "
+                                           "({\"q\": [\"…\", \"…\"]})")])
+def test_a_php_list_that_would_lose_or_misplace_a_text_is_400(client, body, error):
+    answer = client.post("/translate", content=body + b"&source=en&target=de",
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: {error}"}
+
+
 def test_suggest_is_refused_as_libretranslate_refuses_it_where_suggestions_are_off(client):
     answer = client.post("/suggest", data={"q": "a dog", "s": "ein hund", "source": "en", "target": "de"})
     assert answer.status_code == 403 and answer.json() == {"error": "Suggestions are disabled on this server."}

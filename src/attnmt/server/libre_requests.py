@@ -40,6 +40,8 @@ TRADITIONAL_CHINESE = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
 SCRIPT = re.compile(r"[a-z]{2,3}-[a-z]{4}(-|$)")
 # What unquote_to_bytes reads as one byte: a %-escape, or any other byte as it is.
 ENCODED_BYTE = re.compile(rb"%[0-9A-Fa-f]{2}|.", re.DOTALL)
+# One text of a list as PHP's http_build_query and jQuery's $.param write it in a form: q[] or q[0], q[1], ...
+LIST_ITEM = re.compile(r"q\[(\d*)\]")
 
 
 def json_body(required: list[str], properties: dict) -> dict:
@@ -122,20 +124,40 @@ def check_not_json(body: bytes, content_type: str) -> None:
                               "curl: --json '{\"q\": …}')")
 
 
-def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str]:
+def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str | list[str]]:
     """The text parameters of ``sent`` (a query's items, then a form's), by name: the first of a
     name given twice, the query's before the form's, as Flask reads them for LibreTranslate.  A q
-    given twice (``q=a&q=b``, a client's list) is refused: Flask would drop a text without a word."""
-    params: dict[str, str] = {}
+    given twice (``q=a&q=b``, a client's list) is refused: Flask would drop a text without a word.  A
+    list as PHP and jQuery write it (``q[]=a&q[]=b``, ``q[0]=a&q[1]=b``) is ``q``'s list of texts."""
+    params: dict[str, str | list[str]] = {}
     texts = 0
+    items: list[tuple[str, str]] = []  # q[...]'s index as written ("" for q[]), and its text
     for name, value in chain(*sent):
-        if isinstance(value, str):  # a form's file is no parameter
-            params.setdefault(name, value)
-            texts += name == "q"
-    if texts > 1:
-        raise LibreError(400, f"Invalid request: q is given {texts} times; send one q, or several texts "
+        if not isinstance(value, str):  # a form's file is no parameter
+            continue
+        if item := LIST_ITEM.fullmatch(name):
+            items.append((item[1], value))
+            continue
+        params.setdefault(name, value)
+        texts += name == "q"
+    if texts > 1 or (texts and items):
+        raise LibreError(400, f"Invalid request: q is given {texts + len(items)} times; send one q, or several texts "
                               "as a JSON list ({\"q\": [\"…\", \"…\"]})")
+    if items:
+        params["q"] = listed_texts(items)
     return params
+
+
+def listed_texts(items: list[tuple[str, str]]) -> list[str]:
+    """The texts of ``q[]=…&q[]=…`` in the order sent, or of ``q[0]=…&q[1]=…`` in their indices' order;
+    400 where indices are missing, mixed with ``q[]`` or given twice: a text would be lost or misplaced."""
+    indices = [index for index, _ in items]
+    if not any(indices):
+        return [text for _, text in items]
+    if sorted(indices, key=lambda index: int(index or -1)) != [str(i) for i in range(len(items))]:
+        raise LibreError(400, f"Invalid request: q's list is sent as {', '.join(f'q[{i}]' for i in indices)}; send "
+                              f"q[0] to q[{len(items) - 1}], each once, or q[] for every text")
+    return [text for _, text in sorted(items, key=lambda item: int(item[0]))]
 
 
 def urlencoded_items(body: bytes, charset: str = "UTF-8") -> list[tuple[str, str]]:
