@@ -44,6 +44,7 @@ from attnmt.config_ranges import written_whole_number
 from attnmt.server.access import Access, MetricsAccess, WebOrigins, is_loopback
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
+from attnmt.server.deepl_api import add_deepl_routes
 from attnmt.server.file_api import FORM_ROOM, add_file_routes, served_suffixes
 from attnmt.server.file_jobs import FileJobs
 from attnmt.server.guards import (
@@ -72,7 +73,8 @@ from attnmt.threads import LOG as THREADS_LOG
 __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
 PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health",
-         "/metrics", "/", "/translate_file", "/v1/files", "/suggest", "/spec"}
+         "/metrics", "/", "/translate_file", "/v1/files", "/suggest", "/spec",
+         "/v2/translate", "/v2/languages", "/v2/usage", "/v2/glossary-language-pairs"}
 
 
 class Health(BaseModel):
@@ -251,6 +253,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     add_libretranslate_routes(app, server, jobs)
     add_streaming_route(app, server)
     add_file_routes(app, server, jobs)
+    add_deepl_routes(app, server)
 
     @app.get("/health", response_model=Health)
     async def health() -> Health:

@@ -1,0 +1,220 @@
+"""DeepL's API v2, so that DeepL's clients (the official deepl-python and deepl-node, and the tools
+built on them) can use attnmt's models by pointing their server URL here::
+
+    POST /v2/translate  text (repeated in a form, a list in JSON), target_lang, source_lang (none:
+                        detected, per text), tag_handling (html or xml: tags carried over)
+                        -> {"translations": [{"detected_source_language": "EN", "text": ...}, ...]}
+    GET|POST /v2/languages?type=source|target -> [{"language", "name"[, "supports_formality"]}, ...]
+    GET|POST /v2/usage  -> {"character_count": 0, "character_limit": 1000000000000}: no quota is kept
+    GET  /v2/glossary-language-pairs -> {"supported_languages": []}: no glossary is kept
+
+The key comes as DeepL's clients send it, ``Authorization: DeepL-Auth-Key KEY`` (or the older
+``auth_key`` parameter), and counts against the limits of attnmt's keys file (attnmt.server.access).
+Errors are ``{"message": "..."}`` with DeepL's statuses: 400 a bad request, 413 over a text limit, 403 a missing or
+unknown key, 429 over a rate limit, 500 when the model fails, 503 when the queue is full.
+
+What DeepL's options ask that no model here can do is refused, never dropped without a word: a
+``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a
+``glossary_id``, ``ignore_tags``.  Options that change only how DeepL splits or formats
+(``split_sentences``, ``preserve_formatting``, ``context``, ``model_type``) are read past.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from attnmt.server.access import Refused, utf8_header
+from attnmt.server.auto_source import detected
+from attnmt.server.context import Server
+from attnmt.server.detect import language_name
+from attnmt.server.libre_requests import (
+    LibreError,
+    charset_named,
+    check_charset,
+    check_unicode,
+    language_of,
+    parameters,
+    urlencoded_items,
+)
+from attnmt.server.libretranslate import charge, model_for, translated_by_source
+from attnmt.server.models import TooMuch
+from attnmt.server.v1_api import is_json, media_type_of
+
+# DeepL's target codes for a language it writes in more than one variety (EN alone is deprecated there)
+VARIETIES = {"en": ("EN-GB", "EN-US"), "pt": ("PT-BR", "PT-PT")}
+# DeepL's own answer for an account without a character limit
+NO_LIMIT = 1_000_000_000_000
+# formality values DeepL's clients send: "prefer_…" falls back to the default where a language has none
+FORMALITY = ("default", "prefer_more", "prefer_less")  # tuples: JSON may send a list, unhashable
+TAG_HANDLING = ("html", "xml")
+# DeepL's options that would change a translation in a way no model here can; what a client may do instead
+UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)",
+               "ignore_tags": "the text inside every tag is translated; leave what must stay out of the text sent"}
+# A Refused reason's status in DeepL's API: it answers 403 to a missing key as to a wrong one
+REFUSED = {"missing": 403, "invalid": 403, "slow": 429, "large": 413}
+T = TypeVar("T")
+
+
+class DeepLError(Exception):
+    """Answered as DeepL answers: ``{"message": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.headers = headers or {}
+
+
+def deepl_key(request: Request, params: dict) -> object:
+    """The key of ``Authorization: DeepL-Auth-Key KEY``, else the older ``auth_key`` parameter."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return utf8_header(token.strip()) if scheme == "DeepL-Auth-Key" else params.get("auth_key")
+
+
+async def deepl_parameters(request: Request) -> dict:
+    """The request's parameters (a JSON object, or a form and the query: ``text`` given once a
+    text, every other name its first value)."""
+    if is_json(media_type_of(request)):
+        return (await parameters(request))[0]
+    check_charset(request.scope["query_string"], "query")
+    items = list(request.query_params.multi_items())
+    if media_type_of(request) == "application/x-www-form-urlencoded":
+        body = await request.body()
+        charset = charset_named(request.headers["content-type"])
+        check_charset(body, "form", charset)
+        items += urlencoded_items(body, charset)
+    params: dict = {"text": [value for name, value in items if name == "text"]}
+    for name, value in items:
+        params.setdefault(name, value)
+    return params
+
+
+def texts_of(server: Server, request: Request, params: dict) -> list[str]:
+    """``text`` as a list of texts, within the server's count and character limits."""
+    text = params.get("text")
+    texts = [text] if isinstance(text, str) else text
+    if not texts:
+        raise DeepLError(400, "Parameter 'text' not specified.")
+    if not isinstance(texts, list) or not all(isinstance(each, str) for each in texts):
+        raise DeepLError(400, "Parameter 'text' must be a text or a list of texts.")
+    settings = server.settings_for(request)
+    if len(texts) > settings.max_texts:
+        raise DeepLError(413, f"{len(texts)} texts; at most {settings.max_texts} in one request")
+    for i, each in enumerate(texts):
+        if len(each) > settings.max_chars:
+            raise DeepLError(413, f"text[{i}] has {len(each)} characters; at most {settings.max_chars} in one text")
+    if (total := sum(map(len, texts))) > settings.max_request_chars:
+        raise DeepLError(413, f"the texts have {total} characters; at most {settings.max_request_chars} in one request")
+    return texts
+
+
+def checked_options(params: dict) -> str:
+    """The text format DeepL's ``tag_handling`` asks for; 400 for an option no model here honours."""
+    formality = params.get("formality") or "default"
+    if formality not in FORMALITY:
+        raise DeepLError(400, f"'formality' {formality!r} is not supported for given 'target_lang': no model "
+                              "here is told how formal to be; send prefer_more or prefer_less to fall back")
+    for name, why in UNSUPPORTED.items():
+        if params.get(name):
+            raise DeepLError(400, f"Parameter '{name}' is not supported by this server: {why}")
+    tags = params.get("tag_handling") or None
+    if tags is not None and tags not in TAG_HANDLING:
+        raise DeepLError(400, f"Value for 'tag_handling' not supported: {tags!r} (html or xml)")
+    return "text" if tags is None else "html"
+
+
+async def translate_deepl(server: Server, request: Request) -> dict:
+    params = await deepl_parameters(request)
+    check_unicode(params)
+    server.access.admit(request, deepl_key(request, params))
+    texts = texts_of(server, request, params)
+    text_format = checked_options(params)
+    codes = server.models.codes()
+    if not params.get("target_lang"):
+        raise DeepLError(400, "Parameter 'target_lang' not specified.")
+    target = language_of(params, "target_lang", codes)
+    if params.get("source_lang"):
+        sources = [language_of(params, "source_lang", codes)] * len(texts)
+    else:
+        sources = [found["language"] for found in await detected(server, texts, target, text_format)]
+    # a text in the target language already needs no model: as it is, as /translate gives it back
+    routed = {code: model_for(server, code, target) for code in dict.fromkeys(sources)
+              if code != target or target not in codes}
+    for code, served in routed.items():
+        try:
+            served.check_texts([(f"text[{i}]", text) for i, text in enumerate(texts) if sources[i] == code],
+                               server.settings_for(request), markup=text_format == "html")
+        except TooMuch as error:
+            raise DeepLError(413, str(error)) from None
+    charge(server, request, texts)
+    best, _, _ = await translated_by_source(server, request, routed, sources, texts, 0, text_format, False)
+    server.note_whole(request, texts, best, sum(source not in routed for source in sources))
+    return {"translations": [{"detected_source_language": source.upper(), "text": text}
+                             for source, text in zip(sources, best, strict=True)]}
+
+
+def languages_of(server: Server, kind: str) -> list[dict]:
+    """DeepL's list of the served source (``kind`` "source") or target languages."""
+    if kind == "source":
+        return [{"language": code.upper(), "name": language_name(code)} for code in server.models.sources()]
+    if kind != "target":
+        raise DeepLError(400, f"Value for 'type' not supported: {kind!r} (source or target)")
+    targets = dict.fromkeys(target for _, target in server.models.by_pair)
+    return [{"language": variety, "name": language_name(code), "supports_formality": False}
+            for code in targets for variety in VARIETIES.get(code, (code.upper(),))]
+
+
+def add_deepl_routes(app: FastAPI, server: Server) -> None:
+    @app.exception_handler(DeepLError)
+    async def deepl_error(request: Request, error: DeepLError) -> JSONResponse:
+        return JSONResponse({"message": str(error)}, status_code=error.status, headers=error.headers)
+
+    async def answered(work: Callable[[], Awaitable[T]]) -> T:
+        """``work``'s answer, the errors of the readers and models LibreTranslate's API shares with
+        this one worded as DeepL words them: ``{"message"}``, with DeepL's statuses for a key and limits."""
+        try:
+            return await work()
+        except Refused as refused:
+            raise DeepLError(REFUSED[refused.reason], str(refused), refused.headers()) from None
+        except LibreError as error:
+            raise DeepLError(error.status, re.sub(r"^Invalid request: ", "", str(error)), error.headers) from None
+
+    async def admitted(request: Request) -> dict:
+        params = await deepl_parameters(request)
+        server.access.admit(request, deepl_key(request, params))
+        return params
+
+    @app.post("/v2/translate", tags=["DeepL"])
+    async def translate(request: Request) -> dict:
+        """DeepL's translate (text, target_lang, source_lang, tag_handling, formality, ...)."""
+        return await answered(lambda: translate_deepl(server, request))
+
+    @app.get("/v2/languages", tags=["DeepL"])
+    @app.post("/v2/languages", tags=["DeepL"])  # DeepL takes both
+    async def languages(request: Request) -> list[dict]:
+        """The served languages, as DeepL lists its source or target languages."""
+        async def work() -> list[dict]:
+            params = await admitted(request)
+            return languages_of(server, params.get("type") or "source")
+        return await answered(work)
+
+    @app.get("/v2/usage", tags=["DeepL"])
+    @app.post("/v2/usage", tags=["DeepL"])  # DeepL takes both
+    async def usage(request: Request) -> dict:
+        """No quota is kept: DeepL's answer for an account without a character limit."""
+        async def work() -> dict:
+            await admitted(request)
+            return {"character_count": 0, "character_limit": NO_LIMIT}
+        return await answered(work)
+
+    @app.get("/v2/glossary-language-pairs", tags=["DeepL"])
+    async def glossary_pairs(request: Request) -> dict:
+        """None: no glossary is kept by this server (attnmt's /v1/translate takes one in the request)."""
+        async def work() -> dict:
+            await admitted(request)
+            return {"supported_languages": []}
+        return await answered(work)

@@ -1,0 +1,83 @@
+"""DeepL's API v2, in process, replayed as DeepL's clients send it: deepl-python's JSON and
+deepl-node's form, the key in ``Authorization: DeepL-Auth-Key``, and DeepL's answer shapes."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.server.access import Access, ApiKey
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+KEY = "0b4e2c1d-5a8f-4d2e-9c1b-7e3f6a9d2b10:fx"
+AUTH = {"Authorization": f"DeepL-Auth-Key {KEY}"}
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    """The tiny model served as en-de, with one API key."""
+    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")]
+    app = create_app(models, ServeSettings(max_texts=4, max_chars=120), Access({KEY: ApiKey(1, None)}))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+
+
+def test_deepl_pythons_json_request_is_translated_in_deepls_shape(client):
+    body = {"text": ["a dog runs", "a cat sleeps"], "target_lang": "DE", "source_lang": "EN",
+            "split_sentences": "nonewlines", "preserve_formatting": True, "formality": "prefer_less"}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    assert answer.status_code == 200
+    assert answer.json() == {"translations": [{"detected_source_language": "EN", "text": "ein hund rennt"},
+                                              {"detected_source_language": "EN", "text": "eine katze schläft"}]}
+
+
+def test_deepl_nodes_form_with_text_repeated_keeps_every_text_in_order(client):
+    answer = client.post("/v2/translate", content=b"text=a+cat+sleeps&text=a+dog+runs&target_lang=DE",
+                         headers={**AUTH, "content-type": "application/x-www-form-urlencoded"})
+    assert [each["text"] for each in answer.json()["translations"]] == ["eine katze schläft", "ein hund rennt"]
+
+
+def test_without_source_lang_each_text_is_detected_and_one_in_the_target_language_comes_back(client):
+    answer = client.post("/v2/translate", data={"auth_key": KEY, "text": ["the boy laughs", "ein hund rennt"],
+                                                "target_lang": "de"})
+    assert answer.json() == {"translations": [{"detected_source_language": "EN", "text": "der junge lacht"},
+                                              {"detected_source_language": "DE", "text": "ein hund rennt"}]}
+
+
+def test_html_tag_handling_carries_the_tags_over(client):
+    answer = client.post("/v2/translate", json={"text": ["<p>a dog runs</p>"], "target_lang": "DE",
+                                                "tag_handling": "html"}, headers=AUTH)
+    assert answer.json()["translations"][0]["text"] == "<p>ein hund rennt</p>"
+
+
+@pytest.mark.parametrize(("headers", "status"), [({}, 403), ({"Authorization": "DeepL-Auth-Key wrong"}, 403)])
+def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
+    answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE"}, headers=headers)
+    assert answer.status_code == status and set(answer.json()) == {"message"}
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ({"formality": "more"}, "'formality' 'more' is not supported for given 'target_lang'"),
+    ({"glossary_id": "def3a26b-3e84-45b3-84ae-0c0aaf3525f7"}, "Parameter 'glossary_id' is not supported"),
+    ({"ignore_tags": ["x"]}, "Parameter 'ignore_tags' is not supported"),
+    ({"tag_handling": "markdown"}, "Value for 'tag_handling' not supported"),
+    ({"target_lang": None}, "Parameter 'target_lang' not specified."),
+    ({"text": []}, "Parameter 'text' not specified.")])
+def test_an_option_no_model_here_honours_is_400_not_dropped(client, option, message):
+    body = {"text": ["a dog runs"], "target_lang": "DE", **option}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    assert answer.status_code == 400 and answer.json()["message"].startswith(message)
+
+
+def test_languages_usage_and_glossary_pairs_answer_in_deepls_shapes(client):
+    assert client.get("/v2/languages?type=source", headers=AUTH).json() == [{"language": "EN", "name": "English"}]
+    assert client.get("/v2/languages?type=target", headers=AUTH).json() == [
+        {"language": "DE", "name": "German", "supports_formality": False}]
+    assert client.get("/v2/usage", headers=AUTH).json() == {"character_count": 0, "character_limit": 10**12}
+    assert client.get("/v2/glossary-language-pairs", headers=AUTH).json() == {"supported_languages": []}
+    assert client.get("/v2/usage").status_code == 403
+
+
+@pytest.mark.parametrize("option", [{"formality": ["less"]}, {"tag_handling": ["html"]}, {"target_lang": 5}])
+def test_an_option_of_the_wrong_json_type_is_400_not_a_server_error(client, option):
+    answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE", **option}, headers=AUTH)
+    assert answer.status_code == 400 and set(answer.json()) == {"message"}
