@@ -58,7 +58,8 @@ def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
 @pytest.mark.parametrize(("option", "message"), [
     ({"formality": "more"}, "'formality' 'more' is not supported for given 'target_lang'"),
     ({"glossary_id": "def3a26b-3e84-45b3-84ae-0c0aaf3525f7"}, "Parameter 'glossary_id' is not supported"),
-    ({"ignore_tags": ["x"]}, "Parameter 'ignore_tags' is not supported"),
+    ({"text": ["a dog <x>runs</x>"], "tag_handling": "xml", "ignore_tags": ["x"]}, "text[0] has a <x> holding text"),
+    ({"text": ["a dog <b>runs"], "tag_handling": "xml"}, "text[0] is not well-formed XML"),
     ({"tag_handling": "markdown"}, "Value for 'tag_handling' not supported"),
     ({"target_lang": None}, "Parameter 'target_lang' not specified."),
     ({"text": []}, "Parameter 'text' not specified.")])
@@ -66,6 +67,25 @@ def test_an_option_no_model_here_honours_is_400_not_dropped(client, option, mess
     body = {"text": ["a dog runs"], "target_lang": "DE", **option}
     answer = client.post("/v2/translate", json=body, headers=AUTH)
     assert answer.status_code == 400 and answer.json()["message"].startswith(message)
+
+
+def test_weblates_placeholders_come_back_as_it_sent_them_and_finds_them(client):
+    """Weblate sends ``<x id="N"></x>`` with ignore_tags x and finds each by that exact text; the XML
+    writer's ``<x id="N"/>`` lost the placeholder from its suggestion."""
+    body = {"text": ['a dog <x id="4"></x> runs', 'a cat <y/> sleeps'], "source_lang": "EN", "target_lang": "DE",
+            "formality": "default", "tag_handling": "xml", "ignore_tags": ["x"]}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    first, second = (each["text"] for each in answer.json()["translations"])
+    assert first.count('<x id="4"></x>') == 1 and "/>" not in first
+    assert second.count("<y/>") == 1
+
+
+def test_xml_comes_back_as_xml_an_empty_element_closed(client):
+    """As HTML, ``<br/>`` came back ``<br>``: no XML parser reads that."""
+    answer = client.post("/v2/translate", json={"text": ["a dog runs<br/>"], "target_lang": "DE",
+                                                "source_lang": "EN", "tag_handling": "xml"}, headers=AUTH)
+    text = answer.json()["translations"][0]["text"]
+    assert text.count("<br/>") == 1 and text.replace("<br/>", " ").split() == ["ein", "hund", "rennt"]
 
 
 def test_languages_usage_and_glossary_pairs_answer_in_deepls_shapes(client):

@@ -5,6 +5,7 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_html(model, tokenizer, text)       an HTML fragment or whole document
     translate_html_texts(model, tokenizer, texts)  several, batched together (the server's "format": "html")
     translate_xml(model, tokenizer, text)        an XML fragment with inline elements
+    translate_xml_texts(model, tokenizer, texts)  several, batched together (the server's DeepL tag_handling=xml)
     translate_subtitles(model, tokenizer, text)  an SRT, WebVTT or ASS/SSA file
     translate_file(model, tokenizer, source, output)  a file, in the format its extension names:
         .txt .html .xml .xlf .srt .vtt .ass, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
@@ -43,7 +44,8 @@ from attnmt.text.data import given_texts
 from attnmt.text.encodings import given_text
 
 __all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_file", "translate_html",
-           "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml"]
+           "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml",
+           "translate_xml_texts"]
 
 
 def translate_html(model: Transformer, tokenizer: PieceCodec, text: str | bytes, decoding: Decoding = DEFAULT,
@@ -65,6 +67,18 @@ def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Seque
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
     return by_text(lambda each, some: translate_markup(some, each, options), given_texts(texts, "texts"), translator)
+
+
+def translate_xml_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str | bytes],
+                        decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
+                        glossary: Glossary | Mapping[str, str] | None = None) -> list[str]:
+    """Several XML fragments with inline elements, translated together in one batched pass and
+    written back as XML (the server's DeepL ``tag_handling=xml``: an empty ``<x/>`` stays one)."""
+    from attnmt.documents.markup import translate_markup
+
+    translator = model_translator(model, tokenizer, decoding, options, glossary)
+    return by_text(lambda each, some: translate_markup(some, each, options, xml=True), given_texts(texts, "texts"),
+                   translator)
 
 
 def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str | bytes, decoding: Decoding = DEFAULT,

@@ -2,7 +2,7 @@
 built on them) can use attnmt's models by pointing their server URL here::
 
     POST /v2/translate  text (repeated in a form, a list in JSON), target_lang, source_lang (none:
-                        detected, per text), tag_handling (html or xml: tags carried over)
+                        detected, per text), tag_handling (html or xml: tags carried over; xml written as XML)
                         -> {"translations": [{"detected_source_language": "EN", "text": ...}, ...]}
     GET|POST /v2/languages?type=source|target -> [{"language", "name"[, "supports_formality"]}, ...]
     GET|POST /v2/usage  -> {"character_count": 0, "character_limit": 1000000000000}: no quota is kept
@@ -14,9 +14,10 @@ Errors are ``{"message": "..."}`` with DeepL's statuses: 400 a bad request, 413 
 unknown key, 429 over a rate limit, 500 when the model fails, 503 when the queue is full.
 
 What DeepL's options ask that no model here can do is refused, never dropped without a word: a
-``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a
-``glossary_id``, ``ignore_tags``.  Options that change only how DeepL splits or formats
-(``split_sentences``, ``preserve_formatting``, ``context``, ``model_type``) are read past.
+``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``,
+an ``ignore_tags`` element that holds text (attnmt.server.deepl_tags).  Options that change only how
+DeepL splits or formats (``split_sentences``, ``preserve_formatting``, ``context``, ``model_type``)
+are read past.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from fastapi.responses import JSONResponse
 from attnmt.server.access import Refused, utf8_header
 from attnmt.server.auto_source import detected
 from attnmt.server.context import Server
+from attnmt.server.deepl_tags import TagError, check_ignored, check_xml, empty_as_sent, ignored_names
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
     LibreError,
@@ -53,8 +55,7 @@ NO_LIMIT = 1_000_000_000_000
 FORMALITY = ("default", "prefer_more", "prefer_less")  # tuples: JSON may send a list, unhashable
 TAG_HANDLING = ("html", "xml")
 # DeepL's options that would change a translation in a way no model here can; what a client may do instead
-UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)",
-               "ignore_tags": "the text inside every tag is translated; leave what must stay out of the text sent"}
+UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)"}
 # A Refused reason's status in DeepL's API: it answers 403 to a missing key as to a wrong one
 REFUSED = {"missing": 403, "invalid": 403, "slow": 429, "large": 413}
 T = TypeVar("T")
@@ -113,7 +114,8 @@ def texts_of(server: Server, request: Request, params: dict) -> list[str]:
 
 
 def checked_options(params: dict) -> str:
-    """The text format DeepL's ``tag_handling`` asks for; 400 for an option no model here honours."""
+    """The text format DeepL's ``tag_handling`` asks for ("text", "html" or "xml": written back as XML);
+    400 for an option no model here honours."""
     formality = params.get("formality") or "default"
     if formality not in FORMALITY:
         raise DeepLError(400, f"'formality' {formality!r} is not supported for given 'target_lang': no model "
@@ -121,10 +123,10 @@ def checked_options(params: dict) -> str:
     for name, why in UNSUPPORTED.items():
         if params.get(name):
             raise DeepLError(400, f"Parameter '{name}' is not supported by this server: {why}")
-    tags = params.get("tag_handling") or None
-    if tags is not None and tags not in TAG_HANDLING:
+    tags = params.get("tag_handling")
+    if tags and tags not in TAG_HANDLING:
         raise DeepLError(400, f"Value for 'tag_handling' not supported: {tags!r} (html or xml)")
-    return "text" if tags is None else "html"
+    return tags or "text"
 
 
 async def translate_deepl(server: Server, request: Request) -> dict:
@@ -133,6 +135,13 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     server.access.admit(request, deepl_key(request, params))
     texts = texts_of(server, request, params)
     text_format = checked_options(params)
+    try:
+        if text_format == "xml":
+            check_xml(texts)
+        if text_format != "text":  # DeepL reads ignore_tags only with tag_handling
+            check_ignored(texts, ignored_names(params.get("ignore_tags")))
+    except TagError as error:
+        raise DeepLError(400, str(error)) from None
     codes = server.models.codes()
     if not params.get("target_lang"):
         raise DeepLError(400, "Parameter 'target_lang' not specified.")
@@ -140,7 +149,8 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     if params.get("source_lang"):
         sources = [language_of(params, "source_lang", codes)] * len(texts)
     else:
-        sources = [found["language"] for found in await detected(server, texts, target, text_format)]
+        read = "text" if text_format == "text" else "html"  # markup's text is read, not its tags
+        sources = [found["language"] for found in await detected(server, texts, target, read)]
     # a text in the target language already needs no model: as it is, as /translate gives it back
     routed = {code: model_for(server, code, target) for code in dict.fromkeys(sources)
               if code != target or target not in codes}
@@ -153,6 +163,8 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     charge(server, request, texts)
     best, _, _ = await translated_by_source(server, request, routed, sources, texts, 0, text_format, False)
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))
+    if text_format == "xml":
+        best = [empty_as_sent(sent, text) for sent, text in zip(texts, best, strict=True)]
     return {"translations": [{"detected_source_language": source.upper(), "text": text}
                              for source, text in zip(sources, best, strict=True)]}
 

@@ -115,7 +115,8 @@ class Options(NamedTuple):
     hypotheses: bool = False  # False: translations only; True: each text's Paragraph (n-best, sentences)
     glossary: Glossary | None = None
     prefix: str | None = None
-    # "html": HTML fragments or pages, tags carried over (attnmt.documents); "sentences": each text one
+    # "html": HTML fragments or pages, tags carried over (attnmt.documents); "xml": XML fragments so, written
+    # as XML (DeepL's tag_handling=xml); "sentences": each text one
     # sentence of a file, its output (translation, None); "weighed": (translation, its word weights)
     format: str = "text"
     # with hypotheses, or a file's sentences: each assessed as its batch is searched (attnmt.decoding.quality)
@@ -213,13 +214,13 @@ class ServedModel(ModelFitsWrites):
             if quality is not None:  # (translation, word weights, its Assessment)
                 return list(zip(*found, [translator.assessed.get(text) for text in texts], strict=True))
             return list(zip(*found, strict=True))
-        if options.format == "html":  # lxml, imported only here (plain text starts faster)
-            from attnmt.documents import translate_html_texts
+        if options.format in ("html", "xml"):  # lxml, imported only here (plain text starts faster)
+            from attnmt.documents import translate_html_texts, translate_xml_texts
 
             # a whole page says the target language in its lang, as a sent file does (attnmt.server.file_jobs)
             page = replace(self.document_options, target_lang=self.target)
-            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, page,
-                                        glossary=options.glossary)
+            markup = translate_html_texts if options.format == "html" else translate_xml_texts
+            return markup(self.model, self.tokenizer, texts, options.decoding, page, glossary=options.glossary)
         if options.hypotheses or options.prefix is not None:
             found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
                                            options.glossary, options.prefix,

@@ -1,0 +1,64 @@
+"""DeepL's ``tag_handling=xml`` and ``ignore_tags``, as the clients that send them read the answer.
+
+    check_xml        400 for a text that is not well-formed XML, before any model work
+    check_ignored    400 for an ``ignore_tags`` element that holds text: no model here would keep it
+    empty_as_sent    an empty element written as the text wrote it, ``<x></x>`` or ``<x/>``
+
+Weblate sends its placeholders as ``<x id="7"></x>`` with ``ignore_tags=x`` and finds them in the
+answer by that exact text: written ``<x id="7"/>``, as XML's writer shortens every empty element,
+the placeholder (``%s``, ``{name}``) was missing from its suggestion.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attnmt.errors import UserError
+
+# An empty element as a text writes it: with an end tag, or closed in its start tag.
+PAIRED = re.compile(r"<([^\s<>/!?]+)(\s[^<>]*)?></\1>")
+CLOSED = re.compile(r"<([^\s<>/!?]+)(\s[^<>]*)?/>")
+
+
+class TagError(ValueError):
+    """A request's tags that cannot be translated as it asks; the message says which and where."""
+
+
+def check_xml(texts: list[str]) -> None:
+    """TagError for a text that is not well-formed XML, naming it and where: as the batch's, its
+    failure was a 500 for every text of the request."""
+    from attnmt.documents.pages import parse  # lxml, imported only here (plain text starts faster)
+
+    for i, text in enumerate(texts):
+        if text.strip():
+            try:
+                parse(text, True, f"text[{i}]")
+            except UserError as error:
+                raise TagError(str(error)) from None
+
+
+def ignored_names(sent: object) -> list[str]:
+    """``ignore_tags`` as names: a JSON list, or a form's comma-separated text."""
+    names = sent if isinstance(sent, list) else str(sent or "").split(",")
+    return [name.strip() for name in names if isinstance(name, str) and name.strip()]
+
+
+def check_ignored(texts: list[str], names: list[str]) -> None:
+    """TagError where an element ``names`` holds has content: its text would be translated, not kept
+    as ``ignore_tags`` asks.  Empty ones (Weblate's ``<x id="7"></x>`` placeholders) have none to keep."""
+    for name in names:
+        opened = re.compile(rf"<{re.escape(name)}(\s[^<>]*)?(?<!/)>(?!</{re.escape(name)}>)")
+        for i, text in enumerate(texts):
+            if opened.search(text):
+                raise TagError(f"text[{i}] has a <{name}> holding text, which ignore_tags asks to keep as it is: no "
+                               "model here keeps it untranslated; leave it out of the text sent")
+
+
+def empty_as_sent(sent: str, translated: str) -> str:
+    """``translated`` with each empty element that ``sent`` writes with an end tag (and never
+    closed in its start tag) written so again: the XML writer wrote ``<x/>``."""
+    paired = {match[1] for match in PAIRED.finditer(sent)} - {match[1] for match in CLOSED.finditer(sent)}
+    if not paired:
+        return translated
+    return CLOSED.sub(lambda match: f"<{match[1]}{match[2] or ''}></{match[1]}>" if match[1] in paired
+                      else match[0], translated)
