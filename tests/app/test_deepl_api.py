@@ -36,6 +36,20 @@ def test_deepl_nodes_form_with_text_repeated_keeps_every_text_in_order(client):
     assert [each["text"] for each in answer.json()["translations"]] == ["eine katze schläft", "ein hund rennt"]
 
 
+def test_a_multipart_form_as_curl_f_sends_it_keeps_every_text(client):
+    """Read as no form at all: "Parameter 'text' not specified." to a request that sent two."""
+    answer = client.post("/v2/translate", data={"text": ["a cat sleeps", "a dog runs"], "target_lang": "DE"},
+                         files={"empty": ("", b"")}, headers={"Authorization": f"deepl-auth-key {KEY}"})
+    assert [each["text"] for each in answer.json()["translations"]] == ["eine katze schläft", "ein hund rennt"]
+
+
+def test_json_sent_as_a_form_is_400_saying_to_send_it_as_json(client):
+    answer = client.post("/v2/translate", content=b'{"text": ["a dog runs"], "target_lang": "DE"}',
+                         headers={**AUTH, "content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 400
+    assert answer.json()["message"].startswith("the body is JSON, which must be sent with Content-Type: application")
+
+
 def test_without_source_lang_each_text_is_detected_and_one_in_the_target_language_comes_back(client):
     answer = client.post("/v2/translate", data={"auth_key": KEY, "text": ["the boy laughs", "ein hund rennt"],
                                                 "target_lang": "de"})

@@ -38,8 +38,10 @@ from attnmt.server.libre_requests import (
     LibreError,
     charset_named,
     check_charset,
+    check_not_json,
     check_unicode,
     language_of,
+    multipart_items,
     parameters,
     urlencoded_items,
 )
@@ -73,18 +75,23 @@ class DeepLError(Exception):
 def deepl_key(request: Request, params: dict) -> object:
     """The key of ``Authorization: DeepL-Auth-Key KEY``, else the older ``auth_key`` parameter."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return utf8_header(token.strip()) if scheme == "DeepL-Auth-Key" else params.get("auth_key")
+    return utf8_header(token.strip()) if scheme.lower() == "deepl-auth-key" else params.get("auth_key")
 
 
 async def deepl_parameters(request: Request) -> dict:
-    """The request's parameters (a JSON object, or a form and the query: ``text`` given once a
-    text, every other name its first value)."""
-    if is_json(media_type_of(request)):
+    """The request's parameters (a JSON object, or a form, url-encoded or multipart, and the query:
+    ``text`` given once a text, every other name its first value)."""
+    media = media_type_of(request)
+    if is_json(media):
         return (await parameters(request))[0]
     check_charset(request.scope["query_string"], "query")
     items = list(request.query_params.multi_items())
-    if media_type_of(request) == "application/x-www-form-urlencoded":
-        body = await request.body()
+    body = await request.body()
+    if media == "multipart/form-data":  # curl -F
+        items += multipart_items(body, request)
+    else:  # curl -d '{"text": …}' sends JSON as a form: no text in it
+        check_not_json(body, media, '{"text": […], "target_lang": …}')
+    if media == "application/x-www-form-urlencoded":
         charset = charset_named(request.headers["content-type"])
         check_charset(body, "form", charset)
         items += urlencoded_items(body, charset)

@@ -109,9 +109,10 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
     return first_values(request.query_params.multi_items()), None
 
 
-def check_not_json(body: bytes, content_type: str) -> None:
+def check_not_json(body: bytes, content_type: str, example: str = '{"q": …}') -> None:
     """400 for a JSON object sent with a type other than JSON's (``curl -d`` sends a form's): read as
-    a form, it has no fields, and was refused as "missing q parameter", for a request that has one."""
+    a form, it has no fields, and was refused as "missing q parameter", for a request that has one.
+    ``example``: the API's body, as the message shows it."""
     if not body.lstrip().startswith(b"{"):
         return
     try:
@@ -121,7 +122,7 @@ def check_not_json(body: bytes, content_type: str) -> None:
     if isinstance(data, dict):
         raise LibreError(400, f"Invalid request: the body is JSON, which must be sent with Content-Type: "
                               f"application/json (it came {'as ' + content_type if content_type else 'without one'}; "
-                              "curl: --json '{\"q\": …}')")
+                              f"curl: --json '{example}')")
 
 
 def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str | list[str]]:
