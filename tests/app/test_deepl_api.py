@@ -115,3 +115,12 @@ def test_languages_usage_and_glossary_pairs_answer_in_deepls_shapes(client):
 def test_an_option_of_the_wrong_json_type_is_400_not_a_server_error(client, option):
     answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE", **option}, headers=AUTH)
     assert answer.status_code == 400 and set(answer.json()) == {"message"}
+
+
+def test_the_schema_gives_translates_body_and_each_endpoint_once(client):
+    """Without it, /docs showed /v2/translate taking no body; GET and POST of one path, two operations."""
+    schema = client.get("/openapi.json").json()
+    body = schema["paths"]["/v2/translate"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["required"] == ["text", "target_lang"] and "tag_handling" in body["properties"]
+    operations = [op["operationId"] for path in ("/v2/languages", "/v2/usage") for op in schema["paths"][path].values()]
+    assert len(set(operations)) == 4

@@ -40,6 +40,7 @@ from attnmt.server.libre_requests import (
     check_charset,
     check_not_json,
     check_unicode,
+    json_body,
     language_of,
     multipart_items,
     parameters,
@@ -61,6 +62,13 @@ UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate ta
 # A Refused reason's status in DeepL's API: it answers 403 to a missing key as to a wrong one
 REFUSED = {"missing": 403, "invalid": 403, "slow": 429, "large": 413}
 T = TypeVar("T")
+# DeepL's translate fields that this server reads, as the OpenAPI schema gives them
+FIELDS = {"text": {"type": "array", "items": {"type": "string"}},
+          "target_lang": {"type": "string", "description": 'a language code, such as "DE" or "EN-US"'},
+          "source_lang": {"type": "string", "description": "none: each text's language detected"},
+          "tag_handling": {"type": "string", "enum": list(TAG_HANDLING)},
+          "ignore_tags": {"type": "array", "items": {"type": "string"}, "description": "empty elements only"},
+          "formality": {"type": "string", "enum": list(FORMALITY)}}
 
 
 class DeepLError(Exception):
@@ -207,7 +215,7 @@ def add_deepl_routes(app: FastAPI, server: Server) -> None:
         server.access.admit(request, deepl_key(request, params))
         return params
 
-    @app.post("/v2/translate", tags=["DeepL"])
+    @app.post("/v2/translate", tags=["DeepL"], openapi_extra=json_body(["text", "target_lang"], FIELDS))
     async def translate(request: Request) -> dict:
         """DeepL's translate (text, target_lang, source_lang, tag_handling, formality, ...)."""
         return await answered(lambda: translate_deepl(server, request))
