@@ -367,6 +367,17 @@ def test_html_is_translated_with_its_tags(client):
     assert answer.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"]}
 
 
+def test_html_with_no_tag_keeps_its_line_breaks_as_nextclouds_app_sends_every_text(client):
+    """Nextcloud's LibreTranslate app sends each text as a form with format=html: its lines came back one
+    line (HTML's whitespace), "ein hund rennt eine katze schläft"; a text with tags is HTML still."""
+    answer = client.post("/translate", data={"q": "a dog runs\r\n\r\na cat sleeps", "format": "html", "source": "en",
+                                             "target": "de", "api_key": ""}, files={"empty": ("", b"")})
+    assert answer.json() == {"translatedText": "ein hund rennt\n\neine katze schläft"}
+    answer = client.post("/translate", json={"q": ["a dog runs\na cat sleeps", "<b>a dog runs</b>"],
+                                             "source": "en", "target": "de", "format": "html"})
+    assert answer.json() == {"translatedText": ["ein hund rennt\neine katze schläft", "<b>ein hund rennt</b>"]}
+
+
 def test_html_links_and_image_sources_come_back_as_they_were_written(client):
     """libxml2's writer URI-escaped them: ``href="{{%20page.url%20}}"``, ``src="my%20photo.jpg"``."""
     text = '<p><a href="{{ page.url }}">a dog runs</a> <img src="my photo.jpg"></p>'

@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
+from html import escape
 from pathlib import Path
 from typing import NamedTuple
 
@@ -106,6 +107,10 @@ def setting_value(key: str, type_name: str, value: object) -> bool | int | float
     if read is None:
         raise ConfigError(f"serve setting {key} must be {kind}, got {value!r:.60}")
     return read
+
+
+# What makes a text HTML rather than text: a tag or an entity ("a < b" without one is read as HTML too)
+MARKUP = re.compile(r"[<&]")
 
 
 class Options(NamedTuple):
@@ -214,13 +219,13 @@ class ServedModel(ModelFitsWrites):
             if quality is not None:  # (translation, word weights, its Assessment)
                 return list(zip(*found, [translator.assessed.get(text) for text in texts], strict=True))
             return list(zip(*found, strict=True))
-        if options.format in ("html", "xml"):  # lxml, imported only here (plain text starts faster)
-            from attnmt.documents import translate_html_texts, translate_xml_texts
+        if options.format == "html":
+            return self.translated_html(texts, options)
+        if options.format == "xml":  # lxml, imported only here (plain text starts faster)
+            from attnmt.documents import translate_xml_texts
 
-            # a whole page says the target language in its lang, as a sent file does (attnmt.server.file_jobs)
-            page = replace(self.document_options, target_lang=self.target)
-            markup = translate_html_texts if options.format == "html" else translate_xml_texts
-            return markup(self.model, self.tokenizer, texts, options.decoding, page, glossary=options.glossary)
+            return translate_xml_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+                                       glossary=options.glossary)
         if options.hypotheses or options.prefix is not None:
             found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
                                            options.glossary, options.prefix,
@@ -228,6 +233,25 @@ class ServedModel(ModelFitsWrites):
             return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
         return translate_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
                                options.glossary)
+
+    def translated_html(self, texts: list[str], options: Options) -> list[str]:
+        """HTML texts translated with their tags.  One with no tag and no entity (Nextcloud's app sends
+        every text as html) is text: translated as plain text is, its line breaks and paragraphs kept,
+        which HTML's whitespace made one line (and one sentence of a greeting and the line after it),
+        then escaped, as HTML's writer would escape a model's "&" or "<"."""
+        from attnmt.documents import translate_html_texts  # lxml, imported only here (plain text starts faster)
+
+        plain = [i for i, text in enumerate(texts) if not MARKUP.search(text)]
+        marked = [i for i in range(len(texts)) if i not in set(plain)]
+        # a whole page says the target language in its lang, as a sent file does (attnmt.server.file_jobs)
+        page = replace(self.document_options, target_lang=self.target)
+        answers = dict(zip(marked, translate_html_texts(self.model, self.tokenizer, [texts[i] for i in marked],
+                                                        options.decoding, page, glossary=options.glossary)
+                           if marked else [], strict=True))
+        written = translate_texts(self.model, self.tokenizer, [texts[i] for i in plain], options.decoding,
+                                  self.document_options, options.glossary) if plain else []
+        answers.update(zip(plain, (escape(text, quote=False) for text in written), strict=True))
+        return [answers[i] for i in range(len(texts))]
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
                     markup: bool = False) -> None:
