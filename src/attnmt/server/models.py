@@ -242,7 +242,7 @@ class ServedModel(ModelFitsWrites):
         from attnmt.documents import translate_html_texts  # lxml, imported only here (plain text starts faster)
 
         plain = [i for i, text in enumerate(texts) if not MARKUP.search(text)]
-        marked = [i for i in range(len(texts)) if i not in set(plain)]
+        marked = [i for i, text in enumerate(texts) if MARKUP.search(text)]
         # a whole page says the target language in its lang, as a sent file does (attnmt.server.file_jobs)
         page = replace(self.document_options, target_lang=self.target)
         answers = dict(zip(marked, translate_html_texts(self.model, self.tokenizer, [texts[i] for i in marked],
