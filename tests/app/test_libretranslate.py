@@ -3,6 +3,7 @@ alternatives, auto-detection, /languages, /detect, /frontend/settings, and its e
 
 import json
 import logging
+import re
 from dataclasses import replace
 
 import pytest
@@ -376,6 +377,14 @@ def test_html_with_no_tag_keeps_its_line_breaks_as_nextclouds_app_sends_every_te
     answer = client.post("/translate", json={"q": ["a dog runs\na cat sleeps", "<b>a dog runs</b>"],
                                              "source": "en", "target": "de", "format": "html"})
     assert answer.json() == {"translatedText": ["ein hund rennt\neine katze schläft", "<b>ein hund rennt</b>"]}
+
+
+def test_html_whose_ampersand_or_angle_bracket_is_no_markup_is_text_its_answer_escaped(client):
+    """"a dog runs &" has no tag or entity: its lines are kept as any tagless text's, and the answer is
+    HTML still, as asked, a "&" or "<" in it escaped."""
+    answer = client.post("/translate", json={"q": "a dog runs & a < b\na cat sleeps", "source": "en", "target": "de",
+                                             "format": "html"}).json()["translatedText"]
+    assert answer.split("\n")[1] == "eine katze schläft" and not re.search(r"&(?!amp;|lt;|gt;)|<", answer)
 
 
 def test_html_links_and_image_sources_come_back_as_they_were_written(client):

@@ -109,8 +109,8 @@ def setting_value(key: str, type_name: str, value: object) -> bool | int | float
     return read
 
 
-# What makes a text HTML rather than text: a tag or an entity ("a < b" without one is read as HTML too)
-MARKUP = re.compile(r"[<&]")
+# What makes a text HTML rather than text: a tag, a comment or an entity ("Tom & Jerry", "a < b" are text)
+MARKUP = re.compile(r"<[A-Za-z/!?]|&[#0-9A-Za-z]")
 
 
 class Options(NamedTuple):
