@@ -386,3 +386,29 @@ def test_a_bidirectional_override_around_translated_words_takes_their_direction(
     out = translate_office(word_paragraph(runs), ".docx", mirror, DocumentOptions(target_lang="de"))
     override = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}bdo")
     assert ("".join(override.itertext()), override.get(f"{{{W}}}val")) == ("SLEEPING IS", "ltr")
+
+
+def run_xml(text: str, look: str = "") -> str:
+    return f'<w:r><w:rPr>{look}</w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>' if look else (
+        f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>')
+
+
+CHECKED = '<w:proofErr w:type="spellStart"/>'  # where Word's spelling check marked a word
+BRITISH = '<w:lang w:val="en-GB"/>'
+
+
+@pytest.mark.parametrize("runs, placeholder", [
+    (run_xml("Dear {{name}}, thank you for your order."), "{{name}}"),
+    (run_xml("Dear {{") + CHECKED + run_xml("name", BRITISH) + CHECKED + run_xml("}}, thank you for your order."),
+     "{{name}}"),
+    (run_xml("Dear {na", BRITISH) + run_xml("me}, thank you for your order."), "{name}"),
+    (run_xml("Dear $", BRITISH) + run_xml("{customer}, thank you for your order."), "${customer}"),
+    (run_xml("Dear %", BRITISH) + run_xml("s, thank you for your order."), "%s"),
+], ids=["whole", "three-runs", "brace", "dollar", "printf"])
+def test_a_template_placeholder_word_split_over_runs_is_kept_as_written(upper, runs, placeholder):
+    """Word splits "{{name}}" over runs after an edit or a spelling check: read run by run, the
+    model got "{{", "name" and "}}" and wrote "{{NAME}}"; no mail merge filled that in."""
+    out = translate(word_paragraph(runs), ".docx", upper)
+    assert upper.given == ["Dear , thank you for your order."]
+    assert placeholder in "".join(text for _, text in word_children(out))
+    assert "DEAR" in word_children(out)[0][1]

@@ -25,11 +25,10 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.comments import TextJob
-from attnmt.documents.flat import PROTECTED
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml import FALLBACK
+from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED
 from attnmt.documents.validations import AttributeJob
-from attnmt.documents.xml_dialects import PLACEHOLDER
 from attnmt.documents.xstring import text_in
 
 VML = "urn:schemas-microsoft-com:vml"
@@ -46,7 +45,7 @@ VML_ALT_ATTRIBUTES = ("title", "alt")  # a VML shape's, the same two
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
 # What an alt text passes through untranslated: URLs and the like, and a template's placeholders (module docstring).
-ALT_PROTECTED = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER}")
+ALT_PROTECTED = TEMPLATE_PROTECTED
 
 
 class AltTextJob(AttributeJob):

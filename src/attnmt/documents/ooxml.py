@@ -80,6 +80,7 @@ from attnmt.documents.markers import is_marker_text, is_note_number, is_referenc
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.shown import shown_text
+from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_placeholders
 from attnmt.documents.word_alternates import unwrap_run_choices
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
@@ -125,6 +126,7 @@ class ParagraphJob(ParagraphWriter):
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         unwrap_run_choices(paragraph)
         merge_runs(paragraph, dialect)
+        join_split_placeholders(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
         # the visible runs with words: a stray visible space shows none
@@ -148,7 +150,8 @@ class ParagraphJob(ParagraphWriter):
         self.hyphens_seen = 0
         self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
         self.originals: dict[etree._Element, etree._Element] = {}  # each node of a stand-in -> the result's own
-        builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
+        # a tab or a cell's line ends a sentence; a template's placeholders are kept (split_placeholders)
+        builder = FlatBuilder(collapse=False, fields=True, protected=TEMPLATE_PROTECTED)
         self._add(builder, self.paragraph)
         return builder.build()
 
