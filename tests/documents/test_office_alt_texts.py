@@ -142,3 +142,22 @@ def test_an_alt_texts_template_placeholders_pass_through_untranslated(mirror):
     members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
     out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
     assert etree.fromstring(read_members(out)["content.xml"]).findtext(f".//{{{SVG}}}desc") .count("{{name}}") == 1
+
+
+def test_a_sheets_vml_shape_alt_text_is_translated_and_the_drawing_kept(mirror):
+    """A form button's and a note's box's alt text in ``xl/drawings/vmlDrawing1.vml`` (VML, not parsed as
+    XML) stayed in English; the drawing's other bytes, the alt text's quotes among them, are kept."""
+    import xlsxwriter
+
+    data = io.BytesIO()
+    book = xlsxwriter.Workbook(data)
+    sheet = book.add_worksheet()
+    sheet.write_comment("A1", "See the dog.")
+    sheet.insert_button("B3", {"caption": "Send", "macro": "send", "description": "Sends the report & the plan."})
+    book.close()
+    members = read_members(data.getvalue())
+    drawing = "xl/drawings/vmlDrawing1.vml"
+    members[drawing] = members[drawing].replace(b'type="#_x0000_t202"', b"type=\"#_x0000_t202\" alt='A note&#160;box.'")
+    out = read_members(translate_office(write_members(members), ".xlsx", mirror, DocumentOptions()))[drawing]
+    button = members[drawing].replace(b'"Sends the report &amp; the plan."', b'"PLAN. THE &amp; REPORT THE SENDS"')
+    assert out == button.replace(b"alt='A note&#160;box.'", b"alt='BOX. NOTE A'").replace(b">Send<", b">SEND<")

@@ -2,7 +2,8 @@
 PowerPoint, Excel and LibreOffice show in their "Alt Text" pane.  In Office Open XML it is the ``descr`` (the
 description) and ``title`` of a Word drawing's ``wp:docPr`` and of a DrawingML picture's, shape's, group's or
 frame's ``cNvPr`` (``pic:``, ``p:``, ``xdr:``, ``wps:``, ...), and the ``alt`` and ``title`` of an old VML shape or
-picture (``w:pict``'s ``v:shape``, which Word 2003 wrote and Word keeps in a .docx); in OpenDocument, a frame's
+picture (``w:pict``'s ``v:shape``, which Word 2003 wrote and Word keeps in a .docx; a workbook's legacy
+drawing's: attnmt.documents.vml_alt_texts); in OpenDocument, a frame's
 or shape's ``svg:title`` and ``svg:desc`` elements.  Each is plain text, translated line by line, as a link's screen tip
 is (validations.AttributeJob); the shape's ``name`` ("Picture 1"), which the selection pane lists and
 animations and macros address, is kept.  A translated document whose alt text stayed in the source's

@@ -24,6 +24,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from lxml import etree
 
@@ -32,6 +33,7 @@ from attnmt.documents.archive import Archive, Part
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.spans import Nested
+from attnmt.documents.vml_alt_texts import vml_alt_texts
 
 VML_DRAWING = "vmlDrawing"  # how a legacy drawing's content type ends
 SHAPE = re.compile(rb"<v:shape\b.*?</v:shape>", re.DOTALL)
@@ -103,13 +105,23 @@ class CaptionJob:
         return b"".join(pieces)
 
 
+class Edit(Protocol):
+    """A stretch of a drawing's bytes, ``data[start:end]``, and what is written in its place."""
+
+    start: int
+    end: int
+
+    def written(self) -> bytes: ...
+
+
 @dataclass
 class VmlPart(Part):
-    """A legacy drawing (its bytes, ``data``) with ``captions`` to translate, written again as its bytes with
-    each caption replaced: ``jobs`` are let go as they finish (office.translate_jobs), the captions kept."""
+    """A legacy drawing (its bytes, ``data``) with ``captions`` and alt texts (attnmt.documents.vml_alt_texts) to
+    translate, written again as its bytes with each replaced: ``jobs`` are let go as they finish
+    (office.translate_jobs), the captions kept."""
 
     data: bytes = field(kw_only=True)
-    captions: list[CaptionJob] = field(kw_only=True)
+    captions: Sequence[Edit] = field(kw_only=True)
 
     def written(self, original: bytes) -> bytes:
         pieces, position = [], 0
@@ -162,13 +174,15 @@ def paragraph_jobs(tokens: Sequence[re.Match[bytes]]) -> list[CaptionJob]:
 
 
 def button_parts(archive: Archive, kinds: dict[str, str], glossary: Glossary | None) -> list[Part]:
-    """A part for each of a workbook's legacy drawings (``kinds``: each member's content type) with captions."""
+    """A part for each of a workbook's legacy drawings (``kinds``: each member's content type) with captions or alt
+    texts."""
     parts: list[Part] = []
     for member, kind in kinds.items():
         if kind.endswith(VML_DRAWING) and member in archive:
             data = archive.read(member)
-            jobs = caption_jobs(data, glossary)
-            if jobs:
-                parts.append(VmlPart(member, etree.ElementTree(etree.Element("vml")), list(jobs), data=data,
-                                     captions=jobs))
+            captions, alt_texts = caption_jobs(data, glossary), vml_alt_texts(data, glossary)
+            if captions or alt_texts:
+                edits: list[Edit] = sorted([*captions, *alt_texts], key=lambda edit: edit.start)
+                parts.append(VmlPart(member, etree.ElementTree(etree.Element("vml")),
+                                     [*captions, *(alt.job for alt in alt_texts)], data=data, captions=edits))
     return parts
