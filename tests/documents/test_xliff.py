@@ -851,3 +851,16 @@ def test_an_unclosed_comment_in_a_sources_text_is_words_each_read_to_the_next(sa
     source = "A dog &lt;!-- runs &lt;!-- fast."
     out = translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), same, DE)
     assert f"<target {STATE}>{source}</target>" in out
+
+
+def test_the_text_of_a_sub_inside_a_code_is_translated_in_place(mirror):
+    """A ``<sub>`` in a ``<ph>`` or ``<bpt>`` (the alt text of an image, a link's title) is text a reader
+    sees: kept whole with its code, it stayed in English in the target."""
+    unit = ('      <trans-unit id="1">\n        <source>Click <ph id="1">&lt;img alt="<sub>A red car</sub>"&gt;</ph> '
+            'to <bpt id="2">&lt;a title="<sub>The full guide</sub>"&gt;</bpt>open<ept id="2">&lt;/a&gt;</ept> it.'
+            '</source>\n      </trans-unit>\n')
+    target = parsed(translate_xliff(xliff_1(unit), mirror, DE)).find(".//x:target", namespaces=NS1)
+    subs = {sub.getparent().get("id"): sub.text for sub in target.iterfind(".//x:sub", namespaces=NS1)}
+    assert subs == {"1": "CAR RED A", "2": "GUIDE FULL THE"}
+    assert sorted(mirror.given) == ["A red car", "Click to open it.", "The full guide"]
+    assert "".join(target.itertext()) == 'IT. <a title="GUIDE FULL THE">OPEN</a> <img alt="CAR RED A"> TO CLICK'

@@ -23,27 +23,25 @@ translator or a later run to fill (a source copied into the target was a finishe
 that no later run replaced); one with some kept is written, its state ``needs-translation`` (1.2,
 still ``mt-suggestion``) or ``initial`` (2): still to be translated (xliff_targets.settle_kept).
 
-A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them)
-where there is none, or in place of an empty one (or one of codes or empty segments alone, as
-Trados writes them), one whose state says it is still to be translated, or a copy of its source;
-any other target with text is a translation already (a person's, or an earlier run's, perhaps
-reviewed since) and is kept, as CAT tools' and pre-translation tools' "fill the empty targets"
-does, but for its empty segments, each filled (attnmt.documents.xliff_targets; one warning
-counts the targets kept: say_kept).  Units and groups that say
-``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
-contexts, comments, attributes (a comment or processing instruction in an empty target stays
-in it, before the translation: take_remarks, put_back; one among a source's words is left out of
-its target: leave_out_remarks).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
-and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
-other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
-``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
-are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are, and the syntax of an
-ICU message, each of its cases' texts a sentence (attnmt.documents.xliff_icu).  A code that
-stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is read as HTML's ``<br>`` is.
-A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``, memoQ's
-``.mqxliff``, Phrase's ``.mxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a
-target written where there was none (or an empty one) it is left empty, its other segments filled.  What is
-filled says so in the CAT tool's terms too: a Trados draft, a memoQ pre-translation (say_drafted).
+A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them) where there is none,
+or in place of an empty one (or one of codes or empty segments alone, as Trados writes them), one whose state says
+it is still to be translated, or a copy of its source; any other target with text is a translation already (a
+person's, or an earlier run's, perhaps reviewed since) and is kept, as CAT tools' and pre-translation tools' "fill
+the empty targets" does, but for its empty segments, each filled (attnmt.documents.xliff_targets; one warning
+counts the targets kept: say_kept).  Units and groups that say ``translate="no"`` are left alone, and so is all
+else: notes, ``<alt-trans>``, ``<originalData>``, contexts, comments, attributes (a comment or processing
+instruction in an empty target stays in it, before the translation: take_remarks, put_back; one among a source's
+words is left out of its target: leave_out_remarks).  Inline codes are XLIFF's own, known by name: ``<g>``,
+``<mrk>`` and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every other
+(``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
+``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place (the text of a ``<sub>``
+in one is translated apart: attnmt.documents.xliff_subflows); so are the placeholders in a source's text
+(PLACEHOLDER: ``{0}``, ``%d``), as URLs are, and the syntax of an ICU message, each of its cases' texts a sentence
+(attnmt.documents.xliff_icu).  A code that stands for a line break (is_line_break: ``<x id="1" ctype="lb"/>``) is
+read as HTML's ``<br>`` is.  A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``,
+memoQ's ``.mqxliff``, Phrase's ``.mxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a
+target written where there was none (or an empty one) it is left empty, its other segments filled.  What is filled
+says so in the CAT tool's terms too: a Trados draft, a memoQ pre-translation (say_drafted).
 """
 
 from __future__ import annotations
@@ -69,6 +67,7 @@ from attnmt.documents.translators import Translator
 from attnmt.documents.xliff_codes import accept_changes, check_code_points, is_line_break, is_space, wraps_words
 from attnmt.documents.xliff_icu import SYNTAX, mark_syntax, unmark_syntax
 from attnmt.documents.xliff_languages import say_languages
+from attnmt.documents.xliff_subflows import sub_flow_jobs
 from attnmt.documents.xliff_targets import (
     Slot,
     holds_kept,
@@ -228,6 +227,7 @@ def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options
             jobs.extend([] if job is None else [job])
         else:  # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
             mark_syntax(element)  # an ICU message's: taken out again once translated (translate_xliff)
+            jobs += sub_flow_jobs(element, XliffVocabulary(), options, glossary)  # a code's own text, written first
             jobs.append(TreeJob(element, XliffVocabulary(), replace(options, attributes=()), glossary))
     return jobs
 
