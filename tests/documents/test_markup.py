@@ -901,3 +901,19 @@ def test_a_wordpress_shortcode_is_kept_as_written(upper, text, back):
     """WordPress runs ``[caption id="1"]`` and ``[/caption]``: given to the model, they came back in its
     words, ``[CAPTION ID="1"]``, which WordPress no longer knows."""
     assert one(text, upper) == back
+
+
+@pytest.mark.parametrize("translator, expected", [
+    ("upper", "<p>THE SUPER<wbr>CALI<wbr>FRAGILISTIC WORD IS LONG.</p>"),
+    ("mirror", "<p>LONG. IS WORD SUPER<wbr>CALI<wbr>FRAGILISTIC THE</p>"),
+], ids=["same-order", "reordered"])
+def test_a_word_break_stays_inside_its_word(translator, expected, request):
+    """``<wbr>`` inside a long word went before the next word: "SUPERCALIFRAGILISTIC <wbr><wbr>WORD"."""
+    source = "<p>The super<wbr>cali<wbr>fragilistic word is long.</p>"
+    assert one(source, request.getfixturevalue(translator)) == expected
+
+
+def test_a_word_break_goes_with_a_word_the_translation_no_longer_has(fixed):
+    translator = fixed("Besuchen Sie heute die Firma.", [(0, 0), (1, 3), (2, 4), (3, 4), (4, 2)])
+    assert one("<p>Visit the Donau<wbr>dampf<wbr>schiff company today.</p>", translator) == (
+        "<p>Besuchen Sie heute die Firma.</p>")

@@ -65,7 +65,10 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
             for j, (g, mark) in enumerate(zip(group, atoms, strict=True)):
                 if j and atoms[j - 1].space_after and mark.space_before:
                     content.append(" ")  # two URLs a space apart in the source stay apart
-                content.append(Literal(mark.literal, g) if mark.node is None else Nested(g, []))
+                if g in placement.dropped:  # a word break whose word is gone: written as nothing
+                    content.append(Literal("", g))
+                else:
+                    content.append(Literal(mark.literal, g) if mark.node is None else Nested(g, []))
             content.append(after)
             e = s + skip
         else:

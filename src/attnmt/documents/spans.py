@@ -59,6 +59,7 @@ from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings
 from attnmt.documents.span_geometry import initial_span, strip_span
 from attnmt.documents.unspaced_marks import unspaced_part
+from attnmt.documents.word_breaks import break_in_word, is_word_break
 
 WORD = re.compile(r"\S+")
 
@@ -88,6 +89,7 @@ class Placement:
     text: str
     spans: list[tuple[int, int]]
     parents: list[int | None]
+    dropped: frozenset[int] = frozenset()  # word breaks whose word the translation no longer has (word_breaks)
 
 
 class Projector:
@@ -284,6 +286,13 @@ class Projector:
                     return te - closing
         return None
 
+    def break_point(self, position: int) -> int | None:
+        """Where a word break (``<wbr>``) at ``position`` goes in its word's translation (word_breaks.break_in_word)."""
+        i = bisect_right(self.sentence_ends, position)
+        inside = self.word_holding(i, position) if i < len(self.sentences) else []
+        return break_in_word(self.flat.text, self.source_words[i][inside[0]], self.target,
+                             [self.target_words[i][t] for t in self.aligned(i, inside)], position) if inside else None
+
     def word_holding(self, i: int, position: int) -> list[int]:
         """The source word of sentence i that ``position`` is strictly inside, as a list: [k], or []."""
         k = bisect_right(self.word_ends[i], position)  # words are in order and apart: only this one can
@@ -323,7 +332,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         else:
             raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
-        p = None
+        p = projector.break_point(mark.end) if is_word_break(mark) else None  # in its word's translation
         if raw is not None:
             raw, blocking = siblings.free_piece(mark.parent, (max(raw[0], bounds[0]), min(raw[1], bounds[1])))
             raw = None if raw is None else projector.with_atom_spaces(mark, strip_span(projector.target, raw))
@@ -339,7 +348,8 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         siblings.add(j)  # a point inside a sibling moves out of it
     parents = [mark.parent for mark in flat.marks]
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
-    return Placement(projector.target, spans, parents)
+    gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
+    return Placement(projector.target, spans, parents, frozenset(gone))  # a word break goes with its word
 
 
 def range_points(flat: FlatText, projector: Projector) -> dict[int, int]:
