@@ -540,3 +540,21 @@ def test_an_html_block_with_crlf_line_endings_is_translated_and_keeps_them(mirro
     text = '<div class="note">\r\nA man rides a bike.\r\n</div>\r\n\r\nA dog runs.\r\n'
     assert translate_markdown(text, mirror) == (
         '<div class="note">\r\nBIKE. A RIDES MAN A\r\n</div>\r\n\r\nRUNS. DOG A\r\n')
+
+
+
+@pytest.mark.parametrize("text", [
+    "Some **bold text**_italic text_ here.\n",
+    "Some *bold text*__italic text__ here.\n",
+    "Some **bold text***italic text* here.\n",
+], ids=["underscore", "strong-after-emphasis", "stars"])
+def test_emphasis_right_after_strong_keeps_its_words(same, text):
+    """The model reads ``textitalic`` as one word: the end of the strong text, inside it, went to the
+    word's end (``**bold textitalic** _text_``), though the translation wrote that word unchanged."""
+    assert translate_markdown(text, same, DocumentOptions()) == text
+
+
+def test_emphasis_right_after_strong_keeps_its_words_in_a_translation(fixed):
+    translator = fixed("Hier fett textitalic kursiv.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3)])
+    assert translate_markdown("Some **bold text**_italic text_ here.\n", translator, DocumentOptions()) == (
+        "Hier **fett text**_italic kursiv_.\n")

@@ -55,10 +55,15 @@ class SameParts:
         self.target_parts: dict[tuple[int, int], tuple[list[int], list[str | None]]] = {}
         self.matched: dict[tuple[tuple[int, int], tuple[int, int]], dict[int, int] | None] = {}
 
-    def place(self, word: tuple[int, int], target_word: tuple[int, int],
-              mark: tuple[int, int]) -> tuple[int, int] | None:
+    def place(self, word: tuple[int, int], target_word: tuple[int, int], mark: tuple[int, int],
+              keeps: bool = False) -> tuple[int, int] | None:
         """The mark's span in ``target_word``; None where an edge stands inside a part of ``word`` or
-        the two words' punctuation differs."""
+        the two words' punctuation differs.  ``keeps``: in a word written unchanged, each edge keeps its place
+        (kept_edge), as the edge of a mark over several words translated as several does: its end inside
+        ``textitalic`` (``<b>bold text</b><i>italic text</i>``), where the model reads one word, stays there."""
+        if keeps and is_kept(self.source, word, self.target, target_word):
+            return kept_edge(self.source, word, self.target, target_word, mark[0]), kept_edge(
+                self.source, word, self.target, target_word, mark[1])
         if (word, target_word) not in self.matched:
             self.matched[word, target_word] = self.match(word, target_word)
         edges = self.matched[word, target_word]

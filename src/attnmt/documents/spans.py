@@ -186,14 +186,15 @@ class Projector:
         """Rule 1 for a mark over several source ``words`` of sentence i: from the first of its ``targets``
         to the last; an edge between letters and punctuation inside the first (last) source word keeps
         to the same part of that word's own one target word where it stands there (SameParts: the link
-        of ``[[b c](x)](y)`` over ``[B C](Y)``'s ``B C``, not ``B C](Y``)."""
+        of ``[[b c](x)](y)`` over ``[B C](Y)``'s ``B C``, not ``B C](Y``), or, in a word written unchanged, to its
+        place in it where the words went to several (``apart``: SameParts.place's ``keeps``)."""
         (start, _), (_, end) = self.target_words[i][targets[0]], self.target_words[i][targets[-1]]
-        first, last = self.source_words[i][words[0]], self.source_words[i][words[-1]]
+        first, last, apart = self.source_words[i][words[0]], self.source_words[i][words[-1]], len(targets) > 1
         if first[0] < mark.start and self.aligned(i, words[:1]) == targets[:1]:
-            placed = self.same_parts.place(first, self.target_words[i][targets[0]], (mark.start, first[1]))
+            placed = self.same_parts.place(first, self.target_words[i][targets[0]], (mark.start, first[1]), apart)
             start = placed[0] if placed else start
         if mark.end < last[1] and self.aligned(i, words[-1:]) == targets[-1:]:
-            placed = self.same_parts.place(last, self.target_words[i][targets[-1]], (last[0], mark.end))
+            placed = self.same_parts.place(last, self.target_words[i][targets[-1]], (last[0], mark.end), apart)
             end = placed[1] if placed else end
         return start, end
 
