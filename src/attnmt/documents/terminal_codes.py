@@ -1,10 +1,9 @@
 """A terminal's escape codes in a line of plain text piped from a tool (``grep --color``, a log, a
-test runner): given to the model, "\\x1b[31mA red car\\x1b[0m" came back as words ("Acht Inline-..."),
-and a control character (a NUL, a bell) was dropped.
+test runner): given to the model, "\\x1b[31mA red car\\x1b[0m" came back as words ("Acht Inline-...").
 A colour or style (ANSI's SGR, ``\\x1b[31m``) is read as an inline element that runs to the reset
 (``\\x1b[0m``) or the line's end, so that it wraps the translation's words of the ones it wrapped, as
-a document's ``<b>`` does; every other code (a hyperlink's OSC, a cursor move) and control character is
-kept whole where its neighbouring word goes, as a URL is."""
+a document's ``<b>`` does; every other code (a hyperlink's OSC, a cursor move) is kept whole where its
+neighbouring word goes, as a URL is."""
 
 from __future__ import annotations
 
@@ -18,10 +17,7 @@ from attnmt.documents.spans import Nested
 # ECMA-48's control sequences (CSI: parameters, intermediates, a final byte), operating system commands (OSC,
 # ended by BEL or ST: a hyperlink, ``\x1b]8;;https://example.org\x1b\\``) and the other escapes, an ESC, its
 # intermediates and a final byte (``tput sgr0`` writes ``\x1b(B\x1b[m``: the ASCII character set, then the reset).
-# And a control character of its own (a NUL, a bell, a backspace, DEL, a C1 control; not one that is white space:
-# a tab, a line break, a separator), which the model reads as no piece: "A dog\x00 runs." lost its NUL.
-CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[!-/]*[0-~]"
-                  r"|[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]")
+CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -/]*[0-~]")
 STYLE = re.compile(r"\x1b\[[0-9;:]*m")  # SGR: a colour or a style, or the reset of all of them
 RESET = re.compile(r"\x1b\[0*m")
 
