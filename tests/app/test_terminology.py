@@ -66,9 +66,12 @@ def test_a_term_the_sentence_holds_twice_and_its_translation_once_is_warned_of(l
     with pytest.warns(AttnmtWarning) as heard:
         [text] = translate(model, tokenizer, ["a man rides a bike"], glossary={"a": "eine"})
     assert text.split().count("eine") == 1
-    assert [str(warning.message) for warning in heard] == [
-        f"glossary term 'a' occurs 2 times in 'a man rides a bike', and its target term 'eine' once in the "
-        f"translation {text!r}: check that translation"]
+    [message] = [str(warning.message) for warning in heard]
+    start = ("glossary term 'a' occurs 2 times in 'a man rides a bike', and its target term 'eine' once in the "
+             "translation '")
+    assert message.startswith(start) and message.endswith("': check that translation")
+    quoted = message[len(start):-len("': check that translation")]
+    assert quoted == text or (quoted.endswith("…") and text.startswith(quoted[:-1]))  # a long one is cut
 
 
 def test_a_term_the_sentence_holds_twice_and_its_translation_too_is_not_warned_of(loaded, recwarn):
