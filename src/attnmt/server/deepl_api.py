@@ -36,15 +36,11 @@ from attnmt.server.deepl_tags import TagError, check_ignored, check_xml, empty_a
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
     LibreError,
-    charset_named,
-    check_charset,
-    check_not_json,
     check_unicode,
+    form_items,
     json_body,
     language_of,
-    multipart_items,
     parameters,
-    urlencoded_items,
 )
 from attnmt.server.libretranslate import charge, model_for, translated_by_source
 from attnmt.server.models import TooMuch
@@ -92,17 +88,7 @@ async def deepl_parameters(request: Request) -> dict:
     media = media_type_of(request)
     if is_json(media):
         return (await parameters(request))[0]
-    check_charset(request.scope["query_string"], "query")
-    items = list(request.query_params.multi_items())
-    body = await request.body()
-    if media == "multipart/form-data":  # curl -F
-        items += multipart_items(body, request)
-    else:  # curl -d '{"text": …}' sends JSON as a form: no text in it
-        check_not_json(body, media, '{"text": […], "target_lang": …}')
-    if media == "application/x-www-form-urlencoded":
-        charset = charset_named(request.headers["content-type"])
-        check_charset(body, "form", charset)
-        items += urlencoded_items(body, charset)
+    items = await form_items(request, media, '{"text": […], "target_lang": …}')
     params: dict = {"text": [value for name, value in items if name == "text"]}
     for name, value in items:
         params.setdefault(name, value)

@@ -94,19 +94,25 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if not isinstance(data, dict):
             raise LibreError(400, "Invalid JSON format")
         return data, body
+    return first_values(await form_items(request, content_type)), None
+
+
+async def form_items(request: Request, content_type: str, example: str = '{"q": …}') -> list[tuple[str, object]]:
+    """The query's items, then the form's (url-encoded or multipart; none for another type), for an API that
+    reads a form: a JSON object sent as a form is refused (``check_not_json``, ``example`` its body)."""
     # bytes that are not text in their charset are refused, named: Starlette's form parser reads a form in
     # the charset of its Content-Type alone (none: UTF-8), and whatever is not as Latin-1
     check_charset(request.scope["query_string"], "query")
+    items: list[tuple[str, object]] = list(request.query_params.multi_items())
     body = await request.body()
-    if content_type != "multipart/form-data":
-        check_not_json(body, content_type)
+    if content_type == "multipart/form-data":
+        return items + multipart_items(body, request)
+    check_not_json(body, content_type, example)
     if content_type == "application/x-www-form-urlencoded":
         charset = charset_named(request.headers["content-type"])
         check_charset(body, "form", charset)
-        return first_values(request.query_params.multi_items(), urlencoded_items(body, charset)), None
-    if content_type == "multipart/form-data":
-        return first_values(request.query_params.multi_items(), multipart_items(body, request)), None
-    return first_values(request.query_params.multi_items()), None
+        items += urlencoded_items(body, charset)
+    return items
 
 
 def check_not_json(body: bytes, content_type: str, example: str = '{"q": …}') -> None:
