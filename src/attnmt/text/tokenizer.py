@@ -165,7 +165,7 @@ class Tokenizer:
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         """`encode` for many texts at once (SentencePiece batches them in C++)."""
         check_text_list(texts)
-        if not self.language_token_alone:  # SentencePiece's reading: no Python step for each of a corpus's lines
+        if not self.language_token_alone:  # SentencePiece reads them, after one C-level regex pass a line (spaced)
             rows = self._source.encode(list(map(spaced, texts)), out_type=int, num_threads=NUM_THREADS)
             return [self._with_end(ids) for ids in rows]
         split = [self.split_language_token(spaced(text)) for text in texts]
