@@ -155,6 +155,22 @@ def test_a_program_that_imports_attnmt_keeps_its_keyboard_interrupt(tmp_path):
     assert done.returncode == -signal.SIGINT and done.stderr.rstrip().endswith("KeyboardInterrupt")
 
 
+def wait_until_reading_a_pipe(pid: int, seconds: float = 30.0) -> None:
+    """Until process ``pid`` sleeps in a read of a pipe (its kernel wait channel: ``pipe_read``,
+    ``anon_pipe_read`` or, in older kernels, ``pipe_wait``), or ``seconds`` have passed.  A SIGINT sent
+    as soon as the writer's open let the command's open return, before its read began, was taken by
+    Python's C handler and never acted on: no bytecode ran between it and the read, which then waited
+    for ever (a CI run's 120 s timeout).  Sent while the read sleeps, it interrupts the read."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if "pipe" in Path(f"/proc/{pid}/wchan").read_text():
+                return
+        except OSError:  # no /proc: the SIGINT goes as soon as the pipe is open
+            return
+        time.sleep(0.01)
+
+
 def test_a_second_ctrl_c_while_the_interrupted_command_exits_adds_nothing(tmp_path):
     """The command reads its --src from a named pipe that no one writes; Ctrl-C stops it there, and
     CTRL_C_AT_EXIT sends the second in its teardown.  It printed "Exception ignored in atexit
@@ -172,6 +188,7 @@ def test_a_second_ctrl_c_while_the_interrupted_command_exits_adds_nothing(tmp_pa
             except OSError:
                 assert process.poll() is None, process.stderr.read()
                 time.sleep(0.05)
+        wait_until_reading_a_pipe(process.pid)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=120)
     finally:  # ended already, unless something above failed
