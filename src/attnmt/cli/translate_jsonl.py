@@ -1,9 +1,9 @@
 """``attnmt translate``'s JSONL input: each line's text one sentence (each part of it between line
 breaks: attnmt.cli.jsonl_breaks), with its own glossary and prefix (attnmt.cli.lines.read_inputs),
 read without the bidirectional controls and spaces at its edges (attnmt.documents.bidi.whole), which
-come back around its translation where they stood, and without the symbols the model's vocabulary
-cannot write, which go back into it as a text line's do (attnmt.documents.whole_sentence); a line without letters passes
-through, its glossary's terms replaced.  Plain-text lines are paragraphs instead
+come back around its translation where they stood, and without a terminal's codes and the symbols the
+model's vocabulary cannot write, which go back into it as a text line's do (attnmt.documents.whole_sentence);
+a line without letters passes through, its glossary's terms replaced.  Plain-text lines are paragraphs instead
 (attnmt.cli.commands.translate.paragraph_batch)."""
 
 from __future__ import annotations
@@ -83,16 +83,16 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     from attnmt.cli.jsonl_breaks import kept_records, parted, write_record_hypotheses, write_record_texts
     from attnmt.decoding.inputs import writes_whole
     from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.documents.bidi import whole
     from attnmt.documents.letterless import reaches_model, with_terms
     from attnmt.documents.paragraphs import traced_weights
+    from attnmt.documents.terminal_codes import whole_with_codes
     from attnmt.documents.whole_sentence import model_reads
 
     records = parted(inputs)
     parts = records.parts
     lines, guides = parts.texts, dict(glossary=parts.glossaries, prefix=parts.prefixes)
     # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich.")
-    sentences = [line[slice(*whole(line))] if reaches_model(line) else "" for line in lines]
+    sentences = [line[slice(*whole_with_codes(line))] if reaches_model(line) else "" for line in lines]
     writes = writes_whole(tokenizer, model.config.unk_id)
     # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
     reads = [model_reads(sentence, glossary, writes)
@@ -178,14 +178,16 @@ def written(line: str, sentence: str, read: str, translation: str, glossary: Glo
     did not read put back (attnmt.documents.whole_sentence.with_symbols: ``glossary``, the line's,
     kept those in its terms for the model; ``writes`` says what its vocabulary writes; ``weigh``
     places a symbol inside the sentence), between what stood at the line's edges, which the model did
-    not read either: bidirectional controls, spaces (attnmt.documents.bidi.rewrapped); a line passed through
-    (no ``sentence``) and the empty translation of a line the model failed on, as they are."""
-    from attnmt.documents.bidi import rewrapped
+    not read either: bidirectional controls, spaces (attnmt.documents.bidi.rewrapped; a terminal's code there,
+    whole, is the sentence's: terminal_codes.whole_with_codes); a line passed through (no ``sentence``) and
+    the empty translation of a line the model failed on, as they are."""
+    from attnmt.documents.terminal_codes import whole_with_codes
     from attnmt.documents.whole_sentence import with_symbols
 
     if not (sentence and translation):
         return translation
-    return rewrapped(line, with_symbols(sentence, read, translation, glossary, writes, weigh))
+    start, end = whole_with_codes(line)
+    return line[:start] + with_symbols(sentence, read, translation, glossary, writes, weigh) + line[end:]
 
 
 def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],

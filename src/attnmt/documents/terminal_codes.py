@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from attnmt.documents.bidi import whole
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.spans import Nested
 
@@ -20,6 +21,7 @@ from attnmt.documents.spans import Nested
 CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -/]*[0-~]")
 STYLE = re.compile(r"\x1b\[[0-9;:]*m")  # SGR: a colour or a style, or the reset of all of them
 RESET = re.compile(r"\x1b\[0*m")
+UNPROTECTED = re.compile(r"(?!)")  # matches nothing: a text read whole keeps its URLs for the model (flat_whole)
 
 
 @dataclass
@@ -51,6 +53,29 @@ def add_line(builder: FlatBuilder, line: str) -> None:
             builder.add_atom(literal=code)
     builder.add_text(line[position:])
     close_all(builder, opened)
+
+
+def flat_whole(text: str) -> FlatText:
+    """``text`` as one flat text, its codes taken out as ``add_line`` takes a line's, all else given to the model
+    as it stands (no URL kept apart, no tab ending a sentence): a JSONL line's text (attnmt.documents.whole_sentence),
+    which the model read with its codes as words.  A text without codes is that text alone, unmarked."""
+    if CODE.search(text) is None:
+        return FlatText(text)
+    builder = FlatBuilder(collapse=False, protected=UNPROTECTED)
+    add_line(builder, text)
+    return builder.build()
+
+
+def whole_with_codes(text: str) -> tuple[int, int]:
+    """[start, end) of ``text`` read as one sentence (attnmt.documents.bidi.whole), widened over each code
+    at its edges: ESC is a control, left out at an edge, and "\\x1b[1mWarning:" was read "[1mWarning:"."""
+    start, end = whole(text)
+    for match in CODE.finditer(text):
+        if match.start() < start < match.end():
+            start = match.start()
+        if match.start() < end < match.end():
+            end = match.end()
+    return start, end
 
 
 def close_all(builder: FlatBuilder, opened: list[Style]) -> None:

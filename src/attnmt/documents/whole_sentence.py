@@ -2,32 +2,33 @@
 the symbols the model's vocabulary cannot write kept as a plain text line keeps them
 (attnmt.documents.symbols): the model reads "The dog runs in the park fast." for "The dog runs 🐕
 in the park | fast.", and "🐕" and "|" go back where their neighbours' words went.  Sent to the
-model as it was, such a text came back without them.
+model as it was, such a text came back without them.  A terminal's codes are taken out as a text
+line's are (attnmt.documents.terminal_codes.flat_whole): a colour wraps the translation of its words.
 
 Both halves go through the pipeline's own code, unsplit: the symbols are taken out where its
 sentences are split (pipeline.flat_sentences) and placed where its translations are
-(pipeline.translate_flats), as for every document.  A text without such symbols is read, and its
-translation written, exactly as it is: no URL is taken out, no soft hyphen dropped, no tab splits it."""
+(pipeline.translate_flats), as for every document.  A text without such symbols or codes is read, and
+its translation written, exactly as it is: no URL is taken out, no soft hyphen dropped, no tab splits it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FlatText
 from attnmt.documents.pipeline import DocumentOptions, flat_sentences, translate_flats
-from attnmt.documents.spans import Weights, plain
+from attnmt.documents.spans import Weights
+from attnmt.documents.terminal_codes import flat_whole, written
 from attnmt.documents.translators import FoundTranslations
 
 WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is read
 
 
 def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bool]) -> str:
-    """What the model reads of ``text``, one sentence: ``text`` without the symbols ``writes`` says
-    its vocabulary cannot write (attnmt.decoding.inputs.writes_whole), but for those in a term of
-    ``glossary``, which translates them; ``text`` itself where it holds none, and "" where the model
-    reads nothing of it (every word in a script the vocabulary has no pieces for: "Привет мир")."""
-    flat = FlatText(text)
+    """What the model reads of ``text``, one sentence: ``text`` without a terminal's codes (``flat_whole``)
+    and the symbols ``writes`` says its vocabulary cannot write (attnmt.decoding.inputs.writes_whole), but
+    for those in a term of ``glossary``, which translates them; ``text`` itself where it holds none, and ""
+    where the model reads nothing of it (every word in a script the vocabulary has no pieces for: "Привет мир")."""
+    flat = flat_whole(text)
     [spans] = flat_sentences([flat], WHOLE, glossary, writes=writes)
     if not flat.marks:
         return text
@@ -38,11 +39,12 @@ def with_symbols(text: str, read: str, translation: str, glossary: Glossary | No
                  writes: Callable[[str], bool], weigh: Callable[[str, str], Weights]) -> str:
     """``translation``, the model's of ``read`` (``model_reads(text, glossary, writes)``, taken as
     given: it is worked out once per text, not once per hypothesis), with the symbols taken out of
-    ``text`` put back where a plain text line's go; ``weigh`` gives the word weights of the
-    sentence read and its translation, asked for where a symbol stood inside the sentence
+    ``text`` put back where a plain text line's go, and its codes around the words they wrapped; ``weigh``
+    gives the word weights of the sentence read and its translation, asked for where a symbol stood inside the sentence
     (attnmt.documents.paragraphs.traced_weights).  The translation of a text read as it was, and
     an empty one (of a line the model failed on), as they are."""
     if read == text or not translation:
         return translation
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
-    return plain(translate_flats([FlatText(text)], found, WHOLE, empty_kept=False)[0])  # a plain text line's
+    flat = flat_whole(text)
+    return written(flat, translate_flats([flat], found, WHOLE, empty_kept=False)[0])  # a plain text line's
