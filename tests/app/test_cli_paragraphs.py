@@ -205,7 +205,8 @@ def test_a_jsonl_text_keeps_the_symbols_its_vocabulary_cannot_write_as_a_text_li
     assert all(symbol in out for symbol in "🐕»|→")
 
 
-CODED = ["a \x1b[31mdog\x1b[0m runs.", "\x1b[1mwarning:\x1b[0m a cat sleeps.", "a cat sleeps \x1b[K"]
+CODED = ["a \x1b[31mdog\x1b[0m runs.", "\x1b[1mwarning:\x1b[0m a cat sleeps.", "a cat sleeps \x1b[K",
+         "a dog\x00 runs\x07."]
 
 
 @pytest.mark.parametrize("options", [[], ["--alignments", "--n-best", "2", "--output-format", "jsonl"]],
@@ -213,11 +214,15 @@ CODED = ["a \x1b[31mdog\x1b[0m runs.", "\x1b[1mwarning:\x1b[0m a cat sleeps.", "
 def test_a_jsonl_text_keeps_a_terminal_s_codes_around_their_words_as_a_text_line_does(trained_model, tmp_path,
                                                                                      capsys, reached, options):
     """The model read "\x1b[31m" as words, and a line's first ESC, left out as a control at its edge, as
-    "[1mwarning:": the JSONL line came back without its colours, where a text line's wrap their words."""
+    "[1mwarning:": the JSONL line came back without its colours, where a text line's wrap their words; a NUL
+    and a bell, which the model reads as no piece, were lost from both."""
     expected, code, out = as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, CODED, options)
     assert code == 0 and out == expected
-    assert [sentence for sentence in reached if sentence] == ["a dog runs.", "warning: a cat sleeps.", "a cat sleeps"]
+    assert [sentence for sentence in reached if sentence] == ["a dog runs.", "warning: a cat sleeps.", "a cat sleeps",
+                                                                 "a dog runs"]
     assert out.count("\\u001b" if options else "\x1b") == (10 if options else 5)  # 5 codes in each hypothesis
+    controls = ("\\u0000", "\\u0007") if options else ("\x00", "\x07")
+    assert [out.count(control) for control in controls] == ([2, 2] if options else [1, 1])
 
 
 RLI, PDI = "\u2067", "\u2069"

@@ -485,9 +485,11 @@ def test_a_terminal_s_colours_are_not_given_to_the_model_but_wrap_the_words_they
 
 
 @pytest.mark.parametrize("line", ["see \x1b]8;;https://example.org\x1b\\the docs\x1b]8;;\x1b\\ today\x1b[K",
-                                  "see \x1b[1mthe docs\x1b(B\x1b[m today"])
+                                  "see \x1b[1mthe docs\x1b(B\x1b[m today", "see the\x00 docs today\x07",
+                                  "see\x7f the docs\x1b today", "see the\x08 docs\x80 today"])
 def test_a_terminal_s_other_codes_are_kept_whole_and_not_given_to_the_model(same, line):
-    """A hyperlink (OSC 8), a cursor move, ``tput sgr0``'s choice of character set: kept where they stood,
-    as a URL is."""
+    """A hyperlink (OSC 8), a cursor move, ``tput sgr0``'s choice of character set, a NUL, a bell, DEL, a lone
+    ESC, a C1 control, a backspace: kept where they stood, as a URL is (the model reads a control character as
+    no piece, and the line lost it; "\\x1b t" was read as one code, and the model given "see oday")."""
     assert translate_lines([line], same) == [line]
     assert same.given == ["see the docs today"]

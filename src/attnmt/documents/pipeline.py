@@ -39,7 +39,7 @@ from attnmt.documents.stop_points import stop_point
 from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
-from attnmt.documents.terminal_codes import add_line, written
+from attnmt.documents.terminal_codes import CODE, LINE_CODES, add_line, written
 from attnmt.documents.translator_parts import (
     check_translator,
     translated_by,
@@ -271,12 +271,13 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
                           translator_writes(translator))
 
 
-def flat_line(line: str, protected: re.Pattern[str] = PROTECTED) -> FlatText:
+def flat_line(line: str, protected: re.Pattern[str] = PROTECTED, codes: re.Pattern[str] = CODE) -> FlatText:
     """A line of plain text: its spacing kept, URLs, e-mail addresses and file names protected (what
-    ``protected`` matches), a terminal's escape codes kept around their words (terminal_codes.add_line);
-    a tab or a line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was."""
+    ``protected`` matches), a terminal's escape codes kept around their words (terminal_codes.add_line;
+    ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a line break inside
+    it (U+2028, a form feed, ...) ends a sentence, and stays where it was."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    add_line(builder, line)
+    add_line(builder, line, codes)
     return builder.build()
 
 
@@ -301,7 +302,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     check_inputs(translator, options, review)
     glossary = translator_glossary(translator)
     given = [reaches_model(line) for line in lines]
-    flats = [replace(flat_line(line), place=Place(None, number))
+    flats = [replace(flat_line(line, codes=LINE_CODES), place=Place(None, number))
              for number, (line, model) in enumerate(zip(lines, given, strict=True), first_line) if model]
     texts = iter([written(flat, content) for flat, content in
                   zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), strict=True)])
@@ -336,7 +337,7 @@ def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, gloss
     none: each line split as ``translate_lines`` splits it (``flat_sentences``; a line's URLs and
     e-mail addresses, its only atoms, show no stop).  Split once, it gives both the sentences a
     translator is given (``with_letters``) and those that pass through."""
-    flats = [flat_line(line) for line in text.split("\n")]
+    flats = [flat_line(line, codes=LINE_CODES) for line in text.split("\n")]
     return pairs(flats, flat_sentences(flats, options, glossary, fits, writes, parted=parted))
 
 

@@ -3,7 +3,8 @@ test runner): given to the model, "\\x1b[31mA red car\\x1b[0m" came back as word
 A colour or style (ANSI's SGR, ``\\x1b[31m``) is read as an inline element that runs to the reset
 (``\\x1b[0m``) or the line's end, so that it wraps the translation's words of the ones it wrapped, as
 a document's ``<b>`` does; every other code (a hyperlink's OSC, a cursor move) is kept whole where its
-neighbouring word goes, as a URL is."""
+neighbouring word goes, as a URL is.  So is a control character in a text line (LINE_CODES: a NUL, a bell),
+which the model reads as no piece: "A dog\\x00 runs." lost its NUL."""
 
 from __future__ import annotations
 
@@ -17,8 +18,13 @@ from attnmt.documents.spans import Nested
 
 # ECMA-48's control sequences (CSI: parameters, intermediates, a final byte), operating system commands (OSC,
 # ended by BEL or ST: a hyperlink, ``\x1b]8;;https://example.org\x1b\\``) and the other escapes, an ESC, its
-# intermediates and a final byte (``tput sgr0`` writes ``\x1b(B\x1b[m``: the ASCII character set, then the reset).
-CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -/]*[0-~]")
+# intermediates and a final byte (``tput sgr0`` writes ``\x1b(B\x1b[m``: the ASCII character set, then the reset);
+# not a space as an intermediate, which made an ESC before a word ("\x1b today") a code of its first letter.
+CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[!-/]*[0-~]")
+# And, in a line of plain text or a JSONL text (not in an attribute of markup, which keeps its own), a control
+# character of its own: a NUL, a bell, a backspace, a lone ESC, DEL, a C1 control; none that is white space (a
+# tab, a line break, a separator), which the text's own reading keeps.
+LINE_CODES = re.compile(rf"{CODE.pattern}|[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]")
 STYLE = re.compile(r"\x1b\[[0-9;:]*m")  # SGR: a colour or a style, or the reset of all of them
 RESET = re.compile(r"\x1b\[0*m")
 UNPROTECTED = re.compile(r"(?!)")  # matches nothing: a text read whole keeps its URLs for the model (flat_whole)
@@ -33,12 +39,12 @@ class Style:
     closing: str = ""
 
 
-def add_line(builder: FlatBuilder, line: str) -> None:
+def add_line(builder: FlatBuilder, line: str, codes: re.Pattern[str] = CODE) -> None:
     """``line``'s text into ``builder``: each style opened as an element (a ``Style`` node), closed with
-    every other open one at a reset or at the line's end; the other codes are atoms, kept whole."""
+    every other open one at a reset or at the line's end; the other ``codes`` are atoms, kept whole."""
     opened: list[Style] = []
     position = 0
-    for match in CODE.finditer(line):
+    for match in codes.finditer(line):
         builder.add_text(line[position:match.start()])
         position = match.end()
         code = match.group()
@@ -59,10 +65,10 @@ def flat_whole(text: str) -> FlatText:
     """``text`` as one flat text, its codes taken out as ``add_line`` takes a line's, all else given to the model
     as it stands (no URL kept apart, no tab ending a sentence): a JSONL line's text (attnmt.documents.whole_sentence),
     which the model read with its codes as words.  A text without codes is that text alone, unmarked."""
-    if CODE.search(text) is None:
+    if LINE_CODES.search(text) is None:
         return FlatText(text)
     builder = FlatBuilder(collapse=False, protected=UNPROTECTED)
-    add_line(builder, text)
+    add_line(builder, text, LINE_CODES)
     return builder.build()
 
 
