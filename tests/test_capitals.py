@@ -110,6 +110,35 @@ def test_a_label_in_capitals_is_read_in_title_case_where_the_model_reads_it_in_f
         "MARY JANE: KOMM HER.")
 
 
+def test_a_word_in_capitals_in_a_sentence_is_read_in_the_case_the_model_reads_in_far_fewer_pieces():
+    """"a RED shirt" reached the model with "RED" a piece a letter: the demo model wrote "AD-T-Shirt", and
+    "Quarterback" for "Two DOGS".  A word read two pieces fewer in lower case (or in title case, a name) is
+    read so; one read hardly better ("OK"), an acronym the vocabulary holds ("NASA") and a word without
+    ``pieces`` as given."""
+    vocabulary = {"▁red", "▁dogs", "▁not", "▁John", "▁ok", "▁NASA", "▁park"}
+
+    def pieces(text: str) -> int:  # a piece for each word the vocabulary holds, else one a letter
+        return sum(1 if "▁" + word.strip(".,:") in vocabulary else len(word) for word in text.split())
+
+    assert read_as("A man in a RED shirt, two DOGS.", None, pieces) == "A man in a red shirt, two dogs."
+    assert read_as("Do NOT tell JOHN.", None, pieces) == "Do not tell John."
+    assert read_as("The NASA team is OK.", None, pieces) == "The NASA team is OK."
+    assert read_as("Do NOT tell JOHN.") == "Do NOT tell JOHN."
+
+
+@pytest.mark.parametrize("sentence, read, translation, written", [
+    ("I met JOHN in the PARK.", "I met John in the park.", "Ich traf John im Park.", "Ich traf JOHN im PARK."),
+    ("A man in a RED shirt.", "A man in a red shirt.", "Ein Mann in einem roten Hemd.",
+     "Ein Mann in einem roten Hemd."),
+    ("Do NOT open: it is hot.", "Do not open: it is hot.", "Hinweis: nicht öffnen.", "Hinweis: nicht öffnen."),
+])
+def test_a_word_read_in_another_case_comes_back_in_capitals_where_the_translation_copies_it(
+        sentence, read, translation, written):
+    """The translation's copy of a word read in another case (a name, a word both languages write alike) is
+    the only word of it known to be that one's; a label the source had not in capitals is left as written."""
+    assert written_as(sentence, translation, read) == written
+
+
 def test_a_sentence_with_a_prefix_is_read_as_given():
     assert read_as("STOP! WHO'S THERE?", "Halt") == "STOP! WHO'S THERE?"
 

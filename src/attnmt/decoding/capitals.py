@@ -9,7 +9,10 @@ pieces ("STOP!" split from its line: "Stop!"): an acronym its vocabulary holds i
 it is.  So does a sentence given a prefix: its translation starts with the prefix as written, which
 steers the search in its own case.  A label in capitals before a colon ("JOHN: Where are you going?")
 is read in title case where the model reads that in fewer pieces, and the translation's label is
-written back in capitals."""
+written back in capitals.  So is a word in capitals that stresses it in a sentence that is not ("a RED
+shirt", "Do NOT open"), in lower or title case, where the model reads that in far fewer pieces
+(``emphasised``): its translation's copy of it, a name or a word both languages write alike, comes back
+in capitals; an acronym its vocabulary holds, or reads hardly better so, stays as given."""
 
 from __future__ import annotations
 
@@ -22,6 +25,11 @@ SENTENCE_START = re.compile(r"(^|[.!?…]\s+)(\W*?)([^\W\d_])")
 _LETTERS = re.compile(r"[^\W\d_]+")  # a word's letters, which ``recased`` cases
 # A sentence with words in lower case is in capitals where its words in capitals are this many times as many.
 CAPITALS_PER_OTHER = 3
+# A word in capitals inside a sentence not in capitals is read in lower or title case where the model reads that in
+# this many pieces fewer: "RED" was four pieces (</s> with them) to "red"'s two, and the demo model wrote "AD-T-Shirt"
+# for "a RED shirt", "Quarterback" for "Two DOGS"; "NASA" is one piece fewer so, and stays as given.
+EMPHASIS_SAVING = 2
+_WORD = re.compile(r"(?<!\w)[^\W\d_]{2,}(?!\w)")  # a word of letters alone, two or more: "RED", not "A", "MP3"
 # A label at a sentence's start: a speaker's name or a notice's word, up to three words, and a script's
 # extension in brackets ("JOHN (V.O.):"), then a colon that ends it or is followed by a space ("JOHN: WHERE ARE
 # YOU GOING?", "MARY JANE: Come here.", "NOTE: Do not open.").
@@ -57,10 +65,11 @@ def read_as(sentence: str, prefix: str | None = None, pieces: Callable[[str], in
     in two words or more, or in one word that the model reads in fewer ``pieces`` so (``lone_word``;
     none given: in no lone word), and no ``prefix`` is given; else as it is.  Its label in capitals
     ("JOHN:", "MARY JANE:", "NOTE:"), in a sentence in capitals or not, has each word in title case
-    where the model reads it in fewer ``pieces`` so (``titled_label``)."""
+    where the model reads it in fewer ``pieces`` so (``titled_label``); in a sentence not in capitals, each
+    other word in capitals is read as ``emphasised`` says."""
     words = 0 if prefix else capitalised_words(sentence)
     if words == 0:
-        return sentence if prefix else titled_label(sentence, sentence, pieces)
+        return sentence if prefix else emphasised(titled_label(sentence, sentence, pieces), pieces)
     read = sentence_case(sentence)
     if words == 1:
         return lone_word(sentence, read, pieces)
@@ -95,17 +104,52 @@ def titled_label(sentence: str, read: str, pieces: Callable[[str], int] | None) 
     return read[:label.start(2)] + _LETTERS.sub(titled, read[label.start(2):label.end(2)]) + read[label.end(2):]
 
 
+def emphasised(read: str, pieces: Callable[[str], int] | None) -> str:
+    """``read`` with each word in capitals (``_WORD``) in lower or title case, whichever the model reads in
+    fewer ``pieces``, where that is ``EMPHASIS_SAVING`` pieces fewer than in capitals; else as given (none
+    given: every word)."""
+    if pieces is None:
+        return read
+
+    def cased(match: re.Match[str]) -> str:
+        word = match[0]
+        if not word.isupper():
+            return word
+        best = min((word.lower(), word[:1] + word[1:].lower()), key=pieces)
+        return best if pieces(best) <= pieces(word) - EMPHASIS_SAVING else word
+
+    return _WORD.sub(cased, read)
+
+
+def copied_back(sentence: str, translation: str, read: str) -> str:
+    """``translation`` with each word that ``sentence`` gives in capitals and ``read`` in another case
+    (``emphasised``) in capitals again where the translation holds it, its case aside (a
+    name, "John"; a word both languages write alike, "Park"): the only word of it known to be that one's."""
+    for given, seen in zip(sentence.split(), read.split(), strict=False):
+        if given != seen and given.isupper() and seen.casefold() == given.casefold():
+            for word in set(_WORD.findall(seen)):
+                translation = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", word.upper(), translation,
+                                     flags=re.IGNORECASE)
+    return translation
+
+
 def written_as(sentence: str, translation: str, read: str) -> str:
     """The ``translation`` of ``sentence``, which the model was given as ``read`` (``read_as``), as it
     is written: in capitals where the model read the sentence in sentence case; where it read only a
-    label in another case, the translation's label (what it writes before a colon: ``LABEL``) in capitals;
-    else as it wrote it."""
+    label or a word in another case, the translation's label (what it writes before a colon: ``LABEL``) in
+    capitals where the label was so read, and its copy of such a word (``copied_back``); else as it wrote it."""
     if read == sentence:
         return translation
     if capitalised_words(sentence):
         return as_given(translation.upper(), mixed_words(sentence))
-    label = LABEL.match(translation)
-    return translation[:label.end(2)].upper() + translation[label.end(2):] if label else translation
+    given, seen = LABEL.match(sentence), LABEL.match(read)
+    if not (given and seen) or any(character.islower() for character in given[2]):  # no label in capitals
+        return copied_back(sentence, translation, read)
+    translation = copied_back(sentence[given.end(2):], translation, read[seen.end(2):])  # a name in the label
+    label = LABEL.match(translation)  # moved into the sentence ("Wohin gehst du, John?") is the model's to case
+    if not label or given[2] == seen[2]:
+        return translation
+    return translation[:label.end(2)].upper() + translation[label.end(2):]
 
 
 def as_given(text: str, words: set[str]) -> str:
