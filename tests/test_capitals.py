@@ -112,18 +112,22 @@ def test_a_label_in_capitals_is_read_in_title_case_where_the_model_reads_it_in_f
 
 def test_a_word_in_capitals_in_a_sentence_is_read_in_the_case_the_model_reads_in_far_fewer_pieces():
     """"a RED shirt" reached the model with "RED" a piece a letter: the demo model wrote "AD-T-Shirt", and
-    "Quarterback" for "Two DOGS".  A word read two pieces fewer in lower case (or in title case, a name) is
-    read so; one read hardly better ("OK"), an acronym the vocabulary holds ("NASA") and a word without
+    "Quarterback" for "Two DOGS".  A word, or a run of them, read two pieces fewer in lower case (or in title
+    case, a name) is read so; one read hardly better ("OK"), an acronym the vocabulary holds ("NASA") and a word without
     ``pieces`` as given."""
-    vocabulary = {"▁red", "▁dogs", "▁not", "▁John", "▁ok", "▁NASA", "▁park"}
+    vocabulary = {"▁red", "▁dogs", "▁not", "▁John", "▁Smith", "▁ok", "▁NASA", "▁park", "▁Do", "▁The", "▁dog",
+                  "▁runs", "▁touch"}
 
     def pieces(text: str) -> int:  # a piece for each word the vocabulary holds, else one a letter
         return sum(1 if "▁" + word.strip(".,:") in vocabulary else len(word) for word in text.split())
 
     assert read_as("A man in a RED shirt, two DOGS.", None, pieces) == "A man in a red shirt, two dogs."
-    assert read_as("Do NOT tell JOHN.", None, pieces) == "Do not tell John."
+    assert read_as("Do NOT tell JOHN SMITH.", None, pieces) == "Do not tell John Smith."
+    assert read_as("DO NOT TOUCH. THE DOG RUNS. The cat is OK.", None, pieces) == (
+        "Do not touch. The dog runs. The cat is OK.")  # a run of them read as one, each sentence's first capital
     assert read_as("The NASA team is OK.", None, pieces) == "The NASA team is OK."
     assert read_as("Do NOT tell JOHN.") == "Do NOT tell JOHN."
+    assert written_as("Do NOT go IN.", "Geh nicht in.", "Do not go in.") == "Geh nicht in."  # "in": by chance
 
 
 @pytest.mark.parametrize("sentence, read, translation, written", [

@@ -30,6 +30,8 @@ CAPITALS_PER_OTHER = 3
 # for "a RED shirt", "Quarterback" for "Two DOGS"; "NASA" is one piece fewer so, and stays as given.
 EMPHASIS_SAVING = 2
 _WORD = re.compile(r"(?<!\w)[^\W\d_]{2,}(?!\w)")  # a word of letters alone, two or more: "RED", not "A", "MP3"
+SENTENCE_BEFORE = re.compile(r"(?:^|[.!?…]\s+)\W*$")  # what stands before a sentence's first word
+INNER_START = re.compile(r"([.!?…]\s+\W*?)([^\W\d_])")  # a sentence's first letter after another's end
 # A label at a sentence's start: a speaker's name or a notice's word, up to three words, and a script's
 # extension in brackets ("JOHN (V.O.):"), then a colon that ends it or is followed by a space ("JOHN: WHERE ARE
 # YOU GOING?", "MARY JANE: Come here.", "NOTE: Do not open.").
@@ -105,20 +107,35 @@ def titled_label(sentence: str, read: str, pieces: Callable[[str], int] | None) 
 
 
 def emphasised(read: str, pieces: Callable[[str], int] | None) -> str:
-    """``read`` with each word in capitals (``_WORD``) in lower or title case, whichever the model reads in
-    fewer ``pieces``, where that is ``EMPHASIS_SAVING`` pieces fewer than in capitals; else as given (none
-    given: every word)."""
+    """``read`` with each run of words in capitals (``capital_runs``: "DO NOT TOUCH") in lower case, or each
+    word in title case (a name: "JOHN SMITH"), whichever the model reads in fewer ``pieces``, with a capital
+    where a sentence starts, where that is ``EMPHASIS_SAVING`` pieces fewer than in capitals; else as given
+    (none given: every run)."""
     if pieces is None:
         return read
+    for start, end in reversed(capital_runs(read)):
+        run = read[start:end]
+        lowered = INNER_START.sub(lambda m: m[1] + m[2].upper(), run.lower())
+        if SENTENCE_BEFORE.search(read[:start]):
+            lowered = lowered[:1].upper() + lowered[1:]
+        best = min((lowered, _LETTERS.sub(lambda m: m[0][:1] + m[0][1:].lower(), run)), key=pieces)
+        if pieces(best) <= pieces(run) - EMPHASIS_SAVING:
+            read = read[:start] + best + read[end:]
+    return read
 
-    def cased(match: re.Match[str]) -> str:
-        word = match[0]
-        if not word.isupper():
-            return word
-        best = min((word.lower(), word[:1] + word[1:].lower()), key=pieces)
-        return best if pieces(best) <= pieces(word) - EMPHASIS_SAVING else word
 
-    return _WORD.sub(cased, read)
+def capital_runs(text: str) -> list[tuple[int, int]]:
+    """[start, end) of each run of words in capitals of ``text`` (``_WORD``), with nothing but spaces and
+    punctuation between them: "DO NOT TOUCH" in "DO NOT TOUCH the dog", "RED" in "a RED shirt"."""
+    runs: list[tuple[int, int]] = []
+    for match in _WORD.finditer(text):
+        if not match[0].isupper():
+            continue
+        if runs and not any(character.isalnum() for character in text[runs[-1][1]:match.start()]):
+            runs[-1] = (runs[-1][0], match.end())
+        else:
+            runs.append(match.span())
+    return runs
 
 
 def copied_back(sentence: str, translation: str, read: str) -> str:
@@ -127,7 +144,7 @@ def copied_back(sentence: str, translation: str, read: str) -> str:
     name, "John"; a word both languages write alike, "Park"): the only word of it known to be that one's."""
     for given, seen in zip(sentence.split(), read.split(), strict=False):
         if given != seen and given.isupper() and seen.casefold() == given.casefold():
-            for word in set(_WORD.findall(seen)):
+            for word in {word for word in _WORD.findall(seen) if len(word) > 2}:  # not "in", "to": chance words
                 translation = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", word.upper(), translation,
                                      flags=re.IGNORECASE)
     return translation
