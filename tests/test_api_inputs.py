@@ -2,6 +2,7 @@
 error naming the argument, not a wrong result or a traceback from deep inside."""
 
 import re
+import warnings
 from functools import partial
 
 import numpy as np
@@ -26,7 +27,7 @@ from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import model_review, reviewing
 from attnmt.documents.translators import FoundTranslations, ModelTranslator
-from attnmt.errors import ConfigError, DataError, UserError
+from attnmt.errors import AttnmtWarning, ConfigError, DataError, UserError
 from attnmt.inspect.align import align, align_batched, translate_with_weights
 from attnmt.inspect.trace import trace_translation
 from attnmt.model import Transformer, TransformerConfig
@@ -38,6 +39,17 @@ from attnmt.text.tokenizer import Tokenizer
 def test_one_string_is_refused_not_translated_a_character_a_line(search):
     with pytest.raises(ConfigError, match=r"^sentences: expected a list of texts, got str; pass \[text\] for one$"):
         search(ending_model(), CharTokenizer(), "a cat")
+
+
+@pytest.mark.parametrize("search", [translate, translate_n_best])
+def test_a_sentence_with_a_terminal_s_codes_is_warned_of_naming_what_carries_them(search):
+    """The model read "\x1b[31m" as words ("Acht Inline-...") without a word to the caller; translate_text
+    and ``attnmt translate`` take the codes out and wrap their words' translation in them."""
+    with pytest.warns(AttnmtWarning, match=r"terminal's escape codes .* attnmt\.documents\.translate_text"):
+        search(ending_model(), CharTokenizer(), ["a cat", "a \x1b[31mred\x1b[0m cat"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        search(ending_model(), CharTokenizer(), ["a cat", "a red cat\x07"])
 
 
 @pytest.mark.parametrize("search", [translate, translate_n_best, partial(translate_with_weights, weighed=[True])])

@@ -268,8 +268,9 @@ def translate(
     Each sentence is the model's input as it is given: the spaces at its edges are left out and
     none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
     read as any other character, where a SentencePiece model reads them as unknown pieces and
-    writes none.  ``attnmt.documents.translate_text`` keeps both around a translation.  A sentence in
-    capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
+    writes none; a terminal's escape codes are read as text, which the model writes as words (one
+    warning: ``checked_call``).  ``attnmt.documents.translate_text`` keeps all of them around a translation.
+    A sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
     """
     sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     guides = Guides.of(len(sentences), glossary, prefix)
