@@ -206,7 +206,7 @@ def test_a_jsonl_text_keeps_the_symbols_its_vocabulary_cannot_write_as_a_text_li
 
 
 CODED = ["a \x1b[31mdog\x1b[0m runs.", "\x1b[1mwarning:\x1b[0m a cat sleeps.", "a cat sleeps \x1b[K",
-         "a dog\x00 runs\x07."]
+         "a dog\x00 runs\x07.", "\x1b[32m42\x1b[0m"]  # the last no text: a code's "m" is no letter
 
 
 @pytest.mark.parametrize("options", [[], ["--alignments", "--n-best", "2", "--output-format", "jsonl"]],
@@ -215,12 +215,13 @@ def test_a_jsonl_text_keeps_a_terminal_s_codes_around_their_words_as_a_text_line
                                                                                      capsys, reached, options):
     """The model read "\x1b[31m" as words, and a line's first ESC, left out as a control at its edge, as
     "[1mwarning:": the JSONL line came back without its colours, where a text line's wrap their words; a NUL
-    and a bell, which the model reads as no piece, were lost from both."""
+    and a bell, which the model reads as no piece, were lost from both; a text of codes and no words ("42" in a
+    colour) was given to the model, the code's "m" taken for a letter, and got its scores and quality."""
     expected, code, out = as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, CODED, options)
     assert code == 0 and out == expected
     assert [sentence for sentence in reached if sentence] == ["a dog runs.", "warning: a cat sleeps.", "a cat sleeps",
                                                                  "a dog runs"]
-    assert out.count("\\u001b" if options else "\x1b") == (10 if options else 5)  # 5 codes in each hypothesis
+    assert out.count("\\u001b" if options else "\x1b") == (12 if options else 7)  # 5 codes a hypothesis, 2 passed
     controls = ("\\u0000", "\\u0007") if options else ("\x00", "\x07")
     assert [out.count(control) for control in controls] == ([2, 2] if options else [1, 1])
 

@@ -85,14 +85,14 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.letterless import reaches_model, with_terms
     from attnmt.documents.paragraphs import traced_weights
-    from attnmt.documents.terminal_codes import whole_with_codes
+    from attnmt.documents.terminal_codes import whole_with_codes, without_codes
     from attnmt.documents.whole_sentence import model_reads
 
     records = parted(inputs)
     parts = records.parts
     lines, guides = parts.texts, dict(glossary=parts.glossaries, prefix=parts.prefixes)
-    # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich.")
-    sentences = [line[slice(*whole_with_codes(line))] if reaches_model(line) else "" for line in lines]
+    # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich."; a code's "m" is none)
+    sentences = [line[slice(*whole_with_codes(line))] if reaches_model(without_codes(line)) else "" for line in lines]
     writes = writes_whole(tokenizer, model.config.unk_id)
     # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
     reads = [model_reads(sentence, glossary, writes)

@@ -72,6 +72,11 @@ def flat_whole(text: str) -> FlatText:
     return builder.build()
 
 
+def without_codes(text: str) -> str:
+    """``text`` without its codes (LINE_CODES), as the model would read it: "\\x1b[32m42\\x1b[0m" has no letter."""
+    return LINE_CODES.sub("", text)
+
+
 def whole_with_codes(text: str) -> tuple[int, int]:
     """[start, end) of ``text`` read as one sentence (attnmt.documents.bidi.whole), widened over each code
     at its edges: ESC is a control, left out at an edge, and "\\x1b[1mWarning:" was read "[1mWarning:"."""
