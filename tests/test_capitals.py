@@ -119,13 +119,14 @@ def test_a_word_in_capitals_in_a_sentence_is_read_in_the_case_the_model_reads_in
                   "▁runs", "▁touch"}
 
     def pieces(text: str) -> int:  # a piece for each word the vocabulary holds, else one a letter
-        return sum(1 if "▁" + word.strip(".,:") in vocabulary else len(word) for word in text.split())
+        return sum(1 if "▁" + word.strip(".,:") in vocabulary else len(word.strip(".,:")) for word in text.split())
 
     assert read_as("A man in a RED shirt, two DOGS.", None, pieces) == "A man in a red shirt, two dogs."
     assert read_as("Do NOT tell JOHN SMITH.", None, pieces) == "Do not tell John Smith."
     assert read_as("DO NOT TOUCH. THE DOG RUNS. The cat is OK.", None, pieces) == (
         "Do not touch. The dog runs. The cat is OK.")  # a run of them read as one, each sentence's first capital
     assert read_as("The NASA team is OK.", None, pieces) == "The NASA team is OK."
+    assert read_as("See https://RED.org/Path, A4 or MP3.", None, pieces) == "See https://RED.org/Path, A4 or MP3."
     assert read_as("Do NOT tell JOHN.") == "Do NOT tell JOHN."
     assert written_as("Do NOT go IN.", "Geh nicht in.", "Do not go in.") == "Geh nicht in."  # "in": by chance
 

@@ -125,13 +125,15 @@ def emphasised(read: str, pieces: Callable[[str], int] | None) -> str:
 
 
 def capital_runs(text: str) -> list[tuple[int, int]]:
-    """[start, end) of each run of words in capitals of ``text`` (``_WORD``), with nothing but spaces and
-    punctuation between them: "DO NOT TOUCH" in "DO NOT TOUCH the dog", "RED" in "a RED shirt"."""
+    """[start, end) of each run of words in capitals of ``text``, side by side: "DO NOT TOUCH" in "DO NOT TOUCH
+    the dog", "RED," in "a RED, big shirt".  A word is what stands between spaces, with two letters side by side
+    (``_WORD``) and no lower-case one: not "A4", "MP3", nor a URL's "EXAMPLE" in "https://EXAMPLE.com/Path", whose
+    case is its own."""
     runs: list[tuple[int, int]] = []
-    for match in _WORD.finditer(text):
-        if not match[0].isupper():
+    for match in re.finditer(r"\S+", text):
+        if not (match[0].isupper() and _WORD.search(match[0])):
             continue
-        if runs and not any(character.isalnum() for character in text[runs[-1][1]:match.start()]):
+        if runs and text[runs[-1][1]:match.start()].isspace():
             runs[-1] = (runs[-1][0], match.end())
         else:
             runs.append(match.span())
