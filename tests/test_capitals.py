@@ -251,3 +251,21 @@ def test_a_translation_in_capitals_is_read_in_the_case_the_vocabulary_knows_best
     assert recased("EIN HUND RENNT IM PARK. ER SPIELT.", ids) == "Ein Hund rennt im Park. Er spielt."
     assert read_pair("A DOG RUNS.", "EIN HUND RENNT.", None, ids) == ("A dog runs.", "Ein Hund rennt.")
     assert read_pair("A dog runs.", "EIN HUND RENNT.", None, ids) == ("A dog runs.", "EIN HUND RENNT.")
+
+
+def test_a_pair_with_a_stressed_word_reads_the_translation_s_copy_of_it_as_the_model_wrote_it():
+    """translate read "I met JOHN in the PARK." as "I met John in the park.", and wrote the model's "John" and
+    "Park" back in capitals; ``attnmt score`` read those in capitals, a piece a letter, and scored the model's
+    own translation lower than translate had.  A word translated ("roten" for "RED") is read as written."""
+    vocabulary = {"▁I": 4, "▁met": 6, "▁John": 10, "▁in": 11, "▁the": 12, "▁park": 13, "▁Park": 9, "▁red": 14}
+
+    def ids(text: str) -> list[int]:  # one id a word the vocabulary holds, else one a letter
+        return [vocabulary.get("▁" + text, 100)] if "▁" + text in vocabulary else [100] * len(text)
+
+    def pieces(text: str) -> int:
+        return sum(len(ids(word.strip("."))) for word in text.split())
+
+    assert read_pair("I met JOHN in the PARK.", "Ich traf JOHN im PARK.", pieces, ids) == (
+        "I met John in the park.", "Ich traf John im Park.")
+    assert read_pair("I met the RED man.", "Ich traf den ROTEN Mann.", pieces, ids) == (
+        "I met the red man.", "Ich traf den ROTEN Mann.")

@@ -201,8 +201,27 @@ def read_pair(source: str, translation: str, pieces: Callable[[str], int] | None
     capitals is read ``recased`` (``target_ids``: the ids the model reads a translation as; none given, in
     sentence case), as translate's own translation of it was the model's
     in its own case (``written_as``), and was scored so.  Read in capitals, a piece a letter or two, the demo
-    model's "EIN HUND RENNT." scored 0.0 where translate gave it 0.895."""
+    model's "EIN HUND RENNT." scored 0.0 where translate gave it 0.895.  Where only some words of the source
+    are read in another case (a label, a stressed word: ``emphasised``), the translation's copies of them
+    in capitals are read as the model wrote them (``copies_read``), as ``written_as`` wrote them in capitals."""
     read = read_as(source, None, pieces)
-    if read == source or not capitalised_words(translation):
+    if read == source:
+        return read, translation
+    if not capitalised_words(source):
+        return read, copies_read(source, translation, read, target_ids)
+    if not capitalised_words(translation):
         return read, translation
     return read, recased(translation, target_ids) if target_ids else sentence_case(translation)
+
+
+def copies_read(sentence: str, translation: str, read: str, target_ids: Callable[[str], list[int]] | None) -> str:
+    """``translation`` with each copy in capitals of a word that ``sentence`` gives in capitals and ``read`` in
+    another case (``copied_back``'s words) ``recased`` (``target_ids``; none given: as ``read`` has it): "Ich traf
+    JOHN im PARK." for "I met JOHN in the PARK." is read "Ich traf John im Park.", only the case changed."""
+    for given, seen in zip(sentence.split(), read.split(), strict=False):
+        if given != seen and given.isupper() and seen.casefold() == given.casefold():
+            words = zip(_WORD.findall(given), _WORD.findall(seen), strict=False)
+            for word, as_read in ((word, as_read) for word, as_read in words if len(word) > 2):  # as copied_back
+                cased = recased(word, target_ids) if target_ids else as_read
+                translation = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", cased, translation)  # letters alone
+    return translation
