@@ -45,6 +45,7 @@ from attnmt.server.access import Access, MetricsAccess, WebOrigins, is_loopback
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
 from attnmt.server.deepl_api import add_deepl_routes
+from attnmt.server.deepl_documents import add_deepl_document_routes
 from attnmt.server.file_api import FORM_ROOM, add_file_routes, served_suffixes
 from attnmt.server.file_jobs import FileJobs
 from attnmt.server.guards import (
@@ -117,7 +118,8 @@ def file_limits(max_file_bytes: int) -> dict[str, FileLimit]:
     """Where a request body may hold a file: each API's answer to one too large, as it answers a
     file over ``max_file_bytes`` once it has read the body (413, or LibreTranslate's 400)."""
     return {"/translate_file": FileLimit(max_file_bytes, 400, "error", "Invalid request: "),
-            "/v1/files": FileLimit(max_file_bytes, 413, "detail")}
+            "/v1/files": FileLimit(max_file_bytes, 413, "detail"),
+            "/v2/document": FileLimit(max_file_bytes, 413, "message")}
 
 
 class BodyLimit(HTTPMiddleware):
@@ -254,6 +256,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     add_streaming_route(app, server)
     add_file_routes(app, server, jobs)
     add_deepl_routes(app, server)
+    add_deepl_document_routes(app, server, jobs)
 
     @app.get("/health", response_model=Health)
     async def health() -> Health:

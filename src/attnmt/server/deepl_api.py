@@ -7,6 +7,7 @@ built on them) can use attnmt's models by pointing their server URL here::
     GET|POST /v2/languages?type=source|target -> [{"language", "name"[, "supports_formality"]}, ...]
     GET|POST /v2/usage  -> {"character_count": 0, "character_limit": 1000000000000}: no quota is kept
     GET  /v2/glossary-language-pairs -> {"supported_languages": []}: no glossary is kept
+    POST /v2/document, /v2/document/{id}, /v2/document/{id}/result: a file (attnmt.server.deepl_documents)
 
 The key comes as DeepL's clients send it, ``Authorization: DeepL-Auth-Key KEY`` (or the older
 ``auth_key`` parameter), and counts against the limits of attnmt's keys file (attnmt.server.access).
@@ -181,20 +182,21 @@ def languages_of(server: Server, kind: str) -> list[dict]:
             for code in targets for variety in VARIETIES.get(code, (code.upper(),))]
 
 
+async def answered(work: Callable[[], Awaitable[T]]) -> T:
+    """``work``'s answer, the errors of the readers and models LibreTranslate's API shares with
+    this one worded as DeepL words them: ``{"message"}``, with DeepL's statuses for a key and limits."""
+    try:
+        return await work()
+    except Refused as refused:
+        raise DeepLError(REFUSED[refused.reason], str(refused), refused.headers()) from None
+    except LibreError as error:
+        raise DeepLError(error.status, re.sub(r"^Invalid request: ", "", str(error)), error.headers) from None
+
+
 def add_deepl_routes(app: FastAPI, server: Server) -> None:
     @app.exception_handler(DeepLError)
     async def deepl_error(request: Request, error: DeepLError) -> JSONResponse:
         return JSONResponse({"message": str(error)}, status_code=error.status, headers=error.headers)
-
-    async def answered(work: Callable[[], Awaitable[T]]) -> T:
-        """``work``'s answer, the errors of the readers and models LibreTranslate's API shares with
-        this one worded as DeepL words them: ``{"message"}``, with DeepL's statuses for a key and limits."""
-        try:
-            return await work()
-        except Refused as refused:
-            raise DeepLError(REFUSED[refused.reason], str(refused), refused.headers()) from None
-        except LibreError as error:
-            raise DeepLError(error.status, re.sub(r"^Invalid request: ", "", str(error)), error.headers) from None
 
     async def admitted(request: Request) -> dict:
         params = await deepl_parameters(request)

@@ -1,0 +1,137 @@
+"""DeepL's document translation (API v2), for deepl-python's ``translate_document`` and the tools
+built on it (Weblate, Nextcloud's DeepL integration)::
+
+    POST /v2/document  multipart file, target_lang, source_lang (none: detected from the file's text)
+                       -> {"document_id": ..., "document_key": ...}
+    POST /v2/document/{document_id}  document_key
+                       -> {"document_id", "status": "translating", "done" or "error"[, "error_message"]}
+    POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done)
+
+A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs), in the formats
+attnmt.documents.files reads.  Its id is its job's; its key a keyed hash of that id with a secret the
+server draws at start, so no key is kept, and a client without the key learns nothing of the file
+(404, as for an id that is not there).  The key and its errors are those of attnmt.server.deepl_api;
+an ``output_format`` other than the file's own is refused, as no file is written in another format.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from functools import partial
+from pathlib import PurePath
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse
+
+from attnmt.errors import UserError
+from attnmt.server.auto_source import detected
+from attnmt.server.batcher import Busy
+from attnmt.server.context import Server
+from attnmt.server.deepl_api import REFUSED, DeepLError, answered, checked_options, deepl_key, deepl_parameters
+from attnmt.server.detect import language_name
+from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
+from attnmt.server.file_jobs import FileJob, FileJobs
+from attnmt.server.file_sample import file_sample
+from attnmt.server.libre_requests import check_unicode, first_values, language_of
+from attnmt.server.libretranslate import model_for
+from attnmt.server.models import TooMuch
+
+# DeepL's word for each state of a job (file_jobs.FileJob.state)
+STATUS = {"running": "translating", "done": "done", "failed": "error"}
+
+
+async def document_params(server: Server, request: Request) -> tuple[dict, str, bytes]:
+    """The upload's fields, its file's checked name and its bytes, once its key is admitted."""
+    try:
+        form, file = await uploaded(request)
+    except ValueError as error:
+        raise DeepLError(400, str(error)) from None
+    params = first_values(request.query_params.multi_items(), form.multi_items())
+    check_unicode(params)
+    server.access.admit(request, deepl_key(request, params))
+    if file is None:
+        raise DeepLError(400, "Parameter 'file' not specified.")
+    if not params.get("target_lang"):
+        raise DeepLError(400, "Parameter 'target_lang' not specified.")
+    checked_options(params)  # the formality and glossary it cannot honour refused, as for a text
+    try:
+        name = checked_name(file, server.settings)
+        data = await file_bytes(file, server.settings.max_file_bytes)
+    except TooMuch as error:
+        raise DeepLError(413, str(error)) from None
+    except (UserError, ValueError) as error:
+        raise DeepLError(400, str(error)) from None
+    wanted = str(params.get("output_format") or "").lower().lstrip(".")
+    if wanted and wanted != PurePath(name).suffix.lower().lstrip("."):
+        raise DeepLError(400, f"Value for 'output_format' not supported: {wanted!r}; a file is translated "
+                              f"into its own format ({name})")
+    return params, name, data
+
+
+async def source_of(server: Server, params: dict, name: str, data: bytes, target: str) -> str:
+    """``source_lang``, else the language of the file's text as it will be read (file_sample)."""
+    codes = server.models.codes()
+    if params.get("source_lang"):
+        source = language_of(params, "source_lang", codes)
+    else:
+        sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
+        [found] = await detected(server, [sample], target)
+        source = found["language"]
+    if source == target and target in codes:  # nothing to translate: said, not sent back as it came
+        raise DeepLError(400, f"{name} is in {language_name(target)} ({target}) already, the target_lang")
+    return source
+
+
+def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
+    secret = secrets.token_bytes(32)
+
+    def key_of(job: FileJob) -> str:
+        return hmac.new(secret, job.id.encode(), hashlib.sha256).hexdigest()
+
+    async def job_of(request: Request, document_id: str) -> FileJob:
+        params = await deepl_parameters(request)  # a form, as deepl-python sends it, or JSON
+        job = jobs.get(document_id)
+        if job is None or not hmac.compare_digest(str(params.get("document_key") or ""), key_of(job)):
+            raise DeepLError(404, f"Document {document_id!r} not found: its id or document_key is wrong, or it "
+                                  f"was deleted ({jobs.deleted_when()}), or the server has restarted since")
+        return job
+
+    @app.post("/v2/document", tags=["DeepL"])
+    async def upload(request: Request) -> dict:
+        """Starts translating the multipart ``file`` into ``target_lang``."""
+        async def work() -> dict:
+            params, name, data = await document_params(server, request)
+            target = language_of(params, "target_lang", server.models.codes())
+            served = model_for(server, await source_of(server, params, name, data, target), target)
+            try:
+                jobs.check_room()  # before the file is charged, as LibreTranslate's /translate_file
+                charged_file(server, request, len(data))
+                job = jobs.start(served, data, name, charger(server, request, served),
+                                 note=partial(server.note, request, served))
+            except Busy as error:
+                raise DeepLError(503, str(error), {"Retry-After": "1"}) from None
+            return {"document_id": job.id, "document_key": key_of(job)}
+        return await answered(work)
+
+    @app.post("/v2/document/{document_id}", tags=["DeepL"])
+    async def status(document_id: str, request: Request) -> dict:
+        """The document's status: translating, done or error (with its ``error_message``)."""
+        job = await answered(lambda: job_of(request, document_id))
+        answer = {"document_id": job.id, "status": STATUS[job.state]}
+        return answer if job.detail is None else {**answer, "error_message": job.detail}
+
+    @app.post("/v2/document/{document_id}/result", tags=["DeepL"])
+    async def result(document_id: str, request: Request) -> FileResponse:
+        """The translated file, once its status is done (503 before, as DeepL's "Document not ready")."""
+        job = await answered(lambda: job_of(request, document_id))
+        if job.state == "failed" and job.refused is not None:
+            raise DeepLError(REFUSED[job.refused.reason], job.detail or str(job.refused))
+        if job.state == "failed":
+            raise DeepLError(400 if job.user_error else 500, f"Document translation failed: {job.detail}")
+        if job.state != "done" or job.path is None:
+            raise DeepLError(503, "Document not ready: it is being translated", {"Retry-After": "1"})
+        return TranslatedFile(str(job.path), filename=job.filename)
+

@@ -1,0 +1,96 @@
+"""DeepL's document translation, replayed as deepl-python's translate_document sends it: the upload
+as a multipart form (its options as fields, the file as "file"), then the status and the result,
+each a form with the document_key, the key in ``Authorization: DeepL-Auth-Key``."""
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.server.access import Access, ApiKey
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+KEY = "0b4e2c1d-5a8f-4d2e-9c1b-7e3f6a9d2b10:fx"
+AUTH = {"Authorization": f"DeepL-Auth-Key {KEY}"}
+LETTER = b"a dog runs\n\na cat sleeps\n"
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    """The tiny model served as en-de, with one API key; a file may be larger than a request's body."""
+    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")]
+    settings = ServeSettings(max_body_bytes=10_000, max_file_bytes=30_000)
+    with TestClient(create_app(models, settings, Access({KEY: ApiKey(1, None)})),
+                    raise_server_exceptions=False) as client:
+        yield client
+
+
+def upload(client, data=None, name="letter.txt", content=LETTER):
+    """The upload's bytes as deepl-python's requests writes them: each field, then the open file by
+    its name's last part, no part with a Content-Type."""
+    boundary = "3f1c0e7b9a2d4c58b6e1f0a9d8c7b6a5"
+    fields = {"target_lang": "DE", **(data or {})}
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
+             for key, value in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n\r\n'.encode()
+                 + content + f"\r\n--{boundary}--\r\n".encode())
+    return client.post("/v2/document", content=b"".join(parts),
+                       headers={**AUTH, "Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+def finished(client, handle: dict) -> dict:
+    """The document's status once it is no longer translating, polled as deepl-python polls it."""
+    deadline = time.monotonic() + 30
+    while True:
+        status = client.post(f"/v2/document/{handle['document_id']}",
+                             data={"document_key": handle["document_key"]}, headers=AUTH).json()
+        if status["status"] != "translating" or time.monotonic() > deadline:
+            return status
+        time.sleep(0.05)
+
+
+def test_deepl_pythons_upload_status_and_result_give_the_translated_file(client):
+    handle = upload(client, {"source_lang": "EN"}).json()
+    assert set(handle) == {"document_id", "document_key"}
+    assert finished(client, handle) == {"document_id": handle["document_id"], "status": "done"}
+    result = client.post(f"/v2/document/{handle['document_id']}/result",
+                         data={"document_key": handle["document_key"]}, headers=AUTH)
+    assert result.status_code == 200
+    assert result.content.decode() == "ein hund rennt\n\neine katze schläft\n"
+
+
+def test_without_source_lang_the_files_language_is_detected(client):
+    handle = upload(client).json()
+    assert finished(client, handle)["status"] == "done"
+
+
+def test_a_wrong_document_key_is_404_and_gives_nothing_away(client):
+    handle = upload(client, {"source_lang": "EN"}).json()
+    for path in (f"/v2/document/{handle['document_id']}", f"/v2/document/{handle['document_id']}/result"):
+        answer = client.post(path, data={"document_key": "0" * 64}, headers=AUTH)
+        assert answer.status_code == 404 and answer.json()["message"].startswith("Document")
+
+
+@pytest.mark.parametrize(("fields", "name", "status", "message"), [
+    ({"output_format": "docx"}, "letter.txt", 400, "Value for 'output_format' not supported: 'docx'"),
+    ({"formality": "more"}, "letter.txt", 400, "'formality' 'more' is not supported"),
+    ({"target_lang": "FR"}, "letter.txt", 400, "fr is not supported"),
+    ({}, "letter.exe", 400, "letter.exe"),
+])
+def test_what_it_cannot_do_is_refused_in_deepls_shape(client, fields, name, status, message):
+    answer = upload(client, fields, name)
+    assert answer.status_code == status and message in answer.json()["message"]
+
+
+def test_an_upload_without_a_key_is_403(client):
+    answer = client.post("/v2/document", data={"target_lang": "DE"}, files={"file": ("letter.txt", LETTER)})
+    assert answer.status_code == 403 and set(answer.json()) == {"message"}
+
+
+def test_a_file_larger_than_a_requests_body_may_be_is_taken_up_to_the_file_limit(client):
+    """It was refused as any request body over max_body_bytes, in no DeepL shape."""
+    assert set(upload(client, {"source_lang": "EN"}, content=LETTER + b" " * 20_000).json()) == {
+        "document_id", "document_key"}
+    answer = upload(client, {"source_lang": "EN"}, content=LETTER + b" " * 100_000)
+    assert answer.status_code == 413 and "over 30,000 bytes" in answer.json()["message"]
