@@ -124,3 +124,16 @@ def test_the_schema_gives_translates_body_and_each_endpoint_once(client):
     assert body["required"] == ["text", "target_lang"] and "tag_handling" in body["properties"]
     operations = [op["operationId"] for path in ("/v2/languages", "/v2/usage") for op in schema["paths"][path].values()]
     assert len(set(operations)) == 4
+
+
+@pytest.mark.parametrize(("method", "path", "sent", "status", "message"), [
+    ("GET", "/v2/glossaries", {}, 404, "Not Found"),
+    ("GET", "/v2/translate", {}, 405, "Method Not Allowed"),
+    ("POST", "/v2/translate", {"content": b"x" * 1_000_001}, 413, "the request body is over 1000000 bytes"),
+    ("POST", "/v2/translate", {"content": b"\x1f\x8b", "headers": {"Content-Encoding": "gzip"}}, 415,
+     "the request body's Content-Encoding 'gzip' is not supported")])
+def test_a_wrong_path_method_or_body_is_answered_in_deepls_shape(client, method, path, sent, status, message):
+    """They were {"detail": ...} (and "error"), where Weblate reads the reason from "message" alone."""
+    answer = client.request(method, path, **{**sent, "headers": {**AUTH, **sent.get("headers", {})}})
+    assert answer.status_code == status and list(answer.json()) == ["message"]
+    assert answer.json()["message"].startswith(message)

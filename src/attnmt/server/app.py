@@ -58,6 +58,7 @@ from attnmt.server.guards import (
     SecurityHeaders,
     StrictJSONRoute,
     body_refused,
+    body_refused_on,
     client_gone,
     content_policy,
     http_error,
@@ -135,7 +136,8 @@ class BodyLimit(HTTPMiddleware):
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         file = self.files.get(scope["path"])
         max_bytes = file.body_bytes if file else self.max_bytes
-        refused = file.refused() if file else BodyRefused(413, f"the request body is over {max_bytes} bytes")
+        refused = file.refused() if file else body_refused_on(scope["path"], 413,
+                                                              f"the request body is over {max_bytes} bytes")
         declared = written_whole_number(Headers(scope=scope).get("content-length", ""))
         if declared is not None and declared > max_bytes:
             await refused.response()(scope, receive, send)

@@ -14,7 +14,7 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
                        no model time, and no place in the queue, for an answer no one will read
     PlainBodies        a request body with a Content-Encoding (gzip, br): 415 in its API's shape, not
                        read as it came (gzip's JSON was "not UTF-8", a form had no fields)
-    http_error         404 and 405 on LibreTranslate's paths in its shape, {"error"}
+    http_error         404 and 405 on LibreTranslate's paths in its shape, {"error"}; on DeepL's, {"message"}
     AllowedHosts       a Host header naming none of the names the server answers to: 400 in its
                        API's shape, naming the host and --allowed-host
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
@@ -51,6 +51,7 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 # A Host header: a name, or an IP literal in brackets ("[::1]"), then perhaps a port.
 HOST_HEADER = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\s\[\]:/@]+)(?::\d*)?")
 LIBRETRANSLATE_PATHS = ("/translate", "/detect", "/languages", "/frontend/", "/suggest", "/download_file/")
+DEEPL_PATHS = ("/v2/",)  # attnmt.server.deepl_api: its clients read {"message"} (Weblate that alone)
 
 
 class HTTPMiddleware:
@@ -83,6 +84,11 @@ class BodyRefused(HTTPException):
         return JSONResponse(self.answer, status_code=self.status_code)
 
 
+def body_refused_on(path: str, status_code: int, detail: str) -> BodyRefused:
+    """BodyRefused for a body sent to ``path``: on DeepL's paths in its shape, ``{"message"}``."""
+    return BodyRefused(status_code, detail, {"message": detail} if path.startswith(DEEPL_PATHS) else None)
+
+
 async def body_refused(request: Request, error: BodyRefused) -> Response:
     return error.response()
 
@@ -106,7 +112,8 @@ class BodyDeadline(HTTPMiddleware):
             try:
                 message = await asyncio.wait_for(receive(), max(deadline - asyncio.get_running_loop().time(), 0))
             except TimeoutError:
-                raise BodyRefused(408, f"the request body did not arrive within {self.seconds:g} s") from None
+                raise body_refused_on(scope["path"], 408,
+                                      f"the request body did not arrive within {self.seconds:g} s") from None
             complete = message["type"] != "http.request" or not message.get("more_body", False)
             return message
 
@@ -193,9 +200,12 @@ def content_policy(page: str) -> str:
 
 def api_answer(path: str, message: str) -> dict[str, str]:
     """A refusal in the shape of the API ``path`` belongs to: attnmt's ``{"detail"}`` under /v1/,
-    LibreTranslate's ``{"error"}`` on its paths, both elsewhere (the page, /health), as BodyRefused."""
+    LibreTranslate's ``{"error"}`` on its paths, DeepL's ``{"message"}`` on its, both of the first two
+    elsewhere (the page, /health), as BodyRefused."""
     if path.startswith("/v1/"):
         return {"detail": message}
+    if path.startswith(DEEPL_PATHS):
+        return {"message": message}
     return {"error": message} if path.startswith(LIBRETRANSLATE_PATHS) else {"detail": message, "error": message}
 
 
@@ -207,17 +217,20 @@ def fully_qualified(name: str) -> str:
 
 async def http_error(request: Request, error: StarletteHTTPException) -> Response:
     """An HTTP error (404 for a path no route has, 405 for a method the route does not take) on
-    LibreTranslate's paths in its shape, ``{"error"}``, with the error's headers (405's Allow):
-    FastAPI answered ``{"detail"}``, which LibreTranslate's clients do not read.  Elsewhere as FastAPI
-    answers it, and so are the errors of attnmt's shape of POST /translate (``{"text"}``), its own.
+    LibreTranslate's paths in its shape, ``{"error"}``, and on DeepL's in its, ``{"message"}``, with the
+    error's headers (405's Allow): FastAPI answered ``{"detail"}``, which their clients do not read.
+    Elsewhere as FastAPI answers it, and so are the errors of attnmt's shape of POST /translate
+    (``{"text"}``), its own.
     OPTIONS, which asks what a path takes (RFC 9110 9.3.7), is answered so, as LibreTranslate's Flask
     answers it: 200 and Allow, no body (a page's CORS preflight is WebOrigins', before this)."""
     if error.status_code == 405 and request.method == "OPTIONS":
         allowed = [method.strip() for method in (error.headers or {}).get("Allow", "").split(",") if method.strip()]
         return Response(status_code=200, headers={"Allow": ", ".join(dict.fromkeys([*allowed, "OPTIONS"]))})
-    if error.status_code not in (404, 405) or not request.url.path.startswith(LIBRETRANSLATE_PATHS):
+    path = request.url.path
+    if error.status_code not in (404, 405) or not path.startswith((*LIBRETRANSLATE_PATHS, *DEEPL_PATHS)):
         return await http_exception_handler(request, error)
-    return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
+    key = "message" if path.startswith(DEEPL_PATHS) else "error"
+    return JSONResponse({key: error.detail}, status_code=error.status_code, headers=error.headers)
 
 
 class AllowedHosts(HTTPMiddleware):
