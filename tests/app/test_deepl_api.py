@@ -137,3 +137,13 @@ def test_a_wrong_path_method_or_body_is_answered_in_deepls_shape(client, method,
     answer = client.request(method, path, **{**sent, "headers": {**AUTH, **sent.get("headers", {})}})
     assert answer.status_code == status and list(answer.json()) == ["message"]
     assert answer.json()["message"].startswith(message)
+
+
+@pytest.mark.parametrize("sent", [{"json": {"show_billed_characters": True}},
+                                  {"data": {"show_billed_characters": "1"}}])
+def test_show_billed_characters_gives_each_texts_characters_as_deepl_python_reads_them(client, sent):
+    """deepl-python's TextResult.billed_characters was None: the answer had no billed_characters."""
+    body = {"text": ["a dog runs", "a cat sleeps"], "target_lang": "DE", "source_lang": "EN"}
+    kind, options = next(iter(sent.items()))
+    answer = client.post("/v2/translate", **{kind: {**body, **options}}, headers=AUTH)
+    assert [each["billed_characters"] for each in answer.json()["translations"]] == [10, 12]

@@ -4,6 +4,7 @@ built on them) can use attnmt's models by pointing their server URL here::
     POST /v2/translate  text (repeated in a form, a list in JSON), target_lang, source_lang (none:
                         detected, per text), tag_handling (html or xml: tags carried over; xml written as XML)
                         -> {"translations": [{"detected_source_language": "EN", "text": ...}, ...]}
+                        (show_billed_characters: each with "billed_characters", the characters sent)
     GET|POST /v2/languages?type=source|target -> [{"language", "name"[, "supports_formality"]}, ...]
     GET|POST /v2/usage  -> {"character_count": 0, "character_limit": 1000000000000}: no quota is kept
     GET  /v2/glossary-language-pairs -> {"supported_languages": []}: no glossary is kept
@@ -54,6 +55,7 @@ NO_LIMIT = 1_000_000_000_000
 # formality values DeepL's clients send: "prefer_…" falls back to the default where a language has none
 FORMALITY = ("default", "prefer_more", "prefer_less")  # tuples: JSON may send a list, unhashable
 TAG_HANDLING = ("html", "xml")
+SHOWN = (True, "1", "true")  # show_billed_characters as deepl-python sends it in JSON and in a form
 # DeepL's options that would change a translation in a way no model here can; what a client may do instead
 UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)"}
 # A Refused reason's status in DeepL's API: it answers 403 to a missing key as to a wrong one
@@ -167,8 +169,12 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))
     if text_format == "xml":
         best = [empty_as_sent(sent, text) for sent, text in zip(texts, best, strict=True)]
-    return {"translations": [{"detected_source_language": source.upper(), "text": text}
-                             for source, text in zip(sources, best, strict=True)]}
+    translations: list[dict[str, str | int]] = [
+        {"detected_source_language": source.upper(), "text": text} for source, text in zip(sources, best, strict=True)]
+    if params.get("show_billed_characters") in SHOWN:  # what deepl-python's TextResult.billed_characters reads
+        for translation, text in zip(translations, texts, strict=True):
+            translation["billed_characters"] = len(text)
+    return {"translations": translations}
 
 
 def languages_of(server: Server, kind: str) -> list[dict]:
