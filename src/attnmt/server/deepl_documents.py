@@ -1,5 +1,5 @@
-"""DeepL's document translation (API v2), for deepl-python's ``translate_document`` and the tools
-built on it (Weblate, Nextcloud's DeepL integration)::
+"""DeepL's document translation (API v2), for deepl-python's ``translate_document`` (deepl-node's
+``translateDocument`` sends the same) and the tools built on them::
 
     POST /v2/document  multipart file, target_lang, source_lang (none: detected from the file's text)
                        -> {"document_id": ..., "document_key": ...}
