@@ -76,6 +76,8 @@ def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
     ({"text": ["a dog <b>runs"], "tag_handling": "xml"}, "text[0] is not well-formed XML"),
     ({"tag_handling": "markdown"}, "Value for 'tag_handling' not supported"),
     ({"target_lang": None}, "Parameter 'target_lang' not specified."),
+    ({"target_lang": "JA"}, "Value for 'target_lang' not supported: 'JA'; the languages served here are EN, DE"),
+    ({"source_lang": "fr"}, "Value for 'source_lang' not supported: 'fr'; the languages served here are EN, DE"),
     ({"text": []}, "Parameter 'text' not specified.")])
 def test_an_option_no_model_here_honours_is_400_not_dropped(client, option, message):
     body = {"text": ["a dog runs"], "target_lang": "DE", **option}

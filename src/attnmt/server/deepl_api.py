@@ -117,6 +117,17 @@ def texts_of(server: Server, request: Request, params: dict) -> list[str]:
     return texts
 
 
+def served_language(params: dict, name: str, codes: list[str]) -> str:
+    """The code ``name`` gives (libre_requests.language_of: "EN-US" is en where en is served); 400 in
+    DeepL's words, naming the parameter and what is served, for a language no model here reads or writes."""
+    code = language_of(params, name, codes)
+    if code not in codes:
+        served = ", ".join(each.upper() for each in codes)
+        raise DeepLError(400, f"Value for '{name}' not supported: {params[name]!r}; the languages served here "
+                              f"are {served} (/v2/languages lists them)")
+    return code
+
+
 def checked_options(params: dict) -> str:
     """The text format DeepL's ``tag_handling`` asks for ("text", "html" or "xml": written back as XML);
     400 for an option no model here honours."""
@@ -149,9 +160,9 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     codes = server.models.codes()
     if not params.get("target_lang"):
         raise DeepLError(400, "Parameter 'target_lang' not specified.")
-    target = language_of(params, "target_lang", codes)
+    target = served_language(params, "target_lang", codes)
     if params.get("source_lang"):
-        sources = [language_of(params, "source_lang", codes)] * len(texts)
+        sources = [served_language(params, "source_lang", codes)] * len(texts)
     else:
         read = "text" if text_format == "text" else "html"  # markup's text is read, not its tags
         sources = [found["language"] for found in await detected(server, texts, target, read)]

@@ -30,12 +30,20 @@ from attnmt.errors import UserError
 from attnmt.server.auto_source import detected
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
-from attnmt.server.deepl_api import REFUSED, DeepLError, answered, checked_options, deepl_key, deepl_parameters
+from attnmt.server.deepl_api import (
+    REFUSED,
+    DeepLError,
+    answered,
+    checked_options,
+    deepl_key,
+    deepl_parameters,
+    served_language,
+)
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
 from attnmt.server.file_jobs import FileJob, FileJobs
 from attnmt.server.file_sample import file_sample
-from attnmt.server.libre_requests import check_unicode, first_values, language_of
+from attnmt.server.libre_requests import check_unicode, first_values
 from attnmt.server.libretranslate import model_for
 from attnmt.server.models import TooMuch
 
@@ -75,7 +83,7 @@ async def source_of(server: Server, params: dict, name: str, data: bytes, target
     """``source_lang``, else the language of the file's text as it will be read (file_sample)."""
     codes = server.models.codes()
     if params.get("source_lang"):
-        source = language_of(params, "source_lang", codes)
+        source = served_language(params, "source_lang", codes)
     else:
         sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
         [found] = await detected(server, [sample], target)
@@ -104,7 +112,7 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         """Starts translating the multipart ``file`` into ``target_lang``."""
         async def work() -> dict:
             params, name, data = await document_params(server, request)
-            target = language_of(params, "target_lang", server.models.codes())
+            target = served_language(params, "target_lang", server.models.codes())
             served = model_for(server, await source_of(server, params, name, data, target), target)
             try:
                 jobs.check_room()  # before the file is charged, as LibreTranslate's /translate_file
