@@ -53,7 +53,8 @@ def finished(client, handle: dict) -> dict:
 def test_deepl_pythons_upload_status_and_result_give_the_translated_file(client):
     handle = upload(client, {"source_lang": "EN"}).json()
     assert set(handle) == {"document_id", "document_key"}
-    assert finished(client, handle) == {"document_id": handle["document_id"], "status": "done"}
+    assert finished(client, handle) == {"document_id": handle["document_id"], "status": "done",
+                                        "billed_characters": len("a dog runs") + len("a cat sleeps")}
     result = client.post(f"/v2/document/{handle['document_id']}/result",
                          data={"document_key": handle["document_key"]}, headers=AUTH)
     assert result.status_code == 200

@@ -4,7 +4,8 @@
     POST /v2/document  multipart file, target_lang, source_lang (none: detected from the file's text)
                        -> {"document_id": ..., "document_key": ...}
     POST /v2/document/{document_id}  document_key
-                       -> {"document_id", "status": "translating", "done" or "error"[, "error_message"]}
+                       -> {"document_id", "status": "translating", "done" (with "billed_characters": the
+                           characters charged to its key) or "error" (with "error_message")}
     POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done)
 
 A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs), in the formats
@@ -20,6 +21,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from functools import partial
 from pathlib import PurePath
 
@@ -93,8 +95,17 @@ async def source_of(server: Server, params: dict, name: str, data: bytes, target
     return source
 
 
+def counting(charge: Callable[[int], None], count: list[int]) -> Callable[[int], None]:
+    """``charge``, adding what it charged to ``count[0]`` (in the job's thread): DeepL's billed_characters."""
+    def counted(characters: int) -> None:
+        charge(characters)
+        count[0] += characters
+    return counted
+
+
 def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
     secret = secrets.token_bytes(32)
+    billed: dict[str, list[int]] = {}  # the characters charged for each document, by its id
 
     def key_of(job: FileJob) -> str:
         return hmac.new(secret, job.id.encode(), hashlib.sha256).hexdigest()
@@ -117,10 +128,14 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
             try:
                 jobs.check_room()  # before the file is charged, as LibreTranslate's /translate_file
                 charged_file(server, request, len(data))
-                job = jobs.start(served, data, name, charger(server, request, served),
+                count = [0]
+                job = jobs.start(served, data, name, counting(charger(server, request, served), count),
                                  note=partial(server.note, request, served))
             except Busy as error:
                 raise DeepLError(503, str(error), {"Retry-After": "1"}) from None
+            for gone in billed.keys() - jobs.jobs.keys():  # deleted with their jobs (FileJobs.sweep)
+                del billed[gone]
+            billed[job.id] = count
             return {"document_id": job.id, "document_key": key_of(job)}
         return await answered(work)
 
@@ -128,7 +143,9 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
     async def status(document_id: str, request: Request) -> dict:
         """The document's status: translating, done or error (with its ``error_message``)."""
         job = await answered(lambda: job_of(request, document_id))
-        answer = {"document_id": job.id, "status": STATUS[job.state]}
+        answer: dict[str, str | int] = {"document_id": job.id, "status": STATUS[job.state]}
+        if job.state == "done":  # what deepl-python's DocumentStatus.billed_characters reads
+            answer["billed_characters"] = billed.get(job.id, [0])[0]
         return answer if job.detail is None else {**answer, "error_message": job.detail}
 
     @app.post("/v2/document/{document_id}/result", tags=["DeepL"])
