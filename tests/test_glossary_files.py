@@ -265,7 +265,7 @@ def test_a_tsv_files_quoted_cell_with_line_breaks_is_one_term(tmp_path, data, te
 
 @pytest.mark.parametrize(("data", "shown", "named"), [
     (b"e-mail;E-Mail;x\r\nWi-Fi;WLAN;y\r\n", "e-mail;E-Mail;x", "a semicolon"),  # a third column of notes
-    (b"\xef\xbb\xbfSource;Target;Notes\r\ndog;Hund;animal\r\n", "Source;Target;Notes", "a semicolon"),
+    (b"\xef\xbb\xbfSource;Target;Domain\r\ndog;Hund;animal\r\n", "Source;Target;Domain", "a semicolon"),
     (b"dog\tHund\tnoun\n", r"dog\\tHund\\tnoun", "a tab"),
 ])
 def test_a_sheet_of_three_columns_is_named_with_the_delimiter_it_has(tmp_path, data, shown, named):
@@ -275,6 +275,24 @@ def test_a_sheet_of_three_columns_is_named_with_the_delimiter_it_has(tmp_path, d
     with pytest.raises(DataError, match=rf"terms.csv:1: expected 2 fields .* got 3 in '{shown}' \(read with {named} "
                                         r"as the delimiter\)$"):
         read_glossary(write(tmp_path, data), "en", "de")
+
+
+@pytest.mark.parametrize(("data", "name", "languages"), [
+    (b"\xef\xbb\xbfSource;Target;Comment\r\naccess point;Zugangspunkt;networking; not \"Access Point\"\r\n"
+     b"router;Router;\r\n", "terms.csv", (None, None)),
+    (b"English,German,Note,Definition\naccess point,Zugangspunkt,,a device\nrouter,Router,keep,\n", "terms.csv",
+     (None, None)),
+    (b"source\ttarget\tdefinition\naccess point\tZugangspunkt\ta device\nrouter\tRouter\t\n", "terms.tsv",
+     ("en", "de")),
+])
+def test_a_sheet_whose_header_names_a_comment_column_after_the_terms_is_read_from_the_terms(tmp_path, data, name,
+                                                                                            languages):
+    """A glossary made by hand heads a third column of notes (``source;target;comment``): the file was refused,
+    "expected 2 fields … got 3".  Its first two columns are the terms, a note's delimiter part of the note."""
+    path = write(tmp_path, data, name)
+    glossary = read_glossary(path, *languages)
+    assert glossary.terms == (("access point", "Zugangspunkt"), ("router", "Router"))
+    assert glossary.place("router") == f"{path}:3"
 
 
 @pytest.mark.parametrize(("data", "name", "message"), [

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from attnmt.decoding.glossary_headers import TARGET_COLUMNS, heading
+from attnmt.decoding.glossary_headers import TARGET_COLUMNS, csv_header, heading
 from attnmt.decoding.term_forms import normal
 from attnmt.decoding.termbase import NOT_USED, status_of
 from attnmt.errors import DataError, value_shown, warn
@@ -57,15 +57,17 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     repeats an entry's term columns for its second term), is a source term of the row's target too; those a
     CASE_SENSITIVE column marks are read,
     and counted in one warning: a glossary matches a term in any case.  Read as a sheet of two columns, the export
-    was refused ("expected 2 fields … got 5")."""
+    was refused ("expected 2 fields … got 5").  A sheet whose header names notes past its two terms' columns
+    (``noted_header``) is its rows' first two fields."""
     first = next(rows, None)
     if first is None:
         return
     header = first[1]
     columns = language_columns(header, source_lang, target_lang)
     if columns is None:
-        yield first
-        yield from rows
+        noted = noted_header(header, first[0], source_lang, target_lang)
+        yield (first[0], header[:2]) if noted else first
+        yield from ((where, fields[:2] if noted else fields) for where, fields in rows)
         return
     case, translatable = (
         next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names), -1)
@@ -112,6 +114,27 @@ TRUE = frozenset({"1", "true", "yes", "y", "x", "wahr", "ja"})
 # such a term is its own target, its target cell left empty.
 TRANSLATABLE = frozenset({"translatable", "translate"})
 FALSE = frozenset({"0", "false", "no", "n", "falsch", "nein"})
+
+
+# The names a sheet's header gives a column of notes on a term, as ``plain`` reads a cell: English, German, French,
+# Spanish, Italian, Portuguese and Dutch ones, as a glossary made by hand heads its third column.
+NOTE_COLUMNS = frozenset({
+    "comment", "comments", "note", "notes", "definition", "definitions", "description", "context", "remark",
+    "remarks", "example", "examples", "usage note", "info", "kommentar", "kommentare", "anmerkung", "anmerkungen",
+    "bemerkung", "bemerkungen", "hinweis", "hinweise", "beschreibung", "beispiel", "kontext", "commentaire",
+    "commentaires", "remarque", "remarques", "exemple", "comentario", "comentarios", "nota", "notas", "definicion",
+    "descripcion", "ejemplo", "commento", "commenti", "descrizione", "definizione", "esempio", "observacao",
+    "observacoes", "descricao", "definicao", "exemplo", "opmerking", "opmerkingen", "toelichting", "beschrijving",
+    "voorbeeld"})
+
+
+def noted_header(header: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
+    """Whether a sheet's first row ``header`` heads its two terms' columns (``csv_header``: ``source;target``,
+    ``English,German``) and columns of notes alone after them (NOTE_COLUMNS: ``source;target;comment``, a glossary
+    made by hand), which hold no term: the file was refused ("expected 2 fields … got 3")."""
+    notes = [plain(cell.strip()) for cell in header[2:]]
+    return (any(notes) and all(note in NOTE_COLUMNS for note in notes if note)
+            and csv_header(header[:2], where, source_lang, target_lang))
 
 
 def language_columns(fields: list[str], source_lang: str | None, target_lang: str | None) -> tuple[int, int] | None:
