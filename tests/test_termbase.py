@@ -309,20 +309,49 @@ def test_a_term_other_tools_mark_forbidden_is_never_used(tmp_path, status):
 
 def test_a_tbx_file_that_is_no_termbase_is_refused_naming_its_root(tmp_path):
     (tmp_path / "terms.tbx").write_text('<?xml version="1.0"?>\n<xliff version="1.2"/>\n', encoding="utf-8")
-    with pytest.raises(DataError, match=r"terms.tbx:2: expected a TBX termbase \(a martif or tbx root\), got <xliff>"):
+    with pytest.raises(DataError, match=r"terms.tbx:2: expected a TBX termbase \(a martif or tbx root\) or "
+                                        r"MultiTerm XML \(mtf\), got <xliff>"):
         read_glossary(tmp_path / "terms.tbx", "en", "de")
 
 
+MTF = """<?xml version="1.0" encoding="{encoding}"?>
+<mtf>
+  <conceptGrp>
+    <concept>1</concept>
+    <transacGrp><transac type="origination">jsmith</transac><date>2024-03-01T10:00:00</date></transacGrp>
+    <languageGrp>
+      <language type="English" lang="EN-US"/>
+      <termGrp><term>access point</term>
+        <descripGrp><descrip type="Definition">A device that lets Wi-Fi devices join a network.</descrip></descripGrp>
+      </termGrp>
+      <termGrp><term>AP</term></termGrp>
+    </languageGrp>
+    <languageGrp>
+      <language type="German" lang="DE-DE"/>
+      <termGrp><term>Access Point</term><descripGrp><descrip type="Usage">Forbidden</descrip></descripGrp></termGrp>
+      <termGrp><term>Zugangspunkt</term></termGrp>
+    </languageGrp>
+  </conceptGrp>
+  <conceptGrp>
+    <concept>2</concept>
+    <languageGrp><language type="English" lang="EN-US"/><termGrp><term>router</term></termGrp></languageGrp>
+  </conceptGrp>
+</mtf>
+"""
+
+
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
-def test_an_xml_file_whose_root_is_another_is_refused_naming_it(tmp_path, encoding):
-    """A MultiTerm XML export was read as TSV: "got 0 TABs in '<?xml …'"."""
+def test_a_multiterm_xml_export_is_read_as_a_termbase(tmp_path, encoding):
+    """MultiTerm's own XML export (``<mtf>``, in UTF-16 as MultiTerm writes it) was refused, "a <mtf> file, not
+    TBX", though it holds a termbase's entries: ``conceptGrp``, its ``languageGrp`` sections each naming its
+    language in a ``<language lang=…/>``, ``termGrp`` terms; a forbidden target term (its "Usage" field) is never
+    the target, and an entry without a German term is skipped, counted in one warning."""
     path = tmp_path / "export.xml"
-    path.write_text(f'<?xml version="1.0" encoding="{encoding.upper()}"?>\n<mtf><conceptGrp><languageGrp>'
-                    '<language lang="EN"/><termGrp><term>dog</term></termGrp></languageGrp></conceptGrp></mtf>\n',
-                    encoding=encoding)
-    with pytest.raises(DataError, match=r"export.xml: a <mtf> file, not TBX \(whose root is <martif> or <tbx>\): "
-                                        r"export the termbase as TBX, or the terms as CSV$"):
-        read_glossary(path, "en", "de")
+    path.write_text(MTF.format(encoding=encoding.upper()), encoding=encoding)
+    with pytest.warns(AttnmtWarning, match=r"1 of 2 entries skipped, without a term in en or in de .*line 19\)$"):
+        glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("access point", "Zugangspunkt"), ("AP", "Zugangspunkt"))
+    assert glossary.place("AP") == f"{path}:11"
 
 
 TMX = ('<?xml version="1.0" encoding="{encoding}"?>\n<tmx version="1.4"><header srclang="en"/><body><tu>'
@@ -332,11 +361,12 @@ TMX = ('<?xml version="1.0" encoding="{encoding}"?>\n<tmx version="1.4"><header 
 @pytest.mark.parametrize(("name", "encoding"), [("memory.tmx", "utf-8"), ("export.mtf", "utf-16"),
                                                 ("terms.txt", "utf-8-sig")])
 def test_an_xml_file_of_another_name_is_refused_naming_its_root(tmp_path, name, encoding):
-    """A translation memory (.tmx) or MultiTerm's XML (.mtf) given as a glossary was read as TSV:
+    """A translation memory (.tmx, or any other name) given as a glossary was read as TSV:
     "memory.tmx:1: expected 'source term<TAB>target term', got 0 TABs in '<?xml version=…'"."""
     path = tmp_path / name
     path.write_text(TMX.format(encoding=encoding.removesuffix("-sig").upper()), encoding=encoding)
-    with pytest.raises(DataError, match=rf"^{path}: a <tmx> file, not TBX \(whose root is <martif> or <tbx>\): "):
+    with pytest.raises(DataError, match=rf"^{path}: a <tmx> file, not TBX \(whose root is <martif> or <tbx>\) nor "
+                                        r"MultiTerm XML \(<mtf>\): "):
         read_glossary(path, "en", "de")
 
 

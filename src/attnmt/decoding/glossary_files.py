@@ -30,8 +30,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
   delimiter assumed.  A first line that states the delimiter as Excel reads one (``sep=;``) is followed, and skipped.
 - ``.tbx``, and ``.xml`` whose first element is a TBX root (``martif``, ``tbx``): a termbase, as is a file
   of any other name but ``.csv`` that starts with an XML declaration (``glossary_kinds.declares_xml``: a TBX
-  export saved as ``terms.txt``).  An XML file with another root (MultiTerm's own ``<mtf>``, a translation
-  memory's ``<tmx>``) is refused naming it.
+  export saved as ``terms.txt``), or MultiTerm's own XML (``mtf``, termbase.py).  An XML file with another root
+  (a translation memory's ``<tmx>``) is refused naming it.
 - ``.json``: an object ``{"dog": "Hund"}`` or a list of ``{"source": …, "target": …}`` (attnmt.decoding.glossary_json).
 
 A CSV, TSV or JSON file is UTF-8, or UTF-16 where it starts with that encoding's byte order mark, as
@@ -95,8 +95,8 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
     if suffix == ".tbx" or root in ROOTS:
         return termbase_rows(path, source_lang, target_lang)
     if root is not None:  # XML, but no termbase: its lines are no terms either
-        raise DataError(f"{path}: a <{root}> file, not TBX (whose root is <martif> or <tbx>): export the "
-                        "termbase as TBX, or the terms as CSV")
+        raise DataError(f"{path}: a <{root}> file, not TBX (whose root is <martif> or <tbx>) nor MultiTerm XML "
+                        "(<mtf>): export the termbase as TBX, or the terms as CSV")
     return with_terms(with_both_terms(tsv_rows(path, source_lang, target_lang), path), path)
 
 

@@ -4,7 +4,9 @@ memoQ, Phrase and Microsoft's terminology export.
 TBX 2's root is ``martif``, TBX 3's ``tbx``; either holds entries (``termEntry``, TBX 3's
 ``conceptEntry``), one concept each, with a section per language (``langSet`` or ``langSec``,
 its ``xml:lang`` saying the language) of terms (each in a ``tig``, ``ntig`` or ``termSec``, its
-``term``).  A section's language is matched by its primary subtag: ``en-US`` is en (but between two
+``term``).  MultiTerm's own XML export (its root ``mtf``) is read alike: its ``conceptGrp`` entries of
+``languageGrp`` sections, each's ``<language lang="EN-US"/>`` saying the language, of ``termGrp`` terms.
+A section's language is matched by its primary subtag: ``en-US`` is en (but between two
 varieties of one language, en-US to en-GB, by the variety it is nearer: ``section_side``); of an entry's
 target terms, those of the target language's own variety come first (de-CH's for de-CH), then, of its script
 (zh-Hans-CN's for zh-Hans, not zh-Hant-TW's; "zh" and "zh-CN" are simplified, "zh-TW" traditional), those of the
@@ -58,10 +60,10 @@ from attnmt.text.data import cannot_read, not_gzip, open_bytes
 from attnmt.text.language_codes import language_of, primary_subtag, subtags, variety
 from attnmt.text.xml_start import first_element
 
-ROOTS = ("martif", "tbx")
-ENTRIES = ("termEntry", "conceptEntry")
-SECTIONS = ("langSet", "langSec")
-TERM_GROUPS = ("tig", "ntig", "termSec")
+ROOTS = ("martif", "tbx", "mtf")
+ENTRIES = ("termEntry", "conceptEntry", "conceptGrp")
+SECTIONS = ("langSet", "langSec", "languageGrp")
+TERM_GROUPS = ("tig", "ntig", "termSec", "termGrp")  # a TBX 2 ntig's own termGrp is the ntig's (``section_terms``)
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 # The names of a term's status: TBX 3's element, or a termNote's or a descrip's type (MultiTerm writes ``<descrip
 # type="usageStatus">``), of which STATUS_TYPES are the others' names, as ``status_type`` reads them: a termbase's own
@@ -198,7 +200,7 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
     for section in entry:
         if local_name(section) not in SECTIONS:
             continue
-        lang = (section.get(XML_LANG) or section.get("lang") or "").strip()
+        lang = section_language(section)
         if not lang:
             raise DataError(f"{path}:{section.sourceline}: a {local_name(section)} without xml:lang (entry "
                             f"{entry.get('id') or 'without an id'}): say which language its terms are in")
@@ -215,6 +217,13 @@ def entry_terms(entry: etree._Element, path: str | Path, source_lang: str, targe
             else:
                 targets.append((variety_distance(lang, target_lang), RANKS.get(status, 1), kind, text))
     return sources, targets
+
+
+def section_language(section: etree._Element) -> str:
+    """A section's language: its xml:lang, or the ``lang`` of its ``language`` (MultiTerm XML's ``<language
+    type="English" lang="EN-US"/>``); "" for none."""
+    named = next((node for node in section if local_name(node) == "language"), section)
+    return (section.get(XML_LANG) or named.get("lang") or "").strip()
 
 
 def section_side(lang: str, source_lang: str, target_lang: str) -> str | None:
@@ -264,12 +273,17 @@ def section_terms(section: etree._Element, path: str | Path) -> Iterator[tuple[e
     """Each term of a language section, with the first word of its status ("preferred",
     "deprecated"; None where it states none) and its type (``term_type``)."""
     for group in section.iter():
-        if local_name(group) not in TERM_GROUPS:
-            continue
+        if local_name(group) not in TERM_GROUPS or any(map(is_term_group, group.iterancestors())):
+            continue  # a TBX 2 ntig's termGrp: the ntig's term, with the ntig's status and type
         term = next((node for node in group.iter() if local_name(node) == "term"), None)
         if term is None:
             raise DataError(f"{path}:{group.sourceline}: a {local_name(group)} without a term")
         yield term, term_status(group), term_type(group)
+
+
+def is_term_group(node: etree._Element) -> bool:
+    """Whether ``node`` is a term's group (TERM_GROUPS)."""
+    return local_name(node) in TERM_GROUPS
 
 
 def term_type(group: etree._Element) -> str:
@@ -356,7 +370,8 @@ def parse_termbase(path: str | Path) -> etree._Element:
         raise DataError(f"{path}: its DOCTYPE declares the entity {dtd.entities()[0].name}, and declared entities "
                         "are never expanded (one could read a file): write its text where it is used")
     if local_name(root) not in ROOTS:
-        raise DataError(f"{path}:{root.sourceline}: expected a TBX termbase (a martif or tbx root), got "
+        raise DataError(f"{path}:{root.sourceline}: expected a TBX termbase (a martif or tbx root) or MultiTerm "
+                        f"XML (mtf), got "
                         f"<{local_name(root)}>")
     return root
 
