@@ -298,7 +298,8 @@ def test_a_sheet_whose_header_names_a_comment_column_after_the_terms_is_read_fro
 @pytest.mark.parametrize(("data", "name", "message"), [
     (b"Hund;dog\nKatze\n", "terms.csv", r"terms.csv:2: expected 2 fields \(source;target\) or 4 \(source;target;"
                                        r"source language;target language\), got 1 in 'Katze' \(read with a "
-                                       r"semicolon as the delimiter\)$"),
+                                       r"semicolon as the delimiter\); a term to keep as it is \(do not "
+                                       r"translate\) is its own target: Katze;Katze$"),
     (b"Hund\tdog\nKatze\tcat\tde\n", "terms.csv", r"terms.csv:2: expected 2 fields \(source<TAB>target\) .* got 3 "
                                                  r"in 'Katze\\tcat\\tde' \(read with a tab as the delimiter\)$"),
     (b'Hund;dog\n"Katze"x;cat\n', "terms.csv", r"terms.csv:2: not valid CSV: .* \(read with a semicolon as the "
@@ -781,3 +782,16 @@ def test_a_csv_file_named_as_text_is_refused_saying_to_name_it_csv(tmp_path, dat
     with pytest.raises(DataError, match=rf"terms.txt:1: expected 'source term<TAB>target term', got 0 TABs in .*; its "
                                         rf"{delimiter} between the terms is a CSV file's: rename it to end in .csv$"):
         read_glossary(write(tmp_path, data, "terms.txt"), "en", "de")
+
+
+@pytest.mark.parametrize(("data", "name", "kept"), [
+    (b"Wi-Fi 6\nBluetooth\nAirDrop\n", "dnt.txt", "Wi-Fi 6<TAB>Wi-Fi 6"),
+    (b"Wi-Fi 6\r\nBluetooth\r\n", "dnt.csv", "Wi-Fi 6,Wi-Fi 6"),
+])
+def test_a_do_not_translate_list_of_one_column_is_refused_saying_how_to_keep_a_term(tmp_path, data, name, kept):
+    """A do-not-translate list, a term a line, stopped with "got 0 TABs in 'Wi-Fi 6'" alone: nothing said that a
+    term kept as it is is given as its own target.  Such a list is not read as one: a list of source terms whose
+    targets were left out would then be kept untranslated, silently."""
+    with pytest.raises(DataError, match=rf"{name}:1: expected .*; a term to keep as it is \(do not translate\) is its "
+                                        rf"own target: {kept}$"):
+        read_glossary(write(tmp_path, data, name), "en", "de")

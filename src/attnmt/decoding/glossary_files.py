@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 from attnmt.decoding.glossary_columns import LanguagePairs, sheet_rows, with_both_terms
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.glossary_json import json_rows
-from attnmt.decoding.glossary_kinds import check_text, declares_xml, other_format
+from attnmt.decoding.glossary_kinds import check_text, declares_xml, kept_as_is, other_format
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
@@ -204,7 +204,8 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
             if len(fields) not in (2, 4):
                 raise DataError(f"{where}: expected 2 fields (source{shown}target) or 4 (source{shown}target"
                                 f"{shown}source language{shown}target language), got {len(fields)} in "
-                                f"{delimiter.join(fields)!r:.80} (read with {assumed})")
+                                f"{delimiter.join(fields)!r:.80} (read with {assumed})"
+                                + (kept_as_is(fields[0], shown) if len(fields) == 1 else ""))
             if first and csv_header(fields, where, source_lang, target_lang):
                 first = False
                 continue

@@ -42,8 +42,18 @@ def declares_xml(path: str | Path) -> bool:
 def other_format(line: str) -> str:
     """What a TSV glossary's ``line`` without a tab may be instead, to add to the error naming it: a JSON object or
     list (``{"dog": "Hund"}``: a glossary as the API takes it), or a CSV row, a semicolon or a comma between its
-    terms (a sheet saved as CSV but named ``terms.txt``), which is read as CSV by its name; "" for neither."""
+    terms (a sheet saved as CSV but named ``terms.txt``), which is read as CSV by its name; else a term of a
+    do-not-translate list (``kept_as_is``)."""
     if line.lstrip("\ufeff ").startswith(("{", "[")):
         return "; it reads as JSON: name the file .json, or give the terms as TSV (source term<TAB>target term a line)"
     delimiter = next((delimiter for delimiter in ";," if delimiter in line), None)
-    return f"; its {delimiter!r} between the terms is a CSV file's: rename it to end in .csv" if delimiter else ""
+    return f"; its {delimiter!r} between the terms is a CSV file's: rename it to end in .csv" if delimiter else (
+        kept_as_is(line, "<TAB>"))
+
+
+def kept_as_is(term: str, shown: str) -> str:
+    """What to add to the error naming a glossary's row of one ``term``, as a do-not-translate list has (``Wi-Fi``
+    a line): such a term is its own target, ``shown`` (the file's delimiter) between them.  A list of terms without
+    their targets cannot be told from one, so it is not read as one."""
+    term = term.strip()[:40]
+    return f"; a term to keep as it is (do not translate) is its own target: {term}{shown}{term}"
