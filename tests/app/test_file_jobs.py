@@ -466,10 +466,10 @@ def test_a_job_deleted_while_its_file_is_read_or_written_frees_its_place_at_the_
 
     begun, slow = threading.Event(), getattr(pipeline, slowed)
 
-    def slowly(*args):
+    def slowly(*args, **kwargs):
         begun.set()
         time.sleep(0.05)
-        return slow(*args)
+        return slow(*args, **kwargs)
 
     monkeypatch.setattr(pipeline, slowed, slowly)
     with TestClient(create_app([served_model(trained_model)], ServeSettings(max_file_jobs=1))) as client:
