@@ -558,3 +558,11 @@ def test_emphasis_right_after_strong_keeps_its_words_in_a_translation(fixed):
     translator = fixed("Hier fett textitalic kursiv.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3)])
     assert translate_markdown("Some **bold text**_italic text_ here.\n", translator, DocumentOptions()) == (
         "Hier **fett text**_italic kursiv_.\n")
+
+
+def test_emphasis_glued_to_strong_text_keeps_its_share_of_a_changed_word(fixed):
+    """The model reads ``manis`` as one word and writes ``Mann ist``: all of it went to the strong text and
+    the emphasis, left over nothing, was dropped."""
+    translator = fixed("Der Mann ist fährt ein Fahrrad.", [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
+    assert translate_markdown("The **man**_is_ riding a bike.\n", translator, DocumentOptions()) == (
+        "Der **Mann** _ist_ fährt ein Fahrrad.\n")

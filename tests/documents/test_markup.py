@@ -917,3 +917,9 @@ def test_a_word_break_goes_with_a_word_the_translation_no_longer_has(fixed):
     translator = fixed("Besuchen Sie heute die Firma.", [(0, 0), (1, 3), (2, 4), (3, 4), (4, 2)])
     assert one("<p>Visit the Donau<wbr>dampf<wbr>schiff company today.</p>", translator) == (
         "<p>Besuchen Sie heute die Firma.</p>")
+
+
+def test_siblings_glued_in_one_word_translated_as_two_take_one_each(fixed):
+    translator = fixed("Der Mann ist fährt ein Fahrrad.", [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
+    assert one("<p>The <b>man</b><i>is</i> riding a bike.</p>", translator) == (
+        "<p>Der <b>Mann</b> <i>ist</i> fährt ein Fahrrad.</p>")  # not <b>Mann ist</b><i></i>

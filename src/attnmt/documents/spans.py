@@ -58,7 +58,7 @@ from attnmt.documents.range_order import keep_ranges_in_order
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings
 from attnmt.documents.span_geometry import initial_span, strip_span
-from attnmt.documents.unspaced_marks import unspaced_part
+from attnmt.documents.unspaced_marks import mark_edges, part_in_word
 from attnmt.documents.word_breaks import break_in_word, is_word_break
 
 WORD = re.compile(r"\S+")
@@ -123,7 +123,7 @@ class Projector:
         self.word_starts = [[start for start, _ in words] for words in self.source_words]
         self.word_ends = [[end for _, end in words] for words in self.source_words]
         self.one_word_best: dict[int, list[int | None]] = {}  # sentence -> most_attending of each word alone
-        self.atoms = atoms_by_position(flat)
+        self.atoms, self.glued = atoms_by_position(flat), mark_edges(flat.marks)
         self.same_parts = SameParts(source, self.target)  # each word's parts found once, for all its marks
 
     @staticmethod
@@ -166,9 +166,9 @@ class Projector:
             aligned = [self.target_words[i][t] for t in targets]
             if side := glued_side(self.flat.text, word, (mark.start, mark.end)):  # punctuation glued to one word
                 return on_glued(self.flat.text, word, side, self.target, aligned, (mark.start, mark.end))
-            part = unspaced_part(self.flat.text, word, (mark.start, mark.end), self.target, aligned) \
+            part = part_in_word(self.flat.text, word, (mark.start, mark.end), self.target, aligned, self.glued) \
                 if len(words) == 1 else None
-            if part is not None:  # inside a Chinese or Thai word: its proportional place in the word's translation
+            if part is not None:  # inside a Chinese or Thai word, or one glued from two marks: its proportional place
                 stretches.append((*part, False))
             elif len(words) == len(targets) == 1:  # one word to one: a word kept unchanged keeps the mark's place
                 stretches.append((*in_kept_word(self.same_parts, word, aligned[0], (mark.start, mark.end)),

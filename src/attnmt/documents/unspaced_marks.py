@@ -7,13 +7,18 @@ translation, which came back all bold.  Nothing finer is known of the alignment 
 so the mark keeps its proportional place: the stretch of the word's translation (its aligned target
 words, first to last) at the same fraction of its characters, in whole target words where the
 translation is spaced (English), in characters where it is not (Japanese).  Latin, Greek or Cyrillic
-words are not touched: a tag inside one covers the whole target word, as rule 1 says."""
+words are not touched: a tag inside one covers the whole target word, as rule 1 says; but for a word
+glued from two marks (``**one**_two_``, ``<b>man</b><i>is</i>``: the model reads ``onetwo``) that went
+to several target words, where the whole of them went to the first mark and the second was left
+empty (gone in Markdown, which cannot write empty emphasis), each mark keeps its proportional share
+of them (glued_part)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from attnmt.decoding.word_edges import beside_unspaced, unspaced
+from attnmt.documents.flat import Mark
 from attnmt.documents.kept_words import is_kept
 
 
@@ -41,6 +46,39 @@ def unspaced_part(source: str, word: tuple[int, int], mark: tuple[int, int], tar
         middle = (low + high) / 2
         chosen = [min(units, key=lambda unit: abs((unit[0] + unit[1]) / 2 - middle))]
     return chosen[0][0], chosen[-1][1]
+
+
+def part_in_word(source: str, word: tuple[int, int], mark: tuple[int, int], target: str,
+                 aligned: Sequence[tuple[int, int]], edges: tuple[frozenset[int], frozenset[int]]
+                 ) -> tuple[int, int] | None:
+    """The span in ``target`` of a mark over part of ``word`` that keeps a proportional place in its
+    translation (unspaced_part, glued_part); None where rule 1 places it."""
+    return unspaced_part(source, word, mark, target, aligned) or glued_part(source, word, mark, target, aligned, edges)
+
+
+def mark_edges(marks: Sequence[Mark]) -> tuple[frozenset[int], frozenset[int]]:
+    """Where the marks over text start, and where they end: a word glued from two has one's end
+    where the other starts (glued_part)."""
+    over = [mark for mark in marks if not mark.atom and mark.start < mark.end]
+    return frozenset(mark.start for mark in over), frozenset(mark.end for mark in over)
+
+
+def glued_part(source: str, word: tuple[int, int], mark: tuple[int, int], target: str,
+               aligned: Sequence[tuple[int, int]], edges: tuple[frozenset[int], frozenset[int]]
+               ) -> tuple[int, int] | None:
+    """The whole target words of the part of source ``word`` that ``mark`` covers, at its proportional
+    place among the several ``aligned`` ones, where its start inside the word is another mark's end
+    and its end there another's start (``edges``: mark_edges), each between two letters; None otherwise,
+    or where that share is no word."""
+    start, end = max(mark[0], word[0]), min(mark[1], word[1])
+    starts, ends = edges
+    inner = [(edge, edge in (ends if edge == start else starts)) for edge in (start, end) if word[0] < edge < word[1]]
+    if len(aligned) < 2 or not inner or not all(
+            glued and source[edge - 1].isalpha() and source[edge].isalpha() for edge, glued in inner):
+        return None
+    length, count = word[1] - word[0], len(aligned)
+    first, last = round((start - word[0]) / length * count), round((end - word[0]) / length * count)
+    return (aligned[first][0], aligned[last - 1][1]) if first < last else None
 
 
 def _units(target: str, span: tuple[int, int]) -> list[tuple[int, int]]:
