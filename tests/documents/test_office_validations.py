@@ -92,7 +92,7 @@ def test_a_hyperlinks_screen_tip_is_translated_and_its_target_kept(mirror):
     assert (link.tooltip, link.target) == ("PARK. THE IN DOG THE SEE", "https://example.com/dogs")
 
 
-def test_an_opendocument_content_validations_messages_are_translated_and_their_titles_kept(mirror):
+def test_an_opendocument_content_validations_messages_are_translated_with_their_titles(mirror):
     from odf.opendocument import OpenDocumentSpreadsheet
     from odf.table import ContentValidation, ContentValidations, ErrorMessage, HelpMessage, Table
     from odf.text import P
@@ -115,7 +115,7 @@ def test_an_opendocument_content_validations_messages_are_translated_and_their_t
     table = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
     translated = content.find(f".//{{{table}}}content-validation")
     assert [("".join(m.itertext()), m.get(f"{{{table}}}title")) for m in translated] == [
-        ("NO. OR YES CHOOSE", "Your answer"), ("LIST. THE IN NOT IS VALUE THE", "Wrong value")]
+        ("NO. OR YES CHOOSE", "ANSWER YOUR"), ("LIST. THE IN NOT IS VALUE THE", "VALUE WRONG")]
     assert translated.get(f"{{{table}}}condition") == 'of:cell-content-is-in-list("Yes";"No")'
 
 

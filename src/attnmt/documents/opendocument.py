@@ -36,7 +36,8 @@ LibreOffice would show in place of its paragraphs. A string cell with that attri
 paragraph (odfpy's ``TableCell(valuetype="string", stringvalue=…)``) is given a paragraph of it, one
 a line (``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself writes. A
 header a DataPilot table (a pivot table) names its fields after is not translated
-(attnmt.documents.opendocument_pivots). ``fo:language`` and ``fo:country`` of the styles follow the
+(attnmt.documents.opendocument_pivots); a validity message's title is
+(attnmt.documents.opendocument_validations). ``fo:language`` and ``fo:country`` of the styles follow the
 target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
@@ -81,6 +82,7 @@ from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import series_name_jobs
+from attnmt.documents.opendocument_validations import message_title_jobs
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
 from attnmt.documents.package_properties import property_parts
 from attnmt.documents.pipeline import DocumentOptions
@@ -304,7 +306,8 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         found += [jobs[node]] if jobs[node].runs else []
         found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
         found += svg_alt_text_jobs(alt_texts.pop(node, []), glossary)
-    found += series_name_jobs(root, glossary) if chart else pivot_name_jobs(root, glossary)
+    found += series_name_jobs(root, glossary) if chart else [*pivot_name_jobs(root, glossary),
+                                                            *message_title_jobs(root, glossary)]
     # those of a slide's frames, which no paragraph holds (and of one in a paragraph not read)
     return found + svg_alt_text_jobs([alt for alts in alt_texts.values() for alt in alts], glossary)
 
