@@ -47,10 +47,11 @@ TEXT_BODY = ('<office:text><text:h text:outline-level="1">The title here.</text:
              '<table:table-cell office:value-type="string"><text:p>A cat sleeps.</text:p></table:table-cell>'
              '<table:table-cell office:value-type="float" office:value="7"><text:p>7</text:p></table:table-cell>'
              '</table:table-row></table:table></office:text>')
-# A chart's title (translated) and its table (its data, kept).
+# A chart's title and its table's label (translated), and its table's number (its data, kept).
 CHART = ('<office:chart><chart:chart><chart:title><text:p>The number of dogs.</text:p></chart:title>'
          '<table:table table:name="local-table"><table:table-rows><table:table-row>'
          '<table:table-cell office:value-type="string"><text:p>Dogs seen</text:p></table:table-cell>'
+         '<table:table-cell office:value-type="float" office:value="3"><text:p>3</text:p></table:table-cell>'
          '</table:table-row></table:table-rows></table:table></chart:chart></office:chart>')
 
 META = '<office:meta><dc:date>2024-05-01T10:00:00</dc:date></office:meta>'  # a flat file's properties

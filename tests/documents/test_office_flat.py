@@ -76,9 +76,11 @@ def test_a_flat_text_translates_headers_notes_and_annotations_and_keeps_code(mir
     assert out.startswith("<?xml version='1.0' encoding='UTF-8'?>\n<office:document ")
 
 
-def test_a_flat_texts_chart_has_its_title_translated_and_its_data_kept(mirror):
+def test_a_flat_texts_chart_has_its_title_and_labels_translated_and_its_numbers_kept(mirror):
+    """The chart's label (its table's string cell) stayed in the source in its legend."""
     out = translate_office(flat_file(body=charted_body()), ".fodt", mirror, DocumentOptions()).decode()
-    assert "DOGS. OF NUMBER THE" in out and "FOLLOWS. CHART A" in out and "<text:p>Dogs seen</text:p>" in out
+    assert "DOGS. OF NUMBER THE" in out and "FOLLOWS. CHART A" in out
+    assert "<text:p>SEEN DOGS</text:p>" in out and "<text:p>3</text:p>" in out
 
 
 @pytest.mark.parametrize("suffix, body", [
@@ -87,12 +89,12 @@ def test_a_flat_texts_chart_has_its_title_translated_and_its_data_kept(mirror):
     (".fodt", '<office:text><table:table table:name="T"><table:table-row><table:table-cell office:value-type="string">'
               f'<text:p>A chart follows.{chart_frame()}</text:p></table:table-cell></table:table-row></table:table>'
               '</office:text>')])
-def test_a_flat_files_chart_in_a_table_cell_has_its_title_translated_and_its_data_kept(mirror, suffix, body):
+def test_a_flat_files_chart_in_a_table_cell_has_its_title_translated_and_its_numbers_kept(mirror, suffix, body):
     """A chart whose frame sits in a table's cell (a sheet's, or a table of a text) is inside that
     table: every paragraph of the chart was taken for its data, and its title kept its source."""
     kind = "spreadsheet" if suffix == ".fods" else "text"
     out = translate_office(flat_file(kind, body=body), suffix, mirror, DocumentOptions()).decode()
-    assert "DOGS. OF NUMBER THE" in out and "<text:p>Dogs seen</text:p>" in out
+    assert "DOGS. OF NUMBER THE" in out and "<text:p>SEEN DOGS</text:p>" in out and "<text:p>3</text:p>" in out
 
 
 def test_a_chart_cell_with_only_a_string_value_gets_no_paragraph_in_a_flat_file(mirror):

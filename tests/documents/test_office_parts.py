@@ -115,9 +115,11 @@ def chart_texts(out: bytes) -> tuple[list[str], list[str]]:
     return titles, [p.text for table in chart.iter(f"{TABLE}table") for p in table.iter(f"{TEXT}p")]
 
 
-def test_an_opendocument_charts_titles_are_translated_and_its_table_kept(mirror):
+def test_an_opendocument_charts_titles_and_labels_are_translated_and_its_numbers_kept(mirror):
+    """The categories and the series' name, string cells of the chart's table, stayed in the source
+    on its axis and in its legend, where an .xlsx chart's are translated."""
     out = translate_office(chart_text_file(), ".odt", mirror, DocumentOptions(target_lang="de"))
-    assert chart_texts(out) == (["DOGS. OF NUMBER THE", "TOWNS. TWO", "SEEN. DOGS"], ["Dogs", "East", "3", "West", "5"])
+    assert chart_texts(out) == (["DOGS. OF NUMBER THE", "TOWNS. TWO", "SEEN. DOGS"], ["DOGS", "EAST", "3", "WEST", "5"])
     assert [p.text for p in etree.fromstring(read_members(out)["content.xml"]).iter(f"{TEXT}p")] == [
         "FOLLOWS. CHART A"]
     assert read_members(out)["Object 1/styles.xml"] == read_members(chart_text_file())["Object 1/styles.xml"]

@@ -41,8 +41,8 @@ header a DataPilot table (a pivot table) names its fields after is not translate
 target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
-META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated; its
-table (``table:table``: categories, series names, numbers) is its data, kept. The picture of the
+META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated, and
+so are its table's (``table:table``) categories and series names, string cells; its numbers are kept. The picture of the
 chart the file keeps beside it (``ObjectReplacements/``), for readers that cannot draw charts, is
 kept too, as it was.
 
@@ -379,10 +379,12 @@ def is_master_placeholder(paragraph: etree._Element) -> bool:
 
 
 def is_data(paragraph: etree._Element) -> bool:
-    """Whether a chart's paragraph is in its table (its data): a ``table:table`` stands between it
-    and its chart's own ``office:document``.  In a flat file the chart's frame may itself sit in a
-    table (a spreadsheet's cell, a text's table), which is not the chart's: every paragraph of the
+    """Whether a chart's paragraph is a number of its table (its data): a ``table:table`` stands
+    between it and its chart's own ``office:document``, and its cell is no string cell.  A string
+    cell is a category's or a series' name, which the chart shows on its axis and in its legend, as
+    an .xlsx chart's cached labels are translated.  In a flat file the chart's frame may itself sit in
+    a table (a spreadsheet's cell, a text's table), which is not the chart's: every paragraph of the
     chart counted as its data, and its titles were not translated."""
     holder = next(paragraph.iterancestors(TABLE_ELEMENT, DOCUMENT), None)
-    return holder is not None and holder.tag == TABLE_ELEMENT
+    return holder is not None and holder.tag == TABLE_ELEMENT and is_value(paragraph)
 
