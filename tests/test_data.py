@@ -203,9 +203,11 @@ def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_p
         read_lines(path)
 
 
-def test_a_gzip_stream_damaged_past_its_header_names_the_file(tmp_path):
+@pytest.mark.parametrize("read", [read_lines, line_endings], ids=["lines", "endings"])
+def test_a_gzip_stream_damaged_past_its_header_names_the_file(tmp_path, read):
     """A download cut or damaged mid-stream was zlib's traceback, "zlib.error: Error -3 while decompressing
-    data: invalid distance too far back", from every command that read the corpus."""
+    data: invalid distance too far back", from every command that read the corpus, and from translating
+    such a file (whose line endings are read for writing the translation back)."""
     text = "".join(f"A dog number {i} runs through the park.\n" for i in range(400)).encode()
     data = bytearray(gzip.compress(text, mtime=0))
     data[200:260] = bytes(byte ^ 0x5A for byte in data[200:260])
@@ -213,7 +215,7 @@ def test_a_gzip_stream_damaged_past_its_header_names_the_file(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: not a valid gzip file \(Error -3 while "
                                         r"decompressing data: invalid distance too far back\)$"):
-        read_lines(path)
+        read(path)
 
 
 def test_corrupt_gzip_names_the_file(tmp_path):

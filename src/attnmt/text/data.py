@@ -119,9 +119,12 @@ def line_endings(path: str | Path) -> tuple[str, list[str]]:
     (``with_endings``): its byte order mark ("\\ufeff" or "") and each line's ending (``line_ending``),
     a file that mixes CRLF and LF included.  "A\\r\\nB" and "A\\nB\\n" give the same lines."""
     path = Path(path)
-    with open_bytes(path) as f:
-        first = f.readline()
-        endings = [line_ending(first), *map(line_ending, f)] if first else []
+    try:
+        with open_bytes(path) as f:
+            first = f.readline()
+            endings = [line_ending(first), *map(line_ending, f)] if first else []
+    except (gzip.BadGzipFile, EOFError, zlib.error) as err:  # as stream_lines names a damaged .gz
+        raise not_gzip(path, err) from None
     return ("\ufeff" if first.startswith(UTF8_BOM) else ""), endings
 
 
