@@ -13,8 +13,9 @@ from support import PAIRS, write_pairs
 
 from attnmt.errors import DataError
 from attnmt.text.data import ReadReport
-from attnmt.train_config import CorpusSpec
+from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.corpus_files import check_corpus_file
+from attnmt.training.start import run_start
 from attnmt.training.tokenize_corpora import text_pairs
 from attnmt.training.training_data import read_validation_text
 
@@ -127,3 +128,21 @@ def test_text_that_starts_like_markup_or_a_signature_is_text(tmp_path, text):
     path = tmp_path / "tr.en"
     path.write_text(text, encoding="utf-8")
     check_corpus_file(path)
+
+
+@pytest.mark.parametrize("missing", ["src", "tgt", "tsv"])
+def test_a_missing_file_of_a_train_list_is_refused_naming_its_entry_and_side(tmp_path, missing):
+    """It was "cannot read b.src: no such file or directory", after a tokenizer's training on the others."""
+    src, tgt = write_pairs(tmp_path, "a", PAIRS)
+    gone = tmp_path / f"b.{missing}"
+    entry = {"tsv": str(gone)} if missing == "tsv" else {"src": str(src), "tgt": str(tgt), missing: str(gone)}
+    config = TrainConfig(train=[{"src": str(src), "tgt": str(tgt)}, entry], out_dir=str(tmp_path / "run"))
+    with pytest.raises(DataError, match=rf"^train\[1\]\.{missing}: cannot read {re.escape(str(gone))}: no such file"):
+        run_start(config, say=lambda line: None)
+
+
+def test_a_missing_train_src_is_refused_naming_its_key(tmp_path):
+    src, tgt = write_pairs(tmp_path, "a", PAIRS)
+    config = TrainConfig(train_src=str(tmp_path / "b.src"), train_tgt=str(tgt), out_dir=str(tmp_path / "run"))
+    with pytest.raises(DataError, match=r"^train_src: cannot read .*b\.src: no such file"):
+        run_start(config, say=lambda line: None)

@@ -15,7 +15,8 @@ import zlib
 from pathlib import Path
 
 from attnmt.errors import DataError
-from attnmt.text.data import OLE_SIGNATURE, ZIP_START, open_bytes
+from attnmt.text.data import OLE_SIGNATURE, ZIP_START, check_readable, open_bytes
+from attnmt.train_config import TrainConfig
 
 AS_TEXT = ("give UTF-8 text of one sentence a line, or of 'source<TAB>target' a line for a tsv (from a "
            "spreadsheet, its two columns saved as tab-separated UTF-8 text)")
@@ -72,3 +73,24 @@ def check_read_again(path: str | Path) -> None:
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise DataError(f"{path}: {kind}, which can be read once, but a run reads its text several times (to train "
                         "the tokenizer, to tokenise it, to check a resume): write it to a file first")
+
+
+def check_corpora_found(config: TrainConfig) -> None:
+    """Refuses a run whose training text (not prepared_dir's) cannot be read, naming the config key that gives
+    it: a missing second corpus of a ``train:`` list was "cannot read b.en: no such file or directory", which
+    left the user to find which entry, and which side, named it."""
+    if config.prepared_dir:
+        return
+    for key, path in corpus_keys(config):
+        try:
+            check_readable(path)
+        except DataError as error:
+            raise DataError(f"{key}: {error}") from None
+
+
+def corpus_keys(config: TrainConfig) -> list[tuple[str, str]]:
+    """Each training file with the key the config gives it by: ``train[1].src``, or ``train_src``."""
+    if config.train is None:
+        return [(f"train_{role}", path) for role, path in config.corpora()[0].files().items()]
+    return [(f"train[{i}].{role}", path) for i, spec in enumerate(config.corpora())
+            for role, path in spec.files().items()]
