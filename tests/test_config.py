@@ -706,7 +706,8 @@ def test_a_boolean_for_a_number_is_named_as_the_file_wrote_it(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "overrides", "message"), [
-    ("model: {d_modl: 64}\n", {}, "model: unknown key(s) d_modl; valid keys: vocab_size, d_model,"),
+    ("model: {d_modl: 64}\n", {}, "model: unknown key(s) d_modl (did you mean d_model?); valid keys: vocab_size, "
+                                   "d_model,"),
     ("warmup_steps: -5\n", {}, "warmup_steps=-5: use a whole number of at least 0"),
     ("warmup_steps: -5\n", {"max_steps": "3"}, "warmup_steps=-5: use a whole number of at least 0"),
     ("model: {dropout: 2}\n", {}, "model: dropout=2.0: use a dropout probability from 0 to below 1"),
@@ -716,6 +717,15 @@ def test_a_wrong_value_in_the_file_names_the_file_as_an_unknown_key_does(tmp_pat
     path.write_text(text)
     with pytest.raises(ConfigError, match=f"^{re.escape(f'{path}: {message}')}"):
         load_config(path, overrides)
+
+
+def test_a_typo_in_a_key_is_named_with_the_key_it_is_nearest(tmp_path):
+    """It listed every valid key, 47 of them, for the user to find eval_every among."""
+    path = tmp_path / "c.yaml"
+    path.write_text("eval_evry: 500\nmax_step: 10\nzzz: 1\n")
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: unknown key\(s\) eval_evry \(did you mean "
+                                          r"eval_every\?\), max_step \(did you mean max_steps\?\), zzz; valid keys: "):
+        load_config(path)
 
 
 def test_a_wrong_value_from_the_command_line_is_not_blamed_on_the_file(tmp_path):

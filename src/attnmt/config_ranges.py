@@ -14,6 +14,7 @@ import numbers
 import os
 import re
 from dataclasses import dataclass, fields
+from difflib import get_close_matches
 
 import numpy as np
 
@@ -255,8 +256,16 @@ def checked_fields(cls: type, values: dict, source: str) -> dict:
     types = {f.name: str(f.type) for f in fields(cls)}
     unknown = sorted(map(str, set(values) - set(types)))  # str: YAML reads a key 1 as a number
     if unknown:
-        raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(types)}")
+        named = ", ".join(with_nearest(key, list(types)) for key in unknown)
+        raise ConfigError(f"{source}: unknown key(s) {named}; valid keys: {', '.join(types)}")
     return {key: typed(value, types[key], f"{source}: {key}") for key, value in values.items()}
+
+
+def with_nearest(key: str, names: list[str]) -> str:
+    """``key`` as an unknown key is named, with the valid name nearest it where one is near: a typo's fix
+    (``eval_evry (did you mean eval_every?)``) was left to be found in a list of 47 keys."""
+    near = get_close_matches(key, names, n=1)
+    return f"{key} (did you mean {near[0]}?)" if near else key
 
 
 NUMBER_TEXTS = (": max_time",)  # the text keys a bare number is meant for (parse_duration: seconds)

@@ -119,7 +119,8 @@ def test_a_progress_that_is_no_bool_is_named_before_any_work(tmp_path, progress)
 def test_unknown_config_key_is_named_with_the_valid_ones(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("max_tokenz: 10\n")
-    with pytest.raises(ConfigError, match=r"c.yaml: unknown key\(s\) max_tokenz; valid keys: train_src"):
+    with pytest.raises(ConfigError, match=r"c.yaml: unknown key\(s\) max_tokenz \(did you mean max_tokens\?\); "
+                                          r"valid keys: train_src"):
         load_config(path)
 
 
