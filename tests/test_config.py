@@ -312,10 +312,12 @@ def test_a_model_override_into_a_model_that_is_not_a_section_is_refused(tmp_path
 
 
 @pytest.mark.parametrize(("override", "message"), [
-    ({"max_tiem": "5m"}, "--max-tiem (command line): unknown key max_tiem; valid keys: train_src, train_tgt,"),
-    ({"model.d_modl": "64"}, "--model.d-modl (command line): unknown model key d_modl; valid model keys: "
-                             "vocab_size, d_model,"),
-    ({"modle.d_model": "64"}, "--modle.d-model (command line): unknown key modle; valid keys: train_src,"),
+    ({"max_tiem": "5m"}, "--max-tiem (command line): unknown key max_tiem (did you mean max_time?); valid keys: "
+                         "train_src, train_tgt,"),
+    ({"model.d_modl": "64"}, "--model.d-modl (command line): unknown model key d_modl (did you mean d_model?); "
+                             "valid model keys: vocab_size, d_model,"),
+    ({"modle.d_model": "64"}, "--modle.d-model (command line): unknown key modle (did you mean model?); valid keys: "
+                              "train_src,"),
 ])
 def test_a_misspelled_override_is_named_as_typed_not_blamed_on_the_config_file(tmp_path, override, message):
     path = tmp_path / "c.yaml"
@@ -337,7 +339,8 @@ def test_prepare_says_a_misspelled_override_in_one_line_before_writing(tmp_path,
     path.write_text(json.dumps(tiny_config(tmp_path).to_dict()))
     code, out, err = run_cli(["prepare", path, "--vocab-sise", "300", "--out", tmp_path / "prep"], capsys)
     assert (code, out) == (2, "")
-    assert err.startswith("attnmt: error: --vocab-sise (command line): unknown key vocab_sise; valid keys: ")
+    assert err.startswith("attnmt: error: --vocab-sise (command line): unknown key vocab_sise (did you mean "
+                          "vocab_size?); valid keys: ")
     assert err.count("\n") == 1 and not (tmp_path / "prep").exists()
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from attnmt.config_file import TAGGED_VALUE_ERRORS, AliasFreeLoader
-from attnmt.config_ranges import type_words, typed
+from attnmt.config_ranges import type_words, typed, with_nearest
 from attnmt.errors import ConfigError, warn
 
 
@@ -112,7 +112,7 @@ def check_key(key: str, sections: dict[str, type]) -> None:
         valid = [f.name for f in fields(cls)]
         if name not in valid:
             kind = f"{section} key" if section else "key"
-            raise ConfigError(f"--{key.replace('_', '-')} (command line): unknown {kind} {name}; "
+            raise ConfigError(f"--{key.replace('_', '-')} (command line): unknown {kind} {with_nearest(name, valid)}; "
                               f"valid {kind}s: {', '.join(valid)}")
 
 
