@@ -17,7 +17,7 @@ in capitals; an acronym its vocabulary holds, or reads hardly better so, stays a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 # The first letter of a text, and the first after the end of a sentence inside it, as sentence case
 # writes them in capitals: "stop! who's there?" is "Stop! Who's there?".
@@ -144,12 +144,18 @@ def copied_back(sentence: str, translation: str, read: str) -> str:
     """``translation`` with each word that ``sentence`` gives in capitals and ``read`` in another case
     (``emphasised``) in capitals again where the translation holds it, its case aside (a
     name, "John"; a word both languages write alike, "Park"): the only word of it known to be that one's."""
+    for word in {as_read for _, as_read in recased_words(sentence, read)}:
+        translation = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", word.upper(), translation, flags=re.IGNORECASE)
+    return translation
+
+
+def recased_words(sentence: str, read: str) -> Iterator[tuple[str, str]]:
+    """Each word of three letters or more (not "in", "to": chance words in a translation) that ``sentence`` gives
+    in capitals and ``read`` in another case (``emphasised``), as given and as read."""
     for given, seen in zip(sentence.split(), read.split(), strict=False):
         if given != seen and given.isupper() and seen.casefold() == given.casefold():
-            for word in {word for word in _WORD.findall(seen) if len(word) > 2}:  # not "in", "to": chance words
-                translation = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", word.upper(), translation,
-                                     flags=re.IGNORECASE)
-    return translation
+            words = zip(_WORD.findall(given), _WORD.findall(seen), strict=False)
+            yield from ((word, as_read) for word, as_read in words if len(word) > 2)
 
 
 def written_as(sentence: str, translation: str, read: str) -> str:
@@ -216,12 +222,9 @@ def read_pair(source: str, translation: str, pieces: Callable[[str], int] | None
 
 def copies_read(sentence: str, translation: str, read: str, target_ids: Callable[[str], list[int]] | None) -> str:
     """``translation`` with each copy in capitals of a word that ``sentence`` gives in capitals and ``read`` in
-    another case (``copied_back``'s words) ``recased`` (``target_ids``; none given: as ``read`` has it): "Ich traf
+    another case (``recased_words``) ``recased`` (``target_ids``; none given: as ``read`` has it): "Ich traf
     JOHN im PARK." for "I met JOHN in the PARK." is read "Ich traf John im Park.", only the case changed."""
-    for given, seen in zip(sentence.split(), read.split(), strict=False):
-        if given != seen and given.isupper() and seen.casefold() == given.casefold():
-            words = zip(_WORD.findall(given), _WORD.findall(seen), strict=False)
-            for word, as_read in ((word, as_read) for word, as_read in words if len(word) > 2):  # as copied_back
-                cased = recased(word, target_ids) if target_ids else as_read
-                translation = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", cased, translation)  # letters alone
+    for word, as_read in recased_words(sentence, read):
+        cased = recased(word, target_ids) if target_ids else as_read
+        translation = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", cased, translation)  # letters alone
     return translation
