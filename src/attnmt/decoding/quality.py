@@ -4,7 +4,8 @@
                                                                                       └─ quality in [0, 1]
 
 Every number comes from the model itself, with no reference: the probability it gives each
-piece of the translation after the pieces before it (and EOS at the end), the share of source
+piece of the translation after the pieces before it (and EOS at the end: where neither side ends
+with a final mark, ending there or after a full stop, attnmt.decoding.quality_ending), the share of source
 words its cross-attention leaves unread and how thinly that attention is spread, the length
 ratio, repeated word n-grams, words copied from the source, and unknown pieces.  The same pass
 scores attnmt's own output (translate) and a translation written elsewhere (``assess``), so a
@@ -77,6 +78,7 @@ from attnmt.decoding.capitals import read_pair
 from attnmt.decoding.dictated import NOTHING, Dictated
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
+from attnmt.decoding.quality_ending import with_stop_read
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import word_probabilities
@@ -204,7 +206,9 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     source_ids = [[] if blank(s) else cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) for s in sources]
     target_ids = [translation_ids(tokenizer, t, c.longest_input) for t in translations]
     found: list[Assessment | None] = [None] * len(sources)
-    for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
+    passes = with_stop_read(model, tokenizer, dict(forced_passes(model, source_ids, target_ids, max_tokens)), sources,
+                            translations, max_tokens)  # a translation's end without a full stop (quality_ending)
+    for i, forced in passes.items():
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold,
                                  languages, dictated[i] if dictated else NOTHING)
     found = [unread_pair(s, t, bool(ids), calibration, threshold, bool(sids)) if a is None else a
@@ -287,7 +291,10 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
                 for (k, j), lp in zip(pairs, known, strict=True)]
     found: list[list[Assessment | None]] = [[None] * len(texts) for texts in translations]
     with torch.inference_mode():
-        for p, forced in searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens, recorded):
+        passes = dict(searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens, recorded))
+        texts = [translations[k][j] for k, j in pairs]
+        for p, forced in with_stop_read(model, tokenizer, passes, [sentences[batch.indices[k]] for k, _ in pairs],
+                                        texts, max_tokens).items():
             k, j = pairs[p]
             found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
                                         calibration, threshold, languages, batch.dictated_in(k))

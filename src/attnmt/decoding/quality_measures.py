@@ -58,6 +58,9 @@ WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a wo
 QUESTION_MARKS = frozenset("?\uff1f\u061f\u00bf\u2e2e\u037e\u055e\u1367\u203d\u2047\u2048\u2049")
 GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
 CLOSING = " \t\"'’”»«)]}"  # what may stand after a sentence's last mark: quotes, brackets
+# What ends a sentence: a question mark of any script, a full stop (Latin's, CJK's, the full-width one, Devanagari's
+# danda, Urdu's), an exclamation mark, an ellipsis; Greek's ";" where the text is Greek (``ends_sentence``).
+FINAL_MARKS = QUESTION_MARKS | frozenset(".!…。．！‼।۔")
 
 
 def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
@@ -261,3 +264,10 @@ def question_differs(source: str, translation: str) -> bool:
     """Whether one of ``source`` and ``translation`` asks (``asks``) and the other does not: a question
     translated as a statement ("Is the man asleep?" as "Der Mann schläft."), or a statement as one."""
     return asks(source) != asks(translation)
+
+
+def ends_sentence(text: str) -> bool:
+    """Whether ``text`` ends with a final mark (FINAL_MARKS), quotation marks and brackets after it aside
+    ("He asked: „Why?“"); a ";" only where the text holds Greek letters, whose question mark it is."""
+    end = text.rstrip(CLOSING)[-1:]
+    return end in FINAL_MARKS and end != ";" or end == ";" and GREEK.search(text) is not None
