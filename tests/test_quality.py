@@ -21,8 +21,10 @@ from attnmt.decoding.calibration import (
     save_calibration,
 )
 from attnmt.decoding.fitting import logistic_fit, probability, reliability, ridge_fit
+from attnmt.decoding.forced import ForcedPass
 from attnmt.decoding.quality import Assessment, Assessor, assess, assess_searched
-from attnmt.decoding.quality_features import Features, segments
+from attnmt.decoding.quality_ending import mark_written
+from attnmt.decoding.quality_features import Features, features_of, rules_broken, segments
 from attnmt.decoding.quality_joined import joined
 from attnmt.decoding.quality_measures import (
     attention_spread,
@@ -31,6 +33,7 @@ from attnmt.decoding.quality_measures import (
     cut_short,
     looped,
     repeated_share,
+    stop_lost,
     symbols_looped,
     words_doubled,
     words_of,
@@ -238,6 +241,42 @@ def test_three_words_in_a_row_copied_in_lower_case_are_a_copied_run(source, tran
 ])
 def test_a_translation_ending_where_a_sentence_goes_on_is_cut_short(source, translation, cut):
     assert cut_short(source, translation) == cut
+
+
+@pytest.mark.parametrize(("source", "translation", "lost"), [
+    ("A man sleeping in a green room on a couch.", "Ein Mann schläft in einem grünen Raum auf einem Sofa", True),
+    ("Watch out!", "Pass auf", True),
+    ("A dog runs across the street.", "Ein Hund rennt über die", True),  # cut after a whole word
+    ("A dog runs.", "Ein Hund rennt.", False),
+    ("A dog runs", "Ein Hund rennt", False),  # the source has no full stop either
+    ('A sign says "Stop."', "Ein Schild sagt „Halt.“", False),  # German's closing quote after the mark
+    ("Is he there?", "Ist er da?", False),
+    ("How are you?", "Τι κάνεις;", False),  # the Greek question mark
+    ("Dog.", "...", False),  # no word: cut_short's
+])
+def test_a_translation_without_its_sources_final_mark_lost_its_stop(source, translation, lost):
+    assert stop_lost(source, translation) == lost
+
+
+def test_a_translation_that_lost_its_sources_full_stop_breaks_the_punctuation_rule():
+    forced = ForcedPass([5, 6, 7, 8, 2], [9, 10, 11], [-0.1] * 4, torch.full((3, 5), 0.2))
+    pieces = ["\u2581A", "\u2581dog", "\u2581runs", ".", "</s>"]
+    lost, kept = (features_of(forced, "A dog runs.", text, pieces, 1) for text in ("Ein Hund rennt", "Ein Hund rennt."))
+    assert rules_broken(lost, (0.4, 2.5))["punctuation"] and not rules_broken(kept, (0.4, 2.5))["punctuation"]
+
+
+class MarksKnown:
+    """A target tokenizer whose vocabulary holds "." (id 4) and no "!" (unknown, id 1)."""
+
+    def encode_target(self, text: str) -> list[int]:
+        return [4 if ch == "." else 1 for ch in text.replace(" ", "")]
+
+
+def test_the_punctuation_rule_reads_only_a_mark_the_models_vocabulary_writes(model_and_tokenizer):
+    """The tiny vocabulary knows no ".": every full stop is lost to it, and no line is flagged for one."""
+    assert mark_written(MarksKnown(), "A dog runs.", 1) and not mark_written(MarksKnown(), "Run!", 1)
+    [lost] = assessed(model_and_tokenizer, ["a dog runs."], ["ein hund rennt"])
+    assert lost.features.stop_lost is False and "punctuation" not in lost.flags
 
 
 def test_a_translation_with_an_article_twice_is_flagged_repetition(model_and_tokenizer):

@@ -52,6 +52,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   languages are known and it is clear (attnmt.decoding.quality_negation)
     question      one of the source and the translation asks (a question mark of any script) and the other
                   does not: a question translated as a statement (quality_measures.question_differs)
+    punctuation   the source ends with a final mark (a full stop, an exclamation mark) and the translation
+                  with none (quality_measures.stop_lost)
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
 An empty translation of a source with text (``blank``, or read as no piece) has no pass to read:
@@ -78,7 +80,7 @@ from attnmt.decoding.capitals import read_pair
 from attnmt.decoding.dictated import NOTHING, Dictated
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
-from attnmt.decoding.quality_ending import with_stop_read
+from attnmt.decoding.quality_ending import mark_written, with_stop_read
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import word_probabilities
@@ -90,7 +92,7 @@ from attnmt.text.invisible import blank
 from attnmt.text.language_codes import is_language_code
 
 FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "language", "negation",
-         "question", "low_quality")
+         "question", "punctuation", "low_quality")
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
 EMPTY = "empty"  # the flag of an empty translation of a source with text (``empty_translation``)
@@ -244,6 +246,8 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
     features = features_of(forced, source, translation, source_pieces, unk_id, languages,
                            [translation[begin:end] for begin, end in spans], dictated, spans)
+    if features.stop_lost and not mark_written(tokenizer, source, unk_id):
+        features = replace(features, stop_lost=False)  # the model cannot write the mark it lost (quality_ending)
     if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
         return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
     words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])

@@ -10,6 +10,9 @@ ending there or after a full stop, P(EOS) + P(STOP) · P(EOS | STOP), from a sec
 STOP after it (``with_stop_read``).  A translation cut off keeps its low end: the model expects no full
 stop after "auf einem" either.
 
+
+The ``punctuation`` rule (quality_measures.stop_lost) reads a translation only where the model can write its
+source's final mark (``mark_written``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from dataclasses import replace
 
 from attnmt.decoding.forced import ForcedPass, forced_passes
 from attnmt.decoding.inputs import TextCodec
-from attnmt.decoding.quality_measures import WORD, ends_sentence
+from attnmt.decoding.quality_measures import WORD, ends_sentence, final_character
 from attnmt.model import Transformer
 
 STOP = "."  # the full stop read after an open-ended translation (``with_stop_read``)
@@ -59,3 +62,11 @@ def stop_ending(forced: ForcedPass, stopped: ForcedPass) -> ForcedPass:
     # At most 0: an end a search scored (assess_searched reads its log-probs) and STOP a forced pass scored are
     # of two distributions, which may give the two more than 1 together.
     return replace(forced, log_probs=[*forced.log_probs[:-1], min(0.0, either)])
+
+
+def mark_written(tokenizer: TextCodec, source: str, unk_id: int) -> bool:
+    """Whether the model's vocabulary writes ``source``'s final mark (``final_character``) with no unknown
+    piece: a vocabulary without "." loses every full stop, and the ``punctuation`` rule would flag every line,
+    as ``unknown`` would for punctuation alone (quality_features.unknown_pieces)."""
+    mark = final_character(source)
+    return bool(mark) and unk_id not in tokenizer.encode_target(mark)

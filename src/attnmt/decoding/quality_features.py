@@ -22,6 +22,7 @@ from attnmt.decoding.quality_measures import (
     looped,
     question_differs,
     repeated_share,
+    stop_lost,
     symbols_looped,
     unread_words,
     words_doubled,
@@ -63,6 +64,7 @@ class Features:
     question: bool = False  # one side asks, the other not (quality_measures.question_differs): a rule
     copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
     cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short): a rule
+    stop_lost: bool = False  # ends without the source's final mark (quality_measures.stop_lost): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -144,7 +146,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation),
         copied_run=copied_run(source, undictated(translation, given) if given else translation),
-        cut_short=cut_short(source, translation))
+        cut_short=cut_short(source, translation), stop_lost=stop_lost(source, translation))
 
 
 def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str]) -> float:
@@ -195,4 +197,5 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "language": features.language,
         "negation": features.negation,
         "question": features.question,
+        "punctuation": features.stop_lost,
     }

@@ -268,6 +268,19 @@ def question_differs(source: str, translation: str) -> bool:
 
 def ends_sentence(text: str) -> bool:
     """Whether ``text`` ends with a final mark (FINAL_MARKS), quotation marks and brackets after it aside
-    ("He asked: „Why?“"); a ";" only where the text holds Greek letters, whose question mark it is."""
-    end = text.rstrip(CLOSING)[-1:]
+    ("He asked: „Why?“", "„Halt!“": German closes with "“"); a ";" only where the text holds Greek letters,
+    whose question mark it is."""
+    end = final_character(text)
     return end in FINAL_MARKS and end != ";" or end == ";" and GREEK.search(text) is not None
+
+
+def final_character(text: str) -> str:
+    """``text``'s last character before the quotation marks, brackets and spaces that close it ("" where none)."""
+    return text.rstrip(CLOSING + "“‘›")[-1:]
+
+
+def stop_lost(source: str, translation: str) -> bool:
+    """Whether ``source`` ends with a final mark (``ends_sentence``) and ``translation``, which has a word, ends
+    with none: a full stop or an exclamation mark lost ("A dog runs." as "Ein Hund rennt"), or a translation
+    cut after a whole word ("Ein Hund rennt über die").  A question mark lost is ``question_differs``'s too."""
+    return ends_sentence(source) and not ends_sentence(translation) and WORD.search(translation) is not None
