@@ -26,6 +26,7 @@ from attnmt.decoding.quality import Assessment, Assessor, assess, assess_searche
 from attnmt.decoding.quality_ending import mark_written
 from attnmt.decoding.quality_features import Features, features_of, rules_broken, segments
 from attnmt.decoding.quality_joined import joined
+from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.quality_measures import (
     attention_spread,
     copied_run,
@@ -181,6 +182,14 @@ def test_a_translation_with_another_number_is_flagged_verbatim_and_its_quality_k
 def test_a_translation_with_another_number_in_words_is_flagged_verbatim(model_and_tokenizer):
     [right, changed] = assessed(model_and_tokenizer, ["two dogs run"] * 2, ["zwei hunde rennen", "drei hunde rennen"])
     assert "verbatim" not in right.flags and "verbatim" in changed.flags and changed.quality < right.quality
+
+def test_a_number_in_words_added_against_the_sources_article_is_flagged_verbatim_where_the_languages_are_known(
+        model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    for languages, flagged in ((Languages("en", "de"), True), (Languages(None, "de"), False)):
+        [added] = assess(model, tokenizer, ["a dog runs"], ["zwei hunde rennen"], languages=languages)
+        assert ("verbatim" in added.flags) is flagged
+
 
 def test_a_translation_that_lost_its_sources_tags_or_placeholders_is_flagged_verbatim(model_and_tokenizer):
     """The model, which never saw a "<" or a "%", rates the translation without them far above the one that

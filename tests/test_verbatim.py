@@ -10,6 +10,7 @@ from support import lines_run
 from attnmt.decoding import verbatim
 from attnmt.decoding.quality import Assessment
 from attnmt.decoding.quality_joined import joined, read_whole
+from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.verbatim import PROTECTED, Number, differs, digit_groups, groups_left, number_value, numbers_in
 
 
@@ -164,6 +165,42 @@ def test_a_number_in_words_is_not_read_as_dropped_where_the_targets_numbers_are_
 ])
 def test_a_number_in_words_dropped_or_converted_keeps_the_rule(source, translation):
     assert not differs(source, translation, "de")  # the language gates the dropped rule alone
+
+@pytest.mark.parametrize("source, translation", [
+    ("A man sleeping in a green room on a couch.", "Fünf Männer schlafen in einem grünen Raum auf einem Sofa."),
+    ("A brown dog is running after the black dog.", "Zwei braune Hunde rennen dem schwarzen Hund hinterher."),
+    ("A boy wearing headphones sits on a woman's shoulders.", "Drei Jungen mit Kopfhörern sitzen auf den Schultern "
+     "einer Frau."),
+    ("One man and a dog.", "Ein Mann und zwei Hunde."),
+])
+def test_a_number_in_words_added_against_an_article_breaks_the_rule(source, translation):
+    """The source says no number the translation's "Fünf" could be: the rule read only numbers changed or dropped,
+    and "A man" as "Fünf Männer" raised no flag."""
+    assert differs(source, translation, "de", "en")
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("A pair of shoes lies on the floor.", "Zwei Schuhe liegen auf dem Boden."),  # a group the source names
+    ("A couple of hikers take a break.", "Zwei Wanderer machen eine Pause."),
+    ("Both dogs are running.", "Zwei Hunde rennen."),
+    ("Two dogs run after 3 cats.", "Zwei Hunde rennen drei Katzen hinterher."),  # said in digits on one side
+    ("A man rides a four-wheeler.", "Ein Mann fährt ein Quad."),
+])
+def test_a_number_in_words_the_source_says_in_any_way_is_not_added(source, translation):
+    assert not differs(source, translation, "de", "en")
+
+
+@pytest.mark.parametrize("source_language", [None, "it"])
+def test_a_number_in_words_is_not_read_as_added_where_the_sources_numbers_are_not_known(source_language):
+    """Italian's "due" is no number word the rule knows: "Due cani" as "Zwei Hunde" added none."""
+    assert not differs("Due cani corrono.", "Zwei Hunde rennen.", "de", source_language)
+
+
+def test_a_number_in_words_added_is_read_over_a_whole_text_with_its_languages():
+    found = read_whole(Assessment(0.9, [], False), "A man sleeps. A dog runs.", "Ein Mann schläft. Drei Hunde rennen.",
+                       Languages("en", "de"))
+    assert found.flags == ["verbatim"]
+
 
 def test_a_number_is_its_value_whatever_its_separators():
     assert number_value("1,000.5") == number_value("1.000,5") == number_value("1\u202f000,50") == "1000.5"

@@ -94,12 +94,14 @@ def undictated(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return "".join(kept)
 
 
-def verbatim_differs(source: str, translation: str, dictated: Dictated = NOTHING, target: str | None = None) -> bool:
+def verbatim_differs(source: str, translation: str, dictated: Dictated = NOTHING, target: str | None = None,
+                     source_language: str | None = None) -> bool:
     """Whether ``translation`` breaks the verbatim rule (verbatim.differs) as written and, where
     ``dictated`` words, without them and the source terms they translate as well: "Formula One" ->
     "Formel 1" brings a number the source writes in words, and a prefix "Kapitel 3:" for "Chapter 3:"
-    keeps the source's number.  ``target``: the translation's language, where known (verbatim.differs)."""
-    if not differs(source, translation, target):
+    keeps the source's number.  ``target`` and ``source_language``: the translation's and the source's
+    languages, where known (verbatim.differs)."""
+    if not differs(source, translation, target, source_language):
         return False
     return not dictated or differs(undictated(source, dictated.source_spans(source)),
-                                   undictated(translation, dictated.spans(translation)), target)
+                                   undictated(translation, dictated.spans(translation)), target, source_language)

@@ -142,7 +142,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
                                                                                      unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
-        verbatim=verbatim_differs(source, translation, dictated, languages.target),
+        verbatim=verbatim_differs(source, translation, dictated, languages.target, languages.source),
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation),
         copied_run=copied_run(source, undictated(translation, given) if given else translation),

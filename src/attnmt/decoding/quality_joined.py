@@ -48,7 +48,7 @@ def read_whole(found: Assessment | None, source: str, translation: str,
     (``Assessment.dictated``) is read as the sentences read it (dictated.verbatim_differs)."""
     if found is None:
         return None
-    whole = {"verbatim": verbatim_differs(source, translation, found.dictated, languages.target),
+    whole = {"verbatim": verbatim_differs(source, translation, found.dictated, languages.target, languages.source),
              "language": "language" in found.flags or in_other_language(translation, languages.target)
              or in_source_language(source, translation, languages)}
     flags = [name for name in (EMPTY, *FLAGS) if whole.get(name, name in found.flags)]

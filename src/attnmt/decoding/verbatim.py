@@ -25,13 +25,14 @@ HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it
 
 A number in digits left unmatched on either side breaks the rule; one in words does where the other
 side has one in words left over too, from 2 up ("Two boys" as "Drei Jungen"), and where a cardinal written
-as a word of its own is said in no way on the other side ("Two men" as "Männer": ``word_dropped``, where the
-translation's language is one of COUNTED_IN), unless as a group ("two" as "beide", "Paar"); "ein" is as
-often an article as a number.  So a changed number ("3.5 m" as "35 m", "1,5 kg" as "15 kg") is found as a
-dropped or an added one is, and so is a month named in words changed ("May 3" as "3. März":
-attnmt.decoding.verbatim_months).  On Multi30k's validation and test references, en-de, no pair of 2,014
-breaks it (de-en: 3, each a number the English original lacks, "Twp children" for "Zwei Kinder"); of the
-benchmark's references with a number word dropped, all 392 do (benchmarks/results/quality_number_words_epyc.txt).
+as a word of its own is said in no way on the other side ("Two men" as "Männer", "A man" as "Fünf Männer":
+attnmt.decoding.verbatim_words, where the languages' numbers in words are known, COUNTED_IN), unless as a
+group ("two" as "beide", "Paar"); "ein" is as often an article as a number.  So a changed number ("3.5 m" as
+"35 m", "1,5 kg" as "15 kg") is found as a dropped or an added one is, and so is a month named in words changed
+("May 3" as "3. März": attnmt.decoding.verbatim_months).  On Multi30k's validation and test references, en-de,
+3 pairs of 2,014 break it, each a number the English lacks ("Twp children" for "Zwei Kinder"; de-en: 3, the same
+kind); of the benchmark's references with a number word dropped, all 392 do
+(benchmarks/results/quality_number_words_epyc.txt).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from attnmt.decoding.verbatim_months import months_differ
+from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
 from attnmt.text.language_codes import primary_subtag
 
 # URLs, e-mail addresses and file names pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
@@ -116,33 +118,11 @@ _IMPERIAL = re.compile(r"\s?(?:°\s?F\b|(?:mi|miles?|mph|ft|feet|foot|inch(?:es)
 _METRIC = re.compile(r"\s?(?:°\s?C\b|(?:k?m|[cm]m|k?g|m?l|(?:kilo|zenti|centi|milli)?met(?:er|re)s?|(?:kilo)?gramm?e?s?"
                      r"|(?:milli)?lit(?:er|re)s?)\b)", re.IGNORECASE)
 
-_CARDINALS = {
-    0: "zero null zéro cero", 1: "one eins ein eine einen einem einer eines un une uno una",
-    2: "two zwei deux dos twice", 3: "three drei trois tres", 4: "four vier quatre cuatro",
-    5: "five fünf cinq cinco", 6: "six sechs seis", 7: "seven sieben sept siete", 8: "eight acht huit ocho",
-    9: "nine neun neuf nueve", 10: "ten zehn dix diez", 11: "eleven elf onze once",
-    12: "twelve zwölf douze doce dozen dutzend",
-    13: "thirteen treize trece", 14: "fourteen quatorze catorce", 15: "fifteen quinze quince",
-    16: "sixteen seize dieciséis", 17: "seventeen diecisiete", 18: "eighteen dieciocho", 19: "nineteen diecinueve",
-    20: "twenty vingt veinte", 30: "thirty trente treinta", 40: "forty quarante cuarenta",
-    50: "fifty cinquante cincuenta", 60: "sixty soixante sesenta", 70: "seventy setenta", 80: "eighty ochenta",
-    90: "ninety noventa", 100: "hundred cent cien ciento", 1000: "thousand mille mil",
-    10**6: "million millions millionen", 10**9: "milliarde milliarden billion billions",
-}
-# A cardinal in words (``counted_word``), but for one that is another word too ("elf" hat, "once", "dos": of the).
-COUNTED_IN = ("en", "de", "fr", "es")  # the languages _CARDINALS writes numbers in words of
-_COUNTED = frozenset(word for value, words in _CARDINALS.items() if value >= 2 for word in words.split()) - {
-    "twice", "elf", "once", "seize", "quince", "cent", "mil", "dos", "sept"}
-_COMPOUND_HEAD = re.compile(r"[\s-]+(?:wheel\w*|ways?|pieces?|stor(?:y|ey|ied)|seat\w*)\b", re.IGNORECASE)
-# What says a number without it: "both", "either" (beide, ambos), a pair (Paar, not "ein paar", a few), a trio.
-_GROUPS = {"2": re.compile(r"\b(?:both|either|beid\w*|ambos|ambas|entramb\w*|pairs?|(?-i:Paar\w*)|couples?|parej\w*"
-                           r"|twins?|zwilling\w*|gemel\w*|gemell\w*|jumea\w*|duos?)\b", re.IGNORECASE),
-           "3": re.compile(r"\b(?:tr[ií]os?|triplets?|drilling\w*)\b", re.IGNORECASE)}
 _TENS = tuple(str(tens) for tens in range(20, 100, 10))  # what a number in words of units after it adds to
 _ENGLISH_ORDINALS = {1: "first", 2: "second", 3: "third", 5: "fifth", 8: "eighth", 9: "ninth", 12: "twelfth"}
-NUMBER_WORDS = {word: value for value, words in _CARDINALS.items() for word in words.split()}
+NUMBER_WORDS = {word: value for value, words in CARDINALS.items() for word in words.split()}
 NUMBER_WORDS.update((_ENGLISH_ORDINALS.get(value) or (word[:-1] + "ieth" if word.endswith("y") else word + "th"), value)
-                    for value, words in _CARDINALS.items() if value < 10**6 for word in words.split()[:1])
+                    for value, words in CARDINALS.items() if value < 10**6 for word in words.split()[:1])
 NUMBER_WORDS.update((stem + ending, value) for stem, value in (("erst", 1), ("dritt", 3))
                     for ending in ("", "e", "en", "er", "es", "em"))
 # The pieces German writes its numbers of (dreizehn, einundzwanzig, zweihundert, dreitausendzwölf), longest first.
@@ -353,41 +333,25 @@ def code_keys(text: str) -> Counter[str]:
     return found
 
 
-def differs(source: str, translation: str, target: str | None = None) -> bool:
+def differs(source: str, translation: str, target: str | None = None, source_language: str | None = None) -> bool:
     """Whether ``translation`` breaks the verbatim rule (module docstring): its URLs and e-mail
     addresses are not ``source``'s (``address_key``, both read after NFKC), nor its placeholders and
     inline tags (``code_keys``), or a number in digits on one side is not on the other.  A number in
     words dropped (``word_dropped``) is read only where ``target``, the translation's language, is one
-    whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped."""
+    whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped; one
+    added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
     addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
     ours, theirs, our_words, their_words = numbers_left(source, translation)
     said = numbers_in(source), numbers_in(translation)
+    counted = primary_subtag(target or "") in COUNTED_IN  # the translation's numbers in words are known
     return bool(ours or theirs or our_words and their_words  # a number in words changed
-                or not their_words and primary_subtag(target or "") in COUNTED_IN and word_dropped(*said, source,
-                                                                                                 translation)
+                or not their_words and counted and word_dropped(*said, source, translation)
+                or not our_words and counted and primary_subtag(source_language or "") in COUNTED_IN
+                and word_added(*said, source, translation)
                 or unit_changed(*said) or months_differ(source, translation))
-
-
-def counted_word(word: str, text: str, end: int) -> bool:
-    """Whether ``word``, a number in words that ends at ``end`` in ``text``, is a cardinal from 2 up written as a
-    word of its own ("two dogs", "zwei Hunde"), which a translation says in a number too: not an ordinal
-    ("second": a time too), not "twice", nor part of a compound, hyphened or not ("four-wheeler", "four wheeled",
-    "two way": "Allradfahrzeug", "Gegenverkehr")."""
-    word = word.lower()
-    return word in _COUNTED and not _COMPOUND_HEAD.match(text, end)
-
-
-def word_dropped(source: list[Number], translation: list[Number], source_text: str, text: str) -> bool:
-    """Whether the source (``source_text``, read as ``source``) says a number in words (``counted_word``) more
-    often than the translation (``text``, read as ``translation``) says its value in any way ("Two men ride." as
-    "Männer fahren."), but for one said as a group the source does not name (``_GROUPS``: "two dogs" as "beiden
-    Hunden", "three people" as "a trio of people"; not "beiden Seiten" for "either side")."""
-    dropped = +(Counter(n.value for n in source if n.counted) - Counter(n.value for n in translation))
-    return any(value not in _GROUPS or len(_GROUPS[value].findall(text)) <= len(_GROUPS[value].findall(source_text))
-               for value in dropped)
 
 
 def unit_changed(source: list[Number], translation: list[Number]) -> bool:
