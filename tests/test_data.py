@@ -1,5 +1,6 @@
 import gzip
 import re
+import tracemalloc
 
 import pytest
 import torch
@@ -259,6 +260,27 @@ def test_corpus_files_whose_lines_end_in_cr_alone_are_read_line_by_line(tmp_path
                      ("A girl sings.", "Ein Mädchen singt.")]
     tsv = write(tmp_path / "a.tsv", "A dog runs.\tEin Hund rennt.\rTwo men talk.\tZwei Männer reden.")
     assert read_tsv(tsv)[0] == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
+
+
+def test_a_corpus_line_of_20_mb_is_skipped_and_counted_without_being_held_whole(tmp_path):
+    """A whole document pasted on one line was read, decoded and tokenised before the length filter
+    dropped it: memory grew by several times its size."""
+    src = write(tmp_path / "train.en", "A dog runs.\n" + "word " * 4_000_000 + "\nTwo men talk.\n")
+    tgt = write(tmp_path / "train.de", "Ein Hund rennt.\nEin Dokument.\nZwei Männer reden.\n")
+    tracemalloc.start()
+    try:
+        pairs, report = read_parallel(src, tgt)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
+    assert report == ReadReport(pairs=2, skipped_empty=0, skipped_long=1)
+    assert peak < 8 * 2**20  # the line is 20 MB; it is read 1 MiB at a time
+
+
+def test_a_tsv_line_over_a_mebibyte_is_skipped_as_too_long_not_as_empty(tmp_path):
+    path = write(tmp_path / "train.tsv", "A dog.\tEin Hund.\n" + "word " * 300_000 + "\tText.\n\n")
+    assert read_tsv(path) == ([("A dog.", "Ein Hund.")], ReadReport(pairs=1, skipped_empty=1, skipped_long=1))
 
 
 def test_a_cr_inside_a_line_of_a_corpus_of_several_lines_stays_in_it(tmp_path):

@@ -66,6 +66,17 @@ def test_each_filter_is_counted_in_the_report(tmp_path, tokenizer):
         "read 24 pairs, kept 20; dropped 1 empty, 1 over 32 tokens, 1 over length ratio 3, 1 duplicates")
 
 
+def test_a_pair_with_a_line_over_a_mebibyte_is_counted_apart_from_the_too_long(tmp_path, tokenizer):
+    """A document pasted on one line was tokenised whole before max_len dropped it, as "1 over 32 tokens"."""
+    src, tgt = write_pairs(tmp_path, "train", [*PAIRS, ("a dog runs " * 200_000, "ein hund rennt")])
+    folder = tokenize_corpora(config_for(src, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1,
+                              log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=21, kept=20, long_lines=1)
+    assert report_of(folder).summary(Filters(32, 3.0)) == (
+        "read 21 pairs, kept 20; dropped 0 empty, 0 over 32 tokens, 0 over length ratio 3, 0 duplicates, "
+        "1 with a line over 1 MiB (not read)")
+
+
 def test_a_side_of_invisible_characters_alone_is_dropped_as_empty_whatever_the_length_ratio(tmp_path, tokenizer):
     """A zero-width space, a byte order mark mid-file or a control character shows nothing and encodes to
     no piece, but str.strip() keeps it: such a side was no empty one.  With max_length_ratio 0 the pair

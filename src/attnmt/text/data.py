@@ -15,7 +15,7 @@ import gzip
 import io
 import os
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
@@ -25,6 +25,7 @@ import torch
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.encodings import HEAD_BYTES, check_encodable, check_not_utf16, given_str
 from attnmt.text.invisible import blank
+from attnmt.text.long_lines import SKIPPED, BinaryReader, corpus_raw_lines
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer, check_text_list
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
@@ -33,10 +34,11 @@ UTF8_BOM = b"\xef\xbb\xbf"
 
 @dataclass
 class ReadReport:
-    """What reading a corpus kept (`pairs`) and skipped for an empty side."""
+    """What reading a corpus kept (`pairs`), skipped for an empty side, and for a line over LONGEST_LINE."""
 
     pairs: int
     skipped_empty: int
+    skipped_long: int = 0
 
 
 def read_lines(path: str | Path) -> list[str]:
@@ -50,26 +52,31 @@ def read_lines(path: str | Path) -> list[str]:
 def stream_lines(path: str | Path) -> Iterator[str]:
     """`read_lines`, one line at a time: a corpus larger than memory is never held whole.
 
-    Lines end at "\\n" only, as in `decode_lines`, so line N is what ``wc -l`` counts as N.  A
-    gzip file whose name lacks the ``.gz`` is named as such when its first line fails to decode
-    (every gzip stream's second byte, 0x8b, is no UTF-8), not taken for text in another encoding.
+    Lines end at "\\n" only, as in `decode_lines`, so line N is what ``wc -l`` counts as N.
     """
+    return decoded_lines(path, iter)
+
+
+def decoded_lines(path: str | Path, raw_lines: Callable[[BinaryReader], Iterable[bytes | None]]) -> Iterator[str]:
+    """The lines ``raw_lines`` cuts the open file ``path`` into (``iter``: at each "\\n"), decoded, endings removed;
+    a line not read (None) as ``SKIPPED``.  A gzip file whose name lacks the ``.gz`` is named as such when its
+    first line fails to decode (every gzip stream's second byte, 0x8b, is no UTF-8), not read as another encoding."""
     path = Path(path)
     try:
         with open_bytes(path) as f:
-            check_not_utf16(f.peek(HEAD_BYTES)[:HEAD_BYTES], str(path))
-            for number, raw in enumerate(f, start=1):
-                if number == 1 and raw.startswith(UTF8_BOM):
-                    raw = raw[len(UTF8_BOM):]
-                    if not raw:  # a byte order mark alone (Notepad's empty file): no line, as decode_lines reads it
-                        return
+            head = f.peek(HEAD_BYTES)[:HEAD_BYTES]
+            check_not_utf16(head, str(path))
+            f.read(len(UTF8_BOM) if head.startswith(UTF8_BOM) else 0)  # a mark alone: Notepad's empty file
+            for number, raw in enumerate(raw_lines(f), start=1):
+                if raw is None:
+                    yield SKIPPED
+                    continue
                 try:
-                    line = raw[:len(raw) - len(line_ending(raw))].decode("utf-8")
+                    yield raw[:len(raw) - len(line_ending(raw))].decode("utf-8")
                 except UnicodeDecodeError as err:
                     if number == 1 and not is_gzip_name(path) and raw.startswith(GZIP_MAGIC):
                         raise gzip_without_gz(path) from None
                     raise invalid_utf8(str(path), number, raw[err.start]) from None
-                yield line
     except (gzip.BadGzipFile, EOFError, zlib.error) as err:  # zlib.error: a stream damaged past its header
         raise not_gzip(path, err) from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
@@ -225,18 +232,10 @@ def read_parallel(
 
 
 def corpus_lines(path: str | Path) -> Iterator[str]:
-    """The lines of a corpus file as ``stream_lines`` gives them, or split at CR where LF made one line
-    of them: the file's lines end in CR alone, as classic Mac OS and Excel's "Text (Macintosh)" save
-    them, and were read as one sentence of the whole file (a corpus of 600 lines "had 1 line", or
-    SentencePiece found no sentence short enough to train on).  A file of several lines keeps a CR
-    inside a line, as read_lines does (the glossary reader's ``cr_ended`` reads such files alike)."""
-    lines = stream_lines(path)
-    first, second = next(lines, None), next(lines, None)
-    if first is not None and second is None and "\r" in first:
-        yield from first.split("\r")
-        return
-    yield from (line for line in (first, second) if line is not None)
-    yield from lines
+    """The lines of a corpus file as ``stream_lines`` gives them, but a line over ``LONGEST_LINE`` bytes is
+    ``SKIPPED``, never held whole, and a file whose lines end in CR alone is split at CR (``corpus_raw_lines``):
+    one line to LF, it was read as one sentence of the whole file (a corpus of 600 lines "had 1 line")."""
+    return decoded_lines(path, corpus_raw_lines)
 
 
 def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tuple[str, str]]:
@@ -276,7 +275,7 @@ def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
     each row in a tab for every empty column of its used range ("dog<TAB>Hund<TAB><TAB>"), nothing lost."""
     for number, line in enumerate(corpus_lines(path), start=1):
         if not line.strip():
-            yield "", ""  # counted as skipped by nonempty_pairs
+            yield line, line  # counted as skipped by nonempty_pairs: empty, or SKIPPED (too long to read)
             continue
         fields = line.split("\t")
         while len(fields) > 2 and not fields[-1].strip():
@@ -299,12 +298,13 @@ def nonempty_pairs(raw_pairs: Iterable[tuple[str, str]], report: ReadReport) -> 
     """Strips both sides; skips pairs where either side is then empty, or ``blank``: invisible characters
     alone (a zero-width space, a byte order mark mid-file), which str.strip() keeps but no piece stands
     for, so that the pair would teach a sentence for nothing or nothing for a sentence.  Counts both in
-    ``report``."""
+    ``report``, and apart from them a pair with a line too long to read (``SKIPPED``)."""
     for src, tgt in raw_pairs:
-        src, tgt = src.strip(), tgt.strip()
-        if not blank(src) and not blank(tgt):
+        if src is SKIPPED or tgt is SKIPPED:
+            report.skipped_long += 1
+        elif not blank(src.strip()) and not blank(tgt.strip()):
             report.pairs += 1
-            yield src, tgt
+            yield src.strip(), tgt.strip()
         else:
             report.skipped_empty += 1
 

@@ -35,6 +35,7 @@ import numpy as np
 from attnmt.errors import ConfigError, DataError
 from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
 from attnmt.text.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
+from attnmt.text.long_lines import OVER_LONGEST
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -80,13 +81,15 @@ class FilterReport:
     length_ratio: int = 0
     duplicates: int = 0
     kept: int = 0
+    long_lines: int = 0  # pairs with a line over LONGEST_LINE bytes, skipped unread (none in a header of attnmt 0.1)
 
     def summary(self, filters: Filters) -> str:
         """One line: "read 29000 pairs, kept 28990; dropped 0 empty, 2 over 128 tokens, 8 over length ratio 4,
-        0 duplicates"."""
+        0 duplicates", and where there were any, ", 1 with a line over 1 MiB (not read)"."""
+        long_lines = f", {self.long_lines} with a line over {OVER_LONGEST} (not read)" if self.long_lines else ""
         return (f"read {self.read} pairs, kept {self.kept}; dropped {self.empty} empty, {self.too_long} over "
                 f"{filters.max_len} tokens, {self.length_ratio} over length ratio {filters.max_length_ratio:g}, "
-                f"{self.duplicates} duplicates")
+                f"{self.duplicates} duplicates{long_lines}")
 
 
 @dataclass
@@ -195,7 +198,8 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
     keep[np.unique(all_hashes, return_index=True)[1]] = True  # each hash's first pair
     for writer in writers:
         writer.finish(keep, np.dtype(entry["length_dtype"]))
-    report.read, report.empty = read.pairs + read.skipped_empty, read.skipped_empty
+    report.read, report.empty = read.pairs + read.skipped_empty + read.skipped_long, read.skipped_empty
+    report.long_lines = read.skipped_long
     report.kept = int(keep.sum())
     report.duplicates = len(keep) - report.kept
     return {**entry, "pairs": report.kept, "src_tokens": writers[0].tokens, "tgt_tokens": writers[1].tokens,
