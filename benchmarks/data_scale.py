@@ -155,7 +155,7 @@ def main() -> None:
         return child_train(args.child_train[0], float(args.child_train[1]))
 
     from attnmt.hardware import cpu_flags, cpu_model
-    from attnmt.text.data import read_parallel
+    from attnmt.text.parallel_text import read_parallel
     from attnmt.text.tokenizer import Tokenizer
 
     work = ROOT / args.work

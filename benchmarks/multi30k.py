@@ -26,7 +26,7 @@ from attnmt.decoding.translate import translate
 from attnmt.evaluate import score
 from attnmt.fast import extension
 from attnmt.hardware import cpu_flags, cpu_model
-from attnmt.text.data import read_parallel
+from attnmt.text.parallel_text import read_parallel
 from attnmt.train_config import load_config
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.trainer import Trainer

@@ -31,7 +31,8 @@ from attnmt.fast import extension
 from attnmt.hardware import cpu_flags, cpu_model, resolve_precision
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
-from attnmt.text.data import Batch, encode_pairs, read_parallel
+from attnmt.text.data import Batch, encode_pairs
+from attnmt.text.parallel_text import read_parallel
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.train_config import load_config
 from attnmt.training.batching import TokenBatcher

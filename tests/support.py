@@ -140,6 +140,12 @@ def run_cli(argv, capsys) -> tuple[int, str, str]:
     return code, out, err
 
 
+def write(path: Path, text: str) -> str:
+    """Writes ``text`` to ``path`` in UTF-8; returns the path, as a str a config or a reader takes."""
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
 def write_pairs(folder: Path, name: str, pairs) -> tuple[Path, Path]:
     src, tgt = folder / f"{name}.src", folder / f"{name}.tgt"
     src.write_text("".join(s + "\n" for s, _ in pairs), encoding="utf-8")

@@ -1,29 +1,21 @@
 import gzip
 import re
-import tracemalloc
 
 import pytest
 import torch
+from support import write
 
 from attnmt.text.data import (
     Batch,
     DataError,
     Example,
-    ReadReport,
     collate,
     decode_lines,
     encode_pairs,
     line_endings,
     read_lines,
-    read_parallel,
-    read_tsv,
     with_endings,
 )
-
-
-def write(path, text: str) -> str:
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 class WordTokenizer:
@@ -36,14 +28,6 @@ class WordTokenizer:
 
 
 # reading
-
-
-def test_read_parallel_pairs_lines_and_strips_them(tmp_path):
-    src = write(tmp_path / "a.en", "Hello world\n  Two dogs \r\n")
-    tgt = write(tmp_path / "a.de", "Hallo Welt\nZwei Hunde\n")
-    pairs, report = read_parallel(src, tgt)
-    assert pairs == [("Hello world", "Hallo Welt"), ("Two dogs", "Zwei Hunde")]
-    assert report == ReadReport(pairs=2, skipped_empty=0)
 
 
 def test_read_lines_reads_gzip_by_suffix(tmp_path):
@@ -87,32 +71,6 @@ def test_read_lines_drops_a_utf8_byte_order_mark(tmp_path):
     path = tmp_path / "bom.txt"
     path.write_bytes(b"\xef\xbb\xbfHallo\n")
     assert read_lines(path) == ["Hallo"]
-
-
-def test_line_count_mismatch_names_both_files_and_counts(tmp_path):
-    src = write(tmp_path / "three.en", "a\nb\nc\n")
-    tgt = write(tmp_path / "two.de", "a\nb\n")
-    with pytest.raises(DataError, match=r"three\.en has 3 lines, .*two\.de has 2"):
-        read_parallel(src, tgt)
-
-
-@pytest.mark.parametrize("extra", ["\n", "\n  \n\t\n"])
-def test_blank_lines_past_the_other_files_end_are_empty_pairs_not_a_mismatch(tmp_path, extra):
-    """An editor's empty last line in one file was "a.en has 3 lines, a.de has 2", the pairs aligned."""
-    src = write(tmp_path / "a.en", "A dog runs.\nTwo men talk.\n" + extra)
-    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\n")
-    for first, second in ((src, tgt), (tgt, src)):
-        pairs, report = read_parallel(first, second)
-        assert len(pairs) == 2 and report == ReadReport(pairs=2, skipped_empty=extra.count("\n"))
-
-
-def test_a_line_of_text_after_blank_lines_past_the_other_files_end_is_a_mismatch_counting_every_line(tmp_path):
-    src = write(tmp_path / "a.en", "A dog runs.\nTwo men talk.\n\nA cat sleeps.\n\n")
-    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\n")
-    with pytest.raises(DataError, match=r"a\.en has 5 lines, .*a\.de has 2;"):
-        read_parallel(src, tgt)
-    with pytest.raises(DataError, match=r"a\.de has 2 lines, .*a\.en has 5;"):
-        read_parallel(tgt, src)
 
 
 def test_invalid_utf8_names_file_and_line(tmp_path):
@@ -226,95 +184,6 @@ def test_corrupt_gzip_names_the_file(tmp_path):
         read_lines(path)
 
 
-def test_pairs_with_an_empty_or_blank_side_are_skipped_and_counted(tmp_path):
-    src = write(tmp_path / "a.en", "one\n\n   \nfour\nfive\n")
-    tgt = write(tmp_path / "a.de", "eins\nzwei\ndrei\n \t \nfünf\n")
-    pairs, report = read_parallel(src, tgt)
-    assert pairs == [("one", "eins"), ("five", "fünf")]
-    assert (report.pairs, report.skipped_empty) == (2, 3)
-
-
-def test_read_tsv_splits_at_the_tab_and_skips_empty_lines(tmp_path):
-    path = write(tmp_path / "a.tsv", "Hello world\tHallo Welt\n\nTwo dogs \t Zwei Hunde\n")
-    pairs, report = read_tsv(path)
-    assert pairs == [("Hello world", "Hallo Welt"), ("Two dogs", "Zwei Hunde")]
-    assert (report.pairs, report.skipped_empty) == (2, 1)
-
-
-def test_read_tsv_line_without_exactly_one_tab_names_file_and_line(tmp_path):
-    path = write(tmp_path / "a.tsv", "a\tb\nno tab here\n")
-    with pytest.raises(DataError, match=r"a\.tsv:2: .*found 0 tabs"):
-        read_tsv(path)
-    path = write(tmp_path / "b.tsv", "a\tb\tc\n")
-    with pytest.raises(DataError, match=r"b\.tsv:1: .*found 2 tabs"):
-        read_tsv(path)
-
-
-def test_corpus_files_whose_lines_end_in_cr_alone_are_read_line_by_line(tmp_path):
-    """Classic Mac OS and Excel's "Text (Macintosh)" end lines in CR alone: such a corpus was one line, "a.en
-    has 1 lines, a.de has 3" (or, both sides so, one pair too long to keep, and SentencePiece's INTERNAL error)."""
-    src = write(tmp_path / "a.en", "A dog runs.\rTwo men talk.\rA girl sings.\r")
-    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\nEin Mädchen singt.\n")
-    pairs, _ = read_parallel(src, tgt)
-    assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden."),
-                     ("A girl sings.", "Ein Mädchen singt.")]
-    tsv = write(tmp_path / "a.tsv", "A dog runs.\tEin Hund rennt.\rTwo men talk.\tZwei Männer reden.")
-    assert read_tsv(tsv)[0] == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
-
-
-def test_a_corpus_line_of_20_mb_is_skipped_and_counted_without_being_held_whole(tmp_path):
-    """A whole document pasted on one line was read, decoded and tokenised before the length filter
-    dropped it: memory grew by several times its size."""
-    src = write(tmp_path / "train.en", "A dog runs.\n" + "word " * 4_000_000 + "\nTwo men talk.\n")
-    tgt = write(tmp_path / "train.de", "Ein Hund rennt.\nEin Dokument.\nZwei Männer reden.\n")
-    tracemalloc.start()
-    try:
-        pairs, report = read_parallel(src, tgt)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
-    assert report == ReadReport(pairs=2, skipped_empty=0, skipped_long=1)
-    assert peak < 8 * 2**20  # the line is 20 MB; it is read 1 MiB at a time
-
-
-def test_a_tsv_line_over_a_mebibyte_is_skipped_as_too_long_not_as_empty(tmp_path):
-    path = write(tmp_path / "train.tsv", "A dog.\tEin Hund.\n" + "word " * 300_000 + "\tText.\n\n")
-    assert read_tsv(path) == ([("A dog.", "Ein Hund.")], ReadReport(pairs=1, skipped_empty=1, skipped_long=1))
-
-
-def test_a_cr_inside_a_line_of_a_corpus_of_several_lines_stays_in_it(tmp_path):
-    src = write(tmp_path / "a.en", "A dog\rruns.\nTwo men talk.\n")
-    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\n")
-    assert read_parallel(src, tgt)[0] == [("A dog\rruns.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
-
-
-def test_read_tsv_leaves_out_the_empty_columns_a_spreadsheet_ends_its_rows_in(tmp_path):
-    """A sheet saved as tab-separated text writes a tab for each empty column of its used range: every
-    row was refused, "expected 'source<TAB>target' with exactly one tab, found 3 tabs"."""
-    path = write(tmp_path / "a.tsv", "A dog runs.\tEin Hund rennt.\t\t\nTwo men talk.\t\t \n")
-    pairs, report = read_tsv(path)
-    assert pairs == [("A dog runs.", "Ein Hund rennt.")]
-    assert (report.pairs, report.skipped_empty) == (1, 1)  # the second row's target is empty
-    path = write(tmp_path / "b.tsv", "A dog runs.\tEin Hund rennt.\t(note)\n")
-    with pytest.raises(DataError, match=r"b\.tsv:1: .*found 2 tabs"):  # a third column with text is no empty one
-        read_tsv(path)
-
-
-@pytest.mark.parametrize(("name", "text", "hint"), [
-    ("pairs.csv", "A dog runs.,Ein Hund rennt.\n", "a CSV file is not read: save it tab-separated (TSV)"),
-    ("pairs.csv.gz", "A dog runs.;Ein Hund rennt.\n", "a CSV file is not read: save it tab-separated (TSV)"),
-    ("train.en", "A dog runs.\n", "a file of one side's sentences, one a line, is given with the other as train_src "
-                                   "and train_tgt")])
-def test_a_tsv_line_without_a_tab_says_what_the_file_may_be_instead(tmp_path, name, text, hint):
-    """It was "expected 'source<TAB>target' with exactly one tab, found 0 tabs" alone."""
-    path = tmp_path / name
-    path.write_bytes(gzip.compress(text.encode()) if name.endswith(".gz") else text.encode())
-    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}:1: expected 'source<TAB>target' with exactly one "
-                                        rf"tab, found 0 tabs; {re.escape(hint)}$"):
-        read_tsv(path)
-
-
 # encoding and collating
 
 
@@ -349,3 +218,12 @@ def test_lines_of_a_file_that_changed_between_its_two_reads_are_all_written():
     raised from the strict zip after the whole translation, and nothing was written."""
     assert with_endings(["a", "b", "c"], ["\r\n", "\r\n"]) == "a\r\nb\r\nc\n"
     assert with_endings(["a"], ["\r\n", "\n"]) == "a\r\n"
+
+
+def test_the_parallel_readers_still_import_from_here_with_a_warning():
+    from attnmt.text import data, parallel_text
+
+    with pytest.warns(DeprecationWarning, match="attnmt.text.data.read_parallel moved to attnmt.text.parallel_text"):
+        assert data.read_parallel is parallel_text.read_parallel
+    with pytest.raises(AttributeError):
+        data.no_such_name  # noqa: B018

@@ -16,8 +16,9 @@ from attnmt.decoding.translate import translate
 from attnmt.errors import DataError
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text import tokenizer_files
-from attnmt.text.data import read_lines, read_parallel
+from attnmt.text.data import read_lines
 from attnmt.text.encodings import HEAD_BYTES, utf16_without_bom
+from attnmt.text.parallel_text import read_parallel
 from attnmt.text.tokenizer import Tokenizer
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -88,7 +88,7 @@ def score_one(model_dir: Path, device: str) -> dict:
     from attnmt.decoding.translate import translate
     from attnmt.evaluate import bleu
     from attnmt.fast import prepare
-    from attnmt.text.data import read_parallel
+    from attnmt.text.parallel_text import read_parallel
     from attnmt.train_config import load_config
     from attnmt.training.averaging import write_candidates
 

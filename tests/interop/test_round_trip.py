@@ -17,7 +17,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.interop import export, marian_import
-from attnmt.text.data import read_parallel
+from attnmt.text.parallel_text import read_parallel
 from attnmt.training.trainer import Trainer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub

@@ -12,7 +12,7 @@ import pytest
 from support import PAIRS, write_pairs
 
 from attnmt.errors import DataError
-from attnmt.text.data import ReadReport
+from attnmt.text.parallel_text import ReadReport
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.corpus_files import check_corpus_file
 from attnmt.training.start import run_start

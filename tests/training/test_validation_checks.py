@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from support import PAIRS, tiny_config, write_pairs
 
-from attnmt.text.data import read_parallel
+from attnmt.text.parallel_text import read_parallel
 from attnmt.train_config import TrainConfig
 from attnmt.training.trainer import Trainer
 from attnmt.training.validation_checks import check_validation_set, defaulted_validation_keys

@@ -24,7 +24,7 @@ from attnmt.errors import ConfigError, json_value
 from attnmt.evaluate import score
 from attnmt.files import LOCK, write_text
 from attnmt.inspect.figures import write_attention_figures
-from attnmt.text.data import read_parallel
+from attnmt.text.parallel_text import read_parallel
 from attnmt.train_config import TrainConfig, load_config
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.run_dir import RunLock

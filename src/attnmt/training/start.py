@@ -22,8 +22,8 @@ from attnmt import checkpoint as ckpt
 from attnmt.config import TransformerConfig, checked_fields
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import write_text
-from attnmt.text.data import ReadReport
 from attnmt.text.id_layout import attnmt_layout
+from attnmt.text.parallel_text import ReadReport
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import as_trained, sentencepiece_options, train_sentencepiece, trained_options

@@ -34,8 +34,9 @@ import numpy as np
 
 from attnmt.errors import ConfigError, DataError
 from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
-from attnmt.text.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
+from attnmt.text.data import encode_pairs
 from attnmt.text.long_lines import OVER_LONGEST
+from attnmt.text.parallel_text import ReadReport, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer

@@ -19,16 +19,8 @@ from tempfile import TemporaryDirectory
 
 from attnmt.errors import ConfigError, DataError
 from attnmt.orphans import remove_orphans
-from attnmt.text.data import (
-    Batch,
-    Example,
-    ReadReport,
-    corpus_lines,
-    differ_in_length,
-    encode_each,
-    fits,
-    nonempty_pairs,
-)
+from attnmt.text.data import Batch, Example, encode_each, fits
+from attnmt.text.parallel_text import ReadReport, corpus_lines, differ_in_length, nonempty_pairs
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_training import sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from attnmt.errors import UserError
-from attnmt.text.data import ReadReport
+from attnmt.text.parallel_text import ReadReport
 from attnmt.train_config import TrainConfig
 from attnmt.training.run_dir import VALIDATION_KEYS
 from attnmt.training.tokenize_corpora import text_pairs

@@ -1,0 +1,122 @@
+"""Parallel text in, sentence pairs out: two aligned files, line i of one translating line i of the other, or one
+file of "source<TAB>target" lines.
+
+    read_parallel / read_tsv       files -> (source, target) sentence pairs, stripped, the empty ones counted
+    stream_parallel / stream_tsv   the same, raw and one at a time, for corpora larger than memory
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import zip_longest
+from pathlib import Path
+
+from attnmt.errors import DataError
+from attnmt.text.data import decoded_lines, unzipped_name
+from attnmt.text.invisible import blank
+from attnmt.text.long_lines import SKIPPED, corpus_raw_lines
+
+
+@dataclass
+class ReadReport:
+    """What reading a corpus kept (`pairs`), skipped for an empty side, and for a line over LONGEST_LINE."""
+
+    pairs: int
+    skipped_empty: int
+    skipped_long: int = 0
+
+
+def read_parallel(
+    src_path: str | Path, tgt_path: str | Path
+) -> tuple[list[tuple[str, str]], ReadReport]:
+    """Aligned sentence pairs from two files, line i of one translating line i of the other.
+
+    Text is stripped; a pair with an empty side is skipped and counted in the report.
+    """
+    return _keep_nonempty(stream_parallel(src_path, tgt_path))
+
+
+def corpus_lines(path: str | Path) -> Iterator[str]:
+    """The lines of a corpus file as ``stream_lines`` gives them, but a line over ``LONGEST_LINE`` bytes is
+    ``SKIPPED``, never held whole, and a file whose lines end in CR alone is split at CR (``corpus_raw_lines``):
+    one line to LF, it was read as one sentence of the whole file (a corpus of 600 lines "had 1 line")."""
+    return decoded_lines(path, corpus_raw_lines)
+
+
+def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tuple[str, str]]:
+    """The raw (unstripped) line pairs of two files (``corpus_lines``), one at a time; when either file
+    ends before the other, an error gives both line counts.  Blank lines past the other file's end (an
+    editor's empty last line) misalign nothing: each is a pair with an empty side, skipped and counted."""
+    src_lines, tgt_lines = corpus_lines(src_path), corpus_lines(tgt_path)
+    counts = [0, 0]
+    for src, tgt in zip_longest(src_lines, tgt_lines):
+        counts[0], counts[1] = counts[0] + (src is not None), counts[1] + (tgt is not None)
+        if src is None or tgt is None:
+            if not (src or tgt or "").strip():
+                yield src or "", tgt or ""
+                continue
+            raise differ_in_length(src_path, counts[0] + sum(1 for _ in src_lines), tgt_path,
+                                   counts[1] + sum(1 for _ in tgt_lines))
+        yield src, tgt
+
+
+def differ_in_length(src_path: str | Path, src_count: int, tgt_path: str | Path, tgt_count: int) -> DataError:
+    """How two parallel files of different line counts are named, with both counts."""
+    return DataError(f"parallel files differ in length: {src_path} has {src_count} lines, {tgt_path} has "
+                     f"{tgt_count}; line i of one must translate line i of the other")
+
+
+def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
+    """Sentence pairs from one file of "source<TAB>target" lines.
+
+    Empty lines, and pairs with an empty side, are skipped and counted in the report.
+    """
+    return _keep_nonempty(stream_tsv(path))
+
+
+def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
+    """The raw pairs of a "source<TAB>target" file (``corpus_lines``), one at a time; an empty line is the
+    pair ("", "").  Blank fields after the second are left out: a sheet saved as tab-separated text ends
+    each row in a tab for every empty column of its used range ("dog<TAB>Hund<TAB><TAB>"), nothing lost."""
+    for number, line in enumerate(corpus_lines(path), start=1):
+        if not line.strip():
+            yield line, line  # counted as skipped by nonempty_pairs: empty, or SKIPPED (too long to read)
+            continue
+        fields = line.split("\t")
+        while len(fields) > 2 and not fields[-1].strip():
+            fields.pop()
+        if len(fields) != 2:
+            raise DataError(f"{path}:{number}: expected 'source<TAB>target' with exactly one tab, found "
+                            f"{len(fields) - 1} tabs{tsv_hint(path) if len(fields) == 1 else ''}")
+        yield fields[0], fields[1]
+
+
+def tsv_hint(path: str | Path) -> str:
+    """What a "source<TAB>target" file without a tab may be instead: a CSV file (by its name), which is
+    not read as pairs, or one side's text, one sentence a line."""
+    if unzipped_name(path).lower().endswith(".csv"):
+        return "; a CSV file is not read: save it tab-separated (TSV)"
+    return "; a file of one side's sentences, one a line, is given with the other as train_src and train_tgt"
+
+
+def nonempty_pairs(raw_pairs: Iterable[tuple[str, str]], report: ReadReport) -> Iterator[tuple[str, str]]:
+    """Strips both sides; skips pairs where either side is then empty, or ``blank``: invisible characters
+    alone (a zero-width space, a byte order mark mid-file), which str.strip() keeps but no piece stands
+    for, so that the pair would teach a sentence for nothing or nothing for a sentence.  Counts both in
+    ``report``, and apart from them a pair with a line too long to read (``SKIPPED``)."""
+    for src, tgt in raw_pairs:
+        if src is SKIPPED or tgt is SKIPPED:
+            report.skipped_long += 1
+        elif not blank(src.strip()) and not blank(tgt.strip()):
+            report.pairs += 1
+            yield src.strip(), tgt.strip()
+        else:
+            report.skipped_empty += 1
+
+
+def _keep_nonempty(
+    raw_pairs: Iterable[tuple[str, str]],
+) -> tuple[list[tuple[str, str]], ReadReport]:
+    report = ReadReport(pairs=0, skipped_empty=0)
+    return list(nonempty_pairs(raw_pairs, report)), report
