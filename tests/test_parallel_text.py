@@ -9,6 +9,7 @@ import pytest
 from support import write
 
 from attnmt.errors import DataError
+from attnmt.text import parallel_text
 from attnmt.text.parallel_text import ReadReport, read_parallel, read_tsv
 
 
@@ -61,13 +62,33 @@ def test_read_tsv_splits_at_the_tab_and_skips_empty_lines(tmp_path):
     assert (report.pairs, report.skipped_empty) == (2, 1)
 
 
-def test_read_tsv_line_without_exactly_one_tab_names_file_and_line(tmp_path):
-    path = write(tmp_path / "a.tsv", "a\tb\nno tab here\n")
-    with pytest.raises(DataError, match=r"a\.tsv:2: .*found 0 tabs"):
+def test_a_tsv_file_mostly_without_exactly_one_tab_is_refused_naming_its_first_such_line(tmp_path):
+    path = write(tmp_path / "a.tsv", "a\tb\nno tab here\nnor here\n")
+    with pytest.raises(DataError, match=r"a\.tsv:2: .*found 0 tabs \(2 of its 3 lines with text have not one tab\)"):
         read_tsv(path)
     path = write(tmp_path / "b.tsv", "a\tb\tc\n")
-    with pytest.raises(DataError, match=r"b\.tsv:1: .*found 2 tabs"):
+    with pytest.raises(DataError, match=r"b\.tsv:1: .*found 2 tabs$"):
         read_tsv(path)
+
+
+def test_a_tsv_line_with_a_tab_inside_a_sentence_is_skipped_and_counted_with_its_line(tmp_path):
+    """One such line among thousands of pairs stopped the whole run: "train.tsv:3: expected 'source<TAB>target'
+    with exactly one tab, found 3 tabs"."""
+    path = write(tmp_path / "train.tsv", "A dog runs.\tEin Hund rennt.\n\nName:\tAnna\tName:\tAnna\n"
+                                         "Two men talk.\tZwei Männer reden.\n")
+    pairs, report = read_tsv(path)
+    assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
+    assert report == ReadReport(pairs=2, skipped_empty=1, malformed=1, first_malformed=3)
+
+
+def test_a_tsv_file_mostly_of_three_columns_is_refused_after_its_first_thousand_lines(tmp_path, monkeypatch):
+    """A scored corpus (source, target, score) is no tsv of pairs: it stops before the rest is read."""
+    read = []
+    monkeypatch.setattr(parallel_text, "corpus_lines", lambda path: (read.append(line) or line for line in
+                                                                     ["A dog.\tEin Hund.\t0.9"] * 5000))
+    with pytest.raises(DataError, match=r"x\.tsv:1: .*found 2 tabs \(999 of its 999 lines with text"):
+        read_tsv("x.tsv")
+    assert len(read) == parallel_text.TSV_SAMPLE
 
 
 def test_corpus_files_whose_lines_end_in_cr_alone_are_read_line_by_line(tmp_path):

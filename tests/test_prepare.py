@@ -77,6 +77,17 @@ def test_a_pair_with_a_line_over_a_mebibyte_is_counted_apart_from_the_too_long(t
         "1 with a line over 1 MiB (not read)")
 
 
+def test_tsv_lines_without_exactly_one_tab_are_counted_with_the_first_ones_line(tmp_path, tokenizer):
+    lines = [f"{src}\t{tgt}" for src, tgt in PAIRS]
+    lines[4:4] = ["a dog\truns\tein hund\trennt", "a dog runs"]  # a tab inside each sentence; none at all
+    (tmp_path / "train.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    config = TrainConfig.from_dict(dict(train_tsv=str(tmp_path / "train.tsv"), max_len=32))
+    folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=22, kept=20, malformed=2, first_malformed=5)
+    assert report_of(folder).summary(Filters(32, 3.0)).endswith(
+        "0 duplicates, 2 without exactly one tab (the first: line 5)")
+
+
 def test_a_side_of_invisible_characters_alone_is_dropped_as_empty_whatever_the_length_ratio(tmp_path, tokenizer):
     """A zero-width space, a byte order mark mid-file or a control character shows nothing and encodes to
     no piece, but str.strip() keeps it: such a side was no empty one.  With max_length_ratio 0 the pair

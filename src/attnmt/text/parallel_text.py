@@ -20,11 +20,14 @@ from attnmt.text.long_lines import SKIPPED, corpus_raw_lines
 
 @dataclass
 class ReadReport:
-    """What reading a corpus kept (`pairs`), skipped for an empty side, and for a line over LONGEST_LINE."""
+    """What reading a corpus kept (`pairs`), skipped for an empty side, for a line over LONGEST_LINE, and, of a
+    tsv file, for a line with another number of tabs than one (`malformed`; the first one's line number)."""
 
     pairs: int
     skipped_empty: int
     skipped_long: int = 0
+    malformed: int = 0
+    first_malformed: int = 0
 
 
 def read_parallel(
@@ -70,26 +73,61 @@ def differ_in_length(src_path: str | Path, src_count: int, tgt_path: str | Path,
 def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
     """Sentence pairs from one file of "source<TAB>target" lines.
 
-    Empty lines, and pairs with an empty side, are skipped and counted in the report.
+    Empty lines, pairs with an empty side, and lines with another number of tabs are skipped and counted in
+    the report.
     """
-    return _keep_nonempty(stream_tsv(path))
+    report = ReadReport(pairs=0, skipped_empty=0)
+    return list(nonempty_pairs(stream_tsv(path, report), report)), report
 
 
-def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
+# Lines of a tsv file read before one mostly of lines with another number of tabs than one is refused
+# (and again at its end): such a file is no tsv corpus, and a run on it should stop before it trains.
+TSV_SAMPLE = 1000
+
+
+def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]]:
     """The raw pairs of a "source<TAB>target" file (``corpus_lines``), one at a time; an empty line is the
     pair ("", "").  Blank fields after the second are left out: a sheet saved as tab-separated text ends
-    each row in a tab for every empty column of its used range ("dog<TAB>Hund<TAB><TAB>"), nothing lost."""
+    each row in a tab for every empty column of its used range ("dog<TAB>Hund<TAB><TAB>"), nothing lost.
+
+    A line with another number of tabs (a tab inside a sentence, a note in a third column) is left out and
+    counted in ``report``, as a line too long is: one such line among a crawled million stopped the whole
+    run.  A file mostly of such lines (one side's text, a CSV file, a corpus with a score column) is refused
+    naming its first one (``check_mostly_pairs``), after TSV_SAMPLE lines and at its end."""
+    kept, first_tabs = 0, 0
     for number, line in enumerate(corpus_lines(path), start=1):
+        if number == TSV_SAMPLE:
+            check_mostly_pairs(path, report, kept, first_tabs)
+        fields = tsv_fields(line)
         if not line.strip():
             yield line, line  # counted as skipped by nonempty_pairs: empty, or SKIPPED (too long to read)
-            continue
-        fields = line.split("\t")
-        while len(fields) > 2 and not fields[-1].strip():
-            fields.pop()
-        if len(fields) != 2:
-            raise DataError(f"{path}:{number}: expected 'source<TAB>target' with exactly one tab, found "
-                            f"{len(fields) - 1} tabs{tsv_hint(path) if len(fields) == 1 else ''}")
-        yield fields[0], fields[1]
+        elif len(fields) == 2:
+            kept += 1
+            yield fields[0], fields[1]
+        else:
+            report.malformed += 1
+            if not report.first_malformed:
+                report.first_malformed, first_tabs = number, len(fields) - 1
+    check_mostly_pairs(path, report, kept, first_tabs)
+
+
+def tsv_fields(line: str) -> list[str]:
+    """A tsv line's fields, blank ones after the second left out (a spreadsheet's empty columns)."""
+    fields = line.split("\t")
+    while len(fields) > 2 and not fields[-1].strip():
+        fields.pop()
+    return fields
+
+
+def check_mostly_pairs(path: str | Path, report: ReadReport, kept: int, first_tabs: int) -> None:
+    """Refuses a tsv file with more lines of another number of tabs than one (``report.malformed``) than of
+    one (``kept``), naming the first such line, its tabs, and how many there were."""
+    if report.malformed <= kept:
+        return
+    total = report.malformed + kept
+    many = f" ({report.malformed} of its {total} lines with text have not one tab)" if report.malformed > 1 else ""
+    raise DataError(f"{path}:{report.first_malformed}: expected 'source<TAB>target' with exactly one tab, found "
+                    f"{first_tabs} tabs{many}{tsv_hint(path) if first_tabs == 0 else ''}")
 
 
 def tsv_hint(path: str | Path) -> str:

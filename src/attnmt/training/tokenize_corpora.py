@@ -82,15 +82,22 @@ class FilterReport:
     length_ratio: int = 0
     duplicates: int = 0
     kept: int = 0
-    long_lines: int = 0  # pairs with a line over LONGEST_LINE bytes, skipped unread (none in a header of attnmt 0.1)
+    # Skipped as they were read (none in a header of attnmt 0.1): pairs with a line over LONGEST_LINE bytes, and
+    # tsv lines with another number of tabs than one (and the first one's line number).
+    long_lines: int = 0
+    malformed: int = 0
+    first_malformed: int = 0
 
     def summary(self, filters: Filters) -> str:
         """One line: "read 29000 pairs, kept 28990; dropped 0 empty, 2 over 128 tokens, 8 over length ratio 4,
-        0 duplicates", and where there were any, ", 1 with a line over 1 MiB (not read)"."""
-        long_lines = f", {self.long_lines} with a line over {OVER_LONGEST} (not read)" if self.long_lines else ""
+        0 duplicates", and where there were any, ", 1 with a line over 1 MiB (not read), 2 without exactly
+        one tab (the first: line 17)"."""
+        skipped = [f"{self.long_lines} with a line over {OVER_LONGEST} (not read)"] if self.long_lines else []
+        if self.malformed:
+            skipped.append(f"{self.malformed} without exactly one tab (the first: line {self.first_malformed})")
         return (f"read {self.read} pairs, kept {self.kept}; dropped {self.empty} empty, {self.too_long} over "
                 f"{filters.max_len} tokens, {self.length_ratio} over length ratio {filters.max_length_ratio:g}, "
-                f"{self.duplicates} duplicates{long_lines}")
+                f"{', '.join([f'{self.duplicates} duplicates', *skipped])}")
 
 
 @dataclass
@@ -167,7 +174,7 @@ def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]
     that is no text (a spreadsheet, a TMX memory) is refused first (check_corpus_file)."""
     for path in spec.files().values():
         check_corpus_file(path)
-    raw = stream_tsv(spec.tsv) if spec.tsv else stream_parallel(spec.src, spec.tgt)
+    raw = stream_tsv(spec.tsv, report) if spec.tsv else stream_parallel(spec.src, spec.tgt)
     return nonempty_pairs(raw, report)
 
 
@@ -199,8 +206,9 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
     keep[np.unique(all_hashes, return_index=True)[1]] = True  # each hash's first pair
     for writer in writers:
         writer.finish(keep, np.dtype(entry["length_dtype"]))
-    report.read, report.empty = read.pairs + read.skipped_empty + read.skipped_long, read.skipped_empty
-    report.long_lines = read.skipped_long
+    report.read = read.pairs + read.skipped_empty + read.skipped_long + read.malformed
+    report.empty, report.long_lines = read.skipped_empty, read.skipped_long
+    report.malformed, report.first_malformed = read.malformed, read.first_malformed
     report.kept = int(keep.sum())
     report.duplicates = len(keep) - report.kept
     return {**entry, "pairs": report.kept, "src_tokens": writers[0].tokens, "tgt_tokens": writers[1].tokens,
