@@ -154,6 +154,29 @@ def test_a_file_of_a_byte_order_mark_alone_has_no_line_as_on_stdin(tmp_path):
     assert read_lines(path) == decode_lines(path.read_bytes(), "<stdin>") == []
 
 
+@pytest.mark.parametrize(("latin1", "named"), [(b"Die Stra\xdfe ist nass.\n", "Straße"),
+                                              (b"L'\xe9t\xe9 est arriv\xe9.\n", "L'été")])
+def test_a_line_that_reads_as_windows_1252_is_named_with_the_iconv_options_and_its_word(tmp_path, latin1, named):
+    """It was "invalid UTF-8 (byte 0xdf); convert the file to UTF-8, e.g. with iconv", which left the user to
+    find the file's encoding for iconv's -f."""
+    path = tmp_path / "train.de"
+    path.write_bytes(b"Ein Hund rennt.\n" + latin1)
+    with pytest.raises(DataError, match=rf"train\.de:2: invalid UTF-8 \(byte 0x..\); convert the file to UTF-8, e\.g\. "
+                                        rf'with iconv -f WINDOWS-1252 -t UTF-8, if "{named}" is what the line says'):
+        read_lines(path)
+    with pytest.raises(DataError, match=f'<stdin>:3: .*iconv -f WINDOWS-1252 -t UTF-8, if "{named}"'):
+        decode_lines(b"a\nb\n" + latin1, "<stdin>")
+
+
+@pytest.mark.parametrize("data", ["Собака бежит.\n".encode("cp1251"), b"%\x85\x99\x01\n"], ids=["cyrillic", "binary"])
+def test_a_line_of_another_script_or_no_letters_gets_no_windows_1252_options(tmp_path, data):
+    path = tmp_path / "train.ru"
+    path.write_bytes(data)
+    with pytest.raises(DataError, match=r"train\.ru:1: invalid UTF-8 \(byte 0x..\); convert the file to UTF-8, e\.g\. "
+                                        r"with iconv$"):
+        read_lines(path)
+
+
 def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_path):
     """It was "invalid UTF-8 (byte 0x8b) ... convert the file to UTF-8, e.g. with iconv"."""
     path = tmp_path / "out.txt"

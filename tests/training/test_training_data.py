@@ -60,7 +60,8 @@ def test_a_validation_file_not_in_utf8_is_refused_naming_its_key_and_line(tmp_pa
     src, tgt = write_pairs(tmp_path, "va", PAIRS[:3])
     tgt.write_bytes(b"ein hund\nK\xf6nig\ndas kind\n")  # Latin-1
     assert refusal(tmp_path, monkeypatch, valid_src=str(src), valid_tgt=str(tgt)) == (
-        f"valid_tgt: {tgt}:2: invalid UTF-8 (byte 0xf6); convert the file to UTF-8, e.g. with iconv")
+        f"valid_tgt: {tgt}:2: invalid UTF-8 (byte 0xf6); convert the file to UTF-8, e.g. with iconv -f WINDOWS-1252 "
+        '-t UTF-8, if "König" is what the line says (read as Windows-1252, Latin-1)')
 
 
 def test_a_validation_file_whose_lines_end_in_cr_alone_is_read_line_by_line(tmp_path):

@@ -67,7 +67,7 @@ def decoded_lines(path: str | Path, raw_lines: Callable[[BinaryReader], Iterable
                 except UnicodeDecodeError as err:
                     if number == 1 and not is_gzip_name(path) and raw.startswith(GZIP_MAGIC):
                         raise gzip_without_gz(path) from None
-                    raise invalid_utf8(str(path), number, raw[err.start]) from None
+                    raise invalid_utf8(str(path), number, raw, err.start) from None
     except (gzip.BadGzipFile, EOFError, zlib.error) as err:  # zlib.error: a stream damaged past its header
         raise not_gzip(path, err) from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
@@ -164,8 +164,23 @@ ZIP_START = b"PK\x03\x04"  # a zip archive's first local header: an .xlsx, .ods,
 OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
 
 
-def invalid_utf8(source: str, line: int, byte: int) -> DataError:
-    return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
+def invalid_utf8(source: str, line: int, raw: bytes, start: int) -> DataError:
+    """How line ``line`` of ``source`` is refused, its bytes ``raw`` no UTF-8 from ``start`` on."""
+    return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{raw[start]:02x}); convert the file to UTF-8, e.g. with "
+                     f"iconv{windows_1252_hint(raw, start)}")
+
+
+def windows_1252_hint(raw: bytes, start: int) -> str:
+    """The iconv options for a line that reads as Windows-1252 (Latin-1, as Excel and Windows programs save text) where
+    UTF-8 fails, a letter there (``b"Stra\\xdfe"`` is "Straße"), with the word read so for the user to judge: "iconv"
+    alone left them to find the file's encoding.  Other bytes (a binary file, another script's code page): ""."""
+    text = raw.decode("cp1252", "replace")  # one character a byte: text[start] is the byte that failed
+    letters = [c for c in text if c.isalpha()]
+    if not text[start].isalpha() or 2 * sum(not c.isascii() for c in letters) > len(letters):
+        return ""  # most letters past ASCII: no Latin script (Cyrillic's Windows-1251 reads "Ñîáàêà")
+    before = text[:start].split()[-1:] if start and not text[start - 1].isspace() else [""]
+    word = before[0][-20:] + text[start:].split()[0][:20]  # the word around it, at most 40 letters
+    return f' -f WINDOWS-1252 -t UTF-8, if "{word}" is what the line says (read as Windows-1252, Latin-1)'
 
 
 def given_texts(texts: object, name: str = "sentences") -> list[str]:
@@ -205,7 +220,10 @@ def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
         if first_line == 1 and data.startswith(GZIP_MAGIC):
             raise DataError(f"{source}: the input is gzip-compressed: give the file's name ending in .gz, which "
                             "is read as gzip, or decompress it first (zcat)") from None
-        raise invalid_utf8(source, first_line + data.count(b"\n", 0, err.start), data[err.start]) from None
+        begins = data.rfind(b"\n", 0, err.start) + 1  # the failing line's first byte
+        ends = data.find(b"\n", err.start)
+        line = data[begins:ends if ends >= 0 else len(data)]
+        raise invalid_utf8(source, first_line + data.count(b"\n", 0, err.start), line, err.start - begins) from None
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
