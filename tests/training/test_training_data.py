@@ -13,7 +13,7 @@ from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import trainer as trainer_module
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.trainer import Trainer
-from attnmt.training.training_data import TrainingData, read_validation_text
+from attnmt.training.training_data import TrainingData, read_validation_text, scored_pairs
 
 SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
@@ -101,6 +101,25 @@ def test_pairs_left_out_of_validation_are_counted_and_left_out_of_both_the_loss_
     trainer.train()
     log = Path(config.out_dir, "train.log").read_text()
     assert f"validation set {src}, {tgt}: 4 of 6 pairs scored (1 with an empty side, 1 longer than max_len 32)\n" in log
+
+
+class WordTokenizer:
+    """Stands in for Tokenizer: one id (7) per whitespace-separated word."""
+
+    def encode_batch(self, texts):
+        return [[7] * len(text.split()) for text in texts]
+
+    encode_target_batch = encode_batch
+
+
+def test_a_validation_line_over_a_mebibyte_is_counted_as_longer_than_max_len_not_as_empty(tmp_path):
+    """Left unread (attnmt.text.long_lines), it reads as an empty line: it was counted "with an empty side"."""
+    src, tgt = write_pairs(tmp_path, "va", [PAIRS[0], ("a dog " * 200_000, "ein hund"), ("", "ein hund")])
+    lines = []
+    pairs, _ = scored_pairs(read_validation_text(str(src), str(tgt)), WordTokenizer(), 32, lines.append)
+    assert pairs == [PAIRS[0]]
+    assert lines == [f"validation set {src}, {tgt}: 1 of 3 pairs scored (1 with an empty side, 1 longer than max_len "
+                     "32)"]
 
 
 def test_the_calibration_at_the_end_of_a_run_fits_on_the_pairs_its_validation_scored(tmp_path, monkeypatch):

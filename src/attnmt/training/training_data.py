@@ -106,12 +106,14 @@ def remove_orphaned_scratch() -> list[Path]:
 @dataclass
 class ValidationText:
     """A validation set as its files hold it, read before the tokenizer exists: the keys naming it, its
-    files, its pairs (stripped; those with an empty side left out) and the lines each file has."""
+    files, its pairs (stripped; those with an empty side left out), the lines each file has, and the pairs
+    with a line over LONGEST_LINE bytes, left out unread."""
 
     keys: tuple[str, str]
     files: tuple[str, str]
     pairs: list[tuple[str, str]]
     lines: int
+    unread: int = 0
 
     def refusal(self, reasons: str) -> DataError:
         """The error for a set left without a pair to score, ``reasons`` saying why."""
@@ -140,9 +142,9 @@ def read_validation_text(src: str, tgt: str, keys: tuple[str, str] = VALIDATION_
         raise DataError(f"{', '.join(keys)}: {differ_in_length(src, len(sides[0]), tgt, len(sides[1]))}")
     report = ReadReport(0, 0)
     pairs = list(nonempty_pairs(zip_longest(sides[0], sides[1], fillvalue=""), report))
-    text = ValidationText(keys, (src, tgt), pairs, len(longer))
+    text = ValidationText(keys, (src, tgt), pairs, len(longer), report.skipped_long)
     if not text.pairs:
-        raise text.refusal(f"{report.skipped_empty} with an empty side")
+        raise text.refusal(f"{report.skipped_empty} with an empty side, {report.skipped_long} over max_len")
     return text
 
 
@@ -164,7 +166,8 @@ def scored_pairs(text: ValidationText, tokenizer: Tokenizer | VocabTokenizer, ma
     are counted in a line of ``log``; a set left without one is refused naming its keys and files."""
     examples = encode_each(text.pairs, tokenizer)
     kept = [i for i, example in enumerate(examples) if fits(example, max_len)]
-    empty, too_long = text.lines - len(text.pairs), len(examples) - len(kept)
+    # A line of over LONGEST_LINE (1 MiB) is over any max_len: a SentencePiece piece holds at most 16 letters.
+    empty, too_long = text.lines - len(text.pairs) - text.unread, len(examples) - len(kept) + text.unread
     if not kept:
         raise text.refusal(f"{empty} with an empty side, {too_long} over max_len {max_len}")
     if empty or too_long:
