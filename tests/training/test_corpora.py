@@ -102,6 +102,19 @@ def test_corpora_without_a_sentence_to_train_the_tokenizer_on_are_named(tmp_path
                                        "have some\n")
 
 
+def test_corpora_of_lines_too_long_to_read_are_named_so_not_as_without_text(tmp_path, capsys):
+    """A document a line: it was "no pair with text on both sides", in files of megabytes of text."""
+    (tmp_path / "doc.en").write_text("A dog runs. " * 100_000 + "\n")
+    (tmp_path / "doc.de").write_text("Ein Hund rennt. " * 100_000 + "\n")
+    config = tiny_config(tmp_path, train_src=str(tmp_path / "doc.en"), train_tgt=str(tmp_path / "doc.de"))
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["train", str(path)]) == 2
+    assert capsys.readouterr().err.endswith("no pair with text on both sides to train the tokenizer on (1 with a "
+                                            "line over 1 MiB, which is no sentence: give one sentence a line); give "
+                                            "training corpora that have some\n")
+
+
 @pytest.mark.parametrize("key, value, message", [
     ("vocab_size", "500", "vocab_size: 500, but {data} was prepared with a 81-piece tokenizer, which a run from it "
                           "keeps; remove vocab_size, or run 'attnmt prepare' again with it"),

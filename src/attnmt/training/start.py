@@ -23,6 +23,7 @@ from attnmt.config import TransformerConfig, checked_fields
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import write_text
 from attnmt.text.id_layout import attnmt_layout
+from attnmt.text.long_lines import OVER_LONGEST
 from attnmt.text.parallel_text import ReadReport
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer
@@ -241,15 +242,21 @@ def as_written(options: dict) -> str:
 
 
 def check_has_text(config: TrainConfig) -> None:
-    """Refuses corpora without a single pair to train SentencePiece on (it would fail naming no file)."""
-    sentences = corpus_sentences(config, (0,))
-    try:
-        if next(sentences, None) is not None:
-            return
-    finally:
-        sentences.close()
+    """Refuses corpora without a single pair to train SentencePiece on (it would fail naming no file), saying
+    so where their lines were too long to read (LONGEST_LINE): a document a line, or a file without line breaks,
+    was said to have no text."""
+    report = ReadReport(0, 0)
+    for spec in config.corpora():
+        pairs = text_pairs(spec, report)
+        try:
+            if next(pairs, None) is not None:
+                return
+        finally:
+            pairs.close()
     files = [path for spec in config.corpora() for path in spec.files().values()]
-    raise DataError(f"{', '.join(files)}: no pair with text on both sides to train the tokenizer on; "
+    unread = (f" ({report.skipped_long} with a line over {OVER_LONGEST}, which is no sentence: give one sentence a "
+              "line)") if report.skipped_long else ""
+    raise DataError(f"{', '.join(files)}: no pair with text on both sides to train the tokenizer on{unread}; "
                     "give training corpora that have some")
 
 
