@@ -89,6 +89,16 @@ def test_an_upload_without_a_key_is_403(client):
     assert answer.status_code == 403 and set(answer.json()) == {"message"}
 
 
+@pytest.mark.parametrize("headers", [{}, {"Authorization": "DeepL-Auth-Key wrong"}])
+def test_status_and_result_without_the_api_key_are_403_though_the_document_key_is_right(client, headers):
+    """Only the document_key was checked: a client without an API key polled and fetched the file."""
+    handle = upload(client, {"source_lang": "EN"}).json()
+    finished(client, handle)
+    for path in (f"/v2/document/{handle['document_id']}", f"/v2/document/{handle['document_id']}/result"):
+        answer = client.post(path, data={"document_key": handle["document_key"]}, headers=headers)
+        assert answer.status_code == 403 and set(answer.json()) == {"message"}
+
+
 def test_a_file_larger_than_a_requests_body_may_be_is_taken_up_to_the_file_limit(client):
     """It was refused as any request body over max_body_bytes, in no DeepL shape."""
     assert set(upload(client, {"source_lang": "EN"}, content=LETTER + b" " * 20_000).json()) == {

@@ -11,7 +11,8 @@
 A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs), in the formats
 attnmt.documents.files reads.  Its id is its job's; its key a keyed hash of that id with a secret the
 server draws at start, so no key is kept, and a client without the key learns nothing of the file
-(404, as for an id that is not there).  The key and its errors are those of attnmt.server.deepl_api;
+(404, as for an id that is not there).  Each of the three requests needs the API key, as every /v2/
+route does; the key and its errors are those of attnmt.server.deepl_api;
 an ``output_format`` other than the file's own is refused, as no file is written in another format.
 """
 
@@ -112,6 +113,8 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
 
     async def job_of(request: Request, document_id: str) -> FileJob:
         params = await deepl_parameters(request)  # a form, as deepl-python sends it, or JSON
+        # the key first, as on every /v2/ route: the document_key alone let a client without one poll and fetch
+        server.access.admit(request, deepl_key(request, params))
         job = jobs.get(document_id)
         if job is None or not hmac.compare_digest(str(params.get("document_key") or ""), key_of(job)):
             raise DeepLError(404, f"Document {document_id!r} not found: its id or document_key is wrong, or it "
