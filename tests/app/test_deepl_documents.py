@@ -2,6 +2,8 @@
 as a multipart form (its options as fields, the file as "file"), then the status and the result,
 each a form with the document_key, the key in ``Authorization: DeepL-Auth-Key``."""
 
+import json
+import logging
 import time
 
 import pytest
@@ -97,6 +99,14 @@ def test_status_and_result_without_the_api_key_are_403_though_the_document_key_i
     for path in (f"/v2/document/{handle['document_id']}", f"/v2/document/{handle['document_id']}/result"):
         answer = client.post(path, data={"document_key": handle["document_key"]}, headers=headers)
         assert answer.status_code == 403 and set(answer.json()) == {"message"}
+
+
+def test_an_uploads_access_log_line_names_the_model_it_went_to(client, caplog):
+    """It named none, where /v1/files' line names its job's model: no telling which model a document used."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    upload(client, {"source_lang": "EN"})
+    [line] = [json.loads(record.getMessage()) for record in caplog.records if record.name == "attnmt.access"]
+    assert (line["path"], line["status"], line["model"]) == ("/v2/document", 200, "en-de")
 
 
 def test_a_file_larger_than_a_requests_body_may_be_is_taken_up_to_the_file_limit(client):

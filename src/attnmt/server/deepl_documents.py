@@ -30,6 +30,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 
 from attnmt.errors import UserError
+from attnmt.server.access import log_of
 from attnmt.server.auto_source import detected
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
@@ -139,6 +140,7 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
             for gone in billed.keys() - jobs.jobs.keys():  # deleted with their jobs (FileJobs.sweep)
                 del billed[gone]
             billed[job.id] = count
+            log_of(request)["model"] = served.name  # the line is written now, the job's sentences still to come
             return {"document_id": job.id, "document_key": key_of(job)}
         return await answered(work)
 
