@@ -67,7 +67,26 @@ def test_a_file_name_with_a_quote_comes_back_with_it_quoted_as_rfc_5987_writes_i
     assert job["filename"] == 'a"b.de.txt'
     server_events(client, job["events_url"])
     download = client.get(job["download_url"])
-    assert download.headers["content-disposition"] == "attachment; filename*=utf-8''a%22b.de.txt"
+    assert download.headers["content-disposition"] == ("attachment; filename=\"a_b.de.txt\"; "
+                                                       "filename*=utf-8''a%22b.de.txt")
+
+
+@pytest.mark.parametrize(("sent", "header"), [
+    ("Reisebericht März.txt", "attachment; filename=\"Reisebericht Marz.de.txt\"; "
+                              "filename*=utf-8''Reisebericht%20M%C3%A4rz.de.txt"),
+    ("报告.txt", "attachment; filename=\"__.de.txt\"; filename*=utf-8''%E6%8A%A5%E5%91%8A.de.txt"),
+    ("my notes.txt", 'attachment; filename="my notes.de.txt"'),
+])
+def test_a_download_names_its_file_in_ascii_too_for_clients_that_read_filename_alone(client, sent, header):
+    """Only filename* named a name beyond plain ASCII (a space too): curl -OJ, which reads filename
+    alone, saved the download as its URL's last part, "ID.Reisebericht%20M%C3%A4rz.de.txt"."""
+    form = {"Content-Type": "multipart/form-data; boundary=B"}
+    job = client.post("/v1/files", content=raw_form(sent.encode(), b"a dog"), headers=form).json()
+    server_events(client, job["events_url"])
+    assert client.get(job["download_url"]).headers["content-disposition"] == header
+    answer = client.post("/translate_file", content=raw_form(sent.encode(), b"a dog", source="en", target="de"),
+                         headers=form)
+    assert client.get(answer.json()["translatedFileUrl"]).headers["content-disposition"] == header
 
 
 def raw_form(filename: bytes, data: bytes, **fields: str) -> bytes:

@@ -337,6 +337,7 @@ class TranslatedFile(FileResponse):
 
     def __init__(self, path: str, filename: str) -> None:
         super().__init__(path, filename=filename, media_type=TEXT_TYPES.get(Path(filename).suffix.lower()))
+        self.headers["content-disposition"] = attachment(filename)  # with an ASCII stand-in (attachment)
         charset = own_charset(path, filename)
         kind = self.headers.get("content-type", "")
         if charset is not None and kind.startswith("text/"):
@@ -351,9 +352,19 @@ class TranslatedFile(FileResponse):
 
 
 def attachment(filename: str) -> str:
-    """A Content-Disposition naming ``filename`` (RFC 6266; as starlette's FileResponse writes it)."""
-    quoted = quote(filename)
-    return f'attachment; filename="{filename}"' if quoted == filename else f"attachment; filename*=utf-8''{quoted}"
+    """A Content-Disposition naming ``filename`` (RFC 6266): a name beyond plain ASCII also as RFC 5987
+    writes it, after an ASCII stand-in for the clients that read ``filename`` alone (``Bericht März.de.txt``:
+    ``filename="Bericht Marz.de.txt"``), as Flask's send_file, LibreTranslate's, writes it; with
+    ``filename*`` alone, ``curl -OJ`` saved a download under its URL's last part, the job's id and %-escapes."""
+    plain = ascii_name(filename)
+    return f'attachment; filename="{plain}"' + ("" if plain == filename else f"; filename*=utf-8''{quote(filename)}")
+
+
+def ascii_name(filename: str) -> str:
+    """``filename`` in printable ASCII: accents dropped (NFKD), any other character, a quote or a
+    backslash (which a quoted header value would have to escape) made "_"."""
+    letters = (c for c in unicodedata.normalize("NFKD", filename) if not unicodedata.combining(c))
+    return "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in letters)
 
 
 def admitted_with_key(server: Server, request: Request, body_key: str | None) -> None:
