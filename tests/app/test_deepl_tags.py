@@ -2,7 +2,7 @@
 
 import pytest
 
-from attnmt.server.deepl_tags import TagError, check_ignored, empty_as_sent, ignored_names
+from attnmt.server.deepl_tags import empty_as_sent, ignored_names, marked_ignored, unmarked
 
 
 @pytest.mark.parametrize(("sent", "translated", "written"), [
@@ -19,7 +19,10 @@ def test_ignore_tags_is_read_as_a_json_list_or_a_forms_commas():
     assert ignored_names(None) == []
 
 
-def test_only_an_ignored_element_holding_text_is_refused():
-    check_ignored(['a <x id="1"></x> b <x/>', "<xy>c</xy>"], ["x"])
-    with pytest.raises(TagError, match=r"text\[1\] has a <x> holding text"):
-        check_ignored(["a", 'b <x id="2">keep</x>'], ["x"])
+def test_an_ignored_element_is_marked_to_be_kept_and_the_mark_taken_out_again():
+    texts = ['a <x id="1">Acme</x> b <x/> <xy>c</xy>', '<X>d</X> <x translate="yes">e</x>']
+    marked = marked_ignored(texts, ["x"], html=False)
+    assert marked == ['a <x translate="No" id="1">Acme</x> b <x translate="No"/> <xy>c</xy>',
+                      '<X>d</X> <x translate="yes">e</x>']  # XML's names keep their case; one says translate itself
+    assert marked_ignored(["<X>d</X>"], ["x"], html=True) == ['<X translate="No">d</X>']
+    assert unmarked(marked) == texts

@@ -16,8 +16,8 @@ Errors are ``{"message": "..."}`` with DeepL's statuses: 400 a bad request, 413 
 unknown key, 429 over a rate limit, 500 when the model fails, 503 when the queue is full.
 
 What DeepL's options ask that no model here can do is refused, never dropped without a word: a
-``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``,
-an ``ignore_tags`` element that holds text (attnmt.server.deepl_tags).  Options that change only how
+``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``.
+An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).  Options that change only how
 DeepL splits or formats (``split_sentences``, ``preserve_formatting``, ``context``, ``model_type``)
 are read past.
 """
@@ -34,7 +34,7 @@ from fastapi.responses import JSONResponse
 from attnmt.server.access import Refused, utf8_header
 from attnmt.server.auto_source import detected
 from attnmt.server.context import Server
-from attnmt.server.deepl_tags import TagError, check_ignored, check_xml, empty_as_sent, ignored_names
+from attnmt.server.deepl_tags import TagError, check_xml, empty_as_sent, ignored_names, marked_ignored, unmarked
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
     LibreError,
@@ -66,7 +66,7 @@ FIELDS = {"text": {"type": "array", "items": {"type": "string"}},
           "target_lang": {"type": "string", "description": 'a language code, such as "DE" or "EN-US"'},
           "source_lang": {"type": "string", "description": "none: each text's language detected"},
           "tag_handling": {"type": "string", "enum": list(TAG_HANDLING)},
-          "ignore_tags": {"type": "array", "items": {"type": "string"}, "description": "empty elements only"},
+          "ignore_tags": {"type": "array", "items": {"type": "string"}, "description": "elements kept as sent"},
           "formality": {"type": "string", "enum": list(FORMALITY)}}
 
 
@@ -150,13 +150,14 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     server.access.admit(request, deepl_key(request, params))
     texts = texts_of(server, request, params)
     text_format = checked_options(params)
-    try:
-        if text_format == "xml":
+    if text_format == "xml":
+        try:
             check_xml(texts)
-        if text_format != "text":  # DeepL reads ignore_tags only with tag_handling
-            check_ignored(texts, ignored_names(params.get("ignore_tags")))
-    except TagError as error:
-        raise DeepLError(400, str(error)) from None
+        except TagError as error:
+            raise DeepLError(400, str(error)) from None
+    # DeepL reads ignore_tags only with tag_handling; the texts as sent are what is charged, logged and detected
+    names = ignored_names(params.get("ignore_tags")) if text_format != "text" else []
+    marked = marked_ignored(texts, names, text_format == "html")
     codes = server.models.codes()
     if not params.get("target_lang"):
         raise DeepLError(400, "Parameter 'target_lang' not specified.")
@@ -176,7 +177,8 @@ async def translate_deepl(server: Server, request: Request) -> dict:
         except TooMuch as error:
             raise DeepLError(413, str(error)) from None
     charge(server, request, texts)
-    best, _, _ = await translated_by_source(server, request, routed, sources, texts, 0, text_format, False)
+    best, _, _ = await translated_by_source(server, request, routed, sources, marked, 0, text_format, False)
+    best = unmarked(best)
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))
     if text_format == "xml":
         best = [empty_as_sent(sent, text) for sent, text in zip(texts, best, strict=True)]

@@ -1,7 +1,8 @@
 """DeepL's ``tag_handling=xml`` and ``ignore_tags``, as the clients that send them read the answer.
 
     check_xml        400 for a text that is not well-formed XML, before any model work
-    check_ignored    400 for an ``ignore_tags`` element that holds text: no model here would keep it
+    marked_ignored   each ``ignore_tags`` element marked ``translate="no"``: kept whole, its text as sent
+    unmarked         the marks taken out of the translation again
     empty_as_sent    an empty element written as the text wrote it, ``<x></x>`` or ``<x/>``
 
 Weblate sends its placeholders as ``<x id="7"></x>`` with ``ignore_tags=x`` and finds them in the
@@ -15,6 +16,10 @@ import re
 
 from attnmt.errors import UserError
 
+# What marks an ignore_tags element while it is translated: translate="no", which the documents' markup keeps whole,
+# its text untranslated (attnmt.documents.elements.says reads it in any case); "No" as no text spells it, so
+# that only the marks made here are taken out of the translation
+MARK = ' translate="No"'
 # An empty element as a text writes it: with an end tag, or closed in its start tag.
 PAIRED = re.compile(r"<([^\s<>/!?]+)(\s[^<>]*)?></\1>")
 CLOSED = re.compile(r"<([^\s<>/!?]+)(\s[^<>]*)?/>")
@@ -43,15 +48,19 @@ def ignored_names(sent: object) -> list[str]:
     return [name.strip() for name in names if isinstance(name, str) and name.strip()]
 
 
-def check_ignored(texts: list[str], names: list[str]) -> None:
-    """TagError where an element ``names`` holds has content: its text would be translated, not kept
-    as ``ignore_tags`` asks.  Empty ones (Weblate's ``<x id="7"></x>`` placeholders) have none to keep."""
+def marked_ignored(texts: list[str], names: list[str], html: bool) -> list[str]:
+    """``texts`` with each element of ``names`` (HTML's in any case) marked to be kept whole and
+    untranslated (MARK), as DeepL keeps an ignore_tags element: one holding text was refused, 400.  One
+    that says ``translate`` itself is left to say it (a second one would be no XML)."""
     for name in names:
-        opened = re.compile(rf"<{re.escape(name)}(\s[^<>]*)?(?<!/)>(?!</{re.escape(name)}>)")
-        for i, text in enumerate(texts):
-            if opened.search(text):
-                raise TagError(f"text[{i}] has a <{name}> holding text, which ignore_tags asks to keep as it is: no "
-                               "model here keeps it untranslated; leave it out of the text sent")
+        start = re.compile(rf"<{re.escape(name)}(?=[\s/>])(?![^<>]*\stranslate\s*=)", re.IGNORECASE if html else 0)
+        texts = [start.sub(lambda found: found[0] + MARK, text) for text in texts]
+    return texts
+
+
+def unmarked(translated: list[str]) -> list[str]:
+    """The translations with the marks of ``marked_ignored`` taken out: the elements as they were sent."""
+    return [text.replace(MARK, "") for text in translated]
 
 
 def empty_as_sent(sent: str, translated: str) -> str:
