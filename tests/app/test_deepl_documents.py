@@ -101,6 +101,21 @@ def test_status_and_result_without_the_api_key_are_403_though_the_document_key_i
         assert answer.status_code == 403 and set(answer.json()) == {"message"}
 
 
+def test_polling_a_document_counts_against_no_rate_limit(trained_model):
+    """deepl-python asks for the status every 5 seconds: counted as requests, a key of 2 a minute
+    was refused (429) on its second poll, and its document lost to the client."""
+    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")]
+    app = create_app(models, ServeSettings(), Access({KEY: ApiKey(1, 2)}))
+    with TestClient(app, raise_server_exceptions=False) as limited:
+        handle = upload(limited, {"source_lang": "EN"}).json()
+        for _ in range(3):
+            assert limited.post(f"/v2/document/{handle['document_id']}", headers=AUTH,
+                                data={"document_key": handle["document_key"]}).status_code == 200
+        assert finished(limited, handle)["status"] == "done"
+        assert limited.post(f"/v2/document/{handle['document_id']}/result", headers=AUTH,
+                            data={"document_key": handle["document_key"]}).status_code == 200
+
+
 def test_an_uploads_access_log_line_names_the_model_it_went_to(client, caplog):
     """It named none, where /v1/files' line names its job's model: no telling which model a document used."""
     caplog.set_level(logging.INFO, logger="attnmt.access")

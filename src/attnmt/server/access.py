@@ -140,13 +140,17 @@ class Access:
         return self.keys is not None
 
     def admit(self, request: Request, body_key: object = None) -> ApiKey | None:
-        """Checks ``request`` (the keys it carries, ``body_key`` among them: given_keys) and notes
-        its key's line for the access log; raises Refused."""
-        found = self.check(given_keys(request, body_key), request.client.host if request.client else "")
-        if found is not None:
-            log_of(request)["key"] = found.line
-        request.state.api_key = found
-        return found
+        """Checks ``request`` (the keys it carries, ``body_key`` among them: given_keys), counts it
+        against its key's and its address's limits and notes its key's line for the access log; raises Refused."""
+        found = self.key_of(given_keys(request, body_key))
+        self.count_request(found, request.client.host if request.client else "")
+        return noted(request, found)
+
+    def identify(self, request: Request, body_key: object = None) -> ApiKey | None:
+        """``request``'s key, checked and noted as ``admit`` does, counted against no limit: for a
+        request that follows work admitted and charged already (a DeepL document's status and result,
+        which deepl-python asks every 5 seconds: counted, a key of 10 requests a minute failed its document)."""
+        return noted(request, self.key_of(given_keys(request, body_key)))
 
     def char_limit(self, request: Request, default: int) -> int:
         """The most characters the admitted ``request`` may hold: its key's ``char-limit``, else ``default``."""
@@ -188,22 +192,25 @@ class Access:
             limits.append((RateLimitItemPerMinute(key.per_minute), "key", str(key.line)))
         return limits
 
-    def check(self, given: list[object], address: str) -> ApiKey | None:
+    def key_of(self, given: list[object]) -> ApiKey | None:
         """The request's ApiKey, the first of the ``given`` keys that the keys file holds (None
         without a keys file), or Refused.  A key that is not text (JSON's 5) was given, but no line
         holds it: a wrong key (403), as LibreTranslate answers it, not a missing one."""
-        found = None
-        if self.keys is not None:
-            if not given:
-                raise Refused("missing", "Please contact the server operator to get an API key")
-            found = next((self.keys[key] for key in given if isinstance(key, str) and key in self.keys), None)
-            if found is None:
-                raise Refused("invalid", "Invalid API key")
+        if self.keys is None:
+            return None
+        if not given:
+            raise Refused("missing", "Please contact the server operator to get an API key")
+        found = next((self.keys[key] for key in given if isinstance(key, str) and key in self.keys), None)
+        if found is None:
+            raise Refused("invalid", "Invalid API key")
+        return found
+
+    def count_request(self, found: ApiKey | None, address: str) -> None:
+        """Counts one request against ``address``'s limit and its key's (``found``); raises Refused over either."""
         if self.per_address is not None:
             self.count(self.per_address, "address", address)
         if found is not None and found.per_minute is not None:
             self.count(RateLimitItemPerMinute(found.per_minute), "key", str(found.line))
-        return found
 
     def count(self, limit: RateLimitItemPerMinute, kind: str, who: str, cost: int = 1,
               message: str | None = None) -> None:
@@ -347,6 +354,15 @@ def utf8_header(value: str) -> str:
         return value.encode("latin-1").decode("utf-8")
     except UnicodeError:
         return value
+
+
+def noted(request: Request, found: ApiKey | None) -> ApiKey | None:
+    """``found``, the admitted ``request``'s key, kept on it (Access.char_limit, Access.charge) and its
+    line noted for the access log."""
+    if found is not None:
+        log_of(request)["key"] = found.line
+    request.state.api_key = found
+    return found
 
 
 def log_of(request: Request) -> dict:

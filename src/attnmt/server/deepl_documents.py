@@ -114,8 +114,9 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
 
     async def job_of(request: Request, document_id: str) -> FileJob:
         params = await deepl_parameters(request)  # a form, as deepl-python sends it, or JSON
-        # the key first, as on every /v2/ route: the document_key alone let a client without one poll and fetch
-        server.access.admit(request, deepl_key(request, params))
+        # the key first, as on every /v2/ route: the document_key alone let a client without one poll and fetch;
+        # not counted against a rate, as the upload was (Access.identify)
+        server.access.identify(request, deepl_key(request, params))
         job = jobs.get(document_id)
         if job is None or not hmac.compare_digest(str(params.get("document_key") or ""), key_of(job)):
             raise DeepLError(404, f"Document {document_id!r} not found: its id or document_key is wrong, or it "
