@@ -388,6 +388,17 @@ def test_no_piece_carries_a_terms_word_on_right_after_it():
     assert glued.tokens == [C, D] and whole.tokens == [C]
 
 
+def test_a_term_whose_source_is_in_the_plural_may_be_inflected_right_after_it():
+    """"access points" with the term access point -> Zugangspunkt: the search wrote "Zugangspunkt" and no "e"."""
+    table = {(): {C: 0.9, A: 0.1}, (C,): {D: 0.9, EOS: 0.1}}  # D inflects the word C: "Zugangspunkt" + "e"
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    [[plural]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False,
+                             terms=[[Term([C], inflects=True)]], continuing=continuing)
+    assert plural.tokens == [C, D]
+
+
 class Pieces:
     """A tokenizer that only names its pieces: as the hand-trained model's, with a bare "-"."""
 
@@ -497,3 +508,29 @@ def test_a_term_the_sentence_starts_with_glued_to_a_quote_may_be_written_capital
     codec = GluedWords()
     [term] = with_other_forms(codec, [codec.encode_target("hund")], '"Dog" barks.', [(1, 4, "hund")])
     assert codec.encode_target("„Hund") in forms(term) and codec.encode_target("„hund") in forms(term)
+
+
+class NamedWords:
+    """A vocabulary of whole words, each one piece after a space ("▁Hund", "▁Hunde"), that names its pieces."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Hund", "▁Hunde", "▁Hunden", "▁Hundehütte", "e", "▁Katze"]
+    vocab_size = len(PIECES)
+
+    def encode_target(self, text: str) -> list[int]:
+        return [self.PIECES.index("▁" + word) for word in text.split(" ")]
+
+    def decode(self, ids: list[int]) -> str:
+        return "".join(map(self.id_to_piece, ids)).replace("▁", " ").strip()
+
+    def id_to_piece(self, i: int) -> str:
+        return self.PIECES[i]
+
+
+def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inflects_it():
+    """"Two dogs play." with dog -> Hund came out "Zwei Hund spielen": "▁Hunde" is one piece, no "▁Hund" + "e"."""
+    codec = NamedWords()
+    hund, katze = codec.encode_target("Hund"), codec.encode_target("Katze")
+    found = [(4, 8, "Hund"), (15, 18, "Katze")]
+    [plural, singular] = with_other_forms(codec, [hund, katze], "Two dogs and a cat", found, {"Hund"})
+    assert forms(plural) == [hund, codec.encode_target("Hunde"), codec.encode_target("Hunden")] and plural.inflects
+    assert singular == katze and not isinstance(singular, Term)

@@ -106,7 +106,7 @@ def test_a_byte_order_mark_inside_a_glossary_is_no_part_of_its_terms(tmp_path):
 def test_terms_match_whole_words_ignoring_case():
     glossary = Glossary.of({"dog": "Hund"})
     assert glossary.matches("The Dog runs.") == ["Hund"]
-    assert glossary.matches("Dogs run; a hotdog.") == []
+    assert glossary.matches("Dogsled runs; a hotdog.") == []
 
 
 @pytest.mark.parametrize(("term", "inside", "alone"), [
@@ -573,7 +573,7 @@ def test_a_term_of_a_script_written_without_spaces_matches_inside_running_text()
     assert glossary.matches("ผมกินข้าวแล้ว") == ["Reis"]
     assert glossary.matches("กิน") == []  # "ก" + the vowel sign U+0E34 is one letter
     assert glossary.matches("我的iPhone很好") == ["iPhone"]
-    assert glossary.matches("iPhones and myiPhone") == []  # between Latin letters, whole words still
+    assert glossary.matches("iPhonesque and myiPhone") == []  # between Latin letters, whole words still
     assert glossary.found_in("我在東京住") == [(2, 4, "Tokio")]
 
 
@@ -659,3 +659,26 @@ def test_the_controls_that_wrap_text_of_another_direction_are_word_edges(text, s
     glossary = Glossary.of({"Google": "G"})
     assert glossary.matches(text) == ["G"]
     assert [found[:2] for found in glossary.found_in(text)] == [span]
+
+
+@pytest.mark.parametrize(("sentence", "target"), [
+    ("Two access points were found.", "Zugangspunkt"), ("Dogs bark.", "Hund"), ("three companies", "Firma"),
+    ("the boxes", "Kiste"), ("Send two e-mails.", "E-Mail")])
+def test_a_source_term_is_found_in_its_english_plural_and_its_target_may_be_inflected(sentence, target):
+    """"access points" with the term access point -> Zugangspunkt was no match: the translation went without it."""
+    glossary = Glossary.of({"access point": "Zugangspunkt", "dog": "Hund", "company": "Firma", "box": "Kiste",
+                            "e-mail": "E-Mail"})
+    assert glossary.matches(sentence) == [target]
+    assert glossary.inflected(sentence) == {target}
+
+
+@pytest.mark.parametrize("sentence", ["its tail", "dogsled", "4Gs", "the USs", "doges"])
+def test_no_plural_is_read_into_another_word_a_short_term_or_an_acronym(sentence):
+    glossary = Glossary.of({"it": "es", "dog": "Hund", "4G": "4G", "US": "USA"})
+    assert glossary.matches(sentence) == []
+
+
+def test_a_plural_that_is_a_term_of_its_own_keeps_its_own_target_and_a_singular_is_not_inflected():
+    glossary = Glossary.of({"glass": "Glas", "glasses": "Brille", "dog": "Hund"})
+    assert glossary.matches("my glasses and a glass") == ["Brille", "Glas"]
+    assert glossary.inflected("my glasses, a glass and a dog") == frozenset()

@@ -16,7 +16,8 @@ GLOSSARY = Glossary.of({"router": "Router", "e-mail": "E-Mail", "email": "E-Mail
      "(Router).", []),
     ("Send an e-mail or an email.", "Senden Sie eine E-Mail.", [("e-mail", "E-Mail", 2, 1)]),
     ("The access point and the Access Point.", "Der Zugangspunkt fällt aus.", [("access point", "Zugangspunkt", 2, 1)]),
-    ("Router one and router two.", "Erster und zweiter Routers.", [("Router", "Router", 2, 0)]),
+    ("Router one and router two.", "Erster und zweiter Routerkabel.", [("Router", "Router", 2, 0)]),
+    ("The access points and the access point.", "Die Zugangspunkte und der Zugangspunkt.", []),  # inflected
     ("Restart the router.", "Starten Sie das Gerät neu.", []),  # once: the search writes it, or tells it is missed
 ])
 def test_a_translation_holding_a_target_term_fewer_times_than_its_sentence_its_source_term_is_counted(

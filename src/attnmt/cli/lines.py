@@ -47,7 +47,8 @@ from typing import BinaryIO, TextIO, TypeVar
 
 from attnmt.cli.formats import check_piped_text
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.glossary import GivenPairs, Glossary
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary_pairs import GivenPairs
 from attnmt.decoding.translate import Translation
 from attnmt.documents.flat import LINE_ENDS
 from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value, value_shown, values_shown

@@ -56,7 +56,7 @@ from torch import Tensor
 
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
 from attnmt.decoding.term_ids import fitting as fitting
-from attnmt.decoding.term_ids import forms
+from attnmt.decoding.term_ids import forms, inflects
 from attnmt.decoding.term_ids import outermost as outermost
 from attnmt.decoding.term_ids import prefix_ids as prefix_ids
 from attnmt.decoding.term_ids import target_ids as target_ids
@@ -154,6 +154,8 @@ class Constraints:
     left [G]: the tokens of each sentence's prefix still to be written (forced by the search)
     tails, tail_depths [G, T]: the terms each sentence's prefix ends part-way through (-1: none),
              and how many of their pieces it holds (``prefix_tails``), until the token after it
+    inflects [G, C]: whether the model may carry a form's last word on (term_ids.Term's ``inflects``: its
+             source term is in the plural), which ``continuing`` then does not bar
     continuing [V]: the pieces that may not follow a term (None: any may)
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
     """
@@ -170,6 +172,7 @@ class Constraints:
     tail_depths: Tensor
     term: Tensor
     primary: Tensor
+    inflects: Tensor
     continuing: Tensor | None = None
     space: int = -1
 
@@ -189,6 +192,7 @@ class Constraints:
         in_prefix = torch.zeros(len(sentences), count, dtype=torch.bool)
         term = torch.arange(count).repeat(len(sentences), 1) + count  # an empty form: a term of its own
         primary = torch.ones(len(sentences), count, dtype=torch.bool)
+        inflecting = torch.zeros(len(sentences), count, dtype=torch.bool)
         each = [prefixes[g] if prefixes else [] for g in range(len(sentences))]
         space = -1 if space is None else space
         tails = [prefix_tails(prefix, [form for _, form in each_form], space)
@@ -199,6 +203,7 @@ class Constraints:
                 table[g, c, : len(form)] = torch.tensor(form)
                 in_prefix[g, c] = holds(each[g], form)
                 term[g, c], primary[g, c] = t, c == 0 or each_form[c - 1][0] != t
+                inflecting[g, c] = inflects(sentences[g][t])
             tail_table[g, : len(tails[g])] = torch.tensor(tails[g], dtype=torch.long).view(-1, 2)
         table, tail_table = table.to(device), tail_table.to(device)
         lengths = (table >= 0).sum(dim=2)
@@ -206,6 +211,7 @@ class Constraints:
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start.bool(),
                    start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
+                   inflecting.to(device),
                    None if continuing is None else continuing.to(device), space)
 
     def total(self) -> Tensor:
@@ -282,13 +288,14 @@ class Constraints:
         valid = torch.cat([torch.ones_like(count[:, None], dtype=torch.bool),
                            torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
+        ended = done & ~self.inflects.index_select(0, groups).gather(1, current.clamp(min=0))  # [M, R]
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
         bank = (met * lengths[:, None, :]).sum(dim=2) + depth  # of the forms written: one per term
         spaced = (tokens == self.space)[:, None].expand_as(done)
         missed = (~self.written(met, groups) & self.primary.index_select(0, groups)[:, None, :]).sum(dim=2)
         return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
-                        missed.flatten(), done.flatten(), spaced.flatten()), valid
+                        missed.flatten(), ended.flatten(), spaced.flatten()), valid
 
     def carried_tails(self, groups: Tensor, tokens: Tensor, left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
@@ -340,7 +347,7 @@ class Constraints:
         if groups is not None:
             self.terms, self.lengths, self.left = self.terms[groups], self.lengths[groups], self.left[groups]
             self.tails, self.tail_depths = self.tails[groups], self.tail_depths[groups]
-            self.term, self.primary = self.term[groups], self.primary[groups]
+            self.term, self.primary, self.inflects = self.term[groups], self.primary[groups], self.inflects[groups]
 
 
 def extra_candidates(logits: Tensor, normaliser: Tensor, tokens: Tensor, wanted: Tensor) -> Tensor:

@@ -26,7 +26,8 @@ so beside their letters a term needs none: "東京" occurs in "我在東京住" 
 Nowhere does a term begin or end inside a grapheme cluster: "🇦🇩🇪🇸" (Andorra, Spain) holds no "🇩🇪".
 Where several terms could match at one place, the longest wins, and a matched span is not
 matched again by another term (so "New York" alone is found in "New York City" when both it and
-"York City" are in the glossary, from the left).  Each matched term's target term is then
+"York City" are in the glossary, from the left).  A term is found in its English plural too ("access points"
+for "access point": attnmt.decoding.term_plurals).  Each matched term's target term is then
 required once, exactly as written (attnmt.decoding.constraints turns them into the beam
 search's constraints).
 
@@ -45,12 +46,11 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Iterable, Mapping
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
+from attnmt.decoding.glossary_pairs import given_pairs, term_pair, term_text
 from attnmt.decoding.term_forms import (
     CASE_VARIANT,
     acronym,
@@ -63,6 +63,7 @@ from attnmt.decoding.term_forms import (
     normal_pieces,
     term_key,
 )
+from attnmt.decoding.term_plurals import singulars
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, compound_hyphen, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
@@ -88,6 +89,8 @@ class Glossary:
     # and have two targets ("Apple", "apple"; "US Army", "US army"), each matched where a text has its case, the first
     # given elsewhere
     _cased: dict[str, dict[str, str]] = field(init=False, compare=False, repr=False)
+    # normal plural form -> its normal source term, of the terms in _targets (term_plurals: "access points")
+    _plurals: dict[str, str] = field(init=False, compare=False, repr=False)
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
     _places: dict[str, str] = field(init=False, compare=False, repr=False)
@@ -114,7 +117,10 @@ class Glossary:
         object.__setattr__(self, "_targets", targets)
         object.__setattr__(self, "_acronyms", acronyms)
         object.__setattr__(self, "_cased", cased_targets)
-        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in (*targets, *acronyms)}, reverse=True)))
+        plurals = singulars(list(targets), {*targets, *acronyms})
+        object.__setattr__(self, "_plurals", plurals)
+        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in (*targets, *acronyms, *plurals)},
+                                                          reverse=True)))
         object.__setattr__(self, "_places", {})
 
     def __repr__(self) -> str:
@@ -242,15 +248,25 @@ class Glossary:
         for length in self._lengths:
             end = start + length
             key = text[start:end]
-            if end > len(text) or (key not in self._targets and key not in self._acronyms) or not may_end(text, end):
+            if end > len(text) or not (key in self._targets or key in self._acronyms or key in self._plurals) or (
+                    not may_end(text, end)):
                 continue
             for term, target in self._acronyms.get(key, ()):
                 if in_capitals(shown(start, end), term):
                     return key, self._cased.get(term, {}).get(shown(start, end), target)
-            if key in self._targets and (hyphenated(key) or not (compound_hyphen(text, start - 1)
+            own = self._plurals.get(key, key)  # the source term of a plural form ("dogs": "dog")
+            if own in self._targets and (hyphenated(own) or not (compound_hyphen(text, start - 1)
                                                                   or compound_hyphen(text, end))):
-                return key, self._cased.get(key, {}).get(shown(start, end), self._targets[key])
+                return key, self._cased.get(own, {}).get(shown(start, start + len(own)), self._targets[own])
         return None
+
+    def inflected(self, sentence: str) -> frozenset[str]:
+        """The target terms of the source terms ``sentence`` holds in a plural form ("access points" for "access
+        point": term_plurals), which the search lets the model inflect (attnmt.decoding.term_ids.with_other_forms)."""
+        if not self._plurals:
+            return frozenset()
+        return frozenset(target for start, end, target in self.found_in(sentence)
+                         if normal(sentence[start:end]) in self._plurals)
 
 
 def hyphenated(key: str) -> bool:
@@ -259,30 +275,6 @@ def hyphenated(key: str) -> bool:
     term ending in punctuation is ("C++-based"), for its hyphen says it is written so; "Wi-Fi" was not found in
     "Wi-Fi-enabled", and a German translation writes it so ("WLAN-fähig", "E-Mail-Adresse")."""
     return any(compound_hyphen(key, at) for at in range(1, len(key) - 1) if key[at] == "-")
-
-
-class GivenPairs(dict):
-    """A JSON object as ``json.loads(text, object_pairs_hook=GivenPairs)`` reads it: a dict that also
-    keeps its ``pairs`` as given.  JSON keeps the last value of a key given twice, silently; a
-    glossary built from the pairs (``Glossary.of(terms.pairs)``) refuses a source term given two
-    target terms ({"dog": "Hund", "dog": "Köter"}), as it refuses {"Dog": …, "dog": …}."""
-
-    def __init__(self, pairs: list[tuple[str, object]]) -> None:
-        super().__init__(pairs)
-        self.pairs = pairs
-
-
-def given_pairs(terms: object, where: str) -> Iterable[tuple[str, Any]]:
-    """The items of ``terms``, each with where it was given: a mapping's (source, target) items (a
-    GivenPairs' pairs, as given) at ``where``, their keys naming them; an iterable's own at ``where``
-    and its index (``glossary[2]``: a table's row, of thousands, that a missing cell or a term given
-    twice was named by neither).  A ConfigError naming ``where`` for terms of another type (one str, None)."""
-    if isinstance(terms, (str, bytes)) or not isinstance(terms, Iterable):
-        raise ConfigError(f'{where}: expected a dict {{"source term": "target term"}} or (source, target) '
-                          f"pairs, got {type(terms).__name__}")
-    if isinstance(terms, Mapping):
-        return ((where, pair) for pair in (terms.pairs if isinstance(terms, GivenPairs) else terms.items()))
-    return ((f"{where}[{index}]", pair) for index, pair in enumerate(terms))
 
 
 def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
@@ -334,37 +326,6 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
                         f"{value_shown(kept[key][1])}{first} and {value_shown(target)}")
     kept[key] = pair
     return key
-
-
-def term_pair(pair: Any, where: str) -> tuple[object, object]:
-    """``pair``'s source and target: any item of two, a tuple, a list or a row of a NumPy array
-    (``df[["en", "de"]].values``).  A DataError naming ``where`` for anything else: a str or
-    bytes (``["ab"]`` was the term ("a", "b")), a set or dict (in no order), or an item of
-    another length."""
-    try:
-        two = not isinstance(pair, (str, bytes, AbstractSet, Mapping)) and len(pair) == 2
-    except TypeError:  # no length: a number, None, a 0-dim array
-        two = False
-    if not two:
-        raise DataError(f"{where}: expected a (source term, target term) pair, got {pair!r:.60}")
-    source, target = pair
-    return source, target
-
-
-def term_text(term: object, side: str, where: str, other: object) -> str:
-    """A term with U+FEFF as a space, as the model reads it (attnmt.text.invisible.SPACING): a byte
-    order mark that joining two glossaries (``cat``) leaves at the start of a line, or that a copy
-    and paste brings, which kept made its term match nothing ("\\ufeffdog"), silently, and which
-    ``add_term`` strips at the ends.  A DataError naming ``where`` for a term that is not text, and
-    the ``other`` term of its pair beside it, as for an empty term: a table's missing cell (NaN)
-    was named by neither, in a glossary of thousands of rows."""
-    if not isinstance(term, str):
-        raise DataError(f"{where}: the {side} term must be text, got {value_shown(term)} (beside {value_shown(other)})")
-    return term.replace(BOM, " ")
-
-
-# U+FEFF, the byte order mark (as a "zero width no-break space" it is deprecated for U+2060)
-BOM = "\ufeff"
 
 
 def read_glossary(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Glossary:

@@ -5,7 +5,7 @@ its ``"source"`` and ``"target"`` (``[{"source": "dog", "target": "Hund"}]``; ot
 terms; one such object alone is one term) or of pairs (``[["dog", "Hund"]]``). A term is named by its key
 (``terms.json["dog"]``) or its index (``terms.json[2]``) where it is wrong; a file that is no JSON names its
 line, one of another shape the file. A key given twice is kept twice, as the API keeps it
-(attnmt.decoding.glossary.GivenPairs), so that two target terms for it stop the reading."""
+(attnmt.decoding.glossary_pairs.GivenPairs), so that two target terms for it stop the reading."""
 
 from __future__ import annotations
 

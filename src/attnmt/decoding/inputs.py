@@ -83,14 +83,15 @@ class Guides:
         write), less those that do not fit into ``room`` output tokens with the others: each left out
         with one warning (``term_ids.fitting``, ``term_warnings.warn_left_out``), as the docs promise, not
         written in part; a term the sentence glues to a bracket or quote, or starts with, may be written so
-        (``term_ids.with_other_forms``)."""
+        (``term_ids.with_other_forms``), and one it holds in the plural inflected."""
         glossary = self.glossaries[i]
         if not glossary:
             return []
         kept, left_out = fitting(term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id), room)
         for term in left_out:
             warn_left_out(self.left_out, tokenizer.decode(term), len(term), room)
-        return with_other_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]))
+        return with_other_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]),
+                                glossary.inflected(sentences[i]))
 
     def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int, longest: int) -> list[int]:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary

@@ -6,9 +6,12 @@ quote, with the other ways its translation may write it so (``Term``, ``glued_fo
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 
+from attnmt.decoding.term_plurals import INFLECTION
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -73,12 +76,19 @@ def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
 
 class Term(list):
     """A term's token ids, as the search writes it where a word starts (its first piece with SentencePiece's
-    "▁"), and ``others``: the other forms that write it, any of which meets it (attnmt.decoding.constraints).
-    A plain list is a term of one form."""
+    "▁"), and ``others``: the other forms that write it, any of which meets it (attnmt.decoding.constraints);
+    ``inflects``: whether the model may carry its last word on ("Zugangspunkt" + "e"), for a source term the
+    sentence holds in the plural (attnmt.decoding.term_plurals).  A plain list is a term of one form."""
 
-    def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = ()) -> None:
+    def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = (), inflects: bool = False) -> None:
         super().__init__(ids)
         self.others = [list(form) for form in others]
+        self.inflects = inflects
+
+
+def inflects(term: Sequence[int]) -> bool:
+    """Whether the model may carry ``term``'s last word on once it is written (``Term``'s ``inflects``)."""
+    return isinstance(term, Term) and term.inflects
 
 
 def forms(term: Sequence[int]) -> list[list[int]]:
@@ -117,12 +127,13 @@ def written_so(tokenizer, text: str) -> list[list[int]]:
     return [form] if unicodedata.normalize("NFC", tokenizer.decode(form)) == unicodedata.normalize("NFC", text) else []
 
 
-def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str,
-                     found: Iterable[tuple[int, int, str]]) -> list[list[int]]:
+def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found: Iterable[tuple[int, int, str]],
+                     inflected: AbstractSet[str] = frozenset()) -> list[list[int]]:
     """``terms`` (a sentence's target terms' token ids), each a ``Term`` with its other forms where ``sentence``, its
     source terms found at ``found`` (Glossary.found_in's (start, end, target term)), has its source term right after
     an opening bracket or quote ("(router)", „router“: OPENERS, or Unicode's opening punctuation; ``glued_forms``) or
-    first, in a capital ("Router is off.", but for the brackets and quotes before it; ``capitalised_form``)."""
+    first, in a capital ("Router is off.", but for the brackets and quotes before it; ``capitalised_form``); the
+    target terms ``inflected`` (Glossary.inflected: their source terms are in the plural) ``inflects``."""
     glued, first = set(), set()
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -135,5 +146,30 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str,
         capitalised = capitalised_form(tokenizer, text) if text in first else []
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
-        kept.append(Term(ids, others) if others else ids)
+        plural = text in {unicodedata.normalize("NFC", target.strip()) for target in inflected}
+        others += inflected_forms(tokenizer, ids) if plural else []
+        kept.append(Term(ids, others, plural) if others or plural else ids)
     return kept
+
+
+def inflected_forms(tokenizer, ids: Sequence[int]) -> list[list[int]]:
+    """The forms of a term whose last piece is one that carries it on by INFLECTION letters or fewer ("▁Hunde"
+    for "▁Hund"), which the vocabulary writes in one piece: the search lets a term whose source is in the plural be
+    inflected after its last piece (``Term``'s ``inflects``), but "Zwei Hund spielen" came out, "▁Hunde" being
+    no "▁Hund" and a piece after it.  None for a tokenizer that does not name its pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return []
+    return [[*ids[:-1], longer] for longer in carried_on(tokenizer).get(tokenizer.id_to_piece(ids[-1]), ())]
+
+
+@functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
+def carried_on(tokenizer) -> dict[str, list[int]]:
+    """A target piece -> the ids of the pieces that are it and 1 to INFLECTION letters more ("▁Hund": "▁Hunde",
+    "▁Hunden")."""
+    longer: dict[str, list[int]] = {}
+    for i in range(tokenizer.vocab_size):
+        piece = tokenizer.id_to_piece(i)
+        for k in range(1, min(INFLECTION, len(piece) - 1) + 1):
+            if piece[-k:].isalpha():
+                longer.setdefault(piece[:-k], []).append(i)
+    return longer

@@ -11,14 +11,16 @@ does, so that such a translation is told, not passed as one that keeps the gloss
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections import Counter
 from collections.abc import Sequence
 
 from attnmt.decoding.constraints import Terms, holds
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.term_forms import term_key
+from attnmt.decoding.term_forms import normal, term_key
 from attnmt.decoding.term_ids import forms
+from attnmt.decoding.term_plurals import INFLECTION
 from attnmt.errors import AttnmtWarning
 
 
@@ -68,12 +70,22 @@ def fewer_in(wanted: dict[str, tuple[str, str, int]], glossary: Glossary,
              translation: str) -> list[tuple[str, str, int, int]]:
     """(source term, target term, times wanted, times in ``translation``) of each of ``wanted`` (``repeated_terms``)
     that the translation holds fewer times, its target terms found as the glossary finds terms
-    (``Glossary.of_targets``: "Router" is found in "router." and not in "Routers")."""
+    (``Glossary.of_targets``: "Router" is found in "router." and not in "Routerkabel"), or inflected
+    (``inflected_count``)."""
     if not wanted:
         return []
-    written = Counter(term_key(target) for _, _, target in glossary.of_targets.found_in(translation))
+    found = Counter(term_key(target) for _, _, target in glossary.of_targets.found_in(translation))
+    written = {key: max(found[key], inflected_count(translation, target)) for key, (_, target, _) in wanted.items()}
     return [(source, target, count, written[key]) for key, (source, target, count) in wanted.items()
             if written[key] < count]
+
+
+
+def inflected_count(translation: str, target: str) -> int:
+    """Times ``translation`` holds ``target`` as a word of its own, its last word carried on by INFLECTION letters or
+    fewer ("Zugangspunkte"), as both read when ``normal``: the search lets the model inflect a term whose source
+    the sentence holds in the plural (attnmt.decoding.term_plurals), and its count was short."""
+    return len(re.findall(rf"(?<!\w){re.escape(normal(target))}\w{{0,{INFLECTION}}}(?!\w)", normal(translation)))
 
 
 def warn_fewer(told: set[str], glossary: Glossary | None, sentence: str, tokenizer,

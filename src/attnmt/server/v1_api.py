@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
-from attnmt.decoding.glossary import GivenPairs, Glossary
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary_pairs import GivenPairs
 from attnmt.decoding.inputs import sampling_with_terms
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError, json_value, value_shown

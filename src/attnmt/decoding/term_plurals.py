@@ -1,0 +1,48 @@
+"""The plural forms a source term is found in too (attnmt.decoding.glossary): a glossary gives a noun in the
+singular, "access point" -> "Zugangspunkt", and a text writes "access points", which was no match, so the
+translation went without the term.  The English plural of the term's last word is matched as the term
+(``plural_forms``: "dogs", "boxes", "companies"), its target term then written by the search as a word the
+model may inflect ("Zugangspunkt" + "e": attnmt.decoding.term_ids.Term's ``inflects``), since the glossary
+gives the target's singular alone and German, French or Spanish writes the plural otherwise."""
+
+from __future__ import annotations
+
+import unicodedata
+
+# The letters a target term's own inflected form may carry its last word on by: German "Zugangspunkt" + "e", "en",
+# "Router" + "n", "Kind" + "er"; more make another word ("Routerkabel").
+INFLECTION = 3
+# The letters a plural's "s" follows directly ("dogs"); after these an English plural takes "es" ("boxes").
+SIBILANT_ENDS = ("s", "x", "z", "ch", "sh")
+VOWELS = "aeiou"
+
+
+def plural_forms(key: str) -> list[str]:
+    """The English plurals of a normal source term ``key`` (``term_forms.normal``, case-folded), its last word
+    inflected: "access point" -> "access points", "e-mail" -> "e-mails", "box" -> "boxes", "company" ->
+    "companies", "photo" -> "photos" and "photoes" ("potatoes").  None for a last word that is not Latin
+    letters alone ("4G", "Wi-Fi 6", "C++") or of fewer than three ("it" -> "its", "hi" -> "his" are other words)."""
+    word = key.replace("-", " ").rpartition(" ")[2]  # "e-mail" -> "e-mails"
+    if len(word) < 3 or not word.isalpha() or not all(latin(letter) for letter in word):
+        return []
+    if word.endswith(SIBILANT_ENDS):
+        return [key + "es"]
+    if word.endswith("y") and word[-2] not in VOWELS:
+        return [key[:-1] + "ies"]
+    return [key + "s", key + "es"] if word.endswith("o") else [key + "s"]
+
+
+def latin(letter: str) -> bool:
+    """Whether ``letter`` is one of the Latin script ("é" too), whose words take an English plural."""
+    return unicodedata.name(letter, "").startswith("LATIN")
+
+
+def singulars(keys: list[str], taken: set[str]) -> dict[str, str]:
+    """Plural form -> the normal source term of ``keys`` it is the plural of, less the forms ``taken`` (source
+    terms of their own: "news", "glasses" -> "Brille" beside "glass" -> "Glas", are matched as given) and
+    those of two terms."""
+    found: dict[str, list[str]] = {}
+    for key in keys:
+        for form in plural_forms(key):
+            found.setdefault(form, []).append(key)
+    return {form: own[0] for form, own in found.items() if form not in taken and len(own) == 1}

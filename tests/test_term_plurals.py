@@ -1,0 +1,23 @@
+"""The English plurals a source term is found in too (attnmt.decoding.term_plurals)."""
+
+import pytest
+
+from attnmt.decoding.term_plurals import plural_forms, singulars
+
+
+@pytest.mark.parametrize(("key", "forms"), [
+    ("access point", ["access points"]), ("box", ["boxes"]), ("church", ["churches"]), ("company", ["companies"]),
+    ("day", ["days"]), ("photo", ["photos", "photoes"]), ("e-mail", ["e-mails"]), ("café", ["cafés"])])
+def test_the_last_word_of_a_term_takes_its_english_plural(key, forms):
+    assert plural_forms(key) == forms
+
+
+@pytest.mark.parametrize("key", ["it", "4g", "wi-fi 6", "c++", "東京", "собака"])
+def test_a_short_word_or_one_of_other_characters_than_latin_letters_has_none(key):
+    assert plural_forms(key) == []
+
+
+def test_a_plural_that_is_a_term_or_the_plural_of_two_terms_is_left_out():
+    """"glasses" is a term of its own; "buses" is the plural of "bus" and of "buse"."""
+    terms = ["glass", "glasses", "bus", "buse"]
+    assert singulars(terms, set(terms)) == {"glasseses": "glasses"}
