@@ -265,7 +265,7 @@ def test_a_tsv_files_quoted_cell_with_line_breaks_is_one_term(tmp_path, data, te
 
 @pytest.mark.parametrize(("data", "shown", "named"), [
     (b"e-mail;E-Mail;x\r\nWi-Fi;WLAN;y\r\n", "e-mail;E-Mail;x", "a semicolon"),  # a third column of notes
-    (b"\xef\xbb\xbfSource;Target;Domain\r\ndog;Hund;animal\r\n", "Source;Target;Domain", "a semicolon"),
+    (b"\xef\xbb\xbfWord;Wort;Domain\r\ndog;Hund;animal\r\n", "Word;Wort;Domain", "a semicolon"),
     (b"dog\tHund\tnoun\n", r"dog\\tHund\\tnoun", "a tab"),
 ])
 def test_a_sheet_of_three_columns_is_named_with_the_delimiter_it_has(tmp_path, data, shown, named):
@@ -293,6 +293,30 @@ def test_a_sheet_whose_header_names_a_comment_column_after_the_terms_is_read_fro
     glossary = read_glossary(path, *languages)
     assert glossary.terms == (("access point", "Zugangspunkt"), ("router", "Router"))
     assert glossary.place("router") == f"{path}:3"
+
+
+@pytest.mark.parametrize(("data", "languages"), [
+    (b"source,target,comment,domain\naccess point,Zugangspunkt,WLAN hardware,networking\nrouter,Router,,networking\n",
+     (None, None)),
+    (b"Comment;Source;Target\nhardware;access point;Zugangspunkt\n;router;Router\n", ("en", "de")),
+    (b"source,domain,target\naccess point,networking,Zugangspunkt\nrouter,,Router\n", (None, None)),
+    (b"source,target,part of speech,gender\r\naccess point,Zugangspunkt,noun,masc\r\nrouter,Router,noun,masc\r\n",
+     ("en", "de")),
+])
+def test_a_sheet_whose_header_names_the_source_and_target_columns_is_read_from_those(tmp_path, data, languages):
+    """``source,target,comment,domain`` was read as DeepL's four fields: "field 3 is 'WLAN hardware', not a language
+    code"; ``comment,source,target`` as a row of three fields."""
+    path = write(tmp_path, data)
+    glossary = read_glossary(path, *languages)
+    assert glossary.terms == (("access point", "Zugangspunkt"), ("router", "Router"))
+    assert glossary.place("router") == f"{path}:3"
+
+
+def test_a_row_of_more_fields_than_the_header_names_before_its_terms_is_refused_naming_it(tmp_path):
+    """A comma in an unquoted cell before the terms would move them: the row stops, not read as other terms."""
+    path = write(tmp_path, b"comment,source,target\ncity, east coast,New York,New York\n")
+    with pytest.raises(DataError, match=r"terms.csv:2: field 3 is 'New York', not a language code"):
+        read_glossary(path)
 
 
 @pytest.mark.parametrize(("data", "name", "message"), [
@@ -376,8 +400,8 @@ def test_a_first_row_of_two_codes_neither_the_language_translated_is_a_term(tmp_
 @pytest.mark.parametrize(("data", "message"), [
     (b"dog,Hund,,x\r\n", r"terms.csv:1: field 3 is empty: expected 2 fields \(source,target\) or DeepL's 4 "
                          r"\(source,target,source language,target language\)$"),
-    (b"source,target,part of speech,gender\r\ndog,Hund,noun,masc\r\n",
-     r"terms.csv:2: field 3 is 'noun', not a language code: expected 2 fields \(source,target\) or DeepL's 4"),
+    (b"Word,Wort,part of speech,gender\r\ndog,Hund,noun,masc\r\n",
+     r"terms.csv:1: field 3 is 'part of speech', not a language code: expected 2 fields \(source,target\) or "),
     (b"dog,Hund,en,de\ncat,Katze,en,\n", r"terms.csv:2: field 4 is empty: expected 2 fields"),
     (b"dog;Hund;en;m\n", r"terms.csv:1: field 4 is 'm', not a language code: expected 2 fields \(source;target\) "
                          r"or DeepL's 4 \(source;target;source language;target language\)$"),

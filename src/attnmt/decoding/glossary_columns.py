@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 from pathlib import Path
 
-from attnmt.decoding.glossary_headers import TARGET_COLUMNS, csv_header, heading
+from attnmt.decoding.glossary_headers import SOURCE_COLUMNS, TARGET_COLUMNS, csv_header, heading, language_name
 from attnmt.decoding.term_forms import normal
 from attnmt.decoding.termbase import NOT_USED, status_of
 from attnmt.errors import DataError, value_shown, warn
@@ -65,9 +66,11 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     header = first[1]
     columns = language_columns(header, source_lang, target_lang)
     if columns is None:
-        noted = noted_header(header, first[0], source_lang, target_lang)
-        yield (first[0], header[:2]) if noted else first
-        yield from ((where, fields[:2] if noted else fields) for where, fields in rows)
+        by_name = named_columns(header, first[0], source_lang, target_lang)
+        for where, fields in chain([first], rows):  # past the terms, a note's delimiter; before them, a term's: kept
+            if by_name is not None and (by_name == (0, 1) or len(fields) <= len(header)):
+                fields = [field_at(fields, k) for k in by_name]
+            yield where, fields
         return
     case, translatable = (
         next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names), -1)
@@ -126,6 +129,30 @@ NOTE_COLUMNS = frozenset({
     "descripcion", "ejemplo", "commento", "commenti", "descrizione", "definizione", "esempio", "observacao",
     "observacoes", "descricao", "definicao", "exemplo", "opmerking", "opmerkingen", "toelichting", "beschrijving",
     "voorbeeld"})
+
+
+def named_columns(header: list[str], where: str, source_lang: str | None,
+                  target_lang: str | None) -> tuple[int, int] | None:
+    """The indices of the source and the target term's columns where a sheet's first row ``header`` of more than two
+    names them, each once, by the names SOURCE_COLUMNS and TARGET_COLUMNS give (``source,target,comment,domain``:
+    its other columns, whatever their names, hold no term; ``comment;source;target``), or heads them and notes
+    (``noted_header``): ``source,target,comment,domain`` was read as DeepL's four fields ("field 3 is 'WLAN
+    hardware', not a language code").  None for another row, and for one naming a language among its other columns
+    (``source,target,en``): its file's columns are read as they stand."""
+    cells = [plain(field.replace("\ufeff", "").strip()) for field in header]
+    sources = [k for k, cell in enumerate(cells) if cell in SOURCE_COLUMNS]
+    targets = [k for k, cell in enumerate(cells) if cell in TARGET_COLUMNS]
+    others = [heading(field.replace("\ufeff", "").strip()) for k, field in enumerate(header)
+              if k not in (*sources, *targets)]
+    if len(sources) == len(targets) == 1 and others and not any(map(is_language_code, others)) and not any(
+            map(language_name, others)):  # a language's column (``source,target,en``) may hold a term: read as it is
+        return sources[0], targets[0]
+    return (0, 1) if noted_header(header, where, source_lang, target_lang) else None
+
+
+def field_at(fields: list[str], index: int) -> str:
+    """A row's field at ``index``, empty where the row is shorter (a spreadsheet's empty cells at a row's end)."""
+    return fields[index] if index < len(fields) else ""
 
 
 def noted_header(header: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
