@@ -2,6 +2,7 @@
 too), its errors (TSV: test_glossary.py; TBX: test_termbase.py)."""
 
 import gzip
+import re
 import zipfile
 
 import pytest
@@ -819,3 +820,29 @@ def test_a_do_not_translate_list_of_one_column_is_refused_saying_how_to_keep_a_t
     with pytest.raises(DataError, match=rf"{name}:1: expected .*; a term to keep as it is \(do not translate\) is its "
                                         rf"own target: {kept}$"):
         read_glossary(write(tmp_path, data, name), "en", "de")
+
+
+GOOGLE_TERM_SETS = b"en,de,fr\naccess point,Zugangspunkt,point d'acc\xc3\xa8s\nrouter,Router,routeur\n"
+
+
+@pytest.mark.parametrize(("languages", "terms"), [
+    (("en", "de"), (("access point", "Zugangspunkt"), ("router", "Router"))),
+    (("en-US", "fr"), (("access point", "point d'accès"), ("router", "routeur"))),
+])
+def test_a_file_of_equivalent_term_sets_is_read_from_the_columns_of_the_languages_translated(tmp_path, languages,
+                                                                                            terms):
+    """Google Cloud Translation's equivalent term sets head a column per language (``en,de,fr``)."""
+    assert read_glossary(write(tmp_path, GOOGLE_TERM_SETS), *languages).terms == terms
+
+
+@pytest.mark.parametrize(("languages", "message"), [
+    ((None, None), "the target language is not known: give it (--target-lang; read_glossary(path, target_lang=...))"),
+    (("en", None), "the target language is not known: give it"),
+    (("en", "es"), "the terms are wanted en -> es: no column is headed es"),
+])
+def test_a_file_of_equivalent_term_sets_without_the_languages_translated_is_one_line_asking_for_them(
+        tmp_path, languages, message):
+    """It was "expected 2 fields … got 3 in 'en,de,fr'", as if the file were a sheet of another shape."""
+    with pytest.raises(DataError, match=r"terms.csv:1: the header names the columns of .*en, de, fr.*, and " +
+                       re.escape(message)):
+        read_glossary(write(tmp_path, GOOGLE_TERM_SETS), *languages)

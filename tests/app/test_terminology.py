@@ -468,3 +468,19 @@ def test_a_termbase_for_a_model_that_names_no_language_is_one_line_asking_for_it
     code, _, err = run(["translate", "--model", trained_model, "--glossary", termbase, "--target-lang", "fr"], capsys)
     assert code == 2 and err == (f"attnmt: error: {termbase}: no entry has a term in both en and fr (the file's "
                                  "languages: de-DE, en-US)\n")
+
+
+def test_a_file_of_equivalent_term_sets_is_read_in_the_models_languages(english_to_german, trained_model, tmp_path,
+                                                                         capsys):
+    """Google Cloud Translation's ``en,de,fr`` term sets: the en-de model's columns; for a model that names no
+    language, one line asking for it (it was "expected 2 fields … got 3 in 'en,de,fr'")."""
+    (tmp_path / "sets.csv").write_text("en,de,fr\ndog,katze,chat\n", encoding="utf-8")
+    (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", english_to_german, "--glossary", tmp_path / "sets.csv",
+                        tmp_path / "in.txt"], capsys)
+    assert code == 0 and "katze" in out.split()
+    code, _, err = run(["translate", "--model", trained_model, "--glossary", tmp_path / "sets.csv",
+                        tmp_path / "in.txt"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {tmp_path / 'sets.csv'}:1: the header names the columns of several "
+                                 "languages (en, de, fr), and the target language is not known: give it "
+                                 "(--target-lang; read_glossary(path, target_lang=...))\n")

@@ -66,6 +66,7 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     header = first[1]
     columns = language_columns(header, source_lang, target_lang)
     if columns is None:
+        check_languages_header(header, first[0], source_lang, target_lang)
         by_name = named_columns(header, first[0], source_lang, target_lang)
         for where, fields in chain([first], rows):  # past the terms, a note's delimiter; before them, a term's: kept
             if by_name is not None and (by_name == (0, 1) or len(fields) <= len(header)):
@@ -129,6 +130,27 @@ NOTE_COLUMNS = frozenset({
     "descripcion", "ejemplo", "commento", "commenti", "descrizione", "definizione", "esempio", "observacao",
     "observacoes", "descricao", "definicao", "exemplo", "opmerking", "opmerkingen", "toelichting", "beschrijving",
     "voorbeeld"})
+
+
+def check_languages_header(header: list[str], where: str, source_lang: str | None, target_lang: str | None) -> None:
+    """A DataError naming ``where`` for a first row ``header`` that names a language in each of its three columns or
+    more (Google Cloud Translation's equivalent term sets, ``en,de,fr``; ``English;German;French``) where the
+    languages translated are not known, asking for them, or where one of them has no column, naming it: read as a
+    row of three fields, it was "expected 2 fields … got 3 in 'en,de,fr'"."""
+    cells = [heading(field.replace("\ufeff", "").strip()) for field in header]
+    if len(cells) < 3 or not all(is_language_code(cell) and is_iso_639_1_code(cell) or language_name(cell)
+                                 for cell in cells):
+        return
+    shown = ", ".join(field.replace("\ufeff", "").strip() for field in header)
+    if target_lang is None:
+        raise DataError(f"{where}: the header names the columns of several languages ({shown}), and the target "
+                        "language is not known: give it (--target-lang; read_glossary(path, target_lang=...))")
+    if source_lang is None:
+        raise DataError(f"{where}: the header names the columns of several languages ({shown}), and the source "
+                        "language is not known: give it (--source-lang; read_glossary(path, source_lang=...))")
+    missing = [lang for lang in (source_lang, target_lang) if column(cells, lang) is None]
+    raise DataError(f"{where}: the header names the columns of the languages {shown}, and the terms are wanted "
+                    f"{source_lang} -> {target_lang}: no column is headed {' or '.join(missing)}")
 
 
 def named_columns(header: list[str], where: str, source_lang: str | None,
