@@ -846,3 +846,25 @@ def test_a_file_of_equivalent_term_sets_without_the_languages_translated_is_one_
     with pytest.raises(DataError, match=r"terms.csv:1: the header names the columns of .*en, de, fr.*, and " +
                        re.escape(message)):
         read_glossary(write(tmp_path, GOOGLE_TERM_SETS), *languages)
+
+
+MEMOQ_TERM_INFO = ("Entry_ID;English_United_States;Term_Info;Term_Example;German_Def;German;Term_Info;Term_Example;"
+                   "German;Term_Info;Term_Example\r\n"
+                   "1;switch;Forbidden;;;Weiche;Forbidden;;Switch;;\r\n"  # its first German term forbidden
+                   "2;router;;;ein Gerät;Router;;;;;\r\n"
+                   "3;access point;;;;Access Point;forbidden=1;;;;\r\n"
+                   "4;e-mail;;;;E-Mail;Preferred|CaseSensitive;;;;\r\n"
+                   "5;inbox;;;;Posteingang;Forbidden: false;;;;\r\n").encode()
+
+
+def test_a_memoq_sheets_target_term_its_term_info_marks_forbidden_is_never_the_target(tmp_path):
+    """memoQ writes each term's flags in the Term_Info column after it: it was not read, and the forbidden "Weiche"
+    and "Access Point" were forced into translations.  An entry's next German term is its target; an entry of
+    forbidden ones alone is skipped, counted in one warning.  A source term's own flag says nothing."""
+    path = write(tmp_path, MEMOQ_TERM_INFO)
+    with pytest.warns(AttnmtWarning) as heard:
+        glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("switch", "Switch"), ("router", "Router"), ("e-mail", "E-Mail"),
+                              ("inbox", "Posteingang"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 5 rows skipped, their terms marked forbidden in the Term_Info column (the first: {path}:4)"]

@@ -53,7 +53,8 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     each row after it as its two terms, those of the columns, a row without both (an entry the termbase holds in
     one of the languages alone) skipped, and such rows counted in one warning naming the first, as are those whose
     target term a column marks not to use (``marking_columns``: Lokalise's "forbidden", TRUE; Crowdin's "Status [de]",
-    "not recommended"), which a translation must not use (a term a TRANSLATABLE column says is not, FALSE,
+    "not recommended"; memoQ's "Term_Info" after the target term: ``term_infos``, an entry's next target term then its
+    target), which a translation must not use (a term a TRANSLATABLE column says is not, FALSE,
     is its own target where its target cell is empty); a source term's synonym, in a column headed as its own (memoQ
     repeats an entry's term columns for its second term), is a source term of the row's target too; those a
     CASE_SENSITIVE column marks are read,
@@ -77,14 +78,16 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names), -1)
         for names in (CASE_SENSITIVE, TRANSLATABLE))
     marks = marking_columns(header, target_lang)
+    infos = term_infos(header, columns[1])
     synonyms = [k for k, cell in enumerate(header) if k != columns[0] and cell.strip() == header[columns[0]].strip()]
     skipped, banned, cased, count = [], [], [], 0
     for where, fields in rows:
         count += 1
         terms = [fields[column] if column < len(fields) else "" for column in columns]
+        terms[1], forbidden = allowed_target(fields, infos) if infos else (terms[1], None)
         if 0 <= translatable < len(fields) and plain(fields[translatable].strip()) in FALSE and not terms[1].strip():
             terms[1] = terms[0]  # a term kept as it is ("PNG"), its target cell left empty
-        if (marked := marking_column(fields, marks)) is not None:
+        if (marked := marking_column(fields, marks) if forbidden is None else forbidden) is not None:
             banned.append((where, marked))
         elif all(term.strip() for term in terms):
             if 0 <= case < len(fields) and plain(fields[case].strip()) in TRUE:
@@ -306,3 +309,46 @@ def marking_column(fields: list[str], marks: list[tuple[int, frozenset[str]]]) -
         if plain(value.strip()) in TRUE if kind is FORBIDDEN else status_of(value) in NOT_USED:
             return index
     return None
+
+
+# A term's field of its own, as memoQ writes it after the term's column, that says how the term is used: "Forbidden",
+# among its other flags and notes.
+TERM_INFO = "term info"
+
+
+def term_infos(header: list[str], target: int) -> list[tuple[int, int]]:
+    """The columns of a termbase sheet's target terms, the ``target`` column and those headed as it (memoQ repeats an
+    entry's term columns for its second term), each with its term's own info column (TERM_INFO: memoQ's "Term_Info"
+    among the "Term_" fields after it), -1 where it has none; empty where no target term has one."""
+    names = [plain(cell.replace("\ufeff", "").strip()).replace("_", " ") for cell in header]
+    infos = []
+    for column in (k for k in range(target, len(header)) if names[k] == names[target]):
+        own = next((k for k in range(column + 1, len(header)) if not names[k].startswith("term ")
+                    or names[k] == TERM_INFO), -1)
+        infos.append((column, own if own >= 0 and names[own] == TERM_INFO else -1))
+    return infos if any(info >= 0 for _, info in infos) else []
+
+
+def allowed_target(fields: list[str], infos: list[tuple[int, int]]) -> tuple[str, int | None]:
+    """A row's first target term whose info (``term_infos``) does not forbid it (``forbids``), and None; where each
+    target term it holds is forbidden, "" and the index of the first one's info column: memoQ's "Term_Info" was not
+    read, and a term marked forbidden there was forced into translations."""
+    forbidden = None
+    for column, info in infos:
+        term = field_at(fields, column)
+        if term.strip() and info >= 0 and forbids(field_at(fields, info)):
+            forbidden = info if forbidden is None else forbidden
+        elif term.strip():
+            return term, None
+    return "", forbidden
+
+
+def forbids(info: str) -> bool:
+    """Whether a term's info cell marks it not to use: one of its parts ("|", ";" or "," between them) a status not
+    to use ("Forbidden", "deprecated": ``termbase.status_of``), or such a status set as a flag ("Forbidden=1", not
+    "Forbidden: false")."""
+    for part in re.split(r"[|;,]", info):
+        name, _, flag = part.replace(":", "=").partition("=")
+        if status_of(name) in NOT_USED and plain(flag.strip()) not in FALSE:
+            return True
+    return False
