@@ -42,7 +42,11 @@ def click(result: str, code: str = LINK) -> str:
 
 
 def translated(runs: str, translator) -> bytes:
-    return translate_office(word_paragraph(runs), ".docx", translator, DocumentOptions())
+    return translated_file(word_paragraph(runs), translator)
+
+
+def translated_file(data: bytes, translator) -> bytes:
+    return translate_office(data, ".docx", translator, DocumentOptions())
 
 
 def first_paragraph(data: bytes) -> etree._Element:
@@ -181,10 +185,9 @@ def test_text_outside_a_long_link_field_keeps_the_paragraphs_look(mirror):
     assert looks(out) == [("NOW. ", None), ("PROJECT NEW THE TO GUIDE THE", "Hyperlink"), (" READ", None)]
 
 
-@pytest.mark.parametrize("code", [' HYPERLINK \\l "_Toc123456" ', " REF _Ref1 \\h ", " DATE ", " PAGE "],
-                         ids=["contents-entry", "reference", "date", "page"])
+@pytest.mark.parametrize("code", [" REF _Ref1 \\h ", " DATE ", " PAGE "], ids=["reference", "date", "page"])
 def test_any_other_fields_result_is_kept_as_word_computed_it(mirror, code):
-    """A contents entry's link, a cross-reference, a date, a page number: Word computes them again."""
+    """A cross-reference, a date, a page number: Word computes them again."""
     out = translated(click(text_run("Chapter 1", STYLE), code), mirror)
     assert mirror.given == ["Click to learn more."]
     assert pieces(first_paragraph(out)) == ["MORE. LEARN ", "begin", code, "separate", "Chapter 1", "end",
@@ -192,11 +195,46 @@ def test_any_other_fields_result_is_kept_as_word_computed_it(mirror, code):
 
 
 def test_a_link_field_inside_another_fields_result_is_kept(mirror):
-    """A table of contents' entries link to their headings; Word writes them again from the headings."""
+    """A text another file gives (INCLUDETEXT) holds a link; Word writes it again from that file."""
     entry = code_runs(LINK) + text_run("A dog in the park", STYLE) + END
-    out = translated(text_run("Contents: ") + code_runs(" TOC \\h ") + entry + END, mirror)
-    assert mirror.given == ["Contents:"]
+    out = translated(text_run("Notes: ") + code_runs(' INCLUDETEXT "notes.docx" ') + entry + END, mirror)
+    assert mirror.given == ["Notes:"]
     assert "A dog in the park" in pieces(first_paragraph(out))
+
+
+CONTENTS = ' TOC \\o "1-3" \\h \\z \\u '
+ENTRY_LOOK = '<w:rPr><w:rStyle w:val="Hyperlink"/><w:noProof/></w:rPr>'
+
+
+def contents_entry(heading: str, bookmark: str, page: str) -> str:
+    """A table of contents' entry as Word writes it: the heading's words and, after a tab, its page
+    number (a PAGEREF field), all in a link to the heading's bookmark."""
+    return (f'<w:hyperlink w:anchor="{bookmark}">' + text_run(heading, ENTRY_LOOK) + '<w:r><w:tab/></w:r>'
+            + code_runs(f" PAGEREF {bookmark} \\h ") + text_run(page) + END + "</w:hyperlink>")
+
+
+def test_a_table_of_contents_entries_are_translated_and_its_fields_kept(mirror):
+    """Kept as Word last wrote them, the entries stayed English above the translated headings
+    until someone updated the fields; Word and LibreOffice showed them so on opening."""
+    data = word_paragraph(code_runs(CONTENTS) + contents_entry("A dog in the park", "_Toc101", "1"),
+                          contents_entry("The cat sleeps", "_Toc102", "2") + END)
+    out = etree.fromstring(read_members(translated_file(data, mirror))["word/document.xml"])
+    assert mirror.given == ["A dog in the park", "The cat sleeps"]
+    first, second = out.iter(w("p"))
+    assert pieces(first) == ["begin", CONTENTS, "separate", "PARK THE IN DOG A", "begin", " PAGEREF _Toc101 \\h ",
+                             "separate", "1", "end"]
+    assert pieces(second) == ["SLEEPS CAT THE", "begin", " PAGEREF _Toc102 \\h ", "separate", "2", "end", "end"]
+    assert [link.get(w("anchor")) for link in out.iter(w("hyperlink"))] == ["_Toc101", "_Toc102"]
+
+
+def test_a_table_of_contents_link_field_to_its_heading_is_read_as_a_link(mirror):
+    """An older Word writes an entry's link as a HYPERLINK field to the heading's bookmark."""
+    to_heading = ' HYPERLINK \\l "_Toc101" '
+    entry = code_runs(to_heading) + text_run("A dog in the park", STYLE) + '<w:r><w:tab/></w:r>' + text_run("1") + END
+    out = translated(code_runs(CONTENTS) + entry + END, mirror)
+    assert mirror.given == ["A dog in the park"]
+    assert pieces(first_paragraph(out)) == ["begin", CONTENTS, "separate", "begin", to_heading, "separate",
+                                            "PARK THE IN DOG A", "1", "end", "end"]
 
 
 SUPERSCRIPT = '<w:rPr><w:rStyle w:val="Hyperlink"/><w:vertAlign w:val="superscript"/></w:rPr>'

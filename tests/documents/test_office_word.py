@@ -378,28 +378,26 @@ def field_run(kind: str) -> etree._Element:
     return etree.fromstring(f'<w:r xmlns:w="{W}"><w:fldChar w:fldCharType="{kind}"/></w:r>')
 
 
-def contents_file() -> bytes:
-    """A table of contents as Word and LibreOffice write it: one TOC field whose begin is in its first
-    entry's paragraph and whose end is in its last's, then a paragraph of the body."""
+def index_file() -> bytes:
+    """An index as Word and LibreOffice write it: one INDEX field whose begin is in its first entry's
+    paragraph and whose end is in its last's, then a paragraph of the body."""
     document = docx.Document()
     entries = [document.add_paragraph() for _ in range(3)]
     entries[0]._p.append(field_run("begin"))
-    entries[0]._p.append(etree.fromstring(f'<w:r xmlns:w="{W}"><w:instrText> TOC \\o "1-3" \\h</w:instrText></w:r>'))
+    entries[0]._p.append(etree.fromstring(f'<w:r xmlns:w="{W}"><w:instrText> INDEX \\c "1"</w:instrText></w:r>'))
     entries[0]._p.append(field_run("separate"))
-    for entry, title in zip(entries, ("A dog in the park", "A cat on the roof", "A bird in the tree"), strict=True):
-        entry.add_run(title).add_tab()
-        entry.add_run("1")
+    for entry, title in zip(entries, ("bird, 3", "cat on the roof, 2", "dog in the park, 1"), strict=True):
+        entry.add_run(title)
     entries[-1]._p.append(field_run("end"))
     document.add_paragraph("The dog runs.")
     return docx_bytes(document)
 
 
 def test_a_field_over_several_paragraphs_keeps_all_its_text(mirror):
-    """Each entry of the table of contents is inside the field (docs: the text between a field's begin
-    and end is kept), not only the one its begin is in; the field's end closes it for what follows."""
-    paragraphs = translated(contents_file(), mirror).paragraphs
-    assert [p.text for p in paragraphs] == ["A dog in the park\t1", "A cat on the roof\t1", "A bird in the tree\t1",
-                                            "RUNS. DOG THE"]
+    """Each entry of the index is inside the field (docs: the text between a field's begin and end is
+    kept), not only the one its begin is in; the field's end closes it for what follows."""
+    paragraphs = translated(index_file(), mirror).paragraphs
+    assert [p.text for p in paragraphs] == ["bird, 3", "cat on the roof, 2", "dog in the park, 1", "RUNS. DOG THE"]
     assert mirror.given == ["The dog runs."]
 
 

@@ -3,7 +3,7 @@ a prompt (``FILLIN``) or a form's text box (``FORMTEXT``), the words an index or
 marks (``XE``, ``TC``).
 
 A field is a code and the result Word last computed from it.  Most results are Word's to compute
-again (a page number, a date, a cross-reference, a table of contents), and attnmt.documents.ooxml
+again (a page number, a date, a cross-reference), and attnmt.documents.ooxml
 keeps them as they are.  A link's result is the text a reader clicks, written by the author:
 "Click <the help page> to learn more."  Kept, the model read "Click to learn more." and the link's
 words stayed English inside the translated sentence.  A ``FILLIN`` field's result is the text
@@ -24,17 +24,23 @@ Word writes a field in one of two ways:
   ``w:instrText``, ``w:fldChar`` separate, the result's runs, ``w:fldChar`` end.
 
 ooxml reads a complex link field as the simple field it stands for (``stand_in``), and writes
-its begin, code and separator back before the translated result, its end after it.  A link in a
-table of contents (``\\l "_Toc..."``, to a heading's bookmark, or any field inside another field's
-result) is kept: Word writes it again from the translated headings when the contents are updated.
-So is a link whose result is digits and symbols alone (is_read_result: a note's number, a citation,
-a phone number), without a space at its ends or a sentence's stop.
+its begin, code and separator back before the translated result, its end after it.  A link inside
+another field's result is kept.  So is a link whose result is digits and symbols alone
+(is_read_result: a note's number, a citation, a phone number), without a space at its ends or a
+sentence's stop.
+
+A table of contents (``TOC \\o "1-3" \\h``) is one field over as many paragraphs as it has entries,
+its result the headings' words as Word last wrote them, each with its page number (a ``PAGEREF``
+field) and often a link to the heading (a ``w:hyperlink`` or a ``HYPERLINK \\l "_Toc..."`` field).
+Word and LibreOffice show that result until someone updates the fields, so, kept, a translated
+document opened with an English contents list over German headings.  Its result is read as the
+paragraphs' own words (read_depth_after, OPEN_KINDS): each entry is translated as its heading is,
+the links in it as any link, and the fields inside it (the page numbers) are kept.
 """
 
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -52,7 +58,8 @@ READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC"})
 # five en spaces, the box Word shows) or an index mark's spaces are the field's own: read as a mark over
 # no words, they became one space, or the space before the field moved inside, so they are kept.
 SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
-CONTENTS_ANCHOR = re.compile(r'\\l\s+"?_Toc', re.IGNORECASE)  # a contents entry's link to its heading
+# The kinds of field whose result is read as the words around it are (a table of contents': the module docstring)
+OPEN_KINDS = frozenset({"TOC"})
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
 # comment's anchor, an editing permission's range; its spelling marks are dropped before, as
@@ -63,7 +70,7 @@ CODE_MARKS = frozenset({w("bookmarkStart"), w("bookmarkEnd"), w("commentRangeSta
 
 def is_read_code(code: str) -> bool:
     """Whether a field of ``code`` (``HYPERLINK "https://example.com"``) has a result the model reads."""
-    return field_code_kind(code) in READ_KINDS and not CONTENTS_ANCHOR.search(code)
+    return field_code_kind(code) in READ_KINDS
 
 
 def field_code_kind(code: str) -> str:
@@ -113,6 +120,38 @@ def depth_after(parts: Iterable[etree._Element], depth: int) -> int:
     return depth
 
 
+def read_depth_after(parts: Iterable[etree._Element], depth: int) -> int:
+    """The complex fields open after run ``parts`` whose results the model does not read, ``depth``
+    of them open before: as depth_after, but a separator that begins a result read as words
+    (opens_result, outside every other field) closes its field there.  Its end then finds none
+    open, and stays at 0."""
+    for part in parts:
+        if field_kind(part) == "separate" and depth == 1 and opens_result(part):
+            depth = 0
+        else:
+            depth = depth_after([part], depth)
+    return depth
+
+
+def opens_result(separator: etree._Element) -> bool:
+    """Whether a field's separator (a ``w:fldChar`` of type separate) begins a result read as the
+    words around it: that of a field of OPEN_KINDS (a table of contents) begun in the same
+    paragraph, outside every other field there."""
+    paragraph = next(separator.iterancestors(w("p")), None)
+    codes: list[str] = []  # the code of each field open at this point of the paragraph, outermost first
+    for part in () if paragraph is None else paragraph.iter(w("fldChar"), w("instrText")):
+        kind = field_kind(part)
+        if part is separator:
+            return len(codes) == 1 and field_code_kind(codes[0]) in OPEN_KINDS
+        if kind == "begin":
+            codes.append("")
+        elif kind == "end" and codes:
+            codes.pop()
+        elif part.tag == w("instrText") and codes:
+            codes[-1] += text_in(part)
+    return False
+
+
 @dataclass(frozen=True)
 class ComplexField:
     """A complex field whose result the model reads, among its container's children: the runs of
@@ -141,7 +180,7 @@ def as_read(container: etree._Element, depth: int,
     while position < len(children):
         field = None if depth else complex_field(children, position)
         if field is None:
-            depth = depth_after(run_parts(children[position], dialect), depth)
+            depth = read_depth_after(run_parts(children[position], dialect), depth)
             yield children[position]
             position += 1
         else:
@@ -163,7 +202,7 @@ def parts_as_read(node: etree._Element, depth: int, dialect: ooxml_dialects.Dial
             yield from parts_as_read(child.stand_in(), depth, dialect)
         else:
             yield from parts_as_read(child, depth, dialect)
-            depth = depth_after(run_parts(child, dialect), depth)
+            depth = read_depth_after(run_parts(child, dialect), depth)
 
 
 def complex_field(children: Sequence[etree._Element], start: int) -> ComplexField | None:

@@ -33,8 +33,8 @@ translate it:
    paragraph with visible words: as a mark, it hid the translated words aligned to it.  So is code, never
    the base (attnmt.documents.code_look): a run in a style meant for code or in ``zxx``, or in a monospaced font beside
    letters in another (a paragraph all in Courier is words).  The text of a complex field (``w:fldChar``
-   begin to end: a page number, a date) is kept too, also where the field goes on over several paragraphs
-   (a table of contents, which Word writes again from the headings when its fields are updated).  A link
+   begin to end: a page number, a date) is kept too, also where the field goes on over several paragraphs;
+   but a table of contents' entries are read as its paragraphs' words, the fields in them kept.  A link
    field's result is words of the sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
    A ruby (``w:ruby``, in a run) is a mark over its base's words (``w:rubyBase``), read with the sentence, as
    HTML's ``<ruby>`` is; its annotation (``w:rt``, the reading set above the base) is not read, and stays in it.
@@ -269,8 +269,7 @@ class ParagraphJob(ParagraphWriter):
         shown, depth = "", self.field_depth
         for part in parts:
             if part.tag == w("fldChar"):
-                kind = part.get(w("fldCharType"))
-                depth = max(0, depth + (kind == "begin") - (kind == "end"))
+                depth = fields.read_depth_after([part], depth)
             elif part.tag == self.dialect.text and not depth:
                 shown += self.dialect.text_of(part)
             elif part.tag == self.dialect.hyphen and not depth:
@@ -296,8 +295,7 @@ class ParagraphJob(ParagraphWriter):
             if part.tag == self.dialect.properties:
                 continue
             if part.tag == w("fldChar"):
-                kind = part.get(w("fldCharType"))
-                self.field_depth = max(0, self.field_depth + (kind == "begin") - (kind == "end"))
+                self.field_depth = fields.read_depth_after([part], self.field_depth)
             if part.tag == self.dialect.text and not self.field_depth:
                 builder.add_text(self.dialect.text_of(part))
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
