@@ -185,13 +185,35 @@ def test_text_outside_a_long_link_field_keeps_the_paragraphs_look(mirror):
     assert looks(out) == [("NOW. ", None), ("PROJECT NEW THE TO GUIDE THE", "Hyperlink"), (" READ", None)]
 
 
-@pytest.mark.parametrize("code", [" REF _Ref1 \\h ", " DATE ", " PAGE "], ids=["reference", "date", "page"])
+@pytest.mark.parametrize("code", [" PAGEREF _Ref1 \\h ", " DATE ", " PAGE "], ids=["page-reference", "date", "page"])
 def test_any_other_fields_result_is_kept_as_word_computed_it(mirror, code):
-    """A cross-reference, a date, a page number: Word computes them again."""
+    """A page reference, a date, a page number: Word computes them again."""
     out = translated(click(text_run("Chapter 1", STYLE), code), mirror)
     assert mirror.given == ["Click to learn more."]
     assert pieces(first_paragraph(out)) == ["MORE. LEARN ", "begin", code, "separate", "Chapter 1", "end",
                                             " TO CLICK"]
+
+
+CROSS_REFERENCE = " REF _Ref55 \\h "
+
+
+def test_a_cross_references_words_are_translated_inside_the_field(mirror):
+    """Word shows a REF field's copy of its bookmark's words until someone updates the fields: kept, the
+    model read "Click to learn more." and "the help page" stayed English inside the translation."""
+    out = translated(click(text_run("the help page"), CROSS_REFERENCE), mirror)
+    assert mirror.given == ["Click the help page to learn more."]
+    assert pieces(first_paragraph(out)) == ["MORE. LEARN TO ", "begin", CROSS_REFERENCE, "separate", "PAGE HELP THE",
+                                            "end", " CLICK"]
+
+
+def test_a_cross_reference_to_a_headings_number_is_kept_whole(mirror):
+    """A REF field with \\n shows the heading's number alone: digits, kept as Word wrote them."""
+    code = " REF _Ref55 \\n \\h "
+    out = translated(text_run("See section ") + code_runs(code) + text_run("4") + END + text_run(" for the dog."),
+                     mirror)
+    assert mirror.given == ["See section for the dog."]
+    found = pieces(first_paragraph(out))
+    assert found[found.index("begin"):found.index("end") + 1] == ["begin", code, "separate", "4", "end"]
 
 
 def test_a_link_field_inside_another_fields_result_is_kept(mirror):

@@ -1,9 +1,9 @@
 """Word's fields whose result is words of the sentence: a link (``HYPERLINK``), a text typed into
 a prompt (``FILLIN``) or a form's text box (``FORMTEXT``), the words an index or contents entry
-marks (``XE``, ``TC``).
+marks (``XE``, ``TC``), a cross-reference's copy of the words it refers to (``REF``).
 
 A field is a code and the result Word last computed from it.  Most results are Word's to compute
-again (a page number, a date, a cross-reference), and attnmt.documents.ooxml
+again (a page number, a date, a heading repeated in a page's header), and attnmt.documents.ooxml
 keeps them as they are.  A link's result is the text a reader clicks, written by the author:
 "Click <the help page> to learn more."  Kept, the model read "Click to learn more." and the link's
 words stayed English inside the translated sentence.  A ``FILLIN`` field's result is the text
@@ -15,7 +15,11 @@ cat> sits on the wall."): they are the sentence's own, and kept, the model read 
 wall."  So such a field's result is read as a mark over its words, as Word's other link
 (``w:hyperlink``, a container around its runs) is.  The entry in an ``XE`` or ``TC`` field's code
 ("orange cat") is kept as written, as every field's code is: the index Word builds from it stays in
-the source's words until someone edits the entries.
+the source's words until someone edits the entries.  A cross-reference (``REF _Ref55 \\h``) shows a
+copy of the words its bookmark holds ("See <Watering and care> for details.", "As shown in <Figure
+2>"), which Word computes again only when someone updates the fields: kept, the copy stayed English
+inside the translated sentence, so it is read as a link's words are (one of digits alone, a
+heading's number, is kept: is_read_result).
 
 Word writes a field in one of two ways:
 
@@ -52,7 +56,7 @@ from attnmt.documents.wordml import w
 from attnmt.documents.xstring import text_in
 
 # A field's code starts with its kind; these kinds' results are words of their sentence.
-READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC"})
+READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC", "REF"})
 # Of those, the kinds whose result is read where it is spaces alone (is_read_result): a link's " " stands
 # between two words ("Click< >here."), which kept were glued.  A blank form text box's result (FORMTEXT:
 # five en spaces, the box Word shows) or an index mark's spaces are the field's own: read as a mark over
