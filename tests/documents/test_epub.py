@@ -426,6 +426,21 @@ def test_a_books_metadata_but_its_titles_is_kept(mirror):
                      ("publisher", "Green Tree Books", None), ("language", "de", None)]
 
 
+def test_a_books_series_name_is_translated_as_its_title_is(mirror):
+    """An EPUB 3 book's collection (a series' name, which a reading system's library shows beside the
+    title) stayed in the source; what refines it (its kind, the book's place in it) is data, kept."""
+    metadata = ('<dc:title>The old house</dc:title>'
+                '<meta property="belongs-to-collection" id="c">The dark stories</meta>'
+                '<meta refines="#c" property="collection-type">series</meta>'
+                '<meta refines="#c" property="group-position">2</meta><dc:language>en</dc:language>')
+    book = with_package(lambda text: text.replace("<dc:language>en</dc:language>", metadata).replace(
+        'version="2.0"', 'version="3.0"'))
+    package = etree.fromstring(read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))[PACKAGE])
+    found = [(etree.QName(node).localname, node.text) for node in package.find(f"{{{OPF}}}metadata")]
+    assert found == [("identifier", "x"), ("title", "HOUSE OLD THE"), ("meta", "STORIES DARK THE"),
+                     ("meta", "series"), ("meta", "2"), ("language", "de")]
+
+
 def test_a_books_plain_description_is_translated_and_one_holding_markup_translated_as_html(mirror):
     """The blurb a reading system's library shows stayed in the source; Calibre's escaped HTML was kept whole (its
     tags, read as text, would go to the model as words): its text is translated as an HTML fragment's, its tags

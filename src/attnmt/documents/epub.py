@@ -1,7 +1,8 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
 the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
-package's titles (TitlesJob: ``dc:title``, as toc.ncx's ``docTitle`` and the navigation page's ``<title>``) and
+package's titles (TitlesJob: ``dc:title``, as toc.ncx's ``docTitle`` and the navigation page's ``<title>``, and
+a series' name) and
 its description (description_jobs: ``dc:description``; Calibre's escaped HTML as HTML). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
 text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
@@ -57,6 +58,9 @@ PROGRESSION = "page-progression-direction"  # the spine's: the way the book's pa
 # book's title (docTitle), translated as the package's dc:title is; not its pageList (page numbers), nor docAuthor,
 # a name, as the package's dc:creator is.
 ENTRIES = "n:docTitle/n:text | n:navMap//n:navLabel/n:text | n:navList//n:navLabel/n:text"
+# The package's titles (TitlesJob): the book's and a subtitle's (dc:title), and the name of a series or set it
+# belongs to (EPUB 3's belongs-to-collection), which a reading system's library shows beside the title.
+TITLES = "o:metadata/dc:title | o:metadata/o:meta[@property='belongs-to-collection']"
 
 
 class PageJob(TreeJob):
@@ -148,7 +152,7 @@ class ContentsJob:
 
 
 class TitlesJob:
-    """The package's titles (``dc:title``: the book's, a subtitle's), each translated as a line of XML,
+    """The package's titles (TITLES: the book's, a subtitle's, its series'), each translated as a line of XML,
     as toc.ncx's docTitle and the navigation page's ``<title>`` are, so that a reading system's library
     shows the title the book's pages do; one that states its language (``xml:lang``) then says the
     target's where it was translated.  The rest of the metadata is data or names: its identifier,
@@ -358,7 +362,7 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         else:
             job = PageJob(root, vocabulary, options, glossary, epub3)
         parts.append(Part(member, tree, [job] if job.flats() else []))
-    titles = TitlesJob(list(opf.getroot().iterfind(f"{{{OPF}}}metadata/{{{DC}}}title")), options, glossary)
+    titles = TitlesJob(opf.getroot().xpath(TITLES, namespaces={"o": OPF, "dc": DC}), options, glossary)
     package_jobs: list[TitlesJob | TextJob | EmbeddedJob | PackageJob] = [titles] if titles.flats() else []
     package_jobs += description_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
     if options.target_lang:
