@@ -441,6 +441,16 @@ def test_a_books_series_name_is_translated_as_its_title_is(mirror):
                      ("meta", "series"), ("meta", "2"), ("language", "de")]
 
 
+def test_a_books_series_name_calibre_writes_is_translated(mirror):
+    """Calibre names an EPUB 2 book's series in a meta's content, which its library shows; its
+    position in the series is data, kept."""
+    metadata = ('<dc:title>The old house</dc:title><meta name="calibre:series" content="The dark stories"/>'
+                '<meta name="calibre:series_index" content="2.0"/><dc:language>en</dc:language>')
+    book = with_package(lambda text: text.replace("<dc:language>en</dc:language>", metadata))
+    package = etree.fromstring(read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))[PACKAGE])
+    assert [meta.get("content") for meta in package.iter(f"{{{OPF}}}meta")] == ["STORIES DARK THE", "2.0"]
+
+
 def test_a_books_plain_description_is_translated_and_one_holding_markup_translated_as_html(mirror):
     """The blurb a reading system's library shows stayed in the source; Calibre's escaped HTML was kept whole (its
     tags, read as text, would go to the model as words): its text is translated as an HTML fragment's, its tags

@@ -2,7 +2,7 @@
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
 the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
 package's titles (TitlesJob: ``dc:title``, as toc.ncx's ``docTitle`` and the navigation page's ``<title>``, and
-a series' name) and
+a series' name, Calibre's too: SERIES) and
 its description (description_jobs: ``dc:description``; Calibre's escaped HTML as HTML). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
 text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
@@ -37,6 +37,7 @@ from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job, page_lan
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
+from attnmt.documents.validations import AttributeJob
 from attnmt.documents.xml_code import holds_markup
 from attnmt.documents.xstring import text_in
 from attnmt.errors import DataError, warn
@@ -61,6 +62,9 @@ ENTRIES = "n:docTitle/n:text | n:navMap//n:navLabel/n:text | n:navList//n:navLab
 # The package's titles (TitlesJob): the book's and a subtitle's (dc:title), and the name of a series or set it
 # belongs to (EPUB 3's belongs-to-collection), which a reading system's library shows beside the title.
 TITLES = "o:metadata/dc:title | o:metadata/o:meta[@property='belongs-to-collection']"
+# Calibre's name of that series (<meta name="calibre:series" content="…"/>, an EPUB 2 book's too), which its
+# library and the reading systems that read Calibre's metadata show: translated as plain text.
+SERIES = "o:metadata/o:meta[@name='calibre:series']"
 
 
 class PageJob(TreeJob):
@@ -365,6 +369,9 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     titles = TitlesJob(opf.getroot().xpath(TITLES, namespaces={"o": OPF, "dc": DC}), options, glossary)
     package_jobs: list[TitlesJob | TextJob | EmbeddedJob | PackageJob] = [titles] if titles.flats() else []
     package_jobs += description_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
+    series = opf.getroot().xpath(SERIES, namespaces={"o": OPF})
+    package_jobs += [AttributeJob(meta, "content", escaped=False) for meta in series
+                     if needs_translation(meta.get("content", ""), glossary)]
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
