@@ -62,7 +62,7 @@ READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC", "REF"})
 # five en spaces, the box Word shows) or an index mark's spaces are the field's own: read as a mark over
 # no words, they became one space, or the space before the field moved inside, so they are kept.
 SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
-# The kinds of field whose result is read as the words around it are (a table of contents': the module docstring)
+# The kinds of field whose result is read as its paragraphs' own words: a table of contents' (the module docstring)
 OPEN_KINDS = frozenset({"TOC"})
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
