@@ -90,6 +90,24 @@ def test_a_simple_link_fields_words_are_translated_inside_it(mirror):
     assert pieces(first_paragraph(out)) == ["DOG. THE WITH ", "PARK BIG THE", " VISIT"]
 
 
+@pytest.mark.parametrize("code", [" TITLE \\* MERGEFORMAT ", ' DOCPROPERTY "Subject" '], ids=["title", "subject"])
+def test_a_field_of_a_translated_property_is_translated_inside_it(mirror, code):
+    """The document's title (and subject) in its properties is translated; a field showing it stayed in
+    the source until someone updated the fields."""
+    field = f"<w:fldSimple w:instr='{code}'>{text_run('The old house')}</w:fldSimple>"
+    out = translated(text_run("Welcome to ") + field + text_run(" today."), mirror)
+    assert mirror.given == ["Welcome to The old house today."]
+    simple = first_paragraph(out).find(w("fldSimple"))
+    assert (pieces(simple), simple.get(w("instr"))) == (["HOUSE OLD THE"], code)
+
+
+def test_a_field_of_another_property_is_kept(mirror):
+    """An author's name, a company's: names and data, kept as Word computed them."""
+    field = f'<w:fldSimple w:instr=" DOCPROPERTY Company ">{text_run("Green Tree Books")}</w:fldSimple>'
+    translated(text_run("Printed by ") + field + text_run(" in May."), mirror)
+    assert mirror.given == ["Printed by in May."]
+
+
 def test_a_fill_in_fields_text_is_translated_inside_the_field(mirror):
     """The text someone typed at Word's prompt (FILLIN), here a whole paragraph, stayed English and
     was in no review."""

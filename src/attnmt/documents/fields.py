@@ -21,6 +21,12 @@ copy of the words its bookmark holds ("See <Watering and care> for details.", "A
 inside the translated sentence, so it is read as a link's words are (one of digits alone, a
 heading's number, is kept: is_read_result).
 
+A field that shows the document's title or subject (``TITLE``, ``SUBJECT``, ``DOCPROPERTY Title``:
+SHOWN_PROPERTIES) shows a property attnmt.documents.package_properties translates; kept, the cover
+or the sentence it stands in showed the source's title until someone updated the fields, and Word's
+File > Info the translated one.  So its result is read as its sentence's words too.  A field of any
+other property (an author, a company, a date) shows a name or data, and is kept.
+
 Word writes a field in one of two ways:
 
 - simple, ``w:fldSimple``: its code an attribute (``w:instr``), its result the runs inside it;
@@ -62,6 +68,9 @@ READ_KINDS = frozenset({"HYPERLINK", "FILLIN", "FORMTEXT", "XE", "TC", "REF"})
 # five en spaces, the box Word shows) or an index mark's spaces are the field's own: read as a mark over
 # no words, they became one space, or the space before the field moved inside, so they are kept.
 SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
+# The document's properties that are translated (attnmt.documents.package_properties), by the name a
+# DOCPROPERTY field gives them and as the kind of a field of their own (TITLE, SUBJECT), case apart.
+SHOWN_PROPERTIES = frozenset({"TITLE", "SUBJECT"})
 # The kinds of field whose result is read as its paragraphs' own words: a table of contents' (the module docstring)
 OPEN_KINDS = frozenset({"TOC"})
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
@@ -74,7 +83,17 @@ CODE_MARKS = frozenset({w("bookmarkStart"), w("bookmarkEnd"), w("commentRangeSta
 
 def is_read_code(code: str) -> bool:
     """Whether a field of ``code`` (``HYPERLINK "https://example.com"``) has a result the model reads."""
-    return field_code_kind(code) in READ_KINDS
+    return field_code_kind(code) in READ_KINDS or shown_property(code) in SHOWN_PROPERTIES
+
+
+def shown_property(code: str) -> str:
+    """The document property a field of ``code`` shows, upper-cased: a field of its own's kind
+    (``TITLE``), a ``DOCPROPERTY`` field's name (``DOCPROPERTY "Title" \\* MERGEFORMAT``); "" for
+    any other field."""
+    words = code.split()
+    if len(words) > 1 and words[0].upper() == "DOCPROPERTY":
+        return words[1].strip('"').upper()
+    return field_code_kind(code)
 
 
 def field_code_kind(code: str) -> str:
