@@ -214,6 +214,27 @@ def test_the_text_of_an_opendocument_input_field_is_translated_inside_it(mirror)
         None, "DINNER. COOKING IS MAN A", " TASK:", "Task")
 
 
+def test_the_words_of_an_opendocument_cross_reference_are_translated_inside_it(mirror):
+    """LibreOffice shows a cross-reference's copy of its bookmark's words as written until someone
+    updates the fields: kept as any other field, it stayed English inside the translated sentence."""
+    inline = ('See <text:bookmark-ref text:reference-format="text" text:ref-name="_Ref77">the planting guide'
+              '</text:bookmark-ref> today.')
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", mirror))
+    field = paragraph.find(f"{{{TEXT}}}bookmark-ref")
+    assert mirror.given == ["See the planting guide today."]
+    assert (paragraph.text, field.text, field.tail, field.get(f"{{{TEXT}}}ref-name")) == (
+        "TODAY. ", "GUIDE PLANTING THE", " SEE", "_Ref77")
+
+
+def test_an_opendocument_cross_reference_to_a_number_is_kept_whole(mirror):
+    """A chapter's number ("3.2", reference-format="chapter") is digits and symbols, kept as Word's is."""
+    inline = ('See section <text:bookmark-ref text:reference-format="chapter" text:ref-name="_Ref77">3.2'
+              '</text:bookmark-ref> for the dog.')
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", mirror))
+    assert mirror.given == ["See section for the dog."]
+    assert paragraph.find(f"{{{TEXT}}}bookmark-ref").text == "3.2"
+
+
 def test_an_opendocument_span_glued_to_its_words_is_read_with_them(same):
     """Kept whole, a span's slash glued its neighbours: the model read "1205"."""
     inline = 'The meeting is on 12<text:span text:style-name="R">/</text:span>05 at noon.'

@@ -10,8 +10,9 @@ from __future__ import annotations
 from lxml import etree
 
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.flat import has_words
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
-from attnmt.documents.opendocument_code import MARKS, OFFICE, PARAGRAPHS, TEXT, CodeLooks
+from attnmt.documents.opendocument_code import MARKS, OFFICE, PARAGRAPHS, REFERENCES, TEXT, CodeLooks
 from attnmt.documents.pages import is_comment
 
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
@@ -42,14 +43,16 @@ class OpenDocumentVocabulary(Vocabulary):
         """Anything but a mark, and a mark the model would read nothing of (one around a note or a
         field alone), that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``), a
         link to a reference (markers.is_reference: ``<text:a xlink:href="#ref3">[3]</text:a>``), that
-        is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated) or
+        is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated),
         that is hidden beside visible words (an editor's note: as a mark, it took the words aligned
-        to it out of sight)."""
+        to it out of sight), or a cross-reference to a number alone (REFERENCES: a chapter's "3.2",
+        kept as Word's is, attnmt.documents.fields.is_read_result)."""
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)
         return (not shown or is_marker_text(shown, shown_before(node), shown_after(node))
-                or self.is_reference(node) or self.looks.is_code(node) or self.is_hidden(node))
+                or self.is_reference(node) or self.looks.is_code(node) or self.is_hidden(node)
+                or (node.tag in REFERENCES and not has_words(shown)))
 
     def is_hidden(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of hidden text beside visible words (opendocument_code.CodeLooks.is_hidden)."""
