@@ -447,6 +447,21 @@ def test_a_translated_files_access_log_line_gives_its_model_sentences_and_charac
     assert (native["path"], native["status"], native["model"]) == ("/v1/files", 202, "en-de")
 
 
+def test_the_access_log_line_of_a_translation_the_model_failed_on_names_the_model(served, failing_on_the_boy,
+                                                                                   caplog):
+    """A 500's line named none: on a server of several models, no telling which one failed."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_for(served) as client:
+        client.post("/translate", json={**ASK, "q": failing_on_the_boy})
+        client.post("/v2/translate", json={"text": [failing_on_the_boy], "target_lang": "DE", "source_lang": "EN"})
+        client.post("/v1/translate", json={"text": failing_on_the_boy})
+        client.post("/translate_file", data={"source": "en", "target": "de"},
+                    files={"file": ("boy.txt", f"{failing_on_the_boy}\n".encode(), "text/plain")})
+    lines = access_lines(caplog)
+    assert [(line["path"], line["status"], line.get("model")) for line in lines] == [
+        (path, 500, "en-de") for path in ("/translate", "/v2/translate", "/v1/translate", "/translate_file")]
+
+
 def test_a_model_whose_name_holds_a_comma_is_named_once_however_many_chunks(served, caplog):
     """The names were read back from the line's comma-joined text: "en,de" came out "en,de,en,de"."""
     from starlette.requests import Request

@@ -45,17 +45,24 @@ class Server:
         model (attnmt.server.file_api.charger), and noted here once translated, a chunk a call.
         Each model is named once, in the order first used, however many calls it had; the texts
         are appended in place, so that a file's many chunks cost time in proportion to its size."""
+        self.names(request, served)
         log = log_of(request)
+        log.update(texts=log.get("texts", 0) + len(texts),
+                   characters=log.get("characters", 0) + sum(len(text) for text in texts))
+        if self.log_text:
+            log.setdefault("text", []).extend(texts)
+            log.setdefault("translation", []).extend(translations)
+
+    def names(self, request: Request, served: ServedModel) -> None:
+        """Names ``served`` on ``request``'s access-log line as texts go to it, once however often, in
+        the order first used: so the line of a request it failed on (500) names it too, which only
+        ``note`` did, once its texts were translated."""
         if not hasattr(request.state, "log_models"):  # the names themselves: one may hold a comma
             request.state.log_models = []
         models = request.state.log_models
         if served.name not in models:
             models.append(served.name)
-        log.update(model=",".join(models), texts=log.get("texts", 0) + len(texts),
-                   characters=log.get("characters", 0) + sum(len(text) for text in texts))
-        if self.log_text:
-            log.setdefault("text", []).extend(texts)
-            log.setdefault("translation", []).extend(translations)
+        log_of(request)["model"] = ",".join(models)
 
     def note_whole(self, request: Request, texts: list[str], translations: list[str], given_back: int) -> None:
         """Notes the whole of a LibreTranslate request for its access-log line, after ``note`` noted its

@@ -164,6 +164,7 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
     for code, served in routed.items():
         places = [i for i, source in enumerate(sources) if source == code]
         group = [texts[i] for i in places]
+        server.names(request, served)
         answers = await translated(request, served, group, alternatives, text_format, quality)
         server.record(request, served, group, answers[0])
         for i, one_best, its_others, its_assessment in zip(places, *answers, strict=True):
@@ -263,6 +264,7 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     try:
         jobs.check_room()  # before the file is charged; nothing is awaited until the job starts
         charged_file(server, request, len(data))
+        server.names(request, served)
         # the access-log line, written once the file is translated, gives its sentences as /translate's its texts
         job = jobs.start(served, data, name, charger(server, request, served),
                          note=partial(server.note, request, served))

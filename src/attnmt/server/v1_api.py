@@ -281,6 +281,7 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     admitted(server, http)
     served = chosen_model(server, request.model)
     texts, options = checked(server, served, request, http, await given_glossary(http) if request.glossary else None)
+    server.names(http, served)
     try:
         translations, hypotheses, attention, quality = await while_connected(
             http, translation(served, request, texts, options))
