@@ -125,6 +125,16 @@ def test_languages_usage_and_glossary_pairs_answer_in_deepls_shapes(client):
     assert client.get("/v2/usage").status_code == 403
 
 
+def test_glossaries_are_listed_as_none_and_one_created_is_400_saying_none_is_kept(client):
+    """Both were 404 "Not Found", which deepl-python reads as "Glossary not found" for a glossary it was creating."""
+    assert client.get("/v2/glossaries", headers=AUTH).json() == {"glossaries": []}
+    body = {"name": "pets", "source_lang": "en", "target_lang": "de", "entries": "dog\tHund", "entries_format": "tsv"}
+    answer = client.post("/v2/glossaries", json=body, headers=AUTH)
+    assert answer.status_code == 400
+    assert answer.json()["message"].startswith("Glossaries are not supported by this server: it keeps no glossaries")
+    assert client.get("/v2/glossaries").status_code == 403
+
+
 @pytest.mark.parametrize("option", [{"formality": ["less"]}, {"tag_handling": ["html"]}, {"target_lang": 5}])
 def test_an_option_of_the_wrong_json_type_is_400_not_a_server_error(client, option):
     answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE", **option}, headers=AUTH)
@@ -141,7 +151,7 @@ def test_the_schema_gives_translates_body_and_each_endpoint_once(client):
 
 
 @pytest.mark.parametrize(("method", "path", "sent", "status", "message"), [
-    ("GET", "/v2/glossaries", {}, 404, "Not Found"),
+    ("POST", "/v2/write/rephrase", {}, 404, "Not Found"),
     ("GET", "/v2/translate", {}, 405, "Method Not Allowed"),
     ("POST", "/v2/translate", {"content": b"x" * 1_000_001}, 413, "the request body is over 1000000 bytes"),
     ("POST", "/v2/translate", {"content": b"\x1f\x8b", "headers": {"Content-Encoding": "gzip"}}, 415,

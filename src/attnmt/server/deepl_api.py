@@ -8,6 +8,7 @@ built on them) can use attnmt's models by pointing their server URL here::
     GET|POST /v2/languages?type=source|target -> [{"language", "name"[, "supports_formality"]}, ...]
     GET|POST /v2/usage  -> {"character_count": 0, "character_limit": 1000000000000}: no quota is kept
     GET  /v2/glossary-language-pairs -> {"supported_languages": []}: no glossary is kept
+    GET  /v2/glossaries -> {"glossaries": []}; POST /v2/glossaries -> 400, saying none is kept
     POST /v2/document, /v2/document/{id}, /v2/document/{id}/result: a file (attnmt.server.deepl_documents)
 
 The key comes as DeepL's clients send it, ``Authorization: DeepL-Auth-Key KEY`` (or the older
@@ -251,4 +252,20 @@ def add_deepl_routes(app: FastAPI, server: Server) -> None:
         async def work() -> dict:
             await admitted(request)
             return {"supported_languages": []}
+        return await answered(work)
+
+    @app.get("/v2/glossaries", tags=["DeepL"])
+    async def glossaries(request: Request) -> dict:
+        """None, as glossary-language-pairs says: this server keeps no glossary."""
+        async def work() -> dict:
+            await admitted(request)
+            return {"glossaries": []}
+        return await answered(work)
+
+    @app.post("/v2/glossaries", tags=["DeepL"])
+    async def create_glossary(request: Request) -> dict:
+        """400: no glossary is kept.  A 404 read to deepl-python's create_glossary as "Glossary not found"."""
+        async def work() -> dict:
+            await admitted(request)
+            raise DeepLError(400, f"Glossaries are not supported by this server: {UNSUPPORTED['glossary_id']}")
         return await answered(work)
