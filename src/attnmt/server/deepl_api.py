@@ -18,9 +18,9 @@ unknown key, 429 over a rate limit, 500 when the model fails, 503 when the queue
 
 What DeepL's options ask that no model here can do is refused, never dropped without a word: a
 ``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``.
-An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).  Options that change only how
-DeepL splits or formats (``split_sentences``, ``preserve_formatting``, ``context``, ``model_type``)
-are read past.
+An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).  Options that
+change only how DeepL splits or formats (``split_sentences``, ``preserve_formatting``, ``context``,
+``model_type``) are read past.
 """
 
 from __future__ import annotations
