@@ -407,3 +407,24 @@ def test_a_month_named_in_words_changed_breaks_the_rule(source, translation):
 ])
 def test_a_month_kept_or_named_on_one_side_alone_does_not(source, translation):
     assert not differs(source, translation)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The shop is closed on Sunday.", "Das Geschäft ist am Samstag geschlossen."),
+    ("They meet every Tuesday morning.", "Sie treffen sich jeden Donnerstagmorgen."),  # a German compound
+    ("Le marché a lieu le mercredi.", "Der Markt findet freitags statt."),
+])
+def test_a_day_of_the_week_changed_breaks_the_rule(source, translation):
+    """The dates' numbers alone were read: "on Sunday" as "am Samstag" raised no flag."""
+    assert differs(source, translation)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The shop is closed on Sunday.", "Das Geschäft ist am Sonntag geschlossen."),
+    ("They meet every Tuesday morning.", "Sie treffen sich jeden Dienstagmorgen."),
+    ("On Saturdays the market is busy.", "Sonnabends ist der Markt voll."),  # Saturday's other German name
+    ("They work at the weekend.", "Sie arbeiten am Samstag."),  # a day on one side alone: reworded
+    ("Workers carry out the assembly.", "Arbeiter führen die Montage durch."),  # "Montage" is no Monday
+])
+def test_a_day_of_the_week_kept_or_named_on_one_side_alone_does_not(source, translation):
+    assert not differs(source, translation)
