@@ -390,6 +390,34 @@ def test_a_unit_kept_or_converted_is_no_unit_changed(source, translation):
 
 
 @pytest.mark.parametrize(("source", "translation"), [
+    ("The fish weighs 5 kg.", "Der Fisch wiegt 5 g."),
+    ("The pool is 25 meters long.", "Das Becken ist 25 Zentimeter lang."),
+    ("The bottle holds 2 liters of water.", "Die Flasche fasst 2 Milliliter Wasser."),
+    ("The temperature is 30 degrees Celsius.", "Die Temperatur beträgt 30 Grad Fahrenheit."),
+    ("The ticket costs $20.", "Die Fahrkarte kostet 20 Euro."),
+    ("The baby is 6 months old.", "Das Baby ist 6 Jahre alt."),
+    ("The man is running a 10 km race.", "Der Mann läuft ein 10-Meilen-Rennen."),
+])
+def test_one_value_with_another_unit_on_each_side_is_a_measure_changed(source, translation):
+    """Within one system of units, or of money and time, the numbers alone were read: "5 kg" as "5 g" raised no
+    flag, nor "$20" as "20 Euro"."""
+    assert differs(source, translation) and differs(translation, source)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The fish weighs 5 kg.", "Der Fisch wiegt 5 Kilogramm."),  # a symbol and a word: one unit
+    ("The baby is 6 months old.", "Das Baby ist 6 Monate alt."),
+    ("The ticket costs $20.", "Die Fahrkarte kostet 20 Dollar."),
+    ("It lasts 2 hours.", "Es dauert 2 h."),
+    ("A 5 year old boy.", "Ein fünfjähriger Junge."),  # a unit on one side alone: reworded
+    ("The tower is 300 m tall and 5 years old.", "Der 5 Jahre alte Turm ist 300 Meter hoch."),  # each kept, moved
+    ("He saw 5 M people.", "Er sah 5 Millionen Menschen."),  # "M" is no metre
+])
+def test_one_value_with_its_unit_kept_or_written_with_one_side_alone_is_no_measure_changed(source, translation):
+    assert not differs(source, translation)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
     ("The concert is on May 3, 2021.", "Das Konzert ist am 3. März 2021."),
     ("You may come on June 5.", "Sie können am 5. Juli kommen."),  # "may" is no month, "June" is
     ("It was in March.", "C'était en avril."),

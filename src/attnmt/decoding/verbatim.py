@@ -18,7 +18,8 @@ HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it
    number it starts with ("dreijähriger" is 3);
 2. a number in imperial units ("5 miles", "72°F", "4'") left on one side and one in metric units
    on the other are a conversion, but one value in imperial units on one side and in metric units on the
-   other is a unit changed ("15 km" as "15 Meilen", "72°F" as "72 °C": ``unit_changed``);
+   other is a unit changed ("15 km" as "15 Meilen", "72°F" as "72 °C": ``unit_changed``), and so is one value
+   with no unit in common on the two sides ("5 kg" as "5 g", "$20" as "20 Euro": attnmt.decoding.verbatim_units);
 3. by digit groups (``digit_groups``), for a number the other side writes in other pieces or in
    another order: a date ("05/03/2021", "03.05.2021"), a time ("14:30", "14.30 Uhr"), two numbers
    read as one ("In 2019 150 people": "2019 150").
@@ -45,6 +46,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from attnmt.decoding.verbatim_months import months_differ, weekdays_differ
+from attnmt.decoding.verbatim_units import measure_after, measure_before, measure_changed
 from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
 from attnmt.text.language_codes import primary_subtag
 
@@ -142,6 +144,7 @@ class Number(NamedTuple):
     groups: tuple[str, ...] = ()
     unit: str = ""  # "imperial", "metric" or ""
     counted: bool = False  # a cardinal in words a translation must keep (``counted_word``)
+    measure: str = ""  # the unit written with it, in symbols or words (verbatim_units.MEASURES)
 
 
 def _plain(number: Decimal) -> str:
@@ -237,18 +240,20 @@ def numbers_in(text: str) -> list[Number]:
         imperial = _IMPERIAL.match(text, after)  # after a word, a unit in letters: "two 'cool' men" is no feet
         unit = ("imperial" if imperial and (digits or re.search(r"[^\W\d_]", imperial[0])) else
                 "metric" if _METRIC.match(text, after) else "")
+        measure = measure_after(text, after) or measure_before(text, match.start())
         if digits:
-            number = Number(number_value(match[0]), digit_groups(match[0]), unit)
+            number = Number(number_value(match[0]), digit_groups(match[0]), unit, measure=measure)
         elif (value := word_value(match[0].lower())) is None:
             continue
         else:
-            number = Number(str(value), unit=unit, counted=not unit and counted_word(match[0], text, match.end()))
+            number = Number(str(value), unit=unit, counted=not unit and counted_word(match[0], text, match.end()),
+                            measure=measure)
             previous = found[-1] if found else None
             if previous and previous.value and text[end:match.start()].isspace() and (
                     value in (100, 1000, 10**6, 10**9) and value > Decimal(previous.value)
                     or 0 < value < 10 and not previous.groups and previous.value in _TENS):
                 whole = Decimal(previous.value) * value if value >= 100 else Decimal(previous.value) + value
-                found[-1] = previous._replace(value=_plain(whole), unit=unit)
+                found[-1] = previous._replace(value=_plain(whole), unit=unit, measure=measure)
                 end = match.end()
                 continue
         found.append(number)
@@ -351,7 +356,8 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
                 or not their_words and counted and word_dropped(*said, source, translation)
                 or not our_words and counted and primary_subtag(source_language or "") in COUNTED_IN
                 and word_added(*said, source, translation)
-                or unit_changed(*said) or months_differ(source, translation) or weekdays_differ(source, translation))
+                or unit_changed(*said) or measure_changed(*said)
+                or months_differ(source, translation) or weekdays_differ(source, translation))
 
 
 def unit_changed(source: list[Number], translation: list[Number]) -> bool:

@@ -1,0 +1,73 @@
+"""The unit written after a number, for the ``verbatim`` rule (attnmt.decoding.verbatim): "The fish weighs 5 kg."
+as "Der Fisch wiegt 5 g." keeps its number and changes what it measures.
+
+A unit is read by its symbol or its name in English or German, singular or plural (MEASURES: lengths, weights,
+volumes, temperatures, times, currencies, percent), after the number, a space or a hyphen between ("10-km-Rennen"),
+a currency's symbol also before it ("$20").  The rule breaks where one value is written with a unit on both sides
+and no unit of the one side's is among the other's (``measure_changed``): a value with a unit on one side alone
+was reworded ("a 5 year old" as "ein Fünfjähriger"), and a conversion ("5 miles" as "8 km") changes the value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # verbatim imports this module
+    from attnmt.decoding.verbatim import Number
+
+# Each unit's symbols (case kept: "m", not "M", a million), then its English and German words (any case, with
+# their plural and case endings, _ENDINGS).  The pound sterling and the pound weight share their words (pound,
+# Pfund): one unit here.
+MEASURES = {
+    "km": ("km", "kilometer kilometre"), "m": ("m", "meter metre"), "cm": ("cm", "centimeter centimetre zentimeter"),
+    "mm": ("mm", "millimeter millimetre"), "kg": ("kg", "kilogram kilogramme kilogramm kilo"),
+    "g": ("g", "gram gramme gramm"), "l": ("l", "liter litre"), "ml": ("ml", "milliliter millilitre"),
+    "mi": ("mi", "mile meile"), "ft": ("ft", "feet foot fuß"), "in": ("", "inch zoll"),
+    "lb": ("lb lbs £", "pound pfund"),
+    "°C": ("°C", "celsius"), "°F": ("°F", "fahrenheit"), "s": ("", "second sekunde"), "min": ("min", "minute"),
+    "h": ("h", "hour stunde"), "day": ("", "day tag"), "week": ("", "week woche"), "month": ("", "month monat"),
+    "year": ("", "year jahr"), "$": ("$", "dollar"), "€": ("€", "euro"), "cent": ("", "cent"),
+    "%": ("%", "percent prozent"),
+}
+_SYMBOLS = {name: unit for unit, (symbols, _) in MEASURES.items() for name in symbols.split()}
+_WORDS = {name: unit for unit, (_, words) in MEASURES.items() for name in words.split()}
+# After the number: a space or a hyphen, then a symbol or a word ("degrees", "Grad" before a temperature's name).
+_NAME = re.compile(r"[\s\u00a0-]?(?:(?i:degrees?|grad)\s+)?(?:(°\s?[CF]\b|[$€£%])|([^\W\d_]+)\b)")
+_ENDINGS = ("", "s", "n", "en", "e", "es", "ns")
+
+
+def measure_after(text: str, end: int) -> str:
+    """The unit (a key of MEASURES) written after the number that ends at ``end`` in ``text``, or "" for none."""
+    found = _NAME.match(text, end)
+    if found is None:
+        return ""
+    if found[1]:
+        return _SYMBOLS.get(found[1].replace(" ", ""), "")
+    word = found[2]
+    if word in _SYMBOLS:  # a symbol in its own case: "m", not "M" (million)
+        return _SYMBOLS[word]
+    lower = word.lower()
+    return next((_WORDS[lower[:len(lower) - len(e)]] for e in _ENDINGS
+                 if lower.endswith(e) and lower[:len(lower) - len(e)] in _WORDS), "")
+
+
+def measure_before(text: str, start: int) -> str:
+    """The currency (a key of MEASURES) whose symbol is written right before a number starting at ``start``."""
+    before = text[max(0, start - 2):start].strip()[-1:]
+    return _SYMBOLS.get(before, "") if before in "$€£" else ""
+
+
+def measure_changed(source: Sequence[Number], translation: Sequence[Number]) -> bool:
+    """Whether a value written with a unit on both sides has no unit in common on them ("5 kg" as "5 g")."""
+    def units(side: Sequence[Number]) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = defaultdict(set)
+        for number in side:
+            if number.value is not None and number.measure:
+                found[number.value].add(number.measure)
+        return found
+
+    ours, theirs = units(source), units(translation)
+    return any(value in theirs and not kinds & theirs[value] for value, kinds in ours.items())
