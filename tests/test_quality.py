@@ -229,6 +229,7 @@ def test_a_partial_translation_is_flagged_where_the_whole_one_is_not(model_and_t
     ("Write to anna.maria.b@example.org today.", "Schreib heute an anna.maria.b@example.org.", False),
     ('<a href="/help" class="is-it-on">Help</a> me', '<a href="/help" class="is-it-on">Hilfe</a>', False),
     ("Run `pip install attnmt` now.", "Führe jetzt `pip install attnmt` aus.", False),  # code
+    ("See github.com/attnmt/attnmt for the code.", "Den Code finden Sie unter github.com/attnmt/attnmt.", False),
 ])
 def test_three_words_in_a_row_copied_in_lower_case_are_a_copied_run(source, translation, copied):
     assert copied_run(source, translation) == copied

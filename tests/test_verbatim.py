@@ -221,6 +221,20 @@ def test_numbers_in_words_are_read_with_what_multiplies_them():
     assert [n.value for n in numbers_in("ein Mann, einige Hunde")] == ["1"]  # "einige" is no number
 
 
+@pytest.mark.parametrize("text, found", [
+    ("See github.com/attnmt/attnmt for the code.", ["github.com/attnmt/attnmt"]),
+    ("Read docs.python.org/3/library/re.html, then example.de/.", ["docs.python.org/3/library/re.html",
+                                                                   "example.de/"]),
+    ("z.B./e.g. and/or at 5 km/h, Node.js/React", []),  # no host: abbreviations, a unit, a file name's kin
+])
+def test_a_host_with_a_path_and_no_scheme_is_a_url(text, found):
+    """``github.com/attnmt/attnmt`` was read as words: its change to gitlab.com raised no ``verbatim``, and its
+    words, copied as they must be, were a copied run."""
+    assert PROTECTED.findall(text) == found
+    assert differs("See github.com/attnmt/attnmt now.", "Siehe jetzt gitlab.com/attnmt/attnmt.")
+    assert not differs("See github.com/attnmt/attnmt now.", "Siehe jetzt github.com/attnmt/attnmt.")
+
+
 def test_a_url_ends_before_a_typographic_quote_or_a_guillemet():
     text = "Siehe „https://example.org/a“, »www.example.org«, «https://b.org» und ‹https://c.org›."
     assert PROTECTED.findall(text) == ["https://example.org/a", "www.example.org", "https://b.org", "https://c.org"]

@@ -94,8 +94,13 @@ FILE_EXTENSIONS = ("pdf|docx?|docm|dotx|xlsx?|xlsm|csv|tsv|pptx?|odt|ods|odp|rtf
                    "|json|jsonl|ya?ml|toml|xml|x?html?|css|js|ts|py|ipynb|java|cpp|sh|sql|log|ini|cfg|conf|png|jpe?g"
                    "|gif|svg|webp|bmp|tiff?|ico|mp3|mp4|m4a|wav|ogg|mov|avi|mkv|webm|zip|gz|tgz|tar|7z|rar|exe|msi"
                    "|dmg|apk|iso|dll|jar|bak|tmp")
+# A host written without a scheme or www., its path after it (``github.com/attnmt/attnmt``): by a top-level
+# domain of these, and a "/" after it, so that no abbreviation ("z.B.", "e.g.") or file name is one.
+DOMAINS = ("com|org|net|edu|gov|io|dev|app|ai|co|de|uk|fr|eu|info|ch|at|nl|es|it|us|ca|au|jp|be|se|no|dk|pl|me"
+           "|tv|ly|gl")
 PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
+    rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
 )
