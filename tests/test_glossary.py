@@ -672,10 +672,18 @@ def test_a_source_term_is_found_in_its_english_plural_and_its_target_may_be_infl
     assert glossary.inflected(sentence) == {target}
 
 
-@pytest.mark.parametrize("sentence", ["its tail", "dogsled", "4Gs", "the USs", "doges"])
-def test_no_plural_is_read_into_another_word_a_short_term_or_an_acronym(sentence):
-    glossary = Glossary.of({"it": "es", "dog": "Hund", "4G": "4G", "US": "USA"})
+@pytest.mark.parametrize("sentence", ["its tail", "dogsled", "4Gs", "doges", "APIS", "Apis"])
+def test_no_plural_is_read_into_another_word_a_short_term_or_an_acronym_not_in_capitals(sentence):
+    glossary = Glossary.of({"it": "es", "dog": "Hund", "4G": "4G", "API": "API"})
     assert glossary.matches(sentence) == []
+
+
+@pytest.mark.parametrize(("sentence", "target"), [
+    ("Two APIs and a PC.", "API"), ("three PCs", "Rechner"), ("the IT departments", "IT-Abteilung")])
+def test_a_term_with_an_acronym_is_found_in_its_plural_the_acronyms_s_in_small_letters(sentence, target):
+    """"APIs" with the term API -> API, "PCs" with PC -> Rechner: no match, as "access points" had none."""
+    glossary = Glossary.of({"API": "API", "PC": "Rechner", "IT department": "IT-Abteilung"})
+    assert glossary.matches(sentence)[0] == target and target in glossary.inflected(sentence)
 
 
 def test_a_plural_that_is_a_term_of_its_own_keeps_its_own_target_and_a_singular_is_not_inflected():

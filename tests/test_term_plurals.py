@@ -2,7 +2,7 @@
 
 import pytest
 
-from attnmt.decoding.term_plurals import plural_forms, singulars
+from attnmt.decoding.term_plurals import acronym_singulars, plural_forms, singulars
 
 
 @pytest.mark.parametrize(("key", "forms"), [
@@ -21,3 +21,9 @@ def test_a_plural_that_is_a_term_or_the_plural_of_two_terms_is_left_out():
     """"glasses" is a term of its own; "buses" is the plural of "bus" and of "buse"."""
     terms = ["glass", "glasses", "bus", "buse"]
     assert singulars(terms, set(terms)) == {"glasseses": "glasses"}
+
+
+def test_a_term_ending_in_an_acronym_takes_an_s_and_one_ending_in_a_word_that_words_plural():
+    acronyms = {"api": ["API"], "it department": ["IT department"], "us army": ["US Army", "US army"]}
+    assert acronym_singulars(acronyms, {"api", "it department", "us army"}) == {
+        "apis": ("api", True), "it departments": ("it department", False), "us armies": ("us army", False)}

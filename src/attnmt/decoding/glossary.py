@@ -63,7 +63,7 @@ from attnmt.decoding.term_forms import (
     normal_pieces,
     term_key,
 )
-from attnmt.decoding.term_plurals import singulars
+from attnmt.decoding.term_plurals import acronym_singulars, singulars
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, compound_hyphen, emoji_joiner, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
@@ -89,8 +89,12 @@ class Glossary:
     # and have two targets ("Apple", "apple"; "US Army", "US army"), each matched where a text has its case, the first
     # given elsewhere
     _cased: dict[str, dict[str, str]] = field(init=False, compare=False, repr=False)
-    # normal plural form -> its normal source term, of the terms in _targets (term_plurals: "access points")
+    # normal plural form -> its normal source term, of the terms in _targets (term_plurals: "access points"), and of
+    # those in _acronyms that end in one ("APIs", its "s" in small letters)
     _plurals: dict[str, str] = field(init=False, compare=False, repr=False)
+    # (its normal source term, whether it ends in an acronym: its "s" then in small letters)
+    _acronym_plurals: dict[str, tuple[str, bool]] = field(init=False, compare=False, repr=False)
+    _keys: frozenset[str] = field(init=False, compare=False, repr=False)  # every normal form matched
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
     _places: dict[str, str] = field(init=False, compare=False, repr=False)
@@ -118,9 +122,13 @@ class Glossary:
         object.__setattr__(self, "_acronyms", acronyms)
         object.__setattr__(self, "_cased", cased_targets)
         plurals = singulars(list(targets), {*targets, *acronyms})
+        acronym_plurals = acronym_singulars({source: [key for key, _ in terms] for source, terms in acronyms.items()},
+                                            {*targets, *acronyms})
+        keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals))
         object.__setattr__(self, "_plurals", plurals)
-        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in (*targets, *acronyms, *plurals)},
-                                                          reverse=True)))
+        object.__setattr__(self, "_acronym_plurals", acronym_plurals)
+        object.__setattr__(self, "_keys", keys)
+        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in keys}, reverse=True)))
         object.__setattr__(self, "_places", {})
 
     def __repr__(self) -> str:
@@ -248,25 +256,36 @@ class Glossary:
         for length in self._lengths:
             end = start + length
             key = text[start:end]
-            if end > len(text) or not (key in self._targets or key in self._acronyms or key in self._plurals) or (
-                    not may_end(text, end)):
+            if end > len(text) or key not in self._keys or not may_end(text, end):
                 continue
-            for term, target in self._acronyms.get(key, ()):
-                if in_capitals(shown(start, end), term):
-                    return key, self._cased.get(term, {}).get(shown(start, end), target)
+            if (target := self.acronym_at(key, start, end, shown)) is not None:
+                return key, target
             own = self._plurals.get(key, key)  # the source term of a plural form ("dogs": "dog")
             if own in self._targets and (hyphenated(own) or not (compound_hyphen(text, start - 1)
                                                                   or compound_hyphen(text, end))):
                 return key, self._cased.get(own, {}).get(shown(start, start + len(own)), self._targets[own])
         return None
 
+    def acronym_at(self, key: str, start: int, end: int, shown: Callable[[int, int], str]) -> str | None:
+        """The target of the term with an acronym ``key`` (a normal text's ``text[start:end]``) where ``shown`` has its
+        acronyms in capitals (``term_at``), or of the one whose plural it is ("APIs": "API" and an "s" in small
+        letters); None for none."""
+        own, ending = self._acronym_plurals.get(key, (key, False))
+        if ending and shown(end - 1, end) != "s":
+            return None
+        key, end = own, end - ending
+        for term, target in self._acronyms.get(key, ()):
+            if in_capitals(shown(start, end), term):
+                return self._cased.get(term, {}).get(shown(start, end), target)
+        return None
+
     def inflected(self, sentence: str) -> frozenset[str]:
         """The target terms of the source terms ``sentence`` holds in a plural form ("access points" for "access
         point": term_plurals), which the search lets the model inflect (attnmt.decoding.term_ids.with_other_forms)."""
-        if not self._plurals:
+        if not (self._plurals or self._acronym_plurals):
             return frozenset()
         return frozenset(target for start, end, target in self.found_in(sentence)
-                         if normal(sentence[start:end]) in self._plurals)
+                         if normal(sentence[start:end]) in self._plurals.keys() | self._acronym_plurals.keys())
 
 
 def hyphenated(key: str) -> bool:

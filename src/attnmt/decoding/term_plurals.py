@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from attnmt.decoding.term_forms import acronym
+
 # The letters a target term's own inflected form may carry its last word on by: German "Zugangspunkt" + "e", "en",
 # "Router" + "n", "Kind" + "er"; more make another word ("Routerkabel").
 INFLECTION = 3
@@ -46,3 +48,17 @@ def singulars(keys: list[str], taken: set[str]) -> dict[str, str]:
         for form in plural_forms(key):
             found.setdefault(form, []).append(key)
     return {form: own[0] for form, own in found.items() if form not in taken and len(own) == 1}
+
+
+def acronym_singulars(acronyms: dict[str, list[str]], taken: set[str]) -> dict[str, tuple[str, bool]]:
+    """Plural form -> (the normal source term of ``acronyms`` it is the plural of, whether that ends in an acronym), of
+    the terms with an acronym (normal source term -> their ``term_key``s: "it department" -> ["IT department"]),
+    less the forms ``taken``: one ending in an acronym takes an "s" ("APIs", "PCs"; in small letters, which the
+    glossary checks, so "ITS" is none), another ``plural_forms`` ("IT departments")."""
+    found: dict[str, tuple[str, bool]] = {}
+    for source, keys in acronyms.items():
+        ending = any(acronym(key.split(" ")[-1]) for key in keys)
+        for form in [source + "s"] if ending else plural_forms(source):
+            if form not in taken:
+                found.setdefault(form, (source, ending))
+    return found
