@@ -158,6 +158,16 @@ def test_a_term_that_holds_a_hyphen_is_found_in_a_longer_compound(text, found):
     assert glossary.matches(text) == [glossary.found_in(text)[0][2]]
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("Buy 4G-capable phones.", "4G"), ("an MP3-player", "MP3"), ("pre-4G networks", "4G")])
+def test_a_term_of_a_code_is_found_in_a_longer_compound_and_a_number_alone_is_not(text, found):
+    """"4G" was not found in "4G-capable" (a German translation writes "4G-fähig"), as "art" is not in
+    "state-of-the-art"; a number alone stays no term of a date."""
+    glossary = Glossary.of({"4G": "4G", "MP3": "MP3", "2012": "zweitausendzwölf"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [found]
+    assert glossary.matches("On 2012-05-01 we met.") == []
+
+
 def test_a_term_with_punctuation_at_an_edge_matches_beside_unspaced_letters():
     glossary = Glossary.of({".net": ".NET", "c++": "C++"})
     assert glossary.matches("我用.net工作") == [".NET"]

@@ -65,7 +65,7 @@ from attnmt.decoding.term_forms import (
 )
 from attnmt.decoding.term_plurals import acronym_singulars, singulars
 from attnmt.decoding.termbase import same_target
-from attnmt.decoding.word_edges import ZWJ, compound_hyphen, emoji_joiner, may_begin, may_end
+from attnmt.decoding.word_edges import ZWJ, emoji_joiner, in_compound, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.encodings import check_encodable
 
@@ -249,7 +249,7 @@ class Glossary:
     def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
         """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text)
         that ends where a term may (``may_end``), a term that is no acronym and holds no hyphen of its own
-        (``hyphenated``) not beside a hyphen joining its word to another (``compound_hyphen``), an acronym
+        not hyphen-joined into a longer word (``word_edges.in_compound``), an acronym
         only where ``shown(start, end)``, that place of the text as ``capitals`` shows it, has it in
         capitals, and there before the word of its letters ("US" before "us"); None for none.
         One look-up per length of term, and the edge only for a term found (most look-ups find none)."""
@@ -261,8 +261,7 @@ class Glossary:
             if (target := self.acronym_at(key, start, end, shown)) is not None:
                 return key, target
             own = self._plurals.get(key, key)  # the source term of a plural form ("dogs": "dog")
-            if own in self._targets and (hyphenated(own) or not (compound_hyphen(text, start - 1)
-                                                                  or compound_hyphen(text, end))):
+            if own in self._targets and not in_compound(own, text, start, end):
                 return key, self._cased.get(own, {}).get(shown(start, start + len(own)), self._targets[own])
         return None
 
@@ -287,13 +286,6 @@ class Glossary:
         return frozenset(target for start, end, target in self.found_in(sentence)
                          if normal(sentence[start:end]) in self._plurals.keys() | self._acronym_plurals.keys())
 
-
-def hyphenated(key: str) -> bool:
-    """Whether a normal source term holds a hyphen joining two of its words ("wi-fi", "e-mail"): such a term is
-    found in a longer compound it is hyphen-joined into ("Wi-Fi-enabled"), as an acronym is ("NATO-led") and a
-    term ending in punctuation is ("C++-based"), for its hyphen says it is written so; "Wi-Fi" was not found in
-    "Wi-Fi-enabled", and a German translation writes it so ("WLAN-fähig", "E-Mail-Adresse")."""
-    return any(compound_hyphen(key, at) for at in range(1, len(key) - 1) if key[at] == "-")
 
 
 def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:

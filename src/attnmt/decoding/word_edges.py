@@ -43,9 +43,36 @@ def compound_hyphen(text: str, at: int) -> bool:
     (``e-mail``, ``state-of-the-art``, ``T-shirt``): a term that is no acronym does not begin or end at it
     (attnmt.decoding.glossary), so that "mail" is not in "e-mail", nor "art" in "state-of-the-art", nor "shirt"
     in "T-shirt" (a term that holds the hyphen, "e-mail", is found whole); an acronym is, in "NATO-led", and so is
-    a term that holds a hyphen itself, "Wi-Fi" in "Wi-Fi-enabled" (attnmt.decoding.glossary.hyphenated).
+    a term that holds a hyphen itself, "Wi-Fi" in "Wi-Fi-enabled" (``hyphenated``), and one of a code, "4G" in
+    "4G-capable" (``in_compound``).
     Hyphens as matching reads them (HYPHENS: U+2011's no-break hyphen is "-")."""
     return 0 < at < len(text) - 1 and text[at] in HYPHENS and is_word(text, at - 1) and is_word(text, at + 1)
+
+
+def in_compound(key: str, text: str, start: int, end: int) -> bool:
+    """Whether the normal source term ``key``, at ``text[start:end]``, is hyphen-joined into a longer word there
+    (``compound_hyphen``), which it is then no term of ("art" in "state-of-the-art"); never for a term that holds
+    a hyphen itself (``hyphenated``), nor at its word that holds a letter and a digit, a code that no compound
+    makes another word of ("4G" in "4G-capable", "MP3" in "MP3-Player": ``coded``)."""
+    if hyphenated(key):
+        return False
+    words = key.split(" ")
+    return (compound_hyphen(text, start - 1) and not coded(words[0])) or (
+        compound_hyphen(text, end) and not coded(words[-1]))
+
+
+def hyphenated(key: str) -> bool:
+    """Whether a normal source term holds a hyphen joining two of its words ("wi-fi", "e-mail"): such a term is
+    found in a longer compound it is hyphen-joined into ("Wi-Fi-enabled"), as an acronym is ("NATO-led") and a
+    term ending in punctuation is ("C++-based"), for its hyphen says it is written so; "Wi-Fi" was not found in
+    "Wi-Fi-enabled", and a German translation writes it so ("WLAN-fähig", "E-Mail-Adresse")."""
+    return any(compound_hyphen(key, at) for at in range(1, len(key) - 1) if key[at] == "-")
+
+
+def coded(word: str) -> bool:
+    """Whether ``word`` holds a letter and a digit ("4g", "mp3", "h2o"): a code or a model's name.  A number alone
+    ("2012") is none: "2012-05-01" is a date, which holds no term "2012"."""
+    return any(map(str.isdigit, word)) and any(map(str.isalpha, word))
 
 
 def joined(text: str, at: int) -> bool:
