@@ -21,8 +21,10 @@ from support import (
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, prefix_tails
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
-from attnmt.decoding.term_ids import Term, forms, target_ids, term_tokens, with_other_forms
+from attnmt.decoding.term_ids import Term, forms, inflects, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
 from attnmt.model import Transformer
@@ -534,3 +536,12 @@ def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inf
     [plural, singular] = with_other_forms(codec, [hund, katze], "Two dogs and a cat", found, {"Hund"})
     assert forms(plural) == [hund, codec.encode_target("Hunde"), codec.encode_target("Hunden")] and plural.inflects
     assert singular == katze and not isinstance(singular, Term)
+
+
+def test_the_terms_a_sentence_holds_in_the_plural_are_given_to_the_search_to_inflect():
+    codec = NamedWords()
+    guides = Guides.of(2, Glossary.of({"dog": "Hund"}))
+    [plural] = guides.terms(codec, 1, ["Two dogs play.", "A dog plays."], 0, room=10)
+    [singular] = guides.terms(codec, 1, ["Two dogs play.", "A dog plays."], 1, room=10)
+    assert plural.inflects and codec.encode_target("Hunde") in forms(plural)
+    assert forms(singular) == [codec.encode_target("Hund")] and not inflects(singular)
