@@ -89,10 +89,10 @@ class Glossary:
     # and have two targets ("Apple", "apple"; "US Army", "US army"), each matched where a text has its case, the first
     # given elsewhere
     _cased: dict[str, dict[str, str]] = field(init=False, compare=False, repr=False)
-    # normal plural form -> its normal source term, of the terms in _targets (term_plurals: "access points"), and of
-    # those in _acronyms that end in one ("APIs", its "s" in small letters)
+    # normal plural form -> its normal source term, of the terms in _targets (term_plurals: "access points")
     _plurals: dict[str, str] = field(init=False, compare=False, repr=False)
-    # (its normal source term, whether it ends in an acronym: its "s" then in small letters)
+    # normal plural form -> (its normal source term, whether that ends in an acronym: its "s" then in small letters),
+    # of the terms in _acronyms ("APIs", "IT departments")
     _acronym_plurals: dict[str, tuple[str, bool]] = field(init=False, compare=False, repr=False)
     _keys: frozenset[str] = field(init=False, compare=False, repr=False)  # every normal form matched
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
@@ -248,7 +248,7 @@ class Glossary:
 
     def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
         """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text)
-        that ends where a term may (``may_end``), a term that is no acronym and holds no hyphen of its own
+        or of its plural (term_plurals), that ends where a term may (``may_end``), a term that is no acronym
         not hyphen-joined into a longer word (``word_edges.in_compound``), an acronym
         only where ``shown(start, end)``, that place of the text as ``capitals`` shows it, has it in
         capitals, and there before the word of its letters ("US" before "us"); None for none.
@@ -285,7 +285,6 @@ class Glossary:
             return frozenset()
         return frozenset(target for start, end, target in self.found_in(sentence)
                          if normal(sentence[start:end]) in self._plurals.keys() | self._acronym_plurals.keys())
-
 
 
 def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
