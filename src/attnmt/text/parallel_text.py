@@ -127,12 +127,15 @@ def check_mostly_pairs(path: str | Path, report: ReadReport, kept: int, first_ta
     total = report.malformed + kept
     many = f" ({report.malformed} of its {total} lines with text have not one tab)" if report.malformed > 1 else ""
     raise DataError(f"{path}:{report.first_malformed}: expected 'source<TAB>target' with exactly one tab, found "
-                    f"{first_tabs} tabs{many}{tsv_hint(path) if first_tabs == 0 else ''}")
+                    f"{first_tabs} tabs{many}{tsv_hint(path, first_tabs)}")
 
 
-def tsv_hint(path: str | Path) -> str:
-    """What a "source<TAB>target" file without a tab may be instead: a CSV file (by its name), which is
-    not read as pairs, or one side's text, one sentence a line."""
+def tsv_hint(path: str | Path, tabs: int) -> str:
+    """What a "source<TAB>target" file of lines with ``tabs`` tabs may be instead.  Without a tab: a CSV file (by
+    its name), which is not read as pairs, or one side's text, one sentence a line.  With more: a corpus with more
+    columns (ParaCrawl's and CCMatrix's scores, Tatoeba's sentence ids), whose two sentence columns are wanted."""
+    if tabs:
+        return "; a file of more columns (scores, ids) is given as its two sentence columns alone, cut out with cut -f"
     if unzipped_name(path).lower().endswith(".csv"):
         return "; a CSV file is not read: save it tab-separated (TSV)"
     return "; a file of one side's sentences, one a line, is given with the other as train_src and train_tgt"
