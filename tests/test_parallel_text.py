@@ -86,11 +86,11 @@ def test_a_tsv_file_mostly_of_three_columns_is_refused_after_its_first_thousand_
     read = []
     monkeypatch.setattr(parallel_text, "corpus_lines", lambda path: (read.append(line) or line for line in
                                                                      ["A dog.\tEin Hund.\t0.9"] * 5000))
-    with pytest.raises(DataError, match=r"x\.tsv:1: .*found 2 tabs \(999 of its 999 lines with text have not one "
+    with pytest.raises(DataError, match=r"x\.tsv:1: .*found 2 tabs \(1000 of its 1000 lines with text have not one "
                                         r"tab\); a file of more columns \(scores, ids\) is given as its two sentence "
                                         r"columns alone, cut out with cut -f$"):
         read_tsv("x.tsv")
-    assert len(read) == parallel_text.TSV_SAMPLE
+    assert len(read) == parallel_text.TSV_SAMPLE + 1
 
 
 def test_corpus_files_whose_lines_end_in_cr_alone_are_read_line_by_line(tmp_path):

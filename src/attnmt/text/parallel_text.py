@@ -96,7 +96,7 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
     naming its first one (``check_mostly_pairs``), after TSV_SAMPLE lines and at its end."""
     kept, first_tabs = 0, 0
     for number, line in enumerate(corpus_lines(path), start=1):
-        if number == TSV_SAMPLE:
+        if number == TSV_SAMPLE + 1:  # TSV_SAMPLE lines read, this one not yet
             check_mostly_pairs(path, report, kept, first_tabs)
         fields = tsv_fields(line)
         if not line.strip():
