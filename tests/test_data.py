@@ -168,13 +168,19 @@ def test_a_line_that_reads_as_windows_1252_is_named_with_the_iconv_options_and_i
         decode_lines(b"a\nb\n" + latin1, "<stdin>")
 
 
-@pytest.mark.parametrize("data", ["Собака бежит.\n".encode("cp1251"), b"%\x85\x99\x01\n"], ids=["cyrillic", "binary"])
-def test_a_line_of_another_script_or_no_letters_gets_no_windows_1252_options(tmp_path, data):
+@pytest.mark.parametrize("data", ["Собака бежит.\n".encode("cp1251"), b"%\x85\x99\x01\n", b"Gr\xc3\xbc\xc3e\n",
+                                  "Grüße\n".encode() + b"Stra\xdfe\n"],
+                         ids=["cyrillic", "binary", "damaged-utf8", "utf8-then-latin1"])
+def test_a_line_of_another_script_or_after_utf8_gets_no_windows_1252_options(tmp_path, data):
+    """Converting a file of UTF-8 (damaged in one place, or mixing encodings) from Windows-1252 would garble
+    every letter past ASCII in it."""
     path = tmp_path / "train.ru"
     path.write_bytes(data)
-    with pytest.raises(DataError, match=r"train\.ru:1: invalid UTF-8 \(byte 0x..\); convert the file to UTF-8, e\.g\. "
-                                        r"with iconv$"):
+    with pytest.raises(DataError, match=r"train\.ru:\d: invalid UTF-8 \(byte 0x..\); convert the file to UTF-8, "
+                                        r"e\.g\. with iconv$"):
         read_lines(path)
+    with pytest.raises(DataError, match=r"<stdin>:\d: .* with iconv$"):
+        decode_lines(data, "<stdin>")
 
 
 def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_path):

@@ -58,6 +58,7 @@ def decoded_lines(path: str | Path, raw_lines: Callable[[BinaryReader], Iterable
             head = f.peek(HEAD_BYTES)[:HEAD_BYTES]
             check_not_utf16(head, str(path))
             f.read(len(UTF8_BOM) if head.startswith(UTF8_BOM) else 0)  # a mark alone: Notepad's empty file
+            utf8_before = False  # whether a line before held UTF-8 past ASCII (windows_1252_hint)
             for number, raw in enumerate(raw_lines(f), start=1):
                 if raw is None:
                     yield SKIPPED
@@ -67,7 +68,8 @@ def decoded_lines(path: str | Path, raw_lines: Callable[[BinaryReader], Iterable
                 except UnicodeDecodeError as err:
                     if number == 1 and not is_gzip_name(path) and raw.startswith(GZIP_MAGIC):
                         raise gzip_without_gz(path) from None
-                    raise invalid_utf8(str(path), number, raw, err.start) from None
+                    raise invalid_utf8(str(path), number, raw, err.start, utf8_before) from None
+                utf8_before = utf8_before or not raw.isascii()
     except (gzip.BadGzipFile, EOFError, zlib.error) as err:  # zlib.error: a stream damaged past its header
         raise not_gzip(path, err) from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
@@ -164,16 +166,21 @@ ZIP_START = b"PK\x03\x04"  # a zip archive's first local header: an .xlsx, .ods,
 OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
 
 
-def invalid_utf8(source: str, line: int, raw: bytes, start: int) -> DataError:
-    """How line ``line`` of ``source`` is refused, its bytes ``raw`` no UTF-8 from ``start`` on."""
+def invalid_utf8(source: str, line: int, raw: bytes, start: int, utf8_before: bool) -> DataError:
+    """How line ``line`` of ``source`` is refused, its bytes ``raw`` no UTF-8 from ``start`` on; ``utf8_before``:
+    whether the text before that line held UTF-8 past ASCII."""
     return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{raw[start]:02x}); convert the file to UTF-8, e.g. with "
-                     f"iconv{windows_1252_hint(raw, start)}")
+                     f"iconv{'' if utf8_before else windows_1252_hint(raw, start)}")
 
 
 def windows_1252_hint(raw: bytes, start: int) -> str:
     """The iconv options for a line that reads as Windows-1252 (Latin-1, as Excel and Windows programs save text) where
     UTF-8 fails, a letter there (``b"Stra\\xdfe"`` is "Straße"), with the word read so for the user to judge: "iconv"
-    alone left them to find the file's encoding.  Other bytes (a binary file, another script's code page): ""."""
+    alone left them to find the file's encoding.  Other bytes (a binary file, another script's code page), or UTF-8
+    before them in the line (or in the lines before, which the caller knows): "", as converting a file of UTF-8
+    (damaged in one place, or mixing encodings) from Windows-1252 would garble every letter past ASCII in it."""
+    if not raw[:start].isascii():
+        return ""
     text = raw.decode("cp1252", "replace")  # one character a byte: text[start] is the byte that failed
     letters = [c for c in text if c.isalpha()]
     if not text[start].isalpha() or 2 * sum(not c.isascii() for c in letters) > len(letters):
@@ -223,7 +230,8 @@ def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
         begins = data.rfind(b"\n", 0, err.start) + 1  # the failing line's first byte
         ends = data.find(b"\n", err.start)
         line = data[begins:ends if ends >= 0 else len(data)]
-        raise invalid_utf8(source, first_line + data.count(b"\n", 0, err.start), line, err.start - begins) from None
+        raise invalid_utf8(source, first_line + data.count(b"\n", 0, err.start), line, err.start - begins,
+                           not data[:begins].isascii()) from None
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
