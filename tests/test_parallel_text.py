@@ -10,7 +10,7 @@ from support import write
 
 from attnmt.errors import DataError
 from attnmt.text import parallel_text
-from attnmt.text.parallel_text import ReadReport, read_parallel, read_tsv
+from attnmt.text.parallel_text import ReadReport, read_parallel, read_tsv, stream_tsv
 
 
 def test_read_parallel_pairs_lines_and_strips_them(tmp_path):
@@ -79,6 +79,16 @@ def test_a_tsv_line_with_a_tab_inside_a_sentence_is_skipped_and_counted_with_its
     pairs, report = read_tsv(path)
     assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
     assert report == ReadReport(pairs=2, skipped_empty=1, malformed=1, first_malformed=3)
+
+
+def test_a_report_shared_by_tsv_files_judges_each_file_on_its_own_lines(tmp_path):
+    """One ReadReport counts a run's corpora in turn: a small file after one with lines skipped was
+    refused as mostly malformed for the other file's lines."""
+    first = write(tmp_path / "a.tsv", "a\tb\n" * 10 + "x\ty\tz\n" * 3)
+    second = write(tmp_path / "b.tsv", "c\td\n" * 2)
+    report = ReadReport(pairs=0, skipped_empty=0)
+    pairs = [*stream_tsv(first, report), *stream_tsv(second, report)]
+    assert (len(pairs), report.malformed, report.first_malformed) == (12, 3, 11)
 
 
 def test_a_tsv_file_mostly_of_three_columns_is_refused_after_its_first_thousand_lines(tmp_path, monkeypatch):

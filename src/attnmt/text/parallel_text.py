@@ -94,10 +94,10 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
     counted in ``report``, as a line too long is: one such line among a crawled million stopped the whole
     run.  A file mostly of such lines (one side's text, a CSV file, a corpus with a score column) is refused
     naming its first one (``check_mostly_pairs``), after TSV_SAMPLE lines and at its end."""
-    kept, first_tabs = 0, 0
+    kept, malformed, first = 0, 0, (0, 0)  # first: the first malformed line's number and tabs
     for number, line in enumerate(corpus_lines(path), start=1):
         if number == TSV_SAMPLE + 1:  # TSV_SAMPLE lines read, this one not yet
-            check_mostly_pairs(path, report, kept, first_tabs)
+            check_mostly_pairs(path, kept, malformed, first)
         fields = tsv_fields(line)
         if not line.strip():
             yield line, line  # counted as skipped by nonempty_pairs: empty, or SKIPPED (too long to read)
@@ -105,10 +105,11 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
             kept += 1
             yield fields[0], fields[1]
         else:
+            malformed += 1
+            first = first if first[0] else (number, len(fields) - 1)
             report.malformed += 1
-            if not report.first_malformed:
-                report.first_malformed, first_tabs = number, len(fields) - 1
-    check_mostly_pairs(path, report, kept, first_tabs)
+            report.first_malformed = report.first_malformed or number
+    check_mostly_pairs(path, kept, malformed, first)
 
 
 def tsv_fields(line: str) -> list[str]:
@@ -119,15 +120,14 @@ def tsv_fields(line: str) -> list[str]:
     return fields
 
 
-def check_mostly_pairs(path: str | Path, report: ReadReport, kept: int, first_tabs: int) -> None:
-    """Refuses a tsv file with more lines of another number of tabs than one (``report.malformed``) than of
-    one (``kept``), naming the first such line, its tabs, and how many there were."""
-    if report.malformed <= kept:
+def check_mostly_pairs(path: str | Path, kept: int, malformed: int, first: tuple[int, int]) -> None:
+    """Refuses a tsv file with more lines of another number of tabs than one (``malformed``) than of one
+    (``kept``), naming the first such line and its tabs (``first``), and how many there were."""
+    if malformed <= kept:
         return
-    total = report.malformed + kept
-    many = f" ({report.malformed} of its {total} lines with text have not one tab)" if report.malformed > 1 else ""
-    raise DataError(f"{path}:{report.first_malformed}: expected 'source<TAB>target' with exactly one tab, found "
-                    f"{first_tabs} tabs{many}{tsv_hint(path, first_tabs)}")
+    many = f" ({malformed} of its {malformed + kept} lines with text have not one tab)" if malformed > 1 else ""
+    raise DataError(f"{path}:{first[0]}: expected 'source<TAB>target' with exactly one tab, found {first[1]} tabs"
+                    f"{many}{tsv_hint(path, first[1])}")
 
 
 def tsv_hint(path: str | Path, tabs: int) -> str:
