@@ -33,3 +33,13 @@ def test_a_cr_ended_line_over_the_limit_is_none_among_the_others():
 
 def test_a_single_line_with_a_cr_inside_is_split_as_a_cr_ended_file():
     assert raw_lines(b"one\rtwo\n", limit=64) == [b"one", b"two"]
+
+
+def test_an_over_long_first_line_with_a_cr_inside_keeps_the_lf_ended_lines_after_it():
+    """Read as a file of CR-ended lines, all the lines after it were one line over the limit, dropped."""
+    assert raw_lines(b"xxxxx\r" + b"y" * 20 + b"\nline one\nline two\r\n", limit=10) == [
+        b"xxxxx", None, b"line one", b"line two"]
+
+
+def test_a_crlf_cut_between_two_reads_is_one_line_break():
+    assert raw_lines(b"ab\rcd\refghi" + b"jklmnopqr\r" + b"\nend", limit=10) == [b"ab", b"cd", None, b"end"]

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 from collections.abc import Iterator
 
 # SentencePiece's trainer leaves out every sentence over 4,192 bytes; a line 250 times that holds a
 # document, not a sentence, at any max_len a Transformer is trained with.
 LONGEST_LINE = 1 << 20  # bytes
 OVER_LONGEST = "1 MiB"  # LONGEST_LINE, as the reports write it
+LINE_BREAK = re.compile(rb"\r\n|\r|\n")  # where a file of CR-ended lines is cut (cr_ended)
 
 
 # How corpus files are opened (attnmt.text.data.open_bytes): both can peek ahead.
@@ -65,19 +67,23 @@ def skip_rest(file: BinaryReader, limit: int) -> None:
 
 def cr_ended(file: BinaryReader, head: bytes, limit: int) -> Iterator[bytes | None]:
     """The lines of a file whose lines end in CR alone, ``head`` its first bytes (already read), the
-    rest read ``limit`` bytes at a time; None for a line of more than ``limit`` bytes."""
+    rest read ``limit`` bytes at a time; None for a line of more than ``limit`` bytes.  An LF or CRLF
+    ends a line too: a first line over ``limit`` with a CR inside, in a file of LF-ended lines, would
+    otherwise have made one line of all the lines after it."""
     buffer, skipping = head, False
     while True:
-        *lines, buffer = buffer.split(b"\r")
+        cut = len(buffer) - buffer.endswith(b"\r")  # a last CR may be a CRLF's, its LF in the next piece
+        *lines, rest = LINE_BREAK.split(buffer[:cut])
         for line in lines:
             yield None if skipping or len(line) > limit else line
             skipping = False
-        if len(buffer) > limit:  # a line too long to keep: its rest is dropped as it is read
-            buffer, skipping = b"", True
+        if len(rest) > limit:  # a line too long to keep: its rest is dropped as it is read
+            rest, skipping = b"", True
+        buffer = rest + buffer[cut:]
         piece = file.read(limit)
         if not piece:
             break
         buffer += piece
-    buffer = buffer.removesuffix(b"\n")  # a last line ending in CRLF
+    buffer = buffer.removesuffix(b"\r")
     if buffer or skipping:
         yield None if skipping or len(buffer) > limit else buffer
