@@ -313,10 +313,14 @@ def test_a_sheet_whose_header_names_the_source_and_target_columns_is_read_from_t
     assert glossary.place("router") == f"{path}:3"
 
 
-def test_a_row_of_more_fields_than_the_header_names_before_its_terms_is_refused_naming_it(tmp_path):
-    """A comma in an unquoted cell before the terms would move them: the row stops, not read as other terms."""
+def test_a_row_of_more_fields_than_the_header_names_is_refused_naming_it(tmp_path):
+    """A comma in an unquoted cell would move the terms or cut one ("New York, NY"): the row stops, not read as
+    other terms."""
     path = write(tmp_path, b"comment,source,target\ncity, east coast,New York,New York\n")
     with pytest.raises(DataError, match=r"terms.csv:2: field 3 is 'New York', not a language code"):
+        read_glossary(path)
+    path = write(tmp_path, b"source,target,comment,domain\nNew York, NY,New York,city,geo\n")
+    with pytest.raises(DataError, match=r"terms.csv:2: expected 2 fields .* got 5 in 'New York,NY,New York,city,geo'"):
         read_glossary(path)
 
 
@@ -868,3 +872,16 @@ def test_a_memoq_sheets_target_term_its_term_info_marks_forbidden_is_never_the_t
                               ("inbox", "Posteingang"))
     assert [str(warning.message) for warning in heard] == [
         f"{path}: 1 of 5 rows skipped, their terms marked forbidden in the Term_Info column (the first: {path}:4)"]
+
+
+@pytest.mark.parametrize(("data", "column"), [
+    (b"source,target,status\nswitch,Weiche,forbidden\nswitch,Switch,preferred\nrouter,Router,\n", "status"),
+    (b"Source;Target;Forbidden;Comment\nswitch;Weiche;TRUE;old\nswitch;Switch;FALSE;\nrouter;Router;;\n", "Forbidden"),
+])
+def test_a_sheet_of_named_columns_skips_the_rows_a_column_marks_forbidden(tmp_path, data, column):
+    """Read by its named columns, ``source,target,status`` took the forbidden "Weiche" for a term."""
+    path = write(tmp_path, data)
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("switch", "Switch"), ("router", "Router"))
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}: 1 of 3 rows skipped, their terms marked forbidden in the {column} column (the first: {path}:2)"]

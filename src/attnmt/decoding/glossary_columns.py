@@ -68,11 +68,7 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
     columns = language_columns(header, source_lang, target_lang)
     if columns is None:
         check_languages_header(header, first[0], source_lang, target_lang)
-        by_name = named_columns(header, first[0], source_lang, target_lang)
-        for where, fields in chain([first], rows):  # past the terms, a note's delimiter; before them, a term's: kept
-            if by_name is not None and (by_name == (0, 1) or len(fields) <= len(header)):
-                fields = [field_at(fields, k) for k in by_name]
-            yield where, fields
+        yield from named_rows(chain([first], rows), path, source_lang, target_lang)
         return
     case, translatable = (
         next((k for k, cell in enumerate(header) if plain(cell.replace("\ufeff", "").strip()) in names), -1)
@@ -96,10 +92,7 @@ def sheet_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
             yield from ((where, [fields[k], terms[1]]) for k in synonyms if k < len(fields) and fields[k].strip())
         else:
             skipped.append(where)
-    if banned:
-        where, marked = banned[0]
-        warn(f"{path}: {len(banned)} of {count} rows skipped, their terms marked forbidden in the "
-             f"{header[marked].replace(chr(0xFEFF), '').strip()} column (the first: {where})")
+    warn_banned(path, banned, count, header)
     if cased:
         warn(f"{path}: {len(cased)} of {count} rows mark their terms case sensitive in the {header[case].strip()} "
              f"column (the first: {cased[0]}), and a term is matched in any case (an acronym in capitals alone): give "
@@ -154,6 +147,40 @@ def check_languages_header(header: list[str], where: str, source_lang: str | Non
     missing = [lang for lang in (source_lang, target_lang) if column(cells, lang) is None]
     raise DataError(f"{where}: the header names the columns of the languages {shown}, and the terms are wanted "
                     f"{source_lang} -> {target_lang}: no column is headed {' or '.join(missing)}")
+
+
+def named_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None,
+               target_lang: str | None) -> Iterator[Fields]:
+    """A sheet's ``rows`` as they are, its header first; but where the header names its terms' columns
+    (``named_columns``), each row as its two terms, those of the columns, less the rows whose target term a column
+    marks not to use (``marking_columns``: ``source,target,status`` of "forbidden"), counted in one warning."""
+    place, header = next(rows)
+    by_name = named_columns(header, place, source_lang, target_lang)
+    if by_name is None:
+        yield place, header
+        yield from rows
+        return
+    yield place, [field_at(header, k) for k in by_name]
+    marks, banned, count = marking_columns(header, target_lang), [], 0
+    noted = noted_header(header, place, source_lang, target_lang)  # a row's fields past the header: a note's
+    for where, fields in rows:
+        count += 1
+        if noted or len(fields) <= len(header):  # else a delimiter in a cell may have moved the terms: kept whole
+            if (marked := marking_column(fields, marks)) is not None:
+                banned.append((where, marked))
+                continue
+            fields = [field_at(fields, k) for k in by_name]
+        yield where, fields
+    warn_banned(path, banned, count, header)
+
+
+def warn_banned(path: str | Path, banned: list[tuple[str, int]], count: int, header: list[str]) -> None:
+    """One warning counting the rows of ``count`` skipped for a target term marked not to use, ``banned``'s (place,
+    index of the column marking it), naming the first and its column."""
+    if banned:
+        where, marked = banned[0]
+        warn(f"{path}: {len(banned)} of {count} rows skipped, their terms marked forbidden in the "
+             f"{header[marked].replace(chr(0xFEFF), '').strip()} column (the first: {where})")
 
 
 def named_columns(header: list[str], where: str, source_lang: str | None,
