@@ -16,7 +16,7 @@ from collections.abc import Iterator
 # SentencePiece's trainer leaves out every sentence over 4,192 bytes; a line 250 times that holds a
 # document, not a sentence, at any max_len a Transformer is trained with.
 LONGEST_LINE = 1 << 20  # bytes
-OVER_LONGEST = "1 MiB"  # LONGEST_LINE, as the reports write it
+OVER_LONGEST = f"{LONGEST_LINE >> 20} MiB"  # as the reports write it
 LINE_BREAK = re.compile(rb"\r\n|\r|\n")  # where a file of CR-ended lines is cut (cr_ended)
 
 
