@@ -232,6 +232,23 @@ def test_a_corpus_changed_since_it_was_prepared_is_named(tmp_path, capsys):
                                        "it: run 'attnmt prepare CONFIG' again\n")
 
 
+def test_a_run_from_a_prepared_directory_resumes_after_its_text_changed(tmp_path, capsys):
+    """It was "train.tgt: changed since data was prepared from it: run 'attnmt prepare CONFIG' again", and a
+    directory prepared again was then refused as not the data the run trained on: the run reads the arrays,
+    which its resume checks by header.json's bytes."""
+    valid_src, valid_tgt = write_pairs(tmp_path, "valid", PAIRS[:4])
+    config = tiny_config(tmp_path, **SMALL, valid_src=str(valid_src), valid_tgt=str(valid_tgt))
+    path, data = tmp_path / "config.json", tmp_path / "data"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["prepare", str(path), "--out", str(data)]) == 0
+    assert main(["train", str(path), "--prepared_dir", str(data), "--max_steps", "2"]) == 0
+    write_pairs(tmp_path, "train", [(src, tgt + "!") for src, tgt in PAIRS])  # the target side edited
+    assert main(["train", "--resume", config.out_dir, "--max_steps", "4"]) == 0
+    assert "stopped at step 4 (max_steps)" in capsys.readouterr().out
+    assert main(["train", "--resume", config.out_dir, "--max_steps", "6", "--train_tgt", str(valid_tgt)]) == 2
+    assert "the config asks for" in capsys.readouterr().err  # another file than the directory's is no edit
+
+
 def test_a_preparation_left_by_a_killed_run_is_removed_by_the_next_run(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)

@@ -260,16 +260,20 @@ def check_out(out: Path) -> None:
 
 
 def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer, tokenizer_source: str,
-                  log: Callable[[str], None] = print) -> list[TokenCorpus]:
+                  log: Callable[[str], None] = print, resumed: bool = False) -> list[TokenCorpus]:
     """The corpora of a prepared directory (lengths in memory, ids on disk), after checking that it holds
-    what ``config`` asks for (the same corpora, filters and format) and was made by ``tokenizer``."""
+    what ``config`` asks for (the same corpora, filters and format) and was made by ``tokenizer``.
+    ``resumed``: a resumed run, whose header.json its resume found the one it trained on
+    (resume_checks.check_same_corpora): the arrays are its data, so the text files are compared by where
+    they are, not by their bytes (``same_place``): "run 'attnmt prepare' again" for a file edited since led
+    to data the resume then refused."""
     folder = Path(folder)
     header = read_header(folder)
     check_tokenizer(folder, header, tokenizer, tokenizer_source)
     filters = Filters.of(config)
     wanted = [spec.files() for spec in config.corpora()]
     found = [entry["files"] for entry in header["corpora"]]
-    same = len(wanted) == len(found) and all(map(same_corpus, wanted, header["corpora"]))
+    same = len(wanted) == len(found) and all(map(same_place if resumed else same_corpus, wanted, header["corpora"]))
     if not same and wanted == found:  # the same paths, as header.json records its sources: name those changed
         changed = [files[role] for files, entry in zip(wanted, header["corpora"], strict=True) for role in files
                    if not same_file(files[role], entry["sources"][role], entry["files"][role])]
@@ -308,6 +312,15 @@ def same_corpus(files: dict[str, str], entry: dict) -> bool:
         return files == entry["files"]
     return files.keys() == entry["sources"].keys() and all(
         same_file(files[role], entry["sources"][role], entry["files"][role]) for role in files)
+
+
+def same_place(files: dict[str, str], entry: dict) -> bool:
+    """Whether the corpus files a config names (``files``: role -> path) are where those ``entry`` (of header.json)
+    was prepared from are, as written or resolved, whatever their bytes now (a resumed run's check: open_prepared)."""
+    sources = entry.get("sources", {})
+    return files.keys() == entry["files"].keys() and all(
+        path == entry["files"][role] or str(Path(path).resolve()) == sources.get(role, {}).get("path")
+        for role, path in files.items())
 
 
 def same_file(path: str, recorded: dict, written: str) -> bool:

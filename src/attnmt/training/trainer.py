@@ -96,7 +96,7 @@ class Trainer(Schedule, ValidateAndSave, Ending):
         start = resumed(config, record) if resume else run_start(config, self.log.line)
         self.tokenizer, model_config = start.tokenizer, start.model_config
         ckpt.check_model_size(model_config, self.dir / ckpt.MODEL_CONFIG if resume else "model")
-        self.data = load_training_data(config, self.tokenizer, self.log.line)
+        self.data = load_training_data(config, self.tokenizer, self.log.line, resume)
         check_size(start, self.data.pairs, self.log.line)
         ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
         self.valid_pairs, self.valid_batches = self._validation_set(valid, ids)

@@ -75,12 +75,14 @@ class TrainingData:
 
 
 def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer,
-                       log: Callable[[str], None]) -> TrainingData:
-    """The corpora, read from prepared_dir (made by ``tokenizer``, or refused) or prepared now."""
+                       log: Callable[[str], None], resumed: bool = False) -> TrainingData:
+    """The corpora, read from prepared_dir (made by ``tokenizer``, or refused; ``resumed``: as open_prepared
+    reads a resumed run's) or prepared now."""
     specs = config.corpora()
     source = config.tokenizer or "this run's tokenizer"
     if config.prepared_dir:
-        data = TrainingData(tokenizer, specs, open_prepared(config.prepared_dir, config, tokenizer, source, log))
+        data = TrainingData(tokenizer, specs, open_prepared(config.prepared_dir, config, tokenizer, source, log,
+                                                            resumed))
     else:
         for orphan in remove_orphaned_scratch():
             log(f"removed {orphan}, left by a run that was killed")
