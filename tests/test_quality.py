@@ -3,7 +3,7 @@ test_calibration_file.py)."""
 
 import math
 import unicodedata
-from dataclasses import astuple
+from dataclasses import astuple, replace
 
 import pytest
 import torch
@@ -33,6 +33,7 @@ from attnmt.decoding.quality_measures import (
     copied_share,
     cut_short,
     looped,
+    names_of,
     repeated_share,
     stop_lost,
     symbols_looped,
@@ -163,6 +164,12 @@ def test_a_copy_of_a_text_of_one_word_sentences_is_copied():
     assert joined([one_word(1.0)]).flags == []  # one word in all
 
 
+def test_a_text_whose_copied_words_are_names_is_no_copy():
+    """"Anna. Paris." as "Anna. Paris.": two names kept, no word the model was to translate."""
+    name = Assessment(0.9, [], False, features=replace(one_word(1.0).features, names=1))
+    assert joined([name, name]).flags == [] and joined([name, one_word(1.0), one_word(1.0)]).flags == ["copied"]
+
+
 def test_the_references_of_a_model_that_knows_them_raise_no_flag(model_and_tokenizer):
     for a in assessed(model_and_tokenizer, SOURCES, REFERENCES):
         assert a.flags == [] and a.quality > 0.8 and a.calibrated is False
@@ -273,6 +280,30 @@ def test_a_translation_that_lost_its_sources_full_stop_breaks_the_punctuation_ru
     pieces = ["\u2581A", "\u2581dog", "\u2581runs", ".", "</s>"]
     lost, kept = (features_of(forced, "A dog runs.", text, pieces, 1) for text in ("Ein Hund rennt", "Ein Hund rennt."))
     assert rules_broken(lost, (0.4, 2.5))["punctuation"] and not rules_broken(kept, (0.4, 2.5))["punctuation"]
+
+
+def read_by_hand(source: str, translation: str) -> Features:
+    """The Features of ``translation`` from a forced pass of even log-probs and attention, its pieces one a word."""
+    pieces = [f"\u2581{word}" for word in source.split()] + ["</s>"]
+    forced = ForcedPass(list(range(5, 5 + len(pieces))), [9, 10, 11], [-0.1] * 4, torch.full((3, len(pieces)), 0.5))
+    return features_of(forced, source, translation, pieces, 1)
+
+
+def test_names_are_the_words_written_with_a_capital_where_no_sentence_starts():
+    assert names_of("Michael Jordan is signing autographs in New York.") == {"jordan", "new", "york"}
+    assert names_of("A man walks. The dog runs after Max: Stop!") == {"max"}
+    assert names_of("The New dog and the new cat.") == set()  # in lower case too: no name
+
+
+@pytest.mark.parametrize(("source", "translation", "copied"), [
+    ("Michael Jordan is signing autographs in New York.", "Michael Jordan gibt in New York Autogramme.", False),
+    ("Anna and Thomas are walking through Paris.", "Anna und Thomas gehen durch Paris.", False),
+    ("John and Mary visit New York.", "John and Mary visit New York.", True),  # a copy, names aside
+    ("Anna is walking through Paris.", "Anna is walking through Paris.", True),
+])
+def test_names_kept_as_written_are_no_copy(source, translation, copied):
+    """"Michael Jordan gibt in New York Autogramme." was 5 of 7 words copied, flagged ``copied``."""
+    assert rules_broken(read_by_hand(source, translation), (0.1, 10.0))["copied"] is copied
 
 
 class MarksKnown:

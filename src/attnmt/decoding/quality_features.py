@@ -20,6 +20,7 @@ from attnmt.decoding.quality_measures import (
     copied_run,
     cut_short,
     looped,
+    names_of,
     question_differs,
     repeated_share,
     stop_lost,
@@ -65,6 +66,7 @@ class Features:
     copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
     cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short): a rule
     stop_lost: bool = False  # ends without the source's final mark (quality_measures.stop_lost): a rule
+    names: int = 0  # the translation's words that are the source's names, kept as written (quality_measures.names_of)
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -82,6 +84,13 @@ class Features:
         values.update(loop=float(rules["repetition"]), untranslated=float(self.untranslated()),
                       length=float(rules["length"]))
         return [values[name] for name in (names or input_names(len(knots)))]
+
+    def copies(self) -> bool:
+        """Whether at least COPIED_SHARE of the translation's words (and at least two), names aside, are source
+        words: a name is kept as written ("Michael Jordan gibt in New York Autogramme." is 3 of 4 words copied, 1
+        of 4 names aside)."""
+        own = self.words - self.names
+        return own >= 2 and round(self.copied * self.words) - self.names >= COPIED_SHARE * own
 
     def untranslated(self) -> bool:
         return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
@@ -146,7 +155,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation),
         copied_run=copied_run(source, undictated(translation, given) if given else translation),
-        cut_short=cut_short(source, translation), stop_lost=stop_lost(source, translation))
+        cut_short=cut_short(source, translation), stop_lost=stop_lost(source, translation),
+        names=len([w for w in own_words if w in names_of(source)]))
 
 
 def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str]) -> float:
@@ -188,7 +198,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
     rule's range ``length_range``."""
     low, high = length_range
     return {
-        "copied": features.copied >= COPIED_SHARE and features.words >= 2 or features.copied_run,
+        "copied": features.copies() or features.copied_run,
         "repetition": features.loop,
         "untranslated": features.untranslated() or features.cut_short,
         "length": not low <= features.length_ratio <= high,

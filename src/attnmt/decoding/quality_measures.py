@@ -51,6 +51,7 @@ SLIPS = frozenset({"en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "
 # English's "he had had enough", "he said that that was wrong", "what it is is a game", German's "dass das das
 # Beste ist", Dutch's "ik weet dat dat klopt".
 DOUBLED_ON_PURPOSE = frozenset({"nous", "vous", "sie", "had", "that", "is", "das", "dat"})
+NAME_LIKE = re.compile(r"\b[^\W\d_][\w'’-]*")  # a word that starts with a letter (``names_of``)
 WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
 # The question marks of the world's scripts: Latin's, the full-width one (Chinese, Japanese), Arabic's, Spanish's
 # opening one, the reversed one, the Greek question mark (U+037E, which NFKC makes ";"), Armenian's, Ethiopic's,
@@ -181,6 +182,16 @@ def words_of(text: str) -> list[str]:
 def copied_share(source: str, translation: str) -> float:
     """Share of the translation's words (``words_of``) found among the source's: 1.0 for a copy."""
     return copied_words(words_of(source), words_of(translation))
+
+
+def names_of(text: str) -> set[str]:
+    """The words (``words_of``) ``text`` writes with a capital where no sentence starts, and nowhere in lower case:
+    names ("Michael Jordan signs autographs in New York." names "jordan", "new", "york"), which a translation
+    keeps as they are."""
+    capital = {folded(m[0]) for m in NAME_LIKE.finditer(text.strip()) if m[0][0].isupper()
+               and m.start() > 0 and not re.search(r"[.!?:]\s*$", text.strip()[:m.start()])}
+    lower = {folded(m[0]) for m in NAME_LIKE.finditer(text) if m[0][0].islower()}
+    return {word for name in capital for word in WORD.findall(name)} - lower
 
 
 def copied_words(source: Sequence[str], target: Sequence[str]) -> float:
