@@ -254,7 +254,8 @@ def numbers_in(text: str) -> list[Number]:
             number = Number(str(value), unit=unit, counted=not unit and counted_word(match[0], text, match.end()),
                             measure=measure)
             previous = found[-1] if found else None
-            if previous and previous.value and text[end:match.start()].isspace() and (
+            # Not a unit of the number before ("15 Cent": French's hundred is a coin too, verbatim_units).
+            if previous and previous.value and text[end:match.start()].isspace() and not previous.measure and (
                     value in (100, 1000, 10**6, 10**9) and value > Decimal(previous.value)
                     or 0 < value < 10 and not previous.groups and previous.value in _TENS):
                 whole = Decimal(previous.value) * value if value >= 100 else Decimal(previous.value) + value
