@@ -98,6 +98,26 @@ def english_tail(source: str, good: str, other: str) -> str:
     return " ".join(theirs[: len(theirs) // 2] + ours[len(ours) // 2:])
 
 
+def stop_lost(source: str, good: str, other: str) -> str | None:
+    """The reference without the final full stop (or exclamation mark) its source ends with too."""
+    return good.rstrip(".!") if source.endswith((".", "!")) and good.endswith((".", "!")) else None
+
+
+def article_as_number(source: str, good: str, other: str) -> str | None:
+    """The reference's first word, an article for the source's "A", written "Fünf" ("A man" as "Fünf Mann")."""
+    first, _, rest = good.partition(" ")
+    return f"Fünf {rest}" if first in ("Ein", "Eine") and source.startswith(("A ", "An ")) else None
+
+
+def with_ending(english: str) -> Callable[[str], str]:
+    """The source with ``english`` at its end: ", on Sunday." after "A dog runs"."""
+    return lambda source: f"{source.rstrip('.')}, {english}."
+
+
+def ending(german: str) -> Callable[[str, str, str], str]:
+    return lambda source, good, other: f"{good.rstrip('.')}, {german}."
+
+
 def cut_at_comma(source: str, good: str, other: str) -> str | None:
     return good[: good.index(",") + 1] if "," in good else None
 
@@ -127,6 +147,12 @@ KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], st
     "English tail": (english_tail, str),
     "cut at a comma": (cut_at_comma, str),
     "punctuation alone": (lambda s, g, o: "...", str),
+    "full stop lost": (stop_lost, str),
+    "article as a number": (article_as_number, str),
+    "day kept": (ending("am Sonntag"), with_ending("on Sunday")),
+    "day changed": (ending("am Samstag"), with_ending("on Sunday")),
+    "weight kept": (ending("mit 5 kg"), with_ending("with 5 kg")),
+    "weight's unit changed": (ending("mit 5 g"), with_ending("with 5 kg")),
 }
 
 
