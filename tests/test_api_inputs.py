@@ -52,6 +52,16 @@ def test_a_sentence_with_a_terminal_s_codes_is_warned_of_naming_what_carries_the
         search(ending_model(), CharTokenizer(), ["a cat", "a red cat\x07"])
 
 
+def test_a_terminal_s_codes_at_a_sentence_s_edges_go_around_its_translation_as_the_cli_keeps_them():
+    """The model read a bold line's "\x1b[1m" as words, and the caller lost the codes; ``attnmt translate``
+    wrote "\x1b[1mEin Hund rennt im Park.\x1b[0m" for "\x1b[1mA dog runs in the park.\x1b[0m"."""
+    [plain, coded] = translate(ending_model(), CharTokenizer(), ["a cat", "\x1b[1ma cat\x1b[0m"])
+    assert plain and coded == f"\x1b[1m{plain}\x1b[0m"
+    plain_best, coded_best = translate_n_best(ending_model(), CharTokenizer(), ["a cat", "\x1b[31ma cat\x1b(B\x1b[m"],
+                                              Decoding(beam_size=2, n_best=2))
+    assert [h.text for h in coded_best] == [f"\x1b[31m{h.text}\x1b(B\x1b[m" for h in plain_best]
+
+
 @pytest.mark.parametrize("search", [translate, translate_n_best, partial(translate_with_weights, weighed=[True])])
 @pytest.mark.parametrize("model", [None, "models/de-en", CharTokenizer()])
 def test_a_model_that_is_no_transformer_is_named(search, model):

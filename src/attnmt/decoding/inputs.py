@@ -28,6 +28,7 @@ from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_texts, pad_rows
 from attnmt.text.encodings import check_encodable
 from attnmt.text.invisible import blank
+from attnmt.text.terminal_codes import CODE, at_edges
 from attnmt.threads import recheck
 
 
@@ -122,22 +123,18 @@ def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, 
     return list(value)
 
 
-# A terminal's control sequence or command (CSI, OSC: a colour, a hyperlink), which the model reads as words:
-# "\x1b[31mA red car\x1b[0m" came back "Acht Inline-...".  A sentence is the model's input as it is given.
-TERMINAL_CODE = re.compile(r"\x1b[\[\]]")
-
-
 def checked_call(model: object, tokenizer: object, sentences: object, decoding: object, max_tokens: object,
                  max_sentences: object = None) -> list[str]:
     """A Python caller's sentences (given_texts), after ``check_search`` and ``check_tokenizer`` of the
-    other arguments; one warning where some hold a terminal's escape codes, which the text translators
-    (attnmt.documents.translate_text, ``attnmt translate``) carry around their words instead."""
+    other arguments; one warning where some hold a terminal's escape codes between their words (those at
+    its edges ``translate`` keeps around the translation: attnmt.text.terminal_codes.at_edges), which the
+    text translators (attnmt.documents.translate_text, ``attnmt translate``) carry around their words instead."""
     check_search(model, decoding, max_tokens, max_sentences)
     check_tokenizer(tokenizer)
     sentences = given_texts(sentences)
-    if any(TERMINAL_CODE.search(sentence) for sentence in sentences):
-        warnings.warn("a sentence holds a terminal's escape codes (\\x1b[...), which the model reads as words: "
-                      "attnmt.documents.translate_text keeps them around the translation of their words",
+    if any(CODE.search(at_edges(sentence).body) for sentence in sentences):
+        warnings.warn("a sentence holds a terminal's escape codes (\\x1b[...) between its words, which the model reads "
+                      "as words: attnmt.documents.translate_text keeps them around the translation of their words",
                       AttnmtWarning, stacklevel=3)
     return sentences
 

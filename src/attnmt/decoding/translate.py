@@ -61,6 +61,7 @@ from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
+from attnmt.text.terminal_codes import Edges, at_edges
 
 
 @dataclass
@@ -226,10 +227,11 @@ def sentence_hypotheses(
         yield from zip(batch.indices, batch.hypotheses, strict=True)
 
 
-def written(sentence: str, read: str, translation: Translation) -> Translation:
-    """A translation of ``sentence``, which the model read as ``read``, as it is written
-    (``capitals.written_as``: in capitals where the model read it in sentence case), its assessment's words with it."""
-    return replace(translation, text=written_as(sentence, translation.text, read),
+def written(sentence: str, read: str, translation: Translation, edges: Edges | None = None) -> Translation:
+    """A translation of ``sentence``, which the model read as ``read``, as it is written (``capitals.written_as``: in
+    capitals where the model read it in sentence case), between the codes at its ``edges``, with its assessment."""
+    text = written_as(sentence, translation.text, read)
+    return replace(translation, text=edges.around(text) if edges else text,
                    assessment=written_assessment(sentence, read, translation.assessment))
 
 
@@ -255,29 +257,29 @@ def translate(
     give "".  Where the model fails on some sentences, SentencesFailed names them and holds the
     others' translations.
 
-    Sentences are sorted by length and batched by max_tokens padded source tokens (and
-    at most max_sentences a batch, unless 0; None: what suits the model's search,
-    ``NextTokens.sentences_per_batch``); beam_size 1 uses greedy search.  Inputs over the
-    model's ``longest_input`` tokens are truncated (with a warning).  The model runs in
-    eval mode and is left in the mode it came in.  ``glossary``: a Glossary
-    (``read_glossary(path)``, ``Glossary.of(terms)``) or a dict ``{"source term": "target
-    term"}`` for every sentence, or a list of one (or None) per sentence; anything else is a
-    ConfigError, as a ``model`` that is no Transformer is.  ``prefix``: the text every translation
-    (or each) starts with.
+    Sentences are sorted by length and batched by max_tokens padded source tokens (and at most max_sentences a
+    batch, unless 0; None: what suits the model's search, ``NextTokens.sentences_per_batch``); beam_size 1 uses
+    greedy search.  Inputs over the model's ``longest_input`` tokens are truncated (with a warning).  The model runs
+    in eval mode and is left in the mode it came in.  ``glossary``: a Glossary (``read_glossary(path)``,
+    ``Glossary.of(terms)``) or a dict ``{"source term": "target term"}`` for every sentence, or a list of one (or
+    None) per sentence; anything else is a ConfigError, as a ``model`` that is no Transformer is.  ``prefix``: the
+    text every translation (or each) starts with.
 
-    Each sentence is the model's input as it is given: the spaces at its edges are left out and
-    none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
-    read as any other character, where a SentencePiece model reads them as unknown pieces and
-    writes none; a terminal's escape codes are read as text, which the model writes as words (one
-    warning: ``checked_call``).  ``attnmt.documents.translate_text`` keeps all of them around a translation.
+    Each sentence is the model's input as it is given, but for a terminal's escape codes at its edges, which are
+    kept around its translation as ``attnmt translate`` keeps them (attnmt.text.terminal_codes.at_edges; those
+    between its words are read as words, with one warning: ``checked_call``): the spaces at its edges are left
+    out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are read
+    as any other character, where a SentencePiece model reads them as unknown pieces and writes none.
+    ``attnmt.documents.translate_text`` keeps all of them around a translation.
     A sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
     """
-    sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
-    guides = Guides.of(len(sentences), glossary, prefix)
+    edges = [at_edges(each) for each in checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)]
+    sentences, guides = [each.body for each in edges], Guides.of(len(edges), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
-                outputs[i] = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])
+                text = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])
+                outputs[i] = edges[i].around(text)
     return outputs
 
 
@@ -298,8 +300,8 @@ def translate_n_best(
     attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its
     ``assessment`` (quality and flags), as ``assess`` would give it, from each batch's encoder
     output as the search left it."""
-    sentences = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
-    quality = checked_quality(quality)
+    edges = [at_edges(each) for each in checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)]
+    sentences, quality = [each.body for each in edges], checked_quality(quality)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search
@@ -309,7 +311,7 @@ def translate_n_best(
             assessed = (quality.searched(model, tokenizer, batch.read, batch, texts) if quality
                         else [[None] * len(each) for each in texts])
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
-                outputs[i] = [written(sentences[i], batch.read[i], Translation(text, h.score, h.log_prob, a))
+                outputs[i] = [written(sentences[i], batch.read[i], Translation(text, h.score, h.log_prob, a), edges[i])
                               for h, text, a in zip(hypotheses, each, found, strict=True)]
     return outputs
 

@@ -4,7 +4,8 @@ A colour or style (ANSI's SGR, ``\\x1b[31m``) is read as an inline element that 
 (``\\x1b[0m``) or the line's end, so that it wraps the translation's words of the ones it wrapped, as
 a document's ``<b>`` does; every other code (a hyperlink's OSC, a cursor move) is kept whole where its
 neighbouring word goes, as a URL is.  So is a control character in a text line (LINE_CODES: a NUL, a bell),
-which the model reads as no piece: "A dog\\x00 runs." lost its NUL."""
+which the model reads as no piece: "A dog\\x00 runs." lost its NUL.  The codes' patterns are
+attnmt.text.terminal_codes', which attnmt.decoding reads too."""
 
 from __future__ import annotations
 
@@ -15,18 +16,8 @@ from dataclasses import dataclass
 from attnmt.documents.bidi import whole
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.spans import Nested
+from attnmt.text.terminal_codes import CODE, LINE_CODES, RESET, STYLE
 
-# ECMA-48's control sequences (CSI: parameters, intermediates, a final byte), operating system commands (OSC,
-# ended by BEL or ST: a hyperlink, ``\x1b]8;;https://example.org\x1b\\``) and the other escapes, an ESC, its
-# intermediates and a final byte (``tput sgr0`` writes ``\x1b(B\x1b[m``: the ASCII character set, then the reset);
-# not a space as an intermediate, which made an ESC before a word ("\x1b today") a code of its first letter.
-CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[!-/]*[0-~]")
-# And, in a line of plain text or a JSONL text (not in an attribute of markup, which keeps its own), a control
-# character of its own: a NUL, a bell, a backspace, a lone ESC, DEL, a C1 control; none that is white space (a
-# tab, a line break, a separator), which the text's own reading keeps.
-LINE_CODES = re.compile(rf"{CODE.pattern}|[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]")
-STYLE = re.compile(r"\x1b\[[0-9;:]*m")  # SGR: a colour or a style, or the reset of all of them
-RESET = re.compile(r"\x1b\[0*m")
 UNPROTECTED = re.compile(r"(?!)")  # matches nothing: a text read whole keeps its URLs for the model (flat_whole)
 
 
