@@ -25,7 +25,7 @@ from attnmt.decoding.forced import ForcedPass
 from attnmt.decoding.quality import Assessment, Assessor, assess, assess_searched
 from attnmt.decoding.quality_ending import mark_written
 from attnmt.decoding.quality_features import Features, features_of, rules_broken, segments
-from attnmt.decoding.quality_joined import joined
+from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.quality_measures import (
     attention_spread,
@@ -168,6 +168,18 @@ def test_a_text_whose_copied_words_are_names_is_no_copy():
     """"Anna. Paris." as "Anna. Paris.": two names kept, no word the model was to translate."""
     name = Assessment(0.9, [], False, features=replace(one_word(1.0).features, names=1))
     assert joined([name, name]).flags == [] and joined([name, one_word(1.0), one_word(1.0)]).flags == ["copied"]
+
+
+def test_a_text_read_whole_reads_the_verbatim_rule_without_a_terminal_s_codes():
+    """``attnmt score`` of translate's JSONL output: a hyperlink's URL glued to the word it wraps was read as
+    "https://example.org\\x1b\\link", which the translation of "link" ("Verweis") made differ; translate, whose model
+    read the text without its codes, raised no flag."""
+    link = "\x1b]8;;https://example.org\x1b\\{}\x1b]8;;\x1b\\"
+    source = f"\x1b[1mA dog runs in the park.\x1b[0m {link.format('link')}"
+    translation = f"\x1b[1mEin Hund rennt im Park.\x1b[0m {link.format('Verweis')}"
+    assert read_whole(one_word(0.0), source, translation).flags == []
+    changed = read_whole(one_word(0.0), f"\x1b[31m{source} 5\x1b[0m", "Ein Hund rennt im Park. \x1b[31m6\x1b[0m")
+    assert changed.flags == ["verbatim"]  # a number changed is still one
 
 
 def test_the_references_of_a_model_that_knows_them_raise_no_flag(model_and_tokenizer):

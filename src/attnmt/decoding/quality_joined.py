@@ -13,6 +13,7 @@ from attnmt.decoding.dictated import joined_dictated, verbatim_differs
 from attnmt.decoding.quality import EMPTY, FLAGS, Assessment
 from attnmt.decoding.quality_features import COPIED_SHARE
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language
+from attnmt.text.terminal_codes import LINE_CODES
 
 
 def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
@@ -46,9 +47,12 @@ def read_whole(found: Assessment | None, source: str, translation: str,
     language rule (``languages``: as quality.assess's) fires where a sentence or the whole translation
     breaks it: "The dog runs. The cat sleeps. The man reads." as a German translation has too few
     function words in each sentence to judge, and enough in all.  What a glossary or a prefix dictated
-    (``Assessment.dictated``) is read as the sentences read it (dictated.verbatim_differs)."""
+    (``Assessment.dictated``) is read as the sentences read it (dictated.verbatim_differs).  A terminal's codes
+    (attnmt.text.terminal_codes) are read as the model read them, not at all: they are carried, and a hyperlink's
+    URL glued to the words it wraps ("\\x1b]8;;https://example.org\\x1b\\\\link") differed where those words did."""
     if found is None:
         return None
+    source, translation = LINE_CODES.sub("", source), LINE_CODES.sub("", translation)
     whole = {"verbatim": verbatim_differs(source, translation, found.dictated, languages.target, languages.source),
              "language": "language" in found.flags or in_other_language(translation, languages.target)
              or in_source_language(source, translation, languages)}
