@@ -226,6 +226,17 @@ def test_a_jsonl_text_keeps_a_terminal_s_codes_around_their_words_as_a_text_line
     assert [out.count(control) for control in controls] == ([2, 2] if options else [1, 1])
 
 
+SOFT_HYPHENED = ["a d\u00adog runs.", "\x1b[1ma cat sle\u00adeps\x1b[0m"]  # a page's hyphenation points, copied
+
+
+def test_a_jsonl_text_is_read_without_its_soft_hyphens_as_a_text_line_is(trained_model, tmp_path, capsys, reached):
+    """The model read a soft hyphen in a JSONL text as an unknown piece in the middle of its word ("play\u00ading
+    the gui\u00adtar" came back "Ausspprüssssen" from the demo model), where a text line drops it."""
+    expected, code, out = as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, SOFT_HYPHENED, [])
+    assert code == 0 and out == expected
+    assert [sentence for sentence in reached if sentence] == ["a dog runs.", "a cat sleeps"]
+
+
 RLI, PDI = "\u2067", "\u2069"
 WRAPPED = [FIRST, f"{RLI}{FIRST}{PDI}", f"{RLI} {FIRST} {PDI} "]  # the third's isolate: words of the line of its own
 

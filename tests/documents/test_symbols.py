@@ -136,11 +136,15 @@ def test_a_text_read_whole_keeps_its_symbols_as_a_text_line_of_one_sentence_does
 
 
 def test_a_text_read_whole_without_such_symbols_is_read_and_written_as_it_is(dropping):
-    """No URL taken out, no soft hyphen dropped, no tab splitting it, as a text line has them: a
-    JSONL line without such symbols goes to the model and comes back exactly as before."""
-    for text in ["See https://example.com/a|b now.", "co\u00adoperative\tdogs", "I ♥ dogs."]:
+    """No URL taken out, no tab splitting it, as a text line has them: a JSONL line without such symbols
+    goes to the model and comes back exactly as before (but for a soft hyphen, which a text line drops too)."""
+    for text in ["See https://example.com/a|b now.", "cooperative\tdogs", "I ♥ dogs."]:
         assert model_reads(text, None, dropping.writes) == text
         assert with_symbols(text, text, "DOGS. ♥ I", None, dropping.writes, dropping.weights) == "DOGS. ♥ I"
+
+
+def test_a_text_read_whole_is_read_without_its_soft_hyphens(dropping):
+    assert model_reads("co\u00adoperative\tdo\u00adgs", None, dropping.writes) == "cooperative\tdogs"
 
 
 def test_a_text_read_whole_leaves_a_symbol_in_a_glossary_term_to_the_model(dropping):

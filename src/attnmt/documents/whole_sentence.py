@@ -8,7 +8,8 @@ line's are (attnmt.documents.terminal_codes.flat_whole): a colour wraps the tran
 Both halves go through the pipeline's own code, unsplit: the symbols are taken out where its
 sentences are split (pipeline.flat_sentences) and placed where its translations are
 (pipeline.translate_flats), as for every document.  A text without such symbols or codes is read, and
-its translation written, exactly as it is: no URL is taken out, no soft hyphen dropped, no tab splits it."""
+its translation written, as it is but for its soft hyphens (a piece the model never saw, in the middle of
+a word, which a text line drops too): no URL is taken out, no tab splits it."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bo
     flat = flat_whole(text)
     [spans] = flat_sentences([flat], WHOLE, glossary, writes=writes)
     if not flat.marks:
-        return text
+        return flat.text  # the text itself, without its soft hyphens (``flat_whole``)
     return flat.text[slice(*spans[0])] if spans else ""
 
 
