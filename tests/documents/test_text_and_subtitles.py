@@ -124,6 +124,15 @@ def test_a_tab_or_a_line_break_inside_a_line_ends_a_sentence_and_stays(mirror, s
     assert paragraph_sentences(f"a dog{separator}a cat") == ["a dog", "a cat"]
 
 
+def test_a_list_s_mark_at_a_line_s_start_stays_there_and_never_reaches_the_translator(mirror):
+    """Read as a word, "- A dog runs in the park." came back "Ein Hund rennt im Park.", and "1) A girl sings
+    a song." without its "1)", from the demo model; a number glued to its word ("-5") is no mark."""
+    lines = ["- a red dog runs.", "  * a big cat.", "1) a dog.", "## a cat.", "-- a dog.", "-5 degrees here."]
+    out = translate_lines(lines, mirror)
+    assert mirror.given == ["a red dog runs.", "a big cat.", "a dog.", "a cat.", "-5 degrees here."]  # "a dog." once
+    assert out == ["- RUNS. DOG RED A", "  * CAT. BIG A", "1) DOG. A", "## CAT. A", "-- DOG. A", "HERE. DEGREES -5"]
+
+
 def test_the_sentences_of_a_text_are_those_given_to_the_translator_in_order():
     assert paragraph_sentences("One dog. Two cats.\n-- 42 --\nOne dog.") == ["One dog.", "Two cats.", "One dog."]
 
