@@ -29,6 +29,7 @@ from attnmt.documents.letterless import (
     translated_line,
     with_terms,
 )
+from attnmt.documents.list_marks import after_list_mark
 from attnmt.documents.nesting import nest
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review, check_review
@@ -271,23 +272,14 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
                           translator_writes(translator))
 
 
-# A list's mark at a line's start, then a space: a bullet or dash ("- ", "* ", "• ", "-- "), a number or a letter
-# that counts ("1. ", "12) ", "a) "), a heading's hashes ("## ").  Not "-5 °C", nor "A. Smith" (an initial).
-LIST_MARK = re.compile(r"(?P<indent>[ \t]*)(?P<mark>[-*•‣◦▪–—]{1,2}|\d{1,3}[.)]|[a-zA-Z]\)|#{1,6})(?=[ \t]+\S)")
-
-
 def flat_line(line: str, protected: re.Pattern[str] = PROTECTED, codes: re.Pattern[str] = CODE) -> FlatText:
     """A line of plain text: its spacing kept, URLs, e-mail addresses and file names protected (what
     ``protected`` matches), a terminal's escape codes kept around their words (terminal_codes.add_line;
     ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a line break inside
-    it (U+2028, a form feed, ...) ends a sentence, and stays where it was.  A list's mark at its start (``LIST_MARK``)
-    is kept whole there: read as words, "- A dog runs." and "1) A girl sings." lost their "-" and "1)"."""
+    it (U+2028, a form feed, ...) ends a sentence, and stays where it was; a list's mark at its start is kept
+    whole there (attnmt.documents.list_marks)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    mark = LIST_MARK.match(line)
-    if mark:
-        builder.add_text(mark["indent"])
-        builder.add_atom(literal=mark["mark"])
-    add_line(builder, line[mark.end("mark"):] if mark else line, codes)
+    add_line(builder, after_list_mark(builder, line), codes)
     return builder.build()
 
 
