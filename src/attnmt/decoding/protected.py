@@ -1,0 +1,71 @@
+"""What passes through a translation as it is written, never given to the model (``PROTECTED``): URLs, e-mail
+addresses, file names and paths.  Read as words, "See /home/john/report.docx now." came back "Alle
+Ärzzzenenenenze bespren sich an." from the demo model.  The verbatim rule (attnmt.decoding.verbatim) holds a
+translation to the same ones as its source."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# URLs, e-mail addresses and file names pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
+# character is no punctuation (the full stop after "see https://example.org." ends the sentence, not the
+# address), and no quotation mark or guillemet is part of one (German quotes it „https://example.org“); a
+# scheme or www. in any case (HTTPS://EXAMPLE.ORG).  An e-mail address's local part is its run of name
+# characters ([\w.+-] and combining marks: _NAME) from the run's first word character: the dots, pluses or
+# hyphens before that are no part of it ("--info@example.org" is "info@example.org").  The local part is
+# tried from that one place in each run, not from every word boundary in it: from each, a long run with no
+# "@" after it ("a-a-a-…", "1.1.1.…") was read to its end again, in time growing as the square of its length
+# (an 80 KB line took 47 s).  A lookbehind has a fixed width, so it sees a run's first word character
+# (_RUN_START) where at most three dots, pluses or hyphens come before it.  After four or more
+# (_AFTER_SEPARATORS: "Kontakt:....info@example.org") it cannot tell, so a local part tried from there
+# holds no four in a row: it reads only to the next such place, where the next try starts.
+
+
+def _combining_marks() -> str:
+    """The combining marks of the Basic Multilingual Plane (categories Mn, Mc and Me, which \\w leaves out)
+    as ranges of a character class: an accent after its letter as NFD writes it ("jose\\u0301@example.com"),
+    an Indic vowel sign.  Python's re has no \\p{M}.  Not the marks for symbols (U+20D0-U+20FF: a keycap's
+    enclosing mark) or the variation selectors (U+FE00-U+FE0F: an emoji's presentation), which follow a symbol,
+    never a letter of a name: counted, "✉️info@example.com" began no run, and the address went to the model."""
+    marks = [code for code in range(0x10000) if unicodedata.category(chr(code)).startswith("M")
+             and not 0x20D0 <= code <= 0x20FF and not 0xFE00 <= code <= 0xFE0F]
+    ranges: list[list[int]] = []
+    for code in marks:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(chr(first) if first == last else f"{chr(first)}-{chr(last)}" for first, last in ranges)
+
+
+_MARKS = _combining_marks()
+_NAME = rf"[\w{_MARKS}]"
+_RUN_START = rf"(?<!{_NAME})(?<!{_NAME}[.+-])(?<!{_NAME}[.+-]{{2}})(?<![\w{_MARKS}.+-][.+-]{{3}})"
+_AFTER_SEPARATORS = r"(?<=[.+-]{4})"
+_LOCAL_PART = (rf"(?:{_RUN_START}\w[\w{_MARKS}.+-]*"
+               rf"|{_AFTER_SEPARATORS}\w(?:[.+-]{{0,3}}{_NAME})*[.+-]{{0,3}})")
+# A file's name by its extension, one that documents, data, pictures, sound, video, archives, programs
+# and code are saved with (``report.pdf``, ``ch001.xhtml``, ``archive.tar.gz``, ``Node.js``), case aside:
+# no word's end, and no part of a longer name, path or address (``e.g.``, ``home.Then``, ``a.b.c``).
+FILE_EXTENSIONS = ("pdf|docx?|docm|dotx|xlsx?|xlsm|csv|tsv|pptx?|odt|ods|odp|rtf|txt|md|epub|srt|vtt|ass|xliff?"
+                   "|json|jsonl|ya?ml|toml|xml|x?html?|css|js|ts|py|ipynb|java|cpp|sh|sql|log|ini|cfg|conf|png|jpe?g"
+                   "|gif|svg|webp|bmp|tiff?|ico|mp3|mp4|m4a|wav|ogg|mov|avi|mkv|webm|zip|gz|tgz|tar|7z|rar|exe|msi"
+                   "|dmg|apk|iso|dll|jar|bak|tmp")
+# A host written without a scheme or www., its path after it (``github.com/attnmt/attnmt``): by a top-level
+# domain of these, and a "/" after it, so that no abbreviation ("z.B.", "e.g.") or file name is one.
+DOMAINS = ("com|org|net|edu|gov|io|dev|app|ai|co|de|uk|fr|eu|info|ch|at|nl|es|it|us|ca|au|jp|be|se|no|dk|pl|me"
+           "|tv|ly|gl")
+# A path: from the root or home, two names or more ("/etc/hosts", "~/notes.txt", "../src/main.py"), or from a
+# Windows drive ("C:\\Users\\john\\report.docx"); not a slash between words or numbers ("and/or", "km/h", "1/2"),
+# and no full stop or other mark that ends the sentence after it.
+_PATH_NAME = r"[\w.-]*[\w-]"
+PATH = (rf"(?<![\w.~/\\-])(?:(?:~|\.{{1,2}})(?:/{_PATH_NAME})+|(?:/{_PATH_NAME}){{2,}})"
+        rf"|(?<![\w\\])[A-Za-z]:(?:\\{_PATH_NAME})+")
+PROTECTED = re.compile(
+    r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
+    rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
+    rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
+    rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
+    rf"|{PATH}"
+)
