@@ -1,7 +1,7 @@
 """What passes through a translation as it is written, never given to the model (``PROTECTED``): URLs, e-mail
-addresses, file names and paths.  Read as words, "See /home/john/report.docx now." came back "Alle
-Ärzzzenenenenze bespren sich an." from the demo model.  The verbatim rule (attnmt.decoding.verbatim) holds a
-translation to the same ones as its source."""
+addresses, file names, paths and a program's identifiers (a UUID, a commit's hash).  Read as words, "See
+/home/john/report.docx now." came back "Alle Ärzzzenenenenze bespren sich an." from the demo model.  The
+verbatim rule (attnmt.decoding.verbatim) holds a translation to the same ones as its source."""
 
 from __future__ import annotations
 
@@ -62,10 +62,14 @@ DOMAINS = ("com|org|net|edu|gov|io|dev|app|ai|co|de|uk|fr|eu|info|ch|at|nl|es|it
 _PATH_NAME = r"[\w.-]*[\w-]"
 PATH = (rf"(?<![\w.~/\\-])(?:(?:~|\.{{1,2}})(?:/{_PATH_NAME})+|(?:/{_PATH_NAME}){{2,}})"
         rf"|(?<![\w\\])[A-Za-z]:(?:\\{_PATH_NAME})+")
+# An identifier a program wrote: a UUID, or a hash or commit id in hexadecimal, seven digits or more with both a
+# digit and a letter among them ("9f86d08", not "2019" nor "decade"), which the model read as numbers and letters.
+IDENTIFIER = (r"(?i:\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b"
+              r"|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b)")
 PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
     rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
-    rf"|{PATH}"
+    rf"|{PATH}|{IDENTIFIER}"
 )
