@@ -20,6 +20,7 @@ from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.glossary_pairs import GivenPairs
 from attnmt.decoding.inputs import sampling_with_terms
+from attnmt.decoding.quality import EMPTY, FLAGS
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError, json_value, value_shown
 from attnmt.server.access import Refused
@@ -159,8 +160,7 @@ class TranslateResponse(BaseModel):
         None, description="with return_quality (or hypotheses), per text: the estimated probability in [0, 1] that "
                           "its translation is acceptable (the least of its sentences')")
     flags: list[list[str]] | None = Field(
-        None, description="with quality, per text: the checks its translation fails (copied, repetition, "
-                          "untranslated, length, unknown, verbatim, low_quality)")
+        None, description=f"with quality, per text: the checks its translation fails ({', '.join((EMPTY, *FLAGS))})")
     calibrated: bool | None = Field(None, description="with quality: whether the model's quality is calibrated")
     attention: list[list[dict[str, Any]]] | None = Field(
         None, description="with return_attention, per text one per sentence (in order): "
