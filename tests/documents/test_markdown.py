@@ -566,3 +566,15 @@ def test_emphasis_glued_to_strong_text_keeps_its_share_of_a_changed_word(fixed):
     translator = fixed("Der Mann ist fährt ein Fahrrad.", [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
     assert translate_markdown("The **man**_is_ riding a bike.\n", translator, DocumentOptions()) == (
         "Der **Mann** _ist_ fährt ein Fahrrad.\n")
+
+
+def test_emphasis_glued_to_strong_text_keeps_its_share_of_one_translated_word(fixed):
+    """The model reads ``manis`` as one word and writes one, ``Mann``: all of it went to the strong text
+    and the emphasis, left over nothing, was dropped (``**Mann**``)."""
+    translator = fixed("Der Mann fährt ein Fahrrad.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)])
+    assert translate_markdown("The **man**_is_ riding a bike.\n", translator, DocumentOptions()) == (
+        "Der **Ma**_nn_ fährt ein Fahrrad.\n")
+
+
+def test_two_glued_marks_keep_their_letters_in_a_word_written_in_capitals(mirror):
+    assert translate_markdown("Read **one**_two_ now.\n", mirror, DocumentOptions()) == "NOW. **ONE**_TWO_ READ\n"

@@ -923,3 +923,9 @@ def test_siblings_glued_in_one_word_translated_as_two_take_one_each(fixed):
     translator = fixed("Der Mann ist fährt ein Fahrrad.", [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
     assert one("<p>The <b>man</b><i>is</i> riding a bike.</p>", translator) == (
         "<p>Der <b>Mann</b> <i>ist</i> fährt ein Fahrrad.</p>")  # not <b>Mann ist</b><i></i>
+
+
+def test_siblings_glued_in_one_word_translated_as_one_share_its_letters(fixed):
+    translator = fixed("Der Mann fährt ein Fahrrad.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)])
+    assert one("<p>The <b>man</b><i>is</i> riding a bike.</p>", translator) == (
+        "<p>Der <b>Ma</b><i>nn</i> fährt ein Fahrrad.</p>")  # not <b>Mann</b><i></i>

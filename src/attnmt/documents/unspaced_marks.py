@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from attnmt.decoding.word_edges import beside_unspaced, unspaced
 from attnmt.documents.flat import Mark
-from attnmt.documents.kept_words import is_kept
+from attnmt.documents.kept_words import core, is_kept
 
 
 def unspaced_part(source: str, word: tuple[int, int], mark: tuple[int, int], target: str,
@@ -69,16 +69,40 @@ def glued_part(source: str, word: tuple[int, int], mark: tuple[int, int], target
     """The whole target words of the part of source ``word`` that ``mark`` covers, at its proportional
     place among the several ``aligned`` ones, where its start inside the word is another mark's end
     and its end there another's start (``edges``: mark_edges), each between two letters; None otherwise,
-    or where that share is no word."""
+    or where that share is no word.  Where the word went to one target word written otherwise
+    (``manis`` -> ``Mann``), its letters are shared the same way (glued_letters)."""
     start, end = max(mark[0], word[0]), min(mark[1], word[1])
     starts, ends = edges
     inner = [(edge, edge in (ends if edge == start else starts)) for edge in (start, end) if word[0] < edge < word[1]]
-    if len(aligned) < 2 or not inner or not all(
+    if not aligned or not inner or not all(
             glued and source[edge - 1].isalpha() and source[edge].isalpha() for edge, glued in inner):
         return None
+    if len(aligned) == 1:
+        return None if is_kept(source, word, target, aligned[0]) else glued_letters(source, word, (start, end),
+                                                                                     target, aligned[0])
     length, count = word[1] - word[0], len(aligned)
     first, last = round((start - word[0]) / length * count), round((end - word[0]) / length * count)
     return (aligned[first][0], aligned[last - 1][1]) if first < last else None
+
+
+def glued_letters(source: str, word: tuple[int, int], part: tuple[int, int], target: str,
+                  target_word: tuple[int, int]) -> tuple[int, int] | None:
+    """The letters of ``target_word`` at the place of ``part`` in source ``word`` (their punctuation at
+    either end aside), each edge inside the word keeping at least one letter on each side of it: the
+    marks glued in the word each keep a share of its one translation, where the whole of it went to
+    the first and the others, left over nothing, were dropped (``**Ma**_nn_``, not ``**Mann**``).
+    None where the target word has fewer than two letters to share."""
+    (low, high), (first, last) = core(source, *word), core(target, *target_word)
+    letters, length = last - first, high - low
+    if letters < 2 or length < 2:
+        return None
+
+    def at(edge: int) -> int:
+        if edge <= low or edge >= high:
+            return first if edge <= low else last
+        return first + min(max(round((edge - low) / length * letters), 1), letters - 1)
+
+    return at(part[0]), at(part[1])
 
 
 def _units(target: str, span: tuple[int, int]) -> list[tuple[int, int]]:
