@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from support import lines_run
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents import markup_runs, pipeline, sentences, spans
+from attnmt.documents import markup_runs, no_break_spaces, pipeline, sentences, spans
 from attnmt.documents.bidi import edges, held
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark, atom_text, closing_length, is_stop
 from attnmt.documents.markup import translate_markup
@@ -22,8 +22,11 @@ from attnmt.errors import collected_warnings
 
 
 def readable_needs_alignment(flat, sentence_spans):
-    """needs_alignment as it was, asked of one sentence at a time: every mark's edges gone through."""
-    return [any(start < edge < end for m in flat.marks for edge in (m.start, m.end)) for start, end in sentence_spans]
+    """needs_alignment as it was, asked of one sentence at a time: every mark's edges gone through, and
+    every no-break space between two words."""
+    bound = [match.start() for match in re.finditer(r"(?<=\S)[\u00a0\u202f](?=\S)", flat.text)]
+    return [any(start < edge < end for m in flat.marks for edge in (m.start, m.end))
+            or any(start <= at < end for at in bound) for start, end in sentence_spans]
 
 
 class ReadableProjector(spans.Projector):
@@ -196,10 +199,10 @@ def test_a_long_sentence_is_parted_where_the_readable_code_parts_it(text, longes
 @given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)).map(sorted), max_size=8),
        st.lists(st.integers(0, 30), max_size=10))
 def test_the_sentences_that_need_alignments_are_those_the_readable_code_finds(mark_spans, cuts):
-    flat = FlatText("x" * 30, [Mark(start, end) for start, end in mark_spans])
+    flat = FlatText("x x\u00a0x" * 6, [Mark(start, end) for start, end in mark_spans])
     bounds = sorted(set(cuts))
     sentence_spans = list(pairwise(bounds))
-    assert spans.needs_alignment(flat, sentence_spans) == readable_needs_alignment(flat, sentence_spans)
+    assert no_break_spaces.needs_alignment(flat, sentence_spans) == readable_needs_alignment(flat, sentence_spans)
 
 
 def growth(page) -> float:

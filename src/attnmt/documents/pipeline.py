@@ -31,11 +31,12 @@ from attnmt.documents.letterless import (
 )
 from attnmt.documents.list_marks import after_list_mark
 from attnmt.documents.nesting import nest
+from attnmt.documents.no_break_spaces import needs_alignment
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review, check_review
 from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import Nested, Weights, needs_alignment, place
+from attnmt.documents.spans import Nested, Weights, place
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols

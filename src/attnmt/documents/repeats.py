@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from attnmt.documents.flat import FlatText, pairs
-from attnmt.documents.spans import Weights, needs_alignment
+from attnmt.documents.no_break_spaces import needs_alignment
+from attnmt.documents.spans import Weights
 
 
 @dataclass

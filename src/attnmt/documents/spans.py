@@ -54,6 +54,7 @@ from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
+from attnmt.documents.no_break_spaces import with_no_break_spaces
 from attnmt.documents.range_order import keep_ranges_in_order
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings
@@ -70,14 +71,6 @@ Weights = Sequence[Sequence[float]]
 def identity(n: int) -> Weights:
     """The weights of a sentence that is its own translation: each word attends to itself."""
     return [[float(s == t) for s in range(n)] for t in range(n)]
-
-
-def needs_alignment(flat: FlatText, sentences: Sequence[tuple[int, int]]) -> list[bool]:
-    """For each sentence of ``flat``, whether some mark starts, ends or sits strictly inside it
-    (else whole sentences map onto whole translations and no alignment is needed).  The marks'
-    edges are sorted once and each sentence bisects them, not every mark gone through per sentence."""
-    edges = sorted(edge for m in flat.marks for edge in (m.start, m.end))
-    return [bisect_right(edges, start) < bisect_left(edges, end) for start, end in sentences]
 
 
 @dataclass
@@ -350,7 +343,8 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     parents = [mark.parent for mark in flat.marks]
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
-    return Placement(projector.target, spans, parents, frozenset(gone))  # a word break goes with its word
+    # a word break goes with its word
+    return Placement(with_no_break_spaces(projector), spans, parents, frozenset(gone))
 
 
 def range_points(flat: FlatText, projector: Projector) -> dict[int, int]:
