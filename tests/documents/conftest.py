@@ -13,6 +13,7 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
 
 UNWRITABLE = "👍🏽❤\ufe0f🐕|»→"  # what Dropping's vocabulary has no piece for: emoji, separators
 NO_RAISED_DIGITS = str.maketrans("", "", "⁰¹²³⁴⁵⁶⁷⁸⁹")  # what Unnoted drops
+UNDIRECTED = str.maketrans("", "", "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class Same:
@@ -115,6 +116,19 @@ class Known(Same):
         return one_hot(set(self.known[source][1]), len(source.split()), len(translation.split()))
 
 
+class Undirected(Upper):
+    """Upper's translation as a model writes it: without the bidirectional controls (U+200E, U+200F,
+    U+202A-U+202E, U+2066-U+2069), which its tokenizer reads as unknown pieces or spaces; it writes
+    every symbol."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = lambda text: True
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [s.translate(UNDIRECTED) for s in super().texts(sentences)]
+
+
 class Termed(Upper):
     """Upper-cased, with the glossary 2012 -> zweitausendzwölf, whose term it writes upper-cased: a
     text without letters never reaches it, and takes the term as the glossary writes it
@@ -164,6 +178,11 @@ def fixed():
 @pytest.fixture
 def known():
     return Known
+
+
+@pytest.fixture
+def undirected() -> Undirected:
+    return Undirected()
 
 
 @pytest.fixture

@@ -14,7 +14,8 @@ as an unknown piece and writes none back), so:
   the space after it stays;
 - an element that held such controls with its sentence (``<span dir="rtl">\u2066A dog runs.\u2069</span>``)
   still holds them around its translation (``held``): outside it, they would change what it shows;
-- controls inside a sentence go to the model with it, and whatever of them its translation holds
+- controls inside a sentence go to a stand-in translator with it (a model's reads none:
+  attnmt.documents.direction_controls takes them out), and whatever of them its translation holds
   is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line;
 - a pair whose halves fall in two sentences, one of whose outputs holds its half (a sentence kept in
   its source, or without letters) while the other's lost its own (a translation), is left out of

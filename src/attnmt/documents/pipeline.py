@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import balanced, without_lost_partners
+from attnmt.documents.direction_controls import take_out_controls
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.failed import in_order_where_misshapen, kept_where_empty
 from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
@@ -252,13 +253,15 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
     sentence so joined ``fits`` the model (the translator's: ``translator_glossary``, ``translator_fits``),
     and none longer than ``fits``: parted at clauses (sentences.fitting_parts), but by ``within_bytes``, the
     guess for a translator that says nothing of its model, which reads what it is given as it chooses.
-    First, in place, the symbols the model's vocabulary cannot write (``writes``: ``translator_writes``)
-    are taken out of each flat text as atoms (attnmt.documents.symbols), but for those in a term of
+    First, in place, the bidirectional controls inside a line (attnmt.documents.direction_controls) and
+    the symbols the model's vocabulary cannot write (``writes``: ``translator_writes``) are taken out of
+    each flat text as atoms (attnmt.documents.symbols), but for those in a term of
     ``glossary``, which it translates: every split comes here.  Not ``parted``, none is parted: a
     translation's sentences, which ``fits``, the limit on what the model reads, does not bound."""
     if writes is not None:
         terms = (lambda text: [(s, e) for s, e, _ in glossary.found_in(text)]) if glossary else None
         for flat in flats:
+            take_out_controls(flat)  # no model writes them back
             take_out_symbols(flat, writes, terms)
     reads = None if fits is within_bytes or not parted else fits
     return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
