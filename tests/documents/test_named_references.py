@@ -21,11 +21,16 @@ def test_a_character_also_written_as_itself_stays_itself(same):
     assert translate_markup(["<p>A &mdash; and a — dash.</p>"], same) == ["<p>A — and a — dash.</p>"]
 
 
-def test_scripts_comments_and_tags_are_left_as_the_writer_gives_them():
+def test_scripts_and_comments_are_left_as_the_writer_gives_them():
     names = named_characters("<p>&copy; &eacute;</p>")
-    written = '<p title="©">©</p><!-- © --><script>var s = "©é";</script><style>p::after{content:"é"}</style>é'
+    written = '<p>©</p><!-- © --><script>var s = "©é";</script><style>p::after{content:"é"}</style>é'
     assert named_again(written, names) == (
-        '<p title="©">&copy;</p><!-- © --><script>var s = "©é";</script><style>p::after{content:"é"}</style>&eacute;')
+        '<p>&copy;</p><!-- © --><script>var s = "©é";</script><style>p::after{content:"é"}</style>&eacute;')
+
+
+def test_a_quoted_attribute_value_keeps_its_references(same):
+    text = '<p>A <a data-label="Caf&eacute; &amp; bar" href="/x">caf&eacute;</a> menu.</p>'
+    assert translate_markup([text], same) == [text]
 
 
 def test_only_references_to_one_character_other_than_the_writers_own_are_named():

@@ -5,8 +5,9 @@ libxml2's parser reads a reference as its character and its writer writes the ch
 a page kept ASCII by its CMS (or a template whose author typed ``&nbsp;`` to be seen) came back with
 its references gone, in its translated text and in the text left as it was alike.  A character the
 page writes only as one named reference, never as itself nor as another reference, is written as that
-reference again wherever it stands in the written page's text: not in a tag (an attribute's value is
-left as the writer gives it), a comment, a script or a style (raw text, which reads no reference).
+reference again wherever it stands in the written page's text or in a quoted value of a tag's
+attribute (``title="Caf&eacute;"``): not in a comment, a script or a style (raw text, which reads
+no reference), nor elsewhere in a tag.
 ``&amp;``, ``&lt;`` and ``&gt;`` the writer writes as they were; ``&quot;`` and ``&apos;``, which text
 needs not, are left to it."""
 
@@ -18,9 +19,11 @@ from html.entities import html5
 REFERENCE = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 WRITTEN_BY_THE_WRITER = frozenset("&<>\"'")
 # What of a written page holds no text a reference may stand in: a comment, a script or style (or an
-# obsolete raw text element) with its content, a tag, a DOCTYPE, an instruction.
-NOT_TEXT = re.compile(r"<!--.*?-->|<(script|style|xmp|plaintext|noembed|noframes)\b.*?</\1\s*>|<[^>]*>",
-                      re.DOTALL | re.IGNORECASE)
+# obsolete raw text element) with its content, a DOCTYPE, an instruction; and a tag (group 2), but the quoted
+# values of its attributes (VALUE).
+NOT_TEXT = re.compile(r"<!--.*?-->|<(script|style|xmp|plaintext|noembed|noframes)\b.*?</\1\s*>|<[!?][^>]*>"
+                      r"|(<(?:[^>\"']|\"[^\"]*\"|'[^']*')*>)", re.DOTALL | re.IGNORECASE)
+VALUE = re.compile(r"\"[^\"]*\"|'[^']*'")
 
 
 def named_characters(text: str) -> dict[str, str]:
@@ -42,9 +45,14 @@ def named_again(written: str, names: dict[str, str]) -> str:
     if not names:
         return written
     characters = re.compile("|".join(map(re.escape, names)))
+
+    def named(text: str) -> str:
+        return characters.sub(lambda found: names[found.group()], text)
+
     parts, position = [], 0
     for other in NOT_TEXT.finditer(written):
-        parts += [characters.sub(lambda found: names[found.group()], written[position:other.start()]), other.group()]
+        tag = other.group(2) and VALUE.sub(lambda value: named(value.group()), other.group())
+        parts += [named(written[position:other.start()]), tag or other.group()]
         position = other.end()
-    parts.append(characters.sub(lambda found: names[found.group()], written[position:]))
+    parts.append(named(written[position:]))
     return "".join(parts)
