@@ -864,3 +864,14 @@ def test_the_text_of_a_sub_inside_a_code_is_translated_in_place(mirror):
     assert subs == {"1": "CAR RED A", "2": "GUIDE FULL THE"}
     assert sorted(mirror.given) == ["A red car", "Click to open it.", "The full guide"]
     assert "".join(target.itertext()) == 'IT. <a title="GUIDE FULL THE">OPEN</a> <img alt="CAR RED A"> TO CLICK'
+
+
+def test_the_words_of_an_xliff_2_span_that_says_translate_no_are_kept(upper):
+    """``<sc translate="no"/>`` and its ``<ec/>`` are two empty codes: the words between them, no code's
+    own, went to the model and came back translated (``CTRL S``)."""
+    source = 'Press <sc id="a" translate="no"/>Ctrl S<ec startRef="a"/> to save <sc id="b"/>now<ec startRef="b"/>.'
+    unit = f'    <unit id="u1"><segment><source>{source}</source></segment></unit>\n'
+    out = translate_xliff(xliff_2(unit), upper, DE)
+    assert ('<target>PRESS <sc id="a" translate="no"/>Ctrl S<ec startRef="a"/> TO SAVE '
+            '<sc id="b"/>NOW<ec startRef="b"/>.</target>') in out
+    assert upper.given == ["Press to save now."] and "attnmt" not in out

@@ -64,7 +64,7 @@ from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.documents.xliff_codes import accept_changes, check_code_points, is_line_break, is_space, wraps_words
+from attnmt.documents.xliff_codes import check_code_points, is_line_break, is_space, ready_copy, wraps_words
 from attnmt.documents.xliff_icu import SYNTAX, mark_syntax, unmark_syntax
 from attnmt.documents.xliff_languages import say_languages
 from attnmt.documents.xliff_subflows import sub_flow_jobs
@@ -326,7 +326,7 @@ def copy_source(copied: etree._Element, source: etree._Element) -> None:
     copied.extend(copy.deepcopy(child) for child in source)
     written = [sections_text(element) for element in with_segments(source)]
     leave_out_remarks(copied)
-    accept_changes(copied)  # Trados's comments and tracked changes: the source's, none of its translation's
+    ready_copy(copied)  # Trados's comments and tracked changes: the source's, none of its translation's
     for element, cdata in zip(with_segments(copied), written, strict=True):
         if cdata is not None:
             cdata.write(element, element.text or "")

@@ -25,6 +25,7 @@ WORD_CODES = frozenset(("g", "mrk", "pc"))
 SDL_UNWRAPPED = frozenset(("x-sdl-comment", "x-sdl-added"))
 SDL_DELETED = "x-sdl-deleted"
 UNWRAPPED = "attnmt-unwrapped"  # what such a mark is renamed, then stripped, its content left in place
+KEPT_SPAN = "attnmt-kept-span"  # what the words of an XLIFF 2 span kept from translation are held in (hold_kept_spans)
 # XLIFF 2's <cp hex="...">: a Unicode code point in hexadecimal (code_point).
 HEX = re.compile(r"[0-9A-Fa-f]+")
 MAX_CODE_POINT = 0x10FFFF
@@ -38,6 +39,31 @@ def wraps_words(node: etree._Element) -> bool:
     """Whether an inline code wraps words to translate (WORD_CODES, but a ``<mrk mtype="protected">``)."""
     name = local_name(node)
     return name in WORD_CODES and not (name == "mrk" and node.get("mtype") == "protected")
+
+
+def ready_copy(copied: etree._Element) -> None:
+    """A target (or a segment of it) just copied from its source made ready to translate: Trados's
+    changes accepted (accept_changes) and the words an XLIFF 2 code keeps held (hold_kept_spans)."""
+    accept_changes(copied)
+    hold_kept_spans(copied)
+
+
+def hold_kept_spans(copied: etree._Element) -> None:
+    """In place: what stands between an XLIFF 2 ``<sc translate="no"/>`` and its ``<ec startRef>`` in the
+    same element held in a KEPT_SPAN that says ``translate="no"``, an atom kept whole, as a ``<pc
+    translate="no">`` is; the words of such a span, an empty code's, went to the model and came back
+    translated (``<sc id="a" translate="no"/>Ctrl S<ec startRef="a"/>`` as ``CTRL S``).  The spans are let
+    go once translated (xliff_icu.unmark_syntax)."""
+    for start in [code for code in copied.iter("{*}sc") if code.get("translate") == "no"]:
+        following = list(start.itersiblings())
+        end = next((k for k, node in enumerate(following) if not is_comment(node) and local_name(node) == "ec"
+                    and node.get("startRef") == start.get("id")), None)
+        if end is None:
+            continue
+        held = etree.Element(KEPT_SPAN, translate="no")
+        held.text, start.tail = start.tail, None
+        held.extend(following[:end])  # each with its tail
+        start.addnext(held)
 
 
 def accept_changes(copied: etree._Element) -> None:

@@ -22,7 +22,7 @@ from dataclasses import astuple
 from lxml import etree
 
 from attnmt.documents.cdata_sections import CdataText, cdata_text
-from attnmt.documents.xliff_codes import wraps_words
+from attnmt.documents.xliff_codes import KEPT_SPAN, wraps_words
 
 # What mark_syntax wraps the syntax in, and a plural's "#": elements of no XLIFF vocabulary, gone by the
 # time the file is written (unmark_syntax).
@@ -153,9 +153,10 @@ def wrap(element: etree._Element, before: etree._Element | None, piece: str, spa
 
 
 def unmark_syntax(element: etree._Element) -> None:
-    """Every SYNTAX and NUMBER element in ``element`` replaced by the text it holds, and the text of an
-    element that was one CDATA section written in one again (cdata_sections: lost once elements were in it)."""
-    etree.strip_tags(element, SYNTAX, NUMBER)
+    """Every SYNTAX and NUMBER element in ``element`` (and KEPT_SPAN: xliff_codes.hold_kept_spans) replaced by
+    what it holds, and the text of an element that was one CDATA section written in one again (cdata_sections:
+    lost once elements were in it)."""
+    etree.strip_tags(element, SYNTAX, NUMBER, KEPT_SPAN)
     for holder in [node for node in element.iter() if node.get(CDATA) is not None]:
         cdata = CdataText(*json.loads(holder.attrib.pop(CDATA)))
         if not len(holder):
