@@ -249,12 +249,13 @@ def with_shortlist(model: Transformer, always: list[int], fused_step: bool = Tru
 
 
 class IdWords:
-    """A stand-in tokenizer: the text "w17 w42" is the ids [17, 42], each word a piece."""
+    """A stand-in tokenizer: the text "w17 w42" is the ids [17, 42], each word a piece; a full stop after a
+    word (the quality's second read of a translation ending without one) is no piece."""
 
     source_eos = False
 
     def encode(self, text: str) -> list[int]:
-        return [int(word[1:]) for word in text.split()]
+        return [int(word[1:].rstrip(".")) for word in text.split()]
 
     encode_target = encode
 
