@@ -108,19 +108,20 @@ def test_a_request_the_model_fails_on_fails_alone_and_the_requests_batched_with_
     assert isinstance(failed, RuntimeError) and str(failed) == "model exploded"
 
 
-def test_the_failing_requests_error_and_traceback_are_logged(caplog):
+def test_the_failing_requests_error_and_traceback_are_logged_naming_the_model(caplog):
+    """A server of several models has a batcher each: the lines said "the model failed", not which."""
     async def main():
-        async with Batcher(fragile, max_batch=32, window=0.05) as batcher:
+        async with Batcher(fragile, max_batch=32, window=0.05, model="de-en") as batcher:
             await asyncio.gather(batcher.translate(["ok"], ""), batcher.translate(["boom"], ""),
                                  return_exceptions=True)
 
     with caplog.at_level(logging.WARNING, logger="attnmt.model"):
         run(main())
     retried, failed = caplog.records
-    assert retried.getMessage() == ("the model failed on a batch of 2 requests (RuntimeError: model exploded); "
+    assert retried.getMessage() == ("the model de-en failed on a batch of 2 requests (RuntimeError: model exploded); "
                                     "running each alone")
     assert failed.levelname == "ERROR"  # the traceback on the lines after, as logging writes exc_info
-    assert failed.getMessage().startswith("the model failed on a request of 1 text(s)\nTraceback (most recent call")
+    assert failed.getMessage().startswith("the model de-en failed on a request of 1 text(s)\nTraceback (most recent")
     assert "model exploded" in caplog.text and "Traceback" in caplog.text
 
 
@@ -129,7 +130,7 @@ def test_a_request_refused_for_its_own_fault_is_no_model_failure_in_the_log(capl
         raise ConfigError("glossary target term 'x': the model's target vocabulary cannot write it")
 
     async def main():
-        async with Batcher(refusing, max_batch=32, window=0.05) as batcher:
+        async with Batcher(refusing, max_batch=32, window=0.05, model="de-en") as batcher:
             return await asyncio.gather(batcher.translate(["a"], ""), return_exceptions=True)
 
     with caplog.at_level(logging.INFO, logger="attnmt.model"):
@@ -138,7 +139,7 @@ def test_a_request_refused_for_its_own_fault_is_no_model_failure_in_the_log(capl
     [record] = caplog.records
     assert record.levelname == "INFO" and "Traceback" not in caplog.text
     assert {**json.loads(record.getMessage()), "time": "T"} == {
-        "time": "T", "event": "refused", "texts": 1, "kind": "ConfigError",
+        "time": "T", "event": "refused", "model": "de-en", "texts": 1, "kind": "ConfigError",
         "error": "glossary target term <1 character>: the model's target vocabulary cannot write it"}
 
 
@@ -238,7 +239,7 @@ def test_a_refusal_is_a_json_record_as_the_access_logs_beside_it():
     written as the access log's, its line one to str.splitlines (an error naming a U+2028)."""
     line = refusal_record(["a", "b"], DataError("glossary target term 'a\u2028b': cannot write it"), log_text=True)
     record = json.loads(line)
-    assert len(line.splitlines()) == 1 and list(record) == ["time", "event", "texts", "kind", "error"]
+    assert len(line.splitlines()) == 1 and list(record) == ["time", "event", "model", "texts", "kind", "error"]
     assert datetime.fromisoformat(record["time"]).utcoffset() == timedelta(0) and len(record["time"]) == 29
     assert record["error"] == "glossary target term 'a\u2028b': cannot write it"
 

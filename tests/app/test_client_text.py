@@ -181,7 +181,7 @@ def test_a_model_failure_answers_what_failed_without_the_clients_text(served, ca
     server with --log-text holds the text."""
     answer, logged = failing(served, log_text, caplog, ask)
     assert (answer.status_code, answer.json()) == (status, said)
-    assert "the model failed on a request of" in logged
+    assert "the model en-de failed on a request of" in logged
     assert ("Käse" in logged) == log_text
 
 
@@ -230,7 +230,7 @@ def test_a_stream_the_model_fails_on_is_logged_with_its_traceback(served, caplog
     answer, logged = failing(served, log_text, caplog, lambda client: client.post(
         "/translate/stream", json={"q": SECRET, "source": "en", "target": "de"}))
     assert "event: error" in answer.text
-    assert "the model failed on a stream of 1 text\nTraceback (most recent call last)" in logged
+    assert "the model en-de failed on a stream of 1 text\nTraceback (most recent call last)" in logged
     assert "RuntimeError: the search broke on" in logged and ("Käse" in logged) == log_text
 
 
@@ -248,9 +248,9 @@ def test_a_v1_request_whose_hypotheses_fail_to_be_described_is_logged_once(train
         "/v1/translate", json={"texts": [SECRET], "return_scores": True}))
     assert answer.status_code == 500
     assert answer.json()["detail"].startswith("translation failed: RuntimeError: no trace")
-    assert logged.count("describing the hypotheses of a request of 1 text(s) failed") == 1
+    assert logged.count("the model en-de failed describing the hypotheses of 1 text(s)") == 1
     assert "Traceback (most recent call last)" in logged and "RuntimeError: no trace for" in logged
-    assert "the model failed on a request" not in logged and ("Käse" in logged) == log_text
+    assert "failed on a request" not in logged and ("Käse" in logged) == log_text
 
 
 def test_a_stream_whose_error_quotes_one_sentence_holds_none_of_it(served, monkeypatch):

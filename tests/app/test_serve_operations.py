@@ -533,5 +533,5 @@ def test_a_refusals_log_record_holds_the_clients_text_only_with_log_text(served,
         answer = client.post("/translate", json={"text": "a dog runs", "glossary": {"dog": "Xylophon"}})
     assert answer.status_code == 422 and "'Xylophon'" in answer.json()["detail"]
     [record] = [json.loads(record.getMessage()) for record in caplog.records if record.name == "attnmt.model"]
-    assert record["event"] == "refused" and record["kind"] == "DataError"
+    assert record["event"] == "refused" and record["kind"] == "DataError" and record["model"] == served.name
     assert ("Xylophon" in record["error"]) == log_text

@@ -214,7 +214,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
             for served in server.models.all:
                 served.batcher = await stack.enter_async_context(Batcher(
                     served.run_batch, server.settings.max_batch, server.settings.batch_window_ms / 1000,
-                    server.settings.max_queued, server.log_text))
+                    server.settings.max_queued, server.log_text, served.name))
             await stack.enter_async_context(jobs)  # left before the batchers: its jobs stop, then they do
             await asyncio.to_thread(server.detector.warm)  # not the first "auto" request's wait
             yield

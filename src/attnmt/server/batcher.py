@@ -71,7 +71,7 @@ class Batcher:
     """
 
     def __init__(self, run_batch: RunBatch, max_batch: int = 32, window: float = 0.005,
-                 max_queued: int = 1024, log_text: bool = False) -> None:
+                 max_queued: int = 1024, log_text: bool = False, model: str = "") -> None:
         if max_batch < 1 or window < 0 or max_queued < 1:
             raise ValueError(f"need max_batch >= 1, window >= 0, max_queued >= 1; got {max_batch}, {window}, "
                              f"{max_queued}")
@@ -80,6 +80,7 @@ class Batcher:
         self.window = window
         self.max_queued = max_queued
         self.log_text = log_text  # --log-text: a refusal's record and a failure's lines hold the client's text
+        self.model = model  # its name in the log's lines: a server of several models says which one failed
         self.pending: deque[Job] = deque()
         self.queued = 0  # texts in self.pending
         self.batches = 0  # batches run so far
@@ -222,8 +223,8 @@ class Batcher:
         except Exception as error:  # noqa: BLE001 - one failed batch must not stop the server
             if len(batch) > 1:
                 if not isinstance(error, UserError):  # a request's own fault is its refusal's record alone
-                    MODEL_LOG.warning("the model failed on a batch of %d requests (%s: %s); running each alone",
-                                      len(batch), type(error).__name__, self.told(str(error), texts))
+                    MODEL_LOG.warning("%s failed on a batch of %d requests (%s: %s); running each alone",
+                                      self.the_model, len(batch), type(error).__name__, self.told(str(error), texts))
             else:
                 self.failed(batch[0], error)
                 return
@@ -249,26 +250,33 @@ class Batcher:
         model's failure with its traceback, in the log (neither with its texts without --log-text)."""
         texts = job.texts
         if isinstance(error, UserError):  # the request's own fault (a glossary term the model cannot write)
-            MODEL_LOG.info(refusal_record(texts, error, self.log_text))
+            MODEL_LOG.info(refusal_record(texts, error, self.log_text, self.model))
         else:
-            log_failure(MODEL_LOG, f"the model failed on a request of {len(texts)} text(s)", error, texts,
+            log_failure(MODEL_LOG, f"{self.the_model} failed on a request of {len(texts)} text(s)", error, texts,
                         self.log_text)
         fail([job], error)
+
+    @property
+    def the_model(self) -> str:
+        """The model as the log's lines name it: "the model en-de", or "the model" for one unnamed."""
+        return f"the model {self.model}".rstrip()
 
     def told(self, message: str, texts: list[str]) -> str:
         """``message`` as the log may hold it: whole with --log-text, else ``without_text``."""
         return message if self.log_text else without_text(message, texts)
 
 
-def refusal_record(texts: Sequence[str], error: UserError, log_text: bool = False) -> str:
+def refusal_record(texts: Sequence[str], error: UserError, log_text: bool = False, model: str = "") -> str:
     """The log's line for a request of ``texts`` refused for its own fault: a JSON record as the access
     log's, beside which it is written (stderr), so that a reader of that log's records reads it too; it
     was plain text.  The model's failures stay plain text, their tracebacks on the lines after.
+    ``model``: the model that refused it (None where unnamed), as a server of several models has several;
     ``texts``: how many; ``kind``: the error's class; ``error``: its message, as the client is told it
     with ``log_text``, else each text it quotes, and the request's texts, as their lengths (client_text), as
     the access log holds no text without --log-text."""
     message = str(error) if log_text else without_text(quotes_as_lengths(str(error)), texts)
-    return log_record({"event": "refused", "texts": len(texts), "kind": type(error).__name__, "error": message})
+    return log_record({"event": "refused", "model": model or None, "texts": len(texts), "kind": type(error).__name__,
+                       "error": message})
 
 
 def fail(jobs: Iterable[Job], error: BaseException) -> None:

@@ -164,7 +164,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it (what failed, not on what)
-        log_failure(MODEL_LOG, "the model failed on a stream of 1 text", error, [text], served.batcher.log_text)
+        log_failure(MODEL_LOG, f"{served.batcher.the_model} failed on a stream of 1 text", error, [text],
+                    served.batcher.log_text)
         yield event("error", {"error": f"Cannot translate text: {what_failed(error, [text])}"})
     finally:
         gone.set()  # a client that left stops the search at its next step

@@ -315,8 +315,8 @@ async def translation(served: ServedModel, request: TranslateRequest, texts: lis
     except (Busy, UserError):
         raise
     except Exception as error:  # the batcher logged the search's failures; this one is the description's
-        log_failure(MODEL_LOG, f"describing the hypotheses of a request of {len(texts)} text(s) failed", error,
-                    [text for _, text in request.named_strings()], batcher.log_text)
+        log_failure(MODEL_LOG, f"{batcher.the_model} failed describing the hypotheses of {len(texts)} text(s)",
+                    error, [text for _, text in request.named_strings()], batcher.log_text)
         raise
     quality = [each[0] if each else {} for each, _ in described]
     hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
