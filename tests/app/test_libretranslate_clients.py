@@ -48,8 +48,9 @@ def test_libretranslatepy_translates_detects_and_lists_languages(server):
     api = libretranslatepy.LibreTranslateAPI(url, api_key=KEY)
     assert api.translate("a man rides a bike", "en", "de") == "ein mann fährt ein fahrrad"
     assert api.translate("a bird sings", "auto", "de") == "ein vogel singt"
-    [detected] = api.detect("a bird sings")  # the only source served, weighed against twenty other languages
-    assert detected["language"] == "en" and 50 < detected["confidence"] < 100
+    detected, target = api.detect("a bird sings")  # the only source weighed against twenty other languages
+    assert detected["language"] == "en" and 50 < detected["confidence"] < 100 and target["language"] == "de"
+    assert api.detect("Der Vogel singt im Garten")[0]["language"] == "de"  # not English at 0 %
     assert api.languages() == [{"code": "en", "name": "English", "targets": ["de"]},
                                {"code": "de", "name": "German", "targets": []}]
 

@@ -466,8 +466,12 @@ def test_more_hypotheses_than_the_beam_is_a_422(client):
     assert answer.status_code == 422 and '"n_best" 3 needs "beam" 3 or more' in answer.json()["detail"]
 
 
-def test_detect_with_one_served_language_says_how_likely_the_text_is_in_it(client):
-    [german] = client.post("/detect", json={"q": "Der Hund läuft über die Straße"}).json()
-    [english] = client.post("/detect", json={"q": "a woman reads a book"}).json()
-    assert german["language"] == english["language"] == "en"
-    assert german["confidence"] < 5 and english["confidence"] > 50
+def test_detect_with_one_source_language_names_german_text_german(client):
+    """It answered ``[{"language": "en", "confidence": 0.0}]`` for German sent to an en-de server, and a
+    client that takes the first entry (Nextcloud's) translated the German as English; LibreTranslate
+    ranks every language it lists, so the target's too."""
+    german = client.post("/detect", json={"q": "Der Hund läuft über die Straße"}).json()
+    english = client.post("/detect", json={"q": "a woman reads a book"}).json()
+    assert [each["language"] for each in german] == ["de", "en"] and german[0]["confidence"] > 50
+    assert [each["language"] for each in english] == ["en", "de"] and english[0]["confidence"] > 50
+    assert german[1]["confidence"] < 5 and english[1]["confidence"] < 5

@@ -4,6 +4,7 @@ lingua ships its language models inside its wheel, so nothing is downloaded at r
 time.  Detection is limited to the served source languages: a server of en-de and
 fr-de only ever needs to tell English from French, and lingua is both faster and
 surer choosing among few.  Languages lingua does not know are left out of detection.
+/detect ranks the served targets too (``rank_served``), as LibreTranslate ranks every language it lists.
 
 One served language leaves nothing to choose, yet its confidence should still say whether
 the text is in it (German sent to an English model is not English "at 100 %").  So it is
@@ -106,13 +107,19 @@ class Detector:
             self.whole()
 
     def rank(self, text: str) -> list[tuple[str, float]]:
-        """(code, confidence in percent), most likely first, for the served languages lingua
+        """(code, confidence in percent), most likely first, for the served source languages lingua
         knows; with none, each served language at 0: nothing to tell them by."""
         if not self.known:
             return [(code, 0.0) for code in self.codes]
-        code_of = {language: code for code, language in self.known.items()}
-        return [(code_of[value.language], round(value.value * 100, 2))
-                for value in self.detector().compute_language_confidence_values(text) if value.language in code_of]
+        return ranked(self.detector(), text, self.known)
+
+    def rank_served(self, text: str) -> list[tuple[str, float]]:
+        """``rank`` among every served language, source or target, as LibreTranslate's /detect ranks
+        among all the languages it lists: German sent to an en-de server is German, where ``rank``
+        can only call it English at 0 %, which a client taking the first entry translates as English."""
+        if not self.known:
+            return self.rank(text)
+        return ranked(self.whole(), text, {**self.targets, **self.known})
 
     def language(self, text: str) -> tuple[str, float] | None:
         """The served language, source or target, ``text`` is most likely in, with its confidence in
@@ -124,3 +131,11 @@ class Detector:
         if not values or values[0].value <= 0 or values[0].language not in code_of:
             return None
         return code_of[values[0].language], round(values[0].value * 100, 2)
+
+
+def ranked(detector: LanguageDetector, text: str, languages: dict[str, Language]) -> list[tuple[str, float]]:
+    """(code, confidence in percent) of ``languages`` (code: lingua's Language), most likely first,
+    by ``detector``, which may weigh more languages than these (CONTRAST)."""
+    code_of = {language: code for code, language in languages.items()}
+    return [(code_of[value.language], round(value.value * 100, 2))
+            for value in detector.compute_language_confidence_values(text) if value.language in code_of]

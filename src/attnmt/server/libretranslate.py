@@ -8,7 +8,7 @@
                         and, for text with ``attnmt serve --quality``, attnmt's extra "quality", "flags"
                         and "calibrated" (attnmt.decoding.quality), as the stream's "done" event then does
     GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
-    POST /detect     q -> [{"language", "confidence"}, ...]  (among the served source languages)
+    POST /detect     q -> [{"language", "confidence"}, ...]  (among the served languages, as /languages lists them)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
     POST /translate_file  multipart file, source (a code or "auto"), target, api_key
                      -> {"translatedFileUrl": ".../download_file/ID.NAME"} once the file is translated
@@ -325,12 +325,12 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
 
     @app.post("/detect", tags=["LibreTranslate"])
     async def detect(request: Request) -> list[dict]:
-        """The served source languages, most likely first, with confidences in percent."""
+        """The served languages, source and target, most likely first, with confidences in percent."""
         params, _ = await parameters(request)
         check_unicode(params)
         admit(server, request, params)
         texts = texts_in(params)  # as /translate reads q: 5 or [null] is no text to detect
-        ranked = await asyncio.to_thread(server.detector.rank, " ".join(texts))
+        ranked = await asyncio.to_thread(server.detector.rank_served, " ".join(texts))
         return [{"confidence": confidence, "language": code} for code, confidence in ranked]
 
     @app.get("/languages", tags=["LibreTranslate"])
