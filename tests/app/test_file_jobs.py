@@ -154,7 +154,8 @@ def test_a_name_of_dots_and_spaces_alone_is_no_name(client, sent):
     assert answer.status_code == 422
     assert answer.json()["detail"] == "the file has no name: its extension says its format"
     answer = client.post("/translate_file", content=raw_form(sent, b"a dog", source="en", target="de"), headers=form)
-    assert answer.status_code == 400 and answer.json() == {"error": "Invalid request: file format not supported"}
+    assert answer.status_code == 400 and answer.json() == {
+        "error": "Invalid request: file format not supported: the file has no name: its extension says its format"}
 
 
 def test_a_files_progress_goes_on_after_each_chunk_the_batcher_translates(trained_model, monkeypatch):

@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 from support import post_file
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.documents.files import supported_suffixes
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 SETTINGS = ServeSettings(max_file_bytes=1000)
@@ -15,6 +16,7 @@ NOT_WELL_FORMED = (b'<?xml version="1.0"?>\n<xliff version="1.2"><file source-la
                    b"<source>A dog & cat.</source></trans-unit></body></file></xliff>\n")
 # Not "--input-format xml translates it as plain XML": a flag no client of the server can give.
 SENT_AS_XML = "sent with a name ending .xml, it is translated as plain XML"
+FORMATS = ", ".join(supported_suffixes(macros=False))  # a server takes .docm and the like only with --allow-macros
 
 
 @pytest.fixture(scope="module")
@@ -156,7 +158,12 @@ def test_auto_on_a_file_already_in_the_target_language_is_400_saying_so(client):
 
 
 @pytest.mark.parametrize("name, data, fields, status, message", [
-    ("program.exe", b"MZ", {}, 400, "Invalid request: file format not supported"),
+    ("program.exe", b"MZ", {}, 400, "Invalid request: file format not supported: program.exe: the extension .exe "
+                                    f"is not a format attnmt translates; the formats are {FORMATS}"),
+    ("report.pdf", b"%PDF-1.7", {}, 400, "Invalid request: file format not supported: report.pdf is a PDF, not "
+                                         "text, and attnmt does not translate it: convert it to .docx or .odt first "
+                                         "(e.g. with LibreOffice: soffice --headless --infilter=writer_pdf_import "
+                                         "--convert-to docx report.pdf) and translate that"),
     ("a.txt", b"a dog runs", {"target": ""}, 400, "Invalid request: missing target parameter"),
     ("a.txt", b"a dog runs", {"target": "zz"}, 400, "zz is not supported"),
     ("a.txt", b"caf\xe9", {}, 400, "a.txt, line 1: the text is not UTF-8 (byte 0xe9); convert it to UTF-8 first, "

@@ -244,9 +244,10 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         name = checked_name(file, server.settings)
     except UserError as error:  # a file with macros this server does not take: its own words
         raise LibreError(400, str(error)) from None
-    except ValueError:
-        # LibreTranslate's words: "empty file" only where no name was sent, as its own server says it
-        raise LibreError(400, "Invalid request: file format not supported" if file.filename else
+    except ValueError as error:
+        # LibreTranslate's words first, as clients match them, then the file's name and the formats served;
+        # "empty file" only where no name was sent, as its own server says it
+        raise LibreError(400, f"Invalid request: file format not supported: {error}" if file.filename else
                               "Invalid request: empty file") from None
     try:
         data = await file_bytes(file, server.settings.max_file_bytes)
