@@ -190,7 +190,7 @@ def test_a_file_job_the_model_fails_on_says_so_without_the_files_text(served, ca
     (name, data), logged = failing(served, log_text, caplog, file_job)
     assert (name, data) == ("error", {"detail": "translation failed: RuntimeError: the search broke on "
                                                 "[<24 characters>]: <24 characters>"})
-    assert "translating a file failed" in logged and ("Käse" in logged) == log_text
+    assert "the model en-de failed translating a file" in logged and ("Käse" in logged) == log_text
 
 
 @pytest.mark.parametrize("log_text", [False, True])

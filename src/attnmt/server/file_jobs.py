@@ -236,18 +236,19 @@ class FileJobs:
         except Busy as error:
             job.fail(str(error))
         except FileFailed as error:  # the model's failure on its sentences, naming the file as its client knows it
-            self.log_failure(error, translator.failed_on)
+            self.log_failure(error, translator.failed_on, served.name)
             job.fail(error.line(what_failed(error.failures[0], translator.failed_on)))
         except Exception as error:  # noqa: BLE001 - one file's failure must not stop the server
-            self.log_failure(error, translator.failed_on)
+            self.log_failure(error, translator.failed_on, served.name)
             job.fail(f"translation failed: {what_failed(error, translator.failed_on)}")
         job.finished_at = self.clock()
         job.notify()
 
-    def log_failure(self, error: Exception, sentences: list[str]) -> None:
-        """Logs a job's failure with its traceback: as it is with --log-text, else without the
-        ``sentences`` it failed on, which its messages may quote (attnmt.server.client_text)."""
-        log_failure(FILE_LOG, "translating a file failed", error, sentences, self.log_text)
+    def log_failure(self, error: Exception, sentences: list[str], model: str) -> None:
+        """Logs a job's failure with its traceback, naming ``model`` (a server may serve several): as it
+        is with --log-text, else without the ``sentences`` it failed on, which its messages may quote
+        (attnmt.server.client_text)."""
+        log_failure(FILE_LOG, f"the model {model} failed translating a file", error, sentences, self.log_text)
 
     def stop(self) -> None:
         """The server stops: no job goes on to its next chunk or block, and every running one fails
