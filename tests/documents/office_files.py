@@ -22,6 +22,9 @@ from pptx.util import Inches
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 W14 = "http://schemas.microsoft.com/office/word/2010/wordml"
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+# a 1x1 PNG, the smallest picture python-docx and python-pptx take
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c"
+                    "63606060000000040001f61738550000000049454e44ae426082")
 
 
 def docx_bytes(document) -> bytes:

@@ -7,7 +7,7 @@ import io
 import docx
 import pptx
 from lxml import etree
-from office_files import docx_bytes, read_members, text_file, write_members
+from office_files import PNG, docx_bytes, read_members, text_file, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -17,9 +17,6 @@ PIC = "http://schemas.openxmlformats.org/drawingml/2006/picture"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
-# a 1x1 PNG, the smallest picture python-docx and python-pptx take
-PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c"
-                    "63606060000000040001f61738550000000049454e44ae426082")
 
 
 def test_a_word_pictures_alt_text_is_translated_and_its_name_kept(mirror):

@@ -11,7 +11,16 @@ import pptx
 import pytest
 from docx.shared import RGBColor
 from lxml import etree
-from office_files import docx_bytes, odf_bytes, odt_span, read_members, word_children, word_paragraph, write_members
+from office_files import (
+    PNG,
+    docx_bytes,
+    odf_bytes,
+    odt_span,
+    read_members,
+    word_children,
+    word_paragraph,
+    write_members,
+)
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
 from pptx.dml.color import RGBColor as SlideColour
@@ -170,6 +179,26 @@ def test_a_styled_run_of_a_fields_result_keeps_the_spaces_it_had(same):
     assert same.given == ["We meet at in the morning."]
     # the field's begin, code and separator go into the run before it, its end into the one after
     assert word_children(out) == [("r", "We meet at "), ("r", "«Place»"), ("r", " in the morning.")]
+
+
+def test_a_placeholder_that_ends_a_run_keeps_its_space_before_and_none_before_the_comma(same):
+    """A picture at the end of a bold Word run (python-docx's ``add_run("May ").add_picture``) and a page
+    number at the end of an OpenDocument span, each before a comma: the translation has the space after
+    the run, outside it, so it came back on the wrong side, before the comma (``May<img> , and``,
+    ``page 3 , and``)."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("Sales grew in ")
+    run = paragraph.add_run("May ")
+    run.bold = True
+    run.add_picture(io.BytesIO(PNG))
+    paragraph.add_run(", and costs fell.")
+    runs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", same))).paragraphs[0].runs
+    inline = ('Sales are on <text:span text:style-name="B">page <text:page-number text:select-page="current">3'
+              "</text:page-number></text:span>, and costs on page 4.")
+    span = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", same))[0]
+    assert [(run.text, run.bold) for run in runs] == [("Sales grew in ", None), ("May ", True),
+                                                      (", and costs fell.", None)]
+    assert (span.text, span[0].text, span.tail) == ("page ", "3", ", and costs on page 4.")
 
 
 def test_a_subscript_run_inside_a_word_the_translation_keeps_stays_on_its_letters(upper):

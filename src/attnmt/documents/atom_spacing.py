@@ -32,7 +32,7 @@ def placed_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     """The spaces around atoms at one ``position`` of the target (``end``: of their parent's span;
     ``droppable``: whether the text just before them, in their parent, ends in a space): (whether to
     drop that space, the space to add before them, the space to add after them, how many of the
-    target's characters after them to skip).
+    target's characters after them to skip, in their parent or, past its end, after it: AtomRuns.past).
 
     The atoms keep the spaces they had in the source, on the sides they had them (after them, the
     character it was, where the flat text left it out: Mark.space_after_as).  Where the
@@ -40,7 +40,9 @@ def placed_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     it: a bookmark after "shirt" that lands before "isst" goes before the space ("Hemd<end/> isst"),
     a picture after "chart " that lands before the space at the end goes after it ("chart <img>").
     Where that cannot be (the space is not in their parent's text), they stay where they are,
-    and no space is added: one space, on the wrong side, reads better than two.  A picture
+    and no space is added: one space, on the wrong side, reads better than two; but atoms that end
+    their parent take the space after it where punctuation that closes follows (``<b>see <link/></b>,
+    then``, translated with the space after the run, came back ``<b>see<link/></b> , then``).  A picture
     between two spaces gets the one the target lacks.  No space goes between atoms and punctuation
     that closes what is before them (closes): the word after a note's reference in the source ("runs<note/>
     fast.") was dropped, and the full stop now after it ("rennt<note/>.") keeps touching it, not
@@ -53,7 +55,8 @@ def placed_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
         before = " " if first.space_before and not spaced_before and position > 0 else ""
         after = last.space_after_as if spaces_after and not spaced_after and position < len(text) else ""
         return False, before, after, 0
-    if first.space_before and spaced_after and not spaced_before and text[position] == " " and position < end:
+    movable = position < end or (position + 1 < len(text) and closes(text[position + 1]))  # their space to take
+    if first.space_before and spaced_after and not spaced_before and text[position] == " " and movable:
         return False, " ", "", 1  # "chart| " -> "chart <img>"
     if spaces_after and spaced_before and not spaced_after and droppable:
         return True, "", last.space_after_as, 0  # "Hemd |isst" -> "Hemd<end/> isst"
@@ -112,6 +115,7 @@ class AtomRuns:
         self.marks, self.spans, self.parents, self.length = marks, spans, parents, length
         self.run_of: dict[int, list[int]] = {}  # atom -> its run, in the order they are written
         self.decided: dict[int, tuple[bool, str, str, int]] = {}  # a run's first atom -> its spaces
+        self.skipped: dict[int, int] = {}  # a run's position -> where the target's characters it skipped end
         previous = last = None  # the mark written just before; the atom written last
         for k in document_order(parents, spans):
             if marks[k].atom:
@@ -142,6 +146,14 @@ class AtomRuns:
             drop, before, after, skip = atom_spaces(text, position, end, atoms, droppable)
             before, after = unglued(text, position + skip, atoms, before, after) if not skip else (before, after)
             self.decided[run[0]] = drop, before, after, skip
+            if skip:
+                self.skipped[position] = position + skip
         drop, before, after, skip = self.decided[run[0]]
         first, last = run[0] in group, run[-1] in group
         return drop and first, before if first else "", after if last else "", skip if last else 0
+
+    def past(self, end: int) -> int:
+        """Where the target's text goes on after an element that ends at ``end``: past the space that
+        a run of atoms at its end took before them (``<b>see <link/></b>, then``: placed_spaces), so
+        that it is not written twice; else at ``end``."""
+        return self.skipped.get(end, end)

@@ -75,6 +75,7 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
             inner = _fill(flat, placement, children, runs, k, s, e)
             before, inner, after = hoist_spaces(inner)
             content.extend([before, Nested(k, inner), after])
+            e = runs.past(e)  # past the space its last atoms took before them
         position = e
         i += 1
     content.append(text[position:end])
