@@ -201,6 +201,19 @@ def test_a_placeholder_that_ends_a_run_keeps_its_space_before_and_none_before_th
     assert (span.text, span[0].text, span.tail) == ("page ", "3", ", and costs on page 4.")
 
 
+def test_a_bold_run_after_a_url_leaves_one_space_between_them(same):
+    """Its space was read as text after the URL's own: the model read ``Book at  before Friday`` and
+    the paragraph came back ``Book at  https://example.org/tickets before Friday``."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("Book at https://example.org/tickets")
+    paragraph.add_run(" before Friday").bold = True
+    paragraph.add_run(" to save money.")
+    out = translate(docx_bytes(document), ".docx", same)
+    assert same.given == ["Book at before Friday to save money."]
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].text == (
+        "Book at https://example.org/tickets before Friday to save money.")
+
+
 def test_a_subscript_run_inside_a_word_the_translation_keeps_stays_on_its_letters(upper):
     """A Word run with vertAlign=subscript inside ``H2O`` took the whole word: ``H2O`` in subscript."""
     runs = ('<w:r><w:t xml:space="preserve">He drinks H</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="subscript"/>'

@@ -212,7 +212,8 @@ class FlatBuilder:
         for atom in self.pending_atoms:
             atom.space_after, atom.glued_after = text[0].isspace(), text[0].isalnum()
             atom.space_after_as = written.group() if written and LINE_END.search(written.group()) else " "
-        self.pending_atoms = []
+        # right after atoms, though an element opened since (a bold run after a URL: "Visit {url}<b> today</b>")
+        after_atom, self.pending_atoms = self.pending_atoms[-1:], []
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
             text = " " + text  # the words either side of a line break stay two words
         self.gap = False
@@ -220,14 +221,13 @@ class FlatBuilder:
         # taken out leaves no double space.  Only a lone blank, which the atom gives back (Mark.space_after): of two,
         # one was lost where nothing writes it back, before any words ("{0}  items") and between sentences ("Done.
         # {0}  Next one."); nor a line's end after an atom on a line of its own ("Done.\n{0}\nNext one.").
-        after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
         if self.collapse and text[0] == " " and (not self.text or self.text[-1] == " "):
             text = text[1:]
         elif (not self.collapse and after_atom and text[0].isspace() and (not self.text or self.text[-1].isspace())
               and not text[1:2].isspace() and not (LINE_END.match(text[0]) and LINE_END.match(self.text[-1:]))
               and (self.text.strip() or text[0] == " ")):
             if not LINE_END.match(text[0]):  # a no-break space ("{0}&#160;MB") or a tab is written back as it was
-                self.marks[-1].space_after_as = text[0]
+                after_atom[0].space_after_as = text[0]
             text = text[1:]
         if self.fields:
             self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
