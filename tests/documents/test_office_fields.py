@@ -421,3 +421,19 @@ def test_a_link_fields_number_the_model_dropped_is_written_again_inside_the_fiel
     translator = known({"See page 12 for details.": ("Siehe Seite für Details.", [(0, 0), (1, 1), (3, 2), (4, 3)])})
     assert pieces(first_paragraph(translated(runs, translator))) == ["Siehe Seite ", "begin", LINK, "separate", " 12 ",
                                                                      "end", "für Details."]
+
+
+@pytest.mark.parametrize(("label", "after", "source", "translation", "out"), [
+    ("Figure ", ": A red rose.", "Figure : A red rose.", "Abbildung: Eine rote Rose.", "Abbildung 1: Eine rote Rose."),
+    ("Table ", ".", "Table .", "Tabelle.", "Tabelle 1."),
+], ids=["colon", "full-stop"])
+def test_a_captions_number_stays_after_its_label_where_the_model_writes_the_stop_on_it(known, label, after, source,
+                                                                                       translation, out):
+    """The model reads the caption without its number (a SEQ field, kept as Word computes it), with
+    a space before the colon, and writes the colon on the label: the number went before the label, the
+    word aligned to the colon (``1 Abbildung:``, ``1 Tabelle.``)."""
+    alignment = [(0, 0), (1, 0)] + [(k, k - 1) for k in range(2, len(source.split()))]
+    runs = text_run(label) + code_runs(" SEQ Figure \\* ARABIC ") + text_run("1") + END + text_run(after)
+    paragraph = first_paragraph(translated(runs, known({source: (translation, alignment)})))
+    assert "".join(paragraph.itertext()).replace(" SEQ Figure \\* ARABIC ", "") == out
+    assert pieces(paragraph)[1:6] == ["begin", " SEQ Figure \\* ARABIC ", "separate", "1", "end"]

@@ -10,14 +10,17 @@ before the punctuation that ends that word (``auf einer Bank<a>[1]</a>.``).  Ato
 there together (``bench<a>[1]</a><a>[2]</a>.``: the first is glued to the word, the last to
 nothing), and so do atoms only spaces apart from them (``bike<a>[1]</a> <a>[2]</a>.``): left to
 the other rule, the later ones went before the earlier, ``auf [2] einem Fahrrad[1].``.  One glued
-to a word's start already goes before that word's translation, the word that follows it.  Apart
-from spans.py so that the placing rules read on their own."""
+to a word's start already goes before that word's translation, the word that follows it.  Atoms a
+space after a word and glued to the punctuation after it (a caption's number: ``Figure <field/>:``)
+go after that word's translation where the model wrote the punctuation on it (``Abbildung
+<field/>:``), not before it.  Apart from spans.py so that the placing rules read on their own."""
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 
+from attnmt.documents.atom_spacing import closes
 from attnmt.documents.flat import FlatText, Mark, closing_length
 from attnmt.documents.kept_words import core
 
@@ -32,7 +35,8 @@ def glued_point(flat: FlatText, atoms: Mapping[int, list[Mark]], words: Sequence
     where they are not glued to a word, or no target word aligned to it has letters."""
     k = glued_word(flat, atoms, words, position)
     if k is None:
-        return None
+        k = word_before_stop(flat, atoms, words, position)
+        return None if k is None else stop_written_on(target, [target_words[t] for t in aligned([k])])
     following = aligned([k + 1]) if k + 1 < len(words) else []
     return letters_end(target, [target_words[t] for t in letters_aligned(flat.text, words[k], aligned([k]), following)])
 
@@ -73,6 +77,34 @@ def glued_word(flat: FlatText, atoms_at: Mapping[int, list[Mark]], words: Sequen
     rest = flat.text[position:end]
     if start < position <= end and core(flat.text, start, end)[1] == position:
         return k if not rest or closing_length(rest) != len(rest) else None
+    return None
+
+
+def word_before_stop(flat: FlatText, atoms_at: Mapping[int, list[Mark]], words: Sequence[tuple[int, int]],
+                     position: int) -> int | None:
+    """The index of the word of ``words`` that the atoms at ``position`` follow a space after, where
+    they are glued to a word of punctuation alone that closes it (a caption's number in ``Figure
+    <field/>: A red rose``, which the model reads ``Figure : A red rose``).  Where the model writes
+    that punctuation on the word before (``Abbildung:``), the rule for other points, before the
+    target word aligned to the colon, gave ``<field/>Abbildung:``; they go after its letters there
+    (stop_written_on).  None where they are not such atoms."""
+    atoms = atoms_at.get(position, [])
+    if not atoms or not atoms[0].space_before or atoms[-1].space_after:
+        return None
+    k = bisect_left(words, position, key=lambda word: word[0])
+    if not 0 < k < len(words) or words[k][0] != position:
+        return None
+    return k - 1 if all(map(closes, flat.text[words[k][0]:words[k][1]])) else None
+
+
+def stop_written_on(target: str, words: Sequence[tuple[int, int]]) -> int | None:
+    """The end of the letters of the last of ``words`` ([start, end) in ``target``) that has any, where
+    punctuation that closes follows them in it (``Abbildung|:``); None where none does, as where the
+    model wrote the punctuation apart (``Abbildung :``), before which the other rule puts the atoms."""
+    for word in reversed(words):
+        start, end = core(target, *word)
+        if start < end:
+            return end if end < word[1] and closes(target[end]) else None
     return None
 
 
