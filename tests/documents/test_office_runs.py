@@ -214,6 +214,20 @@ def test_a_bold_run_after_a_url_leaves_one_space_between_them(same):
         "Book at https://example.org/tickets before Friday to save money.")
 
 
+def test_a_page_number_moved_over_a_space_before_a_word_is_not_glued_to_it(known):
+    """The model dropped the comma after the field (``see <PAGE/>, then``), and the field, put at the
+    end of the bold run, took the space after it before it, as a picture before a line's end does:
+    the page number touched the next word (``der 3Hund``)."""
+    source = "The dog is on page see , then the dog runs."
+    alignment = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (5, 6), (6, 6), (7, 6), (8, 7), (9, 7), (10, 8)]
+    translator = known({source: ("Der Hund läuft auf dem Hund, der Hund rennt.", alignment)})
+    runs = ('<w:r><w:t xml:space="preserve">The dog is on page </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t '
+            'xml:space="preserve">see </w:t></w:r><w:fldSimple w:instr=" PAGE "><w:r><w:t>3</w:t></w:r></w:fldSimple>'
+            '<w:r><w:t xml:space="preserve">, then the dog runs.</w:t></w:r>')
+    out = translate(word_paragraph(runs), ".docx", translator)
+    assert "".join(text for _, text in word_children(out)) == "Der Hund läuft auf dem Hund, der 3 Hund rennt."
+
+
 def test_a_subscript_run_inside_a_word_the_translation_keeps_stays_on_its_letters(upper):
     """A Word run with vertAlign=subscript inside ``H2O`` took the whole word: ``H2O`` in subscript."""
     runs = ('<w:r><w:t xml:space="preserve">He drinks H</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="subscript"/>'

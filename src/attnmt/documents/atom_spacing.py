@@ -144,7 +144,7 @@ class AtomRuns:
             end = self.length if parent is None else self.spans[parent][1]  # of the element it ends in
             atoms = [self.marks[k] for k in run]
             drop, before, after, skip = atom_spaces(text, position, end, atoms, droppable)
-            before, after = unglued(text, position + skip, atoms, before, after) if not skip else (before, after)
+            before, after = unglued(text, position + skip, atoms, before, after)
             self.decided[run[0]] = drop, before, after, skip
             if skip:
                 self.skipped[position] = position + skip
