@@ -92,8 +92,8 @@ def word_before_stop(flat: FlatText, atoms_at: Mapping[int, list[Mark]], words: 
     if not atoms or not atoms[0].space_before or atoms[-1].space_after:
         return None
     k = bisect_left(words, position, key=lambda word: word[0])
-    if not 0 < k < len(words) or words[k][0] != position:
-        return None
+    if not 0 < k < len(words) or words[k][0] != position or core(flat.text, *words[k - 1])[1] < words[k - 1][1]:
+        return None  # after a word that ends in punctuation of its own (``said: <i>bonjour</i>,``), that is not theirs
     return k - 1 if all(map(closes, flat.text[words[k][0]:words[k][1]])) else None
 
 
