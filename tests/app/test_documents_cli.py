@@ -544,8 +544,9 @@ def test_text_under_an_extension_attnmt_does_not_know_that_starts_with_a_tag_is_
     assert code == 0 and err == "" and out.count("\n") == text.count("\n")
 
 
-@pytest.mark.parametrize("name", ["letter.rtf", "letter.doc", "letter"])
-def test_a_rich_text_format_document_is_refused_in_one_line(trained_model, tmp_path, capsys, name):
+@pytest.mark.parametrize(("name", "command_name"), [("letter.rtf", "letter.rtf"), ("letter.doc", "letter.doc"),
+                                                     ("letter", "letter"), ("my letter.rtf", "'my letter.rtf'")])
+def test_a_rich_text_format_document_is_refused_in_one_line(trained_model, tmp_path, capsys, name, command_name):
     """Its bytes are ASCII: every line of control words went to the model as text, and a broken file
     came back with exit 0."""
     source = tmp_path / name
@@ -553,7 +554,7 @@ def test_a_rich_text_format_document_is_refused_in_one_line(trained_model, tmp_p
     code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
     assert code == 2 and err == (f"attnmt: error: {source} is a Rich Text Format document, not text, and attnmt "
                                  f"does not translate it: save it as .docx or .odt (soffice --headless "
-                                 f"--convert-to docx {name}) and translate that\n")
+                                 f"--convert-to docx {command_name}) and translate that\n")
     assert not (tmp_path / "out").exists()
 
 

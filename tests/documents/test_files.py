@@ -510,13 +510,15 @@ def test_an_office_file_named_as_text_is_said_to_be_one_despite_its_name(same, n
 PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n"  # as LibreOffice and Word begin one: binary on its second line
 
 
-@pytest.mark.parametrize("name", ["scan.pdf", "letter.txt", "page.html", "film.srt"])
-def test_a_pdf_is_said_to_be_one_with_how_to_convert_it(same, name):
+@pytest.mark.parametrize(("name", "command_name"), [("scan.pdf", "scan.pdf"), ("letter.txt", "letter.txt"),
+                                                     ("page.html", "page.html"), ("film.srt", "film.srt"),
+                                                     ("Brief an Anna.PDF", "'Brief an Anna.PDF'")])
+def test_a_pdf_is_said_to_be_one_with_how_to_convert_it(same, name, command_name):
     """Named as text it was "line 2: the text is not UTF-8 (byte 0xe2); convert it to UTF-8 first, e.g.
     with iconv", which makes no text of a PDF; as .pdf, one of the formats attnmt does not translate."""
     with pytest.raises(UserError, match="^" + re.escape(
             f"{name} is a PDF, not text, and attnmt does not translate it: convert it to .docx or .odt first (e.g. "
-            f"with LibreOffice: soffice --headless --infilter=writer_pdf_import --convert-to docx {name}) and "
+            f"with LibreOffice: soffice --headless --infilter=writer_pdf_import --convert-to docx {command_name}) and "
             "translate that") + "$"):
         translate_file_bytes(PDF, name, same, OPTIONS)
     assert same.given == []

@@ -56,6 +56,7 @@ from attnmt.documents.files import (
     not_qt_ts,
     not_text,
     read_as_text,
+    rtf_refused,
     supported_suffixes,
     translated_name,
 )
@@ -137,9 +138,7 @@ def check_text_input(path: str | None) -> None:
     if suffix.lower() not in TEXT_SUFFIXES and MARKUP_START.match(head):
         raise ConfigError(unknown_markup(path, suffix))
     if suffix.lower() not in TEXT_SUFFIXES and RTF_START.match(head):
-        raise ConfigError(f"{path} is a Rich Text Format document, not text, and attnmt does not translate it: save "
-                          f"it as .docx or .odt (soffice --headless --convert-to docx {Path(path).name}) and "
-                          "translate that")
+        raise ConfigError(rtf_refused(path))
     for kind, start in SUBTITLE_STARTS.items():
         if suffix.lower() not in TEXT_SUFFIXES and start.match(head):
             advice = (f"name it {Path(unzipped_name(path)).stem}.ass, or give --input-format ass" if "ASS" in kind

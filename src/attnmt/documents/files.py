@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -222,7 +223,14 @@ def pdf_refused(filename: str) -> str:
     """The one line that refuses a PDF named ``filename``, and says how to have it translated."""
     return (f"{filename} is a PDF, not text, and attnmt does not translate it: convert it to .docx or .odt first "
             f"(e.g. with LibreOffice: soffice --headless --infilter=writer_pdf_import --convert-to docx "
-            f"{Path(filename).name}) and translate that")
+            f"{shlex.quote(Path(filename).name)}) and translate that")  # quoted: "Brief an Anna.pdf" pastes whole
+
+
+def rtf_refused(filename: str) -> str:
+    """The one line that refuses a Rich Text Format document named ``filename``, and says how to save it."""
+    return (f"{filename} is a Rich Text Format document, not text, and attnmt does not translate it: save it as "
+            f".docx or .odt (soffice --headless --convert-to docx {shlex.quote(Path(filename).name)}) and "
+            "translate that")
 
 
 def not_text(head: bytes, filename: str) -> str | None:
