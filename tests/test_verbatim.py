@@ -495,3 +495,27 @@ def test_a_day_of_the_week_changed_breaks_the_rule(source, translation):
 ])
 def test_a_day_of_the_week_kept_or_named_on_one_side_alone_does_not(source, translation):
     assert not differs(source, translation)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("We have lunch at noon.", "Wir essen um Mitternacht."),
+    ("The train leaves in the morning.", "Der Zug fährt am Abend ab."),
+    ("The owls hunt at night.", "Die Eulen jagen am Tag."),
+    ("They meet every Tuesday morning.", "Sie treffen sich jeden Dienstagabend."),  # after a weekday in one word
+    ("Le magasin ouvre le matin.", "Das Geschäft öffnet nachmittags."),
+])
+def test_a_time_of_day_changed_breaks_the_rule(source, translation):
+    """Only the days of the week were read: "at noon" as "um Mitternacht" raised no flag."""
+    assert differs(source, translation)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("We have lunch at noon.", "Wir essen am Mittag."),
+    ("The owls hunt at night.", "Die Eulen jagen nachts."),
+    ("They went out for the night.", "Sie gingen am Abend aus."),  # a night out is an evening too
+    ("See you tomorrow evening.", "Bis morgen Abend."),  # "morgen" is tomorrow, no morning
+    ("A father and son having lunch.", "Ein Vater und ein Sohn essen zu Mittag."),
+    ("The owls hunt at night.", "Die Eulen jagen im Dunkeln."),  # a time of day on one side alone: reworded
+])
+def test_a_time_of_day_kept_or_named_on_one_side_alone_does_not(source, translation):
+    assert not differs(source, translation)

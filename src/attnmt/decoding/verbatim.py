@@ -30,7 +30,8 @@ as a word of its own is said in no way on the other side ("Two men" as "Männer"
 attnmt.decoding.verbatim_words, where the languages' numbers in words are known, COUNTED_IN), unless as a
 group ("two" as "beide", "Paar"); "ein" is as often an article as a number.  So a changed number ("3.5 m" as
 "35 m", "1,5 kg" as "15 kg") is found as a dropped or an added one is, and so is a month named in words changed
-("May 3" as "3. März") or a day of the week ("on Sunday" as "am Samstag": attnmt.decoding.verbatim_months).
+("May 3" as "3. März"), a day of the week ("on Sunday" as "am Samstag") or a time of day ("at noon" as "um
+Mitternacht": attnmt.decoding.verbatim_months).
 On Multi30k's validation and test references, en-de, 3 pairs of 2,014 break it, each a number the English lacks
 ("Twp children" for "Zwei Kinder"; de-en: 3, the same kind); of the benchmark's references with a number word
 dropped, all 392 do (benchmarks/results/quality_number_words_epyc.txt).
@@ -46,7 +47,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from attnmt.decoding.protected import PROTECTED
-from attnmt.decoding.verbatim_months import months_differ, weekdays_differ
+from attnmt.decoding.verbatim_months import months_differ, periods_differ, weekdays_differ
 from attnmt.decoding.verbatim_units import measure_after, measure_before, measure_changed
 from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
 from attnmt.text.language_codes import primary_subtag
@@ -310,7 +311,8 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
                 or not our_words and counted and primary_subtag(source_language or "") in COUNTED_IN
                 and word_added(*said, source, translation)
                 or unit_changed(*said) or measure_changed(*said)
-                or months_differ(source, translation) or weekdays_differ(source, translation))
+                or months_differ(source, translation) or weekdays_differ(source, translation)
+                or periods_differ(source, translation))
 
 
 def unit_changed(source: list[Number], translation: list[Number]) -> bool:

@@ -10,6 +10,13 @@ month ("May I come in?"); and Multi30k's references, which name no month, are ne
 the week (WEEKDAYS, in the same languages but Portuguese, whose "segunda" is "second" too) is read the same
 way, in the plural too ("on Saturdays"), German's and Dutch's also at the head of a compound ("Dienstagmorgen",
 "zondagavond", "sonntags"); of Multi30k's 31,014 pairs of references, en-de, 8 name a day, none flagged.
+
+A time of day (PERIODS: "at noon" as "um Mitternacht", "in the morning" as "am Abend", "at night" as "am Tag") is
+read the same way, each word as the parts of the day it can mean, so a word on one side is matched by any word on
+the other that shares one: English's "night" is German's "Abend" too ("a night at the opera"), and a day ("Tag")
+holds its morning, noon and afternoon; English's "lunch" is noon ("zu Mittag essen"); German's "Morgen" only with a
+capital ("morgen" is tomorrow), also after a weekday in one word ("Dienstagmorgen").  Of Multi30k's 31,014 pairs of
+references, en-de, 541 name a time of day, 1 flagged ("in the evening" as "nachts").
 """
 
 from __future__ import annotations
@@ -64,6 +71,47 @@ WEEKDAYS = {name: day for day, names in enumerate(_DAYS, start=1) for name in na
 # (assembly), whose "e" is no part of a time of day.
 _DAY_COMPOUND = re.compile(r"(\w+?(?:tag|woch|abend|dag))s?(?:früh|morgen|vormittag|mittag|nachmittag|abend|nacht"
                            r"|ochtend|middag|avond)?s?")
+
+
+# The parts of the day each word can mean, in the languages of _NAMES but Portuguese; a day is its waking hours.
+_DAYTIME = "day morning noon afternoon"
+_PERIOD_WORDS = {
+    "morning": "morning mornings morgen morgens vormittag vormittags matin matinée mañana mattina mattino ochtend",
+    "noon": "noon midday lunch lunchtime mittag mittags midi mediodía mezzogiorno",
+    "afternoon": "afternoon afternoons nachmittag nachmittags après-midi pomeriggio",
+    "evening": "evening evenings abend abende abends soir soirs soirée sera avond",
+    "night": "nacht nächte nachts nuit nuits notte",
+    "night evening": "night nights tonight noche noches",
+    "afternoon evening": "tarde tardes",
+    "midnight": "midnight mitternacht minuit medianoche mezzanotte",
+    _DAYTIME: "day days daytime tag tage tages tagen tagsüber jour jours journée día días giorno giorni dag",
+}
+PERIODS = {word: frozenset(parts.split()) for parts, words in _PERIOD_WORDS.items() for word in words.split()}
+_CAPITALISED_PERIODS = frozenset({"morgen"})  # German's "morgen" is tomorrow
+_PERIOD_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # "après-midi" is one word
+
+
+def periods_in(text: str) -> list[frozenset[str]]:
+    """The parts of the day each time of day ``text`` names can mean (PERIODS), one set a word, the time after a
+    weekday in one word too ("Dienstagmorgen")."""
+    found = []
+    for word in _PERIOD_WORD.findall(text):
+        name = folded(word)
+        head = _DAY_COMPOUND.fullmatch(name)
+        if head and head[1] in WEEKDAYS:
+            name = name[len(head[1]):].strip("s")  # "dienstagsmorgens" is "morgen"
+        elif name in _CAPITALISED_PERIODS and word[0].islower():
+            continue
+        if name in PERIODS:
+            found.append(PERIODS[name])
+    return found
+
+
+def periods_differ(source: str, translation: str) -> bool:
+    """Whether ``source`` and ``translation`` each name a time of day that none of the other's can mean."""
+    ours, theirs = periods_in(source), periods_in(translation)
+    our_parts, their_parts = frozenset().union(*ours), frozenset().union(*theirs)
+    return any(parts.isdisjoint(their_parts) for parts in ours) and any(p.isdisjoint(our_parts) for p in theirs)
 
 
 def weekdays_in(text: str) -> Counter[int]:
