@@ -105,3 +105,9 @@ def verbatim_differs(source: str, translation: str, dictated: Dictated = NOTHING
         return False
     return not dictated or differs(undictated(source, dictated.source_spans(source)),
                                    undictated(translation, dictated.spans(translation)), target, source_language)
+
+
+def undictated_pair(source: str, translation: str, dictated: Dictated) -> tuple[str, str]:
+    """``source`` without its glossary's source terms and ``translation`` without what was dictated (``undictated``):
+    what the model translated and what it wrote of its own."""
+    return undictated(source, dictated.source_spans(source)), undictated(translation, dictated.spans(translation))

@@ -46,6 +46,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
     verbatim      the URLs, e-mail addresses, file names, placeholders, tags or numbers differ
                   (attnmt.decoding.verbatim; a text of several sentences: read whole,
                   attnmt.decoding.quality_joined)
+    name          a name the source writes with a capital (not a common word of the model's source vocabulary)
+                  is missing from the translation, where both languages are known (attnmt.decoding.quality_names)
     language      the translation is clearly in another language than the target language, where that
                   is known (``languages``; attnmt.decoding.quality_language), or in the source's language,
                   where both are known, on fewer words (quality_language.in_source_language)
@@ -78,13 +80,14 @@ import torch
 from attnmt.config_ranges import finite_number, plain_number
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.capitals import read_pair
-from attnmt.decoding.dictated import NOTHING, Dictated
+from attnmt.decoding.dictated import NOTHING, Dictated, undictated_pair
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, check_tokenizer, cut
 from attnmt.decoding.quality_ending import mark_written, with_stop_read
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import word_probabilities
+from attnmt.decoding.quality_names import common_words, name_lost
 from attnmt.decoding.translate import SearchedBatch
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer, check_model
@@ -92,7 +95,7 @@ from attnmt.text.data import given_pairs
 from attnmt.text.invisible import blank
 from attnmt.text.language_codes import is_language_code
 
-FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "language", "negation",
+FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "name", "language", "negation",
          "question", "punctuation", "low_quality")
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
@@ -249,6 +252,8 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
                            [translation[begin:end] for begin, end in spans], dictated, spans)
     if features.stop_lost and not mark_written(tokenizer, source, unk_id):
         features = replace(features, stop_lost=False)  # the model cannot write the mark it lost (quality_ending)
+    lost = name_lost(*undictated_pair(source, translation, dictated), languages, common_words(tokenizer))
+    features = replace(features, name_lost=lost)  # read with the model's vocabulary (quality_names)
     if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
         return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
     words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])

@@ -66,6 +66,7 @@ class Features:
     copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
     cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short): a rule
     stop_lost: bool = False  # ends without the source's final mark (quality_measures.stop_lost): a rule
+    name_lost: bool = False  # a name of the source missing (quality_names.name_lost, read by quality): a rule
     names: int = 0  # the translation's words that are the source's names, kept as written (quality_measures.names_of)
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
@@ -204,6 +205,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "length": not low <= features.length_ratio <= high,
         "unknown": features.unknown > 0,
         "verbatim": features.verbatim,
+        "name": features.name_lost,
         "language": features.language,
         "negation": features.negation,
         "question": features.question,

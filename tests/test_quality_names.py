@@ -1,0 +1,69 @@
+"""The name rule (attnmt.decoding.quality_names): a name the source writes, missing from its translation, is flagged
+``name``; a common word with a capital, a people, an institution or a name written the translation's way is not."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.quality import assess
+from attnmt.decoding.quality_language import Languages
+from attnmt.decoding.quality_names import common_words, kept_names, name_lost
+
+EN_DE = Languages("en", "de")
+COMMON = frozenset({"christmas", "mohawk", "child"}).__contains__  # one piece each of a vocabulary, as Multi30k's
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("A dog runs in the park, says John.", "Ein Hund rennt im Park, sagt Peter."),
+    ("The children visit Anna in Berlin.", "Die Kinder besuchen Maria in Berlin."),
+    ("A man in Paris reads a book.", "Ein Mann in Rom liest ein Buch."),
+    ("A girl hugs Rex's brother.", "Ein Mädchen umarmt den Bruder von Max."),  # a possessive
+])
+def test_a_name_changed_or_dropped_is_flagged(source, translation):
+    assert name_lost(source, translation, EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("A dog runs in the park, says John.", "Ein Hund rennt im Park, sagt John."),
+    ("A girl hugs Rex's brother.", "Ein Mädchen umarmt Rex' Bruder."),
+    ("A older Japanese man fixes a machine.", "Ein älterer Japaner repariert eine Maschine."),  # written its way
+    ("A group of Scottish officers.", "Eine Gruppe schottischer Offiziere."),
+    ("A woman from California smiles.", "Eine Frau aus Kalifornien lächelt."),
+    ("A boy with a Mohawk runs.", "Ein Junge mit Irokesenschnitt rennt."),  # a common word with a capital
+    ("A girl donates to the Salvation Army.", "Ein Mädchen spendet für die Heilsarmee."),  # an institution
+    ("An African-American woman sits.", "Eine afroamerikanische Frau sitzt."),  # a hyphen
+    ("An ATV drives through mud.", "Ein Geländewagen fährt durch Schlamm."),  # an abbreviation
+    ("A man sleeps. John reads.", "Ein Mann schläft. Er liest."),  # a sentence's first word
+    ("The shop opens on Sunday.", "Der Laden öffnet am Samstag."),  # a day: the verbatim rule's
+])
+def test_a_name_kept_or_a_word_translated_is_not(source, translation):
+    assert not name_lost(source, translation, EN_DE, COMMON)
+
+
+def test_the_rule_reads_only_languages_whose_capitals_mark_names():
+    """German writes every noun with a capital: "Hund" is no name a translation keeps."""
+    assert name_lost("A dog sees John.", "Ein Hund sieht Peter.", EN_DE, COMMON)
+    assert not name_lost("Ein Hund sieht den Mann.", "A dog sees the man.", Languages("de", "en"), COMMON)
+    assert not name_lost("A dog sees John.", "Собака видит Джона.", Languages("en", "ru"), COMMON)
+    assert not name_lost("A dog sees John.", "Ein Hund sieht Peter.", Languages(None, None), COMMON)
+
+
+def test_a_common_word_is_one_piece_of_the_models_source_vocabulary(model_and_tokenizer):
+    _, tokenizer = model_and_tokenizer
+    common = common_words(tokenizer)
+    assert common("dog") and not common("zyxwv")
+    assert kept_names("the man sees the Dog and Zyxwv", common) == ["Zyxwv"]
+
+
+def test_assess_flags_a_changed_name_through_the_models_vocabulary(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    sources = ["a dog runs with Zyxwv", "a dog runs with Zyxwv", "a dog runs with the Man"]
+    changed, kept, common = assess(model, tokenizer, sources,
+                                   ["ein hund rennt mit Peter", "ein hund rennt mit Zyxwv", "ein hund rennt"],
+                                   languages=EN_DE)
+    assert "name" in changed.flags
+    assert "name" not in kept.flags and "name" not in common.flags
