@@ -7,7 +7,7 @@ from dataclasses import astuple, replace
 
 import pytest
 import torch
-from support import PAIRS, calibration_pairs, some_features
+from support import PAIRS, calibration_pairs, search_config, some_features
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
@@ -44,6 +44,8 @@ from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.translate import SearchedBatch, translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.fast import prepare
+from attnmt.model import Transformer
+from attnmt.text.tokenizer import Tokenizer
 
 SOURCES = [s for s, _ in PAIRS]
 REFERENCES = [t for _, t in PAIRS]
@@ -330,6 +332,18 @@ def test_the_punctuation_rule_reads_only_a_mark_the_models_vocabulary_writes(mod
     assert mark_written(MarksKnown(), "A dog runs.", 1) and not mark_written(MarksKnown(), "Run!", 1)
     [lost] = assessed(model_and_tokenizer, ["a dog runs."], ["ein hund rennt"])
     assert lost.features.stop_lost is False and "punctuation" not in lost.flags
+
+
+def test_assess_flags_a_lost_full_stop_where_the_models_vocabulary_writes_it():
+    """Through a real tokenizer whose vocabulary holds "." (trained on the pairs with a full stop) and a random
+    model of its size: the rule reads the text, not the weights; "!" it lacks is lost to it, and not flagged."""
+    tokenizer = Tokenizer.train([f"{side}." for pair in PAIRS for side in pair], vocab_size=60)
+    torch.manual_seed(0)
+    model = Transformer(search_config(vocab_size=tokenizer.vocab_size)).eval()
+    lost, kept, unwritable = assess(model, tokenizer, ["a dog runs.", "a dog runs.", "a dog runs!"],
+                                    ["ein hund rennt", "ein hund rennt.", "ein hund rennt"])
+    assert "punctuation" in lost.flags
+    assert "punctuation" not in kept.flags and "punctuation" not in unwritable.flags
 
 
 def test_a_translation_with_an_article_twice_is_flagged_repetition(model_and_tokenizer):
