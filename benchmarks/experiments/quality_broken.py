@@ -122,6 +122,38 @@ def cut_at_comma(source: str, good: str, other: str) -> str | None:
     return good[: good.index(",") + 1] if "," in good else None
 
 
+def second_half_missing(stop: str) -> Callable[[str, str, str], str | None]:
+    """The reference's first half of words, then ``stop``: a translation cut off halfway."""
+    def cut(source: str, good: str, other: str) -> str | None:
+        words = good.rstrip(".!").split()
+        return " ".join(words[: len(words) // 2]) + stop if len(words) >= 4 else None
+    return cut
+
+
+def phrase_loop(source: str, good: str, other: str) -> str | None:
+    """Its last three words written three times over ("auf der Straße auf der Straße auf der Straße.")."""
+    words = good.rstrip(".!").split()
+    return " ".join(words + words[-3:] * 2) + "." if len(words) >= 5 else None
+
+
+# French translations of the first validation sources, written by hand: the target in a third language.
+FRENCH = {
+    0: "Un groupe d'hommes charge du coton sur un camion",
+    1: "Un homme dort sur un canapé dans une pièce verte.",
+    2: "Un garçon avec un casque est assis sur les épaules d'une femme.",
+    3: "Deux hommes installent une cabane de pêche bleue sur un lac gelé",
+    4: "Un homme chauve portant un gilet de sauvetage rouge est assis dans un petit bateau.",
+    6: "Un chien brun court après le chien noir.",
+    8: "Un homme dans un bureau encombré utilise le téléphone",
+    9: "Une femme souriante en débardeur pêche tient un vélo de montagne",
+    10: "Un jeune enfant se tient seul sur des rochers déchiquetés.",
+    11: "Une personne sur une motoneige en plein saut.",
+    12: "Trois jeunes enfants se tiennent autour d'un tonneau bleu et blanc.",
+    13: "Une femme est assise près de son étal de fleurs séchées sur un marché en plein air.",
+    14: "Une femme joue une chanson sur son violon.",
+}
+
+
 KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], str]]] = {
     "references": (lambda s, g, o: g, str),
     "empty": (lambda s, g, o: "", str),
@@ -153,6 +185,17 @@ KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], st
     "day changed": (ending("am Samstag"), with_ending("on Sunday")),
     "weight kept": (ending("mit 5 kg"), with_ending("with 5 kg")),
     "weight's unit changed": (ending("mit 5 g"), with_ending("with 5 kg")),
+    "noon kept": (ending("am Mittag"), with_ending("at noon")),
+    "noon as midnight": (ending("um Mitternacht"), with_ending("at noon")),
+    "morning as evening": (ending("am Abend"), with_ending("in the morning")),
+    "at night as by day": (ending("am Tag"), with_ending("at night")),
+    "name kept": (ending("sagt John"), with_ending("says John")),
+    "name changed": (ending("sagt Peter"), with_ending("says John")),
+    "second half missing": (second_half_missing(""), str),
+    "second half missing, stop": (second_half_missing("."), str),
+    "next line's translation": (lambda s, g, o: o, str),  # o: the next line's reference, for this kind
+    "phrase loop": (phrase_loop, str),
+    "French": (lambda s, g, o: o, str),  # o: FRENCH's line, for this kind
 }
 
 
@@ -174,6 +217,8 @@ def main() -> None:
     for kind, (make, source_of) in KINDS.items():
         for i, (s, good) in enumerate(zip(src, ref, strict=True)):
             other = (src if kind == "another English sentence" else ref)[(i + 7) % len(src)]
+            other = ref[(i + 1) % len(ref)] if kind == "next line's translation" else other
+            other = FRENCH.get(i) if kind == "French" else other
             text = make(s, good, other)
             if text is not None:
                 sources.append(source_of(s))

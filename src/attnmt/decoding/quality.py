@@ -38,7 +38,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   quality_measures.words_doubled)
     untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
                   get less than UNREAD attention from the whole translation, or it ends where a
-                  sentence goes on (a comma, a colon) and the source does not (quality_measures.cut_short)
+                  sentence goes on (a comma, a colon, an article before its full stop) and the source does
+                  not (quality_measures.cut_short, attnmt.decoding.quality_unfinished)
     length        translation pieces / source pieces outside the calibration's range
                   (uncalibrated: LENGTH_RANGE)
     unknown       the source or the translation holds a piece the vocabulary does not know, one with more

@@ -30,6 +30,7 @@ from attnmt.decoding.quality_measures import (
     words_of,
 )
 from attnmt.decoding.quality_negation import negation_differs
+from attnmt.decoding.quality_unfinished import unfinished
 
 if TYPE_CHECKING:  # forced imports translate, which imports quality, which imports this module
     from attnmt.decoding.forced import ForcedPass
@@ -64,7 +65,8 @@ class Features:
     negation: bool = False  # one side negated, the other not (quality_negation.negation_differs): a rule
     question: bool = False  # one side asks, the other not (quality_measures.question_differs): a rule
     copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
-    cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short): a rule
+    cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short,
+    # quality_unfinished.unfinished): a rule
     stop_lost: bool = False  # ends without the source's final mark (quality_measures.stop_lost): a rule
     name_lost: bool = False  # a name of the source missing (quality_names.name_lost, read by quality): a rule
     names: int = 0  # the translation's words that are the source's names, kept as written (quality_measures.names_of)
@@ -156,7 +158,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages), question=question_differs(source, translation),
         copied_run=copied_run(source, undictated(translation, given) if given else translation),
-        cut_short=cut_short(source, translation), stop_lost=stop_lost(source, translation),
+        cut_short=cut_short(source, translation) or unfinished(source, translation, languages),
+        stop_lost=stop_lost(source, translation),
         names=len([w for w in own_words if w in names_of(source)]))
 
 

@@ -1,0 +1,48 @@
+"""A translation cut off and closed with a full stop, for the ``untranslated`` rule (attnmt.decoding.quality):
+"Mehrere Menschen stehen in der." for "Several people are standing near trees at dusk.".
+
+``quality_measures.cut_short`` reads a translation that ends where a sentence goes on (a comma, a colon); one cut
+off and then given a final mark ends no sentence either where its last word is one that never ends one
+(OPEN_ENDS: an article or a conjunction of the translation's language, where it is known, in lower case; "Plan
+A." ends with a letter) or where a comma stands right before the final mark ("Sofas,.").  Only words that are
+nothing else: German's "ein" is a verb's particle too ("steigt ein."), "das" a pronoun ("Was ist das?"), Dutch's
+"het" ("Ik weet het."), French's "un" ("J'en ai un.").  As cut_short, not where the source ends so too.  Of
+Multi30k's 31,014 pairs of references, en-de both ways, 3 end so ("Eine Frau in Rot steht vor einer."); of the
+demo model's 200 validation references cut in half and closed with a full stop, 16 raised no flag, 5 of them
+ending so (benchmarks/results/quality_broken_epyc.txt).
+"""
+
+from __future__ import annotations
+
+import re
+
+from attnmt.decoding.quality_language import Languages
+from attnmt.decoding.quality_measures import CLOSING, FINAL_MARKS
+from attnmt.text.language_codes import primary_subtag
+
+OPEN_ENDS = {
+    "de": "der die dem den des einem und oder",
+    "en": "the an and or",
+    "fr": "le la les des du au aux et",
+    "es": "el la los las unos unas y",
+    "it": "il lo gli la le e",
+    "nl": "de en of",
+}
+_OPEN_ENDS = {language: frozenset(words.split()) for language, words in OPEN_ENDS.items()}
+_COMMA_THEN_STOP = re.compile(r",\s*[.!…]\W*$")
+
+
+def ends_open(text: str, language: str | None) -> bool:
+    """Whether ``text`` closes with a final mark (FINAL_MARKS) after a word that never ends a sentence in
+    ``language`` (OPEN_ENDS), or after a comma."""
+    body = text.rstrip(CLOSING + "“‘›").rstrip()
+    if not body or body[-1] not in FINAL_MARKS:
+        return False
+    words = body.rstrip("".join(FINAL_MARKS)).split()
+    last = words[-1] if words else ""
+    return bool(_COMMA_THEN_STOP.search(body)) or last in _OPEN_ENDS.get(primary_subtag(language or ""), ())
+
+
+def unfinished(source: str, translation: str, languages: Languages) -> bool:
+    """Whether ``translation`` was cut off and closed (``ends_open``) and ``source`` does not end so."""
+    return ends_open(translation, languages.target) and not ends_open(source, languages.source)
