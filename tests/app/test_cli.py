@@ -516,6 +516,18 @@ def test_a_url_in_plain_text_passes_through_with_or_without_splitting(trained_mo
     assert code == 0 and "https://example.org/x?a=1" in out
 
 
+def test_a_technical_token_in_plain_text_passes_through_byte_for_byte(trained_model, tmp_path, capsys, reached):
+    """attnmt.decoding.protected: the model is given the words around each token, never the token."""
+    tokens = ["`ls -la`", "$HOME", "${PATH}", "%APPDATA%", "@john_doe", "#MachineLearning", "v2.3.1", "2.13.0",
+              "192.168.1.10", "#ff0000"]
+    source = tmp_path / "in.txt"
+    source.write_text("".join(f"a dog runs {token}\n" for token in tokens), encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 0 and len(out.splitlines()) == len(tokens)
+    assert all(token in line for token, line in zip(tokens, out.splitlines(), strict=True))
+    assert set(reached) == {"a dog runs"}
+
+
 def test_tsv_escapes_read_back_as_the_text_was():
     from attnmt.cli.lines import tsv_text
 

@@ -66,10 +66,26 @@ PATH = (rf"(?<![\w.~/\\-])(?:(?:~|\.{{1,2}})(?:/{_PATH_NAME})+|(?:/{_PATH_NAME})
 # digit and a letter among them ("9f86d08", not "2019" nor "decade"), which the model read as numbers and letters.
 IDENTIFIER = (r"(?i:\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b"
               r"|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b)")
+# What a program or a platform reads as it is written, which the demo model wrote as words ("The dog sleeps in
+# $HOME" came back "... in der Nähe von SOMAMESSSSt", "#MachineLearning" and "v2.3.1" were dropped): code between
+# backticks (`ls -la`, as Markdown writes it in a line), a variable of a shell (``$HOME``, ``${PATH}``, each
+# with the path after it) or of Windows (``%APPDATA%``), a handle (``@john_doe``), a hashtag or a colour (a "#"
+# and a word with a letter: ``#MachineLearning``, ``#ff0000``; six or eight hex digits: ``#000000``; not C#, not
+# "#1"), an IPv4 address (``192.168.1.10``, its port too), a version (``v2.3.1``, ``2.13.0``, ``1.0.0-rc1``).
+# Not a number that merely has dots: thousands ("1.000.000", "1.000.000.000"), a date ("12.05.2020"), "3.5".
+_END = r"(?![\w-]|\.\w)"
+CODE_SPAN = r"(?<!`)`[^`\s](?:[^`\n]*[^`\s])?`(?!`)"
+VARIABLE = (rf"(?<![\w$])\$(?:\{{[A-Za-z_]\w*\}}|[A-Za-z_]\w*)(?:/{_PATH_NAME})*"
+            rf"|(?<![\w%])%[A-Za-z_]\w*%(?:\\{_PATH_NAME})*")
+HANDLE = r"(?<![\w.@/\\-])@[^\W\d]\w*|(?<![\w&#])#(?:\w*[^\W\d_]\w*|[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?\b)"
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+IPV4 = rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?::\d{{1,5}})?(?![\w-]|\.\d)"
+VERSION = (r"(?<![\w.])(?:[vV]\d+(?:\.\d+)+|(?!\d{1,3}(?:\.\d{3})+(?![\w-]|\.\d)|\d{1,2}\.\d{1,2}\.\d{4}\b)"
+           rf"\d+(?:\.\d+){{2,3}})(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?{_END}")
 PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
     rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
-    rf"|{PATH}|{IDENTIFIER}"
+    rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{IPV4}|{VERSION}"
 )

@@ -1,0 +1,35 @@
+"""What passes through a translation as it is written (attnmt.decoding.protected.PROTECTED): the technical
+tokens a program or a platform reads, and not the numbers and words around them."""
+
+import pytest
+
+from attnmt.decoding.protected import PROTECTED
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Run `ls -la` in the terminal, then `git status`.", ["`ls -la`", "`git status`"]),
+    ("The dog sleeps in $HOME, and ${PATH} and $HOME/.config/app are set.", ["$HOME", "${PATH}",
+                                                                            "$HOME/.config/app"]),
+    ("The woman opens %APPDATA% and %USERPROFILE%\\Documents on her computer.", ["%APPDATA%",
+                                                                                  "%USERPROFILE%\\Documents"]),
+    ("A girl writes to @john_doe about #MachineLearning.", ["@john_doe", "#MachineLearning"]),
+    ("A boy installs v2.3.1, then 2.13.0 and 1.0.0-rc1 of the game.", ["v2.3.1", "2.13.0", "1.0.0-rc1"]),
+    ("The server at 192.168.1.10 listens on 10.0.0.1:8080.", ["192.168.1.10", "10.0.0.1:8080"]),
+    ("The girl paints the wall #ff0000, the door #FFF and the roof #000000.", ["#ff0000", "#FFF", "#000000"]),
+])
+def test_a_technical_token_is_protected_whole(text, found):
+    """The demo model wrote "$HOME" as "SOMAMESSSSt", "192.168.1.10" as "Nummer 5 5 5 5 5 58", and left out
+    "#MachineLearning" and "v2.3.1"."""
+    assert PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "1.000.000 people paid 1.000.000.000 euros on 12.05.2020 for 3.5 km.",
+    "C# and F# are languages; my #1 fan said ``Hello'' and `quoted' it.",
+    "It costs $5, 50% of it, at 5 pm @ home; hi@john; &#x27;",
+    "Steps 1.2.3.4.5 and 256.1 go on.",
+])
+def test_numbers_words_and_marks_like_them_are_not_protected(text):
+    """Numbers with dots (thousands, a date, a decimal), a language's name, a price, a percentage and quotes
+    written with backticks are text to translate."""
+    assert PROTECTED.findall(text) == []
