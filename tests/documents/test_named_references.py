@@ -2,7 +2,7 @@
 back as those references, in its translated text and in the text left as it was."""
 
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.named_references import named_again, named_characters
+from attnmt.documents.named_references import reference_forms, referenced_again
 
 
 def test_named_references_in_translated_text_are_written_as_they_came(upper):
@@ -17,14 +17,27 @@ def test_a_page_keeps_its_references_outside_the_translated_text(same):
     assert "<p>&copy; 2024 Caf&eacute; Ltd.</p>" in written and "<pre>x &lt; y &mdash; z</pre>" in written
 
 
-def test_a_character_also_written_as_itself_stays_itself(same):
-    assert translate_markup(["<p>A &mdash; and a — dash.</p>"], same) == ["<p>A — and a — dash.</p>"]
+def test_a_character_written_both_ways_keeps_each_copys_form(same, upper):
+    page = '<p title="&copy; Acme">&copy; 2024 Acme. All rights reserved © Acme Inc.</p>'
+    assert translate_markup([page], same) == [page]
+    assert translate_markup([page], upper) == [
+        '<p title="&copy; ACME">&copy; 2024 ACME. ALL RIGHTS RESERVED © ACME INC.</p>']
+
+
+def test_a_translation_with_another_count_of_a_character_written_both_ways_has_it_as_written(fixed):
+    translator = fixed("— A — and a — dash.", [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
+    assert translate_markup(["<p>A &mdash; and a — dash.</p>"], translator) == ["<p>— A — and a — dash.</p>"]
+
+
+def test_numeric_references_are_written_as_they_came(upper):
+    assert translate_markup(["<p>&#169; 2024 Acme &#x2014; caf&#233;</p>"], upper) == [
+        "<p>&#169; 2024 ACME &#x2014; CAFÉ</p>"]  # É: a character the page never wrote
 
 
 def test_scripts_and_comments_are_left_as_the_writer_gives_them():
-    names = named_characters("<p>&copy; &eacute;</p>")
+    names = reference_forms("<p>&copy; &eacute;</p>")
     written = '<p>©</p><!-- © --><script>var s = "©é";</script><style>p::after{content:"é"}</style>é'
-    assert named_again(written, names) == (
+    assert referenced_again(written, names) == (
         '<p>&copy;</p><!-- © --><script>var s = "©é";</script><style>p::after{content:"é"}</style>&eacute;')
 
 
@@ -33,6 +46,6 @@ def test_a_quoted_attribute_value_keeps_its_references(same):
     assert translate_markup([text], same) == [text]
 
 
-def test_only_references_to_one_character_other_than_the_writers_own_are_named():
-    assert named_characters("&amp; &lt; &quot; &nbsp; &hellip; &#x2014; &mdash; &unknown;") == {
-        "\u00a0": "&nbsp;", "…": "&hellip;"}
+def test_references_to_one_character_other_than_the_writers_own_and_ascii_are_kept():
+    assert reference_forms("&amp; &lt; &quot; &#65; &#1; &nbsp; &hellip; &#x2014; &mdash; &unknown; —") == {
+        "\u00a0": ["&nbsp;"], "…": ["&hellip;"], "—": ["&#x2014;", "&mdash;", "—"]}

@@ -86,6 +86,13 @@ def test_xliff_1_inline_codes_are_carried_into_the_target(same):
     assert same.given == ["Two children play.", "Click here to see dogs."]
 
 
+def test_character_references_of_a_source_are_written_so_in_its_target(upper):
+    """A unit's ``&#169;`` and ``&#x2014;`` came back in the target as the characters themselves."""
+    source = "&#169; 2024 Acme &#x2014; all rights reserved."
+    out = translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), upper, DE)
+    assert f"<source>{source}</source>" in out and "&#169; 2024 ACME &#x2014; ALL RIGHTS RESERVED.</target>" in out
+
+
 def test_a_seg_source_is_translated_segment_by_segment_into_the_target(mirror):
     unit = ('<trans-unit id="a"><source>A dog runs. A cat sleeps.</source><seg-source><mrk mtype="seg" mid="1">'
             'A dog runs.</mrk> <mrk mtype="seg" mid="2">A cat sleeps.</mrk></seg-source></trans-unit>\n')

@@ -18,7 +18,7 @@ from attnmt.documents.charsets import DECLARED_ENCODING
 from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarations, xml_prolog
 from attnmt.documents.fragment_ends import WRAPPER_START, WrapperEnd, fragment_end, fragment_holder
 from attnmt.documents.language import say_page_direction
-from attnmt.documents.named_references import named_again, named_characters
+from attnmt.documents.named_references import reference_forms, referenced_again
 from attnmt.documents.page_writer import (
     UNKNOWN_VOIDS,
     append_text,
@@ -127,13 +127,13 @@ class Parsed:
     forms: SourceForms | None = None  # XML's: how it wrote what is written as it came where unchanged (xml_forms)
     bogus: frozenset[str] = frozenset()  # its instructions and CDATA sections as written (page_writer.bogus_comments)
     names: dict[str, str] = field(default_factory=dict)  # HTML's names as it spells them (page_writer.spelled_names)
-    references: dict[str, str] = field(default_factory=dict)  # HTML's characters it names (named_references)
+    references: dict[str, list[str]] = field(default_factory=dict)  # its characters as references (named_references)
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language); a
         control character of a translated attribute written as its reference (page_writer.held_value)."""
-        return written_references(written_as_they_came(named_again(self.written(target_lang), self.references),
-                                                       self.bogus))
+        written = referenced_again(self.written(target_lang), self.references, self.xml)
+        return written_references(written_as_they_came(written, self.bogus))
 
     def written(self, target_lang: str | None) -> str:
         """``serialise``'s text as the writers give it, the stand-ins of page_writer.held_value in it."""
@@ -331,7 +331,8 @@ def parse_xml(text: str, where: str, whole: bool = False,
     check_well_formed(parser, body, len(opening), where, start)
     if document:  # one root element, as a fragment need not be
         check_one_root(root, declarations, body, where, start)
-    return Parsed(root, False, True, prolog, forms=source_forms(root, body)), parser, first_line
+    parsed = Parsed(root, False, True, prolog, forms=source_forms(root, body), references=reference_forms(body, True))
+    return parsed, parser, first_line
 
 
 def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
@@ -347,7 +348,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
             holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
         open_voids(holder)
         return (Parsed(holder, False, wrapper=WrapperEnd.of(text), bogus=bogus_comments(text),
-                       names=spelled_names(text), references=named_characters(text)), parser, None)
+                       names=spelled_names(text), references=reference_forms(text)), parser, None)
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
@@ -363,7 +364,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     around = (body[:len(body) - len(body.lstrip(HTML_SPACES))] if from_tree[0] else before,
               body[len(body.rstrip()):] if from_tree[1] else after)
     return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, bogus=bogus_comments(body),
-                   names=spelled_names(body), references=named_characters(body)),
+                   names=spelled_names(body), references=reference_forms(body)),
             parser, 1 + prolog.count("\n"))
 
 
