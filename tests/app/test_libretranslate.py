@@ -14,6 +14,7 @@ from support import PAIRS, translated_text
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.detect import Detector
 
 SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_request_chars=200, max_alternatives=2)
 
@@ -282,6 +283,13 @@ def test_detect_ranks_the_served_languages_source_and_target(client):
     assert ranked[0]["language"] == "en" and sorted(r["language"] for r in ranked) == ["de", "en", "fr"]
     assert ranked[0]["confidence"] >= ranked[1]["confidence"] and sum(r["confidence"] for r in ranked) == \
         pytest.approx(100, abs=0.1)
+
+
+@pytest.mark.parametrize("q", ["12345", "!!!", "\U0001f600\U0001f389", ["12", "!!"]])
+def test_detect_on_text_with_nothing_to_go_by_is_one_language_at_0_as_libretranslate_answers(client, q):
+    """It was every served language at 0, French first: a client taking the first entry went by French."""
+    assert client.post("/detect", json={"q": q}).json() == [{"confidence": 0.0, "language": "en"}]
+    assert Detector(["fr", "it"], ["de"]).rank_served("12345") == [("fr", 0.0)]  # no English: the first source
 
 
 def test_frontend_settings(client):

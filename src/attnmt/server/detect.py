@@ -116,10 +116,18 @@ class Detector:
     def rank_served(self, text: str) -> list[tuple[str, float]]:
         """``rank`` among every served language, source or target, as LibreTranslate's /detect ranks
         among all the languages it lists: German sent to an en-de server is German, where ``rank``
-        can only call it English at 0 %, which a client taking the first entry translates as English."""
-        if not self.known:
-            return self.rank(text)
-        return ranked(self.whole(), text, {**self.targets, **self.known})
+        can only call it English at 0 %, which a client taking the first entry translates as English.
+        Text with nothing to go by (``12345``, ``!!!``, emoji) is one language at 0, as LibreTranslate
+        answers it (``unknown``): every language at 0, in lingua's order, put French first on a server of en and fr."""
+        ranking = ranked(self.whole(), text, {**self.targets, **self.known}) if self.known else []
+        if not ranking or ranking[0][1] <= 0:
+            return [(self.unknown(), 0.0)]
+        return ranking
+
+    def unknown(self) -> str:
+        """The language of a text with nothing to go by: LibreTranslate's "en" where English is a served
+        source, or else the first served source, a language a client can translate from."""
+        return "en" if "en" in self.codes or not self.codes else self.codes[0]
 
     def language(self, text: str) -> tuple[str, float] | None:
         """The served language, source or target, ``text`` is most likely in, with its confidence in
