@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import io
 import json
 import math
 import re
@@ -28,6 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import sentencepiece
 import torch
 
 import attnmt
@@ -151,6 +153,15 @@ def write_pairs(folder: Path, name: str, pairs) -> tuple[Path, Path]:
     src.write_text("".join(s + "\n" for s, _ in pairs), encoding="utf-8")
     tgt.write_text("".join(t + "\n" for _, t in pairs), encoding="utf-8")
     return src, tgt
+
+
+def plain_spm_model(path: Path) -> Path:
+    """A SentencePiece model of PAIRS as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2, no <pad>."""
+    writer = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter([s for pair in PAIRS for s in pair]),
+                                             model_writer=writer, vocab_size=60, minloglevel=2)
+    path.write_bytes(writer.getvalue())
+    return path
 
 
 def tiny_config(folder: Path, **changes) -> TrainConfig:

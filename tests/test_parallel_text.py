@@ -10,7 +10,7 @@ from support import write
 
 from attnmt.errors import DataError
 from attnmt.text import parallel_text
-from attnmt.text.parallel_text import ReadReport, read_parallel, read_tsv, stream_tsv
+from attnmt.text.parallel_text import ReadReport, check_same_length, read_parallel, read_tsv, stream_tsv
 
 
 def test_read_parallel_pairs_lines_and_strips_them(tmp_path):
@@ -45,6 +45,31 @@ def test_a_line_of_text_after_blank_lines_past_the_other_files_end_is_a_mismatch
         read_parallel(src, tgt)
     with pytest.raises(DataError, match=r"a\.de has 2 lines, .*a\.en has 5;"):
         read_parallel(tgt, src)
+
+
+def test_aligned_files_are_found_so_by_counting_their_lines_without_reading_them_as_pairs(tmp_path, monkeypatch):
+    """What check_same_length costs a run whose files are aligned: a count of their bytes "\\n", not a decoding."""
+    monkeypatch.setattr(parallel_text, "COUNT_CHUNK", 4)  # lines and blank tails across the chunks' ends
+    monkeypatch.setattr(parallel_text, "stream_parallel", lambda *files: pytest.fail("read as pairs"))
+    src = tmp_path / "a.en.gz"
+    src.write_bytes(gzip.compress(b"A dog runs.\nTwo men talk.\n\n \t\n"))
+    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.")
+    check_same_length(src, tgt)
+    check_same_length(tgt, src)
+
+
+@pytest.mark.parametrize(("src_text", "tgt_text", "counts"), [
+    ("a\nb\nc\n", "a\nb\n", (3, 2)), ("a\nb", "a\nb\n\nc\n", (2, 4)), ("a\rb\rc\r", "a\nb\n", (3, 2))])
+def test_misaligned_files_are_named_with_the_line_counts_their_reading_gives(tmp_path, src_text, tgt_text, counts):
+    src, tgt = write(tmp_path / "a.en", src_text), write(tmp_path / "a.de", tgt_text)
+    with pytest.raises(DataError, match=rf"a\.en has {counts[0]} lines, .*a\.de has {counts[1]};"):
+        check_same_length(src, tgt)
+
+
+def test_files_the_count_of_their_bytes_cannot_align_are_read_as_pairs_to_tell(tmp_path):
+    """A file of CR-ended lines has no "\\n"; a line of U+3000 alone is blank to str.strip, not to bytes.strip."""
+    check_same_length(write(tmp_path / "a.en", "a\rb\rc\r"), write(tmp_path / "a.de", "a\nb\nc\n"))
+    check_same_length(write(tmp_path / "b.en", "a\nb\n\u3000\n"), write(tmp_path / "b.de", "a\nb\n"))
 
 
 def test_pairs_with_an_empty_or_blank_side_are_skipped_and_counted(tmp_path):

@@ -9,15 +9,16 @@ import re
 import zipfile
 
 import pytest
-from support import PAIRS, write_pairs
+from support import PAIRS, plain_spm_model, tiny_config, write_pairs
 
 from attnmt.errors import DataError
 from attnmt.text.parallel_text import ReadReport
 from attnmt.train_config import CorpusSpec, TrainConfig
+from attnmt.training import tokenize_corpora
 from attnmt.training.corpus_files import check_corpus_file
 from attnmt.training.start import run_start
 from attnmt.training.tokenize_corpora import text_pairs
-from attnmt.training.training_data import read_validation_text
+from attnmt.training.training_data import prepare_config, read_validation_text
 
 TMX = ('\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en"/><body>\n'
        '<tu><tuv xml:lang="en"><seg>A dog runs.</seg></tuv><tuv xml:lang="de"><seg>Ein Hund rennt.</seg></tuv></tu>\n'
@@ -146,3 +147,20 @@ def test_a_missing_train_src_is_refused_naming_its_key(tmp_path):
     config = TrainConfig(train_src=str(tmp_path / "b.src"), train_tgt=str(tgt), out_dir=str(tmp_path / "run"))
     with pytest.raises(DataError, match=r"^train_src: cannot read .*b\.src: no such file"):
         run_start(config, say=lambda line: None)
+
+
+@pytest.mark.parametrize("listed", [False, True])
+def test_misaligned_files_with_a_given_tokenizer_are_refused_before_a_pair_is_tokenised(tmp_path, monkeypatch, listed):
+    """With a tokenizer given, the whole shorter file was tokenised before "differ in length": hours, on a large
+    corpus, before the one line; now the files' lines are counted first, and their keys named."""
+    src, tgt = write_pairs(tmp_path, "a", PAIRS)
+    tgt.write_text("".join(t + "\n" for _, t in PAIRS[:-1]), encoding="utf-8")
+    files = {"src": str(src), "tgt": str(tgt)}
+    corpus = {"train": [files]} if listed else {"train_src": files["src"], "train_tgt": files["tgt"]}
+    config = tiny_config(tmp_path / "c", **corpus, tokenizer=str(plain_spm_model(tmp_path / "plain.model")),
+                         vocab_size=None)
+    monkeypatch.setattr(tokenize_corpora, "encode_chunk", lambda *args: pytest.fail("a pair was tokenised"))
+    keys = "train\\[0\\]\\.src, train\\[0\\]\\.tgt" if listed else "train_src, train_tgt"
+    with pytest.raises(DataError, match=rf"^{keys}: parallel files differ in length: {re.escape(str(src))} has 20 "
+                                        rf"lines, {re.escape(str(tgt))} has 19; "):
+        prepare_config(config, tmp_path / "prepared", log=lambda line: None)

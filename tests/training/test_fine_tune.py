@@ -1,7 +1,6 @@
 """Starting from a trained model (init_from), your own vocabulary (any SentencePiece model, training
 options, separate source and target vocabularies) and the constant learning rate of fine-tuning."""
 
-import io
 import json
 import re
 import warnings
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 import sentencepiece
 import torch
-from support import PAIRS, tiny_config, write_pairs
+from support import PAIRS, plain_spm_model, tiny_config, write_pairs
 
 from attnmt import checkpoint as ckpt
 from attnmt.checkpoint import load_model_dir
@@ -169,15 +168,6 @@ def test_init_from_another_programs_model_says_what_it_is_as_model_does(tmp_path
     with pytest.raises(ModelDirError, match=said) as refused:
         load_model_dir(folder)
     assert train_from(folder, tmp_path / "run", capsys) == f"attnmt: error: init_from: {refused.value}\n"
-
-
-def plain_spm_model(path: Path) -> Path:
-    """A SentencePiece model as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2, no <pad>."""
-    writer = io.BytesIO()
-    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter([s for pair in PAIRS for s in pair]),
-                                             model_writer=writer, vocab_size=60, minloglevel=2)
-    path.write_bytes(writer.getvalue())
-    return path
 
 
 def test_any_sentencepiece_model_can_be_the_tokenizer(tmp_path):

@@ -3,17 +3,19 @@ file of "source<TAB>target" lines.
 
     read_parallel / read_tsv       files -> (source, target) sentence pairs, stripped, the empty ones counted
     stream_parallel / stream_tsv   the same, raw and one at a time, for corpora larger than memory
+    check_same_length              two files of different line counts refused before their pairs are used
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 
 from attnmt.errors import DataError
-from attnmt.text.data import decoded_lines, unzipped_name
+from attnmt.text.data import decoded_lines, open_bytes, unzipped_name
 from attnmt.text.invisible import blank
 from attnmt.text.long_lines import SKIPPED, corpus_raw_lines
 
@@ -62,6 +64,40 @@ def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tupl
             raise differ_in_length(src_path, counts[0] + sum(1 for _ in src_lines), tgt_path,
                                    counts[1] + sum(1 for _ in tgt_lines))
         yield src, tgt
+
+
+# Bytes read at a time where a file's lines are counted, not decoded (line_extent).
+COUNT_CHUNK = 1 << 24
+
+
+def check_same_length(src_path: str | Path, tgt_path: str | Path) -> None:
+    """Refuses two parallel files of different line counts as ``stream_parallel`` does, but before a pair
+    of them is used: their lines are counted first (``line_extent``, a fraction of the time decoding them
+    takes), and only where the counts do not show them aligned are they read as pairs, which names the
+    mismatch with both exact counts (or finds them aligned: a file of CR-ended lines, blank lines that
+    are not ASCII white space).  A file that cannot be read is named by that reading."""
+    try:
+        (src_lines, src_text), (tgt_lines, tgt_text) = line_extent(src_path), line_extent(tgt_path)
+        if max(src_text, tgt_text) <= min(src_lines, tgt_lines):  # past the shorter's end, blank lines alone
+            return
+    except (OSError, EOFError, zlib.error):  # BadGzipFile is an OSError: the reading below names each
+        pass
+    for _ in stream_parallel(src_path, tgt_path):
+        pass
+
+
+def line_extent(path: str | Path) -> tuple[int, int]:
+    """The lines of ``path`` (as ``wc -l`` counts them, and a last one without its "\\n"), and how many of
+    them reach its last byte other than ASCII white space: counted COUNT_CHUNK bytes at a time, not decoded."""
+    lines = text_lines = 0
+    last = b"\n"
+    with open_bytes(path) as file:
+        while chunk := file.read(COUNT_CHUNK):
+            if chunk.strip():
+                text_lines = lines + chunk.count(b"\n", 0, len(chunk.rstrip())) + 1
+            lines += chunk.count(b"\n")
+            last = chunk[-1:]
+    return lines + (last != b"\n"), text_lines
 
 
 def differ_in_length(src_path: str | Path, src_count: int, tgt_path: str | Path, tgt_count: int) -> DataError:

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from attnmt.errors import DataError
 from attnmt.text.data import OLE_SIGNATURE, ZIP_START, check_readable, open_bytes
-from attnmt.train_config import TrainConfig
+from attnmt.text.parallel_text import check_same_length
+from attnmt.train_config import CorpusSpec, TrainConfig
 
 AS_TEXT = ("give UTF-8 text of one sentence a line, or of 'source<TAB>target' a line for a tsv (from a "
            "spreadsheet, its two columns saved as tab-separated UTF-8 text)")
@@ -88,9 +89,32 @@ def check_corpora_found(config: TrainConfig) -> None:
             raise DataError(f"{key}: {error}") from None
 
 
+def check_corpora_aligned(config: TrainConfig) -> None:
+    """Refuses a run (not prepared_dir's) whose two files of a corpus differ in line count, naming their keys,
+    before a sentence is tokenised (``check_same_length``): with a tokenizer given, the whole shorter file was
+    tokenised first, hours on a large corpus, before the line saying so.  A file that is no text is named as
+    such first (check_corpus_file), not as a file of another line count."""
+    if config.prepared_dir:
+        return
+    for prefix, spec in corpus_prefixes(config):
+        if spec.src is None or spec.tgt is None:  # a tsv file: one line a pair
+            continue
+        try:
+            check_corpus_file(spec.src)
+            check_corpus_file(spec.tgt)
+            check_same_length(spec.src, spec.tgt)
+        except DataError as error:
+            raise DataError(f"{prefix}src, {prefix}tgt: {error}") from None
+
+
 def corpus_keys(config: TrainConfig) -> list[tuple[str, str]]:
     """Each training file with the key the config gives it by: ``train[1].src``, or ``train_src``."""
-    if config.train is None:
-        return [(f"train_{role}", path) for role, path in config.corpora()[0].files().items()]
-    return [(f"train[{i}].{role}", path) for i, spec in enumerate(config.corpora())
+    return [(f"{prefix}{role}", path) for prefix, spec in corpus_prefixes(config)
             for role, path in spec.files().items()]
+
+
+def corpus_prefixes(config: TrainConfig) -> list[tuple[str, CorpusSpec]]:
+    """Each corpus with how the config's keys for its files begin: ``train[1].``, or ``train_``."""
+    if config.train is None:
+        return [("train_", config.corpora()[0])]
+    return [(f"train[{i}].", spec) for i, spec in enumerate(config.corpora())]
