@@ -43,11 +43,11 @@ def test_a_formulas_text_literals_that_name_cells_follow_their_translation(mirro
     book = status_book()
     sheet = book.active
     sheet["B1"] = '=COUNTIF(A2:A4,"In progress")'
-    sheet["B2"] = '=IF(A2="not STARTED","wait",MATCH("Done",A1:A4,0))'  # "wait", "Done": no cell's text
+    sheet["B2"] = '=IF(A2="not STARTED",1,MATCH("Done",A1:A4,0))'  # "Done": no cell's text, no result
     sheet["B3"] = "=SUMIF('Say \"In progress\"'!A1:A4,\"In progress*\",A1:A4)"  # a sheet's name, a wildcard
     out = translate(docx_bytes(book), mirror)
     formulas = {cell.getparent().get("r"): cell.text for cell in sheet_root(out).iter(f"{{{S}}}f")}
-    assert formulas == {"B1": 'COUNTIF(A2:A4,"PROGRESS IN")', "B2": 'IF(A2="STARTED NOT","wait",MATCH("Done",A1:A4,0))',
+    assert formulas == {"B1": 'COUNTIF(A2:A4,"PROGRESS IN")', "B2": 'IF(A2="STARTED NOT",1,MATCH("Done",A1:A4,0))',
                         "B3": "SUMIF('Say \"In progress\"'!A1:A4,\"In progress*\",A1:A4)"}
     assert "In progress" not in mirror.given[-1]  # a literal is never given to the model: it follows a cell
 
@@ -100,6 +100,70 @@ def test_a_formulas_cached_text_that_is_a_followed_literal_follows_it(mirror):
                       + written[end:]).encode()
     out = openpyxl.load_workbook(io.BytesIO(translate(write_members(members), mirror)), data_only=True)
     assert (out.active["A2"].value, out.active["B1"].value) == ("PROGRESS IN", "PROGRESS IN")
+
+
+def with_cells(data: bytes, cells: dict[str, str]) -> bytes:
+    """``data``'s sheet with each cell of ``cells`` (by reference: its XML, as Excel writes it) for openpyxl's."""
+    members = read_members(data)
+    written = members[SHEET].decode()
+    for reference, cell in cells.items():
+        start = written.index(f'<c r="{reference}"')
+        end = written.index("</c>", start) + len("</c>")
+        written = written[:start] + cell + written[end:]
+    members[SHEET] = written.encode()
+    return write_members(members)
+
+
+def target_book() -> bytes:
+    """Revenue in B2:B3, the status a formula filled down from C2 gives it in C2:C3, a link's label in
+    D2:D3, a count of C in E2 and a highlighting rule of C: each cell with the results Excel caches."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"], sheet["B2"], sheet["B3"] = "Status", 1200, 800
+    for reference in ("C2", "C3", "D2", "D3", "E2"):
+        sheet[reference] = "=0"
+    rule = Rule(type="cellIs", operator="equal", formula=['"Above target"'], dxf=DifferentialStyle())
+    sheet.conditional_formatting.add("C2:C3", rule)
+    return with_cells(docx_bytes(book), {
+        "C2": '<c r="C2" t="str"><f t="shared" ref="C2:C3" si="0">IF(B2&gt;1000,"Above target","Below target")</f>'
+              "<v>Above target</v></c>",
+        "C3": '<c r="C3" t="str"><f t="shared" si="0"/><v>Below target</v></c>',
+        "D2": '<c r="D2" t="str"><f t="shared" ref="D2:D3" si="1">HYPERLINK("https://example.com","Click here")'
+              "</f><v>Click here</v></c>",
+        "D3": '<c r="D3" t="str"><f t="shared" si="1"/><v>Click here</v></c>',
+        "E2": '<c r="E2"><f>COUNTIF(C2:C3,"Above target")</f><v>1</v></c>'})
+
+
+def test_a_formulas_result_texts_are_translated_and_what_compares_with_them_follows(mirror):
+    """The status read "Above target" and the link "Click here" in a translated sheet; the count and
+    the rule that compare with the status take its translation, or they would match nothing."""
+    root = sheet_root(translate(target_book(), mirror))
+    formulas = {f.getparent().get("r"): f.text for f in root.iter(f"{{{S}}}f") if f.text}
+    assert formulas == {"C2": 'IF(B2>1000,"TARGET ABOVE","TARGET BELOW")',
+                        "D2": 'HYPERLINK("https://example.com","HERE CLICK")', "E2": 'COUNTIF(C2:C3,"TARGET ABOVE")'}
+    assert root.findtext(f".//{{{S}}}cfRule/{{{S}}}formula") == '"TARGET ABOVE"'
+    shown = {cell.get("r"): cell.findtext(f"{{{S}}}v") for cell in root.iter(f"{{{S}}}c")}
+    assert (shown["D2"], shown["D3"]) == ("HERE CLICK", "HERE CLICK")  # a link reads no cell: its result stays
+
+
+def test_a_result_text_that_a_cell_holds_takes_the_cells_translation(known):
+    """"Done" in A1 and as IF's result are one text to a count: the model is not asked for it again."""
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["B1"] = "Done", '=IF(A2>0,"Done","Waiting for review")'
+    translator = known({"Done": ("Erledigt", [(0, 0)]), "Waiting for review": ("Wartet auf Prüfung", [(0, 0)])})
+    formula = sheet_root(translate(docx_bytes(book), translator)).findtext(f".//{{{S}}}f")
+    assert formula == 'IF(A2>0,"Erledigt","Wartet auf Prüfung")'
+    assert translator.given.count("Done") == 1
+
+
+def test_a_text_pieced_together_or_read_as_a_reference_or_compared_is_kept(mirror):
+    book = openpyxl.Workbook()
+    book.active["A1"] = '="Total: "&B1&" units"'  # pieces of a text: no whole sentence
+    book.active["A2"] = '=INDIRECT(IF(B1>0,"Summary","Detail")&"!A1")'  # sheets' names
+    book.active["A3"] = '=IF(B1="Not started",CHOOSE(B2,"Low priority","High priority"),0)'
+    formulas = [f.text for f in sheet_root(translate(docx_bytes(book), mirror)).iter(f"{{{S}}}f")]
+    assert formulas == ['"Total: "&B1&" units"', 'INDIRECT(IF(B1>0,"Summary","Detail")&"!A1")',
+                        'IF(B1="Not started",CHOOSE(B2,"PRIORITY LOW","PRIORITY HIGH"),0)']
 
 
 def test_an_excel_2010_conditional_formats_text_follows_its_cells(mirror):
@@ -202,4 +266,4 @@ def test_libreoffice_counts_the_translated_cells_with_the_followed_literal(mirro
     book.active["B1"] = '=COUNTIF(A2:A4,"In progress")'
     book.active["C1"] = '=IF(A3="Not started","yes","no")'
     out = translate(docx_bytes(book), mirror)
-    assert libreoffice_csv(out, ".xlsx", tmp_path)[0] == "STATUS,2,yes"
+    assert libreoffice_csv(out, ".xlsx", tmp_path)[0] == "STATUS,2,YES"  # IF's result text translated too

@@ -65,6 +65,10 @@ class Followed:
         now = exact[0] if exact else min(now for _, now in pairs)
         return None if now == text else now
 
+    def holds(self, text: str) -> bool:
+        """Whether a cell showed ``text``, as it is compared."""
+        return self.compared(text) in self.shown
+
     def __bool__(self) -> bool:
         return bool(self.shown)
 
@@ -119,11 +123,16 @@ def keyword_literals(formula: str) -> set[int]:
         if token.startswith('"') and calls and calls[-1][1] in KEYWORDS.get(calls[-1][0], ()):
             found.add(match.start())
         elif token in "({[":
-            called = CALLED.search(formula, 0, match.start()) if token == "(" else None
-            name = called.group(1).upper().removeprefix("_XLFN.").removeprefix("COM.MICROSOFT.") if called else ""
-            calls.append((name, 0))
+            calls.append((called_function(formula, match.start()) if token == "(" else "", 0))
         elif token in ")}]" and calls:
             calls.pop()
         elif token in ",;" and calls:
             calls[-1] = (calls[-1][0], calls[-1][1] + 1)
     return found
+
+
+def called_function(formula: str, bracket: int) -> str:
+    """The function whose call opens at ``formula[bracket]`` ("("), upper-cased, without Excel's
+    "_xlfn." or LibreOffice's "COM.MICROSOFT." (``_xlfn.IFS`` is IFS); "" for a bracket of no call."""
+    called = CALLED.search(formula, 0, bracket)
+    return called.group(1).upper().removeprefix("_XLFN.").removeprefix("COM.MICROSOFT.") if called else ""

@@ -154,7 +154,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         parts += added
         follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
         parts += follow_filters(archive, parts)  # filters show the values their cells show now
-        parts += follow_sheet_literals(archive, parts, name)  # so do formulas' texts
+        parts += follow_sheet_literals(archive, parts, name, translator, options)  # so do formulas' texts
         parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})

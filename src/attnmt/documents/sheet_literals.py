@@ -9,11 +9,11 @@ text="Done">`` with its formula ``NOT(ISERROR(SEARCH("Done",A1)))``, ``cellIs`` 
 formula counted nothing, the highlighting stopped and Excel flagged every translated cell of the
 list as invalid.  So each text literal of a formula (a cell's, a defined name's, a table's
 column's, a rule's, Excel 2010's ``xm:f``), a text rule's ``text`` (Excel 2010's ``x14:cfRule``'s
-too) and each item of a list that
-reads, case apart, the whole source text of cells of the workbook (any sheet's string cells) takes
-their translation; everything else in a formula stays as it was written, and a rule's text that is
-a part of a cell's (``beginsWith`` "In") is kept.  A list whose items are a range (``$D$1:$D$3``)
-needs nothing: the cells it names are translated.
+too) and each item of a list that reads, case apart, the whole source text of cells of the
+workbook (any sheet's string cells) or of a formula's result (``IF(…,"Done",…)``:
+attnmt.documents.result_literals) takes their translation; everything else in a formula stays as
+it was written, and a rule's text that is a part of a cell's (``beginsWith`` "In") is kept.  A
+list whose items are a range (``$D$1:$D$3``) needs nothing: the cells it names are translated.
 
 Excel holds at most 255 characters in a formula's text literal and in a list, and reads a comma
 in a list as the end of an item: a literal or list item whose translation would break that keeps
@@ -37,8 +37,11 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.cell_limit import utf16_length
 from attnmt.documents.followed_texts import Followed, follow_literals
 from attnmt.documents.ooxml_dialects import s
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.result_literals import translate_results
 from attnmt.documents.sheet_filters import Cells
 from attnmt.documents.tables import FORMULAS, sheet_tables, string_texts, workbook_part, worksheets
+from attnmt.documents.translators import Translator
 from attnmt.documents.validations import X14, XM
 from attnmt.documents.xstring import escape, unescape
 from attnmt.errors import LeftUntranslated, warn
@@ -50,10 +53,13 @@ LIST = re.compile(r'\s*"((?:[^"]|"")*)"\s*')  # a list validation's items, writt
 MARKERS = re.compile(rb'>[^<]*(?:"|&quot;|&#34;)|\stext\s*=')
 
 
-def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str) -> list[Part]:
+def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str, translator: Translator,
+                          options: DocumentOptions) -> list[Part]:
     """The formulas, text rules and validation lists of the workbook in ``parts`` (their trees
-    translated in place, the archive's members as they came) follow their cells (module docstring);
-    ``name`` names the file in warnings.  Returns the parts it changed that ``parts`` did not hold."""
+    translated in place, the archive's members as they came) follow their cells (module docstring)
+    and the result literals of its formulas, which ``translator`` translates
+    (attnmt.documents.result_literals); ``name`` names the file in warnings.  Returns the parts it
+    changed that ``parts`` did not hold."""
     held = {part.member: part for part in parts}
     workbook = workbook_part(archive)
     sheets = worksheets(archive, workbook)
@@ -67,6 +73,7 @@ def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str) ->
         return held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
 
     followed = workbook_cells(archive, parts, [part(sheet) for sheet in sheets], set(held))
+    translate_results([part(sheet).tree.getroot() for sheet in sheets], followed, translator, options)
     if not followed:
         return []
     for member in holders:
@@ -95,10 +102,10 @@ def workbook_cells(archive: Archive, parts: Sequence[Part], sheets: Sequence[Par
 def follow_part(root: etree._Element, followed: Followed, where: str) -> bool:
     """The formulas and text rules of ``root`` (a workbook's, a sheet's or a table's) following
     ``followed``; ``where`` ("the.xlsx: xl/worksheets/sheet1.xml") begins each warning.  Whether any changed."""
-    changed = False
+    changed, sharing = False, shared_cells(root)
     for formula in root.iter(*FORMULAS):
         if formula.text and '"' in formula.text:
-            text = follow_formula(formula, followed, where)
+            text = follow_formula(formula, followed, where, sharing)
             changed |= text != formula.text
             formula.text = text
     for rule in root.iter(s("cfRule"), f"{{{X14}}}cfRule"):  # Excel 2010's too, which it writes for another sheet
@@ -109,10 +116,12 @@ def follow_part(root: etree._Element, followed: Followed, where: str) -> bool:
     return changed
 
 
-def follow_formula(formula: etree._Element, followed: Followed, where: str) -> str:
+def follow_formula(formula: etree._Element, followed: Followed, where: str,
+                   sharing: dict[str, list[etree._Element]]) -> str:
     """The text of ``formula`` (an element of tables.FORMULAS) following ``followed``: a list
     validation's items (follow_list), or its text literals, a literal whose translation is over
-    Excel's LIMIT kept (warned about) and the cached text result of its cell following them."""
+    Excel's LIMIT kept (warned about) and the cached text result of its cell following them, and of
+    each cell that shares it (``sharing``: shared_cells)."""
     validation = list_validation(formula)
     items = LIST.fullmatch(formula.text or "") if validation is not None else None
     if validation is not None and items is not None:
@@ -123,8 +132,21 @@ def follow_formula(formula: etree._Element, followed: Followed, where: str) -> s
              f"characters long, more than the {LIMIT} Excel allows in a formula's text, so the formula keeps it "
              "as it was", category=LeftUntranslated)
     if literals and formula.tag == s("f"):
-        follow_result(formula.getparent(), literals)
+        shared = sharing.get(formula.get("si", ""), []) if formula.get("t") == "shared" else []
+        for cell in (formula.getparent(), *shared):
+            follow_result(cell, literals)
     return text
+
+
+def shared_cells(root: etree._Element) -> dict[str, list[etree._Element]]:
+    """The cells of a sheet's ``root`` that share a formula written in another (Excel writes a
+    formula filled down once, ``<f t="shared" ref="D2:D9" si="0">``, and ``<f t="shared" si="0"/>``
+    in the cells below it), by that formula's ``si``."""
+    sharing: dict[str, list[etree._Element]] = {}
+    for formula in root.iter(s("f")):
+        if formula.get("t") == "shared" and not formula.text and (cell := formula.getparent()) is not None:
+            sharing.setdefault(formula.get("si", ""), []).append(cell)
+    return sharing
 
 
 def list_validation(formula: etree._Element) -> etree._Element | None:
