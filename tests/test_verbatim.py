@@ -503,6 +503,7 @@ def test_a_day_of_the_week_kept_or_named_on_one_side_alone_does_not(source, tran
     ("The owls hunt at night.", "Die Eulen jagen am Tag."),
     ("They meet every Tuesday morning.", "Sie treffen sich jeden Dienstagabend."),  # after a weekday in one word
     ("Le magasin ouvre le matin.", "Das Geschäft öffnet nachmittags."),
+    ("A man having lunch at noon.", "Ein Mann isst zu Mittag, um Mitternacht."),  # "Mittag" is lunch's
 ])
 def test_a_time_of_day_changed_breaks_the_rule(source, translation):
     """Only the days of the week were read: "at noon" as "um Mitternacht" raised no flag."""
@@ -516,6 +517,7 @@ def test_a_time_of_day_changed_breaks_the_rule(source, translation):
     ("See you tomorrow evening.", "Bis morgen Abend."),  # "morgen" is tomorrow, no morning
     ("A father and son having lunch.", "Ein Vater und ein Sohn essen zu Mittag."),
     ("The owls hunt at night.", "Die Eulen jagen im Dunkeln."),  # a time of day on one side alone: reworded
+    ("The owls hunt at night, every night.", "Die Eulen jagen jede Nacht."),  # one left on one side alone
 ])
 def test_a_time_of_day_kept_or_named_on_one_side_alone_does_not(source, translation):
     assert not differs(source, translation)

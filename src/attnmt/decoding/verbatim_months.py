@@ -12,11 +12,11 @@ way, in the plural too ("on Saturdays"), German's and Dutch's also at the head o
 "zondagavond", "sonntags"); of Multi30k's 31,014 pairs of references, en-de, 8 name a day, none flagged.
 
 A time of day (PERIODS: "at noon" as "um Mitternacht", "in the morning" as "am Abend", "at night" as "am Tag") is
-read the same way, each word as the parts of the day it can mean, so a word on one side is matched by any word on
-the other that shares one: English's "night" is German's "Abend" too ("a night at the opera"), and a day ("Tag")
-holds its morning, noon and afternoon; English's "lunch" is noon ("zu Mittag essen"); German's "Morgen" only with a
-capital ("morgen" is tomorrow), also after a weekday in one word ("Dienstagmorgen").  Of Multi30k's 31,014 pairs of
-references, en-de, 541 name a time of day, 1 flagged ("in the evening" as "nachts").
+read the same way, each word as the parts of the day it can mean, so a word on one side is matched by one word on
+the other that shares one (``periods_differ``): English's "night" is German's "Abend" too ("a night at the
+opera"), and a day ("Tag") holds its morning, noon and afternoon; English's "lunch" is noon ("zu Mittag essen");
+German's "Morgen" only with a capital ("morgen" is tomorrow), also after a weekday in one word ("Dienstagmorgen").
+Of Multi30k's 31,014 pairs of references, en-de, 541 name a time of day, 1 flagged ("in the evening" as "nachts").
 """
 
 from __future__ import annotations
@@ -108,10 +108,18 @@ def periods_in(text: str) -> list[frozenset[str]]:
 
 
 def periods_differ(source: str, translation: str) -> bool:
-    """Whether ``source`` and ``translation`` each name a time of day that none of the other's can mean."""
-    ours, theirs = periods_in(source), periods_in(translation)
-    our_parts, their_parts = frozenset().union(*ours), frozenset().union(*theirs)
-    return any(parts.isdisjoint(their_parts) for parts in ours) and any(p.isdisjoint(our_parts) for p in theirs)
+    """Whether ``source`` and ``translation`` each name a time of day that none of the other's left can mean: each
+    of the source's, the narrowest first, takes the narrowest of the translation's that can mean one of its parts
+    ("having lunch at noon" as "zu Mittag um Mitternacht": "Mittag" is lunch's, and midnight is left to noon)."""
+    left = sorted(periods_in(translation), key=len)
+    unmatched = 0
+    for parts in sorted(periods_in(source), key=len):
+        match = next((k for k, other in enumerate(left) if parts & other), None)
+        if match is None:
+            unmatched += 1
+        else:
+            del left[match]
+    return bool(unmatched and left)
 
 
 def weekdays_in(text: str) -> Counter[int]:
