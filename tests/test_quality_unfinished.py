@@ -21,6 +21,8 @@ def model_and_tokenizer(trained_model):
     ("A band is playing music on stage at a concert.", "Eine Band spielt bei einem."),
     ("A woman reads a card on a couch, while another woman drinks.", "Eine Frau liest eine Karte auf einem Sofa,."),
     ("A dog and a cat sleep.", "Ein Hund und."),
+    ("A woman sings on a stage in front of a crowd.", "Eine Frau singt auf einer."),  # a pronoun too, not here
+    ("Ein Hund liegt auf einem Sofa.", "A dog lies on a."),
     ("Ein Hund rennt über die Wiese.", "A dog runs across the."),
     ('He said: "The dog runs."', "Er sagte: „Der Hund rennt über die.“"),  # the quotation closed after the mark
 ])
@@ -34,6 +36,7 @@ def test_a_translation_closed_after_an_article_or_a_comma_is_unfinished(source, 
     ("What is that?", "Was ist das?"),  # a pronoun
     ("A girl carries two bags, one in each hand.", "Ein Mädchen trägt zwei Taschen, in jeder Hand eine."),
     ("Take plan A.", "Nimm Plan A."),  # a letter, not English's article
+    ("I take one.", "Ich nehme eines."),  # an article's form as a pronoun, after a verb
     ("Several people are standing near trees.", "Mehrere Menschen stehen in der"),  # no mark: cut_short's, stop_lost's
     ("A dog runs across the.", "Ein Hund rennt über die."),  # the source ends so too
 ])

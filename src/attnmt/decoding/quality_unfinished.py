@@ -4,12 +4,13 @@
 ``quality_measures.cut_short`` reads a translation that ends where a sentence goes on (a comma, a colon); one cut
 off and then given a final mark ends no sentence either where its last word is one that never ends one
 (OPEN_ENDS: an article or a conjunction of the translation's language, where it is known, in lower case; "Plan
-A." ends with a letter) or where a comma stands right before the final mark ("Sofas,.").  Only words that are
-nothing else: German's "ein" is a verb's particle too ("steigt ein."), "das" a pronoun ("Was ist das?"), Dutch's
-"het" ("Ik weet het."), French's "un" ("J'en ai un.").  As cut_short, not where the source ends so too.  Of
-Multi30k's 31,014 pairs of references, en-de both ways, 3 end so ("Eine Frau in Rot steht vor einer."); of the
-demo model's 200 validation references cut in half and closed with a full stop, 16 raised no flag, 5 of them
-ending so (benchmarks/results/quality_broken_epyc.txt).
+A." ends with a letter), an article that is a pronoun too right after a preposition ("auf einer.", "on a.":
+PREPOSITIONS), or where a comma stands right before the final mark ("Sofas,.").  Only words that are nothing
+else: German's "ein" is a verb's particle too ("steigt ein."), "das" and "eine" pronouns ("Was ist das?", "in
+jeder Hand eine."), Dutch's "het" ("Ik weet het."), French's "un" ("J'en ai un.").  As cut_short, not where the
+source ends so too.  Of Multi30k's 31,014 pairs of references, en-de both ways, 1 ends so ("Die Radrennfahrer
+fahren in einem Rennen,."); of the demo model's 200 validation references cut in half and closed with a full
+stop, 16 raised no flag before, 12 after (benchmarks/results/quality_broken_epyc.txt).
 """
 
 from __future__ import annotations
@@ -29,18 +30,26 @@ OPEN_ENDS = {
     "nl": "de en of",
 }
 _OPEN_ENDS = {language: frozenset(words.split()) for language, words in OPEN_ENDS.items()}
+# An article that is a pronoun too ends no sentence right after a preposition ("auf einer.", "on a.").
+PREPOSITIONS = {
+    "de": "in an auf mit von zu bei für über unter neben zwischen vor hinter durch um gegen ohne aus nach",
+    "en": "in on at of with from by to for into onto over under near behind through",
+}
+_ARTICLES_AFTER = {"de": frozenset("ein eine einer einen eines das".split()), "en": frozenset({"a"})}
+_PREPOSITIONS = {language: frozenset(words.split()) for language, words in PREPOSITIONS.items()}
 _COMMA_THEN_STOP = re.compile(r",\s*[.!…]\W*$")
 
 
 def ends_open(text: str, language: str | None) -> bool:
     """Whether ``text`` closes with a final mark (FINAL_MARKS) after a word that never ends a sentence in
-    ``language`` (OPEN_ENDS), or after a comma."""
+    ``language`` (OPEN_ENDS, or an article after a preposition: PREPOSITIONS), or after a comma."""
     body = text.rstrip(CLOSING + "“‘›").rstrip()
     if not body or body[-1] not in FINAL_MARKS:
         return False
-    words = body.rstrip("".join(FINAL_MARKS)).split()
-    last = words[-1] if words else ""
-    return bool(_COMMA_THEN_STOP.search(body)) or last in _OPEN_ENDS.get(primary_subtag(language or ""), ())
+    code = primary_subtag(language or "")
+    *before, last = ["", *body.rstrip("".join(FINAL_MARKS)).split()]
+    return (bool(_COMMA_THEN_STOP.search(body)) or last in _OPEN_ENDS.get(code, ())
+            or last in _ARTICLES_AFTER.get(code, ()) and before[-1] in _PREPOSITIONS.get(code, ()))
 
 
 def unfinished(source: str, translation: str, languages: Languages) -> bool:
