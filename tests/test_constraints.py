@@ -515,7 +515,8 @@ def test_a_term_the_sentence_starts_with_glued_to_a_quote_may_be_written_capital
 class NamedWords:
     """A vocabulary of whole words, each one piece after a space ("▁Hund", "▁Hunde"), that names its pieces."""
 
-    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Hund", "▁Hunde", "▁Hunden", "▁Hundehütte", "e", "▁Katze"]
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Hund", "▁Hunde", "▁Hunden", "▁Hundehütte", "e", "▁Katze", "▁Bank",
+              "▁Banken", "▁Bankett", "▁Bankster"]
     vocab_size = len(PIECES)
 
     def encode_target(self, text: str) -> list[int]:
@@ -536,6 +537,13 @@ def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inf
     [plural, singular] = with_other_forms(codec, [hund, katze], "Two dogs and a cat", found, {"Hund"})
     assert forms(plural) == [hund, codec.encode_target("Hunde"), codec.encode_target("Hunden")] and plural.inflects
     assert singular == katze and not isinstance(singular, Term)
+
+
+def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending_is_no_form_of_it():
+    """"▁Bankett" (a banquet) and "▁Bankster" were forms of the term "Bank": three letters or fewer were taken."""
+    codec = NamedWords()
+    [plural] = with_other_forms(codec, [codec.encode_target("Bank")], "the banks", [(4, 9, "Bank")], {"Bank"})
+    assert forms(plural) == [codec.encode_target("Bank"), codec.encode_target("Banken")]
 
 
 def test_the_terms_a_sentence_holds_in_the_plural_are_given_to_the_search_to_inflect():

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
-from attnmt.decoding.term_plurals import INFLECTION
+from attnmt.decoding.term_plurals import ENDINGS
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -153,10 +153,10 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
 
 
 def inflected_forms(tokenizer, ids: Sequence[int]) -> list[list[int]]:
-    """The forms of a term whose last piece is one that carries it on by INFLECTION letters or fewer ("▁Hunde"
-    for "▁Hund"), which the vocabulary writes in one piece: the search lets a term whose source is in the plural be
-    inflected after its last piece (``Term``'s ``inflects``), but "Zwei Hund spielen" came out, "▁Hunde" being
-    no "▁Hund" and a piece after it.  None for a tokenizer that does not name its pieces."""
+    """The forms of a term whose last piece is one that carries it on by one of the ENDINGS ("▁Hunde" for
+    "▁Hund", not "▁Bankett" for "▁Bank"), which the vocabulary writes in one piece: the search lets a term whose
+    source is in the plural be inflected after its last piece (``Term``'s ``inflects``), but "Zwei Hund spielen"
+    came out, "▁Hunde" being no "▁Hund" and a piece after it.  None for a tokenizer that does not name its pieces."""
     if not hasattr(tokenizer, "id_to_piece"):
         return []
     return [[*ids[:-1], longer] for longer in carried_on(tokenizer).get(tokenizer.id_to_piece(ids[-1]), ())]
@@ -164,12 +164,12 @@ def inflected_forms(tokenizer, ids: Sequence[int]) -> list[list[int]]:
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
 def carried_on(tokenizer) -> dict[str, list[int]]:
-    """A target piece -> the ids of the pieces that are it and 1 to INFLECTION letters more ("▁Hund": "▁Hunde",
+    """A target piece -> the ids of the pieces that are it and one of the ENDINGS more ("▁Hund": "▁Hunde",
     "▁Hunden")."""
     longer: dict[str, list[int]] = {}
     for i in range(tokenizer.vocab_size):
         piece = tokenizer.id_to_piece(i)
-        for k in range(1, min(INFLECTION, len(piece) - 1) + 1):
-            if piece[-k:].isalpha():
-                longer.setdefault(piece[:-k], []).append(i)
+        for ending in ENDINGS:
+            if piece.endswith(ending) and len(piece) > len(ending):
+                longer.setdefault(piece[:-len(ending)], []).append(i)
     return longer

@@ -11,9 +11,11 @@ import unicodedata
 
 from attnmt.decoding.term_forms import acronym
 
-# The letters a target term's own inflected form may carry its last word on by: German "Zugangspunkt" + "e", "en",
-# "Router" + "n", "Kind" + "er"; more make another word ("Routerkabel").
-INFLECTION = 3
+# The endings a target term's own inflected form may carry its last word on by, those of German ("Zugangspunkt" +
+# "e", "Router" + "n", "Kind" + "er", "Kindern", "Hauses", "Namens", "Kundinnen"), French ("routeurs", "réseaux",
+# "connectée") and Spanish ("redes", "puntos"); other letters make another word: "Bankett" is no "Bank" + "ett",
+# "Routerkabel" no "Router".
+ENDINGS = ("e", "n", "s", "x", "en", "er", "es", "ns", "ern", "ens", "nen")
 # The letters a plural's "s" follows directly ("dogs"); after these an English plural takes "es" ("boxes").
 SIBILANT_ENDS = ("s", "x", "z", "ch", "sh")
 VOWELS = "aeiou"

@@ -20,7 +20,7 @@ from attnmt.decoding.constraints import Terms, holds
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import normal, term_key
 from attnmt.decoding.term_ids import forms
-from attnmt.decoding.term_plurals import INFLECTION
+from attnmt.decoding.term_plurals import ENDINGS
 from attnmt.errors import AttnmtWarning
 
 
@@ -82,10 +82,12 @@ def fewer_in(wanted: dict[str, tuple[str, str, int]], glossary: Glossary,
 
 
 def inflected_count(translation: str, target: str) -> int:
-    """Times ``translation`` holds ``target`` as a word of its own, its last word carried on by INFLECTION letters or
-    fewer ("Zugangspunkte"), as both read when ``normal``: the search lets the model inflect a term whose source
-    the sentence holds in the plural (attnmt.decoding.term_plurals), and its count was short."""
-    return len(re.findall(rf"(?<!\w){re.escape(normal(target))}\w{{0,{INFLECTION}}}(?!\w)", normal(translation)))
+    """Times ``translation`` holds ``target`` as a word of its own, its last word carried on by one of the ENDINGS
+    or none ("Zugangspunkte", not "Bankett" for "Bank"), as both read when ``normal``: the search lets the model
+    inflect a term whose source the sentence holds in the plural (attnmt.decoding.term_plurals), and its count was
+    short."""
+    endings = "|".join(sorted(ENDINGS, key=len, reverse=True))
+    return len(re.findall(rf"(?<!\w){re.escape(normal(target))}(?:{endings})?(?!\w)", normal(translation)))
 
 
 def warn_fewer(told: set[str], glossary: Glossary | None, sentence: str, tokenizer,
