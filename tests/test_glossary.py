@@ -700,3 +700,9 @@ def test_a_plural_that_is_a_term_of_its_own_keeps_its_own_target_and_a_singular_
     glossary = Glossary.of({"glass": "Glas", "glasses": "Brille", "dog": "Hund"})
     assert glossary.matches("my glasses and a glass") == ["Brille", "Glas"]
     assert glossary.inflected("my glasses, a glass and a dog") == frozenset()
+
+
+def test_a_word_of_its_own_or_a_verbs_third_person_is_no_plural_of_a_term():
+    """"news" was found as the term "new" -> neu, and "walks" as walk -> gehen ("Ein Mann gehen")."""
+    glossary = Glossary.of({"new": "neu", "walk": "gehen", "dog": "Hund"})
+    assert glossary.matches("The news: a man walks two dogs.") == ["Hund"]

@@ -19,8 +19,20 @@ def test_a_short_word_or_one_of_other_characters_than_latin_letters_has_none(key
 
 def test_a_plural_that_is_a_term_or_the_plural_of_two_terms_is_left_out():
     """"glasses" is a term of its own; "buses" is the plural of "bus" and of "buse"."""
-    terms = ["glass", "glasses", "bus", "buse"]
+    terms = {"glass": "Glas", "glasses": "Brille", "bus": "Bus", "buse": "Buse"}
     assert singulars(terms, set(terms)) == {"glasseses": "glasses"}
+
+
+def test_a_word_that_only_looks_like_a_terms_plural_is_no_plural_of_it():
+    """"news" is no plural of "new", nor "goods" of "good" ("good morning" is no "Waren"), "hers" of "her"."""
+    terms = {"new": "neu", "good": "gut", "her": "ihr", "art": "Kunst", "fashion good": "Modeartikel"}
+    assert singulars(terms, set(terms)) == {"arts": "art"}
+
+
+def test_a_term_whose_target_is_a_verb_has_no_plural():
+    """"A man walks." with walk -> gehen: "walks" is the verb's third person, and "Ein Mann gehen" came out."""
+    terms = {"walk": "gehen", "save": "speichern", "change": "wechseln", "walkway": "Gehweg", "show": "Show"}
+    assert singulars(terms, set(terms)) == {"walkways": "walkway", "shows": "show"}
 
 
 def test_a_term_ending_in_an_acronym_takes_an_s_and_one_ending_in_a_word_that_words_plural():

@@ -121,7 +121,7 @@ class Glossary:
         object.__setattr__(self, "_targets", targets)
         object.__setattr__(self, "_acronyms", acronyms)
         object.__setattr__(self, "_cased", cased_targets)
-        plurals = singulars(list(targets), {*targets, *acronyms})
+        plurals = singulars(targets, {*targets, *acronyms})
         acronym_plurals = acronym_singulars({source: [key for key, _ in terms] for source, terms in acronyms.items()},
                                             {*targets, *acronyms})
         keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals))

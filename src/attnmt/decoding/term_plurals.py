@@ -3,7 +3,11 @@ singular, "access point" -> "Zugangspunkt", and a text writes "access points", w
 translation went without the term.  The English plural of the term's last word is matched as the term
 (``plural_forms``: "dogs", "boxes", "companies"), its target term then written by the search as a word the
 model may inflect ("Zugangspunkt" + "e": attnmt.decoding.term_ids.Term's ``inflects``), since the glossary
-gives the target's singular alone and German, French or Spanish writes the plural otherwise."""
+gives the target's singular alone and German, French or Spanish writes the plural otherwise.
+
+A form is matched only where it is that term's plural: not where it is a word of its own (NO_PLURALS: "news" for
+"new", "goods" for "good", "hers" for "her"), nor for a term whose target is a verb (``verb_target``: "walk" ->
+"gehen"), whose "walks" is the verb's third person ("a man walks"), where the search forced "gehen"."""
 
 from __future__ import annotations
 
@@ -19,6 +23,16 @@ ENDINGS = ("e", "n", "s", "x", "en", "er", "es", "ns", "ern", "ens", "nen")
 # The letters a plural's "s" follows directly ("dogs"); after these an English plural takes "es" ("boxes").
 SIBILANT_ENDS = ("s", "x", "z", "ch", "sh")
 VOWELS = "aeiou"
+# The English words that read as the plural of another word and are none (or another word's too), measured on
+# Multi30k's English sentences, where "glasses", "shorts", "jeans", "others", "towards" and "outdoors" were the
+# commonest, and on a software glossary's words ("news", "goods", "contents", "terms" of use, "minutes" of a
+# meeting): each is found only as a term of its own.
+NO_PLURALS = frozenset((
+    "news", "goods", "glasses", "shorts", "jeans", "others", "towards", "outdoors", "indoors", "afterwards",
+    "backwards", "forwards", "upwards", "downwards", "besides", "sometimes", "always", "hers", "ours", "yours",
+    "theirs", "customs", "means", "manners", "savings", "earnings", "minutes", "premises", "contents", "damages",
+    "quarters", "remains", "proceeds", "belongings", "surroundings", "outskirts", "spectacles", "thanks", "works",
+    "physics", "economics", "politics", "ethics", "mathematics"))
 
 
 def plural_forms(key: str) -> list[str]:
@@ -41,15 +55,24 @@ def latin(letter: str) -> bool:
     return unicodedata.name(letter, "").startswith("LATIN")
 
 
-def singulars(keys: list[str], taken: set[str]) -> dict[str, str]:
-    """Plural form -> the normal source term of ``keys`` it is the plural of, less the forms ``taken`` (source
-    terms of their own: "news", "glasses" -> "Brille" beside "glass" -> "Glas", are matched as given) and
-    those of two terms."""
+def singulars(targets: dict[str, str], taken: set[str]) -> dict[str, str]:
+    """Plural form -> the normal source term of ``targets`` (normal source term -> target term) it is the plural of,
+    less the forms ``taken`` (source terms of their own: "glasses" -> "Brille" beside "glass" -> "Glas", are matched
+    as given), those of two terms, the words that are no plural (NO_PLURALS) and those of a verb (``verb_target``)."""
     found: dict[str, list[str]] = {}
-    for key in keys:
-        for form in plural_forms(key):
+    for key, target in targets.items():
+        for form in [] if verb_target(target) else plural_forms(key):
             found.setdefault(form, []).append(key)
-    return {form: own[0] for form, own in found.items() if form not in taken and len(own) == 1}
+    return {form: own[0] for form, own in found.items()
+            if form not in taken and len(own) == 1 and form.replace("-", " ").rpartition(" ")[2] not in NO_PLURALS}
+
+
+def verb_target(target: str) -> bool:
+    """Whether ``target`` reads as a German verb, which is no noun: a last word in small letters ending as an
+    infinitive does ("gehen", "speichern", "wechseln"; a noun has a capital, "Gang"), whose source's "-s" form is
+    the English verb's third person ("walks", "saves")."""
+    word = target.rpartition(" ")[2]
+    return word.isalpha() and word.islower() and word.endswith(("en", "rn", "ln"))
 
 
 def acronym_singulars(acronyms: dict[str, list[str]], taken: set[str]) -> dict[str, tuple[str, bool]]:
