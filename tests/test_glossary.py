@@ -706,3 +706,10 @@ def test_a_word_of_its_own_or_a_verbs_third_person_is_no_plural_of_a_term():
     """"news" was found as the term "new" -> neu, and "walks" as walk -> gehen ("Ein Mann gehen")."""
     glossary = Glossary.of({"new": "neu", "walk": "gehen", "dog": "Hund"})
     assert glossary.matches("The news: a man walks two dogs.") == ["Hund"]
+
+
+def test_a_term_is_found_in_its_irregular_plural_and_its_target_may_be_inflected():
+    glossary = Glossary.of({"child": "Kind", "kitchen knife": "Küchenmesser", "criterion": "Kriterium"})
+    sentence = "Two children, three kitchen knives and no criteria."
+    assert glossary.matches(sentence) == ["Kind", "Küchenmesser", "Kriterium"]
+    assert glossary.inflected(sentence) == {"Kind", "Küchenmesser", "Kriterium"}

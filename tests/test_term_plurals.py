@@ -12,6 +12,17 @@ def test_the_last_word_of_a_term_takes_its_english_plural(key, forms):
     assert plural_forms(key) == forms
 
 
+@pytest.mark.parametrize(("key", "forms"), [
+    ("child", ["children"]), ("man", ["men"]), ("woman", ["women"]), ("person", ["people", "persons"]),
+    ("foot", ["feet"]), ("computer mouse", ["computer mice", "computer mouses"]), ("analysis", ["analyses"]),
+    ("criterion", ["criteria"]), ("leaf", ["leaves"]), ("kitchen knife", ["kitchen knives"]),
+    ("fireman", ["firemen"]), ("policewoman", ["policewomen"]), ("grandchild", ["grandchildren"]),
+    ("salesperson", ["salespeople", "salespersons"]), ("human", ["humans"]), ("german", ["germans"])])
+def test_an_irregular_last_word_takes_its_own_plural(key, forms):
+    """"Two children" with child -> Kind was no match, nor "criteria", "leaves", "analyses"."""
+    assert plural_forms(key) == forms
+
+
 @pytest.mark.parametrize("key", ["it", "4g", "wi-fi 6", "c++", "東京", "собака"])
 def test_a_short_word_or_one_of_other_characters_than_latin_letters_has_none(key):
     assert plural_forms(key) == []

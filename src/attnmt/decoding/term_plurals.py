@@ -23,6 +23,24 @@ ENDINGS = ("e", "n", "s", "x", "en", "er", "es", "ns", "ern", "ens", "nen")
 # The letters a plural's "s" follows directly ("dogs"); after these an English plural takes "es" ("boxes").
 SIBILANT_ENDS = ("s", "x", "z", "ch", "sh")
 VOWELS = "aeiou"
+# The English nouns whose plural takes no "-s" (or another besides it), as the plural of a term's last word:
+# "children", "leaves", "criteria", were no match for "child", "leaf", "criterion".  A word ending in "-sis" takes
+# "-ses" ("analyses"), one ending in "man", "child" or "person" as that word does ("firemen", "salespeople").
+IRREGULAR = {
+    "man": ("men",), "woman": ("women",), "child": ("children",), "person": ("people", "persons"),
+    "foot": ("feet",), "tooth": ("teeth",), "goose": ("geese",), "mouse": ("mice", "mouses"), "louse": ("lice",),
+    "leaf": ("leaves",), "knife": ("knives",), "wife": ("wives",), "life": ("lives",), "half": ("halves",),
+    "shelf": ("shelves",), "wolf": ("wolves",), "calf": ("calves",), "loaf": ("loaves",), "thief": ("thieves",),
+    "scarf": ("scarves", "scarfs"), "hoof": ("hooves", "hoofs"), "criterion": ("criteria",),
+    "phenomenon": ("phenomena",), "datum": ("data",), "medium": ("media", "mediums"), "curriculum": ("curricula",),
+    "bacterium": ("bacteria",), "index": ("indices", "indexes"), "matrix": ("matrices",), "vertex": ("vertices",),
+    "appendix": ("appendices", "appendixes"), "cactus": ("cacti", "cactuses"), "radius": ("radii",),
+    "nucleus": ("nuclei",), "stimulus": ("stimuli",), "fungus": ("fungi",)}
+# The last words of compounds that take their plural as the word does ("fireman": "firemen"), and the words ending
+# so that take an "-s" ("humans", "Germans").
+COMPOUNDED = ("man", "child", "person")
+REGULAR_MAN = frozenset(("human", "german", "roman", "norman", "shaman", "talisman", "caiman", "cayman", "ottoman",
+                         "walkman", "batman", "doberman"))
 # The English words that read as the plural of another word and are none (or another word's too), measured on
 # Multi30k's English sentences, where "glasses", "shorts", "jeans", "others", "towards" and "outdoors" were the
 # commonest, and on a software glossary's words ("news", "goods", "contents", "terms" of use, "minutes" of a
@@ -38,16 +56,30 @@ NO_PLURALS = frozenset((
 def plural_forms(key: str) -> list[str]:
     """The English plurals of a normal source term ``key`` (``term_forms.normal``, case-folded), its last word
     inflected: "access point" -> "access points", "e-mail" -> "e-mails", "box" -> "boxes", "company" ->
-    "companies", "photo" -> "photos" and "photoes" ("potatoes").  None for a last word that is not Latin
-    letters alone ("4G", "Wi-Fi 6", "C++") or of fewer than three ("it" -> "its", "hi" -> "his" are other words)."""
+    "companies", "photo" -> "photos" and "photoes" ("potatoes"), "child" -> "children" (``irregular_plurals``).
+    None for a last word that is not Latin letters alone ("4G", "Wi-Fi 6", "C++") or of fewer than three ("it" ->
+    "its", "hi" -> "his" are other words)."""
     word = key.replace("-", " ").rpartition(" ")[2]  # "e-mail" -> "e-mails"
     if len(word) < 3 or not word.isalpha() or not all(latin(letter) for letter in word):
         return []
+    if irregular := irregular_plurals(word):
+        return [key[: len(key) - len(word)] + form for form in irregular]
     if word.endswith(SIBILANT_ENDS):
         return [key + "es"]
     if word.endswith("y") and word[-2] not in VOWELS:
         return [key[:-1] + "ies"]
     return [key + "s", key + "es"] if word.endswith("o") else [key + "s"]
+
+
+def irregular_plurals(word: str) -> tuple[str, ...]:
+    """The plurals of an English ``word`` that takes no plain "-s" or "-es" (IRREGULAR, COMPOUNDED, "-sis"); none
+    for another."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    for end in COMPOUNDED:
+        if word.endswith(end) and word not in REGULAR_MAN:
+            return tuple(word[: -len(end)] + form for form in IRREGULAR[end])
+    return (word[:-2] + "es",) if word.endswith("sis") else ()
 
 
 def latin(letter: str) -> bool:
