@@ -21,6 +21,7 @@ from attnmt.decoding.capitals import read_as
 from attnmt.decoding.constraints import Terms
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
+from attnmt.decoding.sentence_edges import sentence_edges
 from attnmt.decoding.term_ids import fitting, prefix_ids, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.term_warnings import warn_left_out
 from attnmt.errors import AttnmtWarning, ConfigError
@@ -28,7 +29,7 @@ from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_texts, pad_rows
 from attnmt.text.encodings import check_encodable
 from attnmt.text.invisible import blank
-from attnmt.text.terminal_codes import CODE, at_edges
+from attnmt.text.terminal_codes import CODE
 from attnmt.threads import recheck
 
 
@@ -127,12 +128,12 @@ def checked_call(model: object, tokenizer: object, sentences: object, decoding: 
                  max_sentences: object = None) -> list[str]:
     """A Python caller's sentences (given_texts), after ``check_search`` and ``check_tokenizer`` of the
     other arguments; one warning where some hold a terminal's escape codes between their words (those at
-    its edges ``translate`` keeps around the translation: attnmt.text.terminal_codes.at_edges), which the
+    its edges ``translate`` keeps around the translation: attnmt.decoding.sentence_edges), which the
     text translators (attnmt.documents.translate_text, ``attnmt translate``) carry around their words instead."""
     check_search(model, decoding, max_tokens, max_sentences)
     check_tokenizer(tokenizer)
     sentences = given_texts(sentences)
-    if any(CODE.search(at_edges(sentence).body) for sentence in sentences):
+    if any(CODE.search(sentence_edges(sentence).body) for sentence in sentences):
         warnings.warn("a sentence holds a terminal's escape codes (\\x1b[...) between its words, which the model reads "
                       "as words: attnmt.documents.translate_text keeps them around the translation of their words",
                       AttnmtWarning, stacklevel=3)

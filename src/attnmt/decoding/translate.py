@@ -55,13 +55,14 @@ from attnmt.decoding.inputs import (
 from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits, without_outside
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
-from attnmt.text.terminal_codes import Edges, at_edges
+from attnmt.text.terminal_codes import Edges
 
 
 @dataclass
@@ -265,16 +266,16 @@ def translate(
     None) per sentence; anything else is a ConfigError, as a ``model`` that is no Transformer is.  ``prefix``: the
     text every translation (or each) starts with.
 
-    Each sentence is the model's input as it is given, but for a terminal's escape codes at its edges, which are
-    kept around its translation as ``attnmt translate`` keeps them (attnmt.text.terminal_codes.at_edges; those
-    between its words are read as words, with one warning: ``checked_call``): the spaces at its edges are left
-    out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are read
-    as any other character, where a SentencePiece model reads them as unknown pieces and writes none.
-    ``attnmt.documents.translate_text`` keeps all of them around a translation.
+    Each sentence is the model's input as given, but for a list's mark at its start and a terminal's escape codes
+    at its edges, kept around its translation, and its soft hyphens, dropped, as ``attnmt translate`` does
+    (attnmt.decoding.sentence_edges; codes between its words are read as words, with one warning: ``checked_call``):
+    the spaces at its edges are left out and none is written back, and Unicode's bidirectional controls and marks
+    (attnmt.documents.bidi) are read as any other character, where a SentencePiece model reads them as unknown
+    pieces and writes none.  ``attnmt.documents.translate_text`` keeps all of them around a translation.
     A sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
     """
-    edges = [at_edges(each) for each in checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)]
-    sentences, guides = [each.body for each in edges], Guides.of(len(edges), glossary, prefix)
+    edges, sentences = read_sentences(checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences))
+    guides = Guides.of(len(edges), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
@@ -300,9 +301,8 @@ def translate_n_best(
     attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its
     ``assessment`` (quality and flags), as ``assess`` would give it, from each batch's encoder
     output as the search left it."""
-    edges = [at_edges(each) for each in checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)]
-    sentences, quality = [each.body for each in edges], checked_quality(quality)
-    guides = Guides.of(len(sentences), glossary, prefix)
+    edges, sentences = read_sentences(checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences))
+    quality, guides = checked_quality(quality), Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides,

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from attnmt.documents.bidi import whole
 from attnmt.documents.flat import SOFT_HYPHEN, FlatBuilder, FlatText
-from attnmt.documents.list_marks import LIST_MARK, after_list_mark
+from attnmt.documents.list_marks import after_list_mark
 from attnmt.documents.spans import Nested
+from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.terminal_codes import CODE, LINE_CODES, RESET, STYLE
 
 UNPROTECTED = re.compile(r"(?!)")  # matches nothing: a text read whole keeps its URLs for the model (flat_whole)

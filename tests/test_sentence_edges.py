@@ -1,0 +1,52 @@
+"""What of a sentence ``translate`` is given the model does not read (attnmt.decoding.sentence_edges): a list's
+mark and a terminal's codes at its edges, written back around its translation, and its soft hyphens, dropped, as
+``attnmt translate`` (attnmt.documents.translate_text) keeps and drops them."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.sentence_edges import read_sentences, sentence_edges
+from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.documents import translate_text
+
+
+@pytest.fixture(scope="module")
+def loaded(trained_model):
+    return load_model_dir(trained_model)
+
+
+@pytest.mark.parametrize("sentence, edges", [
+    ("- A dog runs.", ("- ", "A dog runs.", "")),
+    ("  1)\tA girl sings.", ("  1)\t", "A girl sings.", "")),
+    ("## \x1b[1mA man rides.\x1b[0m", ("## \x1b[1m", "A man rides.", "\x1b[0m")),
+    ("\x1b[1m- A dog runs.\x1b[0m", ("\x1b[1m", "- A dog runs.", "\x1b[0m")),  # as a text line: no mark first
+    ("-5 °C outside. A. Smith came.", ("", "-5 °C outside. A. Smith came.", "")),
+])
+def test_a_list_mark_and_the_codes_after_it_are_the_sentence_s_head(sentence, edges):
+    assert sentence_edges(sentence) == edges
+    assert "".join(sentence_edges(sentence)) == sentence
+
+
+def test_the_model_reads_a_sentence_without_its_soft_hyphens():
+    edges, read = read_sentences(["- A man is play\u00ading the gui\u00adtar.", "\u00ad"])
+    assert read == ["A man is playing the guitar.", ""]
+    assert edges[0].head == "- "
+
+
+LINES = ["- a dog runs", "1) a cat sleeps", "  * two dogs run", "a dog ru\u00adns", "## \x1b[1ma cat sleeps\x1b[0m"]
+
+
+def test_translate_keeps_a_list_mark_and_drops_soft_hyphens_as_the_command_does(loaded, reached):
+    """The Python call gave the model "- a dog runs" whole and wrote the translation without its "-"; the soft
+    hyphen reached the model inside its word."""
+    model, tokenizer = loaded
+    translated = translate(model, tokenizer, LINES)
+    assert translated == translate_text(model, tokenizer, LINES)
+    assert translated[:2] == ["- ein hund rennt", "1) eine katze schläft"]
+    assert "\u00ad" not in "".join(reached) and "-" not in "".join(reached)
+
+
+def test_n_best_translations_keep_a_list_mark(loaded):
+    model, tokenizer = loaded
+    [hypotheses] = translate_n_best(model, tokenizer, ["- a dog runs"])
+    assert hypotheses[0].text == "- ein hund rennt"
