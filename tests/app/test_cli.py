@@ -46,6 +46,22 @@ def test_a_long_line_read_again_for_its_alignments_is_warned_of_once(trained_mod
     assert code == 0 and len(cut) == 1 and f"at {source}:1)" in cut[0]
 
 
+def test_a_jsonl_text_longer_than_the_model_was_trained_on_is_warned_of_by_its_line(trained_copy, tmp_path, capsys):
+    """Read whole, a paragraph of 40 sentences came back from the demo model (trained on 53 pieces at most) as
+    one sentence, without a word; a text line is parted into sentences that fit."""
+    from attnmt.trained_lengths import write_longest_source
+
+    write_longest_source(trained_copy, 12)  # "a cat sleeps" is 10 pieces, the three sentences 23
+    source = tmp_path / "in.jsonl"
+    texts = ["a dog runs", "a dog runs. a cat sleeps. two dogs run.", "a cat sleeps"]
+    source.write_text("".join(json.dumps({"text": text}) + "\n" for text in texts), encoding="utf-8")
+    with pytest.warns(UserWarning, match="trained on") as warned:
+        code, out, _ = run(["translate", "--model", trained_copy, "--beam", "1", source], capsys)
+    [message] = [str(w.message) for w in warned if "trained on" in str(w.message)]
+    assert code == 0 and len(out.splitlines()) == 3
+    assert f"at {source}:2:" in message and f"{source}:1" not in message and f"{source}:3" not in message
+
+
 def test_translate_reads_stdin_and_writes_stdout(trained_model, capsys, monkeypatch):
     import io
 

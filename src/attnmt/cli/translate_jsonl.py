@@ -9,6 +9,7 @@ a line without letters passes through, its glossary's terms replaced.  Plain-tex
 from __future__ import annotations
 
 import argparse
+import warnings
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from functools import partial
@@ -22,7 +23,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
 from attnmt.decoding.translate import Translation
 from attnmt.documents.spans import Weights
-from attnmt.errors import DataError
+from attnmt.errors import AttnmtWarning, DataError
 
 T = TypeVar("T")
 
@@ -97,6 +98,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
     reads = [model_reads(sentence, glossary, writes)
              for sentence, glossary in zip(sentences, parts.glossaries, strict=True)]
+    warn_longer_than_trained(model, tokenizer, reads, where, records.numbers(first_line))
     # a sentence the model reads nothing of (every word in a script its vocabulary lacks) passes through
     sentences = [sentence if read else "" for sentence, read in zip(sentences, reads, strict=True)]
     # what each part writes for a translation of what the model read: those symbols back, in the part's controls
@@ -137,6 +139,27 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
                    for hypotheses, each in zip(results, texts, strict=True)]
         write_record_hypotheses(args, out, records, inputs.texts, first_line, results, extras)
     return lost
+
+
+def warn_longer_than_trained(model, tokenizer, reads: list[str], where: str, numbers: list[int]) -> None:
+    """One warning for the texts (``reads``: what the model reads of each part) longer than the longest source the
+    model was trained on (attnmt.decoding.inputs.longest_part), naming the input lines of the first few: a JSONL
+    text is read whole, and the demo model (trained on 53 pieces at most) wrote one sentence for a paragraph of 40.
+    A text line is parted so (attnmt.documents.sentences.fitting_parts); one over the model's positions is cut,
+    and warned of so (attnmt.decoding.inputs.warn_cut)."""
+    from attnmt.decoding.inputs import longest_part
+
+    limit, positions = longest_part(model), model.config.longest_input
+    if limit >= positions:
+        return
+    lengths = [len(tokenizer.encode(read)) if read else 0 for read in reads]
+    long = list(dict.fromkeys(numbers[k] for k, length in enumerate(lengths) if limit < length <= positions))
+    if long:
+        shown = ", ".join(f"{where}:{number}" for number in long[:5]) + (", …" if len(long) > 5 else "")
+        warnings.warn(f"{len(long)} JSONL text(s) longer than the longest source the model was trained on ({limit} "
+                      f"pieces), at {shown}: each is read whole, as one sentence, and its translation may leave "
+                      "much of it out; give one sentence a line, or read the file with --input-format text, which "
+                      "parts it into sentences", AttnmtWarning, stacklevel=2)
 
 
 def job_keys(reads: list[str], inputs: Inputs, shared: Glossary | None, options: Decoding) -> list[Hashable | None]:
