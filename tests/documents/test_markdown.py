@@ -509,8 +509,8 @@ def test_an_html_blocks_words_are_translated_and_its_markup_kept(mirror):
 
 @pytest.mark.parametrize("block", [
     '<div class="note">\n<p>A man rides a bike.\n',  # left open for the Markdown after it
-    '<p>A man<br/>rides a bike.</p>\n',  # written <br> by HTML's writer
-    '<Card title={title}>\nA man rides a bike.\n</Card>\n',  # an MDX expression, written title="{title}"
+    '<p class="a" class="b">A man rides a bike.</p>\n',  # written with one class by HTML's writer
+    '<p>A man rides a &quot;bike&quot;.</p>\n',  # written with plain quotes
 ])
 def test_an_html_block_the_writer_would_change_is_kept_byte_for_byte(mirror, block):
     with warnings.catch_warnings():

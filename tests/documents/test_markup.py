@@ -228,7 +228,7 @@ def test_an_element_over_a_whole_sentence_keeps_the_full_stop_the_model_added(fi
     translator = fixed("Ein rotes Auto.", [(0, 0), (1, 1), (2, 2)])
     assert translate_markup(['<?xml version="1.0"?>\n<list><item>A red car</item></list>'], translator,
                             xml=True) == ['<?xml version="1.0"?>\n<list><item>Ein rotes Auto.</item></list>']
-    assert one("<li><a href='/x'>A red car</a></li>", translator) == '<li><a href="/x">Ein rotes Auto.</a></li>'
+    assert one("<li><a href='/x'>A red car</a></li>", translator) == "<li><a href='/x'>Ein rotes Auto.</a></li>"
 
 
 def test_button_labels_are_translated_with_their_sentence(mirror):

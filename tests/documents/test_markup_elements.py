@@ -85,7 +85,7 @@ def test_an_unknown_html_element_beside_punctuation_is_read_inline(same, text):
 
 @pytest.mark.parametrize("text, expected", [
     ("<p class=MsoNormal>A dog runs in the <b>park</b><o:p>&nbsp;</o:p></p>",
-     '<p class="MsoNormal">A dog runs in the <b>park</b><o:p>&nbsp;</o:p></p>'),
+     "<p class=MsoNormal>A dog runs in the <b>park</b><o:p>&nbsp;</o:p></p>"),
     ("<p>The dog runs in <st1:place>Paris</st1:place> today.</p>",
      "<p>The dog runs in <st1:place>Paris</st1:place> today.</p>"),
     ('<p>A dog <v:shape id="s1">runs</v:shape> in <fb:like>the park</fb:like>.</p>',

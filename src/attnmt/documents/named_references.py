@@ -95,10 +95,10 @@ def referenced_again(written: str, forms: dict[str, list[str]], xml: bool = Fals
     # each copy's form: a character's one form; the next of its forms, where the count agrees; else as written
     ahead = {character: iter(each if len(set(each)) > 1 and counts[character] == len(each) else [])
              for character, each in forms.items()}
+    one = {character: each[0] for character, each in forms.items() if len(set(each)) == 1}
     parts, position = [], 0
     for match, character in found:
-        one = forms[character][0] if len(set(forms[character])) == 1 else None
-        parts += [written[position:match.start()], one or next(ahead[character], match.group())]
+        parts += [written[position:match.start()], one.get(character) or next(ahead[character], match.group())]
         position = match.end()
     parts.append(written[position:])
     return "".join(parts)

@@ -26,11 +26,11 @@ from attnmt.documents.page_writer import (
     html_string,
     open_empties,
     set_text,
-    spelled_names,
     text_after,
     written_as_they_came,
     written_references,
 )
+from attnmt.documents.source_tags import SourceTags, source_tags, written_as_tagged
 from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
 from attnmt.documents.xml_forms import SourceForms, source_forms, written_in_forms
 from attnmt.errors import DataError, warn
@@ -126,13 +126,13 @@ class Parsed:
     wrapper: WrapperEnd | None = None  # an HTML fragment's: where its text ends in lxml's wrapper
     forms: SourceForms | None = None  # XML's: how it wrote what is written as it came where unchanged (xml_forms)
     bogus: frozenset[str] = frozenset()  # its instructions and CDATA sections as written (page_writer.bogus_comments)
-    names: dict[str, str] = field(default_factory=dict)  # HTML's names as it spells them (page_writer.spelled_names)
     references: dict[str, list[str]] = field(default_factory=dict)  # its characters as references (named_references)
+    tags: SourceTags = field(default_factory=SourceTags)  # how HTML wrote its tags and names (source_tags)
 
     def serialise(self, target_lang: str | None) -> str:
         """The page or fragment as text; a document's root states ``target_lang`` (say_language); a
         control character of a translated attribute written as its reference (page_writer.held_value)."""
-        written = referenced_again(self.written(target_lang), self.references, self.xml)
+        written = referenced_again(written_as_tagged(self.written(target_lang), self.tags), self.references, self.xml)
         return written_references(written_as_they_came(written, self.bogus))
 
     def written(self, target_lang: str | None) -> str:
@@ -148,10 +148,11 @@ class Parsed:
             # beside <html> is gather_strays' emptied one: its content is in the page)
             nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
                      *(beside(self.root) if self.from_tree[1] else [])]
-            page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html", names=self.names)
+            page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html", names=self.tags.names)
                            for node in nodes)
             return self.written_prolog() + self.around[0] + page + self.around[1]
-        tostring = partial(etree.tostring, encoding="unicode") if self.xml else partial(html_string, names=self.names)
+        names = self.tags.names
+        tostring = partial(etree.tostring, encoding="unicode") if self.xml else partial(html_string, names=names)
         with open_empties(self.root) if self.xml else nullcontext(), written_in_forms(self.forms, self.root) as restore:
             return self.written_prolog() + escape(self.root.text or "", quote=False) + restore("".join(
                 tostring(child, with_tail=True) for child in self.root))
@@ -348,7 +349,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
             holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
         open_voids(holder)
         return (Parsed(holder, False, wrapper=WrapperEnd.of(text), bogus=bogus_comments(text),
-                       names=spelled_names(text), references=reference_forms(text)), parser, None)
+                       references=reference_forms(text), tags=source_tags(text)), parser, None)
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
@@ -364,7 +365,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     around = (body[:len(body) - len(body.lstrip(HTML_SPACES))] if from_tree[0] else before,
               body[len(body.rstrip()):] if from_tree[1] else after)
     return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, bogus=bogus_comments(body),
-                   names=spelled_names(body), references=reference_forms(body)),
+                   references=reference_forms(body), tags=source_tags(body)),
             parser, 1 + prolog.count("\n"))
 
 

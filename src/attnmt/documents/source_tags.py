@@ -1,0 +1,126 @@
+"""An HTML page's start and end tags written back as the page wrote them, where what they say is unchanged.
+
+libxml2 keeps what a tag means, not how it was written, so lxml's writer changed tags nothing had
+changed: ``<P CLASS=intro>`` came back ``<p class="intro">``, ``title='Go'`` in double quotes, ``<br/>``
+as ``<br>``, ``</A >`` as ``</a>``.  A CAT tool that sent a tagged line (the CLI's ``--format html``,
+LibreTranslate's ``format=html``) compares its tags byte for byte, and took each of those for a tag
+the translation had broken.
+
+The page is read once more, tag by tag, with the standard library's HTML tokenizer (which reads
+what lxml reads as raw text, a script's or a comment's, as no tags), and so is the written page.  A
+written start tag whose name and attributes (their values as read: ``&amp;`` is ``&``) are those of
+start tags of the page is written as the page wrote them: in the one way it wrote them all, or, where
+it wrote them in several ways (``<b>`` and ``<B>``), each in the way of the one in its place, counted
+in order, where the written page has as many.  An end tag is written in the one way the page wrote
+that element's (so is one the parser added: ``</p>`` for a ``<P>`` left open, where the page wrote
+``</P>`` elsewhere).  What the translation changed (a translated ``title``, a ``lang`` said) is written
+as lxml writes it, and so is a start tag the page closed itself (``<div id="map"/>``, which a browser
+takes for a start tag alone) where lxml writes an end tag after it: a void element's (``<br/>``) and one
+lxml writes short too (SVG's ``<path/>`` in XHTML) stand as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from itertools import accumulate
+
+from attnmt.documents.page_writer import HTML_VOIDS, spelled_names
+
+Signature = tuple[str, tuple[tuple[str, str | None], ...]]  # a start tag's name and attributes, as read
+
+
+@dataclass
+class Tag:
+    """One tag of a text: where it stands, and what it says (an end tag's: its name alone)."""
+
+    start: int
+    end: int
+    signature: Signature
+    closing: bool
+
+
+class TagReader(HTMLParser):
+    """The tags of one text, in order (``tags``)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = text
+        self.lines = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
+        self.tags: list[Tag] = []
+        self.feed(text)
+        self.close()
+
+    def here(self) -> int:
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        start = self.here()
+        self.tags.append(Tag(start, start + len(self.get_starttag_text() or ""), (tag, tuple(attrs)), False))
+
+    handle_startendtag = handle_starttag  # <br/> is one start tag, not a start and an end
+
+    def handle_endtag(self, tag: str) -> None:
+        start = self.here()
+        end = self.text.find(">", start)  # the tokenizer's end tag runs to the first ">"
+        self.tags.append(Tag(start, end + 1 if end >= 0 else len(self.text), (tag, ()), True))
+
+
+@dataclass
+class SourceTags:
+    """How a page wrote its tags: each start tag's ways by what it says, in order; each end tag's by its
+    name; and its names as it spells them (page_writer.spelled_names), for the tags lxml writes."""
+
+    starts: dict[Signature, list[str]] = field(default_factory=dict)
+    ends: dict[str, list[str]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def source_tags(text: str) -> SourceTags:
+    """How ``text`` (an HTML page or fragment as it came) writes its tags."""
+    tags = SourceTags(names=spelled_names(text))
+    for tag in TagReader(text).tags:
+        written = text[tag.start:tag.end]
+        if tag.closing:
+            tags.ends.setdefault(tag.signature[0], []).append(written)
+        else:
+            tags.starts.setdefault(tag.signature, []).append(written)
+    return tags
+
+
+def written_as_tagged(written: str, tags: SourceTags) -> str:
+    """``written`` (the page as lxml wrote it) with each tag that says what one of ``tags`` said written so."""
+    if not tags.starts and not tags.ends:
+        return written
+    found = TagReader(written).tags
+    ways = dict(source_ways(found, tags))
+    parts, position = [], 0
+    for k, tag in enumerate(found):
+        own = written[tag.start:tag.end]
+        way = ways.get(k, own)
+        if way.endswith("/>") and not own.endswith("/>") and tag.signature[0] not in HTML_VOIDS:
+            way = own  # <div/> is a start tag to a browser: the end tag lxml writes after it stays
+        parts += [written[position:tag.start], way]
+        position = tag.end
+    parts.append(written[position:])
+    return "".join(parts)
+
+
+def source_ways(found: list[Tag], tags: SourceTags) -> Iterator[tuple[int, str]]:
+    """(index in ``found``, the way the page wrote it) for each tag of ``found`` whose way is known."""
+    counts: dict[Signature, int] = {}
+    for tag in found:
+        if not tag.closing:
+            counts[tag.signature] = counts.get(tag.signature, 0) + 1
+    ahead = {signature: iter(ways if len(set(ways)) > 1 and counts.get(signature) == len(ways) else [])
+             for signature, ways in tags.starts.items()}
+    one_start = {signature: ways[0] for signature, ways in tags.starts.items() if len(set(ways)) == 1}
+    one_end = {name: ways[0] for name, ways in tags.ends.items() if len(set(ways)) == 1}
+    for k, tag in enumerate(found):
+        way = one_end.get(tag.signature[0]) if tag.closing else one_start.get(tag.signature)
+        if way is None and tag.signature in ahead and not tag.closing:
+            way = next(ahead[tag.signature], None)
+        if way is not None:
+            yield k, way

@@ -1,0 +1,30 @@
+"""attnmt.documents.source_tags: an HTML line's tags come back as it wrote them, where they say what they said."""
+
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.source_tags import source_tags, written_as_tagged
+
+
+def test_a_tagged_line_keeps_each_tag_byte_for_byte(upper):
+    """lxml wrote ``<p class="intro">``, ``target="_blank"``, ``</a>`` and ``<br>``: a CAT tool took each
+    for a tag the translation had broken."""
+    line = "<P CLASS=intro>Click <A HREF=\"/x\" target='_blank'>here</A > to continue.<BR/>Thanks.</P>"
+    assert translate_markup([line], upper) == [
+        "<P CLASS=intro>CLICK <A HREF=\"/x\" target='_blank'>HERE</A > TO CONTINUE.<BR/>THANKS.</P>"]
+
+
+def test_a_page_keeps_its_tags_as_written(same):
+    page = ("<!DOCTYPE html>\n<html><head><title>Menu</title></head><body>\n"
+            "<TABLE BORDER=1><TR><TD ALIGN=center>A dog runs.</TD></TR></TABLE>\n</body></html>\n")
+    assert "<TABLE BORDER=1><TR><TD ALIGN=center>A dog runs.</TD></TR></TABLE>" in translate_markup([page], same)[0]
+
+
+def test_tags_that_say_the_same_written_two_ways_keep_their_ways_in_order():
+    tags = source_tags("<b>A</b> and <B>b</B>.")
+    assert written_as_tagged("<b>A</b> and <b>b</b>.", tags) == "<b>A</b> and <B>b</b>."  # two end ways: lxml's
+    assert written_as_tagged("<b>A</b> <b>b</b> <b>c</b>.", tags) == "<b>A</b> <b>b</b> <b>c</b>."  # a third
+
+
+def test_a_tag_the_writer_changed_or_added_is_written_as_lxml_writes_it():
+    tags = source_tags('<p class="a">A <span lang="en">dog</span>.')
+    assert written_as_tagged('<p class="a">A <span lang="de">dog</span>.</p>', tags) == (
+        '<p class="a">A <span lang="de">dog</span>.</p>')
