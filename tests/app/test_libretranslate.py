@@ -147,7 +147,7 @@ def test_auto_on_a_list_gives_a_text_of_40_characters_or_fewer_the_whole_lists_l
     q = [ENGLISH, LADDER, FRENCH, "le chat"]
     whole = labelling.post("/detect", json={"q": q}).json()[0]
     answer = labelling.post("/translate", json={"q": q, "source": "auto", "target": "de"}).json()
-    assert whole["language"] == "en" and answer["detectedLanguage"][3] == whole
+    assert whole["language"] == answer["detectedLanguage"][3]["language"] == "en"
     assert [d["language"] for d in answer["detectedLanguage"]] == ["en", "en", "fr", "en"]
     assert answer["translatedText"][2:] == [f"fr-de: {FRENCH}", "en-de: le chat"]
 
@@ -290,6 +290,19 @@ def test_detect_on_text_with_nothing_to_go_by_is_one_language_at_0_as_libretrans
     """It was every served language at 0, French first: a client taking the first entry went by French."""
     assert client.post("/detect", json={"q": q}).json() == [{"confidence": 0.0, "language": "en"}]
     assert Detector(["fr", "it"], ["de"]).rank_served("12345") == [("fr", 0.0)]  # no English: the first source
+
+
+def test_detect_ranks_a_list_by_each_texts_language_as_libretranslate_averages_them(client):
+    """Joined as one text, the German "fährt" ruled English out: English at 0 %, though one text of two was English."""
+    english, german = "A man rides a bike.", "Ein Mann fährt Fahrrad."  # 19 and 23 characters
+
+    def confidences(q):
+        return {found["language"]: found["confidence"] for found in client.post("/detect", json={"q": q}).json()}
+
+    both, alone = confidences([english, german]), [confidences(english), confidences(german)]
+    assert list(both)[0] == "de" and both["en"] > 20
+    for code, confidence in both.items():  # each language's mean over the texts, weighed by their length
+        assert confidence == pytest.approx((alone[0][code] * 19 + alone[1][code] * 23) / 42, abs=0.02)
 
 
 def test_frontend_settings(client):

@@ -124,6 +124,19 @@ class Detector:
             return [(self.unknown(), 0.0)]
         return ranking
 
+    def rank_texts(self, texts: list[str]) -> list[tuple[str, float]]:
+        """``rank_served`` of a list of texts, one ranking for them all, as LibreTranslate's /detect
+        answers a list: each text ranked on its own, a language's confidence its mean over the texts
+        weighed by their length.  Joined as one text, a German "fährt" ruled English out of the whole
+        list: an English sentence beside a German one was English at 0 %."""
+        weighed: dict[str, float] = {}  # code: the sum of its confidence times each text's length
+        for text in texts:
+            for code, confidence in self.rank_served(text):
+                weighed[code] = weighed.get(code, 0.0) + confidence * len(text)
+        total = max(sum(map(len, texts)), 1)  # texts all empty: every confidence is 0 (rank_served)
+        means = [(code, round(weighed[code] / total, 2)) for code in weighed]
+        return sorted(means, key=lambda mean: mean[1], reverse=True)
+
     def unknown(self) -> str:
         """The language of a text with nothing to go by: LibreTranslate's "en" where English is a served
         source, or else the first served source, a language a client can translate from."""
@@ -147,3 +160,4 @@ def ranked(detector: LanguageDetector, text: str, languages: dict[str, Language]
     code_of = {language: code for code, language in languages.items()}
     return [(code_of[value.language], round(value.value * 100, 2))
             for value in detector.compute_language_confidence_values(text) if value.language in code_of]
+

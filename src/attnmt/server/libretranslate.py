@@ -8,7 +8,8 @@
                         and, for text with ``attnmt serve --quality``, attnmt's extra "quality", "flags"
                         and "calibrated" (attnmt.decoding.quality), as the stream's "done" event then does
     GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
-    POST /detect     q -> [{"language", "confidence"}, ...]  (among the served languages, as /languages lists them)
+    POST /detect     q -> [{"language", "confidence"}, ...]  (among the served languages, as /languages lists them;
+                        for a list, one ranking: each text's confidences averaged, as LibreTranslate's)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
     POST /translate_file  multipart file, source (a code or "auto"), target, api_key
                      -> {"translatedFileUrl": ".../download_file/ID.NAME"} once the file is translated
@@ -331,7 +332,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         check_unicode(params)
         admit(server, request, params)
         texts = texts_in(params)  # as /translate reads q: 5 or [null] is no text to detect
-        ranked = await asyncio.to_thread(server.detector.rank_served, " ".join(texts))
+        ranked = await asyncio.to_thread(server.detector.rank_texts, texts)
         return [{"confidence": confidence, "language": code} for code, confidence in ranked]
 
     @app.get("/languages", tags=["LibreTranslate"])
