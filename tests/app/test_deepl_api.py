@@ -108,6 +108,17 @@ def test_an_ignore_tags_element_holding_text_comes_back_as_sent_the_rest_transla
     assert text.count(kept) == 1 and "ein hund" in text and "translate" not in text
 
 
+@pytest.mark.parametrize(("tags", "sent", "kept"), [
+    ("xml", 'a dog <code>lang translate="No"</code> runs', '<code>lang translate="No"</code>'),
+    ("html", '<p>a dog <code>&lt;div translate="No"&gt;</code> runs</p>', '<code>&lt;div translate="No"&gt;</code>'),
+    ("xml", 'a dog <code translate="No">Acme</code> runs', '<code translate="No">Acme</code>')])
+def test_a_clients_own_translate_no_in_an_ignore_tags_element_comes_back(client, tags, sent, kept):
+    """It was taken out with the marks of the ignore_tags elements, which were the same text."""
+    body = {"text": [sent], "source_lang": "EN", "target_lang": "DE", "tag_handling": tags, "ignore_tags": "code"}
+    text = client.post("/v2/translate", json=body, headers=AUTH).json()["translations"][0]["text"]
+    assert text.count(kept) == 1 and "ein hund" in text and "attnmt" not in text
+
+
 def test_xml_comes_back_as_xml_an_empty_element_closed(client):
     """As HTML, ``<br/>`` came back ``<br>``: no XML parser reads that."""
     answer = client.post("/v2/translate", json={"text": ["a dog runs<br/>"], "target_lang": "DE",

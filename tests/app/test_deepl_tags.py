@@ -2,7 +2,7 @@
 
 import pytest
 
-from attnmt.server.deepl_tags import empty_as_sent, ignored_names, marked_ignored, unmarked
+from attnmt.server.deepl_tags import empty_as_sent, ignored_names, mark_for, marked_ignored, unmarked
 
 
 @pytest.mark.parametrize(("sent", "translated", "written"), [
@@ -21,8 +21,16 @@ def test_ignore_tags_is_read_as_a_json_list_or_a_forms_commas():
 
 def test_an_ignored_element_is_marked_to_be_kept_and_the_mark_taken_out_again():
     texts = ['a <x id="1">Acme</x> b <x/> <xy>c</xy>', '<X>d</X> <x translate="yes">e</x>']
-    marked = marked_ignored(texts, ["x"], html=False)
-    assert marked == ['a <x translate="No" id="1">Acme</x> b <x translate="No"/> <xy>c</xy>',
-                      '<X>d</X> <x translate="yes">e</x>']  # XML's names keep their case; one says translate itself
-    assert marked_ignored(["<X>d</X>"], ["x"], html=True) == ['<X translate="No">d</X>']
-    assert unmarked(marked) == texts
+    mark = mark_for(texts)
+    marked = marked_ignored(texts, ["x"], html=False, mark=mark)
+    assert marked == ['a <x translate="no" attnmt-ignored="0" id="1">Acme</x> b <x translate="no" attnmt-ignored="0"/> '
+                      '<xy>c</xy>', '<X>d</X> <x translate="yes">e</x>']  # XML's names keep their case; one says
+    assert marked_ignored(["<X>d</X>"], ["x"], html=True, mark=mark) == ['<X translate="no" attnmt-ignored="0">d</X>']
+    assert unmarked(marked, mark) == texts
+
+
+def test_the_mark_is_one_no_text_of_the_request_holds():
+    """A client's own ``translate="No"`` was taken out as the mark: ` translate="No"` was the mark for every request."""
+    texts = ['<x translate="no" attnmt-ignored="0">a</x>', 'b translate="no" attnmt-ignored="1"', '<x translate="No">']
+    mark = mark_for(texts)
+    assert mark == ' translate="no" attnmt-ignored="2"' and unmarked(texts, mark) == texts

@@ -35,7 +35,15 @@ from fastapi.responses import JSONResponse
 from attnmt.server.access import Refused, utf8_header
 from attnmt.server.auto_source import detected
 from attnmt.server.context import Server
-from attnmt.server.deepl_tags import TagError, check_xml, empty_as_sent, ignored_names, marked_ignored, unmarked
+from attnmt.server.deepl_tags import (
+    TagError,
+    check_xml,
+    empty_as_sent,
+    ignored_names,
+    mark_for,
+    marked_ignored,
+    unmarked,
+)
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
     LibreError,
@@ -158,7 +166,8 @@ async def translate_deepl(server: Server, request: Request) -> dict:
             raise DeepLError(400, str(error)) from None
     # DeepL reads ignore_tags only with tag_handling; the texts as sent are what is charged, logged and detected
     names = ignored_names(params.get("ignore_tags")) if text_format != "text" else []
-    marked = marked_ignored(texts, names, text_format == "html")
+    mark = mark_for(texts)
+    marked = marked_ignored(texts, names, text_format == "html", mark)
     codes = server.models.codes()
     if not params.get("target_lang"):
         raise DeepLError(400, "Parameter 'target_lang' not specified.")
@@ -179,7 +188,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
             raise DeepLError(413, str(error)) from None
     charge(server, request, texts)
     best, _, _ = await translated_by_source(server, request, routed, sources, marked, 0, text_format, False)
-    best = unmarked(best)
+    best = unmarked(best, mark)
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))
     if text_format == "xml":
         best = [empty_as_sent(sent, text) for sent, text in zip(texts, best, strict=True)]

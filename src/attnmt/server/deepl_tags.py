@@ -1,6 +1,7 @@
 """DeepL's ``tag_handling=xml`` and ``ignore_tags``, as the clients that send them read the answer.
 
     check_xml        400 for a text that is not well-formed XML, before any model work
+    mark_for         the mark of a request's ignore_tags elements, which none of its texts holds
     marked_ignored   each ``ignore_tags`` element marked ``translate="no"``: kept whole, its text as sent
     unmarked         the marks taken out of the translation again
     empty_as_sent    an empty element written as the text wrote it, ``<x></x>`` or ``<x/>``
@@ -13,13 +14,14 @@ the placeholder (``%s``, ``{name}``) was missing from its suggestion.
 from __future__ import annotations
 
 import re
+from itertools import count
 
 from attnmt.errors import UserError
 
 # What marks an ignore_tags element while it is translated: translate="no", which the documents' markup keeps whole,
-# its text untranslated (attnmt.documents.elements.says reads it in any case); "No" as no text spells it, so
-# that only the marks made here are taken out of the translation
-MARK = ' translate="No"'
+# its text untranslated (attnmt.documents.elements.says reads it), beside an attribute that tells the mark from a
+# client's own translate="no" (mark_for)
+MARK = ' translate="no" attnmt-ignored="{}"'
 # An empty element as a text writes it: with an end tag, or closed in its start tag.
 PAIRED = re.compile(r"<([^\s<>/!?]+)(\s[^<>]*)?></\1>")
 CLOSED = re.compile(r"<([^\s<>/!?]+)(\s[^<>]*)?/>")
@@ -48,19 +50,27 @@ def ignored_names(sent: object) -> list[str]:
     return [name.strip() for name in names if isinstance(name, str) and name.strip()]
 
 
-def marked_ignored(texts: list[str], names: list[str], html: bool) -> list[str]:
+def mark_for(texts: list[str]) -> str:
+    """The MARK of ``texts``' ignore_tags elements, numbered so that none of them holds it: ``unmarked``
+    took out every `` translate="No"``, a client's own too, from an element's start tag or the text
+    of a code sample (``<code>&lt;div translate="No"&gt;</code>``)."""
+    number = next(n for n in count() if not any(MARK.format(n) in text for text in texts))
+    return MARK.format(number)
+
+
+def marked_ignored(texts: list[str], names: list[str], html: bool, mark: str) -> list[str]:
     """``texts`` with each element of ``names`` (HTML's in any case) marked to be kept whole and
-    untranslated (MARK), as DeepL keeps an ignore_tags element: one holding text was refused, 400.  One
-    that says ``translate`` itself is left to say it (a second one would be no XML)."""
+    untranslated (``mark``), as DeepL keeps an ignore_tags element: one holding text was refused, 400.
+    One that says ``translate`` itself is left to say it (a second one would be no XML)."""
     for name in names:
         start = re.compile(rf"<{re.escape(name)}(?=[\s/>])(?![^<>]*\stranslate\s*=)", re.IGNORECASE if html else 0)
-        texts = [start.sub(lambda found: found[0] + MARK, text) for text in texts]
+        texts = [start.sub(lambda found: found[0] + mark, text) for text in texts]
     return texts
 
 
-def unmarked(translated: list[str]) -> list[str]:
+def unmarked(translated: list[str], mark: str) -> list[str]:
     """The translations with the marks of ``marked_ignored`` taken out: the elements as they were sent."""
-    return [text.replace(MARK, "") for text in translated]
+    return [text.replace(mark, "") for text in translated]
 
 
 def empty_as_sent(sent: str, translated: str) -> str:
