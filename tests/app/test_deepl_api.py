@@ -77,11 +77,22 @@ def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
     ({"target_lang": None}, "Parameter 'target_lang' not specified."),
     ({"target_lang": "JA"}, "Value for 'target_lang' not supported: 'JA'; the languages served here are EN, DE"),
     ({"source_lang": "fr"}, "Value for 'source_lang' not supported: 'fr'; the languages served here are EN, DE"),
-    ({"text": []}, "Parameter 'text' not specified.")])
+    ({"text": []}, "Parameter 'text' not specified."),
+    ({"custom_instructions": ["Use informal language"]}, "Parameter 'custom_instructions' is not supported"),
+    ({"style_id": "4a1f0c2e-style"}, "Parameter 'style_id' is not supported"),
+    ({"translation_memory_id": "b2c1-tm"}, "Parameter 'translation_memory_id' is not supported")])
 def test_an_option_no_model_here_honours_is_400_not_dropped(client, option, message):
     body = {"text": ["a dog runs"], "target_lang": "DE", **option}
     answer = client.post("/v2/translate", json=body, headers=AUTH)
     assert answer.status_code == 400 and answer.json()["message"].startswith(message)
+
+
+def test_deepl_nodes_custom_instructions_in_a_form_are_400_not_dropped(client):
+    """deepl-node sends each instruction as a form field; the answer ignored them without a word."""
+    sent = b"target_lang=DE&show_billed_characters=1&text=a+dog+runs&custom_instructions=Use+informal+language"
+    form = {**AUTH, "content-type": "application/x-www-form-urlencoded"}
+    answer = client.post("/v2/translate", content=sent, headers=form)
+    assert answer.status_code == 400 and "'custom_instructions' is not supported" in answer.json()["message"]
 
 
 def test_weblates_placeholders_come_back_as_it_sent_them_and_finds_them(client):

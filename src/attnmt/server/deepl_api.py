@@ -17,7 +17,8 @@ Errors are ``{"message": "..."}`` with DeepL's statuses: 400 a bad request, 413 
 unknown key, 429 over a rate limit, 500 when the model fails, 503 when the queue is full.
 
 What DeepL's options ask that no model here can do is refused, never dropped without a word: a
-``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``.
+``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``,
+``custom_instructions``, a ``style_id`` or a ``translation_memory_id``.
 An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).  Options that
 change only how DeepL splits or formats (``split_sentences``, ``preserve_formatting``, ``context``,
 ``model_type``) are read past.
@@ -66,7 +67,9 @@ FORMALITY = ("default", "prefer_more", "prefer_less")  # tuples: JSON may send a
 TAG_HANDLING = ("html", "xml")
 SHOWN = (True, "1", "true")  # show_billed_characters as deepl-python sends it in JSON and in a form
 # DeepL's options that would change a translation in a way no model here can; what a client may do instead
-UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)"}
+UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)",
+               "custom_instructions": "no model here takes instructions: each translates as it was trained",
+               "style_id": "it keeps no style rules", "translation_memory_id": "it keeps no translation memories"}
 # A Refused reason's status in DeepL's API: it answers 403 to a missing key as to a wrong one
 REFUSED = {"missing": 403, "invalid": 403, "slow": 429, "large": 413}
 T = TypeVar("T")
