@@ -122,12 +122,39 @@ def test_a_fill_in_fields_text_is_translated_inside_the_field(mirror):
 def test_the_words_an_index_or_contents_entry_marks_are_translated_inside_the_field(mirror, code):
     """LibreOffice writes the words its index or contents mark spans as the field's result (Word
     writes none): kept, the model read "An sits on the wall." and "orange cat" stayed English.  The
-    entry in the code is kept as written."""
+    entry in the code is translated too (attnmt.documents.index_entries)."""
     field = code_runs(code) + text_run("orange cat") + END
     out = translated(text_run("An ") + field + text_run(" sits on the wall."), mirror)
-    assert mirror.given == ["An orange cat sits on the wall."]
-    assert pieces(first_paragraph(out)) == ["WALL. THE ON SITS ", "begin", code, "separate", "CAT ORANGE", "end",
-                                            " AN"]
+    assert mirror.given == ["An orange cat sits on the wall.", "orange cat"]
+    assert pieces(first_paragraph(out)) == ["WALL. THE ON SITS ", "begin", code.replace("orange cat", "CAT ORANGE"),
+                                            "separate", "CAT ORANGE", "end", " AN"]
+
+
+def test_an_index_entrys_levels_and_cross_reference_are_translated_in_its_code(mirror):
+    """Word builds the index again from its XE fields' codes: kept, updating the fields brought back an
+    English index.  Each level of an entry is translated apart, its switches kept; a code Word split
+    over two instrText elements is written whole into the first."""
+    split = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> XE "Fruit:red'
+             '</w:instrText></w:r><w:r><w:instrText xml:space="preserve"> apple" \\t "See also park" \\f "a" '
+             "</w:instrText></w:r>" + END)
+    simple = '<w:fldSimple w:instr=" XE &quot;Opening times\\: summer&quot; \\b "/>'
+    out = first_paragraph(translated(text_run("A red apple") + split + text_run(" and a pear.") + simple, mirror))
+    codes = [node.text or "" for node in out.iter(w("instrText"))] + [out.find(w("fldSimple")).get(w("instr"))]
+    assert codes == [' XE "FRUIT:APPLE RED" \\t "PARK ALSO SEE" \\f "a" ', "",
+                     ' XE "SUMMER TIMES\\: OPENING" \\b ']
+
+
+def test_an_index_is_translated_as_its_paragraphs_words(mirror):
+    """Word shows the index it last built until someone updates the fields: kept, a translated book
+    ended with an English index.  Each entry is translated, its tab and pages kept."""
+    index = code_runs(' INDEX \\e "\t" \\c "2" \\z "1033" ')
+    data = word_paragraph(index + text_run("apple tree") + '<w:r><w:tab/><w:t>3, 7</w:t></w:r>',
+                          text_run("orange cat") + '<w:r><w:tab/><w:t>12</w:t></w:r>' + END)
+    out = etree.fromstring(read_members(translated_file(data, mirror))["word/document.xml"])
+    assert mirror.given == ["apple tree", "orange cat"]
+    assert [pieces(paragraph) for paragraph in out.iter(w("p"))] == [
+        ["begin", ' INDEX \\e "\t" \\c "2" \\z "1033" ', "separate", "TREE APPLE", "3, 7"],
+        ["CAT ORANGE", "12", "end"]]
 
 
 # A form's text box as LibreOffice writes a .doc's: its properties in the begin, empty runs about its result.

@@ -378,13 +378,13 @@ def field_run(kind: str) -> etree._Element:
     return etree.fromstring(f'<w:r xmlns:w="{W}"><w:fldChar w:fldCharType="{kind}"/></w:r>')
 
 
-def index_file() -> bytes:
-    """An index as Word and LibreOffice write it: one INDEX field whose begin is in its first entry's
+def bibliography_file() -> bytes:
+    """A bibliography as Word writes it: one BIBLIOGRAPHY field whose begin is in its first entry's
     paragraph and whose end is in its last's, then a paragraph of the body."""
     document = docx.Document()
     entries = [document.add_paragraph() for _ in range(3)]
     entries[0]._p.append(field_run("begin"))
-    entries[0]._p.append(etree.fromstring(f'<w:r xmlns:w="{W}"><w:instrText> INDEX \\c "1"</w:instrText></w:r>'))
+    entries[0]._p.append(etree.fromstring(f'<w:r xmlns:w="{W}"><w:instrText> BIBLIOGRAPHY</w:instrText></w:r>'))
     entries[0]._p.append(field_run("separate"))
     for entry, title in zip(entries, ("bird, 3", "cat on the roof, 2", "dog in the park, 1"), strict=True):
         entry.add_run(title)
@@ -394,9 +394,9 @@ def index_file() -> bytes:
 
 
 def test_a_field_over_several_paragraphs_keeps_all_its_text(mirror):
-    """Each entry of the index is inside the field (docs: the text between a field's begin and end is
-    kept), not only the one its begin is in; the field's end closes it for what follows."""
-    paragraphs = translated(index_file(), mirror).paragraphs
+    """Each entry of the bibliography is inside the field (docs: the text between a field's begin and
+    end is kept), not only the one its begin is in; the field's end closes it for what follows."""
+    paragraphs = translated(bibliography_file(), mirror).paragraphs
     assert [p.text for p in paragraphs] == ["bird, 3", "cat on the roof, 2", "dog in the park, 1", "RUNS. DOG THE"]
     assert mirror.given == ["The dog runs."]
 

@@ -14,8 +14,8 @@ contents entry (``XE``, ``TC``), but LibreOffice writes the words its mark spans
 cat> sits on the wall."): they are the sentence's own, and kept, the model read "An sits on the
 wall."  So such a field's result is read as a mark over its words, as Word's other link
 (``w:hyperlink``, a container around its runs) is.  The entry in an ``XE`` or ``TC`` field's code
-("orange cat") is kept as written, as every field's code is: the index Word builds from it stays in
-the source's words until someone edits the entries.  A cross-reference (``REF _Ref55 \\h``) shows a
+("orange cat") is translated with the document (attnmt.documents.index_entries), so that the index
+Word builds from it again reads as the index it shows.  A cross-reference (``REF _Ref55 \\h``) shows a
 copy of the words its bookmark holds ("See <Watering and care> for details.", "As shown in <Figure
 2>"), which Word computes again only when someone updates the fields: kept, the copy stayed English
 inside the translated sentence, so it is read as a link's words are (one of digits alone, a
@@ -45,7 +45,9 @@ field) and often a link to the heading (a ``w:hyperlink`` or a ``HYPERLINK \\l "
 Word and LibreOffice show that result until someone updates the fields, so, kept, a translated
 document opened with an English contents list over German headings.  Its result is read as the
 paragraphs' own words (read_depth_after, OPEN_KINDS): each entry is translated as its heading is,
-the links in it as any link, and the fields inside it (the page numbers) are kept.
+the links in it as any link, and the fields inside it (the page numbers) are kept.  So is an
+index's (``INDEX \\e "\\t" \\c "2"``): its entries, each with its pages, as Word last built them
+from the ``XE`` fields, showed the source's words, an English index at the end of a German book.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 # DOCPROPERTY field gives them and as the kind of a field of their own (TITLE, SUBJECT), case apart.
 SHOWN_PROPERTIES = frozenset({"TITLE", "SUBJECT"})
 # The kinds of field whose result is read as its paragraphs' own words: a table of contents' (the module docstring)
-OPEN_KINDS = frozenset({"TOC"})
+OPEN_KINDS = frozenset({"TOC", "INDEX"})
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
 # comment's anchor, an editing permission's range; its spelling marks are dropped before, as

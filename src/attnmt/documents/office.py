@@ -71,6 +71,7 @@ from attnmt.documents.drawing_direction import forget_styled_direction, set_draw
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.formula_results import forget_string_results
+from attnmt.documents.index_entries import translate_entries
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
@@ -163,6 +164,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         follow_content_literals(archive, parts)  # so do formulas' texts, rules and lists
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
+        translate_entries(parts, translator, options)  # the index Word builds again reads as the one it shows
     if suffix in (".docx", ".docm", ".pptx", ".pptm"):
         translate_chart_workbooks(archive, parts, translator, options, name, review)
     for part in parts:
