@@ -228,6 +228,19 @@ def test_a_page_number_moved_over_a_space_before_a_word_is_not_glued_to_it(known
     assert "".join(text for _, text in word_children(out)) == "Der Hund läuft auf dem Hund, der 3 Hund rennt."
 
 
+@pytest.mark.parametrize("address", ["https://example.org/tickets", "anna@example.org"])
+def test_a_tracked_insertion_after_a_url_keeps_its_first_space(same, address):
+    """The text after a URL gives its space to the URL, which writes it back after itself: outside
+    the insertion that held it, so rejecting the change left ``tickets `` and the insertion began
+    without its space."""
+    insertion = ('<w:ins w:id="1" w:author="Ann" w:date="2024-05-01T10:00:00Z"><w:r><w:t xml:space="preserve">'
+                 " before Friday</w:t></w:r></w:ins>")
+    runs = f'<w:r><w:t xml:space="preserve">Book at {address}</w:t></w:r>{insertion}<w:r><w:t>.</w:t></w:r>'
+    out = translate(word_paragraph(runs), ".docx", same)
+    assert same.given == ["Book at before Friday."]
+    assert word_children(out) == [("r", f"Book at {address}"), ("ins", " before Friday"), ("r", ".")]
+
+
 def test_a_subscript_run_inside_a_word_the_translation_keeps_stays_on_its_letters(upper):
     """A Word run with vertAlign=subscript inside ``H2O`` took the whole word: ``H2O`` in subscript."""
     runs = ('<w:r><w:t xml:space="preserve">He drinks H</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="subscript"/>'

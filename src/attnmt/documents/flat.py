@@ -16,6 +16,7 @@ from lxml import etree
 
 from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
 from attnmt.decoding.word_edges import unspaced
+from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
 
@@ -212,8 +213,7 @@ class FlatBuilder:
         for atom in self.pending_atoms:
             atom.space_after, atom.glued_after = text[0].isspace(), text[0].isalnum()
             atom.space_after_as = written.group() if written and LINE_END.search(written.group()) else " "
-        # right after atoms, though an element opened since (a bold run after a URL: "Visit {url}<b> today</b>")
-        after_atom, self.pending_atoms = self.pending_atoms[-1:], []
+        after_atom, self.pending_atoms = self.pending_atoms[-1:], []  # an element opened since too: "{url}<b> a</b>"
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
             text = " " + text  # the words either side of a line break stay two words
         self.gap = False
@@ -228,7 +228,7 @@ class FlatBuilder:
               and (self.text.strip() or text[0] == " ")):
             if not LINE_END.match(text[0]):  # a no-break space ("{0}&#160;MB") or a tab is written back as it was
                 after_atom[0].space_after_as = text[0]
-            text = text[1:]
+            text = text if space_kept_inside(self, after_atom[0]) else text[1:]  # a tracked insertion's own
         if self.fields:
             self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
         self.text += text
