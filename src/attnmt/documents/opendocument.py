@@ -8,7 +8,7 @@ team.") are drawn on every slide, and are translated.  The text those placeholde
 and footer (and its date, where it is fixed text), is the presentation's own: plain text in a
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
 is translated as a paragraph is; so is the title an index writes again on each update
-(``text:index-title-template``, INDEX_TITLE).
+(``text:index-title-template``, INDEX_TITLE), and an index mark's entry and keys (opendocument_index_marks).
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
 (``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is;
@@ -79,6 +79,7 @@ from attnmt.documents.opendocument_code import (
 from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditional_jobs
 from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_formulas import forget_cell_results
+from attnmt.documents.opendocument_index_marks import index_mark_jobs
 from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import series_name_jobs
@@ -305,6 +306,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
             continue
         found += [jobs[node]] if jobs[node].runs else []
         found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
+        found += index_mark_jobs(node, glossary)
         found += svg_alt_text_jobs(alt_texts.pop(node, []), glossary)
     found += series_name_jobs(root, glossary) if chart else [*pivot_name_jobs(root, glossary),
                                                             *message_title_jobs(root, glossary)]
