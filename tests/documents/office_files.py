@@ -176,6 +176,30 @@ def text_file() -> bytes:
     return odf_bytes(document)
 
 
+def embedded_sheet_file() -> bytes:
+    """An OpenDocument text holding a spreadsheet as an object (``Object 1/``, Insert > Object > OLE Object, as
+    odfpy's addObject writes it): a paragraph, then the object's sheet of a word and a number."""
+    from odf.draw import Frame, Object
+    from odf.opendocument import OpenDocumentSpreadsheet, OpenDocumentText
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document, sheet = OpenDocumentText(), OpenDocumentSpreadsheet()
+    document.text.addElement(P(text="The table below shows the prices."))
+    table, row = Table(name="Prices"), TableRow()
+    for cell, text in ((TableCell(valuetype="string"), "Green apples"), (TableCell(valuetype="float", value=3), "3")):
+        cell.addElement(P(text=text))
+        row.addElement(cell)
+    table.addElement(row)
+    sheet.spreadsheet.addElement(table)
+    frame = Frame(width="6cm", height="2cm", anchortype="as-char")
+    frame.addElement(Object(href=document.addObject(sheet)))
+    holder = P()
+    holder.addElement(frame)
+    document.text.addElement(holder)
+    return odf_bytes(document)
+
+
 def presentation_file() -> bytes:
     """An OpenDocument presentation: one slide with a text frame."""
     from odf.draw import Frame, Page, TextBox

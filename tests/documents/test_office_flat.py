@@ -171,3 +171,17 @@ def test_a_flat_files_title_and_subject_are_translated_as_an_odts_are(mirror):
     dc = NAMESPACES["dc"]
     assert [out.findtext(f"{{{NAMESPACES['office']}}}meta/{{{dc}}}{name}")
             for name in ("title", "subject", "description")] == ["DOG BROWN THE", "PARK THE IN DOGS", "A draft."]
+
+
+def test_a_flat_texts_embedded_spreadsheet_is_translated_as_a_sheet_is(mirror):
+    """A sheet put into a text as an object (an ``office:document`` of a spreadsheet in its ``draw:object``)
+    stayed in the source's language: only charts were read.  Its words are translated, its number kept."""
+    sheet = ('<office:document office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:body>'
+             '<office:spreadsheet><table:table table:name="Prices"><table:table-row>'
+             '<table:table-cell office:value-type="string"><text:p>Green apples</text:p></table:table-cell>'
+             '<table:table-cell office:value-type="float" office:value="3"><text:p>3</text:p></table:table-cell>'
+             '</table:table-row></table:table></office:spreadsheet></office:body></office:document>')
+    body = (f'<office:text><text:p>A table follows.<draw:frame><draw:object>{sheet}</draw:object></draw:frame>'
+            '</text:p></office:text>')
+    out = translate_office(flat_file(body=body), ".fodt", mirror, DocumentOptions()).decode()
+    assert "<text:p>APPLES GREEN</text:p>" in out and "<text:p>3</text:p>" in out and "FOLLOWS. TABLE A" in out

@@ -7,7 +7,7 @@ import io
 import pytest
 from flat_files import NAMESPACES, flat_file, zipped_file
 from lxml import etree
-from office_files import master_page_file, odf_bytes, read_members, text_file, write_members
+from office_files import embedded_sheet_file, master_page_file, odf_bytes, read_members, text_file, write_members
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
@@ -337,3 +337,12 @@ def test_an_odf_conditional_texts_choices_and_shown_text_are_translated_and_its_
     assert [shown.get(f"{{{TEXT}}}{name}") for name in ("string-value-if-true", "string-value-if-false", "condition")
             ] == ["MADAM DEAR", "SIR DEAR", 'ooow:Gender == "F"']
     assert shown.text == "SIR DEAR"
+
+
+def test_a_spreadsheet_embedded_in_a_text_is_translated_as_a_sheet_is(mirror):
+    """A sheet put into a text as an object (``Object 1/``, a spreadsheet in the manifest) stayed in the
+    source's language: only the charts among the objects were read.  Its words are translated, its number kept."""
+    out = read_members(translate_office(embedded_sheet_file(), ".odt", mirror, DocumentOptions()))
+    sheet = etree.fromstring(out["Object 1/content.xml"])
+    assert ["".join(p.itertext()) for p in sheet.iter(f"{{{TEXT}}}p")] == ["APPLES GREEN", "3"]
+    assert mirror.given == ["The table below shows the prices.", "Green apples"]

@@ -44,9 +44,9 @@ A chart is a document of its own inside the file (``Object 1/content.xml``, name
 META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated, and
 so are its table's (``table:table``) categories and series names, string cells; its numbers are kept. The picture of the
 chart the file keeps beside it (``ObjectReplacements/``), for readers that cannot draw charts, is
-kept too, as it was.
+kept too, as it was, as is an embedded object's (a spreadsheet in a text), translated as a file of its kind.
 
-The file's kind, its charts and its encryption are read from its ``mimetype`` and its manifest,
+The file's kind, its charts and objects and its encryption are read from its ``mimetype`` and its manifest,
 before any part is (attnmt.documents.opendocument_package).
 """
 
@@ -80,7 +80,7 @@ from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditi
 from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_index_marks import index_mark_jobs
-from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
+from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import series_name_jobs
 from attnmt.documents.opendocument_validations import message_title_jobs
@@ -238,16 +238,16 @@ def take_back(added: list[etree._Element]) -> None:
 
 def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
                        glossary: Glossary | None) -> list[Part]:
-    """The document's parts (PARTS), then each chart's (the module docstring); DataError where the
+    """The document's parts (PARTS), then each chart's and object's (the module docstring); DataError where the
     file is not of its extension's kind (``suffix``: .odt, .odp or .ods), or no OpenDocument file."""
     check_kind(archive, suffix)
     manifest = read_manifest(archive)
     check_encryption(archive, manifest)
     members = [("", member, False) for member in PARTS]
-    members += [(folder, member, True) for folder in chart_folders(manifest) for member in PARTS]
+    members += [(folder, member, chart) for folder, chart in object_folders(manifest) for member in PARTS]
     trees = {folder + member: parse_part(archive, folder + member) for folder, member, _ in members
              if folder + member in archive}
-    # each styles.xml (the document's, each chart's) indexed once, for every part of its folder
+    # each styles.xml (the document's, each object's) indexed once, for every part of its folder
     shared = {folder: SharedStyles.of(trees[folder + name].getroot()) for folder, name, _ in members
               if name == "styles.xml" and folder + name in trees}
     parts = []

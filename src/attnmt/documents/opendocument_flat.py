@@ -1,9 +1,9 @@
 """Flat OpenDocument files (.fodt, .fods, .fodp): what LibreOffice saves as one XML document
 (``office:document``) instead of a zip archive.  Its root holds what an .odt splits into parts:
 content.xml's body and automatic styles, styles.xml's styles and master pages (their headers and
-footers), meta.xml's ``office:meta`` (its title and subject translated as meta.xml's are); a chart
-is an ``office:document`` of its own inside the ``draw:object`` that shows it, where an .odt names a
-folder (``Object 1/``).
+footers), meta.xml's ``office:meta`` (its title and subject translated as meta.xml's are); a chart,
+or an embedded object (a spreadsheet in a text), is an ``office:document`` of its own inside the
+``draw:object`` that shows it, where an .odt names a folder (``Object 1/``).
 
 Its paragraphs are found and translated as an .odt's are (attnmt.documents.opendocument), its
 styles' languages set the same way, and the file written again with its declaration as it was.
@@ -24,7 +24,7 @@ from attnmt.documents.opendocument import DOCUMENT, document_jobs
 from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_conditions import ConditionalTextJob
 from attnmt.documents.opendocument_formulas import forget_cell_results
-from attnmt.documents.opendocument_package import CHART, MEDIA_TYPES, check_media
+from attnmt.documents.opendocument_package import CHART, EMBEDDED, MEDIA_TYPES, check_media
 from attnmt.documents.package_properties import property_jobs
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
@@ -59,9 +59,9 @@ def has_macros(tree: etree._ElementTree) -> bool:
 def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     """The file's paragraphs as parts of one tree, in the order a reader meets them, which the review's
     rows name: ``office:body``, then ``office:master-styles`` (the master pages' headers and footers),
-    then each chart (``chart 1`` …, in the body's order), then ``office:meta`` (the title and subject,
-    as an .odt's meta.xml's).  With ``options.target_lang``, the styles' languages are set (the first
-    part marked changed where any was)."""
+    then each chart and embedded object (``chart 1``, ``object 1`` …, in the body's order), then
+    ``office:meta`` (the title and subject, as an .odt's meta.xml's).  With ``options.target_lang``, the
+    styles' languages are set (the first part marked changed where any was)."""
     root = tree.getroot()
     jobs = document_jobs(root, None, False, options, glossary)
     # a paragraph's job holds its root, a link's tooltip's or a conditional text's its element
@@ -70,10 +70,13 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
                is not None for job in jobs]
     parts = [Part("office:body", tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
              Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]
-    charts = [document for document in root.iter(DOCUMENT) if document is not root
-              and document.get(MIMETYPE, "").startswith(CHART)]
-    parts += [Part(f"chart {number}", tree, document_jobs(chart, None, True, options, glossary))
-              for number, chart in enumerate(charts, start=1)]
+    numbers: dict[str, int] = {}  # charts and objects each counted from 1
+    for document in [document for document in root.iter(DOCUMENT) if document is not root
+                     and document.get(MIMETYPE, "").strip() in EMBEDDED]:
+        chart = document.get(MIMETYPE, "").strip() == CHART
+        kind = "chart" if chart else "object"
+        numbers[kind] = numbers.get(kind, 0) + 1
+        parts.append(Part(f"{kind} {numbers[kind]}", tree, document_jobs(document, None, chart, options, glossary)))
     meta = root.find(META)  # the document's title and subject, translated as an .odt's meta.xml's are
     if meta is not None and (properties := property_jobs(meta, glossary)):
         parts.append(Part("office:meta", tree, properties))

@@ -1,6 +1,7 @@
 """An OpenDocument file's package: its kind (``mimetype``), and the manifest
-(META-INF/manifest.xml) that names its members: the charts, each a document of its own inside
-the file, and the members that are encrypted.  attnmt.documents.opendocument reads the file's
+(META-INF/manifest.xml) that names its members: the charts and the embedded objects (a spreadsheet, a
+text, a presentation or a drawing put in with Insert > Object > OLE Object), each a document of its own
+inside the file, and the members that are encrypted.  attnmt.documents.opendocument reads the file's
 parts after these checks.
 
 A password-protected file is a zip like any other, its members encrypted inside it: only the
@@ -21,6 +22,9 @@ MANIFEST_PATH = "META-INF/manifest.xml"
 MEDIA_TYPES = {".odt": "application/vnd.oasis.opendocument.text",  # and its -template variant, by prefix
                ".odp": "application/vnd.oasis.opendocument.presentation",
                ".ods": "application/vnd.oasis.opendocument.spreadsheet"}
+# The documents a file holds inside it (``Object 1/``), each translated as a document of its own: a chart, and an
+# embedded object of a kind that holds paragraphs.  A formula (LibreOffice Math) is none: it is kept.
+EMBEDDED = frozenset((CHART, *MEDIA_TYPES.values(), "application/vnd.oasis.opendocument.graphics"))
 
 
 def check_kind(archive: Archive, suffix: str) -> None:
@@ -64,13 +68,15 @@ def check_encryption(archive: Archive, manifest: etree._Element | None) -> None:
                         "encrypted, says META-INF/manifest.xml); remove the password and try again")
 
 
-def chart_folders(manifest: etree._Element | None) -> list[str]:
-    """The folders of the charts that META-INF/manifest.xml names (``Object 1/``), in its order."""
+def object_folders(manifest: etree._Element | None) -> list[tuple[str, bool]]:
+    """The folders of the documents that META-INF/manifest.xml names inside the file (``Object 1/``: EMBEDDED),
+    in its order, each with whether it is a chart.  A spreadsheet put into a text (a price table) stayed in the
+    source's language where only the charts were read."""
     if manifest is None:
         return []
     folders = []
     for entry in manifest.iter(f"{{{MANIFEST}}}file-entry"):
-        path = entry.get(f"{{{MANIFEST}}}full-path", "")
-        if entry.get(f"{{{MANIFEST}}}media-type") == CHART and path.strip("./"):
-            folders.append(path.removeprefix("./").rstrip("/") + "/")
+        path, media = entry.get(f"{{{MANIFEST}}}full-path", ""), entry.get(f"{{{MANIFEST}}}media-type", "")
+        if media in EMBEDDED and path.strip("./"):
+            folders.append((path.removeprefix("./").rstrip("/") + "/", media == CHART))
     return folders
