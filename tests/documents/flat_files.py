@@ -18,6 +18,7 @@ NAMESPACES = {
     "presentation": "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0",
     "ooo": "http://openoffice.org/2004/office",
     "script": "urn:oasis:names:tc:opendocument:xmlns:script:1.0",
+    "form": "urn:oasis:names:tc:opendocument:xmlns:form:1.0",
 }
 MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
 DECLARED = " ".join(f'xmlns:{prefix}="{uri}"' for prefix, uri in NAMESPACES.items())

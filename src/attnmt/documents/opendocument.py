@@ -8,7 +8,8 @@ team.") are drawn on every slide, and are translated.  The text those placeholde
 and footer (and its date, where it is fixed text), is the presentation's own: plain text in a
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
 is translated as a paragraph is; so is the title an index writes again on each update
-(``text:index-title-template``, INDEX_TITLE), and an index mark's entry and keys (opendocument_index_marks).
+(``text:index-title-template``, INDEX_TITLE), an index mark's entry and keys (opendocument_index_marks) and the
+labels of a form's controls (opendocument_forms).
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
 (``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is;
@@ -78,6 +79,7 @@ from attnmt.documents.opendocument_code import (
 )
 from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditional_jobs
 from attnmt.documents.opendocument_deletions import move_inline_deletions
+from attnmt.documents.opendocument_forms import CONTROLS, form_jobs
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_index_marks import index_mark_jobs
 from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
@@ -308,8 +310,9 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
         found += index_mark_jobs(node, glossary)
         found += svg_alt_text_jobs(alt_texts.pop(node, []), glossary)
-    found += series_name_jobs(root, glossary) if chart else [*pivot_name_jobs(root, glossary),
-                                                            *message_title_jobs(root, glossary)]
+    found += series_name_jobs(root, glossary) if chart else [
+        *pivot_name_jobs(root, glossary), *message_title_jobs(root, glossary),
+        *form_jobs([control for control in root.iter(CONTROLS) if is_own(control, root)], glossary)]
     # those of a slide's frames, which no paragraph holds (and of one in a paragraph not read)
     return found + svg_alt_text_jobs([alt for alts in alt_texts.values() for alt in alts], glossary)
 
