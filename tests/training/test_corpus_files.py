@@ -164,3 +164,14 @@ def test_misaligned_files_with_a_given_tokenizer_are_refused_before_a_pair_is_to
     with pytest.raises(DataError, match=rf"^{keys}: parallel files differ in length: {re.escape(str(src))} has 20 "
                                         rf"lines, {re.escape(str(tgt))} has 19; "):
         prepare_config(config, tmp_path / "prepared", log=lambda line: None)
+
+
+def test_an_opus_zip_as_train_src_is_refused_naming_its_key_not_as_misaligned(tmp_path):
+    """A zip of the two sides is one line to count: named as a zip archive, by its own key, before any count."""
+    src, tgt = write_pairs(tmp_path, "a", PAIRS)
+    with zipfile.ZipFile(tmp_path / "en-de.txt.zip", "w") as download:
+        download.write(src, "Tatoeba.en-de.en")
+        download.write(tgt, "Tatoeba.en-de.de")
+    config = TrainConfig(train_src=str(tmp_path / "en-de.txt.zip"), train_tgt=str(tgt), out_dir=str(tmp_path / "run"))
+    with pytest.raises(DataError, match=r"^train_src: .*en-de\.txt\.zip: a zip archive \(an OPUS download"):
+        run_start(config, say=lambda line: None)

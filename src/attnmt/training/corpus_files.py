@@ -77,14 +77,15 @@ def check_read_again(path: str | Path) -> None:
 
 
 def check_corpora_found(config: TrainConfig) -> None:
-    """Refuses a run whose training text (not prepared_dir's) cannot be read, naming the config key that gives
-    it: a missing second corpus of a ``train:`` list was "cannot read b.en: no such file or directory", which
-    left the user to find which entry, and which side, named it."""
+    """Refuses a run whose training text (not prepared_dir's) cannot be read, or is no text (check_corpus_file),
+    naming the config key that gives it: a missing second corpus of a ``train:`` list was "cannot read b.en: no
+    such file or directory", which left the user to find which entry, and which side, named it."""
     if config.prepared_dir:
         return
     for key, path in corpus_keys(config):
         try:
             check_readable(path)
+            check_corpus_file(path)
         except DataError as error:
             raise DataError(f"{key}: {error}") from None
 
@@ -92,16 +93,14 @@ def check_corpora_found(config: TrainConfig) -> None:
 def check_corpora_aligned(config: TrainConfig) -> None:
     """Refuses a run (not prepared_dir's) whose two files of a corpus differ in line count, naming their keys,
     before a sentence is tokenised (``check_same_length``): with a tokenizer given, the whole shorter file was
-    tokenised first, hours on a large corpus, before the line saying so.  A file that is no text is named as
-    such first (check_corpus_file), not as a file of another line count."""
+    tokenised first, hours on a large corpus, before the line saying so.  After check_corpora_found, so that
+    a file that is no text is named as such, not as a file of another line count."""
     if config.prepared_dir:
         return
     for prefix, spec in corpus_prefixes(config):
         if spec.src is None or spec.tgt is None:  # a tsv file: one line a pair
             continue
         try:
-            check_corpus_file(spec.src)
-            check_corpus_file(spec.tgt)
             check_same_length(spec.src, spec.tgt)
         except DataError as error:
             raise DataError(f"{prefix}src, {prefix}tgt: {error}") from None
