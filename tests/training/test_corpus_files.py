@@ -6,6 +6,7 @@ import gzip
 import lzma
 import os
 import re
+import tarfile
 import zipfile
 
 import pytest
@@ -93,6 +94,20 @@ def test_a_corpus_compressed_otherwise_than_with_gzip_is_refused_saying_how_it_i
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: {kind}, not text: decompress it first, or "
                                         "compress it with gzip instead: a name ending in .gz is read through gzip$"):
         check_corpus_file(path)
+
+
+@pytest.mark.parametrize(("name", "mode", "form"), [
+    ("en-de.tsv.tar", "w", tarfile.GNU_FORMAT), ("en-de.tsv.tar.gz", "w:gz", tarfile.PAX_FORMAT)])
+def test_a_tar_archive_as_train_tsv_is_refused_not_read_with_its_headers_as_text(tmp_path, name, mode, form):
+    """Its first member's header (the name, then hundreds of zero bytes) was glued to the first pair's source and
+    tokenised with it, its end's zero bytes a line "without exactly one tab"."""
+    inner = tmp_path / "en-de.tsv"
+    inner.write_text("".join(f"{src}\t{tgt}\n" for src, tgt in PAIRS), encoding="utf-8")
+    with tarfile.open(tmp_path / name, mode, format=form) as archive:
+        archive.add(inner, "en-de.tsv")
+    with pytest.raises(DataError, match=rf"^{re.escape(str(tmp_path / name))}: a tar archive, not text: extract it "
+                                        r"first \(tar -xf\) and give the files in it$"):
+        next(text_pairs(CorpusSpec(tsv=str(tmp_path / name)), report=ReadReport(0, 0)))
 
 
 def test_a_pipe_as_a_corpus_is_refused_before_a_byte_of_it_is_read(tmp_path):

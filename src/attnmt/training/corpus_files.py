@@ -1,7 +1,8 @@
 """What a file given as training or validation text is, before it is read one sentence a line: a
 spreadsheet, an Office, PDF or RTF document, a translation memory (TMX, XML), which a practitioner often
-holds their parallel text in, a WMT test set's SGML, or text compressed otherwise than with gzip (an OPUS
-download's zip, .xz, .bz2, .zst, .7z) is refused in one line saying what it is and what to give instead.
+holds their parallel text in, a WMT test set's SGML, a tar archive, or text compressed otherwise than with
+gzip (an OPUS download's zip, .xz, .bz2, .zst, .7z) is refused in one line saying what it is and what to give
+instead.
 Read as text, each was "invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv", advice that
 cannot help, a .tmx as train_tsv "expected 'source<TAB>target' with exactly one tab", and an .sgm's markup
 lines were scored as sentences."""
@@ -29,6 +30,11 @@ NOT_TEXT = {ZIP_START: ("a zip archive (an OPUS download, an .xlsx, .ods or .doc
             b"\xfd7zXZ\x00": ("compressed with xz", AS_GZIP), b"\x28\xb5\x2f\xfd": ("compressed with zstd", AS_GZIP),
             b"7z\xbc\xaf\x27\x1c": ("a 7-Zip archive", AS_GZIP)}
 BZIP2 = re.compile(rb"BZh[1-9]1AY&SY")  # a bzip2 stream's start: its block size, then a block's magic number
+# A tar archive (a corpus release's .tar, .tar.gz) says so past its first member's name: read as text, that header
+# was glued to the first pair (and each later member's to its first), its end's zero bytes a line of their own.
+TAR_MAGIC = re.compile(rb"ustar(\x0000|  \x00)")  # POSIX's and GNU's, at byte 257 of its first header
+TAR_AT = 257
+AS_TAR = "extract it first (tar -xf) and give the files in it"
 AS_TMX_TEXT = ("attnmt reads plain text: export the memory's segments as two files of one sentence a line, or as "
                "one of 'source<TAB>target' a line for a tsv")
 # A WMT test set's SGML (newstest2014-deen-src.en.sgm): its root, then documents of <seg id="1">…</seg> lines.
@@ -48,9 +54,7 @@ def check_corpus_file(path: str | Path) -> None:
             head = file.read(HEAD)
     except (OSError, EOFError, zlib.error):  # reading it names why
         return
-    kind = ("compressed with bzip2", AS_GZIP) if BZIP2.match(head) else next(
-        (kind for magic, kind in NOT_TEXT.items() if head.startswith(magic)), None)
-    if kind:
+    if kind := packed_kind(head):
         raise DataError(f"{path}: {kind[0]}, not text: {kind[1]}")
     text = head.decode("utf-8", "ignore").lstrip("\ufeff \t\r\n")
     if "<tmx" in text and text.startswith(("<?xml", "<tmx", "<!")):
@@ -59,6 +63,16 @@ def check_corpus_file(path: str | Path) -> None:
         raise DataError(f"{path}: a WMT test set in SGML (<srcset>, <seg>), not one sentence a line: {AS_SEGMENTS}")
     if text.startswith("<?xml"):
         raise DataError(f"{path}: an XML file, not one sentence a line: {AS_TEXT}")
+
+
+def packed_kind(head: bytes) -> tuple[str, str] | None:
+    """What a file whose first bytes are ``head`` is and what to give instead, where it is no text of itself: an
+    archive, a document, or text compressed otherwise than with gzip; None otherwise."""
+    if BZIP2.match(head):
+        return "compressed with bzip2", AS_GZIP
+    if TAR_MAGIC.match(head, TAR_AT):
+        return "a tar archive", AS_TAR
+    return next((kind for magic, kind in NOT_TEXT.items() if head.startswith(magic)), None)
 
 
 def check_read_again(path: str | Path) -> None:
