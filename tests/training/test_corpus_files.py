@@ -62,6 +62,16 @@ def test_a_tmx_memory_as_a_corpus_is_refused_naming_it(tmp_path, name):
         next(text_pairs(CorpusSpec(src=str(path), tgt=str(tgt)), report=ReadReport(0, 0)))
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_tmx_memory_in_utf16_is_refused_as_a_tmx_not_as_text_to_convert(tmp_path, encoding):
+    """A CAT tool's TMX export is often UTF-16: it was "the text is UTF-16 …; convert it to UTF-8 first, e.g. with
+    iconv", and once converted, refused as a TMX memory."""
+    path = tmp_path / "memory.tmx"
+    path.write_bytes(TMX.lstrip("\ufeff").replace('"UTF-8"', '"UTF-16"').encode(encoding))
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: a TMX translation memory \(XML\), not one "):
+        check_corpus_file(path)
+
+
 SGML = ('<refset setid="newstest2014" srclang="any" trglang="de">\n<doc sysid="ref" docid="1012-bbc" genre="news">\n'
         '<p>\n<seg id="1">Ein Hund rennt.</seg>\n</p>\n</doc>\n</refset>\n')
 

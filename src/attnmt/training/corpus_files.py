@@ -17,6 +17,7 @@ from pathlib import Path
 
 from attnmt.errors import DataError
 from attnmt.text.data import OLE_SIGNATURE, ZIP_START, check_readable, open_bytes
+from attnmt.text.encodings import utf16_without_bom
 from attnmt.text.parallel_text import check_same_length
 from attnmt.train_config import CorpusSpec, TrainConfig
 
@@ -56,13 +57,20 @@ def check_corpus_file(path: str | Path) -> None:
         return
     if kind := packed_kind(head):
         raise DataError(f"{path}: {kind[0]}, not text: {kind[1]}")
-    text = head.decode("utf-8", "ignore").lstrip("\ufeff \t\r\n")
+    text = head_text(head).lstrip("\ufeff \t\r\n")
     if "<tmx" in text and text.startswith(("<?xml", "<tmx", "<!")):
         raise DataError(f"{path}: a TMX translation memory (XML), not one sentence a line: {AS_TMX_TEXT}")
     if WMT_SGML.match(text):
         raise DataError(f"{path}: a WMT test set in SGML (<srcset>, <seg>), not one sentence a line: {AS_SEGMENTS}")
     if text.startswith("<?xml"):
         raise DataError(f"{path}: an XML file, not one sentence a line: {AS_TEXT}")
+
+
+def head_text(head: bytes) -> str:
+    """A file's first bytes ``head`` as text, what cannot be read left out: UTF-16 where they are (the TMX a CAT tool
+    exports often is, which was refused as UTF-16 to convert, and once converted as a TMX), else UTF-8."""
+    utf16 = "utf-16" if head.startswith((b"\xff\xfe", b"\xfe\xff")) else utf16_without_bom(head)
+    return head.decode(utf16 or "utf-8", "ignore")
 
 
 def packed_kind(head: bytes) -> tuple[str, str] | None:
