@@ -195,7 +195,25 @@ def test_a_list_validations_items_follow_their_cells(mirror):
     """Excel flagged every translated cell as not in the list "In progress,Not started,Done"."""
     out = translate(docx_bytes(list_book('"In progress, Not started,Done"')), mirror)
     validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
-    assert validation.formula1 == '"PROGRESS IN, STARTED NOT,Done"'  # its spaces kept; "Done": no cell's
+    assert validation.formula1 == '"PROGRESS IN, STARTED NOT,DONE"'  # its spaces kept; "Done": no cell's, translated
+
+
+def test_a_list_validations_items_no_cell_holds_yet_are_translated_and_followed(mirror):
+    """A template's drop-down, its cells still empty, offered English words in a translated sheet;
+    the count and the rule that compare with what a user picks take the same words."""
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["B1"] = "Task", '=COUNTIF(A2:A9,"In progress")'
+    validation = DataValidation(type="list", formula1='"Open,In progress,Done"')
+    book.active.add_data_validation(validation)
+    validation.add("A2:A9")
+    rule = Rule(type="containsText", operator="containsText", text="Done", dxf=DifferentialStyle())
+    rule.formula = ['NOT(ISERROR(SEARCH("Done",A2)))']
+    book.active.conditional_formatting.add("A2:A9", rule)
+    root = sheet_root(translate(docx_bytes(book), mirror))
+    assert root.findtext(f".//{{{S}}}formula1") == '"OPEN,PROGRESS IN,DONE"'
+    assert root.findtext(f".//{{{S}}}f") == 'COUNTIF(A2:A9,"PROGRESS IN")'
+    cf_rule = root.find(f".//{{{S}}}cfRule")
+    assert (cf_rule.get("text"), cf_rule.findtext(f"{{{S}}}formula")) == ("DONE", 'NOT(ISERROR(SEARCH("DONE",A2)))')
 
 
 def test_a_list_item_whose_translation_holds_a_comma_keeps_its_source(known):

@@ -44,13 +44,15 @@ def translate(data: bytes, translator) -> bytes:
     return translate_office(data, ".xlsx", translator, DocumentOptions())
 
 
-def test_a_data_validations_messages_are_translated_and_its_list_is_not(mirror):
-    """They were left in English, though Excel shows them when the cell is selected or a wrong value typed."""
+def test_a_data_validations_messages_are_translated_and_its_list_item_by_item(mirror):
+    """They were left in English, though Excel shows them when the cell is selected or a wrong value typed;
+    the list's items, which no cell holds yet, are translated one by one (attnmt.documents.result_literals),
+    so that the prompt and the drop-down offer the same words."""
     out = translate(validated_file(), mirror)
     validation = openpyxl.load_workbook(io.BytesIO(out)).active.data_validations.dataValidation[0]
     assert (validation.promptTitle, validation.prompt) == ("ANSWER YOUR", "NO. OR YES CHOOSE")
     assert (validation.errorTitle, validation.error) == ("VALUE WRONG", "LIST. THE IN NOT IS VALUE THE")
-    assert validation.formula1 == '"Yes,No"'
+    assert validation.formula1 == '"YES,NO"'
     assert "Yes,No" not in " ".join(mirror.given)
 
 
@@ -70,7 +72,8 @@ def test_a_messages_lines_are_translated_apart_and_its_line_break_kept(mirror):
 def test_a_title_whose_translation_is_longer_than_excel_takes_keeps_its_source(known):
     """Excel's dialog takes a title of 32 characters at most: the translation's 36 were written."""
     translations = {"Your answer": "Ihre Antwort auf die gestellte Frage", "Choose yes or no.": "Ja oder nein.",
-                    "Wrong value": "Falscher Wert", "The value is not in the list.": "Nicht in der Liste."}
+                    "Wrong value": "Falscher Wert", "The value is not in the list.": "Nicht in der Liste.",
+                    "Yes": "Ja", "No": "Nein"}
     translator = known({source: (translation, []) for source, translation in translations.items()})
     with pytest.warns(LeftUntranslated, match=r"sheet1\.xml, the data validation of cells B1: .*promptTitle is 36"):
         out = translate(validated_file(), translator)

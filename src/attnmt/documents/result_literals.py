@@ -13,6 +13,11 @@ list item of the workbook that reads it, its own formula's included, then follow
 reads a cell's text does (attnmt.documents.sheet_literals: Excel's 255 characters kept, the
 formula's cached result following too).
 
+A list validation's items (``"Open,In progress,Done"``) are such texts too: a cell's drop-down offers
+them, and the one a user picks is the cell's text; kept, a translated template offered English
+words, which its counts and rules then compared with (attnmt.documents.sheet_literals writes them,
+an item whose translation holds a comma kept).
+
 A result literal is one literal that is a whole argument a function gives as its value
 (RESULTS: IF's two, IFERROR's and IFNA's fallback, IFS's and SWITCH's values and SWITCH's default,
 CHOOSE's choices, HYPERLINK's label), or a whole formula (``="Total"``).  One that reads, case
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import chain
 
 from lxml import etree
 
@@ -100,13 +106,14 @@ def unquoted(literal: str) -> str:
 
 
 def translate_results(roots: Iterable[etree._Element], followed: Followed, translator: Translator,
-                      options: DocumentOptions) -> None:
-    """Each result literal of the cells' formulas in ``roots`` (worksheets) that no cell of
-    ``followed`` showed translated by ``translator`` and added to ``followed``, which its literals
-    then follow (module docstring)."""
+                      options: DocumentOptions, offered: Iterable[str] = ()) -> None:
+    """Each result literal of the cells' formulas in ``roots`` (worksheets), and each of the texts
+    ``offered`` (a list validation's items), that no cell of ``followed`` showed translated by
+    ``translator`` and added to ``followed``, which its literals then follow (module docstring)."""
     glossary = translator_glossary(translator)
-    texts = (text for root in roots for formula in root.iter(s("f")) if formula.text and '"' in formula.text
-             for text in result_literals(formula.text))
+    results = (text for root in roots for formula in root.iter(s("f")) if formula.text and '"' in formula.text
+               for text in result_literals(formula.text))
+    texts = chain(results, offered)
     todo = [text for text in dict.fromkeys(texts) if not followed.holds(text) and needs_translation(text, glossary)]
     lines = [text.split("\n") for text in todo]
     translated = iter(translate_lines([line for each in lines for line in each], ForXml(translator), options,

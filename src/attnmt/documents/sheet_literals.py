@@ -73,7 +73,8 @@ def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str, tr
         return held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
 
     followed = workbook_cells(archive, parts, [part(sheet) for sheet in sheets], set(held))
-    translate_results([part(sheet).tree.getroot() for sheet in sheets], followed, translator, options)
+    roots = [part(sheet).tree.getroot() for sheet in sheets]
+    translate_results(roots, followed, translator, options, offered_items(roots))
     if not followed:
         return []
     for member in holders:
@@ -154,6 +155,15 @@ def list_validation(formula: etree._Element) -> etree._Element | None:
     holder = formula.getparent() if formula.tag == f"{{{XM}}}f" else formula
     validation = holder.getparent() if holder is not None and etree.QName(holder).localname == "formula1" else None
     return validation if validation is not None and validation.get("type") == "list" else None
+
+
+def offered_items(roots: Sequence[etree._Element]) -> list[str]:
+    """Each item of the list validations of ``roots`` (worksheets) written as one literal
+    (``"Open,In progress,Done"``): the texts a cell's drop-down offers, which a user picks as its text."""
+    listed = (LIST.fullmatch(formula.text or "") for root in roots for formula in root.iter(*FORMULAS)
+              if list_validation(formula) is not None)
+    return [item.strip() for items in listed if items is not None
+            for item in items.group(1).replace('""', '"').split(",")]
 
 
 def cells_of(validation: etree._Element) -> str:

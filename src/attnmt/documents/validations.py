@@ -7,10 +7,11 @@ the rule refuses is typed (``errorTitle``, ``error``), and a link's screen tip (
 the mouse rests on it, as a browser shows an HTML link's ``title``.  Each is plain text in an
 attribute of its ``dataValidation`` (Excel 2010's ``x14:dataValidation`` too, which Excel writes
 for a list on another sheet) or ``hyperlink``, translated line by line as a comment's text is
-(attnmt.documents.comments.TextJob); a rule (``formula1``, ``formula2``, a list's ``"Yes,No"``)
-is never translated, nor a link's target: a list's item that reads a cell's text follows that
-cell's translation once the cells are translated (attnmt.documents.sheet_literals), so the rule
-still accepts the values its cells hold.
+(attnmt.documents.comments.TextJob); a rule (``formula1``, ``formula2``) is not translated here,
+nor a link's target: a list's item (``"Yes,No"``) that reads a cell's text follows that cell's
+translation once the cells are translated (attnmt.documents.sheet_literals), so the rule still
+accepts the values its cells hold, and one that no cell holds is translated as the texts a formula
+shows are (attnmt.documents.result_literals).
 
 Excel's Data Validation dialog takes a title of at most 32 characters and a message of at most
 255 (MESSAGE_LIMITS; XlsxWriter refuses longer ones as over Excel's limit).  A translation runs
