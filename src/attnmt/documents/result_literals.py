@@ -23,8 +23,8 @@ A result literal is one literal that is a whole argument a function gives as its
 CHOOSE's choices, HYPERLINK's label), or a whole formula (``="Total"``).  One that reads, case
 apart, a cell's text is that cell's, and takes its translation: the model is not asked again, so
 that a result and the cells it is compared with read the same.  Left as written: a literal without
-letters (``""``, ``"-"``), a piece of a text put together (``"Total: "&A1``), which is no whole
-sentence, and any literal inside an argument a function reads as a keyword or reference
+letters (``""``, ``"-"``), a piece of a text put together (``"Total: "&A1``), which is no
+argument's whole value, and any literal inside an argument a function reads as a keyword or reference
 (followed_texts.KEYWORDS: ``INDIRECT(IF(A1,"Summary","Detail"))`` names sheets or ranges).
 """
 
