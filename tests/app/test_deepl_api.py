@@ -57,6 +57,20 @@ def test_without_source_lang_each_text_is_detected_and_one_in_the_target_languag
                                               {"detected_source_language": "DE", "text": "ein hund rennt"}]}
 
 
+@pytest.mark.parametrize("split", ["nonewlines", "0"])
+def test_split_sentences_nonewlines_reads_a_sentence_wrapped_over_two_lines_as_one(client, split):
+    """It was translated as two, each half a sentence; a break after a sentence's end, and a blank line, stay."""
+    body = {"text": ["a man rides\na bike", "a dog runs.\na cat sleeps\n\nthe child plays"], "target_lang": "DE",
+            "source_lang": "EN", "split_sentences": split}
+    answer = client.post("/v2/translate", json=body, headers=AUTH).json()
+    wrapped, kept = (each["text"] for each in answer["translations"])
+    assert wrapped == "ein mann fährt ein fahrrad"
+    assert [line.rstrip(".") for line in kept.split("\n")] == [
+        "ein hund rennt", "eine katze schläft", "", "das kind spielt"]
+    default = client.post("/v2/translate", json={**body, "split_sentences": "1"}, headers=AUTH).json()
+    assert "\n" in default["translations"][0]["text"]  # DeepL's default splits at line breaks too
+
+
 def test_html_tag_handling_carries_the_tags_over(client):
     answer = client.post("/v2/translate", json={"text": ["<p>a dog runs</p>"], "target_lang": "DE",
                                                 "tag_handling": "html"}, headers=AUTH)
