@@ -71,6 +71,14 @@ def test_split_sentences_nonewlines_reads_a_sentence_wrapped_over_two_lines_as_o
     assert "\n" in default["translations"][0]["text"]  # DeepL's default splits at line breaks too
 
 
+def test_preserve_formatting_keeps_a_texts_full_stop_as_deepl_python_asks(client):
+    """The model left the full stop out: "ein hund rennt" for "a dog runs."."""
+    body = {"text": ["a dog runs.", "a cat sleeps"], "target_lang": "DE", "source_lang": "EN",
+            "preserve_formatting": True}
+    answer = client.post("/v2/translate", json=body, headers=AUTH).json()
+    assert [each["text"] for each in answer["translations"]] == ["ein hund rennt.", "eine katze schläft"]
+
+
 def test_html_tag_handling_carries_the_tags_over(client):
     answer = client.post("/v2/translate", json={"text": ["<p>a dog runs</p>"], "target_lang": "DE",
                                                 "tag_handling": "html"}, headers=AUTH)

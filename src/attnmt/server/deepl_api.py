@@ -20,9 +20,8 @@ What DeepL's options ask that no model here can do is refused, never dropped wit
 ``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``,
 ``custom_instructions``, a ``style_id`` or a ``translation_memory_id``.
 An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).
-``split_sentences`` ``nonewlines`` or ``0`` reads a line break inside a sentence as a space (``unwrapped``);
-options that change only how DeepL formats or which of its models answers (``preserve_formatting``,
-``context``, ``model_type``) are read past.
+``split_sentences`` and ``preserve_formatting`` are read as DeepL reads them (attnmt.server.deepl_text);
+``context`` and ``model_type``, which change only which of DeepL's models answers and how, are read past.
 """
 
 from __future__ import annotations
@@ -46,6 +45,7 @@ from attnmt.server.deepl_tags import (
     marked_ignored,
     unmarked,
 )
+from attnmt.server.deepl_text import as_formatted, as_split
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
     LibreError,
@@ -67,12 +67,6 @@ NO_LIMIT = 1_000_000_000_000
 FORMALITY = ("default", "prefer_more", "prefer_less")  # tuples: JSON may send a list, unhashable
 TAG_HANDLING = ("html", "xml")
 SHOWN = (True, "1", "true")  # show_billed_characters as deepl-python sends it in JSON and in a form
-# split_sentences that splits at punctuation only, not at a line break: deepl-python's SplitSentences.NO_NEWLINES
-# and OFF, deepl-node's "nonewlines" and "off" ("0"); this server still splits at punctuation for its models
-NO_NEWLINES = ("nonewlines", "0")
-# A line break inside a sentence: after a line ending in no mark that ends one (a quote or bracket may
-# close it), before a line of text; a blank line (a paragraph's end) is none
-WRAPPED = re.compile(r"(?<![.!?…:;])(?<![.!?…:;][\"'”’»)\]])(?<!\s)[ \t]*\r?\n[ \t]*(?=\S)")
 # DeepL's options that would change a translation in a way no model here can; what a client may do instead
 UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)",
                "custom_instructions": "no model here takes instructions: each translates as it was trained",
@@ -147,13 +141,6 @@ def served_language(params: dict, name: str, codes: list[str]) -> str:
     return code
 
 
-def unwrapped(text: str) -> str:
-    """``text`` with each line break inside a sentence (WRAPPED) a space, as DeepL reads a text sent
-    with ``split_sentences`` ``nonewlines``: a sentence wrapped over two lines (copied from a PDF or an
-    e-mail) was translated as two, each half a sentence ("Ein Mann steht." / "Eine Leiter ...")."""
-    return WRAPPED.sub(" ", text)
-
-
 def checked_options(params: dict) -> str:
     """The text format DeepL's ``tag_handling`` asks for ("text", "html" or "xml": written back as XML);
     400 for an option no model here honours."""
@@ -185,8 +172,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     names = ignored_names(params.get("ignore_tags")) if text_format != "text" else []
     mark = mark_for(texts)
     marked = marked_ignored(texts, names, text_format == "html", mark)
-    if text_format == "text" and params.get("split_sentences") in NO_NEWLINES:
-        marked = [unwrapped(text) for text in marked]
+    marked = as_split(marked, params) if text_format == "text" else marked
     codes = server.models.codes()
     if not params.get("target_lang"):
         raise DeepLError(400, "Parameter 'target_lang' not specified.")
@@ -208,6 +194,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     charge(server, request, texts)
     best, _, _ = await translated_by_source(server, request, routed, sources, marked, 0, text_format, False)
     best = unmarked(best, mark)
+    best = as_formatted(texts, best, params) if text_format == "text" else best
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))
     if text_format == "xml":
         best = [empty_as_sent(sent, text) for sent, text in zip(texts, best, strict=True)]

@@ -1,0 +1,61 @@
+"""DeepL's options on how a plain text is read and written back, as its clients send them.
+
+    as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
+    as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there
+
+DeepL splits a text at punctuation and at line breaks, unless told to split at punctuation only
+(deepl-python's SplitSentences.NO_NEWLINES and OFF, deepl-node's "nonewlines" and "off", sent as
+"nonewlines" and "0"); attnmt's models still get one sentence at a time.
+"""
+
+from __future__ import annotations
+
+import re
+
+NO_NEWLINES = ("nonewlines", "0")
+# A line break inside a sentence: after a line ending in no mark that ends one (a quote or bracket may
+# close it), before a line of text; a blank line (a paragraph's end) is none
+WRAPPED = re.compile(r"(?<![.!?…:;])(?<![.!?…:;][\"'”’»)\]])(?<!\s)[ \t]*\r?\n[ \t]*(?=\S)")
+# preserve_formatting as deepl-python (JSON true) and deepl-node (a form's "1") send it
+PRESERVED = (True, "1", "true")
+STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
+ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
+
+
+def as_split(texts: list[str], params: dict) -> list[str]:
+    """``texts`` as DeepL's ``split_sentences`` reads them: with ``nonewlines`` or ``0``, each line
+    break inside a sentence (WRAPPED) a space.  A sentence wrapped over two lines (copied from a PDF or
+    an e-mail) was translated as two halves ("Ein Mann steht." / "Eine Leiter ...")."""
+    if params.get("split_sentences") not in NO_NEWLINES:
+        return texts
+    return [WRAPPED.sub(" ", text) for text in texts]
+
+
+def as_formatted(texts: list[str], translations: list[str], params: dict) -> list[str]:
+    """``translations`` with ``preserve_formatting``: each line's end as its source line's (``end_kept``),
+    line by line where a translation has its text's lines, else at the text's end.  A user interface's
+    "Save changes" came back "Änderungen speichern.", a full stop its source never had."""
+    if params.get("preserve_formatting") not in PRESERVED:
+        return translations
+    return [lines_kept(text, translation) for text, translation in zip(texts, translations, strict=True)]
+
+
+def lines_kept(text: str, translation: str) -> str:
+    sources, lines = text.split("\n"), translation.split("\n")
+    if len(sources) != len(lines):
+        sources, lines = [text], [translation]
+    return "\n".join(end_kept(source, line) for source, line in zip(sources, lines, strict=True))
+
+
+def end_kept(source: str, translation: str) -> str:
+    """``translation`` without the full stop its ``source`` does not end in, or with the one the
+    model left out; any other mark, and the spaces after the last one, as the model wrote them."""
+    said, written = source.rstrip(), translation.rstrip()
+    spaces = translation[len(written):]
+    if not said or not written:
+        return translation
+    if written[-1] in STOPS and said[-1] not in ENDS:
+        return written[:-1] + spaces
+    if said[-1] in STOPS and written[-1] not in ENDS:
+        return written + said[-1] + spaces
+    return translation
