@@ -118,7 +118,8 @@ class Detector:
         among all the languages it lists: German sent to an en-de server is German, where ``rank``
         can only call it English at 0 %, which a client taking the first entry translates as English.
         Text with nothing to go by (``12345``, ``!!!``, emoji) is one language at 0, as LibreTranslate
-        answers it (``unknown``): every language at 0, in lingua's order, put French first on a server of en and fr."""
+        answers it (``unknown``): every language at 0, in lingua's order, put French first on a server
+        of en and fr."""
         ranking = ranked(self.whole(), text, {**self.targets, **self.known}) if self.known else []
         if not ranking or ranking[0][1] <= 0:
             return [(self.unknown(), 0.0)]
@@ -160,4 +161,3 @@ def ranked(detector: LanguageDetector, text: str, languages: dict[str, Language]
     code_of = {language: code for code, language in languages.items()}
     return [(code_of[value.language], round(value.value * 100, 2))
             for value in detector.compute_language_confidence_values(text) if value.language in code_of]
-
