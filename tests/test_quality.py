@@ -280,6 +280,9 @@ def test_a_translation_ending_where_a_sentence_goes_on_is_cut_short(source, tran
     ("A dog runs across the street.", "Ein Hund rennt über die", True),  # cut after a whole word
     ("A dog runs.", "Ein Hund rennt.", False),
     ("A dog runs", "Ein Hund rennt", False),  # the source has no full stop either
+    ("A dog runs.", "Ein Hund rennt.\n", False),  # a line's end, a no-break space, a zero-width space after it
+    ("A dog runs.", "Ein Hund rennt.\u00a0", False),
+    ("A dog runs.\u200b", "Ein Hund rennt", True),
     ('A sign says "Stop."', "Ein Schild sagt „Halt.“", False),  # German's closing quote after the mark
     ("Is he there?", "Ist er da?", False),
     ("How are you?", "Τι κάνεις;", False),  # the Greek question mark

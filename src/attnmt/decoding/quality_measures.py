@@ -286,8 +286,13 @@ def ends_sentence(text: str) -> bool:
 
 
 def final_character(text: str) -> str:
-    """``text``'s last character before the quotation marks, brackets and spaces that close it ("" where none)."""
-    return text.rstrip(CLOSING + "“‘›")[-1:]
+    """``text``'s last character before the quotation marks, brackets and spaces that close it ("" where none):
+    spaces of any kind and what shows nothing (``dropped``: a line's "\n", a no-break space, a zero-width space)
+    aside, which made "Ein Hund rennt.\n" a full stop lost."""
+    end = len(text)
+    while end and (text[end - 1] in CLOSING + "“‘›" or dropped(text[end - 1])):
+        end -= 1
+    return text[end - 1:end]
 
 
 def stop_lost(source: str, translation: str) -> bool:
