@@ -539,6 +539,13 @@ def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inf
     assert singular == katze and not isinstance(singular, Term)
 
 
+def test_a_term_given_in_the_plural_whose_source_is_in_the_singular_may_be_written_without_its_ending():
+    """"A dog plays." with dogs -> Hunde: no match; matched, the search must not force "Hunde" for one dog."""
+    codec = NamedWords()
+    [term] = Guides.of(1, Glossary.of({"dogs": "Hunde"})).terms(codec, 1, ["A dog plays."], 0, room=10)
+    assert forms(term) == [codec.encode_target(word) for word in ("Hunde", "Hunden", "Hund")] and term.inflects
+
+
 def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending_is_no_form_of_it():
     """"▁Bankett" (a banquet) and "▁Bankster" were forms of the term "Bank": three letters or fewer were taken."""
     codec = NamedWords()

@@ -713,3 +713,11 @@ def test_a_term_is_found_in_its_irregular_plural_and_its_target_may_be_inflected
     sentence = "Two children, three kitchen knives and no criteria."
     assert glossary.matches(sentence) == ["Kind", "Küchenmesser", "Kriterium"]
     assert glossary.inflected(sentence) == {"Kind", "Küchenmesser", "Kriterium"}
+
+
+def test_a_term_given_in_the_plural_is_found_in_its_singular():
+    """"access points" -> Zugangspunkte was no match in "The access point is down."."""
+    glossary = Glossary.of({"access points": "Zugangspunkte", "children": "Kinder", "dog": "Hund"})
+    assert glossary.matches("The access point and the child.") == ["Zugangspunkte", "Kinder"]
+    assert glossary.singular("The access point, two children, a dog.") == {"Zugangspunkte"}
+    assert glossary.inflected("The access point, two children, a dog.") == {"Zugangspunkte"}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from attnmt.decoding.term_plurals import acronym_singulars, plural_forms, singulars
+from attnmt.decoding.term_plurals import acronym_singulars, plural_forms, plural_terms, singular_forms, singulars
 
 
 @pytest.mark.parametrize(("key", "forms"), [
@@ -50,3 +50,17 @@ def test_a_term_ending_in_an_acronym_takes_an_s_and_one_ending_in_a_word_that_wo
     acronyms = {"api": ["API"], "it department": ["IT department"], "us army": ["US Army", "US army"]}
     assert acronym_singulars(acronyms, {"api", "it department", "us army"}) == {
         "apis": ("api", True), "it departments": ("it department", False), "us armies": ("us army", False)}
+
+
+@pytest.mark.parametrize(("key", "forms"), [
+    ("access points", ["access point"]), ("children", ["child"]), ("leaves", ["leaf"]), ("e-mails", ["e-mail"]),
+    ("salespeople", ["salesperson"]), ("news", []), ("glasses", [])])
+def test_a_term_given_in_the_plural_has_its_singulars(key, forms):
+    assert singular_forms(key) == forms
+
+
+def test_a_singular_that_is_a_term_or_the_singular_of_two_terms_is_left_out():
+    """"dog" is a term of its own; "index" the singular of "indices" and of "indexes"."""
+    terms = {"access points": "Zugangspunkte", "dog": "Hund", "dogs": "Hunde", "indices": "Indizes",
+             "indexes": "Indexe"}
+    assert plural_terms(terms, set(terms)) == {"access point": "access points"}

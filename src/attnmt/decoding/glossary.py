@@ -46,6 +46,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,7 +64,7 @@ from attnmt.decoding.term_forms import (
     normal_pieces,
     term_key,
 )
-from attnmt.decoding.term_plurals import acronym_singulars, singulars
+from attnmt.decoding.term_plurals import acronym_singulars, plural_terms, singulars
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, in_compound, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
@@ -94,6 +95,8 @@ class Glossary:
     # normal plural form -> (its normal source term, whether that ends in an acronym: its "s" then in small letters),
     # of the terms in _acronyms ("APIs", "IT departments")
     _acronym_plurals: dict[str, tuple[str, bool]] = field(init=False, compare=False, repr=False)
+    # normal singular form -> its normal source term given in the plural, of the terms in _targets ("access point")
+    _singulars: dict[str, str] = field(init=False, compare=False, repr=False)
     _keys: frozenset[str] = field(init=False, compare=False, repr=False)  # every normal form matched
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
@@ -124,8 +127,10 @@ class Glossary:
         plurals = singulars(targets, {*targets, *acronyms})
         acronym_plurals = acronym_singulars({source: [key for key, _ in terms] for source, terms in acronyms.items()},
                                             {*targets, *acronyms})
-        keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals))
+        plural_given = plural_terms(targets, {*targets, *acronyms, *plurals, *acronym_plurals})
+        keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals, *plural_given))
         object.__setattr__(self, "_plurals", plurals)
+        object.__setattr__(self, "_singulars", plural_given)
         object.__setattr__(self, "_acronym_plurals", acronym_plurals)
         object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in keys}, reverse=True)))
@@ -248,7 +253,7 @@ class Glossary:
 
     def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
         """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text)
-        or of its plural (term_plurals), that ends where a term may (``may_end``), a term that is no acronym
+        or of its plural or singular (term_plurals), that ends where a term may (``may_end``), a term that is no acronym
         not hyphen-joined into a longer word (``word_edges.in_compound``), an acronym
         only where ``shown(start, end)``, that place of the text as ``capitals`` shows it, has it in
         capitals, and there before the word of its letters ("US" before "us"); None for none.
@@ -260,7 +265,7 @@ class Glossary:
                 continue
             if (target := self.acronym_at(key, start, end, shown)) is not None:
                 return key, target
-            own = self._plurals.get(key, key)  # the source term of a plural form ("dogs": "dog")
+            own = self._plurals.get(key, self._singulars.get(key, key))  # "dogs": "dog", "access point": "… points"
             if own in self._targets and not in_compound(own, text, start, end):
                 return key, self._cased.get(own, {}).get(shown(start, start + len(own)), self._targets[own])
         return None
@@ -279,12 +284,23 @@ class Glossary:
         return None
 
     def inflected(self, sentence: str) -> frozenset[str]:
-        """The target terms of the source terms ``sentence`` holds in a plural form ("access points" for "access
-        point": term_plurals), which the search lets the model inflect (attnmt.decoding.term_ids.with_other_forms)."""
-        if not (self._plurals or self._acronym_plurals):
+        """The target terms of the source terms ``sentence`` holds in another number than given ("access points"
+        for "access point", "access point" for "access points": term_plurals), which the search lets the model
+        inflect (attnmt.decoding.term_ids.with_other_forms)."""
+        return self.in_forms(sentence, self._plurals.keys() | self._acronym_plurals.keys() | self._singulars.keys())
+
+    def singular(self, sentence: str) -> frozenset[str]:
+        """The target terms of the source terms given in the plural that ``sentence`` holds in the singular ("access
+        point" for "access points" -> "Zugangspunkte"), which the search may write without their ending
+        (attnmt.decoding.term_ids.with_other_forms)."""
+        return self.in_forms(sentence, self._singulars.keys())
+
+    def in_forms(self, sentence: str, forms: AbstractSet[str]) -> frozenset[str]:
+        """The target terms of the source terms ``sentence`` holds in one of the normal ``forms``."""
+        if not forms:
             return frozenset()
         return frozenset(target for start, end, target in self.found_in(sentence)
-                         if normal(sentence[start:end]) in self._plurals.keys() | self._acronym_plurals.keys())
+                         if normal(sentence[start:end]) in forms)
 
 
 def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:

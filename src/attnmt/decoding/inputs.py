@@ -85,7 +85,7 @@ class Guides:
         write), less those that do not fit into ``room`` output tokens with the others: each left out
         with one warning (``term_ids.fitting``, ``term_warnings.warn_left_out``), as the docs promise, not
         written in part; a term the sentence glues to a bracket or quote, or starts with, may be written so
-        (``term_ids.with_other_forms``), and one it holds in the plural inflected."""
+        (``term_ids.with_other_forms``), and one it holds in another number than given inflected."""
         glossary = self.glossaries[i]
         if not glossary:
             return []
@@ -93,7 +93,7 @@ class Guides:
         for term in left_out:
             warn_left_out(self.left_out, tokenizer.decode(term), len(term), room)
         return with_other_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]),
-                                glossary.inflected(sentences[i]))
+                                glossary.inflected(sentences[i]), glossary.singular(sentences[i]))
 
     def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int, longest: int) -> list[int]:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary

@@ -128,12 +128,14 @@ def written_so(tokenizer, text: str) -> list[list[int]]:
 
 
 def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found: Iterable[tuple[int, int, str]],
-                     inflected: AbstractSet[str] = frozenset()) -> list[list[int]]:
+                     inflected: AbstractSet[str] = frozenset(),
+                     singular: AbstractSet[str] = frozenset()) -> list[list[int]]:
     """``terms`` (a sentence's target terms' token ids), each a ``Term`` with its other forms where ``sentence``, its
     source terms found at ``found`` (Glossary.found_in's (start, end, target term)), has its source term right after
     an opening bracket or quote ("(router)", „router“: OPENERS, or Unicode's opening punctuation; ``glued_forms``) or
     first, in a capital ("Router is off.", but for the brackets and quotes before it; ``capitalised_form``); the
-    target terms ``inflected`` (Glossary.inflected: their source terms are in the plural) ``inflects``."""
+    target terms ``inflected`` (Glossary.inflected: their source terms are in another number) ``inflects``, those
+    ``singular`` (Glossary.singular: given in the plural, their source in the singular) ``stem_forms`` too."""
     glued, first = set(), set()
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -146,10 +148,28 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         capitalised = capitalised_form(tokenizer, text) if text in first else []
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
-        plural = text in {unicodedata.normalize("NFC", target.strip()) for target in inflected}
+        plural = text in as_written(inflected)
         others += inflected_forms(tokenizer, ids) if plural else []
+        others += stem_forms(tokenizer, text) if text in as_written(singular) else []
+        others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
         kept.append(Term(ids, others, plural) if others or plural else ids)
     return kept
+
+
+def as_written(targets: Iterable[str]) -> set[str]:
+    """``targets`` as a term's ids decode, to be told apart by: NFC, without spaces at the ends."""
+    return {unicodedata.normalize("NFC", target.strip()) for target in targets}
+
+
+def stem_forms(tokenizer, target: str) -> list[list[int]]:
+    """The token ids of a target term given in the plural without an ending of its last word (ENDINGS: "Zugangspunkt"
+    for "Zugangspunkte", "Kind" for "Kinder", "routeur" for "routeurs"), each with the pieces that carry it on
+    (``inflected_forms``), where the vocabulary writes it so: a sentence holds its source term in the singular, the
+    model picks the form, and may carry the word on ("Kund" + "e" for "Kunden")."""
+    word = target.rpartition(" ")[2]
+    stems = [target[: -len(ending)] for ending in ENDINGS if word.endswith(ending) and len(word) - len(ending) >= 3]
+    return [form for stem in stems for each in written_so(tokenizer, stem)
+            for form in (each, *inflected_forms(tokenizer, each))]
 
 
 def inflected_forms(tokenizer, ids: Sequence[int]) -> list[list[int]]:

@@ -36,6 +36,9 @@ IRREGULAR = {
     "bacterium": ("bacteria",), "index": ("indices", "indexes"), "matrix": ("matrices",), "vertex": ("vertices",),
     "appendix": ("appendices", "appendixes"), "cactus": ("cacti", "cactuses"), "radius": ("radii",),
     "nucleus": ("nuclei",), "stimulus": ("stimuli",), "fungus": ("fungi",)}
+# Irregular plural -> its singulars ("people": "person")
+SINGULARS = {plural: [singular for singular, forms in IRREGULAR.items() if plural in forms]
+             for plurals in IRREGULAR.values() for plural in plurals}
 # The last words of compounds that take their plural as the word does ("fireman": "firemen"), and the words ending
 # so that take an "-s" ("humans", "Germans").
 COMPOUNDED = ("man", "child", "person")
@@ -97,6 +100,31 @@ def singulars(targets: dict[str, str], taken: set[str]) -> dict[str, str]:
             found.setdefault(form, []).append(key)
     return {form: own[0] for form, own in found.items()
             if form not in taken and len(own) == 1 and form.replace("-", " ").rpartition(" ")[2] not in NO_PLURALS}
+
+
+def plural_terms(targets: dict[str, str], taken: set[str]) -> dict[str, str]:
+    """Singular form -> the normal source term of ``targets`` (normal source term -> target term) given in the
+    plural that it is the singular of ("access point" for "access points" -> "Zugangspunkte"; ``singular_forms``),
+    less the forms ``taken`` (terms of their own, and plural forms of the others) and those of two terms."""
+    found: dict[str, list[str]] = {}
+    for key in targets:
+        for form in singular_forms(key):
+            found.setdefault(form, []).append(key)
+    return {form: own[0] for form, own in found.items() if form not in taken and len(own) == 1}
+
+
+def singular_forms(key: str) -> list[str]:
+    """The English singulars of a normal source term ``key`` whose last word is a plural: each form whose
+    ``plural_forms`` hold ``key`` ("access points" -> "access point", "companies" -> "company", "children" ->
+    "child", "analyses" -> "analysis"); none for a word of its own (NO_PLURALS: "news" is no plural of "new")."""
+    word = key.replace("-", " ").rpartition(" ")[2]
+    if word in NO_PLURALS:
+        return []
+    head = key[: len(key) - len(word)]
+    # an irregular plural's own singular alone: "leaves" is "leaf", not the verb "leave"
+    guesses = set(SINGULARS.get(word, ())) or {word[:-1], word[:-2], word[:-3] + "y", word[:-2] + "is"}
+    guesses |= {word[: -len(plural)] + end for end in COMPOUNDED for plural in IRREGULAR[end] if word.endswith(plural)}
+    return sorted(head + guess for guess in guesses if guess and key in plural_forms(head + guess))
 
 
 def verb_target(target: str) -> bool:
