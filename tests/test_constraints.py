@@ -513,14 +513,15 @@ def test_a_term_the_sentence_starts_with_glued_to_a_quote_may_be_written_capital
 
 
 class NamedWords:
-    """A vocabulary of whole words, each one piece after a space ("▁Hund", "▁Hunde"), that names its pieces."""
+    """A vocabulary of whole words, each one piece after a space ("▁Hund", "▁Hunde"), that names its pieces; any
+    other word is the unknown piece."""
 
     PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Hund", "▁Hunde", "▁Hunden", "▁Hundehütte", "e", "▁Katze", "▁Bank",
               "▁Banken", "▁Bankett", "▁Bankster"]
     vocab_size = len(PIECES)
 
     def encode_target(self, text: str) -> list[int]:
-        return [self.PIECES.index("▁" + word) for word in text.split(" ")]
+        return [self.PIECES.index("▁" + word) if "▁" + word in self.PIECES else 1 for word in text.split(" ")]
 
     def decode(self, ids: list[int]) -> str:
         return "".join(map(self.id_to_piece, ids)).replace("▁", " ").strip()
@@ -544,6 +545,22 @@ def test_a_term_given_in_the_plural_whose_source_is_in_the_singular_may_be_writt
     codec = NamedWords()
     [term] = Guides.of(1, Glossary.of({"dogs": "Hunde"})).terms(codec, 1, ["A dog plays."], 0, room=10)
     assert forms(term) == [codec.encode_target(word) for word in ("Hunde", "Hunden", "Hund")] and term.inflects
+
+
+class UmlautWords(NamedWords):
+    """Whole words, as NamedWords, of German nouns whose plural takes an umlaut."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Mann", "▁Männer", "▁Haus", "▁Häuser", "▁Häusern", "▁Männ"]
+    vocab_size = len(PIECES)
+
+
+def test_a_german_target_term_whose_source_is_in_the_plural_may_be_written_with_an_umlaut():
+    """"Two men sit." with man -> Mann came out "Zwei Mann sitzen": "Männer" was no form of the term."""
+    codec = UmlautWords()
+    [mann, haus] = Guides.of(1, Glossary.of({"man": "Mann", "house": "Haus"})).terms(
+        codec, 1, ["Two men and their houses."], 0, room=10)
+    assert codec.encode_target("Männer") in forms(mann) and codec.encode_target("Häusern") in forms(haus)
+    assert [codec.decode(form) for form in forms(haus)] == ["Haus", "Häuser", "Häusern"]
 
 
 def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending_is_no_form_of_it():

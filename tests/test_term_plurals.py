@@ -2,7 +2,14 @@
 
 import pytest
 
-from attnmt.decoding.term_plurals import acronym_singulars, plural_forms, plural_terms, singular_forms, singulars
+from attnmt.decoding.term_plurals import (
+    acronym_singulars,
+    plural_forms,
+    plural_terms,
+    singular_forms,
+    singulars,
+    umlauted,
+)
 
 
 @pytest.mark.parametrize(("key", "forms"), [
@@ -64,3 +71,10 @@ def test_a_singular_that_is_a_term_or_the_singular_of_two_terms_is_left_out():
     terms = {"access points": "Zugangspunkte", "dog": "Hund", "dogs": "Hunde", "indices": "Indizes",
              "indexes": "Indexe"}
     assert plural_terms(terms, set(terms)) == {"access point": "access points"}
+
+
+@pytest.mark.parametrize(("target", "stem"), [
+    ("Mann", "Männ"), ("Haus", "Häus"), ("Apfel", "Äpfel"), ("Vogel", "Vögel"), ("rote Stuhl", "rote Stühl"),
+    ("Zeug", None), ("Quelle", None), ("routeur", None), ("Hündin", None)])
+def test_a_german_nouns_last_vowel_takes_its_umlaut(target, stem):
+    assert umlauted(target) == stem

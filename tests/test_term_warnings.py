@@ -7,7 +7,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_warnings import term_counts, times
 
 GLOSSARY = Glossary.of({"router": "Router", "e-mail": "E-Mail", "email": "E-Mail", "access point": "Zugangspunkt",
-                         "bank": "Bank"})
+                         "bank": "Bank", "man": "Mann"})
 
 
 @pytest.mark.parametrize(("sentence", "translation", "counts"), [
@@ -21,6 +21,7 @@ GLOSSARY = Glossary.of({"router": "Router", "e-mail": "E-Mail", "email": "E-Mail
     ("The access points and the access point.", "Die Zugangspunkte und der Zugangspunkt.", []),  # inflected
     ("The banks and the bank.", "Das Bankett und die Bank.", [("banks", "Bank", 2, 1)]),  # no inflection
     ("The banks and the bank.", "Die Banken und die Bank.", []),
+    ("The man and two men.", "Der Mann und zwei Männer.", []),  # an umlaut
     ("Restart the router.", "Starten Sie das Gerät neu.", []),  # once: the search writes it, or tells it is missed
 ])
 def test_a_translation_holding_a_target_term_fewer_times_than_its_sentence_its_source_term_is_counted(

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
-from attnmt.decoding.term_plurals import ENDINGS
+from attnmt.decoding.term_plurals import ENDINGS, umlauted
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -149,7 +149,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         plural = text in as_written(inflected)
-        others += inflected_forms(tokenizer, ids) if plural else []
+        others += [*inflected_forms(tokenizer, ids), *umlaut_forms(tokenizer, text)] if plural else []
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
         kept.append(Term(ids, others, plural) if others or plural else ids)
@@ -159,6 +159,14 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
 def as_written(targets: Iterable[str]) -> set[str]:
     """``targets`` as a term's ids decode, to be told apart by: NFC, without spaces at the ends."""
     return {unicodedata.normalize("NFC", target.strip()) for target in targets}
+
+
+def umlaut_forms(tokenizer, target: str) -> list[list[int]]:
+    """The token ids of a German target noun with its last vowel in its umlaut (``term_plurals.umlauted``), bare and
+    with each of the ENDINGS ("Männer" for "Mann", "Häuser" for "Haus", "Stühle" for "Stuhl"), where the vocabulary
+    writes it so: the search required "Mann" for "Two men", and "Drei Mann sitzen auf Stuhl" came out."""
+    stem = umlauted(target)
+    return [form for ending in ("", *ENDINGS) for form in written_so(tokenizer, stem + ending)] if stem else []
 
 
 def stem_forms(tokenizer, target: str) -> list[list[int]]:

@@ -11,6 +11,7 @@ A form is matched only where it is that term's plural: not where it is a word of
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from attnmt.decoding.term_forms import acronym
@@ -36,6 +37,10 @@ IRREGULAR = {
     "bacterium": ("bacteria",), "index": ("indices", "indexes"), "matrix": ("matrices",), "vertex": ("vertices",),
     "appendix": ("appendices", "appendixes"), "cactus": ("cacti", "cactuses"), "radius": ("radii",),
     "nucleus": ("nuclei",), "stimulus": ("stimuli",), "fungus": ("fungi",)}
+# The vowel a German noun's plural turns into its umlaut ("Mann": "Männer", "Haus": "Häuser"), the last of its last
+# word that is none of "eu", "äu" or "qu"
+UMLAUT_VOWEL = re.compile(r"(au|Au|(?<![eäqQ])[aouAOU])(?=[^aouAOUäöü]*$)")
+UMLAUTS = str.maketrans("aouAOU", "äöüÄÖÜ")
 # Irregular plural -> its singulars ("people": "person")
 SINGULARS = {plural: [singular for singular, forms in IRREGULAR.items() if plural in forms]
              for plurals in IRREGULAR.values() for plural in plurals}
@@ -83,6 +88,17 @@ def irregular_plurals(word: str) -> tuple[str, ...]:
         if word.endswith(end) and word not in REGULAR_MAN:
             return tuple(word[: -len(end)] + form for form in IRREGULAR[end])
     return (word[:-2] + "es",) if word.endswith("sis") else ()
+
+
+def umlauted(target: str) -> str | None:
+    """``target``, a German noun (its last word with a capital first), with the last vowel of its last word in its
+    umlaut (UMLAUT_VOWEL: "Mann" -> "Männ", "Haus" -> "Häus", "Apfel" -> "Äpfel"), as its plural writes it; None
+    for another term, or one with no such vowel ("Zeug")."""
+    word = target.rpartition(" ")[2]
+    if not word[:1].isupper() or not (vowel := UMLAUT_VOWEL.search(word)):
+        return None
+    at = len(target) - len(word) + vowel.start()
+    return target[:at] + target[at].translate(UMLAUTS) + target[at + 1:]
 
 
 def latin(letter: str) -> bool:

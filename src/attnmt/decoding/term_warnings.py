@@ -20,7 +20,7 @@ from attnmt.decoding.constraints import Terms, holds
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import normal, term_key
 from attnmt.decoding.term_ids import forms
-from attnmt.decoding.term_plurals import ENDINGS
+from attnmt.decoding.term_plurals import ENDINGS, umlauted
 from attnmt.errors import AttnmtWarning
 
 
@@ -83,11 +83,12 @@ def fewer_in(wanted: dict[str, tuple[str, str, int]], glossary: Glossary,
 
 def inflected_count(translation: str, target: str) -> int:
     """Times ``translation`` holds ``target`` as a word of its own, its last word carried on by one of the ENDINGS
-    or none ("Zugangspunkte", not "Bankett" for "Bank"), as both read when ``normal``: the search lets the model
-    inflect a term whose source the sentence holds in the plural (attnmt.decoding.term_plurals), and its count was
-    short."""
+    or none ("Zugangspunkte", not "Bankett" for "Bank"), its last vowel in its umlaut or not ("Männer"), as both
+    read when ``normal``: the search lets the model inflect a term whose source the sentence holds in the plural
+    (attnmt.decoding.term_plurals), and its count was short."""
     endings = "|".join(sorted(ENDINGS, key=len, reverse=True))
-    return len(re.findall(rf"(?<!\w){re.escape(normal(target))}(?:{endings})?(?!\w)", normal(translation)))
+    stems = "|".join(re.escape(normal(stem)) for stem in (target, umlauted(target)) if stem)  # "Männer" for "Mann"
+    return len(re.findall(rf"(?<!\w)(?:{stems})(?:{endings})?(?!\w)", normal(translation)))
 
 
 def warn_fewer(told: set[str], glossary: Glossary | None, sentence: str, tokenizer,
