@@ -721,3 +721,13 @@ def test_a_term_given_in_the_plural_is_found_in_its_singular():
     assert glossary.matches("The access point and the child.") == ["Zugangspunkte", "Kinder"]
     assert glossary.singular("The access point, two children, a dog.") == {"Zugangspunkte"}
     assert glossary.inflected("The access point, two children, a dog.") == {"Zugangspunkte"}
+
+
+@pytest.mark.parametrize(("sentence", "target"), [
+    ("Send an email.", "E-Mail"), ("Two emails arrived.", "E-Mail"), ("Your email-address", "E-Mail"),
+    ("Click Login.", "Anmeldung"), ("three logins", "Anmeldung")])
+def test_a_hyphenated_term_is_found_in_its_closed_spelling(sentence, target):
+    """"e-mail" -> E-Mail was no match in "Send an email.": the translation went without the term."""
+    glossary = Glossary.of({"e-mail": "E-Mail", "log-in": "Anmeldung", "re-sign": "neu signieren"})
+    assert glossary.matches(sentence) == [target]
+    assert glossary.matches("I resign.") == []

@@ -27,7 +27,8 @@ Nowhere does a term begin or end inside a grapheme cluster: "🇦🇩🇪🇸" (
 Where several terms could match at one place, the longest wins, and a matched span is not
 matched again by another term (so "New York" alone is found in "New York City" when both it and
 "York City" are in the glossary, from the left).  A term is found in its English plural too ("access points"
-for "access point": attnmt.decoding.term_plurals).  Each matched term's target term is then
+for "access point": attnmt.decoding.term_plurals), and a hyphenated one in its closed spelling ("email" for
+"e-mail": attnmt.decoding.term_spellings).  Each matched term's target term is then
 required once, exactly as written (attnmt.decoding.constraints turns them into the beam
 search's constraints).
 
@@ -65,6 +66,7 @@ from attnmt.decoding.term_forms import (
     term_key,
 )
 from attnmt.decoding.term_plurals import acronym_singulars, plural_terms, singulars
+from attnmt.decoding.term_spellings import closed_spellings
 from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, in_compound, may_begin, may_end
 from attnmt.errors import ConfigError, DataError, value_shown
@@ -97,6 +99,8 @@ class Glossary:
     _acronym_plurals: dict[str, tuple[str, bool]] = field(init=False, compare=False, repr=False)
     # normal singular form -> its normal source term given in the plural, of the terms in _targets ("access point")
     _singulars: dict[str, str] = field(init=False, compare=False, repr=False)
+    # normal closed spelling -> its normal hyphenated source term, of the terms in _targets ("email": "e-mail")
+    _closed: dict[str, str] = field(init=False, compare=False, repr=False)
     _keys: frozenset[str] = field(init=False, compare=False, repr=False)  # every normal form matched
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
@@ -124,11 +128,13 @@ class Glossary:
         object.__setattr__(self, "_targets", targets)
         object.__setattr__(self, "_acronyms", acronyms)
         object.__setattr__(self, "_cased", cased_targets)
-        plurals = singulars(targets, {*targets, *acronyms})
+        closed = closed_spellings(targets, {*targets, *acronyms})
+        plurals = singulars(targets | {form: targets[key] for form, key in closed.items()}, {*targets, *acronyms})
         acronym_plurals = acronym_singulars({source: [key for key, _ in terms] for source, terms in acronyms.items()},
                                             {*targets, *acronyms})
         plural_given = plural_terms(targets, {*targets, *acronyms, *plurals, *acronym_plurals})
-        keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals, *plural_given))
+        keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals, *plural_given, *closed))
+        object.__setattr__(self, "_closed", closed)
         object.__setattr__(self, "_plurals", plurals)
         object.__setattr__(self, "_singulars", plural_given)
         object.__setattr__(self, "_acronym_plurals", acronym_plurals)
@@ -252,9 +258,10 @@ class Glossary:
         return found
 
     def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
-        """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text)
-        or of its plural or singular (term_plurals), that ends where a term may (``may_end``), a term that is no acronym
-        not hyphen-joined into a longer word (``word_edges.in_compound``), an acronym
+        """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text) or of its
+        plural or singular (term_plurals) or closed spelling (term_spellings), that ends where a term may
+        (``may_end``), a term that is no acronym not hyphen-joined into a longer word (``word_edges.in_compound``),
+        an acronym
         only where ``shown(start, end)``, that place of the text as ``capitals`` shows it, has it in
         capitals, and there before the word of its letters ("US" before "us"); None for none.
         One look-up per length of term, and the edge only for a term found (most look-ups find none)."""
@@ -266,6 +273,7 @@ class Glossary:
             if (target := self.acronym_at(key, start, end, shown)) is not None:
                 return key, target
             own = self._plurals.get(key, self._singulars.get(key, key))  # "dogs": "dog", "access point": "… points"
+            own = self._closed.get(own, own)  # "email": "e-mail"
             if own in self._targets and not in_compound(own, text, start, end):
                 return key, self._cased.get(own, {}).get(shown(start, start + len(own)), self._targets[own])
         return None
