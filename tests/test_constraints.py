@@ -563,6 +563,13 @@ def test_a_german_target_term_whose_source_is_in_the_plural_may_be_written_with_
     assert [codec.decode(form) for form in forms(haus)] == ["Haus", "Häuser", "Häusern"]
 
 
+def test_a_german_plural_target_whose_source_is_in_the_singular_may_be_written_without_its_umlaut():
+    """"A man sits." with men -> Männer came out "Ein Männer sitzt": "Mann" was no form of the term."""
+    codec = UmlautWords()
+    [term] = Guides.of(1, Glossary.of({"men": "Männer"})).terms(codec, 1, ["A man sits."], 0, room=10)
+    assert codec.encode_target("Mann") in forms(term)
+
+
 def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending_is_no_form_of_it():
     """"▁Bankett" (a banquet) and "▁Bankster" were forms of the term "Bank": three letters or fewer were taken."""
     codec = NamedWords()

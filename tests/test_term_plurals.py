@@ -9,6 +9,7 @@ from attnmt.decoding.term_plurals import (
     singular_forms,
     singulars,
     umlauted,
+    without_umlaut,
 )
 
 
@@ -78,3 +79,10 @@ def test_a_singular_that_is_a_term_or_the_singular_of_two_terms_is_left_out():
     ("Zeug", None), ("Quelle", None), ("routeur", None), ("Hündin", None)])
 def test_a_german_nouns_last_vowel_takes_its_umlaut(target, stem):
     assert umlauted(target) == stem
+
+
+@pytest.mark.parametrize(("target", "plain"), [
+    ("Männ", "Mann"), ("Bäum", "Baum"), ("Äpfel", "Apfel"), ("rote Stühl", "rote Stuhl"), ("Kind", None),
+    ("école", None)])
+def test_a_german_plurals_last_umlaut_is_its_plain_vowel_in_the_singular(target, plain):
+    assert without_umlaut(target) == plain

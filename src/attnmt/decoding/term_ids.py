@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
-from attnmt.decoding.term_plurals import ENDINGS, umlauted
+from attnmt.decoding.term_plurals import ENDINGS, umlauted, without_umlaut
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -173,9 +173,11 @@ def stem_forms(tokenizer, target: str) -> list[list[int]]:
     """The token ids of a target term given in the plural without an ending of its last word (ENDINGS: "Zugangspunkt"
     for "Zugangspunkte", "Kind" for "Kinder", "routeur" for "routeurs"), each with the pieces that carry it on
     (``inflected_forms``), where the vocabulary writes it so: a sentence holds its source term in the singular, the
-    model picks the form, and may carry the word on ("Kund" + "e" for "Kunden")."""
+    model picks the form, and may carry the word on ("Kund" + "e" for "Kunden"); a German noun's also without its
+    umlaut (``term_plurals.without_umlaut``: "Mann" for "Männer"; "Ein Männer sitzt auf einem Stühle" came out)."""
     word = target.rpartition(" ")[2]
-    stems = [target[: -len(ending)] for ending in ENDINGS if word.endswith(ending) and len(word) - len(ending) >= 3]
+    cut = [target[: -len(ending)] for ending in ENDINGS if word.endswith(ending) and len(word) - len(ending) >= 3]
+    stems = [*cut, *(plain for stem in cut if (plain := without_umlaut(stem)))]
     return [form for stem in stems for each in written_so(tokenizer, stem)
             for form in (each, *inflected_forms(tokenizer, each))]
 

@@ -41,6 +41,9 @@ IRREGULAR = {
 # word that is none of "eu", "äu" or "qu"
 UMLAUT_VOWEL = re.compile(r"(au|Au|(?<![eäqQ])[aouAOU])(?=[^aouAOUäöü]*$)")
 UMLAUTS = str.maketrans("aouAOU", "äöüÄÖÜ")
+# The last umlaut of a German plural's last word, and its plain vowel ("Männer": "Mann", "Bäume": "Baum")
+PLAIN_VOWEL = re.compile(r"[äöüÄÖÜ](?=[^äöüÄÖÜ]*$)")
+PLAINS = str.maketrans("äöüÄÖÜ", "aouAOU")
 # Irregular plural -> its singulars ("people": "person")
 SINGULARS = {plural: [singular for singular, forms in IRREGULAR.items() if plural in forms]
              for plurals in IRREGULAR.values() for plural in plurals}
@@ -99,6 +102,17 @@ def umlauted(target: str) -> str | None:
         return None
     at = len(target) - len(word) + vowel.start()
     return target[:at] + target[at].translate(UMLAUTS) + target[at + 1:]
+
+
+def without_umlaut(target: str) -> str | None:
+    """``target``, a German noun (its last word with a capital first), with the last umlaut of its last word as the
+    plain vowel ("Männ" -> "Mann", "Bäum" -> "Baum"), as its singular writes it; None for another term, or one
+    with no umlaut."""
+    word = target.rpartition(" ")[2]
+    if not word[:1].isupper() or not (vowel := PLAIN_VOWEL.search(word)):
+        return None
+    at = len(target) - len(word) + vowel.start()
+    return target[:at] + target[at].translate(PLAINS) + target[at + 1:]
 
 
 def latin(letter: str) -> bool:
