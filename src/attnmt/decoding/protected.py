@@ -82,10 +82,15 @@ _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 IPV4 = rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?::\d{{1,5}})?(?![\w-]|\.\d)"
 VERSION = (r"(?<![\w.])(?:[vV]\d+(?:\.\d+)+|(?!\d{1,3}(?:\.\d{3})+(?![\w-]|\.\d)|\d{1,2}\.\d{1,2}\.\d{4}\b)"
            rf"\d+(?:\.\d+){{2,3}})(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?{_END}")
+# A key, a token or data in base64 (``PZuDsGgLpEXqrcAqBH1Mz++6Bpy…``, a JSON web token's dotted parts): twenty
+# characters or more of base64's alphabet with a letter and a digit among them, as no word of a language is (not
+# "COVID-19-Pandemie", which a hyphen parts).  Given to the model, 4000 characters of base64 came back as words.
+TOKEN = (r"(?<![\w+/=.-])(?=[A-Za-z0-9+/_]*\d)(?=[A-Za-z0-9+/_]*[A-Za-z])[A-Za-z0-9+/_]{20,}={0,2}"
+         r"(?:\.[A-Za-z0-9_-]+){0,2}(?![\w+/=-]|\.\w)")
 PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
     rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
-    rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{IPV4}|{VERSION}"
+    rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{IPV4}|{VERSION}|{TOKEN}"
 )
