@@ -518,6 +518,13 @@ def test_an_html_block_the_writer_would_change_is_kept_byte_for_byte(mirror, blo
         assert translate_markdown(f"{block}\nA dog runs.\n", mirror) == f"{block}\nRUNS. DOG A\n"
 
 
+def test_an_mdx_components_text_on_lines_of_its_own_stays_on_them(mirror):
+    """MDX reads a component's text on lines of its own as a paragraph, on the tag's line as inline text: its
+    line breaks were lost, ``<Card title={title}>BIKE. A RIDES MAN A</Card>``."""
+    text = "<Card title={title}>\n  A man rides a bike.\n</Card>\n\nA dog runs.\n"
+    assert translate_markdown(text, mirror) == "<Card title={title}>\n  BIKE. A RIDES MAN A\n</Card>\n\nRUNS. DOG A\n"
+
+
 def test_a_highlight_is_a_mark_its_delimiters_kept_around_its_words(mirror):
     """Read as text, ``==very important==`` went to the model, which moved its ``==`` apart."""
     text = "This is ==very important== text, and a == b stays.\n\n[A ==red== car](u)\n"

@@ -929,3 +929,13 @@ def test_siblings_glued_in_one_word_translated_as_one_share_its_letters(fixed):
     translator = fixed("Der Mann fährt ein Fahrrad.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)])
     assert one("<p>The <b>man</b><i>is</i> riding a bike.</p>", translator) == (
         "<p>Der <b>Ma</b><i>nn</i> fährt ein Fahrrad.</p>")  # not <b>Mann</b><i></i>
+
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('<li><a href="/x">\n  Read more about us\n</a></li>', '<li><a href="/x">\n  READ MORE ABOUT US\n</a></li>'),
+    ("<p><span> The dog runs. </span></p>", "<p><span> THE DOG RUNS. </span></p>"),
+    ("<my-card>\nA man rides a bike.\n</my-card>", "<my-card>\nA MAN RIDES A BIKE.\n</my-card>")])
+def test_an_element_around_a_whole_text_keeps_the_spaces_at_its_edges(upper, text, expected):
+    """They were dropped: a link's text indented on a line of its own came back on the tag's line."""
+    assert one(text, upper) == expected

@@ -175,7 +175,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     a fragment file's last one, the one after a block); the characters of ``entities``
     (written_entities) written as their references.  An element's whole text in a CDATA section
     (cdata_sections.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone.
-    In ``xml``, an element around all the run's text keeps the spaces at its edges (keep_whole_edges).
+    An element around all the run's text keeps the spaces at its edges (keep_whole_edges).
     ``as_written``: the model's text as the dialect writes it (Vocabulary.as_written), not a
     protected span's (nesting.Literal), which is put back as it was written.
     Returns the elements written for the marks (fill), which now hold the translation."""
@@ -184,8 +184,8 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     written = fill(holder, flat, content, entities or {}, as_written)
     last = run.children[-1].tail if run.children else run.lead
     keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip(EDGE_SPACES)):])
+    keep_whole_edges(flat, written)
     if xml:
-        keep_whole_edges(flat, written)
         keep_sections(flat, written)
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
     for child in run.children:
@@ -202,8 +202,9 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
 
 def keep_whole_edges(flat: FlatText, written: Sequence[tuple[int, etree._Element]]) -> None:
     """Each element written once around all of ``flat``'s text (``<data><value> of </value></data>``)
-    has the spaces its source had at its start and its end: in XML they are data (a label's "Name: "),
-    and keep_edges, outside it, sees none."""
+    has the spaces its source had at its start and its end: in XML they are data (a label's "Name: "), in
+    HTML the line's layout (``<a>\\n  Read more\\n</a>``; an MDX component's text on lines of its own is a
+    paragraph), and keep_edges, outside it, sees none."""
     marks = [mark for mark, _ in written]
     for mark, element in written:
         source = flat.marks[mark].node
