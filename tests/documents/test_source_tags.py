@@ -28,3 +28,15 @@ def test_a_tag_the_writer_changed_or_added_is_written_as_lxml_writes_it():
     tags = source_tags('<p class="a">A <span lang="en">dog</span>.')
     assert written_as_tagged('<p class="a">A <span lang="de">dog</span>.</p>', tags) == (
         '<p class="a">A <span lang="de">dog</span>.</p>')
+
+
+def test_a_tag_with_a_translated_attribute_keeps_its_way_around_the_new_value(upper):
+    line = """<ABBR TITLE='World Health Organization' class=x>WHO</ABBR> and <IMG SRC=a.png ALT=Car> met."""
+    assert translate_markup([line], upper) == [
+        """<ABBR TITLE='WORLD HEALTH ORGANIZATION' class=x>WHO</ABBR> AND <IMG SRC=a.png ALT=CAR> MET."""]
+
+
+def test_a_value_is_written_in_its_quotes():
+    tags = source_tags("""<a title='Go' alt=Car data-x="1">""")
+    assert written_as_tagged("""<a title="It's &quot;new&quot;" alt="A car" data-x="1">""", tags) == (
+        """<a title='It&#39;s "new"' alt="A car" data-x="1">""")

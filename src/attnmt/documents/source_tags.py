@@ -13,14 +13,18 @@ start tags of the page is written as the page wrote them: in the one way it wrot
 it wrote them in several ways (``<b>`` and ``<B>``), each in the way of the one in its place, counted
 in order, where the written page has as many.  An end tag is written in the one way the page wrote
 that element's (so is one the parser added: ``</p>`` for a ``<P>`` left open, where the page wrote
-``</P>`` elsewhere).  What the translation changed (a translated ``title``, a ``lang`` said) is written
-as lxml writes it, and so is a start tag the page closed itself (``<div id="map"/>``, which a browser
-takes for a start tag alone) where lxml writes an end tag after it: a void element's (``<br/>``) and one
-lxml writes short too (SVG's ``<path/>`` in XHTML) stand as written.
+``</P>`` elsewhere).  A start tag whose values the translation changed (a translated ``title``) is
+written as the page wrote the one in its place among those of its name and attribute names, with the new
+values in that tag's quotes (with_values); one whose attributes changed (a ``lang`` said, a name the
+parser dropped, written twice) is written as lxml writes it, and so is a start tag the page closed
+itself (``<div id="map"/>``, which a browser takes for a start tag alone) where lxml writes an end tag
+after it: a void element's (``<br/>``) and one lxml writes short too (SVG's ``<path/>`` in XHTML)
+stand as written.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -29,6 +33,10 @@ from itertools import accumulate
 from attnmt.documents.page_writer import HTML_VOIDS, spelled_names
 
 Signature = tuple[str, tuple[tuple[str, str | None], ...]]  # a start tag's name and attributes, as read
+Shape = tuple[str, tuple[str, ...]]  # a start tag's name and its attributes' names, in order
+# An attribute of a start tag as written: its name (group 1), its value with its quotes (group 2).
+ATTRIBUTE_VALUE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+UNQUOTED = re.compile(r"""[^\s"'=<>`&]+""")  # a value that may stand without quotes
 
 
 @dataclass
@@ -76,6 +84,11 @@ class SourceTags:
     starts: dict[Signature, list[str]] = field(default_factory=dict)
     ends: dict[str, list[str]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
+    shapes: dict[Shape, list[tuple[Signature, str]]] = field(default_factory=dict)  # each start tag, in order
+
+
+def shape(signature: Signature) -> Shape:
+    return signature[0], tuple(name for name, _ in signature[1])
 
 
 def source_tags(text: str) -> SourceTags:
@@ -87,6 +100,7 @@ def source_tags(text: str) -> SourceTags:
             tags.ends.setdefault(tag.signature[0], []).append(written)
         else:
             tags.starts.setdefault(tag.signature, []).append(written)
+            tags.shapes.setdefault(shape(tag.signature), []).append((tag.signature, written))
     return tags
 
 
@@ -111,16 +125,48 @@ def written_as_tagged(written: str, tags: SourceTags) -> str:
 def source_ways(found: list[Tag], tags: SourceTags) -> Iterator[tuple[int, str]]:
     """(index in ``found``, the way the page wrote it) for each tag of ``found`` whose way is known."""
     counts: dict[Signature, int] = {}
+    shapes: dict[Shape, int] = {}
     for tag in found:
         if not tag.closing:
             counts[tag.signature] = counts.get(tag.signature, 0) + 1
+            shapes[shape(tag.signature)] = shapes.get(shape(tag.signature), 0) + 1
     ahead = {signature: iter(ways if len(set(ways)) > 1 and counts.get(signature) == len(ways) else [])
              for signature, ways in tags.starts.items()}
+    # the page's start tags of each shape, taken in turn by the written ones, where there are as many
+    shaped = {key: iter(tagged) for key, tagged in tags.shapes.items() if shapes.get(key) == len(tagged)}
     one_start = {signature: ways[0] for signature, ways in tags.starts.items() if len(set(ways)) == 1}
     one_end = {name: ways[0] for name, ways in tags.ends.items() if len(set(ways)) == 1}
     for k, tag in enumerate(found):
         way = one_end.get(tag.signature[0]) if tag.closing else one_start.get(tag.signature)
         if way is None and tag.signature in ahead and not tag.closing:
             way = next(ahead[tag.signature], None)
+        paired = None if tag.closing else next(shaped.get(shape(tag.signature), iter(())), None)
+        if way is None and paired is not None:
+            way = with_values(paired, tag.signature)
         if way is not None:
             yield k, way
+
+
+def with_values(source: tuple[Signature, str], signature: Signature) -> str | None:
+    """The way the page wrote ``source`` (a start tag of ``signature``'s shape), with ``signature``'s values
+    where the two differ (a translated ``title``), each in its quotes; None where that way says otherwise
+    than ``signature`` (a name written twice, a value the tokenizer read another way)."""
+    (name, attributes), way = source
+    written = {found.group(1).lower(): found for found in ATTRIBUTE_VALUE.finditer(way, len(name) + 1)}
+    changed = sorted((written[key].span(2), value) for (key, was), (_, value) in zip(attributes, signature[1],
+                                                                                  strict=True)
+                     if was != value and key in written and value is not None and written[key].group(2))
+    parts, position = [], 0
+    for (start, end), value in changed:
+        parts += [way[position:start], quoted(value, way[start])]
+        position = end
+    new = "".join(parts) + way[position:]
+    return new if [tag.signature for tag in TagReader(new).tags] == [signature] else None
+
+
+def quoted(value: str, quote: str) -> str:
+    """An attribute's ``value`` written in ``quote`` (a value's first character: without quotes, where it can)."""
+    value = value.replace("&", "&amp;")
+    if quote == "'":
+        return "'" + value.replace("'", "&#39;") + "'"
+    return value if quote != '"' and UNQUOTED.fullmatch(value) else '"' + value.replace('"', "&quot;") + '"'
