@@ -332,6 +332,19 @@ def test_overrides_a_resumed_run_cannot_follow_are_refused(tmp_path, key, value)
     assert (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text() == before
 
 
+@pytest.mark.parametrize(("key", "value"), [("max_tokens", 60), ("max_len", 20), ("seed", 5)])
+def test_a_batch_key_edited_in_train_yaml_is_refused_on_resume_naming_the_runs_own(tmp_path, key, value):
+    """An override is refused; the same change written into train.yaml was followed without a word, the
+    checkpoint's data position then counting other batches (or past their end: "batcher state position")."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    saved = Path(config.out_dir) / ckpt.TRAIN_CONFIG
+    saved.write_text(yaml.safe_dump({**yaml.safe_load(saved.read_text()), key: value}), encoding="utf-8")
+    with pytest.raises(ConfigError, match=rf"^{saved}: {key} is {value}, but the run started with "
+                                          rf"{getattr(config, key)}, .*put back {key}: {getattr(config, key)}, or "):
+        resume(config.out_dir, {"max_steps": "2"}, progress=False)
+
+
 def test_another_validation_set_or_beam_is_refused_on_resume_and_a_moved_copy_is_not(tmp_path):
     """The new set's score (an easier set, a wider beam) was compared with the old set's best, and
     model.safetensors replaced by weights chosen on another set.  The same bytes elsewhere are no change."""

@@ -15,7 +15,7 @@ from attnmt.files import file_digest
 from attnmt.text.data import read_lines
 from attnmt.train_config import TrainConfig, load_config
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS, corpus_files, places_to_look, read_corpora, started_in
+from attnmt.training.run_dir import BATCH_KEYS, VALIDATION_KEYS, corpus_files, places_to_look, read_corpora, started_in
 
 
 class RunRecord:
@@ -219,3 +219,17 @@ def differs(name: str, was: dict, record: RunRecord) -> str:
         if record.digest(resolved, info) != was["sha256"]:
             return f"{where}other bytes of the same size"
     return ""
+
+
+def check_same_batches(config: TrainConfig, record: RunRecord) -> None:
+    """Refuses a resume whose config cuts or orders the batches otherwise than the run started with (BATCH_KEYS, as
+    corpora.json recorded them; a run of an earlier release recorded none).  An override of one is refused before
+    (check_resume_overrides); one edited in train.yaml was followed without a word, the checkpoint's data position
+    then counting other batches: some of the epoch's pairs trained twice, others skipped."""
+    started = (record.corpora or {}).get("batches", {})
+    for key in BATCH_KEYS:
+        if key in started and getattr(config, key) != started[key]:
+            raise ConfigError(f"{record.folder / ckpt.TRAIN_CONFIG}: {key} is {getattr(config, key)}, but the run "
+                              f"started with {started[key]}, and its checkpoint's data position counts the batches "
+                              f"that cut; put back {key}: {started[key]}, or start a new run with init_from: "
+                              f"{record.folder}")

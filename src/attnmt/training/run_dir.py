@@ -238,18 +238,21 @@ def corpus_files(config: TrainConfig) -> dict[str, str]:
 
 
 VALIDATION_KEYS = ("valid_src", "valid_tgt")  # the validation set the best score and patience are counted on
+# What cuts a run's corpora into batches and orders them: a resume's data position counts those batches.
+BATCH_KEYS = ("max_tokens", "max_len", "max_length_ratio", "seed")
 
 
 def record_corpora(config: TrainConfig, folder: Path) -> None:
     """Writes corpora.json: the files this new run trains on (each as written and its file_identity),
-    and the directory it started in."""
+    the directory it started in, and what cuts them into batches (BATCH_KEYS)."""
     files = {key: {"given": path, **file_identity(path)} for key, path in corpus_files(config).items()}
     validation = {}
     for key in VALIDATION_KEYS:  # which a resume may give again elsewhere (check_same_validation)
         with suppress(DataError):
             validation[key] = {"given": getattr(config, key), **file_identity(getattr(config, key))}
-    write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files, "validation": validation},
-                                            indent=1))
+    batches = {key: getattr(config, key) for key in BATCH_KEYS}
+    write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files, "validation": validation,
+                                             "batches": batches}, indent=1))
 
 
 def read_corpora(folder: Path) -> dict[str, Any] | None:

@@ -33,9 +33,15 @@ from attnmt.train_config import CorpusSpec, TrainConfig, load_config
 from attnmt.trained_lengths import read_longest_source
 from attnmt.training.corpus import read_header
 from attnmt.training.corpus_files import check_corpora_aligned, check_corpora_found
-from attnmt.training.resume_checks import RunRecord, check_same_corpora, check_same_validation, found_or_refused
+from attnmt.training.resume_checks import (
+    RunRecord,
+    check_same_batches,
+    check_same_corpora,
+    check_same_validation,
+    found_or_refused,
+)
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import VALIDATION_KEYS, places_to_look
+from attnmt.training.run_dir import BATCH_KEYS, VALIDATION_KEYS, places_to_look
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -45,8 +51,6 @@ TRAINING_ONLY_KEYS = ("dropout", "attention_dropout", "activation_dropout")
 VOCABULARY_SIZES = ("vocab_size", "src_vocab_size")
 # The model key saying how a leading language tag is read: alone (Marian's way) in a new run, unless set false.
 LANGUAGE_TOKEN_ALONE = "language_token_alone"
-# What cuts the training corpora into batches, besides the corpora themselves.
-BATCH_SHAPE = ("max_tokens", "max_len", "max_length_ratio")
 
 
 @dataclass
@@ -96,7 +100,7 @@ def check_resume_overrides(config: TrainConfig, record: RunRecord) -> None:
              "init_from": "continues from its checkpoint's weights",
              **dict.fromkeys(("tokenizer", "target_tokenizer", "vocab_size", "shared_vocab", "tokenizer_options"),
                              f"keeps the tokenizer it started with (in {run_dir})"),
-             **dict.fromkeys((*BATCH_SHAPE, "seed"), "keeps the batches it started with, in their order (its "
+             **dict.fromkeys(BATCH_KEYS, "keeps the batches it started with, in their order (its "
                                                      f"checkpoint's data position counts them; {new_run})"),
              "eval_metric": f"keeps the metric its best step and patience are counted in, "
                             f"{METRIC_NAMES[saved.eval_metric]} ({new_run})"}
@@ -107,6 +111,7 @@ def check_resume_overrides(config: TrainConfig, record: RunRecord) -> None:
         if given != kept:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
+    check_same_batches(config, record)
     check_same_corpora(config, record)  # first: a corpus changed since is named so, the validation set or not
     check_same_validation(config, record, new_run)
 
