@@ -59,7 +59,8 @@ def test_aligned_files_are_found_so_by_counting_their_lines_without_reading_them
 
 
 @pytest.mark.parametrize(("src_text", "tgt_text", "counts"), [
-    ("a\nb\nc\n", "a\nb\n", (3, 2)), ("a\nb", "a\nb\n\nc\n", (2, 4)), ("a\rb\rc\r", "a\nb\n", (3, 2))])
+    ("a\nb\nc\n", "a\nb\n", (3, 2)), ("a\nb", "a\nb\n\nc\n", (2, 4)), ("a\rb\rc\r", "a\nb\n", (3, 2)),
+    ("a\rb\rc\r", "a\rb\r", (3, 2))])
 def test_misaligned_files_are_named_with_the_line_counts_their_reading_gives(tmp_path, src_text, tgt_text, counts):
     src, tgt = write(tmp_path / "a.en", src_text), write(tmp_path / "a.de", tgt_text)
     with pytest.raises(DataError, match=rf"a\.en has {counts[0]} lines, .*a\.de has {counts[1]};"):

@@ -74,12 +74,13 @@ def check_same_length(src_path: str | Path, tgt_path: str | Path) -> None:
     """Refuses two parallel files of different line counts as ``stream_parallel`` does, but before a pair
     of them is used: their lines are counted first (``line_extent``, a fraction of the time decoding them
     takes), and only where the counts do not show them aligned are they read as pairs, which names the
-    mismatch with both exact counts (or finds them aligned: a file of CR-ended lines, blank lines that
-    are not ASCII white space).  A file that cannot be read is named by that reading."""
+    mismatch with both exact counts (or finds them aligned: blank lines that are not ASCII white space).
+    A file of one line to LF may be one of CR-ended lines (``corpus_raw_lines``): it is read as pairs.
+    A file that cannot be read is named by that reading."""
     try:
         (src_lines, src_text), (tgt_lines, tgt_text) = line_extent(src_path), line_extent(tgt_path)
-        if max(src_text, tgt_text) <= min(src_lines, tgt_lines):  # past the shorter's end, blank lines alone
-            return
+        if max(src_text, tgt_text) <= min(src_lines, tgt_lines) and min(src_lines, tgt_lines) > 1:
+            return  # past the shorter's end, blank lines alone
     except (OSError, EOFError, zlib.error):  # BadGzipFile is an OSError: the reading below names each
         pass
     for _ in stream_parallel(src_path, tgt_path):
