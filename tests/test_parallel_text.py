@@ -10,7 +10,7 @@ from support import write
 
 from attnmt.errors import DataError
 from attnmt.text import parallel_text
-from attnmt.text.parallel_text import ReadReport, check_same_length, read_parallel, read_tsv, stream_tsv
+from attnmt.text.parallel_text import ReadReport, check_parallel_files, read_parallel, read_tsv, stream_tsv
 
 
 def test_read_parallel_pairs_lines_and_strips_them(tmp_path):
@@ -48,14 +48,15 @@ def test_a_line_of_text_after_blank_lines_past_the_other_files_end_is_a_mismatch
 
 
 def test_aligned_files_are_found_so_by_counting_their_lines_without_reading_them_as_pairs(tmp_path, monkeypatch):
-    """What check_same_length costs a run whose files are aligned: a count of their bytes "\\n", not a decoding."""
+    """What check_parallel_files costs a run whose files are aligned: a count of their bytes "\\n" and a check of their
+    UTF-8 (a character cut between two chunks is whole), not a reading as lines."""
     monkeypatch.setattr(parallel_text, "COUNT_CHUNK", 4)  # lines and blank tails across the chunks' ends
     monkeypatch.setattr(parallel_text, "stream_parallel", lambda *files: pytest.fail("read as pairs"))
     src = tmp_path / "a.en.gz"
     src.write_bytes(gzip.compress(b"A dog runs.\nTwo men talk.\n\n \t\n"))
     tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.")
-    check_same_length(src, tgt)
-    check_same_length(tgt, src)
+    check_parallel_files(src, tgt)
+    check_parallel_files(tgt, src)
 
 
 @pytest.mark.parametrize(("src_text", "tgt_text", "counts"), [
@@ -64,13 +65,24 @@ def test_aligned_files_are_found_so_by_counting_their_lines_without_reading_them
 def test_misaligned_files_are_named_with_the_line_counts_their_reading_gives(tmp_path, src_text, tgt_text, counts):
     src, tgt = write(tmp_path / "a.en", src_text), write(tmp_path / "a.de", tgt_text)
     with pytest.raises(DataError, match=rf"a\.en has {counts[0]} lines, .*a\.de has {counts[1]};"):
-        check_same_length(src, tgt)
+        check_parallel_files(src, tgt)
+
+
+@pytest.mark.parametrize("damaged", ["a.en", "a.de"])
+def test_aligned_files_with_a_line_that_is_no_utf8_are_named_at_that_line(tmp_path, damaged):
+    """With a tokenizer given, the pairs before it were tokenised first: hours, for a line deep in a large corpus."""
+    src = write(tmp_path / "a.en", "A dog runs.\nTwo men talk.\nA café.\n")
+    tgt = write(tmp_path / "a.de", "Ein Hund rennt.\nZwei Männer reden.\nEin Café.\n")
+    path = tmp_path / damaged
+    path.write_bytes(path.read_bytes().replace("é".encode(), b"\xe9"))  # its line 3 saved as Windows-1252
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}:3: invalid UTF-8 \(byte 0xe9\)"):
+        check_parallel_files(src, tgt)
 
 
 def test_files_the_count_of_their_bytes_cannot_align_are_read_as_pairs_to_tell(tmp_path):
     """A file of CR-ended lines has no "\\n"; a line of U+3000 alone is blank to str.strip, not to bytes.strip."""
-    check_same_length(write(tmp_path / "a.en", "a\rb\rc\r"), write(tmp_path / "a.de", "a\nb\nc\n"))
-    check_same_length(write(tmp_path / "b.en", "a\nb\n\u3000\n"), write(tmp_path / "b.de", "a\nb\n"))
+    check_parallel_files(write(tmp_path / "a.en", "a\rb\rc\r"), write(tmp_path / "a.de", "a\nb\nc\n"))
+    check_parallel_files(write(tmp_path / "b.en", "a\nb\n\u3000\n"), write(tmp_path / "b.de", "a\nb\n"))
 
 
 def test_pairs_with_an_empty_or_blank_side_are_skipped_and_counted(tmp_path):

@@ -3,11 +3,12 @@ file of "source<TAB>target" lines.
 
     read_parallel / read_tsv       files -> (source, target) sentence pairs, stripped, the empty ones counted
     stream_parallel / stream_tsv   the same, raw and one at a time, for corpora larger than memory
-    check_same_length              two files of different line counts refused before their pairs are used
+    check_parallel_files           two files of different line counts, or not UTF-8, refused before use
 """
 
 from __future__ import annotations
 
+import codecs
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -66,22 +67,23 @@ def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tupl
         yield src, tgt
 
 
-# Bytes read at a time where a file's lines are counted, not decoded (line_extent).
+# Bytes read at a time where a file's lines are counted and its UTF-8 checked, not read as lines (line_extent).
 COUNT_CHUNK = 1 << 24
 
 
-def check_same_length(src_path: str | Path, tgt_path: str | Path) -> None:
-    """Refuses two parallel files of different line counts as ``stream_parallel`` does, but before a pair
-    of them is used: their lines are counted first (``line_extent``, a fraction of the time decoding them
-    takes), and only where the counts do not show them aligned are they read as pairs, which names the
-    mismatch with both exact counts (or finds them aligned: blank lines that are not ASCII white space).
+def check_parallel_files(src_path: str | Path, tgt_path: str | Path) -> None:
+    """Refuses two parallel files of different line counts, or with a line that is no UTF-8, as
+    ``stream_parallel`` does, but before a pair of them is used: their lines are counted and their bytes
+    checked first (``line_extent``, a fraction of the time reading them as lines takes), and only where
+    that does not show them aligned UTF-8 are they read as pairs, which names the mismatch with both
+    exact counts, or the line (or finds them aligned: blank lines that are not ASCII white space).
     A file of one line to LF may be one of CR-ended lines (``corpus_raw_lines``): it is read as pairs.
     A file that cannot be read is named by that reading."""
     try:
         (src_lines, src_text), (tgt_lines, tgt_text) = line_extent(src_path), line_extent(tgt_path)
         if max(src_text, tgt_text) <= min(src_lines, tgt_lines) and min(src_lines, tgt_lines) > 1:
             return  # past the shorter's end, blank lines alone
-    except (OSError, EOFError, zlib.error):  # BadGzipFile is an OSError: the reading below names each
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError):  # BadGzipFile is an OSError: each named below
         pass
     for _ in stream_parallel(src_path, tgt_path):
         pass
@@ -89,15 +91,19 @@ def check_same_length(src_path: str | Path, tgt_path: str | Path) -> None:
 
 def line_extent(path: str | Path) -> tuple[int, int]:
     """The lines of ``path`` (as ``wc -l`` counts them, and a last one without its "\\n"), and how many of
-    them reach its last byte other than ASCII white space: counted COUNT_CHUNK bytes at a time, not decoded."""
+    them reach its last byte other than ASCII white space: counted COUNT_CHUNK bytes at a time.  A
+    UnicodeDecodeError where the bytes are no UTF-8 (which line, reading it as lines tells)."""
     lines = text_lines = 0
     last = b"\n"
+    utf8 = codecs.getincrementaldecoder("utf-8")()  # a character cut between two chunks is whole in the next
     with open_bytes(path) as file:
         while chunk := file.read(COUNT_CHUNK):
+            utf8.decode(chunk)
             if chunk.strip():
                 text_lines = lines + chunk.count(b"\n", 0, len(chunk.rstrip())) + 1
             lines += chunk.count(b"\n")
             last = chunk[-1:]
+    utf8.decode(b"", final=True)
     return lines + (last != b"\n"), text_lines
 
 
