@@ -200,3 +200,14 @@ def test_an_opus_zip_as_train_src_is_refused_naming_its_key_not_as_misaligned(tm
     config = TrainConfig(train_src=str(tmp_path / "en-de.txt.zip"), train_tgt=str(tgt), out_dir=str(tmp_path / "run"))
     with pytest.raises(DataError, match=r"^train_src: .*en-de\.txt\.zip: a zip archive \(an OPUS download"):
         run_start(config, say=lambda line: None)
+
+
+def test_a_tsv_line_that_is_no_utf8_is_named_before_a_pair_is_tokenised(tmp_path, monkeypatch):
+    """With a tokenizer given, every pair before it was tokenised first: hours, for a line deep in a large corpus."""
+    path = tmp_path / "tr.tsv"
+    path.write_bytes("".join(f"{src}\t{tgt}\n" for src, tgt in PAIRS).encode()[:-1] + b" caf\xe9\n")  # Windows-1252
+    config = tiny_config(tmp_path / "c", train_tsv=str(path), tokenizer=str(plain_spm_model(tmp_path / "plain.model")),
+                         vocab_size=None)
+    monkeypatch.setattr(tokenize_corpora, "encode_chunk", lambda *args: pytest.fail("a pair was tokenised"))
+    with pytest.raises(DataError, match=rf"^train_tsv: {re.escape(str(path))}:20: invalid UTF-8 \(byte 0xe9\)"):
+        prepare_config(config, tmp_path / "prepared", log=lambda line: None)

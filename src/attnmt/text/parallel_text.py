@@ -4,6 +4,7 @@ file of "source<TAB>target" lines.
     read_parallel / read_tsv       files -> (source, target) sentence pairs, stripped, the empty ones counted
     stream_parallel / stream_tsv   the same, raw and one at a time, for corpora larger than memory
     check_parallel_files           two files of different line counts, or not UTF-8, refused before use
+    check_utf8                     a tsv file not UTF-8 refused before use
 """
 
 from __future__ import annotations
@@ -87,6 +88,16 @@ def check_parallel_files(src_path: str | Path, tgt_path: str | Path) -> None:
         pass
     for _ in stream_parallel(src_path, tgt_path):
         pass
+
+
+def check_utf8(path: str | Path) -> None:
+    """Refuses a file with a line that is no UTF-8 before a line of it is used, as reading its lines does (naming
+    the line): its bytes are checked first (``line_extent``), and read as lines only where that fails."""
+    try:
+        line_extent(path)
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError):  # BadGzipFile is an OSError: each named below
+        for _ in corpus_lines(path):
+            pass
 
 
 def line_extent(path: str | Path) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from attnmt.errors import DataError
 from attnmt.text.data import OLE_SIGNATURE, ZIP_START, check_readable, open_bytes
 from attnmt.text.encodings import utf16_without_bom
-from attnmt.text.parallel_text import check_parallel_files
+from attnmt.text.parallel_text import check_parallel_files, check_utf8
 from attnmt.train_config import CorpusSpec, TrainConfig
 
 AS_TEXT = ("give UTF-8 text of one sentence a line, or of 'source<TAB>target' a line for a tsv (from a "
@@ -112,20 +112,23 @@ def check_corpora_found(config: TrainConfig) -> None:
             raise DataError(f"{key}: {error}") from None
 
 
-def check_corpora_aligned(config: TrainConfig) -> None:
-    """Refuses a run (not prepared_dir's) whose two files of a corpus differ in line count, or hold a line that is
-    no UTF-8, naming their keys, before a sentence is tokenised (``check_parallel_files``): with a tokenizer given,
-    the text before was tokenised first, hours on a large corpus, before the line saying so.  After
-    check_corpora_found, so that a file that is no text is named as such, not as a file of another line count."""
+def check_corpora_text(config: TrainConfig) -> None:
+    """Refuses a run (not prepared_dir's) whose two files of a corpus differ in line count, or whose text holds a
+    line that is no UTF-8, naming the corpus's keys, before a sentence is tokenised (``check_parallel_files``,
+    ``check_utf8``): with a tokenizer given, the text before was tokenised first, hours on a large corpus,
+    before the line saying so.  After check_corpora_found, so that a file that is no text is named as such,
+    not as a file of another line count."""
     if config.prepared_dir:
         return
     for prefix, spec in corpus_prefixes(config):
-        if spec.src is None or spec.tgt is None:  # a tsv file: one line a pair
-            continue
+        files = spec.files()
         try:
-            check_parallel_files(spec.src, spec.tgt)
+            if "tsv" in files:
+                check_utf8(files["tsv"])
+            else:
+                check_parallel_files(files["src"], files["tgt"])
         except DataError as error:
-            raise DataError(f"{prefix}src, {prefix}tgt: {error}") from None
+            raise DataError(f"{', '.join(prefix + role for role in files)}: {error}") from None
 
 
 def corpus_keys(config: TrainConfig) -> list[tuple[str, str]]:

@@ -32,7 +32,7 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig, load_config
 from attnmt.trained_lengths import read_longest_source
 from attnmt.training.corpus import read_header
-from attnmt.training.corpus_files import check_corpora_aligned, check_corpora_found
+from attnmt.training.corpus_files import check_corpora_found, check_corpora_text
 from attnmt.training.resume_checks import (
     RunRecord,
     check_same_batches,
@@ -67,7 +67,7 @@ class Start:
 def run_start(config: TrainConfig, say: Callable[[str], None]) -> Start:
     """Where a new run starts: ``init_from``'s model, or a new tokenizer and random weights."""
     check_corpora_found(config)  # before a tokenizer is trained on the files found
-    check_corpora_aligned(config)
+    check_corpora_text(config)
     if config.init_from:
         return from_model(config)
     tokenizer = new_tokenizer(config, say)
