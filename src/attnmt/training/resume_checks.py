@@ -231,5 +231,5 @@ def check_same_batches(config: TrainConfig, record: RunRecord) -> None:
         if key in started and getattr(config, key) != started[key]:
             raise ConfigError(f"{record.folder / ckpt.TRAIN_CONFIG}: {key} is {getattr(config, key)}, but the run "
                               f"started with {started[key]}, and its checkpoint's data position counts the batches "
-                              f"that cut; put back {key}: {started[key]}, or start a new run with init_from: "
-                              f"{record.folder}")
+                              f"cut and ordered so; put back {key}: {started[key]}, or start a new run with "
+                              f"init_from: {record.folder}")
