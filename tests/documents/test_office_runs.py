@@ -283,6 +283,18 @@ def test_the_text_of_an_opendocument_input_field_is_translated_inside_it(mirror)
         None, "DINNER. COOKING IS MAN A", " TASK:", "Task")
 
 
+def test_the_prompt_of_an_opendocument_placeholder_is_translated_inside_it(mirror):
+    """A template's placeholder (what Word's MACROBUTTON becomes), whose prompt LibreOffice shows in angle
+    brackets until someone clicks it: kept as any other field, it stayed English inside the translated sentence."""
+    inline = ('Please enter <text:placeholder text:placeholder-type="text" text:description="City">&lt;the city '
+              'name&gt;</text:placeholder> here.')
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", mirror))
+    field = paragraph.find(f"{{{TEXT}}}placeholder")
+    assert mirror.given == ["Please enter <the city name> here."]
+    assert (paragraph.text, field.text, field.tail, field.get(f"{{{TEXT}}}description")) == (
+        "HERE. ", "NAME> CITY <THE", " ENTER PLEASE", "City")
+
+
 def test_the_words_of_an_opendocument_cross_reference_are_translated_inside_it(mirror):
     """LibreOffice shows a cross-reference's copy of its bookmark's words as written until someone
     updates the fields: kept as any other field, it stayed English inside the translated sentence."""

@@ -59,9 +59,10 @@ PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 # Marks around words, kept with their attributes: a span, a link, a text:meta (RDF metadata over
 # words), LibreOffice's content control (what a .docx's w:sdt becomes: a check box, a form's field),
 # a text input field (text:text-input, what Word's FILLIN field becomes: text someone typed in, as
-# attnmt.documents.fields reads Word's), a cross-reference's copy of the words it refers to (REFERENCES),
-# and a ruby and its base (RUBY: the base's words are read with the sentence, as HTML's <ruby> is; its
-# annotation, text:ruby-text, an atom).  Every other field is an atom.
+# attnmt.documents.fields reads Word's), a placeholder (text:placeholder, what Word's MACROBUTTON becomes: a
+# template's prompt, "<Type the city here>", shown until someone clicks it and types), a cross-reference's copy
+# of the words it refers to (REFERENCES), and a ruby and its base (RUBY: the base's words are read with the
+# sentence, as HTML's <ruby> is; its annotation, text:ruby-text, an atom).  Every other field is an atom.
 RUBY = (f"{{{TEXT}}}ruby", f"{{{TEXT}}}ruby-base")
 # A cross-reference to a bookmark, a reference mark or a caption's number (what Word's REF field becomes): the
 # words it copies ("See <Watering and care>", "as <Figure 2> shows"), which LibreOffice shows as written until
@@ -69,7 +70,7 @@ RUBY = (f"{{{TEXT}}}ruby", f"{{{TEXT}}}ruby-base")
 # digits and symbols alone, a chapter's or a caption's number (opendocument_vocabulary).
 REFERENCES = frozenset({f"{{{TEXT}}}bookmark-ref", f"{{{TEXT}}}reference-ref", f"{{{TEXT}}}sequence-ref"})
 MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LOEXT}}}content-control",
-                   f"{{{TEXT}}}text-input", *REFERENCES, *RUBY})
+                   f"{{{TEXT}}}text-input", f"{{{TEXT}}}placeholder", *REFERENCES, *RUBY})
 # Where styles.xml keeps what every part's styles may name: the named styles, the font faces.
 NAMED = (f"{{{OFFICE}}}styles", f"{{{OFFICE}}}font-face-decls")
 AUTOMATIC = f"{{{OFFICE}}}automatic-styles"  # a part's own styles, which only its paragraphs name
