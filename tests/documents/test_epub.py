@@ -279,6 +279,31 @@ def test_a_page_the_manifest_lists_but_the_book_lacks_is_warned_of(same):
     assert out[PAGE] == read_members(book)[PAGE]
 
 
+@pytest.mark.parametrize("media", ["Application/XHTML+XML", " application/xhtml+xml "])
+def test_a_pages_media_type_in_capitals_or_spaced_is_read_as_mimes(same, media):
+    """Compared as written, the page was left out, untranslated, and nothing said so."""
+    book = with_package(lambda opf: opf.replace('media-type="application/xhtml+xml"', f'media-type="{media}"'))
+    out = read_members(translate_file_bytes(book, "book.epub", same, GERMAN))
+    assert b'xml:lang="de"' in out[PAGE]
+
+
+@pytest.mark.parametrize("item, listed", [
+    ('<item id="a" href="Text/chapter%201.xhtml" media-type="text/xml"/>', "Text/chapter%201.xhtml (item 'a') as "
+     "text/xml, not as a page (application/xhtml+xml); it is kept as it is, untranslated"),
+    ('<item id="a" href="Text/chapter%201.xhtml"/>', "Text/chapter%201.xhtml (item 'a') with no media type, not as "
+     "a page (application/xhtml+xml); it is kept as it is, untranslated"),
+    ('<item id="a" media-type="application/xhtml+xml"/>', "item 'a' (application/xhtml+xml) with no href; there is "
+     "no page of it to translate")])
+def test_a_broken_manifest_entry_for_a_page_is_warned_of_in_one_line(same, item, listed):
+    """A page listed with another media type, none, or no href was left untranslated without a word."""
+    book = with_package(lambda opf: opf.replace(
+        '<item id="a" href="Text/chapter%201.xhtml" media-type="application/xhtml+xml"/>', item))
+    with pytest.warns(UserWarning) as caught:
+        out = read_members(translate_file_bytes(book, "book.epub", same, GERMAN))
+    assert [str(w.message) for w in caught] == [f"book.epub: member OEBPS/content.opf lists {listed}"]
+    assert out[PAGE] == read_members(book)[PAGE]
+
+
 @pytest.mark.parametrize("href", ["http://example.com/a.xhtml", "https://example.com/b%201.xhtml",
                                   "//example.com/a.xhtml"])
 def test_a_page_the_manifest_lists_at_a_remote_url_is_warned_of_as_remote(same, href):

@@ -14,7 +14,8 @@ out, with the metas refining them) and the table of contents' ``xml:lang`` say i
 contents' once something of theirs is translated: one whose every sentence kept its source,
 --below-quality source, keeps its language, and so does the package where every sentence of the
 book kept its source, or it has none: PackageJob). The manifest's links are IRIs:
-``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
+``chapter%201.xhtml`` is the member ``chapter 1.xhtml``; its media types are read as MIME's
+(attnmt.documents.epub_manifest).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.comments import TextJob
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.epub_manifest import is_read, media_type
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.language import XML_LANG, direction, say_page_direction
 from attnmt.documents.letterless import needs_translation
@@ -340,8 +342,8 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     parts = []
     seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
-        href, kind = item.get("href", ""), item.get("media-type", "")
-        if kind not in (XHTML, HTML, TOC):
+        href, kind = item.get("href", "").strip(), media_type(item)
+        if not is_read(item, kind, (XHTML, HTML, TOC), f"{archive.name}: member {opf_path}"):
             continue
         if is_remote(href):  # EPUB 3's remote resources: no member to translate
             warn(f"{archive.name}: member {opf_path} lists {href} ({kind}), a remote resource outside the book; "
