@@ -5,11 +5,11 @@ A master page's placeholders are not translated (a shape with a ``presentation:c
 master's title and outline, whose text is the prompt an editor shows, "Click to edit the title text
 format"), as a .pptx's masters' and layouts' are not; its other shapes (a text box "Only for the
 team.") are drawn on every slide, and are translated.  The text those placeholders show on a slide, its header
-and footer (and its date, where it is fixed text), is the presentation's own: plain text in a
-declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
-is translated as a paragraph is; so is the title an index writes again on each update
-(``text:index-title-template``, INDEX_TITLE), an index mark's entry and keys (opendocument_index_marks) and the
-labels of a form's controls (opendocument_forms).
+and footer (and its date, where it is fixed text), is the presentation's own: plain text in a declaration of
+content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which is translated as a paragraph is;
+so is the title an index writes again on each update (``text:index-title-template``, INDEX_TITLE), an index mark's
+entry and keys (opendocument_index_marks), a form's controls' labels (opendocument_forms) and a numbering's words
+(opendocument_numbering: "Chapter 1").
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
 (``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is;
@@ -82,6 +82,7 @@ from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_forms import CONTROLS, form_jobs
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_index_marks import index_mark_jobs
+from attnmt.documents.opendocument_numbering import LEVELS, NumberingJob, numbering_jobs
 from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import series_name_jobs
@@ -125,6 +126,9 @@ class OpenDocumentParagraph(TreeJob):
         placed = [into_spans(flat, content) if all_in_spans(flat) else content
                   for (_, flat), content in zip(self.runs, runs, strict=True)]
         super().write_contents(placed, attributes)
+
+
+DocumentJob = OpenDocumentParagraph | TextJob | ConditionalTextJob | NumberingJob  # document_jobs' kinds
 
 
 def all_in_spans(flat: FlatText) -> bool:
@@ -268,7 +272,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
 
 
 def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool, options: DocumentOptions,
-                  glossary: Glossary | None) -> list[OpenDocumentParagraph | TextJob | ConditionalTextJob]:
+                  glossary: Glossary | None) -> list[DocumentJob]:
     """The jobs of the paragraphs of one document (``root``: a part's, or a flat file's
     ``office:document``, or a chart's inside it; ``shared``: the styles.xml beside a part, indexed), in their
     order, but for a presentation's speaker notes, which come after every slide, in their slides' order, as
@@ -301,7 +305,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     alt_texts: dict[etree._Element | None, list[etree._Element]] = {}  # by the paragraph a frame stands in
     for alt in (node for node in root.iter(*ALT_ELEMENTS) if is_own(node, root)):
         alt_texts.setdefault(next(alt.iterancestors(*PARAGRAPHS), None), []).append(alt)
-    found: list[OpenDocumentParagraph | TextJob | ConditionalTextJob] = []
+    found: list[DocumentJob] = []
     for node in holders:
         if node.tag == SHAPE_LINK:
             found += title_jobs([node], glossary)
@@ -312,7 +316,8 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         found += svg_alt_text_jobs(alt_texts.pop(node, []), glossary)
     found += series_name_jobs(root, glossary) if chart else [
         *pivot_name_jobs(root, glossary), *message_title_jobs(root, glossary),
-        *form_jobs([control for control in root.iter(CONTROLS) if is_own(control, root)], glossary)]
+        *form_jobs([control for control in root.iter(CONTROLS) if is_own(control, root)], glossary),
+        *numbering_jobs([level for level in root.iter(*LEVELS) if is_own(level, root)], glossary)]
     # those of a slide's frames, which no paragraph holds (and of one in a paragraph not read)
     return found + svg_alt_text_jobs([alt for alts in alt_texts.values() for alt in alts], glossary)
 

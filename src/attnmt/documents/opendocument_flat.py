@@ -19,10 +19,8 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part
-from attnmt.documents.comments import TextJob
-from attnmt.documents.opendocument import DOCUMENT, document_jobs
+from attnmt.documents.opendocument import DOCUMENT, OpenDocumentParagraph, document_jobs
 from attnmt.documents.opendocument_code import OFFICE, set_language
-from attnmt.documents.opendocument_conditions import ConditionalTextJob
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, EMBEDDED, MEDIA_TYPES, check_media
 from attnmt.documents.package_properties import property_jobs
@@ -64,9 +62,8 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     styles' languages are set (the first part marked changed where any was)."""
     root = tree.getroot()
     jobs = document_jobs(root, None, False, options, glossary)
-    # a paragraph's job holds its root, a link's tooltip's or a conditional text's its element
-    in_body = [next((job.element if isinstance(job, TextJob | ConditionalTextJob) else job.root
-                     ).iterancestors(BODY), None)
+    # a paragraph's job holds its root, any other job (a link's tooltip's, a conditional text's) its element
+    in_body = [next((job.root if isinstance(job, OpenDocumentParagraph) else job.element).iterancestors(BODY), None)
                is not None for job in jobs]
     parts = [Part("office:body", tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
              Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]
