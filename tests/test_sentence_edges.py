@@ -27,13 +27,16 @@ def test_a_list_mark_and_the_codes_after_it_are_the_sentence_s_head(sentence, ed
     assert "".join(sentence_edges(sentence)) == sentence
 
 
-def test_the_model_reads_a_sentence_without_its_soft_hyphens():
-    edges, read = read_sentences(["- A man is play\u00ading the gui\u00adtar.", "\u00ad"])
-    assert read == ["A man is playing the guitar.", ""]
+def test_the_model_reads_a_sentence_without_its_soft_hyphens_and_the_breaks_inside_its_words():
+    """Between letters of a script written without spaces (Thai), a zero-width space parts words, and stays."""
+    edges, read = read_sentences(["- A man is play\u00ading the gui\u00adtar.", "\u00ad",
+                                  "A brown do\u200bg and a\u2060cat.", "ผม\u200bรัก"])
+    assert read == ["A man is playing the guitar.", "", "A brown dog and acat.", "ผม\u200bรัก"]
     assert edges[0].head == "- "
 
 
-LINES = ["- a dog runs", "1) a cat sleeps", "  * two dogs run", "a dog ru\u00adns", "## \x1b[1ma cat sleeps\x1b[0m"]
+LINES = ["- a dog runs", "1) a cat sleeps", "  * two dogs run", "a dog ru\u00adns", "## \x1b[1ma cat sleeps\x1b[0m",
+         "two do\u200bgs run"]
 
 
 def test_translate_keeps_a_list_mark_and_drops_soft_hyphens_as_the_command_does(loaded, reached):
@@ -43,7 +46,7 @@ def test_translate_keeps_a_list_mark_and_drops_soft_hyphens_as_the_command_does(
     translated = translate(model, tokenizer, LINES)
     assert translated == translate_text(model, tokenizer, LINES)
     assert translated[:2] == ["- ein hund rennt", "1) eine katze schläft"]
-    assert "\u00ad" not in "".join(reached) and "-" not in "".join(reached)
+    assert not {"\u00ad", "\u200b", "-"} & set("".join(reached))
 
 
 def test_n_best_translations_keep_a_list_mark(loaded):

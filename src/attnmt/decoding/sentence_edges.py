@@ -2,9 +2,10 @@
 line (attnmt.documents.pipeline.flat_line) or a JSONL text (attnmt.documents.terminal_codes.flat_whole), so that
 the same text comes back the same from either: a list's mark at its start (``- ``, ``1) ``:
 attnmt.text.list_marks) and a terminal's escape codes at its edges (attnmt.text.terminal_codes.at_edges) are
-written back around its translation; its soft hyphens are dropped.  The Python call wrote "- A dog runs in the
-park." as "Ein Hund rennt im Park." and "A man is play\\u00ading the gui\\u00adtar." as "Ein Mann spielt
-Ausspprüssssen.", where the command wrote "- Ein Hund rennt im Park." and "Ein Mann spielt Gitarre.".
+written back around its translation; its soft hyphens and the zero-width breaks inside its words are dropped.
+The Python call wrote "- A dog runs in the park." as "Ein Hund rennt im Park." and "A man is play\\u00ading the
+gui\\u00adtar." as "Ein Mann spielt Ausspprüssssen.", where the command wrote "- Ein Hund rennt im Park." and
+"Ein Mann spielt Gitarre.".
 
 A terminal's codes between a sentence's words stay in what the model reads: placing them in the translation
 takes its word alignment (attnmt.inspect.align), which this layer does not import; attnmt.documents.translate_text
@@ -12,14 +13,21 @@ places them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from attnmt.decoding.word_edges import unspaced
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.terminal_codes import Edges, at_edges
 
-# A soft hyphen (U+00AD) says where a word may break at a line's end: a piece the model has never seen
-# inside a word, stale once the word is translated (attnmt.documents.flat.SOFT_HYPHEN).
+# A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
+# line's end: stale once the word is translated, and a piece the model has never seen.
 SOFT_HYPHEN = "\u00ad"
+# So are a zero-width space (U+200B) and a word joiner (U+2060) inside a word of a script written with
+# spaces, a break allowed or forbidden there ("do\u200bg"), which the tokenizer reads as a space or as
+# a piece: "A brown do\u200bg is running." came out "Ein braun-Fahrer rennt auf dem Kopf.".  Between
+# letters written without spaces (Thai, Khmer) a zero-width space parts words, and stays.
+ZERO_WIDTH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\u200b\u2060]+(?=[^\W\d_])")
 
 
 def sentence_edges(sentence: str) -> Edges:
@@ -34,6 +42,16 @@ def sentence_edges(sentence: str) -> Edges:
 
 
 def read_sentences(sentences: Sequence[str]) -> tuple[list[Edges], list[str]]:
-    """Each sentence's edges (``sentence_edges``), and what of it the model reads: its body, less its soft hyphens."""
+    """Each sentence's edges (``sentence_edges``), and what of it the model reads: its body, less its soft hyphens
+    and the zero-width breaks inside its words (``without_word_breaks``), as a text line's (attnmt.documents.flat)."""
     edges = [sentence_edges(sentence) for sentence in sentences]
-    return edges, [each.body.replace(SOFT_HYPHEN, "") for each in edges]
+    return edges, [without_word_breaks(each.body.replace(SOFT_HYPHEN, "")) for each in edges]
+
+
+def without_word_breaks(text: str) -> str:
+    """``text`` without the zero-width spaces and word joiners between two letters of scripts written
+    with spaces (``ZERO_WIDTH_IN_WORD``)."""
+    if "\u200b" not in text and "\u2060" not in text:
+        return text
+    return ZERO_WIDTH_IN_WORD.sub(lambda m: m[0] if unspaced(text[m.start() - 1]) or unspaced(text[m.end()]) else "",
+                                  text)

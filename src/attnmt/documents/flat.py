@@ -14,6 +14,9 @@ from typing import Any, TypeVar
 
 from lxml import etree
 
+# A soft hyphen and the zero-width breaks inside a word: stale once the word is translated, and dropped from
+# what the model reads, as translate drops them from its sentences
+from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
 from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
 from attnmt.decoding.word_edges import unspaced
 from attnmt.documents.inserted_spaces import space_kept_inside
@@ -30,14 +33,6 @@ FIELD_END = re.compile(rf"[\t\x1f{LINE_ENDS}]")
 # HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")
-# A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
-# line's end: stale once the word is translated, and a piece the model has never seen.
-SOFT_HYPHEN = "\u00ad"
-# So are a zero-width space (U+200B) and a word joiner (U+2060) inside a word of a script written with
-# spaces, a break allowed or forbidden there ("do\u200bg"), which the tokenizer reads as a space or as
-# a piece: "A brown do\u200bg is running." came out "Ein braun-Fahrer rennt auf dem Kopf.".  Between
-# letters written without spaces (Thai, Khmer) a zero-width space parts words, and stays.
-ZERO_WIDTH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\u200b\u2060]+(?=[^\W\d_])")
 # What ends a sentence, in the atoms that can end one (attnmt.documents.stops.without_added_end): Latin,
 # Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
 SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
@@ -288,15 +283,6 @@ class FlatBuilder:
         """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines)."""
         ends = sorted(set(ended_lines(self.text, self.line_breaks)) - set(self.breaks))
         return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ends}), line_ends=ends)
-
-
-def without_word_breaks(text: str) -> str:
-    """``text`` without the zero-width spaces and word joiners between two letters of scripts written
-    with spaces (``ZERO_WIDTH_IN_WORD``)."""
-    if "\u200b" not in text and "\u2060" not in text:
-        return text
-    return ZERO_WIDTH_IN_WORD.sub(lambda m: m[0] if unspaced(text[m.start() - 1]) or unspaced(text[m.end()]) else "",
-                                  text)
 
 
 def spaced(literal: str) -> bool:
