@@ -731,3 +731,16 @@ def test_a_hyphenated_term_is_found_in_its_closed_spelling(sentence, target):
     glossary = Glossary.of({"e-mail": "E-Mail", "log-in": "Anmeldung", "re-sign": "neu signieren"})
     assert glossary.matches(sentence) == [target]
     assert glossary.matches("I resign.") == []
+
+
+@pytest.mark.parametrize(("text", "span"), [("Send an email", (8, 13)), ("An access point", (3, 15))])
+def test_a_term_found_in_a_longer_spelling_than_its_own_at_a_texts_end_has_its_place(text, span):
+    """found_in raised an IndexError: the term's case was looked up past the text's end."""
+    glossary = Glossary.of({"e-mail": "E-Mail", "access points": "Zugangspunkte"})
+    assert [found[:2] for found in glossary.found_in(text)] == [span]
+
+
+def test_a_name_given_in_the_plural_is_not_found_in_the_singular_of_its_word():
+    """"Open the window." with Windows -> Windows required "Windows": the OS is no plural of a window."""
+    glossary = Glossary.of({"Windows": "Windows", "Teams": "Teams", "access points": "Zugangspunkte"})
+    assert glossary.matches("Open the window, a team and an access point.") == ["Zugangspunkte"]

@@ -132,7 +132,8 @@ class Glossary:
         plurals = singulars(targets | {form: targets[key] for form, key in closed.items()}, {*targets, *acronyms})
         acronym_plurals = acronym_singulars({source: [key for key, _ in terms] for source, terms in acronyms.items()},
                                             {*targets, *acronyms})
-        plural_given = plural_terms(targets, {*targets, *acronyms, *plurals, *acronym_plurals})
+        common = {key: target for key, target in targets.items() if kept[key][0].islower()}  # "Windows": a name
+        plural_given = plural_terms(common, {*targets, *acronyms, *plurals, *acronym_plurals})
         keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals, *plural_given, *closed))
         object.__setattr__(self, "_closed", closed)
         object.__setattr__(self, "_plurals", plurals)
@@ -275,7 +276,8 @@ class Glossary:
             own = self._plurals.get(key, self._singulars.get(key, key))  # "dogs": "dog", "access point": "… points"
             own = self._closed.get(own, own)  # "email": "e-mail"
             if own in self._targets and not in_compound(own, text, start, end):
-                return key, self._cased.get(own, {}).get(shown(start, start + len(own)), self._targets[own])
+                shown_own = shown(start, start + min(len(own), length))  # "email" is shorter than "e-mail"
+                return key, self._cased.get(own, {}).get(shown_own, self._targets[own])
         return None
 
     def acronym_at(self, key: str, start: int, end: int, shown: Callable[[int, int], str]) -> str | None:
