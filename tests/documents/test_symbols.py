@@ -136,11 +136,23 @@ def test_a_text_read_whole_keeps_its_symbols_as_a_text_line_of_one_sentence_does
 
 
 def test_a_text_read_whole_without_such_symbols_is_read_and_written_as_it_is(dropping):
-    """No URL taken out, no tab splitting it, as a text line has them: a JSONL line without such symbols
-    goes to the model and comes back exactly as before (but for a soft hyphen, which a text line drops too)."""
-    for text in ["See https://example.com/a|b now.", "cooperative\tdogs", "I ♥ dogs."]:
+    """No tab splitting it, as a text line has them: a JSONL line without such symbols goes to the model and
+    comes back exactly as before (but for a soft hyphen, which a text line drops too)."""
+    for text in ["cooperative\tdogs", "I ♥ dogs."]:
         assert model_reads(text, None, dropping.writes) == text
         assert with_symbols(text, text, "DOGS. ♥ I", None, dropping.writes, dropping.weights) == "DOGS. ♥ I"
+
+
+def test_a_text_read_whole_keeps_its_url_as_a_text_line_does(dropping):
+    """attnmt.decoding.protected: given to the demo model, a JSONL line's "https://example.org/path?x=1" came back
+    as words ("Auf dieser Fehirirme Cola-Fefolze"), and "$HOME" as "SOMAMESSSSt"."""
+    text = "See https://example.com/a|b and $HOME now."
+    read = model_reads(text, None, dropping.writes)
+    [translation], _ = dropping.translate([read], [False])
+    assert read == "See and now."
+    written = with_symbols(text, read, translation, None, dropping.writes, dropping.weights)
+    assert "https://example.com/a|b" in written and "$HOME" in written
+    assert written == translate_lines([text], dropping)[0]
 
 
 def test_a_text_read_whole_is_read_without_its_soft_hyphens(dropping):

@@ -14,13 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.bidi import whole
-from attnmt.documents.flat import SOFT_HYPHEN, FlatBuilder, FlatText
+from attnmt.documents.flat import PROTECTED, SOFT_HYPHEN, FlatBuilder, FlatText
 from attnmt.documents.list_marks import after_list_mark
 from attnmt.documents.spans import Nested
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.terminal_codes import CODE, LINE_CODES, RESET, STYLE
-
-UNPROTECTED = re.compile(r"(?!)")  # matches nothing: a text read whole keeps its URLs for the model (flat_whole)
 
 
 @dataclass
@@ -55,15 +53,16 @@ def add_line(builder: FlatBuilder, line: str, codes: re.Pattern[str] = CODE) -> 
 
 
 def flat_whole(text: str) -> FlatText:
-    """``text`` as one flat text, its codes taken out as ``add_line`` takes a line's, all else given to the model
-    as it stands (no URL kept apart, no tab ending a sentence): a JSONL line's text (attnmt.documents.whole_sentence),
-    which the model read with its codes as words; a list's mark at its start kept whole, as a text line's
-    (attnmt.documents.list_marks).  A text without codes or mark is that text alone, unmarked, but for its soft
+    """``text`` as one flat text, its codes taken out as ``add_line`` takes a line's, and what passes through
+    untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version) kept whole as a text line's is, all else
+    given to the model as it stands (no tab ending a sentence): a JSONL line's text (attnmt.documents.whole_sentence),
+    which the model read with its codes and URLs as words; a list's mark at its start kept whole, as a text line's
+    (attnmt.documents.list_marks).  A text without codes, mark or such is that text alone, unmarked, but for its soft
     hyphens, dropped as ``FlatBuilder.add_text`` drops a text line's: the model read each as an unknown piece in
     the middle of its word ("A man is play\\u00ading the gui\\u00adtar." came back "Ausspprüssssen")."""
-    if LINE_CODES.search(text) is None and LIST_MARK.match(text) is None:
+    if LINE_CODES.search(text) is None and LIST_MARK.match(text) is None and PROTECTED.search(text) is None:
         return FlatText(text.replace(SOFT_HYPHEN, ""))
-    builder = FlatBuilder(collapse=False, protected=UNPROTECTED)
+    builder = FlatBuilder(collapse=False)
     add_line(builder, after_list_mark(builder, text), LINE_CODES)
     return builder.build()
 

@@ -7,9 +7,10 @@ line's are (attnmt.documents.terminal_codes.flat_whole): a colour wraps the tran
 
 Both halves go through the pipeline's own code, unsplit: the symbols are taken out where its
 sentences are split (pipeline.flat_sentences) and placed where its translations are
-(pipeline.translate_flats), as for every document.  A text without such symbols or codes is read, and
+(pipeline.translate_flats), as for every document; so are its URLs and what else passes through untranslated
+(attnmt.decoding.protected), as a text line's.  A text without such symbols, codes or URLs is read, and
 its translation written, as it is but for its soft hyphens (a piece the model never saw, in the middle of
-a word, which a text line drops too): no URL is taken out, no tab splits it."""
+a word, which a text line drops too): no tab splits it."""
 
 from __future__ import annotations
 
