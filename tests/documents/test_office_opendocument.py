@@ -339,6 +339,17 @@ def test_an_odf_conditional_texts_choices_and_shown_text_are_translated_and_its_
     assert shown.text == "SIR DEAR"
 
 
+def test_an_odf_input_lists_choices_and_shown_choice_are_translated(mirror):
+    """Insert > Field > Functions > Input list: kept as any field, its choices and the one shown stayed English."""
+    body = ('<office:text><text:p>Choose <text:drop-down text:name="Colour"><text:label text:value="a red flower"/>'
+            '<text:label text:value="a blue flower"/>a red flower</text:drop-down> for the table.</text:p>'
+            '</office:text>')
+    out = read_members(translate_office(zipped_file(body=body), ".odt", mirror, DocumentOptions()))
+    field = next(etree.fromstring(out["content.xml"]).iter(f"{{{TEXT}}}drop-down"))
+    assert [label.get(f"{{{TEXT}}}value") for label in field] == ["FLOWER RED A", "FLOWER BLUE A"]
+    assert (field.text, field[-1].tail, field.tail) == (None, "FLOWER RED A", " FOR CHOOSE")
+
+
 def test_a_spreadsheet_embedded_in_a_text_is_translated_as_a_sheet_is(mirror):
     """A sheet put into a text as an object (``Object 1/``, a spreadsheet in the manifest) stayed in the
     source's language: only the charts among the objects were read.  Its words are translated, its number kept."""

@@ -5,7 +5,13 @@
 Madam" text:string-value-if-false="Dear Sir">Dear Sir</text:conditional-text>``).  The two texts are what a
 reader sees: each is translated line by line, as a link's tooltip is (validations.AttributeJob), and the
 text shown, where it is one of them, becomes its translation, as attnmt.documents.word_conditions does for
-Word's IF field.  The condition is kept."""
+Word's IF field.  The condition is kept.
+
+An input list (``text:drop-down``, Insert > Field > More Fields > Functions > Input list: the choice a template
+offers, "a red flower" or "a blue flower") is read the same way: each choice (``text:label``'s ``text:value``)
+is translated, and the text shown after them, where it is one of them, becomes its translation (DropDownJob).
+Kept as any other field, the choices and the one shown stayed in the source's language in a translated
+sentence."""
 
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ from attnmt.documents.xstring import replace_text, text_in
 
 CONDITIONAL = f"{{{TEXT}}}conditional-text"
 CHOICES = (f"{{{TEXT}}}string-value-if-true", f"{{{TEXT}}}string-value-if-false")
+DROP_DOWN, LABEL, VALUE = f"{{{TEXT}}}drop-down", f"{{{TEXT}}}label", f"{{{TEXT}}}value"
 
 
 class ConditionalTextJob:
@@ -36,19 +43,46 @@ class ConditionalTextJob:
         return [flat for texts in self.texts for flat in texts]
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        shown, sources = text_in(self.element), [job.text for job in self.jobs]
+        shown, sources = self.shown(), [job.text for job in self.jobs]
         for job, run in zip(self.jobs, parted(results, self.texts), strict=True):
             job.finish(run)
         chosen = next((job.written() for job, source in zip(self.jobs, sources, strict=True) if source == shown), None)
-        if chosen is not None and len(self.element) == 0:
-            replace_text(self.element, chosen)
+        if chosen is not None:
+            self.show(chosen)
+
+    def shown(self) -> str:
+        """The text the field shows."""
+        return text_in(self.element)
+
+    def show(self, text: str) -> None:
+        """``text`` shown in place of the field's text, where it holds nothing else."""
+        if len(self.element) == 0:
+            replace_text(self.element, text)
+
+
+class DropDownJob(ConditionalTextJob):
+    """An input list's choices to translate (``jobs``, each a ``text:label``'s), and the text it shows after them."""
+
+    def shown(self) -> str:
+        return (self.element.text or "") + "".join(child.tail or "" for child in self.element)
+
+    def show(self, text: str) -> None:
+        self.element.text = None
+        for child in self.element:
+            child.tail = None
+        self.element[-1].tail = text  # a choice was shown: the list holds its labels
 
 
 def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None) -> list[ConditionalTextJob]:
-    """A job for each conditional text of ``paragraph`` with a choice to translate (words, or a term of
-    ``glossary``)."""
-    found = []
-    for element in paragraph.iter(CONDITIONAL):
+    """A job for each conditional text and input list of ``paragraph`` with a choice to translate (words, or a
+    term of ``glossary``)."""
+    found: list[ConditionalTextJob] = []
+    for element in paragraph.iter(CONDITIONAL, DROP_DOWN):
+        if element.tag == DROP_DOWN:
+            labels = [AttributeJob(label, VALUE, escaped=False) for label in element.iterchildren(LABEL)
+                      if needs_translation(label.get(VALUE, ""), glossary)]
+            found += [DropDownJob(element, labels)] if labels else []
+            continue
         jobs = [AttributeJob(element, name, escaped=False) for name in CHOICES
                 if needs_translation(element.get(name, ""), glossary)]
         found += [ConditionalTextJob(element, jobs)] if jobs else []
