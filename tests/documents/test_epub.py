@@ -476,6 +476,18 @@ def test_a_books_series_name_calibre_writes_is_translated(mirror):
     assert [meta.get("content") for meta in package.iter(f"{{{OPF}}}meta")] == ["STORIES DARK THE", "2.0"]
 
 
+def test_an_epub2_guides_titles_are_translated_and_their_types_and_links_kept(mirror):
+    """The guide is EPUB 2's landmarks, which a reading system's Go To menu lists by title: they stayed English
+    where the navigation page's landmarks, in an EPUB 3 book, are translated."""
+    guide = ('</spine><guide><reference type="toc" title="Table of Contents" href="Text/chapter%201.xhtml"/>'
+             '<reference type="text" title="Beginning of the story" href="Text/chapter%201.xhtml#start"/></guide>')
+    book = with_package(lambda text: text.replace("</spine>", guide))
+    package = etree.fromstring(read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))[PACKAGE])
+    assert [dict(entry.attrib) for entry in package.iter(f"{{{OPF}}}reference")] == [
+        {"type": "toc", "title": "CONTENTS OF TABLE", "href": "Text/chapter%201.xhtml"},
+        {"type": "text", "title": "STORY THE OF BEGINNING", "href": "Text/chapter%201.xhtml#start"}]
+
+
 def test_a_books_plain_description_is_translated_and_one_holding_markup_translated_as_html(mirror):
     """The blurb a reading system's library shows stayed in the source; Calibre's escaped HTML was kept whole (its
     tags, read as text, would go to the model as words): its text is translated as an HTML fragment's, its tags

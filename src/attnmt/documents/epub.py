@@ -2,7 +2,7 @@
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
 the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
 package's titles (TitlesJob: ``dc:title``, as toc.ncx's ``docTitle`` and the navigation page's ``<title>``, and
-a series' name, Calibre's too: SERIES) and
+a series' name, Calibre's too: SERIES, and the EPUB 2 guide's titles: GUIDE) and
 its description (description_jobs: ``dc:description``; Calibre's escaped HTML as HTML). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
 text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
@@ -67,6 +67,9 @@ TITLES = "o:metadata/dc:title | o:metadata/o:meta[@property='belongs-to-collecti
 # Calibre's name of that series (<meta name="calibre:series" content="…"/>, an EPUB 2 book's too), which its
 # library and the reading systems that read Calibre's metadata show: translated as plain text.
 SERIES = "o:metadata/o:meta[@name='calibre:series']"
+# The EPUB 2 guide's entries (<reference type="toc" title="Table of Contents"/>), what EPUB 3's landmarks are on
+# the navigation page, which is translated: a reading system's Go To menu shows their titles, plain text.
+GUIDE = "o:guide/o:reference"
 
 
 class PageJob(TreeJob):
@@ -371,9 +374,10 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     titles = TitlesJob(opf.getroot().xpath(TITLES, namespaces={"o": OPF, "dc": DC}), options, glossary)
     package_jobs: list[TitlesJob | TextJob | EmbeddedJob | PackageJob] = [titles] if titles.flats() else []
     package_jobs += description_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
-    series = opf.getroot().xpath(SERIES, namespaces={"o": OPF})
-    package_jobs += [AttributeJob(meta, "content", escaped=False) for meta in series
-                     if needs_translation(meta.get("content", ""), glossary)]
+    named = [(meta, "content") for meta in opf.getroot().xpath(SERIES, namespaces={"o": OPF})]
+    named += [(entry, "title") for entry in opf.getroot().xpath(GUIDE, namespaces={"o": OPF})]
+    package_jobs += [AttributeJob(element, name, escaped=False) for element, name in named
+                     if needs_translation(element.get(name, ""), glossary)]
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
