@@ -23,6 +23,8 @@ def model_and_tokenizer(trained_model):
     ("A dog and a cat sleep.", "Ein Hund und."),
     ("A woman sings on a stage in front of a crowd.", "Eine Frau singt auf einer."),  # a pronoun too, not here
     ("Ein Hund liegt auf einem Sofa.", "A dog lies on a."),
+    ("A girl reads a book that has a butterfly on it.", "Ein Mädchen liest ein Buch, das."),  # a relative clause
+    ("Ein Mann, der liest.", "A man, who."),
     ("Ein Hund rennt über die Wiese.", "A dog runs across the."),
     ('He said: "The dog runs."', "Er sagte: „Der Hund rennt über die.“"),  # the quotation closed after the mark
 ])
@@ -37,6 +39,7 @@ def test_a_translation_closed_after_an_article_or_a_comma_is_unfinished(source, 
     ("A girl carries two bags, one in each hand.", "Ein Mädchen trägt zwei Taschen, in jeder Hand eine."),
     ("Take plan A.", "Nimm Plan A."),  # a letter, not English's article
     ("I take one.", "Ich nehme eines."),  # an article's form as a pronoun, after a verb
+    ("I know that.", "Ich weiß das."),  # "das" a pronoun, with no comma before it
     ("Several people are standing near trees.", "Mehrere Menschen stehen in der"),  # no mark: cut_short's, stop_lost's
     ("A dog runs across the.", "Ein Hund rennt über die."),  # the source ends so too
 ])

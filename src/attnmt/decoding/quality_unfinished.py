@@ -5,12 +5,14 @@
 off and then given a final mark ends no sentence either where its last word is one that never ends one
 (OPEN_ENDS: an article or a conjunction of the translation's language, where it is known, in lower case; "Plan
 A." ends with a letter), an article that is a pronoun too right after a preposition ("auf einer.", "on a.":
-PREPOSITIONS), or where a comma stands right before the final mark ("Sofas,.").  Only words that are nothing
-else: German's "ein" is a verb's particle too ("steigt ein."), "das" and "eine" pronouns ("Was ist das?", "in
-jeder Hand eine."), Dutch's "het" ("Ik weet het."), French's "un" ("J'en ai un.").  As cut_short, not where the
-source ends so too.  Of Multi30k's 31,014 pairs of references, en-de both ways, 1 ends so ("Die Radrennfahrer
-fahren in einem Rennen,."); of the demo model's 200 validation references cut in half and closed with a full
-stop, 16 raised no flag before, 12 after (benchmarks/results/quality_broken_epyc.txt).
+PREPOSITIONS), a relative pronoun right after a comma ("liest ein Buch, das.": RELATIVES), or where a comma
+stands right before the final mark ("Sofas,.").  Only words that are nothing else: German's "ein" is a verb's
+particle too ("steigt ein."), "das" and "eine" pronouns ("Was ist das?", "in jeder Hand eine."), Dutch's "het"
+("Ik weet het."), French's "un" ("J'en ai un.").  As cut_short, not where the source ends so too.  Of
+Multi30k's 31,014 pairs of references, en-de both ways, 1 ends so ("Die Radrennfahrer fahren in einem
+Rennen,."); of the demo model's 200 validation references cut in half and closed with a full stop, 16 raised no
+flag before, 12 after the articles and prepositions, 1 of them closed after a relative pronoun ("liest ein Buch,
+das."; benchmarks/results/quality_broken_epyc.txt).
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ PREPOSITIONS = {
 }
 _ARTICLES_AFTER = {"de": frozenset("ein eine einer einen eines das".split()), "en": frozenset({"a"})}
 _PREPOSITIONS = {language: frozenset(words.split()) for language, words in PREPOSITIONS.items()}
+# A relative pronoun right after a comma opens a clause ("ein Buch, das."): "das" ends "Was ist das?", not that.
+RELATIVES = {"de": "der die das dem den deren dessen welche welcher welches", "en": "which who whom whose"}
+_RELATIVES = {language: frozenset(words.split()) for language, words in RELATIVES.items()}
 _COMMA_THEN_STOP = re.compile(r",\s*[.!…]\W*$")
 
 
@@ -49,7 +54,8 @@ def ends_open(text: str, language: str | None) -> bool:
     code = primary_subtag(language or "")
     *before, last = ["", *body.rstrip("".join(FINAL_MARKS)).split()]
     return (bool(_COMMA_THEN_STOP.search(body)) or last in _OPEN_ENDS.get(code, ())
-            or last in _ARTICLES_AFTER.get(code, ()) and before[-1] in _PREPOSITIONS.get(code, ()))
+            or last in _ARTICLES_AFTER.get(code, ()) and before[-1] in _PREPOSITIONS.get(code, ())
+            or last in _RELATIVES.get(code, ()) and before[-1].endswith(","))
 
 
 def unfinished(source: str, translation: str, languages: Languages) -> bool:
