@@ -744,3 +744,9 @@ def test_a_name_given_in_the_plural_is_not_found_in_the_singular_of_its_word():
     """"Open the window." with Windows -> Windows required "Windows": the OS is no plural of a window."""
     glossary = Glossary.of({"Windows": "Windows", "Teams": "Teams", "access points": "Zugangspunkte"})
     assert glossary.matches("Open the window, a team and an access point.") == ["Zugangspunkte"]
+
+
+def test_a_name_is_not_found_in_the_plural_of_its_word():
+    """"Count the words." with Word -> Word (the program) required "Word"."""
+    glossary = Glossary.of({"Word": "Word", "Office": "Office", "dog": "Hund"})
+    assert glossary.matches("Count the words in two offices, and the dogs.") == ["Hund"]

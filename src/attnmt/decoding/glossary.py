@@ -129,10 +129,13 @@ class Glossary:
         object.__setattr__(self, "_acronyms", acronyms)
         object.__setattr__(self, "_cased", cased_targets)
         closed = closed_spellings(targets, {*targets, *acronyms})
-        plurals = singulars(targets | {form: targets[key] for form, key in closed.items()}, {*targets, *acronyms})
+        # the plurals and singulars of the terms in small letters alone: "Word", "Windows" are names, no plural of
+        # "word" nor singular of "windows"
+        common = {key: target for key, target in targets.items() if kept[key][0].islower()}
+        plurals = singulars(common | {form: common[key] for form, key in closed.items() if key in common},
+                            {*targets, *acronyms})
         acronym_plurals = acronym_singulars({source: [key for key, _ in terms] for source, terms in acronyms.items()},
                                             {*targets, *acronyms})
-        common = {key: target for key, target in targets.items() if kept[key][0].islower()}  # "Windows": a name
         plural_given = plural_terms(common, {*targets, *acronyms, *plurals, *acronym_plurals})
         keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals, *plural_given, *closed))
         object.__setattr__(self, "_closed", closed)
