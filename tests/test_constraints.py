@@ -570,6 +570,16 @@ def test_a_german_plural_target_whose_source_is_in_the_singular_may_be_written_w
     assert codec.encode_target("Mann") in forms(term)
 
 
+def test_a_target_term_whose_first_word_is_in_the_plural_may_be_written_in_the_singular():
+    """"The access point is down." with access points -> points d'accès forced the plural "points"."""
+    codec = NamedWords()
+    codec.PIECES = [*NamedWords.PIECES, "▁points", "▁point", "▁d'accès", "▁puntos", "▁punto", "▁de", "▁acceso"]
+    glossary = Glossary.of({"access points": "points d'accès", "ports": "puntos de acceso"})
+    [french, spanish] = Guides.of(1, glossary).terms(codec, 1, ["The access point of a port."], 0, room=10)
+    assert codec.encode_target("point d'accès") in forms(french)
+    assert codec.encode_target("punto de acceso") in forms(spanish)
+
+
 def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending_is_no_form_of_it():
     """"▁Bankett" (a banquet) and "▁Bankster" were forms of the term "Bank": three letters or fewer were taken."""
     codec = NamedWords()

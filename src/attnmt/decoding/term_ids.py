@@ -171,13 +171,18 @@ def umlaut_forms(tokenizer, target: str) -> list[list[int]]:
 
 def stem_forms(tokenizer, target: str) -> list[list[int]]:
     """The token ids of a target term given in the plural without an ending of its last word (ENDINGS: "Zugangspunkt"
-    for "Zugangspunkte", "Kind" for "Kinder", "routeur" for "routeurs"), each with the pieces that carry it on
-    (``inflected_forms``), where the vocabulary writes it so: a sentence holds its source term in the singular, the
-    model picks the form, and may carry the word on ("Kund" + "e" for "Kunden"); a German noun's also without its
-    umlaut (``term_plurals.without_umlaut``: "Mann" for "Männer"; "Ein Männer sitzt auf einem Stühle" came out)."""
+    for "Zugangspunkte", "Kind" for "Kinder", "routeur" for "routeurs") or of its first ("point d'accès" for "points
+    d'accès"), each with the pieces that carry it on (``inflected_forms``), where the vocabulary writes it so: a
+    sentence holds its source term in the singular, the model picks the form, and may carry the word on ("Kund" +
+    "e" for "Kunden"); a German noun's also without its umlaut (``term_plurals.without_umlaut``: "Mann" for
+    "Männer"; "Ein Männer sitzt auf einem Stühle" came out)."""
+    first, _, rest = target.partition(" ")
     word = target.rpartition(" ")[2]
     cut = [target[: -len(ending)] for ending in ENDINGS if word.endswith(ending) and len(word) - len(ending) >= 3]
-    stems = [*cut, *(plain for stem in cut if (plain := without_umlaut(stem)))]
+    # French and Spanish put the plural on a term's first word: "points d'accès", "puntos de acceso"
+    heads = [f"{first[: -len(ending)]} {rest}" for ending in ENDINGS
+             if rest and first.endswith(ending) and len(first) - len(ending) >= 3]
+    stems = [*cut, *(plain for stem in cut if (plain := without_umlaut(stem))), *heads]
     return [form for stem in stems for each in written_so(tokenizer, stem)
             for form in (each, *inflected_forms(tokenizer, each))]
 
