@@ -580,6 +580,16 @@ def test_a_target_term_whose_first_word_is_in_the_plural_may_be_written_in_the_s
     assert codec.encode_target("punto de acceso") in forms(spanish)
 
 
+def test_a_target_term_whose_first_word_takes_the_plural_may_be_written_so():
+    """"Two access points." with access point -> point d'accès forced the singular "point"."""
+    codec = NamedWords()
+    codec.PIECES = [*NamedWords.PIECES, "▁points", "▁point", "▁d'accès", "▁puntos", "▁punto", "▁de", "▁acceso"]
+    glossary = Glossary.of({"access point": "point d'accès", "port": "punto de acceso"})
+    [french, spanish] = Guides.of(1, glossary).terms(codec, 1, ["Two access points and ports."], 0, room=10)
+    assert codec.encode_target("points d'accès") in forms(french) and french.inflects
+    assert codec.encode_target("puntos de acceso") in forms(spanish)
+
+
 def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending_is_no_form_of_it():
     """"▁Bankett" (a banquet) and "▁Bankster" were forms of the term "Bank": three letters or fewer were taken."""
     codec = NamedWords()

@@ -149,7 +149,8 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         plural = text in as_written(inflected)
-        others += [*inflected_forms(tokenizer, ids), *umlaut_forms(tokenizer, text)] if plural else []
+        if plural:
+            others += [*inflected_forms(tokenizer, ids), *umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
         kept.append(Term(ids, others, plural) if others or plural else ids)
@@ -167,6 +168,17 @@ def umlaut_forms(tokenizer, target: str) -> list[list[int]]:
     writes it so: the search required "Mann" for "Two men", and "Drei Mann sitzen auf Stuhl" came out."""
     stem = umlauted(target)
     return [form for ending in ("", *ENDINGS) for form in written_so(tokenizer, stem + ending)] if stem else []
+
+
+def head_forms(tokenizer, target: str) -> list[list[int]]:
+    """The token ids of a target term of several words, its first in small letters, that word carried on by each of
+    the ENDINGS ("points d'accès" for "point d'accès", "puntos de acceso" for "punto de acceso"), where the
+    vocabulary writes it so: French and Spanish put the plural on a term's first word, which the search could not
+    inflect (only the last word is carried on), so "access points" came out "point d'accès"."""
+    first, _, rest = target.partition(" ")
+    if not rest or not first.isalpha() or not first.islower():
+        return []
+    return [form for ending in ENDINGS for form in written_so(tokenizer, f"{first}{ending} {rest}")]
 
 
 def stem_forms(tokenizer, target: str) -> list[list[int]]:
