@@ -40,3 +40,14 @@ def test_a_value_is_written_in_its_quotes():
     tags = source_tags("""<a title='Go' alt=Car data-x="1">""")
     assert written_as_tagged("""<a title="It's &quot;new&quot;" alt="A car" data-x="1">""", tags) == (
         """<a title='It&#39;s "new"' alt="A car" data-x="1">""")
+
+
+def test_a_lines_self_closed_placeholder_comes_back_once_and_closed(same):
+    """A CAT tool's ``<x-ph id="1"/>`` came back ``<x-ph id="1"></x-ph>``: a second tag it never sent."""
+    line = '<x-ph id="1"/>Hello <x-ph id="2"/>world<x-ph id="3"/>'
+    assert translate_markup([line], same) == [line]
+
+
+def test_a_pages_self_closed_element_gets_its_end_tag():
+    """A browser reads a page's ``<div id="map"/>`` as a start tag: the end tag lxml writes stays."""
+    assert written_as_tagged('<div id="map"></div>', source_tags('<div id="map"/>')) == '<div id="map"></div>'

@@ -349,7 +349,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
             holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
         open_voids(holder)
         return (Parsed(holder, False, wrapper=WrapperEnd.of(text), bogus=bogus_comments(text),
-                       references=reference_forms(text), tags=source_tags(text)), parser, None)
+                       references=reference_forms(text), tags=source_tags(text, True)), parser, None)
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)

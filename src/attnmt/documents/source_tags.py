@@ -16,10 +16,10 @@ that element's (so is one the parser added: ``</p>`` for a ``<P>`` left open, wh
 ``</P>`` elsewhere).  A start tag whose values the translation changed (a translated ``title``) is
 written as the page wrote the one in its place among those of its name and attribute names, with the new
 values in that tag's quotes (with_values); one whose attributes changed (a ``lang`` said, a name the
-parser dropped, written twice) is written as lxml writes it, and so is a start tag the page closed
+parser dropped, written twice) is written as lxml writes it, and so is a start tag a page closed
 itself (``<div id="map"/>``, which a browser takes for a start tag alone) where lxml writes an end tag
-after it: a void element's (``<br/>``) and one lxml writes short too (SVG's ``<path/>`` in XHTML)
-stand as written.
+after it; a fragment's, around nothing, stands for both (a CAT tool's ``<x-ph id="1"/>``, one tag), and
+a void element's (``<br/>``) and one lxml writes short too (SVG's ``<path/>`` in XHTML) stand as written.
 """
 
 from __future__ import annotations
@@ -85,15 +85,17 @@ class SourceTags:
     ends: dict[str, list[str]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
     shapes: dict[Shape, list[tuple[Signature, str]]] = field(default_factory=dict)  # each start tag, in order
+    # a fragment's: a start tag it closed itself around nothing stays so (a CAT tool's <x-ph id="1"/>)
+    closed: bool = False
 
 
 def shape(signature: Signature) -> Shape:
     return signature[0], tuple(name for name, _ in signature[1])
 
 
-def source_tags(text: str) -> SourceTags:
-    """How ``text`` (an HTML page or fragment as it came) writes its tags."""
-    tags = SourceTags(names=spelled_names(text))
+def source_tags(text: str, fragment: bool = False) -> SourceTags:
+    """How ``text`` (an HTML page, or a ``fragment``) writes its tags."""
+    tags = SourceTags(names=spelled_names(text), closed=fragment)
     for tag in TagReader(text).tags:
         written = text[tag.start:tag.end]
         if tag.closing:
@@ -112,14 +114,24 @@ def written_as_tagged(written: str, tags: SourceTags) -> str:
     ways = dict(source_ways(found, tags))
     parts, position = [], 0
     for k, tag in enumerate(found):
+        if tag.start < position:  # the end tag of an element its start tag closed
+            continue
         own = written[tag.start:tag.end]
         way = ways.get(k, own)
+        after = found[k + 1] if k + 1 < len(found) else None
+        closes = False  # whether the way closes an element lxml wrote with an end tag, which it then stands for
         if way.endswith("/>") and not own.endswith("/>") and tag.signature[0] not in HTML_VOIDS:
-            way = own  # <div/> is a start tag to a browser: the end tag lxml writes after it stays
+            closes = tags.closed and after is not None and ends_right_after(after, tag)
+            way = way if closes else own  # in a page, <div/> opens a <div> to a browser
         parts += [written[position:tag.start], way]
-        position = tag.end
+        position = after.end if closes and after is not None else tag.end
     parts.append(written[position:])
     return "".join(parts)
+
+
+def ends_right_after(after: Tag, tag: Tag) -> bool:
+    """Whether ``after`` is the end tag of ``tag``'s element, right after it: the element is empty."""
+    return after.closing and after.start == tag.end and after.signature[0] == tag.signature[0]
 
 
 def source_ways(found: list[Tag], tags: SourceTags) -> Iterator[tuple[int, str]]:
