@@ -397,8 +397,19 @@ def test_a_term_whose_source_is_in_the_plural_may_be_inflected_right_after_it():
     continuing[D] = True
     decoding = Decoding(beam_size=2, alpha=0.0)
     [[plural]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False,
-                             terms=[[Term([C], inflects=True)]], continuing=continuing)
+                             terms=[[Term([C], inflects=True, endings=[D])]], continuing=continuing)
     assert plural.tokens == [C, D]
+
+
+def test_a_term_the_model_may_inflect_is_carried_on_by_an_inflection_ending_alone():
+    """"Bank" + "ett" made "Bankett" (a banquet) for "banks": any piece could carry an inflected term on."""
+    table = {(): {C: 0.9, A: 0.1}, (C,): {D: 0.9, EOS: 0.1}}  # D, "ett", is no ending
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    [[plural]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False,
+                             terms=[[Term([C], inflects=True, endings=[B])]], continuing=continuing)
+    assert plural.tokens == [C]
 
 
 class Pieces:

@@ -54,9 +54,10 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
+from attnmt.decoding.term_ids import endings_of, forms, inflects
+
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
 from attnmt.decoding.term_ids import fitting as fitting
-from attnmt.decoding.term_ids import forms, inflects
 from attnmt.decoding.term_ids import outermost as outermost
 from attnmt.decoding.term_ids import prefix_ids as prefix_ids
 from attnmt.decoding.term_ids import target_ids as target_ids
@@ -124,7 +125,7 @@ class Progress:
     """The constraint state each candidate would have, each reading of its token a candidate of its
     own (``Constraints.advance``): met [M, C], current [M], depth [M]; bank [M], the constraint
     pieces written; missed [M], the terms not yet met; ended [M], whether its token ended a term;
-    spaced [M], whether its token is the lone "▁" piece."""
+    spaced [M], whether its token is the lone "▁" piece; inflected [M], whether it ended a term it may inflect."""
 
     met: Tensor
     current: Tensor
@@ -133,6 +134,7 @@ class Progress:
     missed: Tensor
     ended: Tensor
     spaced: Tensor
+    inflected: Tensor
 
 
 @dataclass
@@ -155,7 +157,9 @@ class Constraints:
     tails, tail_depths [G, T]: the terms each sentence's prefix ends part-way through (-1: none),
              and how many of their pieces it holds (``prefix_tails``), until the token after it
     inflects [G, C]: whether the model may carry a form's last word on (term_ids.Term's ``inflects``: its
-             source term is in the plural), which ``continuing`` then does not bar
+             source term is in the plural), which ``continuing`` then bars but for the ``endings``
+    inflected [N]: whether the hypothesis' last token ended a term it may inflect
+    endings [V]: the pieces that inflect a word (term_ids.Term's ``endings``: "e", "en"), which may follow it
     continuing [V]: the pieces that may not follow a term (None: any may)
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
     """
@@ -173,8 +177,10 @@ class Constraints:
     term: Tensor
     primary: Tensor
     inflects: Tensor
+    inflected: Tensor
     continuing: Tensor | None = None
     space: int = -1
+    endings: Tensor | None = None
 
     @classmethod
     def start(cls, sentences: Sequence[Terms], device: torch.device, continuing: Tensor | None = None,
@@ -209,10 +215,13 @@ class Constraints:
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
+        endings = None if continuing is None else torch.zeros_like(continuing)
+        if endings is not None:
+            endings[[i for terms in sentences for each in terms for i in endings_of(each)]] = True
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start.bool(),
                    start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
-                   inflecting.to(device),
-                   None if continuing is None else continuing.to(device), space)
+                   inflecting.to(device), start.bool(), None if continuing is None else continuing.to(device), space,
+                   None if endings is None else endings.to(device))
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -256,9 +265,10 @@ class Constraints:
         before they are chosen: a row whose best ones all carry the word on ("GmbH" + "a", "e",
         "ol", ...) would otherwise have none left to write, and, while the other rows write a term
         (one piece each), the beam would fill with rows at -inf."""
-        if self.continuing is None or not bool(self.ended.any()):
+        if self.continuing is None or self.endings is None or not bool((self.ended | self.inflected).any()):
             return None
-        return self.ended[:, None] & self.continuing[None, :]
+        after = self.ended[:, None] | (self.inflected[:, None] & ~self.endings[None, :])  # [N, V]
+        return after & self.continuing[None, :]
 
     def advance(self, rows: Tensor, tokens: Tensor) -> tuple[Progress, Tensor]:
         """The progress of hypotheses ``rows`` [M] extended by ``tokens`` [M], in R readings of each
@@ -288,14 +298,15 @@ class Constraints:
         valid = torch.cat([torch.ones_like(count[:, None], dtype=torch.bool),
                            torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
-        ended = done & ~self.inflects.index_select(0, groups).gather(1, current.clamp(min=0))  # [M, R]
+        inflected = done & self.inflects.index_select(0, groups).gather(1, current.clamp(min=0))  # [M, R]
+        ended = done & ~inflected
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
         bank = (met * lengths[:, None, :]).sum(dim=2) + depth  # of the forms written: one per term
         spaced = (tokens == self.space)[:, None].expand_as(done)
         missed = (~self.written(met, groups) & self.primary.index_select(0, groups)[:, None, :]).sum(dim=2)
         return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
-                        missed.flatten(), ended.flatten(), spaced.flatten()), valid
+                        missed.flatten(), ended.flatten(), spaced.flatten(), inflected.flatten()), valid
 
     def carried_tails(self, groups: Tensor, tokens: Tensor, left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
@@ -324,7 +335,8 @@ class Constraints:
         progress, valid = self.advance(rows.flatten(), tokens.flatten())
         blocked = (tokens == eos) & ~(self.all_met() | at_limit)[rows]
         if self.continuing is not None:
-            blocked |= self.ended[rows] & self.continuing[tokens]
+            endings = self.endings[tokens] if self.endings is not None else torch.zeros_like(tokens, dtype=torch.bool)
+            blocked |= (self.ended[rows] | (self.inflected[rows] & ~endings)) & self.continuing[tokens]
         if self.space >= 0:  # a term's first piece brings its own "▁"
             starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2)
             blocked |= self.spaced[rows] & (self.current[rows] < 0) & ~prefixed[rows] & starts
@@ -339,9 +351,9 @@ class Constraints:
         count = progress.bank.numel() // chosen.size(0)
         flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
         flat = (flat if groups is None else flat[groups]).flatten()
-        self.met, self.current, self.depth, self.ended, self.spaced = (
-            t.index_select(0, flat)
-            for t in (progress.met, progress.current, progress.depth, progress.ended, progress.spaced))
+        self.met, self.current, self.depth, self.ended, self.spaced, self.inflected = (
+            t.index_select(0, flat) for t in (progress.met, progress.current, progress.depth, progress.ended,
+                                              progress.spaced, progress.inflected))
         self.tails = self.tails.masked_fill((self.left == 0)[:, None], -1)  # carried on right after the prefix only
         self.left = (self.left - 1).clamp(min=0)
         if groups is not None:

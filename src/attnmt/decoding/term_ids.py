@@ -78,17 +78,26 @@ class Term(list):
     """A term's token ids, as the search writes it where a word starts (its first piece with SentencePiece's
     "▁"), and ``others``: the other forms that write it, any of which meets it (attnmt.decoding.constraints);
     ``inflects``: whether the model may carry its last word on ("Zugangspunkt" + "e"), for a source term the
-    sentence holds in the plural (attnmt.decoding.term_plurals).  A plain list is a term of one form."""
+    sentence holds in the plural (attnmt.decoding.term_plurals), by the pieces ``endings`` alone (``ending_ids``: "e",
+    "en", not "ett": "Bankett" is no "Bank").  A plain list is a term of one form."""
 
-    def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = (), inflects: bool = False) -> None:
+    def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = (), inflects: bool = False,
+                 endings: Sequence[int] = ()) -> None:
         super().__init__(ids)
         self.others = [list(form) for form in others]
         self.inflects = inflects
+        self.endings = list(endings)
 
 
 def inflects(term: Sequence[int]) -> bool:
     """Whether the model may carry ``term``'s last word on once it is written (``Term``'s ``inflects``)."""
     return isinstance(term, Term) and term.inflects
+
+
+def endings_of(term: Sequence[int]) -> list[int]:
+    """The pieces that may carry ``term`` on once it is written, where the model may inflect it (``Term``'s
+    ``endings``); none for another."""
+    return term.endings if isinstance(term, Term) and term.inflects else []
 
 
 def forms(term: Sequence[int]) -> list[list[int]]:
@@ -153,7 +162,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
             others += [*inflected_forms(tokenizer, ids), *umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
-        kept.append(Term(ids, others, plural) if others or plural else ids)
+        kept.append(Term(ids, others, plural, ending_ids(tokenizer) if plural else ()) if others or plural else ids)
     return kept
 
 
@@ -207,6 +216,15 @@ def inflected_forms(tokenizer, ids: Sequence[int]) -> list[list[int]]:
     if not hasattr(tokenizer, "id_to_piece"):
         return []
     return [[*ids[:-1], longer] for longer in carried_on(tokenizer).get(tokenizer.id_to_piece(ids[-1]), ())]
+
+
+@functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
+def ending_ids(tokenizer) -> tuple[int, ...]:
+    """The ids of the target pieces that are one of the ENDINGS alone ("e", "en"), which may carry on a term the
+    search lets the model inflect; none for a tokenizer that does not name its pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return ()
+    return tuple(i for i in range(tokenizer.vocab_size) if tokenizer.id_to_piece(i) in ENDINGS)
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
