@@ -757,10 +757,10 @@ def test_a_cdata_section_comes_back_as_it_was_written(same, text):
 
 
 @pytest.mark.parametrize(("text", "back"), [
-    ("<p>a dog <a ", "<p>DOG A <a></a></p>"),  # read as <a> with the attributes "<" and "body"
-    ("<p>a dog <b", "<p>DOG A <b></b></p>"),  # read as an element <b<>
-    ('<p>a dog <a href="x" ', '<p>DOG A <a href="x"></a></p>'),
-    ("<p>a dog <img alt=a", '<p>DOG A <img alt="a"></p>'),  # the alt text was "a</body"; "a", one letter, is kept
+    ("<p>a dog <a ", "<p>DOG A <a></a>"),  # read as <a> with the attributes "<" and "body"
+    ("<p>a dog <b", "<p>DOG A <b></b>"),  # read as an element <b<>
+    ('<p>a dog <a href="x" ', '<p>DOG A <a href="x"></a>'),
+    ("<p>a dog <img alt=a", '<p>DOG A <img alt="a">'),  # the alt text was "a</body"; "a", one letter, is kept
 ])
 def test_a_fragment_ending_inside_a_tag_keeps_the_tag_closed_and_gains_no_closing_body(mirror, text, back):
     # the unfinished tag took lxml's wrapper end in as its name's or its attributes' end
@@ -771,7 +771,7 @@ def test_a_fragment_ending_inside_an_end_tag_closes_it_and_a_warning_names_the_t
     # the end tag's name took lxml's wrapper end in: libxml2 warned of an end tag "a<" nobody wrote
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert one('<p>a dog <a href="x">runs</a', mirror) == '<p><a href="x">RUNS</a> DOG A</p>'
+        assert one('<p>a dog <a href="x">runs</a', mirror) == '<p><a href="x">RUNS</a> DOG A'  # its <p> left open
     with pytest.warns(UserWarning, match=r"Unexpected end tag : b\)"):  # it closes nothing
         assert one("<p>a dog</p></b", mirror) == "<p>DOG A</p>"
 

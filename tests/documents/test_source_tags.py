@@ -51,3 +51,11 @@ def test_a_lines_self_closed_placeholder_comes_back_once_and_closed(same):
 def test_a_pages_self_closed_element_gets_its_end_tag():
     """A browser reads a page's ``<div id="map"/>`` as a start tag: the end tag lxml writes stays."""
     assert written_as_tagged('<div id="map"></div>', source_tags('<div id="map"/>')) == '<div id="map"></div>'
+
+
+def test_end_tags_a_line_left_out_where_html_lets_it_stay_out(upper):
+    """``<li>A dog runs.<li>A cat sleeps.`` came back with two ``</li>`` the line never had."""
+    assert translate_markup(["<ul><li>A dog runs.<li>A cat sleeps.</ul>"], upper) == [
+        "<ul><li>A DOG RUNS.<li>A CAT SLEEPS.</ul>"]
+    assert translate_markup(["<ul><li>A dog runs.</li><li>A cat sleeps.</ul>"], upper) == [
+        "<ul><li>A DOG RUNS.</li><li>A CAT SLEEPS.</li></ul>"]  # one written: the parser's are too

@@ -18,7 +18,8 @@ written as the page wrote the one in its place among those of its name and attri
 values in that tag's quotes (with_values); one whose attributes changed (a ``lang`` said, a name the
 parser dropped, written twice) is written as lxml writes it, and so is a start tag a page closed
 itself (``<div id="map"/>``, which a browser takes for a start tag alone) where lxml writes an end tag
-after it; a fragment's, around nothing, stands for both (a CAT tool's ``<x-ph id="1"/>``, one tag), and
+after it; a fragment's, around nothing, stands for both (a CAT tool's ``<x-ph id="1"/>``, one tag), an
+end tag a fragment left out where HTML lets it (every ``</li>`` of ``<li>A<li>B``) stays out, and
 a void element's (``<br/>``) and one lxml writes short too (SVG's ``<path/>`` in XHTML) stand as written.
 """
 
@@ -36,6 +37,9 @@ Signature = tuple[str, tuple[tuple[str, str | None], ...]]  # a start tag's name
 Shape = tuple[str, tuple[str, ...]]  # a start tag's name and its attributes' names, in order
 # An attribute of a start tag as written: its name (group 1), its value with its quotes (group 2).
 ATTRIBUTE_VALUE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+# The elements whose end tag HTML lets a page leave out (the next <li>, the parent's end, implies it).
+OPTIONAL_ENDS = frozenset("li dt dd p rt rp optgroup option colgroup caption thead tbody tfoot tr td th".split())
+END_NAME = re.compile(r"</([A-Za-z][A-Za-z0-9]*)(?![\w-])")  # an end tag's name, its tag finished or not
 UNQUOTED = re.compile(r"""[^\s"'=<>`&]+""")  # a value that may stand without quotes
 
 
@@ -87,6 +91,8 @@ class SourceTags:
     shapes: dict[Shape, list[tuple[Signature, str]]] = field(default_factory=dict)  # each start tag, in order
     # a fragment's: a start tag it closed itself around nothing stays so (a CAT tool's <x-ph id="1"/>)
     closed: bool = False
+    # a fragment's elements whose end tag it may leave out and never wrote (``<li>A<li>B``), not even cut short
+    left_out: frozenset[str] = frozenset()
 
 
 def shape(signature: Signature) -> Shape:
@@ -95,7 +101,9 @@ def shape(signature: Signature) -> Shape:
 
 def source_tags(text: str, fragment: bool = False) -> SourceTags:
     """How ``text`` (an HTML page, or a ``fragment``) writes its tags."""
-    tags = SourceTags(names=spelled_names(text), closed=fragment)
+    written_ends = {found.lower() for found in END_NAME.findall(text)}
+    tags = SourceTags(names=spelled_names(text), closed=fragment,
+                      left_out=OPTIONAL_ENDS - written_ends if fragment else frozenset())
     for tag in TagReader(text).tags:
         written = text[tag.start:tag.end]
         if tag.closing:
@@ -115,6 +123,10 @@ def written_as_tagged(written: str, tags: SourceTags) -> str:
     parts, position = [], 0
     for k, tag in enumerate(found):
         if tag.start < position:  # the end tag of an element its start tag closed
+            continue
+        if tag.closing and tag.signature[0] in tags.left_out:
+            parts.append(written[position:tag.start])  # the parser's, which the line never had
+            position = tag.end
             continue
         own = written[tag.start:tag.end]
         way = ways.get(k, own)
