@@ -362,3 +362,15 @@ def test_a_folder_without_weights_is_refused_without_the_hint_to_convert_them(tm
     code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 2
     assert err == f"attnmt: error: {hf_dir}/model.safetensors: not found; {hf_dir} holds no weights\n"
+
+
+def test_a_file_or_a_missing_folder_given_to_the_import_is_named_as_such(tmp_path, capsys):
+    """A weights file given for the folder was answered 'FILE/config.json: not found; is FILE a Hugging
+    Face Marian model directory?', a path that cannot exist."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    weights = next(hf_dir.glob("*.safetensors"))
+    code, err, _ = import_cli(weights, tmp_path / "out", capsys)
+    assert code == 2 and not (tmp_path / "out").exists()
+    assert err.startswith(f"attnmt: error: {weights} is a file, not a model directory; ") and err.count("\n") == 1
+    code, err, _ = import_cli(tmp_path / "nowhere", tmp_path / "out", capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {tmp_path / 'nowhere'}: no such folder; ")

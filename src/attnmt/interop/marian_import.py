@@ -60,6 +60,7 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     (sizes, shapes) before anything is built, and the tensors' names as transformers loads them.
     """
     hf_dir = Path(hf_dir)
+    check_marian_folder(hf_dir)
     check_marian_kind(hf_dir)
     transformers = require("transformers", "importing a Marian model")
     for name in (MODEL_CONFIG, *VocabTokenizer.FILES):
@@ -106,6 +107,17 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     # Written beside a new --out and renamed into place, or moved up from a hidden folder in an empty one:
     # an interrupted import leaves no half a model there.
     return atomic_folder(out, fill, replace=False)
+
+
+def check_marian_folder(hf_dir: Path) -> None:
+    """One line for an ``hf_dir`` that is missing or a file: "FILE/config.json: not found; is FILE a Hugging
+    Face Marian model directory?" named a path that cannot exist, and sent the user looking for a config.json."""
+    if not hf_dir.exists():
+        raise ConversionError(f"{hf_dir}: no such folder; give the folder of a Hugging Face Marian model "
+                              "(config.json, the SentencePiece models, vocab.json and the weights)")
+    if not hf_dir.is_dir():
+        raise ConversionError(f"{hf_dir} is a file, not a model directory; give the folder that holds it "
+                              "(config.json, the SentencePiece models, vocab.json and the weights)")
 
 
 def check_marian_kind(hf_dir: Path) -> None:
