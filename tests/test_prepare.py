@@ -5,6 +5,8 @@ import json
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -126,6 +128,26 @@ def test_a_preparation_in_workers_under_the_commands_handlers_writes_no_tracebac
     with ended_by_signals():
         prepared(tmp_path, tokenizer, workers=2)
     assert capfd.readouterr().err == ""
+
+
+KILLED_MID_POOL = """
+import os, signal, time
+from attnmt.training.tokenize_corpora import EncodingPool
+pool = EncodingPool(1)
+pool.apply(os.getpid)  # the worker is up
+pool.apply_async(time.sleep, (1,))  # its result will find the command gone
+time.sleep(0.2)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_workers_of_a_killed_preparation_end_without_a_traceback():
+    """``kill -9`` (or the OOM killer) of the command while a worker encoded: each worker printed two
+    BrokenPipeError tracebacks when its result found nobody to read it."""
+    run = subprocess.run([sys.executable, "-c", KILLED_MID_POOL], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(Path(prep.__file__).parents[2])})
+    assert run.returncode == -signal.SIGKILL
+    assert run.stderr == ""
 
 
 def test_sides_differing_in_line_count_leave_no_prepared_directory(tmp_path, tokenizer):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import multiprocessing.pool
 import os
 import signal
 import tempfile
@@ -26,6 +27,7 @@ import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
+from functools import partial
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any
@@ -142,6 +144,25 @@ def _start_worker(tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> No
     _worker_settings = (tokenizer, filters)
 
 
+class EncodingPool(multiprocessing.pool.Pool):
+    """A Pool whose workers end quietly when the command is gone.  Killed while they encoded (SIGKILL alone, as
+    ``kill -9`` or the OOM killer sends it), its workers' results had nowhere to go, and each printed two
+    BrokenPipeError tracebacks under the shell's "Killed"."""
+
+    @staticmethod
+    def Process(ctx, *args, **kwds):  # noqa: N802 (multiprocessing's name for the hook that makes each worker)
+        return ctx.Process(*args, **{**kwds, "target": partial(_quiet_when_orphaned, kwds["target"])})
+
+
+def _quiet_when_orphaned(work: Callable[..., None], *args: Any) -> None:
+    """multiprocessing's worker loop, ``work``, where a result that cannot be sent (the pipe's reader, the
+    command, is gone) ends the worker without a word: nobody is left to read it or the traceback."""
+    try:
+        work(*args)
+    except BrokenPipeError:
+        return
+
+
 def _encode_in_worker(pairs: list[tuple[str, str]]) -> EncodedChunk:
     return encode_chunk(pairs, *_worker_settings)
 
@@ -157,7 +178,7 @@ def encoded_chunks(chunks: Iterator[list[tuple[str, str]]], tokenizer: Tokenizer
     if len(head) < 2 or workers < 2:  # a small corpus: starting processes would cost more than it saves
         yield from (encode_chunk(chunk, tokenizer, filters) for chunk in chain(head, chunks))
         return
-    with multiprocessing.Pool(workers, _start_worker, (tokenizer, filters)) as pool:
+    with EncodingPool(workers, _start_worker, (tokenizer, filters)) as pool:
         pending: deque = deque()
         for chunk in chain(head, chunks):
             pending.append(pool.apply_async(_encode_in_worker, (chunk,)))
