@@ -62,8 +62,8 @@ def test_formulas_lists_and_rules_follow_their_translated_cells(mirror, suffix):
     result = content.findall(f".//{{{TABLE}}}table-cell")[2]
     assert (result.get(f"{{{OFFICE}}}string-value"), "".join(result.itertext())) == ("PROGRESS IN", "PROGRESS IN")
     validation = content.find(f".//{{{TABLE}}}content-validation")
-    # "Done" is no cell's text
-    assert validation.get(f"{{{TABLE}}}condition") == 'of:cell-content-is-in-list("PROGRESS IN";"STARTED NOT";"Done")'
+    # "Done" is no cell's text: translated as the item a user picks (attnmt.documents.result_literals)
+    assert validation.get(f"{{{TABLE}}}condition") == 'of:cell-content-is-in-list("PROGRESS IN";"STARTED NOT";"DONE")'
     assert [c.get(f"{{{CALCEXT}}}value") for c in content.iter(f"{{{CALCEXT}}}condition")] == [
         'contains-text("PROGRESS IN")', '="STARTED NOT"']
     assert content.find(f".//{{{STYLE}}}map").get(f"{{{STYLE}}}condition") == 'cell-content()="STARTED NOT"'
@@ -87,10 +87,55 @@ def test_a_cell_written_as_its_value_alone_is_read_by_its_value(mirror):
     body = body.replace("of:=&quot;In progress&quot;", "of:=IF([.A2]=&quot;&quot;;&quot;empty&quot;;[.A2])")
     _, content = translated(".ods", mirror, body)
     formulas = [c.get(f"{{{TABLE}}}formula") for c in content.iter(f"{{{TABLE}}}table-cell")][1:3]
-    assert formulas == ['of:=COUNTIF([.A2:.A4];"PROGRESS IN")', 'of:=IF([.A2]="";"empty";[.A2])']
+    # "" still asks whether A2 is empty; "empty", IF's result, is translated (attnmt.documents.result_literals)
+    assert formulas == ['of:=COUNTIF([.A2:.A4];"PROGRESS IN")', 'of:=IF([.A2]="";"EMPTY";[.A2])']
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
 def test_libreoffice_counts_the_translated_cells_with_the_followed_literal(mirror, tmp_path):
     out, _ = translated(".ods", mirror, status_body())
     assert libreoffice_csv(out, ".ods", tmp_path)[0] == "STATUS,2,PROGRESS IN"
+
+
+def target_body() -> str:
+    """Revenue in A2:A3, the status a formula gives it in B2:B3, a link's label in C2 and a count of
+    B in D2, with the results LibreOffice caches; B2:B3 highlighted where they read "Above target"."""
+    status = ('<table:table-cell table:formula="of:=IF([.A{row}]&gt;1000;&quot;Above target&quot;;'
+              '&quot;Below target&quot;)" office:value-type="string" office:string-value="{shown}" '
+              'calcext:value-type="string"><text:p>{shown}</text:p></table:table-cell>')
+    link = ('<table:table-cell table:formula="of:=HYPERLINK(&quot;https://example.com&quot;;&quot;Click here&quot;)" '
+            'office:value-type="string" office:string-value="Click here">'
+            '<text:p>Click here</text:p></table:table-cell>')
+    count = ('<table:table-cell table:formula="of:=COUNTIF([.B2:.B3];&quot;Above target&quot;)" '
+             'office:value-type="float" office:value="1"><text:p>1</text:p></table:table-cell>')
+    rows = [cell("Revenue") + cell("Status"),
+            '<table:table-cell office:value-type="float" office:value="1200"><text:p>1200</text:p></table:table-cell>'
+            + status.format(row=2, shown="Above target") + link + count,
+            '<table:table-cell office:value-type="float" office:value="800"><text:p>800</text:p></table:table-cell>'
+            + status.format(row=3, shown="Below target")]
+    rule = ('<calcext:conditional-formats><calcext:conditional-format calcext:target-range-address="S.B2:S.B3">'
+            '<calcext:condition calcext:apply-style-name="Good" calcext:value="=&quot;Above target&quot;" '
+            'calcext:base-cell-address="S.B2"/></calcext:conditional-format></calcext:conditional-formats>')
+    table = "".join(f"<table:table-row>{row}</table:table-row>" for row in rows)
+    return (f'<office:spreadsheet {DECLARED}><table:table table:name="S">{table}{rule}</table:table>'
+            "</office:spreadsheet>")
+
+
+@pytest.mark.parametrize("suffix", [".ods", ".fods"])
+def test_a_formulas_result_texts_are_translated_and_what_compares_with_them_follows(mirror, suffix):
+    """LibreOffice computed "Above target" and showed "Click here" beside translated cells, as an .xlsx
+    did; the count and the rule that compare with the status take its translation, or match nothing."""
+    _, content = translated(suffix, mirror, target_body())
+    formulas = [formula for c in content.iter(f"{{{TABLE}}}table-cell") if (formula := c.get(f"{{{TABLE}}}formula"))]
+    assert formulas == ['of:=IF([.A2]>1000;"TARGET ABOVE";"TARGET BELOW")',
+                        'of:=HYPERLINK("https://example.com";"HERE CLICK")', 'of:=COUNTIF([.B2:.B3];"TARGET ABOVE")',
+                        'of:=IF([.A3]>1000;"TARGET ABOVE";"TARGET BELOW")']
+    assert content.find(f".//{{{CALCEXT}}}condition").get(f"{{{CALCEXT}}}value") == '="TARGET ABOVE"'
+    link = content.findall(f".//{{{TABLE}}}table-cell")[4]  # reads no cell: its cached result stays, translated
+    assert (link.get(f"{{{OFFICE}}}string-value"), "".join(link.itertext())) == ("HERE CLICK", "HERE CLICK")
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_libreoffice_shows_a_formulas_translated_result_texts(mirror, tmp_path):
+    out, _ = translated(".ods", mirror, target_body())
+    assert libreoffice_csv(out, ".ods", tmp_path)[1:3] == ["1200,TARGET ABOVE,HERE CLICK,1", "800,TARGET BELOW,,"]

@@ -161,7 +161,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
     if suffix == ".ods":
         follow_database_filters(archive, parts)  # filters show the values their cells show now
-        follow_content_literals(archive, parts)  # so do formulas' texts, rules and lists
+        follow_content_literals(archive, parts, translator, options)  # so do formulas' texts, rules and lists
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
         translate_entries(parts, translator, options)  # the index Word builds again reads as the one it shows
@@ -216,7 +216,7 @@ def translate_flat(data: bytes, suffix: str, translator: Translator, options: Do
     if suffix == ".fods" and (b"database-range" in data or any(quote in data for quote in QUOTES)):
         source = read_flat(data, name, suffix).getroot()  # filters and formulas read against the file as it came
         follow_ranges(tree.getroot(), source)
-        follow_formulas(tree.getroot(), source)
+        follow_formulas(tree.getroot(), source, translator, options)
     return serialise_part(tree, data[:HEAD])
 
 

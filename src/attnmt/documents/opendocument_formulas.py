@@ -60,12 +60,20 @@ def forget_cell_results(root: etree._Element) -> bool:
 
 
 def read_cell_formula(element: etree._Element, text: str) -> Formula | None:
-    """What the formula ``text`` (as ``element``, a cell or a named expression, holds it: "of:=[.A1]",
-    "UPPER([.A1])") calls and reads; None where its namespace prefix names another syntax than OpenFormula."""
+    """What the formula ``text`` (as ``element`` holds it: formula_body) calls and reads; None where
+    its namespace prefix names another syntax than OpenFormula."""
+    body = formula_body(element, text)
+    return None if body is None else read_opendocument_formula(body)
+
+
+def formula_body(element: etree._Element, text: str) -> str | None:
+    """The formula ``text`` (as ``element``, a cell or a named expression, holds it: "of:=[.A1]",
+    "UPPER([.A1])") without its namespace prefix and "="; None where the prefix names another syntax
+    than OpenFormula."""
     prefixed = PREFIXED.match(text)
     if prefixed and element.nsmap.get(prefixed.group(1)) not in OPEN_FORMULA:
         return None
-    return read_opendocument_formula(text[prefixed.end() if prefixed else 0:].removeprefix("="))
+    return text[prefixed.end() if prefixed else 0:].removeprefix("=")
 
 
 def unknown_names(root: etree._Element) -> frozenset[str]:

@@ -11,48 +11,62 @@ highlighting stopped and every translated cell was refused by its list.  So each
 them that reads the whole source text of the spreadsheet's string cells (any sheet's) takes their
 translation (attnmt.documents.followed_texts' rule), case apart unless the spreadsheet compares
 case (``table:calculation-settings table:case-sensitive``, true where it is not written, as ODF
-says); everything else stays as it was written.  A formula's cached text result that is exactly a
-literal it now writes otherwise (``of:=&quot;Done&quot;``, which reads no cell and so keeps its
-result: attnmt.documents.opendocument_formulas) takes the translation too.  The source is read from
-the file as it came: the archive's content.xml, or a flat file parsed again
-(attnmt.documents.office.translate_flat).
+says); everything else stays as it was written.  The texts a cell's formula gives as its result
+(``of:=IF([.B2]>1000;"Above target";"Below target")``, a ``HYPERLINK``'s label) and a list's items
+are translated first and count as cells' texts, as in an .xlsx (attnmt.documents.result_literals):
+kept, LibreOffice computed "Above target" again beside the translated cells, its cached result
+being taken out (attnmt.documents.opendocument_formulas).  A formula's cached text result that is
+exactly a literal it now writes otherwise (``of:=&quot;Done&quot;``, which reads no cell and so
+keeps its result) takes the translation too.  The source is read from the file as it came: the
+archive's content.xml, or a flat file parsed again (attnmt.documents.office.translate_flat).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
-from attnmt.documents.followed_texts import Followed, follow_literals
+from attnmt.documents.followed_texts import LITERAL, Followed, follow_literals
 from attnmt.documents.opendocument_code import STYLE, TABLE, TEXT
 from attnmt.documents.opendocument_filters import CONTENT, STRING_VALUE, cell_text, spreadsheet_tables
-from attnmt.documents.opendocument_formulas import CALCEXT, VALUE_TYPE
+from attnmt.documents.opendocument_formulas import CALCEXT, VALUE_TYPE, formula_body
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.result_literals import translate_results, unquoted
+from attnmt.documents.translators import Translator
 
+CONDITION = f"{{{TABLE}}}condition"  # a validation's
 # Each element that holds a formula, with the attribute it is written in.
-HOLDERS = {**dict.fromkeys(CELLS, FORMULA), f"{{{TABLE}}}content-validation": f"{{{TABLE}}}condition",
+HOLDERS = {**dict.fromkeys(CELLS, FORMULA), f"{{{TABLE}}}content-validation": CONDITION,
            f"{{{CALCEXT}}}condition": f"{{{CALCEXT}}}value", f"{{{STYLE}}}map": f"{{{STYLE}}}condition",
            f"{{{TABLE}}}named-expression": f"{{{TABLE}}}expression"}
 # How a double quote is written in an attribute: a content.xml without either holds no literal.
 QUOTES = (b"&quot;", b"&#34;")
+LISTED = re.compile(r"\s*cell-content-is-in-list\((.*)\)\s*", re.DOTALL)  # a validation's list, its items inside
 
 
-def follow_content_literals(archive: Archive, parts: Sequence[Part]) -> None:
+def follow_content_literals(archive: Archive, parts: Sequence[Part], translator: Translator,
+                            options: DocumentOptions) -> None:
     """The formulas of the spreadsheet in ``parts``' content.xml (its tree translated in place, the
-    archive's member as it came) follow their cells (module docstring)."""
+    archive's member as it came) follow their cells and their result texts, which ``translator``
+    translates (module docstring)."""
     content = next((part for part in parts if part.member == CONTENT), None)
     if content is None or not any(quote in archive.read(CONTENT) for quote in QUOTES):
         return
-    content.changed |= follow_formulas(content.tree.getroot(), parse_part(archive, CONTENT).getroot())
+    content.changed |= follow_formulas(content.tree.getroot(), parse_part(archive, CONTENT).getroot(), translator,
+                                       options)
 
 
-def follow_formulas(root: etree._Element, source: etree._Element) -> bool:
+def follow_formulas(root: etree._Element, source: etree._Element, translator: Translator,
+                    options: DocumentOptions) -> bool:
     """The text literals of the formulas in ``root`` (a content.xml's or a flat file's, translated)
-    that read its cells' source text (``source``: the same, as it came) following their translation;
-    whether any changed."""
+    that read its cells' source text (``source``: the same, as it came) or a formula's result text or
+    a list's item, which ``translator`` translates, following their translation; whether any changed."""
     followed = spreadsheet_cells(root, source)
+    translate_results(cell_formulas(root), followed, translator, options, listed_items(root))
     if not followed:
         return False
     changed = False
@@ -83,6 +97,25 @@ def spreadsheet_cells(root: etree._Element, source: etree._Element) -> Followed:
             if was.get(VALUE_TYPE) == "string" and was.get(FORMULA) is None:
                 followed.add(cell_text(was), cell_text(cell))
     return followed
+
+
+def cell_formulas(root: etree._Element) -> Iterator[str]:
+    """The OpenFormula formula of each cell of the spreadsheet in ``root``, without "of:=" (formula_body)."""
+    for sheet in spreadsheet_tables(root).values():
+        for cell in sheet.iter(*CELLS):
+            if (formula := cell.get(FORMULA)) and (body := formula_body(cell, formula)) is not None:
+                yield body
+
+
+def listed_items(root: etree._Element) -> list[str]:
+    """Each item of the spreadsheet's list validations written as literals
+    (``cell-content-is-in-list("Open";"Done")``): the texts a cell's drop-down offers."""
+    items = []
+    for validation in root.iter(f"{{{TABLE}}}content-validation"):
+        body = formula_body(validation, validation.get(CONDITION, ""))
+        if body is not None and (listed := LISTED.fullmatch(body)) is not None:
+            items += [unquoted(item.group()) for item in LITERAL.finditer(listed.group(1)) if item.group()[0] == '"']
+    return items
 
 
 def follow_result(cell: etree._Element, literals: dict[str, str]) -> None:

@@ -1,22 +1,25 @@
-"""The words a workbook's formulas show as their result, translated: ``=IF(B2>1000,"Above
+"""The words a spreadsheet's formulas show as their result, translated: ``=IF(B2>1000,"Above
 target","Below target")`` and ``=HYPERLINK("https://example.com","Click here")`` showed "Above
-target" and "Click here" in a sheet whose every other word was German.
+target" and "Click here" in a sheet whose every other word was German.  One rule for an .xlsx's
+formulas (attnmt.documents.sheet_literals) and an .ods's or .fods's (attnmt.documents.opendocument_literals),
+which OpenFormula writes alike, its arguments parted by ";" (``of:=IF([.B2]>1000;"Above target";…)``).
 
-Excel users read those words as the cell's text, and a translated workbook is expected to show them
+Users read those words as the cell's text, and a translated spreadsheet is expected to show them
 in the target language, as a cell's own string is, with every formula still working.  A literal
 that a formula gives as its result is what other formulas may compare with:
 ``=COUNTIF(C2:C9,"Above target")``, ``=IF(C2="Above target",…)``, a conditional format's
 ``"Above target"``, a list validation's items.  Translated in its own formula alone, it would have
 left those counting nothing.  So its translation is not written into that formula: it is added to
-what the workbook's cells show (followed_texts.Followed), and each text literal, text rule and
-list item of the workbook that reads it, its own formula's included, then follows it as one that
-reads a cell's text does (attnmt.documents.sheet_literals: Excel's 255 characters kept, the
-formula's cached result following too).
+what the spreadsheet's cells show (followed_texts.Followed), and each text literal, text rule and
+list item of the spreadsheet that reads it, its own formula's included, then follows it as one that
+reads a cell's text does (sheet_literals: Excel's 255 characters kept; opendocument_literals), the
+formula's cached result following too.
 
-A list validation's items (``"Open,In progress,Done"``) are such texts too: a cell's drop-down offers
-them, and the one a user picks is the cell's text; kept, a translated template offered English
-words, which its counts and rules then compared with (attnmt.documents.sheet_literals writes them,
-an item whose translation holds a comma kept).
+A list validation's items (``"Open,In progress,Done"``, an .ods's ``cell-content-is-in-list("Open";…)``)
+are such texts too: a cell's drop-down offers them, and the one a user picks is the cell's text;
+kept, a translated template offered English words, which its counts and rules then compared with
+(sheet_literals and opendocument_literals write them; in an .xlsx an item whose translation holds a
+comma is kept).
 
 A result literal is one literal that is a whole argument a function gives as its value
 (RESULTS: IF's two, IFERROR's and IFNA's fallback, IFS's and SWITCH's values and SWITCH's default,
@@ -34,11 +37,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 
-from lxml import etree
-
 from attnmt.documents.followed_texts import KEYWORDS, LITERAL, TOKEN, Followed, called_function
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.translator_parts import translator_glossary
 from attnmt.documents.translators import ForXml, Translator
@@ -105,15 +105,13 @@ def unquoted(literal: str) -> str:
     return literal[1:-1].replace('""', '"')
 
 
-def translate_results(roots: Iterable[etree._Element], followed: Followed, translator: Translator,
+def translate_results(formulas: Iterable[str], followed: Followed, translator: Translator,
                       options: DocumentOptions, offered: Iterable[str] = ()) -> None:
-    """Each result literal of the cells' formulas in ``roots`` (worksheets), and each of the texts
-    ``offered`` (a list validation's items), that no cell of ``followed`` showed translated by
+    """Each result literal of ``formulas`` (the cells' formulas, without their "="), and each of the
+    texts ``offered`` (a list validation's items), that no cell of ``followed`` showed translated by
     ``translator`` and added to ``followed``, which its literals then follow (module docstring)."""
     glossary = translator_glossary(translator)
-    results = (text for root in roots for formula in root.iter(s("f")) if formula.text and '"' in formula.text
-               for text in result_literals(formula.text))
-    texts = chain(results, offered)
+    texts = chain((text for formula in formulas if '"' in formula for text in result_literals(formula)), offered)
     todo = [text for text in dict.fromkeys(texts) if not followed.holds(text) and needs_translation(text, glossary)]
     lines = [text.split("\n") for text in todo]
     translated = iter(translate_lines([line for each in lines for line in each], ForXml(translator), options,

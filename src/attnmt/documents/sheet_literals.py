@@ -74,7 +74,8 @@ def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str, tr
 
     followed = workbook_cells(archive, parts, [part(sheet) for sheet in sheets], set(held))
     roots = [part(sheet).tree.getroot() for sheet in sheets]
-    translate_results(roots, followed, translator, options, offered_items(roots))
+    formulas = (formula.text for root in roots for formula in root.iter(s("f")) if formula.text)
+    translate_results(formulas, followed, translator, options, offered_items(roots))
     if not followed:
         return []
     for member in holders:
