@@ -42,3 +42,26 @@ def test_numbers_words_and_marks_like_them_are_not_protected(text):
     """Numbers with dots (thousands, a date, a decimal), a language's name, a price, a percentage and quotes
     written with backticks are text to translate."""
     assert PROTECTED.findall(text) == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Hello [X6X], you have [X19X] new messages.", ["[X6X]", "[X19X]"]),
+    ("Hello %s, you have %d new messages.", ["%s", "%d"]),
+    ("%1$d files were deleted by %2$s.", ["%1$d", "%2$s"]),
+    ("Welcome back, %(name)s! You have %(count)d new messages.", ["%(name)s", "%(count)d"]),
+    ("You have {count} new messages in {0} and {{ folder }}.", ["{count}", "{0}", "{{ folder }}"]),
+])
+def test_a_programs_placeholder_in_plain_text_is_protected_whole(text, found):
+    """Weblate's LibreTranslate machinery sends each placeholder as ``[X<offset>X]`` and looks for it in the
+    answer as sent; the demo model wrote "You have {count} new messages." as "Auf dieser Verspühntel."."""
+    assert PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "I am 100% sure, and 50%-60% of us agree; a 10%ige Steigerung.",
+    "A footnote mark [1], a bracket [X] and an X-ray [X-1X].",
+    "Use a { or a } in prose, { like this }, or {a, b}.",
+])
+def test_prose_like_a_placeholder_is_not_protected(text):
+    """A percentage, a footnote's mark and braces around words read as before."""
+    assert PROTECTED.findall(text) == []

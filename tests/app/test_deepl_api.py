@@ -79,6 +79,15 @@ def test_preserve_formatting_keeps_a_texts_full_stop_as_deepl_python_asks(client
     assert [each["text"] for each in answer["translations"]] == ["ein hund rennt.", "eine katze schläft"]
 
 
+def test_a_programs_placeholders_in_plain_text_come_back_as_sent(client):
+    """A user interface's string, sent as plain text: printf's and a brace's placeholders were given to the
+    model as words, which wrote none of them back, and the program lost its values."""
+    body = {"text": ["a dog runs %1$s", "{count} the boy laughs %(name)s"], "target_lang": "DE", "source_lang": "EN"}
+    answer = client.post("/v2/translate", json=body, headers=AUTH).json()
+    assert [each["text"] for each in answer["translations"]] == ["ein hund rennt %1$s",
+                                                                 "{count} der junge lacht %(name)s"]
+
+
 def test_html_tag_handling_carries_the_tags_over(client):
     answer = client.post("/v2/translate", json={"text": ["<p>a dog runs</p>"], "target_lang": "DE",
                                                 "tag_handling": "html"}, headers=AUTH)

@@ -382,6 +382,14 @@ def test_a_json_body_that_is_not_utf8_is_400_naming_the_byte_as_v1_translate_doe
         "error": "Invalid JSON format (not UTF-8: byte 0xe9 at character 10)"}
 
 
+def test_weblates_placeholders_come_back_as_it_sent_them_in_their_place(client):
+    """Weblate's LibreTranslate machinery sends each placeholder of a string as ``[X<offset>X]`` and finds it in
+    the answer by that text; the model, given them as words, wrote none of them back."""
+    answer = client.post("/translate", json={"q": ["a dog [X6X] runs", "[X0X] the boy laughs [X17X]"],
+                                             "source": "en", "target": "de"})
+    assert answer.json() == {"translatedText": ["ein hund [X6X] rennt", "[X0X] der junge lacht [X17X]"]}
+
+
 def test_html_is_translated_with_its_tags(client):
     answer = client.post("/translate", json={"q": ["<p>a dog runs</p>", "<i>the boy laughs</i>"], "source": "en",
                                              "target": "de", "format": "html"})

@@ -100,6 +100,21 @@ def test_a_url_in_quotes_passes_through_between_them_without_them(same, line):
     assert "https" not in same.given[0] and len(same.given[0]) == len(line) - len("https://example.org")
 
 
+@pytest.mark.parametrize("line, kept", [
+    ("Hello [X6X], you have [X19X] new messages.", ["[X6X]", "[X19X]"]),
+    ("Hello %s, you have %d new messages from %1$s and %(name)s.", ["%s", "%d", "%1$s", "%(name)s"]),
+    ("You have {count} new messages in {0}, {{folder}} and ${name}.", ["{count}", "{0}", "{{folder}}", "${name}"]),
+])
+def test_a_programs_placeholders_pass_through_a_line_as_written_never_reaching_the_model(upper, line, kept):
+    """Weblate sends a string's placeholders to LibreTranslate as ``[X<offset>X]`` and finds each in the answer as
+    it sent it; the demo model wrote "You have {count} new messages." as "Auf dieser Verspühntel."."""
+    expected = line.upper()
+    for placeholder in kept:
+        expected = expected.replace(placeholder.upper(), placeholder)
+    assert translate_lines([line], upper) == [expected]
+    assert not any(placeholder in upper.given[0] for placeholder in kept)
+
+
 def test_a_url_before_punctuation_is_never_glued_to_the_target_word_that_punctuation_became(fixed, same):
     """The model may write a word where the source had only the full stop: "es." aligned to "."."""
     translator = fixed("Ein Mann besucht es.", [(0, 0), (1, 1), (2, 2), (3, 3)])

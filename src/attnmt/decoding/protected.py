@@ -87,10 +87,19 @@ VERSION = (r"(?<![\w.])(?:[vV]\d+(?:\.\d+)+|(?!\d{1,3}(?:\.\d{3})+(?![\w-]|\.\d)
 # "COVID-19-Pandemie", which a hyphen parts).  Given to the model, 4000 characters of base64 came back as words.
 TOKEN = (r"(?<![\w+/=.-])(?=[A-Za-z0-9+/_]*\d)(?=[A-Za-z0-9+/_]*[A-Za-z])[A-Za-z0-9+/_]{20,}={0,2}"
          r"(?:\.[A-Za-z0-9_-]+){0,2}(?![\w+/=-]|\.\w)")
+# A program's placeholders, which it fills in: printf's, not after a "%" (``%%`` is a percent sign) nor with a
+# letter after it ("100%ige" is no "%i"; "100% sure" none), and a brace's (``{0}``, ``{count}``, ``{{name}}``,
+# ``${name}``; no "{" of prose); and those Weblate's LibreTranslate machinery sends in their place (``[X6X]``,
+# the placeholder's offset in its string), which it finds again in the answer as sent ("[1]" is a footnote's).
+# In a line of plain text the demo model wrote them as words ("You have {count} new messages." came back
+# "Auf dieser Verspühntel."), and the program lost its value.
+PLACEHOLDER = re.compile(r"(?<!%)%(?:\d+\$)?(?:\([A-Za-z_]\w*\))?[-+#0]*\d*(?:\.\d+)?[sdifuxXeEgGcp@](?![A-Za-z])"
+                         r"|\$?\{\{?\s*(?:[A-Za-z_\d][\w.-]*)?\s*\}\}?|\[X\d+X\]")
 PROTECTED = re.compile(
     r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
     rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
     rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{IPV4}|{VERSION}|{TOKEN}"
+    rf"|{PLACEHOLDER.pattern}"
 )

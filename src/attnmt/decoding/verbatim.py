@@ -46,16 +46,13 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import NamedTuple
 
-from attnmt.decoding.protected import PROTECTED
+from attnmt.decoding.protected import PLACEHOLDER, PROTECTED
 from attnmt.decoding.verbatim_months import months_differ, periods_differ, weekdays_differ
 from attnmt.decoding.verbatim_units import measure_after, measure_before, measure_changed
 from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
 from attnmt.text.language_codes import primary_subtag
 
-# A program's placeholders: printf's, not after a "%" (``%%`` is a percent sign) nor with a letter after it
-# ("100%ige" is no "%i"), and a brace's; and an inline tag, its name (group 2) and whether it closes (group 1).
-PLACEHOLDER = re.compile(r"(?<!%)%(?:\d+\$)?(?:\([A-Za-z_]\w*\))?[-+#0]*\d*(?:\.\d+)?[sdifuxXeEgGcp@](?![A-Za-z])"
-                         r"|\$?\{\{?\s*(?:[A-Za-z_\d][\w.-]*)?\s*\}\}?")
+# An inline tag, its name (group 2) and whether it closes (group 1).
 TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>")
 # A number: digits, and more digits after a decimal or group separator (".", ",", an apostrophe, a colon)
 # or after a space (a no-break or thin one too) before a group of exactly three ("1 000,5"); a leading
@@ -285,10 +282,9 @@ def address_key(address: str) -> str:
 def code_keys(text: str) -> Counter[str]:
     """The placeholders and inline tags of ``text`` (outside its URLs, e-mail addresses and file names) as they are
     compared: a placeholder without its spaces (``{ name }`` is ``{name}``), a tag as "<", "/" where it
-    closes, and its name in lower case."""
-    text = PROTECTED.sub(" ", text)
-    found = Counter("".join(m.group().split()) for m in PLACEHOLDER.finditer(text))
-    found.update(f"<{m[1]}{m[2].lower()}" for m in TAG.finditer(text))
+    closes, and its name in lower case.  A placeholder is one of PROTECTED's matches (a "{0}" in a URL is the URL's)."""
+    found = Counter("".join(kept.split()) for kept in PROTECTED.findall(text) if PLACEHOLDER.fullmatch(kept))
+    found.update(f"<{m[1]}{m[2].lower()}" for m in TAG.finditer(PROTECTED.sub(" ", text)))
     return found
 
 
@@ -300,7 +296,8 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped; one
     added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
-    addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
+    addresses = [Counter(address_key(kept) for kept in PROTECTED.findall(text) if not PLACEHOLDER.fullmatch(kept))
+                 for text in (source, translation)]  # the placeholders are code_keys'
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
     ours, theirs, our_words, their_words = numbers_left(source, translation)
