@@ -117,3 +117,12 @@ def test_translate_whose_reader_has_gone_still_writes_its_review_table(trained_m
     rows = table.read_text(encoding="utf-8").splitlines()
     assert [row.split("\t")[0] for row in rows] == ["line", "1", "2"]
     assert [row.split("\t")[3] for row in rows[1:]] == ["a dog runs", "a cat sleeps"]
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["translate", "--help"]], ids=["version", "help"])
+def test_help_or_version_into_dev_full_is_one_line_and_exit_status_2(argv):
+    """argparse drops a failed write of what it prints: nothing was written, and the exit status was 0."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "attnmt", *argv], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (2, FULL)

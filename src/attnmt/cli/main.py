@@ -17,9 +17,15 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from typing import IO
 
 from attnmt import __version__
-from attnmt.cli.standard_streams import flush_stdout, stand_in_for_closed_streams, write_stdout_till_its_reader_goes
+from attnmt.cli.standard_streams import (
+    flush_stdout,
+    stand_in_for_closed_streams,
+    stdout_failed,
+    write_stdout_till_its_reader_goes,
+)
 from attnmt.errors import (
     INTERRUPTED,
     INTERRUPTED_STATUS,
@@ -78,6 +84,18 @@ class CommandParser(argparse.ArgumentParser):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **{**kwargs, "allow_abbrev": False})
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """argparse drops a failed write of its help or version (``--help > /dev/full`` ended with status
+        0 and nothing written): a write to stdout is flushed here, and its failure is one line, status 2."""
+        if file is not sys.stdout or not message:
+            super()._print_message(message, file)
+            return
+        try:
+            file.write(message)
+            file.flush()
+        except OSError as error:
+            raise SystemExit(stdout_failed(error)) from None
 
     def parse_known_args(self, args: Sequence[str] | None = None,
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
@@ -160,7 +178,7 @@ class CommandParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="attnmt", description="The Transformer of 'Attention Is All You Need': train translation models, "
         "translate, score, look at attention, serve and export them. 'attnmt COMMAND --help' for each command.",
         allow_abbrev=False)

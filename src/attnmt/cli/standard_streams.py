@@ -84,7 +84,13 @@ def flush_stdout(code: int) -> int:
     except BrokenPipeError:  # the reader left (| head): what it did not read is not wanted
         quiet_stdout()  # the interpreter's own flush at exit stays quiet
     except OSError as error:
-        print(f"attnmt: error: could not write <stdout>: {write_failure(error)}", file=sys.stderr)
-        quiet_stdout()
-        return code or 2
+        return code or stdout_failed(error)
     return code
+
+
+def stdout_failed(error: OSError) -> int:
+    """One line on stderr naming a failed write to standard output, which then goes nowhere (the
+    interpreter's flush at exit stays quiet); returns the exit status, 2."""
+    print(f"attnmt: error: could not write <stdout>: {write_failure(error)}", file=sys.stderr)
+    quiet_stdout()
+    return 2
