@@ -65,7 +65,23 @@ def test_each_filter_is_counted_in_the_report(tmp_path, tokenizer):
     folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
     assert report_of(folder) == FilterReport(read=24, empty=1, too_long=1, length_ratio=1, duplicates=1, kept=20)
     assert report_of(folder).summary(Filters(32, 3.0)) == (
-        "read 24 pairs, kept 20; dropped 1 empty, 1 over 32 tokens, 1 over length ratio 3, 1 duplicates")
+        "read 24 pairs, kept 20; dropped 1 empty, 0 untranslated, 1 over 32 tokens, 1 over length ratio 3, "
+        "1 duplicates")
+
+
+def test_a_pair_whose_target_is_its_source_is_dropped_and_counted(tmp_path, tokenizer):
+    """A web-crawled corpus (ParaCrawl, CCMatrix) has lines left in the source language on both sides: each
+    taught the model to copy its input, and the report did not count them.  One that differs only in its
+    edge spaces is one too; one that differs in a letter's case is a translation."""
+    pairs = [*PAIRS, ("Click here to subscribe.", "Click here to subscribe."),
+             ("Berlin, 2019 ", " Berlin, 2019"), ("Berlin", "berlin")]
+    src, tgt = write_pairs(tmp_path, "train", pairs)
+    folder = tokenize_corpora(config_for(src, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1,
+                              log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=23, untranslated=2, kept=21)
+    assert report_of(folder).summary(Filters(32, 3.0)) == (
+        "read 23 pairs, kept 21; dropped 0 empty, 2 untranslated, 0 over 32 tokens, 0 over length ratio 3, "
+        "0 duplicates")
 
 
 def test_a_pair_with_a_line_over_a_mebibyte_is_counted_apart_from_the_too_long(tmp_path, tokenizer):
@@ -75,8 +91,8 @@ def test_a_pair_with_a_line_over_a_mebibyte_is_counted_apart_from_the_too_long(t
                               log=lambda line: None)
     assert report_of(folder) == FilterReport(read=21, kept=20, long_lines=1)
     assert report_of(folder).summary(Filters(32, 3.0)) == (
-        "read 21 pairs, kept 20; dropped 0 empty, 0 over 32 tokens, 0 over length ratio 3, 0 duplicates, "
-        "1 with a line over 1 MiB (not read)")
+        "read 21 pairs, kept 20; dropped 0 empty, 0 untranslated, 0 over 32 tokens, 0 over length ratio 3, "
+        "0 duplicates, 1 with a line over 1 MiB (not read)")
 
 
 def test_tsv_lines_without_exactly_one_tab_are_counted_with_the_first_ones_line(tmp_path, tokenizer):

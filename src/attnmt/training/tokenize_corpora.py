@@ -10,6 +10,10 @@ per pair only its two lengths and an 8-byte hash, so preparing 40 M pairs needs 
 - empty: either side empty after stripping, or invisible characters alone (attnmt.text.invisible.blank);
 - too long: more than ``max_len`` ids on the source, or on the target with BOS/EOS;
 - length ratio: the longer side has more than ``max_length_ratio`` times the shorter's ids;
+- untranslated: the source side's text is the target side's, character for character (a line a web-crawled
+  corpus such as ParaCrawl or CCMatrix left in the source language): copies teach the model to copy its
+  input, the most harmful noise Khayrallah and Koehn (2018) measured, and cleaners drop them (Bicleaner's
+  hard rules, OpusFilter's configs);
 - duplicates: the same ids on both sides as an earlier pair (so the same text after
   SentencePiece's normalisation), found by a 64-bit hash: a chance collision between two
   different pairs among 40 M is about 1 in 20,000.
@@ -84,6 +88,7 @@ class FilterReport:
     length_ratio: int = 0
     duplicates: int = 0
     kept: int = 0
+    untranslated: int = 0  # none in a header written before it was counted
     # Skipped as they were read (none in a header of attnmt 0.1): pairs with a line over LONGEST_LINE bytes, and
     # tsv lines with another number of tabs than one (and the first one's line number).
     long_lines: int = 0
@@ -91,13 +96,14 @@ class FilterReport:
     first_malformed: int = 0
 
     def summary(self, filters: Filters) -> str:
-        """One line: "read 29000 pairs, kept 28990; dropped 0 empty, 2 over 128 tokens, 8 over length ratio 4,
-        0 duplicates", and where there were any, ", 1 with a line over 1 MiB (not read), 2 without exactly
+        """One line: "read 29000 pairs, kept 28990; dropped 0 empty, 0 untranslated, 2 over 128 tokens, 8 over length
+        ratio 4, 0 duplicates", and where there were any, ", 1 with a line over 1 MiB (not read), 2 without exactly
         one tab (the first: line 17)"."""
         skipped = [f"{self.long_lines} with a line over {OVER_LONGEST} (not read)"] if self.long_lines else []
         if self.malformed:
             skipped.append(f"{self.malformed} without exactly one tab (the first: line {self.first_malformed})")
-        return (f"read {self.read} pairs, kept {self.kept}; dropped {self.empty} empty, {self.too_long} over "
+        return (f"read {self.read} pairs, kept {self.kept}; dropped {self.empty} empty, {self.untranslated} "
+                f"untranslated, {self.too_long} over "
                 f"{filters.max_len} tokens, {self.length_ratio} over length ratio {filters.max_length_ratio:g}, "
                 f"{', '.join([f'{self.duplicates} duplicates', *skipped])}")
 
@@ -113,12 +119,15 @@ class EncodedChunk:
     hashes: np.ndarray  # [pairs] int64: equal for pairs with equal ids on both sides
     too_long: int
     length_ratio: int
+    untranslated: int
 
 
 def encode_chunk(pairs: list[tuple[str, str]], tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> EncodedChunk:
-    """Tokenises a chunk of pairs (through encode_pairs, which drops the too long) and drops those over the
-    length ratio; what is left becomes arrays (int32 here: the writer narrows them to the corpus's type)."""
-    examples, too_long = encode_pairs(pairs, tokenizer, filters.max_len)
+    """Drops a chunk's untranslated pairs, tokenises the others (through encode_pairs, which drops the too long)
+    and drops those over the length ratio; what is left becomes arrays (int32 here: the writer narrows them to
+    the corpus's type)."""
+    translated = [pair for pair in pairs if pair[0] != pair[1]]
+    examples, too_long = encode_pairs(translated, tokenizer, filters.max_len)
     kept = [ex for ex in examples if filters.keeps_ratio(len(ex.src), len(ex.tgt))]
     sides = []
     for rows in ([ex.src for ex in kept], [ex.tgt for ex in kept]):
@@ -126,7 +135,7 @@ def encode_chunk(pairs: list[tuple[str, str]], tokenizer: Tokenizer | VocabToken
         sides += [np.fromiter(chain.from_iterable(rows), dtype=np.int32, count=int(lengths.sum())), lengths]
     # Python's hash of a tuple of ints is the same in every process (only str and bytes hashes are salted).
     hashes = np.fromiter((hash((tuple(ex.src), tuple(ex.tgt))) for ex in kept), dtype=np.int64, count=len(kept))
-    return EncodedChunk(*sides, hashes, too_long, len(examples) - len(kept))
+    return EncodedChunk(*sides, hashes, too_long, len(examples) - len(kept), len(pairs) - len(translated))
 
 
 _worker_settings: tuple[Tokenizer, Filters] | None = None  # set once in each worker process
@@ -222,6 +231,7 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
         hashes.append(chunk.hashes)
         report.too_long += chunk.too_long
         report.length_ratio += chunk.length_ratio
+        report.untranslated += chunk.untranslated
     all_hashes = np.concatenate(hashes) if hashes else np.zeros(0, np.int64)
     keep = np.zeros(len(all_hashes), dtype=bool)
     keep[np.unique(all_hashes, return_index=True)[1]] = True  # each hash's first pair
