@@ -1,4 +1,5 @@
 import io
+import multiprocessing
 import os
 import re
 import signal
@@ -617,3 +618,11 @@ def test_a_ctrl_c_during_tokenizer_training_stops_it_at_once(monkeypatch, tmp_pa
     with pytest.raises(ProcessLookupError):
         os.kill(int(started.read_text(encoding="utf-8")), 0)
     assert [path.name for path in tmp_path.iterdir()] == ["started"]
+
+
+def test_a_pool_worker_trains_a_tokenizer_in_place():
+    """A daemonic process may start no child process of its own: training in a Pool's worker was an
+    AssertionError ("daemonic processes are not allowed to have children")."""
+    with multiprocessing.Pool(1) as pool:
+        proto = pool.apply(train_sentencepiece, (CORPUS,), {"vocab_size": 60})
+    assert proto == train_sentencepiece(CORPUS, vocab_size=60)

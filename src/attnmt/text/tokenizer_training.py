@@ -107,14 +107,26 @@ def trained_in_child(sample: list[str], **arguments: object) -> bytes:
     handler only between its own steps: a Ctrl-C or SIGTERM waited for the whole training (39 s on 870,000
     lines) and the command looked hung.  Waiting on a pipe instead, the command's handler runs at once and the
     child is killed; the model comes back through the pipe whole, so nothing half-written is left anywhere.
+    A daemonic process (a multiprocessing Pool's worker) may start no child: it trains in place.
     SentencePiece's refusal comes back as the RuntimeError it raised."""
+    if multiprocessing.current_process().daemon:
+        ended, value = trained_here(sample, arguments)
+    else:
+        ended, value = outcome_of_child(sample, arguments)
+    if ended == "refused":
+        raise RuntimeError(value)
+    return value
+
+
+def outcome_of_child(sample: list[str], arguments: dict) -> tuple[str, bytes | str]:
+    """``trained_here``'s outcome, from a child process that is killed when this one stops waiting."""
     receiving, sending = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.Process(target=_train_in_child, args=(sending, sample, arguments),
                                     name="attnmt-sentencepiece")
     child.start()
     sending.close()  # the child's end only: the pipe ends (EOFError) when the child does
     try:
-        ended, value = receiving.recv()
+        return receiving.recv()
     except EOFError:
         child.join()
         raise RuntimeError(f"its process ended with status {child.exitcode} before the model was made") from None
@@ -122,24 +134,25 @@ def trained_in_child(sample: list[str], **arguments: object) -> bytes:
         child.kill()  # at once, also on Ctrl-C or SIGTERM: the child's SentencePiece would not stop for a signal
         child.join()
         receiving.close()
-    if ended == "refused":
-        raise RuntimeError(value)
-    return value
 
 
 def _train_in_child(sending: Connection, sample: list[str], arguments: dict) -> None:
-    """The child's part of trained_in_child.  Its signals are put back to a plain process's (forked, it had
+    """The child's part of outcome_of_child.  Its signals are put back to a plain process's (forked, it had
     the command's handlers, which raise): Ctrl-C reaches the whole process group, and the parent ends it."""
     for number in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sending.send(trained_here(sample, arguments))
+
+
+def trained_here(sample: list[str], arguments: dict) -> tuple[str, bytes | str]:
+    """("trained", the model's bytes), or ("refused", SentencePiece's message): its trainer run in this process."""
     writer = io.BytesIO()
     try:
         spm.SentencePieceTrainer.train(sentence_iterator=iter(sample), model_writer=writer, **arguments)
     except RuntimeError as err:
-        sending.send(("refused", str(err)))
-        return
-    sending.send(("trained", writer.getvalue()))
+        return "refused", str(err)
+    return "trained", writer.getvalue()
 
 
 def check_some_short(sample: list[str], text: str | PurePath) -> None:
