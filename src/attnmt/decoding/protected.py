@@ -101,5 +101,8 @@ PROTECTED = re.compile(
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
     rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{IPV4}|{VERSION}|{TOKEN}"
-    rf"|{PLACEHOLDER.pattern}"
 )
+# What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED and a program's
+# placeholders, which a client sends in plain text only as the placeholders they are; on a web page or in an office
+# document "{0}" is the page's own text (a software string's reader keeps them: attnmt.documents.xml_dialects).
+PLAIN_PROTECTED = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER.pattern}")

@@ -282,9 +282,10 @@ def address_key(address: str) -> str:
 def code_keys(text: str) -> Counter[str]:
     """The placeholders and inline tags of ``text`` (outside its URLs, e-mail addresses and file names) as they are
     compared: a placeholder without its spaces (``{ name }`` is ``{name}``), a tag as "<", "/" where it
-    closes, and its name in lower case.  A placeholder is one of PROTECTED's matches (a "{0}" in a URL is the URL's)."""
-    found = Counter("".join(kept.split()) for kept in PROTECTED.findall(text) if PLACEHOLDER.fullmatch(kept))
-    found.update(f"<{m[1]}{m[2].lower()}" for m in TAG.finditer(PROTECTED.sub(" ", text)))
+    closes, and its name in lower case."""
+    text = PROTECTED.sub(" ", text)
+    found = Counter("".join(m.group().split()) for m in PLACEHOLDER.finditer(text))
+    found.update(f"<{m[1]}{m[2].lower()}" for m in TAG.finditer(text))
     return found
 
 
@@ -296,8 +297,7 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped; one
     added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
-    addresses = [Counter(address_key(kept) for kept in PROTECTED.findall(text) if not PLACEHOLDER.fullmatch(kept))
-                 for text in (source, translation)]  # the placeholders are code_keys'
+    addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
     ours, theirs, our_words, their_words = numbers_left(source, translation)

@@ -17,11 +17,12 @@ from dataclasses import dataclass, replace
 
 from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.protected import PLAIN_PROTECTED
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.direction_controls import take_out_controls
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.failed import in_order_where_misshapen, kept_where_empty
-from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
 from attnmt.documents.letterless import (
     Shown,
     fields_with_terms,
@@ -276,12 +277,12 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
                           translator_writes(translator))
 
 
-def flat_line(line: str, protected: re.Pattern[str] = PROTECTED, codes: re.Pattern[str] = CODE) -> FlatText:
-    """A line of plain text: its spacing kept, URLs, e-mail addresses and file names protected (what
-    ``protected`` matches), a terminal's escape codes kept around their words (terminal_codes.add_line;
-    ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a line break inside
-    it (U+2028, a form feed, ...) ends a sentence, and stays where it was; a list's mark at its start is kept
-    whole there (attnmt.documents.list_marks)."""
+def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re.Pattern[str] = CODE) -> FlatText:
+    """A line of plain text: its spacing kept, URLs, e-mail addresses, file names and a program's placeholders
+    protected (what ``protected`` matches: PLAIN_PROTECTED), a terminal's escape codes kept around their words
+    (terminal_codes.add_line; ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a
+    line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was; a list's mark at its
+    start is kept whole there (attnmt.documents.list_marks)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
     add_line(builder, after_list_mark(builder, line), codes)
     return builder.build()
