@@ -231,6 +231,14 @@ def test_an_element_over_a_whole_sentence_keeps_the_full_stop_the_model_added(fi
     assert one("<li><a href='/x'>A red car</a></li>", translator) == "<li><a href='/x'>Ein rotes Auto.</a></li>"
 
 
+def test_an_empty_element_kept_as_written_is_never_glued_to_a_word_it_did_not_touch(fixed):
+    """Weblate sends a placeholder to DeepL's tag_handling=xml as ``<x id="6"></x>`` with ignore_tags=x (marked
+    translate="no"); where the model left out the comma after it, it came back ``<x id="6"/>Sie``."""
+    translator = fixed("Hallo Sie haben 3 neue Nachrichten.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
+    text = '<p>Hello <x id="6" translate="no"></x>, you have 3 new messages.</p>'
+    assert one(text, translator, xml=True) == '<p>Hallo <x id="6" translate="no"/> Sie haben 3 neue Nachrichten.</p>'
+
+
 def test_button_labels_are_translated_with_their_sentence(mirror):
     assert one("<p>Press <button>save it</button> now.</p>", mirror) == "<p>NOW. <button>IT SAVE</button> PRESS</p>"
     assert mirror.given == ["Press save it now."]

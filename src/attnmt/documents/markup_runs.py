@@ -145,6 +145,10 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
         builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node),
                          ends_sentence=vocabulary.ends_sentence(node), reference=vocabulary.is_reference(node),
                          hidden=vocabulary.is_hidden(node), line_break=vocabulary.is_line_break(node))
+        # What its writer keeps as written stands for text, empty too (Weblate's placeholder <x id="6"></x>, sent
+        # to DeepL's tag_handling=xml with ignore_tags=x): never glued to a word it did not touch ("<x/>Auf").
+        if says_no(node) and not vocabulary.is_hidden(node):
+            builder.marks[-1].shows_text = True
         return
     builder.open(node, initial=initial)
     builder.add_text(vocabulary.as_read(node.text or ""))
