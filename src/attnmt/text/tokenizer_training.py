@@ -73,7 +73,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
                           "the tokenizer on")
     check_some_short(sample, text)
     try:
-        proto = trained_in_child(
+        proto = trained_model(
             sample,
             vocab_size=vocab_size,
             hard_vocab_limit=False,
@@ -101,7 +101,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     return proto
 
 
-def trained_in_child(sample: list[str], **arguments: object) -> bytes:
+def trained_model(sample: list[str], **arguments: object) -> bytes:
     """The serialized model SentencePiece's trainer makes of ``sample`` with ``arguments``, trained in a child
     process.  The trainer is one C++ call that holds the main thread until it ends, and Python runs a signal's
     handler only between its own steps: a Ctrl-C or SIGTERM waited for the whole training (39 s on 870,000
@@ -110,23 +110,19 @@ def trained_in_child(sample: list[str], **arguments: object) -> bytes:
     A daemonic process (a multiprocessing Pool's worker) may start no child: it trains in place.
     SentencePiece's refusal comes back as the RuntimeError it raised."""
     if multiprocessing.current_process().daemon:
-        ended, value = trained_here(sample, arguments)
-    else:
-        ended, value = outcome_of_child(sample, arguments)
-    if ended == "refused":
-        raise RuntimeError(value)
-    return value
+        return trained_here(sample, arguments)
+    return model_from_child(sample, arguments)
 
 
-def outcome_of_child(sample: list[str], arguments: dict) -> tuple[str, bytes | str]:
-    """``trained_here``'s outcome, from a child process that is killed when this one stops waiting."""
+def model_from_child(sample: list[str], arguments: dict) -> bytes:
+    """``trained_here``'s model, from a child process that is killed when this one stops waiting."""
     receiving, sending = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.Process(target=_train_in_child, args=(sending, sample, arguments),
                                     name="attnmt-sentencepiece")
     child.start()
     sending.close()  # the child's end only: the pipe ends (EOFError) when the child does
     try:
-        return receiving.recv()
+        ended, value = receiving.recv()
     except EOFError:
         child.join()
         raise RuntimeError(f"its process ended with status {child.exitcode} before the model was made") from None
@@ -134,25 +130,28 @@ def outcome_of_child(sample: list[str], arguments: dict) -> tuple[str, bytes | s
         child.kill()  # at once, also on Ctrl-C or SIGTERM: the child's SentencePiece would not stop for a signal
         child.join()
         receiving.close()
+    if ended == "refused":
+        raise RuntimeError(value)
+    return value
 
 
 def _train_in_child(sending: Connection, sample: list[str], arguments: dict) -> None:
-    """The child's part of outcome_of_child.  Its signals are put back to a plain process's (forked, it had
+    """The child's part of model_from_child.  Its signals are put back to a plain process's (forked, it had
     the command's handlers, which raise): Ctrl-C reaches the whole process group, and the parent ends it."""
     for number in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sending.send(trained_here(sample, arguments))
-
-
-def trained_here(sample: list[str], arguments: dict) -> tuple[str, bytes | str]:
-    """("trained", the model's bytes), or ("refused", SentencePiece's message): its trainer run in this process."""
-    writer = io.BytesIO()
     try:
-        spm.SentencePieceTrainer.train(sentence_iterator=iter(sample), model_writer=writer, **arguments)
-    except RuntimeError as err:
-        return "refused", str(err)
-    return "trained", writer.getvalue()
+        sending.send(("trained", trained_here(sample, arguments)))
+    except RuntimeError as err:  # SentencePiece's refusal, raised again in the parent
+        sending.send(("refused", str(err)))
+
+
+def trained_here(sample: list[str], arguments: dict) -> bytes:
+    """The model SentencePiece's trainer makes in this process (its refusal: a RuntimeError)."""
+    writer = io.BytesIO()
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(sample), model_writer=writer, **arguments)
+    return writer.getvalue()
 
 
 def check_some_short(sample: list[str], text: str | PurePath) -> None:
