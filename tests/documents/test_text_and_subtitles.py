@@ -115,6 +115,15 @@ def test_a_programs_placeholders_pass_through_a_line_as_written_never_reaching_t
     assert not any(placeholder in upper.given[0] for placeholder in kept)
 
 
+@pytest.mark.parametrize("line", ["https://a.org: https://b.org", "%s: %d", "$HOME: $PATH"])
+def test_a_line_of_kept_pieces_and_a_symbol_the_model_cannot_write_comes_back_as_it_was(same, line):
+    """With no sentence left for the model, every atom went to the line's end, past the space after the
+    symbol: " https://a.org: https://b.org", a space the line never had at its start."""
+    same.writes = lambda text: ":" not in text
+    assert translate_lines([line], same) == [line]
+    assert same.given == []
+
+
 def test_a_url_before_punctuation_is_never_glued_to_the_target_word_that_punctuation_became(fixed, same):
     """The model may write a word where the source had only the full stop: "es." aligned to "."."""
     translator = fixed("Ein Mann besucht es.", [(0, 0), (1, 1), (2, 2), (3, 3)])

@@ -243,7 +243,7 @@ class Projector:
             # in the spacing around sentences, which the translation keeps as it was: its place there
             if i:
                 return self.target_spans[i - 1][1] + position - self.sentences[i - 1][1]
-            return position if self.sentences else len(self.target)
+            return position  # with no sentence, the target is the source's text
         following = range(bisect_left(self.word_starts[i], position), len(self.source_words[i]))
         closed = self.inside_closing(i, position) if following else None
         inside_word = self.word_holding(i, position)
