@@ -1,14 +1,14 @@
 """A page's drop caps (attnmt.documents.markup_dropcaps), read with the words they begin and given
 the translation's first letters, and texts of one letter, kept as written
-(attnmt.documents.letterless.is_one_letter), in HTML and in an EPUB book."""
+(attnmt.text.letters.is_one_letter), in HTML and in an EPUB book."""
 
 import pytest
 from office_files import read_members, write_members
 
 from attnmt.documents.files import translate_file_bytes
-from attnmt.documents.letterless import is_one_letter
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.text.letters import is_one_letter
 
 CHILDREN = {"The children play.": ("Die Kinder spielen.", [(0, 0), (1, 1), (2, 2)]),
             "A man walks.": ("Ein Mann geht.", [(0, 0), (1, 1), (2, 2)])}

@@ -111,3 +111,8 @@ def undictated_pair(source: str, translation: str, dictated: Dictated) -> tuple[
     """``source`` without its glossary's source terms and ``translation`` without what was dictated (``undictated``):
     what the model translated and what it wrote of its own."""
     return undictated(source, dictated.source_spans(source)), undictated(translation, dictated.spans(translation))
+
+
+def source_terms(glossary: Glossary | None, sentence: str) -> tuple[str, ...]:
+    """``glossary``'s source terms as they stand in ``sentence`` (Dictated.sources)."""
+    return tuple(sentence[begin:end] for begin, end, _ in glossary.found_in(sentence)) if glossary else ()

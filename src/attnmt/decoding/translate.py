@@ -39,9 +39,8 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.capitals import read_as, written_as
 from attnmt.decoding.constraints import continuing_pieces, lone_space
-from attnmt.decoding.dictated import NOTHING, Dictated
+from attnmt.decoding.dictated import NOTHING, Dictated, source_terms
 from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone, keeping
-from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
@@ -59,6 +58,7 @@ from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
+from attnmt.decoding.unread import passed_through
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
@@ -213,11 +213,6 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read, dictated)
 
 
-def source_terms(glossary: Glossary | None, sentence: str) -> tuple[str, ...]:
-    """``glossary``'s source terms as they stand in ``sentence`` (Dictated.sources)."""
-    return tuple(sentence[begin:end] for begin, end, _ in glossary.found_in(sentence)) if glossary else ()
-
-
 def sentence_hypotheses(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
     max_sentences: int | None, scored: bool, guides: Guides,
@@ -254,9 +249,9 @@ def translate(
     glossary: Glossaries = None,
     prefix: Prefixes = None,
 ) -> list[str]:
-    """One translation per input sentence (a str, or its UTF-8 bytes), in input order; blank inputs
-    give "".  Where the model fails on some sentences, SentencesFailed names them and holds the
-    others' translations.
+    """One translation per input sentence (a str, or its UTF-8 bytes), in input order; blank inputs give "", and one
+    without letters or of one letter (``42``, ``A``) itself (attnmt.decoding.unread).  Where the model fails on some
+    sentences, SentencesFailed names them and holds the others' translations.
 
     Sentences are sorted by length and batched by max_tokens padded source tokens (and at most max_sentences a
     batch, unless 0; None: what suits the model's search, ``NextTokens.sentences_per_batch``); beam_size 1 uses
@@ -274,9 +269,11 @@ def translate(
     pieces and writes none.  ``attnmt.documents.translate_text`` keeps all of them around a translation.
     A sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
     """
-    edges, sentences = read_sentences(checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences))
+    given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
+    edges, sentences = read_sentences(given)
     guides = Guides.of(len(edges), glossary, prefix)
-    with keeping([""] * len(sentences)) as outputs:
+    kept, sentences = passed_through(given, sentences, guides.glossaries)
+    with keeping(kept) as outputs:
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
                 text = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])

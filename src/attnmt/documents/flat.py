@@ -21,6 +21,7 @@ from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and fil
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
+from attnmt.text.letters import has_words
 
 # What str.splitlines breaks a line at (its CRLF is a CR and an LF), as a character class's body: LF, CR, VT, FF,
 # the file, group and record separators FS, GS and RS, NEL, and the line and paragraph separators.  Every
@@ -343,11 +344,6 @@ def has_words_outside(block: etree._Element, node: etree._Element) -> bool:
         if element is node or element not in inside:
             texts.append(element.tail or "")
     return has_words("".join(texts))
-
-
-def has_words(text: str) -> bool:
-    """Whether there is anything to translate (a letter); numbers and punctuation pass through."""
-    return any(ch.isalpha() for ch in text)
 
 
 def is_stop(text: str) -> bool:

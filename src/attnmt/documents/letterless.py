@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FIELD_END, FlatText, atom_text, has_words
+from attnmt.documents.flat import FIELD_END, FlatText, atom_text
 from attnmt.documents.spans import Weights
+from attnmt.text.letters import reaches_model
 
 # What joins the digits either side of it into one date, time, version, decimal number or number
 # expression, as matching sees it (NFKC: the full-width "／" is "/", U+2011's non-breaking hyphen
@@ -88,32 +89,6 @@ def needs_translation(text: str, glossary: Glossary | None = None, shown: Shown 
     (``123``, ``!!!``, a URL, ``12/05/2012``, ``20<sup>12</sup>``, an index's heading ``A``, a list's
     ``(b)``) passes through as it is, its markup untouched."""
     return reaches_model(text) or bool(letterless_terms(text, glossary, shown))
-
-
-def reaches_model(text: str) -> bool:
-    """Whether the model is given ``text``, a sentence or a text of any format: it has letters
-    (has_words), more than one (``is_one_letter``).  Any other (``123``, ``A``, ``(b)``) passes
-    through as it is, but for its glossary's terms (``with_terms``): a plain text line or a JSONL
-    line of one letter as a document's heading of one letter is (the model wrote ``Ein Mann
-    befindet sich.`` for "A")."""
-    return has_words(text) and not is_one_letter(text)
-
-
-def is_one_letter(text: str) -> bool:
-    """Whether ``text`` is one letter, with punctuation or symbols around it but no other letter or
-    digit (``A``, ``A.``, ``(b)``, an alt's ``T``): a label (an index's heading, a list's item, a
-    drop cap's picture), no sentence.  Given one, the model wrote a sentence of its own ("A" came
-    out ``Ein Mann befindet sich.``, "B" ``Dieses.``).  An ideograph or a Hangul syllable alone
-    (``猫``, ``네``) is a word, and is translated."""
-    letters = [character for character in text if character.isalnum()]
-    return len(letters) == 1 and letters[0].isalpha() and not is_word_sign(letters[0])
-
-
-def is_word_sign(character: str) -> bool:
-    """Whether ``character`` is a word of its own where it is written: an ideograph (Chinese,
-    Japanese kanji) or a Hangul syllable block."""
-    name = unicodedata.name(character, "")
-    return "IDEOGRAPH" in name or name.startswith("HANGUL SYLLABLE")
 
 
 def letterless_terms(text: str, glossary: Glossary | None, shown: Shown | None = None) -> list[tuple[int, int, str]]:
