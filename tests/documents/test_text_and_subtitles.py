@@ -157,6 +157,14 @@ def test_a_list_s_mark_at_a_line_s_start_stays_there_and_never_reaches_the_trans
     assert out == ["- RUNS. DOG RED A", "  * CAT. BIG A", "1) DOG. A", "## CAT. A", "-- DOG. A", "HERE. DEGREES -5"]
 
 
+def test_a_list_s_mark_after_a_tab_or_a_line_break_inside_a_line_stays_there_as_at_its_start(mirror):
+    """Only the line's first mark was kept: "- A dog runs.\t- A cat sleeps." lost its second "- " (the demo
+    model drops a mark read as a word); a tab or a line break ends a sentence as the line's start does."""
+    out = translate_lines(["- a dog.\t- a cat.", "1) a dog.\u2028  2) a cat.", "a dog -\ta cat."], mirror)
+    assert mirror.given == ["a dog.", "a cat.", "a dog -"]  # "a cat." once
+    assert out == ["- DOG. A\t- CAT. A", "1) DOG. A\u2028  2) CAT. A", "- DOG A\tCAT. A"]
+
+
 def test_the_sentences_of_a_text_are_those_given_to_the_translator_in_order():
     assert paragraph_sentences("One dog. Two cats.\n-- 42 --\nOne dog.") == ["One dog.", "Two cats.", "One dog."]
 

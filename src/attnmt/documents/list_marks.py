@@ -1,10 +1,13 @@
 """A list's mark at the start of a line of plain text or a JSONL text (attnmt.text.list_marks.LIST_MARK), kept
 whole, an atom at the line's start (attnmt.documents.pipeline.flat_line, attnmt.documents.terminal_codes.flat_whole),
-and what follows it is the line's text."""
+and what follows it is the line's text; in a text line, at the start of each field after a tab or a line break too,
+which ends a sentence as the line's start does: "- A dog runs.\t- A cat sleeps." lost its second "- "."""
 
 from __future__ import annotations
 
-from attnmt.documents.flat import FlatBuilder
+import re
+
+from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.list_marks import LIST_MARK
 
 
@@ -17,3 +20,13 @@ def after_list_mark(builder: FlatBuilder, line: str) -> str:
     builder.add_text(mark["indent"])
     builder.add_atom(literal=mark["mark"])
     return line[mark.end("mark"):]
+
+
+def add_fields(builder: FlatBuilder, text: str) -> None:
+    """``text``, a piece of a text line, into ``builder``, the list mark that starts a field after each of its tabs
+    and line breaks (``FIELD_END``) kept as ``after_list_mark`` keeps the line's first."""
+    fields = re.split(f"({FIELD_END.pattern})", text)  # fields at even places, what parts them at odd ones
+    builder.add_text(fields[0])
+    for end, field in zip(fields[1::2], fields[2::2], strict=True):
+        builder.add_text(end)
+        builder.add_text(after_list_mark(builder, field))

@@ -31,7 +31,7 @@ from attnmt.documents.letterless import (
     translated_line,
     with_terms,
 )
-from attnmt.documents.list_marks import after_list_mark
+from attnmt.documents.list_marks import add_fields, after_list_mark
 from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
 from attnmt.documents.repeats import Repeats
@@ -282,9 +282,9 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     protected (what ``protected`` matches: PLAIN_PROTECTED), a terminal's escape codes kept around their words
     (terminal_codes.add_line; ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a
     line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was; a list's mark at its
-    start is kept whole there (attnmt.documents.list_marks)."""
+    start, or after such a tab or break, is kept whole there (attnmt.documents.list_marks)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    add_line(builder, after_list_mark(builder, line), codes)
+    add_line(builder, after_list_mark(builder, line), codes, add_fields)
     return builder.build()
 
 

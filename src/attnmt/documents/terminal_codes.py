@@ -10,7 +10,7 @@ attnmt.text.terminal_codes', which attnmt.decoding reads too."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.bidi import whole
@@ -30,13 +30,15 @@ class Style:
     closing: str = ""
 
 
-def add_line(builder: FlatBuilder, line: str, codes: re.Pattern[str] = CODE) -> None:
+def add_line(builder: FlatBuilder, line: str, codes: re.Pattern[str] = CODE,
+             add_text: Callable[[FlatBuilder, str], None] = FlatBuilder.add_text) -> None:
     """``line``'s text into ``builder``: each style opened as an element (a ``Style`` node), closed with
-    every other open one at a reset or at the line's end; the other ``codes`` are atoms, kept whole."""
+    every other open one at a reset or at the line's end; the other ``codes`` are atoms, kept whole.  The text
+    between them goes in by ``add_text`` (a text line's: list_marks.add_fields, each field's list mark kept)."""
     opened: list[Style] = []
     position = 0
     for match in codes.finditer(line):
-        builder.add_text(line[position:match.start()])
+        add_text(builder, line[position:match.start()])
         position = match.end()
         code = match.group()
         if RESET.fullmatch(code) and opened:
@@ -48,7 +50,7 @@ def add_line(builder: FlatBuilder, line: str, codes: re.Pattern[str] = CODE) -> 
             builder.open(opened[-1])
         else:
             builder.add_atom(literal=code)
-    builder.add_text(line[position:])
+    add_text(builder, line[position:])
     close_all(builder, opened)
 
 
