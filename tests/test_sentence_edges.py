@@ -53,3 +53,21 @@ def test_n_best_translations_keep_a_list_mark(loaded):
     model, tokenizer = loaded
     [hypotheses] = translate_n_best(model, tokenizer, ["- a dog runs"])
     assert hypotheses[0].text == "- ein hund rennt"
+
+
+def test_a_run_of_symbols_the_vocabulary_cannot_write_at_a_sentence_s_edge_is_kept_around_it():
+    writes = lambda text: text != "🎉"  # noqa: E731 - a vocabulary with no piece for "🎉"
+    edges, read = read_sentences(["🎉 A dog runs. 🎉", "🎉 42", "A cat. →", "🎉A dog."], writes)
+    assert [tuple(each) for each in edges] == [("🎉 ", "A dog runs.", " 🎉"), ("", "🎉 42", ""),
+                                               ("", "A cat. →", ""), ("", "🎉A dog.", "")]
+    assert read == ["A dog runs.", "🎉 42", "A cat. →", "🎉A dog."]
+
+
+def test_translate_keeps_an_emoji_at_a_sentence_s_edge_as_the_command_does(loaded, reached):
+    """The model read "🎉" as unknown and wrote nothing for it: the Python call lost it, the command kept it."""
+    model, tokenizer = loaded
+    lines = ["🎉 a dog runs", "a cat sleeps 👍🏽"]
+    assert translate(model, tokenizer, lines) == ["🎉 ein hund rennt", "eine katze schläft 👍🏽"]
+    assert [text for text in reached if text.strip()] == ["a dog runs", "a cat sleeps"]
+    [hypotheses] = translate_n_best(model, tokenizer, lines[:1])
+    assert hypotheses[0].text == "🎉 ein hund rennt" == translate_text(model, tokenizer, lines[:1])[0]

@@ -7,6 +7,10 @@ The Python call wrote "- A dog runs in the park." as "Ein Hund rennt im Park." a
 gui\\u00adtar." as "Ein Mann spielt Ausspprüssssen.", where the command wrote "- Ein Hund rennt im Park." and
 "Ein Mann spielt Gitarre.".
 
+A run of symbols the model's vocabulary cannot write that stands apart at a sentence's start or end (an emoji, a
+quote's ">") is kept around its translation too, as a text line keeps it (attnmt.documents.symbols): the model,
+which reads it as unknown, wrote "🎉 A group of people are celebrating." as "Eine Gruppe von Personen feiert.".
+
 A terminal's codes between a sentence's words stay in what the model reads: placing them in the translation
 takes its word alignment (attnmt.inspect.align), which this layer does not import; attnmt.documents.translate_text
 places them."""
@@ -14,9 +18,10 @@ places them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attnmt.decoding.word_edges import unspaced
+from attnmt.text.letters import reaches_model
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.terminal_codes import Edges, at_edges
 
@@ -28,6 +33,10 @@ SOFT_HYPHEN = "\u00ad"
 # a piece: "A brown do\u200bg is running." came out "Ein braun-Fahrer rennt auf dem Kopf.".  Between
 # letters written without spaces (Thai, Khmer) a zero-width space parts words, and stays.
 ZERO_WIDTH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\u200b\u2060]+(?=[^\W\d_])")
+# A run of symbols and punctuation (an emoji with its joiners, ">", "→") apart from the words at a sentence's
+# start or end, with the spaces between it and them.
+LEADING_SYMBOLS = re.compile(r"(?P<run>[^\w\s]+)\s+")
+TRAILING_SYMBOLS = re.compile(r"\s+(?P<run>[^\w\s]+)$")
 
 
 def sentence_edges(sentence: str) -> Edges:
@@ -41,10 +50,24 @@ def sentence_edges(sentence: str) -> Edges:
     return Edges(sentence[:start] + inner.head, inner.body, inner.tail)
 
 
-def read_sentences(sentences: Sequence[str]) -> tuple[list[Edges], list[str]]:
-    """Each sentence's edges (``sentence_edges``), and what of it the model reads: its body, less its soft hyphens
-    and the zero-width breaks inside its words (``without_word_breaks``), as a text line's (attnmt.documents.flat)."""
-    edges = [sentence_edges(sentence) for sentence in sentences]
+def symbol_edges(edges: Edges, writes: Callable[[str], bool]) -> Edges:
+    """``edges`` with each run of symbols at its body's start or end that the vocabulary cannot write (``writes``:
+    attnmt.decoding.inputs.writes_whole) moved into its head or tail, where a sentence the model is given is left:
+    "🎉 A dog runs. 👍" is ("🎉 ", "A dog runs.", " 👍")."""
+    head, body, tail = edges
+    while (run := LEADING_SYMBOLS.match(body)) and not writes(run["run"]) and reaches_model(body[run.end():]):
+        head, body = head + run[0], body[run.end():]
+    while (run := TRAILING_SYMBOLS.search(body)) and not writes(run["run"]) and reaches_model(body[:run.start()]):
+        body, tail = body[:run.start()], run[0] + tail
+    return Edges(head, body, tail)
+
+
+def read_sentences(sentences: Sequence[str], writes: Callable[[str], bool] | None = None
+                   ) -> tuple[list[Edges], list[str]]:
+    """Each sentence's edges (``sentence_edges``, and ``symbol_edges`` where the vocabulary's ``writes`` is given),
+    and what of it the model reads: its body, less its soft hyphens and the zero-width breaks inside its words
+    (``without_word_breaks``), as a text line's (attnmt.documents.flat)."""
+    edges = [symbol_edges(sentence_edges(each), writes) if writes else sentence_edges(each) for each in sentences]
     return edges, [without_word_breaks(each.body.replace(SOFT_HYPHEN, "")) for each in edges]
 
 

@@ -50,6 +50,7 @@ from attnmt.decoding.inputs import (
     check_target_terms,
     checked_call,
     padded_sources,
+    writes_whole,
 )
 from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits, without_outside
 from attnmt.decoding.penalties import Penalties
@@ -261,16 +262,17 @@ def translate(
     None) per sentence; anything else is a ConfigError, as a ``model`` that is no Transformer is.  ``prefix``: the
     text every translation (or each) starts with.
 
-    Each sentence is the model's input as given, but for a list's mark at its start and a terminal's escape codes
-    at its edges, kept around its translation, and its soft hyphens, dropped, as ``attnmt translate`` does
-    (attnmt.decoding.sentence_edges; codes between its words are read as words, with one warning: ``checked_call``):
-    the spaces at its edges are left out and none is written back, and Unicode's bidirectional controls and marks
-    (attnmt.documents.bidi) are read as any other character, where a SentencePiece model reads them as unknown
-    pieces and writes none.  ``attnmt.documents.translate_text`` keeps all of them around a translation.
+    Each sentence is the model's input as given, but for a list's mark at its start, and a terminal's escape codes
+    and symbols the vocabulary cannot write (an emoji) at its edges, kept around its translation, and its soft
+    hyphens, dropped, as ``attnmt translate`` does (attnmt.decoding.sentence_edges; codes between its words are read
+    as words, with one warning: ``checked_call``; such symbols between them are left out): the spaces at its edges
+    are left out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi)
+    are read as any other character, where a SentencePiece model reads them as unknown pieces and writes none.
+    ``attnmt.documents.translate_text`` keeps all of them around a translation.
     A sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
     """
     given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
-    edges, sentences = read_sentences(given)
+    edges, sentences = read_sentences(given, writes_whole(tokenizer, model.config.unk_id))
     guides = Guides.of(len(edges), glossary, prefix)
     kept, sentences = passed_through(given, sentences, guides.glossaries)
     with keeping(kept) as outputs:
@@ -298,7 +300,8 @@ def translate_n_best(
     attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its
     ``assessment`` (quality and flags), as ``assess`` would give it, from each batch's encoder
     output as the search left it."""
-    edges, sentences = read_sentences(checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences))
+    given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
+    edges, sentences = read_sentences(given, writes_whole(tokenizer, model.config.unk_id))
     quality, guides = checked_quality(quality), Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search
