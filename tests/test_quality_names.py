@@ -33,6 +33,9 @@ def test_a_name_changed_or_dropped_is_flagged(source, translation):
     ("A older Japanese man fixes a machine.", "Ein älterer Japaner repariert eine Maschine."),  # written its way
     ("A group of Scottish officers.", "Eine Gruppe schottischer Offiziere."),
     ("A woman from California smiles.", "Eine Frau aus Kalifornien lächelt."),
+    ("The bus leaves from the station in Zurich.", "Der Bus fährt vom Bahnhof in Zürich ab."),  # an accent
+    ("The Turkish restaurant serves good food.", "Das türkische Restaurant serviert gutes Essen."),
+    ("Two Danish students walk to school.", "Zwei dänische Studenten gehen zur Schule."),
     ("A boy with a Mohawk runs.", "Ein Junge mit Irokesenschnitt rennt."),  # a common word with a capital
     ("A girl donates to the Salvation Army.", "Ein Mädchen spendet für die Heilsarmee."),  # an institution
     ("An African-American woman sits.", "Eine afroamerikanische Frau sitzt."),  # a hyphen
