@@ -47,6 +47,31 @@ def test_a_name_kept_or_a_word_translated_is_not(source, translation):
     assert not name_lost(source, translation, EN_DE, COMMON)
 
 
+@pytest.mark.parametrize(("source", "translation"), [
+    ("We spent three days in Vienna last spring.", "Wir haben letzten Frühling drei Tage in Wien verbracht."),
+    ("She was born in Greece.", "Sie wurde in Griechenland geboren."),
+    ("The train to Switzerland leaves at noon.", "Der Zug in die Schweiz fährt um zwölf Uhr ab."),
+    ("We ate Swiss cheese.", "Wir haben Schweizer Käse gegessen."),  # in a word of its own
+    ("Two German shepherds play.", "Zwei Deutsche Schäferhunde spielen."),
+    ("In the match, the Germans scored twice.", "Im Spiel haben die Deutschen zweimal getroffen."),
+    ("My neighbour speaks French very well.", "Mein Nachbar spricht sehr gut Französisch."),
+    ("We visit my parents at Easter.", "Wir besuchen meine Eltern zu Ostern."),
+    ("The boat trip on the Danube was lovely.", "Die Bootsfahrt auf der Donau war wunderschön."),
+    ("We drove through Tuscany by car.", "Wir sind mit dem Auto durch die Toskana gefahren."),
+])
+def test_a_name_german_writes_its_own_way_is_kept(source, translation):
+    assert not name_lost(source, translation, EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("We spent three days in Vienna.", "Wir haben drei Tage in Berlin verbracht."),
+    ("My neighbour speaks French.", "Mein Nachbar spricht Spanisch."),
+    ("In the match, the Germans scored twice.", "Im Spiel haben die Italiener zweimal getroffen."),
+])
+def test_a_name_german_writes_its_own_way_changed_is_flagged(source, translation):
+    assert name_lost(source, translation, EN_DE, COMMON)
+
+
 def test_the_rule_reads_only_languages_whose_capitals_mark_names():
     """German writes every noun with a capital: "Hund" is no name a translation keeps."""
     assert name_lost("A dog sees John.", "Ein Hund sieht Peter.", EN_DE, COMMON)

@@ -16,7 +16,8 @@ the same letters (KEPT_IN), a word with a capital is a name the translation keep
 
 The translation keeps the name where it holds it, or a word that starts as it does (``spelled``: its first three
 letters, "c" read as "k" and "sch" as "sk", an accent left out: "Japanese" as "Japaner", "Scottish" as
-"schottischer", "California" as "Kalifornien", "Zurich" as "Zürich", "Turkish" as "türkisch").  On Multi30k's
+"schottischer", "California" as "Kalifornien", "Zurich" as "Zürich", "Turkish" as "türkisch"), or the name as
+the translation's language writes it (attnmt.decoding.quality_exonyms: "Vienna" as "Wien").  On Multi30k's
 1,014 validation pairs, en-de, 3 references break the rule ("Cami" as "Tarnanzug", "Fez's" as "Fesen", "an
 Eastern nation" as "ein östliches Land").
 """
@@ -28,6 +29,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Protocol
 
+from attnmt.decoding.quality_exonyms import EXONYMS
 from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.verbatim_months import MONTHS, WEEKDAYS
 from attnmt.text.invisible import folded
@@ -79,10 +81,11 @@ def common_words(tokenizer: SourcePieces) -> Callable[[str], bool]:
 def name_lost(source: str, translation: str, languages: Languages, common: Callable[[str], bool]) -> bool:
     """Whether a name ``source`` writes (``kept_names``) is missing from ``translation`` (module docstring), where
     both languages (``languages``) are known and the rule reads them."""
-    if primary_subtag(languages.source or "") not in NAMED_BY_CAPITAL or primary_subtag(languages.target or "") \
-            not in KEPT_IN:
+    target = primary_subtag(languages.target or "")
+    if primary_subtag(languages.source or "") not in NAMED_BY_CAPITAL or target not in KEPT_IN:
         return False
     text = spelled(translation)
     starts = {spelled(word)[:_KEPT_LETTERS] for word in _WORD.findall(translation)}
-    return any(spelled(name) not in text and spelled(name)[:_KEPT_LETTERS] not in starts
-               for name in kept_names(source, common))
+    exonyms = EXONYMS.get(target, {})
+    return any(not any(spelled(form) in text for form in (name, *exonyms.get(folded(name), ())))
+               and spelled(name)[:_KEPT_LETTERS] not in starts for name in kept_names(source, common))
