@@ -72,6 +72,18 @@ def test_a_name_german_writes_its_own_way_changed_is_flagged(source, translation
     assert name_lost(source, translation, EN_DE, COMMON)
 
 
+@pytest.mark.parametrize(("target", "source", "translation"), [
+    ("fr", "The train to Switzerland leaves at noon.", "Le train pour la Suisse part à midi."),
+    ("fr", "She speaks English at work.", "Elle parle anglais au travail."),
+    ("fr", "We celebrate Christmas with the Germans.", "Nous fêtons Noël avec les Allemands."),
+    ("es", "She speaks English at work.", "Ella habla inglés en el trabajo."),
+    ("es", "We spent Christmas in Spain.", "Pasamos la Navidad en España."),
+])
+def test_a_name_french_or_spanish_writes_its_own_way_is_kept(target, source, translation):
+    assert not name_lost(source, translation, Languages("en", target), COMMON)
+    assert name_lost(source, {"fr": "Il part.", "es": "Se va."}[target], Languages("en", target), COMMON)  # left out
+
+
 def test_the_rule_reads_only_languages_whose_capitals_mark_names():
     """German writes every noun with a capital: "Hund" is no name a translation keeps."""
     assert name_lost("A dog sees John.", "Ein Hund sieht Peter.", EN_DE, COMMON)

@@ -1,15 +1,16 @@
-"""The names German writes its own way, for the ``name`` rule (attnmt.decoding.quality_names): a land, a city, a
-river or a sea ("Vienna" as "Wien", "Greece" as "Griechenland", "the Rhine" as "der Rhein"), a people and its
-language ("Dutch" as "niederländisch", "the Germans" as "die Deutschen") and a feast ("Christmas" as
-"Weihnachten"), which a good translation writes so and the rule would read as a name left out.
+"""The names German, French and Spanish write their own way, for the ``name`` rule (attnmt.decoding.quality_names):
+a land, a city, a river or a sea ("Vienna" as "Wien", "Greece" as "Griechenland", "the Rhine" as "der Rhein"), a
+people and its language ("Dutch" as "niederländisch", "the Germans" as "die Deutschen", "English" as "anglais")
+and a feast ("Christmas" as "Weihnachten", "Noël", "Navidad"), which a good translation writes so and the rule
+would read as a name left out.
 
 EXONYMS holds, for a translation's language (a primary subtag), each such English word (in lower case, a
 possessive's "'s" left off) and the stems a translation writes it with: the translation keeps the name where it
 holds one of them, in a word of its own or in a compound ("Süditalien", "Schweizerkäse"); the rule spells both
 sides alike (``spelled``: "Köln" is read as "koln").  A word is here only where the rule's own reading,
 its first three letters, misses its translation ("Danish" as "dänisch" is read without one), so the list stays
-short: lands and peoples of Europe and round the Mediterranean, cities and rivers of German-speaking travel and
-news, and the feasts of the year.  A stem has at least four letters: a shorter one ("Ire", "Rom") is part of
+short: lands and peoples of Europe and round the Mediterranean, cities and rivers of European travel and news, and
+the feasts of the year.  A stem has at least four letters: a shorter one ("Ire", "Rom") is part of
 other words ("Direktor", "Strom") and would keep a name a translation left out.
 """
 
@@ -91,6 +92,77 @@ _GERMAN = (
     "hanukkah = chanukka",
 )
 
+_FRENCH = (
+    "germany german germans = allema",
+    "french frenchman frenchmen = franç",
+    "switzerland swiss = suisse",
+    "austria austrian austrians = autrich",
+    "hungary hungarian hungarians = hongr",
+    "netherlands dutch = néerland holland pays-bas",
+    "spain spanish spaniard spaniards = espagn",
+    "england english = angl",
+    "britain brittany = bretagne",
+    "scotland scottish scot scots = écoss",
+    "wales welsh = gall",
+    "sweden swedish swede swedes = suéd",
+    "denmark = danemark",
+    "iceland icelandic = island",
+    "czech czechs czechia = tchèq",
+    "latvia latvian = letton",
+    "belarus belarusian = biélorus",
+    "flemish = flamand",
+    "cyprus cypriot cypriots = chypr",
+    "lebanon lebanese = liban",
+    "morocco moroccan moroccans = maroc",
+    "jew jews jewish = juif juive",
+    "warsaw = varsovie",
+    "beijing = pékin",
+    "tuscany tuscan = toscan",
+    "burgundy = bourgogn",
+    "thames = tamise",
+    "christmas = noël",
+    "easter passover = pâque",
+    "whitsun = pentecôte",
+    "lent = carême",
+)
+
+_SPANISH = (
+    "germany german germans = aleman",
+    "french frenchman frenchmen = franc",
+    "switzerland swiss = suiz",
+    "netherlands dutch = neerland holand",
+    "spain spanish spaniard spaniards = españ",
+    "england english = ingl",
+    "britain brittany = bretañ",
+    "greek greeks = grieg",
+    "scotland scottish scot scots = escoc",
+    "wales welsh = gales",
+    "sweden swedish swede swedes = suec",
+    "denmark = dinamarc",
+    "iceland icelandic = island",
+    "czech czechs czechia = chec",
+    "latvia latvian = leton",
+    "belarus belarusian = bielorrus",
+    "flemish = flamenc",
+    "scandinavia scandinavian = escandinav",
+    "cyprus cypriot cypriots = chipr",
+    "lebanon lebanese = liban",
+    "morocco moroccan moroccans = marru marroq",
+    "jew jews jewish = judí",
+    "saxony saxon = sajon",
+    "warsaw = varsovia",
+    "beijing = pekín",
+    "geneva = ginebr",
+    "athens = aten",
+    "tuscany tuscan = toscan",
+    "burgundy = borgoñ",
+    "thames = támesis",
+    "christmas = navidad",
+    "easter = pascua",
+    "whitsun = pentecost",
+    "lent = cuaresma",
+)
+
 
 def _table(lines: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """Each English word of ``lines`` ("english words = stems") and its stems."""
@@ -101,4 +173,5 @@ def _table(lines: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return table
 
 
-EXONYMS: dict[str, dict[str, tuple[str, ...]]] = {"de": _table(_GERMAN)}
+EXONYMS: dict[str, dict[str, tuple[str, ...]]] = {"de": _table(_GERMAN), "fr": _table(_FRENCH),
+                                                  "es": _table(_SPANISH)}
