@@ -58,6 +58,8 @@ def test_a_name_kept_or_a_word_translated_is_not(source, translation):
     ("We visit my parents at Easter.", "Wir besuchen meine Eltern zu Ostern."),
     ("The boat trip on the Danube was lovely.", "Die Bootsfahrt auf der Donau war wunderschön."),
     ("We drove through Tuscany by car.", "Wir sind mit dem Auto durch die Toskana gefahren."),
+    ("The baby is holding a Santa figurine.", "Das Baby hält eine Weihnachtsmannpuppe."),  # Multi30k's
+    ("A man holds a sign about God.", "Ein Mann hält ein Schild über Gott."),
 ])
 def test_a_name_german_writes_its_own_way_is_kept(source, translation):
     assert not name_lost(source, translation, EN_DE, COMMON)

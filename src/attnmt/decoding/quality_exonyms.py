@@ -1,8 +1,8 @@
 """The names German, French and Spanish write their own way, for the ``name`` rule (attnmt.decoding.quality_names):
 a land, a city, a river or a sea ("Vienna" as "Wien", "Greece" as "Griechenland", "the Rhine" as "der Rhein"), a
-people and its language ("Dutch" as "niederländisch", "the Germans" as "die Deutschen", "English" as "anglais")
-and a feast ("Christmas" as "Weihnachten", "Noël", "Navidad"), which a good translation writes so and the rule
-would read as a name left out.
+people and its language ("Dutch" as "niederländisch", "the Germans" as "die Deutschen", "English" as "anglais"),
+a feast and its figures ("Christmas" as "Weihnachten", "Noël", "Navidad"; "Santa" as "der Weihnachtsmann", "God"
+as "Gott"), which a good translation writes so and the rule would read as a name left out.
 
 EXONYMS holds, for a translation's language (a primary subtag), each such English word (in lower case, a
 possessive's "'s" left off) and the stems a translation writes it with: the translation keeps the name where it
@@ -90,6 +90,11 @@ _GERMAN = (
     "lent = fastenzeit",
     "passover = pessach",
     "hanukkah = chanukka",
+    "santa = weihnachtsm nikolaus",
+    "god = gott",
+    "pope = papst",
+    "torah = thora",
+    "muslim muslims = moslem",
 )
 
 _FRENCH = (
@@ -124,6 +129,9 @@ _FRENCH = (
     "easter passover = pâque",
     "whitsun = pentecôte",
     "lent = carême",
+    "santa = noël",
+    "god = dieu",
+    "pope = pape",
 )
 
 _SPANISH = (
@@ -161,6 +169,9 @@ _SPANISH = (
     "easter = pascua",
     "whitsun = pentecost",
     "lent = cuaresma",
+    "santa = noel",
+    "god = dios",
+    "pope = papa",
 )
 
 
