@@ -271,3 +271,10 @@ def test_a_long_text_gets_no_line_break_its_renderer_wraps_it_to_the_screen(mirr
     would break it early."""
     out = translate_ass_text(ass([f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"]), mirror)
     assert texts(out) == [translated]
+
+
+def test_an_ass_text_has_no_character_references_to_read(same):
+    """ASS shows "&amp;" as written, unlike an SRT cue: it is given to the model as it stands."""
+    source = ass(["Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Tom &amp; Jerry &lt;3 ready."])
+    assert translate_ass_text(source, same) == source
+    assert same.given == ["Tom &amp; Jerry &lt;3 ready."]

@@ -74,3 +74,16 @@ def test_srt_tags_open_at_a_letter_or_slash_as_before(same):
     flat = cue_flat([cue], vtt=False)
     assert cue_markup(flat, translate_flats([flat], same)[0], vtt=False) == cue
     assert same.given == ["A red car and a dog."]
+
+
+@pytest.mark.parametrize("cue, given, written", [
+    ("I am &amp; ready.", "I am & ready.", "READY. &amp; AM I"),  # mirror: the words in reverse
+    ("I &lt;3 you, &quot;Tom&quot;.", 'I <3 you, "Tom".', "&quot;TOM&quot;. YOU, &lt;3 I"),
+    ("AT&T and Tom & Jerry &copy 2020.", "AT&T and Tom & Jerry &copy 2020.", "2020. &COPY JERRY & TOM AND AT&T")])
+def test_an_srt_cues_character_references_are_read_and_written_back_as_references(mirror, cue, given, written):
+    """The model was given "I am &amp; ready." and could translate the escape as a word; a "&" that
+    starts no whole reference ("AT&T", HTML's "&copy" without its ";") is text as it was."""
+    flat = cue_flat([cue], vtt=False)
+    out = cue_markup(flat, translate_flats([flat], mirror)[0], vtt=False, sources=[cue])
+    assert mirror.given == [given]
+    assert out == written

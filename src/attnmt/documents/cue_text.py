@@ -4,7 +4,9 @@ WebVTT cue text has a markup of its own (https://www.w3.org/TR/webvtt1/#cue-text
 spans ``<c.yellow>``, ``<i>``, ``<b>``, ``<u>``, ``<ruby>``/``<rt>``, voice spans ``<v Roger>``
 and language spans ``<lang en>`` (a name, then ``.classes``, then an annotation),
 timestamps ``<00:01.500>``, and the entities ``&amp;``, ``&lt;``, ``&gt;``, ``&lrm;``,
-``&rlm;``, ``&nbsp;``.  SRT files carry ``<i>``, ``<b>``, ``<u>``, ``<font color=…>`` and
+``&rlm;``, ``&nbsp;``.  SRT files carry ``<i>``, ``<b>``, ``<u>``, ``<font color=…>``, the same
+character references (``&amp;``, ``&lt;``, ``&#160;``: players read them, and so does the model; a ``&``
+that starts none, ``AT&T``, is text) and
 ASS codes such as ``{\\an8}``, and ASS's line breaks ``\\N`` and ``\\n`` and hard space ``\\h``
 written in the text.  Neither is HTML (an HTML parser reads ``<v Roger>`` as an
 element ``v`` with an attribute ``roger``), so cue text is read here by the WebVTT
@@ -33,7 +35,8 @@ all cats.``, ``x < 5 and y > 7``, ``<<The man>>`` are text, which WebVTT's rule 
   language.NO_LANGUAGE).  Only ``<lang>`` names a language in WebVTT (``<i lang="fr">`` is an
   ``<i>`` whose annotation is ignored);
 - every tag is written back exactly as it was read (classes, annotation, attributes); the
-  text between is translated, WebVTT's entities read and ``&``, ``<``, ``>`` escaped again.
+  text between is translated, WebVTT's entities read and ``&``, ``<``, ``>`` escaped again; in SRT
+  the characters a cue wrote as references are written so again, the rest as the model wrote them.
 
 A *cue break* is an atom between the texts of cues translated as one sentence
 (attnmt.documents.subtitles): where it lands, the translation is cut.
@@ -125,10 +128,17 @@ def ass_text() -> Iterator[None]:
 
 
 def shown_text(text: str, vtt: bool) -> str:
-    """A cue's text as a viewer reads it: its tags and ASS codes left out, and in WebVTT its
-    entities read (``&quot;Hello`` starts with a quote, not with the "q" of its escape)."""
-    bare = tags_of(vtt).sub("", text)
-    return unescape(bare) if vtt else bare
+    """A cue's text as a viewer reads it: its tags and ASS codes left out, and its entities read
+    (``&quot;Hello`` starts with a quote, not with the "q" of its escape)."""
+    return read_references(tags_of(vtt).sub("", text), vtt)
+
+
+def read_references(text: str, vtt: bool) -> str:
+    """Cue ``text`` with its character references read: all of WebVTT's; in SRT only whole ones
+    (ENTITY: ``&amp;``, not the ``&copy`` HTML reads without its ";"), where an ASS file's Text has none."""
+    if vtt:
+        return unescape(text)
+    return text if ASS_TEXT.get() else ENTITY.sub(lambda match: unescape(match.group()), text)
 
 
 def tag_name(tag: str) -> str:
@@ -246,20 +256,22 @@ def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None
         if k % 2:
             builder.add_atom(node=CueTag(part, shown=" "), parts_words=True)
         else:
-            builder.add_text(unescape(part) if vtt else part)
+            builder.add_text(read_references(part, vtt))
 
 
 def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool, sources: Sequence[str] = ()) -> str:
     """Translated content back as cue text: each tag as it was read, text escaped for WebVTT, and
-    the characters its ``sources`` (the cues' texts) wrote as references written so again."""
-    return markup_of(flat, content, vtt, written_entities(sources) if vtt else {})
+    the characters its ``sources`` (the cues' texts) wrote as references written so again (in SRT,
+    which escapes nothing, ``&``, ``<`` and ``"`` too: an SRT cue's ``&amp;`` stays ``&amp;``)."""
+    entities = written_entities(sources) if vtt else {} if ASS_TEXT.get() else written_references(sources)
+    return markup_of(flat, content, vtt, entities)
 
 
 def markup_of(flat: FlatText, content: Sequence[str | Nested], vtt: bool, entities: Mapping[int, str]) -> str:
     out = []
     for piece in content:
         if isinstance(piece, str):
-            out.append(escape(piece, quote=False).translate(entities) if vtt else piece)
+            out.append(escape(piece, quote=False).translate(entities) if vtt else piece.translate(entities))
         else:
             node = flat.marks[piece.mark].node
             out.append(node.start + markup_of(flat, piece.content, vtt, entities) + node.end)
@@ -272,9 +284,14 @@ def written_entities(texts: Sequence[str]) -> dict[int, str]:
     back as the characters themselves, a no-break space or a mark an editor does not show.  Not those
     printable in ASCII (``&quot;``, ``&#65;``): ``&``, ``<`` and ``>`` are escaped anyway, and the others
     are plain text, whose every copy the reference would replace."""
+    return {code: written for code, written in written_references(texts).items()
+            if not (chr(code).isascii() and chr(code).isprintable())}
+
+
+def written_references(texts: Sequence[str]) -> dict[int, str]:
+    """Each character cue ``texts`` wrote as a reference, mapped to the reference (the last written)."""
     read = ((unescape(match.group()), match.group()) for text in texts for match in ENTITY.finditer(text))
-    return {ord(character): written for character, written in read
-            if len(character) == 1 and not (character.isascii() and character.isprintable())}
+    return {ord(character): written for character, written in read if len(character) == 1}
 
 
 def split_at_breaks(flat: FlatText, content: Sequence[str | Nested]) -> list[list[str | Nested]]:
