@@ -87,3 +87,15 @@ def test_an_srt_cues_character_references_are_read_and_written_back_as_reference
     out = cue_markup(flat, translate_flats([flat], mirror)[0], vtt=False, sources=[cue])
     assert mirror.given == [given]
     assert out == written
+
+
+@pytest.mark.parametrize("vtt", [False, True])
+@pytest.mark.parametrize("cue, written", [
+    ("<b>Warning: </b>Do not touch.", "<b>WARNING: </b>DO NOT TOUCH."),
+    ("Do <u>not </u>touch it.", "DO <u>NOT </u>TOUCH IT."),
+    ("A <c.yellow>big </c>dog.", "A <c.yellow>BIG </c>DOG.")])
+def test_a_space_a_cue_wrote_inside_a_tags_edge_stays_inside_it(upper, vtt, cue, written):
+    """It came back outside (``<b>WARNING:</b> DO``): a file that a CAT tool or a subtitle editor
+    compares with its source had its tags' content changed, and an underline lost its last space."""
+    flat = cue_flat([cue], vtt=vtt)
+    assert cue_markup(flat, translate_flats([flat], upper)[0], vtt=vtt) == written

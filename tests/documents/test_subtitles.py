@@ -762,8 +762,8 @@ def test_a_line_youtubes_rolling_captions_repeat_is_written_as_it_was_translated
     assert mirror.given == ["hello everyone and welcome", "to my channel"]
     assert out == youtube(
         "WELCOME AND EVERYONE HELLO",
-        "<c>WELCOME</c> <c>AND</c><00:00:00.510> <c>EVERYONE</c><00:00:00.840> HELLO<00:00:01.020>",
-        "WELCOME AND EVERYONE HELLO", "<c>CHANNEL</c> <c>MY</c><00:00:03.179> TO<00:00:03.360>")
+        "<c>WELCOME</c><c> AND</c><00:00:00.510><c> EVERYONE</c><00:00:00.840> HELLO<00:00:01.020>",
+        "WELCOME AND EVERYONE HELLO", "<c>CHANNEL</c><c> MY</c><00:00:03.179> TO<00:00:03.360>")
 
 
 def test_a_line_roll_up_captions_repeat_is_written_as_the_cue_before_ends(mirror):

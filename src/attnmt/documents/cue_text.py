@@ -34,6 +34,8 @@ all cats.``, ``x < 5 and y > 7``, ``<<The man>>`` are text, which WebVTT's rule 
   and so is one in the source's language or naming none (``und``, ``zxx``, ``mul``, ``x-…``:
   language.NO_LANGUAGE).  Only ``<lang>`` names a language in WebVTT (``<i lang="fr">`` is an
   ``<i>`` whose annotation is ignored);
+- a space at a span's edge stays inside it where the translation has one there (``<b>Warning: </b>Do``,
+  not ``<b>Warning:</b> Do``: attnmt.documents.nesting.keep_edge_spaces), as at its cue's end;
 - every tag is written back exactly as it was read (classes, annotation, attributes); the
   text between is translated, WebVTT's entities read and ``&``, ``<``, ``>`` escaped again; in SRT
   the characters a cue wrote as references are written so again, the rest as the model wrote them.
@@ -198,7 +200,9 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str, source: str)
                     break
         else:
             node = CueTag(match.group())
-            builder.open(node)
+            # A space written inside a tag's edge is the tag's ("<b>Warning: </b>Do"): a subtitle editor or a CAT
+            # tool compares the tag's content, and an underline or a background shows on it.
+            builder.open(node, keeps_edge_spaces=True)
             opened.append((name, node))
     add_cue_text(builder, text[position:], vtt, where)
     for _ in opened:
