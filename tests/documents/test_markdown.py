@@ -38,7 +38,7 @@ README = (FRONT_MATTER + "\r\n"
           "Setext heading\r\n"
           "==============\r\n\r\n"
           '[docs]: https://docs.example.com "Docs"\r\n')
-KEPT = [FRONT_MATTER, FENCE, "`code span`", '](https://example.com/a_b "Title")', "][docs]", "<https://auto.link/x>",
+KEPT = [FRONT_MATTER, FENCE, "`code span`", '](https://example.com/a_b "', "][docs]", "<https://auto.link/x>",
         "](img/car.png)", "`x` |", "<!-- a comment -->", '[docs]: https://docs.example.com "Docs"\r\n',
         "==============\r\n", "|------|------:|\r\n", "  - "]
 
@@ -444,7 +444,7 @@ def test_a_code_span_or_inline_html_over_lines_keeps_their_prefixes_and_endings(
 
 @pytest.mark.parametrize(("text", "kept"), [
     ("> See [the guide](\n> https://example.com/guide) for more.\n", "](\n> https://example.com/guide)"),
-    ('- See [the guide](\n  https://e.com/guide\n  "Guide") now.\n', '](\n  https://e.com/guide\n  "Guide")'),
+    ('- See [the guide](\n  https://e.com/guide\n  "Guide") now.\n', '](\n  https://e.com/guide\n  "GUIDE")'),
     ("> A ![red car](\r\n> img/car.png) here.\r\n", "](\r\n> img/car.png)")])
 def test_a_link_or_image_destination_over_lines_keeps_their_prefixes_and_endings(text, kept, same, mirror):
     assert translate_markdown(text, same) == text
@@ -588,3 +588,25 @@ def test_emphasis_glued_to_strong_text_keeps_its_share_of_one_translated_word(fi
 
 def test_two_glued_marks_keep_their_letters_in_a_word_written_in_capitals(mirror):
     assert translate_markdown("Read **one**_two_ now.\n", mirror, DocumentOptions()) == "NOW. **ONE**_TWO_ READ\n"
+
+
+def test_a_link_or_image_title_is_translated_as_an_html_title_with_its_delimiters_kept(upper):
+    """A tooltip is text a reader is shown, and HTML's ``title`` was translated: in Markdown it stayed
+    English.  Only the text between the delimiters changes; a quote in it is escaped for its delimiter."""
+    text = ('See [the guide](https://x.org/a "Install guide"){.note} now.\n\n'
+            "![A car](car.png 'Our \"red\" car') and [b](<a b> (Run it)) and [c](u(v)).\n\n"
+            '> A [quoted link](u\n> "a title over\n> two lines") here.\n')
+    assert translate_markdown(text, upper) == (
+        'SEE [THE GUIDE](https://x.org/a "INSTALL GUIDE"){.note} NOW.\n\n'
+        "![A CAR](car.png 'OUR \"RED\" CAR') AND [B](<a b> (RUN IT)) AND [C](u(v)).\n\n"
+        '> A [QUOTED LINK](u\n> "A TITLE OVER TWO LINES") HERE.\n')
+    assert "Install guide" in upper.given and "a title over two lines" in upper.given
+
+
+def test_a_title_left_as_it_was_keeps_its_escapes_and_a_translated_one_escapes_its_delimiter(same, known):
+    text = '[Docs](u "Say \\"hi\\" &amp; go") here.\n'
+    assert translate_markdown(text, same) == text
+    pairs = [(0, 0), (1, 1)]
+    translator = known({"Say hi.": ('Sag "hallo" \\ los.', pairs), "Docs here.": ("Doku hier.", pairs)})
+    written = translate_markdown('[Docs](u "Say hi.") here.\n', translator)
+    assert written == '[Doku](u "Sag \\"hallo\\" \\\\ los.") hier.\n'

@@ -46,6 +46,7 @@ from attnmt.documents.flat import PROTECTED
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import alert_title, github, kept_start
 from attnmt.documents.markdown_html import INLINE_BREAK, html_name, html_pairs
+from attnmt.documents.markdown_link_titles import link_title, titled
 from attnmt.documents.markdown_sites import attributes_after, kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
     Mark,
@@ -197,7 +198,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             in_autolink = kind != "autolink"  # its link_close
             last_atom = follows
         elif kind in MARKS:
-            html.append(f"<{MARKS[kind]}{number}>")
+            html.append(f"<{MARKS[kind]}{number}{titled(token)}>")
             marks.append(link_mark(token, 0, raw, region, newline) if kind == "link_open"
                          else Mark(token.markup, token.markup))
             tail_breaks = token.meta["tail"].count("\n") if kind == "link_open" else tail_breaks
@@ -223,7 +224,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             marks.append(Mark(region.rejoined(source, newline), "", atom=True, follows=follows))
             in_autolink = kind == "autolink"
         elif kind == "image":
-            html.append(f'<img{number} alt="{escape(" ".join(plain(token.children or []).split()))}">')
+            html.append(f'<img{number} alt="{escape(" ".join(plain(token.children or []).split()))}"{titled(token)}>')
             marks.append(replace(link_mark(token, 1, raw, region, newline), open="![", image=True))
         elif kind == "hardbreak":
             html.append(f"<br{number}>")
@@ -276,7 +277,9 @@ def link_mark(token: Token, label: int, raw: Callable[[str], str], region: Regio
                   if tail.startswith(end) and attributes_after(tail, len(end)) == len(tail)), None)
     if short is not None:
         tail = "][" + " ".join(text.split()) + "]" + tail[len(short):]  # a label's spaces and line breaks: one space
-    return Mark("[", region.rejoined(tail, newline + text.count("\n")), text=region.rejoined(text, newline))
+    return Mark("[", region.rejoined(tail, newline + text.count("\n")), text=region.rejoined(text, newline),
+                title=link_title(token))
+
 
 
 def plain(children: Sequence[Token]) -> str:
@@ -306,7 +309,8 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     read, syntax = site_lines(lines[skipped:])  # docs sites' syntax set apart
     # the front matter read as blank lines, so that markdown-it's line numbers are the file's
     tokens = md.parse("\n" * skipped + "".join(read), env)
-    options = replace(options, attributes=("alt",))  # an image's alt text; a link's title is kept
+    options = replace(options, attributes=("alt",))  # an image's alt text (an HTML block's attributes are kept)
+    titled_options = replace(options, attributes=("alt", "title"))  # and a Markdown link's or image's title, a tooltip
     vocabulary = Vocabulary(False, options.source_lang)
     vocabulary.protected = PROTECTED  # a template's tags are markdown_sites', read on the source's lines
     glossary = translator_glossary(translator)
@@ -320,7 +324,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
         check_no_controls(children, at)
         html, marks = fragment(children, region, kind == "cell")
         page = parse(html, False, at) if html.strip() else None
-        job = MarkdownJob(page.root, vocabulary, options, glossary) if page is not None else None
+        job = MarkdownJob(page.root, vocabulary, titled_options, glossary) if page is not None else None
         if page is None or job is None or not job.flats():
             return []
         references = source_references("".join(lines[line][start:end] for line, start, end in region.spans))

@@ -17,6 +17,7 @@ from html import unescape
 from lxml import etree
 
 from attnmt.documents.markdown_github import EMOJI, MATH
+from attnmt.documents.markdown_link_titles import retitled
 
 PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
 ENTITY = re.compile(r"#?\w+;")
@@ -46,6 +47,7 @@ class Mark:
     hard_break: bool = False
     follows: int | None = None
     text: str | None = None
+    title: str | None = None  # a link's or image's title as read, where its tail writes one (markdown_link_titles)
 
 
 @dataclass
@@ -238,21 +240,22 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False,
                 out.append(inner.open)
                 ending[0] = number
             elif inner.image:
-                out.append(not_image(out, inner) + escaped(child.get("alt", ""), cell) + inner.close)
+                close = retitled(inner.close, inner.title, child.get("title"), cell)
+                out.append(not_image(out, inner) + escaped(child.get("alt", ""), cell) + close)
                 ending[0] = None
             else:
                 write(child, inner)
             text(child.tail or "")
         if mark is not None:
-            closed(mark, start, before)
+            closed(mark, retitled(mark.close, mark.title, node.get("title"), cell), start, before)
 
-    def closed(mark: Mark, start: int, before: int | None) -> None:
-        """``mark``'s close after its content written from ``start``; what stands for it where that is empty."""
+    def closed(mark: Mark, close: str, start: int, before: int | None) -> None:
+        """``mark``'s ``close`` after its content written from ``start``; what stands for it where that is empty."""
         if "".join(out[start + 1:]).strip(SPACE):
-            out.append(mark.close)
+            out.append(close)
             ending[0] = None  # ends with its delimiter: a code span after it is apart (**`git`**`-style`)
         elif mark.text is not None:  # a link: its source text, so that it stays
-            out[start + 1:] = [mark.text, mark.close]
+            out[start + 1:] = [mark.text, close]
             ending[0] = None
         else:  # an emphasis around nothing: its spaces, if any, alone
             del out[start]
