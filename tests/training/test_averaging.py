@@ -199,7 +199,7 @@ def test_keep_better_average_scores_and_calibrates_only_the_pairs_the_run_scored
         list(sources)) or real(model, tokenizer, sources, decoding))
     monkeypatch.setattr(averaging, "bleu", lambda hypotheses, references: float(len(translated)))  # the average wins
 
-    def too_few(model, tokenizer, folder, sources, references, *rest):
+    def too_few(model, tokenizer, folder, sources, references, *rest, **options):
         fitted.append(list(sources))
         raise DataError("too few sentences")
 
@@ -225,19 +225,53 @@ def test_keep_better_average_refuses_a_validation_file_changed_since_the_run_sta
     assert not (model_dir / "averaged_last2.safetensors").exists()  # refused before any average is written
 
 
+AVERAGE_OVER_MODEL = ["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"]
+
+
+def contents(folder: Path) -> dict[str, bytes | None]:
+    """Each entry of ``folder`` by name, a file's bytes (None for a folder): temporary ones too."""
+    return {p.name: None if p.is_dir() else p.read_bytes() for p in folder.iterdir()}
+
+
 def test_an_average_written_over_the_models_weights_fits_their_calibration_again(tmp_path, monkeypatch, capsys):
     """``attnmt average --out MODEL_DIR/model.safetensors`` left the quality.json of the weights it replaced,
     silently, and translate's jsonl and tsv and serve then refused the folder; it is fitted again on the
-    run's validation set, as keep_better_average fits it."""
+    run's validation set, as keep_better_average fits it, on the new weights before they are in place."""
     model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
     write_calibration(model_dir)  # fitted on the best checkpoint's weights, about to be replaced
-    fitted = []
-    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say, pairs: fitted.append(
-        (folder, src, ref, (folder / CALIBRATION).exists())))
-    code, out, _ = run_cli(["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"], capsys)
-    assert code == 0 and out.splitlines()[1:] == [
-        f"model/quality.json was fitted on the weights replaced: fitting it again on {tmp_path / 'va.src'}"]
-    assert fitted == [(Path("model"), str(tmp_path / "va.src"), str(tmp_path / "va.tgt"), False)]
+    old, fitted = (model_dir / ckpt.WEIGHTS).read_bytes(), []
+
+    def refit(folder, src, ref, say, pairs, weights, into):
+        fitted.append((folder, src, ref, (folder / ckpt.WEIGHTS).read_bytes() == old))
+        write_calibration(into, weights)
+
+    monkeypatch.setattr(calibration, "calibrate_run", refit)
+    code, out, _ = run_cli(AVERAGE_OVER_MODEL, capsys)
+    assert code == 0 and out.splitlines() == [
+        f"model/quality.json was fitted on the weights being replaced: fitting it again on {tmp_path / 'va.src'}",
+        "averaged 2 checkpoints (step_00000001, step_00000002) into model/model.safetensors"]
+    assert fitted == [(Path("model"), str(tmp_path / "va.src"), str(tmp_path / "va.tgt"), True)]
+    assert load_calibration(model_dir) is not None  # of the new weights, now in place
+    assert not [name for name in contents(model_dir) if name.startswith(".") and name != ".lock"]
+
+
+def test_an_average_over_the_models_weights_interrupted_while_refitting_leaves_the_model_as_it_was(
+        tmp_path, monkeypatch, capsys):
+    """The average removed quality.json and replaced the weights, then fitted the calibration again: killed
+    in that fit (minutes on a real validation set), the model had new weights, no calibration and no line
+    saying to run attnmt calibrate.  Until the fit is done the model is as it was (what a kill leaves),
+    and Ctrl-C leaves it so, without a temporary file."""
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    write_calibration(model_dir)
+    before, during = contents(model_dir), []
+
+    def interrupted(folder, *rest, **options):
+        during.append({name: data for name, data in contents(model_dir).items() if name in before})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(calibration, "calibrate_run", interrupted)
+    code, _, _ = run_cli(AVERAGE_OVER_MODEL, capsys)
+    assert code == 130 and during == [before] and contents(model_dir) == before
 
 
 def test_an_average_over_the_models_weights_fits_their_calibration_on_the_pairs_the_run_scored(
@@ -249,10 +283,10 @@ def test_an_average_over_the_models_weights_fits_their_calibration_on_the_pairs_
     model_dir = run_validated_on_relative_files(tmp_path, monkeypatch, [*PAIRS[:3], (long, "ein hund rennt")])
     write_calibration(model_dir)
     fitted = []
-    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say, pairs=None: fitted.append(pairs))
-    code, out, _ = run_cli(["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"], capsys)
+    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say, pairs, *rest: fitted.append(pairs))
+    code, out, _ = run_cli(AVERAGE_OVER_MODEL, capsys)
     assert code == 0 and fitted == [PAIRS[:3]]
-    assert out.splitlines()[1].endswith("va.tgt: 3 of 4 pairs scored (0 with an empty side, 1 longer than max_len 32)")
+    assert out.splitlines()[0].endswith("va.tgt: 3 of 4 pairs scored (0 with an empty side, 1 longer than max_len 32)")
 
 
 def test_an_average_over_the_models_weights_without_its_validation_set_removes_their_calibration(
@@ -262,13 +296,45 @@ def test_an_average_over_the_models_weights_without_its_validation_set_removes_t
     model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
     write_calibration(model_dir)
     (tmp_path / "va.src").unlink()
-    code, out, _ = run_cli(["average", "--model", "model", "--last", "2", "--out", "model/model.safetensors"], capsys)
-    assert code == 0
-    assert out.splitlines()[1:] == [
+    code, out, _ = run_cli(AVERAGE_OVER_MODEL, capsys)
+    assert code == 0 and not (model_dir / CALIBRATION).exists()
+    assert out.splitlines()[0] == (
         "removed model/quality.json, fitted on the weights replaced; fit it again with attnmt calibrate --model model "
         f"(va.src: the validation file the model's train.yaml names is missing (no {tmp_path / 'va.src'}); give --src "
-        "and --ref)"]
-    assert load_calibration(model_dir) is None
+        "and --ref)")
+
+
+def test_keep_better_average_interrupted_while_refitting_leaves_the_model_as_it_was(tmp_path, monkeypatch):
+    """keep_better_average wrote the winning average over model.safetensors and removed quality.json before
+    fitting it again: a kill in the fit left the model with no calibration and no word of it."""
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    write_calibration(model_dir)
+    rising = iter(range(10))
+    monkeypatch.setattr(averaging, "bleu", lambda hypotheses, references: float(next(rising)))  # the average wins
+    model = {name: (model_dir / name).read_bytes() for name in (ckpt.WEIGHTS, CALIBRATION)}
+    during = []
+
+    def interrupted(*given):
+        during.append({name: (model_dir / name).read_bytes() for name in model if (model_dir / name).exists()})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(averaging, "calibrate_run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))
+    assert during == [model] and {name: (model_dir / name).read_bytes() for name in model} == model
+    assert not [name for name in contents(model_dir) if name.startswith(".") and name != ".lock"]
+
+
+def test_keep_better_average_puts_the_average_in_place_with_the_calibration_fitted_on_it(tmp_path, monkeypatch):
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    write_calibration(model_dir)
+    rising = iter(range(10))
+    monkeypatch.setattr(averaging, "bleu", lambda hypotheses, references: float(next(rising)))  # the average wins
+    monkeypatch.setattr(averaging, "calibrate_run", lambda folder, src, ref, say, pairs, weights, into:
+                        write_calibration(into, weights))
+    keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))
+    assert (model_dir / ckpt.WEIGHTS).read_bytes() == (model_dir / "averaged_last2.safetensors").read_bytes()
+    assert load_calibration(model_dir) is not None  # fitted on the average, refused on any other weights
 
 
 def test_an_average_written_beside_the_models_weights_keeps_their_calibration(tmp_path, monkeypatch, capsys):

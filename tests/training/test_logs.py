@@ -110,7 +110,7 @@ def test_an_uncalibrated_run_names_the_command_whose_options_its_reason_gives(tm
     def all_miss(*args, **kwargs):  # 120 translations, each under chrF 50
         return calibration.fit_calibration([some_features(k) for k in range(120)], [0.0] * 120, [1.0] * 120, "0")
 
-    monkeypatch.setattr("attnmt.checkpoint.load_model_dir", lambda model_dir: (None, None))
+    monkeypatch.setattr("attnmt.checkpoint.load_model_dir", lambda model_dir, weights=None: (None, None))
     monkeypatch.setattr(calibration, "calibrate", all_miss)
     for name in ("valid.en", "valid.de"):
         (tmp_path / name).write_text("a line\n", encoding="utf-8")

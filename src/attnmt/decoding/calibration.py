@@ -369,24 +369,27 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
 
 
 def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None],
-                  pairs: Sequence[tuple[str, str]] | None = None) -> None:
+                  pairs: Sequence[tuple[str, str]] | None = None, weights: Path | None = None,
+                  into: Path | None = None) -> None:
     """The end of a training run: calibrates the model in ``model_dir`` on its validation set, or says
     why it stays uncalibrated (too few sentences, too few on one side of the threshold); never stops the run.
     ``pairs``: the (source, reference) pairs of ``src`` and ``ref`` to fit on, as the run scores them
     (attnmt.training.training_data.scored_pairs: those within its max_len); None: every line of the files.
-    The refusals name ``attnmt calibrate``'s options (--src/--ref, --chrf-threshold), which training
-    has none of: the line ends with that command, those options in it."""
+    ``weights`` and ``into``: new weights not yet in place, and the folder their quality.json is written in
+    until it is (attnmt.training.new_weights).  The refusals name ``attnmt calibrate``'s options
+    (--src/--ref, --chrf-threshold), which training has none of: the line ends with that command."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.text.data import read_lines
 
     try:
-        model, tokenizer = load_model_dir(model_dir)
+        model, tokenizer = load_model_dir(model_dir, weights)
         sources, references = ((read_lines(src), read_lines(ref)) if pairs is None
                                else ([s for s, _ in pairs], [r for _, r in pairs]))
-        calibration, table = calibrate(model, tokenizer, Path(model_dir), sources, references)
+        calibration, table = calibrate(model, tokenizer, Path(model_dir), sources, references, weights=weights)
     except (UserError, OSError) as error:  # too few sentences, or on one side of the threshold; a file gone
         say(f"quality not calibrated ({error}); calibrate it later with attnmt calibrate --model {model_dir} "
             "--src F --ref F [--chrf-threshold N]")
         return
-    path = save_calibration(calibration, Path(model_dir))
-    say(f"quality calibrated on {calibration.sentences} sentences of {src}: ECE {table.ece:.3f}; {path}")
+    save_calibration(calibration, Path(into or model_dir))
+    say(f"quality calibrated on {calibration.sentences} sentences of {src}: ECE {table.ece:.3f}; "
+        f"{Path(model_dir) / CALIBRATION}")

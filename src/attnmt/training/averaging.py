@@ -9,7 +9,9 @@ validation set decides.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 
 import torch
@@ -18,13 +20,14 @@ from safetensors.torch import save_file
 from attnmt import checkpoint as ckpt
 from attnmt.config_ranges import check_function, whole_number
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.decoding.calibration import CALIBRATION, calibrate_run
+from attnmt.decoding.calibration import calibrate_run
 from attnmt.decoding.inputs import check_decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.evaluate import bleu
-from attnmt.files import atomic_write, write_bytes
+from attnmt.files import atomic_write
 from attnmt.train_config import load_config
+from attnmt.training.new_weights import replace_weights
 from attnmt.training.resume_checks import run_validation_set
 from attnmt.training.run_dir import run_holding
 from attnmt.training.training_data import read_validation_text, scored_pairs
@@ -47,15 +50,21 @@ def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> N
     for i, path in enumerate(checkpoints):
         check_path(path, f"checkpoints[{i}]", "checkpoint directory")
     check_path(out, "out", "file")
-    checkpoints, out = [Path(path) for path in checkpoints], Path(out)
+    mean = mean_weights([Path(path) for path in checkpoints])
+    atomic_write(Path(out), lambda tmp: save_file(mean, str(tmp)))
+
+
+def mean_weights(checkpoints: Sequence[Path]) -> dict[str, torch.Tensor]:
+    """The element-wise mean of the weights of ``checkpoints`` (directories), each refused where it is
+    of another model than the first (check_same_shapes); summed in float64, so that the order of the
+    checkpoints changes no bit of it."""
     total: dict[str, torch.Tensor] = {}
     for path in checkpoints:
         tensors = ckpt.read_tensors(path / ckpt.WEIGHTS)
         check_same_shapes(tensors, total, path, checkpoints[0])
         for name, tensor in tensors.items():
             total[name] = total.get(name, 0) + tensor.double()
-    mean = {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}
-    atomic_write(out, lambda tmp: save_file(mean, str(tmp)))
+    return {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}
 
 
 def check_path(path: object, name: str, what: str) -> None:
@@ -142,6 +151,8 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
     Where an average replaces the weights, the quality calibration training wrote for the old
     ones is fitted again on the validation set (or removed, with ``say`` telling why, where it
     cannot be): a calibration names the weights it was fitted on, and one for other weights is refused.
+    It is fitted on the new weights before either is put in place (attnmt.training.new_weights): a
+    kill leaves the old model or the new one.
     A ``model_dir`` that is no path, a ``decoding`` that is no Decoding or a ``say`` that is no function
     is one ConfigError line before anything is read (None for ``model_dir`` was a TypeError; a dict
     for ``decoding``, or a text for ``say``, failed once the averages were written).
@@ -166,10 +177,7 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
         model, tokenizer = ckpt.load_model_dir(model_dir, weights)
         scores[name] = bleu(translate(model, tokenizer, sources, decoding), references)
     winner = max(scores, key=scores.get)
-    if winner != "best":
-        data = candidates[winner].read_bytes()
-        write_bytes(model_dir / ckpt.WEIGHTS, data)
-        if (model_dir / CALIBRATION).exists():
-            (model_dir / CALIBRATION).unlink()
-            calibrate_run(model_dir, valid_src, valid_tgt, say, pairs)
+    if winner != "best":  # the calibration fitted on the new weights before either is put in place
+        replace_weights(model_dir, partial(shutil.copyfile, candidates[winner]),
+                        partial(calibrate_run, model_dir, valid_src, valid_tgt, say, pairs))
     return scores

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from attnmt.cli.lines import print_out
@@ -106,34 +109,54 @@ def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
     chosen = last_checkpoints(model_dir, args.last)
     check_not_an_input(args.out, "--out", averaging_inputs(model_dir), "averaged.safetensors")
     out = Path(args.out) if args.out else model_dir / "averaged.safetensors"
-    average_checkpoints(chosen, out)
+    folder = weights_folder(out, model_dir)
+    if folder is None:
+        average_checkpoints(chosen, out)
+    else:
+        replace_model_weights(folder, chosen)
     print_out(f"averaged {len(chosen)} checkpoints ({', '.join(p.name for p in chosen)}) into {out}")
-    refit_calibration(out, model_dir)
     return 0
 
 
-def refit_calibration(out: Path, model_dir: Path) -> None:
-    """After the average replaced a model's weights (``--out MODEL_DIR/model.safetensors``): the quality.json
-    beside them was fitted on the weights replaced, and translate's jsonl and tsv and serve refuse it.  As
-    keep_better_average does, it is removed and fitted again on the run's validation set, found as
-    ``attnmt calibrate`` finds it, on the pairs the run scored (run_calibration_pairs: none over its
-    max_len); where none can be, it is removed with one line saying how to refit it."""
-    from attnmt.cli.commands.quality import run_calibration_pairs
-    from attnmt.decoding.calibration import CALIBRATION, WEIGHTS, calibrate_run
+def weights_folder(out: Path, model_dir: Path) -> Path | None:
+    """The model folder whose weights ``out`` names (``--out MODEL_DIR/model.safetensors``, or another
+    model's), links followed as the write follows them; None for a file of no model's weights."""
+    from attnmt.checkpoint import WEIGHTS
 
-    folder = next((folder for folder in (model_dir, out.parent)
-                   if (folder / WEIGHTS).is_file() and (folder / WEIGHTS).samefile(out)), None)
-    if folder is None or not (folder / CALIBRATION).exists():
-        return
-    (folder / CALIBRATION).unlink()
-    try:
-        src, ref, pairs = run_calibration_pairs(str(folder), print_out)
-    except UserError as error:
+    return next((folder for folder in (model_dir, out.parent)
+                 if os.path.realpath(folder / WEIGHTS) == os.path.realpath(out)), None)
+
+
+def replace_model_weights(folder: Path, chosen: list[Path]) -> None:
+    """Puts the average of ``chosen`` in the place of the weights of the model in ``folder``.  The
+    quality.json beside them was fitted on the weights replaced, and translate's jsonl and tsv and
+    serve refuse it: as keep_better_average does, it is fitted again on the run's validation set,
+    found as ``attnmt calibrate`` finds it, on the pairs the run scored (run_calibration_pairs: none
+    over its max_len), on the new weights before they are put in place (replace_weights: a kill
+    leaves the old model or the new one); where none can be, it is removed with one line saying how
+    to refit it."""
+    from safetensors.torch import save_file
+
+    from attnmt.cli.commands.quality import run_calibration_pairs
+    from attnmt.decoding.calibration import CALIBRATION, calibrate_run
+    from attnmt.training.averaging import mean_weights
+    from attnmt.training.new_weights import replace_weights
+
+    mean = mean_weights(chosen)
+    refit: Callable[[Path, Path], object] | None = None
+    unfitted = ""
+    if (folder / CALIBRATION).exists():
+        try:
+            src, ref, pairs = run_calibration_pairs(str(folder), print_out)
+        except UserError as error:
+            unfitted = str(error)
+        else:
+            print_out(f"{folder / CALIBRATION} was fitted on the weights being replaced: fitting it again on {src}")
+            refit = partial(calibrate_run, folder, src, ref, print_out, pairs)
+    replace_weights(folder, lambda tmp: save_file(mean, str(tmp)), refit)
+    if unfitted:
         print_out(f"removed {folder / CALIBRATION}, fitted on the weights replaced; fit it again with attnmt "
-                  f"calibrate --model {folder} ({error})")
-        return
-    print_out(f"{folder / CALIBRATION} was fitted on the weights replaced: fitting it again on {src}")
-    calibrate_run(folder, src, ref, print_out, pairs)
+                  f"calibrate --model {folder} ({unfitted})")
 
 
 def averaging_inputs(model_dir: Path) -> dict[str, str | None]:

@@ -1,0 +1,51 @@
+"""New weights put in the place of a model's own with their calibration (attnmt.training.new_weights),
+on hand-made files: what the model folder holds after each way it can end."""
+
+import errno
+
+import pytest
+
+from attnmt.decoding.calibration import CALIBRATION, WEIGHTS
+from attnmt.errors import ModelDirError
+from attnmt.training.new_weights import replace_weights
+
+
+def model_folder(tmp_path):
+    (tmp_path / WEIGHTS).write_bytes(b"old weights")
+    (tmp_path / CALIBRATION).write_text("fitted on old weights", encoding="utf-8")
+    return tmp_path
+
+
+def contents(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def test_the_refits_calibration_of_the_new_weights_replaces_the_old_one_with_its_permissions(tmp_path):
+    folder = model_folder(tmp_path)
+    (folder / CALIBRATION).chmod(0o600)  # a private model stays private
+
+    def refit(weights, into):  # it reads the new weights where they are written, not yet in place
+        (into / CALIBRATION).write_bytes(b"fitted on " + weights.read_bytes())
+
+    assert replace_weights(folder, lambda tmp: tmp.write_bytes(b"new weights"), refit) is True
+    assert contents(folder) == {WEIGHTS: b"new weights", CALIBRATION: b"fitted on new weights"}
+    assert (folder / CALIBRATION).stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("refit", [None, lambda weights, into: None], ids=["nothing to fit on", "the fit refused"])
+def test_a_calibration_not_fitted_again_goes_with_the_weights_it_was_fitted_on(tmp_path, refit):
+    folder = model_folder(tmp_path)
+    assert replace_weights(folder, lambda tmp: tmp.write_bytes(b"new weights"), refit) is False
+    assert contents(folder) == {WEIGHTS: b"new weights"}
+
+
+def test_a_write_that_fails_leaves_the_weights_and_their_calibration_as_they_were(tmp_path):
+    folder = model_folder(tmp_path)
+    before = contents(folder)
+
+    def full_disk(tmp):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(ModelDirError, match=r"no space left on device; the previous version is intact$"):
+        replace_weights(folder, full_disk, lambda weights, into: None)
+    assert contents(folder) == before
