@@ -2,6 +2,8 @@
 on hand-made files: what the model folder holds after each way it can end."""
 
 import errno
+import subprocess
+import sys
 
 import pytest
 
@@ -17,7 +19,8 @@ def model_folder(tmp_path):
 
 
 def contents(folder):
-    return {p.name: p.read_bytes() for p in folder.iterdir()}
+    """Each entry of ``folder`` by name, a file's bytes (None for a folder): temporary ones too."""
+    return {p.name: None if p.is_dir() else p.read_bytes() for p in folder.iterdir()}
 
 
 def test_the_refits_calibration_of_the_new_weights_replaces_the_old_one_with_its_permissions(tmp_path):
@@ -49,3 +52,15 @@ def test_a_write_that_fails_leaves_the_weights_and_their_calibration_as_they_wer
     with pytest.raises(ModelDirError, match=r"no space left on device; the previous version is intact$"):
         replace_weights(folder, full_disk, lambda weights, into: None)
     assert contents(folder) == before
+
+
+def test_the_folder_a_killed_replace_left_is_deleted_by_the_next(tmp_path):
+    """A SIGKILL during the refit left the new weights, a model's size, in a hidden file beside the old
+    ones, deleted by nothing but a training run's resume: each killed ``attnmt average`` left another."""
+    folder = model_folder(tmp_path)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed = folder / f".{WEIGHTS}.{int(gone.stdout)}.k2j4x9a1"  # its process is gone
+    killed.mkdir()
+    (killed / WEIGHTS).write_bytes(b"an average whose calibration was being fitted")
+    replace_weights(folder, lambda tmp: tmp.write_bytes(b"new weights"), None)
+    assert contents(folder) == {WEIGHTS: b"new weights"}

@@ -8,8 +8,8 @@ place last, one right after the other, the weights first.  Removed before the re
 calibration was gone when the refit was killed: the new weights stood without one, and nothing said
 to run ``attnmt calibrate``.  Now only a kill between the two renames parts them, and it leaves the
 new weights beside the old calibration, which loading refuses in one line saying to run ``attnmt
-calibrate`` (attnmt.decoding.calibration.load_calibration).  A killed write leaves hidden temporary
-files alone (attnmt.files.TEMPORARY), which a resumed run deletes."""
+calibrate`` (attnmt.decoding.calibration.load_calibration).  A killed write leaves a hidden folder
+alone, which the next one deletes (temporary_folder)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from pathlib import Path
 
 from attnmt.decoding.calibration import CALIBRATION, WEIGHTS
 from attnmt.errors import ModelDirError
-from attnmt.files import atomic_file, write_failure
+from attnmt.files import existing_mode, finish_file, write_failure
+from attnmt.orphans import remove_orphaned_folders
 
 
 def replace_weights(model_dir: Path, write: Callable[[Path], object],
@@ -33,22 +34,40 @@ def replace_weights(model_dir: Path, write: Callable[[Path], object],
     replaces the old, or else the old one is removed, right after the new weights are in place.  Returns
     whether the model has a calibration of its new weights."""
     model_dir = Path(model_dir)
-    if not (model_dir / CALIBRATION).exists():
-        with atomic_file(model_dir / WEIGHTS) as tmp:
-            write(tmp)
-        return False
+    weights = Path(os.path.realpath(model_dir / WEIGHTS))  # a link written through, as atomic_file writes one
+    folder = temporary_folder(weights)
     try:
-        folder = Path(tempfile.mkdtemp(prefix=f".{CALIBRATION}.", dir=model_dir))
-    except OSError as error:  # a read-only folder: nothing written
-        raise ModelDirError(f"could not write {model_dir / WEIGHTS}: {write_failure(error)}") from None
-    try:
-        with atomic_file(model_dir / WEIGHTS) as tmp:
-            write(tmp)
-            if refit is not None:
-                refit(tmp, folder)
+        put_weights(model_dir, weights, folder, write, refit if (model_dir / CALIBRATION).exists() else None)
         return put_in_place(folder / CALIBRATION, model_dir / CALIBRATION)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def temporary_folder(weights: Path) -> Path:
+    """A new folder beside ``weights`` for the new weights and their calibration, named after this
+    process (``.model.safetensors.PID.xxxxxxxx``), as atomic_folder names its own: the one a killed
+    write left, a model's size, is deleted by the next (remove_orphaned_folders)."""
+    try:
+        remove_orphaned_folders(weights)
+        return Path(tempfile.mkdtemp(prefix=f".{weights.name}.{os.getpid()}.", dir=weights.parent))
+    except OSError as error:  # a read-only folder: nothing written
+        raise ModelDirError(f"could not write {weights}: {write_failure(error)}") from None
+
+
+def put_weights(model_dir: Path, weights: Path, folder: Path, write: Callable[[Path], object],
+                refit: Callable[[Path, Path], object] | None) -> None:
+    """Writes the new weights into ``folder``, fits their calibration there (``refit``), and renames the
+    weights over ``weights`` (their permissions kept); an OSError is one line, the old weights intact."""
+    existed, new = weights.is_file(), folder / WEIGHTS
+    try:
+        write(new)
+        if refit is not None:
+            refit(new, folder)
+        finish_file(new, existing_mode(weights))
+        os.replace(new, weights)
+    except OSError as error:
+        intact = "; the previous version is intact" if existed else ""
+        raise ModelDirError(f"could not write {model_dir / WEIGHTS}: {write_failure(error)}{intact}") from None
 
 
 def put_in_place(fitted: Path, old: Path) -> bool:
