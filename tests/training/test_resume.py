@@ -412,6 +412,23 @@ def test_ctrl_c_during_the_calibration_at_the_end_leaves_it_to_the_resume(tmp_pa
     assert calibrated == [model_dir]
 
 
+def test_a_run_killed_during_the_calibration_at_the_end_is_calibrated_by_its_resume(tmp_path, monkeypatch):
+    """SIGKILL while the finished run calibrated quality (a scheduler's time limit, the OOM killer) left the
+    best weights without a calibration and no mark of it: its resume said "nothing to do" and never fitted
+    one.  What a kill leaves there is copied while the fit runs, and resumed."""
+    killed = tmp_path / "killed"
+
+    def copied_while_fitting(model_dir, *rest):
+        shutil.copytree(model_dir, killed)
+
+    monkeypatch.setattr(ending, "calibrate_run", copied_while_fitting)
+    Trainer(tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2), progress=False).train()
+    calibrated = []
+    monkeypatch.setattr(ending, "calibrate_run", lambda model_dir, *rest: calibrated.append(Path(model_dir)))
+    assert resume(killed, progress=False).step == 2
+    assert calibrated == [killed]
+
+
 def test_a_finished_and_calibrated_run_resumed_calibrates_nothing(tmp_path, monkeypatch, capsys):
     config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
     monkeypatch.setattr(ending, "calibrate_run", lambda model_dir, *rest: write_calibration(model_dir))

@@ -8,7 +8,9 @@ from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.files import write_text
 from attnmt.training.run import METRIC_NAMES, RunState, StopFlag, TrainResult
 
-CALIBRATION_CUT = ".calibration-interrupted"  # in MODEL_DIR while Ctrl-C has left the run's calibration to its resume
+# In MODEL_DIR while the run's calibration is left to its resume: from the fit's start, so that a kill in
+# it (SIGKILL: no handler runs) leaves it too, until the fit ends, or Ctrl-C cuts it short.
+CALIBRATION_CUT = ".calibration-interrupted"
 
 
 class Ending(RunState):
@@ -23,6 +25,7 @@ class Ending(RunState):
         the loop's StopFlag) ends the run as Ctrl-C during a step does: the calibration left for later, and
         the line that says how, where the KeyboardInterrupt left the run uncalibrated with no word of it.
         It fits on the pairs the run's validation scored (valid_pairs: none over max_len)."""
+        write_text(self.dir / CALIBRATION_CUT, "")
         try:
             calibrate_run(self.dir, self.config.valid_src, self.config.valid_tgt, self.log.line, self.valid_pairs)
         except KeyboardInterrupt:
@@ -36,8 +39,9 @@ class Ending(RunState):
                       f"attnmt calibrate --model {self.dir} does it now")
 
     def _uncalibrated(self) -> bool:
-        """Whether Ctrl-C cut the run's calibration short (CALIBRATION_CUT; rank 0 only): not a calibration
-        refused (too few sentences reach chrF 50), which each resume would translate the set for again."""
+        """Whether Ctrl-C or a kill cut the run's calibration short (CALIBRATION_CUT; rank 0 only): not a
+        calibration refused (too few sentences reach chrF 50), which each resume would translate the set for
+        again."""
         return (self.group.is_main and (self.dir / CALIBRATION_CUT).exists()
                 and not (self.dir / CALIBRATION).exists())  # attnmt calibrate may have fitted it since
 
