@@ -26,19 +26,18 @@ from attnmt.orphans import remove_orphaned_folders
 
 
 def replace_weights(model_dir: Path, write: Callable[[Path], object],
-                    refit: Callable[[Path, Path], object] | None) -> bool:
+                    refit: Callable[[Path, Path], object] | None) -> None:
     """Makes the file ``write(tmp)`` writes the weights of the model in ``model_dir``.  Where the model has
     a calibration (quality.json: fitted on the weights replaced), ``refit(weights, folder)`` fits one on
     the new ``weights`` and writes it into ``folder`` (calibrate_run's ``weights`` and ``into``), or
     writes none and says why (None: there is nothing to fit one on, which the caller says); the new one
-    replaces the old, or else the old one is removed, right after the new weights are in place.  Returns
-    whether the model has a calibration of its new weights."""
+    replaces the old, or else the old one is removed, right after the new weights are in place."""
     model_dir = Path(model_dir)
     weights = Path(os.path.realpath(model_dir / WEIGHTS))  # a link written through, as atomic_file writes one
     folder = temporary_folder(weights)
     try:
         put_weights(model_dir, weights, folder, write, refit if (model_dir / CALIBRATION).exists() else None)
-        return put_in_place(folder / CALIBRATION, model_dir / CALIBRATION)
+        put_in_place(folder / CALIBRATION, model_dir / CALIBRATION)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -70,17 +69,16 @@ def put_weights(model_dir: Path, weights: Path, folder: Path, write: Callable[[P
         raise ModelDirError(f"could not write {model_dir / WEIGHTS}: {write_failure(error)}{intact}") from None
 
 
-def put_in_place(fitted: Path, old: Path) -> bool:
+def put_in_place(fitted: Path, old: Path) -> None:
     """Renames ``fitted`` (where the refit wrote one) over the calibration ``old``, keeping its
-    permissions, or removes ``old``; returns whether a calibration is in place.  Failing, one line
-    says to fit it again: the old one was fitted on the weights just replaced."""
+    permissions, or removes ``old``.  Failing, one line says to fit it again: the old one was fitted
+    on the weights just replaced."""
     try:
         if fitted.exists():
             shutil.copymode(old, fitted)
             os.replace(fitted, old)
-            return True
-        old.unlink(missing_ok=True)
+        else:
+            old.unlink(missing_ok=True)
     except OSError as error:
         raise ModelDirError(f"could not write {old}: {write_failure(error)}; it was fitted on the weights replaced: "
                             f"fit it again with attnmt calibrate --model {old.parent}") from None
-    return False
