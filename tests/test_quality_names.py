@@ -86,6 +86,17 @@ def test_a_name_french_or_spanish_writes_its_own_way_is_kept(target, source, tra
     assert name_lost(source, {"fr": "Il part.", "es": "Se va."}[target], Languages("en", target), COMMON)  # left out
 
 
+@pytest.mark.parametrize(("target", "source", "kept", "changed"), [
+    ("fr", "She comes from Italy.", "Elle vient d'Italie.", "Elle vient d'Espagne."),
+    ("fr", "The app reads Arabic.", "L'appli lit l'arabe.", "L'appli lit l'hébreu."),
+    ("it", "The history of Italy is long.", "La storia dell'Italia è lunga.", "La storia dell'Austria è lunga."),
+    ("it", "We love Europe.", "Amiamo l’Europa.", "Amiamo l’Asia."),
+])
+def test_a_name_after_an_elided_article_is_kept(target, source, kept, changed):
+    assert not name_lost(source, kept, Languages("en", target), COMMON)
+    assert name_lost(source, changed, Languages("en", target), COMMON)
+
+
 def test_the_rule_reads_only_languages_whose_capitals_mark_names():
     """German writes every noun with a capital: "Hund" is no name a translation keeps."""
     assert name_lost("A dog sees John.", "Ein Hund sieht Peter.", EN_DE, COMMON)

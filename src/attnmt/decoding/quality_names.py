@@ -14,7 +14,8 @@ the same letters (KEPT_IN), a word with a capital is a name the translation keep
   "n");
 - names a day of the week or a month, which the verbatim rule reads (attnmt.decoding.verbatim_months).
 
-The translation keeps the name where it holds it, or a word that starts as it does (``spelled``: its first three
+The translation keeps the name where it holds it, or a word that starts as it does, an article elided before it
+("l'Italie") or a compound's parts before it ("Pro-Judäa-Schild") aside (``spelled``: its first three
 letters, "c" read as "k" and "sch" as "sk", an accent left out: "Japanese" as "Japaner", "Scottish" as
 "schottischer", "California" as "Kalifornien", "Zurich" as "Zürich", "Turkish" as "türkisch"), or the name as
 the translation's language writes it (attnmt.decoding.quality_exonyms: "Vienna" as "Wien").  On Multi30k's
@@ -39,6 +40,7 @@ NAMED_BY_CAPITAL = ("en", "fr", "es", "it", "pt", "nl")  # a capital marks a nam
 KEPT_IN = ("en", "de", "fr", "es", "it", "pt", "nl")  # languages that write a Latin name as it is
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _SENTENCE_END = re.compile(r"[.!?:]\s*$")
+_GLUED = re.compile(r"['’-]")  # an elided article ("d'Italie", "dell'Italia") or a compound's hyphen ("Pro-Judäa")
 _KEPT_LETTERS = 3  # a translation's word that starts with the name's first three letters keeps it ("Japaner")
 
 
@@ -85,7 +87,7 @@ def name_lost(source: str, translation: str, languages: Languages, common: Calla
     if primary_subtag(languages.source or "") not in NAMED_BY_CAPITAL or target not in KEPT_IN:
         return False
     text = spelled(translation)
-    starts = {spelled(word)[:_KEPT_LETTERS] for word in _WORD.findall(translation)}
+    starts = {spelled(part)[:_KEPT_LETTERS] for word in _WORD.findall(translation) for part in _GLUED.split(word)}
     exonyms = EXONYMS.get(target, {})
     return any(not any(spelled(form) in text for form in (name, *exonyms.get(folded(name), ())))
                and spelled(name)[:_KEPT_LETTERS] not in starts for name in kept_names(source, common))
