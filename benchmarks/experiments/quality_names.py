@@ -33,7 +33,7 @@ def main() -> None:
         pairs = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
         flagged = [(source, translation) for source, translation in pairs
                    if name_lost(source, translation, languages, common)]
-        print(f"{path.name:24} {len(flagged):3} of {len(pairs):3} flagged name")
+        print(f"{path.name:30} {len(flagged):3} of {len(pairs):3} flagged name")
         for source, translation in flagged if args.show else []:
             print(f"    {source} | {translation} | {kept_names(source, common)}")
 
