@@ -39,7 +39,7 @@ README = (FRONT_MATTER + "\r\n"
           "==============\r\n\r\n"
           '[docs]: https://docs.example.com "Docs"\r\n')
 KEPT = [FRONT_MATTER, FENCE, "`code span`", '](https://example.com/a_b "', "][docs]", "<https://auto.link/x>",
-        "](img/car.png)", "`x` |", "<!-- a comment -->", '[docs]: https://docs.example.com "Docs"\r\n',
+        "](img/car.png)", "`x` |", "<!-- a comment -->", '[docs]: https://docs.example.com "',
         "==============\r\n", "|------|------:|\r\n", "  - "]
 
 
@@ -200,10 +200,10 @@ def test_translate_command_keeps_code_and_lists_review_lines(trained_model, tmp_
                             "--min-quality", "1"], capsys)
     assert code == 0, err
     translated = output.read_bytes().decode("utf-8")
-    for kept in (FRONT_MATTER, FENCE, "<!-- a comment -->", '[docs]: https://docs.example.com "Docs"\r\n'):
+    for kept in (FRONT_MATTER, FENCE, "<!-- a comment -->", '[docs]: https://docs.example.com "'):
         assert kept in translated
     lines = {int(row.split("\t")[0]) for row in review.read_text(encoding="utf-8").splitlines()[1:]}
-    assert lines == {6, 8, 11, 13, 15, 16, 17, 19, 21, 23, 24, 32}  # where each run starts
+    assert lines == {6, 8, 11, 13, 15, 16, 17, 19, 21, 23, 24, 32, 35}  # where each run starts (35: a title)
 
 
 @pytest.mark.parametrize("text", ["Use the ` key to open the console.\n", "An escaped \\`x` here.\n",
@@ -610,3 +610,28 @@ def test_a_title_left_as_it_was_keeps_its_escapes_and_a_translated_one_escapes_i
     translator = known({"Say hi.": ('Sag "hallo" \\ los.', pairs), "Docs here.": ("Doku hier.", pairs)})
     written = translate_markdown('[Docs](u "Say hi.") here.\n', translator)
     assert written == '[Doku](u "Sag \\"hallo\\" \\\\ los.") hier.\n'
+
+
+def test_a_reference_definitions_title_is_translated_as_a_links_own_title(upper):
+    """The tooltip of every ``[text][label]`` link stayed English where an inline link's was translated.
+    One in a blockquote, or a line in a code block that reads as a definition, is kept."""
+    text = ("See [the guide][g] and [faq].\n\n"
+            "[g]: https://x.org/guide 'Install guide'\n"
+            '  [FAQ]: <https://x.org/faq> (Questions "often" asked)  \n\n'
+            '> [q]: https://q.org "Quoted"\n\n'
+            '```\n[c]: https://c.org "Code"\n```\n')
+    assert translate_markdown(text, upper) == (
+        "SEE [THE GUIDE][g] AND [FAQ][faq].\n\n"
+        "[g]: https://x.org/guide 'INSTALL GUIDE'\n"
+        '  [FAQ]: <https://x.org/faq> (QUESTIONS "OFTEN" ASKED)  \n\n'
+        '> [q]: https://q.org "Quoted"\n\n'
+        '```\n[c]: https://c.org "Code"\n```\n')
+
+
+def test_a_definitions_title_left_as_it_was_keeps_its_escapes_and_a_quote_translated_is_escaped(same, known):
+    text = '[a][g] b.\n\n[g]: https://x.org "Say \\"hi\\" &amp; go"\n'
+    assert translate_markdown(text, same) == text
+    pairs = [(0, 0), (1, 1)]
+    translator = known({"a b.": ("A B.", pairs), "Say hi.": ('Sag "hallo".', pairs)})
+    written = translate_markdown('[a][g] b.\n\n[g]: https://x.org "Say hi."\n', translator)
+    assert written == '[A][g] B.\n\n[g]: https://x.org "Sag \\"hallo\\"."\n'

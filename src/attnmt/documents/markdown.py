@@ -20,8 +20,9 @@ A paragraph's lines are one text for the model, and its translation is written a
 
 Kept as they are: code blocks (fenced and indented), front matter (YAML's ``---`` or TOML's
 ``+++`` at the very start) but for its title and description (attnmt.documents.markdown_front),
-reference definitions, HTML blocks and comments (but for the words of an HTML block that HTML's writer writes
-back byte for byte: attnmt.documents.markdown_titles.html_blocks), thematic breaks.
+reference definitions (but for a title: attnmt.documents.markdown_definitions), HTML blocks and comments (but
+for the words of an HTML block that HTML's writer writes back byte for byte:
+attnmt.documents.markdown_titles.html_blocks), thematic breaks.
 Docs sites' syntax (admonitions, containers, tabs, heading ids and attribute lists, template tags,
 MDX imports) is kept too, with the text inside it translated (attnmt.documents.markdown_sites), its
 titles and an HTML block's ``<summary>`` too (attnmt.documents.markdown_titles).
@@ -43,6 +44,7 @@ from markdown_it.token import Token
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import PROTECTED
+from attnmt.documents.markdown_definitions import DefinitionTitle, definition_titles
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import alert_title, github, kept_start
 from attnmt.documents.markdown_html import INLINE_BREAK, html_name, html_pairs
@@ -361,8 +363,10 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
             kind == "heading" and not opening.markup.startswith("#")))
     blocks = html_blocks(lines, tokens, vocabulary, options, glossary, where, MarkdownJob)
     whole = {line for block in blocks for line in range(block.region.spans[0][0], block.region.spans[-1][0] + 1)}
-    runs: list[FrontValue | Summary | Run] = sorted(
-        [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob), *blocks, *found,
+    titles = definition_titles(lines, tokens, env.get("references", {}), skipped,
+                               lambda root: MarkdownJob(root, vocabulary, titled_options, glossary), where)
+    runs: list[FrontValue | Summary | DefinitionTitle | Run] = sorted(
+        [*front_values(lines, skipped, vocabulary, options, glossary, where, MarkdownJob), *blocks, *found, *titles,
          *(one for one in summaries(lines, tokens, vocabulary, options, glossary, where, MarkdownJob)
            if one.region.spans[0][0] not in whole)],
         key=lambda one: one.region.spans[0][:2])  # in the order they stand, as all_replaced writes them

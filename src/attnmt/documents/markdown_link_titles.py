@@ -9,7 +9,8 @@ translated as an HTML ``title`` attribute is.
 The run's fragment gives the ``<a>`` or ``<img>`` a ``title`` attribute (attnmt.documents.markdown.fragment),
 which TreeJob translates; written back, only the text between the title's delimiters changes, the
 delimiters, the destination and an attribute list after them kept byte for byte.  A title the translation
-left as it was (as the source read it: escapes and references decoded) keeps its source bytes.
+left as it was (as the source read it: escapes and references decoded) keeps its source bytes.  A reference
+definition's title is attnmt.documents.markdown_definitions'.
 """
 
 from __future__ import annotations
@@ -68,6 +69,11 @@ def retitled(tail: str, source: str | None, translated: str | None, cell: bool =
     span = title_span(tail)
     if span is None or source is None or translated is None or translated == source:
         return tail
-    delimiters = {tail[span[1]], OPENERS[tail[span[1]]], *("|" * cell)}
-    text = "".join("\\" + c if c == "\\" or c in delimiters else c for c in " ".join(translated.split()))
-    return tail[:span[0]] + text + tail[span[1]:]
+    return tail[:span[0]] + escaped_title(translated, tail[span[1]], cell) + tail[span[1]:]
+
+
+def escaped_title(text: str, delimiter: str, cell: bool = False) -> str:
+    """A title's ``text`` on one line, as written between its ``delimiter`` (the closing one) and its opener."""
+    delimiters = {delimiter, OPENERS[delimiter], *("|" * cell)}
+    return "".join("\\" + c if c == "\\" or c in delimiters else c for c in " ".join(text.split()))
+
