@@ -1,5 +1,6 @@
 """Checkpoint averaging (attnmt.training.averaging) on hand-made weights: the paths a caller gives it."""
 
+import json
 import re
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from safetensors.torch import load_file, save_file
 from support import PAIRS, run_cli, tiny_config, write_calibration, write_pairs
 
 from attnmt import checkpoint as ckpt
+from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding, calibration
 from attnmt.decoding.calibration import CALIBRATION, load_calibration
@@ -241,8 +243,8 @@ def test_an_average_written_over_the_models_weights_fits_their_calibration_again
     write_calibration(model_dir)  # fitted on the best checkpoint's weights, about to be replaced
     old, fitted = (model_dir / ckpt.WEIGHTS).read_bytes(), []
 
-    def refit(folder, src, ref, say, pairs, weights, into):
-        fitted.append((folder, src, ref, (folder / ckpt.WEIGHTS).read_bytes() == old))
+    def refit(folder, src, ref, say, pairs, weights, into, chrf_threshold):
+        fitted.append((folder, src, ref, (folder / ckpt.WEIGHTS).read_bytes() == old, chrf_threshold))
         write_calibration(into, weights)
 
     monkeypatch.setattr(calibration, "calibrate_run", refit)
@@ -250,9 +252,30 @@ def test_an_average_written_over_the_models_weights_fits_their_calibration_again
     assert code == 0 and out.splitlines() == [
         f"model/quality.json was fitted on the weights being replaced: fitting it again on {tmp_path / 'va.src'}",
         "averaged 2 checkpoints (step_00000001, step_00000002) into model/model.safetensors"]
-    assert fitted == [(Path("model"), str(tmp_path / "va.src"), str(tmp_path / "va.tgt"), True)]
+    assert fitted == [(Path("model"), str(tmp_path / "va.src"), str(tmp_path / "va.tgt"), True, 50.0)]
     assert load_calibration(model_dir) is not None  # of the new weights, now in place
     assert not [name for name in contents(model_dir) if name.startswith(".") and name != ".lock"]
+
+
+@pytest.mark.parametrize("average", [
+    lambda model_dir: main(AVERAGE_OVER_MODEL),
+    lambda model_dir: keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))],
+    ids=["attnmt average", "keep_better_average"])
+def test_an_average_over_the_models_weights_refits_their_calibration_at_its_chrf_threshold(
+        tmp_path, monkeypatch, average):
+    """A model calibrated with ``attnmt calibrate --chrf-threshold 40`` was fitted again at 50 once an
+    average replaced its weights, without a word."""
+    model_dir = run_validated_on_relative_files(tmp_path, monkeypatch)
+    write_calibration(model_dir)
+    values = json.loads((model_dir / CALIBRATION).read_text(encoding="utf-8"))
+    (model_dir / CALIBRATION).write_text(json.dumps({**values, "chrf_threshold": 40.0}), encoding="utf-8")
+    rising = iter(range(10))
+    monkeypatch.setattr(averaging, "bleu", lambda hypotheses, references: float(next(rising)))  # the average wins
+    thresholds = []
+    for module in (calibration, averaging):
+        monkeypatch.setattr(module, "calibrate_run", lambda *given, chrf_threshold: thresholds.append(chrf_threshold))
+    average(model_dir)
+    assert thresholds == [40.0]
 
 
 def test_an_average_over_the_models_weights_interrupted_while_refitting_leaves_the_model_as_it_was(
@@ -283,7 +306,8 @@ def test_an_average_over_the_models_weights_fits_their_calibration_on_the_pairs_
     model_dir = run_validated_on_relative_files(tmp_path, monkeypatch, [*PAIRS[:3], (long, "ein hund rennt")])
     write_calibration(model_dir)
     fitted = []
-    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say, pairs, *rest: fitted.append(pairs))
+    monkeypatch.setattr(calibration, "calibrate_run", lambda folder, src, ref, say, pairs, *rest, **options:
+                        fitted.append(pairs))
     code, out, _ = run_cli(AVERAGE_OVER_MODEL, capsys)
     assert code == 0 and fitted == [PAIRS[:3]]
     assert out.splitlines()[0].endswith("va.tgt: 3 of 4 pairs scored (0 with an empty side, 1 longer than max_len 32)")
@@ -314,7 +338,7 @@ def test_keep_better_average_interrupted_while_refitting_leaves_the_model_as_it_
     model = {name: (model_dir / name).read_bytes() for name in (ckpt.WEIGHTS, CALIBRATION)}
     during = []
 
-    def interrupted(*given):
+    def interrupted(*given, **options):
         during.append({name: (model_dir / name).read_bytes() for name in model if (model_dir / name).exists()})
         raise KeyboardInterrupt
 
@@ -330,8 +354,8 @@ def test_keep_better_average_puts_the_average_in_place_with_the_calibration_fitt
     write_calibration(model_dir)
     rising = iter(range(10))
     monkeypatch.setattr(averaging, "bleu", lambda hypotheses, references: float(next(rising)))  # the average wins
-    monkeypatch.setattr(averaging, "calibrate_run", lambda folder, src, ref, say, pairs, weights, into:
-                        write_calibration(into, weights))
+    monkeypatch.setattr(averaging, "calibrate_run", lambda folder, src, ref, say, pairs, weights, into,
+                        chrf_threshold: write_calibration(into, weights))
     keep_better_average(model_dir, lasts=(2,), decoding=Decoding(beam_size=1))
     assert (model_dir / ckpt.WEIGHTS).read_bytes() == (model_dir / "averaged_last2.safetensors").read_bytes()
     assert load_calibration(model_dir) is not None  # fitted on the average, refused on any other weights

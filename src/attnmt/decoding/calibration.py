@@ -370,14 +370,14 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
 
 def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None],
                   pairs: Sequence[tuple[str, str]] | None = None, weights: Path | None = None,
-                  into: Path | None = None) -> None:
+                  into: Path | None = None, chrf_threshold: float = CHRF_THRESHOLD) -> None:
     """The end of a training run: calibrates the model in ``model_dir`` on its validation set, or says
     why it stays uncalibrated (too few sentences, too few on one side of the threshold); never stops the run.
     ``pairs``: the (source, reference) pairs of ``src`` and ``ref`` to fit on, as the run scores them
     (attnmt.training.training_data.scored_pairs: those within its max_len); None: every line of the files.
     ``weights`` and ``into``: new weights not yet in place, and the folder their quality.json is written in
-    until it is (attnmt.training.new_weights).  The refusals name ``attnmt calibrate``'s options
-    (--src/--ref, --chrf-threshold), which training has none of: the line ends with that command."""
+    until it is (attnmt.training.new_weights), fitted at the old one's ``chrf_threshold``.  The refusals
+    name ``attnmt calibrate``'s options (--src/--ref, --chrf-threshold): the line ends with that command."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.text.data import read_lines
 
@@ -385,7 +385,8 @@ def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None
         model, tokenizer = load_model_dir(model_dir, weights)
         sources, references = ((read_lines(src), read_lines(ref)) if pairs is None
                                else ([s for s, _ in pairs], [r for _, r in pairs]))
-        calibration, table = calibrate(model, tokenizer, Path(model_dir), sources, references, weights=weights)
+        calibration, table = calibrate(model, tokenizer, Path(model_dir), sources, references,
+                                       chrf_threshold=chrf_threshold, weights=weights)
     except (UserError, OSError) as error:  # too few sentences, or on one side of the threshold; a file gone
         say(f"quality not calibrated ({error}); calibrate it later with attnmt calibrate --model {model_dir} "
             "--src F --ref F [--chrf-threshold N]")

@@ -27,7 +27,7 @@ from attnmt.errors import ConfigError, ModelDirError
 from attnmt.evaluate import bleu
 from attnmt.files import atomic_write
 from attnmt.train_config import load_config
-from attnmt.training.new_weights import replace_weights
+from attnmt.training.new_weights import fitted_threshold, replace_weights
 from attnmt.training.resume_checks import run_validation_set
 from attnmt.training.run_dir import run_holding
 from attnmt.training.training_data import read_validation_text, scored_pairs
@@ -179,5 +179,6 @@ def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
     winner = max(scores, key=scores.get)
     if winner != "best":  # the calibration fitted on the new weights before either is put in place
         replace_weights(model_dir, partial(shutil.copyfile, candidates[winner]),
-                        partial(calibrate_run, model_dir, valid_src, valid_tgt, say, pairs))
+                        partial(calibrate_run, model_dir, valid_src, valid_tgt, say, pairs,
+                                chrf_threshold=fitted_threshold(model_dir)))
     return scores

@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from attnmt.decoding.calibration import CALIBRATION, WEIGHTS
+from attnmt.decoding.calibration import CALIBRATION, CHRF_THRESHOLD, WEIGHTS, load_calibration
 from attnmt.errors import ModelDirError
 from attnmt.files import existing_mode, finish_file, write_failure
 from attnmt.orphans import remove_orphaned_folders
@@ -82,3 +82,15 @@ def put_in_place(fitted: Path, old: Path) -> None:
     except OSError as error:
         raise ModelDirError(f"could not write {old}: {write_failure(error)}; it was fitted on the weights replaced: "
                             f"fit it again with attnmt calibrate --model {old.parent}") from None
+
+
+def fitted_threshold(model_dir: Path) -> float:
+    """The sentence chrF at which the model's calibration was fitted (``attnmt calibrate --chrf-threshold``),
+    for the refit of new weights to keep: refitted at 50, a model calibrated at 40 lost it without a word.
+    50 (CHRF_THRESHOLD) where the file cannot be read as a calibration of the weights there."""
+    try:
+        calibration = load_calibration(model_dir)
+    except ModelDirError:
+        return CHRF_THRESHOLD
+    return calibration.chrf_threshold if calibration else CHRF_THRESHOLD
+

@@ -140,7 +140,7 @@ def replace_model_weights(folder: Path, chosen: list[Path]) -> None:
     from attnmt.cli.commands.quality import run_calibration_pairs
     from attnmt.decoding.calibration import CALIBRATION, calibrate_run
     from attnmt.training.averaging import mean_weights
-    from attnmt.training.new_weights import replace_weights
+    from attnmt.training.new_weights import fitted_threshold, replace_weights
 
     mean = mean_weights(chosen)
     refit: Callable[[Path, Path], object] | None = None
@@ -152,7 +152,7 @@ def replace_model_weights(folder: Path, chosen: list[Path]) -> None:
             unfitted = str(error)
         else:
             print_out(f"{folder / CALIBRATION} was fitted on the weights being replaced: fitting it again on {src}")
-            refit = partial(calibrate_run, folder, src, ref, print_out, pairs)
+            refit = partial(calibrate_run, folder, src, ref, print_out, pairs, chrf_threshold=fitted_threshold(folder))
     replace_weights(folder, lambda tmp: save_file(mean, str(tmp)), refit)
     if unfitted:
         print_out(f"removed {folder / CALIBRATION}, fitted on the weights replaced; fit it again with attnmt "
