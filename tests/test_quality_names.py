@@ -120,3 +120,24 @@ def test_assess_flags_a_changed_name_through_the_models_vocabulary(model_and_tok
                                    languages=EN_DE)
     assert "name" in changed.flags
     assert "name" not in kept.flags and "name" not in common.flags
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The Prime Minister met the Queen on Monday.", "Der Premierminister traf am Montag die Königin."),
+    ("The Government announced new rules.", "Die Regierung kündigte neue Regeln an."),
+    ("Select Delete from the Edit menu.", "Wählen Sie Löschen aus dem Menü Bearbeiten."),
+    ("Press Cancel to close the dialog.", "Drücken Sie Abbrechen, um den Dialog zu schließen."),
+    ("Tap Share and choose Email.", "Tippen Sie auf Teilen und wählen Sie E-Mail."),
+])
+def test_a_title_or_a_programs_control_after_the_or_a_verb_for_it_is_no_name(source, translation):
+    """After "the" or a program's verb a capital marks a title, an institution or a menu's item, translated."""
+    assert not name_lost(source, translation, EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("In the match, the Germans scored twice.", "Im Spiel haben die Italiener zweimal getroffen."),
+    ("The boat trip on the Danube was lovely.", "Die Bootsfahrt auf dem Rhein war wunderschön."),
+    ("The Swiss team won the final.", "Die deutsche Mannschaft hat das Finale gewonnen."),
+])
+def test_a_known_people_or_river_after_the_is_still_a_name(source, translation):
+    assert name_lost(source, translation, EN_DE, COMMON)

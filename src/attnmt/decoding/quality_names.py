@@ -12,7 +12,11 @@ the same letters (KEPT_IN), a word with a capital is a name the translation keep
 - is a common word with a capital: its lower case is one piece of the model's source vocabulary ("Christmas",
   "Mohawk", "Child"; ``common``), which a name the model never learnt to translate is not ("john": "jo", "h",
   "n");
-- names a day of the week or a month, which the verbatim rule reads (attnmt.decoding.verbatim_months).
+- names a day of the week or a month, which the verbatim rule reads (attnmt.decoding.verbatim_months);
+- follows "the" or a program's verb for its controls (NOT_A_NAME_AFTER: "the Queen", "the Government", "the Edit
+  menu", "Press Cancel", "select Privacy"): a title, an institution or a menu's item, which a translation
+  translates ("die Königin", "Abbrechen"), as a person's name after them is rare; a land, a river or a people
+  quality_exonyms knows is still read there ("the Germans", "The Swiss team", "the Danube").
 
 The translation keeps the name where it holds it, or a word that starts as it does, an article elided before it
 ("l'Italie") or a compound's parts before it ("Pro-Judäa-Schild") aside (``spelled``: its first three
@@ -41,6 +45,10 @@ KEPT_IN = ("en", "de", "fr", "es", "it", "pt", "nl")  # languages that write a L
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _SENTENCE_END = re.compile(r"[.!?:]\s*$")
 _GLUED = re.compile(r"['’-]")  # an elided article ("d'Italie", "dell'Italia") or a compound's hyphen ("Pro-Judäa")
+# English words after which a capital marks a title, an institution or a program's control, not a name: of 20
+# good news and software translations, 8 were flagged for such words (benchmarks/results/quality_names_epyc.txt)
+NOT_A_NAME_AFTER = frozenset({"the", "click", "press", "tap", "select", "choose", "hit", "open", "enable", "disable"})
+_KNOWN_NAMES = frozenset(word for table in EXONYMS.values() for word in table)  # "the Germans", "the Danube"
 _KEPT_LETTERS = 3  # a translation's word that starts with the name's first three letters keeps it ("Japaner")
 
 
@@ -62,6 +70,8 @@ def kept_names(source: str, common: Callable[[str], bool]) -> list[str]:
     for k, match in enumerate(words[1:], start=1):  # the first word has a capital anyway
         word = re.sub(r"['’]s?$", "", match[0])
         beside = [words[j][0] for j in (k - 1, k + 1) if 0 < j < len(words)]
+        if folded(words[k - 1][0]) in NOT_A_NAME_AFTER and folded(word) not in _KNOWN_NAMES:
+            continue
         if (word[0].isupper() and not word.isupper() and "-" not in word
                 and not _SENTENCE_END.search(source[:match.start()]) and not any(w[0].isupper() for w in beside)
                 and folded(word) not in lower | WEEKDAYS.keys() | MONTHS.keys() and not common(word.lower())):
