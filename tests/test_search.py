@@ -407,7 +407,7 @@ def test_translate_gives_the_same_output_in_small_batches():
 def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkeypatch):
     module = importlib.import_module("attnmt.decoding.inputs")  # where padded_sources batches by length
     model, tok = ending_model(), CharTokenizer()
-    lines = ["one", "two words", "a longer sentence here", "x", "four more words here"]
+    lines = ["one", "two words", "a longer sentence here", "ok", "four more words here"]  # "x" would pass through
     sizes = []
 
     def recording(lengths, max_tokens, max_sentences=0):

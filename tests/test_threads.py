@@ -262,5 +262,5 @@ def test_translate_looks_at_the_thread_count_before_each_batch(monkeypatch):
         def decode(self, ids) -> str:
             return " ".join("w" for _ in ids)
 
-    translate(ending_model(), WordTokenizer(), ["a b", "", "c d e", "f"], max_sentences=1)
+    translate(ending_model(), WordTokenizer(), ["a b", "", "c d e", "fg"], max_sentences=1)  # "f" would pass through
     assert len(calls) == 3  # one batch per non-blank sentence

@@ -129,7 +129,7 @@ def test_the_calibration_at_the_end_of_a_run_fits_on_the_pairs_its_validation_sc
     src, tgt = write_pairs(tmp_path, "va", [*PAIRS[:3], (long, "ein hund rennt"), PAIRS[3]])
     fitted = []
 
-    def too_few(model, tokenizer, model_dir, sources, references, *rest):
+    def too_few(model, tokenizer, model_dir, sources, references, *rest, **options):
         fitted.append((list(sources), list(references)))
         raise DataError("too few sentences")
 
