@@ -30,14 +30,13 @@ Eastern nation" as "ein östliches Land").
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from typing import Protocol
 
 from attnmt.decoding.quality_exonyms import EXONYMS
 from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.verbatim_months import MONTHS, WEEKDAYS
-from attnmt.text.invisible import folded
+from attnmt.text.invisible import folded, unaccented
 from attnmt.text.language_codes import primary_subtag
 
 NAMED_BY_CAPITAL = ("en", "fr", "es", "it", "pt", "nl")  # a capital marks a name, not a noun as German's does
@@ -55,9 +54,7 @@ _KEPT_LETTERS = 3  # a translation's word that starts with the name's first thre
 def spelled(text: str) -> str:
     """``text`` case-folded (attnmt.text.invisible.folded), without accents ("Zürich" as "zurich") and with
     German's spelling of Latin's letters undone."""
-    decomposed = unicodedata.normalize("NFKD", folded(text))
-    plain = "".join(character for character in decomposed if not unicodedata.combining(character))
-    return plain.replace("sch", "sk").replace("c", "k")
+    return unaccented(folded(text)).replace("sch", "sk").replace("c", "k")
 
 
 def kept_names(source: str, common: Callable[[str], bool]) -> list[str]:

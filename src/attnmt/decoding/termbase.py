@@ -57,6 +57,7 @@ from lxml import etree
 from attnmt.decoding.term_forms import capitals, normal, term_key
 from attnmt.errors import DataError, warn
 from attnmt.text.data import cannot_read, not_gzip, open_bytes
+from attnmt.text.invisible import unaccented
 from attnmt.text.language_codes import language_of, primary_subtag, subtags, variety
 from attnmt.text.xml_start import first_element
 
@@ -326,8 +327,7 @@ def status_word(node: etree._Element) -> str | None:
 def status_of(text: str) -> str | None:
     """The first word of the status ``text`` states (MultiTerm's DEPRECATED_WORDS: "deprecated"; OTHER_WORDS:
     German "bevorzugt" is "preferred"), or None for a value not known.  Accents aside: "À éviter" is "a eviter"."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower().replace("_", " ").replace("-", " "))
-    value = "".join(character for character in decomposed if not unicodedata.combining(character))
+    value = unaccented(text.strip().lower().replace("_", " ").replace("-", " "))
     if value.startswith(DEPRECATED_WORDS):
         return "deprecated"
     if other := next((word for word in OTHER_WORDS if value.startswith(word)), None):

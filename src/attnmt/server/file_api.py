@@ -51,6 +51,7 @@ from attnmt.server.file_jobs import MACROS_HINT, FileJob, FileJobs, JobOptions
 from attnmt.server.models import ServedModel, ServeSettings, TooMuch
 from attnmt.server.sent_events import event
 from attnmt.server.v1_api import chosen_model, refusal
+from attnmt.text.invisible import unaccented
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
 HIDDEN = ("Cc", "Cf")  # controls (C0, DEL, C1) and invisible format characters: dropped from a sent file's name
@@ -363,8 +364,7 @@ def attachment(filename: str) -> str:
 def ascii_name(filename: str) -> str:
     """``filename`` in printable ASCII: accents dropped (NFKD), any other character, a quote or a
     backslash (which a quoted header value would have to escape) made "_"."""
-    letters = (c for c in unicodedata.normalize("NFKD", filename) if not unicodedata.combining(c))
-    return "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in letters)
+    return "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in unaccented(filename))
 
 
 def admitted_with_key(server: Server, request: Request, body_key: str | None) -> None:

@@ -3,7 +3,8 @@ SentencePiece's normalisation leaves out), and texts made of them alone (``blank
 nothing to translate; of them, those that take no room either (``invisible``), which glossary
 matching reads past, and those the model reads as a space all the same (``SPACING``).  One rule
 for the quality flags, word probabilities, alignments, ``score``'s checks and glossary terms.
-And the form the quality flags' words and glossary terms are compared in (``folded``)."""
+And the form the quality flags' words and glossary terms are compared in (``folded``), and a text without its
+accents (``unaccented``)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,12 @@ def folded(text: str, fold: Callable[[str], str] = str.casefold) -> str:
     with a combining accent is "café", full-width "ＤＯＧ" is "DOG"), case-folded (``fold``; ``str``
     keeps the case), NFKC again (folding can leave characters that compose)."""
     return unicodedata.normalize("NFKC", fold(unicodedata.normalize("NFKC", text)))
+
+
+def unaccented(text: str) -> str:
+    """``text`` in NFKD without its combining marks: "Zürich" is "Zurich", "À éviter" "A eviter"."""
+    return "".join(character for character in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(character))
 
 
 def blank(text: str) -> bool:

@@ -6,7 +6,8 @@ others, each language's own name among them, for the languages most glossaries a
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from attnmt.text.invisible import unaccented
 
 # A language's names in German, French, Spanish, Italian, Portuguese, Dutch, Polish and Russian, and its
 # own, lower case and without Latin letters' accents (``plain`` takes them off a header's cell: "inglés" is "ingles")
@@ -40,8 +41,7 @@ QUALIFIER = re.compile(r"\s*\([^()]*\)$")
 def plain(name: str) -> str:
     """A language's name as OTHER_NAMES holds it: case-folded, without accents and without a qualifier in
     parentheses ("Français (France)" is "francais")."""
-    decomposed = unicodedata.normalize("NFKD", QUALIFIER.sub("", name.strip()).casefold())
-    return "".join(character for character in decomposed if not unicodedata.combining(character))
+    return unaccented(QUALIFIER.sub("", name.strip()).casefold())
 
 
 def other_names(code: str) -> frozenset[str]:
