@@ -103,8 +103,7 @@ def verbatim_differs(source: str, translation: str, dictated: Dictated = NOTHING
     languages, where known (verbatim.differs)."""
     if not differs(source, translation, target, source_language):
         return False
-    return not dictated or differs(undictated(source, dictated.source_spans(source)),
-                                   undictated(translation, dictated.spans(translation)), target, source_language)
+    return not dictated or differs(*undictated_pair(source, translation, dictated), target, source_language)
 
 
 def undictated_pair(source: str, translation: str, dictated: Dictated) -> tuple[str, str]:
