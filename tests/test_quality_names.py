@@ -141,3 +141,19 @@ def test_a_title_or_a_programs_control_after_the_or_a_verb_for_it_is_no_name(sou
 ])
 def test_a_known_people_or_river_after_the_is_still_a_name(source, translation):
     assert name_lost(source, translation, EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "changed", "kept"), [
+    ("Click Anna's photo to open it.", "Klicken Sie auf Marias Foto, um es zu öffnen.",
+     "Klicken Sie auf Annas Foto, um es zu öffnen."),
+    ("Open John's folder and copy the file.", "Öffnen Sie Peters Ordner und kopieren Sie die Datei.",
+     "Öffnen Sie Johns Ordner und kopieren Sie die Datei."),
+])
+def test_a_possessive_after_a_programs_verb_is_a_persons_name(source, changed, kept):
+    """A control has no "'s": "Anna's" after "Click" is a person's name, changed or kept."""
+    assert name_lost(source, changed, EN_DE, COMMON)
+    assert not name_lost(source, kept, EN_DE, COMMON)
+
+
+def test_a_possessive_after_the_is_still_a_title():
+    assert not name_lost("The Queen's speech was short.", "Die Rede der Königin war kurz.", EN_DE, COMMON)

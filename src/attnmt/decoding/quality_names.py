@@ -16,7 +16,8 @@ the same letters (KEPT_IN), a word with a capital is a name the translation keep
 - follows "the" or a program's verb for its controls (NOT_A_NAME_AFTER: "the Queen", "the Government", "the Edit
   menu", "Press Cancel", "select Privacy"): a title, an institution or a menu's item, which a translation
   translates ("die Königin", "Abbrechen"), as a person's name after them is rare; a land, a river or a people
-  quality_exonyms knows is still read there ("the Germans", "The Swiss team", "the Danube").
+  quality_exonyms knows is still read there ("the Germans", "The Swiss team", "the Danube"), and so is a
+  possessive after a verb ("Click Anna's photo", "Open John's folder"): a control has no "'s", a person does.
 
 The translation keeps the name where it holds it, or a word that starts as it does, an article elided before it
 ("l'Italie") or a compound's parts before it ("Pro-Judäa-Schild") aside (``spelled``: its first three
@@ -67,13 +68,21 @@ def kept_names(source: str, common: Callable[[str], bool]) -> list[str]:
     for k, match in enumerate(words[1:], start=1):  # the first word has a capital anyway
         word = re.sub(r"['’]s?$", "", match[0])
         beside = [words[j][0] for j in (k - 1, k + 1) if 0 < j < len(words)]
-        if folded(words[k - 1][0]) in NOT_A_NAME_AFTER and folded(word) not in _KNOWN_NAMES:
+        if after_title_or_control(folded(words[k - 1][0]), folded(word), word != match[0]):
             continue
         if (word[0].isupper() and not word.isupper() and "-" not in word
                 and not _SENTENCE_END.search(source[:match.start()]) and not any(w[0].isupper() for w in beside)
                 and folded(word) not in lower | WEEKDAYS.keys() | MONTHS.keys() and not common(word.lower())):
             names.append(word)
     return names
+
+
+def after_title_or_control(before: str, word: str, possessive: bool) -> bool:
+    """Whether ``word`` (folded), after ``before`` (folded), is a title, an institution or a program's control, no
+    name (NOT_A_NAME_AFTER): not a land or a people quality_exonyms knows, nor a ``possessive`` after a verb."""
+    if before not in NOT_A_NAME_AFTER or word in _KNOWN_NAMES:
+        return False
+    return before == "the" or not possessive  # "the Queen's speech" is a title's still
 
 
 class SourcePieces(Protocol):
