@@ -346,7 +346,7 @@ def test_calibrate_reads_a_line_of_several_sentences_sentence_by_sentence_as_tra
 def test_calibrate_leaves_out_a_pair_translate_passes_through_without_the_model(trained_copy, tmp_path, capsys,
                                                                                 monkeypatch):
     """translate passes "12345" and a URL through untranslated, and score gives them quality 1 without
-    the model (paragraphs.passed_through); calibrate gave the model them and fitted quality on what it
+    the model (attnmt.decoding.unread.copy_assessment); calibrate gave the model them and fitted quality on what it
     wrote, on pairs no translation is ever rated by."""
     from attnmt.decoding import calibration
 

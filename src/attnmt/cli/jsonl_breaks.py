@@ -44,8 +44,9 @@ from attnmt.cli.translate_quality import (
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.quality import Assessment
 from attnmt.decoding.translate import Translation
+from attnmt.decoding.unread import copy_assessment
 from attnmt.documents.letterless import reaches_model
-from attnmt.documents.paragraphs import passed_through, pick, text_assessment
+from attnmt.documents.paragraphs import pick, text_assessment
 from attnmt.inspect.align import pharaoh
 
 T = TypeVar("T")
@@ -107,13 +108,13 @@ def joined_assessment(found: list[Assessment | None], parts: list[str], texts: l
     of the parts' translations ``texts``): a part's as it is where it is the only one.  A part the
     model does not read, which passes through, has no say (a paragraph's letterless sentences have
     none: paragraphs.letterless_parts), its words no probability; a record whose every part passes
-    through passes through whole, quality 1 and no flags (paragraphs.passed_through): ``12\n34``,
+    through passes through whole, quality 1 and no flags (attnmt.decoding.unread.copy_assessment): ``12\n34``,
     each part copied, was flagged ``copied``."""
     if len(found) == 1:
         return found[0]
     read = [a if reaches_model(part) else None for a, part in zip(found, parts, strict=True)]
     if not any(read):
-        return passed_through(text_assessment(found, texts, text, source))
+        return copy_assessment(text_assessment(found, texts, text, source))
     return text_assessment(read, texts, text, source)
 
 

@@ -220,9 +220,9 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     through, as plain text passes it through (attnmt.documents.paragraphs.paragraph): one
     hypothesis, ``letterless`` (the line, its glossary's terms replaced: letterless.with_terms),
     score 0, and the assessment ``attnmt score`` gives the line and itself, quality 1 and no flags
-    (paragraphs.passed_through: the model, never trained to copy, finds a copied "A" poor), its
+    (attnmt.decoding.unread.copy_assessment: the model, never trained to copy, finds a copied "A" poor), its
     terms or not."""
-    from attnmt.documents.paragraphs import passed_through as copy_assessed
+    from attnmt.decoding.unread import copy_assessment
 
     copied = [k for k, (line, sentence) in enumerate(zip(lines, sentences, strict=True))
               if line.strip() and not sentence]
@@ -230,7 +230,7 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     results = list(searched)
     for k, a in zip(copied, found, strict=True):
         # scores as a text line's: the sum of no sentence's
-        results[k] = [Translation(letterless[k], 0, 0, copy_assessed(a))]
+        results[k] = [Translation(letterless[k], 0, 0, copy_assessment(a))]
     return results
 
 def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str], bare: list[str],

@@ -65,7 +65,7 @@ what gives translations out (``Assessor``: translate, the server, a review; ``at
 it quality 0 and the flag ``empty`` (EMPTY), and ``low_quality`` under the threshold.  A text with
 no letter passed through as it is gets quality 1 and no flags (``passes_through``; ``blank_pair``
 where no piece of it is read), as does one of URLs, e-mail addresses and file names alone
-(attnmt.documents.paragraphs.passed_through).
+(attnmt.decoding.unread.copy_assessment).
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
-from attnmt.decoding.unread import passed_through
+from attnmt.decoding.unread import passed_through, unread_hypotheses
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
@@ -294,16 +294,16 @@ def translate_n_best(
     prefix: Prefixes = None,
     quality: attnmt.decoding.quality.Assessor | None = None,
 ) -> list[list[Translation]]:
-    """The ``decoding.n_best`` best translations of each input sentence, best first, with their
-    scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs.
-    ``glossary`` and ``prefix`` as for ``translate``.  With ``quality`` (an
-    attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its
-    ``assessment`` (quality and flags), as ``assess`` would give it, from each batch's encoder
-    output as the search left it."""
+    """The ``decoding.n_best`` best translations of each input sentence, best first, with their scores (beam search,
+    also for beam_size 1, where it equals greedy search); [] for blank inputs, one without letters or of one letter
+    itself alone (attnmt.decoding.unread).  ``glossary`` and ``prefix`` as for ``translate``.  With ``quality`` (an
+    attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its ``assessment`` (quality
+    and flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
     given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     edges, sentences = read_sentences(given, writes_whole(tokenizer, model.config.unk_id))
     quality, guides = checked_quality(quality), Guides.of(len(sentences), glossary, prefix)
-    with keeping([[] for _ in sentences]) as outputs:
+    kept, sentences = passed_through(given, sentences, guides.glossaries)
+    with keeping(unread_hypotheses(model, tokenizer, kept, quality)) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides,
                                       record):

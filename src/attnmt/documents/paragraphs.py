@@ -33,6 +33,7 @@ from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.translate import Translation, translate_n_best
+from attnmt.decoding.unread import copy_assessment
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import Shown, reaches_model, with_terms
 from attnmt.documents.parted_lines import own_joined, parted_groups, parted_pairs
@@ -88,7 +89,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     batched pass, in batches as ``translate_n_best`` makes them); ``prefix`` starts the translation
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality_joined.joined); a text with no sentence to translate,
-    which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
+    which passes through untranslated, gets quality 1 and no flags (``copy_assessment``)."""
     fits, writes = fits_and_writes(model, tokenizer)  # as ModelTranslator's, where translate splits and keeps symbols
     sentences = [paragraph_sentences(text, options, glossary, fits, writes) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
@@ -110,12 +111,12 @@ def assess_passed_through(model: Transformer, tokenizer: PieceCodec, texts: Sequ
                           paragraphs: list[Paragraph], quality: Assessor) -> None:
     """In place: the one hypothesis of each text that has no sentence to translate (punctuation,
     numbers, a URL, an e-mail address) gets the assessment ``attnmt score`` gives the text and that
-    hypothesis (``passed_through``; None for a blank text)."""
+    hypothesis (``copy_assessment``; None for a blank text)."""
     passed = [k for k, p in enumerate(paragraphs) if not p.sentences]
     found = quality.assess(model, tokenizer, [texts[k] for k in passed],
                            [paragraphs[k].hypotheses[0].text for k in passed])
     for k, a in zip(passed, found, strict=True):
-        paragraphs[k].hypotheses[0].assessment = passed_through(a)
+        paragraphs[k].hypotheses[0].assessment = copy_assessment(a)
 
 
 def passes_through(text: str, translation: str, options: DocumentOptions, glossary: Glossary | None = None) -> bool:
@@ -129,16 +130,6 @@ def passes_through(text: str, translation: str, options: DocumentOptions, glossa
     given = translation.strip()
     return given == text.strip() or (glossary is not None and given == translate_paragraphs(
         [text], FoundTranslations({}, glossary=glossary), options)[0].strip())
-
-
-def passed_through(assessed: Assessment | None) -> Assessment | None:
-    """The assessment of a text passed through untranslated (``passes_through``), from the forced
-    pass's (``assessed``): quality 1, no flags and no word probability (None each), as
-    quality.passes_through gives a copy with no letter.  The copy is its own reference (chrF 100);
-    read whole by the model, never trained to copy, "https://example.com/docs/page" came out 0,
-    ``copied`` and ``low_quality``.  Nothing of the text reached the model, so no word of it has
-    the model's probability: "2012" with its glossary's "zweitausendzwölf" had come out 0.0."""
-    return assessed and replace(assessed, quality=1.0, flags=[], words=[(word, None) for word, _ in assessed.words])
 
 
 def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str,
@@ -238,7 +229,7 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
     worst (quality_joined.joined); a line with no sentence to translate, given as it is or with
-    ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
+    ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``copy_assessment``);
     None where a side is ``blank``.  ``fits`` and ``writes``: the model's limit and the symbols its
     vocabulary writes, which translate split with (``line_pairs``); ``own``: the model's translations
     of sentences, which find the parts of a sentence translate parted in its translation (``line_pairs``);
@@ -249,7 +240,7 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
     lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation, source, languages)
              for each, source, translation in zip(pairs, sources, translations, strict=True)]
-    return [passed_through(a) if passes_through(s, t, options, glossary) else a
+    return [copy_assessment(a) if passes_through(s, t, options, glossary) else a
             for s, t, a in zip(sources, translations, lines, strict=True)]
 
 

@@ -123,7 +123,7 @@ def sentence_references(sources: Sequence[str], references: Sequence[str], optio
     translate gives the model a line's sentences apart and rates the line by its worst; else the pair
     whole, as score reads it.  A pair with a blank side stays as it is (calibrate leaves it out); one
     whose source has no sentence for the model (numbers, punctuation, a URL), which translate passes
-    through and score rates 1 without the model (paragraphs.passed_through), is left out: the model's
+    through and score rates 1 without the model (attnmt.decoding.unread.copy_assessment), is left out: the model's
     translation of "12345" was fitted on, a pair no translation is rated by.  Read whole, "the boy
     laughs. a bird sings." was translated as one sentence and fitted on as one, where translate and
     score never read one so."""

@@ -27,8 +27,9 @@ from attnmt.decoding.inputs import ModelFitsWrites
 from attnmt.decoding.quality import Assessment, Assessor, blank_pair
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.quality_language import Languages
+from attnmt.decoding.unread import copy_assessment
 from attnmt.documents.files import MAX_FILE_BYTES
-from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
+from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, UserError
@@ -174,12 +175,12 @@ class ServedModel(ModelFitsWrites):
         """``text``'s ``translation``, from its ``sentences``' translations, assessed sentence by sentence
         and joined (attnmt.decoding.quality_joined): as trustworthy as its worst sentence; a text with no
         sentence to translate, passed through as it is, quality 1 and no flags, as translate_texts_n_best
-        gives it (attnmt.documents.paragraphs.passed_through), a text of spaces alone too, which ``assess``
+        gives it (attnmt.decoding.unread.copy_assessment), a text of spaces alone too, which ``assess``
         gives no Assessment (blank_pair, as POST /translate answers it).  Runs in the model's thread."""
         assessor = self.assessor()  # an empty translation: quality 0, as /v1/translate gives it
         if not sentences:
             found = assessor.assess(self.model, self.tokenizer, [text], [translation])[0]
-            return passed_through(found) or blank_pair(self.calibration)
+            return copy_assessment(found) or blank_pair(self.calibration)
         found = joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
         return read_whole(found, text, translation, assessor.languages)  # verbatim and language over the whole text
 
