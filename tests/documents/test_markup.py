@@ -947,3 +947,13 @@ def test_siblings_glued_in_one_word_translated_as_one_share_its_letters(fixed):
 def test_an_element_around_a_whole_text_keeps_the_spaces_at_its_edges(upper, text, expected):
     """They were dropped: a link's text indented on a line of its own came back on the tag's line."""
     assert one(text, upper) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<p><b>Warning: </b>Do not touch.</p>", "<p><b>WARNING: </b>DO NOT TOUCH.</p>"),
+    ("<p>Do <u>not </u>touch it.</p>", "<p>DO <u>NOT </u>TOUCH IT.</p>"),
+    ('<p>Read<a href="/faq"> our FAQ</a> first.</p>', '<p>READ<a href="/faq"> OUR FAQ</a> FIRST.</p>')])
+def test_a_space_written_inside_an_elements_edge_stays_inside_it(upper, text, expected):
+    """It came back outside (``<b>WARNING:</b> DO``): a CAT tool comparing the page with its source saw
+    the element's content changed, and an underline or a link's background lost its space."""
+    assert one(text, upper) == expected

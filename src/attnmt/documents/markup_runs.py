@@ -150,7 +150,9 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
         if says_no(node) and not vocabulary.is_hidden(node):
             builder.marks[-1].shows_text = True
         return
-    builder.open(node, initial=initial)
+    # A space written inside its edge is its content ("<b>Warning: </b>Do"): a CAT tool compares it, and an
+    # underline or a link's background shows on it (nesting.keep_edge_spaces), as in a cue (cue_text).
+    builder.open(node, initial=initial, keeps_edge_spaces=True)
     builder.add_text(vocabulary.as_read(node.text or ""))
     for child in node:
         add_inline(builder, child, vocabulary)
