@@ -144,6 +144,21 @@ def test_an_index_entrys_levels_and_cross_reference_are_translated_in_its_code(m
                      ' XE "SUMMER TIMES\\: OPENING" \\b ']
 
 
+def test_a_review_lists_an_index_entrys_words_after_the_paragraphs_of_their_part(mirror):
+    """Translated in the code alone, an entry was never listed: a wrong index heading could not be
+    found and corrected.  Each level is listed once, at the part holding it, after its paragraphs."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    entry = code_runs(' XE "Fruit:red apple" ') + END
+    translate_office(word_paragraph(text_run("A red apple.") + entry), ".docx", mirror, DocumentOptions(),
+                     review=review)
+    rows = [(row["part"], row["paragraph"], row["source"], row["translation"]) for row in review.rows()]
+    assert rows == [("word/document.xml", 1, "A red apple.", "APPLE. RED A"),
+                    ("word/document.xml", 2, "Fruit", "FRUIT"), ("word/document.xml", 3, "red apple", "APPLE RED")]
+
+
 def test_an_index_is_translated_as_its_paragraphs_words(mirror):
     """Word shows the index it last built until someone updates the fields: kept, a translated book
     ended with an English index.  Each entry is translated, its tab and pages kept."""

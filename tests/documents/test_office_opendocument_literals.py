@@ -139,3 +139,17 @@ def test_a_formulas_result_texts_are_translated_and_what_compares_with_them_foll
 def test_libreoffice_shows_a_formulas_translated_result_texts(mirror, tmp_path):
     out, _ = translated(".ods", mirror, target_body())
     assert libreoffice_csv(out, ".ods", tmp_path)[1:3] == ["1200,TARGET ABOVE,HERE CLICK,1", "800,TARGET BELOW,,"]
+
+
+@pytest.mark.parametrize(("suffix", "part"), [(".ods", "content.xml"), (".fods", "office:body")])
+def test_a_review_lists_a_formulas_result_texts_after_the_cells_of_their_part(mirror, suffix, part):
+    """"Above target" and "Click here" were translated but never listed: a reviewer could not see them."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    data = (zipped_file("spreadsheet", body=target_body(), automatic=AUTOMATIC) if suffix == ".ods" else
+            flat_file("spreadsheet", body=target_body(), automatic=AUTOMATIC))
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translate_office(data, suffix, mirror, DocumentOptions(), review=review)
+    rows = [(row["paragraph"], row["source"]) for row in review.rows() if row["part"] == part]  # not the header's
+    assert rows == [(1, "Revenue"), (2, "Status"), (3, "Above target"), (4, "Below target"), (5, "Click here")]

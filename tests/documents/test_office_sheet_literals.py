@@ -285,3 +285,25 @@ def test_libreoffice_counts_the_translated_cells_with_the_followed_literal(mirro
     book.active["C1"] = '=IF(A3="Not started","yes","no")'
     out = translate(docx_bytes(book), mirror)
     assert libreoffice_csv(out, ".xlsx", tmp_path)[0] == "STATUS,2,YES"  # IF's result text translated too
+
+
+def test_a_review_lists_a_formulas_result_texts_and_a_lists_items_at_their_sheet(mirror):
+    """A reviewer saw neither: translated apart from the cells, they were missing from the table, and a
+    wrong "Above target" or drop-down item could not be found and corrected.  Each is listed at its
+    sheet, numbered there after the sheet's own paragraphs (an inline string's, "Revenue"), as a cell's
+    text is listed."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["B1"] = "Revenue", '=IF(A2>1000,"Above target","Below target")'
+    validation = DataValidation(type="list", formula1='"Open,Closed"')
+    book.active.add_data_validation(validation)
+    validation.add("C1:C9")
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translate_office(docx_bytes(book), ".xlsx", mirror, DocumentOptions(), review=review)
+    rows = [(row["part"], row["paragraph"], row["source"], row["translation"]) for row in review.rows()]
+    assert rows == [(SHEET, 1, "Revenue", "REVENUE"), (SHEET, 2, "Above target", "TARGET ABOVE"),
+                    (SHEET, 3, "Below target", "TARGET BELOW"), (SHEET, 4, "Open", "OPEN"),
+                    (SHEET, 5, "Closed", "CLOSED")]
+    assert review.sentences == 5

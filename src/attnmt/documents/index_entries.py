@@ -28,6 +28,7 @@ from attnmt.documents.archive import Part
 from attnmt.documents.fields import field_code_kind, field_kind
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
+from attnmt.documents.review import Review
 from attnmt.documents.tables import XML_SPACE
 from attnmt.documents.translator_parts import translator_glossary
 from attnmt.documents.translators import ForXml, Translator
@@ -128,16 +129,22 @@ def entry_codes(root: etree._Element) -> list[EntryCode]:
     return [code for code in found if code.holders and entry_spans(code.code)]
 
 
-def translate_entries(parts: Iterable[Part], translator: Translator, options: DocumentOptions) -> None:
+def translate_entries(parts: Iterable[Part], translator: Translator, options: DocumentOptions,
+                      review: Review | None = None) -> None:
     """Each entry field's words in ``parts`` (a Word document's) translated by ``translator``, each
-    text once, and the parts holding one marked changed (module docstring)."""
+    text once, and the parts holding one marked changed (module docstring); ``review`` lists each
+    text at the part that holds it (Review.places_after), as it lists a paragraph's."""
     glossary = translator_glossary(translator)
     held = [(part, code) for part in parts for code in entry_codes(part.tree.getroot())]
-    texts = (text for _, code in held for span in entry_spans(code.code) for text in levels(code.code, span))
-    todo = [text for text in dict.fromkeys(texts) if needs_translation(text, glossary)]
+    texts = ((part.member, text) for part, code in held for span in entry_spans(code.code)
+             for text in levels(code.code, span))
+    todo = [(member, text) for member, text in dict.fromkeys(texts) if needs_translation(text, glossary)]
     if not todo:
         return
-    translations = dict(zip(todo, translate_lines(todo, ForXml(translator), options, empty_kept=True), strict=True))
+    places = review.places_after([member for member, _ in todo]) if review is not None else None
+    translated = translate_lines([text for _, text in todo], ForXml(translator), options, review, empty_kept=True,
+                                 places=places)
+    translations = {text: now for (_, text), now in zip(todo, translated, strict=True)}
     for part, code in held:
         new = translated_code(code.code, translations)
         if new != code.code:

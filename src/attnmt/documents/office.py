@@ -79,7 +79,7 @@ from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_filters import follow_database_filters, follow_ranges
-from attnmt.documents.opendocument_flat import FLAT_SUFFIXES, flat_parts, has_macros, read_flat
+from attnmt.documents.opendocument_flat import BODY_PART, FLAT_SUFFIXES, flat_parts, has_macros, read_flat
 from attnmt.documents.opendocument_literals import QUOTES, follow_content_literals, follow_formulas
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -155,16 +155,16 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         parts += added
         follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
         parts += follow_filters(archive, parts)  # filters show the values their cells show now
-        parts += follow_sheet_literals(archive, parts, name, translator, options)  # so do formulas' texts
+        parts += follow_sheet_literals(archive, parts, name, translator, options, review)  # so do formulas' texts
         parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
     if suffix == ".ods":
         follow_database_filters(archive, parts)  # filters show the values their cells show now
-        follow_content_literals(archive, parts, translator, options)  # so do formulas' texts, rules and lists
+        follow_content_literals(archive, parts, translator, options, review)  # so do formulas' texts, rules, lists
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
-        translate_entries(parts, translator, options)  # the index Word builds again reads as the one it shows
+        translate_entries(parts, translator, options, review)  # the index Word builds again reads as the one it shows
     if suffix in (".docx", ".docm", ".pptx", ".pptm"):
         translate_chart_workbooks(archive, parts, translator, options, name, review)
     for part in parts:
@@ -216,7 +216,7 @@ def translate_flat(data: bytes, suffix: str, translator: Translator, options: Do
     if suffix == ".fods" and (b"database-range" in data or any(quote in data for quote in QUOTES)):
         source = read_flat(data, name, suffix).getroot()  # filters and formulas read against the file as it came
         follow_ranges(tree.getroot(), source)
-        follow_formulas(tree.getroot(), source, translator, options)
+        follow_formulas(tree.getroot(), source, translator, options, BODY_PART, review)
     return serialise_part(tree, data[:HEAD])
 
 

@@ -32,6 +32,7 @@ FLAT_SUFFIXES = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}  # each with
 FLAT_MEDIA_TYPES = {flat: MEDIA_TYPES[zipped] for flat, zipped in FLAT_SUFFIXES.items()}
 MIMETYPE = f"{{{OFFICE}}}mimetype"
 BODY = f"{{{OFFICE}}}body"
+BODY_PART = "office:body"  # the name a review's rows give the body's part
 META = f"{{{OFFICE}}}meta"  # the file's properties, an .odt's meta.xml
 # Basic's modules, where a flat file keeps its macros (``office:scripts``: ooo:library-embedded, ooo:module).
 MODULE = "{http://openoffice.org/2004/office}module"
@@ -65,7 +66,7 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     # a paragraph's job holds its root, any other job (a link's tooltip's, a conditional text's) its element
     in_body = [next((job.root if isinstance(job, OpenDocumentParagraph) else job.element).iterancestors(BODY), None)
                is not None for job in jobs]
-    parts = [Part("office:body", tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
+    parts = [Part(BODY_PART, tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
              Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]
     numbers: dict[str, int] = {}  # charts and objects each counted from 1
     for document in [document for document in root.iter(DOCUMENT) if document is not root

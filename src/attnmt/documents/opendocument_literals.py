@@ -36,6 +36,7 @@ from attnmt.documents.opendocument_formulas import CALCEXT, VALUE_TYPE, formula_
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.result_literals import translate_results, unquoted
+from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
 
 CONDITION = f"{{{TABLE}}}condition"  # a validation's
@@ -49,24 +50,26 @@ LISTED = re.compile(r"\s*cell-content-is-in-list\((.*)\)\s*", re.DOTALL)  # a va
 
 
 def follow_content_literals(archive: Archive, parts: Sequence[Part], translator: Translator,
-                            options: DocumentOptions) -> None:
+                            options: DocumentOptions, review: Review | None = None) -> None:
     """The formulas of the spreadsheet in ``parts``' content.xml (its tree translated in place, the
     archive's member as it came) follow their cells and their result texts, which ``translator``
-    translates (module docstring)."""
+    translates and ``review`` lists (module docstring)."""
     content = next((part for part in parts if part.member == CONTENT), None)
     if content is None or not any(quote in archive.read(CONTENT) for quote in QUOTES):
         return
     content.changed |= follow_formulas(content.tree.getroot(), parse_part(archive, CONTENT).getroot(), translator,
-                                       options)
+                                       options, CONTENT, review)
 
 
 def follow_formulas(root: etree._Element, source: etree._Element, translator: Translator,
-                    options: DocumentOptions) -> bool:
+                    options: DocumentOptions, member: str, review: Review | None = None) -> bool:
     """The text literals of the formulas in ``root`` (a content.xml's or a flat file's, translated)
     that read its cells' source text (``source``: the same, as it came) or a formula's result text or
-    a list's item, which ``translator`` translates, following their translation; whether any changed."""
+    a list's item, which ``translator`` translates and ``review`` lists at ``member`` (the part ``root``
+    is), following their translation; whether any changed."""
     followed = spreadsheet_cells(root, source)
-    translate_results(cell_formulas(root), followed, translator, options, listed_items(root))
+    translate_results(((member, formula) for formula in cell_formulas(root)), followed, translator, options,
+                      [(member, item) for item in listed_items(root)], review)
     if not followed:
         return False
     changed = False

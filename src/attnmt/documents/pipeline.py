@@ -289,12 +289,15 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
 
 
 def translate_lines(lines: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                    review: Review | None = None, first_line: int = 1, *, empty_kept: bool = False) -> list[str]:
+                    review: Review | None = None, first_line: int = 1, *, empty_kept: bool = False,
+                    places: Sequence[Place] | None = None) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
-    ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
-    tabs too, or of one letter (``A``, ``(b)``: letterless.reaches_model), comes out exactly as
-    it was, but for the terms of the translator's glossary that stand in a field of it
+    ``first_line`` of its file, for ``review``; or each line's place in an archive, ``places``: a
+    text of an office file that no paragraph holds, a formula's result literal).  A line without
+    letters, one of only spaces or tabs too, or of one letter (``A``, ``(b)``:
+    letterless.reaches_model), comes out exactly as it was, but for the terms of the translator's
+    glossary that stand in a field of it
     (``fields_with_terms``: a term spans no tab), its soft hyphens too, which a line with letters
     loses with its words (FlatBuilder.add_text), as a ``--input-format jsonl`` line keeps them; a
     line whose sentences all came back empty comes out
@@ -309,8 +312,9 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     check_inputs(translator, options, review)
     glossary = translator_glossary(translator)
     given = [reaches_model(line) for line in lines]
-    flats = [replace(flat_line(line, codes=LINE_CODES), place=Place(None, number))
-             for number, (line, model) in enumerate(zip(lines, given, strict=True), first_line) if model]
+    where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
+    flats = [replace(flat_line(line, codes=LINE_CODES), place=place)
+             for place, line, model in zip(where, lines, given, strict=True) if model]
     texts = iter([written(flat, content) for flat, content in
                   zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), strict=True)])
     return [translated_line(line, next(texts), glossary) if model else fields_with_terms(line, glossary)

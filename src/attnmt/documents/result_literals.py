@@ -40,6 +40,7 @@ from itertools import chain
 from attnmt.documents.followed_texts import KEYWORDS, LITERAL, TOKEN, Followed, called_function
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
+from attnmt.documents.review import Review
 from attnmt.documents.translator_parts import translator_glossary
 from attnmt.documents.translators import ForXml, Translator
 
@@ -105,16 +106,23 @@ def unquoted(literal: str) -> str:
     return literal[1:-1].replace('""', '"')
 
 
-def translate_results(formulas: Iterable[str], followed: Followed, translator: Translator,
-                      options: DocumentOptions, offered: Iterable[str] = ()) -> None:
-    """Each result literal of ``formulas`` (the cells' formulas, without their "="), and each of the
-    texts ``offered`` (a list validation's items), that no cell of ``followed`` showed translated by
-    ``translator`` and added to ``followed``, which its literals then follow (module docstring)."""
+def translate_results(formulas: Iterable[tuple[str, str]], followed: Followed, translator: Translator,
+                      options: DocumentOptions, offered: Iterable[tuple[str, str]] = (),
+                      review: Review | None = None) -> None:
+    """Each result literal of ``formulas`` (the cells' formulas, without their "=", each after the
+    member that holds it), and each of the texts ``offered`` (a list validation's items, each after
+    its member), that no cell of ``followed`` showed translated by ``translator`` and added to
+    ``followed``, which its literals then follow (module docstring).  ``review`` lists each at its
+    member (Review.places_after), as it lists a cell's text: a reviewer sees and corrects it too."""
     glossary = translator_glossary(translator)
-    texts = chain((text for formula in formulas if '"' in formula for text in result_literals(formula)), offered)
-    todo = [text for text in dict.fromkeys(texts) if not followed.holds(text) and needs_translation(text, glossary)]
-    lines = [text.split("\n") for text in todo]
-    translated = iter(translate_lines([line for each in lines for line in each], ForXml(translator), options,
-                                      empty_kept=True))
-    for text, each in zip(todo, lines, strict=True):
+    held = chain(((member, text) for member, formula in formulas if '"' in formula
+                  for text in result_literals(formula)), offered)
+    todo = [(member, text) for member, text in dict.fromkeys(held)
+            if not followed.holds(text) and needs_translation(text, glossary)]
+    lines = [text.split("\n") for _, text in todo]
+    places = review.places_after([member for member, _ in todo]) if review is not None else None
+    translated = iter(translate_lines([line for each in lines for line in each], ForXml(translator), options, review,
+                                      empty_kept=True, places=places and [
+                                          place for place, each in zip(places, lines, strict=True) for _ in each]))
+    for (_, text), each in zip(todo, lines, strict=True):
         followed.add(text, "\n".join(next(translated) for _ in each))

@@ -31,8 +31,10 @@ as the model read it.
 The table: a header row, then one row a sentence in document order; tab-separated, a field
 quoted only where it holds a tab, a line break or a double quote (Python's csv, as spreadsheets
 read it).  Office files and e-books: ``part`` (the archive member), ``paragraph`` (its n-th
-paragraph with words to translate, from 1; one of numbers or symbols alone is not counted); text
-files (plain, HTML, XML, subtitles): ``line``.  Then
+paragraph with words to translate, from 1; one of numbers or symbols alone is not counted; a text
+no paragraph holds, a formula's result text, a drop-down's item or an index entry, is numbered after
+the paragraphs of the part that holds it: Review.places_after); text files (plain, HTML, XML,
+subtitles): ``line``.  Then
 ``quality`` (4 decimals), ``flags`` (comma-separated, ``-`` for none), ``source``, ``translation``.
 """
 
@@ -152,6 +154,21 @@ class Review:
         attnmt.documents.tables), so no translation of theirs is left to review."""
         self.segments = [segment for segment in self.segments if segment.place not in places]
         self.sentences -= sum(self.counted.pop(place, 0) for place in places)
+
+    def places_after(self, members: Sequence[str]) -> list[Place]:
+        """A place for each text that no paragraph holds (a formula's result literal, an index entry's
+        words: attnmt.documents.result_literals, index_entries), ``members`` naming the member that holds
+        each: numbered there after the paragraphs counted so far, in order, so that the table lists it
+        with its member's other texts."""
+        last: Counter[str] = Counter()
+        for counted in self.counted:
+            if counted.part is not None:
+                last[counted.part] = max(last[counted.part], counted.number)
+        places = []
+        for member in members:
+            last[member] += 1
+            places.append(Place(member, last[member]))
+        return places
 
     def listed(self) -> tuple[int, Counter[Place]]:
         """What is listed and counted so far, for ``nest_places``."""

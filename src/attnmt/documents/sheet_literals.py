@@ -39,6 +39,7 @@ from attnmt.documents.followed_texts import Followed, follow_literals
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.result_literals import translate_results
+from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import Cells
 from attnmt.documents.tables import FORMULAS, sheet_tables, string_texts, workbook_part, worksheets
 from attnmt.documents.translators import Translator
@@ -54,10 +55,10 @@ MARKERS = re.compile(rb'>[^<]*(?:"|&quot;|&#34;)|\stext\s*=')
 
 
 def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str, translator: Translator,
-                          options: DocumentOptions) -> list[Part]:
+                          options: DocumentOptions, review: Review | None = None) -> list[Part]:
     """The formulas, text rules and validation lists of the workbook in ``parts`` (their trees
     translated in place, the archive's members as they came) follow their cells (module docstring)
-    and the result literals of its formulas, which ``translator`` translates
+    and the result literals of its formulas, which ``translator`` translates and ``review`` lists
     (attnmt.documents.result_literals); ``name`` names the file in warnings.  Returns the parts it
     changed that ``parts`` did not hold."""
     held = {part.member: part for part in parts}
@@ -73,9 +74,10 @@ def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str, tr
         return held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
 
     followed = workbook_cells(archive, parts, [part(sheet) for sheet in sheets], set(held))
-    roots = [part(sheet).tree.getroot() for sheet in sheets]
-    formulas = (formula.text for root in roots for formula in root.iter(s("f")) if formula.text)
-    translate_results(formulas, followed, translator, options, offered_items(roots))
+    held_sheets = [part(sheet) for sheet in sheets]
+    formulas = ((sheet.member, formula.text) for sheet in held_sheets
+                for formula in sheet.tree.getroot().iter(s("f")) if formula.text)
+    translate_results(formulas, followed, translator, options, offered_items(held_sheets), review)
     if not followed:
         return []
     for member in holders:
@@ -158,12 +160,12 @@ def list_validation(formula: etree._Element) -> etree._Element | None:
     return validation if validation is not None and validation.get("type") == "list" else None
 
 
-def offered_items(roots: Sequence[etree._Element]) -> list[str]:
-    """Each item of the list validations of ``roots`` (worksheets) written as one literal
-    (``"Open,In progress,Done"``): the texts a cell's drop-down offers, which a user picks as its text."""
-    listed = (LIST.fullmatch(formula.text or "") for root in roots for formula in root.iter(*FORMULAS)
-              if list_validation(formula) is not None)
-    return [item.strip() for items in listed if items is not None
+def offered_items(sheets: Sequence[Part]) -> list[tuple[str, str]]:
+    """Each item of the list validations of ``sheets`` written as one literal (``"Open,In progress,Done"``),
+    after its sheet's member: the texts a cell's drop-down offers, which a user picks as its text."""
+    listed = ((sheet.member, LIST.fullmatch(formula.text or "")) for sheet in sheets
+              for formula in sheet.tree.getroot().iter(*FORMULAS) if list_validation(formula) is not None)
+    return [(member, item.strip()) for member, items in listed if items is not None
             for item in items.group(1).replace('""', '"').split(",")]
 
 
