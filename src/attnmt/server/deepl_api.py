@@ -228,15 +228,23 @@ async def answered(work: Callable[[], Awaitable[T]]) -> T:
         raise DeepLError(error.status, re.sub(r"^Invalid request: ", "", str(error)), error.headers) from None
 
 
+def no_glossary(params: dict) -> dict:
+    """400 for a glossary to create: this server keeps none."""
+    raise DeepLError(400, f"Glossaries are not supported by this server: {UNSUPPORTED['glossary_id']}")
+
+
 def add_deepl_routes(app: FastAPI, server: Server) -> None:
     @app.exception_handler(DeepLError)
     async def deepl_error(request: Request, error: DeepLError) -> JSONResponse:
         return JSONResponse({"message": str(error)}, status_code=error.status, headers=error.headers)
 
-    async def admitted(request: Request) -> dict:
-        params = await deepl_parameters(request)
-        server.access.admit(request, deepl_key(request, params))
-        return params
+    async def answer(request: Request, reply: Callable[[dict], T]) -> T:
+        """``reply`` to the request's parameters once its key is admitted, its errors in DeepL's words."""
+        async def work() -> T:
+            params = await deepl_parameters(request)
+            server.access.admit(request, deepl_key(request, params))
+            return reply(params)
+        return await answered(work)
 
     @app.post("/v2/translate", tags=["DeepL"], openapi_extra=json_body(["text", "target_lang"], FIELDS))
     async def translate(request: Request) -> dict:
@@ -247,40 +255,25 @@ def add_deepl_routes(app: FastAPI, server: Server) -> None:
     @app.post("/v2/languages", tags=["DeepL"])  # DeepL takes both
     async def languages(request: Request) -> list[dict]:
         """The served languages, as DeepL lists its source or target languages."""
-        async def work() -> list[dict]:
-            params = await admitted(request)
-            return languages_of(server, params.get("type") or "source")
-        return await answered(work)
+        return await answer(request, lambda params: languages_of(server, params.get("type") or "source"))
 
     @app.get("/v2/usage", tags=["DeepL"])
     @app.post("/v2/usage", tags=["DeepL"])  # DeepL takes both
     async def usage(request: Request) -> dict:
         """No quota is kept: DeepL's answer for an account without a character limit."""
-        async def work() -> dict:
-            await admitted(request)
-            return {"character_count": 0, "character_limit": NO_LIMIT}
-        return await answered(work)
+        return await answer(request, lambda _: {"character_count": 0, "character_limit": NO_LIMIT})
 
     @app.get("/v2/glossary-language-pairs", tags=["DeepL"])
     async def glossary_pairs(request: Request) -> dict:
         """None: no glossary is kept by this server (attnmt's /v1/translate takes one in the request)."""
-        async def work() -> dict:
-            await admitted(request)
-            return {"supported_languages": []}
-        return await answered(work)
+        return await answer(request, lambda _: {"supported_languages": []})
 
     @app.get("/v2/glossaries", tags=["DeepL"])
     async def glossaries(request: Request) -> dict:
         """None, as glossary-language-pairs says: this server keeps no glossary."""
-        async def work() -> dict:
-            await admitted(request)
-            return {"glossaries": []}
-        return await answered(work)
+        return await answer(request, lambda _: {"glossaries": []})
 
     @app.post("/v2/glossaries", tags=["DeepL"])
     async def create_glossary(request: Request) -> dict:
         """400: no glossary is kept.  A 404 read to deepl-python's create_glossary as "Glossary not found"."""
-        async def work() -> dict:
-            await admitted(request)
-            raise DeepLError(400, f"Glossaries are not supported by this server: {UNSUPPORTED['glossary_id']}")
-        return await answered(work)
+        return await answer(request, no_glossary)
