@@ -18,7 +18,7 @@ def test_nonewlines_reads_a_line_break_inside_a_sentence_as_a_space(sent, read):
 
 @pytest.mark.parametrize(("sent", "translated", "kept"), [
     ("Save changes", "Änderungen speichern.", "Änderungen speichern"),  # a full stop the source never had
-    ("A dog runs.", "ein hund rennt", "ein hund rennt."),  # the one the model left out
+    ("a dog runs.", "ein hund rennt", "ein hund rennt."),  # the one the model left out
     ("Save\nCancel", "Speichern.\nAbbrechen.", "Speichern\nAbbrechen"),  # line by line
     ("Delete it?", "Löschen?", "Löschen?"),
     ("(optional)", "(optional).", "(optional)"),
@@ -27,4 +27,19 @@ def test_nonewlines_reads_a_line_break_inside_a_sentence_as_a_space(sent, read):
 def test_preserve_formatting_ends_a_line_in_a_full_stop_where_its_source_does(sent, translated, kept):
     assert as_formatted([sent], [translated], {"preserve_formatting": True}) == [kept]
     assert as_formatted([sent], [translated], {"preserve_formatting": "1"}) == [kept]  # deepl-node's form
+    assert as_formatted([sent], [translated], {}) == [translated]
+
+
+@pytest.mark.parametrize(("sent", "translated", "kept"), [
+    ("hello world.", "Hallo Welt.", "hallo Welt."),  # a capital its source never had
+    ("a man rides a bike\nthe woman cooks", "Ein Mann fährt Rad\nDie Frau kocht", "ein Mann fährt Rad\ndie Frau kocht"),
+    ("Two dogs play.", "zwei Hunde spielen.", "Zwei Hunde spielen."),  # the capital the model left out
+    ('"hello," she said.', '„Hallo", sagte sie.', '„hallo", sagte sie.'),  # after a quote
+    ("- buy milk", "- Milch kaufen", "- milch kaufen"),  # after a bullet
+    ("ok, go", "OK, los", "OK, los"),  # a word cased otherwise, as the model wrote it
+    ("The iPhone", "iPhone", "iPhone"),
+    ("3 dogs", "3 Hunde", "3 Hunde"),  # no letter first
+    ("你好", "Hallo", "Hallo")])  # no case in the source
+def test_preserve_formatting_starts_a_line_with_a_letter_in_its_source_lines_case(sent, translated, kept):
+    assert as_formatted([sent], [translated], {"preserve_formatting": True}) == [kept]
     assert as_formatted([sent], [translated], {}) == [translated]

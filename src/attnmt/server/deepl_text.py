@@ -1,7 +1,8 @@
 """DeepL's options on how a plain text is read and written back, as its clients send them.
 
     as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
-    as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there
+    as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there,
+                  and starts with a letter in its source line's case
 
 DeepL splits a text at punctuation and at line breaks, unless told to split at punctuation only
 (deepl-python's SplitSentences.NO_NEWLINES and OFF, deepl-node's "nonewlines" and "off", sent as
@@ -20,6 +21,8 @@ WRAPPED = re.compile(r"(?<![.!?…:;])(?<![.!?…:;][\"'”’»)\]])(?<!\s)[ \t
 PRESERVED = (True, "1", "true")
 STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
 ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
+# A line's first word where it starts with a letter (after spaces, quotes, brackets, a bullet), not a number
+FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]+)")
 
 
 def as_split(texts: list[str], params: dict) -> list[str]:
@@ -33,8 +36,9 @@ def as_split(texts: list[str], params: dict) -> list[str]:
 
 def as_formatted(texts: list[str], translations: list[str], params: dict) -> list[str]:
     """``translations`` with ``preserve_formatting``: each line's end as its source line's (``end_kept``),
-    line by line where a translation has its text's lines, else at the text's end.  A user interface's
-    "Save changes" came back "Änderungen speichern.", a full stop its source never had."""
+    and its first letter's case (``start_kept``), line by line where a translation has its text's lines,
+    else at the text's ends.  A user interface's "Save changes" came back "Änderungen speichern.", a full
+    stop its source never had; a chat's "hello world." came back "Hallo Welt.", a capital it never had."""
     if params.get("preserve_formatting") not in PRESERVED:
         return translations
     return [lines_kept(text, translation) for text, translation in zip(texts, translations, strict=True)]
@@ -44,7 +48,7 @@ def lines_kept(text: str, translation: str) -> str:
     sources, lines = text.split("\n"), translation.split("\n")
     if len(sources) != len(lines):
         sources, lines = [text], [translation]
-    return "\n".join(end_kept(source, line) for source, line in zip(sources, lines, strict=True))
+    return "\n".join(end_kept(source, start_kept(source, line)) for source, line in zip(sources, lines, strict=True))
 
 
 def end_kept(source: str, translation: str) -> str:
@@ -58,4 +62,19 @@ def end_kept(source: str, translation: str) -> str:
         return written[:-1] + spaces
     if said[-1] in STOPS and written[-1] not in ENDS:
         return written + said[-1] + spaces
+    return translation
+
+
+def start_kept(source: str, translation: str) -> str:
+    """``translation`` with its first letter in the case of ``source``'s, as DeepL keeps a sentence's first
+    letter: lowered where the word is in title case, raised where it is all in lower case; a word cased
+    otherwise ("OK", "iPhone"), or a line that starts with a number or a letter without case, as written."""
+    said, written = FIRST_WORD.match(source), FIRST_WORD.match(translation)
+    if not said or not written:
+        return translation
+    first, word, at = said[1][0], written[1], written.start(1)
+    if first.islower() and word[0].isupper() and (len(word) == 1 or word[1:].islower()):
+        return translation[:at] + word[0].lower() + translation[at + 1:]
+    if first.isupper() and word.islower():
+        return translation[:at] + word[0].upper() + translation[at + 1:]
     return translation
