@@ -26,9 +26,9 @@ def test_both_strategies_rank_a_sentence_without_terms_alike():
     row_top = torch.tensor([[-0.1, -0.5, -1.2, -2.0], [-0.2, -0.3, -1.5, -3.0]])
     row_token = torch.tensor([[4, 5, EOS, 6], [8, EOS, 9, 10]])
     constrained = ConstrainedBeamSearch(Constraints.start([[[7]], []], torch.device("cpu")))
-    wanted = constrained.wanted()  # [2, 1]: the first piece of each unmet term
-    assert wanted.tolist() == [[7], [-1]]
-    extra = torch.tensor([[-4.0], [float("-inf")]])
+    wanted = constrained.wanted()  # [2, 2]: the first piece of each unmet term, then the pieces where forms part
+    assert wanted.tolist() == [[7, -1], [-1, -1]]
+    extra = torch.tensor([[-4.0, float("-inf")], [float("-inf"), float("-inf")]])
     at_limit = torch.tensor([False, False])
     plain = BeamSearch().rank(beam_log_prob, row_top, row_token, 2, 4, EOS, at_limit)
     ranked = constrained.rank(beam_log_prob, torch.cat([row_top, extra], 1),

@@ -41,7 +41,10 @@ right after SentencePiece's lone "▁" piece (``space``): its first piece brings
 came out "Der Junge  20 Dollar", with two spaces.
 A term may have other forms (attnmt.decoding.term_ids.Term: glued to a bracket or quote, "▁„" "H" "und"
 beside "▁Hund"; with a capital first at a sentence's start), any of which meets it; only the model's own
-choice of such a form's first piece starts it, and the search never offers one.
+choice of such a form's first piece starts it, and the search never offers one.  A term's forms that begin with
+the same pieces are one reading until they part (``next_pieces``): there the hypothesis writes the next piece
+of any of them that the model chooses.  A reading of each form filled a beam with copies at one score, and the
+form the model writes ("▁Feuerwehrm" "änner" among twelve forms of "▁Feuerwehrm") was lost from it.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
+from attnmt.decoding.banks import allocate
 from attnmt.decoding.term_ids import endings_of, forms, inflects
 
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
@@ -245,19 +249,40 @@ class Constraints:
             return (alike[:, None] & met[:, :, None, :]).any(dim=3)
         return (alike & met[:, None, :]).any(dim=2)
 
+    def next_pieces(self) -> Tensor:
+        """[N, C] the piece each form of a hypothesis' current term writes next, of the forms of that term that
+        begin with the pieces it has written (module docstring); -1 for another form, and in no term."""
+        groups = self.groups()
+        terms, lengths, term = (t.index_select(0, groups) for t in (self.terms, self.lengths, self.term))
+        current = self.current.clamp(min=0)
+        own = terms.gather(1, current[:, None, None].expand(-1, 1, terms.size(2)))  # [N, 1, L]
+        written = torch.arange(terms.size(2), device=terms.device)[None, :] < self.depth[:, None]  # [N, L]
+        begins = ((terms == own) | ~written[:, None, :]).all(dim=2)  # [N, C]
+        going = begins & (term == term.gather(1, current[:, None])) & (lengths > self.depth[:, None])
+        place = self.depth.clamp(max=terms.size(2) - 1)[:, None, None].expand(-1, terms.size(1), 1)
+        return terms.gather(2, place).squeeze(2).masked_fill(~going | (self.current < 0)[:, None], -1)
+
     def following(self) -> Tensor:
         """[N] the next piece of each hypothesis' current term, the one token it may write (a term
-        once started is written whole: module docstring); -1 for a hypothesis in no term."""
-        place = self.depth.clamp(max=self.terms.size(2) - 1)
-        following = self.terms[self.groups(), self.current.clamp(min=0), place]
-        return following.masked_fill(self.current < 0, -1)
+        once started is written whole: module docstring); -1 for a hypothesis in no term, or where
+        its term's forms part (``parting``)."""
+        pieces = self.next_pieces()
+        first = pieces.amax(dim=1)
+        return first.masked_fill(((pieces != first[:, None]) & (pieces >= 0)).any(dim=1), -1)
+
+    def parting(self) -> Tensor:
+        """[N, C] the next pieces of the hypotheses whose term's forms part here, any of which each may write
+        (``arrange`` rules out every other); -1 for the others' and for the rest."""
+        return self.next_pieces().masked_fill((self.following() >= 0)[:, None], -1)
 
     def wanted(self) -> Tensor:
-        """[N, C] tokens that make progress besides a hypothesis' best ones: the first piece of each
-        unmet term; -1 for none (a hypothesis in a term writes its next piece: ``following``)."""
+        """[N, 2C] tokens that make progress besides a hypothesis' best ones: the first piece of each
+        unmet term, and the next pieces where its term's forms part (``parting``); -1 for none (a
+        hypothesis in a term writes its next piece: ``following``)."""
         groups = self.groups()
         firsts = self.terms[:, :, 0].index_select(0, groups)
-        return firsts.masked_fill(self.written(self.met, groups) | ~self.primary.index_select(0, groups), -1)
+        firsts = firsts.masked_fill(self.written(self.met, groups) | ~self.primary.index_select(0, groups), -1)
+        return torch.cat([firsts, self.parting()], dim=1)
 
     def ruled_out(self) -> Tensor | None:
         """[N, V] the pieces each hypothesis may not write next: after a term, those that would carry
@@ -280,18 +305,24 @@ class Constraints:
         groups = self.groups().index_select(0, rows)
         lengths = self.lengths.index_select(0, groups)  # [M, C]
         left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
-        current, depth, met, following = (t.index_select(0, rows)
-                                           for t in (self.current, self.depth, self.met, self.following()))
-        goes_on = (current >= 0) & (tokens == following)
+        current, depth, met, pieces = (t.index_select(0, rows)
+                                       for t in (self.current, self.depth, self.met, self.next_pieces()))
+        goes = pieces == tokens[:, None]  # [M, C]: the forms the token carries on, one it ends first
+        goes_on, ends = goes.any(dim=1), goes & (lengths == (depth + 1)[:, None])
+        going = torch.where(ends.any(dim=1), ends.long().argmax(dim=1), goes.long().argmax(dim=1))
         firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(self.written(met, groups), -1)
         starts = (tokens[:, None] == firsts) & ((current < 0) & (left == 0))[:, None]  # [M, C]
         single, several = starts & (lengths == 1), starts & (lengths > 1)
+        term, place = self.term.index_select(0, groups), torch.arange(several.size(1), device=rows.device)
+        # one reading of a term's forms begun alike (module docstring): its first form the token starts
+        several &= ~((term[:, :, None] == term[:, None, :]) & several[:, None, :] & (place[None, :] < place[:, None])
+                     ).any(dim=2)
         count = several.sum(dim=1)
         width = int(count.max()) if len(rows) else 0
         # Each row's started terms first, in their order: the term reading j starts.
         started = several.long().argsort(dim=1, descending=True, stable=True)[:, :width]
         carried, carried_depths, carries = self.carried_tails(groups, tokens, left)
-        plain = torch.where(goes_on, current, torch.where(single.any(dim=1), single.long().argmax(dim=1), -1))
+        plain = torch.where(goes_on, going, torch.where(single.any(dim=1), single.long().argmax(dim=1), -1))
         current = torch.cat([plain[:, None], started, carried], dim=1)  # [M, R]
         depth = torch.cat([torch.where(goes_on, depth + 1, single.any(dim=1).long())[:, None],
                            torch.ones_like(started), carried_depths], dim=1)
@@ -340,6 +371,8 @@ class Constraints:
         if self.space >= 0:  # a term's first piece brings its own "▁"
             starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2)
             blocked |= self.spaced[rows] & (self.current[rows] < 0) & ~prefixed[rows] & starts
+        parting = self.parting()[rows]  # [G, M, C]: a term's forms part; no other piece goes on
+        blocked |= (parting >= 0).any(dim=2) & ~(tokens[:, :, None] == parting).any(dim=2)
         readings = valid.size(1)
         log_prob = log_prob.masked_fill(blocked, float("-inf"))[:, :, None].expand(*log_prob.shape, readings)
         log_prob = log_prob.masked_fill(~valid.view_as(log_prob), float("-inf")).flatten(1)
@@ -361,29 +394,3 @@ class Constraints:
             self.tails, self.tail_depths = self.tails[groups], self.tail_depths[groups]
             self.term, self.primary, self.inflects = self.term[groups], self.primary[groups], self.inflects[groups]
 
-
-def extra_candidates(logits: Tensor, normaliser: Tensor, tokens: Tensor, wanted: Tensor) -> Tensor:
-    """The log-probs [N, W] of the ``wanted`` tokens [N, W] (normalised by ``normaliser`` [N]);
-    -inf where a wanted token is none (-1), already among the row's candidate ``tokens`` [N, K],
-    or wanted twice (its first place counts): no hypothesis enters the beam twice."""
-    log_probs = logits.gather(1, wanted.clamp(min=0)) - normaliser[:, None]
-    seen = (wanted[:, :, None] == tokens[:, None, :]).any(dim=2)
-    place = torch.arange(wanted.size(1), device=wanted.device)
-    earlier = place[None, :] < place[:, None]  # [W, W]: column before row
-    twice = ((wanted[:, :, None] == wanted[:, None, :]) & earlier).any(dim=2)
-    return log_probs.masked_fill(seen | twice | (wanted < 0), float("-inf"))
-
-
-def allocate(log_prob: Tensor, bank: Tensor) -> Tensor:
-    """Dynamic beam allocation: the order [G, M] in which to take each sentence's candidates,
-    given their log_prob [G, M] and bank [G, M]: the best of each bank, from the highest bank
-    down, then the second best of each, and so on; candidates at -inf last.  Taking the first
-    beam_size shares the beam among the banks; with one bank it is the order of log_prob."""
-    by_score = log_prob.argsort(dim=1, descending=True, stable=True)
-    banks = bank.gather(1, by_score)
-    n_banks = int(banks.max()) + 1
-    one_hot = F.one_hot(banks, n_banks)  # [G, M, banks]
-    rank = (one_hot.cumsum(dim=1) * one_hot).sum(dim=2) - 1  # place within its bank, best first
-    key = rank * n_banks + (n_banks - 1 - banks)
-    key = key.masked_fill(log_prob.gather(1, by_score) == float("-inf"), key.numel() * n_banks)
-    return by_score.gather(1, key.argsort(dim=1, stable=True))

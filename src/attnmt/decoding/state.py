@@ -12,8 +12,8 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.banks import extra_candidates
 from attnmt.decoding.cache import KVCache
-from attnmt.decoding.constraints import extra_candidates
 from attnmt.decoding.next_tokens import ChoosesFromTheStep, NextTokens, ban, next_tokens_of, outside_distribution
 from attnmt.decoding.penalties import Penalties
 from attnmt.model import Transformer
