@@ -157,3 +157,37 @@ def test_a_possessive_after_a_programs_verb_is_a_persons_name(source, changed, k
 
 def test_a_possessive_after_the_is_still_a_title():
     assert not name_lost("The Queen's speech was short.", "Die Rede der Königin war kurz.", EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "changed", "kept"), [
+    ("Anna is reading.", "Maria liest.", "Anna liest."),
+    ("Microsoft released a new update.", "Google hat ein neues Update veröffentlicht.",
+     "Microsoft hat ein neues Update veröffentlicht."),
+    ("Anna's car is red.", "Marias Auto ist rot.", "Annas Auto ist rot."),  # a possessive
+    ("The bus left. Sarah said goodbye.", "Der Bus fuhr ab. Maria verabschiedete sich.",
+     "Der Bus fuhr ab. Sarah verabschiedete sich."),  # an inner sentence's first word
+])
+def test_an_english_name_at_a_sentences_start_is_read(source, changed, kept):
+    assert name_lost(source, changed, EN_DE, COMMON)
+    assert not name_lost(source, kept, EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("This is my brother.", "Das ist mein Bruder."),  # a closed class's word
+    ("Several tourists walked to the beach.", "Mehrere Touristen gingen zum Strand."),
+    ("Here is the station.", "Hier ist der Bahnhof."),
+    ("Elections will be held in May.", "Im Mai finden Wahlen statt."),  # a plural
+    ("Payment was declined.", "Zahlung abgelehnt."),  # a noun's ending
+    ("Bearded men waited at the gate.", "Bärtige Männer warteten am Tor."),  # a common word's past
+    ("Breakfast is served from seven.", "Das Frühstück gibt es ab sieben Uhr."),  # translated after an article
+    ("Anna reads.", "Maria liest."),  # a verb in "s" is no evidence: "Local villagers" is none either
+])
+def test_an_ordinary_first_word_or_one_without_evidence_is_no_name(source, translation):
+    common = frozenset({"beard"}).__contains__
+    assert not name_lost(source, translation, EN_DE, common)
+
+
+def test_a_first_word_is_read_only_in_english():
+    """The closed class and the endings are English's: "Anna est partie." is not read at its start."""
+    assert not name_lost("Anna est partie.", "Maria ist gegangen.", Languages("fr", "de"), COMMON)
+    assert name_lost("Anna is gone.", "Maria ist gegangen.", EN_DE, COMMON)
