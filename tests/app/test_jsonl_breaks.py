@@ -9,7 +9,7 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
-from support import run_cli, write_pairs
+from support import run_cli, write, write_pairs
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.commands.quality import write_scores
@@ -87,6 +87,18 @@ def test_the_spaces_beside_a_break_are_kept_where_they_stood(trained_model, tmp_
     assert set(reached) - {""} == {FIRST, SECOND}  # the parts, without the spaces
 
 
+def test_a_tab_inside_a_text_parts_it_as_a_text_line_s_tab_does(trained_model, tmp_path, capsys, reached):
+    """Read whole, the model took the tab for a space: the demo model wrote "Fecheme Folne." for
+    ``"Name:\\tJohn Smith"``, where a text line gave each field's translation with the tab between them."""
+    texts = [f"{FIRST}\t{SECOND}", f"{FIRST} \t 42", f"\t{FIRST}"]
+    found = best(hypotheses(trained_model, tmp_path, capsys, texts))
+    assert found == ["ein hund rennt\teine katze schläft", "ein hund rennt \t 42", "\tein hund rennt"]
+    code, out, _ = run_cli(["translate", "--model", trained_model, write(tmp_path / "in.txt", "\n".join(texts) + "\n")],
+                           capsys)
+    assert code == 0 and out.split("\n")[:-1] == found  # a text line's
+    assert set(reached) - {""} == {FIRST, SECOND}
+
+
 EDGED = [f" {FIRST} ", f"\t{FIRST}\u00a0 ", f" \u2067{FIRST}\u2069 ", f"\u2067 {FIRST} \u2069",
          f"\u200b {FIRST} \u200b", f"\ufeff{FIRST}\u3000", f" {FIRST} \n {SECOND} "]
 
@@ -155,11 +167,14 @@ def test_a_text_of_only_breaks_is_blank_and_keeps_its_line(trained_model, tmp_pa
     assert code == 0 and out == " \n   \nein hund rennt\n"
 
 
-def test_a_texts_hypotheses_join_its_parts_scores_alignments_and_confidences(trained_model, tmp_path, capsys):
+@pytest.mark.parametrize("line_break", ["\n", "\t"])
+def test_a_texts_hypotheses_join_its_parts_scores_alignments_and_confidences(trained_model, tmp_path, capsys,
+                                                                             line_break):
     """As a paragraph's join its sentences' (attnmt.documents.paragraphs): the k-th of each part, the
-    scores summed, the word numbers those of the whole text and translation, the quality the worst part's."""
+    scores summed, the word numbers those of the whole text and translation, the quality the worst part's.
+    A tab parts a text as a break does: the confidences were of the pieces of the text read whole."""
     options = ["--n-best", "2", "--alignments", "--confidence"]
-    first, second, both = hypotheses(trained_model, tmp_path, capsys, [FIRST, SECOND, f"{FIRST}\n{SECOND}"],
+    first, second, both = hypotheses(trained_model, tmp_path, capsys, [FIRST, SECOND, f"{FIRST}{line_break}{SECOND}"],
                                      *options)
     assert len(both) == 2
     for rank, h in enumerate(both):
@@ -167,7 +182,7 @@ def test_a_texts_hypotheses_join_its_parts_scores_alignments_and_confidences(tra
         shift = (len(FIRST.split()), len(a["text"].split()))
         pairs = [*a["alignment"].split(), *(f"{int(s) + shift[0]}-{int(t) + shift[1]}"
                                             for s, t in (pair.split("-") for pair in b["alignment"].split()))]
-        assert h["text"] == f"{a['text']}\n{b['text']}"
+        assert h["text"] == f"{a['text']}{line_break}{b['text']}"
         assert h["score"] == pytest.approx(a["score"] + b["score"], abs=2e-4)
         assert h["log_prob"] == pytest.approx(a["log_prob"] + b["log_prob"], abs=2e-4)
         assert h["alignment"].split() == pairs and h["confidence"] == a["confidence"] + b["confidence"]

@@ -1,10 +1,11 @@
-"""A JSONL text's line breaks (attnmt.cli.lines.ANY_LINE_BREAK: every one ``str.splitlines`` knows,
-CRLF as one): the parts between them are translated apart, as a text file's lines are, and each
-record's output holds its breaks where they stood, the same characters, with the spaces beside
-them (attnmt.cli.lines.SPACED_LINE_BREAK: ``"a \\nb"`` gives ``"x \\ny"``; a part's translation has
-none at its ends, and they were lost).  Read whole, the model took a break for a space:
-``"a dog runs.\\nA cat sleeps."`` came back as one sentence's translation, the part after the break
-lost, and the break with it.
+"""A JSONL text's line breaks (every one ``str.splitlines`` knows, CRLF as one) and tabs: the parts
+between them are translated apart, as a text line's fields and a text file's lines are, and as
+``translate`` translates a sentence's (attnmt.decoding.sentence_parts.PART_BREAK), and each record's
+output holds its breaks where they stood, the same characters, with the spaces beside them (``"a
+\\nb"`` gives ``"x \\ny"``; a part's translation has none at its ends, and they were lost).  Read
+whole, the model took a break for a space: ``"a dog runs.\\nA cat sleeps."`` came back as one
+sentence's translation, the part after the break lost, and the break with it; and
+``"Name:\\tJohn Smith"`` as ``"Fecheme Folne."``, where a text line kept the tab between the fields.
 
 A record's hypotheses join its parts' as a paragraph's join its sentences'
 (attnmt.documents.paragraphs): the k-th joins each part's k-th best (a part's last where it has
@@ -43,6 +44,7 @@ from attnmt.cli.translate_quality import (
 )
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.quality import Assessment
+from attnmt.decoding.sentence_parts import PART_BREAK, with_breaks
 from attnmt.decoding.translate import Translation
 from attnmt.decoding.unread import copy_assessment
 from attnmt.documents.letterless import reaches_model
@@ -57,7 +59,7 @@ class Parted:
     """A batch of JSONL records, each record's text cut at its line breaks."""
 
     parts: Inputs  # every record's parts, in order, as Inputs of their own
-    breaks: list[list[str]]  # each record's line breaks and the spaces beside them, in order: one fewer than its parts
+    breaks: list[list[str]]  # each record's line breaks and tabs with the spaces beside them: one fewer than its parts
     records: list[int]  # the record (its index in the batch) of each part
 
     def grouped(self, values: list[T]) -> list[list[T]]:
@@ -77,19 +79,14 @@ def parted(inputs: Inputs) -> Parted:
     parts, breaks, records = Inputs([], [], []), [], []
     for record, (text, glossary, prefix) in enumerate(zip(inputs.texts, inputs.glossaries, inputs.prefixes,
                                                           strict=True)):
-        pieces = SPACED_LINE_BREAK.split(text)
+        pieces = PART_BREAK.split(text)
         first = next((k for k, piece in enumerate(pieces) if reaches_model(piece)), 0)
         parts.texts += pieces
         parts.glossaries += [glossary] * len(pieces)
         parts.prefixes += [prefix if k == first else None for k in range(len(pieces))]
-        breaks.append(SPACED_LINE_BREAK.findall(text))
+        breaks.append(PART_BREAK.findall(text))
         records += [record] * len(pieces)
     return Parted(parts, breaks, records)
-
-
-def with_breaks(parts: list[str], breaks: list[str]) -> str:
-    """A record's parts joined by its line breaks (with the spaces beside them), each where it stood."""
-    return "".join(part + line_break for part, line_break in zip(parts, [*breaks, ""], strict=True))
 
 
 def joined_pairs(sources: list[str], texts: list[str], found: list[Alignments]) -> Alignments:

@@ -1,5 +1,5 @@
-"""``attnmt translate``'s JSONL input: each line's text one sentence (each part of it between line
-breaks: attnmt.cli.jsonl_breaks), with its own glossary and prefix (attnmt.cli.lines.read_inputs),
+"""``attnmt translate``'s JSONL input: each line's text one sentence (each part of it between line breaks and
+tabs: attnmt.cli.jsonl_breaks), with its own glossary and prefix (attnmt.cli.lines.read_inputs),
 read without the bidirectional controls and spaces at its edges (attnmt.documents.bidi.whole), which
 come back around its translation where they stood, and without a terminal's codes and the symbols the
 model's vocabulary cannot write, which go back into it as a text line's do (attnmt.documents.whole_sentence);

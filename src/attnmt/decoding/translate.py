@@ -40,7 +40,7 @@ from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.capitals import read_as, written_as
 from attnmt.decoding.constraints import continuing_pieces, lone_space
 from attnmt.decoding.dictated import NOTHING, Dictated, source_terms
-from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone, keeping
+from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone
 from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
@@ -56,6 +56,7 @@ from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits, wi
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
+from attnmt.decoding.sentence_parts import parted
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
@@ -154,14 +155,12 @@ def searched_batches(
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
     (``run_search``, which passes ``record`` on); the model in eval mode until the last batch has been read.
 
-    A sentence in capitals is read in sentence case (``capitals.read_as``: the batches' ``read``),
-    unless given a prefix; its translations are to be written in capitals (``written``), its
-    glossary is matched in it as given.
+    A sentence in capitals is read in sentence case (``capitals.read_as``: the batches' ``read``), unless given a
+    prefix; its translations are to be written in capitals (``written``), its glossary is matched in it as given.
 
-    A batch the model fails on is searched again a sentence at a time, so that a sentence that
-    breaks a search breaks only itself: after the last batch, SentencesFailed names those that
-    failed alone.  A user's mistake (UserError) stops at once, and sampling with a glossary before
-    anything is searched (``check_not_sampled``)."""
+    A batch the model fails on is searched again a sentence at a time, so that a sentence that breaks a search
+    breaks only itself: after the last batch, SentencesFailed names those that failed alone.  A user's mistake
+    (UserError) stops at once, and sampling with a glossary before anything is searched (``check_not_sampled``)."""
     check_not_sampled(decoding, guides.glossaries)
     # Refuse a bad term or prefix before any work, each distinct one once.
     check_target_terms(tokenizer, model.config.unk_id, guides.glossaries)
@@ -262,25 +261,25 @@ def translate(
     None) per sentence; anything else is a ConfigError, as a ``model`` that is no Transformer is.  ``prefix``: the
     text every translation (or each) starts with.
 
-    Each sentence is the model's input as given, but for a list's mark at its start, and a terminal's escape codes
-    and symbols the vocabulary cannot write (an emoji) at its edges, kept around its translation, and its soft
-    hyphens, dropped, as ``attnmt translate`` does (attnmt.decoding.sentence_edges; codes between its words are read
-    as words, with one warning: ``checked_call``; such symbols between them are left out): the spaces at its edges
-    are left out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi)
-    are read as any other character, where a SentencePiece model reads them as unknown pieces and writes none.
-    ``attnmt.documents.translate_text`` keeps all of them around a translation.
-    A sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
+    Each sentence is the model's input as given, but for its tabs and line breaks, where it is cut and its parts
+    translated apart (attnmt.decoding.sentence_parts), a list's mark at its start, and a terminal's escape codes and
+    symbols the vocabulary cannot write (an emoji) at its edges, kept around its translation, and its soft hyphens,
+    dropped, as ``attnmt translate`` does (attnmt.decoding.sentence_edges; codes between its words are read as
+    words, with one warning: ``checked_call``; such symbols between them are left out): the spaces at its edges are
+    left out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
+    read as any other character.  ``attnmt.documents.translate_text`` keeps all of them around a translation.  A
+    sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
     """
     given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
-    edges, sentences = read_sentences(given, writes_whole(tokenizer, model.config.unk_id))
-    guides = Guides.of(len(edges), glossary, prefix)
-    kept, sentences = passed_through(given, sentences, guides.glossaries)
-    with keeping(kept) as outputs:
+    parts, guides = parted(given, Guides.of(len(given), glossary, prefix))
+    edges, sentences = read_sentences(parts.texts, writes_whole(tokenizer, model.config.unk_id))
+    kept, sentences = passed_through(parts.texts, sentences, guides.glossaries)
+    with parts.keeping(kept, parts.joined) as outputs:
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
                 text = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])
                 outputs[i] = edges[i].around(text)
-    return outputs
+    return parts.joined(outputs)
 
 
 def translate_n_best(
@@ -300,10 +299,11 @@ def translate_n_best(
     attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its ``assessment`` (quality
     and flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
     given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
-    edges, sentences = read_sentences(given, writes_whole(tokenizer, model.config.unk_id))
-    quality, guides = checked_quality(quality), Guides.of(len(sentences), glossary, prefix)
-    kept, sentences = passed_through(given, sentences, guides.glossaries)
-    with keeping(unread_hypotheses(model, tokenizer, kept, quality)) as outputs:
+    quality, (parts, guides) = checked_quality(quality), parted(given, Guides.of(len(given), glossary, prefix))
+    edges, sentences = read_sentences(parts.texts, writes_whole(tokenizer, model.config.unk_id))
+    kept, sentences = passed_through(parts.texts, sentences, guides.glossaries)
+    join = partial(parts.joined_n_best, quality=quality)
+    with parts.keeping(unread_hypotheses(model, tokenizer, kept, quality), join) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides,
                                       record):
@@ -313,7 +313,7 @@ def translate_n_best(
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
                 outputs[i] = [written(sentences[i], batch.read[i], Translation(text, h.score, h.log_prob, a), edges[i])
                               for h, text, a in zip(hypotheses, each, found, strict=True)]
-    return outputs
+    return join(outputs)
 
 
 def checked_quality(quality: object) -> attnmt.decoding.quality.Assessor | None:

@@ -17,19 +17,17 @@ from lxml import etree
 # A soft hyphen and the zero-width breaks inside a word: stale once the word is translated, and dropped from
 # what the model reads, as translate drops them from its sentences
 from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
+from attnmt.decoding.sentence_parts import FIELD_ENDS, LINE_ENDS
 from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
 from attnmt.text.letters import has_words
 
-# What str.splitlines breaks a line at (its CRLF is a CR and an LF), as a character class's body: LF, CR, VT, FF,
-# the file, group and record separators FS, GS and RS, NEL, and the line and paragraph separators.  Every
-# reader's line end is this one (LINE_END, FIELD_END, review.BLANKS, xliff's codes).
-LINE_ENDS = r"\n\r\v\f\x1c-\x1e\x85\u2028\u2029"
 LINE_END = re.compile(f"[{LINE_ENDS}]")
-# FlatBuilder(fields=True): these end a sentence, a tab, the unit separator US (a field's end) and a line's end.
-FIELD_END = re.compile(rf"[\t\x1f{LINE_ENDS}]")
+# FlatBuilder(fields=True): these end a sentence, a tab, the unit separator US (a field's end) and a line's end, as
+# they end a part of a sentence given to translate (attnmt.decoding.sentence_parts).
+FIELD_END = re.compile(f"[{FIELD_ENDS}]")
 # HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")

@@ -1,0 +1,121 @@
+"""A sentence given to ``translate`` cut at its tabs and line breaks (``PART_BREAK``), as ``attnmt translate`` cuts a
+text line (attnmt.documents.pipeline.flat_line: a tab or a line break ends a sentence, and stays where it was) and a
+JSONL text (attnmt.cli.jsonl_breaks): the parts are translated apart and joined back by what stood between them, the
+same characters with the spaces beside them.  Read whole, the model took a tab or a break for a space: the demo model
+wrote "Fecheme Folne." for "Name:\\tJohn Smith", the tab and the field lost, where a text line gave each field's
+translation with the tab between them.
+
+Every part has its sentence's glossary; its prefix starts the translation of its first part with letters (of its
+first part, where none has).  An n-best list's k-th hypothesis joins each part's k-th best (a part's last where it
+has fewer), its score and log_prob the parts' sums, its assessment theirs joined (attnmt.decoding.quality_joined).
+A sentence without a tab or a break is one part, translated as it was."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeVar
+
+from attnmt.decoding.failed_sentences import SentencesFailed
+from attnmt.decoding.inputs import Guides
+from attnmt.decoding.quality_language import UNKNOWN
+from attnmt.text.invisible import blank
+from attnmt.text.letters import reaches_model
+
+if TYPE_CHECKING:  # quality imports translate, which imports this module
+    from attnmt.decoding.quality import Assessor
+    from attnmt.decoding.translate import Translation
+
+# What str.splitlines breaks a line at (its CRLF is a CR and an LF), as a character class's body: LF, CR, VT, FF,
+# the file, group and record separators FS, GS and RS, NEL, and the line and paragraph separators.  Every
+# reader's line end is this one (attnmt.documents.flat's LINE_END and FIELD_END, review.BLANKS, xliff's codes).
+LINE_ENDS = r"\n\r\v\f\x1c-\x1e\x85\u2028\u2029"
+# What ends a field, and so a sentence, in a text line: a tab, the unit separator US, a line's end.
+FIELD_ENDS = rf"\t\x1f{LINE_ENDS}"
+# One of them (CRLF as one) with the spaces beside it (whitespace that ends nothing: a space, U+00A0): a part's
+# translation has none at its ends, so they are kept with it.
+PART_BREAK = re.compile(rf"[^\S{FIELD_ENDS}]*(?:\r\n|[{FIELD_ENDS}])[^\S{FIELD_ENDS}]*")
+
+T = TypeVar("T", str, list)  # a part's output: its translation, or its hypotheses
+V = TypeVar("V")
+
+
+@dataclass
+class Parts:
+    """Sentences cut at their tabs and line breaks: every sentence's parts in order (``texts``), each sentence's
+    breaks (one fewer than its parts) and the sentence of each part (``owners``)."""
+
+    sentences: list[str]
+    texts: list[str]
+    breaks: list[list[str]]
+    owners: list[int]
+
+    def grouped(self, values: Sequence[V]) -> list[list[V]]:
+        """``values``, one per part, as a list per sentence."""
+        groups: list[list[V]] = [[] for _ in self.sentences]
+        for owner, value in zip(self.owners, values, strict=True):
+            groups[owner].append(value)
+        return groups
+
+    def joined(self, outputs: Sequence[str]) -> list[str]:
+        """Each sentence's translation: its parts' ``outputs`` joined by its breaks."""
+        return [with_breaks(each, breaks) for each, breaks in zip(self.grouped(outputs), self.breaks, strict=True)]
+
+    def joined_n_best(self, outputs: Sequence[list[Translation]], quality: Assessor | None) -> list[list[Translation]]:
+        """Each sentence's hypotheses from its parts' (the module docstring); ``quality``'s languages read the
+        assessment of a sentence of several parts over its whole translation (quality_joined.read_whole)."""
+        return [found[0] if len(found) == 1 else joined_hypotheses(sentence, breaks, found, quality)
+                for sentence, breaks, found in zip(self.sentences, self.breaks, self.grouped(outputs), strict=True)]
+
+    @contextmanager
+    def keeping(self, outputs: list[T], join: Callable[[list[T]], list[T]]) -> Iterator[list[T]]:
+        """``outputs``, one per part; where parts fail (SentencesFailed), the SentencesFailed of their sentences,
+        each left empty whole, its other parts' translations too, with the others' ``join``ed outputs."""
+        try:
+            yield outputs
+        except SentencesFailed as failed:
+            failures: dict[int, Exception] = {}
+            for part, error in sorted(failed.failures.items()):
+                failures.setdefault(self.owners[part], error)
+            kept = SentencesFailed(failures)
+            kept.outputs = [each[:0] if k in failures else each for k, each in enumerate(join(outputs))]
+            raise kept from failed
+
+
+def parted(sentences: Sequence[str], guides: Guides) -> tuple[Parts, Guides]:
+    """``sentences`` cut at their tabs and line breaks, but for a blank one (spaces and tabs alone: its translation
+    is ""), and each part's glossary and prefix from its sentence's (``guides``): the prefix its first part's with
+    letters."""
+    parts, prefixes = Parts(list(sentences), [], [], []), []
+    for k, sentence in enumerate(sentences):
+        breaks = [] if blank(sentence) else PART_BREAK.findall(sentence)  # a blank one's translation is "", as given
+        pieces = PART_BREAK.split(sentence) if breaks else [sentence]
+        first = next((j for j, piece in enumerate(pieces) if reaches_model(piece)), 0)
+        parts.texts += pieces
+        parts.breaks.append(breaks)
+        parts.owners += [k] * len(pieces)
+        prefixes += [guides.prefixes[k] if j == first else None for j in range(len(pieces))]
+    return parts, Guides([guides.glossaries[k] for k in parts.owners], prefixes)
+
+
+def with_breaks(parts: Sequence[str], breaks: Sequence[str]) -> str:
+    """A sentence's parts joined by its breaks, each where it stood."""
+    return "".join(part + line_break for part, line_break in zip(parts, [*breaks, ""], strict=True))
+
+
+def joined_hypotheses(sentence: str, breaks: list[str], found: list[list[Translation]],
+                      quality: Assessor | None) -> list[Translation]:
+    """The hypotheses of ``sentence`` from its parts' (``found``), none where no part has any (blank parts)."""
+    from attnmt.decoding.quality_joined import joined, read_whole  # quality imports translate, which imports this
+
+    hypotheses, languages = [], quality.languages if quality else UNKNOWN
+    for rank in range(max(map(len, found))):
+        picked = [each[min(rank, len(each) - 1)] for each in found if each]
+        text = with_breaks([each[min(rank, len(each) - 1)].text if each else "" for each in found], breaks)
+        assessed = joined([h.assessment for h in picked])
+        hypotheses.append(replace(picked[0], text=text, score=sum(h.score for h in picked),
+                                  log_prob=sum(h.log_prob for h in picked),
+                                  assessment=read_whole(assessed, sentence, text, languages)))
+    return hypotheses

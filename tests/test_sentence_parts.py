@@ -1,0 +1,79 @@
+"""A sentence given to ``translate`` cut at its tabs and line breaks (attnmt.decoding.sentence_parts): each part
+translated apart, the breaks kept where they stood, as ``attnmt translate`` keeps a text line's tabs."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
+from attnmt.decoding.failed_sentences import SentencesFailed
+from attnmt.decoding.quality import Assessor
+from attnmt.decoding.sentence_parts import PART_BREAK
+from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.documents import translate_text
+
+FIRST, SECOND = "a dog runs.", "a cat sleeps."
+
+
+@pytest.fixture(scope="module")
+def loaded(trained_model):
+    return load_model_dir(trained_model)
+
+
+@pytest.mark.parametrize("text, breaks", [
+    ("Name:\tJohn Smith", ["\t"]),
+    ("Line one\nline two.", ["\n"]),
+    ("a \t b\r\nc\u2028", [" \t ", "\r\n", "\u2028"]),
+    ("a\u00a0b c", []),  # a no-break space ends nothing
+])
+def test_a_tab_or_a_line_break_with_the_spaces_beside_it_parts_a_sentence(text, breaks):
+    assert PART_BREAK.findall(text) == breaks
+
+
+def test_translate_keeps_a_tab_and_a_line_break_inside_a_sentence_as_the_command_keeps_a_line_s(loaded, reached):
+    """Read whole, the model took each for a space: the demo model wrote "Fecheme Folne." for "Name:\\tJohn Smith",
+    where a text line gave each field's translation with the tab between them."""
+    model, tokenizer = loaded
+    lines = [f"{FIRST}\t{SECOND}", f"\t{FIRST}", f"{FIRST} \t 42", f"1)\t{FIRST}"]
+    translated = translate(model, tokenizer, [*lines, f"{FIRST}\n{SECOND}"])
+    assert translated[:-1] == translate_text(model, tokenizer, lines)
+    assert translated == ["ein hund rennt\teine katze schläft", "\tein hund rennt", "ein hund rennt \t 42",
+                          "1)\tein hund rennt", "ein hund rennt\neine katze schläft"]
+    assert set(reached) - {""} == {FIRST, SECOND}  # the parts, never a tab or a break
+
+
+def test_n_best_hypotheses_join_each_part_s_k_th_best(loaded):
+    """The k-th joins each part's k-th best, its scores their sums, its quality the worst part's."""
+    model, tokenizer = loaded
+    decoding = Decoding(beam_size=3, n_best=2)
+    first, second, both = translate_n_best(model, tokenizer, [FIRST, SECOND, f"{FIRST}\t{SECOND}"], decoding,
+                                           quality=Assessor())
+    assert len(both) == 2
+    for a, b, h in zip(first, second, both, strict=True):
+        assert h.text == f"{a.text}\t{b.text}"
+        assert h.score == pytest.approx(a.score + b.score) and h.log_prob == pytest.approx(a.log_prob + b.log_prob)
+        assert h.quality == min(a.quality, b.quality)
+
+
+def test_a_prefix_starts_the_first_part_with_letters(loaded):
+    model, tokenizer = loaded
+    [text] = translate(model, tokenizer, [f"12\t{FIRST}\t{SECOND}"], prefix="zwei")
+    assert text.startswith("12\tzwei") and text.count("\t") == 2
+
+
+def test_a_sentence_the_model_fails_on_in_one_part_fails_whole_and_is_named_by_its_own_index(loaded, monkeypatch):
+    model, tokenizer = loaded
+    poison, encode = tokenizer.encode("the boy laughs"), model.encode
+
+    def fragile(src, *args, **kwargs):
+        if any([i for i in row if i != model.config.pad_id] == poison for row in src.tolist()):
+            raise RuntimeError("boom")
+        return encode(src, *args, **kwargs)
+
+    monkeypatch.setattr(model, "encode", fragile)
+    with pytest.raises(SentencesFailed) as failed:
+        translate(model, tokenizer, [f"{FIRST}\t{SECOND}", f"{FIRST}\tthe boy laughs", SECOND])
+    assert list(failed.value.failures) == [1] and "sentence 2" in str(failed.value)
+    assert failed.value.outputs == ["ein hund rennt\teine katze schläft", "", "eine katze schläft"]
+    with pytest.raises(SentencesFailed) as failed:
+        translate_n_best(model, tokenizer, [f"the boy laughs\n{FIRST}", FIRST])
+    assert failed.value.outputs[0] == [] and failed.value.outputs[1][0].text == "ein hund rennt"
