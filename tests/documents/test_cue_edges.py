@@ -63,3 +63,19 @@ def test_a_lyrics_opening_note_after_a_label_stays_after_it(mirror, lines, trans
     "♪ Happy birthday to you" came back "YOU TO BIRTHDAY HAPPY ♪", the cue ending in two notes."""
     assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("cues, translated", [
+    (["<i> Hello</i> there."], ["<i> HELLO</i> THERE."]),
+    (["<i> Hello there.</i>"], ["<i> HELLO THERE.</i>"]),
+    (["{\\i1}<b> Stop</b> here."], ["{\\i1}<b> STOP</b> HERE."]),
+    (["I went home", "<i> and then</i> I slept."], ["I WENT HOME", "<i> AND THEN</i> I SLEPT."])])
+def test_a_space_right_after_the_start_tags_a_cue_opens_with_stays_inside_them(upper, cues, translated):
+    """It was dropped (``<i>HELLO</i> THERE.``): a subtitle editor or a CAT tool comparing the file saw the
+    tag's content changed, as the space at its other edge (cue_text) is kept."""
+    assert translate_subtitle_text(srt(*cues), upper) == srt(*translated)
+
+
+def test_a_space_inside_the_start_tags_goes_nowhere_where_the_translation_opens_with_none(mirror):
+    """Put before the translation's first word, it would have started the line with a space."""
+    assert translate_subtitle_text(srt("<i> Hello</i> there."), mirror) == srt("THERE. <i>HELLO</i>")

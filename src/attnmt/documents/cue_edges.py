@@ -8,7 +8,10 @@ spaces before or after all of these (``&nbsp;Hello.``, ``\u00a0Hello.``, as edit
 line with them; after the start tags it opens with, ``<i>&nbsp;Hello.</i>``, they stay right after
 them) are kept as they are, never read by the model: read, ``&nbsp;in the park.`` lost
 its space where its cue went on a sentence, and in SRT, where ``&nbsp;`` is no reference, it was
-a word's first letters, moved or dropped with the word.
+a word's first letters, moved or dropped with the word.  So are plain spaces right after those start
+tags (``<i> Hello</i> there.``), the tags' content, as at a tag's other edge (attnmt.documents.cue_text):
+read, they were dropped with the text's first blank.  Where the translation opens with no start tag, a
+line's wrapping drops them, as it drops a space at a line's start.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from attnmt.documents.flat import has_words
 # A no-break space, as itself (U+00A0, or U+202F's narrow one) or a reference, in either format.
 NO_BREAK = r"(?:[\u00a0\u202f]|&nbsp;|&#160;|&#x0*a0;|&#8239;|&#x202f;)"
 OPENING = r"(?:<[A-Za-z][^<>]*>|\{\\[^{}]*\})*"  # the start tags and ASS codes a text opens with ("<i>", "{\an8}")
-# The no-break spaces a turn's text starts with (group 2), after any start tags and ASS codes (group 1: "<i>&nbsp;Hi.")
-LEAD = re.compile(rf"({OPENING})((?:{NO_BREAK}[ \t]*)+)", re.IGNORECASE)
+# The no-break spaces a turn's text starts with (group 2), after any start tags and ASS codes (group 1: "<i>&nbsp;Hi."),
+# and the spaces right after those tags, inside them ("<i> Hello</i> there."): a subtitle editor or a CAT tool compares
+# a tag's content, as it does at the tag's other edge (cue_text).  Plain spaces before any tag are the line's indent.
+LEAD = re.compile(rf"({OPENING})((?:{NO_BREAK}[ \t]*)+|(?<=[>}}])[ \t]+(?:{NO_BREAK}[ \t]*)*)", re.IGNORECASE)
 TRAIL = re.compile(rf"(?:[ \t]*{NO_BREAK})+$", re.IGNORECASE)  # and those it ends with
 NOTES = "♪♫"  # the musical notes a lyric's line begins and ends with (attnmt.documents.cue_lines)
 # The marks a lyric opens with: notes, or a "#" before a space, as broadcast captions write a note ("# La la la #");
@@ -42,9 +47,10 @@ ENDED = re.compile(r"[.!?…][\"'”’»)\]]*\s*$")  # words that end a sentenc
 
 @dataclass
 class Edges:
-    """A turn's text in its parts: the no-break spaces ``lead`` (kept), ``label`` and the spaces
-    ``after_label``, ``body`` (translated as the turn's sentence, run on with the cues beside it),
-    the spaces ``before_tail``, ``tail``, and the no-break spaces ``trail`` (kept)."""
+    """A turn's text in its parts: the no-break spaces ``lead`` (kept, with any spaces right after
+    its start tags), ``label`` and the spaces ``after_label``, ``body`` (translated as the turn's
+    sentence, run on with the cues beside it), the spaces ``before_tail``, ``tail``, and the
+    no-break spaces ``trail`` (kept)."""
 
     body: str
     label: str = ""
