@@ -144,6 +144,24 @@ def test_an_index_entrys_levels_and_cross_reference_are_translated_in_its_code(m
                      ' XE "SUMMER TIMES\\: OPENING" \\b ']
 
 
+def test_an_index_entrys_words_keep_the_looks_of_their_runs_in_its_code(mirror):
+    """Word lists an entry in the looks its code's runs give it ("Bold" bold in the index): written
+    whole into the code's first run, the translated entry lost them.  The words are carried by
+    alignment, each level apart; the code around them keeps its runs."""
+    bold = "<w:rPr><w:b/></w:rPr>"
+
+    def code(text: str, look: str = "") -> str:
+        return f'<w:r>{look}<w:instrText xml:space="preserve">{text}</w:instrText></w:r>'
+
+    entry = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r>' + code(' XE "') + code("Bold", bold)
+             + code(' term:red apple" \\t "See also park" ') + END)
+    out = first_paragraph(translated(text_run("A bold term.") + entry, mirror))
+    codes = [(node.text, node.getparent().find(f"{w('rPr')}/{w('b')}") is not None)
+             for node in out.iter(w("instrText"))]
+    assert codes == [(' XE "TERM ', False), ("BOLD", True), (':APPLE RED" \\t "PARK ALSO SEE" ', False)]
+    assert pieces(out) == ["TERM. BOLD A", "begin", ' XE "TERM ', "BOLD", ':APPLE RED" \\t "PARK ALSO SEE" ', "end"]
+
+
 def test_a_review_lists_an_index_entrys_words_after_the_paragraphs_of_their_part(mirror):
     """Translated in the code alone, an entry was never listed: a wrong index heading could not be
     found and corrected.  Each level is listed once, at the part holding it, after its paragraphs."""

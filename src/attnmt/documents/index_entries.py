@@ -13,21 +13,34 @@ Every other part of a code is kept as written: a switch, a bookmark's name (``\\
 type (``\\f``), the reading of a Japanese entry (``\\y``), an entry without letters.
 
 A code may be split over several ``w:instrText`` elements (Word starts a new one where the typing
-stopped); the translated code is written whole into the first, and the others are emptied.  A
-simple field (``w:fldSimple``) holds its code in ``w:instr``.
+stopped); the translated code is written whole into the first, and the others are emptied, but where
+an entry's words are in runs of several looks (a bold word in it, which the index shows bold): those
+are carried through translation (attnmt.documents.entry_looks).  A simple field (``w:fldSimple``)
+holds its code in ``w:instr``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import partial
 
 from lxml import etree
 
 from attnmt.documents.archive import Part
+from attnmt.documents.entry_looks import (
+    LookedEntry,
+    Piece,
+    code_pieces,
+    looks_differ,
+    pieces_in,
+    replaced,
+    side_by_side,
+    write_pieces,
+)
 from attnmt.documents.fields import field_code_kind, field_kind
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.pipeline import DocumentOptions, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, translate_flats, translate_lines
 from attnmt.documents.review import Review
 from attnmt.documents.tables import XML_SPACE
 from attnmt.documents.translator_parts import translator_glossary
@@ -77,13 +90,40 @@ def written(text: str, kind: str) -> str:
 def translated_code(code: str, translations: dict[str, str]) -> str:
     """``code`` with each text of its entries (entry_spans) that ``translations`` holds written as
     its translation."""
-    kind = field_code_kind(code)
     for span in reversed(entry_spans(code)):
-        parts = [written(translations.get(part, part), kind) for part in levels(code, span)]
-        quoted = code[span[0] - 1:span[0]] == '"'
-        new = ":".join(parts)
-        code = code[:span[0]] + (new if quoted or " " not in new else f'"{new}"') + code[span[1]:]
+        code = code[:span[0]] + translated_span(code, span, translations) + code[span[1]:]
     return code
+
+
+def translated_span(code: str, span: tuple[int, int], translations: dict[str, str]) -> str:
+    """The text of ``code`` at ``span`` (one of entry_spans) with each level that ``translations``
+    holds written as its translation, quoted where a bare word became several."""
+    new = ":".join(written(translations.get(part, part), field_code_kind(code)) for part in levels(code, span))
+    return new if code[span[0] - 1:span[0]] == '"' or " " not in new else f'"{new}"'
+
+
+def looked_spans(code: EntryCode) -> list[tuple[int, int]]:
+    """The quoted texts of ``code``'s entries (entry_spans) whose characters are in runs of more than
+    one look, each in a run of its own side by side: they are translated as a paragraph of those
+    runs is (attnmt.documents.entry_looks)."""
+    if code.holders[0].tag == w("fldSimple") or not side_by_side(code.holders):
+        return []
+    pieces, text = code_pieces(code.holders), code.code
+    return [span for span in entry_spans(text)
+            if text[span[0] - 1:span[0]] == '"' and looks_differ(pieces_in(pieces, *span))]
+
+
+def looked_entry(code: EntryCode, span: tuple[int, int]) -> LookedEntry:
+    """The text of ``code`` at ``span`` (looked_spans) as a paragraph of its runs, level by level,
+    each stretch unescaped."""
+    parted: list[list[Piece]] = [[]]
+    for run, raw in pieces_in(code_pieces(code.holders), *span):
+        for index, part in enumerate(LEVEL.split(raw) if field_code_kind(code.code) == "XE" else [raw]):
+            if index:
+                parted.append([])
+            if part:
+                parted[-1].append((run, ESCAPED.sub(r"\1", part)))
+    return LookedEntry(parted)
 
 
 class EntryCode:
@@ -132,21 +172,50 @@ def entry_codes(root: etree._Element) -> list[EntryCode]:
 def translate_entries(parts: Iterable[Part], translator: Translator, options: DocumentOptions,
                       review: Review | None = None) -> None:
     """Each entry field's words in ``parts`` (a Word document's) translated by ``translator``, each
-    text once, and the parts holding one marked changed (module docstring); ``review`` lists each
-    text at the part that holds it (Review.places_after), as it lists a paragraph's."""
+    text once, and the parts holding one marked changed (module docstring); an entry in runs of
+    several looks is translated with them (``looked_spans``).  ``review`` lists each text at the part
+    that holds it (Review.places_after), as it lists a paragraph's."""
     glossary = translator_glossary(translator)
     held = [(part, code) for part in parts for code in entry_codes(part.tree.getroot())]
+    found = [(part.member, (code, span)) for part, code in held for span in looked_spans(code)]
+    looked = {key: looked_entry(*key) for _, key in found}
     texts = ((part.member, text) for part, code in held for span in entry_spans(code.code)
-             for text in levels(code.code, span))
+             if (code, span) not in looked for text in levels(code.code, span))
     todo = [(member, text) for member, text in dict.fromkeys(texts) if needs_translation(text, glossary)]
-    if not todo:
+    if not todo and not looked:
         return
-    places = review.places_after([member for member, _ in todo]) if review is not None else None
+    places = review.places_after([member for member, _ in [*todo, *found]]) if review is not None else None
     translated = translate_lines([text for _, text in todo], ForXml(translator), options, review, empty_kept=True,
-                                 places=places)
+                                 places=places and places[:len(todo)])
     translations = {text: now for (_, text), now in zip(todo, translated, strict=True)}
+    if looked:
+        entries = list(looked.values())
+        for entry, place in zip(entries, places[len(todo):], strict=True) if places else ():
+            entry.flat.place = place
+        for entry, content in zip(entries, translate_flats([entry.flat for entry in entries], ForXml(translator),
+                                                           options, review), strict=True):
+            entry.translated(content)
     for part, code in held:
+        part.changed |= write_entry(code, translations, looked)
+
+
+def write_entry(code: EntryCode, translations: dict[str, str],
+                looked: dict[tuple[EntryCode, tuple[int, int]], LookedEntry]) -> bool:
+    """``code`` written with its entries' texts translated: by ``translations``, or, in runs of several
+    looks, as ``looked`` holds them translated; whether it changed."""
+    if not any(held is code for held, _ in looked):
         new = translated_code(code.code, translations)
         if new != code.code:
             code.write(new)
-            part.changed = True
+        return new != code.code
+    text, kind = code.code, field_code_kind(code.code)
+    pieces = code_pieces(code.holders)
+    for span in reversed(entry_spans(text)):
+        if span[0] == span[1]:
+            continue  # an empty text: nothing to translate, nor a run to write it in
+        entry = looked.get((code, span))
+        now = entry.pieces(partial(written, kind=kind)) if entry is not None else [
+            (pieces_in(pieces, *span)[0][0], translated_span(text, span, translations))]
+        pieces = replaced(pieces, *span, now)
+    write_pieces(code.holders, pieces)
+    return True
