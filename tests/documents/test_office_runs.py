@@ -241,6 +241,19 @@ def test_a_tracked_insertion_after_a_url_keeps_its_first_space(same, address):
     assert word_children(out) == [("r", f"Book at {address}"), ("ins", " before Friday"), ("r", ".")]
 
 
+@pytest.mark.parametrize("address", ["https://example.org/tickets", "anna@example.org"])
+def test_a_tracked_insertion_after_a_url_that_begins_the_paragraph_keeps_its_first_space(mirror, address):
+    """With no space before the URL to give up, its space after was still written after it, outside the
+    insertion: rejecting the change left ``tickets `` and accepting it ``tickets IS OPEN``, the
+    insertion without its space."""
+    insertion = ('<w:ins w:id="1" w:author="Ann" w:date="2024-05-01T10:00:00Z"><w:r><w:t xml:space="preserve">'
+                 " is open before Friday</w:t></w:r></w:ins>")
+    runs = f'<w:r><w:t xml:space="preserve">{address}</w:t></w:r>{insertion}<w:r><w:t>.</w:t></w:r>'
+    out = translate(word_paragraph(runs), ".docx", mirror)
+    assert mirror.given == ["is open before Friday."]
+    assert word_children(out) == [("r", address), ("ins", " FRIDAY. BEFORE OPEN IS")]
+
+
 def test_a_subscript_run_inside_a_word_the_translation_keeps_stays_on_its_letters(upper):
     """A Word run with vertAlign=subscript inside ``H2O`` took the whole word: ``H2O`` in subscript."""
     runs = ('<w:r><w:t xml:space="preserve">He drinks H</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="subscript"/>'

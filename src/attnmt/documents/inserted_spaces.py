@@ -10,7 +10,9 @@ outside the change.  A word before the insertion never lost it ("Book at the off
 Friday.</w:ins>" comes back so).  So where an element that keeps its edge spaces (Mark.keeps_edge_spaces:
 an OOXML container, whose spaces are its content) opened between the atom and the space, the space
 before the atom is the one dropped, which the atom writes back before itself, and the element keeps
-its own.
+its own.  Where the atom begins the text (``https://example.com/booking<w:ins> before
+Friday.</w:ins>`` as a paragraph), there is no space before it: the space stays the element's text,
+and the atom writes none beside itself.
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ if TYPE_CHECKING:
 def space_kept_inside(builder: FlatBuilder, atom: Mark) -> bool:
     """Whether ``atom``'s following space, the first character of the text now added, stays in an
     element opened since the atom: then the space before the atom is taken out of ``builder``'s text
-    instead (module docstring), and every position after it moved back.  False, nothing changed, where
-    no such element opened, text stands between them, or the atom has no plain space before it."""
+    instead (module docstring), and every position after it moved back, or, where the atom begins the
+    text, the atom writes no space beside itself.  False, nothing changed, where no such element opened,
+    text stands between them, or the atom has no plain space before it and text before it."""
     end = len(builder.text)
-    if atom.start != end or not builder.text.endswith(" ") or not atom.space_before:
+    if atom.start != end or (end and (not builder.text.endswith(" ") or not atom.space_before)):
         return False
     since = []
     for mark in reversed(builder.marks):
@@ -36,6 +39,9 @@ def space_kept_inside(builder: FlatBuilder, atom: Mark) -> bool:
         since.append(mark)
     if not any(mark.keeps_edge_spaces and not mark.atom and mark.start == end for mark in since):
         return False
+    if not end:  # the atom begins the text: no space before it to take out, and it writes none either side
+        atom.space_before = atom.space_after = False
+        return True
     builder.text = builder.text[:-1]
     for mark in builder.marks:
         mark.start, mark.end = min(mark.start, end - 1), min(mark.end, end - 1)
