@@ -84,6 +84,43 @@ def test_a_pair_whose_target_is_its_source_is_dropped_and_counted(tmp_path, toke
         "0 duplicates")
 
 
+# A spelling corrector's corpus: each noisy line beside its correction, a correct line beside itself.
+SPELLING = [("a dgo runs", "a dog runs"), ("a cat sleeps", "a cat sleeps"), ("teh child plays", "the child plays"),
+            ("a bird sings", "a bird sings")]
+
+
+def test_a_corpus_in_one_language_keeps_its_untranslated_pairs_and_says_so(tmp_path, tokenizer):
+    """Spelling correction, paraphrase or a copy task trains on one language: a line that needs no change is
+    a lesson, and dropping it as untranslated left a corrector that "corrected" every correct sentence.  The
+    files' names tell the language (train.noisy.en, train.clean.en); keep_untranslated says it for others."""
+    src, tgt = write_pairs(tmp_path, "train", SPELLING)
+    src, tgt = src.rename(tmp_path / "train.noisy.en"), tgt.rename(tmp_path / "train.clean.en")
+    filters = Filters(32, 3.0)
+    folder = tokenize_corpora(config_for(src, tgt).corpora(), tokenizer, tmp_path / "out", filters, 1,
+                              log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=4, untranslated=2, kept=4, kept_untranslated=True)
+    assert report_of(folder).summary(filters) == (
+        "read 4 pairs (2 untranslated, kept: one language on both sides), kept 4; dropped 0 empty, 0 over 32 "
+        "tokens, 0 over length ratio 3, 0 duplicates")
+    tsv = tmp_path / "spelling.tsv"
+    tsv.write_text("".join(f"{noisy}\t{clean}\n" for noisy, clean in SPELLING), encoding="utf-8")
+    for keep, kept in ((None, 2), (True, 4)):
+        config = TrainConfig.from_dict(dict(train_tsv=str(tsv), max_len=32, keep_untranslated=keep))
+        out = tokenize_corpora(config.corpora(), tokenizer, tmp_path / f"tsv{keep}", Filters.of(config), 1,
+                               log=lambda line: None)
+        assert report_of(out).kept == kept
+
+
+def test_a_directory_that_kept_untranslated_pairs_is_refused_by_a_config_that_drops_them(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer, SPELLING, keep_untranslated=True)
+    dropping = TrainConfig.from_dict({**config.to_dict(), "keep_untranslated": None})
+    with pytest.raises(DataError, match=rf"^{folder} was prepared keeping the untranslated pairs of corpus0, the "
+                                        r"config drops them \(keep_untranslated unset, and its files' names say no "
+                                        r"one language\): run 'attnmt prepare CONFIG' again$"):
+        open_prepared(folder, dropping, tokenizer, "test")
+    assert len(open_prepared(folder, config, tokenizer, "test", log=lambda line: None)[0]) == 4
+
+
 def test_a_pair_with_a_line_over_a_mebibyte_is_counted_apart_from_the_too_long(tmp_path, tokenizer):
     """A document pasted on one line was tokenised whole before max_len dropped it, as "1 over 32 tokens"."""
     src, tgt = write_pairs(tmp_path, "train", [*PAIRS, ("a dog runs " * 200_000, "ein hund rennt")])

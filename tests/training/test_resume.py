@@ -319,7 +319,7 @@ def test_a_shape_key_in_a_whole_model_section_is_refused_on_resume_as_its_dotted
 @pytest.mark.parametrize(("key", "value"), [("vocab_size", "50"), ("out_dir", "elsewhere"), ("init_from", "m"),
                                             ("tokenizer_options", "{model_type: bpe}"), ("max_tokens", "4096"),
                                             ("max_tokens", "60"), ("max_len", "20"), ("max_length_ratio", "2"),
-                                            ("seed", "5"), ("eval_metric", "bleu")])
+                                            ("keep_untranslated", "true"), ("seed", "5"), ("eval_metric", "bleu")])
 def test_overrides_a_resumed_run_cannot_follow_are_refused(tmp_path, key, value):
     """--seed reordered the batches of the epoch the checkpoint's data position counts in (some trained
     twice, others never); --eval-metric compared the new metric with the best score of the old one."""

@@ -239,7 +239,7 @@ def corpus_files(config: TrainConfig) -> dict[str, str]:
 
 VALIDATION_KEYS = ("valid_src", "valid_tgt")  # the validation set the best score and patience are counted on
 # What cuts a run's corpora into batches and orders them: a resume's data position counts those batches.
-BATCH_KEYS = ("max_tokens", "max_len", "max_length_ratio", "seed")
+BATCH_KEYS = ("max_tokens", "max_len", "max_length_ratio", "keep_untranslated", "seed")
 
 
 def record_corpora(config: TrainConfig, folder: Path) -> None:

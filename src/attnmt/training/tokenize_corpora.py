@@ -5,18 +5,7 @@
 
 The text is streamed: only a few chunks of sentences are in memory at a time, and
 per pair only its two lengths and an 8-byte hash, so preparing 40 M pairs needs about
-0.5 GB beyond the chunks.  The filters, each counted in the report:
-
-- empty: either side empty after stripping, or invisible characters alone (attnmt.text.invisible.blank);
-- too long: more than ``max_len`` ids on the source, or on the target with BOS/EOS;
-- length ratio: the longer side has more than ``max_length_ratio`` times the shorter's ids;
-- untranslated: the source side's text is the target side's, character for character (a line a web-crawled
-  corpus such as ParaCrawl or CCMatrix left in the source language): copies teach the model to copy its
-  input, the most harmful noise Khayrallah and Koehn (2018) measured, and cleaners drop them (Bicleaner's
-  hard rules, OpusFilter's configs);
-- duplicates: the same ids on both sides as an earlier pair (so the same text after
-  SentencePiece's normalisation), found by a 64-bit hash: a chance collision between two
-  different pairs among 40 M is about 1 in 20,000.
+0.5 GB beyond the chunks.  The filters, each counted in the report, are attnmt.training.corpus_filters's.
 """
 
 from __future__ import annotations
@@ -30,7 +19,7 @@ import tempfile
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from functools import partial
 from itertools import chain, islice
 from pathlib import Path
@@ -40,8 +29,6 @@ import numpy as np
 
 from attnmt.errors import ConfigError, DataError
 from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
-from attnmt.text.data import encode_pairs
-from attnmt.text.long_lines import OVER_LONGEST
 from attnmt.text.parallel_text import ReadReport, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import save_tokenizer
@@ -60,82 +47,9 @@ from attnmt.training.corpus import (
     tokenizer_fingerprint,
 )
 from attnmt.training.corpus_files import check_corpus_file
+from attnmt.training.corpus_filters import EncodedChunk, FilterReport, Filters, encode_chunk
 
 CHUNK_PAIRS = 10_000  # pairs per task sent to a worker: large enough to hide the cost of sending it
-
-
-@dataclass
-class Filters:
-    max_len: int
-    max_length_ratio: float  # 0: no limit
-
-    @classmethod
-    def of(cls, config: TrainConfig) -> Filters:
-        return cls(config.max_len, config.max_length_ratio)
-
-    def keeps_ratio(self, src_len: int, tgt_len: int) -> bool:
-        ratio = self.max_length_ratio
-        return not ratio or max(src_len, tgt_len) <= ratio * min(src_len, tgt_len)
-
-
-@dataclass
-class FilterReport:
-    """What preparing one corpus read, dropped (by rule) and kept."""
-
-    read: int = 0
-    empty: int = 0
-    too_long: int = 0
-    length_ratio: int = 0
-    duplicates: int = 0
-    kept: int = 0
-    untranslated: int = 0  # none in a header written before it was counted
-    # Skipped as they were read (none in a header of attnmt 0.1): pairs with a line over LONGEST_LINE bytes, and
-    # tsv lines with another number of tabs than one (and the first one's line number).
-    long_lines: int = 0
-    malformed: int = 0
-    first_malformed: int = 0
-
-    def summary(self, filters: Filters) -> str:
-        """One line: "read 29000 pairs, kept 28990; dropped 0 empty, 0 untranslated, 2 over 128 tokens, 8 over length
-        ratio 4, 0 duplicates", and where there were any, ", 1 with a line over 1 MiB (not read), 2 without exactly
-        one tab (the first: line 17)"."""
-        skipped = [f"{self.long_lines} with a line over {OVER_LONGEST} (not read)"] if self.long_lines else []
-        if self.malformed:
-            skipped.append(f"{self.malformed} without exactly one tab (the first: line {self.first_malformed})")
-        return (f"read {self.read} pairs, kept {self.kept}; dropped {self.empty} empty, {self.untranslated} "
-                f"untranslated, {self.too_long} over "
-                f"{filters.max_len} tokens, {self.length_ratio} over length ratio {filters.max_length_ratio:g}, "
-                f"{', '.join([f'{self.duplicates} duplicates', *skipped])}")
-
-
-@dataclass
-class EncodedChunk:
-    """One chunk's kept pairs as arrays: ids back to back, each pair's lengths and hash."""
-
-    src_tokens: np.ndarray
-    src_lengths: np.ndarray
-    tgt_tokens: np.ndarray
-    tgt_lengths: np.ndarray
-    hashes: np.ndarray  # [pairs] int64: equal for pairs with equal ids on both sides
-    too_long: int
-    length_ratio: int
-    untranslated: int
-
-
-def encode_chunk(pairs: list[tuple[str, str]], tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> EncodedChunk:
-    """Drops a chunk's untranslated pairs, tokenises the others (through encode_pairs, which drops the too long)
-    and drops those over the length ratio; what is left becomes arrays (int32 here: the writer narrows them to
-    the corpus's type)."""
-    translated = [pair for pair in pairs if pair[0] != pair[1]]
-    examples, too_long = encode_pairs(translated, tokenizer, filters.max_len)
-    kept = [ex for ex in examples if filters.keeps_ratio(len(ex.src), len(ex.tgt))]
-    sides = []
-    for rows in ([ex.src for ex in kept], [ex.tgt for ex in kept]):
-        lengths = np.fromiter(map(len, rows), dtype=np.int32, count=len(rows))
-        sides += [np.fromiter(chain.from_iterable(rows), dtype=np.int32, count=int(lengths.sum())), lengths]
-    # Python's hash of a tuple of ints is the same in every process (only str and bytes hashes are salted).
-    hashes = np.fromiter((hash((tuple(ex.src), tuple(ex.tgt))) for ex in kept), dtype=np.int64, count=len(kept))
-    return EncodedChunk(*sides, hashes, too_long, len(examples) - len(kept), len(pairs) - len(translated))
 
 
 _worker_settings: tuple[Tokenizer, Filters] | None = None  # set once in each worker process
@@ -224,7 +138,8 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
              "length_dtype": smallest_uint(filters.max_len).name}
     (folder / entry["folder"]).mkdir()
     writers = [SideWriter(folder / entry["folder"], side, np.dtype(entry["token_dtype"])) for side in ("src", "tgt")]
-    read, report, hashes = ReadReport(0, 0), FilterReport(), []
+    filters = filters.for_corpus(spec)
+    read, report, hashes = ReadReport(0, 0), FilterReport(kept_untranslated=bool(filters.keep_untranslated)), []
     for chunk in encoded_chunks(chunked(text_pairs(spec, read), CHUNK_PAIRS), tokenizer, filters, workers):
         writers[0].add(chunk.src_tokens, chunk.src_lengths)
         writers[1].add(chunk.tgt_tokens, chunk.tgt_lengths)
@@ -310,15 +225,30 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer 
                    if not same_file(files[role], entry["sources"][role], entry["files"][role])]
         raise DataError(f"{', '.join(changed)}: changed since {folder} was prepared from "
                         f"{'it' if len(changed) == 1 else 'them'}: {PREPARE_AGAIN}")
-    if not same or Filters(header["max_len"], header["max_length_ratio"]) != filters:
+    if not same or (header["max_len"], header["max_length_ratio"]) != (filters.max_len, filters.max_length_ratio):
         raise DataError(f"{folder} was prepared from {found} with max_len {header['max_len']}, max_length_ratio "
                         f"{header['max_length_ratio']}; the config asks for {wanted} with max_len {filters.max_len}, "
                         f"max_length_ratio {filters.max_length_ratio}: {PREPARE_AGAIN}")
+    check_untranslated(folder, config.corpora(), header["corpora"], filters)
     corpora = []
     for spec, entry in zip(config.corpora(), header["corpora"], strict=True):
         corpora.append(open_corpus(folder, entry, (tokenizer.source_vocab_size, tokenizer.vocab_size)))
         log(f"{spec.name}: {FilterReport(**entry['report']).summary(filters)} (prepared in {folder})")
     return corpora
+
+
+def check_untranslated(folder: Path, specs: list[CorpusSpec], entries: list[dict], filters: Filters) -> None:
+    """Refuses a prepared directory whose corpus dropped its untranslated pairs where ``filters`` keep them, or
+    kept them where they drop them (keep_untranslated, or the corpus's file names, say otherwise now)."""
+    for spec, entry in zip(specs, entries, strict=True):
+        kept = entry["report"].get("kept_untranslated", False)
+        if kept == filters.for_corpus(spec).keep_untranslated:
+            continue
+        setting = filters.keep_untranslated
+        why = (f"keep_untranslated: {str(setting).lower()}" if setting is not None else
+               f"keep_untranslated unset, and its files' names {'say no' if kept else 'end in'} one language")
+        raise DataError(f"{folder} was prepared {'keeping' if kept else 'dropping'} the untranslated pairs of "
+                        f"{spec.name}, the config {'drops' if kept else 'keeps'} them ({why}): {PREPARE_AGAIN}")
 
 
 def file_identity(path: str) -> dict:
