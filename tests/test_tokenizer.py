@@ -3,6 +3,7 @@ import multiprocessing
 import os
 import re
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -14,6 +15,7 @@ import sentencepiece
 import torch
 
 from attnmt.errors import ConfigError, DataError
+from attnmt.text import tokenizer_training
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.tokenizer_training import as_trained, sample_sentences, train_sentencepiece, trained_options
@@ -396,7 +398,7 @@ def test_a_sentence_that_is_no_text_is_named_by_its_place(item, message):
 def test_a_sentence_that_is_not_valid_unicode_is_named_by_its_place_before_training(train, monkeypatch):
     """A lone surrogate ("\\ud800", as JSON can spell one) was pybind11's "Unable to cast Python
     instance of type <class 'str'> to C++ type '?'", with no place, from inside the training."""
-    monkeypatch.setattr(sentencepiece.SentencePieceTrainer, "train", lambda **options: pytest.fail("trained"))
+    monkeypatch.setattr(tokenizer_training, "trained_model", lambda *sample, **options: pytest.fail("trained"))
     with pytest.raises(DataError, match=r"^sentences\[2\] is not valid Unicode \(it has an unpaired surrogate\)$"):
         train(iter([CORPUS[0], CORPUS[1], "a \ud800 dog", CORPUS[2]]), vocab_size=60)
 
@@ -589,27 +591,31 @@ def test_white_space_sentencepiece_leaves_out_parts_two_words_as_a_space_does(to
     assert tokenizer.encode_target_batch([text]) == [tokenizer.encode_target("Two dogs are playing.")]
 
 
+# The training child's stand-in: it says it has begun, then holds out 8 s, deaf to Ctrl-C, as SentencePiece's
+# one C++ call is.
+LONG_TRAINING = """
+import os, pathlib, signal, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+pathlib.Path({started!r}).write_text(str(os.getpid()), encoding="utf-8")
+time.sleep(8)
+"""
+
+
 def test_a_ctrl_c_during_tokenizer_training_stops_it_at_once(monkeypatch, tmp_path):
     """SentencePiece's trainer is one C++ call, which held a Ctrl-C until it ended (39 s on 870,000 lines).  The
-    stand-in holds SIGINT for 8 s as that call does; the training, in a child process, stops within a second
-    or two, the child is gone, and nothing is written."""
+    training, in a child process, stops within a second or two, the child is gone, and nothing is written."""
     monkeypatch.chdir(tmp_path)
     started = tmp_path / "started"
-
-    def long_training(**arguments):
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            started.write_text(str(os.getpid()), encoding="utf-8")
-            time.sleep(8)
-        finally:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    stand_in = tmp_path / "stand_in" / "long_training.py"
+    stand_in.parent.mkdir()
+    stand_in.write_text(LONG_TRAINING.format(started=str(started)), encoding="utf-8")
+    monkeypatch.setattr(tokenizer_training, "CHILD", stand_in)
 
     def press_ctrl_c(main: int) -> None:
         while not started.exists():
             time.sleep(0.01)
         signal.pthread_kill(main, signal.SIGINT)
 
-    monkeypatch.setattr(sentencepiece.SentencePieceTrainer, "train", long_training)
     threading.Thread(target=press_ctrl_c, args=(threading.main_thread().ident,), daemon=True).start()
     begun = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
@@ -617,11 +623,33 @@ def test_a_ctrl_c_during_tokenizer_training_stops_it_at_once(monkeypatch, tmp_pa
     assert time.monotonic() - begun < 4
     with pytest.raises(ProcessLookupError):
         os.kill(int(started.read_text(encoding="utf-8")), 0)
-    assert [path.name for path in tmp_path.iterdir()] == ["started"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["stand_in", "started"]
 
 
-def test_a_pool_worker_trains_a_tokenizer_in_place():
-    """A daemonic process may start no child process of its own: training in a Pool's worker was an
+# A program that trains a tokenizer at its top level, without `if __name__ == "__main__":`, under the start
+# method macOS and Windows use.
+UNGUARDED = """
+import multiprocessing
+multiprocessing.set_start_method("spawn")
+from attnmt.text.tokenizer import Tokenizer
+print("top level")
+print(Tokenizer.train({corpus!r}, vocab_size=60).vocab_size)
+"""
+
+
+def test_a_script_without_a_main_guard_trains_a_tokenizer_under_the_spawn_start_method(tmp_path):
+    """A spawned child imports the program again: the script's top level ran a second time, called
+    Tokenizer.train there, and the first one failed in "its process ended with status 1 before the model was
+    made".  The tokenizer now trains in a child that imports neither the program nor attnmt."""
+    script = tmp_path / "unguarded.py"
+    script.write_text(UNGUARDED.format(corpus=CORPUS), encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(Path(tokenizer_training.__file__).parents[2])})
+    assert (run.returncode, run.stdout) == (0, f"top level\n{Tokenizer.train(CORPUS, vocab_size=60).vocab_size}\n")
+
+
+def test_a_pool_worker_trains_a_tokenizer():
+    """A daemonic process may start no multiprocessing child of its own: training in a Pool's worker was an
     AssertionError ("daemonic processes are not allowed to have children")."""
     with multiprocessing.Pool(1) as pool:
         proto = pool.apply(train_sentencepiece, (CORPUS,), {"vocab_size": 60})

@@ -9,17 +9,14 @@ so that two spellings of one tokenizer are one.  Running a trained model is attn
 from __future__ import annotations
 
 import csv
-import io
-import multiprocessing
+import json
 import random
 import re
-import signal
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing.connection import Connection
-from pathlib import PurePath
-
-import sentencepiece as spm
+from pathlib import Path, PurePath
 
 from attnmt.config_ranges import TRAIN_RANGES, check_function, check_tokenizer_options, typed, whole_number
 from attnmt.errors import AttnmtWarning, ConfigError
@@ -32,6 +29,7 @@ from attnmt.text.tokenizer import NUM_THREADS, check_text_list
 MAX_TRAINING_SENTENCES = 1_000_000
 # SentencePiece's max_sentence_length: its trainer leaves out every sentence of more UTF-8 bytes than this.
 MAX_SENTENCE_BYTES = 4192
+CHILD = Path(__file__).with_name("sentencepiece_child.py")  # the script a tokenizer trains in
 
 
 def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0,
@@ -103,55 +101,29 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
 
 def trained_model(sample: list[str], **arguments: object) -> bytes:
     """The serialized model SentencePiece's trainer makes of ``sample`` with ``arguments``, trained in a child
-    process.  The trainer is one C++ call that holds the main thread until it ends, and Python runs a signal's
-    handler only between its own steps: a Ctrl-C or SIGTERM waited for the whole training (39 s on 870,000
-    lines) and the command looked hung.  Waiting on a pipe instead, the command's handler runs at once and the
-    child is killed; the model comes back through the pipe whole, so nothing half-written is left anywhere.
-    A daemonic process (a multiprocessing Pool's worker) may start no child: it trains in place.
-    SentencePiece's refusal comes back as the RuntimeError it raised."""
-    if multiprocessing.current_process().daemon:
-        return trained_here(sample, arguments)
-    return model_from_child(sample, arguments)
-
-
-def model_from_child(sample: list[str], arguments: dict) -> bytes:
-    """``trained_here``'s model, from a child process that is killed when this one stops waiting."""
-    receiving, sending = multiprocessing.Pipe(duplex=False)
-    child = multiprocessing.Process(target=_train_in_child, args=(sending, sample, arguments),
-                                    name="attnmt-sentencepiece")
-    child.start()
-    sending.close()  # the child's end only: the pipe ends (EOFError) when the child does
+    process (attnmt.text.sentencepiece_child).  The trainer is one C++ call that holds the main thread until it
+    ends, and Python runs a signal's handler only between its own steps: a Ctrl-C or SIGTERM waited for the whole
+    training (39 s on 870,000 lines) and the command looked hung.  Waiting on a pipe instead, the command's
+    handler runs at once and the child is killed; the model comes back through the pipe whole, so nothing
+    half-written is left anywhere.  The child is a script of its own, not a multiprocessing Process: with the
+    "spawn" start method (macOS, Windows) that imported the calling program again, and a script calling
+    Tokenizer.train at its top level, without ``if __name__ == "__main__":``, ran a second time and failed in
+    "its process ended with status 1".  SentencePiece's refusal comes back as the RuntimeError it raised."""
+    request = json.dumps({"sample": sample, "arguments": arguments}).encode("utf-8")
+    # -P: the script's folder (attnmt/text, whose encodings.py and data.py have the standard library's names) is
+    # not put on sys.path.
+    child = subprocess.Popen([sys.executable, "-P", str(CHILD)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
-        ended, value = receiving.recv()
-    except EOFError:
-        child.join()
-        raise RuntimeError(f"its process ended with status {child.exitcode} before the model was made") from None
+        answer, _ = child.communicate(request)
     finally:
         child.kill()  # at once, also on Ctrl-C or SIGTERM: the child's SentencePiece would not stop for a signal
-        child.join()
-        receiving.close()
-    if ended == "refused":
-        raise RuntimeError(value)
+        child.wait()
+    ended, _, value = answer.partition(b"\n")
+    if ended == b"refused":
+        raise RuntimeError(value.decode("utf-8", "replace"))
+    if ended != b"trained":
+        raise RuntimeError(f"its process ended with status {child.returncode} before the model was made")
     return value
-
-
-def _train_in_child(sending: Connection, sample: list[str], arguments: dict) -> None:
-    """The child's part of model_from_child.  Its signals are put back to a plain process's (forked, it had
-    the command's handlers, which raise): Ctrl-C reaches the whole process group, and the parent ends it."""
-    for number in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        sending.send(("trained", trained_here(sample, arguments)))
-    except RuntimeError as err:  # SentencePiece's refusal, raised again in the parent
-        sending.send(("refused", str(err)))
-
-
-def trained_here(sample: list[str], arguments: dict) -> bytes:
-    """The model SentencePiece's trainer makes in this process (its refusal: a RuntimeError)."""
-    writer = io.BytesIO()
-    spm.SentencePieceTrainer.train(sentence_iterator=iter(sample), model_writer=writer, **arguments)
-    return writer.getvalue()
 
 
 def check_some_short(sample: list[str], text: str | PurePath) -> None:
