@@ -38,6 +38,7 @@ def test_preserve_formatting_ends_a_line_in_a_full_stop_where_its_source_does(se
     ("- buy milk", "- Milch kaufen", "- milch kaufen"),  # after a bullet
     ("ok, go", "OK, los", "OK, los"),  # a word cased otherwise, as the model wrote it
     ("The iPhone", "iPhone", "iPhone"),
+    ("e-mail address", "E-Mail-Adresse", "E-Mail-Adresse"), ("e-mail", "E-mail", "e-mail"),  # a compound
     ("3 dogs", "3 Hunde", "3 Hunde"),  # no letter first
     ("你好", "Hallo", "Hallo")])  # no case in the source
 def test_preserve_formatting_starts_a_line_with_a_letter_in_its_source_lines_case(sent, translated, kept):

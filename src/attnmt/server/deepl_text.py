@@ -21,8 +21,9 @@ WRAPPED = re.compile(r"(?<![.!?…:;])(?<![.!?…:;][\"'”’»)\]])(?<!\s)[ \t
 PRESERVED = (True, "1", "true")
 STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
 ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
-# A line's first word where it starts with a letter (after spaces, quotes, brackets, a bullet), not a number
-FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]+)")
+# A line's first word, up to a space, where it starts with a letter (after spaces, quotes, brackets, a bullet), not
+# a number: a compound's capitals after a hyphen ("E-Mail-Adresse") are the word's own
+FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]\S*)")
 
 
 def as_split(texts: list[str], params: dict) -> list[str]:
