@@ -44,3 +44,17 @@ def test_preserve_formatting_ends_a_line_in_a_full_stop_where_its_source_does(se
 def test_preserve_formatting_starts_a_line_with_a_letter_in_its_source_lines_case(sent, translated, kept):
     assert as_formatted([sent], [translated], {"preserve_formatting": True}) == [kept]
     assert as_formatted([sent], [translated], {}) == [translated]
+
+
+@pytest.mark.parametrize(("sent", "translated", "kept"), [
+    ('"two dogs play in the snow"', "Zwei Hunde spielen im Schnee.", '"zwei Hunde spielen im Schnee"'),
+    ('"Stop."', "Halt", '"Halt."'),  # the full stop inside the quotes
+    ("(optional)", "optional.", "(optional)"),
+    ("«A dog runs.»", "Ein Hund rennt.", "«Ein Hund rennt.»"),
+    (" [Save] ", " Speichern. ", " [Speichern] "),  # the spaces around the line as the model wrote them
+    ('"Stop."', "„Halt.“", "„Halt.“"),  # the model's own quotes
+    ('"Stop," she said.', "Halt, sagte sie.", "Halt, sagte sie."),  # a quote that ends inside the line
+    ("the dogs' ball", "der Ball der Hunde", "der Ball der Hunde")])
+def test_preserve_formatting_keeps_the_quotes_or_brackets_around_a_line(sent, translated, kept):
+    assert as_formatted([sent], [translated], {"preserve_formatting": True}) == [kept]
+    assert as_formatted([sent], [translated], {}) == [translated]

@@ -2,7 +2,7 @@
 
     as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
     as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there,
-                  and starts with a letter in its source line's case
+                  and starts with a letter in its source line's case, within the quotes or brackets around the line
 
 DeepL splits a text at punctuation and at line breaks, unless told to split at punctuation only
 (deepl-python's SplitSentences.NO_NEWLINES and OFF, deepl-node's "nonewlines" and "off", sent as
@@ -24,6 +24,10 @@ ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer mea
 # A line's first word, up to a space, where it starts with a letter (after spaces, quotes, brackets, a bullet), not
 # a number: a compound's capitals after a hyphen ("E-Mail-Adresse") are the word's own
 FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]\S*)")
+# The marks that open a quotation or an aside, each with the one that closes it
+PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "‘", "«": "»", "»": "«", "‹": "›", "「": "」",
+         "『": "』", "(": ")", "[": "]", "{": "}"}
+CLOSING = "".join(set(PAIRS.values()))
 
 
 def as_split(texts: list[str], params: dict) -> list[str]:
@@ -37,9 +41,10 @@ def as_split(texts: list[str], params: dict) -> list[str]:
 
 def as_formatted(texts: list[str], translations: list[str], params: dict) -> list[str]:
     """``translations`` with ``preserve_formatting``: each line's end as its source line's (``end_kept``),
-    and its first letter's case (``start_kept``), line by line where a translation has its text's lines,
-    else at the text's ends.  A user interface's "Save changes" came back "Änderungen speichern.", a full
-    stop its source never had; a chat's "hello world." came back "Hallo Welt.", a capital it never had."""
+    its first letter's case (``start_kept``) and the marks around it (``line_kept``), line by line where a
+    translation has its text's lines, else at the text's ends.  A user interface's "Save changes" came back
+    "Änderungen speichern.", a full stop its source never had; a chat's "hello world." came back "Hallo Welt.",
+    a capital it never had."""
     if params.get("preserve_formatting") not in PRESERVED:
         return translations
     return [lines_kept(text, translation) for text, translation in zip(texts, translations, strict=True)]
@@ -49,7 +54,20 @@ def lines_kept(text: str, translation: str) -> str:
     sources, lines = text.split("\n"), translation.split("\n")
     if len(sources) != len(lines):
         sources, lines = [text], [translation]
-    return "\n".join(end_kept(source, start_kept(source, line)) for source, line in zip(sources, lines, strict=True))
+    return "\n".join(line_kept(source, line) for source, line in zip(sources, lines, strict=True))
+
+
+def line_kept(source: str, translation: str) -> str:
+    """``translation`` with its source line's first letter's case and end (``start_kept``, ``end_kept``), and
+    the quotes or brackets around the whole source line (``PAIRS``) around it where the model wrote no such
+    marks at either end: a quoted line, ``"two dogs play in the snow"``, came back without its quotes."""
+    said, written = source.strip(), translation.strip()
+    wrapped = len(said) > 1 and PAIRS.get(said[0]) == said[-1]
+    if not wrapped or not written or written[0] in PAIRS or written[-1] in CLOSING:
+        return end_kept(source, start_kept(source, translation))
+    inner = said[1:-1]
+    before, after = translation[:len(translation) - len(translation.lstrip())], translation[len(translation.rstrip()):]
+    return before + said[0] + end_kept(inner, start_kept(inner, written)) + said[-1] + after
 
 
 def end_kept(source: str, translation: str) -> str:
