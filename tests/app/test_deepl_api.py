@@ -188,6 +188,17 @@ def test_glossaries_are_listed_as_none_and_one_created_is_400_saying_none_is_kep
     assert client.get("/v2/glossaries").status_code == 403
 
 
+@pytest.mark.parametrize(("method", "path"), [("GET", "/v2/glossaries/def3a26b"), ("DELETE", "/v2/glossaries/def3a26b"),
+                                              ("GET", "/v2/glossaries/def3a26b/entries")])
+def test_a_glossary_asked_for_by_its_id_is_404_saying_none_is_kept(client, method, path):
+    """deepl-python's get_glossary, delete_glossary and get_glossary_entries, Weblate's delete_glossary."""
+    answer = client.request(method, path, headers=AUTH)
+    assert answer.status_code == 404
+    assert answer.json() == {"message": "Glossary 'def3a26b' not found: this server keeps no glossaries "
+                                        "(attnmt's /v1/translate takes one with each request)"}
+    assert client.request(method, path).status_code == 403
+
+
 @pytest.mark.parametrize("option", [{"formality": ["less"]}, {"tag_handling": ["html"]}, {"target_lang": 5}])
 def test_an_option_of_the_wrong_json_type_is_400_not_a_server_error(client, option):
     answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE", **option}, headers=AUTH)

@@ -9,6 +9,7 @@ built on them) can use attnmt's models by pointing their server URL here::
     GET|POST /v2/usage  -> {"character_count": 0, "character_limit": 1000000000000}: no quota is kept
     GET  /v2/glossary-language-pairs -> {"supported_languages": []}: no glossary is kept
     GET  /v2/glossaries -> {"glossaries": []}; POST /v2/glossaries -> 400, saying none is kept
+    GET|DELETE /v2/glossaries/{id}, GET /v2/glossaries/{id}/entries -> 404, saying none is kept
     POST /v2/document, /v2/document/{id}, /v2/document/{id}/result: a file (attnmt.server.deepl_documents)
 
 The key comes as DeepL's clients send it, ``Authorization: DeepL-Auth-Key KEY`` (or the older
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TypeVar
 
 from fastapi import FastAPI, Request
@@ -233,6 +235,12 @@ def no_glossary(params: dict) -> dict:
     raise DeepLError(400, f"Glossaries are not supported by this server: {UNSUPPORTED['glossary_id']}")
 
 
+def no_such_glossary(glossary_id: str, params: dict) -> dict:
+    """404 for a glossary asked for by its id, as DeepL answers one it does not have: this server keeps none."""
+    why = UNSUPPORTED["glossary_id"].removeprefix("it ")
+    raise DeepLError(404, f"Glossary {glossary_id!r} not found: this server {why}")
+
+
 def add_deepl_routes(app: FastAPI, server: Server) -> None:
     @app.exception_handler(DeepLError)
     async def deepl_error(request: Request, error: DeepLError) -> JSONResponse:
@@ -277,3 +285,10 @@ def add_deepl_routes(app: FastAPI, server: Server) -> None:
     async def create_glossary(request: Request) -> dict:
         """400: no glossary is kept.  A 404 read to deepl-python's create_glossary as "Glossary not found"."""
         return await answer(request, no_glossary)
+
+    @app.get("/v2/glossaries/{glossary_id}", tags=["DeepL"])
+    @app.delete("/v2/glossaries/{glossary_id}", tags=["DeepL"])
+    @app.get("/v2/glossaries/{glossary_id}/entries", tags=["DeepL"])
+    async def glossary(glossary_id: str, request: Request) -> dict:
+        """404: no glossary is kept.  A bare 404 "Not Found", without a key checked, said nothing of why."""
+        return await answer(request, partial(no_such_glossary, glossary_id))
