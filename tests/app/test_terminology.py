@@ -14,7 +14,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import build_parser, main
 from attnmt.cli.options import decoding
 from attnmt.decoding import Decoding
-from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary import Glossary, read_glossary
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import AttnmtWarning, ConfigError, DataError
@@ -109,6 +109,16 @@ def test_a_term_longer_than_any_translation_is_left_out_with_one_warning(loaded)
     [warning] = [w for w in caught if "glossary target term" in str(w.message)]
     assert "'katze katze katze" in str(warning.message) and "it is left out" in str(warning.message)
 
+
+def test_a_glossary_files_term_longer_than_any_translation_is_warned_of_naming_its_line(loaded, tmp_path):
+    """The warning named the target term alone: a user had to search a termbase of thousands of lines for it."""
+    model, tokenizer = loaded
+    path = tmp_path / "terms.tsv"
+    path.write_text("man\tfrau\ndog\t" + " ".join(["katze"] * model.config.longest_input) + "\n", encoding="utf-8")
+    with pytest.warns(AttnmtWarning) as caught:
+        translate(model, tokenizer, ["a dog runs"], glossary=read_glossary(path))
+    [warning] = [w for w in caught if "glossary target term" in str(w.message)]
+    assert str(warning.message).startswith(f"{path}:2: glossary target term 'katze katze katze")
 
 def test_a_target_term_the_vocabulary_cannot_write_is_refused_before_translating(loaded):
     model, tokenizer = loaded

@@ -91,7 +91,7 @@ class Guides:
             return []
         kept, left_out = fitting(term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id), room)
         for term in left_out:
-            warn_left_out(self.left_out, tokenizer.decode(term), len(term), room)
+            warn_left_out(self.left_out, tokenizer.decode(term), len(term), room, glossary)
         return with_other_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]),
                                 glossary.inflected(sentences[i]), glossary.singular(sentences[i]))
 

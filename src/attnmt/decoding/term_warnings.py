@@ -21,16 +21,27 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import normal, term_key
 from attnmt.decoding.term_ids import forms
 from attnmt.decoding.term_plurals import ENDINGS, umlauted
+from attnmt.decoding.termbase import same_target
 from attnmt.errors import AttnmtWarning
 
 
-def warn_left_out(told: set[str], target: str, pieces: int, room: int) -> None:
-    """One warning per target term left out of a translation, too long to fit (``term_ids.fitting``)."""
+def warn_left_out(told: set[str], target: str, pieces: int, room: int, glossary: Glossary | None = None) -> None:
+    """One warning per target term left out of a translation, too long to fit (``term_ids.fitting``), naming where
+    ``glossary`` was given it ("terms.tsv:3"), where known (``target_place``)."""
     if target not in told:
         told.add(target)
-        warnings.warn(f"glossary target term {shortened(target)!r} ({pieces} pieces) does not fit into a translation "
-                      f"of at most {room} pieces (the model's positions, less the prefix and the sentence's other "
-                      "terms); it is left out", AttnmtWarning, stacklevel=3)
+        place = target_place(glossary, target) if glossary is not None else None
+        warnings.warn(f"{place + ': ' if place else ''}glossary target term {shortened(target)!r} ({pieces} pieces) "
+                      f"does not fit into a translation of at most {room} pieces (the model's positions, less the "
+                      "prefix and the sentence's other terms); it is left out", AttnmtWarning, stacklevel=3)
+
+
+def target_place(glossary: Glossary, target: str) -> str | None:
+    """Where ``glossary`` was given the first source term of the target term ``target`` (as its ids decode: NFC,
+    stripped), None where not known; a look through its terms, made only for a term warned of."""
+    written = same_target(target)
+    source = next((source for source, each in glossary.terms if same_target(each) == written), None)
+    return None if source is None else glossary.place(source)
 
 
 def warn_missed(told: set[str], tokenizer, terms: Terms, outputs: Sequence[Sequence[int]]) -> None:
