@@ -141,3 +141,19 @@ def test_a_litotes_or_nothing_but_is_not_judged(source, translation, languages):
 def test_italian_non_che_is_only_not_a_negation(translation):
     assert not negation_differs("I only have two euros.", translation, Languages("en", "it"))
     assert negation_differs("I think that he comes.", "Non credo che venga.", Languages("en", "it"))  # "che": that
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The printer is out of paper.", "Der Drucker hat kein Papier mehr."),
+    ("We ran out of milk.", "Wir haben keine Milch mehr."),
+    ("The lift is out of order.", "Der Aufzug funktioniert nicht."),
+    ("This model is out of stock.", "Dieses Modell ist nicht vorrätig."),
+])
+def test_out_of_for_what_is_used_up_or_broken_is_not_judged(source, translation):
+    """German says "out of paper" with a negation, English with none: the pair is not judged."""
+    assert not negation_differs(source, translation, Languages("en", "de"))
+
+
+def test_out_of_a_place_still_reads_a_negation_added():
+    assert negation_differs("The dog runs out of the house.", "Der Hund rennt nicht aus dem Haus.",
+                            Languages("en", "de"))

@@ -74,11 +74,16 @@ UNCLEAR = {
 }
 # Phrases whose negation says something else than "not": a litotes ("not bad", ``pas mal``, ``niente male``:
 # "ganz gut", "quite a lot"), "nothing but" and "not ... until" (``nur``, ``erst``), "no problem" ("gern
-# geschehen"), Italian's "non è che" (only, or "it is not that"): the other side may or may not write a
+# geschehen"), Italian's "non è che" (only, or "it is not that"); and English's "out of" for what is used up or
+# not working (no article after it: "out of the house" is a place), which German says with a negation ("The
+# printer is out of paper.": "Der Drucker hat kein Papier mehr."): the other side may or may not write a
 # negation for it, and the pair is not judged, as with a word of UNCLEAR.
 UNCLEAR_PHRASES = {
     "en": r"not (?:too |so |that |half |at all )?bad|nothing (?:but|else but)|not (?:\w+ ){0,3}until|"
-          r"no problem|no sooner|(?:can't|cannot|can not) (?:help but|wait)|none other",
+          r"no problem|no sooner|(?:can't|cannot|can not) (?:help but|wait)|none other|"
+          r"(?:is|are|was|were|be|been|being|'s|'re|run|runs|ran|running) out of "  # "kein Papier mehr"
+          r"(?!the |a |an |this |that |these |those |my |your |his |her |its |our |their )|"  # a place: "aus dem"
+          r"out of (?:stock|order|service|memory|range|date|reach|print)",
     "de": r"nicht (?:so |zu |ganz |mal )?(?:schlecht|übel)|nichts (?:anderes )?als|kein problem|nicht umsonst",
     "fr": r"pas (?:si |trop |très )?mal|rien (?:d'autre )?que|pas de (?:problème|souci)",
     "es": r"no (?:está |es |estuvo |fue )?(?:tan )?mal|nada mal|no (?:\w+ ){1,2}(?:sino|más que)|no hay problema",
