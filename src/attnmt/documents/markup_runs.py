@@ -21,6 +21,7 @@ from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.svg_texts import is_svg, svg_texts
 
 
 @dataclass
@@ -40,10 +41,14 @@ class Run:
 def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
     """Every run of ``block`` and of the blocks inside it, in document order; inside a
     ``translate="no"`` element, those of the elements that say ``translate="yes"`` again (as
-    HTML's attribute is inherited, and overridden)."""
+    HTML's attribute is inherited, and overridden); inside an inline SVG picture, those of its texts
+    (svg_texts: its labels, title and description)."""
     if vocabulary.is_untranslated(block):
         if says_no(block):
             yield from said_yes(block, vocabulary)
+        elif not vocabulary.xml and is_svg(block):
+            for text in svg_texts(block):
+                yield from runs(text, vocabulary)
         return
     current = Run(block, block)
     for child in block:
@@ -58,15 +63,15 @@ def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
 
 def with_inner(run: Run, vocabulary: Vocabulary) -> Iterator[Run]:
     """``run``, then the runs inside its atoms: a <select>'s options, each a block of its own (the
-    select stays a point in its sentence), and what says ``translate="yes"`` inside a
-    ``translate="no"`` atom."""
+    select stays a point in its sentence), an inline SVG picture's texts (svg_texts), and what says
+    ``translate="yes"`` inside a ``translate="no"`` atom."""
     yield run
     pending = list(reversed(run.children))
     while pending:
         node = pending.pop()
         if says_no(node):
             yield from said_yes(node, vocabulary)
-        elif not vocabulary.xml and not is_comment(node) and local_name(node) == "select":
+        elif not vocabulary.xml and not is_comment(node) and local_name(node) in ("select", "svg"):
             yield from runs(node, vocabulary)
         elif not vocabulary.is_untranslated(node):
             pending.extend(reversed(node))
