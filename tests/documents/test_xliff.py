@@ -93,6 +93,19 @@ def test_character_references_of_a_source_are_written_so_in_its_target(upper):
     assert f"<source>{source}</source>" in out and "&#169; 2024 ACME &#x2014; ALL RIGHTS RESERVED.</target>" in out
 
 
+@pytest.mark.parametrize("file, unit, code", [
+    (xliff_1, '<trans-unit id="{k}"><source>{text}</source></trans-unit>\n', "g"),
+    (xliff_2, '<unit id="{k}"><segment><source>{text}</source></segment></unit>\n', "pc")])
+def test_each_targets_references_are_those_of_its_own_source(upper, file, unit, code):
+    """Matched over the whole file, a file whose units wrote ``©`` both ways had every target written ``©``:
+    a diff of the file, or a CAT tool matching its memory, saw a unit's ``&#169;`` changed."""
+    sources = [f'&#169; 2024 <{code} id="1">Acme</{code}> &#x2014; all rights reserved.',
+               "© 2024 Beta — all rights reserved."]
+    out = translate_xliff(file("".join(unit.format(k=k, text=text) for k, text in enumerate(sources))), upper, DE)
+    assert f'>&#169; 2024 <{code} id="1">ACME</{code}> &#x2014; ALL RIGHTS RESERVED.</target>' in out
+    assert f"<source>{sources[1]}</source>" in out and ">© 2024 BETA — ALL RIGHTS RESERVED.</target>" in out
+
+
 def test_a_seg_source_is_translated_segment_by_segment_into_the_target(mirror):
     unit = ('<trans-unit id="a"><source>A dog runs. A cat sleeps.</source><seg-source><mrk mtype="seg" mid="1">'
             'A dog runs.</mrk> <mrk mtype="seg" mid="2">A cat sleeps.</mrk></seg-source></trans-unit>\n')

@@ -41,7 +41,8 @@ in one is translated apart: attnmt.documents.xliff_subflows); so are the placeho
 read as HTML's ``<br>`` is.  A segment or unit its CAT tool says is locked or confirmed (Trados's ``.sdlxliff``,
 memoQ's ``.mqxliff``, Phrase's ``.mxliff``) is kept as it is (xliff_targets.sealed_segments, sealed_unit); in a
 target written where there was none (or an empty one) it is left empty, its other segments filled.  What is filled
-says so in the CAT tool's terms too: a Trados draft, a memoQ pre-translation (say_drafted).
+says so in the CAT tool's terms too: a Trados draft, a memoQ pre-translation (say_drafted).  A character a unit's
+source writes as a reference (``&#169;``) is written so in its target (attnmt.documents.xliff_references).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from attnmt.documents.translators import Translator
 from attnmt.documents.xliff_codes import check_code_points, is_line_break, is_space, ready_copy, wraps_words
 from attnmt.documents.xliff_icu import SYNTAX, mark_syntax, unmark_syntax
 from attnmt.documents.xliff_languages import say_languages
+from attnmt.documents.xliff_references import referenced_targets
 from attnmt.documents.xliff_subflows import sub_flow_jobs
 from attnmt.documents.xliff_targets import (
     Slot,
@@ -75,13 +77,14 @@ from attnmt.documents.xliff_targets import (
     needs_target,
     open_segments,
     say_drafted,
+    say_kept,
     say_state,
     settle_kept,
     unsealed,
 )
 from attnmt.documents.xml_code import holds_markup, tag_placeholder
 from attnmt.documents.xml_dialects import PLACEHOLDER
-from attnmt.errors import DataError, warn
+from attnmt.errors import DataError
 
 # An HTML comment written as a source's text, escaped or in a CDATA section (``A dog &lt;!-- x --&gt; runs.``):
 # text to XML, but markup to whoever wrote it, which Okapi's code finder makes an inline code.  It stops at
@@ -196,17 +199,8 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
         if before is not None:
             settle_kept(slot, before, each)
         say_drafted(slot, each)
+        referenced_targets(slot.source, marks or [slot.target()], parsed.forms)  # per unit: xliff_references
     return parsed.serialise(None)
-
-
-def say_kept(kept: int, version_2: bool, where: str) -> None:
-    """One warning counting the ``kept`` units (1.2) or segments (2), whose targets hold a
-    translation already (xliff_targets.is_open), and saying how to have one translated again."""
-    if kept:
-        what, state = ("segment(s)", 'the segment\'s state="initial"') if version_2 else \
-            ("unit(s)", 'its state="needs-translation"')
-        warn(f"{where}: {kept:,} {what} kept the translation their target holds; to have one translated "
-             f"again, empty its target or set {state}", stacklevel=3)
 
 
 def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options: DocumentOptions, where: str,

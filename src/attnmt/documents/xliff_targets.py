@@ -38,6 +38,7 @@ from lxml import etree
 
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import named
+from attnmt.errors import warn
 
 # The states that say a target holding text is still to be translated: 1.2's, on its <target>, and
 # XLIFF 2's, on its <segment>.
@@ -197,9 +198,19 @@ def needs_target(slot: Slot, marks: dict[etree._Element, etree._Element]) -> boo
 
 def holds_kept(slot: Slot, needed: bool) -> bool:
     """Whether a slot left as it is (not ``needed``: needs_target) keeps a translation its target holds
-    by attnmt's choice, which emptying the target or stating it undoes (xliff.say_kept counts them):
+    by attnmt's choice, which emptying the target or stating it undoes (say_kept counts them):
     not where its CAT tool says it is finished (sealed_unit, sealed_segments)."""
     return not needed and has_text(slot.target()) and not sealed_unit(slot) and not sealed_segments(slot)
+
+
+def say_kept(kept: int, version_2: bool, where: str) -> None:
+    """One warning counting the ``kept`` units (1.2) or segments (2), whose targets hold a
+    translation already (xliff_targets.is_open), and saying how to have one translated again."""
+    if kept:
+        what, state = ("segment(s)", 'the segment\'s state="initial"') if version_2 else \
+            ("unit(s)", 'its state="needs-translation"')
+        warn(f"{where}: {kept:,} {what} kept the translation their target holds; to have one translated "
+             f"again, empty its target or set {state}", stacklevel=3)
 
 
 def reopen_segments(before: etree._Element, jobs: list[TreeJob]) -> int:
