@@ -500,3 +500,19 @@ def test_a_books_plain_description_is_translated_and_one_holding_markup_translat
     assert [node.text for node in package.iter(f"{{{DC}}}description")] == [
         "RUNS. DOG A\nSLEEPS. CAT A", '<div class="blurb"><p><b>WALKS</b>. MAN A</p></div>']
     assert not any("<" in given for given in mirror.given)
+
+
+def test_a_span_of_a_class_the_books_stylesheet_sets_monospaced_is_kept_as_code(mirror):
+    """LibreOffice writes a document's code into an EPUB as a span of a class its CSS sets in a
+    monospaced font, not as <code>: read as words, ``pip install attnmt`` was translated.  A paragraph
+    all in such a font is words, as a screenplay in Courier is."""
+    members = read_members(epub2_file())
+    members["OEBPS/Styles/style.css"] = (b"/* .span1 { font-family: Courier } */ .span4 {\n  font-family: 'DejaVu Sans "
+                                         b"Mono';\n}\np.listing, .mono { font-family: monospace, serif }")
+    code = '<span class="span4">pip install attnmt</span>'
+    page = (f'<p><span class="span1">Run </span>{code}<span class="span1"> to start.</span></p>'
+            '<p><span class="mono">A dog runs.</span></p>')
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
+    assert mirror.given == ["One", "Run to start.", "A dog runs."]  # the page's title, then its paragraphs
+    assert f'<span class="span1">START. TO</span> {code}' in out[PAGE].decode()

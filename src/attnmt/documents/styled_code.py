@@ -1,0 +1,89 @@
+"""Code in an e-book's pages, told by the book's stylesheets: LibreOffice and Word write a document's
+code into an EPUB as ``<span class="span4">pip install attnmt</span>``, with ``.span4 { font-family:
+'DejaVu Sans Mono'; }`` in the book's CSS, not as ``<code>``.  Read as words, the command was
+translated, and lost.
+
+A class that a rule of a stylesheet in the book sets in a monospaced font (code_look.MONOSPACED, or
+CSS's generic ``monospace``: the first family its ``font-family`` names) makes an inline element of
+that class code, kept whole as ``<code>`` is (an atom), where its block has letters outside such
+elements: a font alone makes code only inline, beside words in another (code_look: a paragraph all
+in Courier, a screenplay, is words).  Rules are read from each CSS member of the book (``.css``) by
+their simple selectors alone (``.span4``, ``span.code``): a selector of a descendant or a state
+(``pre .x``, ``a:hover``) says nothing of a class by itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lxml import etree
+
+from attnmt.documents.code_look import is_monospaced
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.flat import has_words
+from attnmt.documents.html_layout import BLOCKS
+from attnmt.documents.pages import is_comment, local_name
+
+COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # a rule's selectors and declarations; an @media's rules inside it too
+FAMILY = re.compile(r"(?:^|;)\s*font-family\s*:\s*([^;]+)", re.IGNORECASE)
+SIMPLE = re.compile(r"([A-Za-z][\w-]*)?\.(-?[_A-Za-z][\w-]*)")  # ``span.code``, ``.span4``
+
+
+def monospaced_classes(stylesheets: Iterable[str]) -> frozenset[str]:
+    """The classes that a rule of ``stylesheets`` (CSS texts) sets in a monospaced font (module docstring)."""
+    found: set[str] = set()
+    for css in stylesheets:
+        for selectors, declarations in RULE.findall(COMMENT.sub("", css)):
+            family = FAMILY.search(declarations)
+            first = family.group(1).split(",")[0].strip().strip("'\"") if family else ""
+            if first.casefold() == "monospace" or is_monospaced(first):
+                found.update(match.group(2) for selector in selectors.split(",")
+                             if (match := SIMPLE.fullmatch(selector.strip())) is not None)
+    return frozenset(found)
+
+
+class StyledVocabulary(Vocabulary):
+    """HTML's vocabulary (elements.Vocabulary), where an inline element of one of ``code_classes``
+    beside words outside them is code, kept whole (module docstring)."""
+
+    def __init__(self, code_classes: frozenset[str], source_lang: str = "") -> None:
+        super().__init__(source_lang=source_lang)
+        self.code_classes = code_classes
+        self.prose: dict[etree._Element, bool] = {}  # each block: whether it has words outside code classes
+
+    def forget(self) -> None:
+        super().forget()
+        self.prose.clear()
+
+    def is_atom(self, node: etree._Element) -> bool:
+        return super().is_atom(node) or (self.is_styled_code(node) and self.has_prose(block_of(node)))
+
+    def is_styled_code(self, node: etree._Element) -> bool:
+        """Whether ``node`` is an inline element of a class in ``code_classes``."""
+        return (not is_comment(node) and local_name(node) not in BLOCKS
+                and not self.code_classes.isdisjoint(node.get("class", "").split()))
+
+    def has_prose(self, block: etree._Element) -> bool:
+        """Whether ``block`` has words outside its elements of code classes (worked out once a block)."""
+        if block not in self.prose:
+            self.prose[block] = has_words(" ".join(self.prose_texts(block)))
+        return self.prose[block]
+
+    def prose_texts(self, node: etree._Element) -> list[str]:
+        """The texts inside ``node`` that no element of a code class holds, its children's tails too."""
+        texts = [node.text or ""]
+        for child in node:
+            if not is_comment(child) and not self.is_styled_code(child):
+                texts += self.prose_texts(child)
+            texts.append(child.tail or "")
+        return texts
+
+
+def block_of(node: etree._Element) -> etree._Element:
+    """The nearest block (html_layout.BLOCKS) around ``node``, or its tree's root."""
+    for ancestor in node.iterancestors():
+        if local_name(ancestor) in BLOCKS:
+            return ancestor
+    return node.getroottree().getroot()
