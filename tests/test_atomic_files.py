@@ -2,6 +2,7 @@
 a symbolic link is written through, a named pipe or a device is written as it is."""
 
 import errno
+import multiprocessing
 import os
 import signal
 import stat
@@ -199,6 +200,35 @@ def test_a_folder_filled_in_place_deletes_the_hidden_folders_its_killed_writers_
     out = tmp_path / "out"
     (out / f".attnmt-{int(gone.stdout)}-k2j4x9a1").mkdir(parents=True)  # its process is gone
     atomic_folder(out, lambda tmp: (tmp / "config.json").write_text("{}"), replace=False)
+    assert [p.name for p in out.iterdir()] == ["config.json"]
+
+
+def export_killed_after_two_moves(out: Path) -> None:
+    """A forked writer of three files into ``out`` that SIGKILL ends after moving two of them up."""
+    rename, moved = os.rename, []
+
+    def killed_after_the_second(source, destination):
+        moved.append(rename(source, destination))
+        if len(moved) == 2:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    os.rename = killed_after_the_second
+    atomic_folder(out, lambda tmp: [(tmp / name).write_text("old") for name in ("a.json", "b.bin", "c.spm")],
+                  replace=False)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill is injected into a forked writer")
+def test_what_a_writer_killed_between_two_moves_up_left_is_undone_by_the_next_write(tmp_path):
+    """A SIGKILL between two moves left part of an export in its --out (a model without its tokenizer), which
+    the next run refused as "not an empty directory"; the next write now deletes what the killed one moved."""
+    out = tmp_path / "out"
+    out.mkdir()
+    writer = multiprocessing.get_context("fork").Process(target=export_killed_after_two_moves, args=(out,))
+    writer.start()
+    writer.join(60)
+    assert writer.exitcode == -signal.SIGKILL
+    assert len([p for p in out.iterdir() if not p.name.startswith(".")]) == 2  # beside the hidden folder
+    atomic_folder(out, lambda tmp: (tmp / "config.json").write_text("new"), replace=False)
     assert [p.name for p in out.iterdir()] == ["config.json"]
 
 

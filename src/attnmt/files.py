@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from attnmt.errors import ModelDirError, UserError, json_value
-from attnmt.orphans import INSIDE, remove_orphaned_folders, remove_orphaned_inside
+from attnmt.orphans import INSIDE, record_moves, remove_entry, remove_orphaned_folders, remove_orphaned_inside
 
 # The file a folder's holder locks (attnmt.training.run_dir.RunLock: a training run's model directory,
 # attnmt prepare's --out); a folder that holds it alone holds nothing else.
@@ -217,8 +217,9 @@ def fill_inside(folder: Path, fill: Callable[[Path], None]) -> None:
     (``.attnmt-PID-xxxxxxxx``), then moves each of its entries up into ``folder`` and removes it.
     ``folder`` itself is never renamed: it may be a mount point (a Docker volume, which rename(2)
     refuses as busy), under a folder that cannot be written, or private (its mode is kept).  An
-    interrupted ``fill`` leaves ``folder`` empty as it was; a killed one leaves the hidden folder,
-    which the next write into ``folder`` (or an export's check_empty) deletes."""
+    interrupted ``fill`` leaves ``folder`` empty as it was; a killed one leaves the hidden folder, which the
+    next write into ``folder`` (or an export's check_empty) deletes, with the entries it had moved up
+    (record_moves): a kill between two moves left a model without its tokenizer, refused as not empty."""
     remove_orphaned_inside(folder)
     tmp = Path(tempfile.mkdtemp(prefix=f"{INSIDE}{os.getpid()}-", dir=folder))
     try:
@@ -227,7 +228,7 @@ def fill_inside(folder: Path, fill: Callable[[Path], None]) -> None:
             raise OSError(errno.ENOTEMPTY, os.strerror(errno.ENOTEMPTY))
         moved: list[Path] = []
         try:
-            for entry in list(tmp.iterdir()):
+            for entry in record_moves(tmp):
                 os.rename(entry, folder / entry.name)
                 moved.append(folder / entry.name)
         except BaseException:  # an error or Ctrl-C midway: what was moved goes, the folder is empty again
@@ -290,15 +291,6 @@ def remove_leftovers(folder: Path) -> list[Path]:
     for path in leftovers:
         remove_entry(path)
     return leftovers
-
-
-def remove_entry(path: Path) -> None:
-    """Deletes the file or folder ``path`` (a link as a link, never what it points to); a folder's
-    files that cannot go stay, as a cleanup after a failure has nothing better to do with them."""
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        path.unlink(missing_ok=True)
 
 
 def write_text(path: Path, text: str, raises: type[UserError] = ModelDirError) -> None:

@@ -70,7 +70,8 @@ def require(module: str, purpose: str) -> ModuleType:
 def check_empty(out: str | Path) -> None:
     """Refuses an --out that is a file or a folder holding anything: the new files would mix with
     others.  An empty one is refused before it becomes Path's "." (the working folder).  The hidden
-    folder a killed export or import left in --out (attnmt.files.fill_inside) is deleted first."""
+    folder a killed export or import left in --out (attnmt.files.fill_inside) is deleted first, with
+    the files it had moved up (attnmt.orphans.undo_moves)."""
     if not str(out):
         raise ConversionError("--out is empty: give the name of a new folder")
     out = Path(out)

@@ -21,7 +21,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.calibration import CALIBRATION
 from attnmt.decoding.translate import translate
 from attnmt.evaluate import bleu, chrf
-from attnmt.files import atomic_write, remove_entry
+from attnmt.files import atomic_write
+from attnmt.orphans import remove_entry
 from attnmt.text.data import Batch
 from attnmt.training.objective import label_smoothed_nll
 from attnmt.training.run import METRIC_NAMES, RunState
