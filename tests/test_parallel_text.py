@@ -1,7 +1,9 @@
 """Parallel text read into sentence pairs: two aligned files or one tsv file, stripped, the empty pairs and the
 lines too long to read counted, files of different line counts named with both counts."""
 
+import csv
 import gzip
+import io
 import re
 import tracemalloc
 
@@ -117,6 +119,20 @@ def test_a_tsv_line_with_a_tab_inside_a_sentence_is_skipped_and_counted_with_its
     pairs, report = read_tsv(path)
     assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two men talk.", "Zwei Männer reden.")]
     assert report == ReadReport(pairs=2, skipped_empty=1, malformed=1, first_malformed=3)
+
+
+def test_a_tsv_a_spreadsheet_or_pandas_saved_is_read_as_the_text_its_cells_hold(tmp_path):
+    """Excel, LibreOffice and pandas (csv.QUOTE_MINIMAL) quote a cell holding a quote or a tab, its quotes
+    doubled: the model trained on '"She said ""hi"" to him."', and a cell with a tab made its line one of three
+    fields, left out.  A corpus's own quotes (speech, '"Go!"') are kept as written."""
+    cells = [('She said "hi" to him.', "Sie sagte „hi“ zu ihm."), ("Name:\tAnna", "Name:\tAnna"),
+             ('"Go!"', '"Geh!"'), ('"Hello," he said.', "„Hallo“, sagte er.")]
+    saved = io.StringIO()
+    csv.writer(saved, dialect="excel-tab", lineterminator="\r\n").writerows(cells)
+    spreadsheet = write(tmp_path / "sheet.tsv", saved.getvalue())
+    assert read_tsv(spreadsheet) == (cells, ReadReport(pairs=4, skipped_empty=0))
+    corpus = write(tmp_path / "corpus.tsv", '"Go!"\t"Geh!"\n"Hello," he said.\t„Hallo“, sagte er.\n')
+    assert read_tsv(corpus)[0] == cells[2:]
 
 
 def test_a_report_shared_by_tsv_files_judges_each_file_on_its_own_lines(tmp_path):

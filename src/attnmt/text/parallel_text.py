@@ -10,6 +10,7 @@ file of "source<TAB>target" lines.
 from __future__ import annotations
 
 import codecs
+import re
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -20,6 +21,10 @@ from attnmt.errors import DataError
 from attnmt.text.data import decoded_lines, open_bytes, unzipped_name
 from attnmt.text.invisible import blank
 from attnmt.text.long_lines import SKIPPED, corpus_raw_lines
+
+# A field quoted as spreadsheets and csv.QUOTE_MINIMAL write one: '"', its text with each '"' doubled, '"', then a
+# tab or the line's end.
+QUOTED_FIELD = re.compile(r'"((?:[^"]|"")*)"(?=\t|$)')
 
 
 @dataclass
@@ -167,11 +172,33 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
 
 
 def tsv_fields(line: str) -> list[str]:
-    """A tsv line's fields, blank ones after the second left out (a spreadsheet's empty columns)."""
-    fields = line.split("\t")
+    """A tsv line's fields, blank ones after the second left out (a spreadsheet's empty columns), a field a
+    spreadsheet or pandas quoted read as its text (quoted_fields)."""
+    fields = quoted_fields(line) if '"' in line else line.split("\t")
     while len(fields) > 2 and not fields[-1].strip():
         fields.pop()
     return fields
+
+
+def quoted_fields(line: str) -> list[str]:
+    """A tsv line's fields, where a field that Excel, LibreOffice or pandas saved in quotes, because it held a
+    quote or a tab, is its text: '"She said ""hi"" to him."' is 'She said "hi" to him.'.  It was trained on
+    as written, quotes doubled and around it, and one holding a tab was a line of three fields, left out.  A
+    field in quotes holding neither is as written: such a writer never quotes it, and a corpus quotes speech
+    so ('"Go!"')."""
+    fields, start = [], 0
+    while True:
+        quoted = QUOTED_FIELD.match(line, start)
+        if quoted and ('""' in quoted[1] or "\t" in quoted[1]):
+            fields.append(quoted[1].replace('""', '"'))
+            end = quoted.end()
+        else:
+            end = line.find("\t", start)
+            end = len(line) if end < 0 else end
+            fields.append(line[start:end])
+        if end == len(line):
+            return fields
+        start = end + 1
 
 
 def check_mostly_pairs(path: str | Path, kept: int, malformed: int, first: tuple[int, int]) -> None:
