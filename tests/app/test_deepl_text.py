@@ -23,7 +23,10 @@ def test_nonewlines_reads_a_line_break_inside_a_sentence_as_a_space(sent, read):
     ("Delete it?", "Löschen?", "Löschen?"),
     ("(optional)", "(optional).", "(optional)"),
     ("Name:", "Name.", "Name."),  # another mark: as the model wrote it
-    ("Save changes ", "Änderungen speichern. ", "Änderungen speichern ")])
+    ("Save changes ", "Änderungen speichern. ", "Änderungen speichern "),
+    ("a man is riding a bike...", "ein Mann fährt Fahrrad.", "ein Mann fährt Fahrrad..."),  # the ellipsis
+    ("To be continued…", "Fortsetzung folgt", "Fortsetzung folgt…"),
+    ("Loading…", "Wird geladen...", "Wird geladen..."), ("Wait...", "Warten?", "Warten?")])
 def test_preserve_formatting_ends_a_line_in_a_full_stop_where_its_source_does(sent, translated, kept):
     assert as_formatted([sent], [translated], {"preserve_formatting": True}) == [kept]
     assert as_formatted([sent], [translated], {"preserve_formatting": "1"}) == [kept]  # deepl-node's form

@@ -21,6 +21,7 @@ WRAPPED = re.compile(r"(?<![.!?…:;])(?<![.!?…:;][\"'”’»)\]])(?<!\s)[ \t
 PRESERVED = (True, "1", "true")
 STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
 ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
+ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off, which the model ends in a full stop
 # A line's first word, up to a space, where it starts with a letter (after spaces, quotes, brackets, a bullet), not
 # a number: a compound's capitals after a hyphen ("E-Mail-Adresse") are the word's own
 FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]\S*)")
@@ -72,11 +73,15 @@ def line_kept(source: str, translation: str) -> str:
 
 def end_kept(source: str, translation: str) -> str:
     """``translation`` without the full stop its ``source`` does not end in, or with the one the
-    model left out; any other mark, and the spaces after the last one, as the model wrote them."""
+    model left out, or with the source's ellipsis for the model's full stop ("a man is riding a bike..."
+    came back "... Fahrrad."); any other mark, and the spaces after the last one, as the model wrote them."""
     said, written = source.rstrip(), translation.rstrip()
     spaces = translation[len(written):]
     if not said or not written:
         return translation
+    trailing = ELLIPSIS.search(said)
+    if trailing and not ELLIPSIS.search(written) and (written[-1] in STOPS or written[-1] not in ENDS):
+        return written.removesuffix(written[-1] if written[-1] in STOPS else "") + trailing[0] + spaces
     if written[-1] in STOPS and said[-1] not in ENDS:
         return written[:-1] + spaces
     if said[-1] in STOPS and written[-1] not in ENDS:
