@@ -1,8 +1,8 @@
 """DeepL's options on how a plain text is read and written back, as its clients send them.
 
     as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
-    as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there,
-                  and starts with a letter in its source line's case, within the quotes or brackets around the line
+    as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there
+                  (in its ellipsis), starts with a letter in its case and keeps the quotes or brackets around it
 
 DeepL splits a text at punctuation and at line breaks, unless told to split at punctuation only
 (deepl-python's SplitSentences.NO_NEWLINES and OFF, deepl-node's "nonewlines" and "off", sent as
@@ -28,7 +28,7 @@ FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]\S*)")
 # The marks that open a quotation or an aside, each with the one that closes it
 PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "‘", "«": "»", "»": "«", "‹": "›", "「": "」",
          "『": "』", "(": ")", "[": "]", "{": "}"}
-CLOSING = "".join(set(PAIRS.values()))
+CLOSING = "".join(PAIRS.values())
 
 
 def as_split(texts: list[str], params: dict) -> list[str]:
@@ -81,7 +81,7 @@ def end_kept(source: str, translation: str) -> str:
         return translation
     trailing = ELLIPSIS.search(said)
     if trailing and not ELLIPSIS.search(written) and (written[-1] in STOPS or written[-1] not in ENDS):
-        return written.removesuffix(written[-1] if written[-1] in STOPS else "") + trailing[0] + spaces
+        return (written[:-1] if written[-1] in STOPS else written) + trailing[0] + spaces
     if written[-1] in STOPS and said[-1] not in ENDS:
         return written[:-1] + spaces
     if said[-1] in STOPS and written[-1] not in ENDS:
