@@ -43,7 +43,10 @@ def test_preserve_formatting_ends_a_line_in_a_full_stop_where_its_source_does(se
     ("The iPhone", "iPhone", "iPhone"),
     ("e-mail address", "E-Mail-Adresse", "E-Mail-Adresse"), ("e-mail", "E-mail", "e-mail"),  # a compound
     ("3 dogs", "3 Hunde", "3 Hunde"),  # no letter first
-    ("你好", "Hallo", "Hallo")])  # no case in the source
+    ("你好", "Hallo", "Hallo"),  # no case in the source
+    ("hey. how are you? fine, thanks.", "Hey. Wie geht es dir? Gut, danke.", "hey. wie geht es dir? gut, danke."),
+    ("ok. see you tomorrow.", "OK. Bis morgen.", "OK. bis morgen."),  # each sentence's start
+    ("hello. bye.", "Hallo und tschüss.", "hallo und tschüss.")])  # sentences not matched: the first alone
 def test_preserve_formatting_starts_a_line_with_a_letter_in_its_source_lines_case(sent, translated, kept):
     assert as_formatted([sent], [translated], {"preserve_formatting": True}) == [kept]
     assert as_formatted([sent], [translated], {}) == [translated]

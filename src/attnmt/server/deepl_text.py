@@ -29,6 +29,7 @@ FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]\S*)")
 PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "‘", "«": "»", "»": "«", "‹": "›", "「": "」",
          "『": "』", "(": ")", "[": "]", "{": "}"}
 CLOSING = "".join(PAIRS.values())
+SENTENCE_GAP = re.compile(r"((?<=[.!?…。！？])\s+)")  # the spaces after a sentence's end, kept by re.split
 
 
 def as_split(texts: list[str], params: dict) -> list[str]:
@@ -65,10 +66,10 @@ def line_kept(source: str, translation: str) -> str:
     said, written = source.strip(), translation.strip()
     wrapped = len(said) > 1 and PAIRS.get(said[0]) == said[-1]
     if not wrapped or not written or written[0] in PAIRS or written[-1] in CLOSING:
-        return end_kept(source, start_kept(source, translation))
+        return end_kept(source, starts_kept(source, translation))
     inner = said[1:-1]
     before, after = translation[:len(translation) - len(translation.lstrip())], translation[len(translation.rstrip()):]
-    return before + said[0] + end_kept(inner, start_kept(inner, written)) + said[-1] + after
+    return before + said[0] + end_kept(inner, starts_kept(inner, written)) + said[-1] + after
 
 
 def end_kept(source: str, translation: str) -> str:
@@ -87,6 +88,17 @@ def end_kept(source: str, translation: str) -> str:
     if said[-1] in STOPS and written[-1] not in ENDS:
         return written + said[-1] + spaces
     return translation
+
+
+def starts_kept(source: str, translation: str) -> str:
+    """``translation`` with each sentence's first letter in the case of its source sentence's (``start_kept``),
+    where it has as many sentences as ``source``; else its first alone.  A chat's "hey. how are you?" came back
+    "hey. Wie geht es dir?", the second sentence's capital one its writer never typed."""
+    said, parts = SENTENCE_GAP.split(source)[::2], SENTENCE_GAP.split(translation)
+    if len(said) != len(parts[::2]):
+        return start_kept(source, translation)
+    parts[::2] = [start_kept(sentence, part) for sentence, part in zip(said, parts[::2], strict=True)]
+    return "".join(parts)
 
 
 def start_kept(source: str, translation: str) -> str:
