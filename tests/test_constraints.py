@@ -496,11 +496,11 @@ class GluedWords:
 
 
 def test_a_term_the_sentence_glues_to_a_bracket_or_quote_may_be_written_glued_to_one():
-    codec = GluedWords()
-    hund, katze = codec.encode_target("hund"), codec.encode_target("katze")
+    codec = GluedWords()  # nouns, with their capital: a word in small letters may be an adjective, which declines
+    hund, katze = codec.encode_target("Hund"), codec.encode_target("Katze")
     sentence = 'the (dog) sees a cat'
-    [glued, plain] = with_other_forms(codec, [hund, katze], sentence, [(5, 8, "hund"), (17, 20, "katze")])
-    assert codec.encode_target("(hund") in forms(glued) and codec.encode_target("„hund") in forms(glued)
+    [glued, plain] = with_other_forms(codec, [hund, katze], sentence, [(5, 8, "Hund"), (17, 20, "Katze")])
+    assert codec.encode_target("(Hund") in forms(glued) and codec.encode_target("„Hund") in forms(glued)
     assert forms(glued)[0] == hund and forms(plain) == [katze]
 
 
@@ -607,6 +607,40 @@ def test_a_target_term_whose_first_word_takes_the_plural_may_be_written_so():
     assert codec.encode_target("points d'accès") in forms(french) and french.inflects
     assert codec.encode_target("puntos de acceso") in forms(spanish)
 
+
+class AdjectiveWords(NamedWords):
+    """Whole words, as NamedWords, of a German adjective with its endings, and a verb."""
+
+    PIECES = [*NamedWords.PIECES, "▁alt", "▁alte", "▁alten", "▁altem", "▁Alt", "▁Alte", "em", "▁gehen", "▁gehend"]
+    vocab_size = len(PIECES)
+
+
+def test_a_target_adjective_may_be_written_with_the_ending_its_noun_gives_it():
+    """"The old man sits." with old -> alt came out "Der alte Mann sitzt alt": a German adjective takes an ending
+    before its noun ("alte", "altem"; "Alte" first in a sentence), and the search let none follow the term.  A verb's
+    infinitive ("gehen") is no adjective: "gehend" is another word."""
+    codec = AdjectiveWords()
+    [old, walk] = Guides.of(1, Glossary.of({"old": "alt", "walk": "gehen"})).terms(
+        codec, 1, ["Old men walk with old dogs."], 0, room=10)
+    assert old.inflects and codec.PIECES.index("em") in old.endings
+    assert [codec.decode(form) for form in forms(old)] == ["alt", "Alt", "alte", "alten", "altem", "Alte"]
+    assert walk == codec.encode_target("gehen") and not inflects(walk)
+
+class SplitWords(NamedWords):
+    """NamedWords, but "alt" is written "▁a" "lt", and "alte" in one piece, as SentencePiece may cut them."""
+
+    PIECES = [*NamedWords.PIECES, "▁a", "lt", "▁alte"]
+    vocab_size = len(PIECES)
+
+    def encode_target(self, text: str) -> list[int]:
+        return [self.PIECES.index("▁a"), self.PIECES.index("lt")] if text == "alt" else super().encode_target(text)
+
+
+def test_a_term_that_inflects_may_be_written_in_the_pieces_the_vocabulary_writes_its_inflected_word_in():
+    """"▁a" "lt" + "e" was the one way to write "alte"; the model writes "▁alte", and "Der alte alt Mann" came out."""
+    codec = SplitWords()
+    [old] = with_other_forms(codec, [codec.encode_target("alt")], "an old man", [(3, 6, "alt")])
+    assert codec.encode_target("alte") in forms(old) and old.inflects
 
 def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending_is_no_form_of_it():
     """"▁Bankett" (a banquet) and "▁Bankster" were forms of the term "Bank": three letters or fewer were taken."""

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
-from attnmt.decoding.term_plurals import ENDINGS, umlauted, without_umlaut
+from attnmt.decoding.term_plurals import ENDINGS, umlauted, verb_target, without_umlaut
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -78,7 +78,8 @@ class Term(list):
     """A term's token ids, as the search writes it where a word starts (its first piece with SentencePiece's
     "▁"), and ``others``: the other forms that write it, any of which meets it (attnmt.decoding.constraints);
     ``inflects``: whether the model may carry its last word on ("Zugangspunkt" + "e"), for a source term the
-    sentence holds in the plural (attnmt.decoding.term_plurals), by the pieces ``endings`` alone (``ending_ids``: "e",
+    sentence holds in the plural (attnmt.decoding.term_plurals) or an adjective ("alt" + "e": ``declines``), by the
+    pieces ``endings`` alone (``ending_ids``: "e",
     "en", not "ett": "Bankett" is no "Bank").  A plain list is a term of one form."""
 
     def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = (), inflects: bool = False,
@@ -143,8 +144,9 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     source terms found at ``found`` (Glossary.found_in's (start, end, target term)), has its source term right after
     an opening bracket or quote ("(router)", „router“: OPENERS, or Unicode's opening punctuation; ``glued_forms``) or
     first, in a capital ("Router is off.", but for the brackets and quotes before it; ``capitalised_form``); the
-    target terms ``inflected`` (Glossary.inflected: their source terms are in another number) ``inflects``, those
-    ``singular`` (Glossary.singular: given in the plural, their source in the singular) ``stem_forms`` too."""
+    target terms ``inflected`` (Glossary.inflected: their source terms are in another number) ``inflects``, as does
+    an adjective (``declines``), those ``singular`` (Glossary.singular: given in the plural, their source in the
+    singular) ``stem_forms`` too."""
     glued, first = set(), set()
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -158,17 +160,40 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         plural = text in as_written(inflected)
+        inflecting = plural or declines(text)
+        if inflecting:  # "Hunde"; "rote", and "Rote" first in a sentence
+            others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each)]
+            others += [form for each in written for form in ending_forms(tokenizer, each)]
         if plural:
-            others += [*inflected_forms(tokenizer, ids), *umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
+            others += [*umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
-        kept.append(Term(ids, others, plural, ending_ids(tokenizer) if plural else ()) if others or plural else ids)
+        kept.append(Term(ids, others, inflecting, ending_ids(tokenizer) if inflecting else ())
+                    if others or inflecting else ids)
     return kept
+
+
+def declines(target: str) -> bool:
+    """Whether the target term ``target`` ends in an adjective, which takes an ending before its noun, whatever the
+    source's number: German's "alte", "roten", "glücklichem" for "alt", "rot", "glücklich"; French's "rouges".  Its
+    last word is in small letters (a German noun has a capital) and is no verb's infinitive (``verb_target``: "gehen"
+    + "d" is another word).  The search forced "alt" as written: "Der alte Mann sitzt alt auf einer Bank"."""
+    word = target.rpartition(" ")[2]
+    return word.isalpha() and word.islower() and not verb_target(target)
 
 
 def as_written(targets: Iterable[str]) -> set[str]:
     """``targets`` as a term's ids decode, to be told apart by: NFC, without spaces at the ends."""
     return {unicodedata.normalize("NFC", target.strip()) for target in targets}
+
+
+def ending_forms(tokenizer, target: str) -> list[list[int]]:
+    """The token ids of ``target`` carried on by each of the ENDINGS, where the vocabulary writes that word otherwise
+    than ``target``'s pieces and the ending's ("▁alte" for "▁a" "lt" + "e"), as the model writes it: the search
+    let such a term be carried on by an ending's piece alone: the model wrote "▁alte", and the search then the term,
+    "Der alte alte Mann"."""
+    ids = tokenizer.encode_target(target)
+    return [form for ending in ENDINGS for form in written_so(tokenizer, target + ending) if form[:len(ids)] != ids]
 
 
 def umlaut_forms(tokenizer, target: str) -> list[list[int]]:

@@ -17,10 +17,10 @@ import unicodedata
 from attnmt.decoding.term_forms import acronym
 
 # The endings a target term's own inflected form may carry its last word on by, those of German ("Zugangspunkt" +
-# "e", "Router" + "n", "Kind" + "er", "Kindern", "Hauses", "Namens", "Kundinnen"), French ("routeurs", "réseaux",
-# "connectée") and Spanish ("redes", "puntos"); other letters make another word: "Bankett" is no "Bank" + "ett",
-# "Routerkabel" no "Router".
-ENDINGS = ("e", "n", "s", "x", "en", "er", "es", "ns", "ern", "ens", "nen")
+# "e", "Router" + "n", "Kind" + "er", "Kindern", "Hauses", "Namens", "Kundinnen"; an adjective's "rotem"), French
+# ("routeurs", "réseaux", "connectée") and Spanish ("redes", "puntos"); other letters make another word: "Bankett"
+# is no "Bank" + "ett", "Routerkabel" no "Router".
+ENDINGS = ("e", "n", "s", "x", "en", "er", "es", "em", "ns", "ern", "ens", "nen")
 # The letters a plural's "s" follows directly ("dogs"); after these an English plural takes "es" ("boxes").
 SIBILANT_ENDS = ("s", "x", "z", "ch", "sh")
 VOWELS = "aeiou"
