@@ -306,7 +306,7 @@ def test_an_ass_break_after_a_colon_is_a_break(same):
 def test_an_ass_break_after_a_windows_path_and_its_stop_is_a_break(same):
     source = srt("Dir D:\\Music.\\NNext line")
     assert translate_subtitle_text(source, same) == source
-    assert same.given == ["Dir .", "Next line"]
+    assert same.given == ["Dir.", "Next line"]
 
 
 @pytest.mark.parametrize("lines, translated, given", [

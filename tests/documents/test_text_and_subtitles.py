@@ -100,6 +100,24 @@ def test_a_url_in_quotes_passes_through_between_them_without_them(same, line):
     assert "https" not in same.given[0] and len(same.given[0]) == len(line) - len("https://example.org")
 
 
+@pytest.mark.parametrize("line, given", [
+    ("Visit https://example.org, then call us.", "Visit, then call us."),
+    ("Read the guide at www.example.com/help.", "Read the guide at."),
+    ("Write to jobs@example.com; we answer fast.", "Write to; we answer fast."),
+    ("Open the notes (see ~/notes/todo.txt) now.", "Open the notes (see) now."),
+])
+def test_an_atom_before_punctuation_leaves_the_model_no_space_before_that_punctuation(same, line, given):
+    """The model read "Visit , then call us." and copied the space before the comma into its translation."""
+    assert translate_lines([line], same) == [line]
+    assert same.given == [given]
+
+
+def test_an_atom_before_a_stop_stays_after_the_word_it_followed_wherever_that_word_goes(mirror):
+    """Mirror reads "Read the guide at." and writes "AT. GUIDE THE READ": the URL follows "AT" there."""
+    assert translate_lines(["Read the guide at www.example.com/help."], mirror) == [
+        "AT www.example.com/help. GUIDE THE READ"]
+
+
 @pytest.mark.parametrize("line, kept", [
     ("Hello [X6X], you have [X19X] new messages.", ["[X6X]", "[X19X]"]),
     ("Hello %s, you have %d new messages from %1$s and %(name)s.", ["%s", "%d", "%1$s", "%(name)s"]),

@@ -4,10 +4,10 @@ inline code) never touch a target word they did not touch in the source."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
-from attnmt.documents.flat import LINE_END, SENTENCE_ENDS, Mark
+from attnmt.documents.closing_marks import closes
+from attnmt.documents.flat import LINE_END, Mark
 from attnmt.documents.range_order import document_order
 
 
@@ -65,13 +65,6 @@ def placed_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     # no space after them at the text's end, as none before them at its start: one there ends the line unseen
     before = " " if first.space_before and position > 0 else ""
     return False, before, last.space_after_as if spaces_after and position < len(text) else "", 0
-
-
-def closes(character: str) -> bool:
-    """Whether ``character`` closes what is before it, and so takes no space before it: a sentence's
-    stop (SENTENCE_ENDS), a comma, a semicolon or a colon, a closing bracket.  Not a quote: German
-    opens with ``»``, which closes elsewhere."""
-    return character in SENTENCE_ENDS or character in ",;:，、；：" or unicodedata.category(character) == "Pe"
 
 
 def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after: str) -> tuple[str, str]:

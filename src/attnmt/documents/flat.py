@@ -19,6 +19,7 @@ from lxml import etree
 from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
 from attnmt.decoding.sentence_parts import FIELD_ENDS, LINE_ENDS
 from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
+from attnmt.documents.closing_marks import SENTENCE_ENDS, space_closed_up
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
@@ -31,9 +32,6 @@ FIELD_END = re.compile(f"[{FIELD_ENDS}]")
 # HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")
-# What ends a sentence, in the atoms that can end one (attnmt.documents.stops.without_added_end): Latin,
-# Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
-SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 # What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.
 CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
 # A letter or digit, as str.isalnum says, character for character: a word character but the underscore.
@@ -71,6 +69,7 @@ class Mark:
     shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
     glued_before: bool = False  # a letter or digit right beside it in the source
     glued_after: bool = False
+    closed_up: bool = False  # its space before taken out of the text, a comma after it (closing_marks)
     reference: bool = False  # a note's reference (``runs.<sup>1</sup>``): no part of its sentence's end
     opened_by: int | None = None  # the end of a range (a comment's, a bookmark's): the mark of its start
     # Whitespace at its edges in the source stays inside it (nesting.keep_edge_spaces): an OOXML container
@@ -203,6 +202,7 @@ class FlatBuilder:
             text = COLLAPSED.sub(" ", text)
         if not text:
             return
+        space_closed_up(self, text)  # "Visit https://example.org, then" reads "Visit, then"
         for atom in self.pending_atoms:
             atom.space_after, atom.glued_after = text[0].isspace(), text[0].isalnum()
             atom.space_after_as = written.group() if written and LINE_END.search(written.group()) else " "

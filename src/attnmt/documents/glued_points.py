@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 
-from attnmt.documents.atom_spacing import closes
+from attnmt.documents.closing_marks import closes
 from attnmt.documents.flat import FlatText, Mark, closing_length
 from attnmt.documents.kept_words import core
 
@@ -62,7 +62,7 @@ def glued_word(flat: FlatText, atoms_at: Mapping[int, list[Mark]], words: Sequen
     atoms = atoms_at.get(position, [])
     if not atoms or atoms[-1].glued_after:
         return None
-    while not atoms[0].glued_before:  # spaces alone after other atoms: the run those started
+    while not (atoms[0].glued_before or atoms[0].closed_up):  # spaces alone after other atoms: the run those started
         earlier = position
         while earlier and flat.text[earlier - 1].isspace():  # the text's rstrip, without copying all before it
             earlier -= 1

@@ -42,9 +42,15 @@ def space_kept_inside(builder: FlatBuilder, atom: Mark) -> bool:
     if not end:  # the atom begins the text: no space before it to take out, and it writes none either side
         atom.space_before = atom.space_after = False
         return True
+    take_out_last_space(builder)
+    return True
+
+
+def take_out_last_space(builder: FlatBuilder) -> None:
+    """The space that ends ``builder``'s text taken out, every mark, break and line break after it moved back."""
+    end = len(builder.text)
     builder.text = builder.text[:-1]
     for mark in builder.marks:
         mark.start, mark.end = min(mark.start, end - 1), min(mark.end, end - 1)
     builder.breaks = [min(at, end - 1) for at in builder.breaks]
     builder.line_breaks = [min(at, end - 1) for at in builder.line_breaks]
-    return True

@@ -1,0 +1,54 @@
+"""What closes what is before it (a sentence's stop, a comma, a closing bracket), and the space before
+an atom that such a mark follows, taken out of what the model reads.
+
+An atom (a URL, inline code, a placeholder) is taken out of the text the model reads, the spaces
+around it left as they were: "Visit https://example.org, then" read "Visit , then", and the model
+copied the space before the comma into its translation ("Besuchen Sie , dann"), or read the line's
+end "Visit ." as no sentence's.  Where the atom is written with a space before it and the mark
+right after it, that space is taken out of the flat text: the model reads "Visit, then", and the
+atom writes its space back before itself (Mark.space_before; attnmt.documents.atom_spacing), so the
+line comes back "Visit https://example.org, then"."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING
+
+from attnmt.documents.inserted_spaces import take_out_last_space
+
+# A letter or digit and a plain space, at the text's end: where an atom after it is closed up.
+LETTER_SPACE = re.compile(r"[^\W_] \Z")
+
+if TYPE_CHECKING:
+    from attnmt.documents.flat import FlatBuilder
+
+# What ends a sentence, in the atoms that can end one (attnmt.documents.stops.without_added_end): Latin,
+# Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
+SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
+
+
+def closes(character: str) -> bool:
+    """Whether ``character`` closes what is before it, and so takes no space before it: a sentence's
+    stop (SENTENCE_ENDS), a comma, a semicolon or a colon, a closing bracket.  Not a quote: German
+    opens with ``»``, which closes elsewhere."""
+    return character in SENTENCE_ENDS or character in ",;:，、；：" or unicodedata.category(character) == "Pe"
+
+
+def space_closed_up(builder: FlatBuilder, text: str) -> bool:
+    """Whether the space before ``builder``'s pending atoms is taken out of its text (module docstring),
+    every position after it moved back: ``text``, the plain text that follows them, starts with a mark
+    that closes, and the atoms, written after a plain space after a word's letter or digit, show text.
+    Not after punctuation ("said: <i>bonjour</i>, and" read "said:, and"), nor atoms that show nothing (a
+    comment's anchor: "word <anchor/>, more" shows "word , more") nor a line break, which ends a line.  The
+    atoms part no words there (FlatBuilder.gap): no word follows them, only the mark."""
+    atoms = builder.pending_atoms
+    if not atoms or not text or not closes(text[0]) or not LETTER_SPACE.search(builder.text):
+        return False
+    if not atoms[0].space_before or any(atom.line_break or not atom.shows_text for atom in atoms):
+        return False
+    take_out_last_space(builder)
+    for atom in atoms:
+        atom.closed_up = True
+    builder.gap = False
+    return True
