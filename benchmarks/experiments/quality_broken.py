@@ -130,6 +130,15 @@ def second_half_missing(stop: str) -> Callable[[str, str, str], str | None]:
     return cut
 
 
+def cut_after_noun(source: str, good: str, other: str) -> str | None:
+    """The reference cut after its last noun (a word with a capital, not its first) that leaves three words or more
+    out, and closed with a full stop: "Ein Mann ... steht auf einer Leiter." for "... on a ladder and cleaning a
+    window."; no article or comma tells it from a whole sentence (quality_unfinished)."""
+    words = good.rstrip(".!").split()
+    nouns = [k for k in range(2, len(words) - 3) if words[k][0].isupper() and words[k].isalpha()]
+    return " ".join(words[: nouns[-1] + 1]) + "." if nouns else None
+
+
 def phrase_loop(source: str, good: str, other: str) -> str | None:
     """Its last three words written three times over ("auf der Straße auf der Straße auf der Straße.")."""
     words = good.rstrip(".!").split()
@@ -193,6 +202,7 @@ KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], st
     "name changed": (ending("sagt Peter"), with_ending("says John")),
     "second half missing": (second_half_missing(""), str),
     "second half missing, stop": (second_half_missing("."), str),
+    "cut after a noun, stop": (cut_after_noun, str),
     "next line's translation": (lambda s, g, o: o, str),  # o: the next line's reference, for this kind
     "phrase loop": (phrase_loop, str),
     "French": (lambda s, g, o: o, str),  # o: FRENCH's line, for this kind
