@@ -45,7 +45,7 @@ def test_one_string_is_refused_not_translated_a_character_a_line(search):
 def test_a_sentence_with_a_terminal_s_codes_is_warned_of_naming_what_carries_them(search):
     """The model read "\x1b[31m" as words ("Acht Inline-...") without a word to the caller; translate_text
     and ``attnmt translate`` take the codes out and wrap their words' translation in them."""
-    with pytest.warns(AttnmtWarning, match=r"terminal's escape codes .* attnmt\.documents\.translate_text"):
+    with pytest.warns(AttnmtWarning, match=r"terminal's escape codes .* attnmt\.translate keeps them"):
         search(ending_model(), CharTokenizer(), ["a cat", "a \x1b[31mred\x1b[0m cat"])
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -66,7 +66,7 @@ try:
         from attnmt.decoding import Decoding
         from attnmt.decoding.glossary import Glossary, read_glossary
         from attnmt.decoding.quality import Assessor, assess
-        from attnmt.decoding.translate import translate, translate_n_best
+        from attnmt.documents.sentence_translate import translate, translate_n_best
         from attnmt.errors import UserError
         from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
         from attnmt.model import AttentionTrace, Transformer

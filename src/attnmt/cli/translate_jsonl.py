@@ -2,7 +2,8 @@
 tabs: attnmt.cli.jsonl_breaks), with its own glossary and prefix (attnmt.cli.lines.read_inputs),
 read without the bidirectional controls and spaces at its edges (attnmt.documents.bidi.whole), which
 come back around its translation where they stood, and without a terminal's codes and the symbols the
-model's vocabulary cannot write, which go back into it as a text line's do (attnmt.documents.whole_sentence);
+model's vocabulary cannot write, which go back into it as a text line's do (attnmt.documents.sentence_translate,
+as the Python ``attnmt.translate`` reads a sentence);
 a line without letters passes through, its glossary's terms replaced.  Plain-text lines are paragraphs instead
 (attnmt.cli.commands.translate.paragraph_batch)."""
 
@@ -22,7 +23,6 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
 from attnmt.decoding.translate import Translation
-from attnmt.documents.spans import Weights
 from attnmt.errors import AttnmtWarning, DataError
 
 T = TypeVar("T")
@@ -77,30 +77,26 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
                      where: str, first_line: int, shared: Glossary | None = None) -> int:
     """line_batch's translations of ``inputs``, written; how many lines the model failed on.  Each
     line's text is cut at its line breaks, the parts translated apart and joined back by them
-    (attnmt.cli.jsonl_breaks).  The model reads each part without the bidirectional controls at its
-    edges, which come back around its translation (``written``), as they do around a sentence of a
-    text line, and without the symbols its vocabulary cannot write, which ``written`` puts back
-    where a text line's go."""
+    (attnmt.cli.jsonl_breaks).  Each part is read and written as ``attnmt.translate`` reads and writes
+    a sentence (attnmt.documents.sentence_translate: ``sentence_reads``, ``written``): without the
+    bidirectional controls at its edges, which come back around its translation, as they do around a
+    sentence of a text line, and without the symbols its vocabulary cannot write, which go back where
+    a text line's go."""
     from attnmt.cli.jsonl_breaks import kept_records, parted, write_record_hypotheses, write_record_texts
     from attnmt.decoding.inputs import writes_whole
     from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.documents.letterless import reaches_model, with_terms
+    from attnmt.documents.letterless import with_terms
     from attnmt.documents.paragraphs import traced_weights
-    from attnmt.documents.terminal_codes import whole_with_codes, without_codes
-    from attnmt.documents.whole_sentence import model_reads
+    from attnmt.documents.sentence_translate import sentence_reads, written
 
     records = parted(inputs)
     parts = records.parts
     lines, guides = parts.texts, dict(glossary=parts.glossaries, prefix=parts.prefixes)
-    # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich."; a code's "m" is none)
-    sentences = [line[slice(*whole_with_codes(line))] if reaches_model(without_codes(line)) else "" for line in lines]
     writes = writes_whole(tokenizer, model.config.unk_id)
-    # what the model reads: each sentence without the symbols its vocabulary cannot write, but those in a term
-    reads = [model_reads(sentence, glossary, writes)
-             for sentence, glossary in zip(sentences, parts.glossaries, strict=True)]
+    # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich."; a code's "m" is none,
+    # every word in a script its vocabulary lacks); what it reads: without the symbols its vocabulary cannot write
+    sentences, reads = sentence_reads(lines, parts.glossaries, writes)
     warn_longer_than_trained(model, tokenizer, reads, where, records.numbers(first_line))
-    # a sentence the model reads nothing of (every word in a script its vocabulary lacks) passes through
-    sentences = [sentence if read else "" for sentence, read in zip(sentences, reads, strict=True)]
     # what each part writes for a translation of what the model read: those symbols back, in the part's controls
     translated = [partial(written, line, sentence, read, glossary=glossary, writes=writes,
                           weigh=partial(traced_weights, model, tokenizer))
@@ -192,25 +188,6 @@ def searched_once(args: argparse.Namespace, search: Callable[..., list[T]], line
             return search([lines[i] for i in at], **{name: [each[i] for i in at] for name, each in guides.items()})
 
     return partial(once, searching, keys, recent)
-
-
-def written(line: str, sentence: str, read: str, translation: str, glossary: Glossary | None,
-            writes: Callable[[str], bool], weigh: Callable[[str, str], Weights]) -> str:
-    """What is written for the ``translation`` of ``read``, what the model read of a JSONL line
-    read as ``sentence`` (attnmt.documents.whole_sentence.model_reads): with the symbols the model
-    did not read put back (attnmt.documents.whole_sentence.with_symbols: ``glossary``, the line's,
-    kept those in its terms for the model; ``writes`` says what its vocabulary writes; ``weigh``
-    places a symbol inside the sentence), between what stood at the line's edges, which the model did
-    not read either: bidirectional controls, spaces (attnmt.documents.bidi.rewrapped; a terminal's code there,
-    whole, is the sentence's: terminal_codes.whole_with_codes); a line passed through (no ``sentence``) and
-    the empty translation of a line the model failed on, as they are."""
-    from attnmt.documents.terminal_codes import whole_with_codes
-    from attnmt.documents.whole_sentence import with_symbols
-
-    if not (sentence and translation):
-        return translation
-    start, end = whole_with_codes(line)
-    return line[:start] + with_symbols(sentence, read, translation, glossary, writes, weigh) + line[end:]
 
 
 def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],

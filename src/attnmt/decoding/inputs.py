@@ -128,14 +128,14 @@ def checked_call(model: object, tokenizer: object, sentences: object, decoding: 
                  max_sentences: object = None) -> list[str]:
     """A Python caller's sentences (given_texts), after ``check_search`` and ``check_tokenizer`` of the
     other arguments; one warning where some hold a terminal's escape codes between their words (those at
-    its edges ``translate`` keeps around the translation: attnmt.decoding.sentence_edges), which the
-    text translators (attnmt.documents.translate_text, ``attnmt translate``) carry around their words instead."""
+    its edges ``translate`` keeps around the translation: attnmt.decoding.sentence_edges), which the package's
+    ``attnmt.translate`` (attnmt.documents.sentence_translate) and ``attnmt translate`` carry around their words."""
     check_search(model, decoding, max_tokens, max_sentences)
     check_tokenizer(tokenizer)
     sentences = given_texts(sentences)
     if any(CODE.search(sentence_edges(sentence).body) for sentence in sentences):
         warnings.warn("a sentence holds a terminal's escape codes (\\x1b[...) between its words, which the model reads "
-                      "as words: attnmt.documents.translate_text keeps them around the translation of their words",
+                      "as words: attnmt.translate keeps them around the translation of their words",
                       AttnmtWarning, stacklevel=3)
     return sentences
 

@@ -267,8 +267,8 @@ def translate(
     dropped, as ``attnmt translate`` does (attnmt.decoding.sentence_edges; codes between its words are read as
     words, with one warning: ``checked_call``; such symbols between them are left out): the spaces at its edges are
     left out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
-    read as any other character.  ``attnmt.documents.translate_text`` keeps all of them around a translation.  A
-    sentence in capitals is read in sentence case and its translation written in capitals (attnmt.decoding.capitals).
+    read as any other character.  The package's ``attnmt.translate`` (attnmt.documents.sentence_translate) places
+    them all.  A sentence in capitals is read in sentence case and written in capitals (attnmt.decoding.capitals).
     """
     given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     parts, guides = parted(given, Guides.of(len(given), glossary, prefix))

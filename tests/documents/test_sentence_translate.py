@@ -1,0 +1,53 @@
+"""``attnmt.translate`` and ``attnmt.translate_n_best`` (attnmt.documents.sentence_translate): a URL, an emoji or a
+path inside a sentence kept out of what the model reads and placed in its translation, as ``attnmt translate``
+places them in a text line and a JSONL text."""
+
+import json
+
+import pytest
+from support import run_cli, write
+
+import attnmt
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
+from attnmt.decoding.quality import Assessor
+from attnmt.documents import translate_text
+from attnmt.documents.sentence_translate import translate, translate_n_best
+
+# the model reads "a dog runs" alone of each, and "a dog runs" of none of the last three, which pass through whole
+INSIDE = ["a dog https://example.com/a?b=1 runs", "a dog 😀 runs", "a dog runs /home/john/report.docx",
+          " a dog runs ", "https://example.com", "😀", "42"]
+
+
+@pytest.fixture(scope="module")
+def loaded(trained_model):
+    return load_model_dir(trained_model)
+
+
+def test_a_url_an_emoji_or_a_path_inside_a_sentence_is_kept_where_the_command_keeps_it(loaded, reached):
+    """The model read the URL as words and the emoji as unknown: the Python call lost both (the demo model wrote
+    "Ein nasser Krünzzel." for "We love it 😀 so much."), where a text line kept them."""
+    model, tokenizer = loaded
+    translated = translate(model, tokenizer, INSIDE)
+    assert translated == translate_text(model, tokenizer, INSIDE)
+    assert "https://example.com/a?b=1" in translated[0] and "😀" in translated[1] and "report.docx" in translated[2]
+    assert translated[3:] == [" ein hund rennt ", "https://example.com", "😀", "42"]
+    assert set(reached) - {""} == {"a dog runs"}
+
+
+def test_the_package_s_translate_is_this_one_and_a_jsonl_text_reads_alike(loaded, trained_model, tmp_path, capsys):
+    model, tokenizer = loaded
+    assert attnmt.translate is translate and attnmt.translate_n_best is translate_n_best
+    source = write(tmp_path / "in.jsonl", "".join(json.dumps({"text": text}) + "\n" for text in INSIDE))
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
+    found = [json.loads(line)["hypotheses"][0]["text"] for line in out.splitlines()]
+    assert code == 0 and found == translate(model, tokenizer, INSIDE)
+
+
+def test_n_best_hypotheses_each_keep_what_the_model_did_not_read(loaded):
+    model, tokenizer = loaded
+    found = translate_n_best(model, tokenizer, INSIDE, Decoding(beam_size=3, n_best=2), quality=Assessor())
+    assert [each[0].text for each in found] == translate(model, tokenizer, INSIDE)
+    assert all("😀" in h.text for h in found[1]) and len(found[1]) == 2
+    assert [(h.text, h.score, h.quality, h.flags) for each in found[4:] for h in each] == [
+        (text, 0.0, 1.0, []) for text in INSIDE[4:]]
