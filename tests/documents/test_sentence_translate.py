@@ -10,6 +10,7 @@ from support import run_cli, write
 import attnmt
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
+from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.quality import Assessor
 from attnmt.documents import translate_text
 from attnmt.documents.sentence_translate import translate, translate_n_best
@@ -51,3 +52,26 @@ def test_n_best_hypotheses_each_keep_what_the_model_did_not_read(loaded):
     assert all("😀" in h.text for h in found[1]) and len(found[1]) == 2
     assert [(h.text, h.score, h.quality, h.flags) for each in found[4:] for h in each] == [
         (text, 0.0, 1.0, []) for text in INSIDE[4:]]
+
+
+def test_where_the_model_fails_on_a_sentence_the_others_outputs_are_written_in_its_error(loaded, monkeypatch):
+    """SentencesFailed holds the other sentences' translations as the call would have returned them: their emoji
+    and URLs placed, a sentence passed through as itself."""
+    model, tokenizer = loaded
+    poison, encode = tokenizer.encode("the boy laughs"), model.encode
+
+    def fragile(src, *args, **kwargs):
+        if any([i for i in row if i != model.config.pad_id] == poison for row in src.tolist()):
+            raise RuntimeError("boom")
+        return encode(src, *args, **kwargs)
+
+    monkeypatch.setattr(model, "encode", fragile)
+    sentences = ["the boy 😀 laughs", INSIDE[1], "42"]
+    with pytest.raises(SentencesFailed) as failed:
+        translate(model, tokenizer, sentences)
+    assert list(failed.value.failures) == [0]
+    assert failed.value.outputs == ["", translate_text(model, tokenizer, [INSIDE[1]])[0], "42"]
+    with pytest.raises(SentencesFailed) as failed:
+        translate_n_best(model, tokenizer, sentences)
+    assert failed.value.outputs[0] == [] and "😀" in failed.value.outputs[1][0].text
+    assert failed.value.outputs[2][0].text == "42"
