@@ -227,6 +227,15 @@ def test_an_untouched_sentence_keeps_its_controls_in_the_element_that_held_them(
     assert translate_markup([html], same) == [html]
 
 
+@pytest.mark.parametrize("html", [f'<p>Call us. <span dir="ltr">{LRI}https://example.org/help{PDI}</span></p>',
+                                  f'<p><bdo dir="rtl">{RLI}info@example.org{PDI}</bdo> A dog runs.</p>',
+                                  f"<p>A dog runs. <b>{LRM}https://example.org{LRM}</b> A cat sleeps.</p>"])
+def test_a_protected_item_alone_in_an_element_keeps_its_controls_in_that_element(same, html):
+    """No sentence reads the element's text, the URL taken out: it became a point at its end, and the
+    opening control went out of it ('\u2066<span dir="ltr">https://example.org/help\u2069</span>')."""
+    assert translate_markup([html], same) == [html]
+
+
 def test_an_element_holds_the_controls_around_its_sentences_translation(known):
     html = f'<p>A man is walking. <span dir="rtl">{LRI}A dog runs.{PDI}</span> <i><b>{RLM}A cat sleeps.</b></i></p>'
     [out] = translate_markup([html], known(GERMAN))

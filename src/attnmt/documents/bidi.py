@@ -28,8 +28,12 @@ as an unknown piece and writes none back), so:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from attnmt.text.invisible import CLOSE_EMBEDDING, CLOSE_ISOLATE, EMBEDDINGS, ISOLATES, invisible
+
+if TYPE_CHECKING:
+    from attnmt.documents.flat import Mark
 
 MARKS = "\u200e\u200f\u061c"  # LRM, RLM, ALM
 CONTROLS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING + MARKS)
@@ -70,6 +74,16 @@ def held(text: str, position: int, limit: int, step: int) -> int:
         if not character.isspace():
             farthest = k
     return farthest
+
+
+def controls_between(text: str, mark: Mark) -> bool:
+    """Whether ``mark`` (an element over ``text``) holds bidirectional controls and nothing else but
+    whitespace and invisible characters (``is_edge``): what it holds besides is atoms, a URL or a phone
+    number that no sentence reads (``<span dir="ltr">\u2066+49 30 1234567\u2069</span>``).  Its stretch
+    stands in the spacing between sentences, which a translation keeps as it was, so it goes there
+    whole: made a point at its end, it held the atom and the closing control but not the opening one."""
+    inside = text[mark.start:mark.end]
+    return any(character in CONTROLS for character in inside) and all(map(is_edge, inside))
 
 
 def partners(text: str) -> dict[int, int]:

@@ -50,7 +50,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.bidi import held
+from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
@@ -168,8 +168,8 @@ class Projector:
                                   False))
             elif targets:
                 stretches.append((*self.over_words(i, words, targets, mark), False))
-        if not stretches:
-            return None
+        if not stretches:  # none of its words reached the translation, or it holds none: controls around an atom
+            return (self.point(mark.start), self.point(mark.end)) if controls_between(self.flat.text, mark) else None
         first, last = min(stretches), max(stretches, key=lambda stretch: stretch[1])
         start, end = self._trim_punctuation(mark, first[0], last[1])
         # a whole sentence's translation keeps the punctuation the model ended (or began) it with
