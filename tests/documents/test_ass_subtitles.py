@@ -278,3 +278,19 @@ def test_an_ass_text_has_no_character_references_to_read(same):
     source = ass(["Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Tom &amp; Jerry &lt;3 ready."])
     assert translate_ass_text(source, same) == source
     assert same.given == ["Tom &amp; Jerry &lt;3 ready."]
+
+
+@pytest.mark.parametrize("text, translated", [
+    ("{\\k20}Hel{\\k30}lo {\\k25}there", "{\\k50}HELLO {\\k25}THERE"),
+    ("{\\kf20}Ka{\\kf30}ra{\\kf25}o{\\kf10}ke {\\kf40}night", "{\\kf85}KARAOKE {\\kf40}NIGHT"),
+    ("{\\k20}Sing {\\k30}with {\\k25}me", "{\\k20}SING {\\k30}WITH {\\k25}ME")])
+def test_a_karaoke_words_syllable_codes_become_one_code_of_the_whole_words_time(upper, text, translated):
+    """A code inside a word went with the model's word either side of it (``{\\k20}HELLO {\\k30}{\\k25}THERE``):
+    the word was highlighted for a fifth of a second, then nothing for the rest of its time."""
+    line = f"Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{text}"
+    assert texts(translate_ass_text(ass([line]), upper)) == [translated]
+
+
+def test_a_karaoke_line_translated_as_it_was_keeps_its_syllables(same):
+    line = "Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\k20}Hel{\\k30}lo {\\k25}there"
+    assert translate_ass_text(ass([line]), same) == ass([line])

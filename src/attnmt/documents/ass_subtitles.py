@@ -12,14 +12,14 @@ The Text goes through the SRT pipeline (attnmt.documents.subtitles), each event 
 blocks ``{…}`` are codes kept where their words go (a drawing, ``{\\p1}m 0 0 l 10 0{\\p0}``, is
 never read, nor a comment block, ``{TL note}``), ``\\N`` parts the cue's lines (wrapped again
 into as many, written back with ``\\N``), ``\\n`` and ``\\h`` are kept as codes that part words.
-Karaoke ``{\\k20}`` codes are kept, each in order with the words it landed before: their
-durations add up to the same time, but a syllable's
-timing now falls on a translated word, so sung lines are better left to a Comment or a style of
-their own, untranslated.  A sentence runs over events as over SRT cues, in file order, among the
-events of one Layer and Style only (a sign on another layer or style between two dialogue events
-does not part them), and never between two speakers their Name fields name; an event with
-override codes (a sign's ``{\\an8\\pos(640,50)}``, italics) is joined to none, as an SRT cue with
-tags is not.
+Karaoke ``{\\k20}`` codes are kept, each in order with the words it landed before: their durations
+add up to the same time; those inside a word are taken into its first, so its translation is
+highlighted for the whole word's time (attnmt.documents.ass_karaoke), but a syllable's timing is
+lost, so sung lines are better left to a Comment or a style of their own, untranslated.  A sentence
+runs over events as over SRT cues, in file order, among the events of one Layer and Style only (a
+sign on another layer or style between two dialogue events does not part them), and never between
+two speakers their Name fields name; an event with override codes (a sign's
+``{\\an8\\pos(640,50)}``, italics) is joined to none, as an SRT cue with tags is not.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from attnmt.documents.ass_karaoke import joined_syllables
 from attnmt.documents.cue_text import ass_text, shown_text
 from attnmt.documents.flat import Place
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs
@@ -74,7 +75,8 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
     lines = LINE_END.split(text)
     events = dialogue_events(lines, where)
     notes: list[str] = []  # the comment blocks of every Text, each standing in it as NOTE_CODE's k-th
-    texts = {event.line: hidden_notes(lines[event.line][event.start:event.end], notes) for event in events}
+    read = {event.line: hidden_notes(lines[event.line][event.start:event.end], notes) for event in events}
+    texts = {line: joined_syllables(text) for line, text in read.items()}  # a karaoke word's codes in one
     groups: dict[tuple[str, str], list[Event]] = {}
     first_segment = len(review.segments) if review else 0
     for event in events:
@@ -86,6 +88,7 @@ def translate_ass_text(text: str, translator: Translator, options: DocumentOptio
         translated = translate_texts([texts[event.line] for event in group], [event.line + 1 for event in group],
                                      apart, translator, options, where, review)
         for event, new in zip(group, translated, strict=True):
+            new = read[event.line] if new == texts[event.line] else new  # unchanged, its syllables as they came
             line, new = lines[event.line], NOTE_CODE.sub(lambda code: notes[int(code[1])], new)
             lines[event.line] = line[:event.start] + new + line[event.end:]
     if review:  # in the file's order, not by Layer and Style
