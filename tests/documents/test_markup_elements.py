@@ -637,3 +637,16 @@ def test_html_shown_in_a_code_block_is_kept_as_written(upper, code):
     """A manual's example of HTML, read as an RSS item's description is: "<p>HELLO WORLD</p>"."""
     text = f"<topic>\n  <p>Write this:</p>\n  {code}\n</topic>"
     assert one(text, upper, xml=True) == text.replace("Write this:", "WRITE THIS:")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('<div><noscript>\n  <p>This store needs JavaScript. Please <a href="/js">turn it on</a>.</p>\n</noscript></div>',
+     '<div><noscript>\n  <p>THIS STORE NEEDS JAVASCRIPT. PLEASE <a href="/js">TURN IT ON</a>.</p>\n</noscript></div>'),
+    ("<p>Welcome to our store.<noscript> Some features are missing.</noscript></p>",
+     "<p>WELCOME TO OUR STORE.<noscript> SOME FEATURES ARE MISSING.</noscript></p>"),
+    ('<div><noscript><img src="/tr?id=1" alt="Tracking pixel"></noscript></div>',
+     '<div><noscript><img src="/tr?id=1" alt="TRACKING PIXEL"></noscript></div>')])
+def test_what_a_noscript_shows_a_reader_without_scripts_is_translated(upper, text, expected):
+    """It was kept as written: a translated page told a reader whose browser runs no script, in English,
+    that it needs JavaScript."""
+    assert one(text, upper) == expected

@@ -44,7 +44,7 @@ BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose valu
 META_TEXTS = frozenset(("description", "og:title", "og:description", "og:site_name", "og:image:alt",
                         "twitter:title", "twitter:description", "twitter:image:alt"))
 # Blocks whose text is not prose: left exactly as they are (but an <svg>'s labels, title and description: svg_texts).
-UNTRANSLATED = frozenset(("script style pre code textarea noscript svg math template "
+UNTRANSLATED = frozenset(("script style pre code textarea svg math template "
                          "xmp plaintext listing noembed noframes").split())  # the last five obsolete
 # The elements whose ``label`` a reader sees, which the HTML standard lists as translatable.
 LABELLED = frozenset(("optgroup", "option", "track"))

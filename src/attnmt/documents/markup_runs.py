@@ -63,15 +63,16 @@ def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
 
 def with_inner(run: Run, vocabulary: Vocabulary) -> Iterator[Run]:
     """``run``, then the runs inside its atoms: a <select>'s options, each a block of its own (the
-    select stays a point in its sentence), an inline SVG picture's texts (svg_texts), and what says
-    ``translate="yes"`` inside a ``translate="no"`` atom."""
+    select stays a point in its sentence), an inline SVG picture's texts (svg_texts), what a <noscript>
+    shows a reader whose browser runs no script, and what says ``translate="yes"`` inside a
+    ``translate="no"`` atom."""
     yield run
     pending = list(reversed(run.children))
     while pending:
         node = pending.pop()
         if says_no(node):
             yield from said_yes(node, vocabulary)
-        elif not vocabulary.xml and not is_comment(node) and local_name(node) in ("select", "svg"):
+        elif not vocabulary.xml and not is_comment(node) and local_name(node) in ("select", "svg", "noscript"):
             yield from runs(node, vocabulary)
         elif not vocabulary.is_untranslated(node):
             pending.extend(reversed(node))
