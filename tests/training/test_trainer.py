@@ -584,5 +584,5 @@ def test_a_corpus_filtered_to_nothing_names_its_files_readably(tmp_path):
     config = tiny_config(tmp_path, max_len=1)  # every pair has a side over 1 token
     with pytest.raises(ConfigError) as refused:
         Trainer(config, progress=False)
-    assert (f"no training pairs left after filtering: check {config.train_src} and {config.train_tgt}, max_len and "
-            "max_length_ratio") in str(refused.value)
+    assert str(refused.value) == (f"corpus0: no training pairs left after filtering {config.train_src} and "
+                                  f"{config.train_tgt}: of 20 pairs read, 20 over max_len 1 tokens")

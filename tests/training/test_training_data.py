@@ -9,11 +9,12 @@ from support import PAIRS, tiny_config, write_pairs
 from attnmt.decoding import calibration
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import Example
+from attnmt.text.tokenizer import Tokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import trainer as trainer_module
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.trainer import Trainer
-from attnmt.training.training_data import TrainingData, read_validation_text, scored_pairs
+from attnmt.training.training_data import TrainingData, load_training_data, read_validation_text, scored_pairs
 
 SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
@@ -157,3 +158,19 @@ def test_a_corpus_cut_into_fewer_batches_than_processes_is_one_line_naming_max_t
     assert str(refused.value) == (
         "news: max_tokens=100000 cuts its 3 training pairs into 1 batch, fewer than the 2 processes training (each "
         "takes batches of its own): lower max_tokens, or start fewer processes")
+
+
+@pytest.mark.parametrize(("rows", "says"), [
+    (lambda src, tgt: f"{src}\t\n", "of 20 pairs read, 20 with an empty side"),
+    (lambda src, tgt: f"{src}\t{src}\n", "of 20 pairs read, 20 untranslated (source = target; keep_untranslated: "
+                                         "true keeps them, for a corpus in one language)")])
+def test_a_corpus_filtered_to_nothing_says_which_filter_dropped_its_pairs(tmp_path, rows, says):
+    """A sheet saved before its target column was filled in was "no training pairs left after filtering: check
+    sheet.tsv, max_len and max_length_ratio", which sent the user to the lengths."""
+    tsv = tmp_path / "sheet.tsv"
+    tsv.write_text("".join(rows(src, tgt) for src, tgt in PAIRS), encoding="utf-8")
+    config = tiny_config(tmp_path, train_tsv=str(tsv))
+    tokenizer = Tokenizer.train([s for pair in PAIRS for s in pair], vocab_size=81)
+    with pytest.raises(ConfigError) as refused:
+        load_training_data(config, tokenizer, log=lambda line: None)
+    assert str(refused.value) == f"corpus0: no training pairs left after filtering {tsv}: {says}"

@@ -93,6 +93,20 @@ class FilterReport:
                 f"{filters.max_length_ratio:g}, {', '.join([f'{self.duplicates} duplicates', *skipped])}")
 
 
+    def dropped_all(self, filters: Filters) -> str:
+        """Why a corpus kept no pair, for the line refusing it: "of 120 pairs read, 120 with an empty side", each
+        rule that dropped some with its count, and the setting that would keep them."""
+        if not self.read:
+            return "its files hold no line of text"
+        causes = [(self.empty, "with an empty side"),
+                  (self.untranslated * (not self.kept_untranslated),
+                   "untranslated (source = target; keep_untranslated: true keeps them, for a corpus in one language)"),
+                  (self.too_long, f"over max_len {filters.max_len} tokens"),
+                  (self.length_ratio, f"over max_length_ratio {filters.max_length_ratio:g}"),
+                  (self.long_lines, f"with a line over {OVER_LONGEST}"), (self.malformed, "without exactly one tab")]
+        return f"of {self.read} pairs read, {', '.join(f'{count} {why}' for count, why in causes if count)}"
+
+
 @dataclass
 class EncodedChunk:
     """One chunk's kept pairs as arrays: ids back to back, each pair's lengths and hash."""

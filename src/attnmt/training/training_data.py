@@ -26,8 +26,9 @@ from attnmt.text.tokenizer_training import sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
-from attnmt.training.corpus import TokenCorpus
+from attnmt.training.corpus import TokenCorpus, read_header
 from attnmt.training.corpus_files import check_corpus_file
+from attnmt.training.corpus_filters import FilterReport
 from attnmt.training.run_dir import VALIDATION_KEYS, RunLock
 from attnmt.training.start import DEFAULT_VOCAB_SIZE, run_start
 from attnmt.training.tokenize_corpora import Filters, check_out, open_prepared, tokenize_corpora
@@ -81,8 +82,8 @@ def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenize
     specs = config.corpora()
     source = config.tokenizer or "this run's tokenizer"
     if config.prepared_dir:
-        data = TrainingData(tokenizer, specs, open_prepared(config.prepared_dir, config, tokenizer, source, log,
-                                                            resumed))
+        folder = Path(config.prepared_dir)
+        data = TrainingData(tokenizer, specs, open_prepared(folder, config, tokenizer, source, log, resumed))
     else:
         for orphan in remove_orphaned_scratch():
             log(f"removed {orphan}, left by a run that was killed")
@@ -92,11 +93,18 @@ def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenize
                          Filters.of(config), config.prepare_workers, log)
         corpora = open_prepared(folder, config, tokenizer, source, log=lambda line: None)
         data = TrainingData(tokenizer, specs, corpora, scratch)
-    for spec, corpus in zip(specs, data.corpora, strict=True):
-        if not len(corpus):
-            raise ConfigError(f"{spec.name}: no training pairs left after filtering: check "
-                              f"{' and '.join(spec.files().values())}, max_len and max_length_ratio")
+    check_some_kept(specs, data.corpora, read_header(folder)["corpora"], Filters.of(config))
     return data
+
+
+def check_some_kept(specs: list[CorpusSpec], corpora: list[TokenCorpus], entries: list[dict], filters: Filters) -> None:
+    """Refuses a corpus the filters left without a pair, saying which dropped its pairs (``entries``: header.json's):
+    "check its files, max_len and max_length_ratio" sent the user to the lengths for a column left empty."""
+    for spec, corpus, entry in zip(specs, corpora, entries, strict=True):
+        if not len(corpus):
+            files = " and ".join(spec.files().values())
+            raise ConfigError(f"{spec.name}: no training pairs left after filtering {files}: "
+                              f"{FilterReport(**entry['report']).dropped_all(filters)}")
 
 
 def remove_orphaned_scratch() -> list[Path]:
