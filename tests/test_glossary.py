@@ -733,6 +733,16 @@ def test_a_hyphenated_term_is_found_in_its_closed_spelling(sentence, target):
     assert glossary.matches("I resign.") == []
 
 
+@pytest.mark.parametrize(("sentence", "target"), [
+    ("An ice cream vendor smiles.", "Eisverkäufer"), ("Two ice cream vendors.", "Eisverkäufer"),
+    ("The fire-truck is red.", "Feuerwehrauto"), ("Fire-trucks are red.", "Feuerwehrauto")])
+def test_a_term_of_words_is_found_in_its_open_and_its_hyphenated_spelling(sentence, target):
+    """A termbase's "ice-cream vendor" was no match in "An ice cream vendor smiles.", nor its "fire truck" in "The
+    fire-truck is red.": the translations went without the terms.  One hyphen-joined into a longer word is none."""
+    glossary = Glossary.of({"ice-cream vendor": "Eisverkäufer", "fire truck": "Feuerwehrauto"})
+    assert glossary.matches(sentence) == [target]
+    assert glossary.matches("A fire-truck-driver.") == []
+
 @pytest.mark.parametrize(("text", "span"), [("Send an email", (8, 13)), ("An access point", (3, 15))])
 def test_a_term_found_in_a_longer_spelling_than_its_own_at_a_texts_end_has_its_place(text, span):
     """found_in raised an IndexError: the term's case was looked up past the text's end."""

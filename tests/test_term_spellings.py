@@ -2,7 +2,7 @@
 
 import pytest
 
-from attnmt.decoding.term_spellings import closed_form, closed_spellings
+from attnmt.decoding.term_spellings import closed_form, closed_spellings, spaced_forms
 
 
 @pytest.mark.parametrize(("key", "form"), [
@@ -21,5 +21,18 @@ def test_a_hyphen_between_words_of_their_own_is_kept(key):
 def test_a_closed_spelling_that_is_a_term_or_of_two_terms_is_left_out():
     """"email" is a term of its own; "setup" the closed spelling of "set-up" and of "s-etup"."""
     terms = {"e-mail": "E-Mail", "email": "Mail", "set-up": "Einrichtung", "s-etup": "Aufbau"}
+    assert closed_spellings(terms, set(terms)) == {"e mail": "e-mail", "set up": "set-up", "s etup": "s-etup"}
+    assert closed_spellings({"e-book": "E-Book"}, {"e-book"}) == {"ebook": "e-book", "e book": "e-book"}
+
+
+@pytest.mark.parametrize(("key", "forms"), [
+    ("ice-cream vendor", ["ice cream vendor", "ice-cream-vendor"]), ("fire truck", ["fire-truck"]),
+    ("wi-fi 6", ["wi fi 6"]), ("4g-ready", []), ("mp3 player", []), ("dog", [])])
+def test_a_terms_words_are_spaced_or_hyphenated_between_words_of_letters_alone(key, forms):
+    assert spaced_forms(key) == forms
+
+
+def test_another_spelling_that_is_a_term_of_its_own_is_left_out():
+    """"fire-truck" beside "fire truck" keeps its own target."""
+    terms = {"fire truck": "Feuerwehrauto", "fire-truck": "Löschfahrzeug"}
     assert closed_spellings(terms, set(terms)) == {}
-    assert closed_spellings({"e-book": "E-Book"}, {"e-book"}) == {"ebook": "e-book"}

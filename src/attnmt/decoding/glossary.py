@@ -28,8 +28,8 @@ Where several terms could match at one place, the longest wins, and a matched sp
 matched again by another term (so "New York" alone is found in "New York City" when both it and
 "York City" are in the glossary, from the left).  A term is found in its English plural too ("access points"
 for "access point": attnmt.decoding.term_plurals), and a hyphenated one in its closed spelling ("email" for
-"e-mail": attnmt.decoding.term_spellings).  Each matched term's target term is then
-required once, exactly as written (attnmt.decoding.constraints turns them into the beam
+"e-mail"), a term of words spaced or hyphenated ("fire-truck": attnmt.decoding.term_spellings).  Each matched term's
+target term is then required once, exactly as written (attnmt.decoding.constraints turns them into the beam
 search's constraints).
 
 Two source terms are one where they read alike (``term_key``: "Dog" and "dog"), but where given two target terms
@@ -99,7 +99,7 @@ class Glossary:
     _acronym_plurals: dict[str, tuple[str, bool]] = field(init=False, compare=False, repr=False)
     # normal singular form -> its normal source term given in the plural, of the terms in _targets ("access point")
     _singulars: dict[str, str] = field(init=False, compare=False, repr=False)
-    # normal closed spelling -> its normal hyphenated source term, of the terms in _targets ("email": "e-mail")
+    # normal closed or other spelling -> its normal source term, of the terms in _targets ("email": "e-mail")
     _closed: dict[str, str] = field(init=False, compare=False, repr=False)
     _keys: frozenset[str] = field(init=False, compare=False, repr=False)  # every normal form matched
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
