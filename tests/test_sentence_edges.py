@@ -21,6 +21,9 @@ def loaded(trained_model):
     ("## \x1b[1mA man rides.\x1b[0m", ("## \x1b[1m", "A man rides.", "\x1b[0m")),
     ("\x1b[1m- A dog runs.\x1b[0m", ("\x1b[1m", "- A dog runs.", "\x1b[0m")),  # as a text line: no mark first
     ("-5 °C outside. A. Smith came.", ("", "-5 °C outside. A. Smith came.", "")),
+    ("(2) A dog runs.", ("(2) ", "A dog runs.", "")),
+    ("§ 3 A dog runs.", ("§ 3 ", "A dog runs.", "")),
+    ("iv. A dog runs.", ("iv. ", "A dog runs.", "")),
 ])
 def test_a_list_mark_and_the_codes_after_it_are_the_sentence_s_head(sentence, edges):
     assert sentence_edges(sentence) == edges

@@ -175,6 +175,15 @@ def test_a_list_s_mark_at_a_line_s_start_stays_there_and_never_reaches_the_trans
     assert out == ["- RUNS. DOG RED A", "  * CAT. BIG A", "1) DOG. A", "## CAT. A", "-- DOG. A", "HERE. DEGREES -5"]
 
 
+@pytest.mark.parametrize("mark", ["(2)", "(a)", "a)", "i.", "(iv)", "II.", "§ 3", "§§ 12a"])
+def test_a_counted_list_s_mark_in_brackets_or_roman_or_a_section_s_stays_at_the_line_s_start(mirror, mark):
+    """The demo model read "(2) Two dogs play in the snow." as "Zwei Mannschaften spielen im Schnee.", its "(2)"
+    lost, and "§ 3 Two dogs ..." as "§ Drei Hunde ...", while "1) " was kept."""
+    out = translate_lines([f"{mark} a red dog.", "I. Smith runs."], mirror)
+    assert mirror.given == ["a red dog.", "I. Smith runs."]  # a capital I alone is an initial
+    assert out == [f"{mark} DOG. RED A", "RUNS. SMITH I."]
+
+
 def test_a_list_s_mark_after_a_tab_or_a_line_break_inside_a_line_stays_there_as_at_its_start(mirror):
     """Only the line's first mark was kept: "- A dog runs.\t- A cat sleeps." lost its second "- " (the demo
     model drops a mark read as a word); a tab or a line break ends a sentence as the line's start does."""
