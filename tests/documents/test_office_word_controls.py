@@ -66,14 +66,35 @@ def paragraph_texts(data: bytes) -> list[str]:
     return ["".join(t.text or "" for t in p.iter(f"{{{W}}}t")) for p in body.iter(f"{{{W}}}p")]
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_a_date_or_a_lists_chosen_item_is_kept_whole_where_it_stands(upper, kind):
+@pytest.mark.parametrize(("kind", "shown"), [("date", "May 1, 2024"), ("dropDownList", "MAY 1, 2024"),
+                                             ("comboBox", "MAY 1, 2024")])
+def test_a_date_or_a_lists_chosen_item_is_kept_whole_where_it_stands(upper, kind, shown):
     """Read as a mark, "May 1, 2024" was translated as words ("einem Bein, als 2 2 2 2"), and a drop-down's
-    choice came back as no item of its list: the control is one atom, as a DATE field's result is."""
+    choice came back as no item of its list: the control is one atom, as a DATE field's result is (a list's
+    choice then shows its item's translation: attnmt.documents.word_lists)."""
     out = translate_office(word_paragraph(BORN + control(KINDS[kind], "May 1, 2024") + STOP), ".docx", upper,
                            DocumentOptions())
-    assert upper.given == ["The dog was born on."]
-    assert word_children(out) == [("r", "THE DOG WAS BORN ON "), ("sdt", "May 1, 2024"), ("r", ".")]
+    assert upper.given[0] == "The dog was born on."
+    assert word_children(out) == [("r", "THE DOG WAS BORN ON "), ("sdt", shown), ("r", ".")]
+
+
+def test_a_drop_down_lists_items_are_translated_and_its_choice_shows_its_items_translation(upper):
+    """A translated form offered English choices, and showed one among German words.  Each item's
+    shown text is translated (a value alone is what Word shows), its value kept; the review lists them."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    items = ('<w:listItem w:displayText="Choose an item." w:value=""/><w:listItem w:displayText="Yes" w:value="Y"/>'
+             '<w:listItem w:value="Not yet"/>')
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    out = translate_office(word_paragraph(BORN + control(f"<w:dropDownList>{items}</w:dropDownList>", "Not yet")
+                                          + STOP), ".docx", upper, DocumentOptions(), review=review)
+    body = etree.fromstring(read_members(out)["word/document.xml"])
+    assert [(item.get(f"{{{W}}}displayText"), item.get(f"{{{W}}}value")) for item in body.iter(f"{{{W}}}listItem")] == [
+        ("CHOOSE AN ITEM.", ""), ("YES", "Y"), ("NOT YET", "Not yet")]
+    assert word_children(out) == [("r", "THE DOG WAS BORN ON "), ("sdt", "NOT YET"), ("r", ".")]
+    assert [(row["paragraph"], row["source"]) for row in review.rows()] == [
+        (1, "The dog was born on Not yet."), (2, "Choose an item."), (3, "Yes"), (4, "Not yet")]
 
 
 def test_a_date_picker_around_a_paragraph_keeps_its_paragraph(upper):

@@ -20,7 +20,8 @@ What is translated, per format:
 
 - .docx: the body (tables, text boxes and content controls included), headers, footers,
   footnotes, endnotes, comments (attnmt.documents.ooxml) and their imported chunks (word_chunks);
-  a data-bound content control's store value follows its translated text (attnmt.documents.bound_controls);
+  a data-bound content control's store value follows its translated text (attnmt.documents.bound_controls),
+  a drop-down list's items are translated (attnmt.documents.word_lists);
 - .pptx: slides, speaker notes and review comments (classic and modern), the shapes slide
   masters and layouts draw on the slides (not their placeholders: attnmt.documents.slide_masters),
   and its sections' names (attnmt.documents.slide_sections);
@@ -100,6 +101,7 @@ from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.validations import over_message_limit, over_value_limit
+from attnmt.documents.word_lists import translate_list_items
 from attnmt.errors import ConfigError, DataError, LeftUntranslated, warn
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
@@ -165,6 +167,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     if suffix in (".docx", ".docm"):
         parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
         translate_entries(parts, translator, options, review)  # the index Word builds again reads as the one it shows
+        translate_list_items(parts, translator, options, review)  # a form's drop-downs offer translated choices
     if suffix in (".docx", ".docm", ".pptx", ".pptm"):
         translate_chart_workbooks(archive, parts, translator, options, name, review)
     for part in parts:

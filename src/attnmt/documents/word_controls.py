@@ -6,7 +6,8 @@ attnmt.documents.bound_controls cannot set (``KEPT``).
 Read as a mark, such a control's value was translated as words ("May 1, 2024" came back "einem
 Bein, als 2 2 2 2", a drop-down's "Red" came back no item of its list).  Kept whole, it is one atom
 of its sentence, as a field's result (a ``DATE`` field) is: it stays where alignment puts it, as
-it was.  A control around paragraphs (a cover page's date) keeps its paragraphs as they are."""
+it was.  A control around paragraphs (a cover page's date) keeps its paragraphs as they are.  A list's
+items are then translated, and its chosen item follows (attnmt.documents.word_lists)."""
 
 from __future__ import annotations
 
