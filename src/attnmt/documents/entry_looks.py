@@ -2,12 +2,12 @@
 its own inside the field's code is listed in bold in the index Word builds from it.  Written whole into
 the code's first run (attnmt.documents.index_entries), the translated entry lost every such look.
 
-An entry's text whose characters are in runs of more than one look (``looked_spans``) is translated as
-a paragraph is (attnmt.documents.ooxml: its runs are marks, carried through translation by word
-alignment), each of its levels a sentence of its own, and written back into runs of those looks; the
-rest of the code keeps the runs it was in.  A code whose runs are not side by side in one container
-(one run inside a tracked insertion, the next outside it) is written whole into its first run, as
-before: its runs cannot be told apart from the container's.
+An entry's text whose characters are in runs of more than one look (index_entries.looked_spans) is
+translated as a paragraph is (attnmt.documents.ooxml: its runs are marks, carried through translation
+by word alignment), each of its levels a sentence of its own, and written back into runs of those
+looks; the rest of the code keeps the runs it was in.  A code whose runs are not side by side in one
+container (one run inside a tracked insertion, the next outside it) is written whole into its first
+run, as before: its runs cannot be told apart from the container's.
 """
 
 from __future__ import annotations
