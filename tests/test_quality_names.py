@@ -42,6 +42,8 @@ def test_a_name_changed_or_dropped_is_flagged(source, translation):
     ("An ATV drives through mud.", "Ein Geländewagen fährt durch Schlamm."),  # an abbreviation
     ("A man sleeps. John reads.", "Ein Mann schläft. Er liest."),  # a sentence's first word
     ("The shop opens on Sunday.", "Der Laden öffnet am Samstag."),  # a day: the verbatim rule's
+    ("Parking is free on Sundays.", "Parken ist sonntags kostenlos."),  # days, as German says them
+    ("The office is closed on Tuesdays.", "Das Büro ist dienstags geschlossen."),
 ])
 def test_a_name_kept_or_a_word_translated_is_not(source, translation):
     assert not name_lost(source, translation, EN_DE, COMMON)

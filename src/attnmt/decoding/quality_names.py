@@ -13,7 +13,8 @@ the same letters (KEPT_IN), a word with a capital is a name the translation keep
 - is a common word with a capital: its lower case is one piece of the model's source vocabulary ("Christmas",
   "Mohawk", "Child"; ``common``), which a name the model never learnt to translate is not ("john": "jo", "h",
   "n");
-- names a day of the week or a month, which the verbatim rule reads (attnmt.decoding.verbatim_months);
+- names a day of the week (or days: "on Sundays", "sonntags") or a month, which the verbatim rule reads
+  (attnmt.decoding.verbatim_months);
 - follows "the" or a program's verb for its controls (NOT_A_NAME_AFTER: "the Queen", "the Government", "the Edit
   menu", "Press Cancel", "select Privacy"): a title, an institution or a menu's item, which a translation
   translates ("die Königin", "Abbrechen"), as a person's name after them is rare; a land, a river or a people
@@ -120,7 +121,8 @@ def kept_names(source: str, common: Callable[[str], bool], first_words: Sequence
             read = not after_title_or_control(folded(words[k - 1][0]), folded(word), word != match[0])
         if (read and word[0].isupper() and not word.isupper() and "-" not in word
                 and not any(w[0].isupper() for w in beside)
-                and folded(word) not in lower | WEEKDAYS.keys() | MONTHS.keys() and not common(word.lower())):
+                and folded(word) not in lower | MONTHS.keys() and folded(word).removesuffix("s") not in WEEKDAYS
+                and not common(word.lower())):
             names.append(word)
     return names
 
