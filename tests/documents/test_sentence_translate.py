@@ -75,3 +75,13 @@ def test_where_the_model_fails_on_a_sentence_the_others_outputs_are_written_in_i
         translate_n_best(model, tokenizer, sentences)
     assert failed.value.outputs[0] == [] and "😀" in failed.value.outputs[1][0].text
     assert failed.value.outputs[2][0].text == "42"
+
+
+def test_a_no_break_space_between_two_words_is_kept_between_their_translations_as_a_text_line_keeps_it(loaded):
+    """A sentence the model read as it was came back as the model wrote it, a plain space for the source's
+    no-break one (whole_sentence.with_symbols), where a text line kept it (attnmt.documents.no_break_spaces)."""
+    model, tokenizer = loaded
+    lines = ["a dog\u00a0runs", "a cat\u202fsleeps"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated[0] == "ein hund\u00a0rennt" and translated[1].count("\u202f") == 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.no_break_spaces import BINDING
 from attnmt.documents.pipeline import DocumentOptions, flat_sentences, translate_flats
 from attnmt.documents.spans import Weights
 from attnmt.documents.terminal_codes import flat_whole, written
@@ -44,8 +45,10 @@ def with_symbols(text: str, read: str, translation: str, glossary: Glossary | No
     ``text`` put back where a plain text line's go, and its codes around the words they wrapped; ``weigh``
     gives the word weights of the sentence read and its translation, asked for where a symbol stood inside the sentence
     (attnmt.documents.paragraphs.traced_weights).  The translation of a text read as it was, and
-    an empty one (of a line the model failed on), as they are."""
-    if read == text or not translation:
+    an empty one (of a line the model failed on), as they are, but for a no-break space between two words
+    (``10\u00a0km``), written between their translations as a text line's is (attnmt.documents.no_break_spaces):
+    "A dog\u00a0runs in the park." came back with a plain space, where a text line kept it."""
+    if not translation or (read == text and not BINDING.search(text)):
         return translation
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
     flat = flat_whole(text)
