@@ -14,6 +14,7 @@ from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.quality import Assessor
 from attnmt.documents import translate_text
 from attnmt.documents.sentence_translate import translate, translate_n_best
+from attnmt.errors import ConfigError
 
 # the model reads "a dog runs" alone of each, and "a dog runs" of none of the last three, which pass through whole
 INSIDE = ["a dog https://example.com/a?b=1 runs", "a dog 😀 runs", "a dog runs /home/john/report.docx",
@@ -52,6 +53,14 @@ def test_n_best_hypotheses_each_keep_what_the_model_did_not_read(loaded):
     assert all("😀" in h.text for h in found[1]) and len(found[1]) == 2
     assert [(h.text, h.score, h.quality, h.flags) for each in found[4:] for h in each] == [
         (text, 0.0, 1.0, []) for text in INSIDE[4:]]
+
+
+def test_a_quality_that_is_no_assessor_is_refused_before_a_copy_is_assessed_with_it(loaded):
+    """``quality=True`` was an AttributeError ("'bool' object has no attribute 'assess'") where a sentence passes
+    through, before the search's own check could refuse it."""
+    model, tokenizer = loaded
+    with pytest.raises(ConfigError, match="^quality: expected an attnmt.Assessor"):
+        translate_n_best(model, tokenizer, ["https://example.com"], quality=True)
 
 
 def test_where_the_model_fails_on_a_sentence_the_others_outputs_are_written_in_its_error(loaded, monkeypatch):

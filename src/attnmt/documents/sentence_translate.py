@@ -25,7 +25,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Glossaries, Guides, Prefixes, check_search, check_tokenizer, writes_whole
 from attnmt.decoding.quality import Assessor
 from attnmt.decoding.translate import Translation
-from attnmt.decoding.unread import copy_assessment
+from attnmt.decoding.unread import unread_hypotheses
 from attnmt.documents.letterless import reaches_model, with_terms
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.spans import Weights
@@ -34,6 +34,7 @@ from attnmt.documents.whole_sentence import model_reads, with_symbols
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
 from attnmt.text.data import given_texts
+from attnmt.text.invisible import blank
 
 
 def sentence_reads(lines: Sequence[str], glossaries: Sequence[Glossary | None], writes: Callable[[str], bool]
@@ -81,16 +82,14 @@ def translate_n_best(model: Transformer, tokenizer: PieceCodec, sentences: Seque
                      quality: Assessor | None = None) -> list[list[Translation]]:
     """attnmt.decoding.translate.translate_n_best's hypotheses, each written as ``translate`` writes a translation;
     a sentence passed through has one, itself, scored 0, its assessment a copy's (decoding.unread.copy_assessment)."""
+    quality = search.checked_quality(quality)  # before a copy is assessed with it
     lines, guides, reads, write = sentence_inputs(model, tokenizer, sentences, glossary, prefix)
-    copies = [k for k, (line, read) in enumerate(zip(lines, reads, strict=True)) if line.strip() and not read]
-    assessed = quality.assess(model, tokenizer, [lines[k] for k in copies], [lines[k] for k in copies]) if quality \
-        else [None] * len(copies)
+    # a sentence the model reads nothing of (a URL alone) passes through, as one without letters does
+    copies = unread_hypotheses(model, tokenizer, ["" if read or blank(line) else line
+                                                  for line, read in zip(lines, reads, strict=True)], quality)
 
     def writing(found: list[list[Translation]]) -> list[list[Translation]]:
-        found = [[replace(h, text=write(k, h.text)) for h in each] for k, each in enumerate(found)]
-        for k, a in zip(copies, assessed, strict=True):
-            found[k] = [Translation(write(k, ""), 0.0, 0.0, copy_assessment(a))]
-        return found
+        return [[replace(h, text=write(k, h.text)) for h in each or copies[k]] for k, each in enumerate(found)]
 
     with kept_written(writing) as write_all:
         return write_all(search.translate_n_best(model, tokenizer, reads, decoding, max_tokens, max_sentences,
