@@ -31,6 +31,27 @@ def test_a_key_or_a_token_in_base64_is_protected_whole():
     assert PROTECTED.findall(text) == [blob, jwt, "AKIAIOSFODNN7EXAMPLE"]
 
 
+@pytest.mark.parametrize("text, found", [
+    ("Call us at +49 30 1234567 or +1-800-555-0199 during the week.", ["+49 30 1234567", "+1-800-555-0199"]),
+    ("Our office is (555) 123-4567, the desk +44 (0)20 7946 0958.", ["(555) 123-4567", "+44 (0)20 7946 0958"]),
+    ("In Berlin it is 030 / 123 456, or call 800-555-0199 free.", ["030 / 123 456", "800-555-0199"]),
+])
+def test_a_telephone_number_is_protected_whole(text, found):
+    """The demo model wrote "Call us at +49 30 1234567 during the week." as "Bei der Nummer 2 2 244444444444 2 2 2"."""
+    assert PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "We met on 12.05.2020, on 2020-05-12 and on 05/12/2020 at 14:30.",
+    "It costs $1,234.56 or 1.234,56 € for 1234567 users, 1 000 000 in 2024.",
+    "He scored +5 points, +20% this year, 3-1 in the final, pages 123-456.",
+    "Smith (2019) wrote it; 3/4 of us, 10-20 people, from -5 to +10 degrees.",
+])
+def test_dates_times_prices_scores_and_plain_numbers_are_no_telephone_numbers(text):
+    """Numbers with the digits and separators a telephone number has are text to translate."""
+    assert PROTECTED.findall(text) == []
+
+
 @pytest.mark.parametrize("text", [
     "The COVID-19-Pandemie, H2O2 and Donaudampfschifffahrtsgesellschaft are words.",
     "1.000.000 people paid 1.000.000.000 euros on 12.05.2020 for 3.5 km.",

@@ -461,8 +461,8 @@ def test_a_link_field_with_a_mark_between_its_begin_and_its_code_is_translated(m
 @pytest.mark.parametrize(("before", "number", "after", "translation", "alignment", "out"), [
     ("See page ", "1", " for details.", "Siehe Seite für Details.", [(0, 0), (1, 1), (3, 2), (4, 3)],
      "Siehe Seite 1 für Details."),
-    ("Call ", "+1 555 0100", " now.", "Ruf jetzt an.", [(0, 0), (4, 1), (4, 2)], "Ruf +1 555 0100 jetzt an."),
-], ids=["note-number", "phone-number"])
+    ("Call room ", "4711", " now.", "Ruf Raum jetzt an.", [(0, 0), (1, 1), (3, 2), (3, 3)], "Ruf Raum 4711 jetzt an."),
+], ids=["note-number", "room-number"])
 def test_a_hyperlink_over_a_number_the_model_dropped_keeps_its_number(known, before, number, after, translation,
                                                                       alignment, out):
     """The model dropped the digits, and an empty <w:hyperlink/> was written: the number was gone
@@ -473,6 +473,15 @@ def test_a_hyperlink_over_a_number_the_model_dropped_keeps_its_number(known, bef
     assert "".join(paragraph.itertext()) == out
     link = paragraph.find(w("hyperlink"))
     assert ("".join(link.itertext()), link.find(f".//{w('rStyle')}").get(w("val"))) == (number, "Hyperlink")
+
+
+def test_a_hyperlinked_telephone_number_never_reaches_the_model_and_stays_in_its_link(known):
+    """A telephone number is kept as written (attnmt.decoding.protected.PHONE): the model reads the words around it."""
+    runs = text_run("Call ") + HYPERLINK.format(text_run("+1 555 0100", STYLE)) + text_run(" now.")
+    translator = known({"Call now.": ("Ruf jetzt an.", [(0, 0), (1, 1), (1, 2)])})
+    paragraph = first_paragraph(translated(runs, translator))
+    assert "".join(paragraph.itertext()) == "Ruf +1 555 0100 jetzt an."
+    assert "".join(paragraph.find(w("hyperlink")).itertext()) == "+1 555 0100"
 
 
 def test_a_link_fields_number_the_model_dropped_is_written_again_inside_the_field(known):

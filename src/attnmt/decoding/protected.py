@@ -82,6 +82,18 @@ _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 IPV4 = rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?::\d{{1,5}})?(?![\w-]|\.\d)"
 VERSION = (r"(?<![\w.])(?:[vV]\d+(?:\.\d+)+|(?!\d{1,3}(?:\.\d{3})+(?![\w-]|\.\d)|\d{1,2}\.\d{1,2}\.\d{4}\b)"
            rf"\d+(?:\.\d+){{2,3}})(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?{_END}")
+# A telephone number, which the demo model read as numbers and wrote back as others ("+49 30 1234567" came back
+# "2 2 244444444444 2 2 2"): international, a "+" and seven digits or more in groups (``+49 30 1234567``,
+# ``+1-800-555-0199``, ``+44 (0)20 7946 0958``); an area code in brackets (``(555) 123-4567``); a German area
+# code and a slash (``030 / 123 456``); North American groups of three, three and four (``800-555-0199``).  Not a
+# date (12.05.2020, 2020-05-12, 05/12/2020), a version, a time, a price, a score (+5) or a plain number.
+_PHONE_GAP = r"(?: ?[./-] ?| )"
+_PHONE_GROUP = r"(?:\(\d{1,5}\) ?)?\d{1,8}"
+_PHONE_END = r"(?![\w/-]|[.,:]\d)"
+PHONE = (rf"(?<![\w+])\+(?=(?:[ ().-]{{0,2}}\d){{7}})\d{{1,15}}(?:{_PHONE_GAP}{_PHONE_GROUP})*{_PHONE_END}"
+         rf"|(?<![\w(])\(\d{{2,5}}\) ?\d{{3,4}}[ -]?\d{{3,4}}{_PHONE_END}"
+         rf"|(?<![\w/.,-])0\d{{2,5}} ?/ ?\d{{2,}}(?: \d{{2,}})*{_PHONE_END}"
+         rf"|(?<![\w.,-])(?:1[ .-])?\d{{3}}(?:-\d{{3}}-|\.\d{{3}}\.)\d{{4}}{_PHONE_END}")
 # A key, a token or data in base64 (``PZuDsGgLpEXqrcAqBH1Mz++6Bpy…``, a JSON web token's dotted parts): twenty
 # characters or more of base64's alphabet with a letter and a digit among them, as no word of a language is (not
 # "COVID-19-Pandemie", which a hyphen parts).  Given to the model, 4000 characters of base64 came back as words.
@@ -100,7 +112,7 @@ PROTECTED = re.compile(
     rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
-    rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{IPV4}|{VERSION}|{TOKEN}"
+    rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{PHONE}|{IPV4}|{VERSION}|{TOKEN}"
 )
 # What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED and a program's
 # placeholders, which a client sends in plain text only as the placeholders they are; on a web page or in an office
