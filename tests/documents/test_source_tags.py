@@ -59,3 +59,14 @@ def test_end_tags_a_line_left_out_where_html_lets_it_stay_out(upper):
         "<ul><li>A DOG RUNS.<li>A CAT SLEEPS.</ul>"]
     assert translate_markup(["<ul><li>A dog runs.</li><li>A cat sleeps.</ul>"], upper) == [
         "<ul><li>A DOG RUNS.</li><li>A CAT SLEEPS.</li></ul>"]  # one written: the parser's are too
+
+
+def test_an_svg_or_math_element_a_page_closed_itself_stays_closed_so(same):
+    """In a page's ``<svg>`` and ``<math>`` (HTML's foreign content) ``/>`` closes an element, as a browser reads it;
+    ``<path d="M0 0L9 9"/>`` came back ``<path d="M0 0L9 9"></path>``, a tag the page never wrote."""
+    page = ("<!DOCTYPE html>\n<html><head><title>Chart</title></head><body>\n"
+            '<svg viewBox="0 0 9 9"><circle r="4"/><path d="M0 0L9 9"/></svg><svg width="9"/>\n'
+            '<p>So <math><mi>x</mi><mspace width="1em"/></math> is.</p>\n<div id="map"></div>\n</body></html>\n')
+    written = translate_markup([page], same)[0]
+    assert '<svg viewBox="0 0 9 9"><circle r="4"/><path d="M0 0L9 9"/></svg><svg width="9"/>\n' in written
+    assert '<math><mi>x</mi><mspace width="1em"/></math>' in written and '<div id="map"></div>' in written

@@ -18,7 +18,8 @@ written as the page wrote the one in its place among those of its name and attri
 values in that tag's quotes (with_values); one whose attributes changed (a ``lang`` said, a name the
 parser dropped, written twice) is written as lxml writes it, and so is a start tag a page closed
 itself (``<div id="map"/>``, which a browser takes for a start tag alone) where lxml writes an end tag
-after it; a fragment's, around nothing, stands for both (a CAT tool's ``<x-ph id="1"/>``, one tag), an
+after it; in an ``<svg>`` or ``<math>`` (HTML's foreign content, where ``/>`` closes an element: ``<path d="…"/>``)
+and in a fragment, one around nothing stands for both (a CAT tool's ``<x-ph id="1"/>``, one tag), an
 end tag a fragment left out where HTML lets it (every ``</li>`` of ``<li>A<li>B``) stays out, and
 a void element's (``<br/>``) and one lxml writes short too (SVG's ``<path/>`` in XHTML) stand as written.
 """
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from itertools import accumulate
 
-from attnmt.documents.page_writer import HTML_VOIDS, spelled_names
+from attnmt.documents.page_writer import FOREIGN, HTML_VOIDS, spelled_names
 
 Signature = tuple[str, tuple[tuple[str, str | None], ...]]  # a start tag's name and attributes, as read
 Shape = tuple[str, tuple[str, ...]]  # a start tag's name and its attributes' names, in order
@@ -121,7 +122,9 @@ def written_as_tagged(written: str, tags: SourceTags) -> str:
     found = TagReader(written).tags
     ways = dict(source_ways(found, tags))
     parts, position = [], 0
+    foreign = 0  # how many <svg> and <math> the tag stands in (or opens): HTML's foreign content, where "/>" closes
     for k, tag in enumerate(found):
+        foreign += (tag.signature[0] in FOREIGN) * (-1 if tag.closing else 1)
         if tag.start < position:  # the end tag of an element its start tag closed
             continue
         if tag.closing and tag.signature[0] in tags.left_out:
@@ -133,7 +136,7 @@ def written_as_tagged(written: str, tags: SourceTags) -> str:
         after = found[k + 1] if k + 1 < len(found) else None
         closes = False  # whether the way closes an element lxml wrote with an end tag, which it then stands for
         if way.endswith("/>") and not own.endswith("/>") and tag.signature[0] not in HTML_VOIDS:
-            closes = tags.closed and after is not None and ends_right_after(after, tag)
+            closes = (tags.closed or foreign > 0) and after is not None and ends_right_after(after, tag)
             way = way if closes else own  # in a page, <div/> opens a <div> to a browser
         parts += [written[position:tag.start], way]
         position = after.end if closes and after is not None else tag.end
