@@ -5,6 +5,7 @@ import warnings
 
 import pytest
 
+from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.subtitles import translate_subtitle_text
 
 
@@ -97,3 +98,12 @@ def test_a_byte_order_mark_alone_on_its_line_is_no_block_to_warn_about(mirror, s
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert translate_subtitle_text(source, mirror) == translated
+
+
+def test_a_webvtt_headers_language_is_the_target_language_once_translated(upper):
+    """YouTube's captions say ``Language: en`` below ``WEBVTT``: translated into German, the file still said
+    English, and a player or an upload offered its cues as English.  A cue's own words stay the model's."""
+    source = "WEBVTT\nKind: captions\nLanguage: en\n\n00:01.000 --> 00:02.000\nLanguage: en is a code.\n"
+    out = translate_subtitle_text(source, upper, DocumentOptions(target_lang="de"))
+    assert out == "WEBVTT\nKind: captions\nLanguage: de\n\n00:01.000 --> 00:02.000\nLANGUAGE: EN IS A CODE.\n"
+    assert translate_subtitle_text(source, upper).startswith("WEBVTT\nKind: captions\nLanguage: en\n")

@@ -31,6 +31,8 @@ NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT'
 # kind of an HTML <track> (whose kind keywords are read in any case) below the WEBVTT line.
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 METADATA_KIND = re.compile(r"[ \t]*kind[ \t]*:[ \t]*metadata[ \t]*", re.IGNORECASE)
+# A WebVTT header's line naming the language of its cues ("Language: en", as YouTube writes it): group 2 the code.
+LANGUAGE = re.compile(r"([ \t]*language[ \t]*:[ \t]*)(\S+)", re.IGNORECASE)
 
 
 def seconds(time: str) -> float:
@@ -49,6 +51,20 @@ def metadata_line(text: str) -> int | None:
         if METADATA_KIND.fullmatch(line):
             return number
     return None
+
+
+def said_language(header: str, target_lang: str | None) -> str:
+    """A WebVTT file's first block with the language a ``Language:`` line of its header names (up to a
+    timing line: a file without the blank line after its header) replaced by ``target_lang`` (None: left as
+    it was): translated, a file said its cues were in the source's language, and a player or an upload
+    offered them under it.  Its other lines, and the spaces around the code, as they were."""
+    lines = header.split("\n")
+    for k, line in enumerate(lines):
+        if "-->" in line or not target_lang:
+            break
+        if LANGUAGE.fullmatch(line.rstrip(" \t")):
+            lines[k] = LANGUAGE.sub(lambda found: found.group(1) + target_lang, line, count=1)
+    return "\n".join(lines)
 
 
 def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:

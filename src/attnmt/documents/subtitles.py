@@ -59,7 +59,7 @@ from types import MappingProxyType
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
-from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line
+from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
 from attnmt.documents.cue_edges import SUNG_START, apart, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name
 from attnmt.documents.cue_lines import (
@@ -130,6 +130,7 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
     ``endings`` (``endings[k]``: line k's, counted from 0)."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
+    pieces[0] = said_language(pieces[0], options.target_lang) if vtt else pieces[0]  # the header's Language:
     cues = []  # (piece index, lines kept: number and timing, text lines)
     lines = []  # the line each cue's text starts on
     line_number = 1  # of the block's first line in the file
