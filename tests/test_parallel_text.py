@@ -135,6 +135,17 @@ def test_a_tsv_a_spreadsheet_or_pandas_saved_is_read_as_the_text_its_cells_hold(
     assert read_tsv(corpus)[0] == cells[2:]
 
 
+def test_a_cell_excel_quoted_for_its_comma_is_its_text_in_a_file_of_such_quoting_alone(tmp_path):
+    """Excel's "Text (Tab delimited)" quotes a cell with a comma: every such sentence was trained on in quotes.
+    In quotes whole, such a field is a corpus's quoted speech too; a file whose every quote is a spreadsheet's
+    reads as one's, and one with a quote of its own ('"Hello," he said.') as written."""
+    excel = write(tmp_path / "excel.tsv", '"A cat, a dog."\tEine Katze, ein Hund.\r\n"Say ""hi""."\tSag „hi“.\r\n')
+    assert read_tsv(excel)[0] == [("A cat, a dog.", "Eine Katze, ein Hund."), ('Say "hi".', "Sag „hi“.")]
+    corpus = write(tmp_path / "corpus.tsv",
+                   '"A cat, a dog."\t"Eine Katze, ein Hund."\n"Hi," he said.\t„Hi“, sagte er.\n')
+    assert read_tsv(corpus)[0][0] == ('"A cat, a dog."', '"Eine Katze, ein Hund."')
+
+
 def test_a_report_shared_by_tsv_files_judges_each_file_on_its_own_lines(tmp_path):
     """One ReadReport counts a run's corpora in turn: a small file after one with lines skipped was
     refused as mostly malformed for the other file's lines."""
@@ -154,7 +165,7 @@ def test_a_tsv_file_mostly_of_three_columns_is_refused_after_its_first_thousand_
                                         r"tab\); a file of more columns \(scores, ids\) is given as its two sentence "
                                         r"columns alone, cut out with cut -f$"):
         read_tsv("x.tsv")
-    assert len(read) == parallel_text.TSV_SAMPLE + 1
+    assert len(read) == 2 * parallel_text.TSV_SAMPLE + 1  # the first lines twice: spreadsheet_written reads them
 
 
 def test_corpus_files_whose_lines_end_in_cr_alone_are_read_line_by_line(tmp_path):

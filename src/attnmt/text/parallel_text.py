@@ -14,7 +14,7 @@ import re
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import zip_longest
+from itertools import islice, zip_longest
 from pathlib import Path
 
 from attnmt.errors import DataError
@@ -154,10 +154,11 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
     run.  A file mostly of such lines (one side's text, a CSV file, a corpus with a score column) is refused
     naming its first one (``check_mostly_pairs``), after TSV_SAMPLE lines and at its end."""
     kept, malformed, first = 0, 0, (0, 0)  # first: the first malformed line's number and tabs
+    spreadsheet = spreadsheet_written(path)
     for number, line in enumerate(corpus_lines(path), start=1):
         if number == TSV_SAMPLE + 1:  # TSV_SAMPLE lines read, this one not yet
             check_mostly_pairs(path, kept, malformed, first)
-        fields = tsv_fields(line)
+        fields = tsv_fields(line, spreadsheet)
         if not line.strip():
             yield line, line  # counted as skipped by nonempty_pairs: empty, or SKIPPED (too long to read)
         elif len(fields) == 2:
@@ -171,34 +172,51 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
     check_mostly_pairs(path, kept, malformed, first)
 
 
-def tsv_fields(line: str) -> list[str]:
+def tsv_fields(line: str, spreadsheet: bool = False) -> list[str]:
     """A tsv line's fields, blank ones after the second left out (a spreadsheet's empty columns), a field a
-    spreadsheet or pandas quoted read as its text (quoted_fields)."""
-    fields = quoted_fields(line) if '"' in line else line.split("\t")
+    spreadsheet or pandas quoted read as its text (quoted_fields; ``spreadsheet``: the file is one's, as
+    spreadsheet_written tells)."""
+    fields = quoted_fields(line, spreadsheet) if '"' in line else line.split("\t")
     while len(fields) > 2 and not fields[-1].strip():
         fields.pop()
     return fields
 
 
-def quoted_fields(line: str) -> list[str]:
-    """A tsv line's fields, where a field that Excel, LibreOffice or pandas saved in quotes, because it held a
-    quote or a tab, is its text: '"She said ""hi"" to him."' is 'She said "hi" to him.'.  It was trained on
-    as written, quotes doubled and around it, and one holding a tab was a line of three fields, left out.  A
-    field in quotes holding neither is as written: such a writer never quotes it, and a corpus quotes speech
-    so ('"Go!"')."""
-    fields, start = [], 0
+def quoted_fields(line: str, spreadsheet: bool) -> list[str]:
+    """A tsv line's fields, where a field that Excel, LibreOffice or pandas saved in quotes is its text:
+    '"She said ""hi"" to him."' is 'She said "hi" to him.'.  It was trained on as written, quotes doubled and
+    around it, and one holding a tab was a line of three fields, left out.  A field in quotes holding neither a
+    quote nor a tab is its text in a file such a writer wrote (``spreadsheet``: Excel quotes a cell with a comma
+    too), and as written in another, which quotes speech so ('"Go!"')."""
+    return [inner.replace('""', '"') if inner is not None and (spreadsheet or '""' in inner or "\t" in inner)
+            else raw for raw, inner in split_quoted(line)]
+
+
+def split_quoted(line: str) -> Iterator[tuple[str, str | None]]:
+    """A tsv line's fields, each as written (up to the next tab) and, where it is one quoted as spreadsheets
+    quote one (QUOTED_FIELD), what is inside the quotes (else None)."""
+    start = 0
     while True:
         quoted = QUOTED_FIELD.match(line, start)
-        if quoted and ('""' in quoted[1] or "\t" in quoted[1]):
-            fields.append(quoted[1].replace('""', '"'))
-            end = quoted.end()
-        else:
-            end = line.find("\t", start)
-            end = len(line) if end < 0 else end
-            fields.append(line[start:end])
+        end = quoted.end() if quoted else line.find("\t", start)
+        end = len(line) if end < 0 else end
+        yield line[start:end], quoted[1] if quoted else None
         if end == len(line):
-            return fields
+            return
         start = end + 1
+
+
+def spreadsheet_written(path: str | Path) -> bool:
+    """Whether the tsv file ``path`` reads as one a spreadsheet or pandas wrote: in its first TSV_SAMPLE lines,
+    a field holding a quote is always one in quotes whole, its own quotes doubled (QUOTED_FIELD), and there is
+    one at least.  A corpus's own quotes soon break that ('He said "hi".', '"Go," he said.')."""
+    quoted = False
+    for line in islice(corpus_lines(path), TSV_SAMPLE):
+        for raw, inner in split_quoted(line) if '"' in line else ():
+            if '"' in raw and inner is None:
+                return False
+            quoted = quoted or inner is not None
+    return quoted
 
 
 def check_mostly_pairs(path: str | Path, kept: int, malformed: int, first: tuple[int, int]) -> None:
