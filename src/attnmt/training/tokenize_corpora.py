@@ -5,7 +5,8 @@
 
 The text is streamed: only a few chunks of sentences are in memory at a time, and
 per pair only its two lengths and an 8-byte hash, so preparing 40 M pairs needs about
-0.5 GB beyond the chunks.  The filters, each counted in the report, are attnmt.training.corpus_filters's.
+0.5 GB beyond the chunks.  The filters, each counted in the report, and why each drops what it
+drops: attnmt.training.corpus_filters.
 """
 
 from __future__ import annotations
