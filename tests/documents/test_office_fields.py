@@ -506,3 +506,18 @@ def test_a_captions_number_stays_after_its_label_where_the_model_writes_the_stop
     paragraph = first_paragraph(translated(runs, known({source: (translation, alignment)})))
     assert "".join(paragraph.itertext()).replace(" SEQ Figure \\* ARABIC ", "") == out
     assert pieces(paragraph)[1:6] == ["begin", " SEQ Figure \\* ARABIC ", "separate", "1", "end"]
+
+
+def test_an_index_entrys_page_list_is_kept_after_its_words(mirror):
+    """Word's index lists an entry as "apple tree, 3-5, 7" (its \\e separator, ", " by default, then the
+    pages): read whole, the model dropped the pages.  The separator and pages are kept, the words translated;
+    an \\e "; " separator is read from the code."""
+    comma = code_runs(' INDEX \\c "2" \\z "1033" ')
+    semicolon = code_runs(' INDEX \\e "; " ')
+    data = word_paragraph(comma + text_run("apple tree, 3-5, 7"), text_run("Smith, John, 12"),
+                          text_run("preface, iv") + END, semicolon + text_run("orange cat; 4") + END)
+    out = etree.fromstring(read_members(translated_file(data, mirror))["word/document.xml"])
+    assert mirror.given == ["apple tree", "Smith, John", "preface", "orange cat"]
+    texts = ["".join(t.text for t in paragraph.iter(w("t"))) for paragraph in out.iter(w("p"))]
+    assert [texts[0], texts[2], texts[3]] == ["TREE APPLE, 3-5, 7", "PREFACE, iv", "CAT ORANGE; 4"]
+    assert texts[1].endswith(", 12")

@@ -53,6 +53,7 @@ from the ``XE`` fields, showed the source's words, an English index at the end o
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -75,6 +76,9 @@ SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 SHOWN_PROPERTIES = frozenset({"TITLE", "SUBJECT"})
 # The kinds of field whose result is read as its paragraphs' own words: a table of contents' (the module docstring)
 OPEN_KINDS = frozenset({"TOC", "INDEX"})
+# A code's arguments: a quoted text (a backslash escaping the character after it), a switch, a bare word.
+ARGUMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|(\\[A-Za-z*@#!])|(\S+)')
+ESCAPED = re.compile(r"\\(.)")  # a quoted text's escaped character
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
 # comment's anchor, an editing permission's range; its spelling marks are dropped before, as

@@ -38,7 +38,7 @@ from attnmt.documents.entry_looks import (
     side_by_side,
     write_pieces,
 )
-from attnmt.documents.fields import field_code_kind, field_kind
+from attnmt.documents.fields import ARGUMENT, ESCAPED, field_code_kind, field_kind
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.pipeline import DocumentOptions, translate_flats, translate_lines
 from attnmt.documents.review import Review
@@ -49,10 +49,7 @@ from attnmt.documents.wordml import w
 from attnmt.documents.xstring import text_in
 
 ENTRY_KINDS = frozenset({"XE", "TC"})  # the fields whose code holds an entry's words
-# A code's arguments: a quoted text (a backslash escaping the character after it), a switch, a bare word.
-ARGUMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|(\\[A-Za-z*@#!])|(\S+)')
 LEVEL = re.compile(r"(?<!\\):")  # where an XE entry's levels part: a colon that is not escaped (``\:``)
-ESCAPED = re.compile(r"\\(.)")
 
 
 def entry_spans(code: str) -> list[tuple[int, int]]:

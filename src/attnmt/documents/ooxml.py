@@ -52,6 +52,7 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from lxml import etree
@@ -74,6 +75,7 @@ from attnmt.documents.formatting import (
     worded_runs,
 )
 from attnmt.documents.hyphens import hyphenated_words, in_word
+from attnmt.documents.index_pages import index_protection
 from attnmt.documents.language import written_against
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
@@ -118,8 +120,10 @@ class ParagraphJob(ParagraphWriter):
     letters written against its direction is a passage kept whole (None: not known, none is)."""
 
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
-                 styles: WordStyles | None = None, source_lang: str | None = None) -> None:
+                 styles: WordStyles | None = None, source_lang: str | None = None,
+                 protected: re.Pattern[str] = TEMPLATE_PROTECTED) -> None:
         self.paragraph, self.dialect, self.styles, self.source_lang = paragraph, dialect, styles, source_lang
+        self.protected = protected  # what passes through untranslated (an index's pages: index_pages)
         # What the styles say of hiding a run (word_styles.WordStyles.hiding), as its own w:vanish does
         self.hiding: Hiding = NO_HIDING if styles is None else styles.hiding
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
@@ -151,7 +155,7 @@ class ParagraphJob(ParagraphWriter):
         self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
         self.originals: dict[etree._Element, etree._Element] = {}  # each node of a stand-in -> the result's own
         # a tab or a cell's line ends a sentence; a template's placeholders are kept (split_placeholders)
-        builder = FlatBuilder(collapse=False, fields=True, protected=TEMPLATE_PROTECTED)
+        builder = FlatBuilder(collapse=False, fields=True, protected=self.protected)
         self._add(builder, self.paragraph)
         return builder.build()
 
@@ -333,11 +337,13 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
     paragraph's end is open at the start of the next paragraph of its story (STORIES), where the story ends its
     fields.  A drop cap's letters are read with the paragraph they begin (attnmt.documents.dropcaps), and go back into
     the frame where it has no words ("1", "984").  A paragraph inside a content control kept whole (a
-    date picker's: attnmt.documents.word_controls) is passed over.  ``styles``: a Word document's, and
+    date picker's: attnmt.documents.word_controls) is passed over.  An index's entry keeps its pages
+    (attnmt.documents.index_pages).  ``styles``: a Word document's, and
     ``source_lang`` its source's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
+    indexed = index_protection(root) if dialect is WORD else {}
     jobs = []
     for paragraph in (p for p in root.iter(dialect.paragraph)
                       if (p in drop_caps or reads_text(p, dialect)) and not in_kept_control(p)):
@@ -346,7 +352,8 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
-        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang)
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
+                           indexed.get(paragraph, TEMPLATE_PROTECTED))
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
