@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from attnmt.decoding.glossary_files import check_languages, glossary_rows
-from attnmt.decoding.glossary_pairs import given_pairs, term_pair, term_text
+from attnmt.decoding.glossary_pairs import add_term, checked_terms
 from attnmt.decoding.term_forms import (
     CASE_VARIANT,
     acronym,
@@ -67,10 +67,8 @@ from attnmt.decoding.term_forms import (
 )
 from attnmt.decoding.term_plurals import acronym_singulars, plural_terms, singulars
 from attnmt.decoding.term_spellings import closed_spellings
-from attnmt.decoding.termbase import same_target
 from attnmt.decoding.word_edges import ZWJ, emoji_joiner, in_compound, may_begin, may_end
-from attnmt.errors import ConfigError, DataError, value_shown
-from attnmt.text.encodings import check_encodable
+from attnmt.errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -316,19 +314,6 @@ class Glossary:
                          if normal(sentence[start:end]) in forms)
 
 
-def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
-    """``terms`` as ``add_term`` keeps them, each checked at its place (``given_pairs``); a source term
-    given a second target names the row of the first, where the pairs have rows."""
-    kept: dict[str, tuple[str, str]] = {}
-    rows: dict[str, str] = {}
-    for place, pair in given_pairs(terms, where):
-        source, target = term_pair(pair, place)
-        key = add_term(kept, source, target, place, rows)
-        if place != where:
-            rows.setdefault(key, place)
-    return kept
-
-
 def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
     """``value`` as a Glossary: a Glossary or None as it is, a mapping {source term: target term}
     through ``Glossary.of``; anything else is a ConfigError naming ``name`` and what to pass."""
@@ -338,33 +323,6 @@ def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
         return Glossary.of(value, name)
     raise ConfigError(f"{name}: expected a Glossary (read_glossary(path), Glossary.of(terms)) or a dict "
                       f'{{"source term": "target term"}}, got {type(value).__name__} {value!r:.60}')
-
-
-def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str,
-             places: Mapping[str, str] | None = None) -> str:
-    """Adds (source, target), stripped, U+FEFF a space (``term_text``), to ``kept`` under its
-    source's key (``term_key``: "Dog" and "dog" are one term, "US" and "us" two; but "Apple" beside an "apple"
-    of another target is kept under ``case_variant_key``), returned; a DataError naming
-    ``where`` for a term that is not text, is blank (spaces and invisible characters alone, which
-    ``normal`` reads as nothing: "\\u200b") or is not valid Unicode (``check_encodable``), or a second
-    target for one source term (naming where the first was given, where ``places``, source's key ->
-    place, knows it: it may be another file's line)."""
-    source, target = term_text(source, "source", where, target), term_text(target, "target", where, source)
-    for side, term, other in (("source", source, target), ("target", target, source)):
-        if not normal(term):
-            raise DataError(f"{where}: empty {side} term (beside {value_shown(other)})")
-        check_encodable([(f"{where}: glossary {side} term {value_shown(term)}", term)])
-    key, pair = term_key(source), (source.strip(), target.strip())
-    variant = case_variant_key(source)
-    if variant in kept or (same_target(kept.get(key, pair)[1]) != same_target(pair[1])
-                           and variant != case_variant_key(kept[key][0])):
-        key = variant  # "apple" beside "Apple" of another target: a term of its own case
-    if same_target(kept.get(key, pair)[1]) != same_target(pair[1]):
-        first = f" ({places[key]})" if places and key in places else ""
-        raise DataError(f"{where}: source term {value_shown(source)} has two target terms, "
-                        f"{value_shown(kept[key][1])}{first} and {value_shown(target)}")
-    kept[key] = pair
-    return key
 
 
 def read_glossary(path: str | Path, source_lang: str | None = None, target_lang: str | None = None) -> Glossary:

@@ -1,6 +1,6 @@
 """The pairs of terms a glossary is given (attnmt.decoding.glossary): each pair read with where it was given
 (``given_pairs``: a JSON object's pairs as given, ``GivenPairs``; a table's rows by their index), checked to be
-two texts (``term_pair``, ``term_text``) before ``Glossary`` keeps it."""
+two texts (``term_pair``, ``term_text``) and kept under its source's key (``add_term``, ``checked_terms``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from attnmt.decoding.term_forms import case_variant_key, normal, term_key
+from attnmt.decoding.termbase import same_target
 from attnmt.errors import ConfigError, DataError, value_shown
+from attnmt.text.encodings import check_encodable
 
 
 class GivenPairs(dict):
@@ -64,3 +67,43 @@ def term_text(term: object, side: str, where: str, other: object) -> str:
 
 # U+FEFF, the byte order mark (as a "zero width no-break space" it is deprecated for U+2060)
 BOM = "\ufeff"
+
+
+def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
+    """``terms`` as ``add_term`` keeps them, each checked at its place (``given_pairs``); a source term
+    given a second target names the row of the first, where the pairs have rows."""
+    kept: dict[str, tuple[str, str]] = {}
+    rows: dict[str, str] = {}
+    for place, pair in given_pairs(terms, where):
+        source, target = term_pair(pair, place)
+        key = add_term(kept, source, target, place, rows)
+        if place != where:
+            rows.setdefault(key, place)
+    return kept
+
+
+def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str,
+             places: Mapping[str, str] | None = None) -> str:
+    """Adds (source, target), stripped, U+FEFF a space (``term_text``), to ``kept`` under its
+    source's key (``term_key``: "Dog" and "dog" are one term, "US" and "us" two; but "Apple" beside an "apple"
+    of another target is kept under ``case_variant_key``), returned; a DataError naming
+    ``where`` for a term that is not text, is blank (spaces and invisible characters alone, which
+    ``normal`` reads as nothing: "\\u200b") or is not valid Unicode (``check_encodable``), or a second
+    target for one source term (naming where the first was given, where ``places``, source's key ->
+    place, knows it: it may be another file's line)."""
+    source, target = term_text(source, "source", where, target), term_text(target, "target", where, source)
+    for side, term, other in (("source", source, target), ("target", target, source)):
+        if not normal(term):
+            raise DataError(f"{where}: empty {side} term (beside {value_shown(other)})")
+        check_encodable([(f"{where}: glossary {side} term {value_shown(term)}", term)])
+    key, pair = term_key(source), (source.strip(), target.strip())
+    variant = case_variant_key(source)
+    if variant in kept or (same_target(kept.get(key, pair)[1]) != same_target(pair[1])
+                           and variant != case_variant_key(kept[key][0])):
+        key = variant  # "apple" beside "Apple" of another target: a term of its own case
+    if same_target(kept.get(key, pair)[1]) != same_target(pair[1]):
+        first = f" ({places[key]})" if places and key in places else ""
+        raise DataError(f"{where}: source term {value_shown(source)} has two target terms, "
+                        f"{value_shown(kept[key][1])}{first} and {value_shown(target)}")
+    kept[key] = pair
+    return key

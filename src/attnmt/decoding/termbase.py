@@ -160,7 +160,7 @@ def unambiguous(flagged: list[tuple[Row, bool]], path: str | Path) -> list[Row]:
     target terms (homonyms, the module docstring), told apart as a glossary tells source terms apart (``term_key``:
     "US" and "us" are two), in every case where one of its cases is given two; one warning counts them.  Two cases
     of a term given two targets ("Bank": Bank, "bank": Ufer) are no homonym, but matched each in its own case, as a
-    sheet's are (attnmt.decoding.glossary.add_term): they were skipped, where "Apple" and "apple" of a CSV file
+    sheet's are (attnmt.decoding.glossary_pairs.add_term): they were skipped, where "Apple" and "apple" of a CSV file
     were not.  A source term that one entry deprecates and another holds
     without such a status is that other's ("mail", deprecated for "e-mail", is the "Post" of the entry "mail"):
     read as a homonym, the term the termbase approves was lost."""
