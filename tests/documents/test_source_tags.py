@@ -70,3 +70,17 @@ def test_an_svg_or_math_element_a_page_closed_itself_stays_closed_so(same):
     written = translate_markup([page], same)[0]
     assert '<svg viewBox="0 0 9 9"><circle r="4"/><path d="M0 0L9 9"/></svg><svg width="9"/>\n' in written
     assert '<math><mi>x</mi><mspace width="1em"/></math>' in written and '<div id="map"></div>' in written
+
+
+def test_an_element_no_html_knows_that_the_text_never_closes_is_a_point_and_gets_no_end_tag(upper):
+    """The demo model's ``Press <Enter> to start.`` came back ``<Enter>darauf zu beginnen.</Enter>``: libxml2
+    nested the rest of the line in it, and an end tag the client never sent was written."""
+    assert translate_markup(["Press <Enter> to start."], upper) == ["PRESS <Enter> TO START."]
+    assert upper.given == ["Press to start."]
+    page = "<html><body><p>Press <Ctrl> and <C> now.</p></body></html>"
+    assert "<p>PRESS <Ctrl> AND <C> NOW.</p>" in translate_markup([page], upper)[0]
+
+
+def test_an_element_no_html_knows_keeps_the_end_tag_the_text_wrote(upper):
+    assert translate_markup(["<my-card>A dog runs.</my-card> <Key>A cat.</Key>"], upper) == [
+        "<my-card>A DOG RUNS.</my-card> <Key>A CAT.</Key>"]

@@ -172,12 +172,13 @@ class Parsed:
             say_page_direction(self.root, lang)
 
 
-def open_voids(root: etree._Element) -> None:
+def open_voids(root: etree._Element, unclosed: frozenset[str] = frozenset()) -> None:
     """What libxml2 nested inside a void element it does not know as void (``<p>a <wbr>bike.</p>``
-    parsed as ``<wbr>bike.</wbr>``) moved out to just after it, where the page has it: the element
-    is a point, as ``<br>`` is, and the text after it is read with the text before it (a control
-    character in either as a reference: page_writer.text_after)."""
-    for node in list(root.iter(*UNKNOWN_VOIDS)):
+    parsed as ``<wbr>bike.</wbr>``), or inside one of ``unclosed`` (``Press <Enter> to start.``:
+    source_tags.unclosed), moved out to just after it, where the page has it: the element is a point,
+    as ``<br>`` is, and the text after it is read with the text before it (a control character in either
+    as a reference: page_writer.text_after)."""
+    for node in list(root.iter(*UNKNOWN_VOIDS, *unclosed)):
         children = list(node)
         if node.text is None and not children:
             continue
@@ -347,15 +348,15 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
         end = fragment_end(text, last)  # the text ends in a comment, raw text or a tag, which took the wrapper in
         if end is not None:
             holder = fragment_holder(html.document_fromstring(f"{WRAPPER_START}{text}{end}", parser=parser))
-        open_voids(holder)
+        open_voids(holder, (tags := source_tags(text, True)).unclosed)
         return (Parsed(holder, False, wrapper=WrapperEnd.of(text), bogus=bogus_comments(text),
-                       references=reference_forms(text), tags=source_tags(text, True)), parser, None)
+                       references=reference_forms(text), tags=tags), parser, None)
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
     except etree.ParserError:  # no element at all
         return None, parser, None
-    open_voids(root)
+    open_voids(root, (tags := source_tags(body)).unclosed)
     gather_strays(root)
     end = body.lower().rfind("</html")
     closed = body.find(">", end) + 1 if end >= 0 else 0
@@ -365,7 +366,7 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     around = (body[:len(body) - len(body.lstrip(HTML_SPACES))] if from_tree[0] else before,
               body[len(body.rstrip()):] if from_tree[1] else after)
     return (Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree, bogus=bogus_comments(body),
-                   references=reference_forms(body), tags=source_tags(body)),
+                   references=reference_forms(body), tags=tags),
             parser, 1 + prolog.count("\n"))
 
 

@@ -22,6 +22,9 @@ after it; in an ``<svg>`` or ``<math>`` (HTML's foreign content, where ``/>`` cl
 and in a fragment, one around nothing stands for both (a CAT tool's ``<x-ph id="1"/>``, one tag), an
 end tag a fragment left out where HTML lets it (every ``</li>`` of ``<li>A<li>B``) stays out, and
 a void element's (``<br/>``) and one lxml writes short too (SVG's ``<path/>`` in XHTML) stand as written.
+An element no HTML knows that the text opens but never closes (``Press <Enter> to start.``: ``unclosed``) is
+a point, as ``<br>`` is (attnmt.documents.pages.open_voids), and gets no end tag: libxml2 nested the rest of
+its parent in it, and ``<Enter>darauf zu beginnen.</Enter>`` came back, an end tag the client never sent.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from itertools import accumulate
+
+from lxml.html import defs
 
 from attnmt.documents.page_writer import FOREIGN, HTML_VOIDS, spelled_names
 
@@ -42,6 +47,11 @@ ATTRIBUTE_VALUE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"
 OPTIONAL_ENDS = frozenset("li dt dd p rt rp optgroup option colgroup caption thead tbody tfoot tr td th".split())
 END_NAME = re.compile(r"</([A-Za-z][A-Za-z0-9]*)(?![\w-])")  # an end tag's name, its tag finished or not
 UNQUOTED = re.compile(r"""[^\s"'=<>`&]+""")  # a value that may stand without quotes
+# The elements HTML knows: lxml's list, of HTML 4 and 5, with those of HTML 5 it lacks and the obsolete ones a
+# browser still reads (``<plaintext>`` runs to the text's end, closed by none).
+KNOWN = defs.tags | {"bdi", "data", "dialog", "main", "picture", "search", "slot", "template", "plaintext", "xmp",
+                     "listing", "nobr", "noembed", "noframes", "rb", "rtc", "image", "spacer", "bgsound", "menuitem",
+                     "nextid", "multicol"}
 
 
 @dataclass
@@ -92,8 +102,10 @@ class SourceTags:
     shapes: dict[Shape, list[tuple[Signature, str]]] = field(default_factory=dict)  # each start tag, in order
     # a fragment's: a start tag it closed itself around nothing stays so (a CAT tool's <x-ph id="1"/>)
     closed: bool = False
-    # a fragment's elements whose end tag it may leave out and never wrote (``<li>A<li>B``), not even cut short
+    # the end tags not to write: a fragment's elements whose end tag it may leave out and never wrote (``<li>A<li>B``),
+    # not even cut short, and the ``unclosed`` elements of a page or a fragment
     left_out: frozenset[str] = frozenset()
+    unclosed: frozenset[str] = frozenset()  # the names of the elements no HTML knows that it opens, never closing
 
 
 def shape(signature: Signature) -> Shape:
@@ -103,9 +115,13 @@ def shape(signature: Signature) -> Shape:
 def source_tags(text: str, fragment: bool = False) -> SourceTags:
     """How ``text`` (an HTML page, or a ``fragment``) writes its tags."""
     written_ends = {found.lower() for found in END_NAME.findall(text)}
-    tags = SourceTags(names=spelled_names(text), closed=fragment,
-                      left_out=OPTIONAL_ENDS - written_ends if fragment else frozenset())
-    for tag in TagReader(text).tags:
+    found = TagReader(text).tags
+    closed = written_ends | {tag.signature[0] for tag in found if tag.closing}  # a custom element's too: </my-card>
+    unclosed = frozenset(tag.signature[0] for tag in found if not tag.closing and tag.signature[0] not in KNOWN
+                         and tag.signature[0] not in closed and not text.endswith("/>", 0, tag.end))
+    tags = SourceTags(names=spelled_names(text), closed=fragment, unclosed=unclosed,
+                      left_out=(OPTIONAL_ENDS - written_ends if fragment else frozenset()) | unclosed)
+    for tag in found:
         written = text[tag.start:tag.end]
         if tag.closing:
             tags.ends.setdefault(tag.signature[0], []).append(written)
