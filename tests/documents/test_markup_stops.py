@@ -148,3 +148,17 @@ def test_a_note_number_after_a_stop_kept_in_markup_is_kept_and_ends_the_sentence
     the second sentence ("Eine Frau liest<b>.</b>im Park.")."""
     assert one(text, unnoted) == text
     assert unnoted.given == given
+
+
+@pytest.mark.parametrize("markup", ["<title>{}</title>", "<ul><li>{}</li></ul>", "<table><tr><td>{}</td></tr></table>",
+                                    "<p><button>{}</button></p>"])
+def test_a_block_that_ends_in_no_stop_gets_none_from_the_model(fixed, markup):
+    """The demo model's ``<title>A dog in the park</title>`` came back ``Ein Hund im Park.``, a stop the page
+    never had; so did a list's item, a table's cell and a button."""
+    translator = fixed("ein Hund im Park.", [(k, k) for k in range(4)])
+    assert one(markup.format("a dog in the park"), translator) == markup.format("ein Hund im Park")
+
+
+@pytest.mark.parametrize("translation", ["ein Hund im Park!", "ein Hund im Park...", "ein Hund im Park…"])
+def test_a_block_that_ends_in_no_stop_keeps_another_mark_or_an_ellipsis_the_model_wrote(fixed, translation):
+    assert one("<li>a dog in the park</li>", fixed(translation, [])) == f"<li>{translation}</li>"

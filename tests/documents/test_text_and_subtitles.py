@@ -184,6 +184,13 @@ def test_a_counted_list_s_mark_in_brackets_or_roman_or_a_section_s_stays_at_the_
     assert out == [f"{mark} DOG. RED A", "RUNS. SMITH I."]
 
 
+def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
+    """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""
+    translator = fixed("Änderungen speichern.", [(0, 1), (1, 0)])
+    assert translate_lines(["Save changes", "Save changes.", "Save changes:"], translator) == [
+        "Änderungen speichern", "Änderungen speichern.", "Änderungen speichern."]
+
+
 def test_a_list_s_mark_after_a_tab_or_a_line_break_inside_a_line_stays_there_as_at_its_start(mirror):
     """Only the line's first mark was kept: "- A dog runs.\t- A cat sleeps." lost its second "- " (the demo
     model drops a mark read as a word); a tab or a line break ends a sentence as the line's start does."""

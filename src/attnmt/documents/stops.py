@@ -1,14 +1,20 @@
 """What the atoms of a flat text show of its sentences' ends: a stop kept whole in markup
 (``beach<b>.</b> A cat``) ends a sentence the flat text, without the atom's text, would run on
 (``kept_stops``), and a translation of a sentence whose stop such atoms show loses the stop the
-model added (``without_added_end``), so that the stop is not written twice."""
+model added (``without_added_end``), so that the stop is not written twice; so does one of a sentence that
+ends in no mark at all (``without_added_stop``): a title, a list's item, a table's cell, a button."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, atom_text, closing_length, is_stop
 from attnmt.documents.markers import RAISED_NUMBERS
+
+STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
+ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
+ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off
 
 
 class EndAtoms:
@@ -40,7 +46,8 @@ def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: s
     after its last words, before the quotes and brackets that close it (``"A dog runs<b>.</b>"``: the
     model reads "A dog runs" in quotes): their stop ends the translation, once, not after the model's
     own, wherever the model put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference
-    among those atoms shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference)."""
+    among those atoms shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference).  Where none
+    does, the sentence ends as its source does (``without_added_stop``)."""
     start, end = sentence
     text = atoms.flat.text
     source = text[start:end].rstrip()
@@ -48,13 +55,23 @@ def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: s
     if text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
         return translation
     if not is_stop(atoms.shown_after(words_end)):
-        return translation
+        return without_added_stop(source, translation)
     kept = translation.rstrip()
     without = kept.rstrip(SENTENCE_ENDS).rstrip()
     closing = closing_length(without)
     words = without[:len(without) - closing].rstrip(SENTENCE_ENDS).rstrip()
     shorter = words + without[len(without) - closing:] if closing else without
     return shorter + translation[len(kept):] if words else translation  # a translation of stops alone stays
+
+
+def without_added_stop(source: str, translation: str) -> str:
+    """``translation`` without the full stop (``STOPS``) the model ended it with, where ``source`` ends in no mark
+    (``ENDS``): a page's ``<title>A dog in the park</title>`` came back ``Ein Hund im Park.``, and a user
+    interface's "Save changes" with a stop it never had.  An ellipsis the model wrote stays whole."""
+    said, written = source.rstrip(), translation.rstrip()
+    if said and written and written[-1] in STOPS and said[-1] not in ENDS and not ELLIPSIS.search(written):
+        return written[:-1] + translation[len(written):]
+    return translation
 
 
 def kept_stops(flat: FlatText) -> list[tuple[int, str]]:

@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import re
 
+from attnmt.documents.stops import ELLIPSIS, ENDS, STOPS, without_added_stop
+
 NO_NEWLINES = ("nonewlines", "0")
 # A line break inside a sentence: after a line ending in no mark that ends one (a quote or bracket may
 # close it), before a line of text; a blank line (a paragraph's end) is none
 WRAPPED = re.compile(r"(?<![.!?…:;])(?<![.!?…:;][\"'”’»)\]])(?<!\s)[ \t]*\r?\n[ \t]*(?=\S)")
 # preserve_formatting as deepl-python (JSON true) and deepl-node (a form's "1") send it
 PRESERVED = (True, "1", "true")
-STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
-ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
-ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off, which the model ends in a full stop
 # A line's first word, up to a space, where it starts with a letter (after spaces, quotes, brackets, a bullet), not
 # a number: a compound's capitals after a hyphen ("E-Mail-Adresse") are the word's own
 FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]\S*)")
@@ -83,8 +82,8 @@ def end_kept(source: str, translation: str) -> str:
     trailing = ELLIPSIS.search(said)
     if trailing and not ELLIPSIS.search(written) and (written[-1] in STOPS or written[-1] not in ENDS):
         return (written[:-1] if written[-1] in STOPS else written) + trailing[0] + spaces
-    if written[-1] in STOPS and said[-1] not in ENDS:
-        return written[:-1] + spaces
+    if (shorter := without_added_stop(said, translation)) != translation:
+        return shorter
     if said[-1] in STOPS and written[-1] not in ENDS:
         return written + said[-1] + spaces
     return translation
