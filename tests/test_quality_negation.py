@@ -157,3 +157,25 @@ def test_out_of_for_what_is_used_up_or_broken_is_not_judged(source, translation)
 def test_out_of_a_place_still_reads_a_negation_added():
     assert negation_differs("The dog runs out of the house.", "Der Hund rennt nicht aus dem Haus.",
                             Languages("en", "de"))
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The password is invalid.", "Das Passwort ist nicht gültig."),
+    ("The camera is disabled.", "Die Kamera ist nicht aktiviert."),
+    ("The device is incompatible with this version.", "Das Gerät ist mit dieser Version nicht kompatibel."),
+    ("The road is impassable after the storm.", "Die Straße ist nach dem Sturm nicht befahrbar."),
+    ("The printer is offline.", "Der Drucker ist nicht verbunden."),
+    ("The link has expired.", "Der Link ist nicht mehr gültig."),
+    ("Access denied.", "Kein Zugriff."),
+])
+def test_an_english_negative_prefix_or_a_programs_state_is_not_judged(source, translation):
+    """German says "invalid", "offline" with a negation, English with none: the pair is not judged."""
+    assert not negation_differs(source, translation, Languages("en", "de"))
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("Do not install the app.", "Installieren Sie die App."),
+    ("The display does not work.", "Das Display funktioniert."),
+])
+def test_a_word_merely_starting_as_a_negative_prefix_still_reads_a_negation_dropped(source, translation):
+    assert negation_differs(source, translation, Languages("en", "de"))
