@@ -94,6 +94,14 @@ PHONE = (rf"(?<![\w+])\+(?=(?:[ ().-]{{0,2}}\d){{7}})\d{{1,15}}(?:{_PHONE_GAP}{_
          rf"|(?<![\w(])\(\d{{2,5}}\) ?\d{{3,4}}[ -]?\d{{3,4}}{_PHONE_END}"
          rf"|(?<![\w/.,-])0\d{{2,5}} ?/ ?\d{{2,}}(?: \d{{2,}})*{_PHONE_END}"
          rf"|(?<![\w.,-])(?:1[ .-])?\d{{3}}(?:-\d{{3}}-|\.\d{{3}}\.)\d{{4}}{_PHONE_END}")
+# A bank account's IBAN (``DE89 3704 0044 0532 0130 00``), a book's hyphenated ISBN (``978-3-16-148410-0``), and
+# an order's, a ticket's or a product's code of capitals and digits in hyphenated parts, three digits in a row among
+# them (``#A-10293``, ``JIRA-1234``, ``SKU-4471-BL``): the demo model wrote each as other numbers ("Nummer 5 5 5"),
+# and of "#A-10293" only "#A" was kept (HANDLE).  Not a name with a number (COVID-19, F-16, UTF-8), nor one a word
+# goes on from (COVID-19-Pandemie), nor an X-ray's [X-1X].
+IBAN = r"(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z\d]{4}){2,7}(?: ?[A-Z\d]{1,3})?(?![\w-])"
+ISBN = r"(?<![\w-])(?:97[89]-)?\d{1,5}-\d{1,7}-\d{1,7}-[\dX](?![\w-])"
+ID_CODE = r"(?<![\w#\[-])#?(?=[A-Z\d-]*\d{3})[A-Z][A-Z\d]*(?:-[A-Z\d]+)+(?![\w-])"
 # A key, a token or data in base64 (``PZuDsGgLpEXqrcAqBH1Mz++6Bpy…``, a JSON web token's dotted parts): twenty
 # characters or more of base64's alphabet with a letter and a digit among them, as no word of a language is (not
 # "COVID-19-Pandemie", which a hyphen parts).  Given to the model, 4000 characters of base64 came back as words.
@@ -112,7 +120,7 @@ PROTECTED = re.compile(
     rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
-    rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{HANDLE}|{PHONE}|{IPV4}|{VERSION}|{TOKEN}"
+    rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{IBAN}|{ISBN}|{ID_CODE}|{HANDLE}|{PHONE}|{IPV4}|{VERSION}|{TOKEN}"
 )
 # What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED and a program's
 # placeholders, which a client sends in plain text only as the placeholders they are; on a web page or in an office
