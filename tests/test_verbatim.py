@@ -270,7 +270,11 @@ def test_e_mail_addresses_are_found_from_the_first_word_character_of_their_local
     ("C:\\Users\\john\\report.docx is attached; run ../src/main.py first.", ["C:\\Users\\john\\report.docx",
                                                                              "../src/main.py"]),
     ("Edit /etc/hosts.", ["/etc/hosts"]),
+    ("Save it under C:\\Program Files\\Acme\\config.ini before you start.", ["C:\\Program Files\\Acme\\config.ini"]),
+    ("The share is \\\\fileserver\\team\\q3.xlsx; edit src/app/main.py.", ["\\\\fileserver\\team\\q3.xlsx",
+                                                                          "src/app/main.py"]),
     ("and/or, 1/2, km/h, 24/7, the dog/cat, 3/4/5, /tmp alone", []),
+    ("The C:\\ drive and its C:\\Temp folder, yes/no.", ["C:\\Temp"]),
 ])
 def test_a_path_is_protected_and_a_slash_between_words_is_not(text, found):
     """Read as words, "See /home/john/report.docx now." came back "/home/john/report.docx Fischer mit freiem
@@ -306,7 +310,7 @@ def deadline(seconds: float):
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the deadline needs SIGALRM")
 @pytest.mark.parametrize("run", ["a-", "1.", "a+", "a.", "a@", "a@a.", "a----", "....a", "a\u0301-", "a\u0301----",
-                                 "/a.", "~/", "../", "1a ", "a1-"])
+                                 "/a.", "~/", "../", "1a ", "a1-", "\\\\a b", "a/", "+1 ", "(55) ", "A-123-"])
 def test_a_long_run_of_name_characters_is_searched_in_time_growing_with_its_length(run):
     """An address was tried from every word boundary in a run of name characters ("a-a-a-…"), each
     time to the run's end: 200 KB took minutes, 1 MB hours.  Now each run is tried once, and 200 KB

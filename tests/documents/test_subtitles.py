@@ -291,7 +291,7 @@ def test_a_windows_path_in_srt_text_is_no_ass_code(same):
 
 
 @pytest.mark.parametrize(("text", "given"), [("Save it in C:\\data\\new\\notes.txt now.", "Save it in now."),
-                                             ("Open \\\\server\\name today.", "Open \\\\server\\name today.")])
+                                             ("Open \\\\server\\name today.", "Open today.")])  # kept
 def test_a_whole_windows_path_in_srt_text_is_read_as_text(same, text, given):
     source = srt(text)
     assert translate_subtitle_text(source, same) == source and same.given == [given]

@@ -56,12 +56,17 @@ FILE_EXTENSIONS = ("pdf|docx?|docm|dotx|xlsx?|xlsm|csv|tsv|pptx?|odt|ods|odp|rtf
 # domain of these, and a "/" after it, so that no abbreviation ("z.B.", "e.g.") or file name is one.
 DOMAINS = ("com|org|net|edu|gov|io|dev|app|ai|co|de|uk|fr|eu|info|ch|at|nl|es|it|us|ca|au|jp|be|se|no|dk|pl|me"
            "|tv|ly|gl")
-# A path: from the root or home, two names or more ("/etc/hosts", "~/notes.txt", "../src/main.py"), or from a
-# Windows drive ("C:\\Users\\john\\report.docx"); not a slash between words or numbers ("and/or", "km/h", "1/2"),
-# and no full stop or other mark that ends the sentence after it.
+# A path: from the root or home, two names or more ("/etc/hosts", "~/notes.txt", "../src/main.py"), from a
+# Windows drive or a network share ("C:\\Users\\john\\report.docx", "\\\\server\\team\\q3.xlsx"), its folders'
+# names with spaces too ("C:\\Program Files\\Acme\\config.ini": a folder's, a backslash after it), or a file's
+# in folders ("src/app/main.py"); not a slash between words or numbers ("and/or", "km/h", "1/2"), and no full stop
+# or other mark that ends the sentence after it.  The demo model wrote "Files\\Acme\\config.ini" as words.
 _PATH_NAME = r"[\w.-]*[\w-]"
+_WINDOWS_NAME = rf"{_PATH_NAME}(?: {_PATH_NAME})*(?=\\)|{_PATH_NAME}"
 PATH = (rf"(?<![\w.~/\\-])(?:(?:~|\.{{1,2}})(?:/{_PATH_NAME})+|(?:/{_PATH_NAME}){{2,}})"
-        rf"|(?<![\w\\])[A-Za-z]:(?:\\{_PATH_NAME})+")
+        rf"|(?<![\w\\])(?:[A-Za-z]:|\\\\{_PATH_NAME})(?:\\(?:{_WINDOWS_NAME}))+"
+        rf"|(?<![\w.~/\\-]){_PATH_NAME}(?:/{_PATH_NAME})*/\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})"
+        r"(?![\w@/\\-]|\.\w)")
 # An identifier a program wrote: a UUID, or a hash or commit id in hexadecimal, seven digits or more with both a
 # digit and a letter among them ("9f86d08", not "2019" nor "decade"), which the model read as numbers and letters.
 IDENTIFIER = (r"(?i:\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b"
