@@ -964,3 +964,17 @@ def test_a_space_written_inside_an_elements_edge_stays_inside_it(upper, text, ex
     """It came back outside (``<b>WARNING:</b> DO``): a CAT tool comparing the page with its source saw
     the element's content changed, and an underline or a link's background lost its space."""
     assert one(text, upper) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<p><b> Warning: </b>Do not touch.</p>", "<p><b> WARNING: </b>DO NOT TOUCH.</p>"),
+    ('<li>Read the <a href="/x">full guide\n  </a></li>', '<li>READ THE <a href="/x">FULL GUIDE\n  </a></li>'),
+    ("<td><a href='/a'>\n  Our team</a> and friends</td>", "<td><a href='/a'>\n  OUR TEAM</a> AND FRIENDS</td>")])
+def test_an_element_at_an_edge_of_its_blocks_text_keeps_its_spaces_there(upper, text, expected):
+    """Kept only for an element around the whole text: ``<b> Warning: </b>Do`` lost the space that opened its
+    element, and a link's indented first line came back on its tag's line, its end tag's indentation lost."""
+    assert one(text, upper) == expected
+
+
+def test_an_elements_edge_spaces_stay_out_where_the_translation_moves_it_off_the_edge(mirror):
+    assert one("<p><b> Warning: </b>Do not touch.</p>", mirror) == "<p>TOUCH. NOT DO <b>WARNING:</b></p>"

@@ -187,7 +187,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     a fragment file's last one, the one after a block); the characters of ``entities``
     (written_entities) written as their references.  An element's whole text in a CDATA section
     (cdata_sections.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone.
-    An element around all the run's text keeps the spaces at its edges (keep_whole_edges).
+    An element at an edge of the run's text keeps the spaces its source had there (keep_whole_edges).
     ``as_written``: the model's text as the dialect writes it (Vocabulary.as_written), not a
     protected span's (nesting.Literal), which is put back as it was written.
     Returns the elements written for the marks (fill), which now hold the translation."""
@@ -196,7 +196,7 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     written = fill(holder, flat, content, entities or {}, as_written)
     last = run.children[-1].tail if run.children else run.lead
     keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip(EDGE_SPACES)):])
-    keep_whole_edges(flat, written)
+    keep_whole_edges(flat, written, holder)
     if xml:
         keep_sections(flat, written)
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
@@ -212,27 +212,42 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     return written
 
 
-def keep_whole_edges(flat: FlatText, written: Sequence[tuple[int, etree._Element]]) -> None:
-    """Each element written once around all of ``flat``'s text (``<data><value> of </value></data>``)
-    has the spaces its source had at its start and its end: in XML they are data (a label's "Name: "), in
-    HTML the line's layout (``<a>\\n  Read more\\n</a>``; an MDX component's text on lines of its own is a
-    paragraph), and keep_edges, outside it, sees none."""
+def keep_whole_edges(flat: FlatText, written: Sequence[tuple[int, etree._Element]], holder: etree._Element) -> None:
+    """Each element written once at the start of ``holder``'s content (the run's translation) around the start
+    of ``flat``'s text, or at its end around the end, has the spaces its source had at that edge: in XML they are
+    data (a label's "Name: "), in HTML the line's layout (``<a>\\n  Read more\\n</a>``; an MDX component's text on
+    lines of its own is a paragraph) or the element's content (``<b> Warning: </b>Do``), and keep_edges, outside
+    it, sees none."""
     marks = [mark for mark, _ in written]
     for mark, element in written:
         source = flat.marks[mark].node
         start, end = flat.marks[mark].start, flat.marks[mark].end
-        if flat.text[:start].strip() or flat.text[end:].strip() or marks.count(mark) > 1:
+        if marks.count(mark) > 1:
             continue
-        if source.text and (element.text or len(element)):
+        if (source.text and (element.text or len(element)) and not flat.text[:start].strip()
+                and at_edge(element, holder, first=True)):
             element.text = leading_space(source.text) + (element.text or "").lstrip(EDGE_SPACES) or None
         source_end, last = (source[-1].tail if len(source) else source.text), (
             element[-1].tail if len(element) else element.text)
-        if source_end and (last or len(element)):
+        if source_end and (last or len(element)) and not flat.text[end:].strip() and at_edge(element, holder, False):
             last = (last or "").rstrip(EDGE_SPACES) + source_end[len(source_end.rstrip(EDGE_SPACES)):] or None
             if len(element):
                 element[-1].tail = last
             else:
                 element.text = last
+
+
+def at_edge(element: etree._Element, holder: etree._Element, first: bool) -> bool:
+    """Whether ``element`` opens ``holder``'s content (``first``), or ends it, nothing but spaces before
+    (after) it there, in it or in the elements around it."""
+    while element is not holder:
+        parent = element.getparent()
+        if first and (element.getprevious() is not None or (parent.text or "").strip(EDGE_SPACES)):
+            return False
+        if not first and (element.getnext() is not None or (element.tail or "").strip(EDGE_SPACES)):
+            return False
+        element = parent
+    return True
 
 
 def keep_sections(flat: FlatText, written: Sequence[tuple[int, etree._Element]]) -> None:
