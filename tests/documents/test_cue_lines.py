@@ -286,3 +286,12 @@ def test_a_cue_of_a_sentence_a_line_keeps_a_sentence_a_line(lines, translations,
     """Wrapped at the most even space, "Hi." / "Where have you been all day?" came back "Hallo. Wo warst" / "du den
     ganzen Tag?", a sentence cut where the source set each on its own line; where a line would be too long, even."""
     assert translate_subtitle_text(cue(lines), FoundTranslations(translations)) == cue(written)
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<v Anna> Where is the dog?", "<v Anna> DOG? THE IS WHERE"),
+    ("<v.loud Ben>  In the water.</v>", "<v.loud Ben>  WATER. THE IN</v>")])
+def test_spaces_right_after_a_voice_over_the_whole_cue_stay_after_it(mirror, lines, translated):
+    """They were read with the cue's text and dropped (``<v Anna>DOG? THE IS WHERE``), as a space right
+    after any other start tag a cue opens with was: the span's content changed for a subtitle editor."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)

@@ -380,10 +380,12 @@ def is_voice_line(line: str) -> bool:
 
 
 def speaker(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
-    """(voice start tag, text inside, "</v>" or "") of a cue whose whole text is one voice span
-    with no other tag inside (of its format's ``tags``: an SRT cue's "<3" is none); ("", text, "")
-    for any other cue (its tags go through as marks)."""
+    """(voice start tag, with the spaces right after it, text inside, "</v>" or "") of a cue whose whole text
+    is one voice span with no other tag inside (of its format's ``tags``: an SRT cue's "<3" is none); ("",
+    text, "") for any other cue (its tags go through as marks).  The spaces after the tag are the span's
+    content, as after any start tag (cue_edges.LEAD): read with its text, ``<v Anna> Hello.`` lost them."""
     match = SPEAKER.fullmatch(text)
     if match is None or tags.search(match.group(2)):
         return "", text, ""
-    return match.group(1), match.group(2), match.group(3) or ""
+    inside = match.group(2).lstrip(" \t")
+    return text[:match.end(1) + len(match.group(2)) - len(inside)], inside, match.group(3) or ""
