@@ -5,7 +5,7 @@ mark and a terminal's codes at its edges, written back around its translation, a
 import pytest
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.sentence_edges import read_sentences, sentence_edges
+from attnmt.decoding.sentence_edges import quoted_edges, read_sentences, sentence_edges
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents import translate_text
 
@@ -74,3 +74,30 @@ def test_translate_keeps_an_emoji_at_a_sentence_s_edge_as_the_command_does(loade
     assert [text for text in reached if text.strip()] == ["a dog runs", "a cat sleeps"]
     [hypotheses] = translate_n_best(model, tokenizer, lines[:1])
     assert hypotheses[0].text == "🎉 ein hund rennt" == translate_text(model, tokenizer, lines[:1])[0]
+
+
+@pytest.mark.parametrize("sentence, edges", [
+    ('"Two dogs play in the snow."', ('"', "Two dogs play in the snow.", '"')),
+    ("  „Two dogs play.“ ", ("  „", "Two dogs play.", "“ ")),
+    ("«Two dogs play.»", ("«", "Two dogs play.", "»")),
+    ("(optional)", ("(", "optional", ")")),
+    ("‘It’s a dog.’", ("‘", "It’s a dog.", "’")),
+])
+def test_a_pair_of_quotes_or_brackets_around_a_whole_sentence_are_its_edges(sentence, edges):
+    assert quoted_edges(sentence) == edges
+
+
+@pytest.mark.parametrize("sentence", ['"Yes," he said, "go."', "(a) and (b)", '" a dog "', '"42"', "[DOOR SLAMS]"])
+def test_quotes_that_wrap_no_whole_sentence_of_words_are_no_edges(sentence):
+    assert quoted_edges(sentence) is None
+
+
+def test_translate_reads_a_quoted_sentence_without_its_quotes_and_writes_them_around_its_translation(loaded, reached):
+    """The demo model read '"Two dogs play in the snow."' as "Auf dem Schnee.", its quotes and most words lost."""
+    model, tokenizer = loaded
+    lines = ['"a dog runs"', "(a cat sleeps)", "«two dogs run»"]
+    assert translate(model, tokenizer, lines) == ['"ein hund rennt"', "(eine katze schläft)", "«zwei hunde rennen»"]
+    assert reached == ["a dog runs", "a cat sleeps", "two dogs run"]
+    assert translate_text(model, tokenizer, lines[:1]) == ['"ein hund rennt"']
+    [hypotheses] = translate_n_best(model, tokenizer, lines[1:2])
+    assert hypotheses[0].text == "(eine katze schläft)"

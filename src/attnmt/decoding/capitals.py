@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from attnmt.decoding.sentence_edges import quoted_edges
+
 # The first letter of a text, and the first after the end of a sentence inside it, as sentence case
 # writes them in capitals: "stop! who's there?" is "Stop! Who's there?".
 SENTENCE_START = re.compile(r"(^|[.!?…]\s+)(\W*?)([^\W\d_])")
@@ -68,7 +70,10 @@ def read_as(sentence: str, prefix: str | None = None, pieces: Callable[[str], in
     none given: in no lone word), and no ``prefix`` is given; else as it is.  Its label in capitals
     ("JOHN:", "MARY JANE:", "NOTE:"), in a sentence in capitals or not, has each word in title case
     where the model reads it in fewer ``pieces`` so (``titled_label``); in a sentence not in capitals, each
-    other word in capitals is read as ``emphasised`` says."""
+    other word in capitals is read as ``emphasised`` says.  Without a ``prefix``, a sentence wrapped whole in quotes
+    or brackets is read without them (sentence_edges.quoted_edges), its words so."""
+    if not prefix and (quoted := quoted_edges(sentence)):
+        return read_as(quoted.body, prefix, pieces)
     words = 0 if prefix else capitalised_words(sentence)
     if words == 0:
         return sentence if prefix else emphasised(titled_label(sentence, sentence, pieces), pieces)
@@ -162,9 +167,14 @@ def written_as(sentence: str, translation: str, read: str) -> str:
     """The ``translation`` of ``sentence``, which the model was given as ``read`` (``read_as``), as it
     is written: in capitals where the model read the sentence in sentence case; where it read only a
     label or a word in another case, the translation's label (what it writes before a colon: ``LABEL``) in
-    capitals where the label was so read, and its copy of such a word (``copied_back``); else as it wrote it."""
+    capitals where the label was so read, and its copy of such a word (``copied_back``); else as it wrote it.  A
+    sentence read without the quotes or brackets around it (``read_as``) has its translation between them, but
+    where the model wrote such a pair around it itself."""
     if read == sentence:
         return translation
+    if quoted := quoted_edges(sentence):
+        written = written_as(quoted.body, translation, read)
+        return written if quoted_edges(written) else quoted.around(written.strip())
     if capitalised_words(sentence):
         return as_given(translation.upper(), mixed_words(sentence))
     given, seen = LABEL.match(sentence), LABEL.match(read)

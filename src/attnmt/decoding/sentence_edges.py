@@ -11,6 +11,10 @@ A run of symbols the model's vocabulary cannot write that stands apart at a sent
 quote's ">") is kept around its translation too, as a text line keeps it (attnmt.documents.symbols): the model,
 which reads it as unknown, wrote "🎉 A group of people are celebrating." as "Eine Gruppe von Personen feiert.".
 
+A pair of quotes or brackets around a whole sentence (``quoted_edges``) is read apart from it too, by every search
+(attnmt.decoding.capitals.read_as, written_as): the demo model read '"Two dogs play in the snow."' as "Auf dem
+Schnee.", its quotes and most of its words lost.
+
 A terminal's codes between a sentence's words stay in what the model reads: placing them in the translation
 takes its word alignment (attnmt.inspect.align), which this layer does not import; attnmt.documents.translate_text
 places them."""
@@ -37,6 +41,9 @@ ZERO_WIDTH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\u200b\u2060]+(?=[^\W\d_])")
 # start or end, with the spaces between it and them.
 LEADING_SYMBOLS = re.compile(r"(?P<run>[^\w\s]+)\s+")
 TRAILING_SYMBOLS = re.compile(r"\s+(?P<run>[^\w\s]+)$")
+# The marks that open a quotation or an aside, each with the one that closes it: not "[" (a subtitle's "[DOOR
+# SLAMS]", a link's label) nor "{" (a template's placeholder), which a sentence wraps itself in for other reasons.
+PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "‘", "«": "»", "»": "«", "‹": "›", "(": ")"}
 
 
 def sentence_edges(sentence: str) -> Edges:
@@ -78,3 +85,22 @@ def without_word_breaks(text: str) -> str:
         return text
     return ZERO_WIDTH_IN_WORD.sub(lambda m: m[0] if unspaced(text[m.start() - 1]) or unspaced(text[m.end()]) else "",
                                   text)
+
+
+def quoted_edges(sentence: str) -> Edges | None:
+    """``sentence`` as (its spaces and opening mark, what the marks wrap, its closing mark and spaces), where one pair
+    of ``PAIRS`` wraps all of it, glued to the words it wraps, and neither mark stands inside but as an apostrophe
+    between letters: '"Two dogs play."' is ('"', 'Two dogs play.', '"'); None for '"Yes," he said, "go."'."""
+    said = sentence.strip()
+    if len(said) < 3 or PAIRS.get(said[0]) != said[-1] or not reaches_model(inner := said[1:-1]):
+        return None
+    if inner != inner.strip() or any(character in (said[0], said[-1]) and not apostrophe(inner, at)
+                                     for at, character in enumerate(inner)):
+        return None
+    opening = len(sentence) - len(sentence.lstrip()) + 1
+    return Edges(sentence[:opening], inner, sentence[opening + len(inner):])
+
+
+def apostrophe(text: str, at: int) -> bool:
+    """Whether ``text[at]`` stands between two letters, as an apostrophe does ("it's", "it’s")."""
+    return 0 < at < len(text) - 1 and text[at - 1].isalpha() and text[at + 1].isalpha()
