@@ -516,3 +516,19 @@ def test_a_span_of_a_class_the_books_stylesheet_sets_monospaced_is_kept_as_code(
     out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
     assert mirror.given == ["One", "Run to start.", "A dog runs."]  # the page's title, then its paragraphs
     assert f'<span class="span1">START. TO</span> {code}' in out[PAGE].decode()
+
+
+def test_a_paragraph_all_of_a_monospaced_class_among_prose_is_kept_as_code(mirror):
+    """LibreOffice exports a "Preformatted Text" paragraph as a span of a class its CSS sets in a
+    monospaced font, the body's in another: ``make install clean`` was translated.  A Courier paragraph
+    that reads as a sentence is words."""
+    members = read_members(epub2_file())
+    members["OEBPS/Styles/style.css"] = (b".span0 { font-family: 'Liberation Serif'; }\n"
+                                         b".span1 { font-family: 'Liberation Mono'; }")
+    code = '<p class="para0"><span class="span1">make install clean</span></p>'
+    page = ('<p class="para0"><span class="span0">Open a terminal and run the following command.</span></p>'
+            f'{code}<p class="para0"><span class="span1">A dog runs.</span></p>')
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
+    assert mirror.given == ["One", "Open a terminal and run the following command.", "A dog runs."]
+    assert code in out[PAGE].decode()

@@ -10,6 +10,13 @@ elements: a font alone makes code only inline, beside words in another (code_loo
 in Courier, a screenplay, is words).  Rules are read from each CSS member of the book (``.css``) by
 their simple selectors alone (``.span4``, ``span.code``): a selector of a descendant or a state
 (``pre .x``, ``a:hover``) says nothing of a class by itself.
+
+A whole block in such classes is code too (LibreOffice's "Preformatted Text" paragraph, ``<p><span
+class="span1">make install clean</span></p>``, which a ``.docx`` or ``.odt`` keeps by its style's name), but
+only on the evidence that tells it from words merely set in Courier (is_code_block): most of its page's
+letters are in another font, so the monospaced font sets it apart, and it reads as no sentence (it does
+not end in a stop after its words: ``A dog runs.`` in Courier is words, ``docker build .`` is code).  A
+screenplay, all in Courier, is words throughout.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
+from attnmt.documents.closing_marks import SENTENCE_ENDS
 from attnmt.documents.code_look import is_monospaced
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import has_words
@@ -29,6 +37,8 @@ COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # a rule's selectors and declarations; an @media's rules inside it too
 FAMILY = re.compile(r"(?:^|;)\s*font-family\s*:\s*([^;]+)", re.IGNORECASE)
 SIMPLE = re.compile(r"([A-Za-z][\w-]*)?\.(-?[_A-Za-z][\w-]*)")  # ``span.code``, ``.span4``
+# A sentence's end: a stop after a word (a closing quote or bracket between), spaces after it
+SENTENCE_END = re.compile(f"\\w[\"'\u201d\u2019)\\]]*[{re.escape(''.join(SENTENCE_ENDS))}]+\\W*\\Z")
 
 
 def monospaced_classes(stylesheets: Iterable[str]) -> frozenset[str]:
@@ -52,10 +62,34 @@ class StyledVocabulary(Vocabulary):
         super().__init__(source_lang=source_lang)
         self.code_classes = code_classes
         self.prose: dict[etree._Element, bool] = {}  # each block: whether it has words outside code classes
+        self.prose_pages: dict[etree._Element, bool] = {}  # each page: whether most of its letters are outside them
 
     def forget(self) -> None:
         super().forget()
         self.prose.clear()
+        self.prose_pages.clear()
+
+    def is_untranslated(self, node: etree._Element) -> bool:
+        return super().is_untranslated(node) or self.is_code_block(node)
+
+    def is_code_block(self, node: etree._Element) -> bool:
+        """Whether ``node`` is a block whose words are all of code classes (its own class one, or its
+        elements'), that reads as no sentence, on a page mostly in other fonts (module docstring)."""
+        if is_comment(node) or local_name(node) not in BLOCKS:
+            return False
+        text = "".join(node.itertext())
+        own = not self.code_classes.isdisjoint(node.get("class", "").split())
+        if not has_words(text) or SENTENCE_END.search(text) or not (own or not self.has_prose(node)):
+            return False
+        return self.is_prose_page(node.getroottree().getroot())
+
+    def is_prose_page(self, root: etree._Element) -> bool:
+        """Whether most of the letters of ``root``'s body are outside elements of code classes."""
+        if root not in self.prose_pages:
+            body = next(root.iter("{*}body"), root)
+            prose = sum(map(str.isalpha, "".join(self.prose_texts(body))))
+            self.prose_pages[root] = prose > sum(map(str.isalpha, "".join(body.itertext()))) - prose
+        return self.prose_pages[root]
 
     def is_atom(self, node: etree._Element) -> bool:
         return super().is_atom(node) or (self.is_styled_code(node) and self.has_prose(block_of(node)))
