@@ -9,8 +9,10 @@ from lxml import etree
 from office_files import docx_bytes, read_members, write_members
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
 from attnmt.errors import LeftUntranslated
 
 SHEET = "xl/worksheets/sheet1.xml"
@@ -258,3 +260,12 @@ def test_a_chart_sheets_footer_is_translated(mirror):
     out = read_members(translate(docx_bytes(book), mirror))
     assert etree.fromstring(out["xl/chartsheets/sheet1.xml"]).findtext("{*}headerFooter/{*}oddFooter") == (
         "&CREGION BY SALES &P")
+
+
+def test_a_headers_review_line_shows_the_printed_text_not_excels_codes(mirror):
+    """A reviewer read ``&"DejaVu Serif,Book"&12Page &P`` in the review; it is what the page prints,
+    each field a name in angle brackets and a look's code nothing."""
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    header = '&amp;C&amp;"DejaVu Serif,Book"&amp;12The &amp;Bred&amp;B car'
+    translate_office(headed_file(header), ".xlsx", mirror, DocumentOptions(), review=review)
+    assert [row["source"] for row in review.rows()] == ["The red car", "Page <page> of <pages>", "Tom & Jerry"]

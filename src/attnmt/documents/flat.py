@@ -324,10 +324,12 @@ def shown_atom(mark: Mark) -> str:
 
 
 def atom_text(mark: Mark) -> str:
-    """The text an atom shows in its line: its ``literal`` (a protected span), else what its reader decided a
-    reader sees of it (Mark.shown: a Word run its styles hide shows none, nor a tab or a break in it), else its
-    node's shown_text."""
-    return mark.literal or (shown_text(mark.node) if mark.shown is None else mark.shown)
+    """The text an atom shows in its line: what its reader decided a reader sees of it (Mark.shown: a Word run
+    its styles hide shows none, nor a tab or a break in it; a spreadsheet header's ``&P`` its page), else its
+    ``literal`` (a protected span), else its node's shown_text."""
+    if mark.shown is not None:
+        return mark.shown
+    return mark.literal or shown_text(mark.node)
 
 
 def has_words_outside(block: etree._Element, node: etree._Element) -> bool:

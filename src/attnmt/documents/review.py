@@ -65,8 +65,8 @@ from attnmt.decoding.quality import (
 )
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.documents.flat import LINE_ENDS, FlatText, Place, Placed, shown_atom
-from attnmt.documents.nesting import nest
-from attnmt.documents.spans import Weights, identity, place
+from attnmt.documents.nesting import Literal, nest
+from attnmt.documents.spans import Nested, Weights, identity, place
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
@@ -267,7 +267,7 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
 def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> str:
     """``translation`` of ``sentence`` with the atoms of its window put back as plain text where
     the document gets them (attnmt.documents.spans: by ``weights``), a URL or an address as it
-    was, inline code as its text, a line break as a space (flat.shown_atom), a picture, a note or a
+    was, inline code as its text, a line break as a space (flat.shown_atom: shown_piece), a picture, a note or a
     comment as nothing; the text
     as it is where the window holds no atom, or where the translation is empty (the model gave
     none: the atoms alone are no translation, and the row's flags say ``empty``).  The source
@@ -280,8 +280,15 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     alone = FlatText(sentence.flat.text[low:high], atoms)
     start, end = sentence.span
     content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
-    return "".join(piece if isinstance(piece, str) else shown_atom(alone.marks[piece.mark])
-                   for piece in content).strip()
+    return "".join(shown_piece(piece, alone) for piece in content).strip()
+
+
+def shown_piece(piece: str | Nested, alone: FlatText) -> str:
+    """What a reader sees of a piece of nested content: an atom as flat.shown_atom says, a protected span
+    too (a spreadsheet header's ``&P`` shows its page), where it was not dropped; text as it is."""
+    if isinstance(piece, Nested) or (isinstance(piece, Literal) and piece):
+        return shown_atom(alone.marks[piece.mark])
+    return piece
 
 
 # What a reader sees as one space between words: a run of spaces, tabs and line breaks (HTML's white space,

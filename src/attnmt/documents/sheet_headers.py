@@ -9,6 +9,10 @@ picture, ``&G``; a font, ``&"Arial,Bold"``, a size, ``&12``, a colour, ``&K00FF0
 and the like, ``&B``, ``&I``, ``&U``).  ``&&`` is a literal ampersand: read as "&", and every "&"
 of the translation written "&&" again, as Excel would otherwise read it as a code.
 
+A review shows a line as a reader of the printed page sees it (SHOWN): a field as what it prints,
+"Page <page> of <pages>", a look's code as nothing; Excel's ``&"DejaVu Serif,Book"&12Page &P`` was no
+words for a reviewer to read.
+
 Excel takes a header or footer of at most 255 characters (LIMIT): one whose translation is longer
 keeps its source text, with one warning naming the file, the sheet and the header (``over_header_limit``).
 """
@@ -35,6 +39,9 @@ LIMIT = 255  # the characters Excel takes in a header or a footer, codes and all
 # One of Excel's codes: a font in quotes, a size, a colour (RGB or a theme's), a page number with an
 # offset (&P+1), any other letter; a lone "&" at the end, which Excel ignores, is kept as written too.
 CODE = re.compile(r'&(?:"[^"]*"?|\d+|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|[PN](?:[+-]\d+)?|[A-Za-z]|$)')
+# What a reader of the printed page sees of a field (the review's line: flat.atom_text); a look's code shows nothing
+SHOWN = {"&P": "<page>", "&N": "<pages>", "&D": "<date>", "&T": "<time>", "&F": "<file>", "&Z": "<folder>",
+         "&A": "<sheet>", "&G": "<picture>"}
 SECTIONS = re.compile(r"&[LCR]")  # where a section starts: left, centre, right
 MARKS = re.compile(r"&&|&[LCR]")  # a section's start, or a literal "&" (of "&&L", no start)
 
@@ -83,10 +90,17 @@ def flat_line(text: str) -> FlatText:
     builder, position = FlatBuilder(collapse=False), 0
     for code in CODE.finditer(text.replace("&&", "\0\0")):  # a literal "&" starts no code
         builder.add_text(text[position:code.start()].replace("&&", "&"))
-        builder.add_atom(literal=code.group())
+        builder.add_atom(literal=code.group(), shown=shown_code(code.group()))
         position = code.end()
     builder.add_text(text[position:].replace("&&", "&"))
     return builder.build()
+
+
+def shown_code(code: str) -> str:
+    """What a reader sees of ``code`` on the printed page (SHOWN): a page number with an offset as
+    ``<page>+1``, a look's code as nothing."""
+    field = SHOWN.get(code[:2], "")
+    return field + code[2:] if field else ""
 
 
 def written(content: Sequence[str | Nested]) -> str:
