@@ -177,7 +177,7 @@ def test_a_term_with_punctuation_at_an_edge_matches_beside_unspaced_letters():
 
 def test_multi_word_terms_match_across_any_spaces_and_the_longest_wins():
     glossary = Glossary.of({"York": "York", "New York": "New York", "New York City": "NYC"})
-    assert glossary.matches("He flew to new  york city today") == ["NYC"]
+    assert glossary.matches("He flew to New  York City today") == ["NYC"]
     assert glossary.matches("New York and York") == ["New York", "York"]
 
 
@@ -305,6 +305,21 @@ def test_a_term_of_several_words_matches_only_with_its_acronyms_in_capitals():
     assert glossary.matches(text) == ["US-Armee", "KI-Verordnung", "IT-Abteilung"]
     assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [
         "US ARMY", "US army", "EU AI act", "IT Department"]
+
+
+def test_a_name_written_with_capitals_inside_matches_only_with_them():
+    """"Red Cross" matched the red cross on a shirt, and "Der rote Rotes Kreuz" came out.  A term with a capital on
+    a word after its first is a name: it matches where the text has those capitals (memoQ's "smart case"), in any of
+    its other letters' case; a case of it given its own target, or a spelling in small letters, in any case."""
+    glossary = Glossary.of({"Red Cross": "Rotes Kreuz", "Statue of Liberty": "Freiheitsstatue"})
+    assert glossary.matches("A shirt with the red cross; a Red cross; a statue of liberty.") == []
+    text = "The Red Cross, RED CROSS aid, the red-Cross tent and the Statue Of Liberty."
+    assert glossary.matches(text) == ["Rotes Kreuz", "Freiheitsstatue"]
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [
+        "Red Cross", "RED CROSS", "red-Cross", "Statue Of Liberty"]
+    assert Glossary.of([("coffee shop", "Café"), ("Coffee Shop", "Café")]).matches("A coffee shop.") == ["Café"]
+    both = Glossary.of([("Red Cross", "Rotes Kreuz"), ("red cross", "rotes Kreuz")])
+    assert both.matches("the red cross") == ["rotes Kreuz"] and both.matches("the Red Cross") == ["Rotes Kreuz"]
 
 
 def test_a_term_of_several_words_and_its_acronyms_in_small_letters_are_two_terms():
@@ -435,7 +450,7 @@ def test_a_glossary_replaced_with_other_terms_matches_only_those():
 def test_a_glossary_survives_pickle_and_deepcopy_with_its_index_and_places(tmp_path):
     glossary = read_glossary(write(tmp_path, "dog\tHund\nNew York\tNew York\n"))
     for copied in (pickle.loads(pickle.dumps(glossary)), copy.deepcopy(glossary)):
-        assert copied == glossary and copied.matches("A dog in new york.") == ["Hund", "New York"]
+        assert copied == glossary and copied.matches("A dog in New York.") == ["Hund", "New York"]
         assert copied.place("dog") == f"{tmp_path / 'terms.tsv'}:1"
 
 

@@ -14,7 +14,8 @@ as whole words (a combining mark is part of the letter before it; a hyphen betwe
 them into one, but for an acronym and a term that holds a hyphen itself: "e-mail" holds no "mail", "NATO-led" holds
 "NATO", "Wi-Fi-enabled" "Wi-Fi"), ignoring case (but an acronym,
 "US", two letters or more all capitals, matches only in capitals: "Join us" holds no "US", and
-a term's word that is one does too: "let us army ants" holds no "US Army", "US ARMY" does) and how
+a term's word that is one does too: "let us army ants" holds no "US Army", "US ARMY" does; a name, a term with a
+capital on a word after its first, only with those capitals: "the red cross" holds no "Red Cross") and how
 Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
 "ＤＯＧ" is "DOG") and which apostrophe or hyphen was typed ("children’s" is "children's",
 "Wi\u2011Fi" is "Wi-Fi"), reading past
@@ -61,6 +62,8 @@ from attnmt.decoding.term_forms import (
     cased,
     has_acronym,
     in_capitals,
+    in_own_capitals,
+    named,
     normal,
     normal_pieces,
     term_key,
@@ -99,6 +102,9 @@ class Glossary:
     _singulars: dict[str, str] = field(init=False, compare=False, repr=False)
     # normal closed or other spelling -> its normal source term, of the terms in _targets ("email": "e-mail")
     _closed: dict[str, str] = field(init=False, compare=False, repr=False)
+    # normal source -> the term as written, of the terms in _targets that are names by their capitals ("Red Cross":
+    # term_forms.named) and have no other case given (_cased), matched only where a text has those capitals
+    _names: dict[str, str] = field(init=False, compare=False, repr=False)
     _keys: frozenset[str] = field(init=False, compare=False, repr=False)  # every normal form matched
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
@@ -126,6 +132,8 @@ class Glossary:
         object.__setattr__(self, "_targets", targets)
         object.__setattr__(self, "_acronyms", acronyms)
         object.__setattr__(self, "_cased", cased_targets)
+        object.__setattr__(self, "_names", {key: cased(kept[key][0]) for key in targets
+                                            if named(cased(kept[key][0])) and key not in cased_targets})
         closed = closed_spellings(targets, {*targets, *acronyms})
         # the plurals and singulars of the terms in small letters alone: "Word", "Windows" are names, no plural of
         # "word" nor singular of "windows"
@@ -212,7 +220,7 @@ class Glossary:
         Only targets come out: the places matched are places in ``normal(sentence)``, which may be
         shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
-        shown = normal(sentence, capitals) if self._acronyms or self._cased else text
+        shown = normal(sentence, capitals) if self._acronyms or self._cased or self._names else text
         if len(shown) != len(text):  # NFKC composed the capitals otherwise: found_in finds them in the text
             return list(dict.fromkeys(target for _, _, target in self.found_in(sentence)))
         def shown_at(first: int, end: int) -> str:
@@ -278,7 +286,8 @@ class Glossary:
             own = self._closed.get(own, own)  # "email": "e-mail"
             if own in self._targets and not in_compound(own, text, start, end):
                 shown_own = shown(start, start + min(len(own), length))  # "email" is shorter than "e-mail"
-                return key, self._cased.get(own, {}).get(shown_own, self._targets[own])
+                if own not in self._names or in_own_capitals(shown_own, self._names[own]):
+                    return key, self._cased.get(own, {}).get(shown_own, self._targets[own])
         return None
 
     def acronym_at(self, key: str, start: int, end: int, shown: Callable[[int, int], str]) -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from attnmt.decoding.term_forms import case_variant_key, normal, term_key
+from attnmt.decoding.term_forms import case_variant_key, cased, named, normal, term_key
 from attnmt.decoding.termbase import same_target
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.encodings import check_encodable
@@ -105,5 +105,6 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
         first = f" ({places[key]})" if places and key in places else ""
         raise DataError(f"{where}: source term {value_shown(source)} has two target terms, "
                         f"{value_shown(kept[key][1])}{first} and {value_shown(target)}")
-    kept[key] = pair
+    if key not in kept or not named(cased(source)) or named(cased(kept[key][0])):
+        kept[key] = pair  # but a name's capitals never narrow a term given in any case ("coffee shop", "Coffee Shop")
     return key

@@ -75,6 +75,22 @@ def in_capitals(shown: str, key: str) -> bool:
                                           if acronym(mine))
 
 
+def named(term: str) -> bool:
+    """Whether ``term`` (as written, ``cased``) is a name by its capitals: a word after its first begins with one
+    ("Red Cross", "Statue of Liberty"), which matches only where a text has them (``in_own_capitals``)."""
+    return any(word[:1].isupper() for word in term.split()[1:])
+
+
+def in_own_capitals(shown: str, term: str) -> bool:
+    """Whether a text's words ``shown`` as ``capitals`` shows them begin with a capital where those of ``term`` (as
+    written, ``cased``) after its first do, as memoQ's "smart case" matches (the first may be a sentence's capital or
+    none): "the Red Cross", "RED CROSS" hold the name "Red Cross", "the red cross", a red cross ("rote Kreuz"), does
+    not.  Words parted by spaces or hyphens; a text of other words ("redcross") holds it in none of its cases."""
+    words, own = re.split("[ -]", shown), re.split("[ -]", term)
+    return len(words) == len(own) and all(word[:1].isupper() for word, mine in zip(words[1:], own[1:], strict=True)
+                                          if mine[:1].isupper())
+
+
 def capitals(text: str) -> str:
     """``text`` case-folded as ``str.casefold`` folds it, but a capital's fold in capitals ("Join US":
     "join US"), so that ``normal(text, capitals)`` has ``normal(text)``'s length, character for character
