@@ -197,3 +197,13 @@ def test_a_first_word_is_read_only_in_english():
     """The closed class and the endings are English's: "Anna est partie." is not read at its start."""
     assert not name_lost("Anna est partie.", "Maria ist gegangen.", Languages("fr", "de"), COMMON)
     assert name_lost("Anna is leaving.", "Maria geht.", EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("We met Mrs. Jones yesterday.", "Wir haben gestern Frau Jones getroffen."),
+    ("We met Mr. Brown.", "Wir trafen Herrn Brown."),
+])
+def test_a_titles_full_stop_ends_no_sentence_and_the_name_after_it_is_read(source, translation):
+    """"Mrs." ends no sentence, and the name after a title is read: kept, or changed ("Frau Smith")."""
+    assert not name_lost(source, translation, EN_DE, COMMON)
+    assert name_lost("We met Mrs. Jones yesterday.", "Wir haben gestern Frau Smith getroffen.", EN_DE, COMMON)

@@ -58,6 +58,9 @@ NAMED_BY_CAPITAL = ("en", "fr", "es", "it", "pt", "nl")  # a capital marks a nam
 KEPT_IN = ("en", "de", "fr", "es", "it", "pt", "nl")  # languages that write a Latin name as it is
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _SENTENCE_END = re.compile(r"[.!?:]\s*$")
+# A person's title: its full stop ends no sentence, and the name after it is read as if it stood alone ("Mrs. Jones").
+TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Prof"})
+_TITLE = re.compile(rf"\b(?:{'|'.join(TITLES)})\.\s*$")
 _GLUED = re.compile(r"['’-]")  # an elided article ("d'Italie", "dell'Italia") or a compound's hyphen ("Pro-Judäa")
 # English words after which a capital marks a title, an institution or a program's control, not a name: of 20
 # good news and software translations, 8 were flagged for such words (benchmarks/results/quality_names_epyc.txt)
@@ -114,7 +117,8 @@ def kept_names(source: str, common: Callable[[str], bool], first_words: Sequence
     names = []
     for k, match in enumerate(words):
         word = re.sub(r"['’]s?$", "", match[0])
-        beside = [words[j][0] for j in (k - 1, k + 1) if 0 <= j < len(words) and not starts[j]]  # a first word: capital
+        beside = [words[j][0] for j in (k - 1, k + 1)  # a first word and a title have a capital anyway
+                  if 0 <= j < len(words) and not starts[j] and words[j][0] not in TITLES]
         if starts[k]:
             read = read_first[sentence[k]] and first_word_name(word, source[match.end():], word != match[0], common)
         else:
@@ -176,8 +180,10 @@ def name_lost(source: str, translation: str, languages: Languages, common: Calla
 
 
 def sentence_starts(text: str, words: Sequence[re.Match[str]]) -> list[bool]:
-    """Whether each of ``words`` (``_WORD``'s in ``text``) starts a sentence of ``text``."""
-    return [k == 0 or bool(_SENTENCE_END.search(text[:m.start()])) for k, m in enumerate(words)]
+    """Whether each of ``words`` (``_WORD``'s in ``text``) starts a sentence of ``text``: the first, and each after
+    a final mark or a colon, but for a title's (TITLES: "Mrs. Jones", "Dr. Smith")."""
+    return [k == 0 or bool(_SENTENCE_END.search(text[:m.start()]) and not _TITLE.search(text[:m.start()]))
+            for k, m in enumerate(words)]
 
 
 def first_words_of(text: str) -> list[str]:
