@@ -32,6 +32,17 @@ def test_a_key_or_a_token_in_base64_is_protected_whole():
 
 
 @pytest.mark.parametrize("text, found", [
+    ("Read https://en.wikipedia.org/wiki/Berlin_(disambiguation) for more.",
+     ["https://en.wikipedia.org/wiki/Berlin_(disambiguation)"]),
+    ("See en.wikipedia.org/wiki/Mercury_(planet), (or https://example.org/a) and (www.example.org/b_(c)).",
+     ["en.wikipedia.org/wiki/Mercury_(planet)", "https://example.org/a", "www.example.org/b_(c)"]),
+])
+def test_a_url_keeps_the_brackets_it_opens_and_leaves_those_around_it(text, found):
+    """The closing bracket of "Berlin_(disambiguation)" went to the model, and the link lost it."""
+    assert PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
     ("Call us at +49 30 1234567 or +1-800-555-0199 during the week.", ["+49 30 1234567", "+1-800-555-0199"]),
     ("Our office is (555) 123-4567, the desk +44 (0)20 7946 0958.", ["(555) 123-4567", "+44 (0)20 7946 0958"]),
     ("In Berlin it is 030 / 123 456, or call 800-555-0199 free.", ["030 / 123 456", "800-555-0199"]),

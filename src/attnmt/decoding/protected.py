@@ -120,9 +120,14 @@ TOKEN = (r"(?<![\w+/=.-])(?=[A-Za-z0-9+/_]*\d)(?=[A-Za-z0-9+/_]*[A-Za-z])[A-Za-z
 # "Auf dieser Verspühntel."), and the program lost its value.
 PLACEHOLDER = re.compile(r"(?<!%)%(?:\d+\$)?(?:\([A-Za-z_]\w*\))?[-+#0]*\d*(?:\.\d+)?[sdifuxXeEgGcp@](?![A-Za-z])"
                          r"|\$?\{\{?\s*(?:[A-Za-z_\d][\w.-]*)?\s*\}\}?|\[X\d+X\]")
+# A URL's brackets come in pairs (Wikipedia's ``https://en.wikipedia.org/wiki/Berlin_(disambiguation)``, which
+# ends in one): a bracket it does not open closes the text around it ("(see https://example.org)").  Its last
+# bracket was read as the text's, and the model was given it.
+_URL_PART = r"[^\s<>\"„“”«»‹›()]|\([^\s()<>\"„“”«»‹›]*\)"
+_URL_REST = rf"(?:{_URL_PART})*(?:[^\s<>\"„“”«»‹›.,;:!?()\]}}'’…]|\([^\s()<>\"„“”«»‹›]*\))"
 PROTECTED = re.compile(
-    r"(?i:\bhttps?://|\bwww\.)[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}'’…]"
-    rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:[^\s<>\"„“”«»‹›]*[^\s<>\"„“”«»‹›.,;:!?)\]}}'’…])?"
+    rf"(?i:\bhttps?://|\bwww\.){_URL_REST}"
+    rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:{_URL_REST})?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
     rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{IBAN}|{ISBN}|{ID_CODE}|{HANDLE}|{PHONE}|{IPV4}|{VERSION}|{TOKEN}"
