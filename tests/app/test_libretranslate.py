@@ -697,3 +697,11 @@ def test_a_multipart_forms_file_is_no_parameter_and_its_bytes_are_not_read_as_te
 def test_a_form_not_in_the_charset_it_names_is_400_naming_it(client, content_type, body, error):
     answer = client.post("/translate", content=body, headers={"content-type": content_type})
     assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: {error}"}
+
+
+@pytest.mark.parametrize("text_format", ["text", "html"])
+def test_typographic_quotes_around_a_text_come_back_in_the_target_language_s_form(client, text_format):
+    """“Two dogs play in the snow.” came back in English quotes inside a German text."""
+    answer = client.post("/translate", json={"q": "“a dog runs”", "source": "en", "target": "de",
+                                             "format": text_format})
+    assert translated_text(answer.json()) == {"translatedText": "„ein hund rennt“"}

@@ -34,6 +34,7 @@ from attnmt.documents.letterless import (
 from attnmt.documents.list_marks import add_fields, after_list_mark
 from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
+from attnmt.documents.quote_forms import in_target_form
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review, check_review
 from attnmt.documents.sentence_marks import part_at_sentences
@@ -224,8 +225,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     every = pairs(flats, sentences)
     shown = [None if s in translated else Shown.of(flat, span) for (flat, span), s in zip(every, sources, strict=True)]
     ends = [atoms for flat, spans in zip(flats, sentences, strict=True) for atoms in [EndAtoms(flat)] * len(spans)]
-    translations = [without_added_end(atoms, span, translated[s][0]) if s in translated
-                    else with_terms(s, glossary, seen)
+    translations = [in_target_form(s, without_added_end(atoms, span, translated[s][0]), options.target_lang)
+                    if s in translated else with_terms(s, glossary, seen)
                     for (_, span), atoms, s, seen in zip(every, ends, sources, shown, strict=True)]
     alignments: list[Weights | None] = [
         None if i not in wanted else translated[s][1] if s in translated else term_weights(s, glossary, seen)

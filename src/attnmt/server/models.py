@@ -232,8 +232,9 @@ class ServedModel(ModelFitsWrites):
                                            options.glossary, options.prefix,
                                            quality=self.assessor() if options.quality else None)
             return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
-        return translate_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
-                               options.glossary)
+        # the quotes around a sentence in the target language's form (attnmt.documents.quote_forms)
+        return translate_texts(self.model, self.tokenizer, texts, options.decoding,
+                               replace(self.document_options, target_lang=self.target), options.glossary)
 
     def translated_html(self, texts: list[str], options: Options) -> list[str]:
         """HTML texts translated with their tags.  One with no tag and no entity (Nextcloud's app sends
@@ -250,7 +251,7 @@ class ServedModel(ModelFitsWrites):
                                                         options.decoding, page, glossary=options.glossary)
                            if marked else [], strict=True))
         written = translate_texts(self.model, self.tokenizer, [texts[i] for i in plain], options.decoding,
-                                  self.document_options, options.glossary) if plain else []
+                                  page, options.glossary) if plain else []
         answers.update(zip(plain, (escape(text, quote=False) for text in written), strict=True))
         return [answers[i] for i in range(len(texts))]
 
