@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
+from attnmt.decoding.term_compounds import compound_heads, modified
 from attnmt.decoding.term_plurals import ENDINGS, umlauted, verb_target, without_umlaut
 from attnmt.errors import DataError, shown, value_shown
 
@@ -146,8 +147,10 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     first, in a capital ("Router is off.", but for the brackets and quotes before it; ``capitalised_form``); the
     target terms ``inflected`` (Glossary.inflected: their source terms are in another number) ``inflects``, as does
     an adjective (``declines``), those ``singular`` (Glossary.singular: given in the plural, their source in the
-    singular) ``stem_forms`` too."""
-    glued, first = set(), set()
+    singular) ``stem_forms`` too, and a noun whose source term has a word before it (term_compounds.modified) the
+    compounds it is the head of (term_compounds.compound_heads)."""
+    found = list(found)
+    glued, first, compounded = set(), set(), as_written(modified(sentence, found))
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
             glued.add(unicodedata.normalize("NFC", target.strip()))
@@ -167,6 +170,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         if plural:
             others += [*umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
+        others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
         kept.append(Term(ids, others, inflecting, ending_ids(tokenizer) if inflecting else ())
                     if others or inflecting else ids)
