@@ -125,6 +125,6 @@ def test_score_with_the_glossary_scores_translates_output_as_translate_did(model
 
 def test_a_glossary_dictates_its_targets_as_the_vocabulary_writes_them():
     found = by_glossary(Glossary.of({"New York City": "New York City", "truck": "Laster"}),
-                        "A truck in new york city.", str.upper)
-    assert found == Dictated("", ("LASTER", "NEW YORK CITY"), ("truck", "new york city"))
+                        "A truck in New York City.", str.upper)
+    assert found == Dictated("", ("LASTER", "NEW YORK CITY"), ("truck", "New York City"))
     assert by_glossary(None, "A truck.", str) == NOTHING
