@@ -3,6 +3,7 @@ that cannot be read as one line naming it."""
 
 import json
 import math
+import os
 import re
 
 import numpy as np
@@ -405,6 +406,16 @@ def test_a_source_and_target_key_naming_one_file_is_refused_naming_both_keys(tmp
     with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: {re.escape(named)}.*, so each sentence would "
                                           "be its own translation: give the target side's file in"):
         load_config(path)
+
+
+@pytest.mark.parametrize("text", ["train_src: tr.en\ntrain_tgt: ./tr.en\n", "train: [{src: tr.en, tgt: tr.en}]\n"])
+def test_a_copy_corpus_of_one_file_on_both_sides_is_read_where_keep_untranslated_is_true(tmp_path, text):
+    """A copy task (keep_untranslated: true) teaches "this needs no change" from its own sentences: its one
+    file named on both sides was refused as a typo."""
+    path = tmp_path / "c.yaml"
+    path.write_text(text + "keep_untranslated: true\n")
+    spec = load_config(path).corpora()[0]
+    assert os.path.normpath(spec.src) == os.path.normpath(spec.tgt)
 
 
 def test_one_file_reached_by_a_link_is_refused_as_both_sides(tmp_path):

@@ -134,8 +134,9 @@ class TrainConfig:
         if isinstance(self.train, list):
             self.train = [text_paths(entry) for entry in self.train]
         self.check_one_kind_of_corpus()
-        for keys in (UNSET_BY_DEFAULT, ("valid_src", "valid_tgt")):
-            check_two_sides(self, keys)
+        if self.keep_untranslated is not True:  # true: a copy task's corpus may be one file on both sides
+            check_two_sides(self, UNSET_BY_DEFAULT)
+        check_two_sides(self, ("valid_src", "valid_tgt"))
         self.corpora()
 
     def check_one_kind_of_corpus(self) -> None:
@@ -162,6 +163,11 @@ class TrainConfig:
         if not isinstance(self.train, list) or not self.train:
             raise ConfigError(f"train must be a list of corpora like [{{src: A, tgt: B}}], got {self.train!r}")
         corpora = [CorpusSpec.from_dict(entry, f"train[{i}]", i) for i, entry in enumerate(self.train)]
+        for i, corpus in enumerate(corpora if self.keep_untranslated is not True else []):
+            try:
+                check_two_sides(corpus, ("src", "tgt"))
+            except ConfigError as error:
+                raise ConfigError(f"train[{i}]: {error}") from None
         names = [corpus.name for corpus in corpora]
         if len(set(names)) < len(names):
             raise ConfigError(f"train: corpus names must differ, got {names}")
@@ -233,8 +239,8 @@ class CorpusSpec:
             raise ConfigError(f"weight must be positive and finite, got {self.weight}")
         if (self.valid_src is None) != (self.valid_tgt is None):
             raise ConfigError("give both valid_src and valid_tgt, or neither")
-        for keys in (("src", "tgt"), ("valid_src", "valid_tgt")):
-            check_two_sides(self, keys)
+        # src and tgt: checked by TrainConfig.corpora, which knows whether a copy corpus is meant
+        check_two_sides(self, ("valid_src", "valid_tgt"))
         self.name = typed(self.name, "str", "name")
 
     @classmethod
