@@ -20,6 +20,7 @@ from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.script_tokens import Scripted, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
 
@@ -97,17 +98,32 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
     trail = not vocabulary.xml and in_trail(run)
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
-    add_text(vocabulary.as_read(run.lead))
+    texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]
+    # a formula's or a unit's scripts, kept whole with their letters (script_tokens); none in XML's records
+    kept = {} if vocabulary.xml else scripted(texts, run.children)
+    add_text(texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None])
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
-        if k == 0 and starts_block and is_drop_cap(child, vocabulary):
+        if k in kept:
+            add_scripted(builder, child, kept[k])
+        elif k == 0 and starts_block and is_drop_cap(child, vocabulary):
             add_inline(builder, child, vocabulary, initial=True)
         else:
             add_inline(builder, child, vocabulary)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
             builder.breaks.append(len(builder.text))
-        add_text(vocabulary.as_read(child.tail or ""))
+        text = texts[k + 1][len(kept[k].after) if k in kept else 0:]
+        add_text(text[:len(text) - len(kept[k + 1].before)] if k + 1 in kept else text)
     return builder.build()
+
+
+def add_scripted(builder: FlatBuilder, node: etree._Element, letters: Scripted) -> None:
+    """A formula's or a unit's script, with its letters either side, as atoms side by side (script_tokens)."""
+    if letters.before:
+        builder.add_atom(literal=letters.before)
+    builder.add_atom(node=node)
+    if letters.after:
+        builder.add_atom(literal=letters.after)
 
 
 def in_trail(run: Run) -> bool:

@@ -1,0 +1,75 @@
+"""A chemical formula or a unit written with its scripts in a page (``H<sub>2</sub>O``, ``CO<sub>2</sub>``,
+``Ca<sup>2+</sup>``, ``25 m<sup>2</sup>``): one token of letters, digits and scripts, kept whole (atoms
+side by side: its letters, as a URL is, and each script element; a unit with its number), where the
+translation puts it.
+
+Read as words, the token went to the model as "H2O", which the model did not keep ("ein Glas Wasser", or
+a word of its own), and the ``<sub>`` was stretched over whatever word the alignment gave it: "H" and
+"O" were lost and "auf" was written as a subscript.  A formula is its element symbols (FORMULA: a
+capital, then at most one small letter, each with a count); a unit (UNIT) is one or two small letters
+after a number ("25 m", "3 km"), its script a power.  A script's own text is a count or a charge
+(SCRIPT_TEXT): a note's number after a word ("study<sup>3</sup>") is no formula, since "study" is no
+element's symbol nor a unit after a number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from attnmt.documents.pages import is_comment, local_name
+
+SCRIPTS = frozenset({"sub", "sup"})
+SCRIPT_TEXT = re.compile(r"[0-9]*[+\-\u2212]?")  # a count, a charge ("2+", "-"), a power
+FORMULA = re.compile(r"(?:[A-Z][a-z]?[0-9]*)+")  # element symbols with their counts: "H", "O", "CO", "NaCl"
+UNIT = re.compile(r"[0-9][0-9.,]*[ \u00a0]+([a-z\u00b5]{1,2})\Z")  # "25 m", "3 km", "10 \u00b5m"
+TOKEN_END = re.compile(r"[A-Za-z0-9]+\Z")
+TOKEN_START = re.compile(r"\A[A-Za-z0-9]+")
+
+
+@dataclass(frozen=True)
+class Scripted:
+    """A script element kept with the letters glued to it: ``before`` the end of the text before it,
+    ``after`` the start of the text after it."""
+
+    before: str
+    after: str
+
+
+def scripted(texts: Sequence[str], children: Sequence[etree._Element]) -> dict[int, Scripted]:
+    """The children that are scripts of a formula or a unit (module docstring), by their number, with
+    their letters; ``texts``: the text before each child, and after the last (len(children) + 1 of them).
+    A text between two scripts ("H" of ``C<sub>6</sub>H<sub>12</sub>``) goes with the script after it."""
+    found: dict[int, Scripted] = {}
+    for k, child in enumerate(children):
+        if is_comment(child) or local_name(child) not in SCRIPTS or len(child) or not SCRIPT_TEXT.fullmatch(
+                (child.text or "").strip()) or not (child.text or "").strip():
+            continue
+        before = texts[k][len(found[k - 1].after) if k - 1 in found else 0:]
+        glued = TOKEN_END.search(before)
+        left = glued.group() if glued else ""
+        following = children[k + 1] if k + 1 < len(children) else None
+        rest = texts[k + 1]
+        right = "" if rest and TOKEN_START.fullmatch(rest) and following is not None and local_name(
+            following) in SCRIPTS else (TOKEN_START.match(rest).group() if TOKEN_START.match(rest) else "")
+        if is_formula(left + right, k - 1 in found):
+            found[k] = Scripted(left, right)
+        elif (unit := unit_before(before, left, right, local_name(child))) is not None:
+            found[k] = Scripted(unit, right)
+    return found
+
+
+def is_formula(letters: str, chained: bool) -> bool:
+    """Whether ``letters`` (the token around a script, its scripts aside) are element symbols; after
+    another script of the same formula, none is needed (``O`` of ``C<sub>6</sub>O<sub>6</sub>``)."""
+    return bool(FORMULA.fullmatch(letters)) or (chained and not letters)
+
+
+def unit_before(before: str, left: str, right: str, name: str) -> str | None:
+    """The number and unit a superscript after ``left`` is the power of ("25 m"), kept with it: read
+    apart, the number went to the model alone, which moved it into another word; None for any other."""
+    unit = UNIT.search(before)
+    return unit.group() if name == "sup" and not right and unit is not None and unit.group(1) == left else None
