@@ -430,6 +430,19 @@ def fond_of_pad(model: Transformer) -> Transformer:
     return model
 
 
+def failing_on(model: Transformer, tokenizer, sentence: str, monkeypatch) -> None:
+    """``model``'s encoder raising on any batch that holds ``sentence`` (a sentence that breaks a search),
+    the others translated as before."""
+    poison, encode = tokenizer.encode(sentence), model.encode
+
+    def fragile(src, *args, **kwargs):
+        if any([i for i in row if i != model.config.pad_id] == poison for row in src.tolist()):
+            raise RuntimeError("boom")
+        return encode(src, *args, **kwargs)
+
+    monkeypatch.setattr(model, "encode", fragile)
+
+
 def masked_log_probs(model: Transformer, src: torch.Tensor, tokens: list[int]) -> torch.Tensor:
     """The log-probs [T + 1] of tokens (no BOS/EOS) then EOS as a translation of src [1, S]: the
     plain softmax of the model's logits with pad and BOS at -inf, what every search reports."""

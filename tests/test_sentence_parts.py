@@ -2,6 +2,7 @@
 translated apart, the breaks kept where they stood, as ``attnmt translate`` keeps a text line's tabs."""
 
 import pytest
+from support import failing_on
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
@@ -62,14 +63,7 @@ def test_a_prefix_starts_the_first_part_with_letters(loaded):
 
 def test_a_sentence_the_model_fails_on_in_one_part_fails_whole_and_is_named_by_its_own_index(loaded, monkeypatch):
     model, tokenizer = loaded
-    poison, encode = tokenizer.encode("the boy laughs"), model.encode
-
-    def fragile(src, *args, **kwargs):
-        if any([i for i in row if i != model.config.pad_id] == poison for row in src.tolist()):
-            raise RuntimeError("boom")
-        return encode(src, *args, **kwargs)
-
-    monkeypatch.setattr(model, "encode", fragile)
+    failing_on(model, tokenizer, "the boy laughs", monkeypatch)
     with pytest.raises(SentencesFailed) as failed:
         translate(model, tokenizer, [f"{FIRST}\t{SECOND}", f"{FIRST}\tthe boy laughs", SECOND])
     assert list(failed.value.failures) == [1] and "sentence 2" in str(failed.value)

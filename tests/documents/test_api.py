@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from support import failing_on
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
@@ -144,14 +145,7 @@ def test_an_output_that_cannot_be_written_is_one_output_error_naming_it(model_an
 def failing_on_the_boy(model_and_tokenizer, monkeypatch):
     """The tiny model, its encoder raising on any batch that holds the sentence "the boy laughs"."""
     model, tokenizer = model_and_tokenizer
-    poison, encode = tokenizer.encode("the boy laughs"), model.encode
-
-    def fragile(src, *args, **kwargs):
-        if any([i for i in row if i != model.config.pad_id] == poison for row in src.tolist()):
-            raise RuntimeError("boom")
-        return encode(src, *args, **kwargs)
-
-    monkeypatch.setattr(model, "encode", fragile)
+    failing_on(model, tokenizer, "the boy laughs", monkeypatch)
     return model, tokenizer
 
 

@@ -5,7 +5,7 @@ places them in a text line and a JSONL text."""
 import json
 
 import pytest
-from support import run_cli, write
+from support import failing_on, run_cli, write
 
 import attnmt
 from attnmt.checkpoint import load_model_dir
@@ -67,14 +67,7 @@ def test_where_the_model_fails_on_a_sentence_the_others_outputs_are_written_in_i
     """SentencesFailed holds the other sentences' translations as the call would have returned them: their emoji
     and URLs placed, a sentence passed through as itself."""
     model, tokenizer = loaded
-    poison, encode = tokenizer.encode("the boy laughs"), model.encode
-
-    def fragile(src, *args, **kwargs):
-        if any([i for i in row if i != model.config.pad_id] == poison for row in src.tolist()):
-            raise RuntimeError("boom")
-        return encode(src, *args, **kwargs)
-
-    monkeypatch.setattr(model, "encode", fragile)
+    failing_on(model, tokenizer, "the boy laughs", monkeypatch)
     sentences = ["the boy 😀 laughs", INSIDE[1], "42"]
     with pytest.raises(SentencesFailed) as failed:
         translate(model, tokenizer, sentences)
