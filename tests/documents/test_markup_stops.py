@@ -162,3 +162,13 @@ def test_a_block_that_ends_in_no_stop_gets_none_from_the_model(fixed, markup):
 @pytest.mark.parametrize("translation", ["ein Hund im Park!", "ein Hund im Park...", "ein Hund im Park…"])
 def test_a_block_that_ends_in_no_stop_keeps_another_mark_or_an_ellipsis_the_model_wrote(fixed, translation):
     assert one("<li>a dog in the park</li>", fixed(translation, [])) == f"<li>{translation}</li>"
+
+
+@pytest.mark.parametrize("source, translation, written", [
+    ("(optional)", "(Bei einem Kampffeld.)", "(Bei einem Kampffeld)"),
+    ('"Save changes"', '"Änderungen speichern".', '"Änderungen speichern"'),
+    ('"Save changes."', '"Änderungen speichern."', '"Änderungen speichern."'),
+])
+def test_a_block_that_ends_in_no_stop_inside_its_brackets_gets_none_inside_them(fixed, source, translation, written):
+    """The demo model's "(optional)" came back "(Bei einem Kampffeld.)", a stop the brackets never held."""
+    assert one(f"<li>{source}</li>", fixed(translation, [])) == f"<li>{written}</li>"

@@ -67,10 +67,12 @@ def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: s
 def without_added_stop(source: str, translation: str) -> str:
     """``translation`` without the full stop (``STOPS``) the model ended it with, where ``source`` ends in no mark
     (``ENDS``): a page's ``<title>A dog in the park</title>`` came back ``Ein Hund im Park.``, and a user
-    interface's "Save changes" with a stop it never had.  An ellipsis the model wrote stays whole."""
+    interface's "Save changes" with a stop it never had.  Read inside the quotes and brackets that close each (its
+    ``closing_length``): "(optional)" came back "(Bei einem Kampffeld.)".  An ellipsis the model wrote stays whole."""
     said, written = source.rstrip(), translation.rstrip()
-    if said and written and written[-1] in STOPS and said[-1] not in ENDS and not ELLIPSIS.search(written):
-        return written[:-1] + translation[len(written):]
+    said, words = said[:len(said) - closing_length(said)], written[:len(written) - closing_length(written)]
+    if said and words and words[-1] in STOPS and said[-1] not in ENDS and not ELLIPSIS.search(words):
+        return words[:-1] + translation[len(words):]
     return translation
 
 
