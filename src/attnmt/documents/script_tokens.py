@@ -51,10 +51,11 @@ def scripted(texts: Sequence[str], children: Sequence[etree._Element]) -> dict[i
         before = texts[k][len(found[k - 1].after) if k - 1 in found else 0:]
         glued = TOKEN_END.search(before)
         left = glued.group() if glued else ""
+        starts = TOKEN_START.match(texts[k + 1])
         following = children[k + 1] if k + 1 < len(children) else None
-        rest = texts[k + 1]
-        right = "" if rest and TOKEN_START.fullmatch(rest) and following is not None and local_name(
-            following) in SCRIPTS else (TOKEN_START.match(rest).group() if TOKEN_START.match(rest) else "")
+        to_next = starts is not None and starts.group() == texts[k + 1] and following is not None and not is_comment(
+            following) and local_name(following) in SCRIPTS  # the letters between two scripts: the next one's
+        right = starts.group() if starts is not None and not to_next else ""
         if is_formula(left + right, k - 1 in found):
             found[k] = Scripted(left, right)
         elif (unit := unit_before(before, left, right, local_name(child))) is not None:
