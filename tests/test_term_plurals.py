@@ -76,8 +76,10 @@ def test_a_singular_that_is_a_term_or_the_singular_of_two_terms_is_left_out():
 
 @pytest.mark.parametrize(("target", "stem"), [
     ("Mann", "Männ"), ("Haus", "Häus"), ("Apfel", "Äpfel"), ("Vogel", "Vögel"), ("rote Stuhl", "rote Stühl"),
-    ("Zeug", None), ("Quelle", None), ("routeur", None), ("Hündin", None)])
+    ("Vater", "Väter"), ("Garten", "Gärten"), ("Zeug", None), ("Quelle", None), ("routeur", None), ("Hündin", None),
+    ("Arbeiter", None), ("Auto", None), ("Frau", None)])
 def test_a_german_nouns_last_vowel_takes_its_umlaut(target, stem):
+    """"Arbeiter" was "Ärbeiter", its "A" the last a, o or u: an umlaut comes before consonants and an ending's "e"."""
     assert umlauted(target) == stem
 
 

@@ -37,9 +37,10 @@ IRREGULAR = {
     "bacterium": ("bacteria",), "index": ("indices", "indexes"), "matrix": ("matrices",), "vertex": ("vertices",),
     "appendix": ("appendices", "appendixes"), "cactus": ("cacti", "cactuses"), "radius": ("radii",),
     "nucleus": ("nuclei",), "stimulus": ("stimuli",), "fungus": ("fungi",)}
-# The vowel a German noun's plural turns into its umlaut ("Mann": "Männer", "Haus": "Häuser"), the last of its last
-# word that is none of "eu", "äu" or "qu"
-UMLAUT_VOWEL = re.compile(r"(au|Au|(?<![eäqQ])[aouAOU])(?=[^aouAOUäöü]*$)")
+# The vowel a German noun's plural turns into its umlaut ("Mann": "Männer", "Haus": "Häuser", "Vater": "Väter"), the
+# last of its last word that is none of "eu", "äu" or "qu", with a consonant after it and no vowel but one "e" of an
+# ending syllable: "Arbeiter" was "Ärbeiter" (its "A" the last a, o or u), "Auto" "Autö" and "Frau" "Fräu"
+UMLAUT_VOWEL = re.compile(r"(au|Au|(?<![eäqQ])[aouAOU])(?=[^aeiouäöüAEIOUÄÖÜ]+(?:e[^aeiouäöüAEIOUÄÖÜ]*)?$)")
 UMLAUTS = str.maketrans("aouAOU", "äöüÄÖÜ")
 # The last umlaut of a German plural's last word, and its plain vowel ("Männer": "Mann", "Bäume": "Baum")
 PLAIN_VOWEL = re.compile(r"[äöüÄÖÜ](?=[^äöüÄÖÜ]*$)")
