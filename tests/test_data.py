@@ -1,4 +1,6 @@
+import bz2
 import gzip
+import lzma
 import re
 
 import pytest
@@ -204,6 +206,40 @@ def test_a_gzip_stream_damaged_past_its_header_names_the_file(tmp_path, read):
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: not a valid gzip file \(Error -3 while "
                                         r"decompressing data: invalid distance too far back\)$"):
         read(path)
+
+
+@pytest.mark.parametrize(("suffix", "compress", "kind"), [(".xz", lzma.compress, "xz"),
+                                                          (".bz2", bz2.compress, "bzip2")])
+@pytest.mark.parametrize("damage", ["cut", "flipped"])
+def test_a_damaged_xz_or_bzip2_file_is_named_as_a_damaged_gz_one_is(tmp_path, suffix, compress, kind, damage):
+    """A download cut short, or bytes flipped mid-stream: one line naming the file, never lzma's or bz2's traceback."""
+    text = "".join(f"A dog number {i} runs through the park.\n" for i in range(400)).encode()
+    data = bytearray(compress(text))
+    if damage == "cut":
+        del data[len(data) // 2:]
+    else:
+        data[60:120] = bytes(byte ^ 0x5A for byte in data[60:120])
+    path = tmp_path / f"train.en{suffix}"
+    path.write_bytes(bytes(data))
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: not a valid {kind} file \(.+\)$"):
+        read_lines(path)
+
+
+def test_xz_and_bzip2_files_are_read_as_their_text(tmp_path):
+    text = "Ein Hund läuft.\r\nZwei Männer reden.\n"
+    (tmp_path / "a.de.xz").write_bytes(lzma.compress(text.encode()))
+    (tmp_path / "a.de.bz2").write_bytes(bz2.compress(text.encode()))
+    for path in (tmp_path / "a.de.xz", tmp_path / "a.de.bz2"):
+        assert read_lines(path) == ["Ein Hund läuft.", "Zwei Männer reden."]
+        assert line_endings(path) == ("", ["\r\n", "\n"])
+
+
+@pytest.mark.parametrize("suffix", [".xz", ".bz2"])
+def test_line_endings_name_a_damaged_xz_or_bzip2_file(tmp_path, suffix):
+    path = tmp_path / f"in.txt{suffix}"
+    path.write_bytes((lzma if suffix == ".xz" else bz2).compress(b"A dog runs.\n" * 200)[:-30] + b"\x00" * 30)
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: not a valid "):
+        line_endings(path)
 
 
 def test_corrupt_gzip_names_the_file(tmp_path):

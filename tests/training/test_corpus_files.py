@@ -95,15 +95,26 @@ def test_a_validation_file_that_is_a_spreadsheet_is_refused_naming_its_key(tmp_p
         read_validation_text(str(path), str(tgt))
 
 
-@pytest.mark.parametrize(("suffix", "compress", "kind"), [
-    (".xz", lzma.compress, "compressed with xz"), (".bz2", bz2.compress, "compressed with bzip2")])
-def test_a_corpus_compressed_otherwise_than_with_gzip_is_refused_saying_how_it_is(tmp_path, suffix, compress, kind):
-    """It was "tr.en.xz:1: invalid UTF-8 (byte 0xfd); convert the file to UTF-8, e.g. with iconv"."""
-    path = tmp_path / f"tr.en{suffix}"
+@pytest.mark.parametrize(("compress", "kind"), [(lzma.compress, "compressed with xz"),
+                                                  (bz2.compress, "compressed with bzip2")])
+def test_a_corpus_compressed_under_a_name_that_does_not_say_so_is_refused_saying_how_it_is(tmp_path, compress, kind):
+    """It was "tr.en:1: invalid UTF-8 (byte 0xfd); convert the file to UTF-8, e.g. with iconv"."""
+    path = tmp_path / "tr.en"
     path.write_bytes(compress(b"A dog runs.\nTwo men talk.\n"))
-    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: {kind}, not text: decompress it first, or "
-                                        "compress it with gzip instead: a name ending in .gz is read through gzip$"):
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: {kind}, not text: decompress it first, or name "
+                                        r"it for its compression: a name ending in \.gz, \.xz or \.bz2 is read "):
         check_corpus_file(path)
+
+
+@pytest.mark.parametrize(("suffix", "compress"), [(".xz", lzma.compress), (".bz2", bz2.compress)])
+def test_a_corpus_compressed_with_xz_or_bzip2_is_read_as_a_gz_one_is(tmp_path, suffix, compress):
+    """An OPUS or WMT download's train.de-en.en.xz was refused as "compressed with xz, not text"."""
+    src, tgt = tmp_path / f"tr.en{suffix}", tmp_path / f"tr.de{suffix}"
+    src.write_bytes(compress("".join(f"{en}\n" for en, _ in PAIRS).encode()))
+    tgt.write_bytes(compress("".join(f"{de}\n" for _, de in PAIRS).encode()))
+    report = ReadReport(0, 0)
+    assert list(text_pairs(CorpusSpec(src=str(src), tgt=str(tgt)), report)) == PAIRS
+    assert report.pairs == len(PAIRS)
 
 
 @pytest.mark.parametrize(("name", "mode", "form"), [

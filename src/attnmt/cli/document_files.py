@@ -46,7 +46,6 @@ text in the document, and so in plain text written as text, with ``--review`` or
 from __future__ import annotations
 
 import argparse
-import gzip
 import io
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -69,7 +68,7 @@ from attnmt.documents.pipeline import translate_lines
 from attnmt.documents.review import UNCALIBRATED, Review, reviewing
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
-from attnmt.text.data import cannot_read, line_endings, not_gzip, open_bytes, with_endings
+from attnmt.text.data import BROKEN_STREAM, cannot_read, line_endings, not_gzip, open_bytes, with_endings
 
 T = TypeVar("T")
 # How much of a page is read for the encoding it declares: an XML declaration is its first line, and HTML
@@ -198,7 +197,7 @@ def pipe_bytes(path: str) -> bytes:
     try:
         with open_bytes(path) as f:
             return f.read()
-    except (gzip.BadGzipFile, EOFError) as error:
+    except BROKEN_STREAM as error:
         raise not_gzip(path, error) from None
     except OSError as error:
         raise cannot_read(path, error) from None
@@ -241,7 +240,7 @@ def marked_text(args: argparse.Namespace, piped: bytes | None) -> bytes | None:
         with open_bytes(args.input) as f:
             if unicode_marked(f.read(4)) is None:
                 return None
-    except (OSError, EOFError):  # gzip.BadGzipFile among them: named as the lines are read
+    except (OSError, *BROKEN_STREAM):  # gzip.BadGzipFile among them: named as the lines are read
         return None
     return pipe_bytes(args.input)
 

@@ -25,7 +25,6 @@ the model has loaded.
 from __future__ import annotations
 
 import argparse
-import gzip
 import importlib.util
 import re
 from pathlib import Path
@@ -64,7 +63,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError
 from attnmt.model_languages import languages_from_training
 from attnmt.output_checks import check_not_an_input, check_not_stdout, check_stdout_not_stdin, check_writable
-from attnmt.text.data import open_bytes, unzipped_name
+from attnmt.text.data import BROKEN_STREAM, open_bytes, unzipped_name
 
 # How the refusal of a file with macros ends here (DocumentOptions.macros_hint).
 MACROS_HINT = "they are refused unless asked for (--allow-macros), and kept as they are then"
@@ -164,7 +163,7 @@ def first_bytes(path: str) -> bytes:
     try:
         with open_bytes(path) as f:
             return f.read(MARKUP_HEAD_BYTES)
-    except (gzip.BadGzipFile, EOFError, OSError):
+    except (OSError, *BROKEN_STREAM):
         return b""
 
 

@@ -47,7 +47,6 @@ for its terms in a CSV or TSV file (glossary_kinds.NOT_TEXT).
 from __future__ import annotations
 
 import csv
-import gzip
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,6 +59,7 @@ from attnmt.decoding.glossary_kinds import check_text, declares_xml, kept_as_is,
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
+    BROKEN_STREAM,
     GZIP_MAGIC,
     cannot_read,
     decode_lines,
@@ -321,7 +321,7 @@ def text_lines(path: str | Path) -> list[str]:
     try:
         with open_bytes(path) as file:
             data = file.read()
-    except (gzip.BadGzipFile, EOFError) as error:
+    except BROKEN_STREAM as error:
         raise not_gzip(path, error) from None
     except OSError as error:  # missing, a folder, unreadable
         raise cannot_read(path, error) from None

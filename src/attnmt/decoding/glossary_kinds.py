@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from attnmt.errors import DataError
-from attnmt.text.data import OLE_SIGNATURE, ZIP_START, open_bytes
+from attnmt.text.data import BROKEN_STREAM, OLE_SIGNATURE, ZIP_START, open_bytes
 
 # The first bytes of the files a glossary is often saved from, which are no text: what each is, and what to do.
 AS_TEXT = "save the sheet as CSV (UTF-8), or the terms as TSV (source term<TAB>target term a line)"
@@ -33,7 +33,7 @@ def declares_xml(path: str | Path) -> bool:
     try:
         with open_bytes(path) as file:
             start = file.read(64)
-    except (OSError, EOFError):
+    except (OSError, *BROKEN_STREAM):
         return False
     return any(start.decode(encoding, "ignore").lstrip("\ufeff \t\r\n").startswith("<?xml")
                for encoding in ("utf-8", "utf-16", "utf-16-be"))

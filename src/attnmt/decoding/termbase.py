@@ -46,7 +46,6 @@ resolved, no network.  A DOCTYPE that declares an entity, and a term holding a r
 
 from __future__ import annotations
 
-import gzip
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -56,7 +55,7 @@ from lxml import etree
 
 from attnmt.decoding.term_forms import capitals, normal, term_key
 from attnmt.errors import DataError, warn
-from attnmt.text.data import cannot_read, not_gzip, open_bytes
+from attnmt.text.data import BROKEN_STREAM, cannot_read, not_gzip, open_bytes
 from attnmt.text.invisible import unaccented
 from attnmt.text.language_codes import language_of, primary_subtag, subtags, variety
 from attnmt.text.xml_start import first_element
@@ -112,7 +111,7 @@ def xml_root(path: str | Path) -> str | None:
     try:
         with open_bytes(path) as file:
             first = first_element(file)
-    except (OSError, EOFError):
+    except (OSError, *BROKEN_STREAM):
         return None
     return None if first is None else etree.QName(first).localname
 
@@ -355,7 +354,7 @@ def parse_termbase(path: str | Path) -> etree._Element:
         with open_bytes(path) as file:
             data = file.read()  # parsed from bytes: lxml names a file's encoding fault as an OSError, with no line
         root = etree.fromstring(data, parser)
-    except (gzip.BadGzipFile, EOFError) as error:
+    except BROKEN_STREAM as error:
         raise not_gzip(path, error) from None
     except OSError as error:  # missing, a folder, unreadable
         raise cannot_read(path, error) from None

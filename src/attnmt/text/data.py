@@ -1,6 +1,6 @@
 """Text files in, padded batches out.
 
-    read_lines / stream_lines  a UTF-8 file (plain or .gz) -> its lines
+    read_lines / stream_lines  a UTF-8 file (plain, .gz, .xz or .bz2) -> its lines
     encode_pairs               pairs -> token-id Examples, too-long ones filtered
     collate                    Examples -> one padded Batch
 
@@ -10,9 +10,11 @@ into prepared arrays (training/tokenize_corpora.py); batching.py cuts them into 
 
 from __future__ import annotations
 
+import bz2
 import errno
 import gzip
 import io
+import lzma
 import os
 import warnings
 import zlib
@@ -33,7 +35,7 @@ UTF8_BOM = b"\xef\xbb\xbf"
 
 
 def read_lines(path: str | Path) -> list[str]:
-    """Lines of a UTF-8 text file, plain or gzip-compressed (by a `.gz` suffix).
+    """Lines of a UTF-8 text file, plain or compressed (by a `.gz`, `.xz` or `.bz2` suffix: open_bytes).
 
     Only the line ending (``line_ending``) is removed; a leading byte-order mark too.
     """
@@ -70,10 +72,10 @@ def decoded_lines(path: str | Path, raw_lines: Callable[[BinaryReader], Iterable
                         raise gzip_without_gz(path) from None
                     raise invalid_utf8(str(path), number, raw, err.start, utf8_before) from None
                 utf8_before = utf8_before or not raw.isascii()
-    except (gzip.BadGzipFile, EOFError, zlib.error) as err:  # zlib.error: a stream damaged past its header
+    except BROKEN_STREAM as err:  # zlib.error: a stream damaged past its header
         raise not_gzip(path, err) from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
-        raise cannot_read(path, err) from None
+        raise (not_gzip(path, err) if damaged_bzip2(path, err) else cannot_read(path, err)) from None
 
 
 def gzip_without_gz(path: Path) -> DataError:
@@ -123,8 +125,12 @@ def line_endings(path: str | Path) -> tuple[str, list[str]]:
         with open_bytes(path) as f:
             first = f.readline()
             endings = [line_ending(first), *map(line_ending, f)] if first else []
-    except (gzip.BadGzipFile, EOFError, zlib.error) as err:  # as stream_lines names a damaged .gz
+    except BROKEN_STREAM as err:  # as stream_lines names a damaged .gz
         raise not_gzip(path, err) from None
+    except OSError as err:
+        if damaged_bzip2(path, err):
+            raise not_gzip(path, err) from None
+        raise
     return ("\ufeff" if first.startswith(UTF8_BOM) else ""), endings
 
 
@@ -144,21 +150,44 @@ def is_gzip_name(path: str | Path) -> bool:
 
 
 def unzipped_name(path: str | Path) -> str:
-    """The file name of what ``path`` holds, as read_lines opens it: its name, without the .gz
-    where it names a gzip file (``page.html`` for ``docs/page.html.gz``), in its own case."""
-    return Path(path).stem if is_gzip_name(path) else Path(path).name
+    """The file name of what ``path`` holds, as read_lines opens it: its name, without the .gz, .xz or .bz2
+    where it names a compressed file (``page.html`` for ``docs/page.html.gz``), in its own case."""
+    return Path(path).stem if compression(path) else Path(path).name
 
 
-def open_bytes(path: str | Path) -> gzip.GzipFile | io.BufferedReader:
-    """The file ``path`` opened for reading its bytes, through gzip where its name ends in .gz
-    (is_gzip_name): how every file attnmt reads as text or terms is opened."""
-    return gzip.open(path, "rb") if is_gzip_name(path) else open(path, "rb")
+# The compressions a file's last extension names, each read through Python's own module: corpora come as
+# .gz, and as .xz or .bz2 (OPUS, ParaCrawl and WMT downloads), which were refused as "not text".
+COMPRESSIONS = {".gz": "gzip", ".xz": "xz", ".bz2": "bzip2"}
+# What reading a damaged stream raises: EOFError where it is cut short, zlib.error and lzma.LZMAError past its
+# header (gzip.BadGzipFile at it); bz2's "Invalid data stream" is an OSError without an errno (decoded_lines).
+BROKEN_STREAM = (gzip.BadGzipFile, EOFError, zlib.error, lzma.LZMAError)
+
+
+def compression(path: str | Path) -> str | None:
+    """The compression ``path``'s last extension names ("gzip", "xz", "bzip2"; in any case), or None."""
+    return COMPRESSIONS.get(Path(path).suffix.lower())
+
+
+def open_bytes(path: str | Path) -> gzip.GzipFile | lzma.LZMAFile | bz2.BZ2File | io.BufferedReader:
+    """The file ``path`` opened for reading its bytes, through gzip, xz or bzip2 where its name ends in .gz,
+    .xz or .bz2 (``compression``): how every file attnmt reads as text or terms is opened."""
+    kind = compression(path)
+    if kind == "gzip":
+        return gzip.open(path, "rb")
+    if kind == "xz":
+        return lzma.open(path, "rb")
+    return bz2.open(path, "rb") if kind == "bzip2" else open(path, "rb")
+
+
+def damaged_bzip2(path: str | Path, error: OSError) -> bool:
+    """Whether ``error`` is bz2's "Invalid data stream", an OSError without an errno, not a missing file's."""
+    return error.errno is None and compression(path) == "bzip2"
 
 
 def not_gzip(path: str | Path, error: Exception) -> DataError:
-    """How a file named .gz that is no gzip stream (gzip.BadGzipFile; EOFError where it is cut short)
+    """How a file named .gz, .xz or .bz2 that is no such stream (BROKEN_STREAM; EOFError where it is cut short)
     is named."""
-    return DataError(f"{path}: not a valid gzip file ({error})")
+    return DataError(f"{path}: not a valid {compression(path) or 'gzip'} file ({error})")
 
 
 GZIP_MAGIC = b"\x1f\x8b"  # how every gzip stream begins

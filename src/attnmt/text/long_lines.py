@@ -8,8 +8,10 @@ reaches the reader as ``SKIPPED``, counted apart from empty lines.
 
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
+import lzma
 import re
 from collections.abc import Iterator
 
@@ -20,8 +22,8 @@ OVER_LONGEST = f"{LONGEST_LINE >> 20} MiB"  # as the reports write it
 LINE_BREAK = re.compile(rb"\r\n|\r|\n")  # where a file of CR-ended lines is cut (cr_ended)
 
 
-# How corpus files are opened (attnmt.text.data.open_bytes): both can peek ahead.
-BinaryReader = io.BufferedReader | gzip.GzipFile
+# How corpus files are opened (attnmt.text.data.open_bytes): each can peek ahead.
+BinaryReader = io.BufferedReader | gzip.GzipFile | lzma.LZMAFile | bz2.BZ2File
 
 
 class SkippedLine(str):

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import codecs
 import re
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice, zip_longest
 from pathlib import Path
 
 from attnmt.errors import DataError
-from attnmt.text.data import decoded_lines, open_bytes, unzipped_name
+from attnmt.text.data import BROKEN_STREAM, decoded_lines, open_bytes, unzipped_name
 from attnmt.text.invisible import blank
 from attnmt.text.long_lines import SKIPPED, corpus_raw_lines
 
@@ -89,7 +88,7 @@ def check_parallel_files(src_path: str | Path, tgt_path: str | Path) -> None:
         (src_lines, src_text), (tgt_lines, tgt_text) = line_extent(src_path), line_extent(tgt_path)
         if max(src_text, tgt_text) <= min(src_lines, tgt_lines) and min(src_lines, tgt_lines) > 1:
             return  # past the shorter's end, blank lines alone
-    except (OSError, EOFError, zlib.error, UnicodeDecodeError):  # BadGzipFile is an OSError: each named below
+    except (OSError, UnicodeDecodeError, *BROKEN_STREAM):  # BadGzipFile is an OSError: each named below
         pass
     for _ in stream_parallel(src_path, tgt_path):
         pass
@@ -100,7 +99,7 @@ def check_utf8(path: str | Path) -> None:
     the line): its bytes are checked first (``line_extent``), and read as lines only where that fails."""
     try:
         line_extent(path)
-    except (OSError, EOFError, zlib.error, UnicodeDecodeError):  # BadGzipFile is an OSError: each named below
+    except (OSError, UnicodeDecodeError, *BROKEN_STREAM):  # BadGzipFile is an OSError: each named below
         for _ in corpus_lines(path):
             pass
 

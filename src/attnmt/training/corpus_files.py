@@ -1,8 +1,8 @@
 """What a file given as training or validation text is, before it is read one sentence a line: a
 spreadsheet, an Office, PDF or RTF document, a translation memory (TMX, XML), which a practitioner often
-holds their parallel text in, a WMT test set's SGML, a tar archive, or text compressed otherwise than with
-gzip (an OPUS download's zip, .xz, .bz2, .zst, .7z) is refused in one line saying what it is and what to give
-instead.
+holds their parallel text in, a WMT test set's SGML, a tar archive, or compressed text whose name does not say
+so (.gz, .xz and .bz2 are read through their compression; an OPUS download's zip, .zst and .7z are not) is
+refused in one line saying what it is and what to give instead.
 Read as text, each was "invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv", advice that
 cannot help, a .tmx as train_tsv "expected 'source<TAB>target' with exactly one tab", and an .sgm's markup
 lines were scored as sentences."""
@@ -12,18 +12,18 @@ from __future__ import annotations
 import os
 import re
 import stat
-import zlib
 from pathlib import Path
 
 from attnmt.errors import DataError
-from attnmt.text.data import OLE_SIGNATURE, ZIP_START, check_readable, open_bytes
+from attnmt.text.data import BROKEN_STREAM, OLE_SIGNATURE, ZIP_START, check_readable, open_bytes
 from attnmt.text.encodings import utf16_without_bom
 from attnmt.text.parallel_text import check_parallel_files, check_utf8
 from attnmt.train_config import CorpusSpec, TrainConfig
 
 AS_TEXT = ("give UTF-8 text of one sentence a line, or of 'source<TAB>target' a line for a tsv (from a "
            "spreadsheet, its two columns saved as tab-separated UTF-8 text)")
-AS_GZIP = "decompress it first, or compress it with gzip instead: a name ending in .gz is read through gzip"
+AS_GZIP = ("decompress it first, or name it for its compression: a name ending in .gz, .xz or .bz2 is read "
+           "through gzip, xz or bzip2 (zstd and 7-Zip are not read)")
 # The first bytes of the files parallel text is often kept in that hold no plain text: what each is, what to do.
 NOT_TEXT = {ZIP_START: ("a zip archive (an OPUS download, an .xlsx, .ods or .docx file)", AS_TEXT),
             OLE_SIGNATURE: ("an Office 97-2003 file (.xls, .doc)", AS_TEXT),
@@ -53,7 +53,7 @@ def check_corpus_file(path: str | Path) -> None:
     try:
         with open_bytes(path) as file:
             head = file.read(HEAD)
-    except (OSError, EOFError, zlib.error):  # reading it names why
+    except (OSError, *BROKEN_STREAM):  # reading it names why
         return
     if kind := packed_kind(head):
         raise DataError(f"{path}: {kind[0]}, not text: {kind[1]}")
@@ -74,8 +74,8 @@ def head_text(head: bytes) -> str:
 
 
 def packed_kind(head: bytes) -> tuple[str, str] | None:
-    """What a file whose first bytes are ``head`` is and what to give instead, where it is no text of itself: an
-    archive, a document, or text compressed otherwise than with gzip; None otherwise."""
+    """What a file whose first bytes are ``head`` (decompressed where its name says so) is and what to give instead,
+    where it is no text of itself: an archive, a document, or compressed text; None otherwise."""
     if BZIP2.match(head):
         return "compressed with bzip2", AS_GZIP
     if TAR_MAGIC.match(head, TAR_AT):
