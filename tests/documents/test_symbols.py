@@ -135,6 +135,16 @@ def test_a_text_read_whole_keeps_its_symbols_as_a_text_line_of_one_sentence_does
     assert translate_lines([text], dropping) == ["👍🏽 NOW » CONTACT | ABOUT HOME"]
 
 
+def test_a_comma_after_words_the_vocabulary_lacks_starting_a_sentence_goes_back_with_them(same_dropping):
+    """"Привет мир, a dog runs." gave the model ", a dog runs.", and the comma was lost in every path
+    ("Привет мир Ein Hund, der einen Hund rennt."): it now goes out and back with the words it follows."""
+    same_dropping.writes = str.isascii  # a vocabulary without Cyrillic, as a Multi30k model's
+    lines = ["Привет мир, a dog runs.", "A cat sleeps. Привет; a man walks."]
+    assert translate_lines(lines, same_dropping) == lines
+    assert same_dropping.given == ["a dog runs.", "A cat sleeps.", "a man walks."]
+    assert model_reads(lines[0], None, same_dropping.writes) == "a dog runs."
+
+
 def test_a_text_read_whole_without_such_symbols_is_read_and_written_as_it_is(dropping):
     """No tab splitting it, as a text line has them: a JSONL line without such symbols goes to the model and
     comes back exactly as before (but for a soft hyphen, which a text line drops too)."""

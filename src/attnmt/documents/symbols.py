@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import accumulate
 
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
-from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
 from attnmt.documents.stop_points import stop_point
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
@@ -153,7 +153,8 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
             if not writes("".join(c for k, c in enumerate(text[s:e], s) if not any(a <= k < b for a, b in runs)))]
     taken = lone + [(s, e) for s, e in runs if not any(a <= s and e <= b for a, b in lone)]
     held = terms(text) if taken and terms is not None else ()
-    cuts = sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in held))
+    cuts = with_leading_marks(text, sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in held)),
+                              edges, flat.breaks)
     if not cuts:
         return
     # One space after the run goes too where one comes before it and a word after it ("runs 👍🏽 fast"
@@ -179,6 +180,35 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     flat.marks[:] = in_source_order(flat.marks, atoms, places)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
+
+
+def with_leading_marks(text: str, cuts: Sequence[tuple[int, int]], edges: Collection[int],
+                       breaks: Collection[int]) -> list[tuple[int, int]]:
+    """``cuts`` (sorted), each that starts a sentence (nothing but spaces and cuts before it since
+    the text's start, a break or a sentence's end) reaching over the punctuation glued after it
+    that ends no sentence (",", ";", ":") up to a space: "Привет мир, a dog runs." gave the model
+    ", a dog runs.", whose translation began with no comma ("Привет мир Ein Hund, der einen Hund
+    rennt."); the comma goes with "мир" into its atom, and is put back as written."""
+    extended: list[tuple[int, int]] = []
+    leading, last = True, 0  # whether a sentence starts at ``last``, the end of the cut before
+    for k, (start, end) in enumerate(cuts):
+        gap = text[last:start].rstrip()
+        leading = (leading and not gap) or gap[-1:] in tuple(SENTENCE_ENDS) or any(last < b <= start for b in breaks)
+        stop = cuts[k + 1][0] if k + 1 < len(cuts) else len(text)
+        glued = end
+        while glued < stop and glued not in edges and text[glued] not in SENTENCE_ENDS and is_mark(text[glued]):
+            glued += 1
+        if leading and glued > end and not text[glued:glued + 1].strip():
+            end = glued
+        extended.append((start, end))
+        last = end
+    return extended
+
+
+def is_mark(character: str) -> bool:
+    """Whether ``character`` is punctuation that follows a word (Unicode's Po and Pd: ",", ";", "—"),
+    no bracket or quote."""
+    return unicodedata.category(character) in ("Po", "Pd")
 
 
 def symbol_atom(flat: FlatText, start: int, end: int, position: int, points: dict[int, list[Mark]]) -> Mark:
