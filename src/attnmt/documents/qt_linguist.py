@@ -21,8 +21,9 @@ translated.  Here only translations are written:
   translation gets one before its first letter (take_accelerator);
 - the placeholders Qt fills in (``%1``, ``%L2``, ``%n``), as all those of XLIFF's sources
   (xliff.NUMBERED), pass through untranslated, and a source whose text is rich text (Qt Designer's
-  escaped ``<html><body><p>…``) is translated as HTML, its markup kept (attnmt.documents.xliff); a ``<byte
-  value="xa0"/>`` (lupdate's no-break space, or a control character) is read as its character (LinguistCodes);
+  escaped ``<html><body><p>…``, or words with tags among them: is_rich_text) is translated as HTML, its
+  markup kept (attnmt.documents.xliff); a ``<byte value="xa0"/>`` (lupdate's no-break space, or a control
+  character) is read as its character (LinguistCodes);
 - where a review keeps the source of every sentence of a translation (--below-quality source), it
   stays empty, still unfinished, for a person or a later run to fill: a copy of the source there
   was a translation that lrelease shipped and no later run replaced;
@@ -48,7 +49,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
 from attnmt.documents.xliff import XliffHtml, XliffVocabulary
 from attnmt.documents.xliff_languages import source_advice
-from attnmt.documents.xml_code import holds_markup
+from attnmt.documents.xml_code import holds_markup, holds_tags
 from attnmt.errors import DataError, UserError, warn
 from attnmt.text.language_codes import primary_subtag
 
@@ -126,7 +127,7 @@ def take_accelerator(form: etree._Element) -> bool:
     accelerator (ACCELERATOR: ``&File``, ``Save &As...``), taken out of it: the model reads "File",
     and the translation gets its own, before its first letter or digit (ACCELERATED), where Qt
     Linguist checks that it has one.  Read as a word, "&File" came back "& Datei" or without it."""
-    if len(form) or holds_markup(form) or not ACCELERATOR.search(form.text or ""):
+    if len(form) or is_rich_text(form) or not ACCELERATOR.search(form.text or ""):
         return False
     form.text = ACCELERATOR.sub("", form.text or "", count=1)
     return True
@@ -134,12 +135,20 @@ def take_accelerator(form: etree._Element) -> bool:
 
 def form_jobs(form: etree._Element, options: DocumentOptions, where: str, glossary: Glossary | None) -> list[TreeJob]:
     """The job translating a translation (or plural form) that holds its source's copy: as HTML where
-    that is rich text (xml_code.holds_markup), written back escaped as it came (markup.EmbeddedJob);
+    that is rich text (is_rich_text), written back escaped as it came (markup.EmbeddedJob);
     else its words and codes, its attributes (``type``, ``value``) the file's data."""
-    if holds_markup(form):
+    if is_rich_text(form):
         job = embedded_job(form, options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
     return [TreeJob(form, LinguistCodes(), replace(options, attributes=()), glossary)]
+
+
+def is_rich_text(form: etree._Element) -> bool:
+    """Whether a translation's text is rich text: HTML throughout (xml_code.holds_markup), or words with
+    HTML's tags among them, each closed (xml_code.holds_tags), which a QLabel shows as rich text where the
+    text starts with a tag (Qt::mightBeRichText): read as words, ``<b>Warning:</b> the file <i>%1</i> will
+    be deleted.`` came back ``<B>WARNING:</B> ... <I></I> %1``, its tags changed and emptied."""
+    return holds_markup(form) or holds_tags(form)
 
 
 class LinguistCodes(XliffVocabulary):
