@@ -172,3 +172,14 @@ def test_a_block_that_ends_in_no_stop_keeps_another_mark_or_an_ellipsis_the_mode
 def test_a_block_that_ends_in_no_stop_inside_its_brackets_gets_none_inside_them(fixed, source, translation, written):
     """The demo model's "(optional)" came back "(Bei einem Kampffeld.)", a stop the brackets never held."""
     assert one(f"<li>{source}</li>", fixed(translation, [])) == f"<li>{written}</li>"
+
+
+@pytest.mark.parametrize("source, translation, written", [
+    ("Loading...", "Wird geladen.", "Wird geladen..."),
+    ("A dog runs…", "Ein Hund rennt", "Ein Hund rennt…"),
+    ("A dog runs…", "Ein Hund rennt?", "Ein Hund rennt?"),
+    ("A dog runs...", "Ein Hund rennt…", "Ein Hund rennt…"),
+])
+def test_a_block_that_trails_off_keeps_its_ellipsis(fixed, source, translation, written):
+    """The demo model's "A dog runs…" came back "Ein Hund rennt.", "Loading..." "Ein Cumma."."""
+    assert one(f"<li>{source}</li>", fixed(translation, [])) == f"<li>{written}</li>"

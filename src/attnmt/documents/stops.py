@@ -47,13 +47,13 @@ def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: s
     model reads "A dog runs" in quotes): their stop ends the translation, once, not after the model's
     own, wherever the model put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference
     among those atoms shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference).  Where none
-    does, the sentence ends as its source does (``without_added_stop``)."""
+    does, the sentence ends as its source does (``without_added_stop``, ``with_source_ellipsis``)."""
     start, end = sentence
     text = atoms.flat.text
     source = text[start:end].rstrip()
     words_end = start + len(source) - closing_length(source)  # where the quotes and brackets that close it start
     if text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
-        return translation
+        return with_source_ellipsis(source, translation)
     if not is_stop(atoms.shown_after(words_end)):
         return without_added_stop(source, translation)
     kept = translation.rstrip()
@@ -74,6 +74,16 @@ def without_added_stop(source: str, translation: str) -> str:
     if said and words and words[-1] in STOPS and said[-1] not in ENDS and not ELLIPSIS.search(words):
         return words[:-1] + translation[len(words):]
     return translation
+
+
+def with_source_ellipsis(source: str, translation: str) -> str:
+    """``translation`` ending in ``source``'s ellipsis where the model wrote a full stop or no mark for it:
+    "Loading..." came back "Ein Cumma.", "A dog runs…" "Ein Hund rennt."; any other mark as the model wrote it."""
+    said, written = source.rstrip(), translation.rstrip()
+    trailing = ELLIPSIS.search(said)
+    if not trailing or not written or ELLIPSIS.search(written) or (written[-1] in ENDS and written[-1] not in STOPS):
+        return translation
+    return (written[:-1] if written[-1] in STOPS else written) + trailing[0] + translation[len(written):]
 
 
 def kept_stops(flat: FlatText) -> list[tuple[int, str]]:

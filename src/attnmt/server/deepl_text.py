@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from attnmt.documents.stops import ELLIPSIS, ENDS, STOPS, without_added_stop
+from attnmt.documents.stops import ENDS, STOPS, with_source_ellipsis, without_added_stop
 
 NO_NEWLINES = ("nonewlines", "0")
 # A line break inside a sentence: after a line ending in no mark that ends one (a quote or bracket may
@@ -79,9 +79,8 @@ def end_kept(source: str, translation: str) -> str:
     spaces = translation[len(written):]
     if not said or not written:
         return translation
-    trailing = ELLIPSIS.search(said)
-    if trailing and not ELLIPSIS.search(written) and (written[-1] in STOPS or written[-1] not in ENDS):
-        return (written[:-1] if written[-1] in STOPS else written) + trailing[0] + spaces
+    if (trailing := with_source_ellipsis(said, translation)) != translation:
+        return trailing
     if (shorter := without_added_stop(said, translation)) != translation:
         return shorter
     if said[-1] in STOPS and written[-1] not in ENDS:
