@@ -56,6 +56,8 @@ def test_a_telephone_number_is_protected_whole(text, found):
     ("Your order #A-10293 and ticket JIRA-1234 are about SKU-4471-BL.", ["#A-10293", "JIRA-1234", "SKU-4471-BL"]),
     ("Please pay to IBAN DE89 3704 0044 0532 0130 00 by Friday.", ["DE89 3704 0044 0532 0130 00"]),
     ("The book has the ISBN 978-3-16-148410-0, the old one 3-16-148410-X.", ["978-3-16-148410-0", "3-16-148410-X"]),
+    ("Your package 1Z999AA10123456784 arrives tomorrow; the car is WVWZZZ1JZXW000001.", ["1Z999AA10123456784",
+                                                                                        "WVWZZZ1JZXW000001"]),
 ])
 def test_an_order_a_ticket_an_iban_or_an_isbn_is_protected_whole(text, found):
     """The demo model wrote them as other numbers ("Der Buch mit der Nummer 5 5 5 5 5"); of "#A-10293" it was given
@@ -66,6 +68,7 @@ def test_an_order_a_ticket_an_iban_or_an_isbn_is_protected_whole(text, found):
 @pytest.mark.parametrize("text", [
     "COVID-19 spread, F-16 jets flew, UTF-8 text, an A4 sheet, MP3 files, a T-Shirt, the B-52s and NATO.",
     "CO2-Ausstoß sinkt, the A-Team met in 1999-2000 on pages 123-456.",
+    "ISO9001, COVID19, B2B, NASA, ABCDEFGHIJKL and 12345678901 are no codes.",
 ])
 def test_a_name_with_a_number_is_no_code(text):
     """Capitals and a number that name a thing are words to translate, or the model's to keep."""

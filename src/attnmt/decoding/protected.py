@@ -102,11 +102,13 @@ PHONE = (rf"(?<![\w+])\+(?=(?:[ ().-]{{0,2}}\d){{7}})\d{{1,15}}(?:{_PHONE_GAP}{_
 # A bank account's IBAN (``DE89 3704 0044 0532 0130 00``), a book's hyphenated ISBN (``978-3-16-148410-0``), and
 # an order's, a ticket's or a product's code of capitals and digits in hyphenated parts, three digits in a row among
 # them (``#A-10293``, ``JIRA-1234``, ``SKU-4471-BL``): the demo model wrote each as other numbers ("Nummer 5 5 5"),
-# and of "#A-10293" only "#A" was kept (HANDLE).  Not a name with a number (COVID-19, F-16, UTF-8), nor one a word
-# goes on from (COVID-19-Pandemie), nor an X-ray's [X-1X].
+# and of "#A-10293" only "#A" was kept (HANDLE); or unhyphenated, ten capitals and digits or more, three digits and
+# two letters among them (a parcel's ``1Z999AA10123456784``).  Not a name with a number (COVID-19, F-16, UTF-8,
+# ISO9001), nor one a word goes on from (COVID-19-Pandemie), nor an X-ray's [X-1X].
 IBAN = r"(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z\d]{4}){2,7}(?: ?[A-Z\d]{1,3})?(?![\w-])"
 ISBN = r"(?<![\w-])(?:97[89]-)?\d{1,5}-\d{1,7}-\d{1,7}-[\dX](?![\w-])"
-ID_CODE = r"(?<![\w#\[-])#?(?=[A-Z\d-]*\d{3})[A-Z][A-Z\d]*(?:-[A-Z\d]+)+(?![\w-])"
+ID_CODE = (r"(?<![\w#\[-])#?(?=[A-Z\d-]*\d{3})[A-Z][A-Z\d]*(?:-[A-Z\d]+)+(?![\w-])"
+           r"|(?<![\w-])(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){2})[A-Z\d]{10,}(?![\w-])")
 # A key, a token or data in base64 (``PZuDsGgLpEXqrcAqBH1Mz++6Bpy…``, a JSON web token's dotted parts): twenty
 # characters or more of base64's alphabet with a letter and a digit among them, as no word of a language is (not
 # "COVID-19-Pandemie", which a hyphen parts).  Given to the model, 4000 characters of base64 came back as words.
