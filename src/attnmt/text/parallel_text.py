@@ -21,9 +21,13 @@ from attnmt.text.data import BROKEN_STREAM, decoded_lines, open_bytes, unzipped_
 from attnmt.text.invisible import blank
 from attnmt.text.long_lines import SKIPPED, corpus_raw_lines
 
-# A field quoted as spreadsheets and csv.QUOTE_MINIMAL write one: '"', its text with each '"' doubled, '"', then a
-# tab or the line's end.
+# A field quoted as spreadsheets, pandas and csv.QUOTE_MINIMAL or QUOTE_ALL write one: '"', its text with each '"'
+# doubled, '"', then a tab or the line's end.
 QUOTED_FIELD = re.compile(r'"((?:[^"]|"")*)"(?=\t|$)')
+# One quoted as R's write.table writes every field by default (qmethod "escape"): each '"' in it written '\"'; a
+# backslash before anything else, or last, is the text's own (R leaves it as it is).
+ESCAPED_FIELD = re.compile(r'"((?:[^"\\]|\\"|\\)*)"(?=\t|$)')
+QUOTE_IN = {QUOTED_FIELD: '""', ESCAPED_FIELD: '\\"'}  # how each writes a '"' of the text
 
 
 @dataclass
@@ -153,7 +157,7 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
     run.  A file mostly of such lines (one side's text, a CSV file, a corpus with a score column) is refused
     naming its first one (``check_mostly_pairs``), after TSV_SAMPLE lines and at its end."""
     kept, malformed, first = 0, 0, (0, 0)  # first: the first malformed line's number and tabs
-    spreadsheet = spreadsheet_written(path)
+    spreadsheet = spreadsheet_quoting(path)
     for number, line in enumerate(corpus_lines(path), start=1):
         if number == TSV_SAMPLE + 1:  # TSV_SAMPLE lines read, this one not yet
             check_mostly_pairs(path, kept, malformed, first)
@@ -171,32 +175,36 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
     check_mostly_pairs(path, kept, malformed, first)
 
 
-def tsv_fields(line: str, spreadsheet: bool = False) -> list[str]:
+def tsv_fields(line: str, spreadsheet: re.Pattern[str] | None = None) -> list[str]:
     """A tsv line's fields, blank ones after the second left out (a spreadsheet's empty columns), a field a
-    spreadsheet or pandas quoted read as its text (quoted_fields; ``spreadsheet``: the file is one's, as
-    spreadsheet_written tells)."""
+    spreadsheet, pandas or R quoted read as its text (quoted_fields; ``spreadsheet``: how the file's fields are
+    quoted where it is one's, as spreadsheet_quoting tells)."""
     fields = quoted_fields(line, spreadsheet) if '"' in line else line.split("\t")
     while len(fields) > 2 and not fields[-1].strip():
         fields.pop()
     return fields
 
 
-def quoted_fields(line: str, spreadsheet: bool) -> list[str]:
-    """A tsv line's fields, where a field that Excel, LibreOffice or pandas saved in quotes is its text:
-    '"She said ""hi"" to him."' is 'She said "hi" to him.'.  It was trained on as written, quotes doubled and
-    around it, and one holding a tab was a line of three fields, left out.  A field in quotes holding neither a
-    quote nor a tab is its text in a file such a writer wrote (``spreadsheet``: Excel quotes a cell with a comma
-    too), and as written in another, which quotes speech so ('"Go!"')."""
-    return [inner.replace('""', '"') if inner is not None and (spreadsheet or '""' in inner or "\t" in inner)
-            else raw for raw, inner in split_quoted(line)]
+def quoted_fields(line: str, spreadsheet: re.Pattern[str] | None) -> list[str]:
+    """A tsv line's fields, where a field that Excel, LibreOffice, pandas or R saved in quotes is its text:
+    '"She said ""hi"" to him."' (R: '"She said \\"hi\\" to him."') is 'She said "hi" to him.'.  It was trained on
+    as written, quotes doubled and around it, and one holding a tab was a line of three fields, left out.  In a
+    file such a writer wrote (``spreadsheet``: QUOTED_FIELD or ESCAPED_FIELD, how it quotes a field), every field
+    in quotes is its text (Excel quotes a cell with a comma too, R and QUOTE_ALL every cell); in another, one
+    holding neither a doubled quote nor a tab is as written, a corpus's quoted speech ('"Go!"')."""
+    if spreadsheet is not None:
+        return [raw if inner is None else inner.replace(QUOTE_IN[spreadsheet], '"')
+                for raw, inner in split_quoted(line, spreadsheet)]
+    return [inner.replace('""', '"') if inner is not None and ('""' in inner or "\t" in inner)
+            else raw for raw, inner in split_quoted(line, QUOTED_FIELD)]
 
 
-def split_quoted(line: str) -> Iterator[tuple[str, str | None]]:
-    """A tsv line's fields, each as written (up to the next tab) and, where it is one quoted as spreadsheets
-    quote one (QUOTED_FIELD), what is inside the quotes (else None)."""
+def split_quoted(line: str, field: re.Pattern[str]) -> Iterator[tuple[str, str | None]]:
+    """A tsv line's fields, each as written (up to the next tab) and, where it is one quoted as ``field``
+    matches (QUOTED_FIELD, ESCAPED_FIELD), what is inside the quotes (else None)."""
     start = 0
     while True:
-        quoted = QUOTED_FIELD.match(line, start)
+        quoted = field.match(line, start)
         end = quoted.end() if quoted else line.find("\t", start)
         end = len(line) if end < 0 else end
         yield line[start:end], quoted[1] if quoted else None
@@ -205,17 +213,20 @@ def split_quoted(line: str) -> Iterator[tuple[str, str | None]]:
         start = end + 1
 
 
-def spreadsheet_written(path: str | Path) -> bool:
-    """Whether the tsv file ``path`` reads as one a spreadsheet or pandas wrote: in its first TSV_SAMPLE lines,
-    a field holding a quote is always one in quotes whole, its own quotes doubled (QUOTED_FIELD), and there is
-    one at least.  A corpus's own quotes soon break that ('He said "hi".', '"Go," he said.')."""
-    quoted = False
+def spreadsheet_quoting(path: str | Path) -> re.Pattern[str] | None:
+    """How the tsv file ``path``'s fields are quoted (QUOTED_FIELD, ESCAPED_FIELD) where it reads as one a
+    spreadsheet, pandas or R wrote: in its first TSV_SAMPLE lines, a field holding a quote is always one in
+    quotes whole, its own quotes written as that writer writes them, and there is one at least; else None.  A
+    corpus's own quotes soon break that ('He said "hi".', '"Go," he said.')."""
+    fitting, quoted = [QUOTED_FIELD, ESCAPED_FIELD], False
     for line in islice(corpus_lines(path), TSV_SAMPLE):
-        for raw, inner in split_quoted(line) if '"' in line else ():
-            if '"' in raw and inner is None:
-                return False
-            quoted = quoted or inner is not None
-    return quoted
+        if '"' in line:
+            quoted = True
+            fitting = [field for field in fitting if all(
+                inner is not None for raw, inner in split_quoted(line, field) if '"' in raw)]
+            if not fitting:
+                return None
+    return fitting[0] if quoted else None
 
 
 def check_mostly_pairs(path: str | Path, kept: int, malformed: int, first: tuple[int, int]) -> None:
