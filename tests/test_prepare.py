@@ -17,6 +17,7 @@ from attnmt.cli.main import ended_by_signals
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import encode_pairs
 from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import tokenize_corpora as prep
 from attnmt.training.batching import TokenBatcher
@@ -162,6 +163,43 @@ def test_worker_processes_write_the_same_arrays_as_one_process(tmp_path, tokeniz
         assert (alone / "corpus0" / name).read_bytes() == (pooled / "corpus0" / name).read_bytes(), name
 
 
+def test_spawned_workers_read_the_tokenizer_from_its_files_and_encode_as_one_process(tokenizer):
+    """Spawned (macOS, Windows, Python 3.14 on Linux), a worker was sent the pickled tokenizer; it now reads its
+    files, and encodes what one process does."""
+    chunks = [PAIRS[:7], PAIRS[7:14], PAIRS[14:]]
+    alone = list(prep.encoded_chunks(iter(chunks), tokenizer, Filters(32, 0), 1))
+    spawn = multiprocessing.get_context("spawn")
+    spawned = list(prep.encoded_chunks(iter(chunks), tokenizer, Filters(32, 0), 2, spawn))
+    assert [chunk.src_tokens.tolist() + chunk.tgt_tokens.tolist() for chunk in spawned] == [
+        chunk.src_tokens.tolist() + chunk.tgt_tokens.tolist() for chunk in alone]
+
+
+UNGUARDED_SCRIPT = """
+import multiprocessing, sys
+from pathlib import Path
+from attnmt.text.tokenizer_files import read_tokenizer
+from attnmt.training.corpus_filters import Filters
+from attnmt.training.tokenize_corpora import encoded_chunks
+pairs = [("a dog runs", "ein hund rennt"), ("a cat sleeps", "eine katze schläft")]
+tokenizer = read_tokenizer(Path(sys.argv[1]), True)
+context = multiprocessing.get_context(sys.argv[2])
+print(len(list(encoded_chunks(iter([pairs] * 4), tokenizer, Filters(32, 0), 2, context))))
+"""
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_workers_that_die_as_they_start_are_named_in_one_line_not_waited_for(tmp_path, tokenizer, method):
+    """A script without an ``if __name__ == "__main__":`` guard, spawned: each worker runs the script again and
+    dies starting its own pool; Pool made another, and the preparation hung for ever."""
+    save_tokenizer(tokenizer, tmp_path)
+    script = tmp_path / "prepare.py"
+    script.write_text(UNGUARDED_SCRIPT, encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script), str(tmp_path), method], capture_output=True, text=True,
+                         timeout=120, env={**os.environ, "PYTHONPATH": str(Path(prep.__file__).parents[2])})
+    assert run.returncode == 1
+    assert run.stderr.splitlines()[-1] == f"attnmt.errors.ConfigError: {prep.DEAD_WORKER}"
+
+
 def signal_handlers() -> dict[str, str]:
     """This process's handlers of the signals that end a command, by name (a Python function: "stop")."""
     return {number.name: getattr(signal.getsignal(number), "name", "stop")
@@ -170,7 +208,8 @@ def signal_handlers() -> dict[str, str]:
 
 def test_a_worker_does_not_take_the_commands_signal_handlers(tokenizer):
     """Forked, a worker raised the command's Terminated when its pool ended it (SIGTERM): a traceback."""
-    with ended_by_signals(), multiprocessing.Pool(1, prep._start_worker, (tokenizer, Filters(32, 0))) as pool:
+    settings = (tokenizer, Filters(32, 0), (True, False))
+    with ended_by_signals(), multiprocessing.Pool(1, prep._start_worker, settings) as pool:
         assert signal_handlers()["SIGTERM"] == "stop"  # the command's
         assert pool.apply(signal_handlers) == {"SIGTERM": "SIG_DFL", "SIGHUP": "SIG_DFL", "SIGINT": "SIG_IGN"}
 

@@ -32,7 +32,7 @@ from attnmt.errors import ConfigError, DataError
 from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
 from attnmt.text.parallel_text import ReadReport, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
-from attnmt.text.tokenizer_files import save_tokenizer
+from attnmt.text.tokenizer_files import read_tokenizer, save_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.corpus import (
@@ -53,29 +53,52 @@ from attnmt.training.corpus_filters import EncodedChunk, FilterReport, Filters, 
 CHUNK_PAIRS = 10_000  # pairs per task sent to a worker: large enough to hide the cost of sending it
 
 
-_worker_settings: tuple[Tokenizer, Filters] | None = None  # set once in each worker process
+_worker_settings: tuple[Tokenizer | VocabTokenizer, Filters] | None = None  # set once in each worker process
 
 
-def _start_worker(tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> None:
+def _start_worker(tokenizer: Tokenizer | VocabTokenizer | Path, filters: Filters, reads: tuple[bool, bool]) -> None:
     """A worker's set-up.  Its signals are put back to what a plain process does: forked, it inherited
     the command's handlers (attnmt.cli.main raises Terminated on SIGTERM), and the pool ends its
     workers with SIGTERM, each of which then printed a traceback.  Ctrl-C reaches the whole process
-    group: the command stops the pool; a worker ignores it."""
+    group: the command stops the pool; a worker ignores it.  ``tokenizer``: the folder its files were
+    saved in where the worker was not forked (encoded_chunks), read as ``reads`` says (source_eos,
+    language_token_alone)."""
     global _worker_settings
     for number in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if isinstance(tokenizer, Path):
+        tokenizer = read_tokenizer(tokenizer, *reads)
     _worker_settings = (tokenizer, filters)
 
 
 class EncodingPool(multiprocessing.pool.Pool):
-    """A Pool whose workers end quietly when the command is gone.  Killed while they encoded (SIGKILL alone, as
-    ``kill -9`` or the OOM killer sends it), its workers' results had nowhere to go, and each printed two
-    BrokenPipeError tracebacks under the shell's "Killed"."""
+    """A Pool whose workers end quietly when the command is gone, and that tells a worker that died from one
+    at work.  Killed while they encoded (SIGKILL alone, as ``kill -9`` or the OOM killer sends it), its workers'
+    results had nowhere to go, and each printed two BrokenPipeError tracebacks under the shell's "Killed"."""
 
-    @staticmethod
-    def Process(ctx, *args, **kwds):  # noqa: N802 (multiprocessing's name for the hook that makes each worker)
+    def __init__(self, processes: int, *args: Any, **kwargs: Any) -> None:
+        self.size, self.started = processes, 0  # the pool's workers, and the processes made for them
+        super().__init__(processes, *args, **kwargs)
+
+    def Process(self, ctx, *args, **kwds):  # noqa: N802 (multiprocessing's name for the hook that makes each worker)
+        self.started += 1
         return ctx.Process(*args, **{**kwds, "target": partial(_quiet_when_orphaned, kwds["target"])})
+
+    def result(self, pending: multiprocessing.pool.AsyncResult) -> EncodedChunk:
+        """``pending``'s chunk once encoded.  A worker never ends while there is work, so one made beyond the
+        first ``size`` replaces a dead one: Pool makes another, forever, and a task sent to the dead one never
+        returns.  Spawned by a script with no ``__main__`` guard, every worker died as it started."""
+        while not pending.ready():
+            pending.wait(0.5)
+            if self.started > self.size:
+                raise ConfigError(DEAD_WORKER)
+        return pending.get()
+
+
+DEAD_WORKER = ("a worker process tokenising the corpora ended as it started: where processes are spawned (macOS, "
+               "Windows, Python 3.14 on Linux), a script that prepares corpora must do so under 'if __name__ == "
+               "\"__main__\":' (or with prepare_workers: 1)")
 
 
 def _quiet_when_orphaned(work: Callable[..., None], *args: Any) -> None:
@@ -92,26 +115,36 @@ def _encode_in_worker(pairs: list[tuple[str, str]]) -> EncodedChunk:
 
 
 def encoded_chunks(chunks: Iterator[list[tuple[str, str]]], tokenizer: Tokenizer | VocabTokenizer, filters: Filters,
-                   workers: int) -> Iterator[EncodedChunk]:
+                   workers: int, context: multiprocessing.context.BaseContext | None = None) -> Iterator[EncodedChunk]:
     """``chunks`` encoded in order, by ``workers`` processes when there is more than one chunk.
 
     At most two chunks per worker are in flight, so the text is never read much ahead
-    of the encoding (Pool.imap would read the whole corpus into its queue).
+    of the encoding (Pool.imap would read the whole corpus into its queue).  A forked worker has the
+    tokenizer already; one spawned (``context``: multiprocessing's default where None) reads it from a
+    temporary folder: pickled, it was larger than a pipe holds, and the write of it to a worker that died
+    at start-up blocked for ever.
     """
     head = list(islice(chunks, 2))
     if len(head) < 2 or workers < 2:  # a small corpus: starting processes would cost more than it saves
         yield from (encode_chunk(chunk, tokenizer, filters) for chunk in chain(head, chunks))
         return
-    with EncodingPool(workers, _start_worker, (tokenizer, filters)) as pool:
-        pending: deque = deque()
-        for chunk in chain(head, chunks):
-            pending.append(pool.apply_async(_encode_in_worker, (chunk,)))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-        pool.close()  # the workers end on their own; leaving the with block would kill them (SIGTERM)
-        pool.join()
+    context = context or multiprocessing.get_context()
+    reads = (tokenizer.source_eos, isinstance(tokenizer, Tokenizer) and tokenizer.language_token_alone)
+    with tempfile.TemporaryDirectory(prefix="attnmt-tokenizer-") as folder:
+        given: Tokenizer | VocabTokenizer | Path = tokenizer
+        if context.get_start_method() != "fork":
+            save_tokenizer(tokenizer, Path(folder))
+            given = Path(folder)
+        with EncodingPool(workers, _start_worker, (given, filters, reads), context=context) as pool:
+            pending: deque = deque()
+            for chunk in chain(head, chunks):
+                pending.append(pool.apply_async(_encode_in_worker, (chunk,)))
+                if len(pending) >= 2 * workers:
+                    yield pool.result(pending.popleft())
+            while pending:
+                yield pool.result(pending.popleft())
+            pool.close()  # the workers end on their own; leaving the with block would kill them (SIGTERM)
+            pool.join()
 
 
 def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]]:
