@@ -421,7 +421,9 @@ def test_a_copy_corpus_of_one_file_on_both_sides_is_read_where_keep_untranslated
 def test_one_file_reached_by_a_link_is_refused_as_both_sides(tmp_path):
     (tmp_path / "tr.en").write_text("A dog runs.\n")
     (tmp_path / "link.de").symlink_to(tmp_path / "tr.en")
-    with pytest.raises(ConfigError, match=r"^train_src and train_tgt both name .*tr\.en"):
+    with pytest.raises(ConfigError, match=r"^train_src and train_tgt both name .*tr\.en, .*: give the target side's "
+                                          r"file in train_tgt \(or, for a copy task in one language, "
+                                          r"keep_untranslated: true\)$"):
         TrainConfig(train_src=str(tmp_path / "tr.en"), train_tgt=str(tmp_path / "link.de"))
 
 

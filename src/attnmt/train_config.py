@@ -271,8 +271,9 @@ def check_two_sides(holder: TrainConfig | CorpusSpec, keys: tuple[str, str]) -> 
     except OSError:  # one is missing: the reading names it
         return
     if same:
+        copy = "" if keys[0].startswith("valid") else " (or, for a copy task in one language, keep_untranslated: true)"
         raise ConfigError(f"{keys[0]} and {keys[1]} both name {source}, so each sentence would be its own "
-                          f"translation: give the target side's file in {keys[1]}")
+                          f"translation: give the target side's file in {keys[1]}{copy}")
 
 
 def text_paths(entry: object) -> object:
