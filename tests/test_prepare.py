@@ -200,6 +200,21 @@ def test_workers_that_die_as_they_start_are_named_in_one_line_not_waited_for(tmp
     assert run.stderr.splitlines()[-1] == f"attnmt.errors.ConfigError: {prep.DEAD_WORKER}"
 
 
+def test_a_worker_killed_at_work_is_named_in_one_line_not_waited_for(tokenizer, monkeypatch):
+    """Killed (SIGKILL, as the OOM killer sends it), its chunk never came back: Pool made another worker and the
+    preparation waited for ever."""
+    monkeypatch.setattr(prep, "encode_chunk", lambda *_: os.kill(os.getpid(), signal.SIGKILL))
+    fork = multiprocessing.get_context("fork")
+    before = signal.signal(signal.SIGALRM, lambda *_: pytest.fail("still waiting for a dead worker's chunk"))
+    signal.alarm(20)  # a regression fails, not hangs
+    try:
+        with pytest.raises(ConfigError, match=r"^a worker process tokenising the corpora died: it was killed "):
+            list(prep.encoded_chunks(iter([PAIRS[:10], PAIRS[10:]]), tokenizer, Filters(32, 0), 2, fork))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+
+
 def signal_handlers() -> dict[str, str]:
     """This process's handlers of the signals that end a command, by name (a Python function: "stop")."""
     return {number.name: getattr(signal.getsignal(number), "name", "stop")

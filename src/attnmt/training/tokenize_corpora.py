@@ -88,7 +88,8 @@ class EncodingPool(multiprocessing.pool.Pool):
     def result(self, pending: multiprocessing.pool.AsyncResult) -> EncodedChunk:
         """``pending``'s chunk once encoded.  A worker never ends while there is work, so one made beyond the
         first ``size`` replaces a dead one: Pool makes another, forever, and a task sent to the dead one never
-        returns.  Spawned by a script with no ``__main__`` guard, every worker died as it started."""
+        returns (a worker the OOM killer ended; spawned by a script with no ``__main__`` guard, every worker,
+        as it started)."""
         while not pending.ready():
             pending.wait(0.5)
             if self.started > self.size:
@@ -96,9 +97,10 @@ class EncodingPool(multiprocessing.pool.Pool):
         return pending.get()
 
 
-DEAD_WORKER = ("a worker process tokenising the corpora ended as it started: where processes are spawned (macOS, "
-               "Windows, Python 3.14 on Linux), a script that prepares corpora must do so under 'if __name__ == "
-               "\"__main__\":' (or with prepare_workers: 1)")
+DEAD_WORKER = ("a worker process tokenising the corpora died: it was killed (out of memory, or by a signal), or, where "
+               "processes are spawned (macOS, Windows, Python 3.14 on Linux), the script preparing the corpora does "
+               "so outside 'if __name__ == \"__main__\":', where each worker runs it again and dies as it starts "
+               "(or give prepare_workers: 1)")
 
 
 def _quiet_when_orphaned(work: Callable[..., None], *args: Any) -> None:
