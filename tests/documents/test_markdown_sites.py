@@ -134,6 +134,15 @@ def test_an_mdx_comment_is_kept_whole_alone_on_its_line_or_inside_a_text(mirror)
     assert mirror.given == ["A dog runs.", "Text here."]
 
 
+def test_an_mdx_expression_in_a_text_is_kept_whole(mirror):
+    """MDX reads every "{" in a text as JavaScript: translated as prose, ``{props.name}`` came back as a word
+    the model made up ("Kurfern"), and the page no longer built."""
+    text = "A woman walks with {props.name} in the park.\n\nIt is {new Date().getFullYear()} and {a({b: {c: 1}})}.\n"
+    assert translate_markdown(text, mirror, mdx=True) == (
+        "PARK. THE {props.name} IN WITH WALKS WOMAN A\n\n{new Date().getFullYear()} AND {a({b: {c: 1}})}. IS IT\n")
+    assert mirror.given == ["A woman walks with in the park.", "It is and."]
+
+
 def test_an_inline_attribute_list_is_kept_whole_after_its_link_image_or_icon(mirror):
     """MkDocs Material's buttons and sized images: translated as prose, ``{ .MD-BUTTON }`` named no class."""
     text = ('Click [Get started](start.md){ .md-button .md-button--primary } now.\n\n'

@@ -46,10 +46,10 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import PROTECTED
 from attnmt.documents.markdown_definitions import DefinitionTitle, definition_titles
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
-from attnmt.documents.markdown_github import alert_title, github, kept_start
+from attnmt.documents.markdown_github import alert_title, github, kept_rule, kept_start
 from attnmt.documents.markdown_html import INLINE_BREAK, html_name, html_pairs
 from attnmt.documents.markdown_link_titles import link_title, titled
-from attnmt.documents.markdown_sites import attributes_after, kept_end, site_lines, templates, trimmed
+from attnmt.documents.markdown_sites import MDX_EXPRESSION, attributes_after, kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
     Mark,
     Region,
@@ -128,10 +128,11 @@ def markdown_parser(mdx: bool = False) -> MarkdownIt:
     """CommonMark with GitHub's tables, strikethrough, footnote references and emoji codes
     (attnmt.documents.markdown_github), docs sites' template tags (attnmt.documents.markdown_sites), its
     link, image, code span and autolink rules recording their source; in ``mdx``, without indented code,
-    as MDX reads it (text indented in a JSX component, ``<TabItem>\n\n    Text``, is a paragraph)."""
+    as MDX reads it (text indented in a JSX component, ``<TabItem>\n\n    Text``, is a paragraph), and
+    with each expression in text (``{props.name}``) an atom kept whole."""
     md = templates(github(MarkdownIt("commonmark").enable("table")))
     if mdx:
-        md.disable("code")
+        md.disable("code").inline.ruler.before("link", "expression", kept_rule(MDX_EXPRESSION, "{"))
     for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),
                                     ("backticks", backtick, "code_inline", None),
                                     ("autolink", autolink, "link_open", None)):

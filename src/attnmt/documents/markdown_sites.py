@@ -86,6 +86,10 @@ ITEM = re.compile(r"(?:[-+*:]|\d{1,9}[.)])(?:[ \t]+|$)")  # a list item's or def
 # list ({#install}, {: #id .cls}, {.cls}), or a backslash, which at a block's end is no hard break but itself
 # (CommonMark), and as the translation's last character came back escaped, doubled ("end\\").
 KEPT_END = re.compile(r"(?:\s*(?<!\{)\{(?::[^{}\n]*|[ \t]*[#.][^{}\n]*)\}|(?<!\\)\\)$")
+# An MDX expression in text (``{props.name}``, ``{new Date().getFullYear()}``, braces nested twice): JavaScript the
+# page runs, where MDX reads every "{" as one. Read as prose, the model translated it ("{props.name}" came back
+# "Kurfern").
+MDX_EXPRESSION = re.compile(r"\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}")
 # Hugo's shortcodes and MDX's comments ({/* ... */}, whose text, escaped as prose, was no JavaScript), which may run
 # over lines, and Liquid's and Jinja's tags and output, on one line as their engines' authors write them (a lone
 # ``{{`` in prose is not one), read as atoms kept whole.
