@@ -19,6 +19,7 @@ from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.protected import PLAIN_PROTECTED
 from attnmt.documents.bidi import balanced, without_lost_partners
+from attnmt.documents.column_gaps import with_column_gaps
 from attnmt.documents.direction_controls import take_out_controls
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.failed import in_order_where_misshapen, kept_where_empty
@@ -282,11 +283,12 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     """A line of plain text: its spacing kept, URLs, e-mail addresses, file names and a program's placeholders
     protected (what ``protected`` matches: PLAIN_PROTECTED), a terminal's escape codes kept around their words
     (terminal_codes.add_line; ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a
-    line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was; a list's mark at its
+    line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was, as does a column's gap of
+    spaces (attnmt.documents.column_gaps); a list's mark at its
     start, or after such a tab or break, is kept whole there (attnmt.documents.list_marks)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
     add_line(builder, after_list_mark(builder, line), codes, add_fields)
-    return builder.build()
+    return with_column_gaps(builder.build())
 
 
 def translate_lines(lines: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
