@@ -32,7 +32,8 @@ def test_the_title_and_description_are_translated_in_their_own_quoting(upper):
 
 
 @pytest.mark.parametrize("line", [
-    "title: >\n  A folded title\n",  # a block scalar
+    "title: |\n  A literal title\n",  # a literal block scalar: its line breaks are the value's
+    "title: >\n  A folded\n\n  title\n",  # a blank line folds into a line break
     "title: A title # with a comment\n",
     "title: [A, list]\n",
     "title: yes\n",  # a truth value to a YAML reader
@@ -45,6 +46,17 @@ def test_a_value_of_another_form_or_key_is_kept(upper, line):
     page = f"---\n{line}---\n"
     assert translate_markdown(page, upper) == page
     assert upper.given == []
+
+
+def test_a_folded_description_is_translated_on_one_line_of_its_block(upper):
+    """A blog's ``description: >-`` over indented lines (as Hugo and Jekyll themes write a long one) stayed
+    in the source, shown in search results untranslated."""
+    page = "---\ndescription: >-\n  A man and his dog walk\r\n  in the park.\r\nauthor: Jane Doe\n---\n"
+    out = translate_markdown(page, upper)
+    assert out == "---\ndescription: >-\n  A MAN AND HIS DOG WALK IN THE PARK.\r\nauthor: Jane Doe\n---\n"
+    assert upper.given == ["A man and his dog walk in the park."]
+    front = yaml.safe_load(out.split("---\n")[1].replace("\r", ""))
+    assert front == {"description": "A MAN AND HIS DOG WALK IN THE PARK.", "author": "Jane Doe"}
 
 
 def test_a_plain_translation_that_would_read_otherwise_is_quoted(known):

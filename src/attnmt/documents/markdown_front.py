@@ -7,7 +7,8 @@ translated page kept its English title.  Only a key at the front matter's top le
 indented) with its value on its own line is read, as YAML (``---``) or TOML (``+++``) writes it:
 a plain YAML scalar (``title: Getting started``), or a string in double or single quotes
 (``title: "A \\"quoted\\" word"``, ``title: 'It''s here'``; TOML's ``title = "…"`` and
-``'…'``).  A value of another form (a block scalar ``>``, a list, a plain scalar with a comment
+``'…'``), or a folded block scalar (``description: >-`` over indented lines, written back as one line of
+them).  A value of another form (a literal block ``|``, a list, a plain scalar with a comment
 ``#`` or one a reader would take for another type), or with an escape other than a quote's or a
 backslash's, is kept as it is.  The translation is written in the value's own quoting, or, where
 a plain scalar's translation would read otherwise (``: `` or a leading ``-`` in it), in double
@@ -43,6 +44,7 @@ SINGLE_TOML = re.compile(r"'([^'\n]*)'")
 INDICATORS = tuple("-?:,[]{}#&*!|>'\"%@`")
 PLAIN_BREAKERS = re.compile(r":\s|\s#|:$")
 # Plain values a YAML reader takes for another type than a string: a truth value, null, a number, a date.
+FOLDED = frozenset({">", ">-", ">+"})  # a folded block scalar's header: its lines are read as one, with spaces
 OTHER_TYPES = re.compile(r"(?i:true|false|yes|no|on|off|null|~)|[-+]?[\d._]+(?:e[-+]?\d+)?|\d{4}-\d\d-\d\d.*")
 
 
@@ -61,6 +63,8 @@ class FrontValue:
     def written(self) -> str:
         """The translated value, quoted as the source's was where the translation allows it."""
         text = " ".join("".join(self.holder.itertext()).split())
+        if self.quote == ">":  # a folded block's: one line of it, read as the lines it folds were
+            return text
         if self.quote == "'" and not (self.toml and "'" in text):
             return "'" + (text if self.toml else text.replace("'", "''")) + "'"
         if self.quote or (self.toml or text.startswith(INDICATORS) or PLAIN_BREAKERS.search(text)
@@ -89,7 +93,9 @@ def front_values(lines: Sequence[str], skipped: int, vocabulary: Vocabulary, opt
         match = (TOML_LINE if toml else YAML_LINE).fullmatch(line)
         if match is None or match["key"] not in FRONT_KEYS:
             continue
-        value = read_value(match["value"], toml)
+        folded = folded_lines(lines, index, skipped - 1) if not toml and match["value"] in FOLDED else None
+        value = (" ".join(body(line).strip() for line in lines[folded[0]:folded[1]]), ">") if folded \
+            else read_value(match["value"], toml)
         if value is None:
             continue
         text, quote = value
@@ -98,9 +104,24 @@ def front_values(lines: Sequence[str], skipped: int, vocabulary: Vocabulary, opt
             continue
         job = job_type(page.root, vocabulary, options, glossary)
         if job.flats():
-            region = Region([(index, match.start("value"), match.end("value"))])
+            region = Region([(index, match.start("value"), match.end("value"))] if folded is None else
+                            [(folded[0], len(lines[folded[0]]) - len(lines[folded[0]].lstrip()), 0),
+                             (folded[1] - 1, 0, len(body(lines[folded[1] - 1])))])
             found.append(FrontValue(region, text, quote, toml, job, page.root))
     return found
+
+
+def folded_lines(lines: Sequence[str], index: int, end: int) -> tuple[int, int] | None:
+    """[first, last) of the lines of the folded block scalar whose key stands on ``lines[index]``
+    (``description: >-``): the indented lines under it before ``end``, the front matter's closing
+    line; None for none, or for one with a blank line inside, which folds into a line break."""
+    last = index + 1
+    while last < end and body(lines[last])[:1] in (" ", "\t", ""):
+        last += 1
+    while last > index + 1 and not body(lines[last - 1]).strip():
+        last -= 1
+    inside = lines[index + 1:last]
+    return (index + 1, last) if inside and all(body(line).strip() for line in inside) else None
 
 
 def read_value(written: str, toml: bool) -> tuple[str, str] | None:
