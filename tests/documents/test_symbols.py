@@ -145,6 +145,15 @@ def test_a_comma_after_words_the_vocabulary_lacks_starting_a_sentence_goes_back_
     assert model_reads(lines[0], None, same_dropping.writes) == "a dog runs."
 
 
+def test_a_comma_after_an_element_of_words_the_vocabulary_lacks_goes_back_after_it(same_dropping):
+    """``**Москва**, a man walks.`` gave the model ", a man walks.": the comma, outside the bold words, was lost."""
+    same_dropping.writes = str.isascii
+    assert translate_markdown("- **Москва**, a man walks.\n", same_dropping) == "- **Москва**, a man walks.\n"
+    assert translate_markup(["<p><b>Москва</b>, a man walks.</p>"], same_dropping) == [
+        "<p><b>Москва</b>, a man walks.</p>"]
+    assert same_dropping.given == ["a man walks.", "a man walks."]
+
+
 def test_a_text_read_whole_without_such_symbols_is_read_and_written_as_it_is(dropping):
     """No tab splitting it, as a text line has them: a JSONL line without such symbols goes to the model and
     comes back exactly as before (but for a soft hyphen, which a text line drops too)."""

@@ -195,11 +195,14 @@ def with_leading_marks(text: str, cuts: Sequence[tuple[int, int]], edges: Collec
         gap = text[last:start].rstrip()
         leading = (leading and not gap) or gap[-1:] in tuple(SENTENCE_ENDS) or any(last < b <= start for b in breaks)
         stop = cuts[k + 1][0] if k + 1 < len(cuts) else len(text)
-        glued = end
-        while glued < stop and glued not in edges and text[glued] not in SENTENCE_ENDS and is_mark(text[glued]):
+        glued = end  # past the punctuation, which may start where an element around the words ends
+        while (glued < stop and (glued == end or glued not in edges) and text[glued] not in SENTENCE_ENDS
+               and is_mark(text[glued])):
             glued += 1
         if leading and glued > end and not text[glued:glued + 1].strip():
-            end = glued
+            # an atom of its own after the element's end ("**Москва**,"), else one with the words
+            extended += [(start, end)] if end in edges else []
+            start, end = (end if end in edges else start), glued
         extended.append((start, end))
         last = end
     return extended
