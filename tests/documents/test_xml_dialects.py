@@ -284,3 +284,17 @@ def test_a_resx_file_is_translated_by_its_name(mirror, name):
     """.resx was "not a format attnmt translates", in the CLI and the server alike: it is XML."""
     out = translate_file_bytes(RESX.encode(), name, mirror, DocumentOptions(target_lang="de")).decode()
     assert mirror.given == ["Hello, you have messages", "Open the file", "Save it"] and ">IT SAVE<" in out
+
+
+@pytest.mark.parametrize("held, given", [
+    ('Please &lt;a href="{0}"&gt;click here&lt;/a&gt; to confirm.', ["Please click here to confirm."]),
+    ("You have &lt;b&gt;{0:N0}&lt;/b&gt; new orders.", ["You have new orders."]),
+])
+def test_html_among_a_resx_values_words_is_translated_as_html(same, mirror, held, given):
+    """An ASP.NET page writes a value as HTML (``@Html.Raw``): read as words, ``Please <a href="{0}">click
+    here</a>`` went to the model with its tags, and the link came back empty, its ``{0}`` moved out of it."""
+    text = ('<root><resheader name="resmimetype"><value>text/microsoft-resx</value></resheader>'
+            f'<data name="A" xml:space="preserve"><value>{held}</value></data></root>')
+    assert one(text, same) == text and same.given == given
+    out = one(text, mirror)
+    assert out.count("{0") == 1 and ('href="{0}"' in out or "&lt;b&gt;{0:N0}&lt;/b&gt;" in out)

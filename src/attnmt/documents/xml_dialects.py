@@ -16,7 +16,7 @@ is read with XML's (attnmt.documents.elements.Vocabulary).
   writer classes, a typed or binary entry (``type="System.Drawing.Size, ..."``, a picture's base64
   with its ``mimetype``) is data, and a name starting with ``>>`` is the designer's (``>>button1.Name``):
   read as words, they went to the model and the file no longer loaded.  Its composite format items
-  (``{0}``, ``{1:N2}``) pass through as written.
+  (``{0}``, ``{1:N2}``) pass through as written; a value with HTML's tags among its words is HTML (ResxHtml).
 - Any other XML's program placeholders (``{0}``, ``%s``, ``%1$s``) pass through as a .resx's do (XmlStrings).
 """
 
@@ -169,6 +169,12 @@ class ResxStrings(Vocabulary):
         return parent is not None and not is_comment(parent) and (
             local_name(parent) in ("root", "data") or super().lays_out(parent))
 
+    def holds_markup(self, node: etree._Element) -> bool:
+        """A value's text with HTML's tags among its words (xml_code.holds_tags) is HTML, as an ASP.NET page
+        writes it (``@Html.Raw``): read as words, ``Please &lt;a href="{0}"&gt;click here&lt;/a&gt;`` went to
+        the model with its tags, and the link came back empty, its ``{0}`` moved out of it."""
+        return holds_markup(node) or (local_name(node) == "value" and holds_tags(node))
+
     def is_untranslated(self, node: etree._Element) -> bool:
         if is_comment(node):
             return True
@@ -203,10 +209,18 @@ def dialect_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabul
     return {"android": AndroidStrings, "resx": ResxStrings}.get(dialect(holder), XmlStrings)(True, source_lang)
 
 
+class ResxHtml(Vocabulary):
+    """The HTML a .resx value holds: HTML's elements, its format items protected as ResxStrings' (RESX);
+    read with HTML's vocabulary alone, ``{1:N0}`` went to the model as words."""
+
+    protected = RESX
+
+
 def embedded_vocabulary(holder: etree._Element, source_lang: str = "") -> Vocabulary | None:
     """The vocabulary of the HTML an element of ``holder``'s XML holds (markup.embedded_jobs): an
-    Android string's (AndroidHtml); None for HTML's own."""
-    return AndroidHtml(False, source_lang) if dialect(holder) == "android" else None
+    Android string's (AndroidHtml), a .resx value's (ResxHtml); None for HTML's own."""
+    html = {"android": AndroidHtml, "resx": ResxHtml}.get(dialect(holder))
+    return None if html is None else html(False, source_lang)
 
 
 def dialect(holder: etree._Element) -> str:
