@@ -382,7 +382,7 @@ def test_a_comment_stays_before_a_translation_written_as_html_in_a_cdata_section
 
 
 @pytest.mark.parametrize("source, target", [
-    ("<![CDATA[<b>A</b> dog]]><!-- c --><![CDATA[ runs.]]>", "<![CDATA[RUNS. DOG <B>A</B>]]>"),
+    ("<![CDATA[<b>A</b> dog]]><!-- c --><![CDATA[ runs.]]>", "<![CDATA[RUNS. DOG <b>A</b>]]>"),
     ("<![CDATA[<p>A dog]]><?pi x?><![CDATA[ runs.</p>]]>", "<![CDATA[<p>RUNS. DOG A</p>]]>"),
     ("<![CDATA[A dog]]><![CDATA[ runs.]]>", "<![CDATA[RUNS. DOG A]]>"),
     ("\n  <![CDATA[ <p>A dog]]>\n  <!-- c -->\n  <![CDATA[ runs.</p>\n]]>\n",
@@ -895,3 +895,19 @@ def test_the_words_of_an_xliff_2_span_that_says_translate_no_are_kept(upper):
     assert ('<target>PRESS <sc id="a" translate="no"/>Ctrl S<ec startRef="a"/> TO SAVE '
             '<sc id="b"/>NOW<ec startRef="b"/>.</target>') in out
     assert upper.given == ["Press to save now."] and "attnmt" not in out
+
+
+@pytest.mark.parametrize("unit, source", [
+    ('datatype="html"', "Our shop is &lt;strong&gt;closed&lt;/strong&gt; on Sunday."),
+    ("", '<![CDATA[Read the <a href="https://example.com/terms">terms</a> now.]]>'),
+])
+def test_html_tags_among_an_html_sources_words_are_kept_as_html(same, mirror, unit, source):
+    """WPML's and Drupal's units hold HTML whose tags stand among its words, in a unit saying
+    ``datatype="html"`` or in a CDATA section: read as words, ``<a href="...">terms</a>`` came back
+    ``<A HREF="">TERMS https://example.com/terms</A>``, the link emptied, its URL moved out of it."""
+    text = xliff_1(f'<trans-unit id="a" {unit}><source>{source}</source></trans-unit>\n')
+    translate_xliff(text, same, DE)
+    assert same.given == (["Our shop is closed on Sunday."] if unit else ["Read the terms now."])
+    target = parsed(translate_xliff(text, mirror, DE)).find(".//x:target", NS1).text
+    kept = ["<strong>", "</strong>"] if unit else ['<a href="https://example.com/terms">', "</a>"]
+    assert all(tag in target for tag in kept)

@@ -65,7 +65,7 @@ from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
-from attnmt.documents.xliff_codes import check_code_points, is_line_break, is_space, ready_copy, wraps_words
+from attnmt.documents.xliff_codes import check_code_points, holds_html, is_line_break, is_space, ready_copy, wraps_words
 from attnmt.documents.xliff_icu import SYNTAX, mark_syntax, unmark_syntax
 from attnmt.documents.xliff_languages import say_languages
 from attnmt.documents.xliff_references import referenced_targets
@@ -82,7 +82,7 @@ from attnmt.documents.xliff_targets import (
     settle_kept,
     unsealed,
 )
-from attnmt.documents.xml_code import holds_markup, tag_placeholder
+from attnmt.documents.xml_code import tag_placeholder
 from attnmt.documents.xml_dialects import PLACEHOLDER
 from attnmt.errors import DataError
 
@@ -207,7 +207,7 @@ def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options
                 glossary: Glossary | None) -> list[TreeJob]:
     """The slot's target written (write_target; its segments ``marks`` alone, where there are
     any, each with its source segment: xliff_targets.open_segments), and the jobs translating it, one for each
-    element written (the target, or each of 1.2's segments): where its text is HTML (xml_code.holds_markup:
+    element written (the target, or each of 1.2's segments): where its text is HTML (xliff_codes.holds_html:
     WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``, Drupal's escaped ``&lt;p&gt;``, a segment's
     ``<mrk mtype="seg">&lt;p&gt;A dog runs.&lt;/p&gt;</mrk>``), one translating it as HTML, with its markup
     and its placeholders (XliffHtml), written as the source holds it (markup.EmbeddedJob); else one for its
@@ -216,7 +216,7 @@ def target_jobs(slot: Slot, marks: dict[etree._Element, etree._Element], options
     jobs: list[TreeJob] = []
     for element in targets:
         # the target's HTML, not its source's: a comment among the source's words is not in it (leave_out_remarks)
-        if holds_markup(element):
+        if holds_html(element):
             job = embedded_job(element, options, where, glossary, XliffHtml(source_lang=options.source_lang))
             jobs.extend([] if job is None else [job])
         else:  # XLIFF's attributes are the file's data (ids, states, display text), none of them prose

@@ -11,8 +11,10 @@ import re
 
 from lxml import etree
 
+from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.flat import LINE_END
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.xml_code import holds_markup, holds_tags
 from attnmt.errors import DataError
 
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
@@ -26,6 +28,8 @@ SDL_UNWRAPPED = frozenset(("x-sdl-comment", "x-sdl-added"))
 SDL_DELETED = "x-sdl-deleted"
 UNWRAPPED = "attnmt-unwrapped"  # what such a mark is renamed, then stripped, its content left in place
 KEPT_SPAN = "attnmt-kept-span"  # what the words of an XLIFF 2 span kept from translation are held in (hold_kept_spans)
+# XLIFF 1.2's datatype values that say a unit's text is HTML (WPML's units say "html").
+HTML_TYPES = frozenset(("html", "htmlbody", "xhtml"))
 # XLIFF 2's <cp hex="...">: a Unicode code point in hexadecimal (code_point).
 HEX = re.compile(r"[0-9A-Fa-f]+")
 MAX_CODE_POINT = 0x10FFFF
@@ -39,6 +43,20 @@ def wraps_words(node: etree._Element) -> bool:
     """Whether an inline code wraps words to translate (WORD_CODES, but a ``<mrk mtype="protected">``)."""
     name = local_name(node)
     return name in WORD_CODES and not (name == "mrk" and node.get("mtype") == "protected")
+
+
+def holds_html(element: etree._Element) -> bool:
+    """Whether a target (or segment) just copied from its source is HTML to translate as HTML: HTML
+    throughout (xml_code.holds_markup), or words with HTML's tags among them, each closed
+    (xml_code.holds_tags), in a unit that says its text is HTML (HTML_TYPES: ``datatype="html"``
+    on it or around it) or in a CDATA section (WPML's, Drupal's): read as words, ``<a href="...">terms</a>``
+    came back ``<A HREF="">`` with its URL moved out of the link.  Elsewhere, text that holds tags is
+    words, as prose about tags is."""
+    if holds_markup(element):
+        return True
+    said = next((above.get("datatype") for above in (element, *element.iterancestors())
+                 if above.get("datatype")), "")
+    return (said.lower() in HTML_TYPES or cdata_text(element) is not None) and holds_tags(element)
 
 
 def ready_copy(copied: etree._Element) -> None:
