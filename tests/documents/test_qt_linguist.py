@@ -195,8 +195,9 @@ def test_an_empty_ts_file_comes_back_as_it_is(mirror, data):
 
 
 def test_rich_text_with_words_after_its_tags_keeps_its_tags(upper):
-    """A QLabel shows a string that starts with a tag as rich text (Qt::mightBeRichText): read as words,
-    ``<b>Warning:</b> the file <i>%1</i> ...`` went to the model tags and all, and came back without them."""
+    """A QLabel shows a string with a tag before its first line break as rich text (Qt::mightBeRichText):
+    read as words, ``<b>Warning:</b> the file <i>%1</i> ...`` went to the model tags and all, and came back
+    without them."""
     text = ts("    <message>\n        <source>&lt;b&gt;Warning:&lt;/b&gt; the file &lt;i&gt;%1&lt;/i&gt; will be "
               "deleted.</source>\n        <translation type=\"unfinished\"></translation>\n    </message>\n")
     target = etree.fromstring(translated(text, upper).split("\n", 2)[2].encode()).find(".//translation").text

@@ -145,8 +145,8 @@ def form_jobs(form: etree._Element, options: DocumentOptions, where: str, glossa
 
 def is_rich_text(form: etree._Element) -> bool:
     """Whether a translation's text is rich text: HTML throughout (xml_code.holds_markup), or words with
-    HTML's tags among them, each closed (xml_code.holds_tags), which a QLabel shows as rich text where the
-    text starts with a tag (Qt::mightBeRichText): read as words, ``<b>Warning:</b> the file <i>%1</i> will
+    HTML's tags among them, each closed (xml_code.holds_tags), which a QLabel shows as rich text where a tag
+    comes before the first line break (Qt::mightBeRichText): read as words, ``<b>Warning:</b> the file <i>%1</i> will
     be deleted.`` came back ``<B>WARNING:</B> ... <I></I> %1``, its tags changed and emptied."""
     return holds_markup(form) or holds_tags(form)
 
