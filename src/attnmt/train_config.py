@@ -51,9 +51,8 @@ class TrainConfig:
     prepared_dir: str | None = None  # a directory 'attnmt prepare' wrote for these corpora; None: prepare on the fly
     max_len: int = 128  # pairs with more subword tokens on either side are filtered
     max_length_ratio: float = 3.0  # pairs with one side over this many times the other's tokens are filtered; 0: off
-    # Pairs whose source is their target, character for character: kept (true) or dropped (false); None: kept in a
-    # corpus whose two files' names end in one language (train.noisy.en, train.clean.en), dropped elsewhere.
-    keep_untranslated: bool | None = None
+    # None: kept in a corpus whose two files' names end in one language (train.noisy.en, train.clean.en).
+    keep_untranslated: bool | None = None  # pairs whose source is their target: kept (true) or dropped (false)
     prepare_workers: int = 0  # processes tokenising the corpora in parallel; 0 = one per CPU core
     tokenizer: str | None = None  # an existing SentencePiece model (any: ids are mapped); None: trained on the data
     target_tokenizer: str | None = None  # with shared_vocab false: the target side's model (tokenizer: the source's)

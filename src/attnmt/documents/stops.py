@@ -15,6 +15,7 @@ from attnmt.documents.markers import RAISED_NUMBERS
 STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
 ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
 ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off
+ELLIPSES = re.compile(r"\.\.\.|…")
 
 
 class EndAtoms:
@@ -82,6 +83,8 @@ def with_source_ellipsis(source: str, translation: str) -> str:
     said, written = source.rstrip(), translation.rstrip()
     trailing = ELLIPSIS.search(said)
     if not trailing or not written or ELLIPSIS.search(written) or (written[-1] in ENDS and written[-1] not in STOPS):
+        return translation
+    if len(ELLIPSES.findall(written)) >= len(ELLIPSES.findall(said)):  # the model wrote it elsewhere: "AS... SAVE"
         return translation
     return (written[:-1] if written[-1] in STOPS else written) + trailing[0] + translation[len(written):]
 
