@@ -11,6 +11,7 @@ from support import (
     EOS,
     CharTokenizer,
     EndingModel,
+    NamedPieces,
     ScriptedModel,
     ending_model,
     lines_run,
@@ -530,22 +531,12 @@ def test_a_term_the_sentence_starts_with_glued_to_a_quote_may_be_written_capital
     assert codec.encode_target("„Hund") in forms(term) and codec.encode_target("„hund") in forms(term)
 
 
-class NamedWords:
+class NamedWords(NamedPieces):
     """A vocabulary of whole words, each one piece after a space ("▁Hund", "▁Hunde"), that names its pieces; any
     other word is the unknown piece."""
 
     PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Hund", "▁Hunde", "▁Hunden", "▁Hundehütte", "e", "▁Katze", "▁Bank",
               "▁Banken", "▁Bankett", "▁Bankster"]
-    vocab_size = len(PIECES)
-
-    def encode_target(self, text: str) -> list[int]:
-        return [self.PIECES.index("▁" + word) if "▁" + word in self.PIECES else 1 for word in text.split(" ")]
-
-    def decode(self, ids: list[int]) -> str:
-        return "".join(map(self.id_to_piece, ids)).replace("▁", " ").strip()
-
-    def id_to_piece(self, i: int) -> str:
-        return self.PIECES[i]
 
 
 def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inflects_it():

@@ -1,23 +1,15 @@
+from support import NamedPieces
+
 from attnmt.decoding.term_compounds import compound_heads, modified
 from attnmt.decoding.term_ids import forms, with_other_forms
 
 
-class CompoundWords:
+class CompoundWords(NamedPieces):
     """A vocabulary that names its pieces: whole words after a space ("▁Arbeiter", "▁Bauarbeiter") and a few that
     carry a word on ("hund" of "▁Polizei" "hund"); a text is its words' pieces."""
 
     PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Arbeiter", "▁Bauarbeiter", "▁Polizei", "hund", "▁Hund",
               "▁Schäferhund", "▁Shund", "▁Hunde", "arbeiter", "▁Bau", "▁Hundebesitzer"]
-    vocab_size = len(PIECES)
-
-    def encode_target(self, text: str) -> list[int]:
-        return [self.PIECES.index("▁" + word) if "▁" + word in self.PIECES else 1 for word in text.split(" ")]
-
-    def decode(self, ids: list[int]) -> str:
-        return "".join(map(self.id_to_piece, ids)).replace("▁", " ").strip()
-
-    def id_to_piece(self, i: int) -> str:
-        return self.PIECES[i]
 
 
 def pieces(codec: CompoundWords, ids: list[list[int]]) -> list[str]:
