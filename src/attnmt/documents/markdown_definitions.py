@@ -17,7 +17,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.token import Token
 
 from attnmt.documents.markdown_link_titles import escaped_title
-from attnmt.documents.markdown_text import Region, body
+from attnmt.documents.markdown_text import Region, body, one_line
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import parse
 
@@ -40,7 +40,7 @@ class DefinitionTitle:
 
     def written(self) -> str:
         """The translated title, escaped for its delimiters; as written where the translation left it so."""
-        text = " ".join("".join(self.holder.itertext()).split())
+        text = one_line(self.holder)
         return self.source if text == unescaped(self.source) else escaped_title(text, self.delimiter)
 
 

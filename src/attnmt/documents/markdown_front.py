@@ -26,7 +26,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary
-from attnmt.documents.markdown_text import Region, body
+from attnmt.documents.markdown_text import Region, body, one_line
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import parse
 from attnmt.documents.pipeline import DocumentOptions
@@ -62,7 +62,7 @@ class FrontValue:
 
     def written(self) -> str:
         """The translated value, quoted as the source's was where the translation allows it."""
-        text = " ".join("".join(self.holder.itertext()).split())
+        text = one_line(self.holder)
         if self.quote == ">":  # a folded block's: one line of it, read as the lines it folds were
             return text
         if self.quote == "'" and not (self.toml and "'" in text):

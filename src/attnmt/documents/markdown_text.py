@@ -95,6 +95,11 @@ def all_replaced(lines: Sequence[str], changes: Sequence[tuple[Region, str]]) ->
     return "".join(pieces)
 
 
+def one_line(holder: etree._Element) -> str:
+    """A translated fragment's text as one line of a source file: its words joined by single spaces."""
+    return " ".join("".join(holder.itertext()).split())
+
+
 def body(line: str) -> str:
     return line.rstrip("\r\n")
 
