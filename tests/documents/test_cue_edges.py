@@ -4,6 +4,8 @@ through SRT files translated by conftest.py's stand-ins."""
 
 import pytest
 
+from attnmt.documents.cue_edges import cue_edges
+from attnmt.documents.cue_text import tags_of
 from attnmt.documents.subtitles import translate_subtitle_text
 
 
@@ -79,3 +81,20 @@ def test_a_space_right_after_the_start_tags_a_cue_opens_with_stays_inside_them(u
 def test_a_space_inside_the_start_tags_goes_nowhere_where_the_translation_opens_with_none(mirror):
     """Put before the translation's first word, it would have started the line with a space."""
     assert translate_subtitle_text(srt("<i> Hello</i> there."), mirror) == srt("THERE. <i>HELLO</i>")
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<i>\u00a0<b>Hello</b> there.</i>", "<i>\u00a0<b>HELLO</b> THERE.</i>"),
+    ("{\\an8}\u00a0<i>Hello</i> there.", "{\\an8}\u00a0<i>HELLO</i> THERE."),
+    ("<i>&nbsp;<b>Hello</b> there.</i>", "<i>&nbsp;<b>HELLO</b> THERE.</i>")])
+def test_a_no_break_space_after_a_start_tag_stays_before_the_next_one(upper, lines, translated):
+    """It went after every start tag the translation opened with: "<i><b>\u00a0HELLO</b>", inside the bold."""
+    assert translate_subtitle_text(srt(lines), upper) == srt(translated)
+
+
+def test_a_lead_before_any_tag_stays_before_a_tail_in_tags():
+    """The tail's start tags rebound the name of the text's own (none here), and the no-break space
+    went inside the translation's first tag: "<b>\u00a0HALLO</b>"."""
+    edges = cue_edges("\u00a0<b>Hello</b> there. <i>[DOOR SLAMS]</i>", tags_of(False))
+    assert (edges.body, edges.tail) == ("<b>Hello</b> there.", "<i>[DOOR SLAMS]</i>")
+    assert edges.led("<b>HALLO</b> DA.") == "\u00a0<b>HALLO</b> DA."

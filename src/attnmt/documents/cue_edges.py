@@ -25,7 +25,8 @@ from attnmt.documents.flat import has_words
 
 # A no-break space, as itself (U+00A0, or U+202F's narrow one) or a reference, in either format.
 NO_BREAK = r"(?:[\u00a0\u202f]|&nbsp;|&#160;|&#x0*a0;|&#8239;|&#x202f;)"
-OPENING = r"(?:<[A-Za-z][^<>]*>|\{\\[^{}]*\})*"  # the start tags and ASS codes a text opens with ("<i>", "{\an8}")
+START = re.compile(r"<[A-Za-z][^<>]*>|\{\\[^{}]*\}")  # a start tag or an ASS code ("<i>", "{\an8}")
+OPENING = rf"(?:{START.pattern})*"  # the start tags and ASS codes a text opens with
 # The no-break spaces a turn's text starts with (group 2), after any start tags and ASS codes (group 1: "<i>&nbsp;Hi."),
 # and the spaces right after those tags, inside them ("<i> Hello</i> there."): a subtitle editor or a CAT tool compares
 # a tag's content, as it does at the tag's other edge (cue_text).  Plain spaces before any tag are the line's indent.
@@ -59,16 +60,21 @@ class Edges:
     tail: str = ""
     lead: str = ""
     trail: str = ""
-    opened: bool = False  # ``lead`` came after the start tags the text opens with ("<i>&nbsp;Hi.")
+    opened: int = 0  # how many start tags the text opens with before ``lead`` (1 in "<i>&nbsp;<b>Hi</b>.")
 
     def written(self, label: str, body: str, tail: str) -> str:
         """The turn's text again, of the ``label``, ``body`` and ``tail`` translated."""
         return self.led(label + self.after_label + body + self.before_tail + tail) + self.trail
 
     def led(self, text: str) -> str:
-        """``text`` (the turn's translation, or its first line) with ``lead`` before it, after the
-        start tags it opens with where the source's came after its own (``opened``)."""
-        at = found.end() if self.opened and (found := re.match(OPENING, text)) else 0
+        """``text`` (the turn's translation, or its first line) with ``lead`` before it, after as many
+        of the start tags it opens with as the source's came after (``opened``): after all of them,
+        "<i>&nbsp;<b>Hi</b>" came back "<i><b>&nbsp;HI</b>", the space inside the bold."""
+        at = 0
+        for _ in range(self.opened):
+            if (found := START.match(text, at)) is None:
+                break
+            at = found.end()
         return text[:at] + self.lead + text[at:]
 
 
@@ -79,6 +85,7 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
     takes the start tags right before it ("<i>[DOOR SLAMS]</i>").  A lyric's notes after a label
     ("[singing] ♪ La la ♪") stay after it, with the spaces that part it from the words."""
     opening, lead = found.groups() if (found := LEAD.match(text)) else ("", "")
+    opened = len(START.findall(opening))
     text = opening + text[len(opening) + len(lead):]
     trail = found.group() if (found := TRAIL.search(text, len(opening))) else ""
     label, after_label, rest = split_label(text[:len(text) - len(trail)], tags)
@@ -88,13 +95,13 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
     found = TAIL.search(shown)
     if (found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()])
             or in_sentence(shown[:found.start()], found.group(2))):
-        return Edges(rest, label, after_label, lead=lead, trail=trail, opened=bool(opening))
+        return Edges(rest, label, after_label, lead=lead, trail=trail, opened=opened)
     gap, start = places[found.start(1)], places[found.start(2)]
-    for opening in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
-        if opening.end() != start or (opening.group(1) or "")[:1] == "/":
+    for tag in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
+        if tag.end() != start or (tag.group(1) or "")[:1] == "/":
             break
-        start = opening.start()
-    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, bool(opening))
+        start = tag.start()
+    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, opened)
 
 
 def in_sentence(words: str, tail: str) -> bool:
