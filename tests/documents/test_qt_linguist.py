@@ -1,6 +1,8 @@
 """Qt Linguist files (attnmt.documents.qt_linguist): each message's source translated into its
 translation, the rest of the file as it came, with the stand-in translators of conftest.py."""
 
+import warnings
+
 import pytest
 from lxml import etree
 
@@ -202,3 +204,37 @@ def test_rich_text_with_words_after_its_tags_keeps_its_tags(upper):
               "deleted.</source>\n        <translation type=\"unfinished\"></translation>\n    </message>\n")
     target = etree.fromstring(translated(text, upper).split("\n", 2)[2].encode()).find(".//translation").text
     assert target == "<b>WARNING:</b> THE FILE <i>%1</i> WILL BE DELETED."
+
+
+def test_each_empty_length_variant_is_translated_from_the_sources_variant_in_its_place(upper):
+    """The variants were read as the translation's content: kept empty, with a warning that the
+    translation was kept, and the program showed nothing where it chose the shorter."""
+    text = ts("    <message>\n        <source>Open the selected file\u009cOpen file</source>\n"
+              '        <translation type="unfinished" variants="yes">\n            <lengthvariant></lengthvariant>\n'
+              "            <lengthvariant></lengthvariant>\n        </translation>\n    </message>\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", AttnmtWarning)
+        out = translated(text, upper)
+    assert out == text.replace("<lengthvariant></lengthvariant>\n            <lengthvariant></lengthvariant>",
+                               "<lengthvariant>OPEN THE SELECTED FILE</lengthvariant>\n"
+                               "            <lengthvariant>OPEN FILE</lengthvariant>")
+
+
+def test_a_sources_length_variants_are_written_as_lengthvariants_of_an_empty_translation(upper):
+    """The source was read as one sentence, its U+009C where the model put it, or dropped."""
+    text = ts("    <message>\n        <source>Open the selected file\u009cOpen file</source>\n"
+              '        <translation type="unfinished"></translation>\n    </message>\n')
+    assert translated(text, upper) == text.replace(
+        '<translation type="unfinished"></translation>',
+        '<translation type="unfinished" variants="yes">\n            <lengthvariant>OPEN THE SELECTED FILE'
+        "</lengthvariant>\n            <lengthvariant>OPEN FILE</lengthvariant>\n        </translation>")
+
+
+def test_each_length_variant_of_a_plural_form_gets_the_sources_whole_where_it_has_no_variants(upper):
+    text = ts('    <message numerus="yes">\n        <source>Deleted %n files</source>\n'
+              '        <translation type="unfinished">\n            <numerusform variants="yes">\n'
+              "                <lengthvariant></lengthvariant>\n                <lengthvariant></lengthvariant>\n"
+              "            </numerusform>\n        </translation>\n    </message>\n", 'language="ja"')
+    forms = etree.fromstring(translated(text, upper, DocumentOptions()).split("\n", 2)[2].encode()).findall(
+        ".//lengthvariant")
+    assert [form.text for form in forms] == ["DELETED %n FILES", "DELETED %n FILES"]

@@ -13,6 +13,8 @@ translated.  Here only translations are written:
   added, and so does an unfinished one that is its source's copy (is_open); one with other text is a
   translation already (a person's, or an earlier run's) and is kept (one warning counts them), and so is a
   message that is ``obsolete`` or ``vanished`` (no longer in the program's code);
+- a translation with length variants (``<translation variants="yes">``, or a source's parted by U+009C)
+  gets each of its ``<lengthvariant>``s translated from the source's variant in its place (qt_variants);
 - a translation written says ``type="unfinished"``, as Qt Linguist's own batch translation leaves
   what it filled unless asked: a machine's suggestion, for a person to review and mark done.  lrelease
   still puts unfinished translations into the ``.qm`` (unless ``-nounfinished``), so the program shows
@@ -45,6 +47,7 @@ from attnmt.documents.html_layout import gap_before
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import is_comment, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
+from attnmt.documents.qt_variants import is_empty, to_write
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
 from attnmt.documents.xliff import XliffHtml, XliffVocabulary
@@ -106,9 +109,9 @@ def translate_ts(text: str, translator: Translator, options: DocumentOptions, wh
         say_languages(root, options, where)
     glossary = translator_glossary(translator)
     written = []
-    for message, forms in filled:
-        for form in forms:
-            copy_source(form, message.find("source"))
+    for _, places in filled:
+        for form, part in places:
+            copy_source(form, part)
             marked = take_accelerator(form)
             written.append((form, form_jobs(form, options, where, glossary), marked))
     jobs = [job for _, each, _ in written for job in each]
@@ -184,11 +187,12 @@ def is_current(message: etree._Element) -> bool:
     return source is not None and bool("".join(source.itertext()).strip())
 
 
-def open_forms(message: etree._Element, plurals: int) -> list[etree._Element] | None:
-    """The elements of a message to write its translation into, marked ``type="unfinished"``: its
-    ``<translation>`` (added where it has none), or, in a plural message, each empty ``<numerusform>``
-    of it (as many as the target language has, ``plurals`` (PLURAL_FORMS), where it has none or fewer,
-    all empty: add_forms), or one that is still its source's copy (is_open); None where every one holds
+def open_forms(message: etree._Element, plurals: int) -> list[tuple[etree._Element, etree._Element]] | None:
+    """The elements of a message to write its translation into, each with the source (or the source's
+    length variant) it translates, marked ``type="unfinished"``: its ``<translation>`` (added where it has
+    none), or, in a plural message, each empty ``<numerusform>`` of it (as many as the target language
+    has, ``plurals`` (PLURAL_FORMS), where it has none or fewer, all empty: add_forms), or one that is
+    still its source's copy, or their length variants (qt_variants.to_write); None where every one holds
     a translation already."""
     translation = message.find("translation")
     if translation is None:
@@ -203,15 +207,15 @@ def open_forms(message: etree._Element, plurals: int) -> list[etree._Element] | 
         forms = translation.findall("numerusform")
         if not forms and (translation.text or "").strip():
             return None  # a translation of text alone, no form: a person's, kept
-        if all(not len(form) and not (form.text or "").strip() for form in forms):
+        if all(is_empty(form) for form in forms):
             forms = add_forms(translation, forms, plurals)
-        forms = [form for form in forms if is_open(form, source, draft)]
     else:
-        forms = [translation] if is_open(translation, source, draft) else []
-    if not forms:
+        forms = [translation]
+    pairs = [pair for form in forms for pair in to_write(form, source, draft)]
+    if not pairs:
         return None
     translation.set("type", "unfinished")
-    return forms
+    return pairs
 
 
 def add_forms(translation: etree._Element, forms: list[etree._Element], plurals: int) -> list[etree._Element]:
@@ -229,16 +233,6 @@ def add_forms(translation: etree._Element, forms: list[etree._Element], plurals:
             translation.append(form)
         forms.append(form)
     return forms
-
-
-def is_open(form: etree._Element, source: etree._Element, draft: bool) -> bool:
-    """Whether a translation (or a plural form) is still to be written: it holds nothing (no text, no
-    element), or, still a ``draft`` (unfinished), its source's copy (Qt Linguist's "Copy from source",
-    Weblate's source copies), as an XLIFF target copied from its source is filled.  A finished one the
-    same as its source ("OK" for "OK") is a translation."""
-    if not len(form) and not (form.text or "").strip():
-        return True
-    return draft and not len(form) and not len(source) and form.text == source.text
 
 
 def copy_source(target: etree._Element, source: etree._Element) -> None:
