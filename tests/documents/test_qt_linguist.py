@@ -238,3 +238,13 @@ def test_each_length_variant_of_a_plural_form_gets_the_sources_whole_where_it_ha
     forms = etree.fromstring(translated(text, upper, DocumentOptions()).split("\n", 2)[2].encode()).findall(
         ".//lengthvariant")
     assert [form.text for form in forms] == ["DELETED %n FILES", "DELETED %n FILES"]
+
+
+def test_a_file_whose_doctype_declares_an_entity_is_read_as_a_linguist_file(upper):
+    """A DOCTYPE with an internal subset was no Linguist file's start: the file was refused as "XML whose root
+    is <TS>, not a Qt Linguist file (XML whose root is <TS>)"."""
+    text = ts("    <message>\n        <source>About &app;</source>\n"
+              '        <translation type="unfinished"></translation>\n    </message>\n')
+    text = text.replace("<!DOCTYPE TS>", '<!DOCTYPE TS [<!ENTITY app "Foo Viewer">]>')
+    assert translated(text, upper).replace("ABOUT", "About") == text.replace(
+        '"unfinished"></translation>', '"unfinished">About &app;</translation>')

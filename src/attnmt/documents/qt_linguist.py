@@ -42,12 +42,13 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.doctype import DOCTYPE
 from attnmt.documents.flat import LINE_END
 from attnmt.documents.html_layout import gap_before
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import is_comment, parse
 from attnmt.documents.pipeline import DocumentOptions, translator_glossary
-from attnmt.documents.qt_variants import is_empty, to_write
+from attnmt.documents.qt_variants import is_empty, is_note, to_write
 from attnmt.documents.review import Review
 from attnmt.documents.translators import Translator
 from attnmt.documents.xliff import XliffHtml, XliffVocabulary
@@ -56,8 +57,9 @@ from attnmt.documents.xml_code import holds_markup, holds_tags
 from attnmt.errors import DataError, UserError, warn
 from attnmt.text.language_codes import primary_subtag
 
-# How a Qt Linguist file begins: its root <TS>, after an XML declaration, a DOCTYPE and comments.
-QT_START = re.compile(r"\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE\s[^>]*>\s*)?"
+# How a Qt Linguist file begins: its root <TS>, after an XML declaration, a DOCTYPE (its internal subset
+# too, which may hold a ">": <!DOCTYPE TS [<!ENTITY app "Foo">]>) and comments.
+QT_START = re.compile(rf"\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:{DOCTYPE.pattern}\s*)?"
                       r"(?:<!--.*?-->\s*)*<TS[\s>/]", re.DOTALL)
 # A keyboard accelerator in a Qt string: "&" before the character it underlines ("&&" is an ampersand).
 ACCELERATOR = re.compile(r"(?<!&)&(?=[^\s&])")
@@ -236,10 +238,10 @@ def add_forms(translation: etree._Element, forms: list[etree._Element], plurals:
 
 
 def copy_source(target: etree._Element, source: etree._Element) -> None:
-    """``source``'s text and codes (``<byte>``) copied into ``target``, to be translated there; its
-    comments left out, as an XLIFF source's are."""
+    """``source``'s text, codes (``<byte>``) and entity references (``&app;``) copied into ``target``, to be
+    translated there; its comments left out, as an XLIFF source's are (is_note)."""
     target.text = source.text
-    target.extend(copy.deepcopy(child) for child in source if not is_comment(child))
+    target.extend(copy.deepcopy(child) for child in source if not is_note(child))
     target.sourceline = source.sourceline  # for a review's line
 
 

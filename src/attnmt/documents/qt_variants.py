@@ -20,7 +20,6 @@ import copy
 from lxml import etree
 
 from attnmt.documents.html_layout import gap_before
-from attnmt.documents.pages import is_comment
 
 SEPARATOR = "\u009c"  # what parts a Qt source's length variants (QString's BinaryVariantSeparator)
 VARIANT = "lengthvariant"
@@ -66,7 +65,7 @@ def source_variants(source: etree._Element) -> list[etree._Element]:
     parts = [source.makeelement(source.tag, {})]
     add_text(parts, source.text or "")
     for child in source:
-        if not is_comment(child):
+        if not is_note(child):
             code = copy.deepcopy(child)
             code.tail = None
             parts[-1].append(code)
@@ -74,6 +73,12 @@ def source_variants(source: etree._Element) -> list[etree._Element]:
     for part in parts:
         part.sourceline = source.sourceline  # for a review's line
     return parts
+
+
+def is_note(node: etree._Element) -> bool:
+    """Whether a node of a source is a comment or a processing instruction, left out of its translation,
+    where a reference to an entity the DOCTYPE declares (``About &app;``) is its words', kept."""
+    return isinstance(node, (etree._Comment, etree._ProcessingInstruction))
 
 
 def add_text(parts: list[etree._Element], text: str) -> None:
