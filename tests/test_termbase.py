@@ -81,6 +81,8 @@ ENTRY = ('<termEntry id="c1"><langSet xml:lang="en"><tig><term>{term}</term></ti
     ("", ENTRY.format(term="dog") + "<termEntry>",
      r"terms.tbx:4: not well-formed XML: Opening and ending tag mismatch"),
     ('<!DOCTYPE martif [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n', ENTRY.format(term="&e;"),
+     r"terms.tbx: its DOCTYPE declares the external entity e \(SYSTEM \"file:///etc/passwd\"\), which is never read"),
+    ('<!DOCTYPE martif [<!ENTITY e "dog">]>\n', ENTRY.format(term="&e;"),
      r"terms.tbx: its DOCTYPE declares the entity e, and declared entities are never expanded"),
     ('<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n', ENTRY.format(term="hot&nbsp;dog"),
      r"terms.tbx:4: the term holds the entity &nbsp;, which is never read from a DTD"),

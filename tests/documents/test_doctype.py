@@ -5,7 +5,9 @@ import pytest
 from lxml import etree, html
 
 from attnmt.documents.doctype import split_doctype
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
 
 NOTE = ('<?xml version="1.0"?>\n<!DOCTYPE note [\n  <!ENTITY co "Acme"> <!-- a "]>" in a comment -->\n]>\n'
@@ -64,11 +66,26 @@ def test_billion_laughs_in_an_html_page_are_never_expanded(same):
     assert len(out) < 2 * len(page)
 
 
-def test_external_entities_are_never_read(same, tmp_path):
+@pytest.mark.parametrize(("name", "root"), [
+    ("app_de.ts", '<TS version="2.1" language="de"><context><name>Main</name><message><source>Open &xxe;</source>'
+                  '<translation type="unfinished"></translation></message></context></TS>'),
+    ("strings.xlf", '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" '
+                    'datatype="plaintext" original="a"><body><trans-unit id="1"><source>Open &xxe;</source>'
+                    "</trans-unit></body></file></xliff>"),
+    ("Strings.resx", '<root><data name="Open"><value>Open &xxe;</value></data></root>'),
+    ("note.xml", "<x>a &xxe; b</x>")])
+def test_a_file_declaring_an_external_entity_is_refused_in_one_line_and_nothing_is_read(same, tmp_path, name, root):
+    """The reference was kept and translated around: the translation carried the declaration to lrelease,
+    a .resx compiler or a CAT tool, which may read the file, and the words it stands for went untranslated."""
     secret = tmp_path / "secret.txt"
     secret.write_text("the password", encoding="utf-8")
-    text = f'<!DOCTYPE x [<!ENTITY xxe SYSTEM "{secret.as_uri()}">]><x>a &xxe; b</x>'
-    assert xml(text, same) == text
+    text = f'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY xxe SYSTEM "{secret.as_uri()}">]>\n{root}\n'
+    with pytest.raises(DataError) as caught:
+        translate_file_bytes(text.encode(), name, same, DocumentOptions(target_lang="de"))
+    assert str(caught.value) == (f'{name}, line 2: its DOCTYPE declares the external entity xxe (SYSTEM '
+                                 f'"{secret.as_uri()}"), which is never read, for it could read any file or '
+                                 "address: write its text where it is used, and take the declaration out")
+    assert same.given == []
 
 
 def test_xinclude_is_never_followed(same, tmp_path):

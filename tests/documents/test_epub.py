@@ -365,9 +365,9 @@ def test_a_package_whose_doctype_declares_an_entity_is_refused_naming_it(same):
     book = with_package(lambda opf: opf.replace("?>", '?>\n<!DOCTYPE package [<!ENTITY x SYSTEM "file:///etc/passwd">]>'))
     with pytest.raises(DataError) as caught:
         translate_file_bytes(book, "evil.epub", same, GERMAN)
-    assert str(caught.value) == ("evil.epub: member OEBPS/content.opf, line 2: its DOCTYPE declares the entity x, and "
-                                 "declared entities are never expanded (one could read a file): write its text where "
-                                 "it is used, and take the declaration out")
+    assert str(caught.value) == ("evil.epub: member OEBPS/content.opf, line 2: its DOCTYPE declares the external "
+                                 'entity x (SYSTEM "file:///etc/passwd"), which is never read, for it could read any '
+                                 "file or address: write its text where it is used, and take the declaration out")
 
 
 CASE = ('<epub:case required-namespace="http://www.w3.org/1998/Math/MathML"><math '

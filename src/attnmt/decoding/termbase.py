@@ -58,6 +58,7 @@ from attnmt.errors import DataError, warn
 from attnmt.text.data import BROKEN_STREAM, cannot_read, not_gzip, open_bytes
 from attnmt.text.invisible import unaccented
 from attnmt.text.language_codes import language_of, primary_subtag, subtags, variety
+from attnmt.text.xml_entities import check_entities
 from attnmt.text.xml_start import first_element
 
 ROOTS = ("martif", "tbx", "mtf")
@@ -364,10 +365,7 @@ def parse_termbase(path: str | Path) -> etree._Element:
             fault += (": the file is not in the encoding its XML declaration names (UTF-8 where it names none): "
                       "save it as UTF-8")
         raise DataError(f"{path}:{error.lineno}: not well-formed XML: {fault}") from None
-    dtd = root.getroottree().docinfo.internalDTD
-    if dtd is not None and dtd.entities():
-        raise DataError(f"{path}: its DOCTYPE declares the entity {dtd.entities()[0].name}, and declared entities "
-                        "are never expanded (one could read a file): write its text where it is used")
+    check_entities(root.getroottree().docinfo.internalDTD, str(path), keeps_internal=False)
     if local_name(root) not in ROOTS:
         raise DataError(f"{path}:{root.sourceline}: expected a TBX termbase (a martif or tbx root) or MultiTerm "
                         f"XML (mtf), got "

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from attnmt.errors import DataError
+from attnmt.text.xml_entities import check_entities, doctype_dtd
 
 QUOTED = r'"[^"]*"|\'[^\']*\''
 # A comment, up to the first "-->" and never past it, so a run of comments can be read one way only
@@ -83,13 +84,17 @@ def check_xml_doctype(prolog: str, doctype: Doctype, where: str, first_line: int
     note>``; XML's names are case-sensitive): DOCTYPE takes either for one, as HTML's tokenizer
     does, but written back as it came it would make the output no XML.  An .xhtml page's
     ``<!doctype html>`` too: a browser reads an .xhtml file, and an EPUB reader its pages, as XML,
-    and stops there.  ``first_line``: the prolog's first line in the file (None: ``where`` names it)."""
+    and stops there.  An external entity it declares (``<!ENTITY ext SYSTEM "file:///etc/passwd">``) is
+    refused too, never read (xml_entities.check_entities: one check of every XML input), where an internal
+    one is kept, its references unexpanded.  ``first_line``: the prolog's first line in the file (None:
+    ``where`` names it)."""
+    at = at_line(prolog, len(prolog) - len(doctype.text), where, first_line)
+    check_entities(doctype_dtd(doctype.text), at, keeps_internal=True)
     if doctype.text and XML_NAMED.match(doctype.text) is None:
         keyword, space, name = KEYWORD_AND_NAME.match(doctype.text).groups()
         fix = f' (write "<!DOCTYPE {name}")' if name else ""
         reason = ("XML's <!DOCTYPE is written in capitals" if keyword != "<!DOCTYPE" else
                   "<!DOCTYPE must be followed by a space and the root element's name")
-        at = at_line(prolog, len(prolog) - len(doctype.text), where, first_line)
         raise DataError(f"{at}: {keyword}{' ' if space else ''}{name} is not XML: {reason}{fix}")
 
 

@@ -18,6 +18,7 @@ from lxml import etree
 from attnmt.documents.doctype import at_line, blank_inert, check_attribute_references
 from attnmt.documents.pages import check_depth, too_deep
 from attnmt.errors import DataError
+from attnmt.text.xml_entities import check_entities
 from attnmt.text.xml_start import first_element
 
 # libxml2's message where markup nests past its limit (group 1), "use XML_PARSE_HUGE option" after it.
@@ -105,9 +106,5 @@ def check_declarations(dtd: etree.DTD, text: str, where: str) -> None:
     """DataError naming the first entity the DOCTYPE of a part that may have one (an EPUB page)
     declares, and its line in ``text`` (the part, blank_inert): a declared entity is never
     expanded, for one may name a file to read, or grow without bound (billion laughs)."""
-    entities = dtd.entities()
-    if entities:
-        at = at_line(text, max(0, text.find("<!ENTITY")), where, 1)
-        raise DataError(f"{at}: its DOCTYPE declares the entity {entities[0].name}, and declared entities are "
-                        "never expanded (one could read a file): write its text where it is used, and take "
-                        "the declaration out")
+    at = at_line(text, max(0, text.find("<!ENTITY")), where, 1)
+    check_entities(dtd, at, keeps_internal=False)
