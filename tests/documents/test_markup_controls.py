@@ -152,3 +152,16 @@ def test_a_table_headers_short_form_is_translated(upper):
     assert translate_markup([text], upper)[0] == (
         '<table><tr><th abbr="TEMP." scope="col">TEMPERATURE IN DEGREES</th></tr>'
         '<tr><td abbr="MAX">THE HIGHEST VALUE</td></tr></table><p><span abbr="Keep me">HI</span></p>')
+
+
+def test_the_aria_texts_a_screen_reader_reads_out_are_translated(upper):
+    """A widget's description, a custom text box's hint, a carousel's "slide" and a rating's "3 of 5
+    stars" stayed in English, read out so to a reader of the translated page; ``aria-labelledby``
+    names an element, no text."""
+    text = ('<div role="slider" aria-valuetext="Three of five stars" aria-labelledby="rating"></div>'
+            '<div role="group" aria-roledescription="slide" aria-description="The first photo of the trip"></div>'
+            '<div role="textbox" contenteditable aria-placeholder="Write a message"></div>')
+    assert translate_markup([text], upper)[0] == (
+        '<div role="slider" aria-valuetext="THREE OF FIVE STARS" aria-labelledby="rating"></div>'
+        '<div role="group" aria-roledescription="SLIDE" aria-description="THE FIRST PHOTO OF THE TRIP"></div>'
+        '<div role="textbox" contenteditable aria-placeholder="WRITE A MESSAGE"></div>')

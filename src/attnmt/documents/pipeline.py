@@ -101,9 +101,13 @@ class DocumentOptions:
     target_lang: str | None = None
     split: bool = True
     # data-bs-title: the text of a Bootstrap 5 tooltip or popover (shown as title is, where it has none);
-    # abbr: a table header's short form, which screen readers read out (a <th>'s or <td>'s only)
+    # abbr: a table header's short form, which screen readers read out (a <th>'s or <td>'s only);
+    # aria-description, aria-placeholder, aria-roledescription, aria-valuetext: WAI-ARIA's other texts a screen
+    # reader reads out (a widget's description, an empty custom text box's hint, "slide" for a carousel's group,
+    # "3 of 5 stars" for a slider's value)
     attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "label", "value", "content",
-                                   "data-bs-title", "abbr")
+                                   "data-bs-title", "abbr", "aria-description", "aria-placeholder",
+                                   "aria-roledescription", "aria-valuetext")
     macros: bool = False
     macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
     xliff_hint: str = "a name ending .xml translates it as plain XML"
