@@ -998,3 +998,13 @@ def test_a_formula_or_a_unit_with_its_scripts_is_kept_whole(mirror, text, read, 
 def test_a_note_number_after_a_word_is_no_formula(mirror):
     assert one("<p>It was shown in a study<sup>3</sup> last year.</p>", mirror) == (
         "<p>YEAR. LAST STUDY<sup>3</sup> A IN SHOWN WAS IT</p>")
+
+
+def test_an_escaped_html_page_in_xml_gets_no_meta_charset(upper):
+    """Its encoding is the XML file's: Qt Designer's ``<html><head/><body>`` (in a Linguist file, an RSS
+    description) came back with a ``<meta charset="utf-8">`` no source has, which a reviewer saw as a change."""
+    text = ("<item><description>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;A dog runs.&lt;/p&gt;&lt;/body&gt;"
+            "&lt;/html&gt;</description></item>")
+    assert translate_markup([text], upper, xml=True)[0] == (
+        "<item><description>&lt;html&gt;&lt;head&gt;&lt;/head&gt;&lt;body&gt;&lt;p&gt;A DOG RUNS.&lt;/p&gt;"
+        "&lt;/body&gt;&lt;/html&gt;</description></item>")

@@ -265,6 +265,9 @@ class EmbeddedJob(TreeJob):
                  glossary: Glossary | None, vocabulary: Vocabulary) -> None:
         super().__init__(page.root, vocabulary, options, glossary)
         self.element, self.page = element, page
+        # its encoding is the XML file's around it: a <meta charset> added told nothing, and changed Qt
+        # Designer's "<html><head/><body>" into "<html><head><meta charset="utf-8"></head><body>"
+        page.keeps_declaration = True
         self.cdata = cdata_text(element)
 
     def lines(self) -> list[int]:
