@@ -208,7 +208,7 @@ def test_rich_text_with_words_after_its_tags_keeps_its_tags(upper):
 
 def test_each_empty_length_variant_is_translated_from_the_sources_variant_in_its_place(upper):
     """The variants were read as the translation's content: kept empty, with a warning that the
-    translation was kept, and the program showed nothing where it chose the shorter."""
+    translation was kept, and the program went on showing the English source."""
     text = ts("    <message>\n        <source>Open the selected file\u009cOpen file</source>\n"
               '        <translation type="unfinished" variants="yes">\n            <lengthvariant></lengthvariant>\n'
               "            <lengthvariant></lengthvariant>\n        </translation>\n    </message>\n")

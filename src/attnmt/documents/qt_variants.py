@@ -9,7 +9,7 @@ and a translation as ``<lengthvariant>``s of a ``<translation variants="yes">`` 
 Each variant is translated from the source's variant in its place (the last, shortest, for any more
 than the source has), so the program has a translation of each length to choose from.  Read whole,
 the variants of a translation were its content, never empty, and so a person's: they stayed empty,
-"kept", and the program showed nothing where the shorter was chosen; a source's variants were one
+"kept" (with a warning saying so), and the program went on showing the source; a source's variants were one
 sentence, and their separator landed anywhere in the translation, or nowhere.
 """
 
