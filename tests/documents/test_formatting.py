@@ -9,7 +9,7 @@ import pytest
 from lxml import etree
 from office_files import W, read_members, word_paragraph
 
-from attnmt.documents.formatting import is_superscript, shows_on_spaces
+from attnmt.documents.formatting import script_kind, shows_on_spaces
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
@@ -33,32 +33,32 @@ def test_a_word_shading_shows_on_a_space_only_with_a_fill_or_a_pattern(shading, 
     assert shows_on_spaces([word_look(shading)]) is shows
 
 
-@pytest.mark.parametrize("layers, raised", [
-    (['<w:vertAlign w:val="superscript"/>'], True),
-    (['<w:vertAlign w:val="subscript"/>'], False),
-    (['<w:vertAlign w:val="superscript"/>', '<w:vertAlign w:val="baseline"/>'], False),  # a style's, turned off
-    (['<w:vertAlign w:val="superscript"/>', "<w:b/>"], True),  # a style's, the run's own saying nothing of it
+@pytest.mark.parametrize("layers, kind", [
+    (['<w:vertAlign w:val="superscript"/>'], "sup"),
+    (['<w:vertAlign w:val="subscript"/>'], "sub"),
+    (['<w:vertAlign w:val="superscript"/>', '<w:vertAlign w:val="baseline"/>'], ""),  # a style's, turned off
+    (['<w:vertAlign w:val="superscript"/>', "<w:b/>"], "sup"),  # a style's, the run's own saying nothing of it
 ])
-def test_a_word_run_is_superscript_where_the_last_layer_that_says_so_says_superscript(layers, raised):
-    assert is_superscript([word_look(layer) for layer in layers]) is raised
+def test_a_word_runs_script_is_what_the_last_layer_that_says_so_says(layers, kind):
+    assert script_kind([word_look(layer) for layer in layers]) == kind
 
 
-@pytest.mark.parametrize("layers, raised", [
-    (['<w:position w:val="8"/><w:sz w:val="19"/>'], True),  # raised 4 points: LibreOffice's <sup>
-    (['<w:position w:val="-8"/>'], False),  # lowered
-    (['<w:position w:val="8"/>', '<w:position w:val="0"/>'], False),  # a style's, put back on the line
-    (['<w:position w:val="8"/>', "<w:b/>"], True),  # a style's, the run's own saying nothing of it
-    (['<w:position w:val="8"/><w:vertAlign w:val="subscript"/>'], False),
+@pytest.mark.parametrize("layers, kind", [
+    (['<w:position w:val="8"/><w:sz w:val="19"/>'], "sup"),  # raised 4 points: LibreOffice's <sup>
+    (['<w:position w:val="-8"/>'], "sub"),  # lowered
+    (['<w:position w:val="8"/>', '<w:position w:val="0"/>'], ""),  # a style's, put back on the line
+    (['<w:position w:val="8"/>', "<w:b/>"], "sup"),  # a style's, the run's own saying nothing of it
+    (['<w:position w:val="8"/><w:vertAlign w:val="subscript"/>'], "sub"),
 ])
-def test_a_word_run_raised_by_its_position_is_superscript(layers, raised):
+def test_a_word_run_raised_or_lowered_by_its_position_is_a_script(layers, kind):
     """Word's Font > Advanced > Position: Raised (``w:position``, not ``w:vertAlign``) read as on the line:
     a note's number so raised was read as a word of its sentence and lost."""
-    assert is_superscript([word_look(layer) for layer in layers]) is raised
+    assert script_kind([word_look(layer) for layer in layers]) == kind
 
 
-@pytest.mark.parametrize("baseline, raised", [("30000", True), ("-25000", False), ("0", False)])
-def test_a_slide_run_is_superscript_with_a_baseline_above_zero(baseline, raised):
-    assert is_superscript([etree.fromstring(f'<a:rPr xmlns:a="{A}" baseline="{baseline}"/>')]) is raised
+@pytest.mark.parametrize("baseline, kind", [("30000", "sup"), ("-25000", "sub"), ("0", "")])
+def test_a_slide_runs_script_is_its_baselines_side_of_zero(baseline, kind):
+    assert script_kind([etree.fromstring(f'<a:rPr xmlns:a="{A}" baseline="{baseline}"/>')]) == kind
 
 
 @pytest.mark.parametrize("properties, shows", [

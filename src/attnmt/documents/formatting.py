@@ -90,30 +90,32 @@ def shows_on_spaces(layers: Sequence[etree._Element]) -> bool:
 
 def is_raised(node: etree._Element, dialect: ooxml_dialects.Dialect,
               layers: Callable[[etree._Element], Sequence[etree._Element]]) -> bool:
-    """Whether each run with text of a run or container is set above the line (is_superscript),
+    """Whether each run with text of a run or container is set above the line (script_kind "sup"),
     ``layers`` giving a run's look (attnmt.documents.ooxml.ParagraphJob's: a Word run's styles too)."""
     runs = list(text_runs(node, dialect))
-    return bool(runs) and all(is_superscript(layers(run)) for run in runs)
+    return bool(runs) and all(script_kind(layers(run)) == "sup" for run in runs)
 
 
-def is_superscript(layers: Sequence[etree._Element]) -> bool:
-    """Whether a run's look sets it above the line: Word's and a sheet's ``vertAlign`` "superscript"
-    (not "baseline" or "subscript"), Word's ``w:position`` above 0 (``w:val="8"``, in half-points:
-    Font > Advanced > Position: Raised, as LibreOffice writes HTML's ``<sup>``), a slide's
-    ``baseline`` above 0 (``baseline="30000"``: 30 %).  ``layers``, weakest first, as in
-    shows_on_spaces: the last to say where the run stands decides (a character style's superscript,
-    turned off by the run's own ``w:vertAlign w:val="baseline"``), for ``vertAlign`` and for the
-    height apart; a subscript raised by a few points is still no superscript."""
-    aligned, lifted = "", False
+def script_kind(layers: Sequence[etree._Element]) -> str:
+    """Where a run's look sets it: "sup" above the line, "sub" below it, "" on it.  Word's and a sheet's
+    ``vertAlign`` ("superscript", "subscript"; "baseline" is on it), else Word's ``w:position`` (``w:val="8"``,
+    in half-points: Font > Advanced > Position: Raised, as LibreOffice writes HTML's ``<sup>``; "-8": lowered),
+    a slide's ``baseline`` (``baseline="30000"``: 30 % up; "-25000": a subscript).  ``layers``, weakest
+    first, as in shows_on_spaces: the last to say where the run stands decides (a character style's
+    superscript, turned off by the run's own ``w:vertAlign w:val="baseline"``), for ``vertAlign`` and for
+    the height apart; a subscript raised by a few points is still a subscript."""
+    aligned, height = "", ""
     for properties in layers:
         if properties.get("baseline") is not None:
-            lifted = is_positive(properties.get("baseline", "").strip().rstrip("%"))  # "-25000": subscript
+            height = properties.get("baseline", "").strip().rstrip("%")
         for child in properties:
-            if child.tag == POSITION:  # half-points, or a measure with its unit ("4pt"); "-8": lowered
-                lifted = is_positive(look_value(child).strip().rstrip("abcdefghijklmnopqrstuvwxyz"))
+            if child.tag == POSITION:  # half-points, or a measure with its unit ("4pt")
+                height = look_value(child).strip().rstrip("abcdefghijklmnopqrstuvwxyz")
             elif isinstance(child.tag, str) and etree.QName(child).localname == "vertAlign":
                 aligned = look_value(child)
-    return aligned == "superscript" or (aligned != "subscript" and lifted)
+    if aligned in ("superscript", "subscript"):
+        return aligned[:3]
+    return "sup" if is_positive(height) else "sub" if height.startswith("-") and is_positive(height[1:]) else ""
 
 
 def look_value(look: etree._Element) -> str:

@@ -20,7 +20,7 @@ from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
-from attnmt.documents.script_tokens import Scripted, scripted
+from attnmt.documents.script_tokens import add_scripted, markup_scripts, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
 
@@ -100,7 +100,7 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
     texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]
     # a formula's or a unit's scripts, kept whole with their letters (script_tokens); none in XML's records
-    kept = {} if vocabulary.xml else scripted(texts, run.children)
+    kept = {} if vocabulary.xml else scripted(texts, markup_scripts(run.children))
     add_text(texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None])
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
@@ -115,15 +115,6 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
         text = texts[k + 1][len(kept[k].after) if k in kept else 0:]
         add_text(text[:len(text) - len(kept[k + 1].before)] if k + 1 in kept else text)
     return builder.build()
-
-
-def add_scripted(builder: FlatBuilder, node: etree._Element, letters: Scripted) -> None:
-    """A formula's or a unit's script, with its letters either side, as atoms side by side (script_tokens)."""
-    if letters.before:
-        builder.add_atom(literal=letters.before)
-    builder.add_atom(node=node)
-    if letters.after:
-        builder.add_atom(literal=letters.after)
 
 
 def in_trail(run: Run) -> bool:

@@ -38,6 +38,8 @@ translate it:
    field's result is words of the sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
    A ruby (``w:ruby``, in a run) is a mark over its base's words (``w:rubyBase``), read with the sentence, as
    HTML's ``<ruby>`` is; its annotation (``w:rt``, the reading set above the base) is not read, and stays in it.
+   A run in subscript or superscript whose letters beside it make a formula or a unit (``H`` ``2`` ``O``, ``25 m``
+   ``2``) is kept whole with those letters (attnmt.documents.run_scripts).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
    the spaces it had at its edges, where the base's look shows on a space: nesting.keep_edge_spaces);
@@ -70,6 +72,7 @@ from attnmt.documents.formatting import (
     merge_runs,
     reads_text,
     run_parts,
+    script_kind,
     shows_on_spaces,
     text_runs,
     worded_runs,
@@ -81,6 +84,8 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
+from attnmt.documents.run_scripts import formula_runs
+from attnmt.documents.script_tokens import add_scripted
 from attnmt.documents.shown import shown_text
 from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_placeholders
 from attnmt.documents.word_alternates import unwrap_run_choices
@@ -169,11 +174,16 @@ class ParagraphJob(ParagraphWriter):
         base = self.bases[container] = base_run([child for child in children if not self._is_code(child)], dialect,
                                                    self.hiding)
         shows = shows_on_spaces(self._layers(base))  # whether a space beside a run of its own shows the base's look
+        formulas = formula_runs(children, dialect, base, lambda run: script_kind(self._layers(run)))
         for child in children:
             if child.tag in dialect.kept:
                 continue
             if child.tag == dialect.text:
                 builder.add_text(dialect.text_of(child))
+            elif child in formulas.scripts:  # H₂O, 25 m²: kept whole with its letters (run_scripts)
+                add_scripted(builder, child, formulas.scripts[child])
+            elif child in formulas.texts:  # a base run some of whose letters a formula's script took
+                builder.add_text(formulas.texts[child])
             elif dialect.holds_runs(child) and self._kept_whole(builder, child):
                 continue
             elif child.tag == dialect.run:

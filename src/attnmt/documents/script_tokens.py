@@ -9,7 +9,8 @@ a word of its own), and the ``<sub>`` was stretched over whatever word the align
 capital, then at most one small letter, each with a count); a unit (UNIT) is one or two small letters
 after a number ("25 m", "3 km"), its script a power.  A script's own text is a count or a charge
 (SCRIPT_TEXT): a note's number after a word ("study<sup>3</sup>") is no formula, since "study" is no
-element's symbol nor a unit after a number.
+element's symbol nor a unit after a number.  An office paragraph's script runs (a Word run in subscript, a
+slide's run below its baseline) are read so too (attnmt.documents.run_scripts).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.pages import is_comment, local_name
 
 SCRIPTS = frozenset({"sub", "sup"})
@@ -31,6 +33,15 @@ TOKEN_START = re.compile(r"\A[A-Za-z0-9]+")
 
 
 @dataclass(frozen=True)
+class Script:
+    """A child set below or above the line: ``kind`` "sub" or "sup", ``text`` what it holds (None where it
+    holds more than text: an element inside it)."""
+
+    kind: str
+    text: str | None
+
+
+@dataclass(frozen=True)
 class Scripted:
     """A script element kept with the letters glued to it: ``before`` the end of the text before it,
     ``after`` the start of the text after it."""
@@ -39,26 +50,34 @@ class Scripted:
     after: str
 
 
-def scripted(texts: Sequence[str], children: Sequence[etree._Element]) -> dict[int, Scripted]:
+def markup_scripts(children: Sequence[etree._Element]) -> list[Script | None]:
+    """A page's children as scripted reads them: each ``<sub>`` and ``<sup>`` a Script, any other None."""
+    return [None if is_comment(child) or local_name(child) not in SCRIPTS
+            else Script(local_name(child), None if len(child) else child.text or "") for child in children]
+
+
+def scripted(texts: Sequence[str], scripts: Sequence[Script | None]) -> dict[int, Scripted]:
     """The children that are scripts of a formula or a unit (module docstring), by their number, with
-    their letters; ``texts``: the text before each child, and after the last (len(children) + 1 of them).
-    A text between two scripts ("H" of ``C<sub>6</sub>H<sub>12</sub>``) goes with the script after it."""
+    their letters; ``texts``: the text before each child, and after the last (len(children) + 1 of them);
+    ``scripts``: each child's Script, None for one on the line (an HTML page's: markup_scripts; an office
+    paragraph's runs: attnmt.documents.run_scripts).  A text between two scripts ("H" of
+    ``C<sub>6</sub>H<sub>12</sub>``) goes with the script after it."""
     found: dict[int, Scripted] = {}
-    for k, child in enumerate(children):
-        if is_comment(child) or local_name(child) not in SCRIPTS or len(child) or not SCRIPT_TEXT.fullmatch(
-                (child.text or "").strip()) or not (child.text or "").strip():
+    for k, script in enumerate(scripts):
+        if script is None or script.text is None or not script.text.strip() or not SCRIPT_TEXT.fullmatch(
+                script.text.strip()):
             continue
         before = texts[k][len(found[k - 1].after) if k - 1 in found else 0:]
         glued = TOKEN_END.search(before)
         left = glued.group() if glued else ""
         starts = TOKEN_START.match(texts[k + 1])
-        following = children[k + 1] if k + 1 < len(children) else None
-        to_next = starts is not None and starts.group() == texts[k + 1] and following is not None and not is_comment(
-            following) and local_name(following) in SCRIPTS  # the letters between two scripts: the next one's
+        # the letters between two scripts are the next one's
+        to_next = starts is not None and starts.group() == texts[k + 1] and k + 1 < len(scripts) and scripts[
+            k + 1] is not None
         right = starts.group() if starts is not None and not to_next else ""
         if is_formula(left + right, k - 1 in found):
             found[k] = Scripted(left, right)
-        elif (unit := unit_before(before, left, right, local_name(child))) is not None:
+        elif (unit := unit_before(before, left, right, script.kind)) is not None:
             found[k] = Scripted(unit, right)
     return found
 
@@ -74,3 +93,12 @@ def unit_before(before: str, left: str, right: str, name: str) -> str | None:
     apart, the number went to the model alone, which moved it into another word; None for any other."""
     unit = UNIT.search(before)
     return unit.group() if name == "sup" and not right and unit is not None and unit.group(1) == left else None
+
+
+def add_scripted(builder: FlatBuilder, node: object, letters: Scripted) -> None:
+    """A formula's or a unit's script ``node``, with its letters either side, as atoms side by side."""
+    if letters.before:
+        builder.add_atom(literal=letters.before)
+    builder.add_atom(node=node)
+    if letters.after:
+        builder.add_atom(literal=letters.after)
