@@ -36,18 +36,9 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.shown import has_text_of_its_own, shown_text
 from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_code_element, is_inline_code, paired_code
 
-BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
-# <meta> names whose content a person reads: the page's description, which search results show, and
-# the title, description, site name and image text of a link preview (Open Graph, Twitter's cards).
-# Not "keywords": a list of terms no reader sees (search engines ignore it), which the model, reading
-# it as a sentence, would turn into one.
-META_TEXTS = frozenset(("description", "og:title", "og:description", "og:site_name", "og:image:alt",
-                        "twitter:title", "twitter:description", "twitter:image:alt"))
 # Blocks whose text is not prose: left exactly as they are (but an <svg>'s labels, title and description: svg_texts).
 UNTRANSLATED = frozenset(("script style pre code textarea svg math template "
                          "xmp plaintext listing noembed noframes").split())  # the last five obsolete
-# The elements whose ``label`` a reader sees, which the HTML standard lists as translatable.
-LABELLED = frozenset(("optgroup", "option", "track"))
 # Form fields: each ends its sentence, so the text before one and the button after it are translated
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
@@ -370,31 +361,3 @@ class Vocabulary:
         if node.tail or not isinstance(following, etree._Entity):
             return (node.tail or "")[:1]
         return self.entity_character(following)
-
-def is_meta_text(node: etree._Element) -> bool:
-    """Whether ``content`` is text a reader sees: a ``<meta>`` whose ``name`` or ``property`` is one
-    of META_TEXTS (``<meta name="description" content="A man walks his dog.">``).  Any other
-    ``content`` is data: a viewport's ``width=device-width``, a refresh's ``5; url=…`` (translated,
-    the redirect broke), ``og:type``, robots' ``index, follow``, a Content-Type."""
-    said = (node.get(name, "").strip().lower() for name in ("name", "property"))
-    return local_name(node) == "meta" and any(name in META_TEXTS for name in said)
-
-
-def holds_text(node: etree._Element, name: str) -> bool:
-    """Whether attribute ``name`` of ``node`` may hold text to translate: ``value`` only on a button
-    (is_button_label), ``content`` only on a <meta> of text (is_meta_text), ``label`` only where HTML
-    shows it (LABELLED: a dropdown's group heading, a player's subtitle menu; DocBook's is a
-    section's number), ``abbr`` only on a table cell (a header's short form), any other where it is."""
-    if name == "value":
-        return is_button_label(node)
-    if name == "label":
-        return local_name(node) in LABELLED
-    if name == "abbr":
-        return local_name(node) in ("th", "td")
-    return name != "content" or is_meta_text(node)
-
-
-def is_button_label(node: etree._Element) -> bool:
-    """Whether ``value`` is what a button shows: ``<input type="submit" value="Search">``.  Any
-    other ``value`` (a text box's, a hidden field's, an option's) is data the form sends back."""
-    return local_name(node) == "input" and node.get("type", "").strip().lower() in BUTTON_TYPES

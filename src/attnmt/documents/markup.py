@@ -17,8 +17,8 @@ sentence; a ``<select>``'s options are translated each on its own).  ``<script>`
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
-sentences of their own, and so are ``value``, on a button's ``<input>`` only (is_button_label), and
-``content``, on a ``<meta>`` of text only, a page's description (is_meta_text).
+sentences of their own, and so are ``value``, on a button's ``<input>`` only, and ``content``, on a
+``<meta>`` of text only, a page's description (attnmt.documents.text_attributes).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.cdata_sections import cdata_text
-from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
+from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatText, Mark, Place, parted
 from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.language import (
@@ -58,6 +58,7 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.text_attributes import holds_text
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
 from attnmt.documents.xml_dialects import dialect_vocabulary, embedded_vocabulary

@@ -77,7 +77,7 @@ class DocumentOptions:
     attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case;
                   ``value`` only on a button's ``<input>``, a form's data elsewhere; ``content`` only on
                   a ``<meta>`` of text, a page's description, a link preview's title; ``label`` only on an
-                  ``<optgroup>``, ``<option>`` or ``<track>``: elements.holds_text)
+                  ``<optgroup>``, ``<option>`` or ``<track>``: text_attributes.holds_text)
     macros:       office files with macros (.docm, .pptm, .xlsm) accepted, their macros kept as they are
                   (attnmt.documents.office; refused otherwise)
     macros_hint:  how the refusal of a file with macros ends: how its reader can have them accepted, which

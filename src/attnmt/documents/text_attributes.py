@@ -1,0 +1,48 @@
+"""Which attributes of a page's elements hold text a reader sees, to translate as sentences of their own
+(attnmt.documents.markup): ``value`` on a button only, ``content`` on a ``<meta>`` of text only, ``label``
+where HTML shows it, ``abbr`` on a table cell."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from attnmt.documents.pages import local_name
+
+BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
+# <meta> names whose content a person reads: the page's description, which search results show, and
+# the title, description, site name and image text of a link preview (Open Graph, Twitter's cards).
+# Not "keywords": a list of terms no reader sees (search engines ignore it), which the model, reading
+# it as a sentence, would turn into one.
+META_TEXTS = frozenset(("description", "og:title", "og:description", "og:site_name", "og:image:alt",
+                        "twitter:title", "twitter:description", "twitter:image:alt"))
+# The elements whose ``label`` a reader sees, which the HTML standard lists as translatable.
+LABELLED = frozenset(("optgroup", "option", "track"))
+
+
+def is_meta_text(node: etree._Element) -> bool:
+    """Whether ``content`` is text a reader sees: a ``<meta>`` whose ``name`` or ``property`` is one
+    of META_TEXTS (``<meta name="description" content="A man walks his dog.">``).  Any other
+    ``content`` is data: a viewport's ``width=device-width``, a refresh's ``5; url=…`` (translated,
+    the redirect broke), ``og:type``, robots' ``index, follow``, a Content-Type."""
+    said = (node.get(name, "").strip().lower() for name in ("name", "property"))
+    return local_name(node) == "meta" and any(name in META_TEXTS for name in said)
+
+
+def holds_text(node: etree._Element, name: str) -> bool:
+    """Whether attribute ``name`` of ``node`` may hold text to translate: ``value`` only on a button
+    (is_button_label), ``content`` only on a <meta> of text (is_meta_text), ``label`` only where HTML
+    shows it (LABELLED: a dropdown's group heading, a player's subtitle menu; DocBook's is a
+    section's number), ``abbr`` only on a table cell (a header's short form), any other where it is."""
+    if name == "value":
+        return is_button_label(node)
+    if name == "label":
+        return local_name(node) in LABELLED
+    if name == "abbr":
+        return local_name(node) in ("th", "td")
+    return name != "content" or is_meta_text(node)
+
+
+def is_button_label(node: etree._Element) -> bool:
+    """Whether ``value`` is what a button shows: ``<input type="submit" value="Search">``.  Any
+    other ``value`` (a text box's, a hidden field's, an option's) is data the form sends back."""
+    return local_name(node) == "input" and node.get("type", "").strip().lower() in BUTTON_TYPES
